@@ -1,0 +1,217 @@
+"""One rules code, three dice sources: the battle framework every battle ruleset plugs into.
+
+A ruleset describes a round as a sequence of **phases**. A phase says which dice are rolled
+(``dice``), what those dice mean (``resolve`` -> an outcome, e.g. hits per side), and what the
+outcome does to the battle (``apply``: casualties by the side's policy, or the players' own
+choice). The three dice sources then share that code:
+
+- *exact*: ``outcome_dist`` gives every outcome with its probability (by default by enumerating
+  every roll through ``resolve``; a phase may supply a faster exact table, which tests compare
+  with enumeration) and the solver in ``solver.py`` branches on all of them;
+- *simulated*: ``RandomDice`` rolls the dice with a seeded RNG;
+- *table*: ``FixedDice`` returns the dice the players really rolled.
+
+States must be hashable and immutable (tuples are ideal: they also serialise to JSON).
+"""
+from __future__ import annotations
+
+import math
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .distribution import Dist, all_rolls
+from .errors import EngineError
+
+Side = Literal["attacker", "defender"]
+Verdict = Literal["attacker", "defender", "draw"]
+SIDES: tuple[Side, Side] = ("attacker", "defender")
+
+#: Largest number of dice combinations ``Phase.outcome_dist`` enumerates by default.
+ENUMERATION_LIMIT = 2_000_000
+
+
+@dataclass(frozen=True)
+class DieSpec:
+    """One die to roll: whose it is, how many sides, and what it is for (shown to players)."""
+
+    side: str
+    sides: int
+    label: str = ""
+
+
+class Phase(ABC):
+    """One step of a round. Subclasses implement ``resolve`` and ``apply`` (the rules)."""
+
+    name: str = "phase"
+
+    def dice(self, state: Any) -> tuple[DieSpec, ...]:
+        """The dice rolled in this phase from ``state`` (empty: nothing is rolled)."""
+        return ()
+
+    @abstractmethod
+    def resolve(self, state: Any, rolled: tuple[int, ...]) -> Hashable:
+        """The phase's outcome (hashable, e.g. hits per side) from the faces rolled."""
+
+    def outcome_dist(self, state: Any) -> Dist:
+        """Exact distribution of ``resolve`` over all rolls. Override with a faster exact table."""
+        specs = self.dice(state)
+        combos = math.prod(d.sides for d in specs)
+        if combos > ENUMERATION_LIMIT:
+            raise EngineError(f"{self.name}: {combos} dice combinations are too many to enumerate")
+        weight = 1.0 / combos
+        acc: dict = {}
+        for rolled in all_rolls(d.sides for d in specs):
+            o = self.resolve(state, rolled)
+            acc[o] = acc.get(o, 0.0) + weight
+        return Dist(acc)
+
+    def propose(self, state: Any, outcome: Hashable) -> Any:
+        """The default policy's choice for this outcome (shown at the table; None: no choice)."""
+        return None
+
+    @abstractmethod
+    def apply(self, state: Any, outcome: Hashable, choice: Any = None) -> Any:
+        """The state after the outcome; ``choice`` (players' own) replaces the default policy.
+
+        Must raise ``EngineError`` with a clear message for an illegal ``choice``.
+        """
+
+
+class BattleRules(ABC):
+    """What a battle ruleset provides; the solver, simulator and table drive the rest."""
+
+    @abstractmethod
+    def initial_state(self) -> Any: ...
+
+    @abstractmethod
+    def phases(self, state: Any) -> Sequence[Phase]:
+        """The phases of the next round, starting from ``state``."""
+
+    def end_round(self, state: Any) -> Any:
+        """Bookkeeping after the last phase (e.g. clear a first-round flag). Default: none."""
+        return state
+
+    @abstractmethod
+    def verdict(self, state: Any) -> Verdict | None:
+        """Who has won in ``state``; None while the battle goes on."""
+
+    @abstractmethod
+    def losses(self, state: Any) -> tuple[int, int]:
+        """What each side has lost so far (units, or steps): (attacker, defender)."""
+
+    @abstractmethod
+    def progress(self, state: Any) -> tuple:
+        """A sortable key that strictly increases along every round that changes the state.
+
+        The exact solver relies on it to visit states in order (and checks it).
+        """
+
+    def describe(self, state: Any) -> str:
+        """A short human description of a state (table-side log)."""
+        return repr(state)
+
+    # -- derived, shared ------------------------------------------------------------------
+    def round_dist(self, state: Any) -> Dist:
+        """Exact distribution of the state after one round: the phases under the exact source."""
+        current: dict = {state: 1.0}
+        for phase in self.phases(state):
+            following: dict = {}
+            for s, p in current.items():
+                for outcome, q in phase.outcome_dist(s).items():
+                    s2 = phase.apply(s, outcome)
+                    following[s2] = following.get(s2, 0.0) + p * q
+            current = following
+        result: dict = {}
+        for s, p in current.items():
+            s2 = self.end_round(s)
+            result[s2] = result.get(s2, 0.0) + p
+        return Dist(result)
+
+
+# -- dice sources for playing one round --------------------------------------------------
+class DiceSource(ABC):
+    @abstractmethod
+    def roll(self, phase: Phase, specs: tuple[DieSpec, ...]) -> tuple[int, ...]: ...
+
+    def choose(self, phase: Phase, state: Any, outcome: Hashable) -> Any:
+        """The players' own choice for this outcome, or None to let the policy decide."""
+        return None
+
+
+class RandomDice(DiceSource):
+    """Seeded fair dice (the simulator, and "Roll" at the table)."""
+
+    def __init__(self, rng: random.Random | int | None = None):
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+
+    def roll(self, phase: Phase, specs: tuple[DieSpec, ...]) -> tuple[int, ...]:
+        randint = self.rng.randint
+        return tuple(randint(1, d.sides) for d in specs)
+
+
+class FixedDice(DiceSource):
+    """The dice the players really rolled, phase by phase (table-side mode)."""
+
+    def __init__(self, rolls: Sequence[Sequence[int]], choices: Sequence[Any] | None = None):
+        self._rolls = [tuple(r) for r in rolls]
+        self._choices = list(choices) if choices is not None else []
+        self._index = 0
+
+    def roll(self, phase: Phase, specs: tuple[DieSpec, ...]) -> tuple[int, ...]:
+        if self._index >= len(self._rolls):
+            raise EngineError(f"no dice given for phase '{phase.name}'")
+        rolled = self._rolls[self._index]
+        self._index += 1
+        check_roll(phase, specs, rolled)
+        return rolled
+
+    def choose(self, phase: Phase, state: Any, outcome: Hashable) -> Any:
+        i = self._index - 1
+        return self._choices[i] if 0 <= i < len(self._choices) else None
+
+
+def check_roll(phase: Phase, specs: Sequence[DieSpec], rolled: Sequence[int]) -> None:
+    """Refuse dice that don't fit the phase, with a message saying what was expected."""
+    if len(rolled) != len(specs):
+        raise EngineError(f"{phase.name}: expected {len(specs)} dice, got {len(rolled)}")
+    for i, (spec, face) in enumerate(zip(specs, rolled), start=1):
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= spec.sides:
+            what = f" ({spec.label})" if spec.label else ""
+            raise EngineError(f"{phase.name}: die {i}{what} must show 1-{spec.sides}, got {face!r}")
+
+
+@dataclass
+class PhaseRecord:
+    """What happened in one phase: for logs, the table-side view and tests."""
+
+    phase: str
+    dice: tuple[DieSpec, ...]
+    rolled: tuple[int, ...]
+    outcome: Hashable
+    choice: Any
+    state_after: Any
+
+
+@dataclass
+class RoundRecord:
+    state_before: Any
+    state_after: Any
+    phases: list[PhaseRecord] = field(default_factory=list)
+
+
+def play_round(rules: BattleRules, state: Any, source: DiceSource) -> RoundRecord:
+    """Play one round from ``state`` with real (or random) dice: the same phases as exact."""
+    record = RoundRecord(state_before=state, state_after=state)
+    current = state
+    for phase in rules.phases(state):
+        specs = phase.dice(current)
+        rolled = source.roll(phase, specs) if specs else ()
+        outcome = phase.resolve(current, rolled)
+        choice = source.choose(phase, current, outcome)
+        current = phase.apply(current, outcome, choice)
+        record.phases.append(PhaseRecord(phase.name, specs, rolled, outcome, choice, current))
+    record.state_after = rules.end_round(current)
+    return record

@@ -1,0 +1,102 @@
+"""The ``combatassist`` command line (SCENARIOS.md): odds, tech, sbr.
+
+Every refusal is one clear line on stderr and exit status 2; never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from . import __version__
+from .errors import CombatAssistError
+
+#: Largest --trials accepted (100 million dice-rolled battles would take hours).
+MAX_TRIALS = 10_000_000
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse's own exit status is already 2
+        self.print_usage(sys.stderr)
+        self.exit(2, f"combatassist: error: {message}\n")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if value < 1 or value > MAX_TRIALS:
+        raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_TRIALS:,}, got {value}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="combatassist",
+                     description="Exact combat odds for five wargame rulesets.")
+    parser.add_argument("--version", action="version", version=f"combatassist {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    odds = sub.add_parser("odds", help="odds of the battle (or shot) in a scenario file")
+    odds.add_argument("file", help="scenario file (TOML, see SCENARIOS.md)")
+    odds.add_argument("--json", action="store_true", help="print one JSON object")
+    odds.add_argument("--method", choices=("exact", "simulate"), default="exact")
+    odds.add_argument("--trials", type=_positive_int, default=100_000,
+                      help="battles to simulate with --method simulate (default 100000)")
+    odds.add_argument("--seed", type=_int, default=0, help="simulator seed (default 0)")
+
+    from .rulesets.lowluck import cli as lowluck_cli  # tech and sbr are Low Luck's
+    lowluck_cli.add_commands(sub)
+    return parser
+
+
+def _print(data: Any, as_json: bool, human: str) -> None:
+    if as_json:
+        print(json.dumps(data))
+    else:
+        print(human)
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "odds":
+        from .scenario import load_scenario
+        from .rulesets import get
+
+        scenario = load_scenario(args.file)
+        module = get(scenario.ruleset)
+        result = module.compute(scenario.body, method=args.method, trials=args.trials,
+                                seed=args.seed)
+        _print(result.to_json(), args.json, module.summarise(result, scenario.title))
+        return 0
+    data, human = args.handler(args)
+    _print(data, args.json, human)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return run(argv)
+    except CombatAssistError as exc:
+        print(f"combatassist: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("combatassist: interrupted", file=sys.stderr)
+        return 130
+    except MemoryError:
+        print("combatassist: error: out of memory; try smaller forces", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""Results with exactly the keys of SCENARIOS.md, and their human summaries."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from .battle import BattleRules
+from .solver import BattleOutcome
+
+BATTLE_KEYS = ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate", "pruned",
+               "expected_rounds", "losses")
+
+
+@dataclass
+class BattleResult:
+    """A battle's answer. ``to_json`` gives the contract's object; the rest feeds the GUI."""
+
+    ruleset: str
+    attacker_wins: float
+    defender_wins: float
+    draw: float
+    undecided: float
+    stalemate: float
+    pruned: float
+    expected_rounds: float
+    #: [(attacker_lost, defender_lost, probability)], sorted.
+    losses: list[tuple[int, int, float]]
+    #: P(decided within N rounds) for N = 1, 2, ... (for the plot; not in the JSON).
+    decided_by_round: list[float] = field(default_factory=list)
+    method: str = "exact"
+    trials: int = 0
+    states_explored: int = 0
+    #: Ruleset-specific extras (e.g. AGC band probabilities); not in the JSON contract.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"ruleset": self.ruleset}
+        for key in BATTLE_KEYS:
+            value = getattr(self, key)
+            if key == "losses":
+                value = [[a, d, p] for a, d, p in value]
+            data[key] = value
+        return data
+
+    # -- views the GUI and the summary use ---------------------------------------------
+    def loss_marginal(self, side: int) -> dict[int, float]:
+        """P(side lost exactly k) for side 0 (attacker) or 1 (defender)."""
+        acc: dict[int, float] = {}
+        for row in self.losses:
+            acc[row[side]] = acc.get(row[side], 0.0) + row[2]
+        return dict(sorted(acc.items()))
+
+    def expected_losses(self) -> tuple[float, float]:
+        return (math.fsum(a * p for a, _, p in self.losses),
+                math.fsum(d * p for _, d, p in self.losses))
+
+
+def battle_result(ruleset: str, rules: BattleRules, outcome: BattleOutcome) -> BattleResult:
+    """Fold a solver/simulator outcome into the contract's figures."""
+    wins = {"attacker": 0.0, "defender": 0.0, "draw": 0.0}
+    losses: dict[tuple[int, int], float] = {}
+
+    def add_losses(state: Any, p: float) -> None:
+        key = tuple(rules.losses(state))
+        losses[key] = losses.get(key, 0.0) + p
+
+    for state, p in outcome.decided.items():
+        wins[rules.verdict(state)] += p
+        add_losses(state, p)
+    for state, p in outcome.stalemates.items():
+        add_losses(state, p)
+    for state, p in outcome.undecided.items():
+        add_losses(state, p)
+    stalemate = math.fsum(outcome.stalemates.values())
+    return BattleResult(
+        ruleset=ruleset,
+        attacker_wins=wins["attacker"],
+        defender_wins=wins["defender"],
+        draw=wins["draw"] + stalemate,
+        undecided=math.fsum(outcome.undecided.values()),
+        stalemate=stalemate,
+        pruned=outcome.pruned,
+        expected_rounds=outcome.expected_rounds,
+        losses=[(a, d, p) for (a, d), p in sorted(losses.items())],
+        decided_by_round=list(outcome.decided_by_round),
+        method=outcome.method,
+        trials=outcome.trials,
+        states_explored=outcome.states_explored,
+    )
+
+
+def percent(p: float) -> str:
+    return f"{100 * p:.2f}%"
+
+
+def summarise_battle(result: BattleResult, title: str | None = None) -> str:
+    """A short human-readable summary (the CLI without --json)."""
+    how = "exact" if result.method == "exact" else f"simulated, {result.trials:,} trials"
+    lines = []
+    if title:
+        lines.append(title)
+    lines.append(f"{result.ruleset} battle ({how})")
+    lines.append(f"  attacker wins  {percent(result.attacker_wins):>8}")
+    lines.append(f"  defender wins  {percent(result.defender_wins):>8}")
+    draw = f"  draw           {percent(result.draw):>8}"
+    if result.stalemate:
+        draw += f"  (stalemate {percent(result.stalemate)})"
+    lines.append(draw)
+    if result.undecided:
+        lines.append(f"  undecided      {percent(result.undecided):>8}  (max_rounds reached)")
+    ea, ed = result.expected_losses()
+    lines.append(f"  expected losses: attacker {ea:.2f}, defender {ed:.2f}")
+    lines.append(f"  expected rounds: {result.expected_rounds:.2f}")
+    if result.pruned:
+        lines.append(f"  pruned mass: {result.pruned:.1e}")
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Low Luck A&A (RULES.md §2)."""

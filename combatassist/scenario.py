@@ -1,0 +1,299 @@
+"""Scenario files (SCENARIOS.md): load, validate, save atomically.
+
+A scenario is ``ruleset`` + optional ``title`` + the ruleset's own validated payload. Each
+ruleset module parses its part through a ``Reader``, which checks types, refuses unknown
+fields and turns every problem into one ``ScenarioError`` naming the file, line and field.
+"""
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from . import rulesets
+from .errors import ScenarioError
+from .files import atomic_write_text
+
+#: Largest scenario file we read (a scenario is a few hundred bytes; this catches mistakes).
+MAX_FILE_BYTES = 1_000_000
+_MISSING = object()
+
+
+@dataclass
+class Scenario:
+    """A validated scenario. ``body`` is the ruleset's typed payload."""
+
+    ruleset: str
+    body: Any
+    title: str | None = None
+
+    def to_toml(self) -> str:
+        return scenario_to_toml(self)
+
+
+# -- locating fields in the source text ----------------------------------------------------
+_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_.\-\"' ]+?)\s*=")
+
+
+def _clean_key(key: str) -> str:
+    return ".".join(part.strip().strip("\"'") for part in key.split("."))
+
+
+def locate_line(text: str | None, field: str | None) -> int | None:
+    """Best-effort line number (1-based) of a dotted field path in TOML source text."""
+    if not text or not field:
+        return None
+    target = field.split(".")
+    best_line, best_len = None, 0
+    header: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        m = _HEADER.match(line)
+        if m:
+            header = _clean_key(m.group(1)).split(".")
+            if target[: len(header)] == header and len(header) > best_len:
+                best_line, best_len = number, len(header)
+            continue
+        m = _KEY.match(line)
+        if not m:
+            continue
+        path = header + _clean_key(m.group(1)).split(".")
+        if target[: len(path)] != path:
+            continue
+        length = len(path)
+        # Inline tables: `units = { infantry = 3 }` also holds the deeper key.
+        rest = target[len(path):]
+        if rest and re.search(r"[{,]\s*" + re.escape(rest[0]) + r"\s*=", line):
+            length += 1
+        if length > best_len:
+            best_line, best_len = number, length
+    return best_line
+
+
+# -- the reader rulesets parse with --------------------------------------------------------
+class Reader:
+    """Typed, strict access to one TOML table; records which keys were read."""
+
+    def __init__(self, table: Mapping[str, Any], path: str = "", *, text: str | None = None,
+                 file: str | None = None):
+        self.table = table
+        self.path = path
+        self.text = text
+        self.file = file
+        self._seen: set[str] = set()
+
+    def field(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def error(self, key: str | None, message: str, hint: str | None = None) -> ScenarioError:
+        field = self.field(key) if key else (self.path or None)
+        return ScenarioError(message, file=self.file, line=locate_line(self.text, field),
+                             field=field, hint=hint)
+
+    def has(self, key: str) -> bool:
+        return key in self.table
+
+    def raw(self, key: str, default: Any = _MISSING) -> Any:
+        self._seen.add(key)
+        if key in self.table:
+            return self.table[key]
+        if default is _MISSING:
+            raise self.error(key, "is required but missing")
+        return default
+
+    def sub(self, key: str, required: bool = False) -> "Reader | None":
+        """The sub-table ``key`` as a Reader (None when absent and not required)."""
+        value = self.raw(key, _MISSING if required else None)
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            raise self.error(key, f"must be a table, got {_kind(value)}")
+        return Reader(value, self.field(key), text=self.text, file=self.file)
+
+    def reader_for(self, value: Mapping[str, Any], path: str) -> "Reader":
+        return Reader(value, path, text=self.text, file=self.file)
+
+    def integer(self, key: str, default: Any = _MISSING, *, minimum: int | None = 0,
+                maximum: int | None = None) -> int:
+        value = self.raw(key, default)
+        return self.check_integer(key, value, minimum=minimum, maximum=maximum)
+
+    def check_integer(self, key: str, value: Any, *, minimum: int | None = 0,
+                      maximum: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+                value = int(value)
+            else:
+                raise self.error(key, f"must be a whole number, got {_show(value)}")
+        if minimum is not None and value < minimum:
+            raise self.error(key, f"must be at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise self.error(key, f"must be at most {maximum}, got {value}",
+                             hint="larger values are beyond what the engine answers in time")
+        return value
+
+    def number(self, key: str, default: Any = _MISSING, *, minimum: float | None = None,
+               maximum: float | None = None) -> float:
+        value = self.raw(key, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                not math.isfinite(value):
+            raise self.error(key, f"must be a number, got {_show(value)}")
+        if minimum is not None and value < minimum:
+            raise self.error(key, f"must be at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise self.error(key, f"must be at most {maximum}, got {value}")
+        return float(value)
+
+    def boolean(self, key: str, default: Any = _MISSING) -> bool:
+        value = self.raw(key, default)
+        if not isinstance(value, bool):
+            raise self.error(key, f"must be true or false, got {_show(value)}")
+        return value
+
+    def string(self, key: str, default: Any = _MISSING) -> str:
+        value = self.raw(key, default)
+        if not isinstance(value, str):
+            raise self.error(key, f"must be a text string, got {_show(value)}")
+        return value
+
+    def choice(self, key: str, options: Iterable[str], default: Any = _MISSING) -> str:
+        opts = list(options)
+        value = self.raw(key, default)
+        if not isinstance(value, str) or value not in opts:
+            raise self.error(key, f"unknown value {_show(value)}",
+                             hint="expected one of: " + ", ".join(opts))
+        return value
+
+    def array(self, key: str, default: Any = _MISSING) -> list:
+        value = self.raw(key, default)
+        if not isinstance(value, list):
+            raise self.error(key, f"must be a list [...], got {_show(value)}")
+        return value
+
+    def names(self, key: str, allowed: Iterable[str], default: Any = _MISSING, *,
+              what: str = "name") -> list[str]:
+        """A list of ids, each from ``allowed``, without repeats."""
+        opts = list(allowed)
+        values = self.array(key, default)
+        seen: list[str] = []
+        for v in values:
+            if not isinstance(v, str) or v not in opts:
+                raise self.error(key, f"unknown {what} {_show(v)}",
+                                 hint="expected: " + ", ".join(opts))
+            if v in seen:
+                raise self.error(key, f"{v} is listed twice")
+            seen.append(v)
+        return seen
+
+    def counts(self, key: str, allowed: Iterable[str], default: Any = _MISSING, *,
+               maximum: int | None = None, what: str = "unit") -> dict[str, int]:
+        """A table ``{id = count}``: known ids, whole counts >= 0 (and <= maximum)."""
+        opts = list(allowed)
+        table = self.raw(key, default)
+        if table is None:
+            return {}
+        if not isinstance(table, Mapping):
+            raise self.error(key, f"must be a table like {{ {opts[0]} = 3 }}, got {_show(table)}")
+        sub = self.reader_for(table, self.field(key))
+        result: dict[str, int] = {}
+        for name, value in table.items():
+            if name not in opts:
+                raise sub.error(name, f"unknown {what} '{name}'",
+                                hint="expected one of: " + ", ".join(opts))
+            count = sub.check_integer(name, value, minimum=0, maximum=maximum)
+            if count:
+                result[name] = count
+        return result
+
+    def finish(self) -> None:
+        """Refuse keys nobody read: unknown fields are errors, never silently ignored."""
+        for key in self.table:
+            if key not in self._seen:
+                known = ", ".join(sorted(self._seen)) or "none"
+                raise self.error(key, "unknown field", hint=f"known fields here: {known}")
+
+
+def _kind(value: Any) -> str:
+    return {dict: "a table", list: "a list", str: "text", bool: "true/false",
+            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, Mapping):
+        return "a table"
+    return repr(value)
+
+
+# -- whole files ---------------------------------------------------------------------------
+def parse_scenario_text(text: str, file: str | None = None) -> Scenario:
+    """Parse and validate scenario TOML text. Raises ScenarioError."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        line = int(m.group(1)) if m else None
+        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
+        raise ScenarioError(f"not valid TOML: {msg}", file=file, line=line,
+                            hint="check quotes, brackets and '=' signs") from None
+    top = Reader(doc, "", text=text, file=file)
+    name = top.choice("ruleset", rulesets.NAMES)
+    title = top.string("title", None)
+    module = rulesets.get(name)
+    body = module.parse(top)
+    top.finish()
+    return Scenario(ruleset=name, body=body, title=title)
+
+
+def read_text_file(path: str | Path) -> str:
+    """Read a UTF-8 text file, turning every I/O problem into a ScenarioError."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise ScenarioError("is a folder, not a scenario file", file=str(p))
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ScenarioError(f"is {size:,} bytes; a scenario file is at most "
+                                f"{MAX_FILE_BYTES:,}", file=str(p))
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError("file not found", file=str(p)) from None
+    except PermissionError:
+        raise ScenarioError("permission denied", file=str(p)) from None
+    except OSError as exc:
+        raise ScenarioError(f"can't be read: {exc.strerror or exc}", file=str(p)) from None
+    if b"\x00" in data:
+        raise ScenarioError("is a binary file, not a TOML scenario", file=str(p))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"is not UTF-8 text (bad byte at offset {exc.start})",
+                            file=str(p), hint="save it as UTF-8") from None
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Load and validate a scenario file. Raises ScenarioError."""
+    return parse_scenario_text(read_text_file(path), file=str(path))
+
+
+def scenario_to_toml(scenario: Scenario) -> str:
+    doc: dict[str, Any] = {"ruleset": scenario.ruleset}
+    if scenario.title:
+        doc["title"] = scenario.title
+    doc.update(rulesets.get(scenario.ruleset).to_document(scenario.body))
+    return tomli_w.dumps(doc)
+
+
+def save_scenario(scenario: Scenario, path: str | Path) -> None:
+    """Write the scenario atomically (temp file + rename)."""
+    atomic_write_text(path, scenario_to_toml(scenario))

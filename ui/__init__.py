@@ -1,0 +1,1 @@
+"""Combat Assistant desktop app (Qt). All Qt imports live under ui/."""
