@@ -68,6 +68,10 @@ class Phase(ABC):
             acc[o] = acc.get(o, 0.0) + weight
         return Dist(acc)
 
+    def explain(self, state: Any, rolled: tuple[int, ...]) -> str:
+        """How these dice resolve, for people at the table (boosts placed, pairings, ...)."""
+        return f"{self.name}: {self.resolve(state, rolled)}"
+
     def propose(self, state: Any, outcome: Hashable) -> Any:
         """The default policy's choice for this outcome (shown at the table; None: no choice)."""
         return None

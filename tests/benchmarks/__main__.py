@@ -1,0 +1,44 @@
+"""Run every benchmark module and print name, best time of N runs, and the target."""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+import time
+from pathlib import Path
+
+
+def best_time(fn, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def main(argv: list[str]) -> int:
+    pattern = argv[0] if argv else ""
+    here = Path(__file__).parent
+    rows = []
+    for info in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
+        if not info.name.startswith("bench_"):
+            continue
+        module = importlib.import_module(f"tests.benchmarks.{info.name}")
+        for name, target, fn in module.BENCHMARKS:
+            if pattern and pattern not in f"{info.name} {name}":
+                continue
+            repeat = getattr(fn, "repeat", 3)
+            seconds = best_time(fn, repeat)
+            verdict = "" if target is None else ("ok" if seconds <= target else "SLOW")
+            rows.append((info.name[6:], name, seconds, target, verdict))
+            print(f"{info.name[6:]:<12} {name:<58} {seconds * 1000:>10.1f} ms"
+                  f"  {'' if target is None else f'target {target * 1000:.0f} ms':<18} {verdict}",
+                  flush=True)
+    slow = [r for r in rows if r[4] == "SLOW"]
+    print(f"\n{len(rows)} benchmarks, {len(slow)} over target")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
