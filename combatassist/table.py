@@ -1,0 +1,433 @@
+"""Table-side battles: fight a battle with the players' real dice, phase by phase.
+
+``TableBattle`` drives any ``BattleRules`` with the same phases the exact solver and the
+simulator use (``battle.play_round``'s loop, one phase at a time), so the table, the odds and
+the simulation agree by construction. The players enter the dice they rolled (or roll here),
+see how they resolve (``Phase.explain``) and the default policy's proposal (``Phase.propose``),
+and may make their own choice instead (``Phase.apply`` refuses an illegal one with
+``EngineError``).
+
+What is stored is only what the players did: the scenario text plus, per phase, the dice and
+the choice. Replaying those entries through the rules rebuilds the exact state (no state is
+pickled), which makes undo/redo, autosave and crash-resume one mechanism.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .battle import BattleRules, DieSpec, Phase, check_roll
+from .errors import CombatAssistError, EngineError, ScenarioError
+from .files import atomic_write_text
+
+#: Version tag of the autosave JSON.
+FORMAT = "combatassist-table/1"
+#: File name of the battle in progress inside the autosave folder.
+AUTOSAVE_NAME = "battle-in-progress.json"
+
+#: How a battle may end before a side is wiped out: (kind, side) -> who wins.
+ENDINGS = {
+    ("retreat", "attacker"): "defender",
+    ("retreat", "defender"): "attacker",
+}
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` with tuples/frozensets turned into lists (what JSON can store)."""
+    if isinstance(value, (tuple, list, set, frozenset)):
+        items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
+        return [jsonable(v) for v in items]
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    return value
+
+
+def from_json(value: Any) -> Any:
+    """Inverse of ``jsonable`` for choices: lists come back as (hashable) tuples."""
+    if isinstance(value, list):
+        return tuple(from_json(v) for v in value)
+    if isinstance(value, dict):
+        return {k: from_json(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the players did in one phase: the dice shown and their choice (None: proposal)."""
+
+    rolled: tuple[int, ...]
+    choice: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rolled": list(self.rolled), "choice": jsonable(self.choice)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Entry":
+        if not isinstance(data, dict) or not isinstance(data.get("rolled"), list):
+            raise ScenarioError("a phase entry must look like {\"rolled\": [..], \"choice\": ..}",
+                                field="rounds")
+        return cls(tuple(data["rolled"]), from_json(data.get("choice")))
+
+
+@dataclass(frozen=True)
+class Preview:
+    """How dice would resolve in the current phase, before anything changes."""
+
+    phase: str
+    rolled: tuple[int, ...]
+    outcome: Hashable
+    explanation: str
+    proposal: Any
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the battle log."""
+
+    round: int
+    phase: str
+    rolled: tuple[int, ...]
+    explanation: str
+    choice: Any
+    own_choice: bool
+    state_after: Any
+    text: str
+
+
+class TableBattle:
+    """A battle in progress at the table over any ``BattleRules``.
+
+    ``rounds`` holds the completed rounds (each a list of ``Entry``, one per phase),
+    ``current`` the entries of the round being played. Every change calls ``on_change`` and,
+    when ``autosave_path`` is set, rewrites that file atomically.
+    """
+
+    def __init__(self, rules: BattleRules, *, scenario_text: str = "", ruleset: str = "",
+                 autosave_path: str | Path | None = None,
+                 on_change: Callable[["TableBattle"], None] | None = None):
+        self.rules = rules
+        self.scenario_text = scenario_text
+        self.ruleset = ruleset
+        self.autosave_path = Path(autosave_path) if autosave_path else None
+        self.on_change = on_change
+        self.rounds: list[list[Entry]] = []
+        self.current: list[Entry] = []
+        self.redo_stack: list[list[Entry] | tuple[str, str]] = []
+        #: (kind, side) when the players ended the battle themselves, e.g. ("retreat", "attacker").
+        self.ending: tuple[str, str] | None = None
+        self._rebuild()
+
+    # -- state, rebuilt from the entries ----------------------------------------------
+    def _rebuild(self) -> None:
+        """Replay every entry from the initial state (the only way state is ever made)."""
+        state = self.rules.initial_state()
+        self.round_states = [state]
+        self.log: list[LogLine] = []
+        for number, entries in enumerate(self.rounds, start=1):
+            state = self._play(number, state, entries, complete=True)
+            self.round_states.append(state)
+        self.state = self._play(len(self.rounds) + 1, state, self.current, complete=False)
+
+    def _play(self, number: int, start: Any, entries: Sequence[Entry], complete: bool) -> Any:
+        phases = list(self.rules.phases(start))
+        if len(entries) > len(phases) or (complete and len(entries) != len(phases)):
+            raise EngineError(f"round {number} has {len(phases)} phases, "
+                              f"but {len(entries)} were recorded")
+        state = start
+        for phase, entry in zip(phases, entries):
+            state = self._apply(number, phase, state, entry)
+        if complete:
+            state = self.rules.end_round(state)
+        return state
+
+    def _apply(self, number: int, phase: Phase, state: Any, entry: Entry) -> Any:
+        specs = phase.dice(state)
+        check_roll(phase, specs, entry.rolled)
+        outcome = phase.resolve(state, entry.rolled)
+        after = phase.apply(state, outcome, entry.choice)
+        explanation = phase.explain(state, entry.rolled)
+        dice = " ".join(str(d) for d in entry.rolled) or "no dice"
+        text = f"Round {number}, {phase.name}: {dice}. {explanation}"
+        if entry.choice is not None:
+            text += f" Players' choice: {format_choice(entry.choice)}."
+        text += f" Now: {self.rules.describe(after)}"
+        self.log.append(LogLine(number, phase.name, entry.rolled, explanation, entry.choice,
+                                entry.choice is not None, after, text))
+        return after
+
+    # -- what the players see -----------------------------------------------------------
+    @property
+    def round_number(self) -> int:
+        """The round being played (1-based)."""
+        return len(self.rounds) + 1
+
+    @property
+    def round_start_state(self) -> Any:
+        """The state at the start of the current round (where 'odds from here' start)."""
+        return self.round_states[-1]
+
+    def phases(self) -> list[Phase]:
+        return list(self.rules.phases(self.round_start_state))
+
+    def current_phase(self) -> Phase | None:
+        """The phase waiting for dice, or None when the battle is over."""
+        if self.is_over():
+            return None
+        return self.phases()[len(self.current)]
+
+    def dice(self) -> tuple[DieSpec, ...]:
+        phase = self.current_phase()
+        return phase.dice(self.state) if phase is not None else ()
+
+    def verdict(self) -> str | None:
+        """'attacker' / 'defender' / 'draw' once the battle is over, else None."""
+        if self.ending is not None:
+            return ENDINGS.get(self.ending, "draw")
+        if self.current:
+            return None
+        return self.rules.verdict(self.state)
+
+    def is_over(self) -> bool:
+        return self.verdict() is not None
+
+    def describe(self) -> str:
+        return self.rules.describe(self.state)
+
+    def roll(self, rng: random.Random | None = None) -> tuple[int, ...]:
+        """Random dice for the current phase (the players' "Roll" button)."""
+        rng = rng or random.Random()
+        return tuple(rng.randint(1, d.sides) for d in self.dice())
+
+    def preview(self, rolled: Sequence[int]) -> Preview:
+        """How ``rolled`` resolves in the current phase and what the policy proposes."""
+        phase = self._require_phase()
+        rolled = tuple(rolled)
+        check_roll(phase, phase.dice(self.state), rolled)
+        outcome = phase.resolve(self.state, rolled)
+        return Preview(phase.name, rolled, outcome, phase.explain(self.state, rolled),
+                       phase.propose(self.state, outcome))
+
+    # -- what the players do ----------------------------------------------------------------
+    def enter(self, rolled: Sequence[int], choice: Any = None) -> LogLine:
+        """Play the current phase with these dice (``choice`` None: the proposal stands).
+
+        Raises EngineError (nothing changes) for dice that don't fit or an illegal choice.
+        """
+        phase = self._require_phase()
+        entry = Entry(tuple(rolled), choice)
+        after = self._apply(self.round_number, phase, self.state, entry)  # raises if illegal
+        self.current.append(entry)
+        self.redo_stack.clear()
+        if len(self.current) == len(self.phases()):
+            self.rounds.append(self.current)
+            self.current = []
+        self._rebuild()
+        self._changed()
+        return self.log[-1] if self.log else LogLine(0, "", (), "", None, False, after, "")
+
+    def end(self, kind: str = "end", side: str = "attacker") -> None:
+        """End the battle here: ("retreat", side) gives the other side the win; "end" a draw."""
+        if self.ending is not None:
+            raise EngineError("the battle has already ended")
+        if self.current:
+            raise EngineError("finish the round in progress first (or undo it)")
+        if kind not in ("retreat", "end") or side not in ("attacker", "defender"):
+            raise EngineError(f"unknown ending {kind!r} for {side!r}")
+        self.ending = (kind, side)
+        self.redo_stack.clear()
+        self._changed()
+
+    def can_undo(self) -> bool:
+        return bool(self.ending or self.current or self.rounds)
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self) -> None:
+        """Undo the ending, else the round in progress, else the last completed round."""
+        if self.ending is not None:
+            self.redo_stack.append(self.ending)
+            self.ending = None
+        elif self.current:
+            self.current = []   # a partial round is simply discarded (not redoable)
+        elif self.rounds:
+            self.redo_stack.append(self.rounds.pop())
+        else:
+            raise EngineError("nothing to undo")
+        self._rebuild()
+        self._changed()
+
+    def redo(self) -> None:
+        if not self.redo_stack:
+            raise EngineError("nothing to redo")
+        item = self.redo_stack.pop()
+        if isinstance(item, tuple):
+            self.ending = item
+        else:
+            self.rounds.append(item)
+        self._rebuild()
+        self._changed()
+
+    def odds_from_here(self, *, cancel: Callable[[], bool] | None = None,
+                       max_rounds: int = 0):
+        """Exact ``BattleResult`` of the battle from the start of the current round."""
+        from .result import battle_result
+        from .solver import solve
+
+        outcome = solve(self.rules, start=self.round_start_state, max_rounds=max_rounds,
+                        cancel=cancel)
+        return battle_result(self.ruleset or "battle", self.rules, outcome)
+
+    def _require_phase(self) -> Phase:
+        phase = self.current_phase()
+        if phase is None:
+            raise EngineError("the battle is over; undo to continue it")
+        return phase
+
+    # -- persistence --------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        redo = [list(item) if isinstance(item, tuple) else [e.to_json() for e in item]
+                for item in self.redo_stack]
+        return {
+            "format": FORMAT,
+            "ruleset": self.ruleset,
+            "scenario": self.scenario_text,
+            "rounds": [[e.to_json() for e in r] for r in self.rounds],
+            "current": [e.to_json() for e in self.current],
+            "redo": redo,
+            "ending": list(self.ending) if self.ending else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, rules_for: Callable[[str], tuple[BattleRules, str]] | None = None,
+                  *, autosave_path: str | Path | None = None) -> "TableBattle":
+        """Rebuild a battle by replaying its entries. ``rules_for(scenario_text)`` gives
+        ``(rules, ruleset)``; the default parses the scenario and asks its ruleset module's
+        ``make_rules``. Raises ScenarioError / EngineError for a file that doesn't replay."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ScenarioError("not a saved table-side battle",
+                                hint=f"expected a JSON object with format \"{FORMAT}\"")
+        text = data.get("scenario")
+        if not isinstance(text, str):
+            raise ScenarioError("the saved battle has no scenario", field="scenario")
+        rules, ruleset = (rules_for or rules_from_scenario)(text)
+        battle = cls(rules, scenario_text=text, ruleset=ruleset)
+        try:
+            battle.rounds = [[Entry.from_json(e) for e in r] for r in data.get("rounds", [])]
+            battle.current = [Entry.from_json(e) for e in data.get("current", [])]
+            battle.redo_stack = [tuple(item) if item and isinstance(item[0], str)
+                                 else [Entry.from_json(e) for e in item]
+                                 for item in data.get("redo", [])]
+            ending = data.get("ending")
+            battle.ending = tuple(ending) if ending else None
+        except (TypeError, AttributeError):
+            raise ScenarioError("the saved battle is damaged", field="rounds") from None
+        battle._rebuild()   # replays and checks every entry
+        battle.autosave_path = Path(autosave_path) if autosave_path else None
+        return battle
+
+    def save(self, path: str | Path | None = None) -> None:
+        """Write the battle atomically (to ``autosave_path`` by default)."""
+        target = path or self.autosave_path
+        if target is None:
+            raise EngineError("no file to save the battle to")
+        atomic_write_text(target, json.dumps(self.to_json(), indent=1))
+
+    def _changed(self) -> None:
+        if self.autosave_path is not None:
+            self.save()
+        if self.on_change is not None:
+            self.on_change(self)
+
+
+def rules_from_scenario(text: str) -> tuple[BattleRules, str]:
+    """The battle rules of a scenario's TOML text, via its ruleset module's ``make_rules``."""
+    from . import rulesets
+    from .scenario import parse_scenario_text
+
+    scenario = parse_scenario_text(text)
+    module = rulesets.get(scenario.ruleset)
+    make_rules = getattr(module, "make_rules", None)
+    if make_rules is None:
+        raise EngineError(f"the ruleset '{scenario.ruleset}' has no table-side battles")
+    return make_rules(scenario.body), scenario.ruleset
+
+
+def load_battle(path: str | Path,
+                rules_for: Callable[[str], tuple[BattleRules, str]] | None = None) -> TableBattle:
+    """Resume a saved battle; it keeps autosaving to the same file."""
+    from .scenario import read_text_file
+
+    text = read_text_file(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(f"not valid JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
+    try:
+        return TableBattle.from_json(data, rules_for, autosave_path=path)
+    except ScenarioError as exc:
+        raise exc.located(file=str(path)) from None
+    except CombatAssistError as exc:
+        raise ScenarioError(f"the saved battle can't be replayed: {exc}", file=str(path)) from None
+
+
+def format_choice(choice: Any) -> str:
+    """A player-readable rendering of a choice (tuples as comma lists)."""
+    if isinstance(choice, (tuple, list)):
+        return ", ".join(format_choice(c) for c in choice) or "(nothing)"
+    if isinstance(choice, dict):
+        return ", ".join(f"{k}: {format_choice(v)}" for k, v in choice.items())
+    return str(choice)
+
+
+def parse_choice(text: str, proposal: Any = None) -> Any:
+    """Inverse of ``format_choice`` for the common shapes (a comma list of names/numbers).
+
+    Empty text means "accept the proposal" (None). Numbers become ints. A single item is
+    returned bare only when the proposal itself is not a sequence.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if text.startswith(("[", "{")):
+        try:
+            return from_json(json.loads(text))
+        except json.JSONDecodeError as exc:
+            raise EngineError(f"can't read the choice: {exc.msg}") from None
+    items: list[Any] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        items.append(int(part) if part.lstrip("-").isdigit() else part)
+    if text == "(nothing)":
+        return ()
+    if len(items) == 1 and proposal is not None and not isinstance(proposal, (tuple, list)):
+        return items[0]
+    return tuple(items)
+
+
+def parse_dice(text: str, specs: Sequence[DieSpec]) -> tuple[int, ...]:
+    """Dice typed at the table: "3 5 1", "3,5,1" or, when every die has < 10 sides, "351".
+
+    Raises EngineError with what was expected.
+    """
+    cleaned = text.replace(",", " ").split()
+    if len(cleaned) == 1 and len(specs) > 1 and cleaned[0].isdigit() and \
+            all(s.sides < 10 for s in specs):
+        cleaned = list(cleaned[0])
+    try:
+        values = tuple(int(v) for v in cleaned)
+    except ValueError:
+        raise EngineError(f"dice must be numbers, got '{text.strip()}'") from None
+    if len(values) != len(specs):
+        raise EngineError(f"expected {len(specs)} dice, got {len(values)}")
+    for i, (spec, v) in enumerate(zip(specs, values), start=1):
+        if not 1 <= v <= spec.sides:
+            label = f" ({spec.label})" if spec.label else ""
+            raise EngineError(f"die {i}{label} must show 1-{spec.sides}, got {v}")
+    return values

@@ -1,0 +1,248 @@
+"""Table-side battles (combatassist.table): the players' dice through the same phases."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from combatassist.battle import BattleRules, DieSpec, FixedDice, Phase, play_round
+from combatassist.errors import EngineError, ScenarioError
+from combatassist.solver import solve
+from combatassist.table import (TableBattle, load_battle, parse_choice, parse_dice,
+                                format_choice)
+
+
+class Volley(Phase):
+    """Each side rolls one d6 per unit; a 1-2 (attacker) / 1-3 (defender) hits."""
+
+    def __init__(self, name, shooter):
+        self.name = name
+        self.shooter = shooter
+
+    def dice(self, state):
+        n = state[0] if self.shooter == "attacker" else state[1]
+        return tuple(DieSpec(self.shooter, 6, f"{self.shooter} {i + 1}") for i in range(n))
+
+    def resolve(self, state, rolled):
+        value = 2 if self.shooter == "attacker" else 3
+        return sum(1 for r in rolled if r <= value)
+
+    def propose(self, state, outcome):
+        return outcome            # the victim loses exactly the hits...
+
+    def apply(self, state, outcome, choice=None):
+        # ...but the players may choose to lose fewer "by agreement" only down to hits - 1:
+        # this is a toy rule so that an illegal choice exists.
+        lost = outcome if choice is None else choice
+        if not isinstance(lost, int) or not (max(0, outcome - 1) <= lost <= outcome):
+            raise EngineError(f"{self.name}: must remove {outcome} (or {outcome - 1}), not {lost!r}")
+        a, d = state[:2]
+        if self.shooter == "attacker":
+            return (a, max(0, d - lost), state[2])
+        return (max(0, a - lost), d, state[2])
+
+
+class Skirmish(BattleRules):
+    """Two phases per round: the attacker fires first, then the survivors fire back."""
+
+    def __init__(self, a=3, d=2):
+        self.start = (a, d, 0)
+        self.order = (Volley("attacker fire", "attacker"), Volley("defender fire", "defender"))
+
+    def initial_state(self):
+        return self.start
+
+    def phases(self, state):
+        return self.order
+
+    def end_round(self, state):
+        return state[:2] + (min(state[2] + 1, 1),)
+
+    def verdict(self, state):
+        a, d = state[:2]
+        if a and d:
+            return None
+        return "draw" if not (a or d) else ("attacker" if a else "defender")
+
+    def losses(self, state):
+        return (self.start[0] - state[0], self.start[1] - state[1])
+
+    def progress(self, state):
+        return (-(state[0] + state[1]), state[2])
+
+    def describe(self, state):
+        return f"attacker {state[0]}, defender {state[1]}"
+
+
+def rules_for(text):
+    a, d = json.loads(text)
+    return Skirmish(a, d), "skirmish"
+
+
+def test_entered_dice_match_play_round():
+    rng = random.Random(3)
+    for _ in range(30):
+        rules = Skirmish(3, 3)
+        battle = TableBattle(rules)
+        state = rules.initial_state()
+        while not battle.is_over():
+            rolls = []
+            for phase in rules.phases(state):
+                dice = battle.roll(rng)
+                rolls.append(dice)
+                battle.enter(dice)
+            state = play_round(rules, state, FixedDice(rolls)).state_after
+            assert battle.state == state
+        assert battle.verdict() == rules.verdict(state)
+
+
+def test_preview_changes_nothing_and_explains():
+    battle = TableBattle(Skirmish(3, 2))
+    p = battle.preview((1, 2, 6))
+    assert p.outcome == 2 and p.proposal == 2 and p.phase == "attacker fire"
+    assert battle.state == (3, 2, 0) and battle.log == []
+
+
+def test_bad_dice_and_illegal_choice_change_nothing():
+    battle = TableBattle(Skirmish(3, 2))
+    with pytest.raises(EngineError, match="expected 3 dice"):
+        battle.enter((1, 2))
+    with pytest.raises(EngineError, match="must show 1-6"):
+        battle.enter((1, 2, 7))
+    with pytest.raises(EngineError, match="must remove 2"):
+        battle.enter((1, 1, 6), choice=0)
+    assert battle.state == (3, 2, 0) and not battle.can_undo()
+    battle.enter((1, 1, 6), choice=1)        # the players' own (legal) choice
+    assert battle.state == (3, 1, 0)
+    assert battle.log[-1].own_choice and "Players' choice: 1" in battle.log[-1].text
+
+
+def test_round_completes_and_undo_redo():
+    battle = TableBattle(Skirmish(3, 2))
+    battle.enter((1, 6, 6))                  # 1 hit on the defender
+    assert battle.round_number == 1 and battle.state == (3, 1, 0)
+    battle.enter((1,))                       # the one defender hits
+    assert battle.round_number == 2 and battle.state == (2, 1, 1)
+    battle.enter((6, 6))                     # partial round 2
+    battle.undo()                            # drops the partial round
+    assert battle.state == (2, 1, 1) and battle.round_number == 2
+    battle.undo()                            # undoes round 1
+    assert battle.state == (3, 2, 0) and battle.can_redo()
+    battle.redo()
+    assert battle.state == (2, 1, 1)
+    battle.undo()
+    battle.enter((6, 6, 6))                  # a new entry clears the redo stack
+    assert not battle.can_redo()
+    with pytest.raises(EngineError):
+        battle.redo()
+
+
+def test_retreat_and_end():
+    battle = TableBattle(Skirmish(3, 2))
+    battle.enter((6, 6, 6))
+    with pytest.raises(EngineError, match="finish the round"):
+        battle.end("retreat", "attacker")
+    battle.enter((6, 6))
+    battle.end("retreat", "attacker")
+    assert battle.verdict() == "defender" and battle.is_over()
+    with pytest.raises(EngineError, match="over"):
+        battle.enter((1, 1, 1))
+    battle.undo()
+    assert not battle.is_over()
+    battle.end("end")
+    assert battle.verdict() == "draw"
+
+
+def test_odds_from_here_equal_solver_from_that_state():
+    rules = Skirmish(3, 3)
+    battle = TableBattle(rules, ruleset="skirmish")
+    battle.enter((1, 6, 6))
+    battle.enter((6, 6))
+    result = battle.odds_from_here()
+    out = solve(rules, start=(3, 2, 1))
+    expect = sum(p for s, p in out.decided.items() if rules.verdict(s) == "attacker")
+    assert result.attacker_wins == pytest.approx(expect, abs=1e-12)
+    assert result.attacker_wins + result.defender_wins + result.draw == pytest.approx(1.0)
+    # losses count from the start of the battle, so the defender has lost at least 1
+    assert min(d for _, d, _ in result.losses) >= 1
+    # mid-round, the odds still start from the round's first state
+    battle.enter((1, 1, 1))
+    assert battle.odds_from_here().attacker_wins == pytest.approx(expect, abs=1e-12)
+
+
+def test_autosave_after_every_change_and_resume(tmp_path):
+    path = tmp_path / "auto" / "battle.json"
+    battle = TableBattle(Skirmish(3, 3), scenario_text="[3, 3]", ruleset="skirmish",
+                         autosave_path=path)
+    rng = random.Random(5)
+    after_round = []
+    for _ in range(2):                          # two full rounds, checked after every entry
+        for _ in range(2):
+            battle.enter(battle.roll(rng) if battle.dice() else ())
+            assert load_battle(path, rules_for).state == battle.state
+        after_round.append(battle.state)
+    assert battle.round_number == 3 and not battle.is_over()   # (seeded: still going)
+    battle.undo()                              # round 2 goes to the redo stack
+    hits = battle.preview((1,) * len(battle.dice())).outcome
+    battle.enter((1,) * len(battle.dice()), choice=max(0, hits - 1))   # an own choice
+    saved = battle.state
+    del battle                                 # "crash"
+    resumed = load_battle(path, rules_for)
+    assert resumed.state == saved
+    assert resumed.current[0].choice == max(0, hits - 1)
+    assert resumed.log[-1].own_choice
+    resumed.undo()                             # partial round dropped
+    assert resumed.state == after_round[0]
+    resumed.enter(resumed.roll(rng))           # it keeps autosaving to the same file
+    assert load_battle(path, rules_for).state == resumed.state
+
+
+def test_redo_survives_resume(tmp_path):
+    path = tmp_path / "battle.json"
+    battle = TableBattle(Skirmish(3, 3), scenario_text="[3, 3]", autosave_path=path)
+    battle.enter((1, 6, 6))
+    battle.enter((6, 6))
+    state = battle.state
+    battle.undo()
+    resumed = load_battle(path, rules_for)
+    assert resumed.can_redo() and resumed.state == (3, 3, 0)
+    resumed.redo()
+    assert resumed.state == state
+
+
+def test_damaged_autosave_gives_clear_errors(tmp_path):
+    path = tmp_path / "b.json"
+    path.write_text("{not json")
+    with pytest.raises(ScenarioError, match="not valid JSON"):
+        load_battle(path, rules_for)
+    path.write_text(json.dumps({"format": "other"}))
+    with pytest.raises(ScenarioError, match="not a saved table-side battle"):
+        load_battle(path, rules_for)
+    good = TableBattle(Skirmish(3, 3), scenario_text="[3, 3]")
+    data = good.to_json()
+    data["current"] = [{"rolled": [9, 9, 9], "choice": None}]
+    path.write_text(json.dumps(data))
+    with pytest.raises(ScenarioError, match="must show 1-6"):
+        load_battle(path, rules_for)
+
+
+def test_parse_dice_forms():
+    specs = tuple(DieSpec("attacker", 6) for _ in range(3))
+    assert parse_dice("3 5 1", specs) == (3, 5, 1)
+    assert parse_dice("3,5,1", specs) == (3, 5, 1)
+    assert parse_dice("351", specs) == (3, 5, 1)
+    with pytest.raises(EngineError, match="expected 3 dice"):
+        parse_dice("3 5", specs)
+    with pytest.raises(EngineError, match="1-6"):
+        parse_dice("3 5 7", specs)
+    with pytest.raises(EngineError, match="numbers"):
+        parse_dice("a b c", specs)
+    assert parse_dice("12 3", (DieSpec("a", 12), DieSpec("a", 6))) == (12, 3)
+
+
+def test_choice_text_round_trip():
+    for choice in [("infantry", "armor"), ("infantry",), 3, ()]:
+        assert parse_choice(format_choice(choice), choice) == choice
+    assert parse_choice("", ("infantry",)) is None
+    assert parse_choice('{"a": [1, 2]}') == {"a": (1, 2)}
