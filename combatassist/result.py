@@ -56,6 +56,11 @@ class BattleResult:
                 math.fsum(d * p for _, d, p in self.losses))
 
 
+def clamp01(p: float) -> float:
+    """Float sums can land a hair outside [0, 1]; a probability never should."""
+    return min(1.0, max(0.0, p))
+
+
 def battle_result(ruleset: str, rules: BattleRules, outcome: BattleOutcome) -> BattleResult:
     """Fold a solver/simulator outcome into the contract's figures."""
     wins = {"attacker": 0.0, "defender": 0.0, "draw": 0.0}
@@ -75,9 +80,9 @@ def battle_result(ruleset: str, rules: BattleRules, outcome: BattleOutcome) -> B
     stalemate = math.fsum(outcome.stalemates.values())
     return BattleResult(
         ruleset=ruleset,
-        attacker_wins=wins["attacker"],
-        defender_wins=wins["defender"],
-        draw=wins["draw"] + stalemate,
+        attacker_wins=clamp01(wins["attacker"]),
+        defender_wins=clamp01(wins["defender"]),
+        draw=clamp01(wins["draw"] + stalemate),
         undecided=math.fsum(outcome.undecided.values()),
         stalemate=stalemate,
         pruned=outcome.pruned,

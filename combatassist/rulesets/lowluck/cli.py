@@ -1,5 +1,64 @@
-"""`combatassist tech` and `combatassist sbr` (Low Luck)."""
+"""`combatassist tech` and `combatassist sbr` (Low Luck), per SCENARIOS.md."""
+from __future__ import annotations
+
+import argparse
+
+from ...errors import EngineError
+from . import sbr, tech
+
+
+def _invest_list(text: str) -> list[int]:
+    try:
+        values = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected whole numbers separated by commas, like 18,18,18,18; got '{text}'") from None
+    if not values:
+        raise argparse.ArgumentTypeError("give at least one round, like 18,18")
+    return values
+
+
+def _nonneg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def _run_tech(args) -> tuple[dict, str]:
+    plan = tech.plan_research(args.branch, args.invest, args.attempt_at)
+    return plan.to_json(), tech.summarise_plan(plan)
+
+
+def _run_sbr(args) -> tuple[dict, str]:
+    if args.bombers < 1:
+        raise EngineError("--bombers must be at least 1")
+    result = sbr.compute_sbr(args.bombers, aa=args.aa, extra_aa=args.extra_aa,
+                             variant=args.variant, heavy_bombers=args.heavy_bombers,
+                             cash=args.cash)
+    return result.to_json(), sbr.summarise_sbr(result)
 
 
 def add_commands(sub) -> None:
-    """Register the Low Luck sub-commands (filled in with the SBR and tech modules)."""
+    t = sub.add_parser("tech", help="low-luck tech research planner")
+    t.add_argument("branch", choices=tech.BRANCHES)
+    t.add_argument("--invest", type=_invest_list, required=True,
+                   help="IPC invested per round, e.g. 18,18,18,18")
+    t.add_argument("--attempt-at", type=_nonneg, required=True,
+                   help="attempt as soon as savings reach this (never below the lowest threshold)")
+    t.add_argument("--json", action="store_true")
+    t.set_defaults(handler=_run_tech)
+
+    s = sub.add_parser("sbr", help="strategic bombing raid odds")
+    s.add_argument("--bombers", type=_nonneg, required=True)
+    s.add_argument("--aa", action="store_true", help="the factory has an AA gun")
+    s.add_argument("--extra-aa", type=_nonneg, default=0, help="further AA guns flown over")
+    s.add_argument("--variant", choices=sbr.VARIANTS, default="standard")
+    s.add_argument("--heavy-bombers", action="store_true")
+    s.add_argument("--cash", type=_nonneg, default=None,
+                   help="attacker's cash at the end of the turn (bombers lost if it can't pay)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(handler=_run_sbr)

@@ -1,0 +1,415 @@
+"""Low Luck battles (RULES.md §2) as phases of a round: AA fire, submarine first strike, fire.
+
+State: ``(attacker_counts, defender_counts, first_round)`` with counts aligned to
+``unit_ids()``. The same phases serve exact odds (``outcome_dist``), simulation and the table.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...battle import BattleRules, DieSpec, Phase
+from ...distribution import Dist
+from ...errors import EngineError
+from .units import tech_effects, unit_ids, units
+
+DICE_MODES = ("lowluck", "standard")
+BATTLE_KINDS = ("land", "sea")
+
+
+@dataclass(frozen=True)
+class LowLuckOptions:
+    max_rounds: int = 0
+    dice: str = "lowluck"
+    battle: str = "land"
+    submarine_first_strike: bool = True
+    aa_gun: bool = False
+    keep_land_unit: bool = False
+
+
+@dataclass(frozen=True)
+class LowLuckSide:
+    units: Mapping[str, int] = field(default_factory=dict)
+    #: Unit types in the order they are lost; empty = default (cheapest first).
+    order_of_loss: tuple[str, ...] = ()
+    techs: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class LowLuckScenario:
+    options: LowLuckOptions = LowLuckOptions()
+    attacker: LowLuckSide = LowLuckSide()
+    defender: LowLuckSide = LowLuckSide()
+
+
+def default_order(side_units: Mapping[str, int] | None = None, role: str = "defender"
+                  ) -> tuple[str, ...]:
+    """Cheapest first; among equal costs the weaker unit in ``role`` first, then file order."""
+    table = units()
+    ids = list(table)
+    value = (lambda u: u.attack) if role == "attacker" else (lambda u: u.defence)
+    ordered = sorted(ids, key=lambda uid: (table[uid].cost, value(table[uid]), ids.index(uid)))
+    if side_units is None:
+        return tuple(ordered)
+    return tuple(uid for uid in ordered if side_units.get(uid, 0) > 0)
+
+
+def full_order(order: tuple[str, ...], role: str) -> tuple[str, ...]:
+    """A user's order of loss completed with the unlisted types (default order after it)."""
+    return tuple(order) + tuple(u for u in default_order(None, role) if u not in order)
+
+
+# -- low-luck and standard hit distributions ----------------------------------------------
+def lowluck_hits(power: int) -> Dist:
+    """power // 6 sure hits, plus one with probability (power % 6) / 6."""
+    sure, rem = divmod(power, 6)
+    return Dist({sure + 1: rem / 6, sure: 1 - rem / 6})
+
+
+@functools.cache
+def _binomial(n: int, value: int) -> Dist:
+    return Dist.binomial(n, value / 6)
+
+
+def standard_hits(groups: tuple[tuple[int, int], ...]) -> Dist:
+    """Hits of ordinary dice: ``groups`` = ((dice, hit-on value), ...), each die independent."""
+    return _standard_hits(tuple(sorted(g for g in groups if g[0] and g[1])))
+
+
+@functools.cache
+def _standard_hits(groups: tuple[tuple[int, int], ...]) -> Dist:
+    result = Dist.point(0)
+    for n, value in groups:
+        result = result + _binomial(n, min(value, 6))
+    return result
+
+
+class _Side:
+    """Per-side numbers the phases need, fixed for the whole battle."""
+
+    def __init__(self, spec: LowLuckSide, role: str, scenario: LowLuckScenario):
+        table = units()
+        ids = unit_ids()
+        techs = tech_effects()
+        self.role = role
+        self.counts0 = tuple(spec.units.get(uid, 0) for uid in ids)
+        # Values per unit type for this side's role, with techs; dice per unit (heavy bombers).
+        values, dice = [], []
+        for uid in ids:
+            u = table[uid]
+            v = u.attack if role == "attacker" else u.defence
+            n = 1
+            for tech in spec.techs:
+                eff = techs[tech]
+                if eff.get("unit") != uid:
+                    continue
+                if role == "attacker" and "attack" in eff:
+                    v = int(eff["attack"])
+                if role == "defender" and "defence" in eff:
+                    v = int(eff["defence"])
+                if role == "attacker" and "attack_dice" in eff:
+                    n = int(eff["attack_dice"])
+            values.append(v)
+            dice.append(n)
+        self.values = tuple(values)
+        self.dice = tuple(dice)
+        order = full_order(spec.order_of_loss, role) if spec.order_of_loss else \
+            default_order(None, role)
+        self.order = tuple(ids.index(uid) for uid in order)
+        self.kinds = tuple(table[uid].kind for uid in ids)
+        self.keep_land = (role == "attacker" and scenario.options.keep_land_unit
+                          and scenario.options.battle == "land")
+
+
+class Casualties:
+    """Taking ``hits`` casualties from a side: the order-of-loss policy, or the players' choice."""
+
+    def __init__(self, side: _Side):
+        self.side = side
+        self.ids = unit_ids()
+
+    def eligible(self, kinds: frozenset[str] | None, exclude: frozenset[str] = frozenset()):
+        return [i for i in range(len(self.ids))
+                if (kinds is None or self.side.kinds[i] in kinds) and self.side.kinds[i] not in exclude]
+
+    @functools.lru_cache(maxsize=200_000)
+    def policy(self, counts: tuple[int, ...], hits: int, kinds: frozenset[str] | None
+               ) -> tuple[int, ...]:
+        """Counts after removing ``hits`` eligible units by the order of loss."""
+        remaining = list(counts)
+        allowed = set(self.eligible(kinds))
+        reserve = None
+        if self.side.keep_land:
+            # Keep the last land unit of the order alive while anything else can die instead.
+            land = [i for i in self.side.order if self.side.kinds[i] == "land" and counts[i]]
+            if land:
+                reserve = land[-1]
+                remaining[reserve] -= 1
+        for i in self.side.order:
+            if hits <= 0:
+                break
+            if i in allowed and remaining[i]:
+                take = min(hits, remaining[i])
+                remaining[i] -= take
+                hits -= take
+        if reserve is not None:
+            if hits > 0 and reserve in allowed:
+                hits -= 1
+            else:
+                remaining[reserve] += 1
+        return tuple(remaining)
+
+    def chosen(self, counts: tuple[int, ...], hits: int, kinds: frozenset[str] | None,
+               choice: Mapping[str, int]) -> tuple[int, ...]:
+        """Counts after removing the players' chosen casualties (validated)."""
+        allowed = set(self.eligible(kinds))
+        can_take = sum(counts[i] for i in allowed)
+        needed = min(hits, can_take)
+        remaining = list(counts)
+        total = 0
+        for uid, n in choice.items():
+            if uid not in self.ids:
+                raise EngineError(f"unknown unit '{uid}' in the {self.side.role}'s casualties")
+            i = self.ids.index(uid)
+            if not isinstance(n, int) or n < 0:
+                raise EngineError(f"casualty count for {uid} must be a whole number >= 0")
+            if n and i not in allowed:
+                raise EngineError(f"{uid} can't be taken for these hits "
+                                  f"(only {', '.join(self.ids[j] for j in sorted(allowed))})")
+            if n > counts[i]:
+                raise EngineError(f"the {self.side.role} has only {counts[i]} {uid}, not {n}")
+            remaining[i] -= n
+            total += n
+        if total != needed:
+            raise EngineError(f"the {self.side.role} must take exactly {needed} casualties, "
+                              f"not {total}")
+        return tuple(remaining)
+
+    def apply(self, counts, hits, kinds, choice):
+        if choice is None:
+            return self.policy(counts, hits, kinds)
+        return self.chosen(counts, hits, kinds, choice)
+
+    def as_choice(self, before: tuple[int, ...], after: tuple[int, ...]) -> dict[str, int]:
+        return {self.ids[i]: b - a for i, (b, a) in enumerate(zip(before, after)) if b != a}
+
+
+AIR = frozenset({"air"})
+SEA = frozenset({"sea"})
+
+
+class AAFire(Phase):
+    """Round 1: the defender's AA gun fires at the attacking aircraft."""
+
+    name = "AA fire"
+
+    def __init__(self, rules: "LowLuckRules"):
+        self.rules = rules
+
+    def aircraft(self, state) -> int:
+        return sum(n for n, k in zip(state[0], self.rules.att.kinds) if k == "air")
+
+    def dice(self, state):
+        n = self.aircraft(state)
+        if self.rules.standard:
+            return tuple(DieSpec("defender", 6, "AA: hit on 1") for _ in range(n))
+        rem = n % 6
+        return (DieSpec("defender", 6, f"AA: hit on {rem} or less"),) if rem else ()
+
+    def resolve(self, state, rolled):
+        if self.rules.standard:
+            return sum(1 for r in rolled if r == 1)
+        n = self.aircraft(state)
+        sure, rem = divmod(n, 6)
+        return sure + (1 if rem and rolled[0] <= rem else 0)
+
+    def outcome_dist(self, state):
+        n = self.aircraft(state)
+        return _binomial(n, 1) if self.rules.standard else lowluck_hits(n)
+
+    def propose(self, state, outcome):
+        after = self.rules.att_cas.policy(state[0], outcome, AIR)
+        return {"attacker": self.rules.att_cas.as_choice(state[0], after)}
+
+    def apply(self, state, outcome, choice=None):
+        pick = (choice or {}).get("attacker")
+        return (self.rules.att_cas.apply(state[0], outcome, AIR, pick), state[1], state[2])
+
+    def explain(self, state, rolled):
+        return f"AA fire: {self.resolve(state, rolled)} aircraft shot down"
+
+
+class SubmarineStrike(Phase):
+    """Attacking submarines fire first; the defender loses sea units before firing back."""
+
+    name = "submarine first strike"
+
+    def __init__(self, rules: "LowLuckRules"):
+        self.rules = rules
+
+    def groups(self, state):
+        i = self.rules.sub_index
+        return ((state[0][i] * self.rules.att.dice[i], self.rules.att.values[i]),)
+
+    def dice(self, state):
+        return self.rules.side_dice("attacker", self.groups(state), "submarines")
+
+    def resolve(self, state, rolled):
+        return self.rules.hits_from(self.groups(state), rolled)
+
+    def outcome_dist(self, state):
+        return self.rules.hit_dist(self.groups(state))
+
+    def propose(self, state, outcome):
+        after = self.rules.def_cas.policy(state[1], outcome, SEA)
+        return {"defender": self.rules.def_cas.as_choice(state[1], after)}
+
+    def apply(self, state, outcome, choice=None):
+        pick = (choice or {}).get("defender")
+        return (state[0], self.rules.def_cas.apply(state[1], outcome, SEA, pick), state[2])
+
+    def explain(self, state, rolled):
+        return f"Submarines' first strike: {self.resolve(state, rolled)} hits on sea units"
+
+
+class MainFire(Phase):
+    """All other attacking units and all defending units fire at once."""
+
+    name = "fire"
+
+    def __init__(self, rules: "LowLuckRules"):
+        self.rules = rules
+
+    def att_groups(self, state):
+        r = self.rules
+        return tuple((n * r.att.dice[i], r.att.values[i]) for i, n in enumerate(state[0])
+                     if n and i not in r.first_strike)
+
+    def def_groups(self, state):
+        r = self.rules
+        return tuple((n * r.dfn.dice[i], r.dfn.values[i]) for i, n in enumerate(state[1]) if n)
+
+    def dice(self, state):
+        r = self.rules
+        return (r.side_dice("attacker", self.att_groups(state), "attack") +
+                r.side_dice("defender", self.def_groups(state), "defence"))
+
+    def resolve(self, state, rolled):
+        r = self.rules
+        a_groups, d_groups = self.att_groups(state), self.def_groups(state)
+        n_a = len(r.side_dice("attacker", a_groups, ""))
+        return (r.hits_from(a_groups, rolled[:n_a]), r.hits_from(d_groups, rolled[n_a:]))
+
+    def outcome_dist(self, state):
+        r = self.rules
+        return r.hit_dist(self.att_groups(state)).joint(r.hit_dist(self.def_groups(state)))
+
+    def propose(self, state, outcome):
+        r = self.rules
+        a_after = r.att_cas.policy(state[0], outcome[1], None)
+        d_after = r.def_cas.policy(state[1], outcome[0], None)
+        return {"attacker": r.att_cas.as_choice(state[0], a_after),
+                "defender": r.def_cas.as_choice(state[1], d_after)}
+
+    def apply(self, state, outcome, choice=None):
+        r = self.rules
+        choice = choice or {}
+        return (r.att_cas.apply(state[0], outcome[1], None, choice.get("attacker")),
+                r.def_cas.apply(state[1], outcome[0], None, choice.get("defender")),
+                state[2])
+
+    def explain(self, state, rolled):
+        a, d = self.resolve(state, rolled)
+        return f"Fire: the attacker scores {a} hits, the defender {d}"
+
+
+class LowLuckRules(BattleRules):
+    """The Low Luck battle of one scenario (or ordinary dice with options.dice = 'standard')."""
+
+    def __init__(self, scenario: LowLuckScenario):
+        self.scenario = scenario
+        self.ids = unit_ids()
+        opts = scenario.options
+        self.standard = opts.dice == "standard"
+        self.att = _Side(scenario.attacker, "attacker", scenario)
+        self.dfn = _Side(scenario.defender, "defender", scenario)
+        self.att_cas = Casualties(self.att)
+        self.def_cas = Casualties(self.dfn)
+        self.sub_index = self.ids.index("submarine")
+        self.first_strike = {self.sub_index} if (
+            opts.battle == "sea" and opts.submarine_first_strike) else set()
+        self._aa = AAFire(self)
+        self._subs = SubmarineStrike(self)
+        self._fire = MainFire(self)
+
+    # -- dice helpers shared by the phases ----------------------------------------------
+    def side_dice(self, side: str, groups, what: str) -> tuple[DieSpec, ...]:
+        if self.standard:
+            return tuple(DieSpec(side, 6, f"{what}: hit on {v} or less")
+                         for n, v in groups for _ in range(n) if v)
+        power = sum(n * v for n, v in groups)
+        rem = power % 6
+        if not rem:
+            return ()
+        return (DieSpec(side, 6, f"{what} power {power}: extra hit on {rem} or less"),)
+
+    def hits_from(self, groups, rolled) -> int:
+        if self.standard:
+            faces = iter(rolled)
+            return sum(1 for n, v in groups if v for _ in range(n) if next(faces) <= v)
+        sure, rem = divmod(sum(n * v for n, v in groups), 6)
+        return sure + (1 if rem and rolled[0] <= rem else 0)
+
+    def hit_dist(self, groups) -> Dist:
+        if self.standard:
+            return standard_hits(groups)
+        return lowluck_hits(sum(n * v for n, v in groups))
+
+    # -- BattleRules ----------------------------------------------------------------------
+    def initial_state(self):
+        return (self.att.counts0, self.dfn.counts0, True)
+
+    def phases(self, state):
+        opts = self.scenario.options
+        out: list[Phase] = []
+        if state[2] and opts.aa_gun and opts.battle == "land":
+            out.append(self._aa)
+        if self.first_strike and state[0][self.sub_index]:
+            out.append(self._subs)
+        out.append(self._fire)
+        return out
+
+    def end_round(self, state):
+        return (state[0], state[1], False) if state[2] else state
+
+    def verdict(self, state):
+        a, d = any(state[0]), any(state[1])
+        if a and d:
+            return None
+        if not a and not d:
+            return "draw"
+        return "attacker" if a else "defender"
+
+    def losses(self, state):
+        return (sum(self.att.counts0) - sum(state[0]), sum(self.dfn.counts0) - sum(state[1]))
+
+    def progress(self, state):
+        lost = sum(self.att.counts0) + sum(self.dfn.counts0) - sum(state[0]) - sum(state[1])
+        return (lost, 0 if state[2] else 1)
+
+    def describe(self, state):
+        def side(counts):
+            parts = [f"{n} {uid}" for uid, n in zip(self.ids, counts) if n]
+            return ", ".join(parts) or "nothing left"
+        return f"attacker: {side(state[0])} | defender: {side(state[1])}"
+
+    def state_units(self, state) -> tuple[dict[str, int], dict[str, int]]:
+        """The units each side has in ``state``: ({id: count}, {id: count})."""
+        return ({u: n for u, n in zip(self.ids, state[0]) if n},
+                {u: n for u, n in zip(self.ids, state[1]) if n})
+
+
+def make_rules(scenario: LowLuckScenario) -> LowLuckRules:
+    return LowLuckRules(scenario)
