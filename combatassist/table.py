@@ -376,19 +376,47 @@ def load_battle(path: str | Path,
 
 
 def format_choice(choice: Any) -> str:
-    """A player-readable rendering of a choice (tuples as comma lists)."""
+    """A player-readable rendering of a choice.
+
+    Casualty tables ``{side: {unit: n}}`` read "attacker: 1 infantry, 2 armor; defender: none";
+    sequences are comma lists; anything else is shown as is.
+    """
+    if isinstance(choice, dict):
+        parts = []
+        for key, value in choice.items():
+            if isinstance(value, dict):
+                inner = ", ".join(f"{n} {unit}" for unit, n in value.items() if n) or "none"
+            else:
+                inner = format_choice(value)
+            parts.append(f"{key}: {inner}")
+        return "; ".join(parts)
     if isinstance(choice, (tuple, list)):
         return ", ".join(format_choice(c) for c in choice) or "(nothing)"
-    if isinstance(choice, dict):
-        return ", ".join(f"{k}: {format_choice(v)}" for k, v in choice.items())
     return str(choice)
 
 
-def parse_choice(text: str, proposal: Any = None) -> Any:
-    """Inverse of ``format_choice`` for the common shapes (a comma list of names/numbers).
+def _parse_counts(text: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for item in text.split(","):
+        words = item.split()
+        if not words or words == ["none"]:
+            continue
+        if len(words) == 1:
+            n, unit = 1, words[0]
+        elif len(words) == 2 and words[0].isdigit():
+            n, unit = int(words[0]), words[1]
+        else:
+            raise EngineError(f"can't read '{item.strip()}': write it like '2 infantry'")
+        counts[unit] = counts.get(unit, 0) + n
+    return counts
 
-    Empty text means "accept the proposal" (None). Numbers become ints. A single item is
-    returned bare only when the proposal itself is not a sequence.
+
+def parse_choice(text: str, proposal: Any = None) -> Any:
+    """Inverse of ``format_choice`` for the common shapes. Empty text: the proposal stands (None).
+
+    With a ``{side: {unit: n}}`` proposal, "attacker: 2 infantry; defender: 1 armor" is read
+    (a side left out keeps the proposal's casualties). Otherwise a comma list becomes a tuple
+    (numbers as ints), or a bare value when the proposal is not a sequence. JSON is accepted too.
     """
     text = text.strip()
     if not text:
@@ -398,14 +426,25 @@ def parse_choice(text: str, proposal: Any = None) -> Any:
             return from_json(json.loads(text))
         except json.JSONDecodeError as exc:
             raise EngineError(f"can't read the choice: {exc.msg}") from None
+    if isinstance(proposal, dict) and all(isinstance(v, dict) for v in proposal.values()):
+        result = {k: dict(v) for k, v in proposal.items()}
+        for part in text.split(";"):
+            if not part.strip():
+                continue
+            key, sep, rest = part.partition(":")
+            key = key.strip()
+            if not sep or key not in proposal:
+                raise EngineError(f"start each part with one of: "
+                                  f"{', '.join(k + ':' for k in proposal)} (got '{part.strip()}')")
+            result[key] = _parse_counts(rest)
+        return result
+    if text == "(nothing)":
+        return ()
     items: list[Any] = []
     for part in text.split(","):
         part = part.strip()
-        if not part:
-            continue
-        items.append(int(part) if part.lstrip("-").isdigit() else part)
-    if text == "(nothing)":
-        return ()
+        if part:
+            items.append(int(part) if part.lstrip("-").isdigit() else part)
     if len(items) == 1 and proposal is not None and not isinstance(proposal, (tuple, list)):
         return items[0]
     return tuple(items)

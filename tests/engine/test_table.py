@@ -246,3 +246,41 @@ def test_choice_text_round_trip():
         assert parse_choice(format_choice(choice), choice) == choice
     assert parse_choice("", ("infantry",)) is None
     assert parse_choice('{"a": [1, 2]}') == {"a": (1, 2)}
+
+
+def test_casualty_table_choice_text():
+    proposal = {"attacker": {"infantry": 1}, "defender": {"infantry": 2, "armor": 1}}
+    text = format_choice(proposal)
+    assert text == "attacker: 1 infantry; defender: 2 infantry, 1 armor"
+    assert parse_choice(text, proposal) == proposal
+    assert parse_choice("defender: armor, 2 infantry", proposal) == proposal
+    assert parse_choice("attacker: none", proposal) == {"attacker": {},
+                                                        "defender": proposal["defender"]}
+    with pytest.raises(EngineError, match="start each part"):
+        parse_choice("attack: 1 infantry", proposal)
+    with pytest.raises(EngineError, match="2 infantry"):
+        parse_choice("attacker: two infantry", proposal)
+
+
+def test_low_luck_battle_resumes_through_the_registry(tmp_path):
+    from combatassist.rulesets import lowluck
+    from combatassist.table import rules_from_scenario
+
+    text = lowluck.default_scenario().to_toml()
+    rules, ruleset = rules_from_scenario(text)
+    assert ruleset == "lowluck"
+    path = tmp_path / "ll.json"
+    battle = TableBattle(rules, scenario_text=text, ruleset=ruleset, autosave_path=path)
+    # Finland round 1: attacker power 15 -> 2 hits + 1 on a 1-3; defender power 12 -> 2 hits
+    assert [d.sides for d in battle.dice()] == [6]
+    preview = battle.preview((2,))
+    assert preview.outcome == (3, 2)
+    own = {"attacker": {"armor": 2}, "defender": preview.proposal["defender"]}
+    battle.enter((2,), choice=own)
+    resumed = load_battle(path)                  # default: the scenario's own ruleset module
+    assert resumed.state == battle.state
+    attacker_left, _ = rules.state_units(resumed.state)
+    assert attacker_left == {"infantry": 3, "armor": 1, "fighter": 1}
+    with pytest.raises(EngineError, match="must take exactly 1"):   # an illegal own choice
+        resumed.enter((6,), choice={"attacker": {}, "defender": {}})
+    assert resumed.state == battle.state
