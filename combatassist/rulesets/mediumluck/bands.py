@@ -1,0 +1,387 @@
+"""One Medium Luck band: boost placement (attacker first, defender answers), pairing, hits.
+
+Two implementations of the same rule (RULES.md section 1), kept apart on purpose:
+
+- ``resolve_dice``: the reference, for one real roll. It enumerates every legal placement of
+  each side's boosts and plays the minimax the rules describe; it also says which die got
+  which boost and how the dice paired (the table-side view).
+- ``band_table``: the exact outcome table of a band *configuration* (dice and usable boosts
+  per kind on each side), computed for all rolls at once with numpy, then cached in memory
+  and on disk. Tests compare it with ``resolve_dice`` roll by roll.
+
+Outcomes are ``(hits_on_attacker, hits_on_defender)``.
+
+Policy (RULES.md): each side uses every usable boost (one of each kind per die). The attacker
+places first, to maximise its net hits (dealt - taken) against the defender's best answer;
+the defender answers to maximise its own net hits. Among equal nets a side prefers fewer
+casualties in total (fewer ties); among placements equal in both, the one whose dice read
+highest (so "boost the 4" rather than "boost the 2" when it does not matter).
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ...distribution import Dist
+from ...files import atomic_write_text
+
+SIDES = 6
+#: Bump when the table algorithm or its meaning changes: old disk caches are then ignored.
+TABLE_VERSION = 1
+#: Environment variable that moves (or, set to "off", disables) the disk cache.
+CACHE_ENV = "COMBATASSIST_CACHE_DIR"
+_KEY_BASE = 16          # key = (net + 8) * 16 + (8 - ties): larger is better for the chooser
+
+#: A band configuration: (attacker dice, attacker usable boosts per kind (sorted, > 0),
+#: defender dice, defender usable boosts per kind).
+Config = tuple[int, tuple[int, ...], int, tuple[int, ...]]
+
+
+def usable_boosts(dice: int, boosters: Sequence[int]) -> tuple[int, ...]:
+    """Usable boosts per kind: each kind at most once per die; sorted (kinds are alike: +1)."""
+    if dice <= 0:
+        return ()
+    return tuple(sorted((min(b, dice) for b in boosters if b > 0), reverse=True))
+
+
+def make_config(dice_a: int, boosters_a: Sequence[int], dice_d: int,
+                boosters_d: Sequence[int]) -> Config:
+    return (dice_a, usable_boosts(dice_a, boosters_a), dice_d, usable_boosts(dice_d, boosters_d))
+
+
+# -- the reference: one real roll ---------------------------------------------------------
+@dataclass(frozen=True)
+class SidePlacement:
+    """One side's dice in a band: as rolled, which dice got which boost, final values."""
+
+    rolled: tuple[int, ...]
+    #: ((kind, (die index, ...)), ...), die indices 0-based in rolled order.
+    boosts: tuple[tuple[str, tuple[int, ...]], ...]
+    final: tuple[int, ...]
+
+    def order(self) -> list[int]:
+        """Die indices from the highest final value down (rolled order breaks ties)."""
+        return sorted(range(len(self.final)), key=lambda i: (-self.final[i], i))
+
+
+@dataclass(frozen=True)
+class BandResolution:
+    attacker: SidePlacement
+    defender: SidePlacement
+    #: (attacker die index, defender die index, winner: "attacker" | "defender" | "tie")
+    pairings: tuple[tuple[int, int, str], ...]
+    unpaired_attacker: tuple[int, ...]
+    unpaired_defender: tuple[int, ...]
+    hits_on_attacker: int
+    hits_on_defender: int
+
+    @property
+    def outcome(self) -> tuple[int, int]:
+        return (self.hits_on_attacker, self.hits_on_defender)
+
+
+def _placements(rolled: tuple[int, ...], boosts: Sequence[tuple[str, int]]):
+    """Every way to use all usable boosts: [(placement, final values)], one per final multiset."""
+    n = len(rolled)
+    kinds = [(k, min(c, n)) for k, c in boosts if c > 0 and n > 0]
+    seen: dict[tuple[int, ...], tuple] = {}
+    for combo in itertools.product(*(itertools.combinations(range(n), c) for _, c in kinds)):
+        final = list(rolled)
+        for idxs in combo:
+            for i in idxs:
+                final[i] += 1
+        key = tuple(sorted(final, reverse=True))
+        if key not in seen:
+            seen[key] = (tuple((k, idxs) for (k, _), idxs in zip(kinds, combo)), tuple(final))
+    return [(placement, final, key) for key, (placement, final) in seen.items()]
+
+
+def _compare(a_desc: Sequence[int], d_desc: Sequence[int]) -> tuple[int, int]:
+    """(attacker's net over the paired dice, ties) for sorted-descending dice."""
+    net = ties = 0
+    for x, y in zip(a_desc, d_desc):
+        if x > y:
+            net += 1
+        elif x < y:
+            net -= 1
+        else:
+            ties += 1
+    return net, ties
+
+
+def resolve_dice(rolled_a: Sequence[int], boosts_a: Sequence[tuple[str, int]],
+                 rolled_d: Sequence[int], boosts_d: Sequence[tuple[str, int]]) -> BandResolution:
+    """Resolve one band from the dice really rolled (reference implementation; see module doc).
+
+    ``boosts_*`` are (kind, boosting units alive) pairs; more boosters than dice are wasted.
+    """
+    rolled_a, rolled_d = tuple(rolled_a), tuple(rolled_d)
+    opts_a = _placements(rolled_a, boosts_a)
+    opts_d = _placements(rolled_d, boosts_d)
+    best = None
+    for pa, fa, ka in opts_a:
+        answer = None
+        for pd, fd, kd in opts_d:
+            net_a, ties = _compare(ka, kd)
+            rank = (-net_a, -ties, kd)
+            if answer is None or rank > answer[0]:
+                answer = (rank, pd, fd, net_a, ties)
+        _, pd, fd, net_a, ties = answer
+        rank = (net_a, -ties, ka)
+        if best is None or rank > best[0]:
+            best = (rank, pa, fa, pd, fd)
+    _, pa, fa, pd, fd = best
+    side_a = SidePlacement(rolled_a, pa, fa)
+    side_d = SidePlacement(rolled_d, pd, fd)
+    order_a, order_d = side_a.order(), side_d.order()
+    pairings = []
+    hits_a = hits_d = 0
+    for ia, idd in zip(order_a, order_d):
+        x, y = fa[ia], fd[idd]
+        if x > y:
+            pairings.append((ia, idd, "attacker"))
+            hits_d += 1
+        elif x < y:
+            pairings.append((ia, idd, "defender"))
+            hits_a += 1
+        else:
+            pairings.append((ia, idd, "tie"))
+            hits_a += 1
+            hits_d += 1
+    paired = len(pairings)
+    spare_a, spare_d = tuple(order_a[paired:]), tuple(order_d[paired:])
+    return BandResolution(side_a, side_d, tuple(pairings), spare_a, spare_d,
+                          hits_a + len(spare_d), hits_d + len(spare_a))
+
+
+# -- exact tables for every roll ----------------------------------------------------------
+@functools.cache
+def sorted_rolls(n: int) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, ...], int]]:
+    """All rolls of n d6 as sorted-descending rows, their probabilities, and row lookup."""
+    rows = list(itertools.combinations_with_replacement(range(SIDES, 0, -1), n))
+    weights = []
+    for row in rows:
+        mult = math.prod(math.factorial(row.count(v)) for v in set(row))
+        weights.append(math.factorial(n) / mult / SIDES ** n)
+    arr = np.array(rows, dtype=np.int16).reshape(len(rows), n)
+    return arr, np.array(weights), {row: i for i, row in enumerate(rows)}
+
+
+@functools.cache
+def level_patterns(n: int, counts: tuple[int, ...]) -> np.ndarray:
+    """Every per-die boost level vector when each kind k boosts exactly counts[k] dice."""
+    patterns = set()
+    for combo in itertools.product(*(itertools.combinations(range(n), c) for c in counts)):
+        levels = [0] * n
+        for idxs in combo:
+            for i in idxs:
+                levels[i] += 1
+        patterns.add(tuple(levels))
+    return np.array(sorted(patterns), dtype=np.int16).reshape(len(patterns), n)
+
+
+def _options(n: int, counts: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """(unique final vectors U (sorted desc), per roll the option indices into U (padded))."""
+    rolls, _, _ = sorted_rolls(n)
+    if not counts:
+        return rolls, np.arange(len(rolls))[:, None]
+    levels = level_patterns(n, counts)
+    finals = rolls[:, None, :] + levels[None, :, :]
+    finals = -np.sort(-finals, axis=2)
+    base = SIDES + len(counts) + 1
+    weights = base ** np.arange(n - 1, -1, -1, dtype=np.int64)
+    codes = finals.astype(np.int64) @ weights
+    uniq, inverse = np.unique(codes, return_inverse=True)
+    inverse = inverse.reshape(codes.shape)
+    # keep each roll's distinct options at the front; pad with the roll's first option
+    inverse = np.sort(inverse, axis=1)
+    dup = np.zeros_like(inverse, dtype=bool)
+    dup[:, 1:] = inverse[:, 1:] == inverse[:, :-1]
+    width = int((~dup).sum(axis=1).max())
+    sentinel = np.iinfo(np.int64).max
+    compact = np.sort(np.where(dup, sentinel, inverse), axis=1)[:, :width]
+    compact = np.where(compact == sentinel, compact[:, :1], compact)
+    digits = (uniq[:, None] // weights[None, :]) % base
+    return digits.astype(np.int16), compact
+
+
+def _compare_all(ua: np.ndarray, ud: np.ndarray, paired: int) -> tuple[np.ndarray, np.ndarray]:
+    """Attacker's net and ties over the paired dice for every (a vector, d vector)."""
+    if paired == 0:
+        z = np.zeros((len(ua), len(ud)), dtype=np.int16)
+        return z, z
+    diff = ua[:, None, :paired] - ud[None, :, :paired]
+    net = np.sign(diff).sum(axis=2, dtype=np.int16)
+    ties = (diff == 0).sum(axis=2, dtype=np.int16)
+    return net, ties
+
+
+def _chunked_max(values: np.ndarray, index: np.ndarray, axis_rows: bool) -> np.ndarray:
+    """max over options: rows of ``values`` picked by ``index`` (axis_rows) or its columns."""
+    if axis_rows:      # result[r, c] = max_j values[index[r, j], c]
+        out = np.empty((index.shape[0], values.shape[1]), dtype=values.dtype)
+        step = max(1, 4_000_000 // max(1, index.shape[1] * values.shape[1]))
+        for s in range(0, index.shape[0], step):
+            out[s:s + step] = values[index[s:s + step]].max(axis=1)
+        return out
+    # result[r, c] = max_j values[r, index[c, j]]
+    out = np.empty((values.shape[0], index.shape[0]), dtype=values.dtype)
+    step = max(1, 4_000_000 // max(1, index.shape[0] * index.shape[1]))
+    for s in range(0, values.shape[0], step):
+        out[s:s + step] = values[s:s + step][:, index].max(axis=2)
+    return out
+
+
+@dataclass
+class BandTable:
+    """Exact outcomes of one configuration: per (attacker roll, defender roll) and overall."""
+
+    config: Config
+    hits_on_attacker: np.ndarray     # (attacker rolls, defender rolls)
+    hits_on_defender: np.ndarray
+    dist: Dist
+
+    def lookup(self, rolled_a: Sequence[int], rolled_d: Sequence[int]) -> tuple[int, int]:
+        n_a, _, n_d, _ = self.config
+        ia = sorted_rolls(n_a)[2][tuple(sorted(rolled_a, reverse=True))]
+        idd = sorted_rolls(n_d)[2][tuple(sorted(rolled_d, reverse=True))]
+        return int(self.hits_on_attacker[ia, idd]), int(self.hits_on_defender[ia, idd])
+
+
+def compute_table(config: Config) -> BandTable:
+    """The exact outcome table of a configuration (numpy; see the module doc for the policy)."""
+    n_a, counts_a, n_d, counts_d = config
+    _, w_a, _ = sorted_rolls(n_a)
+    _, w_d, _ = sorted_rolls(n_d)
+    paired = min(n_a, n_d)
+    ua, opt_a = _options(n_a, counts_a)
+    ud, opt_d = _options(n_d, counts_d)
+    net, ties = _compare_all(ua, ud, paired)
+    # defender answers: maximise its net (= -attacker net), then fewer ties
+    key_d = ((-net + 8) * _KEY_BASE + (8 - ties)).astype(np.int16)
+    answer = _chunked_max(key_d, opt_d, axis_rows=False)          # (ua, defender rolls)
+    net_d = answer // _KEY_BASE - 8
+    ties_after = 8 - answer % _KEY_BASE
+    key_a = ((-net_d + 8) * _KEY_BASE + (8 - ties_after)).astype(np.int16)
+    chosen = _chunked_max(key_a, opt_a, axis_rows=True)           # (attacker rolls, d rolls)
+    net_a = chosen // _KEY_BASE - 8
+    ties_final = 8 - chosen % _KEY_BASE
+    wins_a = (paired - ties_final + net_a) // 2
+    wins_d = paired - ties_final - wins_a
+    hits_d = (wins_a + ties_final + max(0, n_a - n_d)).astype(np.int16)
+    hits_a = (wins_d + ties_final + max(0, n_d - n_a)).astype(np.int16)
+    prob = w_a[:, None] * w_d[None, :]
+    width = int(hits_d.max()) + 1
+    codes = hits_a.astype(np.int64) * width + hits_d
+    sums = np.bincount(codes.ravel(), weights=prob.ravel())
+    dist = Dist({(int(c // width), int(c % width)): float(p)
+                 for c, p in enumerate(sums) if p > 0})
+    return BandTable(config, hits_a, hits_d, dist)
+
+
+# -- caches: memory, then disk ------------------------------------------------------------
+def _key_text(config: Config) -> str:
+    n_a, c_a, n_d, c_d = config
+    return f"{n_a}|{','.join(map(str, c_a))}|{n_d}|{','.join(map(str, c_d))}"
+
+
+class BandTableCache:
+    """Band outcome tables, computed once: in memory, and their distributions on disk.
+
+    The disk file lives in the user's cache folder (``platformdirs``), is written atomically,
+    carries a version, and is ignored (then rewritten) when it is unreadable or corrupt.
+    """
+
+    def __init__(self, folder: str | os.PathLike | None = None):
+        self._folder = folder
+        self.tables: dict[Config, BandTable] = {}
+        self.dists: dict[Config, Dist] = {}
+        self._disk_loaded = False
+        self._dirty = False
+
+    @property
+    def path(self) -> Path | None:
+        folder = self._folder
+        if folder is None:
+            folder = os.environ.get(CACHE_ENV)
+            if folder == "off":
+                return None
+            if folder is None:
+                import platformdirs
+                folder = platformdirs.user_cache_dir("combatassist", appauthor=False)
+        return Path(folder) / f"mediumluck-bands-v{TABLE_VERSION}.json"
+
+    def table(self, config: Config) -> BandTable:
+        table = self.tables.get(config)
+        if table is None:
+            table = compute_table(config)
+            self.tables[config] = table
+            if config not in self.dists:
+                self.dists[config] = table.dist
+                self._dirty = True
+        return table
+
+    def dist(self, config: Config) -> Dist:
+        d = self.dists.get(config)
+        if d is not None:
+            return d
+        n_a, _, n_d, _ = config
+        if n_a == 0 or n_d == 0:          # nothing to pair: every die hits
+            d = Dist.point((n_d, n_a))
+            self.dists[config] = d
+            return d
+        if not self._disk_loaded:
+            self.load()
+            d = self.dists.get(config)
+            if d is not None:
+                return d
+        return self.table(config).dist
+
+    def load(self) -> None:
+        """Read the disk cache; a missing, unreadable or corrupt file is simply ignored."""
+        self._disk_loaded = True
+        path = self.path
+        if path is None:
+            return
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("version") != TABLE_VERSION:
+                return
+            entries = data["entries"]
+            for text, rows in entries.items():
+                parts = text.split("|")
+                config = (int(parts[0]), tuple(int(x) for x in parts[1].split(",") if x),
+                          int(parts[2]), tuple(int(x) for x in parts[3].split(",") if x))
+                dist = Dist({(int(a), int(b)): float(p) for a, b, p in rows})
+                if abs(dist.total() - 1.0) > 1e-9:
+                    continue
+                self.dists.setdefault(config, dist)
+        except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+            return
+
+    def flush(self) -> None:
+        """Write new distributions to disk (best effort: a read-only cache folder is fine)."""
+        if not self._dirty:
+            return
+        path = self.path
+        self._dirty = False
+        if path is None:
+            return
+        entries = {_key_text(c): [[a, b, p] for (a, b), p in sorted(d.items())]
+                   for c, d in self.dists.items() if c[0] and c[2]}
+        try:
+            atomic_write_text(path, json.dumps({"version": TABLE_VERSION, "entries": entries}))
+        except OSError:
+            pass
+
+
+#: The process-wide cache every battle uses.
+BAND_TABLES = BandTableCache()

@@ -1,0 +1,441 @@
+"""Medium Luck battles on the shared core: setup, state, one Phase per colour band, policies.
+
+State: ``(attacker counts, defender counts)``, each a tuple of alive units per *slot* — a slot
+is one (band, role, unit type) a side assigned, or an idle / reserve unit type. Slot names
+("red.roll.tank", "white.boost.artillery", "idle.transport") are what players see and what a
+casualty choice names.
+
+Casualty policies (RULES.md section 1):
+- victim's choice: one hit at a time, the victim loses first the unit whose loss costs it least
+  combat power (dice plus usable boosts over all bands: idle units, wasted boosters and rollers
+  that don't lower a dice count cost nothing), then the cheapest; a given order of loss (unit
+  types) comes first of all.
+- winner's choice (red): the winner kills, one hit at a time, the unit whose loss costs the
+  enemy the most combat power, then the most expensive.
+Ties go to the slot listed first (chart order of bands, roll before boost).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...battle import BattleRules, DieSpec, Phase, SIDES
+from ...distribution import Dist
+from ...errors import EngineError
+from .bands import BAND_TABLES, BandResolution, BandTableCache, make_config, resolve_dice
+from .chart import Band, Chart
+
+ROLES = ("roll", "boost")
+
+
+@dataclass
+class SideSetup:
+    """One side's assignment: band -> {"roll": {unit: n}, "boost": {unit: n}}, idle, reserve."""
+
+    bands: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+    idle: dict[str, int] = field(default_factory=dict)
+    reserve: dict[str, int] = field(default_factory=dict)
+    order_of_loss: list[str] = field(default_factory=list)
+
+    def total(self) -> int:
+        return (sum(n for roles in self.bands.values() for units in roles.values()
+                    for n in units.values()) + sum(self.idle.values()) + sum(self.reserve.values()))
+
+    def unit_counts(self) -> dict[str, int]:
+        """How many of each unit type the side brings, whatever their roles."""
+        out: dict[str, int] = {}
+        for roles in self.bands.values():
+            for units in roles.values():
+                for u, n in units.items():
+                    out[u] = out.get(u, 0) + n
+        for table in (self.idle, self.reserve):
+            for u, n in table.items():
+                out[u] = out.get(u, 0) + n
+        return out
+
+
+@dataclass
+class MediumLuckSetup:
+    """A validated Medium Luck scenario (the ruleset's payload)."""
+
+    chart: Chart
+    attacker: SideSetup
+    defender: SideSetup
+    max_rounds: int = 0
+    defender_extra_white: bool = True
+    reserves: bool = False
+    #: The chart file as the scenario names it (None: the default chart).
+    chart_ref: str | None = None
+
+
+@dataclass(frozen=True)
+class Slot:
+    band: str | None
+    role: str            # roll | boost | idle | reserve
+    unit: str
+    kind: str | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.band}.{self.role}.{self.unit}" if self.band else f"{self.role}.{self.unit}"
+
+
+def side_slots(chart: Chart, side: SideSetup) -> list[Slot]:
+    """The side's slots in a fixed order: chart band order, roll then boost, then idle, reserve."""
+    slots = []
+    for band in chart.bands:
+        roles = side.bands.get(band.name, {})
+        for unit in band.roll:
+            if roles.get("roll", {}).get(unit):
+                slots.append(Slot(band.name, "roll", unit))
+        for unit, kind in band.boost.items():
+            if roles.get("boost", {}).get(unit):
+                slots.append(Slot(band.name, "boost", unit, kind))
+    for unit in chart.units:
+        if side.idle.get(unit):
+            slots.append(Slot(None, "idle", unit))
+    for unit in chart.units:
+        if side.reserve.get(unit):
+            slots.append(Slot(None, "reserve", unit))
+    return slots
+
+
+def _slot_count(side: SideSetup, slot: Slot) -> int:
+    if slot.role == "idle":
+        return side.idle[slot.unit]
+    if slot.role == "reserve":
+        return side.reserve[slot.unit]
+    return side.bands[slot.band][slot.role][slot.unit]
+
+
+@dataclass
+class TableBand:
+    """A band resolved at the table: boosts placed, pairings, hits, casualties, the new state."""
+
+    band: str
+    resolution: BandResolution
+    #: Hits each side takes, and how many of them can land (eligible units alive).
+    hits: dict[str, int]
+    landed: dict[str, int]
+    #: The policies' casualty proposal and the casualties applied (players' own if given).
+    proposal: dict[str, list[str]]
+    casualties: dict[str, list[str]]
+    state_after: tuple
+    text: str
+
+
+class _SideModel:
+    """What one side's counts mean: dice and boosts per band, combat power, casualty picks."""
+
+    def __init__(self, chart: Chart, slots: list[Slot], order_of_loss: Sequence[str]):
+        self.chart = chart
+        self.slots = slots
+        self.names = [s.name for s in slots]
+        self.cost = [chart.units[s.unit].cost for s in slots]
+        rank = {u: i for i, u in enumerate(order_of_loss)}
+        self.rank = [rank.get(s.unit, len(rank)) for s in slots]
+        self.rolls: list[list[int]] = []
+        self.boosts: list[list[tuple[str, list[int]]]] = []
+        for band in chart.bands:
+            self.rolls.append([i for i, s in enumerate(slots)
+                               if s.band == band.name and s.role == "roll"])
+            kinds = []
+            for kind in band.kinds:
+                idx = [i for i, s in enumerate(slots)
+                       if s.band == band.name and s.role == "boost" and s.kind == kind]
+                if idx:
+                    kinds.append((kind, idx))
+            self.boosts.append(kinds)
+        self.eligible = [[i for i, s in enumerate(slots) if s.unit in band.may_hit]
+                         for band in chart.bands]
+        self._power: dict[tuple, int] = {}
+        self._loss_memo: dict[tuple, tuple] = {}
+
+    def dice(self, counts: Sequence[int], b: int) -> int:
+        n = sum(-(-counts[i] // 3) for i in self.rolls[b])
+        return min(n, self.chart.max_dice)
+
+    def boosters(self, counts: Sequence[int], b: int) -> list[tuple[str, int]]:
+        return [(kind, sum(counts[i] for i in idx)) for kind, idx in self.boosts[b]]
+
+    def power(self, counts: tuple[int, ...]) -> int:
+        """Dice plus usable boosts over all bands (what casualty policies protect)."""
+        p = self._power.get(counts)
+        if p is None:
+            p = 0
+            for b in range(len(self.rolls)):
+                n = self.dice(counts, b)
+                p += n + sum(min(c, n) for _, c in self.boosters(counts, b))
+            self._power[counts] = p
+        return p
+
+    def pick(self, counts: tuple[int, ...], b: int, hits: int, winner_picks: bool) -> tuple:
+        """(new counts, slot indices killed) when this side takes ``hits`` in band ``b``."""
+        key = (counts, b, hits, winner_picks)
+        hit = self._loss_memo.get(key)
+        if hit is not None:
+            return hit
+        current = list(counts)
+        killed = []
+        for _ in range(hits):
+            alive = [i for i in self.eligible[b] if current[i] > 0]
+            if not alive:
+                break              # hits beyond the eligible units are lost
+            before = self.power(tuple(current))
+            best, best_key = None, None
+            for i in alive:
+                current[i] -= 1
+                loss = before - self.power(tuple(current))
+                current[i] += 1
+                if winner_picks:
+                    k = (-loss, -self.cost[i], i)
+                else:
+                    k = (self.rank[i], loss, self.cost[i], i)
+                if best_key is None or k < best_key:
+                    best, best_key = i, k
+            current[best] -= 1
+            killed.append(best)
+        result = (tuple(current), tuple(killed))
+        self._loss_memo[key] = result
+        return result
+
+    def landing(self, counts: Sequence[int], b: int, hits: int) -> int:
+        return min(hits, sum(counts[i] for i in self.eligible[b]))
+
+
+class BandPhase(Phase):
+    """One colour band of a round: both sides roll, boosts are placed, casualties removed."""
+
+    def __init__(self, rules: "MediumLuckRules", index: int):
+        self.rules = rules
+        self.index = index
+        self.band: Band = rules.chart.bands[index]
+        self.name = self.band.name
+        self._apply_memo: dict[tuple, tuple] = {}
+
+    # -- dice -----------------------------------------------------------------------------
+    def counts(self, state) -> tuple[int, int]:
+        a, d = state
+        r = self.rules
+        n_a = r.models[0].dice(a, self.index)
+        n_d = r.models[1].dice(d, self.index)
+        if self.band.defender_extra_die and r.setup.defender_extra_white and any(d):
+            n_d += 1
+        return n_a, n_d
+
+    def boosters(self, state) -> tuple[list, list]:
+        a, d = state
+        return (self.rules.models[0].boosters(a, self.index),
+                self.rules.models[1].boosters(d, self.index))
+
+    def config(self, state):
+        n_a, n_d = self.counts(state)
+        b_a, b_d = self.boosters(state)
+        return make_config(n_a, [c for _, c in b_a], n_d, [c for _, c in b_d])
+
+    def dice(self, state) -> tuple[DieSpec, ...]:
+        n_a, n_d = self.counts(state)
+        return (tuple(DieSpec("attacker", 6, f"attacker {self.name}") for _ in range(n_a)) +
+                tuple(DieSpec("defender", 6, f"defender {self.name}") for _ in range(n_d)))
+
+    def resolve(self, state, rolled: tuple[int, ...]) -> tuple[int, int]:
+        n_a, n_d = self.counts(state)
+        if n_a == 0 or n_d == 0:
+            return (n_d, n_a)
+        return self.rules.tables.table(self.config(state)).lookup(rolled[:n_a], rolled[n_a:])
+
+    def outcome_dist(self, state) -> Dist:
+        return self.rules.tables.dist(self.config(state))
+
+    def resolution(self, state, rolled_a: Sequence[int], rolled_d: Sequence[int]) -> BandResolution:
+        """The reference resolution of real dice, with boost placement and pairings."""
+        b_a, b_d = self.boosters(state)
+        return resolve_dice(rolled_a, b_a, rolled_d, b_d)
+
+    def explain(self, state, rolled: tuple[int, ...]) -> str:
+        n_a, _ = self.counts(state)
+        res = self.resolution(state, rolled[:n_a], rolled[n_a:])
+        return describe_resolution(self.name, res)
+
+    # -- casualties -----------------------------------------------------------------------
+    def _winner_picks(self) -> bool:
+        return self.band.casualties == "winner"
+
+    def propose(self, state, outcome) -> dict[str, list[str]]:
+        a, d = state
+        models = self.rules.models
+        _, killed_a = models[0].pick(a, self.index, outcome[0], self._winner_picks())
+        _, killed_d = models[1].pick(d, self.index, outcome[1], self._winner_picks())
+        return {"attacker": [models[0].names[i] for i in killed_a],
+                "defender": [models[1].names[i] for i in killed_d]}
+
+    def apply(self, state, outcome, choice: Mapping[str, Sequence[str]] | None = None):
+        if choice is None:
+            key = (state, outcome)
+            hit = self._apply_memo.get(key)
+            if hit is None:
+                a, d = state
+                models = self.rules.models
+                new_a = models[0].pick(a, self.index, outcome[0], self._winner_picks())[0]
+                new_d = models[1].pick(d, self.index, outcome[1], self._winner_picks())[0]
+                hit = (new_a, new_d)
+                self._apply_memo[key] = hit
+            return hit
+        return self._apply_choice(state, outcome, choice)
+
+    def _apply_choice(self, state, outcome, choice):
+        if not isinstance(choice, Mapping) or set(choice) - set(SIDES):
+            raise EngineError(f"{self.name}: a casualty choice is "
+                              "{'attacker': [slot, ...], 'defender': [slot, ...]}")
+        new = list(state)
+        for s, side in enumerate(SIDES):
+            model = self.rules.models[s]
+            counts = state[s]
+            if side not in choice or choice[side] is None:
+                new[s] = model.pick(counts, self.index, outcome[s], self._winner_picks())[0]
+                continue
+            wanted = list(choice[side])
+            must = model.landing(counts, self.index, outcome[s])
+            if len(wanted) != must:
+                raise EngineError(f"{self.name}: the {side} must lose exactly {must} unit(s) "
+                                  f"here, got {len(wanted)}")
+            current = list(counts)
+            for name in wanted:
+                if name not in model.names:
+                    raise EngineError(f"{self.name}: the {side} has no '{name}' "
+                                      f"(its units: {', '.join(model.names)})")
+                i = model.names.index(name)
+                if i not in model.eligible[self.index]:
+                    raise EngineError(f"{self.name} hits can't take {name}: this band may hit "
+                                      + ", ".join(sorted(self.band.may_hit)))
+                if current[i] <= 0:
+                    raise EngineError(f"{self.name}: the {side} has no {name} left to lose")
+                current[i] -= 1
+            new[s] = tuple(current)
+        return tuple(new)
+
+
+def describe_resolution(band: str, res: BandResolution) -> str:
+    """The band in words: boosts placed, pairings, unpaired dice, hits."""
+    lines = []
+    for side, sp in (("attacker", res.attacker), ("defender", res.defender)):
+        if not sp.rolled:
+            lines.append(f"{band}: {side} rolls no dice")
+            continue
+        text = f"{band}: {side} rolled {', '.join(map(str, sp.rolled))}"
+        placed = [f"{kind} boost on die {i + 1} ({sp.rolled[i]})"
+                  for kind, idxs in sp.boosts for i in idxs]
+        if placed:
+            text += "; " + "; ".join(placed)
+            text += f" -> {', '.join(map(str, sp.final))}"
+        lines.append(text)
+    a, d = res.attacker.final, res.defender.final
+    for ia, idd, who in res.pairings:
+        verdict = {"attacker": "defender takes 1", "defender": "attacker takes 1",
+                   "tie": "tie: both take 1"}[who]
+        lines.append(f"  attacker {a[ia]} vs defender {d[idd]}: {verdict}")
+    for i in res.unpaired_attacker:
+        lines.append(f"  attacker {a[i]} unopposed: defender takes 1")
+    for i in res.unpaired_defender:
+        lines.append(f"  defender {d[i]} unopposed: attacker takes 1")
+    lines.append(f"  hits: attacker takes {res.hits_on_attacker}, "
+                 f"defender takes {res.hits_on_defender}")
+    return "\n".join(lines)
+
+
+class MediumLuckRules(BattleRules):
+    """A Medium Luck battle for the shared solver, simulator and table."""
+
+    def __init__(self, setup: MediumLuckSetup, tables: BandTableCache | None = None):
+        self.setup = setup
+        self.chart = setup.chart
+        self.tables = tables or BAND_TABLES
+        self.slots = (side_slots(self.chart, setup.attacker), side_slots(self.chart, setup.defender))
+        self.models = (_SideModel(self.chart, self.slots[0], setup.attacker.order_of_loss),
+                       _SideModel(self.chart, self.slots[1], setup.defender.order_of_loss))
+        self.start = (tuple(_slot_count(setup.attacker, s) for s in self.slots[0]),
+                      tuple(_slot_count(setup.defender, s) for s in self.slots[1]))
+        self.totals = (sum(self.start[0]), sum(self.start[1]))
+        rolling = {s.band for side in self.slots for s in side if s.role == "roll"}
+        self._phases = [BandPhase(self, i) for i, band in enumerate(self.chart.bands)
+                        if band.name in rolling or
+                        (band.defender_extra_die and setup.defender_extra_white)]
+        self._by_name = {p.name: p for p in self._phases}
+
+    def initial_state(self):
+        return self.start
+
+    def phases(self, state):
+        return self._phases
+
+    def verdict(self, state):
+        a, d = any(state[0]), any(state[1])
+        if a and d:
+            return None
+        if a:
+            return "attacker"
+        return "defender" if d else "draw"
+
+    def losses(self, state):
+        return (self.totals[0] - sum(state[0]), self.totals[1] - sum(state[1]))
+
+    def progress(self, state):
+        return (-(sum(state[0]) + sum(state[1])),)
+
+    def describe(self, state) -> str:
+        parts = []
+        for side, slots, counts in zip(SIDES, self.slots, state):
+            units = ", ".join(f"{s.name} {n}" for s, n in zip(slots, counts) if n)
+            parts.append(f"{side}: {units or 'none'}")
+        return "; ".join(parts)
+
+    def band_phase(self, band: str) -> BandPhase:
+        try:
+            return self._by_name[band]
+        except KeyError:
+            raise EngineError(f"no dice are rolled in band '{band}' in this battle "
+                              f"(bands here: {', '.join(self._by_name) or 'none'})") from None
+
+    def state_from_names(self, side_counts: Sequence[Mapping[str, int]]) -> tuple:
+        """A state from {slot name: alive} per side (table-side: resume a battle)."""
+        out = []
+        for s, table in enumerate(side_counts):
+            names = self.models[s].names
+            unknown = set(table) - set(names)
+            if unknown:
+                raise EngineError(f"the {SIDES[s]} has no slot {sorted(unknown)[0]} "
+                                  f"(its slots: {', '.join(names)})")
+            out.append(tuple(int(table.get(n, 0)) for n in names))
+        return tuple(out)
+
+    def table_band(self, state, band: str, attacker_dice: Sequence[int],
+                   defender_dice: Sequence[int],
+                   choice: Mapping[str, Sequence[str]] | None = None) -> TableBand:
+        """Resolve one band with the dice the players really rolled (table-side).
+
+        Returns where each side's boosts go, the pairings, the hits, the policies' casualty
+        proposal and the state after the band — with ``choice`` (the players' own casualties,
+        {"attacker": [slot names], "defender": [...]}) instead of the proposal when given.
+        """
+        phase = self.band_phase(band)
+        n_a, n_d = phase.counts(state)
+        for side, dice, n in (("attacker", attacker_dice, n_a), ("defender", defender_dice, n_d)):
+            if len(dice) != n:
+                raise EngineError(f"{band}: the {side} rolls {n} dice here, got {len(dice)}")
+            for face in dice:
+                if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+                    raise EngineError(f"{band}: the {side}'s dice must show 1-6, got {face!r}")
+        res = phase.resolution(state, attacker_dice, defender_dice)
+        outcome = res.outcome
+        proposal = phase.propose(state, outcome)
+        after = phase.apply(state, outcome, choice)
+        casualties = {}
+        for s, side in enumerate(SIDES):
+            lost = [self.models[s].names[i] for i, (x, y) in
+                    enumerate(zip(state[s], after[s])) for _ in range(x - y)]
+            casualties[side] = lost
+        landed = {side: self.models[s].landing(state[s], phase.index, outcome[s])
+                  for s, side in enumerate(SIDES)}
+        return TableBand(band, res, dict(zip(SIDES, outcome)), landed, proposal, casualties,
+                         after, describe_resolution(band, res))
