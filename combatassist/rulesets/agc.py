@@ -23,6 +23,8 @@ from ..errors import EngineError, ScenarioError
 from ..result import BattleResult, percent
 from .agc_data import BASE_TYPES, AgcData, Band, DamageSpec, agc_data
 from .agc_data import dice, margin_bands, terrains, unit_types  # noqa: F401  (GUI metadata)
+from .agc_forces import (composition_distribution, force_from_rolls,  # noqa: F401
+                         generate_force)
 
 SIDES = ("attacker", "defender")
 #: Largest force per side: exact totals stay small arrays and a table-side roll stays sane.
