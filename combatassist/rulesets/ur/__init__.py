@@ -18,7 +18,7 @@ from .walls import (WallPoint, WallTracker, damage_for_strength, odds_by_wall_st
                     wall_strength)
 
 __all__ = [
-    "parse", "to_document", "compute", "summarise", "UrScenario", "Side", "Unit", "Position",
+    "parse", "to_document", "compute", "summarise", "make_rules", "UrScenario", "Side", "Unit", "Position",
     "Wall", "UrRules", "RangedPhase", "MeleePhase", "spread_hits", "check_spread",
     "WallTracker", "WallPoint", "wall_strength", "damage_for_strength",
     "odds_by_wall_strength", "roll_table", "tables", "check", "STACKING_LIMIT",
@@ -29,6 +29,11 @@ def compute(payload: UrScenario, *, method: str = "exact", trials: int = 100_000
             seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
     """The scenario's odds (``to_json()`` gives the SCENARIOS.md keys; losses in steps)."""
     return compute_result(payload, method=method, trials=trials, seed=seed, cancel=cancel)
+
+
+def make_rules(payload: UrScenario) -> UrRules:
+    """The battle rules of a scenario (the table-side mode drives their phases)."""
+    return UrRules(payload)
 
 
 def summarise(result: BattleResult, title: str | None = None) -> str:

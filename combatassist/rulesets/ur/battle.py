@@ -238,6 +238,7 @@ class _FirePhase(Phase):
         self.rules = rules
         self._rollers: dict[tuple, tuple[Roller, ...]] = {}
         self._dists: dict[tuple, tuple[Dist, Dist]] = {}
+        self._dealt: dict[tuple, dict[str, dict[int, float]]] = {}
 
     def make_rollers(self, state: State) -> tuple[Roller, ...]:
         raise NotImplementedError
@@ -268,23 +269,30 @@ class _FirePhase(Phase):
 
     def hit_dists(self, state: State) -> tuple[Dist, Dist]:
         """Exact (hits the attacker takes, hits the defender takes), independent, capped."""
-        key = (tuple(s > 0 for s in state[0]), tuple(s > 0 for s in state[1]),
-               sum(state[0]), sum(state[1]))
+        alive = (tuple(s > 0 for s in state[0]), tuple(s > 0 for s in state[1]))
+        cap_a, cap_d = sum(state[0]), sum(state[1])
+        key = (alive, cap_a, cap_d)
         out = self._dists.get(key)
         if out is None:
-            dealt = {"attacker": {0: 1.0}, "defender": {0: 1.0}}
-            die = self.rules.data.die
-            for r in self.rollers(state):
-                acc: dict = {}
-                for h0, p in dealt[r.side].items():
-                    for h in self.rules.hit_faces(r.value):
-                        acc[h0 + h] = acc.get(h0 + h, 0.0) + p / die
-                dealt[r.side] = acc
-            cap_a, cap_d = sum(state[0]), sum(state[1])
+            dealt = self._dealt.get(alive)
+            if dealt is None:
+                dealt = self._dealt[alive] = self._convolve(state)
             out = (Dist((min(h, cap_a), p) for h, p in dealt["defender"].items()),
                    Dist((min(h, cap_d), p) for h, p in dealt["attacker"].items()))
             self._dists[key] = out
         return out
+
+    def _convolve(self, state: State) -> dict[str, dict[int, float]]:
+        """Uncapped distribution of the hits each side deals (sum of its units' rolls)."""
+        dealt: dict[str, dict[int, float]] = {"attacker": {0: 1.0}, "defender": {0: 1.0}}
+        die = self.rules.data.die
+        for r in self.rollers(state):
+            acc: dict[int, float] = {}
+            for h0, p in dealt[r.side].items():
+                for h in self.rules.hit_faces(r.value):
+                    acc[h0 + h] = acc.get(h0 + h, 0.0) + p / die
+            dealt[r.side] = acc
+        return dealt
 
     def outcome_dist(self, state: State) -> Dist:
         to_a, to_d = self.hit_dists(state)
@@ -298,7 +306,7 @@ class _FirePhase(Phase):
         if choice is None:
             return (self.rules.spread(state[0], outcome[0]),
                     self.rules.spread(state[1], outcome[1]))
-        if not isinstance(choice, Sequence) or len(choice) != 2:
+        if not isinstance(choice, Sequence) or isinstance(choice, str) or len(choice) != 2:
             raise EngineError(f"{self.name}: the choice must be (attacker hits per unit, "
                               f"defender hits per unit), got {choice!r}")
         new = []
