@@ -86,17 +86,17 @@ def _parse_units(reader: Reader) -> tuple[Unit, ...]:
                                '{ type = "infantry" }')
         sub = reader.reader_for(item, reader.field("units"))
         kind = sub.raw("type", None)
-        if kind is None:
-            raise sub.error("type", f"unit {i + 1} has no type",
+        if not isinstance(kind, str) or kind not in known:
+            what = "has no type" if kind is None else f"has an unknown type {kind!r}"
+            raise sub.error("type", f"unit {i + 1} {what}",
                             hint="expected one of: " + ", ".join(known))
-        kind = sub.choice("type", known)
         full = known[kind].steps
         steps = sub.raw("steps", None)
         if steps is not None:
             steps = sub.check_integer("steps", steps, minimum=1, maximum=None)
             if steps > full:
-                raise sub.error("steps", f"unit {i + 1} ({kind}) has {steps} steps, but a "
-                                f"{kind} unit has at most {full}",
+                raise sub.error("steps", f"unit {i + 1} ({kind}) has {steps} steps; "
+                                f"{kind} units have at most {full}",
                                 hint=f"use 1-{full}, or leave steps out for a fresh unit")
         raider = sub.boolean("raider", False)
         sub.finish()
