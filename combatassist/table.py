@@ -275,12 +275,8 @@ class TableBattle:
     def odds_from_here(self, *, cancel: Callable[[], bool] | None = None,
                        max_rounds: int = 0):
         """Exact ``BattleResult`` of the battle from the start of the current round."""
-        from .result import battle_result
-        from .solver import solve
-
-        outcome = solve(self.rules, start=self.round_start_state, max_rounds=max_rounds,
-                        cancel=cancel)
-        return battle_result(self.ruleset or "battle", self.rules, outcome)
+        return odds_from(self.rules, self.round_start_state, ruleset=self.ruleset,
+                         cancel=cancel, max_rounds=max_rounds)
 
     def _require_phase(self) -> Phase:
         phase = self.current_phase()
@@ -342,6 +338,16 @@ class TableBattle:
             self.save()
         if self.on_change is not None:
             self.on_change(self)
+
+
+def odds_from(rules: BattleRules, state: Any, *, ruleset: str = "",
+              cancel: Callable[[], bool] | None = None, max_rounds: int = 0):
+    """Exact ``BattleResult`` of a battle from ``state`` (losses count from the very start)."""
+    from .result import battle_result
+    from .solver import solve
+
+    outcome = solve(rules, start=state, max_rounds=max_rounds, cancel=cancel)
+    return battle_result(ruleset or "battle", rules, outcome)
 
 
 def rules_from_scenario(text: str) -> tuple[BattleRules, str]:

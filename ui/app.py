@@ -1,8 +1,18 @@
-"""Entry point of the desktop app: ``combatassist-gui`` / ``python -m ui.app``."""
+"""Entry point of the desktop app: ``combatassist-gui`` / ``python -m ui.app``.
+
+``--smoke-test`` opens every view, computes its default scenario and exits 0 (1 on any error);
+``--screenshot DIR`` saves a PNG of each view (and its extra tabs) into DIR.
+"""
 from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+#: How long the smoke test / screenshots wait for one view's default result.
+RESULT_TIMEOUT_MS = 120_000
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -17,15 +27,103 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def wait_for(app, condition, timeout_ms: int = RESULT_TIMEOUT_MS) -> bool:
+    """Run the event loop until ``condition()`` holds (True) or the time is up (False)."""
+    from PySide6.QtCore import QDeadlineTimer, QEventLoop
+
+    deadline = QDeadlineTimer(timeout_ms)
+    while not condition():
+        if deadline.hasExpired():
+            return False
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+    return True
+
+
+def settle(view) -> bool:
+    """True once ``view`` and its side panels have finished computing."""
+    computers = [view.computer] + [getattr(p, "computer") for p in
+                                   (getattr(view, "sbr_panel", None),
+                                    getattr(view, "tech_panel", None)) if p is not None]
+    return not any(c.is_busy() for c in computers)
+
+
+def check_views(app, window, screenshot_dir: Path | None = None) -> list[str]:
+    """Compute each view's default scenario; return the problems found (empty: all fine)."""
+    from .views.base import RulesetView
+
+    problems: list[str] = []
+    for index, view in enumerate(window.views):
+        window.tabs.setCurrentIndex(index)
+        name = getattr(view, "ruleset", f"view {index}")
+        if isinstance(view, RulesetView):
+            view.recompute(immediate=True)
+            if not wait_for(app, lambda v=view: settle(v)):
+                problems.append(f"{name}: no result within {RESULT_TIMEOUT_MS // 1000} s")
+                continue
+            if view.last_error:
+                problems.append(f"{name}: {view.last_error}")
+            elif view.results.result is None:
+                problems.append(f"{name}: no result")
+        if screenshot_dir is not None:
+            app.processEvents()
+            shots = [("", None)]
+            if isinstance(view, RulesetView):
+                shots += [(view.tabs.tabText(i), i) for i in range(1, view.tabs.count())]
+            for label, tab in shots:
+                if tab is not None:
+                    view.tabs.setCurrentIndex(tab)
+                    wait_for(app, lambda v=view: settle(v))
+                    app.processEvents()
+                suffix = "" if not label else "-" + label.lower().replace(" ", "-")
+                path = screenshot_dir / f"{index + 1}-{name}{suffix}.png"
+                if not window.grab().save(str(path), "PNG"):
+                    problems.append(f"{name}: could not write {path}")
+            if isinstance(view, RulesetView):
+                view.tabs.setCurrentIndex(0)
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    from PySide6.QtWidgets import QApplication, QLabel
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from .main_window import APP_NAME, ORGANISATION, MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    label = QLabel("Combat Assistant — the window is being built.")
-    if args.smoke_test:
-        return 0
-    label.show()
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(ORGANISATION)
+
+    if args.smoke_test or args.screenshot:
+        # never touch the user's settings or battles while checking the app
+        scratch = Path(tempfile.mkdtemp(prefix="combatassist-check-"))
+        settings = QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat)
+        try:
+            window = MainWindow(settings=settings, autosave_dir=scratch / "battles")
+            window.resize(1360, 860)
+            window.show()
+            shot_dir = None
+            if args.screenshot:
+                shot_dir = Path(args.screenshot)
+                shot_dir.mkdir(parents=True, exist_ok=True)
+            problems = check_views(app, window, shot_dir)
+            for view in window.ruleset_views():
+                view.shutdown()
+            window.hide()
+        except Exception:  # the smoke test reports any failure as a non-zero exit
+            traceback.print_exc()
+            return 1
+        for problem in problems:
+            print(f"combatassist-gui: {problem}", file=sys.stderr)
+        if not problems:
+            print(f"combatassist-gui: {len(window.views)} views checked, all fine")
+        return 1 if problems else 0
+
+    window = MainWindow()
+    window.show()
+    if args.file:
+        window.open_file(args.file)
+    window.offer_resume()
     return app.exec()
 
 

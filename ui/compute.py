@@ -1,0 +1,142 @@
+"""Background computation for the views: debounce, one worker thread, stale results dropped.
+
+A view calls ``Computer.request(job)`` on every edit, where ``job(cancel)`` is a plain
+function that calls the engine (built on the GUI thread from the view's current scenario, so
+the worker never touches a widget). After a quiet spell of ``delay_ms`` the newest job runs on
+a worker thread. Every request bumps a generation counter; a running job's ``cancel()``
+returns True as soon as it is stale (the engine then raises ``Cancelled``), and any result that
+arrives for an old generation is dropped. Results come back on the GUI thread by signal.
+"""
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+
+from combatassist.errors import CombatAssistError
+from combatassist.solver import Cancelled
+
+#: A job: called on the worker thread with a ``cancel`` callable; returns the result.
+Job = Callable[[Callable[[], bool]], Any]
+DEBOUNCE_MS = 150
+
+
+class _Relay(QObject):
+    """Lives on the GUI thread; the worker emits through it (queued to the GUI thread)."""
+
+    done = Signal(int, object)
+    failed = Signal(int, str)
+
+
+class _Run(QRunnable):
+    def __init__(self, generation: int, job: Job, is_stale: Callable[[int], bool], relay: _Relay):
+        super().__init__()
+        self.generation = generation
+        self.job = job
+        self.is_stale = is_stale
+        self.relay = relay
+
+    def run(self) -> None:  # worker thread
+        generation = self.generation
+        try:
+            result = self.job(lambda: self.is_stale(generation))
+        except Cancelled:   # only a stale job is cancelled: its generation is dropped
+            self.relay.failed.emit(generation, "cancelled")
+            return
+        except CombatAssistError as exc:
+            self.relay.failed.emit(generation, str(exc))
+            return
+        except MemoryError:
+            self.relay.failed.emit(generation, "out of memory: try smaller forces")
+            return
+        except Exception:  # a bug: report it plainly, keep the app alive
+            traceback.print_exc()
+            self.relay.failed.emit(generation, "internal error while computing "
+                                               "(details were written to the console)")
+            return
+        self.relay.done.emit(generation, result)
+
+
+class Computer(QObject):
+    """Debounced, cancellable background computation for one view.
+
+    Signals: ``busy(bool)`` while a job is pending or running, ``result(object)`` for the
+    newest job's answer, ``error(str)`` for its clear refusal message.
+    """
+
+    busy = Signal(bool)
+    result = Signal(object)
+    error = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, delay_ms: int = DEBOUNCE_MS):
+        super().__init__(parent)
+        self.generation = 0
+        self._pending: Job | None = None
+        self._running = 0
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)   # one job at a time; stale ones stop at once
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(delay_ms)
+        self._timer.timeout.connect(self._start)
+        self._relay = _Relay(self)
+        self._relay.done.connect(self._on_done)
+        self._relay.failed.connect(self._on_failed)
+        self._busy = False
+
+    def request(self, job: Job, *, immediate: bool = False) -> None:
+        """Run ``job`` after the debounce delay (or at once); any older job becomes stale."""
+        self.generation += 1
+        self._pending = job
+        self._set_busy(True)
+        if immediate:
+            self._timer.stop()
+            self._start()
+        else:
+            self._timer.start()
+
+    def cancel(self) -> None:
+        """Make every queued or running job stale (its result will be dropped)."""
+        self.generation += 1
+        self._pending = None
+        self._timer.stop()
+        self._set_busy(self._running > 0)
+
+    def is_busy(self) -> bool:
+        return self._busy
+
+    def wait(self, msecs: int = -1) -> bool:
+        """Block until the worker is idle (used when closing)."""
+        return self._pool.waitForDone(msecs)
+
+    def _is_stale(self, generation: int) -> bool:
+        return generation != self.generation
+
+    def _start(self) -> None:
+        job, self._pending = self._pending, None
+        if job is None:
+            return
+        self._running += 1
+        self._pool.start(_Run(self.generation, job, self._is_stale, self._relay))
+
+    def _finish(self, generation: int) -> bool:
+        self._running -= 1
+        fresh = generation == self.generation
+        if fresh or (self._running == 0 and self._pending is None and not self._timer.isActive()):
+            self._set_busy(False)
+        return fresh
+
+    def _on_done(self, generation: int, value: Any) -> None:
+        if self._finish(generation):
+            self.result.emit(value)
+
+    def _on_failed(self, generation: int, message: str) -> None:
+        if self._finish(generation):
+            self.error.emit(message)
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy != self._busy:
+            self._busy = busy
+            self.busy.emit(busy)

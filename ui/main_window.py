@@ -1,0 +1,392 @@
+"""The main window: the five ruleset views, files, recent files, settings, help."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QMainWindow,
+                               QMessageBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
+
+import combatassist
+from combatassist.errors import CombatAssistError
+from combatassist.scenario import Scenario, load_scenario, save_scenario
+
+from .help import rules_html
+from .views import VIEWS, ViewSpec, view_class
+from .views.base import PlaceholderView, RulesetView
+
+APP_NAME = "Combat Assistant"
+ORGANISATION = "CombatAssistant"
+MAX_RECENT = 8
+FILE_FILTER = "Scenario files (*.toml);;All files (*)"
+
+
+@dataclass
+class Document:
+    """A view's file: where it was loaded from / saved to, and whether it has unsaved edits."""
+
+    path: Path | None = None
+    dirty: bool = False
+
+
+def default_autosave_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, ORGANISATION)) / "battles"
+
+
+def app_icon() -> QIcon:
+    try:
+        from combatassist.data import resource_path
+
+        folder = resource_path("icons")
+        icon = QIcon()
+        for png in sorted(folder.glob("*.png")):
+            icon.addFile(str(png))
+        return icon
+    except (FileNotFoundError, OSError):
+        return QIcon()
+
+
+class MainWindow(QMainWindow):
+    """``settings``: where settings and recent files persist (tests pass a temporary one);
+    ``autosave_dir``: where table-side battles are autosaved; ``views``: the view registry."""
+
+    def __init__(self, settings: QSettings | None = None, autosave_dir: Path | None = None,
+                 views: list[ViewSpec] | None = None):
+        super().__init__()
+        self.settings = settings or QSettings(ORGANISATION, APP_NAME)
+        self.autosave_dir = Path(autosave_dir) if autosave_dir else default_autosave_dir()
+        self.setWindowIcon(app_icon())
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.views: list[QWidget] = []
+        self.docs: dict[int, Document] = {}
+        for spec in views if views is not None else VIEWS:
+            cls = view_class(spec)
+            if cls is None:
+                widget: QWidget = PlaceholderView(spec.ruleset, spec.title)
+            else:
+                widget = cls(autosave_dir=self.autosave_dir)
+                widget.changed.connect(lambda w=widget: self._mark_dirty(w))
+            self.views.append(widget)
+            self.docs[id(widget)] = Document()
+            title = spec.title if cls is not None else f"{spec.title} (coming)"
+            self.tabs.addTab(widget, title)
+        self.tabs.currentChanged.connect(lambda _i: self._update_title())
+        self.setCentralWidget(self.tabs)
+        self._build_menus()
+        self.statusBar().showMessage("Ready", 3000)
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1280, 800)
+        index = int(self.settings.value("window/tab", 0) or 0)
+        if 0 <= index < self.tabs.count():
+            self.tabs.setCurrentIndex(index)
+        self._update_title()
+
+    # -- helpers ----------------------------------------------------------------------------
+    def current_view(self) -> QWidget:
+        return self.tabs.currentWidget()
+
+    def doc(self, view: QWidget | None = None) -> Document:
+        return self.docs[id(view or self.current_view())]
+
+    def view_for(self, ruleset: str) -> QWidget | None:
+        for view in self.views:
+            if getattr(view, "ruleset", None) == ruleset:
+                return view
+        return None
+
+    def ruleset_views(self) -> list[RulesetView]:
+        return [v for v in self.views if isinstance(v, RulesetView)]
+
+    def error(self, title: str, message: str) -> None:
+        self.statusBar().showMessage(message, 10000)
+        QMessageBox.warning(self, title, message)
+
+    # -- menus --------------------------------------------------------------------------
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.new_action = self._action("&New", self.new, QKeySequence.StandardKey.New,
+                                       "Start this ruleset's default scenario")
+        self.open_action = self._action("&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.save_action = self._action("&Save", self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = self._action("Save &As…", self.save_as, "Ctrl+Shift+S")
+        for a in (self.new_action, self.open_action):
+            file_menu.addAction(a)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addAction(self.save_action)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addSeparator()
+        self.export_csv_action = self._action("Export results (&CSV)…", self.export_csv, "Ctrl+E")
+        self.export_png_action = self._action("Export &plot (PNG)…", self.export_png,
+                                              "Ctrl+Shift+E")
+        file_menu.addAction(self.export_csv_action)
+        file_menu.addAction(self.export_png_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
+
+        view_menu = bar.addMenu("&Rulesets")
+        for i in range(self.tabs.count()):
+            view_menu.addAction(self._action(self.tabs.tabText(i),
+                                             lambda _c=False, i=i: self.tabs.setCurrentIndex(i),
+                                             f"Ctrl+{i + 1}"))
+        battle_menu = bar.addMenu("&Battle")
+        battle_menu.addAction(self._action("&Fight this battle at the table", self.fight,
+                                           "Ctrl+B"))
+        battle_menu.addAction(self._action("&Pin / unpin baseline", self.toggle_baseline,
+                                           "Ctrl+P"))
+        battle_menu.addAction(self._action("&Recompute now", self.recompute, "F5"))
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self._action("&Rules of this ruleset", self.show_rules,
+                                         QKeySequence.StandardKey.HelpContents))
+        help_menu.addAction(self._action("&About Combat Assistant", self.show_about))
+
+    # -- title and dirty state ----------------------------------------------------------
+    def _mark_dirty(self, view: QWidget) -> None:
+        self.docs[id(view)].dirty = True
+        self._update_title()
+
+    def _update_title(self) -> None:
+        view = self.current_view()
+        doc = self.doc(view)
+        name = doc.path.name if doc.path else "Untitled"
+        kind = getattr(view, "title", "")
+        self.setWindowTitle(f"{name}[*] — {kind} — {APP_NAME}")
+        self.setWindowModified(doc.dirty)
+        is_view = isinstance(view, RulesetView)
+        for a in (self.new_action, self.save_action, self.save_as_action,
+                  self.export_csv_action, self.export_png_action):
+            a.setEnabled(is_view)
+
+    def maybe_save(self, view: QWidget) -> bool:
+        """Ask about unsaved edits in ``view``: True to go on, False to cancel."""
+        doc = self.doc(view)
+        if not doc.dirty or not isinstance(view, RulesetView):
+            return True
+        name = doc.path.name if doc.path else f"the {view.title} scenario"
+        answer = QMessageBox.question(
+            self, "Unsaved changes", f"Save the changes to {name}?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard |
+            QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save(view)
+        return answer == QMessageBox.StandardButton.Discard
+
+    # -- file actions -------------------------------------------------------------------
+    def new(self) -> None:
+        view = self.current_view()
+        if not isinstance(view, RulesetView) or not self.maybe_save(view):
+            return
+        view.set_scenario(view.default_scenario())
+        self.docs[id(view)] = Document()
+        self._update_title()
+
+    def open_dialog(self) -> None:
+        start = str(self.settings.value("files/last_dir", "") or "")
+        path, _ = QFileDialog.getOpenFileName(self, "Open scenario", start, FILE_FILTER)
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str | Path) -> bool:
+        """Open a scenario in its ruleset's view (after the unsaved-changes question)."""
+        path = Path(path)
+        try:
+            scenario = load_scenario(path)
+        except CombatAssistError as exc:
+            self.error("Can't open the scenario", str(exc))
+            return False
+        view = self.view_for(scenario.ruleset)
+        if not isinstance(view, RulesetView):
+            self.error("Can't open the scenario",
+                       f"{path}: the {scenario.ruleset} view is not available in this version "
+                       "(the command line can compute it: combatassist odds FILE)")
+            return False
+        if not self.maybe_save(view):
+            return False
+        view.set_scenario(scenario)
+        self.docs[id(view)] = Document(path=path)
+        self.tabs.setCurrentWidget(view)
+        self._remember(path)
+        self._update_title()
+        self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
+    def save(self, view: QWidget | None = None) -> bool:
+        view = view or self.current_view()
+        if not isinstance(view, RulesetView):
+            return False
+        doc = self.doc(view)
+        if doc.path is None:
+            return self.save_as(view)
+        return self._write(view, doc.path)
+
+    def save_as(self, view: QWidget | None = None) -> bool:
+        view = view if isinstance(view, QWidget) else self.current_view()
+        if not isinstance(view, RulesetView):
+            return False
+        start = str(self.doc(view).path or Path(str(self.settings.value("files/last_dir", "")
+                                                       or "")) / f"{view.ruleset}.toml")
+        path, _ = QFileDialog.getSaveFileName(self, "Save scenario", start, FILE_FILTER)
+        if not path:
+            return False
+        if not path.lower().endswith(".toml"):
+            path += ".toml"
+        return self._write(view, Path(path))
+
+    def _write(self, view: RulesetView, path: Path) -> bool:
+        try:
+            scenario: Scenario = view.scenario()
+            save_scenario(scenario, path)
+        except CombatAssistError as exc:
+            self.error("Can't save the scenario", str(exc))
+            return False
+        except OSError as exc:
+            self.error("Can't save the scenario", f"{path}: {exc.strerror or exc}")
+            return False
+        self.docs[id(view)] = Document(path=path)
+        self._remember(path)
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def export_csv(self) -> None:
+        view = self.current_view()
+        if not isinstance(view, RulesetView) or view.results.result is None:
+            self.error("Nothing to export", "There is no result to export yet.")
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export results", f"{view.ruleset}.csv",
+                                              "CSV files (*.csv)")
+        if path:
+            try:
+                view.results.export_csv(path)
+            except OSError as exc:
+                self.error("Can't export", f"{path}: {exc.strerror or exc}")
+                return
+            self.statusBar().showMessage(f"Exported {path}", 5000)
+
+    def export_png(self) -> None:
+        view = self.current_view()
+        if not isinstance(view, RulesetView):
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export plot", f"{view.ruleset}.png",
+                                              "PNG images (*.png)")
+        if path:
+            if not view.results.export_png(path):
+                self.error("Can't export", f"{path}: the image could not be written")
+                return
+            self.statusBar().showMessage(f"Exported {path}", 5000)
+
+    # -- recent files -----------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("files/recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _remember(self, path: Path) -> None:
+        text = str(Path(path).resolve())
+        recent = [text] + [p for p in self.recent_files() if p != text]
+        self.settings.setValue("files/recent", recent[:MAX_RECENT])
+        self.settings.setValue("files/last_dir", str(Path(text).parent))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for i, path in enumerate(files, start=1):
+            self.recent_menu.addAction(self._action(f"&{i} {Path(path).name}",
+                                                    lambda _c=False, p=path: self.open_file(p),
+                                                    tip=path))
+        if not files:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction(self._action("Clear list", lambda: self.settings.setValue(
+                "files/recent", [])))
+
+    # -- battle actions -----------------------------------------------------------------
+    def fight(self) -> None:
+        view = self.current_view()
+        if isinstance(view, RulesetView) and view.table_panel is not None:
+            if view.table_panel.battle is None:
+                view.table_panel.start()
+            view.tabs.setCurrentWidget(view.table_panel)
+
+    def toggle_baseline(self) -> None:
+        view = self.current_view()
+        if isinstance(view, RulesetView) and view.results.pin.isEnabled():
+            view.results.pin.toggle()
+
+    def recompute(self) -> None:
+        view = self.current_view()
+        if isinstance(view, RulesetView):
+            view.recompute(immediate=True)
+
+    def offer_resume(self) -> None:
+        """After a crash or a closed window: offer to resume each autosaved battle."""
+        for view in self.ruleset_views():
+            panel = view.table_panel
+            if panel is None or panel.battle is not None or not panel.has_saved_battle():
+                continue
+            answer = QMessageBox.question(
+                self, "Resume battle?",
+                f"A {view.title} battle at the table was not finished "
+                f"({panel.saved_summary()}). Resume it where it was?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.Yes)
+            if answer == QMessageBox.StandardButton.Yes and panel.resume():
+                self.tabs.setCurrentWidget(view)
+
+    # -- help -----------------------------------------------------------------------------
+    def show_rules(self) -> None:
+        view = self.current_view()
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"Rules — {getattr(view, 'title', '')}")
+        text = QTextBrowser()
+        text.setHtml(rules_html(getattr(view, "ruleset", None)))
+        text.setOpenExternalLinks(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(dialog.reject)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(text)
+        layout.addWidget(buttons)
+        dialog.resize(640, 560)
+        dialog.exec()
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, f"About {APP_NAME}",
+                          f"<h3>{APP_NAME} {combatassist.__version__}</h3>"
+                          "<p>Exact combat odds for five wargame rulesets: Low Luck, Medium "
+                          "Luck, Alternate Ground Combat, Ur and Dirtside II.</p>"
+                          "<p>Odds are computed exactly (never sampled); the table-side mode "
+                          "resolves your real dice with the same rules code.</p>")
+
+    # -- closing --------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        for view in self.ruleset_views():
+            if not self.maybe_save(view):
+                event.ignore()
+                return
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/tab", self.tabs.currentIndex())
+        self.settings.sync()
+        for view in self.ruleset_views():
+            view.shutdown()
+        event.accept()

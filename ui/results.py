@@ -1,0 +1,317 @@
+"""The results panel every battle view shows: outcome bar, key numbers, plots, baseline.
+
+Colours are the Okabe-Ito palette (distinguishable with every common colour-vision deficiency):
+attacker blue, defender vermillion, draw grey, undecided yellow. Baseline overlays are drawn
+hollow / dashed in the same hue, so "before" and "now" differ by shape, not only by colour.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import math
+from pathlib import Path
+
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+                               QSizePolicy, QVBoxLayout, QWidget)
+
+from combatassist.files import atomic_write_text
+from combatassist.result import BattleResult
+
+pg.setConfigOptions(background="w", foreground="#222222", antialias=True)
+
+ATTACKER = "#0072B2"     # Okabe-Ito blue
+DEFENDER = "#D55E00"     # Okabe-Ito vermillion
+DRAW = "#999999"         # neutral grey
+UNDECIDED = "#F0E442"    # Okabe-Ito yellow
+ACCENT = "#009E73"       # Okabe-Ito bluish green
+SEGMENTS = (("Attacker wins", ATTACKER), ("Draw", DRAW), ("Undecided", UNDECIDED),
+            ("Defender wins", DEFENDER))
+
+
+def pct(p: float) -> str:
+    return f"{100 * p:.2f}%"
+
+
+def delta_pct(now: float, before: float) -> str:
+    d = 100 * (now - before)
+    return f"{d:+.2f} pts" if abs(d) >= 0.005 else "±0"
+
+
+def delta_num(now: float, before: float) -> str:
+    d = now - before
+    return f"{d:+.2f}" if abs(d) >= 0.005 else "±0"
+
+
+class OutcomeBar(QWidget):
+    """A horizontal bar split attacker / draw / undecided / defender, labelled in %."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.values = (0.0, 0.0, 0.0, 0.0)
+        self.baseline: tuple[float, ...] | None = None
+        self.setMinimumHeight(38)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_values(self, attacker: float, draw: float, undecided: float, defender: float,
+                   baseline: tuple[float, float, float, float] | None = None) -> None:
+        self.values = (attacker, draw, undecided, defender)
+        self.baseline = baseline
+        self.setToolTip("\n".join(f"{name}: {pct(v)}" for (name, _), v in
+                                  zip(SEGMENTS, self.values)))
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+        bar = QRectF(rect.left(), rect.top(), rect.width(), rect.height() - (8 if self.baseline else 0))
+        total = sum(self.values) or 1.0
+        x = bar.left()
+        font = QFont(self.font())
+        font.setBold(True)
+        painter.setFont(font)
+        for (name, colour), value in zip(SEGMENTS, self.values):
+            w = bar.width() * value / total
+            if w <= 0:
+                continue
+            seg = QRectF(x, bar.top(), w, bar.height())
+            painter.fillRect(seg, QColor(colour))
+            text = pct(value)
+            if painter.fontMetrics().horizontalAdvance(text) + 8 < w:
+                dark = colour in (UNDECIDED, DRAW)
+                painter.setPen(QColor("#111111" if dark else "#ffffff"))
+                painter.drawText(seg, Qt.AlignmentFlag.AlignCenter, text)
+            x += w
+        if self.baseline:
+            # the pinned baseline as a thin strip underneath: same order, same colours
+            x = bar.left()
+            btotal = sum(self.baseline) or 1.0
+            strip_top = bar.bottom() + 3
+            for (_, colour), value in zip(SEGMENTS, self.baseline):
+                w = bar.width() * value / btotal
+                painter.fillRect(QRectF(x, strip_top, w, 5), QColor(colour).lighter(130))
+                x += w
+        painter.setPen(QPen(QColor("#555555")))
+        painter.drawRect(bar)
+        painter.end()
+
+
+class ResultsPanel(QWidget):
+    """Shows a ``BattleResult``; keeps an optional pinned baseline to compare against."""
+
+    baseline_changed = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None, *, loss_unit: str = "units"):
+        super().__init__(parent)
+        self.loss_unit = loss_unit
+        self.result: BattleResult | None = None
+        self.baseline: BattleResult | None = None
+
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.status.setObjectName("resultStatus")
+        self.spinner = QProgressBar()
+        self.spinner.setRange(0, 0)          # indeterminate: "working"
+        self.spinner.setMaximumHeight(6)
+        self.spinner.setTextVisible(False)
+        self.spinner.setVisible(False)
+
+        self.bar = OutcomeBar()
+        self.legend = QLabel(" ".join(
+            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;' for n, c in SEGMENTS))
+
+        self.numbers: dict[str, QLabel] = {}
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(18)
+        grid.setVerticalSpacing(2)
+        keys = [("attacker_wins", "Attacker wins"), ("defender_wins", "Defender wins"),
+                ("draw", "Draw"), ("undecided", "Undecided (round limit)"),
+                ("attacker_losses", "Expected attacker losses"),
+                ("defender_losses", "Expected defender losses"),
+                ("expected_rounds", "Expected rounds")]
+        for i, (key, label) in enumerate(keys):
+            name = QLabel(label)
+            value = QLabel("–")
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setObjectName(f"value_{key}")
+            self.numbers[key] = value
+            grid.addWidget(name, i % 4, 2 * (i // 4))
+            grid.addWidget(value, i % 4, 2 * (i // 4) + 1)
+        self.note = QLabel("")
+        self.note.setObjectName("resultNote")
+        self.note.setWordWrap(True)
+
+        self.pin = QPushButton("Pin as baseline")
+        self.pin.setCheckable(True)
+        self.pin.setEnabled(False)
+        self.pin.setToolTip("Keep this result and compare every later change against it")
+        self.pin.toggled.connect(self._toggle_baseline)
+
+        self.loss_plot = pg.PlotWidget()
+        self._style_plot(self.loss_plot, "Losses at the end of the battle",
+                         f"{loss_unit} lost", "probability (%)")
+        self.round_plot = pg.PlotWidget()
+        self._style_plot(self.round_plot, "Battle decided by round N",
+                         "round N", "probability (%)")
+        self.round_plot.setYRange(0, 100, padding=0.02)
+        for plot in (self.loss_plot, self.round_plot):
+            plot.setMinimumHeight(190)
+
+        top = QHBoxLayout()
+        top.addWidget(self.bar, 1)
+        top.addWidget(self.pin)
+        plots = QHBoxLayout()
+        plots.addWidget(self.loss_plot)
+        plots.addWidget(self.round_plot)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.spinner)
+        layout.addLayout(grid)
+        layout.addWidget(self.note)
+        layout.addWidget(self.status)
+        layout.addLayout(plots, 1)
+
+    @staticmethod
+    def _style_plot(plot: pg.PlotWidget, title: str, xlabel: str, ylabel: str) -> None:
+        plot.setTitle(title, size="10pt")
+        plot.setLabel("bottom", xlabel)
+        plot.setLabel("left", ylabel)
+        plot.showGrid(x=False, y=True, alpha=0.25)
+        plot.setMenuEnabled(False)
+        plot.setMouseEnabled(False, False)
+        plot.addLegend(offset=(-8, 8), labelTextSize="8pt")
+
+    # -- feeding it ---------------------------------------------------------------------
+    def set_busy(self, busy: bool) -> None:
+        self.spinner.setVisible(busy)
+        if busy:
+            self.status.setText("Computing…")
+        elif self.status.text() == "Computing…":
+            self.status.setText("")
+
+    def show_error(self, message: str) -> None:
+        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>')
+
+    def show_result(self, result: BattleResult) -> None:
+        self.result = result
+        self.pin.setEnabled(True)
+        how = "exact" if result.method == "exact" else f"simulated, {result.trials:,} trials"
+        extra = []
+        if result.stalemate:
+            extra.append(f"stalemate {pct(result.stalemate)} (counted as draw)")
+        if result.pruned:
+            extra.append(f"pruned mass {result.pruned:.1e}")
+        if result.states_explored:
+            extra.append(f"{result.states_explored:,} positions")
+        self.note.setText(f"{result.ruleset}: {how}" + ("; " + "; ".join(extra) if extra else ""))
+        self.status.setText("")
+        self._refresh()
+
+    def _toggle_baseline(self, on: bool) -> None:
+        self.baseline = self.result if on else None
+        self.pin.setText("Unpin baseline" if on else "Pin as baseline")
+        self._refresh()
+        self.baseline_changed.emit(on)
+
+    def pin_baseline(self, on: bool = True) -> None:
+        self.pin.setChecked(on)
+
+    def _refresh(self) -> None:
+        r, b = self.result, self.baseline
+        if r is None:
+            return
+        ea, ed = r.expected_losses()
+        figures = {"attacker_wins": r.attacker_wins, "defender_wins": r.defender_wins,
+                   "draw": r.draw, "undecided": r.undecided, "attacker_losses": ea,
+                   "defender_losses": ed, "expected_rounds": r.expected_rounds}
+        base = None
+        if b is not None:
+            ba, bd = b.expected_losses()
+            base = {"attacker_wins": b.attacker_wins, "defender_wins": b.defender_wins,
+                    "draw": b.draw, "undecided": b.undecided, "attacker_losses": ba,
+                    "defender_losses": bd, "expected_rounds": b.expected_rounds}
+        for key, value in figures.items():
+            is_p = key in ("attacker_wins", "defender_wins", "draw", "undecided")
+            text = pct(value) if is_p else f"{value:.2f}"
+            if base is not None:
+                d = delta_pct(value, base[key]) if is_p else delta_num(value, base[key])
+                text += f'  <span style="color:#555">({d})</span>'
+            self.numbers[key].setText(text)
+        bvals = (b.attacker_wins, b.draw, b.undecided, b.defender_wins) if b else None
+        self.bar.set_values(r.attacker_wins, r.draw, r.undecided, r.defender_wins, bvals)
+        self._plot_losses(r, b)
+        self._plot_rounds(r, b)
+
+    def _plot_losses(self, r: BattleResult, b: BattleResult | None) -> None:
+        plot = self.loss_plot
+        plot.clear()
+        for side, colour, offset, name in ((0, ATTACKER, -0.2, "attacker"),
+                                           (1, DEFENDER, 0.2, "defender")):
+            marg = r.loss_marginal(side)
+            xs = [k + offset for k in marg]
+            ys = [100 * p for p in marg.values()]
+            plot.addItem(pg.BarGraphItem(x=xs, height=ys, width=0.38, brush=colour,
+                                         pen=pg.mkPen(colour), name=name))
+            if b is not None:
+                bm = b.loss_marginal(side)
+                plot.plot([k + offset for k in bm], [100 * p for p in bm.values()], pen=None,
+                          symbol="o", symbolSize=8, symbolBrush=None,
+                          symbolPen=pg.mkPen("#111111", width=1.5),
+                          name="baseline" if side == 0 else None)
+        plot.getAxis("bottom").setTickSpacing(major=self._tick(r), minor=1)
+
+    @staticmethod
+    def _tick(r: BattleResult) -> float:
+        top = max((max(a, d) for a, d, _ in r.losses), default=1)
+        return max(1, math.ceil(top / 10))
+
+    def _plot_rounds(self, r: BattleResult, b: BattleResult | None) -> None:
+        plot = self.round_plot
+        plot.clear()
+        curve = r.decided_by_round
+        plot.plot(list(range(1, len(curve) + 1)), [100 * p for p in curve],
+                  pen=pg.mkPen(ACCENT, width=2.5), symbol="o", symbolSize=5,
+                  symbolBrush=ACCENT, symbolPen=ACCENT, name="now")
+        if b is not None and b.decided_by_round:
+            bc = b.decided_by_round
+            plot.plot(list(range(1, len(bc) + 1)), [100 * p for p in bc],
+                      pen=pg.mkPen("#111111", width=1.5, style=Qt.PenStyle.DashLine),
+                      name="baseline")
+        plot.setYRange(0, 100, padding=0.02)
+        n = max(len(curve), len(b.decided_by_round) if b is not None else 0)
+        plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(n / 10)), minor=1)
+
+    # -- exports ------------------------------------------------------------------------
+    def csv_text(self) -> str:
+        """The shown result (and the baseline, if pinned) as CSV."""
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        for label, res in (("current", self.result), ("baseline", self.baseline)):
+            if res is None:
+                continue
+            ea, ed = res.expected_losses()
+            w.writerow(["result", label, res.ruleset, res.method])
+            for key in ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate",
+                        "pruned", "expected_rounds"):
+                w.writerow([key, repr(getattr(res, key))])
+            w.writerow(["expected_attacker_losses", repr(ea)])
+            w.writerow(["expected_defender_losses", repr(ed)])
+            w.writerow(["attacker_lost", "defender_lost", "probability"])
+            for a, d, p in res.losses:
+                w.writerow([a, d, repr(p)])
+            w.writerow(["round", "p_decided_by_round"])
+            for i, p in enumerate(res.decided_by_round, start=1):
+                w.writerow([i, repr(p)])
+            w.writerow([])
+        return out.getvalue()
+
+    def export_csv(self, path: str | Path) -> None:
+        atomic_write_text(path, self.csv_text())
+
+    def export_png(self, path: str | Path) -> bool:
+        return self.grab().save(str(path), "PNG")

@@ -1,0 +1,352 @@
+"""The table-side panel: fight the set-up battle with the real dice (``combatassist.table``).
+
+The panel is a thin face over ``TableBattle``: every rule, proposal and check lives in the
+engine. Keyboard flow: type the dice ("351" or "3 5 1"), optionally edit the casualties, Enter.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QMessageBox, QPushButton, QVBoxLayout, QWidget)
+
+from combatassist.battle import BattleRules
+from combatassist.errors import CombatAssistError
+from combatassist.table import (TableBattle, format_choice, load_battle, odds_from,
+                                parse_choice, parse_dice)
+
+from .compute import Computer
+from .results import ATTACKER, DEFENDER, OutcomeBar, pct
+
+#: (rules, ruleset, scenario TOML text) for the battle the view has set up.
+SetupProvider = Callable[[], tuple[BattleRules, str, str]]
+
+
+class TableSidePanel(QWidget):
+    """Start, play, undo, end and resume one table-side battle for a view."""
+
+    #: True while a battle is in progress (the view freezes its form).
+    running_changed = Signal(bool)
+
+    def __init__(self, setup: SetupProvider, autosave_path: Path, parent: QWidget | None = None,
+                 *, format_choice: Callable[[Any], str] = format_choice,
+                 parse_choice: Callable[[str, Any], Any] = parse_choice):
+        super().__init__(parent)
+        self.setup = setup
+        self.autosave_path = Path(autosave_path)
+        self.format_choice = format_choice
+        self.parse_choice = parse_choice
+        self.battle: TableBattle | None = None
+        self.computer = Computer(self)
+        self.computer.result.connect(self._show_odds)
+        self.computer.error.connect(lambda m: self.odds_label.setText(f"Odds: {m}"))
+        self.computer.busy.connect(lambda b: b and self.odds_label.setText("Odds: computing…"))
+
+        self.intro = QLabel("Fight the battle set up on the left with your real dice: enter "
+                            "what you rolled (or press Roll), check the proposed casualties, "
+                            "press Enter. The battle is saved after every step.")
+        self.intro.setWordWrap(True)
+        self.start_button = QPushButton("Fight this battle")
+        self.start_button.setToolTip("Freeze the set-up and start resolving it at the table")
+        self.start_button.clicked.connect(self.start)
+
+        self.heading = QLabel("")
+        font = QFont(self.heading.font())
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.state_label = QLabel("")
+        self.state_label.setWordWrap(True)
+        self.odds_bar = OutcomeBar()
+        self.odds_label = QLabel("")
+        self.odds_label.setWordWrap(True)
+
+        self.dice_label = QLabel("")
+        self.dice_label.setWordWrap(True)
+        self.dice_edit = QLineEdit()
+        self.dice_edit.setPlaceholderText("dice rolled, e.g. 3 5 1")
+        self.dice_edit.textChanged.connect(self._preview)
+        self.dice_edit.returnPressed.connect(self.apply)
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.setToolTip("Roll the dice for this phase here (Ctrl+R)")
+        self.roll_button.clicked.connect(self.roll)
+        self.explain_label = QLabel("")
+        self.explain_label.setWordWrap(True)
+        self.choice_edit = QLineEdit()
+        self.choice_edit.setPlaceholderText("empty: accept the proposal")
+        self.choice_edit.returnPressed.connect(self.apply)
+        self.apply_button = QPushButton("Apply")
+        self.apply_button.setDefault(True)
+        self.apply_button.clicked.connect(self.apply)
+        self.message = QLabel("")
+        self.message.setWordWrap(True)
+
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.clicked.connect(self.undo)
+        self.redo_button = QPushButton("Redo")
+        self.redo_button.clicked.connect(self.redo)
+        self.retreat_button = QPushButton("Attacker retreats")
+        self.retreat_button.clicked.connect(lambda: self.end("retreat", "attacker"))
+        self.end_button = QPushButton("End battle")
+        self.end_button.clicked.connect(lambda: self.end("end", "attacker"))
+        self.close_button = QPushButton("Close battle")
+        self.close_button.setToolTip("Leave table-side mode and unfreeze the set-up")
+        self.close_button.clicked.connect(self.close_battle)
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.log.setAlternatingRowColors(True)
+
+        entry = QGroupBox("This phase")
+        form = QFormLayout(entry)
+        dice_row = QHBoxLayout()
+        dice_row.addWidget(self.dice_edit, 1)
+        dice_row.addWidget(self.roll_button)
+        form.addRow("Dice to roll:", self.dice_label)
+        form.addRow("Rolled:", dice_row)
+        form.addRow("Result:", self.explain_label)
+        choice_row = QHBoxLayout()
+        choice_row.addWidget(self.choice_edit, 1)
+        choice_row.addWidget(self.apply_button)
+        form.addRow("Casualties:", choice_row)
+        form.addRow(self.message)
+        buttons = QHBoxLayout()
+        for b in (self.undo_button, self.redo_button, self.retreat_button, self.end_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_button)
+
+        self.battle_box = QWidget()
+        inner = QVBoxLayout(self.battle_box)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(self.heading)
+        inner.addWidget(self.state_label)
+        inner.addWidget(self.odds_bar)
+        inner.addWidget(self.odds_label)
+        inner.addWidget(entry)
+        inner.addLayout(buttons)
+        inner.addWidget(QLabel("Battle log"))
+        inner.addWidget(self.log, 1)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.battle_box, 1)
+
+        for keys, slot in (("Ctrl+R", self.roll), ("Ctrl+Z", self.undo),
+                           ("Ctrl+Shift+Z", self.redo)):
+            sc = QShortcut(QKeySequence(keys), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(slot)
+        self._refresh()
+
+    # -- life cycle ---------------------------------------------------------------------
+    def start(self) -> None:
+        """Freeze the view's set-up and begin a new battle (autosaved at once)."""
+        try:
+            rules, ruleset, text = self.setup()
+            battle = TableBattle(rules, scenario_text=text, ruleset=ruleset,
+                                 autosave_path=self.autosave_path)
+            battle.save()
+        except CombatAssistError as exc:
+            self._error(str(exc))
+            return
+        except OSError as exc:
+            self._error(f"can't write the autosave file {self.autosave_path}: {exc.strerror}")
+            return
+        self._attach(battle)
+
+    def resume(self) -> bool:
+        """Resume the battle autosaved in ``autosave_path``; False (and a message) if it can't."""
+        try:
+            battle = load_battle(self.autosave_path)
+        except CombatAssistError as exc:
+            self._error(f"the saved battle can't be resumed: {exc}")
+            return False
+        self._attach(battle)
+        return True
+
+    def has_saved_battle(self) -> bool:
+        return self.autosave_path.is_file()
+
+    def saved_summary(self) -> str:
+        """A one-line description of the autosaved battle (for the resume question)."""
+        try:
+            data = json.loads(self.autosave_path.read_text(encoding="utf-8"))
+            rounds = len(data.get("rounds", []))
+            return f"{data.get('ruleset', '?')} battle, {rounds} round(s) played"
+        except (OSError, ValueError, AttributeError):
+            return "a battle in progress"
+
+    def close_battle(self) -> None:
+        """Leave table-side mode; the autosave file goes (the battle is finished or abandoned)."""
+        if self.battle is None:
+            return
+        if not self.battle.is_over():
+            answer = QMessageBox.question(
+                self, "Close battle", "This battle is not finished. Close it and discard "
+                "its saved progress?")
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self.battle = None
+        try:
+            self.autosave_path.unlink(missing_ok=True)
+        except OSError:
+            pass
+        self.computer.cancel()
+        self.log.clear()
+        self._refresh()
+
+    def _attach(self, battle: TableBattle) -> None:
+        self.battle = battle
+        battle.on_change = lambda _b: self._refresh()
+        self.message.setText("")
+        self._refresh()
+        self.dice_edit.setFocus()
+
+    # -- actions --------------------------------------------------------------------------
+    def roll(self) -> None:
+        if self.battle is None or self.battle.is_over():
+            return
+        self.dice_edit.setText(" ".join(str(d) for d in self.battle.roll()))
+
+    def apply(self) -> None:
+        """Play the current phase with the entered dice and casualties."""
+        b = self.battle
+        if b is None or b.is_over():
+            return
+        try:
+            rolled = parse_dice(self.dice_edit.text(), b.dice())
+            preview = b.preview(rolled)
+            choice = self.parse_choice(self.choice_edit.text(), preview.proposal)
+            if choice == preview.proposal:
+                choice = None      # the proposal stands: no "own choice" in the log
+            b.enter(rolled, choice)
+        except CombatAssistError as exc:
+            self._error(str(exc))
+            return
+        except OSError as exc:
+            self._error(f"the battle could not be autosaved: {exc.strerror or exc}")
+            return
+        self.dice_edit.clear()
+        self.choice_edit.clear()
+        self.message.setText("")
+        self.dice_edit.setFocus()
+
+    def undo(self) -> None:
+        self._do(lambda b: b.undo())
+
+    def redo(self) -> None:
+        self._do(lambda b: b.redo())
+
+    def end(self, kind: str, side: str) -> None:
+        self._do(lambda b: b.end(kind, side))
+
+    def _do(self, action: Callable[[TableBattle], None]) -> None:
+        if self.battle is None:
+            return
+        try:
+            action(self.battle)
+        except CombatAssistError as exc:
+            self._error(str(exc))
+        except OSError as exc:
+            self._error(f"the battle could not be autosaved: {exc.strerror or exc}")
+
+    def _error(self, text: str) -> None:
+        self.message.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>')
+
+    # -- display --------------------------------------------------------------------------
+    def _preview(self) -> None:
+        b = self.battle
+        if b is None or b.is_over():
+            return
+        text = self.dice_edit.text().strip()
+        if not text and b.dice():
+            self.explain_label.setText("")
+            self.choice_edit.setPlaceholderText("empty: accept the proposal")
+            return
+        try:
+            preview = b.preview(parse_dice(text, b.dice()))
+        except CombatAssistError as exc:
+            self.explain_label.setText(f'<span style="color:{DEFENDER}">{exc}</span>')
+            return
+        self.explain_label.setText(preview.explanation)
+        proposal = self.format_choice(preview.proposal) if preview.proposal is not None else ""
+        self.choice_edit.setPlaceholderText(f"proposal: {proposal}" if proposal else
+                                            "no choice to make")
+        if proposal and not self.choice_edit.isModified():
+            self.choice_edit.setText(proposal)
+
+    def _refresh(self) -> None:
+        b = self.battle
+        running = b is not None
+        self.intro.setVisible(not running)
+        self.start_button.setVisible(not running)
+        self.battle_box.setVisible(running)
+        self.running_changed.emit(running)
+        if b is None:
+            return
+        over = b.is_over()
+        verdict = b.verdict()
+        if over:
+            who = {"attacker": "the attacker wins", "defender": "the defender wins",
+                   "draw": "a draw"}[verdict]
+            how = ""
+            if b.ending and b.ending[0] == "retreat":
+                how = f" ({b.ending[1]} retreated)"
+            elif b.ending:
+                how = " (ended by the players)"
+            self.heading.setText(f"Battle over after {len(b.rounds)} round(s): {who}{how}")
+        else:
+            phase = b.current_phase()
+            self.heading.setText(f"Round {b.round_number} — {phase.name}")
+        self.state_label.setText(b.describe())
+        specs = b.dice()
+        if specs:
+            self.dice_label.setText("; ".join(f"{d.side} d{d.sides}" + (f" ({d.label})"
+                                                                         if d.label else "")
+                                              for d in specs))
+        else:
+            self.dice_label.setText("no dice this phase: press Enter or Apply")
+        for w in (self.dice_edit, self.roll_button, self.choice_edit, self.apply_button):
+            w.setEnabled(not over)
+        self.roll_button.setEnabled(not over and bool(specs))
+        self.dice_edit.setEnabled(not over and bool(specs))
+        self.undo_button.setEnabled(b.can_undo())
+        self.redo_button.setEnabled(b.can_redo())
+        self.retreat_button.setEnabled(not over and not b.current)
+        self.end_button.setEnabled(not over and not b.current)
+        self.log.clear()
+        for line in b.log:
+            self.log.addItem(line.text)
+        if b.ending:
+            self.log.addItem(f"The battle ends: {b.ending[1]} {b.ending[0]}s"
+                             if b.ending[0] == "retreat" else "The players end the battle.")
+        self.log.scrollToBottom()
+        self.choice_edit.clear()
+        self._preview()
+        # the odds from the start of this round, recomputed in the background
+        if over:
+            self.computer.cancel()
+            self.odds_label.setText("")
+            self.odds_bar.set_values(float(verdict == "attacker"), float(verdict == "draw"), 0.0,
+                                     float(verdict == "defender"))
+        else:
+            # captured here, on the GUI thread: the worker never reads the live battle
+            rules, state, ruleset = b.rules, b.round_start_state, b.ruleset
+            self.computer.request(lambda cancel: odds_from(rules, state, ruleset=ruleset,
+                                                           cancel=cancel), immediate=True)
+
+    def _show_odds(self, result) -> None:
+        self.odds_bar.set_values(result.attacker_wins, result.draw, result.undecided,
+                                 result.defender_wins)
+        ea, ed = result.expected_losses()
+        self.odds_label.setText(
+            f'Odds from the start of round {self.battle.round_number if self.battle else "?"}: '
+            f'<b style="color:{ATTACKER}">attacker {pct(result.attacker_wins)}</b>, '
+            f'<b style="color:{DEFENDER}">defender {pct(result.defender_wins)}</b>, '
+            f"draw {pct(result.draw)}; expected losses by the end {ea:.2f} / {ed:.2f}")

@@ -1,0 +1,209 @@
+"""The base class of every ruleset view.
+
+A view is: a form that edits its scenario (left), and on the right the live results (fed by
+``ui.compute.Computer``), any extra panels, and for battle rulesets the table-side panel.
+Subclasses implement four things:
+
+- ``default_scenario()`` -> Scenario: what a new view shows;
+- ``build_form()`` -> QWidget: the editing widgets; call ``self.edited()`` on every user edit;
+- ``scenario()`` -> Scenario: read the form (on the GUI thread);
+- ``load_scenario(scenario)``: fill the form (``set_scenario`` wraps it so no "changed" fires).
+
+Optional hooks: ``compute_job()`` (default: the ruleset module's ``compute`` on the scenario's
+body), ``show_result(result)``, ``extra_tabs()``, ``table_rules()`` (None: no table-side mode),
+``format_choice`` / ``parse_choice`` for the table-side casualty text.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QLabel, QScrollArea, QSplitter, QTabWidget, QVBoxLayout,
+                               QWidget)
+
+from combatassist import rulesets
+from combatassist.battle import BattleRules
+from combatassist.scenario import Scenario
+from combatassist.table import AUTOSAVE_NAME, format_choice, parse_choice
+
+from ..compute import Computer, Job
+from ..results import ResultsPanel
+
+
+class RulesetView(QWidget):
+    """One ruleset's page in the main window; keeps its own scenario."""
+
+    #: registry name (combatassist.rulesets) and the title shown on its tab
+    ruleset: str = ""
+    title: str = ""
+    #: what the losses plot counts ("units", "steps")
+    loss_unit: str = "units"
+    #: emitted on every user edit (not when a scenario is loaded)
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None, *, autosave_dir: Path | None = None):
+        super().__init__(parent)
+        self._loading = False
+        self.autosave_dir = Path(autosave_dir) if autosave_dir else None
+        self.computer = Computer(self)
+        self.results = ResultsPanel(loss_unit=self.loss_unit)
+        self.computer.busy.connect(self.results.set_busy)
+        self.computer.result.connect(self.show_result)
+        self.computer.error.connect(self.show_error)
+        self.last_result: Any = None
+        self.last_error: str | None = None
+
+        self.form = self.build_form()
+        scroll = QScrollArea()
+        scroll.setWidget(self.form)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setMinimumWidth(340)
+        self.form_scroll = scroll
+
+        self.tabs = QTabWidget()
+        odds = QWidget()
+        odds_layout = QVBoxLayout(odds)
+        for widget in self.above_results():
+            odds_layout.addWidget(widget)
+        odds_layout.addWidget(self.results, 1)
+        self.tabs.addTab(odds, "Odds")
+        for title, widget in self.extra_tabs():
+            self.tabs.addTab(widget, title)
+        self.table_panel = None
+        if self.supports_table_side():
+            from ..table_side import TableSidePanel
+
+            folder = self.autosave_dir or Path(".")
+            self.table_panel = TableSidePanel(self._table_setup,
+                                              folder / f"{self.ruleset}-{AUTOSAVE_NAME}",
+                                              format_choice=self.format_choice,
+                                              parse_choice=self.parse_choice)
+            self.table_panel.running_changed.connect(self._on_table_running)
+            self.tabs.addTab(self.table_panel, "At the table")
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(scroll)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([380, 820])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(splitter)
+        self.set_scenario(self.default_scenario())
+
+    # -- to implement -------------------------------------------------------------------
+    def default_scenario(self) -> Scenario:
+        raise NotImplementedError
+
+    def build_form(self) -> QWidget:
+        raise NotImplementedError
+
+    def scenario(self) -> Scenario:
+        raise NotImplementedError
+
+    def load_scenario(self, scenario: Scenario) -> None:
+        raise NotImplementedError
+
+    # -- optional hooks -----------------------------------------------------------------------
+    def compute_job(self) -> Job:
+        """The background job for the current scenario (built on the GUI thread)."""
+        module = rulesets.get(self.ruleset)
+        body = self.scenario().body
+        return lambda cancel: module.compute(body, cancel=cancel)
+
+    def show_result(self, result: Any) -> None:
+        self.last_result = result
+        self.last_error = None
+        self.results.show_result(result)
+
+    def show_error(self, message: str) -> None:
+        self.last_error = message
+        self.results.show_error(message)
+
+    def above_results(self) -> list[QWidget]:
+        """Widgets shown above the results panel on the Odds tab."""
+        return []
+
+    def extra_tabs(self) -> list[tuple[str, QWidget]]:
+        """More tabs beside Odds (e.g. Low Luck's bombing raids and research)."""
+        return []
+
+    def supports_table_side(self) -> bool:
+        return False
+
+    def table_rules(self) -> BattleRules | None:
+        """The battle rules of the current scenario, for table-side mode."""
+        module = rulesets.get(self.ruleset)
+        return module.make_rules(self.scenario().body)
+
+    def format_choice(self, choice: Any) -> str:
+        return format_choice(choice)
+
+    def parse_choice(self, text: str, proposal: Any) -> Any:
+        return parse_choice(text, proposal)
+
+    # -- shared behaviour -------------------------------------------------------------------
+    def set_scenario(self, scenario: Scenario) -> None:
+        """Show ``scenario`` (no ``changed`` signal) and recompute."""
+        self._loading = True
+        try:
+            self.load_scenario(scenario)
+        finally:
+            self._loading = False
+        self.recompute()
+
+    def edited(self, *_args: Any) -> None:
+        """Call on every user edit: marks the view changed and recomputes (debounced)."""
+        if self._loading:
+            return
+        self.changed.emit()
+        self.recompute()
+
+    def recompute(self, immediate: bool = False) -> None:
+        try:
+            job = self.compute_job()
+        except Exception as exc:  # noqa: BLE001 - a form that can't build a scenario
+            self.computer.cancel()
+            self.show_error(str(exc))
+            return
+        self.computer.request(job, immediate=immediate)
+
+    def _table_setup(self) -> tuple[BattleRules, str, str]:
+        scenario = self.scenario()
+        return self.table_rules(), self.ruleset, scenario.to_toml()
+
+    def _on_table_running(self, running: bool) -> None:
+        # "Fight this battle" freezes the set-up until the battle is closed.
+        self.form.setEnabled(not running)
+        if running:
+            self.tabs.setCurrentWidget(self.table_panel)
+
+    def shutdown(self) -> None:
+        """Stop background work (the window is closing)."""
+        self.computer.cancel()
+        if self.table_panel is not None:
+            self.table_panel.computer.cancel()
+            self.table_panel.computer.wait(5000)
+        self.computer.wait(5000)
+
+
+class PlaceholderView(QWidget):
+    """A ruleset whose view has not landed yet: says so clearly."""
+
+    def __init__(self, ruleset: str, title: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.ruleset = ruleset
+        self.title = title
+        label = QLabel(f"<h2>{title}</h2><p>This ruleset's view is coming in a later version."
+                       f"</p><p>Meanwhile, its scenario files can be computed on the command "
+                       f"line (when its engine is available):<br><code>combatassist odds "
+                       f"FILE.toml</code></p><p>See Help → Rules for a summary of "
+                       f"{title}.</p>")
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.RichText)
+        layout = QVBoxLayout(self)
+        layout.addWidget(label)

@@ -1,0 +1,489 @@
+"""The Low Luck view: battle set-up, low luck vs standard dice, bombing raids, research."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGridLayout,
+                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+
+from combatassist.errors import CombatAssistError
+from combatassist.rulesets import lowluck
+from combatassist.rulesets.lowluck import sbr, tech
+from combatassist.scenario import Scenario
+
+from ..compute import Computer, Job
+from ..results import ATTACKER, DEFENDER, pct
+from .base import RulesetView
+
+ROLES = ("attacker", "defender")
+TECH_LABELS = {"jet_power": "Jet power", "super_subs": "Super subs",
+               "heavy_bombers": "Heavy bombers"}
+DICE_LABELS = {"lowluck": "Low luck", "standard": "Standard dice"}
+TECH_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")  # Okabe-Ito
+
+
+class OrderOfLoss(QWidget):
+    """The order of loss: drag to reorder, or select and press Alt+Up / Alt+Down."""
+
+    def __init__(self, role: str, on_change, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.role = role
+        self.on_change = on_change
+        self.custom = False
+        self.list = QListWidget()
+        self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.list.setMaximumHeight(150)
+        self.list.model().rowsMoved.connect(self._moved)
+        self.list.setToolTip("First lost at the top. Drag, or Alt+Up / Alt+Down")
+        up, down, reset = QPushButton("▲"), QPushButton("▼"), QPushButton("Default")
+        for b in (up, down):
+            b.setFixedWidth(32)
+        up.setToolTip("Lose earlier (Alt+Up)")
+        down.setToolTip("Lose later (Alt+Down)")
+        reset.setToolTip("Cheapest first")
+        up.clicked.connect(lambda: self.move(-1))
+        down.clicked.connect(lambda: self.move(1))
+        reset.clicked.connect(self.reset)
+        for keys, step in (("Alt+Up", -1), ("Alt+Down", 1)):
+            sc = QShortcut(QKeySequence(keys), self.list)
+            sc.setContext(Qt.ShortcutContext.WidgetShortcut)
+            sc.activated.connect(lambda s=step: self.move(s))
+        buttons = QVBoxLayout()
+        for b in (up, down, reset):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+        self.set_order(())
+
+    def order(self) -> tuple[str, ...]:
+        return tuple(self.list.item(i).data(Qt.ItemDataRole.UserRole)
+                     for i in range(self.list.count()))
+
+    def set_order(self, order: tuple[str, ...]) -> None:
+        self.custom = bool(order)
+        shown = lowluck.battle.full_order(tuple(order), self.role)
+        self.list.clear()
+        for uid in shown:
+            self.list.addItem(uid.replace("_", " "))
+            self.list.item(self.list.count() - 1).setData(Qt.ItemDataRole.UserRole, uid)
+
+    def value(self) -> tuple[str, ...]:
+        """The scenario's order_of_loss: () while the default is shown."""
+        return self.order() if self.custom else ()
+
+    def move(self, step: int) -> None:
+        row = self.list.currentRow()
+        target = row + step
+        if row < 0 or not 0 <= target < self.list.count():
+            return
+        item = self.list.takeItem(row)
+        self.list.insertItem(target, item)
+        self.list.setCurrentRow(target)
+        self._moved()
+
+    def reset(self) -> None:
+        self.set_order(())
+        self.on_change()
+
+    def _moved(self, *_args) -> None:
+        self.custom = self.order() != lowluck.battle.full_order((), self.role)
+        self.on_change()
+
+
+class SidePanel(QGroupBox):
+    """One side's units, order of loss and techs."""
+
+    def __init__(self, role: str, on_change, parent: QWidget | None = None):
+        super().__init__(role.capitalize(), parent)
+        self.role = role
+        colour = ATTACKER if role == "attacker" else DEFENDER
+        self.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
+                           f"QGroupBox::title {{ color: {colour}; }}")
+        self.spins: dict[str, QSpinBox] = {}
+        grid = QGridLayout()
+        for i, (uid, unit) in enumerate(lowluck.UNITS.items()):
+            spin = QSpinBox()
+            spin.setRange(0, lowluck.MAX_PER_TYPE)
+            spin.setObjectName(f"{role}_{uid}")
+            value = unit.attack if role == "attacker" else unit.defence
+            label = QLabel(f"{uid.replace('_', ' ')} <span style='color:#777'>({value})</span>")
+            spin.setToolTip(f"{uid}: attack {unit.attack}, defence {unit.defence}, "
+                            f"cost {unit.cost} IPC ({unit.kind})")
+            spin.valueChanged.connect(on_change)
+            self.spins[uid] = spin
+            grid.addWidget(label, i // 2, 2 * (i % 2))
+            grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
+        self.order = OrderOfLoss(role, on_change)
+        self.techs: dict[str, QCheckBox] = {}
+        tech_row = QHBoxLayout()
+        for t in lowluck.BATTLE_TECHS:
+            box = QCheckBox(TECH_LABELS.get(t, t))
+            box.toggled.connect(on_change)
+            self.techs[t] = box
+            tech_row.addWidget(box)
+        layout = QVBoxLayout(self)
+        layout.addLayout(grid)
+        layout.addWidget(QLabel("Order of loss (first lost on top):"))
+        layout.addWidget(self.order)
+        layout.addLayout(tech_row)
+
+    def allow(self, battle: str) -> None:
+        """Disable unit types that can't fight in this kind of battle."""
+        for uid, spin in self.spins.items():
+            kind = lowluck.UNITS[uid].kind
+            spin.setEnabled(not ((battle == "land" and kind == "sea") or
+                                 (battle == "sea" and kind == "land")))
+
+    def side(self, battle: str) -> lowluck.LowLuckSide:
+        units = {uid: s.value() for uid, s in self.spins.items() if s.value() and s.isEnabled()}
+        return lowluck.LowLuckSide(units=units, order_of_loss=self.order.value(),
+                                   techs=frozenset(t for t, b in self.techs.items()
+                                                   if b.isChecked()))
+
+    def load(self, side: lowluck.LowLuckSide) -> None:
+        for uid, spin in self.spins.items():
+            spin.setValue(int(side.units.get(uid, 0)))
+        self.order.set_order(tuple(side.order_of_loss))
+        for t, box in self.techs.items():
+            box.setChecked(t in side.techs)
+
+
+class LowLuckView(RulesetView):
+    ruleset = "lowluck"
+    title = "Low Luck"
+    loss_unit = "units"
+
+    # -- form -------------------------------------------------------------------------------
+    def build_form(self) -> QWidget:
+        form = QWidget()
+        self.title_edit = QLineEdit()
+        self.title_edit.setPlaceholderText("scenario title (optional)")
+        self.title_edit.textEdited.connect(self.edited)
+        self.battle_kind = QComboBox()
+        self.battle_kind.addItem("Land battle", "land")
+        self.battle_kind.addItem("Sea battle", "sea")
+        self.battle_kind.currentIndexChanged.connect(self._kind_changed)
+        self.dice_mode = QComboBox()
+        for mode in lowluck.battle.DICE_MODES:
+            self.dice_mode.addItem(DICE_LABELS.get(mode, mode), mode)
+        self.dice_mode.currentIndexChanged.connect(self.edited)
+        self.max_rounds = QSpinBox()
+        self.max_rounds.setRange(0, lowluck.MAX_ROUNDS)
+        self.max_rounds.setSpecialValueText("to the end")
+        self.max_rounds.setToolTip("Stop after this many rounds (retreat); 0 = fight to the end")
+        self.max_rounds.valueChanged.connect(self.edited)
+        self.aa_gun = QCheckBox("Defender has an AA gun")
+        self.sub_first = QCheckBox("Submarines' first strike")
+        self.keep_land = QCheckBox("Attacker keeps its last land unit")
+        for box in (self.aa_gun, self.sub_first, self.keep_land):
+            box.toggled.connect(self.edited)
+        self.sides = {role: SidePanel(role, self.edited) for role in ROLES}
+
+        options = QGroupBox("Battle")
+        f = QFormLayout(options)
+        f.addRow("Title:", self.title_edit)
+        f.addRow("Kind:", self.battle_kind)
+        f.addRow("Dice:", self.dice_mode)
+        f.addRow("Rounds:", self.max_rounds)
+        f.addRow(self.aa_gun)
+        f.addRow(self.sub_first)
+        f.addRow(self.keep_land)
+        layout = QVBoxLayout(form)
+        layout.addWidget(options)
+        for role in ROLES:
+            layout.addWidget(self.sides[role])
+        layout.addStretch(1)
+        return form
+
+    def _kind_changed(self, *_args) -> None:
+        kind = self.battle_kind.currentData()
+        self.aa_gun.setEnabled(kind == "land")
+        self.sub_first.setEnabled(kind == "sea")
+        self.keep_land.setEnabled(kind == "land")
+        for side in self.sides.values():
+            side.allow(kind)
+        self.edited()
+
+    def default_scenario(self) -> Scenario:
+        return lowluck.default_scenario()
+
+    def scenario(self) -> Scenario:
+        kind = self.battle_kind.currentData()
+        options = lowluck.LowLuckOptions(
+            max_rounds=self.max_rounds.value(), dice=self.dice_mode.currentData(), battle=kind,
+            submarine_first_strike=self.sub_first.isChecked(),
+            aa_gun=self.aa_gun.isChecked() and kind == "land",
+            keep_land_unit=self.keep_land.isChecked())
+        body = lowluck.LowLuckScenario(options=options,
+                                       attacker=self.sides["attacker"].side(kind),
+                                       defender=self.sides["defender"].side(kind))
+        return Scenario(self.ruleset, body, self.title_edit.text().strip() or None)
+
+    def load_scenario(self, scenario: Scenario) -> None:
+        body: lowluck.LowLuckScenario = scenario.body
+        o = body.options
+        self.title_edit.setText(scenario.title or "")
+        self.battle_kind.setCurrentIndex(self.battle_kind.findData(o.battle))
+        self.dice_mode.setCurrentIndex(self.dice_mode.findData(o.dice))
+        self.max_rounds.setValue(o.max_rounds)
+        self.aa_gun.setChecked(o.aa_gun)
+        self.sub_first.setChecked(o.submarine_first_strike)
+        self.keep_land.setChecked(o.keep_land_unit)
+        for role in ROLES:
+            self.sides[role].load(getattr(body, role))
+        self._kind_changed()
+
+    # -- results: this battle with both dice systems ------------------------------------------
+    def above_results(self) -> list[QWidget]:
+        box = QGroupBox("Low luck vs standard dice — the same battle")
+        grid = QGridLayout(box)
+        grid.setHorizontalSpacing(24)
+        grid.setVerticalSpacing(2)
+        rows = ["Attacker wins", "Defender wins", "Draw", "Expected attacker losses",
+                "Expected defender losses"]
+        self.compare: dict[tuple[int, str], QLabel] = {}
+        for col, mode in enumerate(("lowluck", "standard"), start=1):
+            head = QLabel(f"<b>{DICE_LABELS[mode]}</b>")
+            head.setAlignment(Qt.AlignmentFlag.AlignRight)
+            grid.addWidget(head, 0, col)
+            for row in range(len(rows)):
+                value = QLabel("–")
+                value.setAlignment(Qt.AlignmentFlag.AlignRight)
+                value.setObjectName(f"compare_{mode}_{row}")
+                self.compare[(row, mode)] = value
+                grid.addWidget(value, row + 1, col)
+        for row, text in enumerate(rows, start=1):
+            grid.addWidget(QLabel(text), row, 0)
+        grid.setColumnStretch(3, 1)
+        return [box]
+
+    def compute_job(self) -> Job:
+        body = self.scenario().body
+
+        def job(cancel):
+            out = {}
+            for mode in (body.options.dice,) + tuple(
+                    m for m in lowluck.battle.DICE_MODES if m != body.options.dice):
+                variant = dataclasses.replace(body, options=dataclasses.replace(
+                    body.options, dice=mode))
+                out[mode] = lowluck.compute(variant, cancel=cancel)
+            out["main"] = out[body.options.dice]
+            return out
+        return job
+
+    def show_result(self, result: Any) -> None:
+        super().show_result(result["main"])
+        self.last_result = result
+        for mode in ("lowluck", "standard"):
+            r = result.get(mode)
+            if r is None:
+                continue
+            ea, ed = r.expected_losses()
+            for row, text in enumerate((pct(r.attacker_wins), pct(r.defender_wins), pct(r.draw),
+                                        f"{ea:.2f}", f"{ed:.2f}")):
+                self.compare[(row, mode)].setText(text)
+
+    # -- table side -------------------------------------------------------------------------
+    def supports_table_side(self) -> bool:
+        return True
+
+    # -- extra tabs: bombing raids and research ----------------------------------------
+    def extra_tabs(self) -> list[tuple[str, QWidget]]:
+        self.sbr_panel = SbrPanel()
+        self.tech_panel = ResearchPanel()
+        return [("Bombing raid", self.sbr_panel), ("Research", self.tech_panel)]
+
+    def shutdown(self) -> None:
+        for panel in (self.sbr_panel, self.tech_panel):
+            panel.computer.cancel()
+            panel.computer.wait(5000)
+        super().shutdown()
+
+
+def _style(plot: pg.PlotWidget, title: str, x: str, y: str) -> None:
+    plot.setTitle(title, size="10pt")
+    plot.setLabel("bottom", x)
+    plot.setLabel("left", y)
+    plot.showGrid(x=False, y=True, alpha=0.25)
+    plot.setMenuEnabled(False)
+    plot.setMouseEnabled(False, False)
+    plot.setMinimumHeight(200)
+
+
+class SbrPanel(QWidget):
+    """Strategic bombing: the defender's loss and the attacker's cost, exact."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.bombers = QSpinBox()
+        self.bombers.setRange(1, sbr.MAX_BOMBERS)
+        self.bombers.setValue(2)
+        self.aa = QCheckBox("AA gun at the target")
+        self.aa.setChecked(True)
+        self.extra_aa = QSpinBox()
+        self.extra_aa.setRange(0, sbr.MAX_EXTRA_AA)
+        self.extra_aa.setToolTip("Further AA guns flown over on the way (each: hit on 1)")
+        self.variant = QComboBox()
+        for v, text in (("standard", "Standard low luck"), ("A", "A: set aside 3 IPC/bomber"),
+                        ("B", "B: normal SBR (1d6 per bomber)"), ("C", "C: 3 or 4 per bomber")):
+            self.variant.addItem(text, v)
+        self.heavy = QCheckBox("Heavy bombers")
+        self.cash_limited = QCheckBox("Attacker's cash is limited to")
+        self.cash = QSpinBox()
+        self.cash.setRange(0, 10_000)
+        self.cash.setValue(30)
+        self.cash.setSuffix(" IPC")
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        self.result: Any = None
+        form = QFormLayout()
+        form.addRow("Bombers:", self.bombers)
+        form.addRow(self.aa)
+        form.addRow("Extra AA en route:", self.extra_aa)
+        form.addRow("Variant:", self.variant)
+        form.addRow(self.heavy)
+        cash_row = QHBoxLayout()
+        cash_row.addWidget(self.cash_limited)
+        cash_row.addWidget(self.cash)
+        cash_row.addStretch(1)
+        form.addRow(cash_row)
+        self.loss_plot = pg.PlotWidget()
+        _style(self.loss_plot, "Defender's loss", "IPC", "probability (%)")
+        self.cost_plot = pg.PlotWidget()
+        _style(self.cost_plot, "Attacker's cost (bombers lost and bills)", "IPC",
+               "probability (%)")
+        plots = QHBoxLayout()
+        plots.addWidget(self.loss_plot)
+        plots.addWidget(self.cost_plot)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.summary)
+        layout.addLayout(plots, 1)
+        self.computer = Computer(self)
+        self.computer.result.connect(self.show_result)
+        self.computer.error.connect(lambda m: self.summary.setText(
+            f'<span style="color:{DEFENDER}">&#9888; {m}</span>'))
+        for w in (self.bombers, self.extra_aa, self.cash):
+            w.valueChanged.connect(self.recompute)
+        for w in (self.aa, self.heavy, self.cash_limited):
+            w.toggled.connect(self.recompute)
+        self.variant.currentIndexChanged.connect(self.recompute)
+        self.recompute()
+
+    def recompute(self, *_args) -> None:
+        args = dict(bombers=self.bombers.value(), aa=self.aa.isChecked(),
+                    extra_aa=self.extra_aa.value(), variant=self.variant.currentData(),
+                    heavy_bombers=self.heavy.isChecked(),
+                    cash=self.cash.value() if self.cash_limited.isChecked() else None)
+        self.cash.setEnabled(self.cash_limited.isChecked())
+        self.computer.request(lambda cancel: sbr.compute_sbr(**args))
+
+    def show_result(self, result) -> None:
+        self.result = result
+        lost = result.bombers_lost.mean()
+        self.summary.setText(
+            f"Expected: the defender loses <b>{result.expected_defender_loss:.2f} IPC</b>, "
+            f"the attacker pays <b>{result.expected_attacker_cost:.2f} IPC</b> "
+            f"(bombers lost on average: {lost:.2f}).")
+        for plot, dist, colour in ((self.loss_plot, result.defender_loss, DEFENDER),
+                                   (self.cost_plot, result.attacker_cost, ATTACKER)):
+            plot.clear()
+            items = dist.sorted_items()
+            plot.addItem(pg.BarGraphItem(x=[k for k, _ in items],
+                                         height=[100 * p for _, p in items],
+                                         width=0.8, brush=colour, pen=pg.mkPen(colour)))
+
+
+class ResearchPanel(QWidget):
+    """Low-luck tech research: P(owning each tech) by round, and the money it takes."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.branch = QComboBox()
+        self.branch.addItem("Air (Jet power, Long range aircraft, Heavy bombers)", "air")
+        self.branch.addItem("Industrial (Super subs, Rockets, Industrial technology)", "it")
+        self.invest = QLineEdit("18, 18, 18, 18")
+        self.invest.setToolTip("IPC invested in each round, separated by commas")
+        self.attempt_at = QSpinBox()
+        self.attempt_at.setRange(0, 1000)
+        self.attempt_at.setValue(72)
+        self.attempt_at.setSuffix(" IPC")
+        self.hint = QLabel("")
+        self.hint.setWordWrap(True)
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        self.plan: Any = None
+        form = QFormLayout()
+        form.addRow("Branch:", self.branch)
+        form.addRow("Invest per round:", self.invest)
+        form.addRow("Attempt when savings reach:", self.attempt_at)
+        form.addRow(self.hint)
+        self.plot = pg.PlotWidget()
+        _style(self.plot, "P(owning each tech) by round", "round", "probability (%)")
+        self.plot.addLegend(offset=(8, 8), labelTextSize="8pt")
+        self.plot.setYRange(0, 100, padding=0.02)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.plot, 1)
+        self.computer = Computer(self)
+        self.computer.result.connect(self.show_result)
+        self.computer.error.connect(self._error)
+        self.branch.currentIndexChanged.connect(self._branch_changed)
+        self.invest.textChanged.connect(self.recompute)
+        self.attempt_at.valueChanged.connect(self.recompute)
+        self._branch_changed()
+
+    def _branch_changed(self, *_args) -> None:
+        b = tech.branch(self.branch.currentData())
+        thresholds = ", ".join(str(t) for t, _ in b.tables)
+        self.hint.setText(f"{b.minimum}–{b.maximum} IPC per round (less than {b.minimum} "
+                          f"loses the savings); attempts at {thresholds}; "
+                          f"{b.attempt_cost} IPC per attempt.")
+        self.recompute()
+
+    def amounts(self) -> list[int]:
+        text = self.invest.text().replace(";", ",")
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        try:
+            return [int(p) for p in parts]
+        except ValueError:
+            raise CombatAssistError("investments must be whole numbers separated by commas, "
+                                    f"e.g. 18, 18, 18 (got '{self.invest.text()}')") from None
+
+    def recompute(self, *_args) -> None:
+        try:
+            invest = self.amounts()
+        except CombatAssistError as exc:
+            self.computer.cancel()
+            self._error(str(exc))
+            return
+        branch, at = self.branch.currentData(), self.attempt_at.value()
+        self.computer.request(lambda cancel: tech.plan_research(branch, invest, at))
+
+    def _error(self, message: str) -> None:
+        self.summary.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>')
+
+    def show_result(self, plan) -> None:
+        self.plan = plan
+        done = plan.p_done[-1] if plan.p_done else 0.0
+        self.summary.setText(f"Expected money invested: <b>{plan.expected_invested:.2f} IPC</b>"
+                             f" over {plan.rounds} round(s); project finished by the last "
+                             f"round: <b>{pct(done)}</b>.")
+        self.plot.clear()
+        xs = list(range(1, plan.rounds + 1))
+        for i, t in enumerate(plan.techs):
+            colour = TECH_COLOURS[i % len(TECH_COLOURS)]
+            self.plot.plot(xs, [100 * p for p in plan.p_have[t]],
+                           pen=pg.mkPen(colour, width=2.5), symbol="os+"[i % 3], symbolSize=7,
+                           symbolBrush=colour, symbolPen=colour, name=t.replace("_", " "))
+        self.plot.setYRange(0, 100, padding=0.02)
+
