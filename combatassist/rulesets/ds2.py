@@ -661,21 +661,25 @@ def outcome_fractions(setup: ShotSetup) -> dict[str, Fraction]:
         p = Fraction(setup.p_hit)
         hit_branches = [(p, {"hit": True}), (1 - p, {"hit": False})]
     impact_faces = range(1, max(setup.impact_die, 1) + 1)
-    per_pair = Fraction(1, len(impact_faces) * t.armour_die)
-    per_special = Fraction(1, t.special_die)
+    # Count in whole numbers (weight special_die per (impact, armour) pair, 1 per special
+    # face) and divide once: exact, and much faster than summing Fractions.
+    denominator = len(impact_faces) * t.armour_die * t.special_die
     for p_branch, hit_args in hit_branches:
         if not p_branch:
             continue
+        counts = dict.fromkeys(probs, 0)
         for i in impact_faces:
             for a in range(1, t.armour_die + 1):
-                w = p_branch * per_pair
                 r = resolve_shot(setup, impact=i, armour=a, **hit_args)
                 if r.outcome != "special":
-                    probs[r.outcome] += w
+                    counts[r.outcome] += t.special_die
                     continue
                 for s in range(1, t.special_die + 1):
-                    r2 = resolve_shot(setup, impact=i, armour=a, special=s, **hit_args)
-                    probs[r2.outcome] += w * per_special
+                    counts[resolve_shot(setup, impact=i, armour=a, special=s,
+                                        **hit_args).outcome] += 1
+        for outcome, n in counts.items():
+            if n:
+                probs[outcome] += p_branch * Fraction(n, denominator)
     return probs
 
 
