@@ -12,6 +12,7 @@ path (run over every possible total), the simulator (seeded batches of dice) and
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -210,7 +211,12 @@ def _side_lineup(payload: AgcScenario, name: str, engineer_type: str | None) -> 
 
 def unit_mean(roll: UnitRoll) -> Fraction:
     """Exact expected value of one unit's (floored) roll."""
-    return sum((p * roll.value(v) for v, p in _kept_face_probs(roll.sides, roll.dice).items()),
+    return _mean_value(roll.sides, roll.dice, roll.modifier)
+
+
+@functools.cache
+def _mean_value(sides: int, n: int, modifier: int) -> Fraction:
+    return sum((p * max(0, v + modifier) for v, p in _kept_face_probs(sides, n).items()),
                Fraction(0))
 
 
@@ -229,7 +235,8 @@ def default_engineer_type(payload: AgcScenario, name: str) -> str | None:
         return None
     base = sum((unit_mean(u) for u in _side_lineup(payload, name, None).units), Fraction(0))
     best, best_gain = None, Fraction(0)
-    for candidate in BASE_TYPES:
+    present = {agc_data().base_type[u] for u, c in payload.side(name).units.items() if c}
+    for candidate in (t for t in BASE_TYPES if t in present):
         lineup = _side_lineup(payload, name, candidate)
         gain = sum((unit_mean(u) for u in lineup.units), Fraction(0)) - base
         if gain > best_gain:
@@ -521,22 +528,20 @@ class _Tally:
 
     def __init__(self) -> None:
         self.table = np.zeros((len(agc_data().bands), 3))
-        self.joint: dict[tuple[int, int], int] = {}
+        self.joint = np.zeros((1, 1), dtype=np.int64)
 
     def add(self, band: np.ndarray, victor: np.ndarray, first_dmg: np.ndarray,
             second_dmg: np.ndarray) -> None:
-        np.add.at(self.table, (band, victor + 1), 1)
-        pairs, counts = np.unique(np.stack([first_dmg, second_dmg], axis=1), axis=0,
-                                  return_counts=True)
-        for (a, d), c in zip(pairs.tolist(), counts.tolist()):
-            self.joint[(a, d)] = self.joint.get((a, d), 0) + c
+        self.table += np.bincount(band * 3 + victor + 1,
+                                  minlength=self.table.size).reshape(self.table.shape)
+        size = max(len(self.joint), int(first_dmg.max()) + 1, int(second_dmg.max()) + 1)
+        counts = np.bincount(first_dmg * size + second_dmg, minlength=size * size)
+        grown = np.zeros((size, size), dtype=np.int64)
+        grown[:len(self.joint), :len(self.joint)] = self.joint
+        self.joint = grown + counts.reshape(size, size)
 
     def joint_array(self, trials: int) -> np.ndarray:
-        size = 1 + max(max(a, d) for a, d in self.joint)
-        out = np.zeros((size, size))
-        for (a, d), c in self.joint.items():
-            out[a, d] = c / trials
-        return out
+        return self.joint / trials
 
 
 def simulate(payload: AgcScenario, trials: int = 100_000, seed: int | None = None,
