@@ -477,3 +477,23 @@ def test_table_battle_drives_ur():
     battle.enter(())
     battle.enter((6, 3, 6))
     assert battle.state == ((2, 3), (1,))
+
+
+# -- random small battles against the brute force ------------------------------------------
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+UNIT_TYPES = ["infantry", "archers", "cavalry", "wall_defense", "undead"]
+small_unit = st.tuples(st.sampled_from(UNIT_TYPES), st.integers(1, 2), st.booleans())
+small_side = st.lists(small_unit, min_size=1, max_size=2)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(att=small_side, dfn=small_side, a_stance=st.sampled_from(["attack", "defend"]),
+       d_stance=st.sampled_from(["attack", "defend"]),
+       terrain=st.sampled_from(["none", "wood", "bogs"]), river=st.booleans(),
+       wall=st.sampled_from([None, Wall("outer", 0), Wall("outer", 7), Wall("inner", 1)]),
+       a_magic=st.integers(-2, 2), d_magic=st.integers(-2, 2), moving=st.booleans(),
+       a_retreat=st.integers(0, 2), d_retreat=st.integers(0, 2))
+def test_random_small_battles_match_brute_force(att, dfn, **kw):
+    got = check_against_brute_force(scenario(att, dfn, **kw))
+    assert got.pruned == 0.0

@@ -12,6 +12,16 @@ Hit spreading (``spread_hits``): each hit goes to the unit that has taken the fe
 phase; on a tie, by default the unit with the most steps left, then the first listed. At the
 table the owner may break ties otherwise: ``apply`` accepts any allocation the even rule
 allows (``check_spread``) and refuses any other.
+
+Readings where RULES.md is silent (documented defaults):
+- a defender with a wall has all its units on it: its ranged fire gets +wall, fire at it -wall;
+- "at undead" looks at the target stack as it is in that phase (gone once its undead are lost);
+- "moving toward archers" (an attacker option) gives +1 to every ranged roll of the defender;
+- terrain "hill" and "dwarf hill" are separate modifiers and add up when both are set;
+- hits only go to units with steps left; hits beyond a side's steps are lost;
+- retreat is checked before each round; when both sides are at their thresholds the attacker
+  breaks off first (the defender keeps its position and wins);
+- a side with no units has lost before the first round (both empty: a draw).
 """
 from __future__ import annotations
 
