@@ -121,10 +121,11 @@ class _DataReader:
         value = self.get(key, default)
         return None if value is None else _DataReader(value, self.field(key))
 
-    def positive(self, key: str, default: Any = ...) -> int:
+    def positive(self, key: str, default: Any = ..., *, minimum: int = 1) -> int:
         value = self.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise _data_error(self.field(key), f"must be a whole number >= 1, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            raise _data_error(self.field(key),
+                              f"must be a whole number >= {minimum}, got {value!r}")
         return value
 
     def ints(self, key: str, default: Any = ...) -> tuple[int, ...]:
@@ -167,7 +168,12 @@ def _data_error(field_name: str, message: str, hint: str | None = None) -> Scena
 @functools.cache
 def tables() -> Tables:
     """The DS2 tables from resources/ds2.toml, validated (ScenarioError on a bad file)."""
-    top = _DataReader(load_resource(DATA_FILE), "")
+    return build_tables(load_resource(DATA_FILE))
+
+
+def build_tables(document: Mapping[str, Any]) -> Tables:
+    """Validate a parsed ds2.toml document into Tables (ScenarioError naming the field)."""
+    top = _DataReader(document, "")
     dice = top.sub("dice")
     special = top.sub("special_damage")
     special_die = dice.positive("special")
@@ -259,7 +265,8 @@ def tables() -> Tables:
     return Tables(
         armour_die=dice.positive("armour"), special_die=special_die,
         special_ranges=tuple(special_ranges),
-        min_armour=vehicle.get("min_armour"), max_armour=vehicle.positive("max_armour"),
+        min_armour=vehicle.positive("min_armour", minimum=0),
+        max_armour=vehicle.positive("max_armour"),
         armour_0_vs_non_heavy=vehicle.positive("armour_0_vs_non_heavy"),
         infantry_ratings=infantry_ratings, ranges=ranges, armour_types=armour_types,
         covers=covers, combat=combat, families=families, infantry_impact=infantry_impact,
@@ -428,6 +435,15 @@ class ShotSetup:
     @property
     def armour_die(self) -> int:
         return tables().armour_die
+
+    def dice(self) -> list[tuple[str, int]]:
+        """The dice to roll at the table, in order, as (name, faces): to_hit (own roll only),
+        impact, armour; none at all for a no-effect shot. The special d8 is asked for only
+        when ``resolve_shot`` answers "special"."""
+        dice = [("to_hit", self.to_hit[0])] if self.to_hit is not None else []
+        if not self.no_effect:
+            dice += [("impact", self.impact_die), ("armour", self.armour_die)]
+        return dice
 
     def hit_probability(self) -> Fraction:
         if self.to_hit is not None:

@@ -470,3 +470,33 @@ def test_tables_cover_the_seed():
         ["systems_down"] * 2 + ["damage"] * 3
     assert dict(t.infantry_ratings) == INFANTRY_RATING
     assert t.armour_0_vs_non_heavy == 7
+
+
+def test_bad_data_file_names_the_field():
+    import copy
+
+    from combatassist.data import load_resource
+
+    good = load_resource("ds2.toml")
+    assert ds2.build_tables(good) == ds2.tables()
+    for mutate, needle in [
+        (lambda d: d["families"]["hvc"]["impact"].pop("long"), "families.hvc.impact.long"),
+        (lambda d: d["families"]["hel"].update({"class": "laser"}), "families.hel.class"),
+        (lambda d: d["special_damage"].update({"damage": [5, 8]}), "special_damage"),
+        (lambda d: d["families"]["iavr"]["impact_vs_armour"].update({"magic": {}}),
+         "families.iavr.impact_vs_armour.magic"),
+        (lambda d: d["families"]["artillery_mak"].pop("no_effect"), "families.artillery_mak"),
+        (lambda d: d["vehicle"].update({"min_armour": -1}), "vehicle.min_armour"),
+    ]:
+        doc = copy.deepcopy(good)
+        mutate(doc)
+        with pytest.raises(ScenarioError) as info:
+            ds2.build_tables(doc)
+        assert info.value.field.startswith(needle) and "ds2.toml" in str(info.value)
+
+
+def test_dice_to_ask_for_at_the_table():
+    iavr = ds2.shot_setup(Shot("iavr", "vehicle", range="long", armour=1, armour_type="apfc"))
+    assert iavr.dice() == [("to_hit", 8), ("impact", 4), ("armour", 8)]
+    assert ds2.shot_setup(Shot("hkp", "infantry", size=2, range="long",
+                               infantry="pa")).dice() == []
