@@ -47,6 +47,15 @@ def settle(view) -> bool:
     return not any(c.is_busy() for c in computers)
 
 
+def demo_battle(panel) -> None:
+    """Start a battle and play its first phase with fixed dice (for the screenshot)."""
+    panel.start()
+    if panel.battle is not None and not panel.battle.is_over():
+        panel.dice_edit.setText(" ".join("2" for _ in panel.battle.dice()))
+        panel.apply()
+        panel.dice_edit.setText(" ".join("5" for _ in panel.battle.dice()))
+
+
 def check_views(app, window, screenshot_dir: Path | None = None) -> list[str]:
     """Compute each view's default scenario; return the problems found (empty: all fine)."""
     from .views.base import RulesetView
@@ -72,7 +81,11 @@ def check_views(app, window, screenshot_dir: Path | None = None) -> list[str]:
             for label, tab in shots:
                 if tab is not None:
                     view.tabs.setCurrentIndex(tab)
-                    wait_for(app, lambda v=view: settle(v))
+                    panel = view.table_panel
+                    if panel is not None and view.tabs.widget(tab) is panel:
+                        demo_battle(panel)
+                    wait_for(app, lambda v=view: settle(v) and not (
+                        v.table_panel and v.table_panel.computer.is_busy()))
                     app.processEvents()
                 suffix = "" if not label else "-" + label.lower().replace(" ", "-")
                 path = screenshot_dir / f"{index + 1}-{name}{suffix}.png"

@@ -136,6 +136,8 @@ class TableSidePanel(QWidget):
         layout.addWidget(self.intro)
         layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.battle_box, 1)
+        self.filler = QWidget()
+        layout.addWidget(self.filler, 1)
 
         for keys, slot in (("Ctrl+R", self.roll), ("Ctrl+Z", self.undo),
                            ("Ctrl+Shift+Z", self.redo)):
@@ -232,8 +234,8 @@ class TableSidePanel(QWidget):
         except OSError as exc:
             self._error(f"the battle could not be autosaved: {exc.strerror or exc}")
             return
-        self.dice_edit.clear()
-        self.choice_edit.clear()
+        self.dice_edit.setText("")
+        self.choice_edit.setText("")
         self.message.setText("")
         self.dice_edit.setFocus()
 
@@ -267,6 +269,8 @@ class TableSidePanel(QWidget):
         text = self.dice_edit.text().strip()
         if not text and b.dice():
             self.explain_label.setText("")
+            if not self.choice_edit.isModified():
+                self.choice_edit.setText("")
             self.choice_edit.setPlaceholderText("empty: accept the proposal")
             return
         try:
@@ -287,6 +291,7 @@ class TableSidePanel(QWidget):
         self.intro.setVisible(not running)
         self.start_button.setVisible(not running)
         self.battle_box.setVisible(running)
+        self.filler.setVisible(not running)
         self.running_changed.emit(running)
         if b is None:
             return
@@ -327,7 +332,7 @@ class TableSidePanel(QWidget):
             self.log.addItem(f"The battle ends: {b.ending[1]} {b.ending[0]}s"
                              if b.ending[0] == "retreat" else "The players end the battle.")
         self.log.scrollToBottom()
-        self.choice_edit.clear()
+        self.choice_edit.setText("")
         self._preview()
         # the odds from the start of this round, recomputed in the background
         if over:

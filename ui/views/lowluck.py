@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 import pyqtgraph as pg
@@ -345,6 +346,7 @@ class SbrPanel(QWidget):
         self.summary.setWordWrap(True)
         self.result: Any = None
         form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         form.addRow("Bombers:", self.bombers)
         form.addRow(self.aa)
         form.addRow("Extra AA en route:", self.extra_aa)
@@ -397,9 +399,13 @@ class SbrPanel(QWidget):
                                    (self.cost_plot, result.attacker_cost, ATTACKER)):
             plot.clear()
             items = dist.sorted_items()
-            plot.addItem(pg.BarGraphItem(x=[k for k, _ in items],
-                                         height=[100 * p for _, p in items],
+            xs = [k for k, _ in items]
+            plot.addItem(pg.BarGraphItem(x=xs, height=[100 * p for _, p in items],
                                          width=0.8, brush=colour, pen=pg.mkPen(colour)))
+            top = max(xs, default=0)
+            plot.setXRange(-0.6, top + 0.6, padding=0.02)
+            plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil((top + 1) / 12)),
+                                                  minor=1)
 
 
 class ResearchPanel(QWidget):
@@ -422,6 +428,8 @@ class ResearchPanel(QWidget):
         self.summary.setWordWrap(True)
         self.plan: Any = None
         form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        self.invest.setMinimumWidth(260)
         form.addRow("Branch:", self.branch)
         form.addRow("Invest per round:", self.invest)
         form.addRow("Attempt when savings reach:", self.attempt_at)
@@ -480,6 +488,8 @@ class ResearchPanel(QWidget):
                              f"round: <b>{pct(done)}</b>.")
         self.plot.clear()
         xs = list(range(1, plan.rounds + 1))
+        self.plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(plan.rounds / 12)),
+                                                   minor=1)
         for i, t in enumerate(plan.techs):
             colour = TECH_COLOURS[i % len(TECH_COLOURS)]
             self.plot.plot(xs, [100 * p for p in plan.p_have[t]],

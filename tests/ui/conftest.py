@@ -1,0 +1,49 @@
+"""UI test set-up: offscreen Qt, and settings/autosaves in temporary folders only."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QSettings
+
+
+@pytest.fixture(autouse=True)
+def _private_settings(tmp_path, monkeypatch):
+    # Even code that builds QSettings() without arguments must never touch the user's.
+    QCoreApplication.setOrganizationName("CombatAssistantTests")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                      str(tmp_path / "qsettings"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path, settings):
+    """Build MainWindows sharing one temporary settings file and autosave folder."""
+    from ui.main_window import MainWindow
+
+    windows = []
+
+    def make(**kwargs):
+        kwargs.setdefault("settings", settings)
+        kwargs.setdefault("autosave_dir", tmp_path / "battles")
+        window = MainWindow(**kwargs)
+        qtbot.addWidget(window)
+        window.show()
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        for view in window.ruleset_views():
+            view.shutdown()
+
+
+def wait_result(qtbot, view, timeout=20_000):
+    """Wait until the view has a fresh result (nothing pending or running)."""
+    qtbot.waitUntil(lambda: not view.computer.is_busy() and view.results.result is not None,
+                    timeout=timeout)
+    return view.results.result
