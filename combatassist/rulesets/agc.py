@@ -390,11 +390,14 @@ def _outcome_probs(first: np.ndarray, second: np.ndarray,
     return table.reshape(-1, 3)
 
 
+@functools.cache
 def _spec_pmf(spec: DamageSpec) -> np.ndarray:
+    """Distribution of the steps (index = steps); cached, so read-only."""
     values = spec.values()
     pmf = np.zeros(max(values) + 1)
     for v, p in values.items():
         pmf[v] = float(p)
+    pmf.flags.writeable = False
     return pmf
 
 
