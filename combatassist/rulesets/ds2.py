@@ -529,8 +529,8 @@ def shot_setup(shot: Shot) -> ShotSetup:
                         "armour 1 or more (seed 004)")
         die = t.infantry_impact[shot.combat][shot.cover]
         mult = fam.multiplier[shot.combat]
-        notes.append(f"{shot.combat.replace('_', ' ')} at a target in {shot.cover.replace('_', ' ')}"
-                     f" cover: D{die}; {fam.label} x{mult}")
+        combat, cover = shot.combat.replace("_", " "), shot.cover.replace("_", " ")
+        notes.append(f"{combat} at a target in {cover} cover: D{die}; {fam.label} x{mult}")
         return ShotSetup(shot, die, mult, rating, vehicle, None, 1.0, None, tuple(notes))
 
     # artillery
