@@ -264,8 +264,8 @@ class _FirePhase(Phase):
 
     def dice(self, state: State) -> tuple[DieSpec, ...]:
         die = self.rules.data.die
-        return tuple(DieSpec(r.side, die, f"{r.side} {r.unit.name} #{r.index + 1} "
-                             f"({r.value:+d})") for r in self.rollers(state))
+        return tuple(DieSpec(r.side, die, f"{r.side} {r.unit.name} #{r.index + 1}: "
+                             f"{r.value} + d{die}") for r in self.rollers(state))
 
     def _raw_hits(self, state: State, rolled: Sequence[int]) -> tuple[int, int]:
         dealt = {"attacker": 0, "defender": 0}
