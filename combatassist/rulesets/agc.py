@@ -718,7 +718,10 @@ def resolve_table(payload: AgcScenario, rolls: Mapping[str, Sequence[Any]],
         who = {FIRST: "aad", SECOND: "air", TIE: "tie"}[cvictor]
         contest_out.append(ContestResolution(aad_side, air_side, aad, air, data.bands[cband].id,
                                              who, {k: v.text for k, v in cspecs.items()}, csteps))
-        explanation.append(f"AAD contest: {aad_side} AAD {aad} vs {air_side} air support {air}: "
+        bonus = line.side(air_side).air_score_bonus
+        shown_air = f"{air} ({air - bonus} + {bonus} artillery)" if bonus else str(air)
+        explanation.append(f"AAD contest: {aad_side} AAD {aad} vs {air_side} air support "
+                           f"{shown_air}: "
                            f"{data.bands[cband].name}, "
                            + ("tie" if who == "tie" else f"{'AAD' if who == 'aad' else 'air support'}"
                               " is the victor")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from combatassist.errors import EngineError, ScenarioError
 from combatassist.rulesets import agc
@@ -386,3 +387,45 @@ def test_table_boundary_and_contest():
     # 5/3 is over 1.5: the AAD (victor) takes 1d2, the air support 1d6
     assert c.band == "1.5-2.0" and c.steps == {"defender": 2, "attacker": 6}
     assert c.damage_dice == {"defender": "1d2", "attacker": "1d6"}
+
+
+def test_table_path_enumerated_equals_exact():
+    """Every roll through ``resolve_table`` (the players' path) gives the exact band table."""
+    p = scenario("sandy_desert", {"armor": 1, "desert_infantry": 1},
+                 {"engineers": 1, "air_support": 1})
+    exact = agc.compute(p)
+    line = agc.lineup(p)
+    sides = {s: [r.sides for r in line.side(s).units] for s in agc.SIDES}
+    counts: dict[tuple[str, str], int] = {}
+    n = 0
+    for a in itertools.product(*(range(1, k + 1) for k in sides["attacker"])):
+        for d in itertools.product(*(range(1, k + 1) for k in sides["defender"])):
+            t = agc.resolve_table(p, {"attacker": list(a), "defender": list(d)})
+            counts[(t.band, t.victor)] = counts.get((t.band, t.victor), 0) + 1
+            n += 1
+    for row in exact.extra["bands"]:
+        for who in ("attacker", "defender"):
+            assert row[f"{who}_victor"] == pytest.approx(counts.get((row["band"], who), 0) / n)
+        assert row["tie"] == pytest.approx(counts.get((row["band"], "tie"), 0) / n)
+
+
+SYMMETRIC_UNITS = ["armor", "infantry", "aad", "air_support", "urban_infantry", "polar_infantry"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(terrain=st.sampled_from(agc_data().terrain_ids),
+       a=st.dictionaries(st.sampled_from(SYMMETRIC_UNITS), st.integers(1, 4), min_size=1,
+                         max_size=3),
+       d=st.dictionaries(st.sampled_from(SYMMETRIC_UNITS), st.integers(1, 4), min_size=1,
+                         max_size=3))
+def test_swapping_sides_mirrors_the_answer(terrain, a, d):
+    """Without artillery-vs-engineers (the only attacker/defender asymmetry) the sides mirror."""
+    r1 = agc.compute(scenario(terrain, a, d))
+    r2 = agc.compute(scenario(terrain, d, a))
+    assert r1.attacker_wins == pytest.approx(r2.defender_wins, abs=1e-12)
+    assert r1.draw == pytest.approx(r2.draw, abs=1e-12)
+    assert {(x, y): p for x, y, p in r1.losses} == \
+        pytest.approx({(y, x): p for x, y, p in r2.losses}, abs=1e-12)
+    assert r1.attacker_wins + r1.defender_wins + r1.draw == pytest.approx(1, abs=1e-12)
+    if a == d:
+        assert r1.attacker_wins == pytest.approx(r1.defender_wins, abs=1e-12)
