@@ -22,10 +22,21 @@ import numpy as np
 
 from ..errors import EngineError, ScenarioError
 from ..result import BattleResult, percent
-from .agc_data import BASE_TYPES, AgcData, Band, DamageSpec, agc_data
-from .agc_data import dice, margin_bands, terrains, unit_types  # noqa: F401  (GUI metadata)
-from .agc_forces import (composition_distribution, force_from_rolls,  # noqa: F401
-                         generate_force)
+from .agc_data import BASE_TYPES, AgcData, DamageSpec, agc_data
+from .agc_data import dice, margin_bands, terrains, unit_types
+from .agc_forces import composition_distribution, force_from_rolls, generate_force
+
+__all__ = [
+    # the ruleset-module interface
+    "parse", "to_document", "compute", "summarise",
+    # the scenario and its rules
+    "AgcScenario", "AgcSide", "validate", "lineup", "default_engineer_type", "exact", "simulate",
+    # the table
+    "dice_to_roll", "resolve_table", "TableResolution", "ContestResolution",
+    # metadata for the GUI (agc_data) and random forces (agc_forces)
+    "terrains", "unit_types", "dice", "margin_bands",
+    "generate_force", "force_from_rolls", "composition_distribution",
+]
 
 SIDES = ("attacker", "defender")
 #: Largest force per side: exact totals stay small arrays and a table-side roll stays sane.

@@ -11,11 +11,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from combatassist.errors import EngineError, ScenarioError
+from combatassist.errors import EngineError
 from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
 from combatassist.rulesets.agc_data import BASE_TYPES, agc_data
-from combatassist.scenario import parse_scenario_text
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
 SEED = SHARED / "seeds" / "001_e0da13004fe64fbb.txt"
@@ -429,3 +428,14 @@ def test_swapping_sides_mirrors_the_answer(terrain, a, d):
     assert r1.attacker_wins + r1.defender_wins + r1.draw == pytest.approx(1, abs=1e-12)
     if a == d:
         assert r1.attacker_wins == pytest.approx(r1.defender_wins, abs=1e-12)
+
+
+def test_cancel_stops_both_methods():
+    from combatassist.solver import Cancelled
+    p = scenario("rural", {"armor": 3}, {"infantry": 3})
+    with pytest.raises(Cancelled):
+        agc.compute(p, cancel=lambda: True)
+    with pytest.raises(Cancelled):
+        agc.compute(p, method="simulate", trials=10, cancel=lambda: True)
+    with pytest.raises(EngineError, match="unknown method"):
+        agc.compute(p, method="guess")
