@@ -224,8 +224,33 @@ def check_contents(bundle: Path) -> list[str]:
         raise BuildFailed("the bundle contains Qt modules the app does not use: " + ", ".join(extra))
     if not (internal / "resources" / "README.md").is_file():
         raise BuildFailed("the bundle has no resources/ folder (combatassist.data needs it)")
+    must_stay_out = set(cfg.OTHER_QT_BINDINGS) | set(cfg.DEV_PACKAGES)
+    for stem, also_out in ((cfg.GUI_EXE, set()), (cfg.CLI_EXE, set(cfg.QT_PACKAGES))):
+        modules = bundled_python_modules(bundle / exe_name(stem))
+        if "combatassist.cli" not in modules:
+            raise BuildFailed(f"{stem}: the engine (combatassist) is not in its Python archive")
+        wrong = sorted(name for name in modules if is_listed(name, must_stay_out | also_out))
+        if wrong:
+            raise BuildFailed(f"{stem} bundles modules that must stay out: " + ", ".join(wrong[:20]))
     return [f"contents: Qt modules {', '.join(sorted(bundled_qt)) or 'none'}; "
-            "no other Qt binding, no test packages"]
+            "no other Qt binding, no test packages; the CLI holds no Qt"]
+
+
+def is_listed(module: str, names: set[str]) -> bool:
+    """True if module is one of names or inside one of them (``numpy.testing.x`` in numpy.testing)."""
+    return any(module == name or module.startswith(name + ".") for name in names)
+
+
+def bundled_python_modules(executable: Path) -> set[str]:
+    """Names of the Python modules in an executable's embedded PYZ archive."""
+    from PyInstaller.archive.readers import CArchiveReader
+
+    archive = CArchiveReader(str(executable))
+    modules: set[str] = set()
+    for name in archive.toc:
+        if name.endswith(".pyz") or name == "PYZ.pyz":
+            modules.update(archive.open_embedded_archive(name).toc)
+    return modules
 
 
 # ---------------------------------------------------------------------------------- size report

@@ -61,9 +61,14 @@ DROPPED_QT_PLUGINS = {
 }
 
 _QT_MODULE = re.compile(r"\bQt[A-Z][A-Za-z0-9]*\b")
-_PYSIDE_IMPORT = re.compile(
-    r"^\s*(?:from\s+PySide6(?:\.(?P<sub>Qt\w+))?\s+import\s+(?P<names>[^#\n]+(?:\([^)]*\))?)"
-    r"|import\s+PySide6\.(?P<direct>Qt\w+))", re.MULTILINE)
+#: ``from PySide6 import QtA, QtB`` (also parenthesised over several lines) and
+#: ``from PySide6.QtA import ...``.
+_FROM_PYSIDE = re.compile(
+    r"^[ \t]*from[ \t]+PySide6(?:\.(?P<sub>Qt\w+))?[ \t]+import[ \t]+"
+    r"(?:\((?P<paren>[^)]*)\)|(?P<names>[^\n]*))", re.MULTILINE)
+#: ``import PySide6.QtA`` / ``import PySide6.QtA as a, PySide6.QtB``.
+_IMPORT_PYSIDE = re.compile(r"^[ \t]*import[ \t]+(?P<names>[^\n]*PySide6\.Qt[^\n]*)", re.MULTILINE)
+_COMMENT = re.compile(r"#[^\n]*")
 
 
 def read_version(root: Path = ROOT) -> str:
@@ -78,12 +83,14 @@ def qt_modules_used(source_dirs: list[Path]) -> set[str]:
     for folder in source_dirs:
         for path in sorted(Path(folder).rglob("*.py")):
             text = path.read_text(encoding="utf-8", errors="replace")
-            for match in _PYSIDE_IMPORT.finditer(text):
-                for group in ("sub", "direct"):
-                    if match.group(group):
-                        used.add(match.group(group))
-                if match.group("sub") is None and match.group("names"):
-                    used.update(_QT_MODULE.findall(match.group("names")))
+            for match in _FROM_PYSIDE.finditer(text):
+                if match.group("sub"):
+                    used.add(match.group("sub"))
+                else:
+                    names = match.group("paren") or match.group("names") or ""
+                    used.update(_QT_MODULE.findall(_COMMENT.sub("", names)))
+            for match in _IMPORT_PYSIDE.finditer(text):
+                used.update(re.findall(r"PySide6\.(Qt\w+)", _COMMENT.sub("", match.group("names"))))
     return used
 
 

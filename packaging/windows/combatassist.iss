@@ -2,7 +2,7 @@
 ;
 ; Build the one-folder bundle first (on Windows): `python dev.py build` runs PyInstaller, the
 ; smoke tests, and then this script when Inno Setup's iscc is on PATH; by hand:
-;     iscc /DAppVersion=0.1.0 packaging\windows\combatassist.iss
+;     iscc /DAppVersion=X.Y.Z packaging\windows\combatassist.iss
 ; The version is never written here: it comes from pyproject.toml through /DAppVersion.
 ; Output: dist\CombatAssistant-<version>-windows-setup.exe
 
