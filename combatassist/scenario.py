@@ -158,6 +158,8 @@ class Reader:
 
     def string(self, key: str, default: Any = _MISSING) -> str:
         value = self.raw(key, default)
+        if value is None and default is None and key not in self.table:
+            return None  # optional field left out
         if not isinstance(value, str):
             raise self.error(key, f"must be a text string, got {_show(value)}")
         return value
