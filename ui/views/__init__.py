@@ -19,10 +19,10 @@ class ViewSpec:
 
 VIEWS: list[ViewSpec] = [
     ViewSpec("lowluck", "Low Luck", "ui.views.lowluck:LowLuckView"),
-    ViewSpec("mediumluck", "Medium Luck", None),
-    ViewSpec("agc", "Alternate Ground Combat", None),
-    ViewSpec("ur", "Ur", None),
-    ViewSpec("ds2", "Dirtside II", None),
+    ViewSpec("mediumluck", "Medium Luck", "ui.views.mediumluck:MediumLuckView"),
+    ViewSpec("agc", "Alternate Ground Combat", "ui.views.agc:AgcView"),
+    ViewSpec("ur", "Ur", "ui.views.ur:UrView"),
+    ViewSpec("ds2", "Dirtside II", "ui.views.ds2:Ds2View"),
 ]
 
 
