@@ -46,6 +46,12 @@ QT_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph", "ui")
 #: Qt data the bundle drops: the app is English-only, so Qt's own translations are dead weight.
 DROPPED_DATA_PREFIXES = ("PySide6/Qt/translations/",)
 
+#: Linux: CPython's own libraries lose their debug symbols (libpython from a source-built
+#: Python carries ~18 MB of them): bundle paths matching this. Only these: `strip` corrupts
+#: some wheels' libraries (numpy's OpenBLAS then fails with "ELF load command ... not
+#: page-aligned"), so PyInstaller's own strip-everything option stays off.
+STRIP_DEBUG = re.compile(r"^(libpython3[^/]*|python3\.\d+/lib-dynload/[^/]+)$")
+
 #: Qt plugins left out, by plugin folder -> plugin names (file stem without "lib"; "*" = all).
 #: Embedded-device back ends (eglfs, linuxfb, vnc, evdev input) are useless on a desktop and
 #: pull in QtNetwork and KMS libraries; the GTK3 theme plugin pulls in half of GTK (cairo,
@@ -142,3 +148,32 @@ def write_metadata(target_dir: Path, version: str) -> Path:
         f"Metadata-Version: 2.1\nName: combatassist\nVersion: {version}\n"
         f"Summary: {APP_NAME}\n", encoding="utf-8")
     return dist_info
+
+
+def should_strip_debug(dest_name: str) -> bool:
+    """True for a bundle path (TOC dest name) that strip_debug_copies strips (see STRIP_DEBUG)."""
+    return STRIP_DEBUG.match(dest_name.replace("\\", "/")) is not None
+
+
+def strip_debug_copies(binaries: list, work_dir: Path) -> list:
+    """Linux: TOC entries matching STRIP_DEBUG re-pointed at copies without debug symbols.
+
+    ``binaries`` holds PyInstaller TOC tuples (dest_name, src_path, typecode); returns a new list.
+    Without a ``strip`` tool the entries are returned unchanged.
+    """
+    import shutil
+    import subprocess
+
+    strip = shutil.which("strip")
+    if strip is None:
+        return list(binaries)
+    out = []
+    for dest, src, kind in binaries:
+        if should_strip_debug(dest):
+            copy = Path(work_dir) / "stripped" / dest
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, copy)
+            subprocess.run([strip, "--strip-debug", str(copy)], check=True)
+            src = str(copy)
+        out.append((dest, src, kind))
+    return out

@@ -5,6 +5,7 @@ PyInstaller (scripts, names, data, excludes, macOS bundle settings) is checked w
 """
 from __future__ import annotations
 
+import _bisect  # a small CPython extension module: a real library for the strip check
 import importlib.util
 import os
 import re
@@ -106,6 +107,8 @@ class FakeAnalysis:
             ("pyqtgraph/colors/maps/CET-C1.csv", "x", "DATA"),
         ]
         self.binaries = [
+            (f"python3.{sys.version_info.minor}/lib-dynload/{Path(_bisect.__file__).name}",
+             _bisect.__file__, "EXTENSION"),
             ("PySide6/Qt/plugins/platforms/libqvnc.so", "x", "BINARY"),
             ("PySide6/Qt/plugins/platforms/libqxcb.so", "x", "BINARY"),
             ("PySide6/Qt/lib/libQt6Core.so.6", "x", "BINARY"),
@@ -163,7 +166,7 @@ def test_spec_builds_both_programs_in_one_folder(monkeypatch, tmp_path):
     assert spec["cli_exe"] in coll.args and spec["cli_exe"].kwargs["name"] == cfg.CLI_EXE
     assert spec["gui_exe"].kwargs["console"] is False and spec["cli_exe"].kwargs["console"] is True
     assert coll.kwargs["name"] == cfg.DIST_NAME
-    assert spec["strip_binaries"] is True
+    assert not any(item.kwargs["strip"] for item in (coll, spec["gui_exe"], spec["cli_exe"]))
     assert "app" not in spec, "no macOS bundle on Linux"
     # Rulesets are imported by name: every engine module is a hidden import, resources is not.
     assert "combatassist.cli" in gui.kwargs["hiddenimports"]
@@ -184,8 +187,35 @@ def test_spec_bundles_resources_and_versioned_metadata(monkeypatch, tmp_path):
     kept = {entry[0] for entry in gui.datas}
     assert "PySide6/Qt/translations/qtbase_de.qm" not in kept
     assert "pyqtgraph/colors/maps/CET-C1.csv" in kept  # other packages' data untouched
-    binaries = {entry[0] for entry in gui.binaries}
+    binaries = {entry[0] for entry in gui.binaries if entry[0].startswith("PySide6/")}
     assert binaries == {"PySide6/Qt/plugins/platforms/libqxcb.so", "PySide6/Qt/lib/libQt6Core.so.6"}
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or not shutil.which("strip")
+                    or not _bisect.__file__.endswith(".so"), reason="Linux strip of CPython's libs")
+def test_spec_strips_cpython_libraries_only(monkeypatch, tmp_path):
+    run_spec(monkeypatch, tmp_path, "linux")
+    for analysis in FakeAnalysis.made:
+        sources = {dest: Path(src) for dest, src, _ in analysis.binaries}
+        extension = next(dest for dest in sources if "lib-dynload" in dest)
+        stripped = sources[extension]
+        assert stripped == tmp_path / "stripped" / extension and stripped.is_file()
+        assert 0 < stripped.stat().st_size <= Path(_bisect.__file__).stat().st_size
+        assert stripped.read_bytes()[:4] == b"\x7fELF"
+        assert sources["PySide6/Qt/lib/libQt6Core.so.6"] == Path("x")  # left alone
+
+
+@pytest.mark.parametrize("dest, stripped", [
+    ("libpython3.11.so.1.0", True),
+    ("python3.11/lib-dynload/_decimal.cpython-311-x86_64-linux-gnu.so", True),
+    ("python3.12/lib-dynload/math.cpython-312-x86_64-linux-gnu.so", True),
+    ("numpy.libs/libscipy_openblas64_-32a4b2a6.so", False),  # strip breaks it
+    ("numpy/_core/_multiarray_umath.cpython-311-x86_64-linux-gnu.so", False),
+    ("PySide6/Qt/lib/libQt6Core.so.6", False),
+    ("libstdc++.so.6", False),
+])
+def test_should_strip_debug(dest, stripped):
+    assert cfg.should_strip_debug(dest) is stripped
 
 
 def test_spec_filters_qt_plugins_at_collection(monkeypatch, tmp_path):
@@ -224,7 +254,9 @@ def test_spec_macos_bundle_and_windows_icon(monkeypatch, tmp_path):
     assert app.kwargs["info_plist"]["CFBundleShortVersionString"] == version
     assert app.kwargs["info_plist"]["NSHighResolutionCapable"] is True
     assert Path(app.kwargs["icon"]) == ICONS / "combatassist.icns"
-    assert spec["strip_binaries"] is False  # stripping would break macOS code signatures
+    # Nothing stripped on macOS (it would break code signatures).
+    assert all(Path(src) == Path(_bisect.__file__) for dest, src, _ in FakeAnalysis.made[0].binaries
+               if "lib-dynload" in dest)
 
     spec = run_spec(monkeypatch, tmp_path, "win32")
     assert Path(spec["gui_exe"].kwargs["icon"]) == ICONS / "combatassist.ico"
@@ -492,3 +524,20 @@ def test_inno_setup_script():
     assert re.search(r"^AppId=\{\{[0-9A-F-]{36}\}$", text, re.MULTILINE)
     sections = re.findall(r"^\[(\w+)\]$", text, re.MULTILINE)
     assert {"Setup", "Files", "Icons"} <= set(sections)
+
+
+def test_build_failures_are_one_clear_message(tmp_path):
+    with pytest.raises(build.BuildFailed, match="no such file"):
+        build.pick_scenario(str(tmp_path / "missing.toml"))
+    failed = subprocess.CompletedProcess(["x"], 3, stdout="out", stderr="boom")
+    with pytest.raises(build.BuildFailed, match=r"smoke: exit status 3 \(expected 0\)(.|\n)*boom"):
+        build.check(failed, "smoke")
+    build.check(subprocess.CompletedProcess(["x"], 2, "", ""), "bad input", expect_code=2)
+
+
+def test_built_programs_run_without_source_paths(monkeypatch):
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    monkeypatch.setenv("QT_PLUGIN_PATH", "/somewhere")
+    env = build.clean_env()
+    assert "PYTHONPATH" not in env and "QT_PLUGIN_PATH" not in env
+    assert env["QT_QPA_PLATFORM"] == "offscreen"
