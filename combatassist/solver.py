@@ -56,10 +56,13 @@ class _Transitions:
         self.rules = rules
         self.cancel = cancel
         self.max_states = max_states
-        self.cache: dict[Any, tuple[float, list[tuple[Any, float]]]] = {}
+        self.cache: dict[Any, tuple[float, list[tuple[Any, float]], float]] = {}
 
-    def __call__(self, state: Any) -> tuple[float, list[tuple[Any, float]]]:
-        """(probability the round changes nothing, [(other state, probability), ...])."""
+    def __call__(self, state: Any) -> tuple[float, list[tuple[Any, float]], float]:
+        """(P(the round changes nothing), [(other state, probability), ...], P(dropped)).
+
+        P(dropped) is mass a ruleset's table left out (tails rarer than ~1e-18): reported
+        as pruned, never silently lost."""
         hit = self.cache.get(state)
         if hit is not None:
             return hit
@@ -72,8 +75,11 @@ class _Transitions:
         dist = self.rules.round_dist(state)
         stay = dist.prob(state)
         moves = [(s, p) for s, p in dist.items() if s != state]
-        self.cache[state] = (stay, moves)
-        return stay, moves
+        dropped = max(0.0, 1.0 - stay - math.fsum(p for _, p in moves))
+        if dropped < 1e-15:  # float rounding, not a pruned tail
+            dropped = 0.0
+        self.cache[state] = (stay, moves, dropped)
+        return stay, moves, dropped
 
 
 def _is_stalemate(stay: float, moves: list) -> bool:
@@ -116,12 +122,13 @@ def _solve_to_end(rules: BattleRules, state0: Any, transitions: _Transitions,
         if m < prune_below:
             out.pruned += m
             continue
-        stay, moves = transitions(state)
+        stay, moves, dropped = transitions(state)
         if _is_stalemate(stay, moves):
             out.stalemates[state] = out.stalemates.get(state, 0.0) + m
             continue
         leave = m / (1.0 - stay)          # expected number of rounds fought in this state
         out.expected_rounds += leave
+        out.pruned += leave * dropped
         for nxt, p in moves:
             if nxt in mass:
                 mass[nxt] += leave * p
@@ -140,7 +147,8 @@ def _step(rules: BattleRules, alive: dict, transitions: _Transitions, out: Battl
     """Advance the alive states by one round; decided / stalemate mass goes into ``out``."""
     following: dict = {}
     for state, m in alive.items():
-        stay, moves = transitions(state)
+        stay, moves, dropped = transitions(state)
+        out.pruned += m * dropped
         if stay:
             following[state] = following.get(state, 0.0) + m * stay
         for nxt, p in moves:
@@ -152,7 +160,7 @@ def _step(rules: BattleRules, alive: dict, transitions: _Transitions, out: Battl
         elif m < prune_below:
             out.pruned += m
         else:
-            stay, moves = transitions(state)
+            stay, moves, _ = transitions(state)
             if _is_stalemate(stay, moves):
                 out.stalemates[state] = out.stalemates.get(state, 0.0) + m
             else:
@@ -165,7 +173,7 @@ def _initial_alive(rules: BattleRules, state0: Any, transitions: _Transitions,
     if rules.verdict(state0) is not None:
         out.decided[state0] = 1.0
         return {}
-    stay, moves = transitions(state0)
+    stay, moves, _ = transitions(state0)
     if _is_stalemate(stay, moves):
         out.stalemates[state0] = 1.0
         return {}
@@ -196,7 +204,8 @@ def _decided_curve(rules: BattleRules, state0: Any, transitions: _Transitions,
     curve: list[float] = []
     for _ in range(rounds):
         if alive:
-            alive = _step(rules, alive, transitions, scratch, 1e-13)
+            # Coarser pruning than the answer itself: the curve is for a plot (1e-6 is plenty).
+            alive = _step(rules, alive, transitions, scratch, 1e-11)
         curve.append(1.0 - math.fsum(alive.values()))
         if math.fsum(alive.values()) < 1e-9:
             break

@@ -78,12 +78,17 @@ def standard_hits(groups: tuple[tuple[int, int], ...]) -> Dist:
     return _standard_hits(tuple(sorted(g for g in groups if g[0] and g[1])))
 
 
+#: Hit counts rarer than this are dropped from ordinary-dice tables; the solver reports the
+#: dropped mass as ``pruned`` (it stays many orders of magnitude below 1e-9).
+TAIL_CUTOFF = 1e-18
+
+
 @functools.cache
 def _standard_hits(groups: tuple[tuple[int, int], ...]) -> Dist:
     result = Dist.point(0)
     for n, value in groups:
         result = result + _binomial(n, min(value, 6))
-    return result
+    return Dist({k: p for k, p in result.items() if p >= TAIL_CUTOFF})
 
 
 class _Side:
@@ -370,6 +375,36 @@ class LowLuckRules(BattleRules):
     # -- BattleRules ----------------------------------------------------------------------
     def initial_state(self):
         return (self.att.counts0, self.dfn.counts0, True)
+
+    def round_dist(self, state) -> Dist:
+        """Exact round distribution, same phases as ``BattleRules.round_dist`` but faster:
+        in the fire phase each side's casualties depend only on the other side's hits, so the
+        two sides' next counts are computed separately and paired (tested equal)."""
+        current: dict = {state: 1.0}
+        for phase in self.phases(state)[:-1]:
+            following: dict = {}
+            for s, p in current.items():
+                for outcome, q in phase.outcome_dist(s).items():
+                    s2 = phase.apply(s, outcome)
+                    following[s2] = following.get(s2, 0.0) + p * q
+            current = following
+        fire = self._fire
+        result: dict = {}
+        for s, p in current.items():
+            att_after: dict = {}
+            for hits, q in self.hit_dist(fire.def_groups(s)).items():
+                key = self.att_cas.policy(s[0], hits, None)
+                att_after[key] = att_after.get(key, 0.0) + q
+            def_after: dict = {}
+            for hits, q in self.hit_dist(fire.att_groups(s)).items():
+                key = self.def_cas.policy(s[1], hits, None)
+                def_after[key] = def_after.get(key, 0.0) + q
+            for a, qa in att_after.items():
+                pa = p * qa
+                for d, qd in def_after.items():
+                    key = (a, d, False)
+                    result[key] = result.get(key, 0.0) + pa * qd
+        return Dist(result)
 
     def phases(self, state):
         opts = self.scenario.options
