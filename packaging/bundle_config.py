@@ -18,7 +18,7 @@ DIST_NAME = "combatassist"
 #: Executable names: the same as the pip-installed commands (pyproject's [project.*scripts]).
 GUI_EXE = "combatassist-gui"
 CLI_EXE = "combatassist"
-#: Reverse-DNS identifier: macOS bundle identifier, Linux desktop-file id, Windows AppUserModelID.
+#: Reverse-DNS identifier: macOS bundle identifier and Windows AppUserModelID.
 APP_ID = "io.github.combatassist.CombatAssistant"
 DESKTOP_FILE = "combatassist.desktop"
 

@@ -104,7 +104,7 @@ def main() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtGui import QGuiApplication
 
-    app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])  # noqa: F841 (keeps Qt alive)
+    _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])  # Qt needs one, alive
     sizes = sorted(set(PNG_SIZES) | set(ICO_SIZES) | {size for _, size in ICNS_TYPES})
     images = {size: render(size) for size in sizes}
     pngs = {size: png_bytes(images[size]) for size in sizes}
