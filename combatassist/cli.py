@@ -87,6 +87,8 @@ def run(argv: Sequence[str] | None = None) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(argv)
+    except SystemExit as exc:  # argparse: --help, --version, usage errors (status 2)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except CombatAssistError as exc:
         print(f"combatassist: error: {exc}", file=sys.stderr)
         return 2

@@ -249,7 +249,14 @@ def parse_scenario_text(text: str, file: str | None = None) -> Scenario:
         raise ScenarioError(f"not valid TOML: {msg}", file=file, line=line,
                             hint="check quotes, brackets and '=' signs") from None
     top = Reader(doc, "", text=text, file=file)
-    name = top.choice("ruleset", rulesets.NAMES)
+    name = top.raw("ruleset", None)
+    if name is None:
+        raise top.error(None, "missing 'ruleset' at the top of the file",
+                        hint='add e.g. ruleset = "lowluck" (one of: '
+                             + ", ".join(rulesets.NAMES) + ")")
+    if name not in rulesets.NAMES:
+        raise top.error("ruleset", f"unknown ruleset {_show(name)}",
+                        hint="expected one of: " + ", ".join(rulesets.NAMES))
     title = top.string("title", None)
     module = rulesets.get(name)
     body = module.parse(top)
