@@ -1,0 +1,34 @@
+"""A non-editable install (a built wheel) ships the resources and finds them."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_wheel_ships_resources_and_finds_them(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
+                           str(tmp_path / "dist"), str(ROOT)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    wheel = next((tmp_path / "dist").glob("combatassist-*.whl"))
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        archive.extractall(site)
+    assert "combatassist/resources/lowluck.toml" in names
+    assert any(n.startswith("ui/") for n in names)
+    code = ("import combatassist, combatassist.data as d; "
+            "print(combatassist.__file__); print(d.resources_dir()); "
+            "from combatassist.rulesets import lowluck; print(len(lowluck.UNITS))")
+    env = dict(os.environ, PYTHONPATH=str(site))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    module_file, resources, units = out.stdout.split()
+    assert module_file.startswith(str(site))
+    assert resources == str(site / "combatassist" / "resources")
+    assert int(units) == 8
