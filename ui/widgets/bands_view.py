@@ -1,0 +1,471 @@
+"""The Medium Luck band board on screen: colour rows, chip lists, unit pools, live band facts.
+
+Every drag has a keyboard twin: select a chip (Tab / arrows), Ctrl+M (or the context-menu key)
+opens "Move to…" listing every place — the ones the chart forbids are greyed with the reason —
+and Delete sends a chip back to the pool (from the pool: out of the battle). The "units per
+move" spinner (or Shift while dragging: one unit) splits a chip.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from PySide6.QtCore import QModelIndex, QPoint, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFrame, QGridLayout,
+                               QGroupBox, QHBoxLayout, QLabel, QListView, QMenu, QPushButton,
+                               QSpinBox, QToolTip, QVBoxLayout, QWidget)
+
+from combatassist.rulesets.mediumluck.bands import usable_boosts
+from combatassist.rulesets.mediumluck.battle import (BandPhase, MediumLuckRules,
+                                                     MediumLuckSetup)
+
+from ..results import ATTACKER, DEFENDER
+from .bands_model import (POOL, SIDES, BandBoard, PlaceModel, place_key, place_label,
+                          unit_label)
+
+#: Row colours per band name: (die colour, row tint, text colour on the die colour).
+BAND_COLOURS = {
+    "yellow": ("#F2D21B", "#FFF8D6", "#222222"),
+    "black": ("#222222", "#E4E4E4", "#FFFFFF"),
+    "blue": ("#2F6FD0", "#E3EEFC", "#FFFFFF"),
+    "green": ("#2E9A4B", "#E2F4E6", "#FFFFFF"),
+    "red": ("#C8281E", "#FBE3E1", "#FFFFFF"),
+    "white": ("#FFFFFF", "#FAFAFA", "#222222"),
+}
+OTHER_BAND = ("#888888", "#F0F0F0", "#FFFFFF")
+
+
+# -- what each band does with the current placements (asked of the engine) ----------------------
+@dataclass(frozen=True)
+class SideFacts:
+    dice: int               # dice rolled (capped, with the extra die)
+    uncapped: int           # dice before the cap (without the extra die)
+    extra: bool             # the defender's extra die is included
+    boosters: int           # boosting units placed
+    usable: int             # boosts that can be used (each kind once per die)
+
+    @property
+    def wasted(self) -> int:
+        return self.boosters - self.usable
+
+
+@dataclass(frozen=True)
+class BandFacts:
+    band: str
+    sides: dict[str, SideFacts]
+    may_hit: str
+    chooser: str            # "victim" | "winner"
+    cap: int
+
+
+def describe_targets(chart, may_hit: frozenset[str]) -> str:
+    """'any unit', 'air units only', or the unit list."""
+    if set(may_hit) >= set(chart.units):
+        return "any unit"
+    classes = sorted(set().union(*(u.classes for u in chart.units.values())))
+    for c in classes:
+        members = {u.name for u in chart.units.values() if c in u.classes}
+        if members == set(may_hit):
+            return f"{c} units only"
+    names = [unit_label(u).lower() for u in chart.units if u in may_hit]
+    return ", ".join(names) + " only"
+
+
+def band_facts(setup: MediumLuckSetup) -> list[BandFacts]:
+    """Dice, boosts and targets of every band for a set-up, straight from the engine's rules."""
+    rules = MediumLuckRules(setup)
+    loose = dataclasses.replace(setup, chart=dataclasses.replace(setup.chart, max_dice=10_000),
+                                defender_extra_white=False)
+    uncapped_rules = MediumLuckRules(loose)
+    out = []
+    for index, band in enumerate(setup.chart.bands):
+        phase = BandPhase(rules, index)
+        loose_phase = BandPhase(uncapped_rules, index)
+        counts = phase.counts(rules.start)
+        raw = loose_phase.counts(uncapped_rules.start)
+        boosters = phase.boosters(rules.start)
+        sides = {}
+        for s, side in enumerate(SIDES):
+            placed = [c for _, c in boosters[s]]
+            sides[side] = SideFacts(
+                dice=counts[s], uncapped=raw[s],
+                extra=(side == "defender" and counts[s] > min(raw[s], setup.chart.max_dice)),
+                boosters=sum(placed), usable=sum(usable_boosts(counts[s], placed)))
+        out.append(BandFacts(band.name, sides, describe_targets(setup.chart, band.may_hit),
+                             band.casualties, setup.chart.max_dice))
+    return out
+
+
+def side_facts_text(f: SideFacts, cap: int) -> str:
+    dice = f"<b>{f.dice}</b> {'die' if f.dice == 1 else 'dice'}"
+    notes = []
+    if f.uncapped > cap:
+        notes.append(f"capped {f.uncapped}→{cap}")
+    if f.extra:
+        notes.append("+1 extra white")
+    if notes:
+        dice += f" ({', '.join(notes)})"
+    if f.boosters:
+        boost = f"boosts {f.usable} usable"
+        if f.wasted:
+            boost += f", <span style='color:{DEFENDER}'><b>{f.wasted} wasted</b></span>"
+        dice += " · " + boost
+    return dice
+
+
+# -- chip lists ----------------------------------------------------------------------------------
+class ChipList(QListView):
+    """A place's chips: drag source, drop target (refusals explained), keyboard moves."""
+
+    #: a short message for the board's status line (refusals, keyboard moves)
+    message = Signal(str)
+
+    def __init__(self, model: PlaceModel, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setModel(model)
+        self.place_model = model
+        self.setObjectName(f"chips_{model.side}_{model.place}")
+        self.setAccessibleName(f"{model.side} {place_label(model.place)}")
+        self.setFlow(QListView.Flow.LeftToRight)
+        self.setWrapping(True)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setSpacing(2)
+        self.setUniformItemSizes(False)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setDragEnabled(True)
+        self.setAcceptDrops(True)
+        self.setDropIndicatorShown(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(lambda pos: self.open_move_menu(pos))
+        for keys, slot in (("Ctrl+M", self.open_move_menu), ("Delete", self.send_back),
+                           ("Backspace", self.send_back)):
+            sc = QShortcut(QKeySequence(keys), self)
+            sc.setContext(Qt.ShortcutContext.WidgetShortcut)
+            sc.activated.connect(slot)
+        self.last_menu: QMenu | None = None
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        return QSize(120, 48)
+
+    # -- drag and drop feedback --------------------------------------------------------
+    def startDrag(self, actions) -> None:  # noqa: N802 (Qt name)
+        # Shift while starting a drag carries one unit (the spinner sets the usual split).
+        if QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.place_model.split_override = 1
+        try:
+            super().startDrag(actions)
+        finally:
+            self.place_model.split_override = None
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        super().dragEnterEvent(event)
+        self._explain(event)
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        super().dragMoveEvent(event)
+        self._explain(event)
+
+    def _explain(self, event) -> None:
+        reason = self.place_model.drop_refusal(event.mimeData())
+        if reason is None:
+            event.acceptProposedAction()
+            QToolTip.hideText()
+            return
+        event.ignore()
+        if "already here" not in reason:
+            QToolTip.showText(self.viewport().mapToGlobal(event.position().toPoint()),
+                              reason, self)
+            self.message.emit(reason)
+
+    def dropEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        model = self.place_model
+        ok = model.dropMimeData(event.mimeData(), Qt.DropAction.MoveAction, -1, -1,
+                                QModelIndex())
+        if ok:
+            event.setDropAction(Qt.DropAction.MoveAction)
+            event.accept()
+        else:
+            event.ignore()
+            if model.last_refusal:
+                self.message.emit(model.last_refusal)
+
+    # -- keyboard ---------------------------------------------------------------------------
+    def current_chip(self) -> tuple[str, int] | None:
+        index = self.currentIndex()
+        if not index.isValid() and self.model().rowCount() == 1:
+            index = self.model().index(0, 0)
+        if not index.isValid():
+            return None
+        return self.place_model.chips[index.row()]
+
+    def move_menu(self) -> QMenu | None:
+        """"Move N unit to…" with every place; those the chart forbids are disabled."""
+        chip = self.current_chip()
+        if chip is None:
+            return None
+        unit, n = chip
+        model = self.place_model
+        count = model.split() or n
+        count = min(count, n)
+        menu = QMenu(self)
+        menu.setToolTipsVisible(True)
+        menu.addSection(f"Move {count} {unit_label(unit).lower()} to")
+        for place, reason in model.board.destinations(model.side, unit, model.place):
+            action = menu.addAction(place_label(place))
+            action.setData(place)
+            if reason:
+                action.setEnabled(False)
+                action.setToolTip(reason)
+                action.setText(f"{place_label(place)} — {reason}")
+            else:
+                action.triggered.connect(
+                    lambda _=False, p=place: self.move_to(p, count))
+        self.last_menu = menu
+        return menu
+
+    def open_move_menu(self, pos: QPoint | None = None) -> None:
+        menu = self.move_menu()
+        if menu is None:
+            self.message.emit("select a unit chip first")
+            return
+        if pos is None:
+            rect = self.visualRect(self.currentIndex())
+            pos = rect.bottomLeft() if rect.isValid() else QPoint(0, 0)
+        menu.popup(self.viewport().mapToGlobal(pos))
+
+    def move_to(self, place: str, count: int | None = None) -> str | None:
+        """Move the selected chip (``count`` units, default the split) to ``place``."""
+        chip = self.current_chip()
+        if chip is None:
+            return "select a unit chip first"
+        model = self.place_model
+        target = model.board
+        unit, n = chip
+        if count is None:
+            count = model.split()
+        reason = target.move(model.side, unit, count, model.place, place)
+        self.message.emit(reason or "")
+        return reason
+
+    def send_back(self) -> None:
+        chip = self.current_chip()
+        if chip is None:
+            return
+        model = self.place_model
+        unit, _ = chip
+        if model.place == POOL:
+            reason = model.board.remove(model.side, unit, model.split(), POOL)
+        else:
+            reason = model.board.move(model.side, unit, model.split(), model.place, POOL)
+        self.message.emit(reason or "")
+
+
+class SplitPlaceModel(PlaceModel):
+    """A PlaceModel whose split can be overridden for one drag (Shift: one unit)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.split_override: int | None = None
+        base = self.split
+        self.split = lambda: self.split_override if self.split_override is not None else base()
+
+
+# -- the board -------------------------------------------------------------------------------------
+class BandBoardWidget(QWidget):
+    """Six colour rows (chart order) x roll/boost per side, the two pools, live band facts."""
+
+    def __init__(self, board: BandBoard, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.board = board
+        self.lists: dict[tuple[str, str], ChipList] = {}
+        self.facts_labels: dict[tuple[str, str], QLabel] = {}
+        self.band_labels: dict[str, QLabel] = {}
+        self.rows: list[QWidget] = []
+
+        self.split = QSpinBox()
+        self.split.setRange(0, 200)
+        self.split.setSpecialValueText("all")
+        self.split.setPrefix("")
+        self.split.setToolTip("How many units one drag or key move carries (all = the whole "
+                              "chip). Shift while dragging carries one.")
+        self.undo_button = QPushButton("Undo")
+        self.redo_button = QPushButton("Redo")
+        self.undo_button.clicked.connect(board.undo_stack.undo)
+        self.redo_button.clicked.connect(board.undo_stack.redo)
+        board.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
+        board.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
+        board.undo_stack.undoTextChanged.connect(
+            lambda t: self.undo_button.setToolTip(f"Undo {t} (Ctrl+Z)" if t else "Undo"))
+        board.undo_stack.redoTextChanged.connect(
+            lambda t: self.redo_button.setToolTip(f"Redo {t} (Ctrl+Shift+Z)" if t else "Redo"))
+        self.undo_button.setEnabled(False)
+        self.redo_button.setEnabled(False)
+        for keys, slot in (("Ctrl+Z", board.undo_stack.undo),
+                           ("Ctrl+Shift+Z", board.undo_stack.redo)):
+            sc = QShortcut(QKeySequence(keys), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(slot)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.status.setObjectName("board_status")
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Units per move:"))
+        top.addWidget(self.split)
+        top.addStretch(1)
+        top.addWidget(self.undo_button)
+        top.addWidget(self.redo_button)
+
+        self.grid_holder = QWidget()
+        self.grid = QGridLayout(self.grid_holder)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(4)
+        self.grid.setVerticalSpacing(0)
+
+        self.pool_boxes: dict[str, QGroupBox] = {}
+        self.add_spins: dict[str, QSpinBox] = {}
+        self.add_units: dict[str, QComboBox] = {}
+        pools = QHBoxLayout()
+        for side in SIDES:
+            pools.addWidget(self._pool_box(side))
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.grid_holder)
+        layout.addWidget(self.status)
+        layout.addLayout(pools)
+        self.rebuild()
+
+    # -- building ----------------------------------------------------------------------
+    def _chip_list(self, side: str, place: str) -> ChipList:
+        model = SplitPlaceModel(self.board, side, place, split=self.split.value, parent=self)
+        view = ChipList(model)
+        view.message.connect(self.show_message)
+        self.lists[(side, place)] = view
+        return view
+
+    def _pool_box(self, side: str) -> QGroupBox:
+        colour = ATTACKER if side == "attacker" else DEFENDER
+        box = QGroupBox(f"{side.capitalize()}'s pool (idle units)")
+        box.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
+                          f"QGroupBox::title {{ color: {colour}; }}")
+        pool = self._chip_list(side, POOL)
+        pool.setMinimumHeight(56)
+        spin = QSpinBox()
+        spin.setRange(1, 200)
+        spin.setValue(1)
+        spin.setObjectName(f"add_count_{side}")
+        units = QComboBox()
+        units.setObjectName(f"add_unit_{side}")
+        add = QPushButton("Add")
+        add.setObjectName(f"add_{side}")
+        add.setToolTip(f"Bring units into the {side}'s pool; then drag them into bands")
+        add.clicked.connect(lambda _=False, s=side: self.add_units_to(s))
+        row = QHBoxLayout()
+        row.addWidget(spin)
+        row.addWidget(units, 1)
+        row.addWidget(add)
+        inner = QVBoxLayout(box)
+        inner.addWidget(pool)
+        inner.addLayout(row)
+        self.pool_boxes[side] = box
+        self.add_spins[side] = spin
+        self.add_units[side] = units
+        return box
+
+    def rebuild(self) -> None:
+        """(Re)build the colour rows for the board's chart."""
+        for key in [k for k in self.lists if k[1] != POOL]:
+            view = self.lists.pop(key)
+            view.place_model.board.changed.disconnect(view.place_model.refresh)
+            view.deleteLater()
+        for w in self.rows:
+            w.deleteLater()
+        self.rows.clear()
+        self.facts_labels.clear()
+        self.band_labels.clear()
+        while self.grid.count():
+            self.grid.takeAt(0)
+        chart = self.board.chart
+        for col, text, side in ((1, "Attacker roll", "attacker"), (2, "Attacker boost", "attacker"),
+                                (3, "Defender roll", "defender"), (4, "Defender boost", "defender")):
+            head = QLabel(f"<b>{text}</b>")
+            head.setStyleSheet(f"color: {ATTACKER if side == 'attacker' else DEFENDER};")
+            head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.grid.addWidget(head, 0, col)
+            self.rows.append(head)
+        for i, band in enumerate(chart.bands):
+            die, tint, ink = BAND_COLOURS.get(band.name, OTHER_BAND)
+            r = 1 + 2 * i
+            back = QFrame()
+            back.setStyleSheet(f"QFrame {{ background: {tint}; border-top: 1px solid #BBBBBB; }}")
+            self.grid.addWidget(back, r, 0, 2, 5)
+            self.rows.append(back)
+            label = QLabel(f"<b>{i + 1}. {band.name}</b>")
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setMinimumWidth(92)
+            label.setStyleSheet(f"background: {die}; color: {ink}; border: 1px solid #777777;"
+                                f" border-radius: 4px; padding: 3px; margin: 3px;")
+            self.grid.addWidget(label, r, 0)
+            self.band_labels[band.name] = label
+            self.rows.append(label)
+            info = QLabel("")
+            info.setWordWrap(True)
+            info.setStyleSheet("color: #333333; background: transparent; margin-left: 3px;")
+            self.grid.addWidget(info, r + 1, 0)
+            self.facts_labels[(band.name, "band")] = info
+            self.rows.append(info)
+            for col, (side, role) in enumerate((("attacker", "roll"), ("attacker", "boost"),
+                                                ("defender", "roll"), ("defender", "boost")),
+                                               start=1):
+                view = self._chip_list(side, place_key(band.name, role))
+                allowed = band.roll if role == "roll" else tuple(band.boost)
+                view.setToolTip(f"{side} {role}s {band.name}: "
+                                + (", ".join(unit_label(u).lower() for u in allowed)
+                                   or "nobody may " + role + " here"))
+                view.setMaximumHeight(52)
+                view.setStyleSheet("QListView { background: rgba(255,255,255,170); "
+                                   "border: 1px solid #BBBBBB; }")
+                if not allowed:
+                    view.setEnabled(False)      # no unit may play this role here
+                self.grid.addWidget(view, r, col)
+                self.rows.append(view)
+            for side, col in (("attacker", 1), ("defender", 3)):
+                facts = QLabel("")
+                facts.setObjectName(f"facts_{band.name}_{side}")
+                facts.setStyleSheet("background: transparent; margin-left: 3px;")
+                self.grid.addWidget(facts, r + 1, col, 1, 2)
+                self.facts_labels[(band.name, side)] = facts
+                self.rows.append(facts)
+        for side in SIDES:
+            combo = self.add_units[side]
+            combo.clear()
+            for unit in chart.units:
+                combo.addItem(unit_label(unit), unit)
+        for col in range(1, 5):
+            self.grid.setColumnStretch(col, 1)
+
+    # -- actions ----------------------------------------------------------------------------
+    def add_units_to(self, side: str) -> None:
+        unit = self.add_units[side].currentData()
+        self.show_message(self.board.add(side, unit, self.add_spins[side].value()) or "")
+
+    def show_message(self, text: str) -> None:
+        self.status.setText(f"<span style='color:{DEFENDER}'>&#9888; {text}</span>" if text
+                            else "")
+
+    def show_facts(self, facts: list[BandFacts]) -> None:
+        for f in facts:
+            head = self.facts_labels.get((f.band, "band"))
+            if head is None:
+                continue
+            chooser = ("<b>winner's choice</b>" if f.chooser == "winner" else "victim's choice")
+            head.setText(f"hits: {f.may_hit}<br>{chooser}")
+            for side in SIDES:
+                self.facts_labels[(f.band, side)].setText(side_facts_text(f.sides[side], f.cap))
