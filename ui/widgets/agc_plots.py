@@ -1,0 +1,163 @@
+"""Alternate Ground Combat plots: the two totals overlaid, the margin-of-victory bands, the
+steps of damage per side. Each overlays a pinned baseline (black, hollow / dashed) so "before"
+and "now" differ by shape, not only by colour. Colours: Okabe-Ito (see ui.results).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QWidget
+
+from combatassist.result import BattleResult
+
+from ..results import ATTACKER, DEFENDER, DRAW
+
+BASELINE = "#111111"
+SIDES = (("attacker", ATTACKER), ("defender", DEFENDER))
+
+
+def band_label(row: dict[str, Any], previous: Sequence[int] | None) -> str:
+    """A short axis label for a margin band ('1:1', '≤1.5', '>3') from its bound."""
+    bound = row["up_to"]
+    if bound is None:
+        if previous is None:
+            return row["id"]
+        return f">{_ratio(previous)}"
+    if previous is None:
+        return f"{_ratio(bound)}:1"
+    return f"≤{_ratio(bound)}"
+
+
+def _ratio(bound: Sequence[int]) -> str:
+    value = bound[0] / bound[1]
+    return f"{value:g}"
+
+
+def mean_of(rows: Sequence[Sequence[float]]) -> float:
+    return math.fsum(v * p for v, p in rows)
+
+
+def _style(plot: pg.PlotWidget, title: str, x: str, y: str) -> None:
+    plot.setTitle(title, size="10pt")
+    plot.setLabel("bottom", x)
+    plot.setLabel("left", y)
+    plot.showGrid(x=False, y=True, alpha=0.25)
+    plot.setMenuEnabled(False)
+    plot.setMouseEnabled(False, False)
+    plot.setMinimumHeight(170)
+    plot.addLegend(offset=(-8, 8), labelTextSize="8pt")
+
+
+class AgcPlots(QWidget):
+    """The three AGC plots; ``draw(result, baseline)`` redraws them all."""
+
+    def __init__(self, bands: Sequence[dict[str, Any]], parent: QWidget | None = None):
+        """``bands``: agc.margin_bands() rows (for the axis labels and damage tooltips)."""
+        super().__init__(parent)
+        self.bands = list(bands)
+        self.totals_plot = pg.PlotWidget()
+        _style(self.totals_plot, "Each side's total (overlaid)", "total (points)",
+               "probability (%)")
+        self.bands_plot = pg.PlotWidget()
+        _style(self.bands_plot, "Margin of victory (higher total : lower)", "band",
+               "probability (%)")
+        self.damage_plot = pg.PlotWidget()
+        _style(self.damage_plot, "Steps of damage taken", "steps of damage", "probability (%)")
+        labels, previous = [], None
+        for i, row in enumerate(self.bands):
+            labels.append((i, band_label(row, previous)))
+            previous = row["up_to"]
+        self.bands_plot.getAxis("bottom").setTicks([labels])
+        self.bands_plot.setToolTip("<br>".join(
+            f"<b>{label}</b> {row['name']}: victor {row['victor']}, loser {row['loser']}"
+            for (_, label), row in zip(labels, self.bands)))
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(self.totals_plot, 0, 0, 1, 2)
+        grid.addWidget(self.bands_plot, 1, 0)
+        grid.addWidget(self.damage_plot, 1, 1)
+
+    def clear(self) -> None:
+        for plot in (self.totals_plot, self.bands_plot, self.damage_plot):
+            plot.clear()
+
+    def draw(self, result: BattleResult, baseline: BattleResult | None = None) -> None:
+        self._totals(result, baseline)
+        self._bands(result, baseline)
+        self._damage(result, baseline)
+
+    def _totals(self, r: BattleResult, b: BattleResult | None) -> None:
+        plot = self.totals_plot
+        plot.clear()
+        top = 0
+        for (side, colour), symbol in zip(SIDES, ("o", "t")):
+            rows = r.extra.get(f"{side}_total", [])
+            if not rows:
+                continue
+            xs = [v for v, _ in rows]
+            ys = [100 * p for _, p in rows]
+            top = max(top, max(xs))
+            fill = pg.mkColor(colour)
+            fill.setAlpha(60)
+            plot.plot(xs, ys, pen=pg.mkPen(colour, width=2), fillLevel=0, brush=fill,
+                      symbol=symbol, symbolSize=5, symbolBrush=colour, symbolPen=colour,
+                      name=f"{side} (mean {mean_of(rows):.1f})")
+            mean = pg.InfiniteLine(pos=mean_of(rows), angle=90,
+                                   pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DotLine))
+            plot.addItem(mean)
+            if b is not None:
+                brows = b.extra.get(f"{side}_total", [])
+                if brows:
+                    top = max(top, max(v for v, _ in brows))
+                    plot.plot([v for v, _ in brows], [100 * p for _, p in brows],
+                              pen=pg.mkPen(BASELINE, width=1.3, style=Qt.PenStyle.DashLine),
+                              name="baseline" if side == "attacker" else None)
+        plot.setXRange(0, max(top, 1), padding=0.02)
+        plot.getAxis("bottom").setTickSpacing(major=max(1, 5 * math.ceil(top / 50)), minor=1)
+
+    def _bands(self, r: BattleResult, b: BattleResult | None) -> None:
+        plot = self.bands_plot
+        plot.clear()
+        rows = r.extra.get("bands", [])
+        xs = list(range(len(rows)))
+        bottom = [0.0] * len(rows)
+        for key, colour, name in (("attacker_victor", ATTACKER, "attacker victor"),
+                                  ("defender_victor", DEFENDER, "defender victor"),
+                                  ("tie", DRAW, "tie")):
+            heights = [100 * row[key] for row in rows]
+            if not any(h > 0 for h in heights):
+                continue
+            plot.addItem(pg.BarGraphItem(x=xs, height=heights, y0=bottom, width=0.7,
+                                         brush=colour, pen=pg.mkPen("#ffffff", width=0.8),
+                                         name=name))
+            bottom = [y + h for y, h in zip(bottom, heights)]
+        if b is not None:
+            brows = b.extra.get("bands", [])
+            plot.plot(list(range(len(brows))), [100 * row["p"] for row in brows], pen=None,
+                      symbol="o", symbolSize=9, symbolBrush=None,
+                      symbolPen=pg.mkPen(BASELINE, width=1.5), name="baseline")
+        plot.setXRange(-0.6, max(len(rows), 1) - 0.4, padding=0)
+        plot.setYRange(0, max(bottom + [1.0]) * 1.08, padding=0)
+
+    def _damage(self, r: BattleResult, b: BattleResult | None) -> None:
+        plot = self.damage_plot
+        plot.clear()
+        top = 0
+        for index, ((side, colour), offset) in enumerate(zip(SIDES, (-0.2, 0.2))):
+            marg = r.loss_marginal(index)
+            top = max([top] + list(marg))
+            plot.addItem(pg.BarGraphItem(x=[k + offset for k in marg],
+                                         height=[100 * p for p in marg.values()], width=0.38,
+                                         brush=colour, pen=pg.mkPen(colour), name=side))
+            if b is not None:
+                bm = b.loss_marginal(index)
+                plot.plot([k + offset for k in bm], [100 * p for p in bm.values()], pen=None,
+                          symbol="o", symbolSize=8, symbolBrush=None,
+                          symbolPen=pg.mkPen(BASELINE, width=1.5),
+                          name="baseline" if index == 0 else None)
+        plot.setXRange(-0.6, top + 0.6, padding=0.02)
+        plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil((top + 1) / 10)), minor=1)
