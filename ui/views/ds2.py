@@ -1,0 +1,443 @@
+"""The Dirtside II view: weapon/armour selector, one shot's odds, P(kill) heatmap, table-side.
+
+The form offers only valid combinations: it reads what each weapon family allows from
+``ds2.weapon_options()`` (sizes, range bands, combat types, whether a hit chance may be given)
+and hides or disables the fields that don't apply. A DS2 result is one shot, not a battle, so
+the view puts its own ``ShotResultsPanel`` where battle views show the battle results.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox,
+                               QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QPushButton, QRadioButton, QVBoxLayout, QWidget)
+
+from combatassist.errors import EngineError
+from combatassist.rulesets import ds2
+from combatassist.rulesets.ds2 import Shot
+from combatassist.scenario import Scenario
+
+from ..compute import Job
+from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
+from ..widgets.ds2_table import TableShotPanel
+from .base import RulesetView
+
+CLASS_TITLES = {"heavy": "Heavy weapons", "infantry": "Infantry weapons",
+                "artillery": "Artillery"}
+COVER_LABELS = {"open": "Open", "soft": "Soft cover", "dug_in": "Dug in (or urban)"}
+ARMOUR_TYPE_LABELS = {"standard": "Standard", "reactive": "Reactive", "ablative": "Ablative",
+                      "apfc": "Standard + APFC"}
+DEFAULT_SHOT = Shot(family="hvc", size=3, range="close", target="vehicle", armour=3)
+DEFAULT_TITLE = "A size-3 HVC at close range against an armour-3 tank"
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+class Ds2View(RulesetView):
+    ruleset = "ds2"
+    title = "Dirtside II"
+
+    def __init__(self, parent: QWidget | None = None, **kwargs: Any):
+        super().__init__(parent, **kwargs)
+        # A DS2 result is one shot: swap the battle results panel for the shot panel. The
+        # main window and the smoke test reach results through ``view.results``.
+        battle_panel = self.results
+        self.computer.busy.disconnect(battle_panel.set_busy)
+        battle_panel.parentWidget().layout().replaceWidget(battle_panel, self.shot_panel)
+        battle_panel.hide()
+        battle_panel.deleteLater()
+        self.results = self.shot_panel
+        self.shot_panel.show()
+        self.computer.busy.connect(self.shot_panel.set_busy)
+        self.shot_panel.set_busy(self.computer.is_busy())
+        self.shot_panel.heatmap.cell_clicked.connect(self.pick_cell)
+
+    # -- the form ---------------------------------------------------------------------------
+    def build_form(self) -> QWidget:
+        options = ds2.weapon_options()
+        self.options = options
+        self.families = {f["id"]: f for f in options["families"]}
+        form = QWidget()
+
+        self.title_edit = QLineEdit()
+        self.title_edit.setPlaceholderText("(optional)")
+        self.title_edit.textEdited.connect(self.edited)
+
+        # weapon
+        self.family = QComboBox()
+        self.family.setObjectName("family")
+        last_class = None
+        for fam in options["families"]:
+            if last_class is not None and fam["class"] != last_class:
+                self.family.insertSeparator(self.family.count())
+            last_class = fam["class"]
+            self.family.addItem(f"{fam['label']}  ({CLASS_TITLES[fam['class']].lower()})",
+                                fam["id"])
+        self.family.setMaxVisibleItems(25)
+        self.family.currentIndexChanged.connect(self._family_changed)
+        self.size = QComboBox()
+        self.size.setObjectName("size")
+        self.size.currentIndexChanged.connect(self._size_changed)
+        self.range = QComboBox()
+        self.range.setObjectName("range")
+        for r in options["ranges"]:
+            self.range.addItem(r.capitalize(), r)
+        self.range.currentIndexChanged.connect(self.edited)
+        self.combat = QComboBox()
+        self.combat.setObjectName("combat")
+        for c in options["combat"]:
+            self.combat.addItem(_words(c).capitalize(), c)
+        self.combat.currentIndexChanged.connect(self.edited)
+        self.give_hit = QCheckBox("Chance to hit:")
+        self.give_hit.setToolTip("The weapon's own to-hit chance (outside the damage system); "
+                                 "unticked: the shot hits")
+        self.give_hit.toggled.connect(self._hit_toggled)
+        self.p_hit = QDoubleSpinBox()
+        self.p_hit.setObjectName("p_hit")
+        self.p_hit.setRange(0, 100)
+        self.p_hit.setDecimals(1)
+        self.p_hit.setSingleStep(5)
+        self.p_hit.setSuffix(" %")
+        self.p_hit.setValue(50)
+        # The exact value: a file's 0.3333... is kept until the user edits the box.
+        self.p_hit_value = 0.5
+        self.p_hit.valueChanged.connect(self._p_hit_edited)
+        self.weapon_note = QLabel("")
+        self.weapon_note.setObjectName("weaponNote")
+        self.weapon_note.setWordWrap(True)
+        self.weapon_note.setStyleSheet("color: #555;")
+
+        weapon = QGroupBox("Weapon")
+        self.weapon_form = wf = QFormLayout(weapon)
+        wf.addRow("Family:", self.family)
+        wf.addRow("Size class:", self.size)
+        wf.addRow("Range band:", self.range)
+        wf.addRow("Combat:", self.combat)
+        hit_row = QHBoxLayout()
+        hit_row.addWidget(self.give_hit)
+        hit_row.addWidget(self.p_hit, 1)
+        wf.addRow(hit_row)
+        self.hit_row = hit_row
+        wf.addRow(self.weapon_note)
+
+        # target
+        self.kind_vehicle = QRadioButton("&Vehicle")
+        self.kind_infantry = QRadioButton("&Infantry")
+        self.kind_group = QButtonGroup(self)
+        for button in (self.kind_vehicle, self.kind_infantry):
+            self.kind_group.addButton(button)
+            button.toggled.connect(self._kind_changed)
+        kind_row = QHBoxLayout()
+        kind_row.addWidget(self.kind_vehicle)
+        kind_row.addWidget(self.kind_infantry)
+        kind_row.addStretch(1)
+        self.armour_buttons: dict[int, QPushButton] = {}
+        self.armour_group = QButtonGroup(self)
+        self.armour_group.setExclusive(True)
+        armour_row = QHBoxLayout()
+        armour_row.setSpacing(2)
+        for a in options["armour"]:
+            b = QPushButton(str(a))
+            b.setObjectName(f"armour_{a}")
+            b.setCheckable(True)
+            b.setAutoExclusive(True)       # arrow keys move along the row
+            b.setFixedWidth(34)
+            b.setToolTip("soft-skinned" if a == 0 else f"armour rating {a}")
+            self.armour_group.addButton(b, a)
+            self.armour_buttons[a] = b
+            armour_row.addWidget(b)
+        armour_row.addStretch(1)
+        self.armour_group.idToggled.connect(lambda _id, on: on and self.edited())
+        self.armour_type = QComboBox()
+        self.armour_type.setObjectName("armour_type")
+        for t in options["armour_types"]:
+            self.armour_type.addItem(ARMOUR_TYPE_LABELS.get(t, _words(t)), t)
+        self.armour_type.currentIndexChanged.connect(self._armour_type_changed)
+        self.apfc = QCheckBox("APFC as well")
+        self.apfc.setObjectName("apfc")
+        self.apfc.setToolTip("Active point-defence fire control on top of reactive or "
+                             "ablative armour")
+        self.apfc.toggled.connect(self.edited)
+        self.infantry = QComboBox()
+        self.infantry.setObjectName("infantry")
+        ratings = ds2.tables().infantry_ratings
+        for i in options["infantry"]:
+            label = "Powered armour" if i == "pa" else _words(i).capitalize()
+            self.infantry.addItem(f"{label} (armour {ratings[i]})", i)
+        self.infantry.currentIndexChanged.connect(self.edited)
+        self.cover = QComboBox()
+        self.cover.setObjectName("cover")
+        for c in options["covers"]:
+            self.cover.addItem(COVER_LABELS.get(c, _words(c)), c)
+        self.cover.currentIndexChanged.connect(self.edited)
+        self.target_note = QLabel("")
+        self.target_note.setObjectName("targetNote")
+        self.target_note.setWordWrap(True)
+        self.target_note.setStyleSheet("color: #555;")
+
+        target = QGroupBox("Target")
+        self.target_form = tf = QFormLayout(target)
+        tf.addRow("Kind:", kind_row)
+        tf.addRow("Armour:", armour_row)
+        self.armour_row = armour_row
+        tf.addRow("Armour type:", self.armour_type)
+        tf.addRow("", self.apfc)
+        tf.addRow("Infantry:", self.infantry)
+        tf.addRow("Cover:", self.cover)
+        tf.addRow(self.target_note)
+
+        top = QFormLayout()
+        top.addRow("Title:", self.title_edit)
+        layout = QVBoxLayout(form)
+        layout.addLayout(top)
+        layout.addWidget(weapon)
+        layout.addWidget(target)
+        layout.addStretch(1)
+        return form
+
+    # -- keeping the form valid -------------------------------------------------------------
+    def family_info(self) -> dict[str, Any]:
+        return self.families[self.family.currentData()]
+
+    def _family_changed(self, *_args) -> None:
+        self._fill_sizes()
+        self._sync()
+        self.edited()
+
+    def _fill_sizes(self) -> None:
+        fam = self.family_info()
+        keep = self.size.currentData()
+        self.size.blockSignals(True)
+        self.size.clear()
+        labels = fam.get("size_labels", {})
+        for s in fam["sizes"]:
+            text = f"{s} — {labels[s]}" if s in labels else str(s)
+            if fam["size_rule"] == "fixed":
+                text += " (always)"
+            self.size.addItem(text, s)
+        index = self.size.findData(keep)
+        if index < 0 and fam["sizes"]:
+            # a new family: keep the size if it has it, else its middle size
+            index = len(fam["sizes"]) // 2
+        self.size.setCurrentIndex(index)
+        self.size.blockSignals(False)
+
+    def _size_changed(self, *_args) -> None:
+        self.edited()
+
+    def _kind_changed(self, on: bool = True) -> None:
+        if not on:            # the other button's toggled(True) does the work
+            return
+        self._sync()
+        self.edited()
+
+    def _armour_type_changed(self, *_args) -> None:
+        self._sync()
+        self.edited()
+
+    def _hit_toggled(self, *_args) -> None:
+        self.p_hit.setEnabled(self.give_hit.isChecked())
+        self.edited()
+
+    def _p_hit_edited(self, value: float) -> None:
+        if not self._loading:
+            self.p_hit_value = value / 100
+        self.edited()
+
+    def hit_applies(self) -> bool:
+        """A hit chance may be given: a heavy weapon or artillery (not IAVR) at a vehicle."""
+        return self.family_info()["to_hit"] == "input" and self.target_kind() == "vehicle"
+
+    def apfc_applies(self) -> bool:
+        """APFC may be added on top of reactive or ablative armour ("apfc" is standard+APFC)."""
+        return self.armour_type.currentData() in ("reactive", "ablative")
+
+    def _sync(self) -> None:
+        """Show only the fields that apply to this weapon and target; explain the rest."""
+        fam = self.family_info()
+        wf, tf = self.weapon_form, self.target_form
+        wf.setRowVisible(self.size, fam["size_rule"] != "none")
+        self.size.setEnabled(fam["size_rule"] in ("chosen", "weight"))
+        wf.setRowVisible(self.range, bool(fam["ranges"]))
+        wf.setRowVisible(self.combat, bool(fam["combat"]))
+        wf.setRowVisible(self.hit_row, self.hit_applies())
+        self.p_hit.setEnabled(self.give_hit.isChecked())
+        vehicle = self.target_kind() == "vehicle"
+        tf.setRowVisible(self.armour_row, vehicle)
+        tf.setRowVisible(self.armour_type, vehicle)
+        tf.setRowVisible(self.apfc, vehicle)
+        tf.setRowVisible(self.infantry, not vehicle)
+        self.apfc.setEnabled(self.apfc_applies())
+
+        notes = []
+        if fam["size_rule"] == "fixed":
+            notes.append(f"{fam['label']} is always size class {fam['sizes'][0]}.")
+        if fam["size_rule"] == "none":
+            notes.append("Infantry weapons have no size class or range band; their impact "
+                         "die depends on the combat type and the target's cover.")
+        if fam.get("to_hit_roll"):
+            r = fam["to_hit_roll"]
+            notes.append(f"{fam['label']} rolls its own to-hit: 1d{r['die']}, hit on "
+                         f"{r['min']}+.")
+        elif fam["to_hit"] == "input" and not vehicle:
+            notes.append("Fire at infantry needs no to-hit roll.")
+        self.weapon_note.setText(" ".join(notes))
+        self.weapon_note.setVisible(bool(notes))
+
+        tnotes = []
+        if fam["class"] == "heavy":
+            tnotes.append("Heavy weapons ignore cover.")
+        if fam["class"] == "artillery":
+            tnotes.append("Artillery reads “dug in” as dug in; open and soft as not.")
+        if vehicle and not fam["heavy"]:
+            tnotes.append("Not a heavy weapon: it can only harm armour-0 vehicles (which "
+                          "count as powered armour, 7).")
+        if vehicle and not self.apfc_applies():
+            self.apfc.setToolTip("APFC on top of reactive or ablative armour; for standard "
+                                 "armour with APFC choose “Standard + APFC”")
+        self.target_note.setText(" ".join(tnotes))
+        self.target_note.setVisible(bool(tnotes))
+
+    def target_kind(self) -> str:
+        return "infantry" if self.kind_infantry.isChecked() else "vehicle"
+
+    def pick_cell(self, size: int, armour: int) -> None:
+        """Select a heatmap cell: that size class (if the family lets you choose) and armour."""
+        changed = False
+        index = self.size.findData(size)
+        if self.size.isEnabled() and index >= 0 and index != self.size.currentIndex():
+            self.size.setCurrentIndex(index)         # edits through _size_changed
+            changed = True
+        if self.target_kind() != "vehicle":
+            self.kind_vehicle.setChecked(True)
+            changed = True
+        if self.armour_group.checkedId() != armour:
+            self.armour_buttons[armour].setChecked(True)
+            changed = True
+        if changed:
+            self.edited()
+
+    # -- scenario <-> form ------------------------------------------------------------------
+    def default_scenario(self) -> Scenario:
+        return Scenario(self.ruleset, DEFAULT_SHOT, DEFAULT_TITLE)
+
+    def shot(self) -> Shot:
+        """The form's shot (only the fields that apply are set)."""
+        fam = self.family_info()
+        vehicle = self.target_kind() == "vehicle"
+        return Shot(
+            family=fam["id"], target=self.target_kind(),
+            size=self.size.currentData() if fam["size_rule"] != "none" else None,
+            range=self.range.currentData() if fam["ranges"] else None,
+            combat=self.combat.currentData() if fam["combat"] else None,
+            p_hit=self.p_hit_value if self.hit_applies() and self.give_hit.isChecked()
+            else None,
+            armour=self.armour_group.checkedId() if vehicle else None,
+            armour_type=self.armour_type.currentData() if vehicle else "standard",
+            apfc=vehicle and self.apfc_applies() and self.apfc.isChecked(),
+            infantry=None if vehicle else self.infantry.currentData(),
+            cover=self.cover.currentData())
+
+    def scenario(self) -> Scenario:
+        return Scenario(self.ruleset, self.shot(), self.title_edit.text().strip() or None)
+
+    def load_scenario(self, scenario: Scenario) -> None:
+        shot: Shot = scenario.body.with_defaults()
+        self.title_edit.setText(scenario.title or "")
+        self.family.setCurrentIndex(self.family.findData(shot.family))
+        self._fill_sizes()
+        if shot.size is not None:
+            self.size.setCurrentIndex(self.size.findData(shot.size))
+        if shot.range is not None:
+            self.range.setCurrentIndex(self.range.findData(shot.range))
+        if shot.combat is not None:
+            self.combat.setCurrentIndex(self.combat.findData(shot.combat))
+        self.give_hit.setChecked(shot.p_hit is not None)
+        if shot.p_hit is not None:
+            self.p_hit.setValue(100 * shot.p_hit)
+            self.p_hit_value = float(shot.p_hit)
+        (self.kind_vehicle if shot.target == "vehicle" else self.kind_infantry).setChecked(True)
+        if shot.target == "vehicle":
+            self.armour_buttons[shot.armour].setChecked(True)
+            armour_type, apfc = shot.armour_type, shot.apfc
+            if armour_type in ("standard", "apfc") and apfc:
+                # APFC on standard armour is the "apfc" armour type (same tables)
+                armour_type, apfc = "apfc", False
+            self.armour_type.setCurrentIndex(self.armour_type.findData(armour_type))
+            self.apfc.setChecked(apfc)
+        else:
+            self.infantry.setCurrentIndex(self.infantry.findData(shot.infantry))
+            self.armour_type.setCurrentIndex(self.armour_type.findData("standard"))
+            self.apfc.setChecked(False)
+        self.cover.setCurrentIndex(self.cover.findData(shot.cover))
+        self._sync()
+
+    # -- computing ----------------------------------------------------------------------------
+    def above_results(self) -> list[QWidget]:
+        # Built here so it exists before the base class's first compute; ``__init__`` puts it
+        # in the battle panel's place.
+        self.shot_panel = ShotResultsPanel()
+        self.shot_panel.hide()
+        return []
+
+    def compute_job(self) -> Job:
+        shot = self.shot()
+        problem = ds2.valid_combination(
+            shot.family, target=shot.target, size=shot.size, range=shot.range,
+            combat=shot.combat, p_hit=shot.p_hit, armour=shot.armour,
+            armour_type=shot.armour_type, apfc=shot.apfc, infantry=shot.infantry,
+            cover=shot.cover)
+        if problem is not None:          # the form should never allow this: say it plainly
+            raise EngineError(f"this combination is not possible: {problem}")
+        fam = self.family_info()
+        title = ds2.shot_title(shot.with_defaults())
+        labels = {int(k): f"{k} {v}" for k, v in fam.get("size_labels", {}).items()} or None
+
+        def job(cancel) -> ShotAnswer:
+            result = ds2.compute(shot, cancel=cancel)
+            if fam["class"] == "infantry":
+                return ShotAnswer(title, fam["label"], result, None,
+                                  f"{fam['label']} has no size class: the size × armour map "
+                                  "is for heavy weapons and artillery.")
+            target = shot.target == "vehicle"
+            m = ds2.matrix(shot.family, shot.range,
+                           shot.armour_type if target else "standard", apfc=shot.apfc,
+                           cover=shot.cover, p_hit=shot.p_hit)
+            note = "" if target else (f"The map shows {fam['label']} against vehicles; the "
+                                      "target now is infantry.")
+            current = (shot.with_defaults().size, shot.armour) if target else None
+            return ShotAnswer(title, fam["label"], result, m, note, current, labels)
+        return job
+
+    def recompute(self, immediate: bool = False) -> None:
+        self._update_table()
+        super().recompute(immediate)
+
+    def show_result(self, result: Any) -> None:
+        self.last_result = result
+        self.last_error = None
+        self.shot_panel.show_result(result)
+
+    def show_error(self, message: str) -> None:
+        self.last_error = message
+        self.shot_panel.show_error(message)
+
+    # -- at the table ----------------------------------------------------------------------
+    def extra_tabs(self) -> list[tuple[str, QWidget]]:
+        self.table = TableShotPanel()
+        return [("At the table", self.table)]
+
+    def _update_table(self) -> None:
+        if not hasattr(self, "table"):
+            return
+        shot = self.shot()
+        try:
+            setup = ds2.shot_setup(shot)
+        except EngineError as exc:
+            self.table.set_setup(None, "", str(exc))
+            return
+        self.table.set_setup(setup, ds2.shot_title(setup.shot))

@@ -1,0 +1,362 @@
+"""Dirtside II results: one shot's outcome bars, its numbers, the P(kill) heatmap, a baseline.
+
+This panel stands where battle views show ``ui.results.ResultsPanel`` and offers the same
+face to the main window (``result``, ``baseline``, ``pin``, ``pin_baseline``, ``set_busy``,
+``show_error``, ``export_csv``, ``export_png``), but draws a single shot: kill / special damage
+(mobility, systems down, damage) / no effect, and the figure of merit. Pinning a baseline keeps
+the current weapon so a second one can be set up and compared side by side.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+                               QSizePolicy, QVBoxLayout, QWidget)
+
+from combatassist.files import atomic_write_text
+from combatassist.rulesets.ds2 import ShotMatrix, ShotResult
+
+from ..results import DEFENDER, delta_pct, pct
+from .ds2_heatmap import KillHeatmap
+
+# Okabe-Ito hues; "no effect" greys. The stacked bars also differ by position, not only hue.
+KILL = "#D55E00"            # vermillion
+MOBILITY = "#E69F00"        # orange
+SYSTEMS_DOWN = "#CC79A7"    # reddish purple
+DAMAGE = "#56B4E9"          # sky blue
+NO_EFFECT = "#999999"       # hit, nothing significant
+MISS = "#D0D0D0"            # never hit
+#: (key, label, colour) in the order of the strip and the legend
+SEGMENTS = (("kill", "Kill", KILL), ("mobility", "Mobility", MOBILITY),
+            ("systems_down", "Systems down", SYSTEMS_DOWN), ("damage", "Damage", DAMAGE),
+            ("hit_no_effect", "No effect (hit)", NO_EFFECT), ("miss", "Miss", MISS))
+#: the bar chart's three groups and the segments stacked in each
+GROUPS = (("Kill", ("kill",)), ("Special damage", ("mobility", "systems_down", "damage")),
+          ("No effect", ("hit_no_effect", "miss")))
+#: rows of the numbers table: (key, label, is a probability)
+ROWS = (("p_hit", "Hit", True), ("p_kill", "Kill", True), ("p_special", "Special damage", True),
+        ("p_mobility", "    mobility", True), ("p_systems_down", "    systems down", True),
+        ("p_damage", "    damage", True), ("p_no_effect", "No effect (incl. misses)", True),
+        ("figure_of_merit", "Figure of merit", False))
+
+
+def segments(result: ShotResult) -> dict[str, float]:
+    """The shot's probabilities split into the strip's disjoint segments (sum 1)."""
+    miss = max(0.0, 1.0 - result.p_hit)
+    return {"kill": result.p_kill, "mobility": result.p_mobility,
+            "systems_down": result.p_systems_down, "damage": result.p_damage,
+            "hit_no_effect": max(0.0, result.p_no_effect - miss), "miss": miss}
+
+
+@dataclass
+class ShotAnswer:
+    """What the view computes for one shot: its odds and its weapon's heatmap."""
+
+    title: str                          # the shot in words ("HVC/3 at close range vs ...")
+    weapon: str                         # the weapon family's label ("HVC")
+    result: ShotResult
+    matrix: ShotMatrix | None           # None for infantry weapons (no size class)
+    matrix_note: str = ""               # why there is no matrix / what it shows
+    current: tuple[int, int] | None = None      # (size, armour) of this shot in the matrix
+    size_labels: dict[int, str] | None = None   # artillery: 1 light, 2 medium, 3 heavy
+
+
+class ShotStrip(QWidget):
+    """One horizontal bar split into the shot's disjoint outcomes, labelled in %."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.values: dict[str, float] = {}
+        self.setMinimumHeight(30)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_result(self, result: ShotResult | None) -> None:
+        self.values = segments(result) if result is not None else {}
+        self.setToolTip("\n".join(f"{label}: {pct(self.values.get(key, 0.0))}"
+                                  for key, label, _ in SEGMENTS))
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        painter = QPainter(self)
+        rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+        font = QFont(self.font())
+        font.setBold(True)
+        painter.setFont(font)
+        x = rect.left()
+        total = sum(self.values.values()) or 1.0
+        for key, _, colour in SEGMENTS:
+            w = rect.width() * self.values.get(key, 0.0) / total
+            if w <= 0:
+                continue
+            seg = QRectF(x, rect.top(), w, rect.height())
+            painter.fillRect(seg, QColor(colour))
+            text = pct(self.values[key])
+            if painter.fontMetrics().horizontalAdvance(text) + 8 < w:
+                light = key in ("mobility", "damage", "hit_no_effect", "miss")
+                painter.setPen(QColor("#111111" if light else "#FFFFFF"))
+                painter.drawText(seg, Qt.AlignmentFlag.AlignCenter, text)
+            x += w
+        painter.setPen(QPen(QColor("#555555")))
+        painter.drawRect(rect)
+        painter.end()
+
+
+class ShotResultsPanel(QWidget):
+    """Shows a ``ShotAnswer``; keeps an optional pinned baseline to compare against."""
+
+    baseline_changed = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.answer: ShotAnswer | None = None
+        self.baseline_answer: ShotAnswer | None = None
+
+        self.heading = QLabel("")
+        self.heading.setObjectName("shotHeading")
+        self.heading.setWordWrap(True)
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        self.dice = QLabel("")
+        self.dice.setObjectName("shotDice")
+        self.dice.setWordWrap(True)
+        self.dice.setStyleSheet("color: #333;")
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.status.setObjectName("resultStatus")
+        self.spinner = QProgressBar()
+        self.spinner.setRange(0, 0)
+        self.spinner.setMaximumHeight(6)
+        self.spinner.setTextVisible(False)
+        self.spinner.setVisible(False)
+
+        self.strip = ShotStrip()
+        self.pin = QPushButton("Pin as baseline")
+        self.pin.setCheckable(True)
+        self.pin.setEnabled(False)
+        self.pin.setToolTip("Keep this weapon's result and compare the next set-up side by "
+                            "side with it (Ctrl+P)")
+        self.pin.toggled.connect(self._toggle_baseline)
+        self.legend = QLabel(" ".join(
+            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;'
+            for _, n, c in SEGMENTS))
+
+        # the numbers: now | baseline | change
+        self.numbers: dict[str, QLabel] = {}
+        self.base_numbers: dict[str, QLabel] = {}
+        self.deltas: dict[str, QLabel] = {}
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(18)
+        grid.setVerticalSpacing(1)
+        self.now_head = QLabel("<b>Now</b>")
+        self.base_head = QLabel("<b>Baseline</b>")
+        self.delta_head = QLabel("<b>Change</b>")
+        for col, head in enumerate((self.now_head, self.base_head, self.delta_head), start=1):
+            head.setAlignment(Qt.AlignmentFlag.AlignRight)
+            grid.addWidget(head, 0, col)
+        for row, (key, label, _) in enumerate(ROWS, start=1):
+            name = QLabel(f"<b>{label}</b>" if key == "figure_of_merit" else label)
+            if key == "figure_of_merit":
+                name.setToolTip("The seed's measure: P(kill) + P(special damage) / 2")
+            grid.addWidget(name, row, 0)
+            for col, store in enumerate((self.numbers, self.base_numbers, self.deltas),
+                                        start=1):
+                value = QLabel("–")
+                value.setAlignment(Qt.AlignmentFlag.AlignRight)
+                value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+                value.setObjectName(f"{('value', 'base', 'delta')[col - 1]}_{key}")
+                store[key] = value
+                grid.addWidget(value, row, col)
+        grid.setColumnStretch(4, 1)
+        self._baseline_widgets = [self.base_head, self.delta_head,
+                                  *self.base_numbers.values(), *self.deltas.values()]
+
+        self.bars = pg.PlotWidget()
+        self.bars.setTitle("One shot: what happens", size="10pt")
+        self.bars.setLabel("left", "probability (%)")
+        self.bars.showGrid(x=False, y=True, alpha=0.25)
+        self.bars.setMenuEnabled(False)
+        self.bars.setMouseEnabled(False, False)
+        self.bars.hideButtons()
+        self.bars.setMinimumHeight(220)
+        self.bars.getAxis("bottom").setTicks([[(i, g) for i, (g, _) in enumerate(GROUPS)]])
+        self.bar_texts: dict[tuple[str, str], str] = {}   # (which, group) -> label text
+
+        self.heatmap = KillHeatmap("P(kill)")
+        self.base_heatmap = KillHeatmap("Baseline P(kill)", colour_bar=False)
+        self.base_heatmap.setVisible(False)
+
+        top = QHBoxLayout()
+        top.addWidget(self.strip, 1)
+        top.addWidget(self.pin)
+        numbers_and_bars = QHBoxLayout()
+        numbers_and_bars.addLayout(grid, 0)
+        numbers_and_bars.addWidget(self.bars, 1)
+        maps = QHBoxLayout()
+        maps.addWidget(self.heatmap, 1)
+        maps.addWidget(self.base_heatmap, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.dice)
+        layout.addLayout(top)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.spinner)
+        layout.addWidget(self.status)
+        layout.addLayout(numbers_and_bars, 1)
+        layout.addLayout(maps, 1)
+        self._show_baseline_widgets(False)
+
+    # -- the main window's face (same as ResultsPanel) -----------------------------------
+    @property
+    def result(self) -> ShotResult | None:
+        return self.answer.result if self.answer else None
+
+    @property
+    def baseline(self) -> ShotResult | None:
+        return self.baseline_answer.result if self.baseline_answer else None
+
+    def set_busy(self, busy: bool) -> None:
+        self.spinner.setVisible(busy)
+        if busy:
+            self.status.setText("Computing…")
+        elif self.status.text() == "Computing…":
+            self.status.setText("")
+
+    def show_error(self, message: str) -> None:
+        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>')
+
+    def show_result(self, answer: ShotAnswer) -> None:
+        self.answer = answer
+        self.pin.setEnabled(True)
+        self.status.setText("")
+        self._refresh()
+
+    def pin_baseline(self, on: bool = True) -> None:
+        self.pin.setChecked(on)
+
+    def _toggle_baseline(self, on: bool) -> None:
+        self.baseline_answer = self.answer if on else None
+        self.pin.setText("Unpin baseline" if on else "Pin as baseline")
+        self._refresh()
+        self.baseline_changed.emit(on)
+
+    def _show_baseline_widgets(self, on: bool) -> None:
+        for widget in self._baseline_widgets:
+            widget.setVisible(on)
+        self.now_head.setVisible(on)
+
+    # -- drawing --------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        a, b = self.answer, self.baseline_answer
+        if a is None:
+            return
+        r = a.result
+        setup = r.setup
+        self.heading.setText(f"<b>{a.title}</b>" + (
+            f'<br><span style="color:#555">baseline: {b.title}</span>' if b else ""))
+        lines = setup.describe() if setup is not None else []
+        self.dice.setText("\n".join(lines))
+        self.strip.set_result(r)
+        self._show_baseline_widgets(b is not None)
+        values = r.to_json()
+        base = b.result.to_json() if b else None
+        for key, _, is_p in ROWS:
+            self.numbers[key].setText(pct(values[key]) if is_p else f"{values[key]:.4f}")
+            if base is not None:
+                self.base_numbers[key].setText(pct(base[key]) if is_p else f"{base[key]:.4f}")
+                d = values[key] - base[key]
+                self.deltas[key].setText(delta_pct(values[key], base[key]) if is_p else
+                                         (f"{d:+.4f}" if abs(d) >= 5e-5 else "±0"))
+        self._plot_bars(a, b)
+        self.heatmap.show_matrix(a.matrix, caption=_matrix_caption(a), current=a.current,
+                                 message=a.matrix_note, size_labels=a.size_labels)
+        self.base_heatmap.setVisible(b is not None)
+        if b is not None:
+            self.base_heatmap.show_matrix(b.matrix, caption=_matrix_caption(b),
+                                          current=b.current, message=b.matrix_note,
+                                          size_labels=b.size_labels)
+
+    def _plot_bars(self, a: ShotAnswer, b: ShotAnswer | None) -> None:
+        plot = self.bars
+        plot.clear()
+        self.bar_texts = {}
+        colours = {key: colour for key, _, colour in SEGMENTS}
+        shown = [("now", a, 0.0 if b is None else -0.21, 0.6 if b is None else 0.38)]
+        if b is not None:
+            shown.append(("baseline", b, 0.21, 0.38))
+        top = 0.0
+        for which, answer, offset, width in shown:
+            parts = segments(answer.result)
+            for x, (group, keys) in enumerate(GROUPS):
+                y = 0.0
+                for key in keys:
+                    h = 100 * parts[key]
+                    if h <= 0:
+                        continue
+                    brush = QBrush(QColor(colours[key]))
+                    if which == "baseline":      # baseline: hatched, so not by colour only
+                        brush = QBrush(QColor(colours[key]), Qt.BrushStyle.BDiagPattern)
+                    plot.addItem(pg.BarGraphItem(x0=[x + offset - width / 2], y0=[y],
+                                                 width=width, height=[h], brush=brush,
+                                                 pen=pg.mkPen("#333333", width=1)))
+                    y += h
+                top = max(top, y)
+                text = pct(sum(parts[k] for k in keys))
+                if which == "baseline":
+                    text = "base " + text
+                self.bar_texts[(which, group)] = text
+                label = pg.TextItem(text, color="#111111", anchor=(0.5, 1.0))
+                label.setPos(x + offset, y)
+                plot.addItem(label)
+        plot.setXRange(-0.6, len(GROUPS) - 0.4, padding=0)
+        plot.setYRange(0, max(10.0, math.ceil((top + 12) / 10) * 10), padding=0)
+
+    # -- exports --------------------------------------------------------------------------
+    def csv_text(self) -> str:
+        """The shown result (and the baseline, if pinned) as CSV, with each P(kill) map."""
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        for label, answer in (("current", self.answer), ("baseline", self.baseline_answer)):
+            if answer is None:
+                continue
+            w.writerow(["result", label, "ds2", answer.result.method, answer.title])
+            for key, value in answer.result.to_json().items():
+                if key != "ruleset":
+                    w.writerow([key, repr(value)])
+            m = answer.matrix
+            if m is not None:
+                w.writerow(["p_kill by size class (rows) x armour (columns)"])
+                w.writerow(["size"] + [int(x) for x in m.armours])
+                for size, row in zip(m.sizes, m.p_kill):
+                    w.writerow([int(size)] + ["" if math.isnan(v) else repr(float(v))
+                                              for v in row])
+            w.writerow([])
+        return out.getvalue()
+
+    def export_csv(self, path: str | Path) -> None:
+        atomic_write_text(path, self.csv_text())
+
+    def export_png(self, path: str | Path) -> bool:
+        return self.grab().save(str(path), "PNG")
+
+
+def _matrix_caption(answer: ShotAnswer) -> str:
+    m = answer.matrix
+    if m is None:
+        return ""
+    parts = [answer.weapon]
+    if m.range:
+        parts.append(f"{m.range} range")
+    armour = m.armour_type + (" + APFC" if m.apfc and m.armour_type != "apfc" else "")
+    parts.append(f"{armour} armour")
+    if m.cover != "open":
+        parts.append(f"{m.cover.replace('_', '-')} cover")
+    if m.p_hit == m.p_hit and m.p_hit < 1:        # not NaN, a real to-hit chance
+        parts.append(f"hit {100 * m.p_hit:.0f}%")
+    return ", ".join(parts)
