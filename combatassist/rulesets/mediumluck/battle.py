@@ -362,6 +362,10 @@ class MediumLuckRules(BattleRules):
                         if band.name in rolling or
                         (band.defender_extra_die and setup.defender_extra_white)]
         self._by_name = {p.name: p for p in self._phases}
+        self._configs: dict = {}
+        n = len(self.chart.bands)
+        self._summary = ([{} for _ in range(n)], [{} for _ in range(n)])
+        self._picks = ([{} for _ in range(n)], [{} for _ in range(n)])
 
     def initial_state(self):
         return self.start
@@ -389,6 +393,55 @@ class MediumLuckRules(BattleRules):
             units = ", ".join(f"{s.name} {n}" for s, n in zip(slots, counts) if n)
             parts.append(f"{side}: {units or 'none'}")
         return "; ".join(parts)
+
+    def round_dist(self, state) -> Dist:
+        """Exactly ``BattleRules.round_dist`` (tests compare them), with per-side memos.
+
+        A band's casualties on one side depend only on that side's units and the hits it
+        takes, and its dice only on that side's units, so both are memoised per side: the
+        solver meets the same side positions in many battle states.
+        """
+        current: dict = {state: 1.0}
+        extra_on = self.setup.defender_extra_white
+        configs = self._configs
+        tables = self.tables
+        for phase in self._phases:
+            b = phase.index
+            winner = phase.band.casualties == "winner"
+            extra = phase.band.defender_extra_die and extra_on
+            picks_a, picks_d = self._picks[0][b], self._picks[1][b]
+            summary_a, summary_d = self._summary[0][b], self._summary[1][b]
+            following: dict = {}
+            get = following.get
+            for (a, d), p in current.items():
+                sa = summary_a.get(a)
+                if sa is None:
+                    sa = summary_a[a] = self._side_summary(0, a, b)
+                sd = summary_d.get(d)
+                if sd is None:
+                    sd = self._side_summary(1, d, b)
+                    if extra and any(d):
+                        sd = (sd[0] + 1, sd[1])
+                    summary_d[d] = sd
+                items = configs.get((sa, sd))
+                if items is None:
+                    config = make_config(sa[0], sa[1], sd[0], sd[1])
+                    items = configs[(sa, sd)] = list(tables.dist(config).items())
+                for (ha, hd), q in items:
+                    a2 = picks_a.get((a, ha))
+                    if a2 is None:
+                        a2 = picks_a[(a, ha)] = self.models[0].pick(a, b, ha, winner)[0]
+                    d2 = picks_d.get((d, hd))
+                    if d2 is None:
+                        d2 = picks_d[(d, hd)] = self.models[1].pick(d, b, hd, winner)[0]
+                    s2 = (a2, d2)
+                    following[s2] = get(s2, 0.0) + p * q
+            current = following
+        return Dist(current)
+
+    def _side_summary(self, s: int, counts, b: int) -> tuple[int, tuple[int, ...]]:
+        model = self.models[s]
+        return model.dice(counts, b), tuple(c for _, c in model.boosters(counts, b))
 
     def band_phase(self, band: str) -> BandPhase:
         try:

@@ -1,0 +1,97 @@
+"""Medium Luck benchmarks (issue 3): typical <= 0.1 s, large <= 1 s, exact vs 100k simulation.
+
+Each exact benchmark starts from empty in-memory band tables and no disk cache, so the figure
+is the "first computation after start" (minus Python start-up); ``warm`` variants reuse tables.
+"""
+from __future__ import annotations
+
+from combatassist.rulesets import mediumluck
+from combatassist.rulesets.mediumluck import bands
+from combatassist.scenario import parse_scenario_text
+
+TYPICAL = """
+ruleset = "mediumluck"
+title = "typical"
+[attacker.bands.red]
+roll = { tank = 3 }
+boost = { mech_infantry = 2 }
+[attacker.bands.white]
+roll = { infantry = 5 }
+boost = { artillery = 2 }
+[defender.bands.red]
+roll = { tank = 2 }
+[defender.bands.white]
+roll = { infantry = 8 }
+boost = { artillery = 2 }
+[defender.bands.yellow]
+roll = { fighter = 2 }
+"""
+
+LARGE = """
+ruleset = "mediumluck"
+title = "large"
+[attacker.bands.yellow]
+roll = { fighter = 3 }
+[attacker.bands.black]
+roll = { strategic_bomber = 2 }
+[attacker.bands.red]
+roll = { tank = 6 }
+boost = { mech_infantry = 2 }
+[attacker.bands.white]
+roll = { infantry = 9 }
+boost = { artillery = 3 }
+[defender.bands.yellow]
+roll = { fighter = 2 }
+boost = { aaa = 1 }
+[defender.bands.red]
+roll = { tank = 4 }
+[defender.bands.white]
+roll = { infantry = 15 }
+boost = { artillery = 3 }
+"""
+
+
+def _setup(text):
+    return parse_scenario_text(text).body
+
+
+def _cold(text):
+    setup = _setup(text)
+
+    def run():
+        cache = bands.BandTableCache()
+        cache.load = lambda: None          # no disk cache: measure real work
+        cache.flush = lambda: None
+        rules = mediumluck.MediumLuckRules(setup, tables=cache)
+        from combatassist.solver import solve
+        solve(rules)
+    return run
+
+
+def _warm(text):
+    setup = _setup(text)
+    mediumluck.compute(setup)
+
+    def run():
+        mediumluck.compute(setup)
+    return run
+
+
+def _simulate(text, trials):
+    setup = _setup(text)
+
+    def run():
+        mediumluck.compute(setup, method="simulate", trials=trials, seed=1)
+    run.repeat = 1
+    return run
+
+
+BENCHMARKS = [
+    ("typical 10v14, 3 bands, boosts: exact, cold tables", 0.1, _cold(TYPICAL)),
+    ("typical: exact, warm tables", 0.1, _warm(TYPICAL)),
+    ("large 25v25, 4 bands, boosts: exact, cold tables", 1.0, _cold(LARGE)),
+    ("large: exact, warm tables", 1.0, _warm(LARGE)),
+    ("typical: simulate 100,000 trials (exact must beat this)", None,
+     _simulate(TYPICAL, 100_000)),
+    ("large: simulate 100,000 trials (exact must beat this)", None, _simulate(LARGE, 100_000)),
+]
