@@ -41,7 +41,7 @@ def unit_label(unit: str, n: int | None = None) -> str:
 def unit_plural(unit: str) -> str:
     """'tanks', 'infantry', 'aaa' (for messages)."""
     text = unit.replace("_", " ")
-    if text.endswith(("infantry", "aaa")):
+    if text.endswith(("infantry", "artillery", "aaa")):
         return text
     return text + "s"
 

@@ -1,0 +1,370 @@
+"""The Medium Luck view: chart-checked drops, keyboard moves, live band facts, undo, advisor,
+scenario round-trip, and the seed's worked example played through table-side."""
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QModelIndex, QPoint, Qt
+from PySide6.QtGui import QDragMoveEvent
+from PySide6.QtWidgets import QApplication
+
+from combatassist.rulesets import mediumluck
+from combatassist.rulesets.mediumluck.battle import SideSetup
+from combatassist.scenario import load_scenario, parse_scenario_text
+from tests.ui.conftest import wait_result
+from ui.views import mediumluck as view_module
+from ui.views.mediumluck import MediumLuckView, format_casualties, parse_casualties
+from ui.widgets.bands_model import CHIP_MIME, POOL, decode_chip, encode_chip
+
+SEED_EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "scenarios" / \
+    "mediumluck-seed-example.toml"
+MOVE = Qt.DropAction.MoveAction
+
+
+@pytest.fixture(autouse=True)
+def _no_disk_cache(monkeypatch):
+    monkeypatch.setenv("COMBATASSIST_CACHE_DIR", "off")
+
+
+@pytest.fixture
+def view(qtbot, tmp_path):
+    v = MediumLuckView(autosave_dir=tmp_path)
+    qtbot.addWidget(v)
+    v.resize(1300, 850)
+    v.show()
+    wait_result(qtbot, v)
+    yield v
+    v.shutdown()
+
+
+def model(view, side, place):
+    return view.board_widget.lists[(side, place)].place_model
+
+
+def chip_data(view, side, place, unit, count=None):
+    m = model(view, side, place)
+    row = [u for u, _ in m.chips].index(unit)
+    return m.mimeData([m.index(row, 0)], count)
+
+
+def drop(view, side, place, data):
+    m = model(view, side, place)
+    ok = m.canDropMimeData(data, MOVE, -1, -1, QModelIndex())
+    assert m.dropMimeData(data, MOVE, -1, -1, QModelIndex()) is ok
+    return ok, m.last_refusal
+
+
+def fresh_result(view, qtbot, before):
+    qtbot.waitUntil(lambda: view.results.result is not before and not view.computer.is_busy(),
+                    timeout=30_000)
+    return view.results.result
+
+
+def test_default_result_is_the_engines(view):
+    expect = mediumluck.compute(view.scenario().body)
+    assert view.results.result.attacker_wins == pytest.approx(expect.attacker_wins)
+    assert view.results.result.defender_wins == pytest.approx(expect.defender_wins)
+    # six colour rows in chart order
+    assert list(view.board_widget.band_labels) == ["yellow", "black", "blue", "green", "red",
+                                                   "white"]
+
+
+def test_drop_allowed_by_the_chart_moves_units_and_recomputes(view, qtbot):
+    board = view.board
+    assert board.add("attacker", "tank", 3) is None
+    assert board.counts("attacker", POOL) == {"tank": 3}
+    before = view.results.result
+    data = chip_data(view, "attacker", POOL, "tank")
+    assert decode_chip(data) == {"side": "attacker", "unit": "tank", "count": 3,
+                                 "source": POOL}
+    ok, reason = drop(view, "attacker", "red.roll", data)
+    assert ok and reason is None
+    assert board.counts("attacker", "red.roll") == {"tank": 6}
+    assert board.counts("attacker", POOL) == {}
+    # the chip text and the dice count follow: 6 tanks = 2 red dice
+    assert model(view, "attacker", "red.roll").data(
+        model(view, "attacker", "red.roll").index(0, 0)) == "Tank ×6"
+    assert "<b>2</b> dice" in view.board_widget.facts_labels[("red", "attacker")].text()
+    result = fresh_result(view, qtbot, before)
+    body = view.scenario().body
+    assert body.attacker.bands["red"]["roll"] == {"tank": 6}
+    assert result.attacker_wins == pytest.approx(mediumluck.compute(body).attacker_wins)
+
+
+def test_drops_the_chart_forbids_are_refused_with_the_reason(view, qtbot):
+    board = view.board
+    snapshot = {s: {p: board.counts(s, p) for p in board.place_names()} for s in
+                ("attacker", "defender")}
+    tanks = chip_data(view, "attacker", "red.roll", "tank")
+    ok, reason = drop(view, "attacker", "white.roll", tanks)
+    assert not ok and reason == "tanks can only roll red"
+    ok, reason = drop(view, "attacker", "red.boost", tanks)
+    assert not ok and "can only roll red" in reason
+    # a unit never changes sides
+    ok, reason = drop(view, "defender", "red.roll", tanks)
+    assert not ok and "can't change sides" in reason
+    # the only place for transports is the pool
+    board.add("defender", "transport", 1)
+    trans = chip_data(view, "defender", POOL, "transport")
+    ok, reason = drop(view, "defender", "blue.roll", trans)
+    assert not ok and "no role in any band" in reason
+    # foreign data is refused too
+    from PySide6.QtCore import QMimeData
+    other = QMimeData()
+    other.setText("tank")
+    assert not model(view, "attacker", "red.roll").canDropMimeData(other, MOVE, -1, -1,
+                                                                    QModelIndex())
+    board.undo_stack.undo()  # the transport
+    assert {s: {p: board.counts(s, p) for p in board.place_names()} for s in
+            ("attacker", "defender")} == snapshot
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")   # PySide's QDragMoveEvent signature
+def test_refused_drag_shows_a_tooltip_reason(view, qtbot):
+    target = view.board_widget.lists[("attacker", "white.roll")]
+    data = chip_data(view, "attacker", "red.roll", "tank")
+    messages = []
+    target.message.connect(messages.append)
+    event = QDragMoveEvent(QPoint(5, 5), MOVE, data, Qt.MouseButton.LeftButton,
+                           Qt.KeyboardModifier.NoModifier)
+    target.dragMoveEvent(event)
+    assert not event.isAccepted()
+    assert messages == ["tanks can only roll red"]
+    ok_target = view.board_widget.lists[("attacker", POOL)]
+    event = QDragMoveEvent(QPoint(5, 5), MOVE, data, Qt.MouseButton.LeftButton,
+                           Qt.KeyboardModifier.NoModifier)
+    ok_target.dragMoveEvent(event)
+    assert event.isAccepted()
+
+
+def test_split_chips_between_bands_and_same_type_in_two_bands(view):
+    board = view.board
+    # three fighters roll yellow, the rest keep boosting white (the seed's own example)
+    data = chip_data(view, "attacker", "white.boost", "fighter", count=1)
+    assert decode_chip(data)["count"] == 1
+    assert drop(view, "attacker", "yellow.roll", data)[0]
+    assert board.counts("attacker", "yellow.roll") == {"fighter": 1}
+    assert board.counts("attacker", "white.boost") == {"artillery": 2, "fighter": 2}
+    # the spinner sets how many a drag carries
+    view.board_widget.split.setValue(2)
+    data = chip_data(view, "attacker", "white.boost", "fighter")
+    assert decode_chip(data)["count"] == 2
+    assert drop(view, "attacker", "yellow.roll", data)[0]
+    assert board.counts("attacker", "yellow.roll") == {"fighter": 3}
+    assert "fighter" not in board.counts("attacker", "white.boost")
+    body = view.scenario().body
+    assert body.attacker.bands["yellow"]["roll"] == {"fighter": 3}
+    assert body.attacker.bands["white"]["boost"] == {"artillery": 2}
+    # a mime payload from the model is ours
+    assert data.hasFormat(CHIP_MIME)
+
+
+def test_keyboard_moves_menu_and_delete(view):
+    board = view.board
+    chips = view.board_widget.lists[("defender", "white.boost")]
+    chips.setCurrentIndex(chips.model().index(0, 0))       # the artillery chip
+    view.board_widget.split.setValue(1)
+    menu = chips.move_menu()
+    assert "Move 1 artillery to" in [a.text() for a in menu.actions()]
+    actions = {a.data(): a for a in menu.actions() if a.data()}
+    assert not actions["red.roll"].isEnabled()
+    assert "artillery can only boost white" in actions["red.roll"].toolTip()
+    assert actions[POOL].isEnabled()
+    actions[POOL].trigger()
+    assert board.counts("defender", POOL) == {"artillery": 1}
+    assert board.counts("defender", "white.boost") == {"artillery": 1}
+    # Delete: back to the pool; in the pool: out of the battle
+    chips.setCurrentIndex(chips.model().index(0, 0))
+    chips.send_back()
+    assert board.counts("defender", "white.boost") == {}
+    pool = view.board_widget.lists[("defender", POOL)]
+    pool.setCurrentIndex(pool.model().index(0, 0))
+    pool.send_back()
+    assert board.counts("defender", POOL) == {"artillery": 1}
+    # a refused keyboard move explains itself
+    pool.setCurrentIndex(pool.model().index(0, 0))
+    assert pool.move_to("red.roll") == "artillery can only boost white"
+    assert "boost white" in view.board_widget.status.text()
+
+
+def test_undo_and_redo_of_board_edits(view, qtbot):
+    board = view.board
+    start = view.scenario().to_toml()
+    board.move("attacker", "tank", 0, "red.roll", POOL)
+    board.add("defender", "infantry", 4)
+    assert view.board_widget.undo_button.isEnabled()
+    assert board.counts("defender", POOL) == {"infantry": 4}
+    view.board_widget.undo_button.click()
+    view.board_widget.undo_button.click()
+    assert view.scenario().to_toml() == start
+    view.board_widget.redo_button.click()
+    assert board.counts("attacker", POOL) == {"tank": 3}
+    assert not view.board_widget.facts_labels[("red", "attacker")].text().startswith("<b>1")
+
+
+def test_band_facts_cap_extra_white_and_wasted_boosts(view, qtbot):
+    board = view.board
+    board.add("attacker", "infantry", 15)
+    data = chip_data(view, "attacker", POOL, "infantry")
+    assert drop(view, "attacker", "white.roll", data)[0]      # 21 infantry: 7 dice, cap 6
+    text = view.board_widget.facts_labels[("white", "attacker")].text()
+    assert "<b>6</b> dice" in text and "capped 7→6" in text
+    assert "boosts 5 usable" in text and "wasted" not in text   # 2 art + 3 air on 6 dice
+    defender = view.board_widget.facts_labels[("white", "defender")]
+    assert "<b>3</b> dice" in defender.text() and "+1 extra white" in defender.text()
+    view.extra_white.setChecked(False)
+    assert "<b>2</b> dice" in defender.text() and "extra" not in defender.text()
+    band = view.board_widget.facts_labels[("red", "band")].text()
+    assert "winner's choice" in band and "any unit" in band
+    assert "air units only" in view.board_widget.facts_labels[("yellow", "band")].text()
+    assert "submarine only" in view.board_widget.facts_labels[("green", "band")].text()
+    # the defender's 2 white dice can use only 2 of 4 artillery boosts
+    board.add("defender", "artillery", 2)
+    assert drop(view, "defender", "white.boost", chip_data(view, "defender", POOL,
+                                                           "artillery"))[0]
+    assert "2 wasted" in defender.text()
+
+
+def test_scenario_round_trip(view, qtbot):
+    text = SEED_EXAMPLE.read_text(encoding="utf-8").replace(
+        "[defender.bands.red]", "[defender]\nidle = { aaa = 1 }\norder_of_loss = [\"infantry\"]"
+        "\n[defender.bands.red]")
+    scenario = parse_scenario_text(text)
+    view.set_scenario(scenario)
+    assert not view.extra_white.isChecked()
+    assert view.board.counts("defender", POOL) == {"aaa": 1}
+    again = parse_scenario_text(view.scenario().to_toml())
+    assert again.body.attacker == scenario.body.attacker
+    assert again.body.defender == scenario.body.defender
+    assert again.body.defender.order_of_loss == ["infantry"]
+    assert again.title == scenario.title
+    assert again.body.defender_extra_white is False
+    view.set_scenario(again)
+    assert view.scenario().to_toml() == again.to_toml()
+    # loading is not undoable: the history starts afresh
+    assert not view.board.undo_stack.canUndo()
+
+
+def test_a_side_without_units_is_a_clear_message(view, qtbot):
+    for place in ("red.roll", "white.roll", "white.boost"):
+        view.board.remove("defender", "infantry", 0, place) if place == "white.roll" else None
+    view.board.remove("defender", "tank", 0, "red.roll")
+    view.board.remove("defender", "artillery", 0, "white.boost")
+    qtbot.waitUntil(lambda: view.last_error is not None)
+    assert "the defender has no units" in view.last_error
+
+
+def test_casualty_text_round_trip():
+    proposal = {"attacker": [], "defender": ["white.roll.infantry", "white.roll.infantry",
+                                             "red.roll.tank"]}
+    text = format_casualties(proposal)
+    assert text == "attacker: none; defender: 2 white.roll.infantry, red.roll.tank"
+    assert parse_casualties(text, proposal) == proposal
+    assert parse_casualties("defender: white.boost.artillery", proposal) == {
+        "attacker": [], "defender": ["white.boost.artillery"]}
+    assert parse_casualties("", proposal) is None
+    with pytest.raises(Exception, match="attacker:"):
+        parse_casualties("nobody: x", proposal)
+
+
+def test_seed_example_plays_through_table_side_to_the_seed_result(view, qtbot):
+    view.set_scenario(load_scenario(SEED_EXAMPLE))
+    wait_result(qtbot, view)
+    panel = view.table_panel
+    panel.start()
+    battle = panel.battle
+    assert battle is not None and not view.form.isEnabled()
+    assert battle.current_phase().name == "red"
+    # red: attacker 6 (+1 mech infantry = 7) beats the defender's 6; winner's choice
+    panel.dice_edit.setText("6 6")
+    assert "7" in panel.explain_label.text()
+    assert panel.choice_edit.text() == "attacker: none; defender: white.boost.artillery"
+    panel.apply()
+    assert battle.current_phase().name == "white"
+    # white: attacker 2, 4 (+2 each: 4, 6) vs defender 2, 4 (one boost: 2, 5)
+    panel.dice_edit.setText("2 4 2 4")
+    explain = panel.explain_label.text()
+    assert "-> 4, 6" in explain and "-> 2, 5" in explain
+    assert "defender takes 2" in explain
+    assert panel.choice_edit.text() == ("attacker: none; defender: white.roll.infantry, "
+                                        "red.roll.tank")
+    panel.apply()
+    assert battle.round_number == 2
+    rules = battle.rules
+    lost = dict(zip(rules.models[1].names,
+                    (x - y for x, y in zip(rules.start[1], battle.state[1]))))
+    assert lost == {"red.roll.tank": 1, "white.roll.infantry": 1, "white.boost.artillery": 1}
+    assert battle.state[0] == rules.start[0]                  # the attacker lost nothing
+    # the players may change the victim's choice; undo takes the round back
+    panel.undo()
+    assert battle.round_number == 1 and not battle.current
+    panel.dice_edit.setText("6 6")
+    panel.apply()
+    panel.dice_edit.setText("2 4 2 4")
+    panel.choice_edit.setText("defender: 2 white.roll.infantry")
+    panel.apply()
+    assert battle.round_number == 2
+    lost = dict(zip(rules.models[1].names,
+                    (x - y for x, y in zip(rules.start[1], battle.state[1]))))
+    assert lost == {"red.roll.tank": 0, "white.roll.infantry": 2, "white.boost.artillery": 1}
+    # an illegal choice is a message, nothing changes
+    panel.dice_edit.setText("1 1")
+    panel.choice_edit.setText("attacker: red.roll.tank; defender: white.boost.fighter")
+    panel.apply()
+    assert "must lose exactly 0" in panel.message.text()
+    assert battle.current_phase().name == "red" and battle.round_number == 2
+
+
+class _FakeAdvice:
+    def __init__(self, side, win):
+        self.side = side
+        self.result = types.SimpleNamespace(attacker_wins=win, defender_wins=1 - win)
+
+
+def test_advisor_suggestions_apply_in_one_undoable_step(view, qtbot, monkeypatch):
+    calls = []
+
+    def suggest(setup, side, top, cancel):
+        calls.append((side, top))
+        better = SideSetup(bands={"red": {"roll": {"tank": 3}},
+                                  "white": {"roll": {"infantry": 6, "mech_infantry": 1},
+                                            "boost": {"artillery": 2, "fighter": 3}}})
+        return [_FakeAdvice(better, 0.8), _FakeAdvice(setup.attacker, 0.66)]
+
+    monkeypatch.setattr(view_module, "_advisor", lambda: types.SimpleNamespace(suggest=suggest))
+    start = view.scenario().to_toml()
+    view.suggest()
+    qtbot.waitUntil(lambda: view.advice_list.count() == 2, timeout=10_000)
+    assert calls == [("attacker", view_module.SUGGESTIONS)]
+    assert view.advice_list.item(0).text().startswith("attacker wins 80.00%")
+    view.apply_button.click()
+    assert view.board.counts("attacker", "white.roll") == {"infantry": 6, "mech_infantry": 1}
+    assert view.board.counts("attacker", "red.boost") == {}
+    view.board.undo_stack.undo()
+    assert view.scenario().to_toml() == start
+
+
+def test_suggest_is_disabled_without_an_advisor(view):
+    if view_module._advisor() is None:
+        assert not view.suggest_button.isEnabled()
+        assert "not part of this version" in view.advice_status.text()
+    else:
+        assert view.suggest_button.isEnabled()
+
+
+def test_view_in_the_main_window_opens_the_seed_file(make_window, qtbot, monkeypatch):
+    window = make_window()
+    view = window.view_for("mediumluck")
+    assert isinstance(view, MediumLuckView)
+    from PySide6.QtWidgets import QFileDialog
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda *a, **k: (str(SEED_EXAMPLE), "")))
+    window.tabs.setCurrentWidget(view)
+    window.open_dialog()
+    qtbot.waitUntil(lambda: view.title_edit.text() == "Worked example from the designer")
+    wait_result(qtbot, view)
+    expect = mediumluck.compute(load_scenario(SEED_EXAMPLE).body)
+    assert view.results.result.attacker_wins == pytest.approx(expect.attacker_wins)
+    QApplication.processEvents()
