@@ -10,7 +10,7 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox,
                                QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout,
                                QWidget)
@@ -74,13 +74,16 @@ class UnitRow(QWidget):
         self.raider = QCheckBox("Raider")
         self.raider.setToolTip("A raiding unit is attached: +1 to this unit's melee rolls")
         self.raider.setChecked(unit.raider)
+        self.type_box.setMinimumContentsLength(8)
+        self.type_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.remove_button = QToolButton()
         self.remove_button.setText("✕")
         self.remove_button.setToolTip("Remove this unit")
         self.remove_button.setAccessibleName("Remove unit")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
+        layout.setSpacing(4)
         layout.addWidget(self.type_box)
         layout.addWidget(self.pips)
         layout.addWidget(self.stats, 1)
@@ -104,10 +107,11 @@ class UnitRow(QWidget):
 
     def _show_stats(self) -> None:
         t = ur.tables().units[self.type_box.currentData()]
-        self.stats.setText(f"{self.pips.steps()}/{t.steps} · R{t.range} M{t.melee_label()}")
-        self.stats.setToolTip(f"{t.name} ({t.race}): range {t.range}, melee "
-                              f"{t.melee_label()} (A: attack only, D: defence only), "
-                              f"{self.pips.steps()} of {t.steps} steps left")
+        self.stats.setText(f"{self.pips.steps()}/{t.steps}")
+        tip = (f"{t.name} ({t.race}): range {t.range}, melee {t.melee_label()} "
+               f"(A: attack only, D: defence only), {self.pips.steps()} of {t.steps} steps left")
+        self.stats.setToolTip(tip)
+        self.type_box.setToolTip(tip)
 
     def unit(self) -> ur.Unit:
         tid = self.type_box.currentData()
@@ -150,6 +154,7 @@ class SideEditor(QGroupBox):
         self.retreat = QSpinBox()
         self.retreat.setRange(0, 4 * 6)
         self.retreat.setSpecialValueText("never")
+        self.retreat.setSuffix(" steps")
         self.retreat.setToolTip("Retreat before a round when this side's steps left are at "
                                 "or below this (retreating loses the battle)")
         self.retreat.valueChanged.connect(self._edited)
@@ -157,16 +162,21 @@ class SideEditor(QGroupBox):
         self.magic.setRange(-MAX_MAGIC, MAX_MAGIC)
         self.magic.setToolTip("Magic: ± to this side's melee rolls")
         self.magic.valueChanged.connect(self._edited)
-        self.moving = QCheckBox("Moving toward archers (their shots +1)")
+        self.moving = QCheckBox("Moving toward archers")
+        self.moving.setToolTip("The attacker moves toward the defender's archers: the "
+                               "defender's ranged rolls get +1")
         self.moving.toggled.connect(self._edited)
         self.terrain = QComboBox()
         for t in TERRAINS:
             self.terrain.addItem(TERRAIN_LABELS.get(t, t.capitalize()), t)
         self.terrain.setToolTip("The defender's terrain: attacks on it −1, its defence +1")
         self.terrain.currentIndexChanged.connect(self._edited)
-        self.river = QCheckBox("Behind a river (attack −2, defence +2)")
+        self.river = QCheckBox("River")
+        self.river.setToolTip("Behind a river: attacks on the position −2, its defence +2")
         self.river.toggled.connect(self._edited)
-        self.dwarf_hill = QCheckBox("Dwarves on a hill (+1)")
+        self.dwarf_hill = QCheckBox("Dwarf hill")
+        self.dwarf_hill.setToolTip("Dwarves on a hill: +1 to attacks on the position and "
+                                   "+1 to its defence")
         self.dwarf_hill.toggled.connect(self._edited)
 
         head = QHBoxLayout()
@@ -177,24 +187,32 @@ class SideEditor(QGroupBox):
         add_row = QHBoxLayout()
         add_row.addWidget(self.add_button)
         add_row.addStretch(1)
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        form.addRow("Retreat at steps ≤", self.retreat)
-        form.addRow("Magic:", self.magic)
+        options = QHBoxLayout()
+        retreat_label = QLabel("Retreat at ≤")
+        retreat_label.setBuddy(self.retreat)
+        magic_label = QLabel("Magic")
+        magic_label.setBuddy(self.magic)
+        for w in (retreat_label, self.retreat, magic_label, self.magic):
+            options.addWidget(w)
+        options.addStretch(1)
+        extra = QHBoxLayout()
         if role == "attacker":
-            form.addRow(self.moving)
+            extra.addWidget(self.moving)
         else:
-            form.addRow("Terrain:", self.terrain)
-            form.addRow(self.river)
-            form.addRow(self.dwarf_hill)
+            extra.addWidget(QLabel("Terrain"))
+            extra.addWidget(self.terrain)
+            extra.addWidget(self.river)
+            extra.addWidget(self.dwarf_hill)
+        extra.addStretch(1)
         for w in (self.moving, self.terrain, self.river, self.dwarf_hill):
-            w.setVisible(w in (self.moving,) if role == "attacker" else w is not self.moving)
+            w.setVisible(w is self.moving if role == "attacker" else w is not self.moving)
         layout = QVBoxLayout(self)
         layout.addLayout(head)
         layout.addLayout(self.units_box)
         layout.addLayout(add_row)
         layout.addWidget(self.notes)
-        layout.addLayout(form)
+        layout.addLayout(options)
+        layout.addLayout(extra)
         self._update()
 
     # -- stack -------------------------------------------------------------------------------
@@ -409,11 +427,17 @@ class UrView(RulesetView):
         self.wall_panel.changed.connect(self.edited)
 
         options = QGroupBox("Battle")
-        f = QFormLayout(options)
-        f.addRow("Title:", self.title_edit)
-        f.addRow("Rounds:", self.max_rounds)
-        f.addRow(self.no_melee)
+        f = QVBoxLayout(options)
+        row = QHBoxLayout()
+        row.addWidget(self.title_edit, 1)
+        rounds_label = QLabel("Rounds")
+        rounds_label.setBuddy(self.max_rounds)
+        row.addWidget(rounds_label)
+        row.addWidget(self.max_rounds)
+        f.addLayout(row)
+        f.addWidget(self.no_melee)
         layout = QVBoxLayout(form)
+        layout.setContentsMargins(2, 2, 4, 2)
         layout.addWidget(options)
         layout.addWidget(self.sides["attacker"])
         layout.addWidget(self.sides["defender"])

@@ -10,8 +10,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-PIP = 14          # pip diameter (px)
-GAP = 4           # space between pips (px)
+PIP = 12          # pip diameter (px)
+GAP = 3           # space between pips (px)
 MARGIN = 3        # room for the focus frame
 
 
@@ -135,7 +135,7 @@ class StepPips(QWidget):
                 painter.setPen(lost_pen)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawEllipse(rect.adjusted(1, 1, -1, -1))
-                inset = rect.adjusted(4, 4, -4, -4)
+                inset = rect.adjusted(3.5, 3.5, -3.5, -3.5)
                 painter.drawLine(inset.topLeft(), inset.bottomRight())
                 painter.drawLine(QPointF(inset.right(), inset.top()),
                                  QPointF(inset.left(), inset.bottom()))

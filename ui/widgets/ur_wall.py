@@ -23,6 +23,8 @@ from combatassist.rulesets.ur import Wall, WallTracker, damage_for_strength, tab
 STONE = "#8C7B6B"          # intact wall steps
 CURRENT = "#009E73"        # Okabe-Ito bluish green: the current level's frame
 SOURCES = ("trebuchet", "dragon", "magic")
+#: the kind box's "no wall" entry (not None: a None item is best kept away from Qt)
+NO_WALL = "none"
 
 
 class WallMeter(QWidget):
@@ -130,12 +132,13 @@ class WallTrackerPanel(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Wall (defender's position)", parent)
+        self.setStyleSheet("QGroupBox { font-weight: bold; }")
         self.tracker: WallTracker | None = None
         self._labels: list[str] = []        # source of each tracker change, oldest first
         self._redo_labels: list[str] = []
 
         self.kind = QComboBox()
-        self.kind.addItem("No wall", None)
+        self.kind.addItem("No wall", NO_WALL)
         for kid, table in tables().walls.items():
             levels = "/".join(str(s) for s in table.strengths)
             self.kind.addItem(f"{table.name} ({levels})", kid)
@@ -146,9 +149,11 @@ class WallTrackerPanel(QGroupBox):
         self.meter.setToolTip("Click a level to set the wall there")
         self.meter.level_clicked.connect(self.set_strength)
         self.status = QLabel("")
+        self.status.setStyleSheet("font-weight: normal;")
         self.status.setWordWrap(True)
         self.status.setObjectName("wallStatus")
         self.what_if = QLabel("")
+        self.what_if.setStyleSheet("font-weight: normal;")
         self.what_if.setWordWrap(True)
         self.what_if.setObjectName("wallWhatIf")
 
@@ -172,9 +177,11 @@ class WallTrackerPanel(QGroupBox):
         self.redo_button = QPushButton("Redo")
         self.redo_button.clicked.connect(self.redo)
         self.history = QListWidget()
-        self.history.setMaximumHeight(72)
+        self.history.setMaximumHeight(64)
+        self.history.setStyleSheet("font-weight: normal;")
         self.history.setToolTip("Wall damage recorded, oldest first")
         self.message = QLabel("")
+        self.message.setStyleSheet("font-weight: normal;")
         self.message.setWordWrap(True)
 
         top = QFormLayout()
@@ -183,21 +190,20 @@ class WallTrackerPanel(QGroupBox):
         damage_row.addWidget(self.amount)
         damage_row.addWidget(self.source)
         damage_row.addWidget(self.add_button)
-        damage_row.addWidget(self.remove_button)
-        history_row = QHBoxLayout()
-        history_row.addWidget(self.history, 1)
-        side = QVBoxLayout()
-        side.addWidget(self.undo_button)
-        side.addWidget(self.redo_button)
-        side.addStretch(1)
-        history_row.addLayout(side)
+        damage_row.addStretch(1)
+        edit_row = QHBoxLayout()
+        edit_row.addWidget(self.remove_button)
+        edit_row.addWidget(self.undo_button)
+        edit_row.addWidget(self.redo_button)
+        edit_row.addStretch(1)
         self.damage_box = QWidget()
         inner = QVBoxLayout(self.damage_box)
         inner.setContentsMargins(0, 0, 0, 0)
         inner.addWidget(self.meter)
         inner.addWidget(self.status)
         inner.addLayout(damage_row)
-        inner.addLayout(history_row)
+        inner.addLayout(edit_row)
+        inner.addWidget(self.history)
         inner.addWidget(self.message)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -220,7 +226,7 @@ class WallTrackerPanel(QGroupBox):
         self.tracker = WallTracker(wall.kind, wall.damage) if wall is not None else None
         self._labels, self._redo_labels = [], []
         self.kind.blockSignals(True)
-        self.kind.setCurrentIndex(self.kind.findData(wall.kind if wall else None))
+        self.kind.setCurrentIndex(self.kind.findData(wall.kind if wall else NO_WALL))
         self.kind.blockSignals(False)
         self.message.setText("")
         self._refresh()
@@ -228,7 +234,7 @@ class WallTrackerPanel(QGroupBox):
     # -- edits ----------------------------------------------------------------------------
     def _kind_changed(self, *_args) -> None:
         kind = self.kind.currentData()
-        if kind is None:
+        if kind == NO_WALL:
             self.tracker = None
         else:
             # keep the damage recorded so far when the new kind can take it, else its most
@@ -316,6 +322,7 @@ class WallTrackerPanel(QGroupBox):
             else:
                 strength.remove(-delta)
             self.history.addItem(f"{label} → strength {strength.strength}")
+        self.history.setVisible(self.history.count() > 0)
         self.history.scrollToBottom()
         self._sync_buttons()
 
