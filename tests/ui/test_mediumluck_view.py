@@ -277,12 +277,14 @@ def test_seed_example_plays_through_table_side_to_the_seed_result(view, qtbot):
     battle = panel.battle
     assert battle is not None and not view.form.isEnabled()
     assert battle.current_phase().name == "red"
+    assert view.board_widget.highlighted == "red"
     # red: attacker 6 (+1 mech infantry = 7) beats the defender's 6; winner's choice
     panel.dice_edit.setText("6 6")
     assert "7" in panel.explain_label.text()
     assert panel.choice_edit.text() == "attacker: none; defender: white.boost.artillery"
     panel.apply()
     assert battle.current_phase().name == "white"
+    assert view.board_widget.highlighted == "white"
     # white: attacker 2, 4 (+2 each: 4, 6) vs defender 2, 4 (one boost: 2, 5)
     panel.dice_edit.setText("2 4 2 4")
     explain = panel.explain_label.text()
@@ -368,3 +370,22 @@ def test_view_in_the_main_window_opens_the_seed_file(make_window, qtbot, monkeyp
     expect = mediumluck.compute(load_scenario(SEED_EXAMPLE).body)
     assert view.results.result.attacker_wins == pytest.approx(expect.attacker_wins)
     QApplication.processEvents()
+
+
+@pytest.mark.skipif(not hasattr(mediumluck, "make_rules"),
+                    reason="resuming needs the engine's mediumluck.make_rules (not landed yet)")
+def test_table_battle_resumes_from_the_autosave(view, qtbot, tmp_path):
+    view.set_scenario(load_scenario(SEED_EXAMPLE))
+    view.table_panel.start()
+    view.table_panel.dice_edit.setText("6 6")
+    view.table_panel.apply()
+    saved_state = view.table_panel.battle.state
+    again = MediumLuckView(autosave_dir=tmp_path)
+    qtbot.addWidget(again)
+    try:
+        assert again.table_panel.has_saved_battle()
+        assert again.table_panel.resume()
+        assert again.table_panel.battle.state == saved_state
+        assert again.table_panel.battle.current_phase().name == "white"
+    finally:
+        again.shutdown()

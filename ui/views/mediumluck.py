@@ -11,7 +11,7 @@ import importlib
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
+from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton, QComboBox,
                                QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
@@ -108,6 +108,13 @@ class MediumLuckView(RulesetView):
         splitter = self.form_scroll.parentWidget()
         if isinstance(splitter, QSplitter):
             splitter.setSizes([720, 560])
+        self.table_panel.running_changed.connect(self._table_changed)
+
+    def _table_changed(self, running: bool) -> None:
+        """Show on the board which band the table is resolving."""
+        battle = self.table_panel.battle if running else None
+        phase = battle.current_phase() if battle is not None else None
+        self.board_widget.highlight(phase.name if phase is not None else None)
 
     # -- form -------------------------------------------------------------------------------
     def build_form(self) -> QWidget:
@@ -130,12 +137,17 @@ class MediumLuckView(RulesetView):
         self.kept_label.setWordWrap(True)
 
         options = QGroupBox("Battle")
-        f = QFormLayout(options)
-        f.addRow("Title:", self.title_edit)
-        f.addRow("Rounds:", self.max_rounds)
-        f.addRow(self.extra_white)
-        f.addRow("Chart:", self.chart_label)
-        f.addRow(self.kept_label)
+        grid = QGridLayout(options)
+        grid.addWidget(QLabel("Title:"), 0, 0)
+        grid.addWidget(self.title_edit, 0, 1, 1, 3)
+        grid.addWidget(QLabel("Rounds:"), 1, 0)
+        grid.addWidget(self.max_rounds, 1, 1)
+        grid.addWidget(self.extra_white, 1, 2)
+        self.chart_caption = QLabel("Chart:")
+        grid.addWidget(self.chart_caption, 2, 0)
+        grid.addWidget(self.chart_label, 2, 1, 1, 3)
+        grid.addWidget(self.kept_label, 3, 0, 1, 4)
+        grid.setColumnStretch(3, 1)
 
         self.board = BandBoard(default_chart(), self)
         self.board_widget = BandBoardWidget(self.board)
@@ -196,6 +208,8 @@ class MediumLuckView(RulesetView):
         self._extra = {"attacker": setup.attacker, "defender": setup.defender,
                        "reserves": setup.reserves, "chart_ref": setup.chart_ref}
         self.chart_label.setText(setup.chart_ref or "the reconstructed default chart")
+        for w in (self.chart_caption, self.chart_label):
+            w.setVisible(bool(setup.chart_ref))    # only a house chart needs a mention
         kept = []
         for side in SIDES:
             s: SideSetup = getattr(setup, side)

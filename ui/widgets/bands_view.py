@@ -20,7 +20,7 @@ from combatassist.rulesets.mediumluck.bands import usable_boosts
 from combatassist.rulesets.mediumluck.battle import (BandPhase, MediumLuckRules,
                                                      MediumLuckSetup)
 
-from ..results import ATTACKER, DEFENDER
+from ..results import ACCENT, ATTACKER, DEFENDER
 from .bands_model import (POOL, SIDES, BandBoard, PlaceModel, place_key, place_label,
                           unit_label)
 
@@ -150,7 +150,7 @@ class ChipList(QListView):
         self.last_menu: QMenu | None = None
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
-        return QSize(120, 48)
+        return QSize(120, 42)
 
     # -- drag and drop feedback --------------------------------------------------------
     def startDrag(self, actions) -> None:  # noqa: N802 (Qt name)
@@ -286,6 +286,7 @@ class BandBoardWidget(QWidget):
         self.facts_labels: dict[tuple[str, str], QLabel] = {}
         self.band_labels: dict[str, QLabel] = {}
         self.rows: list[QWidget] = []
+        self.highlighted: str | None = None
 
         self.split = QSpinBox()
         self.split.setRange(0, 200)
@@ -314,9 +315,13 @@ class BandBoardWidget(QWidget):
         self.status.setWordWrap(True)
         self.status.setObjectName("board_status")
 
+        self.cap_label = QLabel("")
+        self.cap_label.setStyleSheet("color: #555555;")
         top = QHBoxLayout()
         top.addWidget(QLabel("Units per move:"))
         top.addWidget(self.split)
+        top.addSpacing(12)
+        top.addWidget(self.cap_label)
         top.addStretch(1)
         top.addWidget(self.undo_button)
         top.addWidget(self.redo_button)
@@ -356,7 +361,8 @@ class BandBoardWidget(QWidget):
         box.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
                           f"QGroupBox::title {{ color: {colour}; }}")
         pool = self._chip_list(side, POOL)
-        pool.setMinimumHeight(56)
+        pool.setMinimumHeight(48)
+        pool.setMaximumHeight(72)
         spin = QSpinBox()
         spin.setRange(1, 200)
         spin.setValue(1)
@@ -393,6 +399,7 @@ class BandBoardWidget(QWidget):
         while self.grid.count():
             self.grid.takeAt(0)
         chart = self.board.chart
+        self.cap_label.setText(f"at most {chart.max_dice} dice per band and side")
         for col, text, side in ((1, "Attacker roll", "attacker"), (2, "Attacker boost", "attacker"),
                                 (3, "Defender roll", "defender"), (4, "Defender boost", "defender")):
             head = QLabel(f"<b>{text}</b>")
@@ -410,8 +417,6 @@ class BandBoardWidget(QWidget):
             label = QLabel(f"<b>{i + 1}. {band.name}</b>")
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             label.setMinimumWidth(92)
-            label.setStyleSheet(f"background: {die}; color: {ink}; border: 1px solid #777777;"
-                                f" border-radius: 4px; padding: 3px; margin: 3px;")
             self.grid.addWidget(label, r, 0)
             self.band_labels[band.name] = label
             self.rows.append(label)
@@ -429,7 +434,7 @@ class BandBoardWidget(QWidget):
                 view.setToolTip(f"{side} {role}s {band.name}: "
                                 + (", ".join(unit_label(u).lower() for u in allowed)
                                    or "nobody may " + role + " here"))
-                view.setMaximumHeight(52)
+                view.setMaximumHeight(46)
                 view.setStyleSheet("QListView { background: rgba(255,255,255,170); "
                                    "border: 1px solid #BBBBBB; }")
                 if not allowed:
@@ -443,6 +448,7 @@ class BandBoardWidget(QWidget):
                 self.grid.addWidget(facts, r + 1, col, 1, 2)
                 self.facts_labels[(band.name, side)] = facts
                 self.rows.append(facts)
+        self.highlight(None)
         for side in SIDES:
             combo = self.add_units[side]
             combo.clear()
@@ -450,6 +456,16 @@ class BandBoardWidget(QWidget):
                 combo.addItem(unit_label(unit), unit)
         for col in range(1, 5):
             self.grid.setColumnStretch(col, 1)
+
+    def highlight(self, band: str | None) -> None:
+        """Mark the band being resolved at the table (None: no battle)."""
+        self.highlighted = band
+        for name, label in self.band_labels.items():
+            die, _, ink = BAND_COLOURS.get(name, OTHER_BAND)
+            edge = f"3px solid {ACCENT}" if name == band else "1px solid #777777"
+            label.setStyleSheet(f"background: {die}; color: {ink}; border: {edge};"
+                                f" border-radius: 4px; padding: 3px; margin: 3px;")
+            label.setToolTip("being resolved at the table" if name == band else "")
 
     # -- actions ----------------------------------------------------------------------------
     def add_units_to(self, side: str) -> None:
