@@ -16,7 +16,7 @@ from combatassist.scenario import load_scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
 from ui.views import mediumluck as view_module
 from ui.views.mediumluck import MediumLuckView, format_casualties, parse_casualties
-from ui.widgets.bands_model import CHIP_MIME, POOL, decode_chip, encode_chip
+from ui.widgets.bands_model import CHIP_MIME, POOL, decode_chip
 
 SEED_EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "scenarios" / \
     "mediumluck-seed-example.toml"

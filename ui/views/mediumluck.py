@@ -6,13 +6,11 @@ odds; table-side battles run the engine's band phases through the shared table p
 """
 from __future__ import annotations
 
-import dataclasses
 import importlib
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QComboBox,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
 from combatassist.battle import BattleRules
@@ -24,7 +22,7 @@ from combatassist.rulesets.mediumluck.chart import default_chart
 from combatassist.scenario import Scenario
 
 from ..compute import Computer, Job
-from ..results import ATTACKER, DEFENDER, pct
+from ..results import DEFENDER, pct
 from ..widgets.bands_model import SIDES, BandBoard
 from ..widgets.bands_view import BandBoardWidget, band_facts
 from .base import RulesetView
@@ -44,7 +42,7 @@ def default_setup() -> MediumLuckSetup:
 
 
 def format_casualties(choice: Any) -> str:
-    """{'attacker': [slot, ...], 'defender': [...]} -> 'attacker: none; defender: 2 white.roll.infantry'."""
+    """{side: [slot, ...]} -> 'attacker: none; defender: 2 white.roll.infantry'."""
     if not isinstance(choice, dict):
         return "" if choice is None else str(choice)
     parts = []

@@ -98,7 +98,8 @@ class BandBoard(QObject):
                 out[u] = out.get(u, 0) + n
         return out
 
-    def refusal(self, side: str, unit: str, dest: str, source_side: str | None = None) -> str | None:
+    def refusal(self, side: str, unit: str, dest: str,
+                source_side: str | None = None) -> str | None:
         """Why ``unit`` of ``side`` can't go to ``dest`` (None: it may), in the players' words."""
         if source_side is not None and source_side != side:
             return f"that is the {source_side}'s unit: it can't change sides"

@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QPoint, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFrame, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QListView, QMenu, QPushButton,
                                QSpinBox, QToolTip, QVBoxLayout, QWidget)
@@ -400,8 +400,9 @@ class BandBoardWidget(QWidget):
             self.grid.takeAt(0)
         chart = self.board.chart
         self.cap_label.setText(f"at most {chart.max_dice} dice per band and side")
-        for col, text, side in ((1, "Attacker roll", "attacker"), (2, "Attacker boost", "attacker"),
-                                (3, "Defender roll", "defender"), (4, "Defender boost", "defender")):
+        heads = ((1, "Attacker roll", "attacker"), (2, "Attacker boost", "attacker"),
+                 (3, "Defender roll", "defender"), (4, "Defender boost", "defender"))
+        for col, text, side in heads:
             head = QLabel(f"<b>{text}</b>")
             head.setStyleSheet(f"color: {ATTACKER if side == 'attacker' else DEFENDER};")
             head.setAlignment(Qt.AlignmentFlag.AlignCenter)
