@@ -439,6 +439,17 @@ class MediumLuckRules(BattleRules):
             current = following
         return Dist(current)
 
+    def share_memos(self, other: "MediumLuckRules", side: int) -> None:
+        """Reuse ``other``'s memos for ``side`` (same chart and units there: the advisor)."""
+        if other.slots[side] != self.slots[side] or other.chart is not self.chart or \
+                other.setup.defender_extra_white != self.setup.defender_extra_white:
+            return
+        self.models = tuple(other.models[i] if i == side else self.models[i] for i in (0, 1))
+        self._summary = tuple(other._summary[i] if i == side else self._summary[i]
+                              for i in (0, 1))
+        self._picks = tuple(other._picks[i] if i == side else self._picks[i] for i in (0, 1))
+        self._configs = other._configs
+
     def _side_summary(self, s: int, counts, b: int) -> tuple[int, tuple[int, ...]]:
         model = self.models[s]
         return model.dice(counts, b), tuple(c for _, c in model.boosters(counts, b))
