@@ -319,33 +319,65 @@ def test_seed_example_plays_through_table_side_to_the_seed_result(view, qtbot):
     assert battle.current_phase().name == "red" and battle.round_number == 2
 
 
-class _FakeAdvice:
-    def __init__(self, side, win):
-        self.side = side
-        self.result = types.SimpleNamespace(attacker_wins=win, defender_wins=1 - win)
-
-
 def test_advisor_suggestions_apply_in_one_undoable_step(view, qtbot, monkeypatch):
+    """The view's side of the advisor: background call, list with odds, one-step undo."""
     calls = []
+    better = SideSetup(bands={"red": {"roll": {"tank": 3}},
+                              "white": {"roll": {"infantry": 6, "mech_infantry": 1},
+                                        "boost": {"artillery": 2, "fighter": 3}}})
 
-    def suggest(setup, side, top, cancel):
+    def advise(setup, side, top, time_budget, cancel):
         calls.append((side, top))
-        better = SideSetup(bands={"red": {"roll": {"tank": 3}},
-                                  "white": {"roll": {"infantry": 6, "mech_infantry": 1},
-                                            "boost": {"artillery": 2, "fighter": 3}}})
-        return [_FakeAdvice(better, 0.8), _FakeAdvice(setup.attacker, 0.66)]
+        from combatassist.rulesets.mediumluck import advisor
+        items = [advisor.Suggestion(better, 0.8, 3.0, 9.0, None),
+                 advisor.Suggestion(setup.attacker, 0.66, 4.0, 8.0, None)]
+        return advisor.Advice(items, evaluated=7, space=7, exhaustive=True, seconds=0.1)
 
-    monkeypatch.setattr(view_module, "_advisor", lambda: types.SimpleNamespace(suggest=suggest))
+    monkeypatch.setattr(view_module, "_advisor", lambda: types.SimpleNamespace(advise=advise))
     start = view.scenario().to_toml()
     view.suggest()
     qtbot.waitUntil(lambda: view.advice_list.count() == 2, timeout=10_000)
     assert calls == [("attacker", view_module.SUGGESTIONS)]
     assert view.advice_list.item(0).text().startswith("attacker wins 80.00%")
+    assert "every one of the 7" in view.advice_status.text()
     view.apply_button.click()
     assert view.board.counts("attacker", "white.roll") == {"infantry": 6, "mech_infantry": 1}
     assert view.board.counts("attacker", "red.boost") == {}
+    assert view.board.undo_stack.undoText() == "apply the suggested attacker assignment"
     view.board.undo_stack.undo()
     assert view.scenario().to_toml() == start
+
+
+@pytest.mark.skipif(view_module._advisor() is None, reason="the engine's advisor is not here")
+def test_real_advisor_suggests_and_applies(view, qtbot):
+    """With the engine's advisor: a small battle, its best assignment applied, odds follow."""
+    text = """ruleset = "mediumluck"
+[options]
+defender_extra_white = false
+[attacker.bands.red]
+roll = { tank = 2 }
+[attacker.bands.white]
+boost = { artillery = 1 }
+roll = { infantry = 1 }
+[defender.bands.white]
+roll = { infantry = 3 }
+"""
+    view.set_scenario(parse_scenario_text(text))
+    wait_result(qtbot, view)
+    view.advice_side.setCurrentIndex(0)
+    view.suggest()
+    qtbot.waitUntil(lambda: view.advice_list.count() > 0 and
+                    not view.advisor_computer.is_busy(), timeout=60_000)
+    best = view.suggestions[0][2]
+    view.apply_suggestion(0)
+    body = view.scenario().body
+    assert body.attacker.unit_counts() == {"tank": 2, "artillery": 1, "infantry": 1}
+    assert body.attacker.bands == best.side.bands
+    before = view.results.result
+    result = fresh_result(view, qtbot, before)
+    assert result.attacker_wins == pytest.approx(best.win)
+    assert result.attacker_wins >= mediumluck.compute(
+        parse_scenario_text(text).body).attacker_wins - 1e-12
 
 
 def test_suggest_is_disabled_without_an_advisor(view):

@@ -27,8 +27,9 @@ from ..widgets.bands_model import SIDES, BandBoard
 from ..widgets.bands_view import BandBoardWidget, band_facts
 from .base import RulesetView
 
-#: How many assignments "Suggest assignment" offers.
+#: How many assignments "Suggest assignment" offers, and how long its search may take.
 SUGGESTIONS = 5
+ADVISOR_SECONDS = 3.0
 
 
 def default_setup() -> MediumLuckSetup:
@@ -290,30 +291,27 @@ class MediumLuckView(RulesetView):
         side = self.advice_side.currentData()
         self._clear_suggestions()
         self.advisor_computer.request(
-            lambda cancel: (side, list(advisor.suggest(setup, side, top=SUGGESTIONS,
-                                                       cancel=cancel))), immediate=True)
+            lambda cancel: (side, advisor.advise(setup, side, top=SUGGESTIONS,
+                                                 time_budget=ADVISOR_SECONDS, cancel=cancel)),
+            immediate=True)
 
     def _show_suggestions(self, answer) -> None:
-        side, items = answer
+        side, advice = answer
         self._clear_suggestions()
-        for item in items:
-            side_setup = getattr(item, "side", None) or getattr(getattr(item, "setup", None),
-                                                                 side, None)
-            result = getattr(item, "result", None)
-            if not isinstance(side_setup, SideSetup):
-                continue
-            win = getattr(result, "attacker_wins" if side == "attacker" else "defender_wins",
-                          getattr(item, "win", None))
-            places = "; ".join(f"{band} " + ", ".join(
-                f"{role} " + " ".join(f"{n} {u}" for u, n in units.items())
-                for role, units in roles.items()) for band, roles in side_setup.bands.items())
-            text = (f"{side} wins {pct(win)} — " if win is not None else "") + places
-            self.suggestions.append((side, side_setup, item))
-            QListWidgetItem(text, self.advice_list)
+        for item in advice.suggestions:
+            text = f"{side} wins {pct(item.win)} — {item.describe() or 'all idle'}"
+            entry = QListWidgetItem(text, self.advice_list)
+            entry.setToolTip(f"{text}\nexpected losses: own {item.expected_own_losses:.2f}, "
+                             f"enemy {item.expected_enemy_losses:.2f}")
+            self.suggestions.append((side, item.side, item))
+        how = (f"every one of the {advice.space} assignments compared" if advice.exhaustive
+               else f"{advice.evaluated} of {advice.space} assignments compared (local search"
+                    + (", time budget used up)" if advice.stopped_by_budget else ")"))
         if not self.suggestions:
-            self.advice_status.setText("no better assignment found")
+            self.advice_status.setText(f"no assignment found ({how})")
         else:
-            self.advice_status.setText("Double-click or press Enter on one to apply it.")
+            self.advice_status.setText(f"Best {len(self.suggestions)} for the {side}: {how}. "
+                                       "Double-click (or Enter) to apply; Ctrl+Z undoes it.")
             self.advice_list.setCurrentRow(0)
 
     def _clear_suggestions(self) -> None:
