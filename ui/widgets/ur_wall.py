@@ -168,10 +168,10 @@ class WallTrackerPanel(QGroupBox):
         self.source.setToolTip("What damaged the wall (kept in the history)")
         self.add_button = QPushButton("Add damage")
         self.add_button.setToolTip("Record wall damage (trebuchet, dragon, magic)")
-        self.add_button.clicked.connect(self.add_damage)
+        self.add_button.clicked.connect(lambda: self.add_damage())
         self.remove_button = QPushButton("Remove")
         self.remove_button.setToolTip("Take back recorded wall damage (a correction)")
-        self.remove_button.clicked.connect(self.remove_damage)
+        self.remove_button.clicked.connect(lambda: self.remove_damage())
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(self.undo)
         self.redo_button = QPushButton("Redo")
@@ -315,7 +315,8 @@ class WallTrackerPanel(QGroupBox):
                     f"<b>{nxt}</b> more to strength {t.strength - 1}")
         self.status.setText(f"<b>Strength {t.strength}</b> · {t.damage} step"
                             f"{'s' if t.damage != 1 else ''} of damage · {tail}")
-        strength = WallTracker(t.kind, 0)
+        # replay the changes from the damage the wall had when loaded, to show each result
+        strength = WallTracker(t.kind, t.damage - sum(t.history))
         for delta, label in zip(t.history, self._labels):
             if delta > 0:
                 strength.add(delta)
