@@ -31,15 +31,16 @@ def make_window(qtbot, tmp_path, settings):
         kwargs.setdefault("settings", settings)
         kwargs.setdefault("autosave_dir", tmp_path / "battles")
         window = MainWindow(**kwargs)
-        qtbot.addWidget(window)
         window.show()
         windows.append(window)
         return window
 
     yield make
     for window in windows:
-        for view in window.ruleset_views():
-            view.shutdown()
+        for doc in window.docs.values():
+            doc.dirty = False          # no unsaved-changes question at teardown
+        window.close()                 # stops every view's background work
+        window.deleteLater()
 
 
 def wait_result(qtbot, view, timeout=20_000):

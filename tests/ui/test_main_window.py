@@ -1,0 +1,173 @@
+"""The main window with the Low Luck view: edits, files, dirty prompts, settings, help."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from combatassist.rulesets import lowluck
+from combatassist.scenario import load_scenario
+from tests.ui.conftest import wait_result
+from ui.views import VIEWS, ViewSpec
+from ui.views.base import PlaceholderView
+from ui.views.lowluck import LowLuckView
+
+
+#: Low Luck plus placeholders: these tests are about the shell, not the other views.
+LOWLUCK_ONLY = [VIEWS[0]] + [ViewSpec(s.ruleset, s.title, None) for s in VIEWS[1:]]
+
+
+@pytest.fixture
+def window(make_window):
+    return make_window(views=LOWLUCK_ONLY)
+
+
+@pytest.fixture
+def view(window, qtbot):
+    v = window.view_for("lowluck")
+    wait_result(qtbot, v)
+    return v
+
+
+def test_five_rulesets_one_shortcut_apart(window):
+    assert [getattr(v, "ruleset") for v in window.views] == [s.ruleset for s in VIEWS]
+    assert isinstance(window.views[0], LowLuckView)
+    assert all(isinstance(v, PlaceholderView) for v in window.views[1:])
+    assert "coming" in window.tabs.tabText(1)
+    shortcuts = {a.shortcut().toString(): a for m in window.menuBar().actions()
+                 for a in m.menu().actions()}
+    for i in range(5):
+        assert f"Ctrl+{i + 1}" in shortcuts
+    shortcuts["Ctrl+3"].trigger()
+    assert window.tabs.currentIndex() == 2
+    assert window.windowTitle().startswith("Untitled")
+
+
+def test_default_result_is_the_engines(view):
+    expect = lowluck.compute(lowluck.default_scenario().body)
+    assert view.results.result.attacker_wins == pytest.approx(expect.attacker_wins)
+    standard = view.last_result["standard"]
+    assert view.compare[(0, "standard")].text() == f"{100 * standard.attacker_wins:.2f}%"
+
+
+def test_edit_recomputes_and_marks_modified(window, view, qtbot):
+    before = view.results.result
+    assert not window.isWindowModified()
+    view.sides["defender"].spins["infantry"].setValue(8)       # a user edit
+    qtbot.waitUntil(lambda: view.results.result is not before and not view.computer.is_busy(),
+                    timeout=20_000)
+    body = view.scenario().body
+    assert body.defender.units["infantry"] == 8
+    assert view.results.result.attacker_wins == pytest.approx(
+        lowluck.compute(body).attacker_wins)
+    assert window.isWindowModified() and "Untitled[*]" in window.windowTitle()
+
+
+def test_rapid_edits_end_with_the_last_scenario(view, qtbot):
+    spin = view.sides["attacker"].spins["armor"]
+    for n in range(1, 8):
+        spin.setValue(n)
+    qtbot.waitUntil(lambda: not view.computer.is_busy(), timeout=20_000)
+    expect = lowluck.compute(view.scenario().body)
+    assert view.results.result.attacker_wins == pytest.approx(expect.attacker_wins)
+
+
+def test_baseline_in_the_view(view, qtbot):
+    view.results.pin_baseline(True)
+    base = view.results.baseline
+    view.sides["attacker"].spins["infantry"].setValue(1)
+    qtbot.waitUntil(lambda: view.results.result is not base and not view.computer.is_busy(),
+                    timeout=20_000)
+    assert "pts" in view.results.numbers["attacker_wins"].text()
+    assert view.results.baseline is base
+
+
+def test_save_and_open_round_trip(window, view, qtbot, tmp_path, monkeypatch):
+    view.sides["attacker"].spins["bomber"].setValue(2)
+    view.sides["defender"].techs["jet_power"].setChecked(True)
+    view.aa_gun.setChecked(True)
+    view.sides["attacker"].order.list.setCurrentRow(0)
+    view.sides["attacker"].order.move(1)                  # a custom order of loss
+    path = tmp_path / "battle.toml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    assert window.save()
+    assert not window.isWindowModified() and "battle.toml" in window.windowTitle()
+    saved = load_scenario(path)
+    assert saved.body == view.scenario().body
+    assert saved.body.attacker.order_of_loss[:2] == ("armor", "infantry")
+
+    window.new()                                           # back to the default
+    assert view.scenario().body == lowluck.default_scenario().body
+    assert window.open_file(path)
+    assert view.scenario().body == saved.body
+    assert not window.isWindowModified()
+    assert window.recent_files()[0] == str(path.resolve())
+
+
+def test_dirty_prompt_on_open_new_and_close(window, view, qtbot, tmp_path, monkeypatch):
+    path = tmp_path / "other.toml"
+    path.write_text('ruleset = "lowluck"\n[attacker]\nunits = { infantry = 1 }\n'
+                    '[defender]\nunits = { infantry = 1 }\n')
+    view.sides["attacker"].spins["infantry"].setValue(9)
+    asked = []
+
+    def answer(button):
+        def question(*args, **kwargs):
+            asked.append(args[2])
+            return button
+        return question
+
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Cancel))
+    assert not window.open_file(path)
+    assert view.sides["attacker"].spins["infantry"].value() == 9 and asked
+    window.new()
+    assert view.sides["attacker"].spins["infantry"].value() == 9
+    assert not window.close()                                 # close refused too
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Discard))
+    assert window.open_file(path)
+    assert view.scenario().body.attacker.units == {"infantry": 1}
+    assert len(asked) == 4
+
+
+def test_bad_file_is_a_clear_message(window, view, tmp_path, monkeypatch):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('ruleset = "lowluck"\n[attacker]\nunits = { infantry = -1 }\n')
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: shown.append(a[2]))
+    assert not window.open_file(bad)
+    assert "bad.toml" in shown[0] and "attacker.units.infantry" in shown[0]
+    assert "Traceback" not in shown[0]
+    other = tmp_path / "ur.toml"
+    other.write_text('ruleset = "ur"\n[attacker]\nunits = [ { type = "infantry" } ]\n'
+                     '[defender]\nunits = [ { type = "infantry" } ]\n')
+    assert not window.open_file(other)      # its view is a placeholder in this window
+    assert "not available" in shown[1] or "ur" in shown[1]
+
+
+def test_engine_refusal_is_shown_not_raised(view, qtbot):
+    view.sides["attacker"].spins["infantry"].setValue(100)
+    view.sides["defender"].spins["infantry"].setValue(100)
+    view.sides["attacker"].spins["armor"].setValue(60)
+    qtbot.waitUntil(lambda: view.last_error is not None or not view.computer.is_busy(),
+                    timeout=60_000)
+    qtbot.waitUntil(lambda: not view.computer.is_busy(), timeout=60_000)
+    assert view.last_error is None or "per side" in view.last_error or "positions" in view.last_error
+
+
+def test_settings_persist_between_windows(make_window, tmp_path, monkeypatch):
+    first = make_window(views=LOWLUCK_ONLY)
+    first.tabs.setCurrentIndex(0)
+    first._remember(tmp_path / "a.toml")
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Discard)
+    first.close()
+    second = make_window(views=LOWLUCK_ONLY)
+    assert second.recent_files() == [str((tmp_path / "a.toml").resolve())]
+
+
+def test_help_has_every_ruleset():
+    from ui.help import rules_html
+
+    for spec in VIEWS:
+        assert len(rules_html(spec.ruleset)) > 400
+    assert "our reading" in rules_html("lowluck").lower()
