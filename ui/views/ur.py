@@ -22,8 +22,8 @@ from combatassist.rulesets.ur.tables import TERRAINS
 from combatassist.scenario import Scenario
 from combatassist.table import parse_choice as generic_parse_choice
 
-from ..compute import Computer, Job
-from ..results import ATTACKER, DEFENDER, DRAW, SEGMENTS, UNDECIDED, delta_pct, pct
+from ..compute import Computer
+from ..results import ATTACKER, DEFENDER, SEGMENTS, delta_pct, pct
 from ..widgets.ur_steps import StepPips
 from ..widgets.ur_wall import WallTrackerPanel
 from .base import RulesetView
@@ -253,8 +253,8 @@ class SideEditor(QGroupBox):
                 if not ur.tables().units[r.type_box.currentData()].melee_in(stance)]
         note = []
         if idle:
-            note.append(f"Sits out the melee while {'attacking' if stance == 'attack' else 'defending'}: "
-                        + ", ".join(idle))
+            doing = "attacking" if stance == "attack" else "defending"
+            note.append(f"Sits out the melee while {doing}: " + ", ".join(idle))
         if not self.rows:
             note.append("No units: this side has lost before the battle starts.")
         self.notes.setText(" ".join(note))
@@ -352,7 +352,7 @@ class WallWhatIf(QWidget):
 class RollsTable(QTableWidget):
     """How each unit rolls at the start: value with its modifiers, hits on each face."""
 
-    HEAD = ["Phase", "Side", "Unit", "Value (why)"] + [str(f) for f in range(1, 7)]
+    HEAD = ["Phase", "Side", "Unit", "Value = base and modifiers"] + [str(f) for f in range(1, 7)]
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, len(self.HEAD), parent)
@@ -376,7 +376,7 @@ class RollsTable(QTableWidget):
         shades = {0: None, 1: "#DCEBF5", 2: "#A9CDE6", 3: "#6FA8D6"}
         for i, row in enumerate(rows):
             cells = [row["phase"], row["side"], f"{names.get(row['type'], row['type'])} "
-                     f"#{row['unit'] + 1}", f"{row['value']:+d}  ({row['why']})"]
+                     f"#{row['unit'] + 1}", f"{row['value']} = {row['why']}"]
             cells += [str(h) for h in row["hits_per_face"]]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -477,7 +477,15 @@ class UrView(RulesetView):
     def extra_tabs(self) -> list[tuple[str, QWidget]]:
         self.what_if = WallWhatIf()
         self.rolls = RollsTable()
-        return [("Wall what-if", self.what_if), ("Rolls", self.rolls)]
+        rolls_tab = QWidget()
+        layout = QVBoxLayout(rolls_tab)
+        caption = QLabel("How each unit rolls at the start of the battle: score = value + d6; "
+                         "a score of 6+ scores one hit, 10+ two, 14+ three. Shaded: hits per "
+                         "face of the die.")
+        caption.setWordWrap(True)
+        layout.addWidget(caption)
+        layout.addWidget(self.rolls, 1)
+        return [("Wall what-if", self.what_if), ("Rolls", rolls_tab)]
 
     def recompute(self, immediate: bool = False) -> None:
         super().recompute(immediate)
