@@ -144,14 +144,28 @@ def test_bad_file_is_a_clear_message(window, view, tmp_path, monkeypatch):
     assert "not available" in shown[1] or "ur" in shown[1]
 
 
-def test_engine_refusal_is_shown_not_raised(view, qtbot):
+def test_too_large_input_is_a_message_not_a_freeze(view, qtbot):
     view.sides["attacker"].spins["infantry"].setValue(100)
-    view.sides["defender"].spins["infantry"].setValue(100)
     view.sides["attacker"].spins["armor"].setValue(60)
-    qtbot.waitUntil(lambda: view.last_error is not None or not view.computer.is_busy(),
-                    timeout=60_000)
-    qtbot.waitUntil(lambda: not view.computer.is_busy(), timeout=60_000)
-    assert view.last_error is None or "per side" in view.last_error or "positions" in view.last_error
+    qtbot.waitUntil(lambda: view.last_error is not None, timeout=5_000)
+    assert "attacker.units" in view.last_error and "per side" in view.last_error
+    assert not view.computer.is_busy()
+
+
+def test_a_long_computation_is_cancelled_by_the_next_edit(view, qtbot):
+    before = view.results.result
+    spins = view.sides["attacker"].spins
+    spins["infantry"].setValue(100)          # legal but slow: hundreds of thousands of positions
+    spins["armor"].setValue(40)
+    view.sides["defender"].spins["infantry"].setValue(100)
+    view.recompute(immediate=True)
+    qtbot.waitUntil(lambda: view.computer._running > 0, timeout=5_000)
+    view.load_scenario(lowluck.default_scenario())     # back to a small battle
+    view.recompute(immediate=True)
+    qtbot.waitUntil(lambda: not view.computer.is_busy(), timeout=20_000)
+    assert view.last_error is None
+    assert view.results.result is not before
+    assert view.results.result.attacker_wins == pytest.approx(before.attacker_wins)
 
 
 def test_settings_persist_between_windows(make_window, tmp_path, monkeypatch):

@@ -84,6 +84,7 @@ class ForcesTable(QWidget):
             for col, side in enumerate(SIDES, start=3):
                 spin = QSpinBox()
                 spin.setRange(0, agc.MAX_UNITS_PER_SIDE)
+                spin.setMaximumWidth(72)
                 spin.setObjectName(f"agc_{side}_{unit['id']}")
                 spin.setAccessibleName(f"{side} {unit['name']}")
                 spin.valueChanged.connect(self.on_change)
@@ -246,6 +247,10 @@ class AgcView(RulesetView):
         odds_layout.addWidget(self.contest_label)
         odds_layout.addWidget(self.plots, 1)
         self.results.baseline_changed.connect(lambda _on: self._draw_plots())
+        # the terrain tiles need a little more room than the default form column
+        splitter = self.form_scroll.parentWidget()
+        if hasattr(splitter, "setSizes"):
+            splitter.setSizes([450, 750])
 
     def _hide_figure(self, key: str) -> None:
         """Hide one of the shared panel's figures and its name (the label left of it)."""

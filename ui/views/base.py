@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (QLabel, QScrollArea, QSplitter, QTabWidget, QVBox
 
 from combatassist import rulesets
 from combatassist.battle import BattleRules
-from combatassist.scenario import Scenario
+from combatassist.errors import CombatAssistError
+from combatassist.scenario import Scenario, parse_scenario_text
 from combatassist.table import AUTOSAVE_NAME, format_choice, parse_choice
 
 from ..compute import Computer, Job
@@ -111,8 +112,15 @@ class RulesetView(QWidget):
     def compute_job(self) -> Job:
         """The background job for the current scenario (built on the GUI thread)."""
         module = rulesets.get(self.ruleset)
-        body = self.scenario().body
+        body = self.validated_scenario().body
         return lambda cancel: module.compute(body, cancel=cancel)
+
+    def validated_scenario(self) -> Scenario:
+        """The form's scenario after the same checks as a file (limits, combinations).
+
+        Raises ScenarioError with the file format's field names, e.g. 'attacker.units'.
+        """
+        return parse_scenario_text(self.scenario().to_toml())
 
     def show_result(self, result: Any) -> None:
         self.last_result = result
@@ -165,7 +173,7 @@ class RulesetView(QWidget):
     def recompute(self, immediate: bool = False) -> None:
         try:
             job = self.compute_job()
-        except Exception as exc:  # noqa: BLE001 - a form that can't build a scenario
+        except CombatAssistError as exc:   # e.g. more units than the engine answers in time
             self.computer.cancel()
             self.show_error(str(exc))
             return

@@ -189,6 +189,12 @@ class Ds2View(RulesetView):
         tf.addRow("Infantry:", self.infantry)
         tf.addRow("Cover:", self.cover)
         tf.addRow(self.target_note)
+        for combo in (self.family, self.size, self.range, self.combat, self.armour_type,
+                      self.infantry, self.cover):
+            # long entries must not push the form wider than its column
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
 
         top = QFormLayout()
         top.addRow("Title:", self.title_edit)

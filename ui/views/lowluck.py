@@ -267,7 +267,7 @@ class LowLuckView(RulesetView):
         return [box]
 
     def compute_job(self) -> Job:
-        body = self.scenario().body
+        body = self.validated_scenario().body
 
         def job(cancel):
             out = {}

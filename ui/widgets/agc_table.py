@@ -97,6 +97,7 @@ class SideEntry(QGroupBox):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(True)
         header = self.table.horizontalHeader()
         for col in range(len(self.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
@@ -135,7 +136,10 @@ class SideEntry(QGroupBox):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if col == 5:
                     item.setFont(bold)
+                if col == 3:
+                    item.setToolTip(why)
                 self.table.setItem(i, col, item)
+        self.table.resizeRowsToContents()
 
     def roll(self, rng: random.Random) -> None:
         self.edit.setText(" ".join(format_entry([rng.randint(1, u.sides) for _ in range(u.dice)])
