@@ -139,6 +139,27 @@ def test_refused_drag_shows_a_tooltip_reason(view, qtbot):
     assert event.isAccepted()
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_drop_event_on_a_chip_list_moves_or_explains(view):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QDropEvent
+    messages = []
+    white = view.board_widget.lists[("attacker", "white.roll")]
+    white.message.connect(messages.append)
+    tanks = chip_data(view, "attacker", "red.roll", "tank")
+    event = QDropEvent(QPointF(5, 5), MOVE, tanks, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    white.dropEvent(event)
+    assert not event.isAccepted() and messages == ["tanks can only roll red"]
+    pool = view.board_widget.lists[("attacker", POOL)]
+    event = QDropEvent(QPointF(5, 5), MOVE, tanks, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    pool.dropEvent(event)
+    assert event.isAccepted()
+    assert view.board.counts("attacker", POOL) == {"tank": 3}
+    assert pool.model().rowCount() == 1
+
+
 def test_split_chips_between_bands_and_same_type_in_two_bands(view):
     board = view.board
     # three fighters roll yellow, the rest keep boosting white (the seed's own example)
