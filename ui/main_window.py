@@ -351,8 +351,11 @@ class MainWindow(QMainWindow):
                 f"({panel.saved_summary()}). Resume it where it was?",
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.Yes)
-            if answer == QMessageBox.StandardButton.Yes and panel.resume():
+            if answer == QMessageBox.StandardButton.Yes:
+                # shown either way: the battle, or the message saying why it can't resume
+                panel.resume()
                 self.tabs.setCurrentWidget(view)
+                view.tabs.setCurrentWidget(panel)
 
     # -- help -----------------------------------------------------------------------------
     def show_rules(self) -> None:

@@ -54,6 +54,8 @@ class TableSidePanel(QWidget):
         self.start_button = QPushButton("Fight this battle")
         self.start_button.setToolTip("Freeze the set-up and start resolving it at the table")
         self.start_button.clicked.connect(self.start)
+        self.notice = QLabel("")           # start/resume problems (no battle on screen)
+        self.notice.setWordWrap(True)
 
         self.heading = QLabel("")
         font = QFont(self.heading.font())
@@ -135,6 +137,7 @@ class TableSidePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.notice)
         layout.addWidget(self.battle_box, 1)
         self.filler = QWidget()
         layout.addWidget(self.filler, 1)
@@ -207,6 +210,7 @@ class TableSidePanel(QWidget):
         self.battle = battle
         battle.on_change = lambda _b: self._refresh()
         self.message.setText("")
+        self.notice.setText("")
         self._refresh()
         self.dice_edit.setFocus()
 
@@ -259,7 +263,8 @@ class TableSidePanel(QWidget):
             self._error(f"the battle could not be autosaved: {exc.strerror or exc}")
 
     def _error(self, text: str) -> None:
-        self.message.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>')
+        label = self.message if self.battle is not None else self.notice
+        label.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>')
 
     # -- display --------------------------------------------------------------------------
     def _preview(self) -> None:
@@ -289,6 +294,7 @@ class TableSidePanel(QWidget):
         b = self.battle
         running = b is not None
         self.intro.setVisible(not running)
+        self.notice.setVisible(not running)
         self.start_button.setVisible(not running)
         self.battle_box.setVisible(running)
         self.filler.setVisible(not running)

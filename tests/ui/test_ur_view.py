@@ -386,3 +386,15 @@ def test_table_side_uses_the_frozen_setup(view, qtbot):
     rules = view.table_panel.battle.rules
     assert rules.scenario == body
     assert len(rules.initial_state()[0]) == 3
+
+
+def test_an_empty_side_has_lost_and_its_rows_are_gone(view, qtbot):
+    attacker = view.sides["attacker"]
+    rows = list(attacker.rows)
+    for row in rows:
+        row.remove_button.click()
+    result = settle(qtbot, view)
+    assert view.scenario().body.attacker.units == ()
+    assert all(row.isHidden() for row in rows)
+    assert "lost before the battle starts" in attacker.notes.text()
+    assert result.defender_wins == pytest.approx(1.0) and view.last_error is None

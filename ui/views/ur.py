@@ -234,10 +234,16 @@ class SideEditor(QGroupBox):
         if row not in self.rows:
             return
         self.rows.remove(row)
-        self.units_box.removeWidget(row)
-        row.deleteLater()
+        self._drop(row)
         self._update()
         self.changed.emit()
+
+    def _drop(self, row: UnitRow) -> None:
+        # hidden and detached at once: deleteLater only runs when the event loop gets to it
+        self.units_box.removeWidget(row)
+        row.hide()
+        row.setParent(None)
+        row.deleteLater()
 
     def _edited(self, *_args) -> None:
         self._update()
@@ -267,9 +273,8 @@ class SideEditor(QGroupBox):
                        self.role == "attacker" and self.moving.isChecked())
 
     def load(self, side: ur.Side) -> None:
-        for row in list(self.rows):
-            self.units_box.removeWidget(row)
-            row.deleteLater()
+        for row in self.rows:
+            self._drop(row)
         self.rows = []
         for unit in side.units[:ur.STACKING_LIMIT]:
             self.add_unit(unit, quiet=True)

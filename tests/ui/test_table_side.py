@@ -1,0 +1,135 @@
+"""Table-side mode in the Low Luck view: entered dice, own casualties, undo, crash-resume."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from combatassist.battle import FixedDice, play_round
+from combatassist.rulesets import lowluck
+from tests.ui.conftest import wait_result
+from tests.ui.test_main_window import LOWLUCK_ONLY
+
+
+@pytest.fixture
+def window(make_window):
+    return make_window(views=LOWLUCK_ONLY)
+
+
+@pytest.fixture
+def view(window, qtbot):
+    v = window.view_for("lowluck")
+    wait_result(qtbot, v)
+    return v
+
+
+def odds_shown(qtbot, panel):
+    qtbot.waitUntil(lambda: not panel.computer.is_busy() and "Odds from" in panel.odds_label.text(),
+                    timeout=20_000)
+
+
+def test_round_with_entered_dice_follows_the_rules(view, qtbot, tmp_path):
+    panel = view.table_panel
+    panel.start_button.click()
+    assert panel.battle is not None and not view.form.isEnabled()     # set-up frozen
+    assert view.tabs.currentWidget() is panel
+    qtbot.keyClicks(panel.dice_edit, "2")          # Finland: power 15 -> 2 hits + 1 on 1-3
+    assert "attacker scores 3 hits" in panel.explain_label.text()
+    assert panel.choice_edit.text() == "attacker: 2 infantry; defender: 3 infantry"
+    qtbot.keyClick(panel.dice_edit, Qt.Key.Key_Return)
+    rules = lowluck.make_rules(lowluck.default_scenario().body)
+    expect = play_round(rules, rules.initial_state(), FixedDice([(2,)])).state_after
+    assert panel.battle.state == expect
+    assert panel.log.count() == 1 and "Round 1, fire: 2" in panel.log.item(0).text()
+    assert panel.heading.text().startswith("Round 2")
+    odds_shown(qtbot, panel)
+    # the autosave file holds the dice entered
+    saved = json.loads(panel.autosave_path.read_text())
+    assert saved["rounds"] == [[{"rolled": [2], "choice": None}]]
+
+
+def test_players_own_casualties_and_an_illegal_choice(view, qtbot):
+    panel = view.table_panel
+    panel.start()
+    panel.dice_edit.setText("2")
+    panel.choice_edit.setText("attacker: 2 armor; defender: 3 infantry")
+    panel.choice_edit.setModified(True)
+    panel.apply()
+    attacker, _ = panel.battle.rules.state_units(panel.battle.state)
+    assert attacker == {"infantry": 3, "armor": 1, "fighter": 1}
+    assert "Players' choice" in panel.log.item(0).text()
+    state = panel.battle.state
+    panel.dice_edit.setText("6")
+    panel.choice_edit.setText("attacker: none; defender: none")
+    panel.choice_edit.setModified(True)
+    panel.apply()                                   # must take exactly 1: refused, shown
+    assert "exactly" in panel.message.text() and panel.battle.state == state
+    panel.dice_edit.setText("9")
+    panel.apply()
+    assert "1-6" in panel.message.text() and panel.battle.state == state
+
+
+def test_roll_undo_redo_retreat_and_close(view, qtbot, monkeypatch):
+    panel = view.table_panel
+    panel.start()
+    panel.roll_button.click()
+    assert panel.dice_edit.text() in {str(i) for i in range(1, 7)}
+    panel.apply()
+    after_one = panel.battle.state
+    panel.undo_button.click()
+    assert panel.battle.state == panel.battle.rules.initial_state()
+    assert panel.redo_button.isEnabled()
+    panel.redo_button.click()
+    assert panel.battle.state == after_one
+    panel.retreat_button.click()
+    assert panel.battle.is_over() and "defender wins" in panel.heading.text()
+    assert not panel.apply_button.isEnabled()
+    panel.undo()
+    assert not panel.battle.is_over()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    panel.close_button.click()
+    assert panel.battle is None and not panel.autosave_path.exists()
+    assert view.form.isEnabled()
+
+
+def test_crash_resume_from_the_autosave_file(make_window, qtbot, tmp_path, monkeypatch):
+    first = make_window(views=LOWLUCK_ONLY)
+    view = first.view_for("lowluck")
+    panel = view.table_panel
+    panel.start()
+    for dice in ("2", "5"):
+        panel.dice_edit.setText(dice)
+        panel.apply()
+    state, log = panel.battle.state, [panel.log.item(i).text() for i in range(panel.log.count())]
+    path = panel.autosave_path
+    assert path.is_file()
+    # "crash": the window goes away without any orderly shutdown of the battle
+    panel.battle = None
+    asked = []
+
+    def question(*args, **kwargs):
+        asked.append(args[2])
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    second = make_window(views=LOWLUCK_ONLY)
+    second.offer_resume()
+    assert asked and "Resume" in asked[0] and "2 round(s)" in asked[0]
+    resumed = second.view_for("lowluck").table_panel
+    assert resumed.battle is not None and resumed.battle.state == state
+    assert [resumed.log.item(i).text() for i in range(resumed.log.count())] == log
+    assert not second.view_for("lowluck").form.isEnabled()
+
+
+def test_damaged_autosave_is_a_message(make_window, qtbot, tmp_path, monkeypatch):
+    folder = tmp_path / "battles"
+    folder.mkdir()
+    (folder / "lowluck-battle-in-progress.json").write_text("{broken")
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    window = make_window(views=LOWLUCK_ONLY, autosave_dir=folder)
+    window.offer_resume()
+    panel = window.view_for("lowluck").table_panel
+    assert panel.battle is None and "not valid JSON" in panel.notice.text()
+    assert not panel.notice.isHidden()
