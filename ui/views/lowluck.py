@@ -38,7 +38,7 @@ class OrderOfLoss(QWidget):
         self.custom = False
         self.list = QListWidget()
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        self.list.setMaximumHeight(150)
+        self.list.setMaximumHeight(120)
         self.list.model().rowsMoved.connect(self._moved)
         self.list.setToolTip("First lost at the top. Drag, or Alt+Up / Alt+Down")
         up, down, reset = QPushButton("▲"), QPushButton("▼"), QPushButton("Default")
@@ -70,11 +70,21 @@ class OrderOfLoss(QWidget):
 
     def set_order(self, order: tuple[str, ...]) -> None:
         self.custom = bool(order)
+        self.battle = getattr(self, "battle", "land")
         shown = lowluck.battle.full_order(tuple(order), self.role)
         self.list.clear()
         for uid in shown:
             self.list.addItem(uid.replace("_", " "))
             self.list.item(self.list.count() - 1).setData(Qt.ItemDataRole.UserRole, uid)
+        self.show_kinds(self.battle)
+
+    def show_kinds(self, battle: str) -> None:
+        """Hide the unit types that can't be in this kind of battle (their place is kept)."""
+        self.battle = battle
+        for i in range(self.list.count()):
+            kind = lowluck.UNITS[self.list.item(i).data(Qt.ItemDataRole.UserRole)].kind
+            self.list.setRowHidden(i, (battle == "land" and kind == "sea") or
+                                   (battle == "sea" and kind == "land"))
 
     def value(self) -> tuple[str, ...]:
         """The scenario's order_of_loss: () while the default is shown."""
@@ -82,11 +92,16 @@ class OrderOfLoss(QWidget):
 
     def move(self, step: int) -> None:
         row = self.list.currentRow()
+        if row < 0:
+            return
         target = row + step
-        if row < 0 or not 0 <= target < self.list.count():
+        while 0 <= target < self.list.count() and self.list.isRowHidden(target):
+            target += step          # hop over types that can't be in this battle
+        if not 0 <= target < self.list.count():
             return
         item = self.list.takeItem(row)
         self.list.insertItem(target, item)
+        self.show_kinds(self.battle)
         self.list.setCurrentRow(target)
         self._moved()
 
@@ -95,6 +110,7 @@ class OrderOfLoss(QWidget):
         self.on_change()
 
     def _moved(self, *_args) -> None:
+        self.show_kinds(self.battle)
         self.custom = self.order() != lowluck.battle.full_order((), self.role)
         self.on_change()
 
@@ -142,6 +158,7 @@ class SidePanel(QGroupBox):
             kind = lowluck.UNITS[uid].kind
             spin.setEnabled(not ((battle == "land" and kind == "sea") or
                                  (battle == "sea" and kind == "land")))
+        self.order.show_kinds(battle)
 
     def side(self, battle: str) -> lowluck.LowLuckSide:
         units = {uid: s.value() for uid, s in self.spins.items() if s.value() and s.isEnabled()}
