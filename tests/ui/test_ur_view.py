@@ -8,7 +8,7 @@ from combatassist.errors import EngineError
 from combatassist.rulesets import ur
 from combatassist.scenario import Scenario, load_scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
-from ui.views.ur import UrView, default_scenario, format_ur_choice, parse_ur_choice
+from ui.views.ur import UnitRow, UrView, default_scenario, format_ur_choice, parse_ur_choice
 
 SCENARIOS = "/work/shared/scenarios"
 
@@ -390,11 +390,11 @@ def test_table_side_uses_the_frozen_setup(view, qtbot):
 
 def test_an_empty_side_has_lost_and_its_rows_are_gone(view, qtbot):
     attacker = view.sides["attacker"]
-    rows = list(attacker.rows)
-    for row in rows:
+    for row in list(attacker.rows):
         row.remove_button.click()
+        assert row.isHidden()        # gone from the form at once, not at the next event loop
     result = settle(qtbot, view)
     assert view.scenario().body.attacker.units == ()
-    assert all(row.isHidden() for row in rows)
+    assert not [r for r in attacker.findChildren(UnitRow) if r.isVisible()]
     assert "lost before the battle starts" in attacker.notes.text()
     assert result.defender_wins == pytest.approx(1.0) and view.last_error is None
