@@ -561,6 +561,10 @@ class UrView(RulesetView):
             layout.insertWidget(layout.indexOf(panel.retreat_button) + 1, self.defender_retreat)
         else:  # the panel's layout changed: still offer the button, under the others
             panel.battle_box.layout().addWidget(self.defender_retreat)
+        panel.choice_edit.setToolTip(
+            "Hits each unit takes, in list order, e.g. 'attacker: 1 1 0 1; defender: 0 2 1'.\n"
+            "Hits must be spread evenly; where units tie, the owner picks which one takes it.\n"
+            "A side left out keeps the proposal.")
         # the panel refreshes (and says so through running_changed) after every change
         panel.running_changed.connect(self._sync_defender_retreat)
         self._sync_defender_retreat()
