@@ -308,6 +308,9 @@ class MainWindow(QMainWindow):
         self.settings.setValue("files/last_dir", str(Path(text).parent))
 
     def _fill_recent(self) -> None:
+        for old in self.recent_menu.actions():
+            if old.parent() is self:
+                old.deleteLater()      # built fresh each time the menu opens
         self.recent_menu.clear()
         files = self.recent_files()
         for i, path in enumerate(files, start=1):

@@ -185,3 +185,35 @@ def test_help_has_every_ruleset():
     for spec in VIEWS:
         assert len(rules_html(spec.ruleset)) > 400
     assert "our reading" in rules_html("lowluck").lower()
+
+
+def test_open_recent_and_exports(window, view, tmp_path, monkeypatch):
+    path = tmp_path / "r.toml"
+    path.write_text('ruleset = "lowluck"\n[attacker]\nunits = { armor = 2 }\n'
+                    '[defender]\nunits = { infantry = 2 }\n')
+    window._remember(path)
+    window._fill_recent()
+    entries = [a for a in window.recent_menu.actions() if a.text().endswith("r.toml")]
+    assert len(entries) == 1
+    entries[0].trigger()
+    assert view.scenario().body.attacker.units == {"armor": 2}
+    csv_path, png_path = tmp_path / "out.csv", tmp_path / "out.png"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(csv_path), ""))
+    window.export_csv_action.trigger()
+    assert csv_path.read_text().startswith("result,current,lowluck,exact")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(png_path), ""))
+    window.export_png_action.trigger()
+    assert png_path.stat().st_size > 1000
+
+
+def test_help_and_about_open(window, monkeypatch):
+    from PySide6.QtWidgets import QDialog
+
+    shown = []
+    monkeypatch.setattr(QDialog, "exec", lambda self: shown.append(self.windowTitle()) or 0)
+    monkeypatch.setattr(QMessageBox, "about", lambda *a: shown.append(a[2]))
+    window.show_rules()
+    window.show_about()
+    assert shown[0] == "Rules — Low Luck"
+    import combatassist
+    assert combatassist.__version__ in shown[1]
