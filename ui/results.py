@@ -184,7 +184,9 @@ class ResultsPanel(QWidget):
         plot.showGrid(x=False, y=True, alpha=0.25)
         plot.setMenuEnabled(False)
         plot.setMouseEnabled(False, False)
-        plot.addLegend(offset=(-8, 8), labelTextSize="8pt")
+        # a white, framed legend stays readable where it overlaps a bar or a curve
+        plot.addLegend(offset=(-8, 8), labelTextSize="8pt", brush=pg.mkBrush(255, 255, 255, 225),
+                       pen=pg.mkPen("#bbbbbb"))
 
     # -- feeding it ---------------------------------------------------------------------
     def set_busy(self, busy: bool) -> None:
@@ -263,6 +265,10 @@ class ResultsPanel(QWidget):
                           symbol="o", symbolSize=8, symbolBrush=None,
                           symbolPen=pg.mkPen("#111111", width=1.5),
                           name="baseline" if side == 0 else None)
+        top = max((max(a, d) for a, d, _ in r.losses), default=0)
+        if b is not None:
+            top = max(top, max((max(a, d) for a, d, _ in b.losses), default=0))
+        plot.setXRange(-0.6, top + 0.6, padding=0.02)
         plot.getAxis("bottom").setTickSpacing(major=self._tick(r), minor=1)
 
     @staticmethod
@@ -276,7 +282,7 @@ class ResultsPanel(QWidget):
         curve = r.decided_by_round
         plot.plot(list(range(1, len(curve) + 1)), [100 * p for p in curve],
                   pen=pg.mkPen(ACCENT, width=2.5), symbol="o", symbolSize=5,
-                  symbolBrush=ACCENT, symbolPen=ACCENT, name="now")
+                  symbolBrush=ACCENT, symbolPen=ACCENT, name="current")
         if b is not None and b.decided_by_round:
             bc = b.decided_by_round
             plot.plot(list(range(1, len(bc) + 1)), [100 * p for p in bc],
