@@ -16,9 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from ...errors import EngineError
-from ...result import BattleResult
+from ...result import BattleResult, battle_result
 from ...solver import Cancelled, solve
-from ...result import battle_result
 from .battle import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart
 

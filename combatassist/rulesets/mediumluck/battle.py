@@ -16,9 +16,9 @@ Ties go to the slot listed first (chart order of bands, roll before boost).
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ...battle import BattleRules, DieSpec, Phase, SIDES
 from ...distribution import Dist
@@ -213,6 +213,7 @@ class BandPhase(Phase):
         self.band: Band = rules.chart.bands[index]
         self.name = self.band.name
         self._apply_memo: dict[tuple, tuple] = {}
+        self._info_memo: dict = {}
 
     # -- dice -----------------------------------------------------------------------------
     def counts(self, state) -> tuple[int, int]:
@@ -235,15 +236,23 @@ class BandPhase(Phase):
         return make_config(n_a, [c for _, c in b_a], n_d, [c for _, c in b_d])
 
     def dice(self, state) -> tuple[DieSpec, ...]:
-        n_a, n_d = self.counts(state)
-        return (tuple(DieSpec("attacker", 6, f"attacker {self.name}") for _ in range(n_a)) +
-                tuple(DieSpec("defender", 6, f"defender {self.name}") for _ in range(n_d)))
+        return self._info(state)[0]
+
+    def _info(self, state) -> tuple:
+        """(dice specs, attacker dice, band configuration) of a state, memoised (simulation)."""
+        info = self._info_memo.get(state)
+        if info is None:
+            n_a, n_d = self.counts(state)
+            specs = (tuple(DieSpec("attacker", 6, f"attacker {self.name}") for _ in range(n_a)) +
+                     tuple(DieSpec("defender", 6, f"defender {self.name}") for _ in range(n_d)))
+            info = self._info_memo[state] = (specs, n_a, n_d, self.config(state))
+        return info
 
     def resolve(self, state, rolled: tuple[int, ...]) -> tuple[int, int]:
-        n_a, n_d = self.counts(state)
+        _, n_a, n_d, config = self._info(state)
         if n_a == 0 or n_d == 0:
             return (n_d, n_a)
-        return self.rules.tables.table(self.config(state)).lookup(rolled[:n_a], rolled[n_a:])
+        return self.rules.tables.table(config).lookup(rolled[:n_a], rolled[n_a:])
 
     def outcome_dist(self, state) -> Dist:
         return self.rules.tables.dist(self.config(state))
@@ -409,10 +418,9 @@ class MediumLuckRules(BattleRules):
             b = phase.index
             winner = phase.band.casualties == "winner"
             extra = phase.band.defender_extra_die and extra_on
-            picks_a, picks_d = self._picks[0][b], self._picks[1][b]
+            chains_a, chains_d = self._picks[0][b], self._picks[1][b]
             summary_a, summary_d = self._summary[0][b], self._summary[1][b]
-            following: dict = {}
-            get = following.get
+            following: defaultdict = defaultdict(float)
             for (a, d), p in current.items():
                 sa = summary_a.get(a)
                 if sa is None:
@@ -427,17 +435,25 @@ class MediumLuckRules(BattleRules):
                 if items is None:
                     config = make_config(sa[0], sa[1], sd[0], sd[1])
                     items = configs[(sa, sd)] = list(tables.dist(config).items())
+                ca = chains_a.get(a)
+                if ca is None:
+                    ca = chains_a[a] = self._chain(0, a, b, winner)
+                cd = chains_d.get(d)
+                if cd is None:
+                    cd = chains_d[d] = self._chain(1, d, b, winner)
                 for (ha, hd), q in items:
-                    a2 = picks_a.get((a, ha))
-                    if a2 is None:
-                        a2 = picks_a[(a, ha)] = self.models[0].pick(a, b, ha, winner)[0]
-                    d2 = picks_d.get((d, hd))
-                    if d2 is None:
-                        d2 = picks_d[(d, hd)] = self.models[1].pick(d, b, hd, winner)[0]
-                    s2 = (a2, d2)
-                    following[s2] = get(s2, 0.0) + p * q
+                    s2 = (ca[ha], cd[hd])
+                    following[s2] += p * q
             current = following
         return Dist(current)
+
+    def _chain(self, s: int, counts, b: int, winner: bool) -> list:
+        """counts after 0, 1, 2, ... hits in band b (casualties are taken one at a time)."""
+        model = self.models[s]
+        chain = [counts]
+        for _ in range(self.chart.max_dice + 1):
+            chain.append(model.pick(chain[-1], b, 1, winner)[0])
+        return chain
 
     def share_memos(self, other: "MediumLuckRules", side: int) -> None:
         """Reuse ``other``'s memos for ``side`` (same chart and units there: the advisor)."""
