@@ -213,15 +213,19 @@ def _options(n: int, counts: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     return digits.astype(np.int16), compact
 
 
-def _compare_all(ua: np.ndarray, ud: np.ndarray, paired: int) -> tuple[np.ndarray, np.ndarray]:
-    """Attacker's net and ties over the paired dice for every (a vector, d vector)."""
-    if paired == 0:
-        z = np.zeros((len(ua), len(ud)), dtype=np.int16)
-        return z, z
-    diff = ua[:, None, :paired] - ud[None, :, :paired]
-    net = np.sign(diff).sum(axis=2, dtype=np.int16)
-    ties = (diff == 0).sum(axis=2, dtype=np.int16)
-    return net, ties
+#: Per paired die, the defender's key contribution by (attacker die - defender die):
+#: -16 when the attacker's die is higher, +16 when lower, -1 for a tie (one more casualty).
+_DEFENDER_KEY_STEP = np.array([16 * (d < 0) - 16 * (d > 0) - (d == 0) for d in range(-16, 16)],
+                              dtype=np.int16)
+
+
+def _defender_keys(ua: np.ndarray, ud: np.ndarray, paired: int) -> np.ndarray:
+    """The defender's key (net, then fewer ties) for every (a vector, d vector) pair."""
+    key = np.full((len(ua), len(ud)), 8 * _KEY_BASE + 8, dtype=np.int16)
+    a8, d8 = ua.astype(np.int8), ud.astype(np.int8)
+    for i in range(paired):     # column by column: small temporaries, no 3-D arrays
+        key += _DEFENDER_KEY_STEP[a8[:, None, i] - d8[None, :, i] + 16]
+    return key
 
 
 def _chunked_max(values: np.ndarray, index: np.ndarray, axis_rows: bool) -> np.ndarray:
@@ -264,9 +268,8 @@ def compute_table(config: Config) -> BandTable:
     paired = min(n_a, n_d)
     ua, opt_a = _options(n_a, counts_a)
     ud, opt_d = _options(n_d, counts_d)
-    net, ties = _compare_all(ua, ud, paired)
     # defender answers: maximise its net (= -attacker net), then fewer ties
-    key_d = ((-net + 8) * _KEY_BASE + (8 - ties)).astype(np.int16)
+    key_d = _defender_keys(ua, ud, paired)
     answer = _chunked_max(key_d, opt_d, axis_rows=False)          # (ua, defender rolls)
     net_d = answer // _KEY_BASE - 8
     ties_after = 8 - answer % _KEY_BASE
