@@ -12,7 +12,7 @@ from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands
 from combatassist.rulesets.mediumluck.battle import MediumLuckRules
 from combatassist.scenario import load_scenario, parse_scenario_text
-from combatassist.solver import simulate, solve
+from combatassist.solver import solve
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "scenarios"
 if not SHARED.is_dir():
@@ -61,7 +61,7 @@ def test_seed_worked_example_every_number():
     assert sorted(white.proposal["defender"]) == ["red.roll.tank", "white.roll.infantry"]
     # round total: attacker 0, defender 1 infantry + 1 artillery + 1 tank
     assert rules.losses(white.state_after) == (0, 3)
-    assert "die 2 (4)" in white.text and "defender takes 1" in white.text
+    assert "die 2 (4) +art +air" in white.text and "defender takes 1" in white.text
 
 
 def test_seed_example_plays_through_the_shared_round_code():

@@ -333,10 +333,13 @@ def describe_resolution(band: str, res: BandResolution) -> str:
             lines.append(f"{band}: {side} rolls no dice")
             continue
         text = f"{band}: {side} rolled {', '.join(map(str, sp.rolled))}"
-        placed = [f"{kind} boost on die {i + 1} ({sp.rolled[i]})"
-                  for kind, idxs in sp.boosts for i in idxs]
+        per_die: dict[int, list[str]] = {}
+        for kind, idxs in sp.boosts:
+            for i in idxs:
+                per_die.setdefault(i, []).append(kind)
+        placed = [f"die {i + 1} ({sp.rolled[i]}) +{' +'.join(per_die[i])}" for i in sorted(per_die)]
         if placed:
-            text += "; " + "; ".join(placed)
+            text += "; boosts: " + ", ".join(placed)
             text += f" -> {', '.join(map(str, sp.final))}"
         lines.append(text)
     a, d = res.attacker.final, res.defender.final
