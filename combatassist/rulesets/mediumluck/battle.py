@@ -325,6 +325,15 @@ class BandPhase(Phase):
         return tuple(new)
 
 
+class _SolverDist(Dist):
+    """A Dist over a mapping built here from non-negative sums (skips re-validation: speed)."""
+
+    __slots__ = ()
+
+    def __init__(self, probs: dict):
+        self._p = dict(probs)
+
+
 def describe_resolution(band: str, res: BandResolution) -> str:
     """The band in words: boosts placed, pairings, unpaired dice, hits."""
     lines = []
@@ -376,8 +385,8 @@ class MediumLuckRules(BattleRules):
         self._by_name = {p.name: p for p in self._phases}
         self._configs: dict = {}
         n = len(self.chart.bands)
-        self._summary = ([{} for _ in range(n)], [{} for _ in range(n)])
-        self._picks = ([{} for _ in range(n)], [{} for _ in range(n)])
+        #: per side, per band: {side counts: ((dice, usable boosts), counts after 0, 1, ... hits)}
+        self._side_info = ([{} for _ in range(n)], [{} for _ in range(n)])
 
     def initial_state(self):
         return self.start
@@ -421,34 +430,33 @@ class MediumLuckRules(BattleRules):
             b = phase.index
             winner = phase.band.casualties == "winner"
             extra = phase.band.defender_extra_die and extra_on
-            chains_a, chains_d = self._picks[0][b], self._picks[1][b]
-            summary_a, summary_d = self._summary[0][b], self._summary[1][b]
+            info_a, info_d = self._side_info[0][b], self._side_info[1][b]
             following: defaultdict = defaultdict(float)
             for (a, d), p in current.items():
-                sa = summary_a.get(a)
-                if sa is None:
-                    sa = summary_a[a] = self._side_summary(0, a, b)
-                sd = summary_d.get(d)
-                if sd is None:
+                ia = info_a.get(a)
+                if ia is None:
+                    ia = info_a[a] = (self._side_summary(0, a, b), self._chain(0, a, b, winner))
+                idd = info_d.get(d)
+                if idd is None:
                     sd = self._side_summary(1, d, b)
                     if extra and any(d):
                         sd = (sd[0] + 1, sd[1])
-                    summary_d[d] = sd
-                items = configs.get((sa, sd))
+                    idd = info_d[d] = (sd, self._chain(1, d, b, winner))
+                key = (ia[0], idd[0])
+                items = configs.get(key)
                 if items is None:
+                    sa, sd = key
                     config = make_config(sa[0], sa[1], sd[0], sd[1])
-                    items = configs[(sa, sd)] = list(tables.dist(config).items())
-                ca = chains_a.get(a)
-                if ca is None:
-                    ca = chains_a[a] = self._chain(0, a, b, winner)
-                cd = chains_d.get(d)
-                if cd is None:
-                    cd = chains_d[d] = self._chain(1, d, b, winner)
+                    items = configs[key] = list(tables.dist(config).items())
+                ca, cd = ia[1], idd[1]
                 for (ha, hd), q in items:
-                    s2 = (ca[ha], cd[hd])
-                    following[s2] += p * q
+                    following[(ca[ha], cd[hd])] += p * q
             current = following
-        return Dist(current)
+        return _SolverDist(current)
+
+    def _side_summary(self, s: int, counts, b: int) -> tuple[int, tuple[int, ...]]:
+        model = self.models[s]
+        return model.dice(counts, b), tuple(c for _, c in model.boosters(counts, b))
 
     def _chain(self, s: int, counts, b: int, winner: bool) -> list:
         """counts after 0, 1, 2, ... hits in band b (casualties are taken one at a time)."""
@@ -464,14 +472,9 @@ class MediumLuckRules(BattleRules):
                 other.setup.defender_extra_white != self.setup.defender_extra_white:
             return
         self.models = tuple(other.models[i] if i == side else self.models[i] for i in (0, 1))
-        self._summary = tuple(other._summary[i] if i == side else self._summary[i]
-                              for i in (0, 1))
-        self._picks = tuple(other._picks[i] if i == side else self._picks[i] for i in (0, 1))
+        self._side_info = tuple(other._side_info[i] if i == side else self._side_info[i]
+                                for i in (0, 1))
         self._configs = other._configs
-
-    def _side_summary(self, s: int, counts, b: int) -> tuple[int, tuple[int, ...]]:
-        model = self.models[s]
-        return model.dice(counts, b), tuple(c for _, c in model.boosters(counts, b))
 
     def band_phase(self, band: str) -> BandPhase:
         try:
