@@ -50,6 +50,18 @@ roll = { infantry = 15 }
 boost = { artillery = 3 }
 """
 
+#: The biggest band tables: 6-7 white dice a side, both boost kinds on both sides.
+BIG_WHITE = """
+ruleset = "mediumluck"
+title = "big white"
+[attacker.bands.white]
+roll = { infantry = 18 }
+boost = { artillery = 3, fighter = 3 }
+[defender.bands.white]
+roll = { infantry = 18 }
+boost = { artillery = 3, fighter = 3 }
+"""
+
 
 def _setup(text):
     return parse_scenario_text(text).body
@@ -91,6 +103,8 @@ BENCHMARKS = [
     ("typical: exact, warm tables", 0.1, _warm(TYPICAL)),
     ("large 25v25, 4 bands, boosts: exact, cold tables", 1.0, _cold(LARGE)),
     ("large: exact, warm tables", 1.0, _warm(LARGE)),
+    ("big white 24v24, 6-7 dice, two boost kinds: exact, cold tables", None, _cold(BIG_WHITE)),
+    ("big white: exact, warm tables", None, _warm(BIG_WHITE)),
     ("typical: simulate 100,000 trials (exact must beat this)", None,
      _simulate(TYPICAL, 100_000)),
     ("large: simulate 100,000 trials (exact must beat this)", None, _simulate(LARGE, 100_000)),
