@@ -12,7 +12,7 @@ from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands
 from combatassist.rulesets.mediumluck.chart import (chart_to_dict, default_chart, load_chart,
                                                     parse_chart_text)
-from combatassist.scenario import Scenario, load_scenario, parse_scenario_text, save_scenario
+from combatassist.scenario import load_scenario, parse_scenario_text, save_scenario
 
 SHARED = Path("/work/shared/scenarios")
 HEADER = 'ruleset = "mediumluck"\ntitle = "t"\n'
