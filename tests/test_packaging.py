@@ -58,9 +58,7 @@ def test_both_programs_report_the_version(capsys):
     from ui import app
 
     version = PYPROJECT["project"]["version"]
-    with pytest.raises(SystemExit) as exit_info:
-        cli.main(["--version"])
-    assert exit_info.value.code == 0
+    assert cli.main(["--version"]) == 0   # the CLI turns argparse's exit into a status
     assert capsys.readouterr().out.strip() == f"combatassist {version}"
     with pytest.raises(SystemExit) as exit_info:
         app.main(["--version"])
