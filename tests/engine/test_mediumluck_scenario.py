@@ -202,3 +202,14 @@ def test_default_chart_round_trips_as_data():
     assert again.bands == chart.bands
     assert again.units == chart.units
     assert resource_path("mediumluck", "default_chart.toml").is_file()
+
+
+def test_default_scenario_is_the_seed_example_and_make_rules_plays_it():
+    seed = load_scenario(SHARED / "mediumluck-seed-example.toml")
+    default = mediumluck.default_scenario()
+    assert default.body.attacker == seed.body.attacker
+    assert default.body.defender == seed.body.defender
+    assert default.body.defender_extra_white is False
+    rules = mediumluck.make_rules(default.body)
+    assert rules.initial_state() == mediumluck.make_rules(seed.body).initial_state()
+    assert parse_scenario_text(default.to_toml()).body.attacker == seed.body.attacker

@@ -13,14 +13,14 @@ from typing import Any
 
 from ...errors import ScenarioError
 from ...result import BattleResult, battle_result, summarise_battle
-from ...scenario import Reader
+from ...scenario import Reader, Scenario
 from ...solver import simulate, solve
 from .bands import BAND_TABLES
 from .battle import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart, chart_for, default_chart, describe_places
 
-__all__ = ["parse", "to_document", "compute", "summarise", "MediumLuckSetup", "SideSetup",
-           "MediumLuckRules", "default_chart"]
+__all__ = ["parse", "to_document", "compute", "summarise", "make_rules", "default_scenario",
+           "MediumLuckSetup", "SideSetup", "MediumLuckRules", "default_chart"]
 
 #: Largest count in one field, and units per side (beyond, exact odds can't answer in time).
 MAX_COUNT = 200
@@ -142,6 +142,23 @@ def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_
     result = battle_result("mediumluck", rules, outcome)
     result.extra["slots"] = {"attacker": rules.models[0].names, "defender": rules.models[1].names}
     return result
+
+
+def make_rules(setup: MediumLuckSetup) -> MediumLuckRules:
+    """The battle rules of a scenario (table-side mode: ``rules.table_band``, ``play_round``)."""
+    return MediumLuckRules(setup)
+
+
+def default_scenario() -> Scenario:
+    """The seed's worked example (played before the defender's extra white die)."""
+    attacker = SideSetup(bands={"red": {"roll": {"tank": 3}, "boost": {"mech_infantry": 1}},
+                                "white": {"roll": {"infantry": 6},
+                                          "boost": {"artillery": 2, "fighter": 3}}})
+    defender = SideSetup(bands={"red": {"roll": {"tank": 2}},
+                                "white": {"roll": {"infantry": 5}, "boost": {"artillery": 2}}})
+    return Scenario("mediumluck", MediumLuckSetup(default_chart(), attacker, defender,
+                                                  defender_extra_white=False),
+                    title="Worked example from the designer")
 
 
 def summarise(result: BattleResult, title: str | None = None) -> str:
