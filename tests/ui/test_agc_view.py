@@ -169,8 +169,10 @@ def test_engineer_choice_only_with_engineers(view, qtbot):
     view.forces.spins["attacker"]["engineers"].setValue(1)
     assert att.isEnabled()
     expected = agc.default_engineer_type(view.scenario().body, "attacker")
-    assert expected == "armor"                  # forest: armor −1 (only one not paired... )
-    assert "armor" in att.itemText(0)
+    # forest: both armor are paired with infantry (their −1 already ignored), so the
+    # artillery's −1 is the penalty worth removing
+    assert expected == "artillery"
+    assert "(artillery)" in att.itemText(0)
     before = view.results.result
     att.setCurrentIndex(att.findData("artillery"))
     fresh_result(qtbot, view, before)
