@@ -36,6 +36,8 @@ from ...files import atomic_write_text
 SIDES = 6
 #: Bump when the table algorithm or its meaning changes: old disk caches are then ignored.
 TABLE_VERSION = 1
+#: Full per-roll tables kept in memory (each up to ~1 MB); the oldest are dropped beyond this.
+MAX_TABLES_IN_MEMORY = 300
 #: Environment variable that moves (or, set to "off", disables) the disk cache.
 CACHE_ENV = "COMBATASSIST_CACHE_DIR"
 _KEY_BASE = 16          # key = (net + 8) * 16 + (8 - ties): larger is better for the chooser
@@ -252,12 +254,17 @@ class BandTable:
     hits_on_attacker: np.ndarray     # (attacker rolls, defender rolls)
     hits_on_defender: np.ndarray
     dist: Dist
+    _rows: tuple | None = None
 
     def lookup(self, rolled_a: Sequence[int], rolled_d: Sequence[int]) -> tuple[int, int]:
+        """The outcome of one roll (any order of the dice)."""
         n_a, _, n_d, _ = self.config
         ia = sorted_rolls(n_a)[2][tuple(sorted(rolled_a, reverse=True))]
         idd = sorted_rolls(n_d)[2][tuple(sorted(rolled_d, reverse=True))]
-        return int(self.hits_on_attacker[ia, idd]), int(self.hits_on_defender[ia, idd])
+        rows = self._rows
+        if rows is None:      # plain lists: much faster than numpy scalars in the simulator
+            rows = self._rows = (self.hits_on_attacker.tolist(), self.hits_on_defender.tolist())
+        return rows[0][ia][idd], rows[1][ia][idd]
 
 
 def compute_table(config: Config) -> BandTable:
@@ -326,6 +333,8 @@ class BandTableCache:
         table = self.tables.get(config)
         if table is None:
             table = compute_table(config)
+            if len(self.tables) >= MAX_TABLES_IN_MEMORY:
+                del self.tables[next(iter(self.tables))]
             self.tables[config] = table
             if config not in self.dists:
                 self.dists[config] = table.dist
