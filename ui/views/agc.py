@@ -84,7 +84,7 @@ class ForcesTable(QWidget):
             for col, side in enumerate(SIDES, start=3):
                 spin = QSpinBox()
                 spin.setRange(0, agc.MAX_UNITS_PER_SIDE)
-                spin.setMaximumWidth(72)
+                spin.setMaximumWidth(62)
                 spin.setObjectName(f"agc_{side}_{unit['id']}")
                 spin.setAccessibleName(f"{side} {unit['name']}")
                 spin.valueChanged.connect(self.on_change)
@@ -105,7 +105,8 @@ class ForcesTable(QWidget):
         for col, side in enumerate(SIDES, start=3):
             combo = QComboBox()
             combo.setObjectName(f"agc_{side}_engineers_choice")
-            combo.addItem("automatic", None)
+            combo.addItem("auto", None)
+            combo.setMinimumContentsLength(9)
             for base in BASE_TYPES:
                 combo.addItem(base.replace("_", " "), base)
             combo.setToolTip("Each side's engineers remove the terrain penalties of one allied "
@@ -163,8 +164,8 @@ class ForcesTable(QWidget):
                     auto = agc.default_engineer_type(payload, side)
                 except CombatAssistError:
                     auto = None
-            combo.setItemText(0, "automatic" + (f" ({auto.replace('_', ' ')})" if auto else
-                                                " (nothing to remove)" if has_engineers else ""))
+            combo.setItemText(0, "auto" + (f": {auto.replace('_', ' ')}" if auto else
+                                           ": none" if has_engineers else ""))
 
 
 class RandomForcePanel(QGroupBox):

@@ -136,8 +136,10 @@ class TerrainPicker(QWidget):
         bold.setBold(True)
         digits = QFont(small)
         digits.setBold(True)
-        # column headings above each column of tiles
-        painter.setFont(small)
+        # column headings above each column of tiles (a touch smaller: "AAD" must fit a cell)
+        heading = QFont(small)
+        heading.setPointSizeF(max(6.0, small.pointSizeF() * 0.88))
+        painter.setFont(heading)
         painter.setPen(QColor("#555555"))
         for col in range(min(self.columns, len(self.terrains))):
             head = self.tile_rect(col)
