@@ -476,3 +476,24 @@ def test_in_the_main_window(make_window, qtbot, tmp_path):
     path = tmp_path / "out.png"
     assert view.results.export_png(path) and path.stat().st_size > 1000
     assert not math.isnan(view.results.result.figure_of_merit)
+
+
+def test_impossible_shot_is_a_clear_message(view, qtbot, monkeypatch):
+    # the form can't build one; if it ever did, the user sees what and where, no traceback
+    monkeypatch.setattr(view, "shot", lambda: Shot(family="hvc", size=9, range="close",
+                                                   armour=3))
+    view.recompute(immediate=True)
+    assert "weapon.size" in view.last_error and "1-5" in view.last_error
+    assert "size" in view.results.status.text()
+    assert "size class must be 1-5" in view.table.how.text()
+    assert not view.table.resolve_button.isEnabled()
+
+
+def test_armour_row_follows_the_arrow_keys(view, qtbot):
+    button = view.armour_buttons[3]
+    button.setFocus()
+    before = view.results.answer
+    qtbot.keyClick(button, Qt.Key.Key_Right)
+    assert view.armour_group.checkedId() == 4
+    wait(qtbot, view, before)
+    assert view.results.result.to_json() == pytest.approx(expect(view.shot()))

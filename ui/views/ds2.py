@@ -391,16 +391,11 @@ class Ds2View(RulesetView):
         return []
 
     def compute_job(self) -> Job:
-        shot = self.shot()
-        problem = ds2.valid_combination(
-            shot.family, target=shot.target, size=shot.size, range=shot.range,
-            combat=shot.combat, p_hit=shot.p_hit, armour=shot.armour,
-            armour_type=shot.armour_type, apfc=shot.apfc, infantry=shot.infantry,
-            cover=shot.cover)
-        if problem is not None:          # the form should never allow this: say it plainly
-            raise EngineError(f"this combination is not possible: {problem}")
-        fam = self.family_info()
-        title = ds2.shot_title(shot.with_defaults())
+        # The same checks as a file (the form should never offer an impossible shot; if it
+        # did, the message names the field as a scenario file would).
+        shot: Shot = self.validated_scenario().body
+        fam = self.families[shot.family]
+        title = ds2.shot_title(shot)
         labels = {int(k): f"{k} {v}" for k, v in fam.get("size_labels", {}).items()} or None
 
         def job(cancel) -> ShotAnswer:
@@ -415,7 +410,7 @@ class Ds2View(RulesetView):
                            cover=shot.cover, p_hit=shot.p_hit)
             note = "" if target else (f"The map shows {fam['label']} against vehicles; the "
                                       "target now is infantry.")
-            current = (shot.with_defaults().size, shot.armour) if target else None
+            current = (shot.size, shot.armour) if target else None
             return ShotAnswer(title, fam["label"], result, m, note, current, labels)
         return job
 

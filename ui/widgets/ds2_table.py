@@ -111,6 +111,7 @@ class TableShotPanel(QWidget):
         self.reason.setWordWrap(True)
         self.log = QListWidget()
         self.log.setObjectName("tableLog")
+        self.log.setWordWrap(True)
 
         dice_box = QGroupBox("Dice rolled")
         dice_layout = QVBoxLayout(dice_box)
