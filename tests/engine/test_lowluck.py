@@ -269,3 +269,17 @@ def test_fast_round_equals_phase_by_phase(dice, battle):
         assert set(fast) == set(slow)
         for k in slow:
             assert fast[k] == pytest.approx(slow[k], abs=1e-12)
+
+
+def test_retreat_after_round_counts_for_the_defender():
+    base = scenario({"infantry": 6, "armor": 2}, {"infantry": 6})
+    full = lowluck.compute(base)
+    one = lowluck.compute(LowLuckScenario(options=LowLuckOptions(retreat_after=1),
+                                          attacker=base.attacker, defender=base.defender))
+    capped = lowluck.compute(LowLuckScenario(options=LowLuckOptions(max_rounds=1),
+                                             attacker=base.attacker, defender=base.defender))
+    assert one.undecided == 0.0
+    assert one.defender_wins == pytest.approx(capped.defender_wins + capped.undecided)
+    assert one.attacker_wins == pytest.approx(capped.attacker_wins)
+    assert one.attacker_wins < full.attacker_wins
+    assert one.losses == capped.losses

@@ -25,7 +25,8 @@ def view(qtbot, tmp_path):
 
 def sea_scenario() -> Scenario:
     return Scenario("lowluck", lowluck.LowLuckScenario(
-        options=lowluck.LowLuckOptions(battle="sea", submarine_first_strike=False, max_rounds=3),
+        options=lowluck.LowLuckOptions(battle="sea", submarine_first_strike=False, max_rounds=3,
+                                       retreat_after=2),
         attacker=lowluck.LowLuckSide(units={"submarine": 2, "battleship": 1},
                                      order_of_loss=("submarine", "battleship"),
                                      techs=frozenset({"super_subs"})),
@@ -109,3 +110,14 @@ def test_research_panel_reproduces_the_seed(view, qtbot):
     panel.invest.setText("18, x")
     assert "whole numbers" in panel.summary.text()
     assert tech.branch("air").maximum == 18
+
+
+def test_retreat_option_moves_undecided_to_the_defender(view, qtbot):
+    view.retreat_after.setValue(1)
+    body = view.scenario().body
+    assert body.options.retreat_after == 1
+    expect = lowluck.compute(body)
+    qtbot.waitUntil(lambda: not view.computer.is_busy() and view.results.result is not None
+                    and view.results.result.defender_wins == pytest.approx(expect.defender_wins),
+                    timeout=20_000)
+    assert view.results.result.undecided == 0.0

@@ -196,8 +196,16 @@ class LowLuckView(RulesetView):
         self.max_rounds = QSpinBox()
         self.max_rounds.setRange(0, lowluck.MAX_ROUNDS)
         self.max_rounds.setSpecialValueText("to the end")
-        self.max_rounds.setToolTip("Stop after this many rounds (retreat); 0 = fight to the end")
+        self.max_rounds.setToolTip("Stop after this many rounds (the rest is 'undecided'); "
+                                   "0 = fight to the end")
         self.max_rounds.valueChanged.connect(self.edited)
+        self.retreat_after = QSpinBox()
+        self.retreat_after.setRange(0, lowluck.MAX_ROUNDS)
+        self.retreat_after.setSpecialValueText("never")
+        self.retreat_after.setPrefix("after round ")
+        self.retreat_after.setToolTip("The attacker retreats after this round if the battle is "
+                                      "still on: the defender holds. 0 = never")
+        self.retreat_after.valueChanged.connect(self.edited)
         self.aa_gun = QCheckBox("Defender has an AA gun")
         self.sub_first = QCheckBox("Submarines' first strike")
         self.keep_land = QCheckBox("Attacker keeps its last land unit")
@@ -211,6 +219,7 @@ class LowLuckView(RulesetView):
         f.addRow("Kind:", self.battle_kind)
         f.addRow("Dice:", self.dice_mode)
         f.addRow("Rounds:", self.max_rounds)
+        f.addRow("Attacker retreats:", self.retreat_after)
         f.addRow(self.aa_gun)
         f.addRow(self.sub_first)
         f.addRow(self.keep_land)
@@ -239,7 +248,8 @@ class LowLuckView(RulesetView):
             max_rounds=self.max_rounds.value(), dice=self.dice_mode.currentData(), battle=kind,
             submarine_first_strike=self.sub_first.isChecked(),
             aa_gun=self.aa_gun.isChecked() and kind == "land",
-            keep_land_unit=self.keep_land.isChecked())
+            keep_land_unit=self.keep_land.isChecked(),
+            retreat_after=self.retreat_after.value())
         body = lowluck.LowLuckScenario(options=options,
                                        attacker=self.sides["attacker"].side(kind),
                                        defender=self.sides["defender"].side(kind))
@@ -252,6 +262,7 @@ class LowLuckView(RulesetView):
         self.battle_kind.setCurrentIndex(self.battle_kind.findData(o.battle))
         self.dice_mode.setCurrentIndex(self.dice_mode.findData(o.dice))
         self.max_rounds.setValue(o.max_rounds)
+        self.retreat_after.setValue(o.retreat_after)
         self.aa_gun.setChecked(o.aa_gun)
         self.sub_first.setChecked(o.submarine_first_strike)
         self.keep_land.setChecked(o.keep_land_unit)

@@ -59,6 +59,7 @@ def parse(top: Reader) -> LowLuckScenario:
             submarine_first_strike=opts.boolean("submarine_first_strike", True),
             aa_gun=opts.boolean("aa_gun", False),
             keep_land_unit=opts.boolean("keep_land_unit", False),
+            retreat_after=opts.integer("retreat_after", 0, maximum=MAX_ROUNDS),
         )
         if options.aa_gun and options.battle == "sea":
             raise opts.error("aa_gun", "an AA gun only fires in land battles",
@@ -77,6 +78,8 @@ def to_document(payload: LowLuckScenario) -> dict[str, Any]:
         "max_rounds": o.max_rounds, "dice": o.dice, "battle": o.battle,
         "submarine_first_strike": o.submarine_first_strike, "aa_gun": o.aa_gun,
         "keep_land_unit": o.keep_land_unit}}
+    if o.retreat_after:
+        doc["options"]["retreat_after"] = o.retreat_after
     for role in ("attacker", "defender"):
         side: LowLuckSide = getattr(payload, role)
         table: dict[str, Any] = {"units": {u: n for u, n in side.units.items() if n}}
@@ -92,12 +95,21 @@ def compute(payload: LowLuckScenario, *, method: str = "exact", trials: int = 10
             seed: int | None = None, cancel=None) -> BattleResult:
     """Odds of the battle: exact (absorbing chain) or a seeded simulation of the same rules."""
     rules = make_rules(payload)
-    max_rounds = payload.options.max_rounds
+    opts = payload.options
+    retreats = opts.retreat_after > 0 and (opts.max_rounds == 0 or
+                                           opts.retreat_after <= opts.max_rounds)
+    max_rounds = opts.retreat_after if retreats else opts.max_rounds
     if method == "simulate":
         outcome = simulate(rules, trials, seed, max_rounds=max_rounds, cancel=cancel)
     else:
         outcome = solve(rules, max_rounds=max_rounds, cancel=cancel)
-    return battle_result(NAME, rules, outcome)
+    result = battle_result(NAME, rules, outcome)
+    if retreats:
+        # The battle still on after the retreat round: the attacker withdraws, the defender
+        # holds. Losses stay what they were when it withdrew.
+        result.defender_wins += result.undecided
+        result.undecided = 0.0
+    return result
 
 
 def summarise(result: BattleResult, title: str | None = None) -> str:

@@ -27,6 +27,9 @@ class LowLuckOptions:
     submarine_first_strike: bool = True
     aa_gun: bool = False
     keep_land_unit: bool = False
+    #: The attacker retreats after this round if the battle is still on (0 = never):
+    #: the defender then holds (counted in defender_wins).
+    retreat_after: int = 0
 
 
 @dataclass(frozen=True)
