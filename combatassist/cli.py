@@ -92,6 +92,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CombatAssistError as exc:
         print(f"combatassist: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except KeyboardInterrupt:
         print("combatassist: interrupted", file=sys.stderr)
         return 130
