@@ -228,7 +228,7 @@ def test_heatmap_is_the_engines_matrix(view, qtbot):
     r, c = shot.size - 1, shot.armour
     assert view.results.heatmap.cell_texts[(shot.size, shot.armour)] == (
         f"{100 * m.p_kill[r, c]:.0f}%")
-    assert "reactive armour" in view.results.heatmap.plot.getPlotItem().titleLabel.text
+    assert "reactive armour" in view.results.heatmap.caption.text()
     # the shown cell agrees with the shot's own result
     assert m.p_kill[r, c] == pytest.approx(view.results.result.p_kill)
 
@@ -286,8 +286,8 @@ def test_baseline_compares_two_weapons(view, qtbot):
     d = 100 * (now.p_kill - base.p_kill)
     assert view.results.deltas["p_kill"].text() == f"{d:+.2f} pts"
     assert view.results.base_heatmap.isVisible()
-    assert "HVC" in view.results.base_heatmap.plot.getPlotItem().titleLabel.text
-    assert "MDC" in view.results.heatmap.plot.getPlotItem().titleLabel.text
+    assert "HVC" in view.results.base_heatmap.caption.text()
+    assert "MDC" in view.results.heatmap.caption.text()
     assert ("baseline", "Kill") in view.results.bar_texts
     assert "baseline: HVC/3" in view.results.heading.text()
     text = view.results.csv_text()

@@ -55,12 +55,18 @@ class KillHeatmap(QWidget):
                                        label="P(kill) (%)", interactive=False, width=14)
             self.bar.setImageItem(self.image, insert_in=self.plot.getPlotItem())
         self._overlays: list = []
+        # the caption is a label, not the plot's title: a long title squeezes the colour bar
+        self.caption = QLabel(title)
+        self.caption.setObjectName("heatmapCaption")
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.caption.setWordWrap(True)
         self.message = QLabel("")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #555;")
         self.message.setObjectName("heatmapMessage")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.caption)
         layout.addWidget(self.plot, 1)
         layout.addWidget(self.message)
         self.plot.scene().sigMouseClicked.connect(self._clicked)
@@ -78,7 +84,7 @@ class KillHeatmap(QWidget):
         self.cell_texts = {}
         self.message.setText(message)
         self.message.setVisible(bool(message))
-        self.plot.setTitle(f"{self.title} — {caption}" if caption else self.title, size="10pt")
+        self.caption.setText(f"{self.title} — {caption}" if caption else self.title)
         if matrix is None:
             self.image.clear()
             self.plot.setVisible(False)
@@ -125,8 +131,7 @@ class KillHeatmap(QWidget):
             # a white halo under a black line: visible on dark and bright cells alike
             self._add(pg.PlotCurveItem(xs, ys, pen=pg.mkPen("#FFFFFF", width=6)))
             self._add(pg.PlotCurveItem(xs, ys, pen=pg.mkPen("#000000", width=2.5)))
-        notes = list(matrix.notes) + [f"size {k}: {v}" for k, v in
-                                      sorted(matrix.row_notes.items())][:1]
+        notes = list(dict.fromkeys(list(matrix.notes) + list(matrix.row_notes.values())))
         if notes and not message:
             self.message.setText("; ".join(notes))
             self.message.setVisible(True)
