@@ -2,10 +2,8 @@
 forces, plots, table-side resolution and scenario round-trip (offscreen, pytest-qt)."""
 from __future__ import annotations
 
-import ctypes
 import dataclasses
 import random
-import sys
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -16,22 +14,6 @@ from combatassist.scenario import Scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
 from ui.views.agc import AgcView, default_agc_scenario
 from ui.widgets.agc_table import EntryError, parse_entries
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _none_refcount_headroom():
-    """Work around PySide6-Essentials 6.12.0 on Python 3.11: every call of a void Qt method
-    drops one reference to None it never took (its abi3 build assumes 3.12's immortal None),
-    so a few thousand repaints abort the interpreter ("none_dealloc"). Giving None, True and
-    False ample headroom keeps these tests about the view; the real fix is a PySide6 that
-    works on 3.11 or Python >= 3.12 (reported to the lead)."""
-    if sys.version_info >= (3, 12):
-        yield
-        return
-    extra = 1 << 40
-    for obj in (None, True, False):
-        ctypes.c_ssize_t.from_address(id(obj)).value += extra
-    yield
 
 
 @pytest.fixture
