@@ -2,7 +2,6 @@
 baseline comparison, table-side shot entry, scenario round-trip."""
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from pathlib import Path

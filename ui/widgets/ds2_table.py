@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QListWidget, QPushButton, QSpinBox, QVBoxLayout, QWidget)
