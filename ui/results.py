@@ -99,6 +99,23 @@ class OutcomeBar(QWidget):
         painter.end()
 
 
+def style_plot(plot: pg.PlotWidget, title: str, xlabel: str, ylabel: str, *,
+               legend: bool = True, min_height: int | None = None) -> None:
+    """The app's one plot style: titled, labelled axes, light grid, no mouse zoom, a legend."""
+    plot.setTitle(title, size="10pt")
+    plot.setLabel("bottom", xlabel)
+    plot.setLabel("left", ylabel)
+    plot.showGrid(x=False, y=True, alpha=0.25)
+    plot.setMenuEnabled(False)
+    plot.setMouseEnabled(False, False)
+    if min_height:
+        plot.setMinimumHeight(min_height)
+    if legend:
+        # a white, framed legend stays readable where it overlaps a bar or a curve
+        plot.addLegend(offset=(-8, 8), labelTextSize="8pt",
+                       brush=pg.mkBrush(255, 255, 255, 225), pen=pg.mkPen("#bbbbbb"))
+
+
 class ResultsPanel(QWidget):
     """Shows a ``BattleResult``; keeps an optional pinned baseline to compare against."""
 
@@ -151,10 +168,10 @@ class ResultsPanel(QWidget):
         self.pin.toggled.connect(self._toggle_baseline)
 
         self.loss_plot = pg.PlotWidget()
-        self._style_plot(self.loss_plot, "Losses at the end of the battle",
+        style_plot(self.loss_plot, "Losses at the end of the battle",
                          f"{loss_unit} lost", "probability (%)")
         self.round_plot = pg.PlotWidget()
-        self._style_plot(self.round_plot, "Battle decided by round N",
+        style_plot(self.round_plot, "Battle decided by round N",
                          "round N", "probability (%)")
         self.round_plot.setYRange(0, 100, padding=0.02)
         for plot in (self.loss_plot, self.round_plot):
@@ -176,17 +193,6 @@ class ResultsPanel(QWidget):
         layout.addWidget(self.status)
         layout.addLayout(plots, 1)
 
-    @staticmethod
-    def _style_plot(plot: pg.PlotWidget, title: str, xlabel: str, ylabel: str) -> None:
-        plot.setTitle(title, size="10pt")
-        plot.setLabel("bottom", xlabel)
-        plot.setLabel("left", ylabel)
-        plot.showGrid(x=False, y=True, alpha=0.25)
-        plot.setMenuEnabled(False)
-        plot.setMouseEnabled(False, False)
-        # a white, framed legend stays readable where it overlaps a bar or a curve
-        plot.addLegend(offset=(-8, 8), labelTextSize="8pt", brush=pg.mkBrush(255, 255, 255, 225),
-                       pen=pg.mkPen("#bbbbbb"))
 
     # -- feeding it ---------------------------------------------------------------------
     def set_busy(self, busy: bool) -> None:

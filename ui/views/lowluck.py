@@ -18,7 +18,7 @@ from combatassist.rulesets.lowluck import sbr, tech
 from combatassist.scenario import Scenario
 
 from ..compute import Computer, Job
-from ..results import ATTACKER, DEFENDER, pct
+from ..results import ATTACKER, DEFENDER, pct, style_plot
 from .base import RulesetView
 
 ROLES = ("attacker", "defender")
@@ -337,16 +337,6 @@ class LowLuckView(RulesetView):
         super().shutdown()
 
 
-def _style(plot: pg.PlotWidget, title: str, x: str, y: str) -> None:
-    plot.setTitle(title, size="10pt")
-    plot.setLabel("bottom", x)
-    plot.setLabel("left", y)
-    plot.showGrid(x=False, y=True, alpha=0.25)
-    plot.setMenuEnabled(False)
-    plot.setMouseEnabled(False, False)
-    plot.setMinimumHeight(200)
-
-
 class SbrPanel(QWidget):
     """Strategic bombing: the defender's loss and the attacker's cost, exact."""
 
@@ -386,10 +376,11 @@ class SbrPanel(QWidget):
         cash_row.addStretch(1)
         form.addRow(cash_row)
         self.loss_plot = pg.PlotWidget()
-        _style(self.loss_plot, "Defender's loss", "IPC", "probability (%)")
+        style_plot(self.loss_plot, "Defender's loss", "IPC", "probability (%)", legend=False,
+                   min_height=200)
         self.cost_plot = pg.PlotWidget()
-        _style(self.cost_plot, "Attacker's cost (bombers lost and bills)", "IPC",
-               "probability (%)")
+        style_plot(self.cost_plot, "Attacker's cost (bombers lost and bills)", "IPC",
+                   "probability (%)", legend=False, min_height=200)
         plots = QHBoxLayout()
         plots.addWidget(self.loss_plot)
         plots.addWidget(self.cost_plot)
@@ -463,8 +454,8 @@ class ResearchPanel(QWidget):
         form.addRow("Attempt when savings reach:", self.attempt_at)
         form.addRow(self.hint)
         self.plot = pg.PlotWidget()
-        _style(self.plot, "P(owning each tech) by round", "round", "probability (%)")
-        self.plot.addLegend(offset=(8, 8), labelTextSize="8pt")
+        style_plot(self.plot, "P(owning each tech) by round", "round", "probability (%)",
+                   min_height=200)
         self.plot.setYRange(0, 100, padding=0.02)
         layout = QVBoxLayout(self)
         layout.addLayout(form)

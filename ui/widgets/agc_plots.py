@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGridLayout, QWidget
 
 from combatassist.result import BattleResult
 
-from ..results import ATTACKER, DEFENDER, DRAW
+from ..results import ATTACKER, DEFENDER, DRAW, style_plot
 
 BASELINE = "#111111"
 SIDES = (("attacker", ATTACKER), ("defender", DEFENDER))
@@ -41,17 +41,6 @@ def mean_of(rows: Sequence[Sequence[float]]) -> float:
     return math.fsum(v * p for v, p in rows)
 
 
-def _style(plot: pg.PlotWidget, title: str, x: str, y: str) -> None:
-    plot.setTitle(title, size="10pt")
-    plot.setLabel("bottom", x)
-    plot.setLabel("left", y)
-    plot.showGrid(x=False, y=True, alpha=0.25)
-    plot.setMenuEnabled(False)
-    plot.setMouseEnabled(False, False)
-    plot.setMinimumHeight(170)
-    plot.addLegend(offset=(-8, 8), labelTextSize="8pt")
-
-
 class AgcPlots(QWidget):
     """The three AGC plots; ``draw(result, baseline)`` redraws them all."""
 
@@ -60,13 +49,14 @@ class AgcPlots(QWidget):
         super().__init__(parent)
         self.bands = list(bands)
         self.totals_plot = pg.PlotWidget()
-        _style(self.totals_plot, "Each side's total (overlaid)", "total (points)",
-               "probability (%)")
+        style_plot(self.totals_plot, "Each side's total (overlaid)", "total (points)",
+                   "probability (%)", min_height=170)
         self.bands_plot = pg.PlotWidget()
-        _style(self.bands_plot, "Margin of victory (higher total : lower)", "band",
-               "probability (%)")
+        style_plot(self.bands_plot, "Margin of victory (higher total : lower)", "band",
+                   "probability (%)", min_height=170)
         self.damage_plot = pg.PlotWidget()
-        _style(self.damage_plot, "Steps of damage taken", "steps of damage", "probability (%)")
+        style_plot(self.damage_plot, "Steps of damage taken", "steps of damage",
+                   "probability (%)", min_height=170)
         labels, previous = [], None
         for i, row in enumerate(self.bands):
             labels.append((i, band_label(row, previous)))
