@@ -151,10 +151,14 @@ class TableBattle:
         after = phase.apply(state, outcome, entry.choice)
         explanation = phase.explain(state, entry.rolled)
         dice = " ".join(str(d) for d in entry.rolled) or "no dice"
-        text = f"Round {number}, {phase.name}: {dice}. {explanation}"
+        # One log entry per phase: heading with the dice, the rules' explanation indented,
+        # then the players' own choice (if any) and the position after it.
+        lines = [f"Round {number}, {phase.name} — dice: {dice}"]
+        lines += ["    " + line.strip() for line in explanation.splitlines() if line.strip()]
         if entry.choice is not None:
-            text += f" Players' choice: {format_choice(entry.choice)}."
-        text += f" Now: {self.rules.describe(after)}"
+            lines.append(f"    players' choice: {format_choice(entry.choice)}")
+        lines.append(f"    now: {self.rules.describe(after)}")
+        text = "\n".join(lines)
         self.log.append(LogLine(number, phase.name, entry.rolled, explanation, entry.choice,
                                 entry.choice is not None, after, text))
         return after

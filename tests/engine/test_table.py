@@ -115,7 +115,7 @@ def test_bad_dice_and_illegal_choice_change_nothing():
     assert battle.state == (3, 2, 0) and not battle.can_undo()
     battle.enter((1, 1, 6), choice=1)        # the players' own (legal) choice
     assert battle.state == (3, 1, 0)
-    assert battle.log[-1].own_choice and "Players' choice: 1" in battle.log[-1].text
+    assert battle.log[-1].own_choice and "players' choice: 1" in battle.log[-1].text
 
 
 def test_round_completes_and_undo_redo():

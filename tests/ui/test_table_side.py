@@ -42,7 +42,7 @@ def test_round_with_entered_dice_follows_the_rules(view, qtbot, tmp_path):
     rules = lowluck.make_rules(lowluck.default_scenario().body)
     expect = play_round(rules, rules.initial_state(), FixedDice([(2,)])).state_after
     assert panel.battle.state == expect
-    assert panel.log.count() == 1 and "Round 1, fire: 2" in panel.log.item(0).text()
+    assert panel.log.count() == 1 and "Round 1, fire — dice: 2" in panel.log.item(0).text()
     assert panel.heading.text().startswith("Round 2")
     odds_shown(qtbot, panel)
     # the autosave file holds the dice entered
@@ -59,7 +59,7 @@ def test_players_own_casualties_and_an_illegal_choice(view, qtbot):
     panel.apply()
     attacker, _ = panel.battle.rules.state_units(panel.battle.state)
     assert attacker == {"infantry": 3, "armor": 1, "fighter": 1}
-    assert "Players' choice" in panel.log.item(0).text()
+    assert "players' choice" in panel.log.item(0).text()
     state = panel.battle.state
     panel.dice_edit.setText("6")
     panel.choice_edit.setText("attacker: none; defender: none")
