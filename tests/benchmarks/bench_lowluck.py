@@ -21,13 +21,19 @@ def simulate_big():
     lowluck.compute(BIG, method="simulate", trials=100_000, seed=1)
 
 
+def simulate_big_standard():
+    lowluck.compute(BIG_STANDARD, method="simulate", trials=100_000, seed=1)
+
+
 simulate_big.repeat = 1
+simulate_big_standard.repeat = 1
 
 BENCHMARKS = [
     ("60 vs 60 land, low luck, AA, exact", 0.2, lambda: lowluck.compute(BIG)),
     ("60 vs 60 land, standard dice, AA, exact", None, lambda: lowluck.compute(BIG_STANDARD)),
     ("30 vs 45 sea, sub first strike, exact", None, lambda: lowluck.compute(SEA)),
     ("60 vs 60 land, low luck, 100,000-trial simulation", None, simulate_big),
+    ("60 vs 60 land, standard dice, 100,000-trial simulation", None, simulate_big_standard),
     ("SBR 20 bombers, 2 extra AA, variant B", None,
      lambda: compute_sbr(20, aa=True, extra_aa=2, variant="B")),
     ("tech plan air, 20 rounds", None, lambda: plan_research("air", [18] * 20, 72)),

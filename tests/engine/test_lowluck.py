@@ -283,3 +283,47 @@ def test_retreat_after_round_counts_for_the_defender():
     assert one.attacker_wins == pytest.approx(capped.attacker_wins)
     assert one.attacker_wins < full.attacker_wins
     assert one.losses == capped.losses
+
+
+def _random_battles(count, seed):
+    import random
+
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        land = rng.random() < 0.6
+        ids = (["infantry", "armor", "fighter", "bomber"] if land else
+               ["battleship", "carrier", "transport", "submarine", "fighter", "bomber"])
+        options = LowLuckOptions(
+            dice=rng.choice(["lowluck", "standard"]), battle="land" if land else "sea",
+            aa_gun=land and rng.random() < 0.5, keep_land_unit=land and rng.random() < 0.5,
+            submarine_first_strike=rng.random() < 0.3, max_rounds=rng.choice([0, 0, 0, 1, 2, 3]))
+        s = LowLuckScenario(options=options,
+                            attacker=LowLuckSide(units={u: rng.randint(0, 3) for u in ids}),
+                            defender=LowLuckSide(units={u: rng.randint(0, 3) for u in ids}))
+        if grid.applicable(lowluck.make_rules(s)):
+            made += 1
+            yield s
+
+
+from combatassist.result import battle_result  # noqa: E402
+from combatassist.rulesets.lowluck import grid  # noqa: E402
+
+
+@pytest.mark.parametrize("s", list(_random_battles(40, seed=5)))
+def test_grid_solver_equals_the_generic_solver(s):
+    """The vectorised solver pushes the same mass as solver.solve over the same phases."""
+    rules = lowluck.make_rules(s)
+    rounds = s.options.max_rounds
+    a = battle_result("lowluck", rules, solve(rules, max_rounds=rounds))
+    b = battle_result("lowluck", rules, grid.solve_grid(rules, max_rounds=rounds))
+    for key in ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate",
+                "expected_rounds"):
+        assert getattr(b, key) == pytest.approx(getattr(a, key), abs=1e-12), key
+    la = {(x, y): p for x, y, p in a.losses}
+    lb = {(x, y): p for x, y, p in b.losses}
+    assert set(la) == set(lb)
+    for k in la:
+        assert lb[k] == pytest.approx(la[k], abs=1e-12)
+    assert b.decided_by_round[:len(a.decided_by_round)] == pytest.approx(
+        a.decided_by_round[:len(b.decided_by_round)], abs=1e-9)
