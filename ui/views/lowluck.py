@@ -279,6 +279,7 @@ class LowLuckView(RulesetView):
         rows = ["Attacker wins", "Defender wins", "Draw", "Expected attacker losses",
                 "Expected defender losses"]
         self.compare: dict[tuple[int, str], QLabel] = {}
+        self.by_mode: dict[str, Any] = {}     # latest result per dice system (None: computing)
         for col, mode in enumerate(("lowluck", "standard"), start=1):
             head = QLabel(f"<b>{DICE_LABELS[mode]}</b>")
             head.setAlignment(Qt.AlignmentFlag.AlignRight)
@@ -296,29 +297,49 @@ class LowLuckView(RulesetView):
 
     def compute_job(self) -> Job:
         body = self.validated_scenario().body
+        return lambda cancel: lowluck.compute(body, cancel=cancel)
 
-        def job(cancel):
-            out = {}
-            for mode in (body.options.dice,) + tuple(
-                    m for m in lowluck.battle.DICE_MODES if m != body.options.dice):
-                variant = dataclasses.replace(body, options=dataclasses.replace(
-                    body.options, dice=mode))
-                out[mode] = lowluck.compute(variant, cancel=cancel)
-            out["main"] = out[body.options.dice]
-            return out
-        return job
+    def _other_mode(self, body: lowluck.LowLuckScenario) -> tuple[str, lowluck.LowLuckScenario]:
+        mode = next(m for m in lowluck.battle.DICE_MODES if m != body.options.dice)
+        return mode, dataclasses.replace(body, options=dataclasses.replace(body.options,
+                                                                           dice=mode))
+
+    def recompute(self, immediate: bool = False) -> None:
+        """The chosen dice system feeds the results panel; the other one only the comparison
+        table, on its own worker so the main answer never waits for it."""
+        super().recompute(immediate)
+        if not hasattr(self, "other_computer"):      # called from the base __init__
+            self.other_computer = Computer(self)
+            self.other_computer.result.connect(self._show_other)
+            self.other_computer.error.connect(lambda _msg: None)  # the main result says why
+        try:
+            mode, variant = self._other_mode(self.validated_scenario().body)
+        except CombatAssistError:
+            self.other_computer.cancel()
+            return
+        self._show_compare(mode, None)
+        self.other_computer.request(
+            lambda cancel: (mode, lowluck.compute(variant, cancel=cancel)), immediate=immediate)
 
     def show_result(self, result: Any) -> None:
-        super().show_result(result["main"])
-        self.last_result = result
-        for mode in ("lowluck", "standard"):
-            r = result.get(mode)
-            if r is None:
-                continue
+        super().show_result(result)
+        # stale results are dropped by the computer, so this is the form's current dice mode
+        self._show_compare(self.dice_mode.currentData(), result)
+
+    def _show_other(self, answer: tuple[str, Any]) -> None:
+        self._show_compare(*answer)
+
+    def _show_compare(self, mode: str, r: Any) -> None:
+        """Fill one column of the low luck vs standard table ("…" while it computes)."""
+        self.by_mode[mode] = r
+        if r is None:
+            texts = ["…"] * 5
+        else:
             ea, ed = r.expected_losses()
-            for row, text in enumerate((pct(r.attacker_wins), pct(r.defender_wins), pct(r.draw),
-                                        f"{ea:.2f}", f"{ed:.2f}")):
-                self.compare[(row, mode)].setText(text)
+            texts = [pct(r.attacker_wins), pct(r.defender_wins), pct(r.draw), f"{ea:.2f}",
+                     f"{ed:.2f}"]
+        for row, text in enumerate(texts):
+            self.compare[(row, mode)].setText(text)
 
     # -- table side -------------------------------------------------------------------------
     def supports_table_side(self) -> bool:
@@ -331,9 +352,10 @@ class LowLuckView(RulesetView):
         return [("Bombing raid", self.sbr_panel), ("Research", self.tech_panel)]
 
     def shutdown(self) -> None:
-        for panel in (self.sbr_panel, self.tech_panel):
-            panel.computer.cancel()
-            panel.computer.wait(5000)
+        for computer in (self.sbr_panel.computer, self.tech_panel.computer,
+                         self.other_computer):
+            computer.cancel()
+            computer.wait(5000)
         super().shutdown()
 
 
