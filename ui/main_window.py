@@ -327,10 +327,8 @@ class MainWindow(QMainWindow):
     # -- battle actions -----------------------------------------------------------------
     def fight(self) -> None:
         view = self.current_view()
-        if isinstance(view, RulesetView) and view.table_panel is not None:
-            if view.table_panel.battle is None:
-                view.table_panel.start()
-            view.tabs.setCurrentWidget(view.table_panel)
+        if isinstance(view, RulesetView):
+            view.open_table()
 
     def toggle_baseline(self) -> None:
         view = self.current_view()

@@ -218,3 +218,18 @@ def test_help_and_about_open(window, monkeypatch):
     assert shown[0] == "Rules — Low Luck"
     import combatassist
     assert combatassist.__version__ in shown[1]
+
+
+def test_fight_starts_the_table_side_battle(window, view):
+    window.fight()
+    assert view.table_panel.battle is not None
+    assert view.tabs.currentWidget() is view.table_panel
+    assert not view.form.isEnabled()                       # the set-up is frozen
+
+
+def test_fight_shows_a_one_shot_rulesets_own_table_tab(make_window, qtbot):
+    window = make_window()                                 # every real view
+    window.tabs.setCurrentIndex([v.ruleset for v in window.views].index("ds2"))
+    ds2_view = window.current_view()
+    window.fight()
+    assert ds2_view.tabs.tabText(ds2_view.tabs.currentIndex()) == "At the table"

@@ -179,6 +179,19 @@ class RulesetView(QWidget):
             return
         self.computer.request(job, immediate=immediate)
 
+    def open_table(self) -> None:
+        """Battle > Fight at the table: start the table-side battle (or, for rulesets with a
+        table tab of their own, such as one-shot resolutions, show that tab)."""
+        if self.table_panel is not None:
+            if self.table_panel.battle is None:
+                self.table_panel.start()
+            self.tabs.setCurrentWidget(self.table_panel)
+            return
+        for index in range(self.tabs.count()):
+            if self.tabs.tabText(index).replace("&", "") == "At the table":
+                self.tabs.setCurrentIndex(index)
+                return
+
     def _table_setup(self) -> tuple[BattleRules, str, str]:
         scenario = self.scenario()
         return self.table_rules(), self.ruleset, scenario.to_toml()
