@@ -1,0 +1,326 @@
+"""An independent check of the Medium Luck engine, written from RULES.md section 1 alone.
+
+Nothing here imports the engine's band or battle rules: the chart is transcribed from the
+RULES.md table, every roll is enumerated die by die, every boost placement of both sides is
+tried (the minimax counts all hits, unpaired dice included), casualties follow the documented
+policies, and whole battles are solved as absorbing chains with exact fractions. The engine's
+public ``compute`` (and its table-side ``table_band``) must agree.
+"""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import cache
+
+import pytest
+
+from combatassist.rulesets import mediumluck
+from combatassist.rulesets.mediumluck import bands as ml_bands
+from combatassist.rulesets.mediumluck.battle import MediumLuckRules, MediumLuckSetup, SideSetup
+from combatassist.rulesets.mediumluck.chart import default_chart
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv(ml_bands.CACHE_ENV, str(tmp_path / "cache"))
+
+
+# -- the chart, transcribed from RULES.md ---------------------------------------------------
+AIR = {"fighter", "tactical_bomber", "strategic_bomber"}
+SEA = {"battleship", "cruiser", "destroyer", "submarine", "carrier", "transport"}
+COST = {"infantry": 3, "mech_infantry": 4, "artillery": 4, "tank": 6, "aaa": 5, "fighter": 10,
+        "tactical_bomber": 11, "strategic_bomber": 12, "battleship": 20, "cruiser": 12,
+        "destroyer": 8, "submarine": 6, "carrier": 16, "transport": 7}
+ANY = set(COST)
+#: (band, rolled by, {booster: kind}, may hit, winner's choice, defender's extra die)
+CHART = (
+    ("yellow", ("fighter",), {"aaa": "aaa"}, AIR, False, False),
+    ("black", ("battleship", "strategic_bomber"), {"cruiser": "cruiser"}, ANY, False, False),
+    ("blue", ("submarine", "destroyer"), {"carrier": "carrier"}, SEA, False, False),
+    ("green", ("destroyer",), {"fighter": "air", "tactical_bomber": "air"}, {"submarine"},
+     False, False),
+    ("red", ("tank",), {"mech_infantry": "mech"}, ANY, True, False),
+    ("white", ("infantry", "mech_infantry"),
+     {"artillery": "art", "fighter": "air", "tactical_bomber": "air"}, ANY, False, True),
+)
+
+
+def slots_of(side: dict) -> list[tuple]:
+    """[(band, role, unit)] in the documented tie order: chart bands, roll then boost, idle."""
+    out = []
+    for band, rollers, boosters, *_ in CHART:
+        for unit in rollers:
+            if side.get((band, "roll", unit)):
+                out.append((band, "roll", unit))
+        for unit in boosters:
+            if side.get((band, "boost", unit)):
+                out.append((band, "boost", unit))
+    for unit in COST:
+        if side.get((None, "idle", unit)):
+            out.append((None, "idle", unit))
+    return out
+
+
+class Side:
+    """One side's slots; counts are tuples aligned with ``slots``."""
+
+    def __init__(self, side: dict, is_defender: bool, extra_white: bool):
+        self.slots = slots_of(side)
+        self.start = tuple(side[s] for s in self.slots)
+        self.extra = is_defender and extra_white
+
+    def dice(self, counts, band_index: int) -> int:
+        band, rollers, _, _, _, extra = CHART[band_index]
+        n = 0
+        for unit in rollers:          # per type, rounded up
+            alive = sum(c for (b, r, u), c in zip(self.slots, counts)
+                        if b == band and r == "roll" and u == unit)
+            n += (alive + 2) // 3
+        n = min(n, 6)
+        if extra and self.extra and any(counts):
+            n += 1
+        return n
+
+    def boosts(self, counts, band_index: int) -> dict[str, int]:
+        band, _, boosters, *_ = CHART[band_index]
+        kinds: dict[str, int] = {}
+        for (b, r, u), c in zip(self.slots, counts):
+            if b == band and r == "boost" and c:
+                kinds[boosters[u]] = kinds.get(boosters[u], 0) + c
+        return kinds
+
+    def power(self, counts) -> int:
+        """Dice plus usable boosts over every band (the policies' 'combat power')."""
+        total = 0
+        for i in range(len(CHART)):
+            n = self.dice(counts, i)
+            total += n + sum(min(c, n) for c in self.boosts(counts, i).values())
+        return total
+
+    def take(self, counts, band_index: int, hits: int, winner_picks: bool):
+        """Counts after ``hits`` in a band, one casualty at a time, by the documented policy."""
+        may_hit = CHART[band_index][3]
+        current = list(counts)
+        for _ in range(hits):
+            alive = [i for i, (_, _, u) in enumerate(self.slots) if u in may_hit and current[i]]
+            if not alive:
+                break                                   # surplus hits are lost
+            before = self.power(current)
+
+            def cost_of(i):
+                current[i] -= 1
+                loss = before - self.power(current)
+                current[i] += 1
+                return loss
+            if winner_picks:     # the winner kills what costs the enemy most, then dearest
+                pick = min(alive, key=lambda i: (-cost_of(i), -COST[self.slots[i][2]], i))
+            else:                # the victim loses what costs it least, then cheapest
+                pick = min(alive, key=lambda i: (cost_of(i), COST[self.slots[i][2]], i))
+            current[pick] -= 1
+        return tuple(current)
+
+
+# -- one band, one roll: every placement of every boost --------------------------------------
+def all_placements(rolled: tuple[int, ...], kinds: dict[str, int]) -> list[tuple[int, ...]]:
+    """Every final dice vector: each kind on min(boosters, dice) distinct dice (all used)."""
+    n = len(rolled)
+    choices = [itertools.combinations(range(n), min(c, n)) for c in kinds.values()]
+    out = []
+    for combo in itertools.product(*choices):
+        final = list(rolled)
+        for dice in combo:
+            for i in dice:
+                final[i] += 1
+        out.append(tuple(final))
+    return out
+
+
+def hits_of(final_a, final_d) -> tuple[int, int]:
+    """(hits on attacker, hits on defender): sorted high to high, ties both, spares hit."""
+    a, d = sorted(final_a, reverse=True), sorted(final_d, reverse=True)
+    on_a = on_d = 0
+    for x, y in zip(a, d):
+        on_d += x >= y
+        on_a += y >= x
+    on_d += max(0, len(a) - len(d))
+    on_a += max(0, len(d) - len(a))
+    return on_a, on_d
+
+
+def band_outcome(rolled_a, kinds_a, rolled_d, kinds_d) -> tuple[int, int]:
+    """The attacker places first against the defender's best answer; each side maximises its
+    own net hits (dealt - taken), then prefers fewer casualties in total."""
+    best = None
+    for fa in all_placements(rolled_a, kinds_a):
+        answer = None
+        for fd in all_placements(rolled_d, kinds_d):
+            on_a, on_d = hits_of(fa, fd)
+            rank_d = (on_a - on_d, -(on_a + on_d))
+            if answer is None or rank_d > answer[0]:
+                answer = (rank_d, (on_a, on_d))
+        on_a, on_d = answer[1]
+        rank_a = (on_d - on_a, -(on_a + on_d))
+        if best is None or rank_a > best[0]:
+            best = (rank_a, (on_a, on_d))
+    return best[1]
+
+
+@cache
+def band_dist(n_a, kinds_a, n_d, kinds_d) -> dict:
+    """Exact outcome distribution of a band over all 6^(n_a + n_d) rolls."""
+    out: dict = {}
+    total = 6 ** (n_a + n_d)
+    for roll in itertools.product(range(1, 7), repeat=n_a + n_d):
+        o = band_outcome(roll[:n_a], dict(kinds_a), roll[n_a:], dict(kinds_d))
+        out[o] = out.get(o, 0) + 1
+    return {o: Fraction(c, total) for o, c in out.items()}
+
+
+# -- whole battles ---------------------------------------------------------------------------
+def brute_force_battle(attacker: dict, defender: dict, extra_white: bool) -> dict:
+    sides = (Side(attacker, False, extra_white), Side(defender, True, extra_white))
+
+    def round_dist(state):
+        current = {state: Fraction(1)}
+        for b in range(len(CHART)):
+            nxt: dict = {}
+            for (a, d), p in current.items():
+                n_a, n_d = sides[0].dice(a, b), sides[1].dice(d, b)
+                if n_a == 0 and n_d == 0:
+                    nxt[(a, d)] = nxt.get((a, d), 0) + p
+                    continue
+                ka = tuple(sorted(sides[0].boosts(a, b).items()))
+                kd = tuple(sorted(sides[1].boosts(d, b).items()))
+                winner = CHART[b][4]
+                for (on_a, on_d), q in band_dist(n_a, ka, n_d, kd).items():
+                    s = (sides[0].take(a, b, on_a, winner), sides[1].take(d, b, on_d, winner))
+                    nxt[s] = nxt.get(s, 0) + p * q
+            current = nxt
+        return current
+
+    @cache
+    def value(state) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+        """(attacker wins, defender wins, draw, stalemate) from ``state``."""
+        a_alive, d_alive = any(state[0]), any(state[1])
+        if not (a_alive and d_alive):
+            return (Fraction(a_alive), Fraction(d_alive), Fraction(not (a_alive or d_alive)),
+                    Fraction(0))
+        dist = round_dist(state)
+        stay = dist.get(state, 0)
+        if stay == 1:
+            return (Fraction(0), Fraction(0), Fraction(1), Fraction(1))
+        acc = [Fraction(0)] * 4
+        for s, p in dist.items():
+            if s != state:
+                for k, v in enumerate(value(s)):
+                    acc[k] += p * v
+        return tuple(x / (1 - stay) for x in acc)
+
+    aw, dw, dr, st = value((sides[0].start, sides[1].start))
+    return {"attacker_wins": aw, "defender_wins": dw, "draw": dr, "stalemate": st}
+
+
+def engine_side(side: dict) -> SideSetup:
+    out = SideSetup()
+    for (band, role, unit), n in side.items():
+        if band is None:
+            out.idle[unit] = n
+        else:
+            out.bands.setdefault(band, {}).setdefault(role, {})[unit] = n
+    return out
+
+
+def engine_setup(attacker: dict, defender: dict, extra_white: bool) -> MediumLuckSetup:
+    return MediumLuckSetup(default_chart(), engine_side(attacker), engine_side(defender),
+                           defender_extra_white=extra_white)
+
+
+W, R, Y, K, U, G = "white", "red", "yellow", "black", "blue", "green"
+IDLE = None
+#: Small battles over several band layouts (1-3 units per side, at most 2-3 dice a band).
+BATTLES = [
+    # 1. white only, artillery boost vs plain infantry
+    ({(W, "roll", "infantry"): 1, (W, "boost", "artillery"): 1},
+     {(W, "roll", "infantry"): 2}),
+    # 2. red (winner's choice) then white; the defender has an idle transport
+    ({(R, "roll", "tank"): 1, (R, "boost", "mech_infantry"): 1, (W, "roll", "infantry"): 1},
+     {(W, "roll", "infantry"): 1, (IDLE, "idle", "transport"): 1}),
+    # 3. white's two kinds on one die vs a boosted defender
+    ({(W, "roll", "infantry"): 1, (W, "boost", "artillery"): 1, (W, "boost", "fighter"): 1},
+     {(W, "roll", "mech_infantry"): 1, (W, "boost", "artillery"): 1}),
+    # 4. yellow (air only) before white: fighters roll yellow, infantry white
+    ({(Y, "roll", "fighter"): 1, (W, "roll", "infantry"): 1},
+     {(Y, "roll", "fighter"): 1, (Y, "boost", "aaa"): 1, (W, "roll", "infantry"): 1}),
+    # 5. sea: blue and green (green may hit submarines only)
+    ({(G, "roll", "destroyer"): 1, (G, "boost", "fighter"): 1},
+     {(U, "roll", "submarine"): 2}),
+    # 6. black hits anything; a defending cruiser boost; an idle attacker unit
+    ({(K, "roll", "strategic_bomber"): 1, (IDLE, "idle", "infantry"): 1},
+     {(K, "roll", "battleship"): 1, (K, "boost", "cruiser"): 1}),
+    # 7. the defender only boosts white (its extra die); an idle transport it should lose first
+    ({(W, "roll", "infantry"): 2},
+     {(W, "boost", "artillery"): 1, (IDLE, "idle", "transport"): 1}),
+    # 8. red against red: winner's choice picks among roller and booster
+    ({(R, "roll", "tank"): 2},
+     {(R, "roll", "tank"): 1, (R, "boost", "mech_infantry"): 1, (W, "roll", "infantry"): 1}),
+    # 9. per-type rounding: 2 infantry + 1 mech infantry = 2 white dice
+    ({(W, "roll", "infantry"): 2, (W, "roll", "mech_infantry"): 1},
+     {(W, "roll", "infantry"): 3}),
+]
+
+
+@pytest.mark.parametrize("extra_white", [False, True])
+@pytest.mark.parametrize("index", range(len(BATTLES)))
+def test_engine_equals_independent_brute_force(index, extra_white):
+    attacker, defender = BATTLES[index]
+    want = brute_force_battle(attacker, defender, extra_white)
+    got = mediumluck.compute(engine_setup(attacker, defender, extra_white)).to_json()
+    for key, p in want.items():
+        assert got[key] == pytest.approx(float(p), abs=1e-9), (key, got, want)
+    assert got["undecided"] == 0.0
+
+
+def test_the_brute_force_itself_on_one_infantry_each():
+    # by hand: 1 die each, ties kill both -> 15/36, 15/36, 6/36
+    want = brute_force_battle({(W, "roll", "infantry"): 1}, {(W, "roll", "infantry"): 1}, False)
+    assert want == {"attacker_wins": Fraction(15, 36), "defender_wins": Fraction(15, 36),
+                    "draw": Fraction(6, 36), "stalemate": 0}
+
+
+# -- the band minimax against every placement, roll by roll ----------------------------------
+BAND_CASES = [
+    # (attacker dice, attacker boosts per kind, defender dice, defender boosts per kind)
+    (2, {"art": 2, "air": 1}, 2, {"art": 1}),
+    (1, {"art": 1, "air": 1}, 3, {"art": 2, "air": 2}),
+    (3, {"art": 1}, 2, {"art": 2, "air": 1}),
+    (2, {"mech": 3}, 3, {}),
+    (3, {"art": 3, "air": 2}, 3, {"art": 1, "air": 3}),
+]
+
+
+@pytest.mark.parametrize("n_a,kinds_a,n_d,kinds_d", BAND_CASES)
+def test_band_outcomes_equal_exhaustive_minimax(n_a, kinds_a, n_d, kinds_d):
+    config = ml_bands.make_config(n_a, list(kinds_a.values()), n_d, list(kinds_d.values()))
+    table = ml_bands.compute_table(config)
+    named_a, named_d = list(kinds_a.items()), list(kinds_d.items())
+    for roll in itertools.product(range(1, 7), repeat=n_a + n_d):
+        ra, rd = roll[:n_a], roll[n_a:]
+        want = band_outcome(ra, kinds_a, rd, kinds_d)
+        assert table.lookup(ra, rd) == want, (ra, rd)
+        assert ml_bands.resolve_dice(ra, named_a, rd, named_d).outcome == want, (ra, rd)
+    exact = band_dist(n_a, tuple(sorted(kinds_a.items())), n_d, tuple(sorted(kinds_d.items())))
+    for outcome, p in exact.items():
+        assert table.dist.prob(outcome) == pytest.approx(float(p), abs=1e-12)
+
+
+# -- table side: casualty proposals follow the documented policy ------------------------------
+def test_defender_keeps_a_booster_of_its_extra_white_die():
+    # The defender's only white "dice" is the extra die, boosted by its artillery: losing the
+    # artillery costs a usable boost, losing the idle transport costs nothing.
+    attacker = {(W, "roll", "infantry"): 1}
+    defender = {(W, "boost", "artillery"): 1, (IDLE, "idle", "transport"): 1}
+    rules = MediumLuckRules(engine_setup(attacker, defender, True))
+    band = rules.table_band(rules.initial_state(), "white", [5], [2])
+    assert band.resolution.defender.final == (3,)
+    assert band.hits == {"attacker": 0, "defender": 1}
+    assert band.proposal["defender"] == ["idle.transport"]
