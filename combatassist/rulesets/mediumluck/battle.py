@@ -7,9 +7,9 @@ casualty choice names.
 
 Casualty policies (RULES.md section 1):
 - victim's choice: one hit at a time, the victim loses first the unit whose loss costs it least
-  combat power (dice plus usable boosts over all bands: idle units, wasted boosters and rollers
-  that don't lower a dice count cost nothing), then the cheapest; a given order of loss (unit
-  types) comes first of all.
+  combat power (dice — the defender's extra white die too — plus usable boosts over all
+  bands: idle units, wasted boosters and rollers that don't lower a dice count cost nothing),
+  then the cheapest; a given order of loss (unit types) comes first of all.
 - winner's choice (red): the winner kills, one hit at a time, the unit whose loss costs the
   enemy the most combat power, then the most expensive.
 Ties go to the slot listed first (chart order of bands, roll before boost).
@@ -128,8 +128,12 @@ class TableBand:
 class _SideModel:
     """What one side's counts mean: dice and boosts per band, combat power, casualty picks."""
 
-    def __init__(self, chart: Chart, slots: list[Slot], order_of_loss: Sequence[str]):
+    def __init__(self, chart: Chart, slots: list[Slot], order_of_loss: Sequence[str],
+                 extra_die: bool = False):
         self.chart = chart
+        #: Bands where this side rolls one extra die while it has any unit (the defender's
+        #: extra white die): its boosters there are usable even with no rollers.
+        self.extra = [extra_die and band.defender_extra_die for band in chart.bands]
         self.slots = slots
         self.names = [s.name for s in slots]
         self.cost = [chart.units[s.unit].cost for s in slots]
@@ -160,12 +164,14 @@ class _SideModel:
         return [(kind, sum(counts[i] for i in idx)) for kind, idx in self.boosts[b]]
 
     def power(self, counts: tuple[int, ...]) -> int:
-        """Dice plus usable boosts over all bands (what casualty policies protect)."""
+        """Dice plus usable boosts over all bands (what casualty policies protect), the
+        defender's extra die included."""
         p = self._power.get(counts)
         if p is None:
             p = 0
+            alive = any(counts)
             for b in range(len(self.rolls)):
-                n = self.dice(counts, b)
+                n = self.dice(counts, b) + (self.extra[b] and alive)
                 p += n + sum(min(c, n) for _, c in self.boosters(counts, b))
             self._power[counts] = p
         return p
@@ -374,7 +380,8 @@ class MediumLuckRules(BattleRules):
         self.tables = tables or BAND_TABLES
         self.slots = (side_slots(self.chart, setup.attacker), side_slots(self.chart, setup.defender))
         self.models = (_SideModel(self.chart, self.slots[0], setup.attacker.order_of_loss),
-                       _SideModel(self.chart, self.slots[1], setup.defender.order_of_loss))
+                       _SideModel(self.chart, self.slots[1], setup.defender.order_of_loss,
+                                  extra_die=setup.defender_extra_white))
         self.start = (tuple(_slot_count(setup.attacker, s) for s in self.slots[0]),
                       tuple(_slot_count(setup.defender, s) for s in self.slots[1]))
         self.totals = (sum(self.start[0]), sum(self.start[1]))
