@@ -64,8 +64,10 @@ def slots_of(side: dict) -> list[tuple]:
 class Side:
     """One side's slots; counts are tuples aligned with ``slots``."""
 
-    def __init__(self, side: dict, is_defender: bool, extra_white: bool):
+    def __init__(self, side: dict, is_defender: bool, extra_white: bool,
+                 order_of_loss: tuple[str, ...] = ()):
         self.slots = slots_of(side)
+        self.order = {u: i for i, u in enumerate(order_of_loss)}
         self.start = tuple(side[s] for s in self.slots)
         self.extra = is_defender and extra_white
 
@@ -114,8 +116,9 @@ class Side:
                 return loss
             if winner_picks:     # the winner kills what costs the enemy most, then dearest
                 pick = min(alive, key=lambda i: (-cost_of(i), -COST[self.slots[i][2]], i))
-            else:                # the victim loses what costs it least, then cheapest
-                pick = min(alive, key=lambda i: (cost_of(i), COST[self.slots[i][2]], i))
+            else:                # the victim: its order of loss, then least power, cheapest
+                pick = min(alive, key=lambda i: (self.order.get(self.slots[i][2], len(self.order)),
+                                                 cost_of(i), COST[self.slots[i][2]], i))
             current[pick] -= 1
         return tuple(current)
 
@@ -177,8 +180,11 @@ def band_dist(n_a, kinds_a, n_d, kinds_d) -> dict:
 
 
 # -- whole battles ---------------------------------------------------------------------------
-def brute_force_battle(attacker: dict, defender: dict, extra_white: bool) -> dict:
-    sides = (Side(attacker, False, extra_white), Side(defender, True, extra_white))
+def brute_force_battle(attacker: dict, defender: dict, extra_white: bool,
+                       orders: tuple = ((), ()), max_rounds: int = 0) -> dict:
+    """Exact odds (fractions): to the end, or after ``max_rounds`` rounds (rest undecided)."""
+    sides = (Side(attacker, False, extra_white, orders[0]),
+             Side(defender, True, extra_white, orders[1]))
 
     def round_dist(state):
         current = {state: Fraction(1)}
@@ -216,8 +222,36 @@ def brute_force_battle(attacker: dict, defender: dict, extra_white: bool) -> dic
                     acc[k] += p * v
         return tuple(x / (1 - stay) for x in acc)
 
-    aw, dw, dr, st = value((sides[0].start, sides[1].start))
-    return {"attacker_wins": aw, "defender_wins": dw, "draw": dr, "stalemate": st}
+    start = (sides[0].start, sides[1].start)
+    if max_rounds == 0:
+        aw, dw, dr, st = value(start)
+        return {"attacker_wins": aw, "defender_wins": dw, "draw": dr, "stalemate": st}
+    acc = dict.fromkeys(("attacker_wins", "defender_wins", "draw", "stalemate"), Fraction(0))
+
+    def open_states(states: dict) -> dict:
+        """Book ended and stalemated mass into ``acc``; return the states still fighting."""
+        still = {}
+        for state, p in states.items():
+            a_alive, d_alive = any(state[0]), any(state[1])
+            if not (a_alive and d_alive):
+                key = "attacker_wins" if a_alive else "defender_wins" if d_alive else "draw"
+                acc[key] += p
+            elif round_dist(state).get(state, 0) == 1:
+                acc["stalemate"] += p
+                acc["draw"] += p
+            else:
+                still[state] = p
+        return still
+
+    alive = open_states({start: Fraction(1)})
+    for _ in range(max_rounds):
+        following: dict = {}
+        for state, p in alive.items():
+            for s, q in round_dist(state).items():
+                following[s] = following.get(s, 0) + p * q
+        alive = open_states(following)
+    acc["undecided"] = sum(alive.values(), Fraction(0))
+    return acc
 
 
 def engine_side(side: dict) -> SideSetup:
@@ -230,9 +264,13 @@ def engine_side(side: dict) -> SideSetup:
     return out
 
 
-def engine_setup(attacker: dict, defender: dict, extra_white: bool) -> MediumLuckSetup:
-    return MediumLuckSetup(default_chart(), engine_side(attacker), engine_side(defender),
-                           defender_extra_white=extra_white)
+def engine_setup(attacker: dict, defender: dict, extra_white: bool, orders: tuple = ((), ()),
+                 max_rounds: int = 0) -> MediumLuckSetup:
+    sides = engine_side(attacker), engine_side(defender)
+    for side, order in zip(sides, orders):
+        side.order_of_loss = list(order)
+    return MediumLuckSetup(default_chart(), *sides, defender_extra_white=extra_white,
+                           max_rounds=max_rounds)
 
 
 W, R, Y, K, U, G = "white", "red", "yellow", "black", "blue", "green"
@@ -278,6 +316,32 @@ def test_engine_equals_independent_brute_force(index, extra_white):
     for key, p in want.items():
         assert got[key] == pytest.approx(float(p), abs=1e-9), (key, got, want)
     assert got["undecided"] == 0.0
+
+
+@pytest.mark.parametrize("index,orders", [
+    (1, (("infantry",), ("infantry",))),       # the attacker gives up its white die first
+    (7, ((), ("infantry", "tank"))),           # red hits are the winner's: the order is ignored
+    (8, (("mech_infantry",), ("infantry",))),
+])
+def test_order_of_loss_equals_independent_brute_force(index, orders):
+    attacker, defender = BATTLES[index]
+    for extra_white in (False, True):
+        want = brute_force_battle(attacker, defender, extra_white, orders)
+        got = mediumluck.compute(engine_setup(attacker, defender, extra_white, orders)).to_json()
+        for key, p in want.items():
+            assert got[key] == pytest.approx(float(p), abs=1e-9), (key, got, want)
+
+
+@pytest.mark.parametrize("index", [2, 6, 8])
+@pytest.mark.parametrize("max_rounds", [1, 2])
+def test_max_rounds_equals_independent_brute_force(index, max_rounds):
+    attacker, defender = BATTLES[index]
+    want = brute_force_battle(attacker, defender, True, max_rounds=max_rounds)
+    got = mediumluck.compute(engine_setup(attacker, defender, True,
+                                          max_rounds=max_rounds)).to_json()
+    assert want["undecided"] > 0          # the cap matters in these battles
+    for key, p in want.items():
+        assert got[key] == pytest.approx(float(p), abs=1e-9), (key, got, want)
 
 
 def test_the_brute_force_itself_on_one_infantry_each():
