@@ -203,3 +203,34 @@ def test_band_edges_by_hand():
                          (31, 20): "1.5-2.0", (21, 10): "2.0-3.0", (31, 10): ">3.0",
                          (1, 0): ">3.0", (0, 0): "tie"}.items():
         assert BANDS[band_of(max(a, d), min(a, d))][0] == band
+
+
+def reference_composition(n: int) -> dict[tuple[int, ...], Fraction]:
+    """RULES.md §3 random forces, enumerated: counts in the terrain table's column order."""
+    def half_up(x: Fraction) -> int:
+        return int(x + Fraction(1, 2)) if x >= 0 else 0      # floor(x + 1/2)
+    out: dict = {}
+    for fi, fa in itertools.product(range(1, 7), range(1, 5)):
+        inf_pct, arm_pct = (fi + 1) * 10, fa * 10
+        while arm_pct >= inf_pct:
+            arm_pct -= 10
+        arm_pct = min(arm_pct, 100 - inf_pct)
+        infantry = half_up(Fraction(n * inf_pct, 100))
+        armor = min(half_up(Fraction(n * arm_pct, 100)), n - infantry)
+        rest = n - infantry - armor if inf_pct + arm_pct <= 90 else 0
+        for faces in itertools.product(range(4), repeat=rest):
+            extra = [faces.count(k) for k in range(4)]   # artillery, aad, engineers, air
+            key = (armor, infantry + (n - infantry - armor if inf_pct + arm_pct > 90 else 0),
+                   *extra)
+            out[key] = out.get(key, 0) + Fraction(1, 24 * 4 ** rest)
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 7, 9])
+def test_random_force_composition_equals_the_reference(n):
+    from combatassist.rulesets.agc_forces import composition_distribution
+    got = composition_distribution(n)
+    expected = reference_composition(n)
+    assert set(got) == set(expected)
+    for key, p in expected.items():
+        assert got[key] == pytest.approx(float(p), abs=1e-12)
