@@ -9,6 +9,7 @@ public ``compute`` (and its table-side ``table_band``) must agree.
 from __future__ import annotations
 
 import itertools
+import random
 from fractions import Fraction
 from functools import cache
 
@@ -68,6 +69,7 @@ class Side:
                  order_of_loss: tuple[str, ...] = ()):
         self.slots = slots_of(side)
         self.order = {u: i for i, u in enumerate(order_of_loss)}
+        self._taken: dict = {}
         self.start = tuple(side[s] for s in self.slots)
         self.extra = is_defender and extra_white
 
@@ -101,6 +103,12 @@ class Side:
 
     def take(self, counts, band_index: int, hits: int, winner_picks: bool):
         """Counts after ``hits`` in a band, one casualty at a time, by the documented policy."""
+        key = (counts, band_index, hits, winner_picks)
+        if key not in self._taken:
+            self._taken[key] = self._take(counts, band_index, hits, winner_picks)
+        return self._taken[key]
+
+    def _take(self, counts, band_index: int, hits: int, winner_picks: bool):
         may_hit = CHART[band_index][3]
         current = list(counts)
         for _ in range(hits):
@@ -388,3 +396,76 @@ def test_defender_keeps_a_booster_of_its_extra_white_die():
     assert band.resolution.defender.final == (3,)
     assert band.hits == {"attacker": 0, "defender": 1}
     assert band.proposal["defender"] == ["idle.transport"]
+
+
+@pytest.mark.parametrize("n_a,kinds_a,n_d,kinds_d", [
+    (4, {"art": 2, "air": 2}, 4, {"art": 3, "air": 1}),
+    (6, {"art": 3}, 7, {"art": 2, "air": 1}),       # the cap, plus the defender's extra die
+    (5, {"art": 4, "air": 2}, 2, {"art": 2, "air": 2}),
+])
+def test_large_band_outcomes_equal_exhaustive_minimax_on_random_rolls(n_a, kinds_a, n_d,
+                                                                      kinds_d):
+    rng = random.Random(20261129)
+    config = ml_bands.make_config(n_a, list(kinds_a.values()), n_d, list(kinds_d.values()))
+    table = ml_bands.compute_table(config)
+    for _ in range(120):
+        ra = tuple(rng.randint(1, 6) for _ in range(n_a))
+        rd = tuple(rng.randint(1, 6) for _ in range(n_d))
+        assert table.lookup(ra, rd) == band_outcome(ra, kinds_a, rd, kinds_d), (ra, rd)
+
+
+# -- a bigger battle: the engine's exact odds against this file's own simulation -------------
+@cache
+def sorted_band_outcome(rolled_a, kinds_a, rolled_d, kinds_d) -> tuple[int, int]:
+    return band_outcome(rolled_a, dict(kinds_a), rolled_d, dict(kinds_d))
+
+
+def simulate_battle(attacker: dict, defender: dict, extra_white: bool, trials: int,
+                    seed: int) -> dict:
+    """Monte Carlo of the same rules as ``brute_force_battle`` (rounds until one side is gone)."""
+    rng = random.Random(seed)
+    sides = (Side(attacker, False, extra_white), Side(defender, True, extra_white))
+    wins = {"attacker_wins": 0, "defender_wins": 0, "draw": 0}
+    lost = [0, 0]
+    for _ in range(trials):
+        a, d = sides[0].start, sides[1].start
+        for _round in range(200):
+            if not (any(a) and any(d)):
+                break
+            for b in range(len(CHART)):
+                n_a, n_d = sides[0].dice(a, b), sides[1].dice(d, b)
+                if n_a == 0 and n_d == 0:
+                    continue
+                ra = tuple(sorted((rng.randint(1, 6) for _ in range(n_a)), reverse=True))
+                rd = tuple(sorted((rng.randint(1, 6) for _ in range(n_d)), reverse=True))
+                on_a, on_d = sorted_band_outcome(
+                    ra, tuple(sorted(sides[0].boosts(a, b).items())),
+                    rd, tuple(sorted(sides[1].boosts(d, b).items())))
+                a, d = (sides[0].take(a, b, on_a, CHART[b][4]),
+                        sides[1].take(d, b, on_d, CHART[b][4]))
+        else:
+            raise AssertionError("the simulated battle did not end")
+        key = ("attacker_wins" if any(a) else "defender_wins" if any(d) else "draw")
+        wins[key] += 1
+        lost[0] += sum(sides[0].start) - sum(a)
+        lost[1] += sum(sides[1].start) - sum(d)
+    out = {k: v / trials for k, v in wins.items()}
+    out["expected_losses"] = (lost[0] / trials, lost[1] / trials)
+    return out
+
+
+def test_combined_arms_exact_equals_independent_simulation():
+    attacker = {(Y, "roll", "fighter"): 1, (R, "roll", "tank"): 3,
+                (R, "boost", "mech_infantry"): 1, (W, "roll", "infantry"): 5,
+                (W, "boost", "artillery"): 2, (W, "boost", "fighter"): 1}
+    defender = {(Y, "boost", "aaa"): 1, (R, "roll", "tank"): 2, (W, "roll", "infantry"): 7,
+                (W, "boost", "artillery"): 2, (IDLE, "idle", "transport"): 1}
+    exact = mediumluck.compute(engine_setup(attacker, defender, True))
+    trials = 6000
+    sim = simulate_battle(attacker, defender, True, trials, seed=7)
+    for key in ("attacker_wins", "defender_wins", "draw"):
+        p = getattr(exact, key)
+        sigma = (max(p * (1 - p), 1e-4) / trials) ** 0.5
+        assert abs(sim[key] - p) < 4.5 * sigma, (key, p, sim[key])
+    for got, want in zip(exact.expected_losses(), sim["expected_losses"]):
+        assert got == pytest.approx(want, rel=0.04)
