@@ -99,6 +99,36 @@ class OutcomeBar(QWidget):
         painter.end()
 
 
+#: the row of a PlotItem's grid layout under the bottom axis (0 title, 2 view, 3-4 x axis)
+LEGEND_ROW = 5
+
+
+class RowLegend(pg.LegendItem):
+    """A legend laid out in its own row of the plot's grid, under the x-axis label.
+
+    pyqtgraph's legend floats over the data and, on every new entry, moves itself to (0, 0);
+    this one only tells the grid how big it is and lets the grid place it.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(offset=None, colCount=4, labelTextSize="8pt")
+
+    def updateSize(self) -> None:  # noqa: N802 (pyqtgraph name)
+        width = height = 0.0
+        for row in range(self.layout.rowCount()):
+            row_width = row_height = 0.0
+            for col in range(self.layout.columnCount()):
+                entry = self.layout.itemAt(row, col)
+                if entry:
+                    row_width += entry.width() + 3
+                    row_height = max(row_height, entry.height())
+            width, height = max(width, row_width), height + row_height
+        self.setMinimumHeight(height)
+        self.setMaximumHeight(height)
+        self.setPreferredSize(width, height)
+        self.updateGeometry()
+
+
 def style_plot(plot: pg.PlotWidget, title: str, xlabel: str, ylabel: str, *,
                legend: bool = True, min_height: int | None = None) -> None:
     """The app's one plot style: titled, labelled axes, light grid, no mouse zoom, a legend."""
@@ -111,9 +141,11 @@ def style_plot(plot: pg.PlotWidget, title: str, xlabel: str, ylabel: str, *,
     if min_height:
         plot.setMinimumHeight(min_height)
     if legend:
-        # a white, framed legend stays readable where it overlaps a bar or a curve
-        plot.addLegend(offset=(-8, 8), labelTextSize="8pt",
-                       brush=pg.mkBrush(255, 255, 255, 225), pen=pg.mkPen("#bbbbbb"))
+        # The legend gets a row of its own under the x-axis label, never inside the data area:
+        # a legend floating over the plot hid whichever bar or curve end fell under it.
+        item = RowLegend()
+        plot.plotItem.layout.addItem(item, LEGEND_ROW, 1)
+        plot.plotItem.legend = item      # plot(..., name=...) entries go here
 
 
 class ResultsPanel(QWidget):

@@ -84,3 +84,23 @@ def test_busy_and_error_states(panel):
     assert not panel.spinner.isVisible()
     panel.show_error("this battle has more than 400,000 distinct positions")
     assert "400,000" in panel.status.text()
+
+
+def test_plot_legends_never_cover_the_data(panel, qtbot):
+    # a battle the attacker always wins: its tallest bar and the curve's end sit top right,
+    # exactly where a floating legend used to be drawn over them
+    panel.show_result(duel_result(4, 1))
+    panel.pin_baseline(True)
+    panel.show_result(duel_result(3, 1))
+    for plot in (panel.loss_plot, panel.round_plot):
+        item = plot.getPlotItem()
+        assert len(item.legend.items) >= 2          # current and baseline are both named
+
+        def legend_below_the_data(item=item):
+            data_area = item.vb.sceneBoundingRect()
+            legend = item.legend.sceneBoundingRect()
+            assert legend.height() > 0
+            assert not legend.intersects(data_area), (legend, data_area)
+            assert legend.top() >= data_area.bottom()
+
+        qtbot.waitUntil(legend_below_the_data)    # once the plot's layout has settled
