@@ -3,7 +3,7 @@
 Given the units a side brings and the enemy's assignment, ``advise`` searches the legal
 assignments (every unit type to the bands where the chart lets it roll or boost, or idle) and
 returns the best few by the side's exact win probability (ties: fewer own expected losses,
-more enemy losses). Small spaces are searched exhaustively; larger ones by steepest-ascent
+more enemy losses). Small spaces are searched exhaustively; larger ones by first-improvement
 local search (moving 1 or 3 units of one type between places) from several starting points,
 within a time budget. ``exhaustive`` in the report says which happened.
 """
