@@ -312,3 +312,61 @@ def test_simulation_is_reproducible_with_a_seed():
     a = mediumluck.compute(setup, method="simulate", trials=500, seed=3).to_json()
     b = mediumluck.compute(setup, method="simulate", trials=500, seed=3).to_json()
     assert a == b
+
+
+RESERVES = """
+[options]
+reserves = true
+defender_extra_white = false
+[attacker.bands.white]
+roll = { infantry = 1 }
+[attacker]
+reserve = { infantry = 3, artillery = 1 }
+[defender.bands.white]
+roll = { infantry = 3 }
+"""
+
+
+def test_reserves_are_idle_until_deployed_then_stay_in_their_band():
+    rules = MediumLuckRules(setup_of(RESERVES))
+    s0 = rules.initial_state()
+    assert rules.band_phase("white").counts(s0) == (1, 1)        # reserves don't roll
+    # round 1: the attacker's 1 beats nothing; the defender's 6 kills a reserve infantry
+    # (reserves cost no combat power, and infantry is cheaper than artillery)
+    after = rules.table_band(s0, "white", [1], [6])
+    assert after.casualties["attacker"] == ["reserve.infantry"]
+    s1 = after.state_after
+    assert rules.losses(s1) == (1, 0)
+    # round 2: deploy the 2 infantry left and the artillery into white
+    rules2, s2 = rules.deploy_reserves(s1, "attacker", [("white", "roll", "infantry", 2),
+                                                       ("white", "boost", "artillery", 1)])
+    assert rules2.band_phase("white").counts(s2) == (1, 1)       # 3 infantry: still 1 die
+    assert dict(zip(rules2.models[0].names, s2[0])) == {
+        "white.roll.infantry": 3, "white.boost.artillery": 1, "reserve.infantry": 0}
+    assert rules2.losses(s2) == (1, 0)                           # counted from the start
+    band = rules2.table_band(s2, "white", [3], [3])
+    assert band.resolution.attacker.final == (4,)                # the artillery now boosts
+    assert band.hits == {"attacker": 0, "defender": 1}
+    out = solve(rules2, start=s2)
+    assert sum(out.decided.values()) + sum(out.stalemates.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("moves,words", [
+    ([("white", "roll", "infantry", 4)], "3 infantry in reserve"),
+    ([("white", "roll", "artillery", 1)], "artillery can't roll in white"),
+    ([("purple", "roll", "infantry", 1)], "unknown band 'purple'"),
+    ([("white", "idle", "infantry", 1)], "roll or boost"),
+    ([("white", "roll", "infantry", 0)], "at least 1"),
+    ([("white", "roll", "infantry")], "(band, role, unit, count)"),
+])
+def test_bad_deployments_are_refused(moves, words):
+    rules = MediumLuckRules(setup_of(RESERVES))
+    with pytest.raises(EngineError) as err:
+        rules.deploy_reserves(rules.initial_state(), "attacker", moves)
+    assert words in str(err.value)
+
+
+def test_deploying_needs_the_reserves_option():
+    rules = seed_rules()
+    with pytest.raises(EngineError, match="reserves option"):
+        rules.deploy_reserves(rules.initial_state(), "attacker", [])

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 
 from ...battle import BattleRules, DieSpec, Phase, SIDES
 from ...distribution import Dist
@@ -489,6 +490,57 @@ class MediumLuckRules(BattleRules):
         except KeyError:
             raise EngineError(f"no dice are rolled in band '{band}' in this battle "
                               f"(bands here: {', '.join(self._by_name) or 'none'})") from None
+
+    def deploy_reserves(self, state, side: str,
+                        moves: Sequence[tuple[str, str, str, int]]) -> tuple["MediumLuckRules", tuple]:
+        """Deploy reserve units into bands (option ``reserves``; between rounds, round 2 on).
+
+        ``moves``: (band, role, unit, count) with role "roll" or "boost". Returns the battle
+        rules of the new assignment and the position in it: deployed units stay in their band
+        for the rest of the battle, units already lost stay lost (``losses`` keeps counting
+        from the original start). Checking that round 1 is over is the caller's part.
+        """
+        if not self.setup.reserves:
+            raise EngineError("reserve units need the reserves option")
+        if side not in SIDES:
+            raise EngineError(f"side must be attacker or defender, got {side!r}")
+        s = SIDES.index(side)
+        old_side: SideSetup = getattr(self.setup, side)
+        new_side = copy.deepcopy(old_side)
+        alive = {name: n for name, n in zip(self.models[s].names, state[s])}
+        for move in moves:
+            try:
+                band, role, unit, count = move
+            except (TypeError, ValueError):
+                raise EngineError("a deployment is (band, role, unit, count)") from None
+            if band not in self.chart.band_names:
+                raise EngineError(f"unknown band '{band}' (the chart's bands: "
+                                  f"{', '.join(self.chart.band_names)})")
+            allowed = self.chart.band(band).roll if role == "roll" else \
+                tuple(self.chart.band(band).boost) if role == "boost" else None
+            if allowed is None:
+                raise EngineError(f"role must be roll or boost, got {role!r}")
+            if unit not in allowed:
+                raise EngineError(f"{unit} can't {role} in {band}")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise EngineError(f"deploy a whole number of units (at least 1), got {count!r}")
+            reserve_name = Slot(None, "reserve", unit).name
+            if alive.get(reserve_name, 0) < count:
+                raise EngineError(f"the {side} has {alive.get(reserve_name, 0)} {unit} in "
+                                  f"reserve, can't deploy {count}")
+            alive[reserve_name] -= count
+            target = Slot(band, role, unit).name
+            alive[target] = alive.get(target, 0) + count
+            # the starting numbers move too, so losses still count from the original start
+            new_side.reserve[unit] -= count
+            if not new_side.reserve[unit]:
+                del new_side.reserve[unit]
+            units = new_side.bands.setdefault(band, {}).setdefault(role, {})
+            units[unit] = units.get(unit, 0) + count
+        rules = MediumLuckRules(replace(self.setup, **{side: new_side}), tables=self.tables)
+        new_state = list(state)
+        new_state[s] = tuple(alive.get(name, 0) for name in rules.models[s].names)
+        return rules, tuple(new_state)
 
     def state_from_names(self, side_counts: Sequence[Mapping[str, int]]) -> tuple:
         """A state from {slot name: alive} per side (table-side: resume a battle)."""
