@@ -359,6 +359,15 @@ def test_the_brute_force_itself_on_one_infantry_each():
                     "draw": Fraction(6, 36), "stalemate": 0}
 
 
+def test_the_brute_force_band_on_the_seed_example():
+    # red: 6 + mech = 7 beats 6; white: 2, 4 with +art +air vs 2, 4 with one artillery
+    assert band_outcome((6,), {"mech": 1}, (6,), {}) == (0, 1)
+    assert band_outcome((2, 4), {"art": 2, "air": 3}, (2, 4), {"art": 1}) == (0, 2)
+    # the seed's pairing examples: [5, 4, 3] vs [6, 3, 2]; [6, 3, 2] vs [6]
+    assert hits_of((5, 4, 3), (6, 3, 2)) == (1, 2)
+    assert hits_of((6, 3, 2), (6,)) == (1, 3)
+
+
 # -- the band minimax against every placement, roll by roll ----------------------------------
 BAND_CASES = [
     # (attacker dice, attacker boosts per kind, defender dice, defender boosts per kind)
