@@ -398,3 +398,34 @@ def test_an_empty_side_has_lost_and_its_rows_are_gone(view, qtbot):
     assert not [r for r in attacker.findChildren(UnitRow) if r.isVisible()]
     assert "lost before the battle starts" in attacker.notes.text()
     assert result.defender_wins == pytest.approx(1.0) and view.last_error is None
+
+
+def tab_chain(start, count):
+    """The next ``count`` widgets Tab reaches from ``start`` (as Qt's focus chain walks it)."""
+    chain, widget = [], start
+    while len(chain) < count:
+        widget = widget.nextInFocusChain()
+        if (widget.isVisible() and widget.isEnabled()
+                and widget.focusPolicy() & Qt.FocusPolicy.TabFocus and widget.focusProxy() is None):
+            chain.append(widget)
+    return chain
+
+
+def test_tab_walks_each_stack_in_the_order_shown(view, qtbot):
+    # keyboard-only editing: from the stance, Tab goes through every unit row, then "Add unit"
+    for role in ("attacker", "defender"):
+        side = view.sides[role]
+        expected = [w for r in side.rows
+                    for w in (r.type_box, r.pips, r.raider, r.remove_button)]
+        expected += [side.add_button] if side.add_button.isEnabled() else []   # full: disabled
+        assert tab_chain(side.stance, len(expected)) == expected
+    # rows added or loaded later keep their place too
+    side = view.sides["defender"]
+    side.remove_unit(side.rows[0])
+    side.add_unit()
+    view.set_scenario(view.scenario())
+    qtbot.waitUntil(lambda: all(r.isVisible() for r in side.rows))   # shown by the event loop
+    expected = [w for r in side.rows
+                for w in (r.type_box, r.pips, r.raider, r.remove_button)] + [side.add_button]
+    assert side.add_button.isEnabled() and len(side.rows) == 3
+    assert tab_chain(side.stance, len(expected)) == expected

@@ -249,8 +249,19 @@ class SideEditor(QGroupBox):
         self._update()
         self.changed.emit()
 
+    def _chain_tab_order(self) -> None:
+        # Rows are created after the form is in its window, so Qt would put them at the very
+        # end of the window's tab order (after the plots); keep them where they are shown.
+        chain: list[QWidget] = [self.stance]
+        for row in self.rows:
+            chain += [row.type_box, row.pips, row.raider, row.remove_button]
+        chain.append(self.add_button)
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
+
     def _update(self) -> None:
         n = len(self.rows)
+        self._chain_tab_order()
         self.add_button.setEnabled(n < ur.STACKING_LIMIT)
         steps = sum(r.pips.steps() for r in self.rows)
         self.count_label.setText(f"{n}/{ur.STACKING_LIMIT} units · {steps} steps")
