@@ -233,3 +233,18 @@ def test_fight_shows_a_one_shot_rulesets_own_table_tab(make_window, qtbot):
     ds2_view = window.current_view()
     window.fight()
     assert ds2_view.tabs.tabText(ds2_view.tabs.currentIndex()) == "At the table"
+
+
+def test_tab_never_stops_on_a_plot_or_the_scroll_area(make_window, qtbot):
+    import pyqtgraph as pg
+
+    window = make_window()                  # every real view
+
+    def no_dead_stops():
+        for view in window.ruleset_views():
+            plots = view.findChildren(pg.GraphicsView)
+            assert plots, view.ruleset
+            for widget in [view.form_scroll, *plots, *(p.viewport() for p in plots)]:
+                assert not widget.focusPolicy() & Qt.FocusPolicy.TabFocus, (view.ruleset, widget)
+
+    qtbot.waitUntil(no_dead_stops)          # set once each view is fully built

@@ -18,7 +18,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QLabel, QScrollArea, QSplitter, QTabWidget, QVBoxLayout,
                                QWidget)
 
@@ -93,7 +94,17 @@ class RulesetView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(splitter)
+        # once the subclass's __init__ has added its own plots too
+        QTimer.singleShot(0, self, self._skip_dead_tab_stops)
         self.set_scenario(self.default_scenario())
+
+    def _skip_dead_tab_stops(self) -> None:
+        # Plots take no keyboard input (zoom and pan are off) and the form's scroll area
+        # follows the focused field by itself: as Tab stops they only cost key presses.
+        self.form_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for plot in self.findChildren(pg.GraphicsView):
+            plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            plot.viewport().setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     # -- to implement -------------------------------------------------------------------
     def default_scenario(self) -> Scenario:
