@@ -346,13 +346,23 @@ class MainWindow(QMainWindow):
             panel = view.table_panel
             if panel is None or panel.battle is not None or not panel.has_saved_battle():
                 continue
+            verdict = panel.saved_verdict()
+            if verdict is None:
+                text = (f"A {view.title} battle at the table was not finished "
+                        f"({panel.saved_summary()}). Resume it where it was?")
+            else:
+                # over, but never closed: nothing is lost by letting it go
+                text = (f"The {view.title} battle at the table is over ({verdict}, "
+                        f"{panel.saved_summary()}) but was not closed. Show it again?\n"
+                        "No: it is discarded.")
             answer = QMessageBox.question(
-                self, "Resume battle?",
-                f"A {view.title} battle at the table was not finished "
-                f"({panel.saved_summary()}). Resume it where it was?",
+                self, "Resume battle?", text,
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.Yes)
-            if answer == QMessageBox.StandardButton.Yes:
+            if answer != QMessageBox.StandardButton.Yes:
+                if verdict is not None:
+                    panel.discard_saved_battle()
+            else:
                 # shown either way: the battle, or the message saying why it can't resume
                 panel.resume()
                 self.tabs.setCurrentWidget(view)

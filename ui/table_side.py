@@ -23,6 +23,8 @@ from combatassist.table import (TableBattle, format_choice, load_battle, odds_fr
 from .compute import Computer
 from .results import ATTACKER, DEFENDER, OutcomeBar, pct
 
+VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "draw": "a draw"}
+
 #: (rules, ruleset, scenario TOML text) for the battle the view has set up.
 SetupProvider = Callable[[], tuple[BattleRules, str, str]]
 
@@ -32,6 +34,8 @@ class TableSidePanel(QWidget):
 
     #: True while a battle is in progress (the view freezes its form).
     running_changed = Signal(bool)
+    #: a battle was resumed from its autosave: its scenario TOML (the view shows that set-up)
+    resumed = Signal(str)
 
     def __init__(self, setup: SetupProvider, autosave_path: Path, parent: QWidget | None = None,
                  *, format_choice: Callable[[Any], str] = format_choice,
@@ -173,6 +177,7 @@ class TableSidePanel(QWidget):
             self._error(f"the saved battle can't be resumed: {exc}")
             return False
         self._attach(battle)
+        self.resumed.emit(battle.scenario_text)
         return True
 
     def has_saved_battle(self) -> bool:
@@ -183,9 +188,25 @@ class TableSidePanel(QWidget):
         try:
             data = json.loads(self.autosave_path.read_text(encoding="utf-8"))
             rounds = len(data.get("rounds", []))
-            return f"{data.get('ruleset', '?')} battle, {rounds} round(s) played"
+            return f"{rounds} round(s) played"
         except (OSError, ValueError, AttributeError):
             return "a battle in progress"
+
+    def saved_verdict(self) -> str | None:
+        """How the autosaved battle ended ("the attacker wins", ...), None while unfinished
+        (or unreadable: resuming then says why)."""
+        try:
+            battle = load_battle(self.autosave_path)
+        except CombatAssistError:
+            return None
+        return VERDICTS[battle.verdict()] if battle.is_over() else None
+
+    def discard_saved_battle(self) -> None:
+        """Delete the autosave file (the battle is finished or abandoned)."""
+        try:
+            self.autosave_path.unlink(missing_ok=True)
+        except OSError:
+            pass
 
     def close_battle(self) -> None:
         """Leave table-side mode; the autosave file goes (the battle is finished or abandoned)."""
@@ -198,10 +219,7 @@ class TableSidePanel(QWidget):
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.battle = None
-        try:
-            self.autosave_path.unlink(missing_ok=True)
-        except OSError:
-            pass
+        self.discard_saved_battle()
         self.computer.cancel()
         self.log.clear()
         self._refresh()
@@ -304,8 +322,7 @@ class TableSidePanel(QWidget):
         over = b.is_over()
         verdict = b.verdict()
         if over:
-            who = {"attacker": "the attacker wins", "defender": "the defender wins",
-                   "draw": "a draw"}[verdict]
+            who = VERDICTS[verdict]
             how = ""
             if b.ending and b.ending[0] == "retreat":
                 how = f" ({b.ending[1]} retreated)"

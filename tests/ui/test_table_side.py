@@ -99,9 +99,9 @@ def test_crash_resume_from_the_autosave_file(make_window, qtbot, tmp_path, monke
     view = first.view_for("lowluck")
     panel = view.table_panel
     panel.start()
-    for dice in ("2", "5"):
-        panel.dice_edit.setText(dice)
-        panel.apply()
+    panel.dice_edit.setText("2")                 # one round: the battle goes on
+    panel.apply()
+    assert not panel.battle.is_over()
     state, log = panel.battle.state, [panel.log.item(i).text() for i in range(panel.log.count())]
     path = panel.autosave_path
     assert path.is_file()
@@ -116,7 +116,7 @@ def test_crash_resume_from_the_autosave_file(make_window, qtbot, tmp_path, monke
     monkeypatch.setattr(QMessageBox, "question", question)
     second = make_window(views=LOWLUCK_ONLY)
     second.offer_resume()
-    assert asked and "Resume" in asked[0] and "2 round(s)" in asked[0]
+    assert asked and "Resume" in asked[0] and "1 round(s)" in asked[0]
     resumed = second.view_for("lowluck").table_panel
     assert resumed.battle is not None and resumed.battle.state == state
     assert [resumed.log.item(i).text() for i in range(resumed.log.count())] == log
@@ -133,3 +133,59 @@ def test_damaged_autosave_is_a_message(make_window, qtbot, tmp_path, monkeypatch
     panel = window.view_for("lowluck").table_panel
     assert panel.battle is None and "not valid JSON" in panel.notice.text()
     assert not panel.notice.isHidden()
+
+
+def test_resumed_battle_brings_back_its_own_set_up(make_window, qtbot, monkeypatch):
+    first = make_window(views=LOWLUCK_ONLY)
+    view = first.view_for("lowluck")
+    view.sides["attacker"].spins["infantry"].setValue(5)     # not the default scenario
+    fought = view.scenario()
+    view.table_panel.start()
+    view.table_panel.battle = None                           # "crash"
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    second = make_window(views=LOWLUCK_ONLY)
+    again = second.view_for("lowluck")
+    assert again.scenario().body != fought.body              # a fresh window: the default
+    second.offer_resume()
+    assert again.table_panel.battle is not None
+    assert again.scenario().body == fought.body              # the frozen form shows the battle
+    assert not again.form.isEnabled()
+    assert not second.doc(again).dirty
+
+
+def test_a_finished_battle_is_not_called_unfinished(make_window, qtbot, monkeypatch):
+    first = make_window(views=LOWLUCK_ONLY)
+    panel = first.view_for("lowluck").table_panel
+    panel.start()
+    for dice in ("2", "5"):                                  # Finland: over after two rounds
+        panel.dice_edit.setText(dice)
+        panel.apply()
+    assert panel.battle.is_over()
+    panel.battle = None                                      # window closed, battle not closed
+    asked = []
+
+    def question(*args, **kwargs):
+        asked.append(args[2])
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    second = make_window(views=LOWLUCK_ONLY)
+    second.offer_resume()
+    assert len(asked) == 1
+    assert "not finished" not in asked[0] and "the attacker wins" in asked[0]
+    # declined: a finished battle has nothing left to lose, so it is not asked about again
+    assert not second.view_for("lowluck").table_panel.has_saved_battle()
+
+
+def test_the_frozen_set_up_still_reads_and_saves_its_forces(window, view, qtbot, tmp_path,
+                                                            monkeypatch):
+    before = view.scenario()
+    view.table_panel.start()
+    assert not view.form.isEnabled()
+    assert view.scenario().body == before.body      # not an empty battle because it is frozen
+    path = tmp_path / "during-battle.toml"
+    monkeypatch.setattr("ui.main_window.QFileDialog.getSaveFileName",
+                        lambda *a, **k: (str(path), ""))
+    assert window.save_as(view)
+    from combatassist.scenario import load_scenario
+    assert load_scenario(path).body == before.body

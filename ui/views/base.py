@@ -83,6 +83,7 @@ class RulesetView(QWidget):
                                               format_choice=self.format_choice,
                                               parse_choice=self.parse_choice)
             self.table_panel.running_changed.connect(self._on_table_running)
+            self.table_panel.resumed.connect(self._show_battle_setup)
             self.tabs.addTab(self.table_panel, "At the table")
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -206,6 +207,16 @@ class RulesetView(QWidget):
     def _table_setup(self) -> tuple[BattleRules, str, str]:
         scenario = self.scenario()
         return self.table_rules(), self.ruleset, scenario.to_toml()
+
+    def _show_battle_setup(self, scenario_text: str) -> None:
+        # A resumed battle brings back its own set-up: the frozen form must show what is
+        # being fought, not whatever the view held when the app started.
+        try:
+            scenario = parse_scenario_text(scenario_text)
+        except CombatAssistError:
+            return          # the battle itself replayed from this text, so this can't happen
+        if scenario.ruleset == self.ruleset:
+            self.set_scenario(scenario)
 
     def _on_table_running(self, running: bool) -> None:
         # "Fight this battle" freezes the set-up until the battle is closed.

@@ -161,7 +161,10 @@ class SidePanel(QGroupBox):
         self.order.show_kinds(battle)
 
     def side(self, battle: str) -> lowluck.LowLuckSide:
-        units = {uid: s.value() for uid, s in self.spins.items() if s.value() and s.isEnabled()}
+        # isEnabledTo(self): only this battle kind's own switch counts; the whole form is also
+        # disabled while a battle is fought at the table, and its forces must still be read
+        units = {uid: s.value() for uid, s in self.spins.items()
+                 if s.value() and s.isEnabledTo(self)}
         return lowluck.LowLuckSide(units=units, order_of_loss=self.order.value(),
                                    techs=frozenset(t for t, b in self.techs.items()
                                                    if b.isChecked()))
