@@ -112,20 +112,14 @@ class RowLegend(pg.LegendItem):
 
     def __init__(self) -> None:
         super().__init__(offset=None, colCount=4, labelTextSize="8pt")
+        self.layout.setContentsMargins(4, 2, 4, 2)
 
     def updateSize(self) -> None:  # noqa: N802 (pyqtgraph name)
-        width = height = 0.0
-        for row in range(self.layout.rowCount()):
-            row_width = row_height = 0.0
-            for col in range(self.layout.columnCount()):
-                entry = self.layout.itemAt(row, col)
-                if entry:
-                    row_width += entry.width() + 3
-                    row_height = max(row_height, entry.height())
-            width, height = max(width, row_width), height + row_height
-        self.setMinimumHeight(height)
-        self.setMaximumHeight(height)
-        self.setPreferredSize(width, height)
+        self.layout.invalidate()
+        hint = self.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)   # margins included
+        self.setMinimumHeight(hint.height())
+        self.setMaximumHeight(hint.height())
+        self.setPreferredSize(hint)
         self.updateGeometry()
 
 

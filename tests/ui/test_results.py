@@ -102,5 +102,10 @@ def test_plot_legends_never_cover_the_data(panel, qtbot):
             assert legend.height() > 0
             assert not legend.intersects(data_area), (legend, data_area)
             assert legend.top() >= data_area.bottom()
+            # and every entry is whole inside the plot's own area (none cut off at the bottom)
+            whole = item.sceneBoundingRect()
+            for entry in item.legend.childItems():
+                shown = entry.sceneBoundingRect()
+                assert whole.contains(shown) and legend.contains(shown), (shown, legend, whole)
 
         qtbot.waitUntil(legend_below_the_data)    # once the plot's layout has settled
