@@ -248,3 +248,22 @@ def test_tab_never_stops_on_a_plot_or_the_scroll_area(make_window, qtbot):
                 assert not widget.focusPolicy() & Qt.FocusPolicy.TabFocus, (view.ruleset, widget)
 
     qtbot.waitUntil(no_dead_stops)          # set once each view is fully built
+
+
+def test_a_small_window_scrolls_the_odds_instead_of_crushing_the_plots(window, view, qtbot):
+    window.resize(820, 560)                 # as small as the window lets itself be
+    qtbot.waitUntil(lambda: window.height() <= 600)
+    plots = (view.results.loss_plot, view.results.round_plot)
+
+    def readable_and_reachable():
+        assert all(p.height() >= p.minimumHeight() >= 150 for p in plots)
+        assert view.odds_scroll.verticalScrollBar().maximum() > 0    # scroll down to see them
+
+    qtbot.waitUntil(readable_and_reachable)
+
+
+def test_the_odds_page_needs_no_scrolling_in_a_normal_window(window, view, qtbot):
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.height() == 800)
+    qtbot.waitUntil(lambda: view.odds_scroll.verticalScrollBar().maximum() == 0)
+    assert view.results.loss_plot.height() >= view.results.loss_plot.minimumHeight()

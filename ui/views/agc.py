@@ -243,7 +243,7 @@ class AgcView(RulesetView):
         self.results.loss_plot.setVisible(False)
         for key in ("undecided", "expected_rounds"):
             self._hide_figure(key)
-        odds_layout = self.tabs.widget(0).layout()
+        odds_layout = self.odds_page.layout()
         odds_layout.setStretchFactor(self.results, 0)
         odds_layout.addWidget(self.contest_label)
         odds_layout.addWidget(self.plots, 1)

@@ -33,6 +33,17 @@ from ..compute import Computer, Job
 from ..results import ResultsPanel
 
 
+class _FillLayout(QVBoxLayout):
+    """A column that fills whatever height its scroll area gives it, down to its minimum.
+
+    Word-wrapped labels make a layout "height for width", and QScrollArea then sizes the page
+    to its preferred height, which scrolled the plots' axes out of sight in a normal window.
+    """
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+        return False
+
+
 class RulesetView(QWidget):
     """One ruleset's page in the main window; keeps its own scenario."""
 
@@ -66,11 +77,18 @@ class RulesetView(QWidget):
 
         self.tabs = QTabWidget()
         odds = QWidget()
-        odds_layout = QVBoxLayout(odds)
+        odds_layout = _FillLayout(odds)
         for widget in self.above_results():
             odds_layout.addWidget(widget)
         odds_layout.addWidget(self.results, 1)
-        self.tabs.addTab(odds, "Odds")
+        self.odds_page = odds
+        # in a small window the plots keep a readable height and the page scrolls instead
+        odds_scroll = QScrollArea()
+        odds_scroll.setWidget(odds)
+        odds_scroll.setWidgetResizable(True)
+        odds_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.odds_scroll = odds_scroll
+        self.tabs.addTab(odds_scroll, "Odds")
         for title, widget in self.extra_tabs():
             self.tabs.addTab(widget, title)
         self.table_panel = None
@@ -103,6 +121,7 @@ class RulesetView(QWidget):
         # Plots take no keyboard input (zoom and pan are off) and the form's scroll area
         # follows the focused field by itself: as Tab stops they only cost key presses.
         self.form_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.odds_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for plot in self.findChildren(pg.GraphicsView):
             plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             plot.viewport().setFocusPolicy(Qt.FocusPolicy.NoFocus)
