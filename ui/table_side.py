@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QMessageBox, QPushButton, QVBoxLayout, QWidget)
@@ -151,7 +151,19 @@ class TableSidePanel(QWidget):
             sc = QShortcut(QKeySequence(keys), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             sc.activated.connect(slot)
+        for edit in (self.dice_edit, self.choice_edit):
+            edit.installEventFilter(self)
         self._refresh()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+        # A line edit claims Ctrl+Z / Ctrl+Shift+Z for its own text even with nothing to undo,
+        # and the focus is always in the dice entry: let those keys undo / redo the round then.
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(watched, QLineEdit):
+            if ((event.matches(QKeySequence.StandardKey.Undo) and not watched.isUndoAvailable())
+                    or (event.matches(QKeySequence.StandardKey.Redo)
+                        and not watched.isRedoAvailable())):
+                return True          # not accepted: the panel's shortcut fires
+        return super().eventFilter(watched, event)
 
     # -- life cycle ---------------------------------------------------------------------
     def start(self) -> None:
@@ -355,6 +367,9 @@ class TableSidePanel(QWidget):
             self.log.addItem(f"The battle ends: {b.ending[1]} {b.ending[0]}s"
                              if b.ending[0] == "retreat" else "The players end the battle.")
         self.log.scrollToBottom()
+        # a new position: fresh entries (setText also drops the old text's undo history, so
+        # Ctrl+Z / Ctrl+Shift+Z go to the rounds)
+        self.dice_edit.setText("")
         self.choice_edit.setText("")
         self._preview()
         # the odds from the start of this round, recomputed in the background

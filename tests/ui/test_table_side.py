@@ -189,3 +189,25 @@ def test_the_frozen_set_up_still_reads_and_saves_its_forces(window, view, qtbot,
     assert window.save_as(view)
     from combatassist.scenario import load_scenario
     assert load_scenario(path).body == before.body
+
+
+def test_ctrl_z_in_the_dice_entry_undoes_the_round(window, view, qtbot):
+    # the keyboard flow: type dice, Enter, ... Ctrl+Z takes the round back, Ctrl+Shift+Z redoes
+    window.activateWindow()
+    qtbot.waitUntil(lambda: window.isActiveWindow())
+    panel = view.table_panel
+    panel.start()
+    qtbot.keyClicks(panel.dice_edit, "2")
+    qtbot.keyClick(panel.dice_edit, Qt.Key.Key_Return)
+    after_one = panel.battle.state
+    assert panel.battle.round_number == 2
+    qtbot.waitUntil(lambda: panel.dice_edit.hasFocus())
+    qtbot.keyClicks(panel.dice_edit, "5")
+    qtbot.keyClick(panel.dice_edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert panel.dice_edit.text() == "" and panel.battle.round_number == 2   # typing first
+    qtbot.keyClick(panel.dice_edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert panel.battle.round_number == 1                                    # then the round
+    assert panel.battle.state == panel.battle.rules.initial_state()
+    qtbot.keyClick(panel.dice_edit, Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert panel.battle.state == after_one
