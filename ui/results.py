@@ -229,7 +229,9 @@ class ResultsPanel(QWidget):
             self.status.setText("")
 
     def show_error(self, message: str) -> None:
-        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>')
+        stale = ("<br>The figures below are still those of the last set-up that could be "
+                 "computed." if self.result is not None else "")
+        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>{stale}')
 
     def show_result(self, result: BattleResult) -> None:
         self.result = result

@@ -484,6 +484,8 @@ def test_impossible_shot_is_a_clear_message(view, qtbot, monkeypatch):
     view.recompute(immediate=True)
     assert "weapon.size" in view.last_error and "1-5" in view.last_error
     assert "size" in view.results.status.text()
+    assert "line " not in view.last_error                  # the form has no lines
+    assert "last shot that could be computed" in view.results.status.text()   # old figures
     assert "size class must be 1-5" in view.table.how.text()
     assert not view.table.resolve_button.isEnabled()
 

@@ -151,6 +151,9 @@ def test_too_large_input_is_a_message_not_a_freeze(view, qtbot):
     qtbot.waitUntil(lambda: view.last_error is not None, timeout=5_000)
     assert "attacker.units" in view.last_error and "per side" in view.last_error
     assert not view.computer.is_busy()
+    # the form has no line numbers; and the figures still shown are said to be the old ones
+    assert "line " not in view.last_error
+    assert "last set-up that could be computed" in view.results.status.text()
 
 
 def test_a_long_computation_is_cancelled_by_the_next_edit(view, qtbot):

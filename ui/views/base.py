@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (QLabel, QScrollArea, QSplitter, QTabWidget, QVBox
 
 from combatassist import rulesets
 from combatassist.battle import BattleRules
-from combatassist.errors import CombatAssistError
+from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.scenario import Scenario, parse_scenario_text
 from combatassist.table import AUTOSAVE_NAME, format_choice, parse_choice
 
@@ -151,7 +151,11 @@ class RulesetView(QWidget):
 
         Raises ScenarioError with the file format's field names, e.g. 'attacker.units'.
         """
-        return parse_scenario_text(self.scenario().to_toml())
+        try:
+            return parse_scenario_text(self.scenario().to_toml())
+        except ScenarioError as exc:
+            # the form has no lines: "line 12" would point into a text the player never sees
+            raise ScenarioError(exc.message, field=exc.field, hint=exc.hint) from None
 
     def show_result(self, result: Any) -> None:
         self.last_result = result

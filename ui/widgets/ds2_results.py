@@ -232,7 +232,9 @@ class ShotResultsPanel(QWidget):
             self.status.setText("")
 
     def show_error(self, message: str) -> None:
-        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>')
+        stale = ("<br>The figures below are still those of the last shot that could be "
+                 "computed." if self.answer is not None else "")
+        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>{stale}')
 
     def show_result(self, answer: ShotAnswer) -> None:
         self.answer = answer
