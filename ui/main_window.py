@@ -190,10 +190,23 @@ class MainWindow(QMainWindow):
             return self.save(view)
         return answer == QMessageBox.StandardButton.Discard
 
+    def battle_blocks(self, view: QWidget, what: str) -> bool:
+        """True (and a message) when ``view``'s set-up is frozen by a battle at the table."""
+        panel = getattr(view, "table_panel", None)
+        if panel is None or panel.battle is None:
+            return False
+        self.error(f"Can't {what}",
+                   f"A {view.title} battle is being fought at the table, and its set-up stays "
+                   f"frozen until the battle is closed. Close it first (At the table → Close "
+                   f"battle), then {what} again.")
+        return True
+
     # -- file actions -------------------------------------------------------------------
     def new(self) -> None:
         view = self.current_view()
-        if not isinstance(view, RulesetView) or not self.maybe_save(view):
+        if not isinstance(view, RulesetView) or self.battle_blocks(view, "start a new scenario"):
+            return
+        if not self.maybe_save(view):
             return
         view.set_scenario(view.default_scenario())
         self.docs[id(view)] = Document()
@@ -219,7 +232,7 @@ class MainWindow(QMainWindow):
                        f"{path}: the {scenario.ruleset} view is not available in this version "
                        "(the command line can compute it: combatassist odds FILE)")
             return False
-        if not self.maybe_save(view):
+        if self.battle_blocks(view, "open the scenario") or not self.maybe_save(view):
             return False
         view.set_scenario(scenario)
         self.docs[id(view)] = Document(path=path)

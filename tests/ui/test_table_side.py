@@ -211,3 +211,24 @@ def test_ctrl_z_in_the_dice_entry_undoes_the_round(window, view, qtbot):
     qtbot.keyClick(panel.dice_edit, Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert panel.battle.state == after_one
+
+
+def test_opening_or_new_never_swaps_the_set_up_under_a_battle(window, view, qtbot, tmp_path,
+                                                              monkeypatch):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    view.table_panel.start()
+    fought = view.table_panel.battle.scenario_text
+    other = tmp_path / "other.toml"
+    other.write_text('ruleset = "lowluck"\n[attacker]\nunits = { infantry = 9 }\n'
+                     '[defender]\nunits = { infantry = 1 }\n')
+    assert not window.open_file(other)
+    window.new()
+    assert len(shown) == 2 and all("Close battle" in text for text in shown)
+    assert view.scenario().to_toml() == fought         # the frozen form is still the battle's
+    assert view.table_panel.battle is not None
+    # once the battle is closed, the file opens
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    view.table_panel.close_battle()
+    assert window.open_file(other)
+    assert view.scenario().body.attacker.units == {"infantry": 9}
