@@ -442,3 +442,21 @@ def test_table_battle_resumes_from_the_autosave(view, qtbot, tmp_path):
         assert again.table_panel.battle.current_phase().name == "white"
     finally:
         again.shutdown()
+
+
+def test_tab_reads_the_board_top_to_bottom(view, qtbot):
+    # keyboard-only: from "units per move", Tab goes through the bands in chart order and
+    # only then to the pools at the bottom (it used to jump to the pools first)
+    from tests.ui.test_ur_view import tab_chain
+
+    board = view.board_widget
+    shown = tab_chain(board.split, 60)
+    slots = [w for w in shown if w in board.lists.values()]
+    pools = [board.lists[("attacker", "pool")], board.lists[("defender", "pool")]]
+    enabled_slots = [board.lists[(side, f"{band.name}.{role}")]
+                     for band in board.board.chart.bands
+                     for side, role in (("attacker", "roll"), ("attacker", "boost"),
+                                        ("defender", "roll"), ("defender", "boost"))
+                     if board.lists[(side, f"{band.name}.{role}")].isEnabled()]
+    assert slots[:len(enabled_slots)] == enabled_slots
+    assert slots[len(enabled_slots):len(enabled_slots) + 2] == pools

@@ -457,6 +457,21 @@ class BandBoardWidget(QWidget):
                 combo.addItem(unit_label(unit), unit)
         for col in range(1, 5):
             self.grid.setColumnStretch(col, 1)
+        self._chain_tab_order()
+
+    def _chain_tab_order(self) -> None:
+        # The band slots are (re)built after the pools exist, so Qt would tab through the
+        # pools at the bottom first; keep Tab in reading order: top row, bands, then pools.
+        chain: list[QWidget] = [self.split, self.undo_button, self.redo_button]
+        for band in self.board.chart.bands:
+            chain += [self.lists[(side, place_key(band.name, role))]
+                      for side, role in (("attacker", "roll"), ("attacker", "boost"),
+                                         ("defender", "roll"), ("defender", "boost"))]
+        for side in SIDES:
+            chain += [self.lists[(side, POOL)], self.add_spins[side], self.add_units[side],
+                      self.pool_boxes[side].findChild(QPushButton, f"add_{side}")]
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
 
     def highlight(self, band: str | None) -> None:
         """Mark the band being resolved at the table (None: no battle)."""
