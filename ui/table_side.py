@@ -29,6 +29,22 @@ VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "d
 SetupProvider = Callable[[], tuple[BattleRules, str, str]]
 
 
+def describe_dice(specs) -> str:
+    """The dice to enter, in entry order, equal neighbours counted: "3× attacker d6 (…)"."""
+    groups: list[list] = []
+    for spec in specs:
+        key = (spec.side, spec.sides, spec.label)
+        if groups and groups[-1][0] == key:
+            groups[-1][1] += 1
+        else:
+            groups.append([key, 1])
+    parts = []
+    for (side, sides, label), count in groups:
+        text = f"{count}× {side} d{sides}" if count > 1 else f"{side} d{sides}"
+        parts.append(text + (f" ({label})" if label else ""))
+    return "; ".join(parts)
+
+
 class TableSidePanel(QWidget):
     """Start, play, undo, end and resume one table-side battle for a view."""
 
@@ -87,14 +103,17 @@ class TableSidePanel(QWidget):
         self.choice_edit.setPlaceholderText("empty: accept the proposal")
         self.choice_edit.returnPressed.connect(self.apply)
         self.apply_button = QPushButton("Apply")
+        self.apply_button.setToolTip("Play this phase with these dice and casualties (Enter)")
         self.apply_button.setDefault(True)
         self.apply_button.clicked.connect(self.apply)
         self.message = QLabel("")
         self.message.setWordWrap(True)
 
         self.undo_button = QPushButton("Undo")
+        self.undo_button.setToolTip("Take back the last step (Ctrl+Z)")
         self.undo_button.clicked.connect(self.undo)
         self.redo_button = QPushButton("Redo")
+        self.redo_button.setToolTip("Play the undone step again (Ctrl+Shift+Z)")
         self.redo_button.clicked.connect(self.redo)
         self.retreat_button = QPushButton("Attacker retreats")
         self.retreat_button.clicked.connect(lambda: self.end("retreat", "attacker"))
@@ -347,9 +366,7 @@ class TableSidePanel(QWidget):
         self.state_label.setText(b.describe())
         specs = b.dice()
         if specs:
-            self.dice_label.setText("; ".join(f"{d.side} d{d.sides}" + (f" ({d.label})"
-                                                                         if d.label else "")
-                                              for d in specs))
+            self.dice_label.setText(describe_dice(specs))
         else:
             self.dice_label.setText("no dice this phase: press Enter or Apply")
         for w in (self.dice_edit, self.roll_button, self.choice_edit, self.apply_button):

@@ -211,6 +211,9 @@ def test_ctrl_z_in_the_dice_entry_undoes_the_round(window, view, qtbot):
     qtbot.keyClick(panel.dice_edit, Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert panel.battle.state == after_one
+    # and the buttons say so
+    assert "Ctrl+Z" in panel.undo_button.toolTip()
+    assert "Ctrl+Shift+Z" in panel.redo_button.toolTip()
 
 
 def test_opening_or_new_never_swaps_the_set_up_under_a_battle(window, view, qtbot, tmp_path,
@@ -232,3 +235,14 @@ def test_opening_or_new_never_swaps_the_set_up_under_a_battle(window, view, qtbo
     view.table_panel.close_battle()
     assert window.open_file(other)
     assert view.scenario().body.attacker.units == {"infantry": 9}
+
+
+def test_many_dice_are_listed_counted_in_entry_order(view, qtbot):
+    view.dice_mode.setCurrentIndex(view.dice_mode.findData("standard"))
+    panel = view.table_panel
+    panel.start()
+    # Finland with ordinary dice: 3 infantry then 3 armor + 1 fighter attack; 12 dice in all
+    assert panel.dice_label.text() == (
+        "3× attacker d6 (attack: hit on 1 or less); 4× attacker d6 (attack: hit on 3 or less); "
+        "4× defender d6 (defence: hit on 2 or less); defender d6 (defence: hit on 4 or less)")
+    assert len(panel.battle.dice()) == 12
