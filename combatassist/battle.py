@@ -177,10 +177,15 @@ class FixedDice(DiceSource):
         return self._choices[i] if 0 <= i < len(self._choices) else None
 
 
+def dice_count(n: int) -> str:
+    """'1 die', '3 dice' — for messages."""
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
 def check_roll(phase: Phase, specs: Sequence[DieSpec], rolled: Sequence[int]) -> None:
     """Refuse dice that don't fit the phase, with a message saying what was expected."""
     if len(rolled) != len(specs):
-        raise EngineError(f"{phase.name}: expected {len(specs)} dice, got {len(rolled)}")
+        raise EngineError(f"{phase.name}: expected {dice_count(len(specs))}, got {len(rolled)}")
     for i, (spec, face) in enumerate(zip(specs, rolled), start=1):
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= spec.sides:
             what = f" ({spec.label})" if spec.label else ""

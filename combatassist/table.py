@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .battle import BattleRules, DieSpec, Phase, check_roll
+from .battle import BattleRules, DieSpec, Phase, check_roll, dice_count
 from .errors import CombatAssistError, EngineError, ScenarioError
 from .files import atomic_write_text
 
@@ -474,7 +474,7 @@ def parse_dice(text: str, specs: Sequence[DieSpec]) -> tuple[int, ...]:
     except ValueError:
         raise EngineError(f"dice must be numbers, got '{text.strip()}'") from None
     if len(values) != len(specs):
-        raise EngineError(f"expected {len(specs)} dice, got {len(values)}")
+        raise EngineError(f"expected {dice_count(len(specs))}, got {len(values)}")
     for i, (spec, v) in enumerate(zip(specs, values), start=1):
         if not 1 <= v <= spec.sides:
             label = f" ({spec.label})" if spec.label else ""

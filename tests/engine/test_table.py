@@ -284,3 +284,9 @@ def test_low_luck_battle_resumes_through_the_registry(tmp_path):
     with pytest.raises(EngineError, match="must take exactly 1"):   # an illegal own choice
         resumed.enter((6,), choice={"attacker": {}, "defender": {}})
     assert resumed.state == battle.state
+
+
+def test_dice_count_messages_read_well():
+    from combatassist.battle import dice_count
+
+    assert dice_count(1) == "1 die" and dice_count(3) == "3 dice"

@@ -187,6 +187,8 @@ class Casualties:
                 raise EngineError(f"{uid} can't be taken for these hits "
                                   f"(only {', '.join(self.ids[j] for j in sorted(allowed))})")
             if n > counts[i]:
+                if not counts[i]:
+                    raise EngineError(f"the {self.side.role} has no {uid} left")
                 raise EngineError(f"the {self.side.role} has only {counts[i]} {uid}, not {n}")
             remaining[i] -= n
             total += n
