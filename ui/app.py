@@ -132,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"combatassist-gui: {len(window.views)} views checked, all fine")
         return 1 if problems else 0
 
+    from .crash import CrashHandler
+
+    CrashHandler().install()
     window = MainWindow()
     window.show()
     if args.file:

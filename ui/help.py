@@ -23,6 +23,8 @@ attacker keeps its last land unit alive to take the territory.</li>
 <li>Techs: jet power (fighters defend at 5), super subs (attack at 3), heavy bombers
 (a bomber attacks with 3 dice' worth).</li>
 <li>Compare with <b>standard dice</b>: every unit rolls its own die.</li>
+<li>Options: stop after N rounds (the rest is "undecided"), or the attacker retreats after
+round N (the defender holds: counted as a defender win).</li>
 </ul>
 <p><b>Strategic bombing</b> (our reading of "2 or 3 IPC"): an expected total E becomes ⌊E⌋, or
 ⌊E⌋+1 with probability E − ⌊E⌋. With an AA gun the attacker pays 15/6 IPC per bomber and the
