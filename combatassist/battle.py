@@ -84,6 +84,16 @@ class Phase(ABC):
         """
 
 
+def phase_exact(phase: Phase, current: dict) -> dict:
+    """Push a distribution of states ``{state: p}`` through one phase, exactly."""
+    following: dict = {}
+    for s, p in current.items():
+        for outcome, q in phase.outcome_dist(s).items():
+            s2 = phase.apply(s, outcome)
+            following[s2] = following.get(s2, 0.0) + p * q
+    return following
+
+
 class BattleRules(ABC):
     """What a battle ruleset provides; the solver, simulator and table drive the rest."""
 
@@ -122,12 +132,7 @@ class BattleRules(ABC):
         """Exact distribution of the state after one round: the phases under the exact source."""
         current: dict = {state: 1.0}
         for phase in self.phases(state):
-            following: dict = {}
-            for s, p in current.items():
-                for outcome, q in phase.outcome_dist(s).items():
-                    s2 = phase.apply(s, outcome)
-                    following[s2] = following.get(s2, 0.0) + p * q
-            current = following
+            current = phase_exact(phase, current)
         result: dict = {}
         for s, p in current.items():
             s2 = self.end_round(s)

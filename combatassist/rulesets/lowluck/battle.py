@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...battle import BattleRules, DieSpec, Phase
+from ...battle import BattleRules, DieSpec, Phase, phase_exact
 from ...distribution import Dist
 from ...errors import EngineError
 from .units import tech_effects, unit_ids, units
@@ -387,12 +387,7 @@ class LowLuckRules(BattleRules):
         two sides' next counts are computed separately and paired (tested equal)."""
         current: dict = {state: 1.0}
         for phase in self.phases(state)[:-1]:
-            following: dict = {}
-            for s, p in current.items():
-                for outcome, q in phase.outcome_dist(s).items():
-                    s2 = phase.apply(s, outcome)
-                    following[s2] = following.get(s2, 0.0) + p * q
-            current = following
+            current = phase_exact(phase, current)
         fire = self._fire
         result: dict = {}
         for s, p in current.items():
