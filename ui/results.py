@@ -142,7 +142,30 @@ def style_plot(plot: pg.PlotWidget, title: str, xlabel: str, ylabel: str, *,
         plot.plotItem.legend = item      # plot(..., name=...) entries go here
 
 
-class ResultsPanel(QWidget):
+class StatusLine:
+    """``set_busy`` / ``show_error`` for a results panel with a ``spinner`` and a ``status``
+    label; ``has_figures()`` says whether older figures are still on show."""
+
+    #: what the figures were computed for, in "the last … that could be computed"
+    subject = "set-up"
+
+    def has_figures(self) -> bool:
+        raise NotImplementedError
+
+    def set_busy(self, busy: bool) -> None:
+        self.spinner.setVisible(busy)
+        if busy:
+            self.status.setText("Computing…")
+        elif self.status.text() == "Computing…":
+            self.status.setText("")
+
+    def show_error(self, message: str) -> None:
+        stale = (f"<br>The figures below are still those of the last {self.subject} that could "
+                 "be computed." if self.has_figures() else "")
+        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>{stale}')
+
+
+class ResultsPanel(StatusLine, QWidget):
     """Shows a ``BattleResult``; keeps an optional pinned baseline to compare against."""
 
     baseline_changed = Signal(bool)
@@ -221,17 +244,8 @@ class ResultsPanel(QWidget):
 
 
     # -- feeding it ---------------------------------------------------------------------
-    def set_busy(self, busy: bool) -> None:
-        self.spinner.setVisible(busy)
-        if busy:
-            self.status.setText("Computing…")
-        elif self.status.text() == "Computing…":
-            self.status.setText("")
-
-    def show_error(self, message: str) -> None:
-        stale = ("<br>The figures below are still those of the last set-up that could be "
-                 "computed." if self.result is not None else "")
-        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>{stale}')
+    def has_figures(self) -> bool:
+        return self.result is not None
 
     def show_result(self, result: BattleResult) -> None:
         self.result = result

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QProgressBar, Q
 from combatassist.files import atomic_write_text
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult
 
-from ..results import DEFENDER, delta_pct, pct
+from ..results import StatusLine, delta_pct, pct
 from .ds2_heatmap import KillHeatmap
 
 # Okabe-Ito hues; "no effect" greys. The stacked bars also differ by position, not only hue.
@@ -108,7 +108,7 @@ class ShotStrip(QWidget):
         painter.end()
 
 
-class ShotResultsPanel(QWidget):
+class ShotResultsPanel(StatusLine, QWidget):
     """Shows a ``ShotAnswer``; keeps an optional pinned baseline to compare against."""
 
     baseline_changed = Signal(bool)
@@ -224,17 +224,10 @@ class ShotResultsPanel(QWidget):
     def baseline(self) -> ShotResult | None:
         return self.baseline_answer.result if self.baseline_answer else None
 
-    def set_busy(self, busy: bool) -> None:
-        self.spinner.setVisible(busy)
-        if busy:
-            self.status.setText("Computing…")
-        elif self.status.text() == "Computing…":
-            self.status.setText("")
+    subject = "shot"
 
-    def show_error(self, message: str) -> None:
-        stale = ("<br>The figures below are still those of the last shot that could be "
-                 "computed." if self.answer is not None else "")
-        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>{stale}')
+    def has_figures(self) -> bool:
+        return self.answer is not None
 
     def show_result(self, answer: ShotAnswer) -> None:
         self.answer = answer
