@@ -1,8 +1,6 @@
 """The shared engine core: distributions, the solver, the simulator, the Qt boundary."""
 from __future__ import annotations
 
-import itertools
-import random
 import subprocess
 import sys
 

@@ -12,7 +12,7 @@ from ...scenario import Reader, Scenario
 from ...solver import simulate, solve
 from . import grid
 from .battle import (BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckRules, LowLuckScenario,
-                     LowLuckSide, default_order, full_order, make_rules)
+                     LowLuckSide, default_order, make_rules)
 from .units import BATTLE_TECHS, UnitType, unit_ids, units
 
 __all__ = ["LowLuckOptions", "LowLuckRules", "LowLuckScenario", "LowLuckSide", "UNITS",

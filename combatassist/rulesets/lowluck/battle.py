@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from ...battle import BattleRules, DieSpec, Phase, phase_exact
 from ...distribution import Dist

@@ -12,7 +12,6 @@ every round can end in dozens of hit counts per side.
 """
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 import numpy as np
