@@ -46,11 +46,21 @@ def ensure_venv(extras: str) -> Path:
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if not stamp.exists() or stamp.read_text() != digest:
         spec = f".[{extras}]" if extras else "."
-        print(f"installing {spec} into .venv ...", flush=True)
-        subprocess.run([str(py), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
-        subprocess.run([str(py), "-m", "pip", "install", "-q", "-e", spec], cwd=ROOT, check=True)
+        print(f"installing {spec} into .venv (a minute or two the first time) ...", flush=True)
+        pip(py, "install", "-q", "--upgrade", "pip")
+        pip(py, "install", "-q", "-e", spec)
         stamp.write_text(digest)
     return py
+
+
+def pip(py: Path, *args: str) -> None:
+    """Run pip quietly; on failure show everything it said, then stop."""
+    proc = subprocess.run([str(py), "-m", "pip", *args], cwd=ROOT, capture_output=True,
+                          text=True)
+    if proc.returncode != 0:
+        sys.stdout.write(proc.stdout)
+        sys.stderr.write(proc.stderr)
+        sys.exit(f"pip {' '.join(args)} failed (exit status {proc.returncode})")
 
 
 def ensure_qt_system_libraries() -> None:
