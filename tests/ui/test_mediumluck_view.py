@@ -268,6 +268,76 @@ def test_scenario_round_trip(view, qtbot):
     assert not view.board.undo_stack.canUndo()
 
 
+def order_rows(editor):
+    lst = editor.list
+    return [(lst.item(i).data(Qt.ItemDataRole.UserRole),
+             lst.item(i).checkState() == Qt.CheckState.Checked) for i in range(lst.count())]
+
+
+def test_order_of_loss_is_edited_and_changes_the_odds(view, qtbot):
+    editor = view.order_editors["defender"]
+    # the defender's unit types, chart order, none ticked: the default policy
+    assert order_rows(editor) == [("infantry", False), ("artillery", False), ("tank", False)]
+    assert view.scenario().body.defender.order_of_loss == []
+    before = view.results.result
+    # tick tank: the defender now loses tanks first where its choice is the victim's (white)
+    tank = editor.list.item(2)
+    tank.setCheckState(Qt.CheckState.Checked)
+    assert view.scenario().body.defender.order_of_loss == ["tank"]
+    after = fresh_result(view, qtbot, before)
+    expect = mediumluck.compute(view.scenario().body)
+    assert after.attacker_wins == pytest.approx(expect.attacker_wins)
+    assert abs(after.attacker_wins - before.attacker_wins) > 1e-6
+    # keyboard reorder: infantry ticked too, then moved above tank with Alt+Up
+    editor.list.item(0).setCheckState(Qt.CheckState.Checked)
+    assert view.scenario().body.defender.order_of_loss == ["infantry", "tank"]
+    editor.list.setCurrentRow(2)
+    editor.list.setFocus()
+    qtbot.keyClick(editor.list, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)
+    assert order_rows(editor) == [("infantry", True), ("tank", True), ("artillery", False)]
+    editor.list.setCurrentRow(1)
+    editor.move(-1)
+    assert order_rows(editor)[0] == ("tank", True)
+    assert view.scenario().body.defender.order_of_loss == ["tank", "infantry"]
+    # into the file and back
+    again = parse_scenario_text(view.scenario().to_toml())
+    assert again.body.defender.order_of_loss == ["tank", "infantry"]
+    view.set_scenario(again)
+    assert order_rows(view.order_editors["defender"])[:2] == [("tank", True), ("infantry", True)]
+    # a new unit type on the board shows up unticked; the order stays
+    assert view.board.add("defender", "fighter", 1) is None
+    assert ("fighter", False) in order_rows(view.order_editors["defender"])
+    assert view.scenario().body.defender.order_of_loss == ["tank", "infantry"]
+
+
+def test_reserves_are_edited_only_with_the_option(view, qtbot):
+    assert not view.reserve_box.isVisibleTo(view.form)
+    assert view.scenario().body.reserves is False
+    view.reserves.setChecked(True)
+    assert view.reserve_box.isVisibleTo(view.form)
+    before = view.results.result
+    view.reserve_editors["attacker"].spins["tank"].setValue(2)
+    body = view.scenario().body
+    assert body.reserves is True and body.attacker.reserve == {"tank": 2}
+    assert body.defender.reserve == {}
+    # a reserve type can be given an order of loss too
+    assert ("tank", False) in order_rows(view.order_editors["attacker"])
+    fresh_result(view, qtbot, before)
+    assert view.last_error is None
+    text = view.scenario().to_toml()
+    assert "reserves = true" in text
+    again = parse_scenario_text(text)
+    assert again.body.attacker.reserve == {"tank": 2}
+    view.set_scenario(again)
+    assert view.reserves.isChecked() and view.reserve_box.isVisibleTo(view.form)
+    assert view.reserve_editors["attacker"].spins["tank"].value() == 2
+    # switched off: no reserve in the scenario (the file would refuse one)
+    view.reserves.setChecked(False)
+    body = view.scenario().body
+    assert body.reserves is False and body.attacker.reserve == {}
+    parse_scenario_text(view.scenario().to_toml())
+
+
 def test_a_side_without_units_is_a_clear_message(view, qtbot):
     for place in ("red.roll", "white.roll", "white.boost"):
         view.board.remove("defender", "infantry", 0, place) if place == "white.roll" else None
@@ -281,13 +351,31 @@ def test_casualty_text_round_trip():
     proposal = {"attacker": [], "defender": ["white.roll.infantry", "white.roll.infantry",
                                              "red.roll.tank"]}
     text = format_casualties(proposal)
-    assert text == "attacker: none; defender: 2 white.roll.infantry, red.roll.tank"
+    assert text == "attacker: none; defender: 2 white infantry (roll), red tank (roll)"
     assert parse_casualties(text, proposal) == proposal
+    # the old slot names are still read
     assert parse_casualties("defender: white.boost.artillery", proposal) == {
         "attacker": [], "defender": ["white.boost.artillery"]}
+    assert parse_casualties("attacker: 2x red mech infantry (boost); defender: transport (idle)",
+                            proposal) == {"attacker": ["red.boost.mech_infantry"] * 2,
+                                          "defender": ["idle.transport"]}
     assert parse_casualties("", proposal) is None
     with pytest.raises(Exception, match="attacker:"):
         parse_casualties("nobody: x", proposal)
+
+
+def test_casualty_words_without_role_need_the_sides_slots():
+    known = {"attacker": ["white.roll.infantry", "white.boost.infantry", "red.roll.tank"],
+             "defender": ["white.roll.infantry", "red.roll.tank"]}
+    proposal = {"attacker": [], "defender": []}
+    got = parse_casualties("defender: 2 white infantry, tank", proposal, known)
+    assert got["defender"] == ["white.roll.infantry"] * 2 + ["red.roll.tank"]
+    with pytest.raises(Exception, match="more than one slot"):
+        parse_casualties("attacker: white infantry", proposal, known)
+    with pytest.raises(Exception, match="this side has: white infantry"):
+        parse_casualties("defender: fighter", proposal, known)
+    with pytest.raises(Exception, match="2 white infantry"):
+        parse_casualties("defender: 3 of them", proposal)
 
 
 def test_seed_example_plays_through_table_side_to_the_seed_result(view, qtbot):
@@ -302,7 +390,8 @@ def test_seed_example_plays_through_table_side_to_the_seed_result(view, qtbot):
     # red: attacker 6 (+1 mech infantry = 7) beats the defender's 6; winner's choice
     panel.dice_edit.setText("6 6")
     assert "7" in panel.explain_label.text()
-    assert panel.choice_edit.text() == "attacker: none; defender: white.boost.artillery"
+    assert panel.choice_edit.text() == "attacker: none; defender: white artillery (boost)"
+    assert "2 red tank (roll)" in panel.state_label.text()
     panel.apply()
     assert battle.current_phase().name == "white"
     assert view.board_widget.highlighted == "white"
@@ -311,8 +400,8 @@ def test_seed_example_plays_through_table_side_to_the_seed_result(view, qtbot):
     explain = panel.explain_label.text()
     assert "-> 4, 6" in explain and "-> 2, 5" in explain
     assert "defender takes 2" in explain
-    assert panel.choice_edit.text() == ("attacker: none; defender: white.roll.infantry, "
-                                        "red.roll.tank")
+    assert panel.choice_edit.text() == ("attacker: none; defender: white infantry (roll), "
+                                        "red tank (roll)")
     panel.apply()
     assert battle.round_number == 2
     rules = battle.rules
@@ -326,7 +415,7 @@ def test_seed_example_plays_through_table_side_to_the_seed_result(view, qtbot):
     panel.dice_edit.setText("6 6")
     panel.apply()
     panel.dice_edit.setText("2 4 2 4")
-    panel.choice_edit.setText("defender: 2 white.roll.infantry")
+    panel.choice_edit.setText("defender: 2 white infantry")
     panel.apply()
     assert battle.round_number == 2
     lost = dict(zip(rules.models[1].names,

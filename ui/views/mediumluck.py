@@ -7,23 +7,27 @@ odds; table-side battles run the engine's band phases through the shared table p
 from __future__ import annotations
 
 import importlib
+import re
+from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
-                               QSpinBox, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QGroupBox,
+                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+                               QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, EngineError, ScenarioError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck.battle import (MediumLuckRules, MediumLuckSetup,
-                                                     SideSetup)
+                                                     SideSetup, slot_label)
 from combatassist.rulesets.mediumluck.chart import default_chart
 from combatassist.scenario import Scenario
 
 from ..compute import Computer, Job
 from ..results import DEFENDER, pct
-from ..widgets.bands_model import SIDES, BandBoard
+from ..widgets.bands_model import MAX_UNITS, SIDES, BandBoard, unit_label
 from ..widgets.bands_view import BandBoardWidget, band_facts
 from .base import RulesetView
 
@@ -43,7 +47,7 @@ def default_setup() -> MediumLuckSetup:
 
 
 def format_casualties(choice: Any) -> str:
-    """{side: [slot, ...]} -> 'attacker: none; defender: 2 white.roll.infantry'."""
+    """{side: [slot, ...]} -> 'attacker: none; defender: 2 white infantry (roll)'."""
     if not isinstance(choice, dict):
         return "" if choice is None else str(choice)
     parts = []
@@ -52,13 +56,54 @@ def format_casualties(choice: Any) -> str:
         counts: dict[str, int] = {}
         for name in names:
             counts[name] = counts.get(name, 0) + 1
-        text = ", ".join(name if n == 1 else f"{n} {name}" for name, n in counts.items())
+        text = ", ".join(slot_label(name) if n == 1 else f"{n} {slot_label(name)}"
+                         for name, n in counts.items())
         parts.append(f"{side}: {text or 'none'}")
     return "; ".join(parts)
 
 
-def parse_casualties(text: str, proposal: Any) -> Any:
-    """Inverse of ``format_casualties``; a side left out keeps the proposal; empty text: None."""
+_LABEL = re.compile(r"^(?P<what>.*?)\s*\((?P<role>roll|boost|idle|reserve)\)$")
+
+
+def slot_from_words(words: str, known: Sequence[str] = ()) -> str:
+    """A slot name from what a player typed: 'white infantry (roll)', 'white.roll.infantry',
+    'transport (idle)', or — when ``known`` (the side's slot names) makes it unambiguous —
+    'white infantry'. Raises EngineError when it can't be read."""
+    text = " ".join(words.lower().split())
+    if "." in text and " " not in text:
+        return text                                  # the slot name itself (the old form)
+    labels = {slot_label(name).lower(): name for name in known}
+    if text in labels:
+        return labels[text]
+    m = _LABEL.match(text)
+    if m is not None:
+        what, role = m.group("what").split(), m.group("role")
+        if role in ("idle", "reserve") and what:
+            return f"{role}.{'_'.join(what)}"
+        if len(what) >= 2:
+            return f"{what[0]}.{role}.{'_'.join(what[1:])}"
+    # no role given: the one slot of the side with this band and unit (or this idle unit)
+    matches = [name for label, name in labels.items()
+               if _LABEL.match(label) and _LABEL.match(label).group("what") == text]
+    if not matches:          # only the unit type: fine when the side has it in one slot
+        matches = [name for name in known
+                   if name.rsplit(".", 1)[-1].replace("_", " ") == text]
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise EngineError(f"'{words.strip()}' is in more than one slot: say which, e.g. "
+                          + " or ".join(f"'{slot_label(n)}'" for n in matches))
+    raise EngineError(f"can't read '{words.strip()}': write units like "
+                      f"'2 white infantry (roll)'"
+                      + (f" (this side has: {', '.join(slot_label(n) for n in known)})"
+                         if known else ""))
+
+
+def parse_casualties(text: str, proposal: Any,
+                     known: dict[str, Sequence[str]] | None = None) -> Any:
+    """Inverse of ``format_casualties``; a side left out keeps the proposal; empty text: None.
+
+    ``known``: each side's slot names, so players may leave out an unambiguous role."""
     text = text.strip()
     if not text:
         return None
@@ -73,18 +118,134 @@ def parse_casualties(text: str, proposal: Any) -> Any:
                               f"(got '{part.strip()}')")
         names: list[str] = []
         for item in rest.split(","):
-            words = item.split()
-            if not words or words == ["none"]:
+            item = item.strip()
+            if not item or item.lower() == "none":
                 continue
-            if len(words) == 1:
-                names.append(words[0])
-            elif len(words) == 2 and words[0].isdigit():
-                names.extend([words[1]] * int(words[0]))
-            else:
-                raise EngineError(f"can't read '{item.strip()}': write slots like "
-                                  f"'2 white.roll.infantry'")
+            m = re.match(r"^(\d+)\s*[x×]?\s+(.+)$", item)
+            count, words = (int(m.group(1)), m.group(2)) if m else (1, item)
+            names.extend([slot_from_words(words, (known or {}).get(side, ()))] * count)
         result[side] = names
     return result
+
+
+class LossOrderEditor(QWidget):
+    """One side's order of loss: ticked unit types are lost first, top first (drag, or
+    Alt+Up / Alt+Down; Space ticks); unticked types follow the default victim's policy.
+
+    Lists the types the side brings plus any already in the order; ``value()`` is the
+    scenario's ``order_of_loss``."""
+
+    def __init__(self, side: str, on_change, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.side = side
+        self.on_change = on_change
+        self._filling = False
+        self.list = QListWidget()
+        self.list.setObjectName(f"{side}_order_of_loss")
+        self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.list.setMaximumHeight(110)
+        self.list.setToolTip(f"The {side}'s order of loss at victim's-choice bands: ticked "
+                             "types go first, top first. Drag, or Alt+Up / Alt+Down; Space "
+                             "ticks. Unticked types: least combat power lost first.")
+        self.list.model().rowsMoved.connect(self._changed)
+        self.list.itemChanged.connect(self._changed)
+        for keys, step in (("Alt+Up", -1), ("Alt+Down", 1)):
+            shortcut = QShortcut(QKeySequence(keys), self.list)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(lambda s=step: self.move(s))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel(f"{side.capitalize()}'s order of loss:"))
+        layout.addWidget(self.list)
+        self._order: list[str] = []
+        self._units: list[str] = []
+
+    def value(self) -> list[str]:
+        return list(self._order)
+
+    def set_order(self, order: Sequence[str], units: Sequence[str]) -> None:
+        """Show ``order`` (ticked, first) and the other types of ``units`` (unticked)."""
+        self._order = list(dict.fromkeys(order))
+        self.show_units(units)
+
+    def show_units(self, units: Sequence[str]) -> None:
+        """The side now brings ``units`` (chart order): list them, keeping the order."""
+        self._units = list(units)
+        rows = self._order + [u for u in self._units if u not in self._order]
+        self._filling = True
+        try:
+            self.list.clear()
+            for unit in rows:
+                item = QListWidgetItem(unit_label(unit), self.list)
+                item.setData(Qt.ItemDataRole.UserRole, unit)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Checked if unit in self._order
+                                   else Qt.CheckState.Unchecked)
+        finally:
+            self._filling = False
+
+    def move(self, step: int) -> None:
+        row = self.list.currentRow()
+        target = row + step
+        if row < 0 or not 0 <= target < self.list.count():
+            return
+        item = self.list.takeItem(row)
+        self.list.insertItem(target, item)
+        self.list.setCurrentRow(target)
+        self._changed()
+
+    def _changed(self, *_args) -> None:
+        if self._filling:
+            return
+        order = [self.list.item(i).data(Qt.ItemDataRole.UserRole)
+                 for i in range(self.list.count())
+                 if self.list.item(i).checkState() == Qt.CheckState.Checked]
+        if order != self._order:
+            self._order = order
+            self.on_change()
+
+
+class ReserveEditor(QGroupBox):
+    """One side's reserve pool (option ``reserves``): how many of each type wait off-board."""
+
+    def __init__(self, side: str, chart, on_change, parent: QWidget | None = None):
+        super().__init__(f"{side.capitalize()}'s reserve", parent)
+        self.side = side
+        self.on_change = on_change
+        self.setToolTip("Units held back, deployed into bands between rounds (round 2 on)")
+        self.spins: dict[str, QSpinBox] = {}
+        self.grid = QGridLayout(self)
+        self.set_chart(chart)
+
+    def set_chart(self, chart) -> None:
+        if list(self.spins) == list(chart.units):
+            return
+        for spin in self.spins.values():
+            spin.setParent(None)
+        while self.grid.count():
+            widget = self.grid.takeAt(0).widget()
+            if widget is not None:
+                widget.setParent(None)
+        self.spins = {}
+        for i, unit in enumerate(chart.units):
+            spin = QSpinBox()
+            spin.setRange(0, MAX_UNITS)
+            spin.setObjectName(f"{self.side}_reserve_{unit}")
+            spin.valueChanged.connect(lambda _v: self.on_change())
+            label = QLabel(unit_label(unit))
+            label.setBuddy(spin)
+            self.grid.addWidget(label, i // 3, 2 * (i % 3))
+            self.grid.addWidget(spin, i // 3, 2 * (i % 3) + 1)
+            self.spins[unit] = spin
+
+    def value(self) -> dict[str, int]:
+        return {u: s.value() for u, s in self.spins.items() if s.value()}
+
+    def set_value(self, counts: dict[str, int]) -> None:
+        for unit, spin in self.spins.items():
+            spin.blockSignals(True)
+            spin.setValue(int(counts.get(unit, 0)))
+            spin.blockSignals(False)
 
 
 def _advisor():
@@ -132,8 +293,10 @@ class MediumLuckView(RulesetView):
         self.extra_white.toggled.connect(self._options_changed)
         self.chart_label = QLabel("")
         self.chart_label.setWordWrap(True)
-        self.kept_label = QLabel("")
-        self.kept_label.setWordWrap(True)
+        self.reserves = QCheckBox("Reserves")
+        self.reserves.setToolTip("Each side may hold units back and deploy them into bands "
+                                 "between rounds, from round 2 on")
+        self.reserves.toggled.connect(self._reserves_toggled)
 
         options = QGroupBox("Battle")
         grid = QGridLayout(options)
@@ -142,10 +305,10 @@ class MediumLuckView(RulesetView):
         grid.addWidget(QLabel("Rounds:"), 1, 0)
         grid.addWidget(self.max_rounds, 1, 1)
         grid.addWidget(self.extra_white, 1, 2)
+        grid.addWidget(self.reserves, 1, 3)
         self.chart_caption = QLabel("Chart:")
         grid.addWidget(self.chart_caption, 2, 0)
         grid.addWidget(self.chart_label, 2, 1, 1, 3)
-        grid.addWidget(self.kept_label, 3, 0, 1, 4)
         grid.setColumnStretch(3, 1)
 
         self.board = BandBoard(default_chart(), self)
@@ -156,9 +319,27 @@ class MediumLuckView(RulesetView):
         inner = QVBoxLayout(bands_box)
         inner.addWidget(self.board_widget)
 
+        self.order_editors = {side: LossOrderEditor(side, self._options_changed)
+                              for side in SIDES}
+        loss_box = QGroupBox("Order of loss — tick the unit types each side loses first "
+                             "(victim's choice bands); unticked: least combat power lost")
+        loss_row = QHBoxLayout(loss_box)
+        for side in SIDES:
+            loss_row.addWidget(self.order_editors[side])
+        self.reserve_editors = {side: ReserveEditor(side, self.board.chart, self._reserve_changed)
+                                for side in SIDES}
+        self.reserve_box = QWidget()
+        reserve_row = QHBoxLayout(self.reserve_box)
+        reserve_row.setContentsMargins(0, 0, 0, 0)
+        for side in SIDES:
+            reserve_row.addWidget(self.reserve_editors[side])
+        self.reserve_box.setVisible(False)
+
         layout = QVBoxLayout(form)
         layout.addWidget(options)
         layout.addWidget(bands_box)
+        layout.addWidget(loss_box)
+        layout.addWidget(self.reserve_box)
         layout.addWidget(self._advisor_box())
         layout.addStretch(1)
         form.setMinimumWidth(640)
@@ -168,9 +349,25 @@ class MediumLuckView(RulesetView):
         self._update_facts()
         self.edited()
 
+    def _reserve_changed(self) -> None:
+        self._show_loss_units()
+        self._options_changed()
+
+    def _reserves_toggled(self, on: bool) -> None:
+        self.reserve_box.setVisible(on)
+        self._options_changed()
+
     def _board_changed(self) -> None:
+        self._show_loss_units()
         self._update_facts()
         self.edited()
+
+    def _show_loss_units(self) -> None:
+        """The order-of-loss lists follow the unit types each side brings."""
+        for side in SIDES:
+            brought = set(self.board.total(side)) | set(self.reserve_editors[side].value())
+            self.order_editors[side].show_units([u for u in self.board.chart.units
+                                                 if u in brought])
 
     def _update_facts(self) -> None:
         try:
@@ -184,16 +381,15 @@ class MediumLuckView(RulesetView):
 
     def _setup(self) -> MediumLuckSetup:
         sides = self.board.sides()
+        reserves = self.reserves.isChecked()
         for side in SIDES:
-            kept = self._extra.get(side)
-            if kept is not None:
-                sides[side].reserve = dict(kept.reserve)
-                sides[side].order_of_loss = list(kept.order_of_loss)
+            if reserves:
+                sides[side].reserve = self.reserve_editors[side].value()
+            sides[side].order_of_loss = self.order_editors[side].value()
         return MediumLuckSetup(self.board.chart, sides["attacker"], sides["defender"],
                                max_rounds=self.max_rounds.value(),
                                defender_extra_white=self.extra_white.isChecked(),
-                               reserves=bool(self._extra.get("reserves")),
-                               chart_ref=self._extra.get("chart_ref"))
+                               reserves=reserves, chart_ref=self._extra.get("chart_ref"))
 
     def scenario(self) -> Scenario:
         return Scenario(self.ruleset, self._setup(), self.title_edit.text().strip() or None)
@@ -203,22 +399,20 @@ class MediumLuckView(RulesetView):
         self.title_edit.setText(scenario.title or "")
         self.max_rounds.setValue(setup.max_rounds)
         self.extra_white.setChecked(setup.defender_extra_white)
-        # what the board does not edit is kept as loaded (reserves, order of loss, chart file)
-        self._extra = {"attacker": setup.attacker, "defender": setup.defender,
-                       "reserves": setup.reserves, "chart_ref": setup.chart_ref}
+        # the chart file is kept as loaded (the form does not choose charts)
+        self._extra = {"chart_ref": setup.chart_ref}
         self.chart_label.setText(setup.chart_ref or "the reconstructed default chart")
         for w in (self.chart_caption, self.chart_label):
             w.setVisible(bool(setup.chart_ref))    # only a house chart needs a mention
-        kept = []
         for side in SIDES:
             s: SideSetup = getattr(setup, side)
-            if s.order_of_loss:
-                kept.append(f"{side}'s order of loss: {', '.join(s.order_of_loss)}")
-            if s.reserve:
-                kept.append(f"{side}'s reserve: " +
-                            ", ".join(f"{n} {u}" for u, n in s.reserve.items()))
-        self.kept_label.setText("<br>".join(kept))
-        self.kept_label.setVisible(bool(kept))
+            self.reserve_editors[side].set_chart(setup.chart)
+            self.reserve_editors[side].set_value(s.reserve)
+            self.order_editors[side].set_order(s.order_of_loss, ())
+        self.reserves.blockSignals(True)
+        self.reserves.setChecked(setup.reserves)
+        self.reserves.blockSignals(False)
+        self.reserve_box.setVisible(setup.reserves)
         rebuild = setup.chart != self.board.chart
         self.board.load(setup.chart, {"attacker": setup.attacker, "defender": setup.defender})
         if rebuild:
@@ -338,7 +532,11 @@ class MediumLuckView(RulesetView):
         return format_casualties(choice)
 
     def parse_choice(self, text: str, proposal: Any) -> Any:
-        return parse_casualties(text, proposal)
+        battle = self.table_panel.battle
+        known = None
+        if battle is not None and isinstance(battle.rules, MediumLuckRules):
+            known = {side: battle.rules.models[s].names for s, side in enumerate(SIDES)}
+        return parse_casualties(text, proposal, known)
 
     def shutdown(self) -> None:
         self.advisor_computer.cancel()

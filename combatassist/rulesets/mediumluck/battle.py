@@ -2,8 +2,8 @@
 
 State: ``(attacker counts, defender counts)``, each a tuple of alive units per *slot* — a slot
 is one (band, role, unit type) a side assigned, or an idle / reserve unit type. Slot names
-("red.roll.tank", "white.boost.artillery", "idle.transport") are what players see and what a
-casualty choice names.
+("red.roll.tank", "white.boost.artillery", "idle.transport") are what a casualty choice names;
+players read them as ``slot_label`` words ("red tank (roll)").
 
 Casualty policies (RULES.md section 1):
 - victim's choice: one hit at a time, the victim loses first the unit whose loss costs it least
@@ -100,6 +100,19 @@ def side_slots(chart: Chart, side: SideSetup) -> list[Slot]:
         if side.reserve.get(unit):
             slots.append(Slot(None, "reserve", unit))
     return slots
+
+
+def slot_label(name: str) -> str:
+    """A slot name in the players' words: 'white.roll.infantry' -> 'white infantry (roll)',
+    'idle.transport' -> 'transport (idle)'."""
+    parts = name.split(".")
+    if len(parts) == 3:
+        band, role, unit = parts
+        return f"{band} {unit.replace('_', ' ')} ({role})"
+    if len(parts) == 2:
+        role, unit = parts
+        return f"{unit.replace('_', ' ')} ({role})"
+    return name
 
 
 def _slot_count(side: SideSetup, slot: Slot) -> int:
@@ -419,7 +432,7 @@ class MediumLuckRules(BattleRules):
     def describe(self, state) -> str:
         parts = []
         for side, slots, counts in zip(SIDES, self.slots, state):
-            units = ", ".join(f"{s.name} {n}" for s, n in zip(slots, counts) if n)
+            units = ", ".join(f"{n} {slot_label(s.name)}" for s, n in zip(slots, counts) if n)
             parts.append(f"{side}: {units or 'none'}")
         return "; ".join(parts)
 
