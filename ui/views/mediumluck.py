@@ -234,8 +234,8 @@ class ReserveEditor(QGroupBox):
             spin.valueChanged.connect(lambda _v: self.on_change())
             label = QLabel(unit_label(unit))
             label.setBuddy(spin)
-            self.grid.addWidget(label, i // 3, 2 * (i % 3))
-            self.grid.addWidget(spin, i // 3, 2 * (i % 3) + 1)
+            self.grid.addWidget(label, i // 2, 2 * (i % 2))
+            self.grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
             self.spins[unit] = spin
 
     def value(self) -> dict[str, int]:
