@@ -123,6 +123,9 @@ class BattleRules(ABC):
         The exact solver relies on it to visit states in order (and checks it).
         """
 
+    # Optional: ``describe_choice(choice) -> str`` renders a players' choice for the log in the
+    # ruleset's own words (the table falls back to a generic rendering).
+
     def describe(self, state: Any) -> str:
         """A short human description of a state (table-side log)."""
         return repr(state)

@@ -156,7 +156,8 @@ class TableBattle:
         lines = [f"Round {number}, {phase.name} — dice: {dice}"]
         lines += ["    " + line.strip() for line in explanation.splitlines() if line.strip()]
         if entry.choice is not None:
-            lines.append(f"    players' choice: {format_choice(entry.choice)}")
+            describe = getattr(self.rules, "describe_choice", format_choice)
+            lines.append(f"    players' choice: {describe(entry.choice)}")
         lines.append(f"    now: {self.rules.describe(after)}")
         text = "\n".join(lines)
         self.log.append(LogLine(number, phase.name, entry.rolled, explanation, entry.choice,

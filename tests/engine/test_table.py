@@ -290,3 +290,23 @@ def test_dice_count_messages_read_well():
     from combatassist.battle import dice_count
 
     assert dice_count(1) == "1 die" and dice_count(3) == "3 dice"
+
+
+def test_log_uses_the_rulesets_words_for_a_players_choice():
+    """Medium Luck's choices are slot names; the log shows them in the players' words."""
+    from combatassist.rulesets import mediumluck
+    from combatassist.table import TableBattle
+
+    battle = TableBattle(mediumluck.make_rules(mediumluck.default_scenario().body))
+    for _ in range(12):                       # bands until one takes casualties
+        specs = battle.dice()
+        rolled = tuple(6 if s.side == "attacker" else 1 for s in specs)
+        proposal = battle.preview(rolled).proposal
+        if proposal and any(proposal.get(side) for side in ("attacker", "defender")):
+            battle.enter(rolled, proposal)    # the players confirm it as their own choice
+            break
+        battle.enter(rolled)
+    choice_line = next(line for line in battle.log[-1].text.splitlines()
+                       if "players' choice:" in line)
+    assert "(roll)" in choice_line or "(boost)" in choice_line or "(idle)" in choice_line
+    assert ".roll." not in choice_line and ".boost." not in choice_line

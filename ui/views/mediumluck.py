@@ -21,7 +21,7 @@ from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, EngineError, ScenarioError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck.battle import (MediumLuckRules, MediumLuckSetup,
-                                                     SideSetup, slot_label)
+                                                     SideSetup, format_casualties, slot_label)
 from combatassist.rulesets.mediumluck.chart import default_chart
 from combatassist.scenario import Scenario
 
@@ -44,22 +44,6 @@ def default_setup() -> MediumLuckSetup:
     defender = SideSetup(bands={"red": {"roll": {"tank": 2}},
                                 "white": {"roll": {"infantry": 5}, "boost": {"artillery": 2}}})
     return MediumLuckSetup(default_chart(), attacker, defender)
-
-
-def format_casualties(choice: Any) -> str:
-    """{side: [slot, ...]} -> 'attacker: none; defender: 2 white infantry (roll)'."""
-    if not isinstance(choice, dict):
-        return "" if choice is None else str(choice)
-    parts = []
-    for side in SIDES:
-        names = list(choice.get(side) or [])
-        counts: dict[str, int] = {}
-        for name in names:
-            counts[name] = counts.get(name, 0) + 1
-        text = ", ".join(slot_label(name) if n == 1 else f"{n} {slot_label(name)}"
-                         for name, n in counts.items())
-        parts.append(f"{side}: {text or 'none'}")
-    return "; ".join(parts)
 
 
 _LABEL = re.compile(r"^(?P<what>.*?)\s*\((?P<role>roll|boost|idle|reserve)\)$")

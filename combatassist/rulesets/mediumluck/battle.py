@@ -20,6 +20,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 import copy
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ...battle import BattleRules, DieSpec, Phase, SIDES
 from ...distribution import Dist
@@ -113,6 +114,21 @@ def slot_label(name: str) -> str:
         role, unit = parts
         return f"{unit.replace('_', ' ')} ({role})"
     return name
+
+
+def format_casualties(choice: Any) -> str:
+    """{side: [slot, ...]} -> 'attacker: none; defender: 2 white infantry (roll)'."""
+    if not isinstance(choice, dict):
+        return "" if choice is None else str(choice)
+    parts = []
+    for side in ("attacker", "defender"):
+        counts: dict[str, int] = {}
+        for name in choice.get(side) or []:
+            counts[name] = counts.get(name, 0) + 1
+        text = ", ".join(slot_label(name) if n == 1 else f"{n} {slot_label(name)}"
+                         for name, n in counts.items())
+        parts.append(f"{side}: {text or 'none'}")
+    return "; ".join(parts)
 
 
 def _slot_count(side: SideSetup, slot: Slot) -> int:
@@ -428,6 +444,10 @@ class MediumLuckRules(BattleRules):
 
     def progress(self, state):
         return (-(sum(state[0]) + sum(state[1])),)
+
+    def describe_choice(self, choice: Any) -> str:
+        """A casualty choice in the players' words (the table-side log)."""
+        return format_casualties(choice)
 
     def describe(self, state) -> str:
         parts = []
