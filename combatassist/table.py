@@ -10,6 +10,18 @@ and may make their own choice instead (``Phase.apply`` refuses an illegal one wi
 What is stored is only what the players did: the scenario text plus, per phase, the dice and
 the choice. Replaying those entries through the rules rebuilds the exact state (no state is
 pickled), which makes undo/redo, autosave and crash-resume one mechanism.
+
+Between rounds (round 2 on, before the round's first dice) a ruleset may offer a step that
+changes the battle itself, e.g. Medium Luck's reserves joining a band. A ruleset offers it by
+defining two optional methods on its rules (rulesets without them are unaffected):
+
+- ``between_rounds_options(state) -> Any | None``: what may be done now (None: nothing);
+- ``apply_between_rounds(state, action) -> (rules, state)``: the battle after ``action``
+  (JSON-friendly), raising EngineError for an illegal one;
+- and optionally ``describe_action(action) -> str`` for the log.
+
+The action is recorded as a ``BetweenRounds`` entry at the head of its round, so replay,
+undo/redo and resume rebuild the new rules exactly like everything else.
 """
 from __future__ import annotations
 
@@ -74,6 +86,23 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class BetweenRounds:
+    """A between-rounds step the players took (``action`` as the ruleset reads it)."""
+
+    action: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"between_rounds": jsonable(self.action)}
+
+
+def entry_from_json(data: Any) -> "Entry | BetweenRounds":
+    """A phase entry or a between-rounds step from the autosave JSON."""
+    if isinstance(data, dict) and "between_rounds" in data:
+        return BetweenRounds(from_json(data["between_rounds"]))
+    return Entry.from_json(data)
+
+
+@dataclass(frozen=True)
 class Preview:
     """How dice would resolve in the current phase, before anything changes."""
 
@@ -109,14 +138,17 @@ class TableBattle:
     def __init__(self, rules: BattleRules, *, scenario_text: str = "", ruleset: str = "",
                  autosave_path: str | Path | None = None,
                  on_change: Callable[["TableBattle"], None] | None = None):
+        #: the rules the battle started with; ``rules`` are those in force now (a
+        #: between-rounds step may replace them)
+        self.initial_rules = rules
         self.rules = rules
         self.scenario_text = scenario_text
         self.ruleset = ruleset
         self.autosave_path = Path(autosave_path) if autosave_path else None
         self.on_change = on_change
-        self.rounds: list[list[Entry]] = []
-        self.current: list[Entry] = []
-        self.redo_stack: list[list[Entry] | tuple[str, str]] = []
+        self.rounds: list[list[Entry | BetweenRounds]] = []
+        self.current: list[Entry | BetweenRounds] = []
+        self.redo_stack: list[list[Entry | BetweenRounds] | tuple[str, str] | BetweenRounds] = []
         #: (kind, side) when the players ended the battle themselves, e.g. ("retreat", "attacker").
         self.ending: tuple[str, str] | None = None
         self._rebuild()
@@ -124,6 +156,7 @@ class TableBattle:
     # -- state, rebuilt from the entries ----------------------------------------------
     def _rebuild(self) -> None:
         """Replay every entry from the initial state (the only way state is ever made)."""
+        self.rules = self.initial_rules
         state = self.rules.initial_state()
         self.round_states = [state]
         self.log: list[LogLine] = []
@@ -132,17 +165,42 @@ class TableBattle:
             self.round_states.append(state)
         self.state = self._play(len(self.rounds) + 1, state, self.current, complete=False)
 
-    def _play(self, number: int, start: Any, entries: Sequence[Entry], complete: bool) -> Any:
-        phases = list(self.rules.phases(start))
-        if len(entries) > len(phases) or (complete and len(entries) != len(phases)):
-            raise EngineError(f"round {number} has {len(phases)} phases, "
-                              f"but {len(entries)} were recorded")
+    def _play(self, number: int, start: Any, entries: Sequence[Entry | BetweenRounds],
+              complete: bool) -> Any:
+        steps = [e for e in entries if isinstance(e, BetweenRounds)]
+        dice_entries = [e for e in entries if not isinstance(e, BetweenRounds)]
+        if entries[:len(steps)] != steps:
+            raise EngineError(f"round {number}: a between-rounds step comes before the dice")
         state = start
-        for phase, entry in zip(phases, entries):
+        for step in steps:
+            self.rules, state = self._between(number, state, step.action)
+        # the round starts here: where 'odds from here' start (after any between-rounds step)
+        self.ready_state = state
+        phases = list(self.rules.phases(state))
+        if len(dice_entries) > len(phases) or (complete and len(dice_entries) != len(phases)):
+            raise EngineError(f"round {number} has {len(phases)} phases, "
+                              f"but {len(dice_entries)} were recorded")
+        for phase, entry in zip(phases, dice_entries):
             state = self._apply(number, phase, state, entry)
         if complete:
             state = self.rules.end_round(state)
         return state
+
+    def _between(self, number: int, state: Any, action: Any) -> tuple[BattleRules, Any]:
+        """Apply a between-rounds step (raises EngineError, nothing logged, if refused)."""
+        apply = getattr(self.rules, "apply_between_rounds", None)
+        if apply is None:
+            raise EngineError("this battle has nothing to do between rounds")
+        if number < 2:
+            raise EngineError("between-rounds steps start in round 2 (round 1 isn't over yet)")
+        if self.rules.verdict(state) is not None:
+            raise EngineError("the battle is over")
+        rules, after = apply(state, action)
+        describe = getattr(self.rules, "describe_action", format_choice)
+        text = (f"Before round {number} — {describe(action)}\n"
+                f"    now: {rules.describe(after)}")
+        self.log.append(LogLine(number, "between rounds", (), "", action, True, after, text))
+        return rules, after
 
     def _apply(self, number: int, phase: Phase, state: Any, entry: Entry) -> Any:
         specs = phase.dice(state)
@@ -172,17 +230,30 @@ class TableBattle:
 
     @property
     def round_start_state(self) -> Any:
-        """The state at the start of the current round (where 'odds from here' start)."""
-        return self.round_states[-1]
+        """The state at the start of the current round, after any between-rounds step (where
+        'odds from here' start, with ``rules``)."""
+        return self.ready_state
 
     def phases(self) -> list[Phase]:
         return list(self.rules.phases(self.round_start_state))
+
+    def dice_entered(self) -> int:
+        """How many phases of the current round have been played."""
+        return sum(1 for e in self.current if not isinstance(e, BetweenRounds))
 
     def current_phase(self) -> Phase | None:
         """The phase waiting for dice, or None when the battle is over."""
         if self.is_over():
             return None
-        return self.phases()[len(self.current)]
+        return self.phases()[self.dice_entered()]
+
+    def between_rounds_options(self) -> Any | None:
+        """What the ruleset lets the players do before this round's dice (None: nothing):
+        only from round 2 on, before the first dice of the round, while the battle goes on."""
+        options = getattr(self.rules, "between_rounds_options", None)
+        if options is None or self.round_number < 2 or self.dice_entered() or self.is_over():
+            return None
+        return options(self.state)
 
     def dice(self) -> tuple[DieSpec, ...]:
         phase = self.current_phase()
@@ -192,7 +263,7 @@ class TableBattle:
         """'attacker' / 'defender' / 'draw' once the battle is over, else None."""
         if self.ending is not None:
             return ENDINGS.get(self.ending, "draw")
-        if self.current:
+        if self.dice_entered():
             return None
         return self.rules.verdict(self.state)
 
@@ -227,18 +298,40 @@ class TableBattle:
         after = self._apply(self.round_number, phase, self.state, entry)  # raises if illegal
         self.current.append(entry)
         self.redo_stack.clear()
-        if len(self.current) == len(self.phases()):
+        if self.dice_entered() == len(self.phases()):
             self.rounds.append(self.current)
             self.current = []
         self._rebuild()
         self._changed()
         return self.log[-1] if self.log else LogLine(0, "", (), "", None, False, after, "")
 
+    def between_rounds(self, action: Any) -> LogLine:
+        """Take a between-rounds step (e.g. deploy reserves) before this round's dice.
+
+        Raises EngineError (nothing changes) in round 1, after the round's first dice, once
+        the battle is over, without such a step in the ruleset, or for an illegal action.
+        """
+        if self.ending is not None or self.is_over():
+            raise EngineError("the battle is over; undo to continue it")
+        if self.dice_entered():
+            raise EngineError("between-rounds steps come before the round's first dice "
+                              "(undo the dice entered to take one)")
+        log_size = len(self.log)
+        try:
+            self._between(self.round_number, self.state, action)   # raises if illegal
+        finally:
+            del self.log[log_size:]
+        self.current.append(BetweenRounds(action))
+        self.redo_stack.clear()
+        self._rebuild()
+        self._changed()
+        return self.log[-1]
+
     def end(self, kind: str = "end", side: str = "attacker") -> None:
         """End the battle here: ("retreat", side) gives the other side the win; "end" a draw."""
         if self.ending is not None:
             raise EngineError("the battle has already ended")
-        if self.current:
+        if self.dice_entered():
             raise EngineError("finish the round in progress first (or undo it)")
         if kind not in ("retreat", "end") or side not in ("attacker", "defender"):
             raise EngineError(f"unknown ending {kind!r} for {side!r}")
@@ -253,12 +346,17 @@ class TableBattle:
         return bool(self.redo_stack)
 
     def undo(self) -> None:
-        """Undo the ending, else the round in progress, else the last completed round."""
+        """Undo the ending, else the round in progress (its dice; a between-rounds step
+        alone is undone one step at a time, redoably), else the last completed round."""
         if self.ending is not None:
             self.redo_stack.append(self.ending)
             self.ending = None
+        elif self.dice_entered():
+            # a partial round's dice are simply discarded (not redoable); its
+            # between-rounds steps stay
+            self.current = [e for e in self.current if isinstance(e, BetweenRounds)]
         elif self.current:
-            self.current = []   # a partial round is simply discarded (not redoable)
+            self.redo_stack.append(self.current.pop())
         elif self.rounds:
             self.redo_stack.append(self.rounds.pop())
         else:
@@ -272,6 +370,8 @@ class TableBattle:
         item = self.redo_stack.pop()
         if isinstance(item, tuple):
             self.ending = item
+        elif isinstance(item, BetweenRounds):
+            self.current.append(item)
         else:
             self.rounds.append(item)
         self._rebuild()
@@ -291,7 +391,8 @@ class TableBattle:
 
     # -- persistence --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        redo = [list(item) if isinstance(item, tuple) else [e.to_json() for e in item]
+        redo = [list(item) if isinstance(item, tuple) else
+                item.to_json() if isinstance(item, BetweenRounds) else [e.to_json() for e in item]
                 for item in self.redo_stack]
         return {
             "format": FORMAT,
@@ -318,10 +419,11 @@ class TableBattle:
         rules, ruleset = (rules_for or rules_from_scenario)(text)
         battle = cls(rules, scenario_text=text, ruleset=ruleset)
         try:
-            battle.rounds = [[Entry.from_json(e) for e in r] for r in data.get("rounds", [])]
-            battle.current = [Entry.from_json(e) for e in data.get("current", [])]
-            battle.redo_stack = [tuple(item) if item and isinstance(item[0], str)
-                                 else [Entry.from_json(e) for e in item]
+            battle.rounds = [[entry_from_json(e) for e in r] for r in data.get("rounds", [])]
+            battle.current = [entry_from_json(e) for e in data.get("current", [])]
+            battle.redo_stack = [entry_from_json(item) if isinstance(item, dict)
+                                 else tuple(item) if item and isinstance(item[0], str)
+                                 else [entry_from_json(e) for e in item]
                                  for item in data.get("redo", [])]
             ending = data.get("ending")
             battle.ending = tuple(ending) if ending else None

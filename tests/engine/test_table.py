@@ -310,3 +310,196 @@ def test_log_uses_the_rulesets_words_for_a_players_choice():
                        if "players' choice:" in line)
     assert "(roll)" in choice_line or "(boost)" in choice_line or "(idle)" in choice_line
     assert ".roll." not in choice_line and ".boost." not in choice_line
+
+
+# -- between rounds: a ruleset's step that changes the battle (Medium Luck reserves) ----------
+from collections.abc import Mapping  # noqa: E402
+
+from combatassist.battle import SIDES  # noqa: E402
+from combatassist.rulesets.mediumluck.battle import MediumLuckRules  # noqa: E402
+from combatassist.scenario import parse_scenario_text  # noqa: E402
+
+RESERVES_TOML = """ruleset = "mediumluck"
+title = "reserves"
+[options]
+reserves = true
+defender_extra_white = false
+[attacker.bands.white]
+roll = { infantry = 1 }
+[attacker]
+reserve = { infantry = 3, artillery = 1 }
+[defender.bands.white]
+roll = { infantry = 3 }
+"""
+
+
+class DeployingRules(MediumLuckRules):
+    """MediumLuckRules with the between-rounds protocol, exactly as proposed for
+    combatassist/rulesets/mediumluck/battle.py (a shared file this task may not edit)."""
+
+    def between_rounds_options(self, state):
+        if not self.setup.reserves:
+            return None
+        out = {}
+        for s, side in enumerate(SIDES):
+            units = {slot.unit: n for slot, n in zip(self.slots[s], state[s])
+                     if slot.role == "reserve" and n}
+            if units:
+                out[side] = units
+        return out or None
+
+    def apply_between_rounds(self, state, action):
+        if not isinstance(action, Mapping) or set(action) != {"side", "moves"} or \
+                not isinstance(action["moves"], (list, tuple)):
+            raise EngineError('a deployment reads {"side": ..., "moves": '
+                              '[[band, role, unit, count], ...]}')
+        rules, after = self.deploy_reserves(state, action["side"],
+                                            [tuple(m) if isinstance(m, (list, tuple)) else m
+                                             for m in action["moves"]])
+        return DeployingRules(rules.setup, tables=rules.tables), after
+
+    def describe_action(self, action):
+        moves = ", ".join(f"{n} {unit} to {band} ({role})"
+                          for band, role, unit, n in action["moves"])
+        return f"the {action['side']} deploys {moves or 'nothing'} from reserve"
+
+
+def deploying_rules_for(text):
+    return DeployingRules(parse_scenario_text(text).body), "mediumluck"
+
+
+DEPLOY = {"side": "attacker", "moves": [["white", "roll", "infantry", 2],
+                                        ["white", "boost", "artillery", 1]]}
+
+
+def reserves_battle(**kwargs):
+    rules, ruleset = deploying_rules_for(RESERVES_TOML)
+    return TableBattle(rules, scenario_text=RESERVES_TOML, ruleset=ruleset, **kwargs)
+
+
+def test_deploying_in_round_two_changes_dice_odds_and_log():
+    battle = reserves_battle()
+    assert battle.between_rounds_options() is None            # round 1: nothing between rounds
+    with pytest.raises(EngineError, match="round 2"):
+        battle.between_rounds(DEPLOY)
+    battle.enter((1, 6))          # the defender's 6 kills a reserve infantry
+    assert battle.between_rounds_options() == {"attacker": {"infantry": 2, "artillery": 1}}
+    odds_before = battle.odds_from_here().attacker_wins
+    line = battle.between_rounds(DEPLOY)
+    assert "attacker deploys 2 infantry to white (roll), 1 artillery to white (boost)" in line.text
+    assert battle.log[-1] is line and battle.round_number == 2
+    assert battle.between_rounds_options() is None            # nothing left in reserve
+    # the new rules are in force: the artillery boosts the attacker's die (3 -> 4 beats 3)
+    names = dict(zip(battle.rules.models[0].names, battle.state[0]))
+    assert names["white.roll.infantry"] == 3 and names["white.boost.artillery"] == 1
+    assert battle.rules.losses(battle.state) == (1, 0)
+    preview = battle.preview((3, 3))
+    assert preview.outcome == (0, 1)
+    # odds from here: exactly the solver on the new rules from the new position
+    expect = solve(battle.rules, start=battle.state)
+    got = battle.odds_from_here()
+    assert got.attacker_wins == pytest.approx(sum(
+        p for k, p in expect.decided.items() if battle.rules.verdict(k) == "attacker"))
+    assert 0 < got.attacker_wins < 1
+    assert got.attacker_wins > odds_before
+    battle.enter((3, 3))
+    assert battle.round_number == 3 and battle.between_rounds_options() is None
+
+
+def test_refusals_change_nothing():
+    battle = reserves_battle()
+    battle.enter((1, 6))
+    before = battle.to_json()
+    for action, words in [
+        ({"side": "attacker", "moves": [["purple", "roll", "infantry", 1]]}, "unknown band"),
+        ({"side": "attacker", "moves": [["white", "roll", "artillery", 1]]}, "can't roll"),
+        ({"side": "attacker", "moves": [["white", "roll", "infantry", 3]]}, "2 infantry in"),
+        ({"side": "attacker"}, "a deployment reads"),
+    ]:
+        with pytest.raises(EngineError, match=words):
+            battle.between_rounds(action)
+        assert battle.to_json() == before and len(battle.log) == 1
+    # after the round's first dice it's too late
+    battle.enter((1, 1))
+    battle.undo()
+    battle.between_rounds({"side": "attacker", "moves": [["white", "roll", "infantry", 1]]})
+    # a ruleset without the step (Skirmish) refuses clearly
+    plain = TableBattle(Skirmish(1, 1))
+    plain.enter((6,))
+    plain.enter((6,))
+    assert plain.between_rounds_options() is None
+    with pytest.raises(EngineError, match="nothing to do between rounds"):
+        plain.between_rounds({"anything": 1})
+    # the option is off: the rules say so
+    off = TableBattle(DeployingRules(parse_scenario_text(
+        RESERVES_TOML.replace("reserves = true", "reserves = false")
+        .replace("reserve = { infantry = 3, artillery = 1 }", "idle = { infantry = 3 }")).body))
+    off.enter((1, 1))
+    assert off.between_rounds_options() is None
+    with pytest.raises(EngineError, match="reserves option"):
+        off.between_rounds(DEPLOY)
+
+
+def test_two_steps_in_one_pause_and_none_mid_round():
+    battle = reserves_battle()
+    battle.enter((1, 6))
+    battle.between_rounds({"side": "attacker", "moves": [["white", "roll", "infantry", 1]]})
+    assert battle.between_rounds_options() == {"attacker": {"infantry": 1, "artillery": 1}}
+    battle.between_rounds({"side": "attacker", "moves": [["white", "boost", "artillery", 1]]})
+    assert battle.between_rounds_options() == {"attacker": {"infantry": 1}}
+    assert [line.phase for line in battle.log] == ["white", "between rounds", "between rounds"]
+    # mid-round (Skirmish has two phases): refused after the round's first dice
+    skirmish = TableBattle(Skirmish(3, 3))
+    skirmish.enter((6, 6, 6))
+    skirmish.enter((6, 6, 6))
+    skirmish.enter((6, 6, 6))
+    with pytest.raises(EngineError, match="before the round's first dice"):
+        skirmish.between_rounds({"anything": 1})
+
+
+def test_undo_redo_of_a_deployment_and_of_its_round():
+    battle = reserves_battle()
+    battle.enter((1, 6))
+    plain_state, plain_rules = battle.state, battle.rules
+    battle.between_rounds(DEPLOY)
+    deployed_state = battle.state
+    battle.undo()                                   # the deployment alone
+    assert battle.state == plain_state and battle.rules.slots == plain_rules.slots
+    assert battle.between_rounds_options() == {"attacker": {"infantry": 2, "artillery": 1}}
+    battle.redo()
+    assert battle.state == deployed_state
+    battle.enter((3, 3))
+    after_round = battle.state
+    battle.undo()                                   # the whole round 2, deployment included
+    assert battle.state == plain_state and battle.round_number == 2
+    battle.redo()
+    assert battle.state == after_round and battle.round_number == 3
+    assert [line.phase for line in battle.log] == ["white", "between rounds", "white"]
+
+
+def test_autosave_and_resume_replay_the_deployment(tmp_path):
+    path = tmp_path / "battle.json"
+    battle = reserves_battle(autosave_path=path)
+    battle.enter((1, 6))
+    battle.between_rounds(DEPLOY)
+    saved = json.loads(path.read_text())
+    assert saved["current"] == [{"between_rounds": DEPLOY}]
+    again = load_battle(path, deploying_rules_for)
+    assert again.state == battle.state and again.rules.slots == battle.rules.slots
+    assert again.log[-1].text == battle.log[-1].text
+    # and with the deployment inside a completed round and one on the redo stack
+    battle.enter((3, 3))
+    battle.undo()
+    battle.undo()
+    again = load_battle(path, deploying_rules_for)
+    assert again.to_json() == battle.to_json() and again.state == battle.state
+    again.redo()
+    again.redo()
+    assert again.round_number == 3 and again.rules.slots[0] != again.initial_rules.slots[0]
+    # a damaged file: a step recorded after the dice is refused clearly
+    data = again.to_json()
+    assert data["rounds"][1][0] == {"between_rounds": DEPLOY}
+    data["rounds"][1].reverse()
+    path.write_text(json.dumps(data))
+    with pytest.raises(ScenarioError, match="between-rounds step comes before the dice"):
+        load_battle(path, deploying_rules_for)
