@@ -2,6 +2,9 @@
 
 The panel is a thin face over ``TableBattle``: every rule, proposal and check lives in the
 engine. Keyboard flow: type the dice ("351" or "3 5 1"), optionally edit the casualties, Enter.
+
+A ruleset with a between-rounds step (``TableBattle.between_rounds_options``) gets its view's
+editor (``set_between_rounds_editor``) shown above the dice while the step is possible.
 """
 from __future__ import annotations
 
@@ -62,6 +65,8 @@ class TableSidePanel(QWidget):
         self.format_choice = format_choice
         self.parse_choice = parse_choice
         self.battle: TableBattle | None = None
+        #: the view's between-rounds editor (see ``set_between_rounds_editor``), if any
+        self.between_editor: QWidget | None = None
         self.computer = Computer(self)
         self.computer.result.connect(self._show_odds)
         self.computer.error.connect(lambda m: self.odds_label.setText(f"Odds: {m}"))
@@ -152,6 +157,9 @@ class TableSidePanel(QWidget):
         inner.addWidget(self.state_label)
         inner.addWidget(self.odds_bar)
         inner.addWidget(self.odds_label)
+        self.between_slot = QVBoxLayout()
+        self.between_slot.setContentsMargins(0, 0, 0, 0)
+        inner.addLayout(self.between_slot)
         inner.addWidget(entry)
         inner.addLayout(buttons)
         inner.addWidget(QLabel("Battle log"))
@@ -183,6 +191,18 @@ class TableSidePanel(QWidget):
                         and not watched.isRedoAvailable())):
                 return True          # not accepted: the panel's shortcut fires
         return super().eventFilter(watched, event)
+
+    def set_between_rounds_editor(self, editor: QWidget) -> None:
+        """Show ``editor`` while the battle allows a between-rounds step.
+
+        The editor has ``set_options(options, rules)`` (what ``TableBattle.
+        between_rounds_options`` returned, and the rules in force) and a signal
+        ``action_chosen(object)`` carrying the action for ``TableBattle.between_rounds``.
+        """
+        self.between_editor = editor
+        self.between_slot.addWidget(editor)
+        editor.action_chosen.connect(self.between_rounds)
+        self._refresh()
 
     # -- life cycle ---------------------------------------------------------------------
     def start(self) -> None:
@@ -292,6 +312,20 @@ class TableSidePanel(QWidget):
         self.message.setText("")
         self.dice_edit.setFocus()
 
+    def between_rounds(self, action: Any) -> None:
+        """Take the between-rounds step ``action`` (refusals show as the message)."""
+        if self.battle is None:
+            return
+        try:
+            self.battle.between_rounds(action)
+        except CombatAssistError as exc:
+            self._error(str(exc))
+            return
+        except OSError as exc:
+            self._error(f"the battle could not be autosaved: {exc.strerror or exc}")
+            return
+        self.message.setText("")
+
     def undo(self) -> None:
         self._do(lambda b: b.undo())
 
@@ -348,6 +382,11 @@ class TableSidePanel(QWidget):
         self.battle_box.setVisible(running)
         self.filler.setVisible(not running)
         self.running_changed.emit(running)
+        options = b.between_rounds_options() if b is not None else None
+        if self.between_editor is not None:
+            self.between_editor.setVisible(options is not None)
+            if options is not None:
+                self.between_editor.set_options(options, b.rules)
         if b is None:
             return
         over = b.is_over()
@@ -375,8 +414,8 @@ class TableSidePanel(QWidget):
         self.dice_edit.setEnabled(not over and bool(specs))
         self.undo_button.setEnabled(b.can_undo())
         self.redo_button.setEnabled(b.can_redo())
-        self.retreat_button.setEnabled(not over and not b.current)
-        self.end_button.setEnabled(not over and not b.current)
+        self.retreat_button.setEnabled(not over and not b.dice_entered())
+        self.end_button.setEnabled(not over and not b.dice_entered())
         self.log.clear()
         for line in b.log:
             self.log.addItem(line.text)

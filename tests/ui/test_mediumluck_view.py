@@ -549,3 +549,79 @@ def test_tab_reads_the_board_top_to_bottom(view, qtbot):
                      if board.lists[(side, f"{band.name}.{role}")].isEnabled()]
     assert slots[:len(enabled_slots)] == enabled_slots
     assert slots[len(enabled_slots):len(enabled_slots) + 2] == pools
+
+
+# -- table side, between rounds: deploying reserves ---------------------------------------------
+@pytest.fixture
+def deploying(monkeypatch):
+    """Medium Luck rules with the between-rounds hooks (proposed for the engine's
+    MediumLuckRules; see tests/engine/test_table.py DeployingRules)."""
+    from tests.engine.test_table import DeployingRules
+
+    monkeypatch.setattr(mediumluck, "make_rules", DeployingRules)
+
+
+def test_deploying_reserves_at_the_table(deploying, view, qtbot, tmp_path):
+    from tests.engine.test_table import RESERVES_TOML
+
+    view.set_scenario(parse_scenario_text(RESERVES_TOML))
+    panel, editor = view.table_panel, view.deploy_editor
+    panel.start()
+    assert panel.battle is not None and editor.isHidden()          # round 1: nothing to deploy
+    panel.dice_edit.setText("1 6")           # the defender's 6 kills a reserve infantry
+    panel.apply()
+    assert panel.battle.round_number == 2 and not editor.isHidden()
+    assert [editor.unit_box.itemText(i) for i in range(editor.unit_box.count())] == \
+        ["infantry", "artillery"]
+    # an illegal placement: one clear message, nothing changes
+    editor.unit_box.setCurrentText("artillery")
+    editor.band_box.setCurrentText("white")
+    editor.role_box.setCurrentText("roll")
+    editor.deploy_button.click()
+    assert "artillery can't roll in white" in panel.message.text()
+    assert panel.log.count() == 1
+    # keyboard: the count box takes the number, Enter deploys
+    editor.unit_box.setCurrentText("infantry")
+    assert editor.count_box.maximum() == 2
+    editor.count_box.setValue(2)
+    editor.count_box.setFocus()
+    qtbot.keyClick(editor.count_box, Qt.Key.Key_Return)
+    assert "the attacker deploys 2 infantry to white (roll)" in panel.log.item(1).text()
+    assert panel.message.text() == ""
+    names = dict(zip(panel.battle.rules.models[0].names, panel.battle.state[0]))
+    assert names["white.roll.infantry"] == 3
+    assert "3 white infantry (roll)" in panel.state_label.text()
+    # the odds shown are the new rules' from the new position
+    qtbot.waitUntil(lambda: not panel.computer.is_busy() and "Odds from" in
+                    panel.odds_label.text(), timeout=20_000)
+    # undo / redo the deployment
+    panel.undo()
+    assert panel.log.count() == 1 and not editor.isHidden()
+    panel.redo()
+    assert panel.log.count() == 2
+    saved_state = panel.battle.state
+    # resume replays the deployment
+    again = MediumLuckView(autosave_dir=tmp_path)
+    qtbot.addWidget(again)
+    try:
+        assert again.table_panel.resume()
+        assert again.table_panel.battle.state == saved_state
+        assert again.table_panel.log.count() == 2
+        assert not again.deploy_editor.isHidden()          # artillery still in reserve
+    finally:
+        again.shutdown()
+
+
+def test_no_deploy_control_without_the_reserves_option(deploying, view):
+    view.set_scenario(load_scenario(SEED_EXAMPLE))
+    panel = view.table_panel
+    panel.start()
+    panel.dice_edit.setText(" ".join(["1"] * len(panel.battle.dice())))
+    panel.apply()
+    while panel.battle.round_number < 2 and not panel.battle.is_over():
+        panel.dice_edit.setText(" ".join(["1"] * len(panel.battle.dice())))
+        panel.apply()
+    assert panel.battle.round_number == 2
+    assert view.deploy_editor.isHidden()
+    panel.between_rounds({"side": "attacker", "moves": [["white", "roll", "infantry", 1]]})
+    assert "reserve units need the reserves option" in panel.message.text()

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
@@ -232,6 +232,86 @@ class ReserveEditor(QGroupBox):
             spin.blockSignals(False)
 
 
+class DeployReservesEditor(QGroupBox):
+    """Table side, between rounds: deploy reserve units into a band (RULES.md §1 reserves).
+
+    Keyboard: Tab through side, unit, count, band, role; Enter deploys. Emits the action
+    ``{"side": side, "moves": [[band, role, unit, count]]}`` for ``TableBattle.between_rounds``;
+    the engine checks it (the panel shows a refusal).
+    """
+
+    action_chosen = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__("Deploy reserves…", parent)
+        self.options: dict[str, dict[str, int]] = {}
+        self.side_box = QComboBox()
+        self.unit_box = QComboBox()
+        self.count_box = QSpinBox()
+        self.count_box.setRange(1, MAX_UNITS)
+        self.band_box = QComboBox()
+        self.role_box = QComboBox()
+        self.role_box.addItems(["roll", "boost"])
+        self.deploy_button = QPushButton("Deploy")
+        self.deploy_button.setToolTip("Move these reserve units into the band (Enter); "
+                                      "they stay there for the rest of the battle")
+        for widget, tip in ((self.side_box, "side"), (self.unit_box, "reserve unit"),
+                            (self.count_box, "how many"), (self.band_box, "into band"),
+                            (self.role_box, "as")):
+            widget.setToolTip(tip)
+            widget.setAccessibleName(f"deploy: {tip}")
+        self.side_box.currentTextChanged.connect(self._side_changed)
+        self.unit_box.currentTextChanged.connect(self._unit_changed)
+        self.deploy_button.clicked.connect(self.deploy)
+        self.count_box.lineEdit().returnPressed.connect(self.deploy)
+        row = QHBoxLayout(self)
+        for widget in (self.side_box, self.unit_box, self.count_box, QLabel("into"),
+                       self.band_box, self.role_box, self.deploy_button):
+            row.addWidget(widget)
+        row.addStretch(1)
+
+    def set_options(self, options: dict[str, dict[str, int]], rules: BattleRules) -> None:
+        """Units in reserve per side (the engine's between-rounds options) and the chart's bands."""
+        self.options = dict(options)
+        side = self.side_box.currentText()
+        self.side_box.blockSignals(True)
+        self.side_box.clear()
+        self.side_box.addItems(list(self.options))
+        if side in self.options:
+            self.side_box.setCurrentText(side)
+        self.side_box.blockSignals(False)
+        band = self.band_box.currentText()
+        self.band_box.clear()
+        chart = getattr(rules, "chart", None)
+        self.band_box.addItems(list(chart.band_names) if chart is not None else [])
+        if band:
+            self.band_box.setCurrentText(band)
+        self._side_changed(self.side_box.currentText())
+
+    def _side_changed(self, side: str) -> None:
+        unit = self.unit_box.currentText()
+        self.unit_box.blockSignals(True)
+        self.unit_box.clear()
+        self.unit_box.addItems(list(self.options.get(side, {})))
+        if unit in self.options.get(side, {}):
+            self.unit_box.setCurrentText(unit)
+        self.unit_box.blockSignals(False)
+        self._unit_changed(self.unit_box.currentText())
+
+    def _unit_changed(self, unit: str) -> None:
+        available = self.options.get(self.side_box.currentText(), {}).get(unit, 0)
+        self.count_box.setMaximum(max(1, available))
+        self.count_box.setSuffix(f" of {available}" if available else "")
+
+    def deploy(self) -> None:
+        side, unit = self.side_box.currentText(), self.unit_box.currentText()
+        if not side or not unit:
+            return
+        self.action_chosen.emit({"side": side, "moves": [[self.band_box.currentText(),
+                                                          self.role_box.currentText(), unit,
+                                                          self.count_box.value()]]})
+
+
 def _advisor():
     """The engine's advisor module, or None while it is not there."""
     try:
@@ -253,6 +333,8 @@ class MediumLuckView(RulesetView):
         if isinstance(splitter, QSplitter):
             splitter.setSizes([720, 560])
         self.table_panel.running_changed.connect(self._table_changed)
+        self.deploy_editor = DeployReservesEditor()
+        self.table_panel.set_between_rounds_editor(self.deploy_editor)
 
     def _table_changed(self, running: bool) -> None:
         """Show on the board which band the table is resolving."""
