@@ -313,9 +313,7 @@ def test_log_uses_the_rulesets_words_for_a_players_choice():
 
 
 # -- between rounds: a ruleset's step that changes the battle (Medium Luck reserves) ----------
-from collections.abc import Mapping  # noqa: E402
 
-from combatassist.battle import SIDES  # noqa: E402
 from combatassist.rulesets.mediumluck.battle import MediumLuckRules  # noqa: E402
 from combatassist.scenario import parse_scenario_text  # noqa: E402
 
@@ -333,39 +331,8 @@ roll = { infantry = 3 }
 """
 
 
-class DeployingRules(MediumLuckRules):
-    """MediumLuckRules with the between-rounds protocol, exactly as proposed for
-    combatassist/rulesets/mediumluck/battle.py (a shared file this task may not edit)."""
-
-    def between_rounds_options(self, state):
-        if not self.setup.reserves:
-            return None
-        out = {}
-        for s, side in enumerate(SIDES):
-            units = {slot.unit: n for slot, n in zip(self.slots[s], state[s])
-                     if slot.role == "reserve" and n}
-            if units:
-                out[side] = units
-        return out or None
-
-    def apply_between_rounds(self, state, action):
-        if not isinstance(action, Mapping) or set(action) != {"side", "moves"} or \
-                not isinstance(action["moves"], (list, tuple)):
-            raise EngineError('a deployment reads {"side": ..., "moves": '
-                              '[[band, role, unit, count], ...]}')
-        rules, after = self.deploy_reserves(state, action["side"],
-                                            [tuple(m) if isinstance(m, (list, tuple)) else m
-                                             for m in action["moves"]])
-        return DeployingRules(rules.setup, tables=rules.tables), after
-
-    def describe_action(self, action):
-        moves = ", ".join(f"{n} {unit} to {band} ({role})"
-                          for band, role, unit, n in action["moves"])
-        return f"the {action['side']} deploys {moves or 'nothing'} from reserve"
-
-
 def deploying_rules_for(text):
-    return DeployingRules(parse_scenario_text(text).body), "mediumluck"
+    return MediumLuckRules(parse_scenario_text(text).body), "mediumluck"
 
 
 DEPLOY = {"side": "attacker", "moves": [["white", "roll", "infantry", 2],
@@ -431,7 +398,7 @@ def test_refusals_change_nothing():
     with pytest.raises(EngineError, match="nothing to do between rounds"):
         plain.between_rounds({"anything": 1})
     # the option is off: the rules say so
-    off = TableBattle(DeployingRules(parse_scenario_text(
+    off = TableBattle(MediumLuckRules(parse_scenario_text(
         RESERVES_TOML.replace("reserves = true", "reserves = false")
         .replace("reserve = { infantry = 3, artillery = 1 }", "idle = { infantry = 3 }")).body))
     off.enter((1, 1))

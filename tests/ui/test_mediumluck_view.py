@@ -552,16 +552,7 @@ def test_tab_reads_the_board_top_to_bottom(view, qtbot):
 
 
 # -- table side, between rounds: deploying reserves ---------------------------------------------
-@pytest.fixture
-def deploying(monkeypatch):
-    """Medium Luck rules with the between-rounds hooks (proposed for the engine's
-    MediumLuckRules; see tests/engine/test_table.py DeployingRules)."""
-    from tests.engine.test_table import DeployingRules
-
-    monkeypatch.setattr(mediumluck, "make_rules", DeployingRules)
-
-
-def test_deploying_reserves_at_the_table(deploying, view, qtbot, tmp_path):
+def test_deploying_reserves_at_the_table(view, qtbot, tmp_path):
     from tests.engine.test_table import RESERVES_TOML
 
     view.set_scenario(parse_scenario_text(RESERVES_TOML))
@@ -612,7 +603,7 @@ def test_deploying_reserves_at_the_table(deploying, view, qtbot, tmp_path):
         again.shutdown()
 
 
-def test_no_deploy_control_without_the_reserves_option(deploying, view):
+def test_no_deploy_control_without_the_reserves_option(view):
     view.set_scenario(load_scenario(SEED_EXAMPLE))
     panel = view.table_panel
     panel.start()

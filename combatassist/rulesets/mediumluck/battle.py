@@ -524,6 +524,34 @@ class MediumLuckRules(BattleRules):
             raise EngineError(f"no dice are rolled in band '{band}' in this battle "
                               f"(bands here: {', '.join(self._by_name) or 'none'})") from None
 
+    # -- the table's between-rounds step (combatassist.table) ---------------------------------
+    def between_rounds_options(self, state):
+        """Reserve units that may deploy now: {side: {unit: n}} (None: none, or no option)."""
+        if not self.setup.reserves:
+            return None
+        out = {}
+        for s, side in enumerate(SIDES):
+            units = {slot.unit: n for slot, n in zip(self.slots[s], state[s])
+                     if slot.role == "reserve" and n}
+            if units:
+                out[side] = units
+        return out or None
+
+    def apply_between_rounds(self, state, action):
+        """Deploy reserves: ``{"side": s, "moves": [[band, role, unit, n], ...]}``."""
+        if not isinstance(action, Mapping) or set(action) != {"side", "moves"} or \
+                not isinstance(action["moves"], (list, tuple)):
+            raise EngineError('a deployment reads {"side": ..., "moves": '
+                              '[[band, role, unit, count], ...]}')
+        return self.deploy_reserves(state, action["side"],
+                                    [tuple(m) if isinstance(m, (list, tuple)) else m
+                                     for m in action["moves"]])
+
+    def describe_action(self, action) -> str:
+        moves = ", ".join(f"{n} {unit} to {band} ({role})"
+                          for band, role, unit, n in action["moves"])
+        return f"the {action['side']} deploys {moves or 'nothing'} from reserve"
+
     def deploy_reserves(self, state, side: str,
                         moves: Sequence[tuple[str, str, str, int]]) -> tuple["MediumLuckRules", tuple]:
         """Deploy reserve units into bands (option ``reserves``; between rounds, round 2 on).
