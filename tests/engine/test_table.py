@@ -317,18 +317,9 @@ def test_log_uses_the_rulesets_words_for_a_players_choice():
 from combatassist.rulesets.mediumluck.battle import MediumLuckRules  # noqa: E402
 from combatassist.scenario import parse_scenario_text  # noqa: E402
 
-RESERVES_TOML = """ruleset = "mediumluck"
-title = "reserves"
-[options]
-reserves = true
-defender_extra_white = false
-[attacker.bands.white]
-roll = { infantry = 1 }
-[attacker]
-reserve = { infantry = 3, artillery = 1 }
-[defender.bands.white]
-roll = { infantry = 3 }
-"""
+from tests.engine.test_mediumluck_battle import RESERVES  # noqa: E402
+
+RESERVES_TOML = 'ruleset = "mediumluck"\ntitle = "reserves"' + RESERVES
 
 
 def deploying_rules_for(text):
