@@ -18,6 +18,13 @@ from ...solver import simulate, solve
 from .bands import BAND_TABLES
 from .battle import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart, chart_for, default_chart, describe_places
+from .forward import outcome as grid_outcome
+from .heuristic import HeuristicGrid
+from .policy import choose_policy
+from .positions import PositionValues
+
+#: Casualty policies a scenario may name (``[options] casualties``); unset: see choose_policy.
+CASUALTY_POLICIES = ("optimal", "heuristic")
 
 __all__ = ["parse", "to_document", "compute", "summarise", "make_rules", "default_scenario",
            "MediumLuckSetup", "SideSetup", "MediumLuckRules", "default_chart"]
@@ -31,10 +38,13 @@ def parse(top: Reader) -> MediumLuckSetup:
     """Read a mediumluck scenario's options and both sides (ScenarioError on any problem)."""
     opts = top.sub("options")
     max_rounds, extra_white, reserves, chart_ref = 0, True, False, None
+    casualties = None
     if opts is not None:
         max_rounds = opts.integer("max_rounds", 0, minimum=0, maximum=1000)
         extra_white = opts.boolean("defender_extra_white", True)
         reserves = opts.boolean("reserves", False)
+        if opts.has("casualties"):
+            casualties = opts.choice("casualties", CASUALTY_POLICIES, "optimal")
         if opts.has("chart"):
             chart_ref = opts.string("chart")
             if not chart_ref.strip():
@@ -44,7 +54,7 @@ def parse(top: Reader) -> MediumLuckSetup:
     sides = [_parse_side(top, name, chart, reserves) for name in ("attacker", "defender")]
     return MediumLuckSetup(chart, sides[0], sides[1], max_rounds=max_rounds,
                            defender_extra_white=extra_white, reserves=reserves,
-                           chart_ref=chart_ref)
+                           chart_ref=chart_ref, casualties=casualties)
 
 
 def _load_chart(opts: Reader | None, ref: str | None, scenario_file: str | None) -> Chart:
@@ -122,6 +132,8 @@ def to_document(setup: MediumLuckSetup) -> dict[str, Any]:
         options["reserves"] = True
     if setup.chart_ref:
         options["chart"] = setup.chart_ref
+    if setup.casualties:
+        options["casualties"] = setup.casualties
     return {"options": options, "attacker": _side_document(setup.attacker),
             "defender": _side_document(setup.defender)}
 
@@ -129,18 +141,29 @@ def to_document(setup: MediumLuckSetup) -> dict[str, Any]:
 def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_000,
             seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
     """Odds of the battle: exact (absorbing chain over band tables) or seeded simulation."""
+    if method not in ("exact", "simulate"):
+        raise ScenarioError(f"unknown method '{method}'", hint="exact or simulate")
     rules = MediumLuckRules(setup)
+    policy, why = choose_policy(setup, rules)
     try:
-        if method == "exact":
+        values = None
+        if policy == "optimal":
+            values = PositionValues(rules, cancel=cancel)
+            rules.use_optimal(values)
+        if method == "exact" and values is not None:
+            outcome = grid_outcome(values)
+        elif method == "exact" and not setup.max_rounds:
+            outcome = grid_outcome(HeuristicGrid(rules))
+        elif method == "exact":
             outcome = solve(rules, max_rounds=setup.max_rounds, cancel=cancel)
-        elif method == "simulate":
-            outcome = simulate(rules, trials, seed, max_rounds=setup.max_rounds, cancel=cancel)
         else:
-            raise ScenarioError(f"unknown method '{method}'", hint="exact or simulate")
+            outcome = simulate(rules, trials, seed, max_rounds=setup.max_rounds, cancel=cancel)
     finally:
         BAND_TABLES.flush()
     result = battle_result("mediumluck", rules, outcome)
     result.extra["slots"] = {"attacker": rules.models[0].names, "defender": rules.models[1].names}
+    result.extra["casualties"] = policy
+    result.extra["casualties_why"] = why
     return result
 
 

@@ -69,6 +69,9 @@ class MediumLuckSetup:
     reserves: bool = False
     #: The chart file as the scenario names it (None: the default chart).
     chart_ref: str | None = None
+    #: Casualty policy: "optimal", "heuristic", or None (the default: optimal when the
+    #: battle is small enough to solve at once, see ``optimal.choose_policy``).
+    casualties: str | None = None
 
 
 @dataclass(frozen=True)
@@ -307,9 +310,20 @@ class BandPhase(Phase):
     def _winner_picks(self) -> bool:
         return self.band.casualties == "winner"
 
+    def _optimal_after(self, state, outcome):
+        """The position after this band under optimal choices (None: heuristic rules)."""
+        values = self.rules.optimal
+        if values is None:
+            return None
+        return values.after(self.order, state, outcome)
+
     def propose(self, state, outcome) -> dict[str, list[str]]:
         a, d = state
         models = self.rules.models
+        after = self._optimal_after(state, outcome)
+        if after is not None:
+            return {side: [models[s].names[i] for i, (x, y) in enumerate(zip(state[s], after[s]))
+                           for _ in range(x - y)] for s, side in enumerate(SIDES)}
         _, killed_a = models[0].pick(a, self.index, outcome[0], self._winner_picks())
         _, killed_d = models[1].pick(d, self.index, outcome[1], self._winner_picks())
         return {"attacker": [models[0].names[i] for i in killed_a],
@@ -320,11 +334,13 @@ class BandPhase(Phase):
             key = (state, outcome)
             hit = self._apply_memo.get(key)
             if hit is None:
-                a, d = state
-                models = self.rules.models
-                new_a = models[0].pick(a, self.index, outcome[0], self._winner_picks())[0]
-                new_d = models[1].pick(d, self.index, outcome[1], self._winner_picks())[0]
-                hit = (new_a, new_d)
+                hit = self._optimal_after(state, outcome)
+                if hit is None:
+                    a, d = state
+                    models = self.rules.models
+                    new_a = models[0].pick(a, self.index, outcome[0], self._winner_picks())[0]
+                    new_d = models[1].pick(d, self.index, outcome[1], self._winner_picks())[0]
+                    hit = (new_a, new_d)
                 self._apply_memo[key] = hit
             return hit
         return self._apply_choice(state, outcome, choice)
@@ -419,6 +435,10 @@ class MediumLuckRules(BattleRules):
         self._phases = [BandPhase(self, i) for i, band in enumerate(self.chart.bands)
                         if band.name in rolling or
                         (band.defender_extra_die and setup.defender_extra_white)]
+        for order, phase in enumerate(self._phases):
+            phase.order = order
+        #: Position values when casualties follow the optimal policy (``use_optimal``).
+        self.optimal = None
         self._by_name = {p.name: p for p in self._phases}
         self._configs: dict = {}
         n = len(self.chart.bands)
@@ -456,6 +476,13 @@ class MediumLuckRules(BattleRules):
             parts.append(f"{side}: {units or 'none'}")
         return "; ".join(parts)
 
+    def use_optimal(self, values) -> None:
+        """Take casualties by the optimal policy of ``values`` (a ``PositionValues`` of this
+        battle) wherever the players don't choose: simulation, table proposals."""
+        self.optimal = values
+        for phase in self._phases:
+            phase._apply_memo.clear()
+
     def round_dist(self, state) -> Dist:
         """Exactly ``BattleRules.round_dist`` (tests compare them), with per-side memos.
 
@@ -463,6 +490,8 @@ class MediumLuckRules(BattleRules):
         takes, and its dice only on that side's units, so both are memoised per side: the
         solver meets the same side positions in many battle states.
         """
+        if self.optimal is not None:
+            return BattleRules.round_dist(self, state)
         current: dict = {state: 1.0}
         extra_on = self.setup.defender_extra_white
         configs = self._configs

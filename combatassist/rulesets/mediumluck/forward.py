@@ -7,14 +7,11 @@ heuristic policy can reach). This module follows the grid's choices forward, exa
 the solver's ``BattleOutcome`` (decided positions with their probabilities, stalemates,
 expected rounds, the "decided by round N" curve) — the same figures whatever the policy.
 
-A grid provides: ``n`` (positions), ``order`` and ``bounds`` (flat indices sorted by units
-alive; level L is ``order[bounds[L]:bounds[L + 1]]``), ``terminal`` and ``stay`` (per flat
-index: a side has no units; P(a round changes nothing)), ``start`` (flat index of the start),
-``n_bands``, ``state(flat)`` and ``push(b, idx, mass) -> (origin, destinations, masses)``.
-
-The forward pass visits levels (total units alive) from the start down: mass at a level can
-only come from higher levels or, within a round, from the same position through bands with no
-casualty. A round that changes nothing is a self-loop, removed exactly (mass / (1 - stay)).
+A grid provides: ``start`` (flat index of the start), ``n_bands``, ``levels(idx)`` (units
+alive), ``terminal(idx)`` (a side has no units), ``stay(idx)`` (P(a round changes nothing)),
+``state(flat)`` and ``push(b, idx, mass) -> (origin, destinations, masses)``, all on arrays
+of flat indices. The pass is sparse: it only touches positions the battle reaches, level by
+level (units alive) from the start down, in buckets.
 """
 from __future__ import annotations
 
@@ -30,44 +27,76 @@ def _merge(dest: np.ndarray, mass: np.ndarray):
     return uniq, np.bincount(inverse.reshape(-1), weights=mass, minlength=len(uniq))
 
 
+class _Buckets:
+    """Mass waiting at positions, by level: added in pieces, taken merged."""
+
+    def __init__(self, grid):
+        self.grid = grid
+        self.pieces: dict[int, list] = {}
+
+    def add(self, dest: np.ndarray, mass: np.ndarray) -> None:
+        if not len(dest):
+            return
+        levels = self.grid.levels(dest)
+        top, low = int(levels.max()), int(levels.min())
+        if top == low:
+            self.pieces.setdefault(top, []).append((dest, mass))
+            return
+        order = np.argsort(levels, kind="stable")
+        levels, dest, mass = levels[order], dest[order], mass[order]
+        cuts = np.flatnonzero(np.diff(levels)) + 1
+        for lv, d, m in zip(levels[np.r_[0, cuts]], np.split(dest, cuts), np.split(mass, cuts)):
+            self.pieces.setdefault(int(lv), []).append((d, m))
+
+    def take(self, level: int):
+        pieces = self.pieces.pop(level, None)
+        if not pieces:
+            return None
+        if len(pieces) == 1:
+            dest, mass = pieces[0]
+        else:
+            dest = np.concatenate([d for d, _ in pieces])
+            mass = np.concatenate([m for _, m in pieces])
+        return _merge(dest, mass)
+
+
 def outcome(grid, curve: bool = True) -> BattleOutcome:
     """The battle from the grid's start under the grid's choices (exact; nothing pruned)."""
-    n, nb = grid.n, grid.n_bands
+    nb = grid.n_bands
     out = BattleOutcome()
-    out.states_explored = n
-    round_start = np.zeros(n)
-    round_start[grid.start] = 1.0
+    start = np.array([grid.start], dtype=np.int64)
+    round_start = _Buckets(grid)
+    round_start.add(start, np.ones(1))
     #: mass about to enter band b (b >= 1) mid-round
-    inputs = [None] + [np.zeros(n) for _ in range(1, nb)]
+    inputs = [None] + [_Buckets(grid) for _ in range(1, nb)]
+    explored = 0
 
     def target(b):
         return inputs[b + 1] if b + 1 < nb else round_start
 
-    for level in range(len(grid.bounds) - 2, -1, -1):
-        idx = grid.order[grid.bounds[level]:grid.bounds[level + 1]]
+    for level in range(int(grid.levels(start)[0]), -1, -1):
         # 1. rounds under way that reached this level in an earlier band: they finish here
         #    or lower (a band with no casualty keeps the position, so the round end may
         #    bring mass to this level's round starts)
         for b in range(1, nb):
-            mass = inputs[b][idx]
-            live = np.flatnonzero(mass > 0)
-            if not len(live):
-                continue
-            inputs[b][idx] = 0.0
-            _, dest, w = grid.push(b, idx[live], mass[live])
-            np.add.at(target(b), dest, w)
+            got = inputs[b].take(level)
+            if got is not None:
+                _, dest, w = grid.push(b, *got)
+                target(b).add(dest, w)
         # 2. rounds starting here
-        m = round_start[idx]
-        round_start[idx] = 0.0
-        present = m > 0
-        terminal = grid.terminal[idx]
-        stay = grid.stay[idx]
+        got = round_start.take(level)
+        if got is None:
+            continue
+        idx, m = got
+        explored += len(idx)
+        terminal = grid.terminal(idx)
+        stay = np.where(terminal, 1.0, grid.stay(idx))
         stale = ~terminal & (stay >= STALEMATE)
-        for k in np.flatnonzero(terminal & present):
+        for k in np.flatnonzero(terminal):
             out.decided[grid.state(idx[k])] = float(m[k])
-        for k in np.flatnonzero(stale & present):
+        for k in np.flatnonzero(stale):
             out.stalemates[grid.state(idx[k])] = float(m[k])
-        fighting = np.flatnonzero(~terminal & ~stale & present)
+        fighting = np.flatnonzero(~terminal & ~stale)
         if not len(fighting):
             continue
         # the self-loop (a round with no casualty) is removed exactly: mass / (1 - stay)
@@ -80,10 +109,11 @@ def outcome(grid, curve: bool = True) -> BattleOutcome:
                 break
             origin, dest, w = grid.push(b, where[live], own[live])
             same = dest == where[live][origin]
-            np.add.at(target(b), dest[~same], w[~same])
+            target(b).add(dest[~same], w[~same])
             own = np.zeros(len(where))
             np.add.at(own, live[origin[same]], w[same])
             # after the last band, what stayed put is the self-loop already counted
+    out.states_explored = explored
     if curve:
         out.decided_by_round = decided_curve(grid)
     return out
@@ -98,7 +128,8 @@ def decided_curve(grid, rounds: int = CURVE_ROUNDS) -> list[float]:
     curve: list[float] = []
 
     def open_only(idx, mass):
-        fighting = ~grid.terminal[idx] & (grid.stay[idx] < STALEMATE) & (mass >= 1e-11)
+        fighting = ~grid.terminal(idx) & (mass >= 1e-11)
+        fighting[fighting] = grid.stay(idx[fighting]) < STALEMATE
         return idx[fighting], mass[fighting]
 
     idx, mass = open_only(idx, mass)

@@ -146,7 +146,7 @@ class PositionValues:
 
     ``rules`` is a ``MediumLuckRules`` (its chart, slots, eligibility, band tables). After
     construction: ``score(state)`` (round start), ``band_score(b, state)``, ``after(b, state,
-    outcome)`` (the position after band ``b``'s casualties under optimal choices), ``stay``
+    outcome)`` (the position after band ``b``'s casualties under optimal choices), ``stay_all``
     (per flat position: P(a round changes nothing)) and the flat indexing helpers.
     """
 
@@ -165,9 +165,8 @@ class PositionValues:
         self.bounds = np.searchsorted(level[self.order], np.arange(level.max() + 2))
         #: values[b]: the score just before band b (values[0]: round start)
         self.values = [np.zeros(n) for _ in range(max(nb, 1))]
-        self.stay = np.zeros(n)
-        self.terminal = ((self.sides[0].level[:, None] == 0) |
-                         (self.sides[1].level[None, :] == 0)).reshape(-1)
+        #: per flat position: P(a round changes nothing)
+        self.stay_all = np.zeros(n)
         self.start = self.flat(rules.start)
         self.n_bands = nb
         self._solve(cancel)
@@ -182,6 +181,17 @@ class PositionValues:
         ia, idd = divmod(int(flat), self.nd)
         return (tuple(int(x) for x in self.sides[0].counts[ia]),
                 tuple(int(x) for x in self.sides[1].counts[idd]))
+
+    def levels(self, idx: np.ndarray) -> np.ndarray:
+        ia, idd = np.divmod(idx, self.nd)
+        return self.sides[0].level[ia] + self.sides[1].level[idd]
+
+    def terminal(self, idx: np.ndarray) -> np.ndarray:
+        ia, idd = np.divmod(idx, self.nd)
+        return (self.sides[0].level[ia] == 0) | (self.sides[1].level[idd] == 0)
+
+    def stay(self, idx: np.ndarray) -> np.ndarray:
+        return self.stay_all[idx]
 
     def score(self, state) -> float:
         return float(self.values[0][self.flat(state)])
@@ -229,7 +239,7 @@ class PositionValues:
                 b0 = np.ones(len(idx))
                 v0 = np.full(len(idx), 0.5)
             v0 = np.where(terminal, term_value, v0)
-            self.stay[idx] = np.where(terminal, 1.0, b0)
+            self.stay_all[idx] = np.where(terminal, 1.0, b0)
             for b in range(nb):
                 a_b, b_b = coef[b]
                 self.values[b][idx] = np.where(terminal, term_value, a_b + b_b * v0)
