@@ -119,3 +119,42 @@ def test_position_values_equal_brute_force_minimax(attacker, defender, extra_whi
             continue
         assert values.score(state) == pytest.approx(
             float(minimax_score(sub_a, sub_d, extra_white)), abs=1e-12), state
+
+
+# -- the issue's case: a yellow fighter with nothing to hit ---------------------------------
+CASE_A = """
+ruleset = "mediumluck"
+[attacker.bands.yellow]
+roll = { fighter = 1 }
+[attacker.bands.black]
+roll = { strategic_bomber = 1 }
+[attacker.bands.red]
+roll = { tank = 3 }
+[attacker.bands.white]
+roll = { infantry = 6, mech_infantry = 1 }
+boost = { artillery = 2, fighter = 2 }
+[attacker]
+idle = { infantry = 1 }
+[defender.bands.red]
+roll = { tank = 2 }
+[defender.bands.white]
+roll = { infantry = 5 }
+boost = { artillery = 2 }
+[defender]
+idle = { aaa = 1 }
+"""
+CASE_B = CASE_A.replace("[attacker.bands.yellow]\nroll = { fighter = 1 }\n", "").replace(
+    "fighter = 2 }", "fighter = 3 }")
+
+
+def test_the_issue_case_is_explained_and_optimal_play_removes_the_anomaly():
+    from combatassist.rulesets import mediumluck
+    from combatassist.scenario import parse_scenario_text
+    a = mediumluck.compute(parse_scenario_text(CASE_A).body)
+    b = mediumluck.compute(parse_scenario_text(CASE_B).body)
+    assert a.extra["casualties"] == b.extra["casualties"] == "optimal"
+    assert "fighter (rolls yellow, can hit nothing)" in a.extra["lost_first"]["attacker"]
+    assert "infantry (idle)" in a.extra["lost_first"]["attacker"]
+    assert not any("fighter" in note for note in b.extra["lost_first"]["attacker"])
+    # boosting white with the fighter is no worse once casualties are chosen soundly
+    assert b.attacker_wins + b.draw / 2 >= a.attacker_wins + a.draw / 2 - 1e-3

@@ -18,6 +18,7 @@ from ...solver import simulate, solve
 from .bands import BAND_TABLES
 from .battle import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart, chart_for, default_chart, describe_places
+from .explain import lost_first
 from .forward import outcome as grid_outcome
 from .heuristic import HeuristicGrid
 from .policy import choose_policy
@@ -164,6 +165,7 @@ def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_
     result.extra["slots"] = {"attacker": rules.models[0].names, "defender": rules.models[1].names}
     result.extra["casualties"] = policy
     result.extra["casualties_why"] = why
+    result.extra["lost_first"] = lost_first(setup)
     return result
 
 
