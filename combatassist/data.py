@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import functools
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from .errors import ScenarioError
 
 
 @functools.cache
@@ -39,13 +37,9 @@ def resource_path(*parts: str) -> Path:
 
 def load_toml_file(path: str | Path) -> dict[str, Any]:
     """Parse a TOML data file; problems become ScenarioError naming the file and line."""
-    from .scenario import read_text_file  # local import: scenario imports the registry
+    from .scenario import parse_toml, read_text_file  # local: scenario imports the registry
 
-    text = read_text_file(path)
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"not valid TOML: {exc}", file=str(path)) from None
+    return parse_toml(read_text_file(path), file=str(path))
 
 
 @functools.cache

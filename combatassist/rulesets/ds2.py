@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..data import load_resource
-from ..errors import EngineError, ScenarioError
+from ..errors import EngineError, ScenarioError, shown
 from ..scenario import Reader
 
 NAME = "ds2"
@@ -915,6 +915,12 @@ def parse(top: Reader) -> Shot:
     armour = target.integer("armour", None, minimum=None) if target.has("armour") else None
     armour_type = target.choice("armour_type", t.armour_types, "standard")
     apfc = target.boolean("apfc", False)
+    if apfc and armour_type in ("standard", "apfc"):
+        # "apfc" already is standard armour with APFC; APFC "on top" needs reactive/ablative
+        raise target.error("apfc", f"apfc = true goes on top of reactive or ablative armour, "
+                           f"not armour_type = {shown(armour_type)}",
+                           hint='for APFC on standard armour write armour_type = "apfc" and '
+                                "leave apfc out")
     infantry = target.choice("infantry", list(t.infantry_ratings)) \
         if target.has("infantry") else None
     cover = target.choice("cover", t.covers, "open")
