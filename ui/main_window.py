@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QMainWind
                                QMessageBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 import combatassist
-from combatassist.errors import CombatAssistError
+from combatassist.errors import CombatAssistError, one_line
 from combatassist.scenario import Scenario, load_scenario, save_scenario
 
 from .help import rules_html
@@ -37,6 +37,16 @@ def default_autosave_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, ORGANISATION)) / "battles"
 
 
+def startup_notice(set_aside: list[str], folder: Path) -> str:
+    """One sentence for the status bar about saved battles that couldn't be resumed."""
+    if not set_aside:
+        return ""
+    if len(set_aside) == 1:
+        return one_line(set_aside[0].rstrip(".") + ".")
+    return one_line(f"{len(set_aside)} saved battles could not be resumed and were set aside "
+                    f"(kept in {folder}; the At the table tabs say why).")
+
+
 def app_icon() -> QIcon:
     try:
         from combatassist.data import resource_path
@@ -53,6 +63,9 @@ def app_icon() -> QIcon:
 class MainWindow(QMainWindow):
     """``settings``: where settings and recent files persist (tests pass a temporary one);
     ``autosave_dir``: where table-side battles are autosaved; ``views``: the view registry."""
+
+    #: the one sentence shown at start when saved battles had to be set aside ("" if none)
+    startup_notice: str = ""
 
     def __init__(self, settings: QSettings | None = None, autosave_dir: Path | None = None,
                  views: list[ViewSpec] | None = None):
@@ -354,10 +367,21 @@ class MainWindow(QMainWindow):
             view.recompute(immediate=True)
 
     def offer_resume(self) -> None:
-        """After a crash or a closed window: offer to resume each autosaved battle."""
+        """After a crash or a closed window: offer to resume each view's newest saved battle
+        that no running instance owns. A saved battle that can't be resumed never stops the
+        start: it is set aside (renamed, kept) and the status bar says so in one sentence."""
+        set_aside: list[str] = []
         for view in self.ruleset_views():
             panel = view.table_panel
-            if panel is None or panel.battle is not None or not panel.has_saved_battle():
+            if panel is None or panel.battle is not None:
+                continue
+            try:
+                offered = panel.claim_saved_battle()
+            except OSError as exc:      # e.g. an unreadable autosave folder
+                set_aside.append(f"the saved battles can't be read: {exc.strerror or exc}")
+                continue
+            set_aside += panel.set_aside_notices
+            if not offered:
                 continue
             verdict = panel.saved_verdict()
             if verdict is None:
@@ -375,11 +399,15 @@ class MainWindow(QMainWindow):
             if answer != QMessageBox.StandardButton.Yes:
                 if verdict is not None:
                     panel.discard_saved_battle()
+                else:
+                    panel.decline_saved_battle()     # asked again at the next start
             else:
-                # shown either way: the battle, or the message saying why it can't resume
                 panel.resume()
                 self.tabs.setCurrentWidget(view)
                 view.tabs.setCurrentWidget(panel)
+        self.startup_notice = startup_notice(set_aside, self.autosave_dir)
+        if self.startup_notice:
+            self.statusBar().showMessage(self.startup_notice)
 
     # -- help -----------------------------------------------------------------------------
     def show_rules(self) -> None:
@@ -416,4 +444,6 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         for view in self.ruleset_views():
             view.shutdown()
+            if view.table_panel is not None:
+                view.table_panel.release()    # its battle stays saved, for the next start
         event.accept()

@@ -522,6 +522,7 @@ def test_table_battle_resumes_from_the_autosave(view, qtbot, tmp_path):
     view.table_panel.dice_edit.setText("6 6")
     view.table_panel.apply()
     saved_state = view.table_panel.battle.state
+    view.table_panel.release()      # as if this window had crashed: its lock goes with it
     again = MediumLuckView(autosave_dir=tmp_path)
     qtbot.addWidget(again)
     try:
@@ -591,7 +592,8 @@ def test_deploying_reserves_at_the_table(view, qtbot, tmp_path):
     panel.redo()
     assert panel.log.count() == 2
     saved_state = panel.battle.state
-    # resume replays the deployment
+    # resume replays the deployment (after a "crash": the system releases the lock)
+    panel.release()
     again = MediumLuckView(autosave_dir=tmp_path)
     qtbot.addWidget(again)
     try:
