@@ -24,6 +24,7 @@ from typing import Any
 
 from ...battle import BattleRules, DieSpec, Phase, SIDES
 from ...distribution import Dist
+from ... import limits
 from ...errors import EngineError
 from .bands import BAND_TABLES, BandResolution, BandTableCache, make_config, resolve_dice
 from .chart import Band, Chart
@@ -438,6 +439,19 @@ class MediumLuckRules(BattleRules):
         if a:
             return "attacker"
         return "defender" if d else "draw"
+
+    def work_estimate(self, state) -> float:
+        """Exact-solver transitions from ``state`` (``limits``): casualties are taken band by
+        band, so a side's positions are the product over its bands of (units there + 1)."""
+        positions = 1
+        for side, counts in zip(self.slots, state):
+            per_band: dict = {}
+            for slot, n in zip(side, counts):
+                per_band[slot.band] = per_band.get(slot.band, 0) + n
+            for n in per_band.values():
+                positions *= n + 1
+        # measured: Medium Luck stores ~1.7x the generic estimate (several bands' outcomes)
+        return 1.7 * limits.exact_estimate(positions, len(self.round_dist(state)))
 
     def losses(self, state):
         return (self.totals[0] - sum(state[0]), self.totals[1] - sum(state[1]))

@@ -31,6 +31,7 @@ from typing import Any
 
 from ...battle import BattleRules, DieSpec, Phase
 from ...distribution import Dist
+from ... import limits
 from ...errors import EngineError
 from ...result import BattleResult, battle_result
 from ...solver import simulate, solve
@@ -185,6 +186,12 @@ class UrRules(BattleRules):
         if d <= self.scenario.defender.retreat_at_steps:
             return "attacker"
         return None
+
+    def work_estimate(self, state: State) -> float:
+        """Exact-solver transitions from ``state`` (``limits``): pairs of step totals (hits
+        are taken unit by unit in order) times the outcomes of the next round."""
+        positions = (sum(state[0]) + 1) * (sum(state[1]) + 1)
+        return limits.exact_estimate(positions, len(self.round_dist(state)))
 
     def losses(self, state: State) -> tuple[int, int]:
         return (self.start_totals[0] - sum(state[0]), self.start_totals[1] - sum(state[1]))
