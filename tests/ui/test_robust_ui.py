@@ -1,4 +1,4 @@
-"""Issue 20, cases 9 and 11 in the real main window: a damaged autosave never locks the app
+"""Issue 20 in the real main window (cases 9 and 11): a damaged autosave never locks the app
 out, and two instances never share, offer or delete each other's battle."""
 from __future__ import annotations
 
@@ -148,3 +148,37 @@ def test_a_second_process_owns_its_battle(make_window, tmp_path, monkeypatch):
     window = make_window(views=LOWLUCK_ONLY, autosave_dir=folder)
     window.offer_resume()
     assert len(asked) == 1 and str(window.view_for("lowluck").table_panel.autosave_path) == theirs
+
+
+def test_a_long_computation_shows_progress_and_stops_on_request(make_window, qtbot,
+                                                                monkeypatch):
+    """Issue 20, case 7 in the GUI: busy is shown at once, Stop (or Esc) cancels the job."""
+    import threading
+
+    from combatassist.solver import Cancelled
+
+    window = make_window(views=LOWLUCK_ONLY)
+    view = window.view_for("lowluck")
+    qtbot.waitUntil(lambda: not view.computer.is_busy(), timeout=20_000)
+    started, stopped = threading.Event(), threading.Event()
+
+    def endless(cancel):
+        started.set()
+        while not cancel():
+            stopped.wait(0.01)
+        stopped.set()
+        raise Cancelled()
+
+    monkeypatch.setattr(view, "compute_job", lambda: endless)
+    results = view.results
+    view.recompute(immediate=True)
+    qtbot.waitUntil(started.is_set, timeout=5_000)
+    assert results.spinner.isVisibleTo(results) and results.stop_button.isVisibleTo(results)
+    assert results.status.text() == "Computing…"
+    shown = results.result
+    results.stop_button.click()
+    qtbot.waitUntil(stopped.is_set, timeout=5_000)
+    qtbot.waitUntil(lambda: not view.computer.is_busy(), timeout=5_000)
+    assert not results.spinner.isVisibleTo(results)
+    assert not results.stop_button.isVisibleTo(results)
+    assert results.status.text() == results.STOPPED and results.result is shown
