@@ -9,6 +9,9 @@ import pytest
 
 from combatassist.data import examples_dir
 
+#: Each command gets 300 s of its own (cold band tables on a loaded machine): above the suite's
+#: 120 s default.
+pytestmark = pytest.mark.timeout(360)
 EXAMPLES = examples_dir()
 SCENARIOS = sorted(EXAMPLES.glob("mediumluck-*.toml"))
 KEYS = ["ruleset", "attacker_wins", "defender_wins", "draw", "undecided", "stalemate", "pruned",

@@ -5,12 +5,15 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from combatassist import __version__
 from combatassist.data import list_examples
 from ui import app
 from ui.views import VIEWS
 
 
+@pytest.mark.timeout(360)     # the subprocess has 300 s of its own (a loaded CI machine)
 def test_smoke_test_in_a_fresh_process():
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     proc = subprocess.run([sys.executable, "-m", "ui.app", "--smoke-test"], capture_output=True,
