@@ -1,4 +1,4 @@
-"""The command line contract (SCENARIOS.md) for Low Luck, SBR, tech, and bad input."""
+"""The command line contract (docs/scenario-format.md) for Low Luck, SBR, tech, and bad input."""
 from __future__ import annotations
 
 import json

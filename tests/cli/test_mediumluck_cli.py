@@ -1,4 +1,4 @@
-"""The command line on Medium Luck scenarios (SCENARIOS.md contract)."""
+"""The command line on Medium Luck scenarios (docs/scenario-format.md contract)."""
 from __future__ import annotations
 
 import json

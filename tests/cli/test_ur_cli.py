@@ -1,4 +1,4 @@
-"""The command line on Ur scenarios (SCENARIOS.md): JSON keys, exit status, clear errors."""
+"""The command line on Ur scenarios (docs/scenario-format.md): JSON keys, exit status, errors."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""Ur scenario files: the SCENARIOS.md format, round trips, and one clear message per mistake."""
+"""Ur scenario files (docs/scenario-format.md): round trips, and one clear message per mistake."""
 from __future__ import annotations
 
 import copy
