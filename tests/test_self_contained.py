@@ -19,6 +19,9 @@ OUTSIDE = [
     (re.compile("/" + "work" + "/"), "an absolute path of a development machine"),
     (re.compile("/" + "home" + "/"), "an absolute home path"),
     (re.compile("/" + "root" + "/"), "an absolute home path"),
+    (re.compile(r"\b(?:RULES|SCENARIOS|DESIGN)" + r"\.md\b"),
+     "a reference document that is not in the repository (cite docs/rules.md or "
+     "docs/scenario-format.md)"),
 ]
 PARENTS_INDEX = re.compile(r"\bparents\[(\d+)\]")
 PARENT_CHAIN = re.compile(r"__file__\)(?:\.resolve\(\))?((?:\.parent\b)+)")
@@ -83,7 +86,9 @@ UP = "Path(__file__" + ").resolve()"      # in pieces, so that the examples don'
     (f"ROOT = {UP}.parents[" + "2]", "packaging/build.py", True),
     (f"HERE = {UP}.parent.parent", "packaging/x.py", False),
     (f"OUT = {UP}.parent.parent.parent", "packaging/x.py", True),
-    ('p = "..' + '/shared/RULES.md"', "README.md", True),
+    ('p = "..' + '/shared/notes.md"', "README.md", True),
+    ("(see RULES" + ".md §4)", "combatassist/x.py", True),
+    ("(see docs/rules.md §4, docs/scenario-format.md)", "combatassist/x.py", False),
     ('open("/' + 'work/shared/x")', "ui/x.py", True),
     ('open("/' + 'home/me/x")', "ui/x.py", True),
     ("the shared libraries Qt needs", "README.md", False),
