@@ -103,6 +103,25 @@ def test_a_dialog_opened_from_a_slot_or_swallowed_still_fails_its_test(tmp_path)
     assert "1 failed, 2 passed, 1 error" in out, out     # the swallowed one: passed + error
 
 
+def test_a_test_stuck_in_a_qt_event_loop_is_stopped_with_its_stack(tmp_path):
+    # The project's own pytest settings (thread method), with the timeout cut to 2 s: a test
+    # blocked in a Qt event loop forever is ended, and the stack says where it was.
+    (tmp_path / "test_stuck.py").write_text(textwrap.dedent("""
+        from PySide6.QtCore import QEventLoop
+
+        def test_waits_for_ever(qapp):
+            QEventLoop().exec()         # like a modal dialog nobody answers
+    """))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-c", str(ROOT / "pyproject.toml"),
+                           "--rootdir", str(tmp_path), "-p", "no:cacheprovider",
+                           "-o", "timeout=2", str(tmp_path / "test_stuck.py")],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0, out
+    assert "Timeout" in out and "test_waits_for_ever" in out and "QEventLoop().exec()" in out, out
+
+
 def test_the_suite_has_a_thread_timeout():
     with open(ROOT / "pyproject.toml", "rb") as handle:
         project = tomllib.load(handle)
