@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import limits
 from ..errors import EngineError, ScenarioError
 from ..result import BattleResult, percent
 from .agc_data import BASE_TYPES, AgcData, DamageSpec, agc_data
@@ -564,6 +565,8 @@ def simulate(payload: AgcScenario, trials: int = 100_000, seed: int | None = Non
     if trials < 1:
         raise EngineError(f"trials must be at least 1, got {trials}")
     line = lineup(payload)
+    limits.check_vectorised_simulation(
+        trials, sum(r.dice for s in SIDES for r in line.side(s).units) + 2)   # + damage dice
     # numpy refuses negative seeds; Python's random.Random (the other rulesets' simulator)
     # uses abs(seed): do the same, so every ruleset accepts any whole-number seed alike.
     rng = np.random.default_rng(None if seed is None else abs(seed))

@@ -158,3 +158,22 @@ def test_largest_sbr_finishes_within_the_bound():
 def test_lowluck_default_still_answers():
     result = lowluck.compute(lowluck.default_scenario().body)
     assert result.attacker_wins + result.defender_wins + result.draw == pytest.approx(1.0)
+
+
+def test_vectorised_agc_simulation_refused_at_once_beyond_its_dice():
+    text = ('ruleset = "agc"\nterrain = "forest"\n[attacker]\n'
+            'units = { infantry = 100, armor = 50, artillery = 50 }\n[defender]\n'
+            'units = { infantry = 150, engineers = 50 }\n')
+    message = refused_at_once(text, method="simulate", trials=10_000_000)   # was 270 s
+    assert f"{limits.MAX_VECTORISED_DICE:,}" in message and "use at most" in message
+
+
+def test_ds2_simulation_trials_bounded():
+    from combatassist.rulesets import ds2
+
+    assert ds2.MAX_TRIALS * 1.5e-6 < limits.MAX_SECONDS       # measured ~1.5 us a trial
+    scenario = parse_scenario_text(
+        'ruleset = "ds2"\n[weapon]\nfamily = "hvc"\nsize = 3\nrange = "close"\n'
+        '[target]\nkind = "vehicle"\narmour = 3\n')
+    with pytest.raises(EngineError, match="trials must be"):
+        ds2.compute(scenario.body, method="simulate", trials=ds2.MAX_TRIALS + 1)
