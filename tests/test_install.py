@@ -19,7 +19,7 @@ def test_wheel_ships_resources_and_finds_them(tmp_path):
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         archive.extractall(site)
-    assert "combatassist/resources/lowluck.toml" in names
+    assert "combatassist/resources/lowluck/tables.toml" in names
     assert any(n.startswith("ui/") for n in names)
     code = ("import combatassist, combatassist.data as d; "
             "print(combatassist.__file__); print(d.resources_dir()); "
