@@ -35,8 +35,8 @@ from ... import limits
 from ...errors import EngineError
 from ...result import BattleResult, battle_result
 from ...solver import simulate, solve
-from .setup import UrScenario, check
-from .tables import UnitType, UrTables, tables
+from .scenario import UrScenario, check
+from .data import UnitType, UrTables, tables
 
 State = tuple[tuple[int, ...], tuple[int, ...]]
 Allocation = tuple[int, ...]
