@@ -20,7 +20,7 @@ MAX_TRIALS = 10_000_000
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse's own exit status is already 2
         # one line, like every other refusal (argparse would print the usage first)
-        self.exit(2, f"combatassist: error: {one_line(message)} (see {self.prog} --help)\n")
+        self.exit(2, f"combatassist: error: {one_line(message, 400)} (see {self.prog} --help)\n")
 
 
 def _positive_int(text: str) -> int:

@@ -166,3 +166,29 @@ def test_damaged_autosaves_resume_or_give_one_line(tmp_path_factory, text):
     battle.verdict()                 # a resumed battle can be shown and played on
     if not battle.is_over():
         battle.preview(battle.roll())
+
+
+ARGUMENT = st.one_of(
+    st.sampled_from(["odds", "tech", "sbr", "it", "air", "--json", "--method", "exact",
+                     "simulate", "--trials", "--seed", "--bombers", "--aa", "--extra-aa",
+                     "--variant", "A", "B", "C", "standard", "--heavy-bombers", "--cash",
+                     "--invest", "--attempt-at", "18,18,18", "-1", "0", "200", "9" * 5000,
+                     "1e3", "a\nb\x1b", "--", "-", "/dev/null", "."]),
+    st.integers(-5, 300).map(str),
+    st.sampled_from(sorted(EXAMPLES)).map(lambda name: str(examples_dir() / name)))
+
+
+@FUZZ
+@given(argv=st.lists(ARGUMENT, min_size=1, max_size=7))
+def test_any_command_line_answers_or_refuses_in_one_line(capsys, argv):
+    code = main(argv)
+    captured = capsys.readouterr()
+    if code == 0 and (captured.out.startswith("{") or not captured.out):
+        assert captured.err == ""
+        if captured.out:
+            json.loads(captured.out)
+        return
+    if code == 0:                    # a human summary (or --help / --version)
+        assert "Traceback" not in captured.err
+        return
+    assert_clean(code, captured.out, captured.err)
