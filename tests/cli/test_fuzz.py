@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from combatassist.cli import main
-from combatassist.data import examples_dir
+from combatassist.data import examples_dir, resource_path
 from combatassist.errors import MESSAGE_CHARS, ScenarioError
 from combatassist.rulesets import NAMES
+from combatassist.rulesets.mediumluck.chart import DEFAULT_CHART
 from combatassist.table import TableBattle, load_battle
 from tests.engine.test_autosave import lowluck_battle
 
@@ -41,8 +42,9 @@ def test_every_ruleset_has_an_example():
 
 
 @st.composite
-def damaged_scenario(draw) -> str:
-    text = EXAMPLES[draw(st.sampled_from(sorted(EXAMPLES)))]
+def damaged_scenario(draw, sources=None) -> str:
+    sources = sources or EXAMPLES
+    text = sources[draw(st.sampled_from(sorted(sources)))]
     for _ in range(draw(st.integers(1, 3))):
         lines = text.split("\n")
         op = draw(st.sampled_from(["value", "value", "value", "drop", "twice", "junk", "cut"]))
@@ -192,3 +194,27 @@ def test_any_command_line_answers_or_refuses_in_one_line(capsys, argv):
         assert "Traceback" not in captured.err
         return
     assert_clean(code, captured.out, captured.err)
+
+
+CHART = (resource_path(*DEFAULT_CHART)).read_text(encoding="utf-8")
+
+
+@FUZZ
+@given(chart=damaged_scenario({"chart": CHART}))
+def test_damaged_medium_luck_charts_load_or_give_one_line(tmp_path_factory, capsys, chart):
+    folder = tmp_path_factory.mktemp("fuzz")
+    (folder / "chart.toml").write_text(chart, encoding="utf-8", errors="surrogatepass")
+    (folder / "s.toml").write_text(WITH_CHART, encoding="utf-8")
+    code = main(["odds", str(folder / "s.toml"), "--json"])
+    captured = capsys.readouterr()
+    assert_clean(code, captured.out, captured.err)
+
+
+WITH_CHART = EXAMPLES["mediumluck-sea.toml"].replace(
+    "\n[attacker", '\n[options]\nchart = "chart.toml"\n[attacker', 1)
+
+
+def test_the_chart_fuzz_starts_from_a_working_chart(tmp_path, capsys):
+    (tmp_path / "chart.toml").write_text(CHART, encoding="utf-8")
+    (tmp_path / "s.toml").write_text(WITH_CHART, encoding="utf-8")
+    assert main(["odds", str(tmp_path / "s.toml"), "--json"]) == 0, capsys.readouterr().err
