@@ -43,6 +43,9 @@ FORMAT = "combatassist-table/1"
 AUTOSAVE_NAME = "battle-in-progress.json"
 #: Largest autosave file read (a long battle of 150 units a side is a few hundred kB).
 MAX_AUTOSAVE_BYTES = 16_000_000
+#: Most phase entries (and between-rounds steps) a saved battle may hold: all are replayed
+#: when it is resumed (a long battle is a few thousand: 1,000 rounds of three phases).
+MAX_SAVED_STEPS = 20_000
 
 #: How a battle may end before a side is wiped out: (kind, side) -> who wins.
 ENDINGS = {
@@ -454,6 +457,11 @@ class TableBattle:
         rounds = _list_field(data, "rounds")
         if not all(isinstance(r, list) for r in rounds):
             raise ScenarioError("each round must be a list of phase entries", field="rounds")
+        entries = sum(len(r) for r in rounds) + len(_list_field(data, "current")) + \
+            sum(len(item) if isinstance(item, list) else 1 for item in _list_field(data, "redo"))
+        if entries > MAX_SAVED_STEPS:      # every one is replayed: keep the start quick
+            raise ScenarioError(f"holds {entries:,} steps; a saved battle has at most "
+                                f"{MAX_SAVED_STEPS:,}", field="rounds")
         battle.rounds = [[entry_from_json(e) for e in r] for r in rounds]
         battle.current = [entry_from_json(e) for e in _list_field(data, "current")]
         redo: list = []

@@ -222,3 +222,38 @@ def test_a_battle_owned_by_another_process_is_never_offered(tmp_path):
     finally:
         holder.kill()
         holder.wait(10)
+
+
+def test_a_saved_battle_with_too_many_steps_is_refused_before_replaying(tmp_path):
+    from combatassist.table import MAX_SAVED_STEPS
+
+    data = lowluck_battle().to_json()
+    data["redo"] = [[{"rolled": [1], "choice": None}] for _ in range(MAX_SAVED_STEPS)]
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data))
+    start = time.monotonic()
+    with pytest.raises(ScenarioError, match="at most 20,000"):
+        load_battle(path)
+    assert time.monotonic() - start < 5
+
+
+def test_replaying_the_most_steps_allowed_is_quick(tmp_path):
+    # sixes miss: a battle that goes on round after round, the same dice each round
+    from combatassist.table import MAX_SAVED_STEPS
+
+    text = ('ruleset = "lowluck"\n[attacker]\nunits = { infantry = 1 }\n'
+            '[defender]\nunits = { infantry = 1 }\n')
+    rules, ruleset = rules_from_scenario(text)
+    battle = TableBattle(rules, scenario_text=text, ruleset=ruleset)
+    state = battle.state
+    round_ = [{"rolled": [6] * len(phase.dice(state)), "choice": None}
+              for phase in battle.phases()]
+    phases = len(round_)
+    data = battle.to_json()
+    data["rounds"] = [round_] * (MAX_SAVED_STEPS // phases)
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data))
+    start = time.monotonic()
+    resumed = load_battle(path)
+    assert resumed.round_number == MAX_SAVED_STEPS // phases + 1
+    assert time.monotonic() - start < 10
