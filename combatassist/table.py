@@ -322,6 +322,9 @@ class TableBattle:
         Raises EngineError (nothing changes) for dice that don't fit or an illegal choice.
         """
         phase = self._require_phase()
+        if sum(len(r) for r in self.rounds) + len(self.current) >= MAX_SAVED_STEPS:
+            raise EngineError(f"this battle has {MAX_SAVED_STEPS:,} steps, the most a saved "
+                              "battle holds; end it here")
         entry = Entry(tuple(rolled), choice)
         after = self._apply(self.round_number, phase, self.state, entry)  # raises if illegal
         self.current.append(entry)
