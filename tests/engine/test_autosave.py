@@ -257,3 +257,14 @@ def test_replaying_the_most_steps_allowed_is_quick(tmp_path):
     resumed = load_battle(path)
     assert resumed.round_number == MAX_SAVED_STEPS // phases + 1
     assert time.monotonic() - start < 10
+
+
+def test_a_battle_stops_taking_steps_at_the_saved_limit(monkeypatch):
+    import combatassist.table as table
+    from combatassist.errors import EngineError
+
+    monkeypatch.setattr(table, "MAX_SAVED_STEPS", 1)
+    battle = lowluck_battle()                     # one step taken
+    with pytest.raises(EngineError, match="the most a saved battle holds"):
+        battle.enter((5,))
+    assert len(battle.rounds) == 1 and not battle.current
