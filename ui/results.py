@@ -7,6 +7,7 @@ hollow / dashed in the same hue, so "before" and "now" differ by shape, not only
 from __future__ import annotations
 
 import csv
+import html
 import io
 import math
 from pathlib import Path
@@ -173,7 +174,9 @@ class StatusLine:
     def show_error(self, message: str) -> None:
         stale = (f"<br>The figures below are still those of the last {self.subject} that could "
                  "be computed." if self.has_figures() else "")
-        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>{stale}')
+        # the message may echo the user's text: shown as text, never as markup
+        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {html.escape(message)}'
+                            f'</span>{stale}')
 
 
 class ResultsPanel(StatusLine, QWidget):

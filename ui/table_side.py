@@ -8,6 +8,7 @@ editor (``set_between_rounds_editor``) shown above the dice while the step is po
 """
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -418,7 +419,7 @@ class TableSidePanel(QWidget):
 
     def _error(self, text: str) -> None:
         label = self.message if self.battle is not None else self.notice
-        label.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>')
+        label.setText(f'<span style="color:{DEFENDER}">&#9888; {html.escape(text)}</span>')
 
     # -- display --------------------------------------------------------------------------
     def _preview(self) -> None:
@@ -435,7 +436,8 @@ class TableSidePanel(QWidget):
         try:
             preview = b.preview(parse_dice(text, b.dice()))
         except CombatAssistError as exc:
-            self.explain_label.setText(f'<span style="color:{DEFENDER}">{exc}</span>')
+            self.explain_label.setText(f'<span style="color:{DEFENDER}">'
+                                       f'{html.escape(str(exc))}</span>')
             return
         self.explain_label.setText(preview.explanation)
         proposal = self.format_choice(preview.proposal) if preview.proposal is not None else ""

@@ -182,3 +182,13 @@ def test_a_long_computation_shows_progress_and_stops_on_request(make_window, qtb
     assert not results.spinner.isVisibleTo(results)
     assert not results.stop_button.isVisibleTo(results)
     assert results.status.text() == results.STOPPED and results.result is shown
+
+
+def test_echoed_text_in_messages_is_never_markup(make_window):
+    window = make_window(views=LOWLUCK_ONLY)
+    view = window.view_for("lowluck")
+    view.results.show_error('unknown unit "<img src=x><b>tank</b>"')
+    assert "&lt;img src=x&gt;&lt;b&gt;tank&lt;/b&gt;" in view.results.status.text()
+    panel = view.table_panel
+    panel._error("<i>damaged</i>")
+    assert "&lt;i&gt;damaged&lt;/i&gt;" in panel.notice.text()
