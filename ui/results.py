@@ -175,8 +175,8 @@ class StatusLine:
         stale = (f"<br>The figures below are still those of the last {self.subject} that could "
                  "be computed." if self.has_figures() else "")
         # the message may echo the user's text: shown as text, never as markup
-        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {html.escape(message)}'
-                            f'</span>{stale}')
+        text = html.escape(message, quote=False)
+        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>{stale}')
 
 
 class ResultsPanel(StatusLine, QWidget):

@@ -419,7 +419,8 @@ class TableSidePanel(QWidget):
 
     def _error(self, text: str) -> None:
         label = self.message if self.battle is not None else self.notice
-        label.setText(f'<span style="color:{DEFENDER}">&#9888; {html.escape(text)}</span>')
+        shown = html.escape(text, quote=False)       # the user's text, never markup
+        label.setText(f'<span style="color:{DEFENDER}">&#9888; {shown}</span>')
 
     # -- display --------------------------------------------------------------------------
     def _preview(self) -> None:
@@ -437,7 +438,7 @@ class TableSidePanel(QWidget):
             preview = b.preview(parse_dice(text, b.dice()))
         except CombatAssistError as exc:
             self.explain_label.setText(f'<span style="color:{DEFENDER}">'
-                                       f'{html.escape(str(exc))}</span>')
+                                       f'{html.escape(str(exc), quote=False)}</span>')
             return
         self.explain_label.setText(preview.explanation)
         proposal = self.format_choice(preview.proposal) if preview.proposal is not None else ""
