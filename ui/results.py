@@ -144,13 +144,18 @@ def style_plot(plot: pg.PlotWidget, title: str, xlabel: str, ylabel: str, *,
 
 class StatusLine:
     """``set_busy`` / ``show_error`` for a results panel with a ``spinner`` and a ``status``
-    label; ``has_figures()`` says whether older figures are still on show."""
+    label; ``has_figures()`` says whether older figures are still on show, and
+    ``mark_stale(stale)`` (optional) marks them on the figures themselves (plot titles)."""
 
     #: what the figures were computed for, in "the last … that could be computed"
     subject = "set-up"
 
     def has_figures(self) -> bool:
         raise NotImplementedError
+
+    def mark_stale(self, stale: bool) -> None:
+        """Show on the figures whether they belong to an older set-up (default: the status
+        line says it alone)."""
 
     def set_busy(self, busy: bool) -> None:
         self.spinner.setVisible(busy)
@@ -163,6 +168,17 @@ class StatusLine:
         stale = (f"<br>The figures below are still those of the last {self.subject} that could "
                  "be computed." if self.has_figures() else "")
         self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>{stale}')
+        self.mark_stale(self.has_figures())
+
+
+def make_spinner() -> QProgressBar:
+    """The thin "working" bar of a results panel (hidden until busy)."""
+    spinner = QProgressBar()
+    spinner.setRange(0, 0)          # indeterminate: "working"
+    spinner.setMaximumHeight(6)
+    spinner.setTextVisible(False)
+    spinner.setVisible(False)
+    return spinner
 
 
 class ResultsPanel(StatusLine, QWidget):
@@ -179,11 +195,7 @@ class ResultsPanel(StatusLine, QWidget):
         self.status = QLabel("")
         self.status.setWordWrap(True)
         self.status.setObjectName("resultStatus")
-        self.spinner = QProgressBar()
-        self.spinner.setRange(0, 0)          # indeterminate: "working"
-        self.spinner.setMaximumHeight(6)
-        self.spinner.setTextVisible(False)
-        self.spinner.setVisible(False)
+        self.spinner = make_spinner()
 
         self.bar = OutcomeBar()
         self.legend = QLabel(" ".join(
@@ -229,9 +241,19 @@ class ResultsPanel(StatusLine, QWidget):
         top = QHBoxLayout()
         top.addWidget(self.bar, 1)
         top.addWidget(self.pin)
-        plots = QHBoxLayout()
+        self.plots_box = QWidget()
+        plots = QHBoxLayout(self.plots_box)
+        plots.setContentsMargins(0, 0, 0, 0)
         plots.addWidget(self.loss_plot)
         plots.addWidget(self.round_plot)
+        # shown instead of the plots when a side has no units (one degenerate point, else)
+        self.no_battle = QLabel("")
+        self.no_battle.setObjectName("noBattle")
+        self.no_battle.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = QFont(self.no_battle.font())
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        self.no_battle.setFont(font)
+        self.no_battle.setVisible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
@@ -240,7 +262,8 @@ class ResultsPanel(StatusLine, QWidget):
         layout.addLayout(grid)
         layout.addWidget(self.note)
         layout.addWidget(self.status)
-        layout.addLayout(plots, 1)
+        layout.addWidget(self.no_battle, 1)
+        layout.addWidget(self.plots_box, 1)
 
 
     # -- feeding it ---------------------------------------------------------------------
@@ -260,6 +283,10 @@ class ResultsPanel(StatusLine, QWidget):
             extra.append(f"{result.states_explored:,} positions")
         self.note.setText(f"{result.ruleset}: {how}" + ("; " + "; ".join(extra) if extra else ""))
         self.status.setText("")
+        unfought = result.unfought()
+        self.no_battle.setText(f"No battle: {unfought}." if unfought else "")
+        self.no_battle.setVisible(unfought is not None)
+        self.plots_box.setVisible(unfought is None)
         self._refresh()
 
     def _toggle_baseline(self, on: bool) -> None:

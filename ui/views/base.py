@@ -29,6 +29,7 @@ from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.scenario import Scenario, parse_scenario_text
 from combatassist.table import AUTOSAVE_NAME, format_choice, parse_choice
 
+from .. import wheel_guard
 from ..compute import Computer, Job
 from ..results import ResultsPanel
 
@@ -57,6 +58,7 @@ class RulesetView(QWidget):
 
     def __init__(self, parent: QWidget | None = None, *, autosave_dir: Path | None = None):
         super().__init__(parent)
+        wheel_guard.install()      # the wheel scrolls this form; it edits only a picked field
         self._loading = False
         self.autosave_dir = Path(autosave_dir) if autosave_dir else None
         self.computer = Computer(self)
@@ -190,7 +192,11 @@ class RulesetView(QWidget):
 
     # -- shared behaviour -------------------------------------------------------------------
     def set_scenario(self, scenario: Scenario) -> None:
-        """Show ``scenario`` (no ``changed`` signal) and recompute."""
+        """Show ``scenario`` (no ``changed`` signal) and recompute.
+
+        A new set-up (New, Open, a resumed battle) unpins any baseline: the deltas would
+        compare against a different battle ("-95.45 pts" against an unrelated file)."""
+        self.results.pin_baseline(False)
         self._loading = True
         try:
             self.load_scenario(scenario)

@@ -29,6 +29,7 @@ from ..compute import Computer, Job
 from ..results import DEFENDER, pct
 from ..widgets.bands_model import MAX_UNITS, SIDES, BandBoard, unit_label
 from ..widgets.bands_view import BandBoardWidget, band_facts
+from ..widgets.count_box import CountBox
 from .base import RulesetView
 
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
@@ -212,8 +213,7 @@ class ReserveEditor(QGroupBox):
                 widget.setParent(None)
         self.spins = {}
         for i, unit in enumerate(chart.units):
-            spin = QSpinBox()
-            spin.setRange(0, MAX_UNITS)
+            spin = CountBox(MAX_UNITS)
             spin.setObjectName(f"{self.side}_reserve_{unit}")
             spin.valueChanged.connect(lambda _v: self.on_change())
             label = QLabel(unit_label(unit))
@@ -247,8 +247,7 @@ class DeployReservesEditor(QGroupBox):
         self.options: dict[str, dict[str, int]] = {}
         self.side_box = QComboBox()
         self.unit_box = QComboBox()
-        self.count_box = QSpinBox()
-        self.count_box.setRange(1, MAX_UNITS)
+        self.count_box = CountBox(MAX_UNITS, minimum=1)
         self.band_box = QComboBox()
         self.role_box = QComboBox()
         self.role_box.addItems(["roll", "boost"])
