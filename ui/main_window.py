@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QMainWindow,
-                               QMessageBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QFileDialog,
+                               QMainWindow, QMessageBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 import combatassist
 from combatassist.errors import CombatAssistError
@@ -78,6 +78,10 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(lambda _i: self._update_title())
         self.setCentralWidget(self.tabs)
         self._build_menus()
+        # every menu shortcut, e.g. "Ctrl+E": no field of this window may keep one for itself
+        self.menu_keys = {key.toString() for m in self.menuBar().actions() if m.menu()
+                          for a in m.menu().actions() for key in a.shortcuts()}
+        QApplication.instance().installEventFilter(self)
         self.statusBar().showMessage("Ready", 3000)
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
@@ -88,6 +92,16 @@ class MainWindow(QMainWindow):
         if 0 <= index < self.tabs.count():
             self.tabs.setCurrentIndex(index)
         self._update_title()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        # A text field claims some menu shortcuts for its own editing (on X11 a line edit, and
+        # so every count box, takes Ctrl+E as "end of line"): the menu's meaning wins, in
+        # every field of the window. Not accepting the override lets the shortcut fire.
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(watched, QWidget)
+                and watched.window() is self
+                and QKeySequence(event.keyCombination()).toString() in self.menu_keys):
+            return True
+        return super().eventFilter(watched, event)
 
     # -- helpers ----------------------------------------------------------------------------
     def current_view(self) -> QWidget:
