@@ -20,6 +20,8 @@ from .views.base import PlaceholderView, RulesetView
 APP_NAME = "Combat Assistant"
 ORGANISATION = "CombatAssistant"
 MAX_RECENT = 8
+#: The smallest window: every view still shows its set-up pane and its odds (issue 18).
+MIN_SIZE = (900, 560)
 FILE_FILTER = "Scenario files (*.toml);;All files (*)"
 
 
@@ -77,6 +79,7 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(widget, title)
         self.tabs.currentChanged.connect(lambda _i: self._update_title())
         self.setCentralWidget(self.tabs)
+        self.setMinimumSize(*MIN_SIZE)
         self._build_menus()
         # every menu shortcut, e.g. "Ctrl+E": no field of this window may keep one for itself
         self.menu_keys = {key.toString() for m in self.menuBar().actions() if m.menu()

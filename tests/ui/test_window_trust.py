@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QFileDialog, QLineEdit
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
 
 from combatassist.rulesets import mediumluck
 from combatassist.scenario import Scenario, save_scenario
@@ -124,3 +124,23 @@ def test_a_new_scenario_drops_the_pinned_baseline(window, qtbot):
     view.results.pin_baseline(True)
     window.new()
     assert view.results.baseline is None and not view.results.pin.isChecked()
+
+
+# -- 7: a window never too small to show the odds ----------------------------------------------------
+def test_the_smallest_window_still_shows_the_set_up_and_the_odds(make_window, qtbot):
+    window = make_window()                                   # every real view
+    window.resize(500, 350)
+    QApplication.processEvents()
+    for view in window.ruleset_views():
+        window.tabs.setCurrentWidget(view)
+        wait_result(qtbot, view, timeout=60_000)
+        QApplication.processEvents()
+        assert view.form_scroll.width() >= 340, view.ruleset            # the set-up pane
+        numbers = view.results.numbers
+        odds = [numbers[k] for k in ("attacker_wins", "defender_wins") if k in numbers] or \
+            list(numbers.values())                          # Dirtside II: the shot's figures
+        for label in odds:
+            seen = label.visibleRegion().boundingRect()
+            assert seen.size() == label.size() and not label.visibleRegion().isEmpty(), \
+                view.ruleset
+        assert view.odds_scroll.horizontalScrollBar().maximum() == 0, view.ruleset

@@ -45,6 +45,12 @@ class _FillLayout(QVBoxLayout):
         return False
 
 
+#: The narrowest the set-up pane and the results side get: below these the set-up scrolls
+#: (sideways too), but the odds stay readable and the window can't be made smaller.
+FORM_MIN_WIDTH = 340
+RESULTS_MIN_WIDTH = 480
+
+
 class RulesetView(QWidget):
     """One ruleset's page in the main window; keeps its own scenario."""
 
@@ -74,7 +80,7 @@ class RulesetView(QWidget):
         scroll.setWidget(self.form)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setMinimumWidth(340)
+        scroll.setMinimumWidth(FORM_MIN_WIDTH)
         self.form_scroll = scroll
 
         self.tabs = QTabWidget()
@@ -106,7 +112,10 @@ class RulesetView(QWidget):
             self.table_panel.resumed.connect(self._show_battle_setup)
             self.tabs.addTab(self.table_panel, "At the table")
 
+        # a small window squeezes the set-up pane, never the odds below their readable width
+        self.tabs.setMinimumWidth(RESULTS_MIN_WIDTH)
         splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setChildrenCollapsible(False)
         splitter.addWidget(scroll)
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(0, 0)
