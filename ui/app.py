@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat)
         try:
             window = MainWindow(settings=settings, autosave_dir=scratch / "battles")
-            window.resize(1360, 860)
+            window.resize(1280, 800)
             window.show()
             shot_dir = None
             if args.screenshot:

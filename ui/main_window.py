@@ -31,6 +31,8 @@ class Document:
 
     path: Path | None = None
     dirty: bool = False
+    #: the title shown while there is no file (a battle resumed from its autosave)
+    name: str | None = None
 
 
 def default_autosave_dir() -> Path:
@@ -184,7 +186,7 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         view = self.current_view()
         doc = self.doc(view)
-        name = doc.path.name if doc.path else "Untitled"
+        name = doc.path.name if doc.path else (doc.name or "Untitled")
         kind = getattr(view, "title", "")
         self.setWindowTitle(f"{name}[*] — {kind} — {APP_NAME}")
         self.setWindowModified(doc.dirty)
@@ -394,9 +396,13 @@ class MainWindow(QMainWindow):
                     panel.discard_saved_battle()
             else:
                 # shown either way: the battle, or the message saying why it can't resume
-                panel.resume()
+                if panel.resume():
+                    # the autosave has the scenario, not the file it came from
+                    title = view.scenario().title or f"{view.title} battle"
+                    self.docs[id(view)] = Document(name=f"{title} (resumed battle)")
                 self.tabs.setCurrentWidget(view)
                 view.tabs.setCurrentWidget(panel)
+                self._update_title()
 
     # -- help -----------------------------------------------------------------------------
     def show_rules(self) -> None:

@@ -132,3 +132,14 @@ def test_arrows_stop_at_the_limit(qtbot):
     assert box.value() == 9
     box.stepBy(-1)
     assert box.value() == 5
+
+
+def test_a_count_box_is_as_wide_as_a_plain_one_for_its_limit(qtbot):
+    from PySide6.QtWidgets import QSpinBox
+
+    box, plain = CountBox(100), QSpinBox()
+    plain.setRange(0, 100)
+    for w in (box, plain):
+        qtbot.addWidget(w)
+    assert box.sizeHint() == plain.sizeHint()
+    assert box.minimumSizeHint() == plain.minimumSizeHint()

@@ -252,9 +252,7 @@ class AgcView(RulesetView):
         odds_layout.addWidget(self.plots, 1)
         self.results.baseline_changed.connect(lambda _on: self._draw_plots())
         # the terrain tiles need a little more room than the default form column
-        splitter = self.form_scroll.parentWidget()
-        if hasattr(splitter, "setSizes"):
-            splitter.setSizes([450, 750])
+        self.splitter.setSizes([450, 750])
 
     def _hide_figure(self, key: str) -> None:
         """Hide one of the shared panel's figures and its name (the label left of it)."""

@@ -15,6 +15,7 @@ body), ``show_result(result)``, ``extra_tabs()``, ``table_rules()`` (None: no ta
 """
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from combatassist.table import AUTOSAVE_NAME, format_choice, parse_choice
 
 from .. import wheel_guard
 from ..compute import Computer, Job
-from ..results import ResultsPanel
+from ..results import ACCENT, ResultsPanel
 
 
 class _FillLayout(QVBoxLayout):
@@ -110,14 +111,30 @@ class RulesetView(QWidget):
                                               parse_choice=self.parse_choice)
             self.table_panel.running_changed.connect(self._on_table_running)
             self.table_panel.resumed.connect(self._show_battle_setup)
+            self.table_panel.position_changed.connect(self._show_battle_position)
             self.tabs.addTab(self.table_panel, "At the table")
 
         # a small window squeezes the set-up pane, never the odds below their readable width
         self.tabs.setMinimumWidth(RESULTS_MIN_WIDTH)
+        # during a table battle the frozen set-up shows the battle's start: this banner over
+        # it says where the battle stands now
+        self.battle_banner = QLabel("")
+        self.battle_banner.setObjectName("battleBanner")
+        self.battle_banner.setWordWrap(True)
+        self.battle_banner.setStyleSheet(
+            f"QLabel#battleBanner {{ background: #FFF6D5; border: 1px solid {ACCENT}; "
+            "border-radius: 3px; padding: 4px; }")
+        self.battle_banner.setVisible(False)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.battle_banner)
+        left_layout.addWidget(scroll, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setChildrenCollapsible(False)
-        splitter.addWidget(scroll)
+        splitter.addWidget(left)
         splitter.addWidget(self.tabs)
+        self.splitter = splitter
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([380, 820])
@@ -255,6 +272,21 @@ class RulesetView(QWidget):
             return          # the battle itself replayed from this text, so this can't happen
         if scenario.ruleset == self.ruleset:
             self.set_scenario(scenario)
+
+    def _show_battle_position(self) -> None:
+        battle = self.table_panel.battle if self.table_panel is not None else None
+        self.battle_banner.setVisible(battle is not None)
+        if battle is None:
+            self.battle_banner.setText("")
+            return
+        if battle.is_over():
+            where = f"<b>At the table: the battle is over</b> after {len(battle.rounds)} round(s)"
+        else:
+            where = (f"<b>At the table: round {battle.round_number}</b> "
+                     f"({battle.current_phase().name})")
+        self.battle_banner.setText(
+            f"{where}. Now: {html.escape(battle.describe())}<br><span style='color:#555'>The "
+            "set-up below is the battle's start, frozen until the battle is closed.</span>")
 
     def _on_table_running(self, running: bool) -> None:
         # "Fight this battle" freezes the set-up until the battle is closed.

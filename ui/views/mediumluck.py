@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, EngineError, ScenarioError
@@ -328,9 +328,7 @@ class MediumLuckView(RulesetView):
         self._extra: dict[str, Any] = {}
         super().__init__(*args, **kwargs)
         # the board needs room: give the form the larger share of the window
-        splitter = self.form_scroll.parentWidget()
-        if isinstance(splitter, QSplitter):
-            splitter.setSizes([720, 560])
+        self.splitter.setSizes([720, 560])
         self.table_panel.running_changed.connect(self._table_changed)
         self.deploy_editor = DeployReservesEditor()
         self.table_panel.set_between_rounds_editor(self.deploy_editor)

@@ -12,6 +12,7 @@ A plain ``QSpinBox`` with a maximum of 100 drops the keystroke that would pass i
 """
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QPalette, QValidator
 from PySide6.QtWidgets import QSpinBox, QWidget
 
@@ -41,6 +42,7 @@ class CountBox(QSpinBox):
     def set_limit(self, limit: int) -> None:
         self._limit = limit
         self.setMaximum(max(limit, TYPED_MAX))
+        self.updateGeometry()
         self._check()
 
     def refusal(self) -> str:
@@ -69,6 +71,20 @@ class CountBox(QSpinBox):
         if self.value() > self.minimum():
             flags |= QSpinBox.StepEnabledFlag.StepDownEnabled
         return flags
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        return self._as_wide_as_the_limit(super().sizeHint())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        return self._as_wide_as_the_limit(super().minimumSizeHint())
+
+    def _as_wide_as_the_limit(self, hint: QSize) -> QSize:
+        # Qt sizes a spin box for its maximum; this one's is only room for typing past the
+        # limit, so it is sized for the limit, like the plain spin box it replaces
+        metrics = self.fontMetrics()
+        extra = (metrics.horizontalAdvance(self.textFromValue(self.maximum()))
+                 - metrics.horizontalAdvance(self.textFromValue(self._limit)))
+        return QSize(hint.width() - max(0, extra), hint.height())
 
     def focusOutEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().focusOutEvent(event)       # puts back the count when the text is none
