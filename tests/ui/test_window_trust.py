@@ -144,3 +144,23 @@ def test_the_smallest_window_still_shows_the_set_up_and_the_odds(make_window, qt
             assert seen.size() == label.size() and not label.visibleRegion().isEmpty(), \
                 view.ruleset
         assert view.odds_scroll.horizontalScrollBar().maximum() == 0, view.ruleset
+
+
+# -- 6: nothing cut off at 1280x800 (the results side with a baseline pinned) --------------------
+@pytest.mark.parametrize("size", [(1280, 800), (900, 560)])
+def test_a_pinned_baseline_never_makes_the_results_scroll_sideways(window, qtbot, size):
+    window.resize(*size)
+    view = show(window, "mediumluck", qtbot)
+    view.results.pin_baseline(True)
+    before = view.results.result
+    view.board.add("attacker", "infantry", 2)
+    qtbot.waitUntil(lambda: view.results.result is not before and not view.computer.is_busy(),
+                    timeout=30_000)
+    QApplication.processEvents()
+    assert "pts" in view.results.numbers["attacker_wins"].text()
+    assert view.odds_scroll.horizontalScrollBar().maximum() == 0
+    for label in list(view.results.numbers.values()) + [view.results.pin]:
+        seen = label.visibleRegion().boundingRect()
+        assert seen.size() == label.size(), label.objectName() or label.text()
+    for plot in (view.results.loss_plot, view.results.round_plot):   # title, legend not cut
+        assert plot.plotItem.size().width() <= plot.viewport().width() + 1
