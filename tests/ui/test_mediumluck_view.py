@@ -3,13 +3,13 @@ scenario round-trip, and the seed's worked example played through table-side."""
 from __future__ import annotations
 
 import types
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtGui import QDragMoveEvent
 from PySide6.QtWidgets import QApplication
 
+from combatassist.data import example_path
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck.battle import SideSetup
 from combatassist.scenario import load_scenario, parse_scenario_text
@@ -18,8 +18,7 @@ from ui.views import mediumluck as view_module
 from ui.views.mediumluck import MediumLuckView, format_casualties, parse_casualties
 from ui.widgets.bands_model import CHIP_MIME, POOL, decode_chip
 
-SEED_EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "scenarios" / \
-    "mediumluck-seed-example.toml"
+SEED_EXAMPLE = example_path("mediumluck-seed-example.toml")
 MOVE = Qt.DropAction.MoveAction
 
 

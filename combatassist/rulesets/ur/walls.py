@@ -1,7 +1,7 @@
 """Ur walls: damage in steps -> current strength, the wall-step tracker, and the what-if curve.
 
 Outer wall 4 -> 3 -> 2 -> 1 losing a level after 1, 2 and 4 steps of damage; inner wall
-3 -> 2 -> 1 after 1 and 3 (RULES.md §4, numbers in resources/ur.toml). Strength 1 can't be
+3 -> 2 -> 1 after 1 and 3 (docs/rules.md §4, numbers in resources/ur.toml). Strength 1 can't be
 removed, so a wall takes at most ``max_damage`` steps (7 outer, 4 inner).
 """
 from __future__ import annotations
