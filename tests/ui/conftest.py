@@ -15,19 +15,6 @@ def _private_settings(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
 
 
-@pytest.fixture(autouse=True)
-def _no_unexpected_modal(monkeypatch):
-    # Offscreen, a message box nobody answers hangs the suite: a test that expects one
-    # scripts the answer with its own monkeypatch (which replaces this one).
-    from PySide6.QtWidgets import QMessageBox
-
-    def refuse(*args, **_kwargs):
-        texts = [a for a in args if isinstance(a, str)]
-        raise AssertionError(f"unexpected message box: {' / '.join(texts)[:200]}")
-    for name in ("question", "warning", "critical", "information", "about"):
-        monkeypatch.setattr(QMessageBox, name, refuse)
-
-
 @pytest.fixture
 def settings(tmp_path):
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

@@ -164,3 +164,13 @@ def test_a_pinned_baseline_never_makes_the_results_scroll_sideways(window, qtbot
         assert seen.size() == label.size(), label.objectName() or label.text()
     for plot in (view.results.loss_plot, view.results.round_plot):   # title, legend not cut
         assert plot.plotItem.size().width() <= plot.viewport().width() + 1
+
+
+def test_opening_an_example_drops_the_pinned_baseline(window, qtbot):
+    from pathlib import Path
+
+    view = show(window, "mediumluck", qtbot)
+    view.results.pin_baseline(True)
+    example = sorted((Path(__file__).resolve().parents[2] / "examples").glob("mediumluck*.toml"))[0]
+    assert window.open_example(example)
+    assert view.results.baseline is None and not view.results.pin.isChecked()
