@@ -246,6 +246,16 @@ class FiguresGrid(QWidget):
         self.columns = 0
         self._place(2)
 
+    def drop(self, value: QLabel) -> None:
+        """Leave out the figure shown in ``value`` (and its name): a ruleset without it."""
+        for pair in [p for p in self.pairs if p[1] is value]:
+            self.pairs.remove(pair)
+            self.per_column = max(1, min(self.per_column, math.ceil(len(self.pairs) / 2)))
+            for label in pair:
+                label.setVisible(False)
+                self.grid.removeWidget(label)
+        self._place(self.columns or 2)
+
     def _place(self, columns: int) -> None:
         self.columns = columns
         while self.grid.count():
@@ -283,7 +293,7 @@ class PlotRow(QWidget):
     """Plots side by side, or one above the other when each would be narrower than
     ``min_plot_width`` (a plot narrower than its title and axes is clipped)."""
 
-    def __init__(self, min_plot_width: int = 300, parent: QWidget | None = None):
+    def __init__(self, min_plot_width: int = 250, parent: QWidget | None = None):
         super().__init__(parent)
         self.min_plot_width = min_plot_width
         self.row = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)

@@ -179,3 +179,49 @@ def test_ds2_weapon_families_are_spelled_out(ds2_view):
         assert names[fid] in text, fid                    # "HEL — High-energy laser (heavy)"
         assert combo.itemData(combo.findData(fid), Qt.ItemDataRole.ToolTipRole)
     assert combo.toolTip()
+
+
+def test_agc_shows_no_round_figures(qtbot, tmp_path):
+    from ui.views.agc import AgcView
+
+    v = AgcView(autosave_dir=tmp_path)
+    qtbot.addWidget(v)
+    v.show()
+    wait_result(qtbot, v)
+    names = [name.text() for name, _ in v.results.figures.pairs]
+    assert "Expected rounds" not in names and not any("Undecided" in n for n in names)
+    assert not v.results.numbers["expected_rounds"].isVisible()
+    v.shutdown()
+
+
+def test_a_long_chip_fits_its_slot(ml_view, qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    board = ml_view.board
+    board.add("attacker", "strategic_bomber", 1)
+    assert board.move("attacker", "strategic_bomber", 1, POOL, "black.roll") is None
+    QApplication.processEvents()
+    chips = ml_view.board_widget.lists[("attacker", "black.roll")]
+    index = chips.model().index(0, 0)
+    assert chips.model().data(index) == "Strategic bomber ×1"
+    rect = chips.visualRect(index)
+    assert chips.viewport().rect().contains(rect), (rect, chips.viewport().rect())
+
+
+# -- 6: the Ur wall meter's labels are never cut ----------------------------------------------------
+@pytest.mark.parametrize("width", [240, 300, 420])
+def test_ur_wall_labels_fit_the_meter(qtbot, width):
+    from PySide6.QtGui import QFontMetricsF
+
+    from combatassist.rulesets.ur import tables
+    from ui.widgets.ur_wall import WallMeter
+
+    meter = WallMeter()
+    qtbot.addWidget(meter)
+    meter.resize(width, 58)
+    for kind, table in tables().walls.items():
+        for damage in range(sum(table.steps_to_lose) + 1):
+            meter.set_wall(kind, damage)
+            for _strength, text, rect, font in meter.labels():
+                assert rect.left() >= 0 and rect.right() <= width, (kind, damage, text)
+                assert rect.width() >= QFontMetricsF(font).horizontalAdvance(text)

@@ -174,3 +174,20 @@ def test_opening_an_example_drops_the_pinned_baseline(window, qtbot):
     example = sorted((Path(__file__).resolve().parents[2] / "examples").glob("mediumluck*.toml"))[0]
     assert window.open_example(example)
     assert view.results.baseline is None and not view.results.pin.isChecked()
+
+
+def test_no_set_up_pane_scrolls_sideways_at_1280_by_800(make_window, qtbot):
+    window = make_window()
+    window.resize(1280, 800)
+    for view in window.ruleset_views():
+        window.tabs.setCurrentWidget(view)
+        wait_result(qtbot, view, timeout=60_000)
+        qtbot.waitUntil(lambda v=view: v.form_scroll.viewport().width() >=
+                        v.form.minimumSizeHint().width(), timeout=2000)
+    agc = window.view_for("agc")
+    window.tabs.setCurrentWidget(agc)
+    agc.set_scenario(agc.scenario())            # then the longest terrain name
+    agc.terrain.set_terrain("mountainous")
+    agc.edited()
+    qtbot.waitUntil(lambda: agc.form_scroll.viewport().width() >=
+                    agc.form.minimumSizeHint().width(), timeout=2000)

@@ -251,21 +251,10 @@ class AgcView(RulesetView):
         odds_layout.addWidget(self.contest_label)
         odds_layout.addWidget(self.plots, 1)
         self.results.baseline_changed.connect(lambda _on: self._draw_plots())
-        # the terrain tiles need a little more room than the default form column
-        self.splitter.setSizes([450, 750])
 
     def _hide_figure(self, key: str) -> None:
         """Hide one of the shared panel's figures and its name (the label left of it)."""
-        value = self.results.numbers[key]
-        value.setVisible(False)
-        layout = self.results.layout()
-        for i in range(layout.count()):
-            inner = layout.itemAt(i).layout()
-            if isinstance(inner, QGridLayout) and inner.indexOf(value) >= 0:
-                row, col, _, _ = inner.getItemPosition(inner.indexOf(value))
-                name = inner.itemAtPosition(row, col - 1)
-                if name is not None and name.widget() is not None:
-                    name.widget().setVisible(False)
+        self.results.figures.drop(self.results.numbers[key])
 
     # -- the form -----------------------------------------------------------------------------
     def build_form(self) -> QWidget:

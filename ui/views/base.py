@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QLabel, QScrollArea, QSplitter, QTabWidget, QVBoxLayout,
                                QWidget)
 
@@ -143,7 +143,30 @@ class RulesetView(QWidget):
         layout.addWidget(splitter)
         # once the subclass's __init__ has added its own plots too
         QTimer.singleShot(0, self, self._skip_dead_tab_stops)
+        # the set-up pane as wide as its form needs (the AGC terrain tiles, the Medium Luck
+        # board), again whenever the form grows ("Mountainous" widens a column)
+        self.form.installEventFilter(self)
+        self.splitter.installEventFilter(self)
         self.set_scenario(self.default_scenario())
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+        if ((watched is self.form and event.type() == QEvent.Type.LayoutRequest) or
+                (watched is self.splitter and event.type() == QEvent.Type.Resize)):
+            QTimer.singleShot(0, self, self.fit_form_pane)
+        return super().eventFilter(watched, event)
+
+    def fit_form_pane(self) -> None:
+        """Widen the set-up pane to its form's minimum width (no sideways scrolling), as far
+        as the results side keeps its own minimum; never narrows what the player chose."""
+        sizes = self.splitter.sizes()
+        if len(sizes) != 2 or sum(sizes) <= 0:
+            return
+        bar = self.form_scroll.verticalScrollBar().sizeHint().width()
+        need = self.form.minimumSizeHint().width() + bar + 2
+        room = sum(sizes) - RESULTS_MIN_WIDTH
+        want = min(need, room)
+        if want > sizes[0]:
+            self.splitter.setSizes([want, sum(sizes) - want])
 
     def _skip_dead_tab_stops(self) -> None:
         # Plots take no keyboard input (zoom and pan are off) and the form's scroll area

@@ -327,8 +327,6 @@ class MediumLuckView(RulesetView):
     def __init__(self, *args, **kwargs):
         self._extra: dict[str, Any] = {}
         super().__init__(*args, **kwargs)
-        # the board needs room: give the form the larger share of the window
-        self.splitter.setSizes([720, 560])
         self.table_panel.running_changed.connect(self._table_changed)
         self.deploy_editor = DeployReservesEditor()
         self.table_panel.set_between_rounds_editor(self.deploy_editor)

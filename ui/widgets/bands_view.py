@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from PySide6.QtCore import QModelIndex, QPoint, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFrame, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QListView, QMenu, QPushButton,
-                               QSpinBox, QToolTip, QVBoxLayout, QWidget)
+                               QSpinBox, QStyledItemDelegate, QToolTip, QVBoxLayout, QWidget)
 
 from combatassist.rulesets.mediumluck.bands import usable_boosts
 from combatassist.rulesets.mediumluck.battle import (BandPhase, MediumLuckRules,
@@ -141,6 +141,24 @@ def side_facts_text(f: SideFacts, cap: int) -> str:
 
 
 # -- chip lists ----------------------------------------------------------------------------------
+class ChipDelegate(QStyledItemDelegate):
+    """Chips no wider than their slot: a long one ("Strategic bomber ×1") wraps onto a second
+    line instead of being cut at the slot's edge."""
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 (Qt name)
+        hint = super().sizeHint(option, index)
+        view = self.parent()
+        room = view.viewport().width() - 2 * view.spacing() - 2
+        if room <= 0 or hint.width() <= room:
+            return hint
+        text = index.data(Qt.ItemDataRole.DisplayRole) or ""
+        metrics = option.fontMetrics
+        padding = hint.width() - metrics.horizontalAdvance(text)
+        wrapped = metrics.boundingRect(QRect(0, 0, max(16, room - padding), 10_000),
+                                       Qt.TextFlag.TextWordWrap, text)
+        return QSize(room, wrapped.height() + hint.height() - metrics.height())
+
+
 class ChipList(QListView):
     """A place's chips: drag source, drop target (refusals explained), keyboard moves."""
 
@@ -158,6 +176,8 @@ class ChipList(QListView):
         self.setResizeMode(QListView.ResizeMode.Adjust)
         self.setSpacing(2)
         self.setUniformItemSizes(False)
+        self.setWordWrap(True)
+        self.setItemDelegate(ChipDelegate(self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setDragEnabled(True)
         self.setAcceptDrops(True)
