@@ -22,7 +22,7 @@ def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         archive.extractall(site)
-    assert "combatassist/resources/lowluck.toml" in names
+    assert "combatassist/resources/lowluck/tables.toml" in names
     shipped_examples = {n.rsplit("/", 1)[1] for n in names if n.startswith("combatassist/examples/")}
     assert shipped_examples == {p.name for p in (ROOT / "examples").iterdir()}
     assert any(n.startswith("ui/") for n in names)

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from combatassist.errors import EngineError
 from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
-from combatassist.rulesets.agc_data import BASE_TYPES, agc_data
+from combatassist.rulesets.agc.data import BASE_TYPES, agc_data
 
 #: The source document's terrain table (Alternate Ground Combat), row by row, in the columns
 #: armor, infantry, artillery, anti-air defense, engineers, air support. Kept here, not read

@@ -20,7 +20,7 @@ from combatassist.errors import CombatAssistError
 from combatassist.result import BattleResult
 from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
-from combatassist.rulesets.agc_data import BASE_TYPES
+from combatassist.rulesets.agc.data import BASE_TYPES
 from combatassist.scenario import Scenario
 
 from ..results import ATTACKER, DEFENDER, pct

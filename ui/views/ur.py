@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout,
 
 from combatassist.errors import EngineError
 from combatassist.rulesets import ur
-from combatassist.rulesets.ur.setup import MAX_MAGIC
-from combatassist.rulesets.ur.tables import TERRAINS
+from combatassist.rulesets.ur.scenario import MAX_MAGIC
+from combatassist.rulesets.ur.data import TERRAINS
 from combatassist.scenario import Scenario
 from combatassist.table import parse_choice as generic_parse_choice
 

@@ -11,9 +11,9 @@ from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
 from ...solver import simulate, solve
 from . import grid
-from .battle import (BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckRules, LowLuckScenario,
+from .rules import (BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckRules, LowLuckScenario,
                      LowLuckSide, default_order, make_rules)
-from .units import BATTLE_TECHS, UnitType, unit_ids, units
+from .data import BATTLE_TECHS, UnitType, unit_ids, units
 
 __all__ = ["LowLuckOptions", "LowLuckRules", "LowLuckScenario", "LowLuckSide", "UNITS",
            "BATTLE_TECHS", "UnitType", "compute", "default_order", "default_scenario",

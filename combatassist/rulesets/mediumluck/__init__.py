@@ -16,7 +16,7 @@ from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
 from ...solver import simulate, solve
 from .bands import BAND_TABLES
-from .battle import MediumLuckRules, MediumLuckSetup, SideSetup
+from .rules import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart, chart_for, default_chart, describe_places
 
 __all__ = ["parse", "to_document", "compute", "summarise", "make_rules", "default_scenario",

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...result import BattleResult, summarise_battle
-from .battle import (MeleePhase, RangedPhase, UrRules, check_spread, compute_result,
+from .rules import (MeleePhase, RangedPhase, UrRules, check_spread, compute_result,
                      roll_table, spread_hits)
-from .setup import (STACKING_LIMIT, Position, Side, Unit, UrScenario, Wall, check, parse,
+from .scenario import (STACKING_LIMIT, Position, Side, Unit, UrScenario, Wall, check, parse,
                     to_document)
-from .tables import tables
+from .data import tables
 from .walls import (WallPoint, WallTracker, damage_for_strength, odds_by_wall_strength,
                     wall_strength)
 

@@ -1,6 +1,6 @@
 """Dirtside II quick damage system (docs/rules.md §5, seed 004): one shot, impact vs armour.
 
-The tables live in ``resources/ds2.toml``. The one rules function is ``resolve_shot``: it
+The tables live in ``resources/ds2/tables.toml``. The one rules function is ``resolve_shot``: it
 takes the dice really rolled (to-hit die for IAVRs, impact die, armour die, special d8) and
 says what happened and why. ``exact_result`` enumerates every die combination through it (with
 exact fractions), ``simulate_result`` feeds it seeded random dice, and the table-side view
@@ -33,12 +33,12 @@ from typing import Any
 
 import numpy as np
 
-from ..data import load_resource
-from ..errors import EngineError, ScenarioError
-from ..scenario import Reader
+from ...data import load_resource
+from ...errors import EngineError, ScenarioError
+from ...scenario import Reader
 
 NAME = "ds2"
-DATA_FILE = "ds2.toml"
+DATA_FILE = "ds2/tables.toml"
 TARGET_KINDS = ("vehicle", "infantry")
 #: Outcomes of one shot. "special" = special damage triggered, its d8 not rolled yet.
 OUTCOMES = ("miss", "kill", "mobility", "systems_down", "damage", "no_effect", "special")
@@ -49,7 +49,7 @@ JSON_KEYS = ("ruleset", "p_hit", "p_kill", "p_special", "p_mobility", "p_systems
 MAX_TRIALS = 50_000_000
 
 
-# -- the tables (resources/ds2.toml) ------------------------------------------------------
+# -- the tables (resources/ds2/tables.toml) ------------------------------------------------------
 @dataclass(frozen=True)
 class Family:
     """One weapon family as the data file describes it."""
@@ -168,7 +168,7 @@ def _data_error(field_name: str, message: str, hint: str | None = None) -> Scena
 
 @functools.cache
 def tables() -> Tables:
-    """The DS2 tables from resources/ds2.toml, validated (ScenarioError on a bad file)."""
+    """The DS2 tables from resources/ds2/tables.toml, validated (ScenarioError on a bad file)."""
     return build_tables(load_resource(DATA_FILE))
 
 
@@ -715,7 +715,7 @@ def simulate_result(setup: ShotSetup, trials: int = 100_000, seed: int | None = 
     """Seeded Monte Carlo: random dice through ``resolve_shot`` (same keys as exact)."""
     if not 1 <= trials <= MAX_TRIALS:
         raise EngineError(f"trials must be 1-{MAX_TRIALS:,}, got {trials}")
-    from ..solver import Cancelled
+    from ...solver import Cancelled
 
     t = tables()
     rng = random.Random(seed)

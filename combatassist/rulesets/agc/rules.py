@@ -20,11 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import EngineError, ScenarioError
-from ..result import BattleResult, percent
-from .agc_data import BASE_TYPES, AgcData, DamageSpec, agc_data
-from .agc_data import dice, margin_bands, terrains, unit_types
-from .agc_forces import composition_distribution, force_from_rolls, generate_force
+from ...errors import EngineError, ScenarioError
+from ...result import BattleResult, percent
+from .data import BASE_TYPES, AgcData, DamageSpec, agc_data
+from .data import dice, margin_bands, terrains, unit_types
+from .forces import composition_distribution, force_from_rolls, generate_force
 
 __all__ = [
     # the ruleset-module interface
@@ -464,7 +464,7 @@ def _contest_extra(aad_side: str, air_side: str, table: np.ndarray, joint: np.nd
 
 def _check_cancel(cancel: Callable[[], bool] | None) -> None:
     if cancel is not None and cancel():
-        from ..solver import Cancelled
+        from ...solver import Cancelled
         raise Cancelled()
 
 
