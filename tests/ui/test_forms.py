@@ -10,7 +10,6 @@ from ui.views.agc import AgcView
 from ui.views.lowluck import LowLuckView
 from ui.widgets.count_box import CountBox
 
-from .conftest import wait_result
 
 
 def wheel(widget, steps: int = -1) -> None:
@@ -23,14 +22,8 @@ def wheel(widget, steps: int = -1) -> None:
 
 
 @pytest.fixture
-def agc_view(qtbot, tmp_path):
-    view = AgcView(autosave_dir=tmp_path)
-    qtbot.addWidget(view)
-    view.resize(1000, 420)          # short: the form scrolls
-    view.show()
-    qtbot.waitExposed(view)
-    wait_result(qtbot, view)
-    return view
+def agc_view(open_view):
+    return open_view(AgcView, size=(1000, 420))          # short: the form scrolls
 
 
 def test_wheel_over_an_unfocused_count_scrolls_the_form_and_leaves_the_count(qtbot, agc_view):
@@ -68,12 +61,8 @@ def test_combo_boxes_and_counts_never_take_the_focus_by_wheel(qtbot, agc_view):
 
 # -- count boxes keep what is typed ----------------------------------------------------------
 @pytest.fixture
-def lowluck_view(qtbot, tmp_path):
-    view = LowLuckView(autosave_dir=tmp_path)
-    qtbot.addWidget(view)
-    view.show()
-    wait_result(qtbot, view)
-    return view
+def lowluck_view(open_view):
+    return open_view(LowLuckView)
 
 
 def type_into(qtbot, spin, text: str) -> None:

@@ -6,7 +6,6 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragMoveEvent, QDropEvent
 
-from tests.ui.conftest import wait_result
 from ui.widgets.bands_model import POOL
 
 MOVE = Qt.DropAction.MoveAction
@@ -18,16 +17,10 @@ def _no_disk_cache(monkeypatch):
 
 
 @pytest.fixture
-def ml_view(qtbot, tmp_path):
+def ml_view(open_view):
     from ui.views.mediumluck import MediumLuckView
 
-    v = MediumLuckView(autosave_dir=tmp_path)
-    qtbot.addWidget(v)
-    v.resize(1280, 800)
-    v.show()
-    wait_result(qtbot, v)
-    yield v
-    v.shutdown()
+    return open_view(MediumLuckView)
 
 
 def chip_data(view, side, place, unit):
@@ -65,16 +58,10 @@ def test_a_refused_drop_keeps_its_reason(ml_view):
 
 # -- 13: an empty side is "no battle", not a degenerate plot --------------------------------------
 @pytest.fixture
-def ll_view(qtbot, tmp_path):
+def ll_view(open_view):
     from ui.views.lowluck import LowLuckView
 
-    v = LowLuckView(autosave_dir=tmp_path)
-    qtbot.addWidget(v)
-    v.resize(1280, 800)
-    v.show()
-    wait_result(qtbot, v)
-    yield v
-    v.shutdown()
+    return open_view(LowLuckView)
 
 
 def recomputed(qtbot, view, before):
@@ -157,14 +144,10 @@ def test_medium_luck_band_headings_explain_the_band(ml_view):
 
 
 @pytest.fixture
-def ds2_view(qtbot, tmp_path):
+def ds2_view(open_view):
     from ui.views.ds2 import Ds2View
 
-    v = Ds2View(autosave_dir=tmp_path)
-    qtbot.addWidget(v)
-    v.show()
-    yield v
-    v.shutdown()
+    return open_view(Ds2View)
 
 
 def test_ds2_weapon_families_are_spelled_out(ds2_view):
@@ -181,17 +164,13 @@ def test_ds2_weapon_families_are_spelled_out(ds2_view):
     assert combo.toolTip()
 
 
-def test_agc_shows_no_round_figures(qtbot, tmp_path):
+def test_agc_shows_no_round_figures(open_view):
     from ui.views.agc import AgcView
 
-    v = AgcView(autosave_dir=tmp_path)
-    qtbot.addWidget(v)
-    v.show()
-    wait_result(qtbot, v)
+    v = open_view(AgcView)
     names = [name.text() for name, _ in v.results.figures.pairs]
     assert "Expected rounds" not in names and not any("Undecided" in n for n in names)
     assert not v.results.numbers["expected_rounds"].isVisible()
-    v.shutdown()
 
 
 def test_a_long_chip_fits_its_slot(ml_view, qtbot):
