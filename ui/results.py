@@ -535,4 +535,13 @@ class ResultsPanel(StatusLine, QWidget):
         atomic_write_text(path, self.csv_text())
 
     def export_png(self, path: str | Path) -> bool:
-        return self.grab().save(str(path), "PNG")
+        """The panel as a PNG, without its Pin / Unpin button (a control, not a result)."""
+        shown = self.pin.isVisible()
+        self.pin.setVisible(False)
+        self.layout().activate()
+        try:
+            image = self.grab()
+        finally:
+            self.pin.setVisible(shown)
+            self.layout().activate()
+        return image.save(str(path), "PNG")

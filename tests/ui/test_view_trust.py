@@ -204,3 +204,16 @@ def test_ur_wall_labels_fit_the_meter(qtbot, width):
             for _strength, text, rect, font in meter.labels():
                 assert rect.left() >= 0 and rect.right() <= width, (kind, damage, text)
                 assert rect.width() >= QFontMetricsF(font).horizontalAdvance(text)
+
+
+# -- 11 (the part left here): the exported PNG has no Pin / Unpin button -----------------------
+def test_the_exported_plot_leaves_out_the_pin_button(ll_view, tmp_path, monkeypatch):
+    results = ll_view.results
+    results.pin_baseline(True)
+    seen = []
+    grab = type(results).grab
+    monkeypatch.setattr(type(results), "grab",
+                        lambda self: seen.append(self.pin.isVisible()) or grab(self))
+    assert results.export_png(tmp_path / "odds.png")
+    assert seen == [False] and results.pin.isVisible()
+    assert (tmp_path / "odds.png").stat().st_size > 1000
