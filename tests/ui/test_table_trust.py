@@ -119,3 +119,23 @@ def test_a_resumed_battle_keeps_its_name_in_the_title(make_window, qtbot, answer
     title = second.windowTitle()
     assert not title.startswith("Untitled")
     assert "Finland, Russia turn 1" in title and "resumed" in title
+
+
+# -- 3: AGC at the table: the set-up is locked while dice are entered -----------------------------
+def test_agc_set_up_is_locked_while_dice_are_entered(open_view, qtbot):
+    from ui.views.agc import AgcView
+
+    view = open_view(AgcView)
+    panel = view.table_panel_agc
+    armor = view.forces.spins["attacker"]["armor"]
+    assert armor.isEnabled()
+    panel.sides["attacker"].edit.setText("3")
+    assert not view.form.isEnabled() and not armor.isEnabled()
+    assert not panel.lock_message.isHidden()
+    qtbot.keyClick(armor, Qt.Key.Key_Up)            # the player tries: nothing changes
+    qtbot.mouseClick(armor, Qt.MouseButton.LeftButton,
+                     pos=QPoint(armor.width() - 5, 4))                  # the up arrow
+    assert armor.value() == 2
+    assert panel.sides["attacker"].edit.text() == "3"   # the dice entered are still there
+    panel.clear()                                   # New combat
+    assert view.form.isEnabled() and panel.lock_message.isHidden()

@@ -358,6 +358,8 @@ class AgcView(RulesetView):
         self.contest_label.setWordWrap(True)
         self.contest_label.setTextFormat(Qt.TextFormat.RichText)
         self.table_panel_agc = AgcTablePanel(self._payload)
+        # dice entered at the table freeze the set-up, as a battle at the table does elsewhere
+        self.table_panel_agc.locked_changed.connect(lambda on: self.form.setEnabled(not on))
         return [("At the table", self.table_panel_agc)]
 
     def show_result(self, result: Any) -> None:
