@@ -139,3 +139,28 @@ def test_agc_set_up_is_locked_while_dice_are_entered(open_view, qtbot):
     assert panel.sides["attacker"].edit.text() == "3"   # the dice entered are still there
     panel.clear()                                   # New combat
     assert view.form.isEnabled() and panel.lock_message.isHidden()
+
+
+def test_agc_table_why_column_is_not_cut(open_view, qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    from combatassist.rulesets.agc import AgcScenario, AgcSide
+    from combatassist.scenario import Scenario
+    from ui.views.agc import AgcView
+
+    view = open_view(AgcView)
+    view.set_scenario(Scenario("agc", AgcScenario(
+        "mountainous", AgcSide({"infantry": 3, "armor": 2, "artillery": 1,
+                                "mountain_infantry": 1}),
+        AgcSide({"infantry": 4, "engineers": 1})), "Into the mountains"))
+    view.tabs.setCurrentWidget(view.table_panel_agc)
+    QApplication.processEvents()
+    for side in view.table_panel_agc.sides.values():
+        table = side.table
+        assert table.horizontalScrollBar().maximum() == 0
+        for row in range(table.rowCount()):
+            item = table.item(row, 3)
+            rect = table.visualItemRect(item)
+            needed = table.fontMetrics().boundingRect(
+                rect.adjusted(4, 0, -4, 0), int(Qt.TextFlag.TextWordWrap), item.text())
+            assert needed.height() <= rect.height() + 2, item.text()    # wrapped, all shown

@@ -102,6 +102,8 @@ class SideEntry(QGroupBox):
         for col in range(len(self.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        # a wrapped "Why" needs its row's height again whenever its column's width changes
+        header.sectionResized.connect(lambda *_a: self.table.resizeRowsToContents())
         self.table.setMinimumHeight(120)
         row = QHBoxLayout()
         row.addWidget(self.edit, 1)
@@ -280,7 +282,8 @@ class AgcTablePanel(QWidget):
         roll_all.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         roll_all.activated.connect(self.roll_missing)
 
-        entries = QHBoxLayout()
+        # one side above the other: side by side, each table was too narrow for its "Why"
+        entries = QVBoxLayout()
         for s in SIDES:
             entries.addWidget(self.sides[s], 1)
         buttons = QHBoxLayout()
