@@ -132,3 +132,14 @@ def test_a_count_box_is_as_wide_as_a_plain_one_for_its_limit(qtbot):
         qtbot.addWidget(w)
     assert box.sizeHint() == plain.sizeHint()
     assert box.minimumSizeHint() == plain.minimumSizeHint()
+
+
+def test_a_new_limit_keeps_what_is_typed(qtbot):
+    box = CountBox(200, minimum=1)
+    qtbot.addWidget(box)
+    box.setValue(7)
+    box.set_limit(5)                          # only 5 left to deploy
+    assert box.value() == 7 and box.property("refused") is True
+    assert "more than 5" in box.refusal()
+    box.set_limit(9)
+    assert box.value() == 7 and not box.property("refused")

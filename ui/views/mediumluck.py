@@ -299,7 +299,7 @@ class DeployReservesEditor(QGroupBox):
 
     def _unit_changed(self, unit: str) -> None:
         available = self.options.get(self.side_box.currentText(), {}).get(unit, 0)
-        self.count_box.setMaximum(max(1, available))
+        self.count_box.set_limit(max(1, available))
         self.count_box.setSuffix(f" of {available}" if available else "")
 
     def deploy(self) -> None:

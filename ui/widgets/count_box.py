@@ -40,6 +40,7 @@ class CountBox(QSpinBox):
         return self._limit
 
     def set_limit(self, limit: int) -> None:
+        """A new limit (e.g. the units left to deploy); what is typed stays as typed."""
         self._limit = limit
         self.setMaximum(max(limit, TYPED_MAX))
         self.updateGeometry()
