@@ -573,7 +573,7 @@ def test_deploying_reserves_at_the_table(view, qtbot, tmp_path):
     assert panel.log.count() == 1
     # keyboard: the count box takes the number, Enter deploys
     editor.unit_box.setCurrentText("infantry")
-    assert editor.count_box.maximum() == 2
+    assert editor.count_box.limit() == 2
     editor.count_box.setValue(2)
     editor.count_box.setFocus()
     qtbot.keyClick(editor.count_box, Qt.Key.Key_Return)
