@@ -111,7 +111,8 @@ def test_a_resumed_battle_keeps_its_name_in_the_title(make_window, qtbot, answer
     first = make_window(views=LOWLUCK_ONLY)
     panel = first.view_for("lowluck").table_panel
     panel.start()
-    panel.battle = None                                   # "crash"
+    panel.battle = None                                   # "crash": the process is gone,
+    panel.release()                                       # and with it its autosave lock
     replies.append(QMessageBox.StandardButton.Yes)
     second = make_window(views=LOWLUCK_ONLY)
     second.offer_resume()
