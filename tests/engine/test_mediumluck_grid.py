@@ -14,7 +14,7 @@ import pytest
 from combatassist.result import battle_result
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands as ml_bands
-from combatassist.rulesets.mediumluck.battle import MediumLuckRules, MediumLuckSetup, SideSetup
+from combatassist.rulesets.mediumluck.rules import MediumLuckRules, MediumLuckSetup, SideSetup
 from combatassist.rulesets.mediumluck.chart import default_chart
 from combatassist.rulesets.mediumluck.forward import outcome
 from combatassist.rulesets.mediumluck.heuristic import HeuristicGrid

@@ -14,7 +14,7 @@ from functools import cache
 import pytest
 
 from combatassist.rulesets.mediumluck import bands as ml_bands
-from combatassist.rulesets.mediumluck.battle import MediumLuckRules
+from combatassist.rulesets.mediumluck.rules import MediumLuckRules
 from combatassist.rulesets.mediumluck.positions import PositionValues
 
 from .test_mediumluck_independent import (BATTLES, CHART, IDLE, R, W, Y, Side, band_dist,

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from ...errors import EngineError
 from ...result import BattleResult, battle_result
 from ...solver import Cancelled
-from .battle import MediumLuckRules, MediumLuckSetup, SideSetup
+from .rules import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart
 from .forward import outcome as grid_outcome
 from .heuristic import HeuristicGrid, SideChains, side_chains

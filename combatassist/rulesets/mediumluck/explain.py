@@ -8,7 +8,7 @@ casualty choice gives it up before any unit that fights (the optimal policy does
 """
 from __future__ import annotations
 
-from .battle import MediumLuckSetup, SideSetup
+from .rules import MediumLuckSetup, SideSetup
 
 SIDES = ("attacker", "defender")
 
