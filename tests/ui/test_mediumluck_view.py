@@ -408,11 +408,9 @@ def test_seed_example_plays_through_table_side_to_the_seed_result(view, qtbot):
                     (x - y for x, y in zip(rules.start[1], battle.state[1]))))
     assert lost == {"red.roll.tank": 1, "white.roll.infantry": 1, "white.boost.artillery": 1}
     assert battle.state[0] == rules.start[0]                  # the attacker lost nothing
-    # the players may change the victim's choice; undo takes the round back
+    # the players may change the victim's choice; undo takes one band back (white)
     panel.undo()
-    assert battle.round_number == 1 and not battle.current
-    panel.dice_edit.setText("6 6")
-    panel.apply()
+    assert battle.round_number == 1 and battle.current_phase().name == "white"
     panel.dice_edit.setText("2 4 2 4")
     panel.choice_edit.setText("defender: 2 white infantry")
     panel.apply()
