@@ -14,10 +14,12 @@ from typing import Any
 from ...errors import ScenarioError, shown
 from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
-from ...solver import simulate, solve
+from ... import limits
+from ...solver import estimate_work, simulate, solve
 from .bands import BAND_TABLES
-from .rules import MediumLuckRules, MediumLuckSetup, SideSetup
-from .chart import Chart, chart_for, chart_path, default_chart, describe_places
+from .rules import MediumLuckRules, MediumLuckSetup, SideSetup, battle_kind_problems
+from .chart import (BATTLE_KINDS, Chart, chart_for, chart_path, default_chart,
+                    describe_places)
 from .explain import lost_first
 from .forward import outcome as grid_outcome
 from .heuristic import HeuristicGrid
@@ -39,8 +41,9 @@ def parse(top: Reader) -> MediumLuckSetup:
     """Read a mediumluck scenario's options and both sides (ScenarioError on any problem)."""
     opts = top.sub("options")
     max_rounds, extra_white, reserves, chart_ref = 0, True, False, None
-    casualties = None
+    casualties, battle = None, "land"
     if opts is not None:
+        battle = opts.choice("battle", BATTLE_KINDS, "land")
         max_rounds = opts.integer("max_rounds", 0, minimum=0, maximum=1000)
         extra_white = opts.boolean("defender_extra_white", True)
         reserves = opts.boolean("reserves", False)
@@ -53,9 +56,16 @@ def parse(top: Reader) -> MediumLuckSetup:
         opts.finish()
     chart = _load_chart(opts, chart_ref, top.file)
     sides = [_parse_side(top, name, chart, reserves) for name in ("attacker", "defender")]
-    return MediumLuckSetup(chart, sides[0], sides[1], max_rounds=max_rounds,
-                           defender_extra_white=extra_white, reserves=reserves,
-                           chart_ref=chart_ref, casualties=casualties)
+    setup = MediumLuckSetup(chart, sides[0], sides[1], max_rounds=max_rounds,
+                            defender_extra_white=extra_white, reserves=reserves,
+                            chart_ref=chart_ref, casualties=casualties, battle=battle)
+    problems = battle_kind_problems(setup)
+    if problems:
+        side, where, why = problems[0]
+        other = "sea" if battle == "land" else "land"
+        raise top.sub(side).error(where, why, hint=f'set battle = "{other}" under [options], '
+                                  "or take it out")
+    return setup
 
 
 def _load_chart(opts: Reader | None, ref: str | None, scenario_file: str | None) -> Chart:
@@ -136,6 +146,8 @@ def to_document(setup: MediumLuckSetup) -> dict[str, Any]:
         options["chart"] = setup.chart_ref
     if setup.casualties:
         options["casualties"] = setup.casualties
+    if setup.battle != "land":
+        options["battle"] = setup.battle
     return {"options": options, "attacker": _side_document(setup.attacker),
             "defender": _side_document(setup.defender)}
 
@@ -147,6 +159,8 @@ def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_
         raise ScenarioError(f"unknown method '{method}'", hint="exact or simulate")
     rules = MediumLuckRules(setup)
     policy, why = choose_policy(setup, rules)
+    if method == "exact":     # the grid passes promise what the solver does (limits)
+        limits.check_exact(estimate_work(rules, rules.initial_state()))
     try:
         values = None
         if policy == "optimal":

@@ -73,6 +73,26 @@ class MediumLuckSetup:
     #: Casualty policy: "optimal", "heuristic", or None (the default: optimal when the
     #: battle is small enough to solve at once, see ``optimal.choose_policy``).
     casualties: str | None = None
+    #: "land" or "sea" (chart.BATTLE_KINDS): which units may take part.
+    battle: str = "land"
+
+
+def battle_kind_problems(setup: MediumLuckSetup) -> list[tuple[str, str, str]]:
+    """Units that can't take part in the setup's kind of battle: [(side, where, why)], where
+    is the scenario field under the side ('bands.yellow.roll.fighter', 'idle.carrier')."""
+    from .chart import battle_kind_problem
+    out = []
+    for name in ("attacker", "defender"):
+        side: SideSetup = getattr(setup, name)
+        places = [(f"bands.{band}.{role}", units) for band, roles in side.bands.items()
+                  for role, units in roles.items()]
+        places += [("idle", side.idle), ("reserve", side.reserve)]
+        for where, units in places:
+            for unit, n in units.items():
+                why = n and battle_kind_problem(setup.chart, setup.battle, unit)
+                if why:
+                    out.append((name, f"{where}.{unit}", why))
+    return out
 
 
 @dataclass(frozen=True)
@@ -420,6 +440,9 @@ def describe_resolution(band: str, res: BandResolution) -> str:
 
 class MediumLuckRules(BattleRules):
     """A Medium Luck battle for the shared solver, simulator and table."""
+
+    #: At the table, Undo goes back one band (combatassist.table.TableBattle.undo).
+    undo_by_phase = True
 
     def __init__(self, setup: MediumLuckSetup, tables: BandTableCache | None = None):
         self.setup = setup
