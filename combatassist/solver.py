@@ -10,12 +10,13 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .battle import BattleRules, RandomDice, play_round
+import numpy as np
+
+from .battle import BattleRules, play_round_many
 from .errors import CombatAssistError, EngineError
 
 #: Default pruning threshold per state. With at most a few hundred thousand states the total
@@ -216,45 +217,58 @@ def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start:
              max_rounds: int = 0, cancel: Callable[[], bool] | None = None) -> BattleOutcome:
     """Play ``trials`` battles with seeded dice through the same phases as the exact solver.
 
+    Trials that share a state play their round together (``play_round_many``: their dice in
+    one numpy call, each distinct outcome applied once), so the phases stay the one rules code.
     The result has the same shape as ``solve``'s, with frequencies for probabilities.
     Stalemates are recognised by the exact round distribution of the state (memoised).
     """
     if trials <= 0:
         raise EngineError("the number of trials must be at least 1")
-    rng = random.Random(seed)
-    source = RandomDice(rng)
+    rng = np.random.default_rng(seed)
     state0 = rules.initial_state() if start is None else start
     stalemate_memo: dict[Any, bool] = {}
+
+    def stalemate(state) -> bool:
+        stale = stalemate_memo.get(state)
+        if stale is None:
+            stale = stalemate_memo[state] = rules.round_dist(state).prob(state) >= 1.0 - 1e-15
+        return stale
+
     out = BattleOutcome(method="simulate", trials=trials)
     w = 1.0 / trials
     cap = max_rounds if max_rounds > 0 else SIMULATION_ROUND_CAP
     round_counts = [0] * (cap + 1)
-    for t in range(trials):
-        if cancel is not None and t % 256 == 0 and cancel():
-            raise Cancelled()
-        state = state0
-        rounds = 0
-        bucket = out.undecided
-        while True:
+    groups: dict[Any, int] = {state0: trials}
+    rounds = 0
+    while groups:
+        following: dict[Any, int] = {}
+        for state, n in groups.items():
+            bucket = None
             if rules.verdict(state) is not None:
                 bucket = out.decided
-                break
-            stale = stalemate_memo.get(state)
-            if stale is None:
-                dist = rules.round_dist(state)
-                stale = dist.prob(state) >= 1.0 - 1e-15
-                stalemate_memo[state] = stale
-            if stale:
+            elif rounds >= cap:
+                if not stalemate(state):
+                    out.undecided[state] = out.undecided.get(state, 0.0) + n * w
+                    out.expected_rounds += rounds * n * w
+                    continue
                 bucket = out.stalemates
-                break
-            if rounds >= cap:
-                break
-            state = play_round(rules, state, source).state_after
-            rounds += 1
-        bucket[state] = bucket.get(state, 0.0) + w
-        out.expected_rounds += rounds * w
-        if bucket is not out.undecided:
-            round_counts[rounds] += 1
+            else:
+                if cancel is not None and cancel():
+                    raise Cancelled()
+                after = play_round_many(rules, state, n, rng)
+                # A stalemate leaves every trial where it was; only then is it looked for
+                # (exactly: the state's round distribution), and the round didn't happen.
+                if len(after) == 1 and state in after and stalemate(state):
+                    bucket = out.stalemates
+                else:
+                    for s2, m in after.items():
+                        following[s2] = following.get(s2, 0) + m
+            if bucket is not None:
+                bucket[state] = bucket.get(state, 0.0) + n * w
+                out.expected_rounds += rounds * n * w
+                round_counts[rounds] += n
+        groups = following
+        rounds += 1
     running = 0
     for n in range(1, min(cap, CURVE_ROUNDS) + 1):
         running += round_counts[n] + (round_counts[0] if n == 1 else 0)
