@@ -181,7 +181,7 @@ class _Group:
                               and (self.hd[:nd, 0] >= _STALEMATE).any())
         self.all_k = np.arange(self.K)
         # Small battles: every move matrix once (slices instead of a gather per row), and
-        # every row's within-row solution as one batched inverse (one LAPACK call, not R).
+        # every row's within-row solution up front, all rows at once (see ``_inverses``).
         self._all_moves = None
         if self.K * (self.R + 1) * (nd + 1) ** 2 <= _MOVES_CACHE:
             self._all_moves = self.moves(slice(None), slice(None), 0, nd + 1, 0, nd + 1)
@@ -189,9 +189,7 @@ class _Group:
         size = nd + 1 - self.first_miss
         if size > 1 and self.K * self.R * size ** 2 <= _INVERSE_CACHE:
             flow = self.within_flow(slice(None), slice(1, None), self.first_miss)
-            system = np.broadcast_to(np.eye(size), flow.shape[:2] + (size, size)).copy()
-            system[:, :, :-1, :] -= flow
-            self.within_inverse = np.linalg.inv(system)     # row r: x = b @ inverse[:, r - 1]
+            self.within_inverse = _inverses(flow)       # row r: x = b @ within_inverse[:, r - 1]
 
     def within_flow(self, kk, rr, j0: int) -> np.ndarray:
         """Row (k, r)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
@@ -251,6 +249,24 @@ class _Group:
         """Sub-battles over before round 1's fire (AA shot every unit down; nobody can hit)."""
         ks = np.arange(self.K)
         return (self.starts == 0) | self.stalemate(ks, self.starts, 0, 1)[:, 0]
+
+
+def _inverses(flow: np.ndarray) -> np.ndarray:
+    """(I - N)^-1 for each within-row flow N (``flow``: its rows but the last, which is
+    zero: "wiped out" stays), every matrix at once.
+
+    N is upper triangular and non-negative, so the inverse Y = I + Y N is built one column
+    at a time from the columns before it: only sums of non-negative terms (no cancellation),
+    one batched product per column instead of one LAPACK call per row."""
+    size = flow.shape[-1]
+    n = np.zeros(flow.shape[:-2] + (size, size))
+    n[..., :-1, :] = flow
+    y = np.zeros_like(n)
+    for c in range(size):
+        col = np.matmul(y[..., :, :c], n[..., :c, c, None])[..., 0] if c else y[..., :, 0]
+        col[..., c] += 1.0
+        y[..., :, c] = col / (1.0 - n[..., c, c, None])
+    return y
 
 
 def solve_grid(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
