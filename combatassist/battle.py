@@ -19,7 +19,7 @@ import itertools
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -275,16 +275,19 @@ def distinct_rows(rolled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.unique(rolled, axis=0, return_counts=True)
 
 
-def play_round_many(rules: BattleRules, state: Any, n: int, rng: np.random.Generator
-                    ) -> dict[Any, int]:
+def play_round_many(rules: BattleRules, state: Any, n: int, rng: np.random.Generator,
+                    count: Callable[[int], None] | None = None) -> dict[Any, int]:
     """Play one round for ``n`` trials that share ``state``: the phases of ``play_round``,
     each phase's dice rolled for all of them in one numpy call, each distinct outcome applied
-    once. Returns how many trials end the round in each state."""
+    once. Returns how many trials end the round in each state; ``count(dice)`` is told what
+    each group rolled (the simulator's work count)."""
     current: dict = {state: n}
     for phase in rules.phases(state):
         following: dict = {}
         for s, m in current.items():
             specs = phase.dice(s)
+            if count is not None:
+                count(m * len(specs))
             counts = (phase.resolve_many(s, roll_many(rng, specs, m)) if specs else
                       {phase.resolve(s, ()): m})
             for outcome, c in counts.items():

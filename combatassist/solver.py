@@ -16,11 +16,12 @@ from typing import Any
 
 import numpy as np
 
+from . import limits
 from .battle import BattleRules, play_round_many
 from .errors import CombatAssistError, EngineError
 
 #: Default pruning threshold per state. With at most a few hundred thousand states the total
-#: pruned mass stays far below 1e-9 (RULES.md's bound), and is reported anyway.
+#: pruned mass stays far below 1e-9 (docs/rules.md's bound), and is reported anyway.
 DEFAULT_PRUNE = 1e-16
 #: States explored before the solver refuses (keeps the app responsive; message says so).
 DEFAULT_MAX_STATES = 400_000
@@ -28,6 +29,9 @@ DEFAULT_MAX_STATES = 400_000
 CURVE_ROUNDS = 60
 #: A simulated battle longer than this counts as undecided (only reachable with tiny hit odds).
 SIMULATION_ROUND_CAP = 10_000
+#: A solve limited to this many rounds isn't refused on the whole battle's estimate (it sees
+#: only the positions a few rounds reach; the running count still bounds it).
+SHORT_BATTLE_ROUNDS = 5
 
 
 class Cancelled(CombatAssistError):
@@ -51,12 +55,17 @@ class BattleOutcome:
 
 
 class _Transitions:
-    """Memoised exact round distributions, with cancellation and a size cap."""
+    """Memoised exact round distributions, with cancellation and two caps: distinct
+    positions, and transitions stored (``limits.MAX_EXACT_TRANSITIONS``: time and memory)."""
 
-    def __init__(self, rules: BattleRules, cancel: Callable[[], bool] | None, max_states: int):
+    def __init__(self, rules: BattleRules, cancel: Callable[[], bool] | None, max_states: int,
+                 max_transitions: int | None = None):
         self.rules = rules
         self.cancel = cancel
         self.max_states = max_states
+        self.max_transitions = (limits.MAX_EXACT_TRANSITIONS if max_transitions is None
+                                else max_transitions)
+        self.transitions = 0
         self.cache: dict[Any, tuple[float, list[tuple[Any, float]], float]] = {}
 
     def __call__(self, state: Any) -> tuple[float, list[tuple[Any, float]], float]:
@@ -76,6 +85,9 @@ class _Transitions:
         dist = self.rules.round_dist(state)
         stay = dist.prob(state)
         moves = [(s, p) for s, p in dist.items() if s != state]
+        self.transitions += len(moves)
+        if self.transitions > self.max_transitions:   # the estimate was low: stop here
+            raise limits.exact_refusal(self.transitions, self.max_transitions)
         dropped = max(0.0, 1.0 - stay - math.fsum(p for _, p in moves))
         if dropped < 1e-15:  # float rounding, not a pruned tail
             dropped = 0.0
@@ -97,6 +109,8 @@ def solve(rules: BattleRules, start: Any = None, *, max_rounds: int = 0,
     ``cancel`` is polled between states; it raises ``Cancelled`` when it returns True.
     """
     state0 = rules.initial_state() if start is None else start
+    if max_rounds == 0 or max_rounds > SHORT_BATTLE_ROUNDS:
+        limits.check_exact(estimate_work(rules, state0))   # refuse at once if too big
     transitions = _Transitions(rules, cancel, max_states)
     if max_rounds > 0:
         out = _solve_rounds(rules, state0, transitions, max_rounds, prune_below)
@@ -106,6 +120,14 @@ def solve(rules: BattleRules, start: Any = None, *, max_rounds: int = 0,
             out.decided_by_round = _decided_curve(rules, state0, transitions, CURVE_ROUNDS)
     out.states_explored = len(transitions.cache)
     return out
+
+
+def estimate_work(rules: BattleRules, state: Any) -> float | None:
+    """The exact solver's transitions from ``state``, as the ruleset estimates them
+    (``rules.work_estimate(state)``; None when it doesn't say: the running count still
+    stops the solve at the limit)."""
+    estimate = getattr(rules, "work_estimate", None)
+    return None if estimate is None else estimate(state)
 
 
 def _solve_to_end(rules: BattleRules, state0: Any, transitions: _Transitions,
@@ -220,57 +242,98 @@ def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start:
     Trials that share a state play their round together (``play_round_many``: their dice in
     one numpy call, each distinct outcome applied once), so the phases stay the one rules code.
     The result has the same shape as ``solve``'s, with frequencies for probabilities.
-    Stalemates are recognised by the exact round distribution of the state (memoised).
+    Stalemates are recognised by the exact round distribution of the state (memoised), looked
+    for when a round left every trial of a state where it was.
+
+    Work (``limits``): dice rolled plus ``GROUP_WORK`` per group of trials rolling together;
+    the first ``SIMULATION_PILOT_TRIALS`` trials are played on their own and tell what the
+    whole run needs (refused at once beyond the limit), and the count stops a run that grows.
     """
     if trials <= 0:
         raise EngineError("the number of trials must be at least 1")
-    rng = np.random.default_rng(seed)
+    # numpy takes seeds >= 0: a negative one (the CLI allows it) plays like its absolute
+    # value, as in AGC's simulator
+    rng = np.random.default_rng(None if seed is None else abs(seed))
+    run = _Simulation(rules, trials, rng, max_rounds, cancel)
     state0 = rules.initial_state() if start is None else start
-    stalemate_memo: dict[Any, bool] = {}
+    pilot = min(trials, limits.SIMULATION_PILOT_TRIALS)
+    run.play(state0, pilot)
+    per_trial = run.work / pilot
+    if pilot < trials and per_trial * trials > limits.MAX_SIMULATED_DICE:
+        raise limits.simulation_refusal(per_trial * trials, trials, per_trial)
+    if pilot < trials:
+        run.play(state0, trials - pilot)
+    running = 0
+    for n in range(1, min(run.cap, CURVE_ROUNDS) + 1):
+        running += run.round_counts[n] + (run.round_counts[0] if n == 1 else 0)
+        run.out.decided_by_round.append(running / trials)
+    return run.out
 
-    def stalemate(state) -> bool:
-        stale = stalemate_memo.get(state)
+
+#: The simulator's work for one group of trials rolling together (numpy calls, the outcome
+#: tally), in dice: measured ~20 us a group, ~1 us a die at the slowest (``limits``).
+GROUP_WORK = 20
+
+
+class _Simulation:
+    """Trials played round by round, grouped by state, into one ``BattleOutcome``."""
+
+    def __init__(self, rules: BattleRules, trials: int, rng: np.random.Generator,
+                 max_rounds: int, cancel):
+        self.rules, self.rng, self.cancel, self.trials = rules, rng, cancel, trials
+        self.out = BattleOutcome(method="simulate", trials=trials)
+        self.w = 1.0 / trials
+        self.cap = max_rounds if max_rounds > 0 else SIMULATION_ROUND_CAP
+        self.round_counts = [0] * (self.cap + 1)
+        self.stalemate_memo: dict[Any, bool] = {}
+        self.checked = 0          # outcomes enumerated by stalemate checks (exact-solver work)
+        self.work = 0
+
+    def stalemate(self, state) -> bool:
+        stale = self.stalemate_memo.get(state)
         if stale is None:
-            stale = stalemate_memo[state] = rules.round_dist(state).prob(state) >= 1.0 - 1e-15
+            dist = self.rules.round_dist(state)
+            self.checked += len(dist)
+            if self.checked > limits.MAX_EXACT_TRANSITIONS:
+                raise limits.exact_refusal(self.checked)
+            stale = self.stalemate_memo[state] = dist.prob(state) >= 1.0 - 1e-15
         return stale
 
-    out = BattleOutcome(method="simulate", trials=trials)
-    w = 1.0 / trials
-    cap = max_rounds if max_rounds > 0 else SIMULATION_ROUND_CAP
-    round_counts = [0] * (cap + 1)
-    groups: dict[Any, int] = {state0: trials}
-    rounds = 0
-    while groups:
-        following: dict[Any, int] = {}
-        for state, n in groups.items():
-            bucket = None
-            if rules.verdict(state) is not None:
-                bucket = out.decided
-            elif rounds >= cap:
-                if not stalemate(state):
-                    out.undecided[state] = out.undecided.get(state, 0.0) + n * w
-                    out.expected_rounds += rounds * n * w
-                    continue
-                bucket = out.stalemates
-            else:
-                if cancel is not None and cancel():
-                    raise Cancelled()
-                after = play_round_many(rules, state, n, rng)
-                # A stalemate leaves every trial where it was; only then is it looked for
-                # (exactly: the state's round distribution), and the round didn't happen.
-                if len(after) == 1 and state in after and stalemate(state):
+    def _count(self, dice: int) -> None:
+        self.work += dice + GROUP_WORK
+        if self.work > 1.25 * limits.MAX_SIMULATED_DICE:      # an estimate was low: stop
+            raise limits.simulation_refusal(self.work, self.trials, self.work / self.trials)
+
+    def play(self, state0: Any, trials: int) -> None:
+        rules, out, w = self.rules, self.out, self.w
+        groups: dict[Any, int] = {state0: trials}
+        rounds = 0
+        while groups:
+            following: dict[Any, int] = {}
+            for state, n in groups.items():
+                bucket = None
+                if rules.verdict(state) is not None:
+                    bucket = out.decided
+                elif rounds >= self.cap:
+                    if not self.stalemate(state):
+                        out.undecided[state] = out.undecided.get(state, 0.0) + n * w
+                        out.expected_rounds += rounds * n * w
+                        continue
                     bucket = out.stalemates
                 else:
-                    for s2, m in after.items():
-                        following[s2] = following.get(s2, 0) + m
-            if bucket is not None:
-                bucket[state] = bucket.get(state, 0.0) + n * w
-                out.expected_rounds += rounds * n * w
-                round_counts[rounds] += n
-        groups = following
-        rounds += 1
-    running = 0
-    for n in range(1, min(cap, CURVE_ROUNDS) + 1):
-        running += round_counts[n] + (round_counts[0] if n == 1 else 0)
-        out.decided_by_round.append(running / trials)
-    return out
+                    if self.cancel is not None and self.cancel():
+                        raise Cancelled()
+                    after = play_round_many(rules, state, n, self.rng, self._count)
+                    # A stalemate leaves every trial where it was; only then is it looked for
+                    # (exactly: the state's round distribution), and the round didn't happen.
+                    if len(after) == 1 and state in after and self.stalemate(state):
+                        bucket = out.stalemates
+                    else:
+                        for s2, m in after.items():
+                            following[s2] = following.get(s2, 0) + m
+                if bucket is not None:
+                    bucket[state] = bucket.get(state, 0.0) + n * w
+                    out.expected_rounds += rounds * n * w
+                    self.round_counts[rounds] += n
+            groups = following
+            rounds += 1

@@ -7,13 +7,14 @@ hollow / dashed in the same hue, so "before" and "now" differ by shape, not only
 from __future__ import annotations
 
 import csv
+import html
 import io
 import math
 from pathlib import Path
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QPen
 from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
                                QSizePolicy, QVBoxLayout, QWidget)
 
@@ -152,23 +153,38 @@ class StatusLine:
     def has_figures(self) -> bool:
         raise NotImplementedError
 
+    #: the status shown after the player stopped a computation
+    STOPPED = "Stopped. Edit the set-up, or press F5, to compute again."
+
     def set_busy(self, busy: bool) -> None:
         self.spinner.setVisible(busy)
+        stop = getattr(self, "stop_button", None)
+        if stop is not None:
+            stop.setVisible(busy)
         if busy:
             self.status.setText("Computing…")
         elif self.status.text() == "Computing…":
             self.status.setText("")
 
+    def stop(self) -> None:
+        """The player stops the computation on show (``cancel_requested``)."""
+        self.cancel_requested.emit()
+        self.status.setText(self.STOPPED)
+
     def show_error(self, message: str) -> None:
         stale = (f"<br>The figures below are still those of the last {self.subject} that could "
                  "be computed." if self.has_figures() else "")
-        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>{stale}')
+        # the message may echo the user's text: shown as text, never as markup
+        text = html.escape(message, quote=False)
+        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>{stale}')
 
 
 class ResultsPanel(StatusLine, QWidget):
     """Shows a ``BattleResult``; keeps an optional pinned baseline to compare against."""
 
     baseline_changed = Signal(bool)
+    #: the player pressed Stop (or Esc) while computing: the view cancels the job
+    cancel_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, loss_unit: str = "units"):
         super().__init__(parent)
@@ -184,6 +200,14 @@ class ResultsPanel(StatusLine, QWidget):
         self.spinner.setMaximumHeight(6)
         self.spinner.setTextVisible(False)
         self.spinner.setVisible(False)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Stop computing (Esc); an edit or F5 computes again")
+        self.stop_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.stop_button.clicked.connect(self.stop)
+        keep = self.stop_button.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)    # showing it never moves the figures
+        self.stop_button.setSizePolicy(keep)
+        self.stop_button.setVisible(False)
 
         self.bar = OutcomeBar()
         self.legend = QLabel(" ".join(
@@ -228,6 +252,7 @@ class ResultsPanel(StatusLine, QWidget):
 
         top = QHBoxLayout()
         top.addWidget(self.bar, 1)
+        top.addWidget(self.stop_button)
         top.addWidget(self.pin)
         plots = QHBoxLayout()
         plots.addWidget(self.loss_plot)

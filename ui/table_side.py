@@ -8,7 +8,7 @@ editor (``set_between_rounds_editor``) shown above the dice while the step is po
 """
 from __future__ import annotations
 
-import json
+import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLin
                                QListWidget, QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
 from combatassist.battle import BattleRules
-from combatassist.errors import CombatAssistError
+from combatassist.autosave import AutosaveSlot, BattleLock, claim
+from combatassist.errors import CombatAssistError, EngineError
 from combatassist.table import (TableBattle, format_choice, load_battle, odds_from,
                                 parse_choice, parse_dice)
 
@@ -61,7 +62,14 @@ class TableSidePanel(QWidget):
                  parse_choice: Callable[[str, Any], Any] = parse_choice):
         super().__init__(parent)
         self.setup = setup
-        self.autosave_path = Path(autosave_path)
+        #: where this view's battles are saved: each battle its own file beside this path
+        #: (``combatassist.autosave``), owned by one running instance at a time
+        self.slot = AutosaveSlot(autosave_path)
+        self._lock: BattleLock | None = None          # the battle on screen (or offered)
+        self._offered: TableBattle | None = None      # claimed at start-up, not yet resumed
+        self._last_path: Path | None = None
+        #: one sentence per saved battle that couldn't be resumed (set aside, kept)
+        self.set_aside_notices: list[str] = []
         self.format_choice = format_choice
         self.parse_choice = parse_choice
         self.battle: TableBattle | None = None
@@ -205,59 +213,122 @@ class TableSidePanel(QWidget):
         self._refresh()
 
     # -- life cycle ---------------------------------------------------------------------
+    @property
+    def autosave_path(self) -> Path:
+        """The file the battle on screen (or the last one) autosaves to."""
+        if self.battle is not None and self.battle.autosave_path is not None:
+            return self.battle.autosave_path
+        return self._last_path or self.slot.slot
+
     def start(self) -> None:
-        """Freeze the view's set-up and begin a new battle (autosaved at once)."""
+        """Freeze the view's set-up and begin a new battle (autosaved at once, in a file of
+        its own that this instance owns)."""
+        path = self.slot.new_battle_path()
         try:
             rules, ruleset, text = self.setup()
+            lock = claim(path)
+            if lock is None:        # a fresh random name: practically impossible
+                raise EngineError("that autosave file is in use; try again")
             battle = TableBattle(rules, scenario_text=text, ruleset=ruleset,
-                                 autosave_path=self.autosave_path)
+                                 autosave_path=path)
             battle.save()
         except CombatAssistError as exc:
             self._error(str(exc))
             return
         except OSError as exc:
-            self._error(f"can't write the autosave file {self.autosave_path}: {exc.strerror}")
+            self._error(f"can't write the autosave file {path}: {exc.strerror or exc}")
             return
+        self._release()
+        self._lock = lock
         self._attach(battle)
 
-    def resume(self) -> bool:
-        """Resume the battle autosaved in ``autosave_path``; False (and a message) if it can't."""
+    def claim_saved_battle(self) -> bool:
+        """Take the newest saved battle no running instance owns, to offer it (True).
+
+        A battle that can't be resumed is set aside (renamed, kept) with a one-sentence
+        notice in ``set_aside_notices``, and the next one is tried."""
+        if self._offered is not None:
+            return True
+        self.slot.remove_stale_temps()
+        tried: set[Path] = set()
+        while True:
+            lock = self.slot.claim_next(skip=tried)
+            if lock is None:
+                return False
+            tried.add(lock.path)
+            try:
+                battle = load_battle(lock.path)
+            except CombatAssistError as exc:
+                self._set_aside(lock, str(exc))
+                continue
+            self._release()
+            self._lock, self._offered = lock, battle
+            return True
+
+    def _set_aside(self, lock: BattleLock, why: str) -> None:
         try:
-            battle = load_battle(self.autosave_path)
-        except CombatAssistError as exc:
-            self._error(f"the saved battle can't be resumed: {exc}")
+            kept = lock.set_aside()
+            where = f"kept as {kept.name}"
+        except OSError as exc:
+            lock.release()
+            where = f"left where it is ({exc.strerror or exc})"
+        text = f"A saved battle could not be resumed and was set aside ({where}): {why}"
+        self.set_aside_notices.append(text)
+        self._error(text)
+
+    def resume(self) -> bool:
+        """Resume the saved battle offered (or the newest one nobody owns); False (and a
+        message) if there is none or it can't be resumed."""
+        if self._offered is None and not self.claim_saved_battle():
+            if not self.set_aside_notices:
+                self._error("there is no saved battle to resume")
             return False
+        battle, self._offered = self._offered, None
         self._attach(battle)
         self.resumed.emit(battle.scenario_text)
         return True
 
     def has_saved_battle(self) -> bool:
-        return self.autosave_path.is_file()
+        """A saved battle no running instance owns is waiting (or already claimed here)."""
+        return self._offered is not None or bool(self.slot.unowned())
 
     def saved_summary(self) -> str:
-        """A one-line description of the autosaved battle (for the resume question)."""
-        try:
-            data = json.loads(self.autosave_path.read_text(encoding="utf-8"))
-            rounds = len(data.get("rounds", []))
-            return f"{rounds} round(s) played"
-        except (OSError, ValueError, AttributeError):
+        """A one-line description of the offered battle (for the resume question)."""
+        if self._offered is None:
             return "a battle in progress"
+        return f"{len(self._offered.rounds)} round(s) played"
 
     def saved_verdict(self) -> str | None:
-        """How the autosaved battle ended ("the attacker wins", ...), None while unfinished
-        (or unreadable: resuming then says why)."""
-        try:
-            battle = load_battle(self.autosave_path)
-        except CombatAssistError:
-            return None
-        return VERDICTS[battle.verdict()] if battle.is_over() else None
+        """How the offered battle ended ("the attacker wins", ...), None while unfinished."""
+        b = self._offered
+        return VERDICTS[b.verdict()] if b is not None and b.is_over() else None
 
     def discard_saved_battle(self) -> None:
-        """Delete the autosave file (the battle is finished or abandoned)."""
-        try:
-            self.autosave_path.unlink(missing_ok=True)
-        except OSError:
-            pass
+        """Delete the offered battle's file (finished or abandoned): only one this instance
+        owns, never another's."""
+        if self._offered is not None:
+            self._offered = None
+            self._release(discard=True)
+
+    def decline_saved_battle(self) -> None:
+        """Leave the offered battle for a later start (its file stays, unowned)."""
+        if self._offered is not None:
+            self._offered = None
+            self._release()
+
+    def release(self) -> None:
+        """The window is closing: give up the battle on screen (its file stays, to resume)."""
+        self._offered = None
+        self._release()
+
+    def _release(self, discard: bool = False) -> None:
+        if self._lock is not None:
+            self._last_path = self._lock.path
+            if discard:
+                self._lock.discard()
+            else:
+                self._lock.release()
+            self._lock = None
 
     def close_battle(self) -> None:
         """Leave table-side mode; the autosave file goes (the battle is finished or abandoned)."""
@@ -269,8 +340,9 @@ class TableSidePanel(QWidget):
                 "its saved progress?")
             if answer != QMessageBox.StandardButton.Yes:
                 return
+        self.battle.autosave_path = None         # nothing more is written to it
         self.battle = None
-        self.discard_saved_battle()
+        self._release(discard=True)
         self.computer.cancel()
         self.log.clear()
         self._refresh()
@@ -347,7 +419,8 @@ class TableSidePanel(QWidget):
 
     def _error(self, text: str) -> None:
         label = self.message if self.battle is not None else self.notice
-        label.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>')
+        shown = html.escape(text, quote=False)       # the user's text, never markup
+        label.setText(f'<span style="color:{DEFENDER}">&#9888; {shown}</span>')
 
     # -- display --------------------------------------------------------------------------
     def _preview(self) -> None:
@@ -364,7 +437,8 @@ class TableSidePanel(QWidget):
         try:
             preview = b.preview(parse_dice(text, b.dice()))
         except CombatAssistError as exc:
-            self.explain_label.setText(f'<span style="color:{DEFENDER}">{exc}</span>')
+            self.explain_label.setText(f'<span style="color:{DEFENDER}">'
+                                       f'{html.escape(str(exc), quote=False)}</span>')
             return
         self.explain_label.setText(preview.explanation)
         proposal = self.format_choice(preview.proposal) if preview.proposal is not None else ""

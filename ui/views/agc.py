@@ -20,7 +20,7 @@ from combatassist.errors import CombatAssistError
 from combatassist.result import BattleResult
 from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
-from combatassist.rulesets.agc_data import BASE_TYPES
+from combatassist.rulesets.agc.data import BASE_TYPES
 from combatassist.scenario import Scenario
 
 from ..results import ATTACKER, DEFENDER, pct
@@ -36,7 +36,7 @@ MAX_RANDOM_FORCE = agc.MAX_UNITS_PER_SIDE
 
 
 def default_agc_scenario() -> Scenario:
-    """What a new AGC view shows: SCENARIOS.md's example, a combined-arms attack into forest."""
+    """What a new AGC view shows: examples/agc-forest.toml, a combined-arms attack into forest."""
     return Scenario("agc", AgcScenario(
         terrain="forest",
         attacker=AgcSide({"infantry": 4, "armor": 2, "artillery": 1}),

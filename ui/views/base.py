@@ -62,6 +62,7 @@ class RulesetView(QWidget):
         self.computer = Computer(self)
         self.results = ResultsPanel(loss_unit=self.loss_unit)
         self.computer.busy.connect(self.results.set_busy)
+        self.results.cancel_requested.connect(self.computer.cancel)
         self.computer.result.connect(self.show_result)
         self.computer.error.connect(self.show_error)
         self.last_result: Any = None

@@ -71,7 +71,7 @@ class OrderOfLoss(QWidget):
     def set_order(self, order: tuple[str, ...]) -> None:
         self.custom = bool(order)
         self.battle = getattr(self, "battle", "land")
-        shown = lowluck.battle.full_order(tuple(order), self.role)
+        shown = lowluck.rules.full_order(tuple(order), self.role)
         self.list.clear()
         for uid in shown:
             self.list.addItem(uid.replace("_", " "))
@@ -111,7 +111,7 @@ class OrderOfLoss(QWidget):
 
     def _moved(self, *_args) -> None:
         self.show_kinds(self.battle)
-        self.custom = self.order() != lowluck.battle.full_order((), self.role)
+        self.custom = self.order() != lowluck.rules.full_order((), self.role)
         self.on_change()
 
 
@@ -193,7 +193,7 @@ class LowLuckView(RulesetView):
         self.battle_kind.addItem("Sea battle", "sea")
         self.battle_kind.currentIndexChanged.connect(self._kind_changed)
         self.dice_mode = QComboBox()
-        for mode in lowluck.battle.DICE_MODES:
+        for mode in lowluck.rules.DICE_MODES:
             self.dice_mode.addItem(DICE_LABELS.get(mode, mode), mode)
         self.dice_mode.currentIndexChanged.connect(self.edited)
         self.max_rounds = QSpinBox()
@@ -303,7 +303,7 @@ class LowLuckView(RulesetView):
         return lambda cancel: lowluck.compute(body, cancel=cancel)
 
     def _other_mode(self, body: lowluck.LowLuckScenario) -> tuple[str, lowluck.LowLuckScenario]:
-        mode = next(m for m in lowluck.battle.DICE_MODES if m != body.options.dice)
+        mode = next(m for m in lowluck.rules.DICE_MODES if m != body.options.dice)
         return mode, dataclasses.replace(body, options=dataclasses.replace(body.options,
                                                                            dice=mode))
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLay
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, EngineError, ScenarioError
 from combatassist.rulesets import mediumluck
-from combatassist.rulesets.mediumluck.battle import (MediumLuckRules, MediumLuckSetup,
+from combatassist.rulesets.mediumluck.rules import (MediumLuckRules, MediumLuckSetup,
                                                      SideSetup, format_casualties, slot_label)
 from combatassist.rulesets.mediumluck.chart import default_chart
 from combatassist.scenario import Scenario
@@ -233,7 +233,7 @@ class ReserveEditor(QGroupBox):
 
 
 class DeployReservesEditor(QGroupBox):
-    """Table side, between rounds: deploy reserve units into a band (RULES.md §1 reserves).
+    """Table side, between rounds: deploy reserve units into a band (docs/rules.md §1 reserves).
 
     Keyboard: Tab through side, unit, count, band, role; Enter deploys. Emits the action
     ``{"side": side, "moves": [[band, role, unit, count]]}`` for ``TableBattle.between_rounds``;

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFram
                                QSpinBox, QToolTip, QVBoxLayout, QWidget)
 
 from combatassist.rulesets.mediumluck.bands import usable_boosts
-from combatassist.rulesets.mediumluck.battle import (BandPhase, MediumLuckRules,
+from combatassist.rulesets.mediumluck.rules import (BandPhase, MediumLuckRules,
                                                      MediumLuckSetup)
 
 from ..results import ACCENT, ATTACKER, DEFENDER

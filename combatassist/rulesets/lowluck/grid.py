@@ -35,7 +35,7 @@ from threadpoolctl import ThreadpoolController
 
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .battle import TAIL_CUTOFF, LowLuckRules
+from .rules import TAIL_CUTOFF, LowLuckRules
 
 #: A cell whose self-loop is at least this likely can't end (a stalemate), as in solver.py.
 _STALEMATE = 1.0 - 1e-15

@@ -1,13 +1,13 @@
-"""Dirtside II quick damage system (RULES.md §5, seed 004): one shot, impact vs armour.
+"""Dirtside II quick damage system (docs/rules.md §5, seed 004): one shot, impact vs armour.
 
-The tables live in ``resources/ds2.toml``. The one rules function is ``resolve_shot``: it
+The tables live in ``resources/ds2/tables.toml``. The one rules function is ``resolve_shot``: it
 takes the dice really rolled (to-hit die for IAVRs, impact die, armour die, special d8) and
 says what happened and why. ``exact_result`` enumerates every die combination through it (with
 exact fractions), ``simulate_result`` feeds it seeded random dice, and the table-side view
 feeds it the players' dice. ``matrix`` is a numpy equivalent of the enumeration (tested cell
 by cell against it) for the size × armour heatmap.
 
-Decisions where the seed is silent (also in RULES.md §5 where stated there):
+Decisions where the seed is silent (also in docs/rules.md §5 where stated there):
 - ``p_no_effect`` is unconditional: misses count as no effect, so
   p_kill + p_special + p_no_effect = 1.
 - Fire at infantry, artillery at infantry and infantry weapons have no to-hit roll (the seed:
@@ -33,23 +33,24 @@ from typing import Any
 
 import numpy as np
 
-from ..data import load_resource
-from ..errors import EngineError, ScenarioError
-from ..scenario import Reader
+from ...data import load_resource
+from ...errors import EngineError, ScenarioError, shown
+from ...scenario import Reader
 
 NAME = "ds2"
-DATA_FILE = "ds2.toml"
+DATA_FILE = "ds2/tables.toml"
 TARGET_KINDS = ("vehicle", "infantry")
 #: Outcomes of one shot. "special" = special damage triggered, its d8 not rolled yet.
 OUTCOMES = ("miss", "kill", "mobility", "systems_down", "damage", "no_effect", "special")
 SPECIAL_KINDS = ("mobility", "systems_down", "damage")
 JSON_KEYS = ("ruleset", "p_hit", "p_kill", "p_special", "p_mobility", "p_systems_down",
              "p_damage", "p_no_effect", "figure_of_merit")
-#: Largest simulation accepted here (the CLI caps --trials lower).
-MAX_TRIALS = 50_000_000
+#: Largest simulation accepted (a shot is a few dice: 10 million trials take ~15 s, so this
+#: stays within ``limits.MAX_SECONDS``; the CLI caps --trials at 10 million anyway).
+MAX_TRIALS = 15_000_000
 
 
-# -- the tables (resources/ds2.toml) ------------------------------------------------------
+# -- the tables (resources/ds2/tables.toml) ------------------------------------------------------
 @dataclass(frozen=True)
 class Family:
     """One weapon family as the data file describes it."""
@@ -167,7 +168,7 @@ def _data_error(field_name: str, message: str, hint: str | None = None) -> Scena
 
 @functools.cache
 def tables() -> Tables:
-    """The DS2 tables from resources/ds2.toml, validated (ScenarioError on a bad file)."""
+    """The DS2 tables from resources/ds2/tables.toml, validated (ScenarioError on a bad file)."""
     return build_tables(load_resource(DATA_FILE))
 
 
@@ -617,7 +618,7 @@ def resolve_shot(setup: ShotSetup, *, impact: int | None = None, armour: int | N
 # -- results ----------------------------------------------------------------------------------
 @dataclass
 class ShotResult:
-    """One shot's odds. ``to_json`` gives exactly the SCENARIOS.md keys."""
+    """One shot's odds. ``to_json`` gives exactly the docs/scenario-format.md keys."""
 
     p_hit: float
     p_kill: float
@@ -713,7 +714,7 @@ def simulate_result(setup: ShotSetup, trials: int = 100_000, seed: int | None = 
     """Seeded Monte Carlo: random dice through ``resolve_shot`` (same keys as exact)."""
     if not 1 <= trials <= MAX_TRIALS:
         raise EngineError(f"trials must be 1-{MAX_TRIALS:,}, got {trials}")
-    from ..solver import Cancelled
+    from ...solver import Cancelled
 
     t = tables()
     rng = random.Random(seed)
@@ -900,7 +901,7 @@ def no_effect_reason(shot: Shot) -> str | None:
 
 # -- the ruleset-module interface -----------------------------------------------------------
 def parse(top: Reader) -> Shot:
-    """Read ``[weapon]`` and ``[target]`` (SCENARIOS.md) into a validated Shot."""
+    """Read ``[weapon]`` and ``[target]`` (docs/scenario-format.md) into a validated Shot."""
     t = tables()
     weapon = top.sub("weapon", required=True)
     target = top.sub("target", required=True)
@@ -915,6 +916,12 @@ def parse(top: Reader) -> Shot:
     armour = target.integer("armour", None, minimum=None) if target.has("armour") else None
     armour_type = target.choice("armour_type", t.armour_types, "standard")
     apfc = target.boolean("apfc", False)
+    if apfc and armour_type in ("standard", "apfc"):
+        # "apfc" already is standard armour with APFC; APFC "on top" needs reactive/ablative
+        raise target.error("apfc", f"apfc = true goes on top of reactive or ablative armour, "
+                           f"not armour_type = {shown(armour_type)}",
+                           hint='for APFC on standard armour write armour_type = "apfc" and '
+                                "leave apfc out")
     infantry = target.choice("infantry", list(t.infantry_ratings)) \
         if target.has("infantry") else None
     cover = target.choice("cover", t.covers, "open")
