@@ -33,6 +33,12 @@ class Cancelled(CombatAssistError):
     """The caller asked to stop (the GUI started a newer computation)."""
 
 
+#: ``retreat(state, rounds_fought)``: True when the attacker withdraws from ``state`` before
+#: the next round. ``rounds_fought`` is None when the solver fights to the end (it removes
+#: self-loops, so rounds are not tracked): the rule must then depend on the position only.
+RetreatRule = Callable[[Any, "int | None"], bool]
+
+
 @dataclass
 class BattleOutcome:
     """Where the probability mass ends: decided states, stalemates, undecided (max_rounds)."""
@@ -40,6 +46,8 @@ class BattleOutcome:
     decided: dict[Any, float] = field(default_factory=dict)
     stalemates: dict[Any, float] = field(default_factory=dict)
     undecided: dict[Any, float] = field(default_factory=dict)
+    #: Positions the attacker withdrew from (a ``retreat`` rule), with their mass.
+    retreated: dict[Any, float] = field(default_factory=dict)
     pruned: float = 0.0
     expected_rounds: float = 0.0
     #: decided_by_round[i] = P(battle over after at most i + 1 rounds).
@@ -49,8 +57,11 @@ class BattleOutcome:
     trials: int = 0
 
 
-class _Transitions:
-    """Memoised exact round distributions, with cancellation and a size cap."""
+class Transitions:
+    """Memoised exact round distributions, with cancellation and a size cap.
+
+    Shared by the passes that explore one battle (``position_values`` solves positions
+    backwards over the states a first ``solve`` met, without recomputing their rounds)."""
 
     def __init__(self, rules: BattleRules, cancel: Callable[[], bool] | None, max_states: int):
         self.rules = rules
@@ -89,26 +100,32 @@ def _is_stalemate(stay: float, moves: list) -> bool:
 def solve(rules: BattleRules, start: Any = None, *, max_rounds: int = 0,
           prune_below: float = DEFAULT_PRUNE, curve: bool = True,
           cancel: Callable[[], bool] | None = None,
-          max_states: int = DEFAULT_MAX_STATES) -> BattleOutcome:
+          max_states: int = DEFAULT_MAX_STATES, retreat: RetreatRule | None = None,
+          transitions: Transitions | None = None) -> BattleOutcome:
     """Exact outcome distribution of the battle from ``start`` (default: the initial state).
 
     ``max_rounds`` > 0 stops after that many rounds (the rest is ``undecided``).
     ``cancel`` is polled between states; it raises ``Cancelled`` when it returns True.
+    ``retreat`` (see ``RetreatRule``) moves the mass of the positions the attacker withdraws
+    from, before any round (the first included), into ``retreated``.
+    ``transitions`` reuses the memoised rounds of an earlier pass over the same rules.
     """
     state0 = rules.initial_state() if start is None else start
-    transitions = _Transitions(rules, cancel, max_states)
+    if transitions is None:
+        transitions = Transitions(rules, cancel, max_states)
     if max_rounds > 0:
-        out = _solve_rounds(rules, state0, transitions, max_rounds, prune_below)
+        out = _solve_rounds(rules, state0, transitions, max_rounds, prune_below, retreat)
     else:
-        out = _solve_to_end(rules, state0, transitions, prune_below)
+        out = _solve_to_end(rules, state0, transitions, prune_below, retreat)
         if curve:
-            out.decided_by_round = _decided_curve(rules, state0, transitions, CURVE_ROUNDS)
+            out.decided_by_round = _decided_curve(rules, state0, transitions, CURVE_ROUNDS,
+                                                  retreat)
     out.states_explored = len(transitions.cache)
     return out
 
 
-def _solve_to_end(rules: BattleRules, state0: Any, transitions: _Transitions,
-                  prune_below: float) -> BattleOutcome:
+def _solve_to_end(rules: BattleRules, state0: Any, transitions: Transitions,
+                  prune_below: float, retreat: RetreatRule | None = None) -> BattleOutcome:
     out = BattleOutcome()
     mass: dict[Any, float] = {state0: 1.0}
     order = itertools.count()
@@ -118,6 +135,9 @@ def _solve_to_end(rules: BattleRules, state0: Any, transitions: _Transitions,
         m = mass.pop(state)
         if rules.verdict(state) is not None:
             out.decided[state] = out.decided.get(state, 0.0) + m
+            continue
+        if retreat is not None and retreat(state, None):
+            out.retreated[state] = out.retreated.get(state, 0.0) + m
             continue
         if m < prune_below:
             out.pruned += m
@@ -142,9 +162,11 @@ def _solve_to_end(rules: BattleRules, state0: Any, transitions: _Transitions,
     return out
 
 
-def _step(rules: BattleRules, alive: dict, transitions: _Transitions, out: BattleOutcome,
-          prune_below: float) -> dict:
-    """Advance the alive states by one round; decided / stalemate mass goes into ``out``."""
+def _step(rules: BattleRules, alive: dict, transitions: Transitions, out: BattleOutcome,
+          prune_below: float, retreat: RetreatRule | None = None,
+          rounds_fought: int | None = None) -> dict:
+    """Advance the alive states by one round; decided / stalemate mass goes into ``out``,
+    and so does the mass the attacker withdraws before the next round (``retreat``)."""
     following: dict = {}
     for state, m in alive.items():
         stay, moves, dropped = transitions(state)
@@ -157,6 +179,8 @@ def _step(rules: BattleRules, alive: dict, transitions: _Transitions, out: Battl
     for state, m in following.items():
         if rules.verdict(state) is not None:
             out.decided[state] = out.decided.get(state, 0.0) + m
+        elif retreat is not None and retreat(state, rounds_fought):
+            out.retreated[state] = out.retreated.get(state, 0.0) + m
         elif m < prune_below:
             out.pruned += m
         else:
@@ -168,10 +192,13 @@ def _step(rules: BattleRules, alive: dict, transitions: _Transitions, out: Battl
     return still
 
 
-def _initial_alive(rules: BattleRules, state0: Any, transitions: _Transitions,
-                   out: BattleOutcome) -> dict:
+def _initial_alive(rules: BattleRules, state0: Any, transitions: Transitions,
+                   out: BattleOutcome, retreat: RetreatRule | None = None) -> dict:
     if rules.verdict(state0) is not None:
         out.decided[state0] = 1.0
+        return {}
+    if retreat is not None and retreat(state0, 0):
+        out.retreated[state0] = 1.0
         return {}
     stay, moves, _ = transitions(state0)
     if _is_stalemate(stay, moves):
@@ -180,32 +207,51 @@ def _initial_alive(rules: BattleRules, state0: Any, transitions: _Transitions,
     return {state0: 1.0}
 
 
-def _solve_rounds(rules: BattleRules, state0: Any, transitions: _Transitions, max_rounds: int,
-                  prune_below: float) -> BattleOutcome:
+def round_layers(rules: BattleRules, state0: Any, transitions: Transitions, rounds: int,
+                 prune_below: float = DEFAULT_PRUNE) -> list[dict]:
+    """The battle still on before each round: ``[{state: mass}, ...]``, one per round
+    1..``rounds`` (a round-limited ``solve`` without retreat meets exactly these)."""
+    scratch = BattleOutcome()
+    alive = _initial_alive(rules, state0, transitions, scratch)
+    layers = []
+    for _ in range(rounds):
+        layers.append(alive)
+        alive = _step(rules, alive, transitions, scratch, prune_below) if alive else {}
+    return layers
+
+
+def _solve_rounds(rules: BattleRules, state0: Any, transitions: Transitions, max_rounds: int,
+                  prune_below: float, retreat: RetreatRule | None = None) -> BattleOutcome:
     out = BattleOutcome()
-    alive = _initial_alive(rules, state0, transitions, out)
-    for _ in range(max_rounds):
+    alive = _initial_alive(rules, state0, transitions, out, retreat)
+    for n in range(max_rounds):
         if not alive:
             out.decided_by_round.append(out.decided_by_round[-1] if out.decided_by_round else 1.0)
             continue
         out.expected_rounds += math.fsum(alive.values())
-        alive = _step(rules, alive, transitions, out, prune_below)
+        # No retreat after the last round: what is still on is ``undecided`` (its caller may
+        # count that as a retreat, as "retreat after round N" does).
+        last = n + 1 == max_rounds
+        alive = _step(rules, alive, transitions, out, prune_below,
+                      None if last else retreat, n + 1)
         out.decided_by_round.append(math.fsum(out.decided.values()) +
-                                    math.fsum(out.stalemates.values()))
+                                    math.fsum(out.stalemates.values()) +
+                                    math.fsum(out.retreated.values()))
     out.undecided = alive
     return out
 
 
-def _decided_curve(rules: BattleRules, state0: Any, transitions: _Transitions,
-                   rounds: int) -> list[float]:
-    """P(decided within N rounds), N = 1..rounds, stopping early once (nearly) all decided."""
+def _decided_curve(rules: BattleRules, state0: Any, transitions: Transitions,
+                   rounds: int, retreat: RetreatRule | None = None) -> list[float]:
+    """P(decided within N rounds), N = 1..rounds, stopping early once (nearly) all decided
+    (a retreat decides the battle too)."""
     scratch = BattleOutcome()
-    alive = _initial_alive(rules, state0, transitions, scratch)
+    alive = _initial_alive(rules, state0, transitions, scratch, retreat)
     curve: list[float] = []
-    for _ in range(rounds):
+    for n in range(rounds):
         if alive:
             # Coarser pruning than the answer itself: the curve is for a plot (1e-6 is plenty).
-            alive = _step(rules, alive, transitions, scratch, 1e-11)
+            alive = _step(rules, alive, transitions, scratch, 1e-11, retreat, n + 1)
         curve.append(1.0 - math.fsum(alive.values()))
         if math.fsum(alive.values()) < 1e-9:
             break
@@ -213,11 +259,14 @@ def _decided_curve(rules: BattleRules, state0: Any, transitions: _Transitions,
 
 
 def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start: Any = None,
-             max_rounds: int = 0, cancel: Callable[[], bool] | None = None) -> BattleOutcome:
+             max_rounds: int = 0, cancel: Callable[[], bool] | None = None,
+             retreat: RetreatRule | None = None) -> BattleOutcome:
     """Play ``trials`` battles with seeded dice through the same phases as the exact solver.
 
     The result has the same shape as ``solve``'s, with frequencies for probabilities.
     Stalemates are recognised by the exact round distribution of the state (memoised).
+    ``retreat`` is asked before every round (as in ``solve``; never after the last of
+    ``max_rounds``).
     """
     if trials <= 0:
         raise EngineError("the number of trials must be at least 1")
@@ -238,6 +287,9 @@ def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start:
         while True:
             if rules.verdict(state) is not None:
                 bucket = out.decided
+                break
+            if retreat is not None and rounds < cap and retreat(state, rounds):
+                bucket = out.retreated
                 break
             stale = stalemate_memo.get(state)
             if stale is None:
