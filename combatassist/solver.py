@@ -101,7 +101,8 @@ def solve(rules: BattleRules, start: Any = None, *, max_rounds: int = 0,
           prune_below: float = DEFAULT_PRUNE, curve: bool = True,
           cancel: Callable[[], bool] | None = None,
           max_states: int = DEFAULT_MAX_STATES, retreat: RetreatRule | None = None,
-          transitions: Transitions | None = None) -> BattleOutcome:
+          transitions: Transitions | None = None,
+          start_mass: dict | None = None) -> BattleOutcome:
     """Exact outcome distribution of the battle from ``start`` (default: the initial state).
 
     ``max_rounds`` > 0 stops after that many rounds (the rest is ``undecided``).
@@ -109,27 +110,31 @@ def solve(rules: BattleRules, start: Any = None, *, max_rounds: int = 0,
     ``retreat`` (see ``RetreatRule``) moves the mass of the positions the attacker withdraws
     from, before any round (the first included), into ``retreated``.
     ``transitions`` reuses the memoised rounds of an earlier pass over the same rules.
+    ``start_mass`` ({state: p}, instead of ``start``): the battle starts spread over several
+    positions (e.g. the rest of a round pushed through its phases, at the table).
     """
-    state0 = rules.initial_state() if start is None else start
+    if start_mass is None:
+        start_mass = {rules.initial_state() if start is None else start: 1.0}
     if transitions is None:
         transitions = Transitions(rules, cancel, max_states)
     if max_rounds > 0:
-        out = _solve_rounds(rules, state0, transitions, max_rounds, prune_below, retreat)
+        out = _solve_rounds(rules, start_mass, transitions, max_rounds, prune_below, retreat)
     else:
-        out = _solve_to_end(rules, state0, transitions, prune_below, retreat)
+        out = _solve_to_end(rules, start_mass, transitions, prune_below, retreat)
         if curve:
-            out.decided_by_round = _decided_curve(rules, state0, transitions, CURVE_ROUNDS,
+            out.decided_by_round = _decided_curve(rules, start_mass, transitions, CURVE_ROUNDS,
                                                   retreat)
     out.states_explored = len(transitions.cache)
     return out
 
 
-def _solve_to_end(rules: BattleRules, state0: Any, transitions: Transitions,
+def _solve_to_end(rules: BattleRules, start_mass: dict, transitions: Transitions,
                   prune_below: float, retreat: RetreatRule | None = None) -> BattleOutcome:
     out = BattleOutcome()
-    mass: dict[Any, float] = {state0: 1.0}
+    mass: dict[Any, float] = dict(start_mass)
     order = itertools.count()
-    heap = [(rules.progress(state0), next(order), state0)]
+    heap = [(rules.progress(s), next(order), s) for s in mass]
+    heapq.heapify(heap)
     while heap:
         key, _, state = heapq.heappop(heap)
         m = mass.pop(state)
@@ -192,19 +197,19 @@ def _step(rules: BattleRules, alive: dict, transitions: Transitions, out: Battle
     return still
 
 
-def _initial_alive(rules: BattleRules, state0: Any, transitions: Transitions,
+def _initial_alive(rules: BattleRules, start_mass: dict, transitions: Transitions,
                    out: BattleOutcome, retreat: RetreatRule | None = None) -> dict:
-    if rules.verdict(state0) is not None:
-        out.decided[state0] = 1.0
-        return {}
-    if retreat is not None and retreat(state0, 0):
-        out.retreated[state0] = 1.0
-        return {}
-    stay, moves, _ = transitions(state0)
-    if _is_stalemate(stay, moves):
-        out.stalemates[state0] = 1.0
-        return {}
-    return {state0: 1.0}
+    alive = {}
+    for state, m in start_mass.items():
+        if rules.verdict(state) is not None:
+            out.decided[state] = out.decided.get(state, 0.0) + m
+        elif retreat is not None and retreat(state, 0):
+            out.retreated[state] = out.retreated.get(state, 0.0) + m
+        elif _is_stalemate(*transitions(state)[:2]):
+            out.stalemates[state] = out.stalemates.get(state, 0.0) + m
+        else:
+            alive[state] = m
+    return alive
 
 
 def round_layers(rules: BattleRules, state0: Any, transitions: Transitions, rounds: int,
@@ -212,7 +217,7 @@ def round_layers(rules: BattleRules, state0: Any, transitions: Transitions, roun
     """The battle still on before each round: ``[{state: mass}, ...]``, one per round
     1..``rounds`` (a round-limited ``solve`` without retreat meets exactly these)."""
     scratch = BattleOutcome()
-    alive = _initial_alive(rules, state0, transitions, scratch)
+    alive = _initial_alive(rules, {state0: 1.0}, transitions, scratch)
     layers = []
     for _ in range(rounds):
         layers.append(alive)
@@ -220,10 +225,11 @@ def round_layers(rules: BattleRules, state0: Any, transitions: Transitions, roun
     return layers
 
 
-def _solve_rounds(rules: BattleRules, state0: Any, transitions: Transitions, max_rounds: int,
-                  prune_below: float, retreat: RetreatRule | None = None) -> BattleOutcome:
+def _solve_rounds(rules: BattleRules, start_mass: dict, transitions: Transitions,
+                  max_rounds: int, prune_below: float,
+                  retreat: RetreatRule | None = None) -> BattleOutcome:
     out = BattleOutcome()
-    alive = _initial_alive(rules, state0, transitions, out, retreat)
+    alive = _initial_alive(rules, start_mass, transitions, out, retreat)
     for n in range(max_rounds):
         if not alive:
             out.decided_by_round.append(out.decided_by_round[-1] if out.decided_by_round else 1.0)
@@ -241,12 +247,12 @@ def _solve_rounds(rules: BattleRules, state0: Any, transitions: Transitions, max
     return out
 
 
-def _decided_curve(rules: BattleRules, state0: Any, transitions: Transitions,
+def _decided_curve(rules: BattleRules, start_mass: dict, transitions: Transitions,
                    rounds: int, retreat: RetreatRule | None = None) -> list[float]:
     """P(decided within N rounds), N = 1..rounds, stopping early once (nearly) all decided
     (a retreat decides the battle too)."""
     scratch = BattleOutcome()
-    alive = _initial_alive(rules, state0, transitions, scratch, retreat)
+    alive = _initial_alive(rules, start_mass, transitions, scratch, retreat)
     curve: list[float] = []
     for n in range(rounds):
         if alive:
