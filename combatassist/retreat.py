@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .battle import BattleRules
+from .scenario import Reader
 from .position_values import attacker_win_leaf, values_by_round, values_to_end
 from .solver import (DEFAULT_MAX_STATES, BattleOutcome, RetreatRule, Transitions,
                      round_layers, simulate, solve)
@@ -41,6 +42,19 @@ class RetreatOptions:
     def by_position(self) -> bool:
         """True when a rule looks at the position (not only at the round count)."""
         return self.when_units > 0 or self.below > 0.0
+
+
+def read_retreat_options(opts: Reader, *, max_rounds: int, max_units: int) -> RetreatOptions:
+    """``retreat_after``, ``retreat_when_units`` and ``retreat_below`` of an ``[options]``
+    table (ScenarioError naming the field on a bad value)."""
+    below = opts.raw("retreat_below", 0.0)
+    if isinstance(below, (int, float)) and not isinstance(below, bool) and 1 < below <= 100:
+        raise opts.error("retreat_below", f"must be a chance from 0 to 1, got {below}",
+                         hint=f"write {below / 100:g} for {below:g} %")
+    return RetreatOptions(
+        opts.integer("retreat_after", 0, maximum=max_rounds),
+        opts.integer("retreat_when_units", 0, maximum=max_units),
+        opts.number("retreat_below", 0.0, minimum=0.0, maximum=1.0))
 
 
 def rounds_to_fight(max_rounds: int, options: RetreatOptions) -> tuple[int, bool]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
-from ...retreat import RetreatOptions, run_battle
+from ...retreat import RetreatOptions, read_retreat_options, run_battle
 from . import grid
 from .battle import (BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckRules, LowLuckScenario,
                      LowLuckSide, default_order, make_rules)
@@ -53,6 +53,7 @@ def parse(top: Reader) -> LowLuckScenario:
     """Validate the lowluck part of a scenario document."""
     opts = top.sub("options")
     if opts is not None:
+        retreat = read_retreat_options(opts, max_rounds=MAX_ROUNDS, max_units=MAX_PER_SIDE)
         options = LowLuckOptions(
             max_rounds=opts.integer("max_rounds", 0, maximum=MAX_ROUNDS),
             dice=opts.choice("dice", DICE_MODES, "lowluck"),
@@ -60,9 +61,9 @@ def parse(top: Reader) -> LowLuckScenario:
             submarine_first_strike=opts.boolean("submarine_first_strike", True),
             aa_gun=opts.boolean("aa_gun", False),
             keep_land_unit=opts.boolean("keep_land_unit", False),
-            retreat_after=opts.integer("retreat_after", 0, maximum=MAX_ROUNDS),
-            retreat_when_units=opts.integer("retreat_when_units", 0, maximum=MAX_PER_SIDE),
-            retreat_below=opts.number("retreat_below", 0.0, minimum=0.0, maximum=1.0),
+            retreat_after=retreat.after_round,
+            retreat_when_units=retreat.when_units,
+            retreat_below=retreat.below,
         )
         if options.aa_gun and options.battle == "sea":
             raise opts.error("aa_gun", "an AA gun only fires in land battles",

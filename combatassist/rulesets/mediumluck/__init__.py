@@ -14,7 +14,7 @@ from typing import Any
 from ...errors import ScenarioError
 from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
-from ...retreat import RetreatOptions, run_battle
+from ...retreat import RetreatOptions, read_retreat_options, run_battle
 from .bands import BAND_TABLES
 from .battle import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart, chart_for, default_chart, describe_places
@@ -34,10 +34,7 @@ def parse(top: Reader) -> MediumLuckSetup:
     retreat = RetreatOptions()
     if opts is not None:
         max_rounds = opts.integer("max_rounds", 0, minimum=0, maximum=1000)
-        retreat = RetreatOptions(
-            opts.integer("retreat_after", 0, maximum=1000),
-            opts.integer("retreat_when_units", 0, maximum=MAX_UNITS_PER_SIDE),
-            opts.number("retreat_below", 0.0, minimum=0.0, maximum=1.0))
+        retreat = read_retreat_options(opts, max_rounds=1000, max_units=MAX_UNITS_PER_SIDE)
         extra_white = opts.boolean("defender_extra_white", True)
         reserves = opts.boolean("reserves", False)
         if opts.has("chart"):
