@@ -14,7 +14,7 @@ from typing import Any
 from ...errors import ScenarioError
 from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
-from ...retreat import RetreatOptions, read_retreat_options, run_battle
+from ...retreat import RetreatOptions, read_retreat_options, run_battle  # noqa: F401 (run_battle: benchmarks)
 from .bands import BAND_TABLES
 from .battle import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart, chart_for, default_chart, describe_places
