@@ -114,8 +114,10 @@ def percent(p: float) -> str:
     return f"{100 * p:.2f}%"
 
 
-def summarise_battle(result: BattleResult, title: str | None = None) -> str:
-    """A short human-readable summary (the CLI without --json)."""
+def summarise_battle(result: BattleResult, title: str | None = None, *,
+                     profiles: int = 3) -> str:
+    """A short human-readable summary (the CLI without --json), with the ``profiles`` most
+    likely end compositions."""
     how = "exact" if result.method == "exact" else f"simulated, {result.trials:,} trials"
     lines = []
     if title:
@@ -136,7 +138,7 @@ def summarise_battle(result: BattleResult, title: str | None = None) -> str:
     lines.append(f"  expected losses: attacker {ea:.2f}, defender {ed:.2f}")
     lines.append(f"  expected rounds: {result.expected_rounds:.2f}")
     if result.figures is not None:
-        lines.extend(figure_lines(result.figures))
+        lines.extend(figure_lines(result.figures, profiles))
     if result.pruned:
         lines.append(f"  pruned mass: {result.pruned:.1e}")
     return "\n".join(lines)
