@@ -12,7 +12,7 @@ from combatassist.distribution import all_rolls
 from combatassist.result import battle_result
 from combatassist.rulesets import lowluck, mediumluck
 from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide
-from combatassist.rulesets.lowluck.units import units as lowluck_units
+from combatassist.rulesets.lowluck.data import units as lowluck_units
 from combatassist.rulesets.mediumluck import MediumLuckSetup, SideSetup, default_chart
 
 LL_COST = {uid: u.cost for uid, u in lowluck_units().items()}

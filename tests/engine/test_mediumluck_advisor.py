@@ -10,7 +10,7 @@ from combatassist.errors import EngineError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands
 from combatassist.rulesets.mediumluck.advisor import advise, places_for
-from combatassist.rulesets.mediumluck.battle import SideSetup
+from combatassist.rulesets.mediumluck.rules import SideSetup
 from combatassist.rulesets.mediumluck.chart import default_chart
 from combatassist.scenario import parse_scenario_text
 from combatassist.solver import Cancelled

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout,
 
 from combatassist.errors import EngineError
 from combatassist.rulesets import ur
-from combatassist.rulesets.ur.setup import MAX_MAGIC
-from combatassist.rulesets.ur.tables import TERRAINS
+from combatassist.rulesets.ur.scenario import MAX_MAGIC
+from combatassist.rulesets.ur.data import TERRAINS
 from combatassist.scenario import Scenario
 from combatassist.table import parse_choice as generic_parse_choice
 
@@ -32,7 +32,7 @@ ROLES = ("attacker", "defender")
 STANCE_LABELS = {"attack": "Attack", "defend": "Defend"}
 TERRAIN_LABELS = {"none": "Open ground", "wood": "Wood", "city": "City", "bogs": "Bogs",
                   "hill": "Hill"}
-#: The view's starting battle: the SCENARIOS.md example of storming a battered outer wall.
+#: The view's starting battle: examples/ur-outer-wall.toml, storming a battered outer wall.
 DEFAULT_TITLE = "Storming the wall at level 2"
 
 

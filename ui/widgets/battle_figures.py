@@ -69,9 +69,11 @@ class BattleFiguresPanel(QWidget):
         layout.addLayout(grid)
         layout.addLayout(row, 1)
 
-    def show_figures(self, r: BattleResult, b: BattleResult | None) -> None:
-        """Show ``r``'s figures (hidden when it has none), with deltas against ``b``."""
-        self.setVisible(r.figures is not None)
+    def show_figures(self, r: BattleResult, b: BattleResult | None, *,
+                     fought: bool = True) -> None:
+        """Show ``r``'s figures (hidden when it has none, or no battle is fought), with
+        deltas against ``b``."""
+        self.setVisible(r.figures is not None and fought)
         if r.figures is None:
             return
         f = r.figures

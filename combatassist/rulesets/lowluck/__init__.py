@@ -1,4 +1,4 @@
-"""Low Luck A&A (RULES.md §2): battles, strategic bombing and low-luck tech research.
+"""Low Luck A&A (docs/rules.md §2): battles, strategic bombing and low-luck tech research.
 
 The ruleset-module interface (see ``combatassist.rulesets``): parse, to_document, compute,
 summarise; plus ``make_rules`` for the table-side mode and the ``sbr`` / ``tech`` modules.
@@ -11,9 +11,9 @@ from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
 from ...retreat import RetreatOptions, read_retreat_options, run_battle
 from . import grid
-from .battle import (BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckRules, LowLuckScenario,
+from .rules import (BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckRules, LowLuckScenario,
                      LowLuckSide, default_order, make_rules)
-from .units import BATTLE_TECHS, UnitType, unit_ids, units
+from .data import BATTLE_TECHS, UnitType, unit_ids, units
 
 __all__ = ["LowLuckOptions", "LowLuckRules", "LowLuckScenario", "LowLuckSide", "UNITS",
            "BATTLE_TECHS", "UnitType", "compute", "default_order", "default_scenario",
@@ -71,9 +71,13 @@ def parse(top: Reader) -> LowLuckScenario:
         opts.finish()
     else:
         options = LowLuckOptions()
-    return LowLuckScenario(options=options,
-                           attacker=_parse_side(top, "attacker", options.battle),
-                           defender=_parse_side(top, "defender", options.battle))
+    attacker = _parse_side(top, "attacker", options.battle)
+    defender = _parse_side(top, "defender", options.battle)
+    if not attacker.units and not defender.units:
+        raise top.error(None, "the battle has no units on either side",
+                        hint='add e.g. [attacker] units = { infantry = 3 } and '
+                             '[defender] units = { infantry = 2 }')
+    return LowLuckScenario(options=options, attacker=attacker, defender=defender)
 
 
 def to_document(payload: LowLuckScenario) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Medium Luck (RULES.md section 1): colour bands, boosts, exact battles, table-side help.
+"""Medium Luck (docs/rules.md §1): colour bands, boosts, exact battles, table-side help.
 
 The ruleset interface (see ``combatassist.rulesets``): ``parse``, ``to_document``,
 ``compute``, ``summarise``. The pieces: ``chart`` (the colour chart as data), ``bands`` (boost
@@ -11,13 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ...errors import ScenarioError
+from ...errors import ScenarioError, shown
 from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
 from ...retreat import RetreatOptions, read_retreat_options, run_battle  # noqa: F401 (run_battle: benchmarks)
 from .bands import BAND_TABLES
-from .battle import MediumLuckRules, MediumLuckSetup, SideSetup
-from .chart import Chart, chart_for, default_chart, describe_places
+from .rules import MediumLuckRules, MediumLuckSetup, SideSetup
+from .chart import Chart, chart_for, chart_path, default_chart, describe_places
 
 __all__ = ["parse", "to_document", "compute", "summarise", "make_rules", "default_scenario",
            "MediumLuckSetup", "SideSetup", "MediumLuckRules", "default_chart"]
@@ -54,11 +54,12 @@ def _load_chart(opts: Reader | None, ref: str | None, scenario_file: str | None)
     if not ref:
         return default_chart()
     folder = str(Path(scenario_file).resolve().parent) if scenario_file else None
-    path = Path(ref).expanduser()
-    if not path.is_absolute() and folder:
-        path = Path(folder) / path
-    if not path.is_file():
-        raise opts.error("chart", f"chart file '{ref}' not found (looked for {path})",
+    try:
+        path = chart_path(ref, folder)
+    except ScenarioError as exc:
+        raise opts.error("chart", exc.message, exc.hint) from None
+    if not path.exists():        # a folder or a device: reading it says what it is
+        raise opts.error("chart", f"chart file {shown(ref)} not found (looked for {path})",
                          hint="give a path relative to the scenario file's folder")
     return chart_for(ref, folder)
 

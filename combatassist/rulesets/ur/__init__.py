@@ -1,4 +1,4 @@
-"""Ur (RULES.md §4): multi-step units, ranged and melee phases, modifiers, walls.
+"""Ur (docs/rules.md §4): multi-step units, ranged and melee phases, modifiers, walls.
 
 The ruleset-module interface (``parse``, ``to_document``, ``compute``, ``summarise``) plus
 what the GUI uses: ``UrRules`` (the phases, for the table-side mode), ``WallTracker`` and
@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...result import BattleResult, summarise_battle
-from .battle import (MeleePhase, RangedPhase, UrRules, check_spread, compute_result,
+from .rules import (MeleePhase, RangedPhase, UrRules, check_spread, compute_result,
                      roll_table, spread_hits)
-from .setup import (STACKING_LIMIT, Position, Side, Unit, UrScenario, Wall, check, parse,
+from .scenario import (STACKING_LIMIT, Position, Side, Unit, UrScenario, Wall, check, parse,
                     to_document)
-from .tables import tables
+from .data import tables
 from .walls import (WallPoint, WallTracker, damage_for_strength, odds_by_wall_strength,
                     wall_strength)
 
@@ -27,7 +27,7 @@ __all__ = [
 
 def compute(payload: UrScenario, *, method: str = "exact", trials: int = 100_000,
             seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
-    """The scenario's odds (``to_json()`` gives the SCENARIOS.md keys; losses in steps)."""
+    """The scenario's odds (``to_json()``: the docs/scenario-format.md keys; losses in steps)."""
     return compute_result(payload, method=method, trials=trials, seed=seed, cancel=cancel)
 
 

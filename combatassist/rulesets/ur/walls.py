@@ -1,7 +1,7 @@
 """Ur walls: damage in steps -> current strength, the wall-step tracker, and the what-if curve.
 
 Outer wall 4 -> 3 -> 2 -> 1 losing a level after 1, 2 and 4 steps of damage; inner wall
-3 -> 2 -> 1 after 1 and 3 (RULES.md §4, numbers in resources/ur.toml). Strength 1 can't be
+3 -> 2 -> 1 after 1 and 3 (docs/rules.md §4, numbers in resources/ur/tables.toml). Strength 1 can't be
 removed, so a wall takes at most ``max_damage`` steps (7 outer, 4 inner).
 """
 from __future__ import annotations
@@ -11,10 +11,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ...errors import EngineError
-from .tables import WallTable, tables
+from .data import WallTable, tables
 
 if TYPE_CHECKING:
-    from .setup import UrScenario
+    from .scenario import UrScenario
 
 
 def wall_table(kind: str) -> WallTable:
@@ -200,7 +200,7 @@ def odds_by_wall_strength(scenario: "UrScenario", kind: str | None = None, *,
     ``kind`` defaults to the scenario's wall (outer when it has none). Points come strongest
     first, then strength 0 (no wall) when ``include_no_wall``.
     """
-    from .battle import compute_result  # local: battle imports this module
+    from .rules import compute_result  # local: battle imports this module
 
     if kind is None:
         kind = scenario.position.wall.kind if scenario.position.wall else "outer"
@@ -210,7 +210,7 @@ def odds_by_wall_strength(scenario: "UrScenario", kind: str | None = None, *,
     if include_no_wall:
         cases.append((0, 0))
     for strength, damage in cases:
-        from .setup import Wall
+        from .scenario import Wall
 
         wall = Wall(kind, damage) if strength else None
         variant = replace(scenario, position=replace(scenario.position, wall=wall))

@@ -1,4 +1,4 @@
-"""Alternate Ground Combat (RULES.md §3, seed 001): one combat resolution.
+"""Alternate Ground Combat (docs/rules.md §3, seed 001): one combat resolution.
 
 Each side rolls one die per unit (terrain and pairing modifiers, floored at 0), the ground
 totals are compared, and the margin-of-victory table gives each side's steps of damage; AAD
@@ -20,11 +20,12 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import EngineError, ScenarioError
-from ..result import BattleResult, percent
-from .agc_data import BASE_TYPES, AgcData, DamageSpec, agc_data
-from .agc_data import dice, margin_bands, terrains, unit_types
-from .agc_forces import composition_distribution, force_from_rolls, generate_force
+from ... import limits
+from ...errors import EngineError, ScenarioError
+from ...result import BattleResult, percent
+from .data import BASE_TYPES, AgcData, DamageSpec, agc_data
+from .data import dice, margin_bands, terrains, unit_types
+from .forces import composition_distribution, force_from_rolls, generate_force
 
 __all__ = [
     # the ruleset-module interface
@@ -464,7 +465,7 @@ def _contest_extra(aad_side: str, air_side: str, table: np.ndarray, joint: np.nd
 
 def _check_cancel(cancel: Callable[[], bool] | None) -> None:
     if cancel is not None and cancel():
-        from ..solver import Cancelled
+        from ...solver import Cancelled
         raise Cancelled()
 
 
@@ -564,7 +565,11 @@ def simulate(payload: AgcScenario, trials: int = 100_000, seed: int | None = Non
     if trials < 1:
         raise EngineError(f"trials must be at least 1, got {trials}")
     line = lineup(payload)
-    rng = np.random.default_rng(seed)
+    limits.check_vectorised_simulation(
+        trials, sum(r.dice for s in SIDES for r in line.side(s).units) + 2)   # + damage dice
+    # numpy refuses negative seeds; Python's random.Random (the other rulesets' simulator)
+    # uses abs(seed): do the same, so every ruleset accepts any whole-number seed alike.
+    rng = np.random.default_rng(None if seed is None else abs(seed))
     ground = _Tally()
     pairs = contests(line)
     contest_tallies = [_Tally() for _ in pairs]
@@ -746,7 +751,7 @@ def resolve_table(payload: AgcScenario, rolls: Mapping[str, Sequence[Any]],
 
 # -- the ruleset-module interface -------------------------------------------------------------
 def parse(top) -> AgcScenario:
-    """Read ``terrain``, ``[attacker]``, ``[defender]`` and ``[options]`` (SCENARIOS.md)."""
+    """Read ``terrain``, ``[attacker]``, ``[defender]``, ``[options]`` (docs/scenario-format.md)."""
     data = agc_data()
     terrain = top.choice("terrain", data.terrain_ids)
     sides = {}

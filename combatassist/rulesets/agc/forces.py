@@ -1,4 +1,4 @@
-"""Alternate Ground Combat random force generation (RULES.md §3), seeded, every roll shown.
+"""Alternate Ground Combat random force generation (docs/rules.md §3), seeded, every roll shown.
 
 ``force_from_rolls`` is the one rules code: the seeded generator feeds it random faces, the
 exact composition distribution feeds it every face combination.
@@ -11,9 +11,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..distribution import Dist
-from ..errors import EngineError
-from .agc_data import BASE_TYPES, agc_data
+from ...distribution import Dist
+from ...errors import EngineError
+from .data import BASE_TYPES, agc_data
 
 #: Largest force generated (a force is a handful to a few dozen units).
 MAX_FORCE_UNITS = 1000

@@ -1,4 +1,4 @@
-"""Low Luck battles (RULES.md §2) as phases of a round: AA fire, submarine first strike, fire.
+"""Low Luck battles (docs/rules.md §2) as phases of a round: AA fire, submarine first strike, fire.
 
 State: ``(attacker_counts, defender_counts, first_round)`` with counts aligned to
 ``unit_ids()``. The same phases serve exact odds (``outcome_dist``), simulation and the table.
@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 
 from ...battle import BattleRules, DieSpec, Phase, phase_exact
 from ...distribution import Dist
+from ... import limits
 from ...errors import EngineError
-from .units import tech_effects, unit_ids, units
+from .data import tech_effects, unit_ids, units
 
 DICE_MODES = ("lowluck", "standard")
 BATTLE_KINDS = ("land", "sea")
@@ -431,6 +432,12 @@ class LowLuckRules(BattleRules):
             return "draw"
         return "attacker" if a else "defender"
 
+    def work_estimate(self, state) -> float:
+        """Exact-solver transitions from ``state`` (``limits``): every pair of compositions
+        (losses follow the order of loss) times the outcomes of the next round."""
+        positions = (sum(state[0]) + 1) * (sum(state[1]) + 1)
+        return limits.exact_estimate(positions, len(self.round_dist(state)))
+
     def losses(self, state):
         return (sum(self.att.counts0) - sum(state[0]), sum(self.dfn.counts0) - sum(state[1]))
 
@@ -450,7 +457,7 @@ class LowLuckRules(BattleRules):
                 {u: n for u, n in zip(self.ids, state[1]) if n})
 
     def unit_costs(self) -> dict[str, int]:
-        """IPC per unit type (resources/lowluck.toml)."""
+        """IPC per unit type (resources/lowluck/tables.toml)."""
         return {uid: u.cost for uid, u in units().items()}
 
     def land_units(self) -> frozenset[str] | None:

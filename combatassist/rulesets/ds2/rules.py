@@ -1,13 +1,13 @@
-"""Dirtside II quick damage system (RULES.md §5, seed 004): one shot, impact vs armour.
+"""Dirtside II quick damage system (docs/rules.md §5, seed 004): one shot, impact vs armour.
 
-The tables live in ``resources/ds2.toml``. The one rules function is ``resolve_shot``: it
+The tables live in ``resources/ds2/tables.toml``. The one rules function is ``resolve_shot``: it
 takes the dice really rolled (to-hit die for IAVRs, impact die, armour die, special d8) and
 says what happened and why. ``exact_result`` enumerates every die combination through it (with
 exact fractions), ``simulate_result`` feeds it seeded random dice, and the table-side view
 feeds it the players' dice. ``matrix`` is a numpy equivalent of the enumeration (tested cell
 by cell against it) for the size × armour heatmap.
 
-Decisions where the seed is silent (also in RULES.md §5 where stated there):
+Decisions where the seed is silent (also in docs/rules.md §5 where stated there):
 - ``p_no_effect`` is unconditional: misses count as no effect, so
   p_kill + p_special + p_no_effect = 1.
 - Fire at infantry, artillery at infantry and infantry weapons have no to-hit roll (the seed:
@@ -33,29 +33,31 @@ from typing import Any
 
 import numpy as np
 
-from ..data import load_resource
-from ..errors import EngineError, ScenarioError
-from ..scenario import Reader
+from ...data import load_resource
+from ...errors import EngineError, ScenarioError, shown
+from ...scenario import Reader
 
 NAME = "ds2"
-DATA_FILE = "ds2.toml"
+DATA_FILE = "ds2/tables.toml"
 TARGET_KINDS = ("vehicle", "infantry")
 #: Outcomes of one shot. "special" = special damage triggered, its d8 not rolled yet.
 OUTCOMES = ("miss", "kill", "mobility", "systems_down", "damage", "no_effect", "special")
 SPECIAL_KINDS = ("mobility", "systems_down", "damage")
 JSON_KEYS = ("ruleset", "p_hit", "p_kill", "p_special", "p_mobility", "p_systems_down",
              "p_damage", "p_no_effect", "figure_of_merit")
-#: Largest simulation accepted here (the CLI caps --trials lower).
-MAX_TRIALS = 50_000_000
+#: Largest simulation accepted (a shot is a few dice: 10 million trials take ~15 s, so this
+#: stays within ``limits.MAX_SECONDS``; the CLI caps --trials at 10 million anyway).
+MAX_TRIALS = 15_000_000
 
 
-# -- the tables (resources/ds2.toml) ------------------------------------------------------
+# -- the tables (resources/ds2/tables.toml) ------------------------------------------------------
 @dataclass(frozen=True)
 class Family:
     """One weapon family as the data file describes it."""
 
     id: str
-    label: str
+    label: str                                  # the seed's short name, e.g. "HEL"
+    name: str                                   # spelled out, e.g. "High-energy laser"
     kind: str                                   # heavy | infantry | artillery
     sizes: tuple[int, ...] = ()                 # allowed size classes (artillery: weights)
     heavy: bool = True                          # a heavy weapon in the seed's sense
@@ -167,7 +169,7 @@ def _data_error(field_name: str, message: str, hint: str | None = None) -> Scena
 
 @functools.cache
 def tables() -> Tables:
-    """The DS2 tables from resources/ds2.toml, validated (ScenarioError on a bad file)."""
+    """The DS2 tables from resources/ds2/tables.toml, validated (ScenarioError on a bad file)."""
     return build_tables(load_resource(DATA_FILE))
 
 
@@ -211,6 +213,7 @@ def build_tables(document: Mapping[str, Any]) -> Tables:
         f = fam_table.sub(fid)
         kind = f.text("class")
         label = f.text("label")
+        name = f.text("name")
         if kind == "heavy":
             sizes = f.ints("sizes")
             vs_armour = f.sub("impact_vs_armour", None)
@@ -227,7 +230,7 @@ def build_tables(document: Mapping[str, Any]) -> Tables:
             if to_hit_table is not None:
                 to_hit = (to_hit_table.positive("die"), to_hit_table.positive("min"))
             fam = Family(
-                id=fid, label=label, kind=kind, sizes=sizes, heavy=True,
+                id=fid, label=label, name=name, kind=kind, sizes=sizes, heavy=True,
                 impact=f.dice_by("impact", ranges),
                 range_factor=f.dice_by("range_factor", ranges, every=False, default=None),
                 impact_vs_armour={t: vs_armour.dice_by(t, ranges) for t in vs_armour.table}
@@ -239,7 +242,7 @@ def build_tables(document: Mapping[str, Any]) -> Tables:
                     raise _data_error(f"families.{fid}.impact_vs_armour.{t}",
                                       "unknown armour type", "expected: " + ", ".join(armour_types))
         elif kind == "infantry":
-            fam = Family(id=fid, label=label, kind=kind, heavy=False,
+            fam = Family(id=fid, label=label, name=name, kind=kind, heavy=False,
                          multiplier=f.dice_by("multiplier", combat))
         elif kind == "artillery":
             sizes = f.ints("sizes")
@@ -256,7 +259,7 @@ def build_tables(document: Mapping[str, Any]) -> Tables:
             heavy = f.get("heavy")
             if not isinstance(heavy, bool):
                 raise _data_error(f"families.{fid}.heavy", "must be true or false")
-            fam = Family(id=fid, label=label, kind=kind, sizes=sizes, heavy=heavy,
+            fam = Family(id=fid, label=label, name=name, kind=kind, sizes=sizes, heavy=heavy,
                          impact=impact, no_effect=no_effect)
         else:
             raise _data_error(f"families.{fid}.class", f"unknown class {kind!r}",
@@ -617,7 +620,7 @@ def resolve_shot(setup: ShotSetup, *, impact: int | None = None, armour: int | N
 # -- results ----------------------------------------------------------------------------------
 @dataclass
 class ShotResult:
-    """One shot's odds. ``to_json`` gives exactly the SCENARIOS.md keys."""
+    """One shot's odds. ``to_json`` gives exactly the docs/scenario-format.md keys."""
 
     p_hit: float
     p_kill: float
@@ -713,7 +716,7 @@ def simulate_result(setup: ShotSetup, trials: int = 100_000, seed: int | None = 
     """Seeded Monte Carlo: random dice through ``resolve_shot`` (same keys as exact)."""
     if not 1 <= trials <= MAX_TRIALS:
         raise EngineError(f"trials must be 1-{MAX_TRIALS:,}, got {trials}")
-    from ..solver import Cancelled
+    from ...solver import Cancelled
 
     t = tables()
     rng = random.Random(seed)
@@ -856,7 +859,8 @@ def weapon_options() -> dict[str, Any]:
     t = tables()
     families = []
     for fam in t.families.values():
-        entry: dict[str, Any] = {"id": fam.id, "label": fam.label, "class": fam.kind,
+        entry: dict[str, Any] = {"id": fam.id, "label": fam.label, "name": fam.name,
+                                 "class": fam.kind,
                                  "heavy": fam.heavy}
         if fam.kind == "infantry":
             entry.update(size_rule="none", sizes=[], ranges=[], combat=list(t.combat),
@@ -900,7 +904,7 @@ def no_effect_reason(shot: Shot) -> str | None:
 
 # -- the ruleset-module interface -----------------------------------------------------------
 def parse(top: Reader) -> Shot:
-    """Read ``[weapon]`` and ``[target]`` (SCENARIOS.md) into a validated Shot."""
+    """Read ``[weapon]`` and ``[target]`` (docs/scenario-format.md) into a validated Shot."""
     t = tables()
     weapon = top.sub("weapon", required=True)
     target = top.sub("target", required=True)
@@ -915,6 +919,12 @@ def parse(top: Reader) -> Shot:
     armour = target.integer("armour", None, minimum=None) if target.has("armour") else None
     armour_type = target.choice("armour_type", t.armour_types, "standard")
     apfc = target.boolean("apfc", False)
+    if apfc and armour_type in ("standard", "apfc"):
+        # "apfc" already is standard armour with APFC; APFC "on top" needs reactive/ablative
+        raise target.error("apfc", f"apfc = true goes on top of reactive or ablative armour, "
+                           f"not armour_type = {shown(armour_type)}",
+                           hint='for APFC on standard armour write armour_type = "apfc" and '
+                                "leave apfc out")
     infantry = target.choice("infantry", list(t.infantry_ratings)) \
         if target.has("infantry") else None
     cover = target.choice("cover", t.covers, "open")
