@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.smoke_test:
                 plant_damaged_autosave(scratch / "battles")
             window = MainWindow(settings=settings, autosave_dir=scratch / "battles")
-            window.resize(1360, 860)
+            window.resize(1280, 800)
             window.show()
             problems = []
             if args.smoke_test:

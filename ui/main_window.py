@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QMainWindow,
-                               QMessageBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QFileDialog,
+                               QMainWindow, QMessageBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 import combatassist
 from combatassist.errors import CombatAssistError, one_line
@@ -21,6 +21,8 @@ from .views.base import PlaceholderView, RulesetView
 APP_NAME = "Combat Assistant"
 ORGANISATION = "CombatAssistant"
 MAX_RECENT = 8
+#: The smallest window: every view still shows its set-up pane and its odds (issue 18).
+MIN_SIZE = (900, 560)
 FILE_FILTER = "Scenario files (*.toml);;All files (*)"
 
 
@@ -30,6 +32,8 @@ class Document:
 
     path: Path | None = None
     dirty: bool = False
+    #: the title shown while there is no file (a battle resumed from its autosave)
+    name: str | None = None
 
 
 def default_autosave_dir() -> Path:
@@ -91,7 +95,12 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(widget, title)
         self.tabs.currentChanged.connect(lambda _i: self._update_title())
         self.setCentralWidget(self.tabs)
+        self.setMinimumSize(*MIN_SIZE)
         self._build_menus()
+        # every menu shortcut, e.g. "Ctrl+E": no field of this window may keep one for itself
+        self.menu_keys = {key.toString() for m in self.menuBar().actions() if m.menu()
+                          for a in m.menu().actions() for key in a.shortcuts()}
+        QApplication.instance().installEventFilter(self)
         self.statusBar().showMessage("Ready", 3000)
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
@@ -102,6 +111,16 @@ class MainWindow(QMainWindow):
         if 0 <= index < self.tabs.count():
             self.tabs.setCurrentIndex(index)
         self._update_title()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        # A text field claims some menu shortcuts for its own editing (on X11 a line edit, and
+        # so every count box, takes Ctrl+E as "end of line"): the menu's meaning wins, in
+        # every field of the window. Not accepting the override lets the shortcut fire.
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(watched, QWidget)
+                and watched.window() is self
+                and QKeySequence(event.keyCombination()).toString() in self.menu_keys):
+            return True
+        return super().eventFilter(watched, event)
 
     # -- helpers ----------------------------------------------------------------------------
     def current_view(self) -> QWidget:
@@ -155,8 +174,13 @@ class MainWindow(QMainWindow):
         self.export_csv_action = self._action("Export results (&CSV)…", self.export_csv, "Ctrl+E")
         self.export_png_action = self._action("Export &plot (PNG)…", self.export_png,
                                               "Ctrl+Shift+E")
+        self.copy_results_action = self._action(
+            "&Copy results", self.copy_results, "Ctrl+Shift+C",
+            "Title, forces, options, odds, IPC and likely ends as plain text, to paste into a "
+            "forum or a chat")
         file_menu.addAction(self.export_csv_action)
         file_menu.addAction(self.export_png_action)
+        file_menu.addAction(self.copy_results_action)
         file_menu.addSeparator()
         file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
 
@@ -185,13 +209,13 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         view = self.current_view()
         doc = self.doc(view)
-        name = doc.path.name if doc.path else "Untitled"
+        name = doc.path.name if doc.path else (doc.name or "Untitled")
         kind = getattr(view, "title", "")
         self.setWindowTitle(f"{name}[*] — {kind} — {APP_NAME}")
         self.setWindowModified(doc.dirty)
         is_view = isinstance(view, RulesetView)
         for a in (self.new_action, self.save_action, self.save_as_action,
-                  self.export_csv_action, self.export_png_action):
+                  self.export_csv_action, self.export_png_action, self.copy_results_action):
             a.setEnabled(is_view)
 
     def maybe_save(self, view: QWidget) -> bool:
@@ -338,6 +362,16 @@ class MainWindow(QMainWindow):
                 return
             self.statusBar().showMessage(f"Exported {path}", 5000)
 
+    def copy_results(self) -> None:
+        view = self.current_view()
+        results = getattr(view, "results", None)
+        copy = getattr(results, "copy_results", None)
+        if copy is None or results.result is None:
+            self.error("Nothing to copy", "There is no result to copy yet.")
+            return
+        copy()
+        self.statusBar().showMessage("Results copied: paste them into a forum or a chat", 5000)
+
     # -- recent files -----------------------------------------------------------------------
     def recent_files(self) -> list[str]:
         value = self.settings.value("files/recent", [])
@@ -420,9 +454,14 @@ class MainWindow(QMainWindow):
                 else:
                     panel.decline_saved_battle()     # asked again at the next start
             else:
-                panel.resume()
+                # shown either way: the battle, or the message saying why it can't resume
+                if panel.resume():
+                    # the autosave has the scenario, not the file it came from
+                    title = view.scenario().title or f"{view.title} battle"
+                    self.docs[id(view)] = Document(name=f"{title} (resumed battle)")
                 self.tabs.setCurrentWidget(view)
                 view.tabs.setCurrentWidget(panel)
+                self._update_title()
         self.startup_notice = startup_notice(set_aside, self.autosave_dir)
         if self.startup_notice:
             self.statusBar().showMessage(self.startup_notice)

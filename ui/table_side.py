@@ -16,7 +16,8 @@ from typing import Any
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QMessageBox, QPushButton, QVBoxLayout, QWidget)
+                               QListWidget, QMessageBox, QPushButton, QScrollArea, QVBoxLayout,
+                               QWidget)
 
 from combatassist.battle import BattleRules
 from combatassist.autosave import AutosaveSlot, BattleLock, claim
@@ -28,6 +29,28 @@ from .compute import Computer
 from .results import ATTACKER, DEFENDER, OutcomeBar, pct
 
 VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "draw": "a draw"}
+#: what ending the battle means, asked before it happens (Undo takes it back too)
+END_QUESTIONS = {
+    "retreat": ("{Side} retreats", "{Side} retreats: the battle ends here and the other side "
+                "wins. Undo takes it back. Retreat now?"),
+    "end": ("End battle", "End the battle here, as it stands? Undo takes it back. End now?"),
+}
+
+
+def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
+    """``label`` in a box ``lines`` text lines high that scrolls when the text is longer, so
+    the widgets below it (the Apply button) never move as the text changes."""
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    box = QScrollArea()
+    box.setWidget(label)
+    box.setWidgetResizable(True)
+    box.setFrameShape(QScrollArea.Shape.NoFrame)
+    box.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    box.viewport().setAutoFillBackground(False)       # the text sits on the panel, no box
+    label.setAutoFillBackground(False)
+    box.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 6)
+    return box
 
 #: (rules, ruleset, scenario TOML text) for the battle the view has set up.
 SetupProvider = Callable[[], tuple[BattleRules, str, str]]
@@ -56,6 +79,8 @@ class TableSidePanel(QWidget):
     running_changed = Signal(bool)
     #: a battle was resumed from its autosave: its scenario TOML (the view shows that set-up)
     resumed = Signal(str)
+    #: the battle's position changed (a step, undo, redo, start, resume, close)
+    position_changed = Signal()
 
     def __init__(self, setup: SetupProvider, autosave_path: Path, parent: QWidget | None = None,
                  *, format_choice: Callable[[Any], str] = format_choice,
@@ -144,9 +169,10 @@ class TableSidePanel(QWidget):
         dice_row = QHBoxLayout()
         dice_row.addWidget(self.dice_edit, 1)
         dice_row.addWidget(self.roll_button)
-        form.addRow("Dice to roll:", self.dice_label)
+        # fixed heights: the rows below, and Apply, stay put whatever these texts say
+        form.addRow("Dice to roll:", fixed_lines(self.dice_label, 2))
         form.addRow("Rolled:", dice_row)
-        form.addRow("Result:", self.explain_label)
+        form.addRow("Result:", fixed_lines(self.explain_label, 4))
         choice_row = QHBoxLayout()
         choice_row.addWidget(self.choice_edit, 1)
         choice_row.addWidget(self.apply_button)
@@ -161,15 +187,17 @@ class TableSidePanel(QWidget):
         self.battle_box = QWidget()
         inner = QVBoxLayout(self.battle_box)
         inner.setContentsMargins(0, 0, 0, 0)
+        # what to do now first, in one place: the position, odds and log (whose lengths
+        # change every step) come after it, so the entry and its Apply button never move
         inner.addWidget(self.heading)
+        inner.addWidget(entry)
+        inner.addLayout(buttons)
         inner.addWidget(self.state_label)
         inner.addWidget(self.odds_bar)
         inner.addWidget(self.odds_label)
         self.between_slot = QVBoxLayout()
         self.between_slot.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(self.between_slot)
-        inner.addWidget(entry)
-        inner.addLayout(buttons)
         inner.addWidget(QLabel("Battle log"))
         inner.addWidget(self.log, 1)
 
@@ -177,7 +205,14 @@ class TableSidePanel(QWidget):
         layout.addWidget(self.intro)
         layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.notice)
-        layout.addWidget(self.battle_box, 1)
+        # in a small window the battle scrolls instead of being squeezed (squeezed rows overlap
+        # and shift the Apply button whenever a text changes)
+        self.battle_scroll = QScrollArea()
+        self.battle_scroll.setWidget(self.battle_box)
+        self.battle_scroll.setWidgetResizable(True)
+        self.battle_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.battle_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        layout.addWidget(self.battle_scroll, 1)
         self.filler = QWidget()
         layout.addWidget(self.filler, 1)
 
@@ -360,6 +395,7 @@ class TableSidePanel(QWidget):
         if self.battle is None or self.battle.is_over():
             return
         self.dice_edit.setText(" ".join(str(d) for d in self.battle.roll()))
+        self.dice_edit.setFocus()           # Enter now applies them, as the panel says
 
     def apply(self) -> None:
         """Play the current phase with the entered dice and casualties."""
@@ -405,7 +441,15 @@ class TableSidePanel(QWidget):
         self._do(lambda b: b.redo())
 
     def end(self, kind: str, side: str) -> None:
-        self._do(lambda b: b.end(kind, side))
+        """End the battle (``kind`` "retreat" of ``side``, or "end"), once the players confirm."""
+        if self.battle is None or self.battle.is_over():
+            return
+        title, text = (t.format(Side=side.capitalize()) for t in END_QUESTIONS[kind])
+        answer = QMessageBox.question(self, title, text, QMessageBox.StandardButton.Yes |
+                                      QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        if answer == QMessageBox.StandardButton.Yes:
+            self._do(lambda b: b.end(kind, side))
 
     def _do(self, action: Callable[[TableBattle], None]) -> None:
         if self.battle is None:
@@ -446,6 +490,8 @@ class TableSidePanel(QWidget):
                                             "no choice to make")
         if proposal and not self.choice_edit.isModified():
             self.choice_edit.setText(proposal)
+            self.choice_edit.setCursorPosition(0)     # a long proposal shows its start
+        self.choice_edit.setToolTip(proposal)
 
     def _refresh(self) -> None:
         b = self.battle
@@ -454,8 +500,10 @@ class TableSidePanel(QWidget):
         self.notice.setVisible(not running)
         self.start_button.setVisible(not running)
         self.battle_box.setVisible(running)
+        self.battle_scroll.setVisible(running)
         self.filler.setVisible(not running)
         self.running_changed.emit(running)
+        self.position_changed.emit()
         options = b.between_rounds_options() if b is not None else None
         if self.between_editor is not None:
             self.between_editor.setVisible(options is not None)
@@ -478,7 +526,10 @@ class TableSidePanel(QWidget):
             self.heading.setText(f"Round {b.round_number} — {phase.name}")
         self.state_label.setText(b.describe())
         specs = b.dice()
-        if specs:
+        if over:
+            self.dice_label.setText("none: the battle is over (Undo takes back the last step; "
+                                    "Close battle leaves the table)")
+        elif specs:
             self.dice_label.setText(describe_dice(specs))
         else:
             self.dice_label.setText("no dice this phase: press Enter or Apply")
@@ -502,7 +553,8 @@ class TableSidePanel(QWidget):
         self.dice_edit.setText("")
         self.choice_edit.setText("")
         self._preview()
-        # the odds from the start of this round, recomputed in the background
+        # the odds from the position now (after every phase: the rest of the round is played
+        # out exactly first), recomputed in the background
         if over:
             self.computer.cancel()
             self.odds_label.setText("")
@@ -510,16 +562,27 @@ class TableSidePanel(QWidget):
                                      float(verdict == "defender"))
         else:
             # captured here, on the GUI thread: the worker never reads the live battle
-            rules, state, ruleset = b.rules, b.round_start_state, b.ruleset
+            rules, ruleset = b.rules, b.ruleset
+            if b.dice_entered():
+                state, remaining = b.state, b.remaining_phases()
+            else:
+                state, remaining = b.round_start_state, None
             self.computer.request(lambda cancel: odds_from(rules, state, ruleset=ruleset,
-                                                           cancel=cancel), immediate=True)
+                                                           cancel=cancel, remaining=remaining),
+                                  immediate=True)
 
     def _show_odds(self, result) -> None:
         self.odds_bar.set_values(result.attacker_wins, result.draw, result.undecided,
                                  result.defender_wins)
         ea, ed = result.expected_losses()
+        b = self.battle
+        where = "?"
+        if b is not None:
+            where = f"the start of round {b.round_number}"
+            if b.dice_entered():
+                where = f"here (round {b.round_number}, after {b.log[-1].phase})"
         self.odds_label.setText(
-            f'Odds from the start of round {self.battle.round_number if self.battle else "?"}: '
+            f'Odds from {where}: '
             f'<b style="color:{ATTACKER}">attacker {pct(result.attacker_wins)}</b>, '
             f'<b style="color:{DEFENDER}">defender {pct(result.defender_wins)}</b>, '
             f"draw {pct(result.draw)}; expected losses by the end {ea:.2f} / {ed:.2f}")

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, EngineError, ScenarioError
@@ -29,6 +29,8 @@ from ..compute import Computer, Job
 from ..results import DEFENDER, pct
 from ..widgets.bands_model import MAX_UNITS, SIDES, BandBoard, unit_label
 from ..widgets.bands_view import BandBoardWidget, band_facts
+from ..widgets.count_box import CountBox
+from ..widgets.retreat_rules import RetreatRulesBox
 from .base import RulesetView
 
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
@@ -212,8 +214,7 @@ class ReserveEditor(QGroupBox):
                 widget.setParent(None)
         self.spins = {}
         for i, unit in enumerate(chart.units):
-            spin = QSpinBox()
-            spin.setRange(0, MAX_UNITS)
+            spin = CountBox(MAX_UNITS)
             spin.setObjectName(f"{self.side}_reserve_{unit}")
             spin.valueChanged.connect(lambda _v: self.on_change())
             label = QLabel(unit_label(unit))
@@ -247,8 +248,7 @@ class DeployReservesEditor(QGroupBox):
         self.options: dict[str, dict[str, int]] = {}
         self.side_box = QComboBox()
         self.unit_box = QComboBox()
-        self.count_box = QSpinBox()
-        self.count_box.setRange(1, MAX_UNITS)
+        self.count_box = CountBox(MAX_UNITS, minimum=1)
         self.band_box = QComboBox()
         self.role_box = QComboBox()
         self.role_box.addItems(["roll", "boost"])
@@ -300,7 +300,7 @@ class DeployReservesEditor(QGroupBox):
 
     def _unit_changed(self, unit: str) -> None:
         available = self.options.get(self.side_box.currentText(), {}).get(unit, 0)
-        self.count_box.setMaximum(max(1, available))
+        self.count_box.set_limit(max(1, available))
         self.count_box.setSuffix(f" of {available}" if available else "")
 
     def deploy(self) -> None:
@@ -328,10 +328,6 @@ class MediumLuckView(RulesetView):
     def __init__(self, *args, **kwargs):
         self._extra: dict[str, Any] = {}
         super().__init__(*args, **kwargs)
-        # the board needs room: give the form the larger share of the window
-        splitter = self.form_scroll.parentWidget()
-        if isinstance(splitter, QSplitter):
-            splitter.setSizes([720, 560])
         self.table_panel.running_changed.connect(self._table_changed)
         self.deploy_editor = DeployReservesEditor()
         self.table_panel.set_between_rounds_editor(self.deploy_editor)
@@ -401,11 +397,15 @@ class MediumLuckView(RulesetView):
             reserve_row.addWidget(self.reserve_editors[side])
         self.reserve_box.setVisible(False)
 
+        self.retreat = RetreatRulesBox(self.edited, max_rounds=1000,
+                                       max_units=mediumluck.MAX_UNITS_PER_SIDE)
+
         layout = QVBoxLayout(form)
         layout.addWidget(options)
         layout.addWidget(bands_box)
         layout.addWidget(loss_box)
         layout.addWidget(self.reserve_box)
+        layout.addWidget(self.retreat)
         layout.addWidget(self._advisor_box())
         layout.addStretch(1)
         form.setMinimumWidth(640)
@@ -452,10 +452,14 @@ class MediumLuckView(RulesetView):
             if reserves:
                 sides[side].reserve = self.reserve_editors[side].value()
             sides[side].order_of_loss = self.order_editors[side].value()
+        retreat = self.retreat.options()
         return MediumLuckSetup(self.board.chart, sides["attacker"], sides["defender"],
                                max_rounds=self.max_rounds.value(),
                                defender_extra_white=self.extra_white.isChecked(),
-                               reserves=reserves, chart_ref=self._extra.get("chart_ref"))
+                               reserves=reserves, chart_ref=self._extra.get("chart_ref"),
+                               retreat_after=retreat.after_round,
+                               retreat_when_units=retreat.when_units,
+                               retreat_below=retreat.below)
 
     def scenario(self) -> Scenario:
         return Scenario(self.ruleset, self._setup(), self.title_edit.text().strip() or None)
@@ -464,6 +468,7 @@ class MediumLuckView(RulesetView):
         setup: MediumLuckSetup = scenario.body
         self.title_edit.setText(scenario.title or "")
         self.max_rounds.setValue(setup.max_rounds)
+        self.retreat.load(mediumluck.retreat_options(setup))
         self.extra_white.setChecked(setup.defender_extra_white)
         # the chart file is kept as loaded (the form does not choose charts)
         self._extra = {"chart_ref": setup.chart_ref}

@@ -32,6 +32,11 @@ class LowLuckOptions:
     #: The attacker retreats after this round if the battle is still on (0 = never):
     #: the defender then holds (counted in defender_wins).
     retreat_after: int = 0
+    #: The attacker retreats before a round when it has this many units or fewer (0 = never).
+    retreat_when_units: int = 0
+    #: The attacker retreats before a round when its exact chance to win from there (under
+    #: the same rules) is below this (0-1; 0 = never).
+    retreat_below: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -491,6 +496,19 @@ class LowLuckRules(BattleRules):
         """The units each side has in ``state``: ({id: count}, {id: count})."""
         return ({u: n for u, n in zip(self.ids, state[0]) if n},
                 {u: n for u, n in zip(self.ids, state[1]) if n})
+
+    def unit_costs(self) -> dict[str, int]:
+        """IPC per unit type (resources/lowluck/tables.toml)."""
+        return {uid: u.cost for uid, u in units().items()}
+
+    def land_units(self) -> frozenset[str] | None:
+        """The unit types that take a territory; None in a sea battle."""
+        if self.scenario.options.battle != "land":
+            return None
+        return frozenset(uid for uid, u in units().items() if u.kind == "land")
+
+    def attacker_units(self, state) -> int:
+        return sum(state[0])
 
 
 def make_rules(scenario: LowLuckScenario) -> LowLuckRules:

@@ -14,7 +14,7 @@ from typing import Any
 from ...errors import ScenarioError, shown
 from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
-from ...solver import simulate, solve
+from ...retreat import RetreatOptions, read_retreat_options, run_battle  # noqa: F401 (run_battle: benchmarks)
 from .bands import BAND_TABLES
 from .rules import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart, chart_for, chart_path, default_chart, describe_places
@@ -31,8 +31,10 @@ def parse(top: Reader) -> MediumLuckSetup:
     """Read a mediumluck scenario's options and both sides (ScenarioError on any problem)."""
     opts = top.sub("options")
     max_rounds, extra_white, reserves, chart_ref = 0, True, False, None
+    retreat = RetreatOptions()
     if opts is not None:
         max_rounds = opts.integer("max_rounds", 0, minimum=0, maximum=1000)
+        retreat = read_retreat_options(opts, max_rounds=1000, max_units=MAX_UNITS_PER_SIDE)
         extra_white = opts.boolean("defender_extra_white", True)
         reserves = opts.boolean("reserves", False)
         if opts.has("chart"):
@@ -44,7 +46,8 @@ def parse(top: Reader) -> MediumLuckSetup:
     sides = [_parse_side(top, name, chart, reserves) for name in ("attacker", "defender")]
     return MediumLuckSetup(chart, sides[0], sides[1], max_rounds=max_rounds,
                            defender_extra_white=extra_white, reserves=reserves,
-                           chart_ref=chart_ref)
+                           chart_ref=chart_ref, retreat_after=retreat.after_round,
+                           retreat_when_units=retreat.when_units, retreat_below=retreat.below)
 
 
 def _load_chart(opts: Reader | None, ref: str | None, scenario_file: str | None) -> Chart:
@@ -123,6 +126,9 @@ def to_document(setup: MediumLuckSetup) -> dict[str, Any]:
         options["reserves"] = True
     if setup.chart_ref:
         options["chart"] = setup.chart_ref
+    for key in ("retreat_after", "retreat_when_units", "retreat_below"):
+        if getattr(setup, key):
+            options[key] = getattr(setup, key)
     return {"options": options, "attacker": _side_document(setup.attacker),
             "defender": _side_document(setup.defender)}
 
@@ -131,18 +137,21 @@ def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_
             seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
     """Odds of the battle: exact (absorbing chain over band tables) or seeded simulation."""
     rules = MediumLuckRules(setup)
+    if method not in ("exact", "simulate"):
+        raise ScenarioError(f"unknown method '{method}'", hint="exact or simulate")
     try:
-        if method == "exact":
-            outcome = solve(rules, max_rounds=setup.max_rounds, cancel=cancel)
-        elif method == "simulate":
-            outcome = simulate(rules, trials, seed, max_rounds=setup.max_rounds, cancel=cancel)
-        else:
-            raise ScenarioError(f"unknown method '{method}'", hint="exact or simulate")
+        outcome = run_battle(rules, retreat_options(setup), rules.attacker_units,
+                             max_rounds=setup.max_rounds, method=method, trials=trials,
+                             seed=seed, cancel=cancel)
     finally:
         BAND_TABLES.flush()
     result = battle_result("mediumluck", rules, outcome)
     result.extra["slots"] = {"attacker": rules.models[0].names, "defender": rules.models[1].names}
     return result
+
+
+def retreat_options(setup: MediumLuckSetup) -> RetreatOptions:
+    return RetreatOptions(setup.retreat_after, setup.retreat_when_units, setup.retreat_below)
 
 
 def make_rules(setup: MediumLuckSetup) -> MediumLuckRules:
