@@ -9,7 +9,7 @@ from typing import Any
 
 from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
-from ...solver import simulate, solve
+from ...retreat import RetreatOptions, read_retreat_options, run_battle
 from . import grid
 from .rules import (BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckRules, LowLuckScenario,
                      LowLuckSide, default_order, make_rules)
@@ -53,6 +53,7 @@ def parse(top: Reader) -> LowLuckScenario:
     """Validate the lowluck part of a scenario document."""
     opts = top.sub("options")
     if opts is not None:
+        retreat = read_retreat_options(opts, max_rounds=MAX_ROUNDS, max_units=MAX_PER_SIDE)
         options = LowLuckOptions(
             max_rounds=opts.integer("max_rounds", 0, maximum=MAX_ROUNDS),
             dice=opts.choice("dice", DICE_MODES, "lowluck"),
@@ -60,7 +61,9 @@ def parse(top: Reader) -> LowLuckScenario:
             submarine_first_strike=opts.boolean("submarine_first_strike", True),
             aa_gun=opts.boolean("aa_gun", False),
             keep_land_unit=opts.boolean("keep_land_unit", False),
-            retreat_after=opts.integer("retreat_after", 0, maximum=MAX_ROUNDS),
+            retreat_after=retreat.after_round,
+            retreat_when_units=retreat.when_units,
+            retreat_below=retreat.below,
         )
         if options.aa_gun and options.battle == "sea":
             raise opts.error("aa_gun", "an AA gun only fires in land battles",
@@ -83,8 +86,9 @@ def to_document(payload: LowLuckScenario) -> dict[str, Any]:
         "max_rounds": o.max_rounds, "dice": o.dice, "battle": o.battle,
         "submarine_first_strike": o.submarine_first_strike, "aa_gun": o.aa_gun,
         "keep_land_unit": o.keep_land_unit}}
-    if o.retreat_after:
-        doc["options"]["retreat_after"] = o.retreat_after
+    for key in ("retreat_after", "retreat_when_units", "retreat_below"):
+        if getattr(o, key):
+            doc["options"][key] = getattr(o, key)
     for role in ("attacker", "defender"):
         side: LowLuckSide = getattr(payload, role)
         table: dict[str, Any] = {"units": {u: n for u, n in side.units.items() if n}}
@@ -100,25 +104,30 @@ def compute(payload: LowLuckScenario, *, method: str = "exact", trials: int = 10
             seed: int | None = None, cancel=None) -> BattleResult:
     """Odds of the battle: exact (absorbing chain) or a seeded simulation of the same rules."""
     rules = make_rules(payload)
-    opts = payload.options
-    retreats = opts.retreat_after > 0 and (opts.max_rounds == 0 or
-                                           opts.retreat_after <= opts.max_rounds)
-    max_rounds = opts.retreat_after if retreats else opts.max_rounds
-    if method == "simulate":
-        outcome = simulate(rules, trials, seed, max_rounds=max_rounds, cancel=cancel)
-    elif rules.standard and grid.applicable(rules):
+    return battle_result(NAME, rules, outcome_of(rules, payload.options, method=method,
+                                                 trials=trials, seed=seed, cancel=cancel))
+
+
+def retreat_options(opts: LowLuckOptions) -> RetreatOptions:
+    return RetreatOptions(opts.retreat_after, opts.retreat_when_units, opts.retreat_below)
+
+
+def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+               trials: int = 100_000, seed: int | None = None, cancel=None):
+    """The solver's (or simulator's) outcome of ``rules`` under the options' retreat rules.
+
+    A battle still on after ``retreat_after`` rounds withdraws (``retreated``), losses stay
+    what they were when it withdrew."""
+    exact = None
+    if rules.standard and grid.applicable(rules):
         # Ordinary dice spread each round over dozens of hit counts per side: the vectorised
         # grid is ~40x faster there (low luck's two-point rounds are faster generically).
-        outcome = grid.solve_grid(rules, max_rounds=max_rounds, cancel=cancel)
-    else:
-        outcome = solve(rules, max_rounds=max_rounds, cancel=cancel)
-    result = battle_result(NAME, rules, outcome)
-    if retreats:
-        # The battle still on after the retreat round: the attacker withdraws, the defender
-        # holds. Losses stay what they were when it withdrew.
-        result.defender_wins += result.undecided
-        result.undecided = 0.0
-    return result
+        # It has no position-dependent retreat: those battles use the generic solver.
+        def exact(r, max_rounds):
+            return grid.solve_grid(r, max_rounds=max_rounds, cancel=cancel)
+    return run_battle(rules, retreat_options(opts), rules.attacker_units,
+                      max_rounds=opts.max_rounds, method=method, trials=trials, seed=seed,
+                      cancel=cancel, exact=exact)
 
 
 def summarise(result: BattleResult, title: str | None = None) -> str:

@@ -15,6 +15,7 @@ from ...errors import ScenarioError, shown
 from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
 from ... import limits
+from ...retreat import RetreatOptions, read_retreat_options, run_battle  # noqa: F401 (run_battle: benchmarks)
 from ...solver import estimate_work, simulate, solve
 from .bands import BAND_TABLES
 from .rules import MediumLuckRules, MediumLuckSetup, SideSetup, battle_kind_problems
@@ -42,9 +43,11 @@ def parse(top: Reader) -> MediumLuckSetup:
     opts = top.sub("options")
     max_rounds, extra_white, reserves, chart_ref = 0, True, False, None
     casualties, battle = None, "land"
+    retreat = RetreatOptions()
     if opts is not None:
         battle = opts.choice("battle", BATTLE_KINDS, "land")
         max_rounds = opts.integer("max_rounds", 0, minimum=0, maximum=1000)
+        retreat = read_retreat_options(opts, max_rounds=1000, max_units=MAX_UNITS_PER_SIDE)
         extra_white = opts.boolean("defender_extra_white", True)
         reserves = opts.boolean("reserves", False)
         if opts.has("casualties"):
@@ -58,7 +61,9 @@ def parse(top: Reader) -> MediumLuckSetup:
     sides = [_parse_side(top, name, chart, reserves) for name in ("attacker", "defender")]
     setup = MediumLuckSetup(chart, sides[0], sides[1], max_rounds=max_rounds,
                             defender_extra_white=extra_white, reserves=reserves,
-                            chart_ref=chart_ref, casualties=casualties, battle=battle)
+                            chart_ref=chart_ref, casualties=casualties, battle=battle,
+                            retreat_after=retreat.after_round,
+                            retreat_when_units=retreat.when_units, retreat_below=retreat.below)
     problems = battle_kind_problems(setup)
     if problems:
         side, where, why = problems[0]
@@ -148,6 +153,9 @@ def to_document(setup: MediumLuckSetup) -> dict[str, Any]:
         options["casualties"] = setup.casualties
     if setup.battle != "land":
         options["battle"] = setup.battle
+    for key in ("retreat_after", "retreat_when_units", "retreat_below"):
+        if getattr(setup, key):
+            options[key] = getattr(setup, key)
     return {"options": options, "attacker": _side_document(setup.attacker),
             "defender": _side_document(setup.defender)}
 
@@ -159,6 +167,7 @@ def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_
         raise ScenarioError(f"unknown method '{method}'", hint="exact or simulate")
     rules = MediumLuckRules(setup)
     policy, why = choose_policy(setup, rules)
+    retreat = retreat_options(setup)
     if method == "exact":     # the grid passes promise what the solver does (limits)
         limits.check_exact(estimate_work(rules, rules.initial_state()))
     try:
@@ -168,12 +177,12 @@ def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_
             rules.use_optimal(values)
         if method == "exact" and values is not None:
             outcome = grid_outcome(values)
-        elif method == "exact" and not setup.max_rounds:
+        elif method == "exact" and not setup.max_rounds and retreat == RetreatOptions():
             outcome = grid_outcome(HeuristicGrid(rules))
-        elif method == "exact":
-            outcome = solve(rules, max_rounds=setup.max_rounds, cancel=cancel)
         else:
-            outcome = simulate(rules, trials, seed, max_rounds=setup.max_rounds, cancel=cancel)
+            outcome = run_battle(rules, retreat, rules.attacker_units,
+                                 max_rounds=setup.max_rounds, method=method, trials=trials,
+                                 seed=seed, cancel=cancel)
     finally:
         BAND_TABLES.flush()
     result = battle_result("mediumluck", rules, outcome)
@@ -182,6 +191,10 @@ def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_
     result.extra["casualties_why"] = why
     result.extra["lost_first"] = lost_first(setup)
     return result
+
+
+def retreat_options(setup: MediumLuckSetup) -> RetreatOptions:
+    return RetreatOptions(setup.retreat_after, setup.retreat_when_units, setup.retreat_below)
 
 
 def make_rules(setup: MediumLuckSetup) -> MediumLuckRules:

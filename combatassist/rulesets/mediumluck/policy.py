@@ -26,7 +26,11 @@ def choose_policy(setup, rules) -> tuple[str, str]:
         return "heuristic", "as the scenario asks"
     size = position_count(rules)
     ordered = [side for side in ("attacker", "defender") if getattr(setup, side).order_of_loss]
+    retreat = setup.retreat_after or setup.retreat_when_units or setup.retreat_below
     if asked == "optimal":
+        if retreat:
+            raise EngineError("optimal casualties are solved for battles fought to the end; "
+                              "with a retreat rule use casualties = \"heuristic\"")
         if ordered:
             raise EngineError(f"optimal casualties choose every loss, but the {ordered[0]} "
                               "gives an order of loss; remove it or use casualties = "
@@ -42,6 +46,8 @@ def choose_policy(setup, rules) -> tuple[str, str]:
         return "heuristic", "max_rounds is set (optimal play is solved for battles to the end)"
     if ordered:
         return "heuristic", f"the {ordered[0]}'s order of loss is followed"
+    if retreat:
+        return "heuristic", "a retreat rule is set (optimal play is solved without retreats)"
     if size > DEFAULT_OPTIMAL_LIMIT:
         return "heuristic", (f"{size:,} positions: too many to solve optimal play at once "
                              f"(limit {DEFAULT_OPTIMAL_LIMIT:,})")
