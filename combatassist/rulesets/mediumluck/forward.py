@@ -27,6 +27,22 @@ def _merge(dest: np.ndarray, mass: np.ndarray):
     return uniq, np.bincount(inverse.reshape(-1), weights=mass, minlength=len(uniq))
 
 
+class SideProductGrid:
+    """A grid whose flat index is attacker index * ``nd`` + defender index, each side with a
+    ``level`` array (units alive): gives ``levels`` and ``terminal``."""
+
+    nd: int
+    sides: tuple
+
+    def levels(self, idx: np.ndarray) -> np.ndarray:
+        ia, idd = np.divmod(idx, self.nd)
+        return self.sides[0].level[ia] + self.sides[1].level[idd]
+
+    def terminal(self, idx: np.ndarray) -> np.ndarray:
+        ia, idd = np.divmod(idx, self.nd)
+        return (self.sides[0].level[ia] == 0) | (self.sides[1].level[idd] == 0)
+
+
 class _Buckets:
     """Mass waiting at positions, by level: added in pieces, taken merged."""
 

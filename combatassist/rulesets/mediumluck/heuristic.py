@@ -17,6 +17,7 @@ import math
 import numpy as np
 
 from .bands import make_config
+from .forward import SideProductGrid
 
 
 class SideChains:
@@ -113,7 +114,7 @@ def side_chains(rules, side: int) -> SideChains:
     return hit
 
 
-class HeuristicGrid:
+class HeuristicGrid(SideProductGrid):
     """A battle's heuristic-reachable positions: flat index = attacker index * defender
     states + defender index (see ``forward`` for the grid interface). Nothing is stored per
     joint position: destinations and probabilities come from the sides' chains on demand."""
@@ -178,14 +179,6 @@ class HeuristicGrid:
     def state(self, flat: int) -> tuple:
         ia, idd = divmod(int(flat), self.nd)
         return (self.sides[0].states[ia], self.sides[1].states[idd])
-
-    def levels(self, idx: np.ndarray) -> np.ndarray:
-        ia, idd = np.divmod(idx, self.nd)
-        return self.sides[0].level[ia] + self.sides[1].level[idd]
-
-    def terminal(self, idx: np.ndarray) -> np.ndarray:
-        ia, idd = np.divmod(idx, self.nd)
-        return (self.sides[0].level[ia] == 0) | (self.sides[1].level[idd] == 0)
 
     def _band(self, b: int, idx: np.ndarray):
         """(probabilities, destinations), both (len(idx), outcomes), of band b from idx."""

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .bands import make_config
-from .forward import STALEMATE
+from .forward import STALEMATE, SideProductGrid
 
 
 def side_sizes(rules) -> tuple[int, int]:
@@ -141,7 +141,7 @@ class _Band:
         return self.cfg_a[idx_a] * self.n_cfg_d + self.cfg_d[idx_d]
 
 
-class PositionValues:
+class PositionValues(SideProductGrid):
     """Every position's score under optimal casualty choices, and the optimal choices.
 
     ``rules`` is a ``MediumLuckRules`` (its chart, slots, eligibility, band tables). After
@@ -181,14 +181,6 @@ class PositionValues:
         ia, idd = divmod(int(flat), self.nd)
         return (tuple(int(x) for x in self.sides[0].counts[ia]),
                 tuple(int(x) for x in self.sides[1].counts[idd]))
-
-    def levels(self, idx: np.ndarray) -> np.ndarray:
-        ia, idd = np.divmod(idx, self.nd)
-        return self.sides[0].level[ia] + self.sides[1].level[idd]
-
-    def terminal(self, idx: np.ndarray) -> np.ndarray:
-        ia, idd = np.divmod(idx, self.nd)
-        return (self.sides[0].level[ia] == 0) | (self.sides[1].level[idd] == 0)
 
     def stay(self, idx: np.ndarray) -> np.ndarray:
         return self.stay_all[idx]
