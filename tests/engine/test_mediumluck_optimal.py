@@ -1,6 +1,6 @@
 """Optimal casualty choices (positions.py) against an independent brute-force minimax.
 
-The minimax is written from RULES.md section 1 alone on top of the independent band
+The minimax is written from docs/rules.md §1 alone on top of the independent band
 enumeration of ``test_mediumluck_independent`` (every roll, every boost placement, exact
 fractions): at every casualty choice it tries every set of eligible units the hits can take
 (not one removal at a time), the attacker choosing first and the defender answering.

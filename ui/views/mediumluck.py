@@ -379,7 +379,7 @@ class MediumLuckView(RulesetView):
                                     "and aircraft")
         self.battle_kind.currentIndexChanged.connect(self._options_changed)
         self.casualty_policy = QComboBox()
-        for text, policy in (("Casualties: sound play (optimal when it fits)", None),
+        for text, policy in (("Casualties: optimal when it fits", None),
                              ("Casualties: optimal", "optimal"),
                              ("Casualties: heuristic (combat power)", "heuristic")):
             self.casualty_policy.addItem(text, policy)
@@ -397,16 +397,16 @@ class MediumLuckView(RulesetView):
         options = QGroupBox("Battle")
         grid = QGridLayout(options)
         grid.addWidget(QLabel("Title:"), 0, 0)
-        grid.addWidget(self.title_edit, 0, 1, 1, 3)
+        grid.addWidget(self.title_edit, 0, 1)
+        grid.addWidget(self.battle_kind, 0, 2)
+        grid.addWidget(self.casualty_policy, 0, 3)
         grid.addWidget(QLabel("Rounds:"), 1, 0)
         grid.addWidget(self.max_rounds, 1, 1)
         grid.addWidget(self.extra_white, 1, 2)
         grid.addWidget(self.reserves, 1, 3)
-        grid.addWidget(self.battle_kind, 2, 1)
-        grid.addWidget(self.casualty_policy, 2, 2, 1, 2)
         self.chart_caption = QLabel("Chart:")
-        grid.addWidget(self.chart_caption, 3, 0)
-        grid.addWidget(self.chart_label, 3, 1, 1, 3)
+        grid.addWidget(self.chart_caption, 2, 0)
+        grid.addWidget(self.chart_label, 2, 1, 1, 3)
         grid.setColumnStretch(3, 1)
 
         self.board = BandBoard(default_chart(), self)

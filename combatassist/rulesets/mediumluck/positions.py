@@ -15,7 +15,7 @@ Value. ``score(state)`` is the attacker's score P(attacker wins) + ½ P(draw) (s
 count as draws) when, from the start of a round in ``state``, both sides play optimally:
 
 - the attacker maximises the score and the defender minimises it (zero-sum);
-- boosts are placed by RULES.md's policy (the band outcome tables of ``bands.py``);
+- boosts are placed by the rules' policy (docs/rules.md §1) (the band outcome tables of ``bands.py``);
 - after each band, the attacker chooses first: its own casualties (victim's choice) or, on a
   winner's-choice band (red), the defender's; the defender then chooses the other side's
   casualties knowing the attacker's choice;
