@@ -315,8 +315,8 @@ class PlotRow(QWidget):
         self.row = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
         self.row.setContentsMargins(0, 0, 0, 0)
 
-    def addWidget(self, widget: QWidget) -> None:  # noqa: N802 (Qt-like name)
-        self.row.addWidget(widget)
+    def addWidget(self, widget: QWidget, stretch: int = 0) -> None:  # noqa: N802 (Qt-like)
+        self.row.addWidget(widget, stretch)
         self._fit(self.width())
 
     def count(self) -> int:
@@ -440,11 +440,11 @@ class ResultsPanel(StatusLine, QWidget):
         layout.addWidget(self.legend)
         layout.addWidget(self.spinner)
         layout.addWidget(self.figures)
-        layout.addWidget(self.battle_figures)
         layout.addWidget(self.note)
         layout.addWidget(self.status)
         layout.addWidget(self.no_battle, 1)
         layout.addWidget(self.plots_box, 1)
+        layout.addWidget(self.battle_figures, 1)
 
     # -- feeding it ---------------------------------------------------------------------
     def has_figures(self) -> bool:
@@ -506,8 +506,6 @@ class ResultsPanel(StatusLine, QWidget):
         self.bar.set_values(r.attacker_wins, r.draw, r.undecided, r.defender_wins, bvals)
         self._plot_losses(r, b)
         self._plot_rounds(r, b)
-        if r.figures is not None and self.battle_figures.swing_plot.parent() is None:
-            self.plots_box.addWidget(self.battle_figures.swing_plot)   # first IPC figures
         self.battle_figures.show_figures(r, b, fought=self.plots_box.isVisibleTo(self))
 
     def _plot_losses(self, r: BattleResult, b: BattleResult | None) -> None:
