@@ -123,6 +123,13 @@ def _as_array(dist) -> np.ndarray:
     return arr
 
 
+def _span(mask: np.ndarray) -> tuple[int, int]:
+    """(first, last + 1) of the True entries of a 1-D mask; (0, 0) when there are none."""
+    if not mask.any():
+        return 0, 0
+    return int(mask.argmax()), len(mask) - int(mask[::-1].argmax())
+
+
 def _ranges(hits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per row of hit tables: the fewest and the most hits possible (0, 0 for empty rows)."""
     nonzero = hits > 0
@@ -349,7 +356,7 @@ class _Solver:
             else:
                 continue
             self._poll()
-            jl = int(np.flatnonzero(row.any(axis=0))[0])
+            jl = int(row.any(axis=0).argmax())            # the first cell with mass
             alive = row[:, jl:nd]
             tiny = alive < self.prune_below
             tiny &= alive > 0
@@ -364,12 +371,13 @@ class _Solver:
                 for n, j in zip(*np.nonzero(stale)):
                     self._record(out.stalemates, g.state(ks[n], r, jl + j), float(alive[n, j]))
                 alive[stale] = 0.0
-            for n in np.flatnonzero(row[:, nd]):
-                self._record(out.decided, g.state(ks[n], r, nd), float(row[n, nd]))
-            live = np.flatnonzero(alive.any(axis=0))
-            if not live.size:
+            if row[:, nd].any():
+                for n in np.flatnonzero(row[:, nd]):
+                    self._record(out.decided, g.state(ks[n], r, nd), float(row[n, nd]))
+            j0, j1 = _span(alive.any(axis=0))
+            if j0 == j1:
                 continue
-            j0, j1 = jl + int(live[0]), jl + int(live[-1]) + 1
+            j0, j1 = jl + j0, jl + j1
             leave = row[:, j0:j1]
             self.cells += int(np.count_nonzero(leave))
             out.expected_rounds += float(leave.sum())
@@ -422,10 +430,8 @@ class _Solver:
         for k in np.flatnonzero(alive.any(axis=(1, 2))):
             self._poll()
             sub = alive[k]
-            rows = np.flatnonzero(sub.any(axis=1))
-            r0, r1 = int(rows[0]), int(rows[-1]) + 1
-            cols = np.flatnonzero(sub[r0:r1].any(axis=0))
-            j0, j1 = int(cols[0]), int(cols[-1]) + 1
+            r0, r1 = _span(sub.any(axis=1))
+            j0, j1 = _span(sub[r0:r1].any(axis=0))
             m = sub[r0:r1, j0:j1]
             rr = slice(r0, r1)
             self.out.pruned += float((m * g.dropped(k, rr, j0, j1)).sum())
