@@ -325,10 +325,11 @@ def _groups(rules: LowLuckRules, state0: Any, out: BattleOutcome,
 class _Solver:
     """Pushes groups' mass into one ``BattleOutcome`` (decided states summed)."""
 
-    def __init__(self, out: BattleOutcome, prune_below: float, cancel):
+    def __init__(self, out: BattleOutcome, prune_below: float, cancel, scratch: bool = False):
         self.out = out
         self.prune_below = prune_below
         self.cancel = cancel
+        self.scratch = scratch        # the curve's rounds: nothing recorded but what is alive
         self.cells = 0
 
     def _poll(self) -> None:
@@ -434,7 +435,8 @@ class _Solver:
             j0, j1 = _span(sub[r0:r1].any(axis=0))
             m = sub[r0:r1, j0:j1]
             rr = slice(r0, r1)
-            self.out.pruned += float((m * g.dropped(k, rr, j0, j1)).sum())
+            if not self.scratch:
+                self.out.pruned += float((m * g.dropped(k, rr, j0, j1)).sum())
             t0 = max(0, r0 - int(g.d_last[j0:j1].max()))
             t1 = max(1, r1 - int(g.d_first[j0:j1].min()))
             c0 = min(nd, j0 + int(g.a_first[k, r0:r1].min()))
@@ -501,7 +503,7 @@ def _solve_rounds(solver: _Solver, groups: list[_Group], max_rounds: int) -> Non
 def _curve(groups: list[_Group], cancel) -> list[float]:
     """P(decided within N rounds) for the plot (a scratch outcome, coarse pruning as in
     solver.py), round by round until (nearly) all is decided."""
-    scratch = _Solver(BattleOutcome(), _CURVE_PRUNE, cancel)
+    scratch = _Solver(BattleOutcome(), _CURVE_PRUNE, cancel, scratch=True)
     alive = [scratch.settle(g, scratch.first_round(g), _CURVE_PRUNE, record=False)
              for g in groups]
     curve = [1.0 - sum(float(a.sum()) for a in alive)]
