@@ -1,9 +1,10 @@
 """Exact battle solver (absorbing Markov chain) and the seeded simulator.
 
 Both drive a ``BattleRules``: the solver through ``round_dist`` (the exact dice source), the
-simulator through ``play_round`` with seeded dice. Rounds in which nothing changes are
-self-loops; the solver removes them exactly (mass leaving a state with self-loop p is divided
-by 1 - p), never by iterating.
+simulator through ``play_round_many`` with seeded numpy dice (the trials that share a state
+play their round together: the same phases, one ``play_round`` for many). Rounds in which
+nothing changes are self-loops; the solver removes them exactly (mass leaving a state with
+self-loop p is divided by 1 - p), never by iterating.
 """
 from __future__ import annotations
 
