@@ -83,8 +83,8 @@ def test_estimates_are_close_to_the_work_done():
         scenario = parse_scenario_text(text)
         rules = get(scenario.ruleset).make_rules(scenario.body)
         estimate = rules.work_estimate(rules.initial_state())
-        transitions = solver._Transitions(rules, None, solver.DEFAULT_MAX_STATES)
-        solver._solve_to_end(rules, rules.initial_state(), transitions, solver.DEFAULT_PRUNE)
+        transitions = solver.Transitions(rules, None, solver.DEFAULT_MAX_STATES)
+        solver.solve(rules, transitions=transitions, curve=False)
         assert transitions.transitions / 4 < estimate < transitions.transitions * 4
 
 
