@@ -10,7 +10,7 @@ round — the first round included:
   under these same rules from there on, is below X (0–1). That chance is solved backwards
   over the battle's positions (``position_values``); a first exact pass finds them.
 
-A withdrawn battle is the defender's (``defender_wins``, SCENARIOS.md's contract) and is
+A withdrawn battle is the defender's (``defender_wins``, docs/scenario-format.md) and is
 also reported apart as ``retreated``.
 """
 from __future__ import annotations

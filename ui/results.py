@@ -315,8 +315,8 @@ class PlotRow(QWidget):
         self.row = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
         self.row.setContentsMargins(0, 0, 0, 0)
 
-    def addWidget(self, widget: QWidget) -> None:  # noqa: N802 (Qt-like name)
-        self.row.addWidget(widget)
+    def addWidget(self, widget: QWidget, stretch: int = 0) -> None:  # noqa: N802 (Qt-like)
+        self.row.addWidget(widget, stretch)
         self._fit(self.width())
 
     def count(self) -> int:

@@ -119,9 +119,13 @@ def test_simulation_beyond_its_dice_budget_refused_after_a_few_trials(monkeypatc
 
 
 def test_simulation_stalemate_checks_are_counted(monkeypatch):
-    monkeypatch.setattr(limits, "MAX_EXACT_TRANSITIONS", 5)
-    with pytest.raises(EngineError, match="more than the 5 "):
-        simulate(Skirmish(4, 4), 500, seed=1)
+    """The simulator looks for a stalemate (an exact round distribution) when a round left
+    every trial of a state where it was: those checks count against the exact limit."""
+    from tests.engine.test_core import DuelRules
+
+    monkeypatch.setattr(limits, "MAX_EXACT_TRANSITIONS", 0)
+    with pytest.raises(EngineError, match="more than the 0 "):
+        simulate(DuelRules(2, 2, values=(0, 0)), 500, seed=1)      # neither side can hit
 
 
 def _variant_b_reference(bombers: int, aa: bool) -> Dist:

@@ -10,11 +10,12 @@ import html
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from combatassist.result import BattleResult, composition
 
-from ..results import ACCENT, ATTACKER, DEFENDER, delta_num, delta_pct, pct, style_plot
+from ..results import (ACCENT, ATTACKER, DEFENDER, FiguresGrid, PlotRow, delta_num, delta_pct,
+                       pct, style_plot)
 
 #: End compositions listed beside the plot.
 SHOWN_PROFILES = 5
@@ -33,17 +34,15 @@ class BattleFiguresPanel(QWidget):
         super().__init__(parent)
         self.numbers: dict[str, QLabel] = {}
         self.names: dict[str, QLabel] = {}
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(18)
-        grid.setVerticalSpacing(2)
-        for i, (key, label) in enumerate(self.KEYS):
+        for key, label in self.KEYS:
             name = QLabel(label)
             value = QLabel("–")
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setObjectName(f"value_{key}")
             self.names[key], self.numbers[key] = name, value
-            grid.addWidget(name, i % 3, 2 * (i // 3))
-            grid.addWidget(value, i % 3, 2 * (i // 3) + 1)
+        # two columns when they fit, else one (no sideways scrolling in a narrow results side)
+        self.figures = FiguresGrid([(self.names[k], self.numbers[k]) for k, _ in self.KEYS],
+                                   per_column=3)
         self.names["takes_territory"].setToolTip(
             "The attacker wins with at least one land unit left (aircraft alone can't take "
             "a territory)")
@@ -61,13 +60,14 @@ class BattleFiguresPanel(QWidget):
         self.ends.setWordWrap(True)
         self.ends.setMinimumWidth(240)
 
-        row = QHBoxLayout()
+        # the plot and the likely ends side by side, or one above the other when narrow
+        row = PlotRow(min_plot_width=260)
         row.addWidget(self.swing_plot, 3)
         row.addWidget(self.ends, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
-        layout.addLayout(grid)
-        layout.addLayout(row, 1)
+        layout.addWidget(self.figures)
+        layout.addWidget(row, 1)
 
     def show_figures(self, r: BattleResult, b: BattleResult | None, *,
                      fought: bool = True) -> None:
@@ -106,6 +106,7 @@ class BattleFiguresPanel(QWidget):
                 d = delta_pct(value, base[key]) if is_p else delta_num(value, base[key])
                 text += f'  <span style="color:#555">({d})</span>'
             self.numbers[key].setText(text)
+        self.figures.refit()         # the deltas make the values wider
         self._plot_swing(r, b)
         self._show_ends(r)
 

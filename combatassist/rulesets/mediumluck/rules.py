@@ -22,7 +22,9 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ...battle import BattleRules, DieSpec, Phase, SIDES
+import numpy as np
+
+from ...battle import BattleRules, DieSpec, Phase, SIDES, distinct_rows
 from ...distribution import Dist
 from ... import limits
 from ...errors import EngineError
@@ -295,6 +297,18 @@ class BandPhase(Phase):
         if n_a == 0 or n_d == 0:
             return (n_d, n_a)
         return self.rules.tables.table(config).lookup(rolled[:n_a], rolled[n_a:])
+
+    def resolve_many(self, state, rolled) -> dict:
+        """``resolve`` of each distinct roll once: a side's dice count in any order."""
+        _, n_a, _, _ = self._info(state)
+        faces = np.concatenate([np.sort(rolled[:, :n_a], axis=1),
+                                np.sort(rolled[:, n_a:], axis=1)], axis=1)
+        rows, counts = distinct_rows(faces)
+        acc: dict = {}
+        for row, c in zip(rows.tolist(), counts.tolist()):
+            o = self.resolve(state, tuple(row))
+            acc[o] = acc.get(o, 0) + c
+        return acc
 
     def outcome_dist(self, state) -> Dist:
         return self.rules.tables.dist(self.config(state))
