@@ -130,8 +130,8 @@ def solve(rules: BattleRules, start: Any = None, *, max_rounds: int = 0,
     if start_mass is None:
         start_mass = {rules.initial_state() if start is None else start: 1.0}
     if max_rounds == 0 or max_rounds > SHORT_BATTLE_ROUNDS:
-        for state0 in start_mass:                  # refuse at once if too big
-            limits.check_exact(estimate_work(rules, state0))
+        # refuse at once if too big: the start position least far on is the largest
+        limits.check_exact(estimate_work(rules, min(start_mass, key=rules.progress)))
     if transitions is None:
         transitions = Transitions(rules, cancel, max_states)
     if max_rounds > 0:
