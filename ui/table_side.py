@@ -170,9 +170,9 @@ class TableSidePanel(QWidget):
         dice_row.addWidget(self.dice_edit, 1)
         dice_row.addWidget(self.roll_button)
         # fixed heights: the rows below, and Apply, stay put whatever these texts say
-        form.addRow("Dice to roll:", fixed_lines(self.dice_label, 2))
+        form.addRow("Dice to roll:", fixed_lines(self.dice_label, 3))
         form.addRow("Rolled:", dice_row)
-        form.addRow("Result:", fixed_lines(self.explain_label, 4))
+        form.addRow("Result:", fixed_lines(self.explain_label, 6))
         choice_row = QHBoxLayout()
         choice_row.addWidget(self.choice_edit, 1)
         choice_row.addWidget(self.apply_button)
