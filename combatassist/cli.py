@@ -1,4 +1,4 @@
-"""The ``combatassist`` command line (docs/scenario-format.md): odds, tech, sbr.
+"""The ``combatassist`` command line (docs/scenario-format.md): odds, tech, sbr, advise.
 
 Every refusal is one clear line on stderr and exit status 2; never a traceback.
 """
@@ -57,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .rulesets.lowluck import cli as lowluck_cli  # tech and sbr are Low Luck's
     lowluck_cli.add_commands(sub)
+    from .rulesets.mediumluck import cli as mediumluck_cli  # advise is Medium Luck's
+    mediumluck_cli.add_commands(sub)
     return parser
 
 

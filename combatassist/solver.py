@@ -1,9 +1,10 @@
 """Exact battle solver (absorbing Markov chain) and the seeded simulator.
 
 Both drive a ``BattleRules``: the solver through ``round_dist`` (the exact dice source), the
-simulator through ``play_round`` with seeded dice. Rounds in which nothing changes are
-self-loops; the solver removes them exactly (mass leaving a state with self-loop p is divided
-by 1 - p), never by iterating.
+simulator through ``play_round_many`` with seeded numpy dice (the trials that share a state
+play their round together: the same phases, one ``play_round`` for many). Rounds in which
+nothing changes are self-loops; the solver removes them exactly (mass leaving a state with
+self-loop p is divided by 1 - p), never by iterating.
 """
 from __future__ import annotations
 
@@ -129,8 +130,8 @@ def solve(rules: BattleRules, start: Any = None, *, max_rounds: int = 0,
     if start_mass is None:
         start_mass = {rules.initial_state() if start is None else start: 1.0}
     if max_rounds == 0 or max_rounds > SHORT_BATTLE_ROUNDS:
-        for state0 in start_mass:                  # refuse at once if too big
-            limits.check_exact(estimate_work(rules, state0))
+        # refuse at once if too big: the start position least far on is the largest
+        limits.check_exact(estimate_work(rules, min(start_mass, key=rules.progress)))
     if transitions is None:
         transitions = Transitions(rules, cancel, max_states)
     if max_rounds > 0:

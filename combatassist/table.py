@@ -177,7 +177,8 @@ class TableBattle:
         self.on_change = on_change
         self.rounds: list[list[Entry | BetweenRounds]] = []
         self.current: list[Entry | BetweenRounds] = []
-        self.redo_stack: list[list[Entry | BetweenRounds] | tuple[str, str] | BetweenRounds] = []
+        self.redo_stack: list[list[Entry | BetweenRounds] | tuple[str, str] | BetweenRounds |
+                              Entry] = []
         #: (kind, side) when the players ended the battle themselves, e.g. ("retreat", "attacker").
         self.ending: tuple[str, str] | None = None
         self._rebuild()
@@ -379,10 +380,20 @@ class TableBattle:
 
     def undo(self) -> None:
         """Undo the ending, else the round in progress (its dice; a between-rounds step
-        alone is undone one step at a time, redoably), else the last completed round."""
+        alone is undone one step at a time, redoably), else the last completed round.
+
+        Rules with ``undo_by_phase = True`` (Medium Luck: one band at a time) undo one phase
+        at a time instead, redoably: the last dice entered, reopening the last completed
+        round when the current one has none."""
         if self.ending is not None:
             self.redo_stack.append(self.ending)
             self.ending = None
+        elif getattr(self.initial_rules, "undo_by_phase", False) and (
+                self.dice_entered() or (not self.current and self.rounds)):
+            if not self.dice_entered():
+                self.current = self.rounds.pop()
+            last = max(i for i, e in enumerate(self.current) if not isinstance(e, BetweenRounds))
+            self.redo_stack.append(self.current.pop(last))
         elif self.dice_entered():
             # a partial round's dice are simply discarded (not redoable); its
             # between-rounds steps stay
@@ -404,6 +415,12 @@ class TableBattle:
             self.ending = item
         elif isinstance(item, BetweenRounds):
             self.current.append(item)
+        elif isinstance(item, Entry):              # one phase (undo_by_phase)
+            self.current.append(item)
+            self._rebuild()
+            if self.dice_entered() == len(self.phases()):
+                self.rounds.append(self.current)
+                self.current = []
         else:
             self.rounds.append(item)
         self._rebuild()
@@ -432,7 +449,8 @@ class TableBattle:
     # -- persistence --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         redo = [list(item) if isinstance(item, tuple) else
-                item.to_json() if isinstance(item, BetweenRounds) else [e.to_json() for e in item]
+                item.to_json() if isinstance(item, (BetweenRounds, Entry)) else
+                [e.to_json() for e in item]
                 for item in self.redo_stack]
         return {
             "format": FORMAT,

@@ -5,6 +5,8 @@ is the "first computation after start" (minus Python start-up); ``warm`` variant
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands
 from combatassist.scenario import parse_scenario_text
@@ -89,6 +91,26 @@ def _warm(text):
     return run
 
 
+def _warm_policy(text, policy):
+    setup = replace(_setup(text), casualties=policy)
+    mediumluck.compute(setup)
+
+    def run():
+        mediumluck.compute(setup)
+    return run
+
+
+def _chain_solver(text):
+    """Before issue 16: the generic chain solver (solver.solve) on warm tables."""
+    setup = _setup(text)
+    from combatassist.solver import solve
+    solve(mediumluck.MediumLuckRules(setup))
+
+    def run():
+        solve(mediumluck.MediumLuckRules(setup))
+    return run
+
+
 def _simulate(text, trials):
     setup = _setup(text)
 
@@ -99,6 +121,13 @@ def _simulate(text, trials):
 
 
 BENCHMARKS = [
+    ("typical: heuristic casualties, warm (issue 16 target 5 ms)", 0.005,
+     _warm_policy(TYPICAL, "heuristic")),
+    ("typical: before issue 16, chain solver, warm", None, _chain_solver(TYPICAL)),
+    ("typical: default policy (optimal here), warm", None, _warm_policy(TYPICAL, None)),
+    ("large: heuristic casualties, warm (issue 16 target 100 ms)", 0.1,
+     _warm_policy(LARGE, "heuristic")),
+    ("large: before issue 16, chain solver, warm", None, _chain_solver(LARGE)),
     ("typical 10v14, 3 bands, boosts: exact, cold tables", 0.1, _cold(TYPICAL)),
     ("typical: exact, warm tables", 0.1, _warm(TYPICAL)),
     ("large 25v25, 4 bands, boosts: exact, cold tables", 1.0, _cold(LARGE)),

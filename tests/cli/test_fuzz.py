@@ -211,7 +211,7 @@ def test_damaged_medium_luck_charts_load_or_give_one_line(tmp_path_factory, caps
 
 
 WITH_CHART = EXAMPLES["mediumluck-sea.toml"].replace(
-    "\n[attacker", '\n[options]\nchart = "chart.toml"\n[attacker', 1)
+    "\n[options]\n", '\n[options]\nchart = "chart.toml"\n', 1)
 
 
 def test_the_chart_fuzz_starts_from_a_working_chart(tmp_path, capsys):

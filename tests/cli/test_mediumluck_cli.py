@@ -87,3 +87,53 @@ def test_corrupt_cache_file_does_not_break_the_cli(tmp_path):
     proc = run("odds", str(EXAMPLES / "mediumluck-seed-example.toml"), "--json", tmp_path=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert json.loads((cache / "mediumluck-bands-v1.json").read_text())["version"] == 1
+
+
+def test_advise_json_and_summary(tmp_path):
+    import json
+    from combatassist.cli import main
+    path = tmp_path / "battle.toml"
+    path.write_text('ruleset = "mediumluck"\n[attacker.bands.white]\nroll = { infantry = 2 }\n'
+                    '[attacker]\nidle = { artillery = 1 }\n[defender.bands.white]\n'
+                    'roll = { infantry = 3 }\n', encoding="utf-8")
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["advise", str(path), "--side", "attacker", "--json"]) == 0
+    data = json.loads(out.getvalue())
+    assert data["side"] == "attacker" and data["exhaustive"] is True
+    assert data["compared"] == 6            # 2 infantry over 2 places x 1 artillery over 2
+    best = data["suggestions"][0]
+    assert best["bands"]["white"] == {"roll": {"infantry": 2}, "boost": {"artillery": 1}}
+    assert best["idle"] == {}
+    assert sum(best[k] for k in ("attacker_wins", "defender_wins", "draw")) == pytest.approx(1)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["advise", str(path), "--side", "defender", "--budget", "0.5"]) == 0
+    assert "best assignments for the defender" in out.getvalue()
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--side", "attacker", "--budget", "-1"], "--budget"),
+    (["--side", "attacker", "--budget", "soon"], "--budget"),
+    (["--side", "north"], "--side"),
+])
+def test_advise_bad_input_is_one_line(tmp_path, capsys, args, message):
+    from combatassist.cli import main
+    path = tmp_path / "battle.toml"
+    path.write_text('ruleset = "mediumluck"\n[attacker]\nidle = { infantry = 1 }\n'
+                    '[defender]\nidle = { infantry = 1 }\n', encoding="utf-8")
+    assert main(["advise", str(path), *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_advise_refuses_other_rulesets(tmp_path, capsys):
+    from combatassist.cli import main
+    path = tmp_path / "ll.toml"
+    path.write_text('ruleset = "lowluck"\n[attacker]\nunits = { infantry = 1 }\n'
+                    '[defender]\nunits = { infantry = 1 }\n',
+                    encoding="utf-8")
+    assert main(["advise", str(path), "--side", "attacker"]) == 2
+    assert "advise works on mediumluck scenarios" in capsys.readouterr().err

@@ -136,9 +136,17 @@ def test_one_infantry_each_by_hand():
 def test_dice_per_type_rounded_up_and_capped():
     setup = setup_of("""
 [options]
-defender_extra_white = true
+battle = "sea"
 [attacker.bands.black]
 roll = { battleship = 1, strategic_bomber = 2 }
+[defender.bands.black]
+roll = { battleship = 1 }
+""")
+    rules = MediumLuckRules(setup)
+    assert rules.band_phase("black").counts(rules.initial_state()) == (2, 1)  # 1 bb + 2 bombers
+    setup = setup_of("""
+[options]
+defender_extra_white = true
 [attacker.bands.white]
 roll = { infantry = 30 }
 [defender.bands.white]
@@ -146,7 +154,6 @@ roll = { infantry = 30 }
 """)
     rules = MediumLuckRules(setup)
     s0 = rules.initial_state()
-    assert rules.band_phase("black").counts(s0) == (2, 0)      # 1 battleship + 2 bombers
     assert rules.band_phase("white").counts(s0) == (6, 7)      # capped at 6, extra die to 7
 
 
@@ -177,12 +184,12 @@ roll = { infantry = 4 }
 [defender.bands.white]
 roll = { infantry = 3 }
 [defender]
-idle = { transport = 1 }
-order_of_loss = ["transport"]
+idle = { aaa = 1 }
+order_of_loss = ["aaa"]
 """)
     rules = MediumLuckRules(setup)
     res = rules.table_band(rules.initial_state(), "white", [6, 6], [1])
-    assert res.proposal["defender"] == ["idle.transport", "white.roll.infantry"]
+    assert res.proposal["defender"] == ["idle.aaa", "white.roll.infantry"]
     # the default policy: neither loss costs combat power, so the cheaper infantry go first
     setup.defender.order_of_loss = []
     rules = MediumLuckRules(setup)
@@ -251,6 +258,8 @@ def test_exact_mass_sums_to_one_and_matches_simulation():
 
 def test_sea_battle_exact_vs_simulation_with_opposed_bands():
     setup = setup_of("""
+[options]
+battle = "sea"
 [attacker.bands.black]
 roll = { battleship = 2 }
 boost = { cruiser = 1 }
@@ -287,7 +296,7 @@ defender_extra_white = false
 [attacker.bands.white]
 boost = { fighter = 1 }
 [defender]
-idle = { transport = 1 }
+idle = { aaa = 1 }
 """)
     r = mediumluck.compute(setup)
     assert r.stalemate == pytest.approx(1.0) and r.draw == pytest.approx(1.0)

@@ -277,7 +277,10 @@ def engine_setup(attacker: dict, defender: dict, extra_white: bool, orders: tupl
     sides = engine_side(attacker), engine_side(defender)
     for side, order in zip(sides, orders):
         side.order_of_loss = list(order)
+    # the brute force plays the documented heuristic ("combat power"); optimal play is
+    # checked against a minimax in test_mediumluck_optimal.py
     return MediumLuckSetup(default_chart(), *sides, defender_extra_white=extra_white,
+                           casualties="heuristic",
                            max_rounds=max_rounds)
 
 

@@ -99,13 +99,14 @@ def test_same_unit_in_several_bands_and_options_round_trip(tmp_path):
 max_rounds = 3
 defender_extra_white = false
 reserves = true
+casualties = "heuristic"
 [attacker.bands.yellow]
 roll = { fighter = 3 }
 [attacker.bands.white]
 roll = { infantry = 6 }
 boost = { fighter = 2, artillery = 1 }
 [attacker]
-idle = { transport = 1 }
+idle = { aaa = 1 }
 reserve = { tank = 2 }
 order_of_loss = ["infantry", "artillery"]
 [defender.bands.white]
@@ -118,6 +119,7 @@ roll = { infantry = 5 }
     again = parse_scenario_text(tomli_w.dumps({"ruleset": "mediumluck", **doc})).body
     assert again.attacker == body.attacker and again.defender == body.defender
     assert (again.max_rounds, again.reserves, again.defender_extra_white) == (3, True, False)
+    assert again.casualties == "heuristic" and again.battle == "land"
     # reserve units are idle in exact odds: they can be lost but never roll
     r = mediumluck.compute(body)
     assert r.undecided > 0 and max(a for a, _, _ in r.losses) <= 12
@@ -212,3 +214,40 @@ def test_default_scenario_is_the_seed_example_and_make_rules_plays_it():
     rules = mediumluck.make_rules(default.body)
     assert rules.initial_state() == mediumluck.make_rules(seed.body).initial_state()
     assert parse_scenario_text(default.to_toml()).body.attacker == seed.body.attacker
+
+
+@pytest.mark.parametrize("battle,place,unit,words", [
+    ("land", "idle", "carrier", "carrier is a ship: it can't fight in a land battle"),
+    ("sea", "idle", "infantry", "infantry is a land unit: it can't fight in a sea battle"),
+])
+def test_battle_kind_refuses_units_that_cant_be_in_it(battle, place, unit, words):
+    text = HEADER + f"""
+[options]
+battle = "{battle}"
+[attacker.bands.black]
+roll = {{ strategic_bomber = 1 }}
+[attacker]
+{place} = {{ {unit} = 2 }}
+[defender.bands.black]
+roll = {{ strategic_bomber = 1 }}
+"""
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario_text(text)
+    message = str(info.value)
+    assert words in message and f"attacker.{place}.{unit}" in message
+    other = "sea" if battle == "land" else "land"
+    assert f'battle = "{other}"' in message
+    # the other kind takes them, and the option round-trips
+    body = parse_scenario_text(text.replace(f'battle = "{battle}"', f'battle = "{other}"')).body
+    assert body.battle == other
+    again = parse_scenario_text(tomli_w.dumps({"ruleset": "mediumluck",
+                                               **mediumluck.to_document(body)})).body
+    assert again.battle == other
+
+
+def test_unknown_battle_kind_and_casualty_policy_are_errors():
+    for option, value in (("battle", "air"), ("casualties", "best")):
+        with pytest.raises(ScenarioError, match=f"options.{option}"):
+            parse_scenario_text(HEADER + f'[options]\n{option} = "{value}"\n'
+                                "[attacker]\nidle = { infantry = 1 }\n"
+                                "[defender]\nidle = { infantry = 1 }\n")

@@ -58,8 +58,16 @@ def _states_to_check(rules, rng):
             yield s
 
 
+def _ur_rules():
+    from tests.benchmarks import bench_ur
+    from combatassist.rulesets import ur
+
+    return [ur.make_rules(bench_ur._four_vs_four()), ur.make_rules(bench_ur._storm_wall_undead())]
+
+
 @pytest.mark.parametrize("rules", LL_RULES + [
-    mediumluck.MediumLuckRules(parse_scenario_text(ML_TEXT).body)], ids=lambda r: type(r).__name__)
+    mediumluck.MediumLuckRules(parse_scenario_text(ML_TEXT).body)] + _ur_rules(),
+    ids=lambda r: type(r).__name__)
 def test_resolve_many_tallies_what_resolve_gives_roll_by_roll(rules):
     rng = np.random.default_rng(3)
     checked = 0

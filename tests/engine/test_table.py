@@ -450,11 +450,41 @@ def test_undo_redo_of_a_deployment_and_of_its_round():
     assert battle.state == deployed_state
     battle.enter((3, 3))
     after_round = battle.state
-    battle.undo()                                   # the whole round 2, deployment included
+    battle.undo()                                   # Medium Luck: one band (white) back
+    assert battle.state == deployed_state and battle.round_number == 2
+    battle.undo()                                   # then the deployment
     assert battle.state == plain_state and battle.round_number == 2
+    battle.redo()
     battle.redo()
     assert battle.state == after_round and battle.round_number == 3
     assert [line.phase for line in battle.log] == ["white", "between rounds", "white"]
+
+
+def test_medium_luck_undo_goes_back_one_band(tmp_path):
+    text = ('ruleset = "mediumluck"\n[attacker.bands.red]\nroll = { tank = 3 }\n'
+            '[attacker.bands.white]\nroll = { infantry = 6 }\n[defender.bands.red]\n'
+            'roll = { tank = 3 }\n[defender.bands.white]\nroll = { infantry = 6 }\n')
+    rules = MediumLuckRules(parse_scenario_text(text).body)
+    path = tmp_path / "battle.json"
+    battle = TableBattle(rules, scenario_text=text, ruleset="mediumluck", autosave_path=path)
+    battle.enter((6, 1))                            # round 1, red
+    after_red = battle.state
+    battle.enter((1, 1, 1, 1, 1))                   # round 1, white (2 v 3 dice)
+    after_round_1 = battle.state
+    battle.enter((1, 6))                            # round 2, red
+    assert battle.round_number == 2 and battle.current_phase().name == "white"
+    battle.undo()                                   # only round 2's red
+    assert battle.round_number == 2 and battle.current_phase().name == "red"
+    assert battle.state == after_round_1
+    battle.undo()                                   # round 1's white: round 1 reopens
+    assert battle.round_number == 1 and battle.current_phase().name == "white"
+    assert battle.state == after_red
+    again = load_battle(path, deploying_rules_for)   # the redo stack is saved too
+    assert again.to_json() == battle.to_json()
+    battle.redo()
+    assert battle.round_number == 2 and battle.state == after_round_1
+    battle.redo()
+    assert battle.current_phase().name == "white" and not battle.can_redo()
 
 
 def test_autosave_and_resume_replay_the_deployment(tmp_path):

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from combatassist.data import example_path
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck.rules import SideSetup
+from combatassist.errors import ScenarioError
 from combatassist.scenario import load_scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
 from ui.views import mediumluck as view_module
@@ -408,11 +409,9 @@ def test_seed_example_plays_through_table_side_to_the_seed_result(view, qtbot):
                     (x - y for x, y in zip(rules.start[1], battle.state[1]))))
     assert lost == {"red.roll.tank": 1, "white.roll.infantry": 1, "white.boost.artillery": 1}
     assert battle.state[0] == rules.start[0]                  # the attacker lost nothing
-    # the players may change the victim's choice; undo takes the round back
+    # the players may change the victim's choice; undo takes one band back (white)
     panel.undo()
-    assert battle.round_number == 1 and not battle.current
-    panel.dice_edit.setText("6 6")
-    panel.apply()
+    assert battle.round_number == 1 and battle.current_phase().name == "white"
     panel.dice_edit.setText("2 4 2 4")
     panel.choice_edit.setText("defender: 2 white infantry")
     panel.apply()
@@ -635,3 +634,21 @@ def test_table_odds_follow_every_band(view, qtbot):
     assert panel.odds_bar.values[0] == pytest.approx(expect.attacker_wins, abs=1e-12)
     round_start = mediumluck.compute(view.scenario().body)
     assert abs(expect.attacker_wins - round_start.attacker_wins) > 1e-6
+
+
+def test_view_shows_the_policy_the_lost_first_units_and_the_battle_kind(view, qtbot):
+    from tests.engine.test_mediumluck_optimal import CASE_A
+    from combatassist.scenario import parse_scenario_text
+    view.set_scenario(parse_scenario_text(CASE_A))
+    wait_result(qtbot, view)
+    note = view.policy_note.text()
+    assert "Casualties: optimal play" in note
+    assert "fighter (rolls yellow, can hit nothing)" in note
+    # the policy and the battle kind are fields of the form, kept in the scenario
+    view.casualty_policy.setCurrentIndex(view.casualty_policy.findData("heuristic"))
+    assert view.scenario().body.casualties == "heuristic"
+    qtbot.waitUntil(lambda: "heuristic" in view.policy_note.text(), timeout=20_000)
+    view.battle_kind.setCurrentIndex(view.battle_kind.findData("sea"))
+    assert view.scenario().body.battle == "sea"
+    with pytest.raises(ScenarioError, match="land unit: it can't fight in a sea battle"):
+        view.validated_scenario()

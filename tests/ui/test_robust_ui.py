@@ -192,3 +192,33 @@ def test_echoed_text_in_messages_is_never_markup(make_window):
     panel = view.table_panel
     panel._error("<i>damaged</i>")
     assert "&lt;i&gt;damaged&lt;/i&gt;" in panel.notice.text()
+
+
+@pytest.mark.timeout(180)
+def test_the_real_app_starts_past_a_damaged_autosave(tmp_path):
+    """``combatassist-gui`` itself, in its own process: before, it exited with status 1."""
+    import time
+
+    from ui.main_window import default_autosave_dir
+
+    # the suite's conftest already points XDG_DATA_HOME into tmp_path: the app's own
+    # autosave folder is a scratch one; settings go to a scratch home as well
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), QT_QPA_PLATFORM="offscreen",
+               HOME=str(tmp_path / "home"), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    battles = default_autosave_dir()
+    assert str(tmp_path) in str(battles)
+    battles.mkdir(parents=True)
+    (battles / SLOT).write_text(damage(lowluck_battle().to_json(), "deep toml scenario"))
+    app = subprocess.Popen([sys.executable, "-m", "ui.app"], env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not list(battles.glob(SLOT + ".damaged-*")) and time.monotonic() < deadline:
+            assert app.poll() is None, app.communicate()[1][-2000:]
+            time.sleep(0.1)
+        assert list(battles.glob(SLOT + ".damaged-*")), "the start never set it aside"
+        time.sleep(1)                      # the event loop is running: still alive
+        assert app.poll() is None, app.communicate()[1][-2000:]
+    finally:
+        app.terminate()
+        app.communicate(timeout=30)

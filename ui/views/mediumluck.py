@@ -23,6 +23,7 @@ from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck.rules import (MediumLuckRules, MediumLuckSetup,
                                                      SideSetup, format_casualties, slot_label)
 from combatassist.rulesets.mediumluck.chart import default_chart
+from combatassist.rulesets.mediumluck.explain import describe as describe_lost_first
 from combatassist.scenario import Scenario
 
 from ..compute import Computer, Job
@@ -83,6 +84,24 @@ def slot_from_words(words: str, known: Sequence[str] = ()) -> str:
                       f"'2 white infantry (roll)'"
                       + (f" (this side has: {', '.join(slot_label(n) for n in known)})"
                          if known else ""))
+
+
+def result_note(result: Any) -> str:
+    """'Casualties: optimal play (435,456 positions solved). Lost first — attacker: fighter
+    (rolls yellow, can hit nothing)' — from the engine's result extras."""
+    extra = getattr(result, "extra", {}) or {}
+    policy = extra.get("casualties")
+    if not policy:
+        return ""
+    words = {"optimal": "optimal play", "heuristic": "heuristic (least combat power lost)"}
+    text = f"Casualties: {words.get(policy, policy)}"
+    if extra.get("casualties_why"):
+        text += f" — {extra['casualties_why']}"
+    text += "."
+    lost = describe_lost_first(extra.get("lost_first") or {})
+    if lost:
+        text += " " + lost[0].upper() + lost[1:]
+    return text
 
 
 def parse_casualties(text: str, proposal: Any,
@@ -353,6 +372,21 @@ class MediumLuckView(RulesetView):
         self.extra_white.setToolTip("The defender rolls one extra white die every round while "
                                     "it has any unit left (the seed's example predates this)")
         self.extra_white.toggled.connect(self._options_changed)
+        self.battle_kind = QComboBox()
+        for text, kind in (("Land battle", "land"), ("Sea battle", "sea")):
+            self.battle_kind.addItem(text, kind)
+        self.battle_kind.setToolTip("A land battle takes no ships; a sea battle only ships "
+                                    "and aircraft")
+        self.battle_kind.currentIndexChanged.connect(self._options_changed)
+        self.casualty_policy = QComboBox()
+        for text, policy in (("Casualties: sound play (optimal when it fits)", None),
+                             ("Casualties: optimal", "optimal"),
+                             ("Casualties: heuristic (combat power)", "heuristic")):
+            self.casualty_policy.addItem(text, policy)
+        self.casualty_policy.setToolTip(
+            "How the figures choose casualties: optimal = each side picks what maximises its "
+            "chance to win; heuristic = lose what costs least combat power")
+        self.casualty_policy.currentIndexChanged.connect(self._options_changed)
         self.chart_label = QLabel("")
         self.chart_label.setWordWrap(True)
         self.reserves = QCheckBox("Reserves")
@@ -368,9 +402,11 @@ class MediumLuckView(RulesetView):
         grid.addWidget(self.max_rounds, 1, 1)
         grid.addWidget(self.extra_white, 1, 2)
         grid.addWidget(self.reserves, 1, 3)
+        grid.addWidget(self.battle_kind, 2, 1)
+        grid.addWidget(self.casualty_policy, 2, 2, 1, 2)
         self.chart_caption = QLabel("Chart:")
-        grid.addWidget(self.chart_caption, 2, 0)
-        grid.addWidget(self.chart_label, 2, 1, 1, 3)
+        grid.addWidget(self.chart_caption, 3, 0)
+        grid.addWidget(self.chart_label, 3, 1, 1, 3)
         grid.setColumnStretch(3, 1)
 
         self.board = BandBoard(default_chart(), self)
@@ -459,7 +495,9 @@ class MediumLuckView(RulesetView):
                                reserves=reserves, chart_ref=self._extra.get("chart_ref"),
                                retreat_after=retreat.after_round,
                                retreat_when_units=retreat.when_units,
-                               retreat_below=retreat.below)
+                               retreat_below=retreat.below,
+                               battle=self.battle_kind.currentData(),
+                               casualties=self.casualty_policy.currentData())
 
     def scenario(self) -> Scenario:
         return Scenario(self.ruleset, self._setup(), self.title_edit.text().strip() or None)
@@ -470,6 +508,9 @@ class MediumLuckView(RulesetView):
         self.max_rounds.setValue(setup.max_rounds)
         self.retreat.load(mediumluck.retreat_options(setup))
         self.extra_white.setChecked(setup.defender_extra_white)
+        self.battle_kind.setCurrentIndex(max(0, self.battle_kind.findData(setup.battle)))
+        self.casualty_policy.setCurrentIndex(
+            max(0, self.casualty_policy.findData(setup.casualties)))
         # the chart file is kept as loaded (the form does not choose charts)
         self._extra = {"chart_ref": setup.chart_ref}
         self.chart_label.setText(setup.chart_ref or "the reconstructed default chart")
@@ -591,6 +632,21 @@ class MediumLuckView(RulesetView):
         self.board.replace_side(side, side_setup, f"apply the suggested {side} assignment")
 
     # -- table side -----------------------------------------------------------------------------
+    # -- results: which policy computed them, and units only there to be lost ---------------
+    def above_results(self) -> list[QWidget]:
+        self.policy_note = QLabel("")
+        self.policy_note.setWordWrap(True)
+        self.policy_note.setTextFormat(Qt.PlainText)
+        return [self.policy_note]
+
+    def show_result(self, result: Any) -> None:
+        super().show_result(result)
+        self.policy_note.setText(result_note(result))
+
+    def show_error(self, message: str) -> None:
+        super().show_error(message)
+        self.policy_note.setText("")
+
     def supports_table_side(self) -> bool:
         return True
 

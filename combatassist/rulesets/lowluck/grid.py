@@ -123,6 +123,13 @@ def _as_array(dist) -> np.ndarray:
     return arr
 
 
+def _span(mask: np.ndarray) -> tuple[int, int]:
+    """(first, last + 1) of the True entries of a 1-D mask; (0, 0) when there are none."""
+    if not mask.any():
+        return 0, 0
+    return int(mask.argmax()), len(mask) - int(mask[::-1].argmax())
+
+
 def _ranges(hits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per row of hit tables: the fewest and the most hits possible (0, 0 for empty rows)."""
     nonzero = hits > 0
@@ -318,10 +325,11 @@ def _groups(rules: LowLuckRules, state0: Any, out: BattleOutcome,
 class _Solver:
     """Pushes groups' mass into one ``BattleOutcome`` (decided states summed)."""
 
-    def __init__(self, out: BattleOutcome, prune_below: float, cancel):
+    def __init__(self, out: BattleOutcome, prune_below: float, cancel, scratch: bool = False):
         self.out = out
         self.prune_below = prune_below
         self.cancel = cancel
+        self.scratch = scratch        # the curve's rounds: nothing recorded but what is alive
         self.cells = 0
 
     def _poll(self) -> None:
@@ -349,7 +357,7 @@ class _Solver:
             else:
                 continue
             self._poll()
-            jl = int(np.flatnonzero(row.any(axis=0))[0])
+            jl = int(row.any(axis=0).argmax())            # the first cell with mass
             alive = row[:, jl:nd]
             tiny = alive < self.prune_below
             tiny &= alive > 0
@@ -364,12 +372,13 @@ class _Solver:
                 for n, j in zip(*np.nonzero(stale)):
                     self._record(out.stalemates, g.state(ks[n], r, jl + j), float(alive[n, j]))
                 alive[stale] = 0.0
-            for n in np.flatnonzero(row[:, nd]):
-                self._record(out.decided, g.state(ks[n], r, nd), float(row[n, nd]))
-            live = np.flatnonzero(alive.any(axis=0))
-            if not live.size:
+            if row[:, nd].any():
+                for n in np.flatnonzero(row[:, nd]):
+                    self._record(out.decided, g.state(ks[n], r, nd), float(row[n, nd]))
+            j0, j1 = _span(alive.any(axis=0))
+            if j0 == j1:
                 continue
-            j0, j1 = jl + int(live[0]), jl + int(live[-1]) + 1
+            j0, j1 = jl + j0, jl + j1
             leave = row[:, j0:j1]
             self.cells += int(np.count_nonzero(leave))
             out.expected_rounds += float(leave.sum())
@@ -422,13 +431,12 @@ class _Solver:
         for k in np.flatnonzero(alive.any(axis=(1, 2))):
             self._poll()
             sub = alive[k]
-            rows = np.flatnonzero(sub.any(axis=1))
-            r0, r1 = int(rows[0]), int(rows[-1]) + 1
-            cols = np.flatnonzero(sub[r0:r1].any(axis=0))
-            j0, j1 = int(cols[0]), int(cols[-1]) + 1
+            r0, r1 = _span(sub.any(axis=1))
+            j0, j1 = _span(sub[r0:r1].any(axis=0))
             m = sub[r0:r1, j0:j1]
             rr = slice(r0, r1)
-            self.out.pruned += float((m * g.dropped(k, rr, j0, j1)).sum())
+            if not self.scratch:
+                self.out.pruned += float((m * g.dropped(k, rr, j0, j1)).sum())
             t0 = max(0, r0 - int(g.d_last[j0:j1].max()))
             t1 = max(1, r1 - int(g.d_first[j0:j1].min()))
             c0 = min(nd, j0 + int(g.a_first[k, r0:r1].min()))
@@ -495,7 +503,7 @@ def _solve_rounds(solver: _Solver, groups: list[_Group], max_rounds: int) -> Non
 def _curve(groups: list[_Group], cancel) -> list[float]:
     """P(decided within N rounds) for the plot (a scratch outcome, coarse pruning as in
     solver.py), round by round until (nearly) all is decided."""
-    scratch = _Solver(BattleOutcome(), _CURVE_PRUNE, cancel)
+    scratch = _Solver(BattleOutcome(), _CURVE_PRUNE, cancel, scratch=True)
     alive = [scratch.settle(g, scratch.first_round(g), _CURVE_PRUNE, record=False)
              for g in groups]
     curve = [1.0 - sum(float(a.sum()) for a in alive)]

@@ -14,10 +14,21 @@ from typing import Any
 from ...errors import ScenarioError, shown
 from ...result import BattleResult, battle_result, summarise_battle
 from ...scenario import Reader, Scenario
+from ... import limits
 from ...retreat import RetreatOptions, read_retreat_options, run_battle  # noqa: F401 (run_battle: benchmarks)
+from ...solver import estimate_work, simulate, solve
 from .bands import BAND_TABLES
-from .rules import MediumLuckRules, MediumLuckSetup, SideSetup
-from .chart import Chart, chart_for, chart_path, default_chart, describe_places
+from .rules import MediumLuckRules, MediumLuckSetup, SideSetup, battle_kind_problems
+from .chart import (BATTLE_KINDS, Chart, chart_for, chart_path, default_chart,
+                    describe_places)
+from .explain import lost_first
+from .forward import outcome as grid_outcome
+from .heuristic import HeuristicGrid
+from .policy import choose_policy
+from .positions import PositionValues
+
+#: Casualty policies a scenario may name (``[options] casualties``); unset: see choose_policy.
+CASUALTY_POLICIES = ("optimal", "heuristic")
 
 __all__ = ["parse", "to_document", "compute", "summarise", "make_rules", "default_scenario",
            "MediumLuckSetup", "SideSetup", "MediumLuckRules", "default_chart"]
@@ -31,12 +42,16 @@ def parse(top: Reader) -> MediumLuckSetup:
     """Read a mediumluck scenario's options and both sides (ScenarioError on any problem)."""
     opts = top.sub("options")
     max_rounds, extra_white, reserves, chart_ref = 0, True, False, None
+    casualties, battle = None, "land"
     retreat = RetreatOptions()
     if opts is not None:
+        battle = opts.choice("battle", BATTLE_KINDS, "land")
         max_rounds = opts.integer("max_rounds", 0, minimum=0, maximum=1000)
         retreat = read_retreat_options(opts, max_rounds=1000, max_units=MAX_UNITS_PER_SIDE)
         extra_white = opts.boolean("defender_extra_white", True)
         reserves = opts.boolean("reserves", False)
+        if opts.has("casualties"):
+            casualties = opts.choice("casualties", CASUALTY_POLICIES, "optimal")
         if opts.has("chart"):
             chart_ref = opts.string("chart")
             if not chart_ref.strip():
@@ -44,10 +59,18 @@ def parse(top: Reader) -> MediumLuckSetup:
         opts.finish()
     chart = _load_chart(opts, chart_ref, top.file)
     sides = [_parse_side(top, name, chart, reserves) for name in ("attacker", "defender")]
-    return MediumLuckSetup(chart, sides[0], sides[1], max_rounds=max_rounds,
-                           defender_extra_white=extra_white, reserves=reserves,
-                           chart_ref=chart_ref, retreat_after=retreat.after_round,
-                           retreat_when_units=retreat.when_units, retreat_below=retreat.below)
+    setup = MediumLuckSetup(chart, sides[0], sides[1], max_rounds=max_rounds,
+                            defender_extra_white=extra_white, reserves=reserves,
+                            chart_ref=chart_ref, casualties=casualties, battle=battle,
+                            retreat_after=retreat.after_round,
+                            retreat_when_units=retreat.when_units, retreat_below=retreat.below)
+    problems = battle_kind_problems(setup)
+    if problems:
+        side, where, why = problems[0]
+        other = "sea" if battle == "land" else "land"
+        raise top.sub(side).error(where, why, hint=f'set battle = "{other}" under [options], '
+                                  "or take it out")
+    return setup
 
 
 def _load_chart(opts: Reader | None, ref: str | None, scenario_file: str | None) -> Chart:
@@ -126,6 +149,10 @@ def to_document(setup: MediumLuckSetup) -> dict[str, Any]:
         options["reserves"] = True
     if setup.chart_ref:
         options["chart"] = setup.chart_ref
+    if setup.casualties:
+        options["casualties"] = setup.casualties
+    if setup.battle != "land":
+        options["battle"] = setup.battle
     for key in ("retreat_after", "retreat_when_units", "retreat_below"):
         if getattr(setup, key):
             options[key] = getattr(setup, key)
@@ -136,17 +163,33 @@ def to_document(setup: MediumLuckSetup) -> dict[str, Any]:
 def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_000,
             seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
     """Odds of the battle: exact (absorbing chain over band tables) or seeded simulation."""
-    rules = MediumLuckRules(setup)
     if method not in ("exact", "simulate"):
         raise ScenarioError(f"unknown method '{method}'", hint="exact or simulate")
+    rules = MediumLuckRules(setup)
+    policy, why = choose_policy(setup, rules)
+    retreat = retreat_options(setup)
+    if method == "exact":     # the grid passes promise what the solver does (limits)
+        limits.check_exact(estimate_work(rules, rules.initial_state()))
     try:
-        outcome = run_battle(rules, retreat_options(setup), rules.attacker_units,
-                             max_rounds=setup.max_rounds, method=method, trials=trials,
-                             seed=seed, cancel=cancel)
+        values = None
+        if policy == "optimal":
+            values = PositionValues(rules, cancel=cancel)
+            rules.use_optimal(values)
+        if method == "exact" and values is not None:
+            outcome = grid_outcome(values)
+        elif method == "exact" and not setup.max_rounds and retreat == RetreatOptions():
+            outcome = grid_outcome(HeuristicGrid(rules))
+        else:
+            outcome = run_battle(rules, retreat, rules.attacker_units,
+                                 max_rounds=setup.max_rounds, method=method, trials=trials,
+                                 seed=seed, cancel=cancel)
     finally:
         BAND_TABLES.flush()
     result = battle_result("mediumluck", rules, outcome)
     result.extra["slots"] = {"attacker": rules.models[0].names, "defender": rules.models[1].names}
+    result.extra["casualties"] = policy
+    result.extra["casualties_why"] = why
+    result.extra["lost_first"] = lost_first(setup)
     return result
 
 

@@ -197,6 +197,22 @@ def chart_for(reference: str | None, base_folder: str | None) -> Chart:
     return load_chart(chart_path(reference, base_folder))
 
 
+#: Battle kinds (``[options] battle``): a land battle takes no ships, a sea battle only ships
+#: and aircraft (the chart's "sea" and "air" unit classes say which is which).
+BATTLE_KINDS = ("land", "sea")
+
+
+def battle_kind_problem(chart: Chart, kind: str, unit: str) -> str | None:
+    """Why ``unit`` can't fight in a ``kind`` battle ('carrier is a ship: ...'), or None."""
+    classes = chart.units[unit].classes
+    name = unit.replace("_", " ")
+    if kind == "land" and "sea" in classes:
+        return f"{name} is a ship: it can't fight in a land battle"
+    if kind == "sea" and not classes & {"sea", "air"}:
+        return f"{name} is a land unit: it can't fight in a sea battle"
+    return None
+
+
 def describe_places(chart: Chart, unit: str) -> str:
     """'fighter may roll in yellow; boost in green, white' (error hints)."""
     rolls, boosts = chart.places_for(unit)

@@ -72,11 +72,34 @@ class MediumLuckSetup:
     reserves: bool = False
     #: The chart file as the scenario names it (None: the default chart).
     chart_ref: str | None = None
+    #: Casualty policy: "optimal", "heuristic", or None (the default: optimal when the
+    #: battle is small enough to solve at once, see ``policy.choose_policy``).
+    casualties: str | None = None
+    #: "land" or "sea" (chart.BATTLE_KINDS): which units may take part.
+    battle: str = "land"
     #: Attacker retreat rules (0 = never): after round N; before a round with N units or
     #: fewer; before a round when its exact chance to win from there is below X.
     retreat_after: int = 0
     retreat_when_units: int = 0
     retreat_below: float = 0.0
+
+
+def battle_kind_problems(setup: MediumLuckSetup) -> list[tuple[str, str, str]]:
+    """Units that can't take part in the setup's kind of battle: [(side, where, why)], where
+    is the scenario field under the side ('bands.yellow.roll.fighter', 'idle.carrier')."""
+    from .chart import battle_kind_problem
+    out = []
+    for name in ("attacker", "defender"):
+        side: SideSetup = getattr(setup, name)
+        places = [(f"bands.{band}.{role}", units) for band, roles in side.bands.items()
+                  for role, units in roles.items()]
+        places += [("idle", side.idle), ("reserve", side.reserve)]
+        for where, units in places:
+            for unit, n in units.items():
+                why = n and battle_kind_problem(setup.chart, setup.battle, unit)
+                if why:
+                    out.append((name, f"{where}.{unit}", why))
+    return out
 
 
 @dataclass(frozen=True)
@@ -327,9 +350,20 @@ class BandPhase(Phase):
     def _winner_picks(self) -> bool:
         return self.band.casualties == "winner"
 
+    def _optimal_after(self, state, outcome):
+        """The position after this band under optimal choices (None: heuristic rules)."""
+        values = self.rules.optimal
+        if values is None:
+            return None
+        return values.after(self.order, state, outcome)
+
     def propose(self, state, outcome) -> dict[str, list[str]]:
         a, d = state
         models = self.rules.models
+        after = self._optimal_after(state, outcome)
+        if after is not None:
+            return {side: [models[s].names[i] for i, (x, y) in enumerate(zip(state[s], after[s]))
+                           for _ in range(x - y)] for s, side in enumerate(SIDES)}
         _, killed_a = models[0].pick(a, self.index, outcome[0], self._winner_picks())
         _, killed_d = models[1].pick(d, self.index, outcome[1], self._winner_picks())
         return {"attacker": [models[0].names[i] for i in killed_a],
@@ -340,11 +374,13 @@ class BandPhase(Phase):
             key = (state, outcome)
             hit = self._apply_memo.get(key)
             if hit is None:
-                a, d = state
-                models = self.rules.models
-                new_a = models[0].pick(a, self.index, outcome[0], self._winner_picks())[0]
-                new_d = models[1].pick(d, self.index, outcome[1], self._winner_picks())[0]
-                hit = (new_a, new_d)
+                hit = self._optimal_after(state, outcome)
+                if hit is None:
+                    a, d = state
+                    models = self.rules.models
+                    new_a = models[0].pick(a, self.index, outcome[0], self._winner_picks())[0]
+                    new_d = models[1].pick(d, self.index, outcome[1], self._winner_picks())[0]
+                    hit = (new_a, new_d)
                 self._apply_memo[key] = hit
             return hit
         return self._apply_choice(state, outcome, choice)
@@ -424,6 +460,9 @@ def describe_resolution(band: str, res: BandResolution) -> str:
 class MediumLuckRules(BattleRules):
     """A Medium Luck battle for the shared solver, simulator and table."""
 
+    #: At the table, Undo goes back one band (combatassist.table.TableBattle.undo).
+    undo_by_phase = True
+
     def __init__(self, setup: MediumLuckSetup, tables: BandTableCache | None = None):
         self.setup = setup
         self.chart = setup.chart
@@ -439,6 +478,10 @@ class MediumLuckRules(BattleRules):
         self._phases = [BandPhase(self, i) for i, band in enumerate(self.chart.bands)
                         if band.name in rolling or
                         (band.defender_extra_die and setup.defender_extra_white)]
+        for order, phase in enumerate(self._phases):
+            phase.order = order
+        #: Position values when casualties follow the optimal policy (``use_optimal``).
+        self.optimal = None
         self._by_name = {p.name: p for p in self._phases}
         self._configs: dict = {}
         n = len(self.chart.bands)
@@ -515,6 +558,13 @@ class MediumLuckRules(BattleRules):
             parts.append(f"{side}: {units or 'none'}")
         return "; ".join(parts)
 
+    def use_optimal(self, values) -> None:
+        """Take casualties by the optimal policy of ``values`` (a ``PositionValues`` of this
+        battle) wherever the players don't choose: simulation, table proposals."""
+        self.optimal = values
+        for phase in self._phases:
+            phase._apply_memo.clear()
+
     def round_dist(self, state) -> Dist:
         """Exactly ``BattleRules.round_dist`` (tests compare them), with per-side memos.
 
@@ -522,6 +572,8 @@ class MediumLuckRules(BattleRules):
         takes, and its dice only on that side's units, so both are memoised per side: the
         solver meets the same side positions in many battle states.
         """
+        if self.optimal is not None:
+            return BattleRules.round_dist(self, state)
         current: dict = {state: 1.0}
         extra_on = self.setup.defender_extra_white
         configs = self._configs

@@ -29,6 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ...battle import BattleRules, DieSpec, Phase
 from ...distribution import Dist
 from ... import limits
@@ -275,14 +277,36 @@ class _FirePhase(Phase):
                              f"{r.value} + d{die}") for r in self.rollers(state))
 
     def _raw_hits(self, state: State, rolled: Sequence[int]) -> tuple[int, int]:
-        dealt = {"attacker": 0, "defender": 0}
-        for r, face in zip(self.rollers(state), rolled):
-            dealt[r.side] += self.rules.hit_faces(r.value)[face - 1]
-        return dealt["defender"], dealt["attacker"]
+        """(hits the attacker takes, hits the defender takes) of one roll: ``_raw_hits_many``
+        of one row."""
+        to_a, to_d = self._raw_hits_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))
+        return int(to_a[0]), int(to_d[0])
+
+    def _raw_hits_many(self, state: State, rolled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per roll (rows of ``rolled``, one face per roller): each roller's face read on its
+        hit table (``hit_faces`` of its value), summed per side it hits."""
+        to_a = np.zeros(len(rolled), dtype=np.int64)
+        to_d = np.zeros(len(rolled), dtype=np.int64)
+        for col, r in enumerate(self.rollers(state)):
+            hits = np.asarray(self.rules.hit_faces(r.value), dtype=np.int64)[rolled[:, col] - 1]
+            if r.side == "attacker":
+                to_d += hits
+            else:
+                to_a += hits
+        return to_a, to_d
 
     def resolve(self, state: State, rolled: tuple[int, ...]) -> tuple[int, int]:
         to_a, to_d = self._raw_hits(state, rolled)
         return min(to_a, sum(state[0])), min(to_d, sum(state[1]))
+
+    def resolve_many(self, state: State, rolled: np.ndarray) -> dict:
+        """``resolve`` of each roll, tallied (the same hit tables, a batch of rolls)."""
+        to_a, to_d = self._raw_hits_many(state, rolled)
+        to_a = np.minimum(to_a, sum(state[0]))
+        to_d = np.minimum(to_d, sum(state[1]))
+        base = int(to_d.max()) + 1
+        codes, counts = np.unique(to_a * base + to_d, return_counts=True)
+        return {(c // base, c % base): n for c, n in zip(codes.tolist(), counts.tolist())}
 
     def hit_dists(self, state: State) -> tuple[Dist, Dist]:
         """Exact (hits the attacker takes, hits the defender takes), independent, capped."""

@@ -1,0 +1,72 @@
+"""Why a Medium Luck result looks the way it does: units that only count as casualties.
+
+A unit adds nothing to its side's dice when it is idle, boosts a band where its side rolls
+no die, is a booster beyond the band's dice, or rolls dice in a band where the enemy has
+neither a unit the band may hit nor a die to pair with. Such a unit never adds anything
+later either (dice only ever get fewer), so its one role is to be lost first: a sound
+casualty choice gives it up before any unit that fights (the optimal policy does).
+"""
+from __future__ import annotations
+
+from .rules import MediumLuckSetup, SideSetup
+
+SIDES = ("attacker", "defender")
+
+
+def _dice(chart, side: SideSetup, band, extra: bool) -> int:
+    rolls = side.bands.get(band.name, {}).get("roll", {})
+    n = min(sum(-(-c // 3) for c in rolls.values()), chart.max_dice)
+    return n + (extra and band.defender_extra_die and side.total() > 0)
+
+
+def lost_first(setup: MediumLuckSetup) -> dict[str, list[str]]:
+    """Per side, its units whose role is only to be lost first, in words:
+    'fighter (rolls yellow, can hit nothing)', '2 artillery (boost white: 1 die only)'."""
+    chart = setup.chart
+    out: dict[str, list[str]] = {}
+    for s, name in enumerate(SIDES):
+        side: SideSetup = getattr(setup, name)
+        enemy: SideSetup = getattr(setup, SIDES[1 - s])
+        enemy_units = set(enemy.unit_counts())
+        extra = s == 1 and setup.defender_extra_white
+        enemy_extra = s == 0 and setup.defender_extra_white
+        notes = []
+        for band in chart.bands:
+            roles = side.bands.get(band.name, {})
+            enemy_dice = bool(enemy.bands.get(band.name, {}).get("roll")) or \
+                (enemy_extra and band.defender_extra_die)
+            if not enemy_dice and not (enemy_units & band.may_hit):
+                for unit, n in roles.get("roll", {}).items():
+                    notes.append(_units(unit, n) + f" (roll{'s' if n == 1 else ''} "
+                                 f"{band.name}, can hit nothing)")
+            dice = _dice(chart, side, band, extra)
+            per_kind: dict[str, list] = {}
+            for unit, n in roles.get("boost", {}).items():
+                per_kind.setdefault(band.boost[unit], []).append((unit, n))
+            for units in per_kind.values():
+                total = sum(n for _, n in units)
+                if not dice:
+                    for unit, n in units:
+                        notes.append(_units(unit, n) + f" (boost{'s' if n == 1 else ''} "
+                                     f"{band.name}, which rolls no die)")
+                elif total > dice and len(units) == 1:
+                    unit, n = units[0]
+                    notes.append(_units(unit, total - dice) + f" (boost {band.name}: "
+                                 f"{dice} {'die' if dice == 1 else 'dice'} only)")
+        for unit, n in side.idle.items():
+            notes.append(_units(unit, n) + " (idle)")
+        for unit, n in side.reserve.items():
+            notes.append(_units(unit, n) + " (in reserve)")
+        out[name] = notes
+    return out
+
+
+def _units(unit: str, n: int) -> str:
+    words = unit.replace("_", " ")
+    return words if n == 1 else f"{n} {words}"
+
+
+def describe(notes: dict[str, list[str]]) -> str:
+    """'lost first: attacker: fighter (rolls yellow, can hit nothing)' ('' when none)."""
+    parts = [f"{side}: {', '.join(items)}" for side, items in notes.items() if items]
+    return "lost first — " + "; ".join(parts) if parts else ""

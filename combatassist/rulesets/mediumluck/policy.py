@@ -1,0 +1,54 @@
+"""Which casualty policy computes a Medium Luck battle's figures (optimal or heuristic)."""
+from __future__ import annotations
+
+from ...errors import EngineError
+from .positions import position_count
+
+
+#: Largest grid (round-start positions) the default policy solves optimally: about a second
+#: and a few hundred MB at most; above it the default is the heuristic (a named, measured
+#: stand-in: tests/benchmarks/bench_mediumluck_policy.py).
+DEFAULT_OPTIMAL_LIMIT = 500_000
+#: Largest grid solved optimally when a scenario asks for it explicitly.
+OPTIMAL_LIMIT = 3_000_000
+
+
+def choose_policy(setup, rules) -> tuple[str, str]:
+    """(policy, why): the casualty policy that computes this battle's figures.
+
+    ``setup.casualties`` "optimal" or "heuristic" is obeyed (EngineError when optimal can't
+    be computed); the default (None) is optimal when the battle is fought to the end, no
+    side gives an order of loss (the heuristic follows it) and the grid has at most
+    ``DEFAULT_OPTIMAL_LIMIT`` positions; else the heuristic.
+    """
+    asked = setup.casualties
+    if asked == "heuristic":
+        return "heuristic", "as the scenario asks"
+    size = position_count(rules)
+    ordered = [side for side in ("attacker", "defender") if getattr(setup, side).order_of_loss]
+    retreat = setup.retreat_after or setup.retreat_when_units or setup.retreat_below
+    if asked == "optimal":
+        if retreat:
+            raise EngineError("optimal casualties are solved for battles fought to the end; "
+                              "with a retreat rule use casualties = \"heuristic\"")
+        if ordered:
+            raise EngineError(f"optimal casualties choose every loss, but the {ordered[0]} "
+                              "gives an order of loss; remove it or use casualties = "
+                              "\"heuristic\"")
+        if setup.max_rounds:
+            raise EngineError("optimal casualties need a battle fought to the end "
+                              "(max_rounds = 0); use casualties = \"heuristic\"")
+        if size > OPTIMAL_LIMIT:
+            raise EngineError(f"optimal casualties: this battle has {size:,} positions "
+                              f"(at most {OPTIMAL_LIMIT:,}); use casualties = \"heuristic\"")
+        return "optimal", "as the scenario asks"
+    if setup.max_rounds:
+        return "heuristic", "max_rounds is set (optimal play is solved for battles to the end)"
+    if ordered:
+        return "heuristic", f"the {ordered[0]}'s order of loss is followed"
+    if retreat:
+        return "heuristic", "a retreat rule is set (optimal play is solved without retreats)"
+    if size > DEFAULT_OPTIMAL_LIMIT:
+        return "heuristic", (f"{size:,} positions: too many to solve optimal play at once "
+                             f"(limit {DEFAULT_OPTIMAL_LIMIT:,})")
+    return "optimal", f"{size:,} positions solved"
