@@ -217,3 +217,10 @@ def test_the_exported_plot_leaves_out_the_pin_button(ll_view, tmp_path, monkeypa
     assert results.export_png(tmp_path / "odds.png")
     assert seen == [False] and results.pin.isVisible()
     assert (tmp_path / "odds.png").stat().st_size > 1000
+
+
+def test_ds2_family_names_are_not_cut(ds2_view, qtbot):
+    combo = ds2_view.family
+    widest = max(combo.fontMetrics().horizontalAdvance(combo.itemText(i))
+                 for i in range(combo.count()))
+    qtbot.waitUntil(lambda: combo.width() >= widest + 20)   # the text, the arrow and margins

@@ -157,14 +157,15 @@ class RulesetView(QWidget):
         return super().eventFilter(watched, event)
 
     def fit_form_pane(self) -> None:
-        """Widen the set-up pane to its form's minimum width (no sideways scrolling), as far
+        """Widen the set-up pane to its form's preferred width (nothing cut off), as far
         as the results side keeps its own minimum; never narrows what the player chose."""
         sizes = self.splitter.sizes()
         if len(sizes) != 2 or sum(sizes) <= 0:
             return
         bar = self.form_scroll.verticalScrollBar().sizeHint().width()
-        need = self.form.minimumSizeHint().width() + bar + 2
-        room = sum(sizes) - RESULTS_MIN_WIDTH
+        need = self.form.sizeHint().width() + bar + 2      # its fields at their full width
+        odds = self.odds_page.minimumSizeHint().width() + bar + 8   # the odds, whole
+        room = sum(sizes) - max(RESULTS_MIN_WIDTH, odds)
         want = min(need, room)
         if want > sizes[0]:
             self.splitter.setSizes([want, sum(sizes) - want])

@@ -38,11 +38,10 @@ def _words(name: str) -> str:
 
 
 def family_text(fam: dict) -> str:
-    """A family as the form lists it: "HEL — High-energy laser (heavy)"."""
-    kind = CLASS_TITLES[fam["class"]].lower()
+    """A family as the form lists it: "HEL — High-energy laser" (separators group the
+    classes; the class is in the tooltip)."""
     label, name = fam["label"], fam["name"]
-    text = name if label.lower() in name.lower() else f"{label} — {name}"
-    return text if kind in text.lower() else f"{text} ({kind})"
+    return name if label.lower() in name.lower() else f"{label} — {name}"
 
 
 def family_tip(fam: dict) -> str:
@@ -91,11 +90,9 @@ class Ds2View(RulesetView):
             self.family.setItemData(self.family.count() - 1, family_tip(fam),
                                     Qt.ItemDataRole.ToolTipRole)
         self.family.setMaxVisibleItems(25)
-        # the spelled-out names are long: the combo keeps a form-sized width, its list is wider
-        self.family.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.family.setMinimumContentsLength(24)
-        self.family.view().setMinimumWidth(self.family.view().sizeHintForColumn(0) + 24)
+        # as wide as its longest name: the set-up pane widens to fit it (nothing cut off)
+        self.family.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.family.setMinimumWidth(150)     # in the smallest window the odds keep their room
         self.family.setToolTip("The weapon family (the seed's short name, spelled out)")
         self.family.currentIndexChanged.connect(self._family_changed)
         self.size = QComboBox()
@@ -208,9 +205,10 @@ class Ds2View(RulesetView):
         tf.addRow("Infantry:", self.infantry)
         tf.addRow("Cover:", self.cover)
         tf.addRow(self.target_note)
-        for combo in (self.family, self.size, self.range, self.combat, self.armour_type,
-                      self.infantry, self.cover):
-            # long entries must not push the form wider than its column
+        for combo in (self.size, self.range, self.combat, self.armour_type, self.infantry,
+                      self.cover):
+            # long entries must not push the form wider than its column (the family's names
+            # are read whole: the set-up pane widens to them, see RulesetView.fit_form_pane)
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(12)
