@@ -412,7 +412,7 @@ class ResultsPanel(StatusLine, QWidget):
                          "round N", "probability (%)")
         self.round_plot.setYRange(0, 100, padding=0.02)
         for plot in (self.loss_plot, self.round_plot):
-            plot.setMinimumHeight(190)
+            plot.setMinimumHeight(150)
 
         top = QHBoxLayout()
         top.addWidget(self.bar, 1)

@@ -51,7 +51,7 @@ class BattleFiguresPanel(QWidget):
 
         self.swing_plot = pg.PlotWidget()
         style_plot(self.swing_plot, "IPC swing (defender's IPC lost − attacker's)",
-                   "IPC swing", "probability (%)", min_height=190)
+                   "IPC swing", "probability (%)", min_height=150)
         self.ends = QLabel("")
         self.ends.setObjectName("likelyEnds")
         self.ends.setTextFormat(Qt.TextFormat.RichText)
