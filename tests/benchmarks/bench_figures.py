@@ -22,9 +22,8 @@ def _lowluck(payload, figures: bool):
 
 def _mediumluck(text, figures: bool):
     setup = _setup(text)
-    mediumluck.compute(setup)                       # warm band tables
 
-    def run():
+    def run():                                      # best of 3: warm band tables
         rules = mediumluck.make_rules(setup)
         outcome = mediumluck.run_battle(rules, mediumluck.retreat_options(setup),
                                         rules.attacker_units)

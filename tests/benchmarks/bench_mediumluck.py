@@ -83,8 +83,9 @@ def _cold(text):
 
 
 def _warm(text):
+    """Warm tables: the best of the runs is a warm one (the first run fills the tables), and
+    a battle the engine refuses fails on its own line instead of stopping the module's load."""
     setup = _setup(text)
-    mediumluck.compute(setup)
 
     def run():
         mediumluck.compute(setup)
