@@ -1,38 +1,48 @@
-"""Ruleset data files in ``resources/``: found installed, editable or frozen; loaded once.
+"""Shipped data folders: ``resources/`` (ruleset tables, icons) and ``examples/`` (example
+scenarios), found installed, editable or frozen; data files loaded once.
 
-Layouts this handles:
-- source checkout / editable install: ``<repo>/resources`` beside the ``combatassist`` folder;
-- ``pip install .``: the files ship as the package ``combatassist.resources``;
-- PyInstaller: ``sys._MEIPASS/resources`` (PyInstaller 6 puts data under ``_internal/``).
+Layouts this handles (the same for both folders, each marked by its ``README.md``):
+- source checkout / editable install: ``<repo>/resources`` and ``<repo>/examples`` beside the
+  ``combatassist`` folder;
+- ``pip install .``: the files ship as the packages ``combatassist.resources`` and
+  ``combatassist.examples``;
+- PyInstaller: ``sys._MEIPASS/resources`` and ``sys._MEIPASS/examples`` (PyInstaller 6 puts
+  data under ``_internal/``).
 """
 from __future__ import annotations
 
 import functools
 import importlib.util
 import sys
-import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import ScenarioError
 from .files import read_text_file
+from .scenario import parse_toml
+
+
+def _shipped_dir(name: str) -> Path:
+    """The shipped folder ``name`` in whichever layout this copy of the app runs from."""
+    candidates = []
+    frozen_root = getattr(sys, "_MEIPASS", None)
+    if frozen_root:
+        candidates.append(Path(frozen_root) / name)
+    here = Path(__file__).resolve().parent
+    candidates.append(here.parent / name)   # source tree / editable install
+    candidates.append(here / name)          # non-editable install
+    for candidate in candidates:
+        if (candidate / "README.md").is_file():
+            return candidate
+    raise FileNotFoundError(f"Combat Assistant's {name} folder is missing: looked in "
+                            + ", ".join(str(c) for c in candidates))
 
 
 @functools.cache
 def resources_dir() -> Path:
     """The folder holding the ruleset data files and icons."""
-    candidates = []
-    frozen_root = getattr(sys, "_MEIPASS", None)
-    if frozen_root:
-        candidates.append(Path(frozen_root) / "resources")
-    here = Path(__file__).resolve().parent
-    candidates.append(here.parent / "resources")   # source tree / editable install
-    candidates.append(here / "resources")          # non-editable install
-    for candidate in candidates:
-        if (candidate / "README.md").is_file():
-            return candidate
-    raise FileNotFoundError("Combat Assistant's resources folder is missing: looked in "
-                            + ", ".join(str(c) for c in candidates))
+    return _shipped_dir("resources")
 
 
 def resource_path(*parts: str) -> Path:
@@ -51,19 +61,55 @@ def ruleset_resources(name: str, module: str) -> Path:
     candidates = []
     if spec is not None and spec.origin:
         package = Path(spec.origin).resolve().parent      # .../combatassist/rulesets/<name>
-        candidates += [package.parents[1] / "resources" / name,   # installed
-                       package.parents[2] / "resources" / name]   # source tree, bundle
+        engine = package.parent.parent                    # .../combatassist
+        candidates += [engine / "resources" / name,         # installed
+                       engine.parent / "resources" / name]  # source tree, bundle
     candidates.append(resources_dir() / name)
     return next((c for c in candidates if c.is_dir()), candidates[-1])
 
 
+@functools.cache
+def examples_dir() -> Path:
+    """The folder holding the example scenarios (``examples/`` of the repository)."""
+    return _shipped_dir("examples")
+
+
+def example_path(name: str) -> Path:
+    """One example scenario by file name (``"lowluck-finland.toml"``); FileNotFoundError if absent."""
+    path = examples_dir() / name
+    if not path.is_file():
+        raise FileNotFoundError(f"no example scenario {name!r} in {examples_dir()}")
+    return path
+
+
+@dataclass(frozen=True)
+class Example:
+    """A shipped example scenario: its file, ruleset and title (read from the file's header)."""
+
+    path: Path
+    ruleset: str
+    title: str
+
+
+def list_examples() -> list[Example]:
+    """Every example scenario, sorted by file name. A file whose header can't be read is
+    listed under its file name (opening it then gives the loader's one-line message)."""
+    found = []
+    for path in sorted(examples_dir().glob("*.toml")):
+        try:   # bounded and checked like any scenario file (a damaged one is still listed)
+            header = load_toml_file(path)
+        except ScenarioError:
+            header = {}
+        ruleset = header.get("ruleset")
+        title = header.get("title")
+        found.append(Example(path, ruleset if isinstance(ruleset, str) else "",
+                             title if isinstance(title, str) and title else path.stem))
+    return found
+
+
 def load_toml_file(path: str | Path) -> dict[str, Any]:
     """Parse a TOML data file; problems become ScenarioError naming the file and line."""
-    text = read_text_file(path)
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"not valid TOML: {exc}", file=str(path)) from None
+    return parse_toml(read_text_file(path), file=str(path))
 
 
 @functools.cache

@@ -1,4 +1,4 @@
-"""A non-editable install (a built wheel) ships the resources and finds them."""
+"""A non-editable install (a built wheel) ships the resources and the examples and finds them."""
 from __future__ import annotations
 
 import os
@@ -7,10 +7,13 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_wheel_ships_resources_and_finds_them(tmp_path):
+@pytest.mark.timeout(600)     # builds a wheel with pip: slow on a loaded machine
+def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
                            str(tmp_path / "dist"), str(ROOT)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -20,15 +23,42 @@ def test_wheel_ships_resources_and_finds_them(tmp_path):
         names = archive.namelist()
         archive.extractall(site)
     assert "combatassist/resources/lowluck/tables.toml" in names
+    shipped_examples = {n.rsplit("/", 1)[1] for n in names if n.startswith("combatassist/examples/")}
+    assert shipped_examples == {p.name for p in (ROOT / "examples").iterdir()}
     assert any(n.startswith("ui/") for n in names)
     code = ("import combatassist, combatassist.data as d; "
-            "print(combatassist.__file__); print(d.resources_dir()); "
-            "from combatassist.rulesets import lowluck; print(len(lowluck.UNITS))")
+            "print(combatassist.__file__); print(d.resources_dir()); print(d.examples_dir()); "
+            "from combatassist.rulesets import lowluck; print(len(lowluck.UNITS)); "
+            "from combatassist.scenario import load_scenario; "
+            "print(load_scenario(d.example_path('lowluck-finland.toml')).ruleset)")
     env = dict(os.environ, PYTHONPATH=str(site))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                          cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    module_file, resources, units = out.stdout.split()
+    module_file, resources, examples, units, ruleset = out.stdout.split()
     assert module_file.startswith(str(site))
     assert resources == str(site / "combatassist" / "resources")
+    assert examples == str(site / "combatassist" / "examples")
     assert int(units) == 8
+    assert ruleset == "lowluck"
+
+    # Every ruleset of the source tree, with every file of its data folder, and each one
+    # answers its default scenario from the installed copy alone.
+    source = {p.name for p in (ROOT / "combatassist" / "rulesets").iterdir()
+              if (p / "__init__.py").is_file()}
+    for name in source:
+        shipped = {n for n in names if n.startswith(f"combatassist/resources/{name}/")}
+        expected = {f"combatassist/resources/{name}/{p.name}"
+                    for p in (ROOT / "resources" / name).iterdir() if p.is_file()}
+        assert expected and shipped == expected, name
+    code = ("from combatassist import rulesets; from combatassist.ruleset import compute\n"
+            "for r in rulesets.all_rulesets():\n"
+            "    s = r.default_scenario(); compute(r, s.body); assert r.help_text()\n"
+            "    print(r.name, r.resources)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    found = dict(line.split() for line in out.stdout.splitlines())
+    assert set(found) == source
+    assert all(folder == str(site / "combatassist" / "resources" / name)
+               for name, folder in found.items())

@@ -4,15 +4,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QMainWindow,
-                               QMessageBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QFileDialog,
+                               QMainWindow, QMessageBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 import combatassist
-from combatassist.errors import CombatAssistError
+from combatassist.errors import CombatAssistError, one_line
 from combatassist.scenario import Scenario, load_scenario, save_scenario
 
+from .examples_menu import fill_examples_menu
 from .help import rules_html
 from .views import VIEWS, ViewSpec, view_class
 from .views.base import PlaceholderView, RulesetView
@@ -20,6 +21,8 @@ from .views.base import PlaceholderView, RulesetView
 APP_NAME = "Combat Assistant"
 ORGANISATION = "CombatAssistant"
 MAX_RECENT = 8
+#: The smallest window: every view still shows its set-up pane and its odds (issue 18).
+MIN_SIZE = (900, 560)
 FILE_FILTER = "Scenario files (*.toml);;All files (*)"
 
 
@@ -29,12 +32,24 @@ class Document:
 
     path: Path | None = None
     dirty: bool = False
+    #: the title shown while there is no file (a battle resumed from its autosave)
+    name: str | None = None
 
 
 def default_autosave_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir(APP_NAME, ORGANISATION)) / "battles"
+
+
+def startup_notice(set_aside: list[str], folder: Path) -> str:
+    """One sentence for the status bar about saved battles that couldn't be resumed."""
+    if not set_aside:
+        return ""
+    if len(set_aside) == 1:
+        return one_line(set_aside[0].rstrip(".") + ".")
+    return one_line(f"{len(set_aside)} saved battles could not be resumed and were set aside "
+                    f"(kept in {folder}; the At the table tabs say why).")
 
 
 def app_icon() -> QIcon:
@@ -53,6 +68,9 @@ def app_icon() -> QIcon:
 class MainWindow(QMainWindow):
     """``settings``: where settings and recent files persist (tests pass a temporary one);
     ``autosave_dir``: where table-side battles are autosaved; ``views``: the view registry."""
+
+    #: the one sentence shown at start when saved battles had to be set aside ("" if none)
+    startup_notice: str = ""
 
     def __init__(self, settings: QSettings | None = None, autosave_dir: Path | None = None,
                  views: list[ViewSpec] | None = None):
@@ -77,7 +95,12 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(widget, title)
         self.tabs.currentChanged.connect(lambda _i: self._update_title())
         self.setCentralWidget(self.tabs)
+        self.setMinimumSize(*MIN_SIZE)
         self._build_menus()
+        # every menu shortcut, e.g. "Ctrl+E": no field of this window may keep one for itself
+        self.menu_keys = {key.toString() for m in self.menuBar().actions() if m.menu()
+                          for a in m.menu().actions() for key in a.shortcuts()}
+        QApplication.instance().installEventFilter(self)
         self.statusBar().showMessage("Ready", 3000)
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
@@ -88,6 +111,16 @@ class MainWindow(QMainWindow):
         if 0 <= index < self.tabs.count():
             self.tabs.setCurrentIndex(index)
         self._update_title()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        # A text field claims some menu shortcuts for its own editing (on X11 a line edit, and
+        # so every count box, takes Ctrl+E as "end of line"): the menu's meaning wins, in
+        # every field of the window. Not accepting the override lets the shortcut fire.
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(watched, QWidget)
+                and watched.window() is self
+                and QKeySequence(event.keyCombination()).toString() in self.menu_keys):
+            return True
+        return super().eventFilter(watched, event)
 
     # -- helpers ----------------------------------------------------------------------------
     def current_view(self) -> QWidget:
@@ -131,6 +164,10 @@ class MainWindow(QMainWindow):
             file_menu.addAction(a)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.examples_menu = file_menu.addMenu("Open E&xample")
+        fill_examples_menu(self.examples_menu,
+                           {getattr(v, "ruleset", ""): getattr(v, "title", "") for v in self.views},
+                           self.open_example)
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
         file_menu.addSeparator()
@@ -167,7 +204,7 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         view = self.current_view()
         doc = self.doc(view)
-        name = doc.path.name if doc.path else "Untitled"
+        name = doc.path.name if doc.path else (doc.name or "Untitled")
         kind = getattr(view, "title", "")
         self.setWindowTitle(f"{name}[*] — {kind} — {APP_NAME}")
         self.setWindowModified(doc.dirty)
@@ -218,8 +255,9 @@ class MainWindow(QMainWindow):
         if path:
             self.open_file(path)
 
-    def open_file(self, path: str | Path) -> bool:
-        """Open a scenario in its ruleset's view (after the unsaved-changes question)."""
+    def open_file(self, path: str | Path, remember: bool = True) -> bool:
+        """Open a scenario in its ruleset's view (after the unsaved-changes question);
+        ``remember``: add it to the recent files."""
         path = Path(path)
         try:
             scenario = load_scenario(path)
@@ -237,9 +275,21 @@ class MainWindow(QMainWindow):
         view.set_scenario(scenario)
         self.docs[id(view)] = Document(path=path)
         self.tabs.setCurrentWidget(view)
-        self._remember(path)
+        if remember:
+            self._remember(path)
         self._update_title()
         self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
+    def open_example(self, path: Path) -> bool:
+        """Open a shipped example as a new, untitled scenario: Save then asks where to keep it,
+        so the example itself stays as shipped (and out of the recent files)."""
+        if not self.open_file(path, remember=False):
+            return False
+        self.docs[id(self.current_view())] = Document()
+        self._update_title()
+        self.statusBar().showMessage(f"Opened the example {Path(path).name}; Save asks where "
+                                     "to keep your copy", 5000)
         return True
 
     def save(self, view: QWidget | None = None) -> bool:
@@ -354,10 +404,21 @@ class MainWindow(QMainWindow):
             view.recompute(immediate=True)
 
     def offer_resume(self) -> None:
-        """After a crash or a closed window: offer to resume each autosaved battle."""
+        """After a crash or a closed window: offer to resume each view's newest saved battle
+        that no running instance owns. A saved battle that can't be resumed never stops the
+        start: it is set aside (renamed, kept) and the status bar says so in one sentence."""
+        set_aside: list[str] = []
         for view in self.ruleset_views():
             panel = view.table_panel
-            if panel is None or panel.battle is not None or not panel.has_saved_battle():
+            if panel is None or panel.battle is not None:
+                continue
+            try:
+                offered = panel.claim_saved_battle()
+            except OSError as exc:      # e.g. an unreadable autosave folder
+                set_aside.append(f"the saved battles can't be read: {exc.strerror or exc}")
+                continue
+            set_aside += panel.set_aside_notices
+            if not offered:
                 continue
             verdict = panel.saved_verdict()
             if verdict is None:
@@ -375,11 +436,20 @@ class MainWindow(QMainWindow):
             if answer != QMessageBox.StandardButton.Yes:
                 if verdict is not None:
                     panel.discard_saved_battle()
+                else:
+                    panel.decline_saved_battle()     # asked again at the next start
             else:
                 # shown either way: the battle, or the message saying why it can't resume
-                panel.resume()
+                if panel.resume():
+                    # the autosave has the scenario, not the file it came from
+                    title = view.scenario().title or f"{view.title} battle"
+                    self.docs[id(view)] = Document(name=f"{title} (resumed battle)")
                 self.tabs.setCurrentWidget(view)
                 view.tabs.setCurrentWidget(panel)
+                self._update_title()
+        self.startup_notice = startup_notice(set_aside, self.autosave_dir)
+        if self.startup_notice:
+            self.statusBar().showMessage(self.startup_notice)
 
     # -- help -----------------------------------------------------------------------------
     def show_rules(self) -> None:
@@ -416,4 +486,6 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         for view in self.ruleset_views():
             view.shutdown()
+            if view.table_panel is not None:
+                view.table_panel.release()    # its battle stays saved, for the next start
         event.accept()

@@ -22,7 +22,7 @@ from combatassist.scenario import parse_scenario_text, save_scenario, scenario_t
 from combatassist.table import TableBattle, load_battle
 
 FOUND = rulesets.all_rulesets()
-#: SCENARIOS.md's JSON keys of the built-in rulesets (others declare theirs in ``json_keys``).
+#: docs/scenario-format.md's JSON keys of the built-in rulesets (others declare theirs in ``json_keys``).
 DOCUMENTED_KEYS = {
     "lowluck": ("ruleset",) + BATTLE_KEYS, "mediumluck": ("ruleset",) + BATTLE_KEYS,
     "agc": ("ruleset",) + BATTLE_KEYS, "ur": ("ruleset",) + BATTLE_KEYS,

@@ -3,13 +3,13 @@ scenario round-trip, and the seed's worked example played through table-side."""
 from __future__ import annotations
 
 import types
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtGui import QDragMoveEvent
 from PySide6.QtWidgets import QApplication
 
+from combatassist.data import example_path
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck.rules import SideSetup
 from combatassist.scenario import load_scenario, parse_scenario_text
@@ -18,8 +18,7 @@ from ui.views import mediumluck as view_module
 from ui.views.mediumluck import MediumLuckView, format_casualties, parse_casualties
 from ui.widgets.bands_model import CHIP_MIME, POOL, decode_chip
 
-SEED_EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "scenarios" / \
-    "mediumluck-seed-example.toml"
+SEED_EXAMPLE = example_path("mediumluck-seed-example.toml")
 MOVE = Qt.DropAction.MoveAction
 
 
@@ -522,6 +521,7 @@ def test_table_battle_resumes_from_the_autosave(view, qtbot, tmp_path):
     view.table_panel.dice_edit.setText("6 6")
     view.table_panel.apply()
     saved_state = view.table_panel.battle.state
+    view.table_panel.release()      # as if this window had crashed: its lock goes with it
     again = MediumLuckView(autosave_dir=tmp_path)
     qtbot.addWidget(again)
     try:
@@ -573,7 +573,7 @@ def test_deploying_reserves_at_the_table(view, qtbot, tmp_path):
     assert panel.log.count() == 1
     # keyboard: the count box takes the number, Enter deploys
     editor.unit_box.setCurrentText("infantry")
-    assert editor.count_box.maximum() == 2
+    assert editor.count_box.limit() == 2
     editor.count_box.setValue(2)
     editor.count_box.setFocus()
     qtbot.keyClick(editor.count_box, Qt.Key.Key_Return)
@@ -591,7 +591,8 @@ def test_deploying_reserves_at_the_table(view, qtbot, tmp_path):
     panel.redo()
     assert panel.log.count() == 2
     saved_state = panel.battle.state
-    # resume replays the deployment
+    # resume replays the deployment (after a "crash": the system releases the lock)
+    panel.release()
     again = MediumLuckView(autosave_dir=tmp_path)
     qtbot.addWidget(again)
     try:

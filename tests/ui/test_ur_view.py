@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMessageBox
 
+from combatassist.data import examples_dir
 from combatassist.errors import EngineError
 from combatassist.rulesets import ur
 from combatassist.scenario import Scenario, load_scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
 from ui.views.ur import UnitRow, UrView, default_scenario, format_ur_choice, parse_ur_choice
 
-SCENARIOS = "/work/shared/scenarios"
+SCENARIOS = examples_dir()
 
 
 @pytest.fixture
@@ -278,7 +280,7 @@ def test_scenario_round_trip_through_the_form(view, qtbot):
 
 
 @pytest.mark.parametrize("name", ["ur-woods.toml", "ur-outer-wall.toml"])
-def test_shared_scenarios_load_and_round_trip(view, qtbot, name):
+def test_example_scenarios_load_and_round_trip(view, qtbot, name):
     scenario = load_scenario(f"{SCENARIOS}/{name}")
     assert round_trip(view, scenario) == scenario
     result = settle(qtbot, view)
@@ -358,7 +360,9 @@ def test_table_side_round_with_owner_choice(view, qtbot):
     assert battle.state == battle.rules.initial_state()
 
 
-def test_defender_retreat_button(view, qtbot):
+def test_defender_retreat_button(view, qtbot, monkeypatch):
+    # the players confirm each retreat (the panel asks first)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     panel = view.table_panel
     assert not view.defender_retreat.isEnabled()
     panel.start()

@@ -25,6 +25,7 @@ from combatassist.scenario import Scenario
 
 from ..results import ATTACKER, DEFENDER, pct
 from ..widgets.agc_plots import AgcPlots
+from ..widgets.count_box import CountBox
 from ..widgets.agc_table import AgcTablePanel
 from ..widgets.agc_terrain import TerrainPicker, modifier_colour, signed
 from .base import RulesetView
@@ -36,7 +37,7 @@ MAX_RANDOM_FORCE = agc.MAX_UNITS_PER_SIDE
 
 
 def default_agc_scenario() -> Scenario:
-    """What a new AGC view shows: SCENARIOS.md's example, a combined-arms attack into forest."""
+    """What a new AGC view shows: examples/agc-forest.toml, a combined-arms attack into forest."""
     return Scenario("agc", AgcScenario(
         terrain="forest",
         attacker=AgcSide({"infantry": 4, "armor": 2, "artillery": 1}),
@@ -69,9 +70,12 @@ class ForcesTable(QWidget):
                                      "pairings and engineers)")
         for row, unit in enumerate(self.types, start=1):
             name = QLabel(unit["name"])
+            tip = (f"{unit['name']}: die d{unit['die']}; terrain table column: "
+                   f"{unit['base_type'].replace('_', ' ')}")
             if unit["home_terrains"]:
-                name.setToolTip(f"Infantry with +1 in its own terrain: "
-                                f"{', '.join(t.replace('_', ' ') for t in unit['home_terrains'])}")
+                tip += (f"; infantry with +1 in its own terrain: "
+                        f"{', '.join(t.replace('_', ' ') for t in unit['home_terrains'])}")
+            name.setToolTip(tip)
             die = QLabel(f"d{unit['die']}")
             die.setAlignment(Qt.AlignmentFlag.AlignCenter)
             mod = QLabel("")
@@ -82,8 +86,7 @@ class ForcesTable(QWidget):
             grid.addWidget(die, row, 1)
             grid.addWidget(mod, row, 2)
             for col, side in enumerate(SIDES, start=3):
-                spin = QSpinBox()
-                spin.setRange(0, agc.MAX_UNITS_PER_SIDE)
+                spin = CountBox(agc.MAX_UNITS_PER_SIDE)
                 spin.setMaximumWidth(62)
                 spin.setObjectName(f"agc_{side}_{unit['id']}")
                 spin.setAccessibleName(f"{side} {unit['name']}")
@@ -248,23 +251,10 @@ class AgcView(RulesetView):
         odds_layout.addWidget(self.contest_label)
         odds_layout.addWidget(self.plots, 1)
         self.results.baseline_changed.connect(lambda _on: self._draw_plots())
-        # the terrain tiles need a little more room than the default form column
-        splitter = self.form_scroll.parentWidget()
-        if hasattr(splitter, "setSizes"):
-            splitter.setSizes([450, 750])
 
     def _hide_figure(self, key: str) -> None:
         """Hide one of the shared panel's figures and its name (the label left of it)."""
-        value = self.results.numbers[key]
-        value.setVisible(False)
-        layout = self.results.layout()
-        for i in range(layout.count()):
-            inner = layout.itemAt(i).layout()
-            if isinstance(inner, QGridLayout) and inner.indexOf(value) >= 0:
-                row, col, _, _ = inner.getItemPosition(inner.indexOf(value))
-                name = inner.itemAtPosition(row, col - 1)
-                if name is not None and name.widget() is not None:
-                    name.widget().setVisible(False)
+        self.results.figures.drop(self.results.numbers[key])
 
     # -- the form -----------------------------------------------------------------------------
     def build_form(self) -> QWidget:
@@ -368,6 +358,8 @@ class AgcView(RulesetView):
         self.contest_label.setWordWrap(True)
         self.contest_label.setTextFormat(Qt.TextFormat.RichText)
         self.table_panel_agc = AgcTablePanel(self._payload)
+        # dice entered at the table freeze the set-up, as a battle at the table does elsewhere
+        self.table_panel_agc.locked_changed.connect(lambda on: self.form.setEnabled(not on))
         return [("At the table", self.table_panel_agc)]
 
     def show_result(self, result: Any) -> None:

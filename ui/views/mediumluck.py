@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QGroupBox,
                                QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, ScenarioError
@@ -29,6 +29,7 @@ from ..compute import Computer, Job
 from ..results import DEFENDER, pct
 from ..widgets.bands_model import MAX_UNITS, SIDES, BandBoard, unit_label
 from ..widgets.bands_view import BandBoardWidget, band_facts
+from ..widgets.count_box import CountBox
 from .base import RulesetView
 
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
@@ -146,8 +147,7 @@ class ReserveEditor(QGroupBox):
                 widget.setParent(None)
         self.spins = {}
         for i, unit in enumerate(chart.units):
-            spin = QSpinBox()
-            spin.setRange(0, MAX_UNITS)
+            spin = CountBox(MAX_UNITS)
             spin.setObjectName(f"{self.side}_reserve_{unit}")
             spin.valueChanged.connect(lambda _v: self.on_change())
             label = QLabel(unit_label(unit))
@@ -167,7 +167,7 @@ class ReserveEditor(QGroupBox):
 
 
 class DeployReservesEditor(QGroupBox):
-    """Table side, between rounds: deploy reserve units into a band (RULES.md §1 reserves).
+    """Table side, between rounds: deploy reserve units into a band (docs/rules.md §1 reserves).
 
     Keyboard: Tab through side, unit, count, band, role; Enter deploys. Emits the action
     ``{"side": side, "moves": [[band, role, unit, count]]}`` for ``TableBattle.between_rounds``;
@@ -181,8 +181,7 @@ class DeployReservesEditor(QGroupBox):
         self.options: dict[str, dict[str, int]] = {}
         self.side_box = QComboBox()
         self.unit_box = QComboBox()
-        self.count_box = QSpinBox()
-        self.count_box.setRange(1, MAX_UNITS)
+        self.count_box = CountBox(MAX_UNITS, minimum=1)
         self.band_box = QComboBox()
         self.role_box = QComboBox()
         self.role_box.addItems(["roll", "boost"])
@@ -234,7 +233,7 @@ class DeployReservesEditor(QGroupBox):
 
     def _unit_changed(self, unit: str) -> None:
         available = self.options.get(self.side_box.currentText(), {}).get(unit, 0)
-        self.count_box.setMaximum(max(1, available))
+        self.count_box.set_limit(max(1, available))
         self.count_box.setSuffix(f" of {available}" if available else "")
 
     def deploy(self) -> None:
@@ -262,10 +261,6 @@ class MediumLuckView(RulesetView):
     def __init__(self, *args, **kwargs):
         self._extra: dict[str, Any] = {}
         super().__init__(*args, **kwargs)
-        # the board needs room: give the form the larger share of the window
-        splitter = self.form_scroll.parentWidget()
-        if isinstance(splitter, QSplitter):
-            splitter.setSizes([720, 560])
         self.table_panel.running_changed.connect(self._table_changed)
         self.deploy_editor = DeployReservesEditor()
         self.table_panel.set_between_rounds_editor(self.deploy_editor)

@@ -31,7 +31,7 @@ ROLES = ("attacker", "defender")
 STANCE_LABELS = {"attack": "Attack", "defend": "Defend"}
 TERRAIN_LABELS = {"none": "Open ground", "wood": "Wood", "city": "City", "bogs": "Bogs",
                   "hill": "Hill"}
-#: The view's starting battle: the SCENARIOS.md example of storming a battered outer wall.
+#: The view's starting battle: examples/ur-outer-wall.toml, storming a battered outer wall.
 DEFAULT_TITLE = "Storming the wall at level 2"
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QPushButton,
@@ -102,6 +102,8 @@ class SideEntry(QGroupBox):
         for col in range(len(self.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        # a wrapped "Why" needs its row's height again whenever its column's width changes
+        header.sectionResized.connect(lambda *_a: self.table.resizeRowsToContents())
         self.table.setMinimumHeight(120)
         row = QHBoxLayout()
         row.addWidget(self.edit, 1)
@@ -176,7 +178,7 @@ class SideEntry(QGroupBox):
                 ok = len(faces) in (1, u.dice) and all(1 <= f <= u.sides for f in faces)
                 rolled.setText(format_entry(faces))
                 rolled.setForeground(QColor("#111111" if ok else DEFENDER))
-                # the kept die is the lowest one rolled (RULES.md §3); the engine's own value
+                # the kept die is the lowest one rolled (docs/rules.md §3); the engine's own value
                 value.setText(str(u.value(min(faces))) if ok else "?")
             else:
                 rolled.setText("")
@@ -228,12 +230,17 @@ class DamageEntry(QWidget):
 class AgcTablePanel(QWidget):
     """Resolve one AGC combat with the players' real dice (the set-up on the left)."""
 
+    #: True while any die is entered: the view locks its set-up (an edit would wipe the dice),
+    #: False again after "New combat"
+    locked_changed = Signal(bool)
+
     def __init__(self, payload: Callable[[], agc.AgcScenario], parent: QWidget | None = None,
                  rng: random.Random | None = None):
         super().__init__(parent)
         self.payload = payload
         self.rng = rng or random.Random()
         self.resolution: agc.TableResolution | None = None
+        self.locked = False
         self._slots: tuple[DamageSlot, ...] = ()
         self.damage: list[DamageEntry] = []
 
@@ -243,6 +250,10 @@ class AgcTablePanel(QWidget):
         intro.setWordWrap(True)
         self.setup_message = QLabel("")
         self.setup_message.setWordWrap(True)
+        self.lock_message = QLabel("The set-up on the left is locked while dice are entered "
+                                   "(an edit would throw them away): New combat unlocks it.")
+        self.lock_message.setWordWrap(True)
+        self.lock_message.setVisible(False)
         self.sides = {s: SideEntry(s, self._update) for s in SIDES}
         for s in SIDES:
             self.sides[s].roll_button.clicked.connect(lambda _=False, s=s: self.roll_side(s))
@@ -271,7 +282,8 @@ class AgcTablePanel(QWidget):
         roll_all.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         roll_all.activated.connect(self.roll_missing)
 
-        entries = QHBoxLayout()
+        # one side above the other: side by side, each table was too narrow for its "Why"
+        entries = QVBoxLayout()
         for s in SIDES:
             entries.addWidget(self.sides[s], 1)
         buttons = QHBoxLayout()
@@ -281,6 +293,7 @@ class AgcTablePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.setup_message)
+        layout.addWidget(self.lock_message)
         layout.addLayout(entries, 3)
         layout.addWidget(self.summary)
         layout.addWidget(self.damage_box)
@@ -339,7 +352,16 @@ class AgcTablePanel(QWidget):
                 return
 
     # -- resolving ----------------------------------------------------------------------------
+    def _check_lock(self) -> None:
+        entered = any(self.sides[s].edit.text().strip() for s in SIDES) or any(
+            e.edit is not None and e.edit.text().strip() for e in self.damage)
+        if entered != self.locked:
+            self.locked = entered
+            self.lock_message.setVisible(entered)
+            self.locked_changed.emit(entered)
+
     def _update(self) -> None:
+        self._check_lock()
         rolls = {}
         for s in SIDES:
             side_rolls, status = self.sides[s].read()

@@ -1,11 +1,11 @@
 """A Dirtside II shot as a scenario describes it: the payload and its checks, ``parse`` and
-``to_document`` (SCENARIOS.md's ``[weapon]`` and ``[target]``)."""
+``to_document`` (docs/scenario-format.md's ``[weapon]`` and ``[target]``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...errors import EngineError
+from ...errors import EngineError, shown
 from ...scenario import Reader
 from .data import TARGET_KINDS, tables
 
@@ -168,7 +168,7 @@ def valid_combination(family: str, **fields: Any) -> str | None:
 
 # -- the ruleset-module interface -----------------------------------------------------------
 def parse(top: Reader) -> Shot:
-    """Read ``[weapon]`` and ``[target]`` (SCENARIOS.md) into a validated Shot."""
+    """Read ``[weapon]`` and ``[target]`` (docs/scenario-format.md) into a validated Shot."""
     t = tables()
     weapon = top.sub("weapon", required=True)
     target = top.sub("target", required=True)
@@ -183,6 +183,12 @@ def parse(top: Reader) -> Shot:
     armour = target.integer("armour", None, minimum=None) if target.has("armour") else None
     armour_type = target.choice("armour_type", t.armour_types, "standard")
     apfc = target.boolean("apfc", False)
+    if apfc and armour_type in ("standard", "apfc"):
+        # "apfc" already is standard armour with APFC; APFC "on top" needs reactive/ablative
+        raise target.error("apfc", f"apfc = true goes on top of reactive or ablative armour, "
+                           f"not armour_type = {shown(armour_type)}",
+                           hint='for APFC on standard armour write armour_type = "apfc" and '
+                                "leave apfc out")
     infantry = target.choice("infantry", list(t.infantry_ratings)) \
         if target.has("infantry") else None
     cover = target.choice("cover", t.covers, "open")

@@ -1,4 +1,4 @@
-"""Low Luck A&A (RULES.md §2): battles, strategic bombing and low-luck tech research.
+"""Low Luck A&A (docs/rules.md §2): battles, strategic bombing and low-luck tech research.
 
 ``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``data`` (the unit and tech
 tables of ``resources/lowluck/``), ``scenario`` (parse, to_document), ``rules`` (the battle's

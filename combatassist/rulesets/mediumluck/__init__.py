@@ -1,4 +1,4 @@
-"""Medium Luck (RULES.md section 1): colour bands, boosts, exact battles, table-side help.
+"""Medium Luck (docs/rules.md §1): colour bands, boosts, exact battles, table-side help.
 
 ``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``chart`` (the colour chart
 as data), ``data`` (the default chart and the charts scenarios name), ``scenario`` (parse,

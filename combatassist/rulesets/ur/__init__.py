@@ -1,4 +1,4 @@
-"""Ur (RULES.md §4): multi-step units, ranged and melee phases, modifiers, walls.
+"""Ur (docs/rules.md §4): multi-step units, ranged and melee phases, modifiers, walls.
 
 ``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``data`` (the tables of
 ``resources/ur/``), ``scenario`` (parse, to_document, checks), ``rules`` (the phases of a
@@ -66,7 +66,7 @@ RULESET = Ur()
 
 def compute(payload: UrScenario, *, method: str = "exact", trials: int = 100_000,
             seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
-    """``combatassist.ruleset.compute`` for Ur (``to_json()`` gives the SCENARIOS.md keys;
+    """``combatassist.ruleset.compute`` for Ur (``to_json()``: the docs/scenario-format.md keys;
     losses in steps)."""
     return _compute(RULESET, payload, method=method, trials=trials, seed=seed, cancel=cancel)
 
