@@ -1,5 +1,9 @@
 """Table-side battles: fight a battle with the players' real dice, phase by phase.
 
+Why one module of ~550 lines: replay, undo/redo, between-rounds steps and the autosave
+format are one mechanism (everything is rebuilt from the stored entries); the players' text
+is apart (``choices``), the autosave files' ownership too (``autosave``).
+
 ``TableBattle`` drives any ``BattleRules`` with the same phases the exact solver and the
 simulator use (``battle.play_round``'s loop, one phase at a time), so the table, the odds and
 the simulation agree by construction. The players enter the dice they rolled (or roll here),

@@ -1,5 +1,8 @@
 """Low Luck battles (docs/rules.md §2) as phases of a round: AA fire, submarine first strike, fire.
 
+Why one module of ~450 lines: the three phases share the side model and the casualty
+policy (order of loss, keep a land unit, sea-only hits), which only make sense together.
+
 State: ``(attacker_counts, defender_counts, first_round)`` with counts aligned to
 ``unit_ids()``. The same phases serve exact odds (``outcome_dist``), simulation and the table.
 """

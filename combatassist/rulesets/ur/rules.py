@@ -1,5 +1,8 @@
 """The Ur battle (docs/rules.md §4) on the shared core: a round is a ranged then a melee phase.
 
+Why one module of ~450 lines: both phases share the modifier tables' reading and the hit
+spreading, which only make sense together (walls, scenario, casualty text are apart).
+
 State: ``(attacker_steps, defender_steps)``, each a tuple with the steps left of every unit in
 the order listed (0: lost). A unit fights at full strength while it has a step left, so the
 dice a side rolls depend only on which of its units are alive.
