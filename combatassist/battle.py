@@ -15,12 +15,15 @@ States must be hashable and immutable (tuples are ideal: they also serialise to 
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+import numpy as np
 
 from .distribution import Dist, all_rolls
 from .errors import EngineError
@@ -67,6 +70,22 @@ class Phase(ABC):
             o = self.resolve(state, rolled)
             acc[o] = acc.get(o, 0.0) + weight
         return Dist(acc)
+
+    def resolve_many(self, state: Any, rolled: np.ndarray) -> dict[Hashable, int]:
+        """How many of the rolls (rows of ``rolled``, faces as ``dice`` lists them) give each
+        outcome. By default each distinct roll goes through ``resolve``; a phase whose
+        ``resolve`` is written for a batch of rows (one code for one roll and for many, tests
+        compare them) overrides this."""
+        combos = math.prod(d.sides for d in self.dice(state))
+        if combos <= 4 * len(rolled):          # few possible rolls: resolve each once
+            rows, counts = distinct_rows(rolled)
+        else:
+            rows, counts = rolled, itertools.repeat(1)
+        acc: dict = {}
+        for row, c in zip(rows.tolist(), counts):
+            o = self.resolve(state, tuple(row))
+            acc[o] = acc.get(o, 0) + int(c)
+        return acc
 
     def explain(self, state: Any, rolled: tuple[int, ...]) -> str:
         """How these dice resolve, for people at the table (boosts placed, pairings, ...)."""
@@ -232,3 +251,51 @@ def play_round(rules: BattleRules, state: Any, source: DiceSource) -> RoundRecor
         record.phases.append(PhaseRecord(phase.name, specs, rolled, outcome, choice, current))
     record.state_after = rules.end_round(current)
     return record
+
+
+# -- many trials at once (the simulator) --------------------------------------------------
+def roll_many(rng: np.random.Generator, specs: Sequence[DieSpec], n: int) -> np.ndarray:
+    """``n`` rolls of the dice ``specs`` (one row each), seeded fair dice drawn by numpy."""
+    sides = {d.sides for d in specs}
+    if len(sides) == 1:
+        return rng.integers(1, sides.pop() + 1, size=(n, len(specs)))
+    return np.stack([rng.integers(1, d.sides + 1, size=n) for d in specs], axis=1)
+
+
+def distinct_rows(rolled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of ``rolled`` (positive faces) and how often each occurs."""
+    if not rolled.shape[1]:
+        return rolled[:1], np.array([len(rolled)])
+    base = int(rolled.max()) + 1
+    if rolled.shape[1] * math.log2(base) < 62:       # each row as one integer: a fast unique
+        weights = base ** np.arange(rolled.shape[1], dtype=np.int64)
+        _, first, counts = np.unique(rolled @ weights, return_index=True,
+                                     return_counts=True)
+        return rolled[first], counts
+    return np.unique(rolled, axis=0, return_counts=True)
+
+
+def play_round_many(rules: BattleRules, state: Any, n: int, rng: np.random.Generator,
+                    count: Callable[[int], None] | None = None) -> dict[Any, int]:
+    """Play one round for ``n`` trials that share ``state``: the phases of ``play_round``,
+    each phase's dice rolled for all of them in one numpy call, each distinct outcome applied
+    once. Returns how many trials end the round in each state; ``count(dice)`` is told what
+    each group rolled (the simulator's work count)."""
+    current: dict = {state: n}
+    for phase in rules.phases(state):
+        following: dict = {}
+        for s, m in current.items():
+            specs = phase.dice(s)
+            if count is not None:
+                count(m * len(specs))
+            counts = (phase.resolve_many(s, roll_many(rng, specs, m)) if specs else
+                      {phase.resolve(s, ()): m})
+            for outcome, c in counts.items():
+                s2 = phase.apply(s, outcome)
+                following[s2] = following.get(s2, 0) + c
+        current = following
+    result: dict = {}
+    for s, m in current.items():
+        s2 = rules.end_round(s)
+        result[s2] = result.get(s2, 0) + m
+    return result

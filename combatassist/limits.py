@@ -13,7 +13,7 @@ faster (raise the limits here then):
   trials and counted as it goes; its stalemate checks count as exact transitions.
 
 Measured on the 2-core reference machine (idle): ~300,000 transitions/s at ~200 bytes each,
-and ~1,000,000 simulated dice/s.
+and 1.5-19 million simulated dice/s (trials sharing a state roll together).
 """
 from __future__ import annotations
 
@@ -28,8 +28,10 @@ MAX_EXACT_TRANSITIONS = 5_000_000
 #: Grid solver (Low Luck ordinary dice): cells x outcome cells pushed, vectorised (~10x cheaper
 #: per unit than a stored transition, and nothing is stored per pair).
 MAX_GRID_WORK = 600_000_000
-#: Simulator: dice rolled in all trials together.
-MAX_SIMULATED_DICE = 20_000_000
+#: Simulator: dice rolled in all trials together, plus ``solver.GROUP_WORK`` per group of
+#: trials that roll together (it rolls a group's dice in one numpy call: 1.5-19 million
+#: dice/s measured, the slowest where each distinct roll goes through Python ``resolve``).
+MAX_SIMULATED_DICE = 40_000_000
 #: Vectorised simulators (AGC's numpy batches): dice rolled in all (~17 million/s measured).
 MAX_VECTORISED_DICE = 300_000_000
 #: How many trials the simulator plays before it estimates the whole run's work.

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .battle import BattleRules
+from .figures import BattleFigures, battle_figures, supports_figures
 from .solver import BattleOutcome
 
 BATTLE_KEYS = ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate", "pruned",
@@ -33,6 +34,10 @@ class BattleResult:
     states_explored: int = 0
     #: Ruleset-specific extras (e.g. AGC band probabilities); not in the JSON contract.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Mass the attacker withdrew (inside ``defender_wins``, like ``stalemate`` in ``draw``).
+    retreated: float = 0.0
+    #: IPC, survivors, profiles, territory (rulesets with unit costs; None elsewhere).
+    figures: BattleFigures | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"ruleset": self.ruleset}
@@ -41,6 +46,9 @@ class BattleResult:
             if key == "losses":
                 value = [[a, d, p] for a, d, p in value]
             data[key] = value
+        if self.figures is not None:
+            data["retreated"] = self.retreated
+            data.update(self.figures.to_json())
         return data
 
     # -- views the GUI and the summary use ---------------------------------------------
@@ -77,8 +85,10 @@ def clamp01(p: float) -> float:
     return min(1.0, max(0.0, p))
 
 
-def battle_result(ruleset: str, rules: BattleRules, outcome: BattleOutcome) -> BattleResult:
-    """Fold a solver/simulator outcome into the contract's figures."""
+def battle_result(ruleset: str, rules: BattleRules, outcome: BattleOutcome, *,
+                  figures: bool = True) -> BattleResult:
+    """Fold a solver/simulator outcome into the contract's figures (with IPC, survivors,
+    profiles and territory when the rules support them and ``figures`` is true)."""
     wins = {"attacker": 0.0, "defender": 0.0, "draw": 0.0}
     losses: dict[tuple[int, int], float] = {}
 
@@ -93,11 +103,14 @@ def battle_result(ruleset: str, rules: BattleRules, outcome: BattleOutcome) -> B
         add_losses(state, p)
     for state, p in outcome.undecided.items():
         add_losses(state, p)
+    for state, p in outcome.retreated.items():
+        add_losses(state, p)
     stalemate = math.fsum(outcome.stalemates.values())
+    retreated = math.fsum(outcome.retreated.values())
     return BattleResult(
         ruleset=ruleset,
         attacker_wins=clamp01(wins["attacker"]),
-        defender_wins=clamp01(wins["defender"]),
+        defender_wins=clamp01(wins["defender"] + retreated),
         draw=clamp01(wins["draw"] + stalemate),
         undecided=math.fsum(outcome.undecided.values()),
         stalemate=stalemate,
@@ -108,6 +121,8 @@ def battle_result(ruleset: str, rules: BattleRules, outcome: BattleOutcome) -> B
         method=outcome.method,
         trials=outcome.trials,
         states_explored=outcome.states_explored,
+        retreated=clamp01(retreated),
+        figures=battle_figures(rules, outcome) if figures and supports_figures(rules) else None,
     )
 
 
@@ -115,15 +130,20 @@ def percent(p: float) -> str:
     return f"{100 * p:.2f}%"
 
 
-def summarise_battle(result: BattleResult, title: str | None = None) -> str:
-    """A short human-readable summary (the CLI without --json)."""
+def summarise_battle(result: BattleResult, title: str | None = None, *,
+                     profiles: int = 3) -> str:
+    """A short human-readable summary (the CLI without --json), with the ``profiles`` most
+    likely end compositions."""
     how = "exact" if result.method == "exact" else f"simulated, {result.trials:,} trials"
     lines = []
     if title:
         lines.append(title)
     lines.append(f"{result.ruleset} battle ({how})")
     lines.append(f"  attacker wins  {percent(result.attacker_wins):>8}")
-    lines.append(f"  defender wins  {percent(result.defender_wins):>8}")
+    defender = f"  defender wins  {percent(result.defender_wins):>8}"
+    if result.retreated:
+        defender += f"  (attacker retreated {percent(result.retreated)})"
+    lines.append(defender)
     draw = f"  draw           {percent(result.draw):>8}"
     if result.stalemate:
         draw += f"  (stalemate {percent(result.stalemate)})"
@@ -133,6 +153,34 @@ def summarise_battle(result: BattleResult, title: str | None = None) -> str:
     ea, ed = result.expected_losses()
     lines.append(f"  expected losses: attacker {ea:.2f}, defender {ed:.2f}")
     lines.append(f"  expected rounds: {result.expected_rounds:.2f}")
+    if result.figures is not None:
+        lines.extend(figure_lines(result.figures, profiles))
     if result.pruned:
         lines.append(f"  pruned mass: {result.pruned:.1e}")
     return "\n".join(lines)
+
+
+def composition(units: dict[str, int]) -> str:
+    """{'armor': 3, 'fighter': 1} -> '3 armor + 1 fighter' ('nothing' when empty)."""
+    parts = [f"{n} {u.replace('_', ' ')}" for u, n in units.items() if n]
+    return " + ".join(parts) or "nothing"
+
+
+def ipc(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def figure_lines(figures: BattleFigures, profiles: int = 3) -> list[str]:
+    """The IPC swing, taking the territory and the most likely ends, for summaries."""
+    lines = [f"  IPC lost: attacker {ipc(figures.attacker_ipc_lost)}, "
+             f"defender {ipc(figures.defender_ipc_lost)}; "
+             f"expected IPC swing {figures.expected_ipc_swing:+.2f} (for the attacker)"]
+    if figures.takes_territory is not None:
+        lines.append(f"  takes the territory {percent(figures.takes_territory):>8}  "
+                     "(attacker wins with a land unit left)")
+    if figures.profiles and profiles:
+        lines.append("  most likely ends:")
+        for pr in figures.profiles[:profiles]:
+            lines.append(f"    {percent(pr['p']):>7}  attacker {composition(pr['attacker'])}"
+                         f" | defender {composition(pr['defender'])}")
+    return lines

@@ -52,6 +52,10 @@ KINDS = ("battle", "resolution")
 METHODS = ("exact", "simulate")
 
 Cancel = Callable[[], bool] | None
+#: The keys a battle result's JSON adds when its rules know unit costs (``result.figures``:
+#: IPC, survivors, profiles; docs/scenario-format.md), after ``result.BATTLE_KEYS``.
+FIGURE_KEYS = ("retreated", "attacker_ipc_lost", "defender_ipc_lost", "expected_ipc_swing",
+               "ipc_swing", "takes_territory", "survivors", "profiles")
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,14 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from . import limits
-from .battle import BattleRules, RandomDice, play_round
+from .battle import BattleRules, play_round_many
 from .errors import CombatAssistError, EngineError
 
 #: Default pruning threshold per state. With at most a few hundred thousand states the total
@@ -33,20 +34,14 @@ SIMULATION_ROUND_CAP = 10_000
 SHORT_BATTLE_ROUNDS = 5
 
 
-class _CountingDice(RandomDice):
-    """Seeded dice that count how many were rolled (the simulator's work unit)."""
-
-    def __init__(self, rng: random.Random):
-        super().__init__(rng)
-        self.rolled = 0
-
-    def roll(self, phase, specs):
-        self.rolled += len(specs)
-        return super().roll(phase, specs)
-
-
 class Cancelled(CombatAssistError):
     """The caller asked to stop (the GUI started a newer computation)."""
+
+
+#: ``retreat(state, rounds_fought)``: True when the attacker withdraws from ``state`` before
+#: the next round. ``rounds_fought`` is None when the solver fights to the end (it removes
+#: self-loops, so rounds are not tracked): the rule must then depend on the position only.
+RetreatRule = Callable[[Any, "int | None"], bool]
 
 
 @dataclass
@@ -56,6 +51,8 @@ class BattleOutcome:
     decided: dict[Any, float] = field(default_factory=dict)
     stalemates: dict[Any, float] = field(default_factory=dict)
     undecided: dict[Any, float] = field(default_factory=dict)
+    #: Positions the attacker withdrew from (a ``retreat`` rule), with their mass.
+    retreated: dict[Any, float] = field(default_factory=dict)
     pruned: float = 0.0
     expected_rounds: float = 0.0
     #: decided_by_round[i] = P(battle over after at most i + 1 rounds).
@@ -65,9 +62,12 @@ class BattleOutcome:
     trials: int = 0
 
 
-class _Transitions:
+class Transitions:
     """Memoised exact round distributions, with cancellation and two caps: distinct
-    positions, and transitions stored (``limits.MAX_EXACT_TRANSITIONS``: time and memory)."""
+    positions, and transitions stored (``limits.MAX_EXACT_TRANSITIONS``: time and memory).
+
+    Shared by the passes that explore one battle (``position_values`` solves positions
+    backwards over the states a first ``solve`` met, without recomputing their rounds)."""
 
     def __init__(self, rules: BattleRules, cancel: Callable[[], bool] | None, max_states: int,
                  max_transitions: int | None = None):
@@ -113,22 +113,33 @@ def _is_stalemate(stay: float, moves: list) -> bool:
 def solve(rules: BattleRules, start: Any = None, *, max_rounds: int = 0,
           prune_below: float = DEFAULT_PRUNE, curve: bool = True,
           cancel: Callable[[], bool] | None = None,
-          max_states: int = DEFAULT_MAX_STATES) -> BattleOutcome:
+          max_states: int = DEFAULT_MAX_STATES, retreat: RetreatRule | None = None,
+          transitions: Transitions | None = None,
+          start_mass: dict | None = None) -> BattleOutcome:
     """Exact outcome distribution of the battle from ``start`` (default: the initial state).
 
     ``max_rounds`` > 0 stops after that many rounds (the rest is ``undecided``).
     ``cancel`` is polled between states; it raises ``Cancelled`` when it returns True.
+    ``retreat`` (see ``RetreatRule``) moves the mass of the positions the attacker withdraws
+    from, before any round (the first included), into ``retreated``.
+    ``transitions`` reuses the memoised rounds of an earlier pass over the same rules.
+    ``start_mass`` ({state: p}, instead of ``start``): the battle starts spread over several
+    positions (e.g. the rest of a round pushed through its phases, at the table).
     """
-    state0 = rules.initial_state() if start is None else start
+    if start_mass is None:
+        start_mass = {rules.initial_state() if start is None else start: 1.0}
     if max_rounds == 0 or max_rounds > SHORT_BATTLE_ROUNDS:
-        limits.check_exact(estimate_work(rules, state0))   # refuse at once if too big
-    transitions = _Transitions(rules, cancel, max_states)
+        for state0 in start_mass:                  # refuse at once if too big
+            limits.check_exact(estimate_work(rules, state0))
+    if transitions is None:
+        transitions = Transitions(rules, cancel, max_states)
     if max_rounds > 0:
-        out = _solve_rounds(rules, state0, transitions, max_rounds, prune_below)
+        out = _solve_rounds(rules, start_mass, transitions, max_rounds, prune_below, retreat)
     else:
-        out = _solve_to_end(rules, state0, transitions, prune_below)
+        out = _solve_to_end(rules, start_mass, transitions, prune_below, retreat)
         if curve:
-            out.decided_by_round = _decided_curve(rules, state0, transitions, CURVE_ROUNDS)
+            out.decided_by_round = _decided_curve(rules, start_mass, transitions, CURVE_ROUNDS,
+                                                  retreat)
     out.states_explored = len(transitions.cache)
     return out
 
@@ -141,17 +152,21 @@ def estimate_work(rules: BattleRules, state: Any) -> float | None:
     return None if estimate is None else estimate(state)
 
 
-def _solve_to_end(rules: BattleRules, state0: Any, transitions: _Transitions,
-                  prune_below: float) -> BattleOutcome:
+def _solve_to_end(rules: BattleRules, start_mass: dict, transitions: Transitions,
+                  prune_below: float, retreat: RetreatRule | None = None) -> BattleOutcome:
     out = BattleOutcome()
-    mass: dict[Any, float] = {state0: 1.0}
+    mass: dict[Any, float] = dict(start_mass)
     order = itertools.count()
-    heap = [(rules.progress(state0), next(order), state0)]
+    heap = [(rules.progress(s), next(order), s) for s in mass]
+    heapq.heapify(heap)
     while heap:
         key, _, state = heapq.heappop(heap)
         m = mass.pop(state)
         if rules.verdict(state) is not None:
             out.decided[state] = out.decided.get(state, 0.0) + m
+            continue
+        if retreat is not None and retreat(state, None):
+            out.retreated[state] = out.retreated.get(state, 0.0) + m
             continue
         if m < prune_below:
             out.pruned += m
@@ -176,9 +191,11 @@ def _solve_to_end(rules: BattleRules, state0: Any, transitions: _Transitions,
     return out
 
 
-def _step(rules: BattleRules, alive: dict, transitions: _Transitions, out: BattleOutcome,
-          prune_below: float) -> dict:
-    """Advance the alive states by one round; decided / stalemate mass goes into ``out``."""
+def _step(rules: BattleRules, alive: dict, transitions: Transitions, out: BattleOutcome,
+          prune_below: float, retreat: RetreatRule | None = None,
+          rounds_fought: int | None = None) -> dict:
+    """Advance the alive states by one round; decided / stalemate mass goes into ``out``,
+    and so does the mass the attacker withdraws before the next round (``retreat``)."""
     following: dict = {}
     for state, m in alive.items():
         stay, moves, dropped = transitions(state)
@@ -191,6 +208,8 @@ def _step(rules: BattleRules, alive: dict, transitions: _Transitions, out: Battl
     for state, m in following.items():
         if rules.verdict(state) is not None:
             out.decided[state] = out.decided.get(state, 0.0) + m
+        elif retreat is not None and retreat(state, rounds_fought):
+            out.retreated[state] = out.retreated.get(state, 0.0) + m
         elif m < prune_below:
             out.pruned += m
         else:
@@ -202,44 +221,67 @@ def _step(rules: BattleRules, alive: dict, transitions: _Transitions, out: Battl
     return still
 
 
-def _initial_alive(rules: BattleRules, state0: Any, transitions: _Transitions,
-                   out: BattleOutcome) -> dict:
-    if rules.verdict(state0) is not None:
-        out.decided[state0] = 1.0
-        return {}
-    stay, moves, _ = transitions(state0)
-    if _is_stalemate(stay, moves):
-        out.stalemates[state0] = 1.0
-        return {}
-    return {state0: 1.0}
+def _initial_alive(rules: BattleRules, start_mass: dict, transitions: Transitions,
+                   out: BattleOutcome, retreat: RetreatRule | None = None) -> dict:
+    alive = {}
+    for state, m in start_mass.items():
+        if rules.verdict(state) is not None:
+            out.decided[state] = out.decided.get(state, 0.0) + m
+        elif retreat is not None and retreat(state, 0):
+            out.retreated[state] = out.retreated.get(state, 0.0) + m
+        elif _is_stalemate(*transitions(state)[:2]):
+            out.stalemates[state] = out.stalemates.get(state, 0.0) + m
+        else:
+            alive[state] = m
+    return alive
 
 
-def _solve_rounds(rules: BattleRules, state0: Any, transitions: _Transitions, max_rounds: int,
-                  prune_below: float) -> BattleOutcome:
+def round_layers(rules: BattleRules, state0: Any, transitions: Transitions, rounds: int,
+                 prune_below: float = DEFAULT_PRUNE) -> list[dict]:
+    """The battle still on before each round: ``[{state: mass}, ...]``, one per round
+    1..``rounds`` (a round-limited ``solve`` without retreat meets exactly these)."""
+    scratch = BattleOutcome()
+    alive = _initial_alive(rules, {state0: 1.0}, transitions, scratch)
+    layers = []
+    for _ in range(rounds):
+        layers.append(alive)
+        alive = _step(rules, alive, transitions, scratch, prune_below) if alive else {}
+    return layers
+
+
+def _solve_rounds(rules: BattleRules, start_mass: dict, transitions: Transitions,
+                  max_rounds: int, prune_below: float,
+                  retreat: RetreatRule | None = None) -> BattleOutcome:
     out = BattleOutcome()
-    alive = _initial_alive(rules, state0, transitions, out)
-    for _ in range(max_rounds):
+    alive = _initial_alive(rules, start_mass, transitions, out, retreat)
+    for n in range(max_rounds):
         if not alive:
             out.decided_by_round.append(out.decided_by_round[-1] if out.decided_by_round else 1.0)
             continue
         out.expected_rounds += math.fsum(alive.values())
-        alive = _step(rules, alive, transitions, out, prune_below)
+        # No retreat after the last round: what is still on is ``undecided`` (its caller may
+        # count that as a retreat, as "retreat after round N" does).
+        last = n + 1 == max_rounds
+        alive = _step(rules, alive, transitions, out, prune_below,
+                      None if last else retreat, n + 1)
         out.decided_by_round.append(math.fsum(out.decided.values()) +
-                                    math.fsum(out.stalemates.values()))
+                                    math.fsum(out.stalemates.values()) +
+                                    math.fsum(out.retreated.values()))
     out.undecided = alive
     return out
 
 
-def _decided_curve(rules: BattleRules, state0: Any, transitions: _Transitions,
-                   rounds: int) -> list[float]:
-    """P(decided within N rounds), N = 1..rounds, stopping early once (nearly) all decided."""
+def _decided_curve(rules: BattleRules, start_mass: dict, transitions: Transitions,
+                   rounds: int, retreat: RetreatRule | None = None) -> list[float]:
+    """P(decided within N rounds), N = 1..rounds, stopping early once (nearly) all decided
+    (a retreat decides the battle too)."""
     scratch = BattleOutcome()
-    alive = _initial_alive(rules, state0, transitions, scratch)
+    alive = _initial_alive(rules, start_mass, transitions, scratch, retreat)
     curve: list[float] = []
-    for _ in range(rounds):
+    for n in range(rounds):
         if alive:
             # Coarser pruning than the answer itself: the curve is for a plot (1e-6 is plenty).
-            alive = _step(rules, alive, transitions, scratch, 1e-11)
+            alive = _step(rules, alive, transitions, scratch, 1e-11, retreat, n + 1)
         curve.append(1.0 - math.fsum(alive.values()))
         if math.fsum(alive.values()) < 1e-9:
             break
@@ -247,59 +289,110 @@ def _decided_curve(rules: BattleRules, state0: Any, transitions: _Transitions,
 
 
 def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start: Any = None,
-             max_rounds: int = 0, cancel: Callable[[], bool] | None = None) -> BattleOutcome:
+             max_rounds: int = 0, cancel: Callable[[], bool] | None = None,
+             retreat: RetreatRule | None = None) -> BattleOutcome:
     """Play ``trials`` battles with seeded dice through the same phases as the exact solver.
 
+    Trials that share a state play their round together (``play_round_many``: their dice in
+    one numpy call, each distinct outcome applied once), so the phases stay the one rules code.
     The result has the same shape as ``solve``'s, with frequencies for probabilities.
-    Stalemates are recognised by the exact round distribution of the state (memoised).
+    Stalemates are recognised by the exact round distribution of the state (memoised), looked
+    for when a round left every trial of a state where it was. ``retreat`` is asked before
+    every round (as in ``solve``; never after the last of ``max_rounds``).
+
+    Work (``limits``): dice rolled plus ``GROUP_WORK`` per group of trials rolling together;
+    the first ``SIMULATION_PILOT_TRIALS`` trials are played on their own and tell what the
+    whole run needs (refused at once beyond the limit), and the count stops a run that grows.
     """
     if trials <= 0:
         raise EngineError("the number of trials must be at least 1")
-    rng = random.Random(seed)
-    source = _CountingDice(rng)
+    # numpy takes seeds >= 0: a negative one (the CLI allows it) plays like its absolute
+    # value, as in AGC's simulator
+    rng = np.random.default_rng(None if seed is None else abs(seed))
+    run = _Simulation(rules, trials, rng, max_rounds, cancel, retreat)
     state0 = rules.initial_state() if start is None else start
-    stalemate_memo: dict[Any, bool] = {}
-    checked = 0          # outcomes enumerated by stalemate checks (exact-solver work)
-    out = BattleOutcome(method="simulate", trials=trials)
-    w = 1.0 / trials
-    cap = max_rounds if max_rounds > 0 else SIMULATION_ROUND_CAP
-    round_counts = [0] * (cap + 1)
-    for t in range(trials):
-        if cancel is not None and t % 256 == 0 and cancel():
-            raise Cancelled()
-        if t == limits.SIMULATION_PILOT_TRIALS or (t and t % 1024 == 0):
-            # the first trials tell what the whole run rolls: refuse now rather than late
-            per_trial = source.rolled / t
-            if per_trial * trials > limits.MAX_SIMULATED_DICE * (1.0 if t < 1024 else 1.25):
-                raise limits.simulation_refusal(per_trial * trials, trials, per_trial)
-        state = state0
-        rounds = 0
-        bucket = out.undecided
-        while True:
-            if rules.verdict(state) is not None:
-                bucket = out.decided
-                break
-            stale = stalemate_memo.get(state)
-            if stale is None:
-                dist = rules.round_dist(state)
-                checked += len(dist)
-                if checked > limits.MAX_EXACT_TRANSITIONS:
-                    raise limits.exact_refusal(checked)
-                stale = dist.prob(state) >= 1.0 - 1e-15
-                stalemate_memo[state] = stale
-            if stale:
-                bucket = out.stalemates
-                break
-            if rounds >= cap:
-                break
-            state = play_round(rules, state, source).state_after
-            rounds += 1
-        bucket[state] = bucket.get(state, 0.0) + w
-        out.expected_rounds += rounds * w
-        if bucket is not out.undecided:
-            round_counts[rounds] += 1
+    pilot = min(trials, limits.SIMULATION_PILOT_TRIALS)
+    run.play(state0, pilot)
+    per_trial = run.work / pilot
+    if pilot < trials and per_trial * trials > limits.MAX_SIMULATED_DICE:
+        raise limits.simulation_refusal(per_trial * trials, trials, per_trial)
+    if pilot < trials:
+        run.play(state0, trials - pilot)
     running = 0
-    for n in range(1, min(cap, CURVE_ROUNDS) + 1):
-        running += round_counts[n] + (round_counts[0] if n == 1 else 0)
-        out.decided_by_round.append(running / trials)
-    return out
+    for n in range(1, min(run.cap, CURVE_ROUNDS) + 1):
+        running += run.round_counts[n] + (run.round_counts[0] if n == 1 else 0)
+        run.out.decided_by_round.append(running / trials)
+    return run.out
+
+
+#: The simulator's work for one group of trials rolling together (numpy calls, the outcome
+#: tally), in dice: measured ~20 us a group, ~1 us a die at the slowest (``limits``).
+GROUP_WORK = 20
+
+
+class _Simulation:
+    """Trials played round by round, grouped by state, into one ``BattleOutcome``."""
+
+    def __init__(self, rules: BattleRules, trials: int, rng: np.random.Generator,
+                 max_rounds: int, cancel, retreat: RetreatRule | None = None):
+        self.rules, self.rng, self.cancel, self.trials = rules, rng, cancel, trials
+        self.retreat = retreat
+        self.out = BattleOutcome(method="simulate", trials=trials)
+        self.w = 1.0 / trials
+        self.cap = max_rounds if max_rounds > 0 else SIMULATION_ROUND_CAP
+        self.round_counts = [0] * (self.cap + 1)
+        self.stalemate_memo: dict[Any, bool] = {}
+        self.checked = 0          # outcomes enumerated by stalemate checks (exact-solver work)
+        self.work = 0
+
+    def stalemate(self, state) -> bool:
+        stale = self.stalemate_memo.get(state)
+        if stale is None:
+            dist = self.rules.round_dist(state)
+            self.checked += len(dist)
+            if self.checked > limits.MAX_EXACT_TRANSITIONS:
+                raise limits.exact_refusal(self.checked)
+            stale = self.stalemate_memo[state] = dist.prob(state) >= 1.0 - 1e-15
+        return stale
+
+    def _count(self, dice: int) -> None:
+        self.work += dice + GROUP_WORK
+        if self.work > 1.25 * limits.MAX_SIMULATED_DICE:      # an estimate was low: stop
+            raise limits.simulation_refusal(self.work, self.trials, self.work / self.trials)
+
+    def play(self, state0: Any, trials: int) -> None:
+        rules, out, w = self.rules, self.out, self.w
+        groups: dict[Any, int] = {state0: trials}
+        rounds = 0
+        while groups:
+            following: dict[Any, int] = {}
+            for state, n in groups.items():
+                bucket = None
+                if rules.verdict(state) is not None:
+                    bucket = out.decided
+                elif (self.retreat is not None and rounds < self.cap
+                      and self.retreat(state, rounds)):
+                    bucket = out.retreated
+                elif rounds >= self.cap:
+                    if not self.stalemate(state):
+                        out.undecided[state] = out.undecided.get(state, 0.0) + n * w
+                        out.expected_rounds += rounds * n * w
+                        continue
+                    bucket = out.stalemates
+                else:
+                    if self.cancel is not None and self.cancel():
+                        raise Cancelled()
+                    after = play_round_many(rules, state, n, self.rng, self._count)
+                    # A stalemate leaves every trial where it was; only then is it looked for
+                    # (exactly: the state's round distribution), and the round didn't happen.
+                    if len(after) == 1 and state in after and self.stalemate(state):
+                        bucket = out.stalemates
+                    else:
+                        for s2, m in after.items():
+                            following[s2] = following.get(s2, 0) + m
+                if bucket is not None:
+                    bucket[state] = bucket.get(state, 0.0) + n * w
+                    out.expected_rounds += rounds * n * w
+                    self.round_counts[rounds] += n
+            groups = following
+            rounds += 1

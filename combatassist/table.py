@@ -30,6 +30,7 @@ undo/redo and resume rebuild the new rules exactly like everything else.
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from . import rulesets
-from .battle import BattleRules, DieSpec, Phase, check_roll
+from .battle import BattleRules, DieSpec, Phase, check_roll, phase_exact
 # The players' text (re-exported: the table-side panel reads choices and dice through here).
 from .choices import format_choice, from_json, parse_choice, parse_dice  # noqa: F401
 from .errors import CombatAssistError, EngineError, ScenarioError, shown
@@ -409,11 +410,19 @@ class TableBattle:
         self._rebuild()
         self._changed()
 
+    def remaining_phases(self) -> list[Phase]:
+        """The phases of the current round still to play (all of them before its dice)."""
+        return self.phases()[self.dice_entered():] if not self.is_over() else []
+
     def odds_from_here(self, *, cancel: Callable[[], bool] | None = None,
                        max_rounds: int = 0):
-        """Exact ``BattleResult`` of the battle from the start of the current round."""
-        return odds_from(self.rules, self.round_start_state, ruleset=self.ruleset,
-                         cancel=cancel, max_rounds=max_rounds)
+        """Exact ``BattleResult`` of the battle from the current position: after every phase
+        (every band in Medium Luck), the rest of the round is played out exactly first."""
+        if not self.dice_entered():
+            return odds_from(self.rules, self.round_start_state, ruleset=self.ruleset,
+                             cancel=cancel, max_rounds=max_rounds)
+        return odds_from(self.rules, self.state, ruleset=self.ruleset, cancel=cancel,
+                         max_rounds=max_rounds, remaining=self.remaining_phases())
 
     def _require_phase(self) -> Phase:
         phase = self.current_phase()
@@ -502,9 +511,31 @@ class TableBattle:
 
 
 def odds_from(rules: BattleRules, state: Any, *, ruleset: str = "",
-              cancel: Callable[[], bool] | None = None, max_rounds: int = 0):
-    """Exact ``BattleResult`` of a battle from ``state`` (losses count from the very start)."""
-    outcome = solve(rules, start=state, max_rounds=max_rounds, cancel=cancel)
+              cancel: Callable[[], bool] | None = None, max_rounds: int = 0,
+              remaining: Sequence[Phase] | None = None):
+    """Exact ``BattleResult`` of a battle from ``state`` (losses count from the very start).
+
+    ``remaining``: ``state`` is inside a round and these phases of it are still to play; they
+    are pushed through exactly (and the round ended) before the solver takes over; that
+    round counts in ``expected_rounds`` and ``max_rounds`` counts the rounds after it."""
+    if remaining is None:
+        outcome = solve(rules, start=state, max_rounds=max_rounds, cancel=cancel)
+        return battle_result(ruleset or "battle", rules, outcome)
+    current: dict = {state: 1.0}
+    for phase in remaining:
+        current = phase_exact(phase, current)
+    start: dict = {}
+    for s, p in current.items():
+        s2 = rules.end_round(s)
+        start[s2] = start.get(s2, 0.0) + p
+    outcome = solve(rules, start_mass=start, max_rounds=max_rounds, cancel=cancel)
+    outcome.expected_rounds += 1.0
+    dropped = 1.0 - math.fsum(start.values())       # tails a ruleset's tables leave out
+    if dropped > 1e-15:
+        outcome.pruned += dropped
+    outcome.decided_by_round = [1.0 - math.fsum(m for s, m in start.items()
+                                                if rules.verdict(s) is None)] + \
+        outcome.decided_by_round
     return battle_result(ruleset or "battle", rules, outcome)
 
 

@@ -174,8 +174,13 @@ class MainWindow(QMainWindow):
         self.export_csv_action = self._action("Export results (&CSV)…", self.export_csv, "Ctrl+E")
         self.export_png_action = self._action("Export &plot (PNG)…", self.export_png,
                                               "Ctrl+Shift+E")
+        self.copy_results_action = self._action(
+            "&Copy results", self.copy_results, "Ctrl+Shift+C",
+            "Title, forces, options, odds, IPC and likely ends as plain text, to paste into a "
+            "forum or a chat")
         file_menu.addAction(self.export_csv_action)
         file_menu.addAction(self.export_png_action)
+        file_menu.addAction(self.copy_results_action)
         file_menu.addSeparator()
         file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
 
@@ -210,7 +215,7 @@ class MainWindow(QMainWindow):
         self.setWindowModified(doc.dirty)
         is_view = isinstance(view, RulesetView)
         for a in (self.new_action, self.save_action, self.save_as_action,
-                  self.export_csv_action, self.export_png_action):
+                  self.export_csv_action, self.export_png_action, self.copy_results_action):
             a.setEnabled(is_view)
 
     def maybe_save(self, view: QWidget) -> bool:
@@ -356,6 +361,16 @@ class MainWindow(QMainWindow):
                 self.error("Can't export", f"{path}: the image could not be written")
                 return
             self.statusBar().showMessage(f"Exported {path}", 5000)
+
+    def copy_results(self) -> None:
+        view = self.current_view()
+        results = getattr(view, "results", None)
+        copy = getattr(results, "copy_results", None)
+        if copy is None or results.result is None:
+            self.error("Nothing to copy", "There is no result to copy yet.")
+            return
+        copy()
+        self.statusBar().showMessage("Results copied: paste them into a forum or a chat", 5000)
 
     # -- recent files -----------------------------------------------------------------------
     def recent_files(self) -> list[str]:

@@ -18,8 +18,10 @@ from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QPen
 from PySide6.QtWidgets import (QBoxLayout, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
                                QSizePolicy, QVBoxLayout, QWidget)
 
+from combatassist import report
 from combatassist.files import atomic_write_text
 from combatassist.result import BattleResult
+from combatassist.scenario import Scenario
 
 pg.setConfigOptions(background="w", foreground="#222222", antialias=True)
 
@@ -313,8 +315,8 @@ class PlotRow(QWidget):
         self.row = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
         self.row.setContentsMargins(0, 0, 0, 0)
 
-    def addWidget(self, widget: QWidget) -> None:  # noqa: N802 (Qt-like name)
-        self.row.addWidget(widget)
+    def addWidget(self, widget: QWidget, stretch: int = 0) -> None:  # noqa: N802 (Qt-like)
+        self.row.addWidget(widget, stretch)
         self._fit(self.width())
 
     def count(self) -> int:
@@ -350,6 +352,10 @@ class ResultsPanel(StatusLine, QWidget):
         self.loss_unit = loss_unit
         self.result: BattleResult | None = None
         self.baseline: BattleResult | None = None
+        #: what ``result`` / ``baseline`` were computed for (set by the view): exports and
+        #: "Copy results" name the title, forces and options
+        self.scenario: Scenario | None = None
+        self.baseline_scenario: Scenario | None = None
 
         self.status = QLabel("")
         self.status.setWordWrap(True)
@@ -392,6 +398,11 @@ class ResultsPanel(StatusLine, QWidget):
         self.pin.setEnabled(False)
         self.pin.setToolTip("Keep this result and compare every later change against it")
         self.pin.toggled.connect(self._toggle_baseline)
+        self.copy_button = QPushButton("Copy results")
+        self.copy_button.setEnabled(False)
+        self.copy_button.setToolTip("Title, forces, options, odds, IPC and likely ends as plain "
+                                    "text, to paste into a forum or a chat (Ctrl+Shift+C)")
+        self.copy_button.clicked.connect(self.copy_results)
 
         self.loss_plot = pg.PlotWidget()
         style_plot(self.loss_plot, "Losses at the end of the battle",
@@ -407,6 +418,7 @@ class ResultsPanel(StatusLine, QWidget):
         top.addWidget(self.bar, 1)
         top.addWidget(self.stop_button)
         top.addWidget(self.pin)
+        top.addWidget(self.copy_button)
         self.plots_box = PlotRow()
         self.plots_box.addWidget(self.loss_plot)
         self.plots_box.addWidget(self.round_plot)
@@ -418,6 +430,10 @@ class ResultsPanel(StatusLine, QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.3)
         self.no_battle.setFont(font)
         self.no_battle.setVisible(False)
+        # IPC, swing plot, likely ends (rulesets whose results carry them)
+        from .widgets.battle_figures import BattleFiguresPanel   # it imports this module
+        self.battle_figures = BattleFiguresPanel()
+        self.battle_figures.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
@@ -428,7 +444,7 @@ class ResultsPanel(StatusLine, QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.no_battle, 1)
         layout.addWidget(self.plots_box, 1)
-
+        layout.addWidget(self.battle_figures, 1)
 
     # -- feeding it ---------------------------------------------------------------------
     def has_figures(self) -> bool:
@@ -437,6 +453,7 @@ class ResultsPanel(StatusLine, QWidget):
     def show_result(self, result: BattleResult) -> None:
         self.result = result
         self.pin.setEnabled(True)
+        self.copy_button.setEnabled(True)
         how = "exact" if result.method == "exact" else f"simulated, {result.trials:,} trials"
         extra = []
         if result.stalemate:
@@ -455,6 +472,7 @@ class ResultsPanel(StatusLine, QWidget):
 
     def _toggle_baseline(self, on: bool) -> None:
         self.baseline = self.result if on else None
+        self.baseline_scenario = self.scenario if on else None
         self.pin.setText("Unpin baseline" if on else "Pin as baseline")
         self._refresh()
         self.baseline_changed.emit(on)
@@ -488,6 +506,7 @@ class ResultsPanel(StatusLine, QWidget):
         self.bar.set_values(r.attacker_wins, r.draw, r.undecided, r.defender_wins, bvals)
         self._plot_losses(r, b)
         self._plot_rounds(r, b)
+        self.battle_figures.show_figures(r, b, fought=self.plots_box.isVisibleTo(self))
 
     def _plot_losses(self, r: BattleResult, b: BattleResult | None) -> None:
         plot = self.loss_plot
@@ -534,39 +553,83 @@ class ResultsPanel(StatusLine, QWidget):
 
     # -- exports ------------------------------------------------------------------------
     def csv_text(self) -> str:
-        """The shown result (and the baseline, if pinned) as CSV."""
-        out = io.StringIO()
-        w = csv.writer(out, lineterminator="\n")
-        for label, res in (("current", self.result), ("baseline", self.baseline)):
-            if res is None:
-                continue
-            ea, ed = res.expected_losses()
-            w.writerow(["result", label, res.ruleset, res.method])
-            for key in ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate",
-                        "pruned", "expected_rounds"):
-                w.writerow([key, repr(getattr(res, key))])
-            w.writerow(["expected_attacker_losses", repr(ea)])
-            w.writerow(["expected_defender_losses", repr(ed)])
-            w.writerow(["attacker_lost", "defender_lost", "probability"])
-            for a, d, p in res.losses:
-                w.writerow([a, d, repr(p)])
-            w.writerow(["round", "p_decided_by_round"])
-            for i, p in enumerate(res.decided_by_round, start=1):
-                w.writerow([i, repr(p)])
-            w.writerow([])
-        return out.getvalue()
+        """The shown result (and the baseline, if pinned) as CSV, after a heading naming the
+        title, forces and options (``combatassist.report``)."""
+        results = [(label, res) for label, res in (("current", self.result),
+                                                   ("baseline", self.baseline)) if res]
+        text = report.csv_text(self.scenario, results)
+        if self.baseline is not None and self.baseline_scenario is not None and \
+                self.baseline_scenario is not self.scenario:
+            # the baseline's own set-up, so a reader sees what was compared with what
+            text += "baseline set-up\n" + report.csv_text(self.baseline_scenario, [])
+        return text
+
+    def copy_text(self) -> str:
+        """Plain text a player pastes into a forum or a chat (title, forces, options, odds,
+        IPC, likely ends; the baseline's change when one is pinned)."""
+        if self.result is None:
+            return ""
+        if self.scenario is None:
+            from combatassist.result import summarise_battle
+            return summarise_battle(self.result)
+        return report.copy_text(self.scenario, self.result, self.baseline)
+
+    def copy_results(self) -> None:
+        """Put ``copy_text()`` on the clipboard."""
+        from PySide6.QtWidgets import QApplication
+        QApplication.clipboard().setText(self.copy_text())
 
     def export_csv(self, path: str | Path) -> None:
         atomic_write_text(path, self.csv_text())
 
     def export_png(self, path: str | Path) -> bool:
-        """The panel as a PNG, without its Pin / Unpin button (a control, not a result)."""
-        shown = self.pin.isVisible()
-        self.pin.setVisible(False)
+        """The panel as a PNG under a heading (title, forces and options), without its
+        Pin / Unpin and Copy buttons (controls, not results)."""
+        buttons = [(b, b.isVisible()) for b in (self.pin, self.copy_button)]
+        for button, _ in buttons:
+            button.setVisible(False)
         self.layout().activate()
         try:
-            image = self.grab()
+            heading = report.heading_lines(self.scenario) if self.scenario is not None else []
+            image = titled_grab(self, heading)
         finally:
-            self.pin.setVisible(shown)
+            for button, shown in buttons:
+                button.setVisible(shown)
             self.layout().activate()
         return image.save(str(path), "PNG")
+
+
+def titled_grab(widget: QWidget, heading: list[str]):
+    """``widget.grab()`` with ``heading`` lines written above it (the first one bold)."""
+    from PySide6.QtGui import QFontMetrics, QPixmap
+
+    shot = widget.grab()
+    if not heading:
+        return shot
+    bold = QFont(widget.font())
+    bold.setBold(True)
+    bold.setPointSizeF(bold.pointSizeF() * 1.2)
+    plain = QFont(widget.font())
+    lines = [(heading[0], bold)] + [(text, plain) for text in heading[1:]]
+    ratio = shot.devicePixelRatio()
+    width = shot.width() / ratio
+    pad = 8
+    heights = []
+    for text, font in lines:
+        rect = QFontMetrics(font).boundingRect(0, 0, int(width) - 2 * pad, 10_000,
+                                              Qt.TextFlag.TextWordWrap, text)
+        heights.append(rect.height() + 2)
+    top = sum(heights) + 2 * pad
+    image = QPixmap(int(width * ratio), int((top + shot.height() / ratio) * ratio))
+    image.setDevicePixelRatio(ratio)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setPen(QColor("#111111"))
+    y = pad
+    for (text, font), h in zip(lines, heights):
+        painter.setFont(font)
+        painter.drawText(QRectF(pad, y, width - 2 * pad, h), Qt.TextFlag.TextWordWrap, text)
+        y += h
+    painter.drawPixmap(0, top, shot)
+    painter.end()
+    return image

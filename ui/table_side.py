@@ -553,7 +553,8 @@ class TableSidePanel(QWidget):
         self.dice_edit.setText("")
         self.choice_edit.setText("")
         self._preview()
-        # the odds from the start of this round, recomputed in the background
+        # the odds from the position now (after every phase: the rest of the round is played
+        # out exactly first), recomputed in the background
         if over:
             self.computer.cancel()
             self.odds_label.setText("")
@@ -561,16 +562,27 @@ class TableSidePanel(QWidget):
                                      float(verdict == "defender"))
         else:
             # captured here, on the GUI thread: the worker never reads the live battle
-            rules, state, ruleset = b.rules, b.round_start_state, b.ruleset
+            rules, ruleset = b.rules, b.ruleset
+            if b.dice_entered():
+                state, remaining = b.state, b.remaining_phases()
+            else:
+                state, remaining = b.round_start_state, None
             self.computer.request(lambda cancel: odds_from(rules, state, ruleset=ruleset,
-                                                           cancel=cancel), immediate=True)
+                                                           cancel=cancel, remaining=remaining),
+                                  immediate=True)
 
     def _show_odds(self, result) -> None:
         self.odds_bar.set_values(result.attacker_wins, result.draw, result.undecided,
                                  result.defender_wins)
         ea, ed = result.expected_losses()
+        b = self.battle
+        where = "?"
+        if b is not None:
+            where = f"the start of round {b.round_number}"
+            if b.dice_entered():
+                where = f"here (round {b.round_number}, after {b.log[-1].phase})"
         self.odds_label.setText(
-            f'Odds from the start of round {self.battle.round_number if self.battle else "?"}: '
+            f'Odds from {where}: '
             f'<b style="color:{ATTACKER}">attacker {pct(result.attacker_wins)}</b>, '
             f'<b style="color:{DEFENDER}">defender {pct(result.defender_wins)}</b>, '
             f"draw {pct(result.draw)}; expected losses by the end {ea:.2f} / {ed:.2f}")

@@ -24,12 +24,20 @@ def main(argv: list[str]) -> int:
     for info in sorted(pkgutil.iter_modules([str(here)]), key=lambda m: m.name):
         if not info.name.startswith("bench_"):
             continue
-        module = importlib.import_module(f"tests.benchmarks.{info.name}")
+        try:
+            module = importlib.import_module(f"tests.benchmarks.{info.name}")
+        except Exception as exc:        # one broken module must not hide the others' figures
+            print(f"{info.name[6:]:<12} could not be loaded: {exc}", flush=True)
+            continue
         for name, target, fn in module.BENCHMARKS:
             if pattern and pattern not in f"{info.name} {name}":
                 continue
             repeat = getattr(fn, "repeat", 3)
-            seconds = best_time(fn, repeat)
+            try:
+                seconds = best_time(fn, repeat)
+            except Exception as exc:
+                print(f"{info.name[6:]:<12} {name:<58} failed: {exc}", flush=True)
+                continue
             verdict = "" if target is None else ("ok" if seconds <= target else "SLOW")
             rows.append((info.name[6:], name, seconds, target, verdict))
             print(f"{info.name[6:]:<12} {name:<58} {seconds * 1000:>10.1f} ms"

@@ -30,5 +30,5 @@ simulate_thirty_each.repeat = 1
 BENCHMARKS = [
     ("exact, 30 units per side, both AAD contests", 0.050, exact_thirty_each),
     ("exact, 30 infantry per side", 0.050, exact_thirty_infantry),
-    ("simulate 100k, 30 units per side", None, simulate_thirty_each),
+    ("simulate 100k, 30 units per side", 2.0, simulate_thirty_each),
 ]

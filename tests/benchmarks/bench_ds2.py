@@ -28,8 +28,16 @@ def one_exact_iavr_shot() -> None:
     ds2.compute(ds2.Shot("iavr", "vehicle", range="close", armour=3, armour_type="reactive"))
 
 
+def simulate_iavr_shot() -> None:
+    ds2.compute(ds2.Shot("iavr", "vehicle", range="close", armour=3, armour_type="reactive"),
+                method="simulate", trials=100_000, seed=1)
+
+
+simulate_iavr_shot.repeat = 1
+
 BENCHMARKS = [
     ("matrix: every family and range", 0.1, every_family_and_range),
     ("matrix: every family, range and armour type", None, every_family_range_and_armour_type),
     ("exact IAVR shot (to-hit, impact, armour, special)", 0.05, one_exact_iavr_shot),
+    ("IAVR shot: simulate 100,000 trials", 2.0, simulate_iavr_shot),
 ]

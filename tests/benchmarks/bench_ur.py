@@ -33,9 +33,18 @@ def _solve(make):
     return run
 
 
+def _simulate(make):
+    def run():
+        compute(make(), method="simulate", trials=100_000, seed=1)
+    run.repeat = 1
+    return run
+
+
 BENCHMARKS = [
     ("4 vs 4 mixed units, full steps, wood, to the end", 0.2, _solve(_four_vs_four)),
     ("4 vs 4 infantry, full steps, open, to the end", 0.2, _solve(_four_vs_four_infantry)),
     ("3 undead + cavalry storm a strength-2 wall (6-step units)", 0.2,
      _solve(_storm_wall_undead)),
+    ("4 vs 4 mixed units, wood: simulate 100,000 trials", 2.0, _simulate(_four_vs_four)),
+    ("undead storm the wall: simulate 100,000 trials", 2.0, _simulate(_storm_wall_undead)),
 ]

@@ -14,7 +14,10 @@ from combatassist.scenario import load_scenario, parse_scenario_text, save_scena
 
 EXAMPLES = examples_dir()
 KEYS = ["ruleset", "attacker_wins", "defender_wins", "draw", "undecided", "stalemate", "pruned",
-        "expected_rounds", "losses"]
+        "expected_rounds", "losses",
+        # the figures A&A players decide by (README: "odds --json")
+        "retreated", "attacker_ipc_lost", "defender_ipc_lost", "expected_ipc_swing", "ipc_swing",
+        "takes_territory", "survivors", "profiles"]
 
 
 def run(args, capsys):

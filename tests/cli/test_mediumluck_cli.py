@@ -15,7 +15,10 @@ pytestmark = pytest.mark.timeout(360)
 EXAMPLES = examples_dir()
 SCENARIOS = sorted(EXAMPLES.glob("mediumluck-*.toml"))
 KEYS = ["ruleset", "attacker_wins", "defender_wins", "draw", "undecided", "stalemate", "pruned",
-        "expected_rounds", "losses"]
+        "expected_rounds", "losses",
+        # the figures A&A players decide by (README: "odds --json")
+        "retreated", "attacker_ipc_lost", "defender_ipc_lost", "expected_ipc_swing", "ipc_swing",
+        "takes_territory", "survivors", "profiles"]
 
 
 def run(*args, tmp_path):

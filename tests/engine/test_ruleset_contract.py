@@ -23,8 +23,11 @@ from combatassist.table import TableBattle, load_battle
 
 FOUND = rulesets.all_rulesets()
 #: docs/scenario-format.md's JSON keys of the built-in rulesets (others declare theirs in ``json_keys``).
+FIGURES = ("retreated", "attacker_ipc_lost", "defender_ipc_lost", "expected_ipc_swing",
+           "ipc_swing", "takes_territory", "survivors", "profiles")
 DOCUMENTED_KEYS = {
-    "lowluck": ("ruleset",) + BATTLE_KEYS, "mediumluck": ("ruleset",) + BATTLE_KEYS,
+    "lowluck": ("ruleset",) + BATTLE_KEYS + FIGURES,
+    "mediumluck": ("ruleset",) + BATTLE_KEYS + FIGURES,
     "agc": ("ruleset",) + BATTLE_KEYS, "ur": ("ruleset",) + BATTLE_KEYS,
     "ds2": ("ruleset", "p_hit", "p_kill", "p_special", "p_mobility", "p_systems_down",
             "p_damage", "p_no_effect", "figure_of_merit"),

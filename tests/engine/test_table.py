@@ -166,9 +166,31 @@ def test_odds_from_here_equal_solver_from_that_state():
     assert result.attacker_wins + result.defender_wins + result.draw == pytest.approx(1.0)
     # losses count from the start of the battle, so the defender has lost at least 1
     assert min(d for _, d, _ in result.losses) >= 1
-    # mid-round, the odds still start from the round's first state
-    battle.enter((1, 1, 1))
-    assert battle.odds_from_here().attacker_wins == pytest.approx(expect, abs=1e-12)
+    # mid-round (after the attacker's fire of round 2) the odds start from the position now:
+    # the rest of the round by hand (the defender's two dice), then the solver from each end
+    battle.enter((1, 1, 1))                         # attacker 3 hits: the defender has 0 left?
+    assert battle.state[:2] == (3, 0)
+    assert battle.odds_from_here().attacker_wins == pytest.approx(1.0, abs=1e-12)
+
+
+def test_odds_after_every_phase_follow_the_position():
+    rules = Skirmish(3, 3)
+    battle = TableBattle(rules, ruleset="skirmish")
+    battle.enter((1, 6, 6))                         # the attacker hits once: (3, 2) mid-round
+    mid = battle.odds_from_here()
+    # by hand: the defender's 2 dice hit on 1-3 each (0, 1, 2 hits: 1/4, 1/2, 1/4)
+    expect = 0.0
+    for hits, p in ((0, 0.25), (1, 0.5), (2, 0.25)):
+        start = (3 - hits, 2, 1)
+        out = solve(rules, start=start)
+        expect += p * sum(q for s, q in out.decided.items() if rules.verdict(s) == "attacker")
+    assert mid.attacker_wins == pytest.approx(expect, abs=1e-12)
+    assert mid.attacker_wins + mid.defender_wins + mid.draw == pytest.approx(1.0)
+    # it differs from the round-start odds (one hit of three dice is below the average)
+    round_start = solve(rules, start=(3, 3, 0))
+    before = sum(q for s, q in round_start.decided.items() if rules.verdict(s) == "attacker")
+    assert mid.attacker_wins < before - 0.01
+    assert mid.expected_rounds >= 1.0 and mid.decided_by_round[-1] == pytest.approx(1.0)
 
 
 def test_autosave_after_every_change_and_resume(tmp_path):

@@ -84,8 +84,9 @@ def test_estimates_are_close_to_the_work_done():
         scenario = parse_scenario_text(text)
         rules = get(scenario.ruleset).make_rules(scenario.body)
         estimate = rules.work_estimate(rules.initial_state())
-        transitions = solver._Transitions(rules, None, solver.DEFAULT_MAX_STATES)
-        solver._solve_to_end(rules, rules.initial_state(), transitions, solver.DEFAULT_PRUNE)
+        transitions = solver.Transitions(rules, None, solver.DEFAULT_MAX_STATES)
+        solver._solve_to_end(rules, {rules.initial_state(): 1.0}, transitions,
+                             solver.DEFAULT_PRUNE)
         assert transitions.transitions / 4 < estimate < transitions.transitions * 4
 
 
@@ -120,9 +121,13 @@ def test_simulation_beyond_its_dice_budget_refused_after_a_few_trials(monkeypatc
 
 
 def test_simulation_stalemate_checks_are_counted(monkeypatch):
-    monkeypatch.setattr(limits, "MAX_EXACT_TRANSITIONS", 5)
-    with pytest.raises(EngineError, match="more than the 5 "):
-        simulate(Skirmish(4, 4), 500, seed=1)
+    """The simulator looks for a stalemate (an exact round distribution) when a round left
+    every trial of a state where it was: those checks count against the exact limit."""
+    from tests.engine.test_core import DuelRules
+
+    monkeypatch.setattr(limits, "MAX_EXACT_TRANSITIONS", 0)
+    with pytest.raises(EngineError, match="more than the 0 "):
+        simulate(DuelRules(2, 2, values=(0, 0)), 500, seed=1)      # neither side can hit
 
 
 def _variant_b_reference(bombers: int, aa: bool) -> Dist:

@@ -191,7 +191,7 @@ def test_help_has_every_ruleset():
     assert "our reading" in rules_html("lowluck").lower()
 
 
-def test_open_recent_and_exports(window, view, tmp_path, monkeypatch):
+def test_open_recent_and_exports(window, view, tmp_path, monkeypatch, qtbot):
     path = tmp_path / "r.toml"
     path.write_text('ruleset = "lowluck"\n[attacker]\nunits = { armor = 2 }\n'
                     '[defender]\nunits = { infantry = 2 }\n')
@@ -203,11 +203,26 @@ def test_open_recent_and_exports(window, view, tmp_path, monkeypatch):
     assert view.scenario().body.attacker.units == {"armor": 2}
     csv_path, png_path = tmp_path / "out.csv", tmp_path / "out.png"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(csv_path), ""))
+    wait_result(qtbot, view)
     window.export_csv_action.trigger()
-    assert csv_path.read_text().startswith("result,current,lowluck,exact")
+    text = csv_path.read_text()
+    # the export names what was computed: title, forces and options, then the figures
+    assert text.startswith("title,\nruleset,lowluck\nattacker,2 armor\ndefender,2 infantry\n")
+    assert "option,aa_gun,False" in text and "result,current,lowluck,exact" in text
+    assert "expected_ipc_swing," in text and "profile_attacker" in text
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(png_path), ""))
     window.export_png_action.trigger()
     assert png_path.stat().st_size > 1000
+    from PySide6.QtGui import QImage
+    image, panel = QImage(str(png_path)), view.results.grab()
+    assert image.height() > panel.height()          # the heading sits above the panel
+    # "Copy results": plain text on the clipboard
+    window.copy_results_action.trigger()
+    from PySide6.QtWidgets import QApplication
+    copied = QApplication.clipboard().text()
+    assert copied.splitlines()[:3] == ["lowluck battle", "Attacker: 2 armor",
+                                       "Defender: 2 infantry"]
+    assert "expected IPC swing" in copied and "takes the territory" in copied
 
 
 def test_help_and_about_open(window, monkeypatch):

@@ -617,3 +617,21 @@ def test_no_deploy_control_without_the_reserves_option(view):
     assert view.deploy_editor.isHidden()
     panel.between_rounds({"side": "attacker", "moves": [["white", "roll", "infantry", 1]]})
     assert "reserve units need the reserves option" in panel.message.text()
+
+
+def test_table_odds_follow_every_band(view, qtbot):
+    """At the table the odds are from the position after every band, not the round's start."""
+    panel = view.table_panel
+    panel.start()
+    battle = panel.battle
+    first = battle.current_phase().name
+    panel.dice_edit.setText(" ".join(["6"] * len(battle.dice())))
+    panel.apply()
+    assert battle.dice_entered() == 1 and battle.round_number == 1
+    qtbot.waitUntil(lambda: not panel.computer.is_busy() and
+                    f"Odds from here (round 1, after {first})" in panel.odds_label.text(),
+                    timeout=20_000)
+    expect = battle.odds_from_here()
+    assert panel.odds_bar.values[0] == pytest.approx(expect.attacker_wins, abs=1e-12)
+    round_start = mediumluck.compute(view.scenario().body)
+    assert abs(expect.attacker_wins - round_start.attacker_wins) > 1e-6

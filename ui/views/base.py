@@ -213,6 +213,8 @@ class RulesetView(QWidget):
     def show_result(self, result: Any) -> None:
         self.last_result = result
         self.last_error = None
+        if hasattr(self.results, "scenario"):
+            self.results.scenario = getattr(self, "_requested_scenario", None)
         self.results.show_result(result)
 
     def show_error(self, message: str) -> None:
@@ -268,7 +270,16 @@ class RulesetView(QWidget):
             self.computer.cancel()
             self.show_error(str(exc))
             return
+        # what the coming result is for (exports and "Copy results" name it); the computer
+        # only ever delivers the newest request's result
+        self._requested_scenario = self._scenario_snapshot()
         self.computer.request(job, immediate=immediate)
+
+    def _scenario_snapshot(self) -> Scenario | None:
+        try:
+            return self.scenario()
+        except CombatAssistError:
+            return None
 
     def open_table(self) -> None:
         """Battle > Fight at the table: start the table-side battle (or, for rulesets with a

@@ -20,6 +20,7 @@ from combatassist.scenario import Scenario
 from ..compute import Computer, Job
 from ..widgets.count_box import CountBox
 from ..results import ATTACKER, DEFENDER, StatusLine, make_spinner, pct, style_plot
+from ..widgets.retreat_rules import RetreatRulesBox
 from .base import RulesetView
 
 ROLES = ("attacker", "defender")
@@ -206,13 +207,9 @@ class LowLuckView(RulesetView):
         self.max_rounds.setToolTip("Stop after this many rounds (the rest is 'undecided'); "
                                    "0 = fight to the end")
         self.max_rounds.valueChanged.connect(self.edited)
-        self.retreat_after = QSpinBox()
-        self.retreat_after.setRange(0, lowluck.MAX_ROUNDS)
-        self.retreat_after.setSpecialValueText("never")
-        self.retreat_after.setPrefix("after round ")
-        self.retreat_after.setToolTip("The attacker retreats after this round if the battle is "
-                                      "still on: the defender holds. 0 = never")
-        self.retreat_after.valueChanged.connect(self.edited)
+        self.retreat = RetreatRulesBox(self.edited, max_rounds=lowluck.MAX_ROUNDS,
+                                       max_units=lowluck.MAX_PER_SIDE)
+        self.retreat_after = self.retreat.after
         self.aa_gun = QCheckBox("Defender has an AA gun")
         self.sub_first = QCheckBox("Submarines' first strike")
         self.keep_land = QCheckBox("Attacker keeps its last land unit")
@@ -226,12 +223,12 @@ class LowLuckView(RulesetView):
         f.addRow("Kind:", self.battle_kind)
         f.addRow("Dice:", self.dice_mode)
         f.addRow("Rounds:", self.max_rounds)
-        f.addRow("Attacker retreats:", self.retreat_after)
         f.addRow(self.aa_gun)
         f.addRow(self.sub_first)
         f.addRow(self.keep_land)
         layout = QVBoxLayout(form)
         layout.addWidget(options)
+        layout.addWidget(self.retreat)
         for role in ROLES:
             layout.addWidget(self.sides[role])
         layout.addStretch(1)
@@ -251,12 +248,14 @@ class LowLuckView(RulesetView):
 
     def scenario(self) -> Scenario:
         kind = self.battle_kind.currentData()
+        retreat = self.retreat.options()
         options = lowluck.LowLuckOptions(
             max_rounds=self.max_rounds.value(), dice=self.dice_mode.currentData(), battle=kind,
             submarine_first_strike=self.sub_first.isChecked(),
             aa_gun=self.aa_gun.isChecked() and kind == "land",
             keep_land_unit=self.keep_land.isChecked(),
-            retreat_after=self.retreat_after.value())
+            retreat_after=retreat.after_round, retreat_when_units=retreat.when_units,
+            retreat_below=retreat.below)
         body = lowluck.LowLuckScenario(options=options,
                                        attacker=self.sides["attacker"].side(kind),
                                        defender=self.sides["defender"].side(kind))
@@ -269,7 +268,7 @@ class LowLuckView(RulesetView):
         self.battle_kind.setCurrentIndex(self.battle_kind.findData(o.battle))
         self.dice_mode.setCurrentIndex(self.dice_mode.findData(o.dice))
         self.max_rounds.setValue(o.max_rounds)
-        self.retreat_after.setValue(o.retreat_after)
+        self.retreat.load(lowluck.retreat_options(o))
         self.aa_gun.setChecked(o.aa_gun)
         self.sub_first.setChecked(o.submarine_first_strike)
         self.keep_land.setChecked(o.keep_land_unit)

@@ -30,6 +30,7 @@ from ..results import DEFENDER, pct
 from ..widgets.bands_model import MAX_UNITS, SIDES, BandBoard, unit_label
 from ..widgets.bands_view import BandBoardWidget, band_facts
 from ..widgets.count_box import CountBox
+from ..widgets.retreat_rules import RetreatRulesBox
 from .base import RulesetView
 
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
@@ -330,11 +331,15 @@ class MediumLuckView(RulesetView):
             reserve_row.addWidget(self.reserve_editors[side])
         self.reserve_box.setVisible(False)
 
+        self.retreat = RetreatRulesBox(self.edited, max_rounds=1000,
+                                       max_units=mediumluck.MAX_UNITS_PER_SIDE)
+
         layout = QVBoxLayout(form)
         layout.addWidget(options)
         layout.addWidget(bands_box)
         layout.addWidget(loss_box)
         layout.addWidget(self.reserve_box)
+        layout.addWidget(self.retreat)
         layout.addWidget(self._advisor_box())
         layout.addStretch(1)
         form.setMinimumWidth(640)
@@ -381,10 +386,14 @@ class MediumLuckView(RulesetView):
             if reserves:
                 sides[side].reserve = self.reserve_editors[side].value()
             sides[side].order_of_loss = self.order_editors[side].value()
+        retreat = self.retreat.options()
         return MediumLuckSetup(self.board.chart, sides["attacker"], sides["defender"],
                                max_rounds=self.max_rounds.value(),
                                defender_extra_white=self.extra_white.isChecked(),
-                               reserves=reserves, chart_ref=self._extra.get("chart_ref"))
+                               reserves=reserves, chart_ref=self._extra.get("chart_ref"),
+                               retreat_after=retreat.after_round,
+                               retreat_when_units=retreat.when_units,
+                               retreat_below=retreat.below)
 
     def scenario(self) -> Scenario:
         return Scenario(self.ruleset, self._setup(), self.title_edit.text().strip() or None)
@@ -393,6 +402,7 @@ class MediumLuckView(RulesetView):
         setup: MediumLuckSetup = scenario.body
         self.title_edit.setText(scenario.title or "")
         self.max_rounds.setValue(setup.max_rounds)
+        self.retreat.load(mediumluck.retreat_options(setup))
         self.extra_white.setChecked(setup.defender_extra_white)
         # the chart file is kept as loaded (the form does not choose charts)
         self._extra = {"chart_ref": setup.chart_ref}

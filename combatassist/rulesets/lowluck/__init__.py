@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...result import BattleResult
-from ...ruleset import Ruleset, compute as _compute
+from ...result import BATTLE_KEYS, BattleResult
+from ...ruleset import FIGURE_KEYS, Ruleset, compute as _compute
+from ...retreat import RetreatOptions, run_battle
 from ...scenario import Scenario
 from . import cli, grid, scenario, summary
 from .data import BATTLE_TECHS, UnitType, battle_kinds, fights_in, units
@@ -30,11 +31,26 @@ NAME = "lowluck"
 UNITS: dict[str, UnitType] = units()
 
 
-def _retreat_round(options: LowLuckOptions) -> int:
-    """The round after which the attacker retreats (0: never, or not before max_rounds)."""
-    retreats = options.retreat_after > 0 and (options.max_rounds == 0 or
-                                              options.retreat_after <= options.max_rounds)
-    return options.retreat_after if retreats else 0
+def retreat_options(opts: LowLuckOptions) -> RetreatOptions:
+    return RetreatOptions(opts.retreat_after, opts.retreat_when_units, opts.retreat_below)
+
+
+def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+               trials: int = 100_000, seed: int | None = None, cancel=None):
+    """The solver's (or simulator's) outcome of ``rules`` under the options' retreat rules.
+
+    A battle still on after ``retreat_after`` rounds withdraws (``retreated``), losses stay
+    what they were when it withdrew."""
+    exact = None
+    if rules.standard and grid.applicable(rules):
+        # Ordinary dice spread each round over dozens of hit counts per side: the vectorised
+        # grid is ~40x faster there (low luck's two-point rounds are faster generically).
+        # It has no position-dependent retreat: those battles use the generic solver.
+        def exact(r, max_rounds):
+            return grid.solve_grid(r, max_rounds=max_rounds, cancel=cancel)
+    return run_battle(rules, retreat_options(opts), rules.attacker_units,
+                      max_rounds=opts.max_rounds, method=method, trials=trials, seed=seed,
+                      cancel=cancel, exact=exact)
 
 
 class LowLuck(Ruleset):
@@ -44,6 +60,7 @@ class LowLuck(Ruleset):
     title = "Low Luck"
     kind = "battle"
     commands = cli.COMMANDS
+    json_keys = ("ruleset",) + BATTLE_KEYS + FIGURE_KEYS
 
     def parse(self, reader) -> LowLuckScenario:
         return scenario.parse(reader)
@@ -54,28 +71,19 @@ class LowLuck(Ruleset):
     def make_rules(self, payload: LowLuckScenario) -> LowLuckRules:
         return make_rules(payload)
 
-    def max_rounds(self, payload: LowLuckScenario) -> int:
-        return _retreat_round(payload.options) or payload.options.max_rounds
-
     def exact(self, payload: LowLuckScenario, *, cancel: Callable[[], bool] | None = None
               ) -> BattleResult:
+        """Exact odds under the retreat rules (the grid solver for ordinary dice)."""
         rules = self.make_rules(payload)
-        if rules.standard and grid.applicable(rules):
-            # Ordinary dice spread each round over dozens of hit counts per side: the
-            # vectorised grid is ~40x faster there (low luck's two-point rounds are faster
-            # generically).
-            outcome = grid.solve_grid(rules, max_rounds=self.max_rounds(payload), cancel=cancel)
-            return self.battle_result(payload, rules, outcome)
-        return super().exact(payload, cancel=cancel)
+        return self.battle_result(payload, rules,
+                                  outcome_of(rules, payload.options, cancel=cancel))
 
-    def battle_result(self, payload: LowLuckScenario, rules, outcome) -> BattleResult:
-        result = super().battle_result(payload, rules, outcome)
-        if _retreat_round(payload.options):
-            # The battle still on after the retreat round: the attacker withdraws, the
-            # defender holds. Losses stay what they were when it withdrew.
-            result.defender_wins += result.undecided
-            result.undecided = 0.0
-        return result
+    def simulate(self, payload: LowLuckScenario, *, trials: int = 100_000,
+                 seed: int | None = None, cancel: Callable[[], bool] | None = None
+                 ) -> BattleResult:
+        rules = self.make_rules(payload)
+        return self.battle_result(payload, rules, outcome_of(
+            rules, payload.options, method="simulate", trials=trials, seed=seed, cancel=cancel))
 
     def summarise(self, result: BattleResult, title: str | None = None) -> str:
         return summary.summarise(result, title)

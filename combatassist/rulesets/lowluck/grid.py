@@ -1,68 +1,272 @@
-"""A vectorised exact solver for Low Luck battles after the first round.
+"""A vectorised exact solver for Low Luck battles whose rounds are one fire phase.
 
-From round 2 on (and with no submarine first strike) a Low Luck round is one fire phase in
+Without submarine first strike a Low Luck round (after round 1's AA fire) is one fire phase in
 which each side's casualties depend only on the *other* side's hits, taken by the order of
-loss. So the chance of moving from (attacker i, defender j) to (i', j') factorises:
-P(i' | i, j) x P(j' | i, j), and the mass of a whole battle can be pushed through a grid of
-(attacker composition, defender composition) with numpy outer products instead of one Python
-dict entry per pair of outcomes. It uses the rules' own pieces (the phases' hit tables and
-casualty policies; round 1 through the phases themselves), so it answers exactly what
-``solver.solve`` answers — tests compare the two — only much faster for ordinary dice, where
-every round can end in dozens of hit counts per side.
+loss. So the battle splits into **sub-battles**, one per outcome of the phases before round
+1's fire (AA fire: one per number of aircraft shot down), and in each a side's compositions
+form a *chain*: its start, then one more unit lost at a time by the order of loss. A position
+is a cell (k, r, j) = (sub-battle, attacker units left, defender units lost), and a round
+moves it to (k, r - a, j + d) with probability P(defender scores a) x P(attacker scores d),
+losses past the last unit merging into "wiped out" (r = 0, or j = the defender's size).
+
+To the end, the mass is pushed one attacker row r at a time, from the full row down, every
+sub-battle at once: nothing feeds row r but the rows above it and row r itself (the attacker
+takes no hit), so row r is final once the rows above are pushed and its own within-row flow
+is solved (a small triangular system, self-loops included: exact, never iterated). Row r
+then feeds the rows below in one batched matrix product: the defender's hit tables of the
+row's cells times the defender's move matrix under the attacker's hits (a banded Toeplitz
+matrix, losses past the end folded into the last column). Round by round (``max_rounds``, and
+the "decided by round N" curve) every row moves at once.
+
+The pieces are the rules' own: the phases before the fire run through ``phase_exact``, chains
+through the casualty policy, hit tables from ``rules.hit_dist``. It answers what
+``solver.solve`` answers — tests compare the two on random battles — in a few BLAS calls per
+row instead of one Python step per pair of outcomes. Hit-table tails below ``TAIL_CUTOFF``
+and cells lighter than ``prune_below`` are reported in ``pruned``, as there.
 """
 from __future__ import annotations
 
+import functools
+from contextlib import contextmanager
 from typing import Any, Callable
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
+from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .rules import LowLuckRules
+from .rules import TAIL_CUTOFF, LowLuckRules
 
-
-class _SideChains:
-    """Every composition one side can reach by losses in order, indexed, with hit tables."""
-
-    def __init__(self, starts, casualties, groups_of, hit_dist):
-        comps: dict[tuple, int] = {}
-        order: list[tuple] = []
-        for start in starts:
-            for k in range(sum(start) + 1):
-                comp = casualties.policy(start, k, None)
-                if comp not in comps:
-                    comps[comp] = len(order)
-                    order.append(comp)
-        self.comps = order
-        self.index = comps
-        self.size = np.array([sum(c) for c in order])
-        # next_index[i, h]: where composition i goes after h hits (h >= its size: all dead)
-        width = int(self.size.max()) + 1
-        self.next_index = np.empty((len(order), width), dtype=np.int64)
-        for i, comp in enumerate(order):
-            for h in range(width):
-                self.next_index[i, h] = comps[casualties.policy(comp, min(h, sum(comp)), None)]
-        # hits[i]: P(this side scores h hits) from composition i, as an array over h
-        self.hits: list[np.ndarray] = []
-        for comp in order:
-            dist = hit_dist(groups_of(comp))
-            arr = np.zeros(max(dist) + 1 if dist else 1)
-            for h, p in dist.items():
-                arr[h] = p
-            self.hits.append(arr)
-
-    def moves(self, i: int, incoming: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(target indices, probabilities) of composition i under ``incoming`` hits."""
-        alive = int(self.size[i])
-        if len(incoming) <= alive + 1:
-            return self.next_index[i, :len(incoming)], incoming
-        probs = incoming[:alive + 1].copy()
-        probs[alive] = incoming[alive:].sum()          # hits beyond the last unit merge
-        return self.next_index[i, :alive + 1], probs
+#: A cell whose self-loop is at least this likely can't end (a stalemate), as in solver.py.
+_STALEMATE = 1.0 - 1e-15
+#: The "decided by round N" curve is a plot: its scratch rounds prune like solver.py's.
+_CURVE_PRUNE = 1e-11
+#: Battles whose move matrices fit in this many numbers keep them all (slices, no gathers)...
+_MOVES_CACHE = 2_000_000
+#: ... and solve every row's within-row flow up front when the inverses fit in this many.
+_INVERSE_CACHE = 60_000
 
 
 def applicable(rules: LowLuckRules) -> bool:
     """Later rounds are a single unrestricted fire phase (no submarine first strike)."""
     return not (rules.first_strike and rules.initial_state()[0][rules.sub_index])
+
+
+@functools.cache
+def _blas_controller() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
+@contextmanager
+def _one_blas_thread():
+    """The solver's matrix products are small: a BLAS thread pool only makes them wait for
+    each other (10-40x slower when the cores are busy), so they run on this thread."""
+    with _blas_controller().limit(limits=1, user_api="blas"):
+        yield
+
+
+class _Chain:
+    """One side's compositions from ``start``, losing units in its order of loss.
+
+    ``comps[k]`` has lost k units (``policy(start, k)``; the casualty policy removes units one
+    at a time in a fixed sequence, so ``policy(comps[k], h) == comps[k + h]`` — tested).
+    ``hits[k, h]`` = P(the side scores h hits with ``comps[k]``), zero-padded; the last row
+    (nothing left) scores 0 surely.
+    """
+
+    def __init__(self, rules: LowLuckRules, role: str, start: tuple[int, ...]):
+        cas = rules.att_cas if role == "attacker" else rules.def_cas
+        self.n = sum(start)
+        self.comps = [cas.policy(start, k, None) for k in range(self.n + 1)]
+        fire = rules._fire
+        groups_of = ((lambda c: fire.att_groups((c, None, False))) if role == "attacker" else
+                     (lambda c: fire.def_groups((None, c, False))))
+        self.hits = _hit_tables(rules, groups_of, self.comps)
+
+
+def _hit_tables(rules: LowLuckRules, groups_of, comps: list[tuple[int, ...]]) -> np.ndarray:
+    """Hit tables of every composition of a chain, as rows of one array.
+
+    Ordinary dice are independent, so a composition's table is its units' own tables (each
+    from ``rules.hit_dist``) convolved: built from the chain's end, one unit added per step,
+    then cut like ``standard_hits`` (entries below ``TAIL_CUTOFF``). Low luck's two-point
+    tables come from ``rules.hit_dist`` directly.
+    """
+    n = len(comps) - 1
+    tables: list[np.ndarray] = [np.ones(1)] * (n + 1)
+    if rules.standard:
+        per_unit: dict[int, np.ndarray] = {}
+        counts = np.array(comps)
+        removed = (counts[:-1] - counts[1:]).argmax(axis=1)   # the unit lost at each step
+        table = np.ones(1)
+        for k in range(n - 1, -1, -1):
+            u = int(removed[k])
+            if u not in per_unit:
+                one = tuple(1 if t == u else 0 for t in range(counts.shape[1]))
+                per_unit[u] = _as_array(rules.hit_dist(groups_of(one)))
+            table = np.convolve(table, per_unit[u])
+            tables[k] = table
+    else:
+        tables = [_as_array(rules.hit_dist(groups_of(c))) for c in comps]
+    out = np.zeros((n + 1, max(len(t) for t in tables)))
+    for k, t in enumerate(tables):
+        out[k, :len(t)] = t
+    if rules.standard:
+        out[out < TAIL_CUTOFF] = 0.0
+    return out
+
+
+def _as_array(dist) -> np.ndarray:
+    arr = np.zeros(max(dist) + 1 if dist else 1)
+    for h, p in dist.items():
+        arr[h] = p
+    return arr
+
+
+def _ranges(hits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of hit tables: the fewest and the most hits possible (0, 0 for empty rows)."""
+    nonzero = hits > 0
+    first = nonzero.argmax(axis=-1)
+    last = hits.shape[-1] - 1 - nonzero[..., ::-1].argmax(axis=-1)
+    empty = ~nonzero.any(axis=-1)
+    first[empty] = 0
+    last[empty] = 0
+    return first, last
+
+
+class _Group:
+    """Sub-battles sharing the defender's start, batched: cell (k, r, j) as in the module
+    docstring. Sub-battle k's attacker starts with ``starts[k]`` units and mass ``masses[k]``."""
+
+    def __init__(self, attackers: list[_Chain], masses: list[float], dfn: _Chain):
+        self.attackers, self.dfn = attackers, dfn
+        self.K = len(attackers)
+        self.R = max(c.n for c in attackers)
+        nd = self.nd = dfn.n
+        self.starts = np.array([c.n for c in attackers])
+        self.masses = np.array(masses)
+        width = max(c.hits.shape[1] for c in attackers)
+        # ha[k, r]: the attacker's hit table in sub-battle k with r units left
+        self.ha = np.zeros((self.K, self.R + 1, width))
+        for k, c in enumerate(attackers):
+            self.ha[k, :c.n + 1, :c.hits.shape[1]] = c.hits[::-1]
+        self.ha[:, 0, 0] = 1.0
+        self.a_first, self.a_last = _ranges(self.ha)
+        self.a_total = self.ha.sum(axis=2)
+        self.hd = dfn.hits
+        self.d_first, self.d_last = _ranges(self.hd)
+        self.d_total = self.hd.sum(axis=1)
+        # the first defender cell (losses j) that may score no hit: from there on all may
+        # (a unit lost only raises that chance), and only there can a row flow within itself
+        may_miss = np.flatnonzero(self.hd[:nd, 0] > 0)
+        self.first_miss = int(may_miss[0]) if may_miss.size else nd
+        # Move matrices are windows of the padded hit tables: entry [j, j'] of the defender's
+        # move matrix under (k, r) is ha[k, r, j' - j] = padded[k, r, offset + j' - j].
+        self._offset = nd + 1
+        self._padded = np.zeros((self.K, self.R + 1, 2 * (nd + 1) + width))
+        self._padded[:, :, self._offset:self._offset + width] = self.ha
+        self._window = self._offset + np.arange(nd + 1)[None, :] - np.arange(nd + 1)[:, None]
+        self._at_least = np.zeros((self.K, self.R + 1, max(width + 1, nd + 2)))
+        self._at_least[:, :, :width] = np.cumsum(self.ha[:, :, ::-1], axis=2)[:, :, ::-1]
+        # The defender's hit tables laid out for ``down`` (zeros on both sides), and
+        # P(at least h hits) for the column "wiped out".
+        dw = self.hd.shape[1]
+        self._hd_offset = self.R + 1
+        self._hd_padded = np.zeros((nd + 1, 2 * (self.R + 1) + dw))
+        self._hd_padded[:, self._hd_offset:self._hd_offset + dw] = self.hd
+        self._hd_at_least = np.zeros((nd + 1, max(dw + 1, self.R + 2)))
+        self._hd_at_least[:, :dw] = np.cumsum(self.hd[:, ::-1], axis=1)[:, ::-1]
+        # stalemates need both sides unable to hit: rare, so looked for only when possible
+        self.may_stall = bool((self.ha[:, 1:, 0] >= _STALEMATE).any()
+                              and (self.hd[:nd, 0] >= _STALEMATE).any())
+        self.all_k = np.arange(self.K)
+        # Small battles: every move matrix once (slices instead of a gather per row), and
+        # every row's within-row solution up front, all rows at once (see ``_inverses``).
+        self._all_moves = None
+        if self.K * (self.R + 1) * (nd + 1) ** 2 <= _MOVES_CACHE:
+            self._all_moves = self.moves(slice(None), slice(None), 0, nd + 1, 0, nd + 1)
+        self.within_inverse = None
+        size = nd + 1 - self.first_miss
+        if size > 1 and self.K * self.R * size ** 2 <= _INVERSE_CACHE:
+            flow = self.within_flow(slice(None), slice(1, None), self.first_miss)
+            self.within_inverse = _inverses(flow)       # row r: x = b @ within_inverse[:, r - 1]
+
+    def within_flow(self, kk, rr, j0: int) -> np.ndarray:
+        """Row (k, r)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
+        j0..nd, self-loops on the diagonal; a stalemate's row is empty (it never leaves)."""
+        nd = self.nd
+        flow = self.moves(kk, rr, j0, nd, j0, nd + 1) * self.hd[j0:nd, 0, None]
+        if self.may_stall:
+            stale = self.ha[kk, rr, 0][..., None] * self.hd[j0:nd, 0] >= _STALEMATE
+            flow[stale] = 0.0
+        return flow
+
+    def down(self, r0: int, r1: int, j0: int, j1: int, t0: int, t1: int) -> np.ndarray:
+        """[r, j, t] = P(the attacker goes from r units left to t | the defender in cell j),
+        for r0 <= r < r1, j0 <= j < j1, t0 <= t < t1 (t = 0: wiped out). A strided view."""
+        base = self._hd_padded
+        step = base.strides[1]
+        # entry [r, j, t] = padded[j, offset + r - t]: r moves right, t left
+        start = self._hd_offset + r0 - t0
+        view = np.lib.stride_tricks.as_strided(
+            base[j0:, start:], shape=(r1 - r0, j1 - j0, t1 - t0),
+            strides=(step, base.strides[0], -step), writeable=False)
+        if t0 == 0:
+            view = view.copy()
+            view[:, :, 0] = self._hd_at_least[j0:j1, r0:r1].T
+        return view
+
+    def state(self, k: int, r: int, j: int) -> Any:
+        att = self.attackers[k]
+        return (att.comps[att.n - r], self.dfn.comps[j], False)
+
+    def moves(self, kk, rr, j0: int, j1: int, c0: int, c1: int) -> np.ndarray:
+        """The defender's move matrices under attacker rows (kk, rr): [n, j, j'] = P(the
+        defender goes from cell j to j'), rows j0..j1-1, columns c0..c1-1 (nd: wiped out)."""
+        if self._all_moves is not None:
+            return self._all_moves[kk, rr, j0:j1, c0:c1]
+        block = self._padded[kk, rr][..., self._window[j0:j1, c0:c1]]
+        if c1 == self.nd + 1:
+            block[..., -1] = self._at_least[kk, rr][..., self.nd - np.arange(j0, j1)]
+        return block
+
+    def dropped(self, kk, rr, j0: int, j1: int) -> np.ndarray:
+        """Per cell, the chance a round lands in a hit-table tail cut off (reported pruned)."""
+        lost = 1.0 - self.a_total[kk, rr][:, None] * self.d_total[None, j0:j1]
+        lost[lost < 1e-15] = 0.0                   # float rounding, not a pruned tail
+        return lost
+
+    def stalemate(self, kk, rr, j0: int, j1: int) -> np.ndarray:
+        """Cells (k, r, j) nobody can leave: neither side can score a hit."""
+        return self.ha[kk, rr, 0][:, None] * self.hd[None, j0:j1, 0] >= _STALEMATE
+
+    def start_grid(self) -> np.ndarray:
+        grid = np.zeros((self.K, self.R + 1, self.nd + 1))
+        grid[np.arange(self.K), self.starts, 0] = self.masses
+        return grid
+
+    def over_at_start(self) -> np.ndarray:
+        """Sub-battles over before round 1's fire (AA shot every unit down; nobody can hit)."""
+        ks = np.arange(self.K)
+        return (self.starts == 0) | self.stalemate(ks, self.starts, 0, 1)[:, 0]
+
+
+def _inverses(flow: np.ndarray) -> np.ndarray:
+    """(I - N)^-1 for each within-row flow N (``flow``: its rows but the last, which is
+    zero: "wiped out" stays), every matrix at once.
+
+    N is upper triangular and non-negative, so the inverse Y = I + Y N is built one column
+    at a time from the columns before it: only sums of non-negative terms (no cancellation),
+    one batched product per column instead of one LAPACK call per row."""
+    size = flow.shape[-1]
+    n = np.zeros(flow.shape[:-2] + (size, size))
+    n[..., :-1, :] = flow
+    y = np.zeros_like(n)
+    for c in range(size):
+        col = np.matmul(y[..., :, :c], n[..., :c, c, None])[..., 0] if c else y[..., :, 0]
+        col[..., c] += 1.0
+        y[..., :, c] = col / (1.0 - n[..., c, c, None])
+    return y
 
 
 def solve_grid(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
@@ -74,135 +278,229 @@ def solve_grid(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float =
         out.decided[state0] = 1.0
         out.decided_by_round = [1.0]
         return out
-    first = rules.round_dist(state0)          # round 1 through the phases (AA fire, ...)
-    fire = rules._fire
-    att = _SideChains({s[0] for s in first}, rules.att_cas,
-                      lambda c: fire.att_groups((c, None, False)), rules.hit_dist)
-    dfn = _SideChains({s[1] for s in first}, rules.def_cas,
-                      lambda c: fire.def_groups((None, c, False)), rules.hit_dist)
-    grid = np.zeros((len(att.comps), len(dfn.comps)))
-    for state, p in first.items():
-        grid[att.index[state[0]], dfn.index[state[1]]] += p
-    dropped_round1 = max(0.0, 1.0 - first.total())
-    out.pruned += dropped_round1 if dropped_round1 > 1e-15 else 0.0
-    out.expected_rounds = 1.0
-    kernel = _Kernel(rules, att, dfn, out, prune_below, cancel)
-    if max_rounds > 0:
-        alive = kernel.settle(grid)
-        out.decided_by_round.append(1.0 - alive.sum())
-        for _ in range(max_rounds - 1):
-            out.expected_rounds += alive.sum()
-            alive = kernel.settle(kernel.step(alive))
-            out.decided_by_round.append(1.0 - alive.sum())
-        for i, j in zip(*np.nonzero(alive)):
-            out.undecided[kernel.state(i, j)] = float(alive[i, j])
-        out.states_explored = kernel.visited
-        return out
-    if curve:
-        out.decided_by_round = kernel.curve(grid.copy())
-    kernel.to_the_end(grid)
-    out.states_explored = kernel.visited
+    with _one_blas_thread():
+        groups = _groups(rules, state0, out, prune_below)
+        solver = _Solver(out, prune_below, cancel)
+        if max_rounds > 0:
+            _solve_rounds(solver, groups, max_rounds)
+        else:
+            for group in groups:
+                solver.to_the_end(group)
+            if curve:
+                out.decided_by_round = _curve(groups, cancel)
+    out.states_explored = solver.cells
     return out
 
 
-class _Kernel:
-    def __init__(self, rules, att: _SideChains, dfn: _SideChains, out: BattleOutcome,
-                 prune_below: float, cancel):
-        self.rules, self.att, self.dfn, self.out = rules, att, dfn, out
+def _groups(rules: LowLuckRules, state0: Any, out: BattleOutcome,
+            prune_below: float) -> list[_Group]:
+    """Round 1's phases before the fire, exactly (``phase_exact``): one sub-battle per state
+    they reach, grouped by the defender's composition (AA fire leaves it as it is)."""
+    phases = rules.phases(state0)
+    if phases[-1] is not rules._fire:
+        raise AssertionError("a Low Luck round ends with the fire phase")
+    current: dict = {state0: 1.0}
+    for phase in phases[:-1]:
+        current = phase_exact(phase, current)
+    dropped = 1.0 - sum(current.values())
+    out.pruned += dropped if dropped > 1e-15 else 0.0
+    by_defender: dict = {}
+    for (a, d, _), p in current.items():
+        if p < prune_below:            # as the generic solver prunes a state this light
+            out.pruned += p
+            continue
+        by_defender.setdefault(d, []).append((a, p))
+    return [_Group([_Chain(rules, "attacker", a) for a, _ in subs], [p for _, p in subs],
+                   _Chain(rules, "defender", d))
+            for d, subs in by_defender.items()]
+
+
+class _Solver:
+    """Pushes groups' mass into one ``BattleOutcome`` (decided states summed)."""
+
+    def __init__(self, out: BattleOutcome, prune_below: float, cancel):
+        self.out = out
         self.prune_below = prune_below
         self.cancel = cancel
-        self.visited = 0
-
-    def state(self, i: int, j: int) -> Any:
-        return (self.att.comps[i], self.dfn.comps[j], False)
-
-    def _record(self, bucket: dict, i: int, j: int, m: float) -> None:
-        key = self.state(i, j)
-        bucket[key] = bucket.get(key, 0.0) + m
-
-    def _outflow(self, i: int, j: int):
-        """(rows, cols, joint probabilities, P(stay), P(dropped)) for one cell."""
-        rows, p_rows = self.att.moves(i, self.dfn.hits[j])   # attacker hit by the defender
-        cols, p_cols = self.dfn.moves(j, self.att.hits[i])
-        joint = p_rows[:, None] * p_cols
-        stay = float(joint[0, 0])
-        dropped = 1.0 - float(p_rows.sum()) * float(p_cols.sum())
-        return rows, cols, joint, stay, dropped if dropped > 1e-15 else 0.0
-
-    def _terminal(self, i: int, j: int, m: float, stay: float | None = None) -> bool:
-        """Record decided or stalemate mass; True when the cell fights no more."""
-        if self.att.size[i] == 0 or self.dfn.size[j] == 0:
-            self._record(self.out.decided, i, j, m)
-            return True
-        if stay is not None and stay >= 1.0 - 1e-15:
-            self._record(self.out.stalemates, i, j, m)
-            return True
-        return False
+        self.cells = 0
 
     def _poll(self) -> None:
-        self.visited += 1
-        if self.cancel is not None and self.visited % 256 == 0 and self.cancel():
+        if self.cancel is not None and self.cancel():
             raise Cancelled()
 
-    def to_the_end(self, grid: np.ndarray) -> None:
-        """Push all mass to the end, self-loops removed exactly (mass / (1 - stay))."""
-        lost = self.att.size.max() - self.att.size[:, None] + \
-            self.dfn.size.max() - self.dfn.size[None, :]
-        order = np.argsort(lost, axis=None, kind="stable")
-        ncols = grid.shape[1]
-        for flat in order:
-            i, j = divmod(int(flat), ncols)
-            m = grid[i, j]
-            if m == 0.0:
-                continue
-            grid[i, j] = 0.0
-            self._poll()
-            if m < self.prune_below:
-                self.out.pruned += m
-                continue
-            if self._terminal(i, j, m):
-                continue
-            rows, cols, joint, stay, dropped = self._outflow(i, j)
-            if self._terminal(i, j, m, stay):
-                continue
-            leave = m / (1.0 - stay)
-            self.out.expected_rounds += leave
-            self.out.pruned += leave * dropped
-            joint[0, 0] = 0.0
-            grid[rows[:, None], cols] += leave * joint
+    def _record(self, bucket: dict, key: Any, m: float) -> None:
+        bucket[key] = bucket.get(key, 0.0) + m
 
-    def step(self, alive: np.ndarray) -> np.ndarray:
-        """One round from the alive cells (no self-loop removal)."""
-        nxt = np.zeros_like(alive)
-        for i, j in zip(*np.nonzero(alive)):
+    # -- to the end ------------------------------------------------------------------------
+    def to_the_end(self, g: _Group) -> None:
+        """Push all of ``g``'s mass to the end, row by row (see the module docstring)."""
+        out = self.out
+        nd, hd = g.nd, g.hd
+        grid = g.start_grid()
+        out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # round 1 was fought
+        for r in range(g.R, 0, -1):
+            row = grid[:, r, :]                  # final from here on: worked on in place
+            live_k = row.any(axis=1)
+            if live_k.all():
+                kk, ks = slice(None), g.all_k
+            elif live_k.any():
+                ks = np.flatnonzero(live_k)
+                kk, row = ks, row[ks]
+            else:
+                continue
             self._poll()
-            rows, cols, joint, _, dropped = self._outflow(i, j)
-            m = alive[i, j]
-            self.out.pruned += m * dropped
-            nxt[rows[:, None], cols] += m * joint
+            jl = int(np.flatnonzero(row.any(axis=0))[0])
+            alive = row[:, jl:nd]
+            tiny = alive < self.prune_below
+            tiny &= alive > 0
+            if tiny.any():
+                out.pruned += float(alive[tiny].sum())
+                alive[tiny] = 0.0
+            j0 = max(jl, g.first_miss)
+            if j0 < nd and alive[:, j0 - jl:].any():
+                self._within_row(g, kk, r, j0, row)
+            if g.may_stall:
+                stale = g.stalemate(kk, r, jl, nd) & (alive > 0)
+                for n, j in zip(*np.nonzero(stale)):
+                    self._record(out.stalemates, g.state(ks[n], r, jl + j), float(alive[n, j]))
+                alive[stale] = 0.0
+            for n in np.flatnonzero(row[:, nd]):
+                self._record(out.decided, g.state(ks[n], r, nd), float(row[n, nd]))
+            live = np.flatnonzero(alive.any(axis=0))
+            if not live.size:
+                continue
+            j0, j1 = jl + int(live[0]), jl + int(live[-1]) + 1
+            leave = row[:, j0:j1]
+            self.cells += int(np.count_nonzero(leave))
+            out.expected_rounds += float(leave.sum())
+            out.pruned += float((leave * g.dropped(kk, r, j0, j1)).sum())
+            # the rows below: the defender scores a >= 1 hits
+            a0 = max(1, int(g.d_first[j0:j1].min()))
+            a1 = int(g.d_last[j0:j1].max()) + 1
+            if a1 <= a0:
+                continue
+            c0 = min(nd, j0 + int(g.a_first[kk, r].min()))
+            c1 = min(nd, j1 - 1 + int(g.a_last[kk, r].max())) + 1
+            spread = np.matmul((leave[:, :, None] * hd[None, j0:j1, a0:a1]).transpose(0, 2, 1),
+                               g.moves(kk, r, j0, j1, c0, c1))       # [k, a - a0, j']
+            inside = max(0, min(a1, r) - a0)                        # rows r - a >= 1
+            if inside:
+                if isinstance(kk, slice):
+                    grid[:, r - a0 - inside + 1:r - a0 + 1, c0:c1] += spread[:, inside - 1::-1]
+                else:
+                    targets = r - a0 - np.arange(inside)
+                    grid[kk[:, None], targets[None, :], c0:c1] += spread[:, :inside]
+            if inside < a1 - a0:
+                grid[kk, 0, c0:c1] += spread[:, inside:].sum(axis=1)
+        for k, j in zip(*np.nonzero(grid[:, 0, :])):
+            self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
+
+    def _within_row(self, g: _Group, kk, r: int, j0: int, row: np.ndarray) -> None:
+        """Solve row r's own flow (the attacker takes no hit) from cell j0 on, in place: cells
+        j0..nd-1 of ``row`` become the mass leaving each (self-loops included), cell nd what
+        reaches "wiped out". A cell only this flow reaches may be lighter than prune_below: it
+        is kept."""
+        if g.within_inverse is not None:
+            fm = g.first_miss
+            row[:, fm:] = np.matmul(row[:, None, fm:], g.within_inverse[kk, r - 1])[:, 0, :]
+            return
+        flow = g.within_flow(kk, r, j0)
+        size = g.nd + 1 - j0
+        system = np.broadcast_to(np.eye(size), (len(flow), size, size)).copy()
+        system[:, :-1, :] -= flow
+        row[:, j0:] = np.linalg.solve(system.transpose(0, 2, 1), row[:, j0:, None])[:, :, 0]
+
+    # -- round by round ------------------------------------------------------------------
+    def step(self, g: _Group, alive: np.ndarray) -> np.ndarray:
+        """One round from ``alive`` (live cells only); self-loops stay where they are.
+
+        Per sub-battle, one matrix product gives every target row at once: the rows of
+        ``alive`` times the defender's hits, skewed so that column t is "t attacker units
+        left" (``_Group.down``), against the rows' move matrices for the defender."""
+        nxt = np.zeros_like(alive)
+        nd = g.nd
+        for k in np.flatnonzero(alive.any(axis=(1, 2))):
+            self._poll()
+            sub = alive[k]
+            rows = np.flatnonzero(sub.any(axis=1))
+            r0, r1 = int(rows[0]), int(rows[-1]) + 1
+            cols = np.flatnonzero(sub[r0:r1].any(axis=0))
+            j0, j1 = int(cols[0]), int(cols[-1]) + 1
+            m = sub[r0:r1, j0:j1]
+            rr = slice(r0, r1)
+            self.out.pruned += float((m * g.dropped(k, rr, j0, j1)).sum())
+            t0 = max(0, r0 - int(g.d_last[j0:j1].max()))
+            t1 = max(1, r1 - int(g.d_first[j0:j1].min()))
+            c0 = min(nd, j0 + int(g.a_first[k, r0:r1].min()))
+            c1 = min(nd, j1 - 1 + int(g.a_last[k, r0:r1].max())) + 1
+            down = m[:, :, None] * g.down(r0, r1, j0, j1, t0, t1)       # [r, j, t]
+            moves = g.moves(k, rr, j0, j1, c0, c1)                     # [r, j, j']
+            n = (r1 - r0) * (j1 - j0)
+            nxt[k, t0:t1, c0:c1] += down.reshape(n, t1 - t0).T @ moves.reshape(n, c1 - c0)
         return nxt
 
-    def settle(self, grid: np.ndarray) -> np.ndarray:
-        """Move decided, stalemate and tiny cells out of ``grid``; return the rest."""
-        for i, j in zip(*np.nonzero(grid)):
-            m = grid[i, j]
-            if self._terminal(i, j, m):
-                grid[i, j] = 0.0
-            elif m < self.prune_below:
-                self.out.pruned += m
-                grid[i, j] = 0.0
-            else:
-                stay = float(self.dfn.hits[j][0] * self.att.hits[i][0])
-                if self._terminal(i, j, m, stay):
-                    grid[i, j] = 0.0
+    def settle(self, g: _Group, grid: np.ndarray, prune_below: float, record: bool = True
+               ) -> np.ndarray:
+        """Move decided, stalemate and tiny cells out of ``grid`` (recorded when ``record``);
+        return the rest, alive."""
+        out, nd = self.out, g.nd
+        if record:
+            for k, j in zip(*np.nonzero(grid[:, 0, :])):
+                self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
+            for k, r in zip(*np.nonzero(grid[:, 1:, nd])):
+                self._record(out.decided, g.state(k, r + 1, nd), float(grid[k, r + 1, nd]))
+        grid[:, 0, :] = 0.0
+        grid[:, :, nd] = 0.0
+        tiny = grid < prune_below
+        tiny &= grid > 0
+        if tiny.any():
+            out.pruned += float(grid[tiny].sum())
+            grid[tiny] = 0.0
+        if not g.may_stall:
+            return grid
+        kk, rr, jj = np.nonzero(grid)
+        stale = g.ha[kk, rr, 0] * g.hd[jj, 0] >= _STALEMATE
+        if stale.any():
+            for k, r, j in zip(kk[stale], rr[stale], jj[stale]):
+                if record:
+                    self._record(out.stalemates, g.state(k, r, j), float(grid[k, r, j]))
+                grid[k, r, j] = 0.0
         return grid
 
-    def curve(self, grid: np.ndarray) -> list[float]:
-        """P(decided within N rounds) for the plot (its own scratch outcome, coarse pruning)."""
-        scratch = _Kernel(self.rules, self.att, self.dfn, BattleOutcome(), 1e-11, self.cancel)
-        alive = scratch.settle(grid)
-        curve = [1.0 - alive.sum()]
-        while len(curve) < CURVE_ROUNDS and alive.sum() >= 1e-9:
-            alive = scratch.settle(scratch.step(alive))
-            curve.append(1.0 - alive.sum())
-        return curve
+    def first_round(self, g: _Group) -> np.ndarray:
+        """Round 1's fire from the starts; a sub-battle over at its start stays put."""
+        grid = g.start_grid()
+        over = g.over_at_start()
+        held = np.zeros_like(grid)
+        held[over] = grid[over]
+        grid[over] = 0.0
+        return self.step(g, grid) + held
+
+
+def _solve_rounds(solver: _Solver, groups: list[_Group], max_rounds: int) -> None:
+    out = solver.out
+    prune = solver.prune_below
+    alive = [solver.settle(g, solver.first_round(g), prune) for g in groups]
+    out.expected_rounds = 1.0
+    out.decided_by_round.append(1.0 - sum(float(a.sum()) for a in alive))
+    for _ in range(max_rounds - 1):
+        out.expected_rounds += sum(float(a.sum()) for a in alive)
+        alive = [solver.settle(g, solver.step(g, a), prune) for g, a in zip(groups, alive)]
+        out.decided_by_round.append(1.0 - sum(float(a.sum()) for a in alive))
+    for g, a in zip(groups, alive):
+        for k, r, j in zip(*np.nonzero(a)):
+            solver._record(out.undecided, g.state(k, r, j), float(a[k, r, j]))
+
+
+def _curve(groups: list[_Group], cancel) -> list[float]:
+    """P(decided within N rounds) for the plot (a scratch outcome, coarse pruning as in
+    solver.py), round by round until (nearly) all is decided."""
+    scratch = _Solver(BattleOutcome(), _CURVE_PRUNE, cancel)
+    alive = [scratch.settle(g, scratch.first_round(g), _CURVE_PRUNE, record=False)
+             for g in groups]
+    curve = [1.0 - sum(float(a.sum()) for a in alive)]
+    while len(curve) < CURVE_ROUNDS and 1.0 - curve[-1] >= 1e-9:
+        alive = [scratch.settle(g, scratch.step(g, a), _CURVE_PRUNE, record=False)
+                 for g, a in zip(groups, alive)]
+        curve.append(1.0 - sum(float(a.sum()) for a in alive))
+    return curve

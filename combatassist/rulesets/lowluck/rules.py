@@ -12,6 +12,8 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ...battle import BattleRules, DieSpec, Phase, phase_exact
 from ...distribution import Dist
 from ... import limits
@@ -33,6 +35,11 @@ class LowLuckOptions:
     #: The attacker retreats after this round if the battle is still on (0 = never):
     #: the defender then holds (counted in defender_wins).
     retreat_after: int = 0
+    #: The attacker retreats before a round when it has this many units or fewer (0 = never).
+    retreat_when_units: int = 0
+    #: The attacker retreats before a round when its exact chance to win from there (under
+    #: the same rules) is below this (0-1; 0 = never).
+    retreat_below: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -209,6 +216,17 @@ class Casualties:
         return {self.ids[i]: b - a for i, (b, a) in enumerate(zip(before, after)) if b != a}
 
 
+@functools.cache
+def _die(side: str, label: str) -> DieSpec:
+    return DieSpec(side, 6, label)
+
+
+def _tally(values: np.ndarray) -> dict[int, int]:
+    """{value: how many times} of an integer array (plain ints: they go into states)."""
+    kinds, counts = np.unique(values, return_counts=True)
+    return dict(zip(kinds.tolist(), counts.tolist()))
+
+
 AIR = frozenset({"air"})
 SEA = frozenset({"sea"})
 
@@ -232,11 +250,18 @@ class AAFire(Phase):
         return (DieSpec("defender", 6, f"AA: hit on {rem} or less"),) if rem else ()
 
     def resolve(self, state, rolled):
+        return int(self.hits_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
+
+    def resolve_many(self, state, rolled):
+        return _tally(self.hits_many(state, rolled))
+
+    def hits_many(self, state, rolled: np.ndarray) -> np.ndarray:
+        """Aircraft shot down by each roll: ordinary dice hit on a 1; low luck, n // 6 sure
+        plus one when the die shows n % 6 or less."""
         if self.rules.standard:
-            return sum(1 for r in rolled if r == 1)
-        n = self.aircraft(state)
-        sure, rem = divmod(n, 6)
-        return sure + (1 if rem and rolled[0] <= rem else 0)
+            return (rolled == 1).sum(axis=1)
+        sure, rem = divmod(self.aircraft(state), 6)
+        return sure + ((rolled[:, 0] <= rem) if rem else 0)
 
     def outcome_dist(self, state):
         n = self.aircraft(state)
@@ -271,6 +296,9 @@ class SubmarineStrike(Phase):
 
     def resolve(self, state, rolled):
         return self.rules.hits_from(self.groups(state), rolled)
+
+    def resolve_many(self, state, rolled):
+        return _tally(self.rules.hits_many(self.groups(state), rolled))
 
     def outcome_dist(self, state):
         return self.rules.hit_dist(self.groups(state))
@@ -310,10 +338,18 @@ class MainFire(Phase):
                 r.side_dice("defender", self.def_groups(state), "defence"))
 
     def resolve(self, state, rolled):
+        (outcome,) = self.resolve_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))
+        return outcome
+
+    def resolve_many(self, state, rolled):
+        """(attacker hits, defender hits) of each roll, tallied."""
         r = self.rules
         a_groups, d_groups = self.att_groups(state), self.def_groups(state)
         n_a = len(r.side_dice("attacker", a_groups, ""))
-        return (r.hits_from(a_groups, rolled[:n_a]), r.hits_from(d_groups, rolled[n_a:]))
+        a = r.hits_many(a_groups, rolled[:, :n_a])
+        d = r.hits_many(d_groups, rolled[:, n_a:])
+        base = int(d.max()) + 1
+        return {(c // base, c % base): n for c, n in _tally(a * base + d).items()}
 
     def outcome_dist(self, state):
         r = self.rules
@@ -361,20 +397,30 @@ class LowLuckRules(BattleRules):
     # -- dice helpers shared by the phases ----------------------------------------------
     def side_dice(self, side: str, groups, what: str) -> tuple[DieSpec, ...]:
         if self.standard:
-            return tuple(DieSpec(side, 6, f"{what}: hit on {v} or less")
-                         for n, v in groups for _ in range(n) if v)
+            dice: tuple[DieSpec, ...] = ()
+            for n, v in groups:
+                if v:
+                    dice += (_die(side, f"{what}: hit on {v} or less"),) * n
+            return dice
         power = sum(n * v for n, v in groups)
         rem = power % 6
         if not rem:
             return ()
-        return (DieSpec(side, 6, f"{what} power {power}: extra hit on {rem} or less"),)
+        return (_die(side, f"{what} power {power}: extra hit on {rem} or less"),)
 
     def hits_from(self, groups, rolled) -> int:
+        """Hits of one roll (faces in ``side_dice`` order): ``hits_many`` of one row."""
+        return int(self.hits_many(groups, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
+
+    def hits_many(self, groups, rolled: np.ndarray) -> np.ndarray:
+        """Hits of each roll (rows of ``rolled``): ordinary dice hit on their value or less;
+        low luck scores power // 6 sure hits plus one when its die shows power % 6 or less."""
         if self.standard:
-            faces = iter(rolled)
-            return sum(1 for n, v in groups if v for _ in range(n) if next(faces) <= v)
+            values = np.array([v for n, v in groups if v for _ in range(n)], dtype=np.int64)
+            return (rolled <= values).sum(axis=1)
         sure, rem = divmod(sum(n * v for n, v in groups), 6)
-        return sure + (1 if rem and rolled[0] <= rem else 0)
+        extra = (rolled[:, 0] <= rem) if rem else np.zeros(len(rolled), dtype=np.int64)
+        return sure + extra
 
     def hit_dist(self, groups) -> Dist:
         if self.standard:
@@ -454,6 +500,19 @@ class LowLuckRules(BattleRules):
         """The units each side has in ``state``: ({id: count}, {id: count})."""
         return ({u: n for u, n in zip(self.ids, state[0]) if n},
                 {u: n for u, n in zip(self.ids, state[1]) if n})
+
+    def unit_costs(self) -> dict[str, int]:
+        """IPC per unit type (resources/lowluck/tables.toml)."""
+        return {uid: u.cost for uid, u in units().items()}
+
+    def land_units(self) -> frozenset[str] | None:
+        """The unit types that take a territory; None in a sea battle."""
+        if self.scenario.options.battle != "land":
+            return None
+        return frozenset(uid for uid, u in units().items() if u.kind == "land")
+
+    def attacker_units(self, state) -> int:
+        return sum(state[0])
 
 
 def make_rules(scenario: LowLuckScenario) -> LowLuckRules:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...retreat import read_retreat_options
 from ...scenario import Reader
 from .data import BATTLE_TECHS, battle_kinds, fights_in, unit_ids, units
 from .rules import DICE_MODES, LowLuckOptions, LowLuckScenario, LowLuckSide
@@ -41,6 +42,7 @@ def parse(top: Reader) -> LowLuckScenario:
     """Validate the lowluck part of a scenario document."""
     opts = top.sub("options")
     if opts is not None:
+        retreat = read_retreat_options(opts, max_rounds=MAX_ROUNDS, max_units=MAX_PER_SIDE)
         options = LowLuckOptions(
             max_rounds=opts.integer("max_rounds", 0, maximum=MAX_ROUNDS),
             dice=opts.choice("dice", DICE_MODES, "lowluck"),
@@ -48,7 +50,9 @@ def parse(top: Reader) -> LowLuckScenario:
             submarine_first_strike=opts.boolean("submarine_first_strike", True),
             aa_gun=opts.boolean("aa_gun", False),
             keep_land_unit=opts.boolean("keep_land_unit", False),
-            retreat_after=opts.integer("retreat_after", 0, maximum=MAX_ROUNDS),
+            retreat_after=retreat.after_round,
+            retreat_when_units=retreat.when_units,
+            retreat_below=retreat.below,
         )
         if options.aa_gun and options.battle == "sea":
             raise opts.error("aa_gun", "an AA gun only fires in land battles",
@@ -71,8 +75,9 @@ def to_document(payload: LowLuckScenario) -> dict[str, Any]:
         "max_rounds": o.max_rounds, "dice": o.dice, "battle": o.battle,
         "submarine_first_strike": o.submarine_first_strike, "aa_gun": o.aa_gun,
         "keep_land_unit": o.keep_land_unit}}
-    if o.retreat_after:
-        doc["options"]["retreat_after"] = o.retreat_after
+    for key in ("retreat_after", "retreat_when_units", "retreat_below"):
+        if getattr(o, key):
+            doc["options"][key] = getattr(o, key)
     for role in ("attacker", "defender"):
         side: LowLuckSide = getattr(payload, role)
         table: dict[str, Any] = {"units": {u: n for u, n in side.units.items() if n}}

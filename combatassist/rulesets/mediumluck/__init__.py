@@ -11,17 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...result import BattleResult
-from ...ruleset import Ruleset, compute as _compute
+from ...result import BATTLE_KEYS, BattleResult
+from ...ruleset import FIGURE_KEYS, Ruleset, compute as _compute
+from ...retreat import RetreatOptions, run_battle  # noqa: F401 (run_battle: benchmarks)
 from ...scenario import Scenario
 from . import choices, scenario, summary
 from .bands import BAND_TABLES
 from .chart import default_chart
 from .rules import MediumLuckRules, MediumLuckSetup, SideSetup, format_casualties
-from .scenario import parse, to_document
+from .scenario import MAX_COUNT, MAX_UNITS_PER_SIDE, parse, to_document
 from .summary import summarise
 
-__all__ = ["MediumLuckRules", "MediumLuckSetup", "RULESET", "SideSetup", "compute",
+__all__ = ["MAX_COUNT", "MAX_UNITS_PER_SIDE", "MediumLuckRules", "MediumLuckSetup", "RULESET", "SideSetup", "compute",
            "default_chart", "default_scenario", "make_rules", "parse", "summarise",
            "to_document"]
 
@@ -32,6 +33,7 @@ class MediumLuck(Ruleset):
     name = "mediumluck"
     title = "Medium Luck"
     kind = "battle"
+    json_keys = ("ruleset",) + BATTLE_KEYS + FIGURE_KEYS
 
     def parse(self, reader) -> MediumLuckSetup:
         return scenario.parse(reader)
@@ -45,18 +47,22 @@ class MediumLuck(Ruleset):
 
     def exact(self, payload: MediumLuckSetup, *, cancel: Callable[[], bool] | None = None
               ) -> BattleResult:
-        try:
-            return super().exact(payload, cancel=cancel)
-        finally:
-            BAND_TABLES.flush()      # keep the band tables computed for the next time
+        """Exact odds (absorbing chain over band tables) under the retreat rules."""
+        return self._run(payload, "exact", cancel=cancel)
 
     def simulate(self, payload: MediumLuckSetup, *, trials: int = 100_000,
                  seed: int | None = None, cancel: Callable[[], bool] | None = None
                  ) -> BattleResult:
+        return self._run(payload, "simulate", trials=trials, seed=seed, cancel=cancel)
+
+    def _run(self, payload: MediumLuckSetup, method: str, **kwargs) -> BattleResult:
+        rules = self.make_rules(payload)
         try:
-            return super().simulate(payload, trials=trials, seed=seed, cancel=cancel)
+            outcome = run_battle(rules, retreat_options(payload), rules.attacker_units,
+                                 max_rounds=payload.max_rounds, method=method, **kwargs)
         finally:
-            BAND_TABLES.flush()
+            BAND_TABLES.flush()      # keep the band tables computed for the next time
+        return self.battle_result(payload, rules, outcome)
 
     def battle_result(self, payload: MediumLuckSetup, rules: MediumLuckRules, outcome
                       ) -> BattleResult:
@@ -82,10 +88,18 @@ class MediumLuck(Ruleset):
 RULESET = MediumLuck()
 
 
+def retreat_options(setup: MediumLuckSetup) -> RetreatOptions:
+    return RetreatOptions(setup.retreat_after, setup.retreat_when_units, setup.retreat_below)
+
+
 def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_000,
             seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
     """``combatassist.ruleset.compute`` for Medium Luck (kept for callers of the module)."""
     return _compute(RULESET, setup, method=method, trials=trials, seed=seed, cancel=cancel)
+
+
+def retreat_options(setup: MediumLuckSetup) -> RetreatOptions:
+    return RetreatOptions(setup.retreat_after, setup.retreat_when_units, setup.retreat_below)
 
 
 def make_rules(setup: MediumLuckSetup) -> MediumLuckRules:

@@ -28,7 +28,9 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ...battle import BattleRules, DieSpec, Phase, SIDES
+import numpy as np
+
+from ...battle import BattleRules, DieSpec, Phase, SIDES, distinct_rows
 from ...distribution import Dist
 from ... import limits
 from ...errors import EngineError
@@ -76,6 +78,11 @@ class MediumLuckSetup:
     reserves: bool = False
     #: The chart file as the scenario names it (None: the default chart).
     chart_ref: str | None = None
+    #: Attacker retreat rules (0 = never): after round N; before a round with N units or
+    #: fewer; before a round when its exact chance to win from there is below X.
+    retreat_after: int = 0
+    retreat_when_units: int = 0
+    retreat_below: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -297,6 +304,18 @@ class BandPhase(Phase):
             return (n_d, n_a)
         return self.rules.tables.table(config).lookup(rolled[:n_a], rolled[n_a:])
 
+    def resolve_many(self, state, rolled) -> dict:
+        """``resolve`` of each distinct roll once: a side's dice count in any order."""
+        _, n_a, _, _ = self._info(state)
+        faces = np.concatenate([np.sort(rolled[:, :n_a], axis=1),
+                                np.sort(rolled[:, n_a:], axis=1)], axis=1)
+        rows, counts = distinct_rows(faces)
+        acc: dict = {}
+        for row, c in zip(rows.tolist(), counts.tolist()):
+            o = self.resolve(state, tuple(row))
+            acc[o] = acc.get(o, 0) + c
+        return acc
+
     def outcome_dist(self, state) -> Dist:
         return self.rules.tables.dist(self.config(state))
 
@@ -464,6 +483,32 @@ class MediumLuckRules(BattleRules):
 
     def progress(self, state):
         return (-(sum(state[0]) + sum(state[1])),)
+
+    def state_units(self, state) -> tuple[dict[str, int], dict[str, int]]:
+        """The units each side has in ``state`` by unit type, whatever their slots."""
+        out: tuple[dict[str, int], dict[str, int]] = ({}, {})
+        for s in (0, 1):
+            acc = out[s]
+            for slot, n in zip(self.slots[s], state[s]):
+                if n:
+                    acc[slot.unit] = acc.get(slot.unit, 0) + n
+        return out
+
+    def unit_costs(self) -> dict[str, float]:
+        """IPC per unit type (the chart's costs)."""
+        return {name: u.cost for name, u in self.chart.units.items()}
+
+    def land_units(self) -> frozenset[str] | None:
+        """Unit types that take a territory (neither air nor sea); None when a side brings
+        a sea unit (a sea battle)."""
+        units = self.chart.units
+        brought = {slot.unit for side in self.slots for slot in side}
+        if any("sea" in units[u].classes for u in brought):
+            return None
+        return frozenset(name for name, u in units.items() if not u.classes & {"air", "sea"})
+
+    def attacker_units(self, state) -> int:
+        return sum(state[0])
 
     def describe_choice(self, choice: Any) -> str:
         """A casualty choice in the players' words (the table-side log)."""

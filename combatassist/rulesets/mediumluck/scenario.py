@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...retreat import RetreatOptions, read_retreat_options
 from ...scenario import Reader
 from .chart import Chart, describe_places
 from .data import load_scenario_chart
@@ -18,8 +19,10 @@ def parse(top: Reader) -> MediumLuckSetup:
     """Read a mediumluck scenario's options and both sides (ScenarioError on any problem)."""
     opts = top.sub("options")
     max_rounds, extra_white, reserves, chart_ref = 0, True, False, None
+    retreat = RetreatOptions()
     if opts is not None:
         max_rounds = opts.integer("max_rounds", 0, minimum=0, maximum=1000)
+        retreat = read_retreat_options(opts, max_rounds=1000, max_units=MAX_UNITS_PER_SIDE)
         extra_white = opts.boolean("defender_extra_white", True)
         reserves = opts.boolean("reserves", False)
         if opts.has("chart"):
@@ -31,7 +34,8 @@ def parse(top: Reader) -> MediumLuckSetup:
     sides = [_parse_side(top, name, chart, reserves) for name in ("attacker", "defender")]
     return MediumLuckSetup(chart, sides[0], sides[1], max_rounds=max_rounds,
                            defender_extra_white=extra_white, reserves=reserves,
-                           chart_ref=chart_ref)
+                           chart_ref=chart_ref, retreat_after=retreat.after_round,
+                           retreat_when_units=retreat.when_units, retreat_below=retreat.below)
 
 
 def _parse_side(top: Reader, name: str, chart: Chart, reserves: bool) -> SideSetup:
@@ -96,5 +100,8 @@ def to_document(setup: MediumLuckSetup) -> dict[str, Any]:
         options["reserves"] = True
     if setup.chart_ref:
         options["chart"] = setup.chart_ref
+    for key in ("retreat_after", "retreat_when_units", "retreat_below"):
+        if getattr(setup, key):
+            options[key] = getattr(setup, key)
     return {"options": options, "attacker": _side_document(setup.attacker),
             "defender": _side_document(setup.defender)}

@@ -1,0 +1,166 @@
+"""A battle's results as players share them: plain text to paste into a forum or a chat, and
+CSV — both carrying the title, the forces and the options they were computed for.
+
+Ruleset-neutral: the forces and options are read from the scenario's own document
+(``to_document``), so every ruleset's exports name what was computed.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from . import rulesets
+from .result import BattleResult, composition, summarise_battle
+from .scenario import Scenario
+
+SIDES = ("attacker", "defender")
+#: End compositions in the copied text (the summary shows three; a forum post may show more).
+COPY_PROFILES = 5
+
+
+def _is_counts(value: Any) -> bool:
+    return isinstance(value, Mapping) and value and \
+        all(isinstance(n, int) and not isinstance(n, bool) for n in value.values())
+
+
+#: Keys that only group a side's units (Low Luck ``units``, Medium Luck ``bands``).
+_CONTAINERS = ("units", "bands")
+
+
+def _flatten(value: Any, prefix: str = "") -> list[str]:
+    """A side's document as short phrases: '3 infantry + 1 armor',
+    'red: 3 tank (roll), 1 mech infantry (boost)', 'order_of_loss: a, b'."""
+    if _is_counts(value):
+        return [f"{prefix}{composition(dict(value))}"]
+    if isinstance(value, Mapping):
+        if value and all(_is_counts(v) for v in value.values()) and \
+                not set(value) & set(_CONTAINERS):
+            # roles of one group (a band's roll / boost): one phrase
+            return [prefix + ", ".join(f"{composition(dict(v))} ({k})"
+                                       for k, v in value.items())]
+        out: list[str] = []
+        for key, sub in value.items():
+            out += _flatten(sub, prefix if key in _CONTAINERS else f"{prefix}{key}: ")
+        return out
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return []
+        items: dict[str, int] = {}                  # identical entries counted: '2 infantry'
+        for v in value:
+            text = _item(v)
+            items[text] = items.get(text, 0) + 1
+        return [prefix + ", ".join(t if n == 1 else f"{n} {t}" for t, n in items.items())]
+    return [f"{prefix}{value}"]
+
+
+def _item(value: Any) -> str:
+    """One list entry: a unit table as 'infantry' or 'infantry (veteran yes)'."""
+    if not isinstance(value, Mapping):
+        return str(value)
+    rest = [f"{k} {_option_text(v)}" for k, v in value.items() if k != "type"]
+    name = str(value.get("type", ""))
+    return f"{name} ({', '.join(rest)})" if name and rest else name or ", ".join(rest)
+
+
+def forces(scenario: Scenario) -> dict[str, str]:
+    """{"attacker": "3 infantry + 3 armor + 1 fighter", "defender": ...} (other parts of a
+    ruleset's side, e.g. order of loss or bands, as '; '-separated phrases)."""
+    doc = rulesets.get(scenario.ruleset).to_document(scenario.body)
+    return {side: "; ".join(_flatten(doc.get(side, {}))) or "nothing" for side in SIDES
+            if side in doc}
+
+
+def options(scenario: Scenario) -> dict[str, Any]:
+    """The scenario's ``[options]`` as written to its file."""
+    doc = rulesets.get(scenario.ruleset).to_document(scenario.body)
+    opts = doc.get("options", {})
+    return dict(opts) if isinstance(opts, Mapping) else {}
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def heading_lines(scenario: Scenario) -> list[str]:
+    """Title, ruleset, forces and options: what a shared result was computed for."""
+    lines = [scenario.title or f"{scenario.ruleset} battle"]
+    for side, text in forces(scenario).items():
+        lines.append(f"{side.capitalize()}: {text}")
+    opts = options(scenario)
+    if opts:
+        lines.append("Options: " + ", ".join(f"{k} {_option_text(v)}" for k, v in opts.items()))
+    return lines
+
+
+def copy_text(scenario: Scenario, result: BattleResult,
+              baseline: BattleResult | None = None) -> str:
+    """Plain text for a forum or a chat: heading, odds, IPC, territory and likely ends."""
+    lines = heading_lines(scenario)
+    lines.append("")
+    lines += summarise_battle(result, profiles=COPY_PROFILES).splitlines()
+    if baseline is not None:
+        lines.append("")
+        lines.append("Compared with the pinned baseline:")
+        lines.append(f"  attacker wins {100 * baseline.attacker_wins:.2f}% -> "
+                     f"{100 * result.attacker_wins:.2f}%")
+        if baseline.figures is not None and result.figures is not None:
+            lines.append(f"  expected IPC swing {baseline.figures.expected_ipc_swing:+.2f} -> "
+                         f"{result.figures.expected_ipc_swing:+.2f}")
+    lines.append("")
+    lines.append("(Combat Assistant)")
+    return "\n".join(lines)
+
+
+def csv_text(scenario: Scenario | None, results: list[tuple[str, BattleResult]]) -> str:
+    """The results (e.g. [("current", r), ("baseline", b)]) as CSV, after a heading that
+    names the title, ruleset, forces and options."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    if scenario is not None:
+        w.writerow(["title", scenario.title or ""])
+        w.writerow(["ruleset", scenario.ruleset])
+        for side, text in forces(scenario).items():
+            w.writerow([side, text])
+        for key, value in options(scenario).items():
+            w.writerow(["option", key, value])
+        w.writerow([])
+    for label, res in results:
+        ea, ed = res.expected_losses()
+        w.writerow(["result", label, res.ruleset, res.method])
+        for key in ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate",
+                    "pruned", "expected_rounds"):
+            w.writerow([key, repr(getattr(res, key))])
+        w.writerow(["expected_attacker_losses", repr(ea)])
+        w.writerow(["expected_defender_losses", repr(ed)])
+        fig = res.figures
+        if fig is not None:
+            w.writerow(["retreated", repr(res.retreated)])
+            w.writerow(["attacker_ipc_lost", repr(fig.attacker_ipc_lost)])
+            w.writerow(["defender_ipc_lost", repr(fig.defender_ipc_lost)])
+            w.writerow(["expected_ipc_swing", repr(fig.expected_ipc_swing)])
+            w.writerow(["takes_territory", "" if fig.takes_territory is None
+                        else repr(fig.takes_territory)])
+        w.writerow(["attacker_lost", "defender_lost", "probability"])
+        for a, d, p in res.losses:
+            w.writerow([a, d, repr(p)])
+        w.writerow(["round", "p_decided_by_round"])
+        for i, p in enumerate(res.decided_by_round, start=1):
+            w.writerow([i, repr(p)])
+        if fig is not None:
+            w.writerow(["ipc_swing", "probability"])
+            for s, p in fig.ipc_swing:
+                w.writerow([s, repr(p)])
+            w.writerow(["side", "unit", "expected_survivors"])
+            for side, units in fig.survivors.items():
+                for unit, n in units.items():
+                    w.writerow([side, unit, repr(n)])
+            w.writerow(["profile_attacker", "profile_defender", "probability"])
+            for pr in fig.profiles:
+                w.writerow([composition(pr["attacker"]), composition(pr["defender"]),
+                            repr(pr["p"])])
+        w.writerow([])
+    return out.getvalue()

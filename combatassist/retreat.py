@@ -1,0 +1,128 @@
+"""The attacker's retreat rules, exact, for the battle rulesets that offer them.
+
+Three rules, combinable (the attacker withdraws as soon as any says so), all asked before a
+round — the first round included:
+
+- ``after_round`` = N ("retreat after round N"): the battle still on after round N ends
+  there;
+- ``when_units`` = N: withdraw when the attacker has N units or fewer;
+- ``below`` = X: withdraw when the attacker's exact chance of winning from the position,
+  under these same rules from there on, is below X (0–1). That chance is solved backwards
+  over the battle's positions (``position_values``); a first exact pass finds them.
+
+A withdrawn battle is the defender's (``defender_wins``, docs/scenario-format.md) and is
+also reported apart as ``retreated``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .battle import BattleRules
+from .scenario import Reader
+from .position_values import attacker_win_leaf, values_by_round, values_to_end
+from .solver import (DEFAULT_MAX_STATES, BattleOutcome, RetreatRule, Transitions,
+                     round_layers, simulate, solve)
+
+#: ``exact(rules, max_rounds) -> BattleOutcome``: the ruleset's fastest exact solver for a
+#: battle without position-dependent retreat (e.g. Low Luck's grid for ordinary dice).
+ExactSolver = Callable[[BattleRules, int], BattleOutcome]
+
+
+@dataclass(frozen=True)
+class RetreatOptions:
+    """``[options] retreat_after``, ``retreat_when_units``, ``retreat_below`` (0 = never)."""
+
+    after_round: int = 0
+    when_units: int = 0
+    below: float = 0.0
+
+    @property
+    def by_position(self) -> bool:
+        """True when a rule looks at the position (not only at the round count)."""
+        return self.when_units > 0 or self.below > 0.0
+
+
+def read_retreat_options(opts: Reader, *, max_rounds: int, max_units: int) -> RetreatOptions:
+    """``retreat_after``, ``retreat_when_units`` and ``retreat_below`` of an ``[options]``
+    table (ScenarioError naming the field on a bad value)."""
+    below = opts.raw("retreat_below", 0.0)
+    if isinstance(below, (int, float)) and not isinstance(below, bool) and 1 < below <= 100:
+        raise opts.error("retreat_below", f"must be a chance from 0 to 1, got {below}",
+                         hint=f"write {below / 100:g} for {below:g} %")
+    return RetreatOptions(
+        opts.integer("retreat_after", 0, maximum=max_rounds),
+        opts.integer("retreat_when_units", 0, maximum=max_units),
+        opts.number("retreat_below", 0.0, minimum=0.0, maximum=1.0))
+
+
+def rounds_to_fight(max_rounds: int, options: RetreatOptions) -> tuple[int, bool]:
+    """(rounds the solver fights at most, True when what is still on then has retreated)."""
+    after = options.after_round
+    if after > 0 and (max_rounds == 0 or after <= max_rounds):
+        return after, True
+    return max_rounds, False
+
+
+def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Callable[[Any], int],
+               *, max_rounds: int = 0, method: str = "exact", trials: int = 100_000,
+               seed: int | None = None, cancel: Callable[[], bool] | None = None,
+               exact: ExactSolver | None = None) -> BattleOutcome:
+    """The battle's outcome (exact, or a seeded simulation) under the retreat rules.
+
+    ``attacker_units(state)``: how many units the attacker has there. ``exact`` serves the
+    battles whose rules don't look at positions (the generic solver otherwise)."""
+    rounds, cut_is_retreat = rounds_to_fight(max_rounds, options)
+    rule: RetreatRule | None = None
+    transitions: Transitions | None = None
+    if options.by_position:
+        transitions = Transitions(rules, cancel, DEFAULT_MAX_STATES)
+        rule = _position_rule(rules, options, attacker_units, rounds, transitions)
+    if method == "simulate":
+        outcome = simulate(rules, trials, seed, max_rounds=rounds, cancel=cancel, retreat=rule)
+    elif rule is None and exact is not None:
+        outcome = exact(rules, rounds)
+    else:
+        outcome = solve(rules, max_rounds=rounds, cancel=cancel, retreat=rule,
+                        transitions=transitions)
+    if cut_is_retreat:
+        for state, p in outcome.undecided.items():
+            outcome.retreated[state] = outcome.retreated.get(state, 0.0) + p
+        outcome.undecided = {}
+    return outcome
+
+
+def _position_rule(rules: BattleRules, options: RetreatOptions,
+                   attacker_units: Callable[[Any], int], rounds: int,
+                   transitions: Transitions) -> RetreatRule:
+    few = options.when_units
+
+    def too_few(state: Any) -> bool:
+        return few > 0 and attacker_units(state) <= few
+
+    if options.below <= 0.0:
+        return lambda state, _rounds: too_few(state)
+    below = options.below
+    leaf = attacker_win_leaf(rules)
+    state0 = rules.initial_state()
+    if rounds == 0:
+        # One pass without retreat meets every position a retreating battle can reach.
+        solve(rules, curve=False, transitions=transitions)
+        solved = values_to_end(rules, transitions, list(transitions.cache), leaf,
+                               lambda s, on: 0.0 if too_few(s) or on < below else on)
+        fight_on = solved.fight_on
+        return lambda state, _rounds: too_few(state) or fight_on.get(state, 0.0) < below
+    layers = round_layers(rules, state0, transitions, rounds)
+    by_round = values_by_round(
+        transitions, layers, leaf,
+        lambda s, r, on: 0.0 if too_few(s) or on < below else on)
+
+    def rule(state: Any, rounds_fought: int | None) -> bool:
+        if too_few(state):
+            return True
+        r = rounds_fought or 0
+        on = by_round[r].fight_on.get(state, 0.0) if r < len(by_round) else 0.0
+        return on < below
+
+    return rule

@@ -1,0 +1,134 @@
+"""GUI benchmarks (issue 17): from an edit in a view to its plot redrawn, offscreen.
+
+Each view starts on its default battle; one edit changes a unit count through the widget a
+player uses (a spin box, "Add unit", an armour button), alternately up and down so the battle
+stays the default's size. The clock runs from the edit through the debounce (150 ms), the
+background computation, the result shown and the results panel painted (``grab``). Target:
+typical battles <= 250 ms. The machine may be busy: the figure is the best of several edits.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+TARGET = 0.25
+REPEAT = 5
+_views: dict = {}
+
+
+def _app():
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QCoreApplication, QSettings
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        # never the player's settings: a private organisation and an ini file in a temp folder
+        QCoreApplication.setOrganizationName("CombatAssistantBenchmarks")
+        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                          tempfile.mkdtemp(prefix="ca-bench-settings-"))
+        app = QApplication([])
+    return app
+
+
+def _view(ruleset: str):
+    """The ruleset's view on its default battle, shown, its first answer in."""
+    view = _views.get(ruleset)
+    if view is None:
+        _app()
+        from ui.views import VIEWS, view_class
+
+        spec = next(s for s in VIEWS if s.ruleset == ruleset)
+        view = view_class(spec)(autosave_dir=Path(tempfile.mkdtemp(prefix="ca-bench-")))
+        view.resize(1200, 800)
+        view.show()
+        _wait(lambda: _settled(view, None), 60.0)
+        _views[ruleset] = view
+    return view
+
+
+def _settled(view, before) -> bool:
+    return (not view.computer.is_busy() and view.last_result is not None
+            and view.last_result is not before)
+
+
+def _wait(done, timeout: float) -> None:
+    """Run the event loop until ``done()`` (checked every millisecond)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    timer = QTimer()
+    timer.setInterval(1)
+    deadline = time.perf_counter() + timeout
+
+    def check():
+        if done() or time.perf_counter() > deadline:
+            loop.quit()
+
+    timer.timeout.connect(check)
+    timer.start()
+    if not done():
+        loop.exec()
+    timer.stop()
+    if not done():
+        raise TimeoutError("the view did not show a new result in time")
+
+
+# -- one edit per view: a unit count, through the widget ----------------------------------
+def _lowluck_edit(view, up: bool) -> None:
+    spin = view.sides["attacker"].spins["infantry"]
+    spin.setValue(spin.value() + (1 if up else -1))
+
+
+def _mediumluck_edit(view, up: bool) -> None:
+    board = view.board_widget
+    if up:
+        board.add_spins["attacker"].setValue(1)
+        board.add_units_to("attacker")
+    else:
+        view.board.undo_stack.undo()
+
+
+def _agc_edit(view, up: bool) -> None:
+    spin = view.forces.spins["attacker"]["infantry"]
+    spin.setValue(spin.value() + (1 if up else -1))
+
+
+def _ur_edit(view, up: bool) -> None:
+    side = view.sides["defender"]          # the default attacker is at the stacking limit
+    if up:
+        side.add_button.click()
+    else:
+        side.rows[-1].remove_button.click()
+
+
+def _ds2_edit(view, up: bool) -> None:
+    armour = view.scenario().body.armour
+    view.armour_buttons[armour + 1 if up else armour - 1].click()
+
+
+EDITS = {"lowluck": _lowluck_edit, "mediumluck": _mediumluck_edit, "agc": _agc_edit,
+         "ur": _ur_edit, "ds2": _ds2_edit}
+
+
+def _edit_to_redraw(ruleset: str):
+    state = {"up": True}
+
+    def run():
+        view = _view(ruleset)
+        before = view.last_result
+        t0 = time.perf_counter()
+        EDITS[ruleset](view, state["up"])
+        state["up"] = not state["up"]
+        _wait(lambda: _settled(view, before), 30.0)
+        view.results.grab()              # the results panel (plots included) painted
+        return time.perf_counter() - t0
+    run.repeat = REPEAT
+    return run
+
+
+BENCHMARKS = [(f"{ruleset}: edit -> plot redrawn (incl. 150 ms debounce)", TARGET,
+               _edit_to_redraw(ruleset)) for ruleset in EDITS]

@@ -1,0 +1,133 @@
+"""The vectorised Low Luck solver (lowluck/grid.py): its pieces against the rules, its answers
+state by state against the generic solver, its fast paths against its general ones."""
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from combatassist.rulesets import lowluck
+from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, grid
+from combatassist.solver import solve
+
+LAND = ["infantry", "armor", "fighter", "bomber"]
+SEA = ["battleship", "carrier", "transport", "submarine", "fighter", "bomber"]
+
+
+def _battle(rng: random.Random, most: int, dice: str | None = None) -> LowLuckScenario:
+    land = rng.random() < 0.7
+    ids = LAND if land else SEA
+    options = LowLuckOptions(
+        dice=dice or rng.choice(["lowluck", "standard"]), battle="land" if land else "sea",
+        aa_gun=land and rng.random() < 0.6, keep_land_unit=land and rng.random() < 0.5,
+        max_rounds=rng.choice([0, 0, 0, 1, 2, 4]))
+
+    def side():
+        order = tuple(rng.sample(ids, len(ids))) if rng.random() < 0.4 else ()
+        techs = frozenset(t for t in ("jet_power", "heavy_bombers") if rng.random() < 0.2)
+        units = {u: rng.randint(0, most) for u in ids if u != "submarine"}
+        return LowLuckSide(units=units, order_of_loss=order, techs=techs)
+
+    return LowLuckScenario(options=options, attacker=side(), defender=side())
+
+
+def _battles(count: int, seed: int, most: int, dice: str | None = None):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = _battle(rng, most, dice)
+        rules = lowluck.make_rules(s)
+        if grid.applicable(rules) and rules.verdict(rules.initial_state()) is None:
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("s", _battles(12, seed=1, most=4))
+def test_chains_lose_one_unit_at_a_time(s):
+    """The grid's premise: policy(comps[k], h) == comps[k + h] (orders of loss, keep_land)."""
+    rules = lowluck.make_rules(s)
+    for role, start, cas in (("attacker", rules.initial_state()[0], rules.att_cas),
+                             ("defender", rules.initial_state()[1], rules.def_cas)):
+        chain = grid._Chain(rules, role, start)
+        for k, comp in enumerate(chain.comps):
+            for h in range(chain.n - k + 2):
+                assert cas.policy(comp, h, None) == chain.comps[min(k + h, chain.n)]
+
+
+@pytest.mark.parametrize("dice", ["standard", "lowluck"])
+def test_hit_tables_equal_the_rules_hit_dist(dice):
+    """Each composition's table (built by convolving units) is the rules' own hit_dist."""
+    for s in _battles(6, seed=2, most=5, dice=dice):
+        rules = lowluck.make_rules(s)
+        fire = rules._fire
+        chain = grid._Chain(rules, "attacker", rules.initial_state()[0])
+        for k, comp in enumerate(chain.comps):
+            dist = rules.hit_dist(fire.att_groups((comp, None, False)))
+            expect = np.zeros(chain.hits.shape[1])
+            for h, p in dist.items():
+                expect[h] = p
+            assert chain.hits[k] == pytest.approx(expect, rel=1e-12, abs=1e-300)
+
+
+def _same_states(a: dict, b: dict, tol: float):
+    keys = {k for k, v in a.items() if v > tol} | {k for k, v in b.items() if v > tol}
+    for key in keys:
+        assert b.get(key, 0.0) == pytest.approx(a.get(key, 0.0), abs=tol), key
+
+
+@pytest.mark.parametrize("s", _battles(30, seed=3, most=4, dice="standard"))
+def test_grid_matches_the_generic_solver_state_by_state(s):
+    """Ordinary dice, AA fire, orders of loss, techs, max_rounds: every decided, stalemate and
+    undecided state carries the generic solver's mass (what the IPC / survivor figures use)."""
+    rules = lowluck.make_rules(s)
+    rounds = s.options.max_rounds
+    a = solve(rules, max_rounds=rounds)
+    b = grid.solve_grid(rules, max_rounds=rounds)
+    for bucket in ("decided", "stalemates", "undecided"):
+        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-13)
+    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
+    assert b.pruned <= 1e-12
+    total = sum(b.decided.values()) + sum(b.stalemates.values()) + sum(b.undecided.values())
+    assert total + b.pruned == pytest.approx(1.0, abs=1e-13)
+    n = min(len(a.decided_by_round), len(b.decided_by_round))
+    assert b.decided_by_round[:n] == pytest.approx(a.decided_by_round[:n], abs=1e-9)
+
+
+def test_fast_paths_equal_the_general_ones(monkeypatch):
+    """Cached move matrices and up-front within-row inverses answer what per-row gathers and
+    solves answer."""
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard", aa_gun=True),
+                        attacker=LowLuckSide(units={"infantry": 6, "armor": 4, "fighter": 3}),
+                        defender=LowLuckSide(units={"infantry": 7, "armor": 2, "fighter": 2}))
+    rules = lowluck.make_rules(s)
+    fast = grid.solve_grid(rules)
+    monkeypatch.setattr(grid, "_MOVES_CACHE", 0)
+    monkeypatch.setattr(grid, "_INVERSE_CACHE", 0)
+    slow = grid.solve_grid(rules)
+    _same_states(fast.decided, slow.decided, 1e-15)
+    assert fast.expected_rounds == pytest.approx(slow.expected_rounds, rel=1e-13)
+    assert fast.decided_by_round == pytest.approx(slow.decided_by_round, abs=1e-14)
+
+
+def test_a_big_battle_stays_exact():
+    """60 v 60 with an AA gun and ordinary dice (bench_lowluck's battle): mass conserved,
+    pruning reported and far below 1e-12, a curve that ends decided."""
+    s = LowLuckScenario(
+        options=LowLuckOptions(dice="standard", aa_gun=True),
+        attacker=LowLuckSide(units={"infantry": 30, "armor": 20, "fighter": 7, "bomber": 3}),
+        defender=LowLuckSide(units={"infantry": 40, "armor": 10, "fighter": 10}))
+    out = grid.solve_grid(lowluck.make_rules(s))
+    assert 0 < out.pruned <= 1e-12
+    assert math.fsum(out.decided.values()) + out.pruned == pytest.approx(1.0, abs=1e-14)
+    assert out.decided_by_round[-1] == pytest.approx(1.0, abs=1e-8)
+    assert all(x <= y + 1e-15 for x, y in zip(out.decided_by_round, out.decided_by_round[1:]))
+
+
+def test_cancel_stops_the_grid():
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard"),
+                        attacker=LowLuckSide(units={"infantry": 20}),
+                        defender=LowLuckSide(units={"infantry": 20}))
+    with pytest.raises(grid.Cancelled):
+        grid.solve_grid(lowluck.make_rules(s), cancel=lambda: True)

@@ -1,0 +1,156 @@
+"""The figures A&A players decide by, beside the odds: IPC lost and the IPC swing (numbers and
+a plot), taking the territory, the attacker's retreats, survivors per unit type and the most
+likely end compositions — each with its change against a pinned baseline.
+
+Draws a ``combatassist.figures.BattleFigures``; holds no rules.
+"""
+from __future__ import annotations
+
+import html
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from combatassist.result import BattleResult, composition
+
+from ..results import (ACCENT, ATTACKER, DEFENDER, FiguresGrid, PlotRow, delta_num, delta_pct,
+                       pct, style_plot)
+
+#: End compositions listed beside the plot.
+SHOWN_PROFILES = 5
+
+
+class BattleFiguresPanel(QWidget):
+    """IPC, territory, retreats, survivors and likely ends of a result (and its baseline)."""
+
+    KEYS = (("attacker_ipc_lost", "Expected IPC lost: attacker"),
+            ("defender_ipc_lost", "Expected IPC lost: defender"),
+            ("expected_ipc_swing", "Expected IPC swing (for the attacker)"),
+            ("takes_territory", "Takes the territory"),
+            ("retreated", "Attacker retreats"))
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.numbers: dict[str, QLabel] = {}
+        self.names: dict[str, QLabel] = {}
+        for key, label in self.KEYS:
+            name = QLabel(label)
+            value = QLabel("–")
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setObjectName(f"value_{key}")
+            self.names[key], self.numbers[key] = name, value
+        # two columns when they fit, else one (no sideways scrolling in a narrow results side)
+        self.figures = FiguresGrid([(self.names[k], self.numbers[k]) for k, _ in self.KEYS],
+                                   per_column=3)
+        self.names["takes_territory"].setToolTip(
+            "The attacker wins with at least one land unit left (aircraft alone can't take "
+            "a territory)")
+        self.names["expected_ipc_swing"].setToolTip(
+            "Defender's IPC lost minus the attacker's: positive is good for the attacker")
+
+        self.swing_plot = pg.PlotWidget()
+        style_plot(self.swing_plot, "IPC swing (defender's IPC lost − attacker's)",
+                   "IPC swing", "probability (%)", min_height=190)
+        self.ends = QLabel("")
+        self.ends.setObjectName("likelyEnds")
+        self.ends.setTextFormat(Qt.TextFormat.RichText)
+        self.ends.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.ends.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.ends.setWordWrap(True)
+        self.ends.setMinimumWidth(240)
+
+        # the plot and the likely ends side by side, or one above the other when narrow
+        row = PlotRow(min_plot_width=260)
+        row.addWidget(self.swing_plot, 3)
+        row.addWidget(self.ends, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.figures)
+        layout.addWidget(row, 1)
+
+    def show_figures(self, r: BattleResult, b: BattleResult | None, *,
+                     fought: bool = True) -> None:
+        """Show ``r``'s figures (hidden when it has none, or no battle is fought), with
+        deltas against ``b``."""
+        self.setVisible(r.figures is not None and fought)
+        if r.figures is None:
+            return
+        f = r.figures
+        bf = b.figures if b is not None else None
+        values = {"attacker_ipc_lost": f.attacker_ipc_lost,
+                  "defender_ipc_lost": f.defender_ipc_lost,
+                  "expected_ipc_swing": f.expected_ipc_swing,
+                  "takes_territory": f.takes_territory, "retreated": r.retreated}
+        base = None
+        if bf is not None:
+            base = {"attacker_ipc_lost": bf.attacker_ipc_lost,
+                    "defender_ipc_lost": bf.defender_ipc_lost,
+                    "expected_ipc_swing": bf.expected_ipc_swing,
+                    "takes_territory": bf.takes_territory, "retreated": b.retreated}
+        for key, value in values.items():
+            shown = value is not None and (key != "retreated" or value > 0 or
+                                           (base is not None and base[key] > 0))
+            self.names[key].setVisible(shown)
+            self.numbers[key].setVisible(shown)
+            if not shown:
+                continue
+            is_p = key in ("takes_territory", "retreated")
+            if is_p:
+                text = pct(value)
+            elif key == "expected_ipc_swing":
+                text = f"{value:+.2f}"
+            else:
+                text = f"{value:.2f}"
+            if base is not None and base[key] is not None:
+                d = delta_pct(value, base[key]) if is_p else delta_num(value, base[key])
+                text += f'  <span style="color:#555">({d})</span>'
+            self.numbers[key].setText(text)
+        self.figures.refit()         # the deltas make the values wider
+        self._plot_swing(r, b)
+        self._show_ends(r)
+
+    def _plot_swing(self, r: BattleResult, b: BattleResult | None) -> None:
+        plot = self.swing_plot
+        plot.clear()
+        rows = r.figures.ipc_swing
+        xs = [s for s, _ in rows]
+        ys = [100 * p for _, p in rows]
+        width = _bar_width(xs)
+        brushes = [ATTACKER if s > 0 else DEFENDER if s < 0 else "#999999" for s in xs]
+        plot.addItem(pg.BarGraphItem(x=xs, height=ys, width=width, brushes=brushes,
+                                     pens=[pg.mkPen(c) for c in brushes], name="swing"))
+        mean = r.figures.expected_ipc_swing
+        plot.addItem(pg.InfiniteLine(pos=mean, angle=90, pen=pg.mkPen(ACCENT, width=2)))
+        plot.plot([mean], [0], pen=None, symbol="t", symbolBrush=ACCENT, symbolPen=ACCENT,
+                  name=f"mean {mean:+.2f}")
+        if b is not None and b.figures is not None:
+            bx = [s for s, _ in b.figures.ipc_swing]
+            by = [100 * p for _, p in b.figures.ipc_swing]
+            plot.plot(bx, by, pen=None, symbol="o", symbolSize=7, symbolBrush=None,
+                      symbolPen=pg.mkPen("#111111", width=1.5), name="baseline")
+
+    def _show_ends(self, r: BattleResult) -> None:
+        f = r.figures
+        rows = []
+        for pr in f.profiles[:SHOWN_PROFILES]:
+            rows.append(f"<tr><td align='right'>{pct(pr['p'])}</td>"
+                        f"<td style='color:{ATTACKER}'>{html.escape(composition(pr['attacker']))}"
+                        f"</td><td style='color:{DEFENDER}'>"
+                        f"{html.escape(composition(pr['defender']))}</td></tr>")
+        survivors = []
+        for side, colour in (("attacker", ATTACKER), ("defender", DEFENDER)):
+            units = ", ".join(f"{n:.2f} {html.escape(u.replace('_', ' '))}"
+                              for u, n in f.survivors[side].items())
+            survivors.append(f"<span style='color:{colour}'>{side}</span>: {units or '–'}")
+        self.ends.setText(
+            "<b>Most likely ends</b><table cellspacing='4'>"
+            "<tr><th></th><th align='left'>attacker left</th>"
+            "<th align='left'>defender left</th></tr>" + "".join(rows) + "</table>"
+            "<b>Expected survivors</b><br>" + "<br>".join(survivors))
+
+
+def _bar_width(xs: list[float]) -> float:
+    """Bars as wide as the closest two swings allow (IPC swings step by unit costs)."""
+    gaps = [b - a for a, b in zip(xs, xs[1:]) if b > a]
+    return 0.8 * min(gaps) if gaps else 0.8
