@@ -49,6 +49,25 @@ def default_setup() -> MediumLuckSetup:
     return MediumLuckSetup(default_chart(), attacker, defender)
 
 
+def result_note(result: Any) -> str:
+    """'Casualties: optimal play (435,456 positions solved). Lost first — attacker: fighter
+    (rolls yellow, can hit nothing)' — from the engine's result extras."""
+    extra = getattr(result, "extra", {}) or {}
+    policy = extra.get("casualties")
+    if not policy:
+        return ""
+    words = {"optimal": "optimal play", "heuristic": "heuristic (least combat power lost)"}
+    text = f"Casualties: {words.get(policy, policy)}"
+    if extra.get("casualties_why"):
+        text += f" — {extra['casualties_why']}"
+    text += "."
+    lost = describe_lost_first(extra.get("lost_first") or {})
+    if lost:
+        text += " " + lost[0].upper() + lost[1:]
+    return text
+
+
+
 class LossOrderEditor(QWidget):
     """One side's order of loss: ticked unit types are lost first, top first (drag, or
     Alt+Up / Alt+Down; Space ticks); unticked types follow the default victim's policy.
