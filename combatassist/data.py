@@ -12,12 +12,15 @@ Layouts this handles (the same for both folders, each marked by its ``README.md`
 from __future__ import annotations
 
 import functools
+import importlib.util
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import ScenarioError
+from .files import read_text_file
+from .scenario import parse_toml
 
 
 def _shipped_dir(name: str) -> Path:
@@ -44,6 +47,25 @@ def resources_dir() -> Path:
 
 def resource_path(*parts: str) -> Path:
     return resources_dir().joinpath(*parts)
+
+
+def ruleset_resources(name: str, module: str) -> Path:
+    """The data folder ``resources/<name>/`` of the ruleset whose package is ``module``.
+
+    Looked for beside the package first (``<root>/resources/<name>`` for a source tree or a
+    frozen bundle, ``combatassist/resources/<name>`` installed), so a ruleset folder found
+    anywhere brings its own data; then in ``resources_dir()``. A folder that exists nowhere
+    is returned as ``resources_dir()/<name>`` (reading a file there gives the clear error).
+    """
+    spec = importlib.util.find_spec(module)
+    candidates = []
+    if spec is not None and spec.origin:
+        package = Path(spec.origin).resolve().parent      # .../combatassist/rulesets/<name>
+        engine = package.parent.parent                    # .../combatassist
+        candidates += [engine / "resources" / name,         # installed
+                       engine.parent / "resources" / name]  # source tree, bundle
+    candidates.append(resources_dir() / name)
+    return next((c for c in candidates if c.is_dir()), candidates[-1])
 
 
 @functools.cache
@@ -87,8 +109,6 @@ def list_examples() -> list[Example]:
 
 def load_toml_file(path: str | Path) -> dict[str, Any]:
     """Parse a TOML data file; problems become ScenarioError naming the file and line."""
-    from .scenario import parse_toml, read_text_file  # local: scenario imports the registry
-
     return parse_toml(read_text_file(path), file=str(path))
 
 

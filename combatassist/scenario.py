@@ -310,21 +310,25 @@ def parse_toml(text: str, file: str | None = None, what: str = "not valid TOML")
         raise ScenarioError("lists or tables are nested too deeply", file=file) from None
 
 
-def parse_scenario_text(text: str, file: str | None = None) -> Scenario:
-    """Parse and validate scenario TOML text. Raises ScenarioError."""
+def parse_scenario_text(text: str, file: str | None = None, *, ruleset: Any = None
+                        ) -> Scenario:
+    """Parse and validate scenario TOML text. Raises ScenarioError.
+
+    ``ruleset`` (a ``Ruleset``): parse with it, whatever the registry holds (its own data
+    files are read this way); the file's ``ruleset`` must then name it."""
     doc = parse_toml(text, file)
     top = Reader(doc, "", text=text, file=file)
+    known = (ruleset.name,) if ruleset is not None else rulesets.names()
     name = top.raw("ruleset", None)
     if name is None:
         raise top.error(None, "missing 'ruleset' at the top of the file",
-                        hint='add e.g. ruleset = "lowluck" (one of: '
-                             + ", ".join(rulesets.NAMES) + ")")
-    if name not in rulesets.NAMES:
+                        hint=f'add e.g. ruleset = "{known[0]}" (one of: '
+                             + ", ".join(known) + ")")
+    if name not in known:
         raise top.error("ruleset", f"unknown ruleset {_show(name)}",
-                        hint="expected one of: " + ", ".join(rulesets.NAMES))
+                        hint="expected one of: " + ", ".join(known))
     title = top.string("title", None)
-    module = rulesets.get(name)
-    body = module.parse(top)
+    body = (ruleset or rulesets.get(name)).parse(top)
     top.finish()
     return Scenario(ruleset=name, body=body, title=title)
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from combatassist.cli import main
 from combatassist.data import examples_dir, resource_path
 from combatassist.errors import MESSAGE_CHARS, ScenarioError
-from combatassist.rulesets import NAMES
+from combatassist.rulesets import names
 from combatassist.rulesets.mediumluck.chart import DEFAULT_CHART
 from combatassist.table import TableBattle, load_battle
 from tests.engine.test_autosave import lowluck_battle
@@ -38,7 +38,7 @@ VALUE = re.compile(r"=[ \t]*([^\n#]+)")
 
 def test_every_ruleset_has_an_example():
     assert {text.split('ruleset = "')[1].split('"')[0] for text in EXAMPLES.values()} == \
-        set(NAMES)
+        set(names())
 
 
 @st.composite

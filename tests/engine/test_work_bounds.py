@@ -9,6 +9,7 @@ import pytest
 from combatassist import limits
 from combatassist.distribution import Dist
 from combatassist.errors import EngineError
+from combatassist.ruleset import compute as ruleset_compute
 from combatassist.rulesets import get, lowluck
 from combatassist.rulesets.lowluck import sbr
 from combatassist.scenario import parse_scenario_text
@@ -50,7 +51,7 @@ units = { infantry = 100, armor = 50 }
 
 def compute(text, **kwargs):
     scenario = parse_scenario_text(text)
-    return get(scenario.ruleset).compute(scenario.body, **kwargs)
+    return ruleset_compute(get(scenario.ruleset), scenario.body, **kwargs)
 
 
 def refused_at_once(text, **kwargs) -> str:

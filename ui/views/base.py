@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (QLabel, QScrollArea, QSplitter, QTabWidget, QVBox
                                QWidget)
 
 from combatassist import rulesets
+from combatassist.ruleset import compute
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.scenario import Scenario, parse_scenario_text
@@ -195,9 +196,9 @@ class RulesetView(QWidget):
     # -- optional hooks -----------------------------------------------------------------------
     def compute_job(self) -> Job:
         """The background job for the current scenario (built on the GUI thread)."""
-        module = rulesets.get(self.ruleset)
+        ruleset = rulesets.get(self.ruleset)
         body = self.validated_scenario().body
-        return lambda cancel: module.compute(body, cancel=cancel)
+        return lambda cancel: compute(ruleset, body, cancel=cancel)
 
     def validated_scenario(self) -> Scenario:
         """The form's scenario after the same checks as a file (limits, combinations).
@@ -234,8 +235,7 @@ class RulesetView(QWidget):
 
     def table_rules(self) -> BattleRules | None:
         """The battle rules of the current scenario, for table-side mode."""
-        module = rulesets.get(self.ruleset)
-        return module.make_rules(self.scenario().body)
+        return rulesets.get(self.ruleset).make_rules(self.scenario().body)
 
     def format_choice(self, choice: Any) -> str:
         return format_choice(choice)

@@ -15,12 +15,11 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout,
                                QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout,
                                QWidget)
 
-from combatassist.errors import EngineError
 from combatassist.rulesets import ur
 from combatassist.rulesets.ur.scenario import MAX_MAGIC
 from combatassist.rulesets.ur.data import TERRAINS
 from combatassist.scenario import Scenario
-from combatassist.table import parse_choice as generic_parse_choice
+from combatassist.rulesets.ur.choices import format_ur_choice, parse_ur_choice  # noqa: F401
 
 from ..compute import Computer
 from ..results import ATTACKER, DEFENDER, SEGMENTS, delta_pct, pct
@@ -594,54 +593,6 @@ class UrView(RulesetView):
         self.wall_computer.cancel()
         self.wall_computer.wait(5000)
         super().shutdown()
-
-
-# -- the table-side casualty text -------------------------------------------------------
-def _is_allocation(choice: Any) -> bool:
-    return (isinstance(choice, (tuple, list)) and len(choice) == 2
-            and all(isinstance(a, (tuple, list)) and all(isinstance(h, int) for h in a)
-                    for a in choice))
-
-
-def format_ur_choice(choice: Any) -> str:
-    """Hits per unit in list order: "attacker: 1 1 0 0; defender: 2 1"."""
-    if not _is_allocation(choice):
-        from combatassist.table import format_choice
-
-        return format_choice(choice)
-    return "; ".join(f"{role}: {' '.join(str(h) for h in alloc) or '-'}"
-                     for role, alloc in zip(ROLES, choice))
-
-
-def parse_ur_choice(text: str, proposal: Any) -> Any:
-    """Inverse of ``format_ur_choice``. Empty: the proposal stands (None). A side left out keeps
-    the proposal's hits. The engine checks the spreading is even (``check_spread``)."""
-    text = text.strip()
-    if not text or not _is_allocation(proposal) or text.startswith(("[", "{")):
-        return generic_parse_choice(text, proposal)
-    result = [tuple(a) for a in proposal]
-    for part in text.split(";"):
-        if not part.strip():
-            continue
-        role, sep, rest = part.partition(":")
-        role = role.strip().lower()
-        if not sep or role not in ROLES:
-            raise EngineError(f"write the hits per unit like 'attacker: 1 1 0; defender: 2' "
-                              f"(got '{part.strip()}')")
-        k = ROLES.index(role)
-        words = rest.replace(",", " ").split()
-        if words == ["-"]:
-            words = []
-        try:
-            hits = tuple(int(w) for w in words)
-        except ValueError:
-            raise EngineError(f"{role}: hits per unit must be whole numbers, got "
-                              f"'{rest.strip()}'") from None
-        if len(hits) != len(proposal[k]):
-            raise EngineError(f"{role}: give the hits of each of its {len(proposal[k])} "
-                              f"units in order (got {len(hits)} numbers)")
-        result[k] = hits
-    return result[0], result[1]
 
 
 def _layout_holding(layout: Any, widget: QWidget) -> Any:

@@ -1,2 +1,80 @@
-"""Dirtside II quick damage (docs/rules.md §5): weapon vs armour."""
-from .rules import *  # noqa: F401,F403  (the ruleset's public names)
+"""Dirtside II quick damage system (docs/rules.md §5, seed 004): one shot, impact vs armour.
+
+``data`` (the tables of ``resources/ds2/``), ``scenario`` (the shot: checks, parse,
+to_document), ``rules`` (``resolve_shot``, the one rules function, and the exact and simulated
+odds through it), ``matrix`` (the size x armour heatmap, numpy), ``rounds`` (the shot as a
+one-round battle: the table side), ``summary`` (for people). ``RULESET`` is the ruleset (``combatassist.ruleset``).
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from ...ruleset import Ruleset, compute as _compute
+from ...scenario import Scenario
+from .data import SPECIAL_KINDS, TARGET_KINDS, Family, Tables, build_tables, tables, weapon_options
+from .matrix import ARMOURS, SIZES, ShotMatrix, kill_special_table, matrix
+from .rules import (JSON_KEYS, MAX_TRIALS, NAME, OUTCOMES, Resolution, ShotResult, ShotSetup,
+                    exact_result, no_effect_reason, outcome_fractions, resolve_shot,
+                    shot_setup, simulate_result)
+from .scenario import Problem, Shot, check_shot, parse, to_document, valid_combination, validate
+from .rounds import ShotRules
+from .summary import shot_title, summarise
+
+__all__ = [
+    "ARMOURS", "build_tables", "check_shot", "compute", "default_scenario", "exact_result",
+    "Family", "JSON_KEYS", "kill_special_table", "matrix", "MAX_TRIALS", "NAME",
+    "no_effect_reason", "outcome_fractions", "OUTCOMES", "parse", "Problem", "Resolution",
+    "resolve_shot", "RULESET", "Shot", "shot_setup", "shot_title", "ShotMatrix", "ShotResult",
+    "ShotRules", "ShotSetup", "simulate_result", "SIZES", "SPECIAL_KINDS", "summarise",
+    "Tables", "tables", "TARGET_KINDS", "to_document", "valid_combination", "validate",
+    "weapon_options",
+]
+
+class Ds2(Ruleset):
+    """Dirtside II: the odds of one shot (kind "resolution")."""
+
+    name = "ds2"
+    title = "Dirtside II"
+    kind = "resolution"
+    json_keys = JSON_KEYS
+
+    def parse(self, reader) -> Shot:
+        return parse(reader)
+
+    def to_document(self, payload: Shot) -> dict[str, Any]:
+        return to_document(payload)
+
+    def make_rules(self, payload: Shot) -> ShotRules:
+        """The shot as a one-round battle (the table side)."""
+        return ShotRules(payload)
+
+    def exact(self, payload: Shot, *, cancel: Callable[[], bool] | None = None) -> ShotResult:
+        return exact_result(shot_setup(payload))
+
+    def simulate(self, payload: Shot, *, trials: int = 100_000, seed: int | None = None,
+                 cancel: Callable[[], bool] | None = None) -> ShotResult:
+        return simulate_result(shot_setup(payload), trials, seed, cancel)
+
+    def summarise(self, result: ShotResult, title: str | None = None) -> str:
+        return summarise(result, title)
+
+    @functools.cached_property
+    def labels(self) -> dict[str, dict[str, str]]:
+        """weapon families, from the tables (which name them)."""
+        return {"families": {f.id: f.label for f in tables().families.values()}}
+
+
+RULESET = Ds2()
+
+
+def compute(shot: Shot, *, method: str = "exact", trials: int = 100_000,
+            seed: int | None = None, cancel: Callable[[], bool] | None = None) -> ShotResult:
+    """``combatassist.ruleset.compute`` for DS2 (kept for callers of the module)."""
+    return _compute(RULESET, shot, method=method, trials=trials, seed=seed, cancel=cancel)
+
+
+def default_scenario() -> Scenario:
+    """A size-3 HVC against an armour-3 tank (``resources/ds2/default.toml``)."""
+    return RULESET.default_scenario()

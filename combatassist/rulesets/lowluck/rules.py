@@ -1,5 +1,8 @@
 """Low Luck battles (docs/rules.md §2) as phases of a round: AA fire, submarine first strike, fire.
 
+Why one module of ~450 lines: the three phases share the side model and the casualty
+policy (order of loss, keep a land unit, sea-only hits), which only make sense together.
+
 State: ``(attacker_counts, defender_counts, first_round)`` with counts aligned to
 ``unit_ids()``. The same phases serve exact odds (``outcome_dist``), simulation and the table.
 """
@@ -383,7 +386,8 @@ class LowLuckRules(BattleRules):
         self.dfn = _Side(scenario.defender, "defender", scenario)
         self.att_cas = Casualties(self.att)
         self.def_cas = Casualties(self.dfn)
-        self.sub_index = self.ids.index("submarine")
+        # The unit type that fires first in sea battles (the submarine, in the tables).
+        self.sub_index = next(i for i, uid in enumerate(self.ids) if units()[uid].first_strike)
         self.first_strike = {self.sub_index} if (
             opts.battle == "sea" and opts.submarine_first_strike) else set()
         self._aa = AAFire(self)

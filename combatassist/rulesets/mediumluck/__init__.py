@@ -1,200 +1,128 @@
 """Medium Luck (docs/rules.md §1): colour bands, boosts, exact battles, table-side help.
 
-The ruleset interface (see ``combatassist.rulesets``): ``parse``, ``to_document``,
-``compute``, ``summarise``. The pieces: ``chart`` (the colour chart as data), ``bands`` (boost
-minimax and exact band tables, cached), ``battle`` (the battle rules and table-side
-resolution), ``advisor`` (search for good assignments).
+``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``chart`` (the colour chart
+as data), ``data`` (the default chart and the charts scenarios name), ``scenario`` (parse,
+to_document), ``bands`` (boost minimax and exact band tables, cached), ``rules`` (the battle's
+band phases and the table-side resolution), ``choices`` (casualties in the players' words),
+``advisor`` (search for good assignments), ``summary``.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from ...errors import ScenarioError, shown
-from ...result import BattleResult, battle_result, summarise_battle
-from ...scenario import Reader, Scenario
+from ...result import BATTLE_KEYS, BattleResult
+from ...ruleset import FIGURE_KEYS, Ruleset, compute as _compute
 from ... import limits
-from ...retreat import RetreatOptions, read_retreat_options, run_battle  # noqa: F401 (run_battle: benchmarks)
-from ...solver import estimate_work, simulate, solve
+from ...retreat import RetreatOptions, run_battle  # noqa: F401 (run_battle: benchmarks)
+from ...solver import estimate_work
+from ...scenario import Scenario
+from . import choices, cli, scenario, summary
 from .bands import BAND_TABLES
-from .rules import MediumLuckRules, MediumLuckSetup, SideSetup, battle_kind_problems
-from .chart import (BATTLE_KINDS, Chart, chart_for, chart_path, default_chart,
-                    describe_places)
+from .chart import default_chart
+from .rules import MediumLuckRules, MediumLuckSetup, SideSetup, format_casualties
+from .scenario import MAX_COUNT, MAX_UNITS_PER_SIDE, parse, to_document
+from .summary import summarise
 from .explain import lost_first
 from .forward import outcome as grid_outcome
 from .heuristic import HeuristicGrid
 from .policy import choose_policy
 from .positions import PositionValues
 
-#: Casualty policies a scenario may name (``[options] casualties``); unset: see choose_policy.
-CASUALTY_POLICIES = ("optimal", "heuristic")
-
-__all__ = ["parse", "to_document", "compute", "summarise", "make_rules", "default_scenario",
-           "MediumLuckSetup", "SideSetup", "MediumLuckRules", "default_chart"]
-
-#: Largest count in one field, and units per side (beyond, exact odds can't answer in time).
-MAX_COUNT = 200
-MAX_UNITS_PER_SIDE = 200
+__all__ = ["MAX_COUNT", "MAX_UNITS_PER_SIDE", "MediumLuckRules", "MediumLuckSetup", "RULESET", "SideSetup", "compute",
+           "default_chart", "default_scenario", "make_rules", "parse", "summarise",
+           "to_document"]
 
 
-def parse(top: Reader) -> MediumLuckSetup:
-    """Read a mediumluck scenario's options and both sides (ScenarioError on any problem)."""
-    opts = top.sub("options")
-    max_rounds, extra_white, reserves, chart_ref = 0, True, False, None
-    casualties, battle = None, "land"
-    retreat = RetreatOptions()
-    if opts is not None:
-        battle = opts.choice("battle", BATTLE_KINDS, "land")
-        max_rounds = opts.integer("max_rounds", 0, minimum=0, maximum=1000)
-        retreat = read_retreat_options(opts, max_rounds=1000, max_units=MAX_UNITS_PER_SIDE)
-        extra_white = opts.boolean("defender_extra_white", True)
-        reserves = opts.boolean("reserves", False)
-        if opts.has("casualties"):
-            casualties = opts.choice("casualties", CASUALTY_POLICIES, "optimal")
-        if opts.has("chart"):
-            chart_ref = opts.string("chart")
-            if not chart_ref.strip():
-                raise opts.error("chart", "is empty", hint="name a chart file, or leave it out")
-        opts.finish()
-    chart = _load_chart(opts, chart_ref, top.file)
-    sides = [_parse_side(top, name, chart, reserves) for name in ("attacker", "defender")]
-    setup = MediumLuckSetup(chart, sides[0], sides[1], max_rounds=max_rounds,
-                            defender_extra_white=extra_white, reserves=reserves,
-                            chart_ref=chart_ref, casualties=casualties, battle=battle,
-                            retreat_after=retreat.after_round,
-                            retreat_when_units=retreat.when_units, retreat_below=retreat.below)
-    problems = battle_kind_problems(setup)
-    if problems:
-        side, where, why = problems[0]
-        other = "sea" if battle == "land" else "land"
-        raise top.sub(side).error(where, why, hint=f'set battle = "{other}" under [options], '
-                                  "or take it out")
-    return setup
+class MediumLuck(Ruleset):
+    """Medium Luck battles (colour bands)."""
+
+    name = "mediumluck"
+    title = "Medium Luck"
+    kind = "battle"
+    json_keys = ("ruleset",) + BATTLE_KEYS + FIGURE_KEYS
+    commands = cli.COMMANDS
+
+    def parse(self, reader) -> MediumLuckSetup:
+        return scenario.parse(reader)
+
+    def to_document(self, payload: MediumLuckSetup) -> dict[str, Any]:
+        return scenario.to_document(payload)
+
+    def make_rules(self, payload: MediumLuckSetup) -> MediumLuckRules:
+        """The battle rules (table-side mode: ``rules.table_band``, ``play_round``)."""
+        return MediumLuckRules(payload)
+
+    def exact(self, payload: MediumLuckSetup, *, cancel: Callable[[], bool] | None = None
+              ) -> BattleResult:
+        """Exact odds (absorbing chain over band tables) under the retreat rules."""
+        return self._run(payload, "exact", cancel=cancel)
+
+    def simulate(self, payload: MediumLuckSetup, *, trials: int = 100_000,
+                 seed: int | None = None, cancel: Callable[[], bool] | None = None
+                 ) -> BattleResult:
+        return self._run(payload, "simulate", trials=trials, seed=seed, cancel=cancel)
+
+    def _run(self, payload: MediumLuckSetup, method: str, *,
+             cancel: Callable[[], bool] | None = None, **kwargs) -> BattleResult:
+        rules = self.make_rules(payload)
+        policy, why = choose_policy(payload, rules)
+        retreat = retreat_options(payload)
+        if method == "exact":     # the grid passes promise what the solver does (limits)
+            limits.check_exact(estimate_work(rules, rules.initial_state()))
+        try:
+            values = None
+            if policy == "optimal":
+                values = PositionValues(rules, cancel=cancel)
+                rules.use_optimal(values)
+            if method == "exact" and values is not None:
+                outcome = grid_outcome(values)
+            elif method == "exact" and not payload.max_rounds and retreat == RetreatOptions():
+                outcome = grid_outcome(HeuristicGrid(rules))
+            else:
+                outcome = run_battle(rules, retreat, rules.attacker_units,
+                                     max_rounds=payload.max_rounds, method=method,
+                                     cancel=cancel, **kwargs)
+        finally:
+            BAND_TABLES.flush()      # keep the band tables computed for the next time
+        result = self.battle_result(payload, rules, outcome)
+        result.extra["casualties"] = policy
+        result.extra["casualties_why"] = why
+        result.extra["lost_first"] = lost_first(payload)
+        return result
+
+    def battle_result(self, payload: MediumLuckSetup, rules: MediumLuckRules, outcome
+                      ) -> BattleResult:
+        result = super().battle_result(payload, rules, outcome)
+        result.extra["slots"] = {"attacker": rules.models[0].names,
+                                 "defender": rules.models[1].names}
+        return result
+
+    def summarise(self, result: BattleResult, title: str | None = None) -> str:
+        return summary.summarise(result, title)
+
+    def format_choice(self, choice: Any) -> str:
+        return format_casualties(choice)
+
+    def parse_choice(self, text: str, proposal: Any, *, rules=None) -> Any:
+        known = None
+        if isinstance(rules, MediumLuckRules):
+            known = {side: rules.models[s].names for s, side in enumerate(("attacker",
+                                                                             "defender"))}
+        return choices.parse_casualties(text, proposal, known)
 
 
-def _load_chart(opts: Reader | None, ref: str | None, scenario_file: str | None) -> Chart:
-    if not ref:
-        return default_chart()
-    folder = str(Path(scenario_file).resolve().parent) if scenario_file else None
-    try:
-        path = chart_path(ref, folder)
-    except ScenarioError as exc:
-        raise opts.error("chart", exc.message, exc.hint) from None
-    if not path.exists():        # a folder or a device: reading it says what it is
-        raise opts.error("chart", f"chart file {shown(ref)} not found (looked for {path})",
-                         hint="give a path relative to the scenario file's folder")
-    return chart_for(ref, folder)
-
-
-def _parse_side(top: Reader, name: str, chart: Chart, reserves: bool) -> SideSetup:
-    r = top.sub(name, required=True)
-    side = SideSetup()
-    bands_r = r.sub("bands")
-    if bands_r is not None:
-        for band_name in bands_r.table:
-            if band_name not in chart.band_names:
-                raise bands_r.error(band_name, f"unknown band '{band_name}'",
-                                    hint="the chart's bands: " + ", ".join(chart.band_names))
-            band = chart.band(band_name)
-            br = bands_r.sub(band_name)
-            roles: dict[str, dict[str, int]] = {}
-            for role, allowed in (("roll", band.roll), ("boost", tuple(band.boost))):
-                counts = br.counts(role, chart.units, {}, maximum=MAX_COUNT)
-                for unit in counts:
-                    if unit not in allowed:
-                        where = br.reader_for(br.table[role], br.field(role))
-                        raise where.error(unit, f"{unit} can't {role} in {band_name}",
-                                          hint=describe_places(chart, unit))
-                if counts:
-                    roles[role] = counts
-            br.finish()
-            if roles:
-                side.bands[band_name] = roles
-    side.idle = r.counts("idle", chart.units, {}, maximum=MAX_COUNT)
-    if r.has("reserve") and not reserves:
-        raise r.error("reserve", "reserve units need the reserves option",
-                      hint="set reserves = true under [options]")
-    side.reserve = r.counts("reserve", chart.units, {}, maximum=MAX_COUNT)
-    side.order_of_loss = r.names("order_of_loss", chart.units, [], what="unit")
-    r.finish()
-    total = side.total()
-    if total == 0:
-        raise r.error(None, f"the {name} has no units",
-                      hint=f"add units under [{name}.bands.<colour>] or {name}.idle")
-    if total > MAX_UNITS_PER_SIDE:
-        raise r.error(None, f"the {name} has {total} units; at most {MAX_UNITS_PER_SIDE}")
-    return side
-
-
-def _side_document(side: SideSetup) -> dict[str, Any]:
-    doc: dict[str, Any] = {}
-    if side.bands:
-        doc["bands"] = {band: {role: dict(units) for role, units in roles.items() if units}
-                        for band, roles in side.bands.items()}
-    if side.idle:
-        doc["idle"] = dict(side.idle)
-    if side.reserve:
-        doc["reserve"] = dict(side.reserve)
-    if side.order_of_loss:
-        doc["order_of_loss"] = list(side.order_of_loss)
-    return doc
-
-
-def to_document(setup: MediumLuckSetup) -> dict[str, Any]:
-    """The TOML-ready document (round-trips through ``parse``)."""
-    options: dict[str, Any] = {"max_rounds": setup.max_rounds,
-                               "defender_extra_white": setup.defender_extra_white}
-    if setup.reserves:
-        options["reserves"] = True
-    if setup.chart_ref:
-        options["chart"] = setup.chart_ref
-    if setup.casualties:
-        options["casualties"] = setup.casualties
-    if setup.battle != "land":
-        options["battle"] = setup.battle
-    for key in ("retreat_after", "retreat_when_units", "retreat_below"):
-        if getattr(setup, key):
-            options[key] = getattr(setup, key)
-    return {"options": options, "attacker": _side_document(setup.attacker),
-            "defender": _side_document(setup.defender)}
-
-
-def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_000,
-            seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
-    """Odds of the battle: exact (absorbing chain over band tables) or seeded simulation."""
-    if method not in ("exact", "simulate"):
-        raise ScenarioError(f"unknown method '{method}'", hint="exact or simulate")
-    rules = MediumLuckRules(setup)
-    policy, why = choose_policy(setup, rules)
-    retreat = retreat_options(setup)
-    if method == "exact":     # the grid passes promise what the solver does (limits)
-        limits.check_exact(estimate_work(rules, rules.initial_state()))
-    try:
-        values = None
-        if policy == "optimal":
-            values = PositionValues(rules, cancel=cancel)
-            rules.use_optimal(values)
-        if method == "exact" and values is not None:
-            outcome = grid_outcome(values)
-        elif method == "exact" and not setup.max_rounds and retreat == RetreatOptions():
-            outcome = grid_outcome(HeuristicGrid(rules))
-        else:
-            outcome = run_battle(rules, retreat, rules.attacker_units,
-                                 max_rounds=setup.max_rounds, method=method, trials=trials,
-                                 seed=seed, cancel=cancel)
-    finally:
-        BAND_TABLES.flush()
-    result = battle_result("mediumluck", rules, outcome)
-    result.extra["slots"] = {"attacker": rules.models[0].names, "defender": rules.models[1].names}
-    result.extra["casualties"] = policy
-    result.extra["casualties_why"] = why
-    result.extra["lost_first"] = lost_first(setup)
-    return result
+RULESET = MediumLuck()
 
 
 def retreat_options(setup: MediumLuckSetup) -> RetreatOptions:
     return RetreatOptions(setup.retreat_after, setup.retreat_when_units, setup.retreat_below)
+
+
+def compute(setup: MediumLuckSetup, *, method: str = "exact", trials: int = 100_000,
+            seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
+    """``combatassist.ruleset.compute`` for Medium Luck (kept for callers of the module)."""
+    return _compute(RULESET, setup, method=method, trials=trials, seed=seed, cancel=cancel)
 
 
 def make_rules(setup: MediumLuckSetup) -> MediumLuckRules:
@@ -203,16 +131,5 @@ def make_rules(setup: MediumLuckSetup) -> MediumLuckRules:
 
 
 def default_scenario() -> Scenario:
-    """The seed's worked example (played before the defender's extra white die)."""
-    attacker = SideSetup(bands={"red": {"roll": {"tank": 3}, "boost": {"mech_infantry": 1}},
-                                "white": {"roll": {"infantry": 6},
-                                          "boost": {"artillery": 2, "fighter": 3}}})
-    defender = SideSetup(bands={"red": {"roll": {"tank": 2}},
-                                "white": {"roll": {"infantry": 5}, "boost": {"artillery": 2}}})
-    return Scenario("mediumluck", MediumLuckSetup(default_chart(), attacker, defender,
-                                                  defender_extra_white=False),
-                    title="Worked example from the designer")
-
-
-def summarise(result: BattleResult, title: str | None = None) -> str:
-    return summarise_battle(result, title)
+    """The designer's worked example (``resources/mediumluck/default.toml``)."""
+    return RULESET.default_scenario()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 
 from ...errors import ScenarioError
+from ...ruleset import Command
 
 #: Longest search a command may ask for.
 MAX_BUDGET = 600.0
@@ -70,11 +71,13 @@ def _run_advise(args) -> tuple[dict, str]:
     return advice_json(advice, args.side), advice_summary(advice, args.side, scenario.title)
 
 
-def add_commands(sub) -> None:
-    a = sub.add_parser("advise", help="Medium Luck: the best assignments of one side's units")
+def _configure_advise(a: argparse.ArgumentParser) -> None:
     a.add_argument("file", help="a mediumluck scenario file")
     a.add_argument("--side", choices=("attacker", "defender"), required=True)
     a.add_argument("--budget", type=_budget, default=2.0,
                    help="seconds of search (default 2; small sides are searched exhaustively)")
-    a.add_argument("--json", action="store_true", help="print one JSON object")
-    a.set_defaults(handler=_run_advise)
+
+
+#: Medium Luck's own ``combatassist`` commands (``Ruleset.commands``).
+COMMANDS = (Command("advise", "the best assignments of one side's units", _configure_advise,
+                    _run_advise),)

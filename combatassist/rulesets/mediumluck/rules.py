@@ -1,5 +1,11 @@
 """Medium Luck battles on the shared core: setup, state, one Phase per colour band, policies.
 
+Why one module of ~650 lines: the band phase, the per-side slot model and both casualty
+policies share the slot bookkeeping and are only correct together (the exact solver, the
+simulator and the table all go through them); split, each part would expose its internals to
+the others. The scenario format (``scenario``), the casualty text (``choices``), the band
+tables (``bands``) and the chart (``chart``) are already apart.
+
 State: ``(attacker counts, defender counts)``, each a tuple of alive units per *slot* — a slot
 is one (band, role, unit type) a side assigned, or an idle / reserve unit type. Slot names
 ("red.roll.tank", "white.boost.artillery", "idle.transport") are what a casualty choice names;
