@@ -412,7 +412,7 @@ class ResultsPanel(StatusLine, QWidget):
                          "round N", "probability (%)")
         self.round_plot.setYRange(0, 100, padding=0.02)
         for plot in (self.loss_plot, self.round_plot):
-            plot.setMinimumHeight(190)
+            plot.setMinimumHeight(150)
 
         top = QHBoxLayout()
         top.addWidget(self.bar, 1)
@@ -440,11 +440,11 @@ class ResultsPanel(StatusLine, QWidget):
         layout.addWidget(self.legend)
         layout.addWidget(self.spinner)
         layout.addWidget(self.figures)
-        layout.addWidget(self.battle_figures)
         layout.addWidget(self.note)
         layout.addWidget(self.status)
         layout.addWidget(self.no_battle, 1)
         layout.addWidget(self.plots_box, 1)
+        layout.addWidget(self.battle_figures, 1)
 
     # -- feeding it ---------------------------------------------------------------------
     def has_figures(self) -> bool:
@@ -506,9 +506,6 @@ class ResultsPanel(StatusLine, QWidget):
         self.bar.set_values(r.attacker_wins, r.draw, r.undecided, r.defender_wins, bvals)
         self._plot_losses(r, b)
         self._plot_rounds(r, b)
-        if r.figures is not None and self.battle_figures.swing_plot.parent() is None:
-            # the swing plot joins the other plots (one row of plots: no scrolling at 1280x800)
-            self.plots_box.addWidget(self.battle_figures.swing_plot)
         self.battle_figures.show_figures(r, b, fought=self.plots_box.isVisibleTo(self))
 
     def _plot_losses(self, r: BattleResult, b: BattleResult | None) -> None:

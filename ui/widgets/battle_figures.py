@@ -10,15 +10,15 @@ import html
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from combatassist.result import BattleResult, composition
 
-from ..results import (ACCENT, ATTACKER, DEFENDER, FiguresGrid, delta_num, delta_pct, pct,
-                       style_plot)
+from ..results import (ACCENT, ATTACKER, DEFENDER, FiguresGrid, PlotRow, delta_num, delta_pct,
+                       pct, style_plot)
 
 #: End compositions listed beside the plot.
-SHOWN_PROFILES = 3
+SHOWN_PROFILES = 5
 
 
 class BattleFiguresPanel(QWidget):
@@ -34,46 +34,46 @@ class BattleFiguresPanel(QWidget):
         super().__init__(parent)
         self.numbers: dict[str, QLabel] = {}
         self.names: dict[str, QLabel] = {}
-        pairs = []
         for key, label in self.KEYS:
             name = QLabel(label)
             value = QLabel("–")
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setObjectName(f"value_{key}")
             self.names[key], self.numbers[key] = name, value
-            pairs.append((name, value))
-        self.grid = FiguresGrid(pairs, per_column=3)
+        # two columns when they fit, else one (no sideways scrolling in a narrow results side)
+        self.figures = FiguresGrid([(self.names[k], self.numbers[k]) for k, _ in self.KEYS],
+                                   per_column=3)
         self.names["takes_territory"].setToolTip(
             "The attacker wins with at least one land unit left (aircraft alone can't take "
             "a territory)")
         self.names["expected_ipc_swing"].setToolTip(
             "Defender's IPC lost minus the attacker's: positive is good for the attacker")
 
-        #: drawn here, laid out by the results panel beside its other plots
         self.swing_plot = pg.PlotWidget()
-        style_plot(self.swing_plot, "IPC swing (defender's − attacker's IPC lost)",
-                   "IPC swing", "probability (%)", min_height=190)
+        style_plot(self.swing_plot, "IPC swing (defender's IPC lost − attacker's)",
+                   "IPC swing", "probability (%)", min_height=150)
         self.ends = QLabel("")
         self.ends.setObjectName("likelyEnds")
         self.ends.setTextFormat(Qt.TextFormat.RichText)
         self.ends.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.ends.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.ends.setWordWrap(True)
-        # wraps instead of widening the results side (long Medium Luck compositions)
-        self.ends.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.ends.setMinimumWidth(0)
+        self.ends.setMinimumWidth(240)
 
+        # the plot and the likely ends side by side, or one above the other when narrow
+        row = PlotRow(min_plot_width=260)
+        row.addWidget(self.swing_plot, 3)
+        row.addWidget(self.ends, 2)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 2, 0, 0)
-        layout.setSpacing(2)
-        layout.addWidget(self.grid)
-        layout.addWidget(self.ends)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.figures)
+        layout.addWidget(row, 1)
 
     def show_figures(self, r: BattleResult, b: BattleResult | None, *,
                      fought: bool = True) -> None:
         """Show ``r``'s figures (hidden when it has none, or no battle is fought), with
         deltas against ``b``."""
         self.setVisible(r.figures is not None and fought)
-        self.swing_plot.setVisible(r.figures is not None and fought)
         if r.figures is None:
             return
         f = r.figures
@@ -106,7 +106,7 @@ class BattleFiguresPanel(QWidget):
                 d = delta_pct(value, base[key]) if is_p else delta_num(value, base[key])
                 text += f'  <span style="color:#555">({d})</span>'
             self.numbers[key].setText(text)
-        self.grid.refit()
+        self.figures.refit()         # the deltas make the values wider
         self._plot_swing(r, b)
         self._show_ends(r)
 
@@ -132,19 +132,22 @@ class BattleFiguresPanel(QWidget):
 
     def _show_ends(self, r: BattleResult) -> None:
         f = r.figures
-        lines = ["<b>Most likely ends</b> (attacker left | defender left)"]
+        rows = []
         for pr in f.profiles[:SHOWN_PROFILES]:
-            lines.append(f"{pct(pr['p'])}&nbsp; <span style='color:{ATTACKER}'>"
-                         f"{html.escape(composition(pr['attacker']))}</span> | "
-                         f"<span style='color:{DEFENDER}'>"
-                         f"{html.escape(composition(pr['defender']))}</span>")
+            rows.append(f"<tr><td align='right'>{pct(pr['p'])}</td>"
+                        f"<td style='color:{ATTACKER}'>{html.escape(composition(pr['attacker']))}"
+                        f"</td><td style='color:{DEFENDER}'>"
+                        f"{html.escape(composition(pr['defender']))}</td></tr>")
         survivors = []
         for side, colour in (("attacker", ATTACKER), ("defender", DEFENDER)):
             units = ", ".join(f"{n:.2f} {html.escape(u.replace('_', ' '))}"
                               for u, n in f.survivors[side].items())
-            survivors.append(f"<span style='color:{colour}'>{side}</span> {units or '–'}")
-        lines.append("<b>Expected survivors</b>: " + "; ".join(survivors))
-        self.ends.setText("<br>".join(lines))
+            survivors.append(f"<span style='color:{colour}'>{side}</span>: {units or '–'}")
+        self.ends.setText(
+            "<b>Most likely ends</b><table cellspacing='4'>"
+            "<tr><th></th><th align='left'>attacker left</th>"
+            "<th align='left'>defender left</th></tr>" + "".join(rows) + "</table>"
+            "<b>Expected survivors</b><br>" + "<br>".join(survivors))
 
 
 def _bar_width(xs: list[float]) -> float:
