@@ -41,7 +41,7 @@ DEV_PACKAGES = (
 )
 
 #: The engine never imports Qt: the command-line executable leaves all of it out.
-QT_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph", "ui")
+QT_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph", "combatassist_gui")
 
 #: Qt data the bundle drops: the app is English-only, so Qt's own translations are dead weight.
 DROPPED_DATA_PREFIXES = ("PySide6/Qt/translations/",)

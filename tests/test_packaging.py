@@ -55,7 +55,7 @@ def test_version_lives_in_pyproject_only():
 
 def test_both_programs_report_the_version(capsys):
     from combatassist import cli
-    from ui import app
+    from combatassist_gui import app
 
     version = PYPROJECT["project"]["version"]
     assert cli.main(["--version"]) == 0   # the CLI turns argparse's exit into a status

@@ -144,7 +144,8 @@ def style_plot(plot: pg.PlotWidget, title: str, xlabel: str, ylabel: str, *,
 
 class StatusLine:
     """``set_busy`` / ``show_error`` for a results panel with a ``spinner`` and a ``status``
-    label; ``has_figures()`` says whether older figures are still on show."""
+    label; ``has_figures()`` says whether older figures are still on show; the exports (CSV
+    from the panel's ``csv_rows()``, PNG of the panel)."""
 
     #: what the figures were computed for, in "the last … that could be computed"
     subject = "set-up"
@@ -164,15 +165,34 @@ class StatusLine:
                  "be computed." if self.has_figures() else "")
         self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>{stale}')
 
+    # -- the one export path: each panel gives its rows ----------------------------------------
+    def csv_rows(self) -> list[list]:
+        raise NotImplementedError
+
+    def csv_text(self) -> str:
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows(self.csv_rows())
+        return out.getvalue()
+
+    def export_csv(self, path: str | Path) -> None:
+        atomic_write_text(path, self.csv_text())
+
+    def export_png(self, path: str | Path) -> bool:
+        return self.grab().save(str(path), "PNG")
+
 
 class ResultsPanel(StatusLine, QWidget):
     """Shows a ``BattleResult``; keeps an optional pinned baseline to compare against."""
 
     baseline_changed = Signal(bool)
 
-    def __init__(self, parent: QWidget | None = None, *, loss_unit: str = "units"):
+    def __init__(self, parent: QWidget | None = None, *, loss_unit: str = "units",
+                 rounds: bool = True, loss_plot: bool = True):
+        """``rounds=False``: a one-resolution result (no round plot, no undecided or expected
+        rounds figures); ``loss_plot=False``: the view draws its own plots of the losses."""
         super().__init__(parent)
         self.loss_unit = loss_unit
+        self.rounds = rounds
         self.result: BattleResult | None = None
         self.baseline: BattleResult | None = None
 
@@ -198,14 +218,17 @@ class ResultsPanel(StatusLine, QWidget):
                 ("attacker_losses", "Expected attacker losses"),
                 ("defender_losses", "Expected defender losses"),
                 ("expected_rounds", "Expected rounds")]
+        if not rounds:
+            keys = [k for k in keys if k[0] not in ("undecided", "expected_rounds")]
+        per_column = 4 if rounds else 3
         for i, (key, label) in enumerate(keys):
             name = QLabel(label)
             value = QLabel("–")
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setObjectName(f"value_{key}")
             self.numbers[key] = value
-            grid.addWidget(name, i % 4, 2 * (i // 4))
-            grid.addWidget(value, i % 4, 2 * (i // 4) + 1)
+            grid.addWidget(name, i % per_column, 2 * (i // per_column))
+            grid.addWidget(value, i % per_column, 2 * (i // per_column) + 1)
         self.note = QLabel("")
         self.note.setObjectName("resultNote")
         self.note.setWordWrap(True)
@@ -216,22 +239,25 @@ class ResultsPanel(StatusLine, QWidget):
         self.pin.setToolTip("Keep this result and compare every later change against it")
         self.pin.toggled.connect(self._toggle_baseline)
 
-        self.loss_plot = pg.PlotWidget()
-        style_plot(self.loss_plot, "Losses at the end of the battle",
-                         f"{loss_unit} lost", "probability (%)")
-        self.round_plot = pg.PlotWidget()
-        style_plot(self.round_plot, "Battle decided by round N",
-                         "round N", "probability (%)")
-        self.round_plot.setYRange(0, 100, padding=0.02)
+        plots = QHBoxLayout()
+        self.loss_plot = self.round_plot = None
+        if loss_plot:
+            self.loss_plot = pg.PlotWidget()
+            style_plot(self.loss_plot, "Losses at the end of the battle",
+                       f"{loss_unit} lost", "probability (%)")
+        if rounds:
+            self.round_plot = pg.PlotWidget()
+            style_plot(self.round_plot, "Battle decided by round N",
+                       "round N", "probability (%)")
+            self.round_plot.setYRange(0, 100, padding=0.02)
         for plot in (self.loss_plot, self.round_plot):
-            plot.setMinimumHeight(190)
+            if plot is not None:
+                plot.setMinimumHeight(190)
+                plots.addWidget(plot)
 
         top = QHBoxLayout()
         top.addWidget(self.bar, 1)
         top.addWidget(self.pin)
-        plots = QHBoxLayout()
-        plots.addWidget(self.loss_plot)
-        plots.addWidget(self.round_plot)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
@@ -240,8 +266,7 @@ class ResultsPanel(StatusLine, QWidget):
         layout.addLayout(grid)
         layout.addWidget(self.note)
         layout.addWidget(self.status)
-        layout.addLayout(plots, 1)
-
+        layout.addLayout(plots, 1 if plots.count() else 0)
 
     # -- feeding it ---------------------------------------------------------------------
     def has_figures(self) -> bool:
@@ -286,6 +311,8 @@ class ResultsPanel(StatusLine, QWidget):
                     "draw": b.draw, "undecided": b.undecided, "attacker_losses": ba,
                     "defender_losses": bd, "expected_rounds": b.expected_rounds}
         for key, value in figures.items():
+            if key not in self.numbers:
+                continue
             is_p = key in ("attacker_wins", "defender_wins", "draw", "undecided")
             text = pct(value) if is_p else f"{value:.2f}"
             if base is not None:
@@ -294,8 +321,10 @@ class ResultsPanel(StatusLine, QWidget):
             self.numbers[key].setText(text)
         bvals = (b.attacker_wins, b.draw, b.undecided, b.defender_wins) if b else None
         self.bar.set_values(r.attacker_wins, r.draw, r.undecided, r.defender_wins, bvals)
-        self._plot_losses(r, b)
-        self._plot_rounds(r, b)
+        if self.loss_plot is not None:
+            self._plot_losses(r, b)
+        if self.round_plot is not None:
+            self._plot_rounds(r, b)
 
     def _plot_losses(self, r: BattleResult, b: BattleResult | None) -> None:
         plot = self.loss_plot
@@ -341,31 +370,22 @@ class ResultsPanel(StatusLine, QWidget):
         plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(n / 10)), minor=1)
 
     # -- exports ------------------------------------------------------------------------
-    def csv_text(self) -> str:
-        """The shown result (and the baseline, if pinned) as CSV."""
-        out = io.StringIO()
-        w = csv.writer(out, lineterminator="\n")
+    def csv_rows(self) -> list[list]:
+        """The shown result (and the baseline, if pinned) as CSV rows."""
+        rows: list[list] = []
         for label, res in (("current", self.result), ("baseline", self.baseline)):
             if res is None:
                 continue
             ea, ed = res.expected_losses()
-            w.writerow(["result", label, res.ruleset, res.method])
+            rows.append(["result", label, res.ruleset, res.method])
             for key in ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate",
                         "pruned", "expected_rounds"):
-                w.writerow([key, repr(getattr(res, key))])
-            w.writerow(["expected_attacker_losses", repr(ea)])
-            w.writerow(["expected_defender_losses", repr(ed)])
-            w.writerow(["attacker_lost", "defender_lost", "probability"])
-            for a, d, p in res.losses:
-                w.writerow([a, d, repr(p)])
-            w.writerow(["round", "p_decided_by_round"])
-            for i, p in enumerate(res.decided_by_round, start=1):
-                w.writerow([i, repr(p)])
-            w.writerow([])
-        return out.getvalue()
-
-    def export_csv(self, path: str | Path) -> None:
-        atomic_write_text(path, self.csv_text())
-
-    def export_png(self, path: str | Path) -> bool:
-        return self.grab().save(str(path), "PNG")
+                rows.append([key, repr(getattr(res, key))])
+            rows.append(["expected_attacker_losses", repr(ea)])
+            rows.append(["expected_defender_losses", repr(ed)])
+            rows.append(["attacker_lost", "defender_lost", "probability"])
+            rows.extend([a, d, repr(p)] for a, d, p in res.losses)
+            rows.append(["round", "p_decided_by_round"])
+            rows.extend([i, repr(p)] for i, p in enumerate(res.decided_by_round, start=1))
+            rows.append([])
+        return rows

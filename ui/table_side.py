@@ -23,7 +23,7 @@ from combatassist.errors import CombatAssistError
 from combatassist.table import (TableBattle, format_choice, load_battle, odds_from,
                                 parse_choice, parse_dice)
 
-from .compute import Computer
+from .compute import JobGroup
 from .results import ATTACKER, DEFENDER, OutcomeBar, pct
 
 VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "draw": "a draw"}
@@ -57,8 +57,11 @@ class TableSidePanel(QWidget):
     resumed = Signal(str)
 
     def __init__(self, setup: SetupProvider, autosave_path: Path, parent: QWidget | None = None,
-                 *, format_choice: Callable[[Any], str] = format_choice,
+                 *, jobs: JobGroup | None = None,
+                 format_choice: Callable[[Any], str] = format_choice,
                  parse_choice: Callable[[str, Any], Any] = parse_choice):
+        """``jobs``: the view's job group, which owns the odds computation (default: the
+        panel's own)."""
         super().__init__(parent)
         self.setup = setup
         self.autosave_path = Path(autosave_path)
@@ -67,7 +70,8 @@ class TableSidePanel(QWidget):
         self.battle: TableBattle | None = None
         #: the view's between-rounds editor (see ``set_between_rounds_editor``), if any
         self.between_editor: QWidget | None = None
-        self.computer = Computer(self)
+        self.jobs = jobs if jobs is not None else JobGroup(self)
+        self.computer = self.jobs.computer()
         self.computer.result.connect(self._show_odds)
         self.computer.error.connect(lambda m: self.odds_label.setText(f"Odds: {m}"))
         self.computer.busy.connect(lambda b: b and self.odds_label.setText("Odds: computing…"))

@@ -12,8 +12,8 @@ from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
 from combatassist.scenario import Scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
-from ui.views.agc import AgcView, default_agc_scenario
-from ui.widgets.agc_table import EntryError, parse_entries
+from combatassist_gui.views.agc import AgcView, default_agc_scenario
+from combatassist_gui.widgets.agc_table import EntryError, parse_entries
 
 
 @pytest.fixture
@@ -60,8 +60,10 @@ def test_default_scenario_result_is_the_engines(view):
 
 
 def test_round_figures_hidden_and_terrain_modifiers_beside_the_forces(view):
-    assert not view.results.round_plot.isVisible()
-    assert not view.results.numbers["expected_rounds"].isVisible()
+    # one resolution: no round plot, no round figures, no battle losses plot
+    assert view.results.round_plot is None and view.results.loss_plot is None
+    assert "expected_rounds" not in view.results.numbers
+    assert "undecided" not in view.results.numbers
     assert view.results.numbers["attacker_wins"].isVisible()
     forest = {t["id"]: t for t in agc.terrains()}["forest"]["modifiers"]
     assert view.forces.modifier_labels["armor"].text().count(

@@ -13,8 +13,8 @@ from PySide6.QtCore import QPoint, Qt
 from combatassist.rulesets import ds2
 from combatassist.rulesets.ds2 import Shot
 from combatassist.scenario import Scenario, load_scenario, parse_scenario_text
-from ui.views.ds2 import Ds2View
-from ui.widgets.ds2_results import segments
+from combatassist_gui.views.ds2 import Ds2View
+from combatassist_gui.widgets.ds2_results import segments
 
 SHARED = Path("/work/shared/scenarios/ds2-hvc-vs-mbt.toml")
 

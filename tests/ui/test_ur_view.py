@@ -8,7 +8,8 @@ from combatassist.errors import EngineError
 from combatassist.rulesets import ur
 from combatassist.scenario import Scenario, load_scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
-from ui.views.ur import UnitRow, UrView, default_scenario, format_ur_choice, parse_ur_choice
+from combatassist_gui.views.ur import UrView, default_scenario, format_ur_choice, parse_ur_choice
+from combatassist_gui.widgets.ur_stack import UnitRow
 
 SCENARIOS = "/work/shared/scenarios"
 

@@ -21,7 +21,7 @@ from combatassist.scenario import Scenario
 from ..compute import Job
 from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
 from ..widgets.ds2_table import TableShotPanel
-from .base import RulesetView
+from .base import ResolutionView
 
 CLASS_TITLES = {"heavy": "Heavy weapons", "infantry": "Infantry weapons",
                 "artillery": "Artillery"}
@@ -36,24 +36,17 @@ def _words(name: str) -> str:
     return name.replace("_", " ")
 
 
-class Ds2View(RulesetView):
+class Ds2View(ResolutionView):
     ruleset = "ds2"
     title = "Dirtside II"
+    order = 50
 
-    def __init__(self, parent: QWidget | None = None, **kwargs: Any):
-        super().__init__(parent, **kwargs)
-        # A DS2 result is one shot: swap the battle results panel for the shot panel. The
-        # main window and the smoke test reach results through ``view.results``.
-        battle_panel = self.results
-        self.computer.busy.disconnect(battle_panel.set_busy)
-        battle_panel.parentWidget().layout().replaceWidget(battle_panel, self.shot_panel)
-        battle_panel.hide()
-        battle_panel.deleteLater()
-        self.results = self.shot_panel
-        self.shot_panel.show()
-        self.computer.busy.connect(self.shot_panel.set_busy)
-        self.shot_panel.set_busy(self.computer.is_busy())
-        self.shot_panel.heatmap.cell_clicked.connect(self.pick_cell)
+    def build_results(self) -> QWidget:
+        # A DS2 result is one shot, not a battle: the shot panel is the results panel.
+        return ShotResultsPanel()
+
+    def finish_build(self) -> None:
+        self.results.heatmap.cell_clicked.connect(self.pick_cell)
 
     # -- the form ---------------------------------------------------------------------------
     def build_form(self) -> QWidget:
@@ -382,13 +375,6 @@ class Ds2View(RulesetView):
         self._sync()
 
     # -- computing ----------------------------------------------------------------------------
-    def above_results(self) -> list[QWidget]:
-        # Built here so it exists before the base class's first compute; ``__init__`` puts it
-        # in the battle panel's place.
-        self.shot_panel = ShotResultsPanel()
-        self.shot_panel.hide()
-        return []
-
     def compute_job(self) -> Job:
         # The same checks as a file (the form should never offer an impossible shot; if it
         # did, the message names the field as a scenario file would).
@@ -416,15 +402,6 @@ class Ds2View(RulesetView):
     def recompute(self, immediate: bool = False) -> None:
         self._update_table()
         super().recompute(immediate)
-
-    def show_result(self, result: Any) -> None:
-        self.last_result = result
-        self.last_error = None
-        self.shot_panel.show_result(result)
-
-    def show_error(self, message: str) -> None:
-        self.last_error = message
-        self.shot_panel.show_error(message)
 
     # -- at the table ----------------------------------------------------------------------
     def extra_tabs(self) -> list[tuple[str, QWidget]]:
