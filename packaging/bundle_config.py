@@ -7,6 +7,7 @@ Stdlib only, so the tests can read it without PyInstaller installed.
 from __future__ import annotations
 
 import re
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -129,6 +130,21 @@ def keep_qt_plugin(plugin_type: str, file_name: str) -> bool:
         stem = stem[3:]
     dropped = DROPPED_QT_PLUGINS.get(plugin_type, set())
     return not ("*" in dropped or stem in dropped)
+
+
+def stage_gui_package(work_dir: Path, root: Path = ROOT) -> Path:
+    """A folder holding ``combatassist_gui`` (a fresh copy of ``ui/``), for PyInstaller's path.
+
+    The GUI's source folder is ``ui/`` but its import name is ``combatassist_gui`` (the
+    pyproject mapping, which setuptools' editable finder serves); PyInstaller's module graph
+    searches folders only, so it gets a folder where the package has its import name.
+    """
+    staged = Path(work_dir) / "gui-src"
+    target = staged / "combatassist_gui"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(root / "ui", target, ignore=shutil.ignore_patterns("__pycache__"))
+    return staged
 
 
 def write_metadata(target_dir: Path, version: str) -> Path:
