@@ -207,7 +207,8 @@ class ResultsPanel(StatusLine, QWidget):
 
         self.bar = OutcomeBar()
         self.legend = QLabel(" ".join(
-            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;' for n, c in SEGMENTS))
+            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;' for n, c in SEGMENTS
+            if rounds or n != "Undecided"))
 
         self.numbers: dict[str, QLabel] = {}
         grid = QGridLayout()
