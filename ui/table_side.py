@@ -9,7 +9,7 @@ editor (``set_between_rounds_editor``) shown above the dice while the step is po
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,9 +59,11 @@ class TableSidePanel(QWidget):
     def __init__(self, setup: SetupProvider, autosave_path: Path, parent: QWidget | None = None,
                  *, jobs: JobGroup | None = None,
                  format_choice: Callable[[Any], str] = format_choice,
-                 parse_choice: Callable[[str, Any], Any] = parse_choice):
+                 parse_choice: Callable[[str, Any], Any] = parse_choice,
+                 retreat_sides: Sequence[str] = ("attacker",), choice_help: str = ""):
         """``jobs``: the view's job group, which owns the odds computation (default: the
-        panel's own)."""
+        panel's own); ``retreat_sides``: the sides offered a "retreats" button;
+        ``choice_help``: how to write the casualties (the casualty entry's tooltip)."""
         super().__init__(parent)
         self.setup = setup
         self.autosave_path = Path(autosave_path)
@@ -110,6 +112,8 @@ class TableSidePanel(QWidget):
         self.explain_label.setWordWrap(True)
         self.choice_edit = QLineEdit()
         self.choice_edit.setPlaceholderText("empty: accept the proposal")
+        if choice_help:
+            self.choice_edit.setToolTip(choice_help)
         self.choice_edit.returnPressed.connect(self.apply)
         self.apply_button = QPushButton("Apply")
         self.apply_button.setToolTip("Play this phase with these dice and casualties (Enter)")
@@ -124,8 +128,14 @@ class TableSidePanel(QWidget):
         self.redo_button = QPushButton("Redo")
         self.redo_button.setToolTip("Play the undone step again (Ctrl+Shift+Z)")
         self.redo_button.clicked.connect(self.redo)
-        self.retreat_button = QPushButton("Attacker retreats")
-        self.retreat_button.clicked.connect(lambda: self.end("retreat", "attacker"))
+        self.retreat_buttons: dict[str, QPushButton] = {}
+        for side in retreat_sides:
+            button = QPushButton(f"{side.capitalize()} retreats")
+            other = "defender" if side == "attacker" else "attacker"
+            button.setToolTip(f"The {side} breaks off before this round: the {other} wins")
+            button.clicked.connect(lambda _c=False, s=side: self.end("retreat", s))
+            self.retreat_buttons[side] = button
+        self.retreat_button = self.retreat_buttons.get("attacker")
         self.end_button = QPushButton("End battle")
         self.end_button.clicked.connect(lambda: self.end("end", "attacker"))
         self.close_button = QPushButton("Close battle")
@@ -149,7 +159,8 @@ class TableSidePanel(QWidget):
         form.addRow("Casualties:", choice_row)
         form.addRow(self.message)
         buttons = QHBoxLayout()
-        for b in (self.undo_button, self.redo_button, self.retreat_button, self.end_button):
+        for b in (self.undo_button, self.redo_button, *self.retreat_buttons.values(),
+                  self.end_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
@@ -392,6 +403,9 @@ class TableSidePanel(QWidget):
             if options is not None:
                 self.between_editor.set_options(options, b.rules)
         if b is None:
+            for button in (self.undo_button, self.redo_button, self.end_button,
+                           *self.retreat_buttons.values()):
+                button.setEnabled(False)
             return
         over = b.is_over()
         verdict = b.verdict()
@@ -418,7 +432,8 @@ class TableSidePanel(QWidget):
         self.dice_edit.setEnabled(not over and bool(specs))
         self.undo_button.setEnabled(b.can_undo())
         self.redo_button.setEnabled(b.can_redo())
-        self.retreat_button.setEnabled(not over and not b.dice_entered())
+        for button in self.retreat_buttons.values():
+            button.setEnabled(not over and not b.dice_entered())
         self.end_button.setEnabled(not over and not b.dice_entered())
         self.log.clear()
         for line in b.log:

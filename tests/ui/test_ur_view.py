@@ -361,20 +361,21 @@ def test_table_side_round_with_owner_choice(view, qtbot):
 
 def test_defender_retreat_button(view, qtbot):
     panel = view.table_panel
-    assert not view.defender_retreat.isEnabled()
+    defender_retreat = panel.retreat_buttons["defender"]
+    assert not defender_retreat.isEnabled()
     panel.start()
-    assert view.defender_retreat.isEnabled()
-    assert view.defender_retreat.parentWidget() is panel.retreat_button.parentWidget()
+    assert defender_retreat.isEnabled()
+    assert defender_retreat.parentWidget() is panel.retreat_button.parentWidget()
     panel.dice_edit.setText("1 1")
     panel.apply()                                   # mid-round: no retreat
-    assert not view.defender_retreat.isEnabled()
+    assert not defender_retreat.isEnabled()
     panel.undo()
-    view.defender_retreat.click()
+    defender_retreat.click()
     assert panel.battle.is_over() and panel.battle.verdict() == "attacker"
     assert panel.battle.ending == ("retreat", "defender")
-    assert not view.defender_retreat.isEnabled()
+    assert not defender_retreat.isEnabled()
     panel.undo()
-    assert not panel.battle.is_over() and view.defender_retreat.isEnabled()
+    assert not panel.battle.is_over() and defender_retreat.isEnabled()
     panel.end("retreat", "defender")
     panel.close_battle()
     assert view.form.isEnabled()

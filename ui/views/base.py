@@ -70,8 +70,11 @@ class RulesetView(QWidget):
     loss_unit: str = "units"
     #: the form column's starting width (the results take the rest)
     form_width: int = 380
-    #: whether the view has the "At the table" panel (``table_rules`` gives its rules)
+    #: whether the view has the "At the table" panel (``table_rules`` gives its rules), the
+    #: sides it offers a "retreats" button, and how to write the casualties there
     has_table_side: bool = False
+    retreat_sides: tuple[str, ...] = ("attacker",)
+    choice_help: str = ""
     #: emitted on every user edit (not when a scenario is loaded)
     changed = Signal()
 
@@ -135,7 +138,8 @@ class RulesetView(QWidget):
         folder = self.autosave_dir or Path(".")
         panel = TableSidePanel(self._table_setup, folder / f"{self.ruleset}-{AUTOSAVE_NAME}",
                                jobs=self.jobs, format_choice=self.format_choice,
-                               parse_choice=self.parse_choice)
+                               parse_choice=self.parse_choice,
+                               retreat_sides=self.retreat_sides, choice_help=self.choice_help)
         panel.running_changed.connect(self._on_table_running)
         panel.resumed.connect(self._show_battle_setup)
         self.tabs.addTab(panel, "At the table")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QVBoxLayout,
+                               QWidget)
 
 from combatassist.errors import EngineError
 from combatassist.rulesets import ur
@@ -42,9 +42,10 @@ class UrView(BattleView):
     title = "Ur"
     order = 40
     loss_unit = "steps"
-
-    def finish_build(self) -> None:
-        self._add_defender_retreat()
+    retreat_sides = ("attacker", "defender")     # in Ur either side may break off
+    choice_help = ("Hits each unit takes, in list order, e.g. 'attacker: 1 1 0 1; defender: "
+                   "0 2 1'.\nHits must be spread evenly; where units tie, the owner picks which "
+                   "one takes it.\nA side left out keeps the proposal.")
 
     def build_form(self) -> QWidget:
         self.wall_computer = self.jobs.computer()
@@ -183,31 +184,6 @@ class UrView(BattleView):
         self.wall_panel.set_what_if("")
 
     # -- table side --------------------------------------------------------------------------
-    def _add_defender_retreat(self) -> None:
-        """A "Defender retreats" button beside the panel's attacker one: in Ur either side may
-        retreat (the engine's ``TableBattle.end`` takes both)."""
-        panel = self.table_panel
-        self.defender_retreat = QPushButton("Defender retreats")
-        self.defender_retreat.setToolTip("The defender breaks off before this round: the "
-                                         "attacker wins")
-        self.defender_retreat.clicked.connect(lambda: panel.end("retreat", "defender"))
-        layout = _layout_holding(panel.battle_box.layout(), panel.retreat_button)
-        if layout is not None:
-            layout.insertWidget(layout.indexOf(panel.retreat_button) + 1, self.defender_retreat)
-        else:  # the panel's layout changed: still offer the button, under the others
-            panel.battle_box.layout().addWidget(self.defender_retreat)
-        panel.choice_edit.setToolTip(
-            "Hits each unit takes, in list order, e.g. 'attacker: 1 1 0 1; defender: 0 2 1'.\n"
-            "Hits must be spread evenly; where units tie, the owner picks which one takes it.\n"
-            "A side left out keeps the proposal.")
-        # the panel refreshes (and says so through running_changed) after every change
-        panel.running_changed.connect(self._sync_defender_retreat)
-        self._sync_defender_retreat()
-
-    def _sync_defender_retreat(self, *_args) -> None:
-        b = self.table_panel.battle
-        self.defender_retreat.setEnabled(b is not None and not b.is_over() and not b.current)
-
     def format_choice(self, choice: Any) -> str:
         return format_ur_choice(choice)
 
@@ -261,16 +237,3 @@ def parse_ur_choice(text: str, proposal: Any) -> Any:
                               f"units in order (got {len(hits)} numbers)")
         result[k] = hits
     return result[0], result[1]
-
-
-def _layout_holding(layout: Any, widget: QWidget) -> Any:
-    """The (nested) box layout of ``layout`` that holds ``widget`` directly, or None."""
-    if layout is None:
-        return None
-    if layout.indexOf(widget) >= 0:
-        return layout
-    for i in range(layout.count()):
-        found = _layout_holding(layout.itemAt(i).layout(), widget)
-        if found is not None:
-            return found
-    return None
