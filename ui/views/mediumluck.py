@@ -26,7 +26,8 @@ from combatassist.scenario import Scenario
 from ..compute import Job
 from ..results import DEFENDER, pct
 from ..widgets.bands_model import SIDES, BandBoard, unit_label
-from ..widgets.bands_view import BandBoardWidget, band_facts
+from ..widgets.band_facts import band_facts
+from ..widgets.bands_view import BandBoardWidget
 from ..widgets.loss_order import LossOrderEditor
 from ..widgets.mediumluck_editors import DeployReservesEditor, ReserveEditor
 from .base import BattleView
