@@ -19,7 +19,7 @@ def test_wheel_ships_resources_and_finds_them(tmp_path):
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         archive.extractall(site)
-    assert "combatassist/resources/lowluck.toml" in names
+    assert "combatassist/resources/lowluck/tables.toml" in names
     # the GUI ships under its own name: no bare top-level "ui" to collide with other packages
     assert any(n.startswith("combatassist_gui/views/") for n in names)
     assert not any(n.startswith("ui/") for n in names)

@@ -319,7 +319,7 @@ def test_size_report_groups_and_totals(tmp_path):
         "_internal/PySide6/Qt/plugins/platforms/libqxcb.so": 100,
         "_internal/PySide6/QtCore.abi3.so": 2000, "_internal/numpy.libs/libopenblas.so": 1500,
         "_internal/libpython3.11.so.1.0": 1000, "_internal/libX11.so.6": 700,
-        "_internal/resources/lowluck.toml": 10,
+        "_internal/resources/lowluck/tables.toml": 10,
     }
     for relative, size in files.items():
         path = tmp_path / relative

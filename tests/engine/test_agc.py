@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from combatassist.errors import EngineError
 from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
-from combatassist.rulesets.agc_data import BASE_TYPES, agc_data
+from combatassist.rulesets.agc.data import BASE_TYPES, agc_data
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
 SEED = SHARED / "seeds" / "001_e0da13004fe64fbb.txt"

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from combatassist.errors import EngineError
-from combatassist.rulesets.agc_data import BASE_TYPES
-from combatassist.rulesets.agc_forces import (composition_distribution, force_from_rolls,
+from combatassist.rulesets.agc.data import BASE_TYPES
+from combatassist.rulesets.agc.forces import (composition_distribution, force_from_rolls,
                                               generate_force, percentages,
                                               remaining_units, round_half_up_percent)
 

@@ -227,7 +227,7 @@ def reference_composition(n: int) -> dict[tuple[int, ...], Fraction]:
 
 @pytest.mark.parametrize("n", [1, 2, 3, 5, 7, 9])
 def test_random_force_composition_equals_the_reference(n):
-    from combatassist.rulesets.agc_forces import composition_distribution
+    from combatassist.rulesets.agc.forces import composition_distribution
     got = composition_distribution(n)
     expected = reference_composition(n)
     assert set(got) == set(expected)

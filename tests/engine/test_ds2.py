@@ -1,7 +1,7 @@
 """Dirtside II quick damage system: every cell against an independent brute force.
 
 The expected values here come from this file's own transcription of seed 004's tables (not
-from resources/ds2.toml), enumerated over both dice in the simplest possible way.
+from resources/ds2/tables.toml), enumerated over both dice in the simplest possible way.
 """
 from __future__ import annotations
 
@@ -477,7 +477,7 @@ def test_bad_data_file_names_the_field():
 
     from combatassist.data import load_resource
 
-    good = load_resource("ds2.toml")
+    good = load_resource("ds2/tables.toml")
     assert ds2.build_tables(good) == ds2.tables()
     for mutate, needle in [
         (lambda d: d["families"]["hvc"]["impact"].pop("long"), "families.hvc.impact.long"),
@@ -492,7 +492,7 @@ def test_bad_data_file_names_the_field():
         mutate(doc)
         with pytest.raises(ScenarioError) as info:
             ds2.build_tables(doc)
-        assert info.value.field.startswith(needle) and "ds2.toml" in str(info.value)
+        assert info.value.field.startswith(needle) and "tables.toml" in str(info.value)
 
 
 def test_dice_to_ask_for_at_the_table():

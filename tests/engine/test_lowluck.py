@@ -10,7 +10,7 @@ from combatassist.battle import FixedDice, Phase, play_round
 from combatassist.errors import EngineError
 from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide
-from combatassist.rulesets.lowluck.battle import MainFire
+from combatassist.rulesets.lowluck.rules import MainFire
 from combatassist.scenario import load_scenario
 from combatassist.solver import solve
 

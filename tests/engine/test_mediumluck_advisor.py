@@ -10,7 +10,7 @@ from combatassist.errors import EngineError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands
 from combatassist.rulesets.mediumluck.advisor import advise, places_for
-from combatassist.rulesets.mediumluck.battle import SideSetup
+from combatassist.rulesets.mediumluck.rules import SideSetup
 from combatassist.rulesets.mediumluck.chart import default_chart
 from combatassist.scenario import parse_scenario_text
 from combatassist.solver import Cancelled
@@ -82,7 +82,7 @@ def test_suggestions_keep_every_unit_and_are_legal():
         assert s.side.unit_counts() == {"infantry": 3, "fighter": 1}
         # each suggestion re-parses as a legal scenario
         doc = mediumluck.to_document(setup)
-        doc["defender"] = mediumluck._side_document(s.side)
+        doc["defender"] = mediumluck.scenario._side_document(s.side)
         import tomli_w
         again = parse_scenario_text(tomli_w.dumps({"ruleset": "mediumluck", "title": "t", **doc}))
         assert again.body.defender == s.side

@@ -10,7 +10,7 @@ from combatassist.battle import BattleRules, FixedDice, Phase, play_round
 from combatassist.errors import EngineError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands
-from combatassist.rulesets.mediumluck.battle import MediumLuckRules
+from combatassist.rulesets.mediumluck.rules import MediumLuckRules
 from combatassist.scenario import load_scenario, parse_scenario_text
 from combatassist.solver import solve
 

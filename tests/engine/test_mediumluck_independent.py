@@ -17,7 +17,7 @@ import pytest
 
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands as ml_bands
-from combatassist.rulesets.mediumluck.battle import MediumLuckRules, MediumLuckSetup, SideSetup
+from combatassist.rulesets.mediumluck.rules import MediumLuckRules, MediumLuckSetup, SideSetup
 from combatassist.rulesets.mediumluck.chart import default_chart
 
 

@@ -314,7 +314,7 @@ def test_log_uses_the_rulesets_words_for_a_players_choice():
 
 # -- between rounds: a ruleset's step that changes the battle (Medium Luck reserves) ----------
 
-from combatassist.rulesets.mediumluck.battle import MediumLuckRules  # noqa: E402
+from combatassist.rulesets.mediumluck.rules import MediumLuckRules  # noqa: E402
 from combatassist.scenario import parse_scenario_text  # noqa: E402
 
 from tests.engine.test_mediumluck_battle import RESERVES  # noqa: E402

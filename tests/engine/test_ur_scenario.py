@@ -11,7 +11,7 @@ from combatassist.data import load_resource
 from combatassist.errors import ScenarioError
 from combatassist.rulesets.ur import (Side, Unit, UrScenario, Wall, check, compute,
                                       to_document)
-from combatassist.rulesets.ur.tables import _DataError, parse_tables
+from combatassist.rulesets.ur.data import _DataError, parse_tables
 from combatassist.scenario import load_scenario, parse_scenario_text
 
 SHARED = Path("/work/shared/scenarios")
@@ -177,7 +177,7 @@ def test_check_refuses_bad_payloads_built_in_code():
 
 
 def test_data_file_is_validated():
-    doc = load_resource("ur.toml")
+    doc = load_resource("ur/tables.toml")
     parse_tables(copy.deepcopy(doc))
     broken = copy.deepcopy(doc)
     broken["units"]["infantry"]["melee_use"] = "sometimes"

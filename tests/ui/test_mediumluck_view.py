@@ -10,7 +10,7 @@ from PySide6.QtGui import QDragMoveEvent
 from PySide6.QtWidgets import QApplication
 
 from combatassist.rulesets import mediumluck
-from combatassist.rulesets.mediumluck.battle import SideSetup
+from combatassist.rulesets.mediumluck.rules import SideSetup
 from combatassist.scenario import load_scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
 from combatassist_gui.views import mediumluck as view_module

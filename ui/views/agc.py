@@ -18,7 +18,8 @@ from combatassist.errors import CombatAssistError
 from combatassist.result import BattleResult
 from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
-from combatassist.rulesets.agc_data import BASE_TYPES
+from combatassist.rulesets.agc import rules as agc_rules
+from combatassist.rulesets.agc.data import BASE_TYPES
 from combatassist.scenario import Scenario
 
 from ..results import ATTACKER, DEFENDER, pct
@@ -124,7 +125,7 @@ class AgcView(ResolutionView):
         payload = self._payload()
         self.forces.refresh(self._terrains[payload.terrain], payload)
         try:
-            contests = agc.contests(agc.lineup(payload))
+            contests = agc_rules.contests(agc.lineup(payload))
         except CombatAssistError:      # the set-up can't be fought: the results say why
             contests = []
         self.air_attacks_aad.setEnabled(bool(contests))

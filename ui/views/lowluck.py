@@ -53,9 +53,9 @@ class SidePanel(QGroupBox):
             grid.addWidget(label, i // 2, 2 * (i % 2))
             grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
         self.order = LossOrderEditor(on_change,
-                                     default=lambda: lowluck.battle.full_order((), role))
+                                     default=lambda: lowluck.rules.full_order((), role))
         self.order.reset_button.setToolTip("Cheapest first")
-        self.order.set_rows(lowluck.battle.full_order((), role))
+        self.order.set_rows(lowluck.rules.full_order((), role))
         self.techs: dict[str, QCheckBox] = {}
         tech_row = QHBoxLayout()
         for t in lowluck.BATTLE_TECHS:
@@ -87,7 +87,7 @@ class SidePanel(QGroupBox):
     def load(self, side: lowluck.LowLuckSide) -> None:
         for uid, spin in self.spins.items():
             spin.setValue(int(side.units.get(uid, 0)))
-        self.order.set_rows(lowluck.battle.full_order(tuple(side.order_of_loss), self.role),
+        self.order.set_rows(lowluck.rules.full_order(tuple(side.order_of_loss), self.role),
                             custom=bool(side.order_of_loss))
         for t, box in self.techs.items():
             box.setChecked(t in side.techs)
@@ -110,7 +110,7 @@ class LowLuckView(BattleView):
         self.battle_kind.addItem("Sea battle", "sea")
         self.battle_kind.currentIndexChanged.connect(self._kind_changed)
         self.dice_mode = QComboBox()
-        for mode in lowluck.battle.DICE_MODES:
+        for mode in lowluck.rules.DICE_MODES:
             self.dice_mode.addItem(DICE_LABELS.get(mode, mode), mode)
         self.dice_mode.currentIndexChanged.connect(self.edited)
         self.max_rounds = QSpinBox()
@@ -217,7 +217,7 @@ class LowLuckView(BattleView):
         return [box]
 
     def _other_mode(self, body: lowluck.LowLuckScenario) -> tuple[str, lowluck.LowLuckScenario]:
-        mode = next(m for m in lowluck.battle.DICE_MODES if m != body.options.dice)
+        mode = next(m for m in lowluck.rules.DICE_MODES if m != body.options.dice)
         return mode, dataclasses.replace(body, options=dataclasses.replace(body.options,
                                                                            dice=mode))
 

@@ -18,7 +18,7 @@ from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, EngineError, ScenarioError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import advisor
-from combatassist.rulesets.mediumluck.battle import (MediumLuckRules, MediumLuckSetup,
+from combatassist.rulesets.mediumluck.rules import (MediumLuckRules, MediumLuckSetup,
                                                      SideSetup, format_casualties, slot_label)
 from combatassist.rulesets.mediumluck.chart import default_chart
 from combatassist.scenario import Scenario

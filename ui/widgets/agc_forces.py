@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, Q
 from combatassist.errors import CombatAssistError
 from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
-from combatassist.rulesets.agc_data import BASE_TYPES
+from combatassist.rulesets.agc.data import BASE_TYPES
 
 from ..results import ATTACKER, DEFENDER
 from .agc_terrain import modifier_colour, signed

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QGroupBox, QHBoxL
 
 from combatassist.errors import CombatAssistError
 from combatassist.rulesets import agc
-from combatassist.rulesets.agc_data import parse_damage
+from combatassist.rulesets.agc.data import parse_damage
 
 from ..results import ATTACKER, DEFENDER
 from .agc_terrain import signed

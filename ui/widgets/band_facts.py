@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from combatassist.rulesets.mediumluck.bands import usable_boosts
-from combatassist.rulesets.mediumluck.battle import (BandPhase, MediumLuckRules,
+from combatassist.rulesets.mediumluck.rules import (BandPhase, MediumLuckRules,
                                                      MediumLuckSetup)
 
 from ..results import DEFENDER

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import QAbstractListModel, QMimeData, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from combatassist.rulesets.mediumluck.battle import ROLES, SideSetup
+from combatassist.rulesets.mediumluck.rules import ROLES, SideSetup
 from combatassist.rulesets.mediumluck.chart import Chart
 
 CHIP_MIME = "application/x-combatassist-mediumluck-chip"

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLa
                                QPushButton, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
 from combatassist.rulesets import ur
-from combatassist.rulesets.ur.setup import MAX_MAGIC
-from combatassist.rulesets.ur.tables import TERRAINS
+from combatassist.rulesets.ur.scenario import MAX_MAGIC
+from combatassist.rulesets.ur.data import TERRAINS
 
 from ..results import ATTACKER, DEFENDER
 from .ur_steps import StepPips

@@ -17,7 +17,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .battle import LowLuckRules
+from .rules import LowLuckRules
 
 
 class _SideChains:

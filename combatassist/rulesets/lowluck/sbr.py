@@ -29,7 +29,7 @@ MAX_EXTRA_AA = 20
 
 @functools.cache
 def _table() -> dict[str, Any]:
-    return load_resource("lowluck.toml")["sbr"]
+    return load_resource("lowluck/tables.toml")["sbr"]
 
 
 def _fraction(key: str) -> Fraction:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from ...errors import EngineError
 from ...result import BattleResult, battle_result
 from ...solver import Cancelled, solve
-from .battle import MediumLuckRules, MediumLuckSetup, SideSetup
+from .rules import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart
 
 Place = tuple[str, str | None]          # ("roll", band) | ("boost", band) | ("idle", None)

@@ -1,20 +1,14 @@
-"""Ur walls: damage in steps -> current strength, the wall-step tracker, and the what-if curve.
+"""Ur walls: damage in steps -> current strength, and the wall-step tracker (``what_if`` has the
+what-if curve).
 
 Outer wall 4 -> 3 -> 2 -> 1 losing a level after 1, 2 and 4 steps of damage; inner wall
-3 -> 2 -> 1 after 1 and 3 (RULES.md §4, numbers in resources/ur.toml). Strength 1 can't be
+3 -> 2 -> 1 after 1 and 3 (RULES.md §4, numbers in resources/ur/tables.toml). Strength 1 can't be
 removed, so a wall takes at most ``max_damage`` steps (7 outer, 4 inner).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
-
 from ...errors import EngineError
-from .tables import WallTable, tables
-
-if TYPE_CHECKING:
-    from .setup import UrScenario
+from .data import WallTable, tables
 
 
 def wall_table(kind: str) -> WallTable:
@@ -177,44 +171,3 @@ class WallTracker:
                      f"{self.table.strengths[level_index(self.kind, self._damage) + 1]}")
         return (f"{self.table.name}: strength {self.strength}, {self._damage} steps of damage "
                 f"({tail})")
-
-
-@dataclass(frozen=True)
-class WallPoint:
-    """The battle's odds with the wall at one strength (0 = no wall)."""
-
-    strength: int
-    damage: int            # the least damage giving this strength (0 with no wall)
-    attacker_wins: float
-    defender_wins: float
-    draw: float
-    undecided: float
-    result: Any            # the full BattleResult
-
-
-def odds_by_wall_strength(scenario: "UrScenario", kind: str | None = None, *,
-                          include_no_wall: bool = True,
-                          cancel: Callable[[], bool] | None = None) -> list[WallPoint]:
-    """Exact odds of ``scenario`` at every strength of a ``kind`` wall (the what-if plot).
-
-    ``kind`` defaults to the scenario's wall (outer when it has none). Points come strongest
-    first, then strength 0 (no wall) when ``include_no_wall``.
-    """
-    from .battle import compute_result  # local: battle imports this module
-
-    if kind is None:
-        kind = scenario.position.wall.kind if scenario.position.wall else "outer"
-    table = wall_table(kind)
-    points = []
-    cases = [(s, damage_for_strength(kind, s)) for s in table.strengths]
-    if include_no_wall:
-        cases.append((0, 0))
-    for strength, damage in cases:
-        from .setup import Wall
-
-        wall = Wall(kind, damage) if strength else None
-        variant = replace(scenario, position=replace(scenario.position, wall=wall))
-        result = compute_result(variant, method="exact", cancel=cancel)
-        points.append(WallPoint(strength, damage, result.attacker_wins, result.defender_wins,
-                                result.draw, result.undecided, result))
-    return points

@@ -1,4 +1,4 @@
-"""Alternate Ground Combat data (resources/agc.toml): loaded and validated once, plus the
+"""Alternate Ground Combat data (resources/agc/tables.toml): loaded and validated once, plus the
 plain-data views the GUI shows (terrains with per-unit modifiers, unit types, dice, bands).
 """
 from __future__ import annotations
@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..data import load_resource
-from ..errors import ScenarioError
+from ...data import load_resource
+from ...errors import ScenarioError
 
-RESOURCE = "agc.toml"
+RESOURCE = "agc/tables.toml"
 #: The six base unit types, in the terrain table's column order.
 BASE_TYPES = ("armor", "infantry", "artillery", "aad", "engineers", "air_support")
 _DAMAGE = re.compile(r"^\s*(?:(\d+)\s*d\s*(\d+)|(\d+))\s*$")

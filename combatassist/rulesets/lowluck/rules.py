@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ...battle import BattleRules, DieSpec, Phase, phase_exact
 from ...distribution import Dist
 from ...errors import EngineError
-from .units import tech_effects, unit_ids, units
+from .data import tech_effects, unit_ids, units
 
 DICE_MODES = ("lowluck", "standard")
 BATTLE_KINDS = ("land", "sea")

@@ -1,4 +1,4 @@
-"""Ur's rule tables (resources/ur.toml), loaded once and validated.
+"""Ur's rule tables (resources/ur/tables.toml), loaded once and validated.
 
 Code holds the mechanisms; every number (unit values, hit thresholds, modifiers, walls) is
 read from the data file, and a malformed file gives one ScenarioError naming the file and key.
@@ -12,7 +12,7 @@ from typing import Any
 from ...data import load_resource, resource_path
 from ...errors import ScenarioError
 
-RESOURCE = "ur.toml"
+RESOURCE = "ur/tables.toml"
 MELEE_USES = ("both", "attack", "defence")
 TERRAINS = ("none", "wood", "city", "bogs", "hill")
 

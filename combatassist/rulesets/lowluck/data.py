@@ -1,4 +1,4 @@
-"""Low Luck unit and tech tables, loaded from resources/lowluck.toml and validated once."""
+"""Low Luck unit and tech tables, loaded from resources/lowluck/tables.toml and validated once."""
 from __future__ import annotations
 
 import functools
@@ -21,13 +21,13 @@ class UnitType:
 
 
 def _bad(field: str, message: str) -> ScenarioError:
-    return ScenarioError(message, file=str(resource_path("lowluck.toml")), field=field)
+    return ScenarioError(message, file=str(resource_path("lowluck", "tables.toml")), field=field)
 
 
 @functools.cache
 def units() -> dict[str, UnitType]:
     """Unit id -> UnitType, in the file's order."""
-    table = load_resource("lowluck.toml").get("units")
+    table = load_resource("lowluck/tables.toml").get("units")
     if not isinstance(table, dict) or not table:
         raise _bad("units", "missing unit table")
     out: dict[str, UnitType] = {}
@@ -45,7 +45,7 @@ def units() -> dict[str, UnitType]:
 
 @functools.cache
 def tech_effects() -> dict[str, dict]:
-    table = load_resource("lowluck.toml").get("techs", {})
+    table = load_resource("lowluck/tables.toml").get("techs", {})
     missing = [t for t in BATTLE_TECHS if t not in table]
     if missing:
         raise _bad("techs", "missing battle techs: " + ", ".join(missing))

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...errors import EngineError, ScenarioError
 from ...scenario import Reader
-from .tables import TERRAINS, tables
+from .data import TERRAINS, tables
 from .walls import wall_strength, wall_table
 
 STANCES = ("attack", "defend")

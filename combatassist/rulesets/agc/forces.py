@@ -11,9 +11,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..distribution import Dist
-from ..errors import EngineError
-from .agc_data import BASE_TYPES, agc_data
+from ...distribution import Dist
+from ...errors import EngineError
+from .data import BASE_TYPES, agc_data
 
 #: Largest force generated (a force is a handful to a few dozen units).
 MAX_FORCE_UNITS = 1000

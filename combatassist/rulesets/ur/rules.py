@@ -34,8 +34,8 @@ from ...distribution import Dist
 from ...errors import EngineError
 from ...result import BattleResult, battle_result
 from ...solver import simulate, solve
-from .setup import UrScenario, check
-from .tables import UnitType, UrTables, tables
+from .scenario import UrScenario, check
+from .data import UnitType, UrTables, tables
 
 State = tuple[tuple[int, ...], tuple[int, ...]]
 Allocation = tuple[int, ...]

@@ -1,0 +1,33 @@
+"""AGC for people: the CLI's human summary."""
+from __future__ import annotations
+
+from ...result import BattleResult, percent
+from .data import agc_data
+from .scenario import SIDES
+
+def summarise(result: BattleResult, title: str | None = None) -> str:
+    """The CLI's human summary."""
+    how = "exact" if result.method == "exact" else f"simulated, {result.trials:,} trials"
+    extra = result.extra
+    lines = [title] if title else []
+    terrain = agc_data().terrain_names.get(extra.get("terrain", ""), "?")
+    lines.append(f"agc combat in {terrain} ({how})")
+    lines.append(f"  attacker victor {percent(result.attacker_wins):>8}")
+    lines.append(f"  defender victor {percent(result.defender_wins):>8}")
+    lines.append(f"  tie             {percent(result.draw):>8}")
+    for row in extra.get("bands", []):
+        lines.append(f"    {row['name']:<22} {percent(row['p']):>8}")
+    for side, key in (("attacker", "attacker_total"), ("defender", "defender_total")):
+        mean = sum(v * p for v, p in extra.get(key, []))
+        lines.append(f"  {side} total: mean {mean:.2f}")
+    ea, ed = result.expected_losses()
+    lines.append(f"  expected steps of damage: attacker {ea:.2f}, defender {ed:.2f}")
+    for s in SIDES:
+        chosen = extra.get("engineer_unit_type", {}).get(s)
+        if chosen:
+            lines.append(f"  {s} engineers remove the terrain penalties of: {chosen}")
+    for c in extra.get("aad_contests", []):
+        lines.append(f"  AAD contest ({c['aad_side']} AAD vs {c['air_side']} air support): "
+                     f"AAD victor {percent(c['aad_victor'])}, air victor "
+                     f"{percent(c['air_victor'])}, tie {percent(c['tie'])}")
+    return "\n".join(lines)

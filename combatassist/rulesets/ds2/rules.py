@@ -1,0 +1,376 @@
+"""Dirtside II quick damage system (RULES.md §5, seed 004): one shot, impact vs armour.
+
+The tables live in ``resources/ds2/tables.toml``. The one rules function is ``resolve_shot``: it
+takes the dice really rolled (to-hit die for IAVRs, impact die, armour die, special d8) and
+says what happened and why. ``exact_result`` enumerates every die combination through it (with
+exact fractions), ``simulate_result`` feeds it seeded random dice, and the table-side view
+feeds it the players' dice. ``matrix`` is a numpy equivalent of the enumeration (tested cell
+by cell against it) for the size × armour heatmap.
+
+Decisions where the seed is silent (also in RULES.md §5 where stated there):
+- ``p_no_effect`` is unconditional: misses count as no effect, so
+  p_kill + p_special + p_no_effect = 1.
+- Fire at infantry, artillery at infantry and infantry weapons have no to-hit roll (the seed:
+  "you don't have to roll to hit"); ``p_hit`` is an input only for heavy weapons (not IAVR)
+  and artillery firing at vehicles.
+- Infantry weapons (non-heavy) cannot harm vehicles of armour 1+; armour-0 vehicles count
+  as PA (7) against them, and special damage applies.
+- Cover: heavy weapons ignore it; infantry weapons read it from their impact table;
+  artillery treats ``dug_in`` as dug in and ``open``/``soft`` as not.
+- HEF artillery counts as a heavy weapon (data flag; the seed leaves it open).
+- ``apfc = true`` on a target combines APFC with reactive or ablative armour;
+  ``armour_type = "apfc"`` is standard armour with APFC.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ...errors import EngineError
+from .data import tables
+from .scenario import Shot, validate
+
+NAME = "ds2"
+#: Outcomes of one shot. "special" = special damage triggered, its d8 not rolled yet.
+OUTCOMES = ("miss", "kill", "mobility", "systems_down", "damage", "no_effect", "special")
+JSON_KEYS = ("ruleset", "p_hit", "p_kill", "p_special", "p_mobility", "p_systems_down",
+             "p_damage", "p_no_effect", "figure_of_merit")
+#: Largest simulation accepted here (the CLI caps --trials lower).
+MAX_TRIALS = 50_000_000
+
+
+# -- what a valid shot rolls ----------------------------------------------------------------
+@dataclass(frozen=True)
+class ShotSetup:
+    """The dice and factors of a valid shot, and why (derived from the tables)."""
+
+    shot: Shot
+    impact_die: int                 # faces of the impact die (0 when the shot has no effect)
+    multiplier: int                 # Impact = impact die x multiplier
+    armour_rating: int              # Armour = 1d8 x rating
+    special: bool                   # special damage applies (vehicle targets)
+    to_hit: tuple[int, int] | None  # (die, minimum) when the weapon rolls its own
+    p_hit: float                    # given hit chance (ignored when to_hit is set)
+    no_effect: str | None           # why this shot can never do anything, if so
+    notes: tuple[str, ...]          # how impact and armour were read from the tables
+
+    @property
+    def armour_die(self) -> int:
+        return tables().armour_die
+
+    def dice(self) -> list[tuple[str, int]]:
+        """The dice to roll at the table, in order, as (name, faces): to_hit (own roll only),
+        impact, armour; none at all for a no-effect shot. The special d8 is asked for only
+        when ``resolve_shot`` answers "special"."""
+        dice = [("to_hit", self.to_hit[0])] if self.to_hit is not None else []
+        if not self.no_effect:
+            dice += [("impact", self.impact_die), ("armour", self.armour_die)]
+        return dice
+
+    def hit_probability(self) -> Fraction:
+        if self.to_hit is not None:
+            die, minimum = self.to_hit
+            return Fraction(max(0, die - minimum + 1), die)
+        return Fraction(self.p_hit)
+
+    def describe(self) -> list[str]:
+        """Human lines: to-hit, impact, armour, special damage."""
+        lines = []
+        if self.to_hit is not None:
+            lines.append(f"To hit: 1d{self.to_hit[0]}, hit on {self.to_hit[1]}+")
+        elif self.p_hit != 1.0:
+            lines.append(f"Hit chance (given): {self.p_hit:g}")
+        if self.no_effect:
+            lines.append(f"No effect: {self.no_effect}")
+            return lines
+        lines.append(f"Impact: D{self.impact_die} x {self.multiplier}; "
+                     f"Armour: 1d{self.armour_die} x {self.armour_rating}")
+        lines.extend(self.notes)
+        lines.append("Kill when Impact > Armour" + (
+            f"; otherwise special damage when the D{self.impact_die} shows "
+            f"{self.impact_die}" if self.special else "; no special damage on infantry"))
+        return lines
+
+
+def shot_setup(shot: Shot) -> ShotSetup:
+    """Read a shot's dice and factors from the tables (EngineError if impossible)."""
+    shot = validate(shot)
+    t = tables()
+    fam = t.families[shot.family]
+    p_hit = 1.0 if shot.p_hit is None else float(shot.p_hit)
+    to_hit = fam.to_hit
+    notes: list[str] = []
+    vehicle = shot.target == "vehicle"
+
+    def none(reason: str) -> ShotSetup:
+        return ShotSetup(shot, 0, 0, 0, False, to_hit if vehicle else None,
+                         p_hit if vehicle else 1.0, reason, ())
+
+    if vehicle:
+        rating = shot.armour
+        if rating == 0 and not fam.heavy:
+            rating = t.armour_0_vs_non_heavy
+            notes.append(f"An armour-0 vehicle counts as PA ({rating}) against non-heavy "
+                         "weapons; special damage still applies")
+        elif rating == 0:
+            notes.append("Soft-skinned (armour 0): any heavy weapon hit destroys it")
+    else:
+        rating = t.infantry_ratings[shot.infantry]
+        to_hit = None
+        p_hit = 1.0
+
+    if fam.kind == "heavy":
+        if vehicle:
+            die = fam.impact[shot.range]
+            if shot.has_apfc and fam.impact_vs_apfc:
+                die = fam.impact_vs_apfc[shot.range]
+                notes.append(f"{fam.label} against APFC: D{die} (supersedes reactive armour)")
+            elif shot.armour_type in fam.impact_vs_armour:
+                die = fam.impact_vs_armour[shot.armour_type][shot.range]
+                notes.append(f"{fam.label} against {shot.armour_type} armour: D{die}")
+            factor = fam.range_factor.get(shot.range, 1)
+            multiplier = shot.size * factor
+            if factor != 1:
+                notes.append(f"{fam.label} at {shot.range} range: D{die} x {factor} x size "
+                             f"{shot.size} = x{multiplier}")
+            return ShotSetup(shot, die, multiplier, rating, True, to_hit, p_hit, None,
+                             tuple(notes))
+        if fam.vs_infantry is None:
+            return none(fam.no_effect["infantry"])
+        die, mult = fam.vs_infantry
+        if mult == "size":
+            mult = shot.size
+            notes.append(f"{fam.label} against infantry: D{die} x size class")
+        else:
+            notes.append(f"{fam.label} against infantry: fixed D{die} x {mult}, whatever the size")
+        return ShotSetup(shot, die, mult, rating, False, None, 1.0, None, tuple(notes))
+
+    if fam.kind == "infantry":
+        if vehicle and shot.armour > 0:
+            return none(f"{fam.label} is not a heavy weapon: it cannot harm vehicles of "
+                        "armour 1 or more (seed 004)")
+        die = t.infantry_impact[shot.combat][shot.cover]
+        mult = fam.multiplier[shot.combat]
+        combat, cover = shot.combat.replace("_", " "), shot.cover.replace("_", " ")
+        notes.append(f"{combat} at a target in {cover} cover: D{die}; {fam.label} x{mult}")
+        return ShotSetup(shot, die, mult, rating, vehicle, None, 1.0, None, tuple(notes))
+
+    # artillery
+    dug_in = shot.cover == "dug_in"
+    key = ("dug_in_" if dug_in else "") + shot.target
+    weight = t.artillery_weights[shot.size - 1]
+    if key in fam.no_effect:
+        return none(fam.no_effect[key])
+    die = fam.impact[key]
+    mult = (t.artillery_vehicle_multiplier if vehicle else
+            t.artillery_infantry_multiplier)[shot.size - 1]
+    notes.append(f"{fam.label}, {weight}, against {'dug-in ' if dug_in else ''}"
+                 f"{shot.target}: D{die} x {mult}")
+    return ShotSetup(shot, die, mult, rating, vehicle, None, p_hit if vehicle else 1.0, None,
+                     tuple(notes))
+
+
+# -- the one rules function -----------------------------------------------------------------
+@dataclass(frozen=True)
+class Resolution:
+    """What one shot did, and why (for the table-side log)."""
+
+    outcome: str                    # one of OUTCOMES
+    reason: str
+    impact_score: int | None = None
+    armour_score: int | None = None
+
+
+def _check_die(name: str, value: int | None, sides: int) -> int:
+    if value is None:
+        raise EngineError(f"the {name} (1-{sides}) is needed to resolve this shot")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
+        raise EngineError(f"the {name} must be a whole number 1-{sides}, got {value!r}")
+    return value
+
+
+def resolve_shot(setup: ShotSetup, *, impact: int | None = None, armour: int | None = None,
+                 special: int | None = None, to_hit: int | None = None,
+                 hit: bool = True) -> Resolution:
+    """Resolve one shot from the dice rolled.
+
+    ``to_hit``: the weapon's own to-hit die (IAVR), required when it has one. ``hit``: for the
+    other weapons, whether their own mechanic scored a hit. ``impact`` / ``armour``: the raw
+    die faces (needed unless the shot missed or can have no effect). ``special``: the d8 for
+    special damage; when it is needed but None the outcome is "special" (roll it, call again).
+    EngineError for dice outside their range.
+    """
+    t = tables()
+    if setup.to_hit is not None:
+        die, minimum = setup.to_hit
+        roll = _check_die(f"to-hit die (d{die})", to_hit, die)
+        if roll < minimum:
+            return Resolution("miss", f"to-hit {roll} on 1d{die}: a miss (needs {minimum}+)")
+        hit_text = f"to-hit {roll}: a hit; "
+    else:
+        if not hit:
+            return Resolution("miss", "no hit")
+        hit_text = ""
+    if setup.no_effect:
+        return Resolution("no_effect", hit_text + setup.no_effect)
+    i = _check_die(f"impact die (D{setup.impact_die})", impact, setup.impact_die)
+    a = _check_die(f"armour die (d{t.armour_die})", armour, t.armour_die)
+    score, resist = i * setup.multiplier, a * setup.armour_rating
+    scores = (f"Impact {i} x {setup.multiplier} = {score}, "
+              f"Armour {a} x {setup.armour_rating} = {resist}")
+    if score > resist:
+        return Resolution("kill", f"{hit_text}{scores}: Impact exceeds Armour, destroyed",
+                          score, resist)
+    if setup.special and i == setup.impact_die:
+        if special is None:
+            return Resolution("special", f"{hit_text}{scores}, but the D{setup.impact_die} shows "
+                              f"its maximum: roll 1d{t.special_die} for special damage",
+                              score, resist)
+        s = _check_die(f"special damage die (d{t.special_die})", special, t.special_die)
+        kind = t.special_kind(s)
+        return Resolution(kind, f"{hit_text}{scores}; D{setup.impact_die} at maximum, special "
+                          f"damage {s}: {kind.replace('_', ' ')}", score, resist)
+    why = "no special damage on infantry" if not setup.special else \
+        f"the D{setup.impact_die} did not show {setup.impact_die}"
+    return Resolution("no_effect", f"{hit_text}{scores}: no kill, {why}: no significant effect",
+                      score, resist)
+
+
+# -- results ----------------------------------------------------------------------------------
+@dataclass
+class ShotResult:
+    """One shot's odds. ``to_json`` gives exactly the SCENARIOS.md keys."""
+
+    p_hit: float
+    p_kill: float
+    p_mobility: float
+    p_systems_down: float
+    p_damage: float
+    p_no_effect: float                  # includes misses
+    setup: ShotSetup | None = None
+    method: str = "exact"
+    trials: int = 0
+    #: Exact probabilities as fractions (exact method only), by outcome.
+    exact: dict[str, Fraction] = field(default_factory=dict)
+
+    @property
+    def p_special(self) -> float:
+        return self.p_mobility + self.p_systems_down + self.p_damage
+
+    @property
+    def p_miss(self) -> float:
+        return 1.0 - self.p_hit
+
+    @property
+    def figure_of_merit(self) -> float:
+        """The seed's P(kill) + P(special damage)/2."""
+        return self.p_kill + self.p_special / 2
+
+    @property
+    def no_effect_reason(self) -> str | None:
+        return self.setup.no_effect if self.setup else None
+
+    def standard_error(self, key: str) -> float:
+        """Monte Carlo standard error of a probability key (0 for exact results)."""
+        if self.method != "simulate" or not self.trials:
+            return 0.0
+        p = self.to_json()[key]
+        return math.sqrt(max(p * (1 - p), 0.0) / self.trials)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ruleset": NAME, "p_hit": float(self.p_hit), "p_kill": float(self.p_kill),
+                "p_special": float(self.p_special), "p_mobility": float(self.p_mobility),
+                "p_systems_down": float(self.p_systems_down), "p_damage": float(self.p_damage),
+                "p_no_effect": float(self.p_no_effect),
+                "figure_of_merit": float(self.figure_of_merit)}
+
+
+def outcome_fractions(setup: ShotSetup) -> dict[str, Fraction]:
+    """Exact P(outcome) by enumerating every die combination through ``resolve_shot``.
+
+    The special d8 is only rolled (enumerated) when ``resolve_shot`` asks for it.
+    """
+    t = tables()
+    probs = {o: Fraction(0) for o in OUTCOMES if o != "special"}
+    if setup.to_hit is not None:
+        die = setup.to_hit[0]
+        hit_branches = [(Fraction(1, die), {"to_hit": r}) for r in range(1, die + 1)]
+    else:
+        p = Fraction(setup.p_hit)
+        hit_branches = [(p, {"hit": True}), (1 - p, {"hit": False})]
+    impact_faces = range(1, max(setup.impact_die, 1) + 1)
+    # Count in whole numbers (weight special_die per (impact, armour) pair, 1 per special
+    # face) and divide once: exact, and much faster than summing Fractions.
+    denominator = len(impact_faces) * t.armour_die * t.special_die
+    for p_branch, hit_args in hit_branches:
+        if not p_branch:
+            continue
+        counts = dict.fromkeys(probs, 0)
+        for i in impact_faces:
+            for a in range(1, t.armour_die + 1):
+                r = resolve_shot(setup, impact=i, armour=a, **hit_args)
+                if r.outcome != "special":
+                    counts[r.outcome] += t.special_die
+                    continue
+                for s in range(1, t.special_die + 1):
+                    counts[resolve_shot(setup, impact=i, armour=a, special=s,
+                                        **hit_args).outcome] += 1
+        for outcome, n in counts.items():
+            if n:
+                probs[outcome] += p_branch * Fraction(n, denominator)
+    return probs
+
+
+def exact_result(setup: ShotSetup) -> ShotResult:
+    probs = outcome_fractions(setup)
+    return ShotResult(
+        p_hit=float(1 - probs["miss"]), p_kill=float(probs["kill"]),
+        p_mobility=float(probs["mobility"]), p_systems_down=float(probs["systems_down"]),
+        p_damage=float(probs["damage"]), p_no_effect=float(probs["no_effect"] + probs["miss"]),
+        setup=setup, method="exact", exact=probs)
+
+
+def simulate_result(setup: ShotSetup, trials: int = 100_000, seed: int | None = None,
+                    cancel: Callable[[], bool] | None = None) -> ShotResult:
+    """Seeded Monte Carlo: random dice through ``resolve_shot`` (same keys as exact)."""
+    if not 1 <= trials <= MAX_TRIALS:
+        raise EngineError(f"trials must be 1-{MAX_TRIALS:,}, got {trials}")
+    from ...solver import Cancelled
+
+    t = tables()
+    rng = random.Random(seed)
+    counts = dict.fromkeys(OUTCOMES, 0)
+    # resolve_shot is a pure function of the dice: memoise it per dice combination.
+    memo: dict[tuple, str] = {}
+    impact_sides = max(setup.impact_die, 1)
+    for n in range(trials):
+        if cancel is not None and n % 4096 == 0 and cancel():
+            raise Cancelled()
+        if setup.to_hit is not None:
+            hit_key: tuple = ("to_hit", rng.randint(1, setup.to_hit[0]))
+        else:
+            hit_key = ("hit", rng.random() < setup.p_hit)
+        key = (hit_key, rng.randint(1, impact_sides), rng.randint(1, t.armour_die))
+        outcome = memo.get(key)
+        if outcome is None:
+            outcome = memo[key] = resolve_shot(setup, impact=key[1], armour=key[2],
+                                               **{hit_key[0]: hit_key[1]}).outcome
+        if outcome == "special":
+            outcome = resolve_shot(setup, impact=key[1], armour=key[2],
+                                   special=rng.randint(1, t.special_die),
+                                   **{hit_key[0]: hit_key[1]}).outcome
+        counts[outcome] += 1
+    f = {k: v / trials for k, v in counts.items()}
+    return ShotResult(p_hit=1.0 - f["miss"], p_kill=f["kill"], p_mobility=f["mobility"],
+                      p_systems_down=f["systems_down"], p_damage=f["damage"],
+                      p_no_effect=f["no_effect"] + f["miss"], setup=setup, method="simulate",
+                      trials=trials)
+
+
+def no_effect_reason(shot: Shot) -> str | None:
+    """Why this valid shot can never have an effect (HKP at infantry, ...), or None."""
+    return shot_setup(shot).no_effect

@@ -1,0 +1,25 @@
+"""Medium Luck's data: the default colour chart (``resources/mediumluck/default_chart.toml``)
+and the house charts scenarios name (``chart``: reading and validating a chart file)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...scenario import Reader
+from .chart import Chart, chart_for, default_chart
+
+__all__ = ["default_chart", "load_scenario_chart"]
+
+
+def load_scenario_chart(opts: Reader | None, ref: str | None, scenario_file: str | None) -> Chart:
+    """The chart a scenario names in ``[options] chart`` (relative to its folder), or the
+    default chart; ScenarioError naming the field when the file is missing."""
+    if not ref:
+        return default_chart()
+    folder = str(Path(scenario_file).resolve().parent) if scenario_file else None
+    path = Path(ref).expanduser()
+    if not path.is_absolute() and folder:
+        path = Path(folder) / path
+    if not path.is_file():
+        raise opts.error("chart", f"chart file '{ref}' not found (looked for {path})",
+                         hint="give a path relative to the scenario file's folder")
+    return chart_for(ref, folder)
