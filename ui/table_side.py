@@ -4,7 +4,9 @@ The panel is a thin face over ``TableBattle``: every rule, proposal and check li
 engine. Keyboard flow: type the dice ("351" or "3 5 1"), optionally edit the casualties, Enter.
 
 A ruleset with a between-rounds step (``TableBattle.between_rounds_options``) gets its view's
-editor (``set_between_rounds_editor``) shown above the dice while the step is possible.
+editor (``set_between_rounds_editor``) shown above the dice while the step is possible; a view
+may add a detail widget (``set_detail_widget``) fed with the battle after every change (e.g.
+AGC's units with their dice and modifiers).
 """
 from __future__ import annotations
 
@@ -72,6 +74,8 @@ class TableSidePanel(QWidget):
         self.battle: TableBattle | None = None
         #: the view's between-rounds editor (see ``set_between_rounds_editor``), if any
         self.between_editor: QWidget | None = None
+        #: the view's detail widget (see ``set_detail_widget``), if any
+        self.detail: QWidget | None = None
         self.jobs = jobs if jobs is not None else JobGroup(self)
         self.computer = self.jobs.computer()
         self.computer.result.connect(self._show_odds)
@@ -172,6 +176,9 @@ class TableSidePanel(QWidget):
         inner.addWidget(self.state_label)
         inner.addWidget(self.odds_bar)
         inner.addWidget(self.odds_label)
+        self.detail_slot = QVBoxLayout()
+        self.detail_slot.setContentsMargins(0, 0, 0, 0)
+        inner.addLayout(self.detail_slot)
         self.between_slot = QVBoxLayout()
         self.between_slot.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(self.between_slot)
@@ -217,6 +224,13 @@ class TableSidePanel(QWidget):
         self.between_editor = editor
         self.between_slot.addWidget(editor)
         editor.action_chosen.connect(self.between_rounds)
+        self._refresh()
+
+    def set_detail_widget(self, widget: QWidget) -> None:
+        """Show ``widget`` under the battle's state; its ``show_battle(battle)`` is called
+        after every change (``None``: no battle)."""
+        self.detail = widget
+        self.detail_slot.addWidget(widget)
         self._refresh()
 
     # -- life cycle ---------------------------------------------------------------------
@@ -397,6 +411,8 @@ class TableSidePanel(QWidget):
         self.battle_box.setVisible(running)
         self.filler.setVisible(not running)
         self.running_changed.emit(running)
+        if self.detail is not None:
+            self.detail.show_battle(b)
         options = b.between_rounds_options() if b is not None else None
         if self.between_editor is not None:
             self.between_editor.setVisible(options is not None)
