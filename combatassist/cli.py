@@ -1,4 +1,4 @@
-"""The ``combatassist`` command line (SCENARIOS.md): odds, tech, sbr.
+"""The ``combatassist`` command line (docs/scenario-format.md): odds, tech, sbr.
 
 Every refusal is one clear line on stderr and exit status 2; never a traceback.
 """
@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     odds = sub.add_parser("odds", help="odds of the battle (or shot) in a scenario file")
-    odds.add_argument("file", help="scenario file (TOML, see SCENARIOS.md)")
+    odds.add_argument("file", help="scenario file (TOML, see docs/scenario-format.md)")
     odds.add_argument("--json", action="store_true", help="print one JSON object")
     odds.add_argument("--method", choices=("exact", "simulate"), default="exact")
     odds.add_argument("--trials", type=_positive_int, default=100_000,

@@ -1,40 +1,89 @@
-"""Ruleset data files in ``resources/``: found installed, editable or frozen; loaded once.
+"""Shipped data folders: ``resources/`` (ruleset tables, icons) and ``examples/`` (example
+scenarios), found installed, editable or frozen; data files loaded once.
 
-Layouts this handles:
-- source checkout / editable install: ``<repo>/resources`` beside the ``combatassist`` folder;
-- ``pip install .``: the files ship as the package ``combatassist.resources``;
-- PyInstaller: ``sys._MEIPASS/resources`` (PyInstaller 6 puts data under ``_internal/``).
+Layouts this handles (the same for both folders, each marked by its ``README.md``):
+- source checkout / editable install: ``<repo>/resources`` and ``<repo>/examples`` beside the
+  ``combatassist`` folder;
+- ``pip install .``: the files ship as the packages ``combatassist.resources`` and
+  ``combatassist.examples``;
+- PyInstaller: ``sys._MEIPASS/resources`` and ``sys._MEIPASS/examples`` (PyInstaller 6 puts
+  data under ``_internal/``).
 """
 from __future__ import annotations
 
 import functools
 import sys
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import ScenarioError
 
 
-@functools.cache
-def resources_dir() -> Path:
-    """The folder holding the ruleset data files and icons."""
+def _shipped_dir(name: str) -> Path:
+    """The shipped folder ``name`` in whichever layout this copy of the app runs from."""
     candidates = []
     frozen_root = getattr(sys, "_MEIPASS", None)
     if frozen_root:
-        candidates.append(Path(frozen_root) / "resources")
+        candidates.append(Path(frozen_root) / name)
     here = Path(__file__).resolve().parent
-    candidates.append(here.parent / "resources")   # source tree / editable install
-    candidates.append(here / "resources")          # non-editable install
+    candidates.append(here.parent / name)   # source tree / editable install
+    candidates.append(here / name)          # non-editable install
     for candidate in candidates:
         if (candidate / "README.md").is_file():
             return candidate
-    raise FileNotFoundError("Combat Assistant's resources folder is missing: looked in "
+    raise FileNotFoundError(f"Combat Assistant's {name} folder is missing: looked in "
                             + ", ".join(str(c) for c in candidates))
+
+
+@functools.cache
+def resources_dir() -> Path:
+    """The folder holding the ruleset data files and icons."""
+    return _shipped_dir("resources")
 
 
 def resource_path(*parts: str) -> Path:
     return resources_dir().joinpath(*parts)
+
+
+@functools.cache
+def examples_dir() -> Path:
+    """The folder holding the example scenarios (``examples/`` of the repository)."""
+    return _shipped_dir("examples")
+
+
+def example_path(name: str) -> Path:
+    """One example scenario by file name (``"lowluck-finland.toml"``); FileNotFoundError if absent."""
+    path = examples_dir() / name
+    if not path.is_file():
+        raise FileNotFoundError(f"no example scenario {name!r} in {examples_dir()}")
+    return path
+
+
+@dataclass(frozen=True)
+class Example:
+    """A shipped example scenario: its file, ruleset and title (read from the file's header)."""
+
+    path: Path
+    ruleset: str
+    title: str
+
+
+def list_examples() -> list[Example]:
+    """Every example scenario, sorted by file name. A file whose header can't be read is
+    listed under its file name (opening it then gives the loader's one-line message)."""
+    found = []
+    for path in sorted(examples_dir().glob("*.toml")):
+        try:
+            header = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            header = {}
+        ruleset = header.get("ruleset")
+        title = header.get("title")
+        found.append(Example(path, ruleset if isinstance(ruleset, str) else "",
+                             title if isinstance(title, str) and title else path.stem))
+    return found
 
 
 def load_toml_file(path: str | Path) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Results with exactly the keys of SCENARIOS.md, and their human summaries."""
+"""Results with exactly the keys of docs/scenario-format.md, and their human summaries."""
 from __future__ import annotations
 
 import math

@@ -1,4 +1,4 @@
-"""Scenario files (SCENARIOS.md): load, validate, save atomically.
+"""Scenario files (docs/scenario-format.md): load, validate, save atomically.
 
 A scenario is ``ruleset`` + optional ``title`` + the ruleset's own validated payload. Each
 ruleset module parses its part through a ``Reader``, which checks types, refuses unknown

@@ -19,7 +19,7 @@ from .battle import BattleRules, RandomDice, play_round
 from .errors import CombatAssistError, EngineError
 
 #: Default pruning threshold per state. With at most a few hundred thousand states the total
-#: pruned mass stays far below 1e-9 (RULES.md's bound), and is reported anyway.
+#: pruned mass stays far below 1e-9 (docs/rules.md's bound), and is reported anyway.
 DEFAULT_PRUNE = 1e-16
 #: States explored before the solver refuses (keeps the app responsive; message says so).
 DEFAULT_MAX_STATES = 400_000

@@ -36,9 +36,9 @@ SPEC = HERE / "combatassist.spec"
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "pyinstaller"
 LOG = ROOT / "build" / "pyinstaller.log"
-#: Scenario the built CLI is run on; the copy under packaging/ is used when ../shared is absent.
-DEFAULT_SCENARIOS = (ROOT.parent / "shared" / "scenarios" / "lowluck-finland.toml",
-                     HERE / "scenarios" / "lowluck-finland.toml")
+#: Scenario the built CLI is run on by default: the Low Luck example of examples/. The built CLI
+#: reads the bundle's own copy of it (so the run also proves the examples ship).
+DEFAULT_SCENARIO = ROOT / "examples" / "lowluck-finland.toml"
 #: Size the bundle should stay under (unpacked).
 SIZE_BUDGET_MB = 200
 SMOKE_TIMEOUT_S = 600
@@ -139,11 +139,17 @@ def pick_scenario(requested: str | None) -> Path:
         if not path.is_file():
             raise BuildFailed(f"--scenario {requested}: no such file")
         return path
-    for path in DEFAULT_SCENARIOS:
-        if path.is_file():
-            return path
-    raise BuildFailed("no scenario to smoke-test the CLI with: looked for "
-                      + ", ".join(str(p) for p in DEFAULT_SCENARIOS))
+    if DEFAULT_SCENARIO.is_file():
+        return DEFAULT_SCENARIO
+    raise BuildFailed(f"no scenario to smoke-test the CLI with: {DEFAULT_SCENARIO} is missing "
+                      "(restore it from git, or pass --scenario FILE)")
+
+
+def bundled_input(bundle: Path, scenario: Path) -> Path:
+    """What the built CLI reads: the bundle's own copy of a shipped example, else ``scenario``."""
+    if scenario == DEFAULT_SCENARIO:
+        return bundle / "_internal" / "examples" / scenario.name
+    return scenario
 
 
 def smoke_test(bundle: Path, version: str, scenario: Path) -> list[str]:
@@ -180,8 +186,9 @@ def smoke_test(bundle: Path, version: str, scenario: Path) -> list[str]:
         report.append(f"cli --version: {result.stdout.strip()}")
 
         started = time.monotonic()
-        result = run_built([str(cli), "odds", str(scenario), "--json"], cwd)
-        check(result, f"combatassist odds {scenario} --json")
+        built_input = bundled_input(bundle, scenario)
+        result = run_built([str(cli), "odds", str(built_input), "--json"], cwd)
+        check(result, f"combatassist odds {built_input} --json")
         try:
             frozen = json.loads(result.stdout)
         except json.JSONDecodeError:
@@ -195,7 +202,9 @@ def smoke_test(bundle: Path, version: str, scenario: Path) -> list[str]:
             raise BuildFailed(f"the built CLI's odds differ from the source tree's on {scenario}:\n"
                               f"  built:  {result.stdout.strip()[:800]}\n"
                               f"  source: {source.stdout.strip()[:800]}")
-        report.append(f"cli odds {scenario.name}: same JSON as the source tree "
+        shown = (built_input.relative_to(bundle) if bundle in built_input.parents
+                 else scenario.name)
+        report.append(f"cli odds {shown}: same JSON as the source tree "
                       f"({time.monotonic() - started:.1f} s)")
 
         missing = cwd / "no-such-scenario.toml"
@@ -222,8 +231,9 @@ def check_contents(bundle: Path) -> list[str]:
     extra = sorted(bundled_qt - allowed)
     if extra:
         raise BuildFailed("the bundle contains Qt modules the app does not use: " + ", ".join(extra))
-    if not (internal / "resources" / "README.md").is_file():
-        raise BuildFailed("the bundle has no resources/ folder (combatassist.data needs it)")
+    for folder in ("resources", "examples"):
+        if not (internal / folder / "README.md").is_file():
+            raise BuildFailed(f"the bundle has no {folder}/ folder (combatassist.data needs it)")
     must_stay_out = set(cfg.OTHER_QT_BINDINGS) | set(cfg.DEV_PACKAGES)
     for stem, also_out in ((cfg.GUI_EXE, set()), (cfg.CLI_EXE, set(cfg.QT_PACKAGES))):
         modules = bundled_python_modules(bundle / exe_name(stem))
@@ -265,7 +275,8 @@ COMPONENTS = (
     ("pyqtgraph", lambda p: p.startswith("_internal/pyqtgraph/")),
     ("Python runtime", lambda p: p.startswith(("_internal/libpython", "_internal/python",
                                                "_internal/base_library.zip"))),
-    ("app data (resources/)", lambda p: p.startswith("_internal/resources/")),
+    ("app data (resources/, examples/)",
+     lambda p: p.startswith(("_internal/resources/", "_internal/examples/"))),
     ("executables (+ their Python code)", lambda p: "/" not in p),
     ("system libraries", lambda p: True),
 )

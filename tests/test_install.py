@@ -1,4 +1,4 @@
-"""A non-editable install (a built wheel) ships the resources and finds them."""
+"""A non-editable install (a built wheel) ships the resources and the examples and finds them."""
 from __future__ import annotations
 
 import os
@@ -7,10 +7,13 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_wheel_ships_resources_and_finds_them(tmp_path):
+@pytest.mark.timeout(600)     # builds a wheel with pip: slow on a loaded machine
+def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
                            str(tmp_path / "dist"), str(ROOT)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -20,14 +23,18 @@ def test_wheel_ships_resources_and_finds_them(tmp_path):
         names = archive.namelist()
         archive.extractall(site)
     assert "combatassist/resources/lowluck/tables.toml" in names
+    shipped_examples = {n.rsplit("/", 1)[1] for n in names if n.startswith("combatassist/examples/")}
+    assert shipped_examples == {p.name for p in (ROOT / "examples").iterdir()}
     # the GUI ships under its own name: no bare top-level "ui" to collide with other packages
     assert any(n.startswith("combatassist_gui/views/") for n in names)
     assert not any(n.startswith("ui/") for n in names)
     tops = {n.split("/")[0] for n in names if "/" in n and ".dist-info/" not in n}
     assert tops == {"combatassist", "combatassist_gui"}
     code = ("import combatassist, combatassist.data as d; "
-            "print(combatassist.__file__); print(d.resources_dir()); "
+            "print(combatassist.__file__); print(d.resources_dir()); print(d.examples_dir()); "
             "from combatassist.rulesets import lowluck; print(len(lowluck.UNITS)); "
+            "from combatassist.scenario import load_scenario; "
+            "print(load_scenario(d.example_path('lowluck-finland.toml')).ruleset); "
             "import importlib.util as u; "
             "print(u.find_spec('combatassist_gui.views.lowluck').origin.startswith(%r))"
             % str(site))
@@ -35,8 +42,10 @@ def test_wheel_ships_resources_and_finds_them(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                          cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    module_file, resources, units, gui_inside = out.stdout.split()
+    module_file, resources, examples, units, ruleset, gui_inside = out.stdout.split()
     assert gui_inside == "True"
     assert module_file.startswith(str(site))
     assert resources == str(site / "combatassist" / "resources")
+    assert examples == str(site / "combatassist" / "examples")
     assert int(units) == 8
+    assert ruleset == "lowluck"

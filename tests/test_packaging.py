@@ -183,7 +183,9 @@ def test_spec_bundles_resources_and_versioned_metadata(monkeypatch, tmp_path):
     for analysis in FakeAnalysis.made:
         datas = {dest: Path(src) for src, dest in analysis.kwargs["datas"]}
         assert datas["resources"] == ROOT / "resources"
-        assert (datas["resources"] / "README.md").is_file()  # what combatassist.data looks for
+        assert datas["examples"] == ROOT / "examples"
+        for folder in ("resources", "examples"):             # what combatassist.data looks for
+            assert (datas[folder] / "README.md").is_file()
         dist_info = datas[f"combatassist-{version}.dist-info"]
         assert f"Version: {version}" in (dist_info / "METADATA").read_text(encoding="utf-8")
     gui = FakeAnalysis.made[0]
@@ -334,7 +336,7 @@ def test_size_report_groups_and_totals(tmp_path):
     assert [line.split("%  ")[1] for line in body] == [
         "ICU Unicode data (Qt Core needs it)", "Qt libraries", "executables (+ their Python code)",
         "PySide6 bindings", "numpy + OpenBLAS", "Python runtime", "system libraries",
-        "Qt plugins", "app data (resources/)"]
+        "Qt plugins", "app data (resources/, examples/)"]
     assert "WARNING" not in text
 
 
@@ -347,12 +349,20 @@ def test_is_listed_matches_packages_not_prefixes():
     assert not build.is_listed("numpy.linalg", names)
 
 
-def test_shipped_scenario_is_a_valid_scenario():
+def test_smoke_test_scenario_is_the_shipped_low_luck_example(tmp_path):
+    from combatassist.data import example_path
     from combatassist.scenario import load_scenario
 
-    shipped = PACKAGING / "scenarios" / "lowluck-finland.toml"
-    assert shipped in build.DEFAULT_SCENARIOS
-    assert load_scenario(shipped).ruleset == "lowluck"
+    assert build.DEFAULT_SCENARIO == example_path("lowluck-finland.toml")
+    assert build.pick_scenario(None) == build.DEFAULT_SCENARIO
+    assert load_scenario(build.DEFAULT_SCENARIO).ruleset == "lowluck"
+    # the built CLI reads the bundle's own copy (so the smoke test proves the examples ship) ...
+    bundle = tmp_path / "combatassist"
+    assert build.bundled_input(bundle, build.DEFAULT_SCENARIO) == \
+        bundle / "_internal" / "examples" / "lowluck-finland.toml"
+    # ... and a scenario given with --scenario as it is
+    other = tmp_path / "mine.toml"
+    assert build.bundled_input(bundle, other) == other
 
 
 def test_build_help_runs():

@@ -1,6 +1,7 @@
 """Entry point of the desktop app: ``combatassist-gui`` / ``python -m combatassist_gui.app``.
 
-``--smoke-test`` opens every view, computes its default scenario and exits 0 (1 on any error);
+``--smoke-test`` opens every view, computes its default scenario, checks that File › Open
+Example lists the shipped examples, and exits 0 (1 on any error);
 ``--screenshot DIR`` saves a PNG of each view (and its extra tabs) into DIR.
 """
 from __future__ import annotations
@@ -92,6 +93,11 @@ def check_views(app, window, screenshot_dir: Path | None = None) -> list[str]:
     return problems
 
 
+def example_entries(window) -> list:
+    """The File › Open Example entries that open an example (a bundle must ship examples/)."""
+    return [a for a in window.examples_menu.actions() if a.isEnabled() and not a.isSeparator()]
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     from PySide6.QtCore import QSettings
@@ -116,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
                 shot_dir = Path(args.screenshot)
                 shot_dir.mkdir(parents=True, exist_ok=True)
             problems = check_views(app, window, shot_dir)
+            examples = len(example_entries(window))
+            if not examples:
+                problems.append("File › Open Example lists no examples (is examples/ missing?)")
             for view in window.ruleset_views():
                 view.shutdown()
             window.hide()
@@ -125,7 +134,8 @@ def main(argv: list[str] | None = None) -> int:
         for problem in problems:
             print(f"combatassist-gui: {problem}", file=sys.stderr)
         if not problems:
-            print(f"combatassist-gui: {len(window.views)} views checked, all fine")
+            print(f"combatassist-gui: {len(window.views)} views checked, all fine "
+                  f"({examples} examples in File › Open Example)")
         return 1 if problems else 0
 
     from .crash import CrashHandler

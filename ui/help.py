@@ -1,4 +1,4 @@
-"""Help → Rules: a short summary of each ruleset as the engine plays it (from RULES.md).
+"""Help → Rules: a short summary of each ruleset as the engine plays it (from docs/rules.md).
 
 "Our reading" marks the places where the original rules were silent or ambiguous and we had to
 decide; scenario options say where the user can switch.

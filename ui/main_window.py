@@ -13,6 +13,7 @@ import combatassist
 from combatassist.errors import CombatAssistError
 from combatassist.scenario import Scenario, load_scenario, save_scenario
 
+from .examples_menu import fill_examples_menu
 from .help import rules_html
 from .views import discover
 from .views.base import RulesetView
@@ -127,6 +128,10 @@ class MainWindow(QMainWindow):
             file_menu.addAction(a)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.examples_menu = file_menu.addMenu("Open E&xample")
+        fill_examples_menu(self.examples_menu,
+                           {getattr(v, "ruleset", ""): getattr(v, "title", "") for v in self.views},
+                           self.open_example)
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
         file_menu.addSeparator()
@@ -214,8 +219,9 @@ class MainWindow(QMainWindow):
         if path:
             self.open_file(path)
 
-    def open_file(self, path: str | Path) -> bool:
-        """Open a scenario in its ruleset's view (after the unsaved-changes question)."""
+    def open_file(self, path: str | Path, remember: bool = True) -> bool:
+        """Open a scenario in its ruleset's view (after the unsaved-changes question);
+        ``remember``: add it to the recent files."""
         path = Path(path)
         try:
             scenario = load_scenario(path)
@@ -233,9 +239,21 @@ class MainWindow(QMainWindow):
         view.set_scenario(scenario)
         self.docs[id(view)] = Document(path=path)
         self.tabs.setCurrentWidget(view)
-        self._remember(path)
+        if remember:
+            self._remember(path)
         self._update_title()
         self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
+    def open_example(self, path: Path) -> bool:
+        """Open a shipped example as a new, untitled scenario: Save then asks where to keep it,
+        so the example itself stays as shipped (and out of the recent files)."""
+        if not self.open_file(path, remember=False):
+            return False
+        self.docs[id(self.current_view())] = Document()
+        self._update_title()
+        self.statusBar().showMessage(f"Opened the example {Path(path).name}; Save asks where "
+                                     "to keep your copy", 5000)
         return True
 
     def save(self, view: QWidget | None = None) -> bool:

@@ -1,4 +1,4 @@
-"""Ur benchmarks: whole battles solved exactly (RULES.md §4)."""
+"""Ur benchmarks: whole battles solved exactly (docs/rules.md §4)."""
 from __future__ import annotations
 
 from combatassist.rulesets.ur import Position, Side, Unit, UrScenario, Wall, compute

@@ -4,14 +4,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from combatassist.cli import main
+from combatassist.data import example_path
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "scenarios"
-FOREST = SHARED / "agc-forest.toml"
+FOREST = example_path("agc-forest.toml")
 KEYS = {"ruleset", "attacker_wins", "defender_wins", "draw", "undecided", "stalemate", "pruned",
         "expected_rounds", "losses"}
 SCENARIO = """\
@@ -41,8 +40,7 @@ def check_contract(data):
     assert sum(row[2] for row in data["losses"]) == pytest.approx(1)
 
 
-@pytest.mark.skipif(not FOREST.is_file(), reason="shared scenarios not present")
-def test_shared_forest_scenario_json():
+def test_forest_example_json():
     proc = subprocess.run([sys.executable, "-m", "combatassist", "odds", str(FOREST), "--json"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr

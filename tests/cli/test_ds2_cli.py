@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from combatassist.cli import main
+from combatassist.data import example_path
 
-SHARED_SCENARIO = Path(__file__).resolve().parents[3] / "shared" / "scenarios" / \
-    "ds2-hvc-vs-mbt.toml"
+EXAMPLE = example_path("ds2-hvc-vs-mbt.toml")
 KEYS = ["ruleset", "p_hit", "p_kill", "p_special", "p_mobility", "p_systems_down", "p_damage",
         "p_no_effect", "figure_of_merit"]
 IAVR = """\
@@ -33,9 +33,9 @@ def run(capsys, *args):
     return code, out, err
 
 
-def test_shared_scenario_through_the_installed_command():
+def test_example_through_the_installed_command():
     exe = Path(sys.executable).parent / "combatassist"
-    proc = subprocess.run([str(exe), "odds", str(SHARED_SCENARIO), "--json"],
+    proc = subprocess.run([str(exe), "odds", str(EXAMPLE), "--json"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)

@@ -1,4 +1,4 @@
-"""The command line contract (SCENARIOS.md) for Low Luck, SBR, tech, and bad input."""
+"""The command line contract (docs/scenario-format.md) for Low Luck, SBR, tech, and bad input."""
 from __future__ import annotations
 
 import json
@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from combatassist.cli import main
+from combatassist.data import examples_dir
 from combatassist.scenario import load_scenario, parse_scenario_text, save_scenario
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "scenarios"
+EXAMPLES = examples_dir()
 KEYS = ["ruleset", "attacker_wins", "defender_wins", "draw", "undecided", "stalemate", "pruned",
         "expected_rounds", "losses"]
 
@@ -23,7 +24,7 @@ def run(args, capsys):
 
 
 def test_finland_json_contract(capsys):
-    code, out, err = run(["odds", str(SHARED / "lowluck-finland.toml"), "--json"], capsys)
+    code, out, err = run(["odds", str(EXAMPLES / "lowluck-finland.toml"), "--json"], capsys)
     assert code == 0 and err == ""
     data = json.loads(out)
     assert list(data) == KEYS
@@ -34,18 +35,18 @@ def test_finland_json_contract(capsys):
 
 
 def test_simulate_gives_same_keys(capsys):
-    code, out, _ = run(["odds", str(SHARED / "lowluck-finland.toml"), "--json", "--method",
+    code, out, _ = run(["odds", str(EXAMPLES / "lowluck-finland.toml"), "--json", "--method",
                         "simulate", "--trials", "2000", "--seed", "3"], capsys)
     assert code == 0
     assert list(json.loads(out)) == KEYS
     # seeded: the same seed gives the same answer
-    _, again, _ = run(["odds", str(SHARED / "lowluck-finland.toml"), "--json", "--method",
+    _, again, _ = run(["odds", str(EXAMPLES / "lowluck-finland.toml"), "--json", "--method",
                        "simulate", "--trials", "2000", "--seed", "3"], capsys)
     assert again == out
 
 
 def test_human_summary(capsys):
-    code, out, _ = run(["odds", str(SHARED / "lowluck-finland.toml")], capsys)
+    code, out, _ = run(["odds", str(EXAMPLES / "lowluck-finland.toml")], capsys)
     assert code == 0
     assert "attacker wins" in out and "Finland" in out and "{" not in out
 
@@ -118,12 +119,12 @@ def test_bad_command_line_exits_2(capsys):
     assert run(["sbr", "--bombers", "-1"], capsys)[0] == 2
     code, _, err = run(["tech", "air", "--invest", "30", "--attempt-at", "36"], capsys)
     assert code == 2 and "at most 18" in err
-    assert run(["odds", str(SHARED / "lowluck-finland.toml"), "--trials", "0",
+    assert run(["odds", str(EXAMPLES / "lowluck-finland.toml"), "--trials", "0",
                 "--method", "simulate"], capsys)[0] == 2
 
 
 def test_round_trip_and_atomic_save(tmp_path):
-    scenario = load_scenario(SHARED / "lowluck-finland.toml")
+    scenario = load_scenario(EXAMPLES / "lowluck-finland.toml")
     path = tmp_path / "out.toml"
     save_scenario(scenario, path)
     again = load_scenario(path)
@@ -140,7 +141,7 @@ def test_round_trip_and_atomic_save(tmp_path):
 def test_console_script_installed():
     """The `combatassist` entry point runs (installed by pip into the environment)."""
     exe = Path(sys.executable).with_name("combatassist")
-    proc = subprocess.run([str(exe), "odds", str(SHARED / "lowluck-finland.toml"), "--json"],
+    proc = subprocess.run([str(exe), "odds", str(EXAMPLES / "lowluck-finland.toml"), "--json"],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["ruleset"] == "lowluck"

@@ -1,16 +1,15 @@
-"""The command line on Ur scenarios (SCENARIOS.md): JSON keys, exit status, clear errors."""
+"""The command line on Ur scenarios (docs/scenario-format.md): JSON keys, exit status, errors."""
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-SHARED = Path("/work/shared/scenarios")
-if not SHARED.is_dir():
-    SHARED = Path(__file__).resolve().parents[3] / "shared" / "scenarios"
+from combatassist.data import examples_dir
+
+EXAMPLES = examples_dir()
 KEYS = ["ruleset", "attacker_wins", "defender_wins", "draw", "undecided", "stalemate",
         "pruned", "expected_rounds", "losses"]
 
@@ -21,13 +20,13 @@ def run(*args):
 
 
 def ur_files():
-    files = sorted(SHARED.glob("ur-*.toml"))
-    assert files, f"no ur-*.toml in {SHARED}"
+    files = sorted(EXAMPLES.glob("ur-*.toml"))
+    assert files, f"no ur-*.toml in {EXAMPLES}"
     return files
 
 
 @pytest.mark.parametrize("method", ["exact", "simulate"])
-def test_shared_scenarios_json(method):
+def test_example_scenarios_json(method):
     for path in ur_files():
         proc = run(path, "--json", "--method", method, "--trials", "3000", "--seed", "4")
         assert proc.returncode == 0, proc.stderr
@@ -48,16 +47,16 @@ def test_woods_example_numbers():
     from combatassist.rulesets.ur import compute
     from combatassist.scenario import load_scenario
 
-    proc = run(SHARED / "ur-woods.toml", "--json")
+    proc = run(EXAMPLES / "ur-woods.toml", "--json")
     data = json.loads(proc.stdout)
-    direct = compute(load_scenario(SHARED / "ur-woods.toml").body)
+    direct = compute(load_scenario(EXAMPLES / "ur-woods.toml").body)
     assert data["attacker_wins"] == pytest.approx(direct.attacker_wins, abs=1e-15)
     assert max(a for a, _, _ in data["losses"]) == 8      # two infantry: 8 steps
     assert max(d for _, d, _ in data["losses"]) == 4
 
 
 def test_human_summary():
-    proc = run(SHARED / "ur-woods.toml")
+    proc = run(EXAMPLES / "ur-woods.toml")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "Simple attack in the wood" in out and "attacker wins" in out

@@ -1,4 +1,4 @@
-"""Independent review of the AGC engine (RULES.md §3, seed 001, README "Rules decisions").
+"""Independent review of the AGC engine (docs/rules.md §3 with its decisions, seed 001).
 
 The seed's terrain table and margin-of-victory table are typed again here; each side's dice
 are enumerated one by one in Fractions and every pair of totals is put in its band by
@@ -68,7 +68,7 @@ def side_rolls(units: dict, where: str, enemy: dict, attacker: bool, engineer_ty
     for i in range(count["armor"]):
         rolls.append(("ground", 10, 1, terrain("armor", i < pairs)
                       - (2 if not count["infantry"] else 0)))
-    # Pairings go to the strongest infantry first (README decision); ties: regular first.
+    # Pairings go to the strongest infantry first (a docs/rules.md decision); ties: regular first.
     infantry = [u for u in units if base[u] == "infantry" for _ in range(units[u])]
     own = {u: mods["infantry"] + (1 if where in HOME.get(u, ()) else 0) for u in infantry}
     infantry.sort(key=lambda u: (-own[u], u != "infantry"))
@@ -205,7 +205,7 @@ def test_band_edges_by_hand():
 
 
 def reference_composition(n: int) -> dict[tuple[int, ...], Fraction]:
-    """RULES.md §3 random forces, enumerated: counts in the terrain table's column order."""
+    """docs/rules.md §3 random forces, enumerated: counts in the terrain table's column order."""
     def half_up(x: Fraction) -> int:
         return int(x + Fraction(1, 2)) if x >= 0 else 0      # floor(x + 1/2)
     out: dict = {}

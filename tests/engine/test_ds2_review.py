@@ -1,4 +1,4 @@
-"""Independent review of the DS2 engine (RULES.md §5, seed 004, README "Rules decisions").
+"""Independent review of the DS2 engine (docs/rules.md §5 with its decisions, seed 004).
 
 The seed's tables are written out again here, by hand, and every shot is enumerated in
 Fractions without the engine's tables or rule code; ``compute`` must give the same numbers

@@ -7,6 +7,7 @@ import math
 import pytest
 
 from combatassist.battle import FixedDice, Phase, play_round
+from combatassist.data import examples_dir
 from combatassist.errors import EngineError
 from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide
@@ -14,7 +15,7 @@ from combatassist.rulesets.lowluck.rules import MainFire
 from combatassist.scenario import load_scenario
 from combatassist.solver import solve
 
-SHARED = __import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "scenarios"
+EXAMPLES = examples_dir()
 
 
 def scenario(att, dfn, **options):
@@ -38,9 +39,9 @@ def test_finland_round_one_hits():
 
 def test_finland_round_two_as_in_the_seed():
     """Seed round 2 after 3 attacker hits: attacker 13 power (2 sure, 1 on a 1), defender 6."""
-    rules = lowluck.make_rules(lowluck.parse_file(SHARED / "lowluck-finland.toml")
+    rules = lowluck.make_rules(lowluck.parse_file(EXAMPLES / "lowluck-finland.toml")
                                if hasattr(lowluck, "parse_file") else
-                               load_scenario(SHARED / "lowluck-finland.toml").body)
+                               load_scenario(EXAMPLES / "lowluck-finland.toml").body)
     state = rules.initial_state()
     after1 = play_round(rules, state, FixedDice([(1,)])).state_after   # lucky: 3 hits
     a_units, d_units = rules.state_units(after1)

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 
 from combatassist.battle import BattleRules, FixedDice, Phase, play_round
+from combatassist.data import examples_dir
 from combatassist.errors import EngineError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands
@@ -14,9 +14,7 @@ from combatassist.rulesets.mediumluck.rules import MediumLuckRules
 from combatassist.scenario import load_scenario, parse_scenario_text
 from combatassist.solver import solve
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "scenarios"
-if not SHARED.is_dir():
-    SHARED = Path("/work/shared/scenarios")
+EXAMPLES = examples_dir()
 
 
 @pytest.fixture(autouse=True)
@@ -29,7 +27,7 @@ def setup_of(text: str):
 
 
 def seed_rules():
-    return MediumLuckRules(load_scenario(SHARED / "mediumluck-seed-example.toml").body)
+    return MediumLuckRules(load_scenario(EXAMPLES / "mediumluck-seed-example.toml").body)
 
 
 def test_seed_worked_example_every_number():

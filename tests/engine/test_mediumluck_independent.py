@@ -1,7 +1,7 @@
-"""An independent check of the Medium Luck engine, written from RULES.md section 1 alone.
+"""An independent check of the Medium Luck engine, written from docs/rules.md §1 alone.
 
 Nothing here imports the engine's band or battle rules: the chart is transcribed from the
-RULES.md table, every roll is enumerated die by die, every boost placement of both sides is
+docs/rules.md table, every roll is enumerated die by die, every boost placement of both sides is
 tried (the minimax counts all hits, unpaired dice included), casualties follow the documented
 policies, and whole battles are solved as absorbing chains with exact fractions. The engine's
 public ``compute`` (and its table-side ``table_band``) must agree.
@@ -26,7 +26,7 @@ def _private_cache(tmp_path, monkeypatch):
     monkeypatch.setenv(ml_bands.CACHE_ENV, str(tmp_path / "cache"))
 
 
-# -- the chart, transcribed from RULES.md ---------------------------------------------------
+# -- the chart, transcribed from docs/rules.md ---------------------------------------------------
 AIR = {"fighter", "tactical_bomber", "strategic_bomber"}
 SEA = {"battleship", "cruiser", "destroyer", "submarine", "carrier", "transport"}
 COST = {"infantry": 3, "mech_infantry": 4, "artillery": 4, "tank": 6, "aaa": 5, "fighter": 10,

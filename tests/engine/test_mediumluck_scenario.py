@@ -1,12 +1,11 @@
 """Medium Luck scenario files and charts: validation messages, round trips, house charts."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 import tomli_w
 
-from combatassist.data import resource_path
+from combatassist.data import examples_dir, resource_path
 from combatassist.errors import ScenarioError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands
@@ -14,7 +13,7 @@ from combatassist.rulesets.mediumluck.chart import (chart_to_dict, default_chart
                                                     parse_chart_text)
 from combatassist.scenario import load_scenario, parse_scenario_text, save_scenario
 
-SHARED = Path("/work/shared/scenarios")
+EXAMPLES = examples_dir()
 HEADER = 'ruleset = "mediumluck"\ntitle = "t"\n'
 
 
@@ -83,8 +82,8 @@ def test_bad_scenarios_give_one_clear_error(text, field, words):
 
 
 @pytest.mark.parametrize("name", ["mediumluck-seed-example.toml", "mediumluck-sea.toml"])
-def test_shared_scenarios_round_trip(name, tmp_path):
-    scenario = load_scenario(SHARED / name)
+def test_example_scenarios_round_trip(name, tmp_path):
+    scenario = load_scenario(EXAMPLES / name)
     again = parse_scenario_text(scenario.to_toml())
     assert again.body.attacker == scenario.body.attacker
     assert again.body.defender == scenario.body.defender
@@ -205,7 +204,7 @@ def test_default_chart_round_trips_as_data():
 
 
 def test_default_scenario_is_the_seed_example_and_make_rules_plays_it():
-    seed = load_scenario(SHARED / "mediumluck-seed-example.toml")
+    seed = load_scenario(EXAMPLES / "mediumluck-seed-example.toml")
     default = mediumluck.default_scenario()
     assert default.body.attacker == seed.body.attacker
     assert default.body.defender == seed.body.defender

@@ -1,4 +1,4 @@
-"""Ur battles (RULES.md §4): the seed's example, brute force, exact vs simulation, policies."""
+"""Ur battles (docs/rules.md §4): the seed's example, brute force, exact vs simulation, policy."""
 from __future__ import annotations
 
 import functools

@@ -1,6 +1,6 @@
-"""Independent review of the Ur engine (RULES.md §4, README "Rules decisions").
+"""Independent review of the Ur engine (docs/rules.md §4 with its decisions).
 
-Every number and rule here is written from RULES.md alone — nothing of the engine's rule code
+Every number and rule here is written from docs/rules.md alone — nothing of the engine's rule code
 (tables, modifiers, spreading) is imported — and whole battles are solved by a separate exact
 recursion in Fractions, then compared with ``compute``.
 """
@@ -14,7 +14,7 @@ import pytest
 
 from combatassist.rulesets.ur import Position, Side, Unit, UrScenario, Wall, compute
 
-# RULES.md §4: (range, melee, melee use, steps).
+# docs/rules.md §4: (range, melee, melee use, steps).
 UNITS = {"infantry": (0, 4, "both", 4), "archers": (4, 1, "defence", 4),
          "cavalry": (0, 6, "attack", 4), "wall_defense": (2, 2, "defence", 4),
          "undead": (0, 3, "attack", 6)}
@@ -43,7 +43,7 @@ def spread(steps: tuple[int, ...], n: int) -> tuple[int, ...]:
 
 
 class Reference:
-    """Ur played straight from RULES.md, exactly (Fractions)."""
+    """Ur played straight from docs/rules.md, exactly (Fractions)."""
 
     def __init__(self, att, dfn, *, a_stance="attack", d_stance="defend", wall=None,
                  terrain="none", river=False, dwarf_hill=False, a_magic=0, d_magic=0,

@@ -1,22 +1,19 @@
-"""Ur scenario files: the SCENARIOS.md format, round trips, and one clear message per mistake."""
+"""Ur scenario files (docs/scenario-format.md): round trips, and one clear message per mistake."""
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
 import pytest
 import tomli_w
 
-from combatassist.data import load_resource
+from combatassist.data import examples_dir, load_resource
 from combatassist.errors import ScenarioError
 from combatassist.rulesets.ur import (Side, Unit, UrScenario, Wall, check, compute,
                                       to_document)
 from combatassist.rulesets.ur.data import _DataError, parse_tables
 from combatassist.scenario import load_scenario, parse_scenario_text
 
-SHARED = Path("/work/shared/scenarios")
-if not SHARED.is_dir():
-    SHARED = Path(__file__).resolve().parents[3] / "shared" / "scenarios"
+EXAMPLES = examples_dir()
 
 FULL = '''ruleset = "ur"
 title = "everything"
@@ -57,7 +54,7 @@ def test_full_scenario_reads_every_field():
 @pytest.mark.parametrize("text", [FULL, None])
 def test_round_trip(text):
     if text is None:
-        text = (SHARED / "ur-outer-wall.toml").read_text()
+        text = (EXAMPLES / "ur-outer-wall.toml").read_text()
     first = parse_scenario_text(text)
     again = parse_scenario_text(first.to_toml())
     assert again.body == first.body and again.title == first.title
@@ -81,10 +78,10 @@ def test_defaults():
     assert r.defender_wins == 1.0 and r.expected_rounds == 0.0
 
 
-def test_shared_scenarios_load():
-    woods = load_scenario(SHARED / "ur-woods.toml").body
+def test_example_scenarios_load():
+    woods = load_scenario(EXAMPLES / "ur-woods.toml").body
     assert woods.position.terrain == "wood" and len(woods.attacker.units) == 2
-    wall = load_scenario(SHARED / "ur-outer-wall.toml").body
+    wall = load_scenario(EXAMPLES / "ur-outer-wall.toml").body
     assert wall.position.wall_strength == 2
 
 

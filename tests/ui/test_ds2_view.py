@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import math
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
+from combatassist.data import example_path
 from combatassist.rulesets import ds2
 from combatassist.rulesets.ds2 import Shot
 from combatassist.scenario import Scenario, load_scenario, parse_scenario_text
 from combatassist_gui.views.ds2 import Ds2View
 from combatassist_gui.widgets.ds2_results import segments
 
-SHARED = Path("/work/shared/scenarios/ds2-hvc-vs-mbt.toml")
+EXAMPLE = example_path("ds2-hvc-vs-mbt.toml")
 
 
 @pytest.fixture
@@ -72,10 +72,10 @@ def visible_rows(form) -> set[str]:
 
 
 # -- results follow the engine -----------------------------------------------------------
-def test_default_is_the_shared_example(view):
-    shared = load_scenario(SHARED).body
-    assert view.shot() == shared
-    assert_shows(view, shared)
+def test_default_is_the_shipped_example(view):
+    example = load_scenario(EXAMPLE).body
+    assert view.shot() == example
+    assert_shows(view, example)
     # HVC/3 close vs armour 3: D10x3 > 1d8x3 in 44 of 80 cases, and the 10 always kills
     assert view.results.result.p_kill == pytest.approx(44 / 80)
     assert view.results.result.p_special == 0
@@ -434,7 +434,7 @@ def test_scenario_round_trip(view, shot):
 
 
 def test_standard_armour_with_apfc_flag_loads_as_the_apfc_type(view, qtbot):
-    text = SHARED.read_text().replace('armour_type = "standard"',
+    text = EXAMPLE.read_text().replace('armour_type = "standard"',
                                       'armour_type = "standard"\napfc = true')
     original = parse_scenario_text(text)
     assert original.body.apfc

@@ -2,13 +2,13 @@
 scenario round-trip, and the seed's worked example played through table-side."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtGui import QDragMoveEvent
 from PySide6.QtWidgets import QApplication
 
+from combatassist.data import example_path
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck.rules import SideSetup
 from combatassist.scenario import load_scenario, parse_scenario_text
@@ -17,8 +17,7 @@ from combatassist_gui.views import mediumluck as view_module
 from combatassist_gui.views.mediumluck import MediumLuckView, format_casualties, parse_casualties
 from combatassist_gui.widgets.bands_model import CHIP_MIME, POOL, decode_chip
 
-SEED_EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "scenarios" / \
-    "mediumluck-seed-example.toml"
+SEED_EXAMPLE = example_path("mediumluck-seed-example.toml")
 MOVE = Qt.DropAction.MoveAction
 
 

@@ -5,17 +5,22 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from combatassist import __version__
+from combatassist.data import list_examples
 from combatassist_gui import app
 from combatassist_gui.views import discover
 
 
+@pytest.mark.timeout(360)     # the subprocess has 300 s of its own (a loaded CI machine)
 def test_smoke_test_in_a_fresh_process():
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     proc = subprocess.run([sys.executable, "-m", "combatassist_gui.app", "--smoke-test"],
                           capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert f"{len(discover())} views checked, all fine" in proc.stdout
+    assert f"({len(list_examples())} examples in File › Open Example)" in proc.stdout
     assert "Traceback" not in proc.stderr
 
 
@@ -36,6 +41,17 @@ def test_smoke_test_fails_when_a_view_fails(qapp, monkeypatch, capsys):
 
     monkeypatch.setattr(LowLuckView, "compute_job", broken)
     assert app.main(["--smoke-test"]) == 1
+
+
+def test_smoke_test_fails_without_examples(qapp, monkeypatch, capsys):
+    from combatassist_gui import examples_menu
+
+    def missing():
+        raise FileNotFoundError("no examples folder")   # an install that lost examples/
+
+    monkeypatch.setattr(examples_menu, "list_examples", missing)
+    assert app.main(["--smoke-test"]) == 1
+    assert "Open Example lists no examples" in capsys.readouterr().err
 
 
 def test_version(capsys):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
+from combatassist.data import examples_dir
 from combatassist.errors import EngineError
 from combatassist.rulesets import ur
 from combatassist.scenario import Scenario, load_scenario, parse_scenario_text
@@ -11,7 +12,7 @@ from tests.ui.conftest import wait_result
 from combatassist_gui.views.ur import UrView, default_scenario, format_ur_choice, parse_ur_choice
 from combatassist_gui.widgets.ur_stack import UnitRow
 
-SCENARIOS = "/work/shared/scenarios"
+SCENARIOS = examples_dir()
 
 
 @pytest.fixture
@@ -279,7 +280,7 @@ def test_scenario_round_trip_through_the_form(view, qtbot):
 
 
 @pytest.mark.parametrize("name", ["ur-woods.toml", "ur-outer-wall.toml"])
-def test_shared_scenarios_load_and_round_trip(view, qtbot, name):
+def test_example_scenarios_load_and_round_trip(view, qtbot, name):
     scenario = load_scenario(f"{SCENARIOS}/{name}")
     assert round_trip(view, scenario) == scenario
     result = settle(qtbot, view)

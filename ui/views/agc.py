@@ -31,7 +31,7 @@ from .base import ResolutionView
 
 
 def default_agc_scenario() -> Scenario:
-    """What a new AGC view shows: SCENARIOS.md's example, a combined-arms attack into forest."""
+    """What a new AGC view shows: examples/agc-forest.toml, a combined-arms attack into forest."""
     return Scenario("agc", AgcScenario(
         terrain="forest",
         attacker=AgcSide({"infantry": 4, "armor": 2, "artillery": 1}),

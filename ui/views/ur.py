@@ -23,7 +23,7 @@ from ..widgets.ur_wall import WallTrackerPanel
 from .base import BattleView
 
 ROLES = ("attacker", "defender")
-#: The view's starting battle: the SCENARIOS.md example of storming a battered outer wall.
+#: The view's starting battle: examples/ur-outer-wall.toml, storming a battered outer wall.
 DEFAULT_TITLE = "Storming the wall at level 2"
 
 

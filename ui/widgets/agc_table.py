@@ -176,7 +176,7 @@ class SideEntry(QGroupBox):
                 ok = len(faces) in (1, u.dice) and all(1 <= f <= u.sides for f in faces)
                 rolled.setText(format_entry(faces))
                 rolled.setForeground(QColor("#111111" if ok else DEFENDER))
-                # the kept die is the lowest one rolled (RULES.md §3); the engine's own value
+                # the kept die is the lowest one rolled (docs/rules.md §3); the engine's own value
                 value.setText(str(u.value(min(faces))) if ok else "?")
             else:
                 rolled.setText("")

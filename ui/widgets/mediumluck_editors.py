@@ -58,7 +58,7 @@ class ReserveEditor(QGroupBox):
 
 
 class DeployReservesEditor(QGroupBox):
-    """Table side, between rounds: deploy reserve units into a band (RULES.md §1 reserves).
+    """Table side, between rounds: deploy reserve units into a band (docs/rules.md §1 reserves).
 
     Keyboard: Tab through side, unit, count, band, role; Enter deploys. Emits the action
     ``{"side": side, "moves": [[band, role, unit, count]]}`` for ``TableBattle.between_rounds``;

@@ -1,4 +1,4 @@
-"""Alternate Ground Combat (RULES.md §3, seed 001): one combat resolution.
+"""Alternate Ground Combat (docs/rules.md §3, seed 001): one combat resolution.
 
 ``data`` (the tables of ``resources/agc/``), ``scenario`` (the question: terrain, sides,
 options; parse, to_document), ``lineup`` (every unit's die and modifier), ``rules`` (the shared

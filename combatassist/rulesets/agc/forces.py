@@ -1,4 +1,4 @@
-"""Alternate Ground Combat random force generation (RULES.md §3), seeded, every roll shown.
+"""Alternate Ground Combat random force generation (docs/rules.md §3), seeded, every roll shown.
 
 ``force_from_rolls`` is the one rules code: the seeded generator feeds it random faces, the
 exact composition distribution feeds it every face combination.

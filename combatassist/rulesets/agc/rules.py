@@ -1,4 +1,4 @@
-"""Alternate Ground Combat (RULES.md §3, seed 001): one combat resolution.
+"""Alternate Ground Combat (docs/rules.md §3, seed 001): one combat resolution.
 
 Each side rolls one die per unit (terrain and pairing modifiers, floored at 0), the ground
 totals are compared, and the margin-of-victory table gives each side's steps of damage; AAD

@@ -1,5 +1,5 @@
 """An AGC question as a scenario describes it (terrain, both sides, options): the payload,
-its validation, ``parse`` and ``to_document`` (SCENARIOS.md)."""
+its validation, ``parse`` and ``to_document`` (docs/scenario-format.md)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -67,7 +67,7 @@ def validate(payload: AgcScenario) -> None:
 
 # -- the ruleset-module interface -------------------------------------------------------------
 def parse(top) -> AgcScenario:
-    """Read ``terrain``, ``[attacker]``, ``[defender]`` and ``[options]`` (SCENARIOS.md)."""
+    """Read ``terrain``, ``[attacker]``, ``[defender]`` and ``[options]`` (docs/scenario-format.md)."""
     data = agc_data()
     terrain = top.choice("terrain", data.terrain_ids)
     sides = {}

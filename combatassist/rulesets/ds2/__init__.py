@@ -1,4 +1,4 @@
-"""Dirtside II quick damage system (RULES.md §5, seed 004): one shot, impact vs armour.
+"""Dirtside II quick damage system (docs/rules.md §5, seed 004): one shot, impact vs armour.
 
 ``data`` (the tables of ``resources/ds2/``), ``scenario`` (the shot: checks, parse,
 to_document), ``rules`` (``resolve_shot``, the one rules function, and the exact and simulated

@@ -1,4 +1,4 @@
-"""Dirtside II quick damage system (RULES.md §5, seed 004): one shot, impact vs armour.
+"""Dirtside II quick damage system (docs/rules.md §5, seed 004): one shot, impact vs armour.
 
 The tables live in ``resources/ds2/tables.toml``. The one rules function is ``resolve_shot``: it
 takes the dice really rolled (to-hit die for IAVRs, impact die, armour die, special d8) and
@@ -7,7 +7,7 @@ exact fractions), ``simulate_result`` feeds it seeded random dice, and the table
 feeds it the players' dice. ``matrix`` is a numpy equivalent of the enumeration (tested cell
 by cell against it) for the size × armour heatmap.
 
-Decisions where the seed is silent (also in RULES.md §5 where stated there):
+Decisions where the seed is silent (also in docs/rules.md §5 where stated there):
 - ``p_no_effect`` is unconditional: misses count as no effect, so
   p_kill + p_special + p_no_effect = 1.
 - Fire at infantry, artillery at infantry and infantry weapons have no to-hit roll (the seed:
@@ -243,7 +243,7 @@ def resolve_shot(setup: ShotSetup, *, impact: int | None = None, armour: int | N
 # -- results ----------------------------------------------------------------------------------
 @dataclass
 class ShotResult:
-    """One shot's odds. ``to_json`` gives exactly the SCENARIOS.md keys."""
+    """One shot's odds. ``to_json`` gives exactly the docs/scenario-format.md keys."""
 
     p_hit: float
     p_kill: float

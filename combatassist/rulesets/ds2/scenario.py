@@ -1,5 +1,5 @@
 """A Dirtside II shot as a scenario describes it: the payload and its checks, ``parse`` and
-``to_document`` (SCENARIOS.md's ``[weapon]`` and ``[target]``)."""
+``to_document`` (docs/scenario-format.md's ``[weapon]`` and ``[target]``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -168,7 +168,7 @@ def valid_combination(family: str, **fields: Any) -> str | None:
 
 # -- the ruleset-module interface -----------------------------------------------------------
 def parse(top: Reader) -> Shot:
-    """Read ``[weapon]`` and ``[target]`` (SCENARIOS.md) into a validated Shot."""
+    """Read ``[weapon]`` and ``[target]`` (docs/scenario-format.md) into a validated Shot."""
     t = tables()
     weapon = top.sub("weapon", required=True)
     target = top.sub("target", required=True)

@@ -1,4 +1,4 @@
-"""Low Luck A&A (RULES.md §2): battles, strategic bombing and low-luck tech research.
+"""Low Luck A&A (docs/rules.md §2): battles, strategic bombing and low-luck tech research.
 
 The ruleset-module interface (see ``combatassist.rulesets``): parse, to_document, compute,
 summarise; plus ``make_rules`` for the table-side mode and the ``sbr`` / ``tech`` modules.

@@ -1,4 +1,4 @@
-"""`combatassist tech` and `combatassist sbr` (Low Luck), per SCENARIOS.md."""
+"""`combatassist tech` and `combatassist sbr` (Low Luck), per docs/scenario-format.md."""
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,4 @@
-"""Low Luck battles (RULES.md §2) as phases of a round: AA fire, submarine first strike, fire.
+"""Low Luck battles (docs/rules.md §2) as phases of a round: AA fire, submarine first strike, fire.
 
 State: ``(attacker_counts, defender_counts, first_round)`` with counts aligned to
 ``unit_ids()``. The same phases serve exact odds (``outcome_dist``), simulation and the table.

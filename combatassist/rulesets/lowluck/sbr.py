@@ -1,6 +1,6 @@
-"""Strategic bombing raids, low-luck style and variants A, B, C (RULES.md §2).
+"""Strategic bombing raids, low-luck style and variants A, B, C (docs/rules.md §2).
 
-Decisions where the seed is silent (documented in the README):
+Decisions where the seed is silent (documented in docs/rules.md §2):
 - Extra AA guns flown over en route fire normally, one after the other: each bomber survives
   each gun with probability 5/6. Bombers shot down there don't reach the factory.
 - ``attacker_cost`` is everything the raid costs the attacker in IPC: the repair bill it pays

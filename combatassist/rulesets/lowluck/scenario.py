@@ -1,4 +1,4 @@
-"""Low Luck scenario files (SCENARIOS.md): ``parse`` a document into a ``LowLuckScenario``
+"""Low Luck scenario files (docs/scenario-format.md): ``parse`` a document into a ``LowLuckScenario``
 and ``to_document`` back."""
 from __future__ import annotations
 

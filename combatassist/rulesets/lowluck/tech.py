@@ -1,4 +1,4 @@
-"""Low-luck tech research (RULES.md §2): savings, attempts, d6 tables, owned-tech upgrades.
+"""Low-luck tech research (docs/rules.md §2): savings, attempts, d6 tables, owned-tech upgrades.
 
 ``plan_research`` gives the exact probabilities of owning each tech by round for an
 investment plan; ``attempt`` resolves one breakthrough roll at the table.

@@ -1,4 +1,4 @@
-"""Medium Luck (RULES.md section 1): colour bands, boosts, exact battles, table-side help.
+"""Medium Luck (docs/rules.md §1): colour bands, boosts, exact battles, table-side help.
 
 The ruleset interface (see ``combatassist.rulesets``): ``parse``, ``to_document``,
 ``compute``, ``summarise``. The pieces: ``chart`` (the colour chart as data), ``bands`` (boost

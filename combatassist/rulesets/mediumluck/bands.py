@@ -1,6 +1,6 @@
 """One Medium Luck band: boost placement (attacker first, defender answers), pairing, hits.
 
-Two implementations of the same rule (RULES.md section 1), kept apart on purpose:
+Two implementations of the same rule (docs/rules.md §1), kept apart on purpose:
 
 - ``resolve_dice``: the reference, for one real roll. It enumerates every legal placement of
   each side's boosts and plays the minimax the rules describe; it also says which die got
@@ -11,7 +11,7 @@ Two implementations of the same rule (RULES.md section 1), kept apart on purpose
 
 Outcomes are ``(hits_on_attacker, hits_on_defender)``.
 
-Policy (RULES.md): each side uses every usable boost (one of each kind per die). The attacker
+Policy (docs/rules.md): each side uses every usable boost (one of each kind per die). The attacker
 places first, to maximise its net hits (dealt - taken) against the defender's best answer;
 the defender answers to maximise its own net hits. Among equal nets a side prefers fewer
 casualties in total (fewer ties); among placements equal in both, the one whose dice read

@@ -180,7 +180,7 @@ def load_chart(path: str | Path) -> Chart:
 
 @functools.cache
 def default_chart() -> Chart:
-    """The shipped reconstructed chart (RULES.md section 1)."""
+    """The shipped reconstructed chart (docs/rules.md §1)."""
     return load_chart(resource_path(*DEFAULT_CHART))
 
 

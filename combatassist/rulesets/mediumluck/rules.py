@@ -5,7 +5,7 @@ is one (band, role, unit type) a side assigned, or an idle / reserve unit type. 
 ("red.roll.tank", "white.boost.artillery", "idle.transport") are what a casualty choice names;
 players read them as ``slot_label`` words ("red tank (roll)").
 
-Casualty policies (RULES.md section 1):
+Casualty policies (docs/rules.md §1):
 - victim's choice: one hit at a time, the victim loses first the unit whose loss costs it least
   combat power (dice — the defender's extra white die too — plus usable boosts over all
   bands: idle units, wasted boosters and rollers that don't lower a dice count cost nothing),

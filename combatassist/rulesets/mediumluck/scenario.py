@@ -1,4 +1,4 @@
-"""Medium Luck scenario files (SCENARIOS.md): ``parse`` a document into a ``MediumLuckSetup``
+"""Medium Luck scenario files (docs/scenario-format.md): ``parse`` a document into a ``MediumLuckSetup``
 and ``to_document`` back."""
 from __future__ import annotations
 

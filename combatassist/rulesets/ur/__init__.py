@@ -1,4 +1,4 @@
-"""Ur (RULES.md §4): multi-step units, ranged and melee phases, modifiers, walls.
+"""Ur (docs/rules.md §4): multi-step units, ranged and melee phases, modifiers, walls.
 
 The ruleset-module interface (``parse``, ``to_document``, ``compute``, ``summarise``) plus
 what the GUI uses: ``UrRules`` (the phases, for the table-side mode), ``WallTracker`` and
@@ -28,7 +28,7 @@ __all__ = [
 
 def compute(payload: UrScenario, *, method: str = "exact", trials: int = 100_000,
             seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
-    """The scenario's odds (``to_json()`` gives the SCENARIOS.md keys; losses in steps)."""
+    """The scenario's odds (``to_json()``: the docs/scenario-format.md keys; losses in steps)."""
     return compute_result(payload, method=method, trials=trials, seed=seed, cancel=cancel)
 
 

@@ -1,4 +1,4 @@
-"""The Ur battle (RULES.md §4) on the shared core: a round is a ranged phase then a melee phase.
+"""The Ur battle (docs/rules.md §4) on the shared core: a round is a ranged then a melee phase.
 
 State: ``(attacker_steps, defender_steps)``, each a tuple with the steps left of every unit in
 the order listed (0: lost). A unit fights at full strength while it has a step left, so the
@@ -13,7 +13,7 @@ phase; on a tie, by default the unit with the most steps left, then the first li
 table the owner may break ties otherwise: ``apply`` accepts any allocation the even rule
 allows (``check_spread``) and refuses any other.
 
-Readings where RULES.md is silent (documented defaults):
+Readings where docs/rules.md is silent (documented defaults):
 - a defender with a wall has all its units on it: its ranged fire gets +wall, fire at it -wall;
 - "at undead" looks at the target stack as it is in that phase (gone once its undead are lost);
 - "moving toward archers" (an attacker option) gives +1 to every ranged roll of the defender;
@@ -117,7 +117,7 @@ class UrRules(BattleRules):
         self.melee = MeleePhase(self)
         self._phases = (self.ranged, self.melee)
 
-    # -- modifiers (RULES.md §4) ---------------------------------------------------------
+    # -- modifiers (docs/rules.md §4) ---------------------------------------------------------
     def ranged_modifiers(self, side: str, target_steps: Sequence[int]) -> list[tuple[str, int]]:
         """The ranged modifiers of ``side``'s fire at the other side (named, non-zero)."""
         m = self.data.modifiers

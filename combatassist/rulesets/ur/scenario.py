@@ -1,4 +1,4 @@
-"""An Ur scenario: the typed payload, read from and written to the SCENARIOS.md format."""
+"""An Ur scenario: the typed payload, read from and written to files (docs/scenario-format.md)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -117,7 +117,7 @@ def _parse_side(top: Reader, name: str, default_stance: str) -> tuple[Side, Read
 
 
 def parse(top: Reader) -> UrScenario:
-    """Read an Ur scenario from the top-level reader (SCENARIOS.md, ``ruleset = "ur"``)."""
+    """Read an Ur scenario (``ruleset = "ur"``, docs/scenario-format.md) from the top reader."""
     options = top.sub("options")
     max_rounds = 0
     if options is not None:

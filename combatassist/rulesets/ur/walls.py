@@ -2,7 +2,7 @@
 what-if curve).
 
 Outer wall 4 -> 3 -> 2 -> 1 losing a level after 1, 2 and 4 steps of damage; inner wall
-3 -> 2 -> 1 after 1 and 3 (RULES.md §4, numbers in resources/ur/tables.toml). Strength 1 can't be
+3 -> 2 -> 1 after 1 and 3 (docs/rules.md §4, numbers in resources/ur/tables.toml). Strength 1 can't be
 removed, so a wall takes at most ``max_damage`` steps (7 outer, 4 inner).
 """
 from __future__ import annotations
