@@ -5,6 +5,8 @@ decide; scenario options say where the user can switch.
 """
 from __future__ import annotations
 
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
 RULES_HTML: dict[str, str] = {
     "lowluck": """
 <h2>Low Luck (A&amp;A Classic)</h2>
@@ -105,3 +107,19 @@ def rules_html(ruleset: str | None = None) -> str:
     if ruleset is not None:
         return RULES_HTML.get(ruleset, "") + GENERAL_HTML
     return GENERAL_HTML + "".join(RULES_HTML.values())
+
+
+def rules_dialog(parent: QWidget, ruleset: str | None, title: str) -> QDialog:
+    """Help → Rules for one ruleset (the general part too), as a dialog to ``exec()``."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(f"Rules — {title}")
+    text = QTextBrowser()
+    text.setHtml(rules_html(ruleset))
+    text.setOpenExternalLinks(True)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(text)
+    layout.addWidget(buttons)
+    dialog.resize(640, 560)
+    return dialog

@@ -6,15 +6,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QMainWindow,
-                               QMessageBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 import combatassist
 from combatassist.errors import CombatAssistError
 from combatassist.scenario import Scenario, load_scenario, save_scenario
 
 from .examples_menu import fill_examples_menu
-from .help import rules_html
+from .help import rules_dialog
 from .views import discover
 from .views.base import RulesetView
 
@@ -398,18 +397,7 @@ class MainWindow(QMainWindow):
     # -- help -----------------------------------------------------------------------------
     def show_rules(self) -> None:
         view = self.current_view()
-        dialog = QDialog(self)
-        dialog.setWindowTitle(f"Rules — {getattr(view, 'title', '')}")
-        text = QTextBrowser()
-        text.setHtml(rules_html(getattr(view, "ruleset", None)))
-        text.setOpenExternalLinks(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(dialog.reject)
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(text)
-        layout.addWidget(buttons)
-        dialog.resize(640, 560)
-        dialog.exec()
+        rules_dialog(self, getattr(view, "ruleset", None), getattr(view, "title", "")).exec()
 
     def show_about(self) -> None:
         QMessageBox.about(self, f"About {APP_NAME}",
