@@ -1,4 +1,5 @@
-"""The ``combatassist`` command line (docs/scenario-format.md): odds, tech, sbr.
+"""The ``combatassist`` command line (docs/scenario-format.md): ``odds`` for every ruleset, plus each
+ruleset's own commands (``Ruleset.commands``: Low Luck's ``tech`` and ``sbr``).
 
 Every refusal is one clear line on stderr and exit status 2; never a traceback.
 """
@@ -10,8 +11,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import __version__
+from . import __version__, rulesets
 from .errors import CombatAssistError
+from .ruleset import METHODS, compute
+from .scenario import load_scenario
 
 #: Largest --trials accepted (100 million dice-rolled battles would take hours).
 MAX_TRIALS = 10_000_000
@@ -41,21 +44,27 @@ def _int(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    found = rulesets.all_rulesets()
     parser = _Parser(prog="combatassist",
-                     description="Exact combat odds for five wargame rulesets.")
+                     description="Exact combat odds for wargame rulesets: "
+                                 + ", ".join(r.title for r in found) + ".")
     parser.add_argument("--version", action="version", version=f"combatassist {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     odds = sub.add_parser("odds", help="odds of the battle (or shot) in a scenario file")
     odds.add_argument("file", help="scenario file (TOML, see docs/scenario-format.md)")
     odds.add_argument("--json", action="store_true", help="print one JSON object")
-    odds.add_argument("--method", choices=("exact", "simulate"), default="exact")
+    odds.add_argument("--method", choices=METHODS, default="exact")
     odds.add_argument("--trials", type=_positive_int, default=100_000,
                       help="battles to simulate with --method simulate (default 100000)")
     odds.add_argument("--seed", type=_int, default=0, help="simulator seed (default 0)")
 
-    from .rulesets.lowluck import cli as lowluck_cli  # tech and sbr are Low Luck's
-    lowluck_cli.add_commands(sub)
+    for ruleset in found:
+        for command in ruleset.commands:
+            extra = sub.add_parser(command.name, help=f"{command.help} ({ruleset.title})")
+            command.configure(extra)
+            extra.add_argument("--json", action="store_true", help="print one JSON object")
+            extra.set_defaults(handler=command.run)
     return parser
 
 
@@ -70,14 +79,11 @@ def run(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "odds":
-        from .scenario import load_scenario
-        from .rulesets import get
-
         scenario = load_scenario(args.file)
-        module = get(scenario.ruleset)
-        result = module.compute(scenario.body, method=args.method, trials=args.trials,
-                                seed=args.seed)
-        _print(result.to_json(), args.json, module.summarise(result, scenario.title))
+        ruleset = rulesets.get(scenario.ruleset)
+        result = compute(ruleset, scenario.body, method=args.method, trials=args.trials,
+                         seed=args.seed)
+        _print(result.to_json(), args.json, ruleset.summarise(result, scenario.title))
         return 0
     data, human = args.handler(args)
     _print(data, args.json, human)

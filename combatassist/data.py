@@ -12,6 +12,7 @@ Layouts this handles (the same for both folders, each marked by its ``README.md`
 from __future__ import annotations
 
 import functools
+import importlib.util
 import sys
 import tomllib
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ScenarioError
+from .files import read_text_file
 
 
 def _shipped_dir(name: str) -> Path:
@@ -86,10 +88,26 @@ def list_examples() -> list[Example]:
     return found
 
 
+def ruleset_resources(name: str, module: str) -> Path:
+    """The data folder ``resources/<name>/`` of the ruleset whose package is ``module``.
+
+    Looked for beside the package first (``<root>/resources/<name>`` for a source tree or a
+    frozen bundle, ``combatassist/resources/<name>`` installed), so a ruleset folder found
+    anywhere brings its own data; then in ``resources_dir()``. A folder that exists nowhere
+    is returned as ``resources_dir()/<name>`` (reading a file there gives the clear error).
+    """
+    spec = importlib.util.find_spec(module)
+    candidates = []
+    if spec is not None and spec.origin:
+        package = Path(spec.origin).resolve().parent      # .../combatassist/rulesets/<name>
+        candidates += [package.parents[1] / "resources" / name,   # installed
+                       package.parents[2] / "resources" / name]   # source tree, bundle
+    candidates.append(resources_dir() / name)
+    return next((c for c in candidates if c.is_dir()), candidates[-1])
+
+
 def load_toml_file(path: str | Path) -> dict[str, Any]:
     """Parse a TOML data file; problems become ScenarioError naming the file and line."""
-    from .scenario import read_text_file  # local import: scenario imports the registry
-
     text = read_text_file(path)
     try:
         return tomllib.loads(text)

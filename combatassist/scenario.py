@@ -18,10 +18,8 @@ import tomli_w
 
 from . import rulesets
 from .errors import ScenarioError
-from .files import atomic_write_text
+from .files import MAX_FILE_BYTES, atomic_write_text, read_text_file  # noqa: F401 (re-exported)
 
-#: Largest scenario file we read (a scenario is a few hundred bytes; this catches mistakes).
-MAX_FILE_BYTES = 1_000_000
 _MISSING = object()
 
 
@@ -237,8 +235,12 @@ def _show(value: Any) -> str:
 
 
 # -- whole files ---------------------------------------------------------------------------
-def parse_scenario_text(text: str, file: str | None = None) -> Scenario:
-    """Parse and validate scenario TOML text. Raises ScenarioError."""
+def parse_scenario_text(text: str, file: str | None = None, *, ruleset: Any = None
+                        ) -> Scenario:
+    """Parse and validate scenario TOML text. Raises ScenarioError.
+
+    ``ruleset`` (a ``Ruleset``): parse with it, whatever the registry holds (its own data
+    files are read this way); the file's ``ruleset`` must then name it."""
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -249,45 +251,19 @@ def parse_scenario_text(text: str, file: str | None = None) -> Scenario:
         raise ScenarioError(f"not valid TOML: {msg}", file=file, line=line,
                             hint="check quotes, brackets and '=' signs") from None
     top = Reader(doc, "", text=text, file=file)
+    known = (ruleset.name,) if ruleset is not None else rulesets.names()
     name = top.raw("ruleset", None)
     if name is None:
         raise top.error(None, "missing 'ruleset' at the top of the file",
-                        hint='add e.g. ruleset = "lowluck" (one of: '
-                             + ", ".join(rulesets.NAMES) + ")")
-    if name not in rulesets.NAMES:
+                        hint=f'add e.g. ruleset = "{known[0]}" (one of: '
+                             + ", ".join(known) + ")")
+    if name not in known:
         raise top.error("ruleset", f"unknown ruleset {_show(name)}",
-                        hint="expected one of: " + ", ".join(rulesets.NAMES))
+                        hint="expected one of: " + ", ".join(known))
     title = top.string("title", None)
-    module = rulesets.get(name)
-    body = module.parse(top)
+    body = (ruleset or rulesets.get(name)).parse(top)
     top.finish()
     return Scenario(ruleset=name, body=body, title=title)
-
-
-def read_text_file(path: str | Path) -> str:
-    """Read a UTF-8 text file, turning every I/O problem into a ScenarioError."""
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise ScenarioError("is a folder, not a scenario file", file=str(p))
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ScenarioError(f"is {size:,} bytes; a scenario file is at most "
-                                f"{MAX_FILE_BYTES:,}", file=str(p))
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioError("file not found", file=str(p)) from None
-    except PermissionError:
-        raise ScenarioError("permission denied", file=str(p)) from None
-    except OSError as exc:
-        raise ScenarioError(f"can't be read: {exc.strerror or exc}", file=str(p)) from None
-    if b"\x00" in data:
-        raise ScenarioError("is a binary file, not a TOML scenario", file=str(p))
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"is not UTF-8 text (bad byte at offset {exc.start})",
-                            file=str(p), hint="save it as UTF-8") from None
 
 
 def load_scenario(path: str | Path) -> Scenario:

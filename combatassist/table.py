@@ -32,9 +32,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .battle import BattleRules, DieSpec, Phase, check_roll, dice_count
+from . import rulesets
+from .battle import BattleRules, DieSpec, Phase, check_roll
+# The players' text (re-exported: the table-side panel reads choices and dice through here).
+from .choices import format_choice, from_json, parse_choice, parse_dice  # noqa: F401
 from .errors import CombatAssistError, EngineError, ScenarioError
-from .files import atomic_write_text
+from .files import atomic_write_text, read_text_file
+from .result import battle_result
+from .scenario import parse_scenario_text
+from .solver import solve
 
 #: Version tag of the autosave JSON.
 FORMAT = "combatassist-table/1"
@@ -55,15 +61,6 @@ def jsonable(value: Any) -> Any:
         return [jsonable(v) for v in items]
     if isinstance(value, dict):
         return {str(k): jsonable(v) for k, v in value.items()}
-    return value
-
-
-def from_json(value: Any) -> Any:
-    """Inverse of ``jsonable`` for choices: lists come back as (hashable) tuples."""
-    if isinstance(value, list):
-        return tuple(from_json(v) for v in value)
-    if isinstance(value, dict):
-        return {k: from_json(v) for k, v in value.items()}
     return value
 
 
@@ -450,31 +447,19 @@ class TableBattle:
 def odds_from(rules: BattleRules, state: Any, *, ruleset: str = "",
               cancel: Callable[[], bool] | None = None, max_rounds: int = 0):
     """Exact ``BattleResult`` of a battle from ``state`` (losses count from the very start)."""
-    from .result import battle_result
-    from .solver import solve
-
     outcome = solve(rules, start=state, max_rounds=max_rounds, cancel=cancel)
     return battle_result(ruleset or "battle", rules, outcome)
 
 
 def rules_from_scenario(text: str) -> tuple[BattleRules, str]:
-    """The battle rules of a scenario's TOML text, via its ruleset module's ``make_rules``."""
-    from . import rulesets
-    from .scenario import parse_scenario_text
-
+    """The battle rules of a scenario's TOML text: its ruleset's ``make_rules``."""
     scenario = parse_scenario_text(text)
-    module = rulesets.get(scenario.ruleset)
-    make_rules = getattr(module, "make_rules", None)
-    if make_rules is None:
-        raise EngineError(f"the ruleset '{scenario.ruleset}' has no table-side battles")
-    return make_rules(scenario.body), scenario.ruleset
+    return rulesets.get(scenario.ruleset).make_rules(scenario.body), scenario.ruleset
 
 
 def load_battle(path: str | Path,
                 rules_for: Callable[[str], tuple[BattleRules, str]] | None = None) -> TableBattle:
     """Resume a saved battle; it keeps autosaving to the same file."""
-    from .scenario import read_text_file
-
     text = read_text_file(path)
     try:
         data = json.loads(text)
@@ -486,100 +471,3 @@ def load_battle(path: str | Path,
         raise exc.located(file=str(path)) from None
     except CombatAssistError as exc:
         raise ScenarioError(f"the saved battle can't be replayed: {exc}", file=str(path)) from None
-
-
-def format_choice(choice: Any) -> str:
-    """A player-readable rendering of a choice.
-
-    Casualty tables ``{side: {unit: n}}`` read "attacker: 1 infantry, 2 armor; defender: none";
-    sequences are comma lists; anything else is shown as is.
-    """
-    if isinstance(choice, dict):
-        parts = []
-        for key, value in choice.items():
-            if isinstance(value, dict):
-                inner = ", ".join(f"{n} {unit}" for unit, n in value.items() if n) or "none"
-            else:
-                inner = format_choice(value)
-            parts.append(f"{key}: {inner}")
-        return "; ".join(parts)
-    if isinstance(choice, (tuple, list)):
-        return ", ".join(format_choice(c) for c in choice) or "(nothing)"
-    return str(choice)
-
-
-def _parse_counts(text: str) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for item in text.split(","):
-        words = item.split()
-        if not words or words == ["none"]:
-            continue
-        if len(words) == 1:
-            n, unit = 1, words[0]
-        elif len(words) == 2 and words[0].isdigit():
-            n, unit = int(words[0]), words[1]
-        else:
-            raise EngineError(f"can't read '{item.strip()}': write it like '2 infantry'")
-        counts[unit] = counts.get(unit, 0) + n
-    return counts
-
-
-def parse_choice(text: str, proposal: Any = None) -> Any:
-    """Inverse of ``format_choice`` for the common shapes. Empty text: the proposal stands (None).
-
-    With a ``{side: {unit: n}}`` proposal, "attacker: 2 infantry; defender: 1 armor" is read
-    (a side left out keeps the proposal's casualties). Otherwise a comma list becomes a tuple
-    (numbers as ints), or a bare value when the proposal is not a sequence. JSON is accepted too.
-    """
-    text = text.strip()
-    if not text:
-        return None
-    if text.startswith(("[", "{")):
-        try:
-            return from_json(json.loads(text))
-        except json.JSONDecodeError as exc:
-            raise EngineError(f"can't read the choice: {exc.msg}") from None
-    if isinstance(proposal, dict) and all(isinstance(v, dict) for v in proposal.values()):
-        result = {k: dict(v) for k, v in proposal.items()}
-        for part in text.split(";"):
-            if not part.strip():
-                continue
-            key, sep, rest = part.partition(":")
-            key = key.strip()
-            if not sep or key not in proposal:
-                raise EngineError(f"start each part with one of: "
-                                  f"{', '.join(k + ':' for k in proposal)} (got '{part.strip()}')")
-            result[key] = _parse_counts(rest)
-        return result
-    if text == "(nothing)":
-        return ()
-    items: list[Any] = []
-    for part in text.split(","):
-        part = part.strip()
-        if part:
-            items.append(int(part) if part.lstrip("-").isdigit() else part)
-    if len(items) == 1 and proposal is not None and not isinstance(proposal, (tuple, list)):
-        return items[0]
-    return tuple(items)
-
-
-def parse_dice(text: str, specs: Sequence[DieSpec]) -> tuple[int, ...]:
-    """Dice typed at the table: "3 5 1", "3,5,1" or, when every die has < 10 sides, "351".
-
-    Raises EngineError with what was expected.
-    """
-    cleaned = text.replace(",", " ").split()
-    if len(cleaned) == 1 and len(specs) > 1 and cleaned[0].isdigit() and \
-            all(s.sides < 10 for s in specs):
-        cleaned = list(cleaned[0])
-    try:
-        values = tuple(int(v) for v in cleaned)
-    except ValueError:
-        raise EngineError(f"dice must be numbers, got '{text.strip()}'") from None
-    if len(values) != len(specs):
-        raise EngineError(f"expected {dice_count(len(specs))}, got {len(values)}")
-    for i, (spec, v) in enumerate(zip(specs, values), start=1):
-        if not 1 <= v <= spec.sides:
-            label = f" ({spec.label})" if spec.label else ""
-            raise EngineError(f"die {i}{label} must show 1-{spec.sides}, got {v}")
-    return values

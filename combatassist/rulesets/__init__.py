@@ -1,56 +1,80 @@
-"""Registry of rulesets: scenario name -> module.
+"""Every ruleset, found: each subpackage of this package that exports ``RULESET``.
 
-Every ruleset module provides the same small interface:
-
-- ``parse(top: scenario.Reader) -> payload``: validate its part of a scenario document
-  (reading keys from the top-level reader: ``options``, ``attacker``, ...);
-- ``to_document(payload) -> dict``: the TOML-ready document (without ruleset/title);
-- ``compute(payload, *, method="exact", trials=100_000, seed=None, cancel=None)``:
-  a result object with ``to_json()`` giving the contract's keys;
-- ``summarise(result, title=None) -> str``: the CLI's human summary.
+A ruleset is a folder ``combatassist/rulesets/<name>/`` whose ``__init__.py`` defines
+``RULESET`` (a ``combatassist.ruleset.Ruleset``); nothing else needs to know it exists (see
+``docs/adding-a-ruleset.md``). Discovery walks this package's ``__path__`` with ``pkgutil``,
+so a folder added to the path (tests do) is found too. A ruleset that fails to import raises
+its own error: nothing is hidden.
 """
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+import pkgutil
+
+from typing import TYPE_CHECKING
 
 from ..errors import ScenarioError
 
-MODULES = {
-    "lowluck": "combatassist.rulesets.lowluck",
-    "mediumluck": "combatassist.rulesets.mediumluck",
-    "agc": "combatassist.rulesets.agc",
-    "ur": "combatassist.rulesets.ur",
-    "ds2": "combatassist.rulesets.ds2",
-}
-NAMES = tuple(MODULES)
+if TYPE_CHECKING:  # the contract's module imports the scenario layer, which imports this
+    from ..ruleset import Ruleset
+
+#: What a ``RULESET`` must have to be taken for one (``combatassist.ruleset.Ruleset`` has all).
+_REQUIRED = ("name", "title", "kind", "parse", "to_document", "exact", "simulate",
+             "make_rules", "summarise", "default_scenario")
+
+__all__ = ["all_rulesets", "get", "names"]
+
+#: Rulesets shown first, in this order (the main window's tabs); others follow by name.
+PREFERRED_ORDER = ("lowluck", "mediumluck", "agc", "ur", "ds2")
 
 
-def get(name: str) -> ModuleType:
-    """The ruleset module for ``name`` (ScenarioError if unknown or not built yet)."""
-    if name not in MODULES:
-        raise ScenarioError(f"unknown ruleset '{name}'", field="ruleset",
-                            hint="expected one of: " + ", ".join(NAMES))
-    try:
-        module = importlib.import_module(MODULES[name])
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(MODULES[name]):
-            raise ScenarioError(f"the ruleset '{name}' is not available in this version",
-                                field="ruleset") from None
-        raise
-    if not hasattr(module, "compute"):
-        raise ScenarioError(f"the ruleset '{name}' is not available in this version",
-                            field="ruleset")
-    return module
-
-
-def available() -> list[str]:
-    """Names of the rulesets whose module is present."""
-    out = []
-    for name in NAMES:
-        try:
-            get(name)
-        except ScenarioError:
+def _discover() -> dict[str, "Ruleset"]:
+    found: dict[str, "Ruleset"] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if not info.ispkg or info.name.startswith("_"):
             continue
-        out.append(name)
-    return out
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        ruleset = getattr(module, "RULESET", None)
+        if ruleset is None:
+            continue
+        missing = [a for a in _REQUIRED if not hasattr(ruleset, a)]
+        if missing:
+            raise TypeError(f"{module.__name__}.RULESET is not a combatassist.ruleset.Ruleset "
+                            f"(it has no {', '.join(missing)})")
+        if ruleset.name != info.name:
+            raise ValueError(f"{module.__name__}.RULESET is named '{ruleset.name}': a "
+                             f"ruleset's name is its folder's, '{info.name}'")
+        found[ruleset.name] = ruleset
+    rank = {name: i for i, name in enumerate(PREFERRED_ORDER)}
+    return dict(sorted(found.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
+
+
+_cache: dict[str, "Ruleset"] | None = None
+_cache_path: tuple[str, ...] = ()
+
+
+def _rulesets() -> dict[str, "Ruleset"]:
+    global _cache, _cache_path
+    path = tuple(__path__)
+    if _cache is None or path != _cache_path:   # found again when the path changed
+        _cache, _cache_path = _discover(), path
+    return _cache
+
+
+def all_rulesets() -> list["Ruleset"]:
+    """Every ruleset found, the five built-in ones first (in their tab order)."""
+    return list(_rulesets().values())
+
+
+def names() -> tuple[str, ...]:
+    """The names of every ruleset found (``all_rulesets`` order)."""
+    return tuple(_rulesets())
+
+
+def get(name: str) -> "Ruleset":
+    """The ruleset called ``name``; ScenarioError (field ``ruleset``) naming the known ones."""
+    found = _rulesets()
+    if name not in found:
+        raise ScenarioError(f"unknown ruleset '{name}'", field="ruleset",
+                            hint="expected one of: " + ", ".join(found))
+    return found[name]

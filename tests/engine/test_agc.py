@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from combatassist.errors import EngineError
+from combatassist.errors import EngineError, ScenarioError
 from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
 from combatassist.rulesets.agc.data import BASE_TYPES, agc_data
@@ -444,5 +444,6 @@ def test_cancel_stops_both_methods():
         agc.compute(p, cancel=lambda: True)
     with pytest.raises(Cancelled):
         agc.compute(p, method="simulate", trials=10, cancel=lambda: True)
-    with pytest.raises(EngineError, match="unknown method"):
+    with pytest.raises(ScenarioError, match="unknown method") as info:  # the one dispatch's error
         agc.compute(p, method="guess")
+    assert info.value.field == "method"

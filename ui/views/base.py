@@ -29,6 +29,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from combatassist import rulesets
+from combatassist.ruleset import compute
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.scenario import Scenario, parse_scenario_text
@@ -196,9 +197,9 @@ class RulesetView(QWidget):
     # -- optional hooks (computing) -----------------------------------------------------------
     def compute_job(self) -> Job:
         """The background job for the current scenario (built on the GUI thread)."""
-        module = rulesets.get(self.ruleset)
+        ruleset = rulesets.get(self.ruleset)
         body = self.validated_scenario().body
-        return lambda cancel: module.compute(body, cancel=cancel)
+        return lambda cancel: compute(ruleset, body, cancel=cancel)
 
     def validated_scenario(self) -> Scenario:
         """The form's scenario after the same checks as a file (limits, combinations).

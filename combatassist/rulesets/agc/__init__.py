@@ -2,15 +2,19 @@
 
 ``data`` (the tables of ``resources/agc/``), ``scenario`` (the question: terrain, sides,
 options; parse, to_document), ``lineup`` (every unit's die and modifier), ``rules`` (the shared
-resolution code and the table's real dice), ``odds`` (exact and simulated), ``forces`` (random
-forces), ``summary`` (for people).
+resolution code and the table's real dice), ``odds`` (exact and simulated), ``rounds`` (the
+combat as a one-round battle: the table side), ``forces`` (random forces), ``summary``.
+``RULESET`` is the ruleset (``combatassist.ruleset``).
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from typing import Any
 
-from ...errors import EngineError
 from ...result import BattleResult
+from ...ruleset import Ruleset, compute as _compute
+from ...scenario import Scenario
 from .data import BASE_TYPES, agc_data, dice, margin_bands, terrains, unit_types
 from .forces import composition_distribution, force_from_rolls, generate_force
 from .lineup import (Lineup, SideLineup, UnitRoll, _side_lineup, default_engineer_type, lineup,
@@ -19,21 +23,64 @@ from .odds import exact, simulate
 from .rules import (FIRST, SECOND, TIE, ContestResolution, TableResolution, classify,
                     dice_to_roll, resolve_table)
 from .scenario import MAX_UNITS_PER_SIDE, SIDES, AgcScenario, AgcSide, parse, to_document, validate
-from .summary import summarise
+from .rounds import AgcRules
+from .summary import help_values, summarise
 
 __all__ = [
-    "AgcScenario", "AgcSide", "BASE_TYPES", "ContestResolution", "FIRST", "Lineup",
+    "AgcRules", "AgcScenario", "AgcSide", "RULESET", "default_scenario", "BASE_TYPES", "ContestResolution", "FIRST", "Lineup",
     "MAX_UNITS_PER_SIDE", "SECOND", "SIDES", "SideLineup", "TIE", "TableResolution",
     "UnitRoll", "agc_data", "classify", "composition_distribution", "compute",
     "default_engineer_type", "dice", "dice_to_roll", "exact", "force_from_rolls",
     "generate_force", "lineup", "margin_bands", "parse", "resolve_table", "simulate",
     "summarise", "terrains", "to_document", "unit_mean", "unit_types", "validate",
 ]
+class Agc(Ruleset):
+    """AGC: one combat resolution per question (kind "resolution")."""
+
+    name = "agc"
+    title = "Alternate Ground Combat"
+    kind = "resolution"
+
+    def parse(self, reader) -> AgcScenario:
+        return parse(reader)
+
+    def to_document(self, payload: AgcScenario) -> dict[str, Any]:
+        return to_document(payload)
+
+    def make_rules(self, payload: AgcScenario) -> AgcRules:
+        """The combat as a one-round battle (the table side)."""
+        return AgcRules(payload)
+
+    def exact(self, payload: AgcScenario, *, cancel: Callable[[], bool] | None = None
+              ) -> BattleResult:
+        return exact(payload, cancel)
+
+    def simulate(self, payload: AgcScenario, *, trials: int = 100_000, seed: int | None = None,
+                 cancel: Callable[[], bool] | None = None) -> BattleResult:
+        return simulate(payload, trials, seed, cancel)
+
+    def summarise(self, result: BattleResult, title: str | None = None) -> str:
+        return summarise(result, title)
+
+    @functools.cached_property
+    def labels(self) -> dict[str, dict[str, str]]:
+        """units and terrain, from the tables (which name them)."""
+        data = agc_data()
+        return {"units": dict(data.unit_names), "terrain": dict(data.terrain_names)}
+
+    def help_values(self) -> dict[str, Any]:
+        return help_values()
+
+
+RULESET = Agc()
+
+
 def compute(payload: AgcScenario, *, method: str = "exact", trials: int = 100_000,
             seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
-    """The contract's result (exact, or a seeded simulation of the same resolution)."""
-    if method == "exact":
-        return exact(payload, cancel)
-    if method == "simulate":
-        return simulate(payload, trials, seed, cancel)
-    raise EngineError(f"unknown method '{method}' (expected exact or simulate)")
+    """``combatassist.ruleset.compute`` for AGC (kept for callers of the module)."""
+    return _compute(RULESET, payload, method=method, trials=trials, seed=seed, cancel=cancel)
+
+
+def default_scenario() -> Scenario:
+    """Combined arms into forest (``resources/agc/default.toml``)."""
+    return RULESET.default_scenario()

@@ -1,9 +1,12 @@
 """AGC for people: the CLI's human summary."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...result import BattleResult, percent
-from .data import agc_data
+from .data import BASE_TYPES, agc_data
 from .scenario import SIDES
+
 
 def summarise(result: BattleResult, title: str | None = None) -> str:
     """The CLI's human summary."""
@@ -31,3 +34,18 @@ def summarise(result: BattleResult, title: str | None = None) -> str:
                      f"AAD victor {percent(c['aad_victor'])}, air victor "
                      f"{percent(c['air_victor'])}, tie {percent(c['tie'])}")
     return "\n".join(lines)
+
+
+def help_values() -> dict[str, Any]:
+    """The numbers ``resources/agc/help.html`` quotes, taken from the tables."""
+    data = agc_data()
+    dice_line = ", ".join(f"{data.unit_names[u].lower()} d{data.dice[u]}" for u in BASE_TYPES
+                          if u in data.dice and u != "aad")
+    parts = []
+    for band in data.bands:
+        if band.up_to == 1:
+            parts.append(f"equal {band.victor.text} each")
+        else:
+            bound = f"up to {float(band.up_to):g}" if band.up_to is not None else "above"
+            parts.append(f"{bound}: victor {band.victor.text} / loser {band.loser.text}")
+    return {"dice": dice_line, "bands": "; ".join(parts)}

@@ -2,23 +2,28 @@
 
 ``data`` (the tables of ``resources/ds2/``), ``scenario`` (the shot: checks, parse,
 to_document), ``rules`` (``resolve_shot``, the one rules function, and the exact and simulated
-odds through it), ``matrix`` (the size x armour heatmap, numpy), ``summary`` (for people).
+odds through it), ``matrix`` (the size x armour heatmap, numpy), ``rounds`` (the shot as a
+one-round battle: the table side), ``summary`` (for people). ``RULESET`` is the ruleset (``combatassist.ruleset``).
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from typing import Any
 
-from ...errors import EngineError
+from ...ruleset import Ruleset, compute as _compute
+from ...scenario import Scenario
 from .data import SPECIAL_KINDS, TARGET_KINDS, Family, Tables, build_tables, tables, weapon_options
 from .matrix import ARMOURS, SIZES, ShotMatrix, kill_special_table, matrix
 from .rules import (JSON_KEYS, NAME, OUTCOMES, Resolution, ShotResult, ShotSetup, exact_result,
                     no_effect_reason, outcome_fractions, resolve_shot, shot_setup,
                     simulate_result)
 from .scenario import Problem, Shot, check_shot, parse, to_document, valid_combination, validate
+from .rounds import ShotRules
 from .summary import shot_title, summarise
 
 __all__ = [
-    "ARMOURS", "Family", "JSON_KEYS", "NAME", "OUTCOMES", "Problem", "Resolution",
+    "ARMOURS", "Family", "RULESET", "ShotRules", "default_scenario", "JSON_KEYS", "NAME", "OUTCOMES", "Problem", "Resolution",
     "SIZES", "SPECIAL_KINDS", "Shot", "ShotMatrix", "ShotResult", "ShotSetup", "TARGET_KINDS",
     "Tables", "build_tables", "check_shot", "compute", "exact_result", "kill_special_table",
     "matrix", "no_effect_reason", "outcome_fractions", "parse", "resolve_shot", "shot_setup",
@@ -26,13 +31,49 @@ __all__ = [
     "validate", "weapon_options",
 ]
 
+class Ds2(Ruleset):
+    """Dirtside II: the odds of one shot (kind "resolution")."""
+
+    name = "ds2"
+    title = "Dirtside II"
+    kind = "resolution"
+    json_keys = JSON_KEYS
+
+    def parse(self, reader) -> Shot:
+        return parse(reader)
+
+    def to_document(self, payload: Shot) -> dict[str, Any]:
+        return to_document(payload)
+
+    def make_rules(self, payload: Shot) -> ShotRules:
+        """The shot as a one-round battle (the table side)."""
+        return ShotRules(payload)
+
+    def exact(self, payload: Shot, *, cancel: Callable[[], bool] | None = None) -> ShotResult:
+        return exact_result(shot_setup(payload))
+
+    def simulate(self, payload: Shot, *, trials: int = 100_000, seed: int | None = None,
+                 cancel: Callable[[], bool] | None = None) -> ShotResult:
+        return simulate_result(shot_setup(payload), trials, seed, cancel)
+
+    def summarise(self, result: ShotResult, title: str | None = None) -> str:
+        return summarise(result, title)
+
+    @functools.cached_property
+    def labels(self) -> dict[str, dict[str, str]]:
+        """weapon families, from the tables (which name them)."""
+        return {"families": {f.id: f.label for f in tables().families.values()}}
+
+
+RULESET = Ds2()
+
+
 def compute(shot: Shot, *, method: str = "exact", trials: int = 100_000,
             seed: int | None = None, cancel: Callable[[], bool] | None = None) -> ShotResult:
-    """The shot's odds: exact enumeration, or a seeded simulation of the same rules."""
-    setup = shot_setup(shot)
-    if method == "exact":
-        return exact_result(setup)
-    if method == "simulate":
-        return simulate_result(setup, trials, seed, cancel)
-    raise EngineError(f"unknown method {method!r} (expected exact or simulate)")
+    """``combatassist.ruleset.compute`` for DS2 (kept for callers of the module)."""
+    return _compute(RULESET, shot, method=method, trials=trials, seed=seed, cancel=cancel)
 
+
+def default_scenario() -> Scenario:
+    """A size-3 HVC against an armour-3 tank (``resources/ds2/default.toml``)."""
+    return RULESET.default_scenario()

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 
 from ...errors import EngineError
+from ...ruleset import Command
 from . import sbr, tech
 
 
@@ -42,17 +43,15 @@ def _run_sbr(args) -> tuple[dict, str]:
     return result.to_json(), sbr.summarise_sbr(result)
 
 
-def add_commands(sub) -> None:
-    t = sub.add_parser("tech", help="low-luck tech research planner")
+def _configure_tech(t: argparse.ArgumentParser) -> None:
     t.add_argument("branch", choices=tech.BRANCHES)
     t.add_argument("--invest", type=_invest_list, required=True,
                    help="IPC invested per round, e.g. 18,18,18,18")
     t.add_argument("--attempt-at", type=_nonneg, required=True,
                    help="attempt as soon as savings reach this (never below the lowest threshold)")
-    t.add_argument("--json", action="store_true")
-    t.set_defaults(handler=_run_tech)
 
-    s = sub.add_parser("sbr", help="strategic bombing raid odds")
+
+def _configure_sbr(s: argparse.ArgumentParser) -> None:
     s.add_argument("--bombers", type=_nonneg, required=True)
     s.add_argument("--aa", action="store_true", help="the factory has an AA gun")
     s.add_argument("--extra-aa", type=_nonneg, default=0, help="further AA guns flown over")
@@ -60,5 +59,10 @@ def add_commands(sub) -> None:
     s.add_argument("--heavy-bombers", action="store_true")
     s.add_argument("--cash", type=_nonneg, default=None,
                    help="attacker's cash at the end of the turn (bombers lost if it can't pay)")
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(handler=_run_sbr)
+
+
+#: Low Luck's extra subcommands (``Ruleset.commands``).
+COMMANDS = (
+    Command("tech", "low-luck tech research planner", _configure_tech, _run_tech),
+    Command("sbr", "strategic bombing raid odds", _configure_sbr, _run_sbr),
+)

@@ -346,7 +346,8 @@ class LowLuckRules(BattleRules):
         self.dfn = _Side(scenario.defender, "defender", scenario)
         self.att_cas = Casualties(self.att)
         self.def_cas = Casualties(self.dfn)
-        self.sub_index = self.ids.index("submarine")
+        # The unit type that fires first in sea battles (the submarine, in the tables).
+        self.sub_index = next(i for i, uid in enumerate(self.ids) if units()[uid].first_strike)
         self.first_strike = {self.sub_index} if (
             opts.battle == "sea" and opts.submarine_first_strike) else set()
         self._aa = AAFire(self)

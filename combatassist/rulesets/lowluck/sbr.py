@@ -28,12 +28,12 @@ MAX_EXTRA_AA = 20
 
 
 @functools.cache
-def _table() -> dict[str, Any]:
+def table() -> dict[str, Any]:
     return load_resource("lowluck/tables.toml")["sbr"]
 
 
-def _fraction(key: str) -> Fraction:
-    num, den = _table()[key]
+def fraction(key: str) -> Fraction:
+    num, den = table()[key]
     return Fraction(int(num), int(den))
 
 
@@ -88,13 +88,13 @@ def compute_sbr(bombers: int, aa: bool = True, extra_aa: int = 0, variant: str =
         raise EngineError(f"extra AA guns must be between 0 and {MAX_EXTRA_AA}, got {extra_aa}")
     if cash is not None and cash < 0:
         raise EngineError(f"the attacker's cash can't be negative ({cash})")
-    table = _table()
-    bomber_cost = int(table["bomber_cost"])
+    figures = table()
+    bomber_cost = int(figures["bomber_cost"])
     damage_dice = 3 if heavy_bombers else 1
-    if variant == "A" and cash is not None and cash < int(table["variant_a_set_aside"]) * bombers:
-        need = int(table["variant_a_set_aside"]) * bombers
+    if variant == "A" and cash is not None and cash < int(figures["variant_a_set_aside"]) * bombers:
+        need = int(figures["variant_a_set_aside"]) * bombers
         raise EngineError(f"variant A: the attacker must set aside {need} IPC "
-                          f"({table['variant_a_set_aside']} per bomber) but has {cash}")
+                          f"({figures['variant_a_set_aside']} per bomber) but has {cash}")
     # Bombers reaching the target after the extra AA guns en route.
     arriving = Dist.binomial(bombers, (5 / 6) ** extra_aa) if extra_aa else Dist.point(bombers)
 
@@ -103,11 +103,11 @@ def compute_sbr(bombers: int, aa: bool = True, extra_aa: int = 0, variant: str =
         lost_en_route = bombers - n
         if variant in ("standard", "A"):
             if aa:
-                bill = lowluck_round(_fraction("attacker_cost_with_aa") * n)
-                damage = lowluck_round(_fraction("defender_loss_with_aa") * n * damage_dice)
+                bill = lowluck_round(fraction("attacker_cost_with_aa") * n)
+                damage = lowluck_round(fraction("defender_loss_with_aa") * n * damage_dice)
             else:
                 bill = Dist.point(0)
-                damage = lowluck_round(_fraction("defender_loss_without_aa") * n * damage_dice)
+                damage = lowluck_round(fraction("defender_loss_without_aa") * n * damage_dice)
 
             def settle(b: int) -> tuple[int, int]:
                 unpaid = 0 if cash is None else max(0, b - cash)
@@ -117,7 +117,7 @@ def compute_sbr(bombers: int, aa: bool = True, extra_aa: int = 0, variant: str =
             return damage.combine(bill.map(settle), lambda d, c: (d, c[0], c[1]))
         # Variants B and C: the target's AA fires normally, survivors roll damage.
         shot = Dist.binomial(n, 1 / 6) if aa else Dist.point(0)
-        per_bomber = Dist.die(6) if variant == "B" else Dist.uniform(table["variant_c_damage"])
+        per_bomber = Dist.die(6) if variant == "B" else Dist.uniform(figures["variant_c_damage"])
         per_bomber = _sum_iid(per_bomber, damage_dice)
         return shot.bind(lambda s: _sum_iid(per_bomber, n - s).map(
             lambda d: (d, bomber_cost * (s + lost_en_route), s + lost_en_route)))

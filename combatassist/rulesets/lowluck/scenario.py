@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...scenario import Reader
-from .data import BATTLE_TECHS, unit_ids, units
-from .rules import BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckScenario, LowLuckSide
+from .data import BATTLE_TECHS, battle_kinds, fights_in, unit_ids, units
+from .rules import DICE_MODES, LowLuckOptions, LowLuckScenario, LowLuckSide
 
 UNITS = units()
 #: Per unit type and per side: more than this is refused (the answer would take too long).
@@ -25,12 +25,12 @@ def _parse_side(top: Reader, role: str, battle: str) -> LowLuckSide:
         raise side.error("units", f"{total} units is more than the {MAX_PER_SIDE} per side "
                          "the exact solver answers in reasonable time")
     for uid, n in counts.items():
-        kind = UNITS[uid].kind
-        if (battle == "land" and kind == "sea") or (battle == "sea" and kind == "land"):
+        if not fights_in(uid, battle):
+            kind = UNITS[uid].kind
+            other = next(b for b in battle_kinds() if fights_in(uid, b))
             raise side.reader_for(side.table["units"], side.field("units")).error(
                 uid, f"a {kind} unit can't fight in a {battle} battle",
-                hint=f"set [options] battle = \"{'sea' if kind == 'sea' else 'land'}\" "
-                     "or remove it")
+                hint=f"set [options] battle = \"{other}\" or remove it")
     order = tuple(side.names("order_of_loss", unit_ids(), [], what="unit"))
     techs = frozenset(side.names("techs", BATTLE_TECHS, [], what="tech"))
     side.finish()
@@ -44,7 +44,7 @@ def parse(top: Reader) -> LowLuckScenario:
         options = LowLuckOptions(
             max_rounds=opts.integer("max_rounds", 0, maximum=MAX_ROUNDS),
             dice=opts.choice("dice", DICE_MODES, "lowluck"),
-            battle=opts.choice("battle", BATTLE_KINDS, "land"),
+            battle=opts.choice("battle", tuple(battle_kinds()), "land"),
             submarine_first_strike=opts.boolean("submarine_first_strike", True),
             aa_gun=opts.boolean("aa_gun", False),
             keep_land_unit=opts.boolean("keep_land_unit", False),

@@ -33,7 +33,7 @@ from ...battle import BattleRules, DieSpec, Phase
 from ...distribution import Dist
 from ...errors import EngineError
 from ...result import BattleResult, battle_result
-from ...solver import simulate, solve
+from ...solver import solve
 from .scenario import UrScenario, check
 from .data import UnitType, UrTables, tables
 
@@ -423,19 +423,18 @@ def roll_table(rules: UrRules) -> list[dict[str, Any]]:
     return rows
 
 
-def compute_result(scenario: UrScenario, *, method: str = "exact", trials: int = 100_000,
-                   seed: int | None = None,
-                   cancel: Callable[[], bool] | None = None) -> BattleResult:
-    """The battle's odds: exact (absorbing chain) or simulated with the same phases."""
-    rules = UrRules(scenario)
-    if method == "exact":
-        outcome = solve(rules, max_rounds=scenario.max_rounds, cancel=cancel)
-    elif method == "simulate":
-        outcome = simulate(rules, trials, seed, max_rounds=scenario.max_rounds, cancel=cancel)
-    else:
-        raise EngineError(f"unknown method '{method}' (expected exact or simulate)")
-    result = battle_result("ur", rules, outcome)
+def with_extras(result: BattleResult, rules: UrRules) -> BattleResult:
+    """Ur's extras on a battle result: the wall's strength, how every unit rolls, the steps
+    each side starts with (the summary and the GUI show them)."""
     result.extra["wall_strength"] = rules.wall
     result.extra["rolls"] = roll_table(rules)
     result.extra["start_steps"] = list(rules.start_totals)
     return result
+
+
+def exact_result(scenario: UrScenario, *, cancel: Callable[[], bool] | None = None
+                 ) -> BattleResult:
+    """The battle's exact odds (absorbing chain), with Ur's extras."""
+    rules = UrRules(scenario)
+    outcome = solve(rules, max_rounds=scenario.max_rounds, cancel=cancel)
+    return with_extras(battle_result("ur", rules, outcome), rules)

@@ -5,7 +5,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .rules import compute_result
+from .rules import exact_result
 from .scenario import UrScenario, Wall
 from .walls import damage_for_strength, wall_table
 
@@ -41,7 +41,7 @@ def odds_by_wall_strength(scenario: UrScenario, kind: str | None = None, *,
     for strength, damage in cases:
         wall = Wall(kind, damage) if strength else None
         variant = replace(scenario, position=replace(scenario.position, wall=wall))
-        result = compute_result(variant, method="exact", cancel=cancel)
+        result = exact_result(variant, cancel=cancel)
         points.append(WallPoint(strength, damage, result.attacker_wins, result.defender_wins,
                                 result.draw, result.undecided, result))
     return points

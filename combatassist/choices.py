@@ -1,0 +1,119 @@
+"""The players' text at the table: choices (e.g. casualties) and dice, read and written.
+
+Rulesets with their own casualty words build on these (``Ruleset.format_choice`` /
+``parse_choice``); ``table.py`` and the table-side panel use them for everything else.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .battle import DieSpec, dice_count
+from .errors import EngineError
+
+
+def from_json(value: Any) -> Any:
+    """Inverse of ``table.jsonable`` for choices: lists come back as (hashable) tuples."""
+    if isinstance(value, list):
+        return tuple(from_json(v) for v in value)
+    if isinstance(value, dict):
+        return {k: from_json(v) for k, v in value.items()}
+    return value
+
+
+def format_choice(choice: Any) -> str:
+    """A player-readable rendering of a choice.
+
+    Casualty tables ``{side: {unit: n}}`` read "attacker: 1 infantry, 2 armor; defender: none";
+    sequences are comma lists; anything else is shown as is.
+    """
+    if isinstance(choice, dict):
+        parts = []
+        for key, value in choice.items():
+            if isinstance(value, dict):
+                inner = ", ".join(f"{n} {unit}" for unit, n in value.items() if n) or "none"
+            else:
+                inner = format_choice(value)
+            parts.append(f"{key}: {inner}")
+        return "; ".join(parts)
+    if isinstance(choice, (tuple, list)):
+        return ", ".join(format_choice(c) for c in choice) or "(nothing)"
+    return str(choice)
+
+
+def _parse_counts(text: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for item in text.split(","):
+        words = item.split()
+        if not words or words == ["none"]:
+            continue
+        if len(words) == 1:
+            n, unit = 1, words[0]
+        elif len(words) == 2 and words[0].isdigit():
+            n, unit = int(words[0]), words[1]
+        else:
+            raise EngineError(f"can't read '{item.strip()}': write it like '2 infantry'")
+        counts[unit] = counts.get(unit, 0) + n
+    return counts
+
+
+def parse_choice(text: str, proposal: Any = None) -> Any:
+    """Inverse of ``format_choice`` for the common shapes. Empty text: the proposal stands (None).
+
+    With a ``{side: {unit: n}}`` proposal, "attacker: 2 infantry; defender: 1 armor" is read
+    (a side left out keeps the proposal's casualties). Otherwise a comma list becomes a tuple
+    (numbers as ints), or a bare value when the proposal is not a sequence. JSON is accepted too.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if text.startswith(("[", "{")):
+        try:
+            return from_json(json.loads(text))
+        except json.JSONDecodeError as exc:
+            raise EngineError(f"can't read the choice: {exc.msg}") from None
+    if isinstance(proposal, dict) and all(isinstance(v, dict) for v in proposal.values()):
+        result = {k: dict(v) for k, v in proposal.items()}
+        for part in text.split(";"):
+            if not part.strip():
+                continue
+            key, sep, rest = part.partition(":")
+            key = key.strip()
+            if not sep or key not in proposal:
+                raise EngineError(f"start each part with one of: "
+                                  f"{', '.join(k + ':' for k in proposal)} (got '{part.strip()}')")
+            result[key] = _parse_counts(rest)
+        return result
+    if text == "(nothing)":
+        return ()
+    items: list[Any] = []
+    for part in text.split(","):
+        part = part.strip()
+        if part:
+            items.append(int(part) if part.lstrip("-").isdigit() else part)
+    if len(items) == 1 and proposal is not None and not isinstance(proposal, (tuple, list)):
+        return items[0]
+    return tuple(items)
+
+
+def parse_dice(text: str, specs: Sequence[DieSpec]) -> tuple[int, ...]:
+    """Dice typed at the table: "3 5 1", "3,5,1" or, when every die has < 10 sides, "351".
+
+    Raises EngineError with what was expected.
+    """
+    cleaned = text.replace(",", " ").split()
+    if len(cleaned) == 1 and len(specs) > 1 and cleaned[0].isdigit() and \
+            all(s.sides < 10 for s in specs):
+        cleaned = list(cleaned[0])
+    try:
+        values = tuple(int(v) for v in cleaned)
+    except ValueError:
+        raise EngineError(f"dice must be numbers, got '{text.strip()}'") from None
+    if len(values) != len(specs):
+        raise EngineError(f"expected {dice_count(len(specs))}, got {len(values)}")
+    for i, (spec, v) in enumerate(zip(specs, values), start=1):
+        if not 1 <= v <= spec.sides:
+            label = f" ({spec.label})" if spec.label else ""
+            raise EngineError(f"die {i}{label} must show 1-{spec.sides}, got {v}")
+    return values

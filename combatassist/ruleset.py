@@ -1,0 +1,256 @@
+"""The ruleset contract: what every ruleset provides, and the one ``compute`` dispatch.
+
+A ruleset is a folder ``combatassist/rulesets/<name>/`` whose ``__init__.py`` exports
+``RULESET``, an instance of a ``Ruleset`` subclass, plus a data folder ``resources/<name>/``.
+``combatassist.rulesets`` finds every such folder by itself (nothing to register); the CLI,
+the scenario files, the table-side mode and the GUI then work through this object only.
+``docs/adding-a-ruleset.md`` walks through a complete (tiny) example.
+
+Two kinds of ruleset:
+
+- ``"battle"``: rounds of phases until one side is beaten. The ruleset writes the rules once,
+  as ``BattleRules`` (``combatassist.battle``), returned by ``make_rules``; exact odds
+  (``solver.solve``), the seeded simulator (``solver.simulate``) and the table-side battle
+  (``table.TableBattle``: dice entry, undo/redo, autosave, resume) all come from them.
+- ``"resolution"``: one resolution (AGC's combat, a DS2 shot). ``make_rules`` gives a
+  one-round ``BattleRules`` so the table side is the same; ``exact`` and ``simulate`` are
+  overridden with the ruleset's own faster solvers (tests hold them equal to the rules).
+
+What a subclass must write: ``name``, ``title``, ``kind``, ``parse``, ``to_document`` and
+``make_rules`` (or both ``exact`` and ``simulate``). Everything else has a working default.
+
+The files in the resources folder the defaults read (all optional but ``default.toml``):
+
+- ``default.toml``: the scenario a new view starts with (a normal scenario file);
+- ``labels.toml``: ``[<category>] <id> = "Display name"`` (units, bands, terrain, ...);
+- ``help.html``: the ruleset's help (the GUI's Help → Rules), with ``{dotted.path}`` placeholders filled from the
+  ruleset's own tables (``help_values``), so the help never restates a number by hand.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from . import choices
+from .battle import BattleRules
+from .data import load_toml_file, ruleset_resources
+from .errors import ScenarioError
+from .result import BATTLE_KEYS, BattleResult, battle_result, summarise_battle
+from .scenario import Reader, Scenario, parse_scenario_text, read_text_file
+from .solver import simulate as simulate_battle
+from .solver import solve
+
+#: The two kinds of ruleset (see the module docstring).
+KINDS = ("battle", "resolution")
+#: The methods ``compute`` knows; anything else is the one "unknown method" error.
+METHODS = ("exact", "simulate")
+
+Cancel = Callable[[], bool] | None
+
+
+@dataclass(frozen=True)
+class Command:
+    """An extra ``combatassist`` subcommand a ruleset brings (Low Luck's ``tech``, ``sbr``).
+
+    ``configure(parser)`` adds the command's arguments to its argparse sub-parser (the CLI
+    itself adds ``--json``); ``run(args)`` returns ``(JSON object, human summary)`` and raises
+    ``CombatAssistError`` (one line, exit status 2) for bad input.
+    """
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], tuple[dict[str, Any], str]]
+
+
+class Ruleset:
+    """One ruleset, as the rest of Combat Assistant sees it (subclass it; see the module doc).
+
+    Results (``exact``, ``simulate``, ``compute``) are objects with ``to_json()`` giving the
+    JSON keys docs/scenario-format.md documents for the ruleset (``result.BATTLE_KEYS`` for battles) and
+    a ``method`` attribute ("exact" or "simulate").
+    """
+
+    #: The scenario files' ``ruleset = "<name>"``; also the folder names. Lowercase, a-z0-9_.
+    name: ClassVar[str]
+    #: Shown to people (tab title, CLI help).
+    title: ClassVar[str]
+    #: "battle" or "resolution" (``KINDS``).
+    kind: ClassVar[str] = "battle"
+    #: Extra CLI subcommands (``Command``); most rulesets have none.
+    commands: ClassVar[tuple[Command, ...]] = ()
+    #: The keys of ``result.to_json()``, in order (``combatassist odds --json``): docs/scenario-format.md's
+    #: battle keys unless the ruleset documents others.
+    json_keys: ClassVar[tuple[str, ...]] = ("ruleset",) + BATTLE_KEYS
+
+    # -- scenario files -------------------------------------------------------------------
+    def parse(self, reader: Reader) -> Any:
+        """The ruleset's typed payload from the top level of a scenario document.
+
+        Read keys with ``reader`` (``reader.sub("options")``, ``.integer``, ``.counts``, ...;
+        ``ruleset`` and ``title`` are read already) and call ``finish()`` on every sub-reader,
+        so unknown fields are errors. Raise ``ScenarioError`` (``reader.error(...)``) naming
+        the field for anything invalid. The payload should compare equal when the document
+        does (frozen dataclasses are ideal): the contract tests check
+        ``parse(to_document(p)) == p``.
+        """
+        raise NotImplementedError(f"{type(self).__name__}.parse")
+
+    def to_document(self, payload: Any) -> dict[str, Any]:
+        """The TOML-ready document of a payload, without ``ruleset``/``title``; ``parse``
+        of it gives the payload back."""
+        raise NotImplementedError(f"{type(self).__name__}.to_document")
+
+    def default_scenario(self) -> Scenario:
+        """The scenario a new view starts with: ``resources/<name>/default.toml``."""
+        path = self.resources / "default.toml"
+        return parse_scenario_text(read_text_file(path), file=str(path), ruleset=self)
+
+    # -- the rules ------------------------------------------------------------------------
+    def make_rules(self, payload: Any) -> BattleRules:
+        """The rules of the battle ``payload`` describes (``combatassist.battle``).
+
+        The default ``exact`` / ``simulate`` and the table-side battle use them. A
+        ``"resolution"`` ruleset returns a one-round battle (every state after the round is
+        decided)."""
+        raise NotImplementedError(f"{type(self).__name__}.make_rules")
+
+    def max_rounds(self, payload: Any) -> int:
+        """Rounds after which the battle stops undecided (0: fight to the end).
+
+        Default: the payload's ``max_rounds`` attribute when it has one, else 0."""
+        return int(getattr(payload, "max_rounds", 0) or 0)
+
+    def exact(self, payload: Any, *, cancel: Cancel = None) -> Any:
+        """Exact odds (never sampled). Default: the absorbing-chain solver over
+        ``make_rules(payload)``; ``cancel()`` returning True stops it (``solver.Cancelled``).
+        """
+        rules = self.make_rules(payload)
+        outcome = solve(rules, max_rounds=self.max_rounds(payload), cancel=cancel)
+        return self.battle_result(payload, rules, outcome)
+
+    def simulate(self, payload: Any, *, trials: int = 100_000, seed: int | None = None,
+                 cancel: Cancel = None) -> Any:
+        """A seeded simulation of ``trials`` battles through the same rules (same ``seed``,
+        same answer). Default: ``solver.simulate`` over ``make_rules(payload)``."""
+        rules = self.make_rules(payload)
+        outcome = simulate_battle(rules, trials, seed, max_rounds=self.max_rounds(payload),
+                                  cancel=cancel)
+        return self.battle_result(payload, rules, outcome)
+
+    def battle_result(self, payload: Any, rules: BattleRules, outcome: Any) -> BattleResult:
+        """Fold a solver or simulator outcome into the result (``result.battle_result``).
+
+        Override to add the ruleset's extras (``result.extra``) or adjust the figures."""
+        return battle_result(self.name, rules, outcome)
+
+    # -- people ---------------------------------------------------------------------------
+    def summarise(self, result: Any, title: str | None = None) -> str:
+        """The CLI's human summary of a result (without ``--json``)."""
+        return summarise_battle(result, title)
+
+    @functools.cached_property
+    def resources(self) -> Path:
+        """The ruleset's data folder ``resources/<name>/`` (source tree, installed package
+        or frozen bundle: ``data.ruleset_resources``)."""
+        return ruleset_resources(self.name, type(self).__module__)
+
+    def resource(self, file: str) -> dict[str, Any]:
+        """A TOML file of the ruleset's data folder, parsed (ScenarioError naming the file)."""
+        return _load_cached(self.resources / file)
+
+    @functools.cached_property
+    def labels(self) -> Mapping[str, Mapping[str, str]]:
+        """Display names: ``labels[category][id]`` (``resources/<name>/labels.toml``; empty
+        when there is none). Categories are the ruleset's own ("units", "terrain", ...)."""
+        path = self.resources / "labels.toml"
+        if not path.is_file():
+            return {}
+        reader = Reader(self.resource("labels.toml"), file=str(path))
+        out: dict[str, dict[str, str]] = {}
+        for category in list(reader.table):
+            sub = reader.sub(category, required=True)
+            out[category] = {key: sub.string(key) for key in list(sub.table)}
+            sub.finish()
+        reader.finish()
+        return out
+
+    def label(self, category: str, key: str) -> str:
+        """The display name of ``key`` (falls back to the id with spaces)."""
+        return self.labels.get(category, {}).get(key, key.replace("_", " "))
+
+    def help_values(self) -> Mapping[str, Any]:
+        """The values ``help.html`` may quote as ``{dotted.path}`` (default: the ruleset's
+        ``tables.toml``, when it has one)."""
+        if (self.resources / "tables.toml").is_file():
+            return self.resource("tables.toml")
+        return {}
+
+    def help_text(self) -> str:
+        """The ruleset's help (``resources/<name>/help.html``, placeholders filled from
+        ``help_values``; a missing value is a ScenarioError naming the placeholder)."""
+        path = self.resources / "help.html"
+        if not path.is_file():
+            return ""
+        return fill_placeholders(read_text_file(path), self.help_values(), file=str(path))
+
+    # -- the table ------------------------------------------------------------------------
+    def format_choice(self, choice: Any) -> str:
+        """A players' choice (e.g. casualties) as the text the table-side box shows."""
+        return choices.format_choice(choice)
+
+    def parse_choice(self, text: str, proposal: Any, *, rules: BattleRules | None = None
+                     ) -> Any:
+        """The players' text back into a choice (inverse of ``format_choice``).
+
+        Empty text: None (the proposal stands). ``rules``: the battle's rules, for rulesets
+        whose text names things only the battle knows (Medium Luck's slots). Raises
+        ``EngineError`` with what to write instead."""
+        return choices.parse_choice(text, proposal)
+
+    def __repr__(self) -> str:
+        return f"<ruleset {self.name}>"
+
+
+@functools.cache
+def _load_cached(path: Path) -> dict[str, Any]:
+    return load_toml_file(path)
+
+
+class _Placeholders(string.Formatter):
+    def __init__(self, file: str):
+        self.file = file
+
+    def get_field(self, field_name: str, args, kwargs):
+        value: Any = kwargs
+        for part in field_name.split("."):
+            if not isinstance(value, Mapping) or part not in value:
+                raise ScenarioError(f"the help names '{{{field_name}}}', which the ruleset's "
+                                    "tables don't have", file=self.file)
+            value = value[part]
+        return value, field_name
+
+
+def fill_placeholders(text: str, values: Mapping[str, Any], *, file: str = "") -> str:
+    """``text`` with every ``{dotted.path}`` replaced by that value of ``values``
+    (``{{`` and ``}}`` are literal braces)."""
+    return _Placeholders(file).vformat(text, (), values)
+
+
+def compute(ruleset: Ruleset, payload: Any, *, method: str = "exact", trials: int = 100_000,
+            seed: int | None = None, cancel: Cancel = None) -> Any:
+    """The one dispatch: ``ruleset.exact`` or ``ruleset.simulate`` of ``payload``.
+
+    An unknown ``method`` is a ``ScenarioError`` with ``field="method"`` (for every ruleset
+    the same error)."""
+    if method == "exact":
+        return ruleset.exact(payload, cancel=cancel)
+    if method == "simulate":
+        return ruleset.simulate(payload, trials=trials, seed=seed, cancel=cancel)
+    raise ScenarioError(f"unknown method '{method}'", field="method",
+                        hint="expected one of: " + ", ".join(METHODS))

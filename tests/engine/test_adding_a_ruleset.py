@@ -1,0 +1,93 @@
+"""docs/adding-a-ruleset.md, followed to the letter: a sixth ruleset from a temporary folder.
+
+Every code block of the page that starts with a ``# <path>`` line is written to that path
+under a temporary root; the root's ``combatassist/rulesets`` is put on the rulesets package's
+path (as a new folder in the source tree would be), and the CLI must answer the ruleset's
+scenario file without any registry being edited.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from combatassist import rulesets
+from combatassist.cli import main
+from combatassist.ruleset import compute
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "adding-a-ruleset.md"
+BLOCK = re.compile(r"^```[a-z]*\n# (?P<path>[\w./-]+)\n(?P<body>.*?)^```", re.M | re.S)
+
+
+def doc_files(parts: tuple[str, ...] = ("combatassist/", "resources/")) -> dict[str, str]:
+    """The files the page shows, by path (only those under ``parts``)."""
+    files = {m["path"]: m["body"] for m in BLOCK.finditer(DOC.read_text(encoding="utf-8"))}
+    return {p: body for p, body in files.items() if p.startswith(parts)}
+
+
+@pytest.fixture
+def duel(tmp_path, monkeypatch):
+    """The page's files under ``tmp_path``, found by the rulesets package."""
+    files = doc_files()
+    assert {"combatassist/rulesets/duel/__init__.py", "combatassist/rulesets/duel/rules.py",
+            "resources/duel/default.toml"} <= set(files)
+    for path, body in files.items():
+        target = tmp_path / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(body, encoding="utf-8")
+    monkeypatch.setattr(rulesets, "__path__",
+                        [*rulesets.__path__, str(tmp_path / "combatassist" / "rulesets")])
+    yield tmp_path
+    for name in [m for m in sys.modules if m.startswith("combatassist.rulesets.duel")]:
+        del sys.modules[name]
+
+
+def test_the_duel_is_found_without_a_registry(duel):
+    assert "duel" in rulesets.names()
+    ruleset = rulesets.get("duel")
+    assert ruleset.resources == duel / "resources" / "duel"      # its own data folder
+    assert ruleset.default_scenario().title == "First blood"
+    assert "heads" in ruleset.help_text()
+
+
+def test_the_cli_answers_the_duel(duel, tmp_path, capsys):
+    scenario = tmp_path / "duel.toml"
+    scenario.write_text('ruleset = "duel"\n\n[duel]\nhit_points = 1\n', encoding="utf-8")
+    assert main(["odds", str(scenario), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ruleset"] == "duel"
+    # Each round: both hit 1/4 (draw), one only 1/4 each, nobody 1/4 (again): thirds.
+    for key in ("attacker_wins", "defender_wins", "draw"):
+        assert data[key] == pytest.approx(1 / 3, abs=1e-9), key
+    assert main(["odds", str(scenario), "--method", "simulate", "--trials", "3000"]) == 0
+    assert "attacker wins" in capsys.readouterr().out
+
+
+def test_the_duel_keeps_the_contract(duel):
+    ruleset = rulesets.get("duel")
+    body = ruleset.default_scenario().body
+    assert ruleset.parse is not None and ruleset.to_document(body) == {"duel": {"hit_points": 1}}
+    two = type(body)(hit_points=2)
+    exact = compute(ruleset, two)
+    assert exact.attacker_wins == pytest.approx(exact.defender_wins)
+    assert exact.attacker_wins + exact.defender_wins + exact.draw == pytest.approx(1.0)
+
+
+def test_the_duel_is_gone_with_its_folder(duel, monkeypatch):
+    monkeypatch.setattr(rulesets, "__path__", list(rulesets.__path__)[:-1])
+    assert "duel" not in rulesets.names()
+
+
+def test_an_import_error_in_a_ruleset_surfaces(tmp_path, monkeypatch):
+    broken = tmp_path / "rulesets" / "broken"
+    broken.mkdir(parents=True)
+    (broken / "__init__.py").write_text("import a_module_nobody_has\n", encoding="utf-8")
+    monkeypatch.setattr(rulesets, "__path__", [*rulesets.__path__, str(tmp_path / "rulesets")])
+    try:
+        with pytest.raises(ModuleNotFoundError, match="a_module_nobody_has"):
+            rulesets.names()
+    finally:
+        sys.modules.pop("combatassist.rulesets.broken", None)
