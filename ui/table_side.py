@@ -32,6 +32,13 @@ VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "d
 
 #: (rules, ruleset, scenario TOML text) for the battle the view has set up.
 SetupProvider = Callable[[], tuple[BattleRules, str, str]]
+#: The odds from a round's start: (rules, state, ruleset, scenario text, cancel) -> result.
+OddsJob = Callable[[BattleRules, Any, str, str, Callable[[], bool]], Any]
+
+
+def _odds_from(rules: BattleRules, state: Any, ruleset: str, _text: str,
+               cancel: Callable[[], bool]) -> Any:
+    return odds_from(rules, state, ruleset=ruleset, cancel=cancel)
 
 
 def describe_dice(specs) -> str:
@@ -62,15 +69,18 @@ class TableSidePanel(QWidget):
                  *, jobs: JobGroup | None = None,
                  format_choice: Callable[[Any], str] = format_choice,
                  parse_choice: Callable[[str, Any], Any] = parse_choice,
-                 retreat_sides: Sequence[str] = ("attacker",), choice_help: str = ""):
+                 retreat_sides: Sequence[str] = ("attacker",), choice_help: str = "",
+                 odds: OddsJob | None = None):
         """``jobs``: the view's job group, which owns the odds computation (default: the
         panel's own); ``retreat_sides``: the sides offered a "retreats" button;
-        ``choice_help``: how to write the casualties (the casualty entry's tooltip)."""
+        ``choice_help``: how to write the casualties (the casualty entry's tooltip);
+        ``odds``: the odds from the start of the round (default: ``table.odds_from``)."""
         super().__init__(parent)
         self.setup = setup
         self.autosave_path = Path(autosave_path)
         self.format_choice = format_choice
         self.parse_choice = parse_choice
+        self.odds = odds or _odds_from
         self.battle: TableBattle | None = None
         #: the view's between-rounds editor (see ``set_between_rounds_editor``), if any
         self.between_editor: QWidget | None = None
@@ -471,9 +481,9 @@ class TableSidePanel(QWidget):
                                      float(verdict == "defender"))
         else:
             # captured here, on the GUI thread: the worker never reads the live battle
-            rules, state, ruleset = b.rules, b.round_start_state, b.ruleset
-            self.computer.request(lambda cancel: odds_from(rules, state, ruleset=ruleset,
-                                                           cancel=cancel), immediate=True)
+            rules, state, ruleset, text = b.rules, b.round_start_state, b.ruleset, b.scenario_text
+            self.computer.request(lambda cancel: self.odds(rules, state, ruleset, text, cancel),
+                                  immediate=True)
 
     def _show_odds(self, result) -> None:
         self.odds_bar.set_values(result.attacker_wins, result.draw, result.undecided,

@@ -231,12 +231,15 @@ def test_fight_starts_the_table_side_battle(window, view):
     assert not view.form.isEnabled()                       # the set-up is frozen
 
 
-def test_fight_shows_a_one_shot_rulesets_own_table_tab(make_window, qtbot):
+def test_fight_starts_the_table_battle_of_every_view(make_window, qtbot):
     window = make_window()                                 # every real view
-    window.tabs.setCurrentIndex([v.ruleset for v in window.views].index("ds2"))
-    ds2_view = window.current_view()
-    window.fight()
-    assert ds2_view.tabs.tabText(ds2_view.tabs.currentIndex()) == "At the table"
+    for index, view in enumerate(window.views):
+        window.tabs.setCurrentIndex(index)
+        window.fight()
+        assert view.tabs.currentWidget() is view.table_panel
+        assert view.table_panel.battle is not None, view.ruleset
+        view.table_panel.battle.end("end")             # over: closing asks nothing
+        view.table_panel.close_battle()
 
 
 def test_tab_never_stops_on_a_plot_or_the_scroll_area(make_window, qtbot):

@@ -1,10 +1,11 @@
 """The Alternate Ground Combat view: terrain picker, forces, engineers, AAD option, random
-forces; results with the totals overlaid, the margin bands and the steps of damage; a
-table-side tab to resolve the combat with real dice.
+forces; results with the totals overlaid, the margin bands and the steps of damage; the
+table side (the one panel every ruleset uses, over AGC's one-round rules) with each unit's
+die, modifier and why beside the dice to enter.
 
 The view holds no rules: it builds an ``agc.AgcScenario`` from the form, the engine answers
-(``agc.compute`` off the UI thread; ``agc.lineup`` / ``default_engineer_type`` /
-``resolve_table`` / ``generate_force`` for the small on-the-spot questions).
+(the odds off the UI thread; ``agc.lineup`` / ``default_engineer_type`` / ``generate_force``
+for the small on-the-spot questions).
 """
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ from combatassist.scenario import Scenario
 from ..results import ATTACKER, DEFENDER, pct
 from ..widgets.agc_forces import SIDES, ForcesTable, RandomForcePanel
 from ..widgets.agc_plots import AgcPlots
-from ..widgets.agc_table import AgcTablePanel
+from ..widgets.agc_lineup import LineupTables
 from ..widgets.agc_terrain import TerrainPicker
-from .base import ResolutionView
+from .base import ResolutionView, setup_odds
 
 
 def default_agc_scenario() -> Scenario:
@@ -48,6 +49,7 @@ class AgcView(ResolutionView):
     loss_unit = "steps of damage"
     loss_plot = False      # the three AGC plots below show the losses (with the baseline)
     form_width = 450       # the terrain tiles need a little more room
+    table_odds = staticmethod(setup_odds)
 
     def below_results(self) -> list[tuple[QWidget, int]]:
         self.plots = AgcPlots(agc.margin_bands())
@@ -60,6 +62,9 @@ class AgcView(ResolutionView):
     def finish_build(self) -> None:
         self.odds_page.layout().setStretchFactor(self.results, 0)
         self.results.baseline_changed.connect(lambda _on: self._draw_plots())
+        # at the table: each unit's die, modifier and why, beside the dice to enter
+        self.lineup_tables = LineupTables(self._payload)
+        self.table_panel.set_detail_widget(self.lineup_tables)
 
     # -- the form -----------------------------------------------------------------------------
     def build_form(self) -> QWidget:
@@ -121,7 +126,7 @@ class AgcView(ResolutionView):
         self.edited()
 
     def _refresh_form(self) -> None:
-        """Everything that follows from the set-up: modifiers shown, enabled options, table."""
+        """Everything that follows from the set-up: modifiers shown, enabled options."""
         payload = self._payload()
         self.forces.refresh(self._terrains[payload.terrain], payload)
         try:
@@ -133,8 +138,6 @@ class AgcView(ResolutionView):
             "AAD contest: " + "; ".join(f"{a} AAD vs {b} air support" for a, b in contests)
             if contests else "No AAD contest: it needs AAD on one side and air support on the "
                              "other.")
-        if hasattr(self, "table_panel_agc"):
-            self.table_panel_agc.refresh()
 
     def _payload(self) -> AgcScenario:
         return AgcScenario(terrain=self.terrain.terrain(), attacker=self.forces.side("attacker"),
@@ -157,10 +160,6 @@ class AgcView(ResolutionView):
         self._refresh_form()
 
     # -- results --------------------------------------------------------------------------------
-    def extra_tabs(self) -> list[tuple[str, QWidget]]:
-        self.table_panel_agc = AgcTablePanel(self._payload)
-        return [("At the table", self.table_panel_agc)]
-
     def show_result(self, result: Any) -> None:
         super().show_result(result)
         self._draw_plots()

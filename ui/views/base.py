@@ -29,9 +29,9 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from combatassist import rulesets
-from combatassist.ruleset import compute
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, ScenarioError
+from combatassist.ruleset import compute
 from combatassist.scenario import Scenario, parse_scenario_text
 from combatassist.table import AUTOSAVE_NAME, format_choice, parse_choice
 
@@ -140,7 +140,8 @@ class RulesetView(QWidget):
         panel = TableSidePanel(self._table_setup, folder / f"{self.ruleset}-{AUTOSAVE_NAME}",
                                jobs=self.jobs, format_choice=self.format_choice,
                                parse_choice=self.parse_choice,
-                               retreat_sides=self.retreat_sides, choice_help=self.choice_help)
+                               retreat_sides=self.retreat_sides, choice_help=self.choice_help,
+                               odds=self.table_odds)
         panel.running_changed.connect(self._on_table_running)
         panel.resumed.connect(self._show_battle_setup)
         self.tabs.addTab(panel, "At the table")
@@ -225,6 +226,9 @@ class RulesetView(QWidget):
         """The battle rules of the current scenario, for table-side mode."""
         return rulesets.get(self.ruleset).make_rules(self.scenario().body)
 
+    #: the table side's odds from the start of a round (None: ``table.odds_from``)
+    table_odds = None
+
     def format_choice(self, choice: Any) -> str:
         return format_choice(choice)
 
@@ -260,9 +264,6 @@ class RulesetView(QWidget):
     def open_table(self) -> None:
         """Battle > Fight at the table: start the table-side battle and show it."""
         if self.table_panel is None:
-            for index in range(self.tabs.count()):       # a table tab of the view's own
-                if self.tabs.tabText(index).replace("&", "") == "At the table":
-                    self.tabs.setCurrentIndex(index)
             return
         if self.table_panel.battle is None:
             self.table_panel.start()
@@ -300,12 +301,22 @@ class BattleView(RulesetView):
     has_table_side = True
 
 
+def setup_odds(_rules: BattleRules, _state: Any, ruleset: str, text: str, cancel) -> Any:
+    """Table-side odds of a one-round resolution: its round starts at the set-up itself,
+    whose odds the ruleset's own (fast) solver gives (``table_odds`` of a view whose rules
+    are too big for the general chain solver, e.g. AGC's every unit's dice at once)."""
+    return compute(rulesets.get(ruleset), parse_scenario_text(text).body, cancel=cancel)
+
+
 class ResolutionView(RulesetView):
     """A ruleset resolved in one go (AGC, DS2): no rounds to plot or count.
 
     The results panel leaves out the round plot and the round figures (undecided, expected
-    rounds); a view whose answer is not a battle result gives its own ``build_results``.
+    rounds); a view whose answer is not a battle result gives its own ``build_results``. The
+    table side is the same panel as a battle's: the ruleset's one-round rules.
     """
+
+    has_table_side = True
 
     #: whether the shared panel's losses plot is shown (AGC draws its own plots instead)
     loss_plot: bool = True

@@ -1,4 +1,5 @@
-"""The Dirtside II view: weapon/armour selector, one shot's odds, P(kill) heatmap, table-side.
+"""The Dirtside II view: weapon/armour selector, one shot's odds, P(kill) heatmap; the table
+side is the one panel every ruleset uses, over DS2's one-shot rules.
 
 The form offers only valid combinations: it reads what each weapon family allows from
 ``ds2.weapon_options()`` (sizes, range bands, combat types, whether a hit chance may be given)
@@ -13,14 +14,12 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QRadioButton, QVBoxLayout, QWidget)
 
-from combatassist.errors import EngineError
 from combatassist.rulesets import ds2
 from combatassist.rulesets.ds2 import Shot
 from combatassist.scenario import Scenario
 
 from ..compute import Job
 from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
-from ..widgets.ds2_table import TableShotPanel
 from .base import ResolutionView
 
 CLASS_TITLES = {"heavy": "Heavy weapons", "infantry": "Infantry weapons",
@@ -398,23 +397,3 @@ class Ds2View(ResolutionView):
             current = (shot.size, shot.armour) if target else None
             return ShotAnswer(title, fam["label"], result, m, note, current, labels)
         return job
-
-    def recompute(self, immediate: bool = False) -> None:
-        self._update_table()
-        super().recompute(immediate)
-
-    # -- at the table ----------------------------------------------------------------------
-    def extra_tabs(self) -> list[tuple[str, QWidget]]:
-        self.table = TableShotPanel()
-        return [("At the table", self.table)]
-
-    def _update_table(self) -> None:
-        if not hasattr(self, "table"):
-            return
-        shot = self.shot()
-        try:
-            setup = ds2.shot_setup(shot)
-        except EngineError as exc:
-            self.table.set_setup(None, "", str(exc))
-            return
-        self.table.set_setup(setup, ds2.shot_title(setup.shot))
