@@ -11,7 +11,8 @@ from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
 from combatassist.scenario import Scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
-from combatassist_gui.views.agc import AgcView, default_agc_scenario
+from combatassist import rulesets
+from combatassist_gui.views.agc import AgcView
 
 
 @pytest.fixture
@@ -49,7 +50,7 @@ def load(view, qtbot, payload, title=None):
 
 # -- defaults and live results ------------------------------------------------------------------
 def test_default_scenario_result_is_the_engines(view):
-    assert view.scenario().body == default_agc_scenario().body
+    assert view.scenario().body == rulesets.get("agc").default_scenario().body
     assert_matches_engine(view)
     totals = view.plots.totals_plot.getPlotItem().listDataItems()
     assert [len(item.getData()[0]) for item in totals[:2]] == [
@@ -387,5 +388,5 @@ def test_main_window_hosts_the_agc_view(make_window, qtbot):
 
 def test_dataclass_payload_is_frozen():
     # the view relies on comparing payloads by value (round-trip and table refresh)
-    payload = default_agc_scenario().body
+    payload = rulesets.get("agc").default_scenario().body
     assert payload == dataclasses.replace(payload)

@@ -14,7 +14,9 @@ from combatassist.rulesets.mediumluck.rules import SideSetup
 from combatassist.scenario import load_scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
 from combatassist_gui.views import mediumluck as view_module
-from combatassist_gui.views.mediumluck import MediumLuckView, format_casualties, parse_casualties
+from combatassist.rulesets.mediumluck.choices import parse_casualties
+from combatassist.rulesets.mediumluck.rules import format_casualties
+from combatassist_gui.views.mediumluck import MediumLuckView
 from combatassist_gui.widgets.bands_model import CHIP_MIME, POOL, decode_chip
 
 SEED_EXAMPLE = example_path("mediumluck-seed-example.toml")
@@ -224,6 +226,9 @@ def test_undo_and_redo_of_board_edits(view, qtbot):
 
 
 def test_band_facts_cap_extra_white_and_wasted_boosts(view, qtbot):
+    # the engine's default scenario (resources/mediumluck/default.toml) is the seed's battle,
+    # without the extra white die: switch it on to see it counted
+    view.extra_white.setChecked(True)
     board = view.board
     board.add("attacker", "infantry", 15)
     data = chip_data(view, "attacker", POOL, "infantry")

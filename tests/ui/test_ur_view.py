@@ -9,7 +9,9 @@ from combatassist.errors import EngineError
 from combatassist.rulesets import ur
 from combatassist.scenario import Scenario, load_scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
-from combatassist_gui.views.ur import UrView, default_scenario, format_ur_choice, parse_ur_choice
+from combatassist import rulesets
+from combatassist.rulesets.ur.choices import format_ur_choice, parse_ur_choice
+from combatassist_gui.views.ur import UrView
 from combatassist_gui.widgets.ur_stack import UnitRow
 
 SCENARIOS = examples_dir()
@@ -48,7 +50,7 @@ def click_pip(qtbot, pips, index):
 # -- the default battle -------------------------------------------------------------------
 def test_default_odds_rolls_and_what_if_are_the_engines(view):
     body = view.scenario().body
-    assert body == default_scenario().body
+    assert body == rulesets.get("ur").default_scenario().body
     expect = ur.compute(body)
     got = view.results.result
     assert got.attacker_wins == pytest.approx(expect.attacker_wins)

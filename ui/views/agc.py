@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QGroupBox, QLabel, QLineE
 from combatassist.errors import CombatAssistError
 from combatassist.result import BattleResult
 from combatassist.rulesets import agc
-from combatassist.rulesets.agc import AgcScenario, AgcSide
+from combatassist.rulesets.agc import AgcScenario
 from combatassist.rulesets.agc import rules as agc_rules
 from combatassist.rulesets.agc.data import BASE_TYPES
 from combatassist.scenario import Scenario
@@ -29,15 +29,6 @@ from ..widgets.agc_plots import AgcPlots
 from ..widgets.agc_lineup import LineupTables
 from ..widgets.agc_terrain import TerrainPicker
 from .base import ResolutionView, setup_odds
-
-
-def default_agc_scenario() -> Scenario:
-    """What a new AGC view shows: examples/agc-forest.toml, a combined-arms attack into forest."""
-    return Scenario("agc", AgcScenario(
-        terrain="forest",
-        attacker=AgcSide({"infantry": 4, "armor": 2, "artillery": 1}),
-        defender=AgcSide({"infantry": 5, "engineers": 1})),
-        "Combined arms into forest")
 
 
 class AgcView(ResolutionView):
@@ -143,9 +134,6 @@ class AgcView(ResolutionView):
         return AgcScenario(terrain=self.terrain.terrain(), attacker=self.forces.side("attacker"),
                            defender=self.forces.side("defender"),
                            air_attacks_aad=self.air_attacks_aad.isChecked())
-
-    def default_scenario(self) -> Scenario:
-        return default_agc_scenario()
 
     def scenario(self) -> Scenario:
         return Scenario(self.ruleset, self._payload(), self.title_edit.text().strip() or None)

@@ -33,7 +33,7 @@ from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.ruleset import compute
 from combatassist.scenario import Scenario, parse_scenario_text
-from combatassist.table import AUTOSAVE_NAME, format_choice, parse_choice
+from combatassist.table import AUTOSAVE_NAME
 
 from ..compute import Job, JobGroup
 from ..results import ResultsPanel
@@ -230,10 +230,15 @@ class RulesetView(QWidget):
     table_odds = None
 
     def format_choice(self, choice: Any) -> str:
-        return format_choice(choice)
+        """A players' choice as the table's text: the ruleset's words (engine)."""
+        return rulesets.get(self.ruleset).format_choice(choice)
 
     def parse_choice(self, text: str, proposal: Any) -> Any:
-        return parse_choice(text, proposal)
+        """The players' text back into a choice: the ruleset's reading (engine), which may
+        need the battle's rules (Medium Luck's slot names)."""
+        battle = self.table_panel.battle if self.table_panel is not None else None
+        return rulesets.get(self.ruleset).parse_choice(
+            text, proposal, rules=battle.rules if battle is not None else None)
 
     # -- shared behaviour -------------------------------------------------------------------
     def set_scenario(self, scenario: Scenario) -> None:

@@ -27,8 +27,6 @@ CLASS_TITLES = {"heavy": "Heavy weapons", "infantry": "Infantry weapons",
 COVER_LABELS = {"open": "Open", "soft": "Soft cover", "dug_in": "Dug in (or urban)"}
 ARMOUR_TYPE_LABELS = {"standard": "Standard", "reactive": "Reactive", "ablative": "Ablative",
                       "apfc": "Standard + APFC"}
-DEFAULT_SHOT = Shot(family="hvc", size=3, range="close", target="vehicle", armour=3)
-DEFAULT_TITLE = "A size-3 HVC at close range against an armour-3 tank"
 
 
 def _words(name: str) -> str:
@@ -319,9 +317,6 @@ class Ds2View(ResolutionView):
             self.edited()
 
     # -- scenario <-> form ------------------------------------------------------------------
-    def default_scenario(self) -> Scenario:
-        return Scenario(self.ruleset, DEFAULT_SHOT, DEFAULT_TITLE)
-
     def shot(self) -> Shot:
         """The form's shot (only the fields that apply are set)."""
         fam = self.family_info()

@@ -23,12 +23,6 @@ TECH_LABELS = {"jet_power": "Jet power", "super_subs": "Super subs",
 DICE_LABELS = {"lowluck": "Low luck", "standard": "Standard dice"}
 
 
-def fights_in(uid: str, battle: str) -> bool:
-    """Whether a unit type can be in this kind of battle (the engine's unit kinds)."""
-    kind = lowluck.UNITS[uid].kind
-    return not ((battle == "land" and kind == "sea") or (battle == "sea" and kind == "land"))
-
-
 class SidePanel(QGroupBox):
     """One side's units, order of loss and techs."""
 
@@ -72,8 +66,8 @@ class SidePanel(QGroupBox):
     def allow(self, battle: str) -> None:
         """Disable unit types that can't fight in this kind of battle."""
         for uid, spin in self.spins.items():
-            spin.setEnabled(fights_in(uid, battle))
-        self.order.hide_rows(lambda uid: not fights_in(uid, battle))
+            spin.setEnabled(lowluck.fights_in(uid, battle))
+        self.order.hide_rows(lambda uid: not lowluck.fights_in(uid, battle))
 
     def side(self, battle: str) -> lowluck.LowLuckSide:
         # isEnabledTo(self): only this battle kind's own switch counts; the whole form is also

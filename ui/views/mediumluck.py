@@ -6,7 +6,6 @@ odds; table-side battles run the engine's band phases through the shared table p
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,11 +14,10 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHB
                                QVBoxLayout, QWidget)
 
 from combatassist.battle import BattleRules
-from combatassist.errors import CombatAssistError, EngineError, ScenarioError
+from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import advisor
-from combatassist.rulesets.mediumluck.rules import (MediumLuckRules, MediumLuckSetup,
-                                                     SideSetup, format_casualties, slot_label)
+from combatassist.rulesets.mediumluck.rules import MediumLuckSetup, SideSetup
 from combatassist.rulesets.mediumluck.chart import default_chart
 from combatassist.scenario import Scenario
 
@@ -35,82 +33,6 @@ from .base import BattleView
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
 SUGGESTIONS = 5
 ADVISOR_SECONDS = 3.0
-
-
-def default_setup() -> MediumLuckSetup:
-    """A land battle like the seed's, with today's rules (the defender's extra white die)."""
-    attacker = SideSetup(bands={"red": {"roll": {"tank": 3}, "boost": {"mech_infantry": 1}},
-                                "white": {"roll": {"infantry": 6},
-                                          "boost": {"artillery": 2, "fighter": 3}}})
-    defender = SideSetup(bands={"red": {"roll": {"tank": 2}},
-                                "white": {"roll": {"infantry": 5}, "boost": {"artillery": 2}}})
-    return MediumLuckSetup(default_chart(), attacker, defender)
-
-
-_LABEL = re.compile(r"^(?P<what>.*?)\s*\((?P<role>roll|boost|idle|reserve)\)$")
-
-
-def slot_from_words(words: str, known: Sequence[str] = ()) -> str:
-    """A slot name from what a player typed: 'white infantry (roll)', 'white.roll.infantry',
-    'transport (idle)', or — when ``known`` (the side's slot names) makes it unambiguous —
-    'white infantry'. Raises EngineError when it can't be read."""
-    text = " ".join(words.lower().split())
-    if "." in text and " " not in text:
-        return text                                  # the slot name itself (the old form)
-    labels = {slot_label(name).lower(): name for name in known}
-    if text in labels:
-        return labels[text]
-    m = _LABEL.match(text)
-    if m is not None:
-        what, role = m.group("what").split(), m.group("role")
-        if role in ("idle", "reserve") and what:
-            return f"{role}.{'_'.join(what)}"
-        if len(what) >= 2:
-            return f"{what[0]}.{role}.{'_'.join(what[1:])}"
-    # no role given: the one slot of the side with this band and unit (or this idle unit)
-    matches = [name for label, name in labels.items()
-               if _LABEL.match(label) and _LABEL.match(label).group("what") == text]
-    if not matches:          # only the unit type: fine when the side has it in one slot
-        matches = [name for name in known
-                   if name.rsplit(".", 1)[-1].replace("_", " ") == text]
-    if len(matches) == 1:
-        return matches[0]
-    if len(matches) > 1:
-        raise EngineError(f"'{words.strip()}' is in more than one slot: say which, e.g. "
-                          + " or ".join(f"'{slot_label(n)}'" for n in matches))
-    raise EngineError(f"can't read '{words.strip()}': write units like "
-                      f"'2 white infantry (roll)'"
-                      + (f" (this side has: {', '.join(slot_label(n) for n in known)})"
-                         if known else ""))
-
-
-def parse_casualties(text: str, proposal: Any,
-                     known: dict[str, Sequence[str]] | None = None) -> Any:
-    """Inverse of ``format_casualties``; a side left out keeps the proposal; empty text: None.
-
-    ``known``: each side's slot names, so players may leave out an unambiguous role."""
-    text = text.strip()
-    if not text:
-        return None
-    result = {side: list((proposal or {}).get(side) or []) for side in SIDES}
-    for part in text.split(";"):
-        if not part.strip():
-            continue
-        side, sep, rest = part.partition(":")
-        side = side.strip().lower()
-        if not sep or side not in SIDES:
-            raise EngineError(f"start each part with 'attacker:' or 'defender:' "
-                              f"(got '{part.strip()}')")
-        names: list[str] = []
-        for item in rest.split(","):
-            item = item.strip()
-            if not item or item.lower() == "none":
-                continue
-            m = re.match(r"^(\d+)\s*[x×]?\s+(.+)$", item)
-            count, words = (int(m.group(1)), m.group(2)) if m else (1, item)
-            names.extend([slot_from_words(words, (known or {}).get(side, ()))] * count)
-        result[side] = names
-    return result
 
 
 class MediumLuckView(BattleView):
@@ -244,9 +166,6 @@ class MediumLuckView(BattleView):
             self.board_widget.show_message(str(exc))
 
     # -- scenario <-> form ----------------------------------------------------------------------
-    def default_scenario(self) -> Scenario:
-        return Scenario(self.ruleset, default_setup(), None)
-
     def _setup(self) -> MediumLuckSetup:
         sides = self.board.sides()
         reserves = self.reserves.isChecked()
@@ -383,13 +302,3 @@ class MediumLuckView(BattleView):
     # -- table side -----------------------------------------------------------------------------
     def table_rules(self) -> BattleRules | None:
         return mediumluck.make_rules(self._setup())
-
-    def format_choice(self, choice: Any) -> str:
-        return format_casualties(choice)
-
-    def parse_choice(self, text: str, proposal: Any) -> Any:
-        battle = self.table_panel.battle
-        known = None
-        if battle is not None and isinstance(battle.rules, MediumLuckRules):
-            known = {side: battle.rules.models[s].names for s, side in enumerate(SIDES)}
-        return parse_casualties(text, proposal, known)

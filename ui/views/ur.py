@@ -11,10 +11,8 @@ from typing import Any
 from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QVBoxLayout,
                                QWidget)
 
-from combatassist.errors import EngineError
 from combatassist.rulesets import ur
 from combatassist.scenario import Scenario
-from combatassist.table import parse_choice as generic_parse_choice
 
 from ..results import DEFENDER, delta_pct, pct
 from ..widgets.ur_results import RollsTable, WallWhatIf
@@ -23,19 +21,6 @@ from ..widgets.ur_wall import WallTrackerPanel
 from .base import BattleView
 
 ROLES = ("attacker", "defender")
-#: The view's starting battle: examples/ur-outer-wall.toml, storming a battered outer wall.
-DEFAULT_TITLE = "Storming the wall at level 2"
-
-
-def default_scenario() -> Scenario:
-    attacker = ur.Side("attack", (ur.Unit("infantry"), ur.Unit("infantry"),
-                                  ur.Unit("cavalry"), ur.Unit("undead")))
-    defender = ur.Side("defend", (ur.Unit("wall_defense"), ur.Unit("archers"),
-                                  ur.Unit("infantry")))
-    body = ur.UrScenario(attacker, defender, ur.Position(wall=ur.Wall("outer", 3)))
-    return Scenario("ur", body, DEFAULT_TITLE)
-
-
 # -- the view --------------------------------------------------------------------------
 class UrView(BattleView):
     ruleset = "ur"
@@ -95,9 +80,6 @@ class UrView(BattleView):
         self.no_melee.setVisible(both_defend)
         if not quiet:
             self.edited()
-
-    def default_scenario(self) -> Scenario:
-        return default_scenario()
 
     def scenario(self) -> Scenario:
         defender = self.sides["defender"]
@@ -184,56 +166,3 @@ class UrView(BattleView):
         self.wall_panel.set_what_if("")
 
     # -- table side --------------------------------------------------------------------------
-    def format_choice(self, choice: Any) -> str:
-        return format_ur_choice(choice)
-
-    def parse_choice(self, text: str, proposal: Any) -> Any:
-        return parse_ur_choice(text, proposal)
-
-
-# -- the table-side casualty text -------------------------------------------------------
-def _is_allocation(choice: Any) -> bool:
-    return (isinstance(choice, (tuple, list)) and len(choice) == 2
-            and all(isinstance(a, (tuple, list)) and all(isinstance(h, int) for h in a)
-                    for a in choice))
-
-
-def format_ur_choice(choice: Any) -> str:
-    """Hits per unit in list order: "attacker: 1 1 0 0; defender: 2 1"."""
-    if not _is_allocation(choice):
-        from combatassist.table import format_choice
-
-        return format_choice(choice)
-    return "; ".join(f"{role}: {' '.join(str(h) for h in alloc) or '-'}"
-                     for role, alloc in zip(ROLES, choice))
-
-
-def parse_ur_choice(text: str, proposal: Any) -> Any:
-    """Inverse of ``format_ur_choice``. Empty: the proposal stands (None). A side left out keeps
-    the proposal's hits. The engine checks the spreading is even (``check_spread``)."""
-    text = text.strip()
-    if not text or not _is_allocation(proposal) or text.startswith(("[", "{")):
-        return generic_parse_choice(text, proposal)
-    result = [tuple(a) for a in proposal]
-    for part in text.split(";"):
-        if not part.strip():
-            continue
-        role, sep, rest = part.partition(":")
-        role = role.strip().lower()
-        if not sep or role not in ROLES:
-            raise EngineError(f"write the hits per unit like 'attacker: 1 1 0; defender: 2' "
-                              f"(got '{part.strip()}')")
-        k = ROLES.index(role)
-        words = rest.replace(",", " ").split()
-        if words == ["-"]:
-            words = []
-        try:
-            hits = tuple(int(w) for w in words)
-        except ValueError:
-            raise EngineError(f"{role}: hits per unit must be whole numbers, got "
-                              f"'{rest.strip()}'") from None
-        if len(hits) != len(proposal[k]):
-            raise EngineError(f"{role}: give the hits of each of its {len(proposal[k])} "
-                              f"units in order (got {len(hits)} numbers)")
-        result[k] = hits
-    return result[0], result[1]
