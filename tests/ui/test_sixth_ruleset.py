@@ -1,88 +1,82 @@
-"""A sixth ruleset's view, added from a temporary folder: one form file, no registry edited.
+"""A sixth ruleset in the GUI, from a temporary folder: docs/adding-a-ruleset.md to the letter.
 
-The view module is dropped into a folder put on ``combatassist_gui.views.__path__`` (where
-``discover()`` looks, as for the views shipped in ``ui/views/``).
+The page's engine folder, resources folder and form file are written under a temporary root;
+its ``combatassist/rulesets`` goes on the rulesets package's path and its ``ui/views`` on
+``combatassist_gui.views.__path__`` (where ``discover()`` looks, as for the shipped views).
+The main window must give the duel a tab, its odds and its table battle, no registry edited.
 """
 from __future__ import annotations
 
 import sys
-import textwrap
 
 import pytest
 
 import combatassist_gui.views as views_package
+from combatassist import rulesets
 from combatassist_gui.views import discover
-
-COIN_VIEW = '''
-"""A coin-flip duel: the one form file of the sixth ruleset."""
-from PySide6.QtWidgets import QFormLayout, QSpinBox, QWidget
-
-from combatassist.scenario import Scenario
-from combatassist_gui.views.base import BattleView
-
-
-class CoinView(BattleView):
-    ruleset = "coin"
-    title = "Coin duel"
-    order = 60
-
-    def build_form(self):
-        form = QWidget()
-        self.spins = {}
-        layout = QFormLayout(form)
-        for side in ("attacker", "defender"):
-            spin = QSpinBox()
-            spin.setRange(1, 20)
-            spin.valueChanged.connect(self.edited)
-            self.spins[side] = spin
-            layout.addRow(side, spin)
-        return form
-
-    def default_scenario(self):
-        return Scenario("coin", {"attacker": 3, "defender": 2})
-
-    def scenario(self):
-        return Scenario("coin", {side: s.value() for side, s in self.spins.items()})
-
-    def load_scenario(self, scenario):
-        for side, spin in self.spins.items():
-            spin.setValue(scenario.body[side])
-'''
+from tests.engine.test_adding_a_ruleset import doc_files
+from tests.ui.conftest import wait_result
 
 
 @pytest.fixture
-def coin_folder(tmp_path, monkeypatch):
-    folder = tmp_path / "more_views"
-    folder.mkdir()
-    (folder / "coin.py").write_text(textwrap.dedent(COIN_VIEW), encoding="utf-8")
-    monkeypatch.setattr(views_package, "__path__", [*views_package.__path__, str(folder)])
-    yield folder
-    sys.modules.pop("combatassist_gui.views.coin", None)
+def duel(tmp_path, monkeypatch):
+    files = doc_files(("combatassist/", "resources/", "ui/"))
+    assert "ui/views/duel.py" in files
+    for path, body in files.items():
+        target = tmp_path / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(body, encoding="utf-8")
+    monkeypatch.setattr(rulesets, "__path__",
+                        [*rulesets.__path__, str(tmp_path / "combatassist" / "rulesets")])
+    monkeypatch.setattr(views_package, "__path__",
+                        [*views_package.__path__, str(tmp_path / "ui" / "views")])
+    yield tmp_path
+    for name in [m for m in sys.modules if m.startswith(("combatassist.rulesets.duel",
+                                                         "combatassist_gui.views.duel",
+                                                         "combatassist_gui.views.broken",
+                                                         "combatassist_gui.views.duel_again"))]:
+        del sys.modules[name]
 
 
-def test_a_view_file_in_a_new_folder_is_found_in_tab_order(coin_folder):
+def test_the_duel_view_is_found_last_in_tab_order(duel):
     found = discover()
     assert [cls.ruleset for cls in found] == ["lowluck", "mediumluck", "agc", "ur", "ds2",
-                                              "coin"]
-    coin = found[-1]
-    assert coin.__name__ == "CoinView" and coin.title == "Coin duel"
+                                              "duel"]
+    assert found[-1].__name__ == "DuelView" and found[-1].title == "Coin-flip duel"
 
 
-def test_two_views_for_one_ruleset_are_refused(coin_folder):
-    (coin_folder / "coin_again.py").write_text(
-        textwrap.dedent(COIN_VIEW).replace("class CoinView", "class CoinAgainView"),
-        encoding="utf-8")
-    try:
-        with pytest.raises(RuntimeError, match="more than one view for the ruleset"):
-            discover()
-    finally:
-        sys.modules.pop("combatassist_gui.views.coin_again", None)
+def test_the_duel_gets_a_tab_its_odds_and_its_table_battle(duel, make_window, qtbot):
+    window = make_window()
+    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert titles[-1] == "Coin-flip duel"
+    view = window.view_for("duel")
+    window.tabs.setCurrentWidget(view)
+    result = wait_result(qtbot, view)
+    assert result.attacker_wins == pytest.approx(1 / 3)        # one hit point each
+    assert result.draw == pytest.approx(1 / 3)
+    assert view.scenario() == rulesets.get("duel").default_scenario()
+    window.fight()
+    panel = view.table_panel
+    assert panel.battle is not None and panel.autosave_path.is_file()
+    panel.dice_edit.setText("2 1")                             # attacker heads: first blood
+    panel.apply()
+    assert panel.battle.is_over() and panel.battle.verdict() == "attacker"
+    panel.undo()
+    assert not panel.battle.is_over() and panel.battle.can_redo()
+    panel.redo()
+    assert panel.battle.verdict() == "attacker"
 
 
-def test_a_broken_view_module_is_not_hidden(coin_folder):
-    (coin_folder / "broken.py").write_text("import no_such_module_here\n", encoding="utf-8")
-    try:
-        with pytest.raises(ModuleNotFoundError, match="no_such_module_here"):
-            discover()
-    finally:
-        sys.modules.pop("combatassist_gui.views.broken", None)
+def test_two_views_for_one_ruleset_are_refused(duel):
+    again = (duel / "ui" / "views" / "duel.py").read_text(encoding="utf-8")
+    (duel / "ui" / "views" / "duel_again.py").write_text(
+        again.replace("class DuelView", "class DuelAgainView"), encoding="utf-8")
+    with pytest.raises(RuntimeError, match="more than one view for the ruleset"):
+        discover()
+
+
+def test_a_broken_view_module_is_not_hidden(duel):
+    (duel / "ui" / "views" / "broken.py").write_text("import no_such_module_here\n",
+                                                     encoding="utf-8")
+    with pytest.raises(ModuleNotFoundError, match="no_such_module_here"):
+        discover()
