@@ -1,5 +1,5 @@
-"""The ``combatassist`` command line (docs/scenario-format.md): ``odds`` for every ruleset, plus each
-ruleset's own commands (``Ruleset.commands``: Low Luck's ``tech`` and ``sbr``).
+"""The ``combatassist`` command line (docs/scenario-format.md): ``odds`` for every ruleset,
+plus each ruleset's own commands (``Ruleset.commands``: Low Luck's ``tech`` and ``sbr``).
 
 Every refusal is one clear line on stderr and exit status 2; never a traceback.
 """
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import __version__, rulesets
-from .errors import CombatAssistError
+from .errors import CombatAssistError, one_line, shown
 from .ruleset import METHODS, compute
 from .scenario import load_scenario
 
@@ -22,25 +22,26 @@ MAX_TRIALS = 10_000_000
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse's own exit status is already 2
-        self.print_usage(sys.stderr)
-        self.exit(2, f"combatassist: error: {message}\n")
+        # one line, like every other refusal (argparse would print the usage first)
+        self.exit(2, f"combatassist: error: {one_line(message, 400)} (see {self.prog} --help)\n")
 
 
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown(text)}") from None
     if value < 1 or value > MAX_TRIALS:
-        raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_TRIALS:,}, got {value}")
+        raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_TRIALS:,}, "
+                                         f"got {shown(value)}")
     return value
 
 
 def _int(text: str) -> int:
     try:
         return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    except ValueError:   # also a number too long for Python to convert
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown(text)}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:

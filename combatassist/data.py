@@ -14,13 +14,13 @@ from __future__ import annotations
 import functools
 import importlib.util
 import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import ScenarioError
 from .files import read_text_file
+from .scenario import parse_toml
 
 
 def _shipped_dir(name: str) -> Path:
@@ -47,6 +47,25 @@ def resources_dir() -> Path:
 
 def resource_path(*parts: str) -> Path:
     return resources_dir().joinpath(*parts)
+
+
+def ruleset_resources(name: str, module: str) -> Path:
+    """The data folder ``resources/<name>/`` of the ruleset whose package is ``module``.
+
+    Looked for beside the package first (``<root>/resources/<name>`` for a source tree or a
+    frozen bundle, ``combatassist/resources/<name>`` installed), so a ruleset folder found
+    anywhere brings its own data; then in ``resources_dir()``. A folder that exists nowhere
+    is returned as ``resources_dir()/<name>`` (reading a file there gives the clear error).
+    """
+    spec = importlib.util.find_spec(module)
+    candidates = []
+    if spec is not None and spec.origin:
+        package = Path(spec.origin).resolve().parent      # .../combatassist/rulesets/<name>
+        engine = package.parent.parent                    # .../combatassist
+        candidates += [engine / "resources" / name,         # installed
+                       engine.parent / "resources" / name]  # source tree, bundle
+    candidates.append(resources_dir() / name)
+    return next((c for c in candidates if c.is_dir()), candidates[-1])
 
 
 @functools.cache
@@ -77,9 +96,9 @@ def list_examples() -> list[Example]:
     listed under its file name (opening it then gives the loader's one-line message)."""
     found = []
     for path in sorted(examples_dir().glob("*.toml")):
-        try:
-            header = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        try:   # bounded and checked like any scenario file (a damaged one is still listed)
+            header = load_toml_file(path)
+        except ScenarioError:
             header = {}
         ruleset = header.get("ruleset")
         title = header.get("title")
@@ -88,31 +107,9 @@ def list_examples() -> list[Example]:
     return found
 
 
-def ruleset_resources(name: str, module: str) -> Path:
-    """The data folder ``resources/<name>/`` of the ruleset whose package is ``module``.
-
-    Looked for beside the package first (``<root>/resources/<name>`` for a source tree or a
-    frozen bundle, ``combatassist/resources/<name>`` installed), so a ruleset folder found
-    anywhere brings its own data; then in ``resources_dir()``. A folder that exists nowhere
-    is returned as ``resources_dir()/<name>`` (reading a file there gives the clear error).
-    """
-    spec = importlib.util.find_spec(module)
-    candidates = []
-    if spec is not None and spec.origin:
-        package = Path(spec.origin).resolve().parent      # .../combatassist/rulesets/<name>
-        candidates += [package.parents[1] / "resources" / name,   # installed
-                       package.parents[2] / "resources" / name]   # source tree, bundle
-    candidates.append(resources_dir() / name)
-    return next((c for c in candidates if c.is_dir()), candidates[-1])
-
-
 def load_toml_file(path: str | Path) -> dict[str, Any]:
     """Parse a TOML data file; problems become ScenarioError naming the file and line."""
-    text = read_text_file(path)
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"not valid TOML: {exc}", file=str(path)) from None
+    return parse_toml(read_text_file(path), file=str(path))
 
 
 @functools.cache

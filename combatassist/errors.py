@@ -1,13 +1,69 @@
-"""The engine's two kinds of user-facing error.
+"""The engine's two kinds of user-facing error, and how they are shown.
 
 Both carry a message meant for a person: what is wrong, where, and how to fix it.
-Front ends (CLI, GUI) print ``str(error)``; they never show a traceback.
+Front ends (CLI, GUI) print ``str(error)``; they never show a traceback. ``str(error)`` is
+always one line of bounded length: whatever a message echoes from the input (a string
+holding a newline or a terminal escape, a 900 kB value) is escaped and shortened
+(``shown`` for values, ``one_line`` for the finished text).
 """
 from __future__ import annotations
 
+import re
+from typing import Any
+
+#: Longest echo of a value from the input inside a message (longer ones end in "…").
+SHOWN_CHARS = 60
+#: Longest whole message (file, line, field, message and hint).
+MESSAGE_CHARS = 600
+
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _escape(match: re.Match) -> str:
+    char = match.group(0)
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char, f"\\x{ord(char):02x}"
+                                                       if ord(char) < 256 else
+                                                       f"\\u{ord(char):04x}")
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, ending in "…" when cut."""
+    return text if len(text) <= limit else text[:max(1, limit - 1)] + "…"
+
+
+def one_line(text: str, limit: int = MESSAGE_CHARS) -> str:
+    """``text`` with control characters escaped (``\\n``, ``\\x1b``) and shortened."""
+    return shorten(_UNPRINTABLE.sub(_escape, str(text)), limit)
+
+
+def shown(value: Any, limit: int = SHOWN_CHARS) -> str:
+    """A value from the input as a message echoes it: text quoted and escaped, whole numbers
+    with more than ``limit`` digits shortened, tables and lists named, everything bounded."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        inner = _UNPRINTABLE.sub(_escape, value.replace("\\", "\\\\").replace('"', '\\"'))
+        return '"' + shorten(inner, limit) + '"'
+    if isinstance(value, int):
+        # counted without str(): Python refuses to convert more than 4,300 digits
+        digits = int(abs(value).bit_length() * 0.30102999566398) + 1
+        if digits > 1 and abs(value) < 10 ** (digits - 1):
+            digits -= 1
+        if digits > limit:
+            return f"{'-' if value < 0 else ''}a number with {digits:,} digits"
+        return str(value)
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)}"
+    return one_line(repr(value), limit)
+
 
 class CombatAssistError(Exception):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose (``str``: one short line)."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 class ScenarioError(CombatAssistError):
@@ -33,15 +89,15 @@ class ScenarioError(CombatAssistError):
     def __str__(self) -> str:
         where = []
         if self.file:
-            where.append(str(self.file))
+            where.append(one_line(self.file, 160))
         if self.line:
             where.append(f"line {self.line}")
         if self.field:
-            where.append(f"field '{self.field}'")
-        text = (", ".join(where) + ": " if where else "") + self.message
+            where.append(f"field '{one_line(self.field, SHOWN_CHARS)}'")
+        text = (", ".join(where) + ": " if where else "") + one_line(self.message, 300)
         if self.hint:
-            text += f" ({self.hint})"
-        return text
+            text += f" ({one_line(self.hint, 240)})"
+        return one_line(text)
 
 
 class EngineError(CombatAssistError):

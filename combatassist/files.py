@@ -1,21 +1,109 @@
-"""Files: atomic writes (a reader never sees a half-written file) and careful text reads."""
+"""Reading and writing the user's files safely.
+
+Reading is bounded: only regular files, at most ``MAX_FILE_BYTES`` (a device such as
+/dev/zero, a named pipe or a folder is refused at once, never read until memory runs out or
+waited on forever). Writing is atomic: a reader never sees a half-written file, and the
+folder is synced after the rename so the new name survives a power cut.
+"""
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+import time
 from pathlib import Path
 
 from .errors import ScenarioError
 
-#: Largest scenario file we read (a scenario is a few hundred bytes; this catches mistakes).
+#: Largest file the engine reads (a scenario is a few hundred bytes; a saved table-side
+#: battle a few tens of kB; this catches mistakes).
 MAX_FILE_BYTES = 1_000_000
+#: Suffix of the temp files ``atomic_write_text`` writes next to their target.
+TEMP_SUFFIX = ".tmp"
+
+
+def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file ``path`` (at most ``limit``); ScenarioError otherwise.
+
+    Opened without blocking (a named pipe with no writer would wait forever) and checked to
+    be a regular file before anything is read; never reads more than ``limit`` + 1 bytes.
+    """
+    p = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(p, flags)
+    except FileNotFoundError:
+        raise ScenarioError("file not found", file=str(p)) from None
+    except IsADirectoryError:
+        raise ScenarioError("is a folder, not a file", file=str(p)) from None
+    except PermissionError:
+        if p.is_dir():       # Windows refuses to open a folder with "permission denied"
+            raise ScenarioError("is a folder, not a file", file=str(p)) from None
+        raise ScenarioError("permission denied", file=str(p)) from None
+    except (OSError, ValueError) as exc:     # ValueError: a NUL byte in the name
+        raise ScenarioError(f"can't be opened: {getattr(exc, 'strerror', None) or exc}",
+                            file=str(p)) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise ScenarioError("is a folder, not a file", file=str(p))
+        if not stat.S_ISREG(info.st_mode):
+            raise ScenarioError("is not a regular file (a device, pipe or socket)",
+                                file=str(p), hint="give the path of a file saved on disk")
+        if info.st_size > limit:
+            raise ScenarioError(f"is {info.st_size:,} bytes; the limit is {limit:,}",
+                                file=str(p))
+        chunks, total = [], 0
+        while total <= limit:            # the size may change while we read: stay bounded
+            try:
+                chunk = os.read(fd, min(1 << 16, limit + 1 - total))
+            except BlockingIOError:      # a regular file never blocks; be safe anyway
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise ScenarioError(f"is more than {limit:,} bytes, the limit", file=str(p))
+        return b"".join(chunks)
+    except OSError as exc:
+        raise ScenarioError(f"can't be read: {exc.strerror or exc}", file=str(p)) from None
+    finally:
+        os.close(fd)
+
+
+def read_text_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> str:
+    """A UTF-8 text file (bounded, see ``read_bytes_bounded``); every problem a ScenarioError."""
+    data = read_bytes_bounded(path, limit)
+    if b"\x00" in data:
+        raise ScenarioError("is a binary file, not a text file", file=str(path))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"is not UTF-8 text (bad byte at offset {exc.start})",
+                            file=str(path), hint="save it as UTF-8") from None
+
+
+def fsync_folder(folder: str | os.PathLike) -> None:
+    """Make a rename inside ``folder`` durable (a no-op where folders can't be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return                          # Windows: folders can't be opened; NTFS journals it
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
-    """Write ``text`` to ``path`` via a temp file in the same folder, fsync, then rename."""
+    """Write ``text`` to ``path`` via a temp file in the same folder, fsync, rename, then
+    fsync the folder. The temp file is ``.<name>.<random>.tmp`` (see ``remove_stale_temps``)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as handle:
             handle.write(text)
@@ -28,29 +116,24 @@ def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8
         except OSError:
             pass
         raise
+    fsync_folder(target.parent)
 
 
-def read_text_file(path: str | Path) -> str:
-    """Read a UTF-8 text file, turning every I/O problem into a ScenarioError."""
-    p = Path(path)
+def remove_stale_temps(folder: str | os.PathLike, name: str, older_than_s: float = 60.0) -> int:
+    """Delete ``atomic_write_text``'s leftover temp files for ``folder/name`` (a process
+    killed mid-write leaves one). Only files older than ``older_than_s`` go, so a write in
+    progress in another process is never disturbed. Returns how many were removed."""
+    removed = 0
+    cutoff = time.time() - older_than_s
     try:
-        if p.is_dir():
-            raise ScenarioError("is a folder, not a scenario file", file=str(p))
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ScenarioError(f"is {size:,} bytes; a scenario file is at most "
-                                f"{MAX_FILE_BYTES:,}", file=str(p))
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioError("file not found", file=str(p)) from None
-    except PermissionError:
-        raise ScenarioError("permission denied", file=str(p)) from None
-    except OSError as exc:
-        raise ScenarioError(f"can't be read: {exc.strerror or exc}", file=str(p)) from None
-    if b"\x00" in data:
-        raise ScenarioError("is a binary file, not a TOML scenario", file=str(p))
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"is not UTF-8 text (bad byte at offset {exc.start})",
-                            file=str(p), hint="save it as UTF-8") from None
+        candidates = list(Path(folder).glob(f".{name}.*{TEMP_SUFFIX}"))
+    except OSError:
+        return 0
+    for leftover in candidates:
+        try:
+            if leftover.is_file() and leftover.stat().st_mtime < cutoff:
+                leftover.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed

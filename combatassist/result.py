@@ -55,6 +55,22 @@ class BattleResult:
         return (math.fsum(a * p for a, _, p in self.losses),
                 math.fsum(d * p for _, d, p in self.losses))
 
+    def unfought(self) -> str | None:
+        """Why there is no battle to show ("the attacker has no units"), or None.
+
+        A battle decided before its first round, with nothing lost, had a side without units:
+        its figures are certain and its plots would only draw one degenerate point.
+        """
+        if self.expected_rounds > 0 or any(a or d for a, d, _ in self.losses):
+            return None
+        if self.defender_wins >= 1.0 - 1e-12:
+            return "the attacker has no units"
+        if self.attacker_wins >= 1.0 - 1e-12:
+            return "the defender has no units"
+        if self.draw >= 1.0 - 1e-12:
+            return "neither side has units"
+        return None
+
 
 def clamp01(p: float) -> float:
     """Float sums can land a hair outside [0, 1]; a probability never should."""

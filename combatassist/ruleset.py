@@ -23,8 +23,9 @@ The files in the resources folder the defaults read (all optional but ``default.
 
 - ``default.toml``: the scenario a new view starts with (a normal scenario file);
 - ``labels.toml``: ``[<category>] <id> = "Display name"`` (units, bands, terrain, ...);
-- ``help.html``: the ruleset's help (the GUI's Help → Rules), with ``{dotted.path}`` placeholders filled from the
-  ruleset's own tables (``help_values``), so the help never restates a number by hand.
+- ``help.html``: the ruleset's help (the GUI's Help → Rules), with ``{dotted.path}``
+  placeholders filled from the ruleset's own tables (``help_values``), so the help never
+  restates a number by hand.
 """
 from __future__ import annotations
 
@@ -72,8 +73,8 @@ class Ruleset:
     """One ruleset, as the rest of Combat Assistant sees it (subclass it; see the module doc).
 
     Results (``exact``, ``simulate``, ``compute``) are objects with ``to_json()`` giving the
-    JSON keys docs/scenario-format.md documents for the ruleset (``result.BATTLE_KEYS`` for battles) and
-    a ``method`` attribute ("exact" or "simulate").
+    JSON keys docs/scenario-format.md documents for the ruleset (``result.BATTLE_KEYS`` for
+    battles) and a ``method`` attribute ("exact" or "simulate").
     """
 
     #: The scenario files' ``ruleset = "<name>"``; also the folder names. Lowercase, a-z0-9_.
@@ -84,8 +85,8 @@ class Ruleset:
     kind: ClassVar[str] = "battle"
     #: Extra CLI subcommands (``Command``); most rulesets have none.
     commands: ClassVar[tuple[Command, ...]] = ()
-    #: The keys of ``result.to_json()``, in order (``combatassist odds --json``): docs/scenario-format.md's
-    #: battle keys unless the ruleset documents others.
+    #: The keys of ``result.to_json()``, in order (``combatassist odds --json``): the battle
+    #: keys of docs/scenario-format.md unless the ruleset documents others.
     json_keys: ClassVar[tuple[str, ...]] = ("ruleset",) + BATTLE_KEYS
 
     # -- scenario files -------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -17,9 +18,15 @@ from typing import Any
 import tomli_w
 
 from . import rulesets
-from .errors import ScenarioError
-from .files import MAX_FILE_BYTES, atomic_write_text, read_text_file  # noqa: F401 (re-exported)
+from .errors import SHOWN_CHARS, ScenarioError, one_line, shown
+from .files import MAX_FILE_BYTES, atomic_write_text, read_text_file  # noqa: F401
 
+#: Deepest nesting of arrays and inline tables read (a scenario nests three or four deep;
+#: Python's TOML parser recurses and fails with a traceback near 450).
+MAX_NESTING = 32
+#: Most parts in one dotted key or table header (``[attacker.bands.black]`` has three; the
+#: parser's bookkeeping grows with the square of the parts).
+MAX_KEY_PARTS = 32
 _MISSING = object()
 
 
@@ -36,8 +43,10 @@ class Scenario:
 
 
 # -- locating fields in the source text ----------------------------------------------------
-_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"^\s*([A-Za-z0-9_.\-\"' ]+?)\s*=")
+# Matched against stripped lines, with no lazy quantifiers: linear even on a line of a
+# million spaces (a lazy group before ``\s*=`` backtracks quadratically there).
+_HEADER = re.compile(r"\[\[?([^\]]*)\]\]?\s*(#.*)?")
+_KEY_CHARS = re.compile(r"[A-Za-z0-9_.\-\"' ]+")
 
 
 def _clean_key(key: str) -> str:
@@ -52,16 +61,17 @@ def locate_line(text: str | None, field: str | None) -> int | None:
     best_line, best_len = None, 0
     header: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
-        m = _HEADER.match(line)
-        if m:
+        stripped = line.strip()
+        m = _HEADER.fullmatch(stripped)
+        if m and m.group(1).strip():
             header = _clean_key(m.group(1)).split(".")
             if target[: len(header)] == header and len(header) > best_len:
                 best_line, best_len = number, len(header)
             continue
-        m = _KEY.match(line)
-        if not m:
+        key, equals, _ = stripped.partition("=")
+        if not equals or not _KEY_CHARS.fullmatch(key):
             continue
-        path = header + _clean_key(m.group(1)).split(".")
+        path = header + _clean_key(key.strip()).split(".")
         if target[: len(path)] != path:
             continue
         length = len(path)
@@ -130,9 +140,9 @@ class Reader:
             else:
                 raise self.error(key, f"must be a whole number, got {_show(value)}")
         if minimum is not None and value < minimum:
-            raise self.error(key, f"must be at least {minimum}, got {value}")
+            raise self.error(key, f"must be at least {minimum}, got {_show(value)}")
         if maximum is not None and value > maximum:
-            raise self.error(key, f"must be at most {maximum}, got {value}",
+            raise self.error(key, f"must be at most {maximum}, got {_show(value)}",
                              hint="larger values are beyond what the engine answers in time")
         return value
 
@@ -143,9 +153,9 @@ class Reader:
                 not math.isfinite(value):
             raise self.error(key, f"must be a number, got {_show(value)}")
         if minimum is not None and value < minimum:
-            raise self.error(key, f"must be at least {minimum}, got {value}")
+            raise self.error(key, f"must be at least {minimum}, got {_show(value)}")
         if maximum is not None and value > maximum:
-            raise self.error(key, f"must be at most {maximum}, got {value}")
+            raise self.error(key, f"must be at most {maximum}, got {_show(value)}")
         return float(value)
 
     def boolean(self, key: str, default: Any = _MISSING) -> bool:
@@ -187,7 +197,7 @@ class Reader:
                 raise self.error(key, f"unknown {what} {_show(v)}",
                                  hint="expected: " + ", ".join(opts))
             if v in seen:
-                raise self.error(key, f"{v} is listed twice")
+                raise self.error(key, f"{_show(v)} is listed twice")
             seen.append(v)
         return seen
 
@@ -204,7 +214,7 @@ class Reader:
         result: dict[str, int] = {}
         for name, value in table.items():
             if name not in opts:
-                raise sub.error(name, f"unknown {what} '{name}'",
+                raise sub.error(name, f"unknown {what} '{one_line(name, SHOWN_CHARS)}'",
                                 hint="expected one of: " + ", ".join(opts))
             count = sub.check_integer(name, value, minimum=0, maximum=maximum)
             if count:
@@ -225,31 +235,88 @@ def _kind(value: Any) -> str:
 
 
 def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, Mapping):
-        return "a table"
-    return repr(value)
+    """A value from the file as a message echoes it (quoted, escaped, shortened)."""
+    return shown(value)
 
 
 # -- whole files ---------------------------------------------------------------------------
+_SCAN = re.compile(r'"""|\'\'\'|["\'#\n\[\]{}=,.]')
+_STRING_END = {'"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.S),
+               "'''": re.compile(r"(?:[^']|'(?!''))*'''"),
+               '"': re.compile(r'(?:[^"\\\n]|\\.)*"'),
+               "'": re.compile(r"[^'\n]*'")}
+
+
+def check_toml_shape(text: str, file: str | None = None) -> None:
+    """Refuse, before parsing, TOML nested deeper than ``MAX_NESTING`` or with dotted keys
+    of more than ``MAX_KEY_PARTS`` parts (the parser would fail with a traceback or use
+    memory growing with the square of the parts). One pass over the text's brackets,
+    separators and strings (skipped whole)."""
+    depth, dots, line, pos = 0, 0, 1, 0
+    while True:
+        m = _SCAN.search(text, pos)
+        if m is None:
+            return
+        token, pos = m.group(), m.end()
+        if token in _STRING_END:
+            end = _STRING_END[token].match(text, pos)
+            if end is None:       # unterminated: the parser reports it
+                return
+            line += text.count("\n", pos, end.end())
+            pos = end.end()
+        elif token == "#":
+            newline = text.find("\n", pos)
+            pos = len(text) if newline < 0 else newline
+        elif token == ".":
+            dots += 1
+            if dots >= MAX_KEY_PARTS:
+                raise ScenarioError(f"a dotted key or table name has more than "
+                                    f"{MAX_KEY_PARTS} parts", file=file, line=line,
+                                    hint="scenario tables nest a few levels deep")
+        else:
+            dots = 0
+            if token == "\n":
+                line += 1
+            elif token in "[{":
+                depth += 1
+                if depth > MAX_NESTING:
+                    raise ScenarioError(f"lists or tables are nested more than {MAX_NESTING} "
+                                        "deep", file=file, line=line,
+                                        hint="scenario values nest a few levels deep")
+            elif token in "]}":
+                depth = max(0, depth - 1)
+
+
+def parse_toml(text: str, file: str | None = None, what: str = "not valid TOML") -> dict:
+    """``tomllib.loads`` with every failure a one-line ScenarioError naming file and line:
+    syntax errors, nesting too deep (checked first), integers too long for Python."""
+    check_toml_shape(text, file)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        line = int(m.group(1)) if m else None
+        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
+        raise ScenarioError(f"{what}: {msg}", file=file, line=line,
+                            hint="check quotes, brackets and '=' signs") from None
+    except ValueError:   # Python's limit on converting long digit strings to int
+        m = re.search(r"[0-9][0-9_]{100,}", text)
+        line = text.count("\n", 0, m.start()) + 1 if m else None
+        raise ScenarioError("a number has too many digits (Python reads at most "
+                            f"{sys.get_int_max_str_digits():,})", file=file, line=line,
+                            hint="counts and sizes are small whole numbers") from None
+    except RecursionError:   # defence in depth: check_toml_shape should have refused it
+        raise ScenarioError("lists or tables are nested too deeply", file=file) from None
+
+
 def parse_scenario_text(text: str, file: str | None = None, *, ruleset: Any = None
                         ) -> Scenario:
     """Parse and validate scenario TOML text. Raises ScenarioError.
 
     ``ruleset`` (a ``Ruleset``): parse with it, whatever the registry holds (its own data
     files are read this way); the file's ``ruleset`` must then name it."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        line = int(m.group(1)) if m else None
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
-        raise ScenarioError(f"not valid TOML: {msg}", file=file, line=line,
-                            hint="check quotes, brackets and '=' signs") from None
+    doc = parse_toml(text, file)
     top = Reader(doc, "", text=text, file=file)
     known = (ruleset.name,) if ruleset is not None else rulesets.names()
     name = top.raw("ruleset", None)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import limits
 from .battle import BattleRules, RandomDice, play_round
 from .errors import CombatAssistError, EngineError
 
@@ -27,6 +28,21 @@ DEFAULT_MAX_STATES = 400_000
 CURVE_ROUNDS = 60
 #: A simulated battle longer than this counts as undecided (only reachable with tiny hit odds).
 SIMULATION_ROUND_CAP = 10_000
+#: A solve limited to this many rounds isn't refused on the whole battle's estimate (it sees
+#: only the positions a few rounds reach; the running count still bounds it).
+SHORT_BATTLE_ROUNDS = 5
+
+
+class _CountingDice(RandomDice):
+    """Seeded dice that count how many were rolled (the simulator's work unit)."""
+
+    def __init__(self, rng: random.Random):
+        super().__init__(rng)
+        self.rolled = 0
+
+    def roll(self, phase, specs):
+        self.rolled += len(specs)
+        return super().roll(phase, specs)
 
 
 class Cancelled(CombatAssistError):
@@ -50,12 +66,17 @@ class BattleOutcome:
 
 
 class _Transitions:
-    """Memoised exact round distributions, with cancellation and a size cap."""
+    """Memoised exact round distributions, with cancellation and two caps: distinct
+    positions, and transitions stored (``limits.MAX_EXACT_TRANSITIONS``: time and memory)."""
 
-    def __init__(self, rules: BattleRules, cancel: Callable[[], bool] | None, max_states: int):
+    def __init__(self, rules: BattleRules, cancel: Callable[[], bool] | None, max_states: int,
+                 max_transitions: int | None = None):
         self.rules = rules
         self.cancel = cancel
         self.max_states = max_states
+        self.max_transitions = (limits.MAX_EXACT_TRANSITIONS if max_transitions is None
+                                else max_transitions)
+        self.transitions = 0
         self.cache: dict[Any, tuple[float, list[tuple[Any, float]], float]] = {}
 
     def __call__(self, state: Any) -> tuple[float, list[tuple[Any, float]], float]:
@@ -75,6 +96,9 @@ class _Transitions:
         dist = self.rules.round_dist(state)
         stay = dist.prob(state)
         moves = [(s, p) for s, p in dist.items() if s != state]
+        self.transitions += len(moves)
+        if self.transitions > self.max_transitions:   # the estimate was low: stop here
+            raise limits.exact_refusal(self.transitions, self.max_transitions)
         dropped = max(0.0, 1.0 - stay - math.fsum(p for _, p in moves))
         if dropped < 1e-15:  # float rounding, not a pruned tail
             dropped = 0.0
@@ -96,6 +120,8 @@ def solve(rules: BattleRules, start: Any = None, *, max_rounds: int = 0,
     ``cancel`` is polled between states; it raises ``Cancelled`` when it returns True.
     """
     state0 = rules.initial_state() if start is None else start
+    if max_rounds == 0 or max_rounds > SHORT_BATTLE_ROUNDS:
+        limits.check_exact(estimate_work(rules, state0))   # refuse at once if too big
     transitions = _Transitions(rules, cancel, max_states)
     if max_rounds > 0:
         out = _solve_rounds(rules, state0, transitions, max_rounds, prune_below)
@@ -105,6 +131,14 @@ def solve(rules: BattleRules, start: Any = None, *, max_rounds: int = 0,
             out.decided_by_round = _decided_curve(rules, state0, transitions, CURVE_ROUNDS)
     out.states_explored = len(transitions.cache)
     return out
+
+
+def estimate_work(rules: BattleRules, state: Any) -> float | None:
+    """The exact solver's transitions from ``state``, as the ruleset estimates them
+    (``rules.work_estimate(state)``; None when it doesn't say: the running count still
+    stops the solve at the limit)."""
+    estimate = getattr(rules, "work_estimate", None)
+    return None if estimate is None else estimate(state)
 
 
 def _solve_to_end(rules: BattleRules, state0: Any, transitions: _Transitions,
@@ -222,9 +256,10 @@ def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start:
     if trials <= 0:
         raise EngineError("the number of trials must be at least 1")
     rng = random.Random(seed)
-    source = RandomDice(rng)
+    source = _CountingDice(rng)
     state0 = rules.initial_state() if start is None else start
     stalemate_memo: dict[Any, bool] = {}
+    checked = 0          # outcomes enumerated by stalemate checks (exact-solver work)
     out = BattleOutcome(method="simulate", trials=trials)
     w = 1.0 / trials
     cap = max_rounds if max_rounds > 0 else SIMULATION_ROUND_CAP
@@ -232,6 +267,11 @@ def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start:
     for t in range(trials):
         if cancel is not None and t % 256 == 0 and cancel():
             raise Cancelled()
+        if t == limits.SIMULATION_PILOT_TRIALS or (t and t % 1024 == 0):
+            # the first trials tell what the whole run rolls: refuse now rather than late
+            per_trial = source.rolled / t
+            if per_trial * trials > limits.MAX_SIMULATED_DICE * (1.0 if t < 1024 else 1.25):
+                raise limits.simulation_refusal(per_trial * trials, trials, per_trial)
         state = state0
         rounds = 0
         bucket = out.undecided
@@ -242,6 +282,9 @@ def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start:
             stale = stalemate_memo.get(state)
             if stale is None:
                 dist = rules.round_dist(state)
+                checked += len(dist)
+                if checked > limits.MAX_EXACT_TRANSITIONS:
+                    raise limits.exact_refusal(checked)
                 stale = dist.prob(state) >= 1.0 - 1e-15
                 stalemate_memo[state] = stale
             if stale:

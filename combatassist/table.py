@@ -1,5 +1,9 @@
 """Table-side battles: fight a battle with the players' real dice, phase by phase.
 
+Why one module of ~550 lines: replay, undo/redo, between-rounds steps and the autosave
+format are one mechanism (everything is rebuilt from the stored entries); the players' text
+is apart (``choices``), the autosave files' ownership too (``autosave``).
+
 ``TableBattle`` drives any ``BattleRules`` with the same phases the exact solver and the
 simulator use (``battle.play_round``'s loop, one phase at a time), so the table, the odds and
 the simulation agree by construction. The players enter the dice they rolled (or roll here),
@@ -36,7 +40,7 @@ from . import rulesets
 from .battle import BattleRules, DieSpec, Phase, check_roll
 # The players' text (re-exported: the table-side panel reads choices and dice through here).
 from .choices import format_choice, from_json, parse_choice, parse_dice  # noqa: F401
-from .errors import CombatAssistError, EngineError, ScenarioError
+from .errors import CombatAssistError, EngineError, ScenarioError, shown
 from .files import atomic_write_text, read_text_file
 from .result import battle_result
 from .scenario import parse_scenario_text
@@ -44,8 +48,14 @@ from .solver import solve
 
 #: Version tag of the autosave JSON.
 FORMAT = "combatassist-table/1"
-#: File name of the battle in progress inside the autosave folder.
+#: File name of the battle in progress inside the autosave folder (the slot: each battle's
+#: own file is named after it, see ``combatassist.autosave``).
 AUTOSAVE_NAME = "battle-in-progress.json"
+#: Largest autosave file read (a long battle of 150 units a side is a few hundred kB).
+MAX_AUTOSAVE_BYTES = 16_000_000
+#: Most phase entries (and between-rounds steps) a saved battle may hold: all are replayed
+#: when it is resumed (a long battle is a few thousand: 1,000 rounds of three phases).
+MAX_SAVED_STEPS = 20_000
 
 #: How a battle may end before a side is wiped out: (kind, side) -> who wins.
 ENDINGS = {
@@ -76,10 +86,14 @@ class Entry:
 
     @classmethod
     def from_json(cls, data: Any) -> "Entry":
-        if not isinstance(data, dict) or not isinstance(data.get("rolled"), list):
+        if not isinstance(data, dict) or not isinstance(data.get("rolled"), list) or \
+                set(data) - {"rolled", "choice"}:
             raise ScenarioError("a phase entry must look like {\"rolled\": [..], \"choice\": ..}",
                                 field="rounds")
-        return cls(tuple(data["rolled"]), from_json(data.get("choice")))
+        rolled = data["rolled"]
+        if not all(type(d) is int for d in rolled):
+            raise ScenarioError("dice must be whole numbers", field="rounds")
+        return cls(tuple(rolled), from_json(data.get("choice")))
 
 
 @dataclass(frozen=True)
@@ -95,8 +109,26 @@ class BetweenRounds:
 def entry_from_json(data: Any) -> "Entry | BetweenRounds":
     """A phase entry or a between-rounds step from the autosave JSON."""
     if isinstance(data, dict) and "between_rounds" in data:
+        if len(data) != 1:
+            raise ScenarioError("a between-rounds step holds nothing else", field="rounds")
         return BetweenRounds(from_json(data["between_rounds"]))
     return Entry.from_json(data)
+
+
+def _ending_from_json(value: Any, field: str) -> tuple[str, str]:
+    """A stored ending, checked: ("retreat" | "end", "attacker" | "defender")."""
+    if not (isinstance(value, list) and len(value) == 2 and value[0] in ("retreat", "end")
+            and value[1] in ("attacker", "defender")):
+        raise ScenarioError(f"unknown ending {shown(value)}", field=field,
+                            hint='expected ["retreat" or "end", "attacker" or "defender"]')
+    return (value[0], value[1])
+
+
+def _list_field(data: dict, key: str) -> list:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise ScenarioError(f"must be a list, got {shown(value)}", field=key)
+    return value
 
 
 @dataclass(frozen=True)
@@ -291,6 +323,9 @@ class TableBattle:
         Raises EngineError (nothing changes) for dice that don't fit or an illegal choice.
         """
         phase = self._require_phase()
+        if sum(len(r) for r in self.rounds) + len(self.current) >= MAX_SAVED_STEPS:
+            raise EngineError(f"this battle has {MAX_SAVED_STEPS:,} steps, the most a saved "
+                              "battle holds; end it here")
         entry = Entry(tuple(rolled), choice)
         after = self._apply(self.round_number, phase, self.state, entry)  # raises if illegal
         self.current.append(entry)
@@ -413,20 +448,42 @@ class TableBattle:
         text = data.get("scenario")
         if not isinstance(text, str):
             raise ScenarioError("the saved battle has no scenario", field="scenario")
+        unknown = set(data) - {"format", "ruleset", "scenario", "rounds", "current", "redo",
+                               "ending"}
+        if unknown:
+            raise ScenarioError(f"unknown field {shown(sorted(unknown)[0])}")
         rules, ruleset = (rules_for or rules_from_scenario)(text)
+        saved_ruleset = data.get("ruleset", "")
+        if not isinstance(saved_ruleset, str) or (saved_ruleset and saved_ruleset != ruleset):
+            raise ScenarioError(f"says ruleset {shown(data.get('ruleset'))} but its scenario "
+                                f"is {shown(ruleset)}", field="ruleset")
         battle = cls(rules, scenario_text=text, ruleset=ruleset)
-        try:
-            battle.rounds = [[entry_from_json(e) for e in r] for r in data.get("rounds", [])]
-            battle.current = [entry_from_json(e) for e in data.get("current", [])]
-            battle.redo_stack = [entry_from_json(item) if isinstance(item, dict)
-                                 else tuple(item) if item and isinstance(item[0], str)
-                                 else [entry_from_json(e) for e in item]
-                                 for item in data.get("redo", [])]
-            ending = data.get("ending")
-            battle.ending = tuple(ending) if ending else None
-        except (TypeError, AttributeError):
-            raise ScenarioError("the saved battle is damaged", field="rounds") from None
+        rounds = _list_field(data, "rounds")
+        if not all(isinstance(r, list) for r in rounds):
+            raise ScenarioError("each round must be a list of phase entries", field="rounds")
+        entries = sum(len(r) for r in rounds) + len(_list_field(data, "current")) + \
+            sum(len(item) if isinstance(item, list) else 1 for item in _list_field(data, "redo"))
+        if entries > MAX_SAVED_STEPS:      # every one is replayed: keep the start quick
+            raise ScenarioError(f"holds {entries:,} steps; a saved battle has at most "
+                                f"{MAX_SAVED_STEPS:,}", field="rounds")
+        battle.rounds = [[entry_from_json(e) for e in r] for r in rounds]
+        battle.current = [entry_from_json(e) for e in _list_field(data, "current")]
+        redo: list = []
+        for item in _list_field(data, "redo"):
+            if isinstance(item, dict):
+                redo.append(entry_from_json(item))
+            elif isinstance(item, list) and item and isinstance(item[0], str):
+                redo.append(_ending_from_json(item, "redo"))
+            elif isinstance(item, list):
+                redo.append([entry_from_json(e) for e in item])
+            else:
+                raise ScenarioError(f"unknown undone step {shown(item)}", field="redo")
+        battle.redo_stack = redo
+        ending = data.get("ending")
+        battle.ending = None if ending is None else _ending_from_json(ending, "ending")
         battle._rebuild()   # replays and checks every entry
+        if battle.ending is not None and battle.dice_entered():
+            raise ScenarioError("the battle ended in the middle of a round", field="ending")
         battle.autosave_path = Path(autosave_path) if autosave_path else None
         return battle
 
@@ -459,15 +516,33 @@ def rules_from_scenario(text: str) -> tuple[BattleRules, str]:
 
 def load_battle(path: str | Path,
                 rules_for: Callable[[str], tuple[BattleRules, str]] | None = None) -> TableBattle:
-    """Resume a saved battle; it keeps autosaving to the same file."""
-    text = read_text_file(path)
+    """Resume a saved battle; it keeps autosaving to the same file.
+
+    Whatever the file holds, the only error is a one-line ScenarioError: a damaged autosave
+    must never stop the app from starting (deep JSON, huge numbers, a scenario that isn't
+    one, choices the rules can't read, values that are merely wrong)."""
+    text = read_text_file(path, MAX_AUTOSAVE_BYTES)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScenarioError(f"not valid JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
+    except RecursionError:
+        raise ScenarioError("not a saved battle: nested too deeply", file=str(path)) from None
+    except ValueError:          # a number too long for Python to convert
+        raise ScenarioError("not a saved battle: a number has too many digits",
+                            file=str(path)) from None
     try:
         return TableBattle.from_json(data, rules_for, autosave_path=path)
     except ScenarioError as exc:
         raise exc.located(file=str(path)) from None
     except CombatAssistError as exc:
         raise ScenarioError(f"the saved battle can't be replayed: {exc}", file=str(path)) from None
+    except RecursionError:
+        raise ScenarioError("the saved battle is damaged: nested too deeply",
+                            file=str(path)) from None
+    except Exception as exc:    # noqa: BLE001 - untrusted data the rules code can't read
+        # e.g. a choice of the wrong shape reaching a ruleset's apply(): the file is damaged,
+        # not the program; say so in one line instead of failing the app's start
+        raise ScenarioError(f"the saved battle is damaged ({type(exc).__name__} while "
+                            "replaying it)", file=str(path)) from None
+

@@ -49,3 +49,24 @@ def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
     assert examples == str(site / "combatassist" / "examples")
     assert int(units) == 8
     assert ruleset == "lowluck"
+
+    # Every ruleset of the source tree, with every file of its data folder, and each one
+    # answers its default scenario from the installed copy alone.
+    source = {p.name for p in (ROOT / "combatassist" / "rulesets").iterdir()
+              if (p / "__init__.py").is_file()}
+    for name in source:
+        shipped = {n for n in names if n.startswith(f"combatassist/resources/{name}/")}
+        expected = {f"combatassist/resources/{name}/{p.name}"
+                    for p in (ROOT / "resources" / name).iterdir() if p.is_file()}
+        assert expected and shipped == expected, name
+    code = ("from combatassist import rulesets; from combatassist.ruleset import compute\n"
+            "for r in rulesets.all_rulesets():\n"
+            "    s = r.default_scenario(); compute(r, s.body); assert r.help_text()\n"
+            "    print(r.name, r.resources)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    found = dict(line.split() for line in out.stdout.splitlines())
+    assert set(found) == source
+    assert all(folder == str(site / "combatassist" / "resources" / name)
+               for name, folder in found.items())

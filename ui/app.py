@@ -7,6 +7,7 @@ Example lists the shipped examples, and exits 0 (1 on any error);
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 import traceback
@@ -98,6 +99,17 @@ def example_entries(window) -> list:
     return [a for a in window.examples_menu.actions() if a.isEnabled() and not a.isSeparator()]
 
 
+def plant_damaged_autosave(folder: Path) -> None:
+    """A saved Low Luck battle that can't be resumed (scenario too deeply nested), for the
+    smoke test to check that the start sets it aside instead of failing."""
+    from combatassist.table import AUTOSAVE_NAME, FORMAT
+
+    folder.mkdir(parents=True, exist_ok=True)
+    damaged = {"format": FORMAT, "ruleset": "lowluck", "rounds": [], "current": [],
+               "scenario": 'ruleset = "lowluck"\nx = ' + "[" * 500 + "]" * 500 + "\n"}
+    (folder / f"lowluck-{AUTOSAVE_NAME}").write_text(json.dumps(damaged), encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     from PySide6.QtCore import QSettings
@@ -114,14 +126,22 @@ def main(argv: list[str] | None = None) -> int:
         scratch = Path(tempfile.mkdtemp(prefix="combatassist-check-"))
         settings = QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat)
         try:
+            if args.smoke_test:
+                plant_damaged_autosave(scratch / "battles")
             window = MainWindow(settings=settings, autosave_dir=scratch / "battles")
-            window.resize(1360, 860)
+            window.resize(1280, 800)
             window.show()
+            problems = []
+            if args.smoke_test:
+                # the start-up path: a damaged autosave is set aside and announced, never fatal
+                window.offer_resume()
+                if "set aside" not in window.startup_notice:
+                    problems.append("a damaged autosave was not set aside at start")
             shot_dir = None
             if args.screenshot:
                 shot_dir = Path(args.screenshot)
                 shot_dir.mkdir(parents=True, exist_ok=True)
-            problems = check_views(app, window, shot_dir)
+            problems += check_views(app, window, shot_dir)
             examples = len(example_entries(window))
             if not examples:
                 problems.append("File › Open Example lists no examples (is examples/ missing?)")

@@ -4,12 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import (QApplication, QFileDialog, QMainWindow, QMessageBox, QTabWidget,
+                               QWidget)
 
 import combatassist
-from combatassist.errors import CombatAssistError
+from combatassist.errors import CombatAssistError, one_line
 from combatassist.scenario import Scenario, load_scenario, save_scenario
 
 from .examples_menu import fill_examples_menu
@@ -20,6 +21,8 @@ from .views.base import RulesetView
 APP_NAME = "Combat Assistant"
 ORGANISATION = "CombatAssistant"
 MAX_RECENT = 8
+#: The smallest window: every view still shows its set-up pane and its odds (issue 18).
+MIN_SIZE = (900, 560)
 FILE_FILTER = "Scenario files (*.toml);;All files (*)"
 
 
@@ -29,12 +32,24 @@ class Document:
 
     path: Path | None = None
     dirty: bool = False
+    #: the title shown while there is no file (a battle resumed from its autosave)
+    name: str | None = None
 
 
 def default_autosave_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir(APP_NAME, ORGANISATION)) / "battles"
+
+
+def startup_notice(set_aside: list[str], folder: Path) -> str:
+    """One sentence for the status bar about saved battles that couldn't be resumed."""
+    if not set_aside:
+        return ""
+    if len(set_aside) == 1:
+        return one_line(set_aside[0].rstrip(".") + ".")
+    return one_line(f"{len(set_aside)} saved battles could not be resumed and were set aside "
+                    f"(kept in {folder}; the At the table tabs say why).")
 
 
 def app_icon() -> QIcon:
@@ -55,6 +70,9 @@ class MainWindow(QMainWindow):
     ``autosave_dir``: where table-side battles are autosaved; ``views``: the view classes to
     show (default: every view found in ``combatassist_gui.views``, in tab order)."""
 
+    #: the one sentence shown at start when saved battles had to be set aside ("" if none)
+    startup_notice: str = ""
+
     def __init__(self, settings: QSettings | None = None, autosave_dir: Path | None = None,
                  views: list[type[RulesetView]] | None = None):
         super().__init__()
@@ -73,7 +91,12 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(widget, cls.title)
         self.tabs.currentChanged.connect(lambda _i: self._update_title())
         self.setCentralWidget(self.tabs)
+        self.setMinimumSize(*MIN_SIZE)
         self._build_menus()
+        # every menu shortcut, e.g. "Ctrl+E": no field of this window may keep one for itself
+        self.menu_keys = {key.toString() for m in self.menuBar().actions() if m.menu()
+                          for a in m.menu().actions() for key in a.shortcuts()}
+        QApplication.instance().installEventFilter(self)
         self.statusBar().showMessage("Ready", 3000)
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
@@ -84,6 +107,16 @@ class MainWindow(QMainWindow):
         if 0 <= index < self.tabs.count():
             self.tabs.setCurrentIndex(index)
         self._update_title()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        # A text field claims some menu shortcuts for its own editing (on X11 a line edit, and
+        # so every count box, takes Ctrl+E as "end of line"): the menu's meaning wins, in
+        # every field of the window. Not accepting the override lets the shortcut fire.
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(watched, QWidget)
+                and watched.window() is self
+                and QKeySequence(event.keyCombination()).toString() in self.menu_keys):
+            return True
+        return super().eventFilter(watched, event)
 
     # -- helpers ----------------------------------------------------------------------------
     def current_view(self) -> QWidget:
@@ -167,7 +200,7 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         view = self.current_view()
         doc = self.doc(view)
-        name = doc.path.name if doc.path else "Untitled"
+        name = doc.path.name if doc.path else (doc.name or "Untitled")
         kind = getattr(view, "title", "")
         self.setWindowTitle(f"{name}[*] — {kind} — {APP_NAME}")
         self.setWindowModified(doc.dirty)
@@ -367,10 +400,21 @@ class MainWindow(QMainWindow):
             view.recompute(immediate=True)
 
     def offer_resume(self) -> None:
-        """After a crash or a closed window: offer to resume each autosaved battle."""
+        """After a crash or a closed window: offer to resume each view's newest saved battle
+        that no running instance owns. A saved battle that can't be resumed never stops the
+        start: it is set aside (renamed, kept) and the status bar says so in one sentence."""
+        set_aside: list[str] = []
         for view in self.ruleset_views():
             panel = view.table_panel
-            if panel is None or panel.battle is not None or not panel.has_saved_battle():
+            if panel is None or panel.battle is not None:
+                continue
+            try:
+                offered = panel.claim_saved_battle()
+            except OSError as exc:      # e.g. an unreadable autosave folder
+                set_aside.append(f"the saved battles can't be read: {exc.strerror or exc}")
+                continue
+            set_aside += panel.set_aside_notices
+            if not offered:
                 continue
             verdict = panel.saved_verdict()
             if verdict is None:
@@ -388,11 +432,20 @@ class MainWindow(QMainWindow):
             if answer != QMessageBox.StandardButton.Yes:
                 if verdict is not None:
                     panel.discard_saved_battle()
+                else:
+                    panel.decline_saved_battle()     # asked again at the next start
             else:
                 # shown either way: the battle, or the message saying why it can't resume
-                panel.resume()
+                if panel.resume():
+                    # the autosave has the scenario, not the file it came from
+                    title = view.scenario().title or f"{view.title} battle"
+                    self.docs[id(view)] = Document(name=f"{title} (resumed battle)")
                 self.tabs.setCurrentWidget(view)
                 view.tabs.setCurrentWidget(panel)
+                self._update_title()
+        self.startup_notice = startup_notice(set_aside, self.autosave_dir)
+        if self.startup_notice:
+            self.statusBar().showMessage(self.startup_notice)
 
     # -- help -----------------------------------------------------------------------------
     def show_rules(self) -> None:
@@ -418,4 +471,6 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         for view in self.ruleset_views():
             view.shutdown()
+            if view.table_panel is not None:
+                view.table_panel.release()    # its battle stays saved, for the next start
         event.accept()

@@ -7,14 +7,15 @@ hollow / dashed in the same hue, so "before" and "now" differ by shape, not only
 from __future__ import annotations
 
 import csv
+import html
 import io
 import math
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QPen
+from PySide6.QtWidgets import (QBoxLayout, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
                                QSizePolicy, QVBoxLayout, QWidget)
 
 from combatassist.files import atomic_write_text
@@ -111,10 +112,38 @@ class RowLegend(pg.LegendItem):
     """
 
     def __init__(self) -> None:
+        self.fit_width: float | None = None     # set by fit(); entries added later refit
+        self._fitting = False
         super().__init__(offset=None, colCount=4, labelTextSize="8pt")
         self.layout.setContentsMargins(4, 2, 4, 2)
 
+    def fit(self, width: float) -> None:
+        """As many entries per row as fit in ``width`` (4 at most): a legend wider than its
+        plot widened the whole plot past its widget, clipping the title and the legend."""
+        self.fit_width = width
+        for columns in range(4, 0, -1):
+            if columns > 1 and self._width_with(columns) > width:
+                continue
+            if columns != self.columnCount:
+                self.setColumnCount(columns)
+            return
+
+    def _width_with(self, columns: int) -> float:
+        widths = [sample.boundingRect().width() + label.boundingRect().width() + 10
+                  for sample, label in self.items]
+        if not widths:
+            return 0.0
+        rows = [widths[i:i + columns] for i in range(0, len(widths), columns)]
+        left, _, right, _ = self.layout.getContentsMargins()
+        return max(sum(r) for r in rows) + left + right
+
     def updateSize(self) -> None:  # noqa: N802 (pyqtgraph name)
+        if self.fit_width is not None and not self._fitting:
+            self._fitting = True                 # fit() may call back here
+            try:
+                self.fit(self.fit_width)
+            finally:
+                self._fitting = False
         self.layout.invalidate()
         hint = self.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)   # margins included
         self.setMinimumHeight(hint.height())
@@ -140,12 +169,28 @@ def style_plot(plot: pg.PlotWidget, title: str, xlabel: str, ylabel: str, *,
         item = RowLegend()
         plot.plotItem.layout.addItem(item, LEGEND_ROW, 1)
         plot.plotItem.legend = item      # plot(..., name=...) entries go here
+        plot._legend_fitter = _LegendFitter(plot, item)      # kept alive with the plot
+
+
+class _LegendFitter(QObject):
+    """Refits a plot's RowLegend to the plot's width whenever the plot is resized or drawn."""
+
+    def __init__(self, plot: pg.PlotWidget, legend: RowLegend):
+        super().__init__(plot)
+        self.legend = legend
+        plot.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Paint):
+            self.legend.fit(watched.width() - 70)       # less the y axis and its label
+        return False
 
 
 class StatusLine:
     """``set_busy`` / ``show_error`` for a results panel with a ``spinner`` and a ``status``
-    label; ``has_figures()`` says whether older figures are still on show; the exports (CSV
-    from the panel's ``csv_rows()``, PNG of the panel)."""
+    label; ``has_figures()`` says whether older figures are still on show, and
+    ``mark_stale(stale)`` (optional) marks them on the figures themselves (plot titles); the
+    exports (CSV from the panel's ``csv_rows()``, PNG of the panel)."""
 
     #: what the figures were computed for, in "the last … that could be computed"
     subject = "set-up"
@@ -153,17 +198,8 @@ class StatusLine:
     def has_figures(self) -> bool:
         raise NotImplementedError
 
-    def set_busy(self, busy: bool) -> None:
-        self.spinner.setVisible(busy)
-        if busy:
-            self.status.setText("Computing…")
-        elif self.status.text() == "Computing…":
-            self.status.setText("")
-
-    def show_error(self, message: str) -> None:
-        stale = (f"<br>The figures below are still those of the last {self.subject} that could "
-                 "be computed." if self.has_figures() else "")
-        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>{stale}')
+    #: the status shown after the player stopped a computation
+    STOPPED = "Stopped. Edit the set-up, or press F5, to compute again."
 
     # -- the one export path: each panel gives its rows ----------------------------------------
     def csv_rows(self) -> list[list]:
@@ -180,11 +216,150 @@ class StatusLine:
     def export_png(self, path: str | Path) -> bool:
         return self.grab().save(str(path), "PNG")
 
+    def mark_stale(self, stale: bool) -> None:
+        """Show on the figures whether they belong to an older set-up (default: the status
+        line says it alone)."""
+
+    def set_busy(self, busy: bool) -> None:
+        self.spinner.setVisible(busy)
+        stop = getattr(self, "stop_button", None)
+        if stop is not None:
+            stop.setVisible(busy)
+        if busy:
+            self.status.setText("Computing…")
+        elif self.status.text() == "Computing…":
+            self.status.setText("")
+
+    def stop(self) -> None:
+        """The player stops the computation on show (``cancel_requested``)."""
+        self.cancel_requested.emit()
+        self.status.setText(self.STOPPED)
+
+    def show_error(self, message: str) -> None:
+        stale = (f"<br>The figures below are still those of the last {self.subject} that could "
+                 "be computed." if self.has_figures() else "")
+        # the message may echo the user's text: shown as text, never as markup
+        text = html.escape(message, quote=False)
+        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>{stale}')
+        self.mark_stale(self.has_figures())
+
+
+def make_spinner() -> QProgressBar:
+    """The thin "working" bar of a results panel (hidden until busy)."""
+    spinner = QProgressBar()
+    spinner.setRange(0, 0)          # indeterminate: "working"
+    spinner.setMaximumHeight(6)
+    spinner.setTextVisible(False)
+    spinner.setVisible(False)
+    return spinner
+
+
+class FiguresGrid(QWidget):
+    """Name / value pairs in two columns, or in one when the panel is too narrow for two.
+
+    With a baseline pinned the values carry their deltas ("73.53% (+6.89 pts)"); two columns
+    of them made a narrow results side scroll sideways, clipping the deltas. This grid never
+    asks for more than one column's width, and takes two whenever they fit.
+    """
+
+    SPACING = 18
+
+    def __init__(self, pairs: list[tuple[QLabel, QLabel]], per_column: int,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.pairs = pairs
+        self.per_column = per_column
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(self.SPACING)
+        self.grid.setVerticalSpacing(2)
+        self.columns = 0
+        self._place(2)
+
+    def drop(self, value: QLabel) -> None:
+        """Leave out the figure shown in ``value`` (and its name): a ruleset without it."""
+        for pair in [p for p in self.pairs if p[1] is value]:
+            self.pairs.remove(pair)
+            self.per_column = max(1, min(self.per_column, math.ceil(len(self.pairs) / 2)))
+            for label in pair:
+                label.setVisible(False)
+                self.grid.removeWidget(label)
+        self._place(self.columns or 2)
+
+    def _place(self, columns: int) -> None:
+        self.columns = columns
+        while self.grid.count():
+            self.grid.takeAt(0)
+        rows = self.per_column if columns == 2 else len(self.pairs)
+        for i, (name, value) in enumerate(self.pairs):
+            self.grid.addWidget(name, i % rows, 2 * (i // rows))
+            self.grid.addWidget(value, i % rows, 2 * (i // rows) + 1)
+        self.updateGeometry()
+
+    def _width(self, pairs) -> int:
+        return (max((n.sizeHint().width() for n, _ in pairs), default=0) + self.SPACING +
+                max((v.sizeHint().width() for _, v in pairs), default=0))
+
+    def two_column_width(self) -> int:
+        first, second = self.pairs[:self.per_column], self.pairs[self.per_column:]
+        return self._width(first) + (self.SPACING + self._width(second) if second else 0)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        return QSize(self._width(self.pairs), super().minimumSizeHint().height())
+
+    def refit(self, width: int | None = None) -> None:
+        """Two columns if they fit in ``width`` (default: the grid's own), else one."""
+        width = self.width() if width is None else width
+        columns = 2 if width >= self.two_column_width() else 1
+        if columns != self.columns:
+            self._place(columns)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        self.refit(event.size().width())
+
+
+class PlotRow(QWidget):
+    """Plots side by side, or one above the other when each would be narrower than
+    ``min_plot_width`` (a plot narrower than its title and axes is clipped)."""
+
+    def __init__(self, min_plot_width: int = 250, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.min_plot_width = min_plot_width
+        self.row = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self.row.setContentsMargins(0, 0, 0, 0)
+
+    def addWidget(self, widget: QWidget) -> None:  # noqa: N802 (Qt-like name)
+        self.row.addWidget(widget)
+        self._fit(self.width())
+
+    def count(self) -> int:
+        return self.row.count()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        # never asks for two plots' width: it stacks them instead
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), self.min_plot_width), hint.height())
+
+    def _fit(self, width: int) -> None:
+        side_by_side = width >= self.row.count() * self.min_plot_width
+        direction = (QBoxLayout.Direction.LeftToRight if side_by_side
+                     else QBoxLayout.Direction.TopToBottom)
+        if self.row.direction() != direction:
+            self.row.setDirection(direction)
+            self.updateGeometry()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        self._fit(event.size().width())
+
 
 class ResultsPanel(StatusLine, QWidget):
     """Shows a ``BattleResult``; keeps an optional pinned baseline to compare against."""
 
     baseline_changed = Signal(bool)
+    #: the player pressed Stop (or Esc) while computing: the view cancels the job
+    cancel_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, loss_unit: str = "units",
                  rounds: bool = True, loss_plot: bool = True):
@@ -199,11 +374,15 @@ class ResultsPanel(StatusLine, QWidget):
         self.status = QLabel("")
         self.status.setWordWrap(True)
         self.status.setObjectName("resultStatus")
-        self.spinner = QProgressBar()
-        self.spinner.setRange(0, 0)          # indeterminate: "working"
-        self.spinner.setMaximumHeight(6)
-        self.spinner.setTextVisible(False)
-        self.spinner.setVisible(False)
+        self.spinner = make_spinner()
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Stop computing (Esc); an edit or F5 computes again")
+        self.stop_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.stop_button.clicked.connect(self.stop)
+        keep = self.stop_button.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)    # showing it never moves the figures
+        self.stop_button.setSizePolicy(keep)
+        self.stop_button.setVisible(False)
 
         self.bar = OutcomeBar()
         self.legend = QLabel(" ".join(
@@ -211,9 +390,7 @@ class ResultsPanel(StatusLine, QWidget):
             if rounds or n != "Undecided"))
 
         self.numbers: dict[str, QLabel] = {}
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(18)
-        grid.setVerticalSpacing(2)
+        pairs: list[tuple[QLabel, QLabel]] = []
         keys = [("attacker_wins", "Attacker wins"), ("defender_wins", "Defender wins"),
                 ("draw", "Draw"), ("undecided", "Undecided (round limit)"),
                 ("attacker_losses", "Expected attacker losses"),
@@ -228,8 +405,8 @@ class ResultsPanel(StatusLine, QWidget):
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setObjectName(f"value_{key}")
             self.numbers[key] = value
-            grid.addWidget(name, i % per_column, 2 * (i // per_column))
-            grid.addWidget(value, i % per_column, 2 * (i // per_column) + 1)
+            pairs.append((name, value))
+        self.figures = FiguresGrid(pairs, per_column=per_column)
         self.note = QLabel("")
         self.note.setObjectName("resultNote")
         self.note.setWordWrap(True)
@@ -240,7 +417,6 @@ class ResultsPanel(StatusLine, QWidget):
         self.pin.setToolTip("Keep this result and compare every later change against it")
         self.pin.toggled.connect(self._toggle_baseline)
 
-        plots = QHBoxLayout()
         self.loss_plot = self.round_plot = None
         if loss_plot:
             self.loss_plot = pg.PlotWidget()
@@ -254,20 +430,34 @@ class ResultsPanel(StatusLine, QWidget):
         for plot in (self.loss_plot, self.round_plot):
             if plot is not None:
                 plot.setMinimumHeight(190)
-                plots.addWidget(plot)
 
         top = QHBoxLayout()
         top.addWidget(self.bar, 1)
+        top.addWidget(self.stop_button)
         top.addWidget(self.pin)
+        self.plots_box = PlotRow()
+        for plot in (self.loss_plot, self.round_plot):
+            if plot is not None:
+                self.plots_box.addWidget(plot)
+        # shown instead of the plots when a side has no units (one degenerate point, else)
+        self.no_battle = QLabel("")
+        self.no_battle.setObjectName("noBattle")
+        self.no_battle.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = QFont(self.no_battle.font())
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        self.no_battle.setFont(font)
+        self.no_battle.setVisible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.legend)
         layout.addWidget(self.spinner)
-        layout.addLayout(grid)
+        layout.addWidget(self.figures)
         layout.addWidget(self.note)
         layout.addWidget(self.status)
-        layout.addLayout(plots, 1 if plots.count() else 0)
+        layout.addWidget(self.no_battle, 1)
+        layout.addWidget(self.plots_box, 1)
+
 
     # -- feeding it ---------------------------------------------------------------------
     def has_figures(self) -> bool:
@@ -286,6 +476,10 @@ class ResultsPanel(StatusLine, QWidget):
             extra.append(f"{result.states_explored:,} positions")
         self.note.setText(f"{result.ruleset}: {how}" + ("; " + "; ".join(extra) if extra else ""))
         self.status.setText("")
+        unfought = result.unfought()
+        self.no_battle.setText(f"No battle: {unfought}." if unfought else "")
+        self.no_battle.setVisible(unfought is not None)
+        self.plots_box.setVisible(unfought is None)
         self._refresh()
 
     def _toggle_baseline(self, on: bool) -> None:
@@ -320,6 +514,7 @@ class ResultsPanel(StatusLine, QWidget):
                 d = delta_pct(value, base[key]) if is_p else delta_num(value, base[key])
                 text += f'  <span style="color:#555">({d})</span>'
             self.numbers[key].setText(text)
+        self.figures.refit()         # the deltas make the values wider
         bvals = (b.attacker_wins, b.draw, b.undecided, b.defender_wins) if b else None
         self.bar.set_values(r.attacker_wins, r.draw, r.undecided, r.defender_wins, bvals)
         if self.loss_plot is not None:
@@ -390,3 +585,15 @@ class ResultsPanel(StatusLine, QWidget):
             rows.extend([i, repr(p)] for i, p in enumerate(res.decided_by_round, start=1))
             rows.append([])
         return rows
+
+    def export_png(self, path: str | Path) -> bool:
+        """The panel as a PNG, without its Pin / Unpin button (a control, not a result)."""
+        shown = self.pin.isVisible()
+        self.pin.setVisible(False)
+        self.layout().activate()
+        try:
+            image = self.grab()
+        finally:
+            self.pin.setVisible(shown)
+            self.layout().activate()
+        return image.save(str(path), "PNG")

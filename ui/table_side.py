@@ -10,7 +10,7 @@ AGC's units with their dice and modifiers).
 """
 from __future__ import annotations
 
-import json
+import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,10 +18,12 @@ from typing import Any
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QMessageBox, QPushButton, QVBoxLayout, QWidget)
+                               QListWidget, QMessageBox, QPushButton, QScrollArea, QVBoxLayout,
+                               QWidget)
 
 from combatassist.battle import BattleRules
-from combatassist.errors import CombatAssistError
+from combatassist.autosave import AutosaveSlot, BattleLock, claim
+from combatassist.errors import CombatAssistError, EngineError
 from combatassist.table import (TableBattle, format_choice, load_battle, odds_from,
                                 parse_choice, parse_dice)
 
@@ -29,6 +31,28 @@ from .compute import JobGroup
 from .results import ATTACKER, DEFENDER, OutcomeBar, pct
 
 VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "draw": "a draw"}
+#: what ending the battle means, asked before it happens (Undo takes it back too)
+END_QUESTIONS = {
+    "retreat": ("{Side} retreats", "{Side} retreats: the battle ends here and the other side "
+                "wins. Undo takes it back. Retreat now?"),
+    "end": ("End battle", "End the battle here, as it stands? Undo takes it back. End now?"),
+}
+
+
+def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
+    """``label`` in a box ``lines`` text lines high that scrolls when the text is longer, so
+    the widgets below it (the Apply button) never move as the text changes."""
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    box = QScrollArea()
+    box.setWidget(label)
+    box.setWidgetResizable(True)
+    box.setFrameShape(QScrollArea.Shape.NoFrame)
+    box.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    box.viewport().setAutoFillBackground(False)       # the text sits on the panel, no box
+    label.setAutoFillBackground(False)
+    box.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 6)
+    return box
 
 #: (rules, ruleset, scenario TOML text) for the battle the view has set up.
 SetupProvider = Callable[[], tuple[BattleRules, str, str]]
@@ -64,6 +88,8 @@ class TableSidePanel(QWidget):
     running_changed = Signal(bool)
     #: a battle was resumed from its autosave: its scenario TOML (the view shows that set-up)
     resumed = Signal(str)
+    #: the battle's position changed (a step, undo, redo, start, resume, close)
+    position_changed = Signal()
 
     def __init__(self, setup: SetupProvider, autosave_path: Path, parent: QWidget | None = None,
                  *, jobs: JobGroup | None = None,
@@ -77,7 +103,14 @@ class TableSidePanel(QWidget):
         ``odds``: the odds from the start of the round (default: ``table.odds_from``)."""
         super().__init__(parent)
         self.setup = setup
-        self.autosave_path = Path(autosave_path)
+        #: where this view's battles are saved: each battle its own file beside this path
+        #: (``combatassist.autosave``), owned by one running instance at a time
+        self.slot = AutosaveSlot(autosave_path)
+        self._lock: BattleLock | None = None          # the battle on screen (or offered)
+        self._offered: TableBattle | None = None      # claimed at start-up, not yet resumed
+        self._last_path: Path | None = None
+        #: one sentence per saved battle that couldn't be resumed (set aside, kept)
+        self.set_aside_notices: list[str] = []
         self.format_choice = format_choice
         self.parse_choice = parse_choice
         self.odds = odds or _odds_from
@@ -164,9 +197,10 @@ class TableSidePanel(QWidget):
         dice_row = QHBoxLayout()
         dice_row.addWidget(self.dice_edit, 1)
         dice_row.addWidget(self.roll_button)
-        form.addRow("Dice to roll:", self.dice_label)
+        # fixed heights: the rows below, and Apply, stay put whatever these texts say
+        form.addRow("Dice to roll:", fixed_lines(self.dice_label, 2))
         form.addRow("Rolled:", dice_row)
-        form.addRow("Result:", self.explain_label)
+        form.addRow("Result:", fixed_lines(self.explain_label, 4))
         choice_row = QHBoxLayout()
         choice_row.addWidget(self.choice_edit, 1)
         choice_row.addWidget(self.apply_button)
@@ -182,7 +216,11 @@ class TableSidePanel(QWidget):
         self.battle_box = QWidget()
         inner = QVBoxLayout(self.battle_box)
         inner.setContentsMargins(0, 0, 0, 0)
+        # what to do now first, in one place: the position, odds and log (whose lengths
+        # change every step) come after it, so the entry and its Apply button never move
         inner.addWidget(self.heading)
+        inner.addWidget(entry)
+        inner.addLayout(buttons)
         inner.addWidget(self.state_label)
         inner.addWidget(self.odds_bar)
         inner.addWidget(self.odds_label)
@@ -192,8 +230,6 @@ class TableSidePanel(QWidget):
         self.between_slot = QVBoxLayout()
         self.between_slot.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(self.between_slot)
-        inner.addWidget(entry)
-        inner.addLayout(buttons)
         inner.addWidget(QLabel("Battle log"))
         inner.addWidget(self.log, 1)
 
@@ -201,7 +237,14 @@ class TableSidePanel(QWidget):
         layout.addWidget(self.intro)
         layout.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.notice)
-        layout.addWidget(self.battle_box, 1)
+        # in a small window the battle scrolls instead of being squeezed (squeezed rows overlap
+        # and shift the Apply button whenever a text changes)
+        self.battle_scroll = QScrollArea()
+        self.battle_scroll.setWidget(self.battle_box)
+        self.battle_scroll.setWidgetResizable(True)
+        self.battle_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.battle_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        layout.addWidget(self.battle_scroll, 1)
         self.filler = QWidget()
         layout.addWidget(self.filler, 1)
 
@@ -244,59 +287,122 @@ class TableSidePanel(QWidget):
         self._refresh()
 
     # -- life cycle ---------------------------------------------------------------------
+    @property
+    def autosave_path(self) -> Path:
+        """The file the battle on screen (or the last one) autosaves to."""
+        if self.battle is not None and self.battle.autosave_path is not None:
+            return self.battle.autosave_path
+        return self._last_path or self.slot.slot
+
     def start(self) -> None:
-        """Freeze the view's set-up and begin a new battle (autosaved at once)."""
+        """Freeze the view's set-up and begin a new battle (autosaved at once, in a file of
+        its own that this instance owns)."""
+        path = self.slot.new_battle_path()
         try:
             rules, ruleset, text = self.setup()
+            lock = claim(path)
+            if lock is None:        # a fresh random name: practically impossible
+                raise EngineError("that autosave file is in use; try again")
             battle = TableBattle(rules, scenario_text=text, ruleset=ruleset,
-                                 autosave_path=self.autosave_path)
+                                 autosave_path=path)
             battle.save()
         except CombatAssistError as exc:
             self._error(str(exc))
             return
         except OSError as exc:
-            self._error(f"can't write the autosave file {self.autosave_path}: {exc.strerror}")
+            self._error(f"can't write the autosave file {path}: {exc.strerror or exc}")
             return
+        self._release()
+        self._lock = lock
         self._attach(battle)
 
-    def resume(self) -> bool:
-        """Resume the battle autosaved in ``autosave_path``; False (and a message) if it can't."""
+    def claim_saved_battle(self) -> bool:
+        """Take the newest saved battle no running instance owns, to offer it (True).
+
+        A battle that can't be resumed is set aside (renamed, kept) with a one-sentence
+        notice in ``set_aside_notices``, and the next one is tried."""
+        if self._offered is not None:
+            return True
+        self.slot.remove_stale_temps()
+        tried: set[Path] = set()
+        while True:
+            lock = self.slot.claim_next(skip=tried)
+            if lock is None:
+                return False
+            tried.add(lock.path)
+            try:
+                battle = load_battle(lock.path)
+            except CombatAssistError as exc:
+                self._set_aside(lock, str(exc))
+                continue
+            self._release()
+            self._lock, self._offered = lock, battle
+            return True
+
+    def _set_aside(self, lock: BattleLock, why: str) -> None:
         try:
-            battle = load_battle(self.autosave_path)
-        except CombatAssistError as exc:
-            self._error(f"the saved battle can't be resumed: {exc}")
+            kept = lock.set_aside()
+            where = f"kept as {kept.name}"
+        except OSError as exc:
+            lock.release()
+            where = f"left where it is ({exc.strerror or exc})"
+        text = f"A saved battle could not be resumed and was set aside ({where}): {why}"
+        self.set_aside_notices.append(text)
+        self._error(text)
+
+    def resume(self) -> bool:
+        """Resume the saved battle offered (or the newest one nobody owns); False (and a
+        message) if there is none or it can't be resumed."""
+        if self._offered is None and not self.claim_saved_battle():
+            if not self.set_aside_notices:
+                self._error("there is no saved battle to resume")
             return False
+        battle, self._offered = self._offered, None
         self._attach(battle)
         self.resumed.emit(battle.scenario_text)
         return True
 
     def has_saved_battle(self) -> bool:
-        return self.autosave_path.is_file()
+        """A saved battle no running instance owns is waiting (or already claimed here)."""
+        return self._offered is not None or bool(self.slot.unowned())
 
     def saved_summary(self) -> str:
-        """A one-line description of the autosaved battle (for the resume question)."""
-        try:
-            data = json.loads(self.autosave_path.read_text(encoding="utf-8"))
-            rounds = len(data.get("rounds", []))
-            return f"{rounds} round(s) played"
-        except (OSError, ValueError, AttributeError):
+        """A one-line description of the offered battle (for the resume question)."""
+        if self._offered is None:
             return "a battle in progress"
+        return f"{len(self._offered.rounds)} round(s) played"
 
     def saved_verdict(self) -> str | None:
-        """How the autosaved battle ended ("the attacker wins", ...), None while unfinished
-        (or unreadable: resuming then says why)."""
-        try:
-            battle = load_battle(self.autosave_path)
-        except CombatAssistError:
-            return None
-        return VERDICTS[battle.verdict()] if battle.is_over() else None
+        """How the offered battle ended ("the attacker wins", ...), None while unfinished."""
+        b = self._offered
+        return VERDICTS[b.verdict()] if b is not None and b.is_over() else None
 
     def discard_saved_battle(self) -> None:
-        """Delete the autosave file (the battle is finished or abandoned)."""
-        try:
-            self.autosave_path.unlink(missing_ok=True)
-        except OSError:
-            pass
+        """Delete the offered battle's file (finished or abandoned): only one this instance
+        owns, never another's."""
+        if self._offered is not None:
+            self._offered = None
+            self._release(discard=True)
+
+    def decline_saved_battle(self) -> None:
+        """Leave the offered battle for a later start (its file stays, unowned)."""
+        if self._offered is not None:
+            self._offered = None
+            self._release()
+
+    def release(self) -> None:
+        """The window is closing: give up the battle on screen (its file stays, to resume)."""
+        self._offered = None
+        self._release()
+
+    def _release(self, discard: bool = False) -> None:
+        if self._lock is not None:
+            self._last_path = self._lock.path
+            if discard:
+                self._lock.discard()
+            else:
+                self._lock.release()
+            self._lock = None
 
     def close_battle(self) -> None:
         """Leave table-side mode; the autosave file goes (the battle is finished or abandoned)."""
@@ -308,8 +414,9 @@ class TableSidePanel(QWidget):
                 "its saved progress?")
             if answer != QMessageBox.StandardButton.Yes:
                 return
+        self.battle.autosave_path = None         # nothing more is written to it
         self.battle = None
-        self.discard_saved_battle()
+        self._release(discard=True)
         self.computer.cancel()
         self.log.clear()
         self._refresh()
@@ -327,6 +434,7 @@ class TableSidePanel(QWidget):
         if self.battle is None or self.battle.is_over():
             return
         self.dice_edit.setText(" ".join(str(d) for d in self.battle.roll()))
+        self.dice_edit.setFocus()           # Enter now applies them, as the panel says
 
     def apply(self) -> None:
         """Play the current phase with the entered dice and casualties."""
@@ -372,7 +480,15 @@ class TableSidePanel(QWidget):
         self._do(lambda b: b.redo())
 
     def end(self, kind: str, side: str) -> None:
-        self._do(lambda b: b.end(kind, side))
+        """End the battle (``kind`` "retreat" of ``side``, or "end"), once the players confirm."""
+        if self.battle is None or self.battle.is_over():
+            return
+        title, text = (t.format(Side=side.capitalize()) for t in END_QUESTIONS[kind])
+        answer = QMessageBox.question(self, title, text, QMessageBox.StandardButton.Yes |
+                                      QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        if answer == QMessageBox.StandardButton.Yes:
+            self._do(lambda b: b.end(kind, side))
 
     def _do(self, action: Callable[[TableBattle], None]) -> None:
         if self.battle is None:
@@ -386,7 +502,8 @@ class TableSidePanel(QWidget):
 
     def _error(self, text: str) -> None:
         label = self.message if self.battle is not None else self.notice
-        label.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>')
+        shown = html.escape(text, quote=False)       # the user's text, never markup
+        label.setText(f'<span style="color:{DEFENDER}">&#9888; {shown}</span>')
 
     # -- display --------------------------------------------------------------------------
     def _preview(self) -> None:
@@ -403,7 +520,8 @@ class TableSidePanel(QWidget):
         try:
             preview = b.preview(parse_dice(text, b.dice()))
         except CombatAssistError as exc:
-            self.explain_label.setText(f'<span style="color:{DEFENDER}">{exc}</span>')
+            self.explain_label.setText(f'<span style="color:{DEFENDER}">'
+                                       f'{html.escape(str(exc), quote=False)}</span>')
             return
         self.explain_label.setText(preview.explanation)
         proposal = self.format_choice(preview.proposal) if preview.proposal is not None else ""
@@ -411,6 +529,8 @@ class TableSidePanel(QWidget):
                                             "no choice to make")
         if proposal and not self.choice_edit.isModified():
             self.choice_edit.setText(proposal)
+            self.choice_edit.setCursorPosition(0)     # a long proposal shows its start
+        self.choice_edit.setToolTip(proposal)
 
     def _refresh(self) -> None:
         b = self.battle
@@ -419,10 +539,12 @@ class TableSidePanel(QWidget):
         self.notice.setVisible(not running)
         self.start_button.setVisible(not running)
         self.battle_box.setVisible(running)
+        self.battle_scroll.setVisible(running)
         self.filler.setVisible(not running)
         self.running_changed.emit(running)
         if self.detail is not None:
             self.detail.show_battle(b)
+        self.position_changed.emit()
         options = b.between_rounds_options() if b is not None else None
         if self.between_editor is not None:
             self.between_editor.setVisible(options is not None)
@@ -448,7 +570,10 @@ class TableSidePanel(QWidget):
             self.heading.setText(f"Round {b.round_number} — {phase.name}")
         self.state_label.setText(b.describe())
         specs = b.dice()
-        if specs:
+        if over:
+            self.dice_label.setText("none: the battle is over (Undo takes back the last step; "
+                                    "Close battle leaves the table)")
+        elif specs:
             self.dice_label.setText(describe_dice(specs))
         else:
             self.dice_label.setText("no dice this phase: press Enter or Apply")

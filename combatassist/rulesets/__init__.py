@@ -11,12 +11,13 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..errors import ScenarioError
 
-if TYPE_CHECKING:  # the contract's module imports the scenario layer, which imports this
-    from ..ruleset import Ruleset
+#: A ``combatassist.ruleset.Ruleset`` (not imported: that module builds on the scenario layer,
+#: which finds rulesets through this one).
+Ruleset = Any
 
 #: What a ``RULESET`` must have to be taken for one (``combatassist.ruleset.Ruleset`` has all).
 _REQUIRED = ("name", "title", "kind", "parse", "to_document", "exact", "simulate",
@@ -28,8 +29,8 @@ __all__ = ["all_rulesets", "get", "names"]
 PREFERRED_ORDER = ("lowluck", "mediumluck", "agc", "ur", "ds2")
 
 
-def _discover() -> dict[str, "Ruleset"]:
-    found: dict[str, "Ruleset"] = {}
+def _discover() -> dict[str, Ruleset]:
+    found: dict[str, Ruleset] = {}
     for info in pkgutil.iter_modules(__path__):
         if not info.ispkg or info.name.startswith("_"):
             continue
@@ -49,11 +50,11 @@ def _discover() -> dict[str, "Ruleset"]:
     return dict(sorted(found.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
 
 
-_cache: dict[str, "Ruleset"] | None = None
+_cache: dict[str, Ruleset] | None = None
 _cache_path: tuple[str, ...] = ()
 
 
-def _rulesets() -> dict[str, "Ruleset"]:
+def _rulesets() -> dict[str, Ruleset]:
     global _cache, _cache_path
     path = tuple(__path__)
     if _cache is None or path != _cache_path:   # found again when the path changed
@@ -61,7 +62,7 @@ def _rulesets() -> dict[str, "Ruleset"]:
     return _cache
 
 
-def all_rulesets() -> list["Ruleset"]:
+def all_rulesets() -> list[Ruleset]:
     """Every ruleset found, the five built-in ones first (in their tab order)."""
     return list(_rulesets().values())
 
@@ -71,7 +72,7 @@ def names() -> tuple[str, ...]:
     return tuple(_rulesets())
 
 
-def get(name: str) -> "Ruleset":
+def get(name: str) -> Ruleset:
     """The ruleset called ``name``; ScenarioError (field ``ruleset``) naming the known ones."""
     found = _rulesets()
     if name not in found:

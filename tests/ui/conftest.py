@@ -43,6 +43,27 @@ def make_window(qtbot, tmp_path, settings):
         window.deleteLater()
 
 
+@pytest.fixture
+def open_view(qtbot, tmp_path):
+    """``open_view(ViewClass, size=(w, h))``: a ruleset view built, shown and computed (its
+    background work stopped at teardown)."""
+    views = []
+
+    def make(cls, size=(1280, 800)):
+        view = cls(autosave_dir=tmp_path)
+        qtbot.addWidget(view)
+        view.resize(*size)
+        view.show()
+        qtbot.waitExposed(view)
+        views.append(view)
+        wait_result(qtbot, view)
+        return view
+
+    yield make
+    for view in views:
+        view.shutdown()
+
+
 def wait_result(qtbot, view, timeout=20_000):
     """Wait until the view has a fresh result (nothing pending or running)."""
     qtbot.waitUntil(lambda: not view.computer.is_busy() and view.results.result is not None,

@@ -93,7 +93,7 @@ def test_sbr_panel_matches_the_engine(view, qtbot):
     panel.variant.setCurrentIndex(panel.variant.findData("A"))
     panel.cash_limited.setChecked(True)
     panel.cash.setValue(2)                                   # less than 3 IPC per bomber
-    qtbot.waitUntil(lambda: "set aside" in panel.summary.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "set aside" in panel.status.text(), timeout=10_000)
 
 
 def test_research_panel_reproduces_the_seed(view, qtbot):
@@ -106,9 +106,9 @@ def test_research_panel_reproduces_the_seed(view, qtbot):
     assert panel.plan.p_have["heavy_bombers"][-1] == pytest.approx(5 / 6)   # the seed's claim
     assert "72.00 IPC" in panel.summary.text()
     panel.invest.setText("18, 19")                           # above the Air maximum
-    qtbot.waitUntil(lambda: "at most 18" in panel.summary.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "at most 18" in panel.status.text(), timeout=10_000)
     panel.invest.setText("18, x")
-    assert "whole numbers" in panel.summary.text()
+    assert "whole numbers" in panel.status.text()
     assert tech.branch("air").maximum == 18
 
 

@@ -521,6 +521,7 @@ def test_table_battle_resumes_from_the_autosave(view, qtbot, tmp_path):
     view.table_panel.dice_edit.setText("6 6")
     view.table_panel.apply()
     saved_state = view.table_panel.battle.state
+    view.table_panel.release()      # as if this window had crashed: its lock goes with it
     again = MediumLuckView(autosave_dir=tmp_path)
     qtbot.addWidget(again)
     try:
@@ -572,7 +573,7 @@ def test_deploying_reserves_at_the_table(view, qtbot, tmp_path):
     assert panel.log.count() == 1
     # keyboard: the count box takes the number, Enter deploys
     editor.unit_box.setCurrentText("infantry")
-    assert editor.count_box.maximum() == 2
+    assert editor.count_box.limit() == 2
     editor.count_box.setValue(2)
     editor.count_box.setFocus()
     qtbot.keyClick(editor.count_box, Qt.Key.Key_Return)
@@ -590,7 +591,8 @@ def test_deploying_reserves_at_the_table(view, qtbot, tmp_path):
     panel.redo()
     assert panel.log.count() == 2
     saved_state = panel.battle.state
-    # resume replays the deployment
+    # resume replays the deployment (after a "crash": the system releases the lock)
+    panel.release()
     again = MediumLuckView(autosave_dir=tmp_path)
     qtbot.addWidget(again)
     try:

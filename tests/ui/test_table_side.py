@@ -83,12 +83,13 @@ def test_roll_undo_redo_retreat_and_close(view, qtbot, monkeypatch):
     assert panel.redo_button.isEnabled()
     panel.redo_button.click()
     assert panel.battle.state == after_one
+    # the players confirm the retreat (and later the close)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     panel.retreat_button.click()
     assert panel.battle.is_over() and "defender wins" in panel.heading.text()
     assert not panel.apply_button.isEnabled()
     panel.undo()
     assert not panel.battle.is_over()
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     panel.close_button.click()
     assert panel.battle is None and not panel.autosave_path.exists()
     assert view.form.isEnabled()
@@ -105,8 +106,10 @@ def test_crash_resume_from_the_autosave_file(make_window, qtbot, tmp_path, monke
     state, log = panel.battle.state, [panel.log.item(i).text() for i in range(panel.log.count())]
     path = panel.autosave_path
     assert path.is_file()
-    # "crash": the window goes away without any orderly shutdown of the battle
+    # "crash": the window goes away without any orderly shutdown of the battle (the
+    # system releases a dead process's lock on its battle)
     panel.battle = None
+    panel.release()
     asked = []
 
     def question(*args, **kwargs):
@@ -133,6 +136,12 @@ def test_damaged_autosave_is_a_message(make_window, qtbot, tmp_path, monkeypatch
     panel = window.view_for("lowluck").table_panel
     assert panel.battle is None and "not valid JSON" in panel.notice.text()
     assert not panel.notice.isHidden()
+    # set aside, kept for the user, not offered again; the window says so in one sentence
+    assert not (folder / "lowluck-battle-in-progress.json").exists()
+    kept = list(folder.glob("lowluck-battle-in-progress.json.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_text() == "{broken"
+    assert "set aside" in window.statusBar().currentMessage()
+    assert "\n" not in window.startup_notice
 
 
 def test_resumed_battle_brings_back_its_own_set_up(make_window, qtbot, monkeypatch):
@@ -142,6 +151,7 @@ def test_resumed_battle_brings_back_its_own_set_up(make_window, qtbot, monkeypat
     fought = view.scenario()
     view.table_panel.start()
     view.table_panel.battle = None                           # "crash"
+    view.table_panel.release()
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     second = make_window(views=LOWLUCK_ONLY)
     again = second.view_for("lowluck")
@@ -162,6 +172,7 @@ def test_a_finished_battle_is_not_called_unfinished(make_window, qtbot, monkeypa
         panel.apply()
     assert panel.battle.is_over()
     panel.battle = None                                      # window closed, battle not closed
+    panel.release()
     asked = []
 
     def question(*args, **kwargs):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMessageBox
 
 from combatassist.data import examples_dir
 from combatassist.errors import EngineError
@@ -362,7 +363,9 @@ def test_table_side_round_with_owner_choice(view, qtbot):
     assert battle.state == battle.rules.initial_state()
 
 
-def test_defender_retreat_button(view, qtbot):
+def test_defender_retreat_button(view, qtbot, monkeypatch):
+    # the players confirm each retreat (the panel asks first)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     panel = view.table_panel
     defender_retreat = panel.retreat_buttons["defender"]
     assert not defender_retreat.isEnabled()

@@ -21,12 +21,14 @@ Subclasses implement: ``build_form()`` (call ``self.edited()`` on every user edi
 """
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtWidgets import (QLabel, QScrollArea, QSplitter, QTabWidget, QVBoxLayout,
+                               QWidget)
 
 from combatassist import rulesets
 from combatassist.battle import BattleRules
@@ -35,8 +37,9 @@ from combatassist.ruleset import compute
 from combatassist.scenario import Scenario, parse_scenario_text
 from combatassist.table import AUTOSAVE_NAME
 
+from .. import wheel_guard
 from ..compute import Job, JobGroup
-from ..results import ResultsPanel
+from ..results import ACCENT, ResultsPanel
 
 
 class _FillLayout(QVBoxLayout):
@@ -58,6 +61,12 @@ def _scrolled(widget: QWidget, min_width: int = 0) -> QScrollArea:
     if min_width:
         scroll.setMinimumWidth(min_width)
     return scroll
+
+
+#: The narrowest the set-up pane and the results side get: below these the set-up scrolls
+#: (sideways too), but the odds stay readable and the window can't be made smaller.
+FORM_MIN_WIDTH = 340
+RESULTS_MIN_WIDTH = 480
 
 
 class RulesetView(QWidget):
@@ -88,6 +97,7 @@ class RulesetView(QWidget):
 
     def __init__(self, parent: QWidget | None = None, *, autosave_dir: Path | None = None):
         super().__init__(parent)
+        wheel_guard.install()      # the wheel scrolls this form; it edits only a picked field
         self._loading = False
         self.autosave_dir = Path(autosave_dir) if autosave_dir else None
         self.last_result: Any = None
@@ -98,7 +108,7 @@ class RulesetView(QWidget):
         # -- build --
         self.results = self.build_results()
         self.form = self.build_form()
-        self.form_scroll = _scrolled(self.form, 340)
+        self.form_scroll = _scrolled(self.form, FORM_MIN_WIDTH)
         self.tabs = QTabWidget()
         odds = QWidget()
         odds_layout = _FillLayout(odds)
@@ -114,8 +124,25 @@ class RulesetView(QWidget):
         for title, widget in self.extra_tabs():
             self.tabs.addTab(widget, title)
         self.table_panel = self._build_table_panel() if self.has_table_side else None
+        # a small window squeezes the set-up pane, never the odds below their readable width
+        self.tabs.setMinimumWidth(RESULTS_MIN_WIDTH)
+        # during a table battle the frozen set-up shows the battle's start: this banner over
+        # it says where the battle stands now
+        self.battle_banner = QLabel("")
+        self.battle_banner.setObjectName("battleBanner")
+        self.battle_banner.setWordWrap(True)
+        self.battle_banner.setStyleSheet(
+            f"QLabel#battleBanner {{ background: #FFF6D5; border: 1px solid {ACCENT}; "
+            "border-radius: 3px; padding: 4px; }")
+        self.battle_banner.setVisible(False)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.battle_banner)
+        left_layout.addWidget(self.form_scroll, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.form_scroll)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(left)
         self.splitter.addWidget(self.tabs)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
@@ -124,10 +151,17 @@ class RulesetView(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.splitter)
         self.computer.busy.connect(self.results.set_busy)
+        stop = getattr(self.results, "cancel_requested", None)   # the panel's Stop (Esc)
+        if stop is not None:
+            stop.connect(self.computer.cancel)
         self.computer.result.connect(self.show_result)
         self.computer.error.connect(self.show_error)
         self.finish_build()
         QTimer.singleShot(0, self, self._skip_dead_tab_stops)
+        # the set-up pane as wide as its form needs (the AGC terrain tiles, the Medium Luck
+        # board), again whenever the form grows ("Mountainous" widens a column)
+        self.form.installEventFilter(self)
+        self.splitter.installEventFilter(self)
 
         # -- then compute --
         self.set_scenario(self.default_scenario())
@@ -144,8 +178,28 @@ class RulesetView(QWidget):
                                odds=self.table_odds)
         panel.running_changed.connect(self._on_table_running)
         panel.resumed.connect(self._show_battle_setup)
+        panel.position_changed.connect(self._show_battle_position)
         self.tabs.addTab(panel, "At the table")
         return panel
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+        if ((watched is self.form and event.type() == QEvent.Type.LayoutRequest) or
+                (watched is self.splitter and event.type() == QEvent.Type.Resize)):
+            QTimer.singleShot(0, self, self.fit_form_pane)
+        return super().eventFilter(watched, event)
+
+    def fit_form_pane(self) -> None:
+        """Widen the set-up pane to its form's minimum width (no sideways scrolling), as far
+        as the results side keeps its own minimum; never narrows what the player chose."""
+        sizes = self.splitter.sizes()
+        if len(sizes) != 2 or sum(sizes) <= 0:
+            return
+        bar = self.form_scroll.verticalScrollBar().sizeHint().width()
+        need = self.form.minimumSizeHint().width() + bar + 2
+        room = sum(sizes) - RESULTS_MIN_WIDTH
+        want = min(need, room)
+        if want > sizes[0]:
+            self.splitter.setSizes([want, sum(sizes) - want])
 
     def _skip_dead_tab_stops(self) -> None:
         # Plots take no keyboard input (zoom and pan are off) and the form's scroll area
@@ -242,7 +296,11 @@ class RulesetView(QWidget):
 
     # -- shared behaviour -------------------------------------------------------------------
     def set_scenario(self, scenario: Scenario) -> None:
-        """Show ``scenario`` (no ``changed`` signal) and recompute."""
+        """Show ``scenario`` (no ``changed`` signal) and recompute.
+
+        A new set-up (New, Open, a resumed battle) unpins any baseline: the deltas would
+        compare against a different battle ("-95.45 pts" against an unrelated file)."""
+        self.results.pin_baseline(False)
         self._loading = True
         try:
             self.load_scenario(scenario)
@@ -287,6 +345,21 @@ class RulesetView(QWidget):
             return          # the battle itself replayed from this text, so this can't happen
         if scenario.ruleset == self.ruleset:
             self.set_scenario(scenario)
+
+    def _show_battle_position(self) -> None:
+        battle = self.table_panel.battle if self.table_panel is not None else None
+        self.battle_banner.setVisible(battle is not None)
+        if battle is None:
+            self.battle_banner.setText("")
+            return
+        if battle.is_over():
+            where = f"<b>At the table: the battle is over</b> after {len(battle.rounds)} round(s)"
+        else:
+            where = (f"<b>At the table: round {battle.round_number}</b> "
+                     f"({battle.current_phase().name})")
+        self.battle_banner.setText(
+            f"{where}. Now: {html.escape(battle.describe())}<br><span style='color:#555'>The "
+            "set-up below is the battle's start, frozen until the battle is closed.</span>")
 
     def _on_table_running(self, running: bool) -> None:
         # "Fight this battle" freezes the set-up until the battle is closed.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBox,
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QRadioButton, QVBoxLayout, QWidget)
@@ -31,6 +32,18 @@ ARMOUR_TYPE_LABELS = {"standard": "Standard", "reactive": "Reactive", "ablative"
 
 def _words(name: str) -> str:
     return name.replace("_", " ")
+
+
+def family_text(fam: dict) -> str:
+    """A family as the form lists it: "HEL — High-energy laser (heavy)"."""
+    kind = CLASS_TITLES[fam["class"]].lower()
+    label, name = fam["label"], fam["name"]
+    text = name if label.lower() in name.lower() else f"{label} — {name}"
+    return text if kind in text.lower() else f"{text} ({kind})"
+
+
+def family_tip(fam: dict) -> str:
+    return f"{fam['label']}: {fam['name']}, {CLASS_TITLES[fam['class']].lower()}"
 
 
 class Ds2View(ResolutionView):
@@ -64,9 +77,16 @@ class Ds2View(ResolutionView):
             if last_class is not None and fam["class"] != last_class:
                 self.family.insertSeparator(self.family.count())
             last_class = fam["class"]
-            self.family.addItem(f"{fam['label']}  ({CLASS_TITLES[fam['class']].lower()})",
-                                fam["id"])
+            self.family.addItem(family_text(fam), fam["id"])
+            self.family.setItemData(self.family.count() - 1, family_tip(fam),
+                                    Qt.ItemDataRole.ToolTipRole)
         self.family.setMaxVisibleItems(25)
+        # the spelled-out names are long: the combo keeps a form-sized width, its list is wider
+        self.family.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.family.setMinimumContentsLength(24)
+        self.family.view().setMinimumWidth(self.family.view().sizeHintForColumn(0) + 24)
+        self.family.setToolTip("The weapon family (the seed's short name, spelled out)")
         self.family.currentIndexChanged.connect(self._family_changed)
         self.size = QComboBox()
         self.size.setObjectName("size")

@@ -13,6 +13,7 @@ from combatassist.rulesets import lowluck
 from combatassist.scenario import Scenario
 
 from ..results import ATTACKER, DEFENDER, pct
+from ..widgets.count_box import CountBox
 from ..widgets.loss_order import LossOrderEditor
 from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
 from .base import BattleView
@@ -35,13 +36,16 @@ class SidePanel(QGroupBox):
         self.spins: dict[str, QSpinBox] = {}
         grid = QGridLayout()
         for i, (uid, unit) in enumerate(lowluck.UNITS.items()):
-            spin = QSpinBox()
-            spin.setRange(0, lowluck.MAX_PER_TYPE)
+            spin = CountBox(lowluck.MAX_PER_TYPE)
             spin.setObjectName(f"{role}_{uid}")
             value = unit.attack if role == "attacker" else unit.defence
             label = QLabel(f"{uid.replace('_', ' ')} <span style='color:#777'>({value})</span>")
-            spin.setToolTip(f"{uid}: attack {unit.attack}, defence {unit.defence}, "
-                            f"cost {unit.cost} IPC ({unit.kind})")
+            tip = (f"{uid.replace('_', ' ')}: attack {unit.attack}, defence {unit.defence}, "
+                   f"cost {unit.cost} IPC ({unit.kind}); the number beside the name is this "
+                   f"side's {'attack' if role == 'attacker' else 'defence'}")
+            spin.setToolTip(tip)
+            label.setToolTip(tip)
+            label.setBuddy(spin)
             spin.valueChanged.connect(on_change)
             self.spins[uid] = spin
             grid.addWidget(label, i // 2, 2 * (i % 2))

@@ -16,6 +16,7 @@ from combatassist.rulesets.agc.data import BASE_TYPES
 
 from ..results import ATTACKER, DEFENDER
 from .agc_terrain import modifier_colour, signed
+from .count_box import CountBox
 
 SIDES = ("attacker", "defender")
 #: Largest random force the form offers (a side holds at most agc.MAX_UNITS_PER_SIDE).
@@ -47,9 +48,12 @@ class ForcesTable(QWidget):
                                      "pairings and engineers)")
         for row, unit in enumerate(self.types, start=1):
             name = QLabel(unit["name"])
+            tip = (f"{unit['name']}: die d{unit['die']}; terrain table column: "
+                   f"{unit['base_type'].replace('_', ' ')}")
             if unit["home_terrains"]:
-                name.setToolTip(f"Infantry with +1 in its own terrain: "
-                                f"{', '.join(t.replace('_', ' ') for t in unit['home_terrains'])}")
+                tip += (f"; infantry with +1 in its own terrain: "
+                        f"{', '.join(t.replace('_', ' ') for t in unit['home_terrains'])}")
+            name.setToolTip(tip)
             die = QLabel(f"d{unit['die']}")
             die.setAlignment(Qt.AlignmentFlag.AlignCenter)
             mod = QLabel("")
@@ -60,8 +64,7 @@ class ForcesTable(QWidget):
             grid.addWidget(die, row, 1)
             grid.addWidget(mod, row, 2)
             for col, side in enumerate(SIDES, start=3):
-                spin = QSpinBox()
-                spin.setRange(0, agc.MAX_UNITS_PER_SIDE)
+                spin = CountBox(agc.MAX_UNITS_PER_SIDE)
                 spin.setMaximumWidth(62)
                 spin.setObjectName(f"agc_{side}_{unit['id']}")
                 spin.setAccessibleName(f"{side} {unit['name']}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractItemView, QGroupBox, QHBoxLayout, QHeaderView,
+from PySide6.QtWidgets import (QAbstractItemView, QGroupBox, QHeaderView,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from combatassist.errors import CombatAssistError
@@ -39,7 +39,7 @@ class LineupTables(QWidget):
         super().__init__(parent)
         self.payload = payload
         self.tables: dict[str, QTableWidget] = {}
-        row = QHBoxLayout(self)
+        row = QVBoxLayout(self)          # one above the other: the "Why" column stays whole
         row.setContentsMargins(0, 0, 0, 0)
         for side in SIDES:
             box = QGroupBox(f"{side.capitalize()}: dice in entry order")

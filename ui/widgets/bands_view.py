@@ -7,16 +7,42 @@ move" spinner (or Shift while dragging: one unit) splits a chip.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPoint, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFrame, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QListView, QMenu, QPushButton,
-                               QSpinBox, QToolTip, QVBoxLayout, QWidget)
+                               QSpinBox, QStyledItemDelegate, QToolTip, QVBoxLayout, QWidget)
 
 from ..results import ACCENT, ATTACKER, DEFENDER
 from .band_facts import BandFacts, side_facts_text
-from .bands_model import (POOL, SIDES, BandBoard, PlaceModel, place_key, place_label,
+from .bands_model import (MAX_UNITS, POOL, SIDES, BandBoard, PlaceModel, place_key, place_label,
                           unit_label)
+from .count_box import CountBox
+
+#: What the four columns of the board hold (tooltips of their headings).
+COLUMN_TIPS = {
+    "roll": "The {side}'s units that roll this band's dice: one die per 3 units of a type "
+            "(rounded up), at most the chart's dice per band",
+    "boost": "The {side}'s units that boost this band's dice: +1 to a die per boost, each "
+             "kind of boost at most once per die",
+}
+
+
+def band_tip(band, position: int) -> str:
+    """A band heading's tooltip, read from the chart: who rolls, boosts, may be hit, chooses."""
+    def words(units) -> str:
+        return ", ".join(u.replace("_", " ") for u in units) or "nobody"
+
+    boosts = ", ".join(f"{u.replace('_', ' ')} ({k.replace('_', ' ')})"
+                       for u, k in band.boost.items()) or "nothing"
+    chooser = ("the side that hit picks the casualties" if band.casualties == "winner"
+               else "the side that loses picks its casualties")
+    extra = ("; with the defender's extra white die option, the defender rolls one more die "
+             "here" if band.defender_extra_die else "")
+    return (f"Band {position} ({band.name}, resolved in chart order): rolled by "
+            f"{words(band.roll)}; boosted by {boosts}; its hits may kill "
+            f"{words(sorted(band.may_hit))}; {chooser}{extra}")
+
 
 #: Row colours per band name: (die colour, row tint, text colour on the die colour).
 BAND_COLOURS = {
@@ -31,6 +57,24 @@ OTHER_BAND = ("#888888", "#F0F0F0", "#FFFFFF")
 
 
 # -- chip lists ----------------------------------------------------------------------------------
+class ChipDelegate(QStyledItemDelegate):
+    """Chips no wider than their slot: a long one ("Strategic bomber ×1") wraps onto a second
+    line instead of being cut at the slot's edge."""
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 (Qt name)
+        hint = super().sizeHint(option, index)
+        view = self.parent()
+        room = view.viewport().width() - 2 * view.spacing() - 2
+        if room <= 0 or hint.width() <= room:
+            return hint
+        text = index.data(Qt.ItemDataRole.DisplayRole) or ""
+        metrics = option.fontMetrics
+        padding = hint.width() - metrics.horizontalAdvance(text)
+        wrapped = metrics.boundingRect(QRect(0, 0, max(16, room - padding), 10_000),
+                                       Qt.TextFlag.TextWordWrap, text)
+        return QSize(room, wrapped.height() + hint.height() - metrics.height())
+
+
 class ChipList(QListView):
     """A place's chips: drag source, drop target (refusals explained), keyboard moves."""
 
@@ -48,6 +92,8 @@ class ChipList(QListView):
         self.setResizeMode(QListView.ResizeMode.Adjust)
         self.setSpacing(2)
         self.setUniformItemSizes(False)
+        self.setWordWrap(True)
+        self.setItemDelegate(ChipDelegate(self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setDragEnabled(True)
         self.setAcceptDrops(True)
@@ -230,6 +276,9 @@ class BandBoardWidget(QWidget):
         self.status = QLabel("")
         self.status.setWordWrap(True)
         self.status.setObjectName("board_status")
+        # a move that went through ends what the drag said on the way (over places it could
+        # not go): refusals never outlive the position they were about
+        board.changed.connect(lambda *_a: self.show_message(""))
 
         self.cap_label = QLabel("")
         self.cap_label.setStyleSheet("color: #555555;")
@@ -279,8 +328,7 @@ class BandBoardWidget(QWidget):
         pool = self._chip_list(side, POOL)
         pool.setMinimumHeight(48)
         pool.setMaximumHeight(72)
-        spin = QSpinBox()
-        spin.setRange(1, 200)
+        spin = CountBox(MAX_UNITS, minimum=1)
         spin.setValue(1)
         spin.setObjectName(f"add_count_{side}")
         units = QComboBox()
@@ -318,12 +366,15 @@ class BandBoardWidget(QWidget):
         self.cap_label.setText(f"at most {chart.max_dice} dice per band and side")
         heads = ((1, "Attacker roll", "attacker"), (2, "Attacker boost", "attacker"),
                  (3, "Defender roll", "defender"), (4, "Defender boost", "defender"))
+        self.column_heads = []
         for col, text, side in heads:
             head = QLabel(f"<b>{text}</b>")
             head.setStyleSheet(f"color: {ATTACKER if side == 'attacker' else DEFENDER};")
             head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            head.setToolTip(COLUMN_TIPS[text.split()[1]].format(side=side))
             self.grid.addWidget(head, 0, col)
             self.rows.append(head)
+            self.column_heads.append(head)
         for i, band in enumerate(chart.bands):
             die, tint, ink = BAND_COLOURS.get(band.name, OTHER_BAND)
             r = 1 + 2 * i
@@ -392,12 +443,14 @@ class BandBoardWidget(QWidget):
     def highlight(self, band: str | None) -> None:
         """Mark the band being resolved at the table (None: no battle)."""
         self.highlighted = band
-        for name, label in self.band_labels.items():
+        chart = self.board.chart
+        for position, (name, label) in enumerate(self.band_labels.items(), start=1):
             die, _, ink = BAND_COLOURS.get(name, OTHER_BAND)
             edge = f"3px solid {ACCENT}" if name == band else "1px solid #777777"
             label.setStyleSheet(f"background: {die}; color: {ink}; border: {edge};"
                                 f" border-radius: 4px; padding: 3px; margin: 3px;")
-            label.setToolTip("being resolved at the table" if name == band else "")
+            tip = band_tip(chart.band(name), position)
+            label.setToolTip(f"Being resolved at the table. {tip}" if name == band else tip)
 
     # -- actions ----------------------------------------------------------------------------
     def add_units_to(self, side: str) -> None:

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
                                QSizePolicy, QVBoxLayout, QWidget)
 
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult
 
-from ..results import StatusLine, delta_pct, pct
+from ..results import StatusLine, delta_pct, make_spinner, pct
 from .ds2_heatmap import KillHeatmap
 
 # Okabe-Ito hues; "no effect" greys. The stacked bars also differ by position, not only hue.
@@ -125,11 +125,7 @@ class ShotResultsPanel(StatusLine, QWidget):
         self.status = QLabel("")
         self.status.setWordWrap(True)
         self.status.setObjectName("resultStatus")
-        self.spinner = QProgressBar()
-        self.spinner.setRange(0, 0)
-        self.spinner.setMaximumHeight(6)
-        self.spinner.setTextVisible(False)
-        self.spinner.setVisible(False)
+        self.spinner = make_spinner()
 
         self.strip = ShotStrip()
         self.pin = QPushButton("Pin as baseline")

@@ -16,23 +16,36 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets.lowluck import sbr, tech
 
 from ..compute import Computer
-from ..results import ATTACKER, DEFENDER, pct, style_plot
+from ..results import ATTACKER, DEFENDER, StatusLine, make_spinner, pct, style_plot
+from .count_box import CountBox
 
 TECH_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")  # Okabe-Ito
 
 
-class SbrPanel(QWidget):
+#: how a plot title says its figures are not those of the form (see StatusLine.mark_stale)
+STALE_TITLE = ("{title} <span style='color:" + DEFENDER + "'>(the last {subject} computed, "
+               "not this {subject})</span>")
+
+
+def mark_plots(plots: dict, subject: str, stale: bool) -> None:
+    """Title each plot of ``plots`` ({plot: title}) as stale or not."""
+    for plot, title in plots.items():
+        plot.setTitle(STALE_TITLE.format(title=title, subject=subject) if stale else title,
+                      size="10pt")
+
+
+class SbrPanel(StatusLine, QWidget):
     """Strategic bombing: the defender's loss and the attacker's cost, exact."""
+
+    subject = "raid"
 
     def __init__(self, computer: Computer, parent: QWidget | None = None):
         super().__init__(parent)
-        self.bombers = QSpinBox()
-        self.bombers.setRange(1, sbr.MAX_BOMBERS)
+        self.bombers = CountBox(sbr.MAX_BOMBERS, minimum=1)
         self.bombers.setValue(2)
         self.aa = QCheckBox("AA gun at the target")
         self.aa.setChecked(True)
-        self.extra_aa = QSpinBox()
-        self.extra_aa.setRange(0, sbr.MAX_EXTRA_AA)
+        self.extra_aa = CountBox(sbr.MAX_EXTRA_AA)
         self.extra_aa.setToolTip("Further AA guns flown over on the way (each: hit on 1)")
         self.variant = QComboBox()
         for v, text in (("standard", "Standard low luck"), ("A", "A: set aside 3 IPC/bomber"),
@@ -46,6 +59,9 @@ class SbrPanel(QWidget):
         self.cash.setSuffix(" IPC")
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.spinner = make_spinner()
         self.result: Any = None
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
@@ -68,14 +84,18 @@ class SbrPanel(QWidget):
         plots = QHBoxLayout()
         plots.addWidget(self.loss_plot)
         plots.addWidget(self.cost_plot)
+        self.plot_titles = {self.loss_plot: "Defender's loss",
+                            self.cost_plot: "Attacker's cost (bombers lost and bills)"}
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.spinner)
         layout.addWidget(self.summary)
+        layout.addWidget(self.status)
         layout.addLayout(plots, 1)
         self.computer = computer
         self.computer.result.connect(self.show_result)
-        self.computer.error.connect(lambda m: self.summary.setText(
-            f'<span style="color:{DEFENDER}">&#9888; {m}</span>'))
+        self.computer.error.connect(self.show_error)
+        self.computer.busy.connect(self.set_busy)
         for w in (self.bombers, self.extra_aa, self.cash):
             w.valueChanged.connect(self.recompute)
         for w in (self.aa, self.heavy, self.cash_limited):
@@ -90,8 +110,16 @@ class SbrPanel(QWidget):
         self.cash.setEnabled(self.cash_limited.isChecked())
         self.computer.request(lambda cancel: sbr.compute_sbr(**args))
 
+    def has_figures(self) -> bool:
+        return self.result is not None
+
+    def mark_stale(self, stale: bool) -> None:
+        mark_plots(self.plot_titles, self.subject, stale)
+
     def show_result(self, result) -> None:
         self.result = result
+        self.status.setText("")
+        self.mark_stale(False)
         lost = result.bombers_lost.mean()
         self.summary.setText(
             f"Expected: the defender loses <b>{result.expected_defender_loss:.2f} IPC</b>, "
@@ -110,8 +138,11 @@ class SbrPanel(QWidget):
                                                   minor=1)
 
 
-class ResearchPanel(QWidget):
+class ResearchPanel(StatusLine, QWidget):
     """Low-luck tech research: P(owning each tech) by round, and the money it takes."""
+
+    subject = "plan"
+    PLOT_TITLE = "P(owning each tech) by round"
 
     def __init__(self, computer: Computer, parent: QWidget | None = None):
         super().__init__(parent)
@@ -128,6 +159,9 @@ class ResearchPanel(QWidget):
         self.hint.setWordWrap(True)
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.spinner = make_spinner()
         self.plan: Any = None
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
@@ -137,20 +171,26 @@ class ResearchPanel(QWidget):
         form.addRow("Attempt when savings reach:", self.attempt_at)
         form.addRow(self.hint)
         self.plot = pg.PlotWidget()
-        style_plot(self.plot, "P(owning each tech) by round", "round", "probability (%)",
-                   min_height=200)
+        style_plot(self.plot, self.PLOT_TITLE, "round", "probability (%)", min_height=200)
         self.plot.setYRange(0, 100, padding=0.02)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.spinner)
         layout.addWidget(self.summary)
+        layout.addWidget(self.status)
         layout.addWidget(self.plot, 1)
         self.computer = computer
         self.computer.result.connect(self.show_result)
-        self.computer.error.connect(self._error)
+        self.computer.error.connect(self.show_error)
+        self.computer.busy.connect(self.set_busy)
         self.branch.currentIndexChanged.connect(self._branch_changed)
         self.invest.textChanged.connect(self.recompute)
         self.attempt_at.valueChanged.connect(self.recompute)
         self._show_hint()
+
+    def _branch_changed(self, *_args) -> None:
+        self._show_hint()
+        self.recompute()
 
     def _show_hint(self) -> None:
         b = tech.branch(self.branch.currentData())
@@ -158,10 +198,6 @@ class ResearchPanel(QWidget):
         self.hint.setText(f"{b.minimum}–{b.maximum} IPC per round (less than {b.minimum} "
                           f"loses the savings); attempts at {thresholds}; "
                           f"{b.attempt_cost} IPC per attempt.")
-
-    def _branch_changed(self, *_args) -> None:
-        self._show_hint()
-        self.recompute()
 
     def amounts(self) -> list[int]:
         text = self.invest.text().replace(";", ",")
@@ -177,16 +213,21 @@ class ResearchPanel(QWidget):
             invest = self.amounts()
         except CombatAssistError as exc:
             self.computer.cancel()
-            self._error(str(exc))
+            self.show_error(str(exc))
             return
         branch, at = self.branch.currentData(), self.attempt_at.value()
         self.computer.request(lambda cancel: tech.plan_research(branch, invest, at))
 
-    def _error(self, message: str) -> None:
-        self.summary.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>')
+    def has_figures(self) -> bool:
+        return self.plan is not None
+
+    def mark_stale(self, stale: bool) -> None:
+        mark_plots({self.plot: self.PLOT_TITLE}, self.subject, stale)
 
     def show_result(self, plan) -> None:
         self.plan = plan
+        self.status.setText("")
+        self.mark_stale(False)
         done = plan.p_done[-1] if plan.p_done else 0.0
         self.summary.setText(f"Expected money invested: <b>{plan.expected_invested:.2f} IPC</b>"
                              f" over {plan.rounds} round(s); project finished by the last "
@@ -201,4 +242,3 @@ class ResearchPanel(QWidget):
                            pen=pg.mkPen(colour, width=2.5), symbol="os+"[i % 3], symbolSize=7,
                            symbolBrush=colour, symbolPen=colour, name=t.replace("_", " "))
         self.plot.setYRange(0, 100, padding=0.02)
-

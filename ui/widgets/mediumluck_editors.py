@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QComboBox, QGridLayout, QGroupBox, QHBoxLayout, Q
 from combatassist.battle import BattleRules
 
 from .bands_model import MAX_UNITS, unit_label
+from .count_box import CountBox
 
 
 class ReserveEditor(QGroupBox):
@@ -37,8 +38,7 @@ class ReserveEditor(QGroupBox):
                 widget.setParent(None)
         self.spins = {}
         for i, unit in enumerate(chart.units):
-            spin = QSpinBox()
-            spin.setRange(0, MAX_UNITS)
+            spin = CountBox(MAX_UNITS)
             spin.setObjectName(f"{self.side}_reserve_{unit}")
             spin.valueChanged.connect(lambda _v: self.on_change())
             label = QLabel(unit_label(unit))
@@ -72,8 +72,7 @@ class DeployReservesEditor(QGroupBox):
         self.options: dict[str, dict[str, int]] = {}
         self.side_box = QComboBox()
         self.unit_box = QComboBox()
-        self.count_box = QSpinBox()
-        self.count_box.setRange(1, MAX_UNITS)
+        self.count_box = CountBox(MAX_UNITS, minimum=1)
         self.band_box = QComboBox()
         self.role_box = QComboBox()
         self.role_box.addItems(["roll", "boost"])
@@ -125,7 +124,7 @@ class DeployReservesEditor(QGroupBox):
 
     def _unit_changed(self, unit: str) -> None:
         available = self.options.get(self.side_box.currentText(), {}).get(unit, 0)
-        self.count_box.setMaximum(max(1, available))
+        self.count_box.set_limit(max(1, available))
         self.count_box.setSuffix(f" of {available}" if available else "")
 
     def deploy(self) -> None:

@@ -12,7 +12,7 @@ history reads like the table, and emits ``changed`` so the odds follow the wall 
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
                                QListWidget, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout,
                                QWidget)
@@ -65,6 +65,25 @@ class WallMeter(QWidget):
             first += n
         return out
 
+    def labels(self) -> list[tuple[int, str, QRectF, QFont]]:
+        """(strength, text, rect, font) of each level's label above it: "strength 2" over the
+        current level, the bare number over the others; never past the meter's right edge
+        (the last level's "strength 1" read "streng")."""
+        if self.kind is None:
+            return []
+        current = WallTracker(self.kind, self.damage).strength
+        bold = QFont(self.font())
+        bold.setBold(True)
+        out = []
+        for strength, _, _, rect in self._groups():
+            is_current = strength == current
+            font = bold if is_current else self.font()
+            text = f"strength {strength}" if is_current else str(strength)
+            width = QFontMetricsF(font).horizontalAdvance(text) + 2
+            left = max(0.0, min(rect.left(), self.width() - width))
+            out.append((strength, text, QRectF(left, 0, width, 18), font))
+        return out
+
     def strength_at(self, x: float) -> int | None:
         for strength, _, _, rect in self._groups():
             if rect.left() - 4 <= x <= rect.right() + 4:
@@ -92,15 +111,13 @@ class WallMeter(QWidget):
         last = table.strengths[-1]
         current = WallTracker(self.kind, self.damage).strength
         stone = QColor(STONE if self.isEnabled() else "#BBBBBB")
-        bold = QFont(self.font())
-        bold.setBold(True)
+        for strength, text, label_rect, font in self.labels():
+            painter.setFont(font)
+            painter.setPen(QColor("#111111" if strength == current else "#666666"))
+            painter.drawText(label_rect, Qt.AlignmentFlag.AlignLeft |
+                             Qt.AlignmentFlag.AlignVCenter, text)
         for strength, first, n, rect in self._groups():
             is_current = strength == current
-            painter.setFont(bold if is_current else self.font())
-            painter.setPen(QColor("#111111" if is_current else "#666666"))
-            label = f"strength {strength}" if is_current else str(strength)
-            painter.drawText(QRectF(rect.left(), 0, max(rect.width(), 80), 18),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
             cell_w = rect.width() / n
             for j in range(n):
                 cell = QRectF(rect.left() + j * cell_w, rect.top(), cell_w, rect.height())

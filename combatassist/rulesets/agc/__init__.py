@@ -27,12 +27,13 @@ from .rounds import AgcRules
 from .summary import help_values, summarise
 
 __all__ = [
-    "AgcRules", "AgcScenario", "AgcSide", "RULESET", "default_scenario", "BASE_TYPES", "ContestResolution", "FIRST", "Lineup",
-    "MAX_UNITS_PER_SIDE", "SECOND", "SIDES", "SideLineup", "TIE", "TableResolution",
-    "UnitRoll", "agc_data", "classify", "composition_distribution", "compute",
-    "default_engineer_type", "dice", "dice_to_roll", "exact", "force_from_rolls",
-    "generate_force", "lineup", "margin_bands", "parse", "resolve_table", "simulate",
-    "summarise", "terrains", "to_document", "unit_mean", "unit_types", "validate",
+    "agc_data", "AgcRules", "AgcScenario", "AgcSide", "BASE_TYPES", "classify",
+    "composition_distribution", "compute", "ContestResolution", "default_engineer_type",
+    "default_scenario", "dice", "dice_to_roll", "exact", "FIRST", "force_from_rolls",
+    "generate_force", "Lineup", "lineup", "margin_bands", "MAX_UNITS_PER_SIDE", "parse",
+    "resolve_table", "RULESET", "SECOND", "SideLineup", "SIDES", "simulate", "summarise",
+    "TableResolution", "terrains", "TIE", "to_document", "unit_mean", "unit_types", "UnitRoll",
+    "validate",
 ]
 class Agc(Ruleset):
     """AGC: one combat resolution per question (kind "resolution")."""

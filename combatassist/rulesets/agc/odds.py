@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from ... import limits
 from ...errors import EngineError
 from ...result import BattleResult
 from .data import DamageSpec, agc_data
@@ -236,7 +237,11 @@ def simulate(payload: AgcScenario, trials: int = 100_000, seed: int | None = Non
     if trials < 1:
         raise EngineError(f"trials must be at least 1, got {trials}")
     line = lineup(payload)
-    rng = np.random.default_rng(seed)
+    limits.check_vectorised_simulation(
+        trials, sum(r.dice for s in SIDES for r in line.side(s).units) + 2)   # + damage dice
+    # numpy refuses negative seeds; Python's random.Random (the other rulesets' simulator)
+    # uses abs(seed): do the same, so every ruleset accepts any whole-number seed alike.
+    rng = np.random.default_rng(None if seed is None else abs(seed))
     ground = _Tally()
     pairs = contests(line)
     contest_tallies = [_Tally() for _ in pairs]

@@ -67,7 +67,7 @@ def validate(payload: AgcScenario) -> None:
 
 # -- the ruleset-module interface -------------------------------------------------------------
 def parse(top) -> AgcScenario:
-    """Read ``terrain``, ``[attacker]``, ``[defender]`` and ``[options]`` (docs/scenario-format.md)."""
+    """Read ``terrain``, ``[attacker]``, ``[defender]``, ``[options]`` (docs/scenario-format.md)."""
     data = agc_data()
     terrain = top.choice("terrain", data.terrain_ids)
     sides = {}

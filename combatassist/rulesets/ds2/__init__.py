@@ -15,20 +15,21 @@ from ...ruleset import Ruleset, compute as _compute
 from ...scenario import Scenario
 from .data import SPECIAL_KINDS, TARGET_KINDS, Family, Tables, build_tables, tables, weapon_options
 from .matrix import ARMOURS, SIZES, ShotMatrix, kill_special_table, matrix
-from .rules import (JSON_KEYS, NAME, OUTCOMES, Resolution, ShotResult, ShotSetup, exact_result,
-                    no_effect_reason, outcome_fractions, resolve_shot, shot_setup,
-                    simulate_result)
+from .rules import (JSON_KEYS, MAX_TRIALS, NAME, OUTCOMES, Resolution, ShotResult, ShotSetup,
+                    exact_result, no_effect_reason, outcome_fractions, resolve_shot,
+                    shot_setup, simulate_result)
 from .scenario import Problem, Shot, check_shot, parse, to_document, valid_combination, validate
 from .rounds import ShotRules
 from .summary import shot_title, summarise
 
 __all__ = [
-    "ARMOURS", "Family", "RULESET", "ShotRules", "default_scenario", "JSON_KEYS", "NAME", "OUTCOMES", "Problem", "Resolution",
-    "SIZES", "SPECIAL_KINDS", "Shot", "ShotMatrix", "ShotResult", "ShotSetup", "TARGET_KINDS",
-    "Tables", "build_tables", "check_shot", "compute", "exact_result", "kill_special_table",
-    "matrix", "no_effect_reason", "outcome_fractions", "parse", "resolve_shot", "shot_setup",
-    "shot_title", "simulate_result", "summarise", "tables", "to_document", "valid_combination",
-    "validate", "weapon_options",
+    "ARMOURS", "build_tables", "check_shot", "compute", "default_scenario", "exact_result",
+    "Family", "JSON_KEYS", "kill_special_table", "matrix", "MAX_TRIALS", "NAME",
+    "no_effect_reason", "outcome_fractions", "OUTCOMES", "parse", "Problem", "Resolution",
+    "resolve_shot", "RULESET", "Shot", "shot_setup", "shot_title", "ShotMatrix", "ShotResult",
+    "ShotRules", "ShotSetup", "simulate_result", "SIZES", "SPECIAL_KINDS", "summarise",
+    "Tables", "tables", "TARGET_KINDS", "to_document", "valid_combination", "validate",
+    "weapon_options",
 ]
 
 class Ds2(Ruleset):

@@ -21,7 +21,8 @@ class Family:
     """One weapon family as the data file describes it."""
 
     id: str
-    label: str
+    label: str                                  # the seed's short name, e.g. "HEL"
+    name: str                                   # spelled out, e.g. "High-energy laser"
     kind: str                                   # heavy | infantry | artillery
     sizes: tuple[int, ...] = ()                 # allowed size classes (artillery: weights)
     heavy: bool = True                          # a heavy weapon in the seed's sense
@@ -177,6 +178,7 @@ def build_tables(document: Mapping[str, Any]) -> Tables:
         f = fam_table.sub(fid)
         kind = f.text("class")
         label = f.text("label")
+        name = f.text("name")
         if kind == "heavy":
             sizes = f.ints("sizes")
             vs_armour = f.sub("impact_vs_armour", None)
@@ -193,7 +195,7 @@ def build_tables(document: Mapping[str, Any]) -> Tables:
             if to_hit_table is not None:
                 to_hit = (to_hit_table.positive("die"), to_hit_table.positive("min"))
             fam = Family(
-                id=fid, label=label, kind=kind, sizes=sizes, heavy=True,
+                id=fid, label=label, name=name, kind=kind, sizes=sizes, heavy=True,
                 impact=f.dice_by("impact", ranges),
                 range_factor=f.dice_by("range_factor", ranges, every=False, default=None),
                 impact_vs_armour={t: vs_armour.dice_by(t, ranges) for t in vs_armour.table}
@@ -205,7 +207,7 @@ def build_tables(document: Mapping[str, Any]) -> Tables:
                     raise _data_error(f"families.{fid}.impact_vs_armour.{t}",
                                       "unknown armour type", "expected: " + ", ".join(armour_types))
         elif kind == "infantry":
-            fam = Family(id=fid, label=label, kind=kind, heavy=False,
+            fam = Family(id=fid, label=label, name=name, kind=kind, heavy=False,
                          multiplier=f.dice_by("multiplier", combat))
         elif kind == "artillery":
             sizes = f.ints("sizes")
@@ -222,7 +224,7 @@ def build_tables(document: Mapping[str, Any]) -> Tables:
             heavy = f.get("heavy")
             if not isinstance(heavy, bool):
                 raise _data_error(f"families.{fid}.heavy", "must be true or false")
-            fam = Family(id=fid, label=label, kind=kind, sizes=sizes, heavy=heavy,
+            fam = Family(id=fid, label=label, name=name, kind=kind, sizes=sizes, heavy=heavy,
                          impact=impact, no_effect=no_effect)
         else:
             raise _data_error(f"families.{fid}.class", f"unknown class {kind!r}",
@@ -246,7 +248,8 @@ def weapon_options() -> dict[str, Any]:
     t = tables()
     families = []
     for fam in t.families.values():
-        entry: dict[str, Any] = {"id": fam.id, "label": fam.label, "class": fam.kind,
+        entry: dict[str, Any] = {"id": fam.id, "label": fam.label, "name": fam.name,
+                                 "class": fam.kind,
                                  "heavy": fam.heavy}
         if fam.kind == "infantry":
             entry.update(size_rule="none", sizes=[], ranges=[], combat=list(t.combat),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...errors import EngineError
+from ...errors import EngineError, shown
 from ...scenario import Reader
 from .data import TARGET_KINDS, tables
 
@@ -183,6 +183,12 @@ def parse(top: Reader) -> Shot:
     armour = target.integer("armour", None, minimum=None) if target.has("armour") else None
     armour_type = target.choice("armour_type", t.armour_types, "standard")
     apfc = target.boolean("apfc", False)
+    if apfc and armour_type in ("standard", "apfc"):
+        # "apfc" already is standard armour with APFC; APFC "on top" needs reactive/ablative
+        raise target.error("apfc", f"apfc = true goes on top of reactive or ablative armour, "
+                           f"not armour_type = {shown(armour_type)}",
+                           hint='for APFC on standard armour write armour_type = "apfc" and '
+                                "leave apfc out")
     infantry = target.choice("infantry", list(t.infantry_ratings)) \
         if target.has("infantry") else None
     cover = target.choice("cover", t.covers, "open")

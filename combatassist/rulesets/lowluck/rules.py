@@ -1,5 +1,8 @@
 """Low Luck battles (docs/rules.md §2) as phases of a round: AA fire, submarine first strike, fire.
 
+Why one module of ~450 lines: the three phases share the side model and the casualty
+policy (order of loss, keep a land unit, sea-only hits), which only make sense together.
+
 State: ``(attacker_counts, defender_counts, first_round)`` with counts aligned to
 ``unit_ids()``. The same phases serve exact odds (``outcome_dist``), simulation and the table.
 """
@@ -11,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ...battle import BattleRules, DieSpec, Phase, phase_exact
 from ...distribution import Dist
+from ... import limits
 from ...errors import EngineError
 from .data import tech_effects, unit_ids, units
 
@@ -426,6 +430,12 @@ class LowLuckRules(BattleRules):
         if not a and not d:
             return "draw"
         return "attacker" if a else "defender"
+
+    def work_estimate(self, state) -> float:
+        """Exact-solver transitions from ``state`` (``limits``): every pair of compositions
+        (losses follow the order of loss) times the outcomes of the next round."""
+        positions = (sum(state[0]) + 1) * (sum(state[1]) + 1)
+        return limits.exact_estimate(positions, len(self.round_dist(state)))
 
     def losses(self, state):
         return (sum(self.att.counts0) - sum(state[0]), sum(self.dfn.counts0) - sum(state[1]))

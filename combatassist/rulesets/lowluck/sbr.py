@@ -117,10 +117,19 @@ def compute_sbr(bombers: int, aa: bool = True, extra_aa: int = 0, variant: str =
             return damage.combine(bill.map(settle), lambda d, c: (d, c[0], c[1]))
         # Variants B and C: the target's AA fires normally, survivors roll damage.
         shot = Dist.binomial(n, 1 / 6) if aa else Dist.point(0)
-        per_bomber = Dist.die(6) if variant == "B" else Dist.uniform(figures["variant_c_damage"])
-        per_bomber = _sum_iid(per_bomber, damage_dice)
-        return shot.bind(lambda s: _sum_iid(per_bomber, n - s).map(
+        return shot.bind(lambda s: damage_of(n - s).map(
             lambda d: (d, bomber_cost * (s + lost_en_route), s + lost_en_route)))
+
+    # Variants B and C: damage of k surviving bombers, built once for every k (each from the
+    # last by one more bomber's dice): n additions in all instead of n per AA outcome, which
+    # made 200 bombers with AA take 12-20 s.
+    if variant in ("B", "C"):
+        one = Dist.die(6) if variant == "B" else Dist.uniform(figures["variant_c_damage"])
+        one = _sum_iid(one, damage_dice)
+        sums = [Dist.point(0)]
+        for _ in range(bombers):
+            sums.append(sums[-1] + one)
+        damage_of = sums.__getitem__
 
     joint = arriving.bind(raid)
     return SbrResult(defender_loss=joint.map(lambda t: t[0]),

@@ -56,9 +56,13 @@ def parse(top: Reader) -> LowLuckScenario:
         opts.finish()
     else:
         options = LowLuckOptions()
-    return LowLuckScenario(options=options,
-                           attacker=_parse_side(top, "attacker", options.battle),
-                           defender=_parse_side(top, "defender", options.battle))
+    attacker = _parse_side(top, "attacker", options.battle)
+    defender = _parse_side(top, "defender", options.battle)
+    if not attacker.units and not defender.units:
+        raise top.error(None, "the battle has no units on either side",
+                        hint='add e.g. [attacker] units = { infantry = 3 } and '
+                             '[defender] units = { infantry = 2 }')
+    return LowLuckScenario(options=options, attacker=attacker, defender=defender)
 
 
 def to_document(payload: LowLuckScenario) -> dict[str, Any]:

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ...data import resource_path
-from ...errors import ScenarioError
-from ...scenario import Reader, read_text_file
+from ...errors import ScenarioError, shown
+from ...scenario import Reader, parse_toml, read_text_file
 
 DEFAULT_CHART = ("mediumluck", "default_chart.toml")
 CHART_FORMAT = 1
@@ -93,15 +92,7 @@ class _BandReader(Reader):
 
 def parse_chart_text(text: str, file: str | None = None) -> Chart:
     """Validate chart TOML text. Raises ScenarioError (file, line, field, how to fix)."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
-        raise ScenarioError(f"chart is not valid TOML: {msg}", file=file,
-                            line=int(m.group(1)) if m else None,
-                            hint="check quotes, brackets and '=' signs") from None
+    doc = parse_toml(text, file, what="chart is not valid TOML")
     top = Reader(doc, "", text=text, file=file)
     fmt = top.integer("format", CHART_FORMAT, minimum=1)
     if fmt != CHART_FORMAT:
@@ -184,14 +175,26 @@ def default_chart() -> Chart:
     return load_chart(resource_path(*DEFAULT_CHART))
 
 
+def chart_path(reference: str, base_folder: str | None) -> Path:
+    """Where the chart a scenario names is (``~`` expanded, relative paths from the
+    scenario's folder); ScenarioError for a ``~user`` that doesn't exist."""
+    try:
+        p = Path(reference).expanduser()
+    except RuntimeError:         # "~nosuchuser/...": no such user's home folder
+        raise ScenarioError(f"can't find the home folder in {shown(reference)}",
+                            field="options.chart",
+                            hint="give the chart's path without ~, or with ~/ for your own "
+                                 "home folder") from None
+    if not p.is_absolute() and base_folder:
+        p = Path(base_folder) / p
+    return p
+
+
 def chart_for(reference: str | None, base_folder: str | None) -> Chart:
     """The chart a scenario names (relative paths: from the scenario's folder), or the default."""
     if not reference:
         return default_chart()
-    p = Path(reference).expanduser()
-    if not p.is_absolute() and base_folder:
-        p = Path(base_folder) / p
-    return load_chart(p)
+    return load_chart(chart_path(reference, base_folder))
 
 
 def describe_places(chart: Chart, unit: str) -> str:

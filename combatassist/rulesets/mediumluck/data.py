@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...errors import ScenarioError, shown
 from ...scenario import Reader
-from .chart import Chart, chart_for, default_chart
+from .chart import Chart, chart_for, chart_path, default_chart
 
 __all__ = ["default_chart", "load_scenario_chart"]
 
@@ -16,10 +17,11 @@ def load_scenario_chart(opts: Reader | None, ref: str | None, scenario_file: str
     if not ref:
         return default_chart()
     folder = str(Path(scenario_file).resolve().parent) if scenario_file else None
-    path = Path(ref).expanduser()
-    if not path.is_absolute() and folder:
-        path = Path(folder) / path
-    if not path.is_file():
-        raise opts.error("chart", f"chart file '{ref}' not found (looked for {path})",
+    try:
+        path = chart_path(ref, folder)
+    except ScenarioError as exc:
+        raise opts.error("chart", exc.message, exc.hint) from None
+    if not path.exists():        # a folder or a device: reading it says what it is
+        raise opts.error("chart", f"chart file {shown(ref)} not found (looked for {path})",
                          hint="give a path relative to the scenario file's folder")
     return chart_for(ref, folder)

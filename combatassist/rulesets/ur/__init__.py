@@ -66,7 +66,7 @@ RULESET = Ur()
 
 def compute(payload: UrScenario, *, method: str = "exact", trials: int = 100_000,
             seed: int | None = None, cancel: Callable[[], bool] | None = None) -> BattleResult:
-    """``combatassist.ruleset.compute`` for Ur (``to_json()`` gives the docs/scenario-format.md keys;
+    """``combatassist.ruleset.compute`` for Ur (``to_json()``: the docs/scenario-format.md keys;
     losses in steps)."""
     return _compute(RULESET, payload, method=method, trials=trials, seed=seed, cancel=cancel)
 

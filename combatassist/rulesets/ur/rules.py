@@ -1,5 +1,8 @@
 """The Ur battle (docs/rules.md §4) on the shared core: a round is a ranged then a melee phase.
 
+Why one module of ~450 lines: both phases share the modifier tables' reading and the hit
+spreading, which only make sense together (walls, scenario, casualty text are apart).
+
 State: ``(attacker_steps, defender_steps)``, each a tuple with the steps left of every unit in
 the order listed (0: lost). A unit fights at full strength while it has a step left, so the
 dice a side rolls depend only on which of its units are alive.
@@ -31,6 +34,7 @@ from typing import Any
 
 from ...battle import BattleRules, DieSpec, Phase
 from ...distribution import Dist
+from ... import limits
 from ...errors import EngineError
 from ...result import BattleResult, battle_result
 from ...solver import solve
@@ -185,6 +189,12 @@ class UrRules(BattleRules):
         if d <= self.scenario.defender.retreat_at_steps:
             return "attacker"
         return None
+
+    def work_estimate(self, state: State) -> float:
+        """Exact-solver transitions from ``state`` (``limits``): pairs of step totals (hits
+        are taken unit by unit in order) times the outcomes of the next round."""
+        positions = (sum(state[0]) + 1) * (sum(state[1]) + 1)
+        return limits.exact_estimate(positions, len(self.round_dist(state)))
 
     def losses(self, state: State) -> tuple[int, int]:
         return (self.start_totals[0] - sum(state[0]), self.start_totals[1] - sum(state[1]))

@@ -1,0 +1,85 @@
+"""The bounds every computation announces, in one place.
+
+The engine promises to answer within ``MAX_SECONDS`` and ``MAX_MEMORY_GB`` on a small
+machine (2 cores) or to refuse **at once** with a message naming the limit and what to change.
+It does not measure time: it counts *work units*, which stay meaningful when the code gets
+faster (raise the limits here then):
+
+- exact solvers: **transitions**, one per (position, next position) pair the solver stores —
+  its time and its memory both grow with them. Before starting, a ruleset estimates them
+  from its positions × outcomes per round (``BattleRules.work_estimate``); while solving, the
+  solver counts them and stops at the limit should an estimate have been low.
+- the simulator: **dice rolled** (trials × rounds × dice per round), estimated from the first
+  trials and counted as it goes; its stalemate checks count as exact transitions.
+
+Measured on the 2-core reference machine (idle): ~300,000 transitions/s at ~200 bytes each,
+and ~1,000,000 simulated dice/s.
+"""
+from __future__ import annotations
+
+from .errors import EngineError
+
+#: What the limits below guarantee (README "Limits").
+MAX_SECONDS = 30
+MAX_MEMORY_GB = 2
+
+#: Exact solvers: transitions stored (~20 s and ~1 GB at the rate above).
+MAX_EXACT_TRANSITIONS = 5_000_000
+#: Grid solver (Low Luck ordinary dice): cells x outcome cells pushed, vectorised (~10x cheaper
+#: per unit than a stored transition, and nothing is stored per pair).
+MAX_GRID_WORK = 600_000_000
+#: Simulator: dice rolled in all trials together.
+MAX_SIMULATED_DICE = 20_000_000
+#: Vectorised simulators (AGC's numpy batches): dice rolled in all (~17 million/s measured).
+MAX_VECTORISED_DICE = 300_000_000
+#: How many trials the simulator plays before it estimates the whole run's work.
+SIMULATION_PILOT_TRIALS = 200
+
+#: An estimate of transitions from positions x outcomes of the first round: later rounds
+#: have fewer units and fewer outcomes (measured: Low Luck 0.13-0.2, Medium Luck ~0.5-1.7
+#: with its own positions count; the divisor keeps a typical battle near its true count).
+TRANSITIONS_PER_POSITION_OUTCOME = 1 / 6
+
+
+def exact_estimate(positions: float, outcomes: float) -> float:
+    """Estimated transitions of an exact solve over ``positions`` with ``outcomes`` per round."""
+    return positions * outcomes * TRANSITIONS_PER_POSITION_OUTCOME
+
+
+def _about(n: float) -> str:
+    return f"{n:,.0f}" if n < 1e9 else f"{n:.1e}"
+
+
+def exact_refusal(work: float, limit: int | None = None,
+                  unit: str = "transitions") -> EngineError:
+    limit = MAX_EXACT_TRANSITIONS if limit is None else limit
+    return EngineError(
+        f"this battle needs about {_about(work)} exact-solver {unit}, more than the "
+        f"{_about(limit)} the engine answers within {MAX_SECONDS} s and {MAX_MEMORY_GB} GB; "
+        "reduce the forces, or simulate it (--method simulate)")
+
+
+def check_exact(work: float | None, limit: int | None = None,
+                unit: str = "transitions") -> None:
+    """Refuse at once (EngineError) when the estimated ``work`` is beyond ``limit``
+    (default ``MAX_EXACT_TRANSITIONS``)."""
+    limit = MAX_EXACT_TRANSITIONS if limit is None else limit
+    if work is not None and work > limit:
+        raise exact_refusal(work, limit, unit)
+
+
+def simulation_refusal(dice: float, trials: int, dice_per_trial: float,
+                       limit: int | None = None) -> EngineError:
+    limit = MAX_SIMULATED_DICE if limit is None else limit
+    fits = max(1, int(limit / max(dice_per_trial, 1.0)))
+    return EngineError(
+        f"{trials:,} trials would roll about {_about(dice)} dice, more than the "
+        f"{_about(limit)} the simulator rolls within {MAX_SECONDS} s; "
+        f"use at most {fits:,} trials (--trials) or smaller forces")
+
+
+def check_vectorised_simulation(trials: int, dice_per_trial: float) -> None:
+    """Refuse at once a batched (numpy) simulation beyond ``MAX_VECTORISED_DICE``."""
+    if trials * dice_per_trial > MAX_VECTORISED_DICE:
+        raise simulation_refusal(trials * dice_per_trial, trials, dice_per_trial,
+                                 MAX_VECTORISED_DICE)

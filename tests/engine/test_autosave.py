@@ -1,0 +1,270 @@
+"""Issue 20, cases 9-11: a damaged autosave is one clean error; temp files are cleaned, the
+folder synced; each battle has its own file, owned (locked) by one running instance."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from combatassist import files
+from combatassist.autosave import AutosaveSlot, claim, lock_path, owned_elsewhere
+from combatassist.errors import ScenarioError
+from combatassist.rulesets import lowluck
+from combatassist.scenario import scenario_to_toml
+from combatassist.table import TableBattle, load_battle, rules_from_scenario
+
+
+def lowluck_battle(path=None) -> TableBattle:
+    scenario = lowluck.default_scenario()
+    text = scenario_to_toml(scenario)
+    rules, ruleset = rules_from_scenario(text)
+    battle = TableBattle(rules, scenario_text=text, ruleset=ruleset, autosave_path=path)
+    battle.enter((2,))                      # one round of Finland: the battle goes on
+    return battle
+
+
+def saved(tmp_path) -> dict:
+    return lowluck_battle().to_json()
+
+
+def damage(data: dict, how: str) -> str:
+    """The JSON text of ``data`` damaged in one of the ways a fuzzer found."""
+    d = json.loads(json.dumps(data))
+    if how == "deep json":
+        return json.dumps(d)[:-1] + ', "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    if how == "deep json in a choice":
+        d["rounds"][0][0]["choice"] = json.loads("[" * 900 + "]" * 900)
+        return json.dumps(d)
+    if how == "huge integer":
+        return json.dumps(d).replace('"rolled": [2]', '"rolled": [' + "7" * 5000 + "]")
+    if how == "big integer die":
+        d["rounds"][0][0]["rolled"] = [10 ** 400]
+    elif how == "deep toml scenario":
+        d["scenario"] += "x = " + "[" * 600 + "]" * 600 + "\n"
+    elif how == "scenario not toml":
+        d["scenario"] = "ruleset = \n"
+    elif how == "scenario another ruleset":
+        d["ruleset"] = "ur"
+    elif how == "choice a number":
+        d["rounds"][0][0]["choice"] = 5
+    elif how == "choice a string":
+        d["rounds"][0][0]["choice"] = "all of them"
+    elif how == "choice wrong table":
+        d["rounds"][0][0]["choice"] = {"attacker": [1, 2], "defender": None}
+    elif how == "choice unknown unit":
+        d["rounds"][0][0]["choice"] = {"attacker": {"zeppelin": 1}, "defender": {}}
+    elif how == "choice negative":
+        d["rounds"][0][0]["choice"] = {"attacker": {"infantry": -2}, "defender": {}}
+    elif how == "ending nobody":
+        d["ending"] = ["retreat", "nobody"]
+    elif how == "ending three":
+        d["ending"] = ["retreat", "attacker", "x"]
+    elif how == "ending a string":
+        d["ending"] = "draw"
+    elif how == "rounds a table":
+        d["rounds"] = {"1": []}
+    elif how == "round not a list":
+        d["rounds"] = [5]
+    elif how == "rolled strings":
+        d["rounds"][0][0]["rolled"] = ["2"]
+    elif how == "rolled true":
+        d["rounds"][0][0]["rolled"] = [True]
+    elif how == "rolled float":
+        d["rounds"][0][0]["rolled"] = [2.0]
+    elif how == "redo junk":
+        d["redo"] = [5]
+    elif how == "redo bad ending":
+        d["redo"] = [["end", "nobody"]]
+    elif how == "unknown field":
+        d["extra"] = 1
+    elif how == "between rounds junk":
+        d["current"] = [{"between_rounds": {"x": 1}, "rolled": []}]
+    elif how == "not an object":
+        return "[1, 2, 3]"
+    elif how == "binary":
+        return "\x00\x01"
+    else:
+        raise AssertionError(how)
+    return json.dumps(d)
+
+
+DAMAGES = ["deep json", "deep json in a choice", "huge integer", "big integer die",
+           "deep toml scenario", "scenario not toml", "scenario another ruleset",
+           "choice a number", "choice a string", "choice wrong table", "choice unknown unit",
+           "choice negative", "ending nobody", "ending three", "ending a string",
+           "rounds a table", "round not a list", "rolled strings", "rolled true",
+           "rolled float", "redo junk", "redo bad ending", "unknown field",
+           "between rounds junk", "not an object", "binary"]
+
+
+@pytest.mark.parametrize("how", DAMAGES)
+def test_damaged_autosave_is_one_clean_line(tmp_path, how):
+    path = tmp_path / "lowluck-battle-in-progress.json"
+    path.write_text(damage(saved(tmp_path), how), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_battle(path)
+    message = str(info.value)
+    assert "\n" not in message and len(message) <= 600 and str(path) in message
+
+
+def test_undamaged_autosave_still_resumes(tmp_path):
+    path = tmp_path / "b.json"
+    battle = lowluck_battle(path)
+    battle.save()
+    assert load_battle(path).state == battle.state
+    battle.end("retreat", "attacker")
+    assert load_battle(path).verdict() == "defender"
+
+
+def test_oversized_autosave_refused_without_reading_it_all(tmp_path):
+    path = tmp_path / "b.json"
+    with open(path, "wb") as handle:
+        handle.truncate(64_000_000)          # sparse: no disk space used
+    with pytest.raises(ScenarioError, match="bytes"):
+        load_battle(path)
+
+
+# -- 10. temp files and the folder sync -----------------------------------------------------
+def test_atomic_write_syncs_the_folder_after_the_rename(tmp_path, monkeypatch):
+    synced = []
+    monkeypatch.setattr(files, "fsync_folder", lambda folder: synced.append(
+        (folder, (folder / "x.json").exists())))
+    files.atomic_write_text(tmp_path / "x.json", "{}")
+    assert synced == [(tmp_path, True)]       # after the rename, of the file's folder
+
+
+def test_leftover_temps_of_an_unowned_battle_are_removed(tmp_path):
+    slot = AutosaveSlot(tmp_path / "lowluck-battle-in-progress.json")
+    mine, theirs = slot.new_battle_path(), slot.new_battle_path()
+    mine.write_text("{}")
+    theirs.write_text("{}")
+    # what a kill during atomic_write_text leaves behind
+    stale = tmp_path / f".{mine.name}.abc123.tmp"
+    stale.write_text("half")
+    orphan = tmp_path / f".{slot.slot.name}.x1.tmp"            # old single-slot name
+    orphan.write_text("half")
+    held = claim(theirs)
+    busy = tmp_path / f".{theirs.name}.def456.tmp"             # the owner is writing it
+    busy.write_text("half")
+    assert slot.remove_stale_temps() == 2
+    assert not stale.exists() and not orphan.exists() and busy.exists()
+    assert mine.exists() and theirs.exists()
+    held.release()
+    assert slot.remove_stale_temps() == 1 and not busy.exists()
+
+
+# -- 11. one file per battle, owned by one instance -----------------------------------------
+def test_each_battle_its_own_file_and_one_owner(tmp_path):
+    slot = AutosaveSlot(tmp_path / "lowluck-battle-in-progress.json")
+    first_path, second_path = slot.new_battle_path(), slot.new_battle_path()
+    assert first_path != second_path
+    first = claim(first_path)
+    lowluck_battle(first_path).save()
+    assert claim(first_path) is None                  # a second owner in the same process
+    assert owned_elsewhere(first_path)
+    assert slot.battles() == [first_path] and slot.unowned() == []
+    assert slot.claim_next() is None                  # never offered while owned
+    second = claim(second_path)
+    lowluck_battle(second_path).save()
+    second.discard()                                  # closing one battle ...
+    assert first_path.exists() and not second_path.exists()     # ... never the other's
+    first.release()                                   # a crash or a closed window
+    offered = slot.claim_next()
+    assert offered is not None and offered.path == first_path
+    assert load_battle(offered.path).state == lowluck_battle().state
+    offered.discard()
+    assert not first_path.exists() and not lock_path(first_path).exists()
+
+
+def test_set_aside_keeps_the_file_and_frees_the_slot(tmp_path):
+    slot = AutosaveSlot(tmp_path / "lowluck-battle-in-progress.json")
+    slot.slot.write_text("{broken")                   # an old-style single autosave
+    lock = slot.claim_next()
+    assert lock is not None and lock.path == slot.slot
+    kept = lock.set_aside()
+    assert kept.read_text() == "{broken" and ".damaged-" in kept.name
+    assert slot.battles() == [] and slot.claim_next() is None
+
+
+HOLDER = textwrap.dedent("""
+    import sys, time
+    from combatassist.autosave import claim
+    lock = claim(sys.argv[1])
+    print("held" if lock else "busy", flush=True)
+    time.sleep(60)
+""")
+
+
+def test_a_battle_owned_by_another_process_is_never_offered(tmp_path):
+    slot = AutosaveSlot(tmp_path / "lowluck-battle-in-progress.json")
+    path = slot.new_battle_path()
+    lowluck_battle(path).save()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdout=subprocess.PIPE,
+                              text=True, env=env)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        assert owned_elsewhere(path) and slot.claim_next() is None and slot.unowned() == []
+        assert claim(path) is None
+        holder.kill()                                 # the other instance crashes ...
+        holder.wait(10)
+        deadline = time.monotonic() + 10
+        while owned_elsewhere(path) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        lock = slot.claim_next()                      # ... and its battle is offered
+        assert lock is not None and lock.path == path
+        lock.release()
+    finally:
+        holder.kill()
+        holder.wait(10)
+
+
+def test_a_saved_battle_with_too_many_steps_is_refused_before_replaying(tmp_path):
+    from combatassist.table import MAX_SAVED_STEPS
+
+    data = lowluck_battle().to_json()
+    data["redo"] = [[{"rolled": [1], "choice": None}] for _ in range(MAX_SAVED_STEPS)]
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data))
+    start = time.monotonic()
+    with pytest.raises(ScenarioError, match="at most 20,000"):
+        load_battle(path)
+    assert time.monotonic() - start < 5
+
+
+def test_replaying_the_most_steps_allowed_is_quick(tmp_path):
+    # sixes miss: a battle that goes on round after round, the same dice each round
+    from combatassist.table import MAX_SAVED_STEPS
+
+    text = ('ruleset = "lowluck"\n[attacker]\nunits = { infantry = 1 }\n'
+            '[defender]\nunits = { infantry = 1 }\n')
+    rules, ruleset = rules_from_scenario(text)
+    battle = TableBattle(rules, scenario_text=text, ruleset=ruleset)
+    state = battle.state
+    round_ = [{"rolled": [6] * len(phase.dice(state)), "choice": None}
+              for phase in battle.phases()]
+    phases = len(round_)
+    data = battle.to_json()
+    data["rounds"] = [round_] * (MAX_SAVED_STEPS // phases)
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data))
+    start = time.monotonic()
+    resumed = load_battle(path)
+    assert resumed.round_number == MAX_SAVED_STEPS // phases + 1
+    assert time.monotonic() - start < 10
+
+
+def test_a_battle_stops_taking_steps_at_the_saved_limit(monkeypatch):
+    import combatassist.table as table
+    from combatassist.errors import EngineError
+
+    monkeypatch.setattr(table, "MAX_SAVED_STEPS", 1)
+    battle = lowluck_battle()                     # one step taken
+    with pytest.raises(EngineError, match="the most a saved battle holds"):
+        battle.enter((5,))
+    assert len(battle.rounds) == 1 and not battle.current

@@ -1,0 +1,180 @@
+"""Issue 20, case 7: every computation has an announced bound (``combatassist.limits``):
+it finishes within MAX_SECONDS or is refused at once, naming the limit and what to change."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from combatassist import limits
+from combatassist.distribution import Dist
+from combatassist.errors import EngineError
+from combatassist.ruleset import compute as ruleset_compute
+from combatassist.rulesets import get, lowluck
+from combatassist.rulesets.lowluck import sbr
+from combatassist.scenario import parse_scenario_text
+from combatassist.solver import simulate, solve
+from tests.engine.test_table import Skirmish
+
+LOWLUCK_SEA_150 = """ruleset = "lowluck"
+[options]
+dice = "standard"
+battle = "sea"
+[attacker]
+units = { battleship = 50, submarine = 50, fighter = 50 }
+[defender]
+units = { battleship = 50, carrier = 50, submarine = 50 }
+"""
+MEDIUMLUCK_200 = """ruleset = "mediumluck"
+[attacker.bands.red]
+roll = { tank = 50 }
+boost = { mech_infantry = 20 }
+[attacker.bands.white]
+roll = { infantry = 80 }
+boost = { artillery = 30, fighter = 20 }
+[defender.bands.red]
+roll = { tank = 60 }
+[defender.bands.white]
+roll = { infantry = 100 }
+boost = { artillery = 40 }
+"""
+LOWLUCK_LAND_150 = """ruleset = "lowluck"
+[options]
+dice = "standard"
+max_rounds = 1000
+[attacker]
+units = { infantry = 50, armor = 50, fighter = 50 }
+[defender]
+units = { infantry = 100, armor = 50 }
+"""
+
+
+def compute(text, **kwargs):
+    scenario = parse_scenario_text(text)
+    return ruleset_compute(get(scenario.ruleset), scenario.body, **kwargs)
+
+
+def refused_at_once(text, **kwargs) -> str:
+    start = time.perf_counter()
+    with pytest.raises(EngineError) as info:
+        compute(text, **kwargs)
+    assert time.perf_counter() - start < 5, "a refusal must come at once"
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+@pytest.mark.parametrize("text", [LOWLUCK_SEA_150, MEDIUMLUCK_200])
+def test_huge_exact_battles_refused_at_once_saying_the_limit(text):
+    message = refused_at_once(text)
+    assert f"{limits.MAX_EXACT_TRANSITIONS:,}" in message
+    assert f"{limits.MAX_SECONDS} s" in message and f"{limits.MAX_MEMORY_GB} GB" in message
+    assert "reduce the forces" in message
+
+
+def test_estimates_are_close_to_the_work_done():
+    # the estimate decides "refuse at once": it must not be far off the real count
+    from combatassist import solver
+
+    medium = ("ruleset = \"mediumluck\"\n[attacker.bands.red]\nroll = { tank = 6 }\n"
+              "boost = { mech_infantry = 2 }\n[attacker.bands.white]\nroll = { infantry = 6 }\n"
+              "boost = { artillery = 2, fighter = 2 }\n[defender.bands.red]\nroll = { tank = 6 }\n"
+              "[defender.bands.white]\nroll = { infantry = 6 }\nboost = { artillery = 2 }\n")
+    for text in [LOWLUCK_SEA_150.replace("= 50", "= 12"), medium]:
+        scenario = parse_scenario_text(text)
+        rules = get(scenario.ruleset).make_rules(scenario.body)
+        estimate = rules.work_estimate(rules.initial_state())
+        transitions = solver._Transitions(rules, None, solver.DEFAULT_MAX_STATES)
+        solver._solve_to_end(rules, rules.initial_state(), transitions, solver.DEFAULT_PRUNE)
+        assert transitions.transitions / 4 < estimate < transitions.transitions * 4
+
+
+def test_a_low_estimate_is_still_stopped_by_the_running_count(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_EXACT_TRANSITIONS", 5)
+    rules = Skirmish(4, 4)                        # no work_estimate: nothing refused up front
+    with pytest.raises(EngineError, match="more than the 5 "):
+        solve(rules)
+    rules.work_estimate = lambda state: 10 ** 6   # an estimate over the limit: at once
+    with pytest.raises(EngineError, match="about 1,000,000"):
+        solve(rules)
+
+
+def test_long_capped_battle_finishes_within_the_bound():
+    start = time.perf_counter()
+    result = compute(LOWLUCK_LAND_150)
+    assert time.perf_counter() - start < limits.MAX_SECONDS
+    assert result.attacker_wins + result.defender_wins + result.draw + result.undecided == \
+        pytest.approx(1.0)
+
+
+def test_simulation_beyond_its_dice_budget_refused_after_a_few_trials(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_SIMULATED_DICE", 200_000)
+    message = refused_at_once(LOWLUCK_LAND_150.replace("max_rounds = 1000", ""),
+                              method="simulate", trials=20_000)
+    assert "use at most" in message and "trials" in message and "200,000" in message
+    fits = int(message.split("use at most ")[1].split(" trials")[0].replace(",", ""))
+    assert 100 < fits < 20_000
+    # what it says fits does fit
+    compute("ruleset = \"lowluck\"\n[attacker]\nunits = { infantry = 3 }\n"
+            "[defender]\nunits = { infantry = 2 }\n", method="simulate", trials=2_000)
+
+
+def test_simulation_stalemate_checks_are_counted(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_EXACT_TRANSITIONS", 5)
+    with pytest.raises(EngineError, match="more than the 5 "):
+        simulate(Skirmish(4, 4), 500, seed=1)
+
+
+def _variant_b_reference(bombers: int, aa: bool) -> Dist:
+    """The defender's loss in variant B, straight from the rules: AA shoots each bomber down
+    on a 1, every survivor rolls a d6 (independent of the fast code's running sums)."""
+    total: dict[int, float] = {}
+    shot = Dist.binomial(bombers, 1 / 6) if aa else Dist.point(0)
+    for s, p in shot.items():
+        damage = Dist.point(0)
+        for _ in range(bombers - s):
+            damage = damage + Dist.die(6)
+        for d, q in damage.items():
+            total[d] = total.get(d, 0.0) + p * q
+    return Dist(total)
+
+
+@pytest.mark.parametrize("bombers,aa", [(1, True), (7, True), (12, False), (15, True)])
+def test_sbr_variant_b_equals_the_rules_reference(bombers, aa):
+    fast = sbr.compute_sbr(bombers, aa=aa, variant="B").defender_loss
+    reference = _variant_b_reference(bombers, aa)
+    fast, reference = dict(fast.items()), dict(reference.items())
+    assert set(fast) == set(reference)
+    for k, p in reference.items():
+        assert fast[k] == pytest.approx(p, abs=1e-12)
+
+
+def test_largest_sbr_finishes_within_the_bound():
+    start = time.perf_counter()
+    result = sbr.compute_sbr(sbr.MAX_BOMBERS, aa=True, variant="B")
+    assert time.perf_counter() - start < 10            # was 12-20 s
+    assert result.expected_defender_loss == pytest.approx(sbr.MAX_BOMBERS * 5 / 6 * 3.5)
+
+
+def test_lowluck_default_still_answers():
+    result = lowluck.compute(lowluck.default_scenario().body)
+    assert result.attacker_wins + result.defender_wins + result.draw == pytest.approx(1.0)
+
+
+def test_vectorised_agc_simulation_refused_at_once_beyond_its_dice():
+    text = ('ruleset = "agc"\nterrain = "forest"\n[attacker]\n'
+            'units = { infantry = 100, armor = 50, artillery = 50 }\n[defender]\n'
+            'units = { infantry = 150, engineers = 50 }\n')
+    message = refused_at_once(text, method="simulate", trials=10_000_000)   # was 270 s
+    assert f"{limits.MAX_VECTORISED_DICE:,}" in message and "use at most" in message
+
+
+def test_ds2_simulation_trials_bounded():
+    from combatassist.rulesets import ds2
+
+    assert ds2.MAX_TRIALS * 1.5e-6 < limits.MAX_SECONDS       # measured ~1.5 us a trial
+    scenario = parse_scenario_text(
+        'ruleset = "ds2"\n[weapon]\nfamily = "hvc"\nsize = 3\nrange = "close"\n'
+        '[target]\nkind = "vehicle"\narmour = 3\n')
+    with pytest.raises(EngineError, match="trials must be"):
+        ds2.compute(scenario.body, method="simulate", trials=ds2.MAX_TRIALS + 1)

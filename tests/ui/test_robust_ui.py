@@ -1,0 +1,194 @@
+"""Issue 20 in the real main window (cases 9 and 11): a damaged autosave never locks the app
+out, and two instances never share, offer or delete each other's battle."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from tests.engine.test_autosave import DAMAGES, damage, lowluck_battle
+from tests.ui.test_main_window import LOWLUCK_ONLY
+
+SLOT = "lowluck-battle-in-progress.json"
+
+
+def no_questions(monkeypatch):
+    asked = []
+
+    def question(*args, **kwargs):
+        asked.append(args[2])
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    return asked
+
+
+@pytest.mark.parametrize("how", ["deep json", "huge integer", "deep toml scenario",
+                                 "choice wrong table", "ending nobody", "binary"])
+def test_damaged_autosave_still_starts_the_window_with_one_sentence(make_window, tmp_path,
+                                                                     monkeypatch, how):
+    folder = tmp_path / "battles"
+    folder.mkdir()
+    (folder / SLOT).write_text(damage(lowluck_battle().to_json(), how), encoding="utf-8")
+    asked = no_questions(monkeypatch)
+    window = make_window(views=LOWLUCK_ONLY, autosave_dir=folder)
+    window.offer_resume()                      # what the app does at start
+    assert window.isVisible() and asked == []  # nothing offered: there is nothing to resume
+    notice = window.statusBar().currentMessage()
+    assert notice == window.startup_notice and "set aside" in notice
+    assert "\n" not in notice and len(notice) <= 600 and notice.endswith(".")
+    kept = list(folder.glob(SLOT + ".damaged-*"))
+    assert len(kept) == 1 and not (folder / SLOT).exists()
+    # the next start is clean: nothing set aside again, nothing offered
+    again = make_window(views=LOWLUCK_ONLY, autosave_dir=folder)
+    again.offer_resume()
+    assert again.startup_notice == "" and asked == []
+    # and a good battle saved next to the damaged one is still offered
+    panel = again.view_for("lowluck").table_panel
+    panel.start()
+    panel.battle = None
+    panel.release()
+    third = make_window(views=LOWLUCK_ONLY, autosave_dir=folder)
+    third.offer_resume()
+    assert len(asked) == 1 and third.view_for("lowluck").table_panel.battle is not None
+
+
+def test_every_damage_kind_leaves_a_started_window(make_window, tmp_path, monkeypatch):
+    folder = tmp_path / "battles"
+    folder.mkdir()
+    good = lowluck_battle().to_json()
+    for i, how in enumerate(DAMAGES):
+        (folder / f"lowluck-battle-in-progress.{i:03d}.json").write_text(damage(good, how))
+    no_questions(monkeypatch)
+    window = make_window(views=LOWLUCK_ONLY, autosave_dir=folder)
+    window.offer_resume()
+    assert window.isVisible()
+    assert window.startup_notice.startswith(f"{len(DAMAGES)} saved battles could not be resumed")
+    assert len(list(folder.glob("*.damaged-*"))) == len(DAMAGES)
+
+
+def test_two_windows_never_share_offer_or_delete_a_battle(make_window, tmp_path, monkeypatch):
+    asked = no_questions(monkeypatch)
+    first = make_window(views=LOWLUCK_ONLY)
+    panel1 = first.view_for("lowluck").table_panel
+    panel1.start()
+    panel1.dice_edit.setText("2")
+    panel1.apply()
+    second = make_window(views=LOWLUCK_ONLY)
+    second.offer_resume()
+    assert asked == []                         # the first window's live battle: not offered
+    panel2 = second.view_for("lowluck").table_panel
+    assert not panel2.has_saved_battle()
+    panel2.start()                             # its own battle, its own file
+    assert panel2.autosave_path != panel1.autosave_path
+    panel2.dice_edit.setText("5")
+    panel2.apply()
+    one = json.loads(panel1.autosave_path.read_text())
+    two = json.loads(panel2.autosave_path.read_text())
+    assert one["rounds"] == [[{"rolled": [2], "choice": None}]]
+    assert two["rounds"] == [[{"rolled": [5], "choice": None}]]
+    path1 = panel1.autosave_path
+    panel2.close_battle()                      # closing one never deletes the other's
+    assert path1.exists() and not panel2.autosave_path.exists()
+    asked.clear()                              # (the close asked "discard its progress?")
+    # the first closes its window with the battle going on: a later start offers it
+    first.close()
+    third = make_window(views=LOWLUCK_ONLY)
+    third.offer_resume()
+    assert len(asked) == 1 and "Resume" in asked[0] and "1 round(s)" in asked[0]
+    assert third.view_for("lowluck").table_panel.autosave_path == path1
+
+
+OTHER_INSTANCE = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from combatassist.autosave import AutosaveSlot, claim
+    from combatassist.rulesets import lowluck
+    from combatassist.scenario import scenario_to_toml
+    from combatassist.table import TableBattle, rules_from_scenario
+
+    slot = AutosaveSlot(Path(sys.argv[1]))
+    path = slot.new_battle_path()
+    lock = claim(path)
+    text = scenario_to_toml(lowluck.default_scenario())
+    rules, ruleset = rules_from_scenario(text)
+    TableBattle(rules, scenario_text=text, ruleset=ruleset, autosave_path=path).save()
+    print(path, flush=True)
+    sys.stdin.read()          # owns the battle until told to stop
+""")
+
+
+def test_a_second_process_owns_its_battle(make_window, tmp_path, monkeypatch):
+    folder = tmp_path / "battles"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    other = subprocess.Popen([sys.executable, "-c", OTHER_INSTANCE, str(folder / SLOT)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        theirs = other.stdout.readline().strip()
+        assert theirs.endswith(".json")
+        asked = no_questions(monkeypatch)
+        window = make_window(views=LOWLUCK_ONLY, autosave_dir=folder)
+        window.offer_resume()
+        assert asked == [] and window.startup_notice == ""
+        panel = window.view_for("lowluck").table_panel
+        panel.start()
+        assert str(panel.autosave_path) != theirs
+        panel.close_battle()
+        assert os.path.exists(theirs)
+        asked.clear()                          # (the close asked "discard its progress?")
+    finally:
+        other.stdin.close()
+        other.wait(20)
+    # the other instance is gone (its lock with it): now its battle is offered here
+    window = make_window(views=LOWLUCK_ONLY, autosave_dir=folder)
+    window.offer_resume()
+    assert len(asked) == 1 and str(window.view_for("lowluck").table_panel.autosave_path) == theirs
+
+
+def test_a_long_computation_shows_progress_and_stops_on_request(make_window, qtbot,
+                                                                monkeypatch):
+    """Issue 20, case 7 in the GUI: busy is shown at once, Stop (or Esc) cancels the job."""
+    import threading
+
+    from combatassist.solver import Cancelled
+
+    window = make_window(views=LOWLUCK_ONLY)
+    view = window.view_for("lowluck")
+    qtbot.waitUntil(lambda: not view.computer.is_busy(), timeout=20_000)
+    started, stopped = threading.Event(), threading.Event()
+
+    def endless(cancel):
+        started.set()
+        while not cancel():
+            stopped.wait(0.01)
+        stopped.set()
+        raise Cancelled()
+
+    monkeypatch.setattr(view, "compute_job", lambda: endless)
+    results = view.results
+    view.recompute(immediate=True)
+    qtbot.waitUntil(started.is_set, timeout=5_000)
+    assert results.spinner.isVisibleTo(results) and results.stop_button.isVisibleTo(results)
+    assert results.status.text() == "Computing…"
+    shown = results.result
+    results.stop_button.click()
+    qtbot.waitUntil(stopped.is_set, timeout=5_000)
+    qtbot.waitUntil(lambda: not view.computer.is_busy(), timeout=5_000)
+    assert not results.spinner.isVisibleTo(results)
+    assert not results.stop_button.isVisibleTo(results)
+    assert results.status.text() == results.STOPPED and results.result is shown
+
+
+def test_echoed_text_in_messages_is_never_markup(make_window):
+    window = make_window(views=LOWLUCK_ONLY)
+    view = window.view_for("lowluck")
+    view.results.show_error('unknown unit "<img src=x><b>tank</b>"')
+    assert "&lt;img src=x&gt;&lt;b&gt;tank&lt;/b&gt;" in view.results.status.text()
+    panel = view.table_panel
+    panel._error("<i>damaged</i>")
+    assert "&lt;i&gt;damaged&lt;/i&gt;" in panel.notice.text()
