@@ -9,23 +9,19 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from combatassist import rulesets
+from combatassist.data import resource_path
 
-GENERAL_HTML = """
-<h2>How Combat Assistant answers</h2>
-<p>Odds are <b>exact</b>: every battle is solved as a Markov chain over all its positions, never
-sampled. Tiny branches may be pruned; the pruned mass is reported (always below 10⁻⁹ by default).
-When neither side can ever score again the battle is a <b>stalemate</b>, counted with draws.
-Where the rules give a player a choice, the engine follows a named default (e.g. the order of
-loss), and at the table you can override it.</p>
-"""
+def general_html() -> str:
+    """How Combat Assistant answers (``resources/help.html``: data, like each ruleset's help)."""
+    return resource_path("help.html").read_text(encoding="utf-8")
 
 
 def rules_html(ruleset: str | None = None) -> str:
     """The help text for one ruleset (or all of them): each ruleset's own ``help_text()``
     (``resources/<name>/help.html``, its numbers filled in from the ruleset's tables)."""
     if ruleset is not None:
-        return rulesets.get(ruleset).help_text() + GENERAL_HTML
-    return GENERAL_HTML + "".join(r.help_text() for r in rulesets.all_rulesets())
+        return rulesets.get(ruleset).help_text() + general_html()
+    return general_html() + "".join(r.help_text() for r in rulesets.all_rulesets())
 
 
 def rules_dialog(parent: QWidget, ruleset: str | None, title: str) -> QDialog:
