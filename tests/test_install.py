@@ -26,6 +26,9 @@ def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
     shipped_examples = {n.rsplit("/", 1)[1] for n in names if n.startswith("combatassist/examples/")}
     assert shipped_examples == {p.name for p in (ROOT / "examples").iterdir()}
     assert any(n.startswith("ui/") for n in names)
+    # the GUI's translations, compiled from every .ts of the source tree
+    assert {n for n in names if n.startswith("ui/translations/")} == {
+        f"ui/translations/{ts.stem}.qm" for ts in (ROOT / "ui" / "translations").glob("*.ts")}
     code = ("import combatassist, combatassist.data as d; "
             "print(combatassist.__file__); print(d.resources_dir()); print(d.examples_dir()); "
             "from combatassist.rulesets import lowluck; print(len(lowluck.UNITS)); "
@@ -62,3 +65,14 @@ def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
     assert set(found) == source
     assert all(folder == str(site / "combatassist" / "resources" / name)
                for name, folder in found.items())
+
+    # the installed GUI finds its German and speaks it
+    code = ("from PySide6.QtCore import QCoreApplication; app = QCoreApplication([]); "
+            "from ui import i18n; print(i18n.TRANSLATIONS_DIR, *i18n.available_languages()); "
+            "i18n.install('de', app); print(QCoreApplication.translate('MainWindow', '&File'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    folder, *languages = out.stdout.splitlines()[0].split()
+    assert folder == str(site / "ui" / "translations") and "de" in languages
+    assert out.stdout.splitlines()[1] == "&Datei"

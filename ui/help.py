@@ -2,7 +2,7 @@
 
 The texts are the rulesets' own (``Ruleset.help_text``: ``resources/<name>/help.html``, with
 the numbers filled in from the ruleset's tables) plus the general part
-(``resources/help.html``). "Our reading" marks the places where the original rules were silent
+(``resources/help.html``), in the app's language (``help.<lang>.html`` beside them). "Our reading" marks the places where the original rules were silent
 or ambiguous and we had to decide; scenario options say where the user can switch.
 """
 from __future__ import annotations
@@ -10,15 +10,22 @@ from __future__ import annotations
 from combatassist import rulesets
 from combatassist.data import resource_path
 from combatassist.files import read_text_file
+from combatassist.ruleset import help_path
+
+from . import i18n
 
 
-def general_html() -> str:
-    """How Combat Assistant answers (the part shared by every ruleset)."""
-    return read_text_file(resource_path("help.html"))
+def general_html(language: str | None = None) -> str:
+    """How Combat Assistant answers (the part shared by every ruleset), in ``language``
+    (default: the app's; ``resources/help.<lang>.html``, else English)."""
+    language = language or i18n.current_language()
+    return read_text_file(help_path(resource_path(""), language))
 
 
-def rules_html(ruleset: str | None = None) -> str:
-    """The help text for one ruleset (or all of them)."""
+def rules_html(ruleset: str | None = None, language: str | None = None) -> str:
+    """The help text for one ruleset (or all of them), in ``language`` (default: the app's)."""
+    language = language or i18n.current_language()
     if ruleset is not None:
-        return rulesets.get(ruleset).help_text() + general_html()
-    return general_html() + "".join(r.help_text() for r in rulesets.all_rulesets())
+        return rulesets.get(ruleset).help_text(language) + general_html(language)
+    return general_html(language) + "".join(r.help_text(language)
+                                            for r in rulesets.all_rulesets())
