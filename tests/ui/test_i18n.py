@@ -52,8 +52,98 @@ def english_sources() -> set[str]:
 
 
 def visible(text: str) -> str:
-    """A menu or button text as read: without its mnemonic ampersand."""
+    """A menu or button text as read: without its mnemonic ampersand and HTML tags."""
+    text = re.sub(r"<[^>]+>", " ", text)
     return re.sub(r"&(?!&)", "", text).replace("&&", "&")
+
+
+def words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", visible(text))}
+
+
+def english_only_words(lang: str = "de") -> set[str]:
+    """Words of the English sources that no translation into ``lang`` uses (so a text of
+    the window in ``lang`` holding one is English), minus names and abbreviations."""
+    english, translated = set(), set()
+    for ts in TS_FILES:
+        if ts.stem.endswith(f"_{lang}"):
+            for _c, source, forms, _ok in messages(ts):
+                english |= words(source)
+                for form in forms:
+                    translated |= words(form)
+    names = {w for name in SAME_IN_GERMAN for w in words(name)}
+    return english - translated - names
+
+
+def widget_texts(root) -> list[tuple[str, str]]:
+    """(where, text) for every text a person can read in ``root`` and its children: labels,
+    buttons, group titles, tabs, list and combo entries, tables' cells and headers,
+    placeholders, tooltips, status tips, and pyqtgraph plots' titles, axes and legends."""
+    import pyqtgraph as pg
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QComboBox, QGroupBox,
+                                   QLabel, QLineEdit, QTabWidget, QWidget)
+
+    found: list[tuple[str, str]] = []
+
+    def add(widget, text):
+        if text and text.strip():
+            found.append((f"{type(widget).__name__} {widget.objectName()}".strip(), text))
+
+    for widget in [root] + root.findChildren(QWidget):
+        if not widget.isVisibleTo(root) and widget is not root:
+            continue
+        add(widget, widget.toolTip())
+        add(widget, widget.statusTip())
+        if isinstance(widget, (QLabel, QAbstractButton)):
+            add(widget, widget.text())
+        if isinstance(widget, QGroupBox):
+            add(widget, widget.title())
+        if isinstance(widget, QLineEdit):
+            add(widget, widget.placeholderText())
+        if isinstance(widget, QTabWidget):
+            for i in range(widget.count()):
+                add(widget, widget.tabText(i))
+                add(widget, widget.tabToolTip(i))
+        if isinstance(widget, QComboBox):
+            for i in range(widget.count()):
+                add(widget, widget.itemText(i))
+        if isinstance(widget, QAbstractItemView) and widget.model() is not None:
+            model = widget.model()
+            for orientation, count in ((Qt.Orientation.Horizontal, model.columnCount()),
+                                       (Qt.Orientation.Vertical, model.rowCount())):
+                for i in range(min(count, 50)):
+                    add(widget, str(model.headerData(i, orientation) or ""))
+            for row in range(min(model.rowCount(), 50)):
+                for col in range(min(model.columnCount(), 20)):
+                    for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+                        value = model.data(model.index(row, col), role)
+                        if isinstance(value, str):
+                            add(widget, value)
+        if isinstance(widget, pg.PlotWidget):
+            item = widget.getPlotItem()
+            add(widget, item.titleLabel.text)
+            for axis in ("left", "bottom", "right", "top"):
+                if item.getAxis(axis).isVisible():
+                    add(widget, item.getAxis(axis).labelText)
+            legend = item.legend
+            if legend is not None:
+                for _sample, label in legend.items:
+                    add(widget, label.text)
+    return found
+
+
+def english_in(root, lang: str = "de") -> list[str]:
+    """The texts of ``root`` that are English: an English source string of the translations
+    as it is (its translation was not found), or holding a word only English uses."""
+    sources = {visible(s) for s in english_sources()} - SAME_IN_GERMAN
+    only_english = english_only_words(lang)
+    problems = []
+    for where, text in widget_texts(root):
+        shown = visible(text).strip()
+        if shown in sources or words(text) & only_english:
+            problems.append(f"{where}: {text[:120]!r} ({', '.join(sorted(words(text) & only_english)) or 'untranslated'})")
+    return sorted(set(problems))
 
 
 @pytest.fixture
@@ -161,6 +251,19 @@ def test_no_english_text_in_the_german_window(german, make_window):
         if text in english:
             found.append(repr(text))
     assert not found, "English in the German window:\n" + "\n".join(found)
+
+
+def test_the_english_word_check_sees_english(german, qtbot):
+    from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+    box = QWidget()
+    qtbot.addWidget(box)
+    layout = QVBoxLayout(box)
+    for text in ("Datei", "Save the changes to a.toml?", "&Open…", "99,69 %"):
+        layout.addWidget(QLabel(text))
+    box.show()
+    found = english_in(box)
+    assert len(found) == 2 and "changes" in found[0] + found[1] and "Open" in found[0] + found[1]
 
 
 def test_switching_language_changes_the_menus(make_window, settings, dialogs, qapp):
