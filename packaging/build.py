@@ -244,7 +244,7 @@ def check_contents(bundle: Path) -> list[str]:
             raise BuildFailed(f"the bundle has no {folder}/ folder (combatassist.data needs it)")
     languages = sorted(cfg.app_languages())
     for lang in languages:
-        wanted = [internal / "ui" / "translations" / ts.with_suffix(".qm").name
+        wanted = [internal / "combatassist_gui" / "translations" / ts.with_suffix(".qm").name
                   for ts in sorted(cfg.TRANSLATIONS.glob(f"*_{lang}.ts"))]
         wanted.append(internal / "PySide6" / "Qt" / "translations" / f"qtbase_{lang}.qm")
         missing = [str(p.relative_to(bundle)) for p in wanted if not p.is_file()]

@@ -25,20 +25,29 @@ def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
     assert "combatassist/resources/lowluck/tables.toml" in names
     shipped_examples = {n.rsplit("/", 1)[1] for n in names if n.startswith("combatassist/examples/")}
     assert shipped_examples == {p.name for p in (ROOT / "examples").iterdir()}
-    assert any(n.startswith("ui/") for n in names)
+    # the GUI ships under its own name: no bare top-level "ui" to collide with other packages
+    assert any(n.startswith("combatassist_gui/views/") for n in names)
+    assert not any(n.startswith("ui/") for n in names)
+    tops = {n.split("/")[0] for n in names if "/" in n and ".dist-info/" not in n}
+    assert tops == {"combatassist", "combatassist_gui"}
     # the GUI's translations, compiled from every .ts of the source tree
-    assert {n for n in names if n.startswith("ui/translations/")} == {
-        f"ui/translations/{ts.stem}.qm" for ts in (ROOT / "ui" / "translations").glob("*.ts")}
+    assert {n for n in names if n.startswith("combatassist_gui/translations/")} == {
+        f"combatassist_gui/translations/{ts.stem}.qm"
+        for ts in (ROOT / "ui" / "translations").glob("*.ts")}
     code = ("import combatassist, combatassist.data as d; "
             "print(combatassist.__file__); print(d.resources_dir()); print(d.examples_dir()); "
             "from combatassist.rulesets import lowluck; print(len(lowluck.UNITS)); "
             "from combatassist.scenario import load_scenario; "
-            "print(load_scenario(d.example_path('lowluck-finland.toml')).ruleset)")
+            "print(load_scenario(d.example_path('lowluck-finland.toml')).ruleset); "
+            "import importlib.util as u; "
+            "print(u.find_spec('combatassist_gui.views.lowluck').origin.startswith(%r))"
+            % str(site))
     env = dict(os.environ, PYTHONPATH=str(site))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                          cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    module_file, resources, examples, units, ruleset = out.stdout.split()
+    module_file, resources, examples, units, ruleset, gui_inside = out.stdout.split()
+    assert gui_inside == "True"
     assert module_file.startswith(str(site))
     assert resources == str(site / "combatassist" / "resources")
     assert examples == str(site / "combatassist" / "examples")
@@ -68,11 +77,11 @@ def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
 
     # the installed GUI finds its German and speaks it
     code = ("from PySide6.QtCore import QCoreApplication; app = QCoreApplication([]); "
-            "from ui import i18n; print(i18n.TRANSLATIONS_DIR, *i18n.available_languages()); "
+            "from combatassist_gui import i18n; print(i18n.TRANSLATIONS_DIR, *i18n.available_languages()); "
             "i18n.install('de', app); print(QCoreApplication.translate('MainWindow', '&File'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                          cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     folder, *languages = out.stdout.splitlines()[0].split()
-    assert folder == str(site / "ui" / "translations") and "de" in languages
+    assert folder == str(site / "combatassist_gui" / "translations") and "de" in languages
     assert out.stdout.splitlines()[1] == "&Datei"

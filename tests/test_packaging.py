@@ -55,7 +55,7 @@ def test_version_lives_in_pyproject_only():
 
 def test_both_programs_report_the_version(capsys):
     from combatassist import cli
-    from ui import app
+    from combatassist_gui import app
 
     version = PYPROJECT["project"]["version"]
     assert cli.main(["--version"]) == 0   # the CLI turns argparse's exit into a status
@@ -158,7 +158,12 @@ def test_spec_builds_both_programs_in_one_folder(monkeypatch, tmp_path):
     assert Path(gui.scripts_given[0]).name == "launch_gui.py"
     assert Path(cli.scripts_given[0]).name == "launch_cli.py"
     assert all(Path(script).is_file() for script in gui.scripts_given + cli.scripts_given)
-    assert gui.kwargs["pathex"] == [str(ROOT)]
+    # the GUI is found under its import name, in a staged copy of ui/ (no bare "ui")
+    staged, root = gui.kwargs["pathex"]
+    assert root == str(ROOT) and cli.kwargs["pathex"] == [str(ROOT)]
+    assert (Path(staged) / "combatassist_gui" / "views" / "base.py").is_file()
+    assert "combatassist_gui" in gui.kwargs["hiddenimports"]
+    assert not any(name == "ui" or name.startswith("ui.") for name in gui.kwargs["hiddenimports"])
     # The GUI's executable comes first (macOS: the .app runs the first one).
     coll = spec["coll"]
     assert coll.args[0] is spec["gui_exe"] and spec["gui_exe"].kwargs["name"] == cfg.GUI_EXE
@@ -190,10 +195,10 @@ def test_spec_bundles_resources_and_versioned_metadata(monkeypatch, tmp_path):
     assert "PySide6/Qt/translations/qtbase_de.qm" in kept
     assert "PySide6/Qt/translations/qtbase_fr.qm" not in kept
     # the GUI carries every compiled translation; the CLI (English only) none
-    shipped = {Path(src).name for src, dest in gui.kwargs["datas"] if dest == "ui/translations"}
+    shipped = {Path(src).name for src, dest in gui.kwargs["datas"] if dest == "combatassist_gui/translations"}
     assert shipped == {p.name for p in cfg.TRANSLATIONS.glob("*.qm")} and "app_de.qm" in shipped
     cli = FakeAnalysis.made[1]
-    assert not any(dest == "ui/translations" for _src, dest in cli.kwargs["datas"])
+    assert not any(dest == "combatassist_gui/translations" for _src, dest in cli.kwargs["datas"])
     assert "pyqtgraph/colors/maps/CET-C1.csv" in kept  # other packages' data untouched
     binaries = {entry[0] for entry in gui.binaries if entry[0].startswith("PySide6/")}
     assert binaries == {"PySide6/Qt/plugins/platforms/libqxcb.so", "PySide6/Qt/lib/libQt6Core.so.6"}

@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
 
-from ui import i18n
+from combatassist_gui import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 TS_FILES = sorted((ROOT / "ui" / "translations").glob("*.ts"))
@@ -310,7 +310,7 @@ def test_live_translate_of_a_string_follows_the_installed_language(qapp):
 
 
 def test_help_in_german(german):
-    from ui.help import rules_html
+    from combatassist_gui.help import rules_html
 
     text = rules_html("lowluck")
     for term in ("Angriffswert", "Verteidigungswert", "sicheren Treffer", "Rest", "Forschung",
@@ -321,7 +321,7 @@ def test_help_in_german(german):
 
 
 def test_unknown_language_on_the_command_line_is_one_line(capsys):
-    from ui import app
+    from combatassist_gui import app
 
     assert app.main(["--smoke-test", "--language", "xx"]) == 2
     err = capsys.readouterr().err.strip()

@@ -66,10 +66,6 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
             </translation>
         </message>
         <message>
-            <source>{title} (coming)</source>
-            <translation>{title} (folgt)</translation>
-        </message>
-        <message>
             <source>Ready</source>
             <translation>Bereit</translation>
         </message>
@@ -175,7 +171,7 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
         </message>
         <message>
             <source>Can't {what}</source>
-            <translation>{what} nicht möglich</translation>
+            <translation>Nicht möglich: {what}</translation>
         </message>
         <message>
             <source>A {ruleset} battle is being fought at the table, and its set-up stays frozen until the battle is closed. Close it first (At the table → Close battle), then {what} again.</source>
@@ -194,8 +190,12 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
             <translation>Das Szenario kann nicht geöffnet werden</translation>
         </message>
         <message>
-            <source>{path}: the {ruleset} view is not available in this version (the command line can compute it: combatassist odds FILE)</source>
-            <translation>{path}: die Ansicht für {ruleset} gibt es in dieser Version nicht (die Kommandozeile kann es berechnen: combatassist odds DATEI)</translation>
+            <source>{path}: the {ruleset} ruleset has no view in the app (the command line computes it: combatassist odds FILE)</source>
+            <translation>{path}: für das Regelwerk {ruleset} hat die App keine Ansicht (die Kommandozeile berechnet es: combatassist odds DATEI)</translation>
+        </message>
+        <message>
+            <source>&lt;p&gt;Exact combat odds for wargame rulesets: {rulesets}.&lt;/p&gt;&lt;p&gt;Odds are computed exactly (never sampled); the table-side mode resolves your real dice with the same rules code.&lt;/p&gt;</source>
+            <translation>&lt;p&gt;Exakte Kampfchancen für Tabletop-Regelwerke: {rulesets}.&lt;/p&gt;&lt;p&gt;Die Chancen werden exakt berechnet (nie durch Stichproben); der Tischmodus wertet Ihre echten Würfel mit demselben Regelcode aus.&lt;/p&gt;</translation>
         </message>
         <message>
             <source>open the scenario</source>
@@ -306,10 +306,6 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>About {app}</source>
             <translation>Über {app}</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;Exact combat odds for five wargame rulesets: Low Luck, Medium Luck, Alternate Ground Combat, Ur and Dirtside II.&lt;/p&gt;&lt;p&gt;Odds are computed exactly (never sampled); the table-side mode resolves your real dice with the same rules code.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Exakte Kampfchancen für fünf Tabletop-Regelwerke: Low Luck, Medium Luck, Alternate Ground Combat, Ur und Dirtside II.&lt;/p&gt;&lt;p&gt;Die Chancen werden exakt berechnet (nie durch Stichproben); der Tischmodus wertet Ihre echten Würfel mit demselben Regelcode aus.&lt;/p&gt;</translation>
         </message>
     </context>
 </TS>
