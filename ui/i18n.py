@@ -24,6 +24,14 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, Q
 #: ``translate("Context", "%n units", "", count)``.
 translate = QCoreApplication.translate
 
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (Qt's name, which lupdate knows)
+    """Marks ``text`` for translation in ``context`` where it is defined (a table of names);
+    ``translate(context, text)`` where it is shown."""
+    return text
+
+
 #: The language the source strings are written in.
 SOURCE_LANGUAGE = "en"
 #: Where View › Language keeps the player's choice.
@@ -114,6 +122,35 @@ def current_language() -> str:
     return _current
 
 
+#: the two sides, as the texts name them (``side_name``) and starting a sentence
+#: (``side_title``)
+SIDE_NAMES = {"attacker": QT_TRANSLATE_NOOP("sides", "attacker"),
+              "defender": QT_TRANSLATE_NOOP("sides", "defender")}
+SIDE_TITLES = {"attacker": QT_TRANSLATE_NOOP("sides", "Attacker"),
+               "defender": QT_TRANSLATE_NOOP("sides", "Defender")}
+
+
+def side_name(side: str) -> str:
+    """``"attacker"`` in the app's language (German ``"Angreifer"``)."""
+    return translate("sides", SIDE_NAMES.get(side, side))
+
+
+def side_title(side: str) -> str:
+    """``"Attacker"`` in the app's language."""
+    return translate("sides", SIDE_TITLES.get(side, side))
+
+
+#: The property marking a widget whose text the engine writes (position, explanations, the
+#: battle log, its messages): English in this version, see docs/translating.md.
+ENGINE_TEXT = "engineText"
+
+
+def mark_engine_text(*widgets) -> None:
+    """Mark ``widgets`` as showing the engine's own words (the checks for English skip them)."""
+    for widget in widgets:
+        widget.setProperty(ENGINE_TEXT, True)
+
+
 def data_name(ruleset: str, text: str) -> str:
     """A display name from a ruleset's data (a unit, band, terrain: English in the engine,
     its files and the command line) in the app's language: context ``data.<ruleset>`` of the
@@ -139,11 +176,12 @@ def number(value: float, spec: str = ".2f") -> str:
 
 def percent(p: float, decimals: int = 2) -> str:
     """A probability as a percentage: ``99.69%`` in English (as the app always wrote it),
-    ``99,69 %`` in German (a space before the sign, as German typesetting has it)."""
+    ``99,69 %`` in German (a space before the sign, as German typesetting has it: a
+    no-break space, so a line never ends between the number and its sign)."""
     text = f"{100 * p:.{decimals}f}"
     if _current == SOURCE_LANGUAGE:
         return text + "%"
-    return localize(text) + " %"
+    return localize(text) + "\u00a0%"
 
 
 def signed(value: float, decimals: int = 2) -> str:

@@ -22,6 +22,7 @@ from combatassist import report
 from combatassist.files import atomic_write_text
 from combatassist.result import BattleResult
 from combatassist.scenario import Scenario
+from .i18n import QT_TRANSLATE_NOOP, localize, number, percent, translate
 
 pg.setConfigOptions(background="w", foreground="#222222", antialias=True)
 
@@ -30,22 +31,35 @@ DEFENDER = "#D55E00"     # Okabe-Ito vermillion
 DRAW = "#999999"         # neutral grey
 UNDECIDED = "#F0E442"    # Okabe-Ito yellow
 ACCENT = "#009E73"       # Okabe-Ito bluish green
-SEGMENTS = (("Attacker wins", ATTACKER), ("Draw", DRAW), ("Undecided", UNDECIDED),
-            ("Defender wins", DEFENDER))
+#: the outcome bar's segments (names translated where shown: ``segment_name``)
+SEGMENTS = ((QT_TRANSLATE_NOOP("results", "Attacker wins"), ATTACKER),
+            (QT_TRANSLATE_NOOP("results", "Draw"), DRAW),
+            (QT_TRANSLATE_NOOP("results", "Undecided"), UNDECIDED),
+            (QT_TRANSLATE_NOOP("results", "Defender wins"), DEFENDER))
+
+
+#: what the loss plots count (a view's ``loss_unit``), translated where shown
+LOSS_UNITS = (QT_TRANSLATE_NOOP("results", "units"), QT_TRANSLATE_NOOP("results", "steps of damage"))
+
+
+def segment_name(name: str) -> str:
+    return translate("results", name)
 
 
 def pct(p: float) -> str:
-    return f"{100 * p:.2f}%"
+    """A probability as the app writes it: ``99.69%`` (German ``99,69 %``)."""
+    return percent(p)
 
 
 def delta_pct(now: float, before: float) -> str:
     d = 100 * (now - before)
-    return f"{d:+.2f} pts" if abs(d) >= 0.005 else "±0"
+    return translate("results", "{delta} pts").format(delta=localize(f"{d:+.2f}")) \
+        if abs(d) >= 0.005 else "±0"
 
 
 def delta_num(now: float, before: float) -> str:
     d = now - before
-    return f"{d:+.2f}" if abs(d) >= 0.005 else "±0"
+    return localize(f"{d:+.2f}") if abs(d) >= 0.005 else "±0"
 
 
 class OutcomeBar(QWidget):
@@ -62,7 +76,7 @@ class OutcomeBar(QWidget):
                    baseline: tuple[float, float, float, float] | None = None) -> None:
         self.values = (attacker, draw, undecided, defender)
         self.baseline = baseline
-        self.setToolTip("\n".join(f"{name}: {pct(v)}" for (name, _), v in
+        self.setToolTip("\n".join(f"{segment_name(name)}: {pct(v)}" for (name, _), v in
                                   zip(SEGMENTS, self.values)))
         self.update()
 
@@ -195,13 +209,14 @@ class StatusLine:
     exports (CSV from the panel's ``csv_rows()``, PNG of the panel)."""
 
     #: what the figures were computed for, in "the last … that could be computed"
-    subject = "set-up"
+    subject = QT_TRANSLATE_NOOP("results", "set-up")
 
     def has_figures(self) -> bool:
         raise NotImplementedError
 
     #: the status shown after the player stopped a computation
-    STOPPED = "Stopped. Edit the set-up, or press F5, to compute again."
+    STOPPED = QT_TRANSLATE_NOOP("results", "Stopped. Edit the set-up, or press F5, to compute "
+                                           "again.")
 
     # -- the one export path: each panel gives its rows ----------------------------------------
     def csv_rows(self) -> list[list]:
@@ -228,18 +243,20 @@ class StatusLine:
         if stop is not None:
             stop.setVisible(busy)
         if busy:
-            self.status.setText("Computing…")
-        elif self.status.text() == "Computing…":
+            self.status.setText(translate("results", "Computing…"))
+        elif self.status.text() == translate("results", "Computing…"):
             self.status.setText("")
 
     def stop(self) -> None:
         """The player stops the computation on show (``cancel_requested``)."""
         self.cancel_requested.emit()
-        self.status.setText(self.STOPPED)
+        self.status.setText(translate("results", self.STOPPED))
 
     def show_error(self, message: str) -> None:
-        stale = (f"<br>The figures below are still those of the last {self.subject} that could "
-                 "be computed." if self.has_figures() else "")
+        stale = ("<br>" + translate("results", "The figures below are still those of the last "
+                                    "{subject} that could be computed.").format(
+                                        subject=translate("results", self.subject))
+                 if self.has_figures() else "")
         # the message may echo the user's text: shown as text, never as markup
         text = html.escape(message, quote=False)
         self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>{stale}')
@@ -381,8 +398,8 @@ class ResultsPanel(StatusLine, QWidget):
         self.status.setWordWrap(True)
         self.status.setObjectName("resultStatus")
         self.spinner = make_spinner()
-        self.stop_button = QPushButton("Stop")
-        self.stop_button.setToolTip("Stop computing (Esc); an edit or F5 computes again")
+        self.stop_button = QPushButton(translate("results", "Stop"))
+        self.stop_button.setToolTip(translate("results", "Stop computing (Esc); an edit or F5 computes again"))
         self.stop_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.stop_button.clicked.connect(self.stop)
         keep = self.stop_button.sizePolicy()
@@ -392,16 +409,19 @@ class ResultsPanel(StatusLine, QWidget):
 
         self.bar = OutcomeBar()
         self.legend = QLabel(" ".join(
-            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;' for n, c in SEGMENTS
+            f'<span style="color:{c}">&#9632;</span>&nbsp;{segment_name(n)}&nbsp;&nbsp;'
+            for n, c in SEGMENTS
             if rounds or n != "Undecided"))
 
         self.numbers: dict[str, QLabel] = {}
         pairs: list[tuple[QLabel, QLabel]] = []
-        keys = [("attacker_wins", "Attacker wins"), ("defender_wins", "Defender wins"),
-                ("draw", "Draw"), ("undecided", "Undecided (round limit)"),
-                ("attacker_losses", "Expected attacker losses"),
-                ("defender_losses", "Expected defender losses"),
-                ("expected_rounds", "Expected rounds")]
+        keys = [("attacker_wins", translate("results", "Attacker wins")),
+                ("defender_wins", translate("results", "Defender wins")),
+                ("draw", translate("results", "Draw")),
+                ("undecided", translate("results", "Undecided (round limit)")),
+                ("attacker_losses", translate("results", "Expected attacker losses")),
+                ("defender_losses", translate("results", "Expected defender losses")),
+                ("expected_rounds", translate("results", "Expected rounds"))]
         if not rounds:
             keys = [k for k in keys if k[0] not in ("undecided", "expected_rounds")]
         per_column = 4 if rounds else 3
@@ -417,26 +437,28 @@ class ResultsPanel(StatusLine, QWidget):
         self.note.setObjectName("resultNote")
         self.note.setWordWrap(True)
 
-        self.pin = QPushButton("Pin as baseline")
+        self.pin = QPushButton(translate("results", "Pin as baseline"))
         self.pin.setCheckable(True)
         self.pin.setEnabled(False)
-        self.pin.setToolTip("Keep this result and compare every later change against it")
+        self.pin.setToolTip(translate("results", "Keep this result and compare every later change against it"))
         self.pin.toggled.connect(self._toggle_baseline)
-        self.copy_button = QPushButton("Copy results")
+        self.copy_button = QPushButton(translate("results", "Copy results"))
         self.copy_button.setEnabled(False)
-        self.copy_button.setToolTip("Title, forces, options, odds, IPC and likely ends as plain "
-                                    "text, to paste into a forum or a chat (Ctrl+Shift+C)")
+        self.copy_button.setToolTip(translate("results", "Title, forces, options, odds, IPC and likely ends as plain "
+                                    "text, to paste into a forum or a chat (Ctrl+Shift+C)"))
         self.copy_button.clicked.connect(self.copy_results)
 
         self.loss_plot = self.round_plot = None
         if loss_plot:
             self.loss_plot = pg.PlotWidget()
-            style_plot(self.loss_plot, "Losses at the end of the battle",
-                       f"{loss_unit} lost", "probability (%)")
+            style_plot(self.loss_plot, translate("results", "Losses at the end of the battle"),
+                       translate("results", "{unit} lost").format(
+                           unit=translate("results", loss_unit)),
+                       translate("results", "probability (%)"))
         if rounds:
             self.round_plot = pg.PlotWidget()
-            style_plot(self.round_plot, "Battle decided by round N",
-                       "round N", "probability (%)")
+            style_plot(self.round_plot, translate("results", "Battle decided by round N"),
+                       translate("results", "round N"), translate("results", "probability (%)"))
             self.round_plot.setYRange(0, 100, padding=0.02)
         for plot in (self.loss_plot, self.round_plot):
             if plot is not None:
@@ -483,18 +505,25 @@ class ResultsPanel(StatusLine, QWidget):
         self.result = result
         self.pin.setEnabled(True)
         self.copy_button.setEnabled(True)
-        how = "exact" if result.method == "exact" else f"simulated, {result.trials:,} trials"
+        trials = result.trials
+        how = (translate("results", "exact") if result.method == "exact" else
+               translate("results", "simulated, {trials} trials").format(
+                   trials=number(trials, ",d")))
         extra = []
         if result.stalemate:
-            extra.append(f"stalemate {pct(result.stalemate)} (counted as draw)")
+            extra.append(translate("results", "stalemate {share} (counted as draw)").format(
+                share=pct(result.stalemate)))
         if result.pruned:
-            extra.append(f"pruned mass {result.pruned:.1e}")
+            extra.append(translate("results", "pruned mass {mass}").format(
+                mass=number(result.pruned, ".1e")))
         if result.states_explored:
-            extra.append(f"{result.states_explored:,} positions")
+            extra.append(translate("results", "{count} positions").format(
+                count=number(result.states_explored, ",d")))
         self.note.setText(f"{result.ruleset}: {how}" + ("; " + "; ".join(extra) if extra else ""))
         self.status.setText("")
         unfought = result.unfought()
-        self.no_battle.setText(f"No battle: {unfought}." if unfought else "")
+        self.no_battle.setText(translate("results", "No battle: {why}.").format(
+            why=translate("engine", unfought)) if unfought else "")
         self.no_battle.setVisible(unfought is not None)
         self.plots_box.setVisible(unfought is None)
         self._refresh()
@@ -502,7 +531,8 @@ class ResultsPanel(StatusLine, QWidget):
     def _toggle_baseline(self, on: bool) -> None:
         self.baseline = self.result if on else None
         self.baseline_scenario = self.scenario if on else None
-        self.pin.setText("Unpin baseline" if on else "Pin as baseline")
+        self.pin.setText(translate("results", "Unpin baseline") if on else
+                         translate("results", "Pin as baseline"))
         self._refresh()
         self.baseline_changed.emit(on)
 
@@ -527,7 +557,7 @@ class ResultsPanel(StatusLine, QWidget):
             if key not in self.numbers:
                 continue
             is_p = key in ("attacker_wins", "defender_wins", "draw", "undecided")
-            text = pct(value) if is_p else f"{value:.2f}"
+            text = pct(value) if is_p else number(value)
             if base is not None:
                 d = delta_pct(value, base[key]) if is_p else delta_num(value, base[key])
                 text += f'  <span style="color:#555">({d})</span>'
@@ -544,8 +574,8 @@ class ResultsPanel(StatusLine, QWidget):
     def _plot_losses(self, r: BattleResult, b: BattleResult | None) -> None:
         plot = self.loss_plot
         plot.clear()
-        for side, colour, offset, name in ((0, ATTACKER, -0.2, "attacker"),
-                                           (1, DEFENDER, 0.2, "defender")):
+        for side, colour, offset, name in ((0, ATTACKER, -0.2, translate("results", "attacker")),
+                                           (1, DEFENDER, 0.2, translate("results", "defender"))):
             marg = r.loss_marginal(side)
             xs = [k + offset for k in marg]
             ys = [100 * p for p in marg.values()]
@@ -556,7 +586,7 @@ class ResultsPanel(StatusLine, QWidget):
                 plot.plot([k + offset for k in bm], [100 * p for p in bm.values()], pen=None,
                           symbol="o", symbolSize=8, symbolBrush=None,
                           symbolPen=pg.mkPen("#111111", width=1.5),
-                          name="baseline" if side == 0 else None)
+                          name=translate("results", "baseline") if side == 0 else None)
         top = max((max(a, d) for a, d, _ in r.losses), default=0)
         if b is not None:
             top = max(top, max((max(a, d) for a, d, _ in b.losses), default=0))
@@ -574,12 +604,12 @@ class ResultsPanel(StatusLine, QWidget):
         curve = r.decided_by_round
         plot.plot(list(range(1, len(curve) + 1)), [100 * p for p in curve],
                   pen=pg.mkPen(ACCENT, width=2.5), symbol="o", symbolSize=5,
-                  symbolBrush=ACCENT, symbolPen=ACCENT, name="current")
+                  symbolBrush=ACCENT, symbolPen=ACCENT, name=translate("results", "current"))
         if b is not None and b.decided_by_round:
             bc = b.decided_by_round
             plot.plot(list(range(1, len(bc) + 1)), [100 * p for p in bc],
                       pen=pg.mkPen("#111111", width=1.5, style=Qt.PenStyle.DashLine),
-                      name="baseline")
+                      name=translate("results", "baseline"))
         plot.setYRange(0, 100, padding=0.02)
         n = max(len(curve), len(b.decided_by_round) if b is not None else 0)
         plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(n / 10)), minor=1)

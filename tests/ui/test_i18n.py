@@ -80,7 +80,7 @@ def widget_texts(root) -> list[tuple[str, str]]:
     buttons, group titles, tabs, list and combo entries, tables' cells and headers,
     placeholders, tooltips, status tips, and pyqtgraph plots' titles, axes and legends."""
     import pyqtgraph as pg
-    from PySide6.QtCore import Qt
+    from PySide6.QtCore import QModelIndex, Qt
     from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QComboBox, QGroupBox,
                                    QLabel, QLineEdit, QTabWidget, QWidget)
 
@@ -92,6 +92,8 @@ def widget_texts(root) -> list[tuple[str, str]]:
 
     for widget in [root] + root.findChildren(QWidget):
         if not widget.isVisibleTo(root) and widget is not root:
+            continue
+        if engine_text(widget):
             continue
         add(widget, widget.toolTip())
         add(widget, widget.statusTip())
@@ -110,12 +112,20 @@ def widget_texts(root) -> list[tuple[str, str]]:
                 add(widget, widget.itemText(i))
         if isinstance(widget, QAbstractItemView) and widget.model() is not None:
             model = widget.model()
-            for orientation, count in ((Qt.Orientation.Horizontal, model.columnCount()),
-                                       (Qt.Orientation.Vertical, model.rowCount())):
+            root_index = QModelIndex()
+            rows = model.rowCount(root_index)
+            try:
+                cols = model.columnCount(root_index)
+            except TypeError:           # a list model's columnCount is private: one column
+                cols = 1
+            for orientation, count in ((Qt.Orientation.Horizontal, cols),
+                                       (Qt.Orientation.Vertical, rows)):
                 for i in range(min(count, 50)):
-                    add(widget, str(model.headerData(i, orientation) or ""))
-            for row in range(min(model.rowCount(), 50)):
-                for col in range(min(model.columnCount(), 20)):
+                    header = model.headerData(i, orientation)
+                    if isinstance(header, str):
+                        add(widget, header)
+            for row in range(min(rows, 50)):
+                for col in range(min(cols, 20)):
                     for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
                         value = model.data(model.index(row, col), role)
                         if isinstance(value, str):
@@ -133,10 +143,26 @@ def widget_texts(root) -> list[tuple[str, str]]:
     return found
 
 
+def engine_text(widget) -> bool:
+    """The widget (or one around it) shows the engine's own words (``i18n.mark_engine_text``:
+    the table side's position, explanations and log), English in this version."""
+    while widget is not None:
+        if widget.property(i18n.ENGINE_TEXT):
+            return True
+        widget = widget.parentWidget()
+    return False
+
+
+def same_in(lang: str = "de") -> set[str]:
+    """Sources whose translation into ``lang`` is the source itself (``Standard``, ``Phase``)."""
+    return {source for ts in TS_FILES if ts.stem.endswith(f"_{lang}")
+            for _c, source, forms, _ok in messages(ts) if source in forms}
+
+
 def english_in(root, lang: str = "de") -> list[str]:
     """The texts of ``root`` that are English: an English source string of the translations
     as it is (its translation was not found), or holding a word only English uses."""
-    sources = {visible(s) for s in english_sources()} - SAME_IN_GERMAN
+    sources = {visible(s) for s in english_sources() - same_in(lang)} - SAME_IN_GERMAN
     only_english = english_only_words(lang)
     problems = []
     for where, text in widget_texts(root):
@@ -200,8 +226,8 @@ def test_numbers_are_written_the_local_way(qapp):
     assert i18n.number(1234.5, ",.1f") == "1,234.5"
     i18n.install("de", qapp)
     try:
-        assert i18n.percent(0.9969) == "99,69 %"
-        assert i18n.percent(1, 0) == "100 %"
+        assert i18n.percent(0.9969) == "99,69\u00a0%"          # "99,69 %", never broken
+        assert i18n.percent(1, 0) == "100\u00a0%"
         assert (i18n.number(1.5), i18n.signed(-0.25), i18n.number(1234.5, ",.1f")) == (
             "1,50", "-0,25", "1.234,5")
         assert QLocale().decimalPoint() == ","
@@ -326,3 +352,60 @@ def test_unknown_language_on_the_command_line_is_one_line(capsys):
     assert app.main(["--smoke-test", "--language", "xx"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "--language xx" in err and "de" in err
+
+
+def test_every_data_name_has_a_german_translation():
+    """The names from the rulesets' data and the engine that the GUI shows (units, bands,
+    terrain, weapons, walls, phases) are all in ``data_de.ts``, in the GUI's contexts."""
+    from combatassist_gui.data_names import names_by_context
+
+    have = {(c, s): forms for c, s, forms, ok in messages(ROOT / "ui" / "translations" /
+                                                         "data_de.ts") if ok and all(forms)}
+    missing = [f"[{context}] {name!r}" for context, names in names_by_context().items()
+               for name in sorted(names) if (context, name) not in have]
+    assert not missing, "add them to ui/translations/data_de.ts:\n" + "\n".join(missing)
+
+
+def cut_off(view) -> list[str]:
+    """The scroll areas of ``view`` whose content is wider than they are (text that doesn't
+    fit makes a pane scroll sideways: at 1280×800 none does in English)."""
+    from PySide6.QtWidgets import QScrollArea
+
+    return [f"{type(area.widget()).__name__} needs {area.widget().minimumSizeHint().width()} px, "
+            f"has {area.viewport().width()}" for area in view.findChildren(QScrollArea)
+            if area.isVisible() and area.widget() is not None
+            and area.widget().minimumSizeHint().width() > area.viewport().width() + 1]
+
+
+@pytest.mark.timeout(600)
+def test_every_view_in_german_shows_no_english(german, make_window, qapp):
+    """Every tab of every view, a battle at the table included, computed and walked at
+    1280×800: no visible text is English (apart from the engine's own words, marked as
+    such), and no pane is too narrow for its German texts."""
+    from combatassist_gui.app import demo_battle, settle, wait_for
+
+    window = make_window()
+    window.resize(1280, 800)
+    found = []
+    for index, view in enumerate(window.views):
+        window.tabs.setCurrentIndex(index)
+        view.recompute(immediate=True)
+        assert wait_for(qapp, lambda v=view: settle(v), 120_000)
+        for tab in range(view.tabs.count()):
+            view.tabs.setCurrentIndex(tab)
+            if view.tabs.widget(tab) is view.table_panel:
+                demo_battle(view.table_panel)
+            assert wait_for(qapp, lambda v=view: settle(v), 120_000)
+            qapp.processEvents()
+            found += [f"{view.ruleset} › {view.tabs.tabText(tab)}: {problem}"
+                      for problem in english_in(view) + cut_off(view)]
+        assert view.tabs.tabText(0) == "Chancen"
+    assert not found, "English in the German window:\n" + "\n".join(found)
+
+
+def test_german_numbers_in_a_view(german, open_view):
+    from combatassist_gui.views.lowluck import LowLuckView
+
+    view = open_view(LowLuckView)
+    shown = view.results.numbers["attacker_wins"].text()
+    assert re.fullmatch(r"\d{1,3},\d\d\u00a0%", shown), shown

@@ -175,7 +175,7 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
         </message>
         <message>
             <source>A {ruleset} battle is being fought at the table, and its set-up stays frozen until the battle is closed. Close it first (At the table → Close battle), then {what} again.</source>
-            <translation>Am Tisch wird gerade eine {ruleset}-Schlacht ausgetragen; ihre Aufstellung bleibt gesperrt, bis die Schlacht geschlossen ist. Schließen Sie sie zuerst (Am Tisch → Schlacht schließen) und versuchen Sie dann erneut: {what}.</translation>
+            <translation>Am Tisch wird gerade eine {ruleset}-Schlacht ausgetragen; ihre Aufstellung bleibt gesperrt, bis die Schlacht geschlossen ist. Schließen Sie sie zuerst (Am Tisch → Schließen) und versuchen Sie dann erneut: {what}.</translation>
         </message>
         <message>
             <source>start a new scenario</source>
@@ -306,6 +306,413 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>About {app}</source>
             <translation>Über {app}</translation>
+        </message>
+    </context>
+    <context>
+        <name>results</name>
+        <message>
+            <source>Attacker wins</source>
+            <translation>Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>Draw</source>
+            <translation>Unentschieden</translation>
+        </message>
+        <message>
+            <source>Undecided</source>
+            <translation>Offen</translation>
+        </message>
+        <message>
+            <source>Defender wins</source>
+            <translation>Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <source>units</source>
+            <translation>Einheiten</translation>
+        </message>
+        <message>
+            <source>steps of damage</source>
+            <translation>Schadensstufen</translation>
+        </message>
+        <message>
+            <source>{delta} pts</source>
+            <translation>{delta} Pkt.</translation>
+        </message>
+        <message>
+            <source>set-up</source>
+            <translation>Aufstellung</translation>
+        </message>
+        <message>
+            <source>Stopped. Edit the set-up, or press F5, to compute again.</source>
+            <translation>Angehalten. Ändern Sie die Aufstellung oder drücken Sie F5, um neu zu rechnen.</translation>
+        </message>
+        <message>
+            <source>Computing…</source>
+            <translation>Rechne…</translation>
+        </message>
+        <message>
+            <source>The figures below are still those of the last {subject} that could be computed.</source>
+            <translation>Die Zahlen unten gehören noch zur letzten Aufstellung, die sich berechnen ließ ({subject}).</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Anhalten</translation>
+        </message>
+        <message>
+            <source>Stop computing (Esc); an edit or F5 computes again</source>
+            <translation>Berechnung anhalten (Esc); eine Änderung oder F5 rechnet neu</translation>
+        </message>
+        <message>
+            <source>Undecided (round limit)</source>
+            <translation>Offen (Rundengrenze)</translation>
+        </message>
+        <message>
+            <source>Expected attacker losses</source>
+            <translation>Erwartete Verluste Angreifer</translation>
+        </message>
+        <message>
+            <source>Expected defender losses</source>
+            <translation>Erwartete Verluste Verteidiger</translation>
+        </message>
+        <message>
+            <source>Expected rounds</source>
+            <translation>Erwartete Runden</translation>
+        </message>
+        <message>
+            <source>Pin as baseline</source>
+            <translation>Als Vergleich festhalten</translation>
+        </message>
+        <message>
+            <source>Keep this result and compare every later change against it</source>
+            <translation>Dieses Ergebnis festhalten und jede spätere Änderung damit vergleichen</translation>
+        </message>
+        <message>
+            <source>Copy results</source>
+            <translation>Ergebnisse kopieren</translation>
+        </message>
+        <message>
+            <source>Title, forces, options, odds, IPC and likely ends as plain text, to paste into a forum or a chat (Ctrl+Shift+C)</source>
+            <translation>Titel, Streitkräfte, Optionen, Chancen, IPC und wahrscheinliche Ausgänge als Text, zum Einfügen in ein Forum oder einen Chat (Strg+Umschalt+C)</translation>
+        </message>
+        <message>
+            <source>Losses at the end of the battle</source>
+            <translation>Verluste am Ende der Schlacht</translation>
+        </message>
+        <message>
+            <source>{unit} lost</source>
+            <translation>verlorene {unit}</translation>
+        </message>
+        <message>
+            <source>probability (%)</source>
+            <translation>Wahrsch. (%)</translation>
+        </message>
+        <message>
+            <source>Battle decided by round N</source>
+            <translation>Schlacht entschieden bis Runde N</translation>
+        </message>
+        <message>
+            <source>round N</source>
+            <translation>Runde N</translation>
+        </message>
+        <message>
+            <source>exact</source>
+            <translation>exakt</translation>
+        </message>
+        <message>
+            <source>simulated, {trials} trials</source>
+            <translation>simuliert, {trials} Durchläufe</translation>
+        </message>
+        <message>
+            <source>stalemate {share} (counted as draw)</source>
+            <translation>Patt {share} (zählt als Unentschieden)</translation>
+        </message>
+        <message>
+            <source>pruned mass {mass}</source>
+            <translation>abgeschnittene Wahrscheinlichkeit {mass}</translation>
+        </message>
+        <message>
+            <source>{count} positions</source>
+            <translation>{count} Stellungen</translation>
+        </message>
+        <message>
+            <source>No battle: {why}.</source>
+            <translation>Keine Schlacht: {why}.</translation>
+        </message>
+        <message>
+            <source>Unpin baseline</source>
+            <translation>Vergleich lösen</translation>
+        </message>
+        <message>
+            <source>attacker</source>
+            <translation>Angreifer</translation>
+        </message>
+        <message>
+            <source>defender</source>
+            <translation>Verteidiger</translation>
+        </message>
+        <message>
+            <source>baseline</source>
+            <translation>Vergleich</translation>
+        </message>
+        <message>
+            <source>current</source>
+            <translation>aktuell</translation>
+        </message>
+    </context>
+    <context>
+        <name>sides</name>
+        <message>
+            <source>attacker</source>
+            <translation>Angreifer</translation>
+        </message>
+        <message>
+            <source>defender</source>
+            <translation>Verteidiger</translation>
+        </message>
+        <message>
+            <source>Attacker</source>
+            <translation>Angreifer</translation>
+        </message>
+        <message>
+            <source>Defender</source>
+            <translation>Verteidiger</translation>
+        </message>
+    </context>
+    <context>
+        <name>table_side</name>
+        <message>
+            <source>the attacker wins</source>
+            <translation>der Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>the defender wins</source>
+            <translation>der Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <source>a draw</source>
+            <translation>unentschieden</translation>
+        </message>
+        <message>
+            <source>{Side} retreats</source>
+            <translation>{Side}: Rückzug</translation>
+        </message>
+        <message>
+            <source>{Side} retreats: the battle ends here and the other side wins. Undo takes it back. Retreat now?</source>
+            <translation>{Side} zieht sich zurück: die Schlacht endet hier, und die andere Seite gewinnt. Rückgängig nimmt es zurück. Jetzt zurückziehen?</translation>
+        </message>
+        <message>
+            <source>End battle</source>
+            <translation>Beenden</translation>
+        </message>
+        <message>
+            <source>End the battle here, as it stands? Undo takes it back. End now?</source>
+            <translation>Die Schlacht hier beenden, so wie sie steht? Rückgängig nimmt es zurück. Jetzt beenden?</translation>
+        </message>
+        <message>
+            <source>attacker</source>
+            <translation>Angreifer</translation>
+        </message>
+        <message>
+            <source>defender</source>
+            <translation>Verteidiger</translation>
+        </message>
+        <message>
+            <source>Attacker</source>
+            <translation>Angreifer</translation>
+        </message>
+        <message>
+            <source>Defender</source>
+            <translation>Verteidiger</translation>
+        </message>
+        <message>
+            <source>{side} d{sides}</source>
+            <translation>{side} W{sides}</translation>
+        </message>
+        <message>
+            <source>Odds: {message}</source>
+            <translation>Chancen: {message}</translation>
+        </message>
+        <message>
+            <source>Odds: computing…</source>
+            <translation>Chancen: rechne…</translation>
+        </message>
+        <message>
+            <source>Fight the battle set up on the left with your real dice: enter what you rolled (or press Roll), check the proposed casualties, press Enter. The battle is saved after every step.</source>
+            <translation>Tragen Sie die links aufgestellte Schlacht mit Ihren echten Würfeln aus: geben Sie ein, was Sie gewürfelt haben (oder drücken Sie Würfeln), prüfen Sie die vorgeschlagenen Verluste, drücken Sie Enter. Die Schlacht wird nach jedem Schritt gespeichert.</translation>
+        </message>
+        <message>
+            <source>Fight this battle</source>
+            <translation>Diese Schlacht austragen</translation>
+        </message>
+        <message>
+            <source>Freeze the set-up and start resolving it at the table</source>
+            <translation>Die Aufstellung festhalten und die Schlacht am Tisch auswürfeln</translation>
+        </message>
+        <message>
+            <source>dice rolled, e.g. 3 5 1</source>
+            <translation>gewürfelte Augen, z. B. 3 5 1</translation>
+        </message>
+        <message>
+            <source>Roll</source>
+            <translation>Würfeln</translation>
+        </message>
+        <message>
+            <source>Roll the dice for this phase here (Ctrl+R)</source>
+            <translation>Die Würfel dieser Phase hier würfeln (Strg+R)</translation>
+        </message>
+        <message>
+            <source>empty: accept the proposal</source>
+            <translation>leer: den Vorschlag annehmen</translation>
+        </message>
+        <message>
+            <source>Apply</source>
+            <translation>Übernehmen</translation>
+        </message>
+        <message>
+            <source>Play this phase with these dice and casualties (Enter)</source>
+            <translation>Diese Phase mit diesen Würfeln und Verlusten spielen (Enter)</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <translation>Zurück</translation>
+        </message>
+        <message>
+            <source>Take back the last step (Ctrl+Z)</source>
+            <translation>Den letzten Schritt zurücknehmen (Strg+Z)</translation>
+        </message>
+        <message>
+            <source>Redo</source>
+            <translation>Vor</translation>
+        </message>
+        <message>
+            <source>Play the undone step again (Ctrl+Shift+Z)</source>
+            <translation>Den zurückgenommenen Schritt wieder spielen (Strg+Umschalt+Z)</translation>
+        </message>
+        <message>
+            <source>The {side} breaks off before this round: the {other} wins</source>
+            <translation>Der {side} bricht vor dieser Runde ab: der {other} gewinnt</translation>
+        </message>
+        <message>
+            <source>Close battle</source>
+            <translation>Schließen</translation>
+        </message>
+        <message>
+            <source>Leave table-side mode and unfreeze the set-up</source>
+            <translation>Den Tischmodus verlassen und die Aufstellung wieder freigeben</translation>
+        </message>
+        <message>
+            <source>This phase</source>
+            <translation>Diese Phase</translation>
+        </message>
+        <message>
+            <source>Dice to roll:</source>
+            <translation>Zu würfeln:</translation>
+        </message>
+        <message>
+            <source>Rolled:</source>
+            <translation>Gewürfelt:</translation>
+        </message>
+        <message>
+            <source>Result:</source>
+            <translation>Ergebnis:</translation>
+        </message>
+        <message>
+            <source>Casualties:</source>
+            <translation>Verluste:</translation>
+        </message>
+        <message>
+            <source>Battle log</source>
+            <translation>Schlachtprotokoll</translation>
+        </message>
+        <message>
+            <source>kept as {name}</source>
+            <translation>aufbewahrt als {name}</translation>
+        </message>
+        <message>
+            <source>left where it is ({why})</source>
+            <translation>liegt noch am alten Ort ({why})</translation>
+        </message>
+        <message>
+            <source>A saved battle could not be resumed and was set aside ({where}): {why}</source>
+            <translation>Eine gespeicherte Schlacht konnte nicht fortgesetzt werden und wurde beiseitegelegt ({where}): {why}</translation>
+        </message>
+        <message>
+            <source>there is no saved battle to resume</source>
+            <translation>es gibt keine gespeicherte Schlacht zum Fortsetzen</translation>
+        </message>
+        <message>
+            <source>a battle in progress</source>
+            <translation>eine laufende Schlacht</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n round(s) played</source>
+            <translation>
+                <numerusform>%n Runde gespielt</numerusform>
+                <numerusform>%n Runden gespielt</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>This battle is not finished. Close it and discard its saved progress?</source>
+            <translation>Diese Schlacht ist nicht beendet. Schließen und ihren gespeicherten Stand verwerfen?</translation>
+        </message>
+        <message>
+            <source>the battle could not be autosaved: {why}</source>
+            <translation>die Schlacht konnte nicht automatisch gespeichert werden: {why}</translation>
+        </message>
+        <message>
+            <source>proposal: {proposal}</source>
+            <translation>Vorschlag: {proposal}</translation>
+        </message>
+        <message>
+            <source>no choice to make</source>
+            <translation>keine Wahl zu treffen</translation>
+        </message>
+        <message>
+            <source> ({side} retreated)</source>
+            <translation> ({side} hat sich zurückgezogen)</translation>
+        </message>
+        <message>
+            <source> (ended by the players)</source>
+            <translation> (von den Spielern beendet)</translation>
+        </message>
+        <message numerus="yes">
+            <source>Battle over after %n round(s): {verdict}{how}</source>
+            <translation>
+                <numerusform>Schlacht vorbei nach %n Runde: {verdict}{how}</numerusform>
+                <numerusform>Schlacht vorbei nach %n Runden: {verdict}{how}</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Round {round} — {phase}</source>
+            <translation>Runde {round} — {phase}</translation>
+        </message>
+        <message>
+            <source>none: the battle is over (Undo takes back the last step; Close battle leaves the table)</source>
+            <translation>keine: die Schlacht ist vorbei (Rückgängig nimmt den letzten Schritt zurück; Schließen verlässt den Tisch)</translation>
+        </message>
+        <message>
+            <source>no dice this phase: press Enter or Apply</source>
+            <translation>keine Würfel in dieser Phase: Enter oder Übernehmen drücken</translation>
+        </message>
+        <message>
+            <source>The battle ends: the {side} retreats</source>
+            <translation>Die Schlacht endet: der {side} zieht sich zurück</translation>
+        </message>
+        <message>
+            <source>The players end the battle.</source>
+            <translation>Die Spieler beenden die Schlacht.</translation>
+        </message>
+        <message>
+            <source>the start of round {round}</source>
+            <translation>dem Beginn von Runde {round}</translation>
+        </message>
+        <message>
+            <source>here (round {round}, after {phase})</source>
+            <translation>hier (Runde {round}, nach {phase})</translation>
+        </message>
+        <message>
+            <source>Odds from {where}: &lt;b style="color:{attacker_colour}"&gt;attacker {attacker}&lt;/b&gt;, &lt;b style="color:{defender_colour}"&gt;defender {defender}&lt;/b&gt;, draw {draw}; expected losses by the end {attacker_losses} / {defender_losses}</source>
+            <translation>Chancen ab {where}: &lt;b style="color:{attacker_colour}"&gt;Angreifer {attacker}&lt;/b&gt;, &lt;b style="color:{defender_colour}"&gt;Verteidiger {defender}&lt;/b&gt;, unentschieden {draw}; erwartete Verluste bis zum Ende {attacker_losses} / {defender_losses}</translation>
         </message>
     </context>
 </TS>

@@ -22,12 +22,26 @@ from combatassist.scenario import Scenario
 from ..compute import Job
 from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
 from .base import ResolutionView
+from ..i18n import QT_TRANSLATE_NOOP, data_name, translate
 
-CLASS_TITLES = {"heavy": "Heavy weapons", "infantry": "Infantry weapons",
-                "artillery": "Artillery"}
-COVER_LABELS = {"open": "Open", "soft": "Soft cover", "dug_in": "Dug in (or urban)"}
-ARMOUR_TYPE_LABELS = {"standard": "Standard", "reactive": "Reactive", "ablative": "Ablative",
-                      "apfc": "Standard + APFC"}
+CLASS_TITLES = {"heavy": QT_TRANSLATE_NOOP("views.ds2", "Heavy weapons"),
+                "infantry": QT_TRANSLATE_NOOP("views.ds2", "Infantry weapons"),
+                "artillery": QT_TRANSLATE_NOOP("views.ds2", "Artillery")}
+COVER_LABELS = {"open": QT_TRANSLATE_NOOP("views.ds2", "Open"),
+                "soft": QT_TRANSLATE_NOOP("views.ds2", "Soft cover"),
+                "dug_in": QT_TRANSLATE_NOOP("views.ds2", "Dug in (or urban)")}
+ARMOUR_TYPE_LABELS = {"standard": QT_TRANSLATE_NOOP("views.ds2", "Standard"),
+                      "reactive": QT_TRANSLATE_NOOP("views.ds2", "Reactive"),
+                      "ablative": QT_TRANSLATE_NOOP("views.ds2", "Ablative"),
+                      "apfc": QT_TRANSLATE_NOOP("views.ds2", "Standard + APFC")}
+#: the range bands and combat types of the tables, as the form lists them
+FORM_WORDS = (QT_TRANSLATE_NOOP("views.ds2", "Close"), QT_TRANSLATE_NOOP("views.ds2", "Medium"),
+              QT_TRANSLATE_NOOP("views.ds2", "Long"), QT_TRANSLATE_NOOP("views.ds2", "Firefight"),
+              QT_TRANSLATE_NOOP("views.ds2", "Close assault"))
+#: the infantry kinds of the tables, as the form lists them
+INFANTRY_LABELS = {"pa": QT_TRANSLATE_NOOP("views.ds2", "Powered armour"),
+                   "militia": QT_TRANSLATE_NOOP("views.ds2", "Militia"),
+                   "line": QT_TRANSLATE_NOOP("views.ds2", "Line")}
 
 
 def _words(name: str) -> str:
@@ -37,12 +51,14 @@ def _words(name: str) -> str:
 def family_text(fam: dict) -> str:
     """A family as the form lists it: "HEL — High-energy laser" (separators group the
     classes; the class is in the tooltip)."""
-    label, name = fam["label"], fam["name"]
-    return name if label.lower() in name.lower() else f"{label} — {name}"
+    label, name = data_name("ds2", fam["label"]), data_name("ds2", fam["name"])
+    return name if fam["label"].lower() in fam["name"].lower() else f"{label} — {name}"
 
 
 def family_tip(fam: dict) -> str:
-    return f"{fam['label']}: {fam['name']}, {CLASS_TITLES[fam['class']].lower()}"
+    title = translate("views.ds2", CLASS_TITLES[fam["class"]])
+    return (f"{data_name('ds2', fam['label'])}: {data_name('ds2', fam['name'])}, "
+            f"{title.lower() if title == CLASS_TITLES[fam['class']] else title}")
 
 
 class Ds2View(ResolutionView):
@@ -65,7 +81,7 @@ class Ds2View(ResolutionView):
         form = QWidget()
 
         self.title_edit = QLineEdit()
-        self.title_edit.setPlaceholderText("(optional)")
+        self.title_edit.setPlaceholderText(translate("views.ds2", "(optional)"))
         self.title_edit.textEdited.connect(self.edited)
 
         # weapon
@@ -83,7 +99,7 @@ class Ds2View(ResolutionView):
         # as wide as its longest name: the set-up pane widens to fit it (nothing cut off)
         self.family.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.family.setMinimumWidth(150)     # in the smallest window the odds keep their room
-        self.family.setToolTip("The weapon family (the seed's short name, spelled out)")
+        self.family.setToolTip(translate("views.ds2", "The weapon family (the seed's short name, spelled out)"))
         self.family.currentIndexChanged.connect(self._family_changed)
         self.size = QComboBox()
         self.size.setObjectName("size")
@@ -91,16 +107,16 @@ class Ds2View(ResolutionView):
         self.range = QComboBox()
         self.range.setObjectName("range")
         for r in options["ranges"]:
-            self.range.addItem(r.capitalize(), r)
+            self.range.addItem(translate("views.ds2", r.capitalize()), r)
         self.range.currentIndexChanged.connect(self.edited)
         self.combat = QComboBox()
         self.combat.setObjectName("combat")
         for c in options["combat"]:
-            self.combat.addItem(_words(c).capitalize(), c)
+            self.combat.addItem(translate("views.ds2", _words(c).capitalize()), c)
         self.combat.currentIndexChanged.connect(self.edited)
-        self.give_hit = QCheckBox("Chance to hit:")
-        self.give_hit.setToolTip("The weapon's own to-hit chance (outside the damage system); "
-                                 "unticked: the shot hits")
+        self.give_hit = QCheckBox(translate("views.ds2", "Chance to hit:"))
+        self.give_hit.setToolTip(translate("views.ds2", "The weapon's own to-hit chance (outside the damage system); "
+                                 "unticked: the shot hits"))
         self.give_hit.toggled.connect(self._hit_toggled)
         self.p_hit = QDoubleSpinBox()
         self.p_hit.setObjectName("p_hit")
@@ -117,12 +133,12 @@ class Ds2View(ResolutionView):
         self.weapon_note.setWordWrap(True)
         self.weapon_note.setStyleSheet("color: #555;")
 
-        weapon = QGroupBox("Weapon")
+        weapon = QGroupBox(translate("views.ds2", "Weapon"))
         self.weapon_form = wf = QFormLayout(weapon)
-        wf.addRow("Family:", self.family)
-        wf.addRow("Size class:", self.size)
-        wf.addRow("Range band:", self.range)
-        wf.addRow("Combat:", self.combat)
+        wf.addRow(translate("views.ds2", "Family:"), self.family)
+        wf.addRow(translate("views.ds2", "Size class:"), self.size)
+        wf.addRow(translate("views.ds2", "Range band:"), self.range)
+        wf.addRow(translate("views.ds2", "Combat:"), self.combat)
         hit_row = QHBoxLayout()
         hit_row.addWidget(self.give_hit)
         hit_row.addWidget(self.p_hit, 1)
@@ -131,8 +147,8 @@ class Ds2View(ResolutionView):
         wf.addRow(self.weapon_note)
 
         # target
-        self.kind_vehicle = QRadioButton("&Vehicle")
-        self.kind_infantry = QRadioButton("&Infantry")
+        self.kind_vehicle = QRadioButton(translate("views.ds2", "&Vehicle"))
+        self.kind_infantry = QRadioButton(translate("views.ds2", "&Infantry"))
         self.kind_group = QButtonGroup(self)
         for button in (self.kind_vehicle, self.kind_infantry):
             self.kind_group.addButton(button)
@@ -152,7 +168,8 @@ class Ds2View(ResolutionView):
             b.setCheckable(True)
             b.setAutoExclusive(True)       # arrow keys move along the row
             b.setFixedWidth(34)
-            b.setToolTip("soft-skinned" if a == 0 else f"armour rating {a}")
+            b.setToolTip(translate("views.ds2", "soft-skinned") if a == 0 else
+                         translate("views.ds2", "armour rating {rating}").format(rating=a))
             self.armour_group.addButton(b, a)
             self.armour_buttons[a] = b
             armour_row.addWidget(b)
@@ -161,39 +178,43 @@ class Ds2View(ResolutionView):
         self.armour_type = QComboBox()
         self.armour_type.setObjectName("armour_type")
         for t in options["armour_types"]:
-            self.armour_type.addItem(ARMOUR_TYPE_LABELS.get(t, _words(t)), t)
+            self.armour_type.addItem(translate("views.ds2", ARMOUR_TYPE_LABELS[t])
+                                     if t in ARMOUR_TYPE_LABELS else _words(t), t)
         self.armour_type.currentIndexChanged.connect(self._armour_type_changed)
-        self.apfc = QCheckBox("APFC as well")
+        self.apfc = QCheckBox(translate("views.ds2", "APFC as well"))
         self.apfc.setObjectName("apfc")
-        self.apfc.setToolTip("Active point-defence fire control on top of reactive or "
-                             "ablative armour")
+        self.apfc.setToolTip(translate("views.ds2", "Active point-defence fire control on top of reactive or "
+                             "ablative armour"))
         self.apfc.toggled.connect(self.edited)
         self.infantry = QComboBox()
         self.infantry.setObjectName("infantry")
         ratings = ds2.tables().infantry_ratings
         for i in options["infantry"]:
-            label = "Powered armour" if i == "pa" else _words(i).capitalize()
-            self.infantry.addItem(f"{label} (armour {ratings[i]})", i)
+            label = (translate("views.ds2", INFANTRY_LABELS[i]) if i in INFANTRY_LABELS
+                     else _words(i).capitalize())
+            self.infantry.addItem(translate("views.ds2", "{kind} (armour {rating})").format(
+                kind=label, rating=ratings[i]), i)
         self.infantry.currentIndexChanged.connect(self.edited)
         self.cover = QComboBox()
         self.cover.setObjectName("cover")
         for c in options["covers"]:
-            self.cover.addItem(COVER_LABELS.get(c, _words(c)), c)
+            self.cover.addItem(translate("views.ds2", COVER_LABELS[c]) if c in COVER_LABELS
+                               else _words(c), c)
         self.cover.currentIndexChanged.connect(self.edited)
         self.target_note = QLabel("")
         self.target_note.setObjectName("targetNote")
         self.target_note.setWordWrap(True)
         self.target_note.setStyleSheet("color: #555;")
 
-        target = QGroupBox("Target")
+        target = QGroupBox(translate("views.ds2", "Target"))
         self.target_form = tf = QFormLayout(target)
-        tf.addRow("Kind:", kind_row)
-        tf.addRow("Armour:", armour_row)
+        tf.addRow(translate("views.ds2", "Kind:"), kind_row)
+        tf.addRow(translate("views.ds2", "Armour:"), armour_row)
         self.armour_row = armour_row
-        tf.addRow("Armour type:", self.armour_type)
+        tf.addRow(translate("views.ds2", "Armour type:"), self.armour_type)
         tf.addRow("", self.apfc)
-        tf.addRow("Infantry:", self.infantry)
-        tf.addRow("Cover:", self.cover)
+        tf.addRow(translate("views.ds2", "Infantry:"), self.infantry)
+        tf.addRow(translate("views.ds2", "Cover:"), self.cover)
         tf.addRow(self.target_note)
         for combo in (self.size, self.range, self.combat, self.armour_type, self.infantry,
                       self.cover):
@@ -204,7 +225,7 @@ class Ds2View(ResolutionView):
             combo.setMinimumContentsLength(12)
 
         top = QFormLayout()
-        top.addRow("Title:", self.title_edit)
+        top.addRow(translate("views.ds2", "Title:"), self.title_edit)
         layout = QVBoxLayout(form)
         layout.addLayout(top)
         layout.addWidget(weapon)
@@ -228,9 +249,9 @@ class Ds2View(ResolutionView):
         self.size.clear()
         labels = fam.get("size_labels", {})
         for s in fam["sizes"]:
-            text = f"{s} — {labels[s]}" if s in labels else str(s)
+            text = f"{s} — {data_name('ds2', labels[s])}" if s in labels else str(s)
             if fam["size_rule"] == "fixed":
-                text += " (always)"
+                text += translate("views.ds2", " (always)")
             self.size.addItem(text, s)
         index = self.size.findData(keep)
         if index < 0 and fam["sizes"]:
@@ -288,30 +309,34 @@ class Ds2View(ResolutionView):
 
         notes = []
         if fam["size_rule"] == "fixed":
-            notes.append(f"{fam['label']} is always size class {fam['sizes'][0]}.")
+            notes.append(translate("views.ds2", "{weapon} is always size class {size}.").format(
+                weapon=data_name("ds2", fam["label"]), size=fam["sizes"][0]))
         if fam["size_rule"] == "none":
-            notes.append("Infantry weapons have no size class or range band; their impact "
-                         "die depends on the combat type and the target's cover.")
+            notes.append(translate("views.ds2", "Infantry weapons have no size class or range "
+                                                "band; their impact die depends on the combat "
+                                                "type and the target's cover."))
         if fam.get("to_hit_roll"):
             r = fam["to_hit_roll"]
-            notes.append(f"{fam['label']} rolls its own to-hit: 1d{r['die']}, hit on "
-                         f"{r['min']}+.")
+            notes.append(translate("views.ds2", "{weapon} rolls its own to-hit: 1d{die}, hit on "
+                                                "{least}+.").format(
+                weapon=data_name("ds2", fam["label"]), die=r["die"], least=r["min"]))
         elif fam["to_hit"] == "input" and not vehicle:
-            notes.append("Fire at infantry needs no to-hit roll.")
+            notes.append(translate("views.ds2", "Fire at infantry needs no to-hit roll."))
         self.weapon_note.setText(" ".join(notes))
         self.weapon_note.setVisible(bool(notes))
 
         tnotes = []
         if fam["class"] == "heavy":
-            tnotes.append("Heavy weapons ignore cover.")
+            tnotes.append(translate("views.ds2", "Heavy weapons ignore cover."))
         if fam["class"] == "artillery":
-            tnotes.append("Artillery reads “dug in” as dug in; open and soft as not.")
+            tnotes.append(translate("views.ds2", "Artillery reads “dug in” as dug in; open and "
+                                                 "soft as not."))
         if vehicle and not fam["heavy"]:
-            tnotes.append("Not a heavy weapon: it can only harm armour-0 vehicles (which "
-                          "count as powered armour, 7).")
+            tnotes.append(translate("views.ds2", "Not a heavy weapon: it can only harm armour-0 "
+                                                 "vehicles (which count as powered armour, 7)."))
         if vehicle and not self.apfc_applies():
-            self.apfc.setToolTip("APFC on top of reactive or ablative armour; for standard "
-                                 "armour with APFC choose “Standard + APFC”")
+            self.apfc.setToolTip(translate("views.ds2", "APFC on top of reactive or ablative armour; for standard "
+                                 "armour with APFC choose “Standard + APFC”"))
         self.target_note.setText(" ".join(tnotes))
         self.target_note.setVisible(bool(tnotes))
 
@@ -393,20 +418,23 @@ class Ds2View(ResolutionView):
         shot: Shot = self.validated_scenario().body
         fam = self.families[shot.family]
         title = ds2.shot_title(shot)
-        labels = {int(k): f"{k} {v}" for k, v in fam.get("size_labels", {}).items()} or None
+        labels = {int(k): f"{k} {data_name('ds2', v)}"
+                  for k, v in fam.get("size_labels", {}).items()} or None
 
         def job(cancel) -> ShotAnswer:
             result = ds2.compute(shot, cancel=cancel)
             if fam["class"] == "infantry":
-                return ShotAnswer(title, fam["label"], result, None,
-                                  f"{fam['label']} has no size class: the size × armour map "
-                                  "is for heavy weapons and artillery.")
+                return ShotAnswer(title, fam["label"], result, None, translate(
+                    "views.ds2", "{weapon} has no size class: the size × armour map is for "
+                                 "heavy weapons and artillery.").format(
+                        weapon=data_name("ds2", fam["label"])))
             target = shot.target == "vehicle"
             m = ds2.matrix(shot.family, shot.range,
                            shot.armour_type if target else "standard", apfc=shot.apfc,
                            cover=shot.cover, p_hit=shot.p_hit)
-            note = "" if target else (f"The map shows {fam['label']} against vehicles; the "
-                                      "target now is infantry.")
+            note = "" if target else translate(
+                "views.ds2", "The map shows {weapon} against vehicles; the target now is "
+                             "infantry.").format(weapon=data_name("ds2", fam["label"]))
             current = (shot.size, shot.armour) if target else None
             return ShotAnswer(title, fam["label"], result, m, note, current, labels)
         return job

@@ -16,10 +16,19 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from ..results import ATTACKER, DEFENDER
+from ..i18n import QT_TRANSLATE_NOOP, data_name, translate
 
 #: Short column headings for the six base unit types (terrain-table column order).
-SHORT_NAMES = {"armor": "Arm", "infantry": "Inf", "artillery": "Art", "aad": "AAD",
-               "engineers": "Eng", "air_support": "Air"}
+SHORT_NAMES = {"armor": QT_TRANSLATE_NOOP("widgets.agc_terrain", "Arm"),
+               "infantry": QT_TRANSLATE_NOOP("widgets.agc_terrain", "Inf"),
+               "artillery": QT_TRANSLATE_NOOP("widgets.agc_terrain", "Art"),
+               "aad": QT_TRANSLATE_NOOP("widgets.agc_terrain", "AAD"),
+               "engineers": QT_TRANSLATE_NOOP("widgets.agc_terrain", "Eng"),
+               "air_support": QT_TRANSLATE_NOOP("widgets.agc_terrain", "Air")}
+
+
+def short_name(base: str) -> str:
+    return translate("widgets.agc_terrain", SHORT_NAMES[base]) if base in SHORT_NAMES else base
 POSITIVE = ATTACKER          # Okabe-Ito blue: a bonus
 NEGATIVE = DEFENDER          # Okabe-Ito vermillion: a penalty
 NEUTRAL = "#8a8a8a"
@@ -62,7 +71,7 @@ class TerrainPicker(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName("Terrain")
+        self.setAccessibleName(translate("widgets.agc_terrain", "Terrain"))
         self.setToolTip("")   # per-tile tooltips come from event()
         self._update_accessible()
 
@@ -91,10 +100,11 @@ class TerrainPicker(QWidget):
 
     def _update_accessible(self) -> None:
         row = self.terrains[self.current]
-        self.setAccessibleDescription(f"{row['name']}: " + self.modifier_text(row))
+        self.setAccessibleDescription(f"{data_name('agc', row['name'])}: "
+                                      + self.modifier_text(row))
 
     def modifier_text(self, row: dict[str, Any]) -> str:
-        return ", ".join(f"{SHORT_NAMES.get(b, b)} {signed(row['modifiers'][b])}"
+        return ", ".join(f"{short_name(b)} {signed(row['modifiers'][b])}"
                          for b in self.base_types)
 
     # -- geometry ---------------------------------------------------------------------------
@@ -145,7 +155,7 @@ class TerrainPicker(QWidget):
             head = self.tile_rect(col)
             for cell, base in zip(self._cells(head), self.base_types):
                 painter.drawText(QRectF(cell.left(), 0, cell.width(), self.HEADER_H - 2),
-                                 Qt.AlignmentFlag.AlignCenter, SHORT_NAMES.get(base, base))
+                                 Qt.AlignmentFlag.AlignCenter, short_name(base))
         for i, row in enumerate(self.terrains):
             tile = self.tile_rect(i)
             chosen = i == self.current
@@ -161,7 +171,7 @@ class TerrainPicker(QWidget):
             painter.setPen(QColor("#111111"))
             name_rect = QRectF(tile.left() + 6, tile.top() + 3, tile.width() - 20, 18)
             painter.drawText(name_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             painter.fontMetrics().elidedText(row["name"],
+                             painter.fontMetrics().elidedText(data_name("agc", row["name"]),
                                                               Qt.TextElideMode.ElideRight,
                                                               int(name_rect.width())))
             if self.home_of.get(row["id"]):
@@ -223,10 +233,11 @@ class TerrainPicker(QWidget):
 
     def tile_tooltip(self, index: int) -> str:
         row = self.terrains[index]
-        lines = [f"<b>{row['name']}</b>", self.modifier_text(row)]
+        lines = [f"<b>{data_name('agc', row['name'])}</b>", self.modifier_text(row)]
         homes = self.home_of.get(row["id"])
         if homes:
-            lines.append("★ own terrain of: " + ", ".join(homes) + " (+1)")
+            lines.append(translate("widgets.agc_terrain", "★ own terrain of: {units} (+1)").format(
+                units=", ".join(data_name("agc", h) for h in homes)))
         return "<br>".join(lines)
 
     def event(self, event) -> bool:

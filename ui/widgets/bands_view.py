@@ -16,32 +16,49 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFram
 from ..results import ACCENT, ATTACKER, DEFENDER
 from .band_facts import BandFacts, side_facts_text
 from .bands_model import (MAX_UNITS, POOL, SIDES, BandBoard, PlaceModel, place_key, place_label,
-                          unit_label)
+                          unit_in_text, unit_label)
 from .count_box import CountBox
+from ..i18n import QT_TRANSLATE_NOOP, data_name, side_name, translate
 
 #: What the four columns of the board hold (tooltips of their headings).
 COLUMN_TIPS = {
-    "roll": "The {side}'s units that roll this band's dice: one die per 3 units of a type "
-            "(rounded up), at most the chart's dice per band",
-    "boost": "The {side}'s units that boost this band's dice: +1 to a die per boost, each "
-             "kind of boost at most once per die",
+    ("attacker", "roll"): QT_TRANSLATE_NOOP(
+        "widgets.bands_view", "The attacker's units that roll this band's dice: one die per 3 "
+        "units of a type (rounded up), at most the chart's dice per band"),
+    ("attacker", "boost"): QT_TRANSLATE_NOOP(
+        "widgets.bands_view", "The attacker's units that boost this band's dice: +1 to a die "
+        "per boost, each kind of boost at most once per die"),
+    ("defender", "roll"): QT_TRANSLATE_NOOP(
+        "widgets.bands_view", "The defender's units that roll this band's dice: one die per 3 "
+        "units of a type (rounded up), at most the chart's dice per band"),
+    ("defender", "boost"): QT_TRANSLATE_NOOP(
+        "widgets.bands_view", "The defender's units that boost this band's dice: +1 to a die "
+        "per boost, each kind of boost at most once per die"),
 }
 
 
 def band_tip(band, position: int) -> str:
     """A band heading's tooltip, read from the chart: who rolls, boosts, may be hit, chooses."""
-    def words(units) -> str:
-        return ", ".join(u.replace("_", " ") for u in units) or "nobody"
+    def name(unit: str) -> str:
+        return data_name("mediumluck", unit.replace("_", " "))
 
-    boosts = ", ".join(f"{u.replace('_', ' ')} ({k.replace('_', ' ')})"
-                       for u, k in band.boost.items()) or "nothing"
-    chooser = ("the side that hit picks the casualties" if band.casualties == "winner"
-               else "the side that loses picks its casualties")
-    extra = ("; with the defender's extra white die option, the defender rolls one more die "
-             "here" if band.defender_extra_die else "")
-    return (f"Band {position} ({band.name}, resolved in chart order): rolled by "
-            f"{words(band.roll)}; boosted by {boosts}; its hits may kill "
-            f"{words(sorted(band.may_hit))}; {chooser}{extra}")
+    def words(units) -> str:
+        return ", ".join(name(u) for u in units) or translate("widgets.bands_view", "nobody")
+
+    boosts = ", ".join(f"{name(u)} ({name(k)})"
+                       for u, k in band.boost.items()) or translate("widgets.bands_view",
+                                                                    "nothing")
+    chooser = (translate("widgets.bands_view", "the side that hit picks the casualties")
+               if band.casualties == "winner" else
+               translate("widgets.bands_view", "the side that loses picks its casualties"))
+    extra = (translate("widgets.bands_view", "; with the defender's extra white die option, "
+                                             "the defender rolls one more die here")
+             if band.defender_extra_die else "")
+    return translate("widgets.bands_view", "Band {position} ({band}, resolved in chart order): "
+                     "rolled by {rollers}; boosted by {boosts}; its hits may kill {targets}; "
+                     "{chooser}{extra}").format(
+        position=position, band=data_name("mediumluck", band.name), rollers=words(band.roll),
+        boosts=boosts, targets=words(sorted(band.may_hit)), chooser=chooser, extra=extra)
 
 
 #: Row colours per band name: (die colour, row tint, text colour on the die colour).
@@ -86,7 +103,7 @@ class ChipList(QListView):
         self.setModel(model)
         self.place_model = model
         self.setObjectName(f"chips_{model.side}_{model.place}")
-        self.setAccessibleName(f"{model.side} {place_label(model.place)}")
+        self.setAccessibleName(f"{side_name(model.side)} {place_label(model.place)}")
         self.setFlow(QListView.Flow.LeftToRight)
         self.setWrapping(True)
         self.setResizeMode(QListView.ResizeMode.Adjust)
@@ -139,7 +156,7 @@ class ChipList(QListView):
             QToolTip.hideText()
             return
         event.ignore()
-        if "already here" not in reason:
+        if reason != translate("widgets.bands_model", "the units are already here"):
             QToolTip.showText(self.viewport().mapToGlobal(event.position().toPoint()),
                               reason, self)
             self.message.emit(reason)
@@ -176,7 +193,8 @@ class ChipList(QListView):
         count = min(count, n)
         menu = QMenu(self)
         menu.setToolTipsVisible(True)
-        menu.addSection(f"Move {count} {unit_label(unit).lower()} to")
+        menu.addSection(translate("widgets.bands_view", "Move {count} {unit} to").format(
+            count=count, unit=unit_in_text(unit)))
         for place, reason in model.board.destinations(model.side, unit, model.place):
             action = menu.addAction(place_label(place))
             action.setData(place)
@@ -193,7 +211,7 @@ class ChipList(QListView):
     def open_move_menu(self, pos: QPoint | None = None) -> None:
         menu = self.move_menu()
         if menu is None:
-            self.message.emit("select a unit chip first")
+            self.message.emit(translate("widgets.bands_view", "select a unit chip first"))
             return
         if pos is None:
             rect = self.visualRect(self.currentIndex())
@@ -204,7 +222,7 @@ class ChipList(QListView):
         """Move the selected chip (``count`` units, default the split) to ``place``."""
         chip = self.current_chip()
         if chip is None:
-            return "select a unit chip first"
+            return translate("widgets.bands_view", "select a unit chip first")
         model = self.place_model
         target = model.board
         unit, n = chip
@@ -252,20 +270,24 @@ class BandBoardWidget(QWidget):
 
         self.split = QSpinBox()
         self.split.setRange(0, 200)
-        self.split.setSpecialValueText("all")
+        self.split.setSpecialValueText(translate("widgets.bands_view", "all"))
         self.split.setPrefix("")
-        self.split.setToolTip("How many units one drag or key move carries (all = the whole "
-                              "chip). Shift while dragging carries one.")
-        self.undo_button = QPushButton("Undo")
-        self.redo_button = QPushButton("Redo")
+        self.split.setToolTip(translate("widgets.bands_view", "How many units one drag or key move carries (all = the whole "
+                              "chip). Shift while dragging carries one."))
+        self.undo_button = QPushButton(translate("widgets.bands_view", "Undo"))
+        self.redo_button = QPushButton(translate("widgets.bands_view", "Redo"))
         self.undo_button.clicked.connect(board.undo_stack.undo)
         self.redo_button.clicked.connect(board.undo_stack.redo)
         board.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
         board.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
         board.undo_stack.undoTextChanged.connect(
-            lambda t: self.undo_button.setToolTip(f"Undo {t} (Ctrl+Z)" if t else "Undo"))
+            lambda t: self.undo_button.setToolTip(
+                translate("widgets.bands_view", "Undo {step} (Ctrl+Z)").format(step=t) if t
+                else translate("widgets.bands_view", "Undo")))
         board.undo_stack.redoTextChanged.connect(
-            lambda t: self.redo_button.setToolTip(f"Redo {t} (Ctrl+Shift+Z)" if t else "Redo"))
+            lambda t: self.redo_button.setToolTip(
+                translate("widgets.bands_view", "Redo {step} (Ctrl+Shift+Z)").format(step=t) if t
+                else translate("widgets.bands_view", "Redo")))
         self.undo_button.setEnabled(False)
         self.redo_button.setEnabled(False)
         for keys, slot in (("Ctrl+Z", board.undo_stack.undo),
@@ -283,7 +305,7 @@ class BandBoardWidget(QWidget):
         self.cap_label = QLabel("")
         self.cap_label.setStyleSheet("color: #555555;")
         top = QHBoxLayout()
-        top.addWidget(QLabel("Units per move:"))
+        top.addWidget(QLabel(translate("widgets.bands_view", "Units per move:")))
         top.addWidget(self.split)
         top.addSpacing(12)
         top.addWidget(self.cap_label)
@@ -322,7 +344,9 @@ class BandBoardWidget(QWidget):
 
     def _pool_box(self, side: str) -> QGroupBox:
         colour = ATTACKER if side == "attacker" else DEFENDER
-        box = QGroupBox(f"{side.capitalize()}'s pool (idle units)")
+        box = QGroupBox(translate("widgets.bands_view", "Attacker's pool (idle units)")
+                        if side == "attacker" else
+                        translate("widgets.bands_view", "Defender's pool (idle units)"))
         box.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
                           f"QGroupBox::title {{ color: {colour}; }}")
         pool = self._chip_list(side, POOL)
@@ -333,9 +357,13 @@ class BandBoardWidget(QWidget):
         spin.setObjectName(f"add_count_{side}")
         units = QComboBox()
         units.setObjectName(f"add_unit_{side}")
-        add = QPushButton("Add")
+        add = QPushButton(translate("widgets.bands_view", "Add"))
         add.setObjectName(f"add_{side}")
-        add.setToolTip(f"Bring units into the {side}'s pool; then drag them into bands")
+        add.setToolTip(translate("widgets.bands_view", "Bring units into the attacker's pool; "
+                                                       "then drag them into bands")
+                       if side == "attacker" else
+                       translate("widgets.bands_view", "Bring units into the defender's pool; "
+                                                       "then drag them into bands"))
         add.clicked.connect(lambda _=False, s=side: self.add_units_to(s))
         row = QHBoxLayout()
         row.addWidget(spin)
@@ -363,15 +391,18 @@ class BandBoardWidget(QWidget):
         while self.grid.count():
             self.grid.takeAt(0)
         chart = self.board.chart
-        self.cap_label.setText(f"at most {chart.max_dice} dice per band and side")
-        heads = ((1, "Attacker roll", "attacker"), (2, "Attacker boost", "attacker"),
-                 (3, "Defender roll", "defender"), (4, "Defender boost", "defender"))
+        self.cap_label.setText(translate("widgets.bands_view", "at most {most} dice per band and "
+                                                               "side").format(most=chart.max_dice))
+        heads = ((1, translate("widgets.bands_view", "Attacker roll"), "attacker", "roll"),
+                 (2, translate("widgets.bands_view", "Attacker boost"), "attacker", "boost"),
+                 (3, translate("widgets.bands_view", "Defender roll"), "defender", "roll"),
+                 (4, translate("widgets.bands_view", "Defender boost"), "defender", "boost"))
         self.column_heads = []
-        for col, text, side in heads:
+        for col, text, side, role in heads:
             head = QLabel(f"<b>{text}</b>")
             head.setStyleSheet(f"color: {ATTACKER if side == 'attacker' else DEFENDER};")
             head.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            head.setToolTip(COLUMN_TIPS[text.split()[1]].format(side=side))
+            head.setToolTip(translate("widgets.bands_view", COLUMN_TIPS[(side, role)]))
             self.grid.addWidget(head, 0, col)
             self.rows.append(head)
             self.column_heads.append(head)
@@ -382,7 +413,7 @@ class BandBoardWidget(QWidget):
             back.setStyleSheet(f"QFrame {{ background: {tint}; border-top: 1px solid #BBBBBB; }}")
             self.grid.addWidget(back, r, 0, 2, 5)
             self.rows.append(back)
-            label = QLabel(f"<b>{i + 1}. {band.name}</b>")
+            label = QLabel(f"<b>{i + 1}. {data_name('mediumluck', band.name)}</b>")
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             label.setMinimumWidth(92)
             self.grid.addWidget(label, r, 0)
@@ -399,9 +430,14 @@ class BandBoardWidget(QWidget):
                                                start=1):
                 view = self._chip_list(side, place_key(band.name, role))
                 allowed = band.roll if role == "roll" else tuple(band.boost)
-                view.setToolTip(f"{side} {role}s {band.name}: "
-                                + (", ".join(unit_label(u).lower() for u in allowed)
-                                   or "nobody may " + role + " here"))
+                who = ", ".join(unit_in_text(u) for u in allowed)
+                view.setToolTip(translate("widgets.bands_view", "{side} {role}s {band}: {who}")
+                                .format(side=side_name(side),
+                                        role=translate("widgets.bands_model", role),
+                                        band=data_name("mediumluck", band.name),
+                                        who=who or translate("widgets.bands_view",
+                                                             "nobody may {role} here").format(
+                                            role=translate("widgets.bands_model", role))))
                 view.setMaximumHeight(46)
                 view.setStyleSheet("QListView { background: rgba(255,255,255,170); "
                                    "border: 1px solid #BBBBBB; }")
@@ -450,7 +486,8 @@ class BandBoardWidget(QWidget):
             label.setStyleSheet(f"background: {die}; color: {ink}; border: {edge};"
                                 f" border-radius: 4px; padding: 3px; margin: 3px;")
             tip = band_tip(chart.band(name), position)
-            label.setToolTip(f"Being resolved at the table. {tip}" if name == band else tip)
+            label.setToolTip(translate("widgets.bands_view", "Being resolved at the table. {tip}")
+                             .format(tip=tip) if name == band else tip)
 
     # -- actions ----------------------------------------------------------------------------
     def add_units_to(self, side: str) -> None:
@@ -466,7 +503,10 @@ class BandBoardWidget(QWidget):
             head = self.facts_labels.get((f.band, "band"))
             if head is None:
                 continue
-            chooser = ("<b>winner's choice</b>" if f.chooser == "winner" else "victim's choice")
-            head.setText(f"hits: {f.may_hit}<br>{chooser}")
+            chooser = (translate("widgets.bands_view", "<b>winner's choice</b>")
+                       if f.chooser == "winner" else
+                       translate("widgets.bands_view", "victim's choice"))
+            head.setText(translate("widgets.bands_view", "hits: {targets}<br>{chooser}").format(
+                targets=f.may_hit, chooser=chooser))
             for side in SIDES:
                 self.facts_labels[(f.band, side)].setText(side_facts_text(f.sides[side], f.cap))
