@@ -12,6 +12,7 @@ import sys
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -89,11 +90,15 @@ class Reader:
     """Typed, strict access to one TOML table; records which keys were read."""
 
     def __init__(self, table: Mapping[str, Any], path: str = "", *, text: str | None = None,
-                 file: str | None = None):
+                 file: str | None = None, line: int | None = None, hint: str | None = None):
         self.table = table
         self.path = path
         self.text = text
         self.file = file
+        #: the line errors name when the field's own line can't be found (an array's table)
+        self.line = line
+        #: how to fix it, when an error gives no hint of its own (data files: reinstall)
+        self.hint = hint
         self._seen: set[str] = set()
 
     def field(self, key: str) -> str:
@@ -101,8 +106,9 @@ class Reader:
 
     def error(self, key: str | None, message: str, hint: str | None = None) -> ScenarioError:
         field = self.field(key) if key else (self.path or None)
-        return ScenarioError(message, file=self.file, line=locate_line(self.text, field),
-                             field=field, hint=hint)
+        return ScenarioError(message, file=self.file,
+                             line=locate_line(self.text, field) or self.line,
+                             field=field, hint=hint or self.hint)
 
     def has(self, key: str) -> bool:
         return key in self.table
@@ -122,10 +128,35 @@ class Reader:
             return None
         if not isinstance(value, Mapping):
             raise self.error(key, f"must be a table, got {_kind(value)}")
-        return Reader(value, self.field(key), text=self.text, file=self.file)
+        return self.reader_for(value, self.field(key))
 
-    def reader_for(self, value: Mapping[str, Any], path: str) -> "Reader":
-        return Reader(value, path, text=self.text, file=self.file)
+    def reader_for(self, value: Mapping[str, Any], path: str, line: int | None = None
+                   ) -> "Reader":
+        return Reader(value, path, text=self.text, file=self.file, line=line or self.line,
+                      hint=self.hint)
+
+    def keys(self) -> list[str]:
+        """The keys of this table, in the file's order (for tables keyed by ids)."""
+        return list(self.table)
+
+    def tables(self, key: str, default: Any = _MISSING) -> list["Reader"]:
+        """An array of tables (``[[key]]`` or ``key = [{...}, ...]``), one Reader each;
+        fields ``key[1]``, ``key[2]``, ... (1-based, as people count); errors inside
+        point at the entry's ``[[key]]`` header line when the file has one."""
+        rows = self.array(key, default)
+        header = re.compile(r"^\s*\[\[\s*" + re.escape(self.field(key)) + r"\s*\]\]")
+        lines = [n for n, text in enumerate((self.text or "").splitlines(), start=1)
+                 if header.match(text)]
+        if len(lines) != len(rows):
+            lines = [locate_line(self.text, self.field(key))] * len(rows)
+        readers = []
+        for i, (row, line) in enumerate(zip(rows, lines), start=1):
+            path = f"{self.field(key)}[{i}]"
+            if not isinstance(row, Mapping):
+                raise ScenarioError(f"must be a table, got {_kind(row)}", file=self.file,
+                                    line=line, field=path, hint=self.hint)
+            readers.append(self.reader_for(row, path, line))
+        return readers
 
     def integer(self, key: str, default: Any = _MISSING, *, minimum: int | None = 0,
                 maximum: int | None = None) -> int:
@@ -185,6 +216,35 @@ class Reader:
         if not isinstance(value, list):
             raise self.error(key, f"must be a list [...], got {_show(value)}")
         return value
+
+    def integers(self, key: str, default: Any = _MISSING, *, minimum: int | None = 0,
+                 length: int | None = None) -> list[int]:
+        """A list of whole numbers (each at least ``minimum``; exactly ``length`` of them)."""
+        values = self.array(key, default)
+        if length is not None and len(values) != length:
+            raise self.error(key, f"must hold {length} whole numbers, got {len(values)}")
+        return [self.check_integer(key, v, minimum=minimum) for v in values]
+
+    def fraction(self, key: str, default: Any = _MISSING) -> Fraction:
+        """A fraction written ``[numerator, denominator]`` (the denominator at least 1)."""
+        value = self.raw(key, default)
+        if isinstance(value, Fraction):
+            return value
+        if not isinstance(value, list) or len(value) != 2:
+            raise self.error(key, f"must be [numerator, denominator], got {_show(value)}")
+        numerator = self.check_integer(key, value[0], minimum=None)
+        return Fraction(numerator, self.check_integer(key, value[1], minimum=1))
+
+    def strings(self, key: str, default: Any = _MISSING, *, nonempty: bool = True
+                ) -> list[str]:
+        """A list of text strings (at least one unless ``nonempty`` is False)."""
+        values = self.array(key, default)
+        if nonempty and not values:
+            raise self.error(key, "must list at least one name")
+        for v in values:
+            if not isinstance(v, str):
+                raise self.error(key, f"must be a list of text strings, got {_show(v)} in it")
+        return values
 
     def names(self, key: str, allowed: Iterable[str], default: Any = _MISSING, *,
               what: str = "name") -> list[str]:
@@ -316,8 +376,13 @@ def parse_scenario_text(text: str, file: str | None = None, *, ruleset: Any = No
 
     ``ruleset`` (a ``Ruleset``): parse with it, whatever the registry holds (its own data
     files are read this way); the file's ``ruleset`` must then name it."""
-    doc = parse_toml(text, file)
-    top = Reader(doc, "", text=text, file=file)
+    return read_scenario(Reader(parse_toml(text, file), "", text=text, file=file),
+                         ruleset=ruleset)
+
+
+def read_scenario(top: Reader, *, ruleset: Any = None) -> Scenario:
+    """The scenario of a whole document's ``Reader`` (``parse_scenario_text`` once the TOML
+    is parsed; a ruleset's ``default.toml`` is read this way too)."""
     known = (ruleset.name,) if ruleset is not None else rulesets.names()
     name = top.raw("ruleset", None)
     if name is None:
