@@ -369,9 +369,19 @@ class TableBattle:
             raise EngineError("finish the round in progress first (or undo it)")
         if kind not in ("retreat", "end") or side not in ("attacker", "defender"):
             raise EngineError(f"unknown ending {kind!r} for {side!r}")
+        if kind == "retreat" and side not in self.retreat_sides():
+            may = " or ".join(self.retreat_sides()) or "neither side"
+            raise EngineError(f"the {side} can't retreat in this ruleset ({may} may)")
         self.ending = (kind, side)
         self.redo_stack.clear()
         self._changed()
+
+    def retreat_sides(self) -> tuple[str, ...]:
+        """The sides that may retreat: the ruleset's rule (``Ruleset.retreat_sides``); both
+        for rules of no known ruleset."""
+        if self.ruleset in rulesets.names():
+            return tuple(rulesets.get(self.ruleset).retreat_sides)
+        return ("attacker", "defender")
 
     def can_undo(self) -> bool:
         return bool(self.ending or self.current or self.rounds)
