@@ -260,10 +260,10 @@ def test_replaying_the_most_steps_allowed_is_quick(tmp_path):
 
 
 def test_a_battle_stops_taking_steps_at_the_saved_limit(monkeypatch):
-    import combatassist.table as table
+    import combatassist.table.saved as saved
     from combatassist.errors import EngineError
 
-    monkeypatch.setattr(table, "MAX_SAVED_STEPS", 1)
+    monkeypatch.setattr(saved, "MAX_SAVED_STEPS", 1)
     battle = lowluck_battle()                     # one step taken
     with pytest.raises(EngineError, match="the most a saved battle holds"):
         battle.enter((5,))
