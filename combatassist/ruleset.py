@@ -93,6 +93,8 @@ class Ruleset:
     title: ClassVar[str]
     #: "battle" or "resolution" (``KINDS``).
     kind: ClassVar[str] = "battle"
+    #: Where the ruleset comes in lists (CLI help; then by name): the shipped five use 10-50.
+    order: ClassVar[int] = 100
     #: Extra CLI subcommands (``Command``); most rulesets have none.
     commands: ClassVar[tuple[Command, ...]] = ()
     #: The keys of ``result.to_json()``, in order (``combatassist odds --json``): the battle

@@ -40,6 +40,7 @@ class Agc(Ruleset):
     name = "agc"
     title = "Alternate Ground Combat"
     kind = "resolution"
+    order = 30
     data_files = {"tables.toml": read_tables}
     #: one resolution: there is no next round to retreat before
     retreat_sides = ()

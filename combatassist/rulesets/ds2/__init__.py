@@ -38,6 +38,7 @@ class Ds2(Ruleset):
     name = "ds2"
     title = "Dirtside II"
     kind = "resolution"
+    order = 50
     json_keys = JSON_KEYS
     data_files = {"tables.toml": read_tables}
     #: one shot: there is no next round to retreat before

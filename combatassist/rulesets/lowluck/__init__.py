@@ -59,6 +59,7 @@ class LowLuck(Ruleset):
     name = NAME
     title = "Low Luck"
     kind = "battle"
+    order = 10
     commands = cli.COMMANDS
     json_keys = ("ruleset",) + BATTLE_KEYS + FIGURE_KEYS
     data_files = {"tables.toml": read_tables}

@@ -40,6 +40,7 @@ class MediumLuck(Ruleset):
     name = "mediumluck"
     title = "Medium Luck"
     kind = "battle"
+    order = 20
     json_keys = ("ruleset",) + BATTLE_KEYS + FIGURE_KEYS
     commands = cli.COMMANDS
     data_files = {"default_chart.toml": read_chart}

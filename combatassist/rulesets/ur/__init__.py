@@ -39,6 +39,7 @@ class Ur(Ruleset):
     name = "ur"
     title = "Ur"
     kind = "battle"
+    order = 40
     data_files = {"tables.toml": read_tables}
     #: docs/rules.md §4: either side may break off a battle
     retreat_sides = ("attacker", "defender")
