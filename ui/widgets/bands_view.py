@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFram
 
 from ..results import ACCENT, ATTACKER, DEFENDER
 from .band_facts import BandFacts, side_facts_text
-from .bands_model import (MAX_UNITS, POOL, SIDES, BandBoard, PlaceModel, place_key, place_label,
-                          unit_label)
+from .bands_model import (MAX_UNITS, POOL, SIDES, BandBoard, PlaceModel, band_label, place_key,
+                          place_label, unit_label)
 from .count_box import CountBox
 
 #: What the four columns of the board hold (tooltips of their headings).
@@ -382,7 +382,7 @@ class BandBoardWidget(QWidget):
             back.setStyleSheet(f"QFrame {{ background: {tint}; border-top: 1px solid #BBBBBB; }}")
             self.grid.addWidget(back, r, 0, 2, 5)
             self.rows.append(back)
-            label = QLabel(f"<b>{i + 1}. {band.name}</b>")
+            label = QLabel(f"<b>{i + 1}. {band_label(band.name)}</b>")
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             label.setMinimumWidth(92)
             self.grid.addWidget(label, r, 0)

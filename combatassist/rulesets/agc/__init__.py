@@ -66,6 +66,9 @@ class Agc(Ruleset):
     def summarise(self, result: BattleResult, title: str | None = None) -> str:
         return summarise(result, title)
 
+    def label_ids(self) -> dict[str, tuple[str, ...]]:
+        return {"short_units": BASE_TYPES}
+
     def labels_from_tables(self) -> dict[str, dict[str, str]]:
         """units and terrain, from the tables (which name them)."""
         data = agc_data()
