@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from .errors import ScenarioError
 from .files import read_text_file
-from .scenario import Reader, parse_toml
+from .reader import Reader, parse_toml
 
 T = TypeVar("T")
 #: What a damaged data file's message says to do (when the error has no hint of its own).

@@ -47,8 +47,10 @@ from . import choices
 from .battle import BattleRules
 from .data import load_toml_file, read_data_file, ruleset_resources
 from .errors import ScenarioError
+from .files import read_text_file
+from .reader import Reader
 from .result import BATTLE_KEYS, BattleResult, battle_result, summarise_battle
-from .scenario import Reader, Scenario, read_scenario, read_text_file
+from .scenario import Scenario, read_scenario
 from .solver import simulate as simulate_battle
 from .solver import solve
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...data import read_data_file, resource_path
 from ...errors import ScenarioError, shown
-from ...scenario import Reader
+from ...reader import Reader
 
 RESOURCE = "agc/tables.toml"
 #: The six base unit types, in the terrain table's column order.

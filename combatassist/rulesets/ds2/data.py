@@ -9,7 +9,7 @@ from typing import Any
 
 from ...data import read_data, read_data_file, resource_path
 from ...errors import EngineError
-from ...scenario import Reader
+from ...reader import Reader
 
 DATA_FILE = "ds2/tables.toml"
 TARGET_KINDS = ("vehicle", "infantry")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...data import read_data_file, resource_path
-from ...scenario import Reader
+from ...reader import Reader
 
 KINDS = ("land", "air", "sea")
 BATTLE_TECHS = ("jet_power", "super_subs", "heavy_bombers")

@@ -9,7 +9,7 @@ import functools
 from dataclasses import dataclass
 
 from ...data import read_data_file, resource_path
-from ...scenario import Reader
+from ...reader import Reader
 
 RESOURCE = "ur/tables.toml"
 MELEE_USES = ("both", "attack", "defence")
