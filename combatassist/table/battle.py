@@ -341,6 +341,10 @@ class TableBattle:
         battle._rebuild()   # replays and checks every entry
         if battle.ending is not None and battle.dice_entered():
             raise ScenarioError("the battle ended in the middle of a round", field="ending")
+        for kind, side in (e for e in (parts.ending, *parts.redo) if isinstance(e, tuple)):
+            if kind == "retreat" and side not in battle.retreat_sides():
+                raise ScenarioError(f"the {side} retreated, which this ruleset doesn't allow",
+                                    field="ending")
         battle.autosave_path = Path(autosave_path) if autosave_path else None
         return battle
 
