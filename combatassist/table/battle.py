@@ -2,7 +2,7 @@
 their own choices, between-rounds steps, undo/redo, ending it early; every state rebuilt by
 replaying the stored entries (``records``), saved after every change (``saved``).
 
-Why one module of ~350 lines: replay, undo/redo and the between-rounds steps are one
+Why one module of ~390 lines: replay, undo/redo and the between-rounds steps are one
 mechanism (everything is rebuilt from the stored entries); the records, the file format and
 the odds from a position are apart.
 """
