@@ -71,6 +71,12 @@ ENGINE_NAMES = {
     "AA fire", "submarine first strike", "fire", "ranged", "melee", "unit dice",
     "ground damage", "AAD contest damage", "to hit", "impact", "special damage",
     "the attacker has no units", "the defender has no units", "neither side has units",
+    # Dirtside II's notes on the form (rulesets/ds2/fields.py), those without a name in them
+    "Infantry weapons have no size class or range band; their impact die depends on the "
+    "combat type and the target's cover.",
+    "Fire at infantry needs no to-hit roll.", "Heavy weapons ignore cover.",
+    "Artillery reads “dug in” as dug in; open and soft as not.",
+    "Not a heavy weapon: it can only harm armour-0 vehicles (which count as powered armour, 7).",
 }
 
 
@@ -78,7 +84,15 @@ def names_by_context() -> dict[str, set[str]]:
     """``{"data.lowluck": {"infantry", ...}, ..., "engine": {...}}``."""
     from .views.mediumluck import default_chart
 
+    from combatassist import rulesets
+
     engine = set(ENGINE_NAMES) | set(default_chart().band_names)   # Medium Luck's phases
-    return {"data.lowluck": lowluck_names(), "data.mediumluck": mediumluck_names(),
-            "data.agc": agc_names(), "data.ur": ur_names(), "data.ds2": ds2_names(),
-            "engine": engine}
+    names = {"data.lowluck": lowluck_names(), "data.mediumluck": mediumluck_names(),
+             "data.agc": agc_names(), "data.ur": ur_names(), "data.ds2": ds2_names(),
+             "engine": engine}
+    for ruleset in rulesets.all_rulesets():      # every display name (Ruleset.labels)
+        context = f"data.{ruleset.name}"
+        if context in names:
+            names[context] |= {text for category in ruleset.labels.values()
+                               for text in category.values()}
+    return names

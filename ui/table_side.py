@@ -7,11 +7,15 @@ A ruleset with a between-rounds step (``TableBattle.between_rounds_options``) ge
 editor (``set_between_rounds_editor``) shown above the dice while the step is possible; a view
 may add a detail widget (``set_detail_widget``) fed with the battle after every change (e.g.
 AGC's units with their dice and modifiers).
+
+Over 400 lines for a reason: the panel is one widget driving one state machine (building its
+fields, the keyboard flow, and the refresh that shows the battle); its saved-battle life cycle
+(``table_saves``) and its small parts (``widgets/table_parts``) live beside it.
 """
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,19 +25,17 @@ from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLin
                                QListWidget, QMessageBox, QPushButton, QScrollArea, QVBoxLayout,
                                QWidget)
 
-from combatassist.battle import BattleRules
-from combatassist.autosave import AutosaveSlot, BattleLock, claim
-from combatassist.errors import CombatAssistError, EngineError
-from combatassist.table import (TableBattle, format_choice, load_battle, odds_from,
-                                parse_choice, parse_dice)
+from combatassist.autosave import AutosaveSlot, BattleLock
+from combatassist.errors import CombatAssistError
+from combatassist.table import (TableBattle, format_choice, parse_choice, parse_dice)
 
 from .compute import JobGroup
+from .table_saves import VERDICTS, SavedBattles, verdict_text  # noqa: F401
+from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines,  # noqa: F401
+                                  odds_from_position)
 from .results import ATTACKER, DEFENDER, OutcomeBar, pct
 from .i18n import QT_TRANSLATE_NOOP, mark_engine_text, number, translate
 
-VERDICTS = {"attacker": QT_TRANSLATE_NOOP("table_side", "the attacker wins"),
-            "defender": QT_TRANSLATE_NOOP("table_side", "the defender wins"),
-            "draw": QT_TRANSLATE_NOOP("table_side", "a draw")}
 #: what ending the battle means, asked before it happens (Undo takes it back too)
 END_QUESTIONS = {
     "retreat": (QT_TRANSLATE_NOOP("table_side", "{Side} retreats"),
@@ -51,58 +53,7 @@ SIDES_CAPITALIZED = {"attacker": QT_TRANSLATE_NOOP("table_side", "Attacker"),
                      "defender": QT_TRANSLATE_NOOP("table_side", "Defender")}
 
 
-def verdict_text(verdict: str) -> str:
-    """``"the attacker wins"`` (translated) for the engine's ``"attacker"``."""
-    return translate("table_side", VERDICTS[verdict])
-
-
-def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
-    """``label`` in a box ``lines`` text lines high that scrolls when the text is longer, so
-    the widgets below it (the Apply button) never move as the text changes."""
-    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-    box = QScrollArea()
-    box.setWidget(label)
-    box.setWidgetResizable(True)
-    box.setFrameShape(QScrollArea.Shape.NoFrame)
-    box.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    box.viewport().setAutoFillBackground(False)       # the text sits on the panel, no box
-    label.setAutoFillBackground(False)
-    box.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 6)
-    return box
-
-#: (rules, ruleset, scenario TOML text) for the battle the view has set up.
-SetupProvider = Callable[[], tuple[BattleRules, str, str]]
-#: The odds from the current position: (rules, state, ruleset, scenario text, cancel,
-#: remaining) -> result; ``remaining``: the phases of the round still to play from ``state``
-#: (None: ``state`` is a round's start).
-OddsJob = Callable[[BattleRules, Any, str, str, Callable[[], bool], Any], Any]
-
-
-def _odds_from(rules: BattleRules, state: Any, ruleset: str, _text: str,
-               cancel: Callable[[], bool], remaining=None) -> Any:
-    return odds_from(rules, state, ruleset=ruleset, cancel=cancel, remaining=remaining)
-
-
-def describe_dice(specs) -> str:
-    """The dice to enter, in entry order, equal neighbours counted: "3× attacker d6 (…)"."""
-    groups: list[list] = []
-    for spec in specs:
-        key = (spec.side, spec.sides, spec.label)
-        if groups and groups[-1][0] == key:
-            groups[-1][1] += 1
-        else:
-            groups.append([key, 1])
-    parts = []
-    for (side, sides, label), count in groups:
-        die = translate("table_side", "{side} d{sides}").format(
-            side=translate("table_side", SIDES.get(side, side)), sides=sides)
-        text = f"{count}× {die}" if count > 1 else die
-        parts.append(text + (f" ({translate('engine', label)})" if label else ""))
-    return "; ".join(parts)
-
-
-class TableSidePanel(QWidget):
+class TableSidePanel(SavedBattles, QWidget):
     """Start, play, undo, end and resume one table-side battle for a view."""
 
     #: True while a battle is in progress (the view freezes its form).
@@ -116,11 +67,9 @@ class TableSidePanel(QWidget):
                  *, jobs: JobGroup | None = None,
                  format_choice: Callable[[Any], str] = format_choice,
                  parse_choice: Callable[[str, Any], Any] = parse_choice,
-                 retreat_sides: Sequence[str] = ("attacker",), choice_help: str = "",
-                 odds: OddsJob | None = None):
+                 choice_help: str = "", odds: OddsJob | None = None):
         """``jobs``: the view's job group, which owns the odds computation (default: the
-        panel's own); ``retreat_sides``: the sides offered a "retreats" button;
-        ``choice_help``: how to write the casualties (the casualty entry's tooltip);
+        panel's own); ``choice_help``: how to write the casualties (the casualty entry's tooltip);
         ``odds``: the odds from the current position (default: ``table.odds_from``)."""
         super().__init__(parent)
         self.setup = setup
@@ -134,7 +83,7 @@ class TableSidePanel(QWidget):
         self.set_aside_notices: list[str] = []
         self.format_choice = format_choice
         self.parse_choice = parse_choice
-        self.odds = odds or _odds_from
+        self.odds = odds or odds_from_position
         self.battle: TableBattle | None = None
         #: the view's between-rounds editor (see ``set_between_rounds_editor``), if any
         self.between_editor: QWidget | None = None
@@ -197,8 +146,10 @@ class TableSidePanel(QWidget):
         self.redo_button = QPushButton(translate("table_side", "Redo"))
         self.redo_button.setToolTip(translate("table_side", "Play the undone step again (Ctrl+Shift+Z)"))
         self.redo_button.clicked.connect(self.redo)
+        # one "retreats" button per side; a battle shows those of the sides its ruleset lets
+        # retreat (a rule: ``TableBattle.retreat_sides``, from ``Ruleset.retreat_sides``)
         self.retreat_buttons: dict[str, QPushButton] = {}
-        for side in retreat_sides:
+        for side in ("attacker", "defender"):
             other = "defender" if side == "attacker" else "attacker"
             button = QPushButton(translate("table_side", "{Side} retreats").format(
                 Side=translate("table_side", SIDES_CAPITALIZED[side])))
@@ -208,7 +159,7 @@ class TableSidePanel(QWidget):
                     other=translate("table_side", SIDES[other])))
             button.clicked.connect(lambda _c=False, s=side: self.end("retreat", s))
             self.retreat_buttons[side] = button
-        self.retreat_button = self.retreat_buttons.get("attacker")
+        self.retreat_button = self.retreat_buttons["attacker"]
         self.end_button = QPushButton(translate("table_side", "End battle"))
         self.end_button.clicked.connect(lambda: self.end("end", "attacker"))
         self.close_button = QPushButton(translate("table_side", "Close battle"))
@@ -315,127 +266,6 @@ class TableSidePanel(QWidget):
         self.detail = widget
         self.detail_slot.addWidget(widget)
         self._refresh()
-
-    # -- life cycle ---------------------------------------------------------------------
-    @property
-    def autosave_path(self) -> Path:
-        """The file the battle on screen (or the last one) autosaves to."""
-        if self.battle is not None and self.battle.autosave_path is not None:
-            return self.battle.autosave_path
-        return self._last_path or self.slot.slot
-
-    def start(self) -> None:
-        """Freeze the view's set-up and begin a new battle (autosaved at once, in a file of
-        its own that this instance owns)."""
-        path = self.slot.new_battle_path()
-        try:
-            rules, ruleset, text = self.setup()
-            lock = claim(path)
-            if lock is None:        # a fresh random name: practically impossible
-                raise EngineError("that autosave file is in use; try again")
-            battle = TableBattle(rules, scenario_text=text, ruleset=ruleset,
-                                 autosave_path=path)
-            battle.save()
-        except CombatAssistError as exc:
-            self._error(str(exc))
-            return
-        except OSError as exc:
-            self._error(f"can't write the autosave file {path}: {exc.strerror or exc}")
-            return
-        self._release()
-        self._lock = lock
-        self._attach(battle)
-
-    def claim_saved_battle(self) -> bool:
-        """Take the newest saved battle no running instance owns, to offer it (True).
-
-        A battle that can't be resumed is set aside (renamed, kept) with a one-sentence
-        notice in ``set_aside_notices``, and the next one is tried."""
-        if self._offered is not None:
-            return True
-        self.slot.remove_stale_temps()
-        tried: set[Path] = set()
-        while True:
-            lock = self.slot.claim_next(skip=tried)
-            if lock is None:
-                return False
-            tried.add(lock.path)
-            try:
-                battle = load_battle(lock.path)
-            except CombatAssistError as exc:
-                self._set_aside(lock, str(exc))
-                continue
-            self._release()
-            self._lock, self._offered = lock, battle
-            return True
-
-    def _set_aside(self, lock: BattleLock, why: str) -> None:
-        try:
-            kept = lock.set_aside()
-            where = translate("table_side", "kept as {name}").format(name=kept.name)
-        except OSError as exc:
-            lock.release()
-            where = translate("table_side", "left where it is ({why})").format(
-                why=exc.strerror or exc)
-        text = translate("table_side", "A saved battle could not be resumed and was set aside "
-                                       "({where}): {why}").format(where=where, why=why)
-        self.set_aside_notices.append(text)
-        self._error(text)
-
-    def resume(self) -> bool:
-        """Resume the saved battle offered (or the newest one nobody owns); False (and a
-        message) if there is none or it can't be resumed."""
-        if self._offered is None and not self.claim_saved_battle():
-            if not self.set_aside_notices:
-                self._error(translate("table_side", "there is no saved battle to resume"))
-            return False
-        battle, self._offered = self._offered, None
-        self._attach(battle)
-        self.resumed.emit(battle.scenario_text)
-        return True
-
-    def has_saved_battle(self) -> bool:
-        """A saved battle no running instance owns is waiting (or already claimed here)."""
-        return self._offered is not None or bool(self.slot.unowned())
-
-    def saved_summary(self) -> str:
-        """A one-line description of the offered battle (for the resume question)."""
-        if self._offered is None:
-            return translate("table_side", "a battle in progress")
-        played = len(self._offered.rounds)
-        return translate("table_side", "%n round(s) played", "", played)
-
-    def saved_verdict(self) -> str | None:
-        """How the offered battle ended ("the attacker wins", ...), None while unfinished."""
-        b = self._offered
-        return verdict_text(b.verdict()) if b is not None and b.is_over() else None
-
-    def discard_saved_battle(self) -> None:
-        """Delete the offered battle's file (finished or abandoned): only one this instance
-        owns, never another's."""
-        if self._offered is not None:
-            self._offered = None
-            self._release(discard=True)
-
-    def decline_saved_battle(self) -> None:
-        """Leave the offered battle for a later start (its file stays, unowned)."""
-        if self._offered is not None:
-            self._offered = None
-            self._release()
-
-    def release(self) -> None:
-        """The window is closing: give up the battle on screen (its file stays, to resume)."""
-        self._offered = None
-        self._release()
-
-    def _release(self, discard: bool = False) -> None:
-        if self._lock is not None:
-            self._last_path = self._lock.path
-            if discard:
-                self._lock.discard()
-            else:
-                self._lock.release()
-            self._lock = None
 
     def close_battle(self) -> None:
         """Leave table-side mode; the autosave file goes (the battle is finished or abandoned)."""
@@ -626,8 +456,10 @@ class TableSidePanel(QWidget):
         self.dice_edit.setEnabled(not over and bool(specs))
         self.undo_button.setEnabled(b.can_undo())
         self.redo_button.setEnabled(b.can_redo())
-        for button in self.retreat_buttons.values():
-            button.setEnabled(not over and not b.dice_entered())
+        may_retreat = b.retreat_sides()
+        for side, button in self.retreat_buttons.items():
+            button.setVisible(side in may_retreat)
+            button.setEnabled(not over and not b.dice_entered() and side in may_retreat)
         self.end_button.setEnabled(not over and not b.dice_entered())
         self.log.clear()
         for line in b.log:

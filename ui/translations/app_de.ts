@@ -335,6 +335,10 @@ Nein: sie wird verworfen.</translation>
             <translation>Schadensstufen</translation>
         </message>
         <message>
+            <source>steps</source>
+            <translation>Stufen</translation>
+        </message>
+        <message>
             <source>{delta} pts</source>
             <translation>{delta} Pkt.</translation>
         </message>
@@ -523,10 +527,6 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>Defender</source>
             <translation>Verteidiger</translation>
-        </message>
-        <message>
-            <source>{side} d{sides}</source>
-            <translation>{side} W{sides}</translation>
         </message>
         <message>
             <source>Odds: {message}</source>

@@ -215,6 +215,30 @@
             <source>volcanic</source>
             <translation>vulkanisch</translation>
         </message>
+        <message>
+            <source>AAD</source>
+            <translation>AAD</translation>
+        </message>
+        <message>
+            <source>Air</source>
+            <translation>Luft</translation>
+        </message>
+        <message>
+            <source>Arm</source>
+            <translation>Pz</translation>
+        </message>
+        <message>
+            <source>Art</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <source>Eng</source>
+            <translation>Pio</translation>
+        </message>
+        <message>
+            <source>Inf</source>
+            <translation>Inf</translation>
+        </message>
     </context>
     <context>
         <name>data.ds2</name>
@@ -350,6 +374,74 @@
             <source>medium</source>
             <translation>mittel</translation>
         </message>
+        <message>
+            <source>Ablative</source>
+            <translation>Ablativ</translation>
+        </message>
+        <message>
+            <source>Artillery</source>
+            <translation>Artillerie</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Nah</translation>
+        </message>
+        <message>
+            <source>Close assault</source>
+            <translation>Nahangriff</translation>
+        </message>
+        <message>
+            <source>Dug in (or urban)</source>
+            <translation>Eingegraben (oder Stadt)</translation>
+        </message>
+        <message>
+            <source>Firefight</source>
+            <translation>Feuergefecht</translation>
+        </message>
+        <message>
+            <source>Heavy weapons</source>
+            <translation>Schwere Waffen</translation>
+        </message>
+        <message>
+            <source>Infantry weapons</source>
+            <translation>Infanteriewaffen</translation>
+        </message>
+        <message>
+            <source>Line</source>
+            <translation>Linie</translation>
+        </message>
+        <message>
+            <source>Long</source>
+            <translation>Weit</translation>
+        </message>
+        <message>
+            <source>Medium</source>
+            <translation>Mittel</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>Offen</translation>
+        </message>
+        <message>
+            <source>Powered armour</source>
+            <translation>Kampfanzug</translation>
+        </message>
+        <message>
+            <source>Reactive</source>
+            <translation>Reaktiv</translation>
+        </message>
+        <message>
+            <source>Soft cover</source>
+            <translation>Leichte Deckung</translation>
+        </message>
+        <message>
+            <source>Standard</source>
+            <translation>Standard</translation>
+        </message>
+        <message>
+            <source>Standard + APFC</source>
+            <translation>Standard + APFC</translation>
+        </message>
     </context>
     <context>
         <name>data.lowluck</name>
@@ -407,6 +499,78 @@
         </message>
         <message>
             <source>transport</source>
+            <translation>Transporter</translation>
+        </message>
+        <message>
+            <source>Armor</source>
+            <translation>Panzer</translation>
+        </message>
+        <message>
+            <source>Battleship</source>
+            <translation>Schlachtschiff</translation>
+        </message>
+        <message>
+            <source>Bomber</source>
+            <translation>Bomber</translation>
+        </message>
+        <message>
+            <source>Carrier</source>
+            <translation>Flugzeugträger</translation>
+        </message>
+        <message>
+            <source>Fighter</source>
+            <translation>Jäger</translation>
+        </message>
+        <message>
+            <source>Heavy bombers</source>
+            <translation>Heavy Bombers</translation>
+        </message>
+        <message>
+            <source>Industrial technology</source>
+            <translation>Industrial Technology</translation>
+        </message>
+        <message>
+            <source>Infantry</source>
+            <translation>Infanterie</translation>
+        </message>
+        <message>
+            <source>Jet power</source>
+            <translation>Jet Power</translation>
+        </message>
+        <message>
+            <source>Land battle</source>
+            <translation>Landschlacht</translation>
+        </message>
+        <message>
+            <source>Long range aircraft</source>
+            <translation>Long Range Aircraft</translation>
+        </message>
+        <message>
+            <source>Low luck</source>
+            <translation>Low Luck</translation>
+        </message>
+        <message>
+            <source>Rockets</source>
+            <translation>Rockets</translation>
+        </message>
+        <message>
+            <source>Sea battle</source>
+            <translation>Seeschlacht</translation>
+        </message>
+        <message>
+            <source>Standard dice</source>
+            <translation>Normale Würfel</translation>
+        </message>
+        <message>
+            <source>Submarine</source>
+            <translation>U-Boot</translation>
+        </message>
+        <message>
+            <source>Super subs</source>
+            <translation>Super Subs</translation>
+        </message>
+        <message>
+            <source>Transport</source>
             <translation>Transporter</translation>
         </message>
     </context>
@@ -600,6 +764,38 @@
             <source>yellow</source>
             <translation>gelb</translation>
         </message>
+        <message>
+            <source>Black</source>
+            <translation>Schwarz</translation>
+        </message>
+        <message>
+            <source>Blue</source>
+            <translation>Blau</translation>
+        </message>
+        <message>
+            <source>Green</source>
+            <translation>Grün</translation>
+        </message>
+        <message>
+            <source>Land battle</source>
+            <translation>Landschlacht</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>Rot</translation>
+        </message>
+        <message>
+            <source>Sea battle</source>
+            <translation>Seeschlacht</translation>
+        </message>
+        <message>
+            <source>White</source>
+            <translation>Weiß</translation>
+        </message>
+        <message>
+            <source>Yellow</source>
+            <translation>Gelb</translation>
+        </message>
     </context>
     <context>
         <name>data.ur</name>
@@ -630,6 +826,34 @@
         <message>
             <source>Wall defense</source>
             <translation>Mauerwache</translation>
+        </message>
+        <message>
+            <source>Attack</source>
+            <translation>Angriff</translation>
+        </message>
+        <message>
+            <source>Bogs</source>
+            <translation>Sumpf</translation>
+        </message>
+        <message>
+            <source>City</source>
+            <translation>Stadt</translation>
+        </message>
+        <message>
+            <source>Defend</source>
+            <translation>Verteidigung</translation>
+        </message>
+        <message>
+            <source>Hill</source>
+            <translation>Hügel</translation>
+        </message>
+        <message>
+            <source>Open ground</source>
+            <translation>Offenes Gelände</translation>
+        </message>
+        <message>
+            <source>Wood</source>
+            <translation>Wald</translation>
         </message>
     </context>
     <context>
@@ -713,6 +937,26 @@
         <message>
             <source>yellow</source>
             <translation>gelb</translation>
+        </message>
+        <message>
+            <source>Infantry weapons have no size class or range band; their impact die depends on the combat type and the target's cover.</source>
+            <translation>Infanteriewaffen haben keine Größenklasse und keine Entfernung; ihr Durchschlagswürfel hängt von der Kampfart und der Deckung des Ziels ab.</translation>
+        </message>
+        <message>
+            <source>Fire at infantry needs no to-hit roll.</source>
+            <translation>Feuer auf Infanterie braucht keinen Trefferwurf.</translation>
+        </message>
+        <message>
+            <source>Heavy weapons ignore cover.</source>
+            <translation>Schwere Waffen ignorieren Deckung.</translation>
+        </message>
+        <message>
+            <source>Artillery reads “dug in” as dug in; open and soft as not.</source>
+            <translation>Artillerie wertet „eingegraben“ als eingegraben, offen und leichte Deckung als nicht eingegraben.</translation>
+        </message>
+        <message>
+            <source>Not a heavy weapon: it can only harm armour-0 vehicles (which count as powered armour, 7).</source>
+            <translation>Keine schwere Waffe: sie schadet nur Fahrzeugen mit Panzerung 0 (die als Kampfanzug zählen, 7).</translation>
         </message>
     </context>
 </TS>

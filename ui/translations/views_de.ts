@@ -7,6 +7,25 @@
             <source>steps</source>
             <translation>Stufen</translation>
         </message>
+        <message>
+            <source>shot</source>
+            <translation>Schuss</translation>
+        </message>
+        <message>
+            <source>raid</source>
+            <translation>Angriff</translation>
+        </message>
+        <message>
+            <source>plan</source>
+            <translation>Plan</translation>
+        </message>
+    </context>
+    <context>
+        <name>table_side</name>
+        <message>
+            <source>{side} d{sides}</source>
+            <translation>{side} W{sides}</translation>
+        </message>
     </context>
     <context>
         <name>views.agc</name>
@@ -96,76 +115,12 @@
     <context>
         <name>views.ds2</name>
         <message>
-            <source>Heavy weapons</source>
-            <translation>Schwere Waffen</translation>
+            <source>{weapon} is always size class {size}.</source>
+            <translation>{weapon} hat immer Größenklasse {size}.</translation>
         </message>
         <message>
-            <source>Infantry weapons</source>
-            <translation>Infanteriewaffen</translation>
-        </message>
-        <message>
-            <source>Artillery</source>
-            <translation>Artillerie</translation>
-        </message>
-        <message>
-            <source>Open</source>
-            <translation>Offen</translation>
-        </message>
-        <message>
-            <source>Soft cover</source>
-            <translation>Leichte Deckung</translation>
-        </message>
-        <message>
-            <source>Dug in (or urban)</source>
-            <translation>Eingegraben (oder Stadt)</translation>
-        </message>
-        <message>
-            <source>Standard</source>
-            <translation>Standard</translation>
-        </message>
-        <message>
-            <source>Reactive</source>
-            <translation>Reaktiv</translation>
-        </message>
-        <message>
-            <source>Ablative</source>
-            <translation>Ablativ</translation>
-        </message>
-        <message>
-            <source>Standard + APFC</source>
-            <translation>Standard + APFC</translation>
-        </message>
-        <message>
-            <source>Close</source>
-            <translation>Nah</translation>
-        </message>
-        <message>
-            <source>Medium</source>
-            <translation>Mittel</translation>
-        </message>
-        <message>
-            <source>Long</source>
-            <translation>Weit</translation>
-        </message>
-        <message>
-            <source>Firefight</source>
-            <translation>Feuergefecht</translation>
-        </message>
-        <message>
-            <source>Close assault</source>
-            <translation>Nahangriff</translation>
-        </message>
-        <message>
-            <source>Powered armour</source>
-            <translation>Kampfanzug</translation>
-        </message>
-        <message>
-            <source>Militia</source>
-            <translation>Miliz</translation>
-        </message>
-        <message>
-            <source>Line</source>
-            <translation>Linie</translation>
+            <source>{weapon} rolls its own to-hit: 1d{die}, hit on {least}+.</source>
+            <translation>{weapon} würfelt einen eigenen Trefferwurf: 1W{die}, Treffer ab {least}.</translation>
         </message>
         <message>
             <source>(optional)</source>
@@ -264,34 +219,6 @@
             <translation> (immer)</translation>
         </message>
         <message>
-            <source>{weapon} is always size class {size}.</source>
-            <translation>{weapon} hat immer Größenklasse {size}.</translation>
-        </message>
-        <message>
-            <source>Infantry weapons have no size class or range band; their impact die depends on the combat type and the target's cover.</source>
-            <translation>Infanteriewaffen haben keine Größenklasse und keine Entfernung; ihr Durchschlagswürfel hängt von der Kampfart und der Deckung des Ziels ab.</translation>
-        </message>
-        <message>
-            <source>{weapon} rolls its own to-hit: 1d{die}, hit on {least}+.</source>
-            <translation>{weapon} würfelt einen eigenen Trefferwurf: 1W{die}, Treffer ab {least}.</translation>
-        </message>
-        <message>
-            <source>Fire at infantry needs no to-hit roll.</source>
-            <translation>Feuer auf Infanterie braucht keinen Trefferwurf.</translation>
-        </message>
-        <message>
-            <source>Heavy weapons ignore cover.</source>
-            <translation>Schwere Waffen ignorieren Deckung.</translation>
-        </message>
-        <message>
-            <source>Artillery reads “dug in” as dug in; open and soft as not.</source>
-            <translation>Artillerie wertet „eingegraben“ als eingegraben, offen und leichte Deckung als nicht eingegraben.</translation>
-        </message>
-        <message>
-            <source>Not a heavy weapon: it can only harm armour-0 vehicles (which count as powered armour, 7).</source>
-            <translation>Keine schwere Waffe: sie schadet nur Fahrzeugen mit Panzerung 0 (die als Kampfanzug zählen, 7).</translation>
-        </message>
-        <message>
             <source>APFC on top of reactive or ablative armour; for standard armour with APFC choose “Standard + APFC”</source>
             <translation>APFC zusätzlich zu reaktiver oder ablativer Panzerung; für Standardpanzerung mit APFC „Standard + APFC“ wählen</translation>
         </message>
@@ -306,26 +233,6 @@
     </context>
     <context>
         <name>views.lowluck</name>
-        <message>
-            <source>Jet power</source>
-            <translation>Jet Power</translation>
-        </message>
-        <message>
-            <source>Super subs</source>
-            <translation>Super Subs</translation>
-        </message>
-        <message>
-            <source>Heavy bombers</source>
-            <translation>Heavy Bombers</translation>
-        </message>
-        <message>
-            <source>Low luck</source>
-            <translation>Low Luck</translation>
-        </message>
-        <message>
-            <source>Standard dice</source>
-            <translation>Normale Würfel</translation>
-        </message>
         <message>
             <source>Attacker</source>
             <translation>Angreifer</translation>
@@ -365,14 +272,6 @@
         <message>
             <source>scenario title (optional)</source>
             <translation>Szenariotitel (optional)</translation>
-        </message>
-        <message>
-            <source>Land battle</source>
-            <translation>Landschlacht</translation>
-        </message>
-        <message>
-            <source>Sea battle</source>
-            <translation>Seeschlacht</translation>
         </message>
         <message>
             <source>to the end</source>
@@ -480,14 +379,6 @@
         <message>
             <source>The defender rolls one extra white die every round while it has any unit left (the seed's example predates this)</source>
             <translation>Der Verteidiger würfelt jede Runde einen weißen Würfel zusätzlich, solange er noch Einheiten hat (das Beispiel der Vorlage ist älter als diese Regel)</translation>
-        </message>
-        <message>
-            <source>Land battle</source>
-            <translation>Landschlacht</translation>
-        </message>
-        <message>
-            <source>Sea battle</source>
-            <translation>Seeschlacht</translation>
         </message>
         <message>
             <source>A land battle takes no ships; a sea battle only ships and aircraft</source>
@@ -898,30 +789,6 @@ Geländeabzüge auf für:</translation>
     </context>
     <context>
         <name>widgets.agc_terrain</name>
-        <message>
-            <source>Arm</source>
-            <translation>Pz</translation>
-        </message>
-        <message>
-            <source>Inf</source>
-            <translation>Inf</translation>
-        </message>
-        <message>
-            <source>Art</source>
-            <translation>Art</translation>
-        </message>
-        <message>
-            <source>AAD</source>
-            <translation>AAD</translation>
-        </message>
-        <message>
-            <source>Eng</source>
-            <translation>Pio</translation>
-        </message>
-        <message>
-            <source>Air</source>
-            <translation>Luft</translation>
-        </message>
         <message>
             <source>Terrain</source>
             <translation>Gelände</translation>
@@ -1518,10 +1385,6 @@ Geländeabzüge auf für:</translation>
             <translation>{title} &lt;span style='color:{colour}'&gt;(der zuletzt berechnete Stand ({subject}), nicht der aktuelle)&lt;/span&gt;</translation>
         </message>
         <message>
-            <source>raid</source>
-            <translation>Angriff</translation>
-        </message>
-        <message>
             <source>AA gun at the target</source>
             <translation>AA-Geschütz am Ziel</translation>
         </message>
@@ -1584,10 +1447,6 @@ Geländeabzüge auf für:</translation>
         <message>
             <source>Expected: the defender loses &lt;b&gt;{loss} IPC&lt;/b&gt;, the attacker pays &lt;b&gt;{cost} IPC&lt;/b&gt; (bombers lost on average: {lost}).</source>
             <translation>Erwartet: der Verteidiger verliert &lt;b&gt;{loss} IPC&lt;/b&gt;, der Angreifer zahlt &lt;b&gt;{cost} IPC&lt;/b&gt; (im Mittel verlorene Bomber: {lost}).</translation>
-        </message>
-        <message>
-            <source>plan</source>
-            <translation>Plan</translation>
         </message>
         <message>
             <source>P(owning each tech) by round</source>
@@ -1804,34 +1663,6 @@ Geländeabzüge auf für:</translation>
     </context>
     <context>
         <name>widgets.ur_stack</name>
-        <message>
-            <source>Attack</source>
-            <translation>Angriff</translation>
-        </message>
-        <message>
-            <source>Defend</source>
-            <translation>Verteidigung</translation>
-        </message>
-        <message>
-            <source>Open ground</source>
-            <translation>Offenes Gelände</translation>
-        </message>
-        <message>
-            <source>Wood</source>
-            <translation>Wald</translation>
-        </message>
-        <message>
-            <source>City</source>
-            <translation>Stadt</translation>
-        </message>
-        <message>
-            <source>Bogs</source>
-            <translation>Sumpf</translation>
-        </message>
-        <message>
-            <source>Hill</source>
-            <translation>Hügel</translation>
-        </message>
         <message>
             <source>R{range} M{melee} · {steps} steps</source>
             <translation>F{range} N{melee} · {steps} Stufen</translation>

@@ -17,48 +17,48 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
 
 from combatassist.rulesets import ds2
 from combatassist.rulesets.ds2 import Shot
+from combatassist.rulesets.ds2 import fields
 from combatassist.scenario import Scenario
 
 from ..compute import Job
 from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
 from .base import ResolutionView
-from ..i18n import QT_TRANSLATE_NOOP, data_name, translate
+from ..i18n import data_name, translate
 
-CLASS_TITLES = {"heavy": QT_TRANSLATE_NOOP("views.ds2", "Heavy weapons"),
-                "infantry": QT_TRANSLATE_NOOP("views.ds2", "Infantry weapons"),
-                "artillery": QT_TRANSLATE_NOOP("views.ds2", "Artillery")}
-COVER_LABELS = {"open": QT_TRANSLATE_NOOP("views.ds2", "Open"),
-                "soft": QT_TRANSLATE_NOOP("views.ds2", "Soft cover"),
-                "dug_in": QT_TRANSLATE_NOOP("views.ds2", "Dug in (or urban)")}
-ARMOUR_TYPE_LABELS = {"standard": QT_TRANSLATE_NOOP("views.ds2", "Standard"),
-                      "reactive": QT_TRANSLATE_NOOP("views.ds2", "Reactive"),
-                      "ablative": QT_TRANSLATE_NOOP("views.ds2", "Ablative"),
-                      "apfc": QT_TRANSLATE_NOOP("views.ds2", "Standard + APFC")}
-#: the range bands and combat types of the tables, as the form lists them
-FORM_WORDS = (QT_TRANSLATE_NOOP("views.ds2", "Close"), QT_TRANSLATE_NOOP("views.ds2", "Medium"),
-              QT_TRANSLATE_NOOP("views.ds2", "Long"), QT_TRANSLATE_NOOP("views.ds2", "Firefight"),
-              QT_TRANSLATE_NOOP("views.ds2", "Close assault"))
-#: the infantry kinds of the tables, as the form lists them
-INFANTRY_LABELS = {"pa": QT_TRANSLATE_NOOP("views.ds2", "Powered armour"),
-                   "militia": QT_TRANSLATE_NOOP("views.ds2", "Militia"),
-                   "line": QT_TRANSLATE_NOOP("views.ds2", "Line")}
-
-
-def _words(name: str) -> str:
-    return name.replace("_", " ")
+def label(category: str, key: str) -> str:
+    """A display name (``resources/ds2/labels.toml``: label("covers", "soft") -> "Soft cover")
+    in the app's language."""
+    return data_name("ds2", ds2.RULESET.label(category, key))
 
 
 def family_text(fam: dict) -> str:
     """A family as the form lists it: "HEL — High-energy laser" (separators group the
     classes; the class is in the tooltip)."""
-    label, name = data_name("ds2", fam["label"]), data_name("ds2", fam["name"])
-    return name if fam["label"].lower() in fam["name"].lower() else f"{label} — {name}"
+    short, name = data_name("ds2", fam["label"]), data_name("ds2", fam["name"])
+    return name if fam["label"].lower() in fam["name"].lower() else f"{short} — {name}"
+
+
+def note_text(note: str, fam: dict) -> str:
+    """One of the engine's notes on the form (``ds2.fields``) in the app's language: the two
+    that name the weapon through their templates, the others as they are
+    (``data_names.ENGINE_NAMES``)."""
+    weapon = data_name("ds2", fam["label"])
+    sizes, roll = fam.get("sizes") or [None], fam.get("to_hit_roll")
+    if note == f"{fam['label']} is always size class {sizes[0]}.":
+        return translate("views.ds2", "{weapon} is always size class {size}.").format(
+            weapon=weapon, size=sizes[0])
+    if roll and note == f"{fam['label']} rolls its own to-hit: 1d{roll['die']}, hit on {roll['min']}+.":
+        return translate("views.ds2", "{weapon} rolls its own to-hit: 1d{die}, hit on "
+                                      "{least}+.").format(weapon=weapon, die=roll["die"],
+                                                          least=roll["min"])
+    return translate("engine", note)
 
 
 def family_tip(fam: dict) -> str:
-    title = translate("views.ds2", CLASS_TITLES[fam["class"]])
+    title = label("classes", fam["class"])
+    english = ds2.RULESET.label("classes", fam["class"])
     return (f"{data_name('ds2', fam['label'])}: {data_name('ds2', fam['name'])}, "
-            f"{title.lower() if title == CLASS_TITLES[fam['class']] else title}")
+            f"{title.lower() if title == english else title}")
 
 
 class Ds2View(ResolutionView):
@@ -107,12 +107,12 @@ class Ds2View(ResolutionView):
         self.range = QComboBox()
         self.range.setObjectName("range")
         for r in options["ranges"]:
-            self.range.addItem(translate("views.ds2", r.capitalize()), r)
+            self.range.addItem(label("ranges", r), r)
         self.range.currentIndexChanged.connect(self.edited)
         self.combat = QComboBox()
         self.combat.setObjectName("combat")
         for c in options["combat"]:
-            self.combat.addItem(translate("views.ds2", _words(c).capitalize()), c)
+            self.combat.addItem(label("combat", c), c)
         self.combat.currentIndexChanged.connect(self.edited)
         self.give_hit = QCheckBox(translate("views.ds2", "Chance to hit:"))
         self.give_hit.setToolTip(translate("views.ds2", "The weapon's own to-hit chance (outside the damage system); "
@@ -178,8 +178,7 @@ class Ds2View(ResolutionView):
         self.armour_type = QComboBox()
         self.armour_type.setObjectName("armour_type")
         for t in options["armour_types"]:
-            self.armour_type.addItem(translate("views.ds2", ARMOUR_TYPE_LABELS[t])
-                                     if t in ARMOUR_TYPE_LABELS else _words(t), t)
+            self.armour_type.addItem(label("armour_types", t), t)
         self.armour_type.currentIndexChanged.connect(self._armour_type_changed)
         self.apfc = QCheckBox(translate("views.ds2", "APFC as well"))
         self.apfc.setObjectName("apfc")
@@ -190,16 +189,13 @@ class Ds2View(ResolutionView):
         self.infantry.setObjectName("infantry")
         ratings = ds2.tables().infantry_ratings
         for i in options["infantry"]:
-            label = (translate("views.ds2", INFANTRY_LABELS[i]) if i in INFANTRY_LABELS
-                     else _words(i).capitalize())
             self.infantry.addItem(translate("views.ds2", "{kind} (armour {rating})").format(
-                kind=label, rating=ratings[i]), i)
+                kind=label("infantry", i), rating=ratings[i]), i)
         self.infantry.currentIndexChanged.connect(self.edited)
         self.cover = QComboBox()
         self.cover.setObjectName("cover")
         for c in options["covers"]:
-            self.cover.addItem(translate("views.ds2", COVER_LABELS[c]) if c in COVER_LABELS
-                               else _words(c), c)
+            self.cover.addItem(label("covers", c), c)
         self.cover.currentIndexChanged.connect(self.edited)
         self.target_note = QLabel("")
         self.target_note.setObjectName("targetNote")
@@ -283,12 +279,12 @@ class Ds2View(ResolutionView):
         self.edited()
 
     def hit_applies(self) -> bool:
-        """A hit chance may be given: a heavy weapon or artillery (not IAVR) at a vehicle."""
-        return self.family_info()["to_hit"] == "input" and self.target_kind() == "vehicle"
+        """A hit chance may be given (the engine's rule, ``ds2.fields``)."""
+        return fields.hit_chance_applies(self.family_info(), self.target_kind())
 
     def apfc_applies(self) -> bool:
-        """APFC may be added on top of reactive or ablative armour ("apfc" is standard+APFC)."""
-        return self.armour_type.currentData() in ("reactive", "ablative")
+        """APFC may be added on top of the chosen armour (``ds2.fields``)."""
+        return fields.apfc_applies(self.armour_type.currentData())
 
     def _sync(self) -> None:
         """Show only the fields that apply to this weapon and target; explain the rest."""
@@ -307,37 +303,15 @@ class Ds2View(ResolutionView):
         tf.setRowVisible(self.infantry, not vehicle)
         self.apfc.setEnabled(self.apfc_applies())
 
-        notes = []
-        if fam["size_rule"] == "fixed":
-            notes.append(translate("views.ds2", "{weapon} is always size class {size}.").format(
-                weapon=data_name("ds2", fam["label"]), size=fam["sizes"][0]))
-        if fam["size_rule"] == "none":
-            notes.append(translate("views.ds2", "Infantry weapons have no size class or range "
-                                                "band; their impact die depends on the combat "
-                                                "type and the target's cover."))
-        if fam.get("to_hit_roll"):
-            r = fam["to_hit_roll"]
-            notes.append(translate("views.ds2", "{weapon} rolls its own to-hit: 1d{die}, hit on "
-                                                "{least}+.").format(
-                weapon=data_name("ds2", fam["label"]), die=r["die"], least=r["min"]))
-        elif fam["to_hit"] == "input" and not vehicle:
-            notes.append(translate("views.ds2", "Fire at infantry needs no to-hit roll."))
-        self.weapon_note.setText(" ".join(notes))
+        notes = fields.weapon_notes(fam, self.target_kind())
+        self.weapon_note.setText(" ".join(note_text(n, fam) for n in notes))
         self.weapon_note.setVisible(bool(notes))
 
-        tnotes = []
-        if fam["class"] == "heavy":
-            tnotes.append(translate("views.ds2", "Heavy weapons ignore cover."))
-        if fam["class"] == "artillery":
-            tnotes.append(translate("views.ds2", "Artillery reads “dug in” as dug in; open and "
-                                                 "soft as not."))
-        if vehicle and not fam["heavy"]:
-            tnotes.append(translate("views.ds2", "Not a heavy weapon: it can only harm armour-0 "
-                                                 "vehicles (which count as powered armour, 7)."))
+        tnotes = fields.target_notes(fam, self.target_kind())
         if vehicle and not self.apfc_applies():
             self.apfc.setToolTip(translate("views.ds2", "APFC on top of reactive or ablative armour; for standard "
                                  "armour with APFC choose “Standard + APFC”"))
-        self.target_note.setText(" ".join(tnotes))
+        self.target_note.setText(" ".join(note_text(n, fam) for n in tnotes))
         self.target_note.setVisible(bool(tnotes))
 
     def target_kind(self) -> str:

@@ -21,15 +21,16 @@ from .base import BattleView
 from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 
 ROLES = ("attacker", "defender")
-TECH_LABELS = {"jet_power": QT_TRANSLATE_NOOP("views.lowluck", "Jet power"),
-               "super_subs": QT_TRANSLATE_NOOP("views.lowluck", "Super subs"),
-               "heavy_bombers": QT_TRANSLATE_NOOP("views.lowluck", "Heavy bombers")}
-DICE_LABELS = {"lowluck": QT_TRANSLATE_NOOP("views.lowluck", "Low luck"),
-               "standard": QT_TRANSLATE_NOOP("views.lowluck", "Standard dice")}
 ROLE_TITLES = {"attacker": QT_TRANSLATE_NOOP("views.lowluck", "Attacker"),
                "defender": QT_TRANSLATE_NOOP("views.lowluck", "Defender")}
 UNIT_KINDS = (QT_TRANSLATE_NOOP("views.lowluck", "land"), QT_TRANSLATE_NOOP("views.lowluck", "air"),
               QT_TRANSLATE_NOOP("views.lowluck", "sea"))
+
+
+def label(category: str, key: str) -> str:
+    """A display name (``resources/lowluck/labels.toml``: label("units", "armor") -> "Armor")
+    in the app's language."""
+    return data_name("lowluck", lowluck.RULESET.label(category, key))
 
 
 class SidePanel(QGroupBox):
@@ -47,8 +48,8 @@ class SidePanel(QGroupBox):
             spin = CountBox(lowluck.MAX_PER_TYPE)
             spin.setObjectName(f"{role}_{uid}")
             value = unit.attack if role == "attacker" else unit.defence
-            name = data_name("lowluck", uid.replace("_", " "))
-            label = QLabel(f"{name} <span style='color:#777'>({value})</span>")
+            name = label("units", uid)
+            text = QLabel(f"{name} <span style='color:#777'>({value})</span>")
             tip = (translate("views.lowluck", "{unit}: attack {attack}, defence {defence}, cost "
                                               "{cost} IPC ({kind}); the number beside the name "
                                               "is this side's attack")
@@ -59,22 +60,21 @@ class SidePanel(QGroupBox):
                 unit=name, attack=unit.attack, defence=unit.defence, cost=unit.cost,
                 kind=translate("views.lowluck", unit.kind))
             spin.setToolTip(tip)
-            label.setToolTip(tip)
-            label.setBuddy(spin)
+            text.setToolTip(tip)
+            text.setBuddy(spin)
             spin.valueChanged.connect(on_change)
             self.spins[uid] = spin
-            grid.addWidget(label, i // 2, 2 * (i % 2))
+            grid.addWidget(text, i // 2, 2 * (i % 2))
             grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
         self.order = LossOrderEditor(on_change,
                                      default=lambda: lowluck.rules.full_order((), role),
-                                     label=lambda uid: data_name("lowluck", uid.replace("_", " ")))
+                                     label=lambda uid: label("units", uid))
         self.order.reset_button.setToolTip(translate("views.lowluck", "Cheapest first"))
         self.order.set_rows(lowluck.rules.full_order((), role))
         self.techs: dict[str, QCheckBox] = {}
         tech_row = QHBoxLayout()
         for t in lowluck.BATTLE_TECHS:
-            box = QCheckBox(translate("views.lowluck", TECH_LABELS[t]) if t in TECH_LABELS
-                            else t)
+            box = QCheckBox(label("techs", t))
             box.toggled.connect(on_change)
             self.techs[t] = box
             tech_row.addWidget(box)
@@ -121,12 +121,12 @@ class LowLuckView(BattleView):
         self.title_edit.setPlaceholderText(translate("views.lowluck", "scenario title (optional)"))
         self.title_edit.textEdited.connect(self.edited)
         self.battle_kind = QComboBox()
-        self.battle_kind.addItem(translate("views.lowluck", "Land battle"), "land")
-        self.battle_kind.addItem(translate("views.lowluck", "Sea battle"), "sea")
+        for kind in lowluck.BATTLE_KINDS:
+            self.battle_kind.addItem(label("battles", kind), kind)
         self.battle_kind.currentIndexChanged.connect(self._kind_changed)
         self.dice_mode = QComboBox()
         for mode in lowluck.rules.DICE_MODES:
-            self.dice_mode.addItem(translate("views.lowluck", DICE_LABELS.get(mode, mode)), mode)
+            self.dice_mode.addItem(label("dice", mode), mode)
         self.dice_mode.currentIndexChanged.connect(self.edited)
         self.max_rounds = QSpinBox()
         self.max_rounds.setRange(0, lowluck.MAX_ROUNDS)
@@ -213,7 +213,7 @@ class LowLuckView(BattleView):
         self.compare: dict[tuple[int, str], QLabel] = {}
         self.by_mode: dict[str, Any] = {}     # latest result per dice system (None: computing)
         for col, mode in enumerate(("lowluck", "standard"), start=1):
-            head = QLabel(f"<b>{translate('views.lowluck', DICE_LABELS[mode])}</b>")
+            head = QLabel(f"<b>{label('dice', mode)}</b>")
             head.setAlignment(Qt.AlignmentFlag.AlignRight)
             grid.addWidget(head, 0, col)
             for row in range(len(rows)):

@@ -19,7 +19,7 @@ from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import advisor
 from combatassist.rulesets.mediumluck.rules import MediumLuckSetup, SideSetup
-from combatassist.rulesets.mediumluck.chart import default_chart
+from combatassist.rulesets.mediumluck.chart import BATTLE_KINDS, default_chart
 from combatassist.rulesets.mediumluck.explain import describe as describe_lost_first
 from combatassist.scenario import Scenario
 
@@ -32,7 +32,7 @@ from ..widgets.loss_order import LossOrderEditor
 from ..widgets.mediumluck_editors import DeployReservesEditor, ReserveEditor
 from ..widgets.retreat_rules import RetreatRulesBox
 from .base import BattleView
-from ..i18n import mark_engine_text, number, side_name, translate
+from ..i18n import data_name, mark_engine_text, number, side_name, translate
 
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
 SUGGESTIONS = 5
@@ -94,9 +94,9 @@ class MediumLuckView(BattleView):
                                     "it has any unit left (the seed's example predates this)"))
         self.extra_white.toggled.connect(self._options_changed)
         self.battle_kind = QComboBox()
-        for text, kind in ((translate("views.mediumluck", "Land battle"), "land"),
-                           (translate("views.mediumluck", "Sea battle"), "sea")):
-            self.battle_kind.addItem(text, kind)
+        for kind in BATTLE_KINDS:
+            self.battle_kind.addItem(data_name("mediumluck",
+                                               mediumluck.RULESET.label("battles", kind)), kind)
         self.battle_kind.setToolTip(translate("views.mediumluck", "A land battle takes no ships; a sea battle only ships "
                                     "and aircraft"))
         self.battle_kind.currentIndexChanged.connect(self._options_changed)

@@ -28,7 +28,6 @@ class UrView(BattleView):
     title = "Ur"
     order = 40
     loss_unit = QT_TRANSLATE_NOOP("results", "steps")
-    retreat_sides = ("attacker", "defender")     # in Ur either side may break off
     choice_help = QT_TRANSLATE_NOOP(
         "views.ur", "Hits each unit takes, in list order, e.g. 'attacker: 1 1 0 1; defender: 0 2 "
         "1'.\nHits must be spread evenly; where units tie, the owner picks which one takes "

@@ -95,7 +95,7 @@ class ForcesTable(QWidget):
             combo.addItem(translate("widgets.agc_forces", "auto"), None)
             combo.setMinimumContentsLength(9)
             for base in BASE_TYPES:
-                combo.addItem(data_name("agc", base.replace("_", " ")), base)
+                combo.addItem(data_name("agc", agc.RULESET.label("units", base)), base)
             combo.setToolTip(translate("widgets.agc_forces", "Each side's engineers remove the terrain penalties of one allied "
                              "unit type. Automatic: the type that loses most in this terrain. "
                              "(Specialised infantry use the infantry column.)"))

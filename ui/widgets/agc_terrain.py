@@ -15,20 +15,18 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from ..results import ATTACKER, DEFENDER
-from ..i18n import QT_TRANSLATE_NOOP, data_name, translate
+from combatassist.rulesets import agc
 
-#: Short column headings for the six base unit types (terrain-table column order).
-SHORT_NAMES = {"armor": QT_TRANSLATE_NOOP("widgets.agc_terrain", "Arm"),
-               "infantry": QT_TRANSLATE_NOOP("widgets.agc_terrain", "Inf"),
-               "artillery": QT_TRANSLATE_NOOP("widgets.agc_terrain", "Art"),
-               "aad": QT_TRANSLATE_NOOP("widgets.agc_terrain", "AAD"),
-               "engineers": QT_TRANSLATE_NOOP("widgets.agc_terrain", "Eng"),
-               "air_support": QT_TRANSLATE_NOOP("widgets.agc_terrain", "Air")}
+from ..results import ATTACKER, DEFENDER
+from ..i18n import data_name, translate
 
 
 def short_name(base: str) -> str:
-    return translate("widgets.agc_terrain", SHORT_NAMES[base]) if base in SHORT_NAMES else base
+    """The short column heading of a base unit type ("Arm"; ``resources/agc/labels.toml``),
+    in the app's language."""
+    return data_name("agc", agc.RULESET.label("short_units", base))
+
+
 POSITIVE = ATTACKER          # Okabe-Ito blue: a bonus
 NEGATIVE = DEFENDER          # Okabe-Ito vermillion: a penalty
 NEUTRAL = "#8a8a8a"

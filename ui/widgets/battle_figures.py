@@ -16,7 +16,7 @@ from combatassist.result import BattleResult
 
 from ..results import (ACCENT, ATTACKER, DEFENDER, FiguresGrid, PlotRow, delta_num, delta_pct,
                        pct, style_plot)
-from ..i18n import QT_TRANSLATE_NOOP, data_name, localize, number, translate
+from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 
 #: End compositions listed beside the plot.
 SHOWN_PROFILES = 5

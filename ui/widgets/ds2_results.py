@@ -241,7 +241,7 @@ class ShotResultsPanel(StatusLine, QWidget):
     def baseline(self) -> ShotResult | None:
         return self.baseline_answer.result if self.baseline_answer else None
 
-    subject = "shot"
+    subject = QT_TRANSLATE_NOOP("results", "shot")
 
     def has_figures(self) -> bool:
         return self.answer is not None

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, Q
                                QLineEdit, QSpinBox, QVBoxLayout, QWidget)
 
 from combatassist.errors import CombatAssistError
+from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import sbr, tech
 
 from ..compute import Computer
@@ -34,14 +35,14 @@ def mark_plots(plots: dict, subject: str, stale: bool) -> None:
     for plot, title in plots.items():
         title = translate("widgets.lowluck_extras", title)
         plot.setTitle(translate("widgets.lowluck_extras", STALE_TITLE).format(
-            title=title, subject=translate("widgets.lowluck_extras", subject), colour=DEFENDER)
+            title=title, subject=translate("results", subject), colour=DEFENDER)
             if stale else title, size="10pt")
 
 
 class SbrPanel(StatusLine, QWidget):
     """Strategic bombing: the defender's loss and the attacker's cost, exact."""
 
-    subject = QT_TRANSLATE_NOOP("widgets.lowluck_extras", "raid")
+    subject = QT_TRANSLATE_NOOP("results", "raid")
 
     def __init__(self, computer: Computer, parent: QWidget | None = None):
         super().__init__(parent)
@@ -150,7 +151,7 @@ class SbrPanel(StatusLine, QWidget):
 class ResearchPanel(StatusLine, QWidget):
     """Low-luck tech research: P(owning each tech) by round, and the money it takes."""
 
-    subject = QT_TRANSLATE_NOOP("widgets.lowluck_extras", "plan")
+    subject = QT_TRANSLATE_NOOP("results", "plan")
     PLOT_TITLE = QT_TRANSLATE_NOOP("widgets.lowluck_extras", "P(owning each tech) by round")
 
     def __init__(self, computer: Computer, parent: QWidget | None = None):
@@ -256,5 +257,5 @@ class ResearchPanel(StatusLine, QWidget):
             self.plot.plot(xs, [100 * p for p in plan.p_have[t]],
                            pen=pg.mkPen(colour, width=2.5), symbol="os+"[i % 3], symbolSize=7,
                            symbolBrush=colour, symbolPen=colour,
-                           name=data_name("lowluck", t.replace("_", " ")))
+                           name=data_name("lowluck", lowluck.RULESET.label("techs", t)))
         self.plot.setYRange(0, 100, padding=0.02)

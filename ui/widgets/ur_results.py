@@ -109,7 +109,7 @@ class RollsTable(QTableWidget):
                         "10+ two, 14+ three)"))
 
     def show_rows(self, rows: list[dict[str, Any]]) -> None:
-        names = {tid: data_name("ur", t.name) for tid, t in ur.tables().units.items()}
+        names = {tid: data_name("ur", name) for tid, name in ur.RULESET.labels["units"].items()}
         self.setRowCount(len(rows))
         shades = {0: None, 1: "#DCEBF5", 2: "#A9CDE6", 3: "#6FA8D6"}
         for i, row in enumerate(rows):

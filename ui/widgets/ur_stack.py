@@ -10,20 +10,17 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLa
                                QPushButton, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
 from combatassist.rulesets import ur
-from combatassist.rulesets.ur.scenario import MAX_MAGIC
+from combatassist.rulesets.ur.scenario import MAX_MAGIC, STANCES
 from combatassist.rulesets.ur.data import TERRAINS
 
 from ..results import ATTACKER, DEFENDER
 from .ur_steps import StepPips
-from ..i18n import QT_TRANSLATE_NOOP, data_name, side_title, translate
+from ..i18n import data_name, side_title, translate
 
-STANCE_LABELS = {"attack": QT_TRANSLATE_NOOP("widgets.ur_stack", "Attack"),
-                 "defend": QT_TRANSLATE_NOOP("widgets.ur_stack", "Defend")}
-TERRAIN_LABELS = {"none": QT_TRANSLATE_NOOP("widgets.ur_stack", "Open ground"),
-                  "wood": QT_TRANSLATE_NOOP("widgets.ur_stack", "Wood"),
-                  "city": QT_TRANSLATE_NOOP("widgets.ur_stack", "City"),
-                  "bogs": QT_TRANSLATE_NOOP("widgets.ur_stack", "Bogs"),
-                  "hill": QT_TRANSLATE_NOOP("widgets.ur_stack", "Hill")}
+def label(category: str, key: str) -> str:
+    """A display name (``resources/ur/labels.toml``: label("terrain", "none") -> "Open
+    ground") in the app's language."""
+    return data_name("ur", ur.RULESET.label(category, key))
 
 
 def unit_stats(type_id: str) -> str:
@@ -44,9 +41,9 @@ class UnitRow(QWidget):
         super().__init__(parent)
         self.type_box = QComboBox()
         for tid, t in ur.tables().units.items():
-            self.type_box.addItem(data_name("ur", t.name), tid)
+            self.type_box.addItem(label("units", tid), tid)
             self.type_box.setItemData(self.type_box.count() - 1,
-                                      f"{data_name('ur', t.name)} ({t.race}): {unit_stats(tid)}",
+                                      f"{label('units', tid)} ({t.race}): {unit_stats(tid)}",
                                       Qt.ItemDataRole.ToolTipRole)
         self.type_box.setCurrentIndex(self.type_box.findData(unit.type))
         self.pips = StepPips(unit.full_steps, unit.start_steps,
@@ -93,7 +90,7 @@ class UnitRow(QWidget):
         tip = translate("widgets.ur_stack", "{unit} ({race}): range {range}, melee {melee} (A: "
                                             "attack only, D: defence only), {left} of {steps} "
                                             "steps left").format(
-            unit=data_name("ur", t.name), race=t.race, range=t.range, melee=t.melee_label(),
+            unit=label("units", t.id), race=t.race, range=t.range, melee=t.melee_label(),
             left=self.pips.steps(), steps=t.steps)
         self.stats.setToolTip(tip)
         self.type_box.setToolTip(tip)
@@ -119,8 +116,8 @@ class SideEditor(QGroupBox):
                            f"QGroupBox::title {{ color: {colour}; }}")
         self.rows: list[UnitRow] = []
         self.stance = QComboBox()
-        for s in ("attack", "defend"):
-            self.stance.addItem(translate("widgets.ur_stack", STANCE_LABELS[s]), s)
+        for s in STANCES:
+            self.stance.addItem(label("stances", s), s)
         self.stance.setToolTip(translate("widgets.ur_stack", "Attack: melee value with attack modifiers; defend: with "
                                "defence modifiers. Attack-only / defence-only units sit out "
                                "the other stance"))
@@ -154,8 +151,7 @@ class SideEditor(QGroupBox):
         self.moving.toggled.connect(self._edited)
         self.terrain = QComboBox()
         for t in TERRAINS:
-            self.terrain.addItem(translate("widgets.ur_stack", TERRAIN_LABELS[t]) if t in TERRAIN_LABELS
-                                 else t.capitalize(), t)
+            self.terrain.addItem(label("terrain", t), t)
         self.terrain.setToolTip(translate("widgets.ur_stack", "The defender's terrain: attacks on it −1, its defence +1"))
         self.terrain.currentIndexChanged.connect(self._edited)
         self.river = QCheckBox(translate("widgets.ur_stack", "River"))
