@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, grid
+from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, chains, grid
 from combatassist.solver import solve
 
 LAND = ["infantry", "armor", "fighter", "bomber"]
@@ -50,7 +50,7 @@ def test_chains_lose_one_unit_at_a_time(s):
     rules = lowluck.make_rules(s)
     for role, start, cas in (("attacker", rules.initial_state()[0], rules.att_cas),
                              ("defender", rules.initial_state()[1], rules.def_cas)):
-        chain = grid._Chain(rules, role, start)
+        chain = chains.Chain(rules, role, start)
         for k, comp in enumerate(chain.comps):
             for h in range(chain.n - k + 2):
                 assert cas.policy(comp, h, None) == chain.comps[min(k + h, chain.n)]
@@ -62,7 +62,7 @@ def test_hit_tables_equal_the_rules_hit_dist(dice):
     for s in _battles(6, seed=2, most=5, dice=dice):
         rules = lowluck.make_rules(s)
         fire = rules._fire
-        chain = grid._Chain(rules, "attacker", rules.initial_state()[0])
+        chain = chains.Chain(rules, "attacker", rules.initial_state()[0])
         for k, comp in enumerate(chain.comps):
             dist = rules.hit_dist(fire.att_groups((comp, None, False)))
             expect = np.zeros(chain.hits.shape[1])

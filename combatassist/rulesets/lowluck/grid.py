@@ -26,21 +26,16 @@ and cells lighter than ``prune_below`` are reported in ``pruned``, as there.
 """
 from __future__ import annotations
 
-import functools
-from contextlib import contextmanager
 from typing import Any, Callable
 
 import numpy as np
-from threadpoolctl import ThreadpoolController
 
+from ... import limits
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .rules import TAIL_CUTOFF, LowLuckRules
+from .chains import CURVE_PRUNE, STALEMATE, Chain, one_blas_thread
+from .rules import LowLuckRules
 
-#: A cell whose self-loop is at least this likely can't end (a stalemate), as in solver.py.
-_STALEMATE = 1.0 - 1e-15
-#: The "decided by round N" curve is a plot: its scratch rounds prune like solver.py's.
-_CURVE_PRUNE = 1e-11
 #: Battles whose move matrices fit in this many numbers keep them all (slices, no gathers)...
 _MOVES_CACHE = 2_000_000
 #: ... and solve every row's within-row flow up front when the inverses fit in this many.
@@ -50,77 +45,6 @@ _INVERSE_CACHE = 60_000
 def applicable(rules: LowLuckRules) -> bool:
     """Later rounds are a single unrestricted fire phase (no submarine first strike)."""
     return not (rules.first_strike and rules.initial_state()[0][rules.sub_index])
-
-
-@functools.cache
-def _blas_controller() -> ThreadpoolController:
-    return ThreadpoolController()
-
-
-@contextmanager
-def _one_blas_thread():
-    """The solver's matrix products are small: a BLAS thread pool only makes them wait for
-    each other (10-40x slower when the cores are busy), so they run on this thread."""
-    with _blas_controller().limit(limits=1, user_api="blas"):
-        yield
-
-
-class _Chain:
-    """One side's compositions from ``start``, losing units in its order of loss.
-
-    ``comps[k]`` has lost k units (``policy(start, k)``; the casualty policy removes units one
-    at a time in a fixed sequence, so ``policy(comps[k], h) == comps[k + h]`` — tested).
-    ``hits[k, h]`` = P(the side scores h hits with ``comps[k]``), zero-padded; the last row
-    (nothing left) scores 0 surely.
-    """
-
-    def __init__(self, rules: LowLuckRules, role: str, start: tuple[int, ...]):
-        cas = rules.att_cas if role == "attacker" else rules.def_cas
-        self.n = sum(start)
-        self.comps = [cas.policy(start, k, None) for k in range(self.n + 1)]
-        fire = rules._fire
-        groups_of = ((lambda c: fire.att_groups((c, None, False))) if role == "attacker" else
-                     (lambda c: fire.def_groups((None, c, False))))
-        self.hits = _hit_tables(rules, groups_of, self.comps)
-
-
-def _hit_tables(rules: LowLuckRules, groups_of, comps: list[tuple[int, ...]]) -> np.ndarray:
-    """Hit tables of every composition of a chain, as rows of one array.
-
-    Ordinary dice are independent, so a composition's table is its units' own tables (each
-    from ``rules.hit_dist``) convolved: built from the chain's end, one unit added per step,
-    then cut like ``standard_hits`` (entries below ``TAIL_CUTOFF``). Low luck's two-point
-    tables come from ``rules.hit_dist`` directly.
-    """
-    n = len(comps) - 1
-    tables: list[np.ndarray] = [np.ones(1)] * (n + 1)
-    if rules.standard:
-        per_unit: dict[int, np.ndarray] = {}
-        counts = np.array(comps)
-        removed = (counts[:-1] - counts[1:]).argmax(axis=1)   # the unit lost at each step
-        table = np.ones(1)
-        for k in range(n - 1, -1, -1):
-            u = int(removed[k])
-            if u not in per_unit:
-                one = tuple(1 if t == u else 0 for t in range(counts.shape[1]))
-                per_unit[u] = _as_array(rules.hit_dist(groups_of(one)))
-            table = np.convolve(table, per_unit[u])
-            tables[k] = table
-    else:
-        tables = [_as_array(rules.hit_dist(groups_of(c))) for c in comps]
-    out = np.zeros((n + 1, max(len(t) for t in tables)))
-    for k, t in enumerate(tables):
-        out[k, :len(t)] = t
-    if rules.standard:
-        out[out < TAIL_CUTOFF] = 0.0
-    return out
-
-
-def _as_array(dist) -> np.ndarray:
-    arr = np.zeros(max(dist) + 1 if dist else 1)
-    for h, p in dist.items():
-        arr[h] = p
-    return arr
 
 
 def _span(mask: np.ndarray) -> tuple[int, int]:
@@ -145,7 +69,7 @@ class _Group:
     """Sub-battles sharing the defender's start, batched: cell (k, r, j) as in the module
     docstring. Sub-battle k's attacker starts with ``starts[k]`` units and mass ``masses[k]``."""
 
-    def __init__(self, attackers: list[_Chain], masses: list[float], dfn: _Chain):
+    def __init__(self, attackers: list[Chain], masses: list[float], dfn: Chain):
         self.attackers, self.dfn = attackers, dfn
         self.K = len(attackers)
         self.R = max(c.n for c in attackers)
@@ -184,8 +108,8 @@ class _Group:
         self._hd_at_least = np.zeros((nd + 1, max(dw + 1, self.R + 2)))
         self._hd_at_least[:, :dw] = np.cumsum(self.hd[:, ::-1], axis=1)[:, ::-1]
         # stalemates need both sides unable to hit: rare, so looked for only when possible
-        self.may_stall = bool((self.ha[:, 1:, 0] >= _STALEMATE).any()
-                              and (self.hd[:nd, 0] >= _STALEMATE).any())
+        self.may_stall = bool((self.ha[:, 1:, 0] >= STALEMATE).any()
+                              and (self.hd[:nd, 0] >= STALEMATE).any())
         self.all_k = np.arange(self.K)
         # Small battles: every move matrix once (slices instead of a gather per row), and
         # every row's within-row solution up front, all rows at once (see ``_inverses``).
@@ -204,7 +128,7 @@ class _Group:
         nd = self.nd
         flow = self.moves(kk, rr, j0, nd, j0, nd + 1) * self.hd[j0:nd, 0, None]
         if self.may_stall:
-            stale = self.ha[kk, rr, 0][..., None] * self.hd[j0:nd, 0] >= _STALEMATE
+            stale = self.ha[kk, rr, 0][..., None] * self.hd[j0:nd, 0] >= STALEMATE
             flow[stale] = 0.0
         return flow
 
@@ -245,7 +169,7 @@ class _Group:
 
     def stalemate(self, kk, rr, j0: int, j1: int) -> np.ndarray:
         """Cells (k, r, j) nobody can leave: neither side can score a hit."""
-        return self.ha[kk, rr, 0][:, None] * self.hd[None, j0:j1, 0] >= _STALEMATE
+        return self.ha[kk, rr, 0][:, None] * self.hd[None, j0:j1, 0] >= STALEMATE
 
     def start_grid(self) -> np.ndarray:
         grid = np.zeros((self.K, self.R + 1, self.nd + 1))
@@ -276,17 +200,27 @@ def _inverses(flow: np.ndarray) -> np.ndarray:
     return y
 
 
+def work_estimate(groups: list["_Group"]) -> float:
+    """Multiply-adds the solve needs (``limits.MAX_GRID_WORK``), from the groups' sizes: per
+    attacker row, the push to the rows below (sub-battles x defender hit counts x cells^2),
+    about as much again for the rounds of the curve (measured: 150 v 150 with 50 aircraft
+    and an AA gun, ~3e10, takes ~1 s)."""
+    return sum(2.0 * g.K * g.R * g.hd.shape[1] * (g.nd + 1) ** 2 for g in groups)
+
+
 def solve_grid(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
                curve: bool = True, cancel: Callable[[], bool] | None = None) -> BattleOutcome:
-    """Exact outcome of ``rules`` from its initial state (see the module docstring)."""
+    """Exact outcome of ``rules`` from its initial state (see the module docstring); refused
+    at once (EngineError) beyond ``limits.MAX_GRID_WORK``."""
     out = BattleOutcome()
     state0 = rules.initial_state()
     if rules.verdict(state0) is not None:
         out.decided[state0] = 1.0
         out.decided_by_round = [1.0]
         return out
-    with _one_blas_thread():
+    with one_blas_thread():
         groups = _groups(rules, state0, out, prune_below)
+        limits.check_exact(work_estimate(groups), limits.MAX_GRID_WORK, "multiply-adds")
         solver = _Solver(out, prune_below, cancel)
         if max_rounds > 0:
             _solve_rounds(solver, groups, max_rounds)
@@ -317,8 +251,8 @@ def _groups(rules: LowLuckRules, state0: Any, out: BattleOutcome,
             out.pruned += p
             continue
         by_defender.setdefault(d, []).append((a, p))
-    return [_Group([_Chain(rules, "attacker", a) for a, _ in subs], [p for _, p in subs],
-                   _Chain(rules, "defender", d))
+    return [_Group([Chain(rules, "attacker", a) for a, _ in subs], [p for _, p in subs],
+                   Chain(rules, "defender", d))
             for d, subs in by_defender.items()]
 
 
@@ -467,7 +401,7 @@ class _Solver:
         if not g.may_stall:
             return grid
         kk, rr, jj = np.nonzero(grid)
-        stale = g.ha[kk, rr, 0] * g.hd[jj, 0] >= _STALEMATE
+        stale = g.ha[kk, rr, 0] * g.hd[jj, 0] >= STALEMATE
         if stale.any():
             for k, r, j in zip(kk[stale], rr[stale], jj[stale]):
                 if record:
@@ -503,12 +437,12 @@ def _solve_rounds(solver: _Solver, groups: list[_Group], max_rounds: int) -> Non
 def _curve(groups: list[_Group], cancel) -> list[float]:
     """P(decided within N rounds) for the plot (a scratch outcome, coarse pruning as in
     solver.py), round by round until (nearly) all is decided."""
-    scratch = _Solver(BattleOutcome(), _CURVE_PRUNE, cancel, scratch=True)
-    alive = [scratch.settle(g, scratch.first_round(g), _CURVE_PRUNE, record=False)
+    scratch = _Solver(BattleOutcome(), CURVE_PRUNE, cancel, scratch=True)
+    alive = [scratch.settle(g, scratch.first_round(g), CURVE_PRUNE, record=False)
              for g in groups]
     curve = [1.0 - sum(float(a.sum()) for a in alive)]
     while len(curve) < CURVE_ROUNDS and 1.0 - curve[-1] >= 1e-9:
-        alive = [scratch.settle(g, scratch.step(g, a), _CURVE_PRUNE, record=False)
+        alive = [scratch.settle(g, scratch.step(g, a), CURVE_PRUNE, record=False)
                  for g, a in zip(groups, alive)]
         curve.append(1.0 - sum(float(a.sum()) for a in alive))
     return curve
