@@ -121,6 +121,10 @@ class _Group:
         if size > 1 and self.K * self.R * size ** 2 <= _INVERSE_CACHE:
             flow = self.within_flow(slice(None), slice(1, None), self.first_miss)
             self.within_inverse = _inverses(flow)       # row r: x = b @ within_inverse[:, r - 1]
+        #: Small enough for whole-row sweeps (every move matrix and within-row solution kept,
+        #: no stalemate to look for).
+        self.dense = (self._all_moves is not None and not self.may_stall
+                      and (self.within_inverse is not None or size <= 1))
 
     def within_flow(self, kk, rr, j0: int) -> np.ndarray:
         """Row (k, r)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
@@ -160,6 +164,12 @@ class _Group:
         if c1 == self.nd + 1:
             block[..., -1] = self._at_least[kk, rr][..., self.nd - np.arange(j0, j1)]
         return block
+
+    def dropped_all(self) -> np.ndarray:
+        """``dropped`` of every cell but "wiped out": [k, r, j]."""
+        lost = 1.0 - self.a_total[:, :, None] * self.d_total[None, None, :self.nd]
+        lost[lost < 1e-15] = 0.0
+        return lost
 
     def dropped(self, kk, rr, j0: int, j1: int) -> np.ndarray:
         """Per cell, the chance a round lands in a hit-table tail cut off (reported pruned)."""
@@ -276,6 +286,9 @@ class _Solver:
     # -- to the end ------------------------------------------------------------------------
     def to_the_end(self, g: _Group) -> None:
         """Push all of ``g``'s mass to the end, row by row (see the module docstring)."""
+        if g.dense:
+            self._to_the_end_dense(g)
+            return
         out = self.out
         nd, hd = g.nd, g.hd
         grid = g.start_grid()
@@ -335,6 +348,43 @@ class _Solver:
                     grid[kk[:, None], targets[None, :], c0:c1] += spread[:, :inside]
             if inside < a1 - a0:
                 grid[kk, 0, c0:c1] += spread[:, inside:].sum(axis=1)
+        for k, j in zip(*np.nonzero(grid[:, 0, :])):
+            self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
+
+    def _to_the_end_dense(self, g: _Group) -> None:
+        """``to_the_end`` for a small group (``_Group.dense``): whole rows, no trimming, the
+        few numpy calls a row needs; what the rows leave is summed up after the sweep."""
+        out, nd, prune = self.out, g.nd, self.prune_below
+        grid = g.start_grid()
+        out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # round 1 was fought
+        fm, inverse, moves = g.first_miss, g.within_inverse, g._all_moves
+        below = g.hd[None, :nd, 1:]                       # the defender scores a >= 1 hits
+        width = below.shape[2]
+        leaves = np.zeros((g.K, g.R + 1, nd))
+        for r in range(g.R, 0, -1):
+            row = grid[:, r, :]                           # final from here on
+            self._poll()
+            alive = row[:, :nd]
+            tiny = alive < prune
+            tiny &= alive > 0
+            if tiny.any():
+                out.pruned += float(alive[tiny].sum())
+                alive[tiny] = 0.0
+            if inverse is not None:
+                row[:, fm:] = np.matmul(row[:, None, fm:], inverse[:, r - 1])[:, 0, :]
+            leaves[:, r] = alive
+            spread = np.matmul((alive[:, :, None] * below).transpose(0, 2, 1),
+                               moves[:, r, :nd])         # [k, a - 1, j']
+            inside = min(width, r - 1)                    # rows r - a >= 1
+            if inside:
+                grid[:, r - inside:r] += spread[:, inside - 1::-1]
+            if inside < width:
+                grid[:, 0] += spread[:, inside:].sum(axis=1)
+        self.cells += int(np.count_nonzero(leaves))
+        out.expected_rounds += float(leaves.sum())
+        out.pruned += float((leaves * g.dropped_all()).sum())
+        for k, r in zip(*np.nonzero(grid[:, 1:, nd])):
+            self._record(out.decided, g.state(k, r + 1, nd), float(grid[k, r + 1, nd]))
         for k, j in zip(*np.nonzero(grid[:, 0, :])):
             self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
 
