@@ -191,7 +191,8 @@ class _LegendFitter(QObject):
 class StatusLine:
     """``set_busy`` / ``show_error`` for a results panel with a ``spinner`` and a ``status``
     label; ``has_figures()`` says whether older figures are still on show, and
-    ``mark_stale(stale)`` (optional) marks them on the figures themselves (plot titles)."""
+    ``mark_stale(stale)`` (optional) marks them on the figures themselves (plot titles); the
+    exports (CSV from the panel's ``csv_rows()``, PNG of the panel)."""
 
     #: what the figures were computed for, in "the last … that could be computed"
     subject = "set-up"
@@ -201,6 +202,21 @@ class StatusLine:
 
     #: the status shown after the player stopped a computation
     STOPPED = "Stopped. Edit the set-up, or press F5, to compute again."
+
+    # -- the one export path: each panel gives its rows ----------------------------------------
+    def csv_rows(self) -> list[list]:
+        raise NotImplementedError
+
+    def csv_text(self) -> str:
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows(self.csv_rows())
+        return out.getvalue()
+
+    def export_csv(self, path: str | Path) -> None:
+        atomic_write_text(path, self.csv_text())
+
+    def export_png(self, path: str | Path) -> bool:
+        return self.grab().save(str(path), "PNG")
 
     def mark_stale(self, stale: bool) -> None:
         """Show on the figures whether they belong to an older set-up (default: the status
@@ -347,9 +363,13 @@ class ResultsPanel(StatusLine, QWidget):
     #: the player pressed Stop (or Esc) while computing: the view cancels the job
     cancel_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None, *, loss_unit: str = "units"):
+    def __init__(self, parent: QWidget | None = None, *, loss_unit: str = "units",
+                 rounds: bool = True, loss_plot: bool = True):
+        """``rounds=False``: a one-resolution result (no round plot, no undecided or expected
+        rounds figures); ``loss_plot=False``: the view draws its own plots of the losses."""
         super().__init__(parent)
         self.loss_unit = loss_unit
+        self.rounds = rounds
         self.result: BattleResult | None = None
         self.baseline: BattleResult | None = None
         #: what ``result`` / ``baseline`` were computed for (set by the view): exports and
@@ -372,7 +392,8 @@ class ResultsPanel(StatusLine, QWidget):
 
         self.bar = OutcomeBar()
         self.legend = QLabel(" ".join(
-            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;' for n, c in SEGMENTS))
+            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;' for n, c in SEGMENTS
+            if rounds or n != "Undecided"))
 
         self.numbers: dict[str, QLabel] = {}
         pairs: list[tuple[QLabel, QLabel]] = []
@@ -381,6 +402,9 @@ class ResultsPanel(StatusLine, QWidget):
                 ("attacker_losses", "Expected attacker losses"),
                 ("defender_losses", "Expected defender losses"),
                 ("expected_rounds", "Expected rounds")]
+        if not rounds:
+            keys = [k for k in keys if k[0] not in ("undecided", "expected_rounds")]
+        per_column = 4 if rounds else 3
         for i, (key, label) in enumerate(keys):
             name = QLabel(label)
             value = QLabel("–")
@@ -388,7 +412,7 @@ class ResultsPanel(StatusLine, QWidget):
             value.setObjectName(f"value_{key}")
             self.numbers[key] = value
             pairs.append((name, value))
-        self.figures = FiguresGrid(pairs, per_column=4)
+        self.figures = FiguresGrid(pairs, per_column=per_column)
         self.note = QLabel("")
         self.note.setObjectName("resultNote")
         self.note.setWordWrap(True)
@@ -404,15 +428,19 @@ class ResultsPanel(StatusLine, QWidget):
                                     "text, to paste into a forum or a chat (Ctrl+Shift+C)")
         self.copy_button.clicked.connect(self.copy_results)
 
-        self.loss_plot = pg.PlotWidget()
-        style_plot(self.loss_plot, "Losses at the end of the battle",
-                         f"{loss_unit} lost", "probability (%)")
-        self.round_plot = pg.PlotWidget()
-        style_plot(self.round_plot, "Battle decided by round N",
-                         "round N", "probability (%)")
-        self.round_plot.setYRange(0, 100, padding=0.02)
+        self.loss_plot = self.round_plot = None
+        if loss_plot:
+            self.loss_plot = pg.PlotWidget()
+            style_plot(self.loss_plot, "Losses at the end of the battle",
+                       f"{loss_unit} lost", "probability (%)")
+        if rounds:
+            self.round_plot = pg.PlotWidget()
+            style_plot(self.round_plot, "Battle decided by round N",
+                       "round N", "probability (%)")
+            self.round_plot.setYRange(0, 100, padding=0.02)
         for plot in (self.loss_plot, self.round_plot):
-            plot.setMinimumHeight(150)
+            if plot is not None:
+                plot.setMinimumHeight(150)
 
         top = QHBoxLayout()
         top.addWidget(self.bar, 1)
@@ -420,8 +448,9 @@ class ResultsPanel(StatusLine, QWidget):
         top.addWidget(self.pin)
         top.addWidget(self.copy_button)
         self.plots_box = PlotRow()
-        self.plots_box.addWidget(self.loss_plot)
-        self.plots_box.addWidget(self.round_plot)
+        for plot in (self.loss_plot, self.round_plot):
+            if plot is not None:
+                self.plots_box.addWidget(plot)
         # shown instead of the plots when a side has no units (one degenerate point, else)
         self.no_battle = QLabel("")
         self.no_battle.setObjectName("noBattle")
@@ -495,6 +524,8 @@ class ResultsPanel(StatusLine, QWidget):
                     "draw": b.draw, "undecided": b.undecided, "attacker_losses": ba,
                     "defender_losses": bd, "expected_rounds": b.expected_rounds}
         for key, value in figures.items():
+            if key not in self.numbers:
+                continue
             is_p = key in ("attacker_wins", "defender_wins", "draw", "undecided")
             text = pct(value) if is_p else f"{value:.2f}"
             if base is not None:
@@ -504,8 +535,10 @@ class ResultsPanel(StatusLine, QWidget):
         self.figures.refit()         # the deltas make the values wider
         bvals = (b.attacker_wins, b.draw, b.undecided, b.defender_wins) if b else None
         self.bar.set_values(r.attacker_wins, r.draw, r.undecided, r.defender_wins, bvals)
-        self._plot_losses(r, b)
-        self._plot_rounds(r, b)
+        if self.loss_plot is not None:
+            self._plot_losses(r, b)
+        if self.round_plot is not None:
+            self._plot_rounds(r, b)
         self.battle_figures.show_figures(r, b, fought=self.plots_box.isVisibleTo(self))
 
     def _plot_losses(self, r: BattleResult, b: BattleResult | None) -> None:
@@ -552,17 +585,17 @@ class ResultsPanel(StatusLine, QWidget):
         plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(n / 10)), minor=1)
 
     # -- exports ------------------------------------------------------------------------
-    def csv_text(self) -> str:
-        """The shown result (and the baseline, if pinned) as CSV, after a heading naming the
-        title, forces and options (``combatassist.report``)."""
+    def csv_rows(self) -> list[list]:
+        """The shown result (and the baseline, if pinned) as CSV rows, after a heading naming
+        the title, forces and options (``combatassist.report``)."""
         results = [(label, res) for label, res in (("current", self.result),
                                                    ("baseline", self.baseline)) if res]
-        text = report.csv_text(self.scenario, results)
+        rows = report.csv_rows(self.scenario, results)
         if self.baseline is not None and self.baseline_scenario is not None and \
                 self.baseline_scenario is not self.scenario:
             # the baseline's own set-up, so a reader sees what was compared with what
-            text += "baseline set-up\n" + report.csv_text(self.baseline_scenario, [])
-        return text
+            rows += [["baseline set-up"]] + report.csv_rows(self.baseline_scenario, [])
+        return rows
 
     def copy_text(self) -> str:
         """Plain text a player pastes into a forum or a chat (title, forces, options, odds,
@@ -578,9 +611,6 @@ class ResultsPanel(StatusLine, QWidget):
         """Put ``copy_text()`` on the clipboard."""
         from PySide6.QtWidgets import QApplication
         QApplication.clipboard().setText(self.copy_text())
-
-    def export_csv(self, path: str | Path) -> None:
-        atomic_write_text(path, self.csv_text())
 
     def export_png(self, path: str | Path) -> bool:
         """The panel as a PNG under a heading (title, forces and options), without its

@@ -4,12 +4,14 @@ The panel is a thin face over ``TableBattle``: every rule, proposal and check li
 engine. Keyboard flow: type the dice ("351" or "3 5 1"), optionally edit the casualties, Enter.
 
 A ruleset with a between-rounds step (``TableBattle.between_rounds_options``) gets its view's
-editor (``set_between_rounds_editor``) shown above the dice while the step is possible.
+editor (``set_between_rounds_editor``) shown above the dice while the step is possible; a view
+may add a detail widget (``set_detail_widget``) fed with the battle after every change (e.g.
+AGC's units with their dice and modifiers).
 """
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +27,7 @@ from combatassist.errors import CombatAssistError, EngineError
 from combatassist.table import (TableBattle, format_choice, load_battle, odds_from,
                                 parse_choice, parse_dice)
 
-from .compute import Computer
+from .compute import JobGroup
 from .results import ATTACKER, DEFENDER, OutcomeBar, pct
 
 VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "draw": "a draw"}
@@ -54,6 +56,15 @@ def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
 
 #: (rules, ruleset, scenario TOML text) for the battle the view has set up.
 SetupProvider = Callable[[], tuple[BattleRules, str, str]]
+#: The odds from the current position: (rules, state, ruleset, scenario text, cancel,
+#: remaining) -> result; ``remaining``: the phases of the round still to play from ``state``
+#: (None: ``state`` is a round's start).
+OddsJob = Callable[[BattleRules, Any, str, str, Callable[[], bool], Any], Any]
+
+
+def _odds_from(rules: BattleRules, state: Any, ruleset: str, _text: str,
+               cancel: Callable[[], bool], remaining=None) -> Any:
+    return odds_from(rules, state, ruleset=ruleset, cancel=cancel, remaining=remaining)
 
 
 def describe_dice(specs) -> str:
@@ -83,8 +94,15 @@ class TableSidePanel(QWidget):
     position_changed = Signal()
 
     def __init__(self, setup: SetupProvider, autosave_path: Path, parent: QWidget | None = None,
-                 *, format_choice: Callable[[Any], str] = format_choice,
-                 parse_choice: Callable[[str, Any], Any] = parse_choice):
+                 *, jobs: JobGroup | None = None,
+                 format_choice: Callable[[Any], str] = format_choice,
+                 parse_choice: Callable[[str, Any], Any] = parse_choice,
+                 retreat_sides: Sequence[str] = ("attacker",), choice_help: str = "",
+                 odds: OddsJob | None = None):
+        """``jobs``: the view's job group, which owns the odds computation (default: the
+        panel's own); ``retreat_sides``: the sides offered a "retreats" button;
+        ``choice_help``: how to write the casualties (the casualty entry's tooltip);
+        ``odds``: the odds from the current position (default: ``table.odds_from``)."""
         super().__init__(parent)
         self.setup = setup
         #: where this view's battles are saved: each battle its own file beside this path
@@ -97,10 +115,14 @@ class TableSidePanel(QWidget):
         self.set_aside_notices: list[str] = []
         self.format_choice = format_choice
         self.parse_choice = parse_choice
+        self.odds = odds or _odds_from
         self.battle: TableBattle | None = None
         #: the view's between-rounds editor (see ``set_between_rounds_editor``), if any
         self.between_editor: QWidget | None = None
-        self.computer = Computer(self)
+        #: the view's detail widget (see ``set_detail_widget``), if any
+        self.detail: QWidget | None = None
+        self.jobs = jobs if jobs is not None else JobGroup(self)
+        self.computer = self.jobs.computer()
         self.computer.result.connect(self._show_odds)
         self.computer.error.connect(lambda m: self.odds_label.setText(f"Odds: {m}"))
         self.computer.busy.connect(lambda b: b and self.odds_label.setText("Odds: computing…"))
@@ -139,6 +161,8 @@ class TableSidePanel(QWidget):
         self.explain_label.setWordWrap(True)
         self.choice_edit = QLineEdit()
         self.choice_edit.setPlaceholderText("empty: accept the proposal")
+        if choice_help:
+            self.choice_edit.setToolTip(choice_help)
         self.choice_edit.returnPressed.connect(self.apply)
         self.apply_button = QPushButton("Apply")
         self.apply_button.setToolTip("Play this phase with these dice and casualties (Enter)")
@@ -153,8 +177,14 @@ class TableSidePanel(QWidget):
         self.redo_button = QPushButton("Redo")
         self.redo_button.setToolTip("Play the undone step again (Ctrl+Shift+Z)")
         self.redo_button.clicked.connect(self.redo)
-        self.retreat_button = QPushButton("Attacker retreats")
-        self.retreat_button.clicked.connect(lambda: self.end("retreat", "attacker"))
+        self.retreat_buttons: dict[str, QPushButton] = {}
+        for side in retreat_sides:
+            button = QPushButton(f"{side.capitalize()} retreats")
+            other = "defender" if side == "attacker" else "attacker"
+            button.setToolTip(f"The {side} breaks off before this round: the {other} wins")
+            button.clicked.connect(lambda _c=False, s=side: self.end("retreat", s))
+            self.retreat_buttons[side] = button
+        self.retreat_button = self.retreat_buttons.get("attacker")
         self.end_button = QPushButton("End battle")
         self.end_button.clicked.connect(lambda: self.end("end", "attacker"))
         self.close_button = QPushButton("Close battle")
@@ -179,7 +209,8 @@ class TableSidePanel(QWidget):
         form.addRow("Casualties:", choice_row)
         form.addRow(self.message)
         buttons = QHBoxLayout()
-        for b in (self.undo_button, self.redo_button, self.retreat_button, self.end_button):
+        for b in (self.undo_button, self.redo_button, *self.retreat_buttons.values(),
+                  self.end_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
@@ -195,6 +226,9 @@ class TableSidePanel(QWidget):
         inner.addWidget(self.state_label)
         inner.addWidget(self.odds_bar)
         inner.addWidget(self.odds_label)
+        self.detail_slot = QVBoxLayout()
+        self.detail_slot.setContentsMargins(0, 0, 0, 0)
+        inner.addLayout(self.detail_slot)
         self.between_slot = QVBoxLayout()
         self.between_slot.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(self.between_slot)
@@ -245,6 +279,13 @@ class TableSidePanel(QWidget):
         self.between_editor = editor
         self.between_slot.addWidget(editor)
         editor.action_chosen.connect(self.between_rounds)
+        self._refresh()
+
+    def set_detail_widget(self, widget: QWidget) -> None:
+        """Show ``widget`` under the battle's state; its ``show_battle(battle)`` is called
+        after every change (``None``: no battle)."""
+        self.detail = widget
+        self.detail_slot.addWidget(widget)
         self._refresh()
 
     # -- life cycle ---------------------------------------------------------------------
@@ -503,6 +544,8 @@ class TableSidePanel(QWidget):
         self.battle_scroll.setVisible(running)
         self.filler.setVisible(not running)
         self.running_changed.emit(running)
+        if self.detail is not None:
+            self.detail.show_battle(b)
         self.position_changed.emit()
         options = b.between_rounds_options() if b is not None else None
         if self.between_editor is not None:
@@ -510,6 +553,9 @@ class TableSidePanel(QWidget):
             if options is not None:
                 self.between_editor.set_options(options, b.rules)
         if b is None:
+            for button in (self.undo_button, self.redo_button, self.end_button,
+                           *self.retreat_buttons.values()):
+                button.setEnabled(False)
             return
         over = b.is_over()
         verdict = b.verdict()
@@ -539,7 +585,8 @@ class TableSidePanel(QWidget):
         self.dice_edit.setEnabled(not over and bool(specs))
         self.undo_button.setEnabled(b.can_undo())
         self.redo_button.setEnabled(b.can_redo())
-        self.retreat_button.setEnabled(not over and not b.dice_entered())
+        for button in self.retreat_buttons.values():
+            button.setEnabled(not over and not b.dice_entered())
         self.end_button.setEnabled(not over and not b.dice_entered())
         self.log.clear()
         for line in b.log:
@@ -562,13 +609,13 @@ class TableSidePanel(QWidget):
                                      float(verdict == "defender"))
         else:
             # captured here, on the GUI thread: the worker never reads the live battle
-            rules, ruleset = b.rules, b.ruleset
+            rules, ruleset, text = b.rules, b.ruleset, b.scenario_text
             if b.dice_entered():
                 state, remaining = b.state, b.remaining_phases()
             else:
                 state, remaining = b.round_start_state, None
-            self.computer.request(lambda cancel: odds_from(rules, state, ruleset=ruleset,
-                                                           cancel=cancel, remaining=remaining),
+            self.computer.request(lambda cancel: self.odds(rules, state, ruleset, text, cancel,
+                                                           remaining),
                                   immediate=True)
 
     def _show_odds(self, result) -> None:
