@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, chains, grid
+from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, chains, grid,
+                                          subbattles)
 from combatassist.solver import solve
 
 LAND = ["infantry", "armor", "fighter", "bomber"]
@@ -81,10 +82,16 @@ def _same_states(a: dict, b: dict, tol: float):
 def test_grid_matches_the_generic_solver_state_by_state(s):
     """Ordinary dice, AA fire, orders of loss, techs, max_rounds: every decided, stalemate and
     undecided state carries the generic solver's mass (what the IPC / survivor figures use)."""
+    assert_answers_as_the_generic_solver(s, grid.solve_grid)
+
+
+def assert_answers_as_the_generic_solver(s: LowLuckScenario, fast) -> None:
+    """``fast(rules, max_rounds=...)`` answers ``solve``'s answer state by state, with its
+    expected rounds and curve; its pruning is reported and conserves the mass."""
     rules = lowluck.make_rules(s)
     rounds = s.options.max_rounds
     a = solve(rules, max_rounds=rounds)
-    b = grid.solve_grid(rules, max_rounds=rounds)
+    b = fast(rules, max_rounds=rounds)
     for bucket in ("decided", "stalemates", "undecided"):
         _same_states(getattr(a, bucket), getattr(b, bucket), 1e-13)
     assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
@@ -103,8 +110,8 @@ def test_fast_paths_equal_the_general_ones(monkeypatch):
                         defender=LowLuckSide(units={"infantry": 7, "armor": 2, "fighter": 2}))
     rules = lowluck.make_rules(s)
     fast = grid.solve_grid(rules)
-    monkeypatch.setattr(grid, "_MOVES_CACHE", 0)
-    monkeypatch.setattr(grid, "_INVERSE_CACHE", 0)
+    monkeypatch.setattr(subbattles, "MOVES_CACHE", 0)
+    monkeypatch.setattr(subbattles, "INVERSE_CACHE", 0)
     slow = grid.solve_grid(rules)
     _same_states(fast.decided, slow.decided, 1e-15)
     assert fast.expected_rounds == pytest.approx(slow.expected_rounds, rel=1e-13)

@@ -12,6 +12,7 @@ from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, seagrid
 from combatassist.rulesets.lowluck.rules import SEA
 from combatassist.solver import Cancelled, solve
+from tests.engine.test_lowluck_grid import assert_answers_as_the_generic_solver
 
 UNITS = ["battleship", "carrier", "transport", "submarine", "fighter", "bomber"]
 
@@ -70,29 +71,12 @@ def test_defender_hit_tables_are_the_rules_hit_dist(dice):
             assert dfn.hits[c] == pytest.approx(expect, rel=1e-12, abs=1e-300)
 
 
-def _same_states(a: dict, b: dict, tol: float):
-    keys = {k for k, v in a.items() if v > tol} | {k for k, v in b.items() if v > tol}
-    for key in keys:
-        assert b.get(key, 0.0) == pytest.approx(a.get(key, 0.0), abs=tol), key
-
-
 @pytest.mark.parametrize("s", _battles(24, seed=3, most=4) + _battles(6, seed=4, most=3,
                                                                      dice="lowluck"))
 def test_matches_the_generic_solver_state_by_state(s):
     """Both dice, orders of loss, techs, max_rounds: every decided, stalemate and undecided
     state carries the generic solver's mass (what the IPC / survivor figures use)."""
-    rules = lowluck.make_rules(s)
-    rounds = s.options.max_rounds
-    a = solve(rules, max_rounds=rounds)
-    b = seagrid.solve_sea(rules, max_rounds=rounds)
-    for bucket in ("decided", "stalemates", "undecided"):
-        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-13)
-    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
-    assert b.pruned <= 1e-12
-    total = sum(b.decided.values()) + sum(b.stalemates.values()) + sum(b.undecided.values())
-    assert total + b.pruned == pytest.approx(1.0, abs=1e-13)
-    n = min(len(a.decided_by_round), len(b.decided_by_round))
-    assert b.decided_by_round[:n] == pytest.approx(a.decided_by_round[:n], abs=1e-9)
+    assert_answers_as_the_generic_solver(s, seagrid.solve_sea)
 
 
 def test_the_benchmark_sea_battle_is_exact_and_uses_the_sea_grid(monkeypatch):

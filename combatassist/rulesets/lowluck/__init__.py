@@ -1,9 +1,10 @@
 """Low Luck A&A (docs/rules.md §2): battles, strategic bombing and low-luck tech research.
 
 ``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``data`` (the unit and tech
-tables of ``resources/lowluck/``), ``scenario`` (parse, to_document), ``rules`` (the battle's
-phases), ``grid`` and ``seagrid`` (vectorised exact solvers for ordinary dice, ``seagrid`` for
-sea battles with the submarines' first strike; ``chains``, their shared pieces), ``sbr`` and
+tables of ``resources/lowluck/``), ``scenario`` (parse, to_document), ``rules`` (the battle:
+its ``phases``, ``casualties`` and ``hits``), ``grid`` and ``seagrid`` (vectorised exact solvers
+for ordinary dice, ``seagrid`` for sea battles with the submarines' first strike; ``chains`` and
+``subbattles``, their pieces), ``sbr`` and
 ``tech`` (the bombing-raid and research calculators, CLI ``sbr`` and ``tech`` in ``cli``),
 ``summary``.
 """

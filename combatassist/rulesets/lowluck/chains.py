@@ -13,7 +13,8 @@ from contextlib import contextmanager
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
-from .rules import TAIL_CUTOFF, LowLuckRules
+from .hits import TAIL_CUTOFF
+from .rules import LowLuckRules
 
 #: A cell whose self-loop is at least this likely can't end (a stalemate), as in solver.py.
 STALEMATE = 1.0 - 1e-15

@@ -31,7 +31,9 @@ from ... import limits
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
 from .chains import (CURVE_PRUNE, STALEMATE, Chain, as_array, hit_tables, one_blas_thread,
                      removed_units)
-from .rules import SEA, TAIL_CUTOFF, LowLuckRules
+from .casualties import SEA
+from .hits import TAIL_CUTOFF
+from .rules import LowLuckRules
 
 #: The main fire's move matrices of all rows are kept when they fit in this many numbers
 #: (64 MB; else made again for each round).
