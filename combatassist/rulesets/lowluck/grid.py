@@ -204,6 +204,11 @@ class _Solver:
                 alive[tiny] = 0.0
             if inverse is not None:
                 row[:, fm:] = np.matmul(row[:, None, fm:], inverse[:, r - 1])[:, 0, :]
+            elif fm < nd:
+                first = int(alive[:, fm:].any(axis=0).argmax()) + fm if alive[:, fm:].any() \
+                    else nd
+                if first < nd:
+                    self._within_row(g, slice(None), r, first, row)
             leaves[:, r] = alive
             spread = np.matmul((alive[:, :, None] * below).transpose(0, 2, 1),
                                moves[:, r, :nd])         # [k, a - 1, j']

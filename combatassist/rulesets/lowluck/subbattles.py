@@ -92,10 +92,9 @@ class Group:
         if size > 1 and self.K * self.R * size ** 2 <= INVERSE_CACHE:
             flow = self.within_flow(slice(None), slice(1, None), self.first_miss)
             self.within_inverse = inverses(flow)       # row r: x = b @ within_inverse[:, r - 1]
-        #: Small enough for whole-row sweeps (every move matrix and within-row solution kept,
-        #: no stalemate to look for).
-        self.dense = (self._all_moves is not None and not self.may_stall
-                      and (self.within_inverse is not None or size <= 1))
+        #: Small enough for whole-row sweeps (every move matrix kept, no stalemate to look
+        #: for).
+        self.dense = self._all_moves is not None and not self.may_stall
 
     def within_flow(self, kk, rr, j0: int) -> np.ndarray:
         """Row (k, r)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
