@@ -34,15 +34,21 @@ def _battle(rng: random.Random, most: int, dice: str | None = None) -> LowLuckSc
     return LowLuckScenario(options=options, attacker=side(), defender=side())
 
 
-def _battles(count: int, seed: int, most: int, dice: str | None = None):
+def battles_for(solver_module, make, count: int, seed: int, *args):
+    """``count`` battles ``make(rng, *args)`` that ``solver_module`` applies to and that are
+    not over before they start (seeded)."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        s = _battle(rng, most, dice)
+        s = make(rng, *args)
         rules = lowluck.make_rules(s)
-        if grid.applicable(rules) and rules.verdict(rules.initial_state()) is None:
+        if solver_module.applicable(rules) and rules.verdict(rules.initial_state()) is None:
             out.append(s)
     return out
+
+
+def _battles(count: int, seed: int, most: int, dice: str | None = None):
+    return battles_for(grid, _battle, count, seed, most, dice)
 
 
 @pytest.mark.parametrize("s", _battles(12, seed=1, most=4))

@@ -12,7 +12,7 @@ from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, seagrid
 from combatassist.rulesets.lowluck.rules import SEA
 from combatassist.solver import Cancelled, solve
-from tests.engine.test_lowluck_grid import assert_answers_as_the_generic_solver
+from tests.engine.test_lowluck_grid import assert_answers_as_the_generic_solver, battles_for
 
 UNITS = ["battleship", "carrier", "transport", "submarine", "fighter", "bomber"]
 
@@ -33,14 +33,7 @@ def _battle(rng: random.Random, most: int, dice: str) -> LowLuckScenario:
 
 
 def _battles(count: int, seed: int, most: int, dice: str = "standard"):
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        s = _battle(rng, most, dice)
-        rules = lowluck.make_rules(s)
-        if seagrid.applicable(rules) and rules.verdict(rules.initial_state()) is None:
-            out.append(s)
-    return out
+    return battles_for(seagrid, _battle, count, seed, most, dice)
 
 
 @pytest.mark.parametrize("s", _battles(10, seed=1, most=3))
