@@ -115,3 +115,13 @@ def lines(items: Iterable[Any]) -> Joined:
 
 def term(context: str, text: str) -> Term:
     return Term(context, text)
+
+
+def split_lines(text: str) -> list:
+    """The non-blank lines of ``text``, as texts of their own where it was made of lines
+    (``lines``), stripped plain strings otherwise."""
+    if isinstance(text, Joined) and text.sep == "\n":
+        return [part for item in text.items for part in split_lines(item)]
+    if isinstance(text, Text) and "\n" not in text and text == text.strip():
+        return [text] if text else []
+    return [line.strip() for line in str(text).splitlines() if line.strip()]

@@ -18,6 +18,7 @@ from ...battle import BattleRules, DieSpec, Phase, phase_exact
 from ...distribution import Dist
 from ... import limits
 from ...errors import EngineError
+from ...text import join, msg, term
 from .data import tech_effects, unit_ids, units
 
 DICE_MODES = ("lowluck", "standard")
@@ -189,22 +190,28 @@ class Casualties:
         total = 0
         for uid, n in choice.items():
             if uid not in self.ids:
-                raise EngineError(f"unknown unit '{uid}' in the {self.side.role}'s casualties")
+                raise EngineError(msg("unknown unit '{unit}' in the {side}'s casualties",
+                                      unit=uid, side=self.side.role))
             i = self.ids.index(uid)
             if not isinstance(n, int) or n < 0:
-                raise EngineError(f"casualty count for {uid} must be a whole number >= 0")
+                raise EngineError(msg("casualty count for {unit} must be a whole number >= 0",
+                                      unit=unit_name(uid)))
             if n and i not in allowed:
-                raise EngineError(f"{uid} can't be taken for these hits "
-                                  f"(only {', '.join(self.ids[j] for j in sorted(allowed))})")
+                raise EngineError(msg("{unit} can't be taken for these hits (only {units})",
+                                      unit=unit_name(uid), units=join(", ", [
+                                          unit_name(self.ids[j]) for j in sorted(allowed)])))
             if n > counts[i]:
                 if not counts[i]:
-                    raise EngineError(f"the {self.side.role} has no {uid} left")
-                raise EngineError(f"the {self.side.role} has only {counts[i]} {uid}, not {n}")
+                    raise EngineError(msg("the {side} has no {unit} left", side=self.side.role,
+                                          unit=unit_name(uid)))
+                raise EngineError(msg("the {side} has only {count} {unit}, not {n}",
+                                      side=self.side.role, count=counts[i],
+                                      unit=unit_name(uid), n=n))
             remaining[i] -= n
             total += n
         if total != needed:
-            raise EngineError(f"the {self.side.role} must take exactly {needed} casualties, "
-                              f"not {total}")
+            raise EngineError(msg("the {side} must take exactly {needed} casualties, not "
+                                  "{total}", side=self.side.role, needed=needed, total=total))
         return tuple(remaining)
 
     def apply(self, counts, hits, kinds, choice):
@@ -221,6 +228,29 @@ def _die(side: str, label: str) -> DieSpec:
     return DieSpec(side, 6, label)
 
 
+def unit_name(uid: str) -> str:
+    """A unit type's id as a text for people (translated with the data's labels)."""
+    return term("data.lowluck", uid)
+
+
+def _hit_label(what: str, value: int) -> str:
+    """An ordinary die's label: "attack: hit on 2 or less"."""
+    if what == "attack":
+        return msg("attack: hit on {v} or less", v=value)
+    if what == "defence":
+        return msg("defence: hit on {v} or less", v=value)
+    return msg("submarines: hit on {v} or less", v=value)
+
+
+def _power_label(what: str, power: int, rem: int) -> str:
+    """The low-luck die's label: "attack power 14: extra hit on 2 or less"."""
+    if what == "attack":
+        return msg("attack power {power}: extra hit on {rem} or less", power=power, rem=rem)
+    if what == "defence":
+        return msg("defence power {power}: extra hit on {rem} or less", power=power, rem=rem)
+    return msg("submarines power {power}: extra hit on {rem} or less", power=power, rem=rem)
+
+
 def _tally(values: np.ndarray) -> dict[int, int]:
     """{value: how many times} of an integer array (plain ints: they go into states)."""
     kinds, counts = np.unique(values, return_counts=True)
@@ -234,7 +264,7 @@ SEA = frozenset({"sea"})
 class AAFire(Phase):
     """Round 1: the defender's AA gun fires at the attacking aircraft."""
 
-    name = "AA fire"
+    name = msg("AA fire")
 
     def __init__(self, rules: "LowLuckRules"):
         self.rules = rules
@@ -245,9 +275,9 @@ class AAFire(Phase):
     def dice(self, state):
         n = self.aircraft(state)
         if self.rules.standard:
-            return tuple(DieSpec("defender", 6, "AA: hit on 1") for _ in range(n))
+            return tuple(DieSpec("defender", 6, msg("AA: hit on 1")) for _ in range(n))
         rem = n % 6
-        return (DieSpec("defender", 6, f"AA: hit on {rem} or less"),) if rem else ()
+        return (DieSpec("defender", 6, msg("AA: hit on {rem} or less", rem=rem)),) if rem else ()
 
     def resolve(self, state, rolled):
         return int(self.hits_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
@@ -276,13 +306,13 @@ class AAFire(Phase):
         return (self.rules.att_cas.apply(state[0], outcome, AIR, pick), state[1], state[2])
 
     def explain(self, state, rolled):
-        return f"AA fire: {self.resolve(state, rolled)} aircraft shot down"
+        return msg("AA fire: {hits} aircraft shot down", hits=self.resolve(state, rolled))
 
 
 class SubmarineStrike(Phase):
     """Attacking submarines fire first; the defender loses sea units before firing back."""
 
-    name = "submarine first strike"
+    name = msg("submarine first strike")
 
     def __init__(self, rules: "LowLuckRules"):
         self.rules = rules
@@ -312,13 +342,14 @@ class SubmarineStrike(Phase):
         return (state[0], self.rules.def_cas.apply(state[1], outcome, SEA, pick), state[2])
 
     def explain(self, state, rolled):
-        return f"Submarines' first strike: {self.resolve(state, rolled)} hits on sea units"
+        return msg("Submarines' first strike: {hits} hits on sea units",
+                   hits=self.resolve(state, rolled))
 
 
 class MainFire(Phase):
     """All other attacking units and all defending units fire at once."""
 
-    name = "fire"
+    name = msg("fire")
 
     def __init__(self, rules: "LowLuckRules"):
         self.rules = rules
@@ -371,7 +402,7 @@ class MainFire(Phase):
 
     def explain(self, state, rolled):
         a, d = self.resolve(state, rolled)
-        return f"Fire: the attacker scores {a} hits, the defender {d}"
+        return msg("Fire: the attacker scores {a} hits, the defender {d}", a=a, d=d)
 
 
 class LowLuckRules(BattleRules):
@@ -400,13 +431,13 @@ class LowLuckRules(BattleRules):
             dice: tuple[DieSpec, ...] = ()
             for n, v in groups:
                 if v:
-                    dice += (_die(side, f"{what}: hit on {v} or less"),) * n
+                    dice += (_die(side, _hit_label(what, v)),) * n
             return dice
         power = sum(n * v for n, v in groups)
         rem = power % 6
         if not rem:
             return ()
-        return (_die(side, f"{what} power {power}: extra hit on {rem} or less"),)
+        return (_die(side, _power_label(what, power, rem)),)
 
     def hits_from(self, groups, rolled) -> int:
         """Hits of one roll (faces in ``side_dice`` order): ``hits_many`` of one row."""
@@ -492,9 +523,11 @@ class LowLuckRules(BattleRules):
 
     def describe(self, state):
         def side(counts):
-            parts = [f"{n} {uid}" for uid, n in zip(self.ids, counts) if n]
-            return ", ".join(parts) or "nothing left"
-        return f"attacker: {side(state[0])} | defender: {side(state[1])}"
+            parts = [msg("{n} {unit}", n=n, unit=unit_name(uid))
+                     for uid, n in zip(self.ids, counts) if n]
+            return join(", ", parts) or msg("nothing left")
+        return msg("attacker: {attacker} | defender: {defender}", attacker=side(state[0]),
+                   defender=side(state[1]))
 
     def state_units(self, state) -> tuple[dict[str, int], dict[str, int]]:
         """The units each side has in ``state``: ({id: count}, {id: count})."""
