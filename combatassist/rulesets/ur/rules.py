@@ -38,6 +38,7 @@ from ...battle import BattleRules, DieSpec, Phase
 from ...distribution import Dist
 from ... import limits
 from ...errors import EngineError
+from ...text import join, lines as text_lines, msg, plural, term
 from ...result import BattleResult, battle_result
 from ...solver import solve
 from .scenario import UrScenario, check
@@ -74,20 +75,22 @@ def check_spread(steps: Sequence[int], hits: int, allocation: Sequence[int]) -> 
     (most hits any unit took) - 1.
     """
     if len(allocation) != len(steps):
-        return f"expected hits for {len(steps)} units, got {len(allocation)}"
+        return msg("expected hits for {units} units, got {got}", units=len(steps),
+                   got=len(allocation))
     for i, (s, h) in enumerate(zip(steps, allocation), start=1):
         if isinstance(h, bool) or not isinstance(h, int) or h < 0:
-            return f"unit {i}: hits must be a whole number >= 0, got {h!r}"
+            return msg("unit {i}: hits must be a whole number >= 0, got {h}", i=i, h=repr(h))
         if h > s:
-            return f"unit {i} has {s} steps left and can't take {h} hits"
+            return msg("unit {i} has {s} steps left and can't take {h} hits", i=i, s=s, h=h)
     due = min(hits, sum(steps))
     if sum(allocation) != due:
-        return f"{due} hits must be taken, the allocation gives {sum(allocation)}"
+        return msg("{due} hits must be taken, the allocation gives {given}", due=due,
+                   given=sum(allocation))
     most = max(allocation, default=0)
     for i, (s, h) in enumerate(zip(steps, allocation), start=1):
         if h < s and h < most - 1:
-            return (f"hits must be spread evenly: unit {i} takes {h} while another takes "
-                    f"{most}")
+            return msg("hits must be spread evenly: unit {i} takes {h} while another takes "
+                       "{most}", i=i, h=h, most=most)
     return None
 
 
@@ -129,14 +132,14 @@ class UrRules(BattleRules):
         m = self.data.modifiers
         mods = []
         if side == "defender":
-            mods.append(("from the wall", m.ranged_from_wall * self.wall))
+            mods.append((msg("from the wall"), m.ranged_from_wall * self.wall))
             if self.scenario.attacker.moving_to_archers:
-                mods.append(("attacker moving toward archers", m.ranged_moving_to_archers))
+                mods.append((msg("attacker moving toward archers"), m.ranged_moving_to_archers))
         else:
-            mods.append(("at the wall", m.ranged_to_wall * self.wall))
+            mods.append((msg("at the wall"), m.ranged_to_wall * self.wall))
         other = "defender" if side == "attacker" else "attacker"
         if any(t.id == "undead" and s > 0 for t, s in zip(self.types[other], target_steps)):
-            mods.append(("at undead", m.ranged_at_undead))
+            mods.append((msg("at undead"), m.ranged_at_undead))
         return [(name, v) for name, v in mods if v]
 
     def melee_modifiers(self, side: str) -> list[tuple[str, int]]:
@@ -146,18 +149,18 @@ class UrRules(BattleRules):
         stance = self.sides[side].stance
         mods = []
         if side == "attacker" and stance == "attack":      # attacking the defender's position
-            mods += [("wall", m.attack_wall * self.wall),
-                     (pos.terrain, m.attack_terrain[pos.terrain]),
-                     ("river", m.attack_river if pos.river else 0),
-                     ("dwarf hill", m.attack_dwarf_hill if pos.dwarf_hill else 0)]
+            mods += [(msg("wall"), m.attack_wall * self.wall),
+                     (term("data.ur", pos.terrain), m.attack_terrain[pos.terrain]),
+                     (msg("river"), m.attack_river if pos.river else 0),
+                     (msg("dwarf hill"), m.attack_dwarf_hill if pos.dwarf_hill else 0)]
         elif side == "defender" and stance == "defend":    # defending its own position
-            mods += [("wall", m.defence_wall * self.wall),
-                     (pos.terrain, m.defence_terrain[pos.terrain]),
-                     ("river", m.defence_river if pos.river else 0),
-                     ("dwarf hill", m.defence_dwarf_hill if pos.dwarf_hill else 0)]
+            mods += [(msg("wall"), m.defence_wall * self.wall),
+                     (term("data.ur", pos.terrain), m.defence_terrain[pos.terrain]),
+                     (msg("river"), m.defence_river if pos.river else 0),
+                     (msg("dwarf hill"), m.defence_dwarf_hill if pos.dwarf_hill else 0)]
         # The attacker's own position is open ground: a sallying defender, or an attacker that
         # stands to defend, gets no position modifiers.
-        mods.append(("magic", self.sides[side].magic))
+        mods.append((msg("magic"), self.sides[side].magic))
         return [(name, v) for name, v in mods if v]
 
     def melee_happens(self) -> bool:
@@ -208,10 +211,11 @@ class UrRules(BattleRules):
     def describe(self, state: State) -> str:
         parts = []
         for k, side in enumerate(("attacker", "defender")):
-            units = ", ".join(f"{t.name} {s}/{t.steps}" if s else f"{t.name} lost"
-                              for t, s in zip(self.types[side], state[k]))
-            parts.append(f"{side}: {units or 'no units'}")
-        return " | ".join(parts)
+            units = join(", ", [msg("{unit} {steps}/{of}", unit=unit_name(t), steps=s, of=t.steps)
+                                if s else msg("{unit} lost", unit=unit_name(t))
+                                for t, s in zip(self.types[side], state[k])])
+            parts.append(msg("{side}: {units}", side=side, units=units or msg("no units")))
+        return join(" | ", parts)
 
     def round_dist(self, state: State) -> Dist:
         """Exact next-round distribution, factorised by side (equal to the generic one).
@@ -276,8 +280,10 @@ class _FirePhase(Phase):
 
     def dice(self, state: State) -> tuple[DieSpec, ...]:
         die = self.rules.data.die
-        return tuple(DieSpec(r.side, die, f"{r.side} {r.unit.name} #{r.index + 1}: "
-                             f"{r.value} + d{die}") for r in self.rollers(state))
+        return tuple(DieSpec(r.side, die, msg("{side} {unit} #{i}: {value} + d{die}",
+                                              side=r.side, unit=unit_name(r.unit),
+                                              i=r.index + 1, value=r.value, die=die))
+                     for r in self.rollers(state))
 
     def _raw_hits(self, state: State, rolled: Sequence[int]) -> tuple[int, int]:
         """(hits the attacker takes, hits the defender takes) of one roll: ``_raw_hits_many``
@@ -351,55 +357,74 @@ class _FirePhase(Phase):
             return (self.rules.spread(state[0], outcome[0]),
                     self.rules.spread(state[1], outcome[1]))
         if not isinstance(choice, Sequence) or isinstance(choice, str) or len(choice) != 2:
-            raise EngineError(f"{self.name}: the choice must be (attacker hits per unit, "
-                              f"defender hits per unit), got {choice!r}")
+            raise EngineError(msg("{phase}: the choice must be (attacker hits per unit, "
+                                  "defender hits per unit), got {choice}", phase=self.name,
+                                  choice=repr(choice)))
         new = []
         for k, side in enumerate(("attacker", "defender")):
             alloc = choice[k]
             if not isinstance(alloc, Sequence) or isinstance(alloc, str):
-                raise EngineError(f"{self.name}: {side} hits per unit must be a list, "
-                                  f"got {alloc!r}")
+                raise EngineError(msg("{phase}: {side} hits per unit must be a list, got "
+                                      "{alloc}", phase=self.name, side=side, alloc=repr(alloc)))
             problem = check_spread(state[k], outcome[k], tuple(alloc))
             if problem:
-                raise EngineError(f"{self.name}: {side}'s spreading of {outcome[k]} "
-                                  f"hit{'s' if outcome[k] != 1 else ''}: {problem}")
+                raise EngineError(plural(outcome[k], "{phase}: {side}'s spreading of {n} hit: "
+                                         "{problem}", "{phase}: {side}'s spreading of {n} hits: "
+                                         "{problem}", phase=self.name, side=side,
+                                         problem=problem))
             new.append(tuple(s - h for s, h in zip(state[k], alloc)))
         return new[0], new[1]
 
     def explain(self, state: State, rolled: tuple[int, ...]) -> str:
         rollers = self.rollers(state)
         if not rollers:
-            return f"{self.name}: {self.no_dice_reason()}"
-        lines = [f"{self.name}:"]
+            return msg("{phase}: {reason}", phase=self.name, reason=self.no_dice_reason())
+        lines = [msg("{phase}:", phase=self.name)]
         for r, face in zip(rollers, rolled):
             hits = self.rules.hit_faces(r.value)[face - 1]
-            lines.append(f"  {r.side} {r.unit.name} #{r.index + 1}: {r.why} + d6 {face} = "
-                         f"{r.value + face} -> {hits} hit{'s' if hits != 1 else ''}")
+            lines.append(join("", ["  ", plural(
+                hits, "{side} {unit} #{i}: {why} + d6 {face} = {total} -> {n} hit",
+                "{side} {unit} #{i}: {why} + d6 {face} = {total} -> {n} hits", side=r.side,
+                unit=unit_name(r.unit), i=r.index + 1, why=r.why, face=face,
+                total=r.value + face)]))
         raw_a, raw_d = self._raw_hits(state, rolled)
         outcome = self.resolve(state, rolled)
         proposal = self.propose(state, outcome)
         for k, side, raw in ((0, "attacker", raw_a), (1, "defender", raw_d)):
-            note = f" (only {outcome[k]} can be taken)" if raw > outcome[k] else ""
-            where = ", ".join(f"{t.name} #{i + 1} takes {h}"
-                              for i, (t, h) in enumerate(zip(self.rules.types[side],
-                                                             proposal[k])) if h)
-            lines.append(f"  {side} takes {raw} hit{'s' if raw != 1 else ''}{note}"
-                         + (f": {where} (default spreading; the owner may break ties)"
-                            if where else ""))
-        return "\n".join(lines)
+            takes = plural(raw, "{side} takes {n} hit", "{side} takes {n} hits", side=side)
+            if raw > outcome[k]:
+                takes = msg("{takes} (only {can} can be taken)", takes=takes, can=outcome[k])
+            where = join(", ", [msg("{unit} #{i} takes {h}", unit=unit_name(t), i=i + 1, h=h)
+                                for i, (t, h) in enumerate(zip(self.rules.types[side],
+                                                               proposal[k])) if h])
+            if where:
+                takes = msg("{takes}: {where} (default spreading; the owner may break ties)",
+                            takes=takes, where=where)
+            lines.append(join("", ["  ", takes]))
+        return text_lines(lines)
 
     def no_dice_reason(self) -> str:
-        return "nobody rolls"
+        return msg("nobody rolls")
+
+
+def unit_name(unit_type) -> str:
+    """A unit type's name as a text for people (translated with the data's labels)."""
+    return term("data.ur", unit_type.name)
+
+
+#: The values a unit rolls with, as the roll's explanation names them.
+VALUE_WORDS = {"range": msg("range"), "attack": msg("attack"), "defend": msg("defend")}
 
 
 def _value_text(base: int, label: str, mods: list[tuple[str, int]]) -> str:
-    return " ".join([f"{base} ({label})"] + [f"{v:+d} {name}" for name, v in mods])
+    return join(" ", [msg("{base} ({value})", base=base, value=VALUE_WORDS.get(label, label))] +
+                [msg("{v:+d} {modifier}", v=v, modifier=name) for name, v in mods])
 
 
 class RangedPhase(_FirePhase):
     """Every unit with a range value shoots (both sides at once): range + ranged modifiers."""
 
-    name = "ranged"
+    name = msg("ranged")
 
     def make_rollers(self, state: State) -> tuple[Roller, ...]:
         out = []
@@ -413,13 +438,13 @@ class RangedPhase(_FirePhase):
         return tuple(out)
 
     def no_dice_reason(self) -> str:
-        return "no unit with a range value"
+        return msg("no unit with a range value")
 
 
 class MeleePhase(_FirePhase):
     """Attack or defend by stance; attack-only / defence-only units sit out the other one."""
 
-    name = "melee"
+    name = msg("melee")
 
     def make_rollers(self, state: State) -> tuple[Roller, ...]:
         if not self.rules.melee_happens():
@@ -433,15 +458,15 @@ class MeleePhase(_FirePhase):
             for i, (t, s, u) in enumerate(zip(self.rules.types[side], state[k],
                                               self.rules.sides[side].units)):
                 if s > 0 and t.melee_in(stance):
-                    extra = [("raider", raider)] if u.raider and raider else []
+                    extra = [(msg("raider"), raider)] if u.raider and raider else []
                     out.append(Roller(side, i, t, t.melee + bonus + sum(v for _, v in extra),
                                       _value_text(t.melee, stance, mods + extra)))
         return tuple(out)
 
     def no_dice_reason(self) -> str:
         if not self.rules.melee_happens():
-            return "both sides defend: no melee"
-        return "no unit can fight in its side's stance"
+            return msg("both sides defend: no melee")
+        return msg("no unit can fight in its side's stance")
 
 
 # -- whole battles ------------------------------------------------------------------------
