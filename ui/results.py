@@ -23,6 +23,8 @@ from combatassist.files import atomic_write_text
 from combatassist.result import BattleResult
 from combatassist.scenario import Scenario
 
+from .engine_text import render
+
 pg.setConfigOptions(background="w", foreground="#222222", antialias=True)
 
 ATTACKER = "#0072B2"     # Okabe-Ito blue
@@ -494,7 +496,7 @@ class ResultsPanel(StatusLine, QWidget):
         self.note.setText(f"{result.ruleset}: {how}" + ("; " + "; ".join(extra) if extra else ""))
         self.status.setText("")
         unfought = result.unfought()
-        self.no_battle.setText(f"No battle: {unfought}." if unfought else "")
+        self.no_battle.setText(f"No battle: {render(unfought)}." if unfought else "")
         self.no_battle.setVisible(unfought is not None)
         self.plots_box.setVisible(unfought is None)
         self._refresh()

@@ -28,6 +28,7 @@ from combatassist.table import (TableBattle, format_choice, load_battle, odds_fr
                                 parse_choice, parse_dice)
 
 from .compute import JobGroup
+from .engine_text import error_text, render
 from .results import ATTACKER, DEFENDER, OutcomeBar, pct
 
 VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "draw": "a draw"}
@@ -78,6 +79,7 @@ def describe_dice(specs) -> str:
             groups.append([key, 1])
     parts = []
     for (side, sides, label), count in groups:
+        side, label = render(side), render(label)
         text = f"{count}× {side} d{sides}" if count > 1 else f"{side} d{sides}"
         parts.append(text + (f" ({label})" if label else ""))
     return "; ".join(parts)
@@ -309,7 +311,7 @@ class TableSidePanel(QWidget):
                                  autosave_path=path)
             battle.save()
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
             return
         except OSError as exc:
             self._error(f"can't write the autosave file {path}: {exc.strerror or exc}")
@@ -451,7 +453,7 @@ class TableSidePanel(QWidget):
                 choice = None      # the proposal stands: no "own choice" in the log
             b.enter(rolled, choice)
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
             return
         except OSError as exc:
             self._error(f"the battle could not be autosaved: {exc.strerror or exc}")
@@ -468,7 +470,7 @@ class TableSidePanel(QWidget):
         try:
             self.battle.between_rounds(action)
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
             return
         except OSError as exc:
             self._error(f"the battle could not be autosaved: {exc.strerror or exc}")
@@ -498,7 +500,7 @@ class TableSidePanel(QWidget):
         try:
             action(self.battle)
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
         except OSError as exc:
             self._error(f"the battle could not be autosaved: {exc.strerror or exc}")
 
@@ -523,9 +525,9 @@ class TableSidePanel(QWidget):
             preview = b.preview(parse_dice(text, b.dice()))
         except CombatAssistError as exc:
             self.explain_label.setText(f'<span style="color:{DEFENDER}">'
-                                       f'{html.escape(str(exc), quote=False)}</span>')
+                                       f'{html.escape(error_text(exc), quote=False)}</span>')
             return
-        self.explain_label.setText(preview.explanation)
+        self.explain_label.setText(render(preview.explanation))
         proposal = self.format_choice(preview.proposal) if preview.proposal is not None else ""
         self.choice_edit.setPlaceholderText(f"proposal: {proposal}" if proposal else
                                             "no choice to make")
@@ -569,8 +571,8 @@ class TableSidePanel(QWidget):
             self.heading.setText(f"Battle over after {len(b.rounds)} round(s): {who}{how}")
         else:
             phase = b.current_phase()
-            self.heading.setText(f"Round {b.round_number} — {phase.name}")
-        self.state_label.setText(b.describe())
+            self.heading.setText(f"Round {b.round_number} — {render(phase.name)}")
+        self.state_label.setText(render(b.describe()))
         specs = b.dice()
         if over:
             self.dice_label.setText("none: the battle is over (Undo takes back the last step; "
@@ -590,7 +592,7 @@ class TableSidePanel(QWidget):
         self.end_button.setEnabled(not over and not b.dice_entered())
         self.log.clear()
         for line in b.log:
-            self.log.addItem(line.text)
+            self.log.addItem(render(line.text))
         if b.ending:
             self.log.addItem(f"The battle ends: {b.ending[1]} {b.ending[0]}s"
                              if b.ending[0] == "retreat" else "The players end the battle.")
@@ -627,7 +629,7 @@ class TableSidePanel(QWidget):
         if b is not None:
             where = f"the start of round {b.round_number}"
             if b.dice_entered():
-                where = f"here (round {b.round_number}, after {b.log[-1].phase})"
+                where = f"here (round {b.round_number}, after {render(b.log[-1].phase)})"
         self.odds_label.setText(
             f'Odds from {where}: '
             f'<b style="color:{ATTACKER}">attacker {pct(result.attacker_wins)}</b>, '

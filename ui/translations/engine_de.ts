@@ -104,6 +104,21 @@
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../combatassist/result.py" />
+            <source>the attacker has no units</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>the defender has no units</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>neither side has units</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/agc/lineup.py" />
             <source>{unit} {i}</source>
             <translation type="unfinished" />
@@ -731,6 +746,56 @@
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/explain.py" />
             <source>lost first — {sides}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>as the scenario asks</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>optimal casualties are solved for battles fought to the end; with a retreat rule use casualties = "heuristic"</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>optimal casualties choose every loss, but the {side} gives an order of loss; remove it or use casualties = "heuristic"</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>optimal casualties need a battle fought to the end (max_rounds = 0); use casualties = "heuristic"</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>optimal casualties: this battle has {size:,} positions (at most {limit:,}); use casualties = "heuristic"</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>max_rounds is set (optimal play is solved for battles to the end)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>the {side}'s order of loss is followed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>a retreat rule is set (optimal play is solved without retreats)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>{size:,} positions: too many to solve optimal play at once (limit {limit:,})</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>{size:,} positions solved</source>
             <translation type="unfinished" />
         </message>
         <message>

@@ -39,6 +39,7 @@ from combatassist.table import AUTOSAVE_NAME, odds_from
 
 from .. import wheel_guard
 from ..compute import Job, JobGroup
+from ..engine_text import render
 from ..results import ACCENT, ResultsPanel
 
 
@@ -368,9 +369,9 @@ class RulesetView(QWidget):
             where = f"<b>At the table: the battle is over</b> after {len(battle.rounds)} round(s)"
         else:
             where = (f"<b>At the table: round {battle.round_number}</b> "
-                     f"({battle.current_phase().name})")
+                     f"({html.escape(render(battle.current_phase().name))})")
         self.battle_banner.setText(
-            f"{where}. Now: {html.escape(battle.describe())}<br><span style='color:#555'>The "
+            f"{where}. Now: {html.escape(render(battle.describe()))}<br><span style='color:#555'>The "
             "set-up below is the battle's start, frozen until the battle is closed.</span>")
 
     def _on_table_running(self, running: bool) -> None:

@@ -16,6 +16,7 @@ from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario
 
 from ..results import ATTACKER, DEFENDER
+from ..engine_text import render
 from .agc_terrain import signed
 
 SIDES = ("attacker", "defender")
@@ -26,10 +27,10 @@ COLUMNS = ("Unit", "Die", "Mod.", "Why")
 def describe_roll(u) -> tuple[str, str, str, str]:
     """One unit's row: label, die ('d6', '2d6 keep lowest'), modifier, why."""
     die = f"d{u.sides}" if u.dice == 1 else f"{u.dice}d{u.sides} keep lowest"
-    why = ", ".join(u.reasons) or "no modifier"
+    why = ", ".join(render(r) for r in u.reasons) or "no modifier"
     if u.role == "aad":
         why += " — AAD: only against enemy air support"
-    return u.label, die, signed(u.modifier), why
+    return render(u.label), die, signed(u.modifier), why
 
 
 class LineupTables(QWidget):

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult
 
 from ..results import StatusLine, delta_pct, make_spinner, pct
+from ..engine_text import render
 from .ds2_heatmap import KillHeatmap
 
 # Okabe-Ito hues; "no effect" greys. The stacked bars also differ by position, not only hue.
@@ -251,7 +252,7 @@ class ShotResultsPanel(StatusLine, QWidget):
         self.heading.setText(f"<b>{a.title}</b>" + (
             f'<br><span style="color:#555">baseline: {b.title}</span>' if b else ""))
         lines = setup.describe() if setup is not None else []
-        self.dice.setText("\n".join(lines))
+        self.dice.setText("\n".join(render(line) for line in lines))
         self.strip.set_result(r)
         self._show_baseline_widgets(b is not None)
         values = r.to_json()

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetIte
 from combatassist.rulesets import ur
 
 from ..results import ATTACKER, DEFENDER, SEGMENTS, pct
+from ..engine_text import render
 
 
 class WallWhatIf(QWidget):
@@ -101,8 +102,9 @@ class RollsTable(QTableWidget):
         self.setRowCount(len(rows))
         shades = {0: None, 1: "#DCEBF5", 2: "#A9CDE6", 3: "#6FA8D6"}
         for i, row in enumerate(rows):
-            cells = [row["phase"], row["side"], f"{names.get(row['type'], row['type'])} "
-                     f"#{row['unit'] + 1}", f"{row['value']} = {row['why']}"]
+            cells = [render(row["phase"]), render(row["side"]),
+                     f"{names.get(row['type'], row['type'])} #{row['unit'] + 1}",
+                     f"{row['value']} = {render(row['why'])}"]
             cells += [str(h) for h in row["hits_per_face"]]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
