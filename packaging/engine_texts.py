@@ -9,7 +9,8 @@ is an error: its text could never be translated), and writes them as context ``e
 unfinished, vanished ones are dropped). ``packaging/translations.py build`` then compiles it
 with the other areas' ``.ts``.
 
-Standard library only.
+Standard library only for the templates; the data names (``data_terms``) are read from the
+engine's tables, so run it with the app's Python (``.venv/bin/python``).
 
     python packaging/engine_texts.py update [LANG ...]    write engine_<lang>.ts (default: de)
     python packaging/engine_texts.py check                 exit 1 if a .ts is out of date
@@ -63,18 +64,51 @@ def templates(folder: Path = ENGINE) -> dict[str, str]:
     return dict(sorted(found.items(), key=lambda kv: _order(kv[1])))
 
 
+def data_terms() -> dict[str, list[str]]:
+    """The names from the rulesets' data the engine puts into its texts (``term(context,
+    name)``: units, bands, terrains, weapons, ...), per context ``data.<ruleset>``, read from
+    the engine's own tables (so this needs the engine's dependencies: run it with the app's
+    Python). Sorted, without duplicates."""
+    sys.path.insert(0, str(ROOT))
+    from combatassist.rulesets.agc.data import agc_data
+    from combatassist.rulesets.ds2.data import tables as ds2_tables
+    from combatassist.rulesets.ds2.scenario import TARGET_KINDS
+    from combatassist.rulesets.lowluck.data import units as lowluck_units
+    from combatassist.rulesets.mediumluck.chart import default_chart
+    from combatassist.rulesets.ur.data import TERRAINS, tables as ur_tables
+
+    chart = default_chart()
+    agc = agc_data()
+    ds2 = ds2_tables()
+    words = lambda ids: [i.replace("_", " ") for i in ids]       # noqa: E731
+    found = {
+        "data.lowluck": list(lowluck_units()),
+        "data.mediumluck": [*chart.band_names, *chart.units, *words(chart.units),
+                            *(k for b in chart.bands for k in b.boost.values())],
+        "data.agc": [*agc.terrain_names.values(), *(n.lower() for n in agc.unit_names.values()),
+                     *words(agc.unit_names), *(b.name for b in agc.bands)],
+        "data.ur": [*(u.name for u in ur_tables().units.values()), *TERRAINS],
+        "data.ds2": [*(f.label for f in ds2.families.values()),
+                     *(r for f in ds2.families.values() for r in f.no_effect.values()),
+                     *ds2.ranges, *ds2.armour_types, *ds2.artillery_weights, *TARGET_KINDS,
+                     *words(ds2.infantry_impact),
+                     *words(c for v in ds2.infantry_impact.values() for c in v)],
+    }
+    return {ctx: sorted(set(names)) for ctx, names in found.items()}
+
+
 def _order(where: str) -> tuple[str, int]:
     path, line = where.rsplit(":", 1)
     return (path, int(line))
 
 
-def read_ts(path: Path) -> dict[str, tuple[str, bool]]:
-    """``source -> (translation, finished)`` of context ``engine`` in ``path`` (empty if none)."""
+def read_ts(path: Path, context: str = CONTEXT) -> dict[str, tuple[str, bool]]:
+    """``source -> (translation, finished)`` of ``context`` in ``path`` (empty if none)."""
     if not path.is_file():
         return {}
     out: dict[str, tuple[str, bool]] = {}
     for ctx in ET.parse(path).getroot().iter("context"):
-        if ctx.findtext("name") != CONTEXT:
+        if ctx.findtext("name") != context:
             continue
         for m in ctx.iter("message"):
             t = m.find("translation")
@@ -85,23 +119,42 @@ def read_ts(path: Path) -> dict[str, tuple[str, bool]]:
     return out
 
 
-def render_ts(lang: str, found: dict[str, str], old: dict[str, tuple[str, bool]]) -> str:
+def render_ts(lang: str, found: dict[str, str], old: dict[str, tuple[str, bool]],
+              terms: dict[str, list[str]] | None = None,
+              old_terms: dict[str, dict[str, tuple[str, bool]]] | None = None) -> str:
+    """The ``.ts``: context ``engine`` (``found``: template -> where), then one context per
+    ``data.<ruleset>`` of ``terms``; translations from ``old`` / ``old_terms``."""
     root = ET.Element("TS", version="2.1", language=lang, sourcelanguage="en")
-    ctx = ET.SubElement(root, "context")
-    ET.SubElement(ctx, "name").text = CONTEXT
-    for source, where in found.items():
-        m = ET.SubElement(ctx, "message")
-        # the file only: line numbers would rewrite the .ts at every edit of the engine
-        ET.SubElement(m, "location", filename="../../" + where.rsplit(":", 1)[0])
-        ET.SubElement(m, "source").text = source
-        text, finished = old.get(source, ("", False))
-        t = ET.SubElement(m, "translation")
-        t.text = text
-        if not finished:
-            t.set("type", "unfinished")
+    contexts = [(CONTEXT, found, old)] + [
+        (name, {t: "" for t in names}, (old_terms or {}).get(name, {}))
+        for name, names in (terms or {}).items()]
+    for name, sources, translated in contexts:
+        ctx = ET.SubElement(root, "context")
+        ET.SubElement(ctx, "name").text = name
+        for source, where in sources.items():
+            m = ET.SubElement(ctx, "message")
+            if where:
+                # the file only: line numbers would rewrite the .ts at every edit of the engine
+                ET.SubElement(m, "location", filename="../../" + where.rsplit(":", 1)[0])
+            ET.SubElement(m, "source").text = source
+            text, finished = translated.get(source, ("", False))
+            t = ET.SubElement(m, "translation")
+            t.text = text
+            if not finished:
+                t.set("type", "unfinished")
     ET.indent(root, space="    ")
     return ('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n' +
             ET.tostring(root, encoding="unicode") + "\n")
+
+
+def expected_ts(lang: str, path: Path, found: dict[str, str] | None = None,
+                terms: dict[str, list[str]] | None = None) -> str:
+    """What ``path`` (``engine_<lang>.ts``) should hold: today's templates and data names
+    with the translations it has."""
+    found = templates() if found is None else found
+    terms = data_terms() if terms is None else terms
+    return render_ts(lang, found, read_ts(path), terms,
+                     {name: read_ts(path, name) for name in terms})
 
 
 def ts_path(lang: str, folder: Path = TS_DIR) -> Path:
@@ -110,11 +163,11 @@ def ts_path(lang: str, folder: Path = TS_DIR) -> Path:
 
 def update(languages: list[str], folder: Path = TS_DIR) -> list[Path]:
     """Rewrite ``engine_<lang>.ts`` for each language; return the files that changed."""
-    found = templates()
+    found, terms = templates(), data_terms()
     changed = []
     for lang in languages:
         path = ts_path(lang, folder)
-        text = render_ts(lang, found, read_ts(path))
+        text = expected_ts(lang, path, found, terms)
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(".ts.tmp")
@@ -140,10 +193,10 @@ def main(argv: list[str] | None = None) -> int:
             for path in update(args.languages or languages_present() or ["de"]):
                 print(f"wrote {path.relative_to(ROOT)}")
             return 0
-        found = templates()
+        found, terms = templates(), data_terms()
         stale = [p for lang in languages_present()
                  if (p := ts_path(lang)).read_text(encoding="utf-8") !=
-                 render_ts(lang, found, read_ts(p))]
+                 expected_ts(lang, p, found, terms)]
         for p in stale:
             print(f"{p.relative_to(ROOT)} is out of date: run "
                   "python packaging/engine_texts.py update", file=sys.stderr)

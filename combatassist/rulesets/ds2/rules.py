@@ -269,7 +269,8 @@ def resolve_shot(setup: ShotSetup, *, impact: int | None = None, armour: int | N
 #: The shot's outcomes as players read them ("systems_down" -> "systems down").
 OUTCOME_NAMES = {"kill": msg("kill"), "mobility": msg("mobility"),
                  "systems_down": msg("systems down"), "damage": msg("damage"),
-                 "no_effect": msg("no effect"), "miss": msg("miss"), "special": msg("special")}
+                 "no_effect": msg("no effect"), "miss": msg("miss"), "special": msg("special"),
+                 "hit": msg("hit")}
 
 
 def special_name(kind: str) -> str:
