@@ -122,6 +122,14 @@ def split_lines(text: str) -> list:
     (``lines``), stripped plain strings otherwise."""
     if isinstance(text, Joined) and text.sep == "\n":
         return [part for item in text.items for part in split_lines(item)]
+    if isinstance(text, Joined) and text.sep == "" and "\n" not in text:
+        items = list(text.items)          # an indented line: its indent goes, as with strip()
+        while items and isinstance(items[0], str) and not items[0].strip():
+            items.pop(0)
+        while items and isinstance(items[-1], str) and not items[-1].strip():
+            items.pop()
+        if len(items) < len(text.items):
+            return split_lines(items[0] if len(items) == 1 else Joined("", items))
     if isinstance(text, Text) and "\n" not in text and text == text.strip():
         return [text] if text else []
     return [line.strip() for line in str(text).splitlines() if line.strip()]
