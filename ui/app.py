@@ -57,7 +57,8 @@ def demo_battle(panel) -> None:
     if panel.battle is not None and not panel.battle.is_over():
         panel.dice_edit.setText(" ".join("2" for _ in panel.battle.dice()))
         panel.apply()
-        panel.dice_edit.setText(" ".join("5" for _ in panel.battle.dice()))
+        # the next phase's dice, typed but not applied: a high face each die can show
+        panel.dice_edit.setText(" ".join(str(min(5, spec.sides)) for spec in panel.battle.dice()))
 
 
 def check_views(app, window, screenshot_dir: Path | None = None) -> list[str]:

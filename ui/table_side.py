@@ -7,6 +7,10 @@ A ruleset with a between-rounds step (``TableBattle.between_rounds_options``) ge
 editor (``set_between_rounds_editor``) shown above the dice while the step is possible; a view
 may add a detail widget (``set_detail_widget``) fed with the battle after every change (e.g.
 AGC's units with their dice and modifiers).
+
+Over 400 lines for a reason: the panel is one widget driving one state machine (building its
+fields, the keyboard flow, and the refresh that shows the battle); its saved-battle life cycle
+(``table_saves``) and its small parts (``widgets/table_parts``) live beside it.
 """
 from __future__ import annotations
 
@@ -21,17 +25,17 @@ from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLin
                                QListWidget, QMessageBox, QPushButton, QScrollArea, QVBoxLayout,
                                QWidget)
 
-from combatassist.battle import BattleRules
-from combatassist.autosave import AutosaveSlot, BattleLock, claim
-from combatassist.errors import CombatAssistError, EngineError
-from combatassist.table import (TableBattle, format_choice, load_battle, odds_from,
-                                parse_choice, parse_dice)
+from combatassist.autosave import AutosaveSlot, BattleLock
+from combatassist.errors import CombatAssistError
+from combatassist.table import (TableBattle, format_choice, parse_choice, parse_dice)
 
 from .compute import JobGroup
 from .engine_text import error_text, render
+from .table_saves import VERDICTS, SavedBattles
+from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines,  # noqa: F401
+                                  odds_from_position)
 from .results import ATTACKER, DEFENDER, OutcomeBar, pct
 
-VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "draw": "a draw"}
 #: what ending the battle means, asked before it happens (Undo takes it back too)
 END_QUESTIONS = {
     "retreat": ("{Side} retreats", "{Side} retreats: the battle ends here and the other side "
@@ -40,52 +44,7 @@ END_QUESTIONS = {
 }
 
 
-def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
-    """``label`` in a box ``lines`` text lines high that scrolls when the text is longer, so
-    the widgets below it (the Apply button) never move as the text changes."""
-    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-    box = QScrollArea()
-    box.setWidget(label)
-    box.setWidgetResizable(True)
-    box.setFrameShape(QScrollArea.Shape.NoFrame)
-    box.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    box.viewport().setAutoFillBackground(False)       # the text sits on the panel, no box
-    label.setAutoFillBackground(False)
-    box.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 6)
-    return box
-
-#: (rules, ruleset, scenario TOML text) for the battle the view has set up.
-SetupProvider = Callable[[], tuple[BattleRules, str, str]]
-#: The odds from the current position: (rules, state, ruleset, scenario text, cancel,
-#: remaining) -> result; ``remaining``: the phases of the round still to play from ``state``
-#: (None: ``state`` is a round's start).
-OddsJob = Callable[[BattleRules, Any, str, str, Callable[[], bool], Any], Any]
-
-
-def _odds_from(rules: BattleRules, state: Any, ruleset: str, _text: str,
-               cancel: Callable[[], bool], remaining=None) -> Any:
-    return odds_from(rules, state, ruleset=ruleset, cancel=cancel, remaining=remaining)
-
-
-def describe_dice(specs) -> str:
-    """The dice to enter, in entry order, equal neighbours counted: "3× attacker d6 (…)"."""
-    groups: list[list] = []
-    for spec in specs:
-        key = (spec.side, spec.sides, spec.label)
-        if groups and groups[-1][0] == key:
-            groups[-1][1] += 1
-        else:
-            groups.append([key, 1])
-    parts = []
-    for (side, sides, label), count in groups:
-        side, label = render(side), render(label)
-        text = f"{count}× {side} d{sides}" if count > 1 else f"{side} d{sides}"
-        parts.append(text + (f" ({label})" if label else ""))
-    return "; ".join(parts)
-
-
-class TableSidePanel(QWidget):
+class TableSidePanel(SavedBattles, QWidget):
     """Start, play, undo, end and resume one table-side battle for a view."""
 
     #: True while a battle is in progress (the view freezes its form).
@@ -117,7 +76,7 @@ class TableSidePanel(QWidget):
         self.set_aside_notices: list[str] = []
         self.format_choice = format_choice
         self.parse_choice = parse_choice
-        self.odds = odds or _odds_from
+        self.odds = odds or odds_from_position
         self.battle: TableBattle | None = None
         #: the view's between-rounds editor (see ``set_between_rounds_editor``), if any
         self.between_editor: QWidget | None = None
@@ -289,124 +248,6 @@ class TableSidePanel(QWidget):
         self.detail = widget
         self.detail_slot.addWidget(widget)
         self._refresh()
-
-    # -- life cycle ---------------------------------------------------------------------
-    @property
-    def autosave_path(self) -> Path:
-        """The file the battle on screen (or the last one) autosaves to."""
-        if self.battle is not None and self.battle.autosave_path is not None:
-            return self.battle.autosave_path
-        return self._last_path or self.slot.slot
-
-    def start(self) -> None:
-        """Freeze the view's set-up and begin a new battle (autosaved at once, in a file of
-        its own that this instance owns)."""
-        path = self.slot.new_battle_path()
-        try:
-            rules, ruleset, text = self.setup()
-            lock = claim(path)
-            if lock is None:        # a fresh random name: practically impossible
-                raise EngineError("that autosave file is in use; try again")
-            battle = TableBattle(rules, scenario_text=text, ruleset=ruleset,
-                                 autosave_path=path)
-            battle.save()
-        except CombatAssistError as exc:
-            self._error(error_text(exc))
-            return
-        except OSError as exc:
-            self._error(f"can't write the autosave file {path}: {exc.strerror or exc}")
-            return
-        self._release()
-        self._lock = lock
-        self._attach(battle)
-
-    def claim_saved_battle(self) -> bool:
-        """Take the newest saved battle no running instance owns, to offer it (True).
-
-        A battle that can't be resumed is set aside (renamed, kept) with a one-sentence
-        notice in ``set_aside_notices``, and the next one is tried."""
-        if self._offered is not None:
-            return True
-        self.slot.remove_stale_temps()
-        tried: set[Path] = set()
-        while True:
-            lock = self.slot.claim_next(skip=tried)
-            if lock is None:
-                return False
-            tried.add(lock.path)
-            try:
-                battle = load_battle(lock.path)
-            except CombatAssistError as exc:
-                self._set_aside(lock, str(exc))
-                continue
-            self._release()
-            self._lock, self._offered = lock, battle
-            return True
-
-    def _set_aside(self, lock: BattleLock, why: str) -> None:
-        try:
-            kept = lock.set_aside()
-            where = f"kept as {kept.name}"
-        except OSError as exc:
-            lock.release()
-            where = f"left where it is ({exc.strerror or exc})"
-        text = f"A saved battle could not be resumed and was set aside ({where}): {why}"
-        self.set_aside_notices.append(text)
-        self._error(text)
-
-    def resume(self) -> bool:
-        """Resume the saved battle offered (or the newest one nobody owns); False (and a
-        message) if there is none or it can't be resumed."""
-        if self._offered is None and not self.claim_saved_battle():
-            if not self.set_aside_notices:
-                self._error("there is no saved battle to resume")
-            return False
-        battle, self._offered = self._offered, None
-        self._attach(battle)
-        self.resumed.emit(battle.scenario_text)
-        return True
-
-    def has_saved_battle(self) -> bool:
-        """A saved battle no running instance owns is waiting (or already claimed here)."""
-        return self._offered is not None or bool(self.slot.unowned())
-
-    def saved_summary(self) -> str:
-        """A one-line description of the offered battle (for the resume question)."""
-        if self._offered is None:
-            return "a battle in progress"
-        return f"{len(self._offered.rounds)} round(s) played"
-
-    def saved_verdict(self) -> str | None:
-        """How the offered battle ended ("the attacker wins", ...), None while unfinished."""
-        b = self._offered
-        return VERDICTS[b.verdict()] if b is not None and b.is_over() else None
-
-    def discard_saved_battle(self) -> None:
-        """Delete the offered battle's file (finished or abandoned): only one this instance
-        owns, never another's."""
-        if self._offered is not None:
-            self._offered = None
-            self._release(discard=True)
-
-    def decline_saved_battle(self) -> None:
-        """Leave the offered battle for a later start (its file stays, unowned)."""
-        if self._offered is not None:
-            self._offered = None
-            self._release()
-
-    def release(self) -> None:
-        """The window is closing: give up the battle on screen (its file stays, to resume)."""
-        self._offered = None
-        self._release()
-
-    def _release(self, discard: bool = False) -> None:
-        if self._lock is not None:
-            self._last_path = self._lock.path
-            if discard:
-                self._lock.discard()
-            else:
-                self._lock.release()
-            self._lock = None
 
     def close_battle(self) -> None:
         """Leave table-side mode; the autosave file goes (the battle is finished or abandoned)."""

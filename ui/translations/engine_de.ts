@@ -314,6 +314,41 @@
             <translation>Flugabwehr-Duell: Flugabwehr ({aad_side}) {aad} gegen Luftunterstützung ({air_side}) {air}: {band}, Sieger ist die Luftunterstützung; Flugabwehr erleidet {aad_dice}, Luftunterstützung {air_dice}</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>{weapon} is always size class {size}.</source>
+            <translation>{weapon} hat immer Größenklasse {size}.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>Infantry weapons have no size class or range band; their impact die depends on the combat type and the target's cover.</source>
+            <translation>Infanteriewaffen haben weder Größenklasse noch Entfernungsband; ihr Durchschlagswürfel hängt von der Kampfart und der Deckung des Ziels ab.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>{weapon} rolls its own to-hit: 1d{die}, hit on {minimum}+.</source>
+            <translation>{weapon} würfelt selbst auf Treffer: 1W{die}, trifft ab {minimum}.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>Fire at infantry needs no to-hit roll.</source>
+            <translation>Feuer auf Infanterie braucht keinen Trefferwurf.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>Heavy weapons ignore cover.</source>
+            <translation>Schwere Waffen ignorieren Deckung.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>Artillery reads “dug in” as dug in; open and soft as not.</source>
+            <translation>Artillerie wertet „eingegraben“ als eingegraben, offen und leicht als nicht eingegraben.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>Not a heavy weapon: it can only harm armour-0 vehicles (which count as powered armour, 7).</source>
+            <translation>Keine schwere Waffe: sie kann nur Fahrzeugen mit Panzerung 0 schaden (die als Servorüstung, 7, zählen).</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/ds2/rounds.py" />
             <source>{phase}: nothing to roll</source>
             <translation>{phase}: nichts zu würfeln</translation>

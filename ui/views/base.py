@@ -18,6 +18,9 @@ Subclasses implement: ``build_form()`` (call ``self.edited()`` on every user edi
 ``default_scenario()``, ``build_results()``, ``above_results()``, ``below_results()``,
 ``extra_tabs()``, ``finish_build()``, ``start_panels()``, ``compute_job()``, ``show_result()``, ``table_rules()``,
 ``format_choice`` / ``parse_choice`` (table-side casualty text).
+
+Over 400 lines for a reason: the three bases (``RulesetView``, ``BattleView``,
+``ResolutionView``) are one contract read together; splitting them would scatter it.
 """
 from __future__ import annotations
 

@@ -17,9 +17,11 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
 
 from combatassist.rulesets import ds2
 from combatassist.rulesets.ds2 import Shot
+from combatassist.rulesets.ds2 import fields
 from combatassist.scenario import Scenario
 
 from ..compute import Job
+from ..engine_text import render
 from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
 from .base import ResolutionView
 
@@ -262,12 +264,12 @@ class Ds2View(ResolutionView):
         self.edited()
 
     def hit_applies(self) -> bool:
-        """A hit chance may be given: a heavy weapon or artillery (not IAVR) at a vehicle."""
-        return self.family_info()["to_hit"] == "input" and self.target_kind() == "vehicle"
+        """A hit chance may be given (the engine's rule, ``ds2.fields``)."""
+        return fields.hit_chance_applies(self.family_info(), self.target_kind())
 
     def apfc_applies(self) -> bool:
-        """APFC may be added on top of reactive or ablative armour ("apfc" is standard+APFC)."""
-        return self.armour_type.currentData() in ("reactive", "ablative")
+        """APFC may be added on top of the chosen armour (``ds2.fields``)."""
+        return fields.apfc_applies(self.armour_type.currentData())
 
     def _sync(self) -> None:
         """Show only the fields that apply to this weapon and target; explain the rest."""
@@ -286,29 +288,11 @@ class Ds2View(ResolutionView):
         tf.setRowVisible(self.infantry, not vehicle)
         self.apfc.setEnabled(self.apfc_applies())
 
-        notes = []
-        if fam["size_rule"] == "fixed":
-            notes.append(f"{fam['label']} is always size class {fam['sizes'][0]}.")
-        if fam["size_rule"] == "none":
-            notes.append("Infantry weapons have no size class or range band; their impact "
-                         "die depends on the combat type and the target's cover.")
-        if fam.get("to_hit_roll"):
-            r = fam["to_hit_roll"]
-            notes.append(f"{fam['label']} rolls its own to-hit: 1d{r['die']}, hit on "
-                         f"{r['min']}+.")
-        elif fam["to_hit"] == "input" and not vehicle:
-            notes.append("Fire at infantry needs no to-hit roll.")
-        self.weapon_note.setText(" ".join(notes))
+        notes = fields.weapon_notes(fam, self.target_kind())
+        self.weapon_note.setText(" ".join(render(n) for n in notes))
         self.weapon_note.setVisible(bool(notes))
 
-        tnotes = []
-        if fam["class"] == "heavy":
-            tnotes.append("Heavy weapons ignore cover.")
-        if fam["class"] == "artillery":
-            tnotes.append("Artillery reads “dug in” as dug in; open and soft as not.")
-        if vehicle and not fam["heavy"]:
-            tnotes.append("Not a heavy weapon: it can only harm armour-0 vehicles (which "
-                          "count as powered armour, 7).")
+        tnotes = [render(n) for n in fields.target_notes(fam, self.target_kind())]
         if vehicle and not self.apfc_applies():
             self.apfc.setToolTip("APFC on top of reactive or ablative armour; for standard "
                                  "armour with APFC choose “Standard + APFC”")
