@@ -119,6 +119,51 @@
             <translation>keine Seite hat Einheiten</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>armor {arm}% lowered to {lowered}%: below the infantry's {inf}%</source>
+            <translation>Panzer {arm} % auf {lowered} % gesenkt: unter den {inf} % der Infanterie</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>armor {arm}% lowered to {lowered}%: infantry and armor at most 100%</source>
+            <translation>Panzer {arm} % auf {lowered} % gesenkt: Infanterie und Panzer zusammen höchstens 100 %</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>infantry %</source>
+            <translation>Infanterie %</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>({face} + {add}) × {step} = {pct}% infantry</source>
+            <translation>({face} + {add}) × {step} = {pct} % Infanterie</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>armor %</source>
+            <translation>Panzer %</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>{face} × {step} = {pct}% armor</source>
+            <translation>{face} × {step} = {pct} % Panzer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>infantry = round({n} × {inf_pct}%) = {infantry}; armor = min(round({n} × {arm_pct}%), {n} − {infantry}) = {armor}</source>
+            <translation>Infanterie = gerundet({n} × {inf_pct} %) = {infantry}; Panzer = min(gerundet({n} × {arm_pct} %), {n} − {infantry}) = {armor}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>{remaining} unit(s) left by rounding added to the infantry</source>
+            <translation>{remaining} durch Rundung übrige Einheit(en) zur Infanterie gezählt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>remaining unit {i}</source>
+            <translation>übrige Einheit {i}</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/agc/lineup.py" />
             <source>{unit} {i}</source>
             <translation>{unit} {i}</translation>
@@ -347,6 +392,21 @@
             <location filename="../../combatassist/rulesets/ds2/fields.py" />
             <source>Not a heavy weapon: it can only harm armour-0 vehicles (which count as powered armour, 7).</source>
             <translation>Keine schwere Waffe: sie kann nur Fahrzeugen mit Panzerung 0 schaden (die als Servorüstung, 7, zählen).</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/matrix.py" />
+            <source>{weapon} is always size class {size}</source>
+            <translation>{weapon} hat immer Größenklasse {size}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/matrix.py" />
+            <source>artillery comes in sizes 1 (light), 2 (medium), 3 (heavy)</source>
+            <translation>Artillerie gibt es in den Größen 1 (leicht), 2 (mittel), 3 (schwer)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/matrix.py" />
+            <source>{weapon} has no size class {size}</source>
+            <translation>{weapon} hat keine Größenklasse {size}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/ds2/rounds.py" />
