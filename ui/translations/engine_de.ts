@@ -1079,29 +1079,154 @@
             <translation>der {side} hat {have} {unit} in Reserve, {count} können nicht eingesetzt werden</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <location filename="../../combatassist/rulesets/ur/hits.py" />
             <source>expected hits for {units} units, got {got}</source>
             <translation>Treffer für {units} Einheiten erwartet, {got} eingegeben</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <location filename="../../combatassist/rulesets/ur/hits.py" />
             <source>unit {i}: hits must be a whole number &gt;= 0, got {h}</source>
             <translation>Einheit {i}: Treffer müssen eine ganze Zahl &gt;= 0 sein, nicht {h}</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <location filename="../../combatassist/rulesets/ur/hits.py" />
             <source>unit {i} has {s} steps left and can't take {h} hits</source>
             <translation>Einheit {i} hat noch {s} Stufen und kann keine {h} Treffer nehmen</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <location filename="../../combatassist/rulesets/ur/hits.py" />
             <source>{due} hits must be taken, the allocation gives {given}</source>
             <translation>{due} Treffer sind zu nehmen, die Verteilung ergibt {given}</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <location filename="../../combatassist/rulesets/ur/hits.py" />
             <source>hits must be spread evenly: unit {i} takes {h} while another takes {most}</source>
             <translation>Treffer sind gleichmäßig zu verteilen: Einheit {i} nimmt {h}, eine andere {most}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{side} {unit} #{i}: {value} + d{die}</source>
+            <translation>{side} {unit} Nr. {i}: {value} + W{die}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{phase}: the choice must be (attacker hits per unit, defender hits per unit), got {choice}</source>
+            <translation>{phase}: die Wahl muss (Treffer je Einheit des Angreifers, Treffer je Einheit des Verteidigers) lauten, nicht {choice}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{phase}: {side} hits per unit must be a list, got {alloc}</source>
+            <translation>{phase}: Treffer je Einheit ({side}) müssen eine Liste sein, nicht {alloc}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{phase}: {side}'s spreading of {n} hit: {problem}</source>
+            <translation>{phase}: Verteilung von {n} Treffer ({side}): {problem}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{phase}: {side}'s spreading of {n} hits: {problem}</source>
+            <translation>{phase}: Verteilung von {n} Treffern ({side}): {problem}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{phase}:</source>
+            <translation>{phase}:</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{side} {unit} #{i}: {why} + d6 {face} = {total} -&gt; {n} hit</source>
+            <translation>{side} {unit} Nr. {i}: {why} + W6 {face} = {total} -&gt; {n} Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{side} {unit} #{i}: {why} + d6 {face} = {total} -&gt; {n} hits</source>
+            <translation>{side} {unit} Nr. {i}: {why} + W6 {face} = {total} -&gt; {n} Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{side} takes {n} hit</source>
+            <translation>{side} erleidet {n} Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{side} takes {n} hits</source>
+            <translation>{side} erleidet {n} Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{takes} (only {can} can be taken)</source>
+            <translation>{takes} (nur {can} können genommen werden)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{unit} #{i} takes {h}</source>
+            <translation>{unit} Nr. {i} nimmt {h}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{takes}: {where} (default spreading; the owner may break ties)</source>
+            <translation>{takes}: {where} (Standardverteilung; bei Gleichstand wählt der Besitzer)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>nobody rolls</source>
+            <translation>niemand würfelt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>range</source>
+            <translation>Reichweite</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>attack</source>
+            <translation>Angriff</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>defend</source>
+            <translation>Verteidigung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{base} ({value})</source>
+            <translation>{base} ({value})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{v:+d} {modifier}</source>
+            <translation>{v:+d} {modifier}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>ranged</source>
+            <translation>Fernkampf</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>no unit with a range value</source>
+            <translation>keine Einheit mit Reichweite</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>melee</source>
+            <translation>Nahkampf</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>raider</source>
+            <translation>Plünderer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>both sides defend: no melee</source>
+            <translation>beide Seiten verteidigen: kein Nahkampf</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>no unit can fight in its side's stance</source>
+            <translation>keine Einheit kann in der Haltung ihrer Seite kämpfen</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/ur/rules.py" />
@@ -1159,212 +1284,102 @@
             <translation>keine Einheiten</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{side} {unit} #{i}: {value} + d{die}</source>
-            <translation>{side} {unit} Nr. {i}: {value} + W{die}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{phase}: the choice must be (attacker hits per unit, defender hits per unit), got {choice}</source>
-            <translation>{phase}: die Wahl muss (Treffer je Einheit des Angreifers, Treffer je Einheit des Verteidigers) lauten, nicht {choice}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{phase}: {side} hits per unit must be a list, got {alloc}</source>
-            <translation>{phase}: Treffer je Einheit ({side}) müssen eine Liste sein, nicht {alloc}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{phase}: {side}'s spreading of {n} hit: {problem}</source>
-            <translation>{phase}: Verteilung von {n} Treffer ({side}): {problem}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{phase}: {side}'s spreading of {n} hits: {problem}</source>
-            <translation>{phase}: Verteilung von {n} Treffern ({side}): {problem}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{phase}:</source>
-            <translation>{phase}:</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{side} {unit} #{i}: {why} + d6 {face} = {total} -&gt; {n} hit</source>
-            <translation>{side} {unit} Nr. {i}: {why} + W6 {face} = {total} -&gt; {n} Treffer</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{side} {unit} #{i}: {why} + d6 {face} = {total} -&gt; {n} hits</source>
-            <translation>{side} {unit} Nr. {i}: {why} + W6 {face} = {total} -&gt; {n} Treffer</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{side} takes {n} hit</source>
-            <translation>{side} erleidet {n} Treffer</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{side} takes {n} hits</source>
-            <translation>{side} erleidet {n} Treffer</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{takes} (only {can} can be taken)</source>
-            <translation>{takes} (nur {can} können genommen werden)</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{unit} #{i} takes {h}</source>
-            <translation>{unit} Nr. {i} nimmt {h}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{takes}: {where} (default spreading; the owner may break ties)</source>
-            <translation>{takes}: {where} (Standardverteilung; bei Gleichstand wählt der Besitzer)</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>nobody rolls</source>
-            <translation>niemand würfelt</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>range</source>
-            <translation>Reichweite</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>attack</source>
-            <translation>Angriff</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>defend</source>
-            <translation>Verteidigung</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{base} ({value})</source>
-            <translation>{base} ({value})</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>{v:+d} {modifier}</source>
-            <translation>{v:+d} {modifier}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>ranged</source>
-            <translation>Fernkampf</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>no unit with a range value</source>
-            <translation>keine Einheit mit Reichweite</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>melee</source>
-            <translation>Nahkampf</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>raider</source>
-            <translation>Plünderer</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>both sides defend: no melee</source>
-            <translation>beide Seiten verteidigen: kein Nahkampf</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>no unit can fight in its side's stance</source>
-            <translation>keine Einheit kann in der Haltung ihrer Seite kämpfen</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>round {round}: a between-rounds step comes before the dice</source>
             <translation>Runde {round}: ein Schritt zwischen den Runden kommt vor den Würfeln</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>round {round} has {phases} phases, but {recorded} were recorded</source>
             <translation>Runde {round} hat {phases} Phasen, aber {recorded} wurden aufgezeichnet</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>this battle has nothing to do between rounds</source>
             <translation>in diesem Kampf gibt es zwischen den Runden nichts zu tun</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>between-rounds steps start in round 2 (round 1 isn't over yet)</source>
             <translation>Schritte zwischen den Runden beginnen in Runde 2 (Runde 1 ist noch nicht vorbei)</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>the battle is over</source>
             <translation>der Kampf ist vorbei</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>Before round {round} — {action}</source>
             <translation>Vor Runde {round} — {action}</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>no dice</source>
             <translation>keine Würfel</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>Round {round}, {phase} — dice: {dice}</source>
             <translation>Runde {round}, {phase} — Würfel: {dice}</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>players' choice: {choice}</source>
             <translation>Wahl der Spieler: {choice}</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>now: {position}</source>
             <translation>jetzt: {position}</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>this battle has {steps:,} steps, the most a saved battle holds; end it here</source>
             <translation>dieser Kampf hat {steps:,} Schritte, so viele, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>the battle is over; undo to continue it</source>
             <translation>der Kampf ist vorbei; Rückgängig setzt ihn fort</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>between-rounds steps come before the round's first dice (undo the dice entered to take one)</source>
             <translation>Schritte zwischen den Runden kommen vor den ersten Würfeln der Runde (die eingegebenen Würfel rückgängig machen, um einen zu tun)</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>the battle has already ended</source>
             <translation>der Kampf ist schon beendet</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>finish the round in progress first (or undo it)</source>
             <translation>erst die laufende Runde beenden (oder rückgängig machen)</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
+            <source>{a} or {b}</source>
+            <translation>{a} oder {b}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>neither side</source>
+            <translation>keine Seite</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the {side} can't retreat in this ruleset ({may} may)</source>
+            <translation>der {side} kann sich in diesem Regelwerk nicht zurückziehen (nur: {may})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
             <source>nothing to undo</source>
             <translation>nichts rückgängig zu machen</translation>
         </message>
         <message>
-            <location filename="../../combatassist/table.py" />
+            <location filename="../../combatassist/table/battle.py" />
             <source>nothing to redo</source>
             <translation>nichts wiederherzustellen</translation>
         </message>
