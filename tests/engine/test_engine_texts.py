@@ -177,3 +177,15 @@ def test_every_text_a_table_battle_shows_is_translated(example):
                 problems.add(f"{key}")
     assert not problems, sorted(problems)
     assert load_scenario(example).ruleset == ruleset
+
+
+def test_names_shared_with_the_data_translations_read_the_same():
+    """A data name (or engine word) both engine_de.ts and the hand-kept data_de.ts translate
+    has the same German in both: the table's texts use the forms' words."""
+    data = ROOT / "ui" / "translations" / "data_de.ts"
+    if not data.is_file():
+        pytest.skip("no data_de.ts in this checkout")
+    ours, theirs = translations(_tool().ts_path("de")), translations(data)
+    differ = {k: (ours[k], theirs[k]) for k in ours.keys() & theirs.keys()
+              if theirs[k] and ours[k] != theirs[k]}
+    assert not differ, differ

@@ -236,7 +236,7 @@
         <message>
             <location filename="../../combatassist/rulesets/agc/rounds.py" />
             <source>AAD contest damage</source>
-            <translation>Schaden der Flugabwehr-Duelle</translation>
+            <translation>Schaden aus dem Flugabwehr-Duell</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/agc/rounds.py" />
@@ -416,7 +416,7 @@
         <message>
             <location filename="../../combatassist/rulesets/ds2/rounds.py" />
             <source>to hit</source>
-            <translation>Treffer</translation>
+            <translation>Trefferwurf</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/ds2/rounds.py" />
@@ -1431,7 +1431,7 @@
         </message>
         <message>
             <source>art</source>
-            <translation>Art.</translation>
+            <translation>Artillerie</translation>
         </message>
         <message>
             <source>artillery</source>
@@ -1443,11 +1443,11 @@
         </message>
         <message>
             <source>black</source>
-            <translation>Schwarz</translation>
+            <translation>schwarz</translation>
         </message>
         <message>
             <source>blue</source>
-            <translation>Blau</translation>
+            <translation>blau</translation>
         </message>
         <message>
             <source>carrier</source>
@@ -1467,7 +1467,7 @@
         </message>
         <message>
             <source>green</source>
-            <translation>Grün</translation>
+            <translation>grün</translation>
         </message>
         <message>
             <source>infantry</source>
@@ -1479,7 +1479,7 @@
         </message>
         <message>
             <source>mech infantry</source>
-            <translation>Mech. Infanterie</translation>
+            <translation>mech. Infanterie</translation>
         </message>
         <message>
             <source>mech_infantry</source>
@@ -1487,11 +1487,11 @@
         </message>
         <message>
             <source>red</source>
-            <translation>Rot</translation>
+            <translation>rot</translation>
         </message>
         <message>
             <source>strategic bomber</source>
-            <translation>Strategischer Bomber</translation>
+            <translation>strategischer Bomber</translation>
         </message>
         <message>
             <source>strategic_bomber</source>
@@ -1503,7 +1503,7 @@
         </message>
         <message>
             <source>tactical bomber</source>
-            <translation>Taktischer Bomber</translation>
+            <translation>taktischer Bomber</translation>
         </message>
         <message>
             <source>tactical_bomber</source>
@@ -1519,11 +1519,11 @@
         </message>
         <message>
             <source>white</source>
-            <translation>Weiß</translation>
+            <translation>weiß</translation>
         </message>
         <message>
             <source>yellow</source>
-            <translation>Gelb</translation>
+            <translation>gelb</translation>
         </message>
     </context>
     <context>
@@ -1546,7 +1546,7 @@
         </message>
         <message>
             <source>Heavy Urban</source>
-            <translation>Dichte Bebauung</translation>
+            <translation>Dichte Stadt</translation>
         </message>
         <message>
             <source>Jungle</source>
@@ -1554,7 +1554,7 @@
         </message>
         <message>
             <source>Light Urban</source>
-            <translation>Lockere Bebauung</translation>
+            <translation>Lockere Stadt</translation>
         </message>
         <message>
             <source>Mountainous</source>
@@ -1562,7 +1562,7 @@
         </message>
         <message>
             <source>Polar</source>
-            <translation>Polargebiet</translation>
+            <translation>Polar</translation>
         </message>
         <message>
             <source>Rocky Desert</source>
@@ -1653,15 +1653,15 @@
         <name>data.ur</name>
         <message>
             <source>Archers</source>
-            <translation>Bogenschützen</translation>
+            <translation>Schützen</translation>
         </message>
         <message>
             <source>Cavalry</source>
-            <translation>Kavallerie</translation>
+            <translation>Reiterei</translation>
         </message>
         <message>
             <source>Infantry</source>
-            <translation>Infanterie</translation>
+            <translation>Fußvolk</translation>
         </message>
         <message>
             <source>Undead</source>
@@ -1669,7 +1669,7 @@
         </message>
         <message>
             <source>Wall defense</source>
-            <translation>Mauerverteidigung</translation>
+            <translation>Mauerwache</translation>
         </message>
         <message>
             <source>bogs</source>
@@ -1772,7 +1772,7 @@
         </message>
         <message>
             <source>Powered armour infantry</source>
-            <translation>Infanterie in Servorüstung</translation>
+            <translation>Infanterie im Kampfanzug</translation>
         </message>
         <message>
             <source>RFAC</source>
