@@ -22,6 +22,8 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from combatassist.errors import CombatAssistError
 from combatassist.solver import Cancelled
 
+from .engine_text import error_text
+
 #: A job: called on the worker thread with a ``cancel`` callable; returns the result.
 Job = Callable[[Callable[[], bool]], Any]
 DEBOUNCE_MS = 150
@@ -50,7 +52,7 @@ class _Run(QRunnable):
             self.relay.failed.emit(generation, "cancelled")
             return
         except CombatAssistError as exc:
-            self.relay.failed.emit(generation, str(exc))
+            self.relay.failed.emit(generation, error_text(exc))
             return
         except MemoryError:
             self.relay.failed.emit(generation, "out of memory: try smaller forces")

@@ -107,3 +107,12 @@ def test_a_damaged_translation_falls_back_to_english(german, monkeypatch):
     from combatassist.errors import EngineError
 
     assert error_text(EngineError("plain")) == "plain"
+
+
+def test_a_refused_computation_in_german(german):
+    from combatassist import limits
+
+    text = error_text(limits.exact_refusal(12_345_678))
+    assert text.startswith("dieser Kampf braucht etwa 12.345.678 Übergänge des exakten Lösers")
+    assert str(limits.exact_refusal(12_345_678)).startswith(
+        "this battle needs about 12,345,678 exact-solver transitions")

@@ -104,6 +104,31 @@
             <translation>Würfel {i} muss 1–{sides} zeigen, nicht {v}</translation>
         </message>
         <message>
+            <location filename="../../combatassist/limits.py" />
+            <source>{n:,.0f}</source>
+            <translation>{n:,.0f}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
+            <source>{n:.1e}</source>
+            <translation>{n:.1e}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
+            <source>transitions</source>
+            <translation>Übergänge</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
+            <source>this battle needs about {work} exact-solver {unit}, more than the {limit} the engine answers within {seconds} s and {gb} GB; reduce the forces, or simulate it (--method simulate)</source>
+            <translation>dieser Kampf braucht etwa {work} {unit} des exakten Lösers, mehr als die {limit}, die das Programm in {seconds} s und mit {gb} GB beantwortet; die Streitkräfte verkleinern oder simulieren (--method simulate)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
+            <source>{trials:,} trials would roll about {dice} dice, more than the {limit} the simulator rolls within {seconds} s; use at most {fits:,} trials (--trials) or smaller forces</source>
+            <translation>{trials:,} Durchgänge würfelten etwa {dice} Würfel, mehr als die {limit}, die der Simulator in {seconds} s würfelt; höchstens {fits:,} Durchgänge (--trials) oder kleinere Streitkräfte verwenden</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/result.py" />
             <source>the attacker has no units</source>
             <translation>der Angreifer hat keine Einheiten</translation>
@@ -1282,6 +1307,11 @@
             <location filename="../../combatassist/rulesets/ur/rules.py" />
             <source>no units</source>
             <translation>keine Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/solver.py" />
+            <source>this battle has more than {states:,} distinct positions; reduce the forces (or use --method simulate)</source>
+            <translation>dieser Kampf hat mehr als {states:,} verschiedene Stellungen; die Streitkräfte verkleinern (oder --method simulate verwenden)</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
