@@ -724,34 +724,74 @@
             <translation>Treffer</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
             <source>unknown unit '{unit}' in the {side}'s casualties</source>
             <translation>unbekannte Einheit „{unit}“ in den Verlusten ({side})</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
             <source>casualty count for {unit} must be a whole number &gt;= 0</source>
             <translation>die Verlustzahl für {unit} muss eine ganze Zahl &gt;= 0 sein</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
             <source>{unit} can't be taken for these hits (only {units})</source>
             <translation>{unit} kann für diese Treffer nicht entfernt werden (nur {units})</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
             <source>the {side} has no {unit} left</source>
             <translation>{side}: kein {unit} mehr übrig</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
             <source>the {side} has only {count} {unit}, not {n}</source>
             <translation>{side}: nur {count} {unit}, nicht {n}</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
             <source>the {side} must take exactly {needed} casualties, not {total}</source>
             <translation>{side}: genau {needed} Verluste sind zu nehmen, nicht {total}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA fire</source>
+            <translation>AA-Feuer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA: hit on 1</source>
+            <translation>AA: Treffer bei 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA: hit on {rem} or less</source>
+            <translation>AA: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA fire: {hits} aircraft shot down</source>
+            <translation>AA-Feuer: {hits} Flugzeuge abgeschossen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>submarine first strike</source>
+            <translation>Erstangriff der U-Boote</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>Submarines' first strike: {hits} hits on sea units</source>
+            <translation>Erstangriff der U-Boote: {hits} Treffer auf Seeeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>fire</source>
+            <translation>Feuer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>Fire: the attacker scores {a} hits, the defender {d}</source>
+            <translation>Feuer: der Angreifer erzielt {a} Treffer, der Verteidiger {d}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/rules.py" />
@@ -782,46 +822,6 @@
             <location filename="../../combatassist/rulesets/lowluck/rules.py" />
             <source>submarines power {power}: extra hit on {rem} or less</source>
             <translation>Angriffswert der U-Boote {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>AA fire</source>
-            <translation>AA-Feuer</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>AA: hit on 1</source>
-            <translation>AA: Treffer bei 1</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>AA: hit on {rem} or less</source>
-            <translation>AA: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>AA fire: {hits} aircraft shot down</source>
-            <translation>AA-Feuer: {hits} Flugzeuge abgeschossen</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>submarine first strike</source>
-            <translation>Erstangriff der U-Boote</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>Submarines' first strike: {hits} hits on sea units</source>
-            <translation>Erstangriff der U-Boote: {hits} Treffer auf Seeeinheiten</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>fire</source>
-            <translation>Feuer</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>Fire: the attacker scores {a} hits, the defender {d}</source>
-            <translation>Feuer: der Angreifer erzielt {a} Treffer, der Verteidiger {d}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/rules.py" />

@@ -178,6 +178,26 @@ def sorted_rolls(n: int) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, ...], 
 
 
 @functools.cache
+def _roll_codes(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ``sorted_rolls(n)`` rows as base-6 codes, sorted, and the row of each code."""
+    codes = _code(sorted_rolls(n)[0])
+    order = np.argsort(codes)
+    return codes[order], order
+
+
+def _code(rows: np.ndarray) -> np.ndarray:
+    return (rows.astype(np.int64) - 1) @ (SIDES ** np.arange(rows.shape[1], dtype=np.int64))
+
+
+def roll_rows(rolled: np.ndarray) -> np.ndarray:
+    """The ``sorted_rolls`` row of each roll (rows of ``rolled``, the dice in any order)."""
+    if not rolled.shape[1]:
+        return np.zeros(len(rolled), dtype=np.int64)
+    codes, rows = _roll_codes(rolled.shape[1])
+    return rows[np.searchsorted(codes, _code(-np.sort(-rolled, axis=1)))]
+
+
+@functools.cache
 def level_patterns(n: int, counts: tuple[int, ...]) -> np.ndarray:
     """Every per-die boost level vector when each kind k boosts exactly counts[k] dice."""
     patterns = set()
@@ -265,6 +285,14 @@ class BandTable:
         if rows is None:      # plain lists: much faster than numpy scalars in the simulator
             rows = self._rows = (self.hits_on_attacker.tolist(), self.hits_on_defender.tolist())
         return rows[0][ia][idd], rows[1][ia][idd]
+
+    def lookup_many(self, rolled_a: np.ndarray, rolled_d: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """``lookup`` of many rolls at once (row i of each array: one roll, any order):
+        (hits on the attacker, hits on the defender), one entry per roll."""
+        ia = roll_rows(rolled_a)
+        idd = roll_rows(rolled_d)
+        return self.hits_on_attacker[ia, idd], self.hits_on_defender[ia, idd]
 
 
 def compute_table(config: Config) -> BandTable:

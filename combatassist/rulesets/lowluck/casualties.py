@@ -1,0 +1,102 @@
+"""Taking casualties in a Low Luck battle (docs/rules.md §2): the order-of-loss policy (keep a
+land unit, hits that only take some kinds), or the players' own choice at the table.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+from ...errors import EngineError
+from ...text import join, msg, term
+from .data import unit_ids
+
+
+def unit_name(uid: str) -> str:
+    """A unit type's id as a text for people (translated with the data's labels)."""
+    return term("data.lowluck", uid)
+
+#: Hits that only take these kinds: AA fire (aircraft), submarines (ships).
+AIR = frozenset({"air"})
+SEA = frozenset({"sea"})
+
+
+class Casualties:
+    """Taking ``hits`` casualties from a side: the order-of-loss policy, or the players' choice."""
+
+    def __init__(self, side):
+        """``side``: the side's fixed numbers (``rules._Side``: role, kinds, order, keep_land)."""
+        self.side = side
+        self.ids = unit_ids()
+
+    def eligible(self, kinds: frozenset[str] | None, exclude: frozenset[str] = frozenset()):
+        return [i for i in range(len(self.ids))
+                if (kinds is None or self.side.kinds[i] in kinds) and self.side.kinds[i] not in exclude]
+
+    @functools.lru_cache(maxsize=200_000)
+    def policy(self, counts: tuple[int, ...], hits: int, kinds: frozenset[str] | None
+               ) -> tuple[int, ...]:
+        """Counts after removing ``hits`` eligible units by the order of loss."""
+        remaining = list(counts)
+        allowed = set(self.eligible(kinds))
+        reserve = None
+        if self.side.keep_land:
+            # Keep the last land unit of the order alive while anything else can die instead.
+            land = [i for i in self.side.order if self.side.kinds[i] == "land" and counts[i]]
+            if land:
+                reserve = land[-1]
+                remaining[reserve] -= 1
+        for i in self.side.order:
+            if hits <= 0:
+                break
+            if i in allowed and remaining[i]:
+                take = min(hits, remaining[i])
+                remaining[i] -= take
+                hits -= take
+        if reserve is not None:
+            if hits > 0 and reserve in allowed:
+                hits -= 1
+            else:
+                remaining[reserve] += 1
+        return tuple(remaining)
+
+    def chosen(self, counts: tuple[int, ...], hits: int, kinds: frozenset[str] | None,
+               choice: Mapping[str, int]) -> tuple[int, ...]:
+        """Counts after removing the players' chosen casualties (validated)."""
+        allowed = set(self.eligible(kinds))
+        can_take = sum(counts[i] for i in allowed)
+        needed = min(hits, can_take)
+        remaining = list(counts)
+        total = 0
+        for uid, n in choice.items():
+            if uid not in self.ids:
+                raise EngineError(msg("unknown unit '{unit}' in the {side}'s casualties",
+                                      unit=uid, side=self.side.role))
+            i = self.ids.index(uid)
+            if not isinstance(n, int) or n < 0:
+                raise EngineError(msg("casualty count for {unit} must be a whole number >= 0",
+                                      unit=unit_name(uid)))
+            if n and i not in allowed:
+                raise EngineError(msg("{unit} can't be taken for these hits (only {units})",
+                                      unit=unit_name(uid), units=join(", ", [
+                                          unit_name(self.ids[j]) for j in sorted(allowed)])))
+            if n > counts[i]:
+                if not counts[i]:
+                    raise EngineError(msg("the {side} has no {unit} left", side=self.side.role,
+                                          unit=unit_name(uid)))
+                raise EngineError(msg("the {side} has only {count} {unit}, not {n}",
+                                      side=self.side.role, count=counts[i],
+                                      unit=unit_name(uid), n=n))
+            remaining[i] -= n
+            total += n
+        if total != needed:
+            raise EngineError(msg("the {side} must take exactly {needed} casualties, not "
+                                  "{total}", side=self.side.role, needed=needed, total=total))
+        return tuple(remaining)
+
+    def apply(self, counts, hits, kinds, choice):
+        if choice is None:
+            return self.policy(counts, hits, kinds)
+        return self.chosen(counts, hits, kinds, choice)
+
+    def as_choice(self, before: tuple[int, ...], after: tuple[int, ...]) -> dict[str, int]:
+        return {self.ids[i]: b - a for i, (b, a) in enumerate(zip(before, after)) if b != a}
