@@ -23,6 +23,8 @@ from PySide6.QtCore import QElapsedTimer, QObject, QRunnable, QThreadPool, QTime
 from combatassist.errors import CombatAssistError
 from combatassist.solver import Cancelled
 
+from .engine_text import error_text
+
 #: A job: called on the worker thread with a ``cancel`` callable; returns the result.
 Job = Callable[[Callable[[], bool]], Any]
 DEBOUNCE_MS = 150
@@ -51,7 +53,7 @@ class _Run(QRunnable):
             self.relay.failed.emit(generation, "cancelled")
             return
         except CombatAssistError as exc:
-            self.relay.failed.emit(generation, str(exc))
+            self.relay.failed.emit(generation, error_text(exc))
             return
         except MemoryError:
             self.relay.failed.emit(generation, "out of memory: try smaller forces")

@@ -21,6 +21,7 @@ from combatassist.rulesets.ds2 import fields
 from combatassist.scenario import Scenario
 
 from ..compute import Job
+from ..engine_text import render
 from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
 from .base import ResolutionView
 from ..i18n import data_name, translate
@@ -304,10 +305,10 @@ class Ds2View(ResolutionView):
         self.apfc.setEnabled(self.apfc_applies())
 
         notes = fields.weapon_notes(fam, self.target_kind())
-        self.weapon_note.setText(" ".join(note_text(n, fam) for n in notes))
+        self.weapon_note.setText(" ".join(render(n) for n in notes))
         self.weapon_note.setVisible(bool(notes))
 
-        tnotes = fields.target_notes(fam, self.target_kind())
+        tnotes = [render(n) for n in fields.target_notes(fam, self.target_kind())]
         if vehicle and not self.apfc_applies():
             self.apfc.setToolTip(translate("views.ds2", "APFC on top of reactive or ablative armour; for standard "
                                  "armour with APFC choose “Standard + APFC”"))
