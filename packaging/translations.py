@@ -31,6 +31,8 @@ AREAS: dict[str, tuple[str, ...]] = {
     "app": ("*.py",),
     "views": ("views/*.py", "widgets/*.py"),
 }
+#: Areas kept by other means than lupdate: ``engine`` (the engine's texts and the data names
+#: in them, by ``packaging/engine_texts.py``), ``data`` (by hand).
 
 
 class TranslationsError(Exception):
@@ -181,6 +183,11 @@ def main(argv: list[str] | None = None) -> int:
                 langs = sorted(set(args.language) | {ts.stem.rsplit("_", 1)[1]
                                                      for ts in ts_files() if "_" in ts.stem})
             for ts in update(args.python, languages=langs):
+                print(f"updated {ts.relative_to(ROOT)}")
+            # the engine's texts: not in the GUI's sources, collected from the engine's
+            import engine_texts   # noqa: E402 - beside this file (packaging/)
+            for ts in engine_texts.update(sorted(set(langs or []) |
+                                                 set(engine_texts.languages_present()))):
                 print(f"updated {ts.relative_to(ROOT)}")
         for qm in build(args.python, force=args.command == "update"):
             print(f"built {qm.relative_to(ROOT)}")

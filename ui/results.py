@@ -25,6 +25,7 @@ from .result_style import delta_num, delta_pct, pct, segment_name, style_plot  #
 from .status_line import StatusLine, make_spinner, titled_grab  # noqa: F401
 from .widgets.figure_layout import FiguresGrid, PlotRow  # noqa: F401
 from .widgets.outcome_bar import OutcomeBar  # noqa: F401
+from .engine_text import render
 
 
 class ResultsPanel(StatusLine, QWidget):
@@ -177,7 +178,7 @@ class ResultsPanel(StatusLine, QWidget):
         self.status.setText("")
         unfought = result.unfought()
         self.no_battle.setText(translate("results", "No battle: {why}.").format(
-            why=translate("engine", unfought)) if unfought else "")
+            why=render(unfought)) if unfought else "")
         self.no_battle.setVisible(unfought is not None)
         self.plots_box.setVisible(unfought is None)
         self._refresh()

@@ -12,6 +12,7 @@ from combatassist.autosave import BattleLock, claim
 from combatassist.errors import CombatAssistError, EngineError
 from combatassist.table import TableBattle, load_battle
 
+from .engine_text import error_text
 from .i18n import QT_TRANSLATE_NOOP, translate
 
 VERDICTS = {"attacker": QT_TRANSLATE_NOOP("table_side", "the attacker wins"),
@@ -47,7 +48,7 @@ class SavedBattles:
                                  autosave_path=path)
             battle.save()
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
             return
         except OSError as exc:
             self._error(f"can't write the autosave file {path}: {exc.strerror or exc}")

@@ -30,6 +30,7 @@ from combatassist.errors import CombatAssistError
 from combatassist.table import (TableBattle, format_choice, parse_choice, parse_dice)
 
 from .compute import JobGroup
+from .engine_text import error_text, render
 from .table_saves import VERDICTS, SavedBattles, verdict_text  # noqa: F401
 from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines,  # noqa: F401
                                   odds_from_position)
@@ -312,7 +313,7 @@ class TableSidePanel(SavedBattles, QWidget):
                 choice = None      # the proposal stands: no "own choice" in the log
             b.enter(rolled, choice)
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
             return
         except OSError as exc:
             self._error(translate("table_side", "the battle could not be autosaved: {why}")
@@ -330,7 +331,7 @@ class TableSidePanel(SavedBattles, QWidget):
         try:
             self.battle.between_rounds(action)
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
             return
         except OSError as exc:
             self._error(translate("table_side", "the battle could not be autosaved: {why}")
@@ -362,7 +363,7 @@ class TableSidePanel(SavedBattles, QWidget):
         try:
             action(self.battle)
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
         except OSError as exc:
             self._error(translate("table_side", "the battle could not be autosaved: {why}")
                         .format(why=exc.strerror or exc))
@@ -388,9 +389,9 @@ class TableSidePanel(SavedBattles, QWidget):
             preview = b.preview(parse_dice(text, b.dice()))
         except CombatAssistError as exc:
             self.explain_label.setText(f'<span style="color:{DEFENDER}">'
-                                       f'{html.escape(str(exc), quote=False)}</span>')
+                                       f'{html.escape(error_text(exc), quote=False)}</span>')
             return
-        self.explain_label.setText(preview.explanation)
+        self.explain_label.setText(render(preview.explanation))
         proposal = self.format_choice(preview.proposal) if preview.proposal is not None else ""
         self.choice_edit.setPlaceholderText(
             translate("table_side", "proposal: {proposal}").format(proposal=proposal) if proposal
@@ -440,8 +441,8 @@ class TableSidePanel(SavedBattles, QWidget):
         else:
             phase = b.current_phase()
             self.heading.setText(translate("table_side", "Round {round} — {phase}").format(
-                round=b.round_number, phase=translate("engine", phase.name)))
-        self.state_label.setText(b.describe())
+                round=b.round_number, phase=render(phase.name)))
+        self.state_label.setText(render(b.describe()))
         specs = b.dice()
         if over:
             self.dice_label.setText(translate("table_side", "none: the battle is over (Undo takes back the last step; "
@@ -463,7 +464,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self.end_button.setEnabled(not over and not b.dice_entered())
         self.log.clear()
         for line in b.log:
-            self.log.addItem(line.text)
+            self.log.addItem(render(line.text))
         if b.ending:
             self.log.addItem(translate("table_side", "The battle ends: the {side} retreats")
                              .format(side=translate("table_side", SIDES.get(b.ending[1],
@@ -505,7 +506,7 @@ class TableSidePanel(SavedBattles, QWidget):
                 round=b.round_number)
             if b.dice_entered():
                 where = translate("table_side", "here (round {round}, after {phase})").format(
-                    round=b.round_number, phase=translate("engine", b.log[-1].phase))
+                    round=b.round_number, phase=render(b.log[-1].phase))
         self.odds_label.setText(translate(
             "table_side", 'Odds from {where}: <b style="color:{attacker_colour}">attacker '
             '{attacker}</b>, <b style="color:{defender_colour}">defender {defender}</b>, draw '

@@ -42,6 +42,7 @@ from combatassist.table import AUTOSAVE_NAME, odds_from
 
 from .. import wheel_guard
 from ..compute import Job, JobGroup
+from ..engine_text import render
 from ..results import ACCENT, ResultsPanel
 from ..i18n import mark_engine_text, translate
 
@@ -376,11 +377,11 @@ class RulesetView(QWidget):
         else:
             where = translate("views.base", "<b>At the table: round {round}</b> ({phase})").format(
                 round=battle.round_number,
-                phase=translate("engine", battle.current_phase().name))
+                phase=html.escape(render(battle.current_phase().name)))
         self.battle_banner.setText(translate(
             "views.base", "{where}. Now: {position}<br><span style='color:#555'>The set-up below "
             "is the battle's start, frozen until the battle is closed.</span>").format(
-                where=where, position=html.escape(battle.describe())))
+                where=where, position=html.escape(render(battle.describe()))))
 
     def _on_table_running(self, running: bool) -> None:
         # "Fight this battle" freezes the set-up until the battle is closed.

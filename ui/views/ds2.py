@@ -21,6 +21,7 @@ from combatassist.rulesets.ds2 import fields
 from combatassist.scenario import Scenario
 
 from ..compute import Job
+from ..engine_text import render
 from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
 from .base import ResolutionView
 from ..i18n import data_name, translate
@@ -36,22 +37,6 @@ def family_text(fam: dict) -> str:
     classes; the class is in the tooltip)."""
     short, name = data_name("ds2", fam["label"]), data_name("ds2", fam["name"])
     return name if fam["label"].lower() in fam["name"].lower() else f"{short} — {name}"
-
-
-def note_text(note: str, fam: dict) -> str:
-    """One of the engine's notes on the form (``ds2.fields``) in the app's language: the two
-    that name the weapon through their templates, the others as they are
-    (``data_names.ENGINE_NAMES``)."""
-    weapon = data_name("ds2", fam["label"])
-    sizes, roll = fam.get("sizes") or [None], fam.get("to_hit_roll")
-    if note == f"{fam['label']} is always size class {sizes[0]}.":
-        return translate("views.ds2", "{weapon} is always size class {size}.").format(
-            weapon=weapon, size=sizes[0])
-    if roll and note == f"{fam['label']} rolls its own to-hit: 1d{roll['die']}, hit on {roll['min']}+.":
-        return translate("views.ds2", "{weapon} rolls its own to-hit: 1d{die}, hit on "
-                                      "{least}+.").format(weapon=weapon, die=roll["die"],
-                                                          least=roll["min"])
-    return translate("engine", note)
 
 
 def family_tip(fam: dict) -> str:
@@ -304,14 +289,14 @@ class Ds2View(ResolutionView):
         self.apfc.setEnabled(self.apfc_applies())
 
         notes = fields.weapon_notes(fam, self.target_kind())
-        self.weapon_note.setText(" ".join(note_text(n, fam) for n in notes))
+        self.weapon_note.setText(" ".join(render(n) for n in notes))
         self.weapon_note.setVisible(bool(notes))
 
-        tnotes = fields.target_notes(fam, self.target_kind())
+        tnotes = [render(n) for n in fields.target_notes(fam, self.target_kind())]
         if vehicle and not self.apfc_applies():
             self.apfc.setToolTip(translate("views.ds2", "APFC on top of reactive or ablative armour; for standard "
                                  "armour with APFC choose “Standard + APFC”"))
-        self.target_note.setText(" ".join(note_text(n, fam) for n in tnotes))
+        self.target_note.setText(" ".join(tnotes))
         self.target_note.setVisible(bool(tnotes))
 
     def target_kind(self) -> str:

@@ -24,6 +24,7 @@ from combatassist.rulesets.mediumluck.explain import describe as describe_lost_f
 from combatassist.scenario import Scenario
 
 from ..compute import Job
+from ..engine_text import render
 from ..results import DEFENDER, pct
 from ..widgets.bands_model import SIDES, BandBoard, unit_label
 from ..widgets.band_facts import band_facts
@@ -51,9 +52,9 @@ def result_note(result: Any) -> str:
     text = translate("views.mediumluck", "Casualties: {policy}").format(
         policy=words.get(policy, policy))
     if extra.get("casualties_why"):
-        text += f" — {translate('engine', extra['casualties_why'])}"
+        text += f" — {render(extra['casualties_why'])}"
     text += "."
-    lost = describe_lost_first(extra.get("lost_first") or {})
+    lost = render(describe_lost_first(extra.get("lost_first") or {}))
     if lost:
         text += " " + lost[0].upper() + lost[1:]
     return text

@@ -14,6 +14,7 @@ from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
 from combatassist.rulesets.agc.data import BASE_TYPES
 
+from ..engine_text import render
 from ..results import ATTACKER, DEFENDER
 from .agc_terrain import modifier_colour, signed
 from .count_box import CountBox
@@ -214,9 +215,9 @@ class RandomForcePanel(QGroupBox):
             self.log.setText(f'<span style="color:{DEFENDER}">⚠ {exc}</span>')
             return
         self.force = force
-        rolls = "".join(f"<li>{r.step}: {r.die} = <b>{r.face}</b> → {r.meaning}</li>"
-                        for r in force.rolls)
-        notes = "".join(f"<li>{n}</li>" for n in force.notes)
+        rolls = "".join(f"<li>{render(r.step)}: {r.die} = <b>{r.face}</b> → "
+                        f"{render(r.meaning)}</li>" for r in force.rolls)
+        notes = "".join(f"<li>{render(n)}</li>" for n in force.notes)
         made = ", ".join(f"{c} {data_name('agc', u.replace('_', ' '))}"
                          for u, c in force.units.items() if c)
         self.log.setText(translate("widgets.agc_forces", "<b>{side}</b> ({size} units, seed "

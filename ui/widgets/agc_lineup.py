@@ -16,6 +16,7 @@ from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario
 
 from ..results import ATTACKER, DEFENDER
+from ..engine_text import render
 from .agc_terrain import signed
 from ..i18n import QT_TRANSLATE_NOOP, mark_engine_text, side_title, translate
 
@@ -32,10 +33,11 @@ def describe_roll(u) -> tuple[str, str, str, str]:
     die = (translate("widgets.agc_lineup", "d{sides}").format(sides=u.sides) if u.dice == 1 else
            translate("widgets.agc_lineup", "{dice}d{sides} keep lowest").format(dice=u.dice,
                                                                               sides=u.sides))
-    why = ", ".join(u.reasons) or translate("widgets.agc_lineup", "no modifier")
+    why = ", ".join(render(r) for r in u.reasons) or translate("widgets.agc_lineup",
+                                                              "no modifier")
     if u.role == "aad":
         why += translate("widgets.agc_lineup", " — AAD: only against enemy air support")
-    return u.label, die, signed(u.modifier), why
+    return render(u.label), die, signed(u.modifier), why
 
 
 class LineupTables(QWidget):

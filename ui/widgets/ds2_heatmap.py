@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from combatassist.rulesets.ds2 import ShotMatrix
 from ..i18n import localize, translate
 
+from ..engine_text import render
+
 #: cividis: perceptually uniform and readable with every common colour-vision deficiency
 COLOUR_MAP = "cividis"
 MISSING_FILL = "#E4E4E4"
@@ -134,7 +136,7 @@ class KillHeatmap(QWidget):
             self._add(pg.PlotCurveItem(xs, ys, pen=pg.mkPen("#000000", width=2.5)))
         notes = list(dict.fromkeys(list(matrix.notes) + list(matrix.row_notes.values())))
         if notes and not message:
-            self.message.setText("; ".join(notes))
+            self.message.setText("; ".join(render(n) for n in notes))
             self.message.setVisible(True)
 
     def _add(self, item) -> None:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult
 
 from ..results import StatusLine, delta_pct, make_spinner, pct
+from ..engine_text import render
 from .ds2_heatmap import KillHeatmap
 from ..i18n import QT_TRANSLATE_NOOP, data_name, mark_engine_text, number, percent, translate
 
@@ -278,7 +279,7 @@ class ShotResultsPanel(StatusLine, QWidget):
             '<br><span style="color:#555">' + translate("widgets.ds2_results", "baseline: {shot}")
             .format(shot=b.title) + "</span>" if b else ""))
         lines = setup.describe() if setup is not None else []
-        self.dice.setText("\n".join(lines))
+        self.dice.setText("\n".join(render(line) for line in lines))
         self.strip.set_result(r)
         self._show_baseline_widgets(b is not None)
         values = r.to_json()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QLabel, QScrollArea
 from combatassist.battle import BattleRules
 from combatassist.table import odds_from
 
+from ..engine_text import render
 from ..i18n import side_name, translate
 
 
@@ -55,5 +56,5 @@ def describe_dice(specs) -> str:
     for (side, sides, label), count in groups:
         die = translate("table_side", "{side} d{sides}").format(side=side_name(side), sides=sides)
         text = f"{count}× {die}" if count > 1 else die
-        parts.append(text + (f" ({translate('engine', label)})" if label else ""))
+        parts.append(text + (f" ({render(label)})" if label else ""))
     return "; ".join(parts)

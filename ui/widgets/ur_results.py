@@ -9,8 +9,9 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetIte
 
 from combatassist.rulesets import ur
 
-from ..results import ATTACKER, DEFENDER, SEGMENTS, pct, segment_name
+from ..engine_text import render
 from ..i18n import QT_TRANSLATE_NOOP, data_name, mark_engine_text, side_name, translate
+from ..results import ATTACKER, DEFENDER, SEGMENTS, pct, segment_name
 
 
 class WallWhatIf(QWidget):
@@ -113,9 +114,9 @@ class RollsTable(QTableWidget):
         self.setRowCount(len(rows))
         shades = {0: None, 1: "#DCEBF5", 2: "#A9CDE6", 3: "#6FA8D6"}
         for i, row in enumerate(rows):
-            cells = [translate("engine", row["phase"]), side_name(row["side"]),
-                     f"{names.get(row['type'], row['type'])} "
-                     f"#{row['unit'] + 1}", f"{row['value']} = {row['why']}"]
+            cells = [render(row["phase"]), side_name(row["side"]),
+                     f"{names.get(row['type'], row['type'])} #{row['unit'] + 1}",
+                     f"{row['value']} = {render(row['why'])}"]
             cells += [str(h) for h in row["hits_per_face"]]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)

@@ -34,6 +34,7 @@ from ...battle import BattleRules, DieSpec, Phase, SIDES
 from ...distribution import Dist
 from ... import limits
 from ...errors import EngineError
+from ...text import join, lines as text_lines, msg, term
 from .bands import BAND_TABLES, BandResolution, BandTableCache, make_config, resolve_dice
 from .chart import Band, Chart
 
@@ -140,16 +141,37 @@ def side_slots(chart: Chart, side: SideSetup) -> list[Slot]:
     return slots
 
 
+#: A slot's role as players read it (the GUI translates a role word through these).
+ROLE_WORDS = {"roll": msg("roll"), "boost": msg("boost"), "idle": msg("idle"),
+              "reserve": msg("reserve")}
+
+
+def band_name(band: str) -> str:
+    """A band's (colour's) name as a text for people (translated with the data's labels)."""
+    return term("data.mediumluck", band)
+
+
+def unit_name(unit: str) -> str:
+    """A unit type's name as a text for people: 'anti_aircraft' -> 'anti aircraft'."""
+    return term("data.mediumluck", unit.replace("_", " "))
+
+
+def data_term(text: str) -> str:
+    """A chart word as written (unit id, boost kind) as a text for people."""
+    return term("data.mediumluck", text)
+
+
 def slot_label(name: str) -> str:
     """A slot name in the players' words: 'white.roll.infantry' -> 'white infantry (roll)',
     'idle.transport' -> 'transport (idle)'."""
     parts = name.split(".")
     if len(parts) == 3:
         band, role, unit = parts
-        return f"{band} {unit.replace('_', ' ')} ({role})"
+        return msg("{band} {unit} ({role})", band=band_name(band), unit=unit_name(unit),
+                   role=ROLE_WORDS.get(role, role))
     if len(parts) == 2:
         role, unit = parts
-        return f"{unit.replace('_', ' ')} ({role})"
+        return msg("{unit} ({role})", unit=unit_name(unit), role=ROLE_WORDS.get(role, role))
     return name
 
 
@@ -162,10 +184,11 @@ def format_casualties(choice: Any) -> str:
         counts: dict[str, int] = {}
         for name in choice.get(side) or []:
             counts[name] = counts.get(name, 0) + 1
-        text = ", ".join(slot_label(name) if n == 1 else f"{n} {slot_label(name)}"
-                         for name, n in counts.items())
-        parts.append(f"{side}: {text or 'none'}")
-    return "; ".join(parts)
+        text = join(", ", [slot_label(name) if n == 1 else
+                           msg("{n} {unit}", n=n, unit=slot_label(name))
+                           for name, n in counts.items()])
+        parts.append(msg("{side}: {units}", side=side, units=text or msg("none")))
+    return join("; ", parts)
 
 
 def _slot_count(side: SideSetup, slot: Slot) -> int:
@@ -284,7 +307,7 @@ class BandPhase(Phase):
         self.rules = rules
         self.index = index
         self.band: Band = rules.chart.bands[index]
-        self.name = self.band.name
+        self.name = band_name(self.band.name)
         self._apply_memo: dict[tuple, tuple] = {}
         self._info_memo: dict = {}
 
@@ -316,8 +339,10 @@ class BandPhase(Phase):
         info = self._info_memo.get(state)
         if info is None:
             n_a, n_d = self.counts(state)
-            specs = (tuple(DieSpec("attacker", 6, f"attacker {self.name}") for _ in range(n_a)) +
-                     tuple(DieSpec("defender", 6, f"defender {self.name}") for _ in range(n_d)))
+            a_label = msg("attacker {band}", band=self.name)
+            d_label = msg("defender {band}", band=self.name)
+            specs = (tuple(DieSpec("attacker", 6, a_label) for _ in range(n_a)) +
+                     tuple(DieSpec("defender", 6, d_label) for _ in range(n_d)))
             info = self._info_memo[state] = (specs, n_a, n_d, self.config(state))
         return info
 
@@ -392,8 +417,8 @@ class BandPhase(Phase):
 
     def _apply_choice(self, state, outcome, choice):
         if not isinstance(choice, Mapping) or set(choice) - set(SIDES):
-            raise EngineError(f"{self.name}: a casualty choice is "
-                              "{'attacker': [slot, ...], 'defender': [slot, ...]}")
+            raise EngineError(msg("{band}: a casualty choice is {shape}", band=self.name,
+                                  shape="{'attacker': [slot, ...], 'defender': [slot, ...]}"))
         new = list(state)
         for s, side in enumerate(SIDES):
             model = self.rules.models[s]
@@ -404,19 +429,23 @@ class BandPhase(Phase):
             wanted = list(choice[side])
             must = model.landing(counts, self.index, outcome[s])
             if len(wanted) != must:
-                raise EngineError(f"{self.name}: the {side} must lose exactly {must} unit(s) "
-                                  f"here, got {len(wanted)}")
+                raise EngineError(msg("{band}: the {side} must lose exactly {must} unit(s) "
+                                      "here, got {got}", band=self.name, side=side, must=must,
+                                      got=len(wanted)))
             current = list(counts)
             for name in wanted:
                 if name not in model.names:
-                    raise EngineError(f"{self.name}: the {side} has no '{name}' "
-                                      f"(its units: {', '.join(model.names)})")
+                    raise EngineError(msg("{band}: the {side} has no '{name}' (its units: "
+                                          "{units})", band=self.name, side=side, name=name,
+                                          units=", ".join(model.names)))
                 i = model.names.index(name)
                 if i not in model.eligible[self.index]:
-                    raise EngineError(f"{self.name} hits can't take {name}: this band may hit "
-                                      + ", ".join(sorted(self.band.may_hit)))
+                    raise EngineError(msg("{band} hits can't take {name}: this band may hit "
+                                          "{classes}", band=self.name, name=name,
+                                          classes=", ".join(sorted(self.band.may_hit))))
                 if current[i] <= 0:
-                    raise EngineError(f"{self.name}: the {side} has no {name} left to lose")
+                    raise EngineError(msg("{band}: the {side} has no {name} left to lose",
+                                          band=self.name, side=side, name=name))
                 current[i] -= 1
             new[s] = tuple(current)
         return tuple(new)
@@ -436,30 +465,38 @@ def describe_resolution(band: str, res: BandResolution) -> str:
     lines = []
     for side, sp in (("attacker", res.attacker), ("defender", res.defender)):
         if not sp.rolled:
-            lines.append(f"{band}: {side} rolls no dice")
+            lines.append(msg("{band}: {side} rolls no dice", band=band, side=side))
             continue
-        text = f"{band}: {side} rolled {', '.join(map(str, sp.rolled))}"
+        rolled = ", ".join(map(str, sp.rolled))
         per_die: dict[int, list[str]] = {}
         for kind, idxs in sp.boosts:
             for i in idxs:
                 per_die.setdefault(i, []).append(kind)
-        placed = [f"die {i + 1} ({sp.rolled[i]}) +{' +'.join(per_die[i])}" for i in sorted(per_die)]
+        placed = [msg("die {i} ({face}) +{boosts}", i=i + 1, face=sp.rolled[i],
+                      boosts=join(" +", [data_term(k) for k in per_die[i]]))
+                  for i in sorted(per_die)]
         if placed:
-            text += "; boosts: " + ", ".join(placed)
-            text += f" -> {', '.join(map(str, sp.final))}"
-        lines.append(text)
+            lines.append(msg("{band}: {side} rolled {dice}; boosts: {boosts} -> {final}",
+                             band=band, side=side, dice=rolled, boosts=join(", ", placed),
+                             final=", ".join(map(str, sp.final))))
+        else:
+            lines.append(msg("{band}: {side} rolled {dice}", band=band, side=side, dice=rolled))
     a, d = res.attacker.final, res.defender.final
     for ia, idd, who in res.pairings:
-        verdict = {"attacker": "defender takes 1", "defender": "attacker takes 1",
-                   "tie": "tie: both take 1"}[who]
-        lines.append(f"  attacker {a[ia]} vs defender {d[idd]}: {verdict}")
+        if who == "attacker":
+            line = msg("attacker {a} vs defender {d}: defender takes 1", a=a[ia], d=d[idd])
+        elif who == "defender":
+            line = msg("attacker {a} vs defender {d}: attacker takes 1", a=a[ia], d=d[idd])
+        else:
+            line = msg("attacker {a} vs defender {d}: tie: both take 1", a=a[ia], d=d[idd])
+        lines.append(join("", ["  ", line]))
     for i in res.unpaired_attacker:
-        lines.append(f"  attacker {a[i]} unopposed: defender takes 1")
+        lines.append(join("", ["  ", msg("attacker {a} unopposed: defender takes 1", a=a[i])]))
     for i in res.unpaired_defender:
-        lines.append(f"  defender {d[i]} unopposed: attacker takes 1")
-    lines.append(f"  hits: attacker takes {res.hits_on_attacker}, "
-                 f"defender takes {res.hits_on_defender}")
-    return "\n".join(lines)
+        lines.append(join("", ["  ", msg("defender {d} unopposed: attacker takes 1", d=d[i])]))
+    lines.append(join("", ["  ", msg("hits: attacker takes {a}, defender takes {d}",
+                                     a=res.hits_on_attacker, d=res.hits_on_defender)]))
+    return text_lines(lines)
 
 
 class MediumLuckRules(BattleRules):
@@ -559,9 +596,10 @@ class MediumLuckRules(BattleRules):
     def describe(self, state) -> str:
         parts = []
         for side, slots, counts in zip(SIDES, self.slots, state):
-            units = ", ".join(f"{n} {slot_label(s.name)}" for s, n in zip(slots, counts) if n)
-            parts.append(f"{side}: {units or 'none'}")
-        return "; ".join(parts)
+            units = join(", ", [msg("{n} {unit}", n=n, unit=slot_label(s.name))
+                                for s, n in zip(slots, counts) if n])
+            parts.append(msg("{side}: {units}", side=side, units=units or msg("none")))
+        return join("; ", parts)
 
     def use_optimal(self, values) -> None:
         """Take casualties by the optimal policy of ``values`` (a ``PositionValues`` of this
@@ -637,8 +675,9 @@ class MediumLuckRules(BattleRules):
         try:
             return self._by_name[band]
         except KeyError:
-            raise EngineError(f"no dice are rolled in band '{band}' in this battle "
-                              f"(bands here: {', '.join(self._by_name) or 'none'})") from None
+            raise EngineError(msg("no dice are rolled in band '{band}' in this battle (bands "
+                                  "here: {bands})", band=band,
+                                  bands=join(", ", list(self._by_name)) or msg("none"))) from None
 
     # -- the table's between-rounds step (combatassist.table) ---------------------------------
     def between_rounds_options(self, state):
@@ -664,9 +703,11 @@ class MediumLuckRules(BattleRules):
                                      for m in action["moves"]])
 
     def describe_action(self, action) -> str:
-        moves = ", ".join(f"{n} {unit} to {band} ({role})"
-                          for band, role, unit, n in action["moves"])
-        return f"the {action['side']} deploys {moves or 'nothing'} from reserve"
+        moves = join(", ", [msg("{n} {unit} to {band} ({role})", n=n, unit=data_term(unit),
+                                band=band_name(band), role=ROLE_WORDS.get(role, role))
+                            for band, role, unit, n in action["moves"]])
+        return msg("the {side} deploys {moves} from reserve", side=action["side"],
+                   moves=moves or msg("nothing"))
 
     def deploy_reserves(self, state, side: str,
                         moves: Sequence[tuple[str, str, str, int]]) -> tuple["MediumLuckRules", tuple]:
@@ -678,9 +719,10 @@ class MediumLuckRules(BattleRules):
         from the original start). Checking that round 1 is over is the caller's part.
         """
         if not self.setup.reserves:
-            raise EngineError("reserve units need the reserves option")
+            raise EngineError(msg("reserve units need the reserves option"))
         if side not in SIDES:
-            raise EngineError(f"side must be attacker or defender, got {side!r}")
+            raise EngineError(msg("side must be attacker or defender, got {side}",
+                                  side=repr(side)))
         s = SIDES.index(side)
         old_side: SideSetup = getattr(self.setup, side)
         new_side = copy.deepcopy(old_side)
@@ -689,22 +731,29 @@ class MediumLuckRules(BattleRules):
             try:
                 band, role, unit, count = move
             except (TypeError, ValueError):
-                raise EngineError("a deployment is (band, role, unit, count)") from None
+                raise EngineError(msg("a deployment is (band, role, unit, count)")) from None
             if band not in self.chart.band_names:
-                raise EngineError(f"unknown band '{band}' (the chart's bands: "
-                                  f"{', '.join(self.chart.band_names)})")
+                raise EngineError(msg("unknown band '{band}' (the chart's bands: {bands})",
+                                      band=band, bands=join(", ", [
+                                          band_name(b) for b in self.chart.band_names])))
             allowed = self.chart.band(band).roll if role == "roll" else \
                 tuple(self.chart.band(band).boost) if role == "boost" else None
             if allowed is None:
-                raise EngineError(f"role must be roll or boost, got {role!r}")
+                raise EngineError(msg("role must be roll or boost, got {role}", role=repr(role)))
             if unit not in allowed:
-                raise EngineError(f"{unit} can't {role} in {band}")
+                if role == "roll":
+                    raise EngineError(msg("{unit} can't roll in {band}", unit=data_term(unit),
+                                          band=band_name(band)))
+                raise EngineError(msg("{unit} can't {role} in {band}", unit=data_term(unit),
+                                      role=role, band=band_name(band)))
             if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-                raise EngineError(f"deploy a whole number of units (at least 1), got {count!r}")
+                raise EngineError(msg("deploy a whole number of units (at least 1), got {count}",
+                                      count=repr(count)))
             reserve_name = Slot(None, "reserve", unit).name
             if alive.get(reserve_name, 0) < count:
-                raise EngineError(f"the {side} has {alive.get(reserve_name, 0)} {unit} in "
-                                  f"reserve, can't deploy {count}")
+                raise EngineError(msg("the {side} has {have} {unit} in reserve, can't deploy "
+                                      "{count}", side=side, have=alive.get(reserve_name, 0),
+                                      unit=data_term(unit), count=count))
             alive[reserve_name] -= count
             target = Slot(band, role, unit).name
             alive[target] = alive.get(target, 0) + count
