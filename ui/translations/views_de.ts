@@ -115,14 +115,6 @@
     <context>
         <name>views.ds2</name>
         <message>
-            <source>{weapon} is always size class {size}.</source>
-            <translation>{weapon} hat immer Größenklasse {size}.</translation>
-        </message>
-        <message>
-            <source>{weapon} rolls its own to-hit: 1d{die}, hit on {least}+.</source>
-            <translation>{weapon} würfelt einen eigenen Trefferwurf: 1W{die}, Treffer ab {least}.</translation>
-        </message>
-        <message>
             <source>(optional)</source>
             <translation>(optional)</translation>
         </message>
@@ -1337,6 +1329,26 @@ Geländeabzüge auf für:</translation>
         <message>
             <source>baseline: {shot}</source>
             <translation>Vergleich: {shot}</translation>
+        </message>
+        <message>
+            <source>{weapon} at {band} range</source>
+            <translation>{weapon} auf Entfernung {band}</translation>
+        </message>
+        <message>
+            <source>armour-{rating} vehicle</source>
+            <translation>Fahrzeug mit Panzerung {rating}</translation>
+        </message>
+        <message>
+            <source>{kind} infantry</source>
+            <translation>Infanterie ({kind})</translation>
+        </message>
+        <message>
+            <source>{target} in {cover}</source>
+            <translation>{target} in Deckung „{cover}“</translation>
+        </message>
+        <message>
+            <source>{weapon} vs {target}</source>
+            <translation>{weapon} gegen {target}</translation>
         </message>
         <message>
             <source>{band} range</source>
