@@ -115,14 +115,6 @@
     <context>
         <name>views.ds2</name>
         <message>
-            <source>{weapon} is always size class {size}.</source>
-            <translation>{weapon} hat immer Größenklasse {size}.</translation>
-        </message>
-        <message>
-            <source>{weapon} rolls its own to-hit: 1d{die}, hit on {least}+.</source>
-            <translation>{weapon} würfelt einen eigenen Trefferwurf: 1W{die}, Treffer ab {least}.</translation>
-        </message>
-        <message>
             <source>(optional)</source>
             <translation>(optional)</translation>
         </message>
