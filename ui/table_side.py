@@ -167,9 +167,8 @@ class TableSidePanel(SavedBattles, QWidget):
         self.close_button.setToolTip(translate("table_side", "Leave table-side mode and unfreeze the set-up"))
         self.close_button.clicked.connect(self.close_battle)
         self.log = QListWidget()
-        # the casualties stay in the words the engine reads back (input), and the messages
-        # may quote the engine's refusals of a scenario file, which stay English
-        mark_engine_text(self.choice_edit, self.message, self.notice)
+        # the casualties stay in the words the engine reads back (input, not a display)
+        mark_engine_text(self.choice_edit)
         self.log.setWordWrap(True)
         self.log.setAlternatingRowColors(True)
 

@@ -1331,26 +1331,6 @@ Geländeabzüge auf für:</translation>
             <translation>Vergleich: {shot}</translation>
         </message>
         <message>
-            <source>{weapon} at {band} range</source>
-            <translation>{weapon} auf Entfernung {band}</translation>
-        </message>
-        <message>
-            <source>armour-{rating} vehicle</source>
-            <translation>Fahrzeug mit Panzerung {rating}</translation>
-        </message>
-        <message>
-            <source>{kind} infantry</source>
-            <translation>Infanterie ({kind})</translation>
-        </message>
-        <message>
-            <source>{target} in {cover}</source>
-            <translation>{target} in Deckung „{cover}“</translation>
-        </message>
-        <message>
-            <source>{weapon} vs {target}</source>
-            <translation>{weapon} gegen {target}</translation>
-        </message>
-        <message>
             <source>{band} range</source>
             <translation>Entfernung {band}</translation>
         </message>

@@ -8,6 +8,7 @@ the current weapon so a second one can be set up and compared side by side.
 """
 from __future__ import annotations
 
+import html
 import math
 from dataclasses import dataclass
 
@@ -17,13 +18,11 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
                                QSizePolicy, QVBoxLayout, QWidget)
 
-from combatassist.rulesets import ds2
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult
 
 from ..results import StatusLine, delta_pct, make_spinner, pct
 from ..engine_text import render
 from .ds2_heatmap import KillHeatmap
-from .. import i18n
 from ..i18n import QT_TRANSLATE_NOOP, data_name, number, percent, translate
 
 #: the words of the heat map's caption (ranges, armour types, cover), translated where shown
@@ -276,11 +275,9 @@ class ShotResultsPanel(StatusLine, QWidget):
             return
         r = a.result
         setup = r.setup
-        heading = shot_heading(setup.shot) if setup is not None else a.title
-        self.heading.setText(f"<b>{heading}</b>" + (
+        self.heading.setText(f"<b>{html.escape(render(a.title))}</b>" + (
             '<br><span style="color:#555">' + translate("widgets.ds2_results", "baseline: {shot}")
-            .format(shot=shot_heading(b.result.setup.shot) if b.result.setup is not None
-                    else b.title) + "</span>" if b else ""))
+            .format(shot=html.escape(render(b.title))) + "</span>" if b else ""))
         lines = setup.describe() if setup is not None else []
         self.dice.setText("\n".join(render(line) for line in lines))
         self.strip.set_result(r)
@@ -358,43 +355,6 @@ class ShotResultsPanel(StatusLine, QWidget):
                                                for v in row])
             rows.append([])
         return rows
-
-
-def _label(category: str, key: str) -> str:
-    return data_name("ds2", ds2.RULESET.label(category, key))
-
-
-def shot_heading(shot) -> str:
-    """The shot in words ("HVC/3 at close range vs armour-3 vehicle"): the engine's title in
-    English, the same parts in the app's language otherwise."""
-    if i18n.current_language() == i18n.SOURCE_LANGUAGE:
-        return ds2.shot_title(shot)
-    tables = ds2.tables()
-    fam = tables.families[shot.family]
-    weapon = data_name("ds2", fam.label)
-    if fam.kind == "artillery":
-        weapon += f" ({tables.artillery_weights[shot.size - 1]})"
-    elif shot.size is not None:
-        weapon += f"/{shot.size}"
-    if shot.range:
-        weapon = translate("widgets.ds2_results", "{weapon} at {band} range").format(
-            weapon=weapon, band=_label("ranges", shot.range))
-    if shot.combat:
-        weapon += f" ({_label('combat', shot.combat)})"
-    if shot.target == "vehicle":
-        target = translate("widgets.ds2_results", "armour-{rating} vehicle").format(rating=shot.armour)
-        extras = [x for x in (_label("armour_types", shot.armour_type)
-                              if shot.armour_type != "standard" else None,
-                              "APFC" if shot.apfc else None) if x]
-        if extras:
-            target += " (" + ", ".join(extras) + ")"
-    else:
-        target = translate("widgets.ds2_results", "{kind} infantry").format(
-            kind=_label("infantry", shot.infantry))
-    if shot.cover != "open":
-        target = translate("widgets.ds2_results", "{target} in {cover}").format(
-            target=target, cover=_label("covers", shot.cover))
-    return translate("widgets.ds2_results", "{weapon} vs {target}").format(weapon=weapon, target=target)
 
 
 def _matrix_caption(answer: ShotAnswer) -> str:
