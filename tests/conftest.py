@@ -12,13 +12,9 @@ def pytest_sessionstart(session):
     # tests, this covers a bare `pytest` after a .ts was edited (lrelease takes milliseconds).
     if importlib.util.find_spec("PySide6") is None:
         return
-    from pathlib import Path
+    from tests.packaging_tools import load_tool
 
-    path = Path(__file__).resolve().parents[1] / "packaging" / "translations.py"
-    spec = importlib.util.spec_from_file_location("translations", path)
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    tool.build()
+    load_tool("translations").build()
 
 
 @pytest.hookimpl(hookwrapper=True)

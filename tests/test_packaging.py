@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from tests.packaging_tools import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
@@ -27,11 +28,9 @@ PNG_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 
 def load(name: str, path: Path) -> types.ModuleType:
-    """Import a packaging/ file by path (packaging/ is not a package: it would shadow PyPI's)."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """Import a packaging/ file by path (``tests.packaging_tools``)."""
+    assert path.parent == PACKAGING, path
+    return load_tool(path.stem, module_name=name)
 
 
 cfg = load("bundle_config", PACKAGING / "bundle_config.py")

@@ -2,7 +2,6 @@
 template collected and translated (ui/translations/engine_de.ts)."""
 from __future__ import annotations
 
-import importlib.util
 import pickle
 import random
 import re
@@ -16,17 +15,14 @@ from combatassist.rulesets import lowluck
 from combatassist.scenario import load_scenario
 from combatassist.table import TableBattle, rules_from_scenario
 from combatassist.text import Joined, Message, Term, join, lines, msg, plural, split_lines, term
+from tests.packaging_tools import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("engine_texts",
-                                                  ROOT / "packaging" / "engine_texts.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("engine_texts")
 
 
 def texts_in(text) -> list:

@@ -8,7 +8,6 @@ window must show no English source string.
 """
 from __future__ import annotations
 
-import importlib.util
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -18,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMessageBox
 
 from combatassist_gui import i18n
+from tests.packaging_tools import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 TS_FILES = sorted((ROOT / "ui" / "translations").glob("*.ts"))
@@ -28,11 +28,7 @@ SAME_IN_GERMAN = {"Combat Assistant", "Low Luck", "Medium Luck", "Alternate Grou
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("translations",
-                                                  ROOT / "packaging" / "translations.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("translations")
 
 
 def messages(ts: Path):
