@@ -25,7 +25,7 @@ from .scenario import MAX_COUNT, MAX_UNITS_PER_SIDE, parse, to_document
 from .summary import summarise
 from .explain import lost_first
 from .forward import outcome as grid_outcome
-from .heuristic import HeuristicGrid
+from .heuristic import HeuristicGrid, grid_work_estimate
 from .policy import choose_policy
 from .positions import PositionValues
 
@@ -68,7 +68,15 @@ class MediumLuck(Ruleset):
         rules = self.make_rules(payload)
         policy, why = choose_policy(payload, rules)
         retreat = retreat_options(payload)
-        if method == "exact":     # the grid passes promise what the solver does (limits)
+        on_grid = method == "exact" and policy == "heuristic" and not payload.max_rounds \
+            and retreat == RetreatOptions()
+        # refuse at once what the solver used can't do within the limits: the optimal grid
+        # is bounded by its positions (choose_policy), the heuristic grid by its cells x
+        # outcomes, the chain solver (retreat rules, max_rounds) by its transitions
+        if on_grid:
+            limits.check_exact(grid_work_estimate(rules), limits.MAX_GRID_WORK,
+                               "grid cells x outcomes")
+        elif method == "exact" and policy == "heuristic":
             limits.check_exact(estimate_work(rules, rules.initial_state()))
         try:
             values = None
@@ -77,7 +85,7 @@ class MediumLuck(Ruleset):
                 rules.use_optimal(values)
             if method == "exact" and values is not None:
                 outcome = grid_outcome(values)
-            elif method == "exact" and not payload.max_rounds and retreat == RetreatOptions():
+            elif on_grid:
                 outcome = grid_outcome(HeuristicGrid(rules))
             else:
                 outcome = run_battle(rules, retreat, rules.attacker_units,
