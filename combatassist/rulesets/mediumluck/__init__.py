@@ -18,7 +18,7 @@ from ...retreat import RetreatOptions, run_battle  # noqa: F401 (run_battle: ben
 from ...solver import estimate_work
 from ...scenario import Scenario
 from . import choices, cli, scenario, summary
-from .bands import BAND_TABLES
+from .bands import check_band_start
 from .chart import default_chart
 from .rules import MediumLuckRules, MediumLuckSetup, SideSetup, format_casualties
 from .scenario import MAX_COUNT, MAX_UNITS_PER_SIDE, parse, to_document
@@ -68,6 +68,8 @@ class MediumLuck(Ruleset):
         rules = self.make_rules(payload)
         policy, why = choose_policy(payload, rules)
         retreat = retreat_options(payload)
+        for phase in rules.phases(rules.start):     # d12 tables: refused at once if too big
+            check_band_start(phase.config(rules.start), payload.die)
         on_grid = method == "exact" and policy == "heuristic" and not payload.max_rounds \
             and retreat == RetreatOptions()
         # refuse at once what the solver used can't do within the limits: the optimal grid
@@ -92,7 +94,7 @@ class MediumLuck(Ruleset):
                                      max_rounds=payload.max_rounds, method=method,
                                      cancel=cancel, **kwargs)
         finally:
-            BAND_TABLES.flush()      # keep the band tables computed for the next time
+            rules.tables.flush()     # keep the band tables computed for the next time
         result = self.battle_result(payload, rules, outcome)
         result.extra["casualties"] = policy
         result.extra["casualties_why"] = why

@@ -34,7 +34,7 @@ from ...battle import BattleRules, DieSpec, Phase, SIDES, distinct_rows
 from ...distribution import Dist
 from ... import limits
 from ...errors import EngineError
-from .bands import BAND_TABLES, BandResolution, BandTableCache, make_config, resolve_dice
+from .bands import BandResolution, BandTableCache, band_tables, make_config, resolve_dice
 from .chart import Band, Chart
 
 ROLES = ("roll", "boost")
@@ -83,6 +83,8 @@ class MediumLuckSetup:
     casualties: str | None = None
     #: "land" or "sea" (chart.BATTLE_KINDS): which units may take part.
     battle: str = "land"
+    #: Faces of the dice (bands.DIE_SIDES): 6, or 12 (the source's d12 variant: boosts stay +1).
+    die: int = 6
     #: Attacker retreat rules (0 = never): after round N; before a round with N units or
     #: fewer; before a round when its exact chance to win from there is below X.
     retreat_after: int = 0
@@ -316,8 +318,9 @@ class BandPhase(Phase):
         info = self._info_memo.get(state)
         if info is None:
             n_a, n_d = self.counts(state)
-            specs = (tuple(DieSpec("attacker", 6, f"attacker {self.name}") for _ in range(n_a)) +
-                     tuple(DieSpec("defender", 6, f"defender {self.name}") for _ in range(n_d)))
+            die = self.rules.setup.die
+            specs = (tuple(DieSpec("attacker", die, f"attacker {self.name}") for _ in range(n_a)) +
+                     tuple(DieSpec("defender", die, f"defender {self.name}") for _ in range(n_d)))
             info = self._info_memo[state] = (specs, n_a, n_d, self.config(state))
         return info
 
@@ -472,7 +475,10 @@ class MediumLuckRules(BattleRules):
     def __init__(self, setup: MediumLuckSetup, tables: BandTableCache | None = None):
         self.setup = setup
         self.chart = setup.chart
-        self.tables = tables or BAND_TABLES
+        self.tables = tables or band_tables(setup.die)
+        if self.tables.sides != setup.die:
+            raise EngineError(f"internal error: d{self.tables.sides} band tables for a "
+                              f"d{setup.die} battle")
         self.slots = (side_slots(self.chart, setup.attacker), side_slots(self.chart, setup.defender))
         self.models = (_SideModel(self.chart, self.slots[0], setup.attacker.order_of_loss),
                        _SideModel(self.chart, self.slots[1], setup.defender.order_of_loss,
@@ -743,12 +749,14 @@ class MediumLuckRules(BattleRules):
         """
         phase = self.band_phase(band)
         n_a, n_d = phase.counts(state)
+        die = self.setup.die
         for side, dice, n in (("attacker", attacker_dice, n_a), ("defender", defender_dice, n_d)):
             if len(dice) != n:
                 raise EngineError(f"{band}: the {side} rolls {n} dice here, got {len(dice)}")
             for face in dice:
-                if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-                    raise EngineError(f"{band}: the {side}'s dice must show 1-6, got {face!r}")
+                if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= die:
+                    raise EngineError(f"{band}: the {side}'s d{die} dice must show 1-{die}, "
+                                      f"got {face!r}")
         res = phase.resolution(state, attacker_dice, defender_dice)
         outcome = res.outcome
         proposal = phase.propose(state, outcome)
