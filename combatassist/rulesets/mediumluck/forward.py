@@ -78,19 +78,41 @@ class _Buckets:
 
 def outcome(grid, curve: bool = True) -> BattleOutcome:
     """The battle from the grid's start under the grid's choices (exact; nothing pruned)."""
-    nb = grid.n_bands
     out = BattleOutcome()
-    start = np.array([grid.start], dtype=np.int64)
+
+    def ended(idx, mass, stale):
+        for k in range(len(idx)):
+            state = grid.state(idx[k])
+            if stale[k]:
+                out.stalemates[state] = float(mass[k])
+            else:
+                out.decided[state] = float(mass[k])
+
+    out.expected_rounds, out.states_explored = forward(
+        grid, np.array([grid.start], dtype=np.int64), np.ones(1), ended)
+    if curve:
+        out.decided_by_round = decided_curve(grid)
+    return out
+
+
+def forward(grid, start: np.ndarray, mass: np.ndarray, ended) -> tuple[float, int]:
+    """Follow the mass at the positions ``start`` (all at one level) to the battle's ends.
+
+    ``ended(idx, mass, stalemate)`` receives, level by level, the positions where mass ends
+    (a side has no units, or a stalemate: ``stalemate`` marks those) and the mass ending
+    there. Returns (expected rounds summed over the starting mass, positions explored)."""
+    nb = grid.n_bands
     round_start = _Buckets(grid)
-    round_start.add(start, np.ones(1))
+    round_start.add(start, mass)
     #: mass about to enter band b (b >= 1) mid-round
     inputs = [None] + [_Buckets(grid) for _ in range(1, nb)]
     explored = 0
+    rounds = 0.0
 
     def target(b):
         return inputs[b + 1] if b + 1 < nb else round_start
 
-    for level in range(int(grid.levels(start)[0]), -1, -1):
+    for level in range(int(grid.levels(start).max()), -1, -1):
         # 1. rounds under way that reached this level in an earlier band: they finish here
         #    or lower (a band with no casualty keeps the position, so the round end may
         #    bring mass to this level's round starts)
@@ -108,16 +130,15 @@ def outcome(grid, curve: bool = True) -> BattleOutcome:
         terminal = grid.terminal(idx)
         stay = np.where(terminal, 1.0, grid.stay(idx))
         stale = ~terminal & (stay >= STALEMATE)
-        for k in np.flatnonzero(terminal):
-            out.decided[grid.state(idx[k])] = float(m[k])
-        for k in np.flatnonzero(stale):
-            out.stalemates[grid.state(idx[k])] = float(m[k])
-        fighting = np.flatnonzero(~terminal & ~stale)
+        ends = terminal | stale
+        if ends.any():
+            ended(idx[ends], m[ends], stale[ends])
+        fighting = np.flatnonzero(~ends)
         if not len(fighting):
             continue
         # the self-loop (a round with no casualty) is removed exactly: mass / (1 - stay)
         own = m[fighting] / (1.0 - stay[fighting])
-        out.expected_rounds += float(own.sum())
+        rounds += float(own.sum())
         where = idx[fighting]
         for b in range(nb):
             live = np.flatnonzero(own > 0)
@@ -129,10 +150,7 @@ def outcome(grid, curve: bool = True) -> BattleOutcome:
             own = np.zeros(len(where))
             np.add.at(own, live[origin[same]], w[same])
             # after the last band, what stayed put is the self-loop already counted
-    out.states_explored = explored
-    if curve:
-        out.decided_by_round = decided_curve(grid)
-    return out
+    return rounds, explored
 
 
 def decided_curve(grid, rounds: int = CURVE_ROUNDS) -> list[float]:
