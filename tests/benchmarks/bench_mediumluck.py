@@ -73,7 +73,7 @@ def _cold(text):
     setup = _setup(text)
 
     def run():
-        cache = bands.BandTableCache()
+        cache = bands.BandTableCache(sides=setup.die)
         cache.load = lambda: None          # no disk cache: measure real work
         cache.flush = lambda: None
         rules = mediumluck.MediumLuckRules(setup, tables=cache)
@@ -141,4 +141,62 @@ BENCHMARKS = [
     ("typical: simulate 100,000 trials (exact must beat this)", 2.0,
      _simulate(TYPICAL, 100_000)),
     ("large: simulate 100,000 trials (exact must beat this)", 2.0, _simulate(LARGE, 100_000)),
+]
+
+
+#: The issue's army (fighters x3 rolling yellow; an idle infantry instead of the carriers).
+ADVISOR_CASE = """
+ruleset = "mediumluck"
+title = "issue 16 advisor case"
+[attacker.bands.yellow]
+roll = { fighter = 3 }
+[attacker.bands.black]
+roll = { strategic_bomber = 1 }
+[attacker.bands.red]
+roll = { tank = 3 }
+[attacker.bands.white]
+roll = { infantry = 6, mech_infantry = 1 }
+boost = { artillery = 2 }
+[attacker]
+idle = { infantry = 1 }
+[defender.bands.red]
+roll = { tank = 2 }
+[defender.bands.white]
+roll = { infantry = 5 }
+boost = { artillery = 2 }
+[defender]
+idle = { aaa = 1 }
+"""
+
+
+def _advisor(text, side):
+    """The advisor with its default 2 s budget: prints what it compared (target: 1,000)."""
+    from combatassist.rulesets.mediumluck.advisor import advise
+    setup = _setup(text)
+
+    def run():
+        import time
+        cpu = time.process_time()
+        advice = advise(setup, side)
+        cpu = time.process_time() - cpu
+        print(f"    advisor, {side} ({sum(getattr(setup, side).unit_counts().values())} units): "
+              f"{advice.compared:,} assignments compared ({advice.evaluated:,} evaluated "
+              f"exactly, {advice.pruned:,} pruned) in {advice.seconds:.2f} s "
+              f"({cpu:.2f} s of CPU), target 1,000; local optimum {advice.local_optimum}; "
+              f"top score {advice.suggestions[0].score:.5f}", flush=True)
+    run.repeat = 1
+    return run
+
+
+#: The typical battle with d12s (boosts on both sides: tables, not order statistics).
+TYPICAL_D12 = TYPICAL.replace('title = "typical"', 'title = "typical d12"\n[options]\ndie = 12')
+
+BENCHMARKS += [
+    ("advisor: the issue's 17-unit attacker, 2 s budget", None,
+     _advisor(ADVISOR_CASE, "attacker")),
+    ("advisor: the large battle's 25-unit attacker, 2 s budget", None,
+     _advisor(LARGE, "attacker")),
+    ("typical with d12s: exact, cold tables", None, _cold(TYPICAL_D12)),
+    ("typical with d12s: exact, warm tables", None, _warm(TYPICAL_D12)),
+    ("typical with d12s: simulate 100,000 trials", None, _simulate(TYPICAL_D12, 100_000)),
 ]

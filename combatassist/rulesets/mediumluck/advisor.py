@@ -242,15 +242,16 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
     evaluator = _Evaluator(setup, side, me, mine, types, places, units, cancel)
     seen: dict[tuple, tuple] = {}                 # any assignment met -> canonical form
 
-    def evaluate_many(assignments) -> list[tuple]:
-        """The rank of each assignment (new canonical forms evaluated in one batch)."""
+    def evaluate_many(assignments, until: float | None = None) -> list[tuple]:
+        """The rank of each assignment (new canonical forms evaluated in batches);
+        ``_OutOfTime`` when ``until`` passes first."""
         keys = []
         for a in assignments:
             key = seen.get(a)
             if key is None:
                 key = seen[a] = canon(a)
             keys.append(key)
-        evaluator.score(keys)
+        evaluator.score(keys, until)
         return [evaluator.rank(k) for k in keys]
 
     all_assignments = None
@@ -279,7 +280,10 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
             best = evaluate_many([current])[0]
             while time.perf_counter() <= until:
                 around = list(_neighbours(current))
-                ranks = evaluate_many(around)
+                try:
+                    ranks = evaluate_many(around, until)
+                except _OutOfTime:
+                    break
                 top_rank = max(ranks, default=None)
                 if top_rank is None or not top_rank > best:
                     return current, best, True
@@ -309,7 +313,14 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
                 start = new_start(best_overall)
                 climbers.append((start, None))
             around = [list(_neighbours(a)) for a, _ in climbers]
-            ranks = evaluate_many([a for a, _ in climbers] + [n for ns in around for n in ns])
+            try:
+                ranks = evaluate_many([a for a, _ in climbers] +
+                                      [n for ns in around for n in ns], deadline)
+            except _OutOfTime:
+                # what was evaluated stays; the climbers' neighbourhoods are unfinished
+                climbers = [(a, evaluator.rank(seen[a])) for a, _ in climbers
+                            if seen.get(a) in evaluator.odds]
+                break
             own_ranks, ranks = ranks[:len(climbers)], ranks[len(climbers):]
             moved = []
             for (current, _), rank, neighbours in zip(climbers, own_ranks, around):
@@ -322,16 +333,21 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
             climbers = moved
         out_of_time = True
         # the best met must be a local optimum: climb on from it (up to as long again)
+        if not evaluator.odds:                    # a budget too short for even one
+            evaluate_many([climbers[0][0] if climbers else new_start(None)])
+        top_key = max(evaluator.odds, key=evaluator.rank)
         candidates = ([best_overall] if best_overall else []) + \
-            [(a, r, False) for a, r in climbers]
+            [(a, r, False) for a, r in climbers] + [(top_key, evaluator.rank(top_key), False)]
         found, score, finished = max(candidates, key=lambda item: (item[1], item[2]))
         if not finished:
             found, score, finished = climb(found, time.perf_counter() + time_budget)
         # the top suggestion is the climbed one (as good as anything evaluated: checked)
-        first = seen[found]
+        first = canon(found)
         local = finished and score >= max(evaluator.rank(k) for k in evaluator.odds)
     ordered = evaluator.best(top, first)
-    pruned = len(seen) - evaluator.evaluated
+    # ranked: every canonical form evaluated, and every assignment met that maps onto one
+    ranked = set(evaluator.odds) | {a for a, key in seen.items() if key in evaluator.odds}
+    pruned = len(ranked) - evaluator.evaluated
     return Advice(ordered, evaluator.evaluated, space, exhaustive,
                   time.perf_counter() - t0, out_of_time, pruned=pruned, local_optimum=local)
 
@@ -350,13 +366,19 @@ def _random_assignment(rng: random.Random, types, places, units) -> tuple:
 CLIMBERS = 24
 
 
+class _OutOfTime(Exception):
+    """The search's time ran out in the middle of a batch of evaluations."""
+
+
 class _Evaluator:
     """Exact heuristic odds of canonical assignments, many at once (``batch``), remembered;
     the full ``BattleResult`` only for the suggestions returned."""
 
-    #: Battles evaluated together (bigger batches share more per-level work, but the time
-    #: budget is only checked between batches).
+    #: Battles evaluated together at most (bigger batches share more per-level work); the
+    #: batches are sized to take about ``BATCH_SECONDS`` each, so the time budget is checked
+    #: often enough even when one battle takes long.
     BATCH = 256
+    BATCH_SECONDS = 0.15
 
     def __init__(self, setup, side, me, mine, types, places, units, cancel):
         self.setup, self.side, self.me, self.mine = setup, side, me, mine
@@ -368,17 +390,25 @@ class _Evaluator:
         self.enemy = None
         #: canonical assignment -> (score, own losses, enemy losses, own win)
         self.odds: dict[tuple, tuple[float, float, float, float]] = {}
+        self._chunk = 16                 # the next batch's size (adapts to the battle's cost)
 
     @property
     def evaluated(self) -> int:
         return len(self.odds)
 
-    def score(self, keys) -> None:
+    def score(self, keys, until: float | None = None) -> None:
+        """Evaluate the canonical assignments not yet evaluated (``_OutOfTime`` when
+        ``until`` passes before they all are; those done stay)."""
         todo = [k for k in dict.fromkeys(keys) if k not in self.odds]
-        for i in range(0, len(todo), self.BATCH):
+        i = 0
+        while i < len(todo):
             if self.cancel is not None and self.cancel():
                 raise Cancelled()
-            chunk = todo[i:i + self.BATCH]
+            if until is not None and time.perf_counter() > until:
+                raise _OutOfTime()
+            chunk = todo[i:i + self._chunk]
+            i += len(chunk)
+            started = time.perf_counter()
             if self.rules is None:
                 self.rules = self._rules(chunk[0])
                 self.enemy = side_chains(self.rules, 1 - self.me)
@@ -391,6 +421,12 @@ class _Evaluator:
                 self.odds[key] = (win + float(odds["draw"][j]) / 2,
                                   float(odds[f"{own}_losses"][j]),
                                   float(odds[f"{enemy}_losses"][j]), win)
+            took = time.perf_counter() - started
+            if len(chunk) == self._chunk:         # double while quick, halve when slow
+                if took < self.BATCH_SECONDS:
+                    self._chunk = min(self.BATCH, 2 * self._chunk)
+                elif took > 2 * self.BATCH_SECONDS:
+                    self._chunk = max(1, self._chunk // 2)
 
     def rank(self, key) -> tuple:
         score, own, enemy, _ = self.odds[key]
