@@ -1,10 +1,13 @@
 """Medium Luck (docs/rules.md §1): colour bands, boosts, exact battles, table-side help.
 
 ``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``chart`` (the colour chart
-as data), ``data`` (the default chart and the charts scenarios name), ``scenario`` (parse,
-to_document), ``bands`` (boost minimax and exact band tables, cached), ``rules`` (the battle's
-band phases and the table-side resolution), ``choices`` (casualties in the players' words),
-``advisor`` (search for good assignments), ``summary``.
+as data), ``data`` (the default chart and the charts scenarios name), ``setups`` (the
+payload), ``scenario`` (parse, to_document), ``bands`` (boost minimax and exact band tables,
+cached), ``slots`` (slots, the side model, the heuristic casualty picks), ``phase`` (one band
+as a phase), ``rules`` (the battle and the table-side resolution), ``policy``, ``positions``
+(optimal play), ``heuristic`` and ``forward`` (the grids and the exact forward pass),
+``choices`` (casualties in the players' words), ``batch`` and ``advisor`` (search for good
+assignments), ``explain``, ``summary``.
 """
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ import numpy as np
 from ...errors import EngineError
 from .forward import forward
 from .heuristic import HeuristicGrid, SideChains
-from .rules import Slot, _SideModel
+from .slots import Slot, _SideModel
 
 #: Own-side vectors one search may discover (the flat index leaves this much room per battle).
 OWN_CAP = 1 << 22

@@ -8,7 +8,7 @@ casualty choice gives it up before any unit that fights (the optimal policy does
 """
 from __future__ import annotations
 
-from .rules import MediumLuckSetup, SideSetup
+from .setups import MediumLuckSetup, SideSetup
 
 SIDES = ("attacker", "defender")
 

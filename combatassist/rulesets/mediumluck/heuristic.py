@@ -33,7 +33,7 @@ class SideChains:
     @classmethod
     def of_model(cls, model, extra_white: bool, start: tuple,
                  bounds: tuple | None = None) -> "SideChains":
-        """The chains of a side model (``rules._SideModel``) from ``start``; ``extra_white``:
+        """The chains of a side model (``slots._SideModel``) from ``start``; ``extra_white``:
         the side rolls the defender's extra white die. More starts may be ``add``ed, with
         counts at most ``bounds`` slot by slot (default: ``start``)."""
         chains = cls.__new__(cls)

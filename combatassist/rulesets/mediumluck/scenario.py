@@ -9,7 +9,7 @@ from ...scenario import Reader
 from .bands import DIE_SIDES
 from .chart import BATTLE_KINDS, Chart, describe_places
 from .data import load_scenario_chart
-from .rules import MediumLuckSetup, SideSetup, battle_kind_problems
+from .setups import MediumLuckSetup, SideSetup, battle_kind_problems
 
 #: Largest count in one field, and units per side (beyond, exact odds can't answer in time).
 MAX_COUNT = 200
