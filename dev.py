@@ -90,7 +90,7 @@ def main(argv: list[str]) -> int:
     if command == "run":
         ensure_qt_system_libraries()
         py = ensure_venv("")
-        return subprocess.call([str(py), "-m", "ui.app", *rest], cwd=ROOT)
+        return subprocess.call([str(py), "-m", "combatassist_gui.app", *rest], cwd=ROOT)
     if command == "test":
         ensure_qt_system_libraries()
         py = ensure_venv("test")

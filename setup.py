@@ -1,8 +1,8 @@
 """Packages for setuptools, found rather than listed (the rest is in pyproject.toml).
 
-Every code package under ``combatassist/`` and ``ui/``, plus every folder of the data folders
-that ``[tool.setuptools] package-dir`` maps into the package (``resources/`` ->
-``combatassist.resources``, ``examples/`` -> ``combatassist.examples``), so a new ruleset's
+Every code package under ``combatassist/``, plus every folder that ``[tool.setuptools]
+package-dir`` maps (``resources/`` -> ``combatassist.resources``, ``examples/`` ->
+``combatassist.examples``, and the GUI's ``ui/`` -> ``combatassist_gui``), so a new ruleset's
 ``combatassist/rulesets/<name>/`` and ``resources/<name>/`` ship without editing a list.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ def folder_packages(name: str, folder: str) -> list[str]:
     return [name] + [".".join((name, *p.relative_to(base).parts)) for p in subfolders]
 
 
-code = find_packages(where=str(ROOT), include=["combatassist", "combatassist.*", "ui", "ui.*"],
+code = find_packages(where=str(ROOT), include=["combatassist", "combatassist.*"],
                      exclude=[name for name in MAPPED] + [f"{name}.*" for name in MAPPED])
 data = [pkg for name, folder in MAPPED.items() for pkg in folder_packages(name, folder)]
 setup(packages=sorted(set(code) | set(data)))

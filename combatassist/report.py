@@ -115,52 +115,58 @@ def copy_text(scenario: Scenario, result: BattleResult,
     return "\n".join(lines)
 
 
-def csv_text(scenario: Scenario | None, results: list[tuple[str, BattleResult]]) -> str:
-    """The results (e.g. [("current", r), ("baseline", b)]) as CSV, after a heading that
+def csv_rows(scenario: Scenario | None, results: list[tuple[str, BattleResult]]) -> list[list]:
+    """The results (e.g. [("current", r), ("baseline", b)]) as CSV rows, after a heading that
     names the title, ruleset, forces and options."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    rows: list[list] = []
     if scenario is not None:
-        w.writerow(["title", scenario.title or ""])
-        w.writerow(["ruleset", scenario.ruleset])
+        rows.append(["title", scenario.title or ""])
+        rows.append(["ruleset", scenario.ruleset])
         for side, text in forces(scenario).items():
-            w.writerow([side, text])
+            rows.append([side, text])
         for key, value in options(scenario).items():
-            w.writerow(["option", key, value])
-        w.writerow([])
+            rows.append(["option", key, value])
+        rows.append([])
     for label, res in results:
         ea, ed = res.expected_losses()
-        w.writerow(["result", label, res.ruleset, res.method])
+        rows.append(["result", label, res.ruleset, res.method])
         for key in ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate",
                     "pruned", "expected_rounds"):
-            w.writerow([key, repr(getattr(res, key))])
-        w.writerow(["expected_attacker_losses", repr(ea)])
-        w.writerow(["expected_defender_losses", repr(ed)])
+            rows.append([key, repr(getattr(res, key))])
+        rows.append(["expected_attacker_losses", repr(ea)])
+        rows.append(["expected_defender_losses", repr(ed)])
         fig = res.figures
         if fig is not None:
-            w.writerow(["retreated", repr(res.retreated)])
-            w.writerow(["attacker_ipc_lost", repr(fig.attacker_ipc_lost)])
-            w.writerow(["defender_ipc_lost", repr(fig.defender_ipc_lost)])
-            w.writerow(["expected_ipc_swing", repr(fig.expected_ipc_swing)])
-            w.writerow(["takes_territory", "" if fig.takes_territory is None
+            rows.append(["retreated", repr(res.retreated)])
+            rows.append(["attacker_ipc_lost", repr(fig.attacker_ipc_lost)])
+            rows.append(["defender_ipc_lost", repr(fig.defender_ipc_lost)])
+            rows.append(["expected_ipc_swing", repr(fig.expected_ipc_swing)])
+            rows.append(["takes_territory", "" if fig.takes_territory is None
                         else repr(fig.takes_territory)])
-        w.writerow(["attacker_lost", "defender_lost", "probability"])
+        rows.append(["attacker_lost", "defender_lost", "probability"])
         for a, d, p in res.losses:
-            w.writerow([a, d, repr(p)])
-        w.writerow(["round", "p_decided_by_round"])
+            rows.append([a, d, repr(p)])
+        rows.append(["round", "p_decided_by_round"])
         for i, p in enumerate(res.decided_by_round, start=1):
-            w.writerow([i, repr(p)])
+            rows.append([i, repr(p)])
         if fig is not None:
-            w.writerow(["ipc_swing", "probability"])
+            rows.append(["ipc_swing", "probability"])
             for s, p in fig.ipc_swing:
-                w.writerow([s, repr(p)])
-            w.writerow(["side", "unit", "expected_survivors"])
+                rows.append([s, repr(p)])
+            rows.append(["side", "unit", "expected_survivors"])
             for side, units in fig.survivors.items():
                 for unit, n in units.items():
-                    w.writerow([side, unit, repr(n)])
-            w.writerow(["profile_attacker", "profile_defender", "probability"])
+                    rows.append([side, unit, repr(n)])
+            rows.append(["profile_attacker", "profile_defender", "probability"])
             for pr in fig.profiles:
-                w.writerow([composition(pr["attacker"]), composition(pr["defender"]),
+                rows.append([composition(pr["attacker"]), composition(pr["defender"]),
                             repr(pr["p"])])
-        w.writerow([])
+        rows.append([])
+    return rows
+
+
+def csv_text(scenario: Scenario | None, results: list[tuple[str, BattleResult]]) -> str:
+    """``csv_rows`` written as CSV text."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(csv_rows(scenario, results))
     return out.getvalue()

@@ -7,6 +7,7 @@ Stdlib only, so the tests can read it without PyInstaller installed.
 from __future__ import annotations
 
 import re
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -41,7 +42,7 @@ DEV_PACKAGES = (
 )
 
 #: The engine never imports Qt: the command-line executable leaves all of it out.
-QT_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph", "ui")
+QT_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph", "combatassist_gui")
 
 #: Qt data the bundle drops: the app is English-only, so Qt's own translations are dead weight.
 DROPPED_DATA_PREFIXES = ("PySide6/Qt/translations/",)
@@ -129,6 +130,21 @@ def keep_qt_plugin(plugin_type: str, file_name: str) -> bool:
         stem = stem[3:]
     dropped = DROPPED_QT_PLUGINS.get(plugin_type, set())
     return not ("*" in dropped or stem in dropped)
+
+
+def stage_gui_package(work_dir: Path, root: Path = ROOT) -> Path:
+    """A folder holding ``combatassist_gui`` (a fresh copy of ``ui/``), for PyInstaller's path.
+
+    The GUI's source folder is ``ui/`` but its import name is ``combatassist_gui`` (the
+    pyproject mapping, which setuptools' editable finder serves); PyInstaller's module graph
+    searches folders only, so it gets a folder where the package has its import name.
+    """
+    staged = Path(work_dir) / "gui-src"
+    target = staged / "combatassist_gui"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(root / "ui", target, ignore=shutil.ignore_patterns("__pycache__"))
+    return staged
 
 
 def write_metadata(target_dir: Path, version: str) -> Path:

@@ -25,17 +25,25 @@ def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
     assert "combatassist/resources/lowluck/tables.toml" in names
     shipped_examples = {n.rsplit("/", 1)[1] for n in names if n.startswith("combatassist/examples/")}
     assert shipped_examples == {p.name for p in (ROOT / "examples").iterdir()}
-    assert any(n.startswith("ui/") for n in names)
+    # the GUI ships under its own name: no bare top-level "ui" to collide with other packages
+    assert any(n.startswith("combatassist_gui/views/") for n in names)
+    assert not any(n.startswith("ui/") for n in names)
+    tops = {n.split("/")[0] for n in names if "/" in n and ".dist-info/" not in n}
+    assert tops == {"combatassist", "combatassist_gui"}
     code = ("import combatassist, combatassist.data as d; "
             "print(combatassist.__file__); print(d.resources_dir()); print(d.examples_dir()); "
             "from combatassist.rulesets import lowluck; print(len(lowluck.UNITS)); "
             "from combatassist.scenario import load_scenario; "
-            "print(load_scenario(d.example_path('lowluck-finland.toml')).ruleset)")
+            "print(load_scenario(d.example_path('lowluck-finland.toml')).ruleset); "
+            "import importlib.util as u; "
+            "print(u.find_spec('combatassist_gui.views.lowluck').origin.startswith(%r))"
+            % str(site))
     env = dict(os.environ, PYTHONPATH=str(site))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                          cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    module_file, resources, examples, units, ruleset = out.stdout.split()
+    module_file, resources, examples, units, ruleset, gui_inside = out.stdout.split()
+    assert gui_inside == "True"
     assert module_file.startswith(str(site))
     assert resources == str(site / "combatassist" / "resources")
     assert examples == str(site / "combatassist" / "examples")

@@ -55,7 +55,7 @@ def test_version_lives_in_pyproject_only():
 
 def test_both_programs_report_the_version(capsys):
     from combatassist import cli
-    from ui import app
+    from combatassist_gui import app
 
     version = PYPROJECT["project"]["version"]
     assert cli.main(["--version"]) == 0   # the CLI turns argparse's exit into a status
@@ -157,7 +157,12 @@ def test_spec_builds_both_programs_in_one_folder(monkeypatch, tmp_path):
     assert Path(gui.scripts_given[0]).name == "launch_gui.py"
     assert Path(cli.scripts_given[0]).name == "launch_cli.py"
     assert all(Path(script).is_file() for script in gui.scripts_given + cli.scripts_given)
-    assert gui.kwargs["pathex"] == [str(ROOT)]
+    # the GUI is found under its import name, in a staged copy of ui/ (no bare "ui")
+    staged, root = gui.kwargs["pathex"]
+    assert root == str(ROOT) and cli.kwargs["pathex"] == [str(ROOT)]
+    assert (Path(staged) / "combatassist_gui" / "views" / "base.py").is_file()
+    assert "combatassist_gui" in gui.kwargs["hiddenimports"]
+    assert not any(name == "ui" or name.startswith("ui.") for name in gui.kwargs["hiddenimports"])
     # The GUI's executable comes first (macOS: the .app runs the first one).
     coll = spec["coll"]
     assert coll.args[0] is spec["gui_exe"] and spec["gui_exe"].kwargs["name"] == cfg.GUI_EXE

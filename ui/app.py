@@ -1,4 +1,4 @@
-"""Entry point of the desktop app: ``combatassist-gui`` / ``python -m ui.app``.
+"""Entry point of the desktop app: ``combatassist-gui`` / ``python -m combatassist_gui.app``.
 
 ``--smoke-test`` opens every view, computes its default scenario, checks that File › Open
 Example lists the shipped examples, and exits 0 (1 on any error);
@@ -42,11 +42,8 @@ def wait_for(app, condition, timeout_ms: int = RESULT_TIMEOUT_MS) -> bool:
 
 
 def settle(view) -> bool:
-    """True once ``view`` and its side panels have finished computing."""
-    computers = [view.computer] + [getattr(p, "computer") for p in
-                                   (getattr(view, "sbr_panel", None),
-                                    getattr(view, "tech_panel", None)) if p is not None]
-    return not any(c.is_busy() for c in computers)
+    """True once every background job of ``view`` has finished."""
+    return not view.jobs.is_busy()
 
 
 def demo_battle(panel) -> None:
@@ -55,7 +52,8 @@ def demo_battle(panel) -> None:
     if panel.battle is not None and not panel.battle.is_over():
         panel.dice_edit.setText(" ".join("2" for _ in panel.battle.dice()))
         panel.apply()
-        panel.dice_edit.setText(" ".join("5" for _ in panel.battle.dice()))
+        # the next phase's dice, typed but not applied: a high face each die can show
+        panel.dice_edit.setText(" ".join(str(min(5, spec.sides)) for spec in panel.battle.dice()))
 
 
 def check_views(app, window, screenshot_dir: Path | None = None) -> list[str]:
@@ -86,8 +84,7 @@ def check_views(app, window, screenshot_dir: Path | None = None) -> list[str]:
                     panel = view.table_panel
                     if panel is not None and view.tabs.widget(tab) is panel:
                         demo_battle(panel)
-                    wait_for(app, lambda v=view: settle(v) and not (
-                        v.table_panel and v.table_panel.computer.is_busy()))
+                    wait_for(app, lambda v=view: settle(v))
                     app.processEvents()
                 suffix = "" if not label else "-" + label.lower().replace(" ", "-")
                 path = screenshot_dir / f"{index + 1}-{name}{suffix}.png"

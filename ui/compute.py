@@ -6,6 +6,10 @@ the worker never touches a widget). After a quiet spell of ``delay_ms`` the newe
 a worker thread. Every request bumps a generation counter; a running job's ``cancel()``
 returns True as soon as it is stale (the engine then raises ``Cancelled``), and any result that
 arrives for an old generation is dropped. Results come back on the GUI thread by signal.
+
+A view owns one ``JobGroup``: every background computation of the view (its results, side
+panels, what-ifs, the table side's odds) is a ``Computer`` made by the group, so one
+``JobGroup.shutdown()`` stops all of them when the window closes.
 """
 from __future__ import annotations
 
@@ -108,8 +112,11 @@ class Computer(QObject):
         return self._busy
 
     def wait(self, msecs: int = -1) -> bool:
-        """Block until the worker is idle (used when closing)."""
+        """Block until the worker is idle and its thread gone (used when closing)."""
         return self._pool.waitForDone(msecs)
+
+    def threads_alive(self) -> int:
+        return self._pool.activeThreadCount()
 
     def _is_stale(self, generation: int) -> bool:
         return generation != self.generation
@@ -140,3 +147,37 @@ class Computer(QObject):
         if busy != self._busy:
             self._busy = busy
             self.busy.emit(busy)
+
+
+class JobGroup(QObject):
+    """Every background computation of one view: made here, stopped together.
+
+    ``computer()`` makes a ``Computer`` owned by the group; ``shutdown()`` makes every job
+    stale and waits for the workers (and their threads) to finish.
+    """
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.computers: list[Computer] = []
+
+    def computer(self, *, delay_ms: int = DEBOUNCE_MS) -> Computer:
+        """A new debounced computer whose jobs this group stops on shutdown."""
+        computer = Computer(self, delay_ms=delay_ms)
+        self.computers.append(computer)
+        return computer
+
+    def is_busy(self) -> bool:
+        return any(c.is_busy() for c in self.computers)
+
+    def cancel(self) -> None:
+        for computer in self.computers:
+            computer.cancel()
+
+    def threads_alive(self) -> int:
+        """How many worker threads the group's computers still hold."""
+        return sum(c.threads_alive() for c in self.computers)
+
+    def shutdown(self, msecs: int = 5000) -> bool:
+        """Stop every job (stale at once) and wait for the workers; True when all stopped."""
+        self.cancel()
+        return all([c.wait(msecs) for c in self.computers])

@@ -1,4 +1,4 @@
-"""The main window: the five ruleset views, files, recent files, settings, help."""
+"""The main window: one tab per ruleset view found, files, recent files, settings, help."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,17 +6,17 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QFileDialog,
-                               QMainWindow, QMessageBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QFileDialog, QMainWindow, QMessageBox, QTabWidget,
+                               QWidget)
 
 import combatassist
 from combatassist.errors import CombatAssistError, one_line
 from combatassist.scenario import Scenario, load_scenario, save_scenario
 
 from .examples_menu import fill_examples_menu
-from .help import rules_html
-from .views import VIEWS, ViewSpec, view_class
-from .views.base import PlaceholderView, RulesetView
+from .help import rules_dialog
+from .views import discover
+from .views.base import RulesetView
 
 APP_NAME = "Combat Assistant"
 ORGANISATION = "CombatAssistant"
@@ -67,32 +67,28 @@ def app_icon() -> QIcon:
 
 class MainWindow(QMainWindow):
     """``settings``: where settings and recent files persist (tests pass a temporary one);
-    ``autosave_dir``: where table-side battles are autosaved; ``views``: the view registry."""
+    ``autosave_dir``: where table-side battles are autosaved; ``views``: the view classes to
+    show (default: every view found in ``combatassist_gui.views``, in tab order)."""
 
     #: the one sentence shown at start when saved battles had to be set aside ("" if none)
     startup_notice: str = ""
 
     def __init__(self, settings: QSettings | None = None, autosave_dir: Path | None = None,
-                 views: list[ViewSpec] | None = None):
+                 views: list[type[RulesetView]] | None = None):
         super().__init__()
         self.settings = settings or QSettings(ORGANISATION, APP_NAME)
         self.autosave_dir = Path(autosave_dir) if autosave_dir else default_autosave_dir()
         self.setWindowIcon(app_icon())
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.views: list[QWidget] = []
+        self.views: list[RulesetView] = []
         self.docs: dict[int, Document] = {}
-        for spec in views if views is not None else VIEWS:
-            cls = view_class(spec)
-            if cls is None:
-                widget: QWidget = PlaceholderView(spec.ruleset, spec.title)
-            else:
-                widget = cls(autosave_dir=self.autosave_dir)
-                widget.changed.connect(lambda w=widget: self._mark_dirty(w))
+        for cls in views if views is not None else discover():
+            widget = cls(autosave_dir=self.autosave_dir)
+            widget.changed.connect(lambda w=widget: self._mark_dirty(w))
             self.views.append(widget)
             self.docs[id(widget)] = Document()
-            title = spec.title if cls is not None else f"{spec.title} (coming)"
-            self.tabs.addTab(widget, title)
+            self.tabs.addTab(widget, cls.title)
         self.tabs.currentChanged.connect(lambda _i: self._update_title())
         self.setCentralWidget(self.tabs)
         self.setMinimumSize(*MIN_SIZE)
@@ -136,7 +132,7 @@ class MainWindow(QMainWindow):
         return None
 
     def ruleset_views(self) -> list[RulesetView]:
-        return [v for v in self.views if isinstance(v, RulesetView)]
+        return list(self.views)
 
     def error(self, title: str, message: str) -> None:
         self.statusBar().showMessage(message, 10000)
@@ -272,8 +268,8 @@ class MainWindow(QMainWindow):
         view = self.view_for(scenario.ruleset)
         if not isinstance(view, RulesetView):
             self.error("Can't open the scenario",
-                       f"{path}: the {scenario.ruleset} view is not available in this version "
-                       "(the command line can compute it: combatassist odds FILE)")
+                       f"{path}: the {scenario.ruleset} ruleset has no view in the app "
+                       "(the command line computes it: combatassist odds FILE)")
             return False
         if self.battle_blocks(view, "open the scenario") or not self.maybe_save(view):
             return False
@@ -469,24 +465,13 @@ class MainWindow(QMainWindow):
     # -- help -----------------------------------------------------------------------------
     def show_rules(self) -> None:
         view = self.current_view()
-        dialog = QDialog(self)
-        dialog.setWindowTitle(f"Rules — {getattr(view, 'title', '')}")
-        text = QTextBrowser()
-        text.setHtml(rules_html(getattr(view, "ruleset", None)))
-        text.setOpenExternalLinks(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(dialog.reject)
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(text)
-        layout.addWidget(buttons)
-        dialog.resize(640, 560)
-        dialog.exec()
+        rules_dialog(self, getattr(view, "ruleset", None), getattr(view, "title", "")).exec()
 
     def show_about(self) -> None:
         QMessageBox.about(self, f"About {APP_NAME}",
                           f"<h3>{APP_NAME} {combatassist.__version__}</h3>"
-                          "<p>Exact combat odds for five wargame rulesets: Low Luck, Medium "
-                          "Luck, Alternate Ground Combat, Ur and Dirtside II.</p>"
+                          "<p>Exact combat odds for wargame rulesets: "
+                          + ", ".join(v.title for v in self.views) + ".</p>"
                           "<p>Odds are computed exactly (never sampled); the table-side mode "
                           "resolves your real dice with the same rules code.</p>")
 

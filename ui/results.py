@@ -1,343 +1,29 @@
 """The results panel every battle view shows: outcome bar, key numbers, plots, baseline.
 
-Colours are the Okabe-Ito palette (distinguishable with every common colour-vision deficiency):
-attacker blue, defender vermillion, draw grey, undecided yellow. Baseline overlays are drawn
-hollow / dashed in the same hue, so "before" and "now" differ by shape, not only by colour.
+Its parts live beside it: the look (colours, figure formats, the plot style) in
+``result_style``, the status line and the export path in ``status_line``, the reflowing
+layouts in ``widgets/figure_layout``, the outcome bar in ``widgets/outcome_bar``.
 """
 from __future__ import annotations
 
-import csv
-import html
-import io
 import math
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QPen
-from PySide6.QtWidgets import (QBoxLayout, QGridLayout, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-                               QSizePolicy, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QKeySequence
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from combatassist import report
-from combatassist.files import atomic_write_text
 from combatassist.result import BattleResult
 from combatassist.scenario import Scenario
 
-pg.setConfigOptions(background="w", foreground="#222222", antialias=True)
-
-ATTACKER = "#0072B2"     # Okabe-Ito blue
-DEFENDER = "#D55E00"     # Okabe-Ito vermillion
-DRAW = "#999999"         # neutral grey
-UNDECIDED = "#F0E442"    # Okabe-Ito yellow
-ACCENT = "#009E73"       # Okabe-Ito bluish green
-SEGMENTS = (("Attacker wins", ATTACKER), ("Draw", DRAW), ("Undecided", UNDECIDED),
-            ("Defender wins", DEFENDER))
-
-
-def pct(p: float) -> str:
-    return f"{100 * p:.2f}%"
-
-
-def delta_pct(now: float, before: float) -> str:
-    d = 100 * (now - before)
-    return f"{d:+.2f} pts" if abs(d) >= 0.005 else "±0"
-
-
-def delta_num(now: float, before: float) -> str:
-    d = now - before
-    return f"{d:+.2f}" if abs(d) >= 0.005 else "±0"
-
-
-class OutcomeBar(QWidget):
-    """A horizontal bar split attacker / draw / undecided / defender, labelled in %."""
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.values = (0.0, 0.0, 0.0, 0.0)
-        self.baseline: tuple[float, ...] | None = None
-        self.setMinimumHeight(38)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-
-    def set_values(self, attacker: float, draw: float, undecided: float, defender: float,
-                   baseline: tuple[float, float, float, float] | None = None) -> None:
-        self.values = (attacker, draw, undecided, defender)
-        self.baseline = baseline
-        self.setToolTip("\n".join(f"{name}: {pct(v)}" for (name, _), v in
-                                  zip(SEGMENTS, self.values)))
-        self.update()
-
-    def paintEvent(self, event) -> None:  # noqa: N802 (Qt name)
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
-        bar = QRectF(rect.left(), rect.top(), rect.width(), rect.height() - (8 if self.baseline else 0))
-        total = sum(self.values) or 1.0
-        x = bar.left()
-        font = QFont(self.font())
-        font.setBold(True)
-        painter.setFont(font)
-        for (name, colour), value in zip(SEGMENTS, self.values):
-            w = bar.width() * value / total
-            if w <= 0:
-                continue
-            seg = QRectF(x, bar.top(), w, bar.height())
-            painter.fillRect(seg, QColor(colour))
-            text = pct(value)
-            if painter.fontMetrics().horizontalAdvance(text) + 8 < w:
-                dark = colour in (UNDECIDED, DRAW)
-                painter.setPen(QColor("#111111" if dark else "#ffffff"))
-                painter.drawText(seg, Qt.AlignmentFlag.AlignCenter, text)
-            x += w
-        if self.baseline:
-            # the pinned baseline as a thin strip underneath: same order, same colours
-            x = bar.left()
-            btotal = sum(self.baseline) or 1.0
-            strip_top = bar.bottom() + 3
-            for (_, colour), value in zip(SEGMENTS, self.baseline):
-                w = bar.width() * value / btotal
-                painter.fillRect(QRectF(x, strip_top, w, 5), QColor(colour).lighter(130))
-                x += w
-        painter.setPen(QPen(QColor("#555555")))
-        painter.drawRect(bar)
-        painter.end()
-
-
-#: the row of a PlotItem's grid layout under the bottom axis (0 title, 2 view, 3-4 x axis)
-LEGEND_ROW = 5
-
-
-class RowLegend(pg.LegendItem):
-    """A legend laid out in its own row of the plot's grid, under the x-axis label.
-
-    pyqtgraph's legend floats over the data and, on every new entry, moves itself to (0, 0);
-    this one only tells the grid how big it is and lets the grid place it.
-    """
-
-    def __init__(self) -> None:
-        self.fit_width: float | None = None     # set by fit(); entries added later refit
-        self._fitting = False
-        super().__init__(offset=None, colCount=4, labelTextSize="8pt")
-        self.layout.setContentsMargins(4, 2, 4, 2)
-
-    def fit(self, width: float) -> None:
-        """As many entries per row as fit in ``width`` (4 at most): a legend wider than its
-        plot widened the whole plot past its widget, clipping the title and the legend."""
-        self.fit_width = width
-        for columns in range(4, 0, -1):
-            if columns > 1 and self._width_with(columns) > width:
-                continue
-            if columns != self.columnCount:
-                self.setColumnCount(columns)
-            return
-
-    def _width_with(self, columns: int) -> float:
-        widths = [sample.boundingRect().width() + label.boundingRect().width() + 10
-                  for sample, label in self.items]
-        if not widths:
-            return 0.0
-        rows = [widths[i:i + columns] for i in range(0, len(widths), columns)]
-        left, _, right, _ = self.layout.getContentsMargins()
-        return max(sum(r) for r in rows) + left + right
-
-    def updateSize(self) -> None:  # noqa: N802 (pyqtgraph name)
-        if self.fit_width is not None and not self._fitting:
-            self._fitting = True                 # fit() may call back here
-            try:
-                self.fit(self.fit_width)
-            finally:
-                self._fitting = False
-        self.layout.invalidate()
-        hint = self.layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)   # margins included
-        self.setMinimumHeight(hint.height())
-        self.setMaximumHeight(hint.height())
-        self.setPreferredSize(hint)
-        self.updateGeometry()
-
-
-def style_plot(plot: pg.PlotWidget, title: str, xlabel: str, ylabel: str, *,
-               legend: bool = True, min_height: int | None = None) -> None:
-    """The app's one plot style: titled, labelled axes, light grid, no mouse zoom, a legend."""
-    plot.setTitle(title, size="10pt")
-    plot.setLabel("bottom", xlabel)
-    plot.setLabel("left", ylabel)
-    plot.showGrid(x=False, y=True, alpha=0.25)
-    plot.setMenuEnabled(False)
-    plot.setMouseEnabled(False, False)
-    if min_height:
-        plot.setMinimumHeight(min_height)
-    if legend:
-        # The legend gets a row of its own under the x-axis label, never inside the data area:
-        # a legend floating over the plot hid whichever bar or curve end fell under it.
-        item = RowLegend()
-        plot.plotItem.layout.addItem(item, LEGEND_ROW, 1)
-        plot.plotItem.legend = item      # plot(..., name=...) entries go here
-        plot._legend_fitter = _LegendFitter(plot, item)      # kept alive with the plot
-
-
-class _LegendFitter(QObject):
-    """Refits a plot's RowLegend to the plot's width whenever the plot is resized or drawn."""
-
-    def __init__(self, plot: pg.PlotWidget, legend: RowLegend):
-        super().__init__(plot)
-        self.legend = legend
-        plot.installEventFilter(self)
-
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
-        if event.type() in (QEvent.Type.Resize, QEvent.Type.Paint):
-            self.legend.fit(watched.width() - 70)       # less the y axis and its label
-        return False
-
-
-class StatusLine:
-    """``set_busy`` / ``show_error`` for a results panel with a ``spinner`` and a ``status``
-    label; ``has_figures()`` says whether older figures are still on show, and
-    ``mark_stale(stale)`` (optional) marks them on the figures themselves (plot titles)."""
-
-    #: what the figures were computed for, in "the last … that could be computed"
-    subject = "set-up"
-
-    def has_figures(self) -> bool:
-        raise NotImplementedError
-
-    #: the status shown after the player stopped a computation
-    STOPPED = "Stopped. Edit the set-up, or press F5, to compute again."
-
-    def mark_stale(self, stale: bool) -> None:
-        """Show on the figures whether they belong to an older set-up (default: the status
-        line says it alone)."""
-
-    def set_busy(self, busy: bool) -> None:
-        self.spinner.setVisible(busy)
-        stop = getattr(self, "stop_button", None)
-        if stop is not None:
-            stop.setVisible(busy)
-        if busy:
-            self.status.setText("Computing…")
-        elif self.status.text() == "Computing…":
-            self.status.setText("")
-
-    def stop(self) -> None:
-        """The player stops the computation on show (``cancel_requested``)."""
-        self.cancel_requested.emit()
-        self.status.setText(self.STOPPED)
-
-    def show_error(self, message: str) -> None:
-        stale = (f"<br>The figures below are still those of the last {self.subject} that could "
-                 "be computed." if self.has_figures() else "")
-        # the message may echo the user's text: shown as text, never as markup
-        text = html.escape(message, quote=False)
-        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>{stale}')
-        self.mark_stale(self.has_figures())
-
-
-def make_spinner() -> QProgressBar:
-    """The thin "working" bar of a results panel (hidden until busy)."""
-    spinner = QProgressBar()
-    spinner.setRange(0, 0)          # indeterminate: "working"
-    spinner.setMaximumHeight(6)
-    spinner.setTextVisible(False)
-    spinner.setVisible(False)
-    return spinner
-
-
-class FiguresGrid(QWidget):
-    """Name / value pairs in two columns, or in one when the panel is too narrow for two.
-
-    With a baseline pinned the values carry their deltas ("73.53% (+6.89 pts)"); two columns
-    of them made a narrow results side scroll sideways, clipping the deltas. This grid never
-    asks for more than one column's width, and takes two whenever they fit.
-    """
-
-    SPACING = 18
-
-    def __init__(self, pairs: list[tuple[QLabel, QLabel]], per_column: int,
-                 parent: QWidget | None = None):
-        super().__init__(parent)
-        self.pairs = pairs
-        self.per_column = per_column
-        self.grid = QGridLayout(self)
-        self.grid.setContentsMargins(0, 0, 0, 0)
-        self.grid.setHorizontalSpacing(self.SPACING)
-        self.grid.setVerticalSpacing(2)
-        self.columns = 0
-        self._place(2)
-
-    def drop(self, value: QLabel) -> None:
-        """Leave out the figure shown in ``value`` (and its name): a ruleset without it."""
-        for pair in [p for p in self.pairs if p[1] is value]:
-            self.pairs.remove(pair)
-            self.per_column = max(1, min(self.per_column, math.ceil(len(self.pairs) / 2)))
-            for label in pair:
-                label.setVisible(False)
-                self.grid.removeWidget(label)
-        self._place(self.columns or 2)
-
-    def _place(self, columns: int) -> None:
-        self.columns = columns
-        while self.grid.count():
-            self.grid.takeAt(0)
-        rows = self.per_column if columns == 2 else len(self.pairs)
-        for i, (name, value) in enumerate(self.pairs):
-            self.grid.addWidget(name, i % rows, 2 * (i // rows))
-            self.grid.addWidget(value, i % rows, 2 * (i // rows) + 1)
-        self.updateGeometry()
-
-    def _width(self, pairs) -> int:
-        return (max((n.sizeHint().width() for n, _ in pairs), default=0) + self.SPACING +
-                max((v.sizeHint().width() for _, v in pairs), default=0))
-
-    def two_column_width(self) -> int:
-        first, second = self.pairs[:self.per_column], self.pairs[self.per_column:]
-        return self._width(first) + (self.SPACING + self._width(second) if second else 0)
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
-        return QSize(self._width(self.pairs), super().minimumSizeHint().height())
-
-    def refit(self, width: int | None = None) -> None:
-        """Two columns if they fit in ``width`` (default: the grid's own), else one."""
-        width = self.width() if width is None else width
-        columns = 2 if width >= self.two_column_width() else 1
-        if columns != self.columns:
-            self._place(columns)
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
-        super().resizeEvent(event)
-        self.refit(event.size().width())
-
-
-class PlotRow(QWidget):
-    """Plots side by side, or one above the other when each would be narrower than
-    ``min_plot_width`` (a plot narrower than its title and axes is clipped)."""
-
-    def __init__(self, min_plot_width: int = 250, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.min_plot_width = min_plot_width
-        self.row = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
-        self.row.setContentsMargins(0, 0, 0, 0)
-
-    def addWidget(self, widget: QWidget, stretch: int = 0) -> None:  # noqa: N802 (Qt-like)
-        self.row.addWidget(widget, stretch)
-        self._fit(self.width())
-
-    def count(self) -> int:
-        return self.row.count()
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
-        # never asks for two plots' width: it stacks them instead
-        hint = super().minimumSizeHint()
-        return QSize(min(hint.width(), self.min_plot_width), hint.height())
-
-    def _fit(self, width: int) -> None:
-        side_by_side = width >= self.row.count() * self.min_plot_width
-        direction = (QBoxLayout.Direction.LeftToRight if side_by_side
-                     else QBoxLayout.Direction.TopToBottom)
-        if self.row.direction() != direction:
-            self.row.setDirection(direction)
-            self.updateGeometry()
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
-        super().resizeEvent(event)
-        self._fit(event.size().width())
+# the views import the look and the parts from here
+from .result_style import ACCENT, ATTACKER, DEFENDER, DRAW, SEGMENTS, UNDECIDED  # noqa: F401
+from .result_style import delta_num, delta_pct, pct, style_plot  # noqa: F401
+from .status_line import StatusLine, make_spinner, titled_grab  # noqa: F401
+from .widgets.figure_layout import FiguresGrid, PlotRow  # noqa: F401
+from .widgets.outcome_bar import OutcomeBar  # noqa: F401
 
 
 class ResultsPanel(StatusLine, QWidget):
@@ -347,9 +33,13 @@ class ResultsPanel(StatusLine, QWidget):
     #: the player pressed Stop (or Esc) while computing: the view cancels the job
     cancel_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None, *, loss_unit: str = "units"):
+    def __init__(self, parent: QWidget | None = None, *, loss_unit: str = "units",
+                 rounds: bool = True, loss_plot: bool = True):
+        """``rounds=False``: a one-resolution result (no round plot, no undecided or expected
+        rounds figures); ``loss_plot=False``: the view draws its own plots of the losses."""
         super().__init__(parent)
         self.loss_unit = loss_unit
+        self.rounds = rounds
         self.result: BattleResult | None = None
         self.baseline: BattleResult | None = None
         #: what ``result`` / ``baseline`` were computed for (set by the view): exports and
@@ -372,7 +62,8 @@ class ResultsPanel(StatusLine, QWidget):
 
         self.bar = OutcomeBar()
         self.legend = QLabel(" ".join(
-            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;' for n, c in SEGMENTS))
+            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;' for n, c in SEGMENTS
+            if rounds or n != "Undecided"))
 
         self.numbers: dict[str, QLabel] = {}
         pairs: list[tuple[QLabel, QLabel]] = []
@@ -381,6 +72,9 @@ class ResultsPanel(StatusLine, QWidget):
                 ("attacker_losses", "Expected attacker losses"),
                 ("defender_losses", "Expected defender losses"),
                 ("expected_rounds", "Expected rounds")]
+        if not rounds:
+            keys = [k for k in keys if k[0] not in ("undecided", "expected_rounds")]
+        per_column = 4 if rounds else 3
         for i, (key, label) in enumerate(keys):
             name = QLabel(label)
             value = QLabel("–")
@@ -388,7 +82,7 @@ class ResultsPanel(StatusLine, QWidget):
             value.setObjectName(f"value_{key}")
             self.numbers[key] = value
             pairs.append((name, value))
-        self.figures = FiguresGrid(pairs, per_column=4)
+        self.figures = FiguresGrid(pairs, per_column=per_column)
         self.note = QLabel("")
         self.note.setObjectName("resultNote")
         self.note.setWordWrap(True)
@@ -404,15 +98,19 @@ class ResultsPanel(StatusLine, QWidget):
                                     "text, to paste into a forum or a chat (Ctrl+Shift+C)")
         self.copy_button.clicked.connect(self.copy_results)
 
-        self.loss_plot = pg.PlotWidget()
-        style_plot(self.loss_plot, "Losses at the end of the battle",
-                         f"{loss_unit} lost", "probability (%)")
-        self.round_plot = pg.PlotWidget()
-        style_plot(self.round_plot, "Battle decided by round N",
-                         "round N", "probability (%)")
-        self.round_plot.setYRange(0, 100, padding=0.02)
+        self.loss_plot = self.round_plot = None
+        if loss_plot:
+            self.loss_plot = pg.PlotWidget()
+            style_plot(self.loss_plot, "Losses at the end of the battle",
+                       f"{loss_unit} lost", "probability (%)")
+        if rounds:
+            self.round_plot = pg.PlotWidget()
+            style_plot(self.round_plot, "Battle decided by round N",
+                       "round N", "probability (%)")
+            self.round_plot.setYRange(0, 100, padding=0.02)
         for plot in (self.loss_plot, self.round_plot):
-            plot.setMinimumHeight(150)
+            if plot is not None:
+                plot.setMinimumHeight(150)
 
         top = QHBoxLayout()
         top.addWidget(self.bar, 1)
@@ -420,8 +118,9 @@ class ResultsPanel(StatusLine, QWidget):
         top.addWidget(self.pin)
         top.addWidget(self.copy_button)
         self.plots_box = PlotRow()
-        self.plots_box.addWidget(self.loss_plot)
-        self.plots_box.addWidget(self.round_plot)
+        for plot in (self.loss_plot, self.round_plot):
+            if plot is not None:
+                self.plots_box.addWidget(plot)
         # shown instead of the plots when a side has no units (one degenerate point, else)
         self.no_battle = QLabel("")
         self.no_battle.setObjectName("noBattle")
@@ -495,6 +194,8 @@ class ResultsPanel(StatusLine, QWidget):
                     "draw": b.draw, "undecided": b.undecided, "attacker_losses": ba,
                     "defender_losses": bd, "expected_rounds": b.expected_rounds}
         for key, value in figures.items():
+            if key not in self.numbers:
+                continue
             is_p = key in ("attacker_wins", "defender_wins", "draw", "undecided")
             text = pct(value) if is_p else f"{value:.2f}"
             if base is not None:
@@ -504,8 +205,10 @@ class ResultsPanel(StatusLine, QWidget):
         self.figures.refit()         # the deltas make the values wider
         bvals = (b.attacker_wins, b.draw, b.undecided, b.defender_wins) if b else None
         self.bar.set_values(r.attacker_wins, r.draw, r.undecided, r.defender_wins, bvals)
-        self._plot_losses(r, b)
-        self._plot_rounds(r, b)
+        if self.loss_plot is not None:
+            self._plot_losses(r, b)
+        if self.round_plot is not None:
+            self._plot_rounds(r, b)
         self.battle_figures.show_figures(r, b, fought=self.plots_box.isVisibleTo(self))
 
     def _plot_losses(self, r: BattleResult, b: BattleResult | None) -> None:
@@ -552,17 +255,17 @@ class ResultsPanel(StatusLine, QWidget):
         plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(n / 10)), minor=1)
 
     # -- exports ------------------------------------------------------------------------
-    def csv_text(self) -> str:
-        """The shown result (and the baseline, if pinned) as CSV, after a heading naming the
-        title, forces and options (``combatassist.report``)."""
+    def csv_rows(self) -> list[list]:
+        """The shown result (and the baseline, if pinned) as CSV rows, after a heading naming
+        the title, forces and options (``combatassist.report``)."""
         results = [(label, res) for label, res in (("current", self.result),
                                                    ("baseline", self.baseline)) if res]
-        text = report.csv_text(self.scenario, results)
+        rows = report.csv_rows(self.scenario, results)
         if self.baseline is not None and self.baseline_scenario is not None and \
                 self.baseline_scenario is not self.scenario:
             # the baseline's own set-up, so a reader sees what was compared with what
-            text += "baseline set-up\n" + report.csv_text(self.baseline_scenario, [])
-        return text
+            rows += [["baseline set-up"]] + report.csv_rows(self.baseline_scenario, [])
+        return rows
 
     def copy_text(self) -> str:
         """Plain text a player pastes into a forum or a chat (title, forces, options, odds,
@@ -578,9 +281,6 @@ class ResultsPanel(StatusLine, QWidget):
         """Put ``copy_text()`` on the clipboard."""
         from PySide6.QtWidgets import QApplication
         QApplication.clipboard().setText(self.copy_text())
-
-    def export_csv(self, path: str | Path) -> None:
-        atomic_write_text(path, self.csv_text())
 
     def export_png(self, path: str | Path) -> bool:
         """The panel as a PNG under a heading (title, forces and options), without its
@@ -599,37 +299,3 @@ class ResultsPanel(StatusLine, QWidget):
         return image.save(str(path), "PNG")
 
 
-def titled_grab(widget: QWidget, heading: list[str]):
-    """``widget.grab()`` with ``heading`` lines written above it (the first one bold)."""
-    from PySide6.QtGui import QFontMetrics, QPixmap
-
-    shot = widget.grab()
-    if not heading:
-        return shot
-    bold = QFont(widget.font())
-    bold.setBold(True)
-    bold.setPointSizeF(bold.pointSizeF() * 1.2)
-    plain = QFont(widget.font())
-    lines = [(heading[0], bold)] + [(text, plain) for text in heading[1:]]
-    ratio = shot.devicePixelRatio()
-    width = shot.width() / ratio
-    pad = 8
-    heights = []
-    for text, font in lines:
-        rect = QFontMetrics(font).boundingRect(0, 0, int(width) - 2 * pad, 10_000,
-                                              Qt.TextFlag.TextWordWrap, text)
-        heights.append(rect.height() + 2)
-    top = sum(heights) + 2 * pad
-    image = QPixmap(int(width * ratio), int((top + shot.height() / ratio) * ratio))
-    image.setDevicePixelRatio(ratio)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    painter.setPen(QColor("#111111"))
-    y = pad
-    for (text, font), h in zip(lines, heights):
-        painter.setFont(font)
-        painter.drawText(QRectF(pad, y, width - 2 * pad, h), Qt.TextFlag.TextWordWrap, text)
-        y += h
-    painter.drawPixmap(0, top, shot)
-    painter.end()
-    return image

@@ -4,12 +4,18 @@ The panel is a thin face over ``TableBattle``: every rule, proposal and check li
 engine. Keyboard flow: type the dice ("351" or "3 5 1"), optionally edit the casualties, Enter.
 
 A ruleset with a between-rounds step (``TableBattle.between_rounds_options``) gets its view's
-editor (``set_between_rounds_editor``) shown above the dice while the step is possible.
+editor (``set_between_rounds_editor``) shown above the dice while the step is possible; a view
+may add a detail widget (``set_detail_widget``) fed with the battle after every change (e.g.
+AGC's units with their dice and modifiers).
+
+Over 400 lines for a reason: the panel is one widget driving one state machine (building its
+fields, the keyboard flow, and the refresh that shows the battle); its saved-battle life cycle
+(``table_saves``) and its small parts (``widgets/table_parts``) live beside it.
 """
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,16 +25,16 @@ from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLin
                                QListWidget, QMessageBox, QPushButton, QScrollArea, QVBoxLayout,
                                QWidget)
 
-from combatassist.battle import BattleRules
-from combatassist.autosave import AutosaveSlot, BattleLock, claim
-from combatassist.errors import CombatAssistError, EngineError
-from combatassist.table import (TableBattle, format_choice, load_battle, odds_from,
-                                parse_choice, parse_dice)
+from combatassist.autosave import AutosaveSlot, BattleLock
+from combatassist.errors import CombatAssistError
+from combatassist.table import (TableBattle, format_choice, parse_choice, parse_dice)
 
-from .compute import Computer
+from .compute import JobGroup
+from .table_saves import VERDICTS, SavedBattles
+from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines,  # noqa: F401
+                                  odds_from_position)
 from .results import ATTACKER, DEFENDER, OutcomeBar, pct
 
-VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "draw": "a draw"}
 #: what ending the battle means, asked before it happens (Undo takes it back too)
 END_QUESTIONS = {
     "retreat": ("{Side} retreats", "{Side} retreats: the battle ends here and the other side "
@@ -37,42 +43,7 @@ END_QUESTIONS = {
 }
 
 
-def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
-    """``label`` in a box ``lines`` text lines high that scrolls when the text is longer, so
-    the widgets below it (the Apply button) never move as the text changes."""
-    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-    box = QScrollArea()
-    box.setWidget(label)
-    box.setWidgetResizable(True)
-    box.setFrameShape(QScrollArea.Shape.NoFrame)
-    box.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    box.viewport().setAutoFillBackground(False)       # the text sits on the panel, no box
-    label.setAutoFillBackground(False)
-    box.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 6)
-    return box
-
-#: (rules, ruleset, scenario TOML text) for the battle the view has set up.
-SetupProvider = Callable[[], tuple[BattleRules, str, str]]
-
-
-def describe_dice(specs) -> str:
-    """The dice to enter, in entry order, equal neighbours counted: "3× attacker d6 (…)"."""
-    groups: list[list] = []
-    for spec in specs:
-        key = (spec.side, spec.sides, spec.label)
-        if groups and groups[-1][0] == key:
-            groups[-1][1] += 1
-        else:
-            groups.append([key, 1])
-    parts = []
-    for (side, sides, label), count in groups:
-        text = f"{count}× {side} d{sides}" if count > 1 else f"{side} d{sides}"
-        parts.append(text + (f" ({label})" if label else ""))
-    return "; ".join(parts)
-
-
-class TableSidePanel(QWidget):
+class TableSidePanel(SavedBattles, QWidget):
     """Start, play, undo, end and resume one table-side battle for a view."""
 
     #: True while a battle is in progress (the view freezes its form).
@@ -83,8 +54,15 @@ class TableSidePanel(QWidget):
     position_changed = Signal()
 
     def __init__(self, setup: SetupProvider, autosave_path: Path, parent: QWidget | None = None,
-                 *, format_choice: Callable[[Any], str] = format_choice,
-                 parse_choice: Callable[[str, Any], Any] = parse_choice):
+                 *, jobs: JobGroup | None = None,
+                 format_choice: Callable[[Any], str] = format_choice,
+                 parse_choice: Callable[[str, Any], Any] = parse_choice,
+                 retreat_sides: Sequence[str] = ("attacker",), choice_help: str = "",
+                 odds: OddsJob | None = None):
+        """``jobs``: the view's job group, which owns the odds computation (default: the
+        panel's own); ``retreat_sides``: the sides offered a "retreats" button;
+        ``choice_help``: how to write the casualties (the casualty entry's tooltip);
+        ``odds``: the odds from the current position (default: ``table.odds_from``)."""
         super().__init__(parent)
         self.setup = setup
         #: where this view's battles are saved: each battle its own file beside this path
@@ -97,10 +75,14 @@ class TableSidePanel(QWidget):
         self.set_aside_notices: list[str] = []
         self.format_choice = format_choice
         self.parse_choice = parse_choice
+        self.odds = odds or odds_from_position
         self.battle: TableBattle | None = None
         #: the view's between-rounds editor (see ``set_between_rounds_editor``), if any
         self.between_editor: QWidget | None = None
-        self.computer = Computer(self)
+        #: the view's detail widget (see ``set_detail_widget``), if any
+        self.detail: QWidget | None = None
+        self.jobs = jobs if jobs is not None else JobGroup(self)
+        self.computer = self.jobs.computer()
         self.computer.result.connect(self._show_odds)
         self.computer.error.connect(lambda m: self.odds_label.setText(f"Odds: {m}"))
         self.computer.busy.connect(lambda b: b and self.odds_label.setText("Odds: computing…"))
@@ -139,6 +121,8 @@ class TableSidePanel(QWidget):
         self.explain_label.setWordWrap(True)
         self.choice_edit = QLineEdit()
         self.choice_edit.setPlaceholderText("empty: accept the proposal")
+        if choice_help:
+            self.choice_edit.setToolTip(choice_help)
         self.choice_edit.returnPressed.connect(self.apply)
         self.apply_button = QPushButton("Apply")
         self.apply_button.setToolTip("Play this phase with these dice and casualties (Enter)")
@@ -153,8 +137,14 @@ class TableSidePanel(QWidget):
         self.redo_button = QPushButton("Redo")
         self.redo_button.setToolTip("Play the undone step again (Ctrl+Shift+Z)")
         self.redo_button.clicked.connect(self.redo)
-        self.retreat_button = QPushButton("Attacker retreats")
-        self.retreat_button.clicked.connect(lambda: self.end("retreat", "attacker"))
+        self.retreat_buttons: dict[str, QPushButton] = {}
+        for side in retreat_sides:
+            button = QPushButton(f"{side.capitalize()} retreats")
+            other = "defender" if side == "attacker" else "attacker"
+            button.setToolTip(f"The {side} breaks off before this round: the {other} wins")
+            button.clicked.connect(lambda _c=False, s=side: self.end("retreat", s))
+            self.retreat_buttons[side] = button
+        self.retreat_button = self.retreat_buttons.get("attacker")
         self.end_button = QPushButton("End battle")
         self.end_button.clicked.connect(lambda: self.end("end", "attacker"))
         self.close_button = QPushButton("Close battle")
@@ -179,7 +169,8 @@ class TableSidePanel(QWidget):
         form.addRow("Casualties:", choice_row)
         form.addRow(self.message)
         buttons = QHBoxLayout()
-        for b in (self.undo_button, self.redo_button, self.retreat_button, self.end_button):
+        for b in (self.undo_button, self.redo_button, *self.retreat_buttons.values(),
+                  self.end_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
@@ -195,6 +186,9 @@ class TableSidePanel(QWidget):
         inner.addWidget(self.state_label)
         inner.addWidget(self.odds_bar)
         inner.addWidget(self.odds_label)
+        self.detail_slot = QVBoxLayout()
+        self.detail_slot.setContentsMargins(0, 0, 0, 0)
+        inner.addLayout(self.detail_slot)
         self.between_slot = QVBoxLayout()
         self.between_slot.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(self.between_slot)
@@ -247,123 +241,12 @@ class TableSidePanel(QWidget):
         editor.action_chosen.connect(self.between_rounds)
         self._refresh()
 
-    # -- life cycle ---------------------------------------------------------------------
-    @property
-    def autosave_path(self) -> Path:
-        """The file the battle on screen (or the last one) autosaves to."""
-        if self.battle is not None and self.battle.autosave_path is not None:
-            return self.battle.autosave_path
-        return self._last_path or self.slot.slot
-
-    def start(self) -> None:
-        """Freeze the view's set-up and begin a new battle (autosaved at once, in a file of
-        its own that this instance owns)."""
-        path = self.slot.new_battle_path()
-        try:
-            rules, ruleset, text = self.setup()
-            lock = claim(path)
-            if lock is None:        # a fresh random name: practically impossible
-                raise EngineError("that autosave file is in use; try again")
-            battle = TableBattle(rules, scenario_text=text, ruleset=ruleset,
-                                 autosave_path=path)
-            battle.save()
-        except CombatAssistError as exc:
-            self._error(str(exc))
-            return
-        except OSError as exc:
-            self._error(f"can't write the autosave file {path}: {exc.strerror or exc}")
-            return
-        self._release()
-        self._lock = lock
-        self._attach(battle)
-
-    def claim_saved_battle(self) -> bool:
-        """Take the newest saved battle no running instance owns, to offer it (True).
-
-        A battle that can't be resumed is set aside (renamed, kept) with a one-sentence
-        notice in ``set_aside_notices``, and the next one is tried."""
-        if self._offered is not None:
-            return True
-        self.slot.remove_stale_temps()
-        tried: set[Path] = set()
-        while True:
-            lock = self.slot.claim_next(skip=tried)
-            if lock is None:
-                return False
-            tried.add(lock.path)
-            try:
-                battle = load_battle(lock.path)
-            except CombatAssistError as exc:
-                self._set_aside(lock, str(exc))
-                continue
-            self._release()
-            self._lock, self._offered = lock, battle
-            return True
-
-    def _set_aside(self, lock: BattleLock, why: str) -> None:
-        try:
-            kept = lock.set_aside()
-            where = f"kept as {kept.name}"
-        except OSError as exc:
-            lock.release()
-            where = f"left where it is ({exc.strerror or exc})"
-        text = f"A saved battle could not be resumed and was set aside ({where}): {why}"
-        self.set_aside_notices.append(text)
-        self._error(text)
-
-    def resume(self) -> bool:
-        """Resume the saved battle offered (or the newest one nobody owns); False (and a
-        message) if there is none or it can't be resumed."""
-        if self._offered is None and not self.claim_saved_battle():
-            if not self.set_aside_notices:
-                self._error("there is no saved battle to resume")
-            return False
-        battle, self._offered = self._offered, None
-        self._attach(battle)
-        self.resumed.emit(battle.scenario_text)
-        return True
-
-    def has_saved_battle(self) -> bool:
-        """A saved battle no running instance owns is waiting (or already claimed here)."""
-        return self._offered is not None or bool(self.slot.unowned())
-
-    def saved_summary(self) -> str:
-        """A one-line description of the offered battle (for the resume question)."""
-        if self._offered is None:
-            return "a battle in progress"
-        return f"{len(self._offered.rounds)} round(s) played"
-
-    def saved_verdict(self) -> str | None:
-        """How the offered battle ended ("the attacker wins", ...), None while unfinished."""
-        b = self._offered
-        return VERDICTS[b.verdict()] if b is not None and b.is_over() else None
-
-    def discard_saved_battle(self) -> None:
-        """Delete the offered battle's file (finished or abandoned): only one this instance
-        owns, never another's."""
-        if self._offered is not None:
-            self._offered = None
-            self._release(discard=True)
-
-    def decline_saved_battle(self) -> None:
-        """Leave the offered battle for a later start (its file stays, unowned)."""
-        if self._offered is not None:
-            self._offered = None
-            self._release()
-
-    def release(self) -> None:
-        """The window is closing: give up the battle on screen (its file stays, to resume)."""
-        self._offered = None
-        self._release()
-
-    def _release(self, discard: bool = False) -> None:
-        if self._lock is not None:
-            self._last_path = self._lock.path
-            if discard:
-                self._lock.discard()
-            else:
-                self._lock.release()
-            self._lock = None
+    def set_detail_widget(self, widget: QWidget) -> None:
+        """Show ``widget`` under the battle's state; its ``show_battle(battle)`` is called
+        after every change (``None``: no battle)."""
+        self.detail = widget
+        self.detail_slot.addWidget(widget)
+        self._refresh()
 
     def close_battle(self) -> None:
         """Leave table-side mode; the autosave file goes (the battle is finished or abandoned)."""
@@ -503,6 +386,8 @@ class TableSidePanel(QWidget):
         self.battle_scroll.setVisible(running)
         self.filler.setVisible(not running)
         self.running_changed.emit(running)
+        if self.detail is not None:
+            self.detail.show_battle(b)
         self.position_changed.emit()
         options = b.between_rounds_options() if b is not None else None
         if self.between_editor is not None:
@@ -510,6 +395,9 @@ class TableSidePanel(QWidget):
             if options is not None:
                 self.between_editor.set_options(options, b.rules)
         if b is None:
+            for button in (self.undo_button, self.redo_button, self.end_button,
+                           *self.retreat_buttons.values()):
+                button.setEnabled(False)
             return
         over = b.is_over()
         verdict = b.verdict()
@@ -539,7 +427,8 @@ class TableSidePanel(QWidget):
         self.dice_edit.setEnabled(not over and bool(specs))
         self.undo_button.setEnabled(b.can_undo())
         self.redo_button.setEnabled(b.can_redo())
-        self.retreat_button.setEnabled(not over and not b.dice_entered())
+        for button in self.retreat_buttons.values():
+            button.setEnabled(not over and not b.dice_entered())
         self.end_button.setEnabled(not over and not b.dice_entered())
         self.log.clear()
         for line in b.log:
@@ -562,13 +451,13 @@ class TableSidePanel(QWidget):
                                      float(verdict == "defender"))
         else:
             # captured here, on the GUI thread: the worker never reads the live battle
-            rules, ruleset = b.rules, b.ruleset
+            rules, ruleset, text = b.rules, b.ruleset, b.scenario_text
             if b.dice_entered():
                 state, remaining = b.state, b.remaining_phases()
             else:
                 state, remaining = b.round_start_state, None
-            self.computer.request(lambda cancel: odds_from(rules, state, ruleset=ruleset,
-                                                           cancel=cancel, remaining=remaining),
+            self.computer.request(lambda cancel: self.odds(rules, state, ruleset, text, cancel,
+                                                           remaining),
                                   immediate=True)
 
     def _show_odds(self, result) -> None:

@@ -39,10 +39,10 @@ def _view(ruleset: str):
     view = _views.get(ruleset)
     if view is None:
         _app()
-        from ui.views import VIEWS, view_class
+        from combatassist_gui.views import discover
 
-        spec = next(s for s in VIEWS if s.ruleset == ruleset)
-        view = view_class(spec)(autosave_dir=Path(tempfile.mkdtemp(prefix="ca-bench-")))
+        cls = next(c for c in discover() if c.ruleset == ruleset)
+        view = cls(autosave_dir=Path(tempfile.mkdtemp(prefix="ca-bench-")))
         view.resize(1200, 800)
         view.show()
         _wait(lambda: _settled(view, None), 60.0)

@@ -23,7 +23,7 @@ def settings(tmp_path):
 @pytest.fixture
 def make_window(qtbot, tmp_path, settings):
     """Build MainWindows sharing one temporary settings file and autosave folder."""
-    from ui.main_window import MainWindow
+    from combatassist_gui.main_window import MainWindow
 
     windows = []
 

@@ -3,7 +3,6 @@ forces, plots, table-side resolution and scenario round-trip (offscreen, pytest-
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -12,8 +11,8 @@ from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
 from combatassist.scenario import Scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
-from ui.views.agc import AgcView, default_agc_scenario
-from ui.widgets.agc_table import EntryError, parse_entries
+from combatassist import rulesets
+from combatassist_gui.views.agc import AgcView
 
 
 @pytest.fixture
@@ -51,7 +50,7 @@ def load(view, qtbot, payload, title=None):
 
 # -- defaults and live results ------------------------------------------------------------------
 def test_default_scenario_result_is_the_engines(view):
-    assert view.scenario().body == default_agc_scenario().body
+    assert view.scenario().body == rulesets.get("agc").default_scenario().body
     assert_matches_engine(view)
     totals = view.plots.totals_plot.getPlotItem().listDataItems()
     assert [len(item.getData()[0]) for item in totals[:2]] == [
@@ -60,8 +59,10 @@ def test_default_scenario_result_is_the_engines(view):
 
 
 def test_round_figures_hidden_and_terrain_modifiers_beside_the_forces(view):
-    assert not view.results.round_plot.isVisible()
-    assert not view.results.numbers["expected_rounds"].isVisible()
+    # one resolution: no round plot, no round figures, no battle losses plot
+    assert view.results.round_plot is None and view.results.loss_plot is None
+    assert "expected_rounds" not in view.results.numbers
+    assert "undecided" not in view.results.numbers
     assert view.results.numbers["attacker_wins"].isVisible()
     forest = {t["id"]: t for t in agc.terrains()}["forest"]["modifiers"]
     assert view.forces.modifier_labels["armor"].text().count(
@@ -193,13 +194,14 @@ def test_empty_side_is_a_clear_message_not_a_crash(view, qtbot):
                     timeout=20_000)
     assert "defender has no units" in view.last_error
     assert "defender has no units" in view.results.status.text()
-    panel = view.table_panel_agc
-    assert "defender has no units" in panel.setup_message.text()
-    assert not panel.sides["defender"].isEnabled()
+    panel = view.table_panel
+    panel.start()                                   # the table refuses it, saying why
+    assert panel.battle is None and "defender has no units" in panel.notice.text()
     view.forces.spins["defender"]["infantry"].setValue(1)
     qtbot.waitUntil(lambda: view.last_error is None and not view.computer.is_busy(),
                     timeout=20_000)
-    assert panel.sides["defender"].isEnabled() and panel.setup_message.text() == ""
+    panel.start()
+    assert panel.battle is not None and panel.notice.text() == ""
 
 
 # -- random force generator --------------------------------------------------------------------------
@@ -242,108 +244,108 @@ def test_baseline_overlays_the_agc_plots(view, qtbot):
     assert len(view.plots.bands_plot.getPlotItem().listDataItems()) == plain
 
 
-# -- table side ---------------------------------------------------------------------------------------
-def test_parse_entries():
-    assert parse_entries(" 7 3,5 ; 6/2/5 ") == [[7], [3], [5], [6, 2, 5]]
-    assert parse_entries("") == []
-    with pytest.raises(EntryError, match="'x'"):
-        parse_entries("3 x")
+# -- table side: the one panel every ruleset uses, over AGC's one-round rules -----------------
+def play_phase(panel, faces):
+    """Enter ``faces`` (one per die the phase asks for) and apply."""
+    panel.dice_edit.setText(" ".join(str(f) for f in faces))
+    panel.apply()
 
 
 def test_table_side_entered_dice_give_the_engines_resolution(view, qtbot):
-    panel = view.table_panel_agc
+    panel = view.table_panel
     payload = view.scenario().body
-    order = agc.dice_to_roll(payload)
-    assert panel.sides["attacker"].table.rowCount() == len(order["attacker"])
-    assert panel.sides["attacker"].table.item(0, 0).text() == order["attacker"][0]["label"]
-    att = [min(u["die"], 4) for u in order["attacker"]]
-    dfn = [2 for _ in order["defender"]]
-    att[-1] = [6, 2, 5] if order["attacker"][-1]["dice"] == 3 else att[-1]   # keep-lowest
-    panel.sides["attacker"].edit.setText(
-        " ".join("/".join(map(str, a)) if isinstance(a, list) else str(a) for a in att))
-    assert panel.resolution is None
-    assert "Enter both sides" in panel.summary.text()
-    panel.sides["defender"].edit.setText(" ".join(map(str, dfn)))
-    expect = agc.resolve_table(payload, {"attacker": att, "defender": dfn})
-    res = panel.resolution
-    assert res is not None
-    assert res.totals == expect.totals and res.band == expect.band and res.victor == expect.victor
-    assert f"Attacker {expect.totals['attacker']}" in panel.summary.text()
-    assert expect.band_name in panel.summary.text()
-    # the per-unit values shown add up to the engine's ground total (no AAD in this set-up)
+    view.open_table()
+    battle = panel.battle
+    assert battle is not None and view.tabs.currentWidget() is panel
+    # the units' dice in the engine's order, with each unit's modifier and why beside them
+    line = agc.lineup(payload)
+    att_units = line.side("attacker").units
+    table = view.lineup_tables.tables["attacker"]
+    assert view.lineup_tables.isVisibleTo(panel)
+    assert table.rowCount() == len(att_units)
+    assert table.item(0, 0).text() == att_units[0].label
+    assert "paired with infantry" in table.item(0, 3).text()       # armor beside infantry
+    specs = battle.dice()
+    assert len(specs) == sum(u.dice for s in ("attacker", "defender")
+                             for u in line.side(s).units)
+    faces = [min(spec.sides, 4) for spec in specs]
+    panel.dice_edit.setText(" ".join(map(str, faces)))
+    assert "->" in panel.explain_label.text()                     # each unit's value, and why
+    panel.apply()
+    assert battle.dice_entered() and "totals" in panel.state_label.text()
+    # the ground damage each side rolls, then (no AAD here) the contest phase has no dice
+    damage_specs = battle.dice()
+    play_phase(panel, [1] * len(damage_specs))
+    for _ in range(3):
+        if battle.is_over():
+            break
+        play_phase(panel, [1] * len(battle.dice()))
+    assert battle.is_over()
+    res = battle.rules.resolution(battle.state)
+    rolls = {"attacker": [], "defender": []}
+    i = 0
     for side in ("attacker", "defender"):
-        table = panel.sides[side].table
-        shown = sum(int(table.item(i, 5).text()) for i in range(table.rowCount()))
-        assert shown == expect.totals[side]
-    assert res.steps is None
-    assert "Enter (or roll) the damage dice" in panel.steps_label.text()
-    # damage dice
-    damage = {}
-    for entry in panel.damage:
-        if entry.edit is not None:
-            faces = [1] * entry.spec.count
-            entry.edit.setText(" ".join(map(str, faces)))
-            damage[entry.slot.side] = faces
-        else:
-            damage[entry.slot.side] = []
-    final = agc.resolve_table(payload, {"attacker": att, "defender": dfn}, damage)
-    assert panel.resolution.steps == final.steps
-    assert f"attacker takes <b>{final.steps['attacker']}</b>" in panel.steps_label.text()
-    assert panel.explanation.toPlainText().splitlines() == final.explanation
+        for u in line.side(side).units:
+            rolls[side].append(faces[i:i + u.dice])
+            i += u.dice
+    expect = agc.resolve_table(payload, rolls)
+    assert res.totals == expect.totals and res.band == expect.band
+    assert res.victor == expect.victor and res.steps is not None
+    assert panel.heading.text().startswith("Battle over after 1 round(s)")
+    # undo, autosave: as for every ruleset
+    panel.undo()
+    assert battle.state == battle.rules.initial_state() and battle.can_redo()
+    assert panel.autosave_path.is_file()
 
 
 def test_table_side_bad_dice_are_explained(view):
-    panel = view.table_panel_agc
-    panel.sides["defender"].edit.setText("7 1 1 1 1 1")
-    assert "a d6 shows 1–6" in panel.sides["defender"].status.text()
-    assert panel.sides["defender"].table.item(0, 5).text() == "?"
-    panel.sides["defender"].edit.setText("2 2 x")
-    assert "'x' is not a die roll" in panel.sides["defender"].status.text()
-    panel.sides["defender"].edit.setText("1 1 1 1 1 1 1 1")
-    assert "8 dice entered for 6 units" in panel.sides["defender"].status.text()
-    panel.sides["defender"].edit.setText("1 1")
-    assert "2 of 6 units entered" in panel.sides["defender"].status.text()
-    assert panel.resolution is None
+    panel = view.table_panel
+    panel.start()
+    n = len(panel.battle.dice())
+    panel.dice_edit.setText(" ".join(["11"] * n))                 # no die here shows 11
+    panel.apply()
+    assert panel.message.text() and "11" in panel.message.text()
+    assert not panel.battle.dice_entered()
+    panel.dice_edit.setText("1 1")
+    panel.apply()
+    assert str(n) in panel.message.text()                          # says how many to enter
+    assert not panel.battle.dice_entered()
 
 
 def test_table_side_roll_and_ctrl_r(view, qtbot):
-    panel = view.table_panel_agc
-    panel.rng = random.Random(3)
-    view.tabs.setCurrentWidget(panel)
-    qtbot.mouseClick(panel.sides["attacker"].roll_button, Qt.MouseButton.LeftButton)
-    rolls, status = panel.sides["attacker"].read()
-    assert rolls is not None and status == "all dice entered"
-    assert panel.resolution is None
-    panel.sides["defender"].edit.setFocus()
-    qtbot.keyClick(panel.sides["defender"].edit, Qt.Key.Key_R,
-                   Qt.KeyboardModifier.ControlModifier)
-    assert panel.resolution is not None
-    assert panel.resolution.steps is not None          # Ctrl+R also rolled the damage
-    assert panel.sides["attacker"].read()[0] == rolls  # complete sides are kept
-    qtbot.mouseClick(panel.clear_button, Qt.MouseButton.LeftButton)
-    assert panel.resolution is None and panel.sides["attacker"].edit.text() == ""
+    panel = view.table_panel
+    view.open_table()
+    panel.dice_edit.setFocus()
+    qtbot.keyClick(panel.dice_edit, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert len(panel.dice_edit.text().split()) == len(panel.battle.dice())
+    qtbot.keyClick(panel.dice_edit, Qt.Key.Key_Return)
+    assert panel.battle.dice_entered()
+    while not panel.battle.is_over():
+        panel.roll()
+        panel.apply()
+    assert panel.battle.rules.resolution(panel.battle.state).steps is not None
+    panel.close_battle()
+    assert panel.battle is None and view.form.isEnabled()
 
 
 def test_table_side_follows_the_setup_and_aad_contest(view, qtbot):
-    panel = view.table_panel_agc
-    view.load_scenario(Scenario("agc", AgcScenario(
+    panel = view.table_panel
+    view.set_scenario(Scenario("agc", AgcScenario(
         "rural", AgcSide({"infantry": 1, "air_support": 1}),
         AgcSide({"infantry": 1, "aad": 1}))))
-    rows = [panel.sides[s].table.rowCount() for s in ("attacker", "defender")]
+    view.open_table()
+    rows = [view.lineup_tables.tables[s].rowCount() for s in ("attacker", "defender")]
     assert rows == [2, 2]
-    assert "AAD" in panel.sides["defender"].table.item(1, 3).text()
-    panel.sides["attacker"].edit.setText("3 5")
-    panel.sides["defender"].edit.setText("4 6")
-    res = panel.resolution
-    assert res is not None and len(res.contests) == 1
-    assert "AAD contest 1" in panel.summary.text()
-    slots = [(e.slot.contest, e.slot.side) for e in panel.damage]
-    assert (0, "defender") in slots and (0, "attacker") in slots
-    panel.rng = random.Random(1)
-    panel.roll_damage()
-    assert panel.resolution.steps is not None
-    assert panel.resolution.contests[0].steps is not None
-    assert "AAD contest 1: defender AAD takes" in panel.steps_label.text()
+    assert "AAD" in view.lineup_tables.tables["defender"].item(1, 3).text()
+    battle = panel.battle
+    play_phase(panel, [3, 5, 4, 6])
+    assert len(battle.rules.resolution(battle.state).contests) == 1
+    while not battle.is_over():
+        panel.roll()
+        panel.apply()
+    res = battle.rules.resolution(battle.state)
+    assert res.steps is not None and res.contests[0].steps is not None
+    assert any("contest" in panel.log.item(i).text().lower() for i in range(panel.log.count()))
 
 
 # -- scenario round-trip and the main window ------------------------------------------------------
@@ -386,5 +388,5 @@ def test_main_window_hosts_the_agc_view(make_window, qtbot):
 
 def test_dataclass_payload_is_frozen():
     # the view relies on comparing payloads by value (round-trip and table refresh)
-    payload = default_agc_scenario().body
+    payload = rulesets.get("agc").default_scenario().body
     assert payload == dataclasses.replace(payload)

@@ -10,8 +10,8 @@ import pytest
 from combatassist.rulesets import lowluck, mediumluck
 from combatassist.scenario import Scenario
 from tests.ui.conftest import wait_result
-from ui.views.lowluck import LowLuckView
-from ui.views.mediumluck import MediumLuckView
+from combatassist_gui.views.lowluck import LowLuckView
+from combatassist_gui.views.mediumluck import MediumLuckView
 
 
 def fresh(qtbot, view, before):
@@ -75,6 +75,6 @@ def test_mediumluck_form_has_the_retreat_rules_and_figures(open_view, qtbot):
 
 
 def test_rulesets_without_costs_show_no_ipc(open_view):
-    from ui.views.ur import UrView
+    from combatassist_gui.views.ur import UrView
     view = open_view(UrView)
     assert not view.results.battle_figures.isVisible()

@@ -1,11 +1,11 @@
-"""ui.compute.Computer: debounce, stale results dropped, cancellation, clear errors."""
+"""combatassist_gui.compute.Computer: debounce, stale results dropped, cancellation, clear errors."""
 from __future__ import annotations
 
 import threading
 
 from combatassist.errors import EngineError
 from combatassist.solver import Cancelled
-from ui.compute import Computer
+from combatassist_gui.compute import Computer
 
 
 def test_debounce_runs_only_the_newest_job(qtbot):

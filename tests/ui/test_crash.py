@@ -3,7 +3,7 @@ import sys
 
 from PySide6.QtWidgets import QMessageBox
 
-from ui.crash import CrashHandler
+from combatassist_gui.crash import CrashHandler
 
 
 def test_unexpected_error_is_logged_and_shown_briefly(qtbot, tmp_path, monkeypatch):

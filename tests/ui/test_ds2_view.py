@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import random
 
 import numpy as np
 import pytest
@@ -15,8 +14,8 @@ from combatassist.errors import ScenarioError
 from combatassist.rulesets import ds2
 from combatassist.rulesets.ds2 import Shot
 from combatassist.scenario import Scenario, load_scenario, parse_scenario_text
-from ui.views.ds2 import Ds2View
-from ui.widgets.ds2_results import segments
+from combatassist_gui.views.ds2 import Ds2View
+from combatassist_gui.widgets.ds2_results import segments
 
 EXAMPLE = example_path("ds2-hvc-vs-mbt.toml")
 
@@ -310,102 +309,133 @@ def test_csv_export(view, tmp_path):
     assert float(size3[1 + 3]) == pytest.approx(44 / 80)     # armour 3 column
 
 
-# -- table-side shot entry ---------------------------------------------------------------------
-def enter(table, **dice):
-    for name, value in dice.items():
-        table.spins[name].setValue(value)
+# -- table side: the one panel every ruleset uses, over DS2's one-shot rules -----------------
+def play(panel, text="", choice=None):
+    """Enter this phase's dice (``text``) and, optionally, the players' choice; apply."""
+    panel.dice_edit.setText(text)
+    if choice is not None:
+        panel.choice_edit.setText(choice)
+        panel.choice_edit.setModified(True)
+    panel.apply()
+
+
+def finish(panel):
+    """Apply the phases left that need no dice."""
+    while not panel.battle.is_over() and not panel.battle.dice():
+        play(panel)
+
+
+def outcome(battle):
+    return battle.state[1]
 
 
 def test_table_side_kill(view):
-    table = view.table
-    assert table.needed() == ["impact", "armour"]
-    enter(table, impact=7, armour=3)
-    r = table.resolve()
-    assert r.outcome == "kill" and "21" in r.reason and "9" in r.reason
-    assert "KILLED" in table.outcome.text()
-    assert table.log.count() == 1 and "killed" in table.log.item(0).text()
+    panel = view.table_panel
+    view.open_table()
+    assert panel.battle.dice() == ()                    # to hit: the weapon's own mechanic
+    play(panel)
+    assert [s.sides for s in panel.battle.dice()] == [10, 8]    # impact d10, armour d8
+    panel.dice_edit.setText("7 3")
+    assert "21" in panel.explain_label.text() and "9" in panel.explain_label.text()
+    play(panel, "7 3")
+    finish(panel)
+    assert panel.battle.is_over() and outcome(panel.battle) == "kill"
+    assert panel.battle.verdict() == "attacker"
+    assert "destroyed" in panel.log.item(1).text()
+    assert panel.autosave_path.is_file()
 
 
 def test_table_side_special_damage_asks_for_the_d8(view, qtbot):
     edit(qtbot, view, lambda: (select(view.size, 1), view.armour_buttons[5].click()))
-    table = view.table
-    assert not table.spins["special"].isEnabled()
-    enter(table, impact=10, armour=2)                  # 10 vs 10: no kill, D10 at maximum
-    assert table.resolve().outcome == "special"
-    assert table.spins["special"].isEnabled() and table.log.count() == 0
-    table.spins["special"].setValue(5)
-    r = table.resolve()
-    assert r.outcome == "systems_down"
-    assert table.log.count() == 1 and not table.spins["special"].isEnabled()
-    # new dice void a pending special roll
-    enter(table, impact=10, armour=2)
-    assert table.resolve().outcome == "special"
-    table.spins["armour"].setValue(1)
-    assert not table.awaiting_special()
+    panel = view.table_panel
+    view.open_table()
+    play(panel)
+    play(panel, "10 2")                                 # 10 vs 10: no kill, D10 at maximum
+    assert not panel.battle.is_over()
+    assert [s.sides for s in panel.battle.dice()] == [8]       # now, and only now, the d8
+    play(panel, "5")
+    assert panel.battle.is_over() and outcome(panel.battle) == "systems_down"
+    # undo takes the shot back as a whole; redo replays it
+    panel.undo()
+    assert panel.battle.state == panel.battle.rules.initial_state()
+    panel.redo()
+    assert outcome(panel.battle) == "systems_down"
 
 
 def test_table_side_enter_key_resolves(view, qtbot):
-    table = view.table
-    view.tabs.setCurrentWidget(table)
-    enter(table, impact=1, armour=8)
-    table.spins["armour"].setFocus()
-    qtbot.keyClick(table.spins["armour"], Qt.Key.Key_Return)
-    assert table.last.outcome == "no_effect"
-    assert table.log.count() == 1
+    panel = view.table_panel
+    view.open_table()
+    qtbot.keyClick(panel.choice_edit, Qt.Key.Key_Return)     # to hit: no dice, the proposal
+    assert panel.battle.current_phase().name == "impact"
+    panel.dice_edit.setText("1 8")
+    qtbot.keyClick(panel.dice_edit, Qt.Key.Key_Return)
+    finish(panel)
+    assert outcome(panel.battle) == "no_effect"
 
 
 def test_table_side_missing_die_is_a_clear_message(view):
-    table = view.table
-    table.spins["impact"].setValue(4)
-    assert table.resolve() is None
-    assert "armour die" in table.reason.text() and "needed" in table.reason.text()
-    assert table.log.count() == 0
+    panel = view.table_panel
+    view.open_table()
+    play(panel)
+    play(panel, "4")
+    assert "2" in panel.message.text() and panel.message.text()
+    assert panel.battle.current_phase().name == "impact"     # nothing applied
 
 
 def test_table_side_iavr_rolls_to_hit(view, qtbot):
     edit(qtbot, view, lambda: select(view.family, "iavr"))
-    table = view.table
-    assert table.needed() == ["to_hit", "impact", "armour"]
-    enter(table, to_hit=2, impact=10, armour=1)
-    assert table.resolve().outcome == "miss"
-    enter(table, to_hit=3)
-    assert table.resolve().outcome == "kill"
+    panel = view.table_panel
+    view.open_table()
+    assert len(panel.battle.dice()) == 1                # the IAVR's own to-hit die
+    play(panel, "2")
+    finish(panel)
+    assert outcome(panel.battle) == "miss" and panel.battle.verdict() == "defender"
+    panel.undo()
+    play(panel, "3")
+    play(panel, "10 1")
+    finish(panel)
+    assert outcome(panel.battle) == "kill"
 
 
 def test_table_side_given_hit_chance(view, qtbot):
     edit(qtbot, view, lambda: (view.give_hit.setChecked(True), view.p_hit.setValue(70)))
-    table = view.table
-    assert table.asks_hit
-    table.hit.setChecked(False)
-    assert table.resolve().outcome == "miss"
+    panel = view.table_panel
+    view.open_table()
+    assert panel.battle.dice() == () and panel.choice_edit.text() == "hit"
+    play(panel, choice="miss")                          # the players say the shot missed
+    finish(panel)
+    assert outcome(panel.battle) == "miss"
 
 
 def test_table_side_roll_follows_the_rules(view, qtbot):
     edit(qtbot, view, lambda: (select(view.size, 1), view.armour_buttons[5].click()))
-    table = view.table
-    table.rng = random.Random(7)
+    panel = view.table_panel
+    setup = ds2.shot_setup(view.shot())
     outcomes = set()
-    for _ in range(300):
-        r = table.roll()
-        assert r.outcome != "special"               # Roll rolls the d8 too
-        dice = {k: v for k, v in table.dice_entered().items() if v is not None}
-        if r.outcome not in ds2.SPECIAL_KINDS:
-            dice.pop("special", None)
-        assert ds2.resolve_shot(table.setup, **dice).outcome == r.outcome
-        outcomes.add(r.outcome)
+    for _ in range(120):
+        panel.start()
+        battle = panel.battle
+        while not battle.is_over():
+            panel.roll()
+            panel.apply()
+        impact, armour = battle.rounds[0][1].rolled
+        expect = ds2.resolve_shot(setup, impact=impact, armour=armour).outcome
+        got = outcome(battle)
+        assert got == expect or (expect == "special" and got in ds2.SPECIAL_KINDS)
+        outcomes.add(got)
+        panel.close_battle()
     assert {"kill", "no_effect"} <= outcomes and outcomes & set(ds2.SPECIAL_KINDS)
-    assert table.log.count() == 300
-    table.clear_log()
-    assert table.log.count() == 0
 
 
 def test_table_follows_the_form(view, qtbot):
     edit(qtbot, view, lambda: select(view.family, "hkp"))
     edit(qtbot, view, lambda: view.kind_infantry.setChecked(True))
-    table = view.table
-    assert table.needed() == []
-    assert "HKP cannot damage infantry" in table.how.text()
-    assert table.resolve().outcome == "no_effect"
+    panel = view.table_panel
+    view.open_table()
+    play(panel)
+    assert panel.battle.dice() == ()                    # nothing to roll: it can't harm infantry
+    finish(panel)
+    assert outcome(panel.battle) == "no_effect"
 
 
 # -- scenario round trip -------------------------------------------------------------------
@@ -493,8 +523,9 @@ def test_impossible_shot_is_a_clear_message(view, qtbot, monkeypatch):
     assert "size" in view.results.status.text()
     assert "line " not in view.last_error                  # the form has no lines
     assert "last shot that could be computed" in view.results.status.text()   # old figures
-    assert "size class must be 1-5" in view.table.how.text()
-    assert not view.table.resolve_button.isEnabled()
+    panel = view.table_panel
+    panel.start()                                   # the table refuses it the same way
+    assert panel.battle is None and "1-5" in panel.notice.text()
 
 
 def test_armour_row_follows_the_arrow_keys(view, qtbot):

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 from combatassist.data import examples_dir, list_examples
 from combatassist.scenario import load_scenario
 from tests.ui.conftest import wait_result
-from ui import examples_menu
+from combatassist_gui import examples_menu
 
 
 def entries(window):

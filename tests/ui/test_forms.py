@@ -6,9 +6,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from ui.views.agc import AgcView
-from ui.views.lowluck import LowLuckView
-from ui.widgets.count_box import CountBox
+from combatassist_gui.views.agc import AgcView
+from combatassist_gui.views.lowluck import LowLuckView
+from combatassist_gui.widgets.count_box import CountBox
 
 
 

@@ -10,7 +10,7 @@ from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import sbr, tech
 from combatassist.scenario import Scenario
 from tests.ui.conftest import wait_result
-from ui.views.lowluck import LowLuckView
+from combatassist_gui.views.lowluck import LowLuckView
 
 
 @pytest.fixture

@@ -8,13 +8,11 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from combatassist.rulesets import lowluck
 from combatassist.scenario import load_scenario
 from tests.ui.conftest import wait_result
-from ui.views import VIEWS, ViewSpec
-from ui.views.base import PlaceholderView
-from ui.views.lowluck import LowLuckView
+from combatassist_gui.views import discover
+from combatassist_gui.views.lowluck import LowLuckView
 
-
-#: Low Luck plus placeholders: these tests are about the shell, not the other views.
-LOWLUCK_ONLY = [VIEWS[0]] + [ViewSpec(s.ruleset, s.title, None) for s in VIEWS[1:]]
+#: Only Low Luck: these tests are about the shell, not the other views.
+LOWLUCK_ONLY = [LowLuckView]
 
 
 @pytest.fixture
@@ -29,14 +27,17 @@ def view(window, qtbot):
     return v
 
 
-def test_five_rulesets_one_shortcut_apart(window):
-    assert [getattr(v, "ruleset") for v in window.views] == [s.ruleset for s in VIEWS]
+def test_every_view_found_one_shortcut_apart(make_window):
+    window = make_window()
+    found = discover()
+    assert [cls.ruleset for cls in found] == ["lowluck", "mediumluck", "agc", "ur", "ds2"]
+    assert [type(v) for v in window.views] == found
+    assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == \
+        [cls.title for cls in found]
     assert isinstance(window.views[0], LowLuckView)
-    assert all(isinstance(v, PlaceholderView) for v in window.views[1:])
-    assert "coming" in window.tabs.tabText(1)
     shortcuts = {a.shortcut().toString(): a for m in window.menuBar().actions()
                  for a in m.menu().actions()}
-    for i in range(5):
+    for i in range(len(found)):
         assert f"Ctrl+{i + 1}" in shortcuts
     shortcuts["Ctrl+3"].trigger()
     assert window.tabs.currentIndex() == 2
@@ -141,8 +142,8 @@ def test_bad_file_is_a_clear_message(window, view, tmp_path, monkeypatch):
     other = tmp_path / "ur.toml"
     other.write_text('ruleset = "ur"\n[attacker]\nunits = [ { type = "infantry" } ]\n'
                      '[defender]\nunits = [ { type = "infantry" } ]\n')
-    assert not window.open_file(other)      # its view is a placeholder in this window
-    assert "not available" in shown[1] or "ur" in shown[1]
+    assert not window.open_file(other)      # this window has no Ur view
+    assert "ur.toml" in shown[1] and "no view" in shown[1]
 
 
 def test_too_large_input_is_a_message_not_a_freeze(view, qtbot):
@@ -184,10 +185,10 @@ def test_settings_persist_between_windows(make_window, tmp_path, monkeypatch):
 
 
 def test_help_has_every_ruleset():
-    from ui.help import rules_html
+    from combatassist_gui.help import rules_html
 
-    for spec in VIEWS:
-        assert len(rules_html(spec.ruleset)) > 400
+    for cls in discover():
+        assert len(rules_html(cls.ruleset)) > 400
     assert "our reading" in rules_html("lowluck").lower()
 
 
@@ -245,12 +246,15 @@ def test_fight_starts_the_table_side_battle(window, view):
     assert not view.form.isEnabled()                       # the set-up is frozen
 
 
-def test_fight_shows_a_one_shot_rulesets_own_table_tab(make_window, qtbot):
+def test_fight_starts_the_table_battle_of_every_view(make_window, qtbot):
     window = make_window()                                 # every real view
-    window.tabs.setCurrentIndex([v.ruleset for v in window.views].index("ds2"))
-    ds2_view = window.current_view()
-    window.fight()
-    assert ds2_view.tabs.tabText(ds2_view.tabs.currentIndex()) == "At the table"
+    for index, view in enumerate(window.views):
+        window.tabs.setCurrentIndex(index)
+        window.fight()
+        assert view.tabs.currentWidget() is view.table_panel
+        assert view.table_panel.battle is not None, view.ruleset
+        view.table_panel.battle.end("end")             # over: closing asks nothing
+        view.table_panel.close_battle()
 
 
 def test_tab_never_stops_on_a_plot_or_the_scroll_area(make_window, qtbot):

@@ -2,7 +2,6 @@
 scenario round-trip, and the seed's worked example played through table-side."""
 from __future__ import annotations
 
-import types
 
 import pytest
 from PySide6.QtCore import QModelIndex, QPoint, Qt
@@ -15,9 +14,11 @@ from combatassist.rulesets.mediumluck.rules import SideSetup
 from combatassist.errors import ScenarioError
 from combatassist.scenario import load_scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
-from ui.views import mediumluck as view_module
-from ui.views.mediumluck import MediumLuckView, format_casualties, parse_casualties
-from ui.widgets.bands_model import CHIP_MIME, POOL, decode_chip
+from combatassist_gui.views import mediumluck as view_module
+from combatassist.rulesets.mediumluck.choices import parse_casualties
+from combatassist.rulesets.mediumluck.rules import format_casualties
+from combatassist_gui.views.mediumluck import MediumLuckView
+from combatassist_gui.widgets.bands_model import CHIP_MIME, POOL, decode_chip
 
 SEED_EXAMPLE = example_path("mediumluck-seed-example.toml")
 MOVE = Qt.DropAction.MoveAction
@@ -226,6 +227,9 @@ def test_undo_and_redo_of_board_edits(view, qtbot):
 
 
 def test_band_facts_cap_extra_white_and_wasted_boosts(view, qtbot):
+    # the engine's default scenario (resources/mediumluck/default.toml) is the seed's battle,
+    # without the extra white die: switch it on to see it counted
+    view.extra_white.setChecked(True)
     board = view.board
     board.add("attacker", "infantry", 15)
     data = chip_data(view, "attacker", POOL, "infantry")
@@ -441,7 +445,7 @@ def test_advisor_suggestions_apply_in_one_undoable_step(view, qtbot, monkeypatch
                  advisor.Suggestion(setup.attacker, 0.66, 4.0, 8.0, None)]
         return advisor.Advice(items, evaluated=7, space=7, exhaustive=True, seconds=0.1)
 
-    monkeypatch.setattr(view_module, "_advisor", lambda: types.SimpleNamespace(advise=advise))
+    monkeypatch.setattr(view_module.advisor, "advise", advise)
     start = view.scenario().to_toml()
     view.suggest()
     qtbot.waitUntil(lambda: view.advice_list.count() == 2, timeout=10_000)
@@ -456,7 +460,6 @@ def test_advisor_suggestions_apply_in_one_undoable_step(view, qtbot, monkeypatch
     assert view.scenario().to_toml() == start
 
 
-@pytest.mark.skipif(view_module._advisor() is None, reason="the engine's advisor is not here")
 def test_real_advisor_suggests_and_applies(view, qtbot):
     """With the engine's advisor: a small battle, its best assignment applied, odds follow."""
     text = """ruleset = "mediumluck"
@@ -488,12 +491,9 @@ roll = { infantry = 3 }
         parse_scenario_text(text).body).attacker_wins - 1e-12
 
 
-def test_suggest_is_disabled_without_an_advisor(view):
-    if view_module._advisor() is None:
-        assert not view.suggest_button.isEnabled()
-        assert "not part of this version" in view.advice_status.text()
-    else:
-        assert view.suggest_button.isEnabled()
+def test_suggest_is_offered(view):
+    # the advisor is part of the engine: no "not in this version" placeholder any more
+    assert view.suggest_button.isEnabled()
 
 
 def test_view_in_the_main_window_opens_the_seed_file(make_window, qtbot, monkeypatch):

@@ -1,4 +1,4 @@
-"""ui.results.ResultsPanel: numbers, plots, baseline deltas, exports (on a tiny battle)."""
+"""combatassist_gui.results.ResultsPanel: numbers, plots, baseline deltas, exports (on a tiny battle)."""
 from __future__ import annotations
 
 import csv
@@ -9,7 +9,7 @@ import pytest
 from combatassist.result import battle_result
 from combatassist.solver import solve
 from tests.engine.test_core import DuelRules
-from ui.results import ResultsPanel
+from combatassist_gui.results import ResultsPanel
 
 
 def duel_result(a, d, values=(2, 3)):

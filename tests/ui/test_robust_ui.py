@@ -199,7 +199,7 @@ def test_the_real_app_starts_past_a_damaged_autosave(tmp_path):
     """``combatassist-gui`` itself, in its own process: before, it exited with status 1."""
     import time
 
-    from ui.main_window import default_autosave_dir
+    from combatassist_gui.main_window import default_autosave_dir
 
     # the suite's conftest already points XDG_DATA_HOME into tmp_path: the app's own
     # autosave folder is a scratch one; settings go to a scratch home as well
@@ -209,7 +209,7 @@ def test_the_real_app_starts_past_a_damaged_autosave(tmp_path):
     assert str(tmp_path) in str(battles)
     battles.mkdir(parents=True)
     (battles / SLOT).write_text(damage(lowluck_battle().to_json(), "deep toml scenario"))
-    app = subprocess.Popen([sys.executable, "-m", "ui.app"], env=env,
+    app = subprocess.Popen([sys.executable, "-m", "combatassist_gui.app"], env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 120

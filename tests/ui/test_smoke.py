@@ -9,17 +9,17 @@ import pytest
 
 from combatassist import __version__
 from combatassist.data import list_examples
-from ui import app
-from ui.views import VIEWS
+from combatassist_gui import app
+from combatassist_gui.views import discover
 
 
 @pytest.mark.timeout(360)     # the subprocess has 300 s of its own (a loaded CI machine)
 def test_smoke_test_in_a_fresh_process():
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.run([sys.executable, "-m", "ui.app", "--smoke-test"], capture_output=True,
-                          text=True, env=env, timeout=300)
+    proc = subprocess.run([sys.executable, "-m", "combatassist_gui.app", "--smoke-test"],
+                          capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert f"{len(VIEWS)} views checked, all fine" in proc.stdout
+    assert f"{len(discover())} views checked, all fine" in proc.stdout
     assert f"({len(list_examples())} examples in File › Open Example)" in proc.stdout
     assert "Traceback" not in proc.stderr
 
@@ -27,14 +27,14 @@ def test_smoke_test_in_a_fresh_process():
 def test_screenshots_one_png_per_view(qapp, tmp_path):
     assert app.main(["--screenshot", str(tmp_path)]) == 0
     names = sorted(p.name for p in tmp_path.glob("*.png"))
-    for i, spec in enumerate(VIEWS, start=1):
-        assert f"{i}-{spec.ruleset}.png" in names
+    for i, cls in enumerate(discover(), start=1):
+        assert f"{i}-{cls.ruleset}.png" in names
     assert "1-lowluck-at-the-table.png" in names
     assert all((tmp_path / n).stat().st_size > 5000 for n in names)
 
 
 def test_smoke_test_fails_when_a_view_fails(qapp, monkeypatch, capsys):
-    from ui.views.lowluck import LowLuckView
+    from combatassist_gui.views.lowluck import LowLuckView
 
     def broken(self):
         raise ValueError("boom")       # a bug in a view: reported, exit status 1
@@ -44,7 +44,7 @@ def test_smoke_test_fails_when_a_view_fails(qapp, monkeypatch, capsys):
 
 
 def test_smoke_test_fails_without_examples(qapp, monkeypatch, capsys):
-    from ui import examples_menu
+    from combatassist_gui import examples_menu
 
     def missing():
         raise FileNotFoundError("no examples folder")   # an install that lost examples/

@@ -122,24 +122,23 @@ def test_a_resumed_battle_keeps_its_name_in_the_title(make_window, qtbot, answer
     assert "Finland, Russia turn 1" in title and "resumed" in title
 
 
-# -- 3: AGC at the table: the set-up is locked while dice are entered -----------------------------
+# -- 3: AGC at the table: the set-up is locked while a combat is fought (the one panel) ----------
 def test_agc_set_up_is_locked_while_dice_are_entered(open_view, qtbot):
-    from ui.views.agc import AgcView
+    from combatassist_gui.views.agc import AgcView
 
     view = open_view(AgcView)
-    panel = view.table_panel_agc
+    panel = view.table_panel
     armor = view.forces.spins["attacker"]["armor"]
     assert armor.isEnabled()
-    panel.sides["attacker"].edit.setText("3")
+    view.open_table()
     assert not view.form.isEnabled() and not armor.isEnabled()
-    assert not panel.lock_message.isHidden()
     qtbot.keyClick(armor, Qt.Key.Key_Up)            # the player tries: nothing changes
     qtbot.mouseClick(armor, Qt.MouseButton.LeftButton,
                      pos=QPoint(armor.width() - 5, 4))                  # the up arrow
     assert armor.value() == 2
-    assert panel.sides["attacker"].edit.text() == "3"   # the dice entered are still there
-    panel.clear()                                   # New combat
-    assert view.form.isEnabled() and panel.lock_message.isHidden()
+    panel.battle.end("end")
+    panel.close_battle()                            # the combat closed: the set-up is free
+    assert view.form.isEnabled()
 
 
 def test_agc_table_why_column_is_not_cut(open_view, qtbot):
@@ -147,17 +146,16 @@ def test_agc_table_why_column_is_not_cut(open_view, qtbot):
 
     from combatassist.rulesets.agc import AgcScenario, AgcSide
     from combatassist.scenario import Scenario
-    from ui.views.agc import AgcView
+    from combatassist_gui.views.agc import AgcView
 
     view = open_view(AgcView)
     view.set_scenario(Scenario("agc", AgcScenario(
         "mountainous", AgcSide({"infantry": 3, "armor": 2, "artillery": 1,
                                 "mountain_infantry": 1}),
         AgcSide({"infantry": 4, "engineers": 1})), "Into the mountains"))
-    view.tabs.setCurrentWidget(view.table_panel_agc)
+    view.open_table()
     QApplication.processEvents()
-    for side in view.table_panel_agc.sides.values():
-        table = side.table
+    for table in view.lineup_tables.tables.values():
         assert table.horizontalScrollBar().maximum() == 0
         for row in range(table.rowCount()):
             item = table.item(row, 3)

@@ -10,7 +10,10 @@ from combatassist.errors import EngineError
 from combatassist.rulesets import ur
 from combatassist.scenario import Scenario, load_scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
-from ui.views.ur import UnitRow, UrView, default_scenario, format_ur_choice, parse_ur_choice
+from combatassist import rulesets
+from combatassist.rulesets.ur.choices import format_ur_choice, parse_ur_choice
+from combatassist_gui.views.ur import UrView
+from combatassist_gui.widgets.ur_stack import UnitRow
 
 SCENARIOS = examples_dir()
 
@@ -48,7 +51,7 @@ def click_pip(qtbot, pips, index):
 # -- the default battle -------------------------------------------------------------------
 def test_default_odds_rolls_and_what_if_are_the_engines(view):
     body = view.scenario().body
-    assert body == default_scenario().body
+    assert body == rulesets.get("ur").default_scenario().body
     expect = ur.compute(body)
     got = view.results.result
     assert got.attacker_wins == pytest.approx(expect.attacker_wins)
@@ -364,20 +367,21 @@ def test_defender_retreat_button(view, qtbot, monkeypatch):
     # the players confirm each retreat (the panel asks first)
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     panel = view.table_panel
-    assert not view.defender_retreat.isEnabled()
+    defender_retreat = panel.retreat_buttons["defender"]
+    assert not defender_retreat.isEnabled()
     panel.start()
-    assert view.defender_retreat.isEnabled()
-    assert view.defender_retreat.parentWidget() is panel.retreat_button.parentWidget()
+    assert defender_retreat.isEnabled()
+    assert defender_retreat.parentWidget() is panel.retreat_button.parentWidget()
     panel.dice_edit.setText("1 1")
     panel.apply()                                   # mid-round: no retreat
-    assert not view.defender_retreat.isEnabled()
+    assert not defender_retreat.isEnabled()
     panel.undo()
-    view.defender_retreat.click()
+    defender_retreat.click()
     assert panel.battle.is_over() and panel.battle.verdict() == "attacker"
     assert panel.battle.ending == ("retreat", "defender")
-    assert not view.defender_retreat.isEnabled()
+    assert not defender_retreat.isEnabled()
     panel.undo()
-    assert not panel.battle.is_over() and view.defender_retreat.isEnabled()
+    assert not panel.battle.is_over() and defender_retreat.isEnabled()
     panel.end("retreat", "defender")
     panel.close_battle()
     assert view.form.isEnabled()

@@ -9,12 +9,12 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
 from combatassist.rulesets import mediumluck
 from combatassist.scenario import Scenario, save_scenario
 from tests.ui.conftest import wait_result
-from ui.views import VIEWS, ViewSpec
+from combatassist_gui.views import discover
 
 
-def only(*rulesets: str) -> list[ViewSpec]:
-    """The real views of ``rulesets``, placeholders for the others (faster windows)."""
-    return [s if s.ruleset in rulesets else ViewSpec(s.ruleset, s.title, None) for s in VIEWS]
+def only(*rulesets: str) -> list[type]:
+    """The views of ``rulesets`` only (faster windows)."""
+    return [cls for cls in discover() if cls.ruleset in rulesets]
 
 
 @pytest.fixture

@@ -1,40 +1,43 @@
-"""The ruleset views, in the order of the main window's tabs (Ctrl+1 .. Ctrl+5).
+"""The ruleset views, found, not registered: every module of this package is looked at.
 
-To plug in a new view: write ``ui/views/<name>.py`` with a ``RulesetView`` subclass and put
-"module:Class" in its row below. A row whose class is None, or whose module can't be imported
-yet, shows the "coming" placeholder instead.
+A view is a ``RulesetView`` subclass (usually of ``BattleView`` or ``ResolutionView``) that
+names its ruleset in the class, Orange3-style::
+
+    class CoinView(BattleView):
+        ruleset = "coin"        # a combatassist.rulesets name
+        title = "Coin duel"     # the tab's title
+        order = 60              # tab position (smaller first)
+
+To add a view, drop ``<name>.py`` with such a class into this folder (or any folder on
+``combatassist_gui.views.__path__``); the main window gives it a tab, Ctrl+<position>. A ruleset
+without a view gets no tab (the command line still computes it). Import errors are not
+hidden: a broken view module stops the app with its own traceback.
 """
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+import pkgutil
+from types import ModuleType
 
 
-@dataclass(frozen=True)
-class ViewSpec:
-    ruleset: str           # combatassist.rulesets name
-    title: str             # tab title
-    target: str | None     # "ui.views.module:Class", or None while the view is coming
+def _view_classes(module: ModuleType) -> list[type]:
+    from .base import RulesetView
+
+    return [obj for obj in vars(module).values()
+            if isinstance(obj, type) and issubclass(obj, RulesetView)
+            and obj.__module__ == module.__name__ and obj.ruleset]
 
 
-VIEWS: list[ViewSpec] = [
-    ViewSpec("lowluck", "Low Luck", "ui.views.lowluck:LowLuckView"),
-    ViewSpec("mediumluck", "Medium Luck", "ui.views.mediumluck:MediumLuckView"),
-    ViewSpec("agc", "Alternate Ground Combat", "ui.views.agc:AgcView"),
-    ViewSpec("ur", "Ur", "ui.views.ur:UrView"),
-    ViewSpec("ds2", "Dirtside II", "ui.views.ds2:Ds2View"),
-]
-
-
-def view_class(spec: ViewSpec):
-    """The view class of ``spec``, or None when it is not available yet."""
-    if spec.target is None:
-        return None
-    module_name, _, class_name = spec.target.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name and module_name.startswith(exc.name):
-            return None
-        raise
-    return getattr(module, class_name)
+def discover() -> list[type]:
+    """Every view class in this package, in tab order (``order``, then title)."""
+    found: list[type] = []
+    for info in pkgutil.iter_modules(__path__, prefix=f"{__name__}."):
+        if info.name.rsplit(".", 1)[-1].startswith("_"):
+            continue
+        found.extend(_view_classes(importlib.import_module(info.name)))
+    rulesets = [cls.ruleset for cls in found]
+    twice = sorted({r for r in rulesets if rulesets.count(r) > 1})
+    if twice:
+        raise RuntimeError(f"more than one view for the ruleset(s) {', '.join(twice)}: "
+                           "keep one view class per ruleset in combatassist_gui.views")
+    return sorted(found, key=lambda cls: (cls.order, cls.title))

@@ -1,17 +1,26 @@
-"""The base class of every ruleset view.
+"""The base classes of every ruleset view: ``RulesetView`` and its two shapes.
 
-A view is: a form that edits its scenario (left), and on the right the live results (fed by
-``ui.compute.Computer``), any extra panels, and for battle rulesets the table-side panel.
-Subclasses implement four things:
+A view is a form that edits its scenario (left) and, on the right, the live results, any
+extra panels and the table-side panel. ``BattleView`` is for rulesets fought in rounds (the
+battle results panel, the table side); ``ResolutionView`` for one resolution (AGC, DS2: no
+round plot or round figures, or a results panel of the view's own).
 
-- ``default_scenario()`` -> Scenario: what a new view shows;
-- ``build_form()`` -> QWidget: the editing widgets; call ``self.edited()`` on every user edit;
-- ``scenario()`` -> Scenario: read the form (on the GUI thread);
-- ``load_scenario(scenario)``: fill the form (``set_scenario`` wraps it so no "changed" fires).
+**Build first, compute after.** ``RulesetView.__init__`` calls the build hooks, then
+``finish_build()``, then loads the default scenario, and only then starts computing; a view
+never overrides ``__init__`` (a class that does is refused), so no hook runs before the
+widgets it needs exist.
 
-Optional hooks: ``compute_job()`` (default: the ruleset module's ``compute`` on the scenario's
-body), ``show_result(result)``, ``extra_tabs()``, ``table_rules()`` (None: no table-side mode),
-``format_choice`` / ``parse_choice`` for the table-side casualty text.
+Every background computation belongs to the view's ``jobs`` (a ``JobGroup``): make computers
+with ``self.jobs.computer()``, and ``shutdown()`` stops them all.
+
+Subclasses implement: ``build_form()`` (call ``self.edited()`` on every user edit),
+``scenario()`` (read the form) and ``load_scenario(scenario)`` (fill it). Optional hooks:
+``default_scenario()``, ``build_results()``, ``above_results()``, ``below_results()``,
+``extra_tabs()``, ``finish_build()``, ``start_panels()``, ``compute_job()``, ``show_result()``, ``table_rules()``,
+``format_choice`` / ``parse_choice`` (table-side casualty text).
+
+Over 400 lines for a reason: the three bases (``RulesetView``, ``BattleView``,
+``ResolutionView``) are one contract read together; splitting them would scatter it.
 """
 from __future__ import annotations
 
@@ -25,14 +34,14 @@ from PySide6.QtWidgets import (QLabel, QScrollArea, QSplitter, QTabWidget, QVBox
                                QWidget)
 
 from combatassist import rulesets
-from combatassist.ruleset import compute
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, ScenarioError
+from combatassist.ruleset import compute
 from combatassist.scenario import Scenario, parse_scenario_text
-from combatassist.table import AUTOSAVE_NAME, format_choice, parse_choice
+from combatassist.table import AUTOSAVE_NAME, odds_from
 
 from .. import wheel_guard
-from ..compute import Computer, Job
+from ..compute import Job, JobGroup
 from ..results import ACCENT, ResultsPanel
 
 
@@ -47,6 +56,16 @@ class _FillLayout(QVBoxLayout):
         return False
 
 
+def _scrolled(widget: QWidget, min_width: int = 0) -> QScrollArea:
+    scroll = QScrollArea()
+    scroll.setWidget(widget)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+    if min_width:
+        scroll.setMinimumWidth(min_width)
+    return scroll
+
+
 #: The narrowest the set-up pane and the results side get: below these the set-up scrolls
 #: (sideways too), but the odds stay readable and the window can't be made smaller.
 FORM_MIN_WIDTH = 340
@@ -56,66 +75,58 @@ RESULTS_MIN_WIDTH = 480
 class RulesetView(QWidget):
     """One ruleset's page in the main window; keeps its own scenario."""
 
-    #: registry name (combatassist.rulesets) and the title shown on its tab
+    #: the ruleset's name (``combatassist.rulesets``), its tab title, and the tab's position
     ruleset: str = ""
     title: str = ""
+    order: int = 100
     #: what the losses plot counts ("units", "steps")
     loss_unit: str = "units"
+    #: the form column's starting width (the results take the rest)
+    form_width: int = 380
+    #: whether the view has the "At the table" panel (``table_rules`` gives its rules), the
+    #: sides it offers a "retreats" button, and how to write the casualties there
+    has_table_side: bool = False
+    retreat_sides: tuple[str, ...] = ("attacker",)
+    choice_help: str = ""
     #: emitted on every user edit (not when a scenario is loaded)
     changed = Signal()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__init__" in cls.__dict__:
+            raise TypeError(f"{cls.__name__}: a view builds in its hooks (build_form, "
+                            "extra_tabs, finish_build, ...), never in __init__, so that "
+                            "computing starts only once everything is built")
 
     def __init__(self, parent: QWidget | None = None, *, autosave_dir: Path | None = None):
         super().__init__(parent)
         wheel_guard.install()      # the wheel scrolls this form; it edits only a picked field
         self._loading = False
         self.autosave_dir = Path(autosave_dir) if autosave_dir else None
-        self.computer = Computer(self)
-        self.results = ResultsPanel(loss_unit=self.loss_unit)
-        self.computer.busy.connect(self.results.set_busy)
-        self.results.cancel_requested.connect(self.computer.cancel)
-        self.computer.result.connect(self.show_result)
-        self.computer.error.connect(self.show_error)
         self.last_result: Any = None
         self.last_error: str | None = None
+        self.jobs = JobGroup(self)
+        self.computer = self.jobs.computer()
 
+        # -- build --
+        self.results = self.build_results()
         self.form = self.build_form()
-        scroll = QScrollArea()
-        scroll.setWidget(self.form)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setMinimumWidth(FORM_MIN_WIDTH)
-        self.form_scroll = scroll
-
+        self.form_scroll = _scrolled(self.form, FORM_MIN_WIDTH)
         self.tabs = QTabWidget()
         odds = QWidget()
         odds_layout = _FillLayout(odds)
         for widget in self.above_results():
             odds_layout.addWidget(widget)
         odds_layout.addWidget(self.results, 1)
+        for widget, stretch in self.below_results():
+            odds_layout.addWidget(widget, stretch)
         self.odds_page = odds
         # in a small window the plots keep a readable height and the page scrolls instead
-        odds_scroll = QScrollArea()
-        odds_scroll.setWidget(odds)
-        odds_scroll.setWidgetResizable(True)
-        odds_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.odds_scroll = odds_scroll
-        self.tabs.addTab(odds_scroll, "Odds")
+        self.odds_scroll = _scrolled(odds)
+        self.tabs.addTab(self.odds_scroll, "Odds")
         for title, widget in self.extra_tabs():
             self.tabs.addTab(widget, title)
-        self.table_panel = None
-        if self.supports_table_side():
-            from ..table_side import TableSidePanel
-
-            folder = self.autosave_dir or Path(".")
-            self.table_panel = TableSidePanel(self._table_setup,
-                                              folder / f"{self.ruleset}-{AUTOSAVE_NAME}",
-                                              format_choice=self.format_choice,
-                                              parse_choice=self.parse_choice)
-            self.table_panel.running_changed.connect(self._on_table_running)
-            self.table_panel.resumed.connect(self._show_battle_setup)
-            self.table_panel.position_changed.connect(self._show_battle_position)
-            self.tabs.addTab(self.table_panel, "At the table")
-
+        self.table_panel = self._build_table_panel() if self.has_table_side else None
         # a small window squeezes the set-up pane, never the odds below their readable width
         self.tabs.setMinimumWidth(RESULTS_MIN_WIDTH)
         # during a table battle the frozen set-up shows the battle's start: this banner over
@@ -131,25 +142,48 @@ class RulesetView(QWidget):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.battle_banner)
-        left_layout.addWidget(scroll, 1)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.setChildrenCollapsible(False)
-        splitter.addWidget(left)
-        splitter.addWidget(self.tabs)
-        self.splitter = splitter
-        splitter.setStretchFactor(0, 0)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([380, 820])
+        left_layout.addWidget(self.form_scroll, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.tabs)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([self.form_width, 1200 - self.form_width])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(splitter)
-        # once the subclass's __init__ has added its own plots too
+        layout.addWidget(self.splitter)
+        self.computer.busy.connect(self.results.set_busy)
+        stop = getattr(self.results, "cancel_requested", None)   # the panel's Stop (Esc)
+        if stop is not None:
+            stop.connect(self.computer.cancel)
+        self.computer.result.connect(self.show_result)
+        self.computer.error.connect(self.show_error)
+        self.finish_build()
         QTimer.singleShot(0, self, self._skip_dead_tab_stops)
         # the set-up pane as wide as its form needs (the AGC terrain tiles, the Medium Luck
         # board), again whenever the form grows ("Mountainous" widens a column)
         self.form.installEventFilter(self)
         self.splitter.installEventFilter(self)
+
+        # -- then compute --
         self.set_scenario(self.default_scenario())
+        self.start_panels()
+
+    def _build_table_panel(self):
+        from ..table_side import TableSidePanel
+
+        folder = self.autosave_dir or Path(".")
+        panel = TableSidePanel(self._table_setup, folder / f"{self.ruleset}-{AUTOSAVE_NAME}",
+                               jobs=self.jobs, format_choice=self.format_choice,
+                               parse_choice=self.parse_choice,
+                               retreat_sides=self.retreat_sides, choice_help=self.choice_help,
+                               odds=self.table_odds)
+        panel.running_changed.connect(self._on_table_running)
+        panel.resumed.connect(self._show_battle_setup)
+        panel.position_changed.connect(self._show_battle_position)
+        self.tabs.addTab(panel, "At the table")
+        return panel
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
         if ((watched is self.form and event.type() == QEvent.Type.LayoutRequest) or
@@ -182,7 +216,8 @@ class RulesetView(QWidget):
 
     # -- to implement -------------------------------------------------------------------
     def default_scenario(self) -> Scenario:
-        raise NotImplementedError
+        """What a new view shows: the engine's default scenario of the ruleset."""
+        return rulesets.get(self.ruleset).default_scenario()
 
     def build_form(self) -> QWidget:
         raise NotImplementedError
@@ -193,7 +228,32 @@ class RulesetView(QWidget):
     def load_scenario(self, scenario: Scenario) -> None:
         raise NotImplementedError
 
-    # -- optional hooks -----------------------------------------------------------------------
+    # -- optional hooks (building) --------------------------------------------------------------
+    def build_results(self) -> QWidget:
+        """The results panel of the Odds tab (``show_result``, ``show_error``, ``set_busy``,
+        ``result``, ``pin``, ``csv_rows``, ``export_csv``, ``export_png``)."""
+        return ResultsPanel(loss_unit=self.loss_unit)
+
+    def above_results(self) -> list[QWidget]:
+        """Widgets shown above the results panel on the Odds tab."""
+        return []
+
+    def below_results(self) -> list[tuple[QWidget, int]]:
+        """Widgets (and their stretch) shown under the results panel on the Odds tab."""
+        return []
+
+    def extra_tabs(self) -> list[tuple[str, QWidget]]:
+        """More tabs beside Odds (e.g. Low Luck's bombing raids and research)."""
+        return []
+
+    def finish_build(self) -> None:
+        """Last touches once every widget exists (before the first computation)."""
+
+    def start_panels(self) -> None:
+        """Start the panels that compute on their own (not from the scenario), once the view
+        is built and its first computation requested."""
+
+    # -- optional hooks (computing) -----------------------------------------------------------
     def compute_job(self) -> Job:
         """The background job for the current scenario (built on the GUI thread)."""
         ruleset = rulesets.get(self.ruleset)
@@ -222,26 +282,23 @@ class RulesetView(QWidget):
         self.last_error = message
         self.results.show_error(message)
 
-    def above_results(self) -> list[QWidget]:
-        """Widgets shown above the results panel on the Odds tab."""
-        return []
-
-    def extra_tabs(self) -> list[tuple[str, QWidget]]:
-        """More tabs beside Odds (e.g. Low Luck's bombing raids and research)."""
-        return []
-
-    def supports_table_side(self) -> bool:
-        return False
-
     def table_rules(self) -> BattleRules | None:
         """The battle rules of the current scenario, for table-side mode."""
         return rulesets.get(self.ruleset).make_rules(self.scenario().body)
 
+    #: the table side's odds from the current position (None: ``table.odds_from``)
+    table_odds = None
+
     def format_choice(self, choice: Any) -> str:
-        return format_choice(choice)
+        """A players' choice as the table's text: the ruleset's words (engine)."""
+        return rulesets.get(self.ruleset).format_choice(choice)
 
     def parse_choice(self, text: str, proposal: Any) -> Any:
-        return parse_choice(text, proposal)
+        """The players' text back into a choice: the ruleset's reading (engine), which may
+        need the battle's rules (Medium Luck's slot names)."""
+        battle = self.table_panel.battle if self.table_panel is not None else None
+        return rulesets.get(self.ruleset).parse_choice(
+            text, proposal, rules=battle.rules if battle is not None else None)
 
     # -- shared behaviour -------------------------------------------------------------------
     def set_scenario(self, scenario: Scenario) -> None:
@@ -283,17 +340,12 @@ class RulesetView(QWidget):
             return None
 
     def open_table(self) -> None:
-        """Battle > Fight at the table: start the table-side battle (or, for rulesets with a
-        table tab of their own, such as one-shot resolutions, show that tab)."""
-        if self.table_panel is not None:
-            if self.table_panel.battle is None:
-                self.table_panel.start()
-            self.tabs.setCurrentWidget(self.table_panel)
+        """Battle > Fight at the table: start the table-side battle and show it."""
+        if self.table_panel is None:
             return
-        for index in range(self.tabs.count()):
-            if self.tabs.tabText(index).replace("&", "") == "At the table":
-                self.tabs.setCurrentIndex(index)
-                return
+        if self.table_panel.battle is None:
+            self.table_panel.start()
+        self.tabs.setCurrentWidget(self.table_panel)
 
     def _table_setup(self) -> tuple[BattleRules, str, str]:
         scenario = self.scenario()
@@ -330,29 +382,41 @@ class RulesetView(QWidget):
         if running:
             self.tabs.setCurrentWidget(self.table_panel)
 
-    def shutdown(self) -> None:
-        """Stop background work (the window is closing)."""
-        self.computer.cancel()
-        if self.table_panel is not None:
-            self.table_panel.computer.cancel()
-            self.table_panel.computer.wait(5000)
-        self.computer.wait(5000)
+    def shutdown(self) -> bool:
+        """Stop every background job of the view (the window is closing); True when all
+        workers stopped."""
+        return self.jobs.shutdown()
 
 
-class PlaceholderView(QWidget):
-    """A ruleset whose view has not landed yet: says so clearly."""
+class BattleView(RulesetView):
+    """A ruleset fought in rounds: the battle results panel and the table side."""
 
-    def __init__(self, ruleset: str, title: str, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.ruleset = ruleset
-        self.title = title
-        label = QLabel(f"<h2>{title}</h2><p>This ruleset's view is coming in a later version."
-                       f"</p><p>Meanwhile, its scenario files can be computed on the command "
-                       f"line (when its engine is available):<br><code>combatassist odds "
-                       f"FILE.toml</code></p><p>See Help → Rules for a summary of "
-                       f"{title}.</p>")
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setWordWrap(True)
-        label.setTextFormat(Qt.TextFormat.RichText)
-        layout = QVBoxLayout(self)
-        layout.addWidget(label)
+    has_table_side = True
+
+
+def setup_odds(rules: BattleRules, state: Any, ruleset: str, text: str, cancel,
+               remaining=None) -> Any:
+    """Table-side odds of a one-round resolution: its round starts at the set-up itself,
+    whose odds the ruleset's own (fast) solver gives (``table_odds`` of a view whose rules
+    are too big for the general chain solver, e.g. AGC's every unit's dice at once); once
+    dice of the round are entered, the phases still to play are pushed through exactly."""
+    if remaining is not None:
+        return odds_from(rules, state, ruleset=ruleset, cancel=cancel, remaining=remaining)
+    return compute(rulesets.get(ruleset), parse_scenario_text(text).body, cancel=cancel)
+
+
+class ResolutionView(RulesetView):
+    """A ruleset resolved in one go (AGC, DS2): no rounds to plot or count.
+
+    The results panel leaves out the round plot and the round figures (undecided, expected
+    rounds); a view whose answer is not a battle result gives its own ``build_results``. The
+    table side is the same panel as a battle's: the ruleset's one-round rules.
+    """
+
+    has_table_side = True
+
+    #: whether the shared panel's losses plot is shown (AGC draws its own plots instead)
+    loss_plot: bool = True
+
+    def build_results(self) -> QWidget:
+        return ResultsPanel(loss_unit=self.loss_unit, rounds=False, loss_plot=self.loss_plot)

@@ -1,4 +1,5 @@
-"""The Dirtside II view: weapon/armour selector, one shot's odds, P(kill) heatmap, table-side.
+"""The Dirtside II view: weapon/armour selector, one shot's odds, P(kill) heatmap; the table
+side is the one panel every ruleset uses, over DS2's one-shot rules.
 
 The form offers only valid combinations: it reads what each weapon family allows from
 ``ds2.weapon_options()`` (sizes, range bands, combat types, whether a hit chance may be given)
@@ -14,23 +15,20 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QComboBox, QDoubleSpinBo
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QRadioButton, QVBoxLayout, QWidget)
 
-from combatassist.errors import EngineError
 from combatassist.rulesets import ds2
 from combatassist.rulesets.ds2 import Shot
+from combatassist.rulesets.ds2 import fields
 from combatassist.scenario import Scenario
 
 from ..compute import Job
 from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
-from ..widgets.ds2_table import TableShotPanel
-from .base import RulesetView
+from .base import ResolutionView
 
 CLASS_TITLES = {"heavy": "Heavy weapons", "infantry": "Infantry weapons",
                 "artillery": "Artillery"}
 COVER_LABELS = {"open": "Open", "soft": "Soft cover", "dug_in": "Dug in (or urban)"}
 ARMOUR_TYPE_LABELS = {"standard": "Standard", "reactive": "Reactive", "ablative": "Ablative",
                       "apfc": "Standard + APFC"}
-DEFAULT_SHOT = Shot(family="hvc", size=3, range="close", target="vehicle", armour=3)
-DEFAULT_TITLE = "A size-3 HVC at close range against an armour-3 tank"
 
 
 def _words(name: str) -> str:
@@ -48,24 +46,17 @@ def family_tip(fam: dict) -> str:
     return f"{fam['label']}: {fam['name']}, {CLASS_TITLES[fam['class']].lower()}"
 
 
-class Ds2View(RulesetView):
+class Ds2View(ResolutionView):
     ruleset = "ds2"
     title = "Dirtside II"
+    order = 50
 
-    def __init__(self, parent: QWidget | None = None, **kwargs: Any):
-        super().__init__(parent, **kwargs)
-        # A DS2 result is one shot: swap the battle results panel for the shot panel. The
-        # main window and the smoke test reach results through ``view.results``.
-        battle_panel = self.results
-        self.computer.busy.disconnect(battle_panel.set_busy)
-        battle_panel.parentWidget().layout().replaceWidget(battle_panel, self.shot_panel)
-        battle_panel.hide()
-        battle_panel.deleteLater()
-        self.results = self.shot_panel
-        self.shot_panel.show()
-        self.computer.busy.connect(self.shot_panel.set_busy)
-        self.shot_panel.set_busy(self.computer.is_busy())
-        self.shot_panel.heatmap.cell_clicked.connect(self.pick_cell)
+    def build_results(self) -> QWidget:
+        # A DS2 result is one shot, not a battle: the shot panel is the results panel.
+        return ShotResultsPanel()
+
+    def finish_build(self) -> None:
+        self.results.heatmap.cell_clicked.connect(self.pick_cell)
 
     # -- the form ---------------------------------------------------------------------------
     def build_form(self) -> QWidget:
@@ -272,12 +263,12 @@ class Ds2View(RulesetView):
         self.edited()
 
     def hit_applies(self) -> bool:
-        """A hit chance may be given: a heavy weapon or artillery (not IAVR) at a vehicle."""
-        return self.family_info()["to_hit"] == "input" and self.target_kind() == "vehicle"
+        """A hit chance may be given (the engine's rule, ``ds2.fields``)."""
+        return fields.hit_chance_applies(self.family_info(), self.target_kind())
 
     def apfc_applies(self) -> bool:
-        """APFC may be added on top of reactive or ablative armour ("apfc" is standard+APFC)."""
-        return self.armour_type.currentData() in ("reactive", "ablative")
+        """APFC may be added on top of the chosen armour (``ds2.fields``)."""
+        return fields.apfc_applies(self.armour_type.currentData())
 
     def _sync(self) -> None:
         """Show only the fields that apply to this weapon and target; explain the rest."""
@@ -296,29 +287,11 @@ class Ds2View(RulesetView):
         tf.setRowVisible(self.infantry, not vehicle)
         self.apfc.setEnabled(self.apfc_applies())
 
-        notes = []
-        if fam["size_rule"] == "fixed":
-            notes.append(f"{fam['label']} is always size class {fam['sizes'][0]}.")
-        if fam["size_rule"] == "none":
-            notes.append("Infantry weapons have no size class or range band; their impact "
-                         "die depends on the combat type and the target's cover.")
-        if fam.get("to_hit_roll"):
-            r = fam["to_hit_roll"]
-            notes.append(f"{fam['label']} rolls its own to-hit: 1d{r['die']}, hit on "
-                         f"{r['min']}+.")
-        elif fam["to_hit"] == "input" and not vehicle:
-            notes.append("Fire at infantry needs no to-hit roll.")
+        notes = fields.weapon_notes(fam, self.target_kind())
         self.weapon_note.setText(" ".join(notes))
         self.weapon_note.setVisible(bool(notes))
 
-        tnotes = []
-        if fam["class"] == "heavy":
-            tnotes.append("Heavy weapons ignore cover.")
-        if fam["class"] == "artillery":
-            tnotes.append("Artillery reads “dug in” as dug in; open and soft as not.")
-        if vehicle and not fam["heavy"]:
-            tnotes.append("Not a heavy weapon: it can only harm armour-0 vehicles (which "
-                          "count as powered armour, 7).")
+        tnotes = fields.target_notes(fam, self.target_kind())
         if vehicle and not self.apfc_applies():
             self.apfc.setToolTip("APFC on top of reactive or ablative armour; for standard "
                                  "armour with APFC choose “Standard + APFC”")
@@ -345,9 +318,6 @@ class Ds2View(RulesetView):
             self.edited()
 
     # -- scenario <-> form ------------------------------------------------------------------
-    def default_scenario(self) -> Scenario:
-        return Scenario(self.ruleset, DEFAULT_SHOT, DEFAULT_TITLE)
-
     def shot(self) -> Shot:
         """The form's shot (only the fields that apply are set)."""
         fam = self.family_info()
@@ -400,13 +370,6 @@ class Ds2View(RulesetView):
         self._sync()
 
     # -- computing ----------------------------------------------------------------------------
-    def above_results(self) -> list[QWidget]:
-        # Built here so it exists before the base class's first compute; ``__init__`` puts it
-        # in the battle panel's place.
-        self.shot_panel = ShotResultsPanel()
-        self.shot_panel.hide()
-        return []
-
     def compute_job(self) -> Job:
         # The same checks as a file (the form should never offer an impossible shot; if it
         # did, the message names the field as a scenario file would).
@@ -430,32 +393,3 @@ class Ds2View(RulesetView):
             current = (shot.size, shot.armour) if target else None
             return ShotAnswer(title, fam["label"], result, m, note, current, labels)
         return job
-
-    def recompute(self, immediate: bool = False) -> None:
-        self._update_table()
-        super().recompute(immediate)
-
-    def show_result(self, result: Any) -> None:
-        self.last_result = result
-        self.last_error = None
-        self.shot_panel.show_result(result)
-
-    def show_error(self, message: str) -> None:
-        self.last_error = message
-        self.shot_panel.show_error(message)
-
-    # -- at the table ----------------------------------------------------------------------
-    def extra_tabs(self) -> list[tuple[str, QWidget]]:
-        self.table = TableShotPanel()
-        return [("At the table", self.table)]
-
-    def _update_table(self) -> None:
-        if not hasattr(self, "table"):
-            return
-        shot = self.shot()
-        try:
-            setup = ds2.shot_setup(shot)
-        except EngineError as exc:
-            self.table.set_setup(None, "", str(exc))
-            return
-        self.table.set_setup(setup, ds2.shot_title(setup.shot))

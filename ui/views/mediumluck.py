@@ -6,47 +6,36 @@ odds; table-side battles run the engine's band phases through the shared table p
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QSpinBox,
+                               QVBoxLayout, QWidget)
 
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.rulesets import mediumluck
-from combatassist.rulesets.mediumluck.rules import (MediumLuckRules, MediumLuckSetup,
-                                                     SideSetup, format_casualties)
+from combatassist.rulesets.mediumluck import advisor
+from combatassist.rulesets.mediumluck.rules import MediumLuckSetup, SideSetup
 from combatassist.rulesets.mediumluck.chart import default_chart
 from combatassist.rulesets.mediumluck.explain import describe as describe_lost_first
-from combatassist.rulesets.mediumluck.choices import parse_casualties, slot_from_words  # noqa: F401
 from combatassist.scenario import Scenario
 
-from ..compute import Computer, Job
+from ..compute import Job
 from ..results import DEFENDER, pct
-from ..widgets.bands_model import MAX_UNITS, SIDES, BandBoard, unit_label
-from ..widgets.bands_view import BandBoardWidget, band_facts
-from ..widgets.count_box import CountBox
+from ..widgets.bands_model import SIDES, BandBoard, unit_label
+from ..widgets.band_facts import band_facts
+from ..widgets.bands_view import BandBoardWidget
+from ..widgets.loss_order import LossOrderEditor
+from ..widgets.mediumluck_editors import DeployReservesEditor, ReserveEditor
 from ..widgets.retreat_rules import RetreatRulesBox
-from .base import RulesetView
+from .base import BattleView
 
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
 SUGGESTIONS = 5
 ADVISOR_SECONDS = 3.0
-
-
-def default_setup() -> MediumLuckSetup:
-    """A land battle like the seed's, with today's rules (the defender's extra white die)."""
-    attacker = SideSetup(bands={"red": {"roll": {"tank": 3}, "boost": {"mech_infantry": 1}},
-                                "white": {"roll": {"infantry": 6},
-                                          "boost": {"artillery": 2, "fighter": 3}}})
-    defender = SideSetup(bands={"red": {"roll": {"tank": 2}},
-                                "white": {"roll": {"infantry": 5}, "boost": {"artillery": 2}}})
-    return MediumLuckSetup(default_chart(), attacker, defender)
 
 
 def result_note(result: Any) -> str:
@@ -67,221 +56,14 @@ def result_note(result: Any) -> str:
     return text
 
 
-
-class LossOrderEditor(QWidget):
-    """One side's order of loss: ticked unit types are lost first, top first (drag, or
-    Alt+Up / Alt+Down; Space ticks); unticked types follow the default victim's policy.
-
-    Lists the types the side brings plus any already in the order; ``value()`` is the
-    scenario's ``order_of_loss``."""
-
-    def __init__(self, side: str, on_change, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.side = side
-        self.on_change = on_change
-        self._filling = False
-        self.list = QListWidget()
-        self.list.setObjectName(f"{side}_order_of_loss")
-        self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        self.list.setMaximumHeight(110)
-        self.list.setToolTip(f"The {side}'s order of loss at victim's-choice bands: ticked "
-                             "types go first, top first. Drag, or Alt+Up / Alt+Down; Space "
-                             "ticks. Unticked types: least combat power lost first.")
-        self.list.model().rowsMoved.connect(self._changed)
-        self.list.itemChanged.connect(self._changed)
-        for keys, step in (("Alt+Up", -1), ("Alt+Down", 1)):
-            shortcut = QShortcut(QKeySequence(keys), self.list)
-            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
-            shortcut.activated.connect(lambda s=step: self.move(s))
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel(f"{side.capitalize()}'s order of loss:"))
-        layout.addWidget(self.list)
-        self._order: list[str] = []
-        self._units: list[str] = []
-
-    def value(self) -> list[str]:
-        return list(self._order)
-
-    def set_order(self, order: Sequence[str], units: Sequence[str]) -> None:
-        """Show ``order`` (ticked, first) and the other types of ``units`` (unticked)."""
-        self._order = list(dict.fromkeys(order))
-        self.show_units(units)
-
-    def show_units(self, units: Sequence[str]) -> None:
-        """The side now brings ``units`` (chart order): list them, keeping the order."""
-        self._units = list(units)
-        rows = self._order + [u for u in self._units if u not in self._order]
-        self._filling = True
-        try:
-            self.list.clear()
-            for unit in rows:
-                item = QListWidgetItem(unit_label(unit), self.list)
-                item.setData(Qt.ItemDataRole.UserRole, unit)
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(Qt.CheckState.Checked if unit in self._order
-                                   else Qt.CheckState.Unchecked)
-        finally:
-            self._filling = False
-
-    def move(self, step: int) -> None:
-        row = self.list.currentRow()
-        target = row + step
-        if row < 0 or not 0 <= target < self.list.count():
-            return
-        item = self.list.takeItem(row)
-        self.list.insertItem(target, item)
-        self.list.setCurrentRow(target)
-        self._changed()
-
-    def _changed(self, *_args) -> None:
-        if self._filling:
-            return
-        order = [self.list.item(i).data(Qt.ItemDataRole.UserRole)
-                 for i in range(self.list.count())
-                 if self.list.item(i).checkState() == Qt.CheckState.Checked]
-        if order != self._order:
-            self._order = order
-            self.on_change()
-
-
-class ReserveEditor(QGroupBox):
-    """One side's reserve pool (option ``reserves``): how many of each type wait off-board."""
-
-    def __init__(self, side: str, chart, on_change, parent: QWidget | None = None):
-        super().__init__(f"{side.capitalize()}'s reserve", parent)
-        self.side = side
-        self.on_change = on_change
-        self.setToolTip("Units held back, deployed into bands between rounds (round 2 on)")
-        self.spins: dict[str, QSpinBox] = {}
-        self.grid = QGridLayout(self)
-        self.set_chart(chart)
-
-    def set_chart(self, chart) -> None:
-        if list(self.spins) == list(chart.units):
-            return
-        for spin in self.spins.values():
-            spin.setParent(None)
-        while self.grid.count():
-            widget = self.grid.takeAt(0).widget()
-            if widget is not None:
-                widget.setParent(None)
-        self.spins = {}
-        for i, unit in enumerate(chart.units):
-            spin = CountBox(MAX_UNITS)
-            spin.setObjectName(f"{self.side}_reserve_{unit}")
-            spin.valueChanged.connect(lambda _v: self.on_change())
-            label = QLabel(unit_label(unit))
-            label.setBuddy(spin)
-            self.grid.addWidget(label, i // 2, 2 * (i % 2))
-            self.grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
-            self.spins[unit] = spin
-
-    def value(self) -> dict[str, int]:
-        return {u: s.value() for u, s in self.spins.items() if s.value()}
-
-    def set_value(self, counts: dict[str, int]) -> None:
-        for unit, spin in self.spins.items():
-            spin.blockSignals(True)
-            spin.setValue(int(counts.get(unit, 0)))
-            spin.blockSignals(False)
-
-
-class DeployReservesEditor(QGroupBox):
-    """Table side, between rounds: deploy reserve units into a band (docs/rules.md §1 reserves).
-
-    Keyboard: Tab through side, unit, count, band, role; Enter deploys. Emits the action
-    ``{"side": side, "moves": [[band, role, unit, count]]}`` for ``TableBattle.between_rounds``;
-    the engine checks it (the panel shows a refusal).
-    """
-
-    action_chosen = Signal(object)
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__("Deploy reserves…", parent)
-        self.options: dict[str, dict[str, int]] = {}
-        self.side_box = QComboBox()
-        self.unit_box = QComboBox()
-        self.count_box = CountBox(MAX_UNITS, minimum=1)
-        self.band_box = QComboBox()
-        self.role_box = QComboBox()
-        self.role_box.addItems(["roll", "boost"])
-        self.deploy_button = QPushButton("Deploy")
-        self.deploy_button.setToolTip("Move these reserve units into the band (Enter); "
-                                      "they stay there for the rest of the battle")
-        for widget, tip in ((self.side_box, "side"), (self.unit_box, "reserve unit"),
-                            (self.count_box, "how many"), (self.band_box, "into band"),
-                            (self.role_box, "as")):
-            widget.setToolTip(tip)
-            widget.setAccessibleName(f"deploy: {tip}")
-        self.side_box.currentTextChanged.connect(self._side_changed)
-        self.unit_box.currentTextChanged.connect(self._unit_changed)
-        self.deploy_button.clicked.connect(self.deploy)
-        self.count_box.lineEdit().returnPressed.connect(self.deploy)
-        row = QHBoxLayout(self)
-        for widget in (self.side_box, self.unit_box, self.count_box, QLabel("into"),
-                       self.band_box, self.role_box, self.deploy_button):
-            row.addWidget(widget)
-        row.addStretch(1)
-
-    def set_options(self, options: dict[str, dict[str, int]], rules: BattleRules) -> None:
-        """Units in reserve per side (the engine's between-rounds options) and the chart's bands."""
-        self.options = dict(options)
-        side = self.side_box.currentText()
-        self.side_box.blockSignals(True)
-        self.side_box.clear()
-        self.side_box.addItems(list(self.options))
-        if side in self.options:
-            self.side_box.setCurrentText(side)
-        self.side_box.blockSignals(False)
-        band = self.band_box.currentText()
-        self.band_box.clear()
-        chart = getattr(rules, "chart", None)
-        self.band_box.addItems(list(chart.band_names) if chart is not None else [])
-        if band:
-            self.band_box.setCurrentText(band)
-        self._side_changed(self.side_box.currentText())
-
-    def _side_changed(self, side: str) -> None:
-        unit = self.unit_box.currentText()
-        self.unit_box.blockSignals(True)
-        self.unit_box.clear()
-        self.unit_box.addItems(list(self.options.get(side, {})))
-        if unit in self.options.get(side, {}):
-            self.unit_box.setCurrentText(unit)
-        self.unit_box.blockSignals(False)
-        self._unit_changed(self.unit_box.currentText())
-
-    def _unit_changed(self, unit: str) -> None:
-        available = self.options.get(self.side_box.currentText(), {}).get(unit, 0)
-        self.count_box.set_limit(max(1, available))
-        self.count_box.setSuffix(f" of {available}" if available else "")
-
-    def deploy(self) -> None:
-        side, unit = self.side_box.currentText(), self.unit_box.currentText()
-        if not side or not unit:
-            return
-        self.action_chosen.emit({"side": side, "moves": [[self.band_box.currentText(),
-                                                          self.role_box.currentText(), unit,
-                                                          self.count_box.value()]]})
-
-
-def _advisor():
-    """The engine's advisor module, or None while it is not there."""
-    try:
-        return importlib.import_module("combatassist.rulesets.mediumluck.advisor")
-    except ModuleNotFoundError:
-        return None
-
-
-class MediumLuckView(RulesetView):
+class MediumLuckView(BattleView):
     ruleset = "mediumluck"
     title = "Medium Luck"
+    order = 20
     loss_unit = "units"
+    form_width = 720      # the board needs room: the form gets the larger share
 
-    def __init__(self, *args, **kwargs):
-        self._extra: dict[str, Any] = {}
-        super().__init__(*args, **kwargs)
+    def finish_build(self) -> None:
         self.table_panel.running_changed.connect(self._table_changed)
         self.deploy_editor = DeployReservesEditor()
         self.table_panel.set_between_rounds_editor(self.deploy_editor)
@@ -294,6 +76,7 @@ class MediumLuckView(RulesetView):
 
     # -- form -------------------------------------------------------------------------------
     def build_form(self) -> QWidget:
+        self._extra: dict[str, Any] = {}
         form = QWidget()
         self.title_edit = QLineEdit()
         self.title_edit.setPlaceholderText("scenario title (optional)")
@@ -352,13 +135,20 @@ class MediumLuckView(RulesetView):
         inner = QVBoxLayout(bands_box)
         inner.addWidget(self.board_widget)
 
-        self.order_editors = {side: LossOrderEditor(side, self._options_changed)
-                              for side in SIDES}
+        self.order_editors = {side: LossOrderEditor(
+            self._options_changed, tickable=True, label=unit_label, max_height=110,
+            name=f"{side}_order_of_loss",
+            tooltip=f"The {side}'s order of loss at victim's-choice bands: ticked types go "
+                    "first, top first. Drag, or Alt+Up / Alt+Down; Space ticks. Unticked "
+                    "types: least combat power lost first.") for side in SIDES}
         loss_box = QGroupBox("Order of loss — tick the unit types each side loses first "
                              "(victim's choice bands); unticked: least combat power lost")
         loss_row = QHBoxLayout(loss_box)
         for side in SIDES:
-            loss_row.addWidget(self.order_editors[side])
+            column = QVBoxLayout()
+            column.addWidget(QLabel(f"{side.capitalize()}'s order of loss:"))
+            column.addWidget(self.order_editors[side])
+            loss_row.addLayout(column)
         self.reserve_editors = {side: ReserveEditor(side, self.board.chart, self._reserve_changed)
                                 for side in SIDES}
         self.reserve_box = QWidget()
@@ -403,8 +193,13 @@ class MediumLuckView(RulesetView):
         """The order-of-loss lists follow the unit types each side brings."""
         for side in SIDES:
             brought = set(self.board.total(side)) | set(self.reserve_editors[side].value())
-            self.order_editors[side].show_units([u for u in self.board.chart.units
-                                                 if u in brought])
+            self._show_order(side, self.order_editors[side].value(),
+                             [u for u in self.board.chart.units if u in brought])
+
+    def _show_order(self, side: str, order: Sequence[str], units: Sequence[str]) -> None:
+        """The order (ticked, first) and the side's other unit types (unticked, after)."""
+        order = list(dict.fromkeys(order))
+        self.order_editors[side].set_rows(order + [u for u in units if u not in order], order)
 
     def _update_facts(self) -> None:
         try:
@@ -413,9 +208,6 @@ class MediumLuckView(RulesetView):
             self.board_widget.show_message(str(exc))
 
     # -- scenario <-> form ----------------------------------------------------------------------
-    def default_scenario(self) -> Scenario:
-        return Scenario(self.ruleset, default_setup(), None)
-
     def _setup(self) -> MediumLuckSetup:
         sides = self.board.sides()
         reserves = self.reserves.isChecked()
@@ -455,7 +247,7 @@ class MediumLuckView(RulesetView):
             s: SideSetup = getattr(setup, side)
             self.reserve_editors[side].set_chart(setup.chart)
             self.reserve_editors[side].set_value(s.reserve)
-            self.order_editors[side].set_order(s.order_of_loss, ())
+            self._show_order(side, s.order_of_loss, ())
         self.reserves.blockSignals(True)
         self.reserves.setChecked(setup.reserves)
         self.reserves.blockSignals(False)
@@ -494,17 +286,13 @@ class MediumLuckView(RulesetView):
         self.advice_status = QLabel("")
         self.advice_status.setWordWrap(True)
         self.suggestions: list[tuple[str, SideSetup, Any]] = []
-        self.advisor_computer = Computer(self, delay_ms=0)
+        self.advisor_computer = self.jobs.computer(delay_ms=0)
         self.advisor_computer.result.connect(self._show_suggestions)
         self.advisor_computer.error.connect(
             lambda m: self.advice_status.setText(f"<span style='color:{DEFENDER}'>&#9888; {m}"
                                                  "</span>"))
         self.advisor_computer.busy.connect(
             lambda b: b and self.advice_status.setText("searching for good assignments…"))
-        available = _advisor() is not None
-        self.suggest_button.setEnabled(available)
-        if not available:
-            self.advice_status.setText("The assignment advisor is not part of this version yet.")
         row = QHBoxLayout()
         row.addWidget(self.suggest_button)
         row.addWidget(self.advice_side)
@@ -521,9 +309,6 @@ class MediumLuckView(RulesetView):
 
     def suggest(self) -> None:
         """Ask the engine's advisor (in the background) for the best few assignments."""
-        advisor = _advisor()
-        if advisor is None:
-            return
         try:
             setup = self._setup()
         except CombatAssistError as exc:
@@ -571,7 +356,7 @@ class MediumLuckView(RulesetView):
     def above_results(self) -> list[QWidget]:
         self.policy_note = QLabel("")
         self.policy_note.setWordWrap(True)
-        self.policy_note.setTextFormat(Qt.PlainText)
+        self.policy_note.setTextFormat(Qt.TextFormat.PlainText)
         return [self.policy_note]
 
     def show_result(self, result: Any) -> None:
@@ -582,25 +367,5 @@ class MediumLuckView(RulesetView):
         super().show_error(message)
         self.policy_note.setText("")
 
-    def supports_table_side(self) -> bool:
-        return True
-
     def table_rules(self) -> BattleRules | None:
-        make_rules = getattr(mediumluck, "make_rules", None)
-        setup = self._setup()
-        return make_rules(setup) if make_rules is not None else MediumLuckRules(setup)
-
-    def format_choice(self, choice: Any) -> str:
-        return format_casualties(choice)
-
-    def parse_choice(self, text: str, proposal: Any) -> Any:
-        battle = self.table_panel.battle
-        known = None
-        if battle is not None and isinstance(battle.rules, MediumLuckRules):
-            known = {side: battle.rules.models[s].names for s, side in enumerate(SIDES)}
-        return parse_casualties(text, proposal, known)
-
-    def shutdown(self) -> None:
-        self.advisor_computer.cancel()
-        self.advisor_computer.wait(5000)
-        super().shutdown()
+        return mediumluck.make_rules(self._setup())

@@ -1,6 +1,6 @@
 """Dirtside II results: one shot's outcome bars, its numbers, the P(kill) heatmap, a baseline.
 
-This panel stands where battle views show ``ui.results.ResultsPanel`` and offers the same
+This panel stands where battle views show ``combatassist_gui.results.ResultsPanel`` and offers the same
 face to the main window (``result``, ``baseline``, ``pin``, ``pin_baseline``, ``set_busy``,
 ``show_error``, ``export_csv``, ``export_png``), but draws a single shot: kill / special damage
 (mobility, systems down, damage) / no effect, and the figure of merit. Pinning a baseline keeps
@@ -8,11 +8,8 @@ the current weapon so a second one can be set up and compared side by side.
 """
 from __future__ import annotations
 
-import csv
-import io
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
@@ -20,7 +17,6 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
                                QSizePolicy, QVBoxLayout, QWidget)
 
-from combatassist.files import atomic_write_text
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult
 
 from ..results import StatusLine, delta_pct, make_spinner, pct
@@ -312,32 +308,24 @@ class ShotResultsPanel(StatusLine, QWidget):
         plot.setYRange(0, max(10.0, math.ceil((top + 12) / 10) * 10), padding=0)
 
     # -- exports --------------------------------------------------------------------------
-    def csv_text(self) -> str:
-        """The shown result (and the baseline, if pinned) as CSV, with each P(kill) map."""
-        out = io.StringIO()
-        w = csv.writer(out, lineterminator="\n")
+    def csv_rows(self) -> list[list]:
+        """The shown result (and the baseline, if pinned) as CSV rows, with each P(kill) map."""
+        rows: list[list] = []
         for label, answer in (("current", self.answer), ("baseline", self.baseline_answer)):
             if answer is None:
                 continue
-            w.writerow(["result", label, "ds2", answer.result.method, answer.title])
-            for key, value in answer.result.to_json().items():
-                if key != "ruleset":
-                    w.writerow([key, repr(value)])
+            rows.append(["result", label, "ds2", answer.result.method, answer.title])
+            rows.extend([key, repr(value)] for key, value in answer.result.to_json().items()
+                        if key != "ruleset")
             m = answer.matrix
             if m is not None:
-                w.writerow(["p_kill by size class (rows) x armour (columns)"])
-                w.writerow(["size"] + [int(x) for x in m.armours])
+                rows.append(["p_kill by size class (rows) x armour (columns)"])
+                rows.append(["size"] + [int(x) for x in m.armours])
                 for size, row in zip(m.sizes, m.p_kill):
-                    w.writerow([int(size)] + ["" if math.isnan(v) else repr(float(v))
-                                              for v in row])
-            w.writerow([])
-        return out.getvalue()
-
-    def export_csv(self, path: str | Path) -> None:
-        atomic_write_text(path, self.csv_text())
-
-    def export_png(self, path: str | Path) -> bool:
-        return self.grab().save(str(path), "PNG")
+                    rows.append([int(size)] + ["" if math.isnan(v) else repr(float(v))
+                                               for v in row])
+            rows.append([])
+        return rows
 
 
 def _matrix_caption(answer: ShotAnswer) -> str:

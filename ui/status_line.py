@@ -1,0 +1,120 @@
+"""What every results panel shares: the status line (busy, stopped, errors over stale figures)
+and the one export path (CSV from the panel's rows, PNG under a heading)."""
+from __future__ import annotations
+
+import csv
+import html
+import io
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtWidgets import QProgressBar, QWidget
+
+from combatassist.files import atomic_write_text
+
+from .result_style import DEFENDER
+
+
+class StatusLine:
+    """``set_busy`` / ``show_error`` for a results panel with a ``spinner`` and a ``status``
+    label; ``has_figures()`` says whether older figures are still on show, and
+    ``mark_stale(stale)`` (optional) marks them on the figures themselves (plot titles); the
+    exports (CSV from the panel's ``csv_rows()``, PNG of the panel)."""
+
+    #: what the figures were computed for, in "the last … that could be computed"
+    subject = "set-up"
+
+    def has_figures(self) -> bool:
+        raise NotImplementedError
+
+    #: the status shown after the player stopped a computation
+    STOPPED = "Stopped. Edit the set-up, or press F5, to compute again."
+
+    # -- the one export path: each panel gives its rows ----------------------------------------
+    def csv_rows(self) -> list[list]:
+        raise NotImplementedError
+
+    def csv_text(self) -> str:
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows(self.csv_rows())
+        return out.getvalue()
+
+    def export_csv(self, path: str | Path) -> None:
+        atomic_write_text(path, self.csv_text())
+
+    def export_png(self, path: str | Path) -> bool:
+        return self.grab().save(str(path), "PNG")
+
+    def mark_stale(self, stale: bool) -> None:
+        """Show on the figures whether they belong to an older set-up (default: the status
+        line says it alone)."""
+
+    def set_busy(self, busy: bool) -> None:
+        self.spinner.setVisible(busy)
+        stop = getattr(self, "stop_button", None)
+        if stop is not None:
+            stop.setVisible(busy)
+        if busy:
+            self.status.setText("Computing…")
+        elif self.status.text() == "Computing…":
+            self.status.setText("")
+
+    def stop(self) -> None:
+        """The player stops the computation on show (``cancel_requested``)."""
+        self.cancel_requested.emit()
+        self.status.setText(self.STOPPED)
+
+    def show_error(self, message: str) -> None:
+        stale = (f"<br>The figures below are still those of the last {self.subject} that could "
+                 "be computed." if self.has_figures() else "")
+        # the message may echo the user's text: shown as text, never as markup
+        text = html.escape(message, quote=False)
+        self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>{stale}')
+        self.mark_stale(self.has_figures())
+
+
+def make_spinner() -> QProgressBar:
+    """The thin "working" bar of a results panel (hidden until busy)."""
+    spinner = QProgressBar()
+    spinner.setRange(0, 0)          # indeterminate: "working"
+    spinner.setMaximumHeight(6)
+    spinner.setTextVisible(False)
+    spinner.setVisible(False)
+    return spinner
+
+
+def titled_grab(widget: QWidget, heading: list[str]):
+    """``widget.grab()`` with ``heading`` lines written above it (the first one bold)."""
+    from PySide6.QtGui import QFontMetrics, QPixmap
+
+    shot = widget.grab()
+    if not heading:
+        return shot
+    bold = QFont(widget.font())
+    bold.setBold(True)
+    bold.setPointSizeF(bold.pointSizeF() * 1.2)
+    plain = QFont(widget.font())
+    lines = [(heading[0], bold)] + [(text, plain) for text in heading[1:]]
+    ratio = shot.devicePixelRatio()
+    width = shot.width() / ratio
+    pad = 8
+    heights = []
+    for text, font in lines:
+        rect = QFontMetrics(font).boundingRect(0, 0, int(width) - 2 * pad, 10_000,
+                                              Qt.TextFlag.TextWordWrap, text)
+        heights.append(rect.height() + 2)
+    top = sum(heights) + 2 * pad
+    image = QPixmap(int(width * ratio), int((top + shot.height() / ratio) * ratio))
+    image.setDevicePixelRatio(ratio)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setPen(QColor("#111111"))
+    y = pad
+    for (text, font), h in zip(lines, heights):
+        painter.setFont(font)
+        painter.drawText(QRectF(pad, y, width - 2 * pad, h), Qt.TextFlag.TextWordWrap, text)
+        y += h
+    painter.drawPixmap(0, top, shot)
+    painter.end()
+    return image

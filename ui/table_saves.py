@@ -1,0 +1,137 @@
+"""The table side's saved battles: start one in a file of its own, offer and resume the newest
+one nobody owns, set aside one that can't be resumed, discard or leave it (``combatassist.autosave``).
+
+``SavedBattles`` is a part of ``TableSidePanel`` (a mixin): it uses the panel's ``setup``,
+``slot``, ``battle``, ``_attach``, ``_error`` and ``resumed``; the panel owns the widgets.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from combatassist.autosave import BattleLock, claim
+from combatassist.errors import CombatAssistError, EngineError
+from combatassist.table import TableBattle, load_battle
+
+VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "draw": "a draw"}
+
+
+class SavedBattles:
+    """Life cycle of the panel's battle files (see the module's docstring)."""
+
+    @property
+    def autosave_path(self) -> Path:
+        """The file the battle on screen (or the last one) autosaves to."""
+        if self.battle is not None and self.battle.autosave_path is not None:
+            return self.battle.autosave_path
+        return self._last_path or self.slot.slot
+
+    def start(self) -> None:
+        """Freeze the view's set-up and begin a new battle (autosaved at once, in a file of
+        its own that this instance owns)."""
+        path = self.slot.new_battle_path()
+        try:
+            rules, ruleset, text = self.setup()
+            lock = claim(path)
+            if lock is None:        # a fresh random name: practically impossible
+                raise EngineError("that autosave file is in use; try again")
+            battle = TableBattle(rules, scenario_text=text, ruleset=ruleset,
+                                 autosave_path=path)
+            battle.save()
+        except CombatAssistError as exc:
+            self._error(str(exc))
+            return
+        except OSError as exc:
+            self._error(f"can't write the autosave file {path}: {exc.strerror or exc}")
+            return
+        self._release()
+        self._lock = lock
+        self._attach(battle)
+
+    def claim_saved_battle(self) -> bool:
+        """Take the newest saved battle no running instance owns, to offer it (True).
+
+        A battle that can't be resumed is set aside (renamed, kept) with a one-sentence
+        notice in ``set_aside_notices``, and the next one is tried."""
+        if self._offered is not None:
+            return True
+        self.slot.remove_stale_temps()
+        tried: set[Path] = set()
+        while True:
+            lock = self.slot.claim_next(skip=tried)
+            if lock is None:
+                return False
+            tried.add(lock.path)
+            try:
+                battle = load_battle(lock.path)
+            except CombatAssistError as exc:
+                self._set_aside(lock, str(exc))
+                continue
+            self._release()
+            self._lock, self._offered = lock, battle
+            return True
+
+    def _set_aside(self, lock: BattleLock, why: str) -> None:
+        try:
+            kept = lock.set_aside()
+            where = f"kept as {kept.name}"
+        except OSError as exc:
+            lock.release()
+            where = f"left where it is ({exc.strerror or exc})"
+        text = f"A saved battle could not be resumed and was set aside ({where}): {why}"
+        self.set_aside_notices.append(text)
+        self._error(text)
+
+    def resume(self) -> bool:
+        """Resume the saved battle offered (or the newest one nobody owns); False (and a
+        message) if there is none or it can't be resumed."""
+        if self._offered is None and not self.claim_saved_battle():
+            if not self.set_aside_notices:
+                self._error("there is no saved battle to resume")
+            return False
+        battle, self._offered = self._offered, None
+        self._attach(battle)
+        self.resumed.emit(battle.scenario_text)
+        return True
+
+    def has_saved_battle(self) -> bool:
+        """A saved battle no running instance owns is waiting (or already claimed here)."""
+        return self._offered is not None or bool(self.slot.unowned())
+
+    def saved_summary(self) -> str:
+        """A one-line description of the offered battle (for the resume question)."""
+        if self._offered is None:
+            return "a battle in progress"
+        return f"{len(self._offered.rounds)} round(s) played"
+
+    def saved_verdict(self) -> str | None:
+        """How the offered battle ended ("the attacker wins", ...), None while unfinished."""
+        b = self._offered
+        return VERDICTS[b.verdict()] if b is not None and b.is_over() else None
+
+    def discard_saved_battle(self) -> None:
+        """Delete the offered battle's file (finished or abandoned): only one this instance
+        owns, never another's."""
+        if self._offered is not None:
+            self._offered = None
+            self._release(discard=True)
+
+    def decline_saved_battle(self) -> None:
+        """Leave the offered battle for a later start (its file stays, unowned)."""
+        if self._offered is not None:
+            self._offered = None
+            self._release()
+
+    def release(self) -> None:
+        """The window is closing: give up the battle on screen (its file stays, to resume)."""
+        self._offered = None
+        self._release()
+
+    def _release(self, discard: bool = False) -> None:
+        if self._lock is not None:
+            self._last_path = self._lock.path
+            if discard:
+                self._lock.discard()
+            else:
+                self._lock.release()
+            self._lock = None
+

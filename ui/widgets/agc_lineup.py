@@ -1,0 +1,86 @@
+"""AGC at the table, the detail beside the dice: each unit's die, modifier and why.
+
+Fed by the engine's ``agc.lineup`` (the same figures the odds use); shown by the table-side
+panel under the battle's state (``TableSidePanel.set_detail_widget``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractItemView, QGroupBox, QHeaderView,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from combatassist.errors import CombatAssistError
+from combatassist.rulesets import agc
+from combatassist.rulesets.agc import AgcScenario
+
+from ..results import ATTACKER, DEFENDER
+from .agc_terrain import signed
+
+SIDES = ("attacker", "defender")
+SIDE_COLOURS = {"attacker": ATTACKER, "defender": DEFENDER}
+COLUMNS = ("Unit", "Die", "Mod.", "Why")
+
+
+def describe_roll(u) -> tuple[str, str, str, str]:
+    """One unit's row: label, die ('d6', '2d6 keep lowest'), modifier, why."""
+    die = f"d{u.sides}" if u.dice == 1 else f"{u.dice}d{u.sides} keep lowest"
+    why = ", ".join(u.reasons) or "no modifier"
+    if u.role == "aad":
+        why += " — AAD: only against enemy air support"
+    return u.label, die, signed(u.modifier), why
+
+
+class LineupTables(QWidget):
+    """Both sides' units in entry order, with their die, modifier and why."""
+
+    def __init__(self, payload: Callable[[], AgcScenario], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.payload = payload
+        self.tables: dict[str, QTableWidget] = {}
+        row = QVBoxLayout(self)          # one above the other: the "Why" column stays whole
+        row.setContentsMargins(0, 0, 0, 0)
+        for side in SIDES:
+            box = QGroupBox(f"{side.capitalize()}: dice in entry order")
+            box.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
+                              f"QGroupBox::title {{ color: {SIDE_COLOURS[side]}; }}")
+            table = QTableWidget(0, len(COLUMNS))
+            table.setObjectName(f"agc_lineup_{side}")
+            table.setHorizontalHeaderLabels(COLUMNS)
+            table.verticalHeader().setVisible(False)
+            table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+            table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+            table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            table.setWordWrap(True)
+            header = table.horizontalHeader()
+            for col in range(len(COLUMNS)):
+                header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+            table.setMinimumHeight(110)
+            QVBoxLayout(box).addWidget(table)
+            row.addWidget(box)
+            self.tables[side] = table
+
+    def show_battle(self, battle) -> None:
+        """The table's battle changed (None: no battle): show the set-up's lineup."""
+        self.setVisible(battle is not None)
+        if battle is None:
+            return
+        try:
+            line = agc.lineup(self.payload())
+        except CombatAssistError:
+            return
+        for side in SIDES:
+            units = line.side(side).units
+            table = self.tables[side]
+            table.setRowCount(len(units))
+            for i, u in enumerate(units):
+                for col, text in enumerate(describe_roll(u)):
+                    item = QTableWidgetItem(text)
+                    if col in (1, 2):
+                        item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                    if col == 3:
+                        item.setToolTip(text)
+                    table.setItem(i, col, item)
+            table.resizeRowsToContents()

@@ -1,0 +1,244 @@
+"""Low Luck's extra tabs: strategic bombing raids and low-luck tech research.
+
+Each panel asks the engine (``lowluck.sbr``, ``lowluck.tech``) on a computer of the view's
+job group; it computes once the view starts computing (``recompute``), never while it is built.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QSpinBox, QVBoxLayout, QWidget)
+
+from combatassist.errors import CombatAssistError
+from combatassist.rulesets.lowluck import sbr, tech
+
+from ..compute import Computer
+from ..results import ATTACKER, DEFENDER, StatusLine, make_spinner, pct, style_plot
+from .count_box import CountBox
+
+TECH_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")  # Okabe-Ito
+
+
+#: how a plot title says its figures are not those of the form (see StatusLine.mark_stale)
+STALE_TITLE = ("{title} <span style='color:" + DEFENDER + "'>(the last {subject} computed, "
+               "not this {subject})</span>")
+
+
+def mark_plots(plots: dict, subject: str, stale: bool) -> None:
+    """Title each plot of ``plots`` ({plot: title}) as stale or not."""
+    for plot, title in plots.items():
+        plot.setTitle(STALE_TITLE.format(title=title, subject=subject) if stale else title,
+                      size="10pt")
+
+
+class SbrPanel(StatusLine, QWidget):
+    """Strategic bombing: the defender's loss and the attacker's cost, exact."""
+
+    subject = "raid"
+
+    def __init__(self, computer: Computer, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.bombers = CountBox(sbr.MAX_BOMBERS, minimum=1)
+        self.bombers.setValue(2)
+        self.aa = QCheckBox("AA gun at the target")
+        self.aa.setChecked(True)
+        self.extra_aa = CountBox(sbr.MAX_EXTRA_AA)
+        self.extra_aa.setToolTip("Further AA guns flown over on the way (each: hit on 1)")
+        self.variant = QComboBox()
+        for v, text in (("standard", "Standard low luck"), ("A", "A: set aside 3 IPC/bomber"),
+                        ("B", "B: normal SBR (1d6 per bomber)"), ("C", "C: 3 or 4 per bomber")):
+            self.variant.addItem(text, v)
+        self.heavy = QCheckBox("Heavy bombers")
+        self.cash_limited = QCheckBox("Attacker's cash is limited to")
+        self.cash = QSpinBox()
+        self.cash.setRange(0, 10_000)
+        self.cash.setValue(30)
+        self.cash.setSuffix(" IPC")
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.spinner = make_spinner()
+        self.result: Any = None
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        form.addRow("Bombers:", self.bombers)
+        form.addRow(self.aa)
+        form.addRow("Extra AA en route:", self.extra_aa)
+        form.addRow("Variant:", self.variant)
+        form.addRow(self.heavy)
+        cash_row = QHBoxLayout()
+        cash_row.addWidget(self.cash_limited)
+        cash_row.addWidget(self.cash)
+        cash_row.addStretch(1)
+        form.addRow(cash_row)
+        self.loss_plot = pg.PlotWidget()
+        style_plot(self.loss_plot, "Defender's loss", "IPC", "probability (%)", legend=False,
+                   min_height=200)
+        self.cost_plot = pg.PlotWidget()
+        style_plot(self.cost_plot, "Attacker's cost (bombers lost and bills)", "IPC",
+                   "probability (%)", legend=False, min_height=200)
+        plots = QHBoxLayout()
+        plots.addWidget(self.loss_plot)
+        plots.addWidget(self.cost_plot)
+        self.plot_titles = {self.loss_plot: "Defender's loss",
+                            self.cost_plot: "Attacker's cost (bombers lost and bills)"}
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.spinner)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.status)
+        layout.addLayout(plots, 1)
+        self.computer = computer
+        self.computer.result.connect(self.show_result)
+        self.computer.error.connect(self.show_error)
+        self.computer.busy.connect(self.set_busy)
+        for w in (self.bombers, self.extra_aa, self.cash):
+            w.valueChanged.connect(self.recompute)
+        for w in (self.aa, self.heavy, self.cash_limited):
+            w.toggled.connect(self.recompute)
+        self.variant.currentIndexChanged.connect(self.recompute)
+
+    def recompute(self, *_args) -> None:
+        args = dict(bombers=self.bombers.value(), aa=self.aa.isChecked(),
+                    extra_aa=self.extra_aa.value(), variant=self.variant.currentData(),
+                    heavy_bombers=self.heavy.isChecked(),
+                    cash=self.cash.value() if self.cash_limited.isChecked() else None)
+        self.cash.setEnabled(self.cash_limited.isChecked())
+        self.computer.request(lambda cancel: sbr.compute_sbr(**args))
+
+    def has_figures(self) -> bool:
+        return self.result is not None
+
+    def mark_stale(self, stale: bool) -> None:
+        mark_plots(self.plot_titles, self.subject, stale)
+
+    def show_result(self, result) -> None:
+        self.result = result
+        self.status.setText("")
+        self.mark_stale(False)
+        lost = result.bombers_lost.mean()
+        self.summary.setText(
+            f"Expected: the defender loses <b>{result.expected_defender_loss:.2f} IPC</b>, "
+            f"the attacker pays <b>{result.expected_attacker_cost:.2f} IPC</b> "
+            f"(bombers lost on average: {lost:.2f}).")
+        for plot, dist, colour in ((self.loss_plot, result.defender_loss, DEFENDER),
+                                   (self.cost_plot, result.attacker_cost, ATTACKER)):
+            plot.clear()
+            items = dist.sorted_items()
+            xs = [k for k, _ in items]
+            plot.addItem(pg.BarGraphItem(x=xs, height=[100 * p for _, p in items],
+                                         width=0.8, brush=colour, pen=pg.mkPen(colour)))
+            top = max(xs, default=0)
+            plot.setXRange(-0.6, top + 0.6, padding=0.02)
+            plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil((top + 1) / 12)),
+                                                  minor=1)
+
+
+class ResearchPanel(StatusLine, QWidget):
+    """Low-luck tech research: P(owning each tech) by round, and the money it takes."""
+
+    subject = "plan"
+    PLOT_TITLE = "P(owning each tech) by round"
+
+    def __init__(self, computer: Computer, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.branch = QComboBox()
+        self.branch.addItem("Air (Jet power, Long range aircraft, Heavy bombers)", "air")
+        self.branch.addItem("Industrial (Super subs, Rockets, Industrial technology)", "it")
+        self.invest = QLineEdit("18, 18, 18, 18")
+        self.invest.setToolTip("IPC invested in each round, separated by commas")
+        self.attempt_at = QSpinBox()
+        self.attempt_at.setRange(0, 1000)
+        self.attempt_at.setValue(72)
+        self.attempt_at.setSuffix(" IPC")
+        self.hint = QLabel("")
+        self.hint.setWordWrap(True)
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.spinner = make_spinner()
+        self.plan: Any = None
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
+        self.invest.setMinimumWidth(260)
+        form.addRow("Branch:", self.branch)
+        form.addRow("Invest per round:", self.invest)
+        form.addRow("Attempt when savings reach:", self.attempt_at)
+        form.addRow(self.hint)
+        self.plot = pg.PlotWidget()
+        style_plot(self.plot, self.PLOT_TITLE, "round", "probability (%)", min_height=200)
+        self.plot.setYRange(0, 100, padding=0.02)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.spinner)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.status)
+        layout.addWidget(self.plot, 1)
+        self.computer = computer
+        self.computer.result.connect(self.show_result)
+        self.computer.error.connect(self.show_error)
+        self.computer.busy.connect(self.set_busy)
+        self.branch.currentIndexChanged.connect(self._branch_changed)
+        self.invest.textChanged.connect(self.recompute)
+        self.attempt_at.valueChanged.connect(self.recompute)
+        self._show_hint()
+
+    def _branch_changed(self, *_args) -> None:
+        self._show_hint()
+        self.recompute()
+
+    def _show_hint(self) -> None:
+        b = tech.branch(self.branch.currentData())
+        thresholds = ", ".join(str(t) for t, _ in b.tables)
+        self.hint.setText(f"{b.minimum}–{b.maximum} IPC per round (less than {b.minimum} "
+                          f"loses the savings); attempts at {thresholds}; "
+                          f"{b.attempt_cost} IPC per attempt.")
+
+    def amounts(self) -> list[int]:
+        text = self.invest.text().replace(";", ",")
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        try:
+            return [int(p) for p in parts]
+        except ValueError:
+            raise CombatAssistError("investments must be whole numbers separated by commas, "
+                                    f"e.g. 18, 18, 18 (got '{self.invest.text()}')") from None
+
+    def recompute(self, *_args) -> None:
+        try:
+            invest = self.amounts()
+        except CombatAssistError as exc:
+            self.computer.cancel()
+            self.show_error(str(exc))
+            return
+        branch, at = self.branch.currentData(), self.attempt_at.value()
+        self.computer.request(lambda cancel: tech.plan_research(branch, invest, at))
+
+    def has_figures(self) -> bool:
+        return self.plan is not None
+
+    def mark_stale(self, stale: bool) -> None:
+        mark_plots({self.plot: self.PLOT_TITLE}, self.subject, stale)
+
+    def show_result(self, plan) -> None:
+        self.plan = plan
+        self.status.setText("")
+        self.mark_stale(False)
+        done = plan.p_done[-1] if plan.p_done else 0.0
+        self.summary.setText(f"Expected money invested: <b>{plan.expected_invested:.2f} IPC</b>"
+                             f" over {plan.rounds} round(s); project finished by the last "
+                             f"round: <b>{pct(done)}</b>.")
+        self.plot.clear()
+        xs = list(range(1, plan.rounds + 1))
+        self.plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(plan.rounds / 12)),
+                                                   minor=1)
+        for i, t in enumerate(plan.techs):
+            colour = TECH_COLOURS[i % len(TECH_COLOURS)]
+            self.plot.plot(xs, [100 * p for p in plan.p_have[t]],
+                           pen=pg.mkPen(colour, width=2.5), symbol="os+"[i % 3], symbolSize=7,
+                           symbolBrush=colour, symbolPen=colour, name=t.replace("_", " "))
+        self.plot.setYRange(0, 100, padding=0.02)

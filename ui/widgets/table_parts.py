@@ -1,0 +1,56 @@
+"""Small parts of the table-side panel: a fixed-height text box, the dice to roll as words, and
+the shapes of the jobs a view hands the panel (its set-up, its odds)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QScrollArea
+
+from combatassist.battle import BattleRules
+from combatassist.table import odds_from
+
+
+def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
+    """``label`` in a box ``lines`` text lines high that scrolls when the text is longer, so
+    the widgets below it (the Apply button) never move as the text changes."""
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    box = QScrollArea()
+    box.setWidget(label)
+    box.setWidgetResizable(True)
+    box.setFrameShape(QScrollArea.Shape.NoFrame)
+    box.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    box.viewport().setAutoFillBackground(False)       # the text sits on the panel, no box
+    label.setAutoFillBackground(False)
+    box.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 6)
+    return box
+
+#: (rules, ruleset, scenario TOML text) for the battle the view has set up.
+SetupProvider = Callable[[], tuple[BattleRules, str, str]]
+#: The odds from the current position: (rules, state, ruleset, scenario text, cancel,
+#: remaining) -> result; ``remaining``: the phases of the round still to play from ``state``
+#: (None: ``state`` is a round's start).
+OddsJob = Callable[[BattleRules, Any, str, str, Callable[[], bool], Any], Any]
+
+
+def odds_from_position(rules: BattleRules, state: Any, ruleset: str, _text: str,
+               cancel: Callable[[], bool], remaining=None) -> Any:
+    return odds_from(rules, state, ruleset=ruleset, cancel=cancel, remaining=remaining)
+
+
+def describe_dice(specs) -> str:
+    """The dice to enter, in entry order, equal neighbours counted: "3× attacker d6 (…)"."""
+    groups: list[list] = []
+    for spec in specs:
+        key = (spec.side, spec.sides, spec.label)
+        if groups and groups[-1][0] == key:
+            groups[-1][1] += 1
+        else:
+            groups.append([key, 1])
+    parts = []
+    for (side, sides, label), count in groups:
+        text = f"{count}× {side} d{sides}" if count > 1 else f"{side} d{sides}"
+        parts.append(text + (f" ({label})" if label else ""))
+    return "; ".join(parts)

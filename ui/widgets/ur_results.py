@@ -1,0 +1,117 @@
+"""Ur's result panels: the outcome at every wall strength, and how each unit rolls."""
+from __future__ import annotations
+
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+
+from combatassist.rulesets import ur
+
+from ..results import ATTACKER, DEFENDER, SEGMENTS, pct
+
+
+class WallWhatIf(QWidget):
+    """The battle's outcome at every wall strength, the current one framed."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.summary = QLabel("Computing the odds at every wall strength…")
+        self.summary.setWordWrap(True)
+        self.summary.setObjectName("whatIfSummary")
+        self.plot = pg.PlotWidget()
+        self.plot.setTitle("Outcome at every wall strength", size="10pt")
+        self.plot.setLabel("bottom", "wall strength (least damage to reach it, in steps)")
+        self.plot.setLabel("left", "probability (%)")
+        self.plot.showGrid(x=False, y=True, alpha=0.25)
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(False, False)
+        self.plot.setMinimumHeight(240)
+        self.legend = QLabel(" ".join(
+            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;' for n, c in SEGMENTS)
+            + "&nbsp;&nbsp;▭&nbsp;current wall")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.plot, 1)
+        self.points: list[Any] = []
+
+    def show_error(self, message: str) -> None:
+        self.summary.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>')
+
+    def show_points(self, points: list[Any], current: int, kind: str, has_wall: bool,
+                    text: str) -> None:
+        self.points = points
+        self.summary.setText(text)
+        plot = self.plot
+        plot.clear()
+        xs = list(range(len(points)))
+        bottoms = [0.0] * len(points)
+        for name, colour in SEGMENTS:
+            key = {"Attacker wins": "attacker_wins", "Draw": "draw", "Undecided": "undecided",
+                   "Defender wins": "defender_wins"}[name]
+            heights = [100 * getattr(p, key) for p in points]
+            if not any(h > 1e-9 for h in heights):
+                continue
+            plot.addItem(pg.BarGraphItem(x=xs, y0=list(bottoms), height=heights, width=0.62,
+                                         brush=colour, pen=pg.mkPen("#ffffff", width=0.5)))
+            bottoms = [b + h for b, h in zip(bottoms, heights)]
+        for x, p in zip(xs, points):
+            label = pg.TextItem(pct(p.attacker_wins), color=ATTACKER, anchor=(0.5, 1.0))
+            label.setPos(x, 101)
+            plot.addItem(label)
+            if p.strength == current:
+                plot.addItem(pg.BarGraphItem(x=[x], y0=[0], height=[100], width=0.78,
+                                             brush=None, pen=pg.mkPen("#111111", width=2.5)))
+        ticks = [(x, f"{p.strength} ({p.damage})" if p.strength else "no wall")
+                 for x, p in zip(xs, points)]
+        plot.getAxis("bottom").setTicks([ticks])
+        plot.setXRange(-0.6, len(points) - 0.4, padding=0)
+        plot.setYRange(0, 108, padding=0)
+        table = ur.tables().walls[kind]
+        plot.setTitle(("" if has_wall else "What if the defender had an ") +
+                      (f"{table.name} — " if has_wall else f"{table.name.lower()}: ") +
+                      "outcome at every strength", size="10pt")
+
+
+class RollsTable(QTableWidget):
+    """How each unit rolls at the start: value with its modifiers, hits on each face."""
+
+    HEAD = ["Phase", "Side", "Unit", "Value = base and modifiers"] + [str(f) for f in range(1, 7)]
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(0, len(self.HEAD), parent)
+        self.setHorizontalHeaderLabels(self.HEAD)
+        self.verticalHeader().setVisible(False)
+        self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.setAlternatingRowColors(True)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        for c in (0, 1, 2):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        for c in range(4, 10):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.Fixed)
+            self.setColumnWidth(c, 30)
+        self.setToolTip("Hits for each face of the d6 (score = value + d6: 6+ one hit, "
+                        "10+ two, 14+ three)")
+
+    def show_rows(self, rows: list[dict[str, Any]]) -> None:
+        names = {tid: t.name for tid, t in ur.tables().units.items()}
+        self.setRowCount(len(rows))
+        shades = {0: None, 1: "#DCEBF5", 2: "#A9CDE6", 3: "#6FA8D6"}
+        for i, row in enumerate(rows):
+            cells = [row["phase"], row["side"], f"{names.get(row['type'], row['type'])} "
+                     f"#{row['unit'] + 1}", f"{row['value']} = {row['why']}"]
+            cells += [str(h) for h in row["hits_per_face"]]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if c >= 4:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                    shade = shades.get(row["hits_per_face"][c - 4])
+                    if shade:
+                        item.setBackground(pg.mkColor(shade))
+                if c == 1:
+                    item.setForeground(pg.mkColor(ATTACKER if text == "attacker"
+                                                  else DEFENDER))
+                self.setItem(i, c, item)
