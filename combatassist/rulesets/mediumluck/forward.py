@@ -58,11 +58,10 @@ class _Buckets:
         if top == low:
             self.pieces.setdefault(top, []).append((dest, mass))
             return
-        order = np.argsort(levels, kind="stable")
-        levels, dest, mass = levels[order], dest[order], mass[order]
-        cuts = np.flatnonzero(np.diff(levels)) + 1
-        for lv, d, m in zip(levels[np.r_[0, cuts]], np.split(dest, cuts), np.split(mass, cuts)):
-            self.pieces.setdefault(int(lv), []).append((d, m))
+        for lv in range(low, top + 1):      # a few levels apart: a mask each is cheapest
+            here = levels == lv
+            if here.any():
+                self.pieces.setdefault(lv, []).append((dest[here], mass[here]))
 
     def take(self, level: int):
         pieces = self.pieces.pop(level, None)
@@ -79,19 +78,21 @@ class _Buckets:
 def outcome(grid, curve: bool = True) -> BattleOutcome:
     """The battle from the grid's start under the grid's choices (exact; nothing pruned)."""
     out = BattleOutcome()
+    stalemates: list[int] = []
 
     def ended(idx, mass, stale):
         for k in range(len(idx)):
             state = grid.state(idx[k])
             if stale[k]:
                 out.stalemates[state] = float(mass[k])
+                stalemates.append(int(idx[k]))
             else:
                 out.decided[state] = float(mass[k])
 
     out.expected_rounds, out.states_explored = forward(
         grid, np.array([grid.start], dtype=np.int64), np.ones(1), ended)
     if curve:
-        out.decided_by_round = decided_curve(grid)
+        out.decided_by_round = decided_curve(grid, stalemates=stalemates)
     return out
 
 
@@ -153,17 +154,24 @@ def forward(grid, start: np.ndarray, mass: np.ndarray, ended) -> tuple[float, in
     return rounds, explored
 
 
-def decided_curve(grid, rounds: int = CURVE_ROUNDS) -> list[float]:
+def decided_curve(grid, rounds: int = CURVE_ROUNDS, stalemates=None) -> list[float]:
     """P(decided within N rounds), N = 1.., round by round (plot precision: tails < 1e-11
-    dropped, stops once less than 1e-9 is still fighting) — as solver.py's curve."""
+    dropped, stops once less than 1e-9 is still fighting) — as solver.py's curve.
+
+    ``stalemates``: the flat positions ``forward`` found stalemated (it reaches every round
+    start this pass does), so the rounds need no ``stay`` of their own; None: computed."""
     nb = grid.n_bands
     idx = np.array([grid.start], dtype=np.int64)
     mass = np.ones(1)
     curve: list[float] = []
+    stale = np.array(stalemates, dtype=np.int64) if stalemates else None
 
     def open_only(idx, mass):
         fighting = ~grid.terminal(idx) & (mass >= 1e-11)
-        fighting[fighting] = grid.stay(idx[fighting]) < STALEMATE
+        if stalemates is None:
+            fighting[fighting] = grid.stay(idx[fighting]) < STALEMATE
+        elif stale is not None:
+            fighting &= ~np.isin(idx, stale)
         return idx[fighting], mass[fighting]
 
     idx, mass = open_only(idx, mass)

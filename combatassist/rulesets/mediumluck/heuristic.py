@@ -266,7 +266,10 @@ class HeuristicGrid(SideProductGrid):
         """(probabilities (len, outcomes), hits (outcomes, 2)) for these config id pairs."""
         sa, sd = self.sides
         table = self._tables[b]
-        if table is None or ca.max() >= table[1].shape[0] or cd.max() >= table[1].shape[1]:
+        # config ids are below the number of configs found: no reduction needed to know
+        # whether the lookup table covers them
+        if table is None or len(sa.configs[b]) > table[1].shape[0] or \
+                len(sd.configs[b]) > table[1].shape[1]:
             table = self._rebuild(b, ca, cd)
         probs, lut, hits = table
         rows = lut[ca, cd]
