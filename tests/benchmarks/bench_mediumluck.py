@@ -10,6 +10,8 @@ from dataclasses import replace
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands
 from combatassist.scenario import parse_scenario_text
+from tests.engine.test_mediumluck_optimal import CASE_ADVISOR
+from tests.engine.test_work_bounds import MEDIUMLUCK_LARGE
 
 TYPICAL = """
 ruleset = "mediumluck"
@@ -29,28 +31,9 @@ boost = { artillery = 2 }
 roll = { fighter = 2 }
 """
 
-LARGE = """
-ruleset = "mediumluck"
-title = "large"
-[attacker.bands.yellow]
-roll = { fighter = 3 }
-[attacker.bands.black]
-roll = { strategic_bomber = 2 }
-[attacker.bands.red]
-roll = { tank = 6 }
-boost = { mech_infantry = 2 }
-[attacker.bands.white]
-roll = { infantry = 9 }
-boost = { artillery = 3 }
-[defender.bands.yellow]
-roll = { fighter = 2 }
-boost = { aaa = 1 }
-[defender.bands.red]
-roll = { tank = 4 }
-[defender.bands.white]
-roll = { infantry = 15 }
-boost = { artillery = 3 }
-"""
+#: 25 v 25, 4 bands, boosts (also the engine's bound tests' "large" battle)
+LARGE = MEDIUMLUCK_LARGE.replace('ruleset = "mediumluck"\n',
+                                'ruleset = "mediumluck"\ntitle = "large"\n')
 
 #: The biggest band tables: 6-7 white dice a side, both boost kinds on both sides.
 BIG_WHITE = """
@@ -145,28 +128,7 @@ BENCHMARKS = [
 
 
 #: The issue's army (fighters x3 rolling yellow; an idle infantry instead of the carriers).
-ADVISOR_CASE = """
-ruleset = "mediumluck"
-title = "issue 16 advisor case"
-[attacker.bands.yellow]
-roll = { fighter = 3 }
-[attacker.bands.black]
-roll = { strategic_bomber = 1 }
-[attacker.bands.red]
-roll = { tank = 3 }
-[attacker.bands.white]
-roll = { infantry = 6, mech_infantry = 1 }
-boost = { artillery = 2 }
-[attacker]
-idle = { infantry = 1 }
-[defender.bands.red]
-roll = { tank = 2 }
-[defender.bands.white]
-roll = { infantry = 5 }
-boost = { artillery = 2 }
-[defender]
-idle = { aaa = 1 }
-"""
+ADVISOR_CASE = CASE_ADVISOR
 
 
 def _advisor(text, side):

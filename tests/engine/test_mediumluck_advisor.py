@@ -196,9 +196,8 @@ def test_the_issue_case_top_suggestion_beats_a_and_is_a_local_optimum():
     """The issue's army (fighters x3 rolling yellow, the idle infantry in place of the
     carriers): the advisor's top suggestion is at least case A and no single move of a
     group of units beats it (checked here, each neighbour computed alone)."""
-    from tests.engine.test_mediumluck_optimal import CASE_A
-    case = parse_scenario_text(CASE_A.replace("roll = { fighter = 1 }", "roll = { fighter = 3 }")
-                               .replace("fighter = 2 }", "fighter = 0 }")).body
+    from tests.engine.test_mediumluck_optimal import CASE_A, CASE_ADVISOR
+    case = parse_scenario_text(CASE_ADVISOR).body
     a = parse_scenario_text(CASE_A).body
     score_a, _ = _score_alone(a, "attacker", a.attacker)
     advice = advise(case, "attacker", time_budget=2.0)
@@ -212,11 +211,16 @@ def test_the_issue_case_top_suggestion_beats_a_and_is_a_local_optimum():
     assert _score_alone(case, "attacker", top.side)[0] == pytest.approx(top.score, abs=1e-12)
 
 
-def test_advisor_compares_many_assignments_within_its_budget():
-    """A 17-unit side: hundreds of assignments in 2 s even on a loaded machine (the figure
-    itself is measured in tests/benchmarks/bench_mediumluck.py: target 1,000)."""
+def test_advisor_budgeted_search_stays_near_its_budget_and_ends_at_a_local_optimum():
+    """A 17-unit side (no exhaustive search): the search stops near its budget and ends at a
+    checked local optimum. How many assignments it compares is a speed figure, measured in
+    tests/benchmarks/bench_mediumluck.py (target 1,000 in 2 s), not asserted here."""
+    import time
     from tests.engine.test_mediumluck_optimal import CASE_A
     case = parse_scenario_text(CASE_A).body
-    advice = advise(case, "attacker", time_budget=2.0)
-    assert advice.compared >= 200 and advice.evaluated >= 100
+    start = time.perf_counter()
+    advice = advise(case, "attacker", time_budget=1.0)
+    assert time.perf_counter() - start < 1.0 * 2 + 3       # budget, final climb, one batch
+    assert not advice.exhaustive and advice.stopped_by_budget
+    assert advice.evaluated > 20 and advice.compared >= advice.evaluated
     assert advice.local_optimum

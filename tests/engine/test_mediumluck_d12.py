@@ -18,13 +18,7 @@ from combatassist.scenario import parse_scenario_text
 from combatassist.table import TableBattle
 
 
-@pytest.fixture(autouse=True)
-def _private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv(bands.CACHE_ENV, str(tmp_path / "cache"))
-
-
-def _kinds(counts):
-    return [(f"kind{i}", c) for i, c in enumerate(counts)]
+from tests.engine.test_mediumluck_bands import _kinds, _private_cache  # noqa: F401 (fixture)
 
 
 @pytest.mark.parametrize("config", [(1, (1,), 1, ()), (2, (1,), 2, (1,)), (2, (2, 1), 1, (1,)),

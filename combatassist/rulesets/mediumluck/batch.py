@@ -71,22 +71,17 @@ class BatchGrid(HeuristicGrid):
         self.rules = rules
         sides = [enemy, enemy]
         sides[me] = own
-        self.sides = (sa, sd) = tuple(sides)
+        self.sides = tuple(sides)
         enemy_room = math.prod(n + 1 for n in rules.start[1 - me])
         self.na, self.nd = (OWN_CAP, enemy_room) if me == 0 else (enemy_room, OWN_CAP)
         if len(starts) * self.na * self.nd >= 2 ** 62:
             raise EngineError("internal error: too many battles in one batch")
         self.me = me
         #: the chart bands where some battle of the batch may roll (any other changes nothing)
-        self.band_index = [b for b in range(sa.n_bands)
+        self.band_index = [b for b in range(own.n_bands)
                            if any(side.model.rolls[b] or side.extra[b] for side in self.sides)]
         self.n_bands = len(self.band_index)
-        shared = sa.pair_tables.get(id(sd))
-        if shared is None or shared[0] is not sd:
-            shared = sa.pair_tables[id(sd)] = (sd, [{} for _ in range(sa.n_bands)],
-                                               [{} for _ in range(sa.n_bands)],
-                                               [None] * sa.n_bands)
-        _, self._outcomes, self._rows, self._tables = shared
+        self._share_pair_tables()
         own_idx = np.array([own.add(s) for s in starts], dtype=np.int64)
         enemy_idx = np.full(len(starts), enemy.add(rules.start[1 - me]), dtype=np.int64)
         ia, idd = (own_idx, enemy_idx) if me == 0 else (enemy_idx, own_idx)

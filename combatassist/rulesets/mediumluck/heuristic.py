@@ -255,6 +255,12 @@ class HeuristicGrid(SideProductGrid):
         #: per band: outcome index {(hits on a, hits on d): k}, and probabilities per config
         #: pair {(attacker config, defender config): {k: p}} (filled as reached)
         #: (shared by every grid of the same two sides: warm recomputations, the advisor)
+        self._share_pair_tables()
+
+    def _share_pair_tables(self) -> None:
+        """Use the probability tables of these two sides' configurations (kept with the
+        attacker's chains, so every grid of the same two sides shares them)."""
+        sa, sd = self.sides
         shared = sa.pair_tables.get(id(sd))
         if shared is None or shared[0] is not sd:
             shared = sa.pair_tables[id(sd)] = (sd, [{} for _ in range(sa.n_bands)],
