@@ -147,18 +147,36 @@ class SideChains:
         for k, (_, idx) in enumerate(kinds):
             self._boosts[idx, k] = 1
         self._extra = np.array(self.extra, dtype=np.int64)
+        #: (kinds, bands): which band each kind boosts
+        self._kinds_of_band = np.zeros((len(kinds), nb))
+        self._kinds_of_band[np.arange(len(kinds)), self._kind_band] = 1
+        #: per slot: rolls?, boosts?, its band (0 for idle ones) and its kind's column
+        self._is_roll = np.zeros(n, dtype=bool)
+        self._is_boost = np.zeros(n, dtype=bool)
+        self._slot_band = np.zeros(n, dtype=np.int64)
+        self._slot_kind = np.zeros(n, dtype=np.int64)
+        for b in range(nb):
+            self._is_roll[model.rolls[b]] = True
+            self._slot_band[model.rolls[b]] = b
+        for k, (b, idx) in enumerate(kinds):
+            self._is_boost[idx] = True
+            self._slot_band[idx] = b
+            self._slot_kind[idx] = k
         self._elig = [np.array(model.eligible[b], dtype=np.int64) for b in range(nb)]
         self._cost = np.array(model.cost, dtype=float)
         self._rank = np.array(model.rank, dtype=float)
 
-    def _summaries(self, block: np.ndarray):
+    def _summaries(self, block: np.ndarray, raw: bool = False):
         """(dice per band (the extra die included), boosters per (band, kind)) of count rows:
-        the model's ``dice`` and ``boosters``, vectorised."""
+        the model's ``dice`` and ``boosters``, vectorised; ``raw``: also the dice per band
+        before the cap and the extra die."""
         # float products (BLAS; exact for these small counts), integers again after
         groups = ((block + 2) // 3).astype(float)
-        dice = np.minimum(groups @ self._rolls, self.model.chart.max_dice).astype(np.int64)
+        uncapped = (groups @ self._rolls).astype(np.int64)
+        dice = np.minimum(uncapped, self.model.chart.max_dice)
         dice += self._extra[None, :] * block.any(axis=1)[:, None]
-        return dice, (block.astype(float) @ self._boosts).astype(np.int64)
+        boosters = (block.astype(float) @ self._boosts).astype(np.int64)
+        return (dice, boosters, uncapped) if raw else (dice, boosters)
 
     def _power(self, block: np.ndarray) -> np.ndarray:
         """``model.power`` of count rows: dice plus usable boosts over all bands."""
@@ -172,12 +190,8 @@ class SideChains:
         out = block.copy()
         if not len(elig):
             return out
-        m, e = len(block), len(elig)
         avail = block[:, elig] > 0
-        # every row with every eligible slot one down, powered at once
-        after = np.repeat(block, e, axis=0)
-        after[np.arange(m * e), np.tile(elig, m)] -= 1
-        loss = (self._power(block)[:, None] - self._power(after).reshape(m, e))
+        loss = self._losses(block, elig)
         cost = self._cost[elig]
         if self.winners[b]:       # the winner kills what costs the enemy most, then dearest
             keys = [-loss, np.broadcast_to(-cost, avail.shape)]
@@ -191,6 +205,27 @@ class SideChains:
         hit = np.flatnonzero(avail.any(axis=1))
         out[hit, elig[chosen.argmax(axis=1)[hit]]] -= 1
         return out
+
+    def _losses(self, block: np.ndarray, slots: np.ndarray) -> np.ndarray:
+        """(rows, slots): the power one unit fewer in each slot costs (``model.power``
+        before minus after), from the counts directly: a roller costs its band's die when
+        its type's count is 1 above a multiple of 3 and the band is under the cap, and then
+        each of the band's boost kinds whose boosters cover every die; a booster costs one
+        when its kind's boosters are no more than the dice. (Removing a side's last unit
+        also ends its extra die; a single unit left is the only choice anyway.)"""
+        dice, boosters, uncapped = self._summaries(block, raw=True)
+        band = self._slot_band[slots]
+        n = dice[:, band]
+        covering = (boosters >= dice[:, self._kind_band]).astype(float) @ self._kinds_of_band
+        drops = ((block[:, slots] % 3 == 1) &
+                 (uncapped[:, band] <= self.model.chart.max_dice)).astype(np.int64)
+        roll_loss = drops * (1 + covering[:, band].astype(np.int64))
+        if boosters.shape[1]:
+            boost_loss = (boosters[:, self._slot_kind[slots]] <= n).astype(np.int64)
+        else:
+            boost_loss = np.zeros_like(roll_loss)
+        return np.where(self._is_roll[slots], roll_loss,
+                        np.where(self._is_boost[slots], boost_loss, 0))
 
     def ensure(self, idx: np.ndarray, b: int) -> None:
         """Compute band ``b``'s chains of these side indices (discovering where they lead):
