@@ -128,8 +128,15 @@ class SideChains:
             dice, boosters = self._summaries(block)
             for b in range(self.n_bands):
                 table = self.configs[b]
-                cols = np.column_stack([dice[:, b], boosters[:, self._band_kinds[b]]]).tolist()
-                self.summary[b][new] = [table.setdefault(tuple(row), len(table)) for row in cols]
+                cols = np.column_stack([dice[:, b], boosters[:, self._band_kinds[b]]])
+                if len(cols) > 8:        # the few distinct configurations only
+                    cols, inverse = np.unique(cols, axis=0, return_inverse=True)
+                    ids = np.array([table.setdefault(tuple(row), len(table))
+                                    for row in cols.tolist()], dtype=np.int64)
+                    self.summary[b][new] = ids[inverse.reshape(-1)]
+                else:
+                    self.summary[b][new] = [table.setdefault(tuple(row), len(table))
+                                            for row in cols.tolist()]
         return out
 
     def _matrices(self) -> None:
@@ -320,22 +327,33 @@ class HeuristicGrid(SideProductGrid):
         return probs[rows], hits
 
     def _rebuild(self, b: int, ca: np.ndarray, cd: np.ndarray):
+        """Add these config pairs' outcome distributions to band b's table (incremental:
+        the rows already there are kept)."""
         sa, sd = self.sides
         rows, outcomes = self._rows[b], self._outcomes[b]
+        old = self._tables[b]
         back_a = {v: r for r, v in sa.configs[b].items()}
         back_d = {v: r for r, v in sd.configs[b].items()}
-        for k in set(zip(ca.tolist(), cd.tolist())) - set(rows):
+        new_keys = [k for k in set(zip(ca.tolist(), cd.tolist())) if k not in rows]
+        for k in new_keys:
             ra, rd = back_a[k[0]], back_d[k[1]]
             config = make_config(ra[0], ra[1:], rd[0], rd[1:])
             rows[k] = {outcomes.setdefault(o, len(outcomes)): p
                        for o, p in self.rules.tables.dist(config).items()}
-        keyed = list(rows)
+        done = 0 if old is None else len(old[0])
+        keyed = list(rows)                       # insertion order: old rows first
         probs = np.zeros((len(keyed), len(outcomes)))
-        lut = np.full((len(sa.configs[b]) + 8, len(sd.configs[b]) + 8), -1, dtype=np.int64)
-        for r, k in enumerate(keyed):
-            lut[k] = r
-            for col, p in rows[k].items():
+        if old is not None:
+            probs[:done, :old[0].shape[1]] = old[0]
+        for r in range(done, len(keyed)):
+            for col, p in rows[keyed[r]].items():
                 probs[r, col] = p
+        lut = np.full((len(sa.configs[b]) + 8, len(sd.configs[b]) + 8), -1, dtype=np.int64)
+        if old is not None:
+            h, w = old[1].shape
+            lut[:h, :w] = old[1]
+        for r in range(done, len(keyed)):
+            lut[keyed[r]] = r
         hits = np.array(list(outcomes), dtype=np.int64).reshape(-1, 2)
         table = self._tables[b] = (probs, lut, hits)
         return table
