@@ -181,3 +181,18 @@ def test_big_d12_battle_with_boosts_refused_at_once_exact_and_simulated():
         with pytest.raises(EngineError, match="d12 band of 6 v 6 dice"):
             mediumluck.compute(setup, method=method, trials=1000)
         assert time.perf_counter() - start < 2
+
+
+def test_largest_d12_tables_within_the_bound_match_the_reference_on_sampled_rolls():
+    """5 v 5 d12 dice, two boosts of one kind on each side (~500 M cells, within the bound):
+    the table against the reference resolver on 300 seeded rolls, and its mass."""
+    import random
+    config = (5, (2,), 5, (2,))
+    assert bands.table_cells(config, 12) <= bands.MAX_TABLE_CELLS[12]
+    table = compute_table(config, 12)
+    assert table.dist.total() == pytest.approx(1.0, abs=1e-12)
+    rng = random.Random(11)
+    for _ in range(300):
+        ra = [rng.randint(1, 12) for _ in range(5)]
+        rd = [rng.randint(1, 12) for _ in range(5)]
+        assert table.lookup(ra, rd) == resolve_dice(ra, _kinds((2,)), rd, _kinds((2,))).outcome

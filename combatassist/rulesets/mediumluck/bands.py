@@ -41,11 +41,11 @@ SIDES = 6
 DIE_SIDES = (6, 12)
 #: Largest band table computed for a configuration with boosts, in ``table_cells`` (an upper
 #: bound of the int16 cells it fills), per die. None: every table fits — the largest d6 one
-#: (7 v 7 dice, both white boost kinds three times on each side) bounds at ~1.2 G cells and
-#: takes ~1 s. d12 tables fill cells more slowly (~100-150 M/s measured, bigger
-#: temporaries): 300 M is ~2-3 s for the largest, so a battle's tables stay within the
-#: engine's time limit (a 4 v 4 band with any boosts fits, 5 v 5 with boosts on one side).
-MAX_TABLE_CELLS = {6: None, 12: 300_000_000}
+#: (7 v 7 dice, both white boost kinds on each side) bounds at ~1.3 G cells and takes ~0.6 s.
+#: d12 tables fill cells more slowly (~250 M/s measured: bigger, sparser temporaries):
+#: 600 M is ~2-3 s and ~400 MB for the largest, so a battle's tables stay within the
+#: engine's limits (4 v 4 with any boosts fits, 5 v 5 with one kind on each side).
+MAX_TABLE_CELLS = {6: None, 12: 600_000_000}
 #: Bump when the table algorithm or its meaning changes: old disk caches are then ignored.
 TABLE_VERSION = 1
 #: Full per-roll tables kept in memory (each up to ~1 MB); the oldest are dropped beyond this.
@@ -263,15 +263,26 @@ def _chunked_max(values: np.ndarray, index: np.ndarray, axis_rows: bool) -> np.n
 
 @dataclass
 class BandTable:
-    """Exact outcomes of one configuration: per (attacker roll, defender roll) and overall."""
+    """Exact outcomes of one configuration: per (attacker roll, defender roll) and overall.
+
+    ``keys`` holds, per roll pair, the attacker's key of the outcome played ((net + 8) * 16 +
+    8 - ties); ``key_hits`` turns a key into (hits on attacker, hits on defender)."""
 
     config: Config
-    hits_on_attacker: np.ndarray     # (attacker rolls, defender rolls)
-    hits_on_defender: np.ndarray
+    keys: np.ndarray                 # (attacker rolls, defender rolls), int16
+    key_hits: np.ndarray             # (keys, 2)
     dist: Dist
     _rows: tuple | None = None
 
     sides: int = SIDES
+
+    @property
+    def hits_on_attacker(self) -> np.ndarray:
+        return self.key_hits[self.keys, 0]
+
+    @property
+    def hits_on_defender(self) -> np.ndarray:
+        return self.key_hits[self.keys, 1]
 
     def lookup(self, rolled_a: Sequence[int], rolled_d: Sequence[int]) -> tuple[int, int]:
         """The outcome of one roll (any order of the dice)."""
@@ -280,8 +291,8 @@ class BandTable:
         idd = sorted_rolls(n_d, self.sides)[2][tuple(sorted(rolled_d, reverse=True))]
         rows = self._rows
         if rows is None:      # plain lists: much faster than numpy scalars in the simulator
-            rows = self._rows = (self.hits_on_attacker.tolist(), self.hits_on_defender.tolist())
-        return rows[0][ia][idd], rows[1][ia][idd]
+            rows = self._rows = (self.keys.tolist(), self.key_hits.tolist())
+        return tuple(rows[1][rows[0][ia][idd]])
 
 
 def compute_table(config: Config, sides: int = SIDES) -> BandTable:
@@ -302,19 +313,25 @@ def compute_table(config: Config, sides: int = SIDES) -> BandTable:
     ties_after = 8 - answer % _KEY_BASE
     key_a = ((-net_d + 8) * _KEY_BASE + (8 - ties_after)).astype(np.int16)
     chosen = _chunked_max(key_a, opt_a, axis_rows=True)           # (attacker rolls, d rolls)
-    net_a = chosen // _KEY_BASE - 8
-    ties_final = 8 - chosen % _KEY_BASE
-    wins_a = (paired - ties_final + net_a) // 2
-    wins_d = paired - ties_final - wins_a
-    hits_d = (wins_a + ties_final + max(0, n_a - n_d)).astype(np.int16)
-    hits_a = (wins_d + ties_final + max(0, n_d - n_a)).astype(np.int16)
-    prob = w_a[:, None] * w_d[None, :]
-    width = int(hits_d.max()) + 1
-    codes = hits_a.astype(np.int64) * width + hits_d
-    sums = np.bincount(codes.ravel(), weights=prob.ravel())
-    dist = Dist({(int(c // width), int(c % width)): float(p)
-                 for c, p in enumerate(sums) if p > 0})
-    return BandTable(config, hits_a, hits_d, dist, sides=sides)
+    # every key's outcome (a key is the attacker's net and the ties: the hits follow)
+    keys = np.arange(_KEY_BASE * 17)
+    net_a, ties = keys // _KEY_BASE - 8, 8 - keys % _KEY_BASE
+    wins_a = (paired - ties + net_a) // 2
+    wins_d = paired - ties - wins_a
+    key_hits = np.stack([wins_d + ties + max(0, n_d - n_a),
+                         wins_a + ties + max(0, n_a - n_d)], axis=1)
+    # P(key): weighted counts, a block of attacker rolls at a time (no full-size temporaries)
+    sums = np.zeros(len(keys))
+    step = max(1, 4_000_000 // max(1, chosen.shape[1]))
+    for r in range(0, chosen.shape[0], step):
+        block = chosen[r:r + step]
+        sums += np.bincount(block.ravel(), weights=np.outer(w_a[r:r + step], w_d).ravel(),
+                            minlength=len(keys))
+    acc: dict[tuple[int, int], float] = {}
+    for k in np.flatnonzero(sums > 0).tolist():
+        outcome = (int(key_hits[k, 0]), int(key_hits[k, 1]))
+        acc[outcome] = acc.get(outcome, 0.0) + float(sums[k])
+    return BandTable(config, chosen, key_hits, Dist(acc), sides=sides)
 
 
 def _finals_bound(n: int, counts: tuple[int, ...], sides: int) -> int:
