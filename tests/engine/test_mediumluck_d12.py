@@ -190,7 +190,7 @@ def test_largest_d12_tables_within_the_bound_match_the_reference_on_sampled_roll
     config = (5, (2,), 5, (2,))
     assert bands.table_cells(config, 12) <= bands.MAX_TABLE_CELLS[12]
     table = compute_table(config, 12)
-    assert table.dist.total() == pytest.approx(1.0, abs=1e-12)
+    assert table.dist.total() == pytest.approx(1.0, abs=1e-10)    # 19 M weights summed
     rng = random.Random(11)
     for _ in range(300):
         ra = [rng.randint(1, 12) for _ in range(5)]
