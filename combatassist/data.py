@@ -14,13 +14,18 @@ from __future__ import annotations
 import functools
 import importlib.util
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import ScenarioError
 from .files import read_text_file
-from .scenario import parse_toml
+from .reader import Reader, parse_toml
+
+T = TypeVar("T")
+#: What a damaged data file's message says to do (when the error has no hint of its own).
+DATA_FILE_HINT = "the ruleset's data file is damaged: fix it or reinstall Combat Assistant"
 
 
 def _shipped_dir(name: str) -> Path:
@@ -116,3 +121,23 @@ def load_toml_file(path: str | Path) -> dict[str, Any]:
 def load_resource(name: str) -> dict[str, Any]:
     """A shipped data file from resources/, parsed (cached: files are read once)."""
     return load_toml_file(resource_path(name))
+
+
+def read_data_file(path: str | Path, read: Callable[[Reader], T]) -> T:
+    """A data file (``resources/<name>/*.toml``) read and validated by ``read(reader)``.
+
+    The one way data files are checked: ``read`` gets the scenario ``Reader`` of the whole
+    file (types checked, line numbers found) and returns the typed value; keys nobody read
+    are refused afterwards. Any problem is one ``ScenarioError`` naming the file, the line,
+    the key and what is expected."""
+    text = read_text_file(path)
+    return read_data(parse_toml(text, file=str(path)), read, file=str(path), text=text)
+
+
+def read_data(document: dict[str, Any], read: Callable[[Reader], T], *, file: str,
+              text: str | None = None) -> T:
+    """``read_data_file`` of a document already parsed (``text``: its source, for lines)."""
+    reader = Reader(document, file=file, text=text, hint=DATA_FILE_HINT)
+    value = read(reader)
+    reader.finish()
+    return value

@@ -22,27 +22,35 @@ What a subclass must write: ``name``, ``title``, ``kind``, ``parse``, ``to_docum
 The files in the resources folder the defaults read (all optional but ``default.toml``):
 
 - ``default.toml``: the scenario a new view starts with (a normal scenario file);
-- ``labels.toml``: ``[<category>] <id> = "Display name"`` (units, bands, terrain, ...);
+- ``labels.toml``: ``[<category>] <id> = "Display name"`` (units, bands, terrain, ...;
+  categories and ids from ``label_ids``);
+- the ruleset's own tables (``tables.toml``, ...), each read by its ``data_files`` entry;
 - ``help.html``: the ruleset's help (the GUI's Help → Rules), with ``{dotted.path}``
   placeholders filled from the ruleset's own tables (``help_values``), so the help never
   restates a number by hand.
+
+Every TOML file there is read through the scenario ``Reader`` (``data.read_data_file``):
+a damaged one gives one line naming the file, the line, the key and what is expected;
+``check_resources`` reads them all (a file no reader knows is an error too).
 """
 from __future__ import annotations
 
 import argparse
 import functools
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
 from . import choices
 from .battle import BattleRules
-from .data import load_toml_file, ruleset_resources
+from .data import load_toml_file, read_data_file, ruleset_resources
 from .errors import ScenarioError
+from .files import read_text_file
+from .reader import Reader
 from .result import BATTLE_KEYS, BattleResult, battle_result, summarise_battle
-from .scenario import Reader, Scenario, parse_scenario_text, read_text_file
+from .scenario import Scenario, read_scenario
 from .solver import simulate as simulate_battle
 from .solver import solve
 
@@ -87,11 +95,21 @@ class Ruleset:
     title: ClassVar[str]
     #: "battle" or "resolution" (``KINDS``).
     kind: ClassVar[str] = "battle"
+    #: Where the ruleset comes in lists (CLI help; then by name): the shipped five use 10-50.
+    order: ClassVar[int] = 100
     #: Extra CLI subcommands (``Command``); most rulesets have none.
     commands: ClassVar[tuple[Command, ...]] = ()
     #: The keys of ``result.to_json()``, in order (``combatassist odds --json``): the battle
     #: keys of docs/scenario-format.md unless the ruleset documents others.
     json_keys: ClassVar[tuple[str, ...]] = ("ruleset",) + BATTLE_KEYS
+    #: The ruleset's own data files in ``resources/<name>/`` and how each is read: file
+    #: name -> ``read(reader)`` giving its typed value (e.g. ``{"tables.toml":
+    #: data.read_tables}``); its data module loads the file with the same function
+    #: (``data.read_data_file``). ``default.toml`` and ``labels.toml`` are the base's.
+    data_files: ClassVar[Mapping[str, Callable[[Reader], Any]]] = {}
+    #: The sides the players may retreat at the table (a rule of the ruleset: Ur lets either
+    #: side break off, the others only the attacker; none for a single resolution).
+    retreat_sides: ClassVar[tuple[str, ...]] = ("attacker",)
 
     # -- scenario files -------------------------------------------------------------------
     def parse(self, reader: Reader) -> Any:
@@ -113,8 +131,8 @@ class Ruleset:
 
     def default_scenario(self) -> Scenario:
         """The scenario a new view starts with: ``resources/<name>/default.toml``."""
-        path = self.resources / "default.toml"
-        return parse_scenario_text(read_text_file(path), file=str(path), ruleset=self)
+        return read_data_file(self.resources / "default.toml",
+                              functools.partial(read_scenario, ruleset=self))
 
     # -- the rules ------------------------------------------------------------------------
     def make_rules(self, payload: Any) -> BattleRules:
@@ -171,23 +189,82 @@ class Ruleset:
 
     @functools.cached_property
     def labels(self) -> Mapping[str, Mapping[str, str]]:
-        """Display names: ``labels[category][id]`` (``resources/<name>/labels.toml``; empty
-        when there is none). Categories are the ruleset's own ("units", "terrain", ...)."""
+        """Display names: ``labels[category][id]`` (``label`` falls back to the id).
+
+        ``labels_from_tables()`` (names the tables already hold) overlaid with
+        ``resources/<name>/labels.toml``. The keys are stable (translations key on them);
+        the strings are what the views show."""
+        out = {category: dict(names) for category, names in self.labels_from_tables().items()}
         path = self.resources / "labels.toml"
-        if not path.is_file():
-            return {}
-        reader = Reader(self.resource("labels.toml"), file=str(path))
-        out: dict[str, dict[str, str]] = {}
-        for category in list(reader.table):
-            sub = reader.sub(category, required=True)
-            out[category] = {key: sub.string(key) for key in list(sub.table)}
-            sub.finish()
-        reader.finish()
+        if path.is_file():
+            for category, names in read_data_file(path, self.read_labels).items():
+                out.setdefault(category, {}).update(names)
         return out
 
     def label(self, category: str, key: str) -> str:
         """The display name of ``key`` (falls back to the id with spaces)."""
         return self.labels.get(category, {}).get(key, key.replace("_", " "))
+
+    def labels_from_tables(self) -> Mapping[str, Mapping[str, str]]:
+        """Display names the ruleset's tables already hold (AGC's unit names, ...); none
+        by default."""
+        return {}
+
+    def label_ids(self) -> Mapping[str, Iterable[str]]:
+        """The ids ``labels.toml`` may name, per category (``[units]``, ``[terrain]``, ...):
+        a category or id not listed here is an error in the file. Default: none."""
+        return {}
+
+    def read_labels(self, reader: Reader) -> dict[str, dict[str, str]]:
+        """``labels.toml`` through the scenario ``Reader``: ``[<category>] <id> = "Name"``,
+        categories and ids from ``label_ids``, names non-empty text."""
+        known = {category: list(ids) for category, ids in self.label_ids().items()}
+        out: dict[str, dict[str, str]] = {}
+        for category in reader.keys():
+            if category not in known:
+                raise reader.error(category, "unknown label category",
+                                   hint="expected one of: " + (", ".join(known) or "none"))
+            sub = reader.sub(category, required=True)
+            names: dict[str, str] = {}
+            for key in sub.keys():
+                if key not in known[category]:
+                    raise sub.error(key, f"no such id in {category}",
+                                    hint="expected one of: " + ", ".join(known[category]))
+                names[key] = sub.string(key)
+                if not names[key].strip():
+                    raise sub.error(key, "must not be empty", hint="write the display name")
+            sub.finish()
+            out[category] = names
+        return out
+
+    # -- the data folder ------------------------------------------------------------------
+    def data_readers(self) -> dict[str, Callable[[Reader], Any]]:
+        """Every TOML file ``resources/<name>/`` may hold and its reader: the scenario
+        ``Reader`` of the file in, the typed value out (``data.read_data_file``).
+
+        ``default.toml`` (a scenario) and ``labels.toml`` here; the ruleset's own tables
+        from ``data_files``."""
+        return {"default.toml": functools.partial(read_scenario, ruleset=self),
+                "labels.toml": self.read_labels, **self.data_files}
+
+    def check_resources(self, folder: Path | None = None) -> dict[str, Any]:
+        """Read and validate every ``*.toml`` of the data folder (``folder``: another copy
+        of it) through ``data_readers``: file name -> its typed value. A file no reader
+        knows, a missing ``default.toml`` or any damaged file is a ``ScenarioError`` naming
+        the file, the line, the key and what is expected."""
+        folder = Path(folder) if folder is not None else self.resources
+        readers = self.data_readers()
+        if not (folder / "default.toml").is_file():
+            raise ScenarioError("the ruleset's data folder has no default.toml",
+                                file=str(folder), hint="add the scenario a new view starts with")
+        out = {}
+        for path in sorted(folder.glob("*.toml")):
+            read = readers.get(path.name)
+            if read is None:
+                raise ScenarioError("a data file this ruleset doesn't read", file=str(path),
+                                    hint="expected one of: " + ", ".join(readers))
+            out[path.name] = read_data_file(path, read)
+        return out
 
     def help_values(self) -> Mapping[str, Any]:
         """The values ``help.html`` may quote as ``{dotted.path}`` (default: the ruleset's

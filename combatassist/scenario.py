@@ -1,16 +1,12 @@
 """Scenario files (docs/scenario-format.md): load, validate, save atomically.
 
 A scenario is ``ruleset`` + optional ``title`` + the ruleset's own validated payload. Each
-ruleset module parses its part through a ``Reader``, which checks types, refuses unknown
-fields and turns every problem into one ``ScenarioError`` naming the file, line and field.
+ruleset module parses its part through a ``Reader`` (``combatassist.reader``, re-exported
+here), which checks types, refuses unknown fields and turns every problem into one
+``ScenarioError`` naming the file, line and field.
 """
 from __future__ import annotations
 
-import math
-import re
-import sys
-import tomllib
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,16 +14,11 @@ from typing import Any
 import tomli_w
 
 from . import rulesets
-from .errors import SHOWN_CHARS, ScenarioError, one_line, shown
+from .errors import shown
 from .files import MAX_FILE_BYTES, atomic_write_text, read_text_file  # noqa: F401
-
-#: Deepest nesting of arrays and inline tables read (a scenario nests three or four deep;
-#: Python's TOML parser recurses and fails with a traceback near 450).
-MAX_NESTING = 32
-#: Most parts in one dotted key or table header (``[attacker.bands.black]`` has three; the
-#: parser's bookkeeping grows with the square of the parts).
-MAX_KEY_PARTS = 32
-_MISSING = object()
+# The reader rulesets parse with (re-exported: rulesets and tests import it from here).
+from .reader import (MAX_KEY_PARTS, MAX_NESTING, Reader, check_toml_shape,  # noqa: F401
+                     locate_line, parse_toml)
 
 
 @dataclass
@@ -42,272 +33,6 @@ class Scenario:
         return scenario_to_toml(self)
 
 
-# -- locating fields in the source text ----------------------------------------------------
-# Matched against stripped lines, with no lazy quantifiers: linear even on a line of a
-# million spaces (a lazy group before ``\s*=`` backtracks quadratically there).
-_HEADER = re.compile(r"\[\[?([^\]]*)\]\]?\s*(#.*)?")
-_KEY_CHARS = re.compile(r"[A-Za-z0-9_.\-\"' ]+")
-
-
-def _clean_key(key: str) -> str:
-    return ".".join(part.strip().strip("\"'") for part in key.split("."))
-
-
-def locate_line(text: str | None, field: str | None) -> int | None:
-    """Best-effort line number (1-based) of a dotted field path in TOML source text."""
-    if not text or not field:
-        return None
-    target = field.split(".")
-    best_line, best_len = None, 0
-    header: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        m = _HEADER.fullmatch(stripped)
-        if m and m.group(1).strip():
-            header = _clean_key(m.group(1)).split(".")
-            if target[: len(header)] == header and len(header) > best_len:
-                best_line, best_len = number, len(header)
-            continue
-        key, equals, _ = stripped.partition("=")
-        if not equals or not _KEY_CHARS.fullmatch(key):
-            continue
-        path = header + _clean_key(key.strip()).split(".")
-        if target[: len(path)] != path:
-            continue
-        length = len(path)
-        # Inline tables: `units = { infantry = 3 }` also holds the deeper key.
-        rest = target[len(path):]
-        if rest and re.search(r"[{,]\s*" + re.escape(rest[0]) + r"\s*=", line):
-            length += 1
-        if length > best_len:
-            best_line, best_len = number, length
-    return best_line
-
-
-# -- the reader rulesets parse with --------------------------------------------------------
-class Reader:
-    """Typed, strict access to one TOML table; records which keys were read."""
-
-    def __init__(self, table: Mapping[str, Any], path: str = "", *, text: str | None = None,
-                 file: str | None = None):
-        self.table = table
-        self.path = path
-        self.text = text
-        self.file = file
-        self._seen: set[str] = set()
-
-    def field(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def error(self, key: str | None, message: str, hint: str | None = None) -> ScenarioError:
-        field = self.field(key) if key else (self.path or None)
-        return ScenarioError(message, file=self.file, line=locate_line(self.text, field),
-                             field=field, hint=hint)
-
-    def has(self, key: str) -> bool:
-        return key in self.table
-
-    def raw(self, key: str, default: Any = _MISSING) -> Any:
-        self._seen.add(key)
-        if key in self.table:
-            return self.table[key]
-        if default is _MISSING:
-            raise self.error(key, "is required but missing")
-        return default
-
-    def sub(self, key: str, required: bool = False) -> "Reader | None":
-        """The sub-table ``key`` as a Reader (None when absent and not required)."""
-        value = self.raw(key, _MISSING if required else None)
-        if value is None:
-            return None
-        if not isinstance(value, Mapping):
-            raise self.error(key, f"must be a table, got {_kind(value)}")
-        return Reader(value, self.field(key), text=self.text, file=self.file)
-
-    def reader_for(self, value: Mapping[str, Any], path: str) -> "Reader":
-        return Reader(value, path, text=self.text, file=self.file)
-
-    def integer(self, key: str, default: Any = _MISSING, *, minimum: int | None = 0,
-                maximum: int | None = None) -> int:
-        value = self.raw(key, default)
-        return self.check_integer(key, value, minimum=minimum, maximum=maximum)
-
-    def check_integer(self, key: str, value: Any, *, minimum: int | None = 0,
-                      maximum: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-                value = int(value)
-            else:
-                raise self.error(key, f"must be a whole number, got {_show(value)}")
-        if minimum is not None and value < minimum:
-            raise self.error(key, f"must be at least {minimum}, got {_show(value)}")
-        if maximum is not None and value > maximum:
-            raise self.error(key, f"must be at most {maximum}, got {_show(value)}",
-                             hint="larger values are beyond what the engine answers in time")
-        return value
-
-    def number(self, key: str, default: Any = _MISSING, *, minimum: float | None = None,
-               maximum: float | None = None) -> float:
-        value = self.raw(key, default)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-                not math.isfinite(value):
-            raise self.error(key, f"must be a number, got {_show(value)}")
-        if minimum is not None and value < minimum:
-            raise self.error(key, f"must be at least {minimum}, got {_show(value)}")
-        if maximum is not None and value > maximum:
-            raise self.error(key, f"must be at most {maximum}, got {_show(value)}")
-        return float(value)
-
-    def boolean(self, key: str, default: Any = _MISSING) -> bool:
-        value = self.raw(key, default)
-        if not isinstance(value, bool):
-            raise self.error(key, f"must be true or false, got {_show(value)}")
-        return value
-
-    def string(self, key: str, default: Any = _MISSING) -> str:
-        value = self.raw(key, default)
-        if value is None and default is None and key not in self.table:
-            return None  # optional field left out
-        if not isinstance(value, str):
-            raise self.error(key, f"must be a text string, got {_show(value)}")
-        return value
-
-    def choice(self, key: str, options: Iterable[str], default: Any = _MISSING) -> str:
-        opts = list(options)
-        value = self.raw(key, default)
-        if not isinstance(value, str) or value not in opts:
-            raise self.error(key, f"unknown value {_show(value)}",
-                             hint="expected one of: " + ", ".join(opts))
-        return value
-
-    def array(self, key: str, default: Any = _MISSING) -> list:
-        value = self.raw(key, default)
-        if not isinstance(value, list):
-            raise self.error(key, f"must be a list [...], got {_show(value)}")
-        return value
-
-    def names(self, key: str, allowed: Iterable[str], default: Any = _MISSING, *,
-              what: str = "name") -> list[str]:
-        """A list of ids, each from ``allowed``, without repeats."""
-        opts = list(allowed)
-        values = self.array(key, default)
-        seen: list[str] = []
-        for v in values:
-            if not isinstance(v, str) or v not in opts:
-                raise self.error(key, f"unknown {what} {_show(v)}",
-                                 hint="expected: " + ", ".join(opts))
-            if v in seen:
-                raise self.error(key, f"{_show(v)} is listed twice")
-            seen.append(v)
-        return seen
-
-    def counts(self, key: str, allowed: Iterable[str], default: Any = _MISSING, *,
-               maximum: int | None = None, what: str = "unit") -> dict[str, int]:
-        """A table ``{id = count}``: known ids, whole counts >= 0 (and <= maximum)."""
-        opts = list(allowed)
-        table = self.raw(key, default)
-        if table is None:
-            return {}
-        if not isinstance(table, Mapping):
-            raise self.error(key, f"must be a table like {{ {opts[0]} = 3 }}, got {_show(table)}")
-        sub = self.reader_for(table, self.field(key))
-        result: dict[str, int] = {}
-        for name, value in table.items():
-            if name not in opts:
-                raise sub.error(name, f"unknown {what} '{one_line(name, SHOWN_CHARS)}'",
-                                hint="expected one of: " + ", ".join(opts))
-            count = sub.check_integer(name, value, minimum=0, maximum=maximum)
-            if count:
-                result[name] = count
-        return result
-
-    def finish(self) -> None:
-        """Refuse keys nobody read: unknown fields are errors, never silently ignored."""
-        for key in self.table:
-            if key not in self._seen:
-                known = ", ".join(sorted(self._seen)) or "none"
-                raise self.error(key, "unknown field", hint=f"known fields here: {known}")
-
-
-def _kind(value: Any) -> str:
-    return {dict: "a table", list: "a list", str: "text", bool: "true/false",
-            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
-
-
-def _show(value: Any) -> str:
-    """A value from the file as a message echoes it (quoted, escaped, shortened)."""
-    return shown(value)
-
-
-# -- whole files ---------------------------------------------------------------------------
-_SCAN = re.compile(r'"""|\'\'\'|["\'#\n\[\]{}=,.]')
-_STRING_END = {'"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.S),
-               "'''": re.compile(r"(?:[^']|'(?!''))*'''"),
-               '"': re.compile(r'(?:[^"\\\n]|\\.)*"'),
-               "'": re.compile(r"[^'\n]*'")}
-
-
-def check_toml_shape(text: str, file: str | None = None) -> None:
-    """Refuse, before parsing, TOML nested deeper than ``MAX_NESTING`` or with dotted keys
-    of more than ``MAX_KEY_PARTS`` parts (the parser would fail with a traceback or use
-    memory growing with the square of the parts). One pass over the text's brackets,
-    separators and strings (skipped whole)."""
-    depth, dots, line, pos = 0, 0, 1, 0
-    while True:
-        m = _SCAN.search(text, pos)
-        if m is None:
-            return
-        token, pos = m.group(), m.end()
-        if token in _STRING_END:
-            end = _STRING_END[token].match(text, pos)
-            if end is None:       # unterminated: the parser reports it
-                return
-            line += text.count("\n", pos, end.end())
-            pos = end.end()
-        elif token == "#":
-            newline = text.find("\n", pos)
-            pos = len(text) if newline < 0 else newline
-        elif token == ".":
-            dots += 1
-            if dots >= MAX_KEY_PARTS:
-                raise ScenarioError(f"a dotted key or table name has more than "
-                                    f"{MAX_KEY_PARTS} parts", file=file, line=line,
-                                    hint="scenario tables nest a few levels deep")
-        else:
-            dots = 0
-            if token == "\n":
-                line += 1
-            elif token in "[{":
-                depth += 1
-                if depth > MAX_NESTING:
-                    raise ScenarioError(f"lists or tables are nested more than {MAX_NESTING} "
-                                        "deep", file=file, line=line,
-                                        hint="scenario values nest a few levels deep")
-            elif token in "]}":
-                depth = max(0, depth - 1)
-
-
-def parse_toml(text: str, file: str | None = None, what: str = "not valid TOML") -> dict:
-    """``tomllib.loads`` with every failure a one-line ScenarioError naming file and line:
-    syntax errors, nesting too deep (checked first), integers too long for Python."""
-    check_toml_shape(text, file)
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        line = int(m.group(1)) if m else None
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
-        raise ScenarioError(f"{what}: {msg}", file=file, line=line,
-                            hint="check quotes, brackets and '=' signs") from None
-    except ValueError:   # Python's limit on converting long digit strings to int
-        m = re.search(r"[0-9][0-9_]{100,}", text)
-        line = text.count("\n", 0, m.start()) + 1 if m else None
-        raise ScenarioError("a number has too many digits (Python reads at most "
-                            f"{sys.get_int_max_str_digits():,})", file=file, line=line,
-                            hint="counts and sizes are small whole numbers") from None
-    except RecursionError:   # defence in depth: check_toml_shape should have refused it
-        raise ScenarioError("lists or tables are nested too deeply", file=file) from None
 
 
 def parse_scenario_text(text: str, file: str | None = None, *, ruleset: Any = None
@@ -316,8 +41,13 @@ def parse_scenario_text(text: str, file: str | None = None, *, ruleset: Any = No
 
     ``ruleset`` (a ``Ruleset``): parse with it, whatever the registry holds (its own data
     files are read this way); the file's ``ruleset`` must then name it."""
-    doc = parse_toml(text, file)
-    top = Reader(doc, "", text=text, file=file)
+    return read_scenario(Reader(parse_toml(text, file), "", text=text, file=file),
+                         ruleset=ruleset)
+
+
+def read_scenario(top: Reader, *, ruleset: Any = None) -> Scenario:
+    """The scenario of a whole document's ``Reader`` (``parse_scenario_text`` once the TOML
+    is parsed; a ruleset's ``default.toml`` is read this way too)."""
     known = (ruleset.name,) if ruleset is not None else rulesets.names()
     name = top.raw("ruleset", None)
     if name is None:
@@ -325,7 +55,7 @@ def parse_scenario_text(text: str, file: str | None = None, *, ruleset: Any = No
                         hint=f'add e.g. ruleset = "{known[0]}" (one of: '
                              + ", ".join(known) + ")")
     if name not in known:
-        raise top.error("ruleset", f"unknown ruleset {_show(name)}",
+        raise top.error("ruleset", f"unknown ruleset {shown(name)}",
                         hint="expected one of: " + ", ".join(known))
     title = top.string("title", None)
     body = (ruleset or rulesets.get(name)).parse(top)

@@ -15,7 +15,7 @@ fields, the keyboard flow, and the refresh that shows the battle); its saved-bat
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -57,11 +57,9 @@ class TableSidePanel(SavedBattles, QWidget):
                  *, jobs: JobGroup | None = None,
                  format_choice: Callable[[Any], str] = format_choice,
                  parse_choice: Callable[[str, Any], Any] = parse_choice,
-                 retreat_sides: Sequence[str] = ("attacker",), choice_help: str = "",
-                 odds: OddsJob | None = None):
+                 choice_help: str = "", odds: OddsJob | None = None):
         """``jobs``: the view's job group, which owns the odds computation (default: the
-        panel's own); ``retreat_sides``: the sides offered a "retreats" button;
-        ``choice_help``: how to write the casualties (the casualty entry's tooltip);
+        panel's own); ``choice_help``: how to write the casualties (the casualty entry's tooltip);
         ``odds``: the odds from the current position (default: ``table.odds_from``)."""
         super().__init__(parent)
         self.setup = setup
@@ -137,14 +135,16 @@ class TableSidePanel(SavedBattles, QWidget):
         self.redo_button = QPushButton("Redo")
         self.redo_button.setToolTip("Play the undone step again (Ctrl+Shift+Z)")
         self.redo_button.clicked.connect(self.redo)
+        # one "retreats" button per side; a battle shows those of the sides its ruleset lets
+        # retreat (a rule: ``TableBattle.retreat_sides``, from ``Ruleset.retreat_sides``)
         self.retreat_buttons: dict[str, QPushButton] = {}
-        for side in retreat_sides:
+        for side in ("attacker", "defender"):
             button = QPushButton(f"{side.capitalize()} retreats")
             other = "defender" if side == "attacker" else "attacker"
             button.setToolTip(f"The {side} breaks off before this round: the {other} wins")
             button.clicked.connect(lambda _c=False, s=side: self.end("retreat", s))
             self.retreat_buttons[side] = button
-        self.retreat_button = self.retreat_buttons.get("attacker")
+        self.retreat_button = self.retreat_buttons["attacker"]
         self.end_button = QPushButton("End battle")
         self.end_button.clicked.connect(lambda: self.end("end", "attacker"))
         self.close_button = QPushButton("Close battle")
@@ -427,8 +427,10 @@ class TableSidePanel(SavedBattles, QWidget):
         self.dice_edit.setEnabled(not over and bool(specs))
         self.undo_button.setEnabled(b.can_undo())
         self.redo_button.setEnabled(b.can_redo())
-        for button in self.retreat_buttons.values():
-            button.setEnabled(not over and not b.dice_entered())
+        may_retreat = b.retreat_sides()
+        for side, button in self.retreat_buttons.items():
+            button.setVisible(side in may_retreat)
+            button.setEnabled(not over and not b.dice_entered() and side in may_retreat)
         self.end_button.setEnabled(not over and not b.dice_entered())
         self.log.clear()
         for line in b.log:

@@ -22,12 +22,10 @@ Ruleset = Any
 #: What a ``RULESET`` must have to be taken for one (``combatassist.ruleset.Ruleset`` has all).
 _REQUIRED = ("name", "title", "kind", "parse", "to_document", "exact", "simulate",
              "make_rules", "summarise", "default_scenario")
+#: The position of a ruleset without an ``order`` of its own (``Ruleset.order``'s default).
+DEFAULT_ORDER = 100
 
 __all__ = ["all_rulesets", "get", "names"]
-
-#: Rulesets shown first, in this order (the main window's tabs); others follow by name.
-PREFERRED_ORDER = ("lowluck", "mediumluck", "agc", "ur", "ds2")
-
 
 def _discover() -> dict[str, Ruleset]:
     found: dict[str, Ruleset] = {}
@@ -46,8 +44,8 @@ def _discover() -> dict[str, Ruleset]:
             raise ValueError(f"{module.__name__}.RULESET is named '{ruleset.name}': a "
                              f"ruleset's name is its folder's, '{info.name}'")
         found[ruleset.name] = ruleset
-    rank = {name: i for i, name in enumerate(PREFERRED_ORDER)}
-    return dict(sorted(found.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
+    return dict(sorted(found.items(),
+                       key=lambda kv: (getattr(kv[1], "order", DEFAULT_ORDER), kv[0])))
 
 
 _cache: dict[str, Ruleset] | None = None
@@ -63,7 +61,7 @@ def _rulesets() -> dict[str, Ruleset]:
 
 
 def all_rulesets() -> list[Ruleset]:
-    """Every ruleset found, the five built-in ones first (in their tab order)."""
+    """Every ruleset found, by its ``order`` (then name): the CLI help's order."""
     return list(_rulesets().values())
 
 

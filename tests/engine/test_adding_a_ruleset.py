@@ -16,6 +16,7 @@ import pytest
 
 from combatassist import rulesets
 from combatassist.cli import main
+from combatassist.errors import ScenarioError
 from combatassist.ruleset import compute
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "adding-a-ruleset.md"
@@ -74,6 +75,19 @@ def test_the_duel_keeps_the_contract(duel):
     exact = compute(ruleset, two)
     assert exact.attacker_wins == pytest.approx(exact.defender_wins)
     assert exact.attacker_wins + exact.defender_wins + exact.draw == pytest.approx(1.0)
+
+
+def test_the_duels_data_folder_is_read_by_the_one_validator(duel):
+    ruleset = rulesets.get("duel")
+    assert sorted(ruleset.check_resources()) == ["default.toml", "labels.toml"]
+    assert ruleset.label("sides", "defender") == "Champion"
+    assert ruleset.retreat_sides == ("attacker",)
+    labels = duel / "resources" / "duel" / "labels.toml"
+    labels.write_text(labels.read_text(encoding="utf-8").replace("defender", "referee"),
+                      encoding="utf-8")
+    with pytest.raises(ScenarioError, match="no such id in sides") as info:
+        ruleset.check_resources()
+    assert "labels.toml" in str(info.value) and "sides.referee" in str(info.value)
 
 
 def test_the_duel_is_gone_with_its_folder(duel, monkeypatch):

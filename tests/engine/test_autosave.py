@@ -66,6 +66,8 @@ def damage(data: dict, how: str) -> str:
         d["ending"] = ["retreat", "attacker", "x"]
     elif how == "ending a string":
         d["ending"] = "draw"
+    elif how == "ending a retreat the ruleset forbids":
+        d["ending"] = ["retreat", "defender"]          # Low Luck: only the attacker retreats
     elif how == "rounds a table":
         d["rounds"] = {"1": []}
     elif how == "round not a list":
@@ -97,6 +99,7 @@ DAMAGES = ["deep json", "deep json in a choice", "huge integer", "big integer di
            "deep toml scenario", "scenario not toml", "scenario another ruleset",
            "choice a number", "choice a string", "choice wrong table", "choice unknown unit",
            "choice negative", "ending nobody", "ending three", "ending a string",
+           "ending a retreat the ruleset forbids",
            "rounds a table", "round not a list", "rolled strings", "rolled true",
            "rolled float", "redo junk", "redo bad ending", "unknown field",
            "between rounds junk", "not an object", "binary"]
@@ -260,10 +263,10 @@ def test_replaying_the_most_steps_allowed_is_quick(tmp_path):
 
 
 def test_a_battle_stops_taking_steps_at_the_saved_limit(monkeypatch):
-    import combatassist.table as table
+    import combatassist.table.saved as saved
     from combatassist.errors import EngineError
 
-    monkeypatch.setattr(table, "MAX_SAVED_STEPS", 1)
+    monkeypatch.setattr(saved, "MAX_SAVED_STEPS", 1)
     battle = lowluck_battle()                     # one step taken
     with pytest.raises(EngineError, match="the most a saved battle holds"):
         battle.enter((5,))

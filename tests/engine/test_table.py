@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from combatassist import rulesets
 from combatassist.battle import BattleRules, DieSpec, FixedDice, Phase, play_round
 from combatassist.errors import EngineError, ScenarioError
 from combatassist.solver import solve
@@ -513,3 +514,21 @@ def test_autosave_and_resume_replay_the_deployment(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(ScenarioError, match="between-rounds step comes before the dice"):
         load_battle(path, deploying_rules_for)
+
+
+@pytest.mark.parametrize("name", rulesets.names())
+def test_only_the_sides_the_ruleset_lets_retreat_may(name):
+    ruleset = rulesets.get(name)
+    payload = ruleset.default_scenario().body
+    for side in ("attacker", "defender"):
+        battle = TableBattle(ruleset.make_rules(payload), ruleset=name)
+        if side in ruleset.retreat_sides:
+            battle.end("retreat", side)
+            assert battle.verdict() == ("defender" if side == "attacker" else "attacker")
+        else:
+            with pytest.raises(EngineError, match=f"the {side} can't retreat"):
+                battle.end("retreat", side)
+            assert battle.ending is None and not battle.is_over()
+    assert rulesets.get("ur").retreat_sides == ("attacker", "defender")
+    assert rulesets.get("lowluck").retreat_sides == ("attacker",)
+    assert rulesets.get("ds2").retreat_sides == ()

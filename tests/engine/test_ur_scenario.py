@@ -6,11 +6,11 @@ import copy
 import pytest
 import tomli_w
 
-from combatassist.data import examples_dir, load_resource
+from combatassist.data import examples_dir, load_resource, read_data
 from combatassist.errors import ScenarioError
 from combatassist.rulesets.ur import (Side, Unit, UrScenario, Wall, check, compute,
                                       to_document)
-from combatassist.rulesets.ur.data import _DataError, parse_tables
+from combatassist.rulesets.ur.data import read_tables, tables
 from combatassist.scenario import load_scenario, parse_scenario_text
 
 EXAMPLES = examples_dir()
@@ -173,22 +173,27 @@ def test_check_refuses_bad_payloads_built_in_code():
                          type(ok.position)(wall=Wall("inner", 5))))
 
 
+def parse_tables(doc):
+    return read_data(doc, read_tables, file="tables.toml")
+
+
 def test_data_file_is_validated():
     doc = load_resource("ur/tables.toml")
-    parse_tables(copy.deepcopy(doc))
-    broken = copy.deepcopy(doc)
-    broken["units"]["infantry"]["melee_use"] = "sometimes"
-    with pytest.raises(_DataError, match="units.infantry.melee_use"):
-        parse_tables(broken)
-    broken = copy.deepcopy(doc)
-    broken["walls"]["outer"]["steps_to_lose"] = [1, 2]
-    with pytest.raises(_DataError, match="walls.outer.steps_to_lose"):
-        parse_tables(broken)
-    broken = copy.deepcopy(doc)
-    del broken["modifiers"]["attack"]["terrain"]["bogs"]
-    with pytest.raises(_DataError, match="lacks bogs"):
-        parse_tables(broken)
-    broken = copy.deepcopy(doc)
-    broken["hits"]["thresholds"][0]["hits"] = "three"
-    with pytest.raises(_DataError, match="whole number"):
-        parse_tables(broken)
+    assert parse_tables(copy.deepcopy(doc)) == tables()
+    for mutate, field, words in [
+        (lambda d: d["units"]["infantry"].update(melee_use="sometimes"),
+         "units.infantry.melee_use", "unknown value"),
+        (lambda d: d["walls"]["outer"].update(steps_to_lose=[1, 2]),
+         "walls.outer.steps_to_lose", "per level"),
+        (lambda d: d["modifiers"]["attack"]["terrain"].pop("bogs"),
+         "modifiers.attack.terrain", "lacks bogs"),
+        (lambda d: d["hits"]["thresholds"][0].update(hits="three"),
+         "hits.thresholds[1].hits", "whole number"),
+        (lambda d: d["units"]["infantry"].update(colour="red"),
+         "units.infantry.colour", "unknown field"),
+    ]:
+        broken = copy.deepcopy(doc)
+        mutate(broken)
+        with pytest.raises(ScenarioError, match=words) as info:
+            parse_tables(broken)
+        assert info.value.field == field

@@ -127,6 +127,18 @@ def test_table_battle_starts_undoes_and_autosaves(view, qtbot):
     settle(qtbot, view)
 
 
+def test_the_table_offers_the_retreats_the_ruleset_allows(view, qtbot):
+    panel = view.table_panel
+    settle(qtbot, view)
+    view.open_table()
+    allowed = rulesets.get(view.ruleset).retreat_sides      # a rule: the engine's, not the view's
+    offered = {side for side, b in panel.retreat_buttons.items() if b.isVisibleTo(panel)}
+    assert offered == set(allowed)
+    for side in allowed:
+        assert panel.retreat_buttons[side].isEnabled()
+    settle(qtbot, view)
+
+
 def test_shutdown_stops_every_job(view, qtbot):
     view.recompute(immediate=True)
     for computer in view.jobs.computers:

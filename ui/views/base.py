@@ -83,10 +83,9 @@ class RulesetView(QWidget):
     loss_unit: str = "units"
     #: the form column's starting width (the results take the rest)
     form_width: int = 380
-    #: whether the view has the "At the table" panel (``table_rules`` gives its rules), the
-    #: sides it offers a "retreats" button, and how to write the casualties there
+    #: whether the view has the "At the table" panel (``table_rules`` gives its rules; the
+    #: sides that may retreat there are the ruleset's rule), and how to write the casualties
     has_table_side: bool = False
-    retreat_sides: tuple[str, ...] = ("attacker",)
     choice_help: str = ""
     #: emitted on every user edit (not when a scenario is loaded)
     changed = Signal()
@@ -176,8 +175,7 @@ class RulesetView(QWidget):
         folder = self.autosave_dir or Path(".")
         panel = TableSidePanel(self._table_setup, folder / f"{self.ruleset}-{AUTOSAVE_NAME}",
                                jobs=self.jobs, format_choice=self.format_choice,
-                               parse_choice=self.parse_choice,
-                               retreat_sides=self.retreat_sides, choice_help=self.choice_help,
+                               parse_choice=self.parse_choice, choice_help=self.choice_help,
                                odds=self.table_odds)
         panel.running_changed.connect(self._on_table_running)
         panel.resumed.connect(self._show_battle_setup)

@@ -24,26 +24,19 @@ from ..compute import Job
 from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
 from .base import ResolutionView
 
-CLASS_TITLES = {"heavy": "Heavy weapons", "infantry": "Infantry weapons",
-                "artillery": "Artillery"}
-COVER_LABELS = {"open": "Open", "soft": "Soft cover", "dug_in": "Dug in (or urban)"}
-ARMOUR_TYPE_LABELS = {"standard": "Standard", "reactive": "Reactive", "ablative": "Ablative",
-                      "apfc": "Standard + APFC"}
-
-
-def _words(name: str) -> str:
-    return name.replace("_", " ")
+#: display names (``resources/ds2/labels.toml``): label("covers", "soft") -> "Soft cover"
+label = ds2.RULESET.label
 
 
 def family_text(fam: dict) -> str:
     """A family as the form lists it: "HEL — High-energy laser" (separators group the
     classes; the class is in the tooltip)."""
-    label, name = fam["label"], fam["name"]
-    return name if label.lower() in name.lower() else f"{label} — {name}"
+    short, name = fam["label"], fam["name"]
+    return name if short.lower() in name.lower() else f"{short} — {name}"
 
 
 def family_tip(fam: dict) -> str:
-    return f"{fam['label']}: {fam['name']}, {CLASS_TITLES[fam['class']].lower()}"
+    return f"{fam['label']}: {fam['name']}, {label('classes', fam['class']).lower()}"
 
 
 class Ds2View(ResolutionView):
@@ -92,12 +85,12 @@ class Ds2View(ResolutionView):
         self.range = QComboBox()
         self.range.setObjectName("range")
         for r in options["ranges"]:
-            self.range.addItem(r.capitalize(), r)
+            self.range.addItem(label("ranges", r), r)
         self.range.currentIndexChanged.connect(self.edited)
         self.combat = QComboBox()
         self.combat.setObjectName("combat")
         for c in options["combat"]:
-            self.combat.addItem(_words(c).capitalize(), c)
+            self.combat.addItem(label("combat", c), c)
         self.combat.currentIndexChanged.connect(self.edited)
         self.give_hit = QCheckBox("Chance to hit:")
         self.give_hit.setToolTip("The weapon's own to-hit chance (outside the damage system); "
@@ -162,7 +155,7 @@ class Ds2View(ResolutionView):
         self.armour_type = QComboBox()
         self.armour_type.setObjectName("armour_type")
         for t in options["armour_types"]:
-            self.armour_type.addItem(ARMOUR_TYPE_LABELS.get(t, _words(t)), t)
+            self.armour_type.addItem(label("armour_types", t), t)
         self.armour_type.currentIndexChanged.connect(self._armour_type_changed)
         self.apfc = QCheckBox("APFC as well")
         self.apfc.setObjectName("apfc")
@@ -173,13 +166,12 @@ class Ds2View(ResolutionView):
         self.infantry.setObjectName("infantry")
         ratings = ds2.tables().infantry_ratings
         for i in options["infantry"]:
-            label = "Powered armour" if i == "pa" else _words(i).capitalize()
-            self.infantry.addItem(f"{label} (armour {ratings[i]})", i)
+            self.infantry.addItem(f"{label('infantry', i)} (armour {ratings[i]})", i)
         self.infantry.currentIndexChanged.connect(self.edited)
         self.cover = QComboBox()
         self.cover.setObjectName("cover")
         for c in options["covers"]:
-            self.cover.addItem(COVER_LABELS.get(c, _words(c)), c)
+            self.cover.addItem(label("covers", c), c)
         self.cover.currentIndexChanged.connect(self.edited)
         self.target_note = QLabel("")
         self.target_note.setObjectName("targetNote")

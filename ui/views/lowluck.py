@@ -20,9 +20,8 @@ from ..widgets.retreat_rules import RetreatRulesBox
 from .base import BattleView
 
 ROLES = ("attacker", "defender")
-TECH_LABELS = {"jet_power": "Jet power", "super_subs": "Super subs",
-               "heavy_bombers": "Heavy bombers"}
-DICE_LABELS = {"lowluck": "Low luck", "standard": "Standard dice"}
+#: display names (``resources/lowluck/labels.toml``): label("units", "armor") -> "Armor"
+label = lowluck.RULESET.label
 
 
 class SidePanel(QGroupBox):
@@ -40,25 +39,27 @@ class SidePanel(QGroupBox):
             spin = CountBox(lowluck.MAX_PER_TYPE)
             spin.setObjectName(f"{role}_{uid}")
             value = unit.attack if role == "attacker" else unit.defence
-            label = QLabel(f"{uid.replace('_', ' ')} <span style='color:#777'>({value})</span>")
-            tip = (f"{uid.replace('_', ' ')}: attack {unit.attack}, defence {unit.defence}, "
+            name = label("units", uid)
+            text = QLabel(f"{name} <span style='color:#777'>({value})</span>")
+            tip = (f"{name}: attack {unit.attack}, defence {unit.defence}, "
                    f"cost {unit.cost} IPC ({unit.kind}); the number beside the name is this "
                    f"side's {'attack' if role == 'attacker' else 'defence'}")
             spin.setToolTip(tip)
-            label.setToolTip(tip)
-            label.setBuddy(spin)
+            text.setToolTip(tip)
+            text.setBuddy(spin)
             spin.valueChanged.connect(on_change)
             self.spins[uid] = spin
-            grid.addWidget(label, i // 2, 2 * (i % 2))
+            grid.addWidget(text, i // 2, 2 * (i % 2))
             grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
         self.order = LossOrderEditor(on_change,
-                                     default=lambda: lowluck.rules.full_order((), role))
+                                     default=lambda: lowluck.rules.full_order((), role),
+                                     label=lambda uid: label("units", uid))
         self.order.reset_button.setToolTip("Cheapest first")
         self.order.set_rows(lowluck.rules.full_order((), role))
         self.techs: dict[str, QCheckBox] = {}
         tech_row = QHBoxLayout()
         for t in lowluck.BATTLE_TECHS:
-            box = QCheckBox(TECH_LABELS.get(t, t))
+            box = QCheckBox(label("techs", t))
             box.toggled.connect(on_change)
             self.techs[t] = box
             tech_row.addWidget(box)
@@ -105,12 +106,12 @@ class LowLuckView(BattleView):
         self.title_edit.setPlaceholderText("scenario title (optional)")
         self.title_edit.textEdited.connect(self.edited)
         self.battle_kind = QComboBox()
-        self.battle_kind.addItem("Land battle", "land")
-        self.battle_kind.addItem("Sea battle", "sea")
+        for kind in lowluck.BATTLE_KINDS:
+            self.battle_kind.addItem(label("battles", kind), kind)
         self.battle_kind.currentIndexChanged.connect(self._kind_changed)
         self.dice_mode = QComboBox()
         for mode in lowluck.rules.DICE_MODES:
-            self.dice_mode.addItem(DICE_LABELS.get(mode, mode), mode)
+            self.dice_mode.addItem(label("dice", mode), mode)
         self.dice_mode.currentIndexChanged.connect(self.edited)
         self.max_rounds = QSpinBox()
         self.max_rounds.setRange(0, lowluck.MAX_ROUNDS)
@@ -195,7 +196,7 @@ class LowLuckView(BattleView):
         self.compare: dict[tuple[int, str], QLabel] = {}
         self.by_mode: dict[str, Any] = {}     # latest result per dice system (None: computing)
         for col, mode in enumerate(("lowluck", "standard"), start=1):
-            head = QLabel(f"<b>{DICE_LABELS[mode]}</b>")
+            head = QLabel(f"<b>{label('dice', mode)}</b>")
             head.setAlignment(Qt.AlignmentFlag.AlignRight)
             grid.addWidget(head, 0, col)
             for row in range(len(rows)):

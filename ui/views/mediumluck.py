@@ -19,7 +19,7 @@ from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import advisor
 from combatassist.rulesets.mediumluck.rules import MediumLuckSetup, SideSetup
-from combatassist.rulesets.mediumluck.chart import default_chart
+from combatassist.rulesets.mediumluck.chart import BATTLE_KINDS, default_chart
 from combatassist.rulesets.mediumluck.explain import describe as describe_lost_first
 from combatassist.scenario import Scenario
 
@@ -91,8 +91,8 @@ class MediumLuckView(BattleView):
                                     "it has any unit left (the seed's example predates this)")
         self.extra_white.toggled.connect(self._options_changed)
         self.battle_kind = QComboBox()
-        for text, kind in (("Land battle", "land"), ("Sea battle", "sea")):
-            self.battle_kind.addItem(text, kind)
+        for kind in BATTLE_KINDS:
+            self.battle_kind.addItem(mediumluck.RULESET.label("battles", kind), kind)
         self.battle_kind.setToolTip("A land battle takes no ships; a sea battle only ships "
                                     "and aircraft")
         self.battle_kind.currentIndexChanged.connect(self._options_changed)

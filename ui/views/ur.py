@@ -27,7 +27,6 @@ class UrView(BattleView):
     title = "Ur"
     order = 40
     loss_unit = "steps"
-    retreat_sides = ("attacker", "defender")     # in Ur either side may break off
     choice_help = ("Hits each unit takes, in list order, e.g. 'attacker: 1 1 0 1; defender: "
                    "0 2 1'.\nHits must be spread evenly; where units tie, the owner picks which "
                    "one takes it.\nA side left out keeps the proposal.")

@@ -89,7 +89,7 @@ class ForcesTable(QWidget):
             combo.addItem("auto", None)
             combo.setMinimumContentsLength(9)
             for base in BASE_TYPES:
-                combo.addItem(base.replace("_", " "), base)
+                combo.addItem(agc.RULESET.label("units", base), base)
             combo.setToolTip("Each side's engineers remove the terrain penalties of one allied "
                              "unit type. Automatic: the type that loses most in this terrain. "
                              "(Specialised infantry use the infantry column.)")

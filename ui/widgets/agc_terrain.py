@@ -15,11 +15,16 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from combatassist.rulesets import agc
+
 from ..results import ATTACKER, DEFENDER
 
-#: Short column headings for the six base unit types (terrain-table column order).
-SHORT_NAMES = {"armor": "Arm", "infantry": "Inf", "artillery": "Art", "aad": "AAD",
-               "engineers": "Eng", "air_support": "Air"}
+
+def short_name(base: str) -> str:
+    """The short column heading of a base unit type ("Arm"; ``resources/agc/labels.toml``)."""
+    return agc.RULESET.label("short_units", base)
+
+
 POSITIVE = ATTACKER          # Okabe-Ito blue: a bonus
 NEGATIVE = DEFENDER          # Okabe-Ito vermillion: a penalty
 NEUTRAL = "#8a8a8a"
@@ -94,7 +99,7 @@ class TerrainPicker(QWidget):
         self.setAccessibleDescription(f"{row['name']}: " + self.modifier_text(row))
 
     def modifier_text(self, row: dict[str, Any]) -> str:
-        return ", ".join(f"{SHORT_NAMES.get(b, b)} {signed(row['modifiers'][b])}"
+        return ", ".join(f"{short_name(b)} {signed(row['modifiers'][b])}"
                          for b in self.base_types)
 
     # -- geometry ---------------------------------------------------------------------------
@@ -145,7 +150,7 @@ class TerrainPicker(QWidget):
             head = self.tile_rect(col)
             for cell, base in zip(self._cells(head), self.base_types):
                 painter.drawText(QRectF(cell.left(), 0, cell.width(), self.HEADER_H - 2),
-                                 Qt.AlignmentFlag.AlignCenter, SHORT_NAMES.get(base, base))
+                                 Qt.AlignmentFlag.AlignCenter, short_name(base))
         for i, row in enumerate(self.terrains):
             tile = self.tile_rect(i)
             chosen = i == self.current

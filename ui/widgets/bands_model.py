@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import QAbstractListModel, QMimeData, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck.rules import ROLES, SideSetup
 from combatassist.rulesets.mediumluck.chart import Chart
 
@@ -30,12 +31,17 @@ Counts = dict[str, int]
 
 
 def unit_label(unit: str, n: int | None = None) -> str:
-    """'Mech infantry' or 'Tank ×3'."""
-    text = unit.replace("_", " ")
+    """'Mech infantry' or 'Tank ×3' (``resources/mediumluck/labels.toml``; a house chart's
+    own units: their id in words)."""
+    text = mediumluck.RULESET.label("units", unit)
     text = text[:1].upper() + text[1:]
-    if text.lower() == "aaa":
-        text = "AAA"
     return text if n is None else f"{text} ×{n}"
+
+
+def band_label(band: str) -> str:
+    """'Red' (``resources/mediumluck/labels.toml``; a house chart's own bands: their id)."""
+    text = mediumluck.RULESET.label("bands", band)
+    return text[:1].upper() + text[1:]
 
 
 def unit_plural(unit: str) -> str:

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout,
 
 from ..results import ACCENT, ATTACKER, DEFENDER
 from .band_facts import BandFacts, side_facts_text
-from .bands_model import (MAX_UNITS, POOL, SIDES, BandBoard, place_key, unit_label)
+from .bands_model import (MAX_UNITS, POOL, SIDES, BandBoard, band_label, place_key,
+                          unit_label)
 from .chip_list import ChipList, SplitPlaceModel, band_tip  # noqa: F401
 from .count_box import CountBox
 
@@ -185,7 +186,7 @@ class BandBoardWidget(QWidget):
             back.setStyleSheet(f"QFrame {{ background: {tint}; border-top: 1px solid #BBBBBB; }}")
             self.grid.addWidget(back, r, 0, 2, 5)
             self.rows.append(back)
-            label = QLabel(f"<b>{i + 1}. {band.name}</b>")
+            label = QLabel(f"<b>{i + 1}. {band_label(band.name)}</b>")
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             label.setMinimumWidth(92)
             self.grid.addWidget(label, r, 0)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, Q
                                QLineEdit, QSpinBox, QVBoxLayout, QWidget)
 
 from combatassist.errors import CombatAssistError
+from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import sbr, tech
 
 from ..compute import Computer
@@ -240,5 +241,6 @@ class ResearchPanel(StatusLine, QWidget):
             colour = TECH_COLOURS[i % len(TECH_COLOURS)]
             self.plot.plot(xs, [100 * p for p in plan.p_have[t]],
                            pen=pg.mkPen(colour, width=2.5), symbol="os+"[i % 3], symbolSize=7,
-                           symbolBrush=colour, symbolPen=colour, name=t.replace("_", " "))
+                           symbolBrush=colour, symbolPen=colour,
+                           name=lowluck.RULESET.label("techs", t))
         self.plot.setYRange(0, 100, padding=0.02)

@@ -97,7 +97,7 @@ class RollsTable(QTableWidget):
                         "10+ two, 14+ three)")
 
     def show_rows(self, rows: list[dict[str, Any]]) -> None:
-        names = {tid: t.name for tid, t in ur.tables().units.items()}
+        names = ur.RULESET.labels["units"]
         self.setRowCount(len(rows))
         shades = {0: None, 1: "#DCEBF5", 2: "#A9CDE6", 3: "#6FA8D6"}
         for i, row in enumerate(rows):

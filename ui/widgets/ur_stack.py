@@ -10,15 +10,14 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLa
                                QPushButton, QSpinBox, QToolButton, QVBoxLayout, QWidget)
 
 from combatassist.rulesets import ur
-from combatassist.rulesets.ur.scenario import MAX_MAGIC
+from combatassist.rulesets.ur.scenario import MAX_MAGIC, STANCES
 from combatassist.rulesets.ur.data import TERRAINS
 
 from ..results import ATTACKER, DEFENDER
 from .ur_steps import StepPips
 
-STANCE_LABELS = {"attack": "Attack", "defend": "Defend"}
-TERRAIN_LABELS = {"none": "Open ground", "wood": "Wood", "city": "City", "bogs": "Bogs",
-                  "hill": "Hill"}
+#: display names (``resources/ur/labels.toml``): label("terrain", "none") -> "Open ground"
+label = ur.RULESET.label
 
 
 def unit_stats(type_id: str) -> str:
@@ -38,9 +37,9 @@ class UnitRow(QWidget):
         super().__init__(parent)
         self.type_box = QComboBox()
         for tid, t in ur.tables().units.items():
-            self.type_box.addItem(t.name, tid)
+            self.type_box.addItem(label("units", tid), tid)
             self.type_box.setItemData(self.type_box.count() - 1,
-                                      f"{t.name} ({t.race}): {unit_stats(tid)}",
+                                      f"{label('units', tid)} ({t.race}): {unit_stats(tid)}",
                                       Qt.ItemDataRole.ToolTipRole)
         self.type_box.setCurrentIndex(self.type_box.findData(unit.type))
         self.pips = StepPips(unit.full_steps, unit.start_steps,
@@ -84,7 +83,7 @@ class UnitRow(QWidget):
     def _show_stats(self) -> None:
         t = ur.tables().units[self.type_box.currentData()]
         self.stats.setText(f"{self.pips.steps()}/{t.steps}")
-        tip = (f"{t.name} ({t.race}): range {t.range}, melee {t.melee_label()} "
+        tip = (f"{label('units', t.id)} ({t.race}): range {t.range}, melee {t.melee_label()} "
                f"(A: attack only, D: defence only), {self.pips.steps()} of {t.steps} steps left")
         self.stats.setToolTip(tip)
         self.type_box.setToolTip(tip)
@@ -110,8 +109,8 @@ class SideEditor(QGroupBox):
                            f"QGroupBox::title {{ color: {colour}; }}")
         self.rows: list[UnitRow] = []
         self.stance = QComboBox()
-        for s in ("attack", "defend"):
-            self.stance.addItem(STANCE_LABELS[s], s)
+        for s in STANCES:
+            self.stance.addItem(label("stances", s), s)
         self.stance.setToolTip("Attack: melee value with attack modifiers; defend: with "
                                "defence modifiers. Attack-only / defence-only units sit out "
                                "the other stance")
@@ -144,7 +143,7 @@ class SideEditor(QGroupBox):
         self.moving.toggled.connect(self._edited)
         self.terrain = QComboBox()
         for t in TERRAINS:
-            self.terrain.addItem(TERRAIN_LABELS.get(t, t.capitalize()), t)
+            self.terrain.addItem(label("terrain", t), t)
         self.terrain.setToolTip("The defender's terrain: attacks on it −1, its defence +1")
         self.terrain.currentIndexChanged.connect(self._edited)
         self.river = QCheckBox("River")

@@ -8,14 +8,13 @@ combat as a one-round battle: the table side), ``forces`` (random forces), ``sum
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
 from ...result import BattleResult
 from ...ruleset import Ruleset, compute as _compute
 from ...scenario import Scenario
-from .data import BASE_TYPES, agc_data, dice, margin_bands, terrains, unit_types
+from .data import BASE_TYPES, agc_data, read_tables, dice, margin_bands, terrains, unit_types
 from .forces import composition_distribution, force_from_rolls, generate_force
 from .lineup import (Lineup, SideLineup, UnitRoll, _side_lineup, default_engineer_type, lineup,
                      unit_mean)
@@ -41,6 +40,10 @@ class Agc(Ruleset):
     name = "agc"
     title = "Alternate Ground Combat"
     kind = "resolution"
+    order = 30
+    data_files = {"tables.toml": read_tables}
+    #: one resolution: there is no next round to retreat before
+    retreat_sides = ()
 
     def parse(self, reader) -> AgcScenario:
         return parse(reader)
@@ -63,8 +66,10 @@ class Agc(Ruleset):
     def summarise(self, result: BattleResult, title: str | None = None) -> str:
         return summarise(result, title)
 
-    @functools.cached_property
-    def labels(self) -> dict[str, dict[str, str]]:
+    def label_ids(self) -> dict[str, tuple[str, ...]]:
+        return {"short_units": BASE_TYPES}
+
+    def labels_from_tables(self) -> dict[str, dict[str, str]]:
         """units and terrain, from the tables (which name them)."""
         data = agc_data()
         return {"units": dict(data.unit_names), "terrain": dict(data.terrain_names)}

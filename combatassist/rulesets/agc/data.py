@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...data import load_resource
-from ...errors import ScenarioError
+from ...data import read_data_file, resource_path
+from ...errors import ScenarioError, shown
+from ...reader import Reader
 
 RESOURCE = "agc/tables.toml"
 #: The six base unit types, in the terrain table's column order.
@@ -82,108 +83,127 @@ class AgcData:
         return mod
 
 
-def _bad(message: str, field: str) -> ScenarioError:
-    return ScenarioError(message, file=RESOURCE, field=field,
-                         hint="the shipped data file is damaged; reinstall or fix it")
+def parse_damage(text: Any, field: str = "damage", reader: Reader | None = None
+                 ) -> DamageSpec:
+    """'1d6' -> one d6; '1' -> one step; '0' -> none (ScenarioError naming ``field``)."""
+    def bad(message: str) -> ScenarioError:
+        if reader is not None:
+            return reader.error(field, message)
+        return ScenarioError(message, field=field)
 
-
-def _int(table: dict, key: str, field: str, minimum: int | None = None) -> int:
-    value = table.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(f"must be a whole number, got {value!r}", f"{field}.{key}")
-    if minimum is not None and value < minimum:
-        raise _bad(f"must be at least {minimum}, got {value}", f"{field}.{key}")
-    return value
-
-
-def parse_damage(text: Any, field: str = "damage") -> DamageSpec:
-    """'1d6' -> one d6; '1' -> one step; '0' -> none."""
     m = _DAMAGE.match(text) if isinstance(text, str) else None
     if not m:
-        raise _bad(f"damage must look like '1d6' or '1', got {text!r}", field)
+        raise bad(f"damage must look like '1d6' or '1', got {shown(text)}")
     if m.group(3) is not None:
         return DamageSpec(text.strip(), 0, 0, int(m.group(3)))
     count, sides = int(m.group(1)), int(m.group(2))
     if count < 1 or sides < 1:
-        raise _bad(f"damage dice must be at least 1d1, got {text!r}", field)
+        raise bad(f"damage dice must be at least 1d1, got {shown(text)}")
     return DamageSpec(text.strip(), count, sides, 0)
+
+
+def _read_units(top: Reader) -> tuple[dict[str, str], dict[str, int]]:
+    units = top.sub("units", required=True)
+    if units.keys() != list(BASE_TYPES):
+        raise units.error(None, f"must list exactly {', '.join(BASE_TYPES)} in that order")
+    names, dice = {}, {}
+    for unit in BASE_TYPES:
+        row = units.sub(unit, required=True)
+        names[unit] = row.string("name")
+        dice[unit] = row.integer("die", minimum=1)
+        row.finish()
+    return names, dice
+
+
+def _read_terrain(top: Reader) -> tuple[dict[str, str], dict[str, dict[str, int]]]:
+    table = top.sub("terrain", required=True)
+    if not table.keys():
+        raise table.error(None, "has no terrains")
+    names, modifiers = {}, {}
+    for tid in table.keys():
+        row = table.sub(tid, required=True)
+        names[tid] = row.string("name")
+        modifiers[tid] = {u: row.integer(u, minimum=None) for u in BASE_TYPES}
+        row.finish()
+    return names, modifiers
+
+
+def _read_bands(top: Reader) -> tuple[Band, ...]:
+    rows = top.tables("margin")
+    bands: list[Band] = []
+    previous = Fraction(0)
+    for i, row in enumerate(rows):
+        if not row.has("up_to"):
+            if i != len(rows) - 1:
+                raise row.error(None, "only the last band may be unbounded (no up_to)")
+            up_to = None
+        else:
+            up_to = row.fraction("up_to")
+            if up_to < 1 or (i > 0 and up_to <= previous) or (i == 0 and up_to != 1):
+                raise row.error("up_to", "bands must start at [1, 1] and increase")
+            previous = up_to
+        band_id = row.string("id")
+        bands.append(Band(band_id, row.string("name", band_id), up_to,
+                          parse_damage(row.string("victor"), "victor", row),
+                          parse_damage(row.string("loser"), "loser", row)))
+        row.finish()
+    if len(bands) < 2 or bands[-1].up_to is not None:
+        raise top.error("margin", "needs a tie band first and an unbounded band last")
+    if bands[0].victor != bands[0].loser:
+        raise rows[0].error(None, "a tie gives both sides the same damage")
+    return tuple(bands)
+
+
+FORCE_NUMBERS = ("infantry_die", "infantry_add", "armor_die", "step_percent",
+                 "remaining_max_percent", "remaining_die")
+
+
+def _read_force(top: Reader) -> dict[str, Any]:
+    table = top.sub("force_generation", required=True)
+    force: dict[str, Any] = {key: table.integer(key) for key in FORCE_NUMBERS}
+    remaining = table.strings("remaining")
+    if len(remaining) != force["remaining_die"] or any(u not in BASE_TYPES for u in remaining):
+        raise table.error("remaining", "must name one base unit type per face of remaining_die",
+                          hint="expected: " + ", ".join(BASE_TYPES))
+    force["remaining"] = remaining
+    table.finish()
+    return force
+
+
+def read_tables(top: Reader) -> AgcData:
+    """The AGC tables from ``resources/agc/tables.toml`` (ScenarioError naming the field)."""
+    names, dice = _read_units(top)
+    base = {unit: unit for unit in BASE_TYPES}
+    terrain_names, modifiers = _read_terrain(top)
+    spec = top.sub("specialised_infantry", required=True)
+    bonus = spec.integer("bonus", minimum=None)
+    types = spec.sub("types", required=True)
+    homes = {}
+    for unit in types.keys():
+        row = types.sub(unit, required=True)
+        names[unit] = row.string("name")
+        dice[unit] = dice["infantry"]
+        base[unit] = "infantry"
+        homes[unit] = tuple(row.names("terrains", terrain_names, what="terrain"))
+        row.finish()
+    spec.finish()
+    rules = top.sub("rules", required=True)
+    data = AgcData(
+        unit_names=names, dice=dice, base_type=base, home_terrains=homes,
+        specialist_bonus=bonus, terrain_names=terrain_names, modifiers=modifiers,
+        infantry_pairing_bonus=rules.integer("infantry_pairing_bonus", minimum=None),
+        armor_without_infantry=rules.integer("armor_without_infantry", minimum=None),
+        artillery_air_support_bonus=rules.integer("artillery_air_support_bonus", minimum=None),
+        artillery_keep_lowest_of=rules.integer("artillery_keep_lowest_of", minimum=1),
+        bands=_read_bands(top), force=_read_force(top))
+    rules.finish()
+    return data
 
 
 @functools.cache
 def agc_data() -> AgcData:
     """The validated AGC tables (ScenarioError naming the field if the file is damaged)."""
-    doc = load_resource(RESOURCE)
-    units = doc.get("units", {})
-    if tuple(units) != BASE_TYPES:
-        raise _bad(f"must list exactly {', '.join(BASE_TYPES)} in that order", "units")
-    names, dice, base = {}, {}, {}
-    for unit in BASE_TYPES:
-        names[unit] = str(units[unit].get("name", unit))
-        dice[unit] = _int(units[unit], "die", f"units.{unit}", 1)
-        base[unit] = unit
-    spec = doc.get("specialised_infantry", {})
-    bonus = _int(spec, "bonus", "specialised_infantry")
-    terrain_table = doc.get("terrain", {})
-    if not terrain_table:
-        raise _bad("has no terrains", "terrain")
-    homes = {}
-    for unit, row in spec.get("types", {}).items():
-        where = row.get("terrains", [])
-        for t in where:
-            if t not in terrain_table:
-                raise _bad(f"unknown terrain '{t}'", f"specialised_infantry.types.{unit}")
-        names[unit] = str(row.get("name", unit))
-        dice[unit] = dice["infantry"]
-        base[unit] = "infantry"
-        homes[unit] = tuple(where)
-    terrain_names, modifiers = {}, {}
-    for tid, row in terrain_table.items():
-        terrain_names[tid] = str(row.get("name", tid))
-        modifiers[tid] = {u: _int(row, u, f"terrain.{tid}") for u in BASE_TYPES}
-        extra = set(row) - set(BASE_TYPES) - {"name"}
-        if extra:
-            raise _bad(f"unknown column(s) {', '.join(sorted(extra))}", f"terrain.{tid}")
-    rules = doc.get("rules", {})
-    bands = []
-    previous = Fraction(0)
-    rows = doc.get("margin", [])
-    for i, row in enumerate(rows):
-        field = f"margin[{i}]"
-        bound = row.get("up_to")
-        if bound is None:
-            if i != len(rows) - 1:
-                raise _bad("only the last band may be unbounded", field)
-            up_to = None
-        else:
-            if (not isinstance(bound, list) or len(bound) != 2
-                    or not all(isinstance(x, int) and x > 0 for x in bound)):
-                raise _bad("up_to must be [numerator, denominator]", field)
-            up_to = Fraction(bound[0], bound[1])
-            if up_to < 1 or (i > 0 and up_to <= previous) or (i == 0 and up_to != 1):
-                raise _bad("bands must start at 1 : 1 and increase", field)
-            previous = up_to
-        bands.append(Band(str(row["id"]), str(row.get("name", row["id"])), up_to,
-                          parse_damage(row.get("victor"), field + ".victor"),
-                          parse_damage(row.get("loser"), field + ".loser")))
-    if len(bands) < 2 or bands[-1].up_to is not None:
-        raise _bad("needs a tie band first and an unbounded band last", "margin")
-    if bands[0].victor != bands[0].loser:
-        raise _bad("a tie gives both sides the same damage", "margin[0]")
-    force = dict(doc.get("force_generation", {}))
-    for key in ("infantry_die", "infantry_add", "armor_die", "step_percent",
-                "remaining_max_percent", "remaining_die"):
-        _int(force, key, "force_generation", 0)
-    remaining = force.get("remaining", [])
-    if len(remaining) != force["remaining_die"] or any(u not in BASE_TYPES for u in remaining):
-        raise _bad("remaining must name one base unit type per face", "force_generation")
-    return AgcData(
-        unit_names=names, dice=dice, base_type=base, home_terrains=homes,
-        specialist_bonus=bonus, terrain_names=terrain_names, modifiers=modifiers,
-        infantry_pairing_bonus=_int(rules, "infantry_pairing_bonus", "rules"),
-        armor_without_infantry=_int(rules, "armor_without_infantry", "rules"),
-        artillery_air_support_bonus=_int(rules, "artillery_air_support_bonus", "rules"),
-        artillery_keep_lowest_of=_int(rules, "artillery_keep_lowest_of", "rules", 1),
-        bands=tuple(bands), force=force)
+    return read_data_file(resource_path(RESOURCE), read_tables)
 
 
 # -- plain data for the GUI ----------------------------------------------------------------

@@ -7,13 +7,13 @@ one-round battle: the table side), ``summary`` (for people). ``RULESET`` is the 
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
 from ...ruleset import Ruleset, compute as _compute
 from ...scenario import Scenario
-from .data import SPECIAL_KINDS, TARGET_KINDS, Family, Tables, build_tables, tables, weapon_options
+from .data import (FAMILY_CLASSES, SPECIAL_KINDS, TARGET_KINDS, Family, Tables, build_tables,
+                   read_tables, tables, weapon_options)
 from .matrix import ARMOURS, SIZES, ShotMatrix, kill_special_table, matrix
 from .rules import (JSON_KEYS, MAX_TRIALS, NAME, OUTCOMES, Resolution, ShotResult, ShotSetup,
                     exact_result, no_effect_reason, outcome_fractions, resolve_shot,
@@ -38,7 +38,16 @@ class Ds2(Ruleset):
     name = "ds2"
     title = "Dirtside II"
     kind = "resolution"
+    order = 50
     json_keys = JSON_KEYS
+    data_files = {"tables.toml": read_tables}
+    #: one shot: there is no next round to retreat before
+    retreat_sides = ()
+
+    def label_ids(self) -> dict[str, tuple[str, ...]]:
+        t = tables()
+        return {"classes": FAMILY_CLASSES, "covers": t.covers, "armour_types": t.armour_types,
+                "infantry": tuple(t.infantry_ratings), "ranges": t.ranges, "combat": t.combat}
 
     def parse(self, reader) -> Shot:
         return parse(reader)
@@ -60,8 +69,7 @@ class Ds2(Ruleset):
     def summarise(self, result: ShotResult, title: str | None = None) -> str:
         return summarise(result, title)
 
-    @functools.cached_property
-    def labels(self) -> dict[str, dict[str, str]]:
+    def labels_from_tables(self) -> dict[str, dict[str, str]]:
         """weapon families, from the tables (which name them)."""
         return {"families": {f.id: f.label for f in tables().families.values()}}
 

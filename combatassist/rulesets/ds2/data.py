@@ -7,12 +7,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...data import load_resource
-from ...errors import EngineError, ScenarioError
+from ...data import read_data, read_data_file, resource_path
+from ...errors import EngineError
+from ...reader import Reader
 
 DATA_FILE = "ds2/tables.toml"
 TARGET_KINDS = ("vehicle", "infantry")
 SPECIAL_KINDS = ("mobility", "systems_down", "damage")
+FAMILY_CLASSES = ("heavy", "infantry", "artillery")
 
 
 # -- the tables (resources/ds2/tables.toml) ------------------------------------------------------
@@ -66,180 +68,164 @@ class Tables:
         raise EngineError(f"special damage d{self.special_die} roll {roll} is not in the table")
 
 
-class _DataReader:
-    """Checks one table of the data file; every problem names the file and the field."""
-
-    def __init__(self, table: Any, path: str):
-        if not isinstance(table, Mapping):
-            raise _data_error(path, "must be a table")
-        self.table, self.path = table, path
-
-    def field(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def get(self, key: str, default: Any = ...) -> Any:
-        if key not in self.table:
-            if default is ...:
-                raise _data_error(self.field(key), "is missing")
-            return default
-        return self.table[key]
-
-    def sub(self, key: str, default: Any = ...) -> "_DataReader | None":
-        value = self.get(key, default)
-        return None if value is None else _DataReader(value, self.field(key))
-
-    def positive(self, key: str, default: Any = ..., *, minimum: int = 1) -> int:
-        value = self.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise _data_error(self.field(key),
-                              f"must be a whole number >= {minimum}, got {value!r}")
-        return value
-
-    def ints(self, key: str, default: Any = ...) -> tuple[int, ...]:
-        value = self.get(key, default)
-        if not isinstance(value, list) or not value or not all(
-                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
-            raise _data_error(self.field(key), f"must be a list of whole numbers, got {value!r}")
-        return tuple(value)
-
-    def names(self, key: str) -> tuple[str, ...]:
-        value = self.get(key)
-        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-            raise _data_error(self.field(key), f"must be a list of names, got {value!r}")
-        return tuple(value)
-
-    def text(self, key: str, default: Any = ...) -> str:
-        value = self.get(key, default)
-        if not isinstance(value, str) or not value:
-            raise _data_error(self.field(key), f"must be text, got {value!r}")
-        return value
-
-    def dice_by(self, key: str, keys: tuple[str, ...], *, every: bool = True,
-                default: Any = ...) -> dict[str, int]:
-        sub = self.sub(key, default)
-        if sub is None:
-            return {}
-        for k in sub.table:
-            if k not in keys:
-                raise _data_error(sub.field(k), "unknown key", "expected: " + ", ".join(keys))
-        if every:
-            for k in keys:
-                sub.get(k)
-        return {k: sub.positive(k) for k in keys if k in sub.table}
+def _dice_by(table: Reader, key: str, keys: tuple[str, ...], *, every: bool = True,
+             required: bool = True) -> dict[str, int]:
+    """A table ``{key = die}`` over ``keys`` (all of them when ``every``)."""
+    sub = table.sub(key, required=required)
+    if sub is None:
+        return {}
+    for k in sub.keys():
+        if k not in keys:
+            raise sub.error(k, "unknown key", "expected: " + ", ".join(keys))
+    dice = {k: sub.integer(k, minimum=1) for k in keys if every or sub.has(k)}
+    sub.finish()
+    return dice
 
 
-def _data_error(field_name: str, message: str, hint: str | None = None) -> ScenarioError:
-    return ScenarioError(message, file=f"resources/{DATA_FILE}", field=field_name, hint=hint)
+def _text(table: Reader, key: str) -> str:
+    value = table.string(key)
+    if not value:
+        raise table.error(key, "must not be empty")
+    return value
+
+
+def _read_special(top: Reader, special_die: int) -> tuple[tuple[str, int, int], ...]:
+    special = top.sub("special_damage", required=True)
+    ranges = []
+    covered: list[int] = []
+    for kind in SPECIAL_KINDS:
+        lo_hi = special.integers(kind, length=2)
+        if not 1 <= lo_hi[0] <= lo_hi[1] <= special_die:
+            raise special.error(kind, f"must be [low, high] within 1-{special_die}")
+        ranges.append((kind, lo_hi[0], lo_hi[1]))
+        covered.extend(range(lo_hi[0], lo_hi[1] + 1))
+    if sorted(covered) != list(range(1, special_die + 1)):
+        raise special.error(None, f"the ranges must cover 1-{special_die} exactly once")
+    special.finish()
+    return tuple(ranges)
+
+
+ARTILLERY_TARGETS = ("vehicle", "dug_in_vehicle", "infantry", "dug_in_infantry")
+
+
+def _read_heavy(f: Reader, fid: str, label: str, name: str, ranges: tuple[str, ...],
+                armour_types: tuple[str, ...]) -> Family:
+    sizes = tuple(f.integers("sizes"))
+    vs_armour = f.sub("impact_vs_armour")
+    vs_inf = f.sub("vs_infantry", required=True)
+    if vs_inf.has("no_effect"):
+        vs_infantry, no_effect = None, {"infantry": _text(vs_inf, "no_effect")}
+    else:
+        mult = vs_inf.raw("multiplier")
+        if mult != "size":
+            mult = vs_inf.integer("multiplier", minimum=1)
+        vs_infantry, no_effect = (vs_inf.integer("die", minimum=1), mult), {}
+    vs_inf.finish()
+    to_hit_table = f.sub("to_hit")
+    to_hit = None
+    if to_hit_table is not None:
+        to_hit = (to_hit_table.integer("die", minimum=1), to_hit_table.integer("min", minimum=1))
+        to_hit_table.finish()
+    impact_vs_armour = {}
+    if vs_armour is not None:
+        for t in vs_armour.keys():
+            if t not in armour_types:
+                raise vs_armour.error(t, "unknown armour type",
+                                      "expected: " + ", ".join(armour_types))
+            impact_vs_armour[t] = _dice_by(vs_armour, t, ranges)
+        vs_armour.finish()
+    return Family(
+        id=fid, label=label, name=name, kind="heavy", sizes=sizes, heavy=True,
+        impact=_dice_by(f, "impact", ranges),
+        range_factor=_dice_by(f, "range_factor", ranges, every=False, required=False),
+        impact_vs_armour=impact_vs_armour,
+        impact_vs_apfc=_dice_by(f, "impact_vs_apfc", ranges, required=False) or None,
+        vs_infantry=vs_infantry, no_effect=no_effect, to_hit=to_hit)
+
+
+def _read_artillery(f: Reader, fid: str, label: str, name: str, weights: tuple[str, ...]
+                    ) -> Family:
+    sizes = tuple(f.integers("sizes"))
+    if not set(sizes) <= set(range(1, len(weights) + 1)):
+        raise f.error("sizes", f"must be within 1-{len(weights)}")
+    impact = _dice_by(f, "impact", ARTILLERY_TARGETS, every=False)
+    no_effect_table = f.sub("no_effect")
+    no_effect = {}
+    if no_effect_table is not None:
+        no_effect = {k: _text(no_effect_table, k) for k in no_effect_table.keys()}
+        no_effect_table.finish()
+    missing = [t for t in ARTILLERY_TARGETS if (t in impact) == (t in no_effect)]
+    if missing:
+        raise f.error(None, "each target needs exactly one of an impact die or a no_effect "
+                      "reason: " + ", ".join(missing))
+    return Family(id=fid, label=label, name=name, kind="artillery", sizes=sizes,
+                  heavy=f.boolean("heavy"), impact=impact, no_effect=no_effect)
+
+
+def read_tables(top: Reader) -> Tables:
+    """The DS2 tables from ``resources/ds2/tables.toml`` (ScenarioError naming the field)."""
+    dice = top.sub("dice", required=True)
+    special_die = dice.integer("special", minimum=1)
+    armour_die = dice.integer("armour", minimum=1)
+    dice.finish()
+    special_ranges = _read_special(top, special_die)
+    vehicle = top.sub("vehicle", required=True)
+    options = top.sub("options", required=True)
+    ranges = tuple(options.strings("ranges"))
+    armour_types = tuple(options.strings("armour_types"))
+    covers = tuple(options.strings("covers"))
+    combat = tuple(options.strings("combat"))
+    options.finish()
+    ratings = top.sub("infantry_ratings", required=True)
+    infantry_ratings = {k: ratings.integer(k, minimum=1) for k in ratings.keys()}
+    inf_impact_table = top.sub("infantry_impact", required=True)
+    infantry_impact = {c: _dice_by(inf_impact_table, c, covers) for c in combat}
+    inf_impact_table.finish()
+    artillery = top.sub("artillery", required=True)
+    weights = tuple(artillery.strings("weights"))
+    vehicle_mult = tuple(artillery.integers("vehicle_multiplier"))
+    infantry_mult = tuple(artillery.integers("infantry_multiplier"))
+    if not len(weights) == len(vehicle_mult) == len(infantry_mult):
+        raise artillery.error(None, "weights and multipliers must have the same length")
+    artillery.finish()
+
+    families: dict[str, Family] = {}
+    fam_table = top.sub("families", required=True)
+    for fid in fam_table.keys():
+        f = fam_table.sub(fid, required=True)
+        kind = f.choice("class", FAMILY_CLASSES)
+        label, name = _text(f, "label"), _text(f, "name")
+        if kind == "heavy":
+            fam = _read_heavy(f, fid, label, name, ranges, armour_types)
+        elif kind == "infantry":
+            fam = Family(id=fid, label=label, name=name, kind=kind, heavy=False,
+                         multiplier=_dice_by(f, "multiplier", combat))
+        else:
+            fam = _read_artillery(f, fid, label, name, weights)
+        f.finish()
+        families[fid] = fam
+    tables = Tables(
+        armour_die=armour_die, special_die=special_die, special_ranges=special_ranges,
+        min_armour=vehicle.integer("min_armour", minimum=0),
+        max_armour=vehicle.integer("max_armour", minimum=1),
+        armour_0_vs_non_heavy=vehicle.integer("armour_0_vs_non_heavy", minimum=1),
+        infantry_ratings=infantry_ratings, ranges=ranges, armour_types=armour_types,
+        covers=covers, combat=combat, families=families, infantry_impact=infantry_impact,
+        artillery_weights=weights, artillery_vehicle_multiplier=vehicle_mult,
+        artillery_infantry_multiplier=infantry_mult)
+    vehicle.finish()
+    return tables
 
 
 @functools.cache
 def tables() -> Tables:
     """The DS2 tables from resources/ds2/tables.toml, validated (ScenarioError on a bad file)."""
-    return build_tables(load_resource(DATA_FILE))
+    return read_data_file(resource_path(DATA_FILE), read_tables)
 
 
 def build_tables(document: Mapping[str, Any]) -> Tables:
-    """Validate a parsed ds2.toml document into Tables (ScenarioError naming the field)."""
-    top = _DataReader(document, "")
-    dice = top.sub("dice")
-    special = top.sub("special_damage")
-    special_die = dice.positive("special")
-    special_ranges = []
-    covered: list[int] = []
-    for kind in SPECIAL_KINDS:
-        lo_hi = special.ints(kind)
-        if len(lo_hi) != 2 or not 1 <= lo_hi[0] <= lo_hi[1] <= special_die:
-            raise _data_error(special.field(kind), f"must be [low, high] within 1-{special_die}")
-        special_ranges.append((kind, lo_hi[0], lo_hi[1]))
-        covered.extend(range(lo_hi[0], lo_hi[1] + 1))
-    if sorted(covered) != list(range(1, special_die + 1)):
-        raise _data_error("special_damage", f"the ranges must cover 1-{special_die} exactly once")
-    vehicle = top.sub("vehicle")
-    options = top.sub("options")
-    ranges = options.names("ranges")
-    armour_types = options.names("armour_types")
-    covers = options.names("covers")
-    combat = options.names("combat")
-    ratings = top.sub("infantry_ratings")
-    infantry_ratings = {k: ratings.positive(k) for k in ratings.table}
-    inf_impact_table = top.sub("infantry_impact")
-    infantry_impact = {c: inf_impact_table.dice_by(c, covers) for c in combat}
-    artillery = top.sub("artillery")
-    weights = artillery.names("weights")
-    vehicle_mult = artillery.ints("vehicle_multiplier")
-    infantry_mult = artillery.ints("infantry_multiplier")
-    if not len(weights) == len(vehicle_mult) == len(infantry_mult):
-        raise _data_error("artillery", "weights and multipliers must have the same length")
-    artillery_targets = ("vehicle", "dug_in_vehicle", "infantry", "dug_in_infantry")
-
-    families: dict[str, Family] = {}
-    fam_table = top.sub("families")
-    for fid in fam_table.table:
-        f = fam_table.sub(fid)
-        kind = f.text("class")
-        label = f.text("label")
-        name = f.text("name")
-        if kind == "heavy":
-            sizes = f.ints("sizes")
-            vs_armour = f.sub("impact_vs_armour", None)
-            vs_inf = f.sub("vs_infantry")
-            if "no_effect" in vs_inf.table:
-                vs_infantry, no_effect = None, {"infantry": vs_inf.text("no_effect")}
-            else:
-                mult = vs_inf.get("multiplier")
-                if mult != "size":
-                    mult = vs_inf.positive("multiplier")
-                vs_infantry, no_effect = (vs_inf.positive("die"), mult), {}
-            to_hit_table = f.sub("to_hit", None)
-            to_hit = None
-            if to_hit_table is not None:
-                to_hit = (to_hit_table.positive("die"), to_hit_table.positive("min"))
-            fam = Family(
-                id=fid, label=label, name=name, kind=kind, sizes=sizes, heavy=True,
-                impact=f.dice_by("impact", ranges),
-                range_factor=f.dice_by("range_factor", ranges, every=False, default=None),
-                impact_vs_armour={t: vs_armour.dice_by(t, ranges) for t in vs_armour.table}
-                if vs_armour else {},
-                impact_vs_apfc=f.dice_by("impact_vs_apfc", ranges, default=None) or None,
-                vs_infantry=vs_infantry, no_effect=no_effect, to_hit=to_hit)
-            for t in fam.impact_vs_armour:
-                if t not in armour_types:
-                    raise _data_error(f"families.{fid}.impact_vs_armour.{t}",
-                                      "unknown armour type", "expected: " + ", ".join(armour_types))
-        elif kind == "infantry":
-            fam = Family(id=fid, label=label, name=name, kind=kind, heavy=False,
-                         multiplier=f.dice_by("multiplier", combat))
-        elif kind == "artillery":
-            sizes = f.ints("sizes")
-            if not set(sizes) <= set(range(1, len(weights) + 1)):
-                raise _data_error(f"families.{fid}.sizes", f"must be within 1-{len(weights)}")
-            impact = f.dice_by("impact", artillery_targets, every=False)
-            no_effect_table = f.sub("no_effect", None)
-            no_effect = {k: no_effect_table.text(k) for k in no_effect_table.table} \
-                if no_effect_table else {}
-            missing = [t for t in artillery_targets if (t in impact) == (t in no_effect)]
-            if missing:
-                raise _data_error(f"families.{fid}", "each target needs exactly one of an "
-                                  "impact die or a no_effect reason: " + ", ".join(missing))
-            heavy = f.get("heavy")
-            if not isinstance(heavy, bool):
-                raise _data_error(f"families.{fid}.heavy", "must be true or false")
-            fam = Family(id=fid, label=label, name=name, kind=kind, sizes=sizes, heavy=heavy,
-                         impact=impact, no_effect=no_effect)
-        else:
-            raise _data_error(f"families.{fid}.class", f"unknown class {kind!r}",
-                              "expected heavy, infantry or artillery")
-        families[fid] = fam
-    return Tables(
-        armour_die=dice.positive("armour"), special_die=special_die,
-        special_ranges=tuple(special_ranges),
-        min_armour=vehicle.positive("min_armour", minimum=0),
-        max_armour=vehicle.positive("max_armour"),
-        armour_0_vs_non_heavy=vehicle.positive("armour_0_vs_non_heavy"),
-        infantry_ratings=infantry_ratings, ranges=ranges, armour_types=armour_types,
-        covers=covers, combat=combat, families=families, infantry_impact=infantry_impact,
-        artillery_weights=weights, artillery_vehicle_multiplier=vehicle_mult,
-        artillery_infantry_multiplier=infantry_mult)
+    """Validate an already parsed tables document (ScenarioError naming the field)."""
+    return read_data(document, read_tables, file=str(resource_path(DATA_FILE)))
 
 
 # -- metadata for the GUI ---------------------------------------------------------------------

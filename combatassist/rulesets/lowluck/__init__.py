@@ -15,7 +15,7 @@ from ...ruleset import FIGURE_KEYS, Ruleset, compute as _compute
 from ...retreat import RetreatOptions, run_battle
 from ...scenario import Scenario
 from . import cli, grid, scenario, summary
-from .data import BATTLE_TECHS, UnitType, battle_kinds, fights_in, units
+from .data import BATTLE_TECHS, UnitType, battle_kinds, fights_in, read_tables, tables, units
 from .rules import (BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckRules, LowLuckScenario,
                     LowLuckSide, default_order, make_rules)
 from .scenario import MAX_PER_SIDE, MAX_PER_TYPE, MAX_ROUNDS, parse, to_document
@@ -59,8 +59,15 @@ class LowLuck(Ruleset):
     name = NAME
     title = "Low Luck"
     kind = "battle"
+    order = 10
     commands = cli.COMMANDS
     json_keys = ("ruleset",) + BATTLE_KEYS + FIGURE_KEYS
+    data_files = {"tables.toml": read_tables}
+
+    def label_ids(self) -> dict[str, tuple[str, ...]]:
+        research = tuple(t for b in tables().research.values() for t in b.techs)
+        return {"units": tuple(units()), "techs": tuple(dict.fromkeys(BATTLE_TECHS + research)),
+                "dice": DICE_MODES, "battles": BATTLE_KINDS}
 
     def parse(self, reader) -> LowLuckScenario:
         return scenario.parse(reader)

@@ -12,24 +12,23 @@ Decisions where the seed is silent (documented in docs/rules.md §2):
 """
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...data import load_resource
 from ...distribution import Dist
 from ...errors import EngineError
+from .data import tables
 
 VARIANTS = ("standard", "A", "B", "C")
 MAX_BOMBERS = 200
 MAX_EXTRA_AA = 20
 
 
-@functools.cache
 def table() -> dict[str, Any]:
-    return load_resource("lowluck/tables.toml")["sbr"]
+    """The SBR figures of the tables (``[sbr]``, validated by ``data.read_tables``)."""
+    return tables().sbr
 
 
 def fraction(key: str) -> Fraction:

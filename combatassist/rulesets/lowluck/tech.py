@@ -10,10 +10,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ...data import load_resource, resource_path
-from ...errors import EngineError, ScenarioError
+from ...errors import EngineError
+from .data import RESEARCH_BRANCHES, tables
 
-BRANCHES = ("it", "air")
+BRANCHES = RESEARCH_BRANCHES
 MAX_PLAN_ROUNDS = 100
 
 
@@ -45,22 +45,9 @@ def branch(name: str) -> Branch:
     """The research branch ``it`` or ``air`` from resources/lowluck/tables.toml (validated)."""
     if name not in BRANCHES:
         raise EngineError(f"unknown research branch '{name}' (expected it or air)")
-    try:
-        row = load_resource("lowluck/tables.toml")["research"][name]
-        techs = tuple(row["techs"])
-        tables = tuple(sorted((int(t), tuple(faces)) for t, faces in row["thresholds"].items()))
-        result = Branch(name, int(row["min"]), int(row["max"]), int(row["attempt_cost"]),
-                        str(row["final"]), techs, tables)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ScenarioError(f"research table is malformed ({exc})",
-                            file=str(resource_path("lowluck", "tables.toml")),
-                            field=f"research.{name}") from None
-    for _, faces in result.tables:
-        if len(faces) != 6 or any(f not in techs for f in faces):
-            raise ScenarioError("each threshold needs 6 techs of the branch",
-                                file=str(resource_path("lowluck", "tables.toml")),
-                                field=f"research.{name}.thresholds")
-    return result
+    row = tables().research[name]
+    return Branch(name, row.minimum, row.maximum, row.attempt_cost, row.final, row.techs,
+                  row.thresholds)
 
 
 def upgrade(b: Branch, rolled_tech: str, owned: frozenset[str]) -> str:

@@ -22,7 +22,7 @@ from ...solver import estimate_work
 from ...scenario import Scenario
 from . import choices, cli, scenario, summary
 from .bands import check_band_start
-from .chart import default_chart
+from .chart import BATTLE_KINDS, default_chart, read_chart
 from .rules import MediumLuckRules, MediumLuckSetup, SideSetup, format_casualties
 from .scenario import MAX_COUNT, MAX_UNITS_PER_SIDE, parse, to_document
 from .summary import summarise
@@ -43,8 +43,16 @@ class MediumLuck(Ruleset):
     name = "mediumluck"
     title = "Medium Luck"
     kind = "battle"
+    order = 20
     json_keys = ("ruleset",) + BATTLE_KEYS + FIGURE_KEYS
     commands = cli.COMMANDS
+    data_files = {"default_chart.toml": read_chart}
+
+    def label_ids(self) -> dict[str, tuple[str, ...]]:
+        """The shipped chart's units and bands (a house chart's own show their ids)."""
+        chart = default_chart()
+        return {"units": tuple(chart.units), "bands": chart.band_names,
+                "battles": BATTLE_KINDS}
 
     def parse(self, reader) -> MediumLuckSetup:
         return scenario.parse(reader)

@@ -93,7 +93,13 @@ class _BandReader(Reader):
 def parse_chart_text(text: str, file: str | None = None) -> Chart:
     """Validate chart TOML text. Raises ScenarioError (file, line, field, how to fix)."""
     doc = parse_toml(text, file, what="chart is not valid TOML")
-    top = Reader(doc, "", text=text, file=file)
+    return read_chart(Reader(doc, "", text=text, file=file))
+
+
+def read_chart(top: Reader) -> Chart:
+    """The chart of a whole chart file's ``Reader`` (``parse_chart_text`` once parsed; the
+    ruleset's data files are read this way, ``data.read_data_file``)."""
+    text, file = top.text or "", top.file
     fmt = top.integer("format", CHART_FORMAT, minimum=1)
     if fmt != CHART_FORMAT:
         raise top.error("format", f"chart format {fmt} is not supported",

@@ -1,9 +1,10 @@
 """Ur (docs/rules.md §4): multi-step units, ranged and melee phases, modifiers, walls.
 
 ``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``data`` (the tables of
-``resources/ur/``), ``scenario`` (parse, to_document, checks), ``rules`` (the phases of a
-round), ``walls`` (wall strength and the wall-step tracker), ``what_if`` (odds at every wall
-strength, for the plot), ``choices`` (hits in the players' words), ``summary``.
+``resources/ur/``), ``scenario`` (parse, to_document, checks), ``rules`` (the battle: a
+round's modifiers, end and exact distribution), ``phases`` (ranged and melee), ``hits`` (the
+hit spreading), ``walls`` (wall strength and the wall-step tracker), ``what_if`` (odds at
+every wall strength, for the plot), ``choices`` (hits in the players' words), ``summary``.
 """
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from ...result import BattleResult
 from ...ruleset import Ruleset, compute as _compute
 from ...scenario import Scenario
 from .choices import format_ur_choice, parse_ur_choice
-from .rules import (MeleePhase, RangedPhase, UrRules, check_spread, roll_table, spread_hits,
-                    with_extras)
-from .scenario import (STACKING_LIMIT, Position, Side, Unit, UrScenario, Wall, check, parse,
+from .hits import check_spread, spread_hits
+from .phases import MeleePhase, RangedPhase
+from .rules import UrRules, roll_table, with_extras
+from .scenario import (STACKING_LIMIT, STANCES, Position, Side, Unit, UrScenario, Wall, check, parse,
                     to_document)
-from .data import tables
+from .data import TERRAINS, read_tables, tables
 from .summary import summarise
 from .walls import WallTracker, damage_for_strength, wall_strength
 from .what_if import WallPoint, odds_by_wall_strength
@@ -37,6 +39,19 @@ class Ur(Ruleset):
     name = "ur"
     title = "Ur"
     kind = "battle"
+    order = 40
+    data_files = {"tables.toml": read_tables}
+    #: docs/rules.md §4: either side may break off a battle
+    retreat_sides = ("attacker", "defender")
+
+    def labels_from_tables(self) -> dict[str, dict[str, str]]:
+        """units and walls, from the tables (which name them)."""
+        t = tables()
+        return {"units": {u.id: u.name for u in t.units.values()},
+                "walls": {w.id: w.name for w in t.walls.values()}}
+
+    def label_ids(self) -> dict[str, tuple[str, ...]]:
+        return {"terrain": TERRAINS, "stances": STANCES}
 
     def parse(self, reader) -> UrScenario:
         return parse(reader)

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
 
-from ...data import load_resource, resource_path
-from ...errors import ScenarioError
+from ...data import read_data_file, resource_path
+from ...reader import Reader
 
 RESOURCE = "ur/tables.toml"
 MELEE_USES = ("both", "attack", "defence")
@@ -87,113 +86,99 @@ class UrTables:
         return 0
 
 
-class _DataError(Exception):
-    pass
-
-
-def _int(table: dict, key: str, where: str, *, minimum: int | None = None) -> int:
-    value = table.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _DataError(f"{where}.{key} must be a whole number, got {value!r}")
-    if minimum is not None and value < minimum:
-        raise _DataError(f"{where}.{key} must be at least {minimum}, got {value}")
-    return value
-
-
-def _table(table: Any, key: str, where: str) -> dict:
-    value = table.get(key) if isinstance(table, dict) else None
-    if not isinstance(value, dict):
-        raise _DataError(f"{where + '.' if where else ''}{key} must be a table")
-    return value
-
-
-def _terrain(table: dict, where: str) -> dict[str, int]:
-    terrain = _table(table, "terrain", where)
-    missing = [t for t in TERRAINS if t not in terrain]
+def _terrain(table: Reader) -> dict[str, int]:
+    terrain = table.sub("terrain", required=True)
+    missing = [t for t in TERRAINS if not terrain.has(t)]
     if missing:
-        raise _DataError(f"{where}.terrain lacks {', '.join(missing)}")
-    return {t: _int(terrain, t, f"{where}.terrain") for t in TERRAINS}
+        raise terrain.error(None, f"lacks {', '.join(missing)}",
+                            hint="give a modifier for every terrain: " + ", ".join(TERRAINS))
+    out = {t: terrain.integer(t, minimum=None) for t in TERRAINS}
+    terrain.finish()
+    return out
 
 
-def parse_tables(doc: dict) -> UrTables:
-    """Validate the data file's document (raises _DataError naming the key)."""
-    hits = _table(doc, "hits", "")
-    raw = hits.get("thresholds")
-    if not isinstance(raw, list) or not raw:
-        raise _DataError("hits.thresholds must be a non-empty list")
-    thresholds = []
-    for i, row in enumerate(raw):
-        if not isinstance(row, dict):
-            raise _DataError(f"hits.thresholds[{i}] must be a table {{ score = .., hits = .. }}")
-        thresholds.append((_int(row, "score", f"hits.thresholds[{i}]"),
-                           _int(row, "hits", f"hits.thresholds[{i}]", minimum=1)))
-    thresholds.sort(reverse=True)
-    die = _int(hits, "die", "hits", minimum=2)
-
+def _read_units(top: Reader) -> dict[str, UnitType]:
+    table = top.sub("units", required=True)
     units = {}
-    for uid, row in _table(doc, "units", "").items():
-        where = f"units.{uid}"
-        if not isinstance(row, dict):
-            raise _DataError(f"{where} must be a table")
-        use = row.get("melee_use")
-        if use not in MELEE_USES:
-            raise _DataError(f"{where}.melee_use must be one of {', '.join(MELEE_USES)}")
-        units[uid] = UnitType(uid, str(row.get("name", uid)), str(row.get("race", "")),
-                              _int(row, "range", where, minimum=0),
-                              _int(row, "melee", where, minimum=0), use,
-                              _int(row, "steps", where, minimum=1))
+    for uid in table.keys():
+        row = table.sub(uid, required=True)
+        units[uid] = UnitType(uid, row.string("name"), row.string("race"),
+                              row.integer("range", minimum=0), row.integer("melee", minimum=0),
+                              row.choice("melee_use", MELEE_USES),
+                              row.integer("steps", minimum=1))
+        row.finish()
     if not units:
-        raise _DataError("units is empty")
+        raise table.error(None, "is empty", hint="list at least one unit")
+    return units
 
-    mods = _table(doc, "modifiers", "")
-    ranged = _table(mods, "ranged", "modifiers")
-    attack = _table(mods, "attack", "modifiers")
-    defence = _table(mods, "defence", "modifiers")
-    melee = _table(mods, "melee", "modifiers")
+
+def _read_modifiers(top: Reader) -> Modifiers:
+    mods = top.sub("modifiers", required=True)
+    ranged = mods.sub("ranged", required=True)
+    attack = mods.sub("attack", required=True)
+    defence = mods.sub("defence", required=True)
+    melee = mods.sub("melee", required=True)
+
+    def number(table: Reader, key: str) -> int:
+        return table.integer(key, minimum=None)
+
     modifiers = Modifiers(
-        ranged_from_wall=_int(ranged, "from_wall_per_wall", "modifiers.ranged"),
-        ranged_to_wall=_int(ranged, "to_wall_per_wall", "modifiers.ranged"),
-        ranged_moving_to_archers=_int(ranged, "moving_to_archers", "modifiers.ranged"),
-        ranged_at_undead=_int(ranged, "at_undead", "modifiers.ranged"),
-        attack_wall=_int(attack, "wall_per_wall", "modifiers.attack"),
-        attack_terrain=_terrain(attack, "modifiers.attack"),
-        attack_river=_int(attack, "river", "modifiers.attack"),
-        attack_dwarf_hill=_int(attack, "dwarf_hill", "modifiers.attack"),
-        defence_wall=_int(defence, "wall_per_wall", "modifiers.defence"),
-        defence_terrain=_terrain(defence, "modifiers.defence"),
-        defence_river=_int(defence, "river", "modifiers.defence"),
-        defence_dwarf_hill=_int(defence, "dwarf_hill", "modifiers.defence"),
-        raider=_int(melee, "raider", "modifiers.melee"),
+        ranged_from_wall=number(ranged, "from_wall_per_wall"),
+        ranged_to_wall=number(ranged, "to_wall_per_wall"),
+        ranged_moving_to_archers=number(ranged, "moving_to_archers"),
+        ranged_at_undead=number(ranged, "at_undead"),
+        attack_wall=number(attack, "wall_per_wall"),
+        attack_terrain=_terrain(attack),
+        attack_river=number(attack, "river"),
+        attack_dwarf_hill=number(attack, "dwarf_hill"),
+        defence_wall=number(defence, "wall_per_wall"),
+        defence_terrain=_terrain(defence),
+        defence_river=number(defence, "river"),
+        defence_dwarf_hill=number(defence, "dwarf_hill"),
+        raider=number(melee, "raider"),
     )
+    for table in (ranged, attack, defence, melee, mods):
+        table.finish()
+    return modifiers
 
+
+def _read_walls(top: Reader) -> dict[str, WallTable]:
+    table = top.sub("walls", required=True)
     walls = {}
-    for wid, row in _table(doc, "walls", "").items():
-        where = f"walls.{wid}"
-        if not isinstance(row, dict):
-            raise _DataError(f"{where} must be a table")
-        strengths = row.get("strengths")
-        losing = row.get("steps_to_lose")
-        if (not isinstance(strengths, list) or not strengths
-                or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1
-                           for s in strengths)
-                or any(a <= b for a, b in zip(strengths, strengths[1:]))):
-            raise _DataError(f"{where}.strengths must be decreasing whole numbers >= 1")
-        if (not isinstance(losing, list) or len(losing) != len(strengths) - 1
-                or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1
-                           for s in losing)):
-            raise _DataError(f"{where}.steps_to_lose must hold one whole number >= 1 per "
-                             "level but the last")
-        walls[wid] = WallTable(wid, str(row.get("name", wid)), tuple(strengths), tuple(losing))
+    for wid in table.keys():
+        row = table.sub(wid, required=True)
+        strengths = row.integers("strengths", minimum=1)
+        if not strengths or any(a <= b for a, b in zip(strengths, strengths[1:])):
+            raise row.error("strengths", "must be decreasing whole numbers >= 1")
+        losing = row.integers("steps_to_lose", minimum=1)
+        if len(losing) != len(strengths) - 1:
+            raise row.error("steps_to_lose", "must hold one whole number >= 1 per level but "
+                            f"the last ({len(strengths) - 1} here), got {len(losing)}")
+        walls[wid] = WallTable(wid, row.string("name"), tuple(strengths), tuple(losing))
+        row.finish()
     if not walls:
-        raise _DataError("walls is empty")
-    return UrTables(units, tuple(thresholds), die, modifiers, walls)
+        raise table.error(None, "is empty", hint="describe at least one wall")
+    return walls
+
+
+def read_tables(top: Reader) -> UrTables:
+    """Ur's tables from ``resources/ur/tables.toml`` (ScenarioError naming the key)."""
+    hits = top.sub("hits", required=True)
+    rows = hits.tables("thresholds")
+    if not rows:
+        raise hits.error("thresholds", "must list at least one { score = .., hits = .. }")
+    thresholds = []
+    for row in rows:
+        thresholds.append((row.integer("score"), row.integer("hits", minimum=1)))
+        row.finish()
+    thresholds.sort(reverse=True)
+    die = hits.integer("die", minimum=2)
+    hits.finish()
+    return UrTables(_read_units(top), tuple(thresholds), die, _read_modifiers(top),
+                    _read_walls(top))
 
 
 @functools.cache
 def tables() -> UrTables:
     """The shipped tables (read and validated once)."""
-    try:
-        return parse_tables(load_resource(RESOURCE))
-    except _DataError as exc:
-        raise ScenarioError(f"bad rule data: {exc}", file=str(resource_path(RESOURCE)),
-                            hint="fix the data file or reinstall Combat Assistant") from None
+    return read_data_file(resource_path(RESOURCE), read_tables)

@@ -1,7 +1,8 @@
 """The Ur battle (docs/rules.md §4) on the shared core: a round is a ranged then a melee phase.
 
-Why one module of ~450 lines: both phases share the modifier tables' reading and the hit
-spreading, which only make sense together (walls, scenario, casualty text are apart).
+The pieces: ``UrRules`` here (the modifiers, the hit table, the battle's end, the exact round
+distribution), the phases in ``phases``, the hit spreading in ``hits``; walls, the scenario
+and the casualty text are apart.
 
 State: ``(attacker_steps, defender_steps)``, each a tuple with the steps left of every unit in
 the order listed (0: lost). A unit fights at full strength while it has a step left, so the
@@ -11,10 +12,8 @@ Phase outcome: ``(hits the attacker takes, hits the defender takes)``, each capp
 steps the target has left (hits beyond them change nothing). Both sides roll at once from the
 state at the start of the phase; the hits are then spread evenly over the target's units.
 
-Hit spreading (``spread_hits``): each hit goes to the unit that has taken the fewest hits this
-phase; on a tie, by default the unit with the most steps left, then the first listed. At the
-table the owner may break ties otherwise: ``apply`` accepts any allocation the even rule
-allows (``check_spread``) and refuses any other.
+Hit spreading (``hits.spread_hits``): evenly, the owner may break ties at the table
+(``hits.check_spread``).
 
 Readings where docs/rules.md is silent (documented defaults):
 - a defender with a wall has all its units on it: its ranged fire gets +wall, fire at it -wall;
@@ -29,78 +28,17 @@ Readings where docs/rules.md is silent (documented defaults):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from ...battle import BattleRules, DieSpec, Phase
+from ...battle import BattleRules, Phase
 from ...distribution import Dist
 from ... import limits
-from ...errors import EngineError
 from ...result import BattleResult, battle_result
 from ...solver import solve
 from .scenario import UrScenario, check
-from .data import UnitType, UrTables, tables
-
-State = tuple[tuple[int, ...], tuple[int, ...]]
-Allocation = tuple[int, ...]
-
-
-# -- hit spreading ------------------------------------------------------------------------
-def spread_hits(steps: Sequence[int], hits: int) -> Allocation:
-    """The default even spreading: hits per unit (never more than a unit's steps left)."""
-    taken = [0] * len(steps)
-    for _ in range(hits):
-        best = None
-        for i, s in enumerate(steps):
-            if s - taken[i] <= 0:
-                continue
-            key = (taken[i], -(s - taken[i]))
-            if best is None or key < best[0]:
-                best = (key, i)
-        if best is None:        # every unit is lost: further hits change nothing
-            break
-        taken[best[1]] += 1
-    return tuple(taken)
-
-
-def check_spread(steps: Sequence[int], hits: int, allocation: Sequence[int]) -> str | None:
-    """Why ``allocation`` is not an even spreading of ``hits`` over ``steps``; None if it is.
-
-    Even means: reachable by giving every hit to a unit with the fewest hits this phase among
-    the units still standing, breaking ties any way. Equivalently: all hits that can be taken
-    are taken, no unit takes more than its steps, and every unit left standing has at least
-    (most hits any unit took) - 1.
-    """
-    if len(allocation) != len(steps):
-        return f"expected hits for {len(steps)} units, got {len(allocation)}"
-    for i, (s, h) in enumerate(zip(steps, allocation), start=1):
-        if isinstance(h, bool) or not isinstance(h, int) or h < 0:
-            return f"unit {i}: hits must be a whole number >= 0, got {h!r}"
-        if h > s:
-            return f"unit {i} has {s} steps left and can't take {h} hits"
-    due = min(hits, sum(steps))
-    if sum(allocation) != due:
-        return f"{due} hits must be taken, the allocation gives {sum(allocation)}"
-    most = max(allocation, default=0)
-    for i, (s, h) in enumerate(zip(steps, allocation), start=1):
-        if h < s and h < most - 1:
-            return (f"hits must be spread evenly: unit {i} takes {h} while another takes "
-                    f"{most}")
-    return None
-
-
-# -- the rules ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Roller:
-    """One unit's roll in a phase: score = value + d6."""
-
-    side: str           # "attacker" | "defender"
-    index: int          # position in its side's list
-    unit: UnitType
-    value: int          # unit value + modifiers
-    why: str            # the modifiers, for the table
+from .data import UrTables, tables
+from .hits import Allocation, State, spread_hits
+from .phases import MeleePhase, RangedPhase
 
 
 class UrRules(BattleRules):
@@ -252,196 +190,6 @@ class UrRules(BattleRules):
             self._spread_cache[key] = out
         return out
 
-
-class _FirePhase(Phase):
-    """Both sides roll one die per unit that takes part; the hits are spread evenly."""
-
-    def __init__(self, rules: UrRules):
-        self.rules = rules
-        self._rollers: dict[tuple, tuple[Roller, ...]] = {}
-        self._dists: dict[tuple, tuple[Dist, Dist]] = {}
-        self._dealt: dict[tuple, dict[str, dict[int, float]]] = {}
-
-    def make_rollers(self, state: State) -> tuple[Roller, ...]:
-        raise NotImplementedError
-
-    def rollers(self, state: State) -> tuple[Roller, ...]:
-        """Who rolls from ``state`` (depends only on which units are alive)."""
-        key = (tuple(s > 0 for s in state[0]), tuple(s > 0 for s in state[1]))
-        out = self._rollers.get(key)
-        if out is None:
-            out = self.make_rollers(state)
-            self._rollers[key] = out
-        return out
-
-    def dice(self, state: State) -> tuple[DieSpec, ...]:
-        die = self.rules.data.die
-        return tuple(DieSpec(r.side, die, f"{r.side} {r.unit.name} #{r.index + 1}: "
-                             f"{r.value} + d{die}") for r in self.rollers(state))
-
-    def _raw_hits(self, state: State, rolled: Sequence[int]) -> tuple[int, int]:
-        """(hits the attacker takes, hits the defender takes) of one roll: ``_raw_hits_many``
-        of one row."""
-        to_a, to_d = self._raw_hits_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))
-        return int(to_a[0]), int(to_d[0])
-
-    def _raw_hits_many(self, state: State, rolled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Per roll (rows of ``rolled``, one face per roller): each roller's face read on its
-        hit table (``hit_faces`` of its value), summed per side it hits."""
-        to_a = np.zeros(len(rolled), dtype=np.int64)
-        to_d = np.zeros(len(rolled), dtype=np.int64)
-        for col, r in enumerate(self.rollers(state)):
-            hits = np.asarray(self.rules.hit_faces(r.value), dtype=np.int64)[rolled[:, col] - 1]
-            if r.side == "attacker":
-                to_d += hits
-            else:
-                to_a += hits
-        return to_a, to_d
-
-    def resolve(self, state: State, rolled: tuple[int, ...]) -> tuple[int, int]:
-        to_a, to_d = self._raw_hits(state, rolled)
-        return min(to_a, sum(state[0])), min(to_d, sum(state[1]))
-
-    def resolve_many(self, state: State, rolled: np.ndarray) -> dict:
-        """``resolve`` of each roll, tallied (the same hit tables, a batch of rolls)."""
-        to_a, to_d = self._raw_hits_many(state, rolled)
-        to_a = np.minimum(to_a, sum(state[0]))
-        to_d = np.minimum(to_d, sum(state[1]))
-        base = int(to_d.max()) + 1
-        codes, counts = np.unique(to_a * base + to_d, return_counts=True)
-        return {(c // base, c % base): n for c, n in zip(codes.tolist(), counts.tolist())}
-
-    def hit_dists(self, state: State) -> tuple[Dist, Dist]:
-        """Exact (hits the attacker takes, hits the defender takes), independent, capped."""
-        alive = (tuple(s > 0 for s in state[0]), tuple(s > 0 for s in state[1]))
-        cap_a, cap_d = sum(state[0]), sum(state[1])
-        key = (alive, cap_a, cap_d)
-        out = self._dists.get(key)
-        if out is None:
-            dealt = self._dealt.get(alive)
-            if dealt is None:
-                dealt = self._dealt[alive] = self._convolve(state)
-            out = (Dist((min(h, cap_a), p) for h, p in dealt["defender"].items()),
-                   Dist((min(h, cap_d), p) for h, p in dealt["attacker"].items()))
-            self._dists[key] = out
-        return out
-
-    def _convolve(self, state: State) -> dict[str, dict[int, float]]:
-        """Uncapped distribution of the hits each side deals (sum of its units' rolls)."""
-        dealt: dict[str, dict[int, float]] = {"attacker": {0: 1.0}, "defender": {0: 1.0}}
-        die = self.rules.data.die
-        for r in self.rollers(state):
-            acc: dict[int, float] = {}
-            for h0, p in dealt[r.side].items():
-                for h in self.rules.hit_faces(r.value):
-                    acc[h0 + h] = acc.get(h0 + h, 0.0) + p / die
-            dealt[r.side] = acc
-        return dealt
-
-    def outcome_dist(self, state: State) -> Dist:
-        to_a, to_d = self.hit_dists(state)
-        return to_a.joint(to_d)
-
-    def propose(self, state: State, outcome: tuple[int, int]) -> tuple[Allocation, Allocation]:
-        """The default even spreading: (hits per attacker unit, hits per defender unit)."""
-        return spread_hits(state[0], outcome[0]), spread_hits(state[1], outcome[1])
-
-    def apply(self, state: State, outcome: tuple[int, int], choice: Any = None) -> State:
-        if choice is None:
-            return (self.rules.spread(state[0], outcome[0]),
-                    self.rules.spread(state[1], outcome[1]))
-        if not isinstance(choice, Sequence) or isinstance(choice, str) or len(choice) != 2:
-            raise EngineError(f"{self.name}: the choice must be (attacker hits per unit, "
-                              f"defender hits per unit), got {choice!r}")
-        new = []
-        for k, side in enumerate(("attacker", "defender")):
-            alloc = choice[k]
-            if not isinstance(alloc, Sequence) or isinstance(alloc, str):
-                raise EngineError(f"{self.name}: {side} hits per unit must be a list, "
-                                  f"got {alloc!r}")
-            problem = check_spread(state[k], outcome[k], tuple(alloc))
-            if problem:
-                raise EngineError(f"{self.name}: {side}'s spreading of {outcome[k]} "
-                                  f"hit{'s' if outcome[k] != 1 else ''}: {problem}")
-            new.append(tuple(s - h for s, h in zip(state[k], alloc)))
-        return new[0], new[1]
-
-    def explain(self, state: State, rolled: tuple[int, ...]) -> str:
-        rollers = self.rollers(state)
-        if not rollers:
-            return f"{self.name}: {self.no_dice_reason()}"
-        lines = [f"{self.name}:"]
-        for r, face in zip(rollers, rolled):
-            hits = self.rules.hit_faces(r.value)[face - 1]
-            lines.append(f"  {r.side} {r.unit.name} #{r.index + 1}: {r.why} + d6 {face} = "
-                         f"{r.value + face} -> {hits} hit{'s' if hits != 1 else ''}")
-        raw_a, raw_d = self._raw_hits(state, rolled)
-        outcome = self.resolve(state, rolled)
-        proposal = self.propose(state, outcome)
-        for k, side, raw in ((0, "attacker", raw_a), (1, "defender", raw_d)):
-            note = f" (only {outcome[k]} can be taken)" if raw > outcome[k] else ""
-            where = ", ".join(f"{t.name} #{i + 1} takes {h}"
-                              for i, (t, h) in enumerate(zip(self.rules.types[side],
-                                                             proposal[k])) if h)
-            lines.append(f"  {side} takes {raw} hit{'s' if raw != 1 else ''}{note}"
-                         + (f": {where} (default spreading; the owner may break ties)"
-                            if where else ""))
-        return "\n".join(lines)
-
-    def no_dice_reason(self) -> str:
-        return "nobody rolls"
-
-
-def _value_text(base: int, label: str, mods: list[tuple[str, int]]) -> str:
-    return " ".join([f"{base} ({label})"] + [f"{v:+d} {name}" for name, v in mods])
-
-
-class RangedPhase(_FirePhase):
-    """Every unit with a range value shoots (both sides at once): range + ranged modifiers."""
-
-    name = "ranged"
-
-    def make_rollers(self, state: State) -> tuple[Roller, ...]:
-        out = []
-        for k, side in enumerate(("attacker", "defender")):
-            mods = self.rules.ranged_modifiers(side, state[1 - k])
-            bonus = sum(v for _, v in mods)
-            for i, (t, s) in enumerate(zip(self.rules.types[side], state[k])):
-                if s > 0 and t.range > 0:
-                    out.append(Roller(side, i, t, t.range + bonus,
-                                      _value_text(t.range, "range", mods)))
-        return tuple(out)
-
-    def no_dice_reason(self) -> str:
-        return "no unit with a range value"
-
-
-class MeleePhase(_FirePhase):
-    """Attack or defend by stance; attack-only / defence-only units sit out the other one."""
-
-    name = "melee"
-
-    def make_rollers(self, state: State) -> tuple[Roller, ...]:
-        if not self.rules.melee_happens():
-            return ()
-        raider = self.rules.data.modifiers.raider
-        out = []
-        for k, side in enumerate(("attacker", "defender")):
-            stance = self.rules.sides[side].stance
-            mods = self.rules.melee_modifiers(side)
-            bonus = sum(v for _, v in mods)
-            for i, (t, s, u) in enumerate(zip(self.rules.types[side], state[k],
-                                              self.rules.sides[side].units)):
-                if s > 0 and t.melee_in(stance):
-                    extra = [("raider", raider)] if u.raider and raider else []
-                    out.append(Roller(side, i, t, t.melee + bonus + sum(v for _, v in extra),
-                                      _value_text(t.melee, stance, mods + extra)))
-        return tuple(out)
-
-    def no_dice_reason(self) -> str:
-        if not self.rules.melee_happens():
-            return "both sides defend: no melee"
-        return "no unit can fight in its side's stance"
 
 
 # -- whole battles ------------------------------------------------------------------------

@@ -1,160 +1,27 @@
-"""Table-side battles: fight a battle with the players' real dice, phase by phase.
+"""The battle in progress at the table (``TableBattle``): the players' dice phase by phase,
+their own choices, between-rounds steps, undo/redo, ending it early; every state rebuilt by
+replaying the stored entries (``records``), saved after every change (``saved``).
 
-Why one module of ~550 lines: replay, undo/redo, between-rounds steps and the autosave
-format are one mechanism (everything is rebuilt from the stored entries); the players' text
-is apart (``choices``), the autosave files' ownership too (``autosave``).
-
-``TableBattle`` drives any ``BattleRules`` with the same phases the exact solver and the
-simulator use (``battle.play_round``'s loop, one phase at a time), so the table, the odds and
-the simulation agree by construction. The players enter the dice they rolled (or roll here),
-see how they resolve (``Phase.explain``) and the default policy's proposal (``Phase.propose``),
-and may make their own choice instead (``Phase.apply`` refuses an illegal one with
-``EngineError``).
-
-What is stored is only what the players did: the scenario text plus, per phase, the dice and
-the choice. Replaying those entries through the rules rebuilds the exact state (no state is
-pickled), which makes undo/redo, autosave and crash-resume one mechanism.
-
-Between rounds (round 2 on, before the round's first dice) a ruleset may offer a step that
-changes the battle itself, e.g. Medium Luck's reserves joining a band. A ruleset offers it by
-defining two optional methods on its rules (rulesets without them are unaffected):
-
-- ``between_rounds_options(state) -> Any | None``: what may be done now (None: nothing);
-- ``apply_between_rounds(state, action) -> (rules, state)``: the battle after ``action``
-  (JSON-friendly), raising EngineError for an illegal one;
-- and optionally ``describe_action(action) -> str`` for the log.
-
-The action is recorded as a ``BetweenRounds`` entry at the head of its round, so replay,
-undo/redo and resume rebuild the new rules exactly like everything else.
+Why one module of ~390 lines: replay, undo/redo and the between-rounds steps are one
+mechanism (everything is rebuilt from the stored entries); the records, the file format and
+the odds from a position are apart.
 """
 from __future__ import annotations
 
 import json
-import math
 import random
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import rulesets
-from .battle import BattleRules, DieSpec, Phase, check_roll, phase_exact
-# The players' text (re-exported: the table-side panel reads choices and dice through here).
-from .choices import format_choice, from_json, parse_choice, parse_dice  # noqa: F401
-from .errors import CombatAssistError, EngineError, ScenarioError, shown
-from .files import atomic_write_text, read_text_file
-from .result import battle_result
-from .scenario import parse_scenario_text
-from .solver import solve
-
-#: Version tag of the autosave JSON.
-FORMAT = "combatassist-table/1"
-#: File name of the battle in progress inside the autosave folder (the slot: each battle's
-#: own file is named after it, see ``combatassist.autosave``).
-AUTOSAVE_NAME = "battle-in-progress.json"
-#: Largest autosave file read (a long battle of 150 units a side is a few hundred kB).
-MAX_AUTOSAVE_BYTES = 16_000_000
-#: Most phase entries (and between-rounds steps) a saved battle may hold: all are replayed
-#: when it is resumed (a long battle is a few thousand: 1,000 rounds of three phases).
-MAX_SAVED_STEPS = 20_000
-
-#: How a battle may end before a side is wiped out: (kind, side) -> who wins.
-ENDINGS = {
-    ("retreat", "attacker"): "defender",
-    ("retreat", "defender"): "attacker",
-}
-
-
-def jsonable(value: Any) -> Any:
-    """``value`` with tuples/frozensets turned into lists (what JSON can store)."""
-    if isinstance(value, (tuple, list, set, frozenset)):
-        items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
-        return [jsonable(v) for v in items]
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    return value
-
-
-@dataclass(frozen=True)
-class Entry:
-    """What the players did in one phase: the dice shown and their choice (None: proposal)."""
-
-    rolled: tuple[int, ...]
-    choice: Any = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"rolled": list(self.rolled), "choice": jsonable(self.choice)}
-
-    @classmethod
-    def from_json(cls, data: Any) -> "Entry":
-        if not isinstance(data, dict) or not isinstance(data.get("rolled"), list) or \
-                set(data) - {"rolled", "choice"}:
-            raise ScenarioError("a phase entry must look like {\"rolled\": [..], \"choice\": ..}",
-                                field="rounds")
-        rolled = data["rolled"]
-        if not all(type(d) is int for d in rolled):
-            raise ScenarioError("dice must be whole numbers", field="rounds")
-        return cls(tuple(rolled), from_json(data.get("choice")))
-
-
-@dataclass(frozen=True)
-class BetweenRounds:
-    """A between-rounds step the players took (``action`` as the ruleset reads it)."""
-
-    action: Any
-
-    def to_json(self) -> dict[str, Any]:
-        return {"between_rounds": jsonable(self.action)}
-
-
-def entry_from_json(data: Any) -> "Entry | BetweenRounds":
-    """A phase entry or a between-rounds step from the autosave JSON."""
-    if isinstance(data, dict) and "between_rounds" in data:
-        if len(data) != 1:
-            raise ScenarioError("a between-rounds step holds nothing else", field="rounds")
-        return BetweenRounds(from_json(data["between_rounds"]))
-    return Entry.from_json(data)
-
-
-def _ending_from_json(value: Any, field: str) -> tuple[str, str]:
-    """A stored ending, checked: ("retreat" | "end", "attacker" | "defender")."""
-    if not (isinstance(value, list) and len(value) == 2 and value[0] in ("retreat", "end")
-            and value[1] in ("attacker", "defender")):
-        raise ScenarioError(f"unknown ending {shown(value)}", field=field,
-                            hint='expected ["retreat" or "end", "attacker" or "defender"]')
-    return (value[0], value[1])
-
-
-def _list_field(data: dict, key: str) -> list:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise ScenarioError(f"must be a list, got {shown(value)}", field=key)
-    return value
-
-
-@dataclass(frozen=True)
-class Preview:
-    """How dice would resolve in the current phase, before anything changes."""
-
-    phase: str
-    rolled: tuple[int, ...]
-    outcome: Hashable
-    explanation: str
-    proposal: Any
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """One line of the battle log."""
-
-    round: int
-    phase: str
-    rolled: tuple[int, ...]
-    explanation: str
-    choice: Any
-    own_choice: bool
-    state_after: Any
-    text: str
+from .. import rulesets
+from ..battle import BattleRules, DieSpec, Phase, check_roll
+from ..choices import format_choice
+from ..errors import CombatAssistError, EngineError, ScenarioError
+from ..files import atomic_write_text
+from . import saved
+from .odds import odds_from
+from .records import ENDINGS, BetweenRounds, Entry, LogLine, Preview
 
 
 class TableBattle:
@@ -325,8 +192,8 @@ class TableBattle:
         Raises EngineError (nothing changes) for dice that don't fit or an illegal choice.
         """
         phase = self._require_phase()
-        if sum(len(r) for r in self.rounds) + len(self.current) >= MAX_SAVED_STEPS:
-            raise EngineError(f"this battle has {MAX_SAVED_STEPS:,} steps, the most a saved "
+        if sum(len(r) for r in self.rounds) + len(self.current) >= saved.MAX_SAVED_STEPS:
+            raise EngineError(f"this battle has {saved.MAX_SAVED_STEPS:,} steps, the most a saved "
                               "battle holds; end it here")
         entry = Entry(tuple(rolled), choice)
         after = self._apply(self.round_number, phase, self.state, entry)  # raises if illegal
@@ -369,9 +236,19 @@ class TableBattle:
             raise EngineError("finish the round in progress first (or undo it)")
         if kind not in ("retreat", "end") or side not in ("attacker", "defender"):
             raise EngineError(f"unknown ending {kind!r} for {side!r}")
+        if kind == "retreat" and side not in self.retreat_sides():
+            may = " or ".join(self.retreat_sides()) or "neither side"
+            raise EngineError(f"the {side} can't retreat in this ruleset ({may} may)")
         self.ending = (kind, side)
         self.redo_stack.clear()
         self._changed()
+
+    def retreat_sides(self) -> tuple[str, ...]:
+        """The sides that may retreat: the ruleset's rule (``Ruleset.retreat_sides``); both
+        for rules of no known ruleset."""
+        if self.ruleset in rulesets.names():
+            return tuple(rulesets.get(self.ruleset).retreat_sides)
+        return ("attacker", "defender")
 
     def can_undo(self) -> bool:
         return bool(self.ending or self.current or self.rounds)
@@ -449,68 +326,25 @@ class TableBattle:
 
     # -- persistence --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        redo = [list(item) if isinstance(item, tuple) else
-                item.to_json() if isinstance(item, (BetweenRounds, Entry)) else
-                [e.to_json() for e in item]
-                for item in self.redo_stack]
-        return {
-            "format": FORMAT,
-            "ruleset": self.ruleset,
-            "scenario": self.scenario_text,
-            "rounds": [[e.to_json() for e in r] for r in self.rounds],
-            "current": [e.to_json() for e in self.current],
-            "redo": redo,
-            "ending": list(self.ending) if self.ending else None,
-        }
+        return saved.battle_document(self)
 
     @classmethod
-    def from_json(cls, data: Any, rules_for: Callable[[str], tuple[BattleRules, str]] | None = None,
+    def from_json(cls, data: Any, rules_for: saved.RulesFor | None = None,
                   *, autosave_path: str | Path | None = None) -> "TableBattle":
         """Rebuild a battle by replaying its entries. ``rules_for(scenario_text)`` gives
-        ``(rules, ruleset)``; the default parses the scenario and asks its ruleset module's
+        ``(rules, ruleset)``; the default parses the scenario and asks its ruleset's
         ``make_rules``. Raises ScenarioError / EngineError for a file that doesn't replay."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ScenarioError("not a saved table-side battle",
-                                hint=f"expected a JSON object with format \"{FORMAT}\"")
-        text = data.get("scenario")
-        if not isinstance(text, str):
-            raise ScenarioError("the saved battle has no scenario", field="scenario")
-        unknown = set(data) - {"format", "ruleset", "scenario", "rounds", "current", "redo",
-                               "ending"}
-        if unknown:
-            raise ScenarioError(f"unknown field {shown(sorted(unknown)[0])}")
-        rules, ruleset = (rules_for or rules_from_scenario)(text)
-        saved_ruleset = data.get("ruleset", "")
-        if not isinstance(saved_ruleset, str) or (saved_ruleset and saved_ruleset != ruleset):
-            raise ScenarioError(f"says ruleset {shown(data.get('ruleset'))} but its scenario "
-                                f"is {shown(ruleset)}", field="ruleset")
-        battle = cls(rules, scenario_text=text, ruleset=ruleset)
-        rounds = _list_field(data, "rounds")
-        if not all(isinstance(r, list) for r in rounds):
-            raise ScenarioError("each round must be a list of phase entries", field="rounds")
-        entries = sum(len(r) for r in rounds) + len(_list_field(data, "current")) + \
-            sum(len(item) if isinstance(item, list) else 1 for item in _list_field(data, "redo"))
-        if entries > MAX_SAVED_STEPS:      # every one is replayed: keep the start quick
-            raise ScenarioError(f"holds {entries:,} steps; a saved battle has at most "
-                                f"{MAX_SAVED_STEPS:,}", field="rounds")
-        battle.rounds = [[entry_from_json(e) for e in r] for r in rounds]
-        battle.current = [entry_from_json(e) for e in _list_field(data, "current")]
-        redo: list = []
-        for item in _list_field(data, "redo"):
-            if isinstance(item, dict):
-                redo.append(entry_from_json(item))
-            elif isinstance(item, list) and item and isinstance(item[0], str):
-                redo.append(_ending_from_json(item, "redo"))
-            elif isinstance(item, list):
-                redo.append([entry_from_json(e) for e in item])
-            else:
-                raise ScenarioError(f"unknown undone step {shown(item)}", field="redo")
-        battle.redo_stack = redo
-        ending = data.get("ending")
-        battle.ending = None if ending is None else _ending_from_json(ending, "ending")
+        parts = saved.read_document(data, rules_for)
+        battle = cls(parts.rules, scenario_text=parts.scenario_text, ruleset=parts.ruleset)
+        battle.rounds, battle.current = parts.rounds, parts.current
+        battle.redo_stack, battle.ending = parts.redo, parts.ending
         battle._rebuild()   # replays and checks every entry
         if battle.ending is not None and battle.dice_entered():
             raise ScenarioError("the battle ended in the middle of a round", field="ending")
+        for kind, side in (e for e in (parts.ending, *parts.redo) if isinstance(e, tuple)):
+            if kind == "retreat" and side not in battle.retreat_sides():
+                raise ScenarioError(f"the {side} retreated, which this ruleset doesn't allow",
+                                    field="ending")
         battle.autosave_path = Path(autosave_path) if autosave_path else None
         return battle
 
@@ -528,58 +362,14 @@ class TableBattle:
             self.on_change(self)
 
 
-def odds_from(rules: BattleRules, state: Any, *, ruleset: str = "",
-              cancel: Callable[[], bool] | None = None, max_rounds: int = 0,
-              remaining: Sequence[Phase] | None = None):
-    """Exact ``BattleResult`` of a battle from ``state`` (losses count from the very start).
-
-    ``remaining``: ``state`` is inside a round and these phases of it are still to play; they
-    are pushed through exactly (and the round ended) before the solver takes over; that
-    round counts in ``expected_rounds`` and ``max_rounds`` counts the rounds after it."""
-    if remaining is None:
-        outcome = solve(rules, start=state, max_rounds=max_rounds, cancel=cancel)
-        return battle_result(ruleset or "battle", rules, outcome)
-    current: dict = {state: 1.0}
-    for phase in remaining:
-        current = phase_exact(phase, current)
-    start: dict = {}
-    for s, p in current.items():
-        s2 = rules.end_round(s)
-        start[s2] = start.get(s2, 0.0) + p
-    outcome = solve(rules, start_mass=start, max_rounds=max_rounds, cancel=cancel)
-    outcome.expected_rounds += 1.0
-    dropped = 1.0 - math.fsum(start.values())       # tails a ruleset's tables leave out
-    if dropped > 1e-15:
-        outcome.pruned += dropped
-    outcome.decided_by_round = [1.0 - math.fsum(m for s, m in start.items()
-                                                if rules.verdict(s) is None)] + \
-        outcome.decided_by_round
-    return battle_result(ruleset or "battle", rules, outcome)
-
-
-def rules_from_scenario(text: str) -> tuple[BattleRules, str]:
-    """The battle rules of a scenario's TOML text: its ruleset's ``make_rules``."""
-    scenario = parse_scenario_text(text)
-    return rulesets.get(scenario.ruleset).make_rules(scenario.body), scenario.ruleset
-
-
 def load_battle(path: str | Path,
-                rules_for: Callable[[str], tuple[BattleRules, str]] | None = None) -> TableBattle:
+                rules_for: saved.RulesFor | None = None) -> TableBattle:
     """Resume a saved battle; it keeps autosaving to the same file.
 
     Whatever the file holds, the only error is a one-line ScenarioError: a damaged autosave
     must never stop the app from starting (deep JSON, huge numbers, a scenario that isn't
     one, choices the rules can't read, values that are merely wrong)."""
-    text = read_text_file(path, MAX_AUTOSAVE_BYTES)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"not valid JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
-    except RecursionError:
-        raise ScenarioError("not a saved battle: nested too deeply", file=str(path)) from None
-    except ValueError:          # a number too long for Python to convert
-        raise ScenarioError("not a saved battle: a number has too many digits",
-                            file=str(path)) from None
+    data = saved.read_json_file(path)
     try:
         return TableBattle.from_json(data, rules_for, autosave_path=path)
     except ScenarioError as exc:

@@ -1,0 +1,44 @@
+"""Table-side battles: fight a battle with the players' real dice, phase by phase.
+
+``TableBattle`` drives any ``BattleRules`` with the same phases the exact solver and the
+simulator use (``battle.play_round``'s loop, one phase at a time), so the table, the odds and
+the simulation agree by construction. The players enter the dice they rolled (or roll here),
+see how they resolve (``Phase.explain``) and the default policy's proposal (``Phase.propose``),
+and may make their own choice instead (``Phase.apply`` refuses an illegal one with
+``EngineError``).
+
+What is stored is only what the players did: the scenario text plus, per phase, the dice and
+the choice. Replaying those entries through the rules rebuilds the exact state (no state is
+pickled), which makes undo/redo, autosave and crash-resume one mechanism.
+
+Between rounds (round 2 on, before the round's first dice) a ruleset may offer a step that
+changes the battle itself, e.g. Medium Luck's reserves joining a band. A ruleset offers it by
+defining two optional methods on its rules (rulesets without them are unaffected):
+
+- ``between_rounds_options(state) -> Any | None``: what may be done now (None: nothing);
+- ``apply_between_rounds(state, action) -> (rules, state)``: the battle after ``action``
+  (JSON-friendly), raising EngineError for an illegal one;
+- and optionally ``describe_action(action) -> str`` for the log.
+
+The action is recorded as a ``BetweenRounds`` entry at the head of its round, so replay,
+undo/redo and resume rebuild the new rules exactly like everything else.
+
+The pieces: ``battle`` (``TableBattle``, ``load_battle``), ``records`` (entries, log lines),
+``saved`` (the autosave JSON), ``odds`` (odds from a position); the players' text is apart
+(``combatassist.choices``), the autosave files' ownership too (``combatassist.autosave``).
+"""
+from __future__ import annotations
+
+# The players' text (re-exported: the table-side panel reads choices and dice through here).
+from ..choices import format_choice, from_json, parse_choice, parse_dice
+from .battle import TableBattle, load_battle
+from .odds import odds_from
+from .records import (ENDINGS, BetweenRounds, Entry, LogLine, Preview, entry_from_json,
+                      jsonable)
+from .saved import (AUTOSAVE_NAME, FORMAT, MAX_AUTOSAVE_BYTES, MAX_SAVED_STEPS, SavedBattle,
+                    rules_from_scenario)
+
+__all__ = ["AUTOSAVE_NAME", "ENDINGS", "FORMAT", "MAX_AUTOSAVE_BYTES", "MAX_SAVED_STEPS",
+           "BetweenRounds", "Entry", "LogLine", "Preview", "SavedBattle", "TableBattle",
+           "entry_from_json", "format_choice", "from_json", "jsonable", "load_battle",
+           "odds_from", "parse_choice", "parse_dice", "rules_from_scenario"]

@@ -1,0 +1,109 @@
+"""What a table battle records and shows: the players' entries as stored (the dice and
+choice of a phase, a between-rounds step; ``jsonable`` / ``entry_from_json`` for the autosave
+JSON), the ways a battle may end early, and the preview and log lines the players see."""
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from ..choices import from_json
+from ..errors import ScenarioError, shown
+
+#: How a battle may end before a side is wiped out: (kind, side) -> who wins.
+ENDINGS = {
+    ("retreat", "attacker"): "defender",
+    ("retreat", "defender"): "attacker",
+}
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` with tuples/frozensets turned into lists (what JSON can store)."""
+    if isinstance(value, (tuple, list, set, frozenset)):
+        items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
+        return [jsonable(v) for v in items]
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the players did in one phase: the dice shown and their choice (None: proposal)."""
+
+    rolled: tuple[int, ...]
+    choice: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rolled": list(self.rolled), "choice": jsonable(self.choice)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Entry":
+        if not isinstance(data, dict) or not isinstance(data.get("rolled"), list) or \
+                set(data) - {"rolled", "choice"}:
+            raise ScenarioError("a phase entry must look like {\"rolled\": [..], \"choice\": ..}",
+                                field="rounds")
+        rolled = data["rolled"]
+        if not all(type(d) is int for d in rolled):
+            raise ScenarioError("dice must be whole numbers", field="rounds")
+        return cls(tuple(rolled), from_json(data.get("choice")))
+
+
+@dataclass(frozen=True)
+class BetweenRounds:
+    """A between-rounds step the players took (``action`` as the ruleset reads it)."""
+
+    action: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"between_rounds": jsonable(self.action)}
+
+
+def entry_from_json(data: Any) -> "Entry | BetweenRounds":
+    """A phase entry or a between-rounds step from the autosave JSON."""
+    if isinstance(data, dict) and "between_rounds" in data:
+        if len(data) != 1:
+            raise ScenarioError("a between-rounds step holds nothing else", field="rounds")
+        return BetweenRounds(from_json(data["between_rounds"]))
+    return Entry.from_json(data)
+
+
+def ending_from_json(value: Any, field: str) -> tuple[str, str]:
+    """A stored ending, checked: ("retreat" | "end", "attacker" | "defender")."""
+    if not (isinstance(value, list) and len(value) == 2 and value[0] in ("retreat", "end")
+            and value[1] in ("attacker", "defender")):
+        raise ScenarioError(f"unknown ending {shown(value)}", field=field,
+                            hint='expected ["retreat" or "end", "attacker" or "defender"]')
+    return (value[0], value[1])
+
+
+def list_field(data: dict, key: str) -> list:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise ScenarioError(f"must be a list, got {shown(value)}", field=key)
+    return value
+
+
+@dataclass(frozen=True)
+class Preview:
+    """How dice would resolve in the current phase, before anything changes."""
+
+    phase: str
+    rolled: tuple[int, ...]
+    outcome: Hashable
+    explanation: str
+    proposal: Any
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the battle log."""
+
+    round: int
+    phase: str
+    rolled: tuple[int, ...]
+    explanation: str
+    choice: Any
+    own_choice: bool
+    state_after: Any
+    text: str
