@@ -204,9 +204,13 @@ def level_patterns(n: int, counts: tuple[int, ...]) -> np.ndarray:
     return np.array(sorted(patterns), dtype=np.int16).reshape(len(patterns), n)
 
 
+@functools.lru_cache(maxsize=256)
 def _options(n: int, counts: tuple[int, ...], sides: int = SIDES
              ) -> tuple[np.ndarray, np.ndarray]:
-    """(unique final vectors U (sorted desc), per roll the option indices into U (padded))."""
+    """(unique final vectors U (sorted desc), per roll the option indices into U (padded)).
+
+    Cached: one side's dice and boosts meet many configurations of the other side (an
+    optimal-play grid needs every pair). The arrays are shared: read them, never write."""
     rolls, _, _ = sorted_rolls(n, sides)
     if not counts:
         return rolls, np.arange(len(rolls))[:, None]
@@ -226,8 +230,10 @@ def _options(n: int, counts: tuple[int, ...], sides: int = SIDES
     sentinel = np.iinfo(np.int64).max
     compact = np.sort(np.where(dup, sentinel, inverse), axis=1)[:, :width]
     compact = np.where(compact == sentinel, compact[:, :1], compact)
-    digits = (uniq[:, None] // weights[None, :]) % base
-    return digits.astype(np.int16), compact
+    digits = ((uniq[:, None] // weights[None, :]) % base).astype(np.int16)
+    digits.setflags(write=False)           # shared through the cache
+    compact.setflags(write=False)
+    return digits, compact
 
 
 #: Per paired die, the defender's key contribution by (attacker die - defender die):
