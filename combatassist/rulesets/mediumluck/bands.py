@@ -33,7 +33,6 @@ import numpy as np
 from ...distribution import Dist
 from ...errors import EngineError
 from ...files import atomic_write_text
-from ...limits import MAX_SECONDS
 
 SIDES = 6
 #: The dice a scenario may play with (``[options] die``): the source's d6, or d12 (it says the
