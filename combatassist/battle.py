@@ -254,7 +254,31 @@ def play_round(rules: BattleRules, state: Any, source: DiceSource) -> RoundRecor
 
 
 # -- many trials at once (the simulator) --------------------------------------------------
-def roll_many(rng: np.random.Generator, specs: Sequence[DieSpec], n: int) -> np.ndarray:
+class DiceStream:
+    """Seeded fair dice for the simulator, drawn from ``rng`` in blocks: a simulation rolls
+    in thousands of small groups, and one numpy call per group costs more than its dice.
+    ``integers(1, sides + 1, size)`` as ``numpy.random.Generator.integers`` (the faces of one
+    block are handed out in order, so a seed gives the same battle every time)."""
+
+    BLOCK = 1 << 16
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+        self._blocks: dict[tuple[int, int], tuple[np.ndarray, int]] = {}
+
+    def integers(self, low: int, high: int, size) -> np.ndarray:
+        shape = (size,) if isinstance(size, int) else tuple(size)
+        need = math.prod(shape)
+        block, used = self._blocks.get((low, high), (np.zeros(0, dtype=np.int64), 0))
+        if used + need > len(block):
+            fresh = self.rng.integers(low, high, size=max(self.BLOCK, need))
+            block, used = np.concatenate([block[used:], fresh]), 0
+        self._blocks[(low, high)] = (block, used + need)
+        return block[used:used + need].reshape(shape)
+
+
+def roll_many(rng: "np.random.Generator | DiceStream", specs: Sequence[DieSpec], n: int
+              ) -> np.ndarray:
     """``n`` rolls of the dice ``specs`` (one row each), seeded fair dice drawn by numpy."""
     sides = {d.sides for d in specs}
     if len(sides) == 1:

@@ -76,6 +76,17 @@ class Dist(Mapping[T, float], Generic[T]):
     def prob(self, outcome: T) -> float:
         return self._p.get(outcome, 0.0)
 
+    # the dict's own views: the solvers iterate these in their inner loops (Mapping's generic
+    # views look every key up again)
+    def items(self):
+        return self._p.items()
+
+    def keys(self):
+        return self._p.keys()
+
+    def values(self):
+        return self._p.values()
+
     # -- combinators --------------------------------------------------------------------
     def map(self, f: Callable[[T], U]) -> "Dist[U]":
         """Distribution of f(X)."""

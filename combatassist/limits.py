@@ -9,6 +9,8 @@ faster (raise the limits here then):
   its time and its memory both grow with them. Before starting, a ruleset estimates them
   from its positions × outcomes per round (``BattleRules.work_estimate``); while solving, the
   solver counts them and stops at the limit should an estimate have been low.
+- grid solvers: **multiply-adds** of their batched matrix products, estimated the same way
+  from the battle's sizes (they store nothing per pair of positions);
 - the simulator: **dice rolled** (trials × rounds × dice per round), estimated from the first
   trials and counted as it goes; its stalemate checks count as exact transitions.
 
@@ -25,9 +27,10 @@ MAX_MEMORY_GB = 2
 
 #: Exact solvers: transitions stored (~20 s and ~1 GB at the rate above).
 MAX_EXACT_TRANSITIONS = 5_000_000
-#: Grid solver (Low Luck ordinary dice): cells x outcome cells pushed, vectorised (~10x cheaper
-#: per unit than a stored transition, and nothing is stored per pair).
-MAX_GRID_WORK = 600_000_000
+#: Grid solvers (Low Luck ordinary dice, ``lowluck.grid`` and ``lowluck.seagrid``): multiply-adds
+#: of their matrix products, estimated from the battle's sizes before they start (measured
+#: 3-4e10 a second with one BLAS thread: ~10 s idle, under 30 s on a busy machine).
+MAX_GRID_WORK = 400_000_000_000
 #: Simulator: dice rolled in all trials together, plus ``solver.GROUP_WORK`` per group of
 #: trials that roll together (it rolls a group's dice in one numpy call: 1.5-19 million
 #: dice/s measured, the slowest where each distinct roll goes through Python ``resolve``).

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from . import limits
-from .battle import BattleRules, play_round_many
+from .battle import BattleRules, DiceStream, play_round_many
 from .errors import CombatAssistError, EngineError
 
 #: Default pruning threshold per state. With at most a few hundred thousand states the total
@@ -309,7 +309,7 @@ def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start:
         raise EngineError("the number of trials must be at least 1")
     # numpy takes seeds >= 0: a negative one (the CLI allows it) plays like its absolute
     # value, as in AGC's simulator
-    rng = np.random.default_rng(None if seed is None else abs(seed))
+    rng = DiceStream(np.random.default_rng(None if seed is None else abs(seed)))
     run = _Simulation(rules, trials, rng, max_rounds, cancel, retreat)
     state0 = rules.initial_state() if start is None else start
     pilot = min(trials, limits.SIMULATION_PILOT_TRIALS)
@@ -334,7 +334,7 @@ GROUP_WORK = 20
 class _Simulation:
     """Trials played round by round, grouped by state, into one ``BattleOutcome``."""
 
-    def __init__(self, rules: BattleRules, trials: int, rng: np.random.Generator,
+    def __init__(self, rules: BattleRules, trials: int, rng: DiceStream,
                  max_rounds: int, cancel, retreat: RetreatRule | None = None):
         self.rules, self.rng, self.cancel, self.trials = rules, rng, cancel, trials
         self.retreat = retreat

@@ -47,7 +47,8 @@ STANDARD = [
     ("150 v 150 land, standard dice, AA, 50 aircraft, exact", 1.5,
      land({"infantry": 60, "armor": 40, "fighter": 35, "bomber": 15},
           {"infantry": 100, "armor": 30, "fighter": 20}, aa_gun=True, dice="standard")),
-    ("30 v 45 sea, sub first strike, standard dice, exact", 0.100, SEA_STANDARD),
+    ("30 v 40 sea, sub first strike, standard dice, exact (the issue's \"30 v 45\")", 0.100,
+     SEA_STANDARD),
 ]
 
 
@@ -73,7 +74,7 @@ simulate_big_standard.repeat = 1
 
 BENCHMARKS = [
     ("60 vs 60 land, low luck, AA, exact", 0.2, lambda: lowluck.compute(BIG)),
-    ("30 vs 45 sea, sub first strike, exact", None, lambda: lowluck.compute(SEA)),
+    ("30 vs 40 sea, sub first strike, low luck, exact", None, lambda: lowluck.compute(SEA)),
     *[(name, target, _exact(s, target)) for name, target, s in STANDARD],
     ("60 vs 60 land, low luck, 100,000-trial simulation", 2.0, simulate_big),
     ("60 vs 60 land, standard dice, 100,000-trial simulation", 2.0, simulate_big_standard),

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, grid
+from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, chains, grid,
+                                          subbattles)
 from combatassist.solver import solve
 
 LAND = ["infantry", "armor", "fighter", "bomber"]
@@ -33,15 +34,21 @@ def _battle(rng: random.Random, most: int, dice: str | None = None) -> LowLuckSc
     return LowLuckScenario(options=options, attacker=side(), defender=side())
 
 
-def _battles(count: int, seed: int, most: int, dice: str | None = None):
+def battles_for(solver_module, make, count: int, seed: int, *args):
+    """``count`` battles ``make(rng, *args)`` that ``solver_module`` applies to and that are
+    not over before they start (seeded)."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        s = _battle(rng, most, dice)
+        s = make(rng, *args)
         rules = lowluck.make_rules(s)
-        if grid.applicable(rules) and rules.verdict(rules.initial_state()) is None:
+        if solver_module.applicable(rules) and rules.verdict(rules.initial_state()) is None:
             out.append(s)
     return out
+
+
+def _battles(count: int, seed: int, most: int, dice: str | None = None):
+    return battles_for(grid, _battle, count, seed, most, dice)
 
 
 @pytest.mark.parametrize("s", _battles(12, seed=1, most=4))
@@ -50,7 +57,7 @@ def test_chains_lose_one_unit_at_a_time(s):
     rules = lowluck.make_rules(s)
     for role, start, cas in (("attacker", rules.initial_state()[0], rules.att_cas),
                              ("defender", rules.initial_state()[1], rules.def_cas)):
-        chain = grid._Chain(rules, role, start)
+        chain = chains.Chain(rules, role, start)
         for k, comp in enumerate(chain.comps):
             for h in range(chain.n - k + 2):
                 assert cas.policy(comp, h, None) == chain.comps[min(k + h, chain.n)]
@@ -62,7 +69,7 @@ def test_hit_tables_equal_the_rules_hit_dist(dice):
     for s in _battles(6, seed=2, most=5, dice=dice):
         rules = lowluck.make_rules(s)
         fire = rules._fire
-        chain = grid._Chain(rules, "attacker", rules.initial_state()[0])
+        chain = chains.Chain(rules, "attacker", rules.initial_state()[0])
         for k, comp in enumerate(chain.comps):
             dist = rules.hit_dist(fire.att_groups((comp, None, False)))
             expect = np.zeros(chain.hits.shape[1])
@@ -81,10 +88,16 @@ def _same_states(a: dict, b: dict, tol: float):
 def test_grid_matches_the_generic_solver_state_by_state(s):
     """Ordinary dice, AA fire, orders of loss, techs, max_rounds: every decided, stalemate and
     undecided state carries the generic solver's mass (what the IPC / survivor figures use)."""
+    assert_answers_as_the_generic_solver(s, grid.solve_grid)
+
+
+def assert_answers_as_the_generic_solver(s: LowLuckScenario, fast) -> None:
+    """``fast(rules, max_rounds=...)`` answers ``solve``'s answer state by state, with its
+    expected rounds and curve; its pruning is reported and conserves the mass."""
     rules = lowluck.make_rules(s)
     rounds = s.options.max_rounds
     a = solve(rules, max_rounds=rounds)
-    b = grid.solve_grid(rules, max_rounds=rounds)
+    b = fast(rules, max_rounds=rounds)
     for bucket in ("decided", "stalemates", "undecided"):
         _same_states(getattr(a, bucket), getattr(b, bucket), 1e-13)
     assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
@@ -103,12 +116,15 @@ def test_fast_paths_equal_the_general_ones(monkeypatch):
                         defender=LowLuckSide(units={"infantry": 7, "armor": 2, "fighter": 2}))
     rules = lowluck.make_rules(s)
     fast = grid.solve_grid(rules)
-    monkeypatch.setattr(grid, "_MOVES_CACHE", 0)
-    monkeypatch.setattr(grid, "_INVERSE_CACHE", 0)
-    slow = grid.solve_grid(rules)
-    _same_states(fast.decided, slow.decided, 1e-15)
-    assert fast.expected_rounds == pytest.approx(slow.expected_rounds, rel=1e-13)
-    assert fast.decided_by_round == pytest.approx(slow.decided_by_round, abs=1e-14)
+    monkeypatch.setattr(subbattles, "INVERSE_CACHE", 0)
+    whole_rows = grid.solve_grid(rules)              # whole rows, a solve per row
+    monkeypatch.setattr(subbattles, "MOVES_CACHE", 0)
+    slow = grid.solve_grid(rules)                    # trimmed rows, gathered moves
+    for other in (whole_rows, slow):
+        _same_states(fast.decided, other.decided, 1e-15)
+        assert fast.expected_rounds == pytest.approx(other.expected_rounds, rel=1e-13)
+        assert fast.decided_by_round == pytest.approx(other.decided_by_round, abs=1e-14)
+        assert fast.pruned == pytest.approx(other.pruned, abs=1e-16)
 
 
 def test_a_big_battle_stays_exact():

@@ -196,3 +196,14 @@ def test_largest_d12_tables_within_the_bound_match_the_reference_on_sampled_roll
         ra = [rng.randint(1, 12) for _ in range(5)]
         rd = [rng.randint(1, 12) for _ in range(5)]
         assert table.lookup(ra, rd) == resolve_dice(ra, _kinds((2,)), rd, _kinds((2,))).outcome
+
+
+def test_d12_batched_lookup_is_lookup_roll_by_roll():
+    """The simulator's batched band-table lookup reads d12 rolls (codes in base 12)."""
+    import numpy as np
+    config = (3, (1,), 4, (2,))
+    table = compute_table(config, 12)
+    rolled = np.random.default_rng(5).integers(1, 13, size=(400, 7))
+    hits_a, hits_d = table.lookup_many(rolled[:, :3], rolled[:, 3:])
+    for row, a, d in zip(rolled.tolist(), hits_a.tolist(), hits_d.tolist()):
+        assert table.lookup(row[:3], row[3:]) == (a, d)

@@ -85,6 +85,41 @@ def test_resolve_many_tallies_what_resolve_gives_roll_by_roll(rules):
     assert checked >= 3
 
 
+@pytest.mark.parametrize("config", [(1, (), 1, ()), (3, (1,), 2, ()), (4, (2, 1), 5, (1,)),
+                                    (6, (1, 1), 7, (2,))])
+def test_band_table_lookup_many_is_lookup_roll_by_roll(config):
+    """Medium Luck's batched band-table lookup (the simulator's) answers each roll as the
+    one-roll lookup does, whatever the order of the dice."""
+    from combatassist.rulesets.mediumluck.bands import compute_table
+
+    table = compute_table(config)
+    n_a, _, n_d, _ = config
+    rolled = np.random.default_rng(5).integers(1, 7, size=(300, n_a + n_d))
+    hits_a, hits_d = table.lookup_many(rolled[:, :n_a], rolled[:, n_a:])
+    for row, a, d in zip(rolled.tolist(), hits_a.tolist(), hits_d.tolist()):
+        assert table.lookup(row[:n_a], row[n_a:]) == (a, d)
+
+
+def test_dice_stream_hands_out_seeded_faces_in_order(monkeypatch):
+    """The simulator's dice come in blocks: any group sizes read one seeded sequence of
+    fair faces, across block boundaries too."""
+    from combatassist.battle import DiceStream
+
+    monkeypatch.setattr(DiceStream, "BLOCK", 50)
+    stream = DiceStream(np.random.default_rng(7))
+    parts = [stream.integers(1, 7, size=(n, 3)) for n in (1, 20, 7, 40, 2)]
+    assert [p.shape for p in parts] == [(1, 3), (20, 3), (7, 3), (40, 3), (2, 3)]
+    faces = np.concatenate([p.ravel() for p in parts])
+    again = DiceStream(np.random.default_rng(7))
+    assert np.array_equal(faces, np.concatenate([again.integers(1, 7, size=(n, 3)).ravel()
+                                                 for n in (1, 20, 7, 40, 2)]))
+    other = DiceStream(np.random.default_rng(8)).integers(1, 7, size=len(faces))
+    assert not np.array_equal(faces, other)
+    assert faces.min() >= 1 and faces.max() <= 6
+    assert set(np.unique(DiceStream(np.random.default_rng(1)).integers(1, 7, 600))) == \
+        set(range(1, 7))
+
+
 def test_outcomes_and_states_hold_plain_ints():
     """Batched outcomes come from numpy; states must stay plain (JSON, hashing, the table)."""
     rules = LL_RULES[0]

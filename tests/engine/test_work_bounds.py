@@ -70,7 +70,9 @@ MEDIUMLUCK_200_RETREAT = MEDIUMLUCK_200.replace(
 
 
 @pytest.mark.parametrize("text,limit", [
-    (LOWLUCK_SEA_150, limits.MAX_EXACT_TRANSITIONS),
+    # a position-dependent retreat rule: the generic solver (it counts transitions)
+    (LOWLUCK_SEA_150.replace('battle = "sea"\n', 'battle = "sea"\nretreat_when_units = 9\n'),
+     limits.MAX_EXACT_TRANSITIONS),
     # Medium Luck fought to the end goes to the heuristic grid: its own work unit and limit
     (MEDIUMLUCK_200, limits.MAX_GRID_WORK),
     (MEDIUMLUCK_200_RETREAT, limits.MAX_EXACT_TRANSITIONS)])
@@ -79,6 +81,27 @@ def test_huge_exact_battles_refused_at_once_saying_the_limit(text, limit):
     assert f"{limit:,}" in message
     assert f"{limits.MAX_SECONDS} s" in message and f"{limits.MAX_MEMORY_GB} GB" in message
     assert "reduce the forces" in message
+
+
+#: Ordinary dice, sea: the defender's cells are (sea units lost, aircraft lost), ~2,000 here.
+LOWLUCK_SEA_150_AIR = LOWLUCK_SEA_150.replace(
+    "units = { battleship = 50, carrier = 50, submarine = 50 }",
+    "units = { battleship = 25, carrier = 25, submarine = 25, fighter = 75 }")
+
+
+def test_grid_solvers_refuse_at_once_beyond_their_work_limit(monkeypatch):
+    """Ordinary dice: the grid solvers estimate their multiply-adds before starting
+    (``limits.MAX_GRID_WORK``) and refuse in one line; the same battle with its sea units
+    alone (one cell per unit lost) is answered."""
+    message = refused_at_once(LOWLUCK_SEA_150_AIR)
+    assert "multiply-adds" in message and "4.0e+11" in message
+    assert "reduce the forces" in message
+    result = compute(LOWLUCK_SEA_150)
+    assert result.attacker_wins + result.defender_wins + result.draw == \
+        pytest.approx(1.0, abs=1e-12)
+    monkeypatch.setattr(limits, "MAX_GRID_WORK", 10 ** 6)
+    message = refused_at_once(LOWLUCK_LAND_150.replace("max_rounds = 1000", "max_rounds = 0"))
+    assert "multiply-adds, more than the 1,000,000" in message
 
 
 def test_estimates_are_close_to_the_work_done():

@@ -1,9 +1,12 @@
 """Low Luck A&A (docs/rules.md §2): battles, strategic bombing and low-luck tech research.
 
 ``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``data`` (the unit and tech
-tables of ``resources/lowluck/``), ``scenario`` (parse, to_document), ``rules`` (the battle's
-phases), ``grid`` (a vectorised exact solver for ordinary dice), ``sbr`` and ``tech`` (the
-bombing-raid and research calculators, CLI ``sbr`` and ``tech`` in ``cli``), ``summary``.
+tables of ``resources/lowluck/``), ``scenario`` (parse, to_document), ``rules`` (the battle:
+its ``phases``, ``casualties`` and ``hits``), ``grid`` and ``seagrid`` (vectorised exact solvers
+for ordinary dice, ``seagrid`` for sea battles with the submarines' first strike; ``chains`` and
+``subbattles``, their pieces), ``sbr`` and
+``tech`` (the bombing-raid and research calculators, CLI ``sbr`` and ``tech`` in ``cli``),
+``summary``.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from ...result import BATTLE_KEYS, BattleResult
 from ...ruleset import FIGURE_KEYS, Ruleset, compute as _compute
 from ...retreat import RetreatOptions, run_battle
 from ...scenario import Scenario
-from . import cli, grid, scenario, summary
+from . import cli, grid, scenario, seagrid, summary
 from .data import BATTLE_TECHS, UnitType, battle_kinds, fights_in, read_tables, tables, units
 from .rules import (BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckRules, LowLuckScenario,
                     LowLuckSide, default_order, make_rules)
@@ -42,12 +45,14 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
     A battle still on after ``retreat_after`` rounds withdraws (``retreated``), losses stay
     what they were when it withdrew."""
     exact = None
-    if rules.standard and grid.applicable(rules):
+    if rules.standard:
         # Ordinary dice spread each round over dozens of hit counts per side: the vectorised
-        # grid is ~40x faster there (low luck's two-point rounds are faster generically).
-        # It has no position-dependent retreat: those battles use the generic solver.
+        # grids are 40-60x faster there (low luck's two-point rounds are faster generically).
+        # They have no position-dependent retreat: those battles use the generic solver.
+        solver = grid.solve_grid if grid.applicable(rules) else seagrid.solve_sea
+
         def exact(r, max_rounds):
-            return grid.solve_grid(r, max_rounds=max_rounds, cancel=cancel)
+            return solver(r, max_rounds=max_rounds, cancel=cancel)
     return run_battle(rules, retreat_options(opts), rules.attacker_units,
                       max_rounds=opts.max_rounds, method=method, trials=trials, seed=seed,
                       cancel=cancel, exact=exact)

@@ -26,267 +26,43 @@ and cells lighter than ``prune_below`` are reported in ``pruned``, as there.
 """
 from __future__ import annotations
 
-import functools
-from contextlib import contextmanager
 from typing import Any, Callable
 
 import numpy as np
-from threadpoolctl import ThreadpoolController
 
+from ... import limits
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .rules import TAIL_CUTOFF, LowLuckRules
-
-#: A cell whose self-loop is at least this likely can't end (a stalemate), as in solver.py.
-_STALEMATE = 1.0 - 1e-15
-#: The "decided by round N" curve is a plot: its scratch rounds prune like solver.py's.
-_CURVE_PRUNE = 1e-11
-#: Battles whose move matrices fit in this many numbers keep them all (slices, no gathers)...
-_MOVES_CACHE = 2_000_000
-#: ... and solve every row's within-row flow up front when the inverses fit in this many.
-_INVERSE_CACHE = 60_000
-
+from .chains import CURVE_PRUNE, STALEMATE, Chain, one_blas_thread
+from .subbattles import Group, span
+from .rules import LowLuckRules
 
 def applicable(rules: LowLuckRules) -> bool:
     """Later rounds are a single unrestricted fire phase (no submarine first strike)."""
     return not (rules.first_strike and rules.initial_state()[0][rules.sub_index])
 
 
-@functools.cache
-def _blas_controller() -> ThreadpoolController:
-    return ThreadpoolController()
-
-
-@contextmanager
-def _one_blas_thread():
-    """The solver's matrix products are small: a BLAS thread pool only makes them wait for
-    each other (10-40x slower when the cores are busy), so they run on this thread."""
-    with _blas_controller().limit(limits=1, user_api="blas"):
-        yield
-
-
-class _Chain:
-    """One side's compositions from ``start``, losing units in its order of loss.
-
-    ``comps[k]`` has lost k units (``policy(start, k)``; the casualty policy removes units one
-    at a time in a fixed sequence, so ``policy(comps[k], h) == comps[k + h]`` — tested).
-    ``hits[k, h]`` = P(the side scores h hits with ``comps[k]``), zero-padded; the last row
-    (nothing left) scores 0 surely.
-    """
-
-    def __init__(self, rules: LowLuckRules, role: str, start: tuple[int, ...]):
-        cas = rules.att_cas if role == "attacker" else rules.def_cas
-        self.n = sum(start)
-        self.comps = [cas.policy(start, k, None) for k in range(self.n + 1)]
-        fire = rules._fire
-        groups_of = ((lambda c: fire.att_groups((c, None, False))) if role == "attacker" else
-                     (lambda c: fire.def_groups((None, c, False))))
-        self.hits = _hit_tables(rules, groups_of, self.comps)
-
-
-def _hit_tables(rules: LowLuckRules, groups_of, comps: list[tuple[int, ...]]) -> np.ndarray:
-    """Hit tables of every composition of a chain, as rows of one array.
-
-    Ordinary dice are independent, so a composition's table is its units' own tables (each
-    from ``rules.hit_dist``) convolved: built from the chain's end, one unit added per step,
-    then cut like ``standard_hits`` (entries below ``TAIL_CUTOFF``). Low luck's two-point
-    tables come from ``rules.hit_dist`` directly.
-    """
-    n = len(comps) - 1
-    tables: list[np.ndarray] = [np.ones(1)] * (n + 1)
-    if rules.standard:
-        per_unit: dict[int, np.ndarray] = {}
-        counts = np.array(comps)
-        removed = (counts[:-1] - counts[1:]).argmax(axis=1)   # the unit lost at each step
-        table = np.ones(1)
-        for k in range(n - 1, -1, -1):
-            u = int(removed[k])
-            if u not in per_unit:
-                one = tuple(1 if t == u else 0 for t in range(counts.shape[1]))
-                per_unit[u] = _as_array(rules.hit_dist(groups_of(one)))
-            table = np.convolve(table, per_unit[u])
-            tables[k] = table
-    else:
-        tables = [_as_array(rules.hit_dist(groups_of(c))) for c in comps]
-    out = np.zeros((n + 1, max(len(t) for t in tables)))
-    for k, t in enumerate(tables):
-        out[k, :len(t)] = t
-    if rules.standard:
-        out[out < TAIL_CUTOFF] = 0.0
-    return out
-
-
-def _as_array(dist) -> np.ndarray:
-    arr = np.zeros(max(dist) + 1 if dist else 1)
-    for h, p in dist.items():
-        arr[h] = p
-    return arr
-
-
-def _span(mask: np.ndarray) -> tuple[int, int]:
-    """(first, last + 1) of the True entries of a 1-D mask; (0, 0) when there are none."""
-    if not mask.any():
-        return 0, 0
-    return int(mask.argmax()), len(mask) - int(mask[::-1].argmax())
-
-
-def _ranges(hits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per row of hit tables: the fewest and the most hits possible (0, 0 for empty rows)."""
-    nonzero = hits > 0
-    first = nonzero.argmax(axis=-1)
-    last = hits.shape[-1] - 1 - nonzero[..., ::-1].argmax(axis=-1)
-    empty = ~nonzero.any(axis=-1)
-    first[empty] = 0
-    last[empty] = 0
-    return first, last
-
-
-class _Group:
-    """Sub-battles sharing the defender's start, batched: cell (k, r, j) as in the module
-    docstring. Sub-battle k's attacker starts with ``starts[k]`` units and mass ``masses[k]``."""
-
-    def __init__(self, attackers: list[_Chain], masses: list[float], dfn: _Chain):
-        self.attackers, self.dfn = attackers, dfn
-        self.K = len(attackers)
-        self.R = max(c.n for c in attackers)
-        nd = self.nd = dfn.n
-        self.starts = np.array([c.n for c in attackers])
-        self.masses = np.array(masses)
-        width = max(c.hits.shape[1] for c in attackers)
-        # ha[k, r]: the attacker's hit table in sub-battle k with r units left
-        self.ha = np.zeros((self.K, self.R + 1, width))
-        for k, c in enumerate(attackers):
-            self.ha[k, :c.n + 1, :c.hits.shape[1]] = c.hits[::-1]
-        self.ha[:, 0, 0] = 1.0
-        self.a_first, self.a_last = _ranges(self.ha)
-        self.a_total = self.ha.sum(axis=2)
-        self.hd = dfn.hits
-        self.d_first, self.d_last = _ranges(self.hd)
-        self.d_total = self.hd.sum(axis=1)
-        # the first defender cell (losses j) that may score no hit: from there on all may
-        # (a unit lost only raises that chance), and only there can a row flow within itself
-        may_miss = np.flatnonzero(self.hd[:nd, 0] > 0)
-        self.first_miss = int(may_miss[0]) if may_miss.size else nd
-        # Move matrices are windows of the padded hit tables: entry [j, j'] of the defender's
-        # move matrix under (k, r) is ha[k, r, j' - j] = padded[k, r, offset + j' - j].
-        self._offset = nd + 1
-        self._padded = np.zeros((self.K, self.R + 1, 2 * (nd + 1) + width))
-        self._padded[:, :, self._offset:self._offset + width] = self.ha
-        self._window = self._offset + np.arange(nd + 1)[None, :] - np.arange(nd + 1)[:, None]
-        self._at_least = np.zeros((self.K, self.R + 1, max(width + 1, nd + 2)))
-        self._at_least[:, :, :width] = np.cumsum(self.ha[:, :, ::-1], axis=2)[:, :, ::-1]
-        # The defender's hit tables laid out for ``down`` (zeros on both sides), and
-        # P(at least h hits) for the column "wiped out".
-        dw = self.hd.shape[1]
-        self._hd_offset = self.R + 1
-        self._hd_padded = np.zeros((nd + 1, 2 * (self.R + 1) + dw))
-        self._hd_padded[:, self._hd_offset:self._hd_offset + dw] = self.hd
-        self._hd_at_least = np.zeros((nd + 1, max(dw + 1, self.R + 2)))
-        self._hd_at_least[:, :dw] = np.cumsum(self.hd[:, ::-1], axis=1)[:, ::-1]
-        # stalemates need both sides unable to hit: rare, so looked for only when possible
-        self.may_stall = bool((self.ha[:, 1:, 0] >= _STALEMATE).any()
-                              and (self.hd[:nd, 0] >= _STALEMATE).any())
-        self.all_k = np.arange(self.K)
-        # Small battles: every move matrix once (slices instead of a gather per row), and
-        # every row's within-row solution up front, all rows at once (see ``_inverses``).
-        self._all_moves = None
-        if self.K * (self.R + 1) * (nd + 1) ** 2 <= _MOVES_CACHE:
-            self._all_moves = self.moves(slice(None), slice(None), 0, nd + 1, 0, nd + 1)
-        self.within_inverse = None
-        size = nd + 1 - self.first_miss
-        if size > 1 and self.K * self.R * size ** 2 <= _INVERSE_CACHE:
-            flow = self.within_flow(slice(None), slice(1, None), self.first_miss)
-            self.within_inverse = _inverses(flow)       # row r: x = b @ within_inverse[:, r - 1]
-
-    def within_flow(self, kk, rr, j0: int) -> np.ndarray:
-        """Row (k, r)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
-        j0..nd, self-loops on the diagonal; a stalemate's row is empty (it never leaves)."""
-        nd = self.nd
-        flow = self.moves(kk, rr, j0, nd, j0, nd + 1) * self.hd[j0:nd, 0, None]
-        if self.may_stall:
-            stale = self.ha[kk, rr, 0][..., None] * self.hd[j0:nd, 0] >= _STALEMATE
-            flow[stale] = 0.0
-        return flow
-
-    def down(self, r0: int, r1: int, j0: int, j1: int, t0: int, t1: int) -> np.ndarray:
-        """[r, j, t] = P(the attacker goes from r units left to t | the defender in cell j),
-        for r0 <= r < r1, j0 <= j < j1, t0 <= t < t1 (t = 0: wiped out). A strided view."""
-        base = self._hd_padded
-        step = base.strides[1]
-        # entry [r, j, t] = padded[j, offset + r - t]: r moves right, t left
-        start = self._hd_offset + r0 - t0
-        view = np.lib.stride_tricks.as_strided(
-            base[j0:, start:], shape=(r1 - r0, j1 - j0, t1 - t0),
-            strides=(step, base.strides[0], -step), writeable=False)
-        if t0 == 0:
-            view = view.copy()
-            view[:, :, 0] = self._hd_at_least[j0:j1, r0:r1].T
-        return view
-
-    def state(self, k: int, r: int, j: int) -> Any:
-        att = self.attackers[k]
-        return (att.comps[att.n - r], self.dfn.comps[j], False)
-
-    def moves(self, kk, rr, j0: int, j1: int, c0: int, c1: int) -> np.ndarray:
-        """The defender's move matrices under attacker rows (kk, rr): [n, j, j'] = P(the
-        defender goes from cell j to j'), rows j0..j1-1, columns c0..c1-1 (nd: wiped out)."""
-        if self._all_moves is not None:
-            return self._all_moves[kk, rr, j0:j1, c0:c1]
-        block = self._padded[kk, rr][..., self._window[j0:j1, c0:c1]]
-        if c1 == self.nd + 1:
-            block[..., -1] = self._at_least[kk, rr][..., self.nd - np.arange(j0, j1)]
-        return block
-
-    def dropped(self, kk, rr, j0: int, j1: int) -> np.ndarray:
-        """Per cell, the chance a round lands in a hit-table tail cut off (reported pruned)."""
-        lost = 1.0 - self.a_total[kk, rr][:, None] * self.d_total[None, j0:j1]
-        lost[lost < 1e-15] = 0.0                   # float rounding, not a pruned tail
-        return lost
-
-    def stalemate(self, kk, rr, j0: int, j1: int) -> np.ndarray:
-        """Cells (k, r, j) nobody can leave: neither side can score a hit."""
-        return self.ha[kk, rr, 0][:, None] * self.hd[None, j0:j1, 0] >= _STALEMATE
-
-    def start_grid(self) -> np.ndarray:
-        grid = np.zeros((self.K, self.R + 1, self.nd + 1))
-        grid[np.arange(self.K), self.starts, 0] = self.masses
-        return grid
-
-    def over_at_start(self) -> np.ndarray:
-        """Sub-battles over before round 1's fire (AA shot every unit down; nobody can hit)."""
-        ks = np.arange(self.K)
-        return (self.starts == 0) | self.stalemate(ks, self.starts, 0, 1)[:, 0]
-
-
-def _inverses(flow: np.ndarray) -> np.ndarray:
-    """(I - N)^-1 for each within-row flow N (``flow``: its rows but the last, which is
-    zero: "wiped out" stays), every matrix at once.
-
-    N is upper triangular and non-negative, so the inverse Y = I + Y N is built one column
-    at a time from the columns before it: only sums of non-negative terms (no cancellation),
-    one batched product per column instead of one LAPACK call per row."""
-    size = flow.shape[-1]
-    n = np.zeros(flow.shape[:-2] + (size, size))
-    n[..., :-1, :] = flow
-    y = np.zeros_like(n)
-    for c in range(size):
-        col = np.matmul(y[..., :, :c], n[..., :c, c, None])[..., 0] if c else y[..., :, 0]
-        col[..., c] += 1.0
-        y[..., :, c] = col / (1.0 - n[..., c, c, None])
-    return y
+def work_estimate(groups: list["Group"]) -> float:
+    """Multiply-adds the solve needs (``limits.MAX_GRID_WORK``), from the groups' sizes: per
+    attacker row, the push to the rows below (sub-battles x defender hit counts x cells^2),
+    about as much again for the rounds of the curve (measured: 150 v 150 with 50 aircraft
+    and an AA gun, ~3e10, takes ~1 s)."""
+    return sum(2.0 * g.K * g.R * g.hd.shape[1] * (g.nd + 1) ** 2 for g in groups)
 
 
 def solve_grid(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
                curve: bool = True, cancel: Callable[[], bool] | None = None) -> BattleOutcome:
-    """Exact outcome of ``rules`` from its initial state (see the module docstring)."""
+    """Exact outcome of ``rules`` from its initial state (see the module docstring); refused
+    at once (EngineError) beyond ``limits.MAX_GRID_WORK``."""
     out = BattleOutcome()
     state0 = rules.initial_state()
     if rules.verdict(state0) is not None:
         out.decided[state0] = 1.0
         out.decided_by_round = [1.0]
         return out
-    with _one_blas_thread():
+    with one_blas_thread():
         groups = _groups(rules, state0, out, prune_below)
+        limits.check_exact(work_estimate(groups), limits.MAX_GRID_WORK, "multiply-adds")
         solver = _Solver(out, prune_below, cancel)
         if max_rounds > 0:
             _solve_rounds(solver, groups, max_rounds)
@@ -300,7 +76,7 @@ def solve_grid(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float =
 
 
 def _groups(rules: LowLuckRules, state0: Any, out: BattleOutcome,
-            prune_below: float) -> list[_Group]:
+            prune_below: float) -> list[Group]:
     """Round 1's phases before the fire, exactly (``phase_exact``): one sub-battle per state
     they reach, grouped by the defender's composition (AA fire leaves it as it is)."""
     phases = rules.phases(state0)
@@ -317,8 +93,8 @@ def _groups(rules: LowLuckRules, state0: Any, out: BattleOutcome,
             out.pruned += p
             continue
         by_defender.setdefault(d, []).append((a, p))
-    return [_Group([_Chain(rules, "attacker", a) for a, _ in subs], [p for _, p in subs],
-                   _Chain(rules, "defender", d))
+    return [Group([Chain(rules, "attacker", a) for a, _ in subs], [p for _, p in subs],
+                   Chain(rules, "defender", d))
             for d, subs in by_defender.items()]
 
 
@@ -340,8 +116,11 @@ class _Solver:
         bucket[key] = bucket.get(key, 0.0) + m
 
     # -- to the end ------------------------------------------------------------------------
-    def to_the_end(self, g: _Group) -> None:
+    def to_the_end(self, g: Group) -> None:
         """Push all of ``g``'s mass to the end, row by row (see the module docstring)."""
+        if g.dense:
+            self._to_the_end_dense(g)
+            return
         out = self.out
         nd, hd = g.nd, g.hd
         grid = g.start_grid()
@@ -375,7 +154,7 @@ class _Solver:
             if row[:, nd].any():
                 for n in np.flatnonzero(row[:, nd]):
                     self._record(out.decided, g.state(ks[n], r, nd), float(row[n, nd]))
-            j0, j1 = _span(alive.any(axis=0))
+            j0, j1 = span(alive.any(axis=0))
             if j0 == j1:
                 continue
             j0, j1 = jl + j0, jl + j1
@@ -404,7 +183,49 @@ class _Solver:
         for k, j in zip(*np.nonzero(grid[:, 0, :])):
             self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
 
-    def _within_row(self, g: _Group, kk, r: int, j0: int, row: np.ndarray) -> None:
+    def _to_the_end_dense(self, g: Group) -> None:
+        """``to_the_end`` for a small group (``Group.dense``): whole rows, no trimming, the
+        few numpy calls a row needs; what the rows leave is summed up after the sweep."""
+        out, nd, prune = self.out, g.nd, self.prune_below
+        grid = g.start_grid()
+        out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # round 1 was fought
+        fm, inverse, moves = g.first_miss, g.within_inverse, g._all_moves
+        below = g.hd[None, :nd, 1:]                       # the defender scores a >= 1 hits
+        width = below.shape[2]
+        leaves = np.zeros((g.K, g.R + 1, nd))
+        for r in range(g.R, 0, -1):
+            row = grid[:, r, :]                           # final from here on
+            self._poll()
+            alive = row[:, :nd]
+            tiny = alive < prune
+            tiny &= alive > 0
+            if tiny.any():
+                out.pruned += float(alive[tiny].sum())
+                alive[tiny] = 0.0
+            if inverse is not None:
+                row[:, fm:] = np.matmul(row[:, None, fm:], inverse[:, r - 1])[:, 0, :]
+            elif fm < nd:
+                first = int(alive[:, fm:].any(axis=0).argmax()) + fm if alive[:, fm:].any() \
+                    else nd
+                if first < nd:
+                    self._within_row(g, slice(None), r, first, row)
+            leaves[:, r] = alive
+            spread = np.matmul((alive[:, :, None] * below).transpose(0, 2, 1),
+                               moves[:, r, :nd])         # [k, a - 1, j']
+            inside = min(width, r - 1)                    # rows r - a >= 1
+            if inside:
+                grid[:, r - inside:r] += spread[:, inside - 1::-1]
+            if inside < width:
+                grid[:, 0] += spread[:, inside:].sum(axis=1)
+        self.cells += int(np.count_nonzero(leaves))
+        out.expected_rounds += float(leaves.sum())
+        out.pruned += float((leaves * g.dropped_all()).sum())
+        for k, r in zip(*np.nonzero(grid[:, 1:, nd])):
+            self._record(out.decided, g.state(k, r + 1, nd), float(grid[k, r + 1, nd]))
+        for k, j in zip(*np.nonzero(grid[:, 0, :])):
+            self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
+
+    def _within_row(self, g: Group, kk, r: int, j0: int, row: np.ndarray) -> None:
         """Solve row r's own flow (the attacker takes no hit) from cell j0 on, in place: cells
         j0..nd-1 of ``row`` become the mass leaving each (self-loops included), cell nd what
         reaches "wiped out". A cell only this flow reaches may be lighter than prune_below: it
@@ -420,19 +241,19 @@ class _Solver:
         row[:, j0:] = np.linalg.solve(system.transpose(0, 2, 1), row[:, j0:, None])[:, :, 0]
 
     # -- round by round ------------------------------------------------------------------
-    def step(self, g: _Group, alive: np.ndarray) -> np.ndarray:
+    def step(self, g: Group, alive: np.ndarray) -> np.ndarray:
         """One round from ``alive`` (live cells only); self-loops stay where they are.
 
         Per sub-battle, one matrix product gives every target row at once: the rows of
         ``alive`` times the defender's hits, skewed so that column t is "t attacker units
-        left" (``_Group.down``), against the rows' move matrices for the defender."""
+        left" (``Group.down``), against the rows' move matrices for the defender."""
         nxt = np.zeros_like(alive)
         nd = g.nd
         for k in np.flatnonzero(alive.any(axis=(1, 2))):
             self._poll()
             sub = alive[k]
-            r0, r1 = _span(sub.any(axis=1))
-            j0, j1 = _span(sub[r0:r1].any(axis=0))
+            r0, r1 = span(sub.any(axis=1))
+            j0, j1 = span(sub[r0:r1].any(axis=0))
             m = sub[r0:r1, j0:j1]
             rr = slice(r0, r1)
             if not self.scratch:
@@ -447,7 +268,7 @@ class _Solver:
             nxt[k, t0:t1, c0:c1] += down.reshape(n, t1 - t0).T @ moves.reshape(n, c1 - c0)
         return nxt
 
-    def settle(self, g: _Group, grid: np.ndarray, prune_below: float, record: bool = True
+    def settle(self, g: Group, grid: np.ndarray, prune_below: float, record: bool = True
                ) -> np.ndarray:
         """Move decided, stalemate and tiny cells out of ``grid`` (recorded when ``record``);
         return the rest, alive."""
@@ -467,7 +288,7 @@ class _Solver:
         if not g.may_stall:
             return grid
         kk, rr, jj = np.nonzero(grid)
-        stale = g.ha[kk, rr, 0] * g.hd[jj, 0] >= _STALEMATE
+        stale = g.ha[kk, rr, 0] * g.hd[jj, 0] >= STALEMATE
         if stale.any():
             for k, r, j in zip(kk[stale], rr[stale], jj[stale]):
                 if record:
@@ -475,7 +296,7 @@ class _Solver:
                 grid[k, r, j] = 0.0
         return grid
 
-    def first_round(self, g: _Group) -> np.ndarray:
+    def first_round(self, g: Group) -> np.ndarray:
         """Round 1's fire from the starts; a sub-battle over at its start stays put."""
         grid = g.start_grid()
         over = g.over_at_start()
@@ -485,7 +306,7 @@ class _Solver:
         return self.step(g, grid) + held
 
 
-def _solve_rounds(solver: _Solver, groups: list[_Group], max_rounds: int) -> None:
+def _solve_rounds(solver: _Solver, groups: list[Group], max_rounds: int) -> None:
     out = solver.out
     prune = solver.prune_below
     alive = [solver.settle(g, solver.first_round(g), prune) for g in groups]
@@ -500,15 +321,15 @@ def _solve_rounds(solver: _Solver, groups: list[_Group], max_rounds: int) -> Non
             solver._record(out.undecided, g.state(k, r, j), float(a[k, r, j]))
 
 
-def _curve(groups: list[_Group], cancel) -> list[float]:
+def _curve(groups: list[Group], cancel) -> list[float]:
     """P(decided within N rounds) for the plot (a scratch outcome, coarse pruning as in
     solver.py), round by round until (nearly) all is decided."""
-    scratch = _Solver(BattleOutcome(), _CURVE_PRUNE, cancel, scratch=True)
-    alive = [scratch.settle(g, scratch.first_round(g), _CURVE_PRUNE, record=False)
+    scratch = _Solver(BattleOutcome(), CURVE_PRUNE, cancel, scratch=True)
+    alive = [scratch.settle(g, scratch.first_round(g), CURVE_PRUNE, record=False)
              for g in groups]
     curve = [1.0 - sum(float(a.sum()) for a in alive)]
     while len(curve) < CURVE_ROUNDS and 1.0 - curve[-1] >= 1e-9:
-        alive = [scratch.settle(g, scratch.step(g, a), _CURVE_PRUNE, record=False)
+        alive = [scratch.settle(g, scratch.step(g, a), CURVE_PRUNE, record=False)
                  for g, a in zip(groups, alive)]
         curve.append(1.0 - sum(float(a.sum()) for a in alive))
     return curve

@@ -1,14 +1,12 @@
-"""Low Luck battles (docs/rules.md §2) as phases of a round: AA fire, submarine first strike, fire.
-
-Why one module of ~450 lines: the three phases share the side model and the casualty
-policy (order of loss, keep a land unit, sea-only hits), which only make sense together.
+"""Low Luck battles (docs/rules.md §2): the scenario, each side's numbers, and the battle's
+``BattleRules`` — a round of the phases in ``phases`` (AA fire, submarine first strike, fire),
+casualties by ``casualties``, hit counts from ``hits``.
 
 State: ``(attacker_counts, defender_counts, first_round)`` with counts aligned to
 ``unit_ids()``. The same phases serve exact odds (``outcome_dist``), simulation and the table.
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -17,8 +15,14 @@ import numpy as np
 from ...battle import BattleRules, DieSpec, Phase, phase_exact
 from ...distribution import Dist
 from ... import limits
-from ...errors import EngineError
+from .casualties import AIR, SEA, Casualties
 from .data import tech_effects, unit_ids, units
+from .hits import TAIL_CUTOFF, die, lowluck_hits, standard_hits
+from .phases import AAFire, MainFire, SubmarineStrike
+
+__all__ = ["AIR", "BATTLE_KINDS", "DICE_MODES", "SEA", "TAIL_CUTOFF", "AAFire", "Casualties",
+           "LowLuckOptions", "LowLuckRules", "LowLuckScenario", "LowLuckSide", "MainFire",
+           "SubmarineStrike", "default_order", "full_order", "make_rules"]
 
 DICE_MODES = ("lowluck", "standard")
 BATTLE_KINDS = ("land", "sea")
@@ -74,36 +78,6 @@ def full_order(order: tuple[str, ...], role: str) -> tuple[str, ...]:
     return tuple(order) + tuple(u for u in default_order(None, role) if u not in order)
 
 
-# -- low-luck and standard hit distributions ----------------------------------------------
-def lowluck_hits(power: int) -> Dist:
-    """power // 6 sure hits, plus one with probability (power % 6) / 6."""
-    sure, rem = divmod(power, 6)
-    return Dist({sure + 1: rem / 6, sure: 1 - rem / 6})
-
-
-@functools.cache
-def _binomial(n: int, value: int) -> Dist:
-    return Dist.binomial(n, value / 6)
-
-
-def standard_hits(groups: tuple[tuple[int, int], ...]) -> Dist:
-    """Hits of ordinary dice: ``groups`` = ((dice, hit-on value), ...), each die independent."""
-    return _standard_hits(tuple(sorted(g for g in groups if g[0] and g[1])))
-
-
-#: Hit counts rarer than this are dropped from ordinary-dice tables; the solver reports the
-#: dropped mass as ``pruned`` (it stays many orders of magnitude below 1e-9).
-TAIL_CUTOFF = 1e-18
-
-
-@functools.cache
-def _standard_hits(groups: tuple[tuple[int, int], ...]) -> Dist:
-    result = Dist.point(0)
-    for n, value in groups:
-        result = result + _binomial(n, min(value, 6))
-    return Dist({k: p for k, p in result.items() if p >= TAIL_CUTOFF})
-
-
 class _Side:
     """Per-side numbers the phases need, fixed for the whole battle."""
 
@@ -141,239 +115,6 @@ class _Side:
                           and scenario.options.battle == "land")
 
 
-class Casualties:
-    """Taking ``hits`` casualties from a side: the order-of-loss policy, or the players' choice."""
-
-    def __init__(self, side: _Side):
-        self.side = side
-        self.ids = unit_ids()
-
-    def eligible(self, kinds: frozenset[str] | None, exclude: frozenset[str] = frozenset()):
-        return [i for i in range(len(self.ids))
-                if (kinds is None or self.side.kinds[i] in kinds) and self.side.kinds[i] not in exclude]
-
-    @functools.lru_cache(maxsize=200_000)
-    def policy(self, counts: tuple[int, ...], hits: int, kinds: frozenset[str] | None
-               ) -> tuple[int, ...]:
-        """Counts after removing ``hits`` eligible units by the order of loss."""
-        remaining = list(counts)
-        allowed = set(self.eligible(kinds))
-        reserve = None
-        if self.side.keep_land:
-            # Keep the last land unit of the order alive while anything else can die instead.
-            land = [i for i in self.side.order if self.side.kinds[i] == "land" and counts[i]]
-            if land:
-                reserve = land[-1]
-                remaining[reserve] -= 1
-        for i in self.side.order:
-            if hits <= 0:
-                break
-            if i in allowed and remaining[i]:
-                take = min(hits, remaining[i])
-                remaining[i] -= take
-                hits -= take
-        if reserve is not None:
-            if hits > 0 and reserve in allowed:
-                hits -= 1
-            else:
-                remaining[reserve] += 1
-        return tuple(remaining)
-
-    def chosen(self, counts: tuple[int, ...], hits: int, kinds: frozenset[str] | None,
-               choice: Mapping[str, int]) -> tuple[int, ...]:
-        """Counts after removing the players' chosen casualties (validated)."""
-        allowed = set(self.eligible(kinds))
-        can_take = sum(counts[i] for i in allowed)
-        needed = min(hits, can_take)
-        remaining = list(counts)
-        total = 0
-        for uid, n in choice.items():
-            if uid not in self.ids:
-                raise EngineError(f"unknown unit '{uid}' in the {self.side.role}'s casualties")
-            i = self.ids.index(uid)
-            if not isinstance(n, int) or n < 0:
-                raise EngineError(f"casualty count for {uid} must be a whole number >= 0")
-            if n and i not in allowed:
-                raise EngineError(f"{uid} can't be taken for these hits "
-                                  f"(only {', '.join(self.ids[j] for j in sorted(allowed))})")
-            if n > counts[i]:
-                if not counts[i]:
-                    raise EngineError(f"the {self.side.role} has no {uid} left")
-                raise EngineError(f"the {self.side.role} has only {counts[i]} {uid}, not {n}")
-            remaining[i] -= n
-            total += n
-        if total != needed:
-            raise EngineError(f"the {self.side.role} must take exactly {needed} casualties, "
-                              f"not {total}")
-        return tuple(remaining)
-
-    def apply(self, counts, hits, kinds, choice):
-        if choice is None:
-            return self.policy(counts, hits, kinds)
-        return self.chosen(counts, hits, kinds, choice)
-
-    def as_choice(self, before: tuple[int, ...], after: tuple[int, ...]) -> dict[str, int]:
-        return {self.ids[i]: b - a for i, (b, a) in enumerate(zip(before, after)) if b != a}
-
-
-@functools.cache
-def _die(side: str, label: str) -> DieSpec:
-    return DieSpec(side, 6, label)
-
-
-def _tally(values: np.ndarray) -> dict[int, int]:
-    """{value: how many times} of an integer array (plain ints: they go into states)."""
-    kinds, counts = np.unique(values, return_counts=True)
-    return dict(zip(kinds.tolist(), counts.tolist()))
-
-
-AIR = frozenset({"air"})
-SEA = frozenset({"sea"})
-
-
-class AAFire(Phase):
-    """Round 1: the defender's AA gun fires at the attacking aircraft."""
-
-    name = "AA fire"
-
-    def __init__(self, rules: "LowLuckRules"):
-        self.rules = rules
-
-    def aircraft(self, state) -> int:
-        return sum(n for n, k in zip(state[0], self.rules.att.kinds) if k == "air")
-
-    def dice(self, state):
-        n = self.aircraft(state)
-        if self.rules.standard:
-            return tuple(DieSpec("defender", 6, "AA: hit on 1") for _ in range(n))
-        rem = n % 6
-        return (DieSpec("defender", 6, f"AA: hit on {rem} or less"),) if rem else ()
-
-    def resolve(self, state, rolled):
-        return int(self.hits_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
-
-    def resolve_many(self, state, rolled):
-        return _tally(self.hits_many(state, rolled))
-
-    def hits_many(self, state, rolled: np.ndarray) -> np.ndarray:
-        """Aircraft shot down by each roll: ordinary dice hit on a 1; low luck, n // 6 sure
-        plus one when the die shows n % 6 or less."""
-        if self.rules.standard:
-            return (rolled == 1).sum(axis=1)
-        sure, rem = divmod(self.aircraft(state), 6)
-        return sure + ((rolled[:, 0] <= rem) if rem else 0)
-
-    def outcome_dist(self, state):
-        n = self.aircraft(state)
-        return _binomial(n, 1) if self.rules.standard else lowluck_hits(n)
-
-    def propose(self, state, outcome):
-        after = self.rules.att_cas.policy(state[0], outcome, AIR)
-        return {"attacker": self.rules.att_cas.as_choice(state[0], after)}
-
-    def apply(self, state, outcome, choice=None):
-        pick = (choice or {}).get("attacker")
-        return (self.rules.att_cas.apply(state[0], outcome, AIR, pick), state[1], state[2])
-
-    def explain(self, state, rolled):
-        return f"AA fire: {self.resolve(state, rolled)} aircraft shot down"
-
-
-class SubmarineStrike(Phase):
-    """Attacking submarines fire first; the defender loses sea units before firing back."""
-
-    name = "submarine first strike"
-
-    def __init__(self, rules: "LowLuckRules"):
-        self.rules = rules
-
-    def groups(self, state):
-        i = self.rules.sub_index
-        return ((state[0][i] * self.rules.att.dice[i], self.rules.att.values[i]),)
-
-    def dice(self, state):
-        return self.rules.side_dice("attacker", self.groups(state), "submarines")
-
-    def resolve(self, state, rolled):
-        return self.rules.hits_from(self.groups(state), rolled)
-
-    def resolve_many(self, state, rolled):
-        return _tally(self.rules.hits_many(self.groups(state), rolled))
-
-    def outcome_dist(self, state):
-        return self.rules.hit_dist(self.groups(state))
-
-    def propose(self, state, outcome):
-        after = self.rules.def_cas.policy(state[1], outcome, SEA)
-        return {"defender": self.rules.def_cas.as_choice(state[1], after)}
-
-    def apply(self, state, outcome, choice=None):
-        pick = (choice or {}).get("defender")
-        return (state[0], self.rules.def_cas.apply(state[1], outcome, SEA, pick), state[2])
-
-    def explain(self, state, rolled):
-        return f"Submarines' first strike: {self.resolve(state, rolled)} hits on sea units"
-
-
-class MainFire(Phase):
-    """All other attacking units and all defending units fire at once."""
-
-    name = "fire"
-
-    def __init__(self, rules: "LowLuckRules"):
-        self.rules = rules
-
-    def att_groups(self, state):
-        r = self.rules
-        return tuple((n * r.att.dice[i], r.att.values[i]) for i, n in enumerate(state[0])
-                     if n and i not in r.first_strike)
-
-    def def_groups(self, state):
-        r = self.rules
-        return tuple((n * r.dfn.dice[i], r.dfn.values[i]) for i, n in enumerate(state[1]) if n)
-
-    def dice(self, state):
-        r = self.rules
-        return (r.side_dice("attacker", self.att_groups(state), "attack") +
-                r.side_dice("defender", self.def_groups(state), "defence"))
-
-    def resolve(self, state, rolled):
-        (outcome,) = self.resolve_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))
-        return outcome
-
-    def resolve_many(self, state, rolled):
-        """(attacker hits, defender hits) of each roll, tallied."""
-        r = self.rules
-        a_groups, d_groups = self.att_groups(state), self.def_groups(state)
-        n_a = len(r.side_dice("attacker", a_groups, ""))
-        a = r.hits_many(a_groups, rolled[:, :n_a])
-        d = r.hits_many(d_groups, rolled[:, n_a:])
-        base = int(d.max()) + 1
-        return {(c // base, c % base): n for c, n in _tally(a * base + d).items()}
-
-    def outcome_dist(self, state):
-        r = self.rules
-        return r.hit_dist(self.att_groups(state)).joint(r.hit_dist(self.def_groups(state)))
-
-    def propose(self, state, outcome):
-        r = self.rules
-        a_after = r.att_cas.policy(state[0], outcome[1], None)
-        d_after = r.def_cas.policy(state[1], outcome[0], None)
-        return {"attacker": r.att_cas.as_choice(state[0], a_after),
-                "defender": r.def_cas.as_choice(state[1], d_after)}
-
-    def apply(self, state, outcome, choice=None):
-        r = self.rules
-        choice = choice or {}
-        return (r.att_cas.apply(state[0], outcome[1], None, choice.get("attacker")),
-                r.def_cas.apply(state[1], outcome[0], None, choice.get("defender")),
-                state[2])
-
-    def explain(self, state, rolled):
-        a, d = self.resolve(state, rolled)
-        return f"Fire: the attacker scores {a} hits, the defender {d}"
-
-
 class LowLuckRules(BattleRules):
     """The Low Luck battle of one scenario (or ordinary dice with options.dice = 'standard')."""
 
@@ -400,13 +141,13 @@ class LowLuckRules(BattleRules):
             dice: tuple[DieSpec, ...] = ()
             for n, v in groups:
                 if v:
-                    dice += (_die(side, f"{what}: hit on {v} or less"),) * n
+                    dice += (die(side, f"{what}: hit on {v} or less"),) * n
             return dice
         power = sum(n * v for n, v in groups)
         rem = power % 6
         if not rem:
             return ()
-        return (_die(side, f"{what} power {power}: extra hit on {rem} or less"),)
+        return (die(side, f"{what} power {power}: extra hit on {rem} or less"),)
 
     def hits_from(self, groups, rolled) -> int:
         """Hits of one roll (faces in ``side_dice`` order): ``hits_many`` of one row."""

@@ -191,6 +191,27 @@ def sorted_rolls(n: int, sides: int = SIDES
 
 
 @functools.cache
+def _roll_codes(n: int, sides: int = SIDES) -> tuple[np.ndarray, np.ndarray]:
+    """The ``sorted_rolls(n, sides)`` rows as base-``sides`` codes, sorted, and the row of
+    each code."""
+    codes = _code(sorted_rolls(n, sides)[0], sides)
+    order = np.argsort(codes)
+    return codes[order], order
+
+
+def _code(rows: np.ndarray, sides: int = SIDES) -> np.ndarray:
+    return (rows.astype(np.int64) - 1) @ (sides ** np.arange(rows.shape[1], dtype=np.int64))
+
+
+def roll_rows(rolled: np.ndarray, sides: int = SIDES) -> np.ndarray:
+    """The ``sorted_rolls`` row of each roll (rows of ``rolled``, the dice in any order)."""
+    if not rolled.shape[1]:
+        return np.zeros(len(rolled), dtype=np.int64)
+    codes, rows = _roll_codes(rolled.shape[1], sides)
+    return rows[np.searchsorted(codes, _code(-np.sort(-rolled, axis=1), sides))]
+
+
+@functools.cache
 def level_patterns(n: int, counts: tuple[int, ...]) -> np.ndarray:
     """Every per-die boost level vector when each kind k boosts exactly counts[k] dice."""
     patterns = set()
@@ -298,6 +319,15 @@ class BandTable:
         if rows is None:      # plain lists: much faster than numpy scalars in the simulator
             rows = self._rows = (self.keys.tolist(), self.key_hits.tolist())
         return tuple(rows[1][rows[0][ia][idd]])
+
+    def lookup_many(self, rolled_a: np.ndarray, rolled_d: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """``lookup`` of many rolls at once (row i of each array: one roll, any order):
+        (hits on the attacker, hits on the defender), one entry per roll."""
+        ia = roll_rows(rolled_a, self.sides)
+        idd = roll_rows(rolled_d, self.sides)
+        hits = self.key_hits[self.keys[ia, idd]]
+        return hits[:, 0], hits[:, 1]
 
 
 def compute_table(config: Config, sides: int = SIDES) -> BandTable:

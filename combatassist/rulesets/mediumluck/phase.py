@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 import numpy as np
 
-from ...battle import DieSpec, Phase, SIDES, distinct_rows
+from ...battle import DieSpec, Phase, SIDES
 from ...distribution import Dist
 from ...errors import EngineError
 from .bands import BandResolution, make_config, resolve_dice
@@ -84,16 +84,15 @@ class BandPhase(Phase):
         return self.rules.tables.table(config).lookup(rolled[:n_a], rolled[n_a:])
 
     def resolve_many(self, state, rolled) -> dict:
-        """``resolve`` of each distinct roll once: a side's dice count in any order."""
-        _, n_a, _, _ = self._info(state)
-        faces = np.concatenate([np.sort(rolled[:, :n_a], axis=1),
-                                np.sort(rolled[:, n_a:], axis=1)], axis=1)
-        rows, counts = distinct_rows(faces)
-        acc: dict = {}
-        for row, c in zip(rows.tolist(), counts.tolist()):
-            o = self.resolve(state, tuple(row))
-            acc[o] = acc.get(o, 0) + c
-        return acc
+        """``resolve`` of every roll at once (the band table's ``lookup_many``), tallied."""
+        _, n_a, n_d, config = self._info(state)
+        if n_a == 0 or n_d == 0:
+            return {(n_d, n_a): len(rolled)}
+        hits_a, hits_d = self.rules.tables.table(config).lookup_many(rolled[:, :n_a],
+                                                                     rolled[:, n_a:])
+        base = int(hits_d.max()) + 1
+        codes, counts = np.unique(hits_a.astype(np.int64) * base + hits_d, return_counts=True)
+        return {(int(c) // base, int(c) % base): int(n) for c, n in zip(codes, counts)}
 
     def outcome_dist(self, state) -> Dist:
         return self.rules.tables.dist(self.config(state))

@@ -91,6 +91,15 @@ class _FirePhase(Phase):
         codes, counts = np.unique(to_a * base + to_d, return_counts=True)
         return {(c // base, c % base): n for c, n in zip(codes.tolist(), counts.tolist())}
 
+    def dealt(self, state: State) -> dict[str, dict[int, float]]:
+        """{side: {hits it deals: probability}} from ``state``, uncapped (memoised: depends
+        only on which units are alive)."""
+        alive = (tuple(s > 0 for s in state[0]), tuple(s > 0 for s in state[1]))
+        dealt = self._dealt.get(alive)
+        if dealt is None:
+            dealt = self._dealt[alive] = self._convolve(state)
+        return dealt
+
     def hit_dists(self, state: State) -> tuple[Dist, Dist]:
         """Exact (hits the attacker takes, hits the defender takes), independent, capped."""
         alive = (tuple(s > 0 for s in state[0]), tuple(s > 0 for s in state[1]))
@@ -98,9 +107,7 @@ class _FirePhase(Phase):
         key = (alive, cap_a, cap_d)
         out = self._dists.get(key)
         if out is None:
-            dealt = self._dealt.get(alive)
-            if dealt is None:
-                dealt = self._dealt[alive] = self._convolve(state)
+            dealt = self.dealt(state)
             out = (Dist((min(h, cap_a), p) for h, p in dealt["defender"].items()),
                    Dist((min(h, cap_d), p) for h, p in dealt["attacker"].items()))
             self._dists[key] = out

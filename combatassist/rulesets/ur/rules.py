@@ -57,6 +57,8 @@ class UrRules(BattleRules):
         self.wall = scenario.position.wall_strength
         self._faces = {}
         self._spread_cache: dict[tuple[Allocation, int], tuple[int, ...]] = {}
+        #: (phase index, state) -> where that phase takes it (``round_dist``)
+        self._phase_memo: dict[tuple[int, State], list[tuple[State, float]]] = {}
         self.ranged = RangedPhase(self)
         self.melee = MeleePhase(self)
         self._phases = (self.ranged, self.melee)
@@ -159,25 +161,34 @@ class UrRules(BattleRules):
         per-side distributions.
         """
         current: dict = {state: 1.0}
-        for phase in self._phases:
+        memo = self._phase_memo
+        for i, phase in enumerate(self._phases):
             following: dict = {}
             for s, p in current.items():
-                to_a, to_d = phase.hit_dists(s)
-                new_a: dict = {}
-                for h, q in to_a.items():
-                    t = self.spread(s[0], h)
-                    new_a[t] = new_a.get(t, 0.0) + q
-                new_d: dict = {}
-                for h, q in to_d.items():
-                    t = self.spread(s[1], h)
-                    new_d[t] = new_d.get(t, 0.0) + q
-                for ta, qa in new_a.items():
-                    pa = p * qa
-                    for td, qd in new_d.items():
-                        key = (ta, td)
-                        following[key] = following.get(key, 0.0) + pa * qd
+                moves = memo.get((i, s))
+                if moves is None:      # many rounds pass through the same mid-round states
+                    moves = memo[(i, s)] = self._phase_moves(phase, s)
+                for key, q in moves:
+                    following[key] = following.get(key, 0.0) + p * q
             current = following
         return Dist(current)
+
+    def _phase_moves(self, phase: RangedPhase | MeleePhase, s: State
+                     ) -> list[tuple[State, float]]:
+        """Where ``phase`` takes ``s``: [(state, probability), ...], the sides independent
+        (the hits each side deals, uncapped: ``spread`` stops when a side is wiped out, as
+        ``hit_dists`` caps them)."""
+        dealt = phase.dealt(s)
+        to_a, to_d = dealt["defender"], dealt["attacker"]
+        new_a: dict = {}
+        for h, q in to_a.items():
+            t = self.spread(s[0], h)
+            new_a[t] = new_a.get(t, 0.0) + q
+        new_d: dict = {}
+        for h, q in to_d.items():
+            t = self.spread(s[1], h)
+            new_d[t] = new_d.get(t, 0.0) + q
+        return [((ta, td), qa * qd) for ta, qa in new_a.items() for td, qd in new_d.items()]
 
     def spread(self, steps: tuple[int, ...], hits: int) -> tuple[int, ...]:
         """Steps left after ``hits`` spread by the default policy (memoised)."""
@@ -214,9 +225,10 @@ def with_extras(result: BattleResult, rules: UrRules) -> BattleResult:
     return result
 
 
-def exact_result(scenario: UrScenario, *, cancel: Callable[[], bool] | None = None
-                 ) -> BattleResult:
-    """The battle's exact odds (absorbing chain), with Ur's extras."""
+def exact_result(scenario: UrScenario, *, cancel: Callable[[], bool] | None = None,
+                 curve: bool = True) -> BattleResult:
+    """The battle's exact odds (absorbing chain), with Ur's extras (``curve``: with the
+    "decided by round N" curve)."""
     rules = UrRules(scenario)
-    outcome = solve(rules, max_rounds=scenario.max_rounds, cancel=cancel)
+    outcome = solve(rules, max_rounds=scenario.max_rounds, cancel=cancel, curve=curve)
     return with_extras(battle_result("ur", rules, outcome), rules)

@@ -20,7 +20,7 @@ class WallPoint:
     defender_wins: float
     draw: float
     undecided: float
-    result: Any            # the full BattleResult
+    result: Any            # the BattleResult, without the "decided by round N" curve
 
 
 def odds_by_wall_strength(scenario: UrScenario, kind: str | None = None, *,
@@ -41,7 +41,7 @@ def odds_by_wall_strength(scenario: UrScenario, kind: str | None = None, *,
     for strength, damage in cases:
         wall = Wall(kind, damage) if strength else None
         variant = replace(scenario, position=replace(scenario.position, wall=wall))
-        result = exact_result(variant, cancel=cancel)
+        result = exact_result(variant, cancel=cancel, curve=False)   # the plot needs odds
         points.append(WallPoint(strength, damage, result.attacker_wins, result.defender_wins,
                                 result.draw, result.undecided, result))
     return points

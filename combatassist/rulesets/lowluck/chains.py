@@ -1,0 +1,103 @@
+"""Pieces the vectorised Low Luck solvers share (``grid``: land and sea without a first
+strike; ``seagrid``: sea battles with the submarines' first strike).
+
+A side's *chain*: its compositions from its start as the casualty policy removes one unit at a
+time (``policy(comps[k], h) == comps[k + h]``, tested), with the hit table of each; and the
+BLAS set-up the solvers' small matrix products want.
+"""
+from __future__ import annotations
+
+import functools
+from contextlib import contextmanager
+
+import numpy as np
+from threadpoolctl import ThreadpoolController
+
+from .hits import TAIL_CUTOFF
+from .rules import LowLuckRules
+
+#: A cell whose self-loop is at least this likely can't end (a stalemate), as in solver.py.
+STALEMATE = 1.0 - 1e-15
+#: The "decided by round N" curve is a plot: its scratch rounds prune like solver.py's.
+CURVE_PRUNE = 1e-11
+
+
+@functools.cache
+def _blas_controller() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
+@contextmanager
+def one_blas_thread():
+    """The solvers' matrix products are small: a BLAS thread pool only makes them wait for
+    each other (10-40x slower when the cores are busy), so they run on this thread."""
+    with _blas_controller().limit(limits=1, user_api="blas"):
+        yield
+
+
+class Chain:
+    """One side's compositions from ``start``, losing units in its order of loss.
+
+    ``comps[k]`` has lost k units (``policy(start, k)``; the casualty policy removes units one
+    at a time in a fixed sequence, so ``policy(comps[k], h) == comps[k + h]`` — tested).
+    ``hits[k, h]`` = P(the side scores h hits in the main fire with ``comps[k]``; an
+    attacker's first-striking submarines excluded), zero-padded; the last row (nothing left)
+    scores 0 surely.
+    """
+
+    def __init__(self, rules: LowLuckRules, role: str, start: tuple[int, ...]):
+        cas = rules.att_cas if role == "attacker" else rules.def_cas
+        self.n = sum(start)
+        self.comps = [cas.policy(start, k, None) for k in range(self.n + 1)]
+        fire = rules._fire
+        groups_of = ((lambda c: fire.att_groups((c, None, False))) if role == "attacker" else
+                     (lambda c: fire.def_groups((None, c, False))))
+        self.hits = hit_tables(rules, groups_of, self.comps)
+
+
+def removed_units(comps: list[tuple[int, ...]]) -> np.ndarray:
+    """The unit type lost at each step of a chain (``comps[k]`` to ``comps[k + 1]``)."""
+    counts = np.array(comps, dtype=np.int64)
+    if len(counts) < 2:
+        return np.zeros(0, dtype=np.int64)
+    return (counts[:-1] - counts[1:]).argmax(axis=1)
+
+
+def hit_tables(rules: LowLuckRules, groups_of, comps: list[tuple[int, ...]]) -> np.ndarray:
+    """Hit tables of every composition of a chain, as rows of one array.
+
+    Ordinary dice are independent, so a composition's table is its units' own tables (each
+    from ``rules.hit_dist``) convolved: built from the chain's end, one unit added per step,
+    then cut like ``standard_hits`` (entries below ``TAIL_CUTOFF``). Low luck's two-point
+    tables come from ``rules.hit_dist`` directly.
+    """
+    n = len(comps) - 1
+    tables: list[np.ndarray] = [np.ones(1)] * (n + 1)
+    if rules.standard:
+        per_unit: dict[int, np.ndarray] = {}
+        width = len(comps[0])
+        removed = removed_units(comps)
+        table = np.ones(1)
+        for k in range(n - 1, -1, -1):
+            u = int(removed[k])
+            if u not in per_unit:
+                one = tuple(1 if t == u else 0 for t in range(width))
+                per_unit[u] = as_array(rules.hit_dist(groups_of(one)))
+            table = np.convolve(table, per_unit[u])
+            tables[k] = table
+    else:
+        tables = [as_array(rules.hit_dist(groups_of(c))) for c in comps]
+    out = np.zeros((n + 1, max(len(t) for t in tables)))
+    for k, t in enumerate(tables):
+        out[k, :len(t)] = t
+    if rules.standard:
+        out[out < TAIL_CUTOFF] = 0.0
+    return out
+
+
+def as_array(dist) -> np.ndarray:
+    """A hit-count ``Dist`` as an array indexed by hits."""
+    arr = np.zeros(max(dist) + 1 if dist else 1)
+    for h, p in dist.items():
+        arr[h] = p
+    return arr

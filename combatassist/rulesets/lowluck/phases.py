@@ -1,0 +1,158 @@
+"""The phases of a Low Luck round (docs/rules.md §2): round 1's AA fire, the attacking
+submarines' first strike (sea battles), then everyone's fire.
+
+Each phase reads its side's numbers and casualty policy from the battle's ``LowLuckRules``
+(``rules``, which imports this module: hence no import of it here); ``resolve`` is written
+for a batch of rolls (``resolve_many``: the simulator), one roll being a batch of one (the
+table side, enumeration).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...battle import DieSpec, Phase
+from .casualties import AIR, SEA
+from .hits import binomial, lowluck_hits, tally
+
+
+class AAFire(Phase):
+    """Round 1: the defender's AA gun fires at the attacking aircraft."""
+
+    name = "AA fire"
+
+    def __init__(self, rules: "LowLuckRules"):
+        self.rules = rules
+
+    def aircraft(self, state) -> int:
+        return sum(n for n, k in zip(state[0], self.rules.att.kinds) if k == "air")
+
+    def dice(self, state):
+        n = self.aircraft(state)
+        if self.rules.standard:
+            return tuple(DieSpec("defender", 6, "AA: hit on 1") for _ in range(n))
+        rem = n % 6
+        return (DieSpec("defender", 6, f"AA: hit on {rem} or less"),) if rem else ()
+
+    def resolve(self, state, rolled):
+        return int(self.hits_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
+
+    def resolve_many(self, state, rolled):
+        return tally(self.hits_many(state, rolled))
+
+    def hits_many(self, state, rolled: np.ndarray) -> np.ndarray:
+        """Aircraft shot down by each roll: ordinary dice hit on a 1; low luck, n // 6 sure
+        plus one when the die shows n % 6 or less."""
+        if self.rules.standard:
+            return (rolled == 1).sum(axis=1)
+        sure, rem = divmod(self.aircraft(state), 6)
+        return sure + ((rolled[:, 0] <= rem) if rem else 0)
+
+    def outcome_dist(self, state):
+        n = self.aircraft(state)
+        return binomial(n, 1) if self.rules.standard else lowluck_hits(n)
+
+    def propose(self, state, outcome):
+        after = self.rules.att_cas.policy(state[0], outcome, AIR)
+        return {"attacker": self.rules.att_cas.as_choice(state[0], after)}
+
+    def apply(self, state, outcome, choice=None):
+        pick = (choice or {}).get("attacker")
+        return (self.rules.att_cas.apply(state[0], outcome, AIR, pick), state[1], state[2])
+
+    def explain(self, state, rolled):
+        return f"AA fire: {self.resolve(state, rolled)} aircraft shot down"
+
+
+class SubmarineStrike(Phase):
+    """Attacking submarines fire first; the defender loses sea units before firing back."""
+
+    name = "submarine first strike"
+
+    def __init__(self, rules: "LowLuckRules"):
+        self.rules = rules
+
+    def groups(self, state):
+        i = self.rules.sub_index
+        return ((state[0][i] * self.rules.att.dice[i], self.rules.att.values[i]),)
+
+    def dice(self, state):
+        return self.rules.side_dice("attacker", self.groups(state), "submarines")
+
+    def resolve(self, state, rolled):
+        return self.rules.hits_from(self.groups(state), rolled)
+
+    def resolve_many(self, state, rolled):
+        return tally(self.rules.hits_many(self.groups(state), rolled))
+
+    def outcome_dist(self, state):
+        return self.rules.hit_dist(self.groups(state))
+
+    def propose(self, state, outcome):
+        after = self.rules.def_cas.policy(state[1], outcome, SEA)
+        return {"defender": self.rules.def_cas.as_choice(state[1], after)}
+
+    def apply(self, state, outcome, choice=None):
+        pick = (choice or {}).get("defender")
+        return (state[0], self.rules.def_cas.apply(state[1], outcome, SEA, pick), state[2])
+
+    def explain(self, state, rolled):
+        return f"Submarines' first strike: {self.resolve(state, rolled)} hits on sea units"
+
+
+class MainFire(Phase):
+    """All other attacking units and all defending units fire at once."""
+
+    name = "fire"
+
+    def __init__(self, rules: "LowLuckRules"):
+        self.rules = rules
+
+    def att_groups(self, state):
+        r = self.rules
+        return tuple((n * r.att.dice[i], r.att.values[i]) for i, n in enumerate(state[0])
+                     if n and i not in r.first_strike)
+
+    def def_groups(self, state):
+        r = self.rules
+        return tuple((n * r.dfn.dice[i], r.dfn.values[i]) for i, n in enumerate(state[1]) if n)
+
+    def dice(self, state):
+        r = self.rules
+        return (r.side_dice("attacker", self.att_groups(state), "attack") +
+                r.side_dice("defender", self.def_groups(state), "defence"))
+
+    def resolve(self, state, rolled):
+        (outcome,) = self.resolve_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))
+        return outcome
+
+    def resolve_many(self, state, rolled):
+        """(attacker hits, defender hits) of each roll, tallied."""
+        r = self.rules
+        a_groups, d_groups = self.att_groups(state), self.def_groups(state)
+        n_a = len(r.side_dice("attacker", a_groups, ""))
+        a = r.hits_many(a_groups, rolled[:, :n_a])
+        d = r.hits_many(d_groups, rolled[:, n_a:])
+        base = int(d.max()) + 1
+        return {(c // base, c % base): n for c, n in tally(a * base + d).items()}
+
+    def outcome_dist(self, state):
+        r = self.rules
+        return r.hit_dist(self.att_groups(state)).joint(r.hit_dist(self.def_groups(state)))
+
+    def propose(self, state, outcome):
+        r = self.rules
+        a_after = r.att_cas.policy(state[0], outcome[1], None)
+        d_after = r.def_cas.policy(state[1], outcome[0], None)
+        return {"attacker": r.att_cas.as_choice(state[0], a_after),
+                "defender": r.def_cas.as_choice(state[1], d_after)}
+
+    def apply(self, state, outcome, choice=None):
+        r = self.rules
+        choice = choice or {}
+        return (r.att_cas.apply(state[0], outcome[1], None, choice.get("attacker")),
+                r.def_cas.apply(state[1], outcome[0], None, choice.get("defender")),
+                state[2])
+
+    def explain(self, state, rolled):
+        a, d = self.resolve(state, rolled)
+        return f"Fire: the attacker scores {a} hits, the defender {d}"

@@ -1,0 +1,180 @@
+"""Sub-battles of a Low Luck grid solve (``grid``), batched: the cells (k, r, j) of the
+sub-battles sharing the defender's start, their hit tables and move matrices.
+
+Cell (k, r, j): sub-battle k (one per outcome of round 1's phases before the fire), the
+attacker with r units left, the defender with j units lost (``grid``'s module docstring).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .chains import STALEMATE, Chain
+
+#: Battles whose move matrices fit in this many numbers keep them all (slices, no gathers)...
+MOVES_CACHE = 2_000_000
+#: ... and solve every row's within-row flow up front when the inverses fit in this many.
+INVERSE_CACHE = 60_000
+
+
+def span(mask: np.ndarray) -> tuple[int, int]:
+    """(first, last + 1) of the True entries of a 1-D mask; (0, 0) when there are none."""
+    if not mask.any():
+        return 0, 0
+    return int(mask.argmax()), len(mask) - int(mask[::-1].argmax())
+
+
+def ranges(hits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of hit tables: the fewest and the most hits possible (0, 0 for empty rows)."""
+    nonzero = hits > 0
+    first = nonzero.argmax(axis=-1)
+    last = hits.shape[-1] - 1 - nonzero[..., ::-1].argmax(axis=-1)
+    empty = ~nonzero.any(axis=-1)
+    first[empty] = 0
+    last[empty] = 0
+    return first, last
+
+
+class Group:
+    """Sub-battles sharing the defender's start, batched: cell (k, r, j) as in the module
+    docstring. Sub-battle k's attacker starts with ``starts[k]`` units and mass ``masses[k]``."""
+
+    def __init__(self, attackers: list[Chain], masses: list[float], dfn: Chain):
+        self.attackers, self.dfn = attackers, dfn
+        self.K = len(attackers)
+        self.R = max(c.n for c in attackers)
+        nd = self.nd = dfn.n
+        self.starts = np.array([c.n for c in attackers])
+        self.masses = np.array(masses)
+        width = max(c.hits.shape[1] for c in attackers)
+        # ha[k, r]: the attacker's hit table in sub-battle k with r units left
+        self.ha = np.zeros((self.K, self.R + 1, width))
+        for k, c in enumerate(attackers):
+            self.ha[k, :c.n + 1, :c.hits.shape[1]] = c.hits[::-1]
+        self.ha[:, 0, 0] = 1.0
+        self.a_first, self.a_last = ranges(self.ha)
+        self.a_total = self.ha.sum(axis=2)
+        self.hd = dfn.hits
+        self.d_first, self.d_last = ranges(self.hd)
+        self.d_total = self.hd.sum(axis=1)
+        # the first defender cell (losses j) that may score no hit: from there on all may
+        # (a unit lost only raises that chance), and only there can a row flow within itself
+        may_miss = np.flatnonzero(self.hd[:nd, 0] > 0)
+        self.first_miss = int(may_miss[0]) if may_miss.size else nd
+        # Move matrices are windows of the padded hit tables: entry [j, j'] of the defender's
+        # move matrix under (k, r) is ha[k, r, j' - j] = padded[k, r, offset + j' - j].
+        self._offset = nd + 1
+        self._padded = np.zeros((self.K, self.R + 1, 2 * (nd + 1) + width))
+        self._padded[:, :, self._offset:self._offset + width] = self.ha
+        self._window = self._offset + np.arange(nd + 1)[None, :] - np.arange(nd + 1)[:, None]
+        self._at_least = np.zeros((self.K, self.R + 1, max(width + 1, nd + 2)))
+        self._at_least[:, :, :width] = np.cumsum(self.ha[:, :, ::-1], axis=2)[:, :, ::-1]
+        # The defender's hit tables laid out for ``down`` (zeros on both sides), and
+        # P(at least h hits) for the column "wiped out".
+        dw = self.hd.shape[1]
+        self._hd_offset = self.R + 1
+        self._hd_padded = np.zeros((nd + 1, 2 * (self.R + 1) + dw))
+        self._hd_padded[:, self._hd_offset:self._hd_offset + dw] = self.hd
+        self._hd_at_least = np.zeros((nd + 1, max(dw + 1, self.R + 2)))
+        self._hd_at_least[:, :dw] = np.cumsum(self.hd[:, ::-1], axis=1)[:, ::-1]
+        # stalemates need both sides unable to hit: rare, so looked for only when possible
+        self.may_stall = bool((self.ha[:, 1:, 0] >= STALEMATE).any()
+                              and (self.hd[:nd, 0] >= STALEMATE).any())
+        self.all_k = np.arange(self.K)
+        # Small battles: every move matrix once (slices instead of a gather per row), and
+        # every row's within-row solution up front, all rows at once (see ``_inverses``).
+        self._all_moves = None
+        if self.K * (self.R + 1) * (nd + 1) ** 2 <= MOVES_CACHE:
+            self._all_moves = self.moves(slice(None), slice(None), 0, nd + 1, 0, nd + 1)
+        self.within_inverse = None
+        size = nd + 1 - self.first_miss
+        if size > 1 and self.K * self.R * size ** 2 <= INVERSE_CACHE:
+            flow = self.within_flow(slice(None), slice(1, None), self.first_miss)
+            self.within_inverse = inverses(flow)       # row r: x = b @ within_inverse[:, r - 1]
+        #: Small enough for whole-row sweeps (every move matrix kept, no stalemate to look
+        #: for).
+        self.dense = self._all_moves is not None and not self.may_stall
+
+    def within_flow(self, kk, rr, j0: int) -> np.ndarray:
+        """Row (k, r)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
+        j0..nd, self-loops on the diagonal; a stalemate's row is empty (it never leaves)."""
+        nd = self.nd
+        flow = self.moves(kk, rr, j0, nd, j0, nd + 1) * self.hd[j0:nd, 0, None]
+        if self.may_stall:
+            stale = self.ha[kk, rr, 0][..., None] * self.hd[j0:nd, 0] >= STALEMATE
+            flow[stale] = 0.0
+        return flow
+
+    def down(self, r0: int, r1: int, j0: int, j1: int, t0: int, t1: int) -> np.ndarray:
+        """[r, j, t] = P(the attacker goes from r units left to t | the defender in cell j),
+        for r0 <= r < r1, j0 <= j < j1, t0 <= t < t1 (t = 0: wiped out). A strided view."""
+        base = self._hd_padded
+        step = base.strides[1]
+        # entry [r, j, t] = padded[j, offset + r - t]: r moves right, t left
+        start = self._hd_offset + r0 - t0
+        view = np.lib.stride_tricks.as_strided(
+            base[j0:, start:], shape=(r1 - r0, j1 - j0, t1 - t0),
+            strides=(step, base.strides[0], -step), writeable=False)
+        if t0 == 0:
+            view = view.copy()
+            view[:, :, 0] = self._hd_at_least[j0:j1, r0:r1].T
+        return view
+
+    def state(self, k: int, r: int, j: int) -> Any:
+        att = self.attackers[k]
+        return (att.comps[att.n - r], self.dfn.comps[j], False)
+
+    def moves(self, kk, rr, j0: int, j1: int, c0: int, c1: int) -> np.ndarray:
+        """The defender's move matrices under attacker rows (kk, rr): [n, j, j'] = P(the
+        defender goes from cell j to j'), rows j0..j1-1, columns c0..c1-1 (nd: wiped out)."""
+        if self._all_moves is not None:
+            return self._all_moves[kk, rr, j0:j1, c0:c1]
+        block = self._padded[kk, rr][..., self._window[j0:j1, c0:c1]]
+        if c1 == self.nd + 1:
+            block[..., -1] = self._at_least[kk, rr][..., self.nd - np.arange(j0, j1)]
+        return block
+
+    def dropped_all(self) -> np.ndarray:
+        """``dropped`` of every cell but "wiped out": [k, r, j]."""
+        lost = 1.0 - self.a_total[:, :, None] * self.d_total[None, None, :self.nd]
+        lost[lost < 1e-15] = 0.0
+        return lost
+
+    def dropped(self, kk, rr, j0: int, j1: int) -> np.ndarray:
+        """Per cell, the chance a round lands in a hit-table tail cut off (reported pruned)."""
+        lost = 1.0 - self.a_total[kk, rr][:, None] * self.d_total[None, j0:j1]
+        lost[lost < 1e-15] = 0.0                   # float rounding, not a pruned tail
+        return lost
+
+    def stalemate(self, kk, rr, j0: int, j1: int) -> np.ndarray:
+        """Cells (k, r, j) nobody can leave: neither side can score a hit."""
+        return self.ha[kk, rr, 0][:, None] * self.hd[None, j0:j1, 0] >= STALEMATE
+
+    def start_grid(self) -> np.ndarray:
+        grid = np.zeros((self.K, self.R + 1, self.nd + 1))
+        grid[np.arange(self.K), self.starts, 0] = self.masses
+        return grid
+
+    def over_at_start(self) -> np.ndarray:
+        """Sub-battles over before round 1's fire (AA shot every unit down; nobody can hit)."""
+        ks = np.arange(self.K)
+        return (self.starts == 0) | self.stalemate(ks, self.starts, 0, 1)[:, 0]
+
+
+def inverses(flow: np.ndarray) -> np.ndarray:
+    """(I - N)^-1 for each within-row flow N (``flow``: its rows but the last, which is
+    zero: "wiped out" stays), every matrix at once.
+
+    N is upper triangular and non-negative, so the inverse Y = I + Y N is built one column
+    at a time from the columns before it: only sums of non-negative terms (no cancellation),
+    one batched product per column instead of one LAPACK call per row."""
+    size = flow.shape[-1]
+    n = np.zeros(flow.shape[:-2] + (size, size))
+    n[..., :-1, :] = flow
+    y = np.zeros_like(n)
+    for c in range(size):
+        col = np.matmul(y[..., :, :c], n[..., :c, c, None])[..., 0] if c else y[..., :, 0]
+        col[..., c] += 1.0
+        y[..., :, c] = col / (1.0 - n[..., c, c, None])
+    return y

@@ -1,0 +1,46 @@
+// Times battles with aacalc2 (github.com/mshih01/aacalc2, built with `npx tsc`) in-process,
+// for bench_aacalc2.py. Nothing in the repository needs aacalc2: the benchmark runs this
+// only when AACALC2_DIR names a built checkout.
+//
+// stdin: {"dist": "<checkout>/dist/index.js", "repeat": N, "battles": [{"name", "attack",
+// "defense"}]} (aacalc2's unit names); stdout: one JSON list of {"name", "best_ms",
+// "attacker_survives", "defender_survives"} (best of N runs, prune 1e-12 as the issue measured
+// it). Cheapest first on both sides, AA guns lost last ("aaLast" true would keep one other
+// unit behind them).
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const job = JSON.parse(readFileSync(0, 'utf8'));
+const { multiwaveExternal } = await import(pathToFileURL(job.dist).href);
+
+function input(battle) {
+  return {
+    wave_info: [
+      {
+        attack: { units: battle.attack, ool: ['inf', 'art', 'arm', 'fig', 'bom'], takes: 0,
+                  aaLast: false },
+        defense: { units: battle.defense, ool: ['inf', 'art', 'arm', 'fig', 'bom', 'aa'],
+                   takes: 0, aaLast: false },
+        att_submerge: false, def_submerge: false, att_dest_last: false, def_dest_last: false,
+        is_crash_fighters: false, rounds: 100, retreat_threshold: 0,
+      },
+    ],
+    debug: false, prune_threshold: 1e-12, report_prune_threshold: 1e-12, is_naval: false,
+    in_progress: false, num_runs: 1, verbose_level: 0, diceMode: 'standard',
+    sortMode: 'unit_count',
+  };
+}
+
+const out = [];
+for (const battle of job.battles) {
+  let best = Infinity;
+  let result;
+  for (let i = 0; i < job.repeat; i++) {
+    const t0 = process.hrtime.bigint();
+    result = multiwaveExternal(input(battle));
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  out.push({ name: battle.name, best_ms: best, attacker_survives: result.attack.survives[0],
+             defender_survives: result.defense.survives[0] });
+}
+process.stdout.write(JSON.stringify(out));

@@ -1,0 +1,103 @@
+"""The sea-battle solver with submarine first strike (lowluck/seagrid.py): its defender cells
+against the casualty policy, its answers state by state against the generic solver."""
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from combatassist.rulesets import lowluck
+from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, seagrid
+from combatassist.rulesets.lowluck.rules import SEA
+from combatassist.solver import Cancelled, solve
+from tests.engine.test_lowluck_grid import assert_answers_as_the_generic_solver, battles_for
+
+UNITS = ["battleship", "carrier", "transport", "submarine", "fighter", "bomber"]
+
+
+def _battle(rng: random.Random, most: int, dice: str) -> LowLuckScenario:
+    options = LowLuckOptions(dice=dice, battle="sea", max_rounds=rng.choice([0, 0, 0, 1, 2, 4]))
+
+    def side(role):
+        order = tuple(rng.sample(UNITS, len(UNITS))) if rng.random() < 0.4 else ()
+        techs = frozenset(t for t in ("jet_power", "heavy_bombers", "super_subs")
+                          if rng.random() < 0.2)
+        units = {u: rng.randint(0, most) for u in UNITS}
+        if role == "attacker":
+            units["submarine"] = max(1, units["submarine"])
+        return LowLuckSide(units=units, order_of_loss=order, techs=techs)
+
+    return LowLuckScenario(options=options, attacker=side("attacker"), defender=side("defender"))
+
+
+def _battles(count: int, seed: int, most: int, dice: str = "standard"):
+    return battles_for(seagrid, _battle, count, seed, most, dice)
+
+
+@pytest.mark.parametrize("s", _battles(10, seed=1, most=3))
+def test_defender_cells_are_the_casualty_policy(s):
+    """Each cell (sea lost, others lost) is one composition, and both phases' hits move it
+    where the policy does: sea units only for the submarines, any unit for the main fire."""
+    rules = lowluck.make_rules(s)
+    dfn = seagrid._Defender(rules, rules.initial_state()[1])
+    assert len(set(dfn.comps)) == dfn.C
+    assert not any(dfn.comps[dfn.wiped])
+    for c, comp in enumerate(dfn.comps):
+        for h in range(dfn.n + 2):
+            hh = min(h, dfn.main_to.shape[1] - 1)
+            assert dfn.comps[dfn.main_to[c, hh]] == rules.def_cas.policy(comp, h, None)
+            assert dfn.comps[dfn.sub_to[c, hh]] == rules.def_cas.policy(comp, h, SEA)
+
+
+@pytest.mark.parametrize("dice", ["standard", "lowluck"])
+def test_defender_hit_tables_are_the_rules_hit_dist(dice):
+    for s in _battles(4, seed=2, most=4, dice=dice):
+        rules = lowluck.make_rules(s)
+        dfn = seagrid._Defender(rules, rules.initial_state()[1])
+        dfn.make_hit_tables(rules)
+        for c, comp in enumerate(dfn.comps):
+            expect = np.zeros(dfn.hits.shape[1])
+            for h, p in rules.hit_dist(rules._fire.def_groups((None, comp, False))).items():
+                expect[h] = p
+            assert dfn.hits[c] == pytest.approx(expect, rel=1e-12, abs=1e-300)
+
+
+@pytest.mark.parametrize("s", _battles(24, seed=3, most=4) + _battles(6, seed=4, most=3,
+                                                                     dice="lowluck"))
+def test_matches_the_generic_solver_state_by_state(s):
+    """Both dice, orders of loss, techs, max_rounds: every decided, stalemate and undecided
+    state carries the generic solver's mass (what the IPC / survivor figures use)."""
+    assert_answers_as_the_generic_solver(s, seagrid.solve_sea)
+
+
+def test_the_benchmark_sea_battle_is_exact_and_uses_the_sea_grid(monkeypatch):
+    """bench_lowluck's 30 v 40 sea battle, ordinary dice: compute answers through the sea
+    grid what the generic solver answers; mass conserved, pruning reported below 1e-12."""
+    s = LowLuckScenario(
+        attacker=LowLuckSide(units={"battleship": 4, "submarine": 10, "fighter": 10,
+                                    "bomber": 6}),
+        defender=LowLuckSide(units={"battleship": 5, "carrier": 5, "fighter": 10,
+                                    "transport": 10, "submarine": 10}),
+        options=LowLuckOptions(battle="sea", dice="standard"))
+    calls = []
+    real = seagrid.solve_sea
+    monkeypatch.setattr(seagrid, "solve_sea", lambda *a, **k: calls.append(1) or real(*a, **k))
+    result = lowluck.compute(s)
+    assert calls
+    generic = solve(lowluck.make_rules(s))
+    wins = sum(p for st, p in generic.decided.items() if any(st[0]) and not any(st[1]))
+    assert result.attacker_wins == pytest.approx(wins, abs=1e-13)
+    out = real(lowluck.make_rules(s))
+    assert 0 < out.pruned <= 1e-12
+    assert math.fsum(out.decided.values()) + out.pruned == pytest.approx(1.0, abs=1e-14)
+    assert out.decided_by_round[-1] == pytest.approx(1.0, abs=1e-8)
+
+
+def test_cancel_stops_the_sea_grid():
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard", battle="sea"),
+                        attacker=LowLuckSide(units={"submarine": 8}),
+                        defender=LowLuckSide(units={"transport": 8, "fighter": 3}))
+    with pytest.raises(Cancelled):
+        seagrid.solve_sea(lowluck.make_rules(s), cancel=lambda: True)
