@@ -74,7 +74,7 @@ MEDIUMLUCK_200_RETREAT = MEDIUMLUCK_200.replace(
     (LOWLUCK_SEA_150.replace('battle = "sea"\n', 'battle = "sea"\nretreat_when_units = 9\n'),
      limits.MAX_EXACT_TRANSITIONS),
     # Medium Luck fought to the end goes to the heuristic grid: its own work unit and limit
-    (MEDIUMLUCK_200, limits.MAX_GRID_WORK),
+    (MEDIUMLUCK_200, limits.MAX_BAND_GRID_WORK),
     (MEDIUMLUCK_200_RETREAT, limits.MAX_EXACT_TRANSITIONS)])
 def test_huge_exact_battles_refused_at_once_saying_the_limit(text, limit):
     message = refused_at_once(text)
@@ -163,7 +163,7 @@ def test_medium_luck_large_battle_answered_by_the_grid_it_uses():
     scenario = parse_scenario_text(MEDIUMLUCK_LARGE)
     rules = MediumLuckRules(scenario.body)
     assert rules.work_estimate(rules.start) > limits.MAX_EXACT_TRANSITIONS   # chain solver: no
-    assert grid_work_estimate(rules) < limits.MAX_GRID_WORK / 10             # its grid: yes
+    assert grid_work_estimate(rules) < limits.MAX_BAND_GRID_WORK / 10             # its grid: yes
     start = time.perf_counter()
     result = compute(MEDIUMLUCK_LARGE)
     assert time.perf_counter() - start < limits.MAX_SECONDS

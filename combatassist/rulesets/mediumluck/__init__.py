@@ -87,7 +87,7 @@ class MediumLuck(Ruleset):
         # is bounded by its positions (choose_policy), the heuristic grid by its cells x
         # outcomes, the chain solver (retreat rules, max_rounds) by its transitions
         if on_grid:
-            limits.check_exact(grid_work_estimate(rules), limits.MAX_GRID_WORK,
+            limits.check_exact(grid_work_estimate(rules), limits.MAX_BAND_GRID_WORK,
                                "grid cells x outcomes")
         elif method == "exact" and policy == "heuristic":
             limits.check_exact(estimate_work(rules, rules.initial_state()))

@@ -414,7 +414,7 @@ class HeuristicGrid(SideProductGrid):
 
 
 def grid_work_estimate(rules) -> float:
-    """The heuristic grid's work (``limits.MAX_GRID_WORK``: cells x outcomes pushed) for
+    """The heuristic grid's work (``limits.MAX_BAND_GRID_WORK``: cells x outcomes pushed) for
     ``forward.outcome(HeuristicGrid(rules))``, estimated before anything is computed.
 
     Cells: a side's heuristic positions are about the product over its bands of (units
