@@ -5,6 +5,9 @@
     python3 dev.py test     create .venv if needed, install app + test tools, run the tests
     python3 dev.py bench    run the benchmarks (prints a table of timings)
     python3 dev.py build    build the PyInstaller bundle and smoke-test it
+    python3 dev.py translations   refresh ui/translations/*.ts from the GUI's sources (lupdate)
+
+Every command (re)builds the translations' .qm files from their .ts sources where stale.
 
 Each command creates its own virtual environment in .venv and (re)installs only when
 pyproject.toml changed since the last install.
@@ -53,6 +56,14 @@ def ensure_venv(extras: str) -> Path:
     return py
 
 
+def build_translations(py: Path, command: str = "build") -> None:
+    """``packaging/translations.py build`` (or ``update``) with the venv's PySide6 tools."""
+    code = subprocess.call([str(py), str(ROOT / "packaging" / "translations.py"), command,
+                            "--python", str(py)], cwd=ROOT)
+    if code != 0:
+        sys.exit(f"building the translations failed (exit status {code})")
+
+
 def pip(py: Path, *args: str) -> None:
     """Run pip quietly; on failure show everything it said, then stop."""
     proc = subprocess.run([str(py), "-m", "pip", *args], cwd=ROOT, capture_output=True,
@@ -90,10 +101,12 @@ def main(argv: list[str]) -> int:
     if command == "run":
         ensure_qt_system_libraries()
         py = ensure_venv("")
+        build_translations(py)
         return subprocess.call([str(py), "-m", "combatassist_gui.app", *rest], cwd=ROOT)
     if command == "test":
         ensure_qt_system_libraries()
         py = ensure_venv("test")
+        build_translations(py)
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
         code = subprocess.call([str(py), "-m", "pytest", "-q", *rest], cwd=ROOT, env=env)
         return code
@@ -103,7 +116,11 @@ def main(argv: list[str]) -> int:
     if command == "build":
         ensure_qt_system_libraries()
         py = ensure_venv("package")
+        build_translations(py)
         return subprocess.call([str(py), str(ROOT / "packaging" / "build.py"), *rest], cwd=ROOT)
+    if command == "translations":
+        build_translations(ensure_venv(""), "update")
+        return 0
     print(__doc__)
     return 0 if command in ("help", "-h", "--help") else 2
 

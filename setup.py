@@ -7,10 +7,12 @@ package-dir`` maps (``resources/`` -> ``combatassist.resources``, ``examples/`` 
 """
 from __future__ import annotations
 
+import importlib.util
 import tomllib
 from pathlib import Path
 
 from setuptools import find_packages, setup
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 MAPPED = {name: folder for name, folder in tomllib.loads(
@@ -30,4 +32,31 @@ def folder_packages(name: str, folder: str) -> list[str]:
 code = find_packages(where=str(ROOT), include=["combatassist", "combatassist.*"],
                      exclude=[name for name in MAPPED] + [f"{name}.*" for name in MAPPED])
 data = [pkg for name, folder in MAPPED.items() for pkg in folder_packages(name, folder)]
-setup(packages=sorted(set(code) | set(data)))
+
+
+class BuildWithTranslations(build_py):
+    """Compile the GUI's translations (``ui/translations/*.ts`` -> ``.qm``) into the build,
+    with PySide6's lrelease (packaging/translations.py). Without PySide6 in the build
+    environment (pip's isolated one has none), the ``.qm`` the set-up built are used; if
+    they are missing or stale, the build stops and says how to make them."""
+
+    def run(self):
+        if not getattr(self, "editable_mode", False):    # editable: dev.py builds them in place
+            spec = importlib.util.spec_from_file_location(
+                "translations", ROOT / "packaging" / "translations.py")
+            tool = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(tool)
+            try:
+                tool.build()
+            except tool.TranslationsError as exc:
+                if tool.stale():
+                    raise SystemExit(
+                        f"setup.py: the translations are not built and {exc}. Run "
+                        "`python3 dev.py test` (or `python packaging/translations.py build "
+                        "--python PY` with a Python that has PySide6) first, or build with "
+                        "`pip install --no-build-isolation .` from an environment with "
+                        "PySide6.") from None
+        super().run()
+
+
+setup(packages=sorted(set(code) | set(data)), cmdclass={"build_py": BuildWithTranslations})

@@ -27,10 +27,13 @@ import numpy as np
 
 from .distribution import Dist, all_rolls
 from .errors import EngineError
+from .text import msg, plural
 
 Side = Literal["attacker", "defender"]
 Verdict = Literal["attacker", "defender", "draw"]
 SIDES: tuple[Side, Side] = ("attacker", "defender")
+#: The sides' names as texts for people (the GUI translates a plain "attacker" through these).
+SIDE_NAMES = {"attacker": msg("attacker"), "defender": msg("defender"), "draw": msg("draw")}
 
 #: Largest number of dice combinations ``Phase.outcome_dist`` enumerates by default.
 ENUMERATION_LIMIT = 2_000_000
@@ -89,7 +92,7 @@ class Phase(ABC):
 
     def explain(self, state: Any, rolled: tuple[int, ...]) -> str:
         """How these dice resolve, for people at the table (boosts placed, pairings, ...)."""
-        return f"{self.name}: {self.resolve(state, rolled)}"
+        return msg("{phase}: {outcome}", phase=self.name, outcome=self.resolve(state, rolled))
 
     def propose(self, state: Any, outcome: Hashable) -> Any:
         """The default policy's choice for this outcome (shown at the table; None: no choice)."""
@@ -206,17 +209,22 @@ class FixedDice(DiceSource):
 
 def dice_count(n: int) -> str:
     """'1 die', '3 dice' — for messages."""
-    return f"{n} die" if n == 1 else f"{n} dice"
+    return plural(n, "{n} die", "{n} dice")
 
 
 def check_roll(phase: Phase, specs: Sequence[DieSpec], rolled: Sequence[int]) -> None:
     """Refuse dice that don't fit the phase, with a message saying what was expected."""
     if len(rolled) != len(specs):
-        raise EngineError(f"{phase.name}: expected {dice_count(len(specs))}, got {len(rolled)}")
+        raise EngineError(msg("{phase}: expected {dice}, got {got}", phase=phase.name,
+                              dice=dice_count(len(specs)), got=len(rolled)))
     for i, (spec, face) in enumerate(zip(specs, rolled), start=1):
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= spec.sides:
-            what = f" ({spec.label})" if spec.label else ""
-            raise EngineError(f"{phase.name}: die {i}{what} must show 1-{spec.sides}, got {face!r}")
+            if spec.label:
+                raise EngineError(msg("{phase}: die {i} ({label}) must show 1-{sides}, got {face}",
+                                      phase=phase.name, i=i, label=spec.label,
+                                      sides=spec.sides, face=repr(face)))
+            raise EngineError(msg("{phase}: die {i} must show 1-{sides}, got {face}",
+                                  phase=phase.name, i=i, sides=spec.sides, face=repr(face)))
 
 
 @dataclass

@@ -11,6 +11,7 @@ from typing import Any
 
 from .battle import DieSpec, dice_count
 from .errors import EngineError
+from .text import join, msg
 
 
 def from_json(value: Any) -> Any:
@@ -32,14 +33,15 @@ def format_choice(choice: Any) -> str:
         parts = []
         for key, value in choice.items():
             if isinstance(value, dict):
-                inner = ", ".join(f"{n} {unit}" for unit, n in value.items() if n) or "none"
+                inner = join(", ", [msg("{n} {unit}", n=n, unit=unit)
+                                    for unit, n in value.items() if n]) or msg("none")
             else:
                 inner = format_choice(value)
-            parts.append(f"{key}: {inner}")
-        return "; ".join(parts)
+            parts.append(msg("{side}: {units}", side=key, units=inner))
+        return join("; ", parts)
     if isinstance(choice, (tuple, list)):
-        return ", ".join(format_choice(c) for c in choice) or "(nothing)"
-    return str(choice)
+        return join(", ", [format_choice(c) for c in choice]) or msg("(nothing)")
+    return choice if isinstance(choice, str) else str(choice)
 
 
 def _parse_counts(text: str) -> dict[str, int]:
@@ -53,7 +55,8 @@ def _parse_counts(text: str) -> dict[str, int]:
         elif len(words) == 2 and words[0].isdigit():
             n, unit = int(words[0]), words[1]
         else:
-            raise EngineError(f"can't read '{item.strip()}': write it like '2 infantry'")
+            raise EngineError(msg("can't read '{item}': write it like '2 infantry'",
+                                  item=item.strip()))
         counts[unit] = counts.get(unit, 0) + n
     return counts
 
@@ -72,7 +75,7 @@ def parse_choice(text: str, proposal: Any = None) -> Any:
         try:
             return from_json(json.loads(text))
         except json.JSONDecodeError as exc:
-            raise EngineError(f"can't read the choice: {exc.msg}") from None
+            raise EngineError(msg("can't read the choice: {why}", why=exc.msg)) from None
     if isinstance(proposal, dict) and all(isinstance(v, dict) for v in proposal.values()):
         result = {k: dict(v) for k, v in proposal.items()}
         for part in text.split(";"):
@@ -81,8 +84,9 @@ def parse_choice(text: str, proposal: Any = None) -> Any:
             key, sep, rest = part.partition(":")
             key = key.strip()
             if not sep or key not in proposal:
-                raise EngineError(f"start each part with one of: "
-                                  f"{', '.join(k + ':' for k in proposal)} (got '{part.strip()}')")
+                raise EngineError(msg("start each part with one of: {keys} (got '{part}')",
+                                      keys=join(", ", [join("", [k, ":"]) for k in proposal]),
+                                      part=part.strip()))
             result[key] = _parse_counts(rest)
         return result
     if text == "(nothing)":
@@ -109,11 +113,15 @@ def parse_dice(text: str, specs: Sequence[DieSpec]) -> tuple[int, ...]:
     try:
         values = tuple(int(v) for v in cleaned)
     except ValueError:
-        raise EngineError(f"dice must be numbers, got '{text.strip()}'") from None
+        raise EngineError(msg("dice must be numbers, got '{text}'", text=text.strip())) from None
     if len(values) != len(specs):
-        raise EngineError(f"expected {dice_count(len(specs))}, got {len(values)}")
+        raise EngineError(msg("expected {dice}, got {got}", dice=dice_count(len(specs)),
+                              got=len(values)))
     for i, (spec, v) in enumerate(zip(specs, values), start=1):
         if not 1 <= v <= spec.sides:
-            label = f" ({spec.label})" if spec.label else ""
-            raise EngineError(f"die {i}{label} must show 1-{spec.sides}, got {v}")
+            if spec.label:
+                raise EngineError(msg("die {i} ({label}) must show 1-{sides}, got {v}",
+                                      i=i, label=spec.label, sides=spec.sides, v=v))
+            raise EngineError(msg("die {i} must show 1-{sides}, got {v}", i=i,
+                                  sides=spec.sides, v=v))
     return values

@@ -20,6 +20,7 @@ and 1.5-19 million simulated dice/s (trials sharing a state roll together).
 from __future__ import annotations
 
 from .errors import EngineError
+from .text import msg
 
 #: What the limits below guarantee (README "Limits").
 MAX_SECONDS = 30
@@ -56,16 +57,21 @@ def exact_estimate(positions: float, outcomes: float) -> float:
 
 
 def _about(n: float) -> str:
-    return f"{n:,.0f}" if n < 1e9 else f"{n:.1e}"
+    return msg("{n:,.0f}", n=n) if n < 1e9 else msg("{n:.1e}", n=n)
+
+
+#: What the exact work is counted in, as the refusal says it.
+WORK_UNITS = {"transitions": msg("transitions")}
 
 
 def exact_refusal(work: float, limit: int | None = None,
                   unit: str = "transitions") -> EngineError:
     limit = MAX_EXACT_TRANSITIONS if limit is None else limit
-    return EngineError(
-        f"this battle needs about {_about(work)} exact-solver {unit}, more than the "
-        f"{_about(limit)} the engine answers within {MAX_SECONDS} s and {MAX_MEMORY_GB} GB; "
-        "reduce the forces, or simulate it (--method simulate)")
+    return EngineError(msg(
+        "this battle needs about {work} exact-solver {unit}, more than the {limit} the engine "
+        "answers within {seconds} s and {gb} GB; reduce the forces, or simulate it (--method "
+        "simulate)", work=_about(work), unit=WORK_UNITS.get(unit, unit), limit=_about(limit),
+        seconds=MAX_SECONDS, gb=MAX_MEMORY_GB))
 
 
 def check_exact(work: float | None, limit: int | None = None,
@@ -81,10 +87,10 @@ def simulation_refusal(dice: float, trials: int, dice_per_trial: float,
                        limit: int | None = None) -> EngineError:
     limit = MAX_SIMULATED_DICE if limit is None else limit
     fits = max(1, int(limit / max(dice_per_trial, 1.0)))
-    return EngineError(
-        f"{trials:,} trials would roll about {_about(dice)} dice, more than the "
-        f"{_about(limit)} the simulator rolls within {MAX_SECONDS} s; "
-        f"use at most {fits:,} trials (--trials) or smaller forces")
+    return EngineError(msg(
+        "{trials:,} trials would roll about {dice} dice, more than the {limit} the simulator "
+        "rolls within {seconds} s; use at most {fits:,} trials (--trials) or smaller forces",
+        trials=trials, dice=_about(dice), limit=_about(limit), seconds=MAX_SECONDS, fits=fits))
 
 
 def check_vectorised_simulation(trials: int, dice_per_trial: float) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from .battle import BattleRules
 from .figures import BattleFigures, battle_figures, supports_figures
 from .solver import BattleOutcome
+from .text import msg
 
 BATTLE_KEYS = ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate", "pruned",
                "expected_rounds", "losses")
@@ -72,11 +73,11 @@ class BattleResult:
         if self.expected_rounds > 0 or any(a or d for a, d, _ in self.losses):
             return None
         if self.defender_wins >= 1.0 - 1e-12:
-            return "the attacker has no units"
+            return msg("the attacker has no units")
         if self.attacker_wins >= 1.0 - 1e-12:
-            return "the defender has no units"
+            return msg("the defender has no units")
         if self.draw >= 1.0 - 1e-12:
-            return "neither side has units"
+            return msg("neither side has units")
         return None
 
 

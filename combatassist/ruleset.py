@@ -25,7 +25,8 @@ The files in the resources folder the defaults read (all optional but ``default.
 - ``labels.toml``: ``[<category>] <id> = "Display name"`` (units, bands, terrain, ...;
   categories and ids from ``label_ids``);
 - the ruleset's own tables (``tables.toml``, ...), each read by its ``data_files`` entry;
-- ``help.html``: the ruleset's help (the GUI's Help → Rules), with ``{dotted.path}``
+- ``help.html``: the ruleset's help (the GUI's Help → Rules; ``help.<lang>.html`` the same in
+  another language, e.g. ``help.de.html``), with ``{dotted.path}``
   placeholders filled from the ruleset's own tables (``help_values``), so the help never
   restates a number by hand.
 
@@ -242,10 +243,24 @@ class Ruleset:
         """Every TOML file ``resources/<name>/`` may hold and its reader: the scenario
         ``Reader`` of the file in, the typed value out (``data.read_data_file``).
 
-        ``default.toml`` (a scenario) and ``labels.toml`` here; the ruleset's own tables
+        ``default.toml`` (a scenario), ``labels.toml`` and the help's words in other
+        languages (``help.<lang>.toml``, ``read_help_words``) here; the ruleset's own tables
         from ``data_files``."""
+        words = {path.name: self.read_help_words for path in self.resources.glob("help.*.toml")}
         return {"default.toml": functools.partial(read_scenario, ruleset=self),
-                "labels.toml": self.read_labels, **self.data_files}
+                "labels.toml": self.read_labels, **words, **self.data_files}
+
+    @staticmethod
+    def read_help_words(reader: Reader) -> dict[str, str]:
+        """``help.<lang>.toml``: ``[words] "<English>" = "<translation>"``, non-empty text."""
+        sub = reader.sub("words", required=True)
+        words = {}
+        for key in sub.keys():
+            words[key] = sub.string(key)
+            if not words[key].strip():
+                raise sub.error(key, "must not be empty", hint="write the word in the language")
+        sub.finish()
+        return words
 
     def check_resources(self, folder: Path | None = None) -> dict[str, Any]:
         """Read and validate every ``*.toml`` of the data folder (``folder``: another copy
@@ -266,20 +281,41 @@ class Ruleset:
             out[path.name] = read_data_file(path, read)
         return out
 
-    def help_values(self) -> Mapping[str, Any]:
+    def help_values(self, language: str = "en") -> Mapping[str, Any]:
         """The values ``help.html`` may quote as ``{dotted.path}`` (default: the ruleset's
-        ``tables.toml``, when it has one)."""
+        ``tables.toml``, when it has one). Values that are words say them in ``language``
+        (``help_words``)."""
         if (self.resources / "tables.toml").is_file():
             return self.resource("tables.toml")
         return {}
 
-    def help_text(self) -> str:
+    def help_words(self, language: str = "en") -> Callable[[str], str]:
+        """``word(english)``: the help's words in ``language``, from the ``[words]`` table of
+        ``resources/<name>/help.<language>.toml`` (English: the words themselves). A word
+        missing there is a ScenarioError naming it, so a help page never mixes languages."""
+        if language == "en":
+            return lambda text: text
+        path = self.resources / f"help.{language}.toml"
+        table = read_data_file(path, self.read_help_words) if path.is_file() else {}
+
+        def word(text: str) -> str:
+            if text not in table:
+                raise ScenarioError(f"the help needs the word '{text}' in {language}: add it "
+                                    "to the [words] table", file=str(path))
+            return table[text]
+        return word
+
+    def help_text(self, language: str = "en") -> str:
         """The ruleset's help (``resources/<name>/help.html``, placeholders filled from
-        ``help_values``; a missing value is a ScenarioError naming the placeholder)."""
-        path = self.resources / "help.html"
+        ``help_values``; a missing value is a ScenarioError naming the placeholder).
+        ``language``: e.g. ``"de"`` reads ``help.de.html`` (the same placeholders, so both
+        quote the same tables); English when the ruleset has no help in that language."""
+        path = help_path(self.resources, language)
         if not path.is_file():
             return ""
-        return fill_placeholders(read_text_file(path), self.help_values(), file=str(path))
+        language = language if path.name != "help.html" else "en"
+        return fill_placeholders(read_text_file(path), self.help_values(language),
+                                 file=str(path))
 
     # -- the table ------------------------------------------------------------------------
     def format_choice(self, choice: Any) -> str:
@@ -297,6 +333,12 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"
+
+
+def help_path(folder: Path, language: str = "en", name: str = "help") -> Path:
+    """``folder/help.html``, or ``folder/help.<language>.html`` when there is one."""
+    translated = folder / f"{name}.{language}.html"
+    return translated if language != "en" and translated.is_file() else folder / f"{name}.html"
 
 
 @functools.cache

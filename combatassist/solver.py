@@ -20,6 +20,7 @@ import numpy as np
 from . import limits
 from .battle import BattleRules, DiceStream, play_round_many
 from .errors import CombatAssistError, EngineError
+from .text import msg
 
 #: Default pruning threshold per state. With at most a few hundred thousand states the total
 #: pruned mass stays far below 1e-9 (docs/rules.md's bound), and is reported anyway.
@@ -91,9 +92,9 @@ class Transitions:
         if self.cancel is not None and self.cancel():
             raise Cancelled()
         if len(self.cache) >= self.max_states:
-            raise EngineError(
-                f"this battle has more than {self.max_states:,} distinct positions; "
-                "reduce the forces (or use --method simulate)")
+            raise EngineError(msg(
+                "this battle has more than {states:,} distinct positions; reduce the forces "
+                "(or use --method simulate)", states=self.max_states))
         dist = self.rules.round_dist(state)
         stay = dist.prob(state)
         moves = [(s, p) for s, p in dist.items() if s != state]

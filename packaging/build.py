@@ -54,6 +54,13 @@ def _load_config():
 cfg = _load_config()
 
 
+def _load_translations():
+    spec = importlib.util.spec_from_file_location("translations", HERE / "translations.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 class BuildFailed(Exception):
     """A step failed: the message says what and how to fix it."""
 
@@ -176,7 +183,8 @@ def smoke_test(bundle: Path, version: str, scenario: Path) -> list[str]:
 
         result = run_built([str(gui), "--smoke-test"], cwd)
         check(result, "combatassist-gui --smoke-test")
-        report.append(f"gui --smoke-test: passed in {time.monotonic() - started:.1f} s")
+        report.append(f"gui --smoke-test: passed in {time.monotonic() - started:.1f} s "
+                      f"({result.stdout.strip().splitlines()[-1] if result.stdout.strip() else ''})")
 
         result = run_built([str(cli), "--version"], cwd)
         check(result, "combatassist --version")
@@ -234,6 +242,14 @@ def check_contents(bundle: Path) -> list[str]:
     for folder in ("resources", "examples"):
         if not (internal / folder / "README.md").is_file():
             raise BuildFailed(f"the bundle has no {folder}/ folder (combatassist.data needs it)")
+    languages = sorted(cfg.app_languages())
+    for lang in languages:
+        wanted = [internal / "combatassist_gui" / "translations" / ts.with_suffix(".qm").name
+                  for ts in sorted(cfg.TRANSLATIONS.glob(f"*_{lang}.ts"))]
+        wanted.append(internal / "PySide6" / "Qt" / "translations" / f"qtbase_{lang}.qm")
+        missing = [str(p.relative_to(bundle)) for p in wanted if not p.is_file()]
+        if missing:
+            raise BuildFailed(f"the bundle lacks the {lang} translation: " + ", ".join(missing))
     must_stay_out = set(cfg.OTHER_QT_BINDINGS) | set(cfg.DEV_PACKAGES)
     for stem, also_out in ((cfg.GUI_EXE, set()), (cfg.CLI_EXE, set(cfg.QT_PACKAGES))):
         modules = bundled_python_modules(bundle / exe_name(stem))
@@ -243,7 +259,8 @@ def check_contents(bundle: Path) -> list[str]:
         if wrong:
             raise BuildFailed(f"{stem} bundles modules that must stay out: " + ", ".join(wrong[:20]))
     return [f"contents: Qt modules {', '.join(sorted(bundled_qt)) or 'none'}; "
-            "no other Qt binding, no test packages; the CLI holds no Qt"]
+            "no other Qt binding, no test packages; the CLI holds no Qt; translations: "
+            + (", ".join(languages) or "none")]
 
 
 def is_listed(module: str, names: set[str]) -> bool:
@@ -383,6 +400,13 @@ def main(argv: list[str] | None = None) -> int:
         scenario = pick_scenario(args.scenario)
         print(f"Combat Assistant {version}: packaging with {sys.executable}", flush=True)
         if not args.skip_build:
+            translations = _load_translations()
+            try:
+                built = translations.build()
+            except translations.TranslationsError as exc:
+                raise BuildFailed(str(exc)) from None
+            print(f"translations: {len(built)} .qm built, "
+                  f"{len(translations.ts_files()) - len(built)} up to date", flush=True)
             run_pyinstaller()
         elif not bundle.is_dir():
             raise BuildFailed(f"--skip-build: there is no {bundle} yet; build first")

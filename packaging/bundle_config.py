@@ -44,8 +44,11 @@ DEV_PACKAGES = (
 #: The engine never imports Qt: the command-line executable leaves all of it out.
 QT_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph", "combatassist_gui")
 
-#: Qt data the bundle drops: the app is English-only, so Qt's own translations are dead weight.
+#: Qt data the bundle drops: Qt's own translations, except ``qtbase_<lang>.qm`` of the
+#: languages the app is translated into (standard buttons and dialogs; see ``app_languages``).
 DROPPED_DATA_PREFIXES = ("PySide6/Qt/translations/",)
+#: The app's translations, compiled from ui/translations/<area>_<lang>.ts (translations.py).
+TRANSLATIONS = ROOT / "ui" / "translations"
 
 #: Linux: CPython's own libraries lose their debug symbols (libpython from a source-built
 #: Python carries ~18 MB of them): bundle paths matching this. Only these: `strip` corrupts
@@ -117,9 +120,18 @@ def qt_excludes(installed: set[str], used: set[str]) -> list[str]:
     return sorted(f"PySide6.{name}" for name in installed - keep)
 
 
-def keep_data_entry(dest_name: str) -> bool:
-    """False for bundle data the app doesn't need (see DROPPED_DATA_PREFIXES)."""
+def app_languages(folder: Path = TRANSLATIONS) -> set[str]:
+    """The languages the app has a translation for (``<area>_<lang>.ts``)."""
+    return {ts.stem.rsplit("_", 1)[1] for ts in folder.glob("*_*.ts")}
+
+
+def keep_data_entry(dest_name: str, languages: set[str] | None = None) -> bool:
+    """False for bundle data the app doesn't need (see DROPPED_DATA_PREFIXES); Qt's
+    ``qtbase_<lang>.qm`` of the app's ``languages`` (default: ``app_languages()``) stays."""
     normalized = dest_name.replace("\\", "/")
+    languages = app_languages() if languages is None else languages
+    if normalized in {f"PySide6/Qt/translations/qtbase_{lang}.qm" for lang in languages}:
+        return True
     return not normalized.startswith(DROPPED_DATA_PREFIXES)
 
 

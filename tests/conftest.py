@@ -7,6 +7,20 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+def pytest_sessionstart(session):
+    # The GUI's translations (.qm) are built from their .ts sources: dev.py does it before the
+    # tests, this covers a bare `pytest` after a .ts was edited (lrelease takes milliseconds).
+    if importlib.util.find_spec("PySide6") is None:
+        return
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "packaging" / "translations.py"
+    spec = importlib.util.spec_from_file_location("translations", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    tool.build()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     # Keep each phase's report on the test, so the dialog guard knows whether it already failed.

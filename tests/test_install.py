@@ -30,6 +30,10 @@ def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
     assert not any(n.startswith("ui/") for n in names)
     tops = {n.split("/")[0] for n in names if "/" in n and ".dist-info/" not in n}
     assert tops == {"combatassist", "combatassist_gui"}
+    # the GUI's translations, compiled from every .ts of the source tree
+    assert {n for n in names if n.startswith("combatassist_gui/translations/")} == {
+        f"combatassist_gui/translations/{ts.stem}.qm"
+        for ts in (ROOT / "ui" / "translations").glob("*.ts")}
     code = ("import combatassist, combatassist.data as d; "
             "print(combatassist.__file__); print(d.resources_dir()); print(d.examples_dir()); "
             "from combatassist.rulesets import lowluck; print(len(lowluck.UNITS)); "
@@ -70,3 +74,14 @@ def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
     assert set(found) == source
     assert all(folder == str(site / "combatassist" / "resources" / name)
                for name, folder in found.items())
+
+    # the installed GUI finds its German and speaks it
+    code = ("from PySide6.QtCore import QCoreApplication; app = QCoreApplication([]); "
+            "from combatassist_gui import i18n; print(i18n.TRANSLATIONS_DIR, *i18n.available_languages()); "
+            "i18n.install('de', app); print(QCoreApplication.translate('MainWindow', '&File'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    folder, *languages = out.stdout.splitlines()[0].split()
+    assert folder == str(site / "combatassist_gui" / "translations") and "de" in languages
+    assert out.stdout.splitlines()[1] == "&Datei"

@@ -102,6 +102,7 @@ class FakeAnalysis:
         self.scripts = ["scripts"]
         self.datas = [(dest, src, "DATA") for src, dest in kwargs.get("datas", [])] + [
             ("PySide6/Qt/translations/qtbase_de.qm", "x", "DATA"),
+            ("PySide6/Qt/translations/qtbase_fr.qm", "x", "DATA"),
             ("pyqtgraph/colors/maps/CET-C1.csv", "x", "DATA"),
         ]
         self.binaries = [
@@ -190,7 +191,14 @@ def test_spec_bundles_resources_and_versioned_metadata(monkeypatch, tmp_path):
         assert f"Version: {version}" in (dist_info / "METADATA").read_text(encoding="utf-8")
     gui = FakeAnalysis.made[0]
     kept = {entry[0] for entry in gui.datas}
-    assert "PySide6/Qt/translations/qtbase_de.qm" not in kept
+    # Qt's own translation of each language the app speaks (German) stays, the others go
+    assert "PySide6/Qt/translations/qtbase_de.qm" in kept
+    assert "PySide6/Qt/translations/qtbase_fr.qm" not in kept
+    # the GUI carries every compiled translation; the CLI (English only) none
+    shipped = {Path(src).name for src, dest in gui.kwargs["datas"] if dest == "combatassist_gui/translations"}
+    assert shipped == {p.name for p in cfg.TRANSLATIONS.glob("*.qm")} and "app_de.qm" in shipped
+    cli = FakeAnalysis.made[1]
+    assert not any(dest == "combatassist_gui/translations" for _src, dest in cli.kwargs["datas"])
     assert "pyqtgraph/colors/maps/CET-C1.csv" in kept  # other packages' data untouched
     binaries = {entry[0] for entry in gui.binaries if entry[0].startswith("PySide6/")}
     assert binaries == {"PySide6/Qt/plugins/platforms/libqxcb.so", "PySide6/Qt/lib/libQt6Core.so.6"}

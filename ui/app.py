@@ -2,7 +2,9 @@
 
 ``--smoke-test`` opens every view, computes its default scenario, checks that File › Open
 Example lists the shipped examples, and exits 0 (1 on any error);
-``--screenshot DIR`` saves a PNG of each view (and its extra tabs) into DIR.
+``--screenshot DIR`` saves a PNG of each view (and its extra tabs) into DIR;
+``--language de`` runs in that language (for the checks: English unless given; otherwise the
+View › Language choice, else the system's language).
 """
 from __future__ import annotations
 
@@ -25,6 +27,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--smoke-test", action="store_true",
                         help="open every view, compute its default scenario, exit 0 if all worked")
     parser.add_argument("--screenshot", metavar="DIR", help="save a PNG of each view into DIR")
+    parser.add_argument("--language", metavar="LANG",
+                        help="the language to show, e.g. en or de (default: View › Language, "
+                             "else the system's)")
     parser.add_argument("file", nargs="?", help="scenario file to open")
     return parser.parse_args(argv)
 
@@ -86,7 +91,7 @@ def check_views(app, window, screenshot_dir: Path | None = None) -> list[str]:
                         demo_battle(panel)
                     wait_for(app, lambda v=view: settle(v))
                     app.processEvents()
-                suffix = "" if not label else "-" + label.lower().replace(" ", "-")
+                suffix = "" if not label else "-" + file_slug(label)
                 path = screenshot_dir / f"{index + 1}-{name}{suffix}.png"
                 if not window.grab().save(str(path), "PNG"):
                     problems.append(f"{name}: could not write {path}")
@@ -95,9 +100,40 @@ def check_views(app, window, screenshot_dir: Path | None = None) -> list[str]:
     return problems
 
 
+def file_slug(label: str) -> str:
+    """A tab's label as part of a file name: ``"At the table"`` -> ``at-the-table``,
+    ``"Am Tisch"`` -> ``am-tisch`` (umlauts spelled out, nothing but a-z, 0-9 and -)."""
+    import re
+
+    text = label.replace("&", "").lower()
+    for umlaut, spelled in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        text = text.replace(umlaut, spelled)
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
 def example_entries(window) -> list:
     """The File › Open Example entries that open an example (a bundle must ship examples/)."""
     return [a for a in window.examples_menu.actions() if a.isEnabled() and not a.isSeparator()]
+
+
+def translation_problems(app, run_language: str) -> list[str]:
+    """Each translation the app has loads (its own ``.qm`` files and Qt's ``qtbase``) and
+    translates the File menu; ``run_language`` is installed again afterwards."""
+    from PySide6.QtCore import QCoreApplication
+
+    from . import i18n
+
+    problems = []
+    for lang in i18n.available_languages():
+        if lang == i18n.SOURCE_LANGUAGE:
+            continue
+        loaded = i18n.install(lang, app)
+        if not any(p.name.startswith("qtbase_") for p in loaded):
+            problems.append(f"{lang}: Qt's own translation (qtbase_{lang}.qm) is missing")
+        if QCoreApplication.translate("MainWindow", "&File") == "&File":
+            problems.append(f"{lang}: the app's translation does not translate the menus")
+    i18n.install(run_language, app)
+    return problems
 
 
 def plant_damaged_autosave(folder: Path) -> None:
@@ -118,14 +154,24 @@ def main(argv: list[str] | None = None) -> int:
 
     from .main_window import APP_NAME, ORGANISATION, MainWindow
 
+    from . import i18n
+
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANISATION)
+    languages = i18n.available_languages()
+    if args.language is not None and args.language not in languages:
+        print(f"combatassist-gui: --language {args.language}: no such translation (choose "
+              f"from {', '.join(languages)})", file=sys.stderr)
+        return 2
 
     if args.smoke_test or args.screenshot:
         # never touch the user's settings or battles while checking the app
         scratch = Path(tempfile.mkdtemp(prefix="combatassist-check-"))
         settings = QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat)
+        i18n.install(args.language or i18n.SOURCE_LANGUAGE, app)
+        if args.language:
+            i18n.remember_language(settings, args.language)   # View › Language shows it
         try:
             if args.smoke_test:
                 plant_damaged_autosave(scratch / "battles")
@@ -136,13 +182,17 @@ def main(argv: list[str] | None = None) -> int:
             if args.smoke_test:
                 # the start-up path: a damaged autosave is set aside and announced, never fatal
                 window.offer_resume()
-                if "set aside" not in window.startup_notice:
+                # (in any language: the notice is there and the file was renamed aside)
+                if not window.startup_notice or not any(
+                        ".damaged-" in p.name for p in (scratch / "battles").iterdir()):
                     problems.append("a damaged autosave was not set aside at start")
             shot_dir = None
             if args.screenshot:
                 shot_dir = Path(args.screenshot)
                 shot_dir.mkdir(parents=True, exist_ok=True)
             problems += check_views(app, window, shot_dir)
+            if args.smoke_test:
+                problems += translation_problems(app, args.language or i18n.SOURCE_LANGUAGE)
             examples = len(example_entries(window))
             if not examples:
                 problems.append("File › Open Example lists no examples (is examples/ missing?)")
@@ -156,12 +206,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"combatassist-gui: {problem}", file=sys.stderr)
         if not problems:
             print(f"combatassist-gui: {len(window.views)} views checked, all fine "
-                  f"({examples} examples in File › Open Example)")
+                  f"({examples} examples in File › Open Example), languages "
+                  f"{', '.join(i18n.available_languages())}")
         return 1 if problems else 0
 
     from .crash import CrashHandler
 
     CrashHandler().install()
+    i18n.install(args.language or i18n.chosen_language(QSettings(ORGANISATION, APP_NAME)), app)
     window = MainWindow()
     window.show()
     if args.file:

@@ -2,8 +2,9 @@
 
 A view calls ``Computer.request(job)`` on every edit, where ``job(cancel)`` is a plain
 function that calls the engine (built on the GUI thread from the view's current scenario, so
-the worker never touches a widget). After a quiet spell of ``delay_ms`` the newest job runs on
-a worker thread. Every request bumps a generation counter; a running job's ``cancel()``
+the worker never touches a widget). The first edit after a quiet spell runs at once (a click
+or a drag answers without waiting); edits that follow within ``delay_ms`` of each other are
+coalesced, and the newest runs once they pause (leading and trailing edge), on a worker thread. Every request bumps a generation counter; a running job's ``cancel()``
 returns True as soon as it is stale (the engine then raises ``Cancelled``), and any result that
 arrives for an old generation is dropped. Results come back on the GUI thread by signal.
 
@@ -17,10 +18,12 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QElapsedTimer, QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from combatassist.errors import CombatAssistError
 from combatassist.solver import Cancelled
+
+from .engine_text import error_text
 
 #: A job: called on the worker thread with a ``cancel`` callable; returns the result.
 Job = Callable[[Callable[[], bool]], Any]
@@ -50,7 +53,7 @@ class _Run(QRunnable):
             self.relay.failed.emit(generation, "cancelled")
             return
         except CombatAssistError as exc:
-            self.relay.failed.emit(generation, str(exc))
+            self.relay.failed.emit(generation, error_text(exc))
             return
         except MemoryError:
             self.relay.failed.emit(generation, "out of memory: try smaller forces")
@@ -89,23 +92,39 @@ class Computer(QObject):
         self._relay.done.connect(self._on_done)
         self._relay.failed.connect(self._on_failed)
         self._busy = False
+        #: time since the last request (invalid: none yet), for the leading edge
+        self._since_request = QElapsedTimer()
+        self.delay_ms = delay_ms
+        # the leading edge starts on the next turn of the event loop, so the requests one
+        # edit makes (a spin box and the form it sits in, say) still run as one job
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(0)
+        self._soon.timeout.connect(self._start)
 
     def request(self, job: Job, *, immediate: bool = False) -> None:
-        """Run ``job`` after the debounce delay (or at once); any older job becomes stale."""
+        """Run ``job`` now if the last request is older than the debounce delay (or
+        ``immediate``), else once requests pause for that long; any older job becomes stale."""
         self.generation += 1
         self._pending = job
         self._set_busy(True)
+        quiet = (not self._since_request.isValid()
+                 or self._since_request.elapsed() >= self.delay_ms)
+        self._since_request.start()
         if immediate:
-            self._timer.stop()
+            self._soon.stop()
             self._start()
-        else:
-            self._timer.start()
+        elif quiet and not self._timer.isActive():
+            self._soon.start()
+        # the window in which further requests are coalesced (its timeout runs the newest)
+        self._timer.start()
 
     def cancel(self) -> None:
         """Make every queued or running job stale (its result will be dropped)."""
         self.generation += 1
         self._pending = None
         self._timer.stop()
+        self._soon.stop()
         self._set_busy(self._running > 0)
 
     def is_busy(self) -> bool:
@@ -131,7 +150,8 @@ class Computer(QObject):
     def _finish(self, generation: int) -> bool:
         self._running -= 1
         fresh = generation == self.generation
-        if fresh or (self._running == 0 and self._pending is None and not self._timer.isActive()):
+        if fresh or (self._running == 0 and self._pending is None and not self._timer.isActive()
+                     and not self._soon.isActive()):
             self._set_busy(False)
         return fresh
 

@@ -12,7 +12,7 @@ import traceback
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 
@@ -57,8 +57,11 @@ class CrashHandler:
         self._showing = True
         try:
             QMessageBox.warning(
-                QApplication.activeWindow(), "Something went wrong",
-                f"Combat Assistant hit an unexpected problem and carried on:\n\n{summary}\n\n"
-                f"Your battle in progress is saved. Details were written to\n{self.log_path}")
+                QApplication.activeWindow(),
+                QCoreApplication.translate("CrashHandler", "Something went wrong"),
+                QCoreApplication.translate(
+                    "CrashHandler", "Combat Assistant hit an unexpected problem and carried "
+                    "on:\n\n{summary}\n\nYour battle in progress is saved. Details were "
+                    "written to\n{log}").format(summary=summary, log=self.log_path))
         finally:
             self._showing = False

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMenu
 
 from combatassist.data import Example, list_examples
@@ -28,8 +29,10 @@ def fill_examples_menu(menu: QMenu, ruleset_titles: dict[str, str],
     examples.sort(key=lambda e: (order.get(e.ruleset, len(order)), e.path.name))
     for example in examples:
         action = menu.addAction(example_label(example, ruleset_titles).replace("&", "&&"))
-        action.setStatusTip(f"Open {example.path.name} as a new scenario")
+        action.setStatusTip(QCoreApplication.translate(
+            "ExamplesMenu", "Open {file} as a new scenario").format(file=example.path.name))
         action.setToolTip(example.path.name)
         action.triggered.connect(lambda _checked=False, p=example.path: open_example(p))
     if not examples:
-        menu.addAction("(no examples installed)").setEnabled(False)
+        menu.addAction(QCoreApplication.translate(
+            "ExamplesMenu", "(no examples installed)")).setEnabled(False)

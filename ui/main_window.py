@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (QApplication, QFileDialog, QMainWindow, QMessageBox, QTabWidget,
                                QWidget)
@@ -15,6 +15,7 @@ from combatassist.scenario import Scenario, load_scenario, save_scenario
 
 from .examples_menu import fill_examples_menu
 from .help import rules_dialog
+from .language_menu import add_language_menu
 from .views import discover
 from .views.base import RulesetView
 
@@ -23,7 +24,10 @@ ORGANISATION = "CombatAssistant"
 MAX_RECENT = 8
 #: The smallest window: every view still shows its set-up pane and its odds (issue 18).
 MIN_SIZE = (900, 560)
-FILE_FILTER = "Scenario files (*.toml);;All files (*)"
+
+
+def file_filter() -> str:
+    return QCoreApplication.translate("MainWindow", "Scenario files (*.toml);;All files (*)")
 
 
 @dataclass
@@ -48,8 +52,10 @@ def startup_notice(set_aside: list[str], folder: Path) -> str:
         return ""
     if len(set_aside) == 1:
         return one_line(set_aside[0].rstrip(".") + ".")
-    return one_line(f"{len(set_aside)} saved battles could not be resumed and were set aside "
-                    f"(kept in {folder}; the At the table tabs say why).")
+    count = len(set_aside)      # a variable: lupdate misses a call inside translate()'s arguments
+    return one_line(QCoreApplication.translate(
+        "MainWindow", "%n saved battles could not be resumed and were set aside (kept in "
+        "{folder}; the At the table tabs say why).", None, count).format(folder=folder))
 
 
 def app_icon() -> QIcon:
@@ -97,7 +103,7 @@ class MainWindow(QMainWindow):
         self.menu_keys = {key.toString() for m in self.menuBar().actions() if m.menu()
                           for a in m.menu().actions() for key in a.shortcuts()}
         QApplication.instance().installEventFilter(self)
-        self.statusBar().showMessage("Ready", 3000)
+        self.statusBar().showMessage(self.tr("Ready"), 3000)
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
@@ -150,52 +156,55 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        self.new_action = self._action("&New", self.new, QKeySequence.StandardKey.New,
-                                       "Start this ruleset's default scenario")
-        self.open_action = self._action("&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
-        self.save_action = self._action("&Save", self.save, QKeySequence.StandardKey.Save)
-        self.save_as_action = self._action("Save &As…", self.save_as, "Ctrl+Shift+S")
+        file_menu = bar.addMenu(self.tr("&File"))
+        self.new_action = self._action(self.tr("&New"), self.new, QKeySequence.StandardKey.New,
+                                       self.tr("Start this ruleset's default scenario"))
+        self.open_action = self._action(self.tr("&Open…"), self.open_dialog,
+                                        QKeySequence.StandardKey.Open)
+        self.save_action = self._action(self.tr("&Save"), self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = self._action(self.tr("Save &As…"), self.save_as, "Ctrl+Shift+S")
         for a in (self.new_action, self.open_action):
             file_menu.addAction(a)
-        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
-        self.examples_menu = file_menu.addMenu("Open E&xample")
+        self.examples_menu = file_menu.addMenu(self.tr("Open E&xample"))
         fill_examples_menu(self.examples_menu,
                            {getattr(v, "ruleset", ""): getattr(v, "title", "") for v in self.views},
                            self.open_example)
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
         file_menu.addSeparator()
-        self.export_csv_action = self._action("Export results (&CSV)…", self.export_csv, "Ctrl+E")
-        self.export_png_action = self._action("Export &plot (PNG)…", self.export_png,
+        self.export_csv_action = self._action(self.tr("Export results (&CSV)…"),
+                                              self.export_csv, "Ctrl+E")
+        self.export_png_action = self._action(self.tr("Export &plot (PNG)…"), self.export_png,
                                               "Ctrl+Shift+E")
         self.copy_results_action = self._action(
-            "&Copy results", self.copy_results, "Ctrl+Shift+C",
-            "Title, forces, options, odds, IPC and likely ends as plain text, to paste into a "
-            "forum or a chat")
+            self.tr("&Copy results"), self.copy_results, "Ctrl+Shift+C",
+            self.tr("Title, forces, options, odds, IPC and likely ends as plain text, to paste "
+                    "into a forum or a chat"))
         file_menu.addAction(self.export_csv_action)
         file_menu.addAction(self.export_png_action)
         file_menu.addAction(self.copy_results_action)
         file_menu.addSeparator()
-        file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
+        file_menu.addAction(self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit))
 
-        view_menu = bar.addMenu("&Rulesets")
+        view_menu = bar.addMenu(self.tr("&Rulesets"))
         for i in range(self.tabs.count()):
             view_menu.addAction(self._action(self.tabs.tabText(i),
                                              lambda _c=False, i=i: self.tabs.setCurrentIndex(i),
                                              f"Ctrl+{i + 1}"))
-        battle_menu = bar.addMenu("&Battle")
-        battle_menu.addAction(self._action("&Fight this battle at the table", self.fight,
-                                           "Ctrl+B"))
-        battle_menu.addAction(self._action("&Pin / unpin baseline", self.toggle_baseline,
-                                           "Ctrl+P"))
-        battle_menu.addAction(self._action("&Recompute now", self.recompute, "F5"))
+        battle_menu = bar.addMenu(self.tr("&Battle"))
+        battle_menu.addAction(self._action(self.tr("&Fight this battle at the table"),
+                                           self.fight, "Ctrl+B"))
+        battle_menu.addAction(self._action(self.tr("&Pin / unpin baseline"),
+                                           self.toggle_baseline, "Ctrl+P"))
+        battle_menu.addAction(self._action(self.tr("&Recompute now"), self.recompute, "F5"))
 
-        help_menu = bar.addMenu("&Help")
-        help_menu.addAction(self._action("&Rules of this ruleset", self.show_rules,
+        help_menu = bar.addMenu(self.tr("&Help"))
+        help_menu.addAction(self._action(self.tr("&Rules of this ruleset"), self.show_rules,
                                          QKeySequence.StandardKey.HelpContents))
-        help_menu.addAction(self._action("&About Combat Assistant", self.show_about))
+        help_menu.addAction(self._action(self.tr("&About Combat Assistant"), self.show_about))
+        add_language_menu(self)
 
     # -- title and dirty state ----------------------------------------------------------
     def _mark_dirty(self, view: QWidget) -> None:
@@ -205,7 +214,7 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         view = self.current_view()
         doc = self.doc(view)
-        name = doc.path.name if doc.path else (doc.name or "Untitled")
+        name = doc.path.name if doc.path else (doc.name or self.tr("Untitled"))
         kind = getattr(view, "title", "")
         self.setWindowTitle(f"{name}[*] — {kind} — {APP_NAME}")
         self.setWindowModified(doc.dirty)
@@ -219,9 +228,11 @@ class MainWindow(QMainWindow):
         doc = self.doc(view)
         if not doc.dirty or not isinstance(view, RulesetView):
             return True
-        name = doc.path.name if doc.path else f"the {view.title} scenario"
+        name = doc.path.name if doc.path else self.tr("the {ruleset} scenario").format(
+            ruleset=view.title)
         answer = QMessageBox.question(
-            self, "Unsaved changes", f"Save the changes to {name}?",
+            self, self.tr("Unsaved changes"), self.tr("Save the changes to {name}?").format(
+                name=name),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard |
             QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:
@@ -229,20 +240,22 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Discard
 
     def battle_blocks(self, view: QWidget, what: str) -> bool:
-        """True (and a message) when ``view``'s set-up is frozen by a battle at the table."""
+        """True (and a message) when ``view``'s set-up is frozen by a battle at the table;
+        ``what``: the action refused, as the user reads it ("start a new scenario")."""
         panel = getattr(view, "table_panel", None)
         if panel is None or panel.battle is None:
             return False
-        self.error(f"Can't {what}",
-                   f"A {view.title} battle is being fought at the table, and its set-up stays "
-                   f"frozen until the battle is closed. Close it first (At the table → Close "
-                   f"battle), then {what} again.")
+        self.error(self.tr("Can't {what}").format(what=what),
+                   self.tr("A {ruleset} battle is being fought at the table, and its set-up "
+                           "stays frozen until the battle is closed. Close it first (At the "
+                           "table → Close battle), then {what} again.").format(
+                               ruleset=view.title, what=what))
         return True
 
     # -- file actions -------------------------------------------------------------------
     def new(self) -> None:
         view = self.current_view()
-        if not isinstance(view, RulesetView) or self.battle_blocks(view, "start a new scenario"):
+        if not isinstance(view, RulesetView) or self.battle_blocks(view, self.tr("start a new scenario")):
             return
         if not self.maybe_save(view):
             return
@@ -252,7 +265,8 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> None:
         start = str(self.settings.value("files/last_dir", "") or "")
-        path, _ = QFileDialog.getOpenFileName(self, "Open scenario", start, FILE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), start,
+                                              file_filter())
         if path:
             self.open_file(path)
 
@@ -263,15 +277,16 @@ class MainWindow(QMainWindow):
         try:
             scenario = load_scenario(path)
         except CombatAssistError as exc:
-            self.error("Can't open the scenario", str(exc))
+            self.error(self.tr("Can't open the scenario"), str(exc))
             return False
         view = self.view_for(scenario.ruleset)
         if not isinstance(view, RulesetView):
-            self.error("Can't open the scenario",
-                       f"{path}: the {scenario.ruleset} ruleset has no view in the app "
-                       "(the command line computes it: combatassist odds FILE)")
+            self.error(self.tr("Can't open the scenario"),
+                       self.tr("{path}: the {ruleset} ruleset has no view in the app (the "
+                               "command line computes it: combatassist odds FILE)")
+                       .format(path=path, ruleset=scenario.ruleset))
             return False
-        if self.battle_blocks(view, "open the scenario") or not self.maybe_save(view):
+        if self.battle_blocks(view, self.tr("open the scenario")) or not self.maybe_save(view):
             return False
         view.set_scenario(scenario)
         self.docs[id(view)] = Document(path=path)
@@ -279,7 +294,7 @@ class MainWindow(QMainWindow):
         if remember:
             self._remember(path)
         self._update_title()
-        self.statusBar().showMessage(f"Opened {path}", 5000)
+        self.statusBar().showMessage(self.tr("Opened {path}").format(path=path), 5000)
         return True
 
     def open_example(self, path: Path) -> bool:
@@ -289,8 +304,8 @@ class MainWindow(QMainWindow):
             return False
         self.docs[id(self.current_view())] = Document()
         self._update_title()
-        self.statusBar().showMessage(f"Opened the example {Path(path).name}; Save asks where "
-                                     "to keep your copy", 5000)
+        self.statusBar().showMessage(self.tr("Opened the example {name}; Save asks where to "
+                                             "keep your copy").format(name=Path(path).name), 5000)
         return True
 
     def save(self, view: QWidget | None = None) -> bool:
@@ -308,7 +323,8 @@ class MainWindow(QMainWindow):
             return False
         start = str(self.doc(view).path or Path(str(self.settings.value("files/last_dir", "")
                                                        or "")) / f"{view.ruleset}.toml")
-        path, _ = QFileDialog.getSaveFileName(self, "Save scenario", start, FILE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save scenario"), start,
+                                              file_filter())
         if not path:
             return False
         if not path.lower().endswith(".toml"):
@@ -320,53 +336,55 @@ class MainWindow(QMainWindow):
             scenario: Scenario = view.scenario()
             save_scenario(scenario, path)
         except CombatAssistError as exc:
-            self.error("Can't save the scenario", str(exc))
+            self.error(self.tr("Can't save the scenario"), str(exc))
             return False
         except OSError as exc:
-            self.error("Can't save the scenario", f"{path}: {exc.strerror or exc}")
+            self.error(self.tr("Can't save the scenario"), f"{path}: {exc.strerror or exc}")
             return False
         self.docs[id(view)] = Document(path=path)
         self._remember(path)
         self._update_title()
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         return True
 
     def export_csv(self) -> None:
         view = self.current_view()
         if not isinstance(view, RulesetView) or view.results.result is None:
-            self.error("Nothing to export", "There is no result to export yet.")
+            self.error(self.tr("Nothing to export"), self.tr("There is no result to export yet."))
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export results", f"{view.ruleset}.csv",
-                                              "CSV files (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export results"),
+                                              f"{view.ruleset}.csv", self.tr("CSV files (*.csv)"))
         if path:
             try:
                 view.results.export_csv(path)
             except OSError as exc:
-                self.error("Can't export", f"{path}: {exc.strerror or exc}")
+                self.error(self.tr("Can't export"), f"{path}: {exc.strerror or exc}")
                 return
-            self.statusBar().showMessage(f"Exported {path}", 5000)
+            self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
 
     def export_png(self) -> None:
         view = self.current_view()
         if not isinstance(view, RulesetView):
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export plot", f"{view.ruleset}.png",
-                                              "PNG images (*.png)")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export plot"), f"{view.ruleset}.png",
+                                              self.tr("PNG images (*.png)"))
         if path:
             if not view.results.export_png(path):
-                self.error("Can't export", f"{path}: the image could not be written")
+                self.error(self.tr("Can't export"),
+                           self.tr("{path}: the image could not be written").format(path=path))
                 return
-            self.statusBar().showMessage(f"Exported {path}", 5000)
+            self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 5000)
 
     def copy_results(self) -> None:
         view = self.current_view()
         results = getattr(view, "results", None)
         copy = getattr(results, "copy_results", None)
         if copy is None or results.result is None:
-            self.error("Nothing to copy", "There is no result to copy yet.")
+            self.error(self.tr("Nothing to copy"), self.tr("There is no result to copy yet."))
             return
         copy()
-        self.statusBar().showMessage("Results copied: paste them into a forum or a chat", 5000)
+        self.statusBar().showMessage(
+            self.tr("Results copied: paste them into a forum or a chat"), 5000)
 
     # -- recent files -----------------------------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -392,10 +410,10 @@ class MainWindow(QMainWindow):
                                                     lambda _c=False, p=path: self.open_file(p),
                                                     tip=path))
         if not files:
-            self.recent_menu.addAction("(none)").setEnabled(False)
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
         else:
             self.recent_menu.addSeparator()
-            self.recent_menu.addAction(self._action("Clear list", lambda: self.settings.setValue(
+            self.recent_menu.addAction(self._action(self.tr("Clear list"), lambda: self.settings.setValue(
                 "files/recent", [])))
 
     # -- battle actions -----------------------------------------------------------------
@@ -433,15 +451,17 @@ class MainWindow(QMainWindow):
                 continue
             verdict = panel.saved_verdict()
             if verdict is None:
-                text = (f"A {view.title} battle at the table was not finished "
-                        f"({panel.saved_summary()}). Resume it where it was?")
+                text = self.tr("A {ruleset} battle at the table was not finished ({summary}). "
+                               "Resume it where it was?").format(ruleset=view.title,
+                                                                 summary=panel.saved_summary())
             else:
                 # over, but never closed: nothing is lost by letting it go
-                text = (f"The {view.title} battle at the table is over ({verdict}, "
-                        f"{panel.saved_summary()}) but was not closed. Show it again?\n"
-                        "No: it is discarded.")
+                text = self.tr("The {ruleset} battle at the table is over ({verdict}, {summary}) "
+                               "but was not closed. Show it again?\nNo: it is discarded.").format(
+                                   ruleset=view.title, verdict=verdict,
+                                   summary=panel.saved_summary())
             answer = QMessageBox.question(
-                self, "Resume battle?", text,
+                self, self.tr("Resume battle?"), text,
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.Yes)
             if answer != QMessageBox.StandardButton.Yes:
@@ -453,8 +473,10 @@ class MainWindow(QMainWindow):
                 # shown either way: the battle, or the message saying why it can't resume
                 if panel.resume():
                     # the autosave has the scenario, not the file it came from
-                    title = view.scenario().title or f"{view.title} battle"
-                    self.docs[id(view)] = Document(name=f"{title} (resumed battle)")
+                    title = view.scenario().title or self.tr("{ruleset} battle").format(
+                        ruleset=view.title)
+                    self.docs[id(view)] = Document(
+                        name=self.tr("{title} (resumed battle)").format(title=title))
                 self.tabs.setCurrentWidget(view)
                 view.tabs.setCurrentWidget(panel)
                 self._update_title()
@@ -468,12 +490,13 @@ class MainWindow(QMainWindow):
         rules_dialog(self, getattr(view, "ruleset", None), getattr(view, "title", "")).exec()
 
     def show_about(self) -> None:
-        QMessageBox.about(self, f"About {APP_NAME}",
+        QMessageBox.about(self, self.tr("About {app}").format(app=APP_NAME),
                           f"<h3>{APP_NAME} {combatassist.__version__}</h3>"
-                          "<p>Exact combat odds for wargame rulesets: "
-                          + ", ".join(v.title for v in self.views) + ".</p>"
-                          "<p>Odds are computed exactly (never sampled); the table-side mode "
-                          "resolves your real dice with the same rules code.</p>")
+                          + self.tr("<p>Exact combat odds for wargame rulesets: {rulesets}."
+                                    "</p><p>Odds are computed exactly (never sampled); the "
+                                    "table-side mode resolves your real dice with the same "
+                                    "rules code.</p>").format(
+                              rulesets=", ".join(v.title for v in self.views)))
 
     # -- closing --------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, Qt
 
+from .i18n import QT_TRANSLATE_NOOP, localize, percent, translate
+
 pg.setConfigOptions(background="w", foreground="#222222", antialias=True)
 
 ATTACKER = "#0072B2"     # Okabe-Ito blue
@@ -17,22 +19,35 @@ DEFENDER = "#D55E00"     # Okabe-Ito vermillion
 DRAW = "#999999"         # neutral grey
 UNDECIDED = "#F0E442"    # Okabe-Ito yellow
 ACCENT = "#009E73"       # Okabe-Ito bluish green
-SEGMENTS = (("Attacker wins", ATTACKER), ("Draw", DRAW), ("Undecided", UNDECIDED),
-            ("Defender wins", DEFENDER))
+#: the outcome bar's segments (names translated where shown: ``segment_name``)
+SEGMENTS = ((QT_TRANSLATE_NOOP("results", "Attacker wins"), ATTACKER),
+            (QT_TRANSLATE_NOOP("results", "Draw"), DRAW),
+            (QT_TRANSLATE_NOOP("results", "Undecided"), UNDECIDED),
+            (QT_TRANSLATE_NOOP("results", "Defender wins"), DEFENDER))
+#: what the loss plots count (a view's ``loss_unit``), translated where shown
+LOSS_UNITS = (QT_TRANSLATE_NOOP("results", "units"), QT_TRANSLATE_NOOP("results", "steps of damage"),
+              QT_TRANSLATE_NOOP("results", "steps"))
+
+
+def segment_name(name: str) -> str:
+    """An outcome's name (``SEGMENTS``) in the app's language."""
+    return translate("results", name)
 
 
 def pct(p: float) -> str:
-    return f"{100 * p:.2f}%"
+    """A probability as the app writes it: ``99.69%`` (German ``99,69 %``)."""
+    return percent(p)
 
 
 def delta_pct(now: float, before: float) -> str:
     d = 100 * (now - before)
-    return f"{d:+.2f} pts" if abs(d) >= 0.005 else "±0"
+    return translate("results", "{delta} pts").format(delta=localize(f"{d:+.2f}")) \
+        if abs(d) >= 0.005 else "±0"
 
 
 def delta_num(now: float, before: float) -> str:
     d = now - before
-    return f"{d:+.2f}" if abs(d) >= 0.005 else "±0"
+    return localize(f"{d:+.2f}") if abs(d) >= 0.005 else "±0"
 
 
 #: the row of a PlotItem's grid layout under the bottom axis (0 title, 2 view, 3-4 x axis)

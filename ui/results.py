@@ -17,13 +17,15 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from combatassist import report
 from combatassist.result import BattleResult
 from combatassist.scenario import Scenario
+from .i18n import number, translate
 
 # the views import the look and the parts from here
 from .result_style import ACCENT, ATTACKER, DEFENDER, DRAW, SEGMENTS, UNDECIDED  # noqa: F401
-from .result_style import delta_num, delta_pct, pct, style_plot  # noqa: F401
+from .result_style import delta_num, delta_pct, pct, segment_name, style_plot  # noqa: F401
 from .status_line import StatusLine, make_spinner, titled_grab  # noqa: F401
 from .widgets.figure_layout import FiguresGrid, PlotRow  # noqa: F401
 from .widgets.outcome_bar import OutcomeBar  # noqa: F401
+from .engine_text import render
 
 
 class ResultsPanel(StatusLine, QWidget):
@@ -51,8 +53,8 @@ class ResultsPanel(StatusLine, QWidget):
         self.status.setWordWrap(True)
         self.status.setObjectName("resultStatus")
         self.spinner = make_spinner()
-        self.stop_button = QPushButton("Stop")
-        self.stop_button.setToolTip("Stop computing (Esc); an edit or F5 computes again")
+        self.stop_button = QPushButton(translate("results", "Stop"))
+        self.stop_button.setToolTip(translate("results", "Stop computing (Esc); an edit or F5 computes again"))
         self.stop_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.stop_button.clicked.connect(self.stop)
         keep = self.stop_button.sizePolicy()
@@ -62,16 +64,19 @@ class ResultsPanel(StatusLine, QWidget):
 
         self.bar = OutcomeBar()
         self.legend = QLabel(" ".join(
-            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;' for n, c in SEGMENTS
+            f'<span style="color:{c}">&#9632;</span>&nbsp;{segment_name(n)}&nbsp;&nbsp;'
+            for n, c in SEGMENTS
             if rounds or n != "Undecided"))
 
         self.numbers: dict[str, QLabel] = {}
         pairs: list[tuple[QLabel, QLabel]] = []
-        keys = [("attacker_wins", "Attacker wins"), ("defender_wins", "Defender wins"),
-                ("draw", "Draw"), ("undecided", "Undecided (round limit)"),
-                ("attacker_losses", "Expected attacker losses"),
-                ("defender_losses", "Expected defender losses"),
-                ("expected_rounds", "Expected rounds")]
+        keys = [("attacker_wins", translate("results", "Attacker wins")),
+                ("defender_wins", translate("results", "Defender wins")),
+                ("draw", translate("results", "Draw")),
+                ("undecided", translate("results", "Undecided (round limit)")),
+                ("attacker_losses", translate("results", "Expected attacker losses")),
+                ("defender_losses", translate("results", "Expected defender losses")),
+                ("expected_rounds", translate("results", "Expected rounds"))]
         if not rounds:
             keys = [k for k in keys if k[0] not in ("undecided", "expected_rounds")]
         per_column = 4 if rounds else 3
@@ -87,26 +92,28 @@ class ResultsPanel(StatusLine, QWidget):
         self.note.setObjectName("resultNote")
         self.note.setWordWrap(True)
 
-        self.pin = QPushButton("Pin as baseline")
+        self.pin = QPushButton(translate("results", "Pin as baseline"))
         self.pin.setCheckable(True)
         self.pin.setEnabled(False)
-        self.pin.setToolTip("Keep this result and compare every later change against it")
+        self.pin.setToolTip(translate("results", "Keep this result and compare every later change against it"))
         self.pin.toggled.connect(self._toggle_baseline)
-        self.copy_button = QPushButton("Copy results")
+        self.copy_button = QPushButton(translate("results", "Copy results"))
         self.copy_button.setEnabled(False)
-        self.copy_button.setToolTip("Title, forces, options, odds, IPC and likely ends as plain "
-                                    "text, to paste into a forum or a chat (Ctrl+Shift+C)")
+        self.copy_button.setToolTip(translate("results", "Title, forces, options, odds, IPC and likely ends as plain "
+                                    "text, to paste into a forum or a chat (Ctrl+Shift+C)"))
         self.copy_button.clicked.connect(self.copy_results)
 
         self.loss_plot = self.round_plot = None
         if loss_plot:
             self.loss_plot = pg.PlotWidget()
-            style_plot(self.loss_plot, "Losses at the end of the battle",
-                       f"{loss_unit} lost", "probability (%)")
+            style_plot(self.loss_plot, translate("results", "Losses at the end of the battle"),
+                       translate("results", "{unit} lost").format(
+                           unit=translate("results", loss_unit)),
+                       translate("results", "probability (%)"))
         if rounds:
             self.round_plot = pg.PlotWidget()
-            style_plot(self.round_plot, "Battle decided by round N",
-                       "round N", "probability (%)")
+            style_plot(self.round_plot, translate("results", "Battle decided by round N"),
+                       translate("results", "round N"), translate("results", "probability (%)"))
             self.round_plot.setYRange(0, 100, padding=0.02)
         for plot in (self.loss_plot, self.round_plot):
             if plot is not None:
@@ -153,18 +160,25 @@ class ResultsPanel(StatusLine, QWidget):
         self.result = result
         self.pin.setEnabled(True)
         self.copy_button.setEnabled(True)
-        how = "exact" if result.method == "exact" else f"simulated, {result.trials:,} trials"
+        trials = result.trials
+        how = (translate("results", "exact") if result.method == "exact" else
+               translate("results", "simulated, {trials} trials").format(
+                   trials=number(trials, ",d")))
         extra = []
         if result.stalemate:
-            extra.append(f"stalemate {pct(result.stalemate)} (counted as draw)")
+            extra.append(translate("results", "stalemate {share} (counted as draw)").format(
+                share=pct(result.stalemate)))
         if result.pruned:
-            extra.append(f"pruned mass {result.pruned:.1e}")
+            extra.append(translate("results", "pruned mass {mass}").format(
+                mass=number(result.pruned, ".1e")))
         if result.states_explored:
-            extra.append(f"{result.states_explored:,} positions")
+            extra.append(translate("results", "{count} positions").format(
+                count=number(result.states_explored, ",d")))
         self.note.setText(f"{result.ruleset}: {how}" + ("; " + "; ".join(extra) if extra else ""))
         self.status.setText("")
         unfought = result.unfought()
-        self.no_battle.setText(f"No battle: {unfought}." if unfought else "")
+        self.no_battle.setText(translate("results", "No battle: {why}.").format(
+            why=render(unfought)) if unfought else "")
         self.no_battle.setVisible(unfought is not None)
         self.plots_box.setVisible(unfought is None)
         self._refresh()
@@ -172,7 +186,8 @@ class ResultsPanel(StatusLine, QWidget):
     def _toggle_baseline(self, on: bool) -> None:
         self.baseline = self.result if on else None
         self.baseline_scenario = self.scenario if on else None
-        self.pin.setText("Unpin baseline" if on else "Pin as baseline")
+        self.pin.setText(translate("results", "Unpin baseline") if on else
+                         translate("results", "Pin as baseline"))
         self._refresh()
         self.baseline_changed.emit(on)
 
@@ -197,7 +212,7 @@ class ResultsPanel(StatusLine, QWidget):
             if key not in self.numbers:
                 continue
             is_p = key in ("attacker_wins", "defender_wins", "draw", "undecided")
-            text = pct(value) if is_p else f"{value:.2f}"
+            text = pct(value) if is_p else number(value)
             if base is not None:
                 d = delta_pct(value, base[key]) if is_p else delta_num(value, base[key])
                 text += f'  <span style="color:#555">({d})</span>'
@@ -214,8 +229,8 @@ class ResultsPanel(StatusLine, QWidget):
     def _plot_losses(self, r: BattleResult, b: BattleResult | None) -> None:
         plot = self.loss_plot
         plot.clear()
-        for side, colour, offset, name in ((0, ATTACKER, -0.2, "attacker"),
-                                           (1, DEFENDER, 0.2, "defender")):
+        for side, colour, offset, name in ((0, ATTACKER, -0.2, translate("results", "attacker")),
+                                           (1, DEFENDER, 0.2, translate("results", "defender"))):
             marg = r.loss_marginal(side)
             xs = [k + offset for k in marg]
             ys = [100 * p for p in marg.values()]
@@ -226,7 +241,7 @@ class ResultsPanel(StatusLine, QWidget):
                 plot.plot([k + offset for k in bm], [100 * p for p in bm.values()], pen=None,
                           symbol="o", symbolSize=8, symbolBrush=None,
                           symbolPen=pg.mkPen("#111111", width=1.5),
-                          name="baseline" if side == 0 else None)
+                          name=translate("results", "baseline") if side == 0 else None)
         top = max((max(a, d) for a, d, _ in r.losses), default=0)
         if b is not None:
             top = max(top, max((max(a, d) for a, d, _ in b.losses), default=0))
@@ -244,12 +259,12 @@ class ResultsPanel(StatusLine, QWidget):
         curve = r.decided_by_round
         plot.plot(list(range(1, len(curve) + 1)), [100 * p for p in curve],
                   pen=pg.mkPen(ACCENT, width=2.5), symbol="o", symbolSize=5,
-                  symbolBrush=ACCENT, symbolPen=ACCENT, name="current")
+                  symbolBrush=ACCENT, symbolPen=ACCENT, name=translate("results", "current"))
         if b is not None and b.decided_by_round:
             bc = b.decided_by_round
             plot.plot(list(range(1, len(bc) + 1)), [100 * p for p in bc],
                       pen=pg.mkPen("#111111", width=1.5, style=Qt.PenStyle.DashLine),
-                      name="baseline")
+                      name=translate("results", "baseline"))
         plot.setYRange(0, 100, padding=0.02)
         n = max(len(curve), len(b.decided_by_round) if b is not None else 0)
         plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(n / 10)), minor=1)

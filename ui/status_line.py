@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QProgressBar, QWidget
 
 from combatassist.files import atomic_write_text
 
+from .i18n import QT_TRANSLATE_NOOP, translate
 from .result_style import DEFENDER
 
 
@@ -23,13 +24,14 @@ class StatusLine:
     exports (CSV from the panel's ``csv_rows()``, PNG of the panel)."""
 
     #: what the figures were computed for, in "the last … that could be computed"
-    subject = "set-up"
+    subject = QT_TRANSLATE_NOOP("results", "set-up")
 
     def has_figures(self) -> bool:
         raise NotImplementedError
 
     #: the status shown after the player stopped a computation
-    STOPPED = "Stopped. Edit the set-up, or press F5, to compute again."
+    STOPPED = QT_TRANSLATE_NOOP("results", "Stopped. Edit the set-up, or press F5, to compute "
+                                           "again.")
 
     # -- the one export path: each panel gives its rows ----------------------------------------
     def csv_rows(self) -> list[list]:
@@ -56,18 +58,20 @@ class StatusLine:
         if stop is not None:
             stop.setVisible(busy)
         if busy:
-            self.status.setText("Computing…")
-        elif self.status.text() == "Computing…":
+            self.status.setText(translate("results", "Computing…"))
+        elif self.status.text() == translate("results", "Computing…"):
             self.status.setText("")
 
     def stop(self) -> None:
         """The player stops the computation on show (``cancel_requested``)."""
         self.cancel_requested.emit()
-        self.status.setText(self.STOPPED)
+        self.status.setText(translate("results", self.STOPPED))
 
     def show_error(self, message: str) -> None:
-        stale = (f"<br>The figures below are still those of the last {self.subject} that could "
-                 "be computed." if self.has_figures() else "")
+        stale = ("<br>" + translate("results", "The figures below are still those of the last "
+                                    "{subject} that could be computed.").format(
+                                        subject=translate("results", self.subject))
+                 if self.has_figures() else "")
         # the message may echo the user's text: shown as text, never as markup
         text = html.escape(message, quote=False)
         self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>{stale}')

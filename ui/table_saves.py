@@ -12,7 +12,17 @@ from combatassist.autosave import BattleLock, claim
 from combatassist.errors import CombatAssistError, EngineError
 from combatassist.table import TableBattle, load_battle
 
-VERDICTS = {"attacker": "the attacker wins", "defender": "the defender wins", "draw": "a draw"}
+from .engine_text import error_text
+from .i18n import QT_TRANSLATE_NOOP, translate
+
+VERDICTS = {"attacker": QT_TRANSLATE_NOOP("table_side", "the attacker wins"),
+            "defender": QT_TRANSLATE_NOOP("table_side", "the defender wins"),
+            "draw": QT_TRANSLATE_NOOP("table_side", "a draw")}
+
+
+def verdict_text(verdict: str) -> str:
+    """``"the attacker wins"`` (translated) for the engine's ``"attacker"``."""
+    return translate("table_side", VERDICTS[verdict])
 
 
 class SavedBattles:
@@ -38,7 +48,7 @@ class SavedBattles:
                                  autosave_path=path)
             battle.save()
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
             return
         except OSError as exc:
             self._error(f"can't write the autosave file {path}: {exc.strerror or exc}")
@@ -73,11 +83,13 @@ class SavedBattles:
     def _set_aside(self, lock: BattleLock, why: str) -> None:
         try:
             kept = lock.set_aside()
-            where = f"kept as {kept.name}"
+            where = translate("table_side", "kept as {name}").format(name=kept.name)
         except OSError as exc:
             lock.release()
-            where = f"left where it is ({exc.strerror or exc})"
-        text = f"A saved battle could not be resumed and was set aside ({where}): {why}"
+            where = translate("table_side", "left where it is ({why})").format(
+                why=exc.strerror or exc)
+        text = translate("table_side", "A saved battle could not be resumed and was set aside "
+                                       "({where}): {why}").format(where=where, why=why)
         self.set_aside_notices.append(text)
         self._error(text)
 
@@ -86,7 +98,7 @@ class SavedBattles:
         message) if there is none or it can't be resumed."""
         if self._offered is None and not self.claim_saved_battle():
             if not self.set_aside_notices:
-                self._error("there is no saved battle to resume")
+                self._error(translate("table_side", "there is no saved battle to resume"))
             return False
         battle, self._offered = self._offered, None
         self._attach(battle)
@@ -100,13 +112,14 @@ class SavedBattles:
     def saved_summary(self) -> str:
         """A one-line description of the offered battle (for the resume question)."""
         if self._offered is None:
-            return "a battle in progress"
-        return f"{len(self._offered.rounds)} round(s) played"
+            return translate("table_side", "a battle in progress")
+        played = len(self._offered.rounds)
+        return translate("table_side", "%n round(s) played", "", played)
 
     def saved_verdict(self) -> str | None:
         """How the offered battle ended ("the attacker wins", ...), None while unfinished."""
         b = self._offered
-        return VERDICTS[b.verdict()] if b is not None and b.is_over() else None
+        return verdict_text(b.verdict()) if b is not None and b.is_over() else None
 
     def discard_saved_battle(self) -> None:
         """Delete the offered battle's file (finished or abandoned): only one this instance

@@ -30,17 +30,28 @@ from combatassist.errors import CombatAssistError
 from combatassist.table import (TableBattle, format_choice, parse_choice, parse_dice)
 
 from .compute import JobGroup
-from .table_saves import VERDICTS, SavedBattles
+from .engine_text import error_text, render
+from .table_saves import VERDICTS, SavedBattles, verdict_text  # noqa: F401
 from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines,  # noqa: F401
                                   odds_from_position)
 from .results import ATTACKER, DEFENDER, OutcomeBar, pct
+from .i18n import QT_TRANSLATE_NOOP, mark_engine_text, number, translate
 
 #: what ending the battle means, asked before it happens (Undo takes it back too)
 END_QUESTIONS = {
-    "retreat": ("{Side} retreats", "{Side} retreats: the battle ends here and the other side "
-                "wins. Undo takes it back. Retreat now?"),
-    "end": ("End battle", "End the battle here, as it stands? Undo takes it back. End now?"),
+    "retreat": (QT_TRANSLATE_NOOP("table_side", "{Side} retreats"),
+                QT_TRANSLATE_NOOP("table_side", "{Side} retreats: the battle ends here and the "
+                                  "other side wins. Undo takes it back. Retreat now?")),
+    "end": (QT_TRANSLATE_NOOP("table_side", "End battle"),
+            QT_TRANSLATE_NOOP("table_side", "End the battle here, as it stands? Undo takes it "
+                              "back. End now?")),
 }
+#: the sides as the table's texts name them
+SIDES = {"attacker": QT_TRANSLATE_NOOP("table_side", "attacker"),
+         "defender": QT_TRANSLATE_NOOP("table_side", "defender")}
+#: the same, starting a sentence
+SIDES_CAPITALIZED = {"attacker": QT_TRANSLATE_NOOP("table_side", "Attacker"),
+                     "defender": QT_TRANSLATE_NOOP("table_side", "Defender")}
 
 
 class TableSidePanel(SavedBattles, QWidget):
@@ -82,15 +93,16 @@ class TableSidePanel(SavedBattles, QWidget):
         self.jobs = jobs if jobs is not None else JobGroup(self)
         self.computer = self.jobs.computer()
         self.computer.result.connect(self._show_odds)
-        self.computer.error.connect(lambda m: self.odds_label.setText(f"Odds: {m}"))
-        self.computer.busy.connect(lambda b: b and self.odds_label.setText("Odds: computing…"))
+        self.computer.error.connect(lambda m: self.odds_label.setText(
+            translate("table_side", "Odds: {message}").format(message=m)))
+        self.computer.busy.connect(lambda b: b and self.odds_label.setText(translate("table_side", "Odds: computing…")))
 
-        self.intro = QLabel("Fight the battle set up on the left with your real dice: enter "
+        self.intro = QLabel(translate("table_side", "Fight the battle set up on the left with your real dice: enter "
                             "what you rolled (or press Roll), check the proposed casualties, "
-                            "press Enter. The battle is saved after every step.")
+                            "press Enter. The battle is saved after every step."))
         self.intro.setWordWrap(True)
-        self.start_button = QPushButton("Fight this battle")
-        self.start_button.setToolTip("Freeze the set-up and start resolving it at the table")
+        self.start_button = QPushButton(translate("table_side", "Fight this battle"))
+        self.start_button.setToolTip(translate("table_side", "Freeze the set-up and start resolving it at the table"))
         self.start_button.clicked.connect(self.start)
         self.notice = QLabel("")           # start/resume problems (no battle on screen)
         self.notice.setWordWrap(True)
@@ -109,64 +121,72 @@ class TableSidePanel(SavedBattles, QWidget):
         self.dice_label = QLabel("")
         self.dice_label.setWordWrap(True)
         self.dice_edit = QLineEdit()
-        self.dice_edit.setPlaceholderText("dice rolled, e.g. 3 5 1")
+        self.dice_edit.setPlaceholderText(translate("table_side", "dice rolled, e.g. 3 5 1"))
         self.dice_edit.textChanged.connect(self._preview)
         self.dice_edit.returnPressed.connect(self.apply)
-        self.roll_button = QPushButton("Roll")
-        self.roll_button.setToolTip("Roll the dice for this phase here (Ctrl+R)")
+        self.roll_button = QPushButton(translate("table_side", "Roll"))
+        self.roll_button.setToolTip(translate("table_side", "Roll the dice for this phase here (Ctrl+R)"))
         self.roll_button.clicked.connect(self.roll)
         self.explain_label = QLabel("")
         self.explain_label.setWordWrap(True)
         self.choice_edit = QLineEdit()
-        self.choice_edit.setPlaceholderText("empty: accept the proposal")
+        self.choice_edit.setPlaceholderText(translate("table_side", "empty: accept the proposal"))
         if choice_help:
             self.choice_edit.setToolTip(choice_help)
         self.choice_edit.returnPressed.connect(self.apply)
-        self.apply_button = QPushButton("Apply")
-        self.apply_button.setToolTip("Play this phase with these dice and casualties (Enter)")
+        self.apply_button = QPushButton(translate("table_side", "Apply"))
+        self.apply_button.setToolTip(translate("table_side", "Play this phase with these dice and casualties (Enter)"))
         self.apply_button.setDefault(True)
         self.apply_button.clicked.connect(self.apply)
         self.message = QLabel("")
         self.message.setWordWrap(True)
 
-        self.undo_button = QPushButton("Undo")
-        self.undo_button.setToolTip("Take back the last step (Ctrl+Z)")
+        self.undo_button = QPushButton(translate("table_side", "Undo"))
+        self.undo_button.setToolTip(translate("table_side", "Take back the last step (Ctrl+Z)"))
         self.undo_button.clicked.connect(self.undo)
-        self.redo_button = QPushButton("Redo")
-        self.redo_button.setToolTip("Play the undone step again (Ctrl+Shift+Z)")
+        self.redo_button = QPushButton(translate("table_side", "Redo"))
+        self.redo_button.setToolTip(translate("table_side", "Play the undone step again (Ctrl+Shift+Z)"))
         self.redo_button.clicked.connect(self.redo)
         # one "retreats" button per side; a battle shows those of the sides its ruleset lets
         # retreat (a rule: ``TableBattle.retreat_sides``, from ``Ruleset.retreat_sides``)
         self.retreat_buttons: dict[str, QPushButton] = {}
         for side in ("attacker", "defender"):
-            button = QPushButton(f"{side.capitalize()} retreats")
             other = "defender" if side == "attacker" else "attacker"
-            button.setToolTip(f"The {side} breaks off before this round: the {other} wins")
+            button = QPushButton(translate("table_side", "{Side} retreats").format(
+                Side=translate("table_side", SIDES_CAPITALIZED[side])))
+            button.setToolTip(translate(
+                "table_side", "The {side} breaks off before this round: the {other} wins").format(
+                    side=translate("table_side", SIDES[side]),
+                    other=translate("table_side", SIDES[other])))
             button.clicked.connect(lambda _c=False, s=side: self.end("retreat", s))
             self.retreat_buttons[side] = button
         self.retreat_button = self.retreat_buttons["attacker"]
-        self.end_button = QPushButton("End battle")
+        self.end_button = QPushButton(translate("table_side", "End battle"))
         self.end_button.clicked.connect(lambda: self.end("end", "attacker"))
-        self.close_button = QPushButton("Close battle")
-        self.close_button.setToolTip("Leave table-side mode and unfreeze the set-up")
+        self.close_button = QPushButton(translate("table_side", "Close battle"))
+        self.close_button.setToolTip(translate("table_side", "Leave table-side mode and unfreeze the set-up"))
         self.close_button.clicked.connect(self.close_battle)
         self.log = QListWidget()
+        # the engine writes these: the position, the dice's meaning, its messages, the log,
+        # and the casualties in the words it reads back
+        mark_engine_text(self.state_label, self.dice_label, self.explain_label, self.choice_edit,
+                         self.message, self.notice, self.log)
         self.log.setWordWrap(True)
         self.log.setAlternatingRowColors(True)
 
-        entry = QGroupBox("This phase")
+        entry = QGroupBox(translate("table_side", "This phase"))
         form = QFormLayout(entry)
         dice_row = QHBoxLayout()
         dice_row.addWidget(self.dice_edit, 1)
         dice_row.addWidget(self.roll_button)
         # fixed heights: the rows below, and Apply, stay put whatever these texts say
-        form.addRow("Dice to roll:", fixed_lines(self.dice_label, 3))
-        form.addRow("Rolled:", dice_row)
-        form.addRow("Result:", fixed_lines(self.explain_label, 6))
+        form.addRow(translate("table_side", "Dice to roll:"), fixed_lines(self.dice_label, 3))
+        form.addRow(translate("table_side", "Rolled:"), dice_row)
+        form.addRow(translate("table_side", "Result:"), fixed_lines(self.explain_label, 6))
         choice_row = QHBoxLayout()
         choice_row.addWidget(self.choice_edit, 1)
         choice_row.addWidget(self.apply_button)
-        form.addRow("Casualties:", choice_row)
+        form.addRow(translate("table_side", "Casualties:"), choice_row)
         form.addRow(self.message)
         buttons = QHBoxLayout()
         for b in (self.undo_button, self.redo_button, *self.retreat_buttons.values(),
@@ -192,7 +212,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self.between_slot = QVBoxLayout()
         self.between_slot.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(self.between_slot)
-        inner.addWidget(QLabel("Battle log"))
+        inner.addWidget(QLabel(translate("table_side", "Battle log")))
         inner.addWidget(self.log, 1)
 
         layout = QVBoxLayout(self)
@@ -254,8 +274,8 @@ class TableSidePanel(SavedBattles, QWidget):
             return
         if not self.battle.is_over():
             answer = QMessageBox.question(
-                self, "Close battle", "This battle is not finished. Close it and discard "
-                "its saved progress?")
+                self, translate("table_side", "Close battle"), translate("table_side", "This battle is not finished. Close it and discard "
+                "its saved progress?"))
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.battle.autosave_path = None         # nothing more is written to it
@@ -293,10 +313,11 @@ class TableSidePanel(SavedBattles, QWidget):
                 choice = None      # the proposal stands: no "own choice" in the log
             b.enter(rolled, choice)
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
             return
         except OSError as exc:
-            self._error(f"the battle could not be autosaved: {exc.strerror or exc}")
+            self._error(translate("table_side", "the battle could not be autosaved: {why}")
+                        .format(why=exc.strerror or exc))
             return
         self.dice_edit.setText("")
         self.choice_edit.setText("")
@@ -310,10 +331,11 @@ class TableSidePanel(SavedBattles, QWidget):
         try:
             self.battle.between_rounds(action)
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
             return
         except OSError as exc:
-            self._error(f"the battle could not be autosaved: {exc.strerror or exc}")
+            self._error(translate("table_side", "the battle could not be autosaved: {why}")
+                        .format(why=exc.strerror or exc))
             return
         self.message.setText("")
 
@@ -327,7 +349,8 @@ class TableSidePanel(SavedBattles, QWidget):
         """End the battle (``kind`` "retreat" of ``side``, or "end"), once the players confirm."""
         if self.battle is None or self.battle.is_over():
             return
-        title, text = (t.format(Side=side.capitalize()) for t in END_QUESTIONS[kind])
+        title, text = (translate("table_side", t).format(
+            Side=translate("table_side", SIDES_CAPITALIZED[side])) for t in END_QUESTIONS[kind])
         answer = QMessageBox.question(self, title, text, QMessageBox.StandardButton.Yes |
                                       QMessageBox.StandardButton.No,
                                       QMessageBox.StandardButton.No)
@@ -340,9 +363,10 @@ class TableSidePanel(SavedBattles, QWidget):
         try:
             action(self.battle)
         except CombatAssistError as exc:
-            self._error(str(exc))
+            self._error(error_text(exc))
         except OSError as exc:
-            self._error(f"the battle could not be autosaved: {exc.strerror or exc}")
+            self._error(translate("table_side", "the battle could not be autosaved: {why}")
+                        .format(why=exc.strerror or exc))
 
     def _error(self, text: str) -> None:
         label = self.message if self.battle is not None else self.notice
@@ -359,18 +383,19 @@ class TableSidePanel(SavedBattles, QWidget):
             self.explain_label.setText("")
             if not self.choice_edit.isModified():
                 self.choice_edit.setText("")
-            self.choice_edit.setPlaceholderText("empty: accept the proposal")
+            self.choice_edit.setPlaceholderText(translate("table_side", "empty: accept the proposal"))
             return
         try:
             preview = b.preview(parse_dice(text, b.dice()))
         except CombatAssistError as exc:
             self.explain_label.setText(f'<span style="color:{DEFENDER}">'
-                                       f'{html.escape(str(exc), quote=False)}</span>')
+                                       f'{html.escape(error_text(exc), quote=False)}</span>')
             return
-        self.explain_label.setText(preview.explanation)
+        self.explain_label.setText(render(preview.explanation))
         proposal = self.format_choice(preview.proposal) if preview.proposal is not None else ""
-        self.choice_edit.setPlaceholderText(f"proposal: {proposal}" if proposal else
-                                            "no choice to make")
+        self.choice_edit.setPlaceholderText(
+            translate("table_side", "proposal: {proposal}").format(proposal=proposal) if proposal
+            else translate("table_side", "no choice to make"))
         if proposal and not self.choice_edit.isModified():
             self.choice_edit.setText(proposal)
             self.choice_edit.setCursorPosition(0)     # a long proposal shows its start
@@ -402,25 +427,30 @@ class TableSidePanel(SavedBattles, QWidget):
         over = b.is_over()
         verdict = b.verdict()
         if over:
-            who = VERDICTS[verdict]
+            who = verdict_text(verdict)
             how = ""
             if b.ending and b.ending[0] == "retreat":
-                how = f" ({b.ending[1]} retreated)"
+                how = translate("table_side", " ({side} retreated)").format(
+                    side=translate("table_side", SIDES.get(b.ending[1], b.ending[1])))
             elif b.ending:
-                how = " (ended by the players)"
-            self.heading.setText(f"Battle over after {len(b.rounds)} round(s): {who}{how}")
+                how = translate("table_side", " (ended by the players)")
+            rounds = len(b.rounds)
+            self.heading.setText(translate("table_side", "Battle over after %n round(s): "
+                                                         "{verdict}{how}", "", rounds).format(
+                                               verdict=who, how=how))
         else:
             phase = b.current_phase()
-            self.heading.setText(f"Round {b.round_number} — {phase.name}")
-        self.state_label.setText(b.describe())
+            self.heading.setText(translate("table_side", "Round {round} — {phase}").format(
+                round=b.round_number, phase=render(phase.name)))
+        self.state_label.setText(render(b.describe()))
         specs = b.dice()
         if over:
-            self.dice_label.setText("none: the battle is over (Undo takes back the last step; "
-                                    "Close battle leaves the table)")
+            self.dice_label.setText(translate("table_side", "none: the battle is over (Undo takes back the last step; "
+                                    "Close battle leaves the table)"))
         elif specs:
             self.dice_label.setText(describe_dice(specs))
         else:
-            self.dice_label.setText("no dice this phase: press Enter or Apply")
+            self.dice_label.setText(translate("table_side", "no dice this phase: press Enter or Apply"))
         for w in (self.dice_edit, self.roll_button, self.choice_edit, self.apply_button):
             w.setEnabled(not over)
         self.roll_button.setEnabled(not over and bool(specs))
@@ -434,10 +464,13 @@ class TableSidePanel(SavedBattles, QWidget):
         self.end_button.setEnabled(not over and not b.dice_entered())
         self.log.clear()
         for line in b.log:
-            self.log.addItem(line.text)
+            self.log.addItem(render(line.text))
         if b.ending:
-            self.log.addItem(f"The battle ends: {b.ending[1]} {b.ending[0]}s"
-                             if b.ending[0] == "retreat" else "The players end the battle.")
+            self.log.addItem(translate("table_side", "The battle ends: the {side} retreats")
+                             .format(side=translate("table_side", SIDES.get(b.ending[1],
+                                                                            b.ending[1])))
+                             if b.ending[0] == "retreat" else
+                             translate("table_side", "The players end the battle."))
         self.log.scrollToBottom()
         # a new position: fresh entries (setText also drops the old text's undo history, so
         # Ctrl+Z / Ctrl+Shift+Z go to the rounds)
@@ -469,11 +502,15 @@ class TableSidePanel(SavedBattles, QWidget):
         b = self.battle
         where = "?"
         if b is not None:
-            where = f"the start of round {b.round_number}"
+            where = translate("table_side", "the start of round {round}").format(
+                round=b.round_number)
             if b.dice_entered():
-                where = f"here (round {b.round_number}, after {b.log[-1].phase})"
-        self.odds_label.setText(
-            f'Odds from {where}: '
-            f'<b style="color:{ATTACKER}">attacker {pct(result.attacker_wins)}</b>, '
-            f'<b style="color:{DEFENDER}">defender {pct(result.defender_wins)}</b>, '
-            f"draw {pct(result.draw)}; expected losses by the end {ea:.2f} / {ed:.2f}")
+                where = translate("table_side", "here (round {round}, after {phase})").format(
+                    round=b.round_number, phase=render(b.log[-1].phase))
+        self.odds_label.setText(translate(
+            "table_side", 'Odds from {where}: <b style="color:{attacker_colour}">attacker '
+            '{attacker}</b>, <b style="color:{defender_colour}">defender {defender}</b>, draw '
+            '{draw}; expected losses by the end {attacker_losses} / {defender_losses}').format(
+                where=where, attacker_colour=ATTACKER, defender_colour=DEFENDER,
+                attacker=pct(result.attacker_wins), defender=pct(result.defender_wins),
+                draw=pct(result.draw), attacker_losses=number(ea), defender_losses=number(ed)))

@@ -19,6 +19,7 @@ from ..battle import BattleRules, DieSpec, Phase, check_roll
 from ..choices import format_choice
 from ..errors import CombatAssistError, EngineError, ScenarioError
 from ..files import atomic_write_text
+from ..text import join, lines as text_lines, msg, split_lines
 from . import saved
 from .odds import odds_from
 from .records import ENDINGS, BetweenRounds, Entry, LogLine, Preview
@@ -68,7 +69,8 @@ class TableBattle:
         steps = [e for e in entries if isinstance(e, BetweenRounds)]
         dice_entries = [e for e in entries if not isinstance(e, BetweenRounds)]
         if entries[:len(steps)] != steps:
-            raise EngineError(f"round {number}: a between-rounds step comes before the dice")
+            raise EngineError(msg("round {round}: a between-rounds step comes before the dice",
+                                  round=number))
         state = start
         for step in steps:
             self.rules, state = self._between(number, state, step.action)
@@ -76,8 +78,9 @@ class TableBattle:
         self.ready_state = state
         phases = list(self.rules.phases(state))
         if len(dice_entries) > len(phases) or (complete and len(dice_entries) != len(phases)):
-            raise EngineError(f"round {number} has {len(phases)} phases, "
-                              f"but {len(dice_entries)} were recorded")
+            raise EngineError(msg("round {round} has {phases} phases, but {recorded} were "
+                                  "recorded", round=number, phases=len(phases),
+                                  recorded=len(dice_entries)))
         for phase, entry in zip(phases, dice_entries):
             state = self._apply(number, phase, state, entry)
         if complete:
@@ -88,15 +91,18 @@ class TableBattle:
         """Apply a between-rounds step (raises EngineError, nothing logged, if refused)."""
         apply = getattr(self.rules, "apply_between_rounds", None)
         if apply is None:
-            raise EngineError("this battle has nothing to do between rounds")
+            raise EngineError(msg("this battle has nothing to do between rounds"))
         if number < 2:
-            raise EngineError("between-rounds steps start in round 2 (round 1 isn't over yet)")
+            raise EngineError(msg("between-rounds steps start in round 2 (round 1 isn't over "
+                                  "yet)"))
         if self.rules.verdict(state) is not None:
-            raise EngineError("the battle is over")
+            raise EngineError(msg("the battle is over"))
         rules, after = apply(state, action)
         describe = getattr(self.rules, "describe_action", format_choice)
-        text = (f"Before round {number} — {describe(action)}\n"
-                f"    now: {rules.describe(after)}")
+        text = text_lines([msg("Before round {round} — {action}", round=number,
+                               action=describe(action)),
+                           join("", ["    ", msg("now: {position}",
+                                                 position=rules.describe(after))])])
         self.log.append(LogLine(number, "between rounds", (), "", action, True, after, text))
         return rules, after
 
@@ -106,16 +112,19 @@ class TableBattle:
         outcome = phase.resolve(state, entry.rolled)
         after = phase.apply(state, outcome, entry.choice)
         explanation = phase.explain(state, entry.rolled)
-        dice = " ".join(str(d) for d in entry.rolled) or "no dice"
+        dice = " ".join(str(d) for d in entry.rolled) or msg("no dice")
         # One log entry per phase: heading with the dice, the rules' explanation indented,
         # then the players' own choice (if any) and the position after it.
-        lines = [f"Round {number}, {phase.name} — dice: {dice}"]
-        lines += ["    " + line.strip() for line in explanation.splitlines() if line.strip()]
+        lines = [msg("Round {round}, {phase} — dice: {dice}", round=number, phase=phase.name,
+                     dice=dice)]
+        lines += [join("", ["    ", line]) for line in split_lines(explanation)]
         if entry.choice is not None:
             describe = getattr(self.rules, "describe_choice", format_choice)
-            lines.append(f"    players' choice: {describe(entry.choice)}")
-        lines.append(f"    now: {self.rules.describe(after)}")
-        text = "\n".join(lines)
+            lines.append(join("", ["    ", msg("players' choice: {choice}",
+                                               choice=describe(entry.choice))]))
+        lines.append(join("", ["    ", msg("now: {position}",
+                                           position=self.rules.describe(after))]))
+        text = text_lines(lines)
         self.log.append(LogLine(number, phase.name, entry.rolled, explanation, entry.choice,
                                 entry.choice is not None, after, text))
         return after
@@ -193,8 +202,8 @@ class TableBattle:
         """
         phase = self._require_phase()
         if sum(len(r) for r in self.rounds) + len(self.current) >= saved.MAX_SAVED_STEPS:
-            raise EngineError(f"this battle has {saved.MAX_SAVED_STEPS:,} steps, the most a saved "
-                              "battle holds; end it here")
+            raise EngineError(msg("this battle has {steps:,} steps, the most a saved battle "
+                                  "holds; end it here", steps=saved.MAX_SAVED_STEPS))
         entry = Entry(tuple(rolled), choice)
         after = self._apply(self.round_number, phase, self.state, entry)  # raises if illegal
         self.current.append(entry)
@@ -213,10 +222,10 @@ class TableBattle:
         the battle is over, without such a step in the ruleset, or for an illegal action.
         """
         if self.ending is not None or self.is_over():
-            raise EngineError("the battle is over; undo to continue it")
+            raise EngineError(msg("the battle is over; undo to continue it"))
         if self.dice_entered():
-            raise EngineError("between-rounds steps come before the round's first dice "
-                              "(undo the dice entered to take one)")
+            raise EngineError(msg("between-rounds steps come before the round's first dice "
+                                  "(undo the dice entered to take one)"))
         log_size = len(self.log)
         try:
             self._between(self.round_number, self.state, action)   # raises if illegal
@@ -231,14 +240,17 @@ class TableBattle:
     def end(self, kind: str = "end", side: str = "attacker") -> None:
         """End the battle here: ("retreat", side) gives the other side the win; "end" a draw."""
         if self.ending is not None:
-            raise EngineError("the battle has already ended")
+            raise EngineError(msg("the battle has already ended"))
         if self.dice_entered():
-            raise EngineError("finish the round in progress first (or undo it)")
+            raise EngineError(msg("finish the round in progress first (or undo it)"))
         if kind not in ("retreat", "end") or side not in ("attacker", "defender"):
             raise EngineError(f"unknown ending {kind!r} for {side!r}")
         if kind == "retreat" and side not in self.retreat_sides():
-            may = " or ".join(self.retreat_sides()) or "neither side"
-            raise EngineError(f"the {side} can't retreat in this ruleset ({may} may)")
+            sides = list(self.retreat_sides())
+            may = (msg("{a} or {b}", a=sides[0], b=sides[1]) if len(sides) == 2 else
+                   sides[0] if sides else msg("neither side"))
+            raise EngineError(msg("the {side} can't retreat in this ruleset ({may} may)",
+                                  side=side, may=may))
         self.ending = (kind, side)
         self.redo_stack.clear()
         self._changed()
@@ -281,13 +293,13 @@ class TableBattle:
         elif self.rounds:
             self.redo_stack.append(self.rounds.pop())
         else:
-            raise EngineError("nothing to undo")
+            raise EngineError(msg("nothing to undo"))
         self._rebuild()
         self._changed()
 
     def redo(self) -> None:
         if not self.redo_stack:
-            raise EngineError("nothing to redo")
+            raise EngineError(msg("nothing to redo"))
         item = self.redo_stack.pop()
         if isinstance(item, tuple):
             self.ending = item
@@ -321,7 +333,7 @@ class TableBattle:
     def _require_phase(self) -> Phase:
         phase = self.current_phase()
         if phase is None:
-            raise EngineError("the battle is over; undo to continue it")
+            raise EngineError(msg("the battle is over; undo to continue it"))
         return phase
 
     # -- persistence --------------------------------------------------------------------

@@ -21,6 +21,7 @@ def test_smoke_test_in_a_fresh_process():
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert f"{len(discover())} views checked, all fine" in proc.stdout
     assert f"({len(list_examples())} examples in File › Open Example)" in proc.stdout
+    assert "languages en, de" in proc.stdout          # each translation loaded and translates
     assert "Traceback" not in proc.stderr
 
 

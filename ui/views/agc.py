@@ -29,6 +29,7 @@ from ..widgets.agc_plots import AgcPlots
 from ..widgets.agc_lineup import LineupTables
 from ..widgets.agc_terrain import TerrainPicker
 from .base import ResolutionView, setup_odds
+from ..i18n import data_name, number, side_name, translate
 
 
 class AgcView(ResolutionView):
@@ -66,35 +67,36 @@ class AgcView(ResolutionView):
             for t in unit["home_terrains"]:
                 homes.setdefault(t, []).append(unit["name"])
         self.title_edit = QLineEdit()
-        self.title_edit.setPlaceholderText("optional title")
+        self.title_edit.setPlaceholderText(translate("views.agc", "optional title"))
         self.title_edit.textEdited.connect(self.edited)
 
         self.terrain = TerrainPicker(list(self._terrains.values()), BASE_TYPES, homes)
         self.terrain.setObjectName("agc_terrain")
         self.terrain.picked.connect(self._on_edit)
-        legend = QLabel(f'Modifiers per unit type: <b style="color:{ATTACKER}">+ bonus</b>, '
-                        f'<b style="color:{DEFENDER}">− penalty</b>; ★ a specialised '
-                        "infantry's own terrain (+1). Arrow keys move the choice.")
+        legend = QLabel(translate(
+            "views.agc", 'Modifiers per unit type: <b style="color:{plus}">+ bonus</b>, <b style='
+            '"color:{minus}">− penalty</b>; ★ a specialised infantry\'s own terrain (+1). Arrow '
+            'keys move the choice.').format(plus=ATTACKER, minus=DEFENDER))
         legend.setWordWrap(True)
         legend.setStyleSheet("color:#444")
-        terrain_box = QGroupBox("Terrain")
+        terrain_box = QGroupBox(translate("views.agc", "Terrain"))
         tl = QVBoxLayout(terrain_box)
         tl.addWidget(self.terrain)
         tl.addWidget(legend)
 
         self.forces = ForcesTable(self._on_edit)
-        forces_box = QGroupBox("Forces")
+        forces_box = QGroupBox(translate("views.agc", "Forces"))
         QVBoxLayout(forces_box).addWidget(self.forces)
 
-        self.air_attacks_aad = QCheckBox("Air support attacks the AAD directly")
+        self.air_attacks_aad = QCheckBox(translate("views.agc", "Air support attacks the AAD directly"))
         self.air_attacks_aad.setObjectName("agc_air_attacks_aad")
-        self.air_attacks_aad.setToolTip("Off: in an AAD contest the AAD side is always the "
-                                        "victor (unless tied). On: the higher score wins.")
+        self.air_attacks_aad.setToolTip(translate("views.agc", "Off: in an AAD contest the AAD side is always the "
+                                        "victor (unless tied). On: the higher score wins."))
         self.air_attacks_aad.toggled.connect(self._on_edit)
         self.aad_note = QLabel("")
         self.aad_note.setWordWrap(True)
         self.aad_note.setStyleSheet("color:#555")
-        options = QGroupBox("Anti-air defence")
+        options = QGroupBox(translate("views.agc", "Anti-air defence"))
         ol = QVBoxLayout(options)
         ol.addWidget(self.air_attacks_aad)
         ol.addWidget(self.aad_note)
@@ -103,7 +105,7 @@ class AgcView(ResolutionView):
 
         layout = QVBoxLayout(form)
         title_row = QFormLayout()
-        title_row.addRow("Title:", self.title_edit)
+        title_row.addRow(translate("views.agc", "Title:"), self.title_edit)
         layout.addLayout(title_row)
         layout.addWidget(terrain_box)
         layout.addWidget(forces_box)
@@ -126,9 +128,11 @@ class AgcView(ResolutionView):
             contests = []
         self.air_attacks_aad.setEnabled(bool(contests))
         self.aad_note.setText(
-            "AAD contest: " + "; ".join(f"{a} AAD vs {b} air support" for a, b in contests)
-            if contests else "No AAD contest: it needs AAD on one side and air support on the "
-                             "other.")
+            translate("views.agc", "AAD contest: {contests}").format(contests="; ".join(
+                translate("views.agc", "{aad} AAD vs {air} air support").format(
+                    aad=side_name(a), air=side_name(b)) for a, b in contests))
+            if contests else translate("views.agc", "No AAD contest: it needs AAD on one side "
+                                                    "and air support on the other."))
 
     def _payload(self) -> AgcScenario:
         return AgcScenario(terrain=self.terrain.terrain(), attacker=self.forces.side("attacker"),
@@ -169,13 +173,18 @@ class AgcView(ResolutionView):
         for c in result.extra.get("aad_contests", []):
             aad_steps = sum(a * p for a, _, p in c["damage"])
             air_steps = sum(d * p for _, d, p in c["damage"])
-            lines.append(f"<b>AAD contest</b> ({c['aad_side']} AAD vs {c['air_side']} air "
-                         f"support): AAD victor {pct(c['aad_victor'])}, air support victor "
-                         f"{pct(c['air_victor'])}, tie {pct(c['tie'])}; expected steps of "
-                         f"damage: AAD {aad_steps:.2f}, air support {air_steps:.2f}")
-        engineers = [f"{s} engineers remove the {t.replace('_', ' ')} penalties"
+            lines.append(translate(
+                "views.agc", "<b>AAD contest</b> ({aad_side} AAD vs {air_side} air support): AAD "
+                "victor {aad_victor}, air support victor {air_victor}, tie {tie}; expected steps "
+                "of damage: AAD {aad_steps}, air support {air_steps}").format(
+                    aad_side=side_name(c["aad_side"]), air_side=side_name(c["air_side"]),
+                    aad_victor=pct(c["aad_victor"]), air_victor=pct(c["air_victor"]),
+                    tie=pct(c["tie"]), aad_steps=number(aad_steps), air_steps=number(air_steps)))
+        engineers = [translate("views.agc", "{side} engineers remove the {terrain} penalties")
+                     .format(side=side_name(s), terrain=data_name("agc", t.replace("_", " ")))
                      for s, t in result.extra.get("engineer_unit_type", {}).items() if t]
-        exempt = [f"the {s} (air support only, no enemy AAD) takes no ground damage"
+        exempt = [translate("views.agc", "the {side} (air support only, no enemy AAD) takes no "
+                                         "ground damage").format(side=side_name(s))
                   for s, e in result.extra.get("ground_damage_exempt", {}).items() if e]
         if engineers or exempt:
             lines.append("; ".join(engineers + exempt).capitalize() + ".")

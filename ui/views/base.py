@@ -42,7 +42,9 @@ from combatassist.table import AUTOSAVE_NAME, odds_from
 
 from .. import wheel_guard
 from ..compute import Job, JobGroup
+from ..engine_text import render
 from ..results import ACCENT, ResultsPanel
+from ..i18n import mark_engine_text, translate
 
 
 class _FillLayout(QVBoxLayout):
@@ -122,7 +124,7 @@ class RulesetView(QWidget):
         self.odds_page = odds
         # in a small window the plots keep a readable height and the page scrolls instead
         self.odds_scroll = _scrolled(odds)
-        self.tabs.addTab(self.odds_scroll, "Odds")
+        self.tabs.addTab(self.odds_scroll, translate("views.base", "Odds"))
         for title, widget in self.extra_tabs():
             self.tabs.addTab(widget, title)
         self.table_panel = self._build_table_panel() if self.has_table_side else None
@@ -131,6 +133,7 @@ class RulesetView(QWidget):
         # during a table battle the frozen set-up shows the battle's start: this banner over
         # it says where the battle stands now
         self.battle_banner = QLabel("")
+        mark_engine_text(self.battle_banner)        # it quotes the engine's position
         self.battle_banner.setObjectName("battleBanner")
         self.battle_banner.setWordWrap(True)
         self.battle_banner.setStyleSheet(
@@ -175,12 +178,14 @@ class RulesetView(QWidget):
         folder = self.autosave_dir or Path(".")
         panel = TableSidePanel(self._table_setup, folder / f"{self.ruleset}-{AUTOSAVE_NAME}",
                                jobs=self.jobs, format_choice=self.format_choice,
-                               parse_choice=self.parse_choice, choice_help=self.choice_help,
+                               parse_choice=self.parse_choice,
+                               choice_help=translate(f"views.{self.ruleset}", self.choice_help)
+                               if self.choice_help else "",
                                odds=self.table_odds)
         panel.running_changed.connect(self._on_table_running)
         panel.resumed.connect(self._show_battle_setup)
         panel.position_changed.connect(self._show_battle_position)
-        self.tabs.addTab(panel, "At the table")
+        self.tabs.addTab(panel, translate("views.base", "At the table"))
         return panel
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
@@ -366,13 +371,17 @@ class RulesetView(QWidget):
             self.battle_banner.setText("")
             return
         if battle.is_over():
-            where = f"<b>At the table: the battle is over</b> after {len(battle.rounds)} round(s)"
+            rounds = len(battle.rounds)
+            where = translate("views.base", "<b>At the table: the battle is over</b> after %n "
+                                            "round(s)", "", rounds)
         else:
-            where = (f"<b>At the table: round {battle.round_number}</b> "
-                     f"({battle.current_phase().name})")
-        self.battle_banner.setText(
-            f"{where}. Now: {html.escape(battle.describe())}<br><span style='color:#555'>The "
-            "set-up below is the battle's start, frozen until the battle is closed.</span>")
+            where = translate("views.base", "<b>At the table: round {round}</b> ({phase})").format(
+                round=battle.round_number,
+                phase=html.escape(render(battle.current_phase().name)))
+        self.battle_banner.setText(translate(
+            "views.base", "{where}. Now: {position}<br><span style='color:#555'>The set-up below "
+            "is the battle's start, frozen until the battle is closed.</span>").format(
+                where=where, position=html.escape(render(battle.describe()))))
 
     def _on_table_running(self, running: bool) -> None:
         # "Fight this battle" freezes the set-up until the battle is closed.

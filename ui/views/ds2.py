@@ -21,22 +21,29 @@ from combatassist.rulesets.ds2 import fields
 from combatassist.scenario import Scenario
 
 from ..compute import Job
+from ..engine_text import render
 from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
 from .base import ResolutionView
+from ..i18n import data_name, translate
 
-#: display names (``resources/ds2/labels.toml``): label("covers", "soft") -> "Soft cover"
-label = ds2.RULESET.label
+def label(category: str, key: str) -> str:
+    """A display name (``resources/ds2/labels.toml``: label("covers", "soft") -> "Soft cover")
+    in the app's language."""
+    return data_name("ds2", ds2.RULESET.label(category, key))
 
 
 def family_text(fam: dict) -> str:
     """A family as the form lists it: "HEL — High-energy laser" (separators group the
     classes; the class is in the tooltip)."""
-    short, name = fam["label"], fam["name"]
-    return name if short.lower() in name.lower() else f"{short} — {name}"
+    short, name = data_name("ds2", fam["label"]), data_name("ds2", fam["name"])
+    return name if fam["label"].lower() in fam["name"].lower() else f"{short} — {name}"
 
 
 def family_tip(fam: dict) -> str:
-    return f"{fam['label']}: {fam['name']}, {label('classes', fam['class']).lower()}"
+    title = label("classes", fam["class"])
+    english = ds2.RULESET.label("classes", fam["class"])
+    return (f"{data_name('ds2', fam['label'])}: {data_name('ds2', fam['name'])}, "
+            f"{title.lower() if title == english else title}")
 
 
 class Ds2View(ResolutionView):
@@ -59,7 +66,7 @@ class Ds2View(ResolutionView):
         form = QWidget()
 
         self.title_edit = QLineEdit()
-        self.title_edit.setPlaceholderText("(optional)")
+        self.title_edit.setPlaceholderText(translate("views.ds2", "(optional)"))
         self.title_edit.textEdited.connect(self.edited)
 
         # weapon
@@ -77,7 +84,7 @@ class Ds2View(ResolutionView):
         # as wide as its longest name: the set-up pane widens to fit it (nothing cut off)
         self.family.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.family.setMinimumWidth(150)     # in the smallest window the odds keep their room
-        self.family.setToolTip("The weapon family (the seed's short name, spelled out)")
+        self.family.setToolTip(translate("views.ds2", "The weapon family (the seed's short name, spelled out)"))
         self.family.currentIndexChanged.connect(self._family_changed)
         self.size = QComboBox()
         self.size.setObjectName("size")
@@ -92,9 +99,9 @@ class Ds2View(ResolutionView):
         for c in options["combat"]:
             self.combat.addItem(label("combat", c), c)
         self.combat.currentIndexChanged.connect(self.edited)
-        self.give_hit = QCheckBox("Chance to hit:")
-        self.give_hit.setToolTip("The weapon's own to-hit chance (outside the damage system); "
-                                 "unticked: the shot hits")
+        self.give_hit = QCheckBox(translate("views.ds2", "Chance to hit:"))
+        self.give_hit.setToolTip(translate("views.ds2", "The weapon's own to-hit chance (outside the damage system); "
+                                 "unticked: the shot hits"))
         self.give_hit.toggled.connect(self._hit_toggled)
         self.p_hit = QDoubleSpinBox()
         self.p_hit.setObjectName("p_hit")
@@ -111,12 +118,12 @@ class Ds2View(ResolutionView):
         self.weapon_note.setWordWrap(True)
         self.weapon_note.setStyleSheet("color: #555;")
 
-        weapon = QGroupBox("Weapon")
+        weapon = QGroupBox(translate("views.ds2", "Weapon"))
         self.weapon_form = wf = QFormLayout(weapon)
-        wf.addRow("Family:", self.family)
-        wf.addRow("Size class:", self.size)
-        wf.addRow("Range band:", self.range)
-        wf.addRow("Combat:", self.combat)
+        wf.addRow(translate("views.ds2", "Family:"), self.family)
+        wf.addRow(translate("views.ds2", "Size class:"), self.size)
+        wf.addRow(translate("views.ds2", "Range band:"), self.range)
+        wf.addRow(translate("views.ds2", "Combat:"), self.combat)
         hit_row = QHBoxLayout()
         hit_row.addWidget(self.give_hit)
         hit_row.addWidget(self.p_hit, 1)
@@ -125,8 +132,8 @@ class Ds2View(ResolutionView):
         wf.addRow(self.weapon_note)
 
         # target
-        self.kind_vehicle = QRadioButton("&Vehicle")
-        self.kind_infantry = QRadioButton("&Infantry")
+        self.kind_vehicle = QRadioButton(translate("views.ds2", "&Vehicle"))
+        self.kind_infantry = QRadioButton(translate("views.ds2", "&Infantry"))
         self.kind_group = QButtonGroup(self)
         for button in (self.kind_vehicle, self.kind_infantry):
             self.kind_group.addButton(button)
@@ -146,7 +153,8 @@ class Ds2View(ResolutionView):
             b.setCheckable(True)
             b.setAutoExclusive(True)       # arrow keys move along the row
             b.setFixedWidth(34)
-            b.setToolTip("soft-skinned" if a == 0 else f"armour rating {a}")
+            b.setToolTip(translate("views.ds2", "soft-skinned") if a == 0 else
+                         translate("views.ds2", "armour rating {rating}").format(rating=a))
             self.armour_group.addButton(b, a)
             self.armour_buttons[a] = b
             armour_row.addWidget(b)
@@ -157,16 +165,17 @@ class Ds2View(ResolutionView):
         for t in options["armour_types"]:
             self.armour_type.addItem(label("armour_types", t), t)
         self.armour_type.currentIndexChanged.connect(self._armour_type_changed)
-        self.apfc = QCheckBox("APFC as well")
+        self.apfc = QCheckBox(translate("views.ds2", "APFC as well"))
         self.apfc.setObjectName("apfc")
-        self.apfc.setToolTip("Active point-defence fire control on top of reactive or "
-                             "ablative armour")
+        self.apfc.setToolTip(translate("views.ds2", "Active point-defence fire control on top of reactive or "
+                             "ablative armour"))
         self.apfc.toggled.connect(self.edited)
         self.infantry = QComboBox()
         self.infantry.setObjectName("infantry")
         ratings = ds2.tables().infantry_ratings
         for i in options["infantry"]:
-            self.infantry.addItem(f"{label('infantry', i)} (armour {ratings[i]})", i)
+            self.infantry.addItem(translate("views.ds2", "{kind} (armour {rating})").format(
+                kind=label("infantry", i), rating=ratings[i]), i)
         self.infantry.currentIndexChanged.connect(self.edited)
         self.cover = QComboBox()
         self.cover.setObjectName("cover")
@@ -178,15 +187,15 @@ class Ds2View(ResolutionView):
         self.target_note.setWordWrap(True)
         self.target_note.setStyleSheet("color: #555;")
 
-        target = QGroupBox("Target")
+        target = QGroupBox(translate("views.ds2", "Target"))
         self.target_form = tf = QFormLayout(target)
-        tf.addRow("Kind:", kind_row)
-        tf.addRow("Armour:", armour_row)
+        tf.addRow(translate("views.ds2", "Kind:"), kind_row)
+        tf.addRow(translate("views.ds2", "Armour:"), armour_row)
         self.armour_row = armour_row
-        tf.addRow("Armour type:", self.armour_type)
+        tf.addRow(translate("views.ds2", "Armour type:"), self.armour_type)
         tf.addRow("", self.apfc)
-        tf.addRow("Infantry:", self.infantry)
-        tf.addRow("Cover:", self.cover)
+        tf.addRow(translate("views.ds2", "Infantry:"), self.infantry)
+        tf.addRow(translate("views.ds2", "Cover:"), self.cover)
         tf.addRow(self.target_note)
         for combo in (self.size, self.range, self.combat, self.armour_type, self.infantry,
                       self.cover):
@@ -197,7 +206,7 @@ class Ds2View(ResolutionView):
             combo.setMinimumContentsLength(12)
 
         top = QFormLayout()
-        top.addRow("Title:", self.title_edit)
+        top.addRow(translate("views.ds2", "Title:"), self.title_edit)
         layout = QVBoxLayout(form)
         layout.addLayout(top)
         layout.addWidget(weapon)
@@ -221,9 +230,9 @@ class Ds2View(ResolutionView):
         self.size.clear()
         labels = fam.get("size_labels", {})
         for s in fam["sizes"]:
-            text = f"{s} — {labels[s]}" if s in labels else str(s)
+            text = f"{s} — {data_name('ds2', labels[s])}" if s in labels else str(s)
             if fam["size_rule"] == "fixed":
-                text += " (always)"
+                text += translate("views.ds2", " (always)")
             self.size.addItem(text, s)
         index = self.size.findData(keep)
         if index < 0 and fam["sizes"]:
@@ -280,13 +289,13 @@ class Ds2View(ResolutionView):
         self.apfc.setEnabled(self.apfc_applies())
 
         notes = fields.weapon_notes(fam, self.target_kind())
-        self.weapon_note.setText(" ".join(notes))
+        self.weapon_note.setText(" ".join(render(n) for n in notes))
         self.weapon_note.setVisible(bool(notes))
 
-        tnotes = fields.target_notes(fam, self.target_kind())
+        tnotes = [render(n) for n in fields.target_notes(fam, self.target_kind())]
         if vehicle and not self.apfc_applies():
-            self.apfc.setToolTip("APFC on top of reactive or ablative armour; for standard "
-                                 "armour with APFC choose “Standard + APFC”")
+            self.apfc.setToolTip(translate("views.ds2", "APFC on top of reactive or ablative armour; for standard "
+                                 "armour with APFC choose “Standard + APFC”"))
         self.target_note.setText(" ".join(tnotes))
         self.target_note.setVisible(bool(tnotes))
 
@@ -368,20 +377,23 @@ class Ds2View(ResolutionView):
         shot: Shot = self.validated_scenario().body
         fam = self.families[shot.family]
         title = ds2.shot_title(shot)
-        labels = {int(k): f"{k} {v}" for k, v in fam.get("size_labels", {}).items()} or None
+        labels = {int(k): f"{k} {data_name('ds2', v)}"
+                  for k, v in fam.get("size_labels", {}).items()} or None
 
         def job(cancel) -> ShotAnswer:
             result = ds2.compute(shot, cancel=cancel)
             if fam["class"] == "infantry":
-                return ShotAnswer(title, fam["label"], result, None,
-                                  f"{fam['label']} has no size class: the size × armour map "
-                                  "is for heavy weapons and artillery.")
+                return ShotAnswer(title, fam["label"], result, None, translate(
+                    "views.ds2", "{weapon} has no size class: the size × armour map is for "
+                                 "heavy weapons and artillery.").format(
+                        weapon=data_name("ds2", fam["label"])))
             target = shot.target == "vehicle"
             m = ds2.matrix(shot.family, shot.range,
                            shot.armour_type if target else "standard", apfc=shot.apfc,
                            cover=shot.cover, p_hit=shot.p_hit)
-            note = "" if target else (f"The map shows {fam['label']} against vehicles; the "
-                                      "target now is infantry.")
+            note = "" if target else translate(
+                "views.ds2", "The map shows {weapon} against vehicles; the target now is "
+                             "infantry.").format(weapon=data_name("ds2", fam["label"]))
             current = (shot.size, shot.armour) if target else None
             return ShotAnswer(title, fam["label"], result, m, note, current, labels)
         return job

@@ -18,17 +18,26 @@ from ..widgets.loss_order import LossOrderEditor
 from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
 from ..widgets.retreat_rules import RetreatRulesBox
 from .base import BattleView
+from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 
 ROLES = ("attacker", "defender")
-#: display names (``resources/lowluck/labels.toml``): label("units", "armor") -> "Armor"
-label = lowluck.RULESET.label
+ROLE_TITLES = {"attacker": QT_TRANSLATE_NOOP("views.lowluck", "Attacker"),
+               "defender": QT_TRANSLATE_NOOP("views.lowluck", "Defender")}
+UNIT_KINDS = (QT_TRANSLATE_NOOP("views.lowluck", "land"), QT_TRANSLATE_NOOP("views.lowluck", "air"),
+              QT_TRANSLATE_NOOP("views.lowluck", "sea"))
+
+
+def label(category: str, key: str) -> str:
+    """A display name (``resources/lowluck/labels.toml``: label("units", "armor") -> "Armor")
+    in the app's language."""
+    return data_name("lowluck", lowluck.RULESET.label(category, key))
 
 
 class SidePanel(QGroupBox):
     """One side's units, order of loss and techs."""
 
     def __init__(self, role: str, on_change, parent: QWidget | None = None):
-        super().__init__(role.capitalize(), parent)
+        super().__init__(translate("views.lowluck", ROLE_TITLES[role]), parent)
         self.role = role
         colour = ATTACKER if role == "attacker" else DEFENDER
         self.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
@@ -41,9 +50,15 @@ class SidePanel(QGroupBox):
             value = unit.attack if role == "attacker" else unit.defence
             name = label("units", uid)
             text = QLabel(f"{name} <span style='color:#777'>({value})</span>")
-            tip = (f"{name}: attack {unit.attack}, defence {unit.defence}, "
-                   f"cost {unit.cost} IPC ({unit.kind}); the number beside the name is this "
-                   f"side's {'attack' if role == 'attacker' else 'defence'}")
+            tip = (translate("views.lowluck", "{unit}: attack {attack}, defence {defence}, cost "
+                                              "{cost} IPC ({kind}); the number beside the name "
+                                              "is this side's attack")
+                   if role == "attacker" else
+                   translate("views.lowluck", "{unit}: attack {attack}, defence {defence}, cost "
+                                              "{cost} IPC ({kind}); the number beside the name "
+                                              "is this side's defence")).format(
+                unit=name, attack=unit.attack, defence=unit.defence, cost=unit.cost,
+                kind=translate("views.lowluck", unit.kind))
             spin.setToolTip(tip)
             text.setToolTip(tip)
             text.setBuddy(spin)
@@ -54,7 +69,7 @@ class SidePanel(QGroupBox):
         self.order = LossOrderEditor(on_change,
                                      default=lambda: lowluck.rules.full_order((), role),
                                      label=lambda uid: label("units", uid))
-        self.order.reset_button.setToolTip("Cheapest first")
+        self.order.reset_button.setToolTip(translate("views.lowluck", "Cheapest first"))
         self.order.set_rows(lowluck.rules.full_order((), role))
         self.techs: dict[str, QCheckBox] = {}
         tech_row = QHBoxLayout()
@@ -65,7 +80,7 @@ class SidePanel(QGroupBox):
             tech_row.addWidget(box)
         layout = QVBoxLayout(self)
         layout.addLayout(grid)
-        layout.addWidget(QLabel("Order of loss (first lost on top):"))
+        layout.addWidget(QLabel(translate("views.lowluck", "Order of loss (first lost on top):")))
         layout.addWidget(self.order)
         layout.addLayout(tech_row)
 
@@ -103,7 +118,7 @@ class LowLuckView(BattleView):
     def build_form(self) -> QWidget:
         form = QWidget()
         self.title_edit = QLineEdit()
-        self.title_edit.setPlaceholderText("scenario title (optional)")
+        self.title_edit.setPlaceholderText(translate("views.lowluck", "scenario title (optional)"))
         self.title_edit.textEdited.connect(self.edited)
         self.battle_kind = QComboBox()
         for kind in lowluck.BATTLE_KINDS:
@@ -115,26 +130,26 @@ class LowLuckView(BattleView):
         self.dice_mode.currentIndexChanged.connect(self.edited)
         self.max_rounds = QSpinBox()
         self.max_rounds.setRange(0, lowluck.MAX_ROUNDS)
-        self.max_rounds.setSpecialValueText("to the end")
-        self.max_rounds.setToolTip("Stop after this many rounds (the rest is 'undecided'); "
-                                   "0 = fight to the end")
+        self.max_rounds.setSpecialValueText(translate("views.lowluck", "to the end"))
+        self.max_rounds.setToolTip(translate("views.lowluck", "Stop after this many rounds (the rest is 'undecided'); "
+                                   "0 = fight to the end"))
         self.max_rounds.valueChanged.connect(self.edited)
         self.retreat = RetreatRulesBox(self.edited, max_rounds=lowluck.MAX_ROUNDS,
                                        max_units=lowluck.MAX_PER_SIDE)
         self.retreat_after = self.retreat.after
-        self.aa_gun = QCheckBox("Defender has an AA gun")
-        self.sub_first = QCheckBox("Submarines' first strike")
-        self.keep_land = QCheckBox("Attacker keeps its last land unit")
+        self.aa_gun = QCheckBox(translate("views.lowluck", "Defender has an AA gun"))
+        self.sub_first = QCheckBox(translate("views.lowluck", "Submarines' first strike"))
+        self.keep_land = QCheckBox(translate("views.lowluck", "Attacker keeps its last land unit"))
         for box in (self.aa_gun, self.sub_first, self.keep_land):
             box.toggled.connect(self.edited)
         self.sides = {role: SidePanel(role, self.edited) for role in ROLES}
 
-        options = QGroupBox("Battle")
+        options = QGroupBox(translate("views.lowluck", "Battle"))
         f = QFormLayout(options)
-        f.addRow("Title:", self.title_edit)
-        f.addRow("Kind:", self.battle_kind)
-        f.addRow("Dice:", self.dice_mode)
-        f.addRow("Rounds:", self.max_rounds)
+        f.addRow(translate("views.lowluck", "Title:"), self.title_edit)
+        f.addRow(translate("views.lowluck", "Kind:"), self.battle_kind)
+        f.addRow(translate("views.lowluck", "Dice:"), self.dice_mode)
+        f.addRow(translate("views.lowluck", "Rounds:"), self.max_rounds)
         f.addRow(self.aa_gun)
         f.addRow(self.sub_first)
         f.addRow(self.keep_land)
@@ -187,12 +202,14 @@ class LowLuckView(BattleView):
 
     # -- results: this battle with both dice systems ------------------------------------------
     def above_results(self) -> list[QWidget]:
-        box = QGroupBox("Low luck vs standard dice — the same battle")
+        box = QGroupBox(translate("views.lowluck", "Low luck vs standard dice — the same battle"))
         grid = QGridLayout(box)
         grid.setHorizontalSpacing(24)
         grid.setVerticalSpacing(2)
-        rows = ["Attacker wins", "Defender wins", "Draw", "Expected attacker losses",
-                "Expected defender losses"]
+        rows = [translate("views.lowluck", "Attacker wins"),
+                translate("views.lowluck", "Defender wins"), translate("views.lowluck", "Draw"),
+                translate("views.lowluck", "Expected attacker losses"),
+                translate("views.lowluck", "Expected defender losses")]
         self.compare: dict[tuple[int, str], QLabel] = {}
         self.by_mode: dict[str, Any] = {}     # latest result per dice system (None: computing)
         for col, mode in enumerate(("lowluck", "standard"), start=1):
@@ -247,8 +264,8 @@ class LowLuckView(BattleView):
             texts = ["…"] * 5
         else:
             ea, ed = r.expected_losses()
-            texts = [pct(r.attacker_wins), pct(r.defender_wins), pct(r.draw), f"{ea:.2f}",
-                     f"{ed:.2f}"]
+            texts = [pct(r.attacker_wins), pct(r.defender_wins), pct(r.draw), number(ea),
+                     number(ed)]
         for row, text in enumerate(texts):
             self.compare[(row, mode)].setText(text)
 
@@ -256,7 +273,8 @@ class LowLuckView(BattleView):
     def extra_tabs(self) -> list[tuple[str, QWidget]]:
         self.sbr_panel = SbrPanel(self.jobs.computer())
         self.tech_panel = ResearchPanel(self.jobs.computer())
-        return [("Bombing raid", self.sbr_panel), ("Research", self.tech_panel)]
+        return [(translate("views.lowluck", "Bombing raid"), self.sbr_panel),
+                (translate("views.lowluck", "Research"), self.tech_panel)]
 
     def start_panels(self) -> None:
         self.sbr_panel.recompute()

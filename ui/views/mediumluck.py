@@ -24,6 +24,7 @@ from combatassist.rulesets.mediumluck.explain import describe as describe_lost_f
 from combatassist.scenario import Scenario
 
 from ..compute import Job
+from ..engine_text import render
 from ..results import DEFENDER, pct
 from ..widgets.bands_model import SIDES, BandBoard, unit_label
 from ..widgets.band_facts import band_facts
@@ -32,6 +33,7 @@ from ..widgets.loss_order import LossOrderEditor
 from ..widgets.mediumluck_editors import DeployReservesEditor, ReserveEditor
 from ..widgets.retreat_rules import RetreatRulesBox
 from .base import BattleView
+from ..i18n import data_name, mark_engine_text, number, side_name, translate
 
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
 SUGGESTIONS = 5
@@ -45,12 +47,14 @@ def result_note(result: Any) -> str:
     policy = extra.get("casualties")
     if not policy:
         return ""
-    words = {"optimal": "optimal play", "heuristic": "heuristic (least combat power lost)"}
-    text = f"Casualties: {words.get(policy, policy)}"
+    words = {"optimal": translate("views.mediumluck", "optimal play"),
+             "heuristic": translate("views.mediumluck", "heuristic (least combat power lost)")}
+    text = translate("views.mediumluck", "Casualties: {policy}").format(
+        policy=words.get(policy, policy))
     if extra.get("casualties_why"):
-        text += f" — {extra['casualties_why']}"
+        text += f" — {render(extra['casualties_why'])}"
     text += "."
-    lost = describe_lost_first(extra.get("lost_first") or {})
+    lost = render(describe_lost_first(extra.get("lost_first") or {}))
     if lost:
         text += " " + lost[0].upper() + lost[1:]
     return text
@@ -79,52 +83,56 @@ class MediumLuckView(BattleView):
         self._extra: dict[str, Any] = {}
         form = QWidget()
         self.title_edit = QLineEdit()
-        self.title_edit.setPlaceholderText("scenario title (optional)")
+        self.title_edit.setPlaceholderText(translate("views.mediumluck", "scenario title (optional)"))
         self.title_edit.textEdited.connect(self.edited)
         self.max_rounds = QSpinBox()
         self.max_rounds.setRange(0, 1000)
-        self.max_rounds.setSpecialValueText("to the end")
-        self.max_rounds.setToolTip("Stop after this many rounds; 0 = fight to the end")
+        self.max_rounds.setSpecialValueText(translate("views.mediumluck", "to the end"))
+        self.max_rounds.setToolTip(translate("views.mediumluck", "Stop after this many rounds; 0 = fight to the end"))
         self.max_rounds.valueChanged.connect(self.edited)
-        self.extra_white = QCheckBox("Defender rolls one extra white die")
-        self.extra_white.setToolTip("The defender rolls one extra white die every round while "
-                                    "it has any unit left (the seed's example predates this)")
+        self.extra_white = QCheckBox(translate("views.mediumluck", "Defender rolls one extra white die"))
+        self.extra_white.setToolTip(translate("views.mediumluck", "The defender rolls one extra white die every round while "
+                                    "it has any unit left (the seed's example predates this)"))
         self.extra_white.toggled.connect(self._options_changed)
         self.battle_kind = QComboBox()
         for kind in BATTLE_KINDS:
-            self.battle_kind.addItem(mediumluck.RULESET.label("battles", kind), kind)
-        self.battle_kind.setToolTip("A land battle takes no ships; a sea battle only ships "
-                                    "and aircraft")
+            self.battle_kind.addItem(data_name("mediumluck",
+                                               mediumluck.RULESET.label("battles", kind)), kind)
+        self.battle_kind.setToolTip(translate("views.mediumluck", "A land battle takes no ships; a sea battle only ships "
+                                    "and aircraft"))
         self.battle_kind.currentIndexChanged.connect(self._options_changed)
         self.die = QComboBox()
-        for text, sides in (("d6 dice", 6), ("d12 dice", 12)):
+        for text, sides in ((translate("views.mediumluck", "d6 dice"), 6),
+                            (translate("views.mediumluck", "d12 dice"), 12)):
             self.die.addItem(text, sides)
-        self.die.setToolTip("The dice every band rolls: the source's d6, or its d12 variant "
-                            "(boosts stay +1, so they matter less than numbers)")
+        self.die.setToolTip(translate("views.mediumluck", "The dice every band rolls: the "
+                                      "source's d6, or its d12 variant (boosts stay +1, so "
+                                      "they matter less than numbers)"))
         self.die.currentIndexChanged.connect(self._options_changed)
         self.casualty_policy = QComboBox()
-        for text, policy in (("Casualties: optimal when it fits", None),
-                             ("Casualties: optimal", "optimal"),
-                             ("Casualties: heuristic (combat power)", "heuristic")):
+        for text, policy in ((translate("views.mediumluck", "Casualties: optimal when it fits"), None),
+                             (translate("views.mediumluck", "Casualties: optimal"), "optimal"),
+                             (translate("views.mediumluck", "Casualties: heuristic (combat power)"),
+                              "heuristic")):
             self.casualty_policy.addItem(text, policy)
         self.casualty_policy.setToolTip(
-            "How the figures choose casualties: optimal = each side picks what maximises its "
-            "chance to win; heuristic = lose what costs least combat power")
+            translate("views.mediumluck", "How the figures choose casualties: optimal = each side picks what maximises its "
+            "chance to win; heuristic = lose what costs least combat power"))
         self.casualty_policy.currentIndexChanged.connect(self._options_changed)
         self.chart_label = QLabel("")
         self.chart_label.setWordWrap(True)
-        self.reserves = QCheckBox("Reserves")
-        self.reserves.setToolTip("Each side may hold units back and deploy them into bands "
-                                 "between rounds, from round 2 on")
+        self.reserves = QCheckBox(translate("views.mediumluck", "Reserves"))
+        self.reserves.setToolTip(translate("views.mediumluck", "Each side may hold units back and deploy them into bands "
+                                 "between rounds, from round 2 on"))
         self.reserves.toggled.connect(self._reserves_toggled)
 
-        options = QGroupBox("Battle")
+        options = QGroupBox(translate("views.mediumluck", "Battle"))
         grid = QGridLayout(options)
-        grid.addWidget(QLabel("Title:"), 0, 0)
+        grid.addWidget(QLabel(translate("views.mediumluck", "Title:")), 0, 0)
         grid.addWidget(self.title_edit, 0, 1)
         grid.addWidget(self.battle_kind, 0, 2)
         grid.addWidget(self.casualty_policy, 0, 3)
-        grid.addWidget(QLabel("Rounds:"), 1, 0)
+        grid.addWidget(QLabel(translate("views.mediumluck", "Rounds:")), 1, 0)
         rounds_and_die = QHBoxLayout()
         rounds_and_die.setContentsMargins(0, 0, 0, 0)
         rounds_and_die.addWidget(self.max_rounds, 1)
@@ -132,7 +140,7 @@ class MediumLuckView(BattleView):
         grid.addLayout(rounds_and_die, 1, 1)
         grid.addWidget(self.extra_white, 1, 2)
         grid.addWidget(self.reserves, 1, 3)
-        self.chart_caption = QLabel("Chart:")
+        self.chart_caption = QLabel(translate("views.mediumluck", "Chart:"))
         grid.addWidget(self.chart_caption, 2, 0)
         grid.addWidget(self.chart_label, 2, 1, 1, 3)
         grid.setColumnStretch(3, 1)
@@ -140,23 +148,30 @@ class MediumLuckView(BattleView):
         self.board = BandBoard(default_chart(), self)
         self.board_widget = BandBoardWidget(self.board)
         self.board.changed.connect(self._board_changed)
-        bands_box = QGroupBox("Colour bands — drag units from the pools into roll or boost "
-                              "slots (or select a chip and press Ctrl+M)")
+        bands_box = QGroupBox(translate("views.mediumluck", "Colour bands — drag units from the pools into roll or boost "
+                              "slots (or select a chip and press Ctrl+M)"))
         inner = QVBoxLayout(bands_box)
         inner.addWidget(self.board_widget)
 
         self.order_editors = {side: LossOrderEditor(
             self._options_changed, tickable=True, label=unit_label, max_height=110,
             name=f"{side}_order_of_loss",
-            tooltip=f"The {side}'s order of loss at victim's-choice bands: ticked types go "
-                    "first, top first. Drag, or Alt+Up / Alt+Down; Space ticks. Unticked "
-                    "types: least combat power lost first.") for side in SIDES}
-        loss_box = QGroupBox("Order of loss — tick the unit types each side loses first "
-                             "(victim's choice bands); unticked: least combat power lost")
+            tooltip=(translate("views.mediumluck", "The attacker's order of loss at "
+                               "victim's-choice bands: ticked types go first, top first. Drag, "
+                               "or Alt+Up / Alt+Down; Space ticks. Unticked types: least combat "
+                               "power lost first.") if side == "attacker" else
+                     translate("views.mediumluck", "The defender's order of loss at "
+                               "victim's-choice bands: ticked types go first, top first. Drag, "
+                               "or Alt+Up / Alt+Down; Space ticks. Unticked types: least combat "
+                               "power lost first."))) for side in SIDES}
+        loss_box = QGroupBox(translate("views.mediumluck", "Order of loss — tick the unit types each side loses first "
+                             "(victim's choice bands); unticked: least combat power lost"))
         loss_row = QHBoxLayout(loss_box)
         for side in SIDES:
             column = QVBoxLayout()
-            column.addWidget(QLabel(f"{side.capitalize()}'s order of loss:"))
+            column.addWidget(QLabel(translate("views.mediumluck", "Attacker's order of loss:")
+                                    if side == "attacker" else
+                                    translate("views.mediumluck", "Defender's order of loss:")))
             column.addWidget(self.order_editors[side])
             loss_row.addLayout(column)
         self.reserve_editors = {side: ReserveEditor(side, self.board.chart, self._reserve_changed)
@@ -252,7 +267,8 @@ class MediumLuckView(BattleView):
             max(0, self.casualty_policy.findData(setup.casualties)))
         # the chart file is kept as loaded (the form does not choose charts)
         self._extra = {"chart_ref": setup.chart_ref}
-        self.chart_label.setText(setup.chart_ref or "the reconstructed default chart")
+        self.chart_label.setText(setup.chart_ref or translate(
+            "views.mediumluck", "the reconstructed default chart"))
         for w in (self.chart_caption, self.chart_label):
             w.setVisible(bool(setup.chart_ref))    # only a house chart needs a mention
         for side in SIDES:
@@ -275,24 +291,29 @@ class MediumLuckView(BattleView):
         setup = self._setup()
         for side in SIDES:
             if getattr(setup, side).total() == 0:
-                raise ScenarioError(f"the {side} has no units",
-                                    hint="add units to its pool and drag them into bands")
+                raise ScenarioError(
+                    translate("views.mediumluck", "the attacker has no units") if side == "attacker"
+                    else translate("views.mediumluck", "the defender has no units"),
+                    hint=translate("views.mediumluck", "add units to its pool and drag them into "
+                                                       "bands"))
         return lambda cancel: mediumluck.compute(setup, cancel=cancel)
 
     # -- advisor ------------------------------------------------------------------------------
     def _advisor_box(self) -> QGroupBox:
-        box = QGroupBox("Suggest assignment")
+        box = QGroupBox(translate("views.mediumluck", "Suggest assignment"))
         self.advice_side = QComboBox()
         for side in SIDES:
-            self.advice_side.addItem(f"for the {side}", side)
-        self.suggest_button = QPushButton("Suggest assignment")
+            self.advice_side.addItem(translate("views.mediumluck", "for the attacker")
+                                     if side == "attacker" else
+                                     translate("views.mediumluck", "for the defender"), side)
+        self.suggest_button = QPushButton(translate("views.mediumluck", "Suggest assignment"))
         self.suggest_button.clicked.connect(self.suggest)
         self.advice_list = QListWidget()
         self.advice_list.setMaximumHeight(130)
         self.advice_list.itemActivated.connect(lambda item: self.apply_suggestion(
             self.advice_list.row(item)))
-        self.apply_button = QPushButton("Apply")
-        self.apply_button.setToolTip("Use the selected assignment (undo with Ctrl+Z)")
+        self.apply_button = QPushButton(translate("views.mediumluck", "Apply"))
+        self.apply_button.setToolTip(translate("views.mediumluck", "Use the selected assignment (undo with Ctrl+Z)"))
         self.apply_button.clicked.connect(lambda: self.apply_suggestion(
             self.advice_list.currentRow()))
         self.advice_status = QLabel("")
@@ -304,7 +325,7 @@ class MediumLuckView(BattleView):
             lambda m: self.advice_status.setText(f"<span style='color:{DEFENDER}'>&#9888; {m}"
                                                  "</span>"))
         self.advisor_computer.busy.connect(
-            lambda b: b and self.advice_status.setText("searching for good assignments…"))
+            lambda b: b and self.advice_status.setText(translate("views.mediumluck", "searching for good assignments…")))
         row = QHBoxLayout()
         row.addWidget(self.suggest_button)
         row.addWidget(self.advice_side)
@@ -337,19 +358,33 @@ class MediumLuckView(BattleView):
         side, advice = answer
         self._clear_suggestions()
         for item in advice.suggestions:
-            text = f"{side} wins {pct(item.win)} — {item.describe() or 'all idle'}"
+            text = translate("views.mediumluck", "{side} wins {chance} — {assignment}").format(
+                side=side_name(side), chance=pct(item.win),
+                assignment=item.describe() or translate("views.mediumluck", "all idle"))
             entry = QListWidgetItem(text, self.advice_list)
-            entry.setToolTip(f"{text}\nexpected losses: own {item.expected_own_losses:.2f}, "
-                             f"enemy {item.expected_enemy_losses:.2f}")
+            entry.setToolTip(text + "\n" + translate(
+                "views.mediumluck", "expected losses: own {own}, enemy {enemy}").format(
+                    own=number(item.expected_own_losses), enemy=number(item.expected_enemy_losses)))
             self.suggestions.append((side, item.side, item))
-        how = (f"every one of the {advice.space} assignments compared" if advice.exhaustive
-               else f"{advice.evaluated} of {advice.space} assignments compared (local search"
-                    + (", time budget used up)" if advice.stopped_by_budget else ")"))
-        if not self.suggestions:
-            self.advice_status.setText(f"no assignment found ({how})")
+        if advice.exhaustive:
+            how = translate("views.mediumluck", "every one of the {space} assignments "
+                                                "compared").format(space=advice.space)
+        elif advice.stopped_by_budget:
+            how = translate("views.mediumluck", "{evaluated} of {space} assignments compared "
+                                                "(local search, time budget used up)").format(
+                evaluated=advice.evaluated, space=advice.space)
         else:
-            self.advice_status.setText(f"Best {len(self.suggestions)} for the {side}: {how}. "
-                                       "Double-click (or Enter) to apply; Ctrl+Z undoes it.")
+            how = translate("views.mediumluck", "{evaluated} of {space} assignments compared "
+                                                "(local search)").format(
+                evaluated=advice.evaluated, space=advice.space)
+        if not self.suggestions:
+            self.advice_status.setText(translate("views.mediumluck", "no assignment found "
+                                                                     "({how})").format(how=how))
+        else:
+            count = len(self.suggestions)
+            self.advice_status.setText(translate(
+                "views.mediumluck", "Best {count} for the {side}: {how}. Double-click (or Enter) "
+                "to apply; Ctrl+Z undoes it.").format(count=count, side=side_name(side), how=how))
             self.advice_list.setCurrentRow(0)
 
     def _clear_suggestions(self) -> None:
@@ -361,12 +396,15 @@ class MediumLuckView(BattleView):
         if not 0 <= row < len(self.suggestions):
             return
         side, side_setup, _ = self.suggestions[row]
-        self.board.replace_side(side, side_setup, f"apply the suggested {side} assignment")
+        self.board.replace_side(side, side_setup, translate(
+            "views.mediumluck", "apply the suggested {side} assignment").format(
+                side=side_name(side)))
 
     # -- table side -----------------------------------------------------------------------------
     # -- results: which policy computed them, and units only there to be lost ---------------
     def above_results(self) -> list[QWidget]:
         self.policy_note = QLabel("")
+        mark_engine_text(self.policy_note)          # quotes the engine's reasons
         self.policy_note.setWordWrap(True)
         self.policy_note.setTextFormat(Qt.TextFormat.PlainText)
         return [self.policy_note]

@@ -19,6 +19,7 @@ from ..widgets.ur_results import RollsTable, WallWhatIf
 from ..widgets.ur_stack import SideEditor
 from ..widgets.ur_wall import WallTrackerPanel
 from .base import BattleView
+from ..i18n import QT_TRANSLATE_NOOP, translate
 
 ROLES = ("attacker", "defender")
 # -- the view --------------------------------------------------------------------------
@@ -26,10 +27,11 @@ class UrView(BattleView):
     ruleset = "ur"
     title = "Ur"
     order = 40
-    loss_unit = "steps"
-    choice_help = ("Hits each unit takes, in list order, e.g. 'attacker: 1 1 0 1; defender: "
-                   "0 2 1'.\nHits must be spread evenly; where units tie, the owner picks which "
-                   "one takes it.\nA side left out keeps the proposal.")
+    loss_unit = QT_TRANSLATE_NOOP("results", "steps")
+    choice_help = QT_TRANSLATE_NOOP(
+        "views.ur", "Hits each unit takes, in list order, e.g. 'attacker: 1 1 0 1; defender: 0 2 "
+        "1'.\nHits must be spread evenly; where units tie, the owner picks which one takes "
+        "it.\nA side left out keeps the proposal.")
 
     def build_form(self) -> QWidget:
         self.wall_computer = self.jobs.computer()
@@ -39,14 +41,14 @@ class UrView(BattleView):
 
         form = QWidget()
         self.title_edit = QLineEdit()
-        self.title_edit.setPlaceholderText("scenario title (optional)")
+        self.title_edit.setPlaceholderText(translate("views.ur", "scenario title (optional)"))
         self.title_edit.textEdited.connect(self.edited)
         self.max_rounds = QSpinBox()
         self.max_rounds.setRange(0, 10_000)
-        self.max_rounds.setSpecialValueText("to the end")
-        self.max_rounds.setToolTip("Stop after this many rounds (undecided); 0 = fight to the end")
+        self.max_rounds.setSpecialValueText(translate("views.ur", "to the end"))
+        self.max_rounds.setToolTip(translate("views.ur", "Stop after this many rounds (undecided); 0 = fight to the end"))
         self.max_rounds.valueChanged.connect(self.edited)
-        self.no_melee = QLabel("Both sides defend: no melee, only ranged fire.")
+        self.no_melee = QLabel(translate("views.ur", "Both sides defend: no melee, only ranged fire."))
         self.no_melee.setStyleSheet(f"color: {DEFENDER};")
         self.sides = {role: SideEditor(role) for role in ROLES}
         for side in self.sides.values():
@@ -54,11 +56,11 @@ class UrView(BattleView):
         self.wall_panel = WallTrackerPanel()
         self.wall_panel.changed.connect(self.edited)
 
-        options = QGroupBox("Battle")
+        options = QGroupBox(translate("views.ur", "Battle"))
         f = QVBoxLayout(options)
         row = QHBoxLayout()
         row.addWidget(self.title_edit, 1)
-        rounds_label = QLabel("Rounds")
+        rounds_label = QLabel(translate("views.ur", "Rounds"))
         rounds_label.setBuddy(self.max_rounds)
         row.addWidget(rounds_label)
         row.addWidget(self.max_rounds)
@@ -104,13 +106,14 @@ class UrView(BattleView):
         self.rolls = RollsTable()
         rolls_tab = QWidget()
         layout = QVBoxLayout(rolls_tab)
-        caption = QLabel("How each unit rolls at the start of the battle: score = value + d6; "
+        caption = QLabel(translate("views.ur", "How each unit rolls at the start of the battle: score = value + d6; "
                          "a score of 6+ scores one hit, 10+ two, 14+ three. Shaded: hits per "
-                         "face of the die.")
+                         "face of the die."))
         caption.setWordWrap(True)
         layout.addWidget(caption)
         layout.addWidget(self.rolls, 1)
-        return [("Wall what-if", self.what_if), ("Rolls", rolls_tab)]
+        return [(translate("views.ur", "Wall what-if"), self.what_if),
+                (translate("views.ur", "Rolls"), rolls_tab)]
 
     def recompute(self, immediate: bool = False) -> None:
         super().recompute(immediate)
@@ -134,9 +137,12 @@ class UrView(BattleView):
         now = next((p for p in points if p.strength == current), None)
         text = self.what_if_text(points)
         self.wall_panel.set_what_if(text)
-        head = (f"Now (wall strength {current}): attacker wins <b>{pct(now.attacker_wins)}"
-                f"</b>. " if now and wall else
-                f"Now (no wall): attacker wins <b>{pct(now.attacker_wins)}</b>. " if now else "")
+        head = (translate("views.ur", "Now (wall strength {strength}): attacker wins <b>{chance}"
+                                      "</b>. ").format(strength=current,
+                                                       chance=pct(now.attacker_wins))
+                if now and wall else
+                translate("views.ur", "Now (no wall): attacker wins <b>{chance}</b>. ").format(
+                    chance=pct(now.attacker_wins)) if now else "")
         self.what_if.show_points(points, current, kind, wall is not None, head + text)
 
     def what_if_text(self, points: list[Any]) -> str:
@@ -150,15 +156,21 @@ class UrView(BattleView):
         if now is None:
             return ""
         if nxt is None:
-            return (f"The wall is at its last level (strength {wall.strength}): "
-                    "more battering can't lower it.")
+            return translate("views.ur", "The wall is at its last level (strength {strength}): "
+                                         "more battering can't lower it.").format(
+                strength=wall.strength)
         lower = by_strength.get(wall.strength - 1)
         if lower is None:
             return ""
-        return (f"Battering the wall {nxt} more step{'s' if nxt != 1 else ''} (to strength "
-                f"{lower.strength}): attacker wins {pct(now.attacker_wins)} → "
-                f"<b>{pct(lower.attacker_wins)}</b> "
-                f"({delta_pct(lower.attacker_wins, now.attacker_wins)}).")
+        return (translate("views.ur", "Battering the wall {steps} more step (to strength "
+                                      "{strength}): attacker wins {now} → <b>{then}</b> "
+                                      "({delta}).") if nxt == 1 else
+                translate("views.ur", "Battering the wall {steps} more steps (to strength "
+                                      "{strength}): attacker wins {now} → <b>{then}</b> "
+                                      "({delta}).")).format(
+            steps=nxt, strength=lower.strength, now=pct(now.attacker_wins),
+            then=pct(lower.attacker_wins),
+            delta=delta_pct(lower.attacker_wins, now.attacker_wins))
 
     def _what_if_error(self, message: str) -> None:
         self.what_if.show_error(message)

@@ -16,20 +16,28 @@ from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario
 
 from ..results import ATTACKER, DEFENDER
+from ..engine_text import render
 from .agc_terrain import signed
+from ..i18n import QT_TRANSLATE_NOOP, mark_engine_text, side_title, translate
 
 SIDES = ("attacker", "defender")
 SIDE_COLOURS = {"attacker": ATTACKER, "defender": DEFENDER}
-COLUMNS = ("Unit", "Die", "Mod.", "Why")
+COLUMNS = (QT_TRANSLATE_NOOP("widgets.agc_lineup", "Unit"),
+           QT_TRANSLATE_NOOP("widgets.agc_lineup", "Die"),
+           QT_TRANSLATE_NOOP("widgets.agc_lineup", "Mod."),
+           QT_TRANSLATE_NOOP("widgets.agc_lineup", "Why"))
 
 
 def describe_roll(u) -> tuple[str, str, str, str]:
     """One unit's row: label, die ('d6', '2d6 keep lowest'), modifier, why."""
-    die = f"d{u.sides}" if u.dice == 1 else f"{u.dice}d{u.sides} keep lowest"
-    why = ", ".join(u.reasons) or "no modifier"
+    die = (translate("widgets.agc_lineup", "d{sides}").format(sides=u.sides) if u.dice == 1 else
+           translate("widgets.agc_lineup", "{dice}d{sides} keep lowest").format(dice=u.dice,
+                                                                              sides=u.sides))
+    why = ", ".join(render(r) for r in u.reasons) or translate("widgets.agc_lineup",
+                                                              "no modifier")
     if u.role == "aad":
-        why += " — AAD: only against enemy air support"
-    return u.label, die, signed(u.modifier), why
+        why += translate("widgets.agc_lineup", " — AAD: only against enemy air support")
+    return render(u.label), die, signed(u.modifier), why
 
 
 class LineupTables(QWidget):
@@ -42,12 +50,14 @@ class LineupTables(QWidget):
         row = QVBoxLayout(self)          # one above the other: the "Why" column stays whole
         row.setContentsMargins(0, 0, 0, 0)
         for side in SIDES:
-            box = QGroupBox(f"{side.capitalize()}: dice in entry order")
+            box = QGroupBox(translate("widgets.agc_lineup", "{side}: dice in entry order").format(
+                side=side_title(side)))
             box.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
                               f"QGroupBox::title {{ color: {SIDE_COLOURS[side]}; }}")
             table = QTableWidget(0, len(COLUMNS))
+            mark_engine_text(table)                 # the units and reasons are the engine's
             table.setObjectName(f"agc_lineup_{side}")
-            table.setHorizontalHeaderLabels(COLUMNS)
+            table.setHorizontalHeaderLabels([translate("widgets.agc_lineup", c) for c in COLUMNS])
             table.verticalHeader().setVisible(False)
             table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
             table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)

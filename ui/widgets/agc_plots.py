@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QGridLayout, QWidget
 from combatassist.result import BattleResult
 
 from ..results import ATTACKER, DEFENDER, DRAW, style_plot
+from ..i18n import data_name, localize, side_name, translate
 
 BASELINE = "#111111"
 SIDES = (("attacker", ATTACKER), ("defender", DEFENDER))
@@ -34,7 +35,7 @@ def band_label(row: dict[str, Any], previous: Sequence[int] | None) -> str:
 
 def _ratio(bound: Sequence[int]) -> str:
     value = bound[0] / bound[1]
-    return f"{value:g}"
+    return localize(f"{value:g}")
 
 
 def mean_of(rows: Sequence[Sequence[float]]) -> float:
@@ -49,21 +50,25 @@ class AgcPlots(QWidget):
         super().__init__(parent)
         self.bands = list(bands)
         self.totals_plot = pg.PlotWidget()
-        style_plot(self.totals_plot, "Each side's total (overlaid)", "total (points)",
-                   "probability (%)", min_height=170)
+        style_plot(self.totals_plot, translate("widgets.agc_plots", "Each side's total (overlaid)"), translate("widgets.agc_plots", "total (points)"),
+                   translate("widgets.agc_plots", "probability (%)"), min_height=170)
         self.bands_plot = pg.PlotWidget()
-        style_plot(self.bands_plot, "Margin of victory (higher total : lower)", "band",
-                   "probability (%)", min_height=170)
+        style_plot(self.bands_plot, translate("widgets.agc_plots", "Margin of victory (higher total : lower)"),
+                   translate("widgets.agc_plots", "band"),
+                   translate("widgets.agc_plots", "probability (%)"), min_height=170)
         self.damage_plot = pg.PlotWidget()
-        style_plot(self.damage_plot, "Steps of damage taken", "steps of damage",
-                   "probability (%)", min_height=170)
+        style_plot(self.damage_plot, translate("widgets.agc_plots", "Steps of damage taken"), translate("widgets.agc_plots", "steps of damage"),
+                   translate("widgets.agc_plots", "probability (%)"), min_height=170)
         labels, previous = [], None
         for i, row in enumerate(self.bands):
             labels.append((i, band_label(row, previous)))
             previous = row["up_to"]
         self.bands_plot.getAxis("bottom").setTicks([labels])
         self.bands_plot.setToolTip("<br>".join(
-            f"<b>{label}</b> {row['name']}: victor {row['victor']}, loser {row['loser']}"
+            translate("widgets.agc_plots", "<b>{label}</b> {band}: victor {victor}, loser "
+                                           "{loser}").format(
+                label=label, band=data_name("agc", row["name"]), victor=row["victor"],
+                loser=row["loser"])
             for (_, label), row in zip(labels, self.bands)))
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -95,7 +100,8 @@ class AgcPlots(QWidget):
             fill.setAlpha(60)
             plot.plot(xs, ys, pen=pg.mkPen(colour, width=2), fillLevel=0, brush=fill,
                       symbol=symbol, symbolSize=5, symbolBrush=colour, symbolPen=colour,
-                      name=f"{side} (mean {mean_of(rows):.1f})")
+                      name=translate("widgets.agc_plots", "{side} (mean {mean})").format(
+                          side=side_name(side), mean=localize(f"{mean_of(rows):.1f}")))
             mean = pg.InfiniteLine(pos=mean_of(rows), angle=90,
                                    pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DotLine))
             plot.addItem(mean)
@@ -105,7 +111,8 @@ class AgcPlots(QWidget):
                     top = max(top, max(v for v, _ in brows))
                     plot.plot([v for v, _ in brows], [100 * p for _, p in brows],
                               pen=pg.mkPen(BASELINE, width=1.3, style=Qt.PenStyle.DashLine),
-                              name="baseline" if side == "attacker" else None)
+                              name=translate("widgets.agc_plots", "baseline")
+                              if side == "attacker" else None)
         plot.setXRange(0, max(top, 1), padding=0.02)
         plot.getAxis("bottom").setTickSpacing(major=max(1, 5 * math.ceil(top / 50)), minor=1)
 
@@ -115,9 +122,10 @@ class AgcPlots(QWidget):
         rows = r.extra.get("bands", [])
         xs = list(range(len(rows)))
         bottom = [0.0] * len(rows)
-        for key, colour, name in (("attacker_victor", ATTACKER, "attacker victor"),
-                                  ("defender_victor", DEFENDER, "defender victor"),
-                                  ("tie", DRAW, "tie")):
+        for key, colour, name in (
+                ("attacker_victor", ATTACKER, translate("widgets.agc_plots", "attacker victor")),
+                ("defender_victor", DEFENDER, translate("widgets.agc_plots", "defender victor")),
+                ("tie", DRAW, translate("widgets.agc_plots", "tie"))):
             heights = [100 * row[key] for row in rows]
             if not any(h > 0 for h in heights):
                 continue
@@ -129,7 +137,8 @@ class AgcPlots(QWidget):
             brows = b.extra.get("bands", [])
             plot.plot(list(range(len(brows))), [100 * row["p"] for row in brows], pen=None,
                       symbol="o", symbolSize=9, symbolBrush=None,
-                      symbolPen=pg.mkPen(BASELINE, width=1.5), name="baseline")
+                      symbolPen=pg.mkPen(BASELINE, width=1.5),
+                      name=translate("widgets.agc_plots", "baseline"))
         plot.setXRange(-0.6, max(len(rows), 1) - 0.4, padding=0)
         plot.setYRange(0, max(bottom + [1.0]) * 1.08, padding=0)
 
@@ -142,12 +151,14 @@ class AgcPlots(QWidget):
             top = max([top] + list(marg))
             plot.addItem(pg.BarGraphItem(x=[k + offset for k in marg],
                                          height=[100 * p for p in marg.values()], width=0.38,
-                                         brush=colour, pen=pg.mkPen(colour), name=side))
+                                         brush=colour, pen=pg.mkPen(colour),
+                                         name=side_name(side)))
             if b is not None:
                 bm = b.loss_marginal(index)
                 plot.plot([k + offset for k in bm], [100 * p for p in bm.values()], pen=None,
                           symbol="o", symbolSize=8, symbolBrush=None,
                           symbolPen=pg.mkPen(BASELINE, width=1.5),
-                          name="baseline" if index == 0 else None)
+                          name=translate("widgets.agc_plots", "baseline") if index == 0
+                          else None)
         plot.setXRange(-0.6, top + 0.6, padding=0.02)
         plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil((top + 1) / 10)), minor=1)

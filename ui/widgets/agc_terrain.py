@@ -18,11 +18,13 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from combatassist.rulesets import agc
 
 from ..results import ATTACKER, DEFENDER
+from ..i18n import data_name, translate
 
 
 def short_name(base: str) -> str:
-    """The short column heading of a base unit type ("Arm"; ``resources/agc/labels.toml``)."""
-    return agc.RULESET.label("short_units", base)
+    """The short column heading of a base unit type ("Arm"; ``resources/agc/labels.toml``),
+    in the app's language."""
+    return data_name("agc", agc.RULESET.label("short_units", base))
 
 
 POSITIVE = ATTACKER          # Okabe-Ito blue: a bonus
@@ -67,7 +69,7 @@ class TerrainPicker(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName("Terrain")
+        self.setAccessibleName(translate("widgets.agc_terrain", "Terrain"))
         self.setToolTip("")   # per-tile tooltips come from event()
         self._update_accessible()
 
@@ -96,7 +98,8 @@ class TerrainPicker(QWidget):
 
     def _update_accessible(self) -> None:
         row = self.terrains[self.current]
-        self.setAccessibleDescription(f"{row['name']}: " + self.modifier_text(row))
+        self.setAccessibleDescription(f"{data_name('agc', row['name'])}: "
+                                      + self.modifier_text(row))
 
     def modifier_text(self, row: dict[str, Any]) -> str:
         return ", ".join(f"{short_name(b)} {signed(row['modifiers'][b])}"
@@ -166,7 +169,7 @@ class TerrainPicker(QWidget):
             painter.setPen(QColor("#111111"))
             name_rect = QRectF(tile.left() + 6, tile.top() + 3, tile.width() - 20, 18)
             painter.drawText(name_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             painter.fontMetrics().elidedText(row["name"],
+                             painter.fontMetrics().elidedText(data_name("agc", row["name"]),
                                                               Qt.TextElideMode.ElideRight,
                                                               int(name_rect.width())))
             if self.home_of.get(row["id"]):
@@ -228,10 +231,11 @@ class TerrainPicker(QWidget):
 
     def tile_tooltip(self, index: int) -> str:
         row = self.terrains[index]
-        lines = [f"<b>{row['name']}</b>", self.modifier_text(row)]
+        lines = [f"<b>{data_name('agc', row['name'])}</b>", self.modifier_text(row)]
         homes = self.home_of.get(row["id"])
         if homes:
-            lines.append("★ own terrain of: " + ", ".join(homes) + " (+1)")
+            lines.append(translate("widgets.agc_terrain", "★ own terrain of: {units} (+1)").format(
+                units=", ".join(data_name("agc", h) for h in homes)))
         return "<br>".join(lines)
 
     def event(self, event) -> bool:

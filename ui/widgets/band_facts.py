@@ -10,7 +10,8 @@ from combatassist.rulesets.mediumluck.rules import (BandPhase, MediumLuckRules,
                                                      MediumLuckSetup)
 
 from ..results import DEFENDER
-from .bands_model import SIDES, unit_label
+from ..i18n import QT_TRANSLATE_NOOP, translate
+from .bands_model import SIDES, unit_in_text
 
 
 @dataclass(frozen=True)
@@ -38,14 +39,18 @@ class BandFacts:
 def describe_targets(chart, may_hit: frozenset[str]) -> str:
     """'any unit', 'air units only', or the unit list."""
     if set(may_hit) >= set(chart.units):
-        return "any unit"
+        return translate("widgets.band_facts", "any unit")
     classes = sorted(set().union(*(u.classes for u in chart.units.values())))
+    # the classes of the default chart, as the texts name them
+    QT_TRANSLATE_NOOP("widgets.band_facts", "air"), QT_TRANSLATE_NOOP("widgets.band_facts", "land")
+    QT_TRANSLATE_NOOP("widgets.band_facts", "sea")
     for c in classes:
         members = {u.name for u in chart.units.values() if c in u.classes}
         if members == set(may_hit):
-            return f"{c} units only"
-    names = [unit_label(u).lower() for u in chart.units if u in may_hit]
-    return ", ".join(names) + " only"
+            return translate("widgets.band_facts", "{kind} units only").format(
+                kind=translate("widgets.band_facts", c))
+    names = [unit_in_text(u) for u in chart.units if u in may_hit]
+    return translate("widgets.band_facts", "{units} only").format(units=", ".join(names))
 
 
 def band_facts(setup: MediumLuckSetup) -> list[BandFacts]:
@@ -74,17 +79,21 @@ def band_facts(setup: MediumLuckSetup) -> list[BandFacts]:
 
 
 def side_facts_text(f: SideFacts, cap: int) -> str:
-    dice = f"<b>{f.dice}</b> {'die' if f.dice == 1 else 'dice'}"
+    dice = (translate("widgets.band_facts", "<b>{count}</b> die") if f.dice == 1 else
+            translate("widgets.band_facts", "<b>{count}</b> dice")).format(count=f.dice)
     notes = []
     if f.uncapped > cap:
-        notes.append(f"capped {f.uncapped}→{cap}")
+        notes.append(translate("widgets.band_facts", "capped {before}→{cap}").format(
+            before=f.uncapped, cap=cap))
     if f.extra:
-        notes.append("+1 extra white")
+        notes.append(translate("widgets.band_facts", "+1 extra white"))
     if notes:
         dice += f" ({', '.join(notes)})"
     if f.boosters:
-        boost = f"boosts {f.usable} usable"
+        boost = translate("widgets.band_facts", "boosts {usable} usable").format(usable=f.usable)
         if f.wasted:
-            boost += f", <span style='color:{DEFENDER}'><b>{f.wasted} wasted</b></span>"
+            boost += ", " + translate("widgets.band_facts", "<span style='color:{colour}'><b>"
+                                      "{wasted} wasted</b></span>").format(colour=DEFENDER,
+                                                                          wasted=f.wasted)
         dice += " · " + boost
     return dice

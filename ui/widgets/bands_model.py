@@ -21,6 +21,9 @@ from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck.rules import ROLES, SideSetup
 from combatassist.rulesets.mediumluck.chart import Chart
 
+from ..i18n import (QT_TRANSLATE_NOOP, SOURCE_LANGUAGE, current_language, data_name,
+                    side_name, translate)
+
 CHIP_MIME = "application/x-combatassist-mediumluck-chip"
 SIDES = ("attacker", "defender")
 POOL = "pool"
@@ -35,21 +38,34 @@ def unit_label(unit: str, n: int | None = None) -> str:
     own units: their id in words)."""
     text = mediumluck.RULESET.label("units", unit)
     text = text[:1].upper() + text[1:]
+    text = data_name("mediumluck", text)
     return text if n is None else f"{text} ×{n}"
 
 
 def band_label(band: str) -> str:
-    """'Red' (``resources/mediumluck/labels.toml``; a house chart's own bands: their id)."""
-    text = mediumluck.RULESET.label("bands", band)
+    """'Red' (``resources/mediumluck/labels.toml``; a house chart's own bands: their id), in
+    the app's language."""
+    text = data_name("mediumluck", mediumluck.RULESET.label("bands", band))
     return text[:1].upper() + text[1:]
+
+
+#: the two roles of a band's slots, as shown
+ROLE_NAMES = (QT_TRANSLATE_NOOP("widgets.bands_model", "roll"),
+              QT_TRANSLATE_NOOP("widgets.bands_model", "boost"))
+
+
+def unit_in_text(unit: str) -> str:
+    """A unit's name inside a sentence: 'tank' (German nouns keep their capital: 'Panzer')."""
+    text = unit_label(unit)
+    return text.lower() if current_language() == SOURCE_LANGUAGE else text
 
 
 def unit_plural(unit: str) -> str:
     """'tanks', 'infantry', 'aaa' (for messages)."""
     text = unit.replace("_", " ")
-    if text.endswith(("infantry", "artillery", "aaa")):
-        return text
-    return text + "s"
+    if not text.endswith(("infantry", "artillery", "aaa")):
+        text += "s"
+    return data_name("mediumluck", text)
 
 
 def place_key(band: str, role: str) -> str:
@@ -66,7 +82,10 @@ def split_place(place: str) -> tuple[str | None, str]:
 
 def place_label(place: str) -> str:
     band, role = split_place(place)
-    return "the pool (idle)" if band is None else f"{band} {role}"
+    if band is None:
+        return translate("widgets.bands_model", "the pool (idle)")
+    return translate("widgets.bands_model", "{band} {role}").format(
+        band=data_name("mediumluck", band), role=translate("widgets.bands_model", role))
 
 
 class BandBoard(QObject):
@@ -108,11 +127,14 @@ class BandBoard(QObject):
                 source_side: str | None = None) -> str | None:
         """Why ``unit`` of ``side`` can't go to ``dest`` (None: it may), in the players' words."""
         if source_side is not None and source_side != side:
-            return f"that is the {source_side}'s unit: it can't change sides"
+            return translate("widgets.bands_model", "that is the {side}'s unit: it can't change "
+                                                    "sides").format(side=side_name(source_side))
         if side not in SIDES or dest not in self.places.get(side, {}):
-            return f"there is no place '{dest}' here"
+            return translate("widgets.bands_model", "there is no place '{place}' here").format(
+                place=dest)
         if unit not in self.chart.units:
-            return f"the chart has no unit '{unit}'"
+            return translate("widgets.bands_model", "the chart has no unit '{unit}'").format(
+                unit=unit)
         band, role = split_place(dest)
         if band is None:
             return None
@@ -120,11 +142,16 @@ class BandBoard(QObject):
         if unit in allowed:
             return None
         rolls, boosts = self.chart.places_for(unit)
-        where = [f"roll {b}" for b in rolls] + [f"boost {b}" for b in boosts]
+        where = ([translate("widgets.bands_model", "roll {band}").format(
+                     band=data_name("mediumluck", b)) for b in rolls]
+                 + [translate("widgets.bands_model", "boost {band}").format(
+                     band=data_name("mediumluck", b)) for b in boosts])
         plural = unit_plural(unit)
         if not where:
-            return f"{plural} have no role in any band: they stay in the pool (idle)"
-        return f"{plural} can only {' or '.join(where)}"
+            return translate("widgets.bands_model", "{units} have no role in any band: they "
+                                                    "stay in the pool (idle)").format(units=plural)
+        return translate("widgets.bands_model", "{units} can only {places}").format(
+            units=plural, places=translate("widgets.bands_model", " or ").join(where))
 
     def destinations(self, side: str, unit: str, source: str) -> list[tuple[str, str | None]]:
         """Every other place with the reason it is refused (None: allowed), for menus."""
@@ -168,36 +195,43 @@ class BandBoard(QObject):
     def move(self, side: str, unit: str, count: int, source: str, dest: str) -> str | None:
         """Move up to ``count`` units (0: all there); returns the refusal, or None when done."""
         if source == dest:
-            return "the units are already there"
+            return translate("widgets.bands_model", "the units are already there")
         reason = self.refusal(side, unit, dest)
         if reason is not None:
             return reason
         have = self.places[side].get(source, {}).get(unit, 0)
         if have <= 0:
-            return f"no {unit_plural(unit)} in {place_label(source)}"
+            return translate("widgets.bands_model", "no {units} in {place}").format(
+                units=unit_plural(unit), place=place_label(source))
         n = have if count <= 0 else min(count, have)
-        text = f"move {n} {unit_label(unit).lower()} to {place_label(dest)}"
+        text = translate("widgets.bands_model", "move {count} {unit} to {place}").format(
+            count=n, unit=unit_in_text(unit), place=place_label(dest))
         self._push(text, [(side, unit, source, -n), (side, unit, dest, n)])
         return None
 
     def add(self, side: str, unit: str, count: int) -> str | None:
         """Bring ``count`` more units of a type into the side's pool."""
         if unit not in self.chart.units:
-            return f"the chart has no unit '{unit}'"
+            return translate("widgets.bands_model", "the chart has no unit '{unit}'").format(
+                unit=unit)
         if count <= 0:
-            return "add at least one unit"
+            return translate("widgets.bands_model", "add at least one unit")
         if self.total(side).get(unit, 0) + count > MAX_UNITS:
-            return f"at most {MAX_UNITS} {unit_plural(unit)} per side"
-        self._push(f"add {count} {unit_label(unit).lower()}", [(side, unit, POOL, count)])
+            return translate("widgets.bands_model", "at most {most} {units} per side").format(
+                most=MAX_UNITS, units=unit_plural(unit))
+        self._push(translate("widgets.bands_model", "add {count} {unit}").format(
+            count=count, unit=unit_in_text(unit)), [(side, unit, POOL, count)])
         return None
 
     def remove(self, side: str, unit: str, count: int, place: str) -> str | None:
         """Take up to ``count`` units (0: all) of a type out of the battle."""
         have = self.places[side].get(place, {}).get(unit, 0)
         if have <= 0:
-            return f"no {unit_plural(unit)} in {place_label(place)}"
+            return translate("widgets.bands_model", "no {units} in {place}").format(
+                units=unit_plural(unit), place=place_label(place))
         n = have if count <= 0 else min(count, have)
-        self._push(f"remove {n} {unit_label(unit).lower()}", [(side, unit, place, -n)])
+        self._push(translate("widgets.bands_model", "remove {count} {unit}").format(
+            count=n, unit=unit_in_text(unit)), [(side, unit, place, -n)])
         return None
 
     def replace_side(self, side: str, setup: SideSetup, text: str) -> None:
@@ -298,11 +332,17 @@ class PlaceModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return unit_label(unit, n)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return (f"{unit_label(unit, n)} in {place_label(self.place)}. Drag to move "
-                    f"(Shift: one unit), or select and press Ctrl+M; Delete sends it "
-                    + ("out of the battle" if self.place == POOL else "back to the pool"))
+            return (translate("widgets.bands_model", "{chip} in {place}. Drag to move (Shift: "
+                                                     "one unit), or select and press Ctrl+M; "
+                                                     "Delete sends it out of the battle")
+                    if self.place == POOL else
+                    translate("widgets.bands_model", "{chip} in {place}. Drag to move (Shift: "
+                                                     "one unit), or select and press Ctrl+M; "
+                                                     "Delete sends it back to the pool")).format(
+                chip=unit_label(unit, n), place=place_label(self.place))
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"{n} {unit.replace('_', ' ')} in {place_label(self.place)}"
+            return translate("widgets.bands_model", "{count} {unit} in {place}").format(
+                count=n, unit=unit_in_text(unit), place=place_label(self.place))
         if role == self.UnitRole:
             return unit
         if role == self.CountRole:
@@ -340,9 +380,9 @@ class PlaceModel(QAbstractListModel):
         """Why ``data`` can't be dropped here (None: it can)."""
         chip = decode_chip(data)
         if chip is None:
-            return "only unit chips can be dropped here"
+            return translate("widgets.bands_model", "only unit chips can be dropped here")
         if chip["source"] == self.place and chip["side"] == self.side:
-            return "the units are already here"
+            return translate("widgets.bands_model", "the units are already here")
         return self.board.refusal(self.side, chip["unit"], self.place, source_side=chip["side"])
 
     def canDropMimeData(self, data, action, row, column, parent) -> bool:  # noqa: N802

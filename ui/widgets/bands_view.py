@@ -16,16 +16,25 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout,
 from ..results import ACCENT, ATTACKER, DEFENDER
 from .band_facts import BandFacts, side_facts_text
 from .bands_model import (MAX_UNITS, POOL, SIDES, BandBoard, band_label, place_key,
-                          unit_label)
+                          unit_in_text, unit_label)
 from .chip_list import ChipList, SplitPlaceModel, band_tip  # noqa: F401
 from .count_box import CountBox
+from ..i18n import QT_TRANSLATE_NOOP, data_name, side_name, translate
 
 #: What the four columns of the board hold (tooltips of their headings).
 COLUMN_TIPS = {
-    "roll": "The {side}'s units that roll this band's dice: one die per 3 units of a type "
-            "(rounded up), at most the chart's dice per band",
-    "boost": "The {side}'s units that boost this band's dice: +1 to a die per boost, each "
-             "kind of boost at most once per die",
+    ("attacker", "roll"): QT_TRANSLATE_NOOP(
+        "widgets.bands_view", "The attacker's units that roll this band's dice: one die per 3 "
+        "units of a type (rounded up), at most the chart's dice per band"),
+    ("attacker", "boost"): QT_TRANSLATE_NOOP(
+        "widgets.bands_view", "The attacker's units that boost this band's dice: +1 to a die "
+        "per boost, each kind of boost at most once per die"),
+    ("defender", "roll"): QT_TRANSLATE_NOOP(
+        "widgets.bands_view", "The defender's units that roll this band's dice: one die per 3 "
+        "units of a type (rounded up), at most the chart's dice per band"),
+    ("defender", "boost"): QT_TRANSLATE_NOOP(
+        "widgets.bands_view", "The defender's units that boost this band's dice: +1 to a die "
+        "per boost, each kind of boost at most once per die"),
 }
 
 
@@ -56,20 +65,24 @@ class BandBoardWidget(QWidget):
 
         self.split = QSpinBox()
         self.split.setRange(0, 200)
-        self.split.setSpecialValueText("all")
+        self.split.setSpecialValueText(translate("widgets.bands_view", "all"))
         self.split.setPrefix("")
-        self.split.setToolTip("How many units one drag or key move carries (all = the whole "
-                              "chip). Shift while dragging carries one.")
-        self.undo_button = QPushButton("Undo")
-        self.redo_button = QPushButton("Redo")
+        self.split.setToolTip(translate("widgets.bands_view", "How many units one drag or key move carries (all = the whole "
+                              "chip). Shift while dragging carries one."))
+        self.undo_button = QPushButton(translate("widgets.bands_view", "Undo"))
+        self.redo_button = QPushButton(translate("widgets.bands_view", "Redo"))
         self.undo_button.clicked.connect(board.undo_stack.undo)
         self.redo_button.clicked.connect(board.undo_stack.redo)
         board.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
         board.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
         board.undo_stack.undoTextChanged.connect(
-            lambda t: self.undo_button.setToolTip(f"Undo {t} (Ctrl+Z)" if t else "Undo"))
+            lambda t: self.undo_button.setToolTip(
+                translate("widgets.bands_view", "Undo {step} (Ctrl+Z)").format(step=t) if t
+                else translate("widgets.bands_view", "Undo")))
         board.undo_stack.redoTextChanged.connect(
-            lambda t: self.redo_button.setToolTip(f"Redo {t} (Ctrl+Shift+Z)" if t else "Redo"))
+            lambda t: self.redo_button.setToolTip(
+                translate("widgets.bands_view", "Redo {step} (Ctrl+Shift+Z)").format(step=t) if t
+                else translate("widgets.bands_view", "Redo")))
         self.undo_button.setEnabled(False)
         self.redo_button.setEnabled(False)
         for keys, slot in (("Ctrl+Z", board.undo_stack.undo),
@@ -87,7 +100,7 @@ class BandBoardWidget(QWidget):
         self.cap_label = QLabel("")
         self.cap_label.setStyleSheet("color: #555555;")
         top = QHBoxLayout()
-        top.addWidget(QLabel("Units per move:"))
+        top.addWidget(QLabel(translate("widgets.bands_view", "Units per move:")))
         top.addWidget(self.split)
         top.addSpacing(12)
         top.addWidget(self.cap_label)
@@ -126,7 +139,9 @@ class BandBoardWidget(QWidget):
 
     def _pool_box(self, side: str) -> QGroupBox:
         colour = ATTACKER if side == "attacker" else DEFENDER
-        box = QGroupBox(f"{side.capitalize()}'s pool (idle units)")
+        box = QGroupBox(translate("widgets.bands_view", "Attacker's pool (idle units)")
+                        if side == "attacker" else
+                        translate("widgets.bands_view", "Defender's pool (idle units)"))
         box.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
                           f"QGroupBox::title {{ color: {colour}; }}")
         pool = self._chip_list(side, POOL)
@@ -137,9 +152,13 @@ class BandBoardWidget(QWidget):
         spin.setObjectName(f"add_count_{side}")
         units = QComboBox()
         units.setObjectName(f"add_unit_{side}")
-        add = QPushButton("Add")
+        add = QPushButton(translate("widgets.bands_view", "Add"))
         add.setObjectName(f"add_{side}")
-        add.setToolTip(f"Bring units into the {side}'s pool; then drag them into bands")
+        add.setToolTip(translate("widgets.bands_view", "Bring units into the attacker's pool; "
+                                                       "then drag them into bands")
+                       if side == "attacker" else
+                       translate("widgets.bands_view", "Bring units into the defender's pool; "
+                                                       "then drag them into bands"))
         add.clicked.connect(lambda _=False, s=side: self.add_units_to(s))
         row = QHBoxLayout()
         row.addWidget(spin)
@@ -167,15 +186,18 @@ class BandBoardWidget(QWidget):
         while self.grid.count():
             self.grid.takeAt(0)
         chart = self.board.chart
-        self.cap_label.setText(f"at most {chart.max_dice} dice per band and side")
-        heads = ((1, "Attacker roll", "attacker"), (2, "Attacker boost", "attacker"),
-                 (3, "Defender roll", "defender"), (4, "Defender boost", "defender"))
+        self.cap_label.setText(translate("widgets.bands_view", "at most {most} dice per band and "
+                                                               "side").format(most=chart.max_dice))
+        heads = ((1, translate("widgets.bands_view", "Attacker roll"), "attacker", "roll"),
+                 (2, translate("widgets.bands_view", "Attacker boost"), "attacker", "boost"),
+                 (3, translate("widgets.bands_view", "Defender roll"), "defender", "roll"),
+                 (4, translate("widgets.bands_view", "Defender boost"), "defender", "boost"))
         self.column_heads = []
-        for col, text, side in heads:
+        for col, text, side, role in heads:
             head = QLabel(f"<b>{text}</b>")
             head.setStyleSheet(f"color: {ATTACKER if side == 'attacker' else DEFENDER};")
             head.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            head.setToolTip(COLUMN_TIPS[text.split()[1]].format(side=side))
+            head.setToolTip(translate("widgets.bands_view", COLUMN_TIPS[(side, role)]))
             self.grid.addWidget(head, 0, col)
             self.rows.append(head)
             self.column_heads.append(head)
@@ -203,9 +225,14 @@ class BandBoardWidget(QWidget):
                                                start=1):
                 view = self._chip_list(side, place_key(band.name, role))
                 allowed = band.roll if role == "roll" else tuple(band.boost)
-                view.setToolTip(f"{side} {role}s {band.name}: "
-                                + (", ".join(unit_label(u).lower() for u in allowed)
-                                   or "nobody may " + role + " here"))
+                who = ", ".join(unit_in_text(u) for u in allowed)
+                view.setToolTip(translate("widgets.bands_view", "{side} {role}s {band}: {who}")
+                                .format(side=side_name(side),
+                                        role=translate("widgets.bands_model", role),
+                                        band=data_name("mediumluck", band.name),
+                                        who=who or translate("widgets.bands_view",
+                                                             "nobody may {role} here").format(
+                                            role=translate("widgets.bands_model", role))))
                 view.setMaximumHeight(46)
                 view.setStyleSheet("QListView { background: rgba(255,255,255,170); "
                                    "border: 1px solid #BBBBBB; }")
@@ -254,7 +281,8 @@ class BandBoardWidget(QWidget):
             label.setStyleSheet(f"background: {die}; color: {ink}; border: {edge};"
                                 f" border-radius: 4px; padding: 3px; margin: 3px;")
             tip = band_tip(chart.band(name), position)
-            label.setToolTip(f"Being resolved at the table. {tip}" if name == band else tip)
+            label.setToolTip(translate("widgets.bands_view", "Being resolved at the table. {tip}")
+                             .format(tip=tip) if name == band else tip)
 
     # -- actions ----------------------------------------------------------------------------
     def add_units_to(self, side: str) -> None:
@@ -270,7 +298,10 @@ class BandBoardWidget(QWidget):
             head = self.facts_labels.get((f.band, "band"))
             if head is None:
                 continue
-            chooser = ("<b>winner's choice</b>" if f.chooser == "winner" else "victim's choice")
-            head.setText(f"hits: {f.may_hit}<br>{chooser}")
+            chooser = (translate("widgets.bands_view", "<b>winner's choice</b>")
+                       if f.chooser == "winner" else
+                       translate("widgets.bands_view", "victim's choice"))
+            head.setText(translate("widgets.bands_view", "hits: {targets}<br>{chooser}").format(
+                targets=f.may_hit, chooser=chooser))
             for side in SIDES:
                 self.facts_labels[(f.band, side)].setText(side_facts_text(f.sides[side], f.cap))

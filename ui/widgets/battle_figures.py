@@ -12,10 +12,11 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from combatassist.result import BattleResult, composition
+from combatassist.result import BattleResult
 
 from ..results import (ACCENT, ATTACKER, DEFENDER, FiguresGrid, PlotRow, delta_num, delta_pct,
                        pct, style_plot)
+from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 
 #: End compositions listed beside the plot.
 SHOWN_PROFILES = 5
@@ -24,18 +25,19 @@ SHOWN_PROFILES = 5
 class BattleFiguresPanel(QWidget):
     """IPC, territory, retreats, survivors and likely ends of a result (and its baseline)."""
 
-    KEYS = (("attacker_ipc_lost", "Expected IPC lost: attacker"),
-            ("defender_ipc_lost", "Expected IPC lost: defender"),
-            ("expected_ipc_swing", "Expected IPC swing (for the attacker)"),
-            ("takes_territory", "Takes the territory"),
-            ("retreated", "Attacker retreats"))
+    KEYS = (("attacker_ipc_lost", QT_TRANSLATE_NOOP("widgets.battle_figures", "Expected IPC lost: attacker")),
+            ("defender_ipc_lost", QT_TRANSLATE_NOOP("widgets.battle_figures", "Expected IPC lost: defender")),
+            ("expected_ipc_swing", QT_TRANSLATE_NOOP("widgets.battle_figures",
+                                                     "Expected IPC swing (for the attacker)")),
+            ("takes_territory", QT_TRANSLATE_NOOP("widgets.battle_figures", "Takes the territory")),
+            ("retreated", QT_TRANSLATE_NOOP("widgets.battle_figures", "Attacker retreats")))
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.numbers: dict[str, QLabel] = {}
         self.names: dict[str, QLabel] = {}
         for key, label in self.KEYS:
-            name = QLabel(label)
+            name = QLabel(translate("widgets.battle_figures", label))
             value = QLabel("–")
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setObjectName(f"value_{key}")
@@ -44,14 +46,14 @@ class BattleFiguresPanel(QWidget):
         self.figures = FiguresGrid([(self.names[k], self.numbers[k]) for k, _ in self.KEYS],
                                    per_column=3)
         self.names["takes_territory"].setToolTip(
-            "The attacker wins with at least one land unit left (aircraft alone can't take "
-            "a territory)")
+            translate("widgets.battle_figures", "The attacker wins with at least one land unit left (aircraft alone can't take "
+            "a territory)"))
         self.names["expected_ipc_swing"].setToolTip(
-            "Defender's IPC lost minus the attacker's: positive is good for the attacker")
+            translate("widgets.battle_figures", "Defender's IPC lost minus the attacker's: positive is good for the attacker"))
 
         self.swing_plot = pg.PlotWidget()
-        style_plot(self.swing_plot, "IPC swing (defender's IPC lost − attacker's)",
-                   "IPC swing", "probability (%)", min_height=150)
+        style_plot(self.swing_plot, translate("widgets.battle_figures", "IPC swing (defender's IPC lost − attacker's)"),
+                   translate("widgets.battle_figures", "IPC swing"), translate("widgets.battle_figures", "probability (%)"), min_height=150)
         self.ends = QLabel("")
         self.ends.setObjectName("likelyEnds")
         self.ends.setTextFormat(Qt.TextFormat.RichText)
@@ -99,9 +101,9 @@ class BattleFiguresPanel(QWidget):
             if is_p:
                 text = pct(value)
             elif key == "expected_ipc_swing":
-                text = f"{value:+.2f}"
+                text = number(value, "+.2f")
             else:
-                text = f"{value:.2f}"
+                text = number(value)
             if base is not None and base[key] is not None:
                 d = delta_pct(value, base[key]) if is_p else delta_num(value, base[key])
                 text += f'  <span style="color:#555">({d})</span>'
@@ -119,19 +121,30 @@ class BattleFiguresPanel(QWidget):
         width = _bar_width(xs)
         brushes = [ATTACKER if s > 0 else DEFENDER if s < 0 else "#999999" for s in xs]
         plot.addItem(pg.BarGraphItem(x=xs, height=ys, width=width, brushes=brushes,
-                                     pens=[pg.mkPen(c) for c in brushes], name="swing"))
+                                     pens=[pg.mkPen(c) for c in brushes],
+                                     name=translate("widgets.battle_figures", "swing")))
         mean = r.figures.expected_ipc_swing
         plot.addItem(pg.InfiniteLine(pos=mean, angle=90, pen=pg.mkPen(ACCENT, width=2)))
         plot.plot([mean], [0], pen=None, symbol="t", symbolBrush=ACCENT, symbolPen=ACCENT,
-                  name=f"mean {mean:+.2f}")
+                  name=translate("widgets.battle_figures", "mean {mean}").format(
+                      mean=number(mean, "+.2f")))
         if b is not None and b.figures is not None:
             bx = [s for s, _ in b.figures.ipc_swing]
             by = [100 * p for _, p in b.figures.ipc_swing]
             plot.plot(bx, by, pen=None, symbol="o", symbolSize=7, symbolBrush=None,
-                      symbolPen=pg.mkPen("#111111", width=1.5), name="baseline")
+                      symbolPen=pg.mkPen("#111111", width=1.5),
+                      name=translate("widgets.battle_figures", "baseline"))
 
     def _show_ends(self, r: BattleResult) -> None:
         f = r.figures
+        ruleset = r.ruleset
+
+        def composition(units: dict[str, int]) -> str:
+            """'3 armor + 1 fighter' in the app's language ('nothing' when empty)."""
+            parts = [f"{n} {data_name(ruleset, u.replace('_', ' '))}" for u, n in units.items()
+                     if n]
+            return " + ".join(parts) or translate("widgets.battle_figures", "nothing")
+
         rows = []
         for pr in f.profiles[:SHOWN_PROFILES]:
             rows.append(f"<tr><td align='right'>{pct(pr['p'])}</td>"
@@ -139,15 +152,17 @@ class BattleFiguresPanel(QWidget):
                         f"</td><td style='color:{DEFENDER}'>"
                         f"{html.escape(composition(pr['defender']))}</td></tr>")
         survivors = []
-        for side, colour in (("attacker", ATTACKER), ("defender", DEFENDER)):
-            units = ", ".join(f"{n:.2f} {html.escape(u.replace('_', ' '))}"
+        for side, colour, name in (
+                ("attacker", ATTACKER, translate("widgets.battle_figures", "attacker")),
+                ("defender", DEFENDER, translate("widgets.battle_figures", "defender"))):
+            units = ", ".join(f"{number(n)} {html.escape(data_name(ruleset, u.replace('_', ' ')))}"
                               for u, n in f.survivors[side].items())
-            survivors.append(f"<span style='color:{colour}'>{side}</span>: {units or '–'}")
-        self.ends.setText(
-            "<b>Most likely ends</b><table cellspacing='4'>"
-            "<tr><th></th><th align='left'>attacker left</th>"
-            "<th align='left'>defender left</th></tr>" + "".join(rows) + "</table>"
-            "<b>Expected survivors</b><br>" + "<br>".join(survivors))
+            survivors.append(f"<span style='color:{colour}'>{name}</span>: {units or '–'}")
+        self.ends.setText(translate(
+            "widgets.battle_figures", "<b>Most likely ends</b><table cellspacing='4'><tr><th></th>"
+            "<th align='left'>attacker left</th><th align='left'>defender left</th></tr>{rows}"
+            "</table><b>Expected survivors</b><br>{survivors}").format(
+                rows="".join(rows), survivors="<br>".join(survivors)))
 
 
 def _bar_width(xs: list[float]) -> float:

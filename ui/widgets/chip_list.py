@@ -9,23 +9,32 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QListView, QMenu,
                                QStyledItemDelegate, QToolTip, QWidget)
 
-from .bands_model import POOL, PlaceModel, place_label, unit_label
+from ..i18n import data_name, side_name, translate
+from .bands_model import POOL, PlaceModel, place_label, unit_in_text
 
 
 def band_tip(band, position: int) -> str:
     """A band heading's tooltip, read from the chart: who rolls, boosts, may be hit, chooses."""
-    def words(units) -> str:
-        return ", ".join(u.replace("_", " ") for u in units) or "nobody"
+    def name(unit: str) -> str:
+        return data_name("mediumluck", unit.replace("_", " "))
 
-    boosts = ", ".join(f"{u.replace('_', ' ')} ({k.replace('_', ' ')})"
-                       for u, k in band.boost.items()) or "nothing"
-    chooser = ("the side that hit picks the casualties" if band.casualties == "winner"
-               else "the side that loses picks its casualties")
-    extra = ("; with the defender's extra white die option, the defender rolls one more die "
-             "here" if band.defender_extra_die else "")
-    return (f"Band {position} ({band.name}, resolved in chart order): rolled by "
-            f"{words(band.roll)}; boosted by {boosts}; its hits may kill "
-            f"{words(sorted(band.may_hit))}; {chooser}{extra}")
+    def words(units) -> str:
+        return ", ".join(name(u) for u in units) or translate("widgets.bands_view", "nobody")
+
+    boosts = ", ".join(f"{name(u)} ({name(k)})"
+                       for u, k in band.boost.items()) or translate("widgets.bands_view",
+                                                                    "nothing")
+    chooser = (translate("widgets.bands_view", "the side that hit picks the casualties")
+               if band.casualties == "winner" else
+               translate("widgets.bands_view", "the side that loses picks its casualties"))
+    extra = (translate("widgets.bands_view", "; with the defender's extra white die option, "
+                                             "the defender rolls one more die here")
+             if band.defender_extra_die else "")
+    return translate("widgets.bands_view", "Band {position} ({band}, resolved in chart order): "
+                     "rolled by {rollers}; boosted by {boosts}; its hits may kill {targets}; "
+                     "{chooser}{extra}").format(
+        position=position, band=data_name("mediumluck", band.name), rollers=words(band.roll),
+        boosts=boosts, targets=words(sorted(band.may_hit)), chooser=chooser, extra=extra)
 
 
 # -- chip lists ----------------------------------------------------------------------------------
@@ -58,7 +67,7 @@ class ChipList(QListView):
         self.setModel(model)
         self.place_model = model
         self.setObjectName(f"chips_{model.side}_{model.place}")
-        self.setAccessibleName(f"{model.side} {place_label(model.place)}")
+        self.setAccessibleName(f"{side_name(model.side)} {place_label(model.place)}")
         self.setFlow(QListView.Flow.LeftToRight)
         self.setWrapping(True)
         self.setResizeMode(QListView.ResizeMode.Adjust)
@@ -111,7 +120,7 @@ class ChipList(QListView):
             QToolTip.hideText()
             return
         event.ignore()
-        if "already here" not in reason:
+        if reason != translate("widgets.bands_model", "the units are already here"):
             QToolTip.showText(self.viewport().mapToGlobal(event.position().toPoint()),
                               reason, self)
             self.message.emit(reason)
@@ -148,7 +157,8 @@ class ChipList(QListView):
         count = min(count, n)
         menu = QMenu(self)
         menu.setToolTipsVisible(True)
-        menu.addSection(f"Move {count} {unit_label(unit).lower()} to")
+        menu.addSection(translate("widgets.bands_view", "Move {count} {unit} to").format(
+            count=count, unit=unit_in_text(unit)))
         for place, reason in model.board.destinations(model.side, unit, model.place):
             action = menu.addAction(place_label(place))
             action.setData(place)
@@ -165,7 +175,7 @@ class ChipList(QListView):
     def open_move_menu(self, pos: QPoint | None = None) -> None:
         menu = self.move_menu()
         if menu is None:
-            self.message.emit("select a unit chip first")
+            self.message.emit(translate("widgets.bands_view", "select a unit chip first"))
             return
         if pos is None:
             rect = self.visualRect(self.currentIndex())
@@ -176,7 +186,7 @@ class ChipList(QListView):
         """Move the selected chip (``count`` units, default the split) to ``place``."""
         chip = self.current_chip()
         if chip is None:
-            return "select a unit chip first"
+            return translate("widgets.bands_view", "select a unit chip first")
         model = self.place_model
         target = model.board
         unit, n = chip

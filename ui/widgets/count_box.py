@@ -15,6 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QPalette, QValidator
 from PySide6.QtWidgets import QSpinBox, QWidget
+from ..i18n import translate
 
 #: what a count field holds at most while typing (far beyond any engine's limit)
 TYPED_MAX = 99_999
@@ -104,13 +105,17 @@ class CountBox(QSpinBox):
     def _check(self, *_args) -> None:
         body = self._body(self.lineEdit().text())
         if not (body.isascii() and body.isdigit()):
-            refusal = (f"'{body}' is not a count: type a whole number from {self.minimum()} "
-                       f"to {self._limit} (leaving the field keeps {self.value()})"
+            refusal = (translate("widgets.count_box", "'{text}' is not a count: type a whole "
+                                 "number from {least} to {most} (leaving the field keeps "
+                                 "{value})").format(text=body, least=self.minimum(),
+                                                    most=self._limit, value=self.value())
                        if body else "")
         elif int(body) > self._limit:
-            refusal = f"{int(body)} is more than {self._limit}, the most allowed here"
+            refusal = translate("widgets.count_box", "{count} is more than {most}, the most "
+                                "allowed here").format(count=int(body), most=self._limit)
         elif int(body) < self.minimum():
-            refusal = f"{int(body)} is less than {self.minimum()}, the least allowed here"
+            refusal = translate("widgets.count_box", "{count} is less than {least}, the least "
+                                "allowed here").format(count=int(body), least=self.minimum())
         else:
             refusal = ""
         if refusal == self._refusal:

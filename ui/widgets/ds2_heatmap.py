@@ -15,6 +15,9 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from combatassist.rulesets.ds2 import ShotMatrix
+from ..i18n import localize, translate
+
+from ..engine_text import render
 
 #: cividis: perceptually uniform and readable with every common colour-vision deficiency
 COLOUR_MAP = "cividis"
@@ -44,15 +47,15 @@ class KillHeatmap(QWidget):
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
         self.plot.setMinimumHeight(230)
-        self.plot.setLabel("bottom", "target armour rating")
-        self.plot.setLabel("left", "weapon size class")
+        self.plot.setLabel("bottom", translate("widgets.ds2_heatmap", "target armour rating"))
+        self.plot.setLabel("left", translate("widgets.ds2_heatmap", "weapon size class"))
         self.image = pg.ImageItem()
         self.image.setColorMap(pg.colormap.get(COLOUR_MAP))
         self.plot.addItem(self.image)
         self.bar = None
         if colour_bar:
             self.bar = pg.ColorBarItem(values=(0, 100), colorMap=pg.colormap.get(COLOUR_MAP),
-                                       label="P(kill) (%)", interactive=False, width=14)
+                                       label=translate("widgets.ds2_heatmap", "P(kill) (%)"), interactive=False, width=14)
             self.bar.setImageItem(self.image, insert_in=self.plot.getPlotItem())
         self._overlays: list = []
         # the caption is a label, not the plot's title: a long title squeezes the colour bar
@@ -116,10 +119,10 @@ class KillHeatmap(QWidget):
             for c, a in enumerate(armours):
                 value = pct[r, c]
                 if math.isnan(value):
-                    text, colour = "n/a", "#555555"
+                    text, colour = translate("widgets.ds2_heatmap", "n/a"), "#555555"
                 else:
-                    text, colour = (f"{value:.0f}%" if value >= 9.95 or value == 0
-                                    else f"{value:.1f}%"), _text_colour(value)
+                    text, colour = (localize(f"{value:.0f}%" if value >= 9.95 or value == 0
+                                             else f"{value:.1f}%"), _text_colour(value))
                 self.cell_texts[(s, a)] = text
                 label = pg.TextItem(text, color=colour, anchor=(0.5, 0.5))
                 label.setPos(a, s)
@@ -133,7 +136,7 @@ class KillHeatmap(QWidget):
             self._add(pg.PlotCurveItem(xs, ys, pen=pg.mkPen("#000000", width=2.5)))
         notes = list(dict.fromkeys(list(matrix.notes) + list(matrix.row_notes.values())))
         if notes and not message:
-            self.message.setText("; ".join(notes))
+            self.message.setText("; ".join(render(n) for n in notes))
             self.message.setVisible(True)
 
     def _add(self, item) -> None:

@@ -20,7 +20,20 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult
 
 from ..results import StatusLine, delta_pct, make_spinner, pct
+from ..engine_text import render
 from .ds2_heatmap import KillHeatmap
+from ..i18n import QT_TRANSLATE_NOOP, data_name, mark_engine_text, number, percent, translate
+
+#: the words of the heat map's caption (ranges, armour types, cover), translated where shown
+CAPTION_WORDS = (QT_TRANSLATE_NOOP("widgets.ds2_results", "close"),
+                 QT_TRANSLATE_NOOP("widgets.ds2_results", "medium"),
+                 QT_TRANSLATE_NOOP("widgets.ds2_results", "long"),
+                 QT_TRANSLATE_NOOP("widgets.ds2_results", "standard"),
+                 QT_TRANSLATE_NOOP("widgets.ds2_results", "reactive"),
+                 QT_TRANSLATE_NOOP("widgets.ds2_results", "ablative"),
+                 QT_TRANSLATE_NOOP("widgets.ds2_results", "apfc"),
+                 QT_TRANSLATE_NOOP("widgets.ds2_results", "soft"),
+                 QT_TRANSLATE_NOOP("widgets.ds2_results", "dug-in"))
 
 # Okabe-Ito hues; "no effect" greys. The stacked bars also differ by position, not only hue.
 KILL = "#D55E00"            # vermillion
@@ -30,17 +43,25 @@ DAMAGE = "#56B4E9"          # sky blue
 NO_EFFECT = "#999999"       # hit, nothing significant
 MISS = "#D0D0D0"            # never hit
 #: (key, label, colour) in the order of the strip and the legend
-SEGMENTS = (("kill", "Kill", KILL), ("mobility", "Mobility", MOBILITY),
-            ("systems_down", "Systems down", SYSTEMS_DOWN), ("damage", "Damage", DAMAGE),
-            ("hit_no_effect", "No effect (hit)", NO_EFFECT), ("miss", "Miss", MISS))
+SEGMENTS = (("kill", QT_TRANSLATE_NOOP("widgets.ds2_results", "Kill"), KILL),
+            ("mobility", QT_TRANSLATE_NOOP("widgets.ds2_results", "Mobility"), MOBILITY),
+            ("systems_down", QT_TRANSLATE_NOOP("widgets.ds2_results", "Systems down"), SYSTEMS_DOWN),
+            ("damage", QT_TRANSLATE_NOOP("widgets.ds2_results", "Damage"), DAMAGE),
+            ("hit_no_effect", QT_TRANSLATE_NOOP("widgets.ds2_results", "No effect (hit)"), NO_EFFECT),
+            ("miss", QT_TRANSLATE_NOOP("widgets.ds2_results", "Miss"), MISS))
 #: the bar chart's three groups and the segments stacked in each
-GROUPS = (("Kill", ("kill",)), ("Special damage", ("mobility", "systems_down", "damage")),
-          ("No effect", ("hit_no_effect", "miss")))
+GROUPS = ((QT_TRANSLATE_NOOP("widgets.ds2_results", "Kill"), ("kill",)),
+          (QT_TRANSLATE_NOOP("widgets.ds2_results", "Special damage"), ("mobility", "systems_down", "damage")),
+          (QT_TRANSLATE_NOOP("widgets.ds2_results", "No effect"), ("hit_no_effect", "miss")))
 #: rows of the numbers table: (key, label, is a probability)
-ROWS = (("p_hit", "Hit", True), ("p_kill", "Kill", True), ("p_special", "Special damage", True),
-        ("p_mobility", "    mobility", True), ("p_systems_down", "    systems down", True),
-        ("p_damage", "    damage", True), ("p_no_effect", "No effect (incl. misses)", True),
-        ("figure_of_merit", "Figure of merit", False))
+ROWS = (("p_hit", QT_TRANSLATE_NOOP("widgets.ds2_results", "Hit"), True),
+        ("p_kill", QT_TRANSLATE_NOOP("widgets.ds2_results", "Kill"), True),
+        ("p_special", QT_TRANSLATE_NOOP("widgets.ds2_results", "Special damage"), True),
+        ("p_mobility", QT_TRANSLATE_NOOP("widgets.ds2_results", "    mobility"), True),
+        ("p_systems_down", QT_TRANSLATE_NOOP("widgets.ds2_results", "    systems down"), True),
+        ("p_damage", QT_TRANSLATE_NOOP("widgets.ds2_results", "    damage"), True),
+        ("p_no_effect", QT_TRANSLATE_NOOP("widgets.ds2_results", "No effect (incl. misses)"), True),
+        ("figure_of_merit", QT_TRANSLATE_NOOP("widgets.ds2_results", "Figure of merit"), False))
 
 
 def segments(result: ShotResult) -> dict[str, float]:
@@ -75,7 +96,8 @@ class ShotStrip(QWidget):
 
     def set_result(self, result: ShotResult | None) -> None:
         self.values = segments(result) if result is not None else {}
-        self.setToolTip("\n".join(f"{label}: {pct(self.values.get(key, 0.0))}"
+        self.setToolTip("\n".join(f"{translate('widgets.ds2_results', label)}: "
+                                  f"{pct(self.values.get(key, 0.0))}"
                                   for key, label, _ in SEGMENTS))
         self.update()
 
@@ -119,6 +141,7 @@ class ShotResultsPanel(StatusLine, QWidget):
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         self.dice = QLabel("")
+        mark_engine_text(self.heading, self.dice)   # the engine's words for the shot
         self.dice.setObjectName("shotDice")
         self.dice.setWordWrap(True)
         self.dice.setStyleSheet("color: #333;")
@@ -128,15 +151,15 @@ class ShotResultsPanel(StatusLine, QWidget):
         self.spinner = make_spinner()
 
         self.strip = ShotStrip()
-        self.pin = QPushButton("Pin as baseline")
+        self.pin = QPushButton(translate("widgets.ds2_results", "Pin as baseline"))
         self.pin.setCheckable(True)
         self.pin.setEnabled(False)
-        self.pin.setToolTip("Keep this weapon's result and compare the next set-up side by "
-                            "side with it (Ctrl+P)")
+        self.pin.setToolTip(translate("widgets.ds2_results", "Keep this weapon's result and compare the next set-up side by "
+                            "side with it (Ctrl+P)"))
         self.pin.toggled.connect(self._toggle_baseline)
         self.legend = QLabel(" ".join(
-            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;'
-            for _, n, c in SEGMENTS))
+            f'<span style="color:{c}">&#9632;</span>&nbsp;'
+            f'{translate("widgets.ds2_results", n)}&nbsp;&nbsp;' for _, n, c in SEGMENTS))
 
         # the numbers: now | baseline | change
         self.numbers: dict[str, QLabel] = {}
@@ -145,16 +168,17 @@ class ShotResultsPanel(StatusLine, QWidget):
         grid = QGridLayout()
         grid.setHorizontalSpacing(18)
         grid.setVerticalSpacing(1)
-        self.now_head = QLabel("<b>Now</b>")
-        self.base_head = QLabel("<b>Baseline</b>")
-        self.delta_head = QLabel("<b>Change</b>")
+        self.now_head = QLabel(translate("widgets.ds2_results", "<b>Now</b>"))
+        self.base_head = QLabel(translate("widgets.ds2_results", "<b>Baseline</b>"))
+        self.delta_head = QLabel(translate("widgets.ds2_results", "<b>Change</b>"))
         for col, head in enumerate((self.now_head, self.base_head, self.delta_head), start=1):
             head.setAlignment(Qt.AlignmentFlag.AlignRight)
             grid.addWidget(head, 0, col)
         for row, (key, label, _) in enumerate(ROWS, start=1):
+            label = translate("widgets.ds2_results", label)
             name = QLabel(f"<b>{label}</b>" if key == "figure_of_merit" else label)
             if key == "figure_of_merit":
-                name.setToolTip("The seed's measure: P(kill) + P(special damage) / 2")
+                name.setToolTip(translate("widgets.ds2_results", "The seed's measure: P(kill) + P(special damage) / 2"))
             grid.addWidget(name, row, 0)
             for col, store in enumerate((self.numbers, self.base_numbers, self.deltas),
                                         start=1):
@@ -169,18 +193,20 @@ class ShotResultsPanel(StatusLine, QWidget):
                                   *self.base_numbers.values(), *self.deltas.values()]
 
         self.bars = pg.PlotWidget()
-        self.bars.setTitle("One shot: what happens", size="10pt")
-        self.bars.setLabel("left", "probability (%)")
+        self.bars.setTitle(translate("widgets.ds2_results", "One shot: what happens"), size="10pt")
+        self.bars.setLabel("left", translate("widgets.ds2_results", "probability (%)"))
         self.bars.showGrid(x=False, y=True, alpha=0.25)
         self.bars.setMenuEnabled(False)
         self.bars.setMouseEnabled(False, False)
         self.bars.hideButtons()
         self.bars.setMinimumHeight(220)
-        self.bars.getAxis("bottom").setTicks([[(i, g) for i, (g, _) in enumerate(GROUPS)]])
+        self.bars.getAxis("bottom").setTicks([[(i, translate("widgets.ds2_results", g))
+                                               for i, (g, _) in enumerate(GROUPS)]])
         self.bar_texts: dict[tuple[str, str], str] = {}   # (which, group) -> label text
 
-        self.heatmap = KillHeatmap("P(kill)")
-        self.base_heatmap = KillHeatmap("Baseline P(kill)", colour_bar=False)
+        self.heatmap = KillHeatmap(translate("widgets.ds2_results", "P(kill)"))
+        self.base_heatmap = KillHeatmap(translate("widgets.ds2_results", "Baseline P(kill)"),
+                                        colour_bar=False)
         self.base_heatmap.setVisible(False)
 
         top = QHBoxLayout()
@@ -216,7 +242,7 @@ class ShotResultsPanel(StatusLine, QWidget):
     def baseline(self) -> ShotResult | None:
         return self.baseline_answer.result if self.baseline_answer else None
 
-    subject = "shot"
+    subject = QT_TRANSLATE_NOOP("results", "shot")
 
     def has_figures(self) -> bool:
         return self.answer is not None
@@ -232,7 +258,8 @@ class ShotResultsPanel(StatusLine, QWidget):
 
     def _toggle_baseline(self, on: bool) -> None:
         self.baseline_answer = self.answer if on else None
-        self.pin.setText("Unpin baseline" if on else "Pin as baseline")
+        self.pin.setText(translate("widgets.ds2_results", "Unpin baseline") if on else
+                         translate("widgets.ds2_results", "Pin as baseline"))
         self._refresh()
         self.baseline_changed.emit(on)
 
@@ -249,20 +276,22 @@ class ShotResultsPanel(StatusLine, QWidget):
         r = a.result
         setup = r.setup
         self.heading.setText(f"<b>{a.title}</b>" + (
-            f'<br><span style="color:#555">baseline: {b.title}</span>' if b else ""))
+            '<br><span style="color:#555">' + translate("widgets.ds2_results", "baseline: {shot}")
+            .format(shot=b.title) + "</span>" if b else ""))
         lines = setup.describe() if setup is not None else []
-        self.dice.setText("\n".join(lines))
+        self.dice.setText("\n".join(render(line) for line in lines))
         self.strip.set_result(r)
         self._show_baseline_widgets(b is not None)
         values = r.to_json()
         base = b.result.to_json() if b else None
         for key, _, is_p in ROWS:
-            self.numbers[key].setText(pct(values[key]) if is_p else f"{values[key]:.4f}")
+            self.numbers[key].setText(pct(values[key]) if is_p else number(values[key], ".4f"))
             if base is not None:
-                self.base_numbers[key].setText(pct(base[key]) if is_p else f"{base[key]:.4f}")
+                self.base_numbers[key].setText(pct(base[key]) if is_p else
+                                               number(base[key], ".4f"))
                 d = values[key] - base[key]
                 self.deltas[key].setText(delta_pct(values[key], base[key]) if is_p else
-                                         (f"{d:+.4f}" if abs(d) >= 5e-5 else "±0"))
+                                         (number(d, "+.4f") if abs(d) >= 5e-5 else "±0"))
         self._plot_bars(a, b)
         self.heatmap.show_matrix(a.matrix, caption=_matrix_caption(a), current=a.current,
                                  message=a.matrix_note, size_labels=a.size_labels)
@@ -332,13 +361,17 @@ def _matrix_caption(answer: ShotAnswer) -> str:
     m = answer.matrix
     if m is None:
         return ""
-    parts = [answer.weapon]
+    parts = [data_name("ds2", answer.weapon)]
     if m.range:
-        parts.append(f"{m.range} range")
-    armour = m.armour_type + (" + APFC" if m.apfc and m.armour_type != "apfc" else "")
-    parts.append(f"{armour} armour")
+        parts.append(translate("widgets.ds2_results", "{band} range").format(
+            band=translate("widgets.ds2_results", m.range)))
+    armour = translate("widgets.ds2_results", m.armour_type) + (
+        " + APFC" if m.apfc and m.armour_type != "apfc" else "")
+    parts.append(translate("widgets.ds2_results", "{armour} armour").format(armour=armour))
     if m.cover != "open":
-        parts.append(f"{m.cover.replace('_', '-')} cover")
+        parts.append(translate("widgets.ds2_results", "{cover} cover").format(
+            cover=translate("widgets.ds2_results", m.cover.replace("_", "-"))))
     if m.p_hit == m.p_hit and m.p_hit < 1:        # not NaN, a real to-hit chance
-        parts.append(f"hit {100 * m.p_hit:.0f}%")
+        parts.append(translate("widgets.ds2_results", "hit {chance}").format(
+            chance=percent(m.p_hit, 0)))
     return ", ".join(parts)

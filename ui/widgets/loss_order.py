@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QListWidget, QListWidgetItem,
                                QPushButton, QVBoxLayout, QWidget)
+from ..i18n import translate
 
 
 def unit_words(uid: str) -> str:
@@ -45,7 +46,8 @@ class LossOrderEditor(QWidget):
             self.list.setObjectName(name)
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.list.setMaximumHeight(max_height)
-        self.list.setToolTip(tooltip or "First lost at the top. Drag, or Alt+Up / Alt+Down")
+        self.list.setToolTip(tooltip or translate(
+            "widgets.loss_order", "First lost at the top. Drag, or Alt+Up / Alt+Down"))
         self.list.model().rowsMoved.connect(self._changed)
         self.list.itemChanged.connect(self._changed)
         for keys, step in (("Alt+Up", -1), ("Alt+Down", 1)):
@@ -57,12 +59,12 @@ class LossOrderEditor(QWidget):
         layout.addWidget(self.list, 1)
         self.reset_button: QPushButton | None = None
         if default is not None:
-            up, down, reset = QPushButton("▲"), QPushButton("▼"), QPushButton("Default")
+            up, down, reset = QPushButton("▲"), QPushButton("▼"), QPushButton(translate("widgets.loss_order", "Default"))
             for button in (up, down):
                 button.setFixedWidth(32)
-            up.setToolTip("Lose earlier (Alt+Up)")
-            down.setToolTip("Lose later (Alt+Down)")
-            reset.setToolTip("The default order of loss")
+            up.setToolTip(translate("widgets.loss_order", "Lose earlier (Alt+Up)"))
+            down.setToolTip(translate("widgets.loss_order", "Lose later (Alt+Down)"))
+            reset.setToolTip(translate("widgets.loss_order", "The default order of loss"))
             up.clicked.connect(lambda: self.move(-1))
             down.clicked.connect(lambda: self.move(1))
             reset.clicked.connect(self.reset)

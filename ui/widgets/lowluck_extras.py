@@ -19,45 +19,51 @@ from combatassist.rulesets.lowluck import sbr, tech
 from ..compute import Computer
 from ..results import ATTACKER, DEFENDER, StatusLine, make_spinner, pct, style_plot
 from .count_box import CountBox
+from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 
 TECH_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")  # Okabe-Ito
 
 
 #: how a plot title says its figures are not those of the form (see StatusLine.mark_stale)
-STALE_TITLE = ("{title} <span style='color:" + DEFENDER + "'>(the last {subject} computed, "
-               "not this {subject})</span>")
+STALE_TITLE = QT_TRANSLATE_NOOP("widgets.lowluck_extras", "{title} <span style='color:"
+                                "{colour}'>(the last {subject} computed, not this "
+                                "{subject})</span>")
 
 
 def mark_plots(plots: dict, subject: str, stale: bool) -> None:
     """Title each plot of ``plots`` ({plot: title}) as stale or not."""
     for plot, title in plots.items():
-        plot.setTitle(STALE_TITLE.format(title=title, subject=subject) if stale else title,
-                      size="10pt")
+        title = translate("widgets.lowluck_extras", title)
+        plot.setTitle(translate("widgets.lowluck_extras", STALE_TITLE).format(
+            title=title, subject=translate("results", subject), colour=DEFENDER)
+            if stale else title, size="10pt")
 
 
 class SbrPanel(StatusLine, QWidget):
     """Strategic bombing: the defender's loss and the attacker's cost, exact."""
 
-    subject = "raid"
+    subject = QT_TRANSLATE_NOOP("results", "raid")
 
     def __init__(self, computer: Computer, parent: QWidget | None = None):
         super().__init__(parent)
         self.bombers = CountBox(sbr.MAX_BOMBERS, minimum=1)
         self.bombers.setValue(2)
-        self.aa = QCheckBox("AA gun at the target")
+        self.aa = QCheckBox(translate("widgets.lowluck_extras", "AA gun at the target"))
         self.aa.setChecked(True)
         self.extra_aa = CountBox(sbr.MAX_EXTRA_AA)
-        self.extra_aa.setToolTip("Further AA guns flown over on the way (each: hit on 1)")
+        self.extra_aa.setToolTip(translate("widgets.lowluck_extras", "Further AA guns flown over on the way (each: hit on 1)"))
         self.variant = QComboBox()
-        for v, text in (("standard", "Standard low luck"), ("A", "A: set aside 3 IPC/bomber"),
-                        ("B", "B: normal SBR (1d6 per bomber)"), ("C", "C: 3 or 4 per bomber")):
+        for v, text in (("standard", translate("widgets.lowluck_extras", "Standard low luck")),
+                        ("A", translate("widgets.lowluck_extras", "A: set aside 3 IPC/bomber")),
+                        ("B", translate("widgets.lowluck_extras", "B: normal SBR (1d6 per bomber)")),
+                        ("C", translate("widgets.lowluck_extras", "C: 3 or 4 per bomber"))):
             self.variant.addItem(text, v)
-        self.heavy = QCheckBox("Heavy bombers")
-        self.cash_limited = QCheckBox("Attacker's cash is limited to")
+        self.heavy = QCheckBox(translate("widgets.lowluck_extras", "Heavy bombers"))
+        self.cash_limited = QCheckBox(translate("widgets.lowluck_extras", "Attacker's cash is limited to"))
         self.cash = QSpinBox()
         self.cash.setRange(0, 10_000)
         self.cash.setValue(30)
-        self.cash.setSuffix(" IPC")
+        self.cash.setSuffix(translate("widgets.lowluck_extras", " IPC"))
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
         self.status = QLabel("")
@@ -66,10 +72,10 @@ class SbrPanel(StatusLine, QWidget):
         self.result: Any = None
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        form.addRow("Bombers:", self.bombers)
+        form.addRow(translate("widgets.lowluck_extras", "Bombers:"), self.bombers)
         form.addRow(self.aa)
-        form.addRow("Extra AA en route:", self.extra_aa)
-        form.addRow("Variant:", self.variant)
+        form.addRow(translate("widgets.lowluck_extras", "Extra AA en route:"), self.extra_aa)
+        form.addRow(translate("widgets.lowluck_extras", "Variant:"), self.variant)
         form.addRow(self.heavy)
         cash_row = QHBoxLayout()
         cash_row.addWidget(self.cash_limited)
@@ -77,16 +83,18 @@ class SbrPanel(StatusLine, QWidget):
         cash_row.addStretch(1)
         form.addRow(cash_row)
         self.loss_plot = pg.PlotWidget()
-        style_plot(self.loss_plot, "Defender's loss", "IPC", "probability (%)", legend=False,
+        style_plot(self.loss_plot, translate("widgets.lowluck_extras", "Defender's loss"), "IPC", translate("widgets.lowluck_extras", "probability (%)"), legend=False,
                    min_height=200)
         self.cost_plot = pg.PlotWidget()
-        style_plot(self.cost_plot, "Attacker's cost (bombers lost and bills)", "IPC",
-                   "probability (%)", legend=False, min_height=200)
+        style_plot(self.cost_plot, translate("widgets.lowluck_extras", "Attacker's cost (bombers lost and bills)"), "IPC",
+                   translate("widgets.lowluck_extras", "probability (%)"), legend=False, min_height=200)
         plots = QHBoxLayout()
         plots.addWidget(self.loss_plot)
         plots.addWidget(self.cost_plot)
-        self.plot_titles = {self.loss_plot: "Defender's loss",
-                            self.cost_plot: "Attacker's cost (bombers lost and bills)"}
+        self.plot_titles = {
+            self.loss_plot: QT_TRANSLATE_NOOP("widgets.lowluck_extras", "Defender's loss"),
+            self.cost_plot: QT_TRANSLATE_NOOP("widgets.lowluck_extras",
+                                              "Attacker's cost (bombers lost and bills)")}
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.spinner)
@@ -122,10 +130,11 @@ class SbrPanel(StatusLine, QWidget):
         self.status.setText("")
         self.mark_stale(False)
         lost = result.bombers_lost.mean()
-        self.summary.setText(
-            f"Expected: the defender loses <b>{result.expected_defender_loss:.2f} IPC</b>, "
-            f"the attacker pays <b>{result.expected_attacker_cost:.2f} IPC</b> "
-            f"(bombers lost on average: {lost:.2f}).")
+        self.summary.setText(translate(
+            "widgets.lowluck_extras", "Expected: the defender loses <b>{loss} IPC</b>, the "
+            "attacker pays <b>{cost} IPC</b> (bombers lost on average: {lost}).").format(
+                loss=number(result.expected_defender_loss),
+                cost=number(result.expected_attacker_cost), lost=number(lost)))
         for plot, dist, colour in ((self.loss_plot, result.defender_loss, DEFENDER),
                                    (self.cost_plot, result.attacker_cost, ATTACKER)):
             plot.clear()
@@ -142,20 +151,20 @@ class SbrPanel(StatusLine, QWidget):
 class ResearchPanel(StatusLine, QWidget):
     """Low-luck tech research: P(owning each tech) by round, and the money it takes."""
 
-    subject = "plan"
-    PLOT_TITLE = "P(owning each tech) by round"
+    subject = QT_TRANSLATE_NOOP("results", "plan")
+    PLOT_TITLE = QT_TRANSLATE_NOOP("widgets.lowluck_extras", "P(owning each tech) by round")
 
     def __init__(self, computer: Computer, parent: QWidget | None = None):
         super().__init__(parent)
         self.branch = QComboBox()
-        self.branch.addItem("Air (Jet power, Long range aircraft, Heavy bombers)", "air")
-        self.branch.addItem("Industrial (Super subs, Rockets, Industrial technology)", "it")
+        self.branch.addItem(translate("widgets.lowluck_extras", "Air (Jet power, Long range aircraft, Heavy bombers)"), "air")
+        self.branch.addItem(translate("widgets.lowluck_extras", "Industrial (Super subs, Rockets, Industrial technology)"), "it")
         self.invest = QLineEdit("18, 18, 18, 18")
-        self.invest.setToolTip("IPC invested in each round, separated by commas")
+        self.invest.setToolTip(translate("widgets.lowluck_extras", "IPC invested in each round, separated by commas"))
         self.attempt_at = QSpinBox()
         self.attempt_at.setRange(0, 1000)
         self.attempt_at.setValue(72)
-        self.attempt_at.setSuffix(" IPC")
+        self.attempt_at.setSuffix(translate("widgets.lowluck_extras", " IPC"))
         self.hint = QLabel("")
         self.hint.setWordWrap(True)
         self.summary = QLabel("")
@@ -167,12 +176,13 @@ class ResearchPanel(StatusLine, QWidget):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         self.invest.setMinimumWidth(260)
-        form.addRow("Branch:", self.branch)
-        form.addRow("Invest per round:", self.invest)
-        form.addRow("Attempt when savings reach:", self.attempt_at)
+        form.addRow(translate("widgets.lowluck_extras", "Branch:"), self.branch)
+        form.addRow(translate("widgets.lowluck_extras", "Invest per round:"), self.invest)
+        form.addRow(translate("widgets.lowluck_extras", "Attempt when savings reach:"), self.attempt_at)
         form.addRow(self.hint)
         self.plot = pg.PlotWidget()
-        style_plot(self.plot, self.PLOT_TITLE, "round", "probability (%)", min_height=200)
+        style_plot(self.plot, translate("widgets.lowluck_extras", self.PLOT_TITLE),
+                   translate("widgets.lowluck_extras", "round"), translate("widgets.lowluck_extras", "probability (%)"), min_height=200)
         self.plot.setYRange(0, 100, padding=0.02)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -196,9 +206,11 @@ class ResearchPanel(StatusLine, QWidget):
     def _show_hint(self) -> None:
         b = tech.branch(self.branch.currentData())
         thresholds = ", ".join(str(t) for t, _ in b.tables)
-        self.hint.setText(f"{b.minimum}–{b.maximum} IPC per round (less than {b.minimum} "
-                          f"loses the savings); attempts at {thresholds}; "
-                          f"{b.attempt_cost} IPC per attempt.")
+        self.hint.setText(translate(
+            "widgets.lowluck_extras", "{minimum}–{maximum} IPC per round (less than {minimum} "
+            "loses the savings); attempts at {thresholds}; {cost} IPC per attempt.").format(
+                minimum=b.minimum, maximum=b.maximum, thresholds=thresholds,
+                cost=b.attempt_cost))
 
     def amounts(self) -> list[int]:
         text = self.invest.text().replace(";", ",")
@@ -206,8 +218,9 @@ class ResearchPanel(StatusLine, QWidget):
         try:
             return [int(p) for p in parts]
         except ValueError:
-            raise CombatAssistError("investments must be whole numbers separated by commas, "
-                                    f"e.g. 18, 18, 18 (got '{self.invest.text()}')") from None
+            raise CombatAssistError(translate(
+                "widgets.lowluck_extras", "investments must be whole numbers separated by "
+                "commas, e.g. 18, 18, 18 (got '{text}')").format(text=self.invest.text())) from None
 
     def recompute(self, *_args) -> None:
         try:
@@ -230,9 +243,11 @@ class ResearchPanel(StatusLine, QWidget):
         self.status.setText("")
         self.mark_stale(False)
         done = plan.p_done[-1] if plan.p_done else 0.0
-        self.summary.setText(f"Expected money invested: <b>{plan.expected_invested:.2f} IPC</b>"
-                             f" over {plan.rounds} round(s); project finished by the last "
-                             f"round: <b>{pct(done)}</b>.")
+        rounds = plan.rounds
+        self.summary.setText(translate(
+            "widgets.lowluck_extras", "Expected money invested: <b>{money} IPC</b> over %n "
+            "round(s); project finished by the last round: <b>{done}</b>.", "", rounds).format(
+                money=number(plan.expected_invested), done=pct(done)))
         self.plot.clear()
         xs = list(range(1, plan.rounds + 1))
         self.plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(plan.rounds / 12)),
@@ -242,5 +257,5 @@ class ResearchPanel(StatusLine, QWidget):
             self.plot.plot(xs, [100 * p for p in plan.p_have[t]],
                            pen=pg.mkPen(colour, width=2.5), symbol="os+"[i % 3], symbolSize=7,
                            symbolBrush=colour, symbolPen=colour,
-                           name=lowluck.RULESET.label("techs", t))
+                           name=data_name("lowluck", lowluck.RULESET.label("techs", t)))
         self.plot.setYRange(0, 100, padding=0.02)

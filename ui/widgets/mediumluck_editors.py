@@ -13,16 +13,19 @@ from combatassist.battle import BattleRules
 
 from .bands_model import MAX_UNITS, unit_label
 from .count_box import CountBox
+from ..i18n import translate
 
 
 class ReserveEditor(QGroupBox):
     """One side's reserve pool (option ``reserves``): how many of each type wait off-board."""
 
     def __init__(self, side: str, chart, on_change, parent: QWidget | None = None):
-        super().__init__(f"{side.capitalize()}'s reserve", parent)
+        super().__init__(translate("widgets.mediumluck_editors", "Attacker's reserve")
+                         if side == "attacker" else
+                         translate("widgets.mediumluck_editors", "Defender's reserve"), parent)
         self.side = side
         self.on_change = on_change
-        self.setToolTip("Units held back, deployed into bands between rounds (round 2 on)")
+        self.setToolTip(translate("widgets.mediumluck_editors", "Units held back, deployed into bands between rounds (round 2 on)"))
         self.spins: dict[str, QSpinBox] = {}
         self.grid = QGridLayout(self)
         self.set_chart(chart)
@@ -68,7 +71,7 @@ class DeployReservesEditor(QGroupBox):
     action_chosen = Signal(object)
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Deploy reserves…", parent)
+        super().__init__(translate("widgets.mediumluck_editors", "Deploy reserves…"), parent)
         self.options: dict[str, dict[str, int]] = {}
         self.side_box = QComboBox()
         self.unit_box = QComboBox()
@@ -76,20 +79,24 @@ class DeployReservesEditor(QGroupBox):
         self.band_box = QComboBox()
         self.role_box = QComboBox()
         self.role_box.addItems(["roll", "boost"])
-        self.deploy_button = QPushButton("Deploy")
-        self.deploy_button.setToolTip("Move these reserve units into the band (Enter); "
-                                      "they stay there for the rest of the battle")
-        for widget, tip in ((self.side_box, "side"), (self.unit_box, "reserve unit"),
-                            (self.count_box, "how many"), (self.band_box, "into band"),
-                            (self.role_box, "as")):
+        self.deploy_button = QPushButton(translate("widgets.mediumluck_editors", "Deploy"))
+        self.deploy_button.setToolTip(translate("widgets.mediumluck_editors", "Move these reserve units into the band (Enter); "
+                                      "they stay there for the rest of the battle"))
+        for widget, tip in ((self.side_box, translate("widgets.mediumluck_editors", "side")),
+                            (self.unit_box, translate("widgets.mediumluck_editors",
+                                                      "reserve unit")),
+                            (self.count_box, translate("widgets.mediumluck_editors", "how many")),
+                            (self.band_box, translate("widgets.mediumluck_editors", "into band")),
+                            (self.role_box, translate("widgets.mediumluck_editors", "as"))):
             widget.setToolTip(tip)
-            widget.setAccessibleName(f"deploy: {tip}")
+            widget.setAccessibleName(translate("widgets.mediumluck_editors",
+                                               "deploy: {what}").format(what=tip))
         self.side_box.currentTextChanged.connect(self._side_changed)
         self.unit_box.currentTextChanged.connect(self._unit_changed)
         self.deploy_button.clicked.connect(self.deploy)
         self.count_box.lineEdit().returnPressed.connect(self.deploy)
         row = QHBoxLayout(self)
-        for widget in (self.side_box, self.unit_box, self.count_box, QLabel("into"),
+        for widget in (self.side_box, self.unit_box, self.count_box, QLabel(translate("widgets.mediumluck_editors", "into")),
                        self.band_box, self.role_box, self.deploy_button):
             row.addWidget(widget)
         row.addStretch(1)
@@ -125,7 +132,8 @@ class DeployReservesEditor(QGroupBox):
     def _unit_changed(self, unit: str) -> None:
         available = self.options.get(self.side_box.currentText(), {}).get(unit, 0)
         self.count_box.set_limit(max(1, available))
-        self.count_box.setSuffix(f" of {available}" if available else "")
+        self.count_box.setSuffix(translate("widgets.mediumluck_editors", " of {available}")
+                                 .format(available=available) if available else "")
 
     def deploy(self) -> None:
         side, unit = self.side_box.currentText(), self.unit_box.currentText()

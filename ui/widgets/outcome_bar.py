@@ -5,7 +5,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from ..result_style import DRAW, SEGMENTS, UNDECIDED, pct
+from ..result_style import DRAW, SEGMENTS, UNDECIDED, pct, segment_name
 
 
 class OutcomeBar(QWidget):
@@ -22,7 +22,7 @@ class OutcomeBar(QWidget):
                    baseline: tuple[float, float, float, float] | None = None) -> None:
         self.values = (attacker, draw, undecided, defender)
         self.baseline = baseline
-        self.setToolTip("\n".join(f"{name}: {pct(v)}" for (name, _), v in
+        self.setToolTip("\n".join(f"{segment_name(name)}: {pct(v)}" for (name, _), v in
                                   zip(SEGMENTS, self.values)))
         self.update()
 

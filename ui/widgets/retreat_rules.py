@@ -10,6 +10,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QGroupBox, QSpinBox
 
 from combatassist.retreat import RetreatOptions
+from ..i18n import translate
 
 
 class RetreatRulesBox(QGroupBox):
@@ -17,37 +18,37 @@ class RetreatRulesBox(QGroupBox):
     sent while loading: the caller's ``edited`` ignores loads)."""
 
     def __init__(self, edited: Callable[..., None], *, max_rounds: int, max_units: int):
-        super().__init__("Attacker retreats")
+        super().__init__(translate("widgets.retreat_rules", "Attacker retreats"))
         self.after = QSpinBox()
         self.after.setRange(0, max_rounds)
-        self.after.setSpecialValueText("never")
-        self.after.setPrefix("after round ")
-        self.after.setToolTip("The attacker retreats after this round if the battle is still "
-                              "on: the defender holds. 0 = never")
+        self.after.setSpecialValueText(translate("widgets.retreat_rules", "never"))
+        self.after.setPrefix(translate("widgets.retreat_rules", "after round "))
+        self.after.setToolTip(translate("widgets.retreat_rules", "The attacker retreats after this round if the battle is still "
+                              "on: the defender holds. 0 = never"))
         self.when_units = QSpinBox()
         self.when_units.setRange(0, max_units)
-        self.when_units.setSpecialValueText("never")
-        self.when_units.setPrefix("with ")
-        self.when_units.setSuffix(" units or fewer")
-        self.when_units.setToolTip("Before a round, the attacker retreats when it has this many "
-                                   "units or fewer. 0 = never")
+        self.when_units.setSpecialValueText(translate("widgets.retreat_rules", "never"))
+        self.when_units.setPrefix(translate("widgets.retreat_rules", "with "))
+        self.when_units.setSuffix(translate("widgets.retreat_rules", " units or fewer"))
+        self.when_units.setToolTip(translate("widgets.retreat_rules", "Before a round, the attacker retreats when it has this many "
+                                   "units or fewer. 0 = never"))
         self.below = QDoubleSpinBox()
         self.below.setRange(0.0, 100.0)
         self.below.setDecimals(2)
         self.below.setSingleStep(5.0)
-        self.below.setSpecialValueText("never")
-        self.below.setPrefix("chance to win below ")
+        self.below.setSpecialValueText(translate("widgets.retreat_rules", "never"))
+        self.below.setPrefix(translate("widgets.retreat_rules", "chance to win below "))
         self.below.setSuffix(" %")
-        self.below.setToolTip("Before a round, the attacker retreats when its exact chance to win "
+        self.below.setToolTip(translate("widgets.retreat_rules", "Before a round, the attacker retreats when its exact chance to win "
                               "from that position (retreating by these same rules later) is "
-                              "below this. 0 = never")
+                              "below this. 0 = never"))
         for box in (self.after, self.when_units):
             box.valueChanged.connect(edited)
         self.below.valueChanged.connect(edited)
         form = QFormLayout(self)
-        form.addRow("After a round:", self.after)
-        form.addRow("When few are left:", self.when_units)
-        form.addRow("When the odds drop:", self.below)
+        form.addRow(translate("widgets.retreat_rules", "After a round:"), self.after)
+        form.addRow(translate("widgets.retreat_rules", "When few are left:"), self.when_units)
+        form.addRow(translate("widgets.retreat_rules", "When the odds drop:"), self.below)
 
     def options(self) -> RetreatOptions:
         return RetreatOptions(self.after.value(), self.when_units.value(),

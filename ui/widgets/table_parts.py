@@ -11,6 +11,9 @@ from PySide6.QtWidgets import QLabel, QScrollArea
 from combatassist.battle import BattleRules
 from combatassist.table import odds_from
 
+from ..engine_text import render
+from ..i18n import side_name, translate
+
 
 def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
     """``label`` in a box ``lines`` text lines high that scrolls when the text is longer, so
@@ -51,6 +54,7 @@ def describe_dice(specs) -> str:
             groups.append([key, 1])
     parts = []
     for (side, sides, label), count in groups:
-        text = f"{count}× {side} d{sides}" if count > 1 else f"{side} d{sides}"
-        parts.append(text + (f" ({label})" if label else ""))
+        die = translate("table_side", "{side} d{sides}").format(side=side_name(side), sides=sides)
+        text = f"{count}× {die}" if count > 1 else die
+        parts.append(text + (f" ({render(label)})" if label else ""))
     return "; ".join(parts)

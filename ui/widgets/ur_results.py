@@ -9,7 +9,9 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetIte
 
 from combatassist.rulesets import ur
 
-from ..results import ATTACKER, DEFENDER, SEGMENTS, pct
+from ..engine_text import render
+from ..i18n import QT_TRANSLATE_NOOP, data_name, mark_engine_text, side_name, translate
+from ..results import ATTACKER, DEFENDER, SEGMENTS, pct, segment_name
 
 
 class WallWhatIf(QWidget):
@@ -17,20 +19,21 @@ class WallWhatIf(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.summary = QLabel("Computing the odds at every wall strength…")
+        self.summary = QLabel(translate("widgets.ur_results", "Computing the odds at every wall strength…"))
         self.summary.setWordWrap(True)
         self.summary.setObjectName("whatIfSummary")
         self.plot = pg.PlotWidget()
-        self.plot.setTitle("Outcome at every wall strength", size="10pt")
-        self.plot.setLabel("bottom", "wall strength (least damage to reach it, in steps)")
-        self.plot.setLabel("left", "probability (%)")
+        self.plot.setTitle(translate("widgets.ur_results", "Outcome at every wall strength"), size="10pt")
+        self.plot.setLabel("bottom", translate("widgets.ur_results", "wall strength (least damage to reach it, in steps)"))
+        self.plot.setLabel("left", translate("widgets.ur_results", "probability (%)"))
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(False, False)
         self.plot.setMinimumHeight(240)
         self.legend = QLabel(" ".join(
-            f'<span style="color:{c}">&#9632;</span>&nbsp;{n}&nbsp;&nbsp;' for n, c in SEGMENTS)
-            + "&nbsp;&nbsp;▭&nbsp;current wall")
+            f'<span style="color:{c}">&#9632;</span>&nbsp;{segment_name(n)}&nbsp;&nbsp;'
+            for n, c in SEGMENTS)
+            + "&nbsp;&nbsp;▭&nbsp;" + translate("widgets.ur_results", "current wall"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.legend)
@@ -64,25 +67,35 @@ class WallWhatIf(QWidget):
             if p.strength == current:
                 plot.addItem(pg.BarGraphItem(x=[x], y0=[0], height=[100], width=0.78,
                                              brush=None, pen=pg.mkPen("#111111", width=2.5)))
-        ticks = [(x, f"{p.strength} ({p.damage})" if p.strength else "no wall")
+        ticks = [(x, f"{p.strength} ({p.damage})" if p.strength else
+                  translate("widgets.ur_results", "no wall"))
                  for x, p in zip(xs, points)]
         plot.getAxis("bottom").setTicks([ticks])
         plot.setXRange(-0.6, len(points) - 0.4, padding=0)
         plot.setYRange(0, 108, padding=0)
         table = ur.tables().walls[kind]
-        plot.setTitle(("" if has_wall else "What if the defender had an ") +
-                      (f"{table.name} — " if has_wall else f"{table.name.lower()}: ") +
-                      "outcome at every strength", size="10pt")
+        wall_name = data_name("ur", table.name)
+        plot.setTitle(translate("widgets.ur_results", "{wall} — outcome at every strength")
+                      .format(wall=wall_name[:1].upper() + wall_name[1:]) if has_wall else
+                      translate("widgets.ur_results", "What if the defender had an {wall}: "
+                                                      "outcome at every strength").format(
+                          wall=wall_name if wall_name != table.name else table.name.lower()),
+                      size="10pt")
 
 
 class RollsTable(QTableWidget):
     """How each unit rolls at the start: value with its modifiers, hits on each face."""
 
-    HEAD = ["Phase", "Side", "Unit", "Value = base and modifiers"] + [str(f) for f in range(1, 7)]
+    HEAD = [QT_TRANSLATE_NOOP("widgets.ur_results", "Phase"),
+            QT_TRANSLATE_NOOP("widgets.ur_results", "Side"),
+            QT_TRANSLATE_NOOP("widgets.ur_results", "Unit"),
+            QT_TRANSLATE_NOOP("widgets.ur_results", "Value = base and modifiers")] + [
+        str(f) for f in range(1, 7)]
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, len(self.HEAD), parent)
-        self.setHorizontalHeaderLabels(self.HEAD)
+        self.setHorizontalHeaderLabels([translate("widgets.ur_results", h) for h in self.HEAD])
+        mark_engine_text(self)          # the value column is the engine's breakdown
         self.verticalHeader().setVisible(False)
         self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.setAlternatingRowColors(True)
@@ -93,16 +106,17 @@ class RollsTable(QTableWidget):
         for c in range(4, 10):
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.Fixed)
             self.setColumnWidth(c, 30)
-        self.setToolTip("Hits for each face of the d6 (score = value + d6: 6+ one hit, "
-                        "10+ two, 14+ three)")
+        self.setToolTip(translate("widgets.ur_results", "Hits for each face of the d6 (score = value + d6: 6+ one hit, "
+                        "10+ two, 14+ three)"))
 
     def show_rows(self, rows: list[dict[str, Any]]) -> None:
-        names = ur.RULESET.labels["units"]
+        names = {tid: data_name("ur", name) for tid, name in ur.RULESET.labels["units"].items()}
         self.setRowCount(len(rows))
         shades = {0: None, 1: "#DCEBF5", 2: "#A9CDE6", 3: "#6FA8D6"}
         for i, row in enumerate(rows):
-            cells = [row["phase"], row["side"], f"{names.get(row['type'], row['type'])} "
-                     f"#{row['unit'] + 1}", f"{row['value']} = {row['why']}"]
+            cells = [render(row["phase"]), side_name(row["side"]),
+                     f"{names.get(row['type'], row['type'])} #{row['unit'] + 1}",
+                     f"{row['value']} = {render(row['why'])}"]
             cells += [str(h) for h in row["hits_per_face"]]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -112,6 +126,6 @@ class RollsTable(QTableWidget):
                     if shade:
                         item.setBackground(pg.mkColor(shade))
                 if c == 1:
-                    item.setForeground(pg.mkColor(ATTACKER if text == "attacker"
+                    item.setForeground(pg.mkColor(ATTACKER if row["side"] == "attacker"
                                                   else DEFENDER))
                 self.setItem(i, c, item)

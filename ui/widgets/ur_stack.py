@@ -15,15 +15,19 @@ from combatassist.rulesets.ur.data import TERRAINS
 
 from ..results import ATTACKER, DEFENDER
 from .ur_steps import StepPips
+from ..i18n import data_name, side_title, translate
 
-#: display names (``resources/ur/labels.toml``): label("terrain", "none") -> "Open ground"
-label = ur.RULESET.label
+def label(category: str, key: str) -> str:
+    """A display name (``resources/ur/labels.toml``: label("terrain", "none") -> "Open
+    ground") in the app's language."""
+    return data_name("ur", ur.RULESET.label(category, key))
 
 
 def unit_stats(type_id: str) -> str:
     """Compact stats, the seed's notation: R4 M1D (defence only) S4."""
     t = ur.tables().units[type_id]
-    return f"R{t.range} M{t.melee_label()} · {t.steps} steps"
+    return translate("widgets.ur_stack", "R{range} M{melee} · {steps} steps").format(
+        range=t.range, melee=t.melee_label(), steps=t.steps)
 
 
 # -- the stack editor ---------------------------------------------------------------------
@@ -46,16 +50,16 @@ class UnitRow(QWidget):
                              ATTACKER if role == "attacker" else DEFENDER)
         self.stats = QLabel("")
         self.stats.setStyleSheet("color: #666666;")
-        self.raider = QCheckBox("Raider")
-        self.raider.setToolTip("A raiding unit is attached: +1 to this unit's melee rolls")
+        self.raider = QCheckBox(translate("widgets.ur_stack", "Raider"))
+        self.raider.setToolTip(translate("widgets.ur_stack", "A raiding unit is attached: +1 to this unit's melee rolls"))
         self.raider.setChecked(unit.raider)
         self.type_box.setMinimumContentsLength(8)
         self.type_box.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.remove_button = QToolButton()
         self.remove_button.setText("✕")
-        self.remove_button.setToolTip("Remove this unit")
-        self.remove_button.setAccessibleName("Remove unit")
+        self.remove_button.setToolTip(translate("widgets.ur_stack", "Remove this unit"))
+        self.remove_button.setAccessibleName(translate("widgets.ur_stack", "Remove unit"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -83,8 +87,11 @@ class UnitRow(QWidget):
     def _show_stats(self) -> None:
         t = ur.tables().units[self.type_box.currentData()]
         self.stats.setText(f"{self.pips.steps()}/{t.steps}")
-        tip = (f"{label('units', t.id)} ({t.race}): range {t.range}, melee {t.melee_label()} "
-               f"(A: attack only, D: defence only), {self.pips.steps()} of {t.steps} steps left")
+        tip = translate("widgets.ur_stack", "{unit} ({race}): range {range}, melee {melee} (A: "
+                                            "attack only, D: defence only), {left} of {steps} "
+                                            "steps left").format(
+            unit=label("units", t.id), race=t.race, range=t.range, melee=t.melee_label(),
+            left=self.pips.steps(), steps=t.steps)
         self.stats.setToolTip(tip)
         self.type_box.setToolTip(tip)
 
@@ -102,7 +109,7 @@ class SideEditor(QGroupBox):
     changed = Signal()
 
     def __init__(self, role: str, parent: QWidget | None = None):
-        super().__init__(role.capitalize(), parent)
+        super().__init__(side_title(role), parent)
         self.role = role
         colour = ATTACKER if role == "attacker" else DEFENDER
         self.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
@@ -111,15 +118,16 @@ class SideEditor(QGroupBox):
         self.stance = QComboBox()
         for s in STANCES:
             self.stance.addItem(label("stances", s), s)
-        self.stance.setToolTip("Attack: melee value with attack modifiers; defend: with "
+        self.stance.setToolTip(translate("widgets.ur_stack", "Attack: melee value with attack modifiers; defend: with "
                                "defence modifiers. Attack-only / defence-only units sit out "
-                               "the other stance")
+                               "the other stance"))
         self.stance.currentIndexChanged.connect(self._edited)
         self.units_box = QVBoxLayout()
         self.units_box.setSpacing(3)
-        self.add_button = QPushButton("Add unit")
-        self.add_button.setToolTip(f"At most {ur.STACKING_LIMIT} units per side (the "
-                                   "stacking limit)")
+        self.add_button = QPushButton(translate("widgets.ur_stack", "Add unit"))
+        self.add_button.setToolTip(translate("widgets.ur_stack", "At most {most} units per side "
+                                                                 "(the stacking limit)").format(
+            most=ur.STACKING_LIMIT))
         self.add_button.clicked.connect(self.add_unit)
         self.count_label = QLabel("")
         self.count_label.setStyleSheet("color: #666666; font-weight: normal;")
@@ -128,34 +136,34 @@ class SideEditor(QGroupBox):
         self.notes.setStyleSheet("color: #666666; font-weight: normal;")
         self.retreat = QSpinBox()
         self.retreat.setRange(0, 4 * 6)
-        self.retreat.setSpecialValueText("never")
-        self.retreat.setSuffix(" steps")
-        self.retreat.setToolTip("Retreat before a round when this side's steps left are at "
-                                "or below this (retreating loses the battle)")
+        self.retreat.setSpecialValueText(translate("widgets.ur_stack", "never"))
+        self.retreat.setSuffix(translate("widgets.ur_stack", " steps"))
+        self.retreat.setToolTip(translate("widgets.ur_stack", "Retreat before a round when this side's steps left are at "
+                                "or below this (retreating loses the battle)"))
         self.retreat.valueChanged.connect(self._edited)
         self.magic = QSpinBox()
         self.magic.setRange(-MAX_MAGIC, MAX_MAGIC)
-        self.magic.setToolTip("Magic: ± to this side's melee rolls")
+        self.magic.setToolTip(translate("widgets.ur_stack", "Magic: ± to this side's melee rolls"))
         self.magic.valueChanged.connect(self._edited)
-        self.moving = QCheckBox("Moving toward archers")
-        self.moving.setToolTip("The attacker moves toward the defender's archers: the "
-                               "defender's ranged rolls get +1")
+        self.moving = QCheckBox(translate("widgets.ur_stack", "Moving toward archers"))
+        self.moving.setToolTip(translate("widgets.ur_stack", "The attacker moves toward the defender's archers: the "
+                               "defender's ranged rolls get +1"))
         self.moving.toggled.connect(self._edited)
         self.terrain = QComboBox()
         for t in TERRAINS:
             self.terrain.addItem(label("terrain", t), t)
-        self.terrain.setToolTip("The defender's terrain: attacks on it −1, its defence +1")
+        self.terrain.setToolTip(translate("widgets.ur_stack", "The defender's terrain: attacks on it −1, its defence +1"))
         self.terrain.currentIndexChanged.connect(self._edited)
-        self.river = QCheckBox("River")
-        self.river.setToolTip("Behind a river: attacks on the position −2, its defence +2")
+        self.river = QCheckBox(translate("widgets.ur_stack", "River"))
+        self.river.setToolTip(translate("widgets.ur_stack", "Behind a river: attacks on the position −2, its defence +2"))
         self.river.toggled.connect(self._edited)
-        self.dwarf_hill = QCheckBox("Dwarf hill")
-        self.dwarf_hill.setToolTip("Dwarves on a hill: +1 to attacks on the position and "
-                                   "+1 to its defence")
+        self.dwarf_hill = QCheckBox(translate("widgets.ur_stack", "Dwarf hill"))
+        self.dwarf_hill.setToolTip(translate("widgets.ur_stack", "Dwarves on a hill: +1 to attacks on the position and "
+                                   "+1 to its defence"))
         self.dwarf_hill.toggled.connect(self._edited)
 
         head = QHBoxLayout()
-        head.addWidget(QLabel("Stance:"))
+        head.addWidget(QLabel(translate("widgets.ur_stack", "Stance:")))
         head.addWidget(self.stance)
         head.addStretch(1)
         head.addWidget(self.count_label)
@@ -163,9 +171,9 @@ class SideEditor(QGroupBox):
         add_row.addWidget(self.add_button)
         add_row.addStretch(1)
         options = QHBoxLayout()
-        retreat_label = QLabel("Retreat at ≤")
+        retreat_label = QLabel(translate("widgets.ur_stack", "Retreat at ≤"))
         retreat_label.setBuddy(self.retreat)
-        magic_label = QLabel("Magic")
+        magic_label = QLabel(translate("widgets.ur_stack", "Magic"))
         magic_label.setBuddy(self.magic)
         for w in (retreat_label, self.retreat, magic_label, self.magic):
             options.addWidget(w)
@@ -174,7 +182,7 @@ class SideEditor(QGroupBox):
         if role == "attacker":
             extra.addWidget(self.moving)
         else:
-            extra.addWidget(QLabel("Terrain"))
+            extra.addWidget(QLabel(translate("widgets.ur_stack", "Terrain")))
             extra.addWidget(self.terrain)
             extra.addWidget(self.river)
             extra.addWidget(self.dwarf_hill)
@@ -239,16 +247,21 @@ class SideEditor(QGroupBox):
         self._chain_tab_order()
         self.add_button.setEnabled(n < ur.STACKING_LIMIT)
         steps = sum(r.pips.steps() for r in self.rows)
-        self.count_label.setText(f"{n}/{ur.STACKING_LIMIT} units · {steps} steps")
+        self.count_label.setText(translate("widgets.ur_stack", "{count}/{most} units · {steps} "
+                                                               "steps").format(
+            count=n, most=ur.STACKING_LIMIT, steps=steps))
         stance = self.stance.currentData()
         idle = [r.type_box.currentText() for r in self.rows
                 if not ur.tables().units[r.type_box.currentData()].melee_in(stance)]
         note = []
         if idle:
-            doing = "attacking" if stance == "attack" else "defending"
-            note.append(f"Sits out the melee while {doing}: " + ", ".join(idle))
+            note.append((translate("widgets.ur_stack", "Sits out the melee while attacking: {units}")
+                         if stance == "attack" else
+                         translate("widgets.ur_stack", "Sits out the melee while defending: "
+                                                       "{units}")).format(units=", ".join(idle)))
         if not self.rows:
-            note.append("No units: this side has lost before the battle starts.")
+            note.append(translate("widgets.ur_stack", "No units: this side has lost before the "
+                                                      "battle starts."))
         self.notes.setText(" ".join(note))
         self.notes.setVisible(bool(note))
 

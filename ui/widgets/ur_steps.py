@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
+from ..i18n import translate
 
 PIP = 12          # pip diameter (px)
 GAP = 3           # space between pips (px)
@@ -68,9 +69,11 @@ class StepPips(QWidget):
             self.changed.emit(steps)
 
     def _describe(self) -> None:
-        text = f"{self._steps} of {self._full} steps left"
-        self.setToolTip(text + "\nClick a pip to set the steps left; "
-                               "Left/Right (or -/+) change them by one")
+        text = translate("widgets.ur_steps", "{left} of {steps} steps left").format(
+            left=self._steps, steps=self._full)
+        self.setToolTip(text + "\n" + translate("widgets.ur_steps", "Click a pip to set the steps "
+                                                                   "left; Left/Right (or -/+) "
+                                                                   "change them by one"))
         self.setAccessibleName(text)
 
     # -- geometry -----------------------------------------------------------------------

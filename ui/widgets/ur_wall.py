@@ -19,10 +19,18 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
 
 from combatassist.errors import CombatAssistError
 from combatassist.rulesets.ur import Wall, WallTracker, damage_for_strength, tables
+from ..i18n import QT_TRANSLATE_NOOP, data_name, translate
 
 STONE = "#8C7B6B"          # intact wall steps
 CURRENT = "#009E73"        # Okabe-Ito bluish green: the current level's frame
 SOURCES = ("trebuchet", "dragon", "magic")
+#: the sources as the history and the list name them (translated where shown)
+SOURCE_NAMES = (QT_TRANSLATE_NOOP("widgets.ur_wall", "trebuchet"),
+                QT_TRANSLATE_NOOP("widgets.ur_wall", "dragon"),
+                QT_TRANSLATE_NOOP("widgets.ur_wall", "magic"),
+                QT_TRANSLATE_NOOP("widgets.ur_wall", "Trebuchet"),
+                QT_TRANSLATE_NOOP("widgets.ur_wall", "Dragon"),
+                QT_TRANSLATE_NOOP("widgets.ur_wall", "Magic"))
 #: the kind box's "no wall" entry (not None: a None item is best kept away from Qt)
 NO_WALL = "none"
 
@@ -78,7 +86,8 @@ class WallMeter(QWidget):
         for strength, _, _, rect in self._groups():
             is_current = strength == current
             font = bold if is_current else self.font()
-            text = f"strength {strength}" if is_current else str(strength)
+            text = (translate("widgets.ur_wall", "strength {strength}").format(strength=strength)
+                    if is_current else str(strength))
             width = QFontMetricsF(font).horizontalAdvance(text) + 2
             left = max(0.0, min(rect.left(), self.width() - width))
             out.append((strength, text, QRectF(left, 0, width, 18), font))
@@ -148,22 +157,23 @@ class WallTrackerPanel(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Wall (defender's position)", parent)
+        super().__init__(translate("widgets.ur_wall", "Wall (defender's position)"), parent)
         self.setStyleSheet("QGroupBox { font-weight: bold; }")
         self.tracker: WallTracker | None = None
         self._labels: list[str] = []        # source of each tracker change, oldest first
         self._redo_labels: list[str] = []
 
         self.kind = QComboBox()
-        self.kind.addItem("No wall", NO_WALL)
+        self.kind.addItem(translate("widgets.ur_wall", "No wall"), NO_WALL)
         for kid, table in tables().walls.items():
             levels = "/".join(str(s) for s in table.strengths)
-            self.kind.addItem(f"{table.name} ({levels})", kid)
-        self.kind.setToolTip("The wall the defender stands on: its strength is added to the "
-                             "defender's shooting and defence and taken off attacks on it")
+            name = data_name("ur", table.name)
+            self.kind.addItem(f"{name[:1].upper() + name[1:]} ({levels})", kid)
+        self.kind.setToolTip(translate("widgets.ur_wall", "The wall the defender stands on: its strength is added to the "
+                             "defender's shooting and defence and taken off attacks on it"))
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.meter = WallMeter()
-        self.meter.setToolTip("Click a level to set the wall there")
+        self.meter.setToolTip(translate("widgets.ur_wall", "Click a level to set the wall there"))
         self.meter.level_clicked.connect(self.set_strength)
         self.status = QLabel("")
         self.status.setStyleSheet("font-weight: normal;")
@@ -176,33 +186,33 @@ class WallTrackerPanel(QGroupBox):
 
         self.amount = QSpinBox()
         self.amount.setRange(1, 1)
-        self.amount.setSuffix(" step")
-        self.amount.setToolTip("Steps of wall damage to add or remove")
+        self.amount.setSuffix(translate("widgets.ur_wall", " step"))
+        self.amount.setToolTip(translate("widgets.ur_wall", "Steps of wall damage to add or remove"))
         self.amount.valueChanged.connect(self._sync_buttons)
         self.source = QComboBox()
         for s in SOURCES:
-            self.source.addItem(s.capitalize(), s)
-        self.source.setToolTip("What damaged the wall (kept in the history)")
-        self.add_button = QPushButton("Add damage")
-        self.add_button.setToolTip("Record wall damage (trebuchet, dragon, magic)")
+            self.source.addItem(translate("widgets.ur_wall", s.capitalize()), s)
+        self.source.setToolTip(translate("widgets.ur_wall", "What damaged the wall (kept in the history)"))
+        self.add_button = QPushButton(translate("widgets.ur_wall", "Add damage"))
+        self.add_button.setToolTip(translate("widgets.ur_wall", "Record wall damage (trebuchet, dragon, magic)"))
         self.add_button.clicked.connect(lambda: self.add_damage())
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Take back recorded wall damage (a correction)")
+        self.remove_button = QPushButton(translate("widgets.ur_wall", "Remove"))
+        self.remove_button.setToolTip(translate("widgets.ur_wall", "Take back recorded wall damage (a correction)"))
         self.remove_button.clicked.connect(lambda: self.remove_damage())
-        self.undo_button = QPushButton("Undo")
+        self.undo_button = QPushButton(translate("widgets.ur_wall", "Undo"))
         self.undo_button.clicked.connect(self.undo)
-        self.redo_button = QPushButton("Redo")
+        self.redo_button = QPushButton(translate("widgets.ur_wall", "Redo"))
         self.redo_button.clicked.connect(self.redo)
         self.history = QListWidget()
         self.history.setMaximumHeight(64)
         self.history.setStyleSheet("font-weight: normal;")
-        self.history.setToolTip("Wall damage recorded, oldest first")
+        self.history.setToolTip(translate("widgets.ur_wall", "Wall damage recorded, oldest first"))
         self.message = QLabel("")
         self.message.setStyleSheet("font-weight: normal;")
         self.message.setWordWrap(True)
 
         top = QFormLayout()
-        top.addRow("Kind:", self.kind)
+        top.addRow(translate("widgets.ur_wall", "Kind:"), self.kind)
         damage_row = QHBoxLayout()
         damage_row.addWidget(self.amount)
         damage_row.addWidget(self.source)
@@ -281,11 +291,12 @@ class WallTrackerPanel(QGroupBox):
     def add_damage(self, steps: int | None = None, source: str | None = None) -> None:
         n = self.amount.value() if steps is None else steps
         src = source or self.source.currentData()
-        self._record(lambda t: t.add(n), f"+{n} {src}")
+        self._record(lambda t: t.add(n), f"+{n} {translate('widgets.ur_wall', src)}")
 
     def remove_damage(self, steps: int | None = None) -> None:
         n = self.amount.value() if steps is None else steps
-        self._record(lambda t: t.remove(n), f"−{n} correction")
+        self._record(lambda t: t.remove(n), translate("widgets.ur_wall", "−{steps} correction")
+                     .format(steps=n))
 
     def set_strength(self, strength: int) -> None:
         """Set the wall to the start of the level with ``strength`` (recorded, undoable)."""
@@ -293,9 +304,13 @@ class WallTrackerPanel(QGroupBox):
             return
         delta = damage_for_strength(self.tracker.kind, strength) - self.tracker.damage
         if delta > 0:
-            self._record(lambda t: t.add(delta), f"+{delta} set to strength {strength}")
+            self._record(lambda t: t.add(delta), translate(
+                "widgets.ur_wall", "+{steps} set to strength {strength}").format(
+                    steps=delta, strength=strength))
         elif delta < 0:
-            self._record(lambda t: t.remove(-delta), f"−{-delta} set to strength {strength}")
+            self._record(lambda t: t.remove(-delta), translate(
+                "widgets.ur_wall", "−{steps} set to strength {strength}").format(
+                    steps=-delta, strength=strength))
 
     def undo(self) -> None:
         if self.tracker is None or not self.tracker.can_undo:
@@ -326,12 +341,17 @@ class WallTrackerPanel(QGroupBox):
         nxt = t.steps_to_next_level
         taken = t.steps_at_level
         if nxt is None:
-            tail = "last level: it can't be removed"
+            tail = translate("widgets.ur_wall", "last level: it can't be removed")
         else:
-            tail = (f"{taken} of {taken + nxt} steps taken at this level, "
-                    f"<b>{nxt}</b> more to strength {t.strength - 1}")
-        self.status.setText(f"<b>Strength {t.strength}</b> · {t.damage} step"
-                            f"{'s' if t.damage != 1 else ''} of damage · {tail}")
+            tail = translate("widgets.ur_wall", "{taken} of {level} steps taken at this level, "
+                                                "<b>{left}</b> more to strength {lower}").format(
+                taken=taken, level=taken + nxt, left=nxt, lower=t.strength - 1)
+        self.status.setText((translate("widgets.ur_wall", "<b>Strength {strength}</b> · {damage} "
+                                                          "step of damage · {tail}")
+                             if t.damage == 1 else
+                             translate("widgets.ur_wall", "<b>Strength {strength}</b> · {damage} "
+                                                          "steps of damage · {tail}")).format(
+            strength=t.strength, damage=t.damage, tail=tail))
         # replay the changes from the damage the wall had when loaded, to show each result
         strength = WallTracker(t.kind, t.damage - sum(t.history))
         for delta, label in zip(t.history, self._labels):
@@ -339,7 +359,8 @@ class WallTrackerPanel(QGroupBox):
                 strength.add(delta)
             else:
                 strength.remove(-delta)
-            self.history.addItem(f"{label} → strength {strength.strength}")
+            self.history.addItem(translate("widgets.ur_wall", "{change} → strength {strength}")
+                                 .format(change=label, strength=strength.strength))
         self.history.setVisible(self.history.count() > 0)
         self.history.scrollToBottom()
         self._sync_buttons()
@@ -351,16 +372,18 @@ class WallTrackerPanel(QGroupBox):
         self.amount.blockSignals(True)
         self.amount.setRange(1, max(1, room, done))
         self.amount.blockSignals(False)
-        self.amount.setSuffix(" step" if self.amount.value() == 1 else " steps")
+        self.amount.setSuffix(translate("widgets.ur_wall", " step") if self.amount.value() == 1
+                              else translate("widgets.ur_wall", " steps"))
         n = self.amount.value()
         self.add_button.setEnabled(t is not None and n <= room)
         self.remove_button.setEnabled(t is not None and n <= done)
         self.undo_button.setEnabled(t is not None and t.can_undo)
         self.redo_button.setEnabled(t is not None and t.can_redo)
         if t is not None:
-            self.add_button.setToolTip("Record wall damage (trebuchet, dragon, magic)" if room
-                                       else "The wall is at its last level: "
-                                            "strength 1 can't be removed")
+            self.add_button.setToolTip(
+                translate("widgets.ur_wall", "Record wall damage (trebuchet, dragon, magic)")
+                if room else translate("widgets.ur_wall", "The wall is at its last level: "
+                                                          "strength 1 can't be removed"))
 
     def set_what_if(self, text: str) -> None:
         self.what_if.setText(text)

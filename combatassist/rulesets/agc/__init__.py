@@ -74,8 +74,8 @@ class Agc(Ruleset):
         data = agc_data()
         return {"units": dict(data.unit_names), "terrain": dict(data.terrain_names)}
 
-    def help_values(self) -> dict[str, Any]:
-        return help_values()
+    def help_values(self, language: str = "en") -> dict[str, Any]:
+        return help_values(self.help_words(language))
 
 
 RULESET = Agc()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ...distribution import Dist
 from ...errors import EngineError
+from ...text import msg, term
 from .data import BASE_TYPES, agc_data
 
 #: Largest force generated (a force is a handful to a few dozen units).
@@ -61,10 +62,12 @@ def percentages(infantry_face: int, armor_face: int) -> tuple[int, int, list[str
         lowered = arm
         while lowered >= inf:
             lowered -= step
-        notes.append(f"armor {arm}% lowered to {lowered}%: below the infantry's {inf}%")
+        notes.append(msg("armor {arm}% lowered to {lowered}%: below the infantry's {inf}%",
+                         arm=arm, lowered=lowered, inf=inf))
         arm = lowered
     if inf + arm > 100:
-        notes.append(f"armor {arm}% lowered to {100 - inf}%: infantry and armor at most 100%")
+        notes.append(msg("armor {arm}% lowered to {lowered}%: infantry and armor at most 100%",
+                         arm=arm, lowered=100 - inf))
         arm = 100 - inf
     return inf, arm, notes
 
@@ -90,22 +93,25 @@ def force_from_rolls(n: int, infantry_face: int, armor_face: int,
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
             raise EngineError(f"the {what} die is a d{sides}: 1-{sides}, got {face!r}")
     inf_pct, arm_pct, notes = percentages(infantry_face, armor_face)
-    rolls = [ForceRoll("infantry %", f"1d{f['infantry_die']}", infantry_face,
-                       f"({infantry_face} + {f['infantry_add']}) × {f['step_percent']} = "
-                       f"{(infantry_face + f['infantry_add']) * f['step_percent']}% infantry"),
-             ForceRoll("armor %", f"1d{f['armor_die']}", armor_face,
-                       f"{armor_face} × {f['step_percent']} = "
-                       f"{armor_face * f['step_percent']}% armor")]
+    rolls = [ForceRoll(msg("infantry %"), f"1d{f['infantry_die']}", infantry_face,
+                       msg("({face} + {add}) × {step} = {pct}% infantry", face=infantry_face,
+                           add=f["infantry_add"], step=f["step_percent"],
+                           pct=(infantry_face + f["infantry_add"]) * f["step_percent"])),
+             ForceRoll(msg("armor %"), f"1d{f['armor_die']}", armor_face,
+                       msg("{face} × {step} = {pct}% armor", face=armor_face,
+                           step=f["step_percent"], pct=armor_face * f["step_percent"]))]
     infantry, armor, remaining = _split(n, inf_pct, arm_pct)
     units = dict.fromkeys(BASE_TYPES, 0)
     units["infantry"], units["armor"] = infantry, armor
-    notes.append(f"infantry = round({n} × {inf_pct}%) = {infantry}; armor = "
-                 f"min(round({n} × {arm_pct}%), {n} − {infantry}) = {armor}")
+    notes.append(msg("infantry = round({n} × {inf_pct}%) = {infantry}; armor = "
+                     "min(round({n} × {arm_pct}%), {n} − {infantry}) = {armor}", n=n,
+                     inf_pct=inf_pct, infantry=infantry, arm_pct=arm_pct, armor=armor))
     if remaining and inf_pct + arm_pct > f["remaining_max_percent"]:
         # Unreachable with the shipped numbers (percentages summing to 100 round to n);
         # kept so edited data still yields a force of n units.
         units["infantry"] += remaining
-        notes.append(f"{remaining} unit(s) left by rounding added to the infantry")
+        notes.append(msg("{remaining} unit(s) left by rounding added to the infantry",
+                         remaining=remaining))
         remaining = 0
     if len(remaining_faces) != remaining:
         raise EngineError(f"{remaining} remaining unit(s) to roll, got {len(remaining_faces)} dice")
@@ -115,8 +121,8 @@ def force_from_rolls(n: int, infantry_face: int, armor_face: int,
             raise EngineError(f"remaining unit {i}: a d{len(table)} shows 1-{len(table)}, "
                               f"got {face!r}")
         units[table[face - 1]] += 1
-        rolls.append(ForceRoll(f"remaining unit {i}", f"1d{len(table)}", face,
-                               table[face - 1].replace("_", " ")))
+        rolls.append(ForceRoll(msg("remaining unit {i}", i=i), f"1d{len(table)}", face,
+                               term("data.agc", table[face - 1].replace("_", " "))))
     return GeneratedForce(n, inf_pct, arm_pct, units, rolls, notes)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...text import msg, term
 from .data import BASE_TYPES, AgcData, agc_data
 from .data import dice
 from .scenario import SIDES, AgcScenario, validate
@@ -60,6 +61,17 @@ class Lineup:
         return self.attacker if name == "attacker" else self.defender
 
 
+def data_term(text: str) -> str:
+    """A word of AGC's tables (terrain, unit) as a text for people (translated with the
+    data's labels)."""
+    return term("data.agc", text)
+
+
+def unit_label(unit: str, i: int) -> str:
+    """'mech infantry 2': a unit of the lineup as players read it."""
+    return msg("{unit} {i}", unit=data_term(unit.replace("_", " ")), i=i)
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
@@ -78,7 +90,7 @@ def _infantry_order(units: Mapping[str, int], terrain: str, data: AgcData) -> li
 def _side_lineup(payload: AgcScenario, name: str, engineer_type: str | None) -> SideLineup:
     data = agc_data()
     terrain = payload.terrain
-    tname = data.terrain_names[terrain]
+    tname = data_term(data.terrain_names[terrain])
     units = {u: c for u, c in payload.side(name).units.items() if c}
     enemy = payload.side("defender" if name == "attacker" else "attacker").units
     count = {b: sum(c for u, c in units.items() if data.base_type[u] == b) for b in BASE_TYPES}
@@ -91,30 +103,32 @@ def _side_lineup(payload: AgcScenario, name: str, engineer_type: str | None) -> 
     def terrain_part(base: str, paired_with: str | None) -> tuple[int, list[str]]:
         mod = data.modifiers[terrain][base]
         if mod < 0 and paired_with:
-            return 0, [f"{tname} {_signed(mod)} ignored: paired with {paired_with}"]
+            return 0, [msg("{terrain} {mod} ignored: paired with {unit}", terrain=tname,
+                           mod=_signed(mod), unit=data_term(paired_with))]
         if mod < 0 and engineers_remove == base:
-            return 0, [f"{tname} {_signed(mod)} removed by engineers"]
-        return mod, ([f"{tname} {_signed(mod)}"] if mod else [])
+            return 0, [msg("{terrain} {mod} removed by engineers", terrain=tname,
+                           mod=_signed(mod))]
+        return mod, ([msg("{terrain} {mod}", terrain=tname, mod=_signed(mod))] if mod else [])
 
     rolls: list[UnitRoll] = []
     for i in range(count["armor"]):
         mod, why = terrain_part("armor", "infantry" if i < armor_pairs else None)
         if not count["infantry"]:
             mod += data.armor_without_infantry
-            why.append(f"{_signed(data.armor_without_infantry)} no allied infantry")
-        rolls.append(UnitRoll("armor", f"armor {i + 1}", "ground", data.dice["armor"], 1,
+            why.append(msg("{mod} no allied infantry", mod=_signed(data.armor_without_infantry)))
+        rolls.append(UnitRoll("armor", unit_label("armor", i + 1), "ground", data.dice["armor"], 1,
                               mod, tuple(why)))
     for i, unit in enumerate(_infantry_order(units, terrain, data)):
         mod, why = terrain_part("infantry", "armor" if i < armor_pairs else None)
         if terrain in data.home_terrains.get(unit, ()):
             mod += data.specialist_bonus
-            why.append(f"{_signed(data.specialist_bonus)} {data.unit_names[unit].lower()} "
-                       "in its own terrain")
+            why.append(msg("{mod} {unit} in its own terrain", mod=_signed(data.specialist_bonus),
+                           unit=data_term(data.unit_names[unit].lower())))
         if i < plus_one:
             mod += data.infantry_pairing_bonus
-            why.append(f"{_signed(data.infantry_pairing_bonus)} paired with armor, artillery "
-                       "or air support")
-        rolls.append(UnitRoll(unit, f"{unit.replace('_', ' ')} {i + 1}", "ground",
+            why.append(msg("{mod} paired with armor, artillery or air support",
+                           mod=_signed(data.infantry_pairing_bonus)))
+        rolls.append(UnitRoll(unit, unit_label(unit, i + 1), "ground",
                               data.dice[unit], 1, mod, tuple(why)))
     for base, role in (("artillery", "ground"), ("engineers", "ground"),
                        ("air_support", "ground"), ("aad", "aad")):
@@ -122,8 +136,9 @@ def _side_lineup(payload: AgcScenario, name: str, engineer_type: str | None) -> 
             mod, why = terrain_part(base, None)
             n = keep_lowest if base == "artillery" else 1
             if n > 1:
-                why.append(f"{n}d{data.dice[base]} keep the lowest: defending engineers")
-            rolls.append(UnitRoll(base, f"{base.replace('_', ' ')} {i + 1}", role,
+                why.append(msg("{n}d{sides} keep the lowest: defending engineers", n=n,
+                               sides=data.dice[base]))
+            rolls.append(UnitRoll(base, unit_label(base, i + 1), role,
                                   data.dice[base], n, mod, tuple(why)))
     has_air = count["air_support"] > 0
     enemy_aad = enemy.get("aad", 0) > 0

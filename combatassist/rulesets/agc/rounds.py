@@ -16,8 +16,9 @@ from collections.abc import Hashable
 from typing import Any
 
 from ...battle import BattleRules, DieSpec, Phase
+from ...text import lines, msg
 from .data import DamageSpec, parse_damage
-from .lineup import lineup
+from .lineup import data_term, lineup
 from .rules import TableResolution, resolve_table
 from .scenario import SIDES, AgcScenario
 
@@ -30,7 +31,8 @@ def _as_mapping(rolls: tuple) -> dict[str, list]:
 
 
 def _damage_dice(label: str, spec: DamageSpec, side: str) -> tuple[DieSpec, ...]:
-    return tuple(DieSpec(side, spec.sides, f"{label} damage {spec.text}")
+    return tuple(DieSpec(side, spec.sides, msg("{what} damage {dice}", what=label,
+                                               dice=spec.text))
                  for _ in range(spec.count))
 
 
@@ -40,19 +42,23 @@ class _AgcPhase(Phase):
 
     def explain(self, state: Any, rolled: tuple[int, ...]) -> str:
         after = self.apply(state, self.resolve(state, rolled))
-        return "\n".join(self.rules.resolution(after).explanation)
+        return lines(self.rules.resolution(after).explanation)
 
 
 class UnitDice(_AgcPhase):
     """Every unit's dice; the totals, the margin band and the victor follow."""
 
-    name = "unit dice"
+    name = msg("unit dice")
 
     def dice(self, state: Any) -> tuple[DieSpec, ...]:
         if state[0] != "start":
             return ()
-        return tuple(DieSpec(side, roll.sides, f"{side} {roll.label} (d{roll.sides}"
-                             + (f", lowest of {roll.dice})" if roll.dice > 1 else ")"))
+        return tuple(DieSpec(side, roll.sides,
+                             msg("{side} {unit} (d{sides}, lowest of {dice})", side=side,
+                                 unit=roll.label, sides=roll.sides, dice=roll.dice)
+                             if roll.dice > 1 else
+                             msg("{side} {unit} (d{sides})", side=side, unit=roll.label,
+                                 sides=roll.sides))
                      for side in SIDES for roll in self.rules.line.side(side).units
                      for _ in range(roll.dice))
 
@@ -75,7 +81,7 @@ class UnitDice(_AgcPhase):
 class GroundDamage(_AgcPhase):
     """The steps of damage each side takes from the margin table (its damage dice)."""
 
-    name = "ground damage"
+    name = msg("ground damage")
 
     def _specs(self, state: Any) -> dict[str, DamageSpec]:
         res = self.rules.resolution(state)
@@ -85,7 +91,7 @@ class GroundDamage(_AgcPhase):
         if state[0] != "rolled":
             return ()
         return tuple(d for side, spec in self._specs(state).items()
-                     for d in _damage_dice("ground", spec, side))
+                     for d in _damage_dice(msg("ground"), spec, side))
 
     def resolve(self, state: Any, rolled: tuple[int, ...]) -> Hashable:
         if state[0] != "rolled":
@@ -103,7 +109,7 @@ class GroundDamage(_AgcPhase):
 class ContestDamage(_AgcPhase):
     """The damage dice of each AAD contest (AAD against enemy air support)."""
 
-    name = "AAD contest damage"
+    name = msg("AAD contest damage")
 
     def _specs(self, state: Any) -> list[dict[str, DamageSpec]]:
         return [{side: parse_damage(text) for side, text in c.damage_dice.items()}
@@ -114,7 +120,7 @@ class ContestDamage(_AgcPhase):
             return ()
         return tuple(d for n, specs in enumerate(self._specs(state), start=1)
                      for side, spec in specs.items()
-                     for d in _damage_dice(f"contest {n}", spec, side))
+                     for d in _damage_dice(msg("contest {n}", n=n), spec, side))
 
     def resolve(self, state: Any, rolled: tuple[int, ...]) -> Hashable:
         if state[0] != "ground":
@@ -170,8 +176,11 @@ class AgcRules(BattleRules):
     def describe(self, state: Any) -> str:
         res = self.resolution(state)
         if res is None:
-            return "ready: roll every unit's dice"
-        text = f"totals {res.totals['attacker']}-{res.totals['defender']}: {res.band_name}"
+            return msg("ready: roll every unit's dice")
         if res.steps is not None:
-            text += f"; steps of damage {res.steps['attacker']}-{res.steps['defender']}"
-        return text
+            return msg("totals {a}-{d}: {band}; steps of damage {sa}-{sd}",
+                       a=res.totals["attacker"], d=res.totals["defender"],
+                       band=data_term(res.band_name), sa=res.steps["attacker"],
+                       sd=res.steps["defender"])
+        return msg("totals {a}-{d}: {band}", a=res.totals["attacker"], d=res.totals["defender"],
+                   band=data_term(res.band_name))

@@ -19,9 +19,10 @@ from typing import Any
 import numpy as np
 
 from ...errors import EngineError
+from ...text import join, msg
 from .data import DamageSpec, agc_data
 from .data import dice
-from .lineup import Lineup, SideLineup, lineup
+from .lineup import Lineup, SideLineup, data_term, lineup
 from .scenario import SIDES, AgcScenario
 
 #: Victor codes used by ``classify``: the first side of the comparison, the second, a tie.
@@ -141,20 +142,22 @@ class TableResolution:
 def _faces_array(side: SideLineup, rolls: Sequence[Any]) -> np.ndarray:
     """Each unit's roll (an int, or a list of ints for keep-lowest dice) -> faces row, checked."""
     if len(rolls) != len(side.units):
-        raise EngineError(f"{side.side}: expected a roll for each of {len(side.units)} units, "
-                          f"got {len(rolls)}")
+        raise EngineError(msg("{side}: expected a roll for each of {units} units, got {got}",
+                              side=side.side, units=len(side.units), got=len(rolls)))
     row: list[int] = []
     for roll, given in zip(side.units, rolls):
         faces = [given] if not isinstance(given, (list, tuple)) else list(given)
         if roll.dice > 1 and len(faces) == 1:
             pass   # the players already kept the lowest die
         elif len(faces) != roll.dice:
-            raise EngineError(f"{side.side} {roll.label}: expected {roll.dice} dice, "
-                              f"got {len(faces)}")
+            raise EngineError(msg("{side} {unit}: expected {dice} dice, got {got}",
+                                  side=side.side, unit=roll.label, dice=roll.dice,
+                                  got=len(faces)))
         for f in faces:
             if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= roll.sides:
-                raise EngineError(f"{side.side} {roll.label}: a d{roll.sides} shows "
-                                  f"1-{roll.sides}, got {f!r}")
+                raise EngineError(msg("{side} {unit}: a d{sides} shows 1-{sides}, got {face}",
+                                      side=side.side, unit=roll.label, sides=roll.sides,
+                                      face=repr(f)))
         row.extend(faces + [max(faces)] * (roll.dice - len(faces)))
     return np.array([row], dtype=np.int64).reshape(1, -1)
 
@@ -173,7 +176,8 @@ def _steps_for(specs: dict[str, DamageSpec], damage: Mapping[str, Any] | None,
         try:
             steps[key] = damage_steps(spec, faces)
         except EngineError as exc:
-            raise EngineError(f"{key}: {exc}") from None
+            raise EngineError(msg("{key}: {why}", key=key,
+                                  why=exc.args[0] if exc.args else str(exc))) from None
     return steps
 
 
@@ -194,13 +198,18 @@ def resolve_table(payload: AgcScenario, rolls: Mapping[str, Sequence[Any]],
         side = line.side(s)
         values = unit_values(side, _faces_array(side, rolls.get(s, ())))
         scores[s] = {k: int(v[0]) for k, v in side_scores(side, values).items()}
-        explanation.append(f"{s} ({data.terrain_names[line.terrain]}):")
+        explanation.append(msg("{side} ({terrain}):", side=s,
+                               terrain=data_term(data.terrain_names[line.terrain])))
         for roll, given, value in zip(side.units, rolls[s], values[0].tolist()):
-            how = ", ".join(roll.reasons) or "no modifier"
+            how = join(", ", roll.reasons) or msg("no modifier")
             shown = given if isinstance(given, int) else "/".join(map(str, given))
-            explanation.append(f"  {roll.label}: d{roll.sides} {shown} ({how}) -> {value}"
-                               + ("  [AAD only]" if roll.role == "aad" else ""))
-        explanation.append(f"  ground total {scores[s]['ground']}")
+            unit = msg("{unit}: d{sides} {shown} ({how}) -> {value}", unit=roll.label,
+                       sides=roll.sides, shown=shown, how=how, value=value)
+            if roll.role == "aad":
+                unit = msg("{unit}  [AAD only]", unit=unit)
+            explanation.append(join("", ["  ", unit]))
+        explanation.append(join("", ["  ", msg("ground total {total}",
+                                               total=scores[s]["ground"])]))
     a, d = scores["attacker"]["ground"], scores["defender"]["ground"]
     band_arr, victor_arr = classify(a, d)
     band, victor = int(band_arr), int(victor_arr)
@@ -208,17 +217,22 @@ def resolve_table(payload: AgcScenario, rolls: Mapping[str, Sequence[Any]],
     victor_name = {FIRST: "attacker", SECOND: "defender", TIE: "tie"}[victor]
     specs = {"attacker": damage_spec(band, victor, True), "defender": damage_spec(band, victor, False)}
     exempt = {s: line.side(s).ground_damage_exempt for s in SIDES}
-    ratio = "no lower total" if min(a, d) == 0 and a != d else \
-        f"{max(a, d)}/{min(a, d)} = {max(a, d) / min(a, d):.3f}" if min(a, d) else "0 = 0"
-    explanation.append(f"margin {ratio}: {b.name}; "
-                       + ("tie" if victor == TIE else f"{victor_name} is the victor"))
+    ratio = msg("no lower total") if min(a, d) == 0 and a != d else \
+        msg("{high}/{low} = {ratio:.3f}", high=max(a, d), low=min(a, d),
+            ratio=max(a, d) / min(a, d)) if min(a, d) else "0 = 0"
+    band_term = data_term(b.name)
+    explanation.append(msg("margin {ratio}: {band}; tie", ratio=ratio, band=band_term)
+                       if victor == TIE else
+                       msg("margin {ratio}: {band}; {side} is the victor", ratio=ratio,
+                           band=band_term, side=victor_name))
     for s in SIDES:
-        explanation.append(f"  {s} takes " + ("no ground damage (air support only, no enemy AAD)"
-                                              if exempt[s] else f"{specs[s].text} steps"))
+        explanation.append(join("", ["  ", msg(
+            "{side} takes no ground damage (air support only, no enemy AAD)", side=s)
+            if exempt[s] else msg("{side} takes {dice} steps", side=s, dice=specs[s].text)]))
     steps = _steps_for(specs, damage, exempt)
     if steps is not None:
-        explanation.append(f"steps of damage: attacker {steps['attacker']}, "
-                           f"defender {steps['defender']}")
+        explanation.append(msg("steps of damage: attacker {a}, defender {d}",
+                               a=steps["attacker"], d=steps["defender"]))
     contest_out = []
     for i, (aad_side, air_side) in enumerate(contests(line)):
         aad, air = scores[aad_side]["aad"], scores[air_side]["air"]
@@ -233,14 +247,23 @@ def resolve_table(payload: AgcScenario, rolls: Mapping[str, Sequence[Any]],
         contest_out.append(ContestResolution(aad_side, air_side, aad, air, data.bands[cband].id,
                                              who, {k: v.text for k, v in cspecs.items()}, csteps))
         bonus = line.side(air_side).air_score_bonus
-        shown_air = f"{air} ({air - bonus} + {bonus} artillery)" if bonus else str(air)
-        explanation.append(f"AAD contest: {aad_side} AAD {aad} vs {air_side} air support "
-                           f"{shown_air}: "
-                           f"{data.bands[cband].name}, "
-                           + ("tie" if who == "tie" else f"{'AAD' if who == 'aad' else 'air support'}"
-                              " is the victor")
-                           + f"; AAD takes {cspecs[aad_side].text}, air support "
-                           f"{cspecs[air_side].text}")
+        shown_air = msg("{air} ({base} + {bonus} artillery)", air=air, base=air - bonus,
+                        bonus=bonus) if bonus else str(air)
+        fields = dict(aad_side=aad_side, aad=aad, air_side=air_side, air=shown_air,
+                      band=data_term(data.bands[cband].name), aad_dice=cspecs[aad_side].text,
+                      air_dice=cspecs[air_side].text)
+        if who == "tie":
+            line_text = msg("AAD contest: {aad_side} AAD {aad} vs {air_side} air support {air}: "
+                            "{band}, tie; AAD takes {aad_dice}, air support {air_dice}", **fields)
+        elif who == "aad":
+            line_text = msg("AAD contest: {aad_side} AAD {aad} vs {air_side} air support {air}: "
+                            "{band}, AAD is the victor; AAD takes {aad_dice}, air support "
+                            "{air_dice}", **fields)
+        else:
+            line_text = msg("AAD contest: {aad_side} AAD {aad} vs {air_side} air support {air}: "
+                            "{band}, air support is the victor; AAD takes {aad_dice}, air "
+                            "support {air_dice}", **fields)
+        explanation.append(line_text)
     return TableResolution(
         totals={"attacker": a, "defender": d}, band=b.id, band_name=b.name,
         victor=victor_name, damage_dice={k: ("0" if exempt[k] else v.text) for k, v in specs.items()},

@@ -1,7 +1,7 @@
 """AGC for people: the CLI's human summary."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ...result import BattleResult, percent
 from .data import BASE_TYPES, agc_data
@@ -36,16 +36,29 @@ def summarise(result: BattleResult, title: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def help_values() -> dict[str, Any]:
-    """The numbers ``resources/agc/help.html`` quotes, taken from the tables."""
+def help_values(word: Callable[[str], str] = str) -> dict[str, Any]:
+    """The numbers ``resources/agc/help.html`` quotes, taken from the tables; ``word`` says
+    the words in the help's language (``Ruleset.help_words``)."""
     data = agc_data()
-    dice_line = ", ".join(f"{data.unit_names[u].lower()} d{data.dice[u]}" for u in BASE_TYPES
-                          if u in data.dice and u != "aad")
+    dice_line = ", ".join(f"{word(data.unit_names[u].lower())} {word('d')}{data.dice[u]}"
+                          for u in BASE_TYPES if u in data.dice and u != "aad")
     parts = []
     for band in data.bands:
+        victor, loser = _dice_text(band.victor.text, word), _dice_text(band.loser.text, word)
         if band.up_to == 1:
-            parts.append(f"equal {band.victor.text} each")
+            parts.append(word("equal {dice} each").format(dice=victor))
         else:
-            bound = f"up to {float(band.up_to):g}" if band.up_to is not None else "above"
-            parts.append(f"{bound}: victor {band.victor.text} / loser {band.loser.text}")
+            bound = (word("up to {ratio}").format(ratio=_number(float(band.up_to), word))
+                     if band.up_to is not None else word("above"))
+            parts.append(word("{bound}: victor {victor} / loser {loser}").format(
+                bound=bound, victor=victor, loser=loser))
     return {"dice": dice_line, "bands": "; ".join(parts)}
+
+
+def _dice_text(text: str, word: Callable[[str], str]) -> str:
+    """``1d6`` as the help's language writes dice (German: ``1W6``)."""
+    return text.replace("d", word("d"))
+
+
+def _number(value: float, word: Callable[[str], str]) -> str:
+    return f"{value:g}".replace(".", word("."))

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...text import msg, term
+
 #: armour types APFC may be added on top of (standard armour with APFC is its own type)
 APFC_ON_TOP_OF = ("reactive", "ablative")
 
@@ -28,16 +30,18 @@ def weapon_notes(family: Mapping[str, Any], target: str) -> list[str]:
     """Sentences on the weapon's fields that the form leaves out or fixes."""
     notes = []
     if family["size_rule"] == "fixed":
-        notes.append(f"{family['label']} is always size class {family['sizes'][0]}.")
+        notes.append(msg("{weapon} is always size class {size}.",
+                         weapon=term("data.ds2", family["label"]), size=family["sizes"][0]))
     if family["size_rule"] == "none":
-        notes.append("Infantry weapons have no size class or range band; their impact "
-                     "die depends on the combat type and the target's cover.")
+        notes.append(msg("Infantry weapons have no size class or range band; their impact "
+                         "die depends on the combat type and the target's cover."))
     if family.get("to_hit_roll"):
         r = family["to_hit_roll"]
-        notes.append(f"{family['label']} rolls its own to-hit: 1d{r['die']}, hit on "
-                     f"{r['min']}+.")
+        notes.append(msg("{weapon} rolls its own to-hit: 1d{die}, hit on {minimum}+.",
+                         weapon=term("data.ds2", family["label"]), die=r["die"],
+                         minimum=r["min"]))
     elif family["to_hit"] == "input" and target != "vehicle":
-        notes.append("Fire at infantry needs no to-hit roll.")
+        notes.append(msg("Fire at infantry needs no to-hit roll."))
     return notes
 
 
@@ -45,10 +49,10 @@ def target_notes(family: Mapping[str, Any], target: str) -> list[str]:
     """Sentences on how this weapon reads the target's fields."""
     notes = []
     if family["class"] == "heavy":
-        notes.append("Heavy weapons ignore cover.")
+        notes.append(msg("Heavy weapons ignore cover."))
     if family["class"] == "artillery":
-        notes.append("Artillery reads “dug in” as dug in; open and soft as not.")
+        notes.append(msg("Artillery reads “dug in” as dug in; open and soft as not."))
     if target == "vehicle" and not family["heavy"]:
-        notes.append("Not a heavy weapon: it can only harm armour-0 vehicles (which "
-                     "count as powered armour, 7).")
+        notes.append(msg("Not a heavy weapon: it can only harm armour-0 vehicles (which "
+                         "count as powered armour, 7)."))
     return notes

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import EngineError
+from ...text import msg, term
 from .data import tables
 from .rules import shot_setup
 from .scenario import Shot, _one_of
@@ -86,11 +87,14 @@ def matrix(family: str, range: str | None = None, armour_type: str = "standard",
         if size not in fam.sizes:
             missing[r, :] = True
             if fam.fixed_size is not None:
-                row_notes[size] = f"{fam.label} is always size class {fam.fixed_size}"
+                row_notes[size] = msg("{weapon} is always size class {size}",
+                                      weapon=term("data.ds2", fam.label), size=fam.fixed_size)
             elif fam.kind == "artillery":
-                row_notes[size] = "artillery comes in sizes 1 (light), 2 (medium), 3 (heavy)"
+                row_notes[size] = msg("artillery comes in sizes 1 (light), 2 (medium), "
+                                      "3 (heavy)")
             else:
-                row_notes[size] = f"{fam.label} has no size class {size}"
+                row_notes[size] = msg("{weapon} has no size class {size}",
+                                      weapon=term("data.ds2", fam.label), size=size)
             continue
         for c, armour in enumerate(ARMOURS):
             setup = shot_setup(Shot(family=family, target="vehicle", size=size, range=range,

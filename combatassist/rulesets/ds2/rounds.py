@@ -15,8 +15,9 @@ from typing import Any
 from ...battle import BattleRules, DieSpec, Phase
 from ...distribution import Dist
 from ...errors import EngineError
+from ...text import msg
 from .data import tables
-from .rules import ShotSetup, resolve_shot, shot_setup
+from .rules import OUTCOME_NAMES, ShotSetup, resolve_shot, shot_setup, special_name
 from .scenario import Shot
 
 #: States: ("aim",) -> ("hit",) -> ("special",) -> ("done", outcome); a miss or a result ends it.
@@ -32,19 +33,21 @@ class _ShotPhase(Phase):
 
     def explain(self, state: Any, rolled: tuple[int, ...]) -> str:
         outcome = self.resolve(state, rolled)
-        return f"{self.name}: {outcome if outcome is not None else 'nothing to roll'}"
+        if outcome is None:
+            return msg("{phase}: nothing to roll", phase=self.name)
+        return msg("{phase}: {outcome}", phase=self.name, outcome=outcome)
 
 
 class ToHit(_ShotPhase):
     """The weapon's own to-hit die, or (no die) whether its own mechanic hit."""
 
-    name = "to hit"
+    name = msg("to hit")
 
     def dice(self, state: Any) -> tuple[DieSpec, ...]:
         if state != AIM or self.setup.to_hit is None:
             return ()
         die, minimum = self.setup.to_hit
-        return (DieSpec("attacker", die, f"to-hit die: hits on {minimum}+"),)
+        return (DieSpec("attacker", die, msg("to-hit die: hits on {minimum}+", minimum=minimum)),)
 
     def resolve(self, state: Any, rolled: tuple[int, ...]) -> Hashable:
         if state != AIM:
@@ -66,20 +69,24 @@ class ToHit(_ShotPhase):
         if state != AIM:
             return super().explain(state, rolled)
         if self.setup.to_hit is None:
-            return (f"{self.name}: the weapon's own to-hit mechanic decides (a hit unless "
-                    "the players say 'miss')")
+            return msg("{phase}: the weapon's own to-hit mechanic decides (a hit unless the "
+                       "players say 'miss')", phase=self.name)
         die, minimum = self.setup.to_hit
-        return (f"{self.name}: {rolled[0]} on 1d{die}: "
-                + ("a hit" if rolled[0] >= minimum else f"a miss (needs {minimum}+)"))
+        if rolled[0] >= minimum:
+            return msg("{phase}: {face} on 1d{die}: a hit", phase=self.name, face=rolled[0],
+                       die=die)
+        return msg("{phase}: {face} on 1d{die}: a miss (needs {minimum}+)", phase=self.name,
+                   face=rolled[0], die=die, minimum=minimum)
 
     def apply(self, state: Any, outcome: Hashable, choice: Any = None) -> Any:
         if state != AIM:
             return state
         if choice is not None:
             if self.setup.to_hit is not None:
-                raise EngineError("to hit: the to-hit die decides; there is no choice to make")
+                raise EngineError(msg("to hit: the to-hit die decides; there is no choice to make"))
             if choice not in ("hit", "miss"):
-                raise EngineError(f"to hit: say 'hit' or 'miss', got {choice!r}")
+                raise EngineError(msg("to hit: say 'hit' or 'miss', got {choice}",
+                                      choice=repr(choice)))
             outcome = choice
         return HIT if outcome == "hit" else ("done", "miss")
 
@@ -87,14 +94,15 @@ class ToHit(_ShotPhase):
 class ImpactArmour(_ShotPhase):
     """Impact die x size class against the armour die x rating (``resolve_shot``)."""
 
-    name = "impact"
+    name = msg("impact")
 
     def dice(self, state: Any) -> tuple[DieSpec, ...]:
         if state != HIT or self.setup.no_effect:
             return ()
-        return (DieSpec("attacker", self.setup.impact_die, f"impact die x {self.setup.multiplier}"),
+        return (DieSpec("attacker", self.setup.impact_die,
+                        msg("impact die x {multiplier}", multiplier=self.setup.multiplier)),
                 DieSpec("defender", tables().armour_die,
-                        f"armour die x {self.setup.armour_rating}"))
+                        msg("armour die x {rating}", rating=self.setup.armour_rating)))
 
     def _resolution(self, rolled: tuple[int, ...]):
         to_hit = self.setup.to_hit[1] if self.setup.to_hit is not None else None
@@ -107,7 +115,7 @@ class ImpactArmour(_ShotPhase):
     def explain(self, state: Any, rolled: tuple[int, ...]) -> str:
         if state != HIT:
             return super().explain(state, rolled)
-        return f"{self.name}: {self._resolution(rolled).reason}"
+        return msg("{phase}: {reason}", phase=self.name, reason=self._resolution(rolled).reason)
 
     def apply(self, state: Any, outcome: Hashable, choice: Any = None) -> Any:
         if state != HIT:
@@ -118,10 +126,10 @@ class ImpactArmour(_ShotPhase):
 class SpecialDamage(_ShotPhase):
     """The special-damage d8: mobility, systems down or damage."""
 
-    name = "special damage"
+    name = msg("special damage")
 
     def dice(self, state: Any) -> tuple[DieSpec, ...]:
-        return (DieSpec("defender", tables().special_die, "special damage"),) \
+        return (DieSpec("defender", tables().special_die, msg("special damage")),) \
             if state == SPECIAL else ()
 
     def resolve(self, state: Any, rolled: tuple[int, ...]) -> Hashable:
@@ -130,7 +138,8 @@ class SpecialDamage(_ShotPhase):
     def explain(self, state: Any, rolled: tuple[int, ...]) -> str:
         if state != SPECIAL:
             return super().explain(state, rolled)
-        return f"{self.name}: {rolled[0]}: {self.resolve(state, rolled).replace('_', ' ')}"
+        return msg("{phase}: {face}: {kind}", phase=self.name, face=rolled[0],
+                   kind=special_name(self.resolve(state, rolled)))
 
     def apply(self, state: Any, outcome: Hashable, choice: Any = None) -> Any:
         return ("done", outcome) if state == SPECIAL else state
@@ -164,10 +173,10 @@ class ShotRules(BattleRules):
 
     def describe(self, state: Any) -> str:
         if state[0] == "done":
-            return state[1].replace("_", " ")
-        return {"aim": "ready to fire", "hit": "a hit: roll impact and armour",
-                "special": "special damage: roll the d8"}[state[0]]
+            return special_name(state[1])
+        return {"aim": msg("ready to fire"), "hit": msg("a hit: roll impact and armour"),
+                "special": msg("special damage: roll the d8")}[state[0]]
 
     def describe_choice(self, choice: Any) -> str:
-        return str(choice)
+        return OUTCOME_NAMES.get(choice) or str(choice) if isinstance(choice, str) else str(choice)
 

@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...errors import EngineError
+from ...text import Text, join, msg, term
 from .data import tables
 from .scenario import Shot, validate
 
@@ -82,18 +83,20 @@ class ShotSetup:
         """Human lines: to-hit, impact, armour, special damage."""
         lines = []
         if self.to_hit is not None:
-            lines.append(f"To hit: 1d{self.to_hit[0]}, hit on {self.to_hit[1]}+")
+            lines.append(msg("To hit: 1d{die}, hit on {minimum}+", die=self.to_hit[0],
+                             minimum=self.to_hit[1]))
         elif self.p_hit != 1.0:
-            lines.append(f"Hit chance (given): {self.p_hit:g}")
+            lines.append(msg("Hit chance (given): {p:g}", p=self.p_hit))
         if self.no_effect:
-            lines.append(f"No effect: {self.no_effect}")
+            lines.append(msg("No effect: {reason}", reason=self.no_effect))
             return lines
-        lines.append(f"Impact: D{self.impact_die} x {self.multiplier}; "
-                     f"Armour: 1d{self.armour_die} x {self.armour_rating}")
+        lines.append(msg("Impact: D{impact} x {multiplier}; Armour: 1d{armour} x {rating}",
+                         impact=self.impact_die, multiplier=self.multiplier,
+                         armour=self.armour_die, rating=self.armour_rating))
         lines.extend(self.notes)
-        lines.append("Kill when Impact > Armour" + (
-            f"; otherwise special damage when the D{self.impact_die} shows "
-            f"{self.impact_die}" if self.special else "; no special damage on infantry"))
+        lines.append(msg("Kill when Impact > Armour; otherwise special damage when the D{die} "
+                         "shows {die}", die=self.impact_die) if self.special else
+                     msg("Kill when Impact > Armour; no special damage on infantry"))
         return lines
 
 
@@ -102,12 +105,14 @@ def shot_setup(shot: Shot) -> ShotSetup:
     shot = validate(shot)
     t = tables()
     fam = t.families[shot.family]
+    weapon = term("data.ds2", fam.label)
     p_hit = 1.0 if shot.p_hit is None else float(shot.p_hit)
     to_hit = fam.to_hit
     notes: list[str] = []
     vehicle = shot.target == "vehicle"
 
     def none(reason: str) -> ShotSetup:
+        reason = reason if isinstance(reason, Text) else term("data.ds2", reason)
         return ShotSetup(shot, 0, 0, 0, False, to_hit if vehicle else None,
                          p_hit if vehicle else 1.0, reason, ())
 
@@ -115,10 +120,10 @@ def shot_setup(shot: Shot) -> ShotSetup:
         rating = shot.armour
         if rating == 0 and not fam.heavy:
             rating = t.armour_0_vs_non_heavy
-            notes.append(f"An armour-0 vehicle counts as PA ({rating}) against non-heavy "
-                         "weapons; special damage still applies")
+            notes.append(msg("An armour-0 vehicle counts as PA ({rating}) against non-heavy "
+                             "weapons; special damage still applies", rating=rating))
         elif rating == 0:
-            notes.append("Soft-skinned (armour 0): any heavy weapon hit destroys it")
+            notes.append(msg("Soft-skinned (armour 0): any heavy weapon hit destroys it"))
     else:
         rating = t.infantry_ratings[shot.infantry]
         to_hit = None
@@ -129,15 +134,19 @@ def shot_setup(shot: Shot) -> ShotSetup:
             die = fam.impact[shot.range]
             if shot.has_apfc and fam.impact_vs_apfc:
                 die = fam.impact_vs_apfc[shot.range]
-                notes.append(f"{fam.label} against APFC: D{die} (supersedes reactive armour)")
+                notes.append(msg("{weapon} against APFC: D{die} (supersedes reactive armour)",
+                                 weapon=weapon, die=die))
             elif shot.armour_type in fam.impact_vs_armour:
                 die = fam.impact_vs_armour[shot.armour_type][shot.range]
-                notes.append(f"{fam.label} against {shot.armour_type} armour: D{die}")
+                notes.append(msg("{weapon} against {armour} armour: D{die}", weapon=weapon,
+                                 armour=term("data.ds2", shot.armour_type), die=die))
             factor = fam.range_factor.get(shot.range, 1)
             multiplier = shot.size * factor
             if factor != 1:
-                notes.append(f"{fam.label} at {shot.range} range: D{die} x {factor} x size "
-                             f"{shot.size} = x{multiplier}")
+                notes.append(msg("{weapon} at {range} range: D{die} x {factor} x size {size} = "
+                                 "x{multiplier}", weapon=weapon,
+                                 range=term("data.ds2", shot.range), die=die, factor=factor,
+                                 size=shot.size, multiplier=multiplier))
             return ShotSetup(shot, die, multiplier, rating, True, to_hit, p_hit, None,
                              tuple(notes))
         if fam.vs_infantry is None:
@@ -145,19 +154,23 @@ def shot_setup(shot: Shot) -> ShotSetup:
         die, mult = fam.vs_infantry
         if mult == "size":
             mult = shot.size
-            notes.append(f"{fam.label} against infantry: D{die} x size class")
+            notes.append(msg("{weapon} against infantry: D{die} x size class", weapon=weapon,
+                             die=die))
         else:
-            notes.append(f"{fam.label} against infantry: fixed D{die} x {mult}, whatever the size")
+            notes.append(msg("{weapon} against infantry: fixed D{die} x {mult}, whatever the "
+                             "size", weapon=weapon, die=die, mult=mult))
         return ShotSetup(shot, die, mult, rating, False, None, 1.0, None, tuple(notes))
 
     if fam.kind == "infantry":
         if vehicle and shot.armour > 0:
-            return none(f"{fam.label} is not a heavy weapon: it cannot harm vehicles of "
-                        "armour 1 or more (seed 004)")
+            return none(msg("{weapon} is not a heavy weapon: it cannot harm vehicles of "
+                            "armour 1 or more (seed 004)", weapon=weapon))
         die = t.infantry_impact[shot.combat][shot.cover]
         mult = fam.multiplier[shot.combat]
         combat, cover = shot.combat.replace("_", " "), shot.cover.replace("_", " ")
-        notes.append(f"{combat} at a target in {cover} cover: D{die}; {fam.label} x{mult}")
+        notes.append(msg("{combat} at a target in {cover} cover: D{die}; {weapon} x{mult}",
+                         combat=term("data.ds2", combat), cover=term("data.ds2", cover),
+                         die=die, weapon=weapon, mult=mult))
         return ShotSetup(shot, die, mult, rating, vehicle, None, 1.0, None, tuple(notes))
 
     # artillery
@@ -169,8 +182,11 @@ def shot_setup(shot: Shot) -> ShotSetup:
     die = fam.impact[key]
     mult = (t.artillery_vehicle_multiplier if vehicle else
             t.artillery_infantry_multiplier)[shot.size - 1]
-    notes.append(f"{fam.label}, {weight}, against {'dug-in ' if dug_in else ''}"
-                 f"{shot.target}: D{die} x {mult}")
+    fields = dict(weapon=weapon, weight=term("data.ds2", weight),
+                  target=term("data.ds2", shot.target), die=die, mult=mult)
+    notes.append(msg("{weapon}, {weight}, against dug-in {target}: D{die} x {mult}", **fields)
+                 if dug_in else
+                 msg("{weapon}, {weight}, against {target}: D{die} x {mult}", **fields))
     return ShotSetup(shot, die, mult, rating, vehicle, None, p_hit if vehicle else 1.0, None,
                      tuple(notes))
 
@@ -188,9 +204,11 @@ class Resolution:
 
 def _check_die(name: str, value: int | None, sides: int) -> int:
     if value is None:
-        raise EngineError(f"the {name} (1-{sides}) is needed to resolve this shot")
+        raise EngineError(msg("the {die} (1-{sides}) is needed to resolve this shot", die=name,
+                              sides=sides))
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
-        raise EngineError(f"the {name} must be a whole number 1-{sides}, got {value!r}")
+        raise EngineError(msg("the {die} must be a whole number 1-{sides}, got {value}",
+                              die=name, sides=sides, value=repr(value)))
     return value
 
 
@@ -208,37 +226,56 @@ def resolve_shot(setup: ShotSetup, *, impact: int | None = None, armour: int | N
     t = tables()
     if setup.to_hit is not None:
         die, minimum = setup.to_hit
-        roll = _check_die(f"to-hit die (d{die})", to_hit, die)
+        roll = _check_die(msg("to-hit die (d{sides})", sides=die), to_hit, die)
         if roll < minimum:
-            return Resolution("miss", f"to-hit {roll} on 1d{die}: a miss (needs {minimum}+)")
-        hit_text = f"to-hit {roll}: a hit; "
+            return Resolution("miss", msg("to-hit {roll} on 1d{die}: a miss (needs {minimum}+)",
+                                          roll=roll, die=die, minimum=minimum))
+        hit_text = msg("to-hit {roll}: a hit; ", roll=roll)
     else:
         if not hit:
-            return Resolution("miss", "no hit")
+            return Resolution("miss", msg("no hit"))
         hit_text = ""
     if setup.no_effect:
-        return Resolution("no_effect", hit_text + setup.no_effect)
-    i = _check_die(f"impact die (D{setup.impact_die})", impact, setup.impact_die)
-    a = _check_die(f"armour die (d{t.armour_die})", armour, t.armour_die)
+        return Resolution("no_effect", join("", [hit_text, setup.no_effect]))
+    i = _check_die(msg("impact die (D{sides})", sides=setup.impact_die), impact,
+                   setup.impact_die)
+    a = _check_die(msg("armour die (d{sides})", sides=t.armour_die), armour, t.armour_die)
     score, resist = i * setup.multiplier, a * setup.armour_rating
-    scores = (f"Impact {i} x {setup.multiplier} = {score}, "
-              f"Armour {a} x {setup.armour_rating} = {resist}")
+    scores = msg("Impact {i} x {multiplier} = {score}, Armour {a} x {rating} = {resist}", i=i,
+                 multiplier=setup.multiplier, score=score, a=a, rating=setup.armour_rating,
+                 resist=resist)
     if score > resist:
-        return Resolution("kill", f"{hit_text}{scores}: Impact exceeds Armour, destroyed",
-                          score, resist)
+        return Resolution("kill", join("", [hit_text, msg(
+            "{scores}: Impact exceeds Armour, destroyed", scores=scores)]), score, resist)
     if setup.special and i == setup.impact_die:
         if special is None:
-            return Resolution("special", f"{hit_text}{scores}, but the D{setup.impact_die} shows "
-                              f"its maximum: roll 1d{t.special_die} for special damage",
-                              score, resist)
-        s = _check_die(f"special damage die (d{t.special_die})", special, t.special_die)
+            return Resolution("special", join("", [hit_text, msg(
+                "{scores}, but the D{die} shows its maximum: roll 1d{special} for special "
+                "damage", scores=scores, die=setup.impact_die, special=t.special_die)]),
+                score, resist)
+        s = _check_die(msg("special damage die (d{sides})", sides=t.special_die), special,
+                       t.special_die)
         kind = t.special_kind(s)
-        return Resolution(kind, f"{hit_text}{scores}; D{setup.impact_die} at maximum, special "
-                          f"damage {s}: {kind.replace('_', ' ')}", score, resist)
-    why = "no special damage on infantry" if not setup.special else \
-        f"the D{setup.impact_die} did not show {setup.impact_die}"
-    return Resolution("no_effect", f"{hit_text}{scores}: no kill, {why}: no significant effect",
-                      score, resist)
+        return Resolution(kind, join("", [hit_text, msg(
+            "{scores}; D{die} at maximum, special damage {s}: {kind}", scores=scores,
+            die=setup.impact_die, s=s, kind=special_name(kind))]), score, resist)
+    why = msg("no special damage on infantry") if not setup.special else \
+        msg("the D{die} did not show {die}", die=setup.impact_die)
+    return Resolution("no_effect", join("", [hit_text, msg(
+        "{scores}: no kill, {why}: no significant effect", scores=scores, why=why)]),
+        score, resist)
+
+
+#: The shot's outcomes as players read them ("systems_down" -> "systems down").
+OUTCOME_NAMES = {"kill": msg("kill"), "mobility": msg("mobility"),
+                 "systems_down": msg("systems down"), "damage": msg("damage"),
+                 "no_effect": msg("no effect"), "miss": msg("miss"), "special": msg("special"),
+                 "hit": msg("hit")}
+
+
+def special_name(kind: str) -> str:
+    """An outcome's name for people: 'systems_down' -> 'systems down'."""
+    return OUTCOME_NAMES.get(kind) or kind.replace("_", " ")
 
 
 # -- results ----------------------------------------------------------------------------------

@@ -100,8 +100,8 @@ class LowLuck(Ruleset):
     def summarise(self, result: BattleResult, title: str | None = None) -> str:
         return summary.summarise(result, title)
 
-    def help_values(self) -> dict[str, Any]:
-        return summary.help_values()
+    def help_values(self, language: str = "en") -> dict[str, Any]:
+        return summary.help_values(self.help_words(language))
 
 
 RULESET = LowLuck()

@@ -7,7 +7,13 @@ import functools
 from collections.abc import Mapping
 
 from ...errors import EngineError
+from ...text import join, msg, term
 from .data import unit_ids
+
+
+def unit_name(uid: str) -> str:
+    """A unit type's id as a text for people (translated with the data's labels)."""
+    return term("data.lowluck", uid)
 
 #: Hits that only take these kinds: AA fire (aircraft), submarines (ships).
 AIR = frozenset({"air"})
@@ -63,22 +69,28 @@ class Casualties:
         total = 0
         for uid, n in choice.items():
             if uid not in self.ids:
-                raise EngineError(f"unknown unit '{uid}' in the {self.side.role}'s casualties")
+                raise EngineError(msg("unknown unit '{unit}' in the {side}'s casualties",
+                                      unit=uid, side=self.side.role))
             i = self.ids.index(uid)
             if not isinstance(n, int) or n < 0:
-                raise EngineError(f"casualty count for {uid} must be a whole number >= 0")
+                raise EngineError(msg("casualty count for {unit} must be a whole number >= 0",
+                                      unit=unit_name(uid)))
             if n and i not in allowed:
-                raise EngineError(f"{uid} can't be taken for these hits "
-                                  f"(only {', '.join(self.ids[j] for j in sorted(allowed))})")
+                raise EngineError(msg("{unit} can't be taken for these hits (only {units})",
+                                      unit=unit_name(uid), units=join(", ", [
+                                          unit_name(self.ids[j]) for j in sorted(allowed)])))
             if n > counts[i]:
                 if not counts[i]:
-                    raise EngineError(f"the {self.side.role} has no {uid} left")
-                raise EngineError(f"the {self.side.role} has only {counts[i]} {uid}, not {n}")
+                    raise EngineError(msg("the {side} has no {unit} left", side=self.side.role,
+                                          unit=unit_name(uid)))
+                raise EngineError(msg("the {side} has only {count} {unit}, not {n}",
+                                      side=self.side.role, count=counts[i],
+                                      unit=unit_name(uid), n=n))
             remaining[i] -= n
             total += n
         if total != needed:
-            raise EngineError(f"the {self.side.role} must take exactly {needed} casualties, "
-                              f"not {total}")
+            raise EngineError(msg("the {side} must take exactly {needed} casualties, not "
+                                  "{total}", side=self.side.role, needed=needed, total=total))
         return tuple(remaining)
 
     def apply(self, counts, hits, kinds, choice):

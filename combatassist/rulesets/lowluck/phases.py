@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...battle import DieSpec, Phase
+from ...text import msg
 from .casualties import AIR, SEA
 from .hits import binomial, lowluck_hits, tally
 
@@ -18,7 +19,7 @@ from .hits import binomial, lowluck_hits, tally
 class AAFire(Phase):
     """Round 1: the defender's AA gun fires at the attacking aircraft."""
 
-    name = "AA fire"
+    name = msg("AA fire")
 
     def __init__(self, rules: "LowLuckRules"):
         self.rules = rules
@@ -29,9 +30,9 @@ class AAFire(Phase):
     def dice(self, state):
         n = self.aircraft(state)
         if self.rules.standard:
-            return tuple(DieSpec("defender", 6, "AA: hit on 1") for _ in range(n))
+            return tuple(DieSpec("defender", 6, msg("AA: hit on 1")) for _ in range(n))
         rem = n % 6
-        return (DieSpec("defender", 6, f"AA: hit on {rem} or less"),) if rem else ()
+        return (DieSpec("defender", 6, msg("AA: hit on {rem} or less", rem=rem)),) if rem else ()
 
     def resolve(self, state, rolled):
         return int(self.hits_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
@@ -60,13 +61,13 @@ class AAFire(Phase):
         return (self.rules.att_cas.apply(state[0], outcome, AIR, pick), state[1], state[2])
 
     def explain(self, state, rolled):
-        return f"AA fire: {self.resolve(state, rolled)} aircraft shot down"
+        return msg("AA fire: {hits} aircraft shot down", hits=self.resolve(state, rolled))
 
 
 class SubmarineStrike(Phase):
     """Attacking submarines fire first; the defender loses sea units before firing back."""
 
-    name = "submarine first strike"
+    name = msg("submarine first strike")
 
     def __init__(self, rules: "LowLuckRules"):
         self.rules = rules
@@ -96,13 +97,14 @@ class SubmarineStrike(Phase):
         return (state[0], self.rules.def_cas.apply(state[1], outcome, SEA, pick), state[2])
 
     def explain(self, state, rolled):
-        return f"Submarines' first strike: {self.resolve(state, rolled)} hits on sea units"
+        return msg("Submarines' first strike: {hits} hits on sea units",
+                   hits=self.resolve(state, rolled))
 
 
 class MainFire(Phase):
     """All other attacking units and all defending units fire at once."""
 
-    name = "fire"
+    name = msg("fire")
 
     def __init__(self, rules: "LowLuckRules"):
         self.rules = rules
@@ -155,4 +157,4 @@ class MainFire(Phase):
 
     def explain(self, state, rolled):
         a, d = self.resolve(state, rolled)
-        return f"Fire: the attacker scores {a} hits, the defender {d}"
+        return msg("Fire: the attacker scores {a} hits, the defender {d}", a=a, d=d)

@@ -15,7 +15,8 @@ import numpy as np
 from ...battle import BattleRules, DieSpec, Phase, phase_exact
 from ...distribution import Dist
 from ... import limits
-from .casualties import AIR, SEA, Casualties
+from ...text import join, msg
+from .casualties import AIR, SEA, Casualties, unit_name
 from .data import tech_effects, unit_ids, units
 from .hits import TAIL_CUTOFF, die, lowluck_hits, standard_hits
 from .phases import AAFire, MainFire, SubmarineStrike
@@ -115,6 +116,24 @@ class _Side:
                           and scenario.options.battle == "land")
 
 
+def _hit_label(what: str, value: int) -> str:
+    """An ordinary die's label: "attack: hit on 2 or less"."""
+    if what == "attack":
+        return msg("attack: hit on {v} or less", v=value)
+    if what == "defence":
+        return msg("defence: hit on {v} or less", v=value)
+    return msg("submarines: hit on {v} or less", v=value)
+
+
+def _power_label(what: str, power: int, rem: int) -> str:
+    """The low-luck die's label: "attack power 14: extra hit on 2 or less"."""
+    if what == "attack":
+        return msg("attack power {power}: extra hit on {rem} or less", power=power, rem=rem)
+    if what == "defence":
+        return msg("defence power {power}: extra hit on {rem} or less", power=power, rem=rem)
+    return msg("submarines power {power}: extra hit on {rem} or less", power=power, rem=rem)
+
+
 class LowLuckRules(BattleRules):
     """The Low Luck battle of one scenario (or ordinary dice with options.dice = 'standard')."""
 
@@ -141,13 +160,13 @@ class LowLuckRules(BattleRules):
             dice: tuple[DieSpec, ...] = ()
             for n, v in groups:
                 if v:
-                    dice += (die(side, f"{what}: hit on {v} or less"),) * n
+                    dice += (die(side, _hit_label(what, v)),) * n
             return dice
         power = sum(n * v for n, v in groups)
         rem = power % 6
         if not rem:
             return ()
-        return (die(side, f"{what} power {power}: extra hit on {rem} or less"),)
+        return (die(side, _power_label(what, power, rem)),)
 
     def hits_from(self, groups, rolled) -> int:
         """Hits of one roll (faces in ``side_dice`` order): ``hits_many`` of one row."""
@@ -233,9 +252,11 @@ class LowLuckRules(BattleRules):
 
     def describe(self, state):
         def side(counts):
-            parts = [f"{n} {uid}" for uid, n in zip(self.ids, counts) if n]
-            return ", ".join(parts) or "nothing left"
-        return f"attacker: {side(state[0])} | defender: {side(state[1])}"
+            parts = [msg("{n} {unit}", n=n, unit=unit_name(uid))
+                     for uid, n in zip(self.ids, counts) if n]
+            return join(", ", parts) or msg("nothing left")
+        return msg("attacker: {attacker} | defender: {defender}", attacker=side(state[0]),
+                   defender=side(state[1]))
 
     def state_units(self, state) -> tuple[dict[str, int], dict[str, int]]:
         """The units each side has in ``state``: ({id: count}, {id: count})."""

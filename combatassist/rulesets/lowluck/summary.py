@@ -1,7 +1,7 @@
 """Low Luck for people: the CLI's human summary of a battle."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ...result import BattleResult, summarise_battle
 from . import sbr, tech
@@ -16,16 +16,18 @@ def _words(ident: str) -> str:
     return ident.replace("_", " ")
 
 
-def help_values() -> dict[str, Any]:
-    """The numbers ``resources/lowluck/help.html`` quotes, taken from the tables."""
+def help_values(word: Callable[[str], str] = str) -> dict[str, Any]:
+    """The numbers ``resources/lowluck/help.html`` quotes, taken from the tables; ``word``
+    says the words in the help's language (``Ruleset.help_words``)."""
 
-    unit_line = ", ".join(f"{u.id} {u.attack}/{u.defence}" for u in units().values())
+    unit_line = ", ".join(f"{word(_words(u.id))} {u.attack}/{u.defence}" for u in units().values())
     effects = []
     for name, eff in tech_effects().items():
-        what = [f"attack {eff['attack']}" if "attack" in eff else "",
-                f"defence {eff['defence']}" if "defence" in eff else "",
-                f"{eff['attack_dice']} dice' worth in attack" if "attack_dice" in eff else ""]
-        effects.append(f"{_words(name)} ({_words(eff['unit'])}: "
+        what = [f"{word('attack')} {eff['attack']}" if "attack" in eff else "",
+                f"{word('defence')} {eff['defence']}" if "defence" in eff else "",
+                word("{n} dice' worth in attack").format(n=eff["attack_dice"])
+                if "attack_dice" in eff else ""]
+        effects.append(f"{word(_words(name))} ({word(_words(eff['unit']))}: "
                        + ", ".join(w for w in what if w) + ")")
     research = {}
     for name in tech.BRANCHES:
@@ -37,5 +39,5 @@ def help_values() -> dict[str, Any]:
     return {"units": unit_line, "techs": ", ".join(effects), "research": research,
             "sbr": {**{k: f"{f.numerator}/{f.denominator}" if f.denominator != 1 else
                        str(f.numerator) for k, f in fractions.items()},
-                    "variant_c_damage": " or ".join(map(str, sbr.table()["variant_c_damage"])),
+                    "variant_c_damage": f" {word('or')} ".join(map(str, sbr.table()["variant_c_damage"])),
                     **{k: v for k, v in sbr.table().items() if not isinstance(v, list)}}}

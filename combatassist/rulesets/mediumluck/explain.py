@@ -8,7 +8,9 @@ casualty choice gives it up before any unit that fights (the optimal policy does
 """
 from __future__ import annotations
 
+from ...text import join, msg, plural
 from .setups import MediumLuckSetup, SideSetup
+from .slots import band_name, unit_name
 
 SIDES = ("attacker", "defender")
 
@@ -37,8 +39,9 @@ def lost_first(setup: MediumLuckSetup) -> dict[str, list[str]]:
                 (enemy_extra and band.defender_extra_die)
             if not enemy_dice and not (enemy_units & band.may_hit):
                 for unit, n in roles.get("roll", {}).items():
-                    notes.append(_units(unit, n) + f" (roll{'s' if n == 1 else ''} "
-                                 f"{band.name}, can hit nothing)")
+                    notes.append(plural(n, "{units} (rolls {band}, can hit nothing)",
+                                        "{units} (roll {band}, can hit nothing)",
+                                        units=_units(unit, n), band=band_name(band.name)))
             dice = _dice(chart, side, band, extra)
             per_kind: dict[str, list] = {}
             for unit, n in roles.get("boost", {}).items():
@@ -47,26 +50,29 @@ def lost_first(setup: MediumLuckSetup) -> dict[str, list[str]]:
                 total = sum(n for _, n in units)
                 if not dice:
                     for unit, n in units:
-                        notes.append(_units(unit, n) + f" (boost{'s' if n == 1 else ''} "
-                                     f"{band.name}, which rolls no die)")
+                        notes.append(plural(n, "{units} (boosts {band}, which rolls no die)",
+                                            "{units} (boost {band}, which rolls no die)",
+                                            units=_units(unit, n), band=band_name(band.name)))
                 elif total > dice and len(units) == 1:
                     unit, n = units[0]
-                    notes.append(_units(unit, total - dice) + f" (boost {band.name}: "
-                                 f"{dice} {'die' if dice == 1 else 'dice'} only)")
+                    notes.append(msg("{units} (boost {band}: {dice} only)",
+                                     units=_units(unit, total - dice), band=band_name(band.name),
+                                     dice=plural(dice, "{n} die", "{n} dice")))
         for unit, n in side.idle.items():
-            notes.append(_units(unit, n) + " (idle)")
+            notes.append(msg("{units} (idle)", units=_units(unit, n)))
         for unit, n in side.reserve.items():
-            notes.append(_units(unit, n) + " (in reserve)")
+            notes.append(msg("{units} (in reserve)", units=_units(unit, n)))
         out[name] = notes
     return out
 
 
 def _units(unit: str, n: int) -> str:
-    words = unit.replace("_", " ")
-    return words if n == 1 else f"{n} {words}"
+    words = unit_name(unit)
+    return words if n == 1 else msg("{n} {unit}", n=n, unit=words)
 
 
 def describe(notes: dict[str, list[str]]) -> str:
     """'lost first: attacker: fighter (rolls yellow, can hit nothing)' ('' when none)."""
-    parts = [f"{side}: {', '.join(items)}" for side, items in notes.items() if items]
-    return "lost first — " + "; ".join(parts) if parts else ""
+    parts = [msg("{side}: {units}", side=side, units=join(", ", items))
+             for side, items in notes.items() if items]
+    return msg("lost first — {sides}", sides=join("; ", parts)) if parts else ""

@@ -11,7 +11,9 @@ from ...battle import DieSpec, Phase, SIDES
 from ...distribution import Dist
 from ...errors import EngineError
 from .bands import BandResolution, make_config, resolve_dice
+from ...text import join, lines as text_lines, msg
 from .chart import Band
+from .slots import band_name, data_term
 
 @dataclass
 class TableBand:
@@ -39,7 +41,7 @@ class BandPhase(Phase):
         self.rules = rules
         self.index = index
         self.band: Band = rules.chart.bands[index]
-        self.name = self.band.name
+        self.name = band_name(self.band.name)
         self._apply_memo: dict[tuple, tuple] = {}
         self._info_memo: dict = {}
 
@@ -72,8 +74,10 @@ class BandPhase(Phase):
         if info is None:
             n_a, n_d = self.counts(state)
             die = self.rules.setup.die
-            specs = (tuple(DieSpec("attacker", die, f"attacker {self.name}") for _ in range(n_a)) +
-                     tuple(DieSpec("defender", die, f"defender {self.name}") for _ in range(n_d)))
+            a_label = msg("attacker {band}", band=self.name)
+            d_label = msg("defender {band}", band=self.name)
+            specs = (tuple(DieSpec("attacker", die, a_label) for _ in range(n_a)) +
+                     tuple(DieSpec("defender", die, d_label) for _ in range(n_d)))
             info = self._info_memo[state] = (specs, n_a, n_d, self.config(state))
         return info
 
@@ -148,8 +152,8 @@ class BandPhase(Phase):
 
     def _apply_choice(self, state, outcome, choice):
         if not isinstance(choice, Mapping) or set(choice) - set(SIDES):
-            raise EngineError(f"{self.name}: a casualty choice is "
-                              "{'attacker': [slot, ...], 'defender': [slot, ...]}")
+            raise EngineError(msg("{band}: a casualty choice is {shape}", band=self.name,
+                                  shape="{'attacker': [slot, ...], 'defender': [slot, ...]}"))
         new = list(state)
         for s, side in enumerate(SIDES):
             model = self.rules.models[s]
@@ -160,19 +164,23 @@ class BandPhase(Phase):
             wanted = list(choice[side])
             must = model.landing(counts, self.index, outcome[s])
             if len(wanted) != must:
-                raise EngineError(f"{self.name}: the {side} must lose exactly {must} unit(s) "
-                                  f"here, got {len(wanted)}")
+                raise EngineError(msg("{band}: the {side} must lose exactly {must} unit(s) "
+                                      "here, got {got}", band=self.name, side=side, must=must,
+                                      got=len(wanted)))
             current = list(counts)
             for name in wanted:
                 if name not in model.names:
-                    raise EngineError(f"{self.name}: the {side} has no '{name}' "
-                                      f"(its units: {', '.join(model.names)})")
+                    raise EngineError(msg("{band}: the {side} has no '{name}' (its units: "
+                                          "{units})", band=self.name, side=side, name=name,
+                                          units=", ".join(model.names)))
                 i = model.names.index(name)
                 if i not in model.eligible[self.index]:
-                    raise EngineError(f"{self.name} hits can't take {name}: this band may hit "
-                                      + ", ".join(sorted(self.band.may_hit)))
+                    raise EngineError(msg("{band} hits can't take {name}: this band may hit "
+                                          "{classes}", band=self.name, name=name,
+                                          classes=", ".join(sorted(self.band.may_hit))))
                 if current[i] <= 0:
-                    raise EngineError(f"{self.name}: the {side} has no {name} left to lose")
+                    raise EngineError(msg("{band}: the {side} has no {name} left to lose",
+                                          band=self.name, side=side, name=name))
                 current[i] -= 1
             new[s] = tuple(current)
         return tuple(new)
@@ -192,28 +200,36 @@ def describe_resolution(band: str, res: BandResolution) -> str:
     lines = []
     for side, sp in (("attacker", res.attacker), ("defender", res.defender)):
         if not sp.rolled:
-            lines.append(f"{band}: {side} rolls no dice")
+            lines.append(msg("{band}: {side} rolls no dice", band=band, side=side))
             continue
-        text = f"{band}: {side} rolled {', '.join(map(str, sp.rolled))}"
+        rolled = ", ".join(map(str, sp.rolled))
         per_die: dict[int, list[str]] = {}
         for kind, idxs in sp.boosts:
             for i in idxs:
                 per_die.setdefault(i, []).append(kind)
-        placed = [f"die {i + 1} ({sp.rolled[i]}) +{' +'.join(per_die[i])}" for i in sorted(per_die)]
+        placed = [msg("die {i} ({face}) +{boosts}", i=i + 1, face=sp.rolled[i],
+                      boosts=join(" +", [data_term(k) for k in per_die[i]]))
+                  for i in sorted(per_die)]
         if placed:
-            text += "; boosts: " + ", ".join(placed)
-            text += f" -> {', '.join(map(str, sp.final))}"
-        lines.append(text)
+            lines.append(msg("{band}: {side} rolled {dice}; boosts: {boosts} -> {final}",
+                             band=band, side=side, dice=rolled, boosts=join(", ", placed),
+                             final=", ".join(map(str, sp.final))))
+        else:
+            lines.append(msg("{band}: {side} rolled {dice}", band=band, side=side, dice=rolled))
     a, d = res.attacker.final, res.defender.final
     for ia, idd, who in res.pairings:
-        verdict = {"attacker": "defender takes 1", "defender": "attacker takes 1",
-                   "tie": "tie: both take 1"}[who]
-        lines.append(f"  attacker {a[ia]} vs defender {d[idd]}: {verdict}")
+        if who == "attacker":
+            line = msg("attacker {a} vs defender {d}: defender takes 1", a=a[ia], d=d[idd])
+        elif who == "defender":
+            line = msg("attacker {a} vs defender {d}: attacker takes 1", a=a[ia], d=d[idd])
+        else:
+            line = msg("attacker {a} vs defender {d}: tie: both take 1", a=a[ia], d=d[idd])
+        lines.append(join("", ["  ", line]))
     for i in res.unpaired_attacker:
-        lines.append(f"  attacker {a[i]} unopposed: defender takes 1")
+        lines.append(join("", ["  ", msg("attacker {a} unopposed: defender takes 1", a=a[i])]))
     for i in res.unpaired_defender:
-        lines.append(f"  defender {d[i]} unopposed: attacker takes 1")
-    lines.append(f"  hits: attacker takes {res.hits_on_attacker}, "
-                 f"defender takes {res.hits_on_defender}")
-    return "\n".join(lines)
+        lines.append(join("", ["  ", msg("defender {d} unopposed: attacker takes 1", d=d[i])]))
+    lines.append(join("", ["  ", msg("hits: attacker takes {a}, defender takes {d}",
+                                     a=res.hits_on_attacker, d=res.hits_on_defender)]))
+    return text_lines(lines)
 

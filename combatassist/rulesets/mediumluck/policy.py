@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...errors import EngineError
+from ...text import msg
 from .positions import position_count
 
 
@@ -23,32 +24,35 @@ def choose_policy(setup, rules) -> tuple[str, str]:
     """
     asked = setup.casualties
     if asked == "heuristic":
-        return "heuristic", "as the scenario asks"
+        return "heuristic", msg("as the scenario asks")
     size = position_count(rules)
     ordered = [side for side in ("attacker", "defender") if getattr(setup, side).order_of_loss]
     retreat = setup.retreat_after or setup.retreat_when_units or setup.retreat_below
     if asked == "optimal":
         if retreat:
-            raise EngineError("optimal casualties are solved for battles fought to the end; "
-                              "with a retreat rule use casualties = \"heuristic\"")
+            raise EngineError(msg("optimal casualties are solved for battles fought to the end; "
+                                  "with a retreat rule use casualties = \"heuristic\""))
         if ordered:
-            raise EngineError(f"optimal casualties choose every loss, but the {ordered[0]} "
-                              "gives an order of loss; remove it or use casualties = "
-                              "\"heuristic\"")
+            raise EngineError(msg("optimal casualties choose every loss, but the {side} gives "
+                                  "an order of loss; remove it or use casualties = "
+                                  "\"heuristic\"", side=ordered[0]))
         if setup.max_rounds:
-            raise EngineError("optimal casualties need a battle fought to the end "
-                              "(max_rounds = 0); use casualties = \"heuristic\"")
+            raise EngineError(msg("optimal casualties need a battle fought to the end "
+                                  "(max_rounds = 0); use casualties = \"heuristic\""))
         if size > OPTIMAL_LIMIT:
-            raise EngineError(f"optimal casualties: this battle has {size:,} positions "
-                              f"(at most {OPTIMAL_LIMIT:,}); use casualties = \"heuristic\"")
-        return "optimal", "as the scenario asks"
+            raise EngineError(msg("optimal casualties: this battle has {size:,} positions (at "
+                                  "most {limit:,}); use casualties = \"heuristic\"", size=size,
+                                  limit=OPTIMAL_LIMIT))
+        return "optimal", msg("as the scenario asks")
     if setup.max_rounds:
-        return "heuristic", "max_rounds is set (optimal play is solved for battles to the end)"
+        return "heuristic", msg("max_rounds is set (optimal play is solved for battles to the "
+                                "end)")
     if ordered:
-        return "heuristic", f"the {ordered[0]}'s order of loss is followed"
+        return "heuristic", msg("the {side}'s order of loss is followed", side=ordered[0])
     if retreat:
-        return "heuristic", "a retreat rule is set (optimal play is solved without retreats)"
+        return "heuristic", msg("a retreat rule is set (optimal play is solved without "
+                                "retreats)")
     if size > DEFAULT_OPTIMAL_LIMIT:
-        return "heuristic", (f"{size:,} positions: too many to solve optimal play at once "
-                             f"(limit {DEFAULT_OPTIMAL_LIMIT:,})")
-    return "optimal", f"{size:,} positions solved"
+        return "heuristic", msg("{size:,} positions: too many to solve optimal play at once "
+                                "(limit {limit:,})", size=size, limit=DEFAULT_OPTIMAL_LIMIT)
+    return "optimal", msg("{size:,} positions solved", size=size)

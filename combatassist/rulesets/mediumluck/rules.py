@@ -18,15 +18,16 @@ from ...battle import BattleRules, SIDES
 from ...distribution import Dist
 from ... import limits
 from ...errors import EngineError
+from ...text import join, msg
 from .bands import BandTableCache, band_tables, make_config
 from .phase import BandPhase, TableBand, _SolverDist, describe_resolution
 from .setups import ROLES, MediumLuckSetup, SideSetup, battle_kind_problems
-from .slots import (Slot, _SideModel, _slot_count, format_casualties, side_slots,
-                    slot_label)
+from .slots import (ROLE_WORDS, Slot, _SideModel, _slot_count, band_name, data_term,
+                    format_casualties, side_slots, slot_label, unit_name)
 
-__all__ = ["BandPhase", "MediumLuckRules", "MediumLuckSetup", "ROLES", "SideSetup", "Slot",
-           "TableBand", "battle_kind_problems", "describe_resolution", "format_casualties",
-           "side_slots", "slot_label"]
+__all__ = ["BandPhase", "MediumLuckRules", "MediumLuckSetup", "ROLES", "ROLE_WORDS",
+           "SideSetup", "Slot", "TableBand", "band_name", "battle_kind_problems", "data_term",
+           "describe_resolution", "format_casualties", "side_slots", "slot_label", "unit_name"]
 
 
 class MediumLuckRules(BattleRules):
@@ -129,9 +130,10 @@ class MediumLuckRules(BattleRules):
     def describe(self, state) -> str:
         parts = []
         for side, slots, counts in zip(SIDES, self.slots, state):
-            units = ", ".join(f"{n} {slot_label(s.name)}" for s, n in zip(slots, counts) if n)
-            parts.append(f"{side}: {units or 'none'}")
-        return "; ".join(parts)
+            units = join(", ", [msg("{n} {unit}", n=n, unit=slot_label(s.name))
+                                for s, n in zip(slots, counts) if n])
+            parts.append(msg("{side}: {units}", side=side, units=units or msg("none")))
+        return join("; ", parts)
 
     def use_optimal(self, values) -> None:
         """Take casualties by the optimal policy of ``values`` (a ``PositionValues`` of this
@@ -207,8 +209,9 @@ class MediumLuckRules(BattleRules):
         try:
             return self._by_name[band]
         except KeyError:
-            raise EngineError(f"no dice are rolled in band '{band}' in this battle "
-                              f"(bands here: {', '.join(self._by_name) or 'none'})") from None
+            raise EngineError(msg("no dice are rolled in band '{band}' in this battle (bands "
+                                  "here: {bands})", band=band,
+                                  bands=join(", ", list(self._by_name)) or msg("none"))) from None
 
     # -- the table's between-rounds step (combatassist.table) ---------------------------------
     def between_rounds_options(self, state):
@@ -234,9 +237,11 @@ class MediumLuckRules(BattleRules):
                                      for m in action["moves"]])
 
     def describe_action(self, action) -> str:
-        moves = ", ".join(f"{n} {unit} to {band} ({role})"
-                          for band, role, unit, n in action["moves"])
-        return f"the {action['side']} deploys {moves or 'nothing'} from reserve"
+        moves = join(", ", [msg("{n} {unit} to {band} ({role})", n=n, unit=data_term(unit),
+                                band=band_name(band), role=ROLE_WORDS.get(role, role))
+                            for band, role, unit, n in action["moves"]])
+        return msg("the {side} deploys {moves} from reserve", side=action["side"],
+                   moves=moves or msg("nothing"))
 
     def deploy_reserves(self, state, side: str,
                         moves: Sequence[tuple[str, str, str, int]]) -> tuple["MediumLuckRules", tuple]:
@@ -248,9 +253,10 @@ class MediumLuckRules(BattleRules):
         from the original start). Checking that round 1 is over is the caller's part.
         """
         if not self.setup.reserves:
-            raise EngineError("reserve units need the reserves option")
+            raise EngineError(msg("reserve units need the reserves option"))
         if side not in SIDES:
-            raise EngineError(f"side must be attacker or defender, got {side!r}")
+            raise EngineError(msg("side must be attacker or defender, got {side}",
+                                  side=repr(side)))
         s = SIDES.index(side)
         old_side: SideSetup = getattr(self.setup, side)
         new_side = copy.deepcopy(old_side)
@@ -259,22 +265,29 @@ class MediumLuckRules(BattleRules):
             try:
                 band, role, unit, count = move
             except (TypeError, ValueError):
-                raise EngineError("a deployment is (band, role, unit, count)") from None
+                raise EngineError(msg("a deployment is (band, role, unit, count)")) from None
             if band not in self.chart.band_names:
-                raise EngineError(f"unknown band '{band}' (the chart's bands: "
-                                  f"{', '.join(self.chart.band_names)})")
+                raise EngineError(msg("unknown band '{band}' (the chart's bands: {bands})",
+                                      band=band, bands=join(", ", [
+                                          band_name(b) for b in self.chart.band_names])))
             allowed = self.chart.band(band).roll if role == "roll" else \
                 tuple(self.chart.band(band).boost) if role == "boost" else None
             if allowed is None:
-                raise EngineError(f"role must be roll or boost, got {role!r}")
+                raise EngineError(msg("role must be roll or boost, got {role}", role=repr(role)))
             if unit not in allowed:
-                raise EngineError(f"{unit} can't {role} in {band}")
+                if role == "roll":
+                    raise EngineError(msg("{unit} can't roll in {band}", unit=data_term(unit),
+                                          band=band_name(band)))
+                raise EngineError(msg("{unit} can't {role} in {band}", unit=data_term(unit),
+                                      role=role, band=band_name(band)))
             if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-                raise EngineError(f"deploy a whole number of units (at least 1), got {count!r}")
+                raise EngineError(msg("deploy a whole number of units (at least 1), got {count}",
+                                      count=repr(count)))
             reserve_name = Slot(None, "reserve", unit).name
             if alive.get(reserve_name, 0) < count:
-                raise EngineError(f"the {side} has {alive.get(reserve_name, 0)} {unit} in "
-                                  f"reserve, can't deploy {count}")
+                raise EngineError(msg("the {side} has {have} {unit} in reserve, can't deploy "
+                                      "{count}", side=side, have=alive.get(reserve_name, 0),
+                                      unit=data_term(unit), count=count))
             alive[reserve_name] -= count
             target = Slot(band, role, unit).name
             alive[target] = alive.get(target, 0) + count

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...text import join, msg, term
 from .chart import Chart
 from .setups import SideSetup
 
@@ -56,16 +57,37 @@ def side_slots(chart: Chart, side: SideSetup) -> list[Slot]:
     return slots
 
 
+#: A slot's role as players read it (the GUI translates a role word through these).
+ROLE_WORDS = {"roll": msg("roll"), "boost": msg("boost"), "idle": msg("idle"),
+              "reserve": msg("reserve")}
+
+
+def band_name(band: str) -> str:
+    """A band's (colour's) name as a text for people (translated with the data's labels)."""
+    return term("data.mediumluck", band)
+
+
+def unit_name(unit: str) -> str:
+    """A unit type's name as a text for people: 'anti_aircraft' -> 'anti aircraft'."""
+    return term("data.mediumluck", unit.replace("_", " "))
+
+
+def data_term(text: str) -> str:
+    """A chart word as written (unit id, boost kind) as a text for people."""
+    return term("data.mediumluck", text)
+
+
 def slot_label(name: str) -> str:
     """A slot name in the players' words: 'white.roll.infantry' -> 'white infantry (roll)',
     'idle.transport' -> 'transport (idle)'."""
     parts = name.split(".")
     if len(parts) == 3:
         band, role, unit = parts
-        return f"{band} {unit.replace('_', ' ')} ({role})"
+        return msg("{band} {unit} ({role})", band=band_name(band), unit=unit_name(unit),
+                   role=ROLE_WORDS.get(role, role))
     if len(parts) == 2:
         role, unit = parts
-        return f"{unit.replace('_', ' ')} ({role})"
+        return msg("{unit} ({role})", unit=unit_name(unit), role=ROLE_WORDS.get(role, role))
     return name
 
 
@@ -78,10 +100,11 @@ def format_casualties(choice: Any) -> str:
         counts: dict[str, int] = {}
         for name in choice.get(side) or []:
             counts[name] = counts.get(name, 0) + 1
-        text = ", ".join(slot_label(name) if n == 1 else f"{n} {slot_label(name)}"
-                         for name, n in counts.items())
-        parts.append(f"{side}: {text or 'none'}")
-    return "; ".join(parts)
+        text = join(", ", [slot_label(name) if n == 1 else
+                           msg("{n} {unit}", n=n, unit=slot_label(name))
+                           for name, n in counts.items()])
+        parts.append(msg("{side}: {units}", side=side, units=text or msg("none")))
+    return join("; ", parts)
 
 
 def _slot_count(side: SideSetup, slot: Slot) -> int:

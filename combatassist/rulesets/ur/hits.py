@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...text import msg
+
 #: A battle's state: the steps left of every unit of the attacker and of the defender, in the
 #: order listed (0: lost).
 State = tuple[tuple[int, ...], tuple[int, ...]]
@@ -44,18 +46,20 @@ def check_spread(steps: Sequence[int], hits: int, allocation: Sequence[int]) -> 
     (most hits any unit took) - 1.
     """
     if len(allocation) != len(steps):
-        return f"expected hits for {len(steps)} units, got {len(allocation)}"
+        return msg("expected hits for {units} units, got {got}", units=len(steps),
+                   got=len(allocation))
     for i, (s, h) in enumerate(zip(steps, allocation), start=1):
         if isinstance(h, bool) or not isinstance(h, int) or h < 0:
-            return f"unit {i}: hits must be a whole number >= 0, got {h!r}"
+            return msg("unit {i}: hits must be a whole number >= 0, got {h}", i=i, h=repr(h))
         if h > s:
-            return f"unit {i} has {s} steps left and can't take {h} hits"
+            return msg("unit {i} has {s} steps left and can't take {h} hits", i=i, s=s, h=h)
     due = min(hits, sum(steps))
     if sum(allocation) != due:
-        return f"{due} hits must be taken, the allocation gives {sum(allocation)}"
+        return msg("{due} hits must be taken, the allocation gives {given}", due=due,
+                   given=sum(allocation))
     most = max(allocation, default=0)
     for i, (s, h) in enumerate(zip(steps, allocation), start=1):
         if h < s and h < most - 1:
-            return (f"hits must be spread evenly: unit {i} takes {h} while another takes "
-                    f"{most}")
+            return msg("hits must be spread evenly: unit {i} takes {h} while another takes "
+                       "{most}", i=i, h=h, most=most)
     return None

@@ -17,6 +17,7 @@ import numpy as np
 from ...battle import DieSpec, Phase
 from ...distribution import Dist
 from ...errors import EngineError
+from ...text import join, lines as text_lines, msg, plural, term
 from .data import UnitType
 from .hits import Allocation, State, check_spread, spread_hits
 
@@ -56,8 +57,10 @@ class _FirePhase(Phase):
 
     def dice(self, state: State) -> tuple[DieSpec, ...]:
         die = self.rules.data.die
-        return tuple(DieSpec(r.side, die, f"{r.side} {r.unit.name} #{r.index + 1}: "
-                             f"{r.value} + d{die}") for r in self.rollers(state))
+        return tuple(DieSpec(r.side, die, msg("{side} {unit} #{i}: {value} + d{die}",
+                                              side=r.side, unit=unit_name(r.unit),
+                                              i=r.index + 1, value=r.value, die=die))
+                     for r in self.rollers(state))
 
     def _raw_hits(self, state: State, rolled: Sequence[int]) -> tuple[int, int]:
         """(hits the attacker takes, hits the defender takes) of one roll: ``_raw_hits_many``
@@ -138,55 +141,74 @@ class _FirePhase(Phase):
             return (self.rules.spread(state[0], outcome[0]),
                     self.rules.spread(state[1], outcome[1]))
         if not isinstance(choice, Sequence) or isinstance(choice, str) or len(choice) != 2:
-            raise EngineError(f"{self.name}: the choice must be (attacker hits per unit, "
-                              f"defender hits per unit), got {choice!r}")
+            raise EngineError(msg("{phase}: the choice must be (attacker hits per unit, "
+                                  "defender hits per unit), got {choice}", phase=self.name,
+                                  choice=repr(choice)))
         new = []
         for k, side in enumerate(("attacker", "defender")):
             alloc = choice[k]
             if not isinstance(alloc, Sequence) or isinstance(alloc, str):
-                raise EngineError(f"{self.name}: {side} hits per unit must be a list, "
-                                  f"got {alloc!r}")
+                raise EngineError(msg("{phase}: {side} hits per unit must be a list, got "
+                                      "{alloc}", phase=self.name, side=side, alloc=repr(alloc)))
             problem = check_spread(state[k], outcome[k], tuple(alloc))
             if problem:
-                raise EngineError(f"{self.name}: {side}'s spreading of {outcome[k]} "
-                                  f"hit{'s' if outcome[k] != 1 else ''}: {problem}")
+                raise EngineError(plural(outcome[k], "{phase}: {side}'s spreading of {n} hit: "
+                                         "{problem}", "{phase}: {side}'s spreading of {n} hits: "
+                                         "{problem}", phase=self.name, side=side,
+                                         problem=problem))
             new.append(tuple(s - h for s, h in zip(state[k], alloc)))
         return new[0], new[1]
 
     def explain(self, state: State, rolled: tuple[int, ...]) -> str:
         rollers = self.rollers(state)
         if not rollers:
-            return f"{self.name}: {self.no_dice_reason()}"
-        lines = [f"{self.name}:"]
+            return msg("{phase}: {reason}", phase=self.name, reason=self.no_dice_reason())
+        lines = [msg("{phase}:", phase=self.name)]
         for r, face in zip(rollers, rolled):
             hits = self.rules.hit_faces(r.value)[face - 1]
-            lines.append(f"  {r.side} {r.unit.name} #{r.index + 1}: {r.why} + d6 {face} = "
-                         f"{r.value + face} -> {hits} hit{'s' if hits != 1 else ''}")
+            lines.append(join("", ["  ", plural(
+                hits, "{side} {unit} #{i}: {why} + d6 {face} = {total} -> {n} hit",
+                "{side} {unit} #{i}: {why} + d6 {face} = {total} -> {n} hits", side=r.side,
+                unit=unit_name(r.unit), i=r.index + 1, why=r.why, face=face,
+                total=r.value + face)]))
         raw_a, raw_d = self._raw_hits(state, rolled)
         outcome = self.resolve(state, rolled)
         proposal = self.propose(state, outcome)
         for k, side, raw in ((0, "attacker", raw_a), (1, "defender", raw_d)):
-            note = f" (only {outcome[k]} can be taken)" if raw > outcome[k] else ""
-            where = ", ".join(f"{t.name} #{i + 1} takes {h}"
-                              for i, (t, h) in enumerate(zip(self.rules.types[side],
-                                                             proposal[k])) if h)
-            lines.append(f"  {side} takes {raw} hit{'s' if raw != 1 else ''}{note}"
-                         + (f": {where} (default spreading; the owner may break ties)"
-                            if where else ""))
-        return "\n".join(lines)
+            takes = plural(raw, "{side} takes {n} hit", "{side} takes {n} hits", side=side)
+            if raw > outcome[k]:
+                takes = msg("{takes} (only {can} can be taken)", takes=takes, can=outcome[k])
+            where = join(", ", [msg("{unit} #{i} takes {h}", unit=unit_name(t), i=i + 1, h=h)
+                                for i, (t, h) in enumerate(zip(self.rules.types[side],
+                                                               proposal[k])) if h])
+            if where:
+                takes = msg("{takes}: {where} (default spreading; the owner may break ties)",
+                            takes=takes, where=where)
+            lines.append(join("", ["  ", takes]))
+        return text_lines(lines)
 
     def no_dice_reason(self) -> str:
-        return "nobody rolls"
+        return msg("nobody rolls")
+
+
+def unit_name(unit_type) -> str:
+    """A unit type's name as a text for people (translated with the data's labels)."""
+    return term("data.ur", unit_type.name)
+
+
+#: The values a unit rolls with, as the roll's explanation names them.
+VALUE_WORDS = {"range": msg("range"), "attack": msg("attack"), "defend": msg("defend")}
 
 
 def _value_text(base: int, label: str, mods: list[tuple[str, int]]) -> str:
-    return " ".join([f"{base} ({label})"] + [f"{v:+d} {name}" for name, v in mods])
+    return join(" ", [msg("{base} ({value})", base=base, value=VALUE_WORDS.get(label, label))] +
+                [msg("{v:+d} {modifier}", v=v, modifier=name) for name, v in mods])
 
 
 class RangedPhase(_FirePhase):
     """Every unit with a range value shoots (both sides at once): range + ranged modifiers."""
 
-    name = "ranged"
+    name = msg("ranged")
 
     def make_rollers(self, state: State) -> tuple[Roller, ...]:
         out = []
@@ -200,13 +222,13 @@ class RangedPhase(_FirePhase):
         return tuple(out)
 
     def no_dice_reason(self) -> str:
-        return "no unit with a range value"
+        return msg("no unit with a range value")
 
 
 class MeleePhase(_FirePhase):
     """Attack or defend by stance; attack-only / defence-only units sit out the other one."""
 
-    name = "melee"
+    name = msg("melee")
 
     def make_rollers(self, state: State) -> tuple[Roller, ...]:
         if not self.rules.melee_happens():
@@ -220,12 +242,12 @@ class MeleePhase(_FirePhase):
             for i, (t, s, u) in enumerate(zip(self.rules.types[side], state[k],
                                               self.rules.sides[side].units)):
                 if s > 0 and t.melee_in(stance):
-                    extra = [("raider", raider)] if u.raider and raider else []
+                    extra = [(msg("raider"), raider)] if u.raider and raider else []
                     out.append(Roller(side, i, t, t.melee + bonus + sum(v for _, v in extra),
                                       _value_text(t.melee, stance, mods + extra)))
         return tuple(out)
 
     def no_dice_reason(self) -> str:
         if not self.rules.melee_happens():
-            return "both sides defend: no melee"
-        return "no unit can fight in its side's stance"
+            return msg("both sides defend: no melee")
+        return msg("no unit can fight in its side's stance")

@@ -35,10 +35,11 @@ from ...distribution import Dist
 from ... import limits
 from ...result import BattleResult, battle_result
 from ...solver import solve
+from ...text import join, msg, term
 from .scenario import UrScenario, check
 from .data import UrTables, tables
 from .hits import Allocation, State, spread_hits
-from .phases import MeleePhase, RangedPhase
+from .phases import MeleePhase, RangedPhase, unit_name
 
 
 class UrRules(BattleRules):
@@ -69,14 +70,14 @@ class UrRules(BattleRules):
         m = self.data.modifiers
         mods = []
         if side == "defender":
-            mods.append(("from the wall", m.ranged_from_wall * self.wall))
+            mods.append((msg("from the wall"), m.ranged_from_wall * self.wall))
             if self.scenario.attacker.moving_to_archers:
-                mods.append(("attacker moving toward archers", m.ranged_moving_to_archers))
+                mods.append((msg("attacker moving toward archers"), m.ranged_moving_to_archers))
         else:
-            mods.append(("at the wall", m.ranged_to_wall * self.wall))
+            mods.append((msg("at the wall"), m.ranged_to_wall * self.wall))
         other = "defender" if side == "attacker" else "attacker"
         if any(t.id == "undead" and s > 0 for t, s in zip(self.types[other], target_steps)):
-            mods.append(("at undead", m.ranged_at_undead))
+            mods.append((msg("at undead"), m.ranged_at_undead))
         return [(name, v) for name, v in mods if v]
 
     def melee_modifiers(self, side: str) -> list[tuple[str, int]]:
@@ -86,18 +87,18 @@ class UrRules(BattleRules):
         stance = self.sides[side].stance
         mods = []
         if side == "attacker" and stance == "attack":      # attacking the defender's position
-            mods += [("wall", m.attack_wall * self.wall),
-                     (pos.terrain, m.attack_terrain[pos.terrain]),
-                     ("river", m.attack_river if pos.river else 0),
-                     ("dwarf hill", m.attack_dwarf_hill if pos.dwarf_hill else 0)]
+            mods += [(msg("wall"), m.attack_wall * self.wall),
+                     (term("data.ur", pos.terrain), m.attack_terrain[pos.terrain]),
+                     (msg("river"), m.attack_river if pos.river else 0),
+                     (msg("dwarf hill"), m.attack_dwarf_hill if pos.dwarf_hill else 0)]
         elif side == "defender" and stance == "defend":    # defending its own position
-            mods += [("wall", m.defence_wall * self.wall),
-                     (pos.terrain, m.defence_terrain[pos.terrain]),
-                     ("river", m.defence_river if pos.river else 0),
-                     ("dwarf hill", m.defence_dwarf_hill if pos.dwarf_hill else 0)]
+            mods += [(msg("wall"), m.defence_wall * self.wall),
+                     (term("data.ur", pos.terrain), m.defence_terrain[pos.terrain]),
+                     (msg("river"), m.defence_river if pos.river else 0),
+                     (msg("dwarf hill"), m.defence_dwarf_hill if pos.dwarf_hill else 0)]
         # The attacker's own position is open ground: a sallying defender, or an attacker that
         # stands to defend, gets no position modifiers.
-        mods.append(("magic", self.sides[side].magic))
+        mods.append((msg("magic"), self.sides[side].magic))
         return [(name, v) for name, v in mods if v]
 
     def melee_happens(self) -> bool:
@@ -148,10 +149,11 @@ class UrRules(BattleRules):
     def describe(self, state: State) -> str:
         parts = []
         for k, side in enumerate(("attacker", "defender")):
-            units = ", ".join(f"{t.name} {s}/{t.steps}" if s else f"{t.name} lost"
-                              for t, s in zip(self.types[side], state[k]))
-            parts.append(f"{side}: {units or 'no units'}")
-        return " | ".join(parts)
+            units = join(", ", [msg("{unit} {steps}/{of}", unit=unit_name(t), steps=s, of=t.steps)
+                                if s else msg("{unit} lost", unit=unit_name(t))
+                                for t, s in zip(self.types[side], state[k])])
+            parts.append(msg("{side}: {units}", side=side, units=units or msg("no units")))
+        return join(" | ", parts)
 
     def round_dist(self, state: State) -> Dist:
         """Exact next-round distribution, factorised by side (equal to the generic one).

@@ -1,0 +1,191 @@
+"""The engine's texts for people (combatassist.text): English exactly as before, every
+template collected and translated (ui/translations/engine_de.ts)."""
+from __future__ import annotations
+
+import importlib.util
+import pickle
+import random
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from combatassist.errors import EngineError
+from combatassist.rulesets import lowluck
+from combatassist.scenario import load_scenario
+from combatassist.table import TableBattle, rules_from_scenario
+from combatassist.text import Joined, Message, Term, join, lines, msg, plural, split_lines, term
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("engine_texts",
+                                                  ROOT / "packaging" / "engine_texts.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def texts_in(text) -> list:
+    """Every Message and Term inside ``text`` (fields and joined parts too)."""
+    out = []
+    if isinstance(text, Message):
+        out.append(text)
+        for value in text.fields.values():
+            out += texts_in(value)
+    elif isinstance(text, Joined):
+        for item in text.items:
+            out += texts_in(item)
+    elif isinstance(text, Term):
+        out.append(text)
+    return out
+
+
+def translations(path: Path) -> dict[tuple[str, str], str | None]:
+    """(context, source) -> finished translation (None: unfinished)."""
+    out = {}
+    for ctx in ET.parse(path).getroot().iter("context"):
+        for m in ctx.iter("message"):
+            t = m.find("translation")
+            out[(ctx.findtext("name"), m.findtext("source"))] = (
+                None if t is None or t.get("type") == "unfinished" or not t.text else t.text)
+    return out
+
+
+# -- English stays exactly what it was ----------------------------------------------------------
+def test_a_message_is_its_english():
+    m = msg("{side} takes {n} hits ({p:.1%})", side="attacker", n=3, p=0.25)
+    assert m == "attacker takes 3 hits (25.0%)" and isinstance(m, str)
+    assert (m.template, m.fields["n"]) == ("{side} takes {n} hits ({p:.1%})", 3)
+    assert {m: 1}["attacker takes 3 hits (25.0%)"] == 1          # hashes as its English
+    assert plural(1, "{n} die", "{n} dice") == "1 die" and plural(2, "{n} die", "{n} dice") == "2 dice"
+    assert join(", ", [msg("a"), "b"]) == "a, b" and lines(["x", msg("y")]) == "x\ny"
+    assert term("data.lowluck", "infantry") == "infantry"
+    assert f"{msg('fire'):>6}|" == "  fire|"
+
+
+def test_texts_survive_pickling():
+    text = lines([msg("{n} {unit}", n=2, unit=term("data.lowluck", "armor")),
+                  join("", ["  ", msg("now: {position}", position="x")])])
+    back = pickle.loads(pickle.dumps(text))
+    assert back == text and type(back) is Joined
+    assert [type(t) for t in texts_in(back)] == [type(t) for t in texts_in(text)]
+    assert back.items[0].fields["unit"].context == "data.lowluck"
+
+
+def test_split_lines_keeps_the_parts_and_strips_like_str_strip():
+    text = lines([msg("a {x}", x=1), join("", ["  ", msg("b")]), "  plain  ", ""])
+    parts = split_lines(text)
+    assert parts == ["a 1", "b", "plain"]
+    assert isinstance(parts[0], Message) and isinstance(parts[1], Message)
+
+
+def test_low_luck_log_and_explanation_read_as_before():
+    """The table-side log of a Low Luck round, against the old f-string formats."""
+    rules = lowluck.make_rules(lowluck.default_scenario().body)
+    battle = TableBattle(rules)
+    phase = battle.current_phase()
+    assert phase.name == "fire"
+    line = battle.enter((2,))
+    a, d = phase.resolve(battle.round_states[0], (2,))
+    before = battle.round_states[0]
+
+    def side(counts):
+        return ", ".join(f"{n} {u}" for u, n in zip(rules.ids, counts) if n) or "nothing left"
+
+    now = battle.round_states[1]
+    assert line.explanation == f"Fire: the attacker scores {a} hits, the defender {d}"
+    assert line.text == (f"Round 1, fire — dice: 2\n"
+                         f"    Fire: the attacker scores {a} hits, the defender {d}\n"
+                         f"    now: attacker: {side(now[0])} | defender: {side(now[1])}")
+    assert before != now
+    spec = battle.dice()[0]
+    power = sum(n * v for n, v in rules._fire.att_groups(now))
+    assert spec.label == f"attack power {power}: extra hit on {power % 6} or less"
+
+
+def test_refusals_read_as_before():
+    rules = lowluck.make_rules(lowluck.default_scenario().body)
+    battle = TableBattle(rules)
+    with pytest.raises(EngineError) as exc:
+        battle.enter((9,))
+    label = battle.dice()[0].label
+    assert str(exc.value) == f"fire: die 1 ({label}) must show 1-6, got 9"
+    assert isinstance(exc.value.args[0], Message)
+    with pytest.raises(EngineError, match="^nothing to undo$"):
+        battle.undo()
+
+
+# -- every template collected and translated ------------------------------------------------
+def test_templates_are_literal_strings_and_a_computed_one_is_refused(tmp_path):
+    tool = _tool()
+    found = tool.templates()
+    assert "Round {round}, {phase} — dice: {dice}" in found and "{n} dice" in found
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "bad.py").write_text("from x import msg\nmsg('a ' + b)\n")
+    with pytest.raises(tool.EngineTextsError, match=r"bad.py:2: msg\(\) needs literal"):
+        tool.templates(tmp_path / "pkg")
+
+
+def test_engine_de_ts_is_up_to_date_and_finished():
+    tool = _tool()
+    path = tool.ts_path("de")
+    assert path.read_text(encoding="utf-8") == tool.expected_ts("de", path), \
+        "run .venv/bin/python packaging/engine_texts.py update, then translate"
+    have = translations(path)
+    missing = [k for k, v in have.items() if v is None]
+    assert not missing, missing
+    for (ctx, source), text in have.items():
+        fields = lambda t: set(re.findall(r"\{[^{}]*\}", t))     # noqa: E731
+        assert fields(text) == fields(source), (ctx, source, text)
+    assert have[("engine", "fire")] == "Feuer"
+    assert have[("data.lowluck", "infantry")] == "Infanterie"
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_every_text_a_table_battle_shows_is_translated(example):
+    """Play each example at the table with random dice: every Message in the phase names,
+    dice labels, explanations, log and positions has a German template, every Term a German
+    name."""
+    have = translations(_tool().ts_path("de"))
+    rules, ruleset = rules_from_scenario(example.read_text())
+    battle = TableBattle(rules, ruleset=ruleset)
+    rng = random.Random(11)
+    seen = []
+    for _ in range(30):
+        if battle.is_over():
+            break
+        phase = battle.current_phase()
+        dice = battle.roll(rng)
+        preview = battle.preview(dice)
+        seen += [phase.name, preview.explanation, battle.describe()]
+        seen += [spec.label for spec in battle.dice()] + [spec.side for spec in battle.dice()]
+        battle.enter(dice)
+    seen += [line.text for line in battle.log]
+    problems = set()
+    for text in seen:
+        if isinstance(text, str) and not isinstance(text, (Message, Joined, Term)):
+            if text.strip() and ("engine", text) not in have:
+                problems.add(f"plain text {text!r}")
+        for part in texts_in(text):
+            key = ("engine", part.template) if isinstance(part, Message) else \
+                (part.context, str(part))
+            if not have.get(key):
+                problems.add(f"{key}")
+    assert not problems, sorted(problems)
+    assert load_scenario(example).ruleset == ruleset
+
+
+def test_names_shared_with_the_data_translations_read_the_same():
+    """A data name (or engine word) both engine_de.ts and the hand-kept data_de.ts translate
+    has the same German in both: the table's texts use the forms' words."""
+    data = ROOT / "ui" / "translations" / "data_de.ts"
+    if not data.is_file():
+        pytest.skip("no data_de.ts in this checkout")
+    ours, theirs = translations(_tool().ts_path("de")), translations(data)
+    differ = {k: (ours[k], theirs[k]) for k in ours.keys() & theirs.keys()
+              if theirs[k] and ours[k] != theirs[k]}
+    assert not differ, differ

@@ -1,0 +1,118 @@
+"""A table-side battle in German, for every ruleset: the engine's texts (phase names, dice to
+roll, how the dice resolved, the log, the position) are shown in German; English stays the
+engine's own text exactly."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from combatassist.text import Message
+from combatassist_gui import i18n
+from combatassist_gui.engine_text import error_text, render
+from combatassist_gui.views.agc import AgcView
+from combatassist_gui.views.ds2 import Ds2View
+from combatassist_gui.views.lowluck import LowLuckView
+from combatassist_gui.views.mediumluck import MediumLuckView
+from combatassist_gui.views.ur import UrView
+
+#: Words of the engine's English texts that no German text of the table side may contain.
+ENGLISH = {"attacker", "defender", "takes", "hits", "hit", "rolled", "rolls", "dice",
+           "round", "now", "scores", "none", "total", "steps", "damage", "fire", "impact",
+           "armour", "the", "and", "vs", "on", "or", "less", "unopposed", "boosts", "lost"}
+#: A word each ruleset's German explanations use.
+GERMAN = {"lowluck": "Treffer", "mediumluck": "würfelte", "agc": "Siegverhältnis", "ur": "Treffer",
+          "ds2": "Durchschlag"}
+VIEWS = [LowLuckView, MediumLuckView, AgcView, UrView, Ds2View]
+
+
+@pytest.fixture
+def german(qapp):
+    i18n.install("de", qapp)
+    yield
+    i18n.install("en", qapp)
+
+
+def english_words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z]+", text)) & ENGLISH
+
+
+@pytest.mark.parametrize("cls", VIEWS, ids=lambda c: c.ruleset)
+def test_a_table_battle_in_german(cls, german, open_view, qtbot):
+    view = open_view(cls)
+    panel = view.table_panel
+    panel.start()
+    battle = panel.battle
+    assert battle is not None
+    rng = random.Random(7)
+    explained = []
+    for _ in range(6):                       # a few phases (or the whole battle)
+        if battle.is_over():
+            break
+        if battle.dice():        # (a phase without dice says so in the GUI's own words)
+            assert not english_words(panel.dice_label.text()), panel.dice_label.text()
+        dice = battle.roll(rng)
+        panel.dice_edit.setText(" ".join(map(str, dice)))
+        preview = battle.preview(dice)
+        shown = panel.explain_label.text()
+        assert shown == render(preview.explanation)
+        assert not english_words(shown), shown
+        explained.append(shown)
+        panel.apply()
+        assert panel.message.text() == ""
+    assert any(GERMAN[cls.ruleset] in text for text in explained), explained
+    log = [panel.log.item(i).text() for i in range(panel.log.count())]
+    assert log and log[0].startswith("Runde 1, ")
+    for shown, line in zip(log, battle.log):
+        assert shown == render(line.text) and shown != str(line.text)
+        assert not english_words(shown), shown
+    assert not english_words(panel.state_label.text()), panel.state_label.text()
+
+
+def test_a_refusal_at_the_table_in_german(german, open_view):
+    view = open_view(LowLuckView)
+    panel = view.table_panel
+    panel.start()
+    panel.dice_edit.setText("9")             # a d6 can't show 9
+    panel.apply()
+    assert "muss 1–6 zeigen, nicht 9" in panel.message.text()
+    panel.undo()                             # nothing to undo yet
+    assert "nichts rückgängig zu machen" in panel.message.text()
+
+
+def test_english_renders_exactly_as_the_engine_writes(open_view):
+    view = open_view(MediumLuckView)
+    panel = view.table_panel
+    panel.start()
+    battle = panel.battle
+    dice = battle.roll(random.Random(3))
+    panel.dice_edit.setText(" ".join(map(str, dice)))
+    assert panel.explain_label.text() == str(battle.preview(dice).explanation)
+    panel.apply()
+    assert panel.log.item(0).text() == str(battle.log[0].text)
+
+
+def test_numbers_in_engine_texts_follow_the_language(german):
+    text = Message("{size:,} positions solved", size=1234567)
+    assert render(text) == "1.234.567 Stellungen berechnet"
+    assert str(text) == "1,234,567 positions solved"
+
+
+def test_a_damaged_translation_falls_back_to_english(german, monkeypatch):
+    from PySide6.QtCore import QCoreApplication
+
+    monkeypatch.setattr(QCoreApplication, "translate", lambda ctx, text, *a: "{nope} kaputt")
+    assert render(Message("{n} dice", n=3)) == "3 dice"
+    from combatassist.errors import EngineError
+
+    assert error_text(EngineError("plain")) == "plain"
+
+
+def test_a_refused_computation_in_german(german):
+    from combatassist import limits
+
+    text = error_text(limits.exact_refusal(12_345_678))
+    assert text.startswith("dieser Kampf braucht etwa 12.345.678 Übergänge des exakten Lösers")
+    assert str(limits.exact_refusal(12_345_678)).startswith(
+        "this battle needs about 12,345,678 exact-solver transitions")

@@ -1,0 +1,98 @@
+"""The names from the rulesets' data and the engine that the GUI shows (units, bands, terrain,
+weapons, walls, phases), by translation context.
+
+The engine, its files and the command line keep them English; the GUI shows them through
+``i18n.data_name(ruleset, name)`` (context ``data.<ruleset>``) and
+``translate("engine", name)``, translated by the hand-kept ``translations/data_<lang>.ts``
+(lupdate can't see these strings in the code). ``tests/ui/test_i18n.py`` checks that file
+covers every name listed here.
+"""
+from __future__ import annotations
+
+
+def _spaced(ident: str) -> str:
+    return ident.replace("_", " ")
+
+
+def lowluck_names() -> set[str]:
+    from combatassist.rulesets import lowluck
+    from combatassist.rulesets.lowluck import tech
+
+    names = {_spaced(u) for u in lowluck.UNITS}
+    for branch in tech.BRANCHES:
+        names |= {_spaced(t) for t in tech.branch(branch).techs}
+    return names
+
+
+def mediumluck_names() -> set[str]:
+    from .views.mediumluck import default_chart
+
+    chart = default_chart()
+    names = set(chart.band_names)
+    for unit in chart.units:
+        text = _spaced(unit)
+        shown = "AAA" if text == "aaa" else text[:1].upper() + text[1:]
+        plural = text if text.endswith(("infantry", "artillery", "aaa")) else text + "s"
+        names |= {text, shown, plural}
+    names |= {_spaced(kind) for band in chart.bands for kind in band.boost.values()}
+    return names
+
+
+def agc_names() -> set[str]:
+    from combatassist.rulesets import agc
+    from combatassist.rulesets.agc.data import agc_data
+
+    data = agc_data()
+    names = {t["name"] for t in agc.terrains()} | {_spaced(t["id"]) for t in agc.terrains()}
+    for unit in agc.unit_types():
+        names |= {unit["name"], _spaced(unit["base_type"])}
+    names |= {_spaced(u) for u in data.unit_names} | {band.name for band in data.bands}
+    return names
+
+
+def ur_names() -> set[str]:
+    from combatassist.rulesets import ur
+
+    tables = ur.tables()
+    return {t.name for t in tables.units.values()} | {w.name for w in tables.walls.values()}
+
+
+def ds2_names() -> set[str]:
+    from combatassist.rulesets import ds2
+
+    names = set()
+    for family in ds2.weapon_options()["families"]:
+        names |= {family["label"], family["name"], *family.get("size_labels", {}).values()}
+    return names
+
+
+#: The engine's own fixed words the GUI shows: phase names and why there is no battle.
+ENGINE_NAMES = {
+    "AA fire", "submarine first strike", "fire", "ranged", "melee", "unit dice",
+    "ground damage", "AAD contest damage", "to hit", "impact", "special damage",
+    "the attacker has no units", "the defender has no units", "neither side has units",
+    # Dirtside II's notes on the form (rulesets/ds2/fields.py), those without a name in them
+    "Infantry weapons have no size class or range band; their impact die depends on the "
+    "combat type and the target's cover.",
+    "Fire at infantry needs no to-hit roll.", "Heavy weapons ignore cover.",
+    "Artillery reads “dug in” as dug in; open and soft as not.",
+    "Not a heavy weapon: it can only harm armour-0 vehicles (which count as powered armour, 7).",
+}
+
+
+def names_by_context() -> dict[str, set[str]]:
+    """``{"data.lowluck": {"infantry", ...}, ..., "engine": {...}}``."""
+    from .views.mediumluck import default_chart
+
+    from combatassist import rulesets
+
+    engine = set(ENGINE_NAMES) | set(default_chart().band_names)   # Medium Luck's phases
+    names = {"data.lowluck": lowluck_names(), "data.mediumluck": mediumluck_names(),
+             "data.agc": agc_names(), "data.ur": ur_names(), "data.ds2": ds2_names(),
+             "engine": engine}
+    for ruleset in rulesets.all_rulesets():      # every display name (Ruleset.labels)
+        context = f"data.{ruleset.name}"
+        if context in names:
+            names[context] |= {text for category in ruleset.labels.values()
+                               for text in category.values()}
+    return names

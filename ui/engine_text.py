@@ -1,0 +1,65 @@
+"""The engine's texts in the app's language (``combatassist.text``).
+
+The engine writes its texts for people (phase names, how the dice resolved, the battle log,
+refusals, result notes) in English, as strings that keep their template and fields. ``render``
+translates them here: a ``Message``'s template in the context ``engine``
+(``ui/translations/engine_<lang>.ts``, collected from the engine's source by
+``packaging/engine_texts.py``), its fields rendered the same way (numbers the local way, see
+``i18n.localize``); a ``Term`` (a name from a ruleset's data) in its own context
+(``data.<ruleset>``); a plain string through ``engine`` as a whole (a phase or side name the
+engine keeps as a plain word). In English every text renders exactly as ``str(text)``.
+"""
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+
+from combatassist.errors import EngineError, one_line
+from combatassist.text import CONTEXT, Joined, Message, Term
+
+from . import i18n
+
+
+class _LocalFormatter(string.Formatter):
+    """``str.format`` with numbers written the current language's way."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = format(value, format_spec)
+            if format_spec.endswith("%") and i18n.current_language() != i18n.SOURCE_LANGUAGE:
+                return i18n.localize(text[:-1]) + " %"
+            return i18n.localize(text)
+        return format(value, format_spec)
+
+
+_FORMATTER = _LocalFormatter()
+
+
+def render(text: Any) -> str:
+    """``text`` (an engine text, a plain string or anything else) in the app's language."""
+    if isinstance(text, Message):
+        fields = {k: render(v) if isinstance(v, str) else v for k, v in text.fields.items()}
+        if not fields:
+            return QCoreApplication.translate(CONTEXT, text.template)
+        template = QCoreApplication.translate(CONTEXT, text.template)
+        try:
+            return _FORMATTER.vformat(template, (), fields)
+        except (KeyError, IndexError, ValueError):     # a damaged translation: the English
+            return _FORMATTER.vformat(text.template, (), fields)
+    if isinstance(text, Joined):
+        return text.sep.join(render(item) for item in text.items)
+    if isinstance(text, Term):
+        return QCoreApplication.translate(text.context, str(text)) if text else ""
+    if isinstance(text, str):
+        return QCoreApplication.translate(CONTEXT, text) if text.strip() else text
+    return "" if text is None else str(text)
+
+
+def error_text(exc: BaseException) -> str:
+    """An engine error's one line in the app's language (``str(exc)`` where the message is
+    not an engine text, e.g. a file's error naming where it is)."""
+    if isinstance(exc, EngineError) and exc.args and isinstance(exc.args[0], (Message, Joined)):
+        return one_line(render(exc.args[0]))
+    return str(exc)

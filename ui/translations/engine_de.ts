@@ -1,0 +1,1880 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de" sourcelanguage="en">
+    <context>
+        <name>engine</name>
+        <message>
+            <location filename="../../combatassist/battle.py" />
+            <source>attacker</source>
+            <translation>Angreifer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/battle.py" />
+            <source>defender</source>
+            <translation>Verteidiger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/battle.py" />
+            <source>draw</source>
+            <translation>Unentschieden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/battle.py" />
+            <source>{phase}: {outcome}</source>
+            <translation>{phase}: {outcome}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/battle.py" />
+            <source>{n} die</source>
+            <translation>{n} Würfel</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/battle.py" />
+            <source>{n} dice</source>
+            <translation>{n} Würfel</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/battle.py" />
+            <source>{phase}: expected {dice}, got {got}</source>
+            <translation>{phase}: {dice} erwartet, {got} eingegeben</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/battle.py" />
+            <source>{phase}: die {i} ({label}) must show 1-{sides}, got {face}</source>
+            <translation>{phase}: Würfel {i} ({label}) muss 1–{sides} zeigen, nicht {face}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/battle.py" />
+            <source>{phase}: die {i} must show 1-{sides}, got {face}</source>
+            <translation>{phase}: Würfel {i} muss 1–{sides} zeigen, nicht {face}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
+            <source>{n} {unit}</source>
+            <translation>{n} {unit}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
+            <source>{side}: {units}</source>
+            <translation>{side}: {units}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
+            <source>(nothing)</source>
+            <translation>(nichts)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
+            <source>can't read '{item}': write it like '2 infantry'</source>
+            <translation>„{item}“ ist nicht lesbar: schreiben Sie es wie '2 infantry'</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
+            <source>can't read the choice: {why}</source>
+            <translation>Die Wahl ist nicht lesbar: {why}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
+            <source>start each part with one of: {keys} (got '{part}')</source>
+            <translation>Beginnen Sie jeden Teil mit einem von: {keys} (eingegeben: „{part}“)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
+            <source>dice must be numbers, got '{text}'</source>
+            <translation>Würfel müssen Zahlen sein, eingegeben: „{text}“</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
+            <source>expected {dice}, got {got}</source>
+            <translation>{dice} erwartet, {got} eingegeben</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
+            <source>die {i} ({label}) must show 1-{sides}, got {v}</source>
+            <translation>Würfel {i} ({label}) muss 1–{sides} zeigen, nicht {v}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
+            <source>die {i} must show 1-{sides}, got {v}</source>
+            <translation>Würfel {i} muss 1–{sides} zeigen, nicht {v}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
+            <source>{n:,.0f}</source>
+            <translation>{n:,.0f}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
+            <source>{n:.1e}</source>
+            <translation>{n:.1e}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
+            <source>transitions</source>
+            <translation>Übergänge</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
+            <source>this battle needs about {work} exact-solver {unit}, more than the {limit} the engine answers within {seconds} s and {gb} GB; reduce the forces, or simulate it (--method simulate)</source>
+            <translation>dieser Kampf braucht etwa {work} {unit} des exakten Lösers, mehr als die {limit}, die das Programm in {seconds} s und mit {gb} GB beantwortet; die Streitkräfte verkleinern oder simulieren (--method simulate)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
+            <source>{trials:,} trials would roll about {dice} dice, more than the {limit} the simulator rolls within {seconds} s; use at most {fits:,} trials (--trials) or smaller forces</source>
+            <translation>{trials:,} Durchgänge würfelten etwa {dice} Würfel, mehr als die {limit}, die der Simulator in {seconds} s würfelt; höchstens {fits:,} Durchgänge (--trials) oder kleinere Streitkräfte verwenden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>the attacker has no units</source>
+            <translation>der Angreifer hat keine Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>the defender has no units</source>
+            <translation>der Verteidiger hat keine Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>neither side has units</source>
+            <translation>keine Seite hat Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>armor {arm}% lowered to {lowered}%: below the infantry's {inf}%</source>
+            <translation>Panzer {arm} % auf {lowered} % gesenkt: unter den {inf} % der Infanterie</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>armor {arm}% lowered to {lowered}%: infantry and armor at most 100%</source>
+            <translation>Panzer {arm} % auf {lowered} % gesenkt: Infanterie und Panzer zusammen höchstens 100 %</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>infantry %</source>
+            <translation>Infanterie %</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>({face} + {add}) × {step} = {pct}% infantry</source>
+            <translation>({face} + {add}) × {step} = {pct} % Infanterie</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>armor %</source>
+            <translation>Panzer %</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>{face} × {step} = {pct}% armor</source>
+            <translation>{face} × {step} = {pct} % Panzer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>infantry = round({n} × {inf_pct}%) = {infantry}; armor = min(round({n} × {arm_pct}%), {n} − {infantry}) = {armor}</source>
+            <translation>Infanterie = gerundet({n} × {inf_pct} %) = {infantry}; Panzer = min(gerundet({n} × {arm_pct} %), {n} − {infantry}) = {armor}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>{remaining} unit(s) left by rounding added to the infantry</source>
+            <translation>{remaining} durch Rundung übrige Einheit(en) zur Infanterie gezählt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>remaining unit {i}</source>
+            <translation>übrige Einheit {i}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/lineup.py" />
+            <source>{unit} {i}</source>
+            <translation>{unit} {i}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/lineup.py" />
+            <source>{terrain} {mod} ignored: paired with {unit}</source>
+            <translation>{terrain} {mod} entfällt: gepaart mit {unit}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/lineup.py" />
+            <source>{terrain} {mod} removed by engineers</source>
+            <translation>{terrain} {mod} von Pionieren aufgehoben</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/lineup.py" />
+            <source>{terrain} {mod}</source>
+            <translation>{terrain} {mod}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/lineup.py" />
+            <source>{mod} no allied infantry</source>
+            <translation>{mod} keine verbündete Infanterie</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/lineup.py" />
+            <source>{mod} {unit} in its own terrain</source>
+            <translation>{mod} {unit} im eigenen Gelände</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/lineup.py" />
+            <source>{mod} paired with armor, artillery or air support</source>
+            <translation>{mod} gepaart mit Panzer, Artillerie oder Luftunterstützung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/lineup.py" />
+            <source>{n}d{sides} keep the lowest: defending engineers</source>
+            <translation>{n}W{sides}, der niedrigste zählt: verteidigende Pioniere</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rounds.py" />
+            <source>{what} damage {dice}</source>
+            <translation>{what}: Schaden {dice}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rounds.py" />
+            <source>unit dice</source>
+            <translation>Einheitenwürfel</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rounds.py" />
+            <source>{side} {unit} (d{sides}, lowest of {dice})</source>
+            <translation>{side} {unit} (W{sides}, niedrigster von {dice})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rounds.py" />
+            <source>{side} {unit} (d{sides})</source>
+            <translation>{side} {unit} (W{sides})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rounds.py" />
+            <source>ground damage</source>
+            <translation>Bodenschaden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rounds.py" />
+            <source>ground</source>
+            <translation>Boden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rounds.py" />
+            <source>AAD contest damage</source>
+            <translation>Schaden aus dem Flugabwehr-Duell</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rounds.py" />
+            <source>contest {n}</source>
+            <translation>Duell {n}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rounds.py" />
+            <source>ready: roll every unit's dice</source>
+            <translation>bereit: die Würfel aller Einheiten werfen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rounds.py" />
+            <source>totals {a}-{d}: {band}; steps of damage {sa}-{sd}</source>
+            <translation>Summen {a}–{d}: {band}; Schadensstufen {sa}–{sd}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rounds.py" />
+            <source>totals {a}-{d}: {band}</source>
+            <translation>Summen {a}–{d}: {band}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>{side}: expected a roll for each of {units} units, got {got}</source>
+            <translation>{side}: je ein Wurf für jede der {units} Einheiten erwartet, {got} eingegeben</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>{side} {unit}: expected {dice} dice, got {got}</source>
+            <translation>{side} {unit}: {dice} Würfel erwartet, {got} eingegeben</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>{side} {unit}: a d{sides} shows 1-{sides}, got {face}</source>
+            <translation>{side} {unit}: ein W{sides} zeigt 1–{sides}, nicht {face}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>{key}: {why}</source>
+            <translation>{key}: {why}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>{side} ({terrain}):</source>
+            <translation>{side} ({terrain}):</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>no modifier</source>
+            <translation>kein Modifikator</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>{unit}: d{sides} {shown} ({how}) -&gt; {value}</source>
+            <translation>{unit}: W{sides} {shown} ({how}) -&gt; {value}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>{unit}  [AAD only]</source>
+            <translation>{unit}  [nur Flugabwehr]</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>ground total {total}</source>
+            <translation>Bodensumme {total}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>no lower total</source>
+            <translation>keine niedrigere Summe</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>{high}/{low} = {ratio:.3f}</source>
+            <translation>{high}/{low} = {ratio:.3f}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>margin {ratio}: {band}; tie</source>
+            <translation>Siegverhältnis {ratio}: {band}; Gleichstand</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>margin {ratio}: {band}; {side} is the victor</source>
+            <translation>Siegverhältnis {ratio}: {band}; Sieger ist der {side}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>{side} takes no ground damage (air support only, no enemy AAD)</source>
+            <translation>{side} erleidet keinen Bodenschaden (nur Luftunterstützung, keine feindliche Flugabwehr)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>{side} takes {dice} steps</source>
+            <translation>{side} erleidet {dice} Schadensstufen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>steps of damage: attacker {a}, defender {d}</source>
+            <translation>Schadensstufen: Angreifer {a}, Verteidiger {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>{air} ({base} + {bonus} artillery)</source>
+            <translation>{air} ({base} + {bonus} Artillerie)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>AAD contest: {aad_side} AAD {aad} vs {air_side} air support {air}: {band}, tie; AAD takes {aad_dice}, air support {air_dice}</source>
+            <translation>Flugabwehr-Duell: Flugabwehr ({aad_side}) {aad} gegen Luftunterstützung ({air_side}) {air}: {band}, Gleichstand; Flugabwehr erleidet {aad_dice}, Luftunterstützung {air_dice}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>AAD contest: {aad_side} AAD {aad} vs {air_side} air support {air}: {band}, AAD is the victor; AAD takes {aad_dice}, air support {air_dice}</source>
+            <translation>Flugabwehr-Duell: Flugabwehr ({aad_side}) {aad} gegen Luftunterstützung ({air_side}) {air}: {band}, Sieger ist die Flugabwehr; Flugabwehr erleidet {aad_dice}, Luftunterstützung {air_dice}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/rules.py" />
+            <source>AAD contest: {aad_side} AAD {aad} vs {air_side} air support {air}: {band}, air support is the victor; AAD takes {aad_dice}, air support {air_dice}</source>
+            <translation>Flugabwehr-Duell: Flugabwehr ({aad_side}) {aad} gegen Luftunterstützung ({air_side}) {air}: {band}, Sieger ist die Luftunterstützung; Flugabwehr erleidet {aad_dice}, Luftunterstützung {air_dice}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>{weapon} is always size class {size}.</source>
+            <translation>{weapon} hat immer Größenklasse {size}.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>Infantry weapons have no size class or range band; their impact die depends on the combat type and the target's cover.</source>
+            <translation>Infanteriewaffen haben weder Größenklasse noch Entfernungsband; ihr Durchschlagswürfel hängt von der Kampfart und der Deckung des Ziels ab.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>{weapon} rolls its own to-hit: 1d{die}, hit on {minimum}+.</source>
+            <translation>{weapon} würfelt selbst auf Treffer: 1W{die}, trifft ab {minimum}.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>Fire at infantry needs no to-hit roll.</source>
+            <translation>Feuer auf Infanterie braucht keinen Trefferwurf.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>Heavy weapons ignore cover.</source>
+            <translation>Schwere Waffen ignorieren Deckung.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>Artillery reads “dug in” as dug in; open and soft as not.</source>
+            <translation>Artillerie wertet „eingegraben“ als eingegraben, offen und leicht als nicht eingegraben.</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/fields.py" />
+            <source>Not a heavy weapon: it can only harm armour-0 vehicles (which count as powered armour, 7).</source>
+            <translation>Keine schwere Waffe: sie kann nur Fahrzeugen mit Panzerung 0 schaden (die als Servorüstung, 7, zählen).</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/matrix.py" />
+            <source>{weapon} is always size class {size}</source>
+            <translation>{weapon} hat immer Größenklasse {size}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/matrix.py" />
+            <source>artillery comes in sizes 1 (light), 2 (medium), 3 (heavy)</source>
+            <translation>Artillerie gibt es in den Größen 1 (leicht), 2 (mittel), 3 (schwer)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/matrix.py" />
+            <source>{weapon} has no size class {size}</source>
+            <translation>{weapon} hat keine Größenklasse {size}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>{phase}: nothing to roll</source>
+            <translation>{phase}: nichts zu würfeln</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>to hit</source>
+            <translation>Trefferwurf</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>to-hit die: hits on {minimum}+</source>
+            <translation>Trefferwürfel: trifft ab {minimum}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>{phase}: the weapon's own to-hit mechanic decides (a hit unless the players say 'miss')</source>
+            <translation>{phase}: die eigene Treffermechanik der Waffe entscheidet (ein Treffer, außer die Spieler sagen 'miss')</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>{phase}: {face} on 1d{die}: a hit</source>
+            <translation>{phase}: {face} auf 1W{die}: ein Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>{phase}: {face} on 1d{die}: a miss (needs {minimum}+)</source>
+            <translation>{phase}: {face} auf 1W{die}: daneben (braucht {minimum}+)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>to hit: the to-hit die decides; there is no choice to make</source>
+            <translation>Treffer: der Trefferwürfel entscheidet; es gibt nichts zu wählen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>to hit: say 'hit' or 'miss', got {choice}</source>
+            <translation>Treffer: 'hit' oder 'miss' angeben, eingegeben: {choice}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>impact</source>
+            <translation>Durchschlag</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>impact die x {multiplier}</source>
+            <translation>Durchschlagswürfel x {multiplier}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>armour die x {rating}</source>
+            <translation>Panzerungswürfel x {rating}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>{phase}: {reason}</source>
+            <translation>{phase}: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>special damage</source>
+            <translation>Sonderschaden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>{phase}: {face}: {kind}</source>
+            <translation>{phase}: {face}: {kind}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>ready to fire</source>
+            <translation>feuerbereit</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>a hit: roll impact and armour</source>
+            <translation>ein Treffer: Durchschlag und Panzerung würfeln</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rounds.py" />
+            <source>special damage: roll the d8</source>
+            <translation>Sonderschaden: den W8 würfeln</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>To hit: 1d{die}, hit on {minimum}+</source>
+            <translation>Treffer: 1W{die}, trifft ab {minimum}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>Hit chance (given): {p:g}</source>
+            <translation>Trefferchance (vorgegeben): {p:g}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>No effect: {reason}</source>
+            <translation>Keine Wirkung: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>Impact: D{impact} x {multiplier}; Armour: 1d{armour} x {rating}</source>
+            <translation>Durchschlag: W{impact} x {multiplier}; Panzerung: 1W{armour} x {rating}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>Kill when Impact &gt; Armour; otherwise special damage when the D{die} shows {die}</source>
+            <translation>Zerstörung bei Durchschlag &gt; Panzerung; sonst Sonderschaden, wenn der W{die} eine {die} zeigt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>Kill when Impact &gt; Armour; no special damage on infantry</source>
+            <translation>Zerstörung bei Durchschlag &gt; Panzerung; kein Sonderschaden gegen Infanterie</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>An armour-0 vehicle counts as PA ({rating}) against non-heavy weapons; special damage still applies</source>
+            <translation>Ein Fahrzeug mit Panzerung 0 zählt gegen nicht schwere Waffen als PA ({rating}); Sonderschaden gilt weiterhin</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>Soft-skinned (armour 0): any heavy weapon hit destroys it</source>
+            <translation>Ungepanzert (Panzerung 0): jeder Treffer einer schweren Waffe zerstört es</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{weapon} against APFC: D{die} (supersedes reactive armour)</source>
+            <translation>{weapon} gegen APFC: W{die} (ersetzt Reaktivpanzerung)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{weapon} against {armour} armour: D{die}</source>
+            <translation>{weapon} gegen Panzerung {armour}: W{die}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{weapon} at {range} range: D{die} x {factor} x size {size} = x{multiplier}</source>
+            <translation>{weapon} auf Entfernung {range}: W{die} x {factor} x Größe {size} = x{multiplier}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{weapon} against infantry: D{die} x size class</source>
+            <translation>{weapon} gegen Infanterie: W{die} x Größenklasse</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{weapon} against infantry: fixed D{die} x {mult}, whatever the size</source>
+            <translation>{weapon} gegen Infanterie: fest W{die} x {mult}, unabhängig von der Größe</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{weapon} is not a heavy weapon: it cannot harm vehicles of armour 1 or more (seed 004)</source>
+            <translation>{weapon} ist keine schwere Waffe: sie kann Fahrzeugen mit Panzerung 1 oder mehr nichts anhaben (Quelle 004)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{combat} at a target in {cover} cover: D{die}; {weapon} x{mult}</source>
+            <translation>{combat} gegen ein Ziel in Deckung {cover}: W{die}; {weapon} x{mult}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{weapon}, {weight}, against dug-in {target}: D{die} x {mult}</source>
+            <translation>{weapon}, {weight}, gegen eingegrabene {target}: W{die} x {mult}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{weapon}, {weight}, against {target}: D{die} x {mult}</source>
+            <translation>{weapon}, {weight}, gegen {target}: W{die} x {mult}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>the {die} (1-{sides}) is needed to resolve this shot</source>
+            <translation>für diesen Schuss wird der {die} (1–{sides}) gebraucht</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>the {die} must be a whole number 1-{sides}, got {value}</source>
+            <translation>der {die} muss eine ganze Zahl 1–{sides} sein, nicht {value}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>to-hit die (d{sides})</source>
+            <translation>Trefferwürfel (W{sides})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>to-hit {roll} on 1d{die}: a miss (needs {minimum}+)</source>
+            <translation>Trefferwurf {roll} auf 1W{die}: daneben (braucht {minimum}+)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>to-hit {roll}: a hit; </source>
+            <translation>Trefferwurf {roll}: ein Treffer; </translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>no hit</source>
+            <translation>kein Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>impact die (D{sides})</source>
+            <translation>Durchschlagswürfel (W{sides})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>armour die (d{sides})</source>
+            <translation>Panzerungswürfel (W{sides})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>Impact {i} x {multiplier} = {score}, Armour {a} x {rating} = {resist}</source>
+            <translation>Durchschlag {i} x {multiplier} = {score}, Panzerung {a} x {rating} = {resist}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{scores}: Impact exceeds Armour, destroyed</source>
+            <translation>{scores}: Durchschlag übertrifft Panzerung, zerstört</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{scores}, but the D{die} shows its maximum: roll 1d{special} for special damage</source>
+            <translation>{scores}, aber der W{die} zeigt sein Maximum: 1W{special} für Sonderschaden würfeln</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>special damage die (d{sides})</source>
+            <translation>Sonderschadenswürfel (W{sides})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{scores}; D{die} at maximum, special damage {s}: {kind}</source>
+            <translation>{scores}; W{die} am Maximum, Sonderschaden {s}: {kind}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>no special damage on infantry</source>
+            <translation>kein Sonderschaden gegen Infanterie</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>the D{die} did not show {die}</source>
+            <translation>der W{die} zeigte keine {die}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>{scores}: no kill, {why}: no significant effect</source>
+            <translation>{scores}: keine Zerstörung, {why}: keine nennenswerte Wirkung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>kill</source>
+            <translation>Zerstörung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>mobility</source>
+            <translation>Mobilität</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>systems down</source>
+            <translation>Systemausfall</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>damage</source>
+            <translation>Beschädigung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>no effect</source>
+            <translation>keine Wirkung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>miss</source>
+            <translation>daneben</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>special</source>
+            <translation>Sonderschaden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/rules.py" />
+            <source>hit</source>
+            <translation>Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
+            <source>unknown unit '{unit}' in the {side}'s casualties</source>
+            <translation>unbekannte Einheit „{unit}“ in den Verlusten ({side})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
+            <source>casualty count for {unit} must be a whole number &gt;= 0</source>
+            <translation>die Verlustzahl für {unit} muss eine ganze Zahl &gt;= 0 sein</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
+            <source>{unit} can't be taken for these hits (only {units})</source>
+            <translation>{unit} kann für diese Treffer nicht entfernt werden (nur {units})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
+            <source>the {side} has no {unit} left</source>
+            <translation>{side}: kein {unit} mehr übrig</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
+            <source>the {side} has only {count} {unit}, not {n}</source>
+            <translation>{side}: nur {count} {unit}, nicht {n}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
+            <source>the {side} must take exactly {needed} casualties, not {total}</source>
+            <translation>{side}: genau {needed} Verluste sind zu nehmen, nicht {total}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA fire</source>
+            <translation>AA-Feuer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA: hit on 1</source>
+            <translation>AA: Treffer bei 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA: hit on {rem} or less</source>
+            <translation>AA: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA fire: {hits} aircraft shot down</source>
+            <translation>AA-Feuer: {hits} Flugzeuge abgeschossen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>submarine first strike</source>
+            <translation>Erstangriff der U-Boote</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>Submarines' first strike: {hits} hits on sea units</source>
+            <translation>Erstangriff der U-Boote: {hits} Treffer auf Seeeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>fire</source>
+            <translation>Feuer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>Fire: the attacker scores {a} hits, the defender {d}</source>
+            <translation>Feuer: der Angreifer erzielt {a} Treffer, der Verteidiger {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <source>attack: hit on {v} or less</source>
+            <translation>Angriff: Treffer bei {v} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <source>defence: hit on {v} or less</source>
+            <translation>Verteidigung: Treffer bei {v} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <source>submarines: hit on {v} or less</source>
+            <translation>U-Boote: Treffer bei {v} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <source>attack power {power}: extra hit on {rem} or less</source>
+            <translation>Angriffswert {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <source>defence power {power}: extra hit on {rem} or less</source>
+            <translation>Verteidigungswert {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <source>submarines power {power}: extra hit on {rem} or less</source>
+            <translation>Angriffswert der U-Boote {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <source>nothing left</source>
+            <translation>nichts mehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
+            <source>attacker: {attacker} | defender: {defender}</source>
+            <translation>Angreifer: {attacker} | Verteidiger: {defender}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/explain.py" />
+            <source>{units} (rolls {band}, can hit nothing)</source>
+            <translation>{units} (würfelt {band}, kann nichts treffen)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/explain.py" />
+            <source>{units} (roll {band}, can hit nothing)</source>
+            <translation>{units} (würfeln {band}, können nichts treffen)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/explain.py" />
+            <source>{units} (boosts {band}, which rolls no die)</source>
+            <translation>{units} (verstärkt {band}, wo kein Würfel fällt)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/explain.py" />
+            <source>{units} (boost {band}, which rolls no die)</source>
+            <translation>{units} (verstärken {band}, wo kein Würfel fällt)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/explain.py" />
+            <source>{units} (boost {band}: {dice} only)</source>
+            <translation>{units} (Verstärkung {band}: nur {dice})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/explain.py" />
+            <source>{units} (idle)</source>
+            <translation>{units} (untätig)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/explain.py" />
+            <source>{units} (in reserve)</source>
+            <translation>{units} (in Reserve)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/explain.py" />
+            <source>lost first — {sides}</source>
+            <translation>zuerst verloren — {sides}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>as the scenario asks</source>
+            <translation>wie vom Szenario verlangt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>optimal casualties are solved for battles fought to the end; with a retreat rule use casualties = "heuristic"</source>
+            <translation>optimale Verluste werden für Kämpfe bis zum Ende berechnet; mit einer Rückzugsregel casualties = "heuristic" verwenden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>optimal casualties choose every loss, but the {side} gives an order of loss; remove it or use casualties = "heuristic"</source>
+            <translation>optimale Verluste wählen jeden Verlust, aber der {side} gibt eine Verlustreihenfolge vor; diese entfernen oder casualties = "heuristic" verwenden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>optimal casualties need a battle fought to the end (max_rounds = 0); use casualties = "heuristic"</source>
+            <translation>optimale Verluste brauchen einen Kampf bis zum Ende (max_rounds = 0); casualties = "heuristic" verwenden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>optimal casualties: this battle has {size:,} positions (at most {limit:,}); use casualties = "heuristic"</source>
+            <translation>optimale Verluste: dieser Kampf hat {size:,} Stellungen (höchstens {limit:,}); casualties = "heuristic" verwenden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>max_rounds is set (optimal play is solved for battles to the end)</source>
+            <translation>max_rounds ist gesetzt (optimales Spiel wird für Kämpfe bis zum Ende berechnet)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>the {side}'s order of loss is followed</source>
+            <translation>die Verlustreihenfolge des {side}s wird befolgt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>a retreat rule is set (optimal play is solved without retreats)</source>
+            <translation>eine Rückzugsregel ist gesetzt (optimales Spiel wird ohne Rückzug berechnet)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>{size:,} positions: too many to solve optimal play at once (limit {limit:,})</source>
+            <translation>{size:,} Stellungen: zu viele, um optimales Spiel sofort zu berechnen (Grenze {limit:,})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
+            <source>{size:,} positions solved</source>
+            <translation>{size:,} Stellungen berechnet</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>roll</source>
+            <translation>Wurf</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>boost</source>
+            <translation>Verstärkung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>idle</source>
+            <translation>untätig</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>reserve</source>
+            <translation>Reserve</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{band} {unit} ({role})</source>
+            <translation>{unit} {band} ({role})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{unit} ({role})</source>
+            <translation>{unit} ({role})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>attacker {band}</source>
+            <translation>Angreifer {band}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>defender {band}</source>
+            <translation>Verteidiger {band}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{band}: a casualty choice is {shape}</source>
+            <translation>{band}: eine Verlustwahl lautet {shape}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{band}: the {side} must lose exactly {must} unit(s) here, got {got}</source>
+            <translation>{band}: der {side} muss hier genau {must} Einheit(en) verlieren, eingegeben: {got}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{band}: the {side} has no '{name}' (its units: {units})</source>
+            <translation>{band}: der {side} hat kein „{name}“ (seine Einheiten: {units})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{band} hits can't take {name}: this band may hit {classes}</source>
+            <translation>{band}: Treffer können {name} nicht nehmen: dieses Band trifft nur {classes}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{band}: the {side} has no {name} left to lose</source>
+            <translation>{band}: der {side} hat kein {name} mehr zu verlieren</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{band}: {side} rolls no dice</source>
+            <translation>{band}: {side} würfelt nicht</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>die {i} ({face}) +{boosts}</source>
+            <translation>Würfel {i} ({face}) +{boosts}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{band}: {side} rolled {dice}; boosts: {boosts} -&gt; {final}</source>
+            <translation>{band}: {side} würfelte {dice}; Verstärkungen: {boosts} -&gt; {final}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{band}: {side} rolled {dice}</source>
+            <translation>{band}: {side} würfelte {dice}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>attacker {a} vs defender {d}: defender takes 1</source>
+            <translation>Angreifer {a} gegen Verteidiger {d}: Verteidiger erleidet 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>attacker {a} vs defender {d}: attacker takes 1</source>
+            <translation>Angreifer {a} gegen Verteidiger {d}: Angreifer erleidet 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>attacker {a} vs defender {d}: tie: both take 1</source>
+            <translation>Angreifer {a} gegen Verteidiger {d}: Gleichstand: beide erleiden 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>attacker {a} unopposed: defender takes 1</source>
+            <translation>Angreifer {a} ohne Gegenwurf: Verteidiger erleidet 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>defender {d} unopposed: attacker takes 1</source>
+            <translation>Verteidiger {d} ohne Gegenwurf: Angreifer erleidet 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>hits: attacker takes {a}, defender takes {d}</source>
+            <translation>Treffer: Angreifer erleidet {a}, Verteidiger erleidet {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>no dice are rolled in band '{band}' in this battle (bands here: {bands})</source>
+            <translation>im Band „{band}“ wird in diesem Kampf nicht gewürfelt (Bänder hier: {bands})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{n} {unit} to {band} ({role})</source>
+            <translation>{n} {unit} nach {band} ({role})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>the {side} deploys {moves} from reserve</source>
+            <translation>der {side} setzt {moves} aus der Reserve ein</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>nothing</source>
+            <translation>nichts</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>reserve units need the reserves option</source>
+            <translation>Reserveeinheiten brauchen die Option reserves</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>side must be attacker or defender, got {side}</source>
+            <translation>die Seite muss attacker oder defender sein, nicht {side}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>a deployment is (band, role, unit, count)</source>
+            <translation>ein Einsatz lautet (Band, Rolle, Einheit, Anzahl)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>unknown band '{band}' (the chart's bands: {bands})</source>
+            <translation>unbekanntes Band „{band}“ (die Bänder der Tabelle: {bands})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>role must be roll or boost, got {role}</source>
+            <translation>die Rolle muss roll oder boost sein, nicht {role}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{unit} can't roll in {band}</source>
+            <translation>{unit} kann in {band} nicht würfeln</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{unit} can't {role} in {band}</source>
+            <translation>{unit} kann in {band} nicht verstärken ({role})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>deploy a whole number of units (at least 1), got {count}</source>
+            <translation>eine ganze Zahl von Einheiten einsetzen (mindestens 1), nicht {count}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>the {side} has {have} {unit} in reserve, can't deploy {count}</source>
+            <translation>der {side} hat {have} {unit} in Reserve, {count} können nicht eingesetzt werden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/hits.py" />
+            <source>expected hits for {units} units, got {got}</source>
+            <translation>Treffer für {units} Einheiten erwartet, {got} eingegeben</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/hits.py" />
+            <source>unit {i}: hits must be a whole number &gt;= 0, got {h}</source>
+            <translation>Einheit {i}: Treffer müssen eine ganze Zahl &gt;= 0 sein, nicht {h}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/hits.py" />
+            <source>unit {i} has {s} steps left and can't take {h} hits</source>
+            <translation>Einheit {i} hat noch {s} Stufen und kann keine {h} Treffer nehmen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/hits.py" />
+            <source>{due} hits must be taken, the allocation gives {given}</source>
+            <translation>{due} Treffer sind zu nehmen, die Verteilung ergibt {given}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/hits.py" />
+            <source>hits must be spread evenly: unit {i} takes {h} while another takes {most}</source>
+            <translation>Treffer sind gleichmäßig zu verteilen: Einheit {i} nimmt {h}, eine andere {most}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{side} {unit} #{i}: {value} + d{die}</source>
+            <translation>{side} {unit} Nr. {i}: {value} + W{die}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{phase}: the choice must be (attacker hits per unit, defender hits per unit), got {choice}</source>
+            <translation>{phase}: die Wahl muss (Treffer je Einheit des Angreifers, Treffer je Einheit des Verteidigers) lauten, nicht {choice}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{phase}: {side} hits per unit must be a list, got {alloc}</source>
+            <translation>{phase}: Treffer je Einheit ({side}) müssen eine Liste sein, nicht {alloc}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{phase}: {side}'s spreading of {n} hit: {problem}</source>
+            <translation>{phase}: Verteilung von {n} Treffer ({side}): {problem}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{phase}: {side}'s spreading of {n} hits: {problem}</source>
+            <translation>{phase}: Verteilung von {n} Treffern ({side}): {problem}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{phase}:</source>
+            <translation>{phase}:</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{side} {unit} #{i}: {why} + d6 {face} = {total} -&gt; {n} hit</source>
+            <translation>{side} {unit} Nr. {i}: {why} + W6 {face} = {total} -&gt; {n} Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{side} {unit} #{i}: {why} + d6 {face} = {total} -&gt; {n} hits</source>
+            <translation>{side} {unit} Nr. {i}: {why} + W6 {face} = {total} -&gt; {n} Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{side} takes {n} hit</source>
+            <translation>{side} erleidet {n} Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{side} takes {n} hits</source>
+            <translation>{side} erleidet {n} Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{takes} (only {can} can be taken)</source>
+            <translation>{takes} (nur {can} können genommen werden)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{unit} #{i} takes {h}</source>
+            <translation>{unit} Nr. {i} nimmt {h}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{takes}: {where} (default spreading; the owner may break ties)</source>
+            <translation>{takes}: {where} (Standardverteilung; bei Gleichstand wählt der Besitzer)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>nobody rolls</source>
+            <translation>niemand würfelt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>range</source>
+            <translation>Reichweite</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>attack</source>
+            <translation>Angriff</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>defend</source>
+            <translation>Verteidigung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{base} ({value})</source>
+            <translation>{base} ({value})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>{v:+d} {modifier}</source>
+            <translation>{v:+d} {modifier}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>ranged</source>
+            <translation>Fernkampf</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>no unit with a range value</source>
+            <translation>keine Einheit mit Reichweite</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>melee</source>
+            <translation>Nahkampf</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>raider</source>
+            <translation>Plünderer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>both sides defend: no melee</source>
+            <translation>beide Seiten verteidigen: kein Nahkampf</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/phases.py" />
+            <source>no unit can fight in its side's stance</source>
+            <translation>keine Einheit kann in der Haltung ihrer Seite kämpfen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <source>from the wall</source>
+            <translation>von der Mauer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <source>attacker moving toward archers</source>
+            <translation>Angreifer rückt auf Bogenschützen vor</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <source>at the wall</source>
+            <translation>auf die Mauer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <source>at undead</source>
+            <translation>auf Untote</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <source>wall</source>
+            <translation>Mauer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <source>river</source>
+            <translation>Fluss</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <source>dwarf hill</source>
+            <translation>Zwergenhügel</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <source>magic</source>
+            <translation>Magie</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <source>{unit} {steps}/{of}</source>
+            <translation>{unit} {steps}/{of}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <source>{unit} lost</source>
+            <translation>{unit} verloren</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ur/rules.py" />
+            <source>no units</source>
+            <translation>keine Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/solver.py" />
+            <source>this battle has more than {states:,} distinct positions; reduce the forces (or use --method simulate)</source>
+            <translation>dieser Kampf hat mehr als {states:,} verschiedene Stellungen; die Streitkräfte verkleinern (oder --method simulate verwenden)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>round {round}: a between-rounds step comes before the dice</source>
+            <translation>Runde {round}: ein Schritt zwischen den Runden kommt vor den Würfeln</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>round {round} has {phases} phases, but {recorded} were recorded</source>
+            <translation>Runde {round} hat {phases} Phasen, aber {recorded} wurden aufgezeichnet</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>this battle has nothing to do between rounds</source>
+            <translation>in diesem Kampf gibt es zwischen den Runden nichts zu tun</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>between-rounds steps start in round 2 (round 1 isn't over yet)</source>
+            <translation>Schritte zwischen den Runden beginnen in Runde 2 (Runde 1 ist noch nicht vorbei)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the battle is over</source>
+            <translation>der Kampf ist vorbei</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>Before round {round} — {action}</source>
+            <translation>Vor Runde {round} — {action}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>no dice</source>
+            <translation>keine Würfel</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>Round {round}, {phase} — dice: {dice}</source>
+            <translation>Runde {round}, {phase} — Würfel: {dice}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>players' choice: {choice}</source>
+            <translation>Wahl der Spieler: {choice}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>now: {position}</source>
+            <translation>jetzt: {position}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>this battle has {steps:,} steps, the most a saved battle holds; end it here</source>
+            <translation>dieser Kampf hat {steps:,} Schritte, so viele, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the battle is over; undo to continue it</source>
+            <translation>der Kampf ist vorbei; Rückgängig setzt ihn fort</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>between-rounds steps come before the round's first dice (undo the dice entered to take one)</source>
+            <translation>Schritte zwischen den Runden kommen vor den ersten Würfeln der Runde (die eingegebenen Würfel rückgängig machen, um einen zu tun)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the battle has already ended</source>
+            <translation>der Kampf ist schon beendet</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>finish the round in progress first (or undo it)</source>
+            <translation>erst die laufende Runde beenden (oder rückgängig machen)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>{a} or {b}</source>
+            <translation>{a} oder {b}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>neither side</source>
+            <translation>keine Seite</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the {side} can't retreat in this ruleset ({may} may)</source>
+            <translation>der {side} kann sich in diesem Regelwerk nicht zurückziehen (nur: {may})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>nothing to undo</source>
+            <translation>nichts rückgängig zu machen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>nothing to redo</source>
+            <translation>nichts wiederherzustellen</translation>
+        </message>
+    </context>
+    <context>
+        <name>data.lowluck</name>
+        <message>
+            <source>armor</source>
+            <translation>Panzer</translation>
+        </message>
+        <message>
+            <source>battleship</source>
+            <translation>Schlachtschiff</translation>
+        </message>
+        <message>
+            <source>bomber</source>
+            <translation>Bomber</translation>
+        </message>
+        <message>
+            <source>carrier</source>
+            <translation>Flugzeugträger</translation>
+        </message>
+        <message>
+            <source>fighter</source>
+            <translation>Jäger</translation>
+        </message>
+        <message>
+            <source>infantry</source>
+            <translation>Infanterie</translation>
+        </message>
+        <message>
+            <source>submarine</source>
+            <translation>U-Boot</translation>
+        </message>
+        <message>
+            <source>transport</source>
+            <translation>Transporter</translation>
+        </message>
+    </context>
+    <context>
+        <name>data.mediumluck</name>
+        <message>
+            <source>aaa</source>
+            <translation>Flak</translation>
+        </message>
+        <message>
+            <source>air</source>
+            <translation>Luft</translation>
+        </message>
+        <message>
+            <source>art</source>
+            <translation>Artillerie</translation>
+        </message>
+        <message>
+            <source>artillery</source>
+            <translation>Artillerie</translation>
+        </message>
+        <message>
+            <source>battleship</source>
+            <translation>Schlachtschiff</translation>
+        </message>
+        <message>
+            <source>black</source>
+            <translation>schwarz</translation>
+        </message>
+        <message>
+            <source>blue</source>
+            <translation>blau</translation>
+        </message>
+        <message>
+            <source>carrier</source>
+            <translation>Flugzeugträger</translation>
+        </message>
+        <message>
+            <source>cruiser</source>
+            <translation>Kreuzer</translation>
+        </message>
+        <message>
+            <source>destroyer</source>
+            <translation>Zerstörer</translation>
+        </message>
+        <message>
+            <source>fighter</source>
+            <translation>Jäger</translation>
+        </message>
+        <message>
+            <source>green</source>
+            <translation>grün</translation>
+        </message>
+        <message>
+            <source>infantry</source>
+            <translation>Infanterie</translation>
+        </message>
+        <message>
+            <source>mech</source>
+            <translation>Mech.</translation>
+        </message>
+        <message>
+            <source>mech infantry</source>
+            <translation>mech. Infanterie</translation>
+        </message>
+        <message>
+            <source>mech_infantry</source>
+            <translation>Mech. Infanterie</translation>
+        </message>
+        <message>
+            <source>red</source>
+            <translation>rot</translation>
+        </message>
+        <message>
+            <source>strategic bomber</source>
+            <translation>strategischer Bomber</translation>
+        </message>
+        <message>
+            <source>strategic_bomber</source>
+            <translation>Strategischer Bomber</translation>
+        </message>
+        <message>
+            <source>submarine</source>
+            <translation>U-Boot</translation>
+        </message>
+        <message>
+            <source>tactical bomber</source>
+            <translation>taktischer Bomber</translation>
+        </message>
+        <message>
+            <source>tactical_bomber</source>
+            <translation>Taktischer Bomber</translation>
+        </message>
+        <message>
+            <source>tank</source>
+            <translation>Panzer</translation>
+        </message>
+        <message>
+            <source>transport</source>
+            <translation>Transporter</translation>
+        </message>
+        <message>
+            <source>white</source>
+            <translation>weiß</translation>
+        </message>
+        <message>
+            <source>yellow</source>
+            <translation>gelb</translation>
+        </message>
+    </context>
+    <context>
+        <name>data.agc</name>
+        <message>
+            <source>1 : 1 (tied)</source>
+            <translation>1 : 1 (Gleichstand)</translation>
+        </message>
+        <message>
+            <source>Coastal</source>
+            <translation>Küste</translation>
+        </message>
+        <message>
+            <source>Forest</source>
+            <translation>Wald</translation>
+        </message>
+        <message>
+            <source>Grassland</source>
+            <translation>Grasland</translation>
+        </message>
+        <message>
+            <source>Heavy Urban</source>
+            <translation>Dichte Stadt</translation>
+        </message>
+        <message>
+            <source>Jungle</source>
+            <translation>Dschungel</translation>
+        </message>
+        <message>
+            <source>Light Urban</source>
+            <translation>Lockere Stadt</translation>
+        </message>
+        <message>
+            <source>Mountainous</source>
+            <translation>Gebirge</translation>
+        </message>
+        <message>
+            <source>Polar</source>
+            <translation>Polar</translation>
+        </message>
+        <message>
+            <source>Rocky Desert</source>
+            <translation>Felswüste</translation>
+        </message>
+        <message>
+            <source>Rural</source>
+            <translation>Ländlich</translation>
+        </message>
+        <message>
+            <source>Sandy Desert</source>
+            <translation>Sandwüste</translation>
+        </message>
+        <message>
+            <source>Tundra</source>
+            <translation>Tundra</translation>
+        </message>
+        <message>
+            <source>Volcanic</source>
+            <translation>Vulkanisch</translation>
+        </message>
+        <message>
+            <source>aad</source>
+            <translation>Flugabwehr</translation>
+        </message>
+        <message>
+            <source>air support</source>
+            <translation>Luftunterstützung</translation>
+        </message>
+        <message>
+            <source>anti-air defense</source>
+            <translation>Flugabwehr</translation>
+        </message>
+        <message>
+            <source>armor</source>
+            <translation>Panzer</translation>
+        </message>
+        <message>
+            <source>artillery</source>
+            <translation>Artillerie</translation>
+        </message>
+        <message>
+            <source>desert infantry</source>
+            <translation>Wüsteninfanterie</translation>
+        </message>
+        <message>
+            <source>engineers</source>
+            <translation>Pioniere</translation>
+        </message>
+        <message>
+            <source>infantry</source>
+            <translation>Infanterie</translation>
+        </message>
+        <message>
+            <source>jungle infantry</source>
+            <translation>Dschungelinfanterie</translation>
+        </message>
+        <message>
+            <source>mountain infantry</source>
+            <translation>Gebirgsinfanterie</translation>
+        </message>
+        <message>
+            <source>over 1.0 to 1.5 : 1</source>
+            <translation>über 1,0 bis 1,5 : 1</translation>
+        </message>
+        <message>
+            <source>over 1.5 to 2.0 : 1</source>
+            <translation>über 1,5 bis 2,0 : 1</translation>
+        </message>
+        <message>
+            <source>over 2.0 to 3.0 : 1</source>
+            <translation>über 2,0 bis 3,0 : 1</translation>
+        </message>
+        <message>
+            <source>over 3.0 : 1</source>
+            <translation>über 3,0 : 1</translation>
+        </message>
+        <message>
+            <source>polar infantry</source>
+            <translation>Polarinfanterie</translation>
+        </message>
+        <message>
+            <source>urban infantry</source>
+            <translation>Stadtinfanterie</translation>
+        </message>
+    </context>
+    <context>
+        <name>data.ur</name>
+        <message>
+            <source>Archers</source>
+            <translation>Schützen</translation>
+        </message>
+        <message>
+            <source>Cavalry</source>
+            <translation>Reiterei</translation>
+        </message>
+        <message>
+            <source>Infantry</source>
+            <translation>Fußvolk</translation>
+        </message>
+        <message>
+            <source>Undead</source>
+            <translation>Untote</translation>
+        </message>
+        <message>
+            <source>Wall defense</source>
+            <translation>Mauerwache</translation>
+        </message>
+        <message>
+            <source>bogs</source>
+            <translation>Sumpf</translation>
+        </message>
+        <message>
+            <source>city</source>
+            <translation>Stadt</translation>
+        </message>
+        <message>
+            <source>hill</source>
+            <translation>Hügel</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>offenes Gelände</translation>
+        </message>
+        <message>
+            <source>wood</source>
+            <translation>Wald</translation>
+        </message>
+    </context>
+    <context>
+        <name>data.ds2</name>
+        <message>
+            <source>APSW</source>
+            <translation>APSW</translation>
+        </message>
+        <message>
+            <source>Assault team</source>
+            <translation>Sturmtrupp</translation>
+        </message>
+        <message>
+            <source>DFFG</source>
+            <translation>DFFG</translation>
+        </message>
+        <message>
+            <source>GMS cannot damage infantry (seed 004, note 5)</source>
+            <translation>GMS können Infanterie nicht schaden (Quelle 004, Anm. 5)</translation>
+        </message>
+        <message>
+            <source>GMS/H</source>
+            <translation>GMS/H</translation>
+        </message>
+        <message>
+            <source>GMS/L</source>
+            <translation>GMS/L</translation>
+        </message>
+        <message>
+            <source>HEF artillery</source>
+            <translation>HEF-Artillerie</translation>
+        </message>
+        <message>
+            <source>HEF has no effect on dug-in vehicles (seed 004 artillery table)</source>
+            <translation>HEF wirkt nicht gegen eingegrabene Fahrzeuge (Quelle 004, Artillerietabelle)</translation>
+        </message>
+        <message>
+            <source>HEL</source>
+            <translation>HEL</translation>
+        </message>
+        <message>
+            <source>HKP</source>
+            <translation>HKP</translation>
+        </message>
+        <message>
+            <source>HKP cannot damage infantry (seed 004, note 2)</source>
+            <translation>HKP können Infanterie nicht schaden (Quelle 004, Anm. 2)</translation>
+        </message>
+        <message>
+            <source>HVC</source>
+            <translation>HVC</translation>
+        </message>
+        <message>
+            <source>IAVR</source>
+            <translation>IAVR</translation>
+        </message>
+        <message>
+            <source>IAVRs cannot damage infantry (seed 004, note 5)</source>
+            <translation>IAVR können Infanterie nicht schaden (Quelle 004, Anm. 5)</translation>
+        </message>
+        <message>
+            <source>Line infantry</source>
+            <translation>Linieninfanterie</translation>
+        </message>
+        <message>
+            <source>MAK artillery</source>
+            <translation>MAK-Artillerie</translation>
+        </message>
+        <message>
+            <source>MAK has no effect on dug-in infantry (seed 004 artillery table)</source>
+            <translation>MAK wirkt nicht gegen eingegrabene Infanterie (Quelle 004, Artillerietabelle)</translation>
+        </message>
+        <message>
+            <source>MDC</source>
+            <translation>MDC</translation>
+        </message>
+        <message>
+            <source>Militia</source>
+            <translation>Miliz</translation>
+        </message>
+        <message>
+            <source>Powered armour infantry</source>
+            <translation>Infanterie im Kampfanzug</translation>
+        </message>
+        <message>
+            <source>RFAC</source>
+            <translation>RFAC</translation>
+        </message>
+        <message>
+            <source>SLAM</source>
+            <translation>SLAM</translation>
+        </message>
+        <message>
+            <source>ablative</source>
+            <translation>ablativ</translation>
+        </message>
+        <message>
+            <source>apfc</source>
+            <translation>APFC</translation>
+        </message>
+        <message>
+            <source>close</source>
+            <translation>nah</translation>
+        </message>
+        <message>
+            <source>close assault</source>
+            <translation>Nahangriff</translation>
+        </message>
+        <message>
+            <source>dug in</source>
+            <translation>eingegraben</translation>
+        </message>
+        <message>
+            <source>firefight</source>
+            <translation>Feuergefecht</translation>
+        </message>
+        <message>
+            <source>heavy</source>
+            <translation>schwer</translation>
+        </message>
+        <message>
+            <source>infantry</source>
+            <translation>Infanterie</translation>
+        </message>
+        <message>
+            <source>light</source>
+            <translation>leicht</translation>
+        </message>
+        <message>
+            <source>long</source>
+            <translation>weit</translation>
+        </message>
+        <message>
+            <source>medium</source>
+            <translation>mittel</translation>
+        </message>
+        <message>
+            <source>open</source>
+            <translation>offen</translation>
+        </message>
+        <message>
+            <source>reactive</source>
+            <translation>reaktiv</translation>
+        </message>
+        <message>
+            <source>soft</source>
+            <translation>leicht</translation>
+        </message>
+        <message>
+            <source>standard</source>
+            <translation>Standard</translation>
+        </message>
+        <message>
+            <source>vehicle</source>
+            <translation>Fahrzeuge</translation>
+        </message>
+    </context>
+</TS>

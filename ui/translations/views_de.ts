@@ -1,0 +1,1921 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+    <context>
+        <name>results</name>
+        <message>
+            <source>steps</source>
+            <translation>Stufen</translation>
+        </message>
+        <message>
+            <source>shot</source>
+            <translation>Schuss</translation>
+        </message>
+        <message>
+            <source>raid</source>
+            <translation>Angriff</translation>
+        </message>
+        <message>
+            <source>plan</source>
+            <translation>Plan</translation>
+        </message>
+    </context>
+    <context>
+        <name>table_side</name>
+        <message>
+            <source>{side} d{sides}</source>
+            <translation>{side} W{sides}</translation>
+        </message>
+    </context>
+    <context>
+        <name>views.agc</name>
+        <message>
+            <source>optional title</source>
+            <translation>Titel (optional)</translation>
+        </message>
+        <message>
+            <source>Modifiers per unit type: &lt;b style="color:{plus}"&gt;+ bonus&lt;/b&gt;, &lt;b style="color:{minus}"&gt;− penalty&lt;/b&gt;; ★ a specialised infantry's own terrain (+1). Arrow keys move the choice.</source>
+            <translation>Modifikatoren je Einheitentyp: &lt;b style="color:{plus}"&gt;+ Bonus&lt;/b&gt;, &lt;b style="color:{minus}"&gt;− Abzug&lt;/b&gt;; ★ das eigene Gelände einer Spezialinfanterie (+1). Pfeiltasten verschieben die Auswahl.</translation>
+        </message>
+        <message>
+            <source>Terrain</source>
+            <translation>Gelände</translation>
+        </message>
+        <message>
+            <source>Forces</source>
+            <translation>Streitkräfte</translation>
+        </message>
+        <message>
+            <source>Air support attacks the AAD directly</source>
+            <translation>Luftunterstützung greift die Flugabwehr direkt an</translation>
+        </message>
+        <message>
+            <source>Off: in an AAD contest the AAD side is always the victor (unless tied). On: the higher score wins.</source>
+            <translation>Aus: in einem Flugabwehr-Duell ist die Seite mit AAD immer Sieger (außer bei Gleichstand). An: die höhere Summe gewinnt.</translation>
+        </message>
+        <message>
+            <source>Anti-air defence</source>
+            <translation>Flugabwehr</translation>
+        </message>
+        <message>
+            <source>Title:</source>
+            <translation>Titel:</translation>
+        </message>
+        <message>
+            <source>AAD contest: {contests}</source>
+            <translation>Flugabwehr-Duell: {contests}</translation>
+        </message>
+        <message>
+            <source>{aad} AAD vs {air} air support</source>
+            <translation>AAD des {aad} gegen Luftunterstützung des {air}</translation>
+        </message>
+        <message>
+            <source>No AAD contest: it needs AAD on one side and air support on the other.</source>
+            <translation>Kein Flugabwehr-Duell: dafür braucht eine Seite AAD und die andere Luftunterstützung.</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;AAD contest&lt;/b&gt; ({aad_side} AAD vs {air_side} air support): AAD victor {aad_victor}, air support victor {air_victor}, tie {tie}; expected steps of damage: AAD {aad_steps}, air support {air_steps}</source>
+            <translation>&lt;b&gt;Flugabwehr-Duell&lt;/b&gt; (AAD des {aad_side} gegen Luftunterstützung des {air_side}): AAD siegt {aad_victor}, Luftunterstützung siegt {air_victor}, Gleichstand {tie}; erwartete Schadensstufen: AAD {aad_steps}, Luftunterstützung {air_steps}</translation>
+        </message>
+        <message>
+            <source>{side} engineers remove the {terrain} penalties</source>
+            <translation>die Pioniere des {side} heben die Abzüge für {terrain} auf</translation>
+        </message>
+        <message>
+            <source>the {side} (air support only, no enemy AAD) takes no ground damage</source>
+            <translation>der {side} (nur Luftunterstützung, keine gegnerische AAD) erleidet keinen Bodenschaden</translation>
+        </message>
+    </context>
+    <context>
+        <name>views.base</name>
+        <message>
+            <source>Odds</source>
+            <translation>Chancen</translation>
+        </message>
+        <message>
+            <source>At the table</source>
+            <translation>Am Tisch</translation>
+        </message>
+        <message numerus="yes">
+            <source>&lt;b&gt;At the table: the battle is over&lt;/b&gt; after %n round(s)</source>
+            <translation>
+                <numerusform>&lt;b&gt;Am Tisch: die Schlacht ist vorbei&lt;/b&gt; nach %n Runde</numerusform>
+                <numerusform>&lt;b&gt;Am Tisch: die Schlacht ist vorbei&lt;/b&gt; nach %n Runden</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;At the table: round {round}&lt;/b&gt; ({phase})</source>
+            <translation>&lt;b&gt;Am Tisch: Runde {round}&lt;/b&gt; ({phase})</translation>
+        </message>
+        <message>
+            <source>{where}. Now: {position}&lt;br&gt;&lt;span style='color:#555'&gt;The set-up below is the battle's start, frozen until the battle is closed.&lt;/span&gt;</source>
+            <translation>{where}. Jetzt: {position}&lt;br&gt;&lt;span style='color:#555'&gt;Die Aufstellung unten ist der Beginn der Schlacht, gesperrt, bis die Schlacht geschlossen wird.&lt;/span&gt;</translation>
+        </message>
+    </context>
+    <context>
+        <name>views.ds2</name>
+        <message>
+            <source>{weapon} is always size class {size}.</source>
+            <translation>{weapon} hat immer Größenklasse {size}.</translation>
+        </message>
+        <message>
+            <source>{weapon} rolls its own to-hit: 1d{die}, hit on {least}+.</source>
+            <translation>{weapon} würfelt einen eigenen Trefferwurf: 1W{die}, Treffer ab {least}.</translation>
+        </message>
+        <message>
+            <source>(optional)</source>
+            <translation>(optional)</translation>
+        </message>
+        <message>
+            <source>The weapon family (the seed's short name, spelled out)</source>
+            <translation>Die Waffenfamilie (das Kürzel der Vorlage, ausgeschrieben)</translation>
+        </message>
+        <message>
+            <source>Chance to hit:</source>
+            <translation>Trefferchance:</translation>
+        </message>
+        <message>
+            <source>The weapon's own to-hit chance (outside the damage system); unticked: the shot hits</source>
+            <translation>Die eigene Trefferchance der Waffe (außerhalb des Schadenssystems); nicht angehakt: der Schuss trifft</translation>
+        </message>
+        <message>
+            <source>Weapon</source>
+            <translation>Waffe</translation>
+        </message>
+        <message>
+            <source>Family:</source>
+            <translation>Familie:</translation>
+        </message>
+        <message>
+            <source>Size class:</source>
+            <translation>Größenklasse:</translation>
+        </message>
+        <message>
+            <source>Range band:</source>
+            <translation>Entfernung:</translation>
+        </message>
+        <message>
+            <source>Combat:</source>
+            <translation>Kampf:</translation>
+        </message>
+        <message>
+            <source>&amp;Vehicle</source>
+            <translation>&amp;Fahrzeug</translation>
+        </message>
+        <message>
+            <source>&amp;Infantry</source>
+            <translation>&amp;Infanterie</translation>
+        </message>
+        <message>
+            <source>soft-skinned</source>
+            <translation>ungepanzert</translation>
+        </message>
+        <message>
+            <source>armour rating {rating}</source>
+            <translation>Panzerungswert {rating}</translation>
+        </message>
+        <message>
+            <source>APFC as well</source>
+            <translation>zusätzlich APFC</translation>
+        </message>
+        <message>
+            <source>Active point-defence fire control on top of reactive or ablative armour</source>
+            <translation>Aktive Punktverteidigung (APFC) zusätzlich zu reaktiver oder ablativer Panzerung</translation>
+        </message>
+        <message>
+            <source>{kind} (armour {rating})</source>
+            <translation>{kind} (Panzerung {rating})</translation>
+        </message>
+        <message>
+            <source>Target</source>
+            <translation>Ziel</translation>
+        </message>
+        <message>
+            <source>Kind:</source>
+            <translation>Art:</translation>
+        </message>
+        <message>
+            <source>Armour:</source>
+            <translation>Panzerung:</translation>
+        </message>
+        <message>
+            <source>Armour type:</source>
+            <translation>Panzerungsart:</translation>
+        </message>
+        <message>
+            <source>Infantry:</source>
+            <translation>Infanterie:</translation>
+        </message>
+        <message>
+            <source>Cover:</source>
+            <translation>Deckung:</translation>
+        </message>
+        <message>
+            <source>Title:</source>
+            <translation>Titel:</translation>
+        </message>
+        <message>
+            <source> (always)</source>
+            <translation> (immer)</translation>
+        </message>
+        <message>
+            <source>APFC on top of reactive or ablative armour; for standard armour with APFC choose “Standard + APFC”</source>
+            <translation>APFC zusätzlich zu reaktiver oder ablativer Panzerung; für Standardpanzerung mit APFC „Standard + APFC“ wählen</translation>
+        </message>
+        <message>
+            <source>{weapon} has no size class: the size × armour map is for heavy weapons and artillery.</source>
+            <translation>{weapon} hat keine Größenklasse: die Karte Größe × Panzerung gilt für schwere Waffen und Artillerie.</translation>
+        </message>
+        <message>
+            <source>The map shows {weapon} against vehicles; the target now is infantry.</source>
+            <translation>Die Karte zeigt {weapon} gegen Fahrzeuge; das Ziel ist jetzt Infanterie.</translation>
+        </message>
+    </context>
+    <context>
+        <name>views.lowluck</name>
+        <message>
+            <source>Attacker</source>
+            <translation>Angreifer</translation>
+        </message>
+        <message>
+            <source>Defender</source>
+            <translation>Verteidiger</translation>
+        </message>
+        <message>
+            <source>land</source>
+            <translation>Land</translation>
+        </message>
+        <message>
+            <source>air</source>
+            <translation>Luft</translation>
+        </message>
+        <message>
+            <source>sea</source>
+            <translation>See</translation>
+        </message>
+        <message>
+            <source>{unit}: attack {attack}, defence {defence}, cost {cost} IPC ({kind}); the number beside the name is this side's attack</source>
+            <translation>{unit}: Angriff {attack}, Verteidigung {defence}, Kosten {cost} IPC ({kind}); die Zahl neben dem Namen ist der Angriffswert dieser Seite</translation>
+        </message>
+        <message>
+            <source>{unit}: attack {attack}, defence {defence}, cost {cost} IPC ({kind}); the number beside the name is this side's defence</source>
+            <translation>{unit}: Angriff {attack}, Verteidigung {defence}, Kosten {cost} IPC ({kind}); die Zahl neben dem Namen ist der Verteidigungswert dieser Seite</translation>
+        </message>
+        <message>
+            <source>Cheapest first</source>
+            <translation>Billigste zuerst</translation>
+        </message>
+        <message>
+            <source>Order of loss (first lost on top):</source>
+            <translation>Verlustreihenfolge (zuerst verloren oben):</translation>
+        </message>
+        <message>
+            <source>scenario title (optional)</source>
+            <translation>Szenariotitel (optional)</translation>
+        </message>
+        <message>
+            <source>to the end</source>
+            <translation>bis zum Ende</translation>
+        </message>
+        <message>
+            <source>Stop after this many rounds (the rest is 'undecided'); 0 = fight to the end</source>
+            <translation>Nach so vielen Kampfrunden aufhören (der Rest ist „offen“); 0 = bis zum Ende kämpfen</translation>
+        </message>
+        <message>
+            <source>Defender has an AA gun</source>
+            <translation>Verteidiger hat ein AA-Geschütz</translation>
+        </message>
+        <message>
+            <source>Submarines' first strike</source>
+            <translation>Erstangriff der U-Boote</translation>
+        </message>
+        <message>
+            <source>Attacker keeps its last land unit</source>
+            <translation>Angreifer behält seine letzte Landeinheit</translation>
+        </message>
+        <message>
+            <source>Battle</source>
+            <translation>Schlacht</translation>
+        </message>
+        <message>
+            <source>Title:</source>
+            <translation>Titel:</translation>
+        </message>
+        <message>
+            <source>Kind:</source>
+            <translation>Art:</translation>
+        </message>
+        <message>
+            <source>Dice:</source>
+            <translation>Würfel:</translation>
+        </message>
+        <message>
+            <source>Rounds:</source>
+            <translation>Runden:</translation>
+        </message>
+        <message>
+            <source>Low luck vs standard dice — the same battle</source>
+            <translation>Low Luck gegen normale Würfel — dieselbe Schlacht</translation>
+        </message>
+        <message>
+            <source>Attacker wins</source>
+            <translation>Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>Defender wins</source>
+            <translation>Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <source>Draw</source>
+            <translation>Unentschieden</translation>
+        </message>
+        <message>
+            <source>Expected attacker losses</source>
+            <translation>Erwartete Verluste Angreifer</translation>
+        </message>
+        <message>
+            <source>Expected defender losses</source>
+            <translation>Erwartete Verluste Verteidiger</translation>
+        </message>
+        <message>
+            <source>Bombing raid</source>
+            <translation>Bombenangriff</translation>
+        </message>
+        <message>
+            <source>Research</source>
+            <translation>Forschung</translation>
+        </message>
+    </context>
+    <context>
+        <name>views.mediumluck</name>
+        <message>
+            <source>optimal play</source>
+            <translation>optimales Spiel</translation>
+        </message>
+        <message>
+            <source>heuristic (least combat power lost)</source>
+            <translation>Heuristik (geringster Verlust an Kampfkraft)</translation>
+        </message>
+        <message>
+            <source>Casualties: {policy}</source>
+            <translation>Verluste: {policy}</translation>
+        </message>
+        <message>
+            <source>scenario title (optional)</source>
+            <translation>Szenariotitel (optional)</translation>
+        </message>
+        <message>
+            <source>to the end</source>
+            <translation>bis zum Ende</translation>
+        </message>
+        <message>
+            <source>Stop after this many rounds; 0 = fight to the end</source>
+            <translation>Nach so vielen Runden aufhören; 0 = bis zum Ende kämpfen</translation>
+        </message>
+        <message>
+            <source>Defender rolls one extra white die</source>
+            <translation>Verteidiger: +1 weißer Würfel</translation>
+        </message>
+        <message>
+            <source>The defender rolls one extra white die every round while it has any unit left (the seed's example predates this)</source>
+            <translation>Der Verteidiger würfelt jede Runde einen weißen Würfel zusätzlich, solange er noch Einheiten hat (das Beispiel der Vorlage ist älter als diese Regel)</translation>
+        </message>
+        <message>
+            <source>A land battle takes no ships; a sea battle only ships and aircraft</source>
+            <translation>Eine Landschlacht nimmt keine Schiffe; eine Seeschlacht nur Schiffe und Flugzeuge</translation>
+        </message>
+        <message>
+            <source>Casualties: optimal when it fits</source>
+            <translation>Verluste: optimal, wenn es passt</translation>
+        </message>
+        <message>
+            <source>Casualties: optimal</source>
+            <translation>Verluste: optimal</translation>
+        </message>
+        <message>
+            <source>Casualties: heuristic (combat power)</source>
+            <translation>Verluste: Heuristik (Kampfkraft)</translation>
+        </message>
+        <message>
+            <source>How the figures choose casualties: optimal = each side picks what maximises its chance to win; heuristic = lose what costs least combat power</source>
+            <translation>Wie die Zahlen Verluste wählen: optimal = jede Seite wählt, was ihre Siegchance maximiert; Heuristik = verlieren, was am wenigsten Kampfkraft kostet</translation>
+        </message>
+        <message>
+            <source>Reserves</source>
+            <translation>Reserven</translation>
+        </message>
+        <message>
+            <source>Each side may hold units back and deploy them into bands between rounds, from round 2 on</source>
+            <translation>Jede Seite darf Einheiten zurückhalten und sie ab Runde 2 zwischen den Runden in Bänder einsetzen</translation>
+        </message>
+        <message>
+            <source>Battle</source>
+            <translation>Schlacht</translation>
+        </message>
+        <message>
+            <source>Title:</source>
+            <translation>Titel:</translation>
+        </message>
+        <message>
+            <source>Rounds:</source>
+            <translation>Runden:</translation>
+        </message>
+        <message>
+            <source>Chart:</source>
+            <translation>Tabelle:</translation>
+        </message>
+        <message>
+            <source>Colour bands — drag units from the pools into roll or boost slots (or select a chip and press Ctrl+M)</source>
+            <translation>Farbbänder — Einheiten aus den Vorräten in die Felder ziehen (oder Plättchen wählen, Strg+M)</translation>
+        </message>
+        <message>
+            <source>The attacker's order of loss at victim's-choice bands: ticked types go first, top first. Drag, or Alt+Up / Alt+Down; Space ticks. Unticked types: least combat power lost first.</source>
+            <translation>Verlustreihenfolge des Angreifers in Bändern, in denen das Opfer wählt: angehakte Typen gehen zuerst, von oben. Ziehen oder Alt+Hoch / Alt+Runter; Leertaste hakt an. Nicht angehakte Typen: geringster Kampfkraftverlust zuerst.</translation>
+        </message>
+        <message>
+            <source>The defender's order of loss at victim's-choice bands: ticked types go first, top first. Drag, or Alt+Up / Alt+Down; Space ticks. Unticked types: least combat power lost first.</source>
+            <translation>Verlustreihenfolge des Verteidigers in Bändern, in denen das Opfer wählt: angehakte Typen gehen zuerst, von oben. Ziehen oder Alt+Hoch / Alt+Runter; Leertaste hakt an. Nicht angehakte Typen: geringster Kampfkraftverlust zuerst.</translation>
+        </message>
+        <message>
+            <source>Order of loss — tick the unit types each side loses first (victim's choice bands); unticked: least combat power lost</source>
+            <translation>Verlustreihenfolge — angehakte Typen gehen zuerst (Wahl des Opfers); sonst geringster Kampfkraftverlust</translation>
+        </message>
+        <message>
+            <source>Attacker's order of loss:</source>
+            <translation>Verlustreihenfolge des Angreifers:</translation>
+        </message>
+        <message>
+            <source>Defender's order of loss:</source>
+            <translation>Verlustreihenfolge des Verteidigers:</translation>
+        </message>
+        <message>
+            <source>the reconstructed default chart</source>
+            <translation>die rekonstruierte Standardtabelle</translation>
+        </message>
+        <message>
+            <source>the attacker has no units</source>
+            <translation>der Angreifer hat keine Einheiten</translation>
+        </message>
+        <message>
+            <source>the defender has no units</source>
+            <translation>der Verteidiger hat keine Einheiten</translation>
+        </message>
+        <message>
+            <source>add units to its pool and drag them into bands</source>
+            <translation>Einheiten in seinen Vorrat holen und in Bänder ziehen</translation>
+        </message>
+        <message>
+            <source>Suggest assignment</source>
+            <translation>Aufstellung vorschlagen</translation>
+        </message>
+        <message>
+            <source>for the attacker</source>
+            <translation>für den Angreifer</translation>
+        </message>
+        <message>
+            <source>for the defender</source>
+            <translation>für den Verteidiger</translation>
+        </message>
+        <message>
+            <source>Apply</source>
+            <translation>Übernehmen</translation>
+        </message>
+        <message>
+            <source>Use the selected assignment (undo with Ctrl+Z)</source>
+            <translation>Die gewählte Aufstellung übernehmen (rückgängig mit Strg+Z)</translation>
+        </message>
+        <message>
+            <source>searching for good assignments…</source>
+            <translation>suche gute Aufstellungen…</translation>
+        </message>
+        <message>
+            <source>{side} wins {chance} — {assignment}</source>
+            <translation>{side} gewinnt {chance} — {assignment}</translation>
+        </message>
+        <message>
+            <source>all idle</source>
+            <translation>alle untätig</translation>
+        </message>
+        <message>
+            <source>expected losses: own {own}, enemy {enemy}</source>
+            <translation>erwartete Verluste: eigene {own}, gegnerische {enemy}</translation>
+        </message>
+        <message>
+            <source>every one of the {space} assignments compared</source>
+            <translation>alle {space} Aufstellungen verglichen</translation>
+        </message>
+        <message>
+            <source>{evaluated} of {space} assignments compared (local search, time budget used up)</source>
+            <translation>{evaluated} von {space} Aufstellungen verglichen (lokale Suche, Zeitbudget aufgebraucht)</translation>
+        </message>
+        <message>
+            <source>{evaluated} of {space} assignments compared (local search)</source>
+            <translation>{evaluated} von {space} Aufstellungen verglichen (lokale Suche)</translation>
+        </message>
+        <message>
+            <source>no assignment found ({how})</source>
+            <translation>keine Aufstellung gefunden ({how})</translation>
+        </message>
+        <message>
+            <source>Best {count} for the {side}: {how}. Double-click (or Enter) to apply; Ctrl+Z undoes it.</source>
+            <translation>Die besten {count} für den {side}: {how}. Doppelklick (oder Enter) übernimmt; Strg+Z macht es rückgängig.</translation>
+        </message>
+        <message>
+            <source>apply the suggested {side} assignment</source>
+            <translation>die vorgeschlagene Aufstellung des {side} übernehmen</translation>
+        </message>
+    </context>
+    <context>
+        <name>views.ur</name>
+        <message>
+            <source>Hits each unit takes, in list order, e.g. 'attacker: 1 1 0 1; defender: 0 2 1'.
+Hits must be spread evenly; where units tie, the owner picks which one takes it.
+A side left out keeps the proposal.</source>
+            <translation>Treffer, die jede Einheit nimmt, in der Reihenfolge der Liste, z. B. 'attacker: 1 1 0 1; defender: 0 2 1' (die Seiten englisch: attacker = Angreifer, defender = Verteidiger).
+Treffer müssen gleichmäßig verteilt werden; bei Gleichstand wählt der Besitzer, welche Einheit ihn nimmt.
+Eine weggelassene Seite behält den Vorschlag.</translation>
+        </message>
+        <message>
+            <source>scenario title (optional)</source>
+            <translation>Szenariotitel (optional)</translation>
+        </message>
+        <message>
+            <source>to the end</source>
+            <translation>bis zum Ende</translation>
+        </message>
+        <message>
+            <source>Stop after this many rounds (undecided); 0 = fight to the end</source>
+            <translation>Nach so vielen Runden aufhören (offen); 0 = bis zum Ende kämpfen</translation>
+        </message>
+        <message>
+            <source>Both sides defend: no melee, only ranged fire.</source>
+            <translation>Beide Seiten verteidigen: kein Nahkampf, nur Fernkampf.</translation>
+        </message>
+        <message>
+            <source>Battle</source>
+            <translation>Schlacht</translation>
+        </message>
+        <message>
+            <source>Rounds</source>
+            <translation>Runden</translation>
+        </message>
+        <message>
+            <source>How each unit rolls at the start of the battle: score = value + d6; a score of 6+ scores one hit, 10+ two, 14+ three. Shaded: hits per face of the die.</source>
+            <translation>Wie jede Einheit zu Beginn der Schlacht würfelt: Ergebnis = Wert + W6; ab 6 ein Treffer, ab 10 zwei, ab 14 drei. Schattiert: Treffer je Augenzahl.</translation>
+        </message>
+        <message>
+            <source>Wall what-if</source>
+            <translation>Mauer: was wäre, wenn</translation>
+        </message>
+        <message>
+            <source>Rolls</source>
+            <translation>Würfe</translation>
+        </message>
+        <message>
+            <source>Now (wall strength {strength}): attacker wins &lt;b&gt;{chance}&lt;/b&gt;. </source>
+            <translation>Jetzt (Mauerstärke {strength}): Angreifer gewinnt &lt;b&gt;{chance}&lt;/b&gt;. </translation>
+        </message>
+        <message>
+            <source>Now (no wall): attacker wins &lt;b&gt;{chance}&lt;/b&gt;. </source>
+            <translation>Jetzt (keine Mauer): Angreifer gewinnt &lt;b&gt;{chance}&lt;/b&gt;. </translation>
+        </message>
+        <message>
+            <source>The wall is at its last level (strength {strength}): more battering can't lower it.</source>
+            <translation>Die Mauer ist auf ihrer letzten Stufe (Stärke {strength}): weiteres Rammen senkt sie nicht mehr.</translation>
+        </message>
+        <message>
+            <source>Battering the wall {steps} more step (to strength {strength}): attacker wins {now} → &lt;b&gt;{then}&lt;/b&gt; ({delta}).</source>
+            <translation>Die Mauer {steps} Stufe weiter rammen (auf Stärke {strength}): Angreifer gewinnt {now} → &lt;b&gt;{then}&lt;/b&gt; ({delta}).</translation>
+        </message>
+        <message>
+            <source>Battering the wall {steps} more steps (to strength {strength}): attacker wins {now} → &lt;b&gt;{then}&lt;/b&gt; ({delta}).</source>
+            <translation>Die Mauer {steps} Stufen weiter rammen (auf Stärke {strength}): Angreifer gewinnt {now} → &lt;b&gt;{then}&lt;/b&gt; ({delta}).</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.agc_forces</name>
+        <message>
+            <source>&lt;b&gt;Unit&lt;/b&gt;</source>
+            <translation>&lt;b&gt;Einheit&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Die&lt;/b&gt;</source>
+            <translation>&lt;b&gt;Würfel&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>This terrain's modifier for each unit type (before pairings and engineers)</source>
+            <translation>Der Modifikator dieses Geländes für jeden Einheitentyp (vor Paarungen und Pionieren)</translation>
+        </message>
+        <message>
+            <source>{unit}: die d{die}; terrain table column: {column}</source>
+            <translation>{unit}: Würfel W{die}; Spalte der Geländetabelle: {column}</translation>
+        </message>
+        <message>
+            <source>; infantry with +1 in its own terrain: {terrains}</source>
+            <translation>; Infanterie mit +1 im eigenen Gelände: {terrains}</translation>
+        </message>
+        <message>
+            <source>d{die}</source>
+            <translation>W{die}</translation>
+        </message>
+        <message>
+            <source>Units</source>
+            <translation>Einheiten</translation>
+        </message>
+        <message>
+            <source>Engineers remove the
+terrain penalties of:</source>
+            <translation>Pioniere heben die
+Geländeabzüge auf für:</translation>
+        </message>
+        <message>
+            <source>auto</source>
+            <translation>automatisch</translation>
+        </message>
+        <message>
+            <source>Each side's engineers remove the terrain penalties of one allied unit type. Automatic: the type that loses most in this terrain. (Specialised infantry use the infantry column.)</source>
+            <translation>Die Pioniere jeder Seite heben die Geländeabzüge eines verbündeten Einheitentyps auf. Automatisch: der Typ, der in diesem Gelände am meisten verliert. (Spezialinfanterie nutzt die Infanteriespalte.)</translation>
+        </message>
+        <message>
+            <source>{unit} in {terrain}: {modifier}</source>
+            <translation>{unit} in {terrain}: {modifier}</translation>
+        </message>
+        <message>
+            <source> (its own terrain: +1 included)</source>
+            <translation> (eigenes Gelände: +1 eingerechnet)</translation>
+        </message>
+        <message>
+            <source>the {side} has no {units}</source>
+            <translation>der {side} hat keine {units}</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <source>Random force</source>
+            <translation>Zufällige Streitmacht</translation>
+        </message>
+        <message>
+            <source>The same N and seed always give the same force</source>
+            <translation>Dasselbe N und derselbe Startwert ergeben immer dieselbe Streitmacht</translation>
+        </message>
+        <message>
+            <source>New seed</source>
+            <translation>Neuer Startwert</translation>
+        </message>
+        <message>
+            <source>Pick a random seed</source>
+            <translation>Einen zufälligen Startwert wählen</translation>
+        </message>
+        <message>
+            <source>Generate</source>
+            <translation>Erzeugen</translation>
+        </message>
+        <message>
+            <source>Roll a force of N units for the chosen side</source>
+            <translation>Eine Streitmacht aus N Einheiten für die gewählte Seite auswürfeln</translation>
+        </message>
+        <message>
+            <source>Units (N):</source>
+            <translation>Einheiten (N):</translation>
+        </message>
+        <message>
+            <source>Seed:</source>
+            <translation>Startwert:</translation>
+        </message>
+        <message>
+            <source>Fill:</source>
+            <translation>Füllen:</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;{side}&lt;/b&gt; ({size} units, seed {seed}): {units}</source>
+            <translation>&lt;b&gt;{side}&lt;/b&gt; ({size} Einheiten, Startwert {seed}): {units}</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.agc_lineup</name>
+        <message>
+            <source>Unit</source>
+            <translation>Einheit</translation>
+        </message>
+        <message>
+            <source>Die</source>
+            <translation>Würfel</translation>
+        </message>
+        <message>
+            <source>Mod.</source>
+            <translation>Mod.</translation>
+        </message>
+        <message>
+            <source>Why</source>
+            <translation>Warum</translation>
+        </message>
+        <message>
+            <source>d{sides}</source>
+            <translation>W{sides}</translation>
+        </message>
+        <message>
+            <source>{dice}d{sides} keep lowest</source>
+            <translation>{dice}W{sides}, der niedrigste zählt</translation>
+        </message>
+        <message>
+            <source>no modifier</source>
+            <translation>kein Modifikator</translation>
+        </message>
+        <message>
+            <source> — AAD: only against enemy air support</source>
+            <translation> — AAD: nur gegen gegnerische Luftunterstützung</translation>
+        </message>
+        <message>
+            <source>{side}: dice in entry order</source>
+            <translation>{side}: Würfel in Eingabereihenfolge</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.agc_plots</name>
+        <message>
+            <source>Each side's total (overlaid)</source>
+            <translation>Summe jeder Seite (übereinander)</translation>
+        </message>
+        <message>
+            <source>total (points)</source>
+            <translation>Summe (Punkte)</translation>
+        </message>
+        <message>
+            <source>probability (%)</source>
+            <translation>Wahrsch. (%)</translation>
+        </message>
+        <message>
+            <source>Margin of victory (higher total : lower)</source>
+            <translation>Siegverhältnis (höhere Summe : niedrigere)</translation>
+        </message>
+        <message>
+            <source>band</source>
+            <translation>Band</translation>
+        </message>
+        <message>
+            <source>Steps of damage taken</source>
+            <translation>Erlittene Schadensstufen</translation>
+        </message>
+        <message>
+            <source>steps of damage</source>
+            <translation>Schadensstufen</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;{label}&lt;/b&gt; {band}: victor {victor}, loser {loser}</source>
+            <translation>&lt;b&gt;{label}&lt;/b&gt; {band}: Sieger {victor}, Verlierer {loser}</translation>
+        </message>
+        <message>
+            <source>{side} (mean {mean})</source>
+            <translation>{side} (Mittel {mean})</translation>
+        </message>
+        <message>
+            <source>baseline</source>
+            <translation>Vergleich</translation>
+        </message>
+        <message>
+            <source>attacker victor</source>
+            <translation>Angreifer siegt</translation>
+        </message>
+        <message>
+            <source>defender victor</source>
+            <translation>Verteidiger siegt</translation>
+        </message>
+        <message>
+            <source>tie</source>
+            <translation>Gleichstand</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.agc_terrain</name>
+        <message>
+            <source>Terrain</source>
+            <translation>Gelände</translation>
+        </message>
+        <message>
+            <source>★ own terrain of: {units} (+1)</source>
+            <translation>★ eigenes Gelände von: {units} (+1)</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.band_facts</name>
+        <message>
+            <source>any unit</source>
+            <translation>alle</translation>
+        </message>
+        <message>
+            <source>air</source>
+            <translation>Luft</translation>
+        </message>
+        <message>
+            <source>land</source>
+            <translation>Land</translation>
+        </message>
+        <message>
+            <source>sea</source>
+            <translation>See</translation>
+        </message>
+        <message>
+            <source>{kind} units only</source>
+            <translation>nur {kind}</translation>
+        </message>
+        <message>
+            <source>{units} only</source>
+            <translation>nur {units}</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;{count}&lt;/b&gt; die</source>
+            <translation>&lt;b&gt;{count}&lt;/b&gt; Würfel</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;{count}&lt;/b&gt; dice</source>
+            <translation>&lt;b&gt;{count}&lt;/b&gt; Würfel</translation>
+        </message>
+        <message>
+            <source>capped {before}→{cap}</source>
+            <translation>begrenzt {before}→{cap}</translation>
+        </message>
+        <message>
+            <source>+1 extra white</source>
+            <translation>+1 weißer zusätzlich</translation>
+        </message>
+        <message>
+            <source>boosts {usable} usable</source>
+            <translation>Verstärkungen {usable} nutzbar</translation>
+        </message>
+        <message>
+            <source>&lt;span style='color:{colour}'&gt;&lt;b&gt;{wasted} wasted&lt;/b&gt;&lt;/span&gt;</source>
+            <translation>&lt;span style='color:{colour}'&gt;&lt;b&gt;{wasted} verschenkt&lt;/b&gt;&lt;/span&gt;</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.bands_model</name>
+        <message>
+            <source>roll</source>
+            <translation>würfeln</translation>
+        </message>
+        <message>
+            <source>boost</source>
+            <translation>verstärken</translation>
+        </message>
+        <message>
+            <source>the pool (idle)</source>
+            <translation>der Vorrat (untätig)</translation>
+        </message>
+        <message>
+            <source>{band} {role}</source>
+            <translation>{band} {role}</translation>
+        </message>
+        <message>
+            <source>that is the {side}'s unit: it can't change sides</source>
+            <translation>das ist eine Einheit des {side}: sie kann nicht die Seite wechseln</translation>
+        </message>
+        <message>
+            <source>there is no place '{place}' here</source>
+            <translation>hier gibt es keinen Platz '{place}'</translation>
+        </message>
+        <message>
+            <source>the chart has no unit '{unit}'</source>
+            <translation>die Tabelle hat keine Einheit '{unit}'</translation>
+        </message>
+        <message>
+            <source>roll {band}</source>
+            <translation>{band} würfeln</translation>
+        </message>
+        <message>
+            <source>boost {band}</source>
+            <translation>{band} verstärken</translation>
+        </message>
+        <message>
+            <source>{units} have no role in any band: they stay in the pool (idle)</source>
+            <translation>{units} haben in keinem Band eine Aufgabe: sie bleiben im Vorrat (untätig)</translation>
+        </message>
+        <message>
+            <source>{units} can only {places}</source>
+            <translation>{units} können nur {places}</translation>
+        </message>
+        <message>
+            <source> or </source>
+            <translation> oder </translation>
+        </message>
+        <message>
+            <source>the units are already there</source>
+            <translation>die Einheiten sind schon dort</translation>
+        </message>
+        <message>
+            <source>no {units} in {place}</source>
+            <translation>keine {units} in {place}</translation>
+        </message>
+        <message>
+            <source>move {count} {unit} to {place}</source>
+            <translation>{count} {unit} nach {place} verschieben</translation>
+        </message>
+        <message>
+            <source>add at least one unit</source>
+            <translation>mindestens eine Einheit hinzufügen</translation>
+        </message>
+        <message>
+            <source>at most {most} {units} per side</source>
+            <translation>höchstens {most} {units} je Seite</translation>
+        </message>
+        <message>
+            <source>add {count} {unit}</source>
+            <translation>{count} {unit} hinzufügen</translation>
+        </message>
+        <message>
+            <source>remove {count} {unit}</source>
+            <translation>{count} {unit} entfernen</translation>
+        </message>
+        <message>
+            <source>{chip} in {place}. Drag to move (Shift: one unit), or select and press Ctrl+M; Delete sends it out of the battle</source>
+            <translation>{chip} in {place}. Ziehen verschiebt (Umschalt: eine Einheit), oder auswählen und Strg+M drücken; Entf nimmt es aus der Schlacht</translation>
+        </message>
+        <message>
+            <source>{chip} in {place}. Drag to move (Shift: one unit), or select and press Ctrl+M; Delete sends it back to the pool</source>
+            <translation>{chip} in {place}. Ziehen verschiebt (Umschalt: eine Einheit), oder auswählen und Strg+M drücken; Entf schickt es zurück in den Vorrat</translation>
+        </message>
+        <message>
+            <source>{count} {unit} in {place}</source>
+            <translation>{count} {unit} in {place}</translation>
+        </message>
+        <message>
+            <source>only unit chips can be dropped here</source>
+            <translation>hier lassen sich nur Einheitenplättchen ablegen</translation>
+        </message>
+        <message>
+            <source>the units are already here</source>
+            <translation>die Einheiten sind schon hier</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.bands_view</name>
+        <message>
+            <source>The attacker's units that roll this band's dice: one die per 3 units of a type (rounded up), at most the chart's dice per band</source>
+            <translation>Die Einheiten des Angreifers, die die Würfel dieses Bandes würfeln: ein Würfel je 3 Einheiten eines Typs (aufgerundet), höchstens die Würfel der Tabelle je Band</translation>
+        </message>
+        <message>
+            <source>The attacker's units that boost this band's dice: +1 to a die per boost, each kind of boost at most once per die</source>
+            <translation>Die Einheiten des Angreifers, die die Würfel dieses Bandes verstärken: +1 auf einen Würfel je Verstärkung, jede Art höchstens einmal je Würfel</translation>
+        </message>
+        <message>
+            <source>The defender's units that roll this band's dice: one die per 3 units of a type (rounded up), at most the chart's dice per band</source>
+            <translation>Die Einheiten des Verteidigers, die die Würfel dieses Bandes würfeln: ein Würfel je 3 Einheiten eines Typs (aufgerundet), höchstens die Würfel der Tabelle je Band</translation>
+        </message>
+        <message>
+            <source>The defender's units that boost this band's dice: +1 to a die per boost, each kind of boost at most once per die</source>
+            <translation>Die Einheiten des Verteidigers, die die Würfel dieses Bandes verstärken: +1 auf einen Würfel je Verstärkung, jede Art höchstens einmal je Würfel</translation>
+        </message>
+        <message>
+            <source>nobody</source>
+            <translation>niemand</translation>
+        </message>
+        <message>
+            <source>nothing</source>
+            <translation>nichts</translation>
+        </message>
+        <message>
+            <source>the side that hit picks the casualties</source>
+            <translation>die Seite, die getroffen hat, wählt die Verluste</translation>
+        </message>
+        <message>
+            <source>the side that loses picks its casualties</source>
+            <translation>die verlierende Seite wählt ihre Verluste</translation>
+        </message>
+        <message>
+            <source>; with the defender's extra white die option, the defender rolls one more die here</source>
+            <translation>; mit der Option des zusätzlichen weißen Würfels würfelt der Verteidiger hier einen mehr</translation>
+        </message>
+        <message>
+            <source>Band {position} ({band}, resolved in chart order): rolled by {rollers}; boosted by {boosts}; its hits may kill {targets}; {chooser}{extra}</source>
+            <translation>Band {position} ({band}, in der Reihenfolge der Tabelle): gewürfelt von {rollers}; verstärkt von {boosts}; seine Treffer dürfen {targets} töten; {chooser}{extra}</translation>
+        </message>
+        <message>
+            <source>Move {count} {unit} to</source>
+            <translation>{count} {unit} verschieben nach</translation>
+        </message>
+        <message>
+            <source>select a unit chip first</source>
+            <translation>zuerst ein Einheitenplättchen auswählen</translation>
+        </message>
+        <message>
+            <source>all</source>
+            <translation>alle</translation>
+        </message>
+        <message>
+            <source>How many units one drag or key move carries (all = the whole chip). Shift while dragging carries one.</source>
+            <translation>Wie viele Einheiten ein Ziehen oder Tastenzug mitnimmt (alle = das ganze Plättchen). Umschalt beim Ziehen nimmt eine.</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <translation>Zurück</translation>
+        </message>
+        <message>
+            <source>Redo</source>
+            <translation>Vor</translation>
+        </message>
+        <message>
+            <source>Undo {step} (Ctrl+Z)</source>
+            <translation>Rückgängig: {step} (Strg+Z)</translation>
+        </message>
+        <message>
+            <source>Redo {step} (Ctrl+Shift+Z)</source>
+            <translation>Wiederholen: {step} (Strg+Umschalt+Z)</translation>
+        </message>
+        <message>
+            <source>Units per move:</source>
+            <translation>Einheiten je Zug:</translation>
+        </message>
+        <message>
+            <source>Attacker's pool (idle units)</source>
+            <translation>Vorrat des Angreifers (untätige Einheiten)</translation>
+        </message>
+        <message>
+            <source>Defender's pool (idle units)</source>
+            <translation>Vorrat des Verteidigers (untätige Einheiten)</translation>
+        </message>
+        <message>
+            <source>Add</source>
+            <translation>Hinzufügen</translation>
+        </message>
+        <message>
+            <source>Bring units into the attacker's pool; then drag them into bands</source>
+            <translation>Einheiten in den Vorrat des Angreifers holen; dann in Bänder ziehen</translation>
+        </message>
+        <message>
+            <source>Bring units into the defender's pool; then drag them into bands</source>
+            <translation>Einheiten in den Vorrat des Verteidigers holen; dann in Bänder ziehen</translation>
+        </message>
+        <message>
+            <source>at most {most} dice per band and side</source>
+            <translation>max. {most} Würfel je Band und Seite</translation>
+        </message>
+        <message>
+            <source>Attacker roll</source>
+            <translation>Angreifer&lt;br&gt;würfelt</translation>
+        </message>
+        <message>
+            <source>Attacker boost</source>
+            <translation>Angreifer&lt;br&gt;verstärkt</translation>
+        </message>
+        <message>
+            <source>Defender roll</source>
+            <translation>Verteidiger&lt;br&gt;würfelt</translation>
+        </message>
+        <message>
+            <source>Defender boost</source>
+            <translation>Verteidiger&lt;br&gt;verstärkt</translation>
+        </message>
+        <message>
+            <source>{side} {role}s {band}: {who}</source>
+            <translation>{side}, {band} {role}: {who}</translation>
+        </message>
+        <message>
+            <source>nobody may {role} here</source>
+            <translation>hier darf niemand {role}</translation>
+        </message>
+        <message>
+            <source>Being resolved at the table. {tip}</source>
+            <translation>Wird gerade am Tisch ausgewürfelt. {tip}</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;winner's choice&lt;/b&gt;</source>
+            <translation>&lt;b&gt;Sieger wählt&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>victim's choice</source>
+            <translation>Opfer wählt</translation>
+        </message>
+        <message>
+            <source>hits: {targets}&lt;br&gt;{chooser}</source>
+            <translation>Ziel: {targets}&lt;br&gt;{chooser}</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.battle_figures</name>
+        <message>
+            <source>Expected IPC lost: attacker</source>
+            <translation>Erwartete IPC-Verluste: Angreifer</translation>
+        </message>
+        <message>
+            <source>Expected IPC lost: defender</source>
+            <translation>Erwartete IPC-Verluste: Verteidiger</translation>
+        </message>
+        <message>
+            <source>Expected IPC swing (for the attacker)</source>
+            <translation>Erwarteter IPC-Saldo (für den Angreifer)</translation>
+        </message>
+        <message>
+            <source>Takes the territory</source>
+            <translation>Nimmt das Gebiet ein</translation>
+        </message>
+        <message>
+            <source>Attacker retreats</source>
+            <translation>Angreifer zieht sich zurück</translation>
+        </message>
+        <message>
+            <source>The attacker wins with at least one land unit left (aircraft alone can't take a territory)</source>
+            <translation>Der Angreifer gewinnt mit mindestens einer übrigen Landeinheit (Flugzeuge allein können kein Gebiet einnehmen)</translation>
+        </message>
+        <message>
+            <source>Defender's IPC lost minus the attacker's: positive is good for the attacker</source>
+            <translation>IPC-Verluste des Verteidigers minus die des Angreifers: positiv ist gut für den Angreifer</translation>
+        </message>
+        <message>
+            <source>IPC swing (defender's IPC lost − attacker's)</source>
+            <translation>IPC-Saldo (Verluste des Verteidigers − des Angreifers)</translation>
+        </message>
+        <message>
+            <source>IPC swing</source>
+            <translation>IPC-Saldo</translation>
+        </message>
+        <message>
+            <source>probability (%)</source>
+            <translation>Wahrsch. (%)</translation>
+        </message>
+        <message>
+            <source>swing</source>
+            <translation>Saldo</translation>
+        </message>
+        <message>
+            <source>mean {mean}</source>
+            <translation>Mittel {mean}</translation>
+        </message>
+        <message>
+            <source>baseline</source>
+            <translation>Vergleich</translation>
+        </message>
+        <message>
+            <source>nothing</source>
+            <translation>nichts</translation>
+        </message>
+        <message>
+            <source>attacker</source>
+            <translation>Angreifer</translation>
+        </message>
+        <message>
+            <source>defender</source>
+            <translation>Verteidiger</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Most likely ends&lt;/b&gt;&lt;table cellspacing='4'&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th align='left'&gt;attacker left&lt;/th&gt;&lt;th align='left'&gt;defender left&lt;/th&gt;&lt;/tr&gt;{rows}&lt;/table&gt;&lt;b&gt;Expected survivors&lt;/b&gt;&lt;br&gt;{survivors}</source>
+            <translation>&lt;b&gt;Wahrscheinlichste Ausgänge&lt;/b&gt;&lt;table cellspacing='4'&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th align='left'&gt;Angreifer übrig&lt;/th&gt;&lt;th align='left'&gt;Verteidiger übrig&lt;/th&gt;&lt;/tr&gt;{rows}&lt;/table&gt;&lt;b&gt;Erwartete Überlebende&lt;/b&gt;&lt;br&gt;{survivors}</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.count_box</name>
+        <message>
+            <source>'{text}' is not a count: type a whole number from {least} to {most} (leaving the field keeps {value})</source>
+            <translation>'{text}' ist keine Anzahl: geben Sie eine ganze Zahl von {least} bis {most} ein (beim Verlassen des Feldes bleibt {value})</translation>
+        </message>
+        <message>
+            <source>{count} is more than {most}, the most allowed here</source>
+            <translation>{count} ist mehr als {most}, das Höchste, was hier erlaubt ist</translation>
+        </message>
+        <message>
+            <source>{count} is less than {least}, the least allowed here</source>
+            <translation>{count} ist weniger als {least}, das Mindeste, was hier erlaubt ist</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.ds2_heatmap</name>
+        <message>
+            <source>target armour rating</source>
+            <translation>Panzerungswert des Ziels</translation>
+        </message>
+        <message>
+            <source>weapon size class</source>
+            <translation>Größenklasse der Waffe</translation>
+        </message>
+        <message>
+            <source>P(kill) (%)</source>
+            <translation>P(Zerstörung) (%)</translation>
+        </message>
+        <message>
+            <source>n/a</source>
+            <translation>–</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.ds2_results</name>
+        <message>
+            <source>close</source>
+            <translation>nah</translation>
+        </message>
+        <message>
+            <source>medium</source>
+            <translation>mittel</translation>
+        </message>
+        <message>
+            <source>long</source>
+            <translation>weit</translation>
+        </message>
+        <message>
+            <source>standard</source>
+            <translation>Standard</translation>
+        </message>
+        <message>
+            <source>reactive</source>
+            <translation>reaktiv</translation>
+        </message>
+        <message>
+            <source>ablative</source>
+            <translation>ablativ</translation>
+        </message>
+        <message>
+            <source>apfc</source>
+            <translation>APFC</translation>
+        </message>
+        <message>
+            <source>soft</source>
+            <translation>leicht</translation>
+        </message>
+        <message>
+            <source>dug-in</source>
+            <translation>eingegraben</translation>
+        </message>
+        <message>
+            <source>Kill</source>
+            <translation>Zerstörung</translation>
+        </message>
+        <message>
+            <source>Mobility</source>
+            <translation>Mobilität</translation>
+        </message>
+        <message>
+            <source>Systems down</source>
+            <translation>Systemausfall</translation>
+        </message>
+        <message>
+            <source>Damage</source>
+            <translation>Beschädigung</translation>
+        </message>
+        <message>
+            <source>No effect (hit)</source>
+            <translation>Keine Wirkung (Treffer)</translation>
+        </message>
+        <message>
+            <source>Miss</source>
+            <translation>Fehlschuss</translation>
+        </message>
+        <message>
+            <source>Special damage</source>
+            <translation>Sonderschaden</translation>
+        </message>
+        <message>
+            <source>No effect</source>
+            <translation>Keine Wirkung</translation>
+        </message>
+        <message>
+            <source>Hit</source>
+            <translation>Treffer</translation>
+        </message>
+        <message>
+            <source>    mobility</source>
+            <translation>    Mobilität</translation>
+        </message>
+        <message>
+            <source>    systems down</source>
+            <translation>    Systemausfall</translation>
+        </message>
+        <message>
+            <source>    damage</source>
+            <translation>    Beschädigung</translation>
+        </message>
+        <message>
+            <source>No effect (incl. misses)</source>
+            <translation>Keine Wirkung (mit Fehlschüssen)</translation>
+        </message>
+        <message>
+            <source>Figure of merit</source>
+            <translation>Gütezahl</translation>
+        </message>
+        <message>
+            <source>Pin as baseline</source>
+            <translation>Als Vergleich festhalten</translation>
+        </message>
+        <message>
+            <source>Keep this weapon's result and compare the next set-up side by side with it (Ctrl+P)</source>
+            <translation>Das Ergebnis dieser Waffe festhalten und die nächste Aufstellung daneben vergleichen (Strg+P)</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Now&lt;/b&gt;</source>
+            <translation>&lt;b&gt;Jetzt&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Baseline&lt;/b&gt;</source>
+            <translation>&lt;b&gt;Vergleich&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Change&lt;/b&gt;</source>
+            <translation>&lt;b&gt;Änderung&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>The seed's measure: P(kill) + P(special damage) / 2</source>
+            <translation>Das Maß der Vorlage: P(Zerstörung) + P(Sonderschaden) / 2</translation>
+        </message>
+        <message>
+            <source>One shot: what happens</source>
+            <translation>Ein Schuss: was passiert</translation>
+        </message>
+        <message>
+            <source>probability (%)</source>
+            <translation>Wahrsch. (%)</translation>
+        </message>
+        <message>
+            <source>P(kill)</source>
+            <translation>P(Zerstörung)</translation>
+        </message>
+        <message>
+            <source>Baseline P(kill)</source>
+            <translation>Vergleich P(Zerstörung)</translation>
+        </message>
+        <message>
+            <source>Unpin baseline</source>
+            <translation>Vergleich lösen</translation>
+        </message>
+        <message>
+            <source>baseline: {shot}</source>
+            <translation>Vergleich: {shot}</translation>
+        </message>
+        <message>
+            <source>{band} range</source>
+            <translation>Entfernung {band}</translation>
+        </message>
+        <message>
+            <source>{armour} armour</source>
+            <translation>Panzerung {armour}</translation>
+        </message>
+        <message>
+            <source>{cover} cover</source>
+            <translation>Deckung {cover}</translation>
+        </message>
+        <message>
+            <source>hit {chance}</source>
+            <translation>Treffer {chance}</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.loss_order</name>
+        <message>
+            <source>First lost at the top. Drag, or Alt+Up / Alt+Down</source>
+            <translation>Zuerst verloren steht oben. Ziehen oder Alt+Hoch / Alt+Runter</translation>
+        </message>
+        <message>
+            <source>Default</source>
+            <translation>Standard</translation>
+        </message>
+        <message>
+            <source>Lose earlier (Alt+Up)</source>
+            <translation>Früher verlieren (Alt+Hoch)</translation>
+        </message>
+        <message>
+            <source>Lose later (Alt+Down)</source>
+            <translation>Später verlieren (Alt+Runter)</translation>
+        </message>
+        <message>
+            <source>The default order of loss</source>
+            <translation>Die Standard-Verlustreihenfolge</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.lowluck_extras</name>
+        <message>
+            <source>{title} &lt;span style='color:{colour}'&gt;(the last {subject} computed, not this {subject})&lt;/span&gt;</source>
+            <translation>{title} &lt;span style='color:{colour}'&gt;(der zuletzt berechnete Stand ({subject}), nicht der aktuelle)&lt;/span&gt;</translation>
+        </message>
+        <message>
+            <source>AA gun at the target</source>
+            <translation>AA-Geschütz am Ziel</translation>
+        </message>
+        <message>
+            <source>Further AA guns flown over on the way (each: hit on 1)</source>
+            <translation>Weitere AA-Geschütze, die auf dem Weg überflogen werden (jedes trifft bei 1)</translation>
+        </message>
+        <message>
+            <source>Standard low luck</source>
+            <translation>Standard Low Luck</translation>
+        </message>
+        <message>
+            <source>A: set aside 3 IPC/bomber</source>
+            <translation>A: 3 IPC je Bomber zurücklegen</translation>
+        </message>
+        <message>
+            <source>B: normal SBR (1d6 per bomber)</source>
+            <translation>B: normales SBR (1W6 je Bomber)</translation>
+        </message>
+        <message>
+            <source>C: 3 or 4 per bomber</source>
+            <translation>C: 3 oder 4 je Bomber</translation>
+        </message>
+        <message>
+            <source>Heavy bombers</source>
+            <translation>Heavy Bombers</translation>
+        </message>
+        <message>
+            <source>Attacker's cash is limited to</source>
+            <translation>Bargeld des Angreifers begrenzt auf</translation>
+        </message>
+        <message>
+            <source> IPC</source>
+            <translation> IPC</translation>
+        </message>
+        <message>
+            <source>Bombers:</source>
+            <translation>Bomber:</translation>
+        </message>
+        <message>
+            <source>Extra AA en route:</source>
+            <translation>Zusätzliche AA auf dem Weg:</translation>
+        </message>
+        <message>
+            <source>Variant:</source>
+            <translation>Variante:</translation>
+        </message>
+        <message>
+            <source>Defender's loss</source>
+            <translation>Verlust des Verteidigers</translation>
+        </message>
+        <message>
+            <source>probability (%)</source>
+            <translation>Wahrsch. (%)</translation>
+        </message>
+        <message>
+            <source>Attacker's cost (bombers lost and bills)</source>
+            <translation>Kosten des Angreifers (Bomber und Reparaturen)</translation>
+        </message>
+        <message>
+            <source>Expected: the defender loses &lt;b&gt;{loss} IPC&lt;/b&gt;, the attacker pays &lt;b&gt;{cost} IPC&lt;/b&gt; (bombers lost on average: {lost}).</source>
+            <translation>Erwartet: der Verteidiger verliert &lt;b&gt;{loss} IPC&lt;/b&gt;, der Angreifer zahlt &lt;b&gt;{cost} IPC&lt;/b&gt; (im Mittel verlorene Bomber: {lost}).</translation>
+        </message>
+        <message>
+            <source>P(owning each tech) by round</source>
+            <translation>P(Technologie vorhanden) je Runde</translation>
+        </message>
+        <message>
+            <source>Air (Jet power, Long range aircraft, Heavy bombers)</source>
+            <translation>Air Tech (Jet Power, Long Range Aircraft, Heavy Bombers)</translation>
+        </message>
+        <message>
+            <source>Industrial (Super subs, Rockets, Industrial technology)</source>
+            <translation>IT (Super Subs, Rockets, Industrial Technology)</translation>
+        </message>
+        <message>
+            <source>IPC invested in each round, separated by commas</source>
+            <translation>In jeder Runde eingezahlte IPC, durch Kommas getrennt</translation>
+        </message>
+        <message>
+            <source>Branch:</source>
+            <translation>Forschungszweig:</translation>
+        </message>
+        <message>
+            <source>Invest per round:</source>
+            <translation>Einzahlung je Runde:</translation>
+        </message>
+        <message>
+            <source>Attempt when savings reach:</source>
+            <translation>Durchbruchsversuch ab Forschungskapital:</translation>
+        </message>
+        <message>
+            <source>round</source>
+            <translation>Runde</translation>
+        </message>
+        <message>
+            <source>{minimum}–{maximum} IPC per round (less than {minimum} loses the savings); attempts at {thresholds}; {cost} IPC per attempt.</source>
+            <translation>{minimum}–{maximum} IPC je Runde (weniger als {minimum} kostet das Angesparte); Durchbruchsversuche ab {thresholds}; {cost} IPC je Versuch.</translation>
+        </message>
+        <message>
+            <source>investments must be whole numbers separated by commas, e.g. 18, 18, 18 (got '{text}')</source>
+            <translation>die Einzahlungen müssen ganze Zahlen sein, durch Kommas getrennt, z. B. 18, 18, 18 (eingegeben: '{text}')</translation>
+        </message>
+        <message numerus="yes">
+            <source>Expected money invested: &lt;b&gt;{money} IPC&lt;/b&gt; over %n round(s); project finished by the last round: &lt;b&gt;{done}&lt;/b&gt;.</source>
+            <translation>
+                <numerusform>Erwartete Einzahlung: &lt;b&gt;{money} IPC&lt;/b&gt; über %n Runde; Projekt bis zur letzten Runde abgeschlossen: &lt;b&gt;{done}&lt;/b&gt;.</numerusform>
+                <numerusform>Erwartete Einzahlung: &lt;b&gt;{money} IPC&lt;/b&gt; über %n Runden; Projekt bis zur letzten Runde abgeschlossen: &lt;b&gt;{done}&lt;/b&gt;.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.mediumluck_editors</name>
+        <message>
+            <source>Attacker's reserve</source>
+            <translation>Reserve des Angreifers</translation>
+        </message>
+        <message>
+            <source>Defender's reserve</source>
+            <translation>Reserve des Verteidigers</translation>
+        </message>
+        <message>
+            <source>Units held back, deployed into bands between rounds (round 2 on)</source>
+            <translation>Zurückgehaltene Einheiten, zwischen den Runden in Bänder eingesetzt (ab Runde 2)</translation>
+        </message>
+        <message>
+            <source>Deploy reserves…</source>
+            <translation>Reserven einsetzen…</translation>
+        </message>
+        <message>
+            <source>Deploy</source>
+            <translation>Einsetzen</translation>
+        </message>
+        <message>
+            <source>Move these reserve units into the band (Enter); they stay there for the rest of the battle</source>
+            <translation>Diese Reserveeinheiten in das Band setzen (Enter); sie bleiben dort für den Rest der Schlacht</translation>
+        </message>
+        <message>
+            <source>side</source>
+            <translation>Seite</translation>
+        </message>
+        <message>
+            <source>reserve unit</source>
+            <translation>Reserveeinheit</translation>
+        </message>
+        <message>
+            <source>how many</source>
+            <translation>wie viele</translation>
+        </message>
+        <message>
+            <source>into band</source>
+            <translation>in Band</translation>
+        </message>
+        <message>
+            <source>as</source>
+            <translation>als</translation>
+        </message>
+        <message>
+            <source>deploy: {what}</source>
+            <translation>einsetzen: {what}</translation>
+        </message>
+        <message>
+            <source>into</source>
+            <translation>in</translation>
+        </message>
+        <message>
+            <source> of {available}</source>
+            <translation> von {available}</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.retreat_rules</name>
+        <message>
+            <source>Attacker retreats</source>
+            <translation>Angreifer zieht sich zurück</translation>
+        </message>
+        <message>
+            <source>never</source>
+            <translation>nie</translation>
+        </message>
+        <message>
+            <source>after round </source>
+            <translation>nach Runde </translation>
+        </message>
+        <message>
+            <source>The attacker retreats after this round if the battle is still on: the defender holds. 0 = never</source>
+            <translation>Der Angreifer zieht sich nach dieser Runde zurück, wenn die Schlacht noch läuft: der Verteidiger hält. 0 = nie</translation>
+        </message>
+        <message>
+            <source>with </source>
+            <translation>mit </translation>
+        </message>
+        <message>
+            <source> units or fewer</source>
+            <translation> Einheiten oder weniger</translation>
+        </message>
+        <message>
+            <source>Before a round, the attacker retreats when it has this many units or fewer. 0 = never</source>
+            <translation>Vor einer Runde zieht sich der Angreifer zurück, wenn er so viele Einheiten oder weniger hat. 0 = nie</translation>
+        </message>
+        <message>
+            <source>chance to win below </source>
+            <translation>Siegchance unter </translation>
+        </message>
+        <message>
+            <source>Before a round, the attacker retreats when its exact chance to win from that position (retreating by these same rules later) is below this. 0 = never</source>
+            <translation>Vor einer Runde zieht sich der Angreifer zurück, wenn seine exakte Siegchance aus dieser Stellung (bei späterem Rückzug nach denselben Regeln) darunter liegt. 0 = nie</translation>
+        </message>
+        <message>
+            <source>After a round:</source>
+            <translation>Nach einer Runde:</translation>
+        </message>
+        <message>
+            <source>When few are left:</source>
+            <translation>Wenn wenige übrig sind:</translation>
+        </message>
+        <message>
+            <source>When the odds drop:</source>
+            <translation>Wenn die Chancen sinken:</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.ur_results</name>
+        <message>
+            <source>Computing the odds at every wall strength…</source>
+            <translation>Berechne die Chancen für jede Mauerstärke…</translation>
+        </message>
+        <message>
+            <source>Outcome at every wall strength</source>
+            <translation>Ausgang bei jeder Mauerstärke</translation>
+        </message>
+        <message>
+            <source>wall strength (least damage to reach it, in steps)</source>
+            <translation>Mauerstärke (geringster Schaden bis dahin, in Stufen)</translation>
+        </message>
+        <message>
+            <source>probability (%)</source>
+            <translation>Wahrsch. (%)</translation>
+        </message>
+        <message>
+            <source>current wall</source>
+            <translation>aktuelle Mauer</translation>
+        </message>
+        <message>
+            <source>no wall</source>
+            <translation>keine Mauer</translation>
+        </message>
+        <message>
+            <source>{wall} — outcome at every strength</source>
+            <translation>{wall} — Ausgang bei jeder Stärke</translation>
+        </message>
+        <message>
+            <source>What if the defender had an {wall}: outcome at every strength</source>
+            <translation>Was wäre, wenn der Verteidiger eine {wall} hätte: Ausgang bei jeder Stärke</translation>
+        </message>
+        <message>
+            <source>Phase</source>
+            <translation>Phase</translation>
+        </message>
+        <message>
+            <source>Side</source>
+            <translation>Seite</translation>
+        </message>
+        <message>
+            <source>Unit</source>
+            <translation>Einheit</translation>
+        </message>
+        <message>
+            <source>Value = base and modifiers</source>
+            <translation>Wert = Grundwert und Modifikatoren</translation>
+        </message>
+        <message>
+            <source>Hits for each face of the d6 (score = value + d6: 6+ one hit, 10+ two, 14+ three)</source>
+            <translation>Treffer für jede Augenzahl des W6 (Ergebnis = Wert + W6: ab 6 ein Treffer, ab 10 zwei, ab 14 drei)</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.ur_stack</name>
+        <message>
+            <source>R{range} M{melee} · {steps} steps</source>
+            <translation>F{range} N{melee} · {steps} Stufen</translation>
+        </message>
+        <message>
+            <source>Raider</source>
+            <translation>Plünderer</translation>
+        </message>
+        <message>
+            <source>A raiding unit is attached: +1 to this unit's melee rolls</source>
+            <translation>Eine Plündererschar ist angeschlossen: +1 auf die Nahkampfwürfe dieser Einheit</translation>
+        </message>
+        <message>
+            <source>Remove this unit</source>
+            <translation>Diese Einheit entfernen</translation>
+        </message>
+        <message>
+            <source>Remove unit</source>
+            <translation>Einheit entfernen</translation>
+        </message>
+        <message>
+            <source>{unit} ({race}): range {range}, melee {melee} (A: attack only, D: defence only), {left} of {steps} steps left</source>
+            <translation>{unit} ({race}): Fernkampf {range}, Nahkampf {melee} (A: nur Angriff, D: nur Verteidigung), {left} von {steps} Stufen übrig</translation>
+        </message>
+        <message>
+            <source>Attack: melee value with attack modifiers; defend: with defence modifiers. Attack-only / defence-only units sit out the other stance</source>
+            <translation>Angriff: Nahkampfwert mit Angriffsmodifikatoren; Verteidigung: mit Verteidigungsmodifikatoren. Einheiten nur für Angriff bzw. nur für Verteidigung setzen in der anderen Haltung aus</translation>
+        </message>
+        <message>
+            <source>Add unit</source>
+            <translation>Einheit hinzufügen</translation>
+        </message>
+        <message>
+            <source>At most {most} units per side (the stacking limit)</source>
+            <translation>Höchstens {most} Einheiten je Seite (die Stapelgrenze)</translation>
+        </message>
+        <message>
+            <source>never</source>
+            <translation>nie</translation>
+        </message>
+        <message>
+            <source> steps</source>
+            <translation> Stufen</translation>
+        </message>
+        <message>
+            <source>Retreat before a round when this side's steps left are at or below this (retreating loses the battle)</source>
+            <translation>Vor einer Runde zurückziehen, wenn die verbliebenen Stufen dieser Seite höchstens so viele sind (wer sich zurückzieht, verliert die Schlacht)</translation>
+        </message>
+        <message>
+            <source>Magic: ± to this side's melee rolls</source>
+            <translation>Magie: ± auf die Nahkampfwürfe dieser Seite</translation>
+        </message>
+        <message>
+            <source>Moving toward archers</source>
+            <translation>Bewegt sich auf Bogenschützen zu</translation>
+        </message>
+        <message>
+            <source>The attacker moves toward the defender's archers: the defender's ranged rolls get +1</source>
+            <translation>Der Angreifer bewegt sich auf die Bogenschützen des Verteidigers zu: dessen Fernkampfwürfe erhalten +1</translation>
+        </message>
+        <message>
+            <source>The defender's terrain: attacks on it −1, its defence +1</source>
+            <translation>Das Gelände des Verteidigers: Angriffe darauf −1, seine Verteidigung +1</translation>
+        </message>
+        <message>
+            <source>River</source>
+            <translation>Fluss</translation>
+        </message>
+        <message>
+            <source>Behind a river: attacks on the position −2, its defence +2</source>
+            <translation>Hinter einem Fluss: Angriffe auf die Stellung −2, ihre Verteidigung +2</translation>
+        </message>
+        <message>
+            <source>Dwarf hill</source>
+            <translation>Zwergenhügel</translation>
+        </message>
+        <message>
+            <source>Dwarves on a hill: +1 to attacks on the position and +1 to its defence</source>
+            <translation>Zwerge auf einem Hügel: +1 auf Angriffe auf die Stellung und +1 auf ihre Verteidigung</translation>
+        </message>
+        <message>
+            <source>Stance:</source>
+            <translation>Haltung:</translation>
+        </message>
+        <message>
+            <source>Retreat at ≤</source>
+            <translation>Rückzug bei ≤</translation>
+        </message>
+        <message>
+            <source>Magic</source>
+            <translation>Magie</translation>
+        </message>
+        <message>
+            <source>Terrain</source>
+            <translation>Gelände</translation>
+        </message>
+        <message>
+            <source>{count}/{most} units · {steps} steps</source>
+            <translation>{count}/{most} Einheiten · {steps} Stufen</translation>
+        </message>
+        <message>
+            <source>Sits out the melee while attacking: {units}</source>
+            <translation>Setzt beim Angriff im Nahkampf aus: {units}</translation>
+        </message>
+        <message>
+            <source>Sits out the melee while defending: {units}</source>
+            <translation>Setzt bei der Verteidigung im Nahkampf aus: {units}</translation>
+        </message>
+        <message>
+            <source>No units: this side has lost before the battle starts.</source>
+            <translation>Keine Einheiten: diese Seite hat verloren, bevor die Schlacht beginnt.</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.ur_steps</name>
+        <message>
+            <source>{left} of {steps} steps left</source>
+            <translation>{left} von {steps} Stufen übrig</translation>
+        </message>
+        <message>
+            <source>Click a pip to set the steps left; Left/Right (or -/+) change them by one</source>
+            <translation>Ein Feld anklicken setzt die übrigen Stufen; Links/Rechts (oder -/+) ändern sie um eins</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.ur_wall</name>
+        <message>
+            <source>trebuchet</source>
+            <translation>Tribock</translation>
+        </message>
+        <message>
+            <source>dragon</source>
+            <translation>Drache</translation>
+        </message>
+        <message>
+            <source>magic</source>
+            <translation>Magie</translation>
+        </message>
+        <message>
+            <source>Trebuchet</source>
+            <translation>Tribock</translation>
+        </message>
+        <message>
+            <source>Dragon</source>
+            <translation>Drache</translation>
+        </message>
+        <message>
+            <source>Magic</source>
+            <translation>Magie</translation>
+        </message>
+        <message>
+            <source>strength {strength}</source>
+            <translation>Stärke {strength}</translation>
+        </message>
+        <message>
+            <source>Wall (defender's position)</source>
+            <translation>Mauer (Stellung des Verteidigers)</translation>
+        </message>
+        <message>
+            <source>No wall</source>
+            <translation>Keine Mauer</translation>
+        </message>
+        <message>
+            <source>The wall the defender stands on: its strength is added to the defender's shooting and defence and taken off attacks on it</source>
+            <translation>Die Mauer, auf der der Verteidiger steht: ihre Stärke zählt zu seinem Fernkampf und seiner Verteidigung und wird von Angriffen auf ihn abgezogen</translation>
+        </message>
+        <message>
+            <source>Click a level to set the wall there</source>
+            <translation>Eine Stufe anklicken setzt die Mauer dorthin</translation>
+        </message>
+        <message>
+            <source> step</source>
+            <translation> Stufe</translation>
+        </message>
+        <message>
+            <source>Steps of wall damage to add or remove</source>
+            <translation>Stufen Mauerschaden, die hinzukommen oder wegfallen</translation>
+        </message>
+        <message>
+            <source>What damaged the wall (kept in the history)</source>
+            <translation>Was die Mauer beschädigt hat (steht im Verlauf)</translation>
+        </message>
+        <message>
+            <source>Add damage</source>
+            <translation>Schaden eintragen</translation>
+        </message>
+        <message>
+            <source>Record wall damage (trebuchet, dragon, magic)</source>
+            <translation>Mauerschaden eintragen (Tribock, Drache, Magie)</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>Entfernen</translation>
+        </message>
+        <message>
+            <source>Take back recorded wall damage (a correction)</source>
+            <translation>Eingetragenen Mauerschaden zurücknehmen (eine Korrektur)</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <translation>Rückgängig</translation>
+        </message>
+        <message>
+            <source>Redo</source>
+            <translation>Wiederholen</translation>
+        </message>
+        <message>
+            <source>Wall damage recorded, oldest first</source>
+            <translation>Eingetragener Mauerschaden, der älteste zuerst</translation>
+        </message>
+        <message>
+            <source>Kind:</source>
+            <translation>Art:</translation>
+        </message>
+        <message>
+            <source>−{steps} correction</source>
+            <translation>−{steps} Korrektur</translation>
+        </message>
+        <message>
+            <source>+{steps} set to strength {strength}</source>
+            <translation>+{steps} auf Stärke {strength} gesetzt</translation>
+        </message>
+        <message>
+            <source>−{steps} set to strength {strength}</source>
+            <translation>−{steps} auf Stärke {strength} gesetzt</translation>
+        </message>
+        <message>
+            <source>last level: it can't be removed</source>
+            <translation>letzte Stufe: sie lässt sich nicht entfernen</translation>
+        </message>
+        <message>
+            <source>{taken} of {level} steps taken at this level, &lt;b&gt;{left}&lt;/b&gt; more to strength {lower}</source>
+            <translation>{taken} von {level} Stufen dieser Ebene genommen, noch &lt;b&gt;{left}&lt;/b&gt; bis Stärke {lower}</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Strength {strength}&lt;/b&gt; · {damage} step of damage · {tail}</source>
+            <translation>&lt;b&gt;Stärke {strength}&lt;/b&gt; · {damage} Schadensstufe · {tail}</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Strength {strength}&lt;/b&gt; · {damage} steps of damage · {tail}</source>
+            <translation>&lt;b&gt;Stärke {strength}&lt;/b&gt; · {damage} Schadensstufen · {tail}</translation>
+        </message>
+        <message>
+            <source>{change} → strength {strength}</source>
+            <translation>{change} → Stärke {strength}</translation>
+        </message>
+        <message>
+            <source> steps</source>
+            <translation> Stufen</translation>
+        </message>
+        <message>
+            <source>The wall is at its last level: strength 1 can't be removed</source>
+            <translation>Die Mauer ist auf ihrer letzten Stufe: Stärke 1 lässt sich nicht entfernen</translation>
+        </message>
+    </context>
+</TS>
