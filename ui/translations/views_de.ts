@@ -115,14 +115,6 @@
     <context>
         <name>views.ds2</name>
         <message>
-            <source>{weapon} is always size class {size}.</source>
-            <translation>{weapon} hat immer Größenklasse {size}.</translation>
-        </message>
-        <message>
-            <source>{weapon} rolls its own to-hit: 1d{die}, hit on {least}+.</source>
-            <translation>{weapon} würfelt einen eigenen Trefferwurf: 1W{die}, Treffer ab {least}.</translation>
-        </message>
-        <message>
             <source>(optional)</source>
             <translation>(optional)</translation>
         </message>
@@ -383,6 +375,18 @@
         <message>
             <source>A land battle takes no ships; a sea battle only ships and aircraft</source>
             <translation>Eine Landschlacht nimmt keine Schiffe; eine Seeschlacht nur Schiffe und Flugzeuge</translation>
+        </message>
+        <message>
+            <source>d6 dice</source>
+            <translation>W6-Würfel</translation>
+        </message>
+        <message>
+            <source>d12 dice</source>
+            <translation>W12-Würfel</translation>
+        </message>
+        <message>
+            <source>The dice every band rolls: the source's d6, or its d12 variant (boosts stay +1, so they matter less than numbers)</source>
+            <translation>Die Würfel jeder Farbe: die W6 der Quelle oder ihre W12-Variante (Verstärkungen bleiben +1 und zählen daher weniger als viele Einheiten)</translation>
         </message>
         <message>
             <source>Casualties: optimal when it fits</source>
