@@ -91,6 +91,7 @@ def data_terms() -> dict[str, list[str]]:
         "data.ds2": [*(f.label for f in ds2.families.values()),
                      *(r for f in ds2.families.values() for r in f.no_effect.values()),
                      *ds2.ranges, *ds2.armour_types, *ds2.artillery_weights, *TARGET_KINDS,
+                     *ds2.infantry_ratings, *(c.replace("_", "-") for c in ds2.covers),
                      *words(ds2.infantry_impact),
                      *words(c for v in ds2.infantry_impact.values() for c in v)],
     }

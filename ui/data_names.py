@@ -71,12 +71,6 @@ ENGINE_NAMES = {
     "AA fire", "submarine first strike", "fire", "ranged", "melee", "unit dice",
     "ground damage", "AAD contest damage", "to hit", "impact", "special damage",
     "the attacker has no units", "the defender has no units", "neither side has units",
-    # Dirtside II's notes on the form (rulesets/ds2/fields.py), those without a name in them
-    "Infantry weapons have no size class or range band; their impact die depends on the "
-    "combat type and the target's cover.",
-    "Fire at infantry needs no to-hit roll.", "Heavy weapons ignore cover.",
-    "Artillery reads “dug in” as dug in; open and soft as not.",
-    "Not a heavy weapon: it can only harm armour-0 vehicles (which count as powered armour, 7).",
 }
 
 

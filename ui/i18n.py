@@ -140,13 +140,14 @@ def side_title(side: str) -> str:
     return translate("sides", SIDE_TITLES.get(side, side))
 
 
-#: The property marking a widget whose text the engine writes (position, explanations, the
-#: battle log, its messages): English in this version, see docs/translating.md.
+#: The property marking a widget that shows the engine's own English on purpose (the casualty
+#: entry at the table: the engine reads it back), see docs/translating.md.
 ENGINE_TEXT = "engineText"
 
 
 def mark_engine_text(*widgets) -> None:
-    """Mark ``widgets`` as showing the engine's own words (the checks for English skip them)."""
+    """Mark ``widgets`` as showing the engine's English words on purpose (the checks for
+    English skip them)."""
     for widget in widgets:
         widget.setProperty(ENGINE_TEXT, True)
 

@@ -167,10 +167,8 @@ class TableSidePanel(SavedBattles, QWidget):
         self.close_button.setToolTip(translate("table_side", "Leave table-side mode and unfreeze the set-up"))
         self.close_button.clicked.connect(self.close_battle)
         self.log = QListWidget()
-        # the engine writes these: the position, the dice's meaning, its messages, the log,
-        # and the casualties in the words it reads back
-        mark_engine_text(self.state_label, self.dice_label, self.explain_label, self.choice_edit,
-                         self.message, self.notice, self.log)
+        # the casualties stay in the words the engine reads back (input, not a display)
+        mark_engine_text(self.choice_edit)
         self.log.setWordWrap(True)
         self.log.setAlternatingRowColors(True)
 

@@ -938,25 +938,5 @@
             <source>yellow</source>
             <translation>gelb</translation>
         </message>
-        <message>
-            <source>Infantry weapons have no size class or range band; their impact die depends on the combat type and the target's cover.</source>
-            <translation>Infanteriewaffen haben keine Größenklasse und keine Entfernung; ihr Durchschlagswürfel hängt von der Kampfart und der Deckung des Ziels ab.</translation>
-        </message>
-        <message>
-            <source>Fire at infantry needs no to-hit roll.</source>
-            <translation>Feuer auf Infanterie braucht keinen Trefferwurf.</translation>
-        </message>
-        <message>
-            <source>Heavy weapons ignore cover.</source>
-            <translation>Schwere Waffen ignorieren Deckung.</translation>
-        </message>
-        <message>
-            <source>Artillery reads “dug in” as dug in; open and soft as not.</source>
-            <translation>Artillerie wertet „eingegraben“ als eingegraben, offen und leichte Deckung als nicht eingegraben.</translation>
-        </message>
-        <message>
-            <source>Not a heavy weapon: it can only harm armour-0 vehicles (which count as powered armour, 7).</source>
-            <translation>Keine schwere Waffe: sie schadet nur Fahrzeugen mit Panzerung 0 (die als Kampfanzug zählen, 7).</translation>
-        </message>
     </context>
 </TS>

@@ -724,6 +724,51 @@
             <translation>Treffer</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/ds2/summary.py" />
+            <source>{weapon} ({weight})</source>
+            <translation>{weapon} ({weight})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/summary.py" />
+            <source>{weapon}/{size}</source>
+            <translation>{weapon}/{size}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/summary.py" />
+            <source>{weapon} at {range} range</source>
+            <translation>{weapon}, Entfernung {range}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/summary.py" />
+            <source>{weapon} ({combat})</source>
+            <translation>{weapon} ({combat})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/summary.py" />
+            <source>armour-{armour} vehicle</source>
+            <translation>Fahrzeug mit Panzerung {armour}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/summary.py" />
+            <source>{target} ({extras})</source>
+            <translation>{target} ({extras})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/summary.py" />
+            <source>{rating} infantry</source>
+            <translation>Infanterie ({rating})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/summary.py" />
+            <source>{target} in {cover} cover</source>
+            <translation>{target}, Deckung: {cover}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/ds2/summary.py" />
+            <source>{weapon} vs {target}</source>
+            <translation>{weapon} gegen {target}</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
             <source>unknown unit '{unit}' in the {side}'s casualties</source>
             <translation>unbekannte Einheit „{unit}“ in den Verlusten ({side})</translation>
@@ -1833,6 +1878,10 @@
             <translation>eingegraben</translation>
         </message>
         <message>
+            <source>dug-in</source>
+            <translation>eingegraben</translation>
+        </message>
+        <message>
             <source>firefight</source>
             <translation>Feuergefecht</translation>
         </message>
@@ -1849,6 +1898,10 @@
             <translation>leicht</translation>
         </message>
         <message>
+            <source>line</source>
+            <translation>Linie</translation>
+        </message>
+        <message>
             <source>long</source>
             <translation>weit</translation>
         </message>
@@ -1857,8 +1910,16 @@
             <translation>mittel</translation>
         </message>
         <message>
+            <source>militia</source>
+            <translation>Miliz</translation>
+        </message>
+        <message>
             <source>open</source>
             <translation>offen</translation>
+        </message>
+        <message>
+            <source>pa</source>
+            <translation>Kampfanzug</translation>
         </message>
         <message>
             <source>reactive</source>

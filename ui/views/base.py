@@ -44,7 +44,7 @@ from .. import wheel_guard
 from ..compute import Job, JobGroup
 from ..engine_text import render
 from ..results import ACCENT, ResultsPanel
-from ..i18n import mark_engine_text, translate
+from ..i18n import translate
 
 
 class _FillLayout(QVBoxLayout):
@@ -133,7 +133,6 @@ class RulesetView(QWidget):
         # during a table battle the frozen set-up shows the battle's start: this banner over
         # it says where the battle stands now
         self.battle_banner = QLabel("")
-        mark_engine_text(self.battle_banner)        # it quotes the engine's position
         self.battle_banner.setObjectName("battleBanner")
         self.battle_banner.setWordWrap(True)
         self.battle_banner.setStyleSheet(

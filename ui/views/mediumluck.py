@@ -33,7 +33,7 @@ from ..widgets.loss_order import LossOrderEditor
 from ..widgets.mediumluck_editors import DeployReservesEditor, ReserveEditor
 from ..widgets.retreat_rules import RetreatRulesBox
 from .base import BattleView
-from ..i18n import data_name, mark_engine_text, number, side_name, translate
+from ..i18n import data_name, number, side_name, translate
 
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
 SUGGESTIONS = 5
@@ -404,7 +404,6 @@ class MediumLuckView(BattleView):
     # -- results: which policy computed them, and units only there to be lost ---------------
     def above_results(self) -> list[QWidget]:
         self.policy_note = QLabel("")
-        mark_engine_text(self.policy_note)          # quotes the engine's reasons
         self.policy_note.setWordWrap(True)
         self.policy_note.setTextFormat(Qt.TextFormat.PlainText)
         return [self.policy_note]

@@ -18,7 +18,7 @@ from combatassist.rulesets.agc import AgcScenario
 from ..results import ATTACKER, DEFENDER
 from ..engine_text import render
 from .agc_terrain import signed
-from ..i18n import QT_TRANSLATE_NOOP, mark_engine_text, side_title, translate
+from ..i18n import QT_TRANSLATE_NOOP, side_title, translate
 
 SIDES = ("attacker", "defender")
 SIDE_COLOURS = {"attacker": ATTACKER, "defender": DEFENDER}
@@ -55,7 +55,6 @@ class LineupTables(QWidget):
             box.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
                               f"QGroupBox::title {{ color: {SIDE_COLOURS[side]}; }}")
             table = QTableWidget(0, len(COLUMNS))
-            mark_engine_text(table)                 # the units and reasons are the engine's
             table.setObjectName(f"agc_lineup_{side}")
             table.setHorizontalHeaderLabels([translate("widgets.agc_lineup", c) for c in COLUMNS])
             table.verticalHeader().setVisible(False)

@@ -8,6 +8,7 @@ the current weapon so a second one can be set up and compared side by side.
 """
 from __future__ import annotations
 
+import html
 import math
 from dataclasses import dataclass
 
@@ -22,7 +23,7 @@ from combatassist.rulesets.ds2 import ShotMatrix, ShotResult
 from ..results import StatusLine, delta_pct, make_spinner, pct
 from ..engine_text import render
 from .ds2_heatmap import KillHeatmap
-from ..i18n import QT_TRANSLATE_NOOP, data_name, mark_engine_text, number, percent, translate
+from ..i18n import QT_TRANSLATE_NOOP, data_name, number, percent, translate
 
 #: the words of the heat map's caption (ranges, armour types, cover), translated where shown
 CAPTION_WORDS = (QT_TRANSLATE_NOOP("widgets.ds2_results", "close"),
@@ -141,7 +142,6 @@ class ShotResultsPanel(StatusLine, QWidget):
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         self.dice = QLabel("")
-        mark_engine_text(self.heading, self.dice)   # the engine's words for the shot
         self.dice.setObjectName("shotDice")
         self.dice.setWordWrap(True)
         self.dice.setStyleSheet("color: #333;")
@@ -275,9 +275,9 @@ class ShotResultsPanel(StatusLine, QWidget):
             return
         r = a.result
         setup = r.setup
-        self.heading.setText(f"<b>{a.title}</b>" + (
+        self.heading.setText(f"<b>{html.escape(render(a.title))}</b>" + (
             '<br><span style="color:#555">' + translate("widgets.ds2_results", "baseline: {shot}")
-            .format(shot=b.title) + "</span>" if b else ""))
+            .format(shot=html.escape(render(b.title))) + "</span>" if b else ""))
         lines = setup.describe() if setup is not None else []
         self.dice.setText("\n".join(render(line) for line in lines))
         self.strip.set_result(r)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetIte
 from combatassist.rulesets import ur
 
 from ..engine_text import render
-from ..i18n import QT_TRANSLATE_NOOP, data_name, mark_engine_text, side_name, translate
+from ..i18n import QT_TRANSLATE_NOOP, data_name, side_name, translate
 from ..results import ATTACKER, DEFENDER, SEGMENTS, pct, segment_name
 
 
@@ -95,7 +95,6 @@ class RollsTable(QTableWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, len(self.HEAD), parent)
         self.setHorizontalHeaderLabels([translate("widgets.ur_results", h) for h in self.HEAD])
-        mark_engine_text(self)          # the value column is the engine's breakdown
         self.verticalHeader().setVisible(False)
         self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.setAlternatingRowColors(True)

@@ -1,34 +1,39 @@
 """Dirtside II for people: a shot's title and the CLI's human summary."""
 from __future__ import annotations
 
+from ...text import join, msg, term
 from .data import tables
 from .rules import ShotResult
 from .scenario import Shot
 
 def shot_title(shot: Shot) -> str:
+    """"HVC/3 at close range vs armour-3 vehicle" (a text the GUI translates)."""
     t = tables()
     fam = t.families[shot.family]
-    weapon = fam.label
+    ds2 = "data.ds2"
+    weapon = term(ds2, fam.label)
     if fam.kind == "artillery":
-        weapon += f" ({t.artillery_weights[shot.size - 1]})"
+        weapon = msg("{weapon} ({weight})", weapon=weapon,
+                     weight=term(ds2, t.artillery_weights[shot.size - 1]))
     elif shot.size is not None:
-        weapon += f"/{shot.size}"
+        weapon = msg("{weapon}/{size}", weapon=weapon, size=shot.size)
     if shot.range:
-        weapon += f" at {shot.range} range"
+        weapon = msg("{weapon} at {range} range", weapon=weapon, range=term(ds2, shot.range))
     if shot.combat:
-        weapon += f" ({shot.combat.replace('_', ' ')})"
+        weapon = msg("{weapon} ({combat})", weapon=weapon,
+                     combat=term(ds2, shot.combat.replace("_", " ")))
     if shot.target == "vehicle":
-        armour = f"armour-{shot.armour} vehicle"
-        extras = [x for x in (shot.armour_type if shot.armour_type != "standard" else None,
-                              "APFC" if shot.apfc else None) if x]
+        target = msg("armour-{armour} vehicle", armour=shot.armour)
+        extras = [x for x in (term(ds2, shot.armour_type) if shot.armour_type != "standard"
+                              else None, "APFC" if shot.apfc else None) if x]
         if extras:
-            armour += " (" + ", ".join(extras) + ")"
-        target = armour
+            target = msg("{target} ({extras})", target=target, extras=join(", ", extras))
     else:
-        target = f"{shot.infantry} infantry"
+        target = msg("{rating} infantry", rating=term(ds2, shot.infantry.replace("_", " ")))
     if shot.cover != "open":
-        target += f" in {shot.cover.replace('_', '-')} cover"
-    return f"{weapon} vs {target}"
+        target = msg("{target} in {cover} cover", target=target,
+                     cover=term(ds2, shot.cover.replace("_", "-")))
+    return msg("{weapon} vs {target}", weapon=weapon, target=target)
 
 
 def summarise(result: ShotResult, title: str | None = None) -> str:
