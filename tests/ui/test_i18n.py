@@ -409,3 +409,32 @@ def test_german_numbers_in_a_view(german, open_view):
     view = open_view(LowLuckView)
     shown = view.results.numbers["attacker_wins"].text()
     assert re.fullmatch(r"\d{1,3},\d\d\u00a0%", shown), shown
+
+
+def test_deploying_reserves_in_german(german, qtbot, tmp_path):
+    """The deploy editor shows German names but hands the engine its ids."""
+    from combatassist.scenario import parse_scenario_text
+    from combatassist_gui.views.mediumluck import MediumLuckView
+    from tests.engine.test_table import RESERVES_TOML
+
+    view = MediumLuckView(autosave_dir=tmp_path)
+    qtbot.addWidget(view)
+    try:
+        view.set_scenario(parse_scenario_text(RESERVES_TOML))
+        panel, editor = view.table_panel, view.deploy_editor
+        panel.start()
+        panel.dice_edit.setText("1 6")
+        panel.apply()
+        assert [editor.unit_box.itemText(i) for i in range(editor.unit_box.count())] == \
+            ["Infanterie", "Artillerie"]
+        assert editor.role_box.itemText(0) == "würfeln" and editor.band_box.itemText(5) == "weiß"
+        editor.unit_box.setCurrentIndex(editor.unit_box.findData("infantry"))
+        editor.band_box.setCurrentIndex(editor.band_box.findData("white"))
+        editor.role_box.setCurrentIndex(editor.role_box.findData("roll"))
+        editor.count_box.setValue(2)
+        editor.deploy()
+        assert panel.log.count() == 2 and panel.message.text() == ""
+        names = dict(zip(panel.battle.rules.models[0].names, panel.battle.state[0]))
+        assert names["white.roll.infantry"] == 3
+    finally:
+        view.shutdown()

@@ -13,7 +13,7 @@ from combatassist.battle import BattleRules
 
 from .bands_model import MAX_UNITS, unit_label
 from .count_box import CountBox
-from ..i18n import translate
+from ..i18n import SOURCE_LANGUAGE, current_language, data_name, side_name, translate
 
 
 class ReserveEditor(QGroupBox):
@@ -60,6 +60,12 @@ class ReserveEditor(QGroupBox):
             spin.blockSignals(False)
 
 
+def shown(ident: str, name: str) -> str:
+    """What a box shows for an engine id: the id itself in English (as players type it at
+    the table), its name in another language."""
+    return ident if current_language() == SOURCE_LANGUAGE else name
+
+
 class DeployReservesEditor(QGroupBox):
     """Table side, between rounds: deploy reserve units into a band (docs/rules.md §1 reserves).
 
@@ -78,7 +84,8 @@ class DeployReservesEditor(QGroupBox):
         self.count_box = CountBox(MAX_UNITS, minimum=1)
         self.band_box = QComboBox()
         self.role_box = QComboBox()
-        self.role_box.addItems(["roll", "boost"])
+        for role in ("roll", "boost"):
+            self.role_box.addItem(shown(role, translate("widgets.bands_model", role)), role)
         self.deploy_button = QPushButton(translate("widgets.mediumluck_editors", "Deploy"))
         self.deploy_button.setToolTip(translate("widgets.mediumluck_editors", "Move these reserve units into the band (Enter); "
                                       "they stay there for the rest of the battle"))
@@ -91,8 +98,11 @@ class DeployReservesEditor(QGroupBox):
             widget.setToolTip(tip)
             widget.setAccessibleName(translate("widgets.mediumluck_editors",
                                                "deploy: {what}").format(what=tip))
-        self.side_box.currentTextChanged.connect(self._side_changed)
-        self.unit_box.currentTextChanged.connect(self._unit_changed)
+        # the boxes show names (in the app's language) and hold the engine's ids
+        self.side_box.currentIndexChanged.connect(
+            lambda _i: self._side_changed(self.side_box.currentData()))
+        self.unit_box.currentIndexChanged.connect(
+            lambda _i: self._unit_changed(self.unit_box.currentData()))
         self.deploy_button.clicked.connect(self.deploy)
         self.count_box.lineEdit().returnPressed.connect(self.deploy)
         row = QHBoxLayout(self)
@@ -104,41 +114,45 @@ class DeployReservesEditor(QGroupBox):
     def set_options(self, options: dict[str, dict[str, int]], rules: BattleRules) -> None:
         """Units in reserve per side (the engine's between-rounds options) and the chart's bands."""
         self.options = dict(options)
-        side = self.side_box.currentText()
+        side = self.side_box.currentData()
         self.side_box.blockSignals(True)
         self.side_box.clear()
-        self.side_box.addItems(list(self.options))
+        for name in self.options:
+            self.side_box.addItem(shown(name, side_name(name)), name)
         if side in self.options:
-            self.side_box.setCurrentText(side)
+            self.side_box.setCurrentIndex(self.side_box.findData(side))
         self.side_box.blockSignals(False)
-        band = self.band_box.currentText()
+        band = self.band_box.currentData()
         self.band_box.clear()
         chart = getattr(rules, "chart", None)
-        self.band_box.addItems(list(chart.band_names) if chart is not None else [])
+        for name in (chart.band_names if chart is not None else ()):
+            self.band_box.addItem(shown(name, data_name("mediumluck", name)), name)
         if band:
-            self.band_box.setCurrentText(band)
-        self._side_changed(self.side_box.currentText())
+            self.band_box.setCurrentIndex(max(0, self.band_box.findData(band)))
+        self._side_changed(self.side_box.currentData())
 
-    def _side_changed(self, side: str) -> None:
-        unit = self.unit_box.currentText()
+    def _side_changed(self, side: str | None) -> None:
+        unit = self.unit_box.currentData()
         self.unit_box.blockSignals(True)
         self.unit_box.clear()
-        self.unit_box.addItems(list(self.options.get(side, {})))
+        for name in self.options.get(side, {}):
+            self.unit_box.addItem(shown(name, data_name("mediumluck", name.replace("_", " "))),
+                                  name)
         if unit in self.options.get(side, {}):
-            self.unit_box.setCurrentText(unit)
+            self.unit_box.setCurrentIndex(self.unit_box.findData(unit))
         self.unit_box.blockSignals(False)
-        self._unit_changed(self.unit_box.currentText())
+        self._unit_changed(self.unit_box.currentData())
 
-    def _unit_changed(self, unit: str) -> None:
-        available = self.options.get(self.side_box.currentText(), {}).get(unit, 0)
+    def _unit_changed(self, unit: str | None) -> None:
+        available = self.options.get(self.side_box.currentData(), {}).get(unit, 0)
         self.count_box.set_limit(max(1, available))
         self.count_box.setSuffix(translate("widgets.mediumluck_editors", " of {available}")
                                  .format(available=available) if available else "")
 
     def deploy(self) -> None:
-        side, unit = self.side_box.currentText(), self.unit_box.currentText()
+        side, unit = self.side_box.currentData(), self.unit_box.currentData()
         if not side or not unit:
             return
-        self.action_chosen.emit({"side": side, "moves": [[self.band_box.currentText(),
-                                                          self.role_box.currentText(), unit,
+        self.action_chosen.emit({"side": side, "moves": [[self.band_box.currentData(),
+                                                          self.role_box.currentData(), unit,
                                                           self.count_box.value()]]})
