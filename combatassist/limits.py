@@ -32,6 +32,10 @@ MAX_EXACT_TRANSITIONS = 5_000_000
 #: of their matrix products, estimated from the battle's sizes before they start (measured
 #: 3-4e10 a second with one BLAS thread: ~10 s idle, under 30 s on a busy machine).
 MAX_GRID_WORK = 400_000_000_000
+#: Medium Luck's heuristic grid (``mediumluck.heuristic``): positions x band outcomes it may
+#: push, bounded from above before it starts (both sides' units per band; the real passes
+#: reach a few per cent of it: the large benchmark battle ~0.6 M of its ~23 M, in ~50 ms).
+MAX_BAND_GRID_WORK = 600_000_000
 #: Simulator: dice rolled in all trials together, plus ``solver.GROUP_WORK`` per group of
 #: trials that roll together (it rolls a group's dice in one numpy call: 1.5-19 million
 #: dice/s measured, the slowest where each distinct roll goes through Python ``resolve``).

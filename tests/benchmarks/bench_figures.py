@@ -21,12 +21,13 @@ def _lowluck(payload, figures: bool):
 
 
 def _mediumluck(text, figures: bool):
+    """The heuristic grid (what computes these battles with casualties = "heuristic"; the
+    chain solver refuses the large one)."""
     setup = _setup(text)
 
     def run():                                      # best of 3: warm band tables
         rules = mediumluck.make_rules(setup)
-        outcome = mediumluck.run_battle(rules, mediumluck.retreat_options(setup),
-                                        rules.attacker_units)
+        outcome = mediumluck.grid_outcome(mediumluck.HeuristicGrid(rules))
         battle_result("mediumluck", rules, outcome, figures=figures)
     return run
 

@@ -10,6 +10,8 @@ from dataclasses import replace
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands
 from combatassist.scenario import parse_scenario_text
+from tests.engine.test_mediumluck_optimal import CASE_ADVISOR
+from tests.engine.test_work_bounds import MEDIUMLUCK_LARGE
 
 TYPICAL = """
 ruleset = "mediumluck"
@@ -29,28 +31,9 @@ boost = { artillery = 2 }
 roll = { fighter = 2 }
 """
 
-LARGE = """
-ruleset = "mediumluck"
-title = "large"
-[attacker.bands.yellow]
-roll = { fighter = 3 }
-[attacker.bands.black]
-roll = { strategic_bomber = 2 }
-[attacker.bands.red]
-roll = { tank = 6 }
-boost = { mech_infantry = 2 }
-[attacker.bands.white]
-roll = { infantry = 9 }
-boost = { artillery = 3 }
-[defender.bands.yellow]
-roll = { fighter = 2 }
-boost = { aaa = 1 }
-[defender.bands.red]
-roll = { tank = 4 }
-[defender.bands.white]
-roll = { infantry = 15 }
-boost = { artillery = 3 }
-"""
+#: 25 v 25, 4 bands, boosts (also the engine's bound tests' "large" battle)
+LARGE = MEDIUMLUCK_LARGE.replace('ruleset = "mediumluck"\n',
+                                'ruleset = "mediumluck"\ntitle = "large"\n')
 
 #: The biggest band tables: 6-7 white dice a side, both boost kinds on both sides.
 BIG_WHITE = """
@@ -73,12 +56,15 @@ def _cold(text):
     setup = _setup(text)
 
     def run():
-        cache = bands.BandTableCache()
+        cache = bands.BandTableCache(sides=setup.die)
         cache.load = lambda: None          # no disk cache: measure real work
         cache.flush = lambda: None
         rules = mediumluck.MediumLuckRules(setup, tables=cache)
-        from combatassist.solver import solve
-        solve(rules)
+        # the solver the engine uses for it (MediumLuck._run): the optimal or heuristic grid
+        policy, _ = mediumluck.choose_policy(setup, rules)
+        grid = mediumluck.PositionValues(rules) if policy == "optimal" else \
+            mediumluck.HeuristicGrid(rules)
+        mediumluck.grid_outcome(grid)
     return run
 
 
@@ -127,7 +113,7 @@ BENCHMARKS = [
     ("typical: default policy (optimal here), warm", None, _warm_policy(TYPICAL, None)),
     ("large: heuristic casualties, warm (issue 16 target 100 ms)", 0.1,
      _warm_policy(LARGE, "heuristic")),
-    ("large: before issue 16, chain solver, warm", None, _chain_solver(LARGE)),
+    # (the large battle on the chain solver: its ~22 M transitions are now refused at once)
     ("typical 10v14, 3 bands, boosts: exact, cold tables", 0.1, _cold(TYPICAL)),
     ("typical: exact, warm tables", 0.1, _warm(TYPICAL)),
     ("large 25v25, 4 bands, boosts: exact, cold tables", 1.0, _cold(LARGE)),
@@ -137,4 +123,71 @@ BENCHMARKS = [
     ("typical: simulate 100,000 trials (exact must beat this)", 2.0,
      _simulate(TYPICAL, 100_000)),
     ("large: simulate 100,000 trials (exact must beat this)", 2.0, _simulate(LARGE, 100_000)),
+]
+
+
+#: The issue's army (fighters x3 rolling yellow; an idle infantry instead of the carriers).
+ADVISOR_CASE = CASE_ADVISOR
+
+
+def _advisor(text, side):
+    """The advisor with its default 2 s budget: prints what it compared (target: 1,000)."""
+    from combatassist.rulesets.mediumluck.advisor import advise
+    setup = _setup(text)
+
+    def run():
+        import time
+        cpu = time.process_time()
+        advice = advise(setup, side)
+        cpu = time.process_time() - cpu
+        print(f"    advisor, {side} ({sum(getattr(setup, side).unit_counts().values())} units): "
+              f"{advice.compared:,} assignments compared ({advice.evaluated:,} evaluated "
+              f"exactly, {advice.pruned:,} pruned) in {advice.seconds:.2f} s "
+              f"({cpu:.2f} s of CPU), target 1,000; local optimum {advice.local_optimum}; "
+              f"top score {advice.suggestions[0].score:.5f}", flush=True)
+    run.repeat = 1
+    return run
+
+
+#: The typical battle with d12s (boosts on both sides: tables, not order statistics).
+TYPICAL_D12 = TYPICAL.replace('title = "typical"', 'title = "typical d12"\n[options]\ndie = 12')
+
+BENCHMARKS += [
+    ("advisor: the issue's 17-unit attacker, 2 s budget", None,
+     _advisor(ADVISOR_CASE, "attacker")),
+    ("advisor: the large battle's 25-unit attacker, 2 s budget", None,
+     _advisor(LARGE, "attacker")),
+    ("typical with d12s: exact, cold tables", None, _cold(TYPICAL_D12)),
+    ("typical with d12s: exact, warm tables", None, _warm(TYPICAL_D12)),
+    ("typical with d12s: simulate 100,000 trials", None, _simulate(TYPICAL_D12, 100_000)),
+]
+
+
+def _cpu_best(text, policy, target_ms):
+    """Best CPU time of 20 warm runs (the wall clock of a shared machine can double it)."""
+    setup = replace(_setup(text), casualties=policy)
+
+    def run():
+        import time
+        mediumluck.compute(setup)
+        best = float("inf")
+        for _ in range(20):
+            cpu = time.process_time()
+            mediumluck.compute(setup)
+            best = min(best, time.process_time() - cpu)
+        print(f"    {setup_title(text)}, {policy} casualties, warm: best CPU time "
+              f"{best * 1000:.1f} ms (target {target_ms} ms)", flush=True)
+    run.repeat = 1
+    return run
+
+
+def setup_title(text):
+    return parse_scenario_text(text).title
+
+
+BENCHMARKS += [
+    ("typical: heuristic casualties, warm, CPU time (target 5 ms)", None,
+     _cpu_best(TYPICAL, "heuristic", 5)),
+    ("large: heuristic casualties, warm, CPU time (target 100 ms)", None,
+     _cpu_best(LARGE, "heuristic", 100)),
 ]

@@ -137,3 +137,18 @@ def test_advise_refuses_other_rulesets(tmp_path, capsys):
                     encoding="utf-8")
     assert main(["advise", str(path), "--side", "attacker"]) == 2
     assert "advise works on mediumluck scenarios" in capsys.readouterr().err
+
+
+def test_large_benchmark_battle_answered(tmp_path):
+    """25 v 25 in 4 bands: the chain solver's estimate refused it, the grid that computes it
+    answers in well under a second (tests/benchmarks/bench_mediumluck.py "large")."""
+    from tests.engine.test_work_bounds import MEDIUMLUCK_LARGE
+
+    path = tmp_path / "large.toml"
+    path.write_text(MEDIUMLUCK_LARGE, encoding="utf-8")
+    proc = run("odds", str(path), "--json", tmp_path=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["attacker_wins"] + data["defender_wins"] + data["draw"] == \
+        pytest.approx(1.0, abs=1e-9)
+    assert 0.01 < data["attacker_wins"] < 0.99

@@ -179,9 +179,9 @@ def test_corrupt_disk_cache_is_recomputed(tmp_path, content):
     path = folder / f"mediumluck-bands-v{bands.TABLE_VERSION}.json"
     path.write_text(content)
     cache = BandTableCache(folder)
-    d = cache.dist((2, (), 1, ()))
+    d = cache.dist((2, (1,), 1, ()))     # with a boost: a table (boost-free bands need none)
     assert d.total() == pytest.approx(1.0)
-    assert d == compute_table((2, (), 1, ())).dist
+    assert d == compute_table((2, (1,), 1, ())).dist
     cache.flush()
     reread = json.loads(path.read_text())
     assert reread["version"] == bands.TABLE_VERSION

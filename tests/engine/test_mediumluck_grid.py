@@ -97,3 +97,22 @@ def test_optimal_exact_equals_simulation_of_the_same_policy():
         p = getattr(exact, key)
         sigma = (max(p * (1 - p), 1e-4) / trials) ** 0.5
         assert abs(getattr(sim, key) - p) < 4.5 * sigma, key
+
+
+def test_stalemates_reached_mid_battle_in_the_grid_and_its_curve():
+    """Both infantry can die together (the defender loses its infantry first: its order of
+    loss), leaving a fighter (yellow: air only) against an idle AAA: a stalemate. The grid's figures and its 'decided by round N' curve (which takes the
+    stalemates from the forward pass) equal the chain solver's."""
+    attacker = SideSetup(bands={"yellow": {"roll": {"fighter": 1}},
+                                "white": {"roll": {"infantry": 1}}})
+    defender = SideSetup(bands={"white": {"roll": {"infantry": 1}}}, idle={"aaa": 1},
+                         order_of_loss=["infantry"])
+    setup = MediumLuckSetup(default_chart(), attacker, defender, defender_extra_white=False,
+                            casualties="heuristic")
+    rules = MediumLuckRules(setup)
+    got = outcome(HeuristicGrid(rules))
+    want = solve(MediumLuckRules(setup))
+    assert sum(got.stalemates.values()) > 0.05
+    assert sum(got.stalemates.values()) == pytest.approx(sum(want.stalemates.values()),
+                                                         abs=1e-12)
+    assert got.decided_by_round == pytest.approx(want.decided_by_round, abs=1e-9)

@@ -177,11 +177,11 @@ def band_outcome(rolled_a, kinds_a, rolled_d, kinds_d) -> tuple[int, int]:
 
 
 @cache
-def band_dist(n_a, kinds_a, n_d, kinds_d) -> dict:
-    """Exact outcome distribution of a band over all 6^(n_a + n_d) rolls."""
+def band_dist(n_a, kinds_a, n_d, kinds_d, faces: int = 6) -> dict:
+    """Exact outcome distribution of a band over all faces^(n_a + n_d) rolls."""
     out: dict = {}
-    total = 6 ** (n_a + n_d)
-    for roll in itertools.product(range(1, 7), repeat=n_a + n_d):
+    total = faces ** (n_a + n_d)
+    for roll in itertools.product(range(1, faces + 1), repeat=n_a + n_d):
         o = band_outcome(roll[:n_a], dict(kinds_a), roll[n_a:], dict(kinds_d))
         out[o] = out.get(o, 0) + 1
     return {o: Fraction(c, total) for o, c in out.items()}
@@ -189,7 +189,7 @@ def band_dist(n_a, kinds_a, n_d, kinds_d) -> dict:
 
 # -- whole battles ---------------------------------------------------------------------------
 def brute_force_battle(attacker: dict, defender: dict, extra_white: bool,
-                       orders: tuple = ((), ()), max_rounds: int = 0) -> dict:
+                       orders: tuple = ((), ()), max_rounds: int = 0, faces: int = 6) -> dict:
     """Exact odds (fractions): to the end, or after ``max_rounds`` rounds (rest undecided)."""
     sides = (Side(attacker, False, extra_white, orders[0]),
              Side(defender, True, extra_white, orders[1]))
@@ -206,7 +206,7 @@ def brute_force_battle(attacker: dict, defender: dict, extra_white: bool,
                 ka = tuple(sorted(sides[0].boosts(a, b).items()))
                 kd = tuple(sorted(sides[1].boosts(d, b).items()))
                 winner = CHART[b][4]
-                for (on_a, on_d), q in band_dist(n_a, ka, n_d, kd).items():
+                for (on_a, on_d), q in band_dist(n_a, ka, n_d, kd, faces).items():
                     s = (sides[0].take(a, b, on_a, winner), sides[1].take(d, b, on_d, winner))
                     nxt[s] = nxt.get(s, 0) + p * q
             current = nxt
@@ -273,7 +273,7 @@ def engine_side(side: dict) -> SideSetup:
 
 
 def engine_setup(attacker: dict, defender: dict, extra_white: bool, orders: tuple = ((), ()),
-                 max_rounds: int = 0) -> MediumLuckSetup:
+                 max_rounds: int = 0, die: int = 6) -> MediumLuckSetup:
     sides = engine_side(attacker), engine_side(defender)
     for side, order in zip(sides, orders):
         side.order_of_loss = list(order)
@@ -281,7 +281,7 @@ def engine_setup(attacker: dict, defender: dict, extra_white: bool, orders: tupl
     # checked against a minimax in test_mediumluck_optimal.py
     return MediumLuckSetup(default_chart(), *sides, defender_extra_white=extra_white,
                            casualties="heuristic",
-                           max_rounds=max_rounds)
+                           max_rounds=max_rounds, die=die)
 
 
 W, R, Y, K, U, G = "white", "red", "yellow", "black", "blue", "green"
@@ -327,6 +327,24 @@ def test_engine_equals_independent_brute_force(index, extra_white):
     for key, p in want.items():
         assert got[key] == pytest.approx(float(p), abs=1e-9), (key, got, want)
     assert got["undecided"] == 0.0
+
+
+#: Battles whose bands roll at most 3 dice in all (12^3 rolls each): d12 by brute force.
+D12_BATTLES = [0, 1, 2, 4, 5, 7]
+
+
+@pytest.mark.parametrize("extra_white", [False, True])
+@pytest.mark.parametrize("index", D12_BATTLES)
+def test_d12_engine_equals_independent_brute_force(index, extra_white):
+    """die = 12: the same rules on 1-12 dice (boosts still +1), every roll enumerated."""
+    attacker, defender = BATTLES[index]
+    want = brute_force_battle(attacker, defender, extra_white, faces=12)
+    got = mediumluck.compute(engine_setup(attacker, defender, extra_white, die=12)).to_json()
+    for key, p in want.items():
+        assert got[key] == pytest.approx(float(p), abs=1e-9), (key, got, want)
+    if index == 0:         # a boost is worth less on a d12: the booster's side does worse
+        d6 = brute_force_battle(attacker, defender, extra_white)
+        assert want["defender_wins"] > d6["defender_wins"]
 
 
 @pytest.mark.parametrize("index,orders", [

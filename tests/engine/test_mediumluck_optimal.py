@@ -145,6 +145,9 @@ idle = { aaa = 1 }
 """
 CASE_B = CASE_A.replace("[attacker.bands.yellow]\nroll = { fighter = 1 }\n", "").replace(
     "fighter = 2 }", "fighter = 3 }")
+#: The issue's advisor case: the same army with the three fighters rolling yellow.
+CASE_ADVISOR = CASE_A.replace("roll = { fighter = 1 }", "roll = { fighter = 3 }").replace(
+    "boost = { artillery = 2, fighter = 2 }", "boost = { artillery = 2 }")
 
 
 def test_the_issue_case_is_explained_and_optimal_play_removes_the_anomaly():

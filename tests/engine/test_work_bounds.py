@@ -64,13 +64,21 @@ def refused_at_once(text, **kwargs) -> str:
     return message
 
 
-#: A position-dependent retreat rule: the generic solver (it counts transitions).
-@pytest.mark.parametrize("text", [LOWLUCK_SEA_150.replace('battle = "sea"\n',
-                                                          'battle = "sea"\nretreat_when_units = 9\n'),
-                                  MEDIUMLUCK_200])
-def test_huge_exact_battles_refused_at_once_saying_the_limit(text):
+#: The 200 v 200 Medium Luck battle with a retreat rule: the chain solver's estimate decides.
+MEDIUMLUCK_200_RETREAT = MEDIUMLUCK_200.replace(
+    'ruleset = "mediumluck"\n', 'ruleset = "mediumluck"\n[options]\nretreat_after = 3\n')
+
+
+@pytest.mark.parametrize("text,limit", [
+    # a position-dependent retreat rule: the generic solver (it counts transitions)
+    (LOWLUCK_SEA_150.replace('battle = "sea"\n', 'battle = "sea"\nretreat_when_units = 9\n'),
+     limits.MAX_EXACT_TRANSITIONS),
+    # Medium Luck fought to the end goes to the heuristic grid: its own work unit and limit
+    (MEDIUMLUCK_200, limits.MAX_BAND_GRID_WORK),
+    (MEDIUMLUCK_200_RETREAT, limits.MAX_EXACT_TRANSITIONS)])
+def test_huge_exact_battles_refused_at_once_saying_the_limit(text, limit):
     message = refused_at_once(text)
-    assert f"{limits.MAX_EXACT_TRANSITIONS:,}" in message
+    assert f"{limit:,}" in message
     assert f"{limits.MAX_SECONDS} s" in message and f"{limits.MAX_MEMORY_GB} GB" in message
     assert "reduce the forces" in message
 
@@ -121,6 +129,61 @@ def test_a_low_estimate_is_still_stopped_by_the_running_count(monkeypatch):
     rules.work_estimate = lambda state: 10 ** 6   # an estimate over the limit: at once
     with pytest.raises(EngineError, match="about 1,000,000"):
         solve(rules)
+
+
+#: The Medium Luck "large" benchmark battle (tests/benchmarks/bench_mediumluck.py): 25 v 25,
+#: 4 bands. The chain solver's estimate (~22 M transitions) is over its limit, but the
+#: heuristic grid that computes it needs ~23 M cells x outcomes of its 600 M.
+MEDIUMLUCK_LARGE = """ruleset = "mediumluck"
+[attacker.bands.yellow]
+roll = { fighter = 3 }
+[attacker.bands.black]
+roll = { strategic_bomber = 2 }
+[attacker.bands.red]
+roll = { tank = 6 }
+boost = { mech_infantry = 2 }
+[attacker.bands.white]
+roll = { infantry = 9 }
+boost = { artillery = 3 }
+[defender.bands.yellow]
+roll = { fighter = 2 }
+boost = { aaa = 1 }
+[defender.bands.red]
+roll = { tank = 4 }
+[defender.bands.white]
+roll = { infantry = 15 }
+boost = { artillery = 3 }
+"""
+
+
+def test_medium_luck_large_battle_answered_by_the_grid_it_uses():
+    from combatassist.rulesets.mediumluck import MediumLuckRules
+    from combatassist.rulesets.mediumluck.heuristic import grid_work_estimate
+
+    scenario = parse_scenario_text(MEDIUMLUCK_LARGE)
+    rules = MediumLuckRules(scenario.body)
+    assert rules.work_estimate(rules.start) > limits.MAX_EXACT_TRANSITIONS   # chain solver: no
+    assert grid_work_estimate(rules) < limits.MAX_BAND_GRID_WORK / 10             # its grid: yes
+    start = time.perf_counter()
+    result = compute(MEDIUMLUCK_LARGE)
+    assert time.perf_counter() - start < limits.MAX_SECONDS
+    assert result.extra["casualties"] == "heuristic"      # 19 M positions: too many for optimal
+    assert result.attacker_wins + result.defender_wins + result.draw == pytest.approx(1.0)
+    # the same battle with a retreat rule goes through the chain solver: refused at once
+    message = refused_at_once(MEDIUMLUCK_LARGE.replace(
+        '"mediumluck"\n', '"mediumluck"\n[options]\nretreat_after = 3\n'))
+    assert f"{limits.MAX_EXACT_TRANSITIONS:,}" in message
+
+
+def test_grid_estimate_bounds_the_cells_the_grid_reaches():
+    from combatassist.rulesets.mediumluck import HeuristicGrid, MediumLuckRules, grid_outcome
+    from combatassist.rulesets.mediumluck.heuristic import grid_work_estimate
+
+    rules = MediumLuckRules(parse_scenario_text(MEDIUMLUCK_LARGE).body)
+    grid = HeuristicGrid(rules)
+    explored = grid_outcome(grid, curve=False).states_explored
+    pushed = explored * sum(len(o) for o in grid._outcomes)
+    assert pushed < grid_work_estimate(rules)
 
 
 def test_long_capped_battle_finishes_within_the_bound():

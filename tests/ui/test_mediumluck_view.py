@@ -652,3 +652,23 @@ def test_view_shows_the_policy_the_lost_first_units_and_the_battle_kind(view, qt
     assert view.scenario().body.battle == "sea"
     with pytest.raises(ScenarioError, match="land unit: it can't fight in a sea battle"):
         view.validated_scenario()
+
+
+def test_die_selector_changes_the_odds_and_round_trips(view, qtbot):
+    """d12s in the form: loaded from and saved into the scenario, the odds follow (and the
+    table side rolls d12s through the same rules)."""
+    text = ('ruleset = "mediumluck"\n[options]\ndie = 12\n[attacker.bands.white]\n'
+            'roll = { infantry = 4 }\nboost = { artillery = 1 }\n[defender.bands.white]\n'
+            'roll = { infantry = 3 }\n')
+    view.set_scenario(parse_scenario_text(text))
+    wait_result(qtbot, view)
+    assert view.die.currentData() == 12 and view.scenario().body.die == 12
+    d12 = view.results.result.attacker_wins
+    assert d12 == pytest.approx(mediumluck.compute(view.scenario().body).attacker_wins,
+                                abs=1e-12)
+    view.die.setCurrentIndex(view.die.findData(6))
+    assert view.scenario().body.die == 6
+    qtbot.waitUntil(lambda: not view.computer.is_busy() and view.results.result is not None
+                    and abs(view.results.result.attacker_wins - d12) > 1e-6, timeout=20_000)
+    rules = mediumluck.make_rules(parse_scenario_text(text).body)
+    assert {spec.sides for spec in rules.band_phase("white").dice(rules.start)} == {12}

@@ -919,6 +919,91 @@
             <translation>zuerst verloren — {sides}</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>attacker {band}</source>
+            <translation>Angreifer {band}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>defender {band}</source>
+            <translation>Verteidiger {band}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>{band}: a casualty choice is {shape}</source>
+            <translation>{band}: eine Verlustwahl lautet {shape}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>{band}: the {side} must lose exactly {must} unit(s) here, got {got}</source>
+            <translation>{band}: der {side} muss hier genau {must} Einheit(en) verlieren, eingegeben: {got}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>{band}: the {side} has no '{name}' (its units: {units})</source>
+            <translation>{band}: der {side} hat kein „{name}“ (seine Einheiten: {units})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>{band} hits can't take {name}: this band may hit {classes}</source>
+            <translation>{band}: Treffer können {name} nicht nehmen: dieses Band trifft nur {classes}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>{band}: the {side} has no {name} left to lose</source>
+            <translation>{band}: der {side} hat kein {name} mehr zu verlieren</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>{band}: {side} rolls no dice</source>
+            <translation>{band}: {side} würfelt nicht</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>die {i} ({face}) +{boosts}</source>
+            <translation>Würfel {i} ({face}) +{boosts}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>{band}: {side} rolled {dice}; boosts: {boosts} -&gt; {final}</source>
+            <translation>{band}: {side} würfelte {dice}; Verstärkungen: {boosts} -&gt; {final}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>{band}: {side} rolled {dice}</source>
+            <translation>{band}: {side} würfelte {dice}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>attacker {a} vs defender {d}: defender takes 1</source>
+            <translation>Angreifer {a} gegen Verteidiger {d}: Verteidiger erleidet 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>attacker {a} vs defender {d}: attacker takes 1</source>
+            <translation>Angreifer {a} gegen Verteidiger {d}: Angreifer erleidet 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>attacker {a} vs defender {d}: tie: both take 1</source>
+            <translation>Angreifer {a} gegen Verteidiger {d}: Gleichstand: beide erleiden 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>attacker {a} unopposed: defender takes 1</source>
+            <translation>Angreifer {a} ohne Gegenwurf: Verteidiger erleidet 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>defender {d} unopposed: attacker takes 1</source>
+            <translation>Verteidiger {d} ohne Gegenwurf: Angreifer erleidet 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>hits: attacker takes {a}, defender takes {d}</source>
+            <translation>Treffer: Angreifer erleidet {a}, Verteidiger erleidet {d}</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
             <source>as the scenario asks</source>
             <translation>wie vom Szenario verlangt</translation>
@@ -967,121 +1052,6 @@
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
             <source>{size:,} positions solved</source>
             <translation>{size:,} Stellungen berechnet</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>roll</source>
-            <translation>Wurf</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>boost</source>
-            <translation>Verstärkung</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>idle</source>
-            <translation>untätig</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>reserve</source>
-            <translation>Reserve</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>{band} {unit} ({role})</source>
-            <translation>{unit} {band} ({role})</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>{unit} ({role})</source>
-            <translation>{unit} ({role})</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>attacker {band}</source>
-            <translation>Angreifer {band}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>defender {band}</source>
-            <translation>Verteidiger {band}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>{band}: a casualty choice is {shape}</source>
-            <translation>{band}: eine Verlustwahl lautet {shape}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>{band}: the {side} must lose exactly {must} unit(s) here, got {got}</source>
-            <translation>{band}: der {side} muss hier genau {must} Einheit(en) verlieren, eingegeben: {got}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>{band}: the {side} has no '{name}' (its units: {units})</source>
-            <translation>{band}: der {side} hat kein „{name}“ (seine Einheiten: {units})</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>{band} hits can't take {name}: this band may hit {classes}</source>
-            <translation>{band}: Treffer können {name} nicht nehmen: dieses Band trifft nur {classes}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>{band}: the {side} has no {name} left to lose</source>
-            <translation>{band}: der {side} hat kein {name} mehr zu verlieren</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>{band}: {side} rolls no dice</source>
-            <translation>{band}: {side} würfelt nicht</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>die {i} ({face}) +{boosts}</source>
-            <translation>Würfel {i} ({face}) +{boosts}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>{band}: {side} rolled {dice}; boosts: {boosts} -&gt; {final}</source>
-            <translation>{band}: {side} würfelte {dice}; Verstärkungen: {boosts} -&gt; {final}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>{band}: {side} rolled {dice}</source>
-            <translation>{band}: {side} würfelte {dice}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>attacker {a} vs defender {d}: defender takes 1</source>
-            <translation>Angreifer {a} gegen Verteidiger {d}: Verteidiger erleidet 1</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>attacker {a} vs defender {d}: attacker takes 1</source>
-            <translation>Angreifer {a} gegen Verteidiger {d}: Angreifer erleidet 1</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>attacker {a} vs defender {d}: tie: both take 1</source>
-            <translation>Angreifer {a} gegen Verteidiger {d}: Gleichstand: beide erleiden 1</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>attacker {a} unopposed: defender takes 1</source>
-            <translation>Angreifer {a} ohne Gegenwurf: Verteidiger erleidet 1</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>defender {d} unopposed: attacker takes 1</source>
-            <translation>Verteidiger {d} ohne Gegenwurf: Angreifer erleidet 1</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>hits: attacker takes {a}, defender takes {d}</source>
-            <translation>Treffer: Angreifer erleidet {a}, Verteidiger erleidet {d}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
@@ -1147,6 +1117,36 @@
             <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
             <source>the {side} has {have} {unit} in reserve, can't deploy {count}</source>
             <translation>der {side} hat {have} {unit} in Reserve, {count} können nicht eingesetzt werden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/slots.py" />
+            <source>roll</source>
+            <translation>Wurf</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/slots.py" />
+            <source>boost</source>
+            <translation>Verstärkung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/slots.py" />
+            <source>idle</source>
+            <translation>untätig</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/slots.py" />
+            <source>reserve</source>
+            <translation>Reserve</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/slots.py" />
+            <source>{band} {unit} ({role})</source>
+            <translation>{unit} {band} ({role})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/slots.py" />
+            <source>{unit} ({role})</source>
+            <translation>{unit} ({role})</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/ur/hits.py" />

@@ -377,6 +377,18 @@
             <translation>Eine Landschlacht nimmt keine Schiffe; eine Seeschlacht nur Schiffe und Flugzeuge</translation>
         </message>
         <message>
+            <source>d6 dice</source>
+            <translation>W6-Würfel</translation>
+        </message>
+        <message>
+            <source>d12 dice</source>
+            <translation>W12-Würfel</translation>
+        </message>
+        <message>
+            <source>The dice every band rolls: the source's d6, or its d12 variant (boosts stay +1, so they matter less than numbers)</source>
+            <translation>Die Würfel jeder Farbe: die W6 der Quelle oder ihre W12-Variante (Verstärkungen bleiben +1 und zählen daher weniger als viele Einheiten)</translation>
+        </message>
+        <message>
             <source>Casualties: optimal when it fits</source>
             <translation>Verluste: optimal, wenn es passt</translation>
         </message>

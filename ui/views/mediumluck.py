@@ -101,6 +101,14 @@ class MediumLuckView(BattleView):
         self.battle_kind.setToolTip(translate("views.mediumluck", "A land battle takes no ships; a sea battle only ships "
                                     "and aircraft"))
         self.battle_kind.currentIndexChanged.connect(self._options_changed)
+        self.die = QComboBox()
+        for text, sides in ((translate("views.mediumluck", "d6 dice"), 6),
+                            (translate("views.mediumluck", "d12 dice"), 12)):
+            self.die.addItem(text, sides)
+        self.die.setToolTip(translate("views.mediumluck", "The dice every band rolls: the "
+                                      "source's d6, or its d12 variant (boosts stay +1, so "
+                                      "they matter less than numbers)"))
+        self.die.currentIndexChanged.connect(self._options_changed)
         self.casualty_policy = QComboBox()
         for text, policy in ((translate("views.mediumluck", "Casualties: optimal when it fits"), None),
                              (translate("views.mediumluck", "Casualties: optimal"), "optimal"),
@@ -125,7 +133,11 @@ class MediumLuckView(BattleView):
         grid.addWidget(self.battle_kind, 0, 2)
         grid.addWidget(self.casualty_policy, 0, 3)
         grid.addWidget(QLabel(translate("views.mediumluck", "Rounds:")), 1, 0)
-        grid.addWidget(self.max_rounds, 1, 1)
+        rounds_and_die = QHBoxLayout()
+        rounds_and_die.setContentsMargins(0, 0, 0, 0)
+        rounds_and_die.addWidget(self.max_rounds, 1)
+        rounds_and_die.addWidget(self.die)
+        grid.addLayout(rounds_and_die, 1, 1)
         grid.addWidget(self.extra_white, 1, 2)
         grid.addWidget(self.reserves, 1, 3)
         self.chart_caption = QLabel(translate("views.mediumluck", "Chart:"))
@@ -237,6 +249,7 @@ class MediumLuckView(BattleView):
                                retreat_when_units=retreat.when_units,
                                retreat_below=retreat.below,
                                battle=self.battle_kind.currentData(),
+                               die=self.die.currentData(),
                                casualties=self.casualty_policy.currentData())
 
     def scenario(self) -> Scenario:
@@ -249,6 +262,7 @@ class MediumLuckView(BattleView):
         self.retreat.load(mediumluck.retreat_options(setup))
         self.extra_white.setChecked(setup.defender_extra_white)
         self.battle_kind.setCurrentIndex(max(0, self.battle_kind.findData(setup.battle)))
+        self.die.setCurrentIndex(max(0, self.die.findData(setup.die)))
         self.casualty_policy.setCurrentIndex(
             max(0, self.casualty_policy.findData(setup.casualties)))
         # the chart file is kept as loaded (the form does not choose charts)

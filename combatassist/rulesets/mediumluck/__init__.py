@@ -1,10 +1,13 @@
 """Medium Luck (docs/rules.md §1): colour bands, boosts, exact battles, table-side help.
 
 ``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``chart`` (the colour chart
-as data), ``data`` (the default chart and the charts scenarios name), ``scenario`` (parse,
-to_document), ``bands`` (boost minimax and exact band tables, cached), ``rules`` (the battle's
-band phases and the table-side resolution), ``choices`` (casualties in the players' words),
-``advisor`` (search for good assignments), ``summary``.
+as data), ``data`` (the default chart and the charts scenarios name), ``setups`` (the
+payload), ``scenario`` (parse, to_document), ``bands`` (boost minimax and exact band tables,
+cached), ``slots`` (slots, the side model, the heuristic casualty picks), ``phase`` (one band
+as a phase), ``rules`` (the battle and the table-side resolution), ``policy``, ``positions``
+(optimal play), ``heuristic`` and ``forward`` (the grids and the exact forward pass),
+``choices`` (casualties in the players' words), ``batch`` and ``advisor`` (search for good
+assignments), ``explain``, ``summary``.
 """
 from __future__ import annotations
 
@@ -18,14 +21,14 @@ from ...retreat import RetreatOptions, run_battle  # noqa: F401 (run_battle: ben
 from ...solver import estimate_work
 from ...scenario import Scenario
 from . import choices, cli, scenario, summary
-from .bands import BAND_TABLES
+from .bands import check_band_start
 from .chart import BATTLE_KINDS, default_chart, read_chart
 from .rules import MediumLuckRules, MediumLuckSetup, SideSetup, format_casualties
 from .scenario import MAX_COUNT, MAX_UNITS_PER_SIDE, parse, to_document
 from .summary import summarise
 from .explain import lost_first
 from .forward import outcome as grid_outcome
-from .heuristic import HeuristicGrid
+from .heuristic import HeuristicGrid, grid_work_estimate
 from .policy import choose_policy
 from .positions import PositionValues
 
@@ -76,7 +79,17 @@ class MediumLuck(Ruleset):
         rules = self.make_rules(payload)
         policy, why = choose_policy(payload, rules)
         retreat = retreat_options(payload)
-        if method == "exact":     # the grid passes promise what the solver does (limits)
+        for phase in rules.phases(rules.start):     # d12 tables: refused at once if too big
+            check_band_start(phase.config(rules.start), payload.die)
+        on_grid = method == "exact" and policy == "heuristic" and not payload.max_rounds \
+            and retreat == RetreatOptions()
+        # refuse at once what the solver used can't do within the limits: the optimal grid
+        # is bounded by its positions (choose_policy), the heuristic grid by its cells x
+        # outcomes, the chain solver (retreat rules, max_rounds) by its transitions
+        if on_grid:
+            limits.check_exact(grid_work_estimate(rules), limits.MAX_BAND_GRID_WORK,
+                               "grid cells x outcomes")
+        elif method == "exact" and policy == "heuristic":
             limits.check_exact(estimate_work(rules, rules.initial_state()))
         try:
             values = None
@@ -85,14 +98,14 @@ class MediumLuck(Ruleset):
                 rules.use_optimal(values)
             if method == "exact" and values is not None:
                 outcome = grid_outcome(values)
-            elif method == "exact" and not payload.max_rounds and retreat == RetreatOptions():
+            elif on_grid:
                 outcome = grid_outcome(HeuristicGrid(rules))
             else:
                 outcome = run_battle(rules, retreat, rules.attacker_units,
                                      max_rounds=payload.max_rounds, method=method,
                                      cancel=cancel, **kwargs)
         finally:
-            BAND_TABLES.flush()      # keep the band tables computed for the next time
+            rules.tables.flush()     # keep the band tables computed for the next time
         result = self.battle_result(payload, rules, outcome)
         result.extra["casualties"] = policy
         result.extra["casualties_why"] = why

@@ -31,9 +31,20 @@ from pathlib import Path
 import numpy as np
 
 from ...distribution import Dist
+from ...errors import EngineError
 from ...files import atomic_write_text
 
 SIDES = 6
+#: The dice a scenario may play with (``[options] die``): the source's d6, or d12 (it says the
+#: game "could" be played with d12s; docs/rules.md §1).
+DIE_SIDES = (6, 12)
+#: Largest band table computed for a configuration with boosts, in ``table_cells`` (an upper
+#: bound of the int16 cells it fills), per die. None: every table fits — the largest d6 one
+#: (7 v 7 dice, both white boost kinds on each side) bounds at ~1.3 G cells and takes ~0.6 s.
+#: d12 tables fill cells more slowly (~250 M/s measured: bigger, sparser temporaries):
+#: 600 M is ~2-3 s and ~400 MB for the largest, so a battle's tables stay within the
+#: engine's limits (4 v 4 with any boosts fits, 5 v 5 with one kind on each side).
+MAX_TABLE_CELLS = {6: None, 12: 600_000_000}
 #: Bump when the table algorithm or its meaning changes: old disk caches are then ignored.
 TABLE_VERSION = 1
 #: Full per-roll tables kept in memory (each up to ~1 MB); the oldest are dropped beyond this.
@@ -166,35 +177,38 @@ def resolve_dice(rolled_a: Sequence[int], boosts_a: Sequence[tuple[str, int]],
 
 # -- exact tables for every roll ----------------------------------------------------------
 @functools.cache
-def sorted_rolls(n: int) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, ...], int]]:
-    """All rolls of n d6 as sorted-descending rows, their probabilities, and row lookup."""
-    rows = list(itertools.combinations_with_replacement(range(SIDES, 0, -1), n))
+def sorted_rolls(n: int, sides: int = SIDES
+                 ) -> tuple[np.ndarray, np.ndarray, dict[tuple[int, ...], int]]:
+    """All rolls of n dice (``sides`` faces) as sorted-descending rows, their probabilities,
+    and row lookup."""
+    rows = list(itertools.combinations_with_replacement(range(sides, 0, -1), n))
     weights = []
     for row in rows:
         mult = math.prod(math.factorial(row.count(v)) for v in set(row))
-        weights.append(math.factorial(n) / mult / SIDES ** n)
+        weights.append(math.factorial(n) / mult / sides ** n)
     arr = np.array(rows, dtype=np.int16).reshape(len(rows), n)
     return arr, np.array(weights), {row: i for i, row in enumerate(rows)}
 
 
 @functools.cache
-def _roll_codes(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The ``sorted_rolls(n)`` rows as base-6 codes, sorted, and the row of each code."""
-    codes = _code(sorted_rolls(n)[0])
+def _roll_codes(n: int, sides: int = SIDES) -> tuple[np.ndarray, np.ndarray]:
+    """The ``sorted_rolls(n, sides)`` rows as base-``sides`` codes, sorted, and the row of
+    each code."""
+    codes = _code(sorted_rolls(n, sides)[0], sides)
     order = np.argsort(codes)
     return codes[order], order
 
 
-def _code(rows: np.ndarray) -> np.ndarray:
-    return (rows.astype(np.int64) - 1) @ (SIDES ** np.arange(rows.shape[1], dtype=np.int64))
+def _code(rows: np.ndarray, sides: int = SIDES) -> np.ndarray:
+    return (rows.astype(np.int64) - 1) @ (sides ** np.arange(rows.shape[1], dtype=np.int64))
 
 
-def roll_rows(rolled: np.ndarray) -> np.ndarray:
+def roll_rows(rolled: np.ndarray, sides: int = SIDES) -> np.ndarray:
     """The ``sorted_rolls`` row of each roll (rows of ``rolled``, the dice in any order)."""
     if not rolled.shape[1]:
         return np.zeros(len(rolled), dtype=np.int64)
-    codes, rows = _roll_codes(rolled.shape[1])
-    return rows[np.searchsorted(codes, _code(-np.sort(-rolled, axis=1)))]
+    codes, rows = _roll_codes(rolled.shape[1], sides)
+    return rows[np.searchsorted(codes, _code(-np.sort(-rolled, axis=1), sides))]
 
 
 @functools.cache
@@ -210,15 +224,20 @@ def level_patterns(n: int, counts: tuple[int, ...]) -> np.ndarray:
     return np.array(sorted(patterns), dtype=np.int16).reshape(len(patterns), n)
 
 
-def _options(n: int, counts: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """(unique final vectors U (sorted desc), per roll the option indices into U (padded))."""
-    rolls, _, _ = sorted_rolls(n)
+@functools.lru_cache(maxsize=256)
+def _options(n: int, counts: tuple[int, ...], sides: int = SIDES
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """(unique final vectors U (sorted desc), per roll the option indices into U (padded)).
+
+    Cached: one side's dice and boosts meet many configurations of the other side (an
+    optimal-play grid needs every pair). The arrays are shared: read them, never write."""
+    rolls, _, _ = sorted_rolls(n, sides)
     if not counts:
         return rolls, np.arange(len(rolls))[:, None]
     levels = level_patterns(n, counts)
     finals = rolls[:, None, :] + levels[None, :, :]
     finals = -np.sort(-finals, axis=2)
-    base = SIDES + len(counts) + 1
+    base = sides + len(counts) + 1
     weights = base ** np.arange(n - 1, -1, -1, dtype=np.int64)
     codes = finals.astype(np.int64) @ weights
     uniq, inverse = np.unique(codes, return_inverse=True)
@@ -231,8 +250,10 @@ def _options(n: int, counts: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     sentinel = np.iinfo(np.int64).max
     compact = np.sort(np.where(dup, sentinel, inverse), axis=1)[:, :width]
     compact = np.where(compact == sentinel, compact[:, :1], compact)
-    digits = (uniq[:, None] // weights[None, :]) % base
-    return digits.astype(np.int16), compact
+    digits = ((uniq[:, None] // weights[None, :]) % base).astype(np.int16)
+    digits.setflags(write=False)           # shared through the cache
+    compact.setflags(write=False)
+    return digits, compact
 
 
 #: Per paired die, the defender's key contribution by (attacker die - defender die):
@@ -268,41 +289,58 @@ def _chunked_max(values: np.ndarray, index: np.ndarray, axis_rows: bool) -> np.n
 
 @dataclass
 class BandTable:
-    """Exact outcomes of one configuration: per (attacker roll, defender roll) and overall."""
+    """Exact outcomes of one configuration: per (attacker roll, defender roll) and overall.
+
+    ``keys`` holds, per roll pair, the attacker's key of the outcome played ((net + 8) * 16 +
+    8 - ties); ``key_hits`` turns a key into (hits on attacker, hits on defender)."""
 
     config: Config
-    hits_on_attacker: np.ndarray     # (attacker rolls, defender rolls)
-    hits_on_defender: np.ndarray
+    keys: np.ndarray                 # (attacker rolls, defender rolls), int16
+    key_hits: np.ndarray             # (keys, 2)
     dist: Dist
     _rows: tuple | None = None
+
+    sides: int = SIDES
+
+    @property
+    def hits_on_attacker(self) -> np.ndarray:
+        return self.key_hits[self.keys, 0]
+
+    @property
+    def hits_on_defender(self) -> np.ndarray:
+        return self.key_hits[self.keys, 1]
 
     def lookup(self, rolled_a: Sequence[int], rolled_d: Sequence[int]) -> tuple[int, int]:
         """The outcome of one roll (any order of the dice)."""
         n_a, _, n_d, _ = self.config
-        ia = sorted_rolls(n_a)[2][tuple(sorted(rolled_a, reverse=True))]
-        idd = sorted_rolls(n_d)[2][tuple(sorted(rolled_d, reverse=True))]
+        ia = sorted_rolls(n_a, self.sides)[2][tuple(sorted(rolled_a, reverse=True))]
+        idd = sorted_rolls(n_d, self.sides)[2][tuple(sorted(rolled_d, reverse=True))]
         rows = self._rows
         if rows is None:      # plain lists: much faster than numpy scalars in the simulator
-            rows = self._rows = (self.hits_on_attacker.tolist(), self.hits_on_defender.tolist())
-        return rows[0][ia][idd], rows[1][ia][idd]
+            rows = self._rows = (self.keys.tolist(), self.key_hits.tolist())
+        return tuple(rows[1][rows[0][ia][idd]])
 
     def lookup_many(self, rolled_a: np.ndarray, rolled_d: np.ndarray
                     ) -> tuple[np.ndarray, np.ndarray]:
         """``lookup`` of many rolls at once (row i of each array: one roll, any order):
         (hits on the attacker, hits on the defender), one entry per roll."""
-        ia = roll_rows(rolled_a)
-        idd = roll_rows(rolled_d)
-        return self.hits_on_attacker[ia, idd], self.hits_on_defender[ia, idd]
+        ia = roll_rows(rolled_a, self.sides)
+        idd = roll_rows(rolled_d, self.sides)
+        hits = self.key_hits[self.keys[ia, idd]]
+        return hits[:, 0], hits[:, 1]
 
 
-def compute_table(config: Config) -> BandTable:
-    """The exact outcome table of a configuration (numpy; see the module doc for the policy)."""
+def compute_table(config: Config, sides: int = SIDES) -> BandTable:
+    """The exact outcome table of a configuration (numpy; see the module doc for the policy).
+
+    EngineError (at once) when it would have more than ``MAX_TABLE_CELLS[sides]`` cells."""
+    check_table_size(config, sides)
     n_a, counts_a, n_d, counts_d = config
-    _, w_a, _ = sorted_rolls(n_a)
-    _, w_d, _ = sorted_rolls(n_d)
+    _, w_a, _ = sorted_rolls(n_a, sides)
+    _, w_d, _ = sorted_rolls(n_d, sides)
     paired = min(n_a, n_d)
-    ua, opt_a = _options(n_a, counts_a)
-    ud, opt_d = _options(n_d, counts_d)
+    ua, opt_a = _options(n_a, counts_a, sides)
+    ud, opt_d = _options(n_d, counts_d, sides)
     # defender answers: maximise its net (= -attacker net), then fewer ties
     key_d = _defender_keys(ua, ud, paired)
     answer = _chunked_max(key_d, opt_d, axis_rows=False)          # (ua, defender rolls)
@@ -310,19 +348,138 @@ def compute_table(config: Config) -> BandTable:
     ties_after = 8 - answer % _KEY_BASE
     key_a = ((-net_d + 8) * _KEY_BASE + (8 - ties_after)).astype(np.int16)
     chosen = _chunked_max(key_a, opt_a, axis_rows=True)           # (attacker rolls, d rolls)
-    net_a = chosen // _KEY_BASE - 8
-    ties_final = 8 - chosen % _KEY_BASE
-    wins_a = (paired - ties_final + net_a) // 2
-    wins_d = paired - ties_final - wins_a
-    hits_d = (wins_a + ties_final + max(0, n_a - n_d)).astype(np.int16)
-    hits_a = (wins_d + ties_final + max(0, n_d - n_a)).astype(np.int16)
-    prob = w_a[:, None] * w_d[None, :]
-    width = int(hits_d.max()) + 1
-    codes = hits_a.astype(np.int64) * width + hits_d
-    sums = np.bincount(codes.ravel(), weights=prob.ravel())
-    dist = Dist({(int(c // width), int(c % width)): float(p)
-                 for c, p in enumerate(sums) if p > 0})
-    return BandTable(config, hits_a, hits_d, dist)
+    # every key's outcome (a key is the attacker's net and the ties: the hits follow)
+    keys = np.arange(_KEY_BASE * 17)
+    net_a, ties = keys // _KEY_BASE - 8, 8 - keys % _KEY_BASE
+    wins_a = (paired - ties + net_a) // 2
+    wins_d = paired - ties - wins_a
+    key_hits = np.stack([wins_d + ties + max(0, n_d - n_a),
+                         wins_a + ties + max(0, n_a - n_d)], axis=1)
+    # P(key): weighted counts, a block of attacker rolls at a time (no full-size temporaries)
+    sums = np.zeros(len(keys))
+    step = max(1, 4_000_000 // max(1, chosen.shape[1]))
+    for r in range(0, chosen.shape[0], step):
+        block = chosen[r:r + step]
+        sums += np.bincount(block.ravel(), weights=np.outer(w_a[r:r + step], w_d).ravel(),
+                            minlength=len(keys))
+    acc: dict[tuple[int, int], float] = {}
+    for k in np.flatnonzero(sums > 0).tolist():
+        outcome = (int(key_hits[k, 0]), int(key_hits[k, 1]))
+        acc[outcome] = acc.get(outcome, 0.0) + float(sums[k])
+    return BandTable(config, chosen, key_hits, Dist(acc), sides=sides)
+
+
+def _finals_bound(n: int, counts: tuple[int, ...], sides: int) -> int:
+    """At most how many distinct final vectors n dice with these boosts can show: multisets
+    of n values from 1 to sides + kinds."""
+    return math.comb(sides + len(counts) + n - 1, n) if n else 1
+
+
+def _width(n: int, counts: tuple[int, ...]) -> int:
+    """At most how many placements one roll has (boost level patterns)."""
+    return len(level_patterns(n, counts)) if counts and n else 1
+
+
+def table_cells(config: Config, sides: int = SIDES) -> int:
+    """An upper bound of the cells ``compute_table`` fills: the defender's keys for every
+    pair of final vectors, its answers per (attacker final vector, defender roll, placement)
+    and the attacker's choice per (roll pair, placement) — what its time and memory follow."""
+    n_a, counts_a, n_d, counts_d = config
+    rolls_a, rolls_d = len(sorted_rolls(n_a, sides)[0]), len(sorted_rolls(n_d, sides)[0])
+    finals_a = min(_finals_bound(n_a, counts_a, sides), rolls_a * _width(n_a, counts_a))
+    finals_d = min(_finals_bound(n_d, counts_d, sides), rolls_d * _width(n_d, counts_d))
+    return (finals_a * finals_d + finals_a * rolls_d * _width(n_d, counts_d) +
+            rolls_a * rolls_d * _width(n_a, counts_a))
+
+
+def check_table_size(config: Config, sides: int = SIDES, cells: int | None = None) -> None:
+    """EngineError when the table of ``config`` is beyond ``MAX_TABLE_CELLS[sides]``."""
+    limit = MAX_TABLE_CELLS.get(sides)
+    if limit is None:
+        return
+    cells = table_cells(config, sides) if cells is None else cells
+    if cells > limit:
+        n_a, _, n_d, _ = config
+        raise EngineError(
+            f"a d{sides} band of {n_a} v {n_d} dice with boosts needs an outcome table of about "
+            f"{cells:,} cells, more than the {limit:,} the engine computes in a few seconds; "
+            "put fewer units or boosters in that band, or play d6")
+
+
+def check_band_start(config: Config, sides: int = SIDES) -> None:
+    """EngineError at once when a band starting at ``config`` may need a table beyond the
+    limit while units are lost (``largest_table_cells``); d6 bands always fit."""
+    if MAX_TABLE_CELLS.get(sides) is None:
+        return
+    best, worst = largest_table_cells(config, sides)
+    if worst is not None:
+        check_table_size(worst, sides, best)
+
+
+def largest_table_cells(config: Config, sides: int = SIDES) -> tuple[int, Config | None]:
+    """(cells, configuration) of the largest table a band starting at ``config`` can need
+    while units are lost (fewer dice, fewer usable boosts: the table size is not monotone in
+    the boosts); (0, None) when it never needs one (no boosts)."""
+    n_a, counts_a, n_d, counts_d = config
+    best, worst = 0, None
+    for na in range(1, n_a + 1):
+        for ca in _sub_boosts(usable_boosts(na, counts_a)):
+            for nd in range(1, n_d + 1):
+                for cd in _sub_boosts(usable_boosts(nd, counts_d)):
+                    if ca or cd:                 # boost-free: order statistics, no table
+                        cells = table_cells((na, ca, nd, cd), sides)
+                        if cells > best:
+                            best, worst = cells, (na, ca, nd, cd)
+    return best, worst
+
+
+def _sub_boosts(counts: tuple[int, ...]):
+    """Every usable-boost tuple at most ``counts`` kind by kind (sorted, zeros dropped)."""
+    seen = set()
+    for combo in itertools.product(*(range(c + 1) for c in counts)):
+        key = tuple(sorted((c for c in combo if c), reverse=True))
+        if key not in seen:
+            seen.add(key)
+            yield key
+
+
+def boost_free_dist(n_a: int, n_d: int, sides: int = SIDES) -> Dist:
+    """The outcome distribution of a band where neither side has a usable boost, from order
+    statistics (no table): the faces are scanned from the highest down; at face v each side's
+    dice not yet placed show v with probability 1/v given that they show at most v, and a
+    pair (same rank on both sides) is decided when its second die is placed — by the side
+    whose die was placed first (the higher), or a tie when both land on v.
+    Exactly ``compute_table((n_a, (), n_d, ()), sides).dist`` (tests compare them)."""
+    paired = min(n_a, n_d)
+    # state: (attacker dice placed, defender dice placed, hits on attacker, hits on defender)
+    states: dict[tuple[int, int, int, int], float] = {(0, 0, 0, 0): 1.0}
+    for v in range(sides, 0, -1):
+        following: dict[tuple[int, int, int, int], float] = {}
+        for (i, j, ha, hd), p in states.items():
+            for ka, pa in _placed(n_a - i, v):
+                for kd, pd in _placed(n_d - j, v):
+                    i2, j2 = i + ka, j + kd
+                    lost_a = max(0, min(i2, j, paired) - i)     # defender's higher die
+                    lost_d = max(0, min(j2, i, paired) - j)     # attacker's higher die
+                    tied = max(0, min(i2, j2, paired) - max(i, j))
+                    key = (i2, j2, ha + lost_a + tied, hd + lost_d + tied)
+                    following[key] = following.get(key, 0.0) + p * pa * pd
+        states = following
+    out: dict[tuple[int, int], float] = {}
+    for (_, _, ha, hd), p in states.items():
+        key = (ha + max(0, n_d - n_a), hd + max(0, n_a - n_d))
+        out[key] = out.get(key, 0.0) + p
+    return Dist(out)
+
+
+def _placed(m: int, v: int) -> list[tuple[int, float]]:
+    """(k, P(k of m dice show v | all show at most v)): binomial with p = 1/v."""
+    if m == 0:
+        return [(0, 1.0)]
+    if v == 1:
+        return [(m, 1.0)]
+    q = 1.0 / v
+    return [(k, math.comb(m, k) * q ** k * (1 - q) ** (m - k)) for k in range(m + 1)]
 
 
 # -- caches: memory, then disk ------------------------------------------------------------
@@ -338,8 +495,10 @@ class BandTableCache:
     carries a version, and is ignored (then rewritten) when it is unreadable or corrupt.
     """
 
-    def __init__(self, folder: str | os.PathLike | None = None):
+    def __init__(self, folder: str | os.PathLike | None = None, sides: int = SIDES):
         self._folder = folder
+        #: Faces of the dice these tables are for (each die size has its own cache file).
+        self.sides = sides
         self.tables: dict[Config, BandTable] = {}
         self.dists: dict[Config, Dist] = {}
         self._disk_loaded = False
@@ -355,12 +514,13 @@ class BandTableCache:
             if folder is None:
                 import platformdirs
                 folder = platformdirs.user_cache_dir("combatassist", appauthor=False)
-        return Path(folder) / f"mediumluck-bands-v{TABLE_VERSION}.json"
+        die = "" if self.sides == SIDES else f"d{self.sides}-"
+        return Path(folder) / f"mediumluck-bands-{die}v{TABLE_VERSION}.json"
 
     def table(self, config: Config) -> BandTable:
         table = self.tables.get(config)
         if table is None:
-            table = compute_table(config)
+            table = compute_table(config, self.sides)
             if len(self.tables) >= MAX_TABLES_IN_MEMORY:
                 del self.tables[next(iter(self.tables))]
             self.tables[config] = table
@@ -377,6 +537,9 @@ class BandTableCache:
         if n_a == 0 or n_d == 0:          # nothing to pair: every die hits
             d = Dist.point((n_d, n_a))
             self.dists[config] = d
+            return d
+        if not config[1] and not config[3]:    # no boosts: order statistics, no table
+            d = self.dists[config] = boost_free_dist(n_a, n_d, self.sides)
             return d
         if not self._disk_loaded:
             self.load()
@@ -423,5 +586,11 @@ class BandTableCache:
             pass
 
 
-#: The process-wide cache every battle uses.
+#: The process-wide caches every battle uses: d6 (the source's dice) and d12.
 BAND_TABLES = BandTableCache()
+BAND_TABLES_D12 = BandTableCache(sides=12)
+
+
+def band_tables(sides: int) -> BandTableCache:
+    """The process-wide band table cache of dice with ``sides`` faces (6 or 12)."""
+    return BAND_TABLES if sides == SIDES else BAND_TABLES_D12

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...battle import SIDES
 from ...errors import EngineError
-from .rules import slot_label
+from .slots import slot_label
 
 _LABEL = re.compile(r"^(?P<what>.*?)\s*\((?P<role>roll|boost|idle|reserve)\)$")
 

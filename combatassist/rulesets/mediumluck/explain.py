@@ -9,7 +9,8 @@ casualty choice gives it up before any unit that fights (the optimal policy does
 from __future__ import annotations
 
 from ...text import join, msg, plural
-from .rules import MediumLuckSetup, SideSetup, band_name, unit_name
+from .setups import MediumLuckSetup, SideSetup
+from .slots import band_name, unit_name
 
 SIDES = ("attacker", "defender")
 

@@ -58,11 +58,10 @@ class _Buckets:
         if top == low:
             self.pieces.setdefault(top, []).append((dest, mass))
             return
-        order = np.argsort(levels, kind="stable")
-        levels, dest, mass = levels[order], dest[order], mass[order]
-        cuts = np.flatnonzero(np.diff(levels)) + 1
-        for lv, d, m in zip(levels[np.r_[0, cuts]], np.split(dest, cuts), np.split(mass, cuts)):
-            self.pieces.setdefault(int(lv), []).append((d, m))
+        for lv in range(low, top + 1):      # a few levels apart: a mask each is cheapest
+            here = levels == lv
+            if here.any():
+                self.pieces.setdefault(lv, []).append((dest[here], mass[here]))
 
     def take(self, level: int):
         pieces = self.pieces.pop(level, None)
@@ -78,19 +77,43 @@ class _Buckets:
 
 def outcome(grid, curve: bool = True) -> BattleOutcome:
     """The battle from the grid's start under the grid's choices (exact; nothing pruned)."""
-    nb = grid.n_bands
     out = BattleOutcome()
-    start = np.array([grid.start], dtype=np.int64)
+    stalemates: list[int] = []
+
+    def ended(idx, mass, stale):
+        for k in range(len(idx)):
+            state = grid.state(idx[k])
+            if stale[k]:
+                out.stalemates[state] = float(mass[k])
+                stalemates.append(int(idx[k]))
+            else:
+                out.decided[state] = float(mass[k])
+
+    out.expected_rounds, out.states_explored = forward(
+        grid, np.array([grid.start], dtype=np.int64), np.ones(1), ended)
+    if curve:
+        out.decided_by_round = decided_curve(grid, stalemates=stalemates)
+    return out
+
+
+def forward(grid, start: np.ndarray, mass: np.ndarray, ended) -> tuple[float, int]:
+    """Follow the mass at the positions ``start`` (all at one level) to the battle's ends.
+
+    ``ended(idx, mass, stalemate)`` receives, level by level, the positions where mass ends
+    (a side has no units, or a stalemate: ``stalemate`` marks those) and the mass ending
+    there. Returns (expected rounds summed over the starting mass, positions explored)."""
+    nb = grid.n_bands
     round_start = _Buckets(grid)
-    round_start.add(start, np.ones(1))
+    round_start.add(start, mass)
     #: mass about to enter band b (b >= 1) mid-round
     inputs = [None] + [_Buckets(grid) for _ in range(1, nb)]
     explored = 0
+    rounds = 0.0
 
     def target(b):
         return inputs[b + 1] if b + 1 < nb else round_start
 
-    for level in range(int(grid.levels(start)[0]), -1, -1):
+    for level in range(int(grid.levels(start).max()), -1, -1):
         # 1. rounds under way that reached this level in an earlier band: they finish here
         #    or lower (a band with no casualty keeps the position, so the round end may
         #    bring mass to this level's round starts)
@@ -108,16 +131,15 @@ def outcome(grid, curve: bool = True) -> BattleOutcome:
         terminal = grid.terminal(idx)
         stay = np.where(terminal, 1.0, grid.stay(idx))
         stale = ~terminal & (stay >= STALEMATE)
-        for k in np.flatnonzero(terminal):
-            out.decided[grid.state(idx[k])] = float(m[k])
-        for k in np.flatnonzero(stale):
-            out.stalemates[grid.state(idx[k])] = float(m[k])
-        fighting = np.flatnonzero(~terminal & ~stale)
+        ends = terminal | stale
+        if ends.any():
+            ended(idx[ends], m[ends], stale[ends])
+        fighting = np.flatnonzero(~ends)
         if not len(fighting):
             continue
         # the self-loop (a round with no casualty) is removed exactly: mass / (1 - stay)
         own = m[fighting] / (1.0 - stay[fighting])
-        out.expected_rounds += float(own.sum())
+        rounds += float(own.sum())
         where = idx[fighting]
         for b in range(nb):
             live = np.flatnonzero(own > 0)
@@ -129,23 +151,27 @@ def outcome(grid, curve: bool = True) -> BattleOutcome:
             own = np.zeros(len(where))
             np.add.at(own, live[origin[same]], w[same])
             # after the last band, what stayed put is the self-loop already counted
-    out.states_explored = explored
-    if curve:
-        out.decided_by_round = decided_curve(grid)
-    return out
+    return rounds, explored
 
 
-def decided_curve(grid, rounds: int = CURVE_ROUNDS) -> list[float]:
+def decided_curve(grid, rounds: int = CURVE_ROUNDS, stalemates=None) -> list[float]:
     """P(decided within N rounds), N = 1.., round by round (plot precision: tails < 1e-11
-    dropped, stops once less than 1e-9 is still fighting) — as solver.py's curve."""
+    dropped, stops once less than 1e-9 is still fighting) — as solver.py's curve.
+
+    ``stalemates``: the flat positions ``forward`` found stalemated (it reaches every round
+    start this pass does), so the rounds need no ``stay`` of their own; None: computed."""
     nb = grid.n_bands
     idx = np.array([grid.start], dtype=np.int64)
     mass = np.ones(1)
     curve: list[float] = []
+    stale = np.array(stalemates, dtype=np.int64) if stalemates else None
 
     def open_only(idx, mass):
         fighting = ~grid.terminal(idx) & (mass >= 1e-11)
-        fighting[fighting] = grid.stay(idx[fighting]) < STALEMATE
+        if stalemates is None:
+            fighting[fighting] = grid.stay(idx[fighting]) < STALEMATE
+        elif stale is not None:
+            fighting &= ~np.isin(idx, stale)
         return idx[fighting], mass[fighting]
 
     idx, mass = open_only(idx, mass)

@@ -1,502 +1,33 @@
-"""Medium Luck battles on the shared core: setup, state, one Phase per colour band, policies.
+"""Medium Luck battles on the shared core: ``MediumLuckRules`` (the battle's state, its
+band phases, round distributions, casualty policies in force, reserves and the table side).
 
-Why one module of ~650 lines: the band phase, the per-side slot model and both casualty
-policies share the slot bookkeeping and are only correct together (the exact solver, the
-simulator and the table all go through them); split, each part would expose its internals to
-the others. The scenario format (``scenario``), the casualty text (``choices``), the band
-tables (``bands``) and the chart (``chart``) are already apart.
-
-State: ``(attacker counts, defender counts)``, each a tuple of alive units per *slot* — a slot
-is one (band, role, unit type) a side assigned, or an idle / reserve unit type. Slot names
-("red.roll.tank", "white.boost.artillery", "idle.transport") are what a casualty choice names;
-players read them as ``slot_label`` words ("red tank (roll)").
-
-Casualty policies (docs/rules.md §1):
-- victim's choice: one hit at a time, the victim loses first the unit whose loss costs it least
-  combat power (dice — the defender's extra white die too — plus usable boosts over all
-  bands: idle units, wasted boosters and rollers that don't lower a dice count cost nothing),
-  then the cheapest; a given order of loss (unit types) comes first of all.
-- winner's choice (red): the winner kills, one hit at a time, the unit whose loss costs the
-  enemy the most combat power, then the most expensive.
-Ties go to the slot listed first (chart order of bands, roll before boost).
+The pieces it plays with live apart: the payload (``setups``), slots and the side model with
+the heuristic casualty picks (``slots``), one band as a phase (``phase``), the band tables
+(``bands``), the chart (``chart``), the scenario format (``scenario``), the casualty text
+(``choices``). The names callers import from here are re-exported below.
 """
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 import copy
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-import numpy as np
-
-from ...battle import BattleRules, DieSpec, Phase, SIDES
+from ...battle import BattleRules, SIDES
 from ...distribution import Dist
 from ... import limits
 from ...errors import EngineError
-from ...text import join, lines as text_lines, msg, term
-from .bands import BAND_TABLES, BandResolution, BandTableCache, make_config, resolve_dice
-from .chart import Band, Chart
-
-ROLES = ("roll", "boost")
-
-
-@dataclass
-class SideSetup:
-    """One side's assignment: band -> {"roll": {unit: n}, "boost": {unit: n}}, idle, reserve."""
-
-    bands: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
-    idle: dict[str, int] = field(default_factory=dict)
-    reserve: dict[str, int] = field(default_factory=dict)
-    order_of_loss: list[str] = field(default_factory=list)
-
-    def total(self) -> int:
-        return (sum(n for roles in self.bands.values() for units in roles.values()
-                    for n in units.values()) + sum(self.idle.values()) + sum(self.reserve.values()))
-
-    def unit_counts(self) -> dict[str, int]:
-        """How many of each unit type the side brings, whatever their roles."""
-        out: dict[str, int] = {}
-        for roles in self.bands.values():
-            for units in roles.values():
-                for u, n in units.items():
-                    out[u] = out.get(u, 0) + n
-        for table in (self.idle, self.reserve):
-            for u, n in table.items():
-                out[u] = out.get(u, 0) + n
-        return out
-
-
-@dataclass
-class MediumLuckSetup:
-    """A validated Medium Luck scenario (the ruleset's payload)."""
-
-    chart: Chart
-    attacker: SideSetup
-    defender: SideSetup
-    max_rounds: int = 0
-    defender_extra_white: bool = True
-    reserves: bool = False
-    #: The chart file as the scenario names it (None: the default chart).
-    chart_ref: str | None = None
-    #: Casualty policy: "optimal", "heuristic", or None (the default: optimal when the
-    #: battle is small enough to solve at once, see ``policy.choose_policy``).
-    casualties: str | None = None
-    #: "land" or "sea" (chart.BATTLE_KINDS): which units may take part.
-    battle: str = "land"
-    #: Attacker retreat rules (0 = never): after round N; before a round with N units or
-    #: fewer; before a round when its exact chance to win from there is below X.
-    retreat_after: int = 0
-    retreat_when_units: int = 0
-    retreat_below: float = 0.0
-
-
-def battle_kind_problems(setup: MediumLuckSetup) -> list[tuple[str, str, str]]:
-    """Units that can't take part in the setup's kind of battle: [(side, where, why)], where
-    is the scenario field under the side ('bands.yellow.roll.fighter', 'idle.carrier')."""
-    from .chart import battle_kind_problem
-    out = []
-    for name in ("attacker", "defender"):
-        side: SideSetup = getattr(setup, name)
-        places = [(f"bands.{band}.{role}", units) for band, roles in side.bands.items()
-                  for role, units in roles.items()]
-        places += [("idle", side.idle), ("reserve", side.reserve)]
-        for where, units in places:
-            for unit, n in units.items():
-                why = n and battle_kind_problem(setup.chart, setup.battle, unit)
-                if why:
-                    out.append((name, f"{where}.{unit}", why))
-    return out
-
-
-@dataclass(frozen=True)
-class Slot:
-    band: str | None
-    role: str            # roll | boost | idle | reserve
-    unit: str
-    kind: str | None = None
-
-    @property
-    def name(self) -> str:
-        return f"{self.band}.{self.role}.{self.unit}" if self.band else f"{self.role}.{self.unit}"
-
-
-def side_slots(chart: Chart, side: SideSetup) -> list[Slot]:
-    """The side's slots in a fixed order: chart band order, roll then boost, then idle, reserve."""
-    slots = []
-    for band in chart.bands:
-        roles = side.bands.get(band.name, {})
-        for unit in band.roll:
-            if roles.get("roll", {}).get(unit):
-                slots.append(Slot(band.name, "roll", unit))
-        for unit, kind in band.boost.items():
-            if roles.get("boost", {}).get(unit):
-                slots.append(Slot(band.name, "boost", unit, kind))
-    for unit in chart.units:
-        if side.idle.get(unit):
-            slots.append(Slot(None, "idle", unit))
-    for unit in chart.units:
-        if side.reserve.get(unit):
-            slots.append(Slot(None, "reserve", unit))
-    return slots
-
-
-#: A slot's role as players read it (the GUI translates a role word through these).
-ROLE_WORDS = {"roll": msg("roll"), "boost": msg("boost"), "idle": msg("idle"),
-              "reserve": msg("reserve")}
-
-
-def band_name(band: str) -> str:
-    """A band's (colour's) name as a text for people (translated with the data's labels)."""
-    return term("data.mediumluck", band)
-
-
-def unit_name(unit: str) -> str:
-    """A unit type's name as a text for people: 'anti_aircraft' -> 'anti aircraft'."""
-    return term("data.mediumluck", unit.replace("_", " "))
-
-
-def data_term(text: str) -> str:
-    """A chart word as written (unit id, boost kind) as a text for people."""
-    return term("data.mediumluck", text)
-
-
-def slot_label(name: str) -> str:
-    """A slot name in the players' words: 'white.roll.infantry' -> 'white infantry (roll)',
-    'idle.transport' -> 'transport (idle)'."""
-    parts = name.split(".")
-    if len(parts) == 3:
-        band, role, unit = parts
-        return msg("{band} {unit} ({role})", band=band_name(band), unit=unit_name(unit),
-                   role=ROLE_WORDS.get(role, role))
-    if len(parts) == 2:
-        role, unit = parts
-        return msg("{unit} ({role})", unit=unit_name(unit), role=ROLE_WORDS.get(role, role))
-    return name
-
-
-def format_casualties(choice: Any) -> str:
-    """{side: [slot, ...]} -> 'attacker: none; defender: 2 white infantry (roll)'."""
-    if not isinstance(choice, dict):
-        return "" if choice is None else str(choice)
-    parts = []
-    for side in ("attacker", "defender"):
-        counts: dict[str, int] = {}
-        for name in choice.get(side) or []:
-            counts[name] = counts.get(name, 0) + 1
-        text = join(", ", [slot_label(name) if n == 1 else
-                           msg("{n} {unit}", n=n, unit=slot_label(name))
-                           for name, n in counts.items()])
-        parts.append(msg("{side}: {units}", side=side, units=text or msg("none")))
-    return join("; ", parts)
-
-
-def _slot_count(side: SideSetup, slot: Slot) -> int:
-    if slot.role == "idle":
-        return side.idle[slot.unit]
-    if slot.role == "reserve":
-        return side.reserve[slot.unit]
-    return side.bands[slot.band][slot.role][slot.unit]
-
-
-@dataclass
-class TableBand:
-    """A band resolved at the table: boosts placed, pairings, hits, casualties, the new state."""
-
-    band: str
-    resolution: BandResolution
-    #: Hits each side takes, and how many of them can land (eligible units alive).
-    hits: dict[str, int]
-    landed: dict[str, int]
-    #: The policies' casualty proposal and the casualties applied (players' own if given).
-    proposal: dict[str, list[str]]
-    casualties: dict[str, list[str]]
-    state_after: tuple
-    text: str
-
-
-class _SideModel:
-    """What one side's counts mean: dice and boosts per band, combat power, casualty picks."""
-
-    def __init__(self, chart: Chart, slots: list[Slot], order_of_loss: Sequence[str],
-                 extra_die: bool = False):
-        self.chart = chart
-        #: Bands where this side rolls one extra die while it has any unit (the defender's
-        #: extra white die): its boosters there are usable even with no rollers.
-        self.extra = [extra_die and band.defender_extra_die for band in chart.bands]
-        self.slots = slots
-        self.names = [s.name for s in slots]
-        self.cost = [chart.units[s.unit].cost for s in slots]
-        rank = {u: i for i, u in enumerate(order_of_loss)}
-        self.rank = [rank.get(s.unit, len(rank)) for s in slots]
-        self.rolls: list[list[int]] = []
-        self.boosts: list[list[tuple[str, list[int]]]] = []
-        for band in chart.bands:
-            self.rolls.append([i for i, s in enumerate(slots)
-                               if s.band == band.name and s.role == "roll"])
-            kinds = []
-            for kind in band.kinds:
-                idx = [i for i, s in enumerate(slots)
-                       if s.band == band.name and s.role == "boost" and s.kind == kind]
-                if idx:
-                    kinds.append((kind, idx))
-            self.boosts.append(kinds)
-        self.eligible = [[i for i, s in enumerate(slots) if s.unit in band.may_hit]
-                         for band in chart.bands]
-        self._power: dict[tuple, int] = {}
-        self._loss_memo: dict[tuple, tuple] = {}
-
-    def dice(self, counts: Sequence[int], b: int) -> int:
-        n = sum(-(-counts[i] // 3) for i in self.rolls[b])
-        return min(n, self.chart.max_dice)
-
-    def boosters(self, counts: Sequence[int], b: int) -> list[tuple[str, int]]:
-        return [(kind, sum(counts[i] for i in idx)) for kind, idx in self.boosts[b]]
-
-    def power(self, counts: tuple[int, ...]) -> int:
-        """Dice plus usable boosts over all bands (what casualty policies protect), the
-        defender's extra die included."""
-        p = self._power.get(counts)
-        if p is None:
-            p = 0
-            alive = any(counts)
-            for b in range(len(self.rolls)):
-                n = self.dice(counts, b) + (self.extra[b] and alive)
-                p += n + sum(min(c, n) for _, c in self.boosters(counts, b))
-            self._power[counts] = p
-        return p
-
-    def pick(self, counts: tuple[int, ...], b: int, hits: int, winner_picks: bool) -> tuple:
-        """(new counts, slot indices killed) when this side takes ``hits`` in band ``b``."""
-        key = (counts, b, hits, winner_picks)
-        hit = self._loss_memo.get(key)
-        if hit is not None:
-            return hit
-        current = list(counts)
-        killed = []
-        for _ in range(hits):
-            alive = [i for i in self.eligible[b] if current[i] > 0]
-            if not alive:
-                break              # hits beyond the eligible units are lost
-            before = self.power(tuple(current))
-            best, best_key = None, None
-            for i in alive:
-                current[i] -= 1
-                loss = before - self.power(tuple(current))
-                current[i] += 1
-                if winner_picks:
-                    k = (-loss, -self.cost[i], i)
-                else:
-                    k = (self.rank[i], loss, self.cost[i], i)
-                if best_key is None or k < best_key:
-                    best, best_key = i, k
-            current[best] -= 1
-            killed.append(best)
-        result = (tuple(current), tuple(killed))
-        self._loss_memo[key] = result
-        return result
-
-    def landing(self, counts: Sequence[int], b: int, hits: int) -> int:
-        return min(hits, sum(counts[i] for i in self.eligible[b]))
-
-
-class BandPhase(Phase):
-    """One colour band of a round: both sides roll, boosts are placed, casualties removed."""
-
-    def __init__(self, rules: "MediumLuckRules", index: int):
-        self.rules = rules
-        self.index = index
-        self.band: Band = rules.chart.bands[index]
-        self.name = band_name(self.band.name)
-        self._apply_memo: dict[tuple, tuple] = {}
-        self._info_memo: dict = {}
-
-    # -- dice -----------------------------------------------------------------------------
-    def counts(self, state) -> tuple[int, int]:
-        a, d = state
-        r = self.rules
-        n_a = r.models[0].dice(a, self.index)
-        n_d = r.models[1].dice(d, self.index)
-        if self.band.defender_extra_die and r.setup.defender_extra_white and any(d):
-            n_d += 1
-        return n_a, n_d
-
-    def boosters(self, state) -> tuple[list, list]:
-        a, d = state
-        return (self.rules.models[0].boosters(a, self.index),
-                self.rules.models[1].boosters(d, self.index))
-
-    def config(self, state):
-        n_a, n_d = self.counts(state)
-        b_a, b_d = self.boosters(state)
-        return make_config(n_a, [c for _, c in b_a], n_d, [c for _, c in b_d])
-
-    def dice(self, state) -> tuple[DieSpec, ...]:
-        return self._info(state)[0]
-
-    def _info(self, state) -> tuple:
-        """(dice specs, attacker dice, band configuration) of a state, memoised (simulation)."""
-        info = self._info_memo.get(state)
-        if info is None:
-            n_a, n_d = self.counts(state)
-            a_label = msg("attacker {band}", band=self.name)
-            d_label = msg("defender {band}", band=self.name)
-            specs = (tuple(DieSpec("attacker", 6, a_label) for _ in range(n_a)) +
-                     tuple(DieSpec("defender", 6, d_label) for _ in range(n_d)))
-            info = self._info_memo[state] = (specs, n_a, n_d, self.config(state))
-        return info
-
-    def resolve(self, state, rolled: tuple[int, ...]) -> tuple[int, int]:
-        _, n_a, n_d, config = self._info(state)
-        if n_a == 0 or n_d == 0:
-            return (n_d, n_a)
-        return self.rules.tables.table(config).lookup(rolled[:n_a], rolled[n_a:])
-
-    def resolve_many(self, state, rolled) -> dict:
-        """``resolve`` of every roll at once (the band table's ``lookup_many``), tallied."""
-        _, n_a, n_d, config = self._info(state)
-        if n_a == 0 or n_d == 0:
-            return {(n_d, n_a): len(rolled)}
-        hits_a, hits_d = self.rules.tables.table(config).lookup_many(rolled[:, :n_a],
-                                                                     rolled[:, n_a:])
-        base = int(hits_d.max()) + 1
-        codes, counts = np.unique(hits_a.astype(np.int64) * base + hits_d, return_counts=True)
-        return {(int(c) // base, int(c) % base): int(n) for c, n in zip(codes, counts)}
-
-    def outcome_dist(self, state) -> Dist:
-        return self.rules.tables.dist(self.config(state))
-
-    def resolution(self, state, rolled_a: Sequence[int], rolled_d: Sequence[int]) -> BandResolution:
-        """The reference resolution of real dice, with boost placement and pairings."""
-        b_a, b_d = self.boosters(state)
-        return resolve_dice(rolled_a, b_a, rolled_d, b_d)
-
-    def explain(self, state, rolled: tuple[int, ...]) -> str:
-        n_a, _ = self.counts(state)
-        res = self.resolution(state, rolled[:n_a], rolled[n_a:])
-        return describe_resolution(self.name, res)
-
-    # -- casualties -----------------------------------------------------------------------
-    def _winner_picks(self) -> bool:
-        return self.band.casualties == "winner"
-
-    def _optimal_after(self, state, outcome):
-        """The position after this band under optimal choices (None: heuristic rules)."""
-        values = self.rules.optimal
-        if values is None:
-            return None
-        return values.after(self.order, state, outcome)
-
-    def propose(self, state, outcome) -> dict[str, list[str]]:
-        a, d = state
-        models = self.rules.models
-        after = self._optimal_after(state, outcome)
-        if after is not None:
-            return {side: [models[s].names[i] for i, (x, y) in enumerate(zip(state[s], after[s]))
-                           for _ in range(x - y)] for s, side in enumerate(SIDES)}
-        _, killed_a = models[0].pick(a, self.index, outcome[0], self._winner_picks())
-        _, killed_d = models[1].pick(d, self.index, outcome[1], self._winner_picks())
-        return {"attacker": [models[0].names[i] for i in killed_a],
-                "defender": [models[1].names[i] for i in killed_d]}
-
-    def apply(self, state, outcome, choice: Mapping[str, Sequence[str]] | None = None):
-        if choice is None:
-            key = (state, outcome)
-            hit = self._apply_memo.get(key)
-            if hit is None:
-                hit = self._optimal_after(state, outcome)
-                if hit is None:
-                    a, d = state
-                    models = self.rules.models
-                    new_a = models[0].pick(a, self.index, outcome[0], self._winner_picks())[0]
-                    new_d = models[1].pick(d, self.index, outcome[1], self._winner_picks())[0]
-                    hit = (new_a, new_d)
-                self._apply_memo[key] = hit
-            return hit
-        return self._apply_choice(state, outcome, choice)
-
-    def _apply_choice(self, state, outcome, choice):
-        if not isinstance(choice, Mapping) or set(choice) - set(SIDES):
-            raise EngineError(msg("{band}: a casualty choice is {shape}", band=self.name,
-                                  shape="{'attacker': [slot, ...], 'defender': [slot, ...]}"))
-        new = list(state)
-        for s, side in enumerate(SIDES):
-            model = self.rules.models[s]
-            counts = state[s]
-            if side not in choice or choice[side] is None:
-                new[s] = model.pick(counts, self.index, outcome[s], self._winner_picks())[0]
-                continue
-            wanted = list(choice[side])
-            must = model.landing(counts, self.index, outcome[s])
-            if len(wanted) != must:
-                raise EngineError(msg("{band}: the {side} must lose exactly {must} unit(s) "
-                                      "here, got {got}", band=self.name, side=side, must=must,
-                                      got=len(wanted)))
-            current = list(counts)
-            for name in wanted:
-                if name not in model.names:
-                    raise EngineError(msg("{band}: the {side} has no '{name}' (its units: "
-                                          "{units})", band=self.name, side=side, name=name,
-                                          units=", ".join(model.names)))
-                i = model.names.index(name)
-                if i not in model.eligible[self.index]:
-                    raise EngineError(msg("{band} hits can't take {name}: this band may hit "
-                                          "{classes}", band=self.name, name=name,
-                                          classes=", ".join(sorted(self.band.may_hit))))
-                if current[i] <= 0:
-                    raise EngineError(msg("{band}: the {side} has no {name} left to lose",
-                                          band=self.name, side=side, name=name))
-                current[i] -= 1
-            new[s] = tuple(current)
-        return tuple(new)
-
-
-class _SolverDist(Dist):
-    """A Dist over a mapping built here from non-negative sums (skips re-validation: speed)."""
-
-    __slots__ = ()
-
-    def __init__(self, probs: dict):
-        self._p = dict(probs)
-
-
-def describe_resolution(band: str, res: BandResolution) -> str:
-    """The band in words: boosts placed, pairings, unpaired dice, hits."""
-    lines = []
-    for side, sp in (("attacker", res.attacker), ("defender", res.defender)):
-        if not sp.rolled:
-            lines.append(msg("{band}: {side} rolls no dice", band=band, side=side))
-            continue
-        rolled = ", ".join(map(str, sp.rolled))
-        per_die: dict[int, list[str]] = {}
-        for kind, idxs in sp.boosts:
-            for i in idxs:
-                per_die.setdefault(i, []).append(kind)
-        placed = [msg("die {i} ({face}) +{boosts}", i=i + 1, face=sp.rolled[i],
-                      boosts=join(" +", [data_term(k) for k in per_die[i]]))
-                  for i in sorted(per_die)]
-        if placed:
-            lines.append(msg("{band}: {side} rolled {dice}; boosts: {boosts} -> {final}",
-                             band=band, side=side, dice=rolled, boosts=join(", ", placed),
-                             final=", ".join(map(str, sp.final))))
-        else:
-            lines.append(msg("{band}: {side} rolled {dice}", band=band, side=side, dice=rolled))
-    a, d = res.attacker.final, res.defender.final
-    for ia, idd, who in res.pairings:
-        if who == "attacker":
-            line = msg("attacker {a} vs defender {d}: defender takes 1", a=a[ia], d=d[idd])
-        elif who == "defender":
-            line = msg("attacker {a} vs defender {d}: attacker takes 1", a=a[ia], d=d[idd])
-        else:
-            line = msg("attacker {a} vs defender {d}: tie: both take 1", a=a[ia], d=d[idd])
-        lines.append(join("", ["  ", line]))
-    for i in res.unpaired_attacker:
-        lines.append(join("", ["  ", msg("attacker {a} unopposed: defender takes 1", a=a[i])]))
-    for i in res.unpaired_defender:
-        lines.append(join("", ["  ", msg("defender {d} unopposed: attacker takes 1", d=d[i])]))
-    lines.append(join("", ["  ", msg("hits: attacker takes {a}, defender takes {d}",
-                                     a=res.hits_on_attacker, d=res.hits_on_defender)]))
-    return text_lines(lines)
+from ...text import join, msg
+from .bands import BandTableCache, band_tables, make_config
+from .phase import BandPhase, TableBand, _SolverDist, describe_resolution
+from .setups import ROLES, MediumLuckSetup, SideSetup, battle_kind_problems
+from .slots import (ROLE_WORDS, Slot, _SideModel, _slot_count, band_name, data_term,
+                    format_casualties, side_slots, slot_label, unit_name)
+
+__all__ = ["BandPhase", "MediumLuckRules", "MediumLuckSetup", "ROLES", "ROLE_WORDS",
+           "SideSetup", "Slot", "TableBand", "band_name", "battle_kind_problems", "data_term",
+           "describe_resolution", "format_casualties", "side_slots", "slot_label", "unit_name"]
 
 
 class MediumLuckRules(BattleRules):
@@ -508,7 +39,10 @@ class MediumLuckRules(BattleRules):
     def __init__(self, setup: MediumLuckSetup, tables: BandTableCache | None = None):
         self.setup = setup
         self.chart = setup.chart
-        self.tables = tables or BAND_TABLES
+        self.tables = tables or band_tables(setup.die)
+        if self.tables.sides != setup.die:
+            raise EngineError(f"internal error: d{self.tables.sides} band tables for a "
+                              f"d{setup.die} battle")
         self.slots = (side_slots(self.chart, setup.attacker), side_slots(self.chart, setup.defender))
         self.models = (_SideModel(self.chart, self.slots[0], setup.attacker.order_of_loss),
                        _SideModel(self.chart, self.slots[1], setup.defender.order_of_loss,
@@ -791,12 +325,14 @@ class MediumLuckRules(BattleRules):
         """
         phase = self.band_phase(band)
         n_a, n_d = phase.counts(state)
+        die = self.setup.die
         for side, dice, n in (("attacker", attacker_dice, n_a), ("defender", defender_dice, n_d)):
             if len(dice) != n:
                 raise EngineError(f"{band}: the {side} rolls {n} dice here, got {len(dice)}")
             for face in dice:
-                if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-                    raise EngineError(f"{band}: the {side}'s dice must show 1-6, got {face!r}")
+                if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= die:
+                    raise EngineError(f"{band}: the {side}'s d{die} dice must show 1-{die}, "
+                                      f"got {face!r}")
         res = phase.resolution(state, attacker_dice, defender_dice)
         outcome = res.outcome
         proposal = phase.propose(state, outcome)

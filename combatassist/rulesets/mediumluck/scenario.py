@@ -6,9 +6,10 @@ from typing import Any
 
 from ...retreat import RetreatOptions, read_retreat_options
 from ...scenario import Reader
+from .bands import DIE_SIDES
 from .chart import BATTLE_KINDS, Chart, describe_places
 from .data import load_scenario_chart
-from .rules import MediumLuckSetup, SideSetup, battle_kind_problems
+from .setups import MediumLuckSetup, SideSetup, battle_kind_problems
 
 #: Largest count in one field, and units per side (beyond, exact odds can't answer in time).
 MAX_COUNT = 200
@@ -21,10 +22,14 @@ def parse(top: Reader) -> MediumLuckSetup:
     """Read a mediumluck scenario's options and both sides (ScenarioError on any problem)."""
     opts = top.sub("options")
     max_rounds, extra_white, reserves, chart_ref = 0, True, False, None
-    casualties, battle = None, "land"
+    casualties, battle, die = None, "land", 6
     retreat = RetreatOptions()
     if opts is not None:
         battle = opts.choice("battle", BATTLE_KINDS, "land")
+        die = opts.integer("die", 6, minimum=None)
+        if die not in DIE_SIDES:
+            raise opts.error("die", f"must be 6 or 12 (the faces of the dice), got {die}",
+                             hint="die = 6 plays the source's d6, die = 12 its d12 variant")
         max_rounds = opts.integer("max_rounds", 0, minimum=0, maximum=1000)
         retreat = read_retreat_options(opts, max_rounds=1000, max_units=MAX_UNITS_PER_SIDE)
         extra_white = opts.boolean("defender_extra_white", True)
@@ -40,7 +45,7 @@ def parse(top: Reader) -> MediumLuckSetup:
     sides = [_parse_side(top, name, chart, reserves) for name in ("attacker", "defender")]
     setup = MediumLuckSetup(chart, sides[0], sides[1], max_rounds=max_rounds,
                             defender_extra_white=extra_white, reserves=reserves,
-                            chart_ref=chart_ref, casualties=casualties, battle=battle,
+                            chart_ref=chart_ref, casualties=casualties, battle=battle, die=die,
                             retreat_after=retreat.after_round,
                             retreat_when_units=retreat.when_units, retreat_below=retreat.below)
     problems = battle_kind_problems(setup)
@@ -118,6 +123,8 @@ def to_document(setup: MediumLuckSetup) -> dict[str, Any]:
         options["casualties"] = setup.casualties
     if setup.battle != "land":
         options["battle"] = setup.battle
+    if setup.die != 6:
+        options["die"] = setup.die
     for key in ("retreat_after", "retreat_when_units", "retreat_below"):
         if getattr(setup, key):
             options[key] = getattr(setup, key)

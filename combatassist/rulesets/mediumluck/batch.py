@@ -1,0 +1,135 @@
+"""Exact odds of many assignments of one side at once, under the heuristic policy (the
+advisor's evaluator).
+
+One job: given the enemy's assignment and K assignments of one side's units, the exact
+P(attacker wins), P(defender wins), P(draw) (stalemates included) and expected losses of
+each — the same figures as ``forward.outcome(HeuristicGrid(rules))`` of each battle alone
+(tests compare them), for a fraction of the cost:
+
+- every assignment is a count vector over one *universal* slot layout of the side (every
+  place its unit types may take, in ``rules.side_slots`` order), so one ``SideChains``
+  serves them all: the heuristic's picks depend on the counts only, and the positions two
+  assignments both reach (after losses) are discovered once for the whole search;
+- the K battles are followed forward in one pass (``forward.forward``): positions carry
+  their battle number in the flat index, so masses never mix and the per-level numpy work
+  is shared by the whole batch.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ...errors import EngineError
+from .forward import forward
+from .heuristic import HeuristicGrid, SideChains
+from .slots import Slot, _SideModel
+
+#: Own-side vectors one search may discover (the flat index leaves this much room per battle).
+OWN_CAP = 1 << 22
+
+
+class UniversalSide:
+    """Every place a side's unit types may take, as one slot layout (chart order: bands, roll
+    then boost, then idle): an assignment ``{unit: split over places}`` is a count vector."""
+
+    def __init__(self, chart, units, places, order_of_loss, extra_white: bool):
+        """``units``: {unit type: how many the side brings}, keys in chart order."""
+        types = list(units)
+        wanted = set(types)
+        slots = []
+        for band in chart.bands:
+            slots += [Slot(band.name, "roll", u) for u in band.roll if u in wanted]
+            slots += [Slot(band.name, "boost", u, kind) for u, kind in band.boost.items()
+                      if u in wanted]
+        slots += [Slot(None, "idle", u) for u in chart.units if u in wanted]
+        self.slots = slots
+        self.types = list(types)
+        index = {(s.role, s.band, s.unit): i for i, s in enumerate(slots)}
+        #: per unit type, the slot of each of its places (advisor.places_for order)
+        self.place_slots = {u: [index[(role, band, u)] for role, band in places[u]]
+                            for u in types}
+        model = _SideModel(chart, slots, order_of_loss, extra_die=extra_white)
+        self.chains = SideChains.of_model(
+            model, extra_white, self.counts(tuple((0,) * len(places[u]) for u in types)),
+            bounds=tuple(units[s.unit] for s in slots))
+
+    def counts(self, assignment) -> tuple[int, ...]:
+        """The count vector of an assignment (per type, its split over its places)."""
+        out = [0] * len(self.slots)
+        for unit, split in zip(self.types, assignment):
+            for slot, n in zip(self.place_slots[unit], split):
+                out[slot] += n
+        return tuple(out)
+
+
+class BatchGrid(HeuristicGrid):
+    """K battles of one enemy against K assignments, as one grid: flat index =
+    (battle * NA + attacker index) * ND + defender index."""
+
+    def __init__(self, rules, own: SideChains, enemy: SideChains, me: int, starts: list):
+        self.rules = rules
+        sides = [enemy, enemy]
+        sides[me] = own
+        self.sides = tuple(sides)
+        enemy_room = math.prod(n + 1 for n in rules.start[1 - me])
+        self.na, self.nd = (OWN_CAP, enemy_room) if me == 0 else (enemy_room, OWN_CAP)
+        if len(starts) * self.na * self.nd >= 2 ** 62:
+            raise EngineError("internal error: too many battles in one batch")
+        self.me = me
+        #: the chart bands where some battle of the batch may roll (any other changes nothing)
+        self.band_index = [b for b in range(own.n_bands)
+                           if any(side.model.rolls[b] or side.extra[b] for side in self.sides)]
+        self.n_bands = len(self.band_index)
+        self._share_pair_tables()
+        own_idx = np.array([own.add(s) for s in starts], dtype=np.int64)
+        enemy_idx = np.full(len(starts), enemy.add(rules.start[1 - me]), dtype=np.int64)
+        ia, idd = (own_idx, enemy_idx) if me == 0 else (enemy_idx, own_idx)
+        self.starts = (np.arange(len(starts), dtype=np.int64) * self.na + ia) * self.nd + idd
+
+    def split(self, idx: np.ndarray):
+        """(battle, attacker index, defender index) of flat positions."""
+        rest, idd = np.divmod(idx, self.nd)
+        k, ia = np.divmod(rest, self.na)
+        return k, ia, idd
+
+    def levels(self, idx: np.ndarray) -> np.ndarray:
+        _, ia, idd = self.split(idx)
+        return self.sides[0].level[ia] + self.sides[1].level[idd]
+
+    def terminal(self, idx: np.ndarray) -> np.ndarray:
+        _, ia, idd = self.split(idx)
+        return (self.sides[0].level[ia] == 0) | (self.sides[1].level[idd] == 0)
+
+    def join(self, k, ia: np.ndarray, idd: np.ndarray) -> np.ndarray:
+        if len(self.sides[self.me].states) >= OWN_CAP:
+            raise EngineError(f"the advisor's search met more than {OWN_CAP:,} positions of "
+                              "one side; give it fewer units")
+        return (k * self.na + ia) * self.nd + idd
+
+
+def batch_odds(grid: BatchGrid) -> dict[str, np.ndarray]:
+    """Per battle of the batch: attacker_wins, defender_wins, draw (stalemates included),
+    attacker_losses, defender_losses (expected units lost), exact."""
+    k_all = len(grid.starts)
+    sa, sd = grid.sides
+    _, ia0, id0 = grid.split(grid.starts[:1])
+    totals = (int(sa.level[ia0[0]]), int(sd.level[id0[0]]))
+    out = {key: np.zeros(k_all) for key in ("attacker_wins", "defender_wins", "draw",
+                                            "attacker_losses", "defender_losses")}
+
+    def ended(idx, mass, stale):
+        k, ia, idd = grid.split(idx)
+        la, ld = sa.level[ia], sd.level[idd]
+        a_alive, d_alive = la > 0, ld > 0
+        for key, mask in (("attacker_wins", ~stale & a_alive & ~d_alive),
+                          ("defender_wins", ~stale & d_alive & ~a_alive),
+                          ("draw", stale | (~a_alive & ~d_alive))):
+            out[key] += np.bincount(k, weights=mass * mask, minlength=k_all)
+        out["attacker_losses"] += np.bincount(k, weights=mass * (totals[0] - la),
+                                              minlength=k_all)
+        out["defender_losses"] += np.bincount(k, weights=mass * (totals[1] - ld),
+                                              minlength=k_all)
+
+    forward(grid, grid.starts, np.ones(k_all), ended)
+    return out
