@@ -61,7 +61,8 @@ def _about(n: float) -> str:
 
 
 #: What the exact work is counted in, as the refusal says it.
-WORK_UNITS = {"transitions": msg("transitions")}
+WORK_UNITS = {"transitions": msg("transitions"), "multiply-adds": msg("multiply-adds"),
+              "grid cells x outcomes": msg("grid cells x outcomes")}
 
 
 def exact_refusal(work: float, limit: int | None = None,

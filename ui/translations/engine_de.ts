@@ -120,6 +120,16 @@
         </message>
         <message>
             <location filename="../../combatassist/limits.py" />
+            <source>multiply-adds</source>
+            <translation>Multiplikationen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
+            <source>grid cells x outcomes</source>
+            <translation>Gitterzellen × Ergebnisse</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
             <source>this battle needs about {work} exact-solver {unit}, more than the {limit} the engine answers within {seconds} s and {gb} GB; reduce the forces, or simulate it (--method simulate)</source>
             <translation>dieser Kampf braucht etwa {work} {unit} des exakten Lösers, mehr als die {limit}, die das Programm in {seconds} s und mit {gb} GB beantwortet; die Streitkräfte verkleinern oder simulieren (--method simulate)</translation>
         </message>
@@ -879,6 +889,11 @@
             <translation>Angreifer: {attacker} | Verteidiger: {defender}</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/mediumluck/bands.py" />
+            <source>a d{sides} band of {n_a} v {n_d} dice with boosts needs an outcome table of about {cells:,} cells, more than the {limit:,} the engine computes in a few seconds; put fewer units or boosters in that band, or play d6</source>
+            <translation>ein W{sides}-Band mit {n_a} gegen {n_d} Würfeln und Verstärkungen braucht eine Ergebnistabelle von etwa {cells:,} Zellen, mehr als die {limit:,}, die das Programm in wenigen Sekunden berechnet; weniger Einheiten oder Verstärker in dieses Band stellen, oder mit W6 spielen</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/mediumluck/explain.py" />
             <source>{units} (rolls {band}, can hit nothing)</source>
             <translation>{units} (würfelt {band}, kann nichts treffen)</translation>
@@ -1117,6 +1132,11 @@
             <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
             <source>the {side} has {have} {unit} in reserve, can't deploy {count}</source>
             <translation>der {side} hat {have} {unit} in Reserve, {count} können nicht eingesetzt werden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>{band}: the {side}'s d{die} dice must show 1-{die}, got {face}</source>
+            <translation>{band}, {side}: ein W{die} zeigt 1–{die}, nicht {face}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/slots.py" />

@@ -33,6 +33,7 @@ import numpy as np
 from ...distribution import Dist
 from ...errors import EngineError
 from ...files import atomic_write_text
+from ...text import msg
 
 SIDES = 6
 #: The dice a scenario may play with (``[options] die``): the source's d6, or d12 (it says the
@@ -400,10 +401,11 @@ def check_table_size(config: Config, sides: int = SIDES, cells: int | None = Non
     cells = table_cells(config, sides) if cells is None else cells
     if cells > limit:
         n_a, _, n_d, _ = config
-        raise EngineError(
-            f"a d{sides} band of {n_a} v {n_d} dice with boosts needs an outcome table of about "
-            f"{cells:,} cells, more than the {limit:,} the engine computes in a few seconds; "
-            "put fewer units or boosters in that band, or play d6")
+        raise EngineError(msg(
+            "a d{sides} band of {n_a} v {n_d} dice with boosts needs an outcome table of about "
+            "{cells:,} cells, more than the {limit:,} the engine computes in a few seconds; "
+            "put fewer units or boosters in that band, or play d6",
+            sides=sides, n_a=n_a, n_d=n_d, cells=cells, limit=limit))
 
 
 def check_band_start(config: Config, sides: int = SIDES) -> None:

@@ -331,8 +331,9 @@ class MediumLuckRules(BattleRules):
                 raise EngineError(f"{band}: the {side} rolls {n} dice here, got {len(dice)}")
             for face in dice:
                 if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= die:
-                    raise EngineError(f"{band}: the {side}'s d{die} dice must show 1-{die}, "
-                                      f"got {face!r}")
+                    raise EngineError(msg("{band}: the {side}'s d{die} dice must show "
+                                          "1-{die}, got {face}", band=band, side=side,
+                                          die=die, face=repr(face)))
         res = phase.resolution(state, attacker_dice, defender_dice)
         outcome = res.outcome
         proposal = phase.propose(state, outcome)
