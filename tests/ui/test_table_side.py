@@ -195,7 +195,7 @@ def test_the_frozen_set_up_still_reads_and_saves_its_forces(window, view, qtbot,
     assert not view.form.isEnabled()
     assert view.scenario().body == before.body      # not an empty battle because it is frozen
     path = tmp_path / "during-battle.toml"
-    monkeypatch.setattr("combatassist_gui.main_window.QFileDialog.getSaveFileName",
+    monkeypatch.setattr("combatassist_gui.file_actions.QFileDialog.getSaveFileName",
                         lambda *a, **k: (str(path), ""))
     assert window.save_as(view)
     from combatassist.scenario import load_scenario
