@@ -150,10 +150,14 @@ def render_ts(lang: str, found: dict[str, str], old: dict[str, tuple[str, bool]]
 
 def expected_ts(lang: str, path: Path, found: dict[str, str] | None = None,
                 terms: dict[str, list[str]] | None = None) -> str:
-    """What ``path`` (``engine_<lang>.ts``) should hold: today's templates and data names
-    with the translations it has."""
+    """What ``path`` (``engine_<lang>.ts``) should hold: today's templates and the data names
+    with the translations it has; a data name the GUI's hand-kept ``data_<lang>.ts`` beside
+    it already translates is left to that file (one translation per name)."""
     found = templates() if found is None else found
     terms = data_terms() if terms is None else terms
+    data = path.parent / f"data_{lang}.ts"
+    kept = {ctx: {n for n, (_, done) in read_ts(data, ctx).items() if done} for ctx in terms}
+    terms = {ctx: [n for n in names if n not in kept[ctx]] for ctx, names in terms.items()}
     return render_ts(lang, found, read_ts(path), terms,
                      {name: read_ts(path, name) for name in terms})
 

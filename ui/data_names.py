@@ -2,9 +2,9 @@
 weapons, walls, phases), by translation context.
 
 The engine, its files and the command line keep them English; the GUI shows them through
-``i18n.data_name(ruleset, name)`` (context ``data.<ruleset>``) and
-``translate("engine", name)``, translated by the hand-kept ``translations/data_<lang>.ts``
-(lupdate can't see these strings in the code). ``tests/ui/test_i18n.py`` checks that file
+``i18n.data_name(ruleset, name)`` (context ``data.<ruleset>``), translated by the hand-kept
+``translations/data_<lang>.ts`` (lupdate can't see these strings in the code); the engine's
+own words (phase names, why there is no battle) are engine texts (``engine_<lang>.ts``). ``tests/ui/test_i18n.py`` checks that file
 covers every name listed here.
 """
 from __future__ import annotations
@@ -66,24 +66,13 @@ def ds2_names() -> set[str]:
     return names
 
 
-#: The engine's own fixed words the GUI shows: phase names and why there is no battle.
-ENGINE_NAMES = {
-    "AA fire", "submarine first strike", "fire", "ranged", "melee", "unit dice",
-    "ground damage", "AAD contest damage", "to hit", "impact", "special damage",
-    "the attacker has no units", "the defender has no units", "neither side has units",
-}
-
-
 def names_by_context() -> dict[str, set[str]]:
-    """``{"data.lowluck": {"infantry", ...}, ..., "engine": {...}}``."""
-    from .views.mediumluck import default_chart
+    """``{"data.lowluck": {"infantry", ...}, ...}``."""
 
     from combatassist import rulesets
 
-    engine = set(ENGINE_NAMES) | set(default_chart().band_names)   # Medium Luck's phases
     names = {"data.lowluck": lowluck_names(), "data.mediumluck": mediumluck_names(),
-             "data.agc": agc_names(), "data.ur": ur_names(), "data.ds2": ds2_names(),
-             "engine": engine}
+             "data.agc": agc_names(), "data.ur": ur_names(), "data.ds2": ds2_names()}
     for ruleset in rulesets.all_rulesets():      # every display name (Ruleset.labels)
         context = f"data.{ruleset.name}"
         if context in names:

@@ -1481,291 +1481,31 @@
     </context>
     <context>
         <name>data.lowluck</name>
-        <message>
-            <source>armor</source>
-            <translation>Panzer</translation>
-        </message>
-        <message>
-            <source>battleship</source>
-            <translation>Schlachtschiff</translation>
-        </message>
-        <message>
-            <source>bomber</source>
-            <translation>Bomber</translation>
-        </message>
-        <message>
-            <source>carrier</source>
-            <translation>Flugzeugträger</translation>
-        </message>
-        <message>
-            <source>fighter</source>
-            <translation>Jäger</translation>
-        </message>
-        <message>
-            <source>infantry</source>
-            <translation>Infanterie</translation>
-        </message>
-        <message>
-            <source>submarine</source>
-            <translation>U-Boot</translation>
-        </message>
-        <message>
-            <source>transport</source>
-            <translation>Transporter</translation>
-        </message>
     </context>
     <context>
         <name>data.mediumluck</name>
         <message>
-            <source>aaa</source>
-            <translation>Flak</translation>
-        </message>
-        <message>
-            <source>air</source>
-            <translation>Luft</translation>
-        </message>
-        <message>
-            <source>art</source>
-            <translation>Artillerie</translation>
-        </message>
-        <message>
-            <source>artillery</source>
-            <translation>Artillerie</translation>
-        </message>
-        <message>
-            <source>battleship</source>
-            <translation>Schlachtschiff</translation>
-        </message>
-        <message>
-            <source>black</source>
-            <translation>schwarz</translation>
-        </message>
-        <message>
-            <source>blue</source>
-            <translation>blau</translation>
-        </message>
-        <message>
-            <source>carrier</source>
-            <translation>Flugzeugträger</translation>
-        </message>
-        <message>
-            <source>cruiser</source>
-            <translation>Kreuzer</translation>
-        </message>
-        <message>
-            <source>destroyer</source>
-            <translation>Zerstörer</translation>
-        </message>
-        <message>
-            <source>fighter</source>
-            <translation>Jäger</translation>
-        </message>
-        <message>
-            <source>green</source>
-            <translation>grün</translation>
-        </message>
-        <message>
-            <source>infantry</source>
-            <translation>Infanterie</translation>
-        </message>
-        <message>
-            <source>mech</source>
-            <translation>Mech.</translation>
-        </message>
-        <message>
-            <source>mech infantry</source>
-            <translation>mech. Infanterie</translation>
-        </message>
-        <message>
             <source>mech_infantry</source>
             <translation>Mech. Infanterie</translation>
-        </message>
-        <message>
-            <source>red</source>
-            <translation>rot</translation>
-        </message>
-        <message>
-            <source>strategic bomber</source>
-            <translation>strategischer Bomber</translation>
         </message>
         <message>
             <source>strategic_bomber</source>
             <translation>Strategischer Bomber</translation>
         </message>
         <message>
-            <source>submarine</source>
-            <translation>U-Boot</translation>
-        </message>
-        <message>
-            <source>tactical bomber</source>
-            <translation>taktischer Bomber</translation>
-        </message>
-        <message>
             <source>tactical_bomber</source>
             <translation>Taktischer Bomber</translation>
-        </message>
-        <message>
-            <source>tank</source>
-            <translation>Panzer</translation>
-        </message>
-        <message>
-            <source>transport</source>
-            <translation>Transporter</translation>
-        </message>
-        <message>
-            <source>white</source>
-            <translation>weiß</translation>
-        </message>
-        <message>
-            <source>yellow</source>
-            <translation>gelb</translation>
         </message>
     </context>
     <context>
         <name>data.agc</name>
         <message>
-            <source>1 : 1 (tied)</source>
-            <translation>1 : 1 (Gleichstand)</translation>
-        </message>
-        <message>
-            <source>Coastal</source>
-            <translation>Küste</translation>
-        </message>
-        <message>
-            <source>Forest</source>
-            <translation>Wald</translation>
-        </message>
-        <message>
-            <source>Grassland</source>
-            <translation>Grasland</translation>
-        </message>
-        <message>
-            <source>Heavy Urban</source>
-            <translation>Dichte Stadt</translation>
-        </message>
-        <message>
-            <source>Jungle</source>
-            <translation>Dschungel</translation>
-        </message>
-        <message>
-            <source>Light Urban</source>
-            <translation>Lockere Stadt</translation>
-        </message>
-        <message>
-            <source>Mountainous</source>
-            <translation>Gebirge</translation>
-        </message>
-        <message>
-            <source>Polar</source>
-            <translation>Polar</translation>
-        </message>
-        <message>
-            <source>Rocky Desert</source>
-            <translation>Felswüste</translation>
-        </message>
-        <message>
-            <source>Rural</source>
-            <translation>Ländlich</translation>
-        </message>
-        <message>
-            <source>Sandy Desert</source>
-            <translation>Sandwüste</translation>
-        </message>
-        <message>
-            <source>Tundra</source>
-            <translation>Tundra</translation>
-        </message>
-        <message>
-            <source>Volcanic</source>
-            <translation>Vulkanisch</translation>
-        </message>
-        <message>
-            <source>aad</source>
-            <translation>Flugabwehr</translation>
-        </message>
-        <message>
-            <source>air support</source>
-            <translation>Luftunterstützung</translation>
-        </message>
-        <message>
             <source>anti-air defense</source>
             <translation>Flugabwehr</translation>
-        </message>
-        <message>
-            <source>armor</source>
-            <translation>Panzer</translation>
-        </message>
-        <message>
-            <source>artillery</source>
-            <translation>Artillerie</translation>
-        </message>
-        <message>
-            <source>desert infantry</source>
-            <translation>Wüsteninfanterie</translation>
-        </message>
-        <message>
-            <source>engineers</source>
-            <translation>Pioniere</translation>
-        </message>
-        <message>
-            <source>infantry</source>
-            <translation>Infanterie</translation>
-        </message>
-        <message>
-            <source>jungle infantry</source>
-            <translation>Dschungelinfanterie</translation>
-        </message>
-        <message>
-            <source>mountain infantry</source>
-            <translation>Gebirgsinfanterie</translation>
-        </message>
-        <message>
-            <source>over 1.0 to 1.5 : 1</source>
-            <translation>über 1,0 bis 1,5 : 1</translation>
-        </message>
-        <message>
-            <source>over 1.5 to 2.0 : 1</source>
-            <translation>über 1,5 bis 2,0 : 1</translation>
-        </message>
-        <message>
-            <source>over 2.0 to 3.0 : 1</source>
-            <translation>über 2,0 bis 3,0 : 1</translation>
-        </message>
-        <message>
-            <source>over 3.0 : 1</source>
-            <translation>über 3,0 : 1</translation>
-        </message>
-        <message>
-            <source>polar infantry</source>
-            <translation>Polarinfanterie</translation>
-        </message>
-        <message>
-            <source>urban infantry</source>
-            <translation>Stadtinfanterie</translation>
         </message>
     </context>
     <context>
         <name>data.ur</name>
-        <message>
-            <source>Archers</source>
-            <translation>Schützen</translation>
-        </message>
-        <message>
-            <source>Cavalry</source>
-            <translation>Reiterei</translation>
-        </message>
-        <message>
-            <source>Infantry</source>
-            <translation>Fußvolk</translation>
-        </message>
-        <message>
-            <source>Undead</source>
-            <translation>Untote</translation>
-        </message>
-        <message>
-            <source>Wall defense</source>
-            <translation>Mauerwache</translation>
-        </message>
         <message>
             <source>bogs</source>
             <translation>Sumpf</translation>
@@ -1790,92 +1530,24 @@
     <context>
         <name>data.ds2</name>
         <message>
-            <source>APSW</source>
-            <translation>APSW</translation>
-        </message>
-        <message>
-            <source>Assault team</source>
-            <translation>Sturmtrupp</translation>
-        </message>
-        <message>
-            <source>DFFG</source>
-            <translation>DFFG</translation>
-        </message>
-        <message>
             <source>GMS cannot damage infantry (seed 004, note 5)</source>
             <translation>GMS können Infanterie nicht schaden (Quelle 004, Anm. 5)</translation>
-        </message>
-        <message>
-            <source>GMS/H</source>
-            <translation>GMS/H</translation>
-        </message>
-        <message>
-            <source>GMS/L</source>
-            <translation>GMS/L</translation>
-        </message>
-        <message>
-            <source>HEF artillery</source>
-            <translation>HEF-Artillerie</translation>
         </message>
         <message>
             <source>HEF has no effect on dug-in vehicles (seed 004 artillery table)</source>
             <translation>HEF wirkt nicht gegen eingegrabene Fahrzeuge (Quelle 004, Artillerietabelle)</translation>
         </message>
         <message>
-            <source>HEL</source>
-            <translation>HEL</translation>
-        </message>
-        <message>
-            <source>HKP</source>
-            <translation>HKP</translation>
-        </message>
-        <message>
             <source>HKP cannot damage infantry (seed 004, note 2)</source>
             <translation>HKP können Infanterie nicht schaden (Quelle 004, Anm. 2)</translation>
-        </message>
-        <message>
-            <source>HVC</source>
-            <translation>HVC</translation>
-        </message>
-        <message>
-            <source>IAVR</source>
-            <translation>IAVR</translation>
         </message>
         <message>
             <source>IAVRs cannot damage infantry (seed 004, note 5)</source>
             <translation>IAVR können Infanterie nicht schaden (Quelle 004, Anm. 5)</translation>
         </message>
         <message>
-            <source>Line infantry</source>
-            <translation>Linieninfanterie</translation>
-        </message>
-        <message>
-            <source>MAK artillery</source>
-            <translation>MAK-Artillerie</translation>
-        </message>
-        <message>
             <source>MAK has no effect on dug-in infantry (seed 004 artillery table)</source>
             <translation>MAK wirkt nicht gegen eingegrabene Infanterie (Quelle 004, Artillerietabelle)</translation>
-        </message>
-        <message>
-            <source>MDC</source>
-            <translation>MDC</translation>
-        </message>
-        <message>
-            <source>Militia</source>
-            <translation>Miliz</translation>
-        </message>
-        <message>
-            <source>Powered armour infantry</source>
-            <translation>Infanterie im Kampfanzug</translation>
-        </message>
-        <message>
-            <source>RFAC</source>
-            <translation>RFAC</translation>
-        </message>
-        <message>
-            <source>SLAM</source>
-            <translation>SLAM</translation>
         </message>
         <message>
             <source>ablative</source>
@@ -1906,16 +1578,8 @@
             <translation>Feuergefecht</translation>
         </message>
         <message>
-            <source>heavy</source>
-            <translation>schwer</translation>
-        </message>
-        <message>
             <source>infantry</source>
             <translation>Infanterie</translation>
-        </message>
-        <message>
-            <source>light</source>
-            <translation>leicht</translation>
         </message>
         <message>
             <source>line</source>
@@ -1924,10 +1588,6 @@
         <message>
             <source>long</source>
             <translation>weit</translation>
-        </message>
-        <message>
-            <source>medium</source>
-            <translation>mittel</translation>
         </message>
         <message>
             <source>militia</source>
