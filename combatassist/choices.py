@@ -6,7 +6,7 @@ Rulesets with their own casualty words build on these (``Ruleset.format_choice``
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .battle import DieSpec, dice_count
@@ -61,6 +61,21 @@ def _parse_counts(text: str) -> dict[str, int]:
     return counts
 
 
+def side_parts(text: str, keys: Sequence[str], refuse: Callable[[str], EngineError], *,
+               lower: bool = False) -> Iterator[tuple[str, str]]:
+    """The ``(key, rest)`` of each part of "attacker: …; defender: …" (blank parts skipped;
+    ``lower``: keys compared in lower case); a part without ``key:`` for one of ``keys``
+    raises ``refuse(part)``."""
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        key, sep, rest = part.partition(":")
+        key = key.strip().lower() if lower else key.strip()
+        if not sep or key not in keys:
+            raise refuse(part.strip())
+        yield key, rest
+
+
 def parse_choice(text: str, proposal: Any = None) -> Any:
     """Inverse of ``format_choice`` for the common shapes. Empty text: the proposal stands (None).
 
@@ -78,15 +93,10 @@ def parse_choice(text: str, proposal: Any = None) -> Any:
             raise EngineError(msg("can't read the choice: {why}", why=exc.msg)) from None
     if isinstance(proposal, dict) and all(isinstance(v, dict) for v in proposal.values()):
         result = {k: dict(v) for k, v in proposal.items()}
-        for part in text.split(";"):
-            if not part.strip():
-                continue
-            key, sep, rest = part.partition(":")
-            key = key.strip()
-            if not sep or key not in proposal:
-                raise EngineError(msg("start each part with one of: {keys} (got '{part}')",
-                                      keys=join(", ", [join("", [k, ":"]) for k in proposal]),
-                                      part=part.strip()))
+        refuse = lambda part: EngineError(msg(                                  # noqa: E731
+            "start each part with one of: {keys} (got '{part}')",
+            keys=join(", ", [join("", [k, ":"]) for k in proposal]), part=part))
+        for key, rest in side_parts(text, list(proposal), refuse):
             result[key] = _parse_counts(rest)
         return result
     if text == "(nothing)":

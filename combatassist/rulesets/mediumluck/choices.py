@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...battle import SIDES
+from ...choices import side_parts
 from ...errors import EngineError
 from .slots import slot_label
 
@@ -56,14 +57,9 @@ def parse_casualties(text: str, proposal: Any,
     if not text:
         return None
     result = {side: list((proposal or {}).get(side) or []) for side in SIDES}
-    for part in text.split(";"):
-        if not part.strip():
-            continue
-        side, sep, rest = part.partition(":")
-        side = side.strip().lower()
-        if not sep or side not in SIDES:
-            raise EngineError(f"start each part with 'attacker:' or 'defender:' "
-                              f"(got '{part.strip()}')")
+    refuse = lambda part: EngineError(                                         # noqa: E731
+        f"start each part with 'attacker:' or 'defender:' (got '{part}')")
+    for side, rest in side_parts(text, SIDES, refuse, lower=True):
         names: list[str] = []
         for item in rest.split(","):
             item = item.strip()

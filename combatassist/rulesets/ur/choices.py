@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...choices import format_choice, parse_choice
+from ...choices import format_choice, parse_choice, side_parts
 from ...errors import EngineError
 
 ROLES = ("attacker", "defender")
@@ -31,14 +31,9 @@ def parse_ur_choice(text: str, proposal: Any) -> Any:
     if not text or not _is_allocation(proposal) or text.startswith(("[", "{")):
         return parse_choice(text, proposal)
     result = [tuple(a) for a in proposal]
-    for part in text.split(";"):
-        if not part.strip():
-            continue
-        role, sep, rest = part.partition(":")
-        role = role.strip().lower()
-        if not sep or role not in ROLES:
-            raise EngineError(f"write the hits per unit like 'attacker: 1 1 0; defender: 2' "
-                              f"(got '{part.strip()}')")
+    refuse = lambda part: EngineError(                                         # noqa: E731
+        f"write the hits per unit like 'attacker: 1 1 0; defender: 2' (got '{part}')")
+    for role, rest in side_parts(text, ROLES, refuse, lower=True):
         k = ROLES.index(role)
         words = rest.replace(",", " ").split()
         if words == ["-"]:
