@@ -3,7 +3,7 @@ survivors per unit type, the most likely end compositions and taking the territo
 
 Exact when the outcome is exact: every figure is a sum over the solver's end positions
 (decided, retreated, stalemate and undecided mass) with their probabilities, never sampled.
-A ruleset opts in by giving its rules three methods:
+A ruleset opts in by giving its rules three methods (declared in ``battle.OptionalRules``):
 
 - ``state_units(state) -> ({unit: n}, {unit: n})``: each side's units in a position;
 - ``unit_costs() -> {unit: IPC}``;
@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .battle import SIDES
+from .battle import SIDES, supports
 from .solver import BattleOutcome
 
 #: End compositions listed in ``profiles``.
@@ -54,7 +54,7 @@ class BattleFigures:
 
 
 def supports_figures(rules: Any) -> bool:
-    return all(hasattr(rules, name) for name in ("state_units", "unit_costs", "land_units"))
+    return supports(rules, "state_units", "unit_costs", "land_units")
 
 
 def _number(x: float) -> float | int:
