@@ -12,10 +12,10 @@ from combatassist.distribution import all_rolls
 from combatassist.result import battle_result
 from combatassist.rulesets import lowluck, mediumluck
 from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide
-from combatassist.rulesets.lowluck.data import units as lowluck_units
+from combatassist.rulesets.lowluck.edition import classic
 from combatassist.rulesets.mediumluck import MediumLuckSetup, SideSetup, default_chart
 
-LL_COST = {uid: u.cost for uid, u in lowluck_units().items()}
+LL_COST = {uid: u.cost for uid, u in classic().unit_map.items()}
 
 
 def ll(att, dfn, **options):
@@ -115,7 +115,7 @@ def test_lowluck_figures_equal_brute_force(payload):
         key = (tuple(pr["attacker"].items()), tuple(pr["defender"].items()))
         assert by_hand[key] == pytest.approx(pr["p"], abs=1e-9)
     if payload.options.battle == "land":
-        land = {u for u, t in lowluck_units().items() if t.kind == "land"}
+        land = {u for u, t in classic().unit_map.items() if t.kind == "land"}
         takes = sum(p for s, p in ends.items()
                     if not any(s[1]) and set(rules.state_units(s)[0]) & land)
         assert figures.takes_territory == pytest.approx(takes, abs=1e-9)

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 
 from ...errors import EngineError
 from ...text import join, msg, term
-from .data import unit_ids
 
 
 def unit_name(uid: str) -> str:
@@ -23,10 +22,11 @@ SEA = frozenset({"sea"})
 class Casualties:
     """Taking ``hits`` casualties from a side: the order-of-loss policy, or the players' choice."""
 
-    def __init__(self, side):
-        """``side``: the side's fixed numbers (``rules._Side``: role, kinds, order, keep_land)."""
+    def __init__(self, side, ids: tuple[str, ...]):
+        """``side``: the side's fixed numbers (``rules._Side``: role, kinds, order, keep_land);
+        ``ids``: the edition's unit ids, which the counts are aligned to."""
         self.side = side
-        self.ids = unit_ids()
+        self.ids = ids
 
     def eligible(self, kinds: frozenset[str] | None, exclude: frozenset[str] = frozenset()):
         return [i for i in range(len(self.ids))

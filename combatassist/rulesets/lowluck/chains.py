@@ -73,7 +73,7 @@ def hit_tables(rules: LowLuckRules, groups_of, comps: list[tuple[int, ...]]) -> 
     """
     n = len(comps) - 1
     tables: list[np.ndarray] = [np.ones(1)] * (n + 1)
-    if rules.standard:
+    if rules.dice.independent:
         per_unit: dict[int, np.ndarray] = {}
         width = len(comps[0])
         removed = removed_units(comps)
@@ -90,7 +90,7 @@ def hit_tables(rules: LowLuckRules, groups_of, comps: list[tuple[int, ...]]) -> 
     out = np.zeros((n + 1, max(len(t) for t in tables)))
     for k, t in enumerate(tables):
         out[k, :len(t)] = t
-    if rules.standard:
+    if rules.dice.independent:
         out[out < TAIL_CUTOFF] = 0.0
     return out
 
