@@ -381,3 +381,218 @@ def test_each_mechanism_against_brute_force(name, dice):
     assert math.isclose(sum(got.values()), 1.0, abs_tol=1e-12)
     for key in set(expected) | set(got):
         assert got.get(key, 0.0) == pytest.approx(expected.get(key, 0.0), abs=1e-12), key
+
+
+# -- worked reasoning ---------------------------------------------------------------------
+def fire_table(rules, state, k):
+    return dict(rules._fire.batch_dist(state, k))
+
+
+def test_artillery_support_is_recounted_after_the_artillery_dies():
+    # 1 infantry + 1 artillery attack (the artillery lost first): power 2 + 2 = 4 (the
+    # infantry supported), one hit on a 1-4. Once the artillery is gone the infantry attacks
+    # at 1 again: one hit on a 1.
+    doc = {"attacker": {"units": {"infantry": 1, "artillery": 1},
+                        "order_of_loss": ["artillery", "infantry"]},
+           "defender": {"units": {"infantry": 1}}}
+    rules = lowluck.make_rules(payload("1942se", doc))
+    start = rules.initial_state()
+    assert fire_table(rules, start, 0) == pytest.approx({(1,): 4 / 6, (0,): 2 / 6})
+    after = rules.round_dist(start)
+    # the defender (power 2) hits on a 1-2 and takes the artillery
+    lost_artillery = next(s for s in after if rules.state_units(s)[0] == {"infantry": 1}
+                          and rules.state_units(s)[1])
+    assert after[lost_artillery] == pytest.approx(2 / 6 * 2 / 6)
+    assert fire_table(rules, lost_artillery, 0) == pytest.approx({(1,): 1 / 6, (0,): 5 / 6})
+    # two artillery support only as many infantry as there are: 1 inf + 2 art = 2 + 4
+    doc["attacker"]["units"] = {"infantry": 1, "artillery": 2}
+    rules = lowluck.make_rules(payload("1942se", doc))
+    assert fire_table(rules, rules.initial_state(), 0) == {(1,): 1.0}
+
+
+def test_tactical_bomber_pairs_with_a_fighter_or_armor():
+    # 1940: 2 tactical bombers + 1 armor: one bomber at 4, the other at 3; armor 3 -> power 10
+    doc = {"attacker": {"units": {"tactical_bomber": 2, "armor": 1}},
+           "defender": {"units": {"infantry": 3}}}
+    rules = lowluck.make_rules(payload("1940se", doc))
+    assert fire_table(rules, rules.initial_state(), 0) == pytest.approx(
+        {(1,): 2 / 6, (2,): 4 / 6})
+
+
+@pytest.mark.parametrize("guns, planes, dice, expected", [
+    (1, 2, "lowluck", {1: 2 / 6, 0: 4 / 6}),            # 2 shots
+    (1, 5, "lowluck", {1: 3 / 6, 0: 3 / 6}),            # 3 shots per gun at most
+    (2, 7, "lowluck", {1: 1.0}),                        # 6 shots: one sure hit
+    (1, 2, "standard", {0: 25 / 36, 1: 10 / 36, 2: 1 / 36}),
+])
+def test_aa_guns_shoot_three_times_each_at_most_once_per_aircraft(guns, planes, dice, expected):
+    doc = {"options": {"dice": dice},
+           "attacker": {"units": {"fighter": planes, "infantry": 1}},
+           "defender": {"units": {"infantry": 1, "aa_gun": guns}}}
+    rules = lowluck.make_rules(payload("1942se", doc))
+    state = rules.initial_state()
+    aa = rules.phases(state)[0]
+    assert aa is rules._aa
+    assert dict(aa.outcome_dist(state)) == pytest.approx(expected)
+
+
+def test_a_two_hit_battleship_takes_the_first_hit_and_is_not_lost():
+    doc = {"options": {"battle": "sea"},
+           "attacker": {"units": {"battleship": 1, "destroyer": 1}},
+           "defender": {"units": {"destroyer": 1}}}
+    rules = lowluck.make_rules(payload("1942se", doc))
+    state = rules.initial_state()
+    damaged = rules.att.take(state[0], (("any", 1),))[0]
+    assert rules.state_units((damaged, state[1], False))[0] == {"battleship": 1, "destroyer": 1}
+    assert rules.losses((damaged, state[1], False)) == (0, 0)
+    assert rules.att.take(state[0], (("any", 2),))[0] == rules.att.take(damaged, (("any", 1),))[0]
+    # sea battle: the battleship and the destroyer (1 v 1): 46/49, 1/49, 2/49 by hand
+    res = compute(lowluck.RULESET, payload("1942se", {
+        "options": {"battle": "sea", "dice": "standard"},
+        "attacker": {"units": {"battleship": 1}}, "defender": {"units": {"destroyer": 1}}}))
+    assert res.attacker_wins == pytest.approx(46 / 49, abs=1e-12)
+    assert res.defender_wins == pytest.approx(1 / 49, abs=1e-12)
+    assert res.draw == pytest.approx(2 / 49, abs=1e-12)
+
+
+def test_submarines_and_aircraft_alone_are_a_stalemate():
+    res = compute(lowluck.RULESET, payload("1942se", {
+        "options": {"battle": "sea"}, "attacker": {"units": {"fighter": 2}},
+        "defender": {"units": {"submarine": 1}}}))
+    assert res.stalemate == pytest.approx(1.0) and res.draw == pytest.approx(1.0)
+
+
+def test_taking_the_territory_needs_a_land_unit_and_ipc_use_the_editions_costs():
+    res = compute(lowluck.RULESET, payload("1942se", {
+        "options": {"dice": "standard"},
+        "attacker": {"units": {"fighter": 1, "infantry": 1}},
+        "defender": {"units": {"aa_gun": 1}}}))
+    # the AA gun fires once (hit on a 1), then is lost: the defender loses 5 IPC always
+    assert res.defender_wins == pytest.approx(0.0, abs=1e-12)
+    assert res.figures.defender_ipc_lost == pytest.approx(5.0)
+    assert res.figures.attacker_ipc_lost == pytest.approx(10 / 6)
+    assert res.figures.takes_territory == pytest.approx(1.0)
+
+
+# -- exact against simulation ---------------------------------------------------------------
+@pytest.mark.parametrize("name", ["amphibious with bombardment", "destroyers at sea",
+                                  "tactical bombers and mech infantry", "submerging"])
+@pytest.mark.parametrize("dice", ["lowluck", "standard"])
+def test_exact_and_simulation_agree_within_five_sigma(name, dice):
+    edition, doc = CASES[name]
+    doc = {**doc, "options": {**doc.get("options", {}), "dice": dice}}
+    body = payload(edition, doc)
+    exact = compute(lowluck.RULESET, body)
+    trials = 40_000
+    sim = compute(lowluck.RULESET, body, method="simulate", trials=trials, seed=7)
+    for key in ("attacker_wins", "defender_wins", "draw"):
+        p = getattr(exact, key)
+        sigma = math.sqrt(max(p * (1 - p), 1e-6) / trials)
+        assert abs(getattr(sim, key) - p) <= 5 * sigma, key
+
+
+# -- scenario files --------------------------------------------------------------------------
+def test_a_later_edition_scenario_round_trips():
+    body = payload("1942se", {
+        "options": {"dice": "standard", "keep_land_unit": True},
+        "attacker": {"units": {"infantry": 2, "artillery": 1}, "amphibious": {"infantry": 2},
+                     "bombard": {"cruiser": 1}, "order_of_loss": ["infantry", "artillery"]},
+        "defender": {"units": {"infantry": 1, "aa_gun": 1}}})
+    doc = lowluck.to_document(body)
+    assert doc["options"]["edition"] == "1942se"
+    assert "aa_gun" not in doc["options"] and "submarine_first_strike" not in doc["options"]
+    import tomli_w
+    again = parse_scenario_text(tomli_w.dumps({"ruleset": "lowluck", **doc})).body
+    assert again == body
+    sea = payload("1942se", {"options": {"battle": "sea"},
+                             "attacker": {"units": {"submarine": 1}, "submerge": True},
+                             "defender": {"units": {"battleship": 1}, "damaged": {"battleship": 1}}})
+    assert parse_scenario_text(tomli_w.dumps({"ruleset": "lowluck",
+                                              **lowluck.to_document(sea)})).body == sea
+
+
+BAD = [
+    ("1942se", "[attacker]\nunits = { infantry = 1, elephant = 2 }\n",
+     "unknown unit 'elephant'", "infantry, artillery, armor"),
+    ("1942se", "[attacker]\nunits = { infantry = 1 }\namphibious = { infantry = 2 }\n",
+     "2 amphibious infantry is more than the 1 in units", "attacker.amphibious"),
+    ("1942se", "[attacker]\nunits = { infantry = 1 }\namphibious = { infantry = 1 }\n"
+               "bombard = { battleship = 1, cruiser = 1 }\n",
+     "2 ships bombard, more than the 1 amphibious units", "attacker.bombard"),
+    ("1942se", "[defender]\nunits = { infantry = 1 }\ndamaged = { infantry = 1 }\n",
+     "takes one hit", "defender.damaged"),
+    ("1942se", "[attacker]\nunits = { aa_gun = 1 }\n", "an AA gun only defends",
+     "attacker.units"),
+    ("1942se", "aa_gun = true\n[attacker]\nunits = { infantry = 1 }\n",
+     "is an option of Classic", "options.aa_gun"),
+    ("1942se", "submarine_first_strike = false\n[attacker]\nunits = { infantry = 1 }\n",
+     "is an option of Classic", "options.submarine_first_strike"),
+    ("classic", "[attacker]\nunits = { infantry = 1 }\namphibious = { infantry = 1 }\n",
+     "is a field of the later editions", "attacker.amphibious"),
+    ("classic", "battle = \"sea\"\n[defender]\nunits = { submarine = 1 }\nsubmerge = true\n",
+     "is a field of the later editions", "defender.submerge"),
+    ("1901", "[attacker]\nunits = { infantry = 1 }\n", "unknown edition", "options.edition"),
+    ("missing.toml", "[attacker]\nunits = { infantry = 1 }\n", "not found", "options.edition"),
+]
+
+
+@pytest.mark.parametrize("edition, rest, message, where", BAD)
+def test_bad_input_gets_one_line_and_exit_status_2(tmp_path, capsys, edition, rest, message,
+                                                   where):
+    from combatassist.cli import main
+    options, _, sides = rest.partition("[")
+    text = (f'ruleset = "lowluck"\n[options]\nedition = "{edition}"\n{options}'
+            + ("[" + sides if sides else "")
+            + ("\n[defender]\nunits = { infantry = 1 }\n" if "[defender]" not in rest else ""))
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["odds", str(path), "--json"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and where in err, err
+    assert "\n" not in err and "Traceback" not in err
+
+
+# -- an edition from a data file alone --------------------------------------------------------
+HOUSE = '''title = "House rules"
+[rules]
+aa = "units"
+submarines = "surprise"
+[units]
+infantry = { attack = 1, defence = 2, cost = 3, kind = "land" }
+guards = { attack = 2, defence = 3, cost = 5, kind = "land" }
+howitzer = { attack = 3, defence = 1, cost = 6, kind = "land" }
+flak = { attack = 0, defence = 0, cost = 4, kind = "land", abilities = ["aa_gun"], aa_shots = 2 }
+plane = { attack = 3, defence = 3, cost = 9, kind = "air" }
+[battles]
+land = ["land", "air"]
+sea = ["sea", "air"]
+[[support]]
+by = ["howitzer"]
+units = ["infantry", "guards"]
+attack = 3
+'''
+
+
+def test_a_fourth_edition_from_a_data_file_alone(tmp_path):
+    (tmp_path / "house.toml").write_text(HOUSE, encoding="utf-8")
+    scenario = tmp_path / "battle.toml"
+    scenario.write_text('ruleset = "lowluck"\n[options]\nedition = "house.toml"\n'
+                        '[attacker]\nunits = { guards = 1, howitzer = 1, plane = 1 }\n'
+                        '[defender]\nunits = { infantry = 2, flak = 1 }\n', encoding="utf-8")
+    from combatassist.scenario import load_scenario
+    body = load_scenario(scenario).body
+    assert body.edition.title == "House rules"
+    rules = lowluck.make_rules(body)
+    state = rules.initial_state()
+    # flak: 2 shots, one plane -> one shot; the howitzer raises the guards to 3: power 3+3+3
+    assert dict(rules._aa.outcome_dist(state)) == pytest.approx({1: 1 / 6, 0: 5 / 6})
+    assert fire_table(rules, state, 0) == {(1,): 0.5, (2,): 0.5}
+    res = compute(lowluck.RULESET, body)
+    assert math.isclose(res.attacker_wins + res.defender_wins + res.draw, 1.0)
+    assert 0 < res.attacker_wins < 1
+    (tmp_path / "house.toml").write_text(HOUSE.replace("cost = 9", "cost = -1"),
+                                         encoding="utf-8")
+    from combatassist.errors import ScenarioError
+    with pytest.raises(ScenarioError, match="units.plane.cost") as info:
+        load_scenario(scenario)
+    assert "house.toml" in str(info.value) and "\n" not in str(info.value)
