@@ -596,3 +596,49 @@ def test_a_fourth_edition_from_a_data_file_alone(tmp_path):
     with pytest.raises(ScenarioError, match="units.plane.cost") as info:
         load_scenario(scenario)
     assert "house.toml" in str(info.value) and "\n" not in str(info.value)
+
+
+# -- the table side --------------------------------------------------------------------------
+def test_an_amphibious_assault_with_bombardment_and_aa_at_the_table(tmp_path):
+    from combatassist.table import TableBattle, load_battle, rules_from_scenario
+    text = toml_of("1942se", {
+        "attacker": {"units": {"infantry": 2, "artillery": 1, "fighter": 2},
+                     "amphibious": {"infantry": 2, "artillery": 1}, "bombard": {"battleship": 1}},
+        "defender": {"units": {"infantry": 2, "aa_gun": 1}}})
+    rules, ruleset = rules_from_scenario(text)
+    path = tmp_path / "amph.json"
+    battle = TableBattle(rules, scenario_text=text, ruleset=ruleset, autosave_path=path)
+    # AA fire: 2 aircraft, 3 shots -> 2 shots, low luck: one die, a hit on 1-2
+    phase = battle.current_phase()
+    assert phase.name == "AA fire"
+    assert [d.label for d in battle.dice()] == ["AA: hit on 2 or less"]
+    preview = battle.preview((2,))
+    assert preview.outcome == 1 and preview.proposal == {"attacker": {"fighter": 1}}
+    battle.enter((2,))
+    # fire: bombardment (battleship 4) rolls on its own; the attack: 2 infantry (one raised
+    # by the artillery) 1 + 2, artillery 2, fighter 3 = 8; the defence: 2 infantry = 4
+    labels = [d.label for d in battle.dice()]
+    assert labels == ["bombardment power 4: extra hit on 4 or less",
+                      "attack power 8: extra hit on 2 or less",
+                      "defence power 4: extra hit on 4 or less"]
+    preview = battle.preview((3, 5, 1))
+    assert preview.outcome == ((1, 1), (1,))
+    # the players' own casualties: the attacker loses its artillery, not an infantry
+    battle.enter((3, 5, 1), choice={"attacker": {"artillery": 1},
+                                    "defender": {"infantry": 2}})
+    # the defender is left with its AA gun alone, and loses it
+    assert rules.state_units(battle.state) == ({"infantry": 2, "fighter": 1}, {})
+    assert battle.verdict() == "attacker"
+    assert rules.losses(battle.state) == (2, 3)
+    resumed = load_battle(path)                    # the autosave, resumed
+    assert resumed.state == battle.state and resumed.verdict() == "attacker"
+    resumed.undo()                                 # the whole of round 1
+    assert resumed.state == rules.initial_state()
+    from combatassist.errors import EngineError
+    with pytest.raises(EngineError, match="can't be taken"):     # AA hits take aircraft only
+        resumed.enter((1,), choice={"attacker": {"infantry": 1}})
+    assert resumed.state == rules.initial_state()
+    resumed.enter((5,))                            # AA misses
+    resumed.enter((6, 6, 6))                       # no extra hits: the attack's sure one
+    assert rules.state_units(resumed.state) == (
+        {"infantry": 2, "artillery": 1, "fighter": 2}, {"infantry": 1, "aa_gun": 1})
