@@ -645,3 +645,25 @@ def test_an_amphibious_assault_with_bombardment_and_aa_at_the_table(tmp_path):
     resumed.enter((6, 6, 6))                       # no extra hits: the attack's sure one
     assert rules.state_units(resumed.state) == (
         {"infantry": 2, "artillery": 1, "fighter": 2}, {"infantry": 1, "aa_gun": 1})
+
+
+# -- the command line on the shipped examples -----------------------------------------------
+EDITION_EXAMPLES = ["lowluck-1942-land.toml", "lowluck-1942-amphibious.toml",
+                    "lowluck-1942-sea.toml", "lowluck-1940-land.toml"]
+
+
+@pytest.mark.parametrize("name", EDITION_EXAMPLES)
+def test_cli_json_on_each_edition_example(name, capsys):
+    import json
+    from combatassist.cli import main
+    from combatassist.data import example_path, list_examples
+    assert name in {e.path.name for e in list_examples()}      # File › Open Example lists it
+    assert main(["odds", str(example_path(name)), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert tuple(data) == lowluck.RULESET.json_keys
+    assert math.isclose(data["attacker_wins"] + data["defender_wins"] + data["draw"]
+                        + data["undecided"], 1.0, abs_tol=1e-9)
+    assert math.isclose(sum(p for _, _, p in data["losses"]), 1.0, abs_tol=1e-9)
+    edition = lowluck.shipped("1940se" if "1940" in name else "1942se")
+    for side in ("attacker", "defender"):
+        assert set(data["survivors"][side]) <= set(edition.ids)
