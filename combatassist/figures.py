@@ -170,7 +170,10 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
         won = att[:, is_land].any(axis=1) & ~dfn.any(axis=1)
         takes = min(1.0, float(_running_total(np.where(won, p, 0.0)[:, None])[0]))
     # profiles: positions with the same units on both sides merged, the most likely first
-    ends, which = np.unique(np.concatenate([att, dfn], axis=1), axis=0, return_inverse=True)
+    both = np.ascontiguousarray(np.concatenate([att, dfn], axis=1))
+    rows = both.view(np.dtype((np.void, both.itemsize * both.shape[1])))[:, 0]
+    _, first, which = np.unique(rows, return_index=True, return_inverse=True)
+    ends = both[first]
     mass = np.bincount(which.ravel(), weights=p, minlength=len(ends))
     by_rank = sorted(range(len(ids)), key=lambda i: rank[ids[i]])
     width = att.shape[1]
