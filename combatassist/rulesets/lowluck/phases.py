@@ -46,7 +46,8 @@ class AAFire(Phase):
         if self.rules.standard:
             return (rolled == 1).sum(axis=1)
         sure, rem = divmod(self.aircraft(state), 6)
-        return sure + ((rolled[:, 0] <= rem) if rem else 0)
+        hits = np.full(len(rolled), sure, dtype=np.int64)   # one per roll, even with no die
+        return hits + (rolled[:, 0] <= rem) if rem else hits
 
     def outcome_dist(self, state):
         n = self.aircraft(state)
