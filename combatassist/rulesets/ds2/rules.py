@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from ... import limits
 from ...errors import EngineError
 from ...text import Text, join, msg, term
 from .data import tables
@@ -357,6 +358,8 @@ def exact_result(setup: ShotSetup) -> ShotResult:
         setup=setup, method="exact", exact=probs)
 
 
+#: Numbers the simulator draws per trial (to-hit or hit, impact, armour, special): its work.
+DICE_PER_TRIAL = 4
 #: Trials the simulator draws in one numpy batch (bounds its memory: ~40 MB a batch).
 SIMULATION_BATCH = 1 << 20
 
@@ -396,6 +399,7 @@ def simulate_result(setup: ShotSetup, trials: int = 100_000, seed: int | None = 
     whole number (its absolute value, like every ruleset's simulator)."""
     if not 1 <= trials <= MAX_TRIALS:
         raise EngineError(f"trials must be 1-{MAX_TRIALS:,}, got {trials}")
+    limits.check_vectorised_simulation(trials, DICE_PER_TRIAL)
     from ...solver import Cancelled
 
     table, branches = outcome_table(setup)
