@@ -13,13 +13,31 @@ import tempfile
 import time
 from pathlib import Path
 
-from .errors import ScenarioError
+from .errors import ScenarioError, shorten
 
 #: Largest file the engine reads (a scenario is a few hundred bytes; a saved table-side
 #: battle a few tens of kB; this catches mistakes).
 MAX_FILE_BYTES = 1_000_000
 #: Suffix of the temp files ``atomic_write_text`` writes next to their target.
 TEMP_SUFFIX = ".tmp"
+
+
+#: Longest path a file names for another (a Medium Luck chart): longer ones are refused
+#: before the file system sees them (Linux refuses 4,096 bytes, Windows 260 characters).
+MAX_PATH_CHARS = 1024
+
+
+def check_path(path: str | os.PathLike) -> Path:
+    """``path`` as a ``Path`` when the file system can be asked about it: ScenarioError for
+    a path longer than ``MAX_PATH_CHARS``, a NUL character or a name the system refuses."""
+    text = os.fspath(path)
+    if len(text) > MAX_PATH_CHARS:
+        raise ScenarioError(f"the path is {len(text):,} characters long; at most "
+                            f"{MAX_PATH_CHARS:,}", file=shorten(text, 80),
+                            hint="give a shorter path")
+    if "\x00" in text:
+        raise ScenarioError("the path holds a NUL character", file=text)
+    return Path(text)
 
 
 def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
