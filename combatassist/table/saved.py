@@ -40,8 +40,9 @@ FORMAT = "combatassist-table/2"
 #: File name of the battle in progress inside the autosave folder (the slot: each battle's
 #: own file is named after it, see ``combatassist.autosave``): ``<ruleset>-battle-in-progress.json``.
 AUTOSAVE_NAME = "battle-in-progress.json"
-#: Largest autosave file read or written. A long battle of 150 units a side is a few
-#: hundred kB; the most steps, each with 150 dice, about 3 MB (compact JSON).
+#: Largest autosave file read or written (compact JSON). A battle of 150 units a side fought
+#: to the end is a few kB; this holds over 6,000 steps of 300 dice each. Safe because a
+#: battle refuses the step that would pass it (``TableBattle.enter``).
 MAX_AUTOSAVE_BYTES = 4_000_000
 #: Most phase entries (and between-rounds steps) a saved battle may hold: all are replayed
 #: when it is resumed (a long battle is a few thousand: 1,000 rounds of three phases).
