@@ -40,11 +40,14 @@ def check_path(path: str | os.PathLike) -> Path:
     return Path(text)
 
 
-def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
+def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES,
+                       head: int | None = None) -> bytes:
     """The bytes of the regular file ``path`` (at most ``limit``); ScenarioError otherwise.
 
     Opened without blocking (a named pipe with no writer would wait forever) and checked to
     be a regular file before anything is read; never reads more than ``limit`` + 1 bytes.
+    ``head``: read only the file's first ``head`` bytes (its size still checked against
+    ``limit``), e.g. a saved battle's header.
     """
     p = Path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
@@ -72,6 +75,8 @@ def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> 
             raise ScenarioError(f"is {info.st_size:,} bytes; the limit is {limit:,}",
                                 file=str(p))
         chunks, total = [], 0
+        if head is not None:
+            limit = min(limit, head - 1)        # stop after ``head`` bytes, no error
         while total <= limit:            # the size may change while we read: stay bounded
             try:
                 chunk = os.read(fd, min(1 << 16, limit + 1 - total))
@@ -81,7 +86,7 @@ def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> 
                 break
             chunks.append(chunk)
             total += len(chunk)
-        if total > limit:
+        if total > limit and head is None:
             raise ScenarioError(f"is more than {limit:,} bytes, the limit", file=str(p))
         return b"".join(chunks)
     except OSError as exc:

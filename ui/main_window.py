@@ -270,8 +270,8 @@ class MainWindow(FileActions, QMainWindow):
             except OSError as exc:      # e.g. an unreadable autosave folder
                 set_aside.append(f"the saved battles can't be read: {exc.strerror or exc}")
                 continue
-            set_aside += panel.set_aside_notices
             if not offered:
+                set_aside += panel.set_aside_notices
                 continue
             verdict = panel.saved_verdict()
             if verdict is None:
@@ -296,17 +296,28 @@ class MainWindow(FileActions, QMainWindow):
             else:
                 # shown either way: the battle, or the message saying why it can't resume
                 if panel.resume():
-                    # the autosave has the scenario, not the file it came from
-                    title = view.scenario().title or self.tr("{ruleset} battle").format(
-                        ruleset=view.title)
-                    self.docs[id(view)] = Document(
-                        name=self.tr("{title} (resumed battle)").format(title=title))
+                    self._name_resumed(view)
                 self.tabs.setCurrentWidget(view)
                 view.tabs.setCurrentWidget(panel)
                 self._update_title()
+            set_aside += panel.set_aside_notices       # a battle set aside on Resume too
         self.startup_notice = startup_notice(set_aside, self.autosave_dir)
         if self.startup_notice:
             self.statusBar().showMessage(self.startup_notice)
+
+    def _name_resumed(self, view: RulesetView) -> None:
+        """Title a resumed battle's set-up "… (resumed battle)" (the autosave has the
+        scenario, not the file it came from) until the battle is closed: then it is an
+        untitled set-up like any other."""
+        title = view.scenario().title or self.tr("{ruleset} battle").format(ruleset=view.title)
+        doc = Document(name=self.tr("{title} (resumed battle)").format(title=title))
+        self.docs[id(view)] = doc
+
+        def closed(running: bool) -> None:
+            if not running and self.docs.get(id(view)) is doc:
+                self.docs[id(view)] = Document(dirty=doc.dirty)
+                self._update_title()
+        view.table_panel.running_changed.connect(closed)
 
     # -- help -----------------------------------------------------------------------------
     def show_rules(self) -> None:

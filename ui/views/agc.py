@@ -55,7 +55,7 @@ class AgcView(ResolutionView):
         self.odds_page.layout().setStretchFactor(self.results, 0)
         self.results.baseline_changed.connect(lambda _on: self._draw_plots())
         # at the table: each unit's die, modifier and why, beside the dice to enter
-        self.lineup_tables = LineupTables(self._payload)
+        self.lineup_tables = LineupTables()
         self.table_panel.set_detail_widget(self.lineup_tables)
 
     # -- the form -----------------------------------------------------------------------------
