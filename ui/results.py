@@ -19,12 +19,12 @@ from combatassist.result import BattleResult
 from combatassist.scenario import Scenario
 from .i18n import number, translate
 
-# the views import the look and the parts from here
-from .result_style import ACCENT, ATTACKER, DEFENDER, DRAW, SEGMENTS, UNDECIDED  # noqa: F401
-from .result_style import delta_num, delta_pct, pct, segment_name, style_plot  # noqa: F401
-from .status_line import StatusLine, make_spinner, titled_grab  # noqa: F401
-from .widgets.figure_layout import FiguresGrid, PlotRow  # noqa: F401
-from .widgets.outcome_bar import OutcomeBar  # noqa: F401
+from .result_style import ACCENT, ATTACKER, DEFENDER, SEGMENTS, delta_num, delta_pct, pct
+from .result_style import segment_name, style_plot
+from .status_line import StatusLine, make_spinner, titled_grab
+from .widgets.battle_figures import BattleFiguresPanel
+from .widgets.figure_layout import FiguresGrid, PlotRow
+from .widgets.outcome_bar import OutcomeBar
 from .engine_text import render
 
 
@@ -137,7 +137,6 @@ class ResultsPanel(StatusLine, QWidget):
         self.no_battle.setFont(font)
         self.no_battle.setVisible(False)
         # IPC, swing plot, likely ends (rulesets whose results carry them)
-        from .widgets.battle_figures import BattleFiguresPanel   # it imports this module
         self.battle_figures = BattleFiguresPanel()
         self.battle_figures.hide()
         layout = QVBoxLayout(self)

@@ -23,7 +23,7 @@ from combatassist.rulesets.agc import rules as agc_rules
 from combatassist.rulesets.agc.data import BASE_TYPES
 from combatassist.scenario import Scenario
 
-from ..results import ATTACKER, DEFENDER, pct
+from ..result_style import ATTACKER, DEFENDER, pct
 from ..widgets.agc_forces import SIDES, ForcesTable, RandomForcePanel
 from ..widgets.agc_plots import AgcPlots
 from ..widgets.agc_lineup import LineupTables

@@ -43,7 +43,8 @@ from combatassist.table import AUTOSAVE_NAME, odds_from
 from .. import wheel_guard
 from ..compute import Job, JobGroup
 from ..engine_text import render
-from ..results import ACCENT, ResultsPanel
+from ..result_style import ACCENT
+from ..results import ResultsPanel
 from ..i18n import translate
 
 

@@ -12,7 +12,7 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets import lowluck
 from combatassist.scenario import Scenario
 
-from ..results import ATTACKER, DEFENDER, pct
+from ..result_style import ATTACKER, DEFENDER, pct
 from ..widgets.count_box import CountBox
 from ..widgets.loss_order import LossOrderEditor
 from ..widgets.lowluck_extras import ResearchPanel, SbrPanel

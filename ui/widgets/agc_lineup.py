@@ -15,7 +15,7 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario
 
-from ..results import ATTACKER, DEFENDER
+from ..result_style import ATTACKER, DEFENDER
 from ..engine_text import render
 from .agc_terrain import signed
 from ..i18n import QT_TRANSLATE_NOOP, side_title, translate

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGridLayout, QWidget
 
 from combatassist.result import BattleResult
 
-from ..results import ATTACKER, DEFENDER, DRAW, style_plot
+from ..result_style import ATTACKER, DEFENDER, DRAW, style_plot
 from ..i18n import data_name, localize, side_name, translate
 
 BASELINE = "#111111"

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from combatassist.result import BattleResult
 
-from ..results import (ACCENT, ATTACKER, DEFENDER, FiguresGrid, PlotRow, delta_num, delta_pct,
-                       pct, style_plot)
+from ..result_style import ACCENT, ATTACKER, DEFENDER, delta_num, delta_pct, pct, style_plot
+from .figure_layout import FiguresGrid, PlotRow
 from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 
 #: End compositions listed beside the plot.
