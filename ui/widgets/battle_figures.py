@@ -10,12 +10,12 @@ import html
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from combatassist.result import BattleResult
 
 from ..result_style import ACCENT, ATTACKER, DEFENDER, delta_num, delta_pct, pct, style_plot
-from .figure_layout import FiguresGrid, PlotRow
+from .figure_layout import FiguresGrid
 from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 
 #: End compositions listed beside the plot.
@@ -23,7 +23,10 @@ SHOWN_PROFILES = 5
 
 
 class BattleFiguresPanel(QWidget):
-    """IPC, territory, retreats, survivors and likely ends of a result (and its baseline)."""
+    """IPC, territory, retreats, survivors and likely ends of a result (and its baseline).
+
+    The panel itself shows the figures (the results' headline); its ``swing_plot`` and
+    ``ends_page`` are placed by the results panel, in its details."""
 
     KEYS = (("attacker_ipc_lost", QT_TRANSLATE_NOOP("widgets.battle_figures", "Expected IPC lost: attacker")),
             ("defender_ipc_lost", QT_TRANSLATE_NOOP("widgets.battle_figures", "Expected IPC lost: defender")),
@@ -60,16 +63,15 @@ class BattleFiguresPanel(QWidget):
         self.ends.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.ends.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.ends.setWordWrap(True)
-        self.ends.setMinimumWidth(240)
-
-        # the plot and the likely ends side by side, or one above the other when narrow
-        row = PlotRow(min_plot_width=260)
-        row.addWidget(self.swing_plot, 3)
-        row.addWidget(self.ends, 2)
+        # a long German list scrolls in its own page, never clipped
+        self.ends_page = QScrollArea()
+        self.ends_page.setObjectName("likelyEndsPage")
+        self.ends_page.setWidget(self.ends)
+        self.ends_page.setWidgetResizable(True)
+        self.ends_page.setFrameShape(QScrollArea.Shape.NoFrame)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.figures)
-        layout.addWidget(row, 1)
 
     def show_figures(self, r: BattleResult, b: BattleResult | None, *,
                      fought: bool = True) -> None:
