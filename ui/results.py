@@ -21,7 +21,7 @@ from combatassist.scenario import Scenario
 from .i18n import number, translate
 
 from .result_style import ACCENT, ATTACKER, DEFENDER, SEGMENTS, delta_num, delta_pct, pct
-from .result_style import segment_name, style_plot
+from .result_style import baseline_points, segment_name, style_plot
 from .status_line import StatusLine, make_spinner, titled_grab
 from .widgets.battle_figures import BattleFiguresPanel
 from .widgets.figure_layout import FiguresGrid
@@ -297,7 +297,8 @@ class ResultsPanel(StatusLine, QWidget):
                                          pen=pg.mkPen(colour), name=name))
             if b is not None:
                 bm = b.loss_marginal(side)
-                plot.plot([k + offset for k in bm], [100 * p for p in bm.values()], pen=None,
+                plot.plot(*baseline_points([k + offset for k in bm],
+                                           [100 * p for p in bm.values()]), pen=None,
                           symbol="o", symbolSize=8, symbolBrush=None,
                           symbolPen=pg.mkPen("#111111", width=1.5),
                           name=translate("results", "baseline") if side == 0 else None)

@@ -51,8 +51,8 @@ class AgcView(ResolutionView):
         return [(self.contest_label, 0)]
 
     def detail_pages(self) -> list[tuple[str, QWidget]]:
-        self.plots = AgcPlots(agc.margin_bands())
-        return [(translate("views.agc", "Plots"), self.plots)]
+        self.plots = AgcPlots(agc.margin_bands(), self)
+        return self.plots.pages()
 
     def finish_build(self) -> None:
         self.results.baseline_changed.connect(lambda _on: self._draw_plots())
