@@ -35,7 +35,8 @@ from .engine_text import error_text, render
 from .table_saves import VERDICTS, SavedBattles, verdict_text  # noqa: F401
 from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines,  # noqa: F401
                                   odds_from_position)
-from .results import ATTACKER, DEFENDER, OutcomeBar, pct
+from .result_style import ATTACKER, DEFENDER, pct
+from .widgets.outcome_bar import OutcomeBar
 from .i18n import QT_TRANSLATE_NOOP, mark_engine_text, number, translate
 
 #: what ending the battle means, asked before it happens (Undo takes it back too)
