@@ -171,6 +171,10 @@ class TableSidePanel(SavedBattles, QWidget):
         mark_engine_text(self.choice_edit)
         self.log.setWordWrap(True)
         self.log.setAlternatingRowColors(True)
+        # an entry can be taller than the log (AGC's totals): scroll by pixels, a few lines
+        # a step, so its last lines can be reached (item by item, they never could)
+        self.log.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+        self.log.verticalScrollBar().setSingleStep(3 * self.log.fontMetrics().lineSpacing())
 
         entry = QGroupBox(translate("table_side", "This phase"))
         form = QFormLayout(entry)
