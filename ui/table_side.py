@@ -174,6 +174,7 @@ class TableSidePanel(SavedBattles, QWidget):
         # an entry can be taller than the log (AGC's totals): scroll by pixels, a few lines
         # a step, so its last lines can be reached (item by item, they never could)
         self.log.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+        self.log.setResizeMode(QListWidget.ResizeMode.Adjust)      # re-wrap when resized
         self.log.verticalScrollBar().setSingleStep(3 * self.log.fontMetrics().lineSpacing())
 
         entry = QGroupBox(translate("table_side", "This phase"))
