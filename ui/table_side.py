@@ -294,7 +294,15 @@ class TableSidePanel(SavedBattles, QWidget):
         self.message.setText("")
         self.notice.setText("")
         self._refresh()
-        self.dice_edit.setFocus()
+        self.focus_entry()
+
+    def focus_entry(self) -> None:
+        """Put the keyboard in the phase's entry: the dice, or (a phase without dice, where
+        the dice box is disabled) the casualties, so Enter plays the phase as it says."""
+        for edit in (self.dice_edit, self.choice_edit):
+            if edit.isEnabled():
+                edit.setFocus()
+                return
 
     # -- actions --------------------------------------------------------------------------
     def roll(self) -> None:
@@ -325,7 +333,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self.dice_edit.setText("")
         self.choice_edit.setText("")
         self.message.setText("")
-        self.dice_edit.setFocus()
+        self.focus_entry()
 
     def between_rounds(self, action: Any) -> None:
         """Take the between-rounds step ``action`` (refusals show as the message)."""
