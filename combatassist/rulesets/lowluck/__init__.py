@@ -17,7 +17,7 @@ from ...result import BATTLE_KEYS, BattleResult
 from ...ruleset import FIGURE_KEYS, Ruleset, compute as _compute
 from ...retreat import RetreatOptions, run_battle
 from ...scenario import Scenario
-from . import cli, grid, scenario, seagrid, summary
+from . import cli, scenario, summary
 from .data import BATTLE_TECHS, UnitType, battle_kinds, fights_in, read_tables, tables, units
 from .rules import (BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckRules, LowLuckScenario,
                     LowLuckSide, default_order, make_rules)
@@ -49,6 +49,8 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
         # Ordinary dice spread each round over dozens of hit counts per side: the vectorised
         # grids are 40-60x faster there (low luck's two-point rounds are faster generically).
         # They have no position-dependent retreat: those battles use the generic solver.
+        # (imported here: a low-luck battle, the default, never needs them)
+        from . import grid, seagrid
         solver = grid.solve_grid if grid.applicable(rules) else seagrid.solve_sea
 
         def exact(r, max_rounds):
