@@ -177,6 +177,10 @@ class OptionalRules(Protocol):
     def state_units(self, state: Any) -> tuple[dict[str, int], dict[str, int]]:
         """Each side's units in a position (``figures``)."""
 
+    def state_counts(self, states: Any) -> tuple[tuple[str, ...], Any, Any]:
+        """Many positions' unit counts at once: (unit ids, attacker counts, defender counts),
+        the counts as arrays with one row per position (``figures``: every end at once)."""
+
     def unit_costs(self) -> dict[str, int]:
         """IPC per unit type (``figures``)."""
 

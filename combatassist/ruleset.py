@@ -338,6 +338,17 @@ class Ruleset:
         ``EngineError`` with what to write instead."""
         return choices.parse_choice(text, proposal)
 
+    def table_odds(self, rules: BattleRules, state: Any, *, band: int,
+                   generic: Callable[[], BattleResult], cancel: Cancel = None) -> BattleResult:
+        """The table side's odds from ``state`` (just before phase ``band`` of a round; 0: the
+        round's start), the same figures the ruleset's ``exact`` gives for that battle.
+
+        ``generic()`` is the rules' own answer (``table.odds_from``: the rest of the round,
+        then the absorbing-chain solver), which is right whenever ``exact`` plays the rules
+        as they stand (the default). A ruleset whose ``exact`` follows a policy the rules
+        don't (Medium Luck's optimal casualties) overrides this to play the same one."""
+        return generic()
+
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"
 

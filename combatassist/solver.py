@@ -241,7 +241,13 @@ def _initial_alive(rules: BattleRules, start_mass: dict, transitions: Transition
 def round_layers(rules: BattleRules, state0: Any, transitions: Transitions, rounds: int,
                  prune_below: float = DEFAULT_PRUNE) -> list[dict]:
     """The battle still on before each round: ``[{state: mass}, ...]``, one per round
-    1..``rounds`` (a round-limited ``solve`` without retreat meets exactly these)."""
+    1..``rounds`` (a round-limited ``solve`` without retreat meets exactly these).
+
+    Refused at once, like ``solve``, when more than ``SHORT_BATTLE_ROUNDS`` rounds of the
+    battle need more than ``limits.MAX_EXACT_TRANSITIONS`` (the running count would stop it
+    only at the limit, after seconds of work: issue 27)."""
+    if rounds > SHORT_BATTLE_ROUNDS:
+        limits.check_exact(estimate_work(rules, state0))
     scratch = BattleOutcome()
     alive = _initial_alive(rules, {state0: 1.0}, transitions, scratch)
     layers = []

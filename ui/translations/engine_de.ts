@@ -1145,6 +1145,11 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>a deployment moves at least one unit</source>
+            <translation>eine Verlegung bewegt mindestens eine Einheit</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
             <source>side must be attacker or defender, got {side}</source>
             <translation>die Seite muss attacker oder defender sein, nicht {side}</translation>
         </message>
@@ -1480,11 +1485,6 @@
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
-            <source>this battle has {steps:,} steps, the most a saved battle holds; end it here</source>
-            <translation>dieser Kampf hat {steps:,} Schritte, so viele, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table/battle.py" />
             <source>the battle is over; undo to continue it</source>
             <translation>der Kampf ist vorbei; Rückgängig setzt ihn fort</translation>
         </message>
@@ -1527,6 +1527,31 @@
             <location filename="../../combatassist/table/battle.py" />
             <source>nothing to redo</source>
             <translation>nichts wiederherzustellen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>this battle has {steps:,} steps, the most a saved battle holds; end it here</source>
+            <translation>dieser Kampf hat {steps:,} Schritte, so viele, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>this battle's saved file would grow past {limit:,} bytes, the most a saved battle holds; end it here</source>
+            <translation>die Datei dieses Kampfes würde über {limit:,} Bytes wachsen, so viel, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the scenario's title has {n:,} characters; a battle at the table takes at most {limit}: shorten the title</source>
+            <translation>der Titel des Szenarios hat {n:,} Zeichen; ein Kampf am Tisch nimmt höchstens {limit}: kürzen Sie den Titel</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the scenario is too long to fight at the table (more than {limit:,} characters)</source>
+            <translation>das Szenario ist zu lang, um es am Tisch auszufechten (mehr als {limit:,} Zeichen)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the saved battle would be {size:,} bytes, more than the {limit:,} a saved battle holds</source>
+            <translation>der gespeicherte Kampf hätte {size:,} Bytes, mehr als die {limit:,}, die ein gespeicherter Kampf fasst</translation>
         </message>
     </context>
     <context>

@@ -12,7 +12,7 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets import lowluck
 from combatassist.scenario import Scenario
 
-from ..results import ATTACKER, DEFENDER, pct
+from ..result_style import ATTACKER, DEFENDER, pct
 from ..widgets.count_box import CountBox
 from ..widgets.loss_order import LossOrderEditor
 from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
@@ -246,9 +246,16 @@ class LowLuckView(BattleView):
         self._kind_changed()
 
     # -- results: this battle with both dice systems ------------------------------------------
-    def above_results(self) -> list[QWidget]:
-        box = QGroupBox(translate("views.lowluck", "Low luck vs standard dice — the same battle"))
-        grid = QGridLayout(box)
+    def detail_pages(self) -> list[tuple[str, QWidget]]:
+        box = QWidget()
+        outer = QVBoxLayout(box)
+        heading = QLabel("<b>" + translate("views.lowluck", "Low luck vs standard dice — the "
+                                                            "same battle") + "</b>")
+        heading.setWordWrap(True)
+        outer.addWidget(heading)
+        grid = QGridLayout()
+        outer.addLayout(grid)
+        outer.addStretch(1)
         grid.setHorizontalSpacing(24)
         grid.setVerticalSpacing(2)
         rows = [translate("views.lowluck", "Attacker wins"),
@@ -274,7 +281,9 @@ class LowLuckView(BattleView):
         self.other_computer = self.jobs.computer()
         self.other_computer.result.connect(self._show_other)
         self.other_computer.error.connect(lambda _msg: None)  # the main result says why
-        return [box]
+        # Stop (Esc) stops both dice systems: no column keeps computing behind "Stopped"
+        self.results.cancel_requested.connect(self.other_computer.cancel)
+        return [(translate("views.lowluck", "Low luck vs standard dice"), box)]
 
     def _other_mode(self, body: lowluck.LowLuckScenario) -> tuple[str, lowluck.LowLuckScenario]:
         mode = next(m for m in lowluck.rules.DICE_MODES if m != body.options.dice)

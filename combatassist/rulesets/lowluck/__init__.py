@@ -19,7 +19,7 @@ from ...result import BATTLE_KEYS, BattleResult
 from ...ruleset import FIGURE_KEYS, Ruleset, compute as _compute
 from ...retreat import RetreatOptions, run_battle
 from ...scenario import Scenario
-from . import cli, grid, scenario, seagrid, summary
+from . import cli, scenario, summary
 from .data import read_tables, tables
 from .dice import DICE_MODES
 from .edition import (BATTLE_KINDS, SHIPPED, Edition, UnitType, classic, read_edition,
@@ -52,6 +52,8 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
         # Ordinary dice spread each round over dozens of hit counts per side: the vectorised
         # grids are 40-60x faster there (low luck's two-point rounds are faster generically).
         # They have no position-dependent retreat: those battles use the generic solver.
+        # (imported here: a low-luck battle, the default, never needs them)
+        from . import grid, seagrid
         solver = grid.solve_grid if grid.applicable(rules) else seagrid.solve_sea
 
         def exact(r, max_rounds):

@@ -59,6 +59,18 @@ class Casualties:
                 remaining[reserve] += 1
         return tuple(remaining)
 
+    def losing_order(self, counts: tuple[int, ...]) -> list[int]:
+        """The unit type each of ``counts``' units is lost as by ``policy`` (any hits), one
+        unit at a time: ``policy(counts, k, None)`` has lost the first k of them (tested).
+        The order of loss, with the kept land unit (``keep_land``) last."""
+        sequence = [i for i in self.side.order for _ in range(counts[i])]
+        if self.side.keep_land:
+            land = [i for i in self.side.order if self.side.kinds[i] == "land" and counts[i]]
+            if land:
+                reserve = len(sequence) - 1 - sequence[::-1].index(land[-1])
+                sequence.append(sequence.pop(reserve))
+        return sequence
+
     def chosen(self, counts: tuple[int, ...], hits: int, kinds: frozenset[str] | None,
                choice: Mapping[str, int]) -> tuple[int, ...]:
         """Counts after removing the players' chosen casualties (validated)."""

@@ -239,6 +239,15 @@ class LowLuckRules(BattleRules):
         return ({u: n for u, n in zip(self.ids, state[0]) if n},
                 {u: n for u, n in zip(self.ids, state[1]) if n})
 
+    def state_counts(self, states) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+        """Unit ids and each side's counts per position, one row per state of ``states``
+        (``figures``' array form of ``state_units``)."""
+        states = list(states)
+        width = len(self.ids)
+        att = np.array([s[0] for s in states], dtype=np.int64).reshape(len(states), width)
+        dfn = np.array([s[1] for s in states], dtype=np.int64).reshape(len(states), width)
+        return self.ids, att, dfn
+
     def unit_costs(self) -> dict[str, int]:
         """IPC per unit type (the edition's costs)."""
         return {u.id: u.cost for u in self.edition.units}

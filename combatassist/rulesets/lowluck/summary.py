@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...result import BattleResult, summarise_battle
-from . import sbr, tech
 from .edition import classic
 
 
@@ -19,6 +18,7 @@ def _words(ident: str) -> str:
 def help_values(word: Callable[[str], str] = str) -> dict[str, Any]:
     """The numbers ``resources/lowluck/help.html`` quotes, taken from the tables; ``word``
     says the words in the help's language (``Ruleset.help_words``)."""
+    from . import sbr, tech         # the help only: not imported with the ruleset
 
     edition = classic()
     unit_line = ", ".join(f"{word(_words(u.id))} {u.attack}/{u.defence}" for u in edition.units)
