@@ -667,3 +667,21 @@ def test_cli_json_on_each_edition_example(name, capsys):
     edition = lowluck.shipped("1940se" if "1940" in name else "1942se")
     for side in ("attacker", "defender"):
         assert set(data["survivors"][side]) <= set(edition.ids)
+
+
+def test_figures_from_count_arrays_equal_those_from_unit_dicts():
+    from combatassist.figures import battle_figures
+    from combatassist.data import example_path
+    from combatassist.scenario import load_scenario
+    body = load_scenario(example_path("lowluck-1942-sea.toml")).body
+    rules = lowluck.make_rules(body)
+    out = solve(rules)
+    fast = battle_figures(rules, out).to_json()
+    rules.state_counts = None                       # the per-position path
+    slow = battle_figures(rules, out).to_json()
+    assert fast["attacker_ipc_lost"] == pytest.approx(slow["attacker_ipc_lost"], abs=1e-12)
+    assert fast["defender_ipc_lost"] == pytest.approx(slow["defender_ipc_lost"], abs=1e-12)
+    for side in ("attacker", "defender"):
+        for uid, n in slow["survivors"][side].items():
+            assert fast["survivors"][side][uid] == pytest.approx(n, abs=1e-12)
+    assert fast["profiles"][0]["p"] == pytest.approx(slow["profiles"][0]["p"])

@@ -17,6 +17,8 @@ may take (``SlotCasualties``).
 from __future__ import annotations
 
 import functools
+
+import numpy as np
 from collections.abc import Mapping
 
 from ...battle import BattleRules, phase_exact
@@ -404,6 +406,22 @@ class LaterRules(BattleRules):
                     units[s.unit.id] = units.get(s.unit.id, 0) + n
             out.append(units)
         return out[0], out[1]
+
+    def state_counts(self, states):
+        """Unit ids and each side's units per position (``figures``' array form of
+        ``state_units``): the slots summed per unit type."""
+        states = list(states)
+        ids = self.edition.ids
+        out = []
+        for k in (0, 1):
+            slots = self.side(k).slots
+            to_ids = np.zeros((len(slots), len(ids)), dtype=np.int64)
+            for i, s in enumerate(slots):
+                to_ids[i, ids.index(s.unit.id)] = 1
+            counts = np.array([s[k] for s in states], dtype=np.int64).reshape(
+                len(states), len(slots))
+            out.append(counts @ to_ids)
+        return ids, out[0], out[1]
 
     def unit_costs(self) -> dict[str, int]:
         """IPC per unit type (the edition's costs)."""
