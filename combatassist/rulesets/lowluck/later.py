@@ -85,6 +85,14 @@ class SideSlots:
         return sum(n for n, s in zip(counts, self.slots) if s.fights)
 
     @functools.lru_cache(maxsize=200_000)
+    def left_alone(self, counts: tuple[int, ...]) -> bool:
+        """True when the side's fighting units are all transports or all AA guns (the end of
+        a round may take them: ``LaterRules.end_round``)."""
+        live = [s.unit for n, s in zip(counts, self.slots) if n and s.fights]
+        return bool(live) and (all(u.has("transport") for u in live)
+                               or all(u.has("aa_gun") for u in live))
+
+    @functools.lru_cache(maxsize=200_000)
     def take(self, counts: tuple[int, ...], batches: tuple[tuple[str, int], ...]
              ) -> tuple[tuple[int, ...], int]:
         """Counts after the hit batches, by the policy, and how many hits found a unit."""
@@ -318,10 +326,15 @@ class LaterRules(BattleRules):
                     key = side.take(s[k], tuple(zip((c for c, _ in batches), hits)))[0]
                     acc[key] = acc.get(key, 0.0) + q
                 after.append(acc)
+            alone_d = {d: self.dfn.left_alone(d) for d in after[1]}
             for a, qa in after[0].items():
+                alone_a = self.att.left_alone(a)
+                pa = p * qa
                 for d, qd in after[1].items():
-                    key = self.end_round((a, d, s[2]))
-                    result[key] = result.get(key, 0.0) + p * qa * qd
+                    # end_round changes nothing unless a side is left with transports or
+                    # AA guns alone
+                    key = self.end_round((a, d, s[2])) if alone_a or alone_d[d] else (a, d, False)
+                    result[key] = result.get(key, 0.0) + pa * qd
         return Dist(result)
 
     def end_round(self, state):
