@@ -685,3 +685,39 @@ def test_figures_from_count_arrays_equal_those_from_unit_dicts():
         for uid, n in slow["survivors"][side].items():
             assert fast["survivors"][side][uid] == pytest.approx(n, abs=1e-12)
     assert fast["profiles"][0]["p"] == pytest.approx(slow["profiles"][0]["p"])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("dice", ["lowluck", "standard"])
+def test_the_fast_round_and_the_batch_resolve_equal_the_frameworks(name, dice):
+    """``LaterRules.round_dist`` pairs the sides' casualties; the phases' ``resolve_many``
+    codes a batch of rolls at once: both against the framework's plain versions."""
+    import numpy as np
+    from collections import Counter
+    from combatassist.battle import BattleRules, roll_many
+    edition, doc = CASES[name]
+    doc = {**doc, "options": {**doc.get("options", {}), "dice": dice}}
+    rules = lowluck.make_rules(payload(edition, doc))
+    rng = np.random.default_rng(5)
+    frontier = [rules.initial_state()]
+    seen = set()
+    for _ in range(3):
+        nxt = []
+        for state in frontier:
+            if state in seen or rules.verdict(state) is not None:
+                continue
+            seen.add(state)
+            fast = rules.round_dist(state)
+            plain = BattleRules.round_dist(rules, state)
+            assert set(fast) == set(plain)
+            for s, p in plain.items():
+                assert fast[s] == pytest.approx(p, abs=1e-14)
+            for phase in rules.phases(state):
+                specs = phase.dice(state)
+                if not specs:               # no dice: the framework resolves () once
+                    continue
+                rolled = roll_many(rng, specs, 300)
+                one_by_one = Counter(phase.resolve(state, tuple(r)) for r in rolled.tolist())
+                assert phase.resolve_many(state, rolled) == dict(one_by_one)
+            nxt += list(fast)[:4]
+        frontier = nxt

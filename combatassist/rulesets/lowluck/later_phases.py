@@ -108,14 +108,26 @@ class _Firing(Phase):
             for (cat, groups), dice in zip(self.batches(state, k), self._dice_of(state, k)):
                 columns.append((k, r.dice.hits_many(groups, rolled[:, start:start + len(dice)])))
                 start += len(dice)
-        rows = len(rolled)
-        att = [c for k, c in columns if k == 0]
-        dfn = [c for k, c in columns if k == 1]
-        keys = [(tuple(int(c[i]) for c in att), tuple(int(c[i]) for c in dfn))
-                for i in range(rows)]
+        # each roll's hits as one mixed-radix number: one np.unique for the whole batch
+        if not columns:
+            return {((), ()): len(rolled)}
+        code = np.zeros(len(rolled), dtype=np.int64)
+        bases = []
+        for _, c in columns:
+            base = int(c.max()) + 1
+            code = code * base + c
+            bases.append(base)
         out: dict = {}
-        for key in keys:
-            out[key] = out.get(key, 0) + 1
+        values, counts = np.unique(code, return_counts=True)
+        for value, n in zip(values.tolist(), counts.tolist()):
+            hits = []
+            for base in reversed(bases):
+                value, h = divmod(value, base)
+                hits.append(h)
+            hits.reverse()
+            att = tuple(h for (k, _), h in zip(columns, hits) if k == 0)
+            dfn = tuple(h for (k, _), h in zip(columns, hits) if k == 1)
+            out[(att, dfn)] = n
         return out
 
     def _after(self, state, outcome, choice=None):
