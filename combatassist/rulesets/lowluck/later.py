@@ -85,6 +85,19 @@ class SideSlots:
         return sum(n for n, s in zip(counts, self.slots) if s.fights)
 
     @functools.lru_cache(maxsize=200_000)
+    def present(self, counts: tuple[int, ...]) -> frozenset[str]:
+        """The abilities (and "unit") of the side's fighting units, and "fires" when one of
+        them has a value in the side's role."""
+        out = set()
+        for n, s in zip(counts, self.slots):
+            if n and s.fights:
+                out |= s.unit.abilities
+                out.add("unit")
+                if s.unit.value(self.role) > 0:
+                    out.add("fires")
+        return frozenset(out)
+
+    @functools.lru_cache(maxsize=200_000)
     def left_alone(self, counts: tuple[int, ...]) -> bool:
         """True when the side's fighting units are all transports or all AA guns (the end of
         a round may take them: ``LaterRules.end_round``)."""
@@ -273,8 +286,7 @@ class LaterRules(BattleRules):
         return self.att if k == 0 else self.dfn
 
     def has(self, k: int, counts, ability: str) -> bool:
-        return any(n for n, s in zip(counts, self.side(k).slots)
-                   if n and s.fights and s.unit.has(ability))
+        return ability in self.side(k).present(counts)
 
     def aa_shots(self, state) -> int:
         """AA guns' shots: 3 per gun (the edition's aa_shots), at most one per aircraft."""
@@ -340,22 +352,22 @@ class LaterRules(BattleRules):
     def end_round(self, state):
         """Round 1 is over; a side left with only transports loses them while the enemy can
         fire; a defender left with only AA guns loses them."""
-        att, dfn = list(state[0]), list(state[1])
+        att, dfn = state[0], state[1]
+        if not (self.att.left_alone(att) or self.dfn.left_alone(dfn)):
+            return (att, dfn, False)
+        # both sides are judged on the round's end position
+        can_fire = ("fires" in self.dfn.present(dfn), "fires" in self.att.present(att))
+        attacker_left = "unit" in self.att.present(att)
+        out = []
         for k, counts in ((0, att), (1, dfn)):
-            side, other = self.side(k), self.side(1 - k)
-            enemy = (dfn, att)[k]
+            side = self.side(k)
             live = [i for i, s in enumerate(side.slots) if s.fights and counts[i]]
-            can_fire = any(n and s.fights and s.unit.value(other.role) > 0
-                           for n, s in zip(enemy, other.slots))
-            if live and can_fire and all(side.slots[i].unit.has("transport") for i in live):
-                for i in live:
-                    counts[i] = 0
-        live = [i for i, s in enumerate(self.dfn.slots) if s.fights and dfn[i]]
-        if live and self.att.fighting(att) and all(
-                self.dfn.slots[i].unit.has("aa_gun") for i in live):
-            for i in live:
-                dfn[i] = 0
-        return (tuple(att), tuple(dfn), False)
+            alone = all(side.slots[i].unit.has("transport") for i in live) and can_fire[k]
+            if k == 1 and attacker_left:
+                alone = alone or all(side.slots[i].unit.has("aa_gun") for i in live)
+            out.append(tuple(0 if (alone and i in live) else n for i, n in enumerate(counts))
+                       if live and alone else counts)
+        return (out[0], out[1], False)
 
     def verdict(self, state):
         a, d = self.att.fighting(state[0]), self.dfn.fighting(state[1])

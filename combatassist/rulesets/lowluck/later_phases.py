@@ -8,6 +8,7 @@ the exact table, the product of each firing group's hit table (``rules.dice.hit_
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,14 +70,30 @@ def _product(dists: list[Dist]) -> Dist:
     return Dist(out)
 
 
+@functools.lru_cache(maxsize=100_000)
+def _product_of(groups: tuple, dice) -> Dist:
+    return _product([dice.hit_dist(g) for g in groups])
+
+
 class _Firing(Phase):
     """A phase in which both sides may fire groups: ``batches(state, k)`` is side k's
-    ``[(category, groups)]`` in the order the enemy takes them."""
+    ``[(category, groups)]`` in the order the enemy takes them (memoised per position)."""
 
     def __init__(self, rules):
         self.rules = rules
+        self._memo: dict = {}
 
     def batches(self, state, k: int) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+        """Side k's ``[(category, groups)]`` in ``state`` (``_batches``, memoised)."""
+        key = (state, k)
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) > 200_000:
+                self._memo.clear()
+            found = self._memo[key] = self._batches(state, k)
+        return found
+
+    def _batches(self, state, k: int) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
         raise NotImplementedError
 
     def _dice_of(self, state, k):
@@ -90,7 +107,7 @@ class _Firing(Phase):
 
     def batch_dist(self, state, k: int) -> Dist:
         """Side k's hits per batch (a tuple), exactly."""
-        return _product([self.rules.dice.hit_dist(g) for _, g in self.batches(state, k)])
+        return _product_of(tuple(g for _, g in self.batches(state, k)), self.rules.dice)
 
     def outcome_dist(self, state):
         return self.batch_dist(state, 0).joint(self.batch_dist(state, 1))
@@ -189,7 +206,7 @@ class SurpriseStrike(_Firing):
 
     name = msg("surprise strike")
 
-    def batches(self, state, k):
+    def _batches(self, state, k):
         r = self.rules
         if not r.surprising(state, k):
             return []
@@ -210,7 +227,7 @@ class MainFire(_Firing):
 
     name = msg("fire")
 
-    def batches(self, state, k):
+    def _batches(self, state, k):
         r = self.rules
         side, enemy = r.side(k), r.side(1 - k)
         counts = state[k]
