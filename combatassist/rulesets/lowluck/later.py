@@ -26,7 +26,7 @@ from ...distribution import Dist
 from ...errors import EngineError
 from ... import limits
 from ...text import join, msg
-from .casualties import unit_name
+from .casualties import lose_in_order, unit_name
 from .dice import dice_system
 from .edition import Edition
 from .rules import default_order, full_order
@@ -122,26 +122,8 @@ class SideSlots:
                     remaining[self.damaged_of[i]] += n
                     hits -= n
                     taken += n
-            reserve = None
-            if self.keep_land:
-                alive = [i for i in self.land if remaining[i]]
-                if alive:
-                    reserve = alive[-1]
-                    remaining[reserve] -= 1
-            for i in self.order:
-                if hits <= 0:
-                    break
-                if i in allowed and remaining[i]:
-                    n = min(hits, remaining[i])
-                    remaining[i] -= n
-                    hits -= n
-                    taken += n
-            if reserve is not None:
-                if hits > 0 and reserve in allowed:
-                    hits -= 1
-                    taken += 1
-                else:
-                    remaining[reserve] += 1
+            taken += lose_in_order(remaining, hits, self.order, allowed,
+                                   self.land if self.keep_land else None)
         return tuple(remaining), taken
 
     # -- the Classic casualty interface (AA fire is shared with Classic) -----------------
