@@ -17,9 +17,9 @@ may take (``SlotCasualties``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
 import numpy as np
-from collections.abc import Mapping
 
 from ...battle import BattleRules, phase_exact
 from ...distribution import Dist
@@ -28,8 +28,7 @@ from ... import limits
 from ...text import join, msg
 from .casualties import lose_in_order, unit_name
 from .dice import dice_system
-from .edition import Edition
-from .rules import default_order, full_order
+from .edition import Edition, default_order, full_order
 from .later_phases import (AA, AIR_ONLY, ANY, ORDER as TAKING_ORDER, MainFire, Slot, Submerge,
                            SurpriseStrike, may_take)
 from .phases import AAFire
