@@ -641,6 +641,8 @@ def test_an_amphibious_assault_with_bombardment_and_aa_at_the_table(tmp_path):
     with pytest.raises(EngineError, match="can't be taken"):     # AA hits take aircraft only
         resumed.enter((1,), choice={"attacker": {"infantry": 1}})
     assert resumed.state == rules.initial_state()
+    with pytest.raises(EngineError, match="amphibious units can't retreat"):
+        resumed.end("retreat", "attacker")
     resumed.enter((5,))                            # AA misses
     resumed.enter((6, 6, 6))                       # no extra hits: the attack's sure one
     assert rules.state_units(resumed.state) == (

@@ -440,5 +440,13 @@ class LaterRules(BattleRules):
         return frozenset(u.id for u in self.edition.units
                          if u.kind == "land" and not u.has("aa_gun"))
 
+    def retreat_refusal(self, state, side: str) -> str | None:
+        """The attacker's units landed from transports can't retreat (the table)."""
+        if side == "attacker" and any(n for n, s in zip(state[0], self.att.slots)
+                                      if s.status == "amphibious"):
+            return msg("the attacker's amphibious units can't retreat: they fight on to the "
+                       "end")
+        return None
+
     def attacker_units(self, state) -> int:
         return self.att.fighting(state[0])
