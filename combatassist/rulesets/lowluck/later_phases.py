@@ -258,7 +258,9 @@ class MainFire(_Firing):
             groups = [g for g in raw[cat] if g[0] and g[1]]
             if not groups:
                 continue
-            key = (cat,) if cat == BOMBARD else frozenset(
+            # (ordinary dice: every unit's own die, so each category's hits keep their place
+            # in the order hits are taken)
+            key = (cat,) if cat == BOMBARD or r.dice.independent else frozenset(
                 i for i, s in enumerate(present) if may_take(cat, s))
             if key in targets:
                 j = targets[key]
