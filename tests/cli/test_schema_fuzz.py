@@ -110,3 +110,15 @@ def test_a_few_cases_through_a_real_process(schemas, seed, tmp_path):
             (seed, argv, done.stderr[-400:])
         if done.returncode == 0 and "--json" in argv:
             json.loads(done.stdout)
+
+
+def test_a_slice_of_damaged_data_files_reads_or_refuses_in_one_line(schemas):
+    # every ruleset's resources/<name>/*.toml (a Medium Luck chart among them), damaged,
+    # read by the one validator the app and the tests use (Ruleset.check_resources)
+    folder, found = schemas
+    strings = fuzz._strings(found)
+    assert {name for name, _, _ in fuzz.data_documents()} == set(found)
+    problems = []
+    for seed in range(60):
+        problems += fuzz.run_data_case(seed, found, strings, folder)
+    assert problems == []
