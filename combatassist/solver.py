@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from . import limits
-from .battle import BattleRules, DiceStream, play_round_many
+from .battle import BattleRules, DiceStream, optional, play_round_many
 from .errors import CombatAssistError, EngineError
 from .text import msg
 
@@ -150,7 +150,7 @@ def estimate_work(rules: BattleRules, state: Any) -> float | None:
     """The exact solver's transitions from ``state``, as the ruleset estimates them
     (``rules.work_estimate(state)``; None when it doesn't say: the running count still
     stops the solve at the limit)."""
-    estimate = getattr(rules, "work_estimate", None)
+    estimate = optional(rules, "work_estimate")
     return None if estimate is None else estimate(state)
 
 
