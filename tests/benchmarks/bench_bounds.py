@@ -88,6 +88,11 @@ ML_20_BOOSTED = (ml_side("attacker", {"white": ({"infantry": 8}, {"artillery": 4
                                        "red": ({"tank": 6}, {"mech_infantry": 2})}),
                  ml_side("defender", {"white": ({"infantry": 10}, {"artillery": 4}),
                                        "red": ({"tank": 4}, {"mech_infantry": 2})}))
+#: The chain solver's largest Medium Luck battle (retreat rules): ~3.7 million transitions
+#: estimated, just under ``MAX_EXACT_TRANSITIONS``.
+ML_CHAIN = (ml_side("attacker", {"white": ({"infantry": 13}, {"artillery": 6}),
+                                  "red": ({"tank": 13}, {})}),
+            ml_side("defender", {"white": ({"infantry": 13}, {}), "red": ({"tank": 13}, {})}))
 AGC_200 = ({"infantry": 100, "armor": 50, "artillery": 30, "aad": 10, "air_support": 10},
            {"infantry": 120, "armor": 40, "artillery": 20, "aad": 10, "engineers": 10})
 UR_FULL = (["undead", "undead", "cavalry", "infantry"], ["undead", "undead", "archers", "infantry"])
@@ -124,6 +129,8 @@ CASES = [
     ("mediumluck 20 v 20 simulate 10M, d12, boosts in every band",
      mediumluck(*ML_20_BOOSTED, "die = 12"), SIM),
     ("mediumluck 20 v 20 exact, retreat_below", mediumluck(*ML_20, "retreat_below = 0.3"), []),
+    ("mediumluck 32 v 26 exact, retreat_below (the chain solver near its limit)",
+     mediumluck(*ML_CHAIN, "retreat_below = 0.05"), []),
     ("mediumluck 60 v 60 advise (default budget)", mediumluck(*ML_60),
      ["advise", "--side", "attacker"]),
     ("mediumluck 200 v 200 advise (default budget)", mediumluck(*ML_200),
