@@ -19,11 +19,11 @@ a type its order of loss doesn't list out of the battle). Ours reads them from s
 in the public contract, so the table is skipped, with one line saying why, while the installed
 engine refuses ``edition``. Wall-clock and CPU times both; the verdict is on the CPU ratio
 (both calculators are single-threaded, so on an idle machine the two ratios agree, and on a
-busy one the wall clock mostly measures the other processes). Beside the times:
-the attacker's expected IPC lost from both
-(``=`` when they agree to 1e-7 of the figure: aacalc2's pruning at 1e-12 moves its figure by
-about 1e-8 of itself in the fleet battle; unpruned, the two agree to 1e-13 there). The low-luck fleet is timed too, but its answers differ by
-design: aacalc2 groups submarines' and aircraft's low-luck rolls otherwise (docs/rules.md).
+busy one the wall clock mostly measures the other processes). Beside the times: the
+attacker's expected IPC lost from both (``=`` when they agree to 1e-7 of the figure:
+aacalc2's pruning at 1e-12 moves its figure by about 1e-8 of itself in the fleet battle;
+unpruned, the two agree to 1e-13 there). The low-luck fleet may differ by design: aacalc2
+groups submarines' and aircraft's low-luck rolls otherwise (docs/rules.md).
 """
 from __future__ import annotations
 
