@@ -65,6 +65,9 @@ Cancel = Callable[[], bool] | None
 #: IPC, survivors, profiles; docs/scenario-format.md), after ``result.BATTLE_KEYS``.
 FIGURE_KEYS = ("retreated", "attacker_ipc_lost", "defender_ipc_lost", "expected_ipc_swing",
                "ipc_swing", "takes_territory", "survivors", "profiles")
+#: The display names of the default outcomes (``Ruleset.outcome_ids``), as the odds views
+#: say them; ``labels.toml``'s ``[outcomes]`` names a ruleset's own.
+OUTCOME_NAMES = {"attacker": "Attacker wins", "defender": "Defender wins", "draw": "Draw"}
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,11 @@ class Ruleset:
     #: The sides the players may retreat at the table (a rule of the ruleset: Ur lets either
     #: side break off, the others only the attacker; none for a single resolution).
     retreat_sides: ClassVar[tuple[str, ...]] = ("attacker",)
+    #: The outcomes the table side's odds name (``table_outcomes``), each with a display
+    #: name in ``labels["outcomes"]`` — the words the ruleset's odds view uses.
+    outcome_ids: ClassVar[tuple[str, ...]] = ("attacker", "defender", "draw")
+    #: Whether the table side's odds give the expected losses (a DS2 shot has none to give).
+    table_losses: ClassVar[bool] = True
 
     # -- scenario files -------------------------------------------------------------------
     def parse(self, reader: Reader) -> Any:
@@ -196,6 +204,8 @@ class Ruleset:
         ``resources/<name>/labels.toml``. The keys are stable (translations key on them);
         the strings are what the views show."""
         out = {category: dict(names) for category, names in self.labels_from_tables().items()}
+        out.setdefault("outcomes", {}).update(
+            {key: name for key, name in OUTCOME_NAMES.items() if key in self.outcome_ids})
         path = self.resources / "labels.toml"
         if path.is_file():
             for category, names in read_data_file(path, self.read_labels).items():
@@ -220,6 +230,7 @@ class Ruleset:
         """``labels.toml`` through the scenario ``Reader``: ``[<category>] <id> = "Name"``,
         categories and ids from ``label_ids``, names non-empty text."""
         known = {category: list(ids) for category, ids in self.label_ids().items()}
+        known["outcomes"] = list(self.outcome_ids)
         out: dict[str, dict[str, str]] = {}
         for category in reader.keys():
             if category not in known:
@@ -330,6 +341,12 @@ class Ruleset:
         whose text names things only the battle knows (Medium Luck's slots). Raises
         ``EngineError`` with what to write instead."""
         return choices.parse_choice(text, proposal)
+
+    def table_outcomes(self, result: BattleResult) -> list[tuple[str, float]]:
+        """(outcome id, probability) for each of ``outcome_ids``: how the table side states a
+        battle's odds (``labels["outcomes"]`` names them). Default: who wins, or a draw."""
+        return [("attacker", result.attacker_wins), ("defender", result.defender_wins),
+                ("draw", result.draw)]
 
     def table_odds(self, rules: BattleRules, state: Any, *, band: int,
                    generic: Callable[[], BattleResult], cancel: Cancel = None) -> BattleResult:

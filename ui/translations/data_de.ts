@@ -4,6 +4,18 @@
     <context>
         <name>data.agc</name>
         <message>
+            <source>Attacker wins</source>
+            <translation>Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>Defender wins</source>
+            <translation>Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <source>Draw</source>
+            <translation>Unentschieden</translation>
+        </message>
+        <message>
             <source>1 : 1 (tied)</source>
             <translation>1 : 1 (Gleichstand)</translation>
         </message>
@@ -243,6 +255,18 @@
     <context>
         <name>data.ds2</name>
         <message>
+            <source>Kill</source>
+            <translation>Zerstörung</translation>
+        </message>
+        <message>
+            <source>Special damage</source>
+            <translation>Sonderschaden</translation>
+        </message>
+        <message>
+            <source>No effect</source>
+            <translation>Keine Wirkung</translation>
+        </message>
+        <message>
             <source>APSW</source>
             <translation>APSW</translation>
         </message>
@@ -446,6 +470,18 @@
     <context>
         <name>data.lowluck</name>
         <message>
+            <source>Attacker wins</source>
+            <translation>Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>Defender wins</source>
+            <translation>Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <source>Draw</source>
+            <translation>Unentschieden</translation>
+        </message>
+        <message>
             <source>armor</source>
             <translation>Panzer</translation>
         </message>
@@ -576,6 +612,18 @@
     </context>
     <context>
         <name>data.mediumluck</name>
+        <message>
+            <source>Attacker wins</source>
+            <translation>Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>Defender wins</source>
+            <translation>Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <source>Draw</source>
+            <translation>Unentschieden</translation>
+        </message>
         <message>
             <source>AAA</source>
             <translation>Flak</translation>
@@ -799,6 +847,18 @@
     </context>
     <context>
         <name>data.ur</name>
+        <message>
+            <source>Attacker wins</source>
+            <translation>Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>Defender wins</source>
+            <translation>Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <source>Draw</source>
+            <translation>Unentschieden</translation>
+        </message>
         <message>
             <source>Archers</source>
             <translation>Schützen</translation>
