@@ -13,7 +13,7 @@ import stat
 import time
 from pathlib import Path
 
-from .errors import ScenarioError
+from .errors import ScenarioError, shorten
 
 #: Largest file the engine reads (a scenario is a few hundred bytes; a saved table-side
 #: battle a few tens of kB; this catches mistakes).
@@ -22,11 +22,32 @@ MAX_FILE_BYTES = 1_000_000
 TEMP_SUFFIX = ".tmp"
 
 
-def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
+#: Longest path a file names for another (a Medium Luck chart): longer ones are refused
+#: before the file system sees them (Linux refuses 4,096 bytes, Windows 260 characters).
+MAX_PATH_CHARS = 1024
+
+
+def check_path(path: str | os.PathLike) -> Path:
+    """``path`` as a ``Path`` when the file system can be asked about it: ScenarioError for
+    a path longer than ``MAX_PATH_CHARS``, a NUL character or a name the system refuses."""
+    text = os.fspath(path)
+    if len(text) > MAX_PATH_CHARS:
+        raise ScenarioError(f"the path is {len(text):,} characters long; at most "
+                            f"{MAX_PATH_CHARS:,}", file=shorten(text, 80),
+                            hint="give a shorter path")
+    if "\x00" in text:
+        raise ScenarioError("the path holds a NUL character", file=text)
+    return Path(text)
+
+
+def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES,
+                       head: int | None = None) -> bytes:
     """The bytes of the regular file ``path`` (at most ``limit``); ScenarioError otherwise.
 
     Opened without blocking (a named pipe with no writer would wait forever) and checked to
     be a regular file before anything is read; never reads more than ``limit`` + 1 bytes.
+    ``head``: read only the file's first ``head`` bytes (its size still checked against
+    ``limit``), e.g. a saved battle's header.
     """
     p = Path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
@@ -54,6 +75,8 @@ def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> 
             raise ScenarioError(f"is {info.st_size:,} bytes; the limit is {limit:,}",
                                 file=str(p))
         chunks, total = [], 0
+        if head is not None:
+            limit = min(limit, head - 1)        # stop after ``head`` bytes, no error
         while total <= limit:            # the size may change while we read: stay bounded
             try:
                 chunk = os.read(fd, min(1 << 16, limit + 1 - total))
@@ -63,7 +86,7 @@ def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> 
                 break
             chunks.append(chunk)
             total += len(chunk)
-        if total > limit:
+        if total > limit and head is None:
             raise ScenarioError(f"is more than {limit:,} bytes, the limit", file=str(p))
         return b"".join(chunks)
     except OSError as exc:

@@ -85,6 +85,12 @@ class Command:
     run: Callable[[argparse.Namespace], tuple[dict[str, Any], str]]
 
 
+
+def data_files_in(folder: Path) -> list[Path]:
+    """The TOML files of a ruleset's data folder: its own and those one folder down (e.g.
+    Low Luck's ``editions/``), in a fixed order."""
+    return sorted([*folder.glob("*.toml"), *folder.glob("*/*.toml")])
+
 class Ruleset:
     """One ruleset, as the rest of Combat Assistant sees it (subclass it; see the module doc).
 
@@ -284,12 +290,13 @@ class Ruleset:
             raise ScenarioError("the ruleset's data folder has no default.toml",
                                 file=str(folder), hint="add the scenario a new view starts with")
         out = {}
-        for path in sorted(folder.glob("*.toml")):
-            read = readers.get(path.name)
+        for path in data_files_in(folder):
+            name = path.relative_to(folder).as_posix()
+            read = readers.get(name)
             if read is None:
                 raise ScenarioError("a data file this ruleset doesn't read", file=str(path),
                                     hint="expected one of: " + ", ".join(readers))
-            out[path.name] = read_data_file(path, read)
+            out[name] = read_data_file(path, read)
         return out
 
     def help_values(self, language: str = "en") -> Mapping[str, Any]:

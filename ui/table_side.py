@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLin
 
 from combatassist.autosave import AutosaveSlot, BattleLock
 from combatassist.errors import CombatAssistError
-from combatassist.table import (TableBattle, format_choice, parse_choice, parse_dice)
+from combatassist.table import (SavedHeader, TableBattle, format_choice, parse_choice,
+                                parse_dice)
 
 from .compute import JobGroup
 from .engine_text import error_text, render
@@ -35,7 +36,8 @@ from .table_saves import VERDICTS, SavedBattles, verdict_text  # noqa: F401
 from .widgets.flow_layout import FlowLayout
 from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines, odds_text,  # noqa: F401
                                   odds_from_position)
-from .results import DEFENDER, OutcomeBar
+from .result_style import DEFENDER
+from .widgets.outcome_bar import OutcomeBar
 from .i18n import QT_TRANSLATE_NOOP, mark_engine_text, translate
 
 #: what ending the battle means, asked before it happens (Undo takes it back too)
@@ -79,7 +81,7 @@ class TableSidePanel(SavedBattles, QWidget):
         #: (``combatassist.autosave``), owned by one running instance at a time
         self.slot = AutosaveSlot(autosave_path)
         self._lock: BattleLock | None = None          # the battle on screen (or offered)
-        self._offered: TableBattle | None = None      # claimed at start-up, not yet resumed
+        self._offered: SavedHeader | None = None      # claimed at start-up, not yet resumed
         self._last_path: Path | None = None
         #: one sentence per saved battle that couldn't be resumed (set aside, kept)
         self.set_aside_notices: list[str] = []

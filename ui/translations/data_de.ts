@@ -482,6 +482,10 @@
             <translation>Unentschieden</translation>
         </message>
         <message>
+            <source>Classic</source>
+            <translation>Classic</translation>
+        </message>
+        <message>
             <source>armor</source>
             <translation>Panzer</translation>
         </message>

@@ -25,7 +25,7 @@ from combatassist.scenario import Scenario
 
 from ..compute import Job
 from ..engine_text import render
-from ..results import DEFENDER, pct
+from ..result_style import DEFENDER, pct
 from ..widgets.bands_model import SIDES, BandBoard, unit_label
 from ..widgets.band_facts import band_facts
 from ..widgets.bands_view import BandBoardWidget

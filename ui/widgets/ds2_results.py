@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
 
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult, summarise
 
-from ..results import StatusLine, delta_pct, make_spinner, pct
+from ..result_style import delta_pct, pct
+from ..status_line import StatusLine, make_spinner
 from ..engine_text import render
 from .ds2_heatmap import KillHeatmap
 from ..i18n import QT_TRANSLATE_NOOP, data_name, number, percent, translate
