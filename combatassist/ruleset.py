@@ -121,7 +121,7 @@ class Ruleset:
     #: side break off, the others only the attacker; none for a single resolution).
     retreat_sides: ClassVar[tuple[str, ...]] = ("attacker",)
     #: The outcomes the table side's odds name (``table_outcomes``), each with a display
-    #: name in ``labels["outcomes"]`` — the words the ruleset's odds view uses.
+    #: name (``outcome_name``) — the words the ruleset's odds view uses.
     outcome_ids: ClassVar[tuple[str, ...]] = ("attacker", "defender", "draw")
     #: Whether the table side's odds give the expected losses (a DS2 shot has none to give).
     table_losses: ClassVar[bool] = True
@@ -210,8 +210,6 @@ class Ruleset:
         ``resources/<name>/labels.toml``. The keys are stable (translations key on them);
         the strings are what the views show."""
         out = {category: dict(names) for category, names in self.labels_from_tables().items()}
-        out.setdefault("outcomes", {}).update(
-            {key: name for key, name in OUTCOME_NAMES.items() if key in self.outcome_ids})
         path = self.resources / "labels.toml"
         if path.is_file():
             for category, names in read_data_file(path, self.read_labels).items():
@@ -349,9 +347,15 @@ class Ruleset:
         ``EngineError`` with what to write instead."""
         return choices.parse_choice(text, proposal)
 
+    def outcome_name(self, key: str) -> str:
+        """The display name of outcome ``key`` (``outcome_ids``): ``labels.toml``'s
+        ``[outcomes]``, else the odds views' own words (``OUTCOME_NAMES``)."""
+        own = self.labels.get("outcomes", {})
+        return own[key] if key in own else OUTCOME_NAMES.get(key, key.replace("_", " "))
+
     def table_outcomes(self, result: BattleResult) -> list[tuple[str, float]]:
         """(outcome id, probability) for each of ``outcome_ids``: how the table side states a
-        battle's odds (``labels["outcomes"]`` names them). Default: who wins, or a draw."""
+        battle's odds (``outcome_name`` names them). Default: who wins, or a draw."""
         return [("attacker", result.attacker_wins), ("defender", result.defender_wins),
                 ("draw", result.draw)]
 

@@ -1,5 +1,5 @@
 """Issue 25, item 6: the table side states a battle's odds in the words of the ruleset's odds
-view — every ruleset names each of its outcomes (``labels["outcomes"]``), and a DS2 shot at
+view — every ruleset names each of its outcomes (``outcome_name``), and a DS2 shot at
 the table gives the Odds tab's kill / special damage / no effect."""
 from __future__ import annotations
 
@@ -27,8 +27,7 @@ def test_every_outcome_has_a_name_and_the_shares_add_up(name):
                                     start_odds(ruleset))
     assert [key for key, _ in shares] == list(ruleset.outcome_ids)
     for key in ruleset.outcome_ids:
-        assert ruleset.labels["outcomes"][key].strip()
-        assert ruleset.label("outcomes", key) != key.replace("_", " ")   # a real name
+        assert ruleset.outcome_name(key) != key.replace("_", " ")        # a real name
     assert math.fsum(p for _, p in shares) == pytest.approx(1.0, abs=1e-9)
 
 
@@ -39,6 +38,6 @@ def test_a_shot_at_the_table_has_the_odds_tabs_three_outcomes():
     assert shares["kill"] == pytest.approx(tab.p_kill, abs=1e-12)
     assert shares["special"] == pytest.approx(tab.p_special, abs=1e-12)
     assert shares["no_effect"] == pytest.approx(tab.p_no_effect, abs=1e-12)
-    assert [ds2.label("outcomes", k) for k in ds2.outcome_ids] == \
+    assert [ds2.outcome_name(k) for k in ds2.outcome_ids] == \
         ["Kill", "Special damage", "No effect"]
     assert not ds2.table_losses

@@ -4,18 +4,6 @@
     <context>
         <name>data.agc</name>
         <message>
-            <source>Attacker wins</source>
-            <translation>Angreifer gewinnt</translation>
-        </message>
-        <message>
-            <source>Defender wins</source>
-            <translation>Verteidiger gewinnt</translation>
-        </message>
-        <message>
-            <source>Draw</source>
-            <translation>Unentschieden</translation>
-        </message>
-        <message>
             <source>1 : 1 (tied)</source>
             <translation>1 : 1 (Gleichstand)</translation>
         </message>
@@ -470,18 +458,6 @@
     <context>
         <name>data.lowluck</name>
         <message>
-            <source>Attacker wins</source>
-            <translation>Angreifer gewinnt</translation>
-        </message>
-        <message>
-            <source>Defender wins</source>
-            <translation>Verteidiger gewinnt</translation>
-        </message>
-        <message>
-            <source>Draw</source>
-            <translation>Unentschieden</translation>
-        </message>
-        <message>
             <source>Classic</source>
             <translation>Classic</translation>
         </message>
@@ -616,18 +592,6 @@
     </context>
     <context>
         <name>data.mediumluck</name>
-        <message>
-            <source>Attacker wins</source>
-            <translation>Angreifer gewinnt</translation>
-        </message>
-        <message>
-            <source>Defender wins</source>
-            <translation>Verteidiger gewinnt</translation>
-        </message>
-        <message>
-            <source>Draw</source>
-            <translation>Unentschieden</translation>
-        </message>
         <message>
             <source>AAA</source>
             <translation>Flak</translation>
@@ -851,18 +815,6 @@
     </context>
     <context>
         <name>data.ur</name>
-        <message>
-            <source>Attacker wins</source>
-            <translation>Angreifer gewinnt</translation>
-        </message>
-        <message>
-            <source>Defender wins</source>
-            <translation>Verteidiger gewinnt</translation>
-        </message>
-        <message>
-            <source>Draw</source>
-            <translation>Unentschieden</translation>
-        </message>
         <message>
             <source>Archers</source>
             <translation>Schützen</translation>

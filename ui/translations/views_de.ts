@@ -23,14 +23,6 @@
     <context>
         <name>table_side</name>
         <message>
-            <source>optimal play</source>
-            <translation>optimales Spiel</translation>
-        </message>
-        <message>
-            <source>heuristic (least combat power lost)</source>
-            <translation>Heuristik (geringster Verlust an Kampfkraft)</translation>
-        </message>
-        <message>
             <source>{side} d{sides}</source>
             <translation>{side} W{sides}</translation>
         </message>

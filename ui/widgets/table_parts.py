@@ -20,8 +20,9 @@ from ..result_style import ATTACKER, DEFENDER, pct
 #: the colour an outcome's share is written in (the sides' own colours)
 OUTCOME_COLOURS = {"attacker": ATTACKER, "defender": DEFENDER}
 #: the casualty policies a result may name (``extra["casualties"]``: Medium Luck)
-POLICIES = {"optimal": QT_TRANSLATE_NOOP("table_side", "optimal play"),
-            "heuristic": QT_TRANSLATE_NOOP("table_side", "heuristic (least combat power lost)")}
+POLICIES = {"optimal": QT_TRANSLATE_NOOP("views.mediumluck", "optimal play"),
+            "heuristic": QT_TRANSLATE_NOOP("views.mediumluck",
+                                           "heuristic (least combat power lost)")}
 
 
 def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
@@ -77,7 +78,10 @@ def odds_text(ruleset: str, result: Any, where: str) -> str:
     rs = rulesets.get(ruleset)
     shares = []
     for key, p in rs.table_outcomes(result):
-        text = html.escape(f"{data_name(ruleset, rs.label('outcomes', key))} {pct(p)}")
+        name = rs.outcome_name(key)      # the ruleset's own word (data), or the odds view's
+        shown = data_name(ruleset, name) if key in rs.labels.get("outcomes", {}) else \
+            translate("results", name)
+        text = html.escape(f"{shown} {pct(p)}")
         colour = OUTCOME_COLOURS.get(key)
         shares.append(f'<b style="color:{colour}">{text}</b>' if colour else text)
     text = translate("table_side", "Odds from {where}: {outcomes}").format(
@@ -90,5 +94,5 @@ def odds_text(ruleset: str, result: Any, where: str) -> str:
     policy = (getattr(result, "extra", None) or {}).get("casualties")
     if policy in POLICIES:
         text += translate("table_side", "; casualties: {policy} (as on the odds tab)").format(
-            policy=translate("table_side", POLICIES[policy]))
+            policy=translate("views.mediumluck", POLICIES[policy]))
     return text
