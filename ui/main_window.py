@@ -391,7 +391,9 @@ class MainWindow(FileActions, QMainWindow):
             self.tabs.setCurrentWidget(dirty[0])       # the question is about this tab
             return self.maybe_save(dirty[0])
         names = "".join("<li>" + html.escape(self.tr("{name} ({tab} tab)").format(
-            name=self.document_name(v), tab=v.title)) + "</li>" for v in dirty)
+            name=self.doc(v).path.name if self.doc(v).path else self.tr(
+                "untitled {ruleset} scenario").format(ruleset=v.title),
+            tab=v.title)) + "</li>" for v in dirty)
         answer = QMessageBox.question(
             self, self.tr("Unsaved changes"),
             self.tr("<p>These scenarios have unsaved changes:</p><ul>{names}</ul><p>Save them "

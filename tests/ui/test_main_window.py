@@ -312,7 +312,7 @@ def test_quitting_names_exactly_the_tabs_with_unsaved_changes(make_window, qtbot
     assert not window.close()
     assert len(asked) == 1
     assert "a.toml (Low Luck tab)" in asked[0]
-    assert "the Medium Luck scenario (Medium Luck tab)" in asked[0]
+    assert "untitled Medium Luck scenario (Medium Luck tab)" in asked[0]
     assert "b.toml" not in asked[0]
     # Save all: the file in place, the untitled one where its Save As says; then it quits
     monkeypatch.setattr(QMessageBox, "question",

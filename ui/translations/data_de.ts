@@ -243,6 +243,18 @@
     <context>
         <name>data.ds2</name>
         <message>
+            <source>Kill</source>
+            <translation>Zerstörung</translation>
+        </message>
+        <message>
+            <source>Special damage</source>
+            <translation>Sonderschaden</translation>
+        </message>
+        <message>
+            <source>No effect</source>
+            <translation>Keine Wirkung</translation>
+        </message>
+        <message>
             <source>APSW</source>
             <translation>APSW</translation>
         </message>

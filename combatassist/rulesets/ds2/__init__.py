@@ -43,6 +43,9 @@ class Ds2(Ruleset):
     data_files = {"tables.toml": read_tables}
     #: one shot: there is no next round to retreat before
     retreat_sides = ()
+    #: the table side says a shot's odds as the odds view does (labels.toml [outcomes])
+    outcome_ids = ("kill", "special", "no_effect")
+    table_losses = False
 
     def label_ids(self) -> dict[str, tuple[str, ...]]:
         t = tables()
@@ -51,6 +54,13 @@ class Ds2(Ruleset):
 
     def parse(self, reader) -> Shot:
         return parse(reader)
+
+    def table_outcomes(self, result) -> list[tuple[str, float]]:
+        """Kill, special damage, no effect (misses included) of the shot's ``BattleResult``
+        at the table: an effect is the attacker's win, a kill the one loss it counts."""
+        kill = result.loss_marginal(1).get(1, 0.0)
+        return [("kill", kill), ("special", max(0.0, result.attacker_wins - kill)),
+                ("no_effect", result.defender_wins)]
 
     def to_document(self, payload: Shot) -> dict[str, Any]:
         return to_document(payload)
