@@ -225,6 +225,14 @@ class Ruleset:
         by default."""
         return {}
 
+    def data_terms(self) -> Iterable[str]:
+        """The names from this ruleset's data that its engine texts put through
+        ``text.term("data.<name>", name)`` (units, bands, terrains, weapons, ...), read from
+        its own tables: ``packaging/engine_texts.py`` collects them from every ruleset found
+        into the context ``data.<name>`` of ``ui/translations/engine_<lang>.ts``, for
+        translation. Default: none."""
+        return ()
+
     def label_ids(self) -> Mapping[str, Iterable[str]]:
         """The ids ``labels.toml`` may name, per category (``[units]``, ``[terrain]``, ...):
         a category or id not listed here is an error in the file. Default: none."""

@@ -17,6 +17,7 @@ from ..widgets.count_box import CountBox
 from ..widgets.loss_order import LossOrderEditor
 from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
 from ..widgets.retreat_rules import RetreatRulesBox
+from ..data_names import spaced
 from .base import BattleView
 from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 
@@ -138,6 +139,17 @@ class LowLuckView(BattleView):
     title = "Low Luck"
     order = 10
     loss_unit = "units"
+
+    @classmethod
+    def data_names(cls) -> set[str]:
+        """Every shipped edition's unit ids and the research techs, in words."""
+        from combatassist.rulesets import lowluck
+        from combatassist.rulesets.lowluck import tech
+
+        names = {spaced(u) for name in lowluck.SHIPPED for u in lowluck.shipped(name).ids}
+        for branch in tech.BRANCHES:
+            names |= {spaced(t) for t in tech.branch(branch).techs}
+        return names
 
     # -- form -------------------------------------------------------------------------------
     def build_form(self) -> QWidget:

@@ -52,6 +52,18 @@ class Ds2(Ruleset):
         return {"classes": FAMILY_CLASSES, "covers": t.covers, "armour_types": t.armour_types,
                 "infantry": tuple(t.infantry_ratings), "ranges": t.ranges, "combat": t.combat}
 
+    def data_terms(self) -> list[str]:
+        """Weapon families and their no-effect results, ranges, armour, artillery weights,
+        target kinds, infantry ratings and impacts, covers."""
+        t = tables()
+        words = lambda ids: [i.replace("_", " ") for i in ids]       # noqa: E731
+        return [*(f.label for f in t.families.values()),
+                *(r for f in t.families.values() for r in f.no_effect.values()),
+                *t.ranges, *t.armour_types, *t.artillery_weights, *TARGET_KINDS,
+                *t.infantry_ratings, *(c.replace("_", "-") for c in t.covers),
+                *words(t.infantry_impact),
+                *words(c for v in t.infantry_impact.values() for c in v)]
+
     def parse(self, reader) -> Shot:
         return parse(reader)
 

@@ -84,6 +84,10 @@ class LowLuck(Ruleset):
         return {"units": units, "techs": tuple(dict.fromkeys(techs + research)),
                 "dice": DICE_MODES, "battles": BATTLE_KINDS, "editions": SHIPPED}
 
+    def data_terms(self) -> tuple[str, ...]:
+        """The unit ids of every shipped edition (``casualties.unit_name``)."""
+        return tuple(dict.fromkeys(u for name in SHIPPED for u in shipped(name).ids))
+
     def parse(self, reader) -> LowLuckScenario:
         return scenario.parse(reader)
 
