@@ -35,7 +35,8 @@ from .engine_text import error_text, render
 from .table_saves import VERDICTS, SavedBattles, verdict_text  # noqa: F401
 from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines,  # noqa: F401
                                   odds_from_position)
-from .results import ATTACKER, DEFENDER, OutcomeBar, pct
+from .result_style import ATTACKER, DEFENDER, pct
+from .widgets.outcome_bar import OutcomeBar
 from .i18n import QT_TRANSLATE_NOOP, mark_engine_text, number, translate
 
 #: what ending the battle means, asked before it happens (Undo takes it back too)
@@ -172,6 +173,11 @@ class TableSidePanel(SavedBattles, QWidget):
         mark_engine_text(self.choice_edit)
         self.log.setWordWrap(True)
         self.log.setAlternatingRowColors(True)
+        # an entry can be taller than the log (AGC's totals): scroll by pixels, a few lines
+        # a step, so its last lines can be reached (item by item, they never could)
+        self.log.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+        self.log.setResizeMode(QListWidget.ResizeMode.Adjust)      # re-wrap when resized
+        self.log.verticalScrollBar().setSingleStep(3 * self.log.fontMetrics().lineSpacing())
 
         entry = QGroupBox(translate("table_side", "This phase"))
         form = QFormLayout(entry)
@@ -290,7 +296,15 @@ class TableSidePanel(SavedBattles, QWidget):
         self.message.setText("")
         self.notice.setText("")
         self._refresh()
-        self.dice_edit.setFocus()
+        self.focus_entry()
+
+    def focus_entry(self) -> None:
+        """Put the keyboard in the phase's entry: the dice, or (a phase without dice, where
+        the dice box is disabled) the casualties, so Enter plays the phase as it says."""
+        for edit in (self.dice_edit, self.choice_edit):
+            if edit.isEnabled():
+                edit.setFocus()
+                return
 
     # -- actions --------------------------------------------------------------------------
     def roll(self) -> None:
@@ -321,7 +335,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self.dice_edit.setText("")
         self.choice_edit.setText("")
         self.message.setText("")
-        self.dice_edit.setFocus()
+        self.focus_entry()
 
     def between_rounds(self, action: Any) -> None:
         """Take the between-rounds step ``action`` (refusals show as the message)."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import rulesets
-from ..battle import BattleRules, DieSpec, Phase, check_roll
+from ..battle import BattleRules, DieSpec, Phase, check_roll, optional
 from ..choices import format_choice
 from ..errors import CombatAssistError, EngineError, ScenarioError
 from ..files import atomic_write_text
@@ -92,7 +92,7 @@ class TableBattle:
 
     def _between(self, number: int, state: Any, action: Any) -> tuple[BattleRules, Any]:
         """Apply a between-rounds step (raises EngineError, nothing logged, if refused)."""
-        apply = getattr(self.rules, "apply_between_rounds", None)
+        apply = optional(self.rules, "apply_between_rounds")
         if apply is None:
             raise EngineError(msg("this battle has nothing to do between rounds"))
         if number < 2:
@@ -101,7 +101,7 @@ class TableBattle:
         if self.rules.verdict(state) is not None:
             raise EngineError(msg("the battle is over"))
         rules, after = apply(state, action)
-        describe = getattr(self.rules, "describe_action", format_choice)
+        describe = optional(self.rules, "describe_action", format_choice)
         text = text_lines([msg("Before round {round} — {action}", round=number,
                                action=describe(action)),
                            join("", ["    ", msg("now: {position}",
@@ -122,7 +122,7 @@ class TableBattle:
                      dice=dice)]
         lines += [join("", ["    ", line]) for line in split_lines(explanation)]
         if entry.choice is not None:
-            describe = getattr(self.rules, "describe_choice", format_choice)
+            describe = optional(self.rules, "describe_choice", format_choice)
             lines.append(join("", ["    ", msg("players' choice: {choice}",
                                                choice=describe(entry.choice))]))
         lines.append(join("", ["    ", msg("now: {position}",
@@ -167,7 +167,7 @@ class TableBattle:
     def between_rounds_options(self) -> Any | None:
         """What the ruleset lets the players do before this round's dice (None: nothing):
         only from round 2 on, before the first dice of the round, while the battle goes on."""
-        options = getattr(self.rules, "between_rounds_options", None)
+        options = optional(self.rules, "between_rounds_options")
         if options is None or self.round_number < 2 or self.dice_entered() or self.is_over():
             return None
         return options(self.state)
@@ -287,7 +287,7 @@ class TableBattle:
         if self.ending is not None:
             self.redo_stack.append(self.ending)
             self.ending = None
-        elif getattr(self.initial_rules, "undo_by_phase", False) and (
+        elif optional(self.initial_rules, "undo_by_phase", False) and (
                 self.dice_entered() or (not self.current and self.rounds)):
             if not self.dice_entered():
                 self.current = self.rounds.pop()

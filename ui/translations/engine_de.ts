@@ -809,19 +809,59 @@
             <translation>{side}: genau {needed} Verluste sind zu nehmen, nicht {total}</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>AA fire</source>
-            <translation>AA-Feuer</translation>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>attack: hit on {v} or less</source>
+            <translation>Angriff: Treffer bei {v} oder weniger</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>defence: hit on {v} or less</source>
+            <translation>Verteidigung: Treffer bei {v} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
             <source>AA: hit on 1</source>
             <translation>AA: Treffer bei 1</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>bombardment: hit on {v} or less</source>
+            <translation>Küstenbeschuss: Treffer bei {v} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>submarines: hit on {v} or less</source>
+            <translation>U-Boote: Treffer bei {v} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>attack power {power}: extra hit on {rem} or less</source>
+            <translation>Angriffswert {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>defence power {power}: extra hit on {rem} or less</source>
+            <translation>Verteidigungswert {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
             <source>AA: hit on {rem} or less</source>
             <translation>AA: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>bombardment power {power}: extra hit on {rem} or less</source>
+            <translation>Angriffswert des Küstenbeschusses {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>submarines power {power}: extra hit on {rem} or less</source>
+            <translation>Angriffswert der U-Boote {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA fire</source>
+            <translation>AA-Feuer</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
@@ -847,36 +887,6 @@
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
             <source>Fire: the attacker scores {a} hits, the defender {d}</source>
             <translation>Feuer: der Angreifer erzielt {a} Treffer, der Verteidiger {d}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>attack: hit on {v} or less</source>
-            <translation>Angriff: Treffer bei {v} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>defence: hit on {v} or less</source>
-            <translation>Verteidigung: Treffer bei {v} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>submarines: hit on {v} or less</source>
-            <translation>U-Boote: Treffer bei {v} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>attack power {power}: extra hit on {rem} or less</source>
-            <translation>Angriffswert {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>defence power {power}: extra hit on {rem} or less</source>
-            <translation>Verteidigungswert {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>submarines power {power}: extra hit on {rem} or less</source>
-            <translation>Angriffswert der U-Boote {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/rules.py" />

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QGroupBox, QHeaderView,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from ..results import ATTACKER, DEFENDER
+from ..result_style import ATTACKER, DEFENDER
 from ..engine_text import render
 from .agc_terrain import signed
 from ..i18n import QT_TRANSLATE_NOOP, side_title, translate
