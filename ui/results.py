@@ -12,8 +12,8 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence
-from PySide6.QtWidgets import (QGraphicsOpacityEffect, QHBoxLayout, QLabel, QPushButton,
-                               QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout,
+                               QWidget)
 
 from combatassist import report
 from combatassist.result import BattleResult
@@ -27,10 +27,6 @@ from .widgets.battle_figures import BattleFiguresPanel
 from .widgets.figure_layout import FiguresGrid
 from .widgets.outcome_bar import OutcomeBar
 from .engine_text import render
-
-
-#: how strongly figures of an earlier set-up are greyed (1: not at all)
-STALE_OPACITY = 0.35
 
 
 class ResultsPanel(StatusLine, QWidget):
@@ -174,12 +170,7 @@ class ResultsPanel(StatusLine, QWidget):
 
         # greyed while the figures on show belong to an earlier set-up (see mark_stale)
         self.stale_parts = (self.bar, self.figures, self.battle_figures, self.details)
-        for part in self.stale_parts:
-            effect = QGraphicsOpacityEffect(part)
-            effect.setOpacity(STALE_OPACITY)
-            effect.setEnabled(False)
-            part.setGraphicsEffect(effect)
-        self.stale = False
+        self.mark_stale(False)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -204,13 +195,6 @@ class ResultsPanel(StatusLine, QWidget):
     # -- feeding it ---------------------------------------------------------------------
     def has_figures(self) -> bool:
         return self.result is not None
-
-    def mark_stale(self, stale: bool) -> None:
-        """Grey the outcome, the figures and the details while they belong to an earlier
-        set-up (a computation is under way, was stopped, or was refused)."""
-        self.stale = stale
-        for part in self.stale_parts:
-            part.graphicsEffect().setEnabled(stale)
 
     def show_result(self, result: BattleResult) -> None:
         self.result = result

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter
-from PySide6.QtWidgets import QProgressBar, QWidget
+from PySide6.QtWidgets import QGraphicsOpacityEffect, QProgressBar, QWidget
 
 from combatassist.files import atomic_write_text
 
@@ -51,9 +51,22 @@ class StatusLine:
     def export_png(self, path: str | Path) -> bool:
         return self.grab().save(str(path), "PNG")
 
+    #: the widgets greyed while their figures belong to an older set-up (``mark_stale``)
+    stale_parts: tuple[QWidget, ...] = ()
+    #: how strongly they are greyed (1: not at all)
+    STALE_OPACITY = 0.35
+
     def mark_stale(self, stale: bool) -> None:
-        """Show on the figures whether they belong to an older set-up (default: the status
-        line says it alone)."""
+        """Show on the figures whether they belong to an older set-up: ``stale_parts``
+        greyed (the status line says why)."""
+        self.stale = stale
+        for part in self.stale_parts:
+            effect = part.graphicsEffect()
+            if not isinstance(effect, QGraphicsOpacityEffect):
+                effect = QGraphicsOpacityEffect(part)
+                effect.setOpacity(self.STALE_OPACITY)
+                part.setGraphicsEffect(effect)
+            effect.setEnabled(stale)
 
     def previous_note(self) -> str:
         """" The figures shown are from the previous set-up." when older figures are on
