@@ -3,6 +3,11 @@ plus each ruleset's own commands (``Ruleset.commands``: Low Luck's ``tech`` and 
 Medium Luck's ``advise``).
 
 Every refusal is one clear line on stderr and exit status 2; never a traceback.
+
+Start-up is part of the answer (a script may call ``odds`` once per battle): ``odds`` builds
+its own parser only and imports the one ruleset its file names (``rulesets.get``); the
+rulesets' own commands, ``--help`` and anything unrecognised build the whole parser, which
+imports every ruleset for its commands.
 """
 from __future__ import annotations
 
@@ -12,10 +17,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import __version__, rulesets
+from . import rulesets
 from .errors import CombatAssistError, one_line, shown
-from .ruleset import METHODS, compute
-from .scenario import load_scenario
+
+#: ``combatassist.ruleset.METHODS`` (not imported here: that module needs numpy, the parser
+#: does not; tests hold the two equal).
+METHODS = ("exact", "simulate")
 
 #: Largest --trials accepted (100 million dice-rolled battles would take hours).
 MAX_TRIALS = 10_000_000
@@ -45,12 +52,14 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {shown(text)}") from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    found = rulesets.all_rulesets()
+def build_parser(commands: bool = True) -> argparse.ArgumentParser:
+    """The whole parser; ``commands=False``: ``odds`` only (no ruleset imported)."""
+    found = rulesets.all_rulesets() if commands else []
     parser = _Parser(prog="combatassist",
-                     description="Exact combat odds for wargame rulesets: "
-                                 + ", ".join(r.title for r in found) + ".")
-    parser.add_argument("--version", action="version", version=f"combatassist {__version__}")
+                     description="Exact combat odds for wargame rulesets"
+                                 + (": " + ", ".join(r.title for r in found) if found else "")
+                                 + ".")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     odds = sub.add_parser("odds", help="odds of the battle (or shot) in a scenario file")
@@ -70,6 +79,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from . import __version__
+        print(f"combatassist {__version__}")         # on stdout, as argparse's own
+        parser.exit(0)
+
+
+def _command(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names (its first word not an option), if any."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
 def _print(data: Any, as_json: bool, human: str) -> None:
     if as_json:
         print(json.dumps(data))
@@ -78,10 +104,13 @@ def _print(data: Any, as_json: bool, human: str) -> None:
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(commands=_command(argv) != "odds")
     args = parser.parse_args(argv)
     if args.command == "odds":
+        from .scenario import load_scenario
         scenario = load_scenario(args.file)
+        from .ruleset import compute     # numpy and the solvers: only for a battle to solve
         ruleset = rulesets.get(scenario.ruleset)
         result = compute(ruleset, scenario.body, method=args.method, trials=args.trials,
                          seed=args.seed)

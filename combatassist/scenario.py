@@ -48,13 +48,15 @@ def parse_scenario_text(text: str, file: str | None = None, *, ruleset: Any = No
 def read_scenario(top: Reader, *, ruleset: Any = None) -> Scenario:
     """The scenario of a whole document's ``Reader`` (``parse_scenario_text`` once the TOML
     is parsed; a ruleset's ``default.toml`` is read this way too)."""
-    known = (ruleset.name,) if ruleset is not None else rulesets.names()
     name = top.raw("ruleset", None)
-    if name is None:
-        raise top.error(None, "missing 'ruleset' at the top of the file",
-                        hint=f'add e.g. ruleset = "{known[0]}" (one of: '
-                             + ", ".join(known) + ")")
-    if name not in known:
+    if ruleset is not None and name == ruleset.name or ruleset is None and rulesets.found(name):
+        pass            # only the named ruleset is imported (rulesets.get: lazy discovery)
+    else:
+        known = (ruleset.name,) if ruleset is not None else rulesets.names()
+        if name is None:
+            raise top.error(None, "missing 'ruleset' at the top of the file",
+                            hint=f'add e.g. ruleset = "{known[0]}" (one of: '
+                                 + ", ".join(known) + ")")
         raise top.error("ruleset", f"unknown ruleset {shown(name)}",
                         hint="expected one of: " + ", ".join(known))
     title = top.string("title", None)

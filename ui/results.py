@@ -336,11 +336,6 @@ class ResultsPanel(StatusLine, QWidget):
             return summarise_battle(self.result)
         return report.copy_text(self.scenario, self.result, self.baseline)
 
-    def copy_results(self) -> None:
-        """Put ``copy_text()`` on the clipboard."""
-        from PySide6.QtWidgets import QApplication
-        QApplication.clipboard().setText(self.copy_text())
-
     def export_png(self, path: str | Path) -> bool:
         """The panel as a PNG under a heading (title, forces and options), without its
         Pin / Unpin and Copy buttons (controls, not results)."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter
-from PySide6.QtWidgets import QGraphicsOpacityEffect, QProgressBar, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsOpacityEffect, QProgressBar, QWidget
 
 from combatassist.files import atomic_write_text
 
@@ -44,6 +44,15 @@ class StatusLine:
         out = io.StringIO()
         csv.writer(out, lineterminator="\n").writerows(self.csv_rows())
         return out.getvalue()
+
+    def copy_text(self) -> str:
+        """Plain text of the shown result a player pastes into a forum or a chat ("" while
+        there is none)."""
+        raise NotImplementedError
+
+    def copy_results(self) -> None:
+        """Put ``copy_text()`` on the clipboard."""
+        QApplication.clipboard().setText(self.copy_text())
 
     def export_csv(self, path: str | Path) -> None:
         atomic_write_text(path, self.csv_text())

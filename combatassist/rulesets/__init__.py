@@ -5,6 +5,10 @@ A ruleset is a folder ``combatassist/rulesets/<name>/`` whose ``__init__.py`` de
 ``docs/adding-a-ruleset.md``). Discovery walks this package's ``__path__`` with ``pkgutil``,
 so a folder added to the path (tests do) is found too. A ruleset that fails to import raises
 its own error: nothing is hidden.
+
+Loading is lazy: ``get(name)`` imports that one ruleset's package only (the command line's
+``odds`` needs no other: the rest of the rulesets and their numpy solvers cost more than the
+battle), ``all_rulesets`` and ``names`` import every one (they need each one's ``order``).
 """
 from __future__ import annotations
 
@@ -25,25 +29,36 @@ _REQUIRED = ("name", "title", "kind", "parse", "to_document", "exact", "simulate
 #: The position of a ruleset without an ``order`` of its own (``Ruleset.order``'s default).
 DEFAULT_ORDER = 100
 
-__all__ = ["all_rulesets", "get", "names"]
+__all__ = ["all_rulesets", "found", "get", "names"]
+
+def _folders() -> list[str]:
+    """The subpackages that may hold a ruleset (listed, not imported)."""
+    return [info.name for info in pkgutil.iter_modules(__path__)
+            if info.ispkg and not info.name.startswith("_")]
+
+
+def _load(folder: str) -> Ruleset | None:
+    """The ``RULESET`` of one subpackage (imported now), checked; None if it has none."""
+    module = importlib.import_module(f"{__name__}.{folder}")
+    ruleset = getattr(module, "RULESET", None)
+    if ruleset is None:
+        return None
+    missing = [a for a in _REQUIRED if not hasattr(ruleset, a)]
+    if missing:
+        raise TypeError(f"{module.__name__}.RULESET is not a combatassist.ruleset.Ruleset "
+                        f"(it has no {', '.join(missing)})")
+    if ruleset.name != folder:
+        raise ValueError(f"{module.__name__}.RULESET is named '{ruleset.name}': a "
+                         f"ruleset's name is its folder's, '{folder}'")
+    return ruleset
+
 
 def _discover() -> dict[str, Ruleset]:
     found: dict[str, Ruleset] = {}
-    for info in pkgutil.iter_modules(__path__):
-        if not info.ispkg or info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        ruleset = getattr(module, "RULESET", None)
-        if ruleset is None:
-            continue
-        missing = [a for a in _REQUIRED if not hasattr(ruleset, a)]
-        if missing:
-            raise TypeError(f"{module.__name__}.RULESET is not a combatassist.ruleset.Ruleset "
-                            f"(it has no {', '.join(missing)})")
-        if ruleset.name != info.name:
-            raise ValueError(f"{module.__name__}.RULESET is named '{ruleset.name}': a "
-                             f"ruleset's name is its folder's, '{info.name}'")
-        found[ruleset.name] = ruleset
+    for folder in _folders():
+        ruleset = _load(folder)
+        if ruleset is not None:
+            found[ruleset.name] = ruleset
     return dict(sorted(found.items(),
                        key=lambda kv: (getattr(kv[1], "order", DEFAULT_ORDER), kv[0])))
 
@@ -70,10 +85,36 @@ def names() -> tuple[str, ...]:
     return tuple(_rulesets())
 
 
+def _one(name: object) -> Ruleset | None:
+    """The ruleset called ``name``, importing that one only (None: there is none)."""
+    global _single, _single_path
+    path = tuple(__path__)
+    if _cache is not None and path == _cache_path:
+        return _cache.get(name) if isinstance(name, str) else None
+    if path != _single_path:                    # found again when the path changed
+        _single, _single_path = {}, path
+    if not isinstance(name, str) or name not in _folders():
+        return None
+    if name not in _single:
+        _single[name] = _load(name)
+    return _single[name]
+
+
+_single: dict[str, Ruleset | None] = {}
+_single_path: tuple[str, ...] = ()
+
+
+def found(name: object) -> bool:
+    """Whether ``name`` is a ruleset's name (imports that ruleset only)."""
+    return _one(name) is not None
+
+
 def get(name: str) -> Ruleset:
-    """The ruleset called ``name``; ScenarioError (field ``ruleset``) naming the known ones."""
-    found = _rulesets()
-    if name not in found:
+    """The ruleset called ``name`` (only its package is imported); ScenarioError (field
+    ``ruleset``) naming the known ones."""
+    ruleset = _one(name)
+    if ruleset is None:
+        known = _rulesets()
         raise ScenarioError(f"unknown ruleset '{name}'", field="ruleset",
-                            hint="expected one of: " + ", ".join(found))
-    return found[name]
+                            hint="expected one of: " + ", ".join(known))
+    return ruleset

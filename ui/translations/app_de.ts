@@ -672,6 +672,10 @@ Nein: sie wird verworfen.</translation>
             </translation>
         </message>
         <message>
+            <source>saved {when}</source>
+            <translation>gespeichert {when}</translation>
+        </message>
+        <message>
             <source>This battle is not finished. Close it and discard its saved progress?</source>
             <translation>Diese Schlacht ist nicht beendet. Schließen und ihren gespeicherten Stand verwerfen?</translation>
         </message>

@@ -57,7 +57,7 @@ class AgcView(ResolutionView):
     def finish_build(self) -> None:
         self.results.baseline_changed.connect(lambda _on: self._draw_plots())
         # at the table: each unit's die, modifier and why, beside the dice to enter
-        self.lineup_tables = LineupTables(self._payload)
+        self.lineup_tables = LineupTables()
         self.table_panel.set_detail_widget(self.lineup_tables)
 
     # -- the form -----------------------------------------------------------------------------

@@ -44,7 +44,7 @@ class SidePanel(QGroupBox):
                            f"QGroupBox::title {{ color: {colour}; }}")
         self.spins: dict[str, QSpinBox] = {}
         grid = QGridLayout()
-        for i, (uid, unit) in enumerate(lowluck.UNITS.items()):
+        for i, (uid, unit) in enumerate(lowluck.classic().unit_map.items()):
             spin = CountBox(lowluck.MAX_PER_TYPE)
             spin.setObjectName(f"{role}_{uid}")
             value = unit.attack if role == "attacker" else unit.defence
@@ -67,13 +67,13 @@ class SidePanel(QGroupBox):
             grid.addWidget(text, i // 2, 2 * (i % 2))
             grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
         self.order = LossOrderEditor(on_change,
-                                     default=lambda: lowluck.rules.full_order((), role),
+                                     default=lambda: lowluck.rules.full_order(lowluck.classic(), (), role),
                                      label=lambda uid: label("units", uid))
         self.order.reset_button.setToolTip(translate("views.lowluck", "Cheapest first"))
-        self.order.set_rows(lowluck.rules.full_order((), role))
+        self.order.set_rows(lowluck.rules.full_order(lowluck.classic(), (), role))
         self.techs: dict[str, QCheckBox] = {}
         tech_row = QHBoxLayout()
-        for t in lowluck.BATTLE_TECHS:
+        for t in lowluck.classic().tech_effects:
             box = QCheckBox(label("techs", t))
             box.toggled.connect(on_change)
             self.techs[t] = box
@@ -87,8 +87,8 @@ class SidePanel(QGroupBox):
     def allow(self, battle: str) -> None:
         """Disable unit types that can't fight in this kind of battle."""
         for uid, spin in self.spins.items():
-            spin.setEnabled(lowluck.fights_in(uid, battle))
-        self.order.hide_rows(lambda uid: not lowluck.fights_in(uid, battle))
+            spin.setEnabled(lowluck.classic().fights_in(uid, battle))
+        self.order.hide_rows(lambda uid: not lowluck.classic().fights_in(uid, battle))
 
     def side(self, battle: str) -> lowluck.LowLuckSide:
         # isEnabledTo(self): only this battle kind's own switch counts; the whole form is also
@@ -102,7 +102,8 @@ class SidePanel(QGroupBox):
     def load(self, side: lowluck.LowLuckSide) -> None:
         for uid, spin in self.spins.items():
             spin.setValue(int(side.units.get(uid, 0)))
-        self.order.set_rows(lowluck.rules.full_order(tuple(side.order_of_loss), self.role),
+        self.order.set_rows(lowluck.rules.full_order(lowluck.classic(), tuple(side.order_of_loss),
+                                                         self.role),
                             custom=bool(side.order_of_loss))
         for t, box in self.techs.items():
             box.setChecked(t in side.techs)

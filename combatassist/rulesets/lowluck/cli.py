@@ -1,11 +1,13 @@
-"""`combatassist tech` and `combatassist sbr` (Low Luck), per docs/scenario-format.md."""
+"""`combatassist tech` and `combatassist sbr` (Low Luck), per docs/scenario-format.md.
+
+The calculators are imported when a command runs or is configured, not with the ruleset
+(``combatassist odds`` of a Low Luck battle needs neither)."""
 from __future__ import annotations
 
 import argparse
 
 from ...errors import EngineError
 from ...ruleset import Command
-from . import sbr, tech
 
 
 def _invest_list(text: str) -> list[int]:
@@ -30,11 +32,13 @@ def _nonneg(text: str) -> int:
 
 
 def _run_tech(args) -> tuple[dict, str]:
+    from . import tech
     plan = tech.plan_research(args.branch, args.invest, args.attempt_at)
     return plan.to_json(), tech.summarise_plan(plan)
 
 
 def _run_sbr(args) -> tuple[dict, str]:
+    from . import sbr
     if args.bombers < 1:
         raise EngineError("--bombers must be at least 1")
     result = sbr.compute_sbr(args.bombers, aa=args.aa, extra_aa=args.extra_aa,
@@ -44,6 +48,7 @@ def _run_sbr(args) -> tuple[dict, str]:
 
 
 def _configure_tech(t: argparse.ArgumentParser) -> None:
+    from . import tech
     t.add_argument("branch", choices=tech.BRANCHES)
     t.add_argument("--invest", type=_invest_list, required=True,
                    help="IPC invested per round, e.g. 18,18,18,18")
@@ -52,6 +57,7 @@ def _configure_tech(t: argparse.ArgumentParser) -> None:
 
 
 def _configure_sbr(s: argparse.ArgumentParser) -> None:
+    from . import sbr
     s.add_argument("--bombers", type=_nonneg, required=True)
     s.add_argument("--aa", action="store_true", help="the factory has an AA gun")
     s.add_argument("--extra-aa", type=_nonneg, default=0, help="further AA guns flown over")
