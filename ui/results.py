@@ -186,11 +186,21 @@ class ResultsPanel(StatusLine, QWidget):
 
     def add_details_page(self, title: str, page: QWidget) -> int:
         """Add ``page`` as a tab of the details under the headline; returns its index."""
-        return self.details.addTab(page, title)
+        index = self.details.addTab(page, title)
+        self._show_a_visible_tab()
+        return index
 
     def _show_figure_tabs(self, shown: bool) -> None:
         for tab in (self.swing_tab, self.ends_tab):
             self.details.setTabVisible(tab, shown)
+        self._show_a_visible_tab()
+
+    def _show_a_visible_tab(self) -> None:
+        # a hidden tab stays current in a QTabWidget: its page would show as a blank area
+        if not self.details.isTabVisible(self.details.currentIndex()):
+            shown = [i for i in range(self.details.count()) if self.details.isTabVisible(i)]
+            if shown:
+                self.details.setCurrentIndex(shown[0])
 
     # -- feeding it ---------------------------------------------------------------------
     def has_figures(self) -> bool:

@@ -129,3 +129,19 @@ def test_the_exported_png_shows_readable_plots_on_a_laptop(open_view, tmp_path):
     ratio = results.devicePixelRatioF()
     assert image.width() == round(results.width() * ratio)
     assert image.height() > round(results.height() * ratio)          # the heading above it
+
+
+@pytest.mark.parametrize("view_class", ["lowluck.LowLuckView", "mediumluck.MediumLuckView",
+                                        "agc.AgcView", "ur.UrView"])
+def test_the_details_open_on_a_page_that_is_there(open_view, view_class):
+    """The details never open on a hidden tab (a blank area where AGC's plots belong)."""
+    import importlib
+
+    module, name = view_class.split(".")
+    cls = getattr(importlib.import_module(f"combatassist_gui.views.{module}"), name)
+    view = open_view(cls, size=(1280, 740))
+    details = view.results.details
+    assert details.isTabVisible(details.currentIndex())
+    assert details.currentWidget().isVisible()
+    if cls.ruleset == "agc":
+        assert view.plots.totals_plot.isVisible()
