@@ -168,8 +168,6 @@ class ResultsPanel(StatusLine, QWidget):
                                               self.battle_figures.ends_page)
         self._show_figure_tabs(False)
 
-        # greyed while the figures on show belong to an earlier set-up (see mark_stale)
-        self.stale_parts = (self.bar, self.figures, self.battle_figures, self.details)
         self.mark_stale(False)
 
         layout = QVBoxLayout(self)
@@ -183,6 +181,13 @@ class ResultsPanel(StatusLine, QWidget):
         layout.addWidget(self.note)
         layout.addWidget(self.no_battle, 1)
         layout.addWidget(self.details, 1)
+
+    @property
+    def stale_parts(self) -> tuple[QWidget, ...]:
+        """Greyed while the figures on show belong to an earlier set-up (``mark_stale``):
+        the outcome bar, the figures and every details page."""
+        return (self.bar, self.figures, self.battle_figures,
+                *(self.details.widget(i) for i in range(self.details.count())))
 
     def add_details_page(self, title: str, page: QWidget) -> int:
         """Add ``page`` as a tab of the details under the headline; returns its index."""

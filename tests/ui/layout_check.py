@@ -17,9 +17,10 @@ import re
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSpinBox, QCheckBox,
-                               QComboBox, QLabel, QLineEdit, QPushButton, QRadioButton,
-                               QScrollArea, QTabBar, QToolButton, QWidget)
+from PySide6.QtWidgets import (QAbstractButton, QAbstractScrollArea, QAbstractSpinBox,
+                               QApplication, QCheckBox, QComboBox, QLabel, QLineEdit,
+                               QPushButton, QRadioButton, QScrollArea, QTabBar, QToolButton,
+                               QWidget)
 
 #: The client area of a maximised window on the two laptop screens the app is made for: the
 #: screen less a title bar and a task bar (about 60 px).
@@ -191,6 +192,8 @@ def y_ticks(plot: pg.PlotWidget) -> int:
     size = axis.geometry().height()
     if size <= 0:
         return 0
+    if axis._tickLevels is not None:          # ticks of its own (a heatmap's classes)
+        return len([v for level in axis._tickLevels[:1] for v, _ in level if low <= v <= high])
     levels = axis.tickValues(low, high, size)
     return len({round(v, 9) for _spacing, values in levels[:1] for v in values
                 if low <= v <= high})
@@ -231,7 +234,20 @@ def headline_problems(view) -> list[str]:
         top = label.mapTo(scroll.viewport(), QPoint(0, 0)).y()
         if top + label.height() > scroll.viewport().height():
             problems.append(f"headline {key} below the fold ({top} px)")
-    return problems + plot_problems(view.odds_page)
+    details = getattr(view.results, "details", None)
+    if details is None:
+        return problems + plot_problems(view.odds_page)
+    shown = details.currentIndex()
+    for tab in range(details.count()):         # every plot, each in its own details tab
+        if not details.isTabVisible(tab):
+            continue
+        details.setCurrentIndex(tab)
+        for _ in range(3):
+            QApplication.processEvents()
+        problems += [f"details › {details.tabText(tab)}: {problem}"
+                     for problem in plot_problems(view.odds_page)]
+    details.setCurrentIndex(shown)
+    return problems
 
 
 def walk(qapp, window, sizes: dict[str, tuple[int, int]], check) -> list[str]:

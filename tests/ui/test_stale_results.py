@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from combatassist_gui import i18n
+from combatassist_gui.status_line import greyed as is_greyed
 
 from combatassist_gui.views.agc import AgcView
 from combatassist_gui.views.ds2 import Ds2View
@@ -24,13 +25,12 @@ def german(qapp):
 
 
 def greyed(results) -> bool:
-    """Every part holding figures (bar, figures, details) under its opacity effect."""
-    return all(part.graphicsEffect() is not None and part.graphicsEffect().isEnabled()
-               and part.graphicsEffect().opacity() < 0.5 for part in results.stale_parts)
+    """Every part holding figures (bar, figures, each details page) faded."""
+    return all(is_greyed(part) for part in results.stale_parts)
 
 
 def clear(results) -> bool:
-    return not any(part.graphicsEffect().isEnabled() for part in results.stale_parts)
+    return not any(is_greyed(part) for part in results.stale_parts)
 
 
 def an_edit(view) -> None:

@@ -238,7 +238,7 @@ class ShotResultsPanel(StatusLine, QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.figures)
         layout.addWidget(self.details, 1)
-        self.stale_parts = (self.strip, self.figures, self.details)
+        self.stale_parts = (self.strip, self.figures, self.bars, self.heatmap, self.base_heatmap)
         self.mark_stale(False)
         self._show_baseline_widgets(False)
 
