@@ -146,8 +146,12 @@ def _refusal_1942() -> str:
 def side_by_side_1942() -> None:
     rows = [(f"{name}, {dice}", battle, dice, attacker, defender)
             for name, battle, attacker, defender in ED1942 for dice in ("standard", "lowluck")]
-    ours = {name: _ours_1942(_scenario_1942(battle, dice, attacker, defender), 3)
-            for name, battle, dice, attacker, defender in rows}
+    ours = {}
+    for name, battle, dice, attacker, defender in rows:
+        try:
+            ours[name] = _ours_1942(_scenario_1942(battle, dice, attacker, defender), 3)
+        except CombatAssistError as exc:         # refused at once beyond the work limits
+            ours[name] = (None, str(exc))
     job = {"dist": str(Path(AACALC2_DIR) / "dist" / "index.js"), "repeat": 3, "battles": [
         {"name": name, "is_naval": battle == "sea", "dice": dice,
          "attack": {NAMES_1942[u]: n for u, n in attacker.items()},
@@ -162,6 +166,10 @@ def side_by_side_1942() -> None:
     for name, battle, dice, _, _ in rows:
         mine, ipc = ours[name]
         other = theirs[name]
+        if mine is None:
+            print(f"{name:<56} {'refused':>9} {other['best_ms']:>7.1f}ms         ours: "
+                  f"{ipc[:60]}")
+            continue
         ratio = other["best_ms"] / 1000 / mine
         same = "=" if abs(ipc - other["attacker_ipc_lost"]) <= 1e-6 else "differ"
         if same != "=" and battle == "sea" and dice == "lowluck":

@@ -30,7 +30,7 @@ ABILITIES = ("submarine", "destroyer", "transport", "bombard", "aa_gun")
 AA_MODES = ("option", "units")
 SUBMARINE_MODES = ("first_strike", "surprise")
 #: The editions that ship with the app: ``[options] edition = "<name>"``.
-SHIPPED = ("classic",)
+SHIPPED = ("classic", "1942se", "1940se")
 EDITIONS_FOLDER = ("lowluck", "editions")
 #: The largest edition file a scenario may name (bytes are read before anything is trusted).
 MAX_UNIT_TYPES = 40

@@ -51,6 +51,14 @@ class LowLuckSide:
     #: Unit types in the order they are lost; empty = default (cheapest first).
     order_of_loss: tuple[str, ...] = ()
     techs: frozenset[str] = frozenset()
+    #: Later editions: of ``units``, those landed from transports (can't retreat).
+    amphibious: Mapping[str, int] = field(default_factory=dict)
+    #: Later editions: ships offshore that fire in round 1 of an amphibious assault.
+    bombard: Mapping[str, int] = field(default_factory=dict)
+    #: Later editions: of ``units``, two-hit units that start damaged.
+    damaged: Mapping[str, int] = field(default_factory=dict)
+    #: Later editions: this side's submarines submerge while the enemy has no destroyer.
+    submerge: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,6 +158,10 @@ class LowLuckRules(BattleRules):
 
     def hit_dist(self, groups) -> Dist:
         return self.dice.hit_dist(groups)
+
+    def aa_shots(self, state) -> int:
+        """Classic's AA gun: one shot per attacking aircraft."""
+        return sum(n for n, k in zip(state[0], self.att.kinds) if k == "air")
 
     # -- BattleRules ----------------------------------------------------------------------
     def initial_state(self):
@@ -251,5 +263,10 @@ class LowLuckRules(BattleRules):
         return sum(state[0])
 
 
-def make_rules(scenario: LowLuckScenario) -> LowLuckRules:
-    return LowLuckRules(scenario)
+def make_rules(scenario: LowLuckScenario):
+    """Classic's rules (``LowLuckRules``: its grid solvers serve it) or a later edition's
+    (``later.LaterRules``)."""
+    if scenario.edition.classic:
+        return LowLuckRules(scenario)
+    from .later import LaterRules                 # later imports this module
+    return LaterRules(scenario)
