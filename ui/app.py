@@ -176,8 +176,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.smoke_test:
                 plant_damaged_autosave(scratch / "battles")
             window = MainWindow(settings=settings, autosave_dir=scratch / "battles")
-            window.resize(1280, 800)
             window.show()
+            window.resize(1280, 800)        # after show: never fitted to a smaller screen
             problems = []
             if args.smoke_test:
                 # the start-up path: a damaged autosave is set aside and announced, never fatal

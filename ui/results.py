@@ -12,8 +12,8 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence
-from PySide6.QtWidgets import (QGraphicsOpacityEffect, QHBoxLayout, QLabel, QPushButton,
-                               QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout,
+                               QWidget)
 
 from combatassist import report
 from combatassist.result import BattleResult
@@ -27,10 +27,6 @@ from .widgets.battle_figures import BattleFiguresPanel
 from .widgets.figure_layout import FiguresGrid
 from .widgets.outcome_bar import OutcomeBar
 from .engine_text import render
-
-
-#: how strongly figures of an earlier set-up are greyed (1: not at all)
-STALE_OPACITY = 0.35
 
 
 class ResultsPanel(StatusLine, QWidget):
@@ -172,14 +168,7 @@ class ResultsPanel(StatusLine, QWidget):
                                               self.battle_figures.ends_page)
         self._show_figure_tabs(False)
 
-        # greyed while the figures on show belong to an earlier set-up (see mark_stale)
-        self.stale_parts = (self.bar, self.figures, self.battle_figures, self.details)
-        for part in self.stale_parts:
-            effect = QGraphicsOpacityEffect(part)
-            effect.setOpacity(STALE_OPACITY)
-            effect.setEnabled(False)
-            part.setGraphicsEffect(effect)
-        self.stale = False
+        self.mark_stale(False)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -193,24 +182,34 @@ class ResultsPanel(StatusLine, QWidget):
         layout.addWidget(self.no_battle, 1)
         layout.addWidget(self.details, 1)
 
+    @property
+    def stale_parts(self) -> tuple[QWidget, ...]:
+        """Greyed while the figures on show belong to an earlier set-up (``mark_stale``):
+        the outcome bar, the figures and every details page."""
+        return (self.bar, self.figures, self.battle_figures,
+                *(self.details.widget(i) for i in range(self.details.count())))
+
     def add_details_page(self, title: str, page: QWidget) -> int:
         """Add ``page`` as a tab of the details under the headline; returns its index."""
-        return self.details.addTab(page, title)
+        index = self.details.addTab(page, title)
+        self._show_a_visible_tab()
+        return index
 
     def _show_figure_tabs(self, shown: bool) -> None:
         for tab in (self.swing_tab, self.ends_tab):
             self.details.setTabVisible(tab, shown)
+        self._show_a_visible_tab()
+
+    def _show_a_visible_tab(self) -> None:
+        # a hidden tab stays current in a QTabWidget: its page would show as a blank area
+        if not self.details.isTabVisible(self.details.currentIndex()):
+            shown = [i for i in range(self.details.count()) if self.details.isTabVisible(i)]
+            if shown:
+                self.details.setCurrentIndex(shown[0])
 
     # -- feeding it ---------------------------------------------------------------------
     def has_figures(self) -> bool:
         return self.result is not None
-
-    def mark_stale(self, stale: bool) -> None:
-        """Grey the outcome, the figures and the details while they belong to an earlier
-        set-up (a computation is under way, was stopped, or was refused)."""
-        self.stale = stale
-        for part in self.stale_parts:
-            part.graphicsEffect().setEnabled(stale)
 
     def show_result(self, result: BattleResult) -> None:
         self.result = result

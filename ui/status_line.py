@@ -7,9 +7,10 @@ import html
 import io
 from pathlib import Path
 
+import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter
-from PySide6.QtWidgets import QApplication, QProgressBar, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsOpacityEffect, QProgressBar, QWidget
 
 from combatassist.files import atomic_write_text
 
@@ -60,9 +61,17 @@ class StatusLine:
     def export_png(self, path: str | Path) -> bool:
         return self.grab().save(str(path), "PNG")
 
+    #: the widgets greyed while their figures belong to an older set-up (``mark_stale``)
+    stale_parts: tuple[QWidget, ...] = ()
+    #: how strongly they are greyed (1: not at all)
+    STALE_OPACITY = 0.35
+
     def mark_stale(self, stale: bool) -> None:
-        """Show on the figures whether they belong to an older set-up (default: the status
-        line says it alone)."""
+        """Show on the figures whether they belong to an older set-up: ``stale_parts``
+        greyed (the status line says why)."""
+        self.stale = stale
+        for part in self.stale_parts:
+            grey(part, stale, self.STALE_OPACITY)
 
     def previous_note(self) -> str:
         """" The figures shown are from the previous set-up." when older figures are on
@@ -103,6 +112,32 @@ class StatusLine:
         text = html.escape(message, quote=False)
         self.status.setText(f'<span style="color:{DEFENDER}">&#9888; {text}</span>{stale}')
         self.mark_stale(self.has_figures())
+
+
+def grey(part: QWidget, on: bool, opacity: float = StatusLine.STALE_OPACITY) -> None:
+    """Fade ``part`` (``on``) or show it plainly. A plot fades its drawing (the plot item), so
+    its white background stays white; any other widget fades under an opacity effect."""
+    plots = [part] if isinstance(part, pg.PlotWidget) else part.findChildren(pg.PlotWidget)
+    for plot in plots:
+        plot.getPlotItem().setOpacity(opacity if on else 1.0)
+    if plots:
+        return
+    effect = part.graphicsEffect()
+    if not isinstance(effect, QGraphicsOpacityEffect):
+        effect = QGraphicsOpacityEffect(part)
+        effect.setOpacity(opacity)
+        part.setGraphicsEffect(effect)
+    effect.setEnabled(on)
+
+
+def greyed(part: QWidget) -> bool:
+    """Whether ``part`` is faded by ``grey``."""
+    plots = [part] if isinstance(part, pg.PlotWidget) else part.findChildren(pg.PlotWidget)
+    if plots:
+        return all(plot.getPlotItem().opacity() < 1.0 for plot in plots)
+    effect = part.graphicsEffect()
+    return isinstance(effect, QGraphicsOpacityEffect) and effect.isEnabled() and \
+        effect.opacity() < 1.0
 
 
 def make_spinner() -> QProgressBar:

@@ -269,7 +269,7 @@ def pg_point(x, y):
 def test_infantry_weapons_have_no_map(view, qtbot):
     edit(qtbot, view, lambda: select(view.family, "apsw"))
     assert view.results.answer.matrix is None
-    assert not view.results.heatmap.plot.isVisible()
+    assert view.results.heatmap.plot.isHidden()      # (its tab shown or not)
     assert "no size class" in view.results.heatmap.message.text()
 
 
@@ -285,7 +285,7 @@ def test_baseline_compares_two_weapons(view, qtbot):
     assert view.results.base_numbers["p_kill"].text() == f"{100 * base.p_kill:.2f}%"
     d = 100 * (now.p_kill - base.p_kill)
     assert view.results.deltas["p_kill"].text() == f"{d:+.2f} pts"
-    assert view.results.base_heatmap.isVisible()
+    assert not view.results.base_heatmap.isHidden()      # in the P(kill) map tab
     assert "HVC" in view.results.base_heatmap.caption.text()
     assert "MDC" in view.results.heatmap.caption.text()
     assert ("baseline", "Kill") in view.results.bar_texts
@@ -294,7 +294,7 @@ def test_baseline_compares_two_weapons(view, qtbot):
     assert "result,current" in text and "result,baseline" in text
     view.results.pin_baseline(False)
     assert view.results.baseline is None
-    assert not view.results.base_heatmap.isVisible()
+    assert view.results.base_heatmap.isHidden()
     assert not view.results.base_numbers["p_kill"].isVisible()
 
 

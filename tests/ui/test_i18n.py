@@ -373,30 +373,36 @@ def cut_off(view) -> list[str]:
             and area.widget().minimumSizeHint().width() > area.viewport().width() + 1]
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(900)
 def test_every_view_in_german_shows_no_english(german, make_window, qapp):
     """Every tab of every view, a battle at the table included, computed and walked at
-    1280×800: no visible text is English (apart from the engine's own words, marked as
-    such), and no pane is too narrow for its German texts."""
-    from combatassist_gui.app import demo_battle, settle, wait_for
+    1280×800 and 1366×768 (maximised): no visible text is English (apart from the engine's own
+    words, marked as such), no pane is too narrow for its German texts, no text is clipped, no
+    widget is outside the window or out of reach, and the Odds tab shows its headline and
+    readable plots without scrolling (``tests/ui/layout_check.py``)."""
+    from tests.ui.layout_check import LAPTOP_SIZES, laptop_problems, walk
 
     window = make_window()
-    window.resize(1280, 800)
-    found = []
-    for index, view in enumerate(window.views):
-        window.tabs.setCurrentIndex(index)
-        view.recompute(immediate=True)
-        assert wait_for(qapp, lambda v=view: settle(v), 120_000)
-        for tab in range(view.tabs.count()):
-            view.tabs.setCurrentIndex(tab)
-            if view.tabs.widget(tab) is view.table_panel:
-                demo_battle(view.table_panel)
-            assert wait_for(qapp, lambda v=view: settle(v), 120_000)
-            qapp.processEvents()
-            found += [f"{view.ruleset} › {view.tabs.tabText(tab)}: {problem}"
-                      for problem in english_in(view) + cut_off(view)]
-        assert view.tabs.tabText(0) == "Chancen"
-    assert not found, "English in the German window:\n" + "\n".join(found)
+    found = walk(qapp, window, LAPTOP_SIZES, lambda view, tab: (
+        english_in(view) + cut_off(view) + laptop_problems(view, tab)))
+    assert [view.tabs.tabText(0) for view in window.ruleset_views()][0] == "Chancen"
+    assert_laptop_fit(found, "In the German window")
+
+
+@pytest.mark.timeout(900)
+def test_every_view_in_english_fits_a_laptop_screen(make_window, qapp):
+    """The same walk in English: no clipped text, nothing outside the window or out of reach,
+    the headline and readable plots without scrolling, at 1280×800 and 1366×768."""
+    from tests.ui.layout_check import LAPTOP_SIZES, laptop_problems, walk
+
+    window = make_window()
+    found = walk(qapp, window, LAPTOP_SIZES, lambda view, tab: (
+        cut_off(view) + laptop_problems(view, tab)))
+    assert_laptop_fit(found, "In the English window")
+
+
+def assert_laptop_fit(found: list[str], where: str) -> None:
+    assert not found, f"{where}:\n" + "\n".join(found)
 
 
 def test_german_numbers_in_a_view(german, open_view):

@@ -109,3 +109,39 @@ def test_plot_legends_never_cover_the_data(panel, qtbot):
                 assert whole.contains(shown) and legend.contains(shown), (shown, legend, whole)
 
         qtbot.waitUntil(legend_below_the_data)    # once the plot's layout has settled
+
+
+def test_the_exported_png_shows_readable_plots_on_a_laptop(open_view, tmp_path):
+    """Issue 25, item 5: the PNG is the panel as shown — the headline and the details tab on
+    show — at a laptop window's size, its plots readable (not squashed to 35 px)."""
+    from PySide6.QtGui import QImage
+
+    from combatassist_gui.views.lowluck import LowLuckView
+    from tests.ui.layout_check import plot_problems
+
+    view = open_view(LowLuckView, size=(1280, 740))
+    results = view.results
+    assert view.odds_scroll.verticalScrollBar().maximum() == 0
+    assert not plot_problems(results)
+    png = tmp_path / "odds.png"
+    assert results.export_png(png)
+    image = QImage(str(png))
+    ratio = results.devicePixelRatioF()
+    assert image.width() == round(results.width() * ratio)
+    assert image.height() > round(results.height() * ratio)          # the heading above it
+
+
+@pytest.mark.parametrize("view_class", ["lowluck.LowLuckView", "mediumluck.MediumLuckView",
+                                        "agc.AgcView", "ur.UrView"])
+def test_the_details_open_on_a_page_that_is_there(open_view, view_class):
+    """The details never open on a hidden tab (a blank area where AGC's plots belong)."""
+    import importlib
+
+    module, name = view_class.split(".")
+    cls = getattr(importlib.import_module(f"combatassist_gui.views.{module}"), name)
+    view = open_view(cls, size=(1280, 740))
+    details = view.results.details
+    assert details.isTabVisible(details.currentIndex())
+    assert details.currentWidget().isVisible()
+    if cls.ruleset == "agc":
+        assert view.plots.totals_plot.isVisible()

@@ -190,14 +190,17 @@ def test_a_long_computation_shows_progress_and_stops_on_request(make_window, qtb
     view.recompute(immediate=True)
     qtbot.waitUntil(started.is_set, timeout=5_000)
     assert results.spinner.isVisibleTo(results) and results.stop_button.isVisibleTo(results)
-    assert results.status.text() == "Computing…"
+    # the figures still on show are marked as the previous set-up's (issue 25, item 7)
+    assert results.status.text() == "Computing…" + results.previous_note()
+    assert results.stale
     shown = results.result
     results.stop_button.click()
     qtbot.waitUntil(stopped.is_set, timeout=5_000)
     qtbot.waitUntil(lambda: not view.computer.is_busy(), timeout=5_000)
     assert not results.spinner.isVisibleTo(results)
     assert not results.stop_button.isVisibleTo(results)
-    assert results.status.text() == results.STOPPED and results.result is shown
+    assert results.status.text() == results.STOPPED + results.previous_note()
+    assert results.result is shown and results.stale
 
 
 def test_echoed_text_in_messages_is_never_markup(make_window):

@@ -6,14 +6,16 @@ from __future__ import annotations
 import pytest
 
 from combatassist_gui import i18n
+from combatassist_gui.status_line import greyed as is_greyed
 
 from combatassist_gui.views.agc import AgcView
+from combatassist_gui.views.ds2 import Ds2View
 from combatassist_gui.views.lowluck import LowLuckView
 from combatassist_gui.views.mediumluck import MediumLuckView
 from combatassist_gui.views.ur import UrView
 from tests.ui.conftest import wait_result
 
-PREVIOUS = "from the previous set-up"
+PREVIOUS = "from the previous "       # set-up (a shot, a raid, a plan on their panels)
 
 
 @pytest.fixture
@@ -23,13 +25,12 @@ def german(qapp):
 
 
 def greyed(results) -> bool:
-    """Every part holding figures (bar, figures, details) under its opacity effect."""
-    return all(part.graphicsEffect() is not None and part.graphicsEffect().isEnabled()
-               and part.graphicsEffect().opacity() < 0.5 for part in results.stale_parts)
+    """Every part holding figures (bar, figures, each details page) faded."""
+    return all(is_greyed(part) for part in results.stale_parts)
 
 
 def clear(results) -> bool:
-    return not any(part.graphicsEffect().isEnabled() for part in results.stale_parts)
+    return not any(is_greyed(part) for part in results.stale_parts)
 
 
 def an_edit(view) -> None:
@@ -38,7 +39,7 @@ def an_edit(view) -> None:
     view.edited()
 
 
-@pytest.mark.parametrize("cls", [LowLuckView, MediumLuckView, AgcView, UrView],
+@pytest.mark.parametrize("cls", [LowLuckView, MediumLuckView, AgcView, UrView, Ds2View],
                          ids=lambda c: c.ruleset)
 def test_figures_are_marked_from_the_edit_until_the_new_ones_arrive(open_view, qtbot, cls):
     view = open_view(cls)
@@ -86,3 +87,16 @@ def test_the_mark_is_translated(german, open_view, qtbot):
     an_edit(view)
     assert greyed(view.results)
     assert "vorherigen" in view.results.status.text(), view.results.status.text()
+
+
+def test_a_bombing_raid_is_marked_while_it_computes_again(open_view, qtbot):
+    view = open_view(LowLuckView)
+    panel = view.sbr_panel
+    qtbot.waitUntil(lambda: panel.result is not None and not panel.computer.is_busy(),
+                    timeout=30_000)
+    before = panel.result
+    panel.bombers.setValue(panel.bombers.value() + 1)
+    assert greyed(panel) and "from the previous raid" in panel.status.text()
+    qtbot.waitUntil(lambda: panel.result is not before and not panel.computer.is_busy(),
+                    timeout=30_000)
+    assert clear(panel)

@@ -1375,6 +1375,14 @@ Geländeabzüge auf für:</translation>
             <translation>Vergleich P(Zerstörung)</translation>
         </message>
         <message>
+            <source>One shot</source>
+            <translation>Ein Schuss</translation>
+        </message>
+        <message>
+            <source>P(kill) map</source>
+            <translation>P(Zerstörung)-Karte</translation>
+        </message>
+        <message>
             <source>Unpin baseline</source>
             <translation>Vergleich lösen</translation>
         </message>

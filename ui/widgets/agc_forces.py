@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
                                QLabel, QPushButton, QSpinBox, QWidget)
 
@@ -41,6 +42,13 @@ class ForcesTable(QWidget):
         grid.setVerticalSpacing(3)
         self.terrain_head = QLabel("")
         self.terrain_head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # as wide as the widest terrain's name from the start: picking "Mountainous" never
+        # widens the column (and with it the set-up pane)
+        bold = QFont(self.terrain_head.font())
+        bold.setBold(True)
+        self.terrain_head.setMinimumWidth(max(
+            QFontMetrics(bold).horizontalAdvance(data_name("agc", t["name"]))
+            for t in agc.terrains()) + 4)
         heads = [QLabel(translate("widgets.agc_forces", "<b>Unit</b>")), QLabel(translate("widgets.agc_forces", "<b>Die</b>")), self.terrain_head,
                  QLabel(f'<b style="color:{ATTACKER}">{side_title("attacker")}</b>'),
                  QLabel(f'<b style="color:{DEFENDER}">{side_title("defender")}</b>')]

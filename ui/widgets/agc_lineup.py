@@ -6,7 +6,7 @@ the battle's state (``TableSidePanel.set_detail_widget``).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QAbstractItemView, QGroupBox, QHeaderView,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
@@ -60,6 +60,9 @@ class LineupTables(QWidget):
             for col in range(len(COLUMNS)):
                 header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
             header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+            # a narrower "why" column wraps onto more lines: the rows grow with it
+            header.sectionResized.connect(
+                lambda *_args, t=table: QTimer.singleShot(0, t, t.resizeRowsToContents))
             table.setMinimumHeight(110)
             QVBoxLayout(box).addWidget(table)
             row.addWidget(box)

@@ -186,7 +186,8 @@ def swing_range(xs: list[float]) -> tuple[float, float]:
     """The swing axis's range for the swings ``xs``: all of them, half a bar either side, at
     least ``MIN_SWING_SPAN`` wide (centred on them)."""
     low, high = min(xs, default=0.0), max(xs, default=0.0)
-    pad = max(0.6 * _bar_width(sorted(set(xs))), (MIN_SWING_SPAN - (high - low)) / 2)
+    pad = max(0.6 * _bar_width(sorted(set(xs))), 0.03 * (high - low),
+              (MIN_SWING_SPAN - (high - low)) / 2)      # a marker at either end stays whole
     return low - pad, high + pad
 
 

@@ -16,7 +16,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
-                               QSizePolicy, QVBoxLayout, QWidget)
+                               QSizePolicy, QTabWidget, QVBoxLayout, QWidget)
 
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult, summarise
 
@@ -213,15 +213,18 @@ class ShotResultsPanel(StatusLine, QWidget):
         top = QHBoxLayout()
         top.addWidget(self.strip, 1)
         top.addWidget(self.pin)
-        numbers = QVBoxLayout()
-        numbers.addLayout(grid)
-        numbers.addStretch(1)
-        numbers_and_bars = QHBoxLayout()
-        numbers_and_bars.addLayout(numbers, 0)
-        numbers_and_bars.addWidget(self.bars, 1)
-        maps = QHBoxLayout()
+        maps_page = QWidget()
+        maps = QHBoxLayout(maps_page)
+        maps.setContentsMargins(0, 4, 0, 0)
         maps.addWidget(self.heatmap, 1)
         maps.addWidget(self.base_heatmap, 1)
+        # the headline (the outcome strip, the figures) never scrolls away; the plots are one
+        # tab each below it, as tall as the room there is
+        self.details = QTabWidget()
+        self.details.setObjectName("resultDetails")
+        self.details.setDocumentMode(True)
+        self.details.addTab(self.bars, translate("widgets.ds2_results", "One shot"))
+        self.details.addTab(maps_page, translate("widgets.ds2_results", "P(kill) map"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
@@ -230,8 +233,13 @@ class ShotResultsPanel(StatusLine, QWidget):
         layout.addWidget(self.legend)
         layout.addWidget(self.spinner)
         layout.addWidget(self.status)
-        layout.addLayout(numbers_and_bars, 1)
-        layout.addLayout(maps, 1)
+        self.figures = QWidget()
+        self.figures.setLayout(grid)
+        grid.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.figures)
+        layout.addWidget(self.details, 1)
+        self.stale_parts = (self.strip, self.figures, self.bars, self.heatmap, self.base_heatmap)
+        self.mark_stale(False)
         self._show_baseline_widgets(False)
 
     # -- the main window's face (same as ResultsPanel) -----------------------------------
@@ -256,6 +264,7 @@ class ShotResultsPanel(StatusLine, QWidget):
         self.answer = answer
         self.pin.setEnabled(True)
         self.status.setText("")
+        self.mark_stale(False)
         self._refresh()
 
     def pin_baseline(self, on: bool = True) -> None:

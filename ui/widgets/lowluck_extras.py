@@ -125,6 +125,8 @@ class SbrPanel(StatusLine, QWidget):
 
     def mark_stale(self, stale: bool) -> None:
         mark_plots(self.plot_titles, self.subject, stale)
+        self.stale_parts = (self.summary, self.loss_plot, self.cost_plot)
+        super().mark_stale(stale)
 
     def show_result(self, result) -> None:
         self.result = result
@@ -238,6 +240,8 @@ class ResearchPanel(StatusLine, QWidget):
 
     def mark_stale(self, stale: bool) -> None:
         mark_plots({self.plot: self.PLOT_TITLE}, self.subject, stale)
+        self.stale_parts = (self.summary, self.plot)
+        super().mark_stale(stale)
 
     def show_result(self, plan) -> None:
         self.plan = plan
