@@ -21,7 +21,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 import numpy as np
 
@@ -145,8 +145,7 @@ class BattleRules(ABC):
         The exact solver relies on it to visit states in order (and checks it).
         """
 
-    # Optional: ``describe_choice(choice) -> str`` renders a players' choice for the log in the
-    # ruleset's own words (the table falls back to a generic rendering).
+    # Optional members (``OptionalRules``): read through ``optional(rules, name)``.
 
     def describe(self, state: Any) -> str:
         """A short human description of a state (table-side log)."""
@@ -163,6 +162,63 @@ class BattleRules(ABC):
             s2 = self.end_round(s)
             result[s2] = result.get(s2, 0.0) + p
         return Dist(result)
+
+
+class OptionalRules(Protocol):
+    """The members a ``BattleRules`` may add, and who reads them. Each is read through
+    ``optional`` (never a bare ``getattr``), so this list is the whole contract."""
+
+    #: Table side (``table.battle``): undo one phase at a time (Medium Luck's bands).
+    undo_by_phase: bool
+
+    def work_estimate(self, state: Any) -> float:
+        """The exact solver's transitions from ``state`` (``solver``; ``limits``)."""
+
+    def state_units(self, state: Any) -> tuple[dict[str, int], dict[str, int]]:
+        """Each side's units in a position (``figures``)."""
+
+    def state_counts(self, states: Any) -> tuple[tuple[str, ...], Any, Any]:
+        """Many positions' unit counts at once: (unit ids, attacker counts, defender counts),
+        the counts as arrays with one row per position (``figures``: every end at once)."""
+
+    def unit_costs(self) -> dict[str, int]:
+        """IPC per unit type (``figures``)."""
+
+    def land_units(self) -> frozenset[str] | None:
+        """The unit types that take a territory; None at sea (``figures``)."""
+
+    def attacker_units(self, state: Any) -> int:
+        """How many units the attacker has (``retreat``: retreat_when_units)."""
+
+    def describe_choice(self, choice: Any) -> str:
+        """A players' casualty choice in the ruleset's words (the table's log)."""
+
+    def describe_action(self, action: Any) -> str:
+        """A between-rounds step in the ruleset's words (the table's log)."""
+
+    def between_rounds_options(self, state: Any) -> Any:
+        """What the players may do before a round (the table; None: nothing)."""
+
+    def apply_between_rounds(self, state: Any, action: Any) -> tuple["BattleRules", Any]:
+        """The rules and position after a between-rounds step (the table)."""
+
+
+#: The names ``optional`` may read.
+OPTIONAL_MEMBERS = frozenset(
+    [n for n in vars(OptionalRules) if not n.startswith("_")] +
+    list(OptionalRules.__annotations__))
+
+
+def optional(rules: Any, name: str, default: Any = None) -> Any:
+    """An optional member of ``rules`` (``OptionalRules``), or ``default`` when it has none."""
+    if name not in OPTIONAL_MEMBERS:
+        raise AttributeError(f"{name} is not declared in battle.OptionalRules")
+    return getattr(rules, name, default)
+
+
+def supports(rules: Any, *names: str) -> bool:
+    """True when ``rules`` has every one of the optional members ``names``."""
+    return all(optional(rules, n) is not None for n in names)
 
 
 # -- dice sources for playing one round --------------------------------------------------

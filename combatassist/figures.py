@@ -3,12 +3,17 @@ survivors per unit type, the most likely end compositions and taking the territo
 
 Exact when the outcome is exact: every figure is a sum over the solver's end positions
 (decided, retreated, stalemate and undecided mass) with their probabilities, never sampled.
-A ruleset opts in by giving its rules three methods:
+A ruleset opts in by giving its rules three methods (declared in ``battle.OptionalRules``):
 
 - ``state_units(state) -> ({unit: n}, {unit: n})``: each side's units in a position;
 - ``unit_costs() -> {unit: IPC}``;
 - ``land_units() -> frozenset | None``: the unit types that take a territory, or None when
   the battle is not a land battle (``takes_territory`` is then None).
+
+Rules whose positions are unit counts may add ``state_counts(states) -> (unit ids, attacker
+counts, defender counts)`` (arrays, one row per position): the figures are then summed with
+numpy over all positions at once (``_figures_from_counts``, the same sums in the same order,
+tested equal), instead of one dictionary per position.
 """
 from __future__ import annotations
 
@@ -17,7 +22,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .battle import SIDES
+import numpy as np
+
+from .battle import SIDES, supports
 from .solver import BattleOutcome
 
 #: End compositions listed in ``profiles``.
@@ -54,7 +61,7 @@ class BattleFigures:
 
 
 def supports_figures(rules: Any) -> bool:
-    return all(hasattr(rules, name) for name in ("state_units", "unit_costs", "land_units"))
+    return supports(rules, "state_units", "unit_costs", "land_units")
 
 
 def _number(x: float) -> float | int:
@@ -72,6 +79,8 @@ def battle_figures(rules: Any, outcome: BattleOutcome) -> BattleFigures:
     """The figures of ``outcome`` (a ``solve`` or ``simulate`` answer for ``rules``).
 
     IPC lost are counted from the battle's start (``rules.initial_state()``), like losses."""
+    if supports(rules, "state_counts"):
+        return _figures_from_counts(rules, outcome)
     costs = rules.unit_costs()
     rank = {u: i for i, u in enumerate(costs)}         # the ruleset's unit order
     land = rules.land_units()
@@ -118,4 +127,74 @@ def battle_figures(rules: Any, outcome: BattleOutcome) -> BattleFigures:
         survivors={side: survivors[s] for s, side in enumerate(SIDES)},
         profiles=[{"attacker": dict(ka), "defender": dict(kd), "p": p}
                   for (ka, kd), p in top],
+    )
+
+
+def _running_total(values: np.ndarray) -> np.ndarray:
+    """The sums of ``values`` down axis 0 added one at a time in order, as the per-position
+    loop adds them (``np.sum`` adds pairwise: other last bits)."""
+    return np.cumsum(values, axis=0)[-1] if len(values) else np.zeros(values.shape[1:])
+
+
+def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
+    """``battle_figures`` over ``rules.state_counts`` arrays: every position at once."""
+    positions = [s for bucket in (outcome.decided, outcome.retreated, outcome.stalemates,
+                                  outcome.undecided) for s in bucket]
+    p = np.array([m for bucket in (outcome.decided, outcome.retreated, outcome.stalemates,
+                                   outcome.undecided) for m in bucket.values()], dtype=float)
+    ids, att, dfn = rules.state_counts(positions)
+    costs_by_id = rules.unit_costs()
+    rank = {u: i for i, u in enumerate(costs_by_id)}
+    cost = np.array([costs_by_id[u] for u in ids], dtype=float)
+    land = rules.land_units()
+    _, att0, dfn0 = rules.state_counts([rules.initial_state()])
+    start_ipc = [math.fsum(c * n for c, n in zip(cost.tolist(), side[0].tolist()) if n)
+                 for side in (att0, dfn0)]
+    ipc_a = start_ipc[0] - att @ cost
+    ipc_d = start_ipc[1] - dfn @ cost
+    lost = _running_total(np.stack([p * ipc_a, p * ipc_d], axis=1))
+    values, where = np.unique(ipc_d - ipc_a, return_inverse=True)
+    swing_p = np.bincount(where.ravel(), weights=p, minlength=len(values))
+    swing = sorted((_number(v), q) for v, q in zip(values.tolist(), swing_p.tolist()))
+    # survivors: the units each side has at the start, then any other it has somewhere
+    survivors = []
+    for start, counts in ((att0[0], att), (dfn0[0], dfn)):
+        seen = counts.any(axis=0) if len(counts) else np.zeros(len(ids), dtype=bool)
+        order = [i for i in range(len(ids)) if start[i]] + \
+            [i for i in range(len(ids)) if not start[i] and seen[i]]
+        totals = _running_total(p[:, None] * counts[:, order]) if order else []
+        survivors.append({ids[i]: float(t) for i, t in zip(order, totals)})
+    takes = None
+    if land is not None:
+        is_land = np.array([u in land for u in ids])
+        won = att[:, is_land].any(axis=1) & ~dfn.any(axis=1)
+        takes = min(1.0, float(_running_total(np.where(won, p, 0.0)[:, None])[0]))
+    # profiles: positions with the same units on both sides merged, the most likely first
+    both = np.ascontiguousarray(np.concatenate([att, dfn], axis=1))
+    rows = both.view(np.dtype((np.void, both.itemsize * both.shape[1])))[:, 0]
+    _, first, which = np.unique(rows, return_index=True, return_inverse=True)
+    ends = both[first]
+    mass = np.bincount(which.ravel(), weights=p, minlength=len(ends))
+    by_rank = sorted(range(len(ids)), key=lambda i: rank[ids[i]])
+    width = att.shape[1]
+
+    def key(row) -> tuple:
+        return tuple(tuple((ids[i], int(row[off + i])) for i in by_rank if row[off + i])
+                     for off in (0, width))
+
+    if len(mass) > TOP_PROFILES:
+        cut = np.partition(mass, len(mass) - TOP_PROFILES)[len(mass) - TOP_PROFILES]
+        candidates = np.flatnonzero(mass >= cut)
+    else:
+        candidates = np.arange(len(mass))
+    top = sorted(((-float(mass[i]), key(ends[i])) for i in candidates))[:TOP_PROFILES]
+    return BattleFigures(
+        attacker_ipc_lost=float(lost[0]),
+        defender_ipc_lost=float(lost[1]),
+        expected_ipc_swing=float(lost[1] - lost[0]),
+        ipc_swing=swing,
+        takes_territory=takes,
+        survivors={side: survivors[s] for s, side in enumerate(SIDES)},
+        profiles=[{"attacker": dict(ka), "defender": dict(kd), "p": -negp}
+                  for negp, (ka, kd) in top],
     )

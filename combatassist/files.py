@@ -8,12 +8,12 @@ folder is synced after the rename so the new name survives a power cut.
 from __future__ import annotations
 
 import os
+import secrets
 import stat
-import tempfile
 import time
 from pathlib import Path
 
-from .errors import ScenarioError
+from .errors import ScenarioError, shorten
 
 #: Largest file the engine reads (a scenario is a few hundred bytes; a saved table-side
 #: battle a few tens of kB; this catches mistakes).
@@ -22,11 +22,32 @@ MAX_FILE_BYTES = 1_000_000
 TEMP_SUFFIX = ".tmp"
 
 
-def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
+#: Longest path a file names for another (a Medium Luck chart): longer ones are refused
+#: before the file system sees them (Linux refuses 4,096 bytes, Windows 260 characters).
+MAX_PATH_CHARS = 1024
+
+
+def check_path(path: str | os.PathLike) -> Path:
+    """``path`` as a ``Path`` when the file system can be asked about it: ScenarioError for
+    a path longer than ``MAX_PATH_CHARS``, a NUL character or a name the system refuses."""
+    text = os.fspath(path)
+    if len(text) > MAX_PATH_CHARS:
+        raise ScenarioError(f"the path is {len(text):,} characters long; at most "
+                            f"{MAX_PATH_CHARS:,}", file=shorten(text, 80),
+                            hint="give a shorter path")
+    if "\x00" in text:
+        raise ScenarioError("the path holds a NUL character", file=text)
+    return Path(text)
+
+
+def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES,
+                       head: int | None = None) -> bytes:
     """The bytes of the regular file ``path`` (at most ``limit``); ScenarioError otherwise.
 
     Opened without blocking (a named pipe with no writer would wait forever) and checked to
     be a regular file before anything is read; never reads more than ``limit`` + 1 bytes.
+    ``head``: read only the file's first ``head`` bytes (its size still checked against
+    ``limit``), e.g. a saved battle's header.
     """
     p = Path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
@@ -54,6 +75,8 @@ def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> 
             raise ScenarioError(f"is {info.st_size:,} bytes; the limit is {limit:,}",
                                 file=str(p))
         chunks, total = [], 0
+        if head is not None:
+            limit = min(limit, head - 1)        # stop after ``head`` bytes, no error
         while total <= limit:            # the size may change while we read: stay bounded
             try:
                 chunk = os.read(fd, min(1 << 16, limit + 1 - total))
@@ -63,7 +86,7 @@ def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> 
                 break
             chunks.append(chunk)
             total += len(chunk)
-        if total > limit:
+        if total > limit and head is None:
             raise ScenarioError(f"is more than {limit:,} bytes, the limit", file=str(p))
         return b"".join(chunks)
     except OSError as exc:
@@ -98,17 +121,46 @@ def fsync_folder(folder: str | os.PathLike) -> None:
         os.close(fd)
 
 
+def _create_temp(target: Path) -> tuple[int, Path]:
+    """Create ``.<name>.<random>.tmp`` beside ``target``, exclusively; its descriptor and path.
+
+    Created with mode 0666 so the system applies the user's umask, as it does for any new
+    file (``tempfile.mkstemp`` would make it 0600, and the rename would keep that)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = target.parent / f".{target.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temp file name beside {target}")
+
+
+def _existing_mode(target: Path) -> int | None:
+    """The permission bits of ``target`` if it is a regular file, else None."""
+    try:
+        info = os.stat(target)
+    except OSError:
+        return None
+    return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
+
+
 def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
     """Write ``text`` to ``path`` via a temp file in the same folder, fsync, rename, then
-    fsync the folder. The temp file is ``.<name>.<random>.tmp`` (see ``remove_stale_temps``)."""
+    fsync the folder. The temp file is ``.<name>.<random>.tmp`` (see ``remove_stale_temps``).
+
+    A new file gets the usual mode (0666 less the umask); a replaced file keeps its mode."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
+    fd, tmp = _create_temp(target)
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        keep = _existing_mode(target)
+        if keep is not None:
+            os.chmod(tmp, keep)
         os.replace(tmp, target)
     except BaseException:
         try:

@@ -26,6 +26,9 @@ from .text import msg
 MAX_SECONDS = 30
 MAX_MEMORY_GB = 2
 
+#: Rounds a scenario may fight before it stops undecided (``max_rounds``, ``retreat_after``),
+#: for every ruleset.
+MAX_ROUNDS = 1000
 #: Exact solvers: transitions stored (~20 s and ~1 GB at the rate above).
 MAX_EXACT_TRANSITIONS = 5_000_000
 #: Grid solvers (Low Luck ordinary dice, ``lowluck.grid`` and ``lowluck.seagrid``): multiply-adds

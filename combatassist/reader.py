@@ -26,6 +26,9 @@ MAX_NESTING = 32
 #: Most parts in one dotted key or table header (``[attacker.bands.black]`` has three; the
 #: parser's bookkeeping grows with the square of the parts).
 MAX_KEY_PARTS = 32
+#: Largest whole number a field takes when it names no maximum of its own: far beyond any
+#: count or size, and small enough that every number leaving the reader can be echoed.
+MAX_WHOLE_NUMBER = 10 ** 15
 _MISSING = object()
 
 
@@ -161,13 +164,17 @@ class Reader:
         if maximum is not None and value > maximum:
             raise self.error(key, f"must be at most {maximum}, got {_show(value)}",
                              hint="larger values are beyond what the engine answers in time")
+        if abs(value) > MAX_WHOLE_NUMBER:
+            raise self.error(key, f"is too large, got {_show(value)}",
+                             hint=f"at most {MAX_WHOLE_NUMBER:,} either way; counts and "
+                                  "sizes are small whole numbers")
         return value
 
     def number(self, key: str, default: Any = _MISSING, *, minimum: float | None = None,
                maximum: float | None = None) -> float:
         value = self.raw(key, default)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-                not math.isfinite(value):
+                not math.isfinite(_as_float(value)):
             raise self.error(key, f"must be a number, got {_show(value)}")
         if minimum is not None and value < minimum:
             raise self.error(key, f"must be at least {minimum}, got {_show(value)}")
@@ -273,6 +280,14 @@ class Reader:
             if key not in self._seen:
                 known = ", ".join(sorted(self._seen)) or "none"
                 raise self.error(key, "unknown field", hint=f"known fields here: {known}")
+
+
+def _as_float(value: int | float) -> float:
+    """``value`` as a float; an integer too large for one is infinite (not OverflowError)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf
 
 
 def _kind(value: Any) -> str:

@@ -82,6 +82,12 @@ class Command:
     run: Callable[[argparse.Namespace], tuple[dict[str, Any], str]]
 
 
+
+def data_files_in(folder: Path) -> list[Path]:
+    """The TOML files of a ruleset's data folder: its own and those one folder down (e.g.
+    Low Luck's ``editions/``), in a fixed order."""
+    return sorted([*folder.glob("*.toml"), *folder.glob("*/*.toml")])
+
 class Ruleset:
     """One ruleset, as the rest of Combat Assistant sees it (subclass it; see the module doc).
 
@@ -273,12 +279,13 @@ class Ruleset:
             raise ScenarioError("the ruleset's data folder has no default.toml",
                                 file=str(folder), hint="add the scenario a new view starts with")
         out = {}
-        for path in sorted(folder.glob("*.toml")):
-            read = readers.get(path.name)
+        for path in data_files_in(folder):
+            name = path.relative_to(folder).as_posix()
+            read = readers.get(name)
             if read is None:
                 raise ScenarioError("a data file this ruleset doesn't read", file=str(path),
                                     hint="expected one of: " + ", ".join(readers))
-            out[path.name] = read_data_file(path, read)
+            out[name] = read_data_file(path, read)
         return out
 
     def help_values(self, language: str = "en") -> Mapping[str, Any]:
@@ -330,6 +337,17 @@ class Ruleset:
         whose text names things only the battle knows (Medium Luck's slots). Raises
         ``EngineError`` with what to write instead."""
         return choices.parse_choice(text, proposal)
+
+    def table_odds(self, rules: BattleRules, state: Any, *, band: int,
+                   generic: Callable[[], BattleResult], cancel: Cancel = None) -> BattleResult:
+        """The table side's odds from ``state`` (just before phase ``band`` of a round; 0: the
+        round's start), the same figures the ruleset's ``exact`` gives for that battle.
+
+        ``generic()`` is the rules' own answer (``table.odds_from``: the rest of the round,
+        then the absorbing-chain solver), which is right whenever ``exact`` plays the rules
+        as they stand (the default). A ruleset whose ``exact`` follows a policy the rules
+        don't (Medium Luck's optimal casualties) overrides this to play the same one."""
+        return generic()
 
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"

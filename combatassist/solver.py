@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from . import limits
-from .battle import BattleRules, DiceStream, play_round_many
+from .battle import BattleRules, DiceStream, optional, play_round_many
 from .errors import CombatAssistError, EngineError
 from .text import msg
 
@@ -150,7 +150,7 @@ def estimate_work(rules: BattleRules, state: Any) -> float | None:
     """The exact solver's transitions from ``state``, as the ruleset estimates them
     (``rules.work_estimate(state)``; None when it doesn't say: the running count still
     stops the solve at the limit)."""
-    estimate = getattr(rules, "work_estimate", None)
+    estimate = optional(rules, "work_estimate")
     return None if estimate is None else estimate(state)
 
 
@@ -241,7 +241,13 @@ def _initial_alive(rules: BattleRules, start_mass: dict, transitions: Transition
 def round_layers(rules: BattleRules, state0: Any, transitions: Transitions, rounds: int,
                  prune_below: float = DEFAULT_PRUNE) -> list[dict]:
     """The battle still on before each round: ``[{state: mass}, ...]``, one per round
-    1..``rounds`` (a round-limited ``solve`` without retreat meets exactly these)."""
+    1..``rounds`` (a round-limited ``solve`` without retreat meets exactly these).
+
+    Refused at once, like ``solve``, when more than ``SHORT_BATTLE_ROUNDS`` rounds of the
+    battle need more than ``limits.MAX_EXACT_TRANSITIONS`` (the running count would stop it
+    only at the limit, after seconds of work: issue 27)."""
+    if rounds > SHORT_BATTLE_ROUNDS:
+        limits.check_exact(estimate_work(rules, state0))
     scratch = BattleOutcome()
     alive = _initial_alive(rules, {state0: 1.0}, transitions, scratch)
     layers = []

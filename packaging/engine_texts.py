@@ -73,7 +73,7 @@ def data_terms() -> dict[str, list[str]]:
     from combatassist.rulesets.agc.data import agc_data
     from combatassist.rulesets.ds2.data import tables as ds2_tables
     from combatassist.rulesets.ds2.scenario import TARGET_KINDS
-    from combatassist.rulesets.lowluck.data import units as lowluck_units
+    from combatassist.rulesets.lowluck.edition import SHIPPED, shipped
     from combatassist.rulesets.mediumluck.chart import default_chart
     from combatassist.rulesets.ur.data import TERRAINS, tables as ur_tables
 
@@ -82,7 +82,7 @@ def data_terms() -> dict[str, list[str]]:
     ds2 = ds2_tables()
     words = lambda ids: [i.replace("_", " ") for i in ids]       # noqa: E731
     found = {
-        "data.lowluck": list(lowluck_units()),
+        "data.lowluck": list(dict.fromkeys(u for e in SHIPPED for u in shipped(e).ids)),
         "data.mediumluck": [*chart.band_names, *chart.units, *words(chart.units),
                             *(k for b in chart.bands for k in b.boost.values())],
         "data.agc": [*agc.terrain_names.values(), *(n.lower() for n in agc.unit_names.values()),

@@ -36,7 +36,7 @@ def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
         for ts in (ROOT / "ui" / "translations").glob("*.ts")}
     code = ("import combatassist, combatassist.data as d; "
             "print(combatassist.__file__); print(d.resources_dir()); print(d.examples_dir()); "
-            "from combatassist.rulesets import lowluck; print(len(lowluck.UNITS)); "
+            "from combatassist.rulesets import lowluck; print(len(lowluck.classic().units)); "
             "from combatassist.scenario import load_scenario; "
             "print(load_scenario(d.example_path('lowluck-finland.toml')).ruleset); "
             "import importlib.util as u; "
@@ -60,8 +60,9 @@ def test_wheel_ships_resources_and_examples_and_finds_them(tmp_path):
               if (p / "__init__.py").is_file()}
     for name in source:
         shipped = {n for n in names if n.startswith(f"combatassist/resources/{name}/")}
-        expected = {f"combatassist/resources/{name}/{p.name}"
-                    for p in (ROOT / "resources" / name).iterdir() if p.is_file()}
+        folder = ROOT / "resources" / name
+        expected = {f"combatassist/resources/{name}/{p.relative_to(folder).as_posix()}"
+                    for p in folder.rglob("*") if p.is_file()}
         assert expected and shipped == expected, name
     code = ("from combatassist import rulesets; from combatassist.ruleset import compute\n"
             "for r in rulesets.all_rulesets():\n"

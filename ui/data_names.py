@@ -18,7 +18,7 @@ def lowluck_names() -> set[str]:
     from combatassist.rulesets import lowluck
     from combatassist.rulesets.lowluck import tech
 
-    names = {_spaced(u) for u in lowluck.UNITS}
+    names = {_spaced(u) for name in lowluck.SHIPPED for u in lowluck.shipped(name).ids}
     for branch in tech.BRANCHES:
         names |= {_spaced(t) for t in tech.branch(branch).techs}
     return names

@@ -15,6 +15,7 @@ from combatassist.errors import CombatAssistError
 from combatassist.scenario import Scenario, load_scenario, save_scenario
 
 from .i18n import translate
+from .status_line import StatusLine
 from .views.base import RulesetView
 
 #: strings here are the main window's (context "MainWindow"), as before the split
@@ -163,11 +164,10 @@ class FileActions:
     def copy_results(self) -> None:
         view = self.current_view()
         results = getattr(view, "results", None)
-        copy = getattr(results, "copy_results", None)
-        if copy is None or results.result is None:
+        if not isinstance(results, StatusLine) or not results.copy_text():
             self.error(translate("MainWindow", "Nothing to copy"), translate("MainWindow", "There is no result to copy yet."))
             return
-        copy()
+        results.copy_results()
         self.statusBar().showMessage(
             translate("MainWindow", "Results copied: paste them into a forum or a chat"), 5000)
 

@@ -1,10 +1,11 @@
 """The main window: one tab per ruleset view found, files, recent files, settings, help."""
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSettings, QSize
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (QApplication, QMainWindow, QMessageBox, QTabWidget,
                                QWidget)
 
@@ -22,6 +23,23 @@ APP_NAME = "Combat Assistant"
 ORGANISATION = "CombatAssistant"
 #: The smallest window: every view still shows its set-up pane and its odds (issue 18).
 MIN_SIZE = (900, 560)
+#: the title bar and borders a window manager adds (width, height), until the real frame is
+#: known
+FRAME_GUESS = (16, 40)
+
+
+def fitted(inner: QRect, margins: tuple[int, int], available: QRect,
+           minimum: QSize) -> QRect:
+    """``inner`` (a window's client geometry) shrunk and moved so that it and its frame
+    (``margins``: the frame's extra width and height, the title bar's part on top) fit in
+    ``available``; never below ``minimum``."""
+    extra_w, extra_h = margins
+    width = max(minimum.width(), min(inner.width(), available.width() - extra_w))
+    height = max(minimum.height(), min(inner.height(), available.height() - extra_h))
+    side, top = extra_w // 2, extra_h - extra_w // 2
+    x = min(max(inner.x(), available.left() + side), available.right() + 1 - width - side)
+    y = min(max(inner.y(), available.top() + top), available.bottom() + 1 - height - side)
+    return QRect(max(x, available.left() + side), max(y, available.top() + top), width, height)
 
 
 
@@ -70,6 +88,7 @@ class MainWindow(FileActions, QMainWindow):
     def __init__(self, settings: QSettings | None = None, autosave_dir: Path | None = None,
                  views: list[type[RulesetView]] | None = None):
         super().__init__()
+        self._fitted = False
         self.settings = settings or QSettings(ORGANISATION, APP_NAME)
         self.autosave_dir = Path(autosave_dir) if autosave_dir else default_autosave_dir()
         self.setWindowIcon(app_icon())
@@ -97,10 +116,32 @@ class MainWindow(FileActions, QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(1280, 800)
+        self.fit_to_screen()
         index = int(self.settings.value("window/tab", 0) or 0)
         if 0 <= index < self.tabs.count():
             self.tabs.setCurrentIndex(index)
         self._update_title()
+
+    def fit_to_screen(self) -> None:
+        """Never larger than the screen's available area (less the task bar), the title bar
+        and frame included, and inside it: the status bar stays on screen. Before the
+        window is shown its frame is not known yet: ``FRAME_GUESS`` stands for it, and the
+        first ``showEvent`` fits again with the real one (shrinking only, never growing)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return
+        frame, inner = self.frameGeometry(), self.geometry()
+        margins = (frame.width() - inner.width(), frame.height() - inner.height())
+        if not self.isVisible() or margins == (0, 0):
+            margins = FRAME_GUESS
+        self.setGeometry(fitted(inner, margins, screen.availableGeometry(),
+                                self.minimumSize()))
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        super().showEvent(event)
+        if not self._fitted:             # the first show: the frame is known now (or guessed)
+            self._fitted = True
+            self.fit_to_screen()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         # A text field claims some menu shortcuts for its own editing (on X11 a line edit, and
@@ -211,16 +252,21 @@ class MainWindow(FileActions, QMainWindow):
                   self.export_csv_action, self.export_png_action, self.copy_results_action):
             a.setEnabled(is_view)
 
+    def document_name(self, view: RulesetView) -> str:
+        """How the unsaved-changes questions name ``view``'s scenario: its file, else
+        "the <ruleset> scenario"."""
+        doc = self.doc(view)
+        return doc.path.name if doc.path else self.tr("the {ruleset} scenario").format(
+            ruleset=view.title)
+
     def maybe_save(self, view: QWidget) -> bool:
         """Ask about unsaved edits in ``view``: True to go on, False to cancel."""
         doc = self.doc(view)
         if not doc.dirty or not isinstance(view, RulesetView):
             return True
-        name = doc.path.name if doc.path else self.tr("the {ruleset} scenario").format(
-            ruleset=view.title)
         answer = QMessageBox.question(
             self, self.tr("Unsaved changes"), self.tr("Save the changes to {name}?").format(
-                name=name),
+                name=self.document_name(view)),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard |
             QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:
@@ -270,8 +316,8 @@ class MainWindow(FileActions, QMainWindow):
             except OSError as exc:      # e.g. an unreadable autosave folder
                 set_aside.append(f"the saved battles can't be read: {exc.strerror or exc}")
                 continue
-            set_aside += panel.set_aside_notices
             if not offered:
+                set_aside += panel.set_aside_notices
                 continue
             verdict = panel.saved_verdict()
             if verdict is None:
@@ -296,17 +342,28 @@ class MainWindow(FileActions, QMainWindow):
             else:
                 # shown either way: the battle, or the message saying why it can't resume
                 if panel.resume():
-                    # the autosave has the scenario, not the file it came from
-                    title = view.scenario().title or self.tr("{ruleset} battle").format(
-                        ruleset=view.title)
-                    self.docs[id(view)] = Document(
-                        name=self.tr("{title} (resumed battle)").format(title=title))
+                    self._name_resumed(view)
                 self.tabs.setCurrentWidget(view)
                 view.tabs.setCurrentWidget(panel)
                 self._update_title()
+            set_aside += panel.set_aside_notices       # a battle set aside on Resume too
         self.startup_notice = startup_notice(set_aside, self.autosave_dir)
         if self.startup_notice:
             self.statusBar().showMessage(self.startup_notice)
+
+    def _name_resumed(self, view: RulesetView) -> None:
+        """Title a resumed battle's set-up "… (resumed battle)" (the autosave has the
+        scenario, not the file it came from) until the battle is closed: then it is an
+        untitled set-up like any other."""
+        title = view.scenario().title or self.tr("{ruleset} battle").format(ruleset=view.title)
+        doc = Document(name=self.tr("{title} (resumed battle)").format(title=title))
+        self.docs[id(view)] = doc
+
+        def closed(running: bool) -> None:
+            if not running and self.docs.get(id(view)) is doc:
+                self.docs[id(view)] = Document(dirty=doc.dirty)
+                self._update_title()
+        view.table_panel.running_changed.connect(closed)
 
     # -- help -----------------------------------------------------------------------------
     def show_rules(self) -> None:
@@ -323,11 +380,36 @@ class MainWindow(FileActions, QMainWindow):
                               rulesets=", ".join(v.title for v in self.views)))
 
     # -- closing --------------------------------------------------------------------------
+    def maybe_save_all(self) -> bool:
+        """Before quitting: one question naming every tab with unsaved changes (its file,
+        or "the <ruleset> scenario", and the tab), and only those. Save saves each (an
+        untitled one asks where, on its own tab). True to go on, False to cancel."""
+        dirty = [v for v in self.ruleset_views() if self.doc(v).dirty]
+        if not dirty:
+            return True
+        if len(dirty) == 1:
+            self.tabs.setCurrentWidget(dirty[0])       # the question is about this tab
+            return self.maybe_save(dirty[0])
+        names = "".join("<li>" + html.escape(self.tr("{name} ({tab} tab)").format(
+            name=self.document_name(v), tab=v.title)) + "</li>" for v in dirty)
+        answer = QMessageBox.question(
+            self, self.tr("Unsaved changes"),
+            self.tr("<p>These scenarios have unsaved changes:</p><ul>{names}</ul><p>Save them "
+                    "before quitting?</p>").format(names=names),
+            QMessageBox.StandardButton.SaveAll | QMessageBox.StandardButton.Discard |
+            QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.SaveAll)
+        if answer == QMessageBox.StandardButton.SaveAll:
+            for view in dirty:
+                self.tabs.setCurrentWidget(view)
+                if not self.save(view):
+                    return False
+            return True
+        return answer == QMessageBox.StandardButton.Discard
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt name)
-        for view in self.ruleset_views():
-            if not self.maybe_save(view):
-                event.ignore()
-                return
+        if not self.maybe_save_all():
+            event.ignore()
+            return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/tab", self.tabs.currentIndex())
         self.settings.sync()

@@ -29,6 +29,17 @@ LOSS_UNITS = (QT_TRANSLATE_NOOP("results", "units"), QT_TRANSLATE_NOOP("results"
               QT_TRANSLATE_NOOP("results", "steps"))
 
 
+#: a baseline point under this probability (in %) is not drawn: circles along the axis for
+#: outcomes that never happen hide the bars and say nothing
+BASELINE_MIN_PCT = 0.5
+
+
+def baseline_points(xs: list[float], ys: list[float]) -> tuple[list[float], list[float]]:
+    """The (x, y %) points of a baseline worth a marker (``BASELINE_MIN_PCT`` or more)."""
+    kept = [(x, y) for x, y in zip(xs, ys) if y >= BASELINE_MIN_PCT]
+    return [x for x, _ in kept], [y for _, y in kept]
+
+
 def segment_name(name: str) -> str:
     """An outcome's name (``SEGMENTS``) in the app's language."""
     return translate("results", name)

@@ -12,24 +12,39 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QGraphicsOpacityEffect, QHBoxLayout, QLabel, QPushButton,
+                               QTabWidget, QVBoxLayout, QWidget)
 
 from combatassist import report
 from combatassist.result import BattleResult
 from combatassist.scenario import Scenario
 from .i18n import number, translate
 
-# the views import the look and the parts from here
-from .result_style import ACCENT, ATTACKER, DEFENDER, DRAW, SEGMENTS, UNDECIDED  # noqa: F401
-from .result_style import delta_num, delta_pct, pct, segment_name, style_plot  # noqa: F401
-from .status_line import StatusLine, make_spinner, titled_grab  # noqa: F401
-from .widgets.figure_layout import FiguresGrid, PlotRow  # noqa: F401
-from .widgets.outcome_bar import OutcomeBar  # noqa: F401
+from .result_style import ACCENT, ATTACKER, DEFENDER, SEGMENTS, delta_num, delta_pct, pct
+from .result_style import baseline_points, segment_name, style_plot
+from .status_line import StatusLine, make_spinner, titled_grab
+from .widgets.battle_figures import BattleFiguresPanel
+from .widgets.figure_layout import FiguresGrid
+from .widgets.outcome_bar import OutcomeBar
 from .engine_text import render
 
 
+#: how strongly figures of an earlier set-up are greyed (1: not at all)
+STALE_OPACITY = 0.35
+
+
 class ResultsPanel(StatusLine, QWidget):
-    """Shows a ``BattleResult``; keeps an optional pinned baseline to compare against."""
+    """Shows a ``BattleResult``; keeps an optional pinned baseline to compare against.
+
+    At the top the headline: the outcome bar, who wins how often, the expected losses (and,
+    where the ruleset has them, the IPC and taking the territory). Under it the details, one
+    tab each: the plots, the IPC swing, the likely ends, and any pages the view adds
+    (``add_details_page``)."""
+
+    #: the figures a player decides by, always on show without scrolling (where the result
+    #: has them)
+    HEADLINE = ("attacker_wins", "defender_wins", "draw", "expected_ipc_swing",
+                "takes_territory")
 
     baseline_changed = Signal(bool)
     #: the player pressed Stop (or Esc) while computing: the view cancels the job
@@ -53,6 +68,7 @@ class ResultsPanel(StatusLine, QWidget):
         self.status.setWordWrap(True)
         self.status.setObjectName("resultStatus")
         self.spinner = make_spinner()
+        self.status.setMinimumHeight(self.status.fontMetrics().lineSpacing())
         self.stop_button = QPushButton(translate("results", "Stop"))
         self.stop_button.setToolTip(translate("results", "Stop computing (Esc); an edit or F5 computes again"))
         self.stop_button.setShortcut(QKeySequence(Qt.Key.Key_Escape))
@@ -124,37 +140,77 @@ class ResultsPanel(StatusLine, QWidget):
         top.addWidget(self.stop_button)
         top.addWidget(self.pin)
         top.addWidget(self.copy_button)
-        self.plots_box = PlotRow()
-        for plot in (self.loss_plot, self.round_plot):
-            if plot is not None:
-                self.plots_box.addWidget(plot)
-        # shown instead of the plots when a side has no units (one degenerate point, else)
+        # shown instead of the details when a side has no units (one degenerate point, else)
         self.no_battle = QLabel("")
         self.no_battle.setObjectName("noBattle")
         self.no_battle.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.no_battle.setWordWrap(True)
         font = QFont(self.no_battle.font())
         font.setPointSizeF(font.pointSizeF() * 1.3)
         self.no_battle.setFont(font)
         self.no_battle.setVisible(False)
-        # IPC, swing plot, likely ends (rulesets whose results carry them)
-        from .widgets.battle_figures import BattleFiguresPanel   # it imports this module
+        # IPC and territory (headline), the swing plot and the likely ends (details): the
+        # rulesets whose results carry them
         self.battle_figures = BattleFiguresPanel()
         self.battle_figures.hide()
+
+        # The headline (the outcome, the key figures) is never scrolled away on a laptop
+        # screen; everything else is one tab away in the details below it.
+        self.details = QTabWidget()
+        self.details.setObjectName("resultDetails")
+        self.details.setDocumentMode(True)
+        self.details.setTabBarAutoHide(True)
+        # a tab per plot: each as tall and wide as the details, on any screen
+        self.plot_tabs = {}
+        for plot, title in ((self.loss_plot, translate("results", "Losses")),
+                            (self.round_plot, translate("results", "Rounds"))):
+            if plot is not None:
+                self.plot_tabs[plot] = self.add_details_page(title, plot)
+        self.swing_tab = self.add_details_page(translate("results", "IPC swing"),
+                                               self.battle_figures.swing_plot)
+        self.ends_tab = self.add_details_page(translate("results", "Likely ends"),
+                                              self.battle_figures.ends_page)
+        self._show_figure_tabs(False)
+
+        # greyed while the figures on show belong to an earlier set-up (see mark_stale)
+        self.stale_parts = (self.bar, self.figures, self.battle_figures, self.details)
+        for part in self.stale_parts:
+            effect = QGraphicsOpacityEffect(part)
+            effect.setOpacity(STALE_OPACITY)
+            effect.setEnabled(False)
+            part.setGraphicsEffect(effect)
+        self.stale = False
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.legend)
         layout.addWidget(self.spinner)
-        layout.addWidget(self.figures)
-        layout.addWidget(self.note)
         layout.addWidget(self.status)
+        layout.addWidget(self.figures)
+        layout.addWidget(self.battle_figures)
+        layout.addWidget(self.note)
         layout.addWidget(self.no_battle, 1)
-        layout.addWidget(self.plots_box, 1)
-        layout.addWidget(self.battle_figures, 1)
+        layout.addWidget(self.details, 1)
+
+    def add_details_page(self, title: str, page: QWidget) -> int:
+        """Add ``page`` as a tab of the details under the headline; returns its index."""
+        return self.details.addTab(page, title)
+
+    def _show_figure_tabs(self, shown: bool) -> None:
+        for tab in (self.swing_tab, self.ends_tab):
+            self.details.setTabVisible(tab, shown)
 
     # -- feeding it ---------------------------------------------------------------------
     def has_figures(self) -> bool:
         return self.result is not None
+
+    def mark_stale(self, stale: bool) -> None:
+        """Grey the outcome, the figures and the details while they belong to an earlier
+        set-up (a computation is under way, was stopped, or was refused)."""
+        self.stale = stale
+        for part in self.stale_parts:
+            part.graphicsEffect().setEnabled(stale)
 
     def show_result(self, result: BattleResult) -> None:
         self.result = result
@@ -176,11 +232,12 @@ class ResultsPanel(StatusLine, QWidget):
                 count=number(result.states_explored, ",d")))
         self.note.setText(f"{result.ruleset}: {how}" + ("; " + "; ".join(extra) if extra else ""))
         self.status.setText("")
+        self.mark_stale(False)
         unfought = result.unfought()
         self.no_battle.setText(translate("results", "No battle: {why}.").format(
             why=render(unfought)) if unfought else "")
         self.no_battle.setVisible(unfought is not None)
-        self.plots_box.setVisible(unfought is None)
+        self.details.setVisible(unfought is None)
         self._refresh()
 
     def _toggle_baseline(self, on: bool) -> None:
@@ -224,7 +281,9 @@ class ResultsPanel(StatusLine, QWidget):
             self._plot_losses(r, b)
         if self.round_plot is not None:
             self._plot_rounds(r, b)
-        self.battle_figures.show_figures(r, b, fought=self.plots_box.isVisibleTo(self))
+        fought = r.unfought() is None
+        self.battle_figures.show_figures(r, b, fought=fought)
+        self._show_figure_tabs(r.figures is not None and fought)
 
     def _plot_losses(self, r: BattleResult, b: BattleResult | None) -> None:
         plot = self.loss_plot
@@ -238,7 +297,8 @@ class ResultsPanel(StatusLine, QWidget):
                                          pen=pg.mkPen(colour), name=name))
             if b is not None:
                 bm = b.loss_marginal(side)
-                plot.plot([k + offset for k in bm], [100 * p for p in bm.values()], pen=None,
+                plot.plot(*baseline_points([k + offset for k in bm],
+                                           [100 * p for p in bm.values()]), pen=None,
                           symbol="o", symbolSize=8, symbolBrush=None,
                           symbolPen=pg.mkPen("#111111", width=1.5),
                           name=translate("results", "baseline") if side == 0 else None)
@@ -291,11 +351,6 @@ class ResultsPanel(StatusLine, QWidget):
             from combatassist.result import summarise_battle
             return summarise_battle(self.result)
         return report.copy_text(self.scenario, self.result, self.baseline)
-
-    def copy_results(self) -> None:
-        """Put ``copy_text()`` on the clipboard."""
-        from PySide6.QtWidgets import QApplication
-        QApplication.clipboard().setText(self.copy_text())
 
     def export_png(self, path: str | Path) -> bool:
         """The panel as a PNG under a heading (title, forces and options), without its

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter
-from PySide6.QtWidgets import QProgressBar, QWidget
+from PySide6.QtWidgets import QApplication, QProgressBar, QWidget
 
 from combatassist.files import atomic_write_text
 
@@ -32,6 +32,9 @@ class StatusLine:
     #: the status shown after the player stopped a computation
     STOPPED = QT_TRANSLATE_NOOP("results", "Stopped. Edit the set-up, or press F5, to compute "
                                            "again.")
+    #: said beside "Computing…" or "Stopped." while older figures stay on show (greyed)
+    PREVIOUS = QT_TRANSLATE_NOOP("results", "The figures shown (greyed) are from the previous "
+                                            "{subject}.")
 
     # -- the one export path: each panel gives its rows ----------------------------------------
     def csv_rows(self) -> list[list]:
@@ -41,6 +44,15 @@ class StatusLine:
         out = io.StringIO()
         csv.writer(out, lineterminator="\n").writerows(self.csv_rows())
         return out.getvalue()
+
+    def copy_text(self) -> str:
+        """Plain text of the shown result a player pastes into a forum or a chat ("" while
+        there is none)."""
+        raise NotImplementedError
+
+    def copy_results(self) -> None:
+        """Put ``copy_text()`` on the clipboard."""
+        QApplication.clipboard().setText(self.copy_text())
 
     def export_csv(self, path: str | Path) -> None:
         atomic_write_text(path, self.csv_text())
@@ -52,20 +64,35 @@ class StatusLine:
         """Show on the figures whether they belong to an older set-up (default: the status
         line says it alone)."""
 
+    def previous_note(self) -> str:
+        """" The figures shown are from the previous set-up." when older figures are on
+        show (empty when there are none)."""
+        if not self.has_figures():
+            return ""
+        return " " + translate("results", self.PREVIOUS).format(
+            subject=translate("results", self.subject))
+
     def set_busy(self, busy: bool) -> None:
+        """Busy: the spinner, Stop, "Computing…", and the figures on show marked as the
+        previous set-up's from this moment until the new ones arrive (``mark_stale``).
+        Idle without a new result (stopped, refused): they stay marked."""
         self.spinner.setVisible(busy)
         stop = getattr(self, "stop_button", None)
         if stop is not None:
             stop.setVisible(busy)
+        computing = translate("results", "Computing…")
         if busy:
-            self.status.setText(translate("results", "Computing…"))
-        elif self.status.text() == translate("results", "Computing…"):
+            self.status.setText(computing + self.previous_note())
+            self.mark_stale(self.has_figures())
+        elif self.status.text().startswith(computing):
             self.status.setText("")
 
     def stop(self) -> None:
-        """The player stops the computation on show (``cancel_requested``)."""
+        """The player stops the computation on show (``cancel_requested``); figures already
+        on show stay marked as the previous set-up's."""
         self.cancel_requested.emit()
-        self.status.setText(translate("results", self.STOPPED))
+        self.status.setText(translate("results", self.STOPPED) + self.previous_note())
+        self.mark_stale(self.has_figures())
 
     def show_error(self, message: str) -> None:
         stale = ("<br>" + translate("results", "The figures below are still those of the last "
@@ -84,6 +111,9 @@ def make_spinner() -> QProgressBar:
     spinner.setRange(0, 0)          # indeterminate: "working"
     spinner.setMaximumHeight(6)
     spinner.setTextVisible(False)
+    keep = spinner.sizePolicy()
+    keep.setRetainSizeWhenHidden(True)      # showing it never moves what is under it
+    spinner.setSizePolicy(keep)
     spinner.setVisible(False)
     return spinner
 

@@ -1,6 +1,10 @@
 """The table side's saved battles: start one in a file of its own, offer and resume the newest
 one nobody owns, set aside one that can't be resumed, discard or leave it (``combatassist.autosave``).
 
+A start offers a saved battle from its header alone (``read_header``: a few kB read, nothing
+replayed); the steps are replayed only when the player chooses to resume it, and a battle
+that doesn't replay to what its header says is set aside then, with its one sentence.
+
 ``SavedBattles`` is a part of ``TableSidePanel`` (a mixin): it uses the panel's ``setup``,
 ``slot``, ``battle``, ``_attach``, ``_error`` and ``resumed``; the panel owns the widgets.
 """
@@ -8,9 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QDateTime, QLocale, Qt
+
 from combatassist.autosave import BattleLock, claim
 from combatassist.errors import CombatAssistError, EngineError
-from combatassist.table import TableBattle, load_battle
+from combatassist.table import SavedHeader, TableBattle, load_battle, read_header, slot_ruleset
 
 from .engine_text import error_text
 from .i18n import QT_TRANSLATE_NOOP, translate
@@ -18,6 +24,14 @@ from .i18n import QT_TRANSLATE_NOOP, translate
 VERDICTS = {"attacker": QT_TRANSLATE_NOOP("table_side", "the attacker wins"),
             "defender": QT_TRANSLATE_NOOP("table_side", "the defender wins"),
             "draw": QT_TRANSLATE_NOOP("table_side", "a draw")}
+
+
+def saved_when(stamp: str) -> str:
+    """A header's UTC time as the local date and time, the locale's short way."""
+    when = QDateTime.fromString(stamp, Qt.DateFormat.ISODate)
+    if not when.isValid():
+        return stamp
+    return QLocale().toString(when.toLocalTime(), QLocale.FormatType.ShortFormat)
 
 
 def verdict_text(verdict: str) -> str:
@@ -58,10 +72,12 @@ class SavedBattles:
         self._attach(battle)
 
     def claim_saved_battle(self) -> bool:
-        """Take the newest saved battle no running instance owns, to offer it (True).
+        """Take the newest saved battle no running instance owns, to offer it (True): its
+        header is read, its steps are not replayed (``resume`` does that).
 
-        A battle that can't be resumed is set aside (renamed, kept) with a one-sentence
-        notice in ``set_aside_notices``, and the next one is tried."""
+        A battle whose header can't be read, or which belongs to another ruleset, is set
+        aside (renamed, kept) with a one-sentence notice in ``set_aside_notices``, and the
+        next one is tried."""
         if self._offered is not None:
             return True
         self.slot.remove_stale_temps()
@@ -72,12 +88,12 @@ class SavedBattles:
                 return False
             tried.add(lock.path)
             try:
-                battle = load_battle(lock.path)
+                header = read_header(lock.path, ruleset=slot_ruleset(self.slot.slot))
             except CombatAssistError as exc:
                 self._set_aside(lock, str(exc))
                 continue
             self._release()
-            self._lock, self._offered = lock, battle
+            self._lock, self._offered = lock, header
             return True
 
     def _set_aside(self, lock: BattleLock, why: str) -> None:
@@ -94,32 +110,52 @@ class SavedBattles:
         self._error(text)
 
     def resume(self) -> bool:
-        """Resume the saved battle offered (or the newest one nobody owns); False (and a
-        message) if there is none or it can't be resumed."""
+        """Resume the saved battle offered (or the newest one nobody owns), replaying its
+        steps; False (and a message) if there is none or it can't be resumed (then it is
+        set aside, with its sentence in ``set_aside_notices``)."""
         if self._offered is None and not self.claim_saved_battle():
             if not self.set_aside_notices:
                 self._error(translate("table_side", "there is no saved battle to resume"))
             return False
-        battle, self._offered = self._offered, None
-        self._attach(battle)
+        self._offered = None
+        lock = self._lock
+        try:
+            battle = load_battle(lock.path, ruleset=slot_ruleset(self.slot.slot))
+        except CombatAssistError as exc:
+            self._lock = None
+            self._set_aside(lock, str(exc))
+            return False
+        # the view shows the battle's own set-up first, then the battle over it
         self.resumed.emit(battle.scenario_text)
+        self._attach(battle)
         return True
 
     def has_saved_battle(self) -> bool:
         """A saved battle no running instance owns is waiting (or already claimed here)."""
         return self._offered is not None or bool(self.slot.unowned())
 
+    @property
+    def offered(self) -> SavedHeader | None:
+        """The header of the saved battle claimed to be offered (None: none)."""
+        return self._offered
+
     def saved_summary(self) -> str:
-        """A one-line description of the offered battle (for the resume question)."""
-        if self._offered is None:
+        """A one-line description of the offered battle (for the resume question): its
+        title, how far it got and when it was saved, from its header."""
+        header = self._offered
+        if header is None:
             return translate("table_side", "a battle in progress")
-        played = len(self._offered.rounds)
-        return translate("table_side", "%n round(s) played", "", played)
+        played = header.rounds
+        parts = [translate("table_side", "%n round(s) played", "", played),
+                 translate("table_side", "saved {when}").format(when=saved_when(header.saved))]
+        if header.title:
+            parts.insert(0, "“{}”".format(header.title))
+        return ", ".join(parts)
 
     def saved_verdict(self) -> str | None:
         """How the offered battle ended ("the attacker wins", ...), None while unfinished."""
-        b = self._offered
-        return verdict_text(b.verdict()) if b is not None and b.is_over() else None
+        header = self._offered
+        return verdict_text(header.verdict) if header is not None and header.verdict else None
 
     def discard_saved_battle(self) -> None:
         """Delete the offered battle's file (finished or abandoned): only one this instance

@@ -27,14 +27,16 @@ from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLin
 
 from combatassist.autosave import AutosaveSlot, BattleLock
 from combatassist.errors import CombatAssistError
-from combatassist.table import (TableBattle, format_choice, parse_choice, parse_dice)
+from combatassist.table import (SavedHeader, TableBattle, format_choice, parse_choice,
+                                parse_dice)
 
 from .compute import JobGroup
 from .engine_text import error_text, render
 from .table_saves import VERDICTS, SavedBattles, verdict_text  # noqa: F401
 from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines,  # noqa: F401
                                   odds_from_position)
-from .results import ATTACKER, DEFENDER, OutcomeBar, pct
+from .result_style import ATTACKER, DEFENDER, pct
+from .widgets.outcome_bar import OutcomeBar
 from .i18n import QT_TRANSLATE_NOOP, mark_engine_text, number, translate
 
 #: what ending the battle means, asked before it happens (Undo takes it back too)
@@ -78,7 +80,7 @@ class TableSidePanel(SavedBattles, QWidget):
         #: (``combatassist.autosave``), owned by one running instance at a time
         self.slot = AutosaveSlot(autosave_path)
         self._lock: BattleLock | None = None          # the battle on screen (or offered)
-        self._offered: TableBattle | None = None      # claimed at start-up, not yet resumed
+        self._offered: SavedHeader | None = None      # claimed at start-up, not yet resumed
         self._last_path: Path | None = None
         #: one sentence per saved battle that couldn't be resumed (set aside, kept)
         self.set_aside_notices: list[str] = []
@@ -171,6 +173,11 @@ class TableSidePanel(SavedBattles, QWidget):
         mark_engine_text(self.choice_edit)
         self.log.setWordWrap(True)
         self.log.setAlternatingRowColors(True)
+        # an entry can be taller than the log (AGC's totals): scroll by pixels, a few lines
+        # a step, so its last lines can be reached (item by item, they never could)
+        self.log.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+        self.log.setResizeMode(QListWidget.ResizeMode.Adjust)      # re-wrap when resized
+        self.log.verticalScrollBar().setSingleStep(3 * self.log.fontMetrics().lineSpacing())
 
         entry = QGroupBox(translate("table_side", "This phase"))
         form = QFormLayout(entry)
@@ -289,7 +296,15 @@ class TableSidePanel(SavedBattles, QWidget):
         self.message.setText("")
         self.notice.setText("")
         self._refresh()
-        self.dice_edit.setFocus()
+        self.focus_entry()
+
+    def focus_entry(self) -> None:
+        """Put the keyboard in the phase's entry: the dice, or (a phase without dice, where
+        the dice box is disabled) the casualties, so Enter plays the phase as it says."""
+        for edit in (self.dice_edit, self.choice_edit):
+            if edit.isEnabled():
+                edit.setFocus()
+                return
 
     # -- actions --------------------------------------------------------------------------
     def roll(self) -> None:
@@ -320,7 +335,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self.dice_edit.setText("")
         self.choice_edit.setText("")
         self.message.setText("")
-        self.dice_edit.setFocus()
+        self.focus_entry()
 
     def between_rounds(self, action: Any) -> None:
         """Take the between-rounds step ``action`` (refusals show as the message)."""

@@ -35,10 +35,12 @@ from .battle import TableBattle, load_battle
 from .odds import odds_from
 from .records import (ENDINGS, BetweenRounds, Entry, LogLine, Preview, entry_from_json,
                       jsonable)
-from .saved import (AUTOSAVE_NAME, FORMAT, MAX_AUTOSAVE_BYTES, MAX_SAVED_STEPS, SavedBattle,
-                    rules_from_scenario)
+from .saved import (AUTOSAVE_NAME, FORMAT, MAX_AUTOSAVE_BYTES, MAX_SAVED_STEPS,
+                    MAX_SAVED_STRING, SavedBattle, SavedHeader, read_header,
+                    rules_from_scenario, slot_ruleset)
 
 __all__ = ["AUTOSAVE_NAME", "ENDINGS", "FORMAT", "MAX_AUTOSAVE_BYTES", "MAX_SAVED_STEPS",
-           "BetweenRounds", "Entry", "LogLine", "Preview", "SavedBattle", "TableBattle",
-           "entry_from_json", "format_choice", "from_json", "jsonable", "load_battle",
-           "odds_from", "parse_choice", "parse_dice", "rules_from_scenario"]
+           "MAX_SAVED_STRING", "BetweenRounds", "Entry", "LogLine", "Preview", "SavedBattle",
+           "SavedHeader", "TableBattle", "entry_from_json", "format_choice", "from_json",
+           "jsonable", "load_battle", "odds_from", "parse_choice", "parse_dice",
+           "read_header", "rules_from_scenario", "slot_ruleset"]

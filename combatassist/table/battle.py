@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import rulesets
-from ..battle import BattleRules, DieSpec, Phase, check_roll
+from ..battle import BattleRules, DieSpec, Phase, check_roll, optional
 from ..choices import format_choice
 from ..errors import CombatAssistError, EngineError, ScenarioError
 from ..files import atomic_write_text
@@ -50,6 +50,9 @@ class TableBattle:
                               Entry] = []
         #: (kind, side) when the players ended the battle themselves, e.g. ("retreat", "attacker").
         self.ending: tuple[str, str] | None = None
+        #: the size of the file last saved (bytes), for the room check of ``enter``
+        self._saved_bytes = 0
+        self._title: str | None = None
         self._rebuild()
 
     # -- state, rebuilt from the entries ----------------------------------------------
@@ -89,7 +92,7 @@ class TableBattle:
 
     def _between(self, number: int, state: Any, action: Any) -> tuple[BattleRules, Any]:
         """Apply a between-rounds step (raises EngineError, nothing logged, if refused)."""
-        apply = getattr(self.rules, "apply_between_rounds", None)
+        apply = optional(self.rules, "apply_between_rounds")
         if apply is None:
             raise EngineError(msg("this battle has nothing to do between rounds"))
         if number < 2:
@@ -98,7 +101,7 @@ class TableBattle:
         if self.rules.verdict(state) is not None:
             raise EngineError(msg("the battle is over"))
         rules, after = apply(state, action)
-        describe = getattr(self.rules, "describe_action", format_choice)
+        describe = optional(self.rules, "describe_action", format_choice)
         text = text_lines([msg("Before round {round} — {action}", round=number,
                                action=describe(action)),
                            join("", ["    ", msg("now: {position}",
@@ -119,7 +122,7 @@ class TableBattle:
                      dice=dice)]
         lines += [join("", ["    ", line]) for line in split_lines(explanation)]
         if entry.choice is not None:
-            describe = getattr(self.rules, "describe_choice", format_choice)
+            describe = optional(self.rules, "describe_choice", format_choice)
             lines.append(join("", ["    ", msg("players' choice: {choice}",
                                                choice=describe(entry.choice))]))
         lines.append(join("", ["    ", msg("now: {position}",
@@ -144,6 +147,13 @@ class TableBattle:
     def phases(self) -> list[Phase]:
         return list(self.rules.phases(self.round_start_state))
 
+    @property
+    def title(self) -> str:
+        """The scenario's title ("" without one)."""
+        if self._title is None:
+            self._title = saved.scenario_title(self.scenario_text)
+        return self._title
+
     def dice_entered(self) -> int:
         """How many phases of the current round have been played."""
         return sum(1 for e in self.current if not isinstance(e, BetweenRounds))
@@ -157,7 +167,7 @@ class TableBattle:
     def between_rounds_options(self) -> Any | None:
         """What the ruleset lets the players do before this round's dice (None: nothing):
         only from round 2 on, before the first dice of the round, while the battle goes on."""
-        options = getattr(self.rules, "between_rounds_options", None)
+        options = optional(self.rules, "between_rounds_options")
         if options is None or self.round_number < 2 or self.dice_entered() or self.is_over():
             return None
         return options(self.state)
@@ -201,10 +211,8 @@ class TableBattle:
         Raises EngineError (nothing changes) for dice that don't fit or an illegal choice.
         """
         phase = self._require_phase()
-        if sum(len(r) for r in self.rounds) + len(self.current) >= saved.MAX_SAVED_STEPS:
-            raise EngineError(msg("this battle has {steps:,} steps, the most a saved battle "
-                                  "holds; end it here", steps=saved.MAX_SAVED_STEPS))
         entry = Entry(tuple(rolled), choice)
+        self._check_room(entry)
         after = self._apply(self.round_number, phase, self.state, entry)  # raises if illegal
         self.current.append(entry)
         self.redo_stack.clear()
@@ -226,6 +234,7 @@ class TableBattle:
         if self.dice_entered():
             raise EngineError(msg("between-rounds steps come before the round's first dice "
                                   "(undo the dice entered to take one)"))
+        self._check_room(BetweenRounds(action))
         log_size = len(self.log)
         try:
             self._between(self.round_number, self.state, action)   # raises if illegal
@@ -278,7 +287,7 @@ class TableBattle:
         if self.ending is not None:
             self.redo_stack.append(self.ending)
             self.ending = None
-        elif getattr(self.initial_rules, "undo_by_phase", False) and (
+        elif optional(self.initial_rules, "undo_by_phase", False) and (
                 self.dice_entered() or (not self.current and self.rounds)):
             if not self.dice_entered():
                 self.current = self.rounds.pop()
@@ -330,6 +339,20 @@ class TableBattle:
         return odds_from(self.rules, self.state, ruleset=self.ruleset, cancel=cancel,
                          max_rounds=max_rounds, remaining=self.remaining_phases())
 
+    def _check_room(self, entry: Entry | BetweenRounds) -> None:
+        """Refuse a step the saved battle couldn't hold (EngineError, nothing changes): every
+        battle saved can be resumed."""
+        if sum(len(r) for r in self.rounds) + len(self.current) >= saved.MAX_SAVED_STEPS:
+            raise EngineError(msg("this battle has {steps:,} steps, the most a saved battle "
+                                  "holds; end it here", steps=saved.MAX_SAVED_STEPS))
+        if self.autosave_path is None:
+            return
+        grows = len(json.dumps(entry.to_json(), separators=(",", ":"))) + 64
+        if self._saved_bytes + grows > saved.MAX_AUTOSAVE_BYTES:
+            raise EngineError(msg("this battle's saved file would grow past {limit:,} bytes, "
+                                  "the most a saved battle holds; end it here",
+                                  limit=saved.MAX_AUTOSAVE_BYTES))
+
     def _require_phase(self) -> Phase:
         phase = self.current_phase()
         if phase is None:
@@ -342,11 +365,13 @@ class TableBattle:
 
     @classmethod
     def from_json(cls, data: Any, rules_for: saved.RulesFor | None = None,
-                  *, autosave_path: str | Path | None = None) -> "TableBattle":
+                  *, autosave_path: str | Path | None = None,
+                  ruleset: str | None = None) -> "TableBattle":
         """Rebuild a battle by replaying its entries. ``rules_for(scenario_text)`` gives
         ``(rules, ruleset)``; the default parses the scenario and asks its ruleset's
-        ``make_rules``. Raises ScenarioError / EngineError for a file that doesn't replay."""
-        parts = saved.read_document(data, rules_for)
+        ``make_rules``; ``ruleset``: the ruleset it must be (its slot's). Raises
+        ScenarioError / EngineError for a file that doesn't replay to what its header says."""
+        parts = saved.read_document(data, rules_for, ruleset=ruleset)
         battle = cls(parts.rules, scenario_text=parts.scenario_text, ruleset=parts.ruleset)
         battle.rounds, battle.current = parts.rounds, parts.current
         battle.redo_stack, battle.ending = parts.redo, parts.ending
@@ -357,6 +382,7 @@ class TableBattle:
             if kind == "retreat" and side not in battle.retreat_sides():
                 raise ScenarioError(f"the {side} retreated, which this ruleset doesn't allow",
                                     field="ending")
+        saved.check_header(parts.header, battle)
         battle.autosave_path = Path(autosave_path) if autosave_path else None
         return battle
 
@@ -365,7 +391,21 @@ class TableBattle:
         target = path or self.autosave_path
         if target is None:
             raise EngineError("no file to save the battle to")
-        atomic_write_text(target, json.dumps(self.to_json(), indent=1))
+        if len(self.title) > saved.MAX_SAVED_STRING:
+            raise EngineError(msg("the scenario's title has {n:,} characters; a battle at the "
+                                  "table takes at most {limit}: shorten the title",
+                                  n=len(self.title), limit=saved.MAX_SAVED_STRING))
+        if len(self.scenario_text) > saved.MAX_SCENARIO_BYTES:
+            raise EngineError(msg("the scenario is too long to fight at the table (more "
+                                  "than {limit:,} characters)", limit=saved.MAX_SCENARIO_BYTES))
+        text = saved.document_text(self.to_json())
+        size = len(text.encode("utf-8"))
+        if size > saved.MAX_AUTOSAVE_BYTES:      # ``enter`` keeps this from happening
+            raise EngineError(msg("the saved battle would be {size:,} bytes, more than the "
+                                  "{limit:,} a saved battle holds", size=size,
+                                  limit=saved.MAX_AUTOSAVE_BYTES))
+        atomic_write_text(target, text)
+        self._saved_bytes = size
 
     def _changed(self) -> None:
         if self.autosave_path is not None:
@@ -374,16 +414,17 @@ class TableBattle:
             self.on_change(self)
 
 
-def load_battle(path: str | Path,
-                rules_for: saved.RulesFor | None = None) -> TableBattle:
-    """Resume a saved battle; it keeps autosaving to the same file.
+def load_battle(path: str | Path, rules_for: saved.RulesFor | None = None, *,
+                ruleset: str | None = None) -> TableBattle:
+    """Resume a saved battle (replaying every step); it keeps autosaving to the same file.
+    ``ruleset``: the ruleset it must be (the slot's it was found in).
 
     Whatever the file holds, the only error is a one-line ScenarioError: a damaged autosave
     must never stop the app from starting (deep JSON, huge numbers, a scenario that isn't
     one, choices the rules can't read, values that are merely wrong)."""
     data = saved.read_json_file(path)
     try:
-        return TableBattle.from_json(data, rules_for, autosave_path=path)
+        battle = TableBattle.from_json(data, rules_for, autosave_path=path, ruleset=ruleset)
     except ScenarioError as exc:
         raise exc.located(file=str(path)) from None
     except CombatAssistError as exc:
@@ -396,4 +437,9 @@ def load_battle(path: str | Path,
         # not the program; say so in one line instead of failing the app's start
         raise ScenarioError(f"the saved battle is damaged ({type(exc).__name__} while "
                             "replaying it)", file=str(path)) from None
+    try:
+        battle._saved_bytes = Path(path).stat().st_size
+    except OSError:
+        pass
+    return battle
 

@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .. import rulesets
 from ..battle import BattleRules, Phase, phase_exact
 from ..result import battle_result
 from ..solver import solve
@@ -18,7 +19,24 @@ def odds_from(rules: BattleRules, state: Any, *, ruleset: str = "",
 
     ``remaining``: ``state`` is inside a round and these phases of it are still to play; they
     are pushed through exactly (and the round ended) before the solver takes over; that
-    round counts in ``expected_rounds`` and ``max_rounds`` counts the rounds after it."""
+    round counts in ``expected_rounds`` and ``max_rounds`` counts the rounds after it.
+
+    A known ``ruleset`` may answer itself (``Ruleset.table_odds``), so the table side's
+    odds are the figures its odds view shows (Medium Luck's casualty policy)."""
+    def generic():
+        return _rules_odds(rules, state, ruleset=ruleset, cancel=cancel,
+                           max_rounds=max_rounds, remaining=remaining)
+    if ruleset not in rulesets.names() or max_rounds:
+        return generic()
+    band = len(rules.phases(state)) - len(remaining) if remaining is not None else 0
+    return rulesets.get(ruleset).table_odds(rules, state, band=band, generic=generic,
+                                            cancel=cancel)
+
+
+def _rules_odds(rules: BattleRules, state: Any, *, ruleset: str,
+                cancel: Callable[[], bool] | None, max_rounds: int,
+                remaining: Sequence[Phase] | None):
+    """``odds_from`` by the rules as they stand."""
     if remaining is None:
         outcome = solve(rules, start=state, max_rounds=max_rounds, cancel=cancel)
         return battle_result(ruleset or "battle", rules, outcome)

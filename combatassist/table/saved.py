@@ -1,6 +1,18 @@
-"""The autosave format of a table battle (``combatassist-table/1`` JSON): what is stored is
+"""The autosave format of a table battle (``combatassist-table/2`` JSON): what is stored is
 only what the players did — the scenario text plus, per phase, the dice and the choice — so
 resuming replays those entries through the rules (``TableBattle.from_json``).
+
+The document opens with a small **header** (ruleset, title, when it was saved, how far it
+got: ``SavedHeader``), so a start can offer a saved battle after reading only the file's
+first ``HEADER_BYTES`` (``read_header``), without replaying it. The header is never trusted
+to resume: resuming replays every step and checks that the header says what the replay
+gives (``check_header``); anything else sets the battle aside.
+
+Every field is required and checked; no key may appear twice (``json.loads`` would keep the
+last one silently); each string is capped (``MAX_SAVED_STRING``, the scenario at
+``MAX_SCENARIO_BYTES`` like a scenario file), the steps at ``MAX_SAVED_STEPS`` and the file at
+``MAX_AUTOSAVE_BYTES`` — the battle itself refuses a step past those (``TableBattle.enter``),
+so every battle the app saves can be resumed.
 
 ``battle_document`` writes a battle's document, ``read_document`` checks one and gives its
 parts back (a ``SavedBattle``), ``read_json_file`` reads a file of it with one-line errors.
@@ -8,42 +20,140 @@ parts back (a ``SavedBattle``), ``read_json_file`` reads a file of it with one-l
 from __future__ import annotations
 
 import json
+import re
+import time
+import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import rulesets
 from ..battle import BattleRules
 from ..errors import ScenarioError, shown
-from ..files import read_text_file
+from ..files import MAX_FILE_BYTES, read_bytes_bounded, read_text_file
 from ..scenario import parse_scenario_text
 from .records import BetweenRounds, Entry, ending_from_json, entry_from_json, list_field
 
-#: Version tag of the autosave JSON.
-FORMAT = "combatassist-table/1"
+#: Version tag of the autosave JSON (``/1``, without a header, is from earlier versions).
+FORMAT = "combatassist-table/2"
 #: File name of the battle in progress inside the autosave folder (the slot: each battle's
-#: own file is named after it, see ``combatassist.autosave``).
+#: own file is named after it, see ``combatassist.autosave``): ``<ruleset>-battle-in-progress.json``.
 AUTOSAVE_NAME = "battle-in-progress.json"
-#: Largest autosave file read (a long battle of 150 units a side is a few hundred kB).
-MAX_AUTOSAVE_BYTES = 16_000_000
+#: Largest autosave file read or written (compact JSON). A battle of 150 units a side fought
+#: to the end is a few kB; this holds over 6,000 steps of 300 dice each. Safe because a
+#: battle refuses the step that would pass it (``TableBattle.enter``).
+MAX_AUTOSAVE_BYTES = 4_000_000
 #: Most phase entries (and between-rounds steps) a saved battle may hold: all are replayed
 #: when it is resumed (a long battle is a few thousand: 1,000 rounds of three phases).
 MAX_SAVED_STEPS = 20_000
+#: Longest scenario text in a saved battle: what a scenario file may be.
+MAX_SCENARIO_BYTES = MAX_FILE_BYTES
+#: Longest other string in a saved battle (the title, a unit's, a band's or a side's name).
+MAX_SAVED_STRING = 200
+#: The header is read from at most this many bytes at the start of the file.
+HEADER_BYTES = 4_096
 
-#: What the file keys are (anything else is refused).
-FIELDS = ("format", "ruleset", "scenario", "rounds", "current", "redo", "ending")
+#: What the file keys are (each required; anything else is refused).
+FIELDS = ("format", "header", "ruleset", "scenario", "rounds", "current", "redo", "ending")
 RulesFor = Callable[[str], tuple[BattleRules, str]]
+#: The header's verdicts: how the battle ended (None: it goes on).
+VERDICTS = (None, "attacker", "defender", "draw")
+#: The document's start up to its header (any JSON spacing): ``{"format": "…", "header": {``.
+_FORMAT = re.compile(r'"format"\s*:\s*"([^"\\]{0,60})"')
+_HEAD = re.compile(r'\s*\{\s*"format"\s*:\s*"(?P<format>[^"\\]{0,60})"\s*,\s*"header"\s*:\s*')
+
+
+def slot_ruleset(slot: str | Path) -> str | None:
+    """The ruleset whose battles a slot file holds (``lowluck-battle-in-progress.json`` ->
+    ``lowluck``); None for a file not named after a ruleset."""
+    name = Path(slot).name
+    suffix = "-" + AUTOSAVE_NAME
+    if not name.endswith(suffix) or name == suffix:
+        return None
+    return name[:-len(suffix)]
+
+
+@dataclass(frozen=True)
+class SavedHeader:
+    """What a start shows about a saved battle before replaying it."""
+
+    ruleset: str
+    #: the scenario's title ("" without one)
+    title: str
+    #: when it was last saved (ISO 8601, UTC, to the second)
+    saved: str
+    #: rounds completed
+    rounds: int
+    #: steps recorded (phase entries and between-rounds steps, undone ones not counted)
+    steps: int
+    #: how it ended ("attacker" / "defender" / "draw"), None while it goes on
+    verdict: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SavedHeader":
+        """A header, every field required and checked (ScenarioError naming it)."""
+        if not isinstance(data, dict):
+            raise ScenarioError(f"must be a table, got {shown(data)}", field="header")
+        names = [f for f in cls.__dataclass_fields__]
+        missing = [f for f in names if f not in data]
+        if missing:
+            raise ScenarioError("is missing", field=f"header.{missing[0]}")
+        unknown = sorted(set(data) - set(names))
+        if unknown:
+            raise ScenarioError(f"unknown field {shown(unknown[0])}", field="header")
+        for key in ("ruleset", "title", "saved"):
+            _check_string(data[key], f"header.{key}")
+        for key in ("rounds", "steps"):
+            value = data[key]
+            if type(value) is not int or not 0 <= value <= MAX_SAVED_STEPS:
+                raise ScenarioError(f"must be a whole number 0-{MAX_SAVED_STEPS:,}, got "
+                                    f"{shown(value)}", field=f"header.{key}")
+        if data["verdict"] not in VERDICTS:
+            raise ScenarioError(f"unknown verdict {shown(data['verdict'])}",
+                                field="header.verdict")
+        if not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", data["saved"]):
+            raise ScenarioError(f"must be a time like 2026-12-01T21:40:00Z, got "
+                                f"{shown(data['saved'])}", field="header.saved")
+        return cls(**{f: data[f] for f in names})
+
+    def same_battle(self, other: "SavedHeader") -> bool:
+        """The same battle at the same point (when it was saved aside)."""
+        return (self.ruleset, self.title, self.rounds, self.steps, self.verdict) == (
+            other.ruleset, other.title, other.rounds, other.steps, other.verdict)
+
+
+def scenario_title(text: str) -> str:
+    """The title of a scenario's TOML text ("" without one, or if it can't be read)."""
+    try:
+        title = tomllib.loads(text).get("title", "")
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return ""
+    return title if isinstance(title, str) else ""
+
+
+def header_of(battle: Any, saved: str | None = None) -> SavedHeader:
+    """The header of a ``TableBattle`` as it stands (saved now, unless ``saved`` says when)."""
+    return SavedHeader(
+        ruleset=battle.ruleset, title=battle.title,
+        saved=saved or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        rounds=len(battle.rounds),
+        steps=sum(len(r) for r in battle.rounds) + len(battle.current),
+        verdict=battle.verdict())
 
 
 def battle_document(battle: Any) -> dict[str, Any]:
-    """The JSON document of a ``TableBattle``."""
+    """The JSON document of a ``TableBattle`` (the header first: ``read_header``)."""
     redo = [list(item) if isinstance(item, tuple) else
             item.to_json() if isinstance(item, (BetweenRounds, Entry)) else
             [e.to_json() for e in item]
             for item in battle.redo_stack]
     return {
         "format": FORMAT,
+        "header": header_of(battle).to_json(),
         "ruleset": battle.ruleset,
         "scenario": battle.scenario_text,
         "rounds": [[e.to_json() for e in r] for r in battle.rounds],
@@ -51,6 +161,16 @@ def battle_document(battle: Any) -> dict[str, Any]:
         "redo": redo,
         "ending": list(battle.ending) if battle.ending else None,
     }
+
+
+def document_text(document: dict[str, Any]) -> str:
+    """The file's text: compact JSON, the header on the first line (what a person opening
+    the file sees first)."""
+    rest = json.dumps({k: v for k, v in document.items() if k not in ("format", "header")},
+                      separators=(",", ":"))
+    head = json.dumps({"format": document["format"], "header": document["header"]},
+                      separators=(",", ":"))
+    return head[:-1] + ",\n" + rest[1:] + "\n"
 
 
 @dataclass
@@ -64,26 +184,71 @@ class SavedBattle:
     current: list[Entry | BetweenRounds]
     redo: list
     ending: tuple[str, str] | None
+    header: SavedHeader
 
 
-def read_document(data: Any, rules_for: RulesFor | None = None) -> SavedBattle:
-    """The parts of a saved battle's document. ``rules_for(scenario_text)`` gives
-    ``(rules, ruleset)`` (default ``rules_from_scenario``). Raises ScenarioError naming the
-    field for a document that isn't one."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+def _check_string(value: Any, field: str, limit: int = MAX_SAVED_STRING) -> str:
+    if not isinstance(value, str):
+        raise ScenarioError(f"must be text, got {shown(value)}", field=field)
+    if len(value) > limit:
+        raise ScenarioError(f"is {len(value):,} characters long; a saved battle's text is at "
+                            f"most {limit:,}", field=field)
+    return value
+
+
+def _check_strings(data: Any, field: str) -> None:
+    """Every string (and key) inside ``data`` at most ``MAX_SAVED_STRING`` characters
+    (iterative: the JSON reader already bounded the depth)."""
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            _check_string(item, field)
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, dict):
+            todo.extend(item)
+            todo.extend(item.values())
+
+
+def _check_format(value: Any) -> None:
+    if value != FORMAT:
+        if isinstance(value, str) and value.startswith("combatassist-table/"):
+            raise ScenarioError(f"was saved in format {shown(value)} by another version of "
+                                "Combat Assistant; this one reads " + FORMAT, field="format")
         raise ScenarioError("not a saved table-side battle",
                             hint=f"expected a JSON object with format \"{FORMAT}\"")
-    text = data.get("scenario")
-    if not isinstance(text, str):
-        raise ScenarioError("the saved battle has no scenario", field="scenario")
+
+
+def _check_ruleset(found: str, expected: str | None, field: str) -> None:
+    if expected is not None and found != expected:
+        raise ScenarioError(f"a {shown(found)} battle, saved where {shown(expected)} battles "
+                            "are kept", field=field)
+
+
+def read_document(data: Any, rules_for: RulesFor | None = None, *,
+                  ruleset: str | None = None) -> SavedBattle:
+    """The parts of a saved battle's document. ``rules_for(scenario_text)`` gives
+    ``(rules, ruleset)`` (default ``rules_from_scenario``); ``ruleset``: the ruleset the
+    battle must be of (its slot's). Raises ScenarioError naming the field for a document
+    that isn't one."""
+    if not isinstance(data, dict):
+        _check_format(None)
+    _check_format(data.get("format"))
+    missing = [f for f in FIELDS if f not in data]
+    if missing:
+        raise ScenarioError("is missing", field=missing[0])
     unknown = set(data) - set(FIELDS)
     if unknown:
         raise ScenarioError(f"unknown field {shown(sorted(unknown)[0])}")
-    rules, ruleset = (rules_for or rules_from_scenario)(text)
-    saved_ruleset = data.get("ruleset", "")
-    if not isinstance(saved_ruleset, str) or (saved_ruleset and saved_ruleset != ruleset):
-        raise ScenarioError(f"says ruleset {shown(data.get('ruleset'))} but its scenario "
-                            f"is {shown(ruleset)}", field="ruleset")
+    header = SavedHeader.from_json(data["header"])
+    _check_ruleset(header.ruleset, ruleset, "header.ruleset")
+    text = data["scenario"]
+    _check_string(text, "scenario", MAX_SCENARIO_BYTES)
+    saved_ruleset = _check_string(data["ruleset"], "ruleset")
+    _check_ruleset(saved_ruleset, ruleset, "ruleset")
+    for key in ("rounds", "current", "redo", "ending"):
+        _check_strings(data[key], key)
     rounds = list_field(data, "rounds")
     if not all(isinstance(r, list) for r in rounds):
         raise ScenarioError("each round must be a list of phase entries", field="rounds")
@@ -92,6 +257,10 @@ def read_document(data: Any, rules_for: RulesFor | None = None) -> SavedBattle:
     if entries > MAX_SAVED_STEPS:      # every one is replayed: keep the start quick
         raise ScenarioError(f"holds {entries:,} steps; a saved battle has at most "
                             f"{MAX_SAVED_STEPS:,}", field="rounds")
+    rules, scenario_ruleset = (rules_for or rules_from_scenario)(text)
+    if saved_ruleset != scenario_ruleset:
+        raise ScenarioError(f"says ruleset {shown(saved_ruleset)} but its scenario "
+                            f"is {shown(scenario_ruleset)}", field="ruleset")
     redo: list = []
     for item in list_field(data, "redo"):
         if isinstance(item, dict):
@@ -102,19 +271,41 @@ def read_document(data: Any, rules_for: RulesFor | None = None) -> SavedBattle:
             redo.append([entry_from_json(e) for e in item])
         else:
             raise ScenarioError(f"unknown undone step {shown(item)}", field="redo")
-    ending = data.get("ending")
-    return SavedBattle(rules, ruleset, text,
+    ending = data["ending"]
+    return SavedBattle(rules, saved_ruleset, text,
                        [[entry_from_json(e) for e in r] for r in rounds],
                        [entry_from_json(e) for e in list_field(data, "current")], redo,
-                       None if ending is None else ending_from_json(ending, "ending"))
+                       None if ending is None else ending_from_json(ending, "ending"), header)
 
 
-def read_json_file(path: str | Path) -> Any:
-    """The JSON of a saved battle's file (at most ``MAX_AUTOSAVE_BYTES``); one-line
-    ScenarioError naming the file for anything that isn't JSON."""
-    text = read_text_file(path, MAX_AUTOSAVE_BYTES)
+def check_header(header: SavedHeader, battle: Any) -> None:
+    """Raise ScenarioError unless ``header`` says what replaying the battle gave."""
+    replayed = header_of(battle, header.saved)
+    if replayed != header:
+        differs = next(f for f in header.__dataclass_fields__
+                       if getattr(header, f) != getattr(replayed, f))
+        raise ScenarioError(f"the header says {shown(getattr(header, differs))}, but the "
+                            f"steps replay to {shown(getattr(replayed, differs))}",
+                            field=f"header.{differs}")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook``: a key given twice is an error, not "the last one wins"."""
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ScenarioError(f"the key {shown(key)} appears twice in one table",
+                                field=key)
+        seen[key] = value
+    return seen
+
+
+def _loads(text: str, path: str | Path) -> Any:
+    """JSON with duplicate keys refused; one-line ScenarioError naming the file."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except ScenarioError as exc:
+        raise exc.located(file=str(path)) from None
     except json.JSONDecodeError as exc:
         raise ScenarioError(f"not valid JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
     except RecursionError:
@@ -122,6 +313,41 @@ def read_json_file(path: str | Path) -> Any:
     except ValueError:          # a number too long for Python to convert
         raise ScenarioError("not a saved battle: a number has too many digits",
                             file=str(path)) from None
+
+
+def read_json_file(path: str | Path) -> Any:
+    """The JSON of a saved battle's file (at most ``MAX_AUTOSAVE_BYTES``, no key twice);
+    one-line ScenarioError naming the file for anything that isn't JSON."""
+    return _loads(read_text_file(path, MAX_AUTOSAVE_BYTES), path)
+
+
+def read_header(path: str | Path, ruleset: str | None = None) -> SavedHeader:
+    """The header of a saved battle's file, reading at most its first ``HEADER_BYTES``
+    (nothing replayed: what a start offers). ``ruleset``: the one its slot holds.
+    One-line ScenarioError naming the file for a file without a readable header."""
+    head = read_bytes_bounded(path, MAX_AUTOSAVE_BYTES, head=HEADER_BYTES)
+    text = head.decode("utf-8", errors="replace")
+    found = _HEAD.match(text)
+    try:
+        if found is None:
+            earlier = _FORMAT.search(text)       # e.g. an earlier format: say which
+            if earlier is not None:
+                _check_format(earlier.group(1))
+            raise ScenarioError("not a saved table-side battle: no header at its start",
+                                hint=f"expected a JSON object with format \"{FORMAT}\" "
+                                     "and its header first")
+        _check_format(found.group("format"))
+        try:
+            data, _end = json.JSONDecoder(object_pairs_hook=_no_duplicates).raw_decode(
+                text, found.end())
+        except (json.JSONDecodeError, RecursionError, ValueError):
+            raise ScenarioError(f"the header is not readable JSON within the first "
+                                f"{HEADER_BYTES:,} bytes", field="header") from None
+        header = SavedHeader.from_json(data)
+        _check_ruleset(header.ruleset, ruleset, "header.ruleset")
+    except ScenarioError as exc:
+        raise exc.located(file=str(path)) from None
+    return header
 
 
 def rules_from_scenario(text: str) -> tuple[BattleRules, str]:

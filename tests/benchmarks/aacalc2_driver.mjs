@@ -3,10 +3,13 @@
 // only when AACALC2_DIR names a built checkout.
 //
 // stdin: {"dist": "<checkout>/dist/index.js", "repeat": N, "battles": [{"name", "attack",
-// "defense"}]} (aacalc2's unit names); stdout: one JSON list of {"name", "best_ms",
-// "attacker_survives", "defender_survives"} (best of N runs, prune 1e-12 as the issue measured
-// it). Cheapest first on both sides, AA guns lost last ("aaLast" true would keep one other
-// unit behind them).
+// "defense", optional "att_ool", "def_ool", "is_naval", "dice"}]} (aacalc2's unit names);
+// stdout: one JSON list of {"name", "best_ms", "attacker_survives", "defender_survives",
+// "attacker_ipc_lost", "defender_ipc_lost", "takes_territory"} (best of N runs, prune 1e-12 as
+// the issue measured it). Without "att_ool"/"def_ool": cheapest first on both sides, AA guns
+// lost last ("aaLast" true would keep one other unit behind them); an "ool" lists every unit
+// type present, first lost first (aacalc2 leaves a type it doesn't list out of the battle).
+// "dice": 'standard' (default) or 'lowluck'.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -17,16 +20,18 @@ function input(battle) {
   return {
     wave_info: [
       {
-        attack: { units: battle.attack, ool: ['inf', 'art', 'arm', 'fig', 'bom'], takes: 0,
-                  aaLast: false },
-        defense: { units: battle.defense, ool: ['inf', 'art', 'arm', 'fig', 'bom', 'aa'],
+        attack: { units: battle.attack, ool: battle.att_ool ?? ['inf', 'art', 'arm', 'fig', 'bom'],
+                  takes: 0, aaLast: false },
+        defense: { units: battle.defense,
+                   ool: battle.def_ool ?? ['inf', 'art', 'arm', 'fig', 'bom', 'aa'],
                    takes: 0, aaLast: false },
         att_submerge: false, def_submerge: false, att_dest_last: false, def_dest_last: false,
         is_crash_fighters: false, rounds: 100, retreat_threshold: 0,
       },
     ],
-    debug: false, prune_threshold: 1e-12, report_prune_threshold: 1e-12, is_naval: false,
-    in_progress: false, num_runs: 1, verbose_level: 0, diceMode: 'standard',
+    debug: false, prune_threshold: 1e-12, report_prune_threshold: 1e-12,
+    is_naval: battle.is_naval ?? false, in_progress: false, num_runs: 1, verbose_level: 0,
+    diceMode: battle.dice ?? 'standard',
     sortMode: 'unit_count',
   };
 }
@@ -41,6 +46,8 @@ for (const battle of job.battles) {
     best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
   }
   out.push({ name: battle.name, best_ms: best, attacker_survives: result.attack.survives[0],
-             defender_survives: result.defense.survives[0] });
+             defender_survives: result.defense.survives[0],
+             attacker_ipc_lost: result.attack.ipcLoss[0], defender_ipc_lost: result.defense.ipcLoss[0],
+             takes_territory: result.takesTerritory[0] });
 }
 process.stdout.write(JSON.stringify(out));

@@ -1,24 +1,75 @@
-"""Table side: resuming a saved battle replays every step it holds (the README: 20,000 steps
-at most, "0.5 s for Low Luck"). The tests count the steps replayed
-(tests/engine/test_autosave.py); this times it."""
+"""Table-side benchmarks: resuming a saved battle replays every step (README: 0.5 s for Low
+Luck's 20,000, the most a saved battle holds), and a start offers saved battles from their
+headers alone (issue 26: three saved battles must not slow the start)."""
 from __future__ import annotations
 
+import json
+import random
 import tempfile
 from pathlib import Path
 
-from combatassist.table import load_battle
-from tests.engine.test_autosave import most_steps_allowed
+from combatassist import rulesets
+from combatassist.autosave import AutosaveSlot
+from combatassist.scenario import scenario_to_toml
+from combatassist.table import AUTOSAVE_NAME, TableBattle, load_battle, read_header
+
+
+def _most_steps_file() -> Path:
+    from tests.engine.test_autosave import most_steps_battle
+
+    path = Path(tempfile.mkdtemp(prefix="ca-bench-table-")) / "lowluck-battle-in-progress.json"
+    path.write_text(json.dumps(most_steps_battle()))
+    return path
 
 
 def _resume_most_steps():
-    path, _, _ = most_steps_allowed(Path(tempfile.mkdtemp(prefix="ca-bench-table-")))
+    path = _most_steps_file()
 
     def run():
         load_battle(path)
     return run
 
 
+def _three_saved_battles() -> list[tuple[Path, str]]:
+    """A long saved battle of each of three rulesets (every phase its dice), in their slots."""
+    folder = Path(tempfile.mkdtemp(prefix="ca-bench-table-"))
+    out = []
+    rng = random.Random(1)
+    for name in ("lowluck", "mediumluck", "ur"):
+        ruleset = rulesets.get(name)
+        scenario = ruleset.default_scenario()
+        slot = AutosaveSlot(folder / f"{name}-{AUTOSAVE_NAME}")
+        battle = TableBattle(ruleset.make_rules(scenario.body),
+                             scenario_text=scenario_to_toml(scenario), ruleset=name,
+                             autosave_path=slot.new_battle_path())
+        while not battle.is_over():
+            battle.enter(battle.roll(rng))
+        out.append((battle.autosave_path, name))
+    return out
+
+
+def _offer_three():
+    battles = _three_saved_battles()
+
+    def run():
+        for path, name in battles:
+            read_header(path, ruleset=name)
+    return run
+
+
+def _replay_three():
+    battles = _three_saved_battles()
+
+    def run():
+        for path, name in battles:
+            load_battle(path, ruleset=name)
+    return run
+
+
 BENCHMARKS = [
-    ("resume a saved Low Luck battle of 20,000 steps (README: 0.5 s)", 0.5,
+    ("Low Luck: resume the most steps a saved battle holds (20,000)", 0.5,
      _resume_most_steps()),
+    ("a start offers three saved battles (headers read, nothing replayed)", 0.01,
+     _offer_three()),
+    ("... replaying the three instead (what a start did before)", None, _replay_three()),
 ]

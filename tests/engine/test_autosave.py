@@ -253,9 +253,9 @@ def test_a_saved_battle_with_too_many_steps_is_refused_before_replaying(tmp_path
     assert replayed == []                           # refused before any step is replayed
 
 
-def most_steps_allowed(tmp_path):
-    """A saved Low Luck battle of the most steps a file may hold (sixes miss: a battle that
-    goes on round after round, the same dice each round): (path, rounds, phases a round)."""
+def most_steps_battle() -> dict:
+    """A saved battle with the most steps allowed (sixes miss: a battle that goes on round
+    after round, the same dice each round): also ``bench_table``'s."""
     from combatassist.table import MAX_SAVED_STEPS
 
     text = ('ruleset = "lowluck"\n[attacker]\nunits = { infantry = 1 }\n'
@@ -265,20 +265,26 @@ def most_steps_allowed(tmp_path):
     state = battle.state
     round_ = [{"rolled": [6] * len(phase.dice(state)), "choice": None}
               for phase in battle.phases()]
-    phases = len(round_)
     data = battle.to_json()
-    data["rounds"] = [round_] * (MAX_SAVED_STEPS // phases)
-    path = tmp_path / "b.json"
-    path.write_text(json.dumps(data))
-    return path, MAX_SAVED_STEPS // phases, phases
+    data["rounds"] = [round_] * (MAX_SAVED_STEPS // len(round_))
+    data["header"].update(rounds=len(data["rounds"]),
+                          steps=len(data["rounds"]) * len(round_))
+    return data
 
 
 def test_replaying_the_most_steps_allowed_replays_each_step_once(tmp_path, monkeypatch):
-    path, rounds, phases = most_steps_allowed(tmp_path)
-    replayed = _count_replayed(monkeypatch)
+    # the work, not the time (that is bench_table's): every step replayed exactly once
+    from combatassist.table import MAX_SAVED_STEPS
+
+    data = most_steps_battle()
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data))
+    applied = _count_replayed(monkeypatch)
     resumed = load_battle(path)
-    assert resumed.round_number == rounds + 1
-    assert len(replayed) == rounds * phases          # each step once: linear in the file
+    phases = len(data["rounds"][0])
+    assert resumed.round_number == MAX_SAVED_STEPS // phases + 1
+    assert len(applied) == len(data["rounds"]) * phases == data["header"]["steps"]
+    assert len(applied) > MAX_SAVED_STEPS - phases
 
 
 def test_a_battle_stops_taking_steps_at_the_saved_limit(monkeypatch):
@@ -290,3 +296,169 @@ def test_a_battle_stops_taking_steps_at_the_saved_limit(monkeypatch):
     with pytest.raises(EngineError, match="the most a saved battle holds"):
         battle.enter((5,))
     assert len(battle.rounds) == 1 and not battle.current
+
+
+# -- issue 27: a saved battle resumes exactly as it was, or is set aside with one line --------
+def saved_text(tmp_path, change) -> "Path":
+    """A saved Low Luck battle (one round played), changed by ``change(data)``."""
+    data = lowluck_battle().to_json()
+    text = change(data) if change is not None else None
+    path = tmp_path / "lowluck-battle-in-progress.json"
+    path.write_text(text if isinstance(text, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("field", ["rounds", "current", "redo", "ending", "ruleset", "header",
+                                   "scenario", "format"])
+def test_every_field_is_required(tmp_path, field):
+    # without "rounds" (or "current") the battle resumed at an earlier position, unsaid
+    path = saved_text(tmp_path, lambda d: d.pop(field))
+    with pytest.raises(ScenarioError) as info:
+        load_battle(path)
+    assert "\n" not in str(info.value) and str(path) in str(info.value)
+
+
+def test_a_key_given_twice_is_refused(tmp_path):
+    # json.loads keeps the last "rounds": the battle resumed at its start, unsaid
+    path = saved_text(tmp_path, lambda d: json.dumps(d)[:-1] + ', "rounds": []}')
+    with pytest.raises(ScenarioError, match='"rounds" appears twice'):
+        load_battle(path)
+
+
+def test_steps_removed_behind_the_headers_back_are_refused(tmp_path):
+    path = saved_text(tmp_path, lambda d: d.update(rounds=[]))
+    with pytest.raises(ScenarioError, match="header.*replay to 0"):
+        load_battle(path)
+
+
+def medium_luck_reserves_battle(path):
+    from tests.engine.test_table import reserves_battle
+
+    battle = reserves_battle(autosave_path=path)
+    battle.enter((1, 6))
+    battle.between_rounds({"side": "attacker", "moves": [["white", "roll", "infantry", 2]]})
+    return battle
+
+
+def test_an_empty_deployment_is_refused(tmp_path):
+    path = tmp_path / "mediumluck-battle-in-progress.json"
+    medium_luck_reserves_battle(path)
+    data = json.loads(path.read_text())
+    data["current"] = [{"between_rounds": {"side": "attacker", "moves": []}}]
+    data["header"]["steps"] = 2
+    path.write_text(json.dumps(data))
+    with pytest.raises(ScenarioError, match="at least one unit"):
+        load_battle(path)
+
+
+def ur_battle(path):
+    from combatassist.rulesets import ur
+
+    text = scenario_to_toml(ur.default_scenario())
+    rules, ruleset = rules_from_scenario(text)
+    battle = TableBattle(rules, scenario_text=text, ruleset=ruleset, autosave_path=path)
+    battle.enter(battle.roll(__import__("random").Random(1)))
+    return battle
+
+
+def test_a_battle_of_another_ruleset_in_a_slot_is_refused(tmp_path):
+    # a Ur battle in the Low Luck slot was offered as "A Low Luck battle …" and opened in
+    # the Low Luck tab over its set-up
+    from combatassist.table.saved import read_header
+
+    path = tmp_path / "lowluck-battle-in-progress.json"
+    ur_battle(path)
+    for read in (lambda: read_header(path, ruleset="lowluck"),
+                 lambda: load_battle(path, ruleset="lowluck")):
+        with pytest.raises(ScenarioError, match="a \"ur\" battle, saved where \"lowluck\""):
+            read()
+    assert load_battle(path, ruleset="ur").ruleset == "ur"
+
+
+def test_each_string_is_capped(tmp_path):
+    from combatassist.table import MAX_SAVED_STRING
+
+    long = "x" * (MAX_SAVED_STRING + 1)
+    for change, field in [
+        (lambda d: d["header"].update(title=long), "header.title"),
+        (lambda d: d["rounds"][0][0].update(choice={"attacker": {long: 1}, "defender": {}}),
+         "rounds"),
+        (lambda d: d.update(scenario=d["scenario"] + "#" + "x" * 1_000_000), "scenario"),
+    ]:
+        path = saved_text(tmp_path, change)
+        with pytest.raises(ScenarioError, match="at most") as info:
+            load_battle(path)
+        assert info.value.field == field
+
+
+def test_a_title_too_long_to_save_is_refused_when_the_battle_starts(tmp_path):
+    # a title of 14 MB resumed at 1.8 GB; now no battle with a title over the cap is saved
+    from combatassist.errors import EngineError
+    from combatassist.table import MAX_SAVED_STRING
+
+    scenario = lowluck.default_scenario()
+    scenario.title = "T" * (MAX_SAVED_STRING + 1)
+    text = scenario_to_toml(scenario)
+    rules, ruleset = rules_from_scenario(text)
+    battle = TableBattle(rules, scenario_text=text, ruleset=ruleset,
+                         autosave_path=tmp_path / "b.json")
+    with pytest.raises(EngineError, match="shorten the title"):
+        battle.save()
+    assert not (tmp_path / "b.json").exists()
+
+
+def test_a_saved_file_past_the_byte_cap_is_refused(tmp_path):
+    from combatassist.table import MAX_AUTOSAVE_BYTES
+
+    path = saved_text(tmp_path, lambda d: json.dumps(d)[:-1] + " " * MAX_AUTOSAVE_BYTES + "}")
+    with pytest.raises(ScenarioError, match="the limit is 4,000,000"):
+        load_battle(path)
+
+
+def test_a_step_that_would_pass_the_byte_cap_is_refused_first(tmp_path, monkeypatch):
+    import combatassist.table.saved as saved_module
+    from combatassist.errors import EngineError
+
+    path = tmp_path / "b.json"
+    battle = lowluck_battle(path)            # one round played and saved
+    battle.save()
+    monkeypatch.setattr(saved_module, "MAX_AUTOSAVE_BYTES", path.stat().st_size + 10)
+    before = path.read_text()
+    with pytest.raises(EngineError, match="end it here"):
+        battle.enter((5,))
+    assert path.read_text() == before and len(battle.rounds) == 1
+    assert load_battle(path).state == battle.state      # what was saved still resumes
+
+
+def test_a_file_of_the_earlier_format_says_so(tmp_path):
+    from combatassist.table.saved import read_header
+
+    def earlier(d):
+        d.pop("header")
+        d["format"] = "combatassist-table/1"
+    path = saved_text(tmp_path, earlier)
+    for read in (lambda: read_header(path), lambda: load_battle(path)):
+        with pytest.raises(ScenarioError, match="another version"):
+            read()
+
+
+# -- issue 26: a start reads each saved battle's header only --------------------------------
+def test_the_header_says_what_the_battle_is_without_replaying_it(tmp_path, monkeypatch):
+    from combatassist import files as files_module
+    from combatassist.table.saved import HEADER_BYTES, read_header
+
+    path = tmp_path / "lowluck-battle-in-progress.json"
+    battle = lowluck_battle(path)
+    battle.end("retreat", "attacker")
+    header = read_header(path, ruleset="lowluck")
+    assert (header.ruleset, header.title, header.rounds, header.steps, header.verdict) == (
+        "lowluck", "Finland, Russia turn 1", 1, 1, "defender")
+    # bounded: a long battle's header is read from its first bytes only
+    data = json.loads(path.read_text())
+    data["redo"] = [[{"rolled": [1], "choice": None}]] * 5000
+    path.write_text(json.dumps(data))
+    read = []
+    real_read = os.read
+    monkeypatch.setattr(files_module.os, "read", lambda fd, n: read.append(n) or real_read(fd, n))
+    assert read_header(path, ruleset="lowluck") == header
+    assert sum(read) <= HEADER_BYTES < path.stat().st_size

@@ -500,3 +500,20 @@ def test_dice_to_ask_for_at_the_table():
     assert iavr.dice() == [("to_hit", 8), ("impact", 4), ("armour", 8)]
     assert ds2.shot_setup(Shot("hkp", "infantry", size=2, range="long",
                                infantry="pa")).dice() == []
+
+
+def test_simulation_resolves_each_dice_combination_once(monkeypatch):
+    # issue 27: 10 million trials went through resolve_shot one by one (minutes for some
+    # weapon / armour pairs); now the work is the dice combinations, whatever the trials
+    from combatassist.rulesets.ds2 import rules
+
+    calls = []
+    resolve = rules.resolve_shot
+    monkeypatch.setattr(rules, "resolve_shot", lambda *a, **k: calls.append(1) or resolve(*a, **k))
+    setup = rules.shot_setup(Shot("iavr", "vehicle", range="close", armour=4,
+                                  armour_type="apfc"))
+    table, _ = rules.outcome_table(setup)
+    calls.clear()
+    result = rules.simulate_result(setup, trials=3_000_000, seed=5)
+    assert 0 < len(calls) <= table.size
+    assert result.trials == 3_000_000

@@ -12,10 +12,10 @@ from combatassist.distribution import all_rolls
 from combatassist.result import battle_result
 from combatassist.rulesets import lowluck, mediumluck
 from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide
-from combatassist.rulesets.lowluck.data import units as lowluck_units
+from combatassist.rulesets.lowluck.edition import classic
 from combatassist.rulesets.mediumluck import MediumLuckSetup, SideSetup, default_chart
 
-LL_COST = {uid: u.cost for uid, u in lowluck_units().items()}
+LL_COST = {uid: u.cost for uid, u in classic().unit_map.items()}
 
 
 def ll(att, dfn, **options):
@@ -115,7 +115,7 @@ def test_lowluck_figures_equal_brute_force(payload):
         key = (tuple(pr["attacker"].items()), tuple(pr["defender"].items()))
         assert by_hand[key] == pytest.approx(pr["p"], abs=1e-9)
     if payload.options.battle == "land":
-        land = {u for u, t in lowluck_units().items() if t.kind == "land"}
+        land = {u for u, t in classic().unit_map.items() if t.kind == "land"}
         takes = sum(p for s, p in ends.items()
                     if not any(s[1]) and set(rules.state_units(s)[0]) & land)
         assert figures.takes_territory == pytest.approx(takes, abs=1e-9)
@@ -248,3 +248,39 @@ def test_json_keys_and_summary():
     assert "IPC swing +14.78" in text
     assert "takes the territory  100.00%" in text
     assert "64.81%  attacker 3 armor + 1 fighter | defender nothing" in text
+
+
+class _PerPosition:
+    """The rules without ``state_counts``: ``battle_figures`` takes its per-position path."""
+
+    def __init__(self, rules):
+        self._rules = rules
+
+    def __getattr__(self, name):
+        if name == "state_counts":
+            raise AttributeError(name)
+        return getattr(self._rules, name)
+
+
+@pytest.mark.parametrize("payload", SMALL_LL + [
+    ll({"infantry": 9, "armor": 5, "fighter": 3, "bomber": 1},
+       {"infantry": 8, "armor": 3, "fighter": 2}, dice="standard", aa_gun=True),
+    ll({"infantry": 5, "armor": 3}, {"infantry": 6, "armor": 1}, dice="standard",
+       retreat_after=2),
+    ll({"infantry": 5, "armor": 3}, {"infantry": 6}, dice="standard", max_rounds=2),
+    ll({"battleship": 2, "submarine": 3, "fighter": 2},
+       {"carrier": 1, "fighter": 2, "transport": 2, "submarine": 2}, battle="sea",
+       dice="standard"),
+    ll({}, {"infantry": 2}),
+])
+def test_figures_from_count_arrays_equal_the_per_position_sums(payload):
+    """The array path (``rules.state_counts``) gives the per-position loop's figures: the same
+    sums in the same order, so the same numbers to the last bit; exact and simulated."""
+    from combatassist.figures import battle_figures
+    rules = lowluck.make_rules(payload)
+    for outcome in (lowluck.outcome_of(rules, payload.options),
+                    lowluck.outcome_of(rules, payload.options, method="simulate", trials=500,
+                                       seed=2)):
+        fast = battle_figures(rules, outcome).to_json()
+        slow = battle_figures(_PerPosition(rules), outcome).to_json()
+        assert fast == slow

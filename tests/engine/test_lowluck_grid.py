@@ -63,6 +63,20 @@ def test_chains_lose_one_unit_at_a_time(s):
                 assert cas.policy(comp, h, None) == chain.comps[min(k + h, chain.n)]
 
 
+def test_losing_order_is_the_policy_one_unit_at_a_time():
+    """The chains' compositions (``Casualties.losing_order``) are the policy's for every
+    number of hits: random sides, orders of loss, kept land units, both roles."""
+    checked = 0
+    for s in _battles(60, seed=11, most=3):
+        rules = lowluck.make_rules(s)
+        for start, cas in ((rules.initial_state()[0], rules.att_cas),
+                           (rules.initial_state()[1], rules.def_cas)):
+            comps = chains.compositions(start, cas.losing_order(start))
+            assert comps == [cas.policy(start, k, None) for k in range(sum(start) + 1)]
+            checked += cas.side.keep_land
+    assert checked           # kept land units were among them
+
+
 @pytest.mark.parametrize("dice", ["standard", "lowluck"])
 def test_hit_tables_equal_the_rules_hit_dist(dice):
     """Each composition's table (built by convolving units) is the rules' own hit_dist."""

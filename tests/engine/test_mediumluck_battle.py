@@ -365,6 +365,7 @@ def test_reserves_are_idle_until_deployed_then_stay_in_their_band():
     ([("white", "idle", "infantry", 1)], "roll or boost"),
     ([("white", "roll", "infantry", 0)], "at least 1"),
     ([("white", "roll", "infantry")], "(band, role, unit, count)"),
+    ([], "at least one unit"),       # issue 27: an empty deployment resumed a different battle
 ])
 def test_bad_deployments_are_refused(moves, words):
     rules = MediumLuckRules(setup_of(RESERVES))

@@ -21,9 +21,11 @@ import tomli_w
 from combatassist import rulesets
 from combatassist.data import read_data_file
 from combatassist.errors import ScenarioError
+from combatassist.ruleset import data_files_in
 from combatassist.rulesets.agc import data as agc_data
 from combatassist.rulesets.ds2 import data as ds2_data
 from combatassist.rulesets.lowluck import data as lowluck_data
+from combatassist.rulesets.lowluck import edition as lowluck_edition
 from combatassist.rulesets.mediumluck import chart as mediumluck_chart
 from combatassist.rulesets.ur import data as ur_data
 
@@ -73,14 +75,15 @@ def ruleset(request):
 def test_the_shipped_files_are_read_by_the_one_validator(ruleset):
     values = ruleset.check_resources()
     assert "default.toml" in values
-    for path in ruleset.resources.glob("*.toml"):
-        assert path.name in values, f"{path} is read by no reader of data_readers()"
+    for path in data_files_in(ruleset.resources):
+        name = path.relative_to(ruleset.resources).as_posix()
+        assert name in values, f"{path} is read by no reader of data_readers()"
 
 
 def test_every_damaged_value_gives_one_clear_message(ruleset, tmp_path):
     folder = copy_of_data(ruleset, tmp_path)
     checked = 0
-    for path in sorted(folder.glob("*.toml")):
+    for path in data_files_in(folder):
         original = path.read_text(encoding="utf-8")
         document = tomllib.loads(original)
         for leaf in leaves(document):
@@ -100,7 +103,7 @@ def test_every_damaged_value_gives_one_clear_message(ruleset, tmp_path):
 
 def test_an_unknown_key_or_file_is_refused(ruleset, tmp_path):
     folder = copy_of_data(ruleset, tmp_path)
-    for path in sorted(folder.glob("*.toml")):
+    for path in data_files_in(folder):
         original = path.read_text(encoding="utf-8")
         path.write_text("surprise = 1\n" + original, encoding="utf-8")
         with pytest.raises(ScenarioError, match="surprise") as info:
@@ -127,6 +130,7 @@ def test_a_broken_file_names_file_line_key_and_what_is_expected(tmp_path):
 
 @pytest.mark.parametrize("name, file, loader", [
     ("lowluck", "tables.toml", lowluck_data.tables),
+    ("lowluck", "editions/classic.toml", lowluck_edition.classic),
     ("agc", "tables.toml", agc_data.agc_data),
     ("ur", "tables.toml", ur_data.tables),
     ("ds2", "tables.toml", ds2_data.tables),

@@ -223,7 +223,8 @@ def test_autosave_after_every_change_and_resume(tmp_path):
 
 def test_redo_survives_resume(tmp_path):
     path = tmp_path / "battle.json"
-    battle = TableBattle(Skirmish(3, 3), scenario_text="[3, 3]", autosave_path=path)
+    battle = TableBattle(Skirmish(3, 3), scenario_text="[3, 3]", ruleset="skirmish",
+                         autosave_path=path)
     battle.enter((1, 6, 6))
     battle.enter((6, 6))
     state = battle.state
@@ -242,7 +243,7 @@ def test_damaged_autosave_gives_clear_errors(tmp_path):
     path.write_text(json.dumps({"format": "other"}))
     with pytest.raises(ScenarioError, match="not a saved table-side battle"):
         load_battle(path, rules_for)
-    good = TableBattle(Skirmish(3, 3), scenario_text="[3, 3]")
+    good = TableBattle(Skirmish(3, 3), scenario_text="[3, 3]", ruleset="skirmish")
     data = good.to_json()
     data["current"] = [{"rolled": [9, 9, 9], "choice": None}]
     path.write_text(json.dumps(data))

@@ -13,6 +13,7 @@ from combatassist.scenario import Scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
 from combatassist import rulesets
 from combatassist_gui.views.agc import AgcView
+from combatassist_gui.result_style import ATTACKER, DEFENDER
 
 
 @pytest.fixture
@@ -238,8 +239,12 @@ def test_baseline_overlays_the_agc_plots(view, qtbot):
     fresh_result(qtbot, view, base)
     assert view.results.baseline is base
     assert len(view.plots.bands_plot.getPlotItem().listDataItems()) == plain + 1
-    names = [item.name() for item in view.plots.totals_plot.getPlotItem().listDataItems()]
-    assert "baseline" in names
+    items = {item.name(): item for item in view.plots.totals_plot.getPlotItem().listDataItems()}
+    # each side's baseline its own dashed curve in the side's colour (not two black ones)
+    pens = {side: items[f"{side} baseline"].opts["pen"] for side in ("attacker", "defender")}
+    assert {side: pen.color().name().upper() for side, pen in pens.items()} == {
+        "attacker": ATTACKER, "defender": DEFENDER}
+    assert all(pen.style() == Qt.PenStyle.DashLine for pen in pens.values())
     view.results.pin_baseline(False)
     assert len(view.plots.bands_plot.getPlotItem().listDataItems()) == plain
 

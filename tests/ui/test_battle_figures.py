@@ -31,8 +31,7 @@ def test_figures_beside_the_odds_equal_the_engine(open_view):
     assert number["takes_territory"].text().startswith("100.00%")
     assert not number["retreated"].isVisible()          # no retreat rule: nothing to say
     bars = [i for i in panel.swing_plot.getPlotItem().items if isinstance(i, pg.BarGraphItem)]
-    assert len(bars) == 1
-    assert list(bars[0].opts["x"]) == [s for s, _ in expect.ipc_swing]
+    assert sorted(x for bar in bars for x in bar.opts["x"]) == [s for s, _ in expect.ipc_swing]
     assert "3 armor + 1 fighter" in panel.ends.text()
     assert "Expected survivors" in panel.ends.text()
 
@@ -78,3 +77,54 @@ def test_rulesets_without_costs_show_no_ipc(open_view):
     from combatassist_gui.views.ur import UrView
     view = open_view(UrView)
     assert not view.results.battle_figures.isVisible()
+
+
+# -- the plots say what they show (issue 25, item 10) ----------------------------------------
+def legend_swatches(plot) -> dict[str, str]:
+    """{legend text: its swatch's fill colour} of the plot's bar entries."""
+    found = {}
+    for sample, label in plot.getPlotItem().legend.items:
+        if isinstance(sample.item, pg.BarGraphItem):
+            found[label.text] = pg.mkBrush(sample.item.opts["brush"]).color().name().upper()
+    return found
+
+
+def test_the_swing_legend_shows_its_bars_colours(open_view, qtbot):
+    from combatassist_gui.result_style import ATTACKER, DEFENDER
+
+    view = open_view(MediumLuckView)             # swings both ways
+    plot = view.results.battle_figures.swing_plot
+    bars = [i for i in plot.getPlotItem().items if isinstance(i, pg.BarGraphItem)]
+    colours = {pg.mkBrush(b.opts["brush"]).color().name().upper() for b in bars}
+    assert {ATTACKER, DEFENDER} <= colours
+    assert all(b.opts.get("brushes") is None for b in bars)       # one colour per item
+    swatches = legend_swatches(plot)
+    assert swatches == {"attacker gains": ATTACKER, "defender gains": DEFENDER} or \
+        set(swatches.values()) == colours, swatches
+
+
+def test_baseline_circles_only_where_the_baseline_happens(open_view, qtbot):
+    from combatassist_gui.result_style import BASELINE_MIN_PCT
+
+    view = open_view(MediumLuckView)
+    view.results.pin_baseline(True)
+    plot = view.results.loss_plot
+    points = [item for item in plot.getPlotItem().listDataItems()
+              if item.name() == "baseline" or item.opts.get("symbol") == "o"]
+    assert points
+    ys = [y for item in points for y in item.getData()[1]]
+    assert ys and min(ys) >= BASELINE_MIN_PCT
+    # the baseline's own losses with a visible share all have a circle
+    marg = view.results.baseline.loss_marginal(0)
+    assert len([p for p in marg.values() if 100 * p >= BASELINE_MIN_PCT]) == \
+        len(points[0].getData()[1])
+
+
+def test_a_one_outcome_swing_gets_a_readable_axis(open_view):
+    view = open_view(LowLuckView)
+    result = view.results.result
+    one = dataclasses.replace(result, figures=dataclasses.replace(
+        result.figures, ipc_swing=[(-59.0, 1.0)], expected_ipc_swing=-59.0))
+    view.results.show_result(one)
+    low, high = view.results.battle_figures.swing_plot.getViewBox().viewRange()[0]
+    assert low < -59.0 < high and high - low >= 10

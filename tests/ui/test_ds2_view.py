@@ -536,3 +536,38 @@ def test_armour_row_follows_the_arrow_keys(view, qtbot):
     assert view.armour_group.checkedId() == 4
     wait(qtbot, view, before)
     assert view.results.result.to_json() == pytest.approx(expect(view.shot()))
+
+
+def test_copy_results_copies_the_shot_shown(make_window, qtbot):
+    """Issue 25, item 6: Copy results (Ctrl+Shift+C) copies the DS2 odds on show (it said
+    there was no result)."""
+    from PySide6.QtWidgets import QApplication
+    window = make_window()
+    view = window.view_for("ds2")
+    wait(qtbot, view)
+    window.tabs.setCurrentWidget(view)
+    QApplication.clipboard().setText("")
+    window.copy_results_action.trigger()
+    text = QApplication.clipboard().text()
+    result = view.results.result
+    assert view.results.answer.title in text
+    assert f"{100 * result.p_kill:6.2f}%" in text and "kill" in text
+
+
+def test_enter_plays_the_first_phase_without_dice(make_window, qtbot):
+    """Issue 25, item 6: the first phase has no dice ("press Enter or Apply"): Enter plays
+    it at once, as after Undo."""
+    from PySide6.QtWidgets import QApplication
+    window = make_window()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    view = window.view_for("ds2")
+    wait(qtbot, view)
+    window.tabs.setCurrentWidget(view)
+    window.fight()
+    panel = view.table_panel
+    assert panel.battle.dice() == () and "press Enter" in panel.dice_label.text()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    assert QApplication.focusWidget().isEnabled()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert panel.battle.current_phase().name == "impact"

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from combatassist.rulesets import lowluck
-from combatassist.scenario import load_scenario
+from combatassist.scenario import load_scenario, save_scenario
 from tests.ui.conftest import wait_result
 from combatassist_gui.views import discover
 from combatassist_gui.views.lowluck import LowLuckView
@@ -289,3 +289,36 @@ def test_the_odds_page_needs_no_scrolling_in_a_normal_window(window, view, qtbot
     qtbot.waitUntil(lambda: window.height() == 800)
     qtbot.waitUntil(lambda: view.odds_scroll.verticalScrollBar().maximum() == 0)
     assert view.results.loss_plot.height() >= view.results.loss_plot.minimumHeight()
+
+
+def test_quitting_names_exactly_the_tabs_with_unsaved_changes(make_window, qtbot, tmp_path,
+                                                              monkeypatch):
+    """Issue 25, item 12: one question naming every tab with unsaved changes — and no
+    other tab's file — whichever tab is showing."""
+    window = make_window()
+    views = {v.ruleset: v for v in window.views}
+    for ruleset, name in (("lowluck", "a.toml"), ("agc", "b.toml")):
+        save_scenario(views[ruleset].scenario(), tmp_path / name)
+        assert window.open_file(tmp_path / name)
+    views["lowluck"].sides["attacker"].spins["infantry"].setValue(9)      # a.toml edited
+    views["mediumluck"].changed.emit()                                  # untitled, edited
+    window.tabs.setCurrentWidget(views["agc"])                          # b.toml: clean
+    asked = []
+
+    def question(_parent, _title, text, *args, **kwargs):
+        asked.append(text)
+        return QMessageBox.StandardButton.Cancel
+    monkeypatch.setattr(QMessageBox, "question", question)
+    assert not window.close()
+    assert len(asked) == 1
+    assert "a.toml (Low Luck tab)" in asked[0]
+    assert "the Medium Luck scenario (Medium Luck tab)" in asked[0]
+    assert "b.toml" not in asked[0]
+    # Save all: the file in place, the untitled one where its Save As says; then it quits
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.SaveAll)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(tmp_path / "m.toml"), ""))
+    assert window.close()
+    assert load_scenario(tmp_path / "a.toml").body.attacker.units["infantry"] == 9
+    assert load_scenario(tmp_path / "m.toml").ruleset == "mediumluck"

@@ -702,3 +702,33 @@ def test_die_selector_changes_the_odds_and_round_trips(view, qtbot):
                     and abs(view.results.result.attacker_wins - d12) > 1e-6, timeout=20_000)
     rules = mediumluck.make_rules(parse_scenario_text(text).body)
     assert {spec.sides for spec in rules.band_phase("white").dice(rules.start)} == {12}
+
+
+def test_advisor_suggestions_are_read_whole_at_a_laptops_width(view, qtbot, monkeypatch):
+    """Issue 25, item 12: a long suggestion wraps inside the list (no line cut off at the
+    right edge), and its whole text is in its tooltip too."""
+    from combatassist.rulesets.mediumluck import advisor
+    long_side = SideSetup(bands={"red": {"roll": {"tank": 3}, "boost": {"fighter": 1}},
+                                 "white": {"roll": {"infantry": 6, "mech_infantry": 1,
+                                                    "artillery": 1},
+                                           "boost": {"artillery": 2, "fighter": 3}},
+                                 "yellow": {"roll": {"fighter": 2, "bomber": 1}}})
+    monkeypatch.setattr(view_module.advisor, "advise", lambda setup, *a, **k: advisor.Advice(
+        [advisor.Suggestion(long_side, 0.8, 3.0, 9.0, None)] * 3, evaluated=7, space=7,
+        exhaustive=True, seconds=0.1))
+    view.resize(1280, 800)
+    view.suggest()
+    qtbot.waitUntil(lambda: view.advice_list.count() == 3, timeout=10_000)
+    QApplication.processEvents()
+    lst = view.advice_list
+    item = lst.item(0)
+    width = lst.viewport().width()
+    assert lst.fontMetrics().horizontalAdvance(item.text()) > width     # longer than a line
+    assert lst.horizontalScrollBar().maximum() == 0                     # nothing off the side
+    rect = lst.visualItemRect(item)
+    assert rect.right() <= width and rect.height() >= 2 * lst.fontMetrics().lineSpacing()
+    assert item.text() in item.toolTip()
+    bar = lst.verticalScrollBar()                                      # the last one too
+    bar.setValue(bar.maximum())
+    QApplication.processEvents()
+    assert lst.visualItemRect(lst.item(2)).bottom() <= lst.viewport().height()

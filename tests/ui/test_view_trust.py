@@ -74,19 +74,19 @@ def recomputed(qtbot, view, before):
                                          ("defender", "the defender has no units")])
 def test_an_empty_side_says_no_battle_instead_of_plotting(qtbot, ll_view, side, words):
     results = ll_view.results
-    assert results.plots_box.isVisible() and not results.no_battle.isVisible()
+    assert results.details.isVisible() and not results.no_battle.isVisible()
     before = results.result
     for spin in ll_view.sides[side].spins.values():
         spin.setValue(0)
     recomputed(qtbot, ll_view, before)
     assert results.no_battle.isVisible()
     assert results.no_battle.text() == f"No battle: {words}."
-    assert not results.plots_box.isVisible()
+    assert not results.details.isVisible()
     # units again: the plots come back
     before = results.result
     ll_view.sides[side].spins["infantry"].setValue(2)
     recomputed(qtbot, ll_view, before)
-    assert results.plots_box.isVisible() and not results.no_battle.isVisible()
+    assert results.details.isVisible() and not results.no_battle.isVisible()
 
 
 # -- 12: the research chart of a plan that can't be computed is marked stale ------------------------

@@ -191,3 +191,43 @@ def test_no_set_up_pane_scrolls_sideways_at_1280_by_800(make_window, qtbot):
     agc.edited()
     qtbot.waitUntil(lambda: agc.form_scroll.viewport().width() >=
                     agc.form.minimumSizeHint().width(), timeout=2000)
+
+
+# -- issue 25, item 12: the window never opens larger than the screen --------------------------
+LAPTOP_AREA = (0, 0, 1280, 770)            # a 1280×800 screen less a 30 px task bar
+
+
+@pytest.fixture
+def laptop_screen(monkeypatch):
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QScreen
+
+    monkeypatch.setattr(QScreen, "availableGeometry", lambda self: QRect(*LAPTOP_AREA))
+    return QRect(*LAPTOP_AREA)
+
+
+def test_the_window_opens_within_the_available_screen(laptop_screen, make_window):
+    window = make_window()
+    assert laptop_screen.contains(window.frameGeometry()), window.frameGeometry()
+    assert window.height() >= 700              # and still uses the room there is
+
+
+def test_a_restored_window_from_a_bigger_screen_is_fitted(laptop_screen, make_window,
+                                                          settings):
+    first = make_window()
+    first.setGeometry(200, 150, 1800, 1100)    # saved on a big monitor
+    first.close()
+    window = make_window()
+    assert laptop_screen.contains(window.frameGeometry()), window.frameGeometry()
+
+
+def test_the_frame_counts_when_fitting():
+    from PySide6.QtCore import QRect, QSize
+
+    from combatassist_gui.main_window import fitted
+
+    available = QRect(*LAPTOP_AREA)
+    inner = fitted(QRect(0, 0, 1280, 800), (16, 40), available, QSize(900, 560))
+    frame = inner.adjusted(-8, -32, 8, 8)      # 8 px borders, a 32 px title bar
+    assert available.contains(frame), frame
+    assert (inner.width(), inner.height()) == (1280 - 16, 770 - 40)

@@ -351,6 +351,10 @@ Nein: sie wird verworfen.</translation>
             <translation>Angehalten. Ändern Sie die Aufstellung oder drücken Sie F5, um neu zu rechnen.</translation>
         </message>
         <message>
+            <source>The figures shown (greyed) are from the previous {subject}.</source>
+            <translation>Die grau gezeigten Zahlen stammen noch von der vorherigen Berechnung ({subject}).</translation>
+        </message>
+        <message>
             <source>Computing…</source>
             <translation>Rechne…</translation>
         </message>
@@ -417,6 +421,22 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>round N</source>
             <translation>Runde N</translation>
+        </message>
+        <message>
+            <source>Losses</source>
+            <translation>Verluste</translation>
+        </message>
+        <message>
+            <source>Rounds</source>
+            <translation>Runden</translation>
+        </message>
+        <message>
+            <source>IPC swing</source>
+            <translation>IPC-Saldo</translation>
+        </message>
+        <message>
+            <source>Likely ends</source>
+            <translation>Wahrscheinliche Ausgänge</translation>
         </message>
         <message>
             <source>exact</source>
@@ -650,6 +670,10 @@ Nein: sie wird verworfen.</translation>
                 <numerusform>%n Runde gespielt</numerusform>
                 <numerusform>%n Runden gespielt</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>saved {when}</source>
+            <translation>gespeichert {when}</translation>
         </message>
         <message>
             <source>This battle is not finished. Close it and discard its saved progress?</source>

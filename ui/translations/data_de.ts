@@ -446,6 +446,10 @@
     <context>
         <name>data.lowluck</name>
         <message>
+            <source>Classic</source>
+            <translation>Classic</translation>
+        </message>
+        <message>
             <source>armor</source>
             <translation>Panzer</translation>
         </message>

@@ -809,19 +809,59 @@
             <translation>{side}: genau {needed} Verluste sind zu nehmen, nicht {total}</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>AA fire</source>
-            <translation>AA-Feuer</translation>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>attack: hit on {v} or less</source>
+            <translation>Angriff: Treffer bei {v} oder weniger</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>defence: hit on {v} or less</source>
+            <translation>Verteidigung: Treffer bei {v} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
             <source>AA: hit on 1</source>
             <translation>AA: Treffer bei 1</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>bombardment: hit on {v} or less</source>
+            <translation>Küstenbeschuss: Treffer bei {v} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>submarines: hit on {v} or less</source>
+            <translation>U-Boote: Treffer bei {v} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>attack power {power}: extra hit on {rem} or less</source>
+            <translation>Angriffswert {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>defence power {power}: extra hit on {rem} or less</source>
+            <translation>Verteidigungswert {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
             <source>AA: hit on {rem} or less</source>
             <translation>AA: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>bombardment power {power}: extra hit on {rem} or less</source>
+            <translation>Angriffswert des Küstenbeschusses {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>submarines power {power}: extra hit on {rem} or less</source>
+            <translation>Angriffswert der U-Boote {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA fire</source>
+            <translation>AA-Feuer</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
@@ -847,36 +887,6 @@
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
             <source>Fire: the attacker scores {a} hits, the defender {d}</source>
             <translation>Feuer: der Angreifer erzielt {a} Treffer, der Verteidiger {d}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>attack: hit on {v} or less</source>
-            <translation>Angriff: Treffer bei {v} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>defence: hit on {v} or less</source>
-            <translation>Verteidigung: Treffer bei {v} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>submarines: hit on {v} or less</source>
-            <translation>U-Boote: Treffer bei {v} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>attack power {power}: extra hit on {rem} or less</source>
-            <translation>Angriffswert {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>defence power {power}: extra hit on {rem} or less</source>
-            <translation>Verteidigungswert {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>submarines power {power}: extra hit on {rem} or less</source>
-            <translation>Angriffswert der U-Boote {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/rules.py" />
@@ -1092,6 +1102,11 @@
             <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
             <source>reserve units need the reserves option</source>
             <translation>Reserveeinheiten brauchen die Option reserves</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
+            <source>a deployment moves at least one unit</source>
+            <translation>eine Verlegung bewegt mindestens eine Einheit</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
@@ -1430,11 +1445,6 @@
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
-            <source>this battle has {steps:,} steps, the most a saved battle holds; end it here</source>
-            <translation>dieser Kampf hat {steps:,} Schritte, so viele, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table/battle.py" />
             <source>the battle is over; undo to continue it</source>
             <translation>der Kampf ist vorbei; Rückgängig setzt ihn fort</translation>
         </message>
@@ -1477,6 +1487,31 @@
             <location filename="../../combatassist/table/battle.py" />
             <source>nothing to redo</source>
             <translation>nichts wiederherzustellen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>this battle has {steps:,} steps, the most a saved battle holds; end it here</source>
+            <translation>dieser Kampf hat {steps:,} Schritte, so viele, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>this battle's saved file would grow past {limit:,} bytes, the most a saved battle holds; end it here</source>
+            <translation>die Datei dieses Kampfes würde über {limit:,} Bytes wachsen, so viel, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the scenario's title has {n:,} characters; a battle at the table takes at most {limit}: shorten the title</source>
+            <translation>der Titel des Szenarios hat {n:,} Zeichen; ein Kampf am Tisch nimmt höchstens {limit}: kürzen Sie den Titel</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the scenario is too long to fight at the table (more than {limit:,} characters)</source>
+            <translation>das Szenario ist zu lang, um es am Tisch auszufechten (mehr als {limit:,} Zeichen)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the saved battle would be {size:,} bytes, more than the {limit:,} a saved battle holds</source>
+            <translation>der gespeicherte Kampf hätte {size:,} Bytes, mehr als die {limit:,}, die ein gespeicherter Kampf fasst</translation>
         </message>
     </context>
     <context>

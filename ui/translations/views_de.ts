@@ -330,6 +330,10 @@
             <translation>Erwartete Verluste Verteidiger</translation>
         </message>
         <message>
+            <source>Low luck vs standard dice</source>
+            <translation>Low Luck gegen normale Würfel</translation>
+        </message>
+        <message>
             <source>Bombing raid</source>
             <translation>Bombenangriff</translation>
         </message>
@@ -787,8 +791,24 @@ Geländeabzüge auf für:</translation>
             <translation>&lt;b&gt;{label}&lt;/b&gt; {band}: Sieger {victor}, Verlierer {loser}</translation>
         </message>
         <message>
+            <source>Totals</source>
+            <translation>Summen</translation>
+        </message>
+        <message>
+            <source>Margin of victory</source>
+            <translation>Siegverhältnis</translation>
+        </message>
+        <message>
+            <source>Damage</source>
+            <translation>Schaden</translation>
+        </message>
+        <message>
             <source>{side} (mean {mean})</source>
             <translation>{side} (Mittel {mean})</translation>
+        </message>
+        <message>
+            <source>{side} baseline</source>
+            <translation>Vergleich {side}</translation>
         </message>
         <message>
             <source>baseline</source>
@@ -1154,8 +1174,16 @@ Geländeabzüge auf für:</translation>
             <translation>Wahrsch. (%)</translation>
         </message>
         <message>
-            <source>swing</source>
-            <translation>Saldo</translation>
+            <source>attacker gains</source>
+            <translation>Angreifer gewinnt IPC</translation>
+        </message>
+        <message>
+            <source>defender gains</source>
+            <translation>Verteidiger gewinnt IPC</translation>
+        </message>
+        <message>
+            <source>even</source>
+            <translation>ausgeglichen</translation>
         </message>
         <message>
             <source>mean {mean}</source>

@@ -23,7 +23,7 @@ from combatassist.rulesets.agc import rules as agc_rules
 from combatassist.rulesets.agc.data import BASE_TYPES
 from combatassist.scenario import Scenario
 
-from ..results import ATTACKER, DEFENDER, pct
+from ..result_style import ATTACKER, DEFENDER, pct
 from ..widgets.agc_forces import SIDES, ForcesTable, RandomForcePanel
 from ..widgets.agc_plots import AgcPlots
 from ..widgets.agc_lineup import LineupTables
@@ -44,18 +44,20 @@ class AgcView(ResolutionView):
     table_odds = staticmethod(setup_odds)
 
     def below_results(self) -> list[tuple[QWidget, int]]:
-        self.plots = AgcPlots(agc.margin_bands())
         self.contest_label = QLabel("")
         self.contest_label.setObjectName("agc_contests")
         self.contest_label.setWordWrap(True)
         self.contest_label.setTextFormat(Qt.TextFormat.RichText)
-        return [(self.contest_label, 0), (self.plots, 1)]
+        return [(self.contest_label, 0)]
+
+    def detail_pages(self) -> list[tuple[str, QWidget]]:
+        self.plots = AgcPlots(agc.margin_bands(), self)
+        return self.plots.pages()
 
     def finish_build(self) -> None:
-        self.odds_page.layout().setStretchFactor(self.results, 0)
         self.results.baseline_changed.connect(lambda _on: self._draw_plots())
         # at the table: each unit's die, modifier and why, beside the dice to enter
-        self.lineup_tables = LineupTables(self._payload)
+        self.lineup_tables = LineupTables()
         self.table_panel.set_detail_widget(self.lineup_tables)
 
     # -- the form -----------------------------------------------------------------------------

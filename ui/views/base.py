@@ -16,6 +16,7 @@ with ``self.jobs.computer()``, and ``shutdown()`` stops them all.
 Subclasses implement: ``build_form()`` (call ``self.edited()`` on every user edit),
 ``scenario()`` (read the form) and ``load_scenario(scenario)`` (fill it). Optional hooks:
 ``default_scenario()``, ``build_results()``, ``above_results()``, ``below_results()``,
+``detail_pages()``,
 ``extra_tabs()``, ``finish_build()``, ``start_panels()``, ``compute_job()``, ``show_result()``, ``table_rules()``,
 ``format_choice`` / ``parse_choice`` (table-side casualty text).
 
@@ -43,7 +44,8 @@ from combatassist.table import AUTOSAVE_NAME, odds_from
 from .. import wheel_guard
 from ..compute import Job, JobGroup
 from ..engine_text import render
-from ..results import ACCENT, ResultsPanel
+from ..result_style import ACCENT
+from ..results import ResultsPanel
 from ..i18n import translate
 
 
@@ -121,6 +123,12 @@ class RulesetView(QWidget):
         odds_layout.addWidget(self.results, 1)
         for widget, stretch in self.below_results():
             odds_layout.addWidget(widget, stretch)
+        add_page = getattr(self.results, "add_details_page", None)
+        for title, page in self.detail_pages():
+            if add_page is not None:
+                add_page(title, page)
+            else:
+                odds_layout.addWidget(page, 1)
         self.odds_page = odds
         # in a small window the plots keep a readable height and the page scrolls instead
         self.odds_scroll = _scrolled(odds)
@@ -242,6 +250,11 @@ class RulesetView(QWidget):
 
     def below_results(self) -> list[tuple[QWidget, int]]:
         """Widgets (and their stretch) shown under the results panel on the Odds tab."""
+        return []
+
+    def detail_pages(self) -> list[tuple[str, QWidget]]:
+        """More pages of the results' details, beside the plots (a tab each, under the
+        headline; e.g. Low Luck's low luck vs standard dice)."""
         return []
 
     def extra_tabs(self) -> list[tuple[str, QWidget]]:

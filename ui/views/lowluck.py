@@ -12,7 +12,7 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets import lowluck
 from combatassist.scenario import Scenario
 
-from ..results import ATTACKER, DEFENDER, pct
+from ..result_style import ATTACKER, DEFENDER, pct
 from ..widgets.count_box import CountBox
 from ..widgets.loss_order import LossOrderEditor
 from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
@@ -44,7 +44,7 @@ class SidePanel(QGroupBox):
                            f"QGroupBox::title {{ color: {colour}; }}")
         self.spins: dict[str, QSpinBox] = {}
         grid = QGridLayout()
-        for i, (uid, unit) in enumerate(lowluck.UNITS.items()):
+        for i, (uid, unit) in enumerate(lowluck.classic().unit_map.items()):
             spin = CountBox(lowluck.MAX_PER_TYPE)
             spin.setObjectName(f"{role}_{uid}")
             value = unit.attack if role == "attacker" else unit.defence
@@ -67,13 +67,13 @@ class SidePanel(QGroupBox):
             grid.addWidget(text, i // 2, 2 * (i % 2))
             grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
         self.order = LossOrderEditor(on_change,
-                                     default=lambda: lowluck.rules.full_order((), role),
+                                     default=lambda: lowluck.rules.full_order(lowluck.classic(), (), role),
                                      label=lambda uid: label("units", uid))
         self.order.reset_button.setToolTip(translate("views.lowluck", "Cheapest first"))
-        self.order.set_rows(lowluck.rules.full_order((), role))
+        self.order.set_rows(lowluck.rules.full_order(lowluck.classic(), (), role))
         self.techs: dict[str, QCheckBox] = {}
         tech_row = QHBoxLayout()
-        for t in lowluck.BATTLE_TECHS:
+        for t in lowluck.classic().tech_effects:
             box = QCheckBox(label("techs", t))
             box.toggled.connect(on_change)
             self.techs[t] = box
@@ -87,8 +87,8 @@ class SidePanel(QGroupBox):
     def allow(self, battle: str) -> None:
         """Disable unit types that can't fight in this kind of battle."""
         for uid, spin in self.spins.items():
-            spin.setEnabled(lowluck.fights_in(uid, battle))
-        self.order.hide_rows(lambda uid: not lowluck.fights_in(uid, battle))
+            spin.setEnabled(lowluck.classic().fights_in(uid, battle))
+        self.order.hide_rows(lambda uid: not lowluck.classic().fights_in(uid, battle))
 
     def side(self, battle: str) -> lowluck.LowLuckSide:
         # isEnabledTo(self): only this battle kind's own switch counts; the whole form is also
@@ -102,7 +102,8 @@ class SidePanel(QGroupBox):
     def load(self, side: lowluck.LowLuckSide) -> None:
         for uid, spin in self.spins.items():
             spin.setValue(int(side.units.get(uid, 0)))
-        self.order.set_rows(lowluck.rules.full_order(tuple(side.order_of_loss), self.role),
+        self.order.set_rows(lowluck.rules.full_order(lowluck.classic(), tuple(side.order_of_loss),
+                                                         self.role),
                             custom=bool(side.order_of_loss))
         for t, box in self.techs.items():
             box.setChecked(t in side.techs)
@@ -201,9 +202,16 @@ class LowLuckView(BattleView):
         self._kind_changed()
 
     # -- results: this battle with both dice systems ------------------------------------------
-    def above_results(self) -> list[QWidget]:
-        box = QGroupBox(translate("views.lowluck", "Low luck vs standard dice — the same battle"))
-        grid = QGridLayout(box)
+    def detail_pages(self) -> list[tuple[str, QWidget]]:
+        box = QWidget()
+        outer = QVBoxLayout(box)
+        heading = QLabel("<b>" + translate("views.lowluck", "Low luck vs standard dice — the "
+                                                            "same battle") + "</b>")
+        heading.setWordWrap(True)
+        outer.addWidget(heading)
+        grid = QGridLayout()
+        outer.addLayout(grid)
+        outer.addStretch(1)
         grid.setHorizontalSpacing(24)
         grid.setVerticalSpacing(2)
         rows = [translate("views.lowluck", "Attacker wins"),
@@ -229,7 +237,9 @@ class LowLuckView(BattleView):
         self.other_computer = self.jobs.computer()
         self.other_computer.result.connect(self._show_other)
         self.other_computer.error.connect(lambda _msg: None)  # the main result says why
-        return [box]
+        # Stop (Esc) stops both dice systems: no column keeps computing behind "Stopped"
+        self.results.cancel_requested.connect(self.other_computer.cancel)
+        return [(translate("views.lowluck", "Low luck vs standard dice"), box)]
 
     def _other_mode(self, body: lowluck.LowLuckScenario) -> tuple[str, lowluck.LowLuckScenario]:
         mode = next(m for m in lowluck.rules.DICE_MODES if m != body.options.dice)

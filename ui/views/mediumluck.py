@@ -27,7 +27,7 @@ from combatassist.scenario import Scenario
 
 from ..compute import Job
 from ..engine_text import render
-from ..results import DEFENDER, pct
+from ..result_style import DEFENDER, pct
 from ..widgets.bands_model import SIDES, BandBoard, unit_label
 from ..widgets.band_facts import band_facts
 from ..widgets.bands_view import BandBoardWidget
@@ -313,6 +313,13 @@ class MediumLuckView(BattleView):
         self.suggest_button.clicked.connect(self.suggest)
         self.advice_list = QListWidget()
         self.advice_list.setMaximumHeight(130)
+        # a suggestion is longer than the pane is wide: wrap it (never cut off at the right
+        # edge), scroll down by pixels to its end; the whole text is its tooltip as well
+        self.advice_list.setWordWrap(True)
+        self.advice_list.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.advice_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.advice_list.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+        self.advice_list.setResizeMode(QListWidget.ResizeMode.Adjust)     # re-wrap on resize
         self.advice_list.itemActivated.connect(lambda item: self.apply_suggestion(
             self.advice_list.row(item)))
         self.apply_button = QPushButton(translate("views.mediumluck", "Apply"))

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QLineEdit, QSpinB
 from combatassist.rulesets import ur
 from combatassist.scenario import Scenario
 
-from ..results import DEFENDER, delta_pct, pct
+from ..result_style import DEFENDER, delta_pct, pct
 from ..widgets.ur_results import RollsTable, WallWhatIf
 from ..widgets.ur_stack import SideEditor
 from ..widgets.ur_wall import WallTrackerPanel

@@ -15,7 +15,7 @@ from combatassist.rulesets.agc import AgcScenario, AgcSide
 from combatassist.rulesets.agc.data import BASE_TYPES
 
 from ..engine_text import render
-from ..results import ATTACKER, DEFENDER
+from ..result_style import ATTACKER, DEFENDER
 from .agc_terrain import modifier_colour, signed
 from .count_box import CountBox
 from ..i18n import data_name, side_name, side_title, translate

@@ -1,21 +1,16 @@
 """AGC at the table, the detail beside the dice: each unit's die, modifier and why.
 
-Fed by the engine's ``agc.lineup`` (the same figures the odds use); shown by the table-side
-panel under the battle's state (``TableSidePanel.set_detail_widget``).
+Fed by the battle's own rules (``AgcRules.line``: the engine's ``agc.lineup`` of the battle's
+scenario, the same figures its dice and the odds use); shown by the table-side panel under
+the battle's state (``TableSidePanel.set_detail_widget``).
 """
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QGroupBox, QHeaderView,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from combatassist.errors import CombatAssistError
-from combatassist.rulesets import agc
-from combatassist.rulesets.agc import AgcScenario
-
-from ..results import ATTACKER, DEFENDER
+from ..result_style import ATTACKER, DEFENDER
 from ..engine_text import render
 from .agc_terrain import signed
 from ..i18n import QT_TRANSLATE_NOOP, side_title, translate
@@ -43,9 +38,8 @@ def describe_roll(u) -> tuple[str, str, str, str]:
 class LineupTables(QWidget):
     """Both sides' units in entry order, with their die, modifier and why."""
 
-    def __init__(self, payload: Callable[[], AgcScenario], parent: QWidget | None = None):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.payload = payload
         self.tables: dict[str, QTableWidget] = {}
         row = QVBoxLayout(self)          # one above the other: the "Why" column stays whole
         row.setContentsMargins(0, 0, 0, 0)
@@ -72,14 +66,13 @@ class LineupTables(QWidget):
             self.tables[side] = table
 
     def show_battle(self, battle) -> None:
-        """The table's battle changed (None: no battle): show the set-up's lineup."""
+        """The table's battle changed (None: no battle): show the lineup the battle itself
+        rolls (its rules'), never the form's — a resumed battle's terrain may differ from
+        what the form showed when the battle came back."""
         self.setVisible(battle is not None)
         if battle is None:
             return
-        try:
-            line = agc.lineup(self.payload())
-        except CombatAssistError:
-            return
+        line = battle.initial_rules.line
         for side in SIDES:
             units = line.side(side).units
             table = self.tables[side]

@@ -1,6 +1,7 @@
 """Alternate Ground Combat plots: the two totals overlaid, the margin-of-victory bands, the
-steps of damage per side. Each overlays a pinned baseline (black, hollow / dashed) so "before"
-and "now" differ by shape, not only by colour. Colours: Okabe-Ito (see ui.results).
+steps of damage per side. Each overlays a pinned baseline (hollow circles; the totals: a dashed
+curve in the side's colour) so "before" and "now" differ by shape, not only by colour. Colours:
+Okabe-Ito (see ``result_style``). Each plot is a page of the results' details (``pages``).
 """
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QWidget
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QWidget
 
 from combatassist.result import BattleResult
 
-from ..results import ATTACKER, DEFENDER, DRAW, style_plot
+from ..result_style import ATTACKER, DEFENDER, DRAW, baseline_points, style_plot
 from ..i18n import data_name, localize, side_name, translate
 
 BASELINE = "#111111"
@@ -42,10 +43,10 @@ def mean_of(rows: Sequence[Sequence[float]]) -> float:
     return math.fsum(v * p for v, p in rows)
 
 
-class AgcPlots(QWidget):
+class AgcPlots(QObject):
     """The three AGC plots; ``draw(result, baseline)`` redraws them all."""
 
-    def __init__(self, bands: Sequence[dict[str, Any]], parent: QWidget | None = None):
+    def __init__(self, bands: Sequence[dict[str, Any]], parent: QObject | None = None):
         """``bands``: agc.margin_bands() rows (for the axis labels and damage tooltips)."""
         super().__init__(parent)
         self.bands = list(bands)
@@ -70,11 +71,12 @@ class AgcPlots(QWidget):
                 label=label, band=data_name("agc", row["name"]), victor=row["victor"],
                 loser=row["loser"])
             for (_, label), row in zip(labels, self.bands)))
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(self.totals_plot, 0, 0, 1, 2)
-        grid.addWidget(self.bands_plot, 1, 0)
-        grid.addWidget(self.damage_plot, 1, 1)
+
+    def pages(self) -> list[tuple[str, QWidget]]:
+        """The plots as the results' detail pages: (tab title, plot)."""
+        return [(translate("widgets.agc_plots", "Totals"), self.totals_plot),
+                (translate("widgets.agc_plots", "Margin of victory"), self.bands_plot),
+                (translate("widgets.agc_plots", "Damage"), self.damage_plot)]
 
     def clear(self) -> None:
         for plot in (self.totals_plot, self.bands_plot, self.damage_plot):
@@ -109,10 +111,11 @@ class AgcPlots(QWidget):
                 brows = b.extra.get(f"{side}_total", [])
                 if brows:
                     top = max(top, max(v for v, _ in brows))
+                    # dashed in the side's own colour: two black curves can't be told apart
                     plot.plot([v for v, _ in brows], [100 * p for _, p in brows],
-                              pen=pg.mkPen(BASELINE, width=1.3, style=Qt.PenStyle.DashLine),
-                              name=translate("widgets.agc_plots", "baseline")
-                              if side == "attacker" else None)
+                              pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DashLine),
+                              name=translate("widgets.agc_plots", "{side} baseline").format(
+                                  side=side_name(side)))
         plot.setXRange(0, max(top, 1), padding=0.02)
         plot.getAxis("bottom").setTickSpacing(major=max(1, 5 * math.ceil(top / 50)), minor=1)
 
@@ -155,7 +158,8 @@ class AgcPlots(QWidget):
                                          name=side_name(side)))
             if b is not None:
                 bm = b.loss_marginal(index)
-                plot.plot([k + offset for k in bm], [100 * p for p in bm.values()], pen=None,
+                plot.plot(*baseline_points([k + offset for k in bm],
+                                           [100 * p for p in bm.values()]), pen=None,
                           symbol="o", symbolSize=8, symbolBrush=None,
                           symbolPen=pg.mkPen(BASELINE, width=1.5),
                           name=translate("widgets.agc_plots", "baseline") if index == 0

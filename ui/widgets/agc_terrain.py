@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from combatassist.rulesets import agc
 
-from ..results import ATTACKER, DEFENDER
+from ..result_style import ATTACKER, DEFENDER
 from ..i18n import data_name, translate
 
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QPushButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
-from ..results import ACCENT, ATTACKER, DEFENDER
+from ..result_style import ACCENT, ATTACKER, DEFENDER
 from .band_facts import BandFacts, side_facts_text
 from .bands_model import (MAX_UNITS, POOL, SIDES, BandBoard, band_label, place_key,
                           unit_in_text, unit_label)

@@ -10,12 +10,13 @@ import html
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from combatassist.result import BattleResult
 
-from ..results import (ACCENT, ATTACKER, DEFENDER, FiguresGrid, PlotRow, delta_num, delta_pct,
-                       pct, style_plot)
+from ..result_style import (ACCENT, ATTACKER, DEFENDER, DRAW, baseline_points, delta_num,
+                            delta_pct, pct, style_plot)
+from .figure_layout import FiguresGrid
 from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 
 #: End compositions listed beside the plot.
@@ -23,7 +24,10 @@ SHOWN_PROFILES = 5
 
 
 class BattleFiguresPanel(QWidget):
-    """IPC, territory, retreats, survivors and likely ends of a result (and its baseline)."""
+    """IPC, territory, retreats, survivors and likely ends of a result (and its baseline).
+
+    The panel itself shows the figures (the results' headline); its ``swing_plot`` and
+    ``ends_page`` are placed by the results panel, in its details."""
 
     KEYS = (("attacker_ipc_lost", QT_TRANSLATE_NOOP("widgets.battle_figures", "Expected IPC lost: attacker")),
             ("defender_ipc_lost", QT_TRANSLATE_NOOP("widgets.battle_figures", "Expected IPC lost: defender")),
@@ -60,16 +64,15 @@ class BattleFiguresPanel(QWidget):
         self.ends.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.ends.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.ends.setWordWrap(True)
-        self.ends.setMinimumWidth(240)
-
-        # the plot and the likely ends side by side, or one above the other when narrow
-        row = PlotRow(min_plot_width=260)
-        row.addWidget(self.swing_plot, 3)
-        row.addWidget(self.ends, 2)
+        # a long German list scrolls in its own page, never clipped
+        self.ends_page = QScrollArea()
+        self.ends_page.setObjectName("likelyEndsPage")
+        self.ends_page.setWidget(self.ends)
+        self.ends_page.setWidgetResizable(True)
+        self.ends_page.setFrameShape(QScrollArea.Shape.NoFrame)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.figures)
-        layout.addWidget(row, 1)
 
     def show_figures(self, r: BattleResult, b: BattleResult | None, *,
                      fought: bool = True) -> None:
@@ -116,14 +119,21 @@ class BattleFiguresPanel(QWidget):
         plot = self.swing_plot
         plot.clear()
         rows = r.figures.ipc_swing
-        xs = [s for s, _ in rows]
-        ys = [100 * p for _, p in rows]
-        width = _bar_width(xs)
-        brushes = [ATTACKER if s > 0 else DEFENDER if s < 0 else "#999999" for s in xs]
-        plot.addItem(pg.BarGraphItem(x=xs, height=ys, width=width, brushes=brushes,
-                                     pens=[pg.mkPen(c) for c in brushes],
-                                     name=translate("widgets.battle_figures", "swing")))
+        width = _bar_width([s for s, _ in rows])
+        # one bar item per colour, so each legend swatch is its bars' colour
+        for colour, name, keep in (
+                (ATTACKER, QT_TRANSLATE_NOOP("widgets.battle_figures", "attacker gains"),
+                 lambda s: s > 0),
+                (DEFENDER, QT_TRANSLATE_NOOP("widgets.battle_figures", "defender gains"),
+                 lambda s: s < 0),
+                (DRAW, QT_TRANSLATE_NOOP("widgets.battle_figures", "even"), lambda s: s == 0)):
+            part = [(s, 100 * p) for s, p in rows if keep(s)]
+            if part:
+                plot.addItem(pg.BarGraphItem(x=[s for s, _ in part], height=[y for _, y in part],
+                                             width=width, brush=colour, pen=pg.mkPen(colour),
+                                             name=translate("widgets.battle_figures", name)))
         mean = r.figures.expected_ipc_swing
+        xs = [s for s, _ in rows] + [mean]
         plot.addItem(pg.InfiniteLine(pos=mean, angle=90, pen=pg.mkPen(ACCENT, width=2)))
         plot.plot([mean], [0], pen=None, symbol="t", symbolBrush=ACCENT, symbolPen=ACCENT,
                   name=translate("widgets.battle_figures", "mean {mean}").format(
@@ -131,9 +141,11 @@ class BattleFiguresPanel(QWidget):
         if b is not None and b.figures is not None:
             bx = [s for s, _ in b.figures.ipc_swing]
             by = [100 * p for _, p in b.figures.ipc_swing]
-            plot.plot(bx, by, pen=None, symbol="o", symbolSize=7, symbolBrush=None,
-                      symbolPen=pg.mkPen("#111111", width=1.5),
+            plot.plot(*baseline_points(bx, by), pen=None, symbol="o", symbolSize=7,
+                      symbolBrush=None, symbolPen=pg.mkPen("#111111", width=1.5),
                       name=translate("widgets.battle_figures", "baseline"))
+            xs += bx
+        plot.setXRange(*swing_range(xs), padding=0)
 
     def _show_ends(self, r: BattleResult) -> None:
         f = r.figures
@@ -163,6 +175,19 @@ class BattleFiguresPanel(QWidget):
             "<th align='left'>attacker left</th><th align='left'>defender left</th></tr>{rows}"
             "</table><b>Expected survivors</b><br>{survivors}").format(
                 rows="".join(rows), survivors="<br>".join(survivors)))
+
+
+#: the narrowest IPC range the swing axis spans: one possible outcome still gets an axis with
+#: whole-IPC ticks around it, not "-59.4 … -58.6"
+MIN_SWING_SPAN = 10.0
+
+
+def swing_range(xs: list[float]) -> tuple[float, float]:
+    """The swing axis's range for the swings ``xs``: all of them, half a bar either side, at
+    least ``MIN_SWING_SPAN`` wide (centred on them)."""
+    low, high = min(xs, default=0.0), max(xs, default=0.0)
+    pad = max(0.6 * _bar_width(sorted(set(xs))), (MIN_SWING_SPAN - (high - low)) / 2)
+    return low - pad, high + pad
 
 
 def _bar_width(xs: list[float]) -> float:

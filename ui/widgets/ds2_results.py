@@ -18,9 +18,10 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
                                QSizePolicy, QVBoxLayout, QWidget)
 
-from combatassist.rulesets.ds2 import ShotMatrix, ShotResult
+from combatassist.rulesets.ds2 import ShotMatrix, ShotResult, summarise
 
-from ..results import StatusLine, delta_pct, make_spinner, pct
+from ..result_style import delta_pct, pct
+from ..status_line import StatusLine, make_spinner
 from ..engine_text import render
 from .ds2_heatmap import KillHeatmap
 from ..i18n import QT_TRANSLATE_NOOP, data_name, number, percent, translate
@@ -246,6 +247,10 @@ class ShotResultsPanel(StatusLine, QWidget):
 
     def has_figures(self) -> bool:
         return self.answer is not None
+
+    def copy_text(self) -> str:
+        """The shot and its odds, as the command line says them (English, like the exports)."""
+        return summarise(self.answer.result) if self.answer is not None else ""
 
     def show_result(self, answer: ShotAnswer) -> None:
         self.answer = answer

@@ -17,7 +17,8 @@ from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import sbr, tech
 
 from ..compute import Computer
-from ..results import ATTACKER, DEFENDER, StatusLine, make_spinner, pct, style_plot
+from ..result_style import ATTACKER, DEFENDER, pct, style_plot
+from ..status_line import StatusLine, make_spinner
 from .count_box import CountBox
 from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 

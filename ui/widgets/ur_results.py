@@ -11,7 +11,7 @@ from combatassist.rulesets import ur
 
 from ..engine_text import render
 from ..i18n import QT_TRANSLATE_NOOP, data_name, side_name, translate
-from ..results import ATTACKER, DEFENDER, SEGMENTS, pct, segment_name
+from ..result_style import ATTACKER, DEFENDER, SEGMENTS, pct, segment_name
 
 
 class WallWhatIf(QWidget):

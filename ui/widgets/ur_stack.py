@@ -13,7 +13,7 @@ from combatassist.rulesets import ur
 from combatassist.rulesets.ur.scenario import MAX_MAGIC, STANCES
 from combatassist.rulesets.ur.data import TERRAINS
 
-from ..results import ATTACKER, DEFENDER
+from ..result_style import ATTACKER, DEFENDER
 from .ur_steps import StepPips
 from ..i18n import data_name, side_title, translate
 

@@ -24,12 +24,14 @@ Decisions where the seed is silent (also in docs/rules.md §5 where stated there
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
+from ... import limits
 from ...errors import EngineError
 from ...text import Text, join, msg, term
 from .data import tables
@@ -40,8 +42,8 @@ NAME = "ds2"
 OUTCOMES = ("miss", "kill", "mobility", "systems_down", "damage", "no_effect", "special")
 JSON_KEYS = ("ruleset", "p_hit", "p_kill", "p_special", "p_mobility", "p_systems_down",
              "p_damage", "p_no_effect", "figure_of_merit")
-#: Largest simulation accepted (a shot is a few dice: 10 million trials take ~15 s, so this
-#: stays within ``limits.MAX_SECONDS``; the CLI caps --trials at 10 million anyway).
+#: Largest simulation accepted (a shot is a few dice drawn in numpy batches: 15 million
+#: trials take a few seconds; the CLI caps --trials at 10 million anyway).
 MAX_TRIALS = 15_000_000
 
 
@@ -328,38 +330,22 @@ class ShotResult:
 
 
 def outcome_fractions(setup: ShotSetup) -> dict[str, Fraction]:
-    """Exact P(outcome) by enumerating every die combination through ``resolve_shot``.
-
-    The special d8 is only rolled (enumerated) when ``resolve_shot`` asks for it.
-    """
-    t = tables()
+    """Exact P(outcome): every die combination of ``outcome_table`` (the special die's faces
+    counted too: equally likely whether or not it is rolled), weighted by its hit branch."""
+    table, branches = outcome_table(setup)
     probs = {o: Fraction(0) for o in OUTCOMES if o != "special"}
     if setup.to_hit is not None:
-        die = setup.to_hit[0]
-        hit_branches = [(Fraction(1, die), {"to_hit": r}) for r in range(1, die + 1)]
+        weights = [Fraction(1, len(branches))] * len(branches)
     else:
-        p = Fraction(setup.p_hit)
-        hit_branches = [(p, {"hit": True}), (1 - p, {"hit": False})]
-    impact_faces = range(1, max(setup.impact_die, 1) + 1)
-    # Count in whole numbers (weight special_die per (impact, armour) pair, 1 per special
-    # face) and divide once: exact, and much faster than summing Fractions.
-    denominator = len(impact_faces) * t.armour_die * t.special_die
-    for p_branch, hit_args in hit_branches:
-        if not p_branch:
+        weights = [Fraction(setup.p_hit), 1 - Fraction(setup.p_hit)]
+    # Count in whole numbers and divide once: exact, and much faster than summing Fractions.
+    denominator = table[0].size
+    for weight, branch in zip(weights, table):
+        if not weight:
             continue
-        counts = dict.fromkeys(probs, 0)
-        for i in impact_faces:
-            for a in range(1, t.armour_die + 1):
-                r = resolve_shot(setup, impact=i, armour=a, **hit_args)
-                if r.outcome != "special":
-                    counts[r.outcome] += t.special_die
-                    continue
-                for s in range(1, t.special_die + 1):
-                    counts[resolve_shot(setup, impact=i, armour=a, special=s,
-                                        **hit_args).outcome] += 1
-        for outcome, n in counts.items():
+        for code, n in enumerate(np.bincount(branch.ravel(), minlength=len(OUTCOMES))):
             if n:
-                probs[outcome] += p_branch * Fraction(n, denominator)
+                probs[OUTCOMES[code]] += weight * Fraction(int(n), denominator)
     return probs
 
 
@@ -372,37 +358,66 @@ def exact_result(setup: ShotSetup) -> ShotResult:
         setup=setup, method="exact", exact=probs)
 
 
+#: Numbers the simulator draws per trial (to-hit or hit, impact, armour, special): its work.
+DICE_PER_TRIAL = 4
+#: Trials the simulator draws in one numpy batch (bounds its memory: ~40 MB a batch).
+SIMULATION_BATCH = 1 << 20
+
+
+def outcome_table(setup: ShotSetup) -> tuple[np.ndarray, list[dict[str, Any]]]:
+    """Every dice combination's outcome, each through ``resolve_shot`` once:
+    ``table[h, impact - 1, armour - 1, special - 1]`` is an index into ``OUTCOMES``, ``h``
+    the hit branch: ``branches[h]`` are its ``resolve_shot`` arguments (the to-hit die's
+    faces, or hit and miss). The special die's column repeats where none is rolled."""
+    t = tables()
+    if setup.to_hit is not None:
+        branches = [{"to_hit": face} for face in range(1, setup.to_hit[0] + 1)]
+    else:
+        branches = [{"hit": True}, {"hit": False}]
+    impact_sides = max(setup.impact_die, 1)
+    table = np.empty((len(branches), impact_sides, t.armour_die, t.special_die), dtype=np.intp)
+    code = {name: i for i, name in enumerate(OUTCOMES)}
+    for h, hit_args in enumerate(branches):
+        for i in range(1, impact_sides + 1):
+            for a in range(1, t.armour_die + 1):
+                outcome = resolve_shot(setup, impact=i, armour=a, **hit_args).outcome
+                if outcome != "special":
+                    table[h, i - 1, a - 1, :] = code[outcome]
+                    continue
+                for s in range(1, t.special_die + 1):
+                    table[h, i - 1, a - 1, s - 1] = code[resolve_shot(
+                        setup, impact=i, armour=a, special=s, **hit_args).outcome]
+    return table, branches
+
+
 def simulate_result(setup: ShotSetup, trials: int = 100_000, seed: int | None = None,
                     cancel: Callable[[], bool] | None = None) -> ShotResult:
-    """Seeded Monte Carlo: random dice through ``resolve_shot`` (same keys as exact)."""
+    """Seeded Monte Carlo: random dice through ``resolve_shot`` (same keys as exact).
+
+    Each dice combination is resolved once (``outcome_table``); the trials only draw dice,
+    in numpy batches of ``SIMULATION_BATCH`` (``MAX_TRIALS`` in a few seconds). ``seed``: any
+    whole number (its absolute value, like every ruleset's simulator)."""
     if not 1 <= trials <= MAX_TRIALS:
         raise EngineError(f"trials must be 1-{MAX_TRIALS:,}, got {trials}")
+    limits.check_vectorised_simulation(trials, DICE_PER_TRIAL)
     from ...solver import Cancelled
 
-    t = tables()
-    rng = random.Random(seed)
-    counts = dict.fromkeys(OUTCOMES, 0)
-    # resolve_shot is a pure function of the dice: memoise it per dice combination.
-    memo: dict[tuple, str] = {}
-    impact_sides = max(setup.impact_die, 1)
-    for n in range(trials):
-        if cancel is not None and n % 4096 == 0 and cancel():
+    table, branches = outcome_table(setup)
+    rng = np.random.default_rng(None if seed is None else abs(seed))
+    counts = np.zeros(len(OUTCOMES), dtype=np.int64)
+    done = 0
+    while done < trials:
+        if cancel is not None and cancel():
             raise Cancelled()
+        n = min(SIMULATION_BATCH, trials - done)
         if setup.to_hit is not None:
-            hit_key: tuple = ("to_hit", rng.randint(1, setup.to_hit[0]))
+            branch = rng.integers(0, len(branches), size=n)
         else:
-            hit_key = ("hit", rng.random() < setup.p_hit)
-        key = (hit_key, rng.randint(1, impact_sides), rng.randint(1, t.armour_die))
-        outcome = memo.get(key)
-        if outcome is None:
-            outcome = memo[key] = resolve_shot(setup, impact=key[1], armour=key[2],
-                                               **{hit_key[0]: hit_key[1]}).outcome
-        if outcome == "special":
-            outcome = resolve_shot(setup, impact=key[1], armour=key[2],
-                                   special=rng.randint(1, t.special_die),
-                                   **{hit_key[0]: hit_key[1]}).outcome
-        counts[outcome] += 1
-    f = {k: v / trials for k, v in counts.items()}
+            branch = (rng.random(n) >= setup.p_hit).astype(np.intp)     # 0 hit, 1 miss
+        impact, armour, special = (rng.integers(0, sides, size=n) for sides in table.shape[1:])
+        counts += np.bincount(table[branch, impact, armour, special], minlength=len(OUTCOMES))
+        done += n
+    f = {k: int(v) / trials for k, v in zip(OUTCOMES, counts)}
     return ShotResult(p_hit=1.0 - f["miss"], p_kill=f["kill"], p_mobility=f["mobility"],
                       p_systems_down=f["systems_down"], p_damage=f["damage"],
                       p_no_effect=f["no_effect"] + f["miss"], setup=setup, method="simulate",

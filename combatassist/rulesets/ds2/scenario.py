@@ -76,12 +76,12 @@ def check_shot(shot: Shot) -> Problem | None:
     elif shot.size not in fam.sizes:
         if fam.fixed_size is not None:
             return Problem("weapon.size", f"{fam.label} is always size class {fam.fixed_size}, "
-                           f"not {shot.size}", f"set size = {fam.fixed_size} or leave it out")
+                           f"not {shown(shot.size)}", f"set size = {fam.fixed_size} or leave it out")
         if fam.kind == "artillery":
             return Problem("weapon.size", f"artillery size must be 1 (light), 2 (medium) or "
-                           f"3 (heavy), got {shot.size}")
+                           f"3 (heavy), got {shown(shot.size)}")
         return Problem("weapon.size", f"{fam.label} size class must be "
-                       f"{min(fam.sizes)}-{max(fam.sizes)}, got {shot.size}")
+                       f"{min(fam.sizes)}-{max(fam.sizes)}, got {shown(shot.size)}")
     if fam.kind == "heavy":
         if shot.range is None:
             return Problem("weapon.range", f"{fam.label} needs a range band", _one_of(t.ranges))
@@ -115,7 +115,7 @@ def check_shot(shot: Shot) -> Problem | None:
                            f"{t.min_armour}-{t.max_armour}")
         if not t.min_armour <= shot.armour <= t.max_armour:
             return Problem("target.armour", f"armour must be {t.min_armour}-{t.max_armour}, "
-                           f"got {shot.armour}")
+                           f"got {shown(shot.armour)}")
         if shot.armour_type not in t.armour_types:
             return Problem("target.armour_type", f"unknown armour type {shot.armour_type!r}",
                            _one_of(t.armour_types))
@@ -132,7 +132,7 @@ def check_shot(shot: Shot) -> Problem | None:
     # the hit chance
     if shot.p_hit is not None:
         if not (isinstance(shot.p_hit, (int, float)) and 0.0 <= shot.p_hit <= 1.0):
-            return Problem("weapon.p_hit", f"must be a probability 0-1, got {shot.p_hit!r}")
+            return Problem("weapon.p_hit", f"must be a probability 0-1, got {shown(shot.p_hit)}")
         if fam.to_hit is not None:
             die, minimum = fam.to_hit
             return Problem("weapon.p_hit", f"{fam.label} rolls its own to-hit (1d{die}, "

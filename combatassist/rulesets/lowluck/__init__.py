@@ -1,7 +1,8 @@
 """Low Luck A&A (docs/rules.md §2): battles, strategic bombing and low-luck tech research.
 
-``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``data`` (the unit and tech
-tables of ``resources/lowluck/``), ``scenario`` (parse, to_document), ``rules`` (the battle:
+``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``edition`` (an edition's
+units and rules, ``resources/lowluck/editions/``), ``dice`` (low luck and ordinary dice),
+``data`` (the SBR and research tables of ``resources/lowluck/``), ``scenario`` (parse, to_document), ``rules`` (the battle:
 its ``phases``, ``casualties`` and ``hits``), ``grid`` and ``seagrid`` (vectorised exact solvers
 for ordinary dice, ``seagrid`` for sea battles with the submarines' first strike; ``chains`` and
 ``subbattles``, their pieces), ``sbr`` and
@@ -10,6 +11,7 @@ for ordinary dice, ``seagrid`` for sea battles with the submarines' first strike
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -18,20 +20,21 @@ from ...ruleset import FIGURE_KEYS, Ruleset, compute as _compute
 from ...retreat import RetreatOptions, run_battle
 from ...scenario import Scenario
 from . import cli, scenario, summary
-from .data import BATTLE_TECHS, UnitType, battle_kinds, fights_in, read_tables, tables, units
-from .rules import (BATTLE_KINDS, DICE_MODES, LowLuckOptions, LowLuckRules, LowLuckScenario,
-                    LowLuckSide, default_order, make_rules)
+from .data import read_tables, tables
+from .dice import DICE_MODES
+from .edition import (BATTLE_KINDS, SHIPPED, Edition, UnitType, classic, read_edition,
+                      shipped)
+from .rules import (LowLuckOptions, LowLuckRules, LowLuckScenario, LowLuckSide,
+                    default_order, make_rules)
 from .scenario import MAX_PER_SIDE, MAX_PER_TYPE, MAX_ROUNDS, parse, to_document
 from .summary import summarise
 
-__all__ = ["BATTLE_KINDS", "BATTLE_TECHS", "DICE_MODES", "LowLuckOptions", "LowLuckRules",
+__all__ = ["BATTLE_KINDS", "DICE_MODES", "Edition", "LowLuckOptions", "LowLuckRules",
            "LowLuckScenario", "LowLuckSide", "MAX_PER_SIDE", "MAX_PER_TYPE", "MAX_ROUNDS",
-           "RULESET", "UNITS", "UnitType", "battle_kinds", "compute", "default_order",
-           "default_scenario", "fights_in",
-           "make_rules", "parse", "summarise", "to_document"]
+           "RULESET", "SHIPPED", "UnitType", "classic", "compute", "default_order",
+           "default_scenario", "make_rules", "parse", "shipped", "summarise", "to_document"]
 
 NAME = "lowluck"
-UNITS: dict[str, UnitType] = units()
 
 
 def retreat_options(opts: LowLuckOptions) -> RetreatOptions:
@@ -45,7 +48,7 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
     A battle still on after ``retreat_after`` rounds withdraws (``retreated``), losses stay
     what they were when it withdrew."""
     exact = None
-    if rules.standard:
+    if rules.dice.independent:
         # Ordinary dice spread each round over dozens of hit counts per side: the vectorised
         # grids are 40-60x faster there (low luck's two-point rounds are faster generically).
         # They have no position-dependent retreat: those battles use the generic solver.
@@ -69,12 +72,17 @@ class LowLuck(Ruleset):
     order = 10
     commands = cli.COMMANDS
     json_keys = ("ruleset",) + BATTLE_KEYS + FIGURE_KEYS
-    data_files = {"tables.toml": read_tables}
+    data_files = {"tables.toml": read_tables,
+                  **{f"editions/{name}.toml": functools.partial(read_edition, name=name)
+                     for name in SHIPPED}}
 
     def label_ids(self) -> dict[str, tuple[str, ...]]:
         research = tuple(t for b in tables().research.values() for t in b.techs)
-        return {"units": tuple(units()), "techs": tuple(dict.fromkeys(BATTLE_TECHS + research)),
-                "dice": DICE_MODES, "battles": BATTLE_KINDS}
+        editions = [shipped(name) for name in SHIPPED]
+        units = tuple(dict.fromkeys(uid for e in editions for uid in e.ids))
+        techs = tuple(tech for e in editions for tech in e.tech_effects)
+        return {"units": units, "techs": tuple(dict.fromkeys(techs + research)),
+                "dice": DICE_MODES, "battles": BATTLE_KINDS, "editions": SHIPPED}
 
     def parse(self, reader) -> LowLuckScenario:
         return scenario.parse(reader)

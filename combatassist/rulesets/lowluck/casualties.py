@@ -8,7 +8,6 @@ from collections.abc import Mapping
 
 from ...errors import EngineError
 from ...text import join, msg, term
-from .data import unit_ids
 
 
 def unit_name(uid: str) -> str:
@@ -23,10 +22,11 @@ SEA = frozenset({"sea"})
 class Casualties:
     """Taking ``hits`` casualties from a side: the order-of-loss policy, or the players' choice."""
 
-    def __init__(self, side):
-        """``side``: the side's fixed numbers (``rules._Side``: role, kinds, order, keep_land)."""
+    def __init__(self, side, ids: tuple[str, ...]):
+        """``side``: the side's fixed numbers (``rules._Side``: role, kinds, order, keep_land);
+        ``ids``: the edition's unit ids, which the counts are aligned to."""
         self.side = side
-        self.ids = unit_ids()
+        self.ids = ids
 
     def eligible(self, kinds: frozenset[str] | None, exclude: frozenset[str] = frozenset()):
         return [i for i in range(len(self.ids))
@@ -58,6 +58,18 @@ class Casualties:
             else:
                 remaining[reserve] += 1
         return tuple(remaining)
+
+    def losing_order(self, counts: tuple[int, ...]) -> list[int]:
+        """The unit type each of ``counts``' units is lost as by ``policy`` (any hits), one
+        unit at a time: ``policy(counts, k, None)`` has lost the first k of them (tested).
+        The order of loss, with the kept land unit (``keep_land``) last."""
+        sequence = [i for i in self.side.order for _ in range(counts[i])]
+        if self.side.keep_land:
+            land = [i for i in self.side.order if self.side.kinds[i] == "land" and counts[i]]
+            if land:
+                reserve = len(sequence) - 1 - sequence[::-1].index(land[-1])
+                sequence.append(sequence.pop(reserve))
+        return sequence
 
     def chosen(self, counts: tuple[int, ...], hits: int, kinds: frozenset[str] | None,
                choice: Mapping[str, int]) -> tuple[int, ...]:

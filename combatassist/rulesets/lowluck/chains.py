@@ -48,11 +48,18 @@ class Chain:
     def __init__(self, rules: LowLuckRules, role: str, start: tuple[int, ...]):
         cas = rules.att_cas if role == "attacker" else rules.def_cas
         self.n = sum(start)
-        self.comps = [cas.policy(start, k, None) for k in range(self.n + 1)]
+        self.comps = compositions(start, cas.losing_order(start))
         fire = rules._fire
         groups_of = ((lambda c: fire.att_groups((c, None, False))) if role == "attacker" else
                      (lambda c: fire.def_groups((None, c, False))))
         self.hits = hit_tables(rules, groups_of, self.comps)
+
+
+def compositions(start: tuple[int, ...], order: list[int]) -> list[tuple[int, ...]]:
+    """``start`` and what is left after losing each unit of ``order`` (unit types) in turn."""
+    lost = np.zeros((len(order) + 1, len(start)), dtype=np.int64)
+    lost[np.arange(1, len(order) + 1), order] = 1
+    return list(map(tuple, (np.array(start) - lost.cumsum(axis=0)).tolist()))
 
 
 def removed_units(comps: list[tuple[int, ...]]) -> np.ndarray:
@@ -73,7 +80,7 @@ def hit_tables(rules: LowLuckRules, groups_of, comps: list[tuple[int, ...]]) -> 
     """
     n = len(comps) - 1
     tables: list[np.ndarray] = [np.ones(1)] * (n + 1)
-    if rules.standard:
+    if rules.dice.independent:
         per_unit: dict[int, np.ndarray] = {}
         width = len(comps[0])
         removed = removed_units(comps)
@@ -90,7 +97,7 @@ def hit_tables(rules: LowLuckRules, groups_of, comps: list[tuple[int, ...]]) -> 
     out = np.zeros((n + 1, max(len(t) for t in tables)))
     for k, t in enumerate(tables):
         out[k, :len(t)] = t
-    if rules.standard:
+    if rules.dice.independent:
         out[out < TAIL_CUTOFF] = 0.0
     return out
 

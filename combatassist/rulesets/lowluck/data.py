@@ -1,5 +1,5 @@
-"""Low Luck's tables (``resources/lowluck/tables.toml``): units, battle kinds, battle techs,
-SBR figures and research tables.
+"""Low Luck's tables (``resources/lowluck/tables.toml``): the SBR figures and the research
+tables (the units and battle rules are each edition's: ``edition``).
 
 Read once and checked with the scenario ``Reader`` (an error names the file, line and field).
 """
@@ -12,21 +12,8 @@ from typing import Any
 from ...data import read_data_file, resource_path
 from ...reader import Reader
 
-KINDS = ("land", "air", "sea")
-BATTLE_TECHS = ("jet_power", "super_subs", "heavy_bombers")
 RESOURCE = "lowluck/tables.toml"
 RESEARCH_BRANCHES = ("it", "air")
-
-
-@dataclass(frozen=True)
-class UnitType:
-    id: str
-    attack: int
-    defence: int
-    cost: int
-    kind: str
-    #: Fires before the others in sea battles; its hits only take sea units.
-    first_strike: bool = False
 
 
 @dataclass(frozen=True)
@@ -43,42 +30,8 @@ class Research:
 
 @dataclass(frozen=True)
 class Tables:
-    units: dict[str, UnitType]
-    battles: dict[str, frozenset[str]]
-    techs: dict[str, dict]
     sbr: dict[str, Any]
     research: dict[str, Research]
-
-
-def _read_units(top: Reader) -> dict[str, UnitType]:
-    table = top.sub("units", required=True)
-    out: dict[str, UnitType] = {}
-    for uid in table.keys():
-        row = table.sub(uid, required=True)
-        out[uid] = UnitType(uid, row.integer("attack"), row.integer("defence"),
-                            row.integer("cost"), row.choice("kind", KINDS),
-                            row.boolean("first_strike", False))
-        row.finish()
-    if not out:
-        raise table.error(None, "no units")
-    return out
-
-
-def _read_techs(top: Reader, units: dict[str, UnitType]) -> dict[str, dict]:
-    table = top.sub("techs", required=True)
-    out = {}
-    for tech in table.keys():
-        row = table.sub(tech, required=True)
-        effect = {"unit": row.choice("unit", tuple(units))}
-        for key in ("attack", "defence", "attack_dice"):
-            if row.has(key):
-                effect[key] = row.integer(key)
-        row.finish()
-        out[tech] = effect
-    missing = [t for t in BATTLE_TECHS if t not in out]
-    if missing:
-        raise table.error(None, "missing battle techs: " + ", ".join(missing))
-    return out
 
 
 #: The SBR figures written as fractions ``[numerator, denominator]`` (IPC per bomber).
@@ -127,42 +80,12 @@ def _read_research(top: Reader) -> dict[str, Research]:
 
 
 def read_tables(top: Reader) -> Tables:
-    """Low Luck's tables from ``resources/lowluck/tables.toml`` (ScenarioError naming the
-    field)."""
-    unit_table = _read_units(top)
-    battles = top.sub("battles", required=True)
-    kinds = {battle: frozenset(battles.names(battle, KINDS, what="unit kind"))
-             for battle in battles.keys()}
-    battles.finish()
-    return Tables(unit_table, kinds, _read_techs(top, unit_table), _read_sbr(top),
-                  _read_research(top))
+    """Low Luck's SBR and research tables from ``resources/lowluck/tables.toml``
+    (ScenarioError naming the field)."""
+    return Tables(_read_sbr(top), _read_research(top))
 
 
 @functools.cache
 def tables() -> Tables:
-    """The shipped tables, read and validated once."""
+    """The shipped SBR and research tables, read and validated once."""
     return read_data_file(resource_path(RESOURCE), read_tables)
-
-
-def units() -> dict[str, UnitType]:
-    """Unit id -> UnitType, in the file's order."""
-    return tables().units
-
-
-def battle_kinds() -> dict[str, frozenset[str]]:
-    """Battle kind ("land", "sea") -> the unit kinds that fight in it."""
-    return tables().battles
-
-
-def fights_in(unit_id: str, battle: str) -> bool:
-    """Whether a unit of ``unit_id`` can take part in a ``battle`` ("land" or "sea")."""
-    return units()[unit_id].kind in battle_kinds()[battle]
-
-
-def tech_effects() -> dict[str, dict]:
-    """Battle tech -> its effect ``{unit, attack?, defence?, attack_dice?}``."""
-    return tables().techs
-
-
-def unit_ids() -> tuple[str, ...]:
-    return tuple(units())

@@ -184,8 +184,9 @@ class _Solver:
             self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
 
     def _to_the_end_dense(self, g: Group) -> None:
-        """``to_the_end`` for a small group (``Group.dense``): whole rows, no trimming, the
-        few numpy calls a row needs; what the rows leave is summed up after the sweep."""
+        """``to_the_end`` for a small group (``Group.dense``): rows from their first cell with
+        mass, the few numpy calls a row needs; what the rows leave is summed up after the
+        sweep."""
         out, nd, prune = self.out, g.nd, self.prune_below
         grid = g.start_grid()
         out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # round 1 was fought
@@ -193,30 +194,41 @@ class _Solver:
         below = g.hd[None, :nd, 1:]                       # the defender scores a >= 1 hits
         width = below.shape[2]
         leaves = np.zeros((g.K, g.R + 1, nd))
+        d_most = g.d_last[:nd]
         for r in range(g.R, 0, -1):
             row = grid[:, r, :]                           # final from here on
             self._poll()
             alive = row[:, :nd]
-            tiny = alive < prune
-            tiny &= alive > 0
+            live = alive.any(axis=0)
+            jl = int(live.argmax())                       # the first cell with mass
+            if not live[jl]:
+                continue
+            cells = alive[:, jl:]
+            tiny = cells < prune
+            tiny &= cells > 0
             if tiny.any():
-                out.pruned += float(alive[tiny].sum())
-                alive[tiny] = 0.0
+                out.pruned += float(cells[tiny].sum())
+                cells[tiny] = 0.0
             if inverse is not None:
-                row[:, fm:] = np.matmul(row[:, None, fm:], inverse[:, r - 1])[:, 0, :]
+                j0 = max(fm, jl)          # cells before j0 hold no mass or cannot flow
+                row[:, j0:] = np.matmul(row[:, None, j0:],
+                                        inverse[:, r - 1, j0 - fm:, j0 - fm:])[:, 0, :]
             elif fm < nd:
                 first = int(alive[:, fm:].any(axis=0).argmax()) + fm if alive[:, fm:].any() \
                     else nd
                 if first < nd:
                     self._within_row(g, slice(None), r, first, row)
-            leaves[:, r] = alive
-            spread = np.matmul((alive[:, :, None] * below).transpose(0, 2, 1),
-                               moves[:, r, :nd])         # [k, a - 1, j']
-            inside = min(width, r - 1)                    # rows r - a >= 1
+            leaves[:, r, jl:] = cells
+            most = min(width, int(d_most[jl]))            # the most hits from cells jl on
+            if most < 1:
+                continue
+            spread = np.matmul((cells[:, :, None] * below[:, jl:, :most]).transpose(0, 2, 1),
+                               moves[:, r, jl:nd, jl:])   # [k, a - 1, j' - jl]
+            inside = min(most, r - 1)                     # rows r - a >= 1
             if inside:
-                grid[:, r - inside:r] += spread[:, inside - 1::-1]
-            if inside < width:
-                grid[:, 0] += spread[:, inside:].sum(axis=1)
+                grid[:, r - inside:r, jl:] += spread[:, inside - 1::-1]
+            if inside < most:
+                grid[:, 0, jl:] += spread[:, inside:].sum(axis=1)
         self.cells += int(np.count_nonzero(leaves))
         out.expected_rounds += float(leaves.sum())
         out.pruned += float((leaves * g.dropped_all()).sum())
@@ -236,9 +248,11 @@ class _Solver:
             return
         flow = g.within_flow(kk, r, j0)
         size = g.nd + 1 - j0
-        system = np.broadcast_to(np.eye(size), (len(flow), size, size)).copy()
-        system[:, :-1, :] -= flow
-        row[:, j0:] = np.linalg.solve(system.transpose(0, 2, 1), row[:, j0:, None])[:, :, 0]
+        # x (I - N) = b as (I - N)^T x = b, written transposed at once
+        system = np.zeros((len(flow), size, size))
+        np.negative(flow.transpose(0, 2, 1), out=system[:, :, :-1])
+        system.reshape(len(flow), -1)[:, ::size + 1] += 1.0
+        row[:, j0:] = np.linalg.solve(system, row[:, j0:, None])[:, :, 0]
 
     # -- round by round ------------------------------------------------------------------
     def step(self, g: Group, alive: np.ndarray) -> np.ndarray:

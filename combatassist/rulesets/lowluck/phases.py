@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...battle import DieSpec, Phase
+from ...battle import Phase
 from ...text import msg
 from .casualties import AIR, SEA
-from .hits import binomial, lowluck_hits, tally
+from .hits import tally
 
 
 class AAFire(Phase):
@@ -27,12 +27,12 @@ class AAFire(Phase):
     def aircraft(self, state) -> int:
         return sum(n for n, k in zip(state[0], self.rules.att.kinds) if k == "air")
 
+    def groups(self, state):
+        """One shot per aircraft, each hitting on a 1."""
+        return ((self.aircraft(state), 1),)
+
     def dice(self, state):
-        n = self.aircraft(state)
-        if self.rules.standard:
-            return tuple(DieSpec("defender", 6, msg("AA: hit on 1")) for _ in range(n))
-        rem = n % 6
-        return (DieSpec("defender", 6, msg("AA: hit on {rem} or less", rem=rem)),) if rem else ()
+        return self.rules.dice.dice("defender", self.groups(state), "aa")
 
     def resolve(self, state, rolled):
         return int(self.hits_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
@@ -41,16 +41,11 @@ class AAFire(Phase):
         return tally(self.hits_many(state, rolled))
 
     def hits_many(self, state, rolled: np.ndarray) -> np.ndarray:
-        """Aircraft shot down by each roll: ordinary dice hit on a 1; low luck, n // 6 sure
-        plus one when the die shows n % 6 or less."""
-        if self.rules.standard:
-            return (rolled == 1).sum(axis=1)
-        sure, rem = divmod(self.aircraft(state), 6)
-        return sure + ((rolled[:, 0] <= rem) if rem else 0)
+        """Aircraft shot down by each roll (the dice system's hits of the shots)."""
+        return self.rules.dice.hits_many(self.groups(state), rolled)
 
     def outcome_dist(self, state):
-        n = self.aircraft(state)
-        return binomial(n, 1) if self.rules.standard else lowluck_hits(n)
+        return self.rules.dice.hit_dist(self.groups(state))
 
     def propose(self, state, outcome):
         after = self.rules.att_cas.policy(state[0], outcome, AIR)

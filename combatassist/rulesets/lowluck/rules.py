@@ -2,8 +2,8 @@
 ``BattleRules`` — a round of the phases in ``phases`` (AA fire, submarine first strike, fire),
 casualties by ``casualties``, hit counts from ``hits``.
 
-State: ``(attacker_counts, defender_counts, first_round)`` with counts aligned to
-``unit_ids()``. The same phases serve exact odds (``outcome_dist``), simulation and the table.
+State: ``(attacker_counts, defender_counts, first_round)`` with counts aligned to the
+edition's unit ids (``LowLuckScenario.edition``). The same phases serve exact odds (``outcome_dist``), simulation and the table.
 """
 from __future__ import annotations
 
@@ -17,16 +17,14 @@ from ...distribution import Dist
 from ... import limits
 from ...text import join, msg
 from .casualties import AIR, SEA, Casualties, unit_name
-from .data import tech_effects, unit_ids, units
-from .hits import TAIL_CUTOFF, die, lowluck_hits, standard_hits
+from .dice import DICE_MODES, dice_system
+from .edition import BATTLE_KINDS, Edition, classic
+from .hits import TAIL_CUTOFF
 from .phases import AAFire, MainFire, SubmarineStrike
 
 __all__ = ["AIR", "BATTLE_KINDS", "DICE_MODES", "SEA", "TAIL_CUTOFF", "AAFire", "Casualties",
            "LowLuckOptions", "LowLuckRules", "LowLuckScenario", "LowLuckSide", "MainFire",
            "SubmarineStrike", "default_order", "full_order", "make_rules"]
-
-DICE_MODES = ("lowluck", "standard")
-BATTLE_KINDS = ("land", "sea")
 
 
 @dataclass(frozen=True)
@@ -60,78 +58,62 @@ class LowLuckScenario:
     options: LowLuckOptions = LowLuckOptions()
     attacker: LowLuckSide = LowLuckSide()
     defender: LowLuckSide = LowLuckSide()
+    #: The edition whose units and rules the battle is fought by (default: Classic).
+    edition: Edition = field(default_factory=classic)
 
 
-def default_order(side_units: Mapping[str, int] | None = None, role: str = "defender"
-                  ) -> tuple[str, ...]:
+def default_order(edition: Edition, side_units: Mapping[str, int] | None = None,
+                  role: str = "defender") -> tuple[str, ...]:
     """Cheapest first; among equal costs the weaker unit in ``role`` first, then file order."""
-    table = units()
-    ids = list(table)
-    value = (lambda u: u.attack) if role == "attacker" else (lambda u: u.defence)
-    ordered = sorted(ids, key=lambda uid: (table[uid].cost, value(table[uid]), ids.index(uid)))
+    ids = list(edition.ids)
+    table = edition.unit_map
+    ordered = sorted(ids, key=lambda uid: (table[uid].cost, table[uid].value(role),
+                                           ids.index(uid)))
     if side_units is None:
         return tuple(ordered)
     return tuple(uid for uid in ordered if side_units.get(uid, 0) > 0)
 
 
-def full_order(order: tuple[str, ...], role: str) -> tuple[str, ...]:
+def full_order(edition: Edition, order: tuple[str, ...], role: str) -> tuple[str, ...]:
     """A user's order of loss completed with the unlisted types (default order after it)."""
-    return tuple(order) + tuple(u for u in default_order(None, role) if u not in order)
+    return tuple(order) + tuple(u for u in default_order(edition, None, role)
+                                if u not in order)
 
 
 class _Side:
     """Per-side numbers the phases need, fixed for the whole battle."""
 
     def __init__(self, spec: LowLuckSide, role: str, scenario: LowLuckScenario):
-        table = units()
-        ids = unit_ids()
-        techs = tech_effects()
+        edition = scenario.edition
+        ids = edition.ids
+        techs = edition.tech_effects
         self.role = role
         self.counts0 = tuple(spec.units.get(uid, 0) for uid in ids)
         # Values per unit type for this side's role, with techs; dice per unit (heavy bombers).
         values, dice = [], []
-        for uid in ids:
-            u = table[uid]
-            v = u.attack if role == "attacker" else u.defence
+        for u in edition.units:
+            v = u.value(role)
             n = 1
             for tech in spec.techs:
                 eff = techs[tech]
-                if eff.get("unit") != uid:
+                if eff.unit != u.id:
                     continue
-                if role == "attacker" and "attack" in eff:
-                    v = int(eff["attack"])
-                if role == "defender" and "defence" in eff:
-                    v = int(eff["defence"])
-                if role == "attacker" and "attack_dice" in eff:
-                    n = int(eff["attack_dice"])
+                if role == "attacker" and eff.attack is not None:
+                    v = eff.attack
+                if role == "defender" and eff.defence is not None:
+                    v = eff.defence
+                if role == "attacker" and eff.attack_dice is not None:
+                    n = eff.attack_dice
             values.append(v)
             dice.append(n)
         self.values = tuple(values)
         self.dice = tuple(dice)
-        order = full_order(spec.order_of_loss, role) if spec.order_of_loss else \
-            default_order(None, role)
+        order = full_order(edition, spec.order_of_loss, role) if spec.order_of_loss else \
+            default_order(edition, None, role)
         self.order = tuple(ids.index(uid) for uid in order)
-        self.kinds = tuple(table[uid].kind for uid in ids)
+        self.kinds = tuple(u.kind for u in edition.units)
         self.keep_land = (role == "attacker" and scenario.options.keep_land_unit
                           and scenario.options.battle == "land")
-
-
-def _hit_label(what: str, value: int) -> str:
-    """An ordinary die's label: "attack: hit on 2 or less"."""
-    if what == "attack":
-        return msg("attack: hit on {v} or less", v=value)
-    if what == "defence":
-        return msg("defence: hit on {v} or less", v=value)
-    return msg("submarines: hit on {v} or less", v=value)
-
-
-def _power_label(what: str, power: int, rem: int) -> str:
-    """The low-luck die's label: "attack power 14: extra hit on 2 or less"."""
-    if what == "attack":
-        return msg("attack power {power}: extra hit on {rem} or less", power=power, rem=rem)
-    if what == "defence":
-        return msg("defence power {power}: extra hit on {rem} or less", power=power, rem=rem)
-    return msg("submarines power {power}: extra hit on {rem} or less", power=power, rem=rem)
 
 
 class LowLuckRules(BattleRules):
@@ -139,15 +121,17 @@ class LowLuckRules(BattleRules):
 
     def __init__(self, scenario: LowLuckScenario):
         self.scenario = scenario
-        self.ids = unit_ids()
+        self.edition = scenario.edition
+        self.ids = self.edition.ids
         opts = scenario.options
-        self.standard = opts.dice == "standard"
+        #: The dice system (low luck or ordinary dice): hit tables, dice, hits of rolls.
+        self.dice = dice_system(opts.dice)
         self.att = _Side(scenario.attacker, "attacker", scenario)
         self.dfn = _Side(scenario.defender, "defender", scenario)
-        self.att_cas = Casualties(self.att)
-        self.def_cas = Casualties(self.dfn)
-        # The unit type that fires first in sea battles (the submarine, in the tables).
-        self.sub_index = next(i for i, uid in enumerate(self.ids) if units()[uid].first_strike)
+        self.att_cas = Casualties(self.att, self.ids)
+        self.def_cas = Casualties(self.dfn, self.ids)
+        # The unit type that fires first in sea battles (the submarine, in the edition).
+        self.sub_index = next(i for i, u in enumerate(self.edition.units) if u.first_strike)
         self.first_strike = {self.sub_index} if (
             opts.battle == "sea" and opts.submarine_first_strike) else set()
         self._aa = AAFire(self)
@@ -156,36 +140,16 @@ class LowLuckRules(BattleRules):
 
     # -- dice helpers shared by the phases ----------------------------------------------
     def side_dice(self, side: str, groups, what: str) -> tuple[DieSpec, ...]:
-        if self.standard:
-            dice: tuple[DieSpec, ...] = ()
-            for n, v in groups:
-                if v:
-                    dice += (die(side, _hit_label(what, v)),) * n
-            return dice
-        power = sum(n * v for n, v in groups)
-        rem = power % 6
-        if not rem:
-            return ()
-        return (die(side, _power_label(what, power, rem)),)
+        return self.dice.dice(side, groups, what)
 
     def hits_from(self, groups, rolled) -> int:
-        """Hits of one roll (faces in ``side_dice`` order): ``hits_many`` of one row."""
-        return int(self.hits_many(groups, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
+        return self.dice.hits_from(groups, rolled)
 
     def hits_many(self, groups, rolled: np.ndarray) -> np.ndarray:
-        """Hits of each roll (rows of ``rolled``): ordinary dice hit on their value or less;
-        low luck scores power // 6 sure hits plus one when its die shows power % 6 or less."""
-        if self.standard:
-            values = np.array([v for n, v in groups if v for _ in range(n)], dtype=np.int64)
-            return (rolled <= values).sum(axis=1)
-        sure, rem = divmod(sum(n * v for n, v in groups), 6)
-        extra = (rolled[:, 0] <= rem) if rem else np.zeros(len(rolled), dtype=np.int64)
-        return sure + extra
+        return self.dice.hits_many(groups, rolled)
 
     def hit_dist(self, groups) -> Dist:
-        if self.standard:
-            return standard_hits(groups)
-        return lowluck_hits(sum(n * v for n, v in groups))
+        return self.dice.hit_dist(groups)
 
     # -- BattleRules ----------------------------------------------------------------------
     def initial_state(self):
@@ -263,15 +227,25 @@ class LowLuckRules(BattleRules):
         return ({u: n for u, n in zip(self.ids, state[0]) if n},
                 {u: n for u, n in zip(self.ids, state[1]) if n})
 
+    def state_counts(self, states) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+        """Unit ids and each side's counts per position, one row per state of ``states``
+        (``figures``' array form of ``state_units``)."""
+        states = list(states)
+        width = len(self.ids)
+        att = np.array([s[0] for s in states], dtype=np.int64).reshape(len(states), width)
+        dfn = np.array([s[1] for s in states], dtype=np.int64).reshape(len(states), width)
+        return self.ids, att, dfn
+
     def unit_costs(self) -> dict[str, int]:
-        """IPC per unit type (resources/lowluck/tables.toml)."""
-        return {uid: u.cost for uid, u in units().items()}
+        """IPC per unit type (the edition's costs)."""
+        return {u.id: u.cost for u in self.edition.units}
 
     def land_units(self) -> frozenset[str] | None:
         """The unit types that take a territory; None in a sea battle."""
         if self.scenario.options.battle != "land":
             return None
-        return frozenset(uid for uid, u in units().items() if u.kind == "land")
+        return frozenset(u.id for u in self.edition.units
+                         if u.kind == "land" and not u.has("aa_gun"))
 
     def attacker_units(self, state) -> int:
         return sum(state[0])

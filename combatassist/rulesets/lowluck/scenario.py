@@ -6,34 +6,34 @@ from typing import Any
 
 from ...retreat import read_retreat_options
 from ...scenario import Reader
-from .data import BATTLE_TECHS, battle_kinds, fights_in, unit_ids, units
-from .rules import DICE_MODES, LowLuckOptions, LowLuckScenario, LowLuckSide
+from .dice import DICE_MODES
+from .edition import BATTLE_KINDS, Edition, classic
+from .rules import LowLuckOptions, LowLuckScenario, LowLuckSide
 
-UNITS = units()
 #: Per unit type and per side: more than this is refused (the answer would take too long).
 MAX_PER_TYPE = 100
 MAX_PER_SIDE = 150
 MAX_ROUNDS = 1000
 
 
-def _parse_side(top: Reader, role: str, battle: str) -> LowLuckSide:
+def _parse_side(top: Reader, role: str, battle: str, edition: Edition) -> LowLuckSide:
     side = top.sub(role)
     if side is None:
         return LowLuckSide()
-    counts = side.counts("units", unit_ids(), {}, maximum=MAX_PER_TYPE)
+    counts = side.counts("units", edition.ids, {}, maximum=MAX_PER_TYPE)
     total = sum(counts.values())
     if total > MAX_PER_SIDE:
         raise side.error("units", f"{total} units is more than the {MAX_PER_SIDE} per side "
                          "the exact solver answers in reasonable time")
     for uid, n in counts.items():
-        if not fights_in(uid, battle):
-            kind = UNITS[uid].kind
-            other = next(b for b in battle_kinds() if fights_in(uid, b))
+        if not edition.fights_in(uid, battle):
+            kind = edition.unit(uid).kind
+            other = next(b for b in BATTLE_KINDS if edition.fights_in(uid, b))
             raise side.reader_for(side.table["units"], side.field("units")).error(
                 uid, f"a {kind} unit can't fight in a {battle} battle",
                 hint=f"set [options] battle = \"{other}\" or remove it")
-    order = tuple(side.names("order_of_loss", unit_ids(), [], what="unit"))
-    techs = frozenset(side.names("techs", BATTLE_TECHS, [], what="tech"))
+    order = tuple(side.names("order_of_loss", edition.ids, [], what="unit"))
+    techs = frozenset(side.names("techs", tuple(edition.tech_effects), [], what="tech"))
     side.finish()
     return LowLuckSide(units=counts, order_of_loss=order, techs=techs)
 
@@ -46,7 +46,7 @@ def parse(top: Reader) -> LowLuckScenario:
         options = LowLuckOptions(
             max_rounds=opts.integer("max_rounds", 0, maximum=MAX_ROUNDS),
             dice=opts.choice("dice", DICE_MODES, "lowluck"),
-            battle=opts.choice("battle", tuple(battle_kinds()), "land"),
+            battle=opts.choice("battle", BATTLE_KINDS, "land"),
             submarine_first_strike=opts.boolean("submarine_first_strike", True),
             aa_gun=opts.boolean("aa_gun", False),
             keep_land_unit=opts.boolean("keep_land_unit", False),
@@ -60,13 +60,15 @@ def parse(top: Reader) -> LowLuckScenario:
         opts.finish()
     else:
         options = LowLuckOptions()
-    attacker = _parse_side(top, "attacker", options.battle)
-    defender = _parse_side(top, "defender", options.battle)
+    edition = classic()
+    attacker = _parse_side(top, "attacker", options.battle, edition)
+    defender = _parse_side(top, "defender", options.battle, edition)
     if not attacker.units and not defender.units:
         raise top.error(None, "the battle has no units on either side",
                         hint='add e.g. [attacker] units = { infantry = 3 } and '
                              '[defender] units = { infantry = 2 }')
-    return LowLuckScenario(options=options, attacker=attacker, defender=defender)
+    return LowLuckScenario(options=options, attacker=attacker, defender=defender,
+                           edition=edition)
 
 
 def to_document(payload: LowLuckScenario) -> dict[str, Any]:

@@ -125,7 +125,7 @@ class _Defender:
     def make_hit_tables(self, rules: LowLuckRules) -> None:
         """``hits[c, h]``: P(the defender scores h hits in cell c), zero-padded."""
         fire = rules._fire
-        if not rules.standard:
+        if not rules.dice.independent:
             tables = [as_array(rules.hit_dist(fire.def_groups((None, c, False))))
                       for c in self.comps]
         else:
@@ -153,7 +153,7 @@ class _Defender:
         out = np.zeros((self.C, max(len(t) for t in tables)))
         for c, t in enumerate(tables):
             out[c, :len(t)] = t
-        if rules.standard:
+        if rules.dice.independent:
             out[out < TAIL_CUTOFF] = 0.0
         self.hits = out
 

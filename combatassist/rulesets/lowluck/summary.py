@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...result import BattleResult, summarise_battle
-from .data import tech_effects, units
+from .edition import classic
 
 
 def summarise(result: BattleResult, title: str | None = None) -> str:
@@ -20,14 +20,15 @@ def help_values(word: Callable[[str], str] = str) -> dict[str, Any]:
     says the words in the help's language (``Ruleset.help_words``)."""
     from . import sbr, tech         # the help only: not imported with the ruleset
 
-    unit_line = ", ".join(f"{word(_words(u.id))} {u.attack}/{u.defence}" for u in units().values())
+    edition = classic()
+    unit_line = ", ".join(f"{word(_words(u.id))} {u.attack}/{u.defence}" for u in edition.units)
     effects = []
-    for name, eff in tech_effects().items():
-        what = [f"{word('attack')} {eff['attack']}" if "attack" in eff else "",
-                f"{word('defence')} {eff['defence']}" if "defence" in eff else "",
-                word("{n} dice' worth in attack").format(n=eff["attack_dice"])
-                if "attack_dice" in eff else ""]
-        effects.append(f"{word(_words(name))} ({word(_words(eff['unit']))}: "
+    for name, eff in edition.techs:
+        what = [f"{word('attack')} {eff.attack}" if eff.attack is not None else "",
+                f"{word('defence')} {eff.defence}" if eff.defence is not None else "",
+                word("{n} dice' worth in attack").format(n=eff.attack_dice)
+                if eff.attack_dice is not None else ""]
+        effects.append(f"{word(_words(name))} ({word(_words(eff.unit))}: "
                        + ", ".join(w for w in what if w) + ")")
     research = {}
     for name in tech.BRANCHES:

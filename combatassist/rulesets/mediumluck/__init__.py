@@ -30,7 +30,7 @@ from .explain import lost_first
 from .forward import outcome as grid_outcome
 from .heuristic import HeuristicGrid, grid_work_estimate
 from .policy import choose_policy
-from .positions import PositionValues
+from .positions import PositionValues, optimal_values
 
 __all__ = ["MAX_COUNT", "MAX_UNITS_PER_SIDE", "MediumLuckRules", "MediumLuckSetup", "RULESET", "SideSetup", "compute",
            "default_chart", "default_scenario", "make_rules", "parse", "summarise",
@@ -121,6 +121,23 @@ class MediumLuck(Ruleset):
 
     def summarise(self, result: BattleResult, title: str | None = None) -> str:
         return summary.summarise(result, title)
+
+    def table_odds(self, rules: MediumLuckRules, state, *, band: int,
+                   generic: Callable[[], BattleResult],
+                   cancel: Callable[[], bool] | None = None) -> BattleResult:
+        """The table's odds under the casualty policy ``exact`` uses for this battle
+        (``choose_policy``): optimal play from the grid of every position, else the
+        heuristic the rules follow; the result's extras name the policy and why."""
+        policy, why = choose_policy(rules.setup, rules)
+        if policy == "optimal":
+            values = optimal_values(rules, cancel)
+            result = self.battle_result(rules.setup, rules, grid_outcome(
+                values, start=values.flat(state), band=band))
+        else:
+            result = generic()
+        result.extra["casualties"] = policy
+        result.extra["casualties_why"] = why
+        return result
 
     def format_choice(self, choice: Any) -> str:
         return format_casualties(choice)

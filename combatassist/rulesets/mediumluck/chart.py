@@ -102,7 +102,7 @@ def read_chart(top: Reader) -> Chart:
     text, file = top.text or "", top.file
     fmt = top.integer("format", CHART_FORMAT, minimum=1)
     if fmt != CHART_FORMAT:
-        raise top.error("format", f"chart format {fmt} is not supported",
+        raise top.error("format", f"chart format {shown(fmt)} is not supported",
                         hint=f"this version reads format {CHART_FORMAT}")
     max_dice = top.integer("max_dice", 6, minimum=1, maximum=MAX_DICE_LIMIT)
 

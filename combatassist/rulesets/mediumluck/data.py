@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import ScenarioError, shown
+from ...files import check_path
 from ...scenario import Reader
 from .chart import Chart, chart_for, chart_path, default_chart
 
@@ -21,7 +22,15 @@ def load_scenario_chart(opts: Reader | None, ref: str | None, scenario_file: str
         path = chart_path(ref, folder)
     except ScenarioError as exc:
         raise opts.error("chart", exc.message, exc.hint) from None
-    if not path.exists():        # a folder or a device: reading it says what it is
+    try:
+        path = check_path(path)
+        exists = path.exists()
+    except ScenarioError as exc:
+        raise opts.error("chart", exc.message, exc.hint) from None
+    except OSError as exc:      # e.g. a file name longer than the system allows
+        raise opts.error("chart", f"chart file {shown(ref)} can't be opened: "
+                         f"{exc.strerror or exc}") from None
+    if not exists:        # a folder or a device: reading it says what it is
         raise opts.error("chart", f"chart file {shown(ref)} not found (looked for {path})",
                          hint="give a path relative to the scenario file's folder")
     return chart_for(ref, folder)

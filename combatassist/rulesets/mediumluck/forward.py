@@ -75,8 +75,15 @@ class _Buckets:
         return _merge(dest, mass)
 
 
-def outcome(grid, curve: bool = True) -> BattleOutcome:
-    """The battle from the grid's start under the grid's choices (exact; nothing pruned)."""
+def outcome(grid, curve: bool = True, *, start: int | None = None, band: int = 0
+            ) -> BattleOutcome:
+    """The battle from the grid's start under the grid's choices (exact; nothing pruned).
+
+    ``start`` (a flat position) and ``band``: from that position, just before band ``band``
+    of a round rolls (the table side's position); the round under way counts in
+    ``expected_rounds``. The "decided by round" curve is the start's only (``curve``)."""
+    if start is not None and start != grid.start or band:
+        curve = False
     out = BattleOutcome()
     stalemates: list[int] = []
 
@@ -89,24 +96,29 @@ def outcome(grid, curve: bool = True) -> BattleOutcome:
             else:
                 out.decided[state] = float(mass[k])
 
+    first = grid.start if start is None else start
     out.expected_rounds, out.states_explored = forward(
-        grid, np.array([grid.start], dtype=np.int64), np.ones(1), ended)
+        grid, np.array([first], dtype=np.int64), np.ones(1), ended, band=band)
+    if band:
+        out.expected_rounds += 1.0
     if curve:
         out.decided_by_round = decided_curve(grid, stalemates=stalemates)
     return out
 
 
-def forward(grid, start: np.ndarray, mass: np.ndarray, ended) -> tuple[float, int]:
-    """Follow the mass at the positions ``start`` (all at one level) to the battle's ends.
+def forward(grid, start: np.ndarray, mass: np.ndarray, ended, band: int = 0
+            ) -> tuple[float, int]:
+    """Follow the mass at the positions ``start`` (all at one level) to the battle's ends;
+    ``band`` > 0: the mass is inside a round, just before that band rolls.
 
     ``ended(idx, mass, stalemate)`` receives, level by level, the positions where mass ends
     (a side has no units, or a stalemate: ``stalemate`` marks those) and the mass ending
     there. Returns (expected rounds summed over the starting mass, positions explored)."""
     nb = grid.n_bands
     round_start = _Buckets(grid)
-    round_start.add(start, mass)
     #: mass about to enter band b (b >= 1) mid-round
     inputs = [None] + [_Buckets(grid) for _ in range(1, nb)]
+    (inputs[band] if band else round_start).add(start, mass)
     explored = 0
     rounds = 0.0
 

@@ -333,3 +333,13 @@ class PositionValues(SideProductGrid):
             return None
         dest = self.destinations(b, np.array([self.flat(state)]), k)
         return self.state(int(dest[0]))
+
+
+def optimal_values(rules, cancel=None) -> PositionValues:
+    """``PositionValues(rules)``, kept on ``rules`` for the next call (the table side asks
+    after every band of the same battle; the rules' own policy is left alone)."""
+    values = getattr(rules, "_table_values", None)
+    if values is None:
+        values = PositionValues(rules, cancel=cancel)
+        rules._table_values = values
+    return values

@@ -254,6 +254,8 @@ class MediumLuckRules(BattleRules):
         """
         if not self.setup.reserves:
             raise EngineError(msg("reserve units need the reserves option"))
+        if not moves:          # a step that changes nothing isn't one a player can take
+            raise EngineError(msg("a deployment moves at least one unit"))
         if side not in SIDES:
             raise EngineError(msg("side must be attacker or defender, got {side}",
                                   side=repr(side)))

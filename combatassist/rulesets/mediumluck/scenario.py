@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...retreat import RetreatOptions, read_retreat_options
+from ...errors import shown
+from ...limits import MAX_ROUNDS
 from ...scenario import Reader
 from .bands import DIE_SIDES
 from .chart import BATTLE_KINDS, Chart, describe_places
@@ -28,10 +30,10 @@ def parse(top: Reader) -> MediumLuckSetup:
         battle = opts.choice("battle", BATTLE_KINDS, "land")
         die = opts.integer("die", 6, minimum=None)
         if die not in DIE_SIDES:
-            raise opts.error("die", f"must be 6 or 12 (the faces of the dice), got {die}",
+            raise opts.error("die", f"must be 6 or 12 (the faces of the dice), got {shown(die)}",
                              hint="die = 6 plays the source's d6, die = 12 its d12 variant")
-        max_rounds = opts.integer("max_rounds", 0, minimum=0, maximum=1000)
-        retreat = read_retreat_options(opts, max_rounds=1000, max_units=MAX_UNITS_PER_SIDE)
+        max_rounds = opts.integer("max_rounds", 0, minimum=0, maximum=MAX_ROUNDS)
+        retreat = read_retreat_options(opts, max_rounds=MAX_ROUNDS, max_units=MAX_UNITS_PER_SIDE)
         extra_white = opts.boolean("defender_extra_white", True)
         reserves = opts.boolean("reserves", False)
         if opts.has("casualties"):

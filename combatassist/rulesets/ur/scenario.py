@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import EngineError, ScenarioError
+from ...errors import EngineError, ScenarioError, shown
+from ...limits import MAX_ROUNDS
 from ...scenario import Reader
 from .data import TERRAINS, tables
 from .walls import wall_strength, wall_table
@@ -72,6 +73,12 @@ class UrScenario:
     max_rounds: int = 0
 
 
+def max_retreat_at_steps() -> int:
+    """Largest ``retreat_at_steps``: the steps of a full stack of the sturdiest units (a
+    larger one would only say "retreat before the first round" again)."""
+    return STACKING_LIMIT * max(unit.steps for unit in tables().units.values())
+
+
 # -- reading ------------------------------------------------------------------------------
 def _parse_units(reader: Reader) -> tuple[Unit, ...]:
     known = tables().units
@@ -87,7 +94,7 @@ def _parse_units(reader: Reader) -> tuple[Unit, ...]:
         sub = reader.reader_for(item, reader.field("units"))
         kind = sub.raw("type", None)
         if not isinstance(kind, str) or kind not in known:
-            what = "has no type" if kind is None else f"has an unknown type {kind!r}"
+            what = "has no type" if kind is None else f"has an unknown type {shown(kind)}"
             raise sub.error("type", f"unit {i + 1} {what}",
                             hint="expected one of: " + ", ".join(known))
         full = known[kind].steps
@@ -110,7 +117,8 @@ def _parse_side(top: Reader, name: str, default_stance: str) -> tuple[Side, Read
     reader = top.sub(name, required=True)
     stance = reader.choice("stance", STANCES, default_stance)
     units = _parse_units(reader)
-    retreat = reader.integer("retreat_at_steps", 0, minimum=0)
+    retreat = reader.integer("retreat_at_steps", 0, minimum=0,
+                             maximum=max_retreat_at_steps())
     magic = reader.integer("magic", 0, minimum=-MAX_MAGIC, maximum=MAX_MAGIC)
     moving = reader.boolean("moving_to_archers", False) if name == "attacker" else False
     return Side(stance, units, retreat, magic, moving), reader
@@ -121,7 +129,7 @@ def parse(top: Reader) -> UrScenario:
     options = top.sub("options")
     max_rounds = 0
     if options is not None:
-        max_rounds = options.integer("max_rounds", 0, minimum=0, maximum=10_000)
+        max_rounds = options.integer("max_rounds", 0, minimum=0, maximum=MAX_ROUNDS)
         options.finish()
     attacker, a_reader = _parse_side(top, "attacker", "attack")
     a_reader.finish()
@@ -136,7 +144,7 @@ def parse(top: Reader) -> UrScenario:
         damage = w_reader.integer("damage", 0, minimum=0)
         limit = wall_table(kind).max_damage
         if damage > limit:
-            raise w_reader.error("damage", f"{damage} steps of damage are more than a {kind} "
+            raise w_reader.error("damage", f"{shown(damage)} steps of damage are more than a {kind} "
                                  f"wall can take", hint=f"at most {limit}: its last level "
                                  "(strength 1) can't be removed")
         w_reader.finish()

@@ -1,0 +1,123 @@
+"""The two dice systems of an A&A battle (docs/rules.md §2): low luck and ordinary dice.
+
+One object per system answers, for a *firing group* ``((dice, hit-on value), ...)``: the
+distribution of its hits (exact odds), the dice the players roll for it (the table side) and
+the hits of a batch of rolls (the simulator, one roll being a batch of one). The phases ask
+the battle's ``dice`` object and never branch on the system themselves.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+import numpy as np
+
+from ...battle import DieSpec
+from ...distribution import Dist
+from ...text import msg
+from .hits import die, lowluck_hits, standard_hits
+
+Groups = tuple[tuple[int, int], ...]
+#: ``[options] dice``: the systems by name.
+DICE_MODES = ("lowluck", "standard")
+
+
+def hit_label(what: str, value: int) -> str:
+    """An ordinary die's label: "attack: hit on 2 or less"."""
+    if what == "attack":
+        return msg("attack: hit on {v} or less", v=value)
+    if what == "defence":
+        return msg("defence: hit on {v} or less", v=value)
+    if what == "aa":
+        return msg("AA: hit on 1")
+    if what == "bombardment":
+        return msg("bombardment: hit on {v} or less", v=value)
+    return msg("submarines: hit on {v} or less", v=value)
+
+
+def power_label(what: str, power: int, rem: int) -> str:
+    """The low-luck die's label: "attack power 14: extra hit on 2 or less"."""
+    if what == "attack":
+        return msg("attack power {power}: extra hit on {rem} or less", power=power, rem=rem)
+    if what == "defence":
+        return msg("defence power {power}: extra hit on {rem} or less", power=power, rem=rem)
+    if what == "aa":
+        return msg("AA: hit on {rem} or less", rem=rem)
+    if what == "bombardment":
+        return msg("bombardment power {power}: extra hit on {rem} or less", power=power,
+                   rem=rem)
+    return msg("submarines power {power}: extra hit on {rem} or less", power=power, rem=rem)
+
+
+class DiceSystem(ABC):
+    """How a firing group's hits come about."""
+
+    name: str
+    #: Every unit rolls its own independent die: a group's hit table is its units' tables
+    #: convolved (the grid solvers build tables that way).
+    independent: bool
+
+    @abstractmethod
+    def hit_dist(self, groups: Groups) -> Dist:
+        """Exact distribution of the group's hits."""
+
+    @abstractmethod
+    def dice(self, side: str, groups: Groups, what: str) -> tuple[DieSpec, ...]:
+        """The dice the players roll for the group (``what``: attack, defence, submarines,
+        aa, bombardment — the dice's labels)."""
+
+    @abstractmethod
+    def hits_many(self, groups: Groups, rolled: np.ndarray) -> np.ndarray:
+        """Hits of each roll (rows of ``rolled``, faces in ``dice`` order)."""
+
+    def hits_from(self, groups: Groups, rolled) -> int:
+        """Hits of one roll: ``hits_many`` of one row."""
+        return int(self.hits_many(groups, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
+
+
+class LowLuck(DiceSystem):
+    """power // 6 sure hits, plus one when one die shows power % 6 or less."""
+
+    name = "lowluck"
+    independent = False
+
+    def hit_dist(self, groups: Groups) -> Dist:
+        return lowluck_hits(sum(n * v for n, v in groups))
+
+    def dice(self, side: str, groups: Groups, what: str) -> tuple[DieSpec, ...]:
+        power = sum(n * v for n, v in groups)
+        rem = power % 6
+        return (die(side, power_label(what, power, rem)),) if rem else ()
+
+    def hits_many(self, groups: Groups, rolled: np.ndarray) -> np.ndarray:
+        sure, rem = divmod(sum(n * v for n, v in groups), 6)
+        extra = (rolled[:, 0] <= rem) if rem else np.zeros(len(rolled), dtype=np.int64)
+        return sure + extra
+
+
+class Ordinary(DiceSystem):
+    """Every unit rolls one die and hits on its value or less."""
+
+    name = "standard"
+    independent = True
+
+    def hit_dist(self, groups: Groups) -> Dist:
+        return standard_hits(groups)
+
+    def dice(self, side: str, groups: Groups, what: str) -> tuple[DieSpec, ...]:
+        out: tuple[DieSpec, ...] = ()
+        for n, v in groups:
+            if v:
+                out += (die(side, hit_label(what, v)),) * n
+        return out
+
+    def hits_many(self, groups: Groups, rolled: np.ndarray) -> np.ndarray:
+        values = np.array([v for n, v in groups if v for _ in range(n)], dtype=np.int64)
+        return (rolled <= values).sum(axis=1)
+
+
+SYSTEMS: dict[str, DiceSystem] = {"lowluck": LowLuck(), "standard": Ordinary()}
+
+
+def dice_system(mode: str) -> DiceSystem:
+    """The system ``[options] dice`` names."""
+    return SYSTEMS[mode]

@@ -1,0 +1,112 @@
+"""Issue 27: a fuzz test built from every discovered ruleset's own schema (tests/scenario_fuzz.py).
+
+A fixed slice of seeded cases runs here (seconds); ``tests/benchmarks/bench_fuzz.py`` runs a
+larger one and prints cases/s and every failure. Each case is a valid scenario of some ruleset
+damaged field by field, written as TOML, run through ``combatassist odds FILE`` (both methods)
+and the rulesets' commands that take a file: the answer is exit 0 or 2, one line on error,
+never a traceback.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from combatassist import rulesets
+from tests import scenario_fuzz as fuzz
+from tests.engine.test_adding_a_ruleset import duel  # noqa: F401  (a fixture)
+
+#: The slice the test command runs (a few seconds); the benchmark runs thousands more.
+SLICE = range(0, 100)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def schemas(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("schema")
+    return folder, fuzz.discover(folder)
+
+
+def test_every_discovered_ruleset_has_a_schema(schemas):
+    _, found = schemas
+    assert set(found) == set(rulesets.names())
+    for name, schema in found.items():
+        assert schema.valid, name
+        assert ((), "ruleset") in schema.fields and ((), "title") in schema.fields
+        for doc in schema.valid:        # every document the generator starts from is valid
+            ok, _ = fuzz.parse_document(doc, "x.toml")
+            assert ok, (name, doc)
+
+
+def test_fields_no_document_holds_are_found_by_asking_the_parser(schemas):
+    _, found = schemas
+    # neither Ur's default scenario nor its examples have [options]; its parser reads it
+    assert (("options",), "max_rounds") in found["ur"].fields
+    ur = rulesets.get("ur")
+    assert "options" not in ur.to_document(ur.default_scenario().body)
+    # optional fields read with has() are found too (Medium Luck's chart)
+    assert (("options",), "chart") in found["mediumluck"].fields
+    assert (("target",), "p_hit") in found["ds2"].fields or \
+        (("weapon",), "p_hit") in found["ds2"].fields
+
+
+def test_a_sixth_ruleset_is_fuzzed_too(duel, tmp_path):  # noqa: F811
+    found = fuzz.discover(tmp_path)
+    assert (("duel",), "hit_points") in found["duel"].fields
+    strings = fuzz._strings(found)
+    cases = [fuzz.make_case(seed, found, strings) for seed in range(60)]
+    duels = [case for case in cases if case.ruleset == "duel"]
+    assert duels
+    for case in duels[:8]:
+        assert fuzz.run_case(case, tmp_path) == []
+
+
+def test_the_cases_write_every_integer_notation_and_kind_of_damage(schemas):
+    _, found = schemas
+    strings = fuzz._strings(found)
+    texts = "\n".join(fuzz.make_case(seed, found, strings).text for seed in range(400))
+    for needle in ("0x", "0o", "0b", "_0", "\\u001b", "x" * 1000, "[[[[", "1979-05-27",
+                   "inf", "nan", "." + "0"):
+        assert needle in texts, needle
+    assert {fuzz.make_case(seed, found, strings).ruleset for seed in range(400)} == set(found)
+
+
+def test_the_checker_catches_what_it_should():
+    assert fuzz.check_answer(0, '{"a": 1}\n', "") is None
+    assert fuzz.check_answer(2, "", "combatassist: error: x\n") is None
+    assert fuzz.check_answer(1, "", "Traceback (most recent call last):\n") == "a traceback"
+    assert fuzz.check_answer(2, "", "a\nb\n") == "an error of 2 lines"
+    assert fuzz.check_answer(2, "", "x\x1b\n") == "an unescaped control character in the error"
+    assert fuzz.check_answer(0, "{", "") == "exit 0 with broken JSON"
+    code, _, err = fuzz.run_command(["odds", "/dev/null/x"])
+    assert code == 2 and fuzz.check_answer(code, "", err) is None
+
+
+def test_a_slice_of_damaged_scenarios_answers_or_refuses_in_one_line(schemas):
+    folder, found = schemas
+    strings = fuzz._strings(found)
+    problems = []
+    for seed in SLICE:
+        problems += fuzz.run_case(fuzz.make_case(seed, found, strings), folder)
+    assert problems == []
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29, 47])
+def test_a_few_cases_through_a_real_process(schemas, seed, tmp_path):
+    _, found = schemas
+    case = fuzz.make_case(seed, found, fuzz._strings(found))
+    path = tmp_path / "case.toml"
+    path.write_text(case.text, encoding="utf-8", errors="surrogatepass")
+    for command in case.commands:
+        argv = [str(path) if a == "{file}" else a for a in command]
+        if "exact" in argv or "advise" in argv:
+            continue          # a real process runs with the real limits: simulations only
+        done = subprocess.run([sys.executable, "-m", "combatassist", *argv], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120)
+        assert fuzz.check_answer(done.returncode, done.stdout, done.stderr) is None, \
+            (seed, argv, done.stderr[-400:])
+        if done.returncode == 0 and "--json" in argv:
+            json.loads(done.stdout)
