@@ -218,7 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     if args.file:
         window.open_file(args.file)
-    window.offer_resume()
+    # the saved battles are offered once every view is built (after the first window)
+    window.when_views_built(window.offer_resume)
     return app.exec()
 
 
