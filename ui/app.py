@@ -218,8 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     if args.file:
         window.open_file(args.file)
-    # the saved battles are offered once every view is built (after the first window)
-    window.when_views_built(window.offer_resume)
+    window.offer_resume()
     return app.exec()
 
 

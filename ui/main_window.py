@@ -4,7 +4,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSettings, QSize, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSettings, QSize
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (QApplication, QMainWindow, QMessageBox, QTabWidget,
                                QWidget)
@@ -94,17 +94,15 @@ class MainWindow(FileActions, QMainWindow):
         self.setWindowIcon(app_icon())
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
+        self.views: list[RulesetView] = []
         self.docs: dict[int, Document] = {}
-        # The window is built first, the views after: only the tab on show is built now;
-        # the others stand in as empty pages, each built when it is shown, when something
-        # asks for ``views``, or one per turn of the event loop after the window is shown
-        # (``_build_next``), so the first window needs one view, not all of them.
-        self._classes: list[type[RulesetView]] = list(views if views is not None else discover())
-        self._built: dict[int, RulesetView] = {}
-        self._when_built: list = []
-        for cls in self._classes:
-            self.tabs.addTab(QWidget(), cls.title)
-        self.tabs.currentChanged.connect(self._tab_shown)
+        for cls in views if views is not None else discover():
+            widget = cls(autosave_dir=self.autosave_dir)
+            widget.changed.connect(lambda w=widget: self._mark_dirty(w))
+            self.views.append(widget)
+            self.docs[id(widget)] = Document()
+            self.tabs.addTab(widget, cls.title)
+        self.tabs.currentChanged.connect(lambda _i: self._update_title())
         self.setCentralWidget(self.tabs)
         self.setMinimumSize(*MIN_SIZE)
         self._build_menus()
@@ -120,66 +118,9 @@ class MainWindow(FileActions, QMainWindow):
             self.resize(1280, 800)
         self.fit_to_screen()
         index = int(self.settings.value("window/tab", 0) or 0)
-        if not 0 <= index < self.tabs.count():
-            index = 0
-        if self._classes:
+        if 0 <= index < self.tabs.count():
             self.tabs.setCurrentIndex(index)
-            self._build_view(index)
         self._update_title()
-
-    # -- the views, built on demand ----------------------------------------------------
-    @property
-    def views(self) -> list[RulesetView]:
-        """Every view, in tab order (the ones not built yet are built now)."""
-        return [self._build_view(i) for i in range(len(self._classes))]
-
-    def built_views(self) -> list[RulesetView]:
-        """The views built so far (closing and saving concern only these)."""
-        return [self._built[i] for i in sorted(self._built)]
-
-    def _build_view(self, index: int) -> RulesetView:
-        view = self._built.get(index)
-        if view is not None:
-            return view
-        cls = self._classes[index]
-        view = cls(autosave_dir=self.autosave_dir)
-        view.changed.connect(lambda w=view: self._mark_dirty(w))
-        self.docs[id(view)] = Document()
-        self._built[index] = view
-        current = self.tabs.currentIndex()
-        blocked = self.tabs.blockSignals(True)      # the same tab stays current, silently
-        stand_in = self.tabs.widget(index)
-        self.tabs.removeTab(index)
-        self.tabs.insertTab(index, view, cls.title)
-        self.tabs.setCurrentIndex(current)
-        self.tabs.blockSignals(blocked)
-        stand_in.deleteLater()
-        if len(self._built) == len(self._classes):
-            for call in self._when_built:
-                QTimer.singleShot(0, self, call)
-            self._when_built = []
-        return view
-
-    def _tab_shown(self, index: int) -> None:
-        if 0 <= index < len(self._classes):
-            self._build_view(index)
-        self._update_title()
-
-    def _build_next(self) -> None:
-        """Build one view not built yet, then come back on the next turn of the event loop
-        (the window stays responsive and paints between them)."""
-        missing = [i for i in range(len(self._classes)) if i not in self._built]
-        if missing and self.isVisible():         # a closed window builds nothing more
-            self._build_view(missing[0])
-            QTimer.singleShot(0, self, self._build_next)
-
-    def when_views_built(self, call) -> None:
-        """Call ``call()`` once every view is built (at once, on the event loop, if they
-        are)."""
-        if len(self._built) == len(self._classes):
-            QTimer.singleShot(0, self, call)
-        else:
-            self._when_built.append(call)
 
     def fit_to_screen(self) -> None:
         """Never larger than the screen's available area (less the task bar), the title bar
@@ -201,7 +142,6 @@ class MainWindow(FileActions, QMainWindow):
         if not self._fitted:             # the first show: the frame is known now (or guessed)
             self._fitted = True
             self.fit_to_screen()
-            QTimer.singleShot(0, self, self._build_next)     # the other views, one by one
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         # A text field claims some menu shortcuts for its own editing (on X11 a line edit, and
@@ -221,9 +161,9 @@ class MainWindow(FileActions, QMainWindow):
         return self.docs[id(view or self.current_view())]
 
     def view_for(self, ruleset: str) -> QWidget | None:
-        for index, cls in enumerate(self._classes):
-            if getattr(cls, "ruleset", None) == ruleset:
-                return self._build_view(index)
+        for view in self.views:
+            if getattr(view, "ruleset", None) == ruleset:
+                return view
         return None
 
     def ruleset_views(self) -> list[RulesetView]:
@@ -258,8 +198,7 @@ class MainWindow(FileActions, QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self.examples_menu = file_menu.addMenu(self.tr("Open E&xample"))
         fill_examples_menu(self.examples_menu,
-                           {getattr(c, "ruleset", ""): getattr(c, "title", "")
-                            for c in self._classes},
+                           {getattr(v, "ruleset", ""): getattr(v, "title", "") for v in self.views},
                            self.open_example)
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
@@ -438,14 +377,14 @@ class MainWindow(FileActions, QMainWindow):
                                     "</p><p>Odds are computed exactly (never sampled); the "
                                     "table-side mode resolves your real dice with the same "
                                     "rules code.</p>").format(
-                              rulesets=", ".join(c.title for c in self._classes)))
+                              rulesets=", ".join(v.title for v in self.views)))
 
     # -- closing --------------------------------------------------------------------------
     def maybe_save_all(self) -> bool:
         """Before quitting: one question naming every tab with unsaved changes (its file,
         or "the <ruleset> scenario", and the tab), and only those. Save saves each (an
         untitled one asks where, on its own tab). True to go on, False to cancel."""
-        dirty = [v for v in self.built_views() if self.doc(v).dirty]
+        dirty = [v for v in self.ruleset_views() if self.doc(v).dirty]
         if not dirty:
             return True
         if len(dirty) == 1:
@@ -474,7 +413,7 @@ class MainWindow(FileActions, QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/tab", self.tabs.currentIndex())
         self.settings.sync()
-        for view in self.built_views():
+        for view in self.ruleset_views():
             view.shutdown()
             if view.table_panel is not None:
                 view.table_panel.release()    # its battle stays saved, for the next start

@@ -163,11 +163,9 @@ window = MainWindow(settings=QSettings(str(scratch / "settings.ini"), QSettings.
 window.show()
 app.processEvents()
 print("window", time.time() - t0, time.process_time(), flush=True)
-window.when_views_built(window.offer_resume)
+window.offer_resume()
 def done():
-    views = window.built_views()
-    return len(views) == window.tabs.count() and all(
-        v.last_result is not None and not v.jobs.is_busy() for v in views)
+    return all(v.last_result is not None and not v.jobs.is_busy() for v in window.views)
 while not done():
     app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 10)
 print("results", time.time() - t0, time.process_time(), flush=True)

@@ -261,7 +261,6 @@ def test_tab_never_stops_on_a_plot_or_the_scroll_area(make_window, qtbot):
     import pyqtgraph as pg
 
     window = make_window()                  # every real view
-    assert len(window.views) == window.tabs.count()   # built now (else one by one, later)
 
     def no_dead_stops():
         for view in window.ruleset_views():
@@ -324,17 +323,3 @@ def test_quitting_names_exactly_the_tabs_with_unsaved_changes(make_window, qtbot
     assert load_scenario(tmp_path / "a.toml").body.attacker.units["infantry"] == 9
     assert load_scenario(tmp_path / "m.toml").ruleset == "mediumluck"
 
-
-def test_the_first_window_builds_the_view_on_show_and_the_others_after(make_window, qtbot):
-    """Start-up work (issue 26): the window is built with the one view it shows; the others
-    are built after it is shown, one per turn of the event loop, and the saved battles are
-    offered once they all are (their timing: tests/benchmarks/bench_gui.py)."""
-    window = make_window()
-    assert window.built_views() == [window.current_view()]
-    offered = []
-    window.when_views_built(lambda: offered.append(len(window.built_views())))
-    qtbot.waitUntil(lambda: bool(offered), timeout=120_000)
-    assert offered == [window.tabs.count()]
-    assert [window.tabs.widget(i) for i in range(window.tabs.count())] == window.views
-    # the current tab stayed where it was while the others were put in place
-    assert window.current_view() is window.built_views()[window.tabs.currentIndex()]
