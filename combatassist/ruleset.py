@@ -65,6 +65,9 @@ Cancel = Callable[[], bool] | None
 #: IPC, survivors, profiles; docs/scenario-format.md), after ``result.BATTLE_KEYS``.
 FIGURE_KEYS = ("retreated", "attacker_ipc_lost", "defender_ipc_lost", "expected_ipc_swing",
                "ipc_swing", "takes_territory", "survivors", "profiles")
+#: The display names of the default outcomes (``Ruleset.outcome_ids``), as the odds views
+#: say them; ``labels.toml``'s ``[outcomes]`` names a ruleset's own.
+OUTCOME_NAMES = {"attacker": "Attacker wins", "defender": "Defender wins", "draw": "Draw"}
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,11 @@ class Ruleset:
     #: The sides the players may retreat at the table (a rule of the ruleset: Ur lets either
     #: side break off, the others only the attacker; none for a single resolution).
     retreat_sides: ClassVar[tuple[str, ...]] = ("attacker",)
+    #: The outcomes the table side's odds name (``table_outcomes``), each with a display
+    #: name (``outcome_name``) — the words the ruleset's odds view uses.
+    outcome_ids: ClassVar[tuple[str, ...]] = ("attacker", "defender", "draw")
+    #: Whether the table side's odds give the expected losses (a DS2 shot has none to give).
+    table_losses: ClassVar[bool] = True
 
     # -- scenario files -------------------------------------------------------------------
     def parse(self, reader: Reader) -> Any:
@@ -217,6 +225,14 @@ class Ruleset:
         by default."""
         return {}
 
+    def data_terms(self) -> Iterable[str]:
+        """The names from this ruleset's data that its engine texts put through
+        ``text.term("data.<name>", name)`` (units, bands, terrains, weapons, ...), read from
+        its own tables: ``packaging/engine_texts.py`` collects them from every ruleset found
+        into the context ``data.<name>`` of ``ui/translations/engine_<lang>.ts``, for
+        translation. Default: none."""
+        return ()
+
     def label_ids(self) -> Mapping[str, Iterable[str]]:
         """The ids ``labels.toml`` may name, per category (``[units]``, ``[terrain]``, ...):
         a category or id not listed here is an error in the file. Default: none."""
@@ -226,6 +242,7 @@ class Ruleset:
         """``labels.toml`` through the scenario ``Reader``: ``[<category>] <id> = "Name"``,
         categories and ids from ``label_ids``, names non-empty text."""
         known = {category: list(ids) for category, ids in self.label_ids().items()}
+        known["outcomes"] = list(self.outcome_ids)
         out: dict[str, dict[str, str]] = {}
         for category in reader.keys():
             if category not in known:
@@ -337,6 +354,18 @@ class Ruleset:
         whose text names things only the battle knows (Medium Luck's slots). Raises
         ``EngineError`` with what to write instead."""
         return choices.parse_choice(text, proposal)
+
+    def outcome_name(self, key: str) -> str:
+        """The display name of outcome ``key`` (``outcome_ids``): ``labels.toml``'s
+        ``[outcomes]``, else the odds views' own words (``OUTCOME_NAMES``)."""
+        own = self.labels.get("outcomes", {})
+        return own[key] if key in own else OUTCOME_NAMES.get(key, key.replace("_", " "))
+
+    def table_outcomes(self, result: BattleResult) -> list[tuple[str, float]]:
+        """(outcome id, probability) for each of ``outcome_ids``: how the table side states a
+        battle's odds (``outcome_name`` names them). Default: who wins, or a draw."""
+        return [("attacker", result.attacker_wins), ("defender", result.defender_wins),
+                ("draw", result.draw)]
 
     def table_odds(self, rules: BattleRules, state: Any, *, band: int,
                    generic: Callable[[], BattleResult], cancel: Cancel = None) -> BattleResult:

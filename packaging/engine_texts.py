@@ -66,36 +66,16 @@ def templates(folder: Path = ENGINE) -> dict[str, str]:
 
 def data_terms() -> dict[str, list[str]]:
     """The names from the rulesets' data the engine puts into its texts (``term(context,
-    name)``: units, bands, terrains, weapons, ...), per context ``data.<ruleset>``, read from
-    the engine's own tables (so this needs the engine's dependencies: run it with the app's
-    Python). Sorted, without duplicates."""
+    name)``: units, bands, terrains, weapons, ...), per context ``data.<ruleset>``: each
+    ruleset found says its own (``Ruleset.data_terms``, read from its tables — so this needs
+    the engine's dependencies: run it with the app's Python). Sorted, without duplicates;
+    a ruleset without any has no context."""
     sys.path.insert(0, str(ROOT))
-    from combatassist.rulesets.agc.data import agc_data
-    from combatassist.rulesets.ds2.data import tables as ds2_tables
-    from combatassist.rulesets.ds2.scenario import TARGET_KINDS
-    from combatassist.rulesets.lowluck.edition import SHIPPED, shipped
-    from combatassist.rulesets.mediumluck.chart import default_chart
-    from combatassist.rulesets.ur.data import TERRAINS, tables as ur_tables
+    from combatassist import rulesets
 
-    chart = default_chart()
-    agc = agc_data()
-    ds2 = ds2_tables()
-    words = lambda ids: [i.replace("_", " ") for i in ids]       # noqa: E731
-    found = {
-        "data.lowluck": list(dict.fromkeys(u for e in SHIPPED for u in shipped(e).ids)),
-        "data.mediumluck": [*chart.band_names, *chart.units, *words(chart.units),
-                            *(k for b in chart.bands for k in b.boost.values())],
-        "data.agc": [*agc.terrain_names.values(), *(n.lower() for n in agc.unit_names.values()),
-                     *words(agc.unit_names), *(b.name for b in agc.bands)],
-        "data.ur": [*(u.name for u in ur_tables().units.values()), *TERRAINS],
-        "data.ds2": [*(f.label for f in ds2.families.values()),
-                     *(r for f in ds2.families.values() for r in f.no_effect.values()),
-                     *ds2.ranges, *ds2.armour_types, *ds2.artillery_weights, *TARGET_KINDS,
-                     *ds2.infantry_ratings, *(c.replace("_", "-") for c in ds2.covers),
-                     *words(ds2.infantry_impact),
-                     *words(c for v in ds2.infantry_impact.values() for c in v)],
-    }
-    return {ctx: sorted(set(names)) for ctx, names in found.items()}
+    found = {f"data.{ruleset.name}": sorted(set(ruleset.data_terms()))
+             for ruleset in rulesets.all_rulesets()}
+    return {context: names for context, names in found.items() if names}
 
 
 def _order(where: str) -> tuple[str, int]:

@@ -311,13 +311,14 @@ class MainWindow(FileActions, QMainWindow):
             panel = view.table_panel
             if panel is None or panel.battle is not None:
                 continue
+            known = len(panel.set_aside_notices)
             try:
                 offered = panel.claim_saved_battle()
             except OSError as exc:      # e.g. an unreadable autosave folder
                 set_aside.append(f"the saved battles can't be read: {exc.strerror or exc}")
                 continue
             if not offered:
-                set_aside += panel.set_aside_notices
+                set_aside += panel.set_aside_notices[known:]
                 continue
             verdict = panel.saved_verdict()
             if verdict is None:
@@ -346,7 +347,7 @@ class MainWindow(FileActions, QMainWindow):
                 self.tabs.setCurrentWidget(view)
                 view.tabs.setCurrentWidget(panel)
                 self._update_title()
-            set_aside += panel.set_aside_notices       # a battle set aside on Resume too
+            set_aside += panel.set_aside_notices[known:]   # one set aside on Resume too
         self.startup_notice = startup_notice(set_aside, self.autosave_dir)
         if self.startup_notice:
             self.statusBar().showMessage(self.startup_notice)
@@ -391,7 +392,9 @@ class MainWindow(FileActions, QMainWindow):
             self.tabs.setCurrentWidget(dirty[0])       # the question is about this tab
             return self.maybe_save(dirty[0])
         names = "".join("<li>" + html.escape(self.tr("{name} ({tab} tab)").format(
-            name=self.document_name(v), tab=v.title)) + "</li>" for v in dirty)
+            name=self.doc(v).path.name if self.doc(v).path else self.tr(
+                "untitled {ruleset} scenario").format(ruleset=v.title),
+            tab=v.title)) + "</li>" for v in dirty)
         answer = QMessageBox.question(
             self, self.tr("Unsaved changes"),
             self.tr("<p>These scenarios have unsaved changes:</p><ul>{names}</ul><p>Save them "

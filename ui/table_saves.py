@@ -148,8 +148,9 @@ class SavedBattles:
         played = header.rounds
         parts = [translate("table_side", "%n round(s) played", "", played),
                  translate("table_side", "saved {when}").format(when=saved_when(header.saved))]
-        if header.title:
-            parts.insert(0, "“{}”".format(header.title))
+        if header.title:        # the question may be read as rich text: no tags from a file
+            title = header.title.replace("<", "‹").replace(">", "›")
+            parts.insert(0, "“{}”".format(title))
         return ", ".join(parts)
 
     def saved_verdict(self) -> str | None:

@@ -33,11 +33,12 @@ from combatassist.table import (SavedHeader, TableBattle, format_choice, parse_c
 from .compute import JobGroup
 from .engine_text import error_text, render
 from .table_saves import VERDICTS, SavedBattles, verdict_text  # noqa: F401
-from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines,  # noqa: F401
+from .widgets.flow_layout import FlowLayout
+from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines, odds_text,  # noqa: F401
                                   odds_from_position)
-from .result_style import ATTACKER, DEFENDER, pct
+from .result_style import DEFENDER
 from .widgets.outcome_bar import OutcomeBar
-from .i18n import QT_TRANSLATE_NOOP, mark_engine_text, number, translate
+from .i18n import QT_TRANSLATE_NOOP, mark_engine_text, translate
 
 #: what ending the battle means, asked before it happens (Undo takes it back too)
 END_QUESTIONS = {
@@ -114,6 +115,7 @@ class TableSidePanel(SavedBattles, QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
         self.heading.setFont(font)
+        self.heading.setWordWrap(True)        # "Battle over after …: …" is long in German
         self.state_label = QLabel("")
         self.state_label.setWordWrap(True)
         self.odds_bar = OutcomeBar()
@@ -193,12 +195,13 @@ class TableSidePanel(SavedBattles, QWidget):
         choice_row.addWidget(self.apply_button)
         form.addRow(translate("table_side", "Casualties:"), choice_row)
         form.addRow(self.message)
-        buttons = QHBoxLayout()
+        # the buttons wrap onto a second line where the pane is narrow (German, a laptop)
+        # instead of pushing Close battle out of sight
+        buttons = FlowLayout()
         for b in (self.undo_button, self.redo_button, *self.retreat_buttons.values(),
                   self.end_button):
             buttons.addWidget(b)
-        buttons.addStretch(1)
-        buttons.addWidget(self.close_button)
+        buttons.add_trailing(self.close_button)
 
         self.battle_box = QWidget()
         inner = QVBoxLayout(self.battle_box)
@@ -511,19 +514,12 @@ class TableSidePanel(SavedBattles, QWidget):
     def _show_odds(self, result) -> None:
         self.odds_bar.set_values(result.attacker_wins, result.draw, result.undecided,
                                  result.defender_wins)
-        ea, ed = result.expected_losses()
         b = self.battle
-        where = "?"
-        if b is not None:
-            where = translate("table_side", "the start of round {round}").format(
-                round=b.round_number)
-            if b.dice_entered():
-                where = translate("table_side", "here (round {round}, after {phase})").format(
-                    round=b.round_number, phase=render(b.log[-1].phase))
-        self.odds_label.setText(translate(
-            "table_side", 'Odds from {where}: <b style="color:{attacker_colour}">attacker '
-            '{attacker}</b>, <b style="color:{defender_colour}">defender {defender}</b>, draw '
-            '{draw}; expected losses by the end {attacker_losses} / {defender_losses}').format(
-                where=where, attacker_colour=ATTACKER, defender_colour=DEFENDER,
-                attacker=pct(result.attacker_wins), defender=pct(result.defender_wins),
-                draw=pct(result.draw), attacker_losses=number(ea), defender_losses=number(ed)))
+        if b is None:
+            return
+        where = translate("table_side", "the start of round {round}").format(
+            round=b.round_number)
+        if b.dice_entered():
+            where = translate("table_side", "here (round {round}, after {phase})").format(
+                round=b.round_number, phase=render(b.log[-1].phase))
+        self.odds_label.setText(odds_text(b.ruleset, result, where))

@@ -8,6 +8,7 @@ from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide
 from combatassist.rulesets.lowluck.sbr import compute_sbr
 from combatassist.rulesets.lowluck.tech import plan_research
+from combatassist.scenario import parse_scenario_text
 
 
 def land(attacker, defender, **options):
@@ -72,6 +73,56 @@ def simulate_big_standard():
 simulate_big.repeat = 1
 simulate_big_standard.repeat = 1
 
+def edition_battle(edition: str, battle: str, dice: str, attacker: str, defender: str):
+    """A later-edition scenario (the units as TOML inline tables)."""
+    return parse_scenario_text(
+        f'ruleset = "lowluck"\n[options]\nedition = "{edition}"\nbattle = "{battle}"\n'
+        f'dice = "{dice}"\n[attacker]\nunits = {attacker}\n[defender]\nunits = {defender}\n'
+    ).body
+
+
+LAND_30 = ("{ infantry = 12, artillery = 6, armor = 6, fighter = 4, bomber = 2 }",
+           "{ infantry = 18, artillery = 2, armor = 4, fighter = 4, aa_gun = 2 }")
+FLEET_20 = ("{ submarine = 6, destroyer = 4, cruiser = 2, battleship = 2, fighter = 4, "
+            "bomber = 2 }",
+            "{ submarine = 4, destroyer = 4, cruiser = 2, carrier = 2, battleship = 2, "
+            "fighter = 4, transport = 2 }")
+LAND_100 = ("{ infantry = 50, artillery = 20, armor = 20, fighter = 10 }",
+            "{ infantry = 60, artillery = 10, armor = 20, fighter = 10 }")
+#: Issue 24's 1942 Second Edition battles (name, scenario); its target: at least as fast as
+#: aacalc2, the goal 3x faster (bench_aacalc2 runs aacalc2 beside them when it is built).
+EDITIONS = [
+    ("1942: 30 v 30 land, artillery, 2 AA guns, low luck, exact",
+     edition_battle("1942se", "land", "lowluck", *LAND_30)),
+    ("1942: 30 v 30 land, artillery, 2 AA guns, standard dice, exact",
+     edition_battle("1942se", "land", "standard", *LAND_30)),
+    ("1942: 20 v 20 fleet, subs, destroyers, two-hit battleships, low luck, exact",
+     edition_battle("1942se", "sea", "lowluck", *FLEET_20)),
+    ("1942: 20 v 20 fleet, subs, destroyers, two-hit battleships, standard dice, exact",
+     edition_battle("1942se", "sea", "standard", *FLEET_20)),
+    ("1942: 100 v 100 land, low luck, exact", edition_battle("1942se", "land", "lowluck",
+                                                            *LAND_100)),
+]
+
+
+def _once(scenario):
+    run = _exact(scenario, 1.0)
+    run.repeat = 1                      # seconds each: once is enough
+    return run
+
+
+def refused_at_once():
+    """1942's 100 v 100 with ordinary dice: beyond the work limit, refused before solving."""
+    from combatassist.errors import EngineError
+    try:
+        lowluck.compute(edition_battle("1942se", "land", "standard", *LAND_100))
+    except EngineError:
+        return
+    raise AssertionError("expected a refusal")
+
+
+refused_at_once.repeat = 1
+
 BENCHMARKS = [
     ("60 vs 60 land, low luck, AA, exact", 0.2, lambda: lowluck.compute(BIG)),
     ("30 vs 40 sea, sub first strike, low luck, exact", None, lambda: lowluck.compute(SEA)),
@@ -85,6 +136,8 @@ BENCHMARKS = [
     ("long capped battle: 150 v 150 land, max_rounds 1000 (the bound: 30 s)", 30.0,
      lambda: _long_capped()),
     ("tech plan air, 20 rounds", None, lambda: plan_research("air", [18] * 20, 72)),
+    *[(name, None, _once(s)) for name, s in EDITIONS],
+    ("1942: 100 v 100 land, standard dice: refused at once", None, refused_at_once),
 ]
 
 

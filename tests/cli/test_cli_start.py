@@ -12,11 +12,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from combatassist import cli, ruleset
+from combatassist import cli, ruleset, rulesets
 
 ROOT = Path(__file__).resolve().parents[2]
 FINLAND = ROOT / "examples" / "lowluck-finland.toml"
-OTHERS = ("mediumluck", "agc", "ur", "ds2")
+#: every ruleset found but Low Luck (found in this process; the probe is another one)
+OTHERS = tuple(name for name in rulesets.names() if name != "lowluck")
 
 _PROBE = """
 import json, sys

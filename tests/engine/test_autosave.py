@@ -37,6 +37,8 @@ def damage(data: dict, how: str) -> str:
     d = json.loads(json.dumps(data))
     if how == "deep json":
         return json.dumps(d)[:-1] + ', "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    if how == "deep header":     # what a start reads: its first bytes
+        return '{"format": "%s", "header": ' % d["format"] + "[" * 100_000 + "]" * 100_000 + "}"
     if how == "deep json in a choice":
         d["rounds"][0][0]["choice"] = json.loads("[" * 900 + "]" * 900)
         return json.dumps(d)
@@ -95,7 +97,7 @@ def damage(data: dict, how: str) -> str:
     return json.dumps(d)
 
 
-DAMAGES = ["deep json", "deep json in a choice", "huge integer", "big integer die",
+DAMAGES = ["deep json", "deep header", "deep json in a choice", "huge integer", "big integer die",
            "deep toml scenario", "scenario not toml", "scenario another ruleset",
            "choice a number", "choice a string", "choice wrong table", "choice unknown unit",
            "choice negative", "ending nobody", "ending three", "ending a string",

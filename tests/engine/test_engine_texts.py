@@ -191,3 +191,22 @@ def test_each_name_is_translated_in_one_file():
     assert not ours.keys() & theirs.keys(), sorted(ours.keys() & theirs.keys())[:10]
     assert not [k for k in theirs if k[0] == "engine"]
     assert german()[("data.lowluck", "infantry")] == "Infanterie"
+
+
+def test_data_terms_come_from_every_ruleset_found(monkeypatch):
+    """No list of rulesets in the script: each ruleset found says its own data terms, and a
+    ruleset added later (here a stand-in) gets its own context without an edit there."""
+    from combatassist import rulesets
+
+    class Sixth:
+        name = "sixth"
+
+        def data_terms(self):
+            return ["war_elephant", "war_elephant", "chariot"]
+
+    shipped = rulesets.all_rulesets()
+    monkeypatch.setattr(rulesets, "all_rulesets", lambda: [*shipped, Sixth()])
+    terms = _tool().data_terms()
+    assert terms["data.sixth"] == ["chariot", "war_elephant"]      # sorted, once each
+    assert {f"data.{r.name}" for r in shipped if list(r.data_terms())} <= set(terms)
+    assert "infantry" in terms["data.lowluck"]

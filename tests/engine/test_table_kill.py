@@ -1,5 +1,7 @@
 """A battle at the table survives kill -9 (issue 27): for every example scenario of every
-ruleset (new examples are covered without editing this file), a separate process plays a
+ruleset (new examples are covered without editing this file) and a battle of each of the A&A
+editions' table phases (AA fire, shore bombardment, surprise strike, submerge), a separate
+process plays a
 battle — dice entered, undone, redone, each step autosaved — and is killed with SIGKILL at an
 arbitrary moment. The file it leaves resumes exactly as the battle stood after one of its
 steps (never half a step, never an earlier one than it had reported saved), its header says
@@ -39,6 +41,24 @@ def table_examples() -> list[Path]:
 
 
 EXAMPLES = table_examples()
+#: The later A&A editions' phases no example has (the examples have AA fire and shore
+#: bombardment): submarines without an enemy destroyer strike first, and a side that chose
+#: to submerge takes them out.
+PHASE_KINDS = {"lowluck-1942-surprise-strike-and-submerge": '''ruleset = "lowluck"
+title = "1942: submarines without destroyers; the defender submerges"
+[options]
+edition = "1942se"
+battle = "sea"
+dice = "standard"
+[attacker]
+units = { submarine = 2, cruiser = 1 }
+[defender]
+units = { submarine = 2, battleship = 1 }
+submerge = true
+'''}
+#: Every new phase kind, and where it is fought here (bombardment is round 1's fire).
+NEW_PHASES = {"AA fire": "lowluck-1942-land", "surprise strike": next(iter(PHASE_KINDS)),
+              "submerge": next(iter(PHASE_KINDS))}
 #: steps the player process reports saved before it is killed
 STEPS_BEFORE_KILL = 25
 
@@ -85,8 +105,20 @@ def without_time(document: dict) -> dict:
     return {**document, "header": {**document["header"], "saved": ""}}
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
-def test_a_battle_killed_at_any_moment_resumes_exactly(example, tmp_path):
+def case_file(case: str | Path, folder: Path) -> Path:
+    if isinstance(case, Path):
+        return case
+    path = folder / f"{case}.toml"
+    path.write_text(PHASE_KINDS[case], encoding="utf-8")
+    return path
+
+
+CASES = [*EXAMPLES, *PHASE_KINDS]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: getattr(c, "stem", c))
+def test_a_battle_killed_at_any_moment_resumes_exactly(case, tmp_path):
+    example = case_file(case, tmp_path)
     scenario = load_scenario(example)
     slot = AutosaveSlot(tmp_path / f"{scenario.ruleset}-{AUTOSAVE_NAME}")
     path = slot.new_battle_path()
@@ -110,15 +142,18 @@ def test_a_battle_killed_at_any_moment_resumes_exactly(example, tmp_path):
             player.kill()
             player.wait(30)
     assert player.returncode == -signal.SIGKILL
-    # the dead process's lock is gone: the battle is offered again; its temps cleaned
+    # the dead process's lock is gone: a half-written temp is cleaned (as a start does,
+    # before claiming) and the battle is offered again
     deadline = time.monotonic() + 10
+    while slot.remove_stale_temps() == 0 and list(tmp_path.glob(".*.tmp")) and \
+            time.monotonic() < deadline:      # the system may free the lock a moment late
+        time.sleep(0.05)
+    assert not list(tmp_path.glob(".*.tmp"))
     lock = slot.claim_next()
     while lock is None and time.monotonic() < deadline:
         time.sleep(0.05)
         lock = slot.claim_next()
     assert lock is not None and lock.path == path
-    slot.remove_stale_temps()
-    assert not list(tmp_path.glob(".*.tmp"))
     header = read_header(path, ruleset=scenario.ruleset)
     resumed = load_battle(path, ruleset=scenario.ruleset)
     lock.release()
@@ -152,3 +187,20 @@ def test_a_battle_killed_at_any_moment_resumes_exactly(example, tmp_path):
 
 def test_every_ruleset_has_an_example_fought_here():
     assert {load_scenario(p).ruleset for p in EXAMPLES} >= set(rulesets.names()[:5])
+
+
+def test_every_new_phase_kind_is_played_before_the_kill(tmp_path):
+    # the moves the killed process makes before the kill reach each phase kind
+    by_name = {getattr(c, "stem", c): c for c in CASES}
+    for phase, where in NEW_PHASES.items():
+        scenario = load_scenario(case_file(by_name[where], tmp_path))
+        battle = TableBattle(rulesets.get(scenario.ruleset).make_rules(scenario.body),
+                             scenario_text=scenario_to_toml(scenario), ruleset=scenario.ruleset)
+        moves = play(battle, sum(map(ord, where)))
+        seen = set()
+        for _ in range(STEPS_BEFORE_KILL):
+            next(moves)
+            seen |= {str(line.phase) for line in battle.log}
+        assert phase in seen, (phase, where, seen)
+    amphibious = load_scenario(by_name["lowluck-1942-amphibious"])
+    assert amphibious.body.attacker.bombard          # shore bombardment: round 1's fire

@@ -571,3 +571,19 @@ def test_enter_plays_the_first_phase_without_dice(make_window, qtbot):
     assert QApplication.focusWidget().isEnabled()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     assert panel.battle.current_phase().name == "impact"
+
+
+def test_the_table_says_the_odds_in_the_odds_tabs_words(view, qtbot):
+    """Issue 25, item 6: kill / special damage / no effect at the table, as on the Odds tab
+    (not "attacker 37.50 % / defender 62.50 %" and "expected losses")."""
+    from combatassist_gui.result_style import pct
+    from tests.ui.test_table_side import odds_shown
+    result = view.results.result
+    panel = view.table_panel
+    view.open_table()
+    odds_shown(qtbot, panel)
+    text = panel.odds_label.text()
+    for words, p in (("Kill", result.p_kill), ("Special damage", result.p_special),
+                     ("No effect", result.p_no_effect)):
+        assert f"{words} {pct(p)}" in text
+    assert "attacker" not in text.lower() and "losses" not in text

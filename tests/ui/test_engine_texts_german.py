@@ -11,20 +11,19 @@ import pytest
 from combatassist.text import Message
 from combatassist_gui import i18n
 from combatassist_gui.engine_text import error_text, render
-from combatassist_gui.views.agc import AgcView
-from combatassist_gui.views.ds2 import Ds2View
+from combatassist_gui.views import discover
 from combatassist_gui.views.lowluck import LowLuckView
 from combatassist_gui.views.mediumluck import MediumLuckView
-from combatassist_gui.views.ur import UrView
 
 #: Words of the engine's English texts that no German text of the table side may contain.
 ENGLISH = {"attacker", "defender", "takes", "hits", "hit", "rolled", "rolls", "dice",
            "round", "now", "scores", "none", "total", "steps", "damage", "fire", "impact",
            "armour", "the", "and", "vs", "on", "or", "less", "unopposed", "boosts", "lost"}
-#: A word each ruleset's German explanations use.
+#: A word each shipped ruleset's German explanations use.
 GERMAN = {"lowluck": "Treffer", "mediumluck": "würfelte", "agc": "Siegverhältnis", "ur": "Treffer",
           "ds2": "Durchschlag"}
-VIEWS = [LowLuckView, MediumLuckView, AgcView, UrView, Ds2View]
+#: every view found (a new ruleset's table side is checked too)
+VIEWS = discover()
 
 
 @pytest.fixture
@@ -61,7 +60,8 @@ def test_a_table_battle_in_german(cls, german, open_view, qtbot):
         explained.append(shown)
         panel.apply()
         assert panel.message.text() == ""
-    assert any(GERMAN[cls.ruleset] in text for text in explained), explained
+    if cls.ruleset in GERMAN:        # a word this ruleset's German is known to use
+        assert any(GERMAN[cls.ruleset] in text for text in explained), explained
     log = [panel.log.item(i).text() for i in range(panel.log.count())]
     assert log and log[0].startswith("Runde 1, ")
     for shown, line in zip(log, battle.log):

@@ -732,3 +732,19 @@ def test_advisor_suggestions_are_read_whole_at_a_laptops_width(view, qtbot, monk
     bar.setValue(bar.maximum())
     QApplication.processEvents()
     assert lst.visualItemRect(lst.item(2)).bottom() <= lst.viewport().height()
+
+
+def test_the_table_starts_with_the_odds_tabs_odds(view, qtbot):
+    """Issue 25, item 4: one set-up, one set of odds — the table side's "from the start of
+    round 1" are the Odds tab's (the same casualty policy, and it says which)."""
+    from combatassist_gui.result_style import pct
+    from tests.ui.test_table_side import odds_shown
+    result = view.results.result
+    panel = view.table_panel
+    panel.start()
+    odds_shown(qtbot, panel)
+    text = panel.odds_label.text()
+    assert f"Attacker wins {pct(result.attacker_wins)}" in text
+    ea, ed = result.expected_losses()
+    assert f"attacker {ea:.2f}, defender {ed:.2f}" in text
+    assert "casualties: optimal play" in text

@@ -28,8 +28,13 @@ def no_questions(monkeypatch):
     return asked
 
 
-@pytest.mark.parametrize("how", ["deep json", "huge integer", "deep toml scenario",
-                                 "choice wrong table", "ending nobody", "binary"])
+#: damaged where a start reads (its header): set aside at once, nothing offered
+AT_START = {"deep header", "binary"}
+
+
+@pytest.mark.parametrize("how", ["deep json", "deep header", "huge integer",
+                                 "deep toml scenario", "choice wrong table", "ending nobody",
+                                 "binary"])
 def test_damaged_autosave_still_starts_the_window_with_one_sentence(make_window, tmp_path,
                                                                      monkeypatch, how):
     folder = tmp_path / "battles"
@@ -38,7 +43,11 @@ def test_damaged_autosave_still_starts_the_window_with_one_sentence(make_window,
     asked = no_questions(monkeypatch)
     window = make_window(views=LOWLUCK_ONLY, autosave_dir=folder)
     window.offer_resume()                      # what the app does at start
-    assert window.isVisible() and asked == []  # nothing offered: there is nothing to resume
+    # a start reads headers only (issue 26): a battle damaged past its header is offered,
+    # and set aside when its steps are replayed on Resume
+    assert window.isVisible() and len(asked) == (0 if how in AT_START else 1)
+    assert window.view_for("lowluck").table_panel.battle is None
+    asked.clear()
     notice = window.statusBar().currentMessage()
     assert notice == window.startup_notice and "set aside" in notice
     assert "\n" not in notice and len(notice) <= 600 and notice.endswith(".")
@@ -66,10 +75,17 @@ def test_every_damage_kind_leaves_a_started_window(make_window, tmp_path, monkey
         (folder / f"lowluck-battle-in-progress.{i:03d}.json").write_text(damage(good, how))
     no_questions(monkeypatch)
     window = make_window(views=LOWLUCK_ONLY, autosave_dir=folder)
-    window.offer_resume()
-    assert window.isVisible()
-    assert window.startup_notice.startswith(f"{len(DAMAGES)} saved battles could not be resumed")
+    notices = []
+    for _ in DAMAGES:               # each start offers one (Yes: set aside on Resume)
+        window.offer_resume()
+        if not window.startup_notice:
+            break
+        notices.append(window.startup_notice)
+    assert window.isVisible() and notices
+    assert all("set aside" in n and "\n" not in n for n in notices)
     assert len(list(folder.glob("*.damaged-*"))) == len(DAMAGES)
+    window.offer_resume()
+    assert window.startup_notice == ""
 
 
 def test_two_windows_never_share_offer_or_delete_a_battle(make_window, tmp_path, monkeypatch):
@@ -208,7 +224,9 @@ def test_the_real_app_starts_past_a_damaged_autosave(tmp_path):
     battles = default_autosave_dir()
     assert str(tmp_path) in str(battles)
     battles.mkdir(parents=True)
-    (battles / SLOT).write_text(damage(lowluck_battle().to_json(), "deep toml scenario"))
+    # damaged where a start reads (nothing is replayed at start: a damage past the header is
+    # found on Resume, which this process can't answer; the GUI tests above cover that)
+    (battles / SLOT).write_text(damage(lowluck_battle().to_json(), "deep header"))
     app = subprocess.Popen([sys.executable, "-m", "combatassist_gui.app"], env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

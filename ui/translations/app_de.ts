@@ -182,6 +182,10 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
             <translation>{name} (Reiter {tab})</translation>
         </message>
         <message>
+            <source>untitled {ruleset} scenario</source>
+            <translation>unbenanntes {ruleset}-Szenario</translation>
+        </message>
+        <message>
             <source>&lt;p&gt;These scenarios have unsaved changes:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Save them before quitting?&lt;/p&gt;</source>
             <translation>&lt;p&gt;Diese Szenarien haben ungespeicherte Änderungen:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Vor dem Beenden speichern?&lt;/p&gt;</translation>
         </message>
@@ -741,10 +745,6 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>here (round {round}, after {phase})</source>
             <translation>hier (Runde {round}, nach {phase})</translation>
-        </message>
-        <message>
-            <source>Odds from {where}: &lt;b style="color:{attacker_colour}"&gt;attacker {attacker}&lt;/b&gt;, &lt;b style="color:{defender_colour}"&gt;defender {defender}&lt;/b&gt;, draw {draw}; expected losses by the end {attacker_losses} / {defender_losses}</source>
-            <translation>Chancen ab {where}: &lt;b style="color:{attacker_colour}"&gt;Angreifer {attacker}&lt;/b&gt;, &lt;b style="color:{defender_colour}"&gt;Verteidiger {defender}&lt;/b&gt;, unentschieden {draw}; erwartete Verluste bis zum Ende {attacker_losses} / {defender_losses}</translation>
         </message>
     </context>
 </TS>

@@ -243,6 +243,18 @@
     <context>
         <name>data.ds2</name>
         <message>
+            <source>Kill</source>
+            <translation>Zerstörung</translation>
+        </message>
+        <message>
+            <source>Special damage</source>
+            <translation>Sonderschaden</translation>
+        </message>
+        <message>
+            <source>No effect</source>
+            <translation>Keine Wirkung</translation>
+        </message>
+        <message>
             <source>APSW</source>
             <translation>APSW</translation>
         </message>
@@ -445,6 +457,62 @@
     </context>
     <context>
         <name>data.lowluck</name>
+        <message>
+            <source>Artillery</source>
+            <translation>Artillerie</translation>
+        </message>
+        <message>
+            <source>Mech infantry</source>
+            <translation>Mech. Infanterie</translation>
+        </message>
+        <message>
+            <source>Tactical bomber</source>
+            <translation>Taktischer Bomber</translation>
+        </message>
+        <message>
+            <source>AA gun</source>
+            <translation>Flak</translation>
+        </message>
+        <message>
+            <source>Destroyer</source>
+            <translation>Zerstörer</translation>
+        </message>
+        <message>
+            <source>Cruiser</source>
+            <translation>Kreuzer</translation>
+        </message>
+        <message>
+            <source>artillery</source>
+            <translation>Artillerie</translation>
+        </message>
+        <message>
+            <source>mech infantry</source>
+            <translation>Mech. Infanterie</translation>
+        </message>
+        <message>
+            <source>tactical bomber</source>
+            <translation>Taktischer Bomber</translation>
+        </message>
+        <message>
+            <source>aa gun</source>
+            <translation>Flak</translation>
+        </message>
+        <message>
+            <source>destroyer</source>
+            <translation>Zerstörer</translation>
+        </message>
+        <message>
+            <source>cruiser</source>
+            <translation>Kreuzer</translation>
+        </message>
+        <message>
+            <source>1942 Second Edition</source>
+            <translation>1942, zweite Ausgabe</translation>
+        </message>
+        <message>
+            <source>Global 1940 Second Edition</source>
+            <translation>Global 1940, zweite Ausgabe</translation>
+        </message>
         <message>
             <source>Classic</source>
             <translation>Classic</translation>

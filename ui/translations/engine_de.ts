@@ -859,6 +859,71 @@
             <translation>Angriffswert der U-Boote {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>these casualties don't fit the hits: submarines' hits can't take aircraft, and aircraft's hits can't take submarines without a destroyer</source>
+            <translation>diese Verluste passen nicht zu den Treffern: Treffer von U-Booten können keine Flugzeuge treffen, Treffer von Flugzeugen ohne Zerstörer keine U-Boote</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>{n} {unit} (damaged)</source>
+            <translation>{n} {unit} (beschädigt)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>{n} {unit} (amphibious)</source>
+            <translation>{n} {unit} (angelandet)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>{n} {unit} (submerged)</source>
+            <translation>{n} {unit} (getaucht)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>nothing left</source>
+            <translation>nichts mehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>attacker: {attacker} | defender: {defender}</source>
+            <translation>Angreifer: {attacker} | Verteidiger: {defender}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>the attacker's amphibious units can't retreat: they fight on to the end</source>
+            <translation>die angelandeten Einheiten des Angreifers können sich nicht zurückziehen: sie kämpfen bis zum Ende</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>submerge</source>
+            <translation>Abtauchen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Submarines submerge: the enemy has no destroyer</source>
+            <translation>U-Boote tauchen ab: der Gegner hat keinen Zerstörer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>surprise strike</source>
+            <translation>Überraschungsangriff</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Surprise strike: the attacker's submarines score {a} hits, the defender's {d}</source>
+            <translation>Überraschungsangriff: die U-Boote des Angreifers erzielen {a} Treffer, die des Verteidigers {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>fire</source>
+            <translation>Feuer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Fire: the attacker scores {a} hits, the defender {d}</source>
+            <translation>Feuer: der Angreifer erzielt {a} Treffer, der Verteidiger {d}</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
             <source>AA fire</source>
             <translation>AA-Feuer</translation>
@@ -877,26 +942,6 @@
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
             <source>Submarines' first strike: {hits} hits on sea units</source>
             <translation>Erstangriff der U-Boote: {hits} Treffer auf Seeeinheiten</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>fire</source>
-            <translation>Feuer</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>Fire: the attacker scores {a} hits, the defender {d}</source>
-            <translation>Feuer: der Angreifer erzielt {a} Treffer, der Verteidiger {d}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>nothing left</source>
-            <translation>nichts mehr</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/rules.py" />
-            <source>attacker: {attacker} | defender: {defender}</source>
-            <translation>Angreifer: {attacker} | Verteidiger: {defender}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/bands.py" />
@@ -1516,6 +1561,18 @@
     </context>
     <context>
         <name>data.lowluck</name>
+        <message>
+            <source>aa_gun</source>
+            <translation>Flak</translation>
+        </message>
+        <message>
+            <source>mech_infantry</source>
+            <translation>Mech. Infanterie</translation>
+        </message>
+        <message>
+            <source>tactical_bomber</source>
+            <translation>Taktischer Bomber</translation>
+        </message>
     </context>
     <context>
         <name>data.mediumluck</name>

@@ -26,6 +26,18 @@
             <source>{side} d{sides}</source>
             <translation>{side} W{sides}</translation>
         </message>
+        <message>
+            <source>Odds from {where}: {outcomes}</source>
+            <translation>Chancen ab {where}: {outcomes}</translation>
+        </message>
+        <message>
+            <source>; expected losses by the end: attacker {attacker}, defender {defender}</source>
+            <translation>; erwartete Verluste bis zum Ende: Angreifer {attacker}, Verteidiger {defender}</translation>
+        </message>
+        <message>
+            <source>; casualties: {policy} (as on the odds tab)</source>
+            <translation>; Verluste: {policy} (wie im Reiter Chancen)</translation>
+        </message>
     </context>
     <context>
         <name>views.agc</name>

@@ -28,6 +28,7 @@ from ..widgets.agc_forces import SIDES, ForcesTable, RandomForcePanel
 from ..widgets.agc_plots import AgcPlots
 from ..widgets.agc_lineup import LineupTables
 from ..widgets.agc_terrain import TerrainPicker
+from ..data_names import spaced
 from .base import ResolutionView, setup_odds
 from ..i18n import data_name, number, side_name, translate
 
@@ -42,6 +43,19 @@ class AgcView(ResolutionView):
     loss_plot = False      # the three AGC plots below show the losses (with the baseline)
     form_width = 450       # the terrain tiles need a little more room
     table_odds = staticmethod(setup_odds)
+
+    @classmethod
+    def data_names(cls) -> set[str]:
+        """Terrains and units by name and id (in words), the margin bands."""
+        from combatassist.rulesets import agc
+        from combatassist.rulesets.agc.data import agc_data
+
+        data = agc_data()
+        names = {t["name"] for t in agc.terrains()} | {spaced(t["id"]) for t in agc.terrains()}
+        for unit in agc.unit_types():
+            names |= {unit["name"], spaced(unit["base_type"])}
+        names |= {spaced(u) for u in data.unit_names} | {band.name for band in data.bands}
+        return names
 
     def below_results(self) -> list[tuple[QWidget, int]]:
         self.contest_label = QLabel("")

@@ -94,6 +94,13 @@ class RulesetView(QWidget):
     #: emitted on every user edit (not when a scenario is loaded)
     changed = Signal()
 
+    @classmethod
+    def data_names(cls) -> set[str]:
+        """The names from the ruleset's data this view shows through ``i18n.data_name``
+        beyond its display labels (``Ruleset.labels``, always included): translated in
+        ``translations/data_<lang>.ts`` (``data_names.names_by_context``). Default: none."""
+        return set()
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "__init__" in cls.__dict__:

@@ -51,6 +51,16 @@ class Ds2View(ResolutionView):
     title = "Dirtside II"
     order = 50
 
+    @classmethod
+    def data_names(cls) -> set[str]:
+        """The weapon families' labels, names and size labels."""
+        from combatassist.rulesets import ds2
+
+        names = set()
+        for family in ds2.weapon_options()["families"]:
+            names |= {family["label"], family["name"], *family.get("size_labels", {}).values()}
+        return names
+
     def build_results(self) -> QWidget:
         # A DS2 result is one shot, not a battle: the shot panel is the results panel.
         return ShotResultsPanel()

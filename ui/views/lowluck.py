@@ -17,6 +17,7 @@ from ..widgets.count_box import CountBox
 from ..widgets.loss_order import LossOrderEditor
 from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
 from ..widgets.retreat_rules import RetreatRulesBox
+from ..data_names import spaced
 from .base import BattleView
 from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 
@@ -36,15 +37,21 @@ def label(category: str, key: str) -> str:
 class SidePanel(QGroupBox):
     """One side's units, order of loss and techs."""
 
-    def __init__(self, role: str, on_change, parent: QWidget | None = None):
+    def __init__(self, role: str, on_change, parent: QWidget | None = None,
+                 edition: lowluck.Edition | None = None):
         super().__init__(translate("views.lowluck", ROLE_TITLES[role]), parent)
         self.role = role
+        #: The edition whose units this panel shows (its unit rows are that edition's).
+        self.edition = edition or lowluck.classic()
+        #: The later editions' fields this panel has no inputs for yet (amphibious, bombard,
+        #: damaged, submerge): kept as loaded, so a scenario opens and saves unchanged.
+        self.extras: dict[str, Any] = {}
         colour = ATTACKER if role == "attacker" else DEFENDER
         self.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
                            f"QGroupBox::title {{ color: {colour}; }}")
         self.spins: dict[str, QSpinBox] = {}
         grid = QGridLayout()
-        for i, (uid, unit) in enumerate(lowluck.classic().unit_map.items()):
+        for i, (uid, unit) in enumerate(self.edition.unit_map.items()):
             spin = CountBox(lowluck.MAX_PER_TYPE)
             spin.setObjectName(f"{role}_{uid}")
             value = unit.attack if role == "attacker" else unit.defence
@@ -67,13 +74,13 @@ class SidePanel(QGroupBox):
             grid.addWidget(text, i // 2, 2 * (i % 2))
             grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
         self.order = LossOrderEditor(on_change,
-                                     default=lambda: lowluck.rules.full_order(lowluck.classic(), (), role),
+                                     default=lambda: lowluck.rules.full_order(self.edition, (), role),
                                      label=lambda uid: label("units", uid))
         self.order.reset_button.setToolTip(translate("views.lowluck", "Cheapest first"))
-        self.order.set_rows(lowluck.rules.full_order(lowluck.classic(), (), role))
+        self.order.set_rows(lowluck.rules.full_order(self.edition, (), role))
         self.techs: dict[str, QCheckBox] = {}
         tech_row = QHBoxLayout()
-        for t in lowluck.classic().tech_effects:
+        for t in self.edition.tech_effects:
             box = QCheckBox(label("techs", t))
             box.toggled.connect(on_change)
             self.techs[t] = box
@@ -87,8 +94,8 @@ class SidePanel(QGroupBox):
     def allow(self, battle: str) -> None:
         """Disable unit types that can't fight in this kind of battle."""
         for uid, spin in self.spins.items():
-            spin.setEnabled(lowluck.classic().fights_in(uid, battle))
-        self.order.hide_rows(lambda uid: not lowluck.classic().fights_in(uid, battle))
+            spin.setEnabled(self.edition.fights_in(uid, battle))
+        self.order.hide_rows(lambda uid: not self.edition.fights_in(uid, battle))
 
     def side(self, battle: str) -> lowluck.LowLuckSide:
         # isEnabledTo(self): only this battle kind's own switch counts; the whole form is also
@@ -97,12 +104,30 @@ class SidePanel(QGroupBox):
                  if s.value() and s.isEnabledTo(self)}
         return lowluck.LowLuckSide(units=units, order_of_loss=tuple(self.order.value()),
                                    techs=frozenset(t for t, b in self.techs.items()
-                                                   if b.isChecked()))
+                                                   if b.isChecked()), **self._extras_for(units))
+
+    def _extras_for(self, units: dict[str, int]) -> dict[str, Any]:
+        """The kept later-edition fields, cut to the units the form now has."""
+        out = dict(self.extras)
+        for key in ("amphibious", "damaged"):
+            if key in out:
+                out[key] = {u: min(n, units.get(u, 0)) for u, n in out[key].items()
+                            if min(n, units.get(u, 0))}
+        if "bombard" in out:
+            room = sum(out.get("amphibious", {}).values())
+            kept = {}
+            for u, n in out["bombard"].items():
+                kept[u] = min(n, room)
+                room -= kept[u]
+            out["bombard"] = {u: n for u, n in kept.items() if n}
+        return out
 
     def load(self, side: lowluck.LowLuckSide) -> None:
+        self.extras = {key: getattr(side, key) for key in
+                       ("amphibious", "bombard", "damaged", "submerge") if getattr(side, key)}
         for uid, spin in self.spins.items():
             spin.setValue(int(side.units.get(uid, 0)))
-        self.order.set_rows(lowluck.rules.full_order(lowluck.classic(), tuple(side.order_of_loss),
+        self.order.set_rows(lowluck.rules.full_order(self.edition, tuple(side.order_of_loss),
                                                          self.role),
                             custom=bool(side.order_of_loss))
         for t, box in self.techs.items():
@@ -114,6 +139,17 @@ class LowLuckView(BattleView):
     title = "Low Luck"
     order = 10
     loss_unit = "units"
+
+    @classmethod
+    def data_names(cls) -> set[str]:
+        """Every shipped edition's unit ids and the research techs, in words."""
+        from combatassist.rulesets import lowluck
+        from combatassist.rulesets.lowluck import tech
+
+        names = {spaced(u) for name in lowluck.SHIPPED for u in lowluck.shipped(name).ids}
+        for branch in tech.BRANCHES:
+            names |= {spaced(t) for t in tech.branch(branch).techs}
+        return names
 
     # -- form -------------------------------------------------------------------------------
     def build_form(self) -> QWidget:
@@ -143,6 +179,7 @@ class LowLuckView(BattleView):
         self.keep_land = QCheckBox(translate("views.lowluck", "Attacker keeps its last land unit"))
         for box in (self.aa_gun, self.sub_first, self.keep_land):
             box.toggled.connect(self.edited)
+        self.edition = lowluck.classic()
         self.sides = {role: SidePanel(role, self.edited) for role in ROLES}
 
         options = QGroupBox(translate("views.lowluck", "Battle"))
@@ -155,6 +192,7 @@ class LowLuckView(BattleView):
         f.addRow(self.sub_first)
         f.addRow(self.keep_land)
         layout = QVBoxLayout(form)
+        self.form_layout = layout
         layout.addWidget(options)
         layout.addWidget(self.retreat)
         for role in ROLES:
@@ -162,10 +200,25 @@ class LowLuckView(BattleView):
         layout.addStretch(1)
         return form
 
+    def _use_edition(self, edition: lowluck.Edition) -> None:
+        """Rebuild the side panels with ``edition``'s units (when a scenario of another
+        edition is opened)."""
+        if edition == self.edition:
+            return
+        self.edition = edition
+        for role in ROLES:
+            old = self.sides[role]
+            new = SidePanel(role, self.edited, edition=edition)
+            self.form_layout.replaceWidget(old, new)
+            old.deleteLater()
+            self.sides[role] = new
+        self.aa_gun.setVisible(edition.aa == "option")
+        self.sub_first.setVisible(edition.submarines == "first_strike")
+
     def _kind_changed(self, *_args) -> None:
         kind = self.battle_kind.currentData()
-        self.aa_gun.setEnabled(kind == "land")
-        self.sub_first.setEnabled(kind == "sea")
+        self.aa_gun.setEnabled(kind == "land" and self.edition.aa == "option")
+        self.sub_first.setEnabled(kind == "sea" and self.edition.submarines == "first_strike")
         self.keep_land.setEnabled(kind == "land")
         for side in self.sides.values():
             side.allow(kind)
@@ -176,19 +229,22 @@ class LowLuckView(BattleView):
         retreat = self.retreat.options()
         options = lowluck.LowLuckOptions(
             max_rounds=self.max_rounds.value(), dice=self.dice_mode.currentData(), battle=kind,
-            submarine_first_strike=self.sub_first.isChecked(),
-            aa_gun=self.aa_gun.isChecked() and kind == "land",
+            submarine_first_strike=(self.sub_first.isChecked()
+                                    or self.edition.submarines != "first_strike"),
+            aa_gun=self.aa_gun.isChecked() and kind == "land" and self.edition.aa == "option",
             keep_land_unit=self.keep_land.isChecked(),
             retreat_after=retreat.after_round, retreat_when_units=retreat.when_units,
             retreat_below=retreat.below)
         body = lowluck.LowLuckScenario(options=options,
                                        attacker=self.sides["attacker"].side(kind),
-                                       defender=self.sides["defender"].side(kind))
+                                       defender=self.sides["defender"].side(kind),
+                                       edition=self.edition)
         return Scenario(self.ruleset, body, self.title_edit.text().strip() or None)
 
     def load_scenario(self, scenario: Scenario) -> None:
         body: lowluck.LowLuckScenario = scenario.body
         o = body.options
+        self._use_edition(body.edition)
         self.title_edit.setText(scenario.title or "")
         self.battle_kind.setCurrentIndex(self.battle_kind.findData(o.battle))
         self.dice_mode.setCurrentIndex(self.dice_mode.findData(o.dice))

@@ -34,6 +34,7 @@ from ..widgets.bands_view import BandBoardWidget
 from ..widgets.loss_order import LossOrderEditor
 from ..widgets.mediumluck_editors import DeployReservesEditor, ReserveEditor
 from ..widgets.retreat_rules import RetreatRulesBox
+from ..data_names import spaced
 from .base import BattleView
 from ..i18n import data_name, number, side_name, translate
 
@@ -69,6 +70,19 @@ class MediumLuckView(BattleView):
     order = 20
     loss_unit = "units"
     form_width = 720      # the board needs room: the form gets the larger share
+
+    @classmethod
+    def data_names(cls) -> set[str]:
+        """The shipped chart's bands and boost kinds; its units in words, capitalised and plural."""
+        chart = default_chart()
+        names = set(chart.band_names)
+        for unit in chart.units:
+            text = spaced(unit)
+            shown = "AAA" if text == "aaa" else text[:1].upper() + text[1:]
+            plural = text if text.endswith(("infantry", "artillery", "aaa")) else text + "s"
+            names |= {text, shown, plural}
+        names |= {spaced(kind) for band in chart.bands for kind in band.boost.values()}
+        return names
 
     def finish_build(self) -> None:
         self.table_panel.running_changed.connect(self._table_changed)

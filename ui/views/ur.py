@@ -27,6 +27,15 @@ class UrView(BattleView):
     ruleset = "ur"
     title = "Ur"
     order = 40
+
+    @classmethod
+    def data_names(cls) -> set[str]:
+        """The units' and walls' names."""
+        from combatassist.rulesets import ur
+
+        tables = ur.tables()
+        return {t.name for t in tables.units.values()} | {w.name for w in tables.walls.values()}
+
     loss_unit = QT_TRANSLATE_NOOP("results", "steps")
     choice_help = QT_TRANSLATE_NOOP(
         "views.ur", "Hits each unit takes, in list order, e.g. 'attacker: 1 1 0 1; defender: 0 2 "

@@ -2,17 +2,27 @@
 the shapes of the jobs a view hands the panel (its set-up, its odds)."""
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea
 
+from combatassist import rulesets
 from combatassist.battle import BattleRules
 from combatassist.table import odds_from
 
 from ..engine_text import render
-from ..i18n import side_name, translate
+from ..i18n import QT_TRANSLATE_NOOP, data_name, number, side_name, translate
+from ..result_style import ATTACKER, DEFENDER, pct
+
+#: the colour an outcome's share is written in (the sides' own colours)
+OUTCOME_COLOURS = {"attacker": ATTACKER, "defender": DEFENDER}
+#: the casualty policies a result may name (``extra["casualties"]``: Medium Luck)
+POLICIES = {"optimal": QT_TRANSLATE_NOOP("views.mediumluck", "optimal play"),
+            "heuristic": QT_TRANSLATE_NOOP("views.mediumluck",
+                                           "heuristic (least combat power lost)")}
 
 
 def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
@@ -58,3 +68,31 @@ def describe_dice(specs) -> str:
         text = f"{count}× {die}" if count > 1 else die
         parts.append(text + (f" ({render(label)})" if label else ""))
     return "; ".join(parts)
+
+
+def odds_text(ruleset: str, result: Any, where: str) -> str:
+    """The table side's odds in the words of the ruleset's odds view ("Odds from the start of
+    round 1: Attacker wins 99.05 %, ...", a DS2 shot's "Kill 55.00 %, ..."), the expected
+    losses where the ruleset has them, and the casualty policy the figures follow when the
+    result names one."""
+    rs = rulesets.get(ruleset)
+    shares = []
+    for key, p in rs.table_outcomes(result):
+        name = rs.outcome_name(key)      # the ruleset's own word (data), or the odds view's
+        shown = data_name(ruleset, name) if key in rs.labels.get("outcomes", {}) else \
+            translate("results", name)
+        text = html.escape(f"{shown} {pct(p)}")
+        colour = OUTCOME_COLOURS.get(key)
+        shares.append(f'<b style="color:{colour}">{text}</b>' if colour else text)
+    text = translate("table_side", "Odds from {where}: {outcomes}").format(
+        where=where, outcomes=", ".join(shares))
+    if rs.table_losses:
+        ea, ed = result.expected_losses()
+        text += translate("table_side", "; expected losses by the end: attacker {attacker}, "
+                                        "defender {defender}").format(
+            attacker=number(ea), defender=number(ed))
+    policy = (getattr(result, "extra", None) or {}).get("casualties")
+    if policy in POLICIES:
+        text += translate("table_side", "; casualties: {policy} (as on the odds tab)").format(
+            policy=translate("views.mediumluck", POLICIES[policy]))
+    return text

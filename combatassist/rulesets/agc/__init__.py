@@ -69,6 +69,12 @@ class Agc(Ruleset):
     def label_ids(self) -> dict[str, tuple[str, ...]]:
         return {"short_units": BASE_TYPES}
 
+    def data_terms(self) -> list[str]:
+        """Terrains, units (their names in lower case and their ids in words), bands."""
+        data = agc_data()
+        return [*data.terrain_names.values(), *(n.lower() for n in data.unit_names.values()),
+                *(u.replace("_", " ") for u in data.unit_names), *(b.name for b in data.bands)]
+
     def labels_from_tables(self) -> dict[str, dict[str, str]]:
         """units and terrain, from the tables (which name them)."""
         data = agc_data()

@@ -43,14 +43,36 @@ class Ds2(Ruleset):
     data_files = {"tables.toml": read_tables}
     #: one shot: there is no next round to retreat before
     retreat_sides = ()
+    #: the table side says a shot's odds as the odds view does (labels.toml [outcomes])
+    outcome_ids = ("kill", "special", "no_effect")
+    table_losses = False
 
     def label_ids(self) -> dict[str, tuple[str, ...]]:
         t = tables()
         return {"classes": FAMILY_CLASSES, "covers": t.covers, "armour_types": t.armour_types,
                 "infantry": tuple(t.infantry_ratings), "ranges": t.ranges, "combat": t.combat}
 
+    def data_terms(self) -> list[str]:
+        """Weapon families and their no-effect results, ranges, armour, artillery weights,
+        target kinds, infantry ratings and impacts, covers."""
+        t = tables()
+        words = lambda ids: [i.replace("_", " ") for i in ids]       # noqa: E731
+        return [*(f.label for f in t.families.values()),
+                *(r for f in t.families.values() for r in f.no_effect.values()),
+                *t.ranges, *t.armour_types, *t.artillery_weights, *TARGET_KINDS,
+                *t.infantry_ratings, *(c.replace("_", "-") for c in t.covers),
+                *words(t.infantry_impact),
+                *words(c for v in t.infantry_impact.values() for c in v)]
+
     def parse(self, reader) -> Shot:
         return parse(reader)
+
+    def table_outcomes(self, result) -> list[tuple[str, float]]:
+        """Kill, special damage, no effect (misses included) of the shot's ``BattleResult``
+        at the table: an effect is the attacker's win, a kill the one loss it counts."""
+        kill = result.loss_marginal(1).get(1, 0.0)
+        return [("kill", kill), ("special", max(0.0, result.attacker_wins - kill)),
+                ("no_effect", result.defender_wins)]
 
     def to_document(self, payload: Shot) -> dict[str, Any]:
         return to_document(payload)

@@ -48,7 +48,7 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
     A battle still on after ``retreat_after`` rounds withdraws (``retreated``), losses stay
     what they were when it withdrew."""
     exact = None
-    if rules.dice.independent:
+    if rules.dice.independent and rules.edition.classic:
         # Ordinary dice spread each round over dozens of hit counts per side: the vectorised
         # grids are 40-60x faster there (low luck's two-point rounds are faster generically).
         # They have no position-dependent retreat: those battles use the generic solver.
@@ -83,6 +83,10 @@ class LowLuck(Ruleset):
         techs = tuple(tech for e in editions for tech in e.tech_effects)
         return {"units": units, "techs": tuple(dict.fromkeys(techs + research)),
                 "dice": DICE_MODES, "battles": BATTLE_KINDS, "editions": SHIPPED}
+
+    def data_terms(self) -> tuple[str, ...]:
+        """The unit ids of every shipped edition (``casualties.unit_name``)."""
+        return tuple(dict.fromkeys(u for name in SHIPPED for u in shipped(name).ids))
 
     def parse(self, reader) -> LowLuckScenario:
         return scenario.parse(reader)

@@ -19,6 +19,35 @@ AIR = frozenset({"air"})
 SEA = frozenset({"sea"})
 
 
+def lose_in_order(remaining: list[int], hits: int, order, allowed, keep=None) -> int:
+    """Remove up to ``hits`` units from ``remaining`` (counts, changed in place): the first
+    units of ``order`` among ``allowed``; with ``keep`` (slots in the order of loss, e.g. the
+    attacker's land units) the last one of them still alive is lost last. Returns how many
+    hits found a unit. Classic's casualties and the later editions' share it."""
+    taken = 0
+    reserve = None
+    if keep is not None:
+        # Keep the last land unit of the order alive while anything else can die instead.
+        alive = [i for i in keep if remaining[i]]
+        if alive:
+            reserve = alive[-1]
+            remaining[reserve] -= 1
+    for i in order:
+        if hits <= 0:
+            break
+        if i in allowed and remaining[i]:
+            take = min(hits, remaining[i])
+            remaining[i] -= take
+            hits -= take
+            taken += take
+    if reserve is not None:
+        if hits > 0 and reserve in allowed:
+            taken += 1
+        else:
+            remaining[reserve] += 1
+    return taken
+
+
 class Casualties:
     """Taking ``hits`` casualties from a side: the order-of-loss policy, or the players' choice."""
 
@@ -37,26 +66,9 @@ class Casualties:
                ) -> tuple[int, ...]:
         """Counts after removing ``hits`` eligible units by the order of loss."""
         remaining = list(counts)
-        allowed = set(self.eligible(kinds))
-        reserve = None
-        if self.side.keep_land:
-            # Keep the last land unit of the order alive while anything else can die instead.
-            land = [i for i in self.side.order if self.side.kinds[i] == "land" and counts[i]]
-            if land:
-                reserve = land[-1]
-                remaining[reserve] -= 1
-        for i in self.side.order:
-            if hits <= 0:
-                break
-            if i in allowed and remaining[i]:
-                take = min(hits, remaining[i])
-                remaining[i] -= take
-                hits -= take
-        if reserve is not None:
-            if hits > 0 and reserve in allowed:
-                hits -= 1
-            else:
-                remaining[reserve] += 1
+        keep = ([i for i in self.side.order if self.side.kinds[i] == "land"]
+                if self.side.keep_land else None)
+        lose_in_order(remaining, hits, self.side.order, set(self.eligible(kinds)), keep)
         return tuple(remaining)
 
     def losing_order(self, counts: tuple[int, ...]) -> list[int]:

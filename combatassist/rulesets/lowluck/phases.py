@@ -17,19 +17,18 @@ from .hits import tally
 
 
 class AAFire(Phase):
-    """Round 1: the defender's AA gun fires at the attacking aircraft."""
+    """Round 1: the defender's AA guns fire at the attacking aircraft (Classic and the later
+    editions: ``rules.aa_shots`` says how many shots; hit aircraft go by the order of loss)."""
 
     name = msg("AA fire")
 
     def __init__(self, rules: "LowLuckRules"):
         self.rules = rules
 
-    def aircraft(self, state) -> int:
-        return sum(n for n, k in zip(state[0], self.rules.att.kinds) if k == "air")
-
     def groups(self, state):
-        """One shot per aircraft, each hitting on a 1."""
-        return ((self.aircraft(state), 1),)
+        """The guns' shots (``rules.aa_shots``: at most one per aircraft), each hitting on
+        a 1."""
+        return ((self.rules.aa_shots(state), 1),)
 
     def dice(self, state):
         return self.rules.dice.dice("defender", self.groups(state), "aa")

@@ -18,7 +18,7 @@ from ... import limits
 from ...text import join, msg
 from .casualties import AIR, SEA, Casualties, unit_name
 from .dice import DICE_MODES, dice_system
-from .edition import BATTLE_KINDS, Edition, classic
+from .edition import BATTLE_KINDS, Edition, classic, default_order, full_order
 from .hits import TAIL_CUTOFF
 from .phases import AAFire, MainFire, SubmarineStrike
 
@@ -51,6 +51,14 @@ class LowLuckSide:
     #: Unit types in the order they are lost; empty = default (cheapest first).
     order_of_loss: tuple[str, ...] = ()
     techs: frozenset[str] = frozenset()
+    #: Later editions: of ``units``, those landed from transports (can't retreat).
+    amphibious: Mapping[str, int] = field(default_factory=dict)
+    #: Later editions: ships offshore that fire in round 1 of an amphibious assault.
+    bombard: Mapping[str, int] = field(default_factory=dict)
+    #: Later editions: of ``units``, two-hit units that start damaged.
+    damaged: Mapping[str, int] = field(default_factory=dict)
+    #: Later editions: this side's submarines submerge while the enemy has no destroyer.
+    submerge: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,24 +68,6 @@ class LowLuckScenario:
     defender: LowLuckSide = LowLuckSide()
     #: The edition whose units and rules the battle is fought by (default: Classic).
     edition: Edition = field(default_factory=classic)
-
-
-def default_order(edition: Edition, side_units: Mapping[str, int] | None = None,
-                  role: str = "defender") -> tuple[str, ...]:
-    """Cheapest first; among equal costs the weaker unit in ``role`` first, then file order."""
-    ids = list(edition.ids)
-    table = edition.unit_map
-    ordered = sorted(ids, key=lambda uid: (table[uid].cost, table[uid].value(role),
-                                           ids.index(uid)))
-    if side_units is None:
-        return tuple(ordered)
-    return tuple(uid for uid in ordered if side_units.get(uid, 0) > 0)
-
-
-def full_order(edition: Edition, order: tuple[str, ...], role: str) -> tuple[str, ...]:
-    """A user's order of loss completed with the unlisted types (default order after it)."""
-    return tuple(order) + tuple(u for u in default_order(edition, None, role)
-                                if u not in order)
 
 
 class _Side:
@@ -150,6 +140,10 @@ class LowLuckRules(BattleRules):
 
     def hit_dist(self, groups) -> Dist:
         return self.dice.hit_dist(groups)
+
+    def aa_shots(self, state) -> int:
+        """Classic's AA gun: one shot per attacking aircraft."""
+        return sum(n for n, k in zip(state[0], self.att.kinds) if k == "air")
 
     # -- BattleRules ----------------------------------------------------------------------
     def initial_state(self):
@@ -251,5 +245,10 @@ class LowLuckRules(BattleRules):
         return sum(state[0])
 
 
-def make_rules(scenario: LowLuckScenario) -> LowLuckRules:
-    return LowLuckRules(scenario)
+def make_rules(scenario: LowLuckScenario):
+    """Classic's rules (``LowLuckRules``: its grid solvers serve it) or a later edition's
+    (``later.LaterRules``)."""
+    if scenario.edition.classic:
+        return LowLuckRules(scenario)
+    from .later import LaterRules                 # only a later edition needs it
+    return LaterRules(scenario)

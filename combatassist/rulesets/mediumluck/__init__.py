@@ -54,6 +54,12 @@ class MediumLuck(Ruleset):
         return {"units": tuple(chart.units), "bands": chart.band_names,
                 "battles": BATTLE_KINDS}
 
+    def data_terms(self) -> list[str]:
+        """The shipped chart's bands, units (as ids and in words) and boost kinds."""
+        chart = default_chart()
+        return [*chart.band_names, *chart.units, *(u.replace("_", " ") for u in chart.units),
+                *(kind for band in chart.bands for kind in band.boost.values())]
+
     def parse(self, reader) -> MediumLuckSetup:
         return scenario.parse(reader)
 

@@ -53,6 +53,10 @@ class Ur(Ruleset):
     def label_ids(self) -> dict[str, tuple[str, ...]]:
         return {"terrain": TERRAINS, "stances": STANCES}
 
+    def data_terms(self) -> list[str]:
+        """The units' names and the terrains."""
+        return [*(u.name for u in tables().units.values()), *TERRAINS]
+
     def parse(self, reader) -> UrScenario:
         return parse(reader)
 

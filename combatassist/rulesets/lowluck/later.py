@@ -1,0 +1,452 @@
+"""The later editions' battles (1942 Second Edition, Global 1940; docs/rules.md §2b).
+
+Each side's units are *slots* ``(unit id, status)``: status "" (fighting, undamaged), "damaged"
+(a two-hit unit that took one hit), "amphibious" (landed from transports: can't retreat,
+lost before the others of its type) and "out" (submerged submarines: not lost, no longer in
+the battle). A side has only the slots its units can be in. State:
+``(attacker_counts, defender_counts, first_round)`` with counts aligned to the side's slots:
+hashable tuples, as every battle state.
+
+A round is phases of the ``BattleRules`` framework (``later_phases``): round 1's AA fire
+(shared with Classic), submerging, the submarines' surprise strike, then the general combat
+(round 1: the shore bombardment with it). Hits are *batches* ``(category, hits)``, taken in
+the order bombardment, submarines, aircraft that may not hit submarines, the rest — each hit
+by an undamaged two-hit unit first, then by the first unit of the order of loss the category
+may take (``SlotCasualties``).
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+import numpy as np
+
+from ...battle import BattleRules, phase_exact
+from ...distribution import Dist
+from ...errors import EngineError
+from ... import limits
+from ...text import join, msg
+from .casualties import lose_in_order, unit_name
+from .dice import dice_system
+from .edition import Edition, default_order, full_order
+from .later_phases import (AA, AIR_ONLY, ANY, ORDER as TAKING_ORDER, MainFire, Slot, Submerge,
+                           SurpriseStrike, may_take)
+from .phases import AAFire
+
+class SideSlots:
+    """One side's slots, order of loss and casualty policy, fixed for the battle."""
+
+    def __init__(self, role: str, edition: Edition, spec, keep_land: bool):
+        self.role = role
+        slots: list[Slot] = []
+        counts: list[int] = []
+        for u in edition.units:
+            n = spec.units.get(u.id, 0)
+            if not n:
+                continue
+            amph = spec.amphibious.get(u.id, 0)
+            dmg = spec.damaged.get(u.id, 0)
+            if amph:
+                slots.append(Slot(u, "amphibious"))
+                counts.append(amph)
+            slots.append(Slot(u))
+            counts.append(n - amph - dmg)
+            if u.hits > 1:
+                slots.append(Slot(u, "damaged"))
+                counts.append(dmg)
+            if u.has("submarine") and spec.submerge:
+                slots.append(Slot(u, "out"))
+                counts.append(0)
+        self.slots = tuple(slots)
+        self.counts0 = tuple(counts)
+        types = (full_order(edition, tuple(spec.order_of_loss), role) if spec.order_of_loss
+                 else default_order(edition, None, role))
+        rank = {uid: i for i, uid in enumerate(types)}
+        status_rank = {"amphibious": 0, "damaged": 1, "": 2}
+        fighting = [i for i, s in enumerate(slots) if s.fights]
+        # Transports are lost after every other unit of their side.
+        self.order = tuple(sorted(fighting, key=lambda i: (
+            slots[i].unit.has("transport"), rank[slots[i].unit.id], status_rank[slots[i].status])))
+        # Two-hit units take hits first, in the order of loss.
+        self.two_hit = tuple(i for i in self.order if slots[i].undamaged_two_hit)
+        self.damaged_of = {i: next(j for j, t in enumerate(slots)
+                                   if t.unit.id == slots[i].unit.id and t.status == "damaged")
+                           for i in self.two_hit}
+        self.keep_land = keep_land
+        self.land = tuple(i for i in self.order if slots[i].unit.kind == "land"
+                          and not slots[i].unit.has("aa_gun"))
+        self.ids = tuple(dict.fromkeys(s.unit.id for s in slots))
+
+    def eligible(self, category: str) -> frozenset[int]:
+        return frozenset(i for i, s in enumerate(self.slots) if may_take(category, s))
+
+    def fighting(self, counts) -> int:
+        return sum(n for n, s in zip(counts, self.slots) if s.fights)
+
+    @functools.lru_cache(maxsize=200_000)
+    def present(self, counts: tuple[int, ...]) -> frozenset[str]:
+        """The abilities (and "unit") of the side's fighting units, and "fires" when one of
+        them has a value in the side's role."""
+        out = set()
+        for n, s in zip(counts, self.slots):
+            if n and s.fights:
+                out |= s.unit.abilities
+                out.add("unit")
+                if s.unit.value(self.role) > 0:
+                    out.add("fires")
+        return frozenset(out)
+
+    @functools.lru_cache(maxsize=200_000)
+    def left_alone(self, counts: tuple[int, ...]) -> bool:
+        """True when the side's fighting units are all transports or all AA guns (the end of
+        a round may take them: ``LaterRules.end_round``)."""
+        live = [s.unit for n, s in zip(counts, self.slots) if n and s.fights]
+        return bool(live) and (all(u.has("transport") for u in live)
+                               or all(u.has("aa_gun") for u in live))
+
+    @functools.lru_cache(maxsize=200_000)
+    def take(self, counts: tuple[int, ...], batches: tuple[tuple[str, int], ...]
+             ) -> tuple[tuple[int, ...], int]:
+        """Counts after the hit batches, by the policy, and how many hits found a unit."""
+        remaining = list(counts)
+        taken = 0
+        for category, hits in batches:
+            allowed = self.eligible(category)
+            for i in self.two_hit:                      # free hits on two-hit units first
+                if hits <= 0:
+                    break
+                if i in allowed and remaining[i]:
+                    n = min(hits, remaining[i])
+                    remaining[i] -= n
+                    remaining[self.damaged_of[i]] += n
+                    hits -= n
+                    taken += n
+            taken += lose_in_order(remaining, hits, self.order, allowed,
+                                   self.land if self.keep_land else None)
+        return tuple(remaining), taken
+
+    # -- the Classic casualty interface (AA fire is shared with Classic) -----------------
+    def policy(self, counts, hits: int, kinds) -> tuple[int, ...]:
+        return self.take(counts, ((_category(kinds), hits),))[0]
+
+    def apply(self, counts, hits, kinds, choice):
+        return self.apply_batches(counts, ((_category(kinds), hits),), choice)
+
+    def as_choice(self, before, after) -> dict[str, int]:
+        """The hits each unit type took: losses, plus two-hit units newly damaged."""
+        return _hits_by_type(self, before, after)
+
+    def apply_batches(self, counts, batches, choice: Mapping[str, int] | None):
+        if choice is None:
+            return self.take(counts, batches)[0]
+        return self.chosen(counts, batches, choice)
+
+    def chosen(self, counts, batches, choice: Mapping[str, int]) -> tuple[int, ...]:
+        """Counts after the players' choice ``{unit: hits taken}`` (a two-hit unit's hit
+        damages an undamaged one first); refused unless every hit has a unit it may take."""
+        needed = self.take(counts, batches)[1]
+        remaining = list(counts)
+        total = 0
+        wanted: dict[str, int] = {}
+        for uid, n in choice.items():
+            if uid not in self.ids:
+                raise EngineError(msg("unknown unit '{unit}' in the {side}'s casualties",
+                                      unit=uid, side=self.role))
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise EngineError(msg("casualty count for {unit} must be a whole number >= 0",
+                                      unit=unit_name(uid)))
+            if n:
+                wanted[uid] = n
+                total += n
+        cats = [c for c, h in batches if h]
+        for uid, n in wanted.items():
+            slots = [i for i, s in enumerate(self.slots) if s.unit.id == uid and s.fights]
+            hits_left = sum(counts[i] * (2 if self.slots[i].undamaged_two_hit else 1)
+                            for i in slots)
+            if not any(counts[i] for i in slots):
+                raise EngineError(msg("the {side} has no {unit} left", side=self.role,
+                                      unit=unit_name(uid)))
+            if n > hits_left:
+                raise EngineError(msg("the {side} has only {count} {unit}, not {n}",
+                                      side=self.role, count=sum(counts[i] for i in slots),
+                                      unit=unit_name(uid), n=n))
+            if not any(may_take(c, self.slots[slots[0]]) for c in cats):
+                allowed = [u for u in self.ids if any(
+                    may_take(c, s) for c in cats for s in self.slots if s.unit.id == u)]
+                raise EngineError(msg("{unit} can't be taken for these hits (only {units})",
+                                      unit=unit_name(uid),
+                                      units=join(", ", [unit_name(u) for u in allowed])))
+            # hits on a type: damage the undamaged two-hit ones, then lose amphibious,
+            # damaged, then the others (the order of loss within the type)
+            for i in self.two_hit:
+                if self.slots[i].unit.id == uid and n:
+                    k = min(n, remaining[i])
+                    remaining[i] -= k
+                    remaining[self.damaged_of[i]] += k
+                    n -= k
+            for i in self.order:
+                if self.slots[i].unit.id == uid and n:
+                    k = min(n, remaining[i])
+                    remaining[i] -= k
+                    n -= k
+        if total != needed:
+            raise EngineError(msg("the {side} must take exactly {needed} casualties, not "
+                                  "{total}", side=self.role, needed=needed, total=total))
+        if not _assignable(self, counts, batches, wanted):
+            raise EngineError(msg("these casualties don't fit the hits: submarines' hits "
+                                  "can't take aircraft, and aircraft's hits can't take "
+                                  "submarines without a destroyer"))
+        return tuple(remaining)
+
+
+def _category(kinds) -> str:
+    return AA if kinds is not None and "air" in kinds else ANY
+
+
+def _hits_by_type(side: SideSlots, before, after) -> dict[str, int]:
+    """{unit: hits taken} between two compositions: units lost plus newly damaged."""
+    out: dict[str, int] = {}
+    for uid in side.ids:
+        idx = [i for i, s in enumerate(side.slots) if s.unit.id == uid and s.status != "out"]
+        damaged = [i for i in idx if side.slots[i].status == "damaged"]
+        # an undamaged unit leaves its slot by one hit (one-hit: lost; two-hit: damaged);
+        # a damaged one is lost by one more
+        newly = sum(before[i] for i in idx if i not in damaged) - \
+            sum(after[i] for i in idx if i not in damaged)
+        damaged_lost = (sum(before[i] for i in damaged) + newly - sum(after[i] for i in damaged)
+                        if damaged else 0)
+        hits = newly + damaged_lost
+        if hits:
+            out[uid] = hits
+    return out
+
+
+def _assignable(side: SideSlots, counts, batches, wanted: Mapping[str, int]) -> bool:
+    """Whether the chosen hits per type can be matched to the batches' categories."""
+    left = dict(wanted)
+    cats = [(c, h) for c, h in batches if h]
+    # the most restricted categories first; each prefers the types fewest categories take
+    cats.sort(key=lambda ch: TAKING_ORDER.index(ch[0]) if ch[0] in TAKING_ORDER else -1)
+    rep = {uid: next(s for s in side.slots if s.unit.id == uid) for uid in side.ids}
+    need = sum(left.values())
+    for c, h in cats:
+        types = sorted((u for u in left if left[u] and may_take(c, rep[u])),
+                       key=lambda u: sum(may_take(c2, rep[u]) for c2, _ in cats))
+        for u in types:
+            k = min(h, left[u])
+            left[u] -= k
+            h -= k
+            need -= k
+    return need == 0
+
+
+class LaterRules(BattleRules):
+    """A battle of a later edition (1942se, 1940se or a player's own edition file)."""
+
+    def __init__(self, scenario):
+        self.scenario = scenario
+        self.edition = scenario.edition
+        opts = scenario.options
+        self.dice = dice_system(opts.dice)
+        self.land_battle = opts.battle == "land"
+        self.att = SideSlots("attacker", self.edition, scenario.attacker,
+                             opts.keep_land_unit and self.land_battle)
+        self.dfn = SideSlots("defender", self.edition, scenario.defender, False)
+        self.att_cas, self.def_cas = self.att, self.dfn
+        self.bombard = tuple(sorted(
+            (self.edition.unit(uid).attack for uid, n in scenario.attacker.bombard.items()
+             for _ in range(n)))) if self.land_battle else ()
+        self.submerge = (scenario.attacker.submerge, scenario.defender.submerge)
+        self._aa = AAFire(self)
+        self._submerge = Submerge(self)
+        self._surprise = SurpriseStrike(self)
+        self._fire = MainFire(self)
+
+    # -- what the phases ask ------------------------------------------------------------
+    def side(self, k: int) -> SideSlots:
+        return self.att if k == 0 else self.dfn
+
+    def has(self, k: int, counts, ability: str) -> bool:
+        return ability in self.side(k).present(counts)
+
+    def aa_shots(self, state) -> int:
+        """AA guns' shots: 3 per gun (the edition's aa_shots), at most one per aircraft."""
+        guns = sum(n * s.unit.aa_shots for n, s in zip(state[1], self.dfn.slots) if s.fights)
+        planes = sum(n for n, s in zip(state[0], self.att.slots)
+                     if s.fights and s.unit.kind == "air")
+        return min(guns, planes)
+
+    def submerging(self, state, k: int) -> bool:
+        """Side k's submarines submerge now (its choice, the enemy has no destroyer)."""
+        return (self.submerge[k] and self.has(k, state[k], "submarine")
+                and not self.has(1 - k, state[1 - k], "destroyer"))
+
+    def surprising(self, state, k: int) -> bool:
+        """Side k's submarines strike first (the enemy has no destroyer)."""
+        return (self.has(k, state[k], "submarine") and not self.submerging(state, k)
+                and not self.has(1 - k, state[1 - k], "destroyer"))
+
+    # -- BattleRules ----------------------------------------------------------------------
+    def initial_state(self):
+        return (self.att.counts0, self.dfn.counts0, True)
+
+    def phases(self, state):
+        out = []
+        if state[2] and self.land_battle and self.aa_shots(state):
+            out.append(self._aa)
+        if self.submerging(state, 0) or self.submerging(state, 1):
+            out.append(self._submerge)
+        if self.surprising(state, 0) or self.surprising(state, 1):
+            out.append(self._surprise)
+        out.append(self._fire)
+        return out
+
+    def round_dist(self, state) -> Dist:
+        """The phases' exact round, faster in the general combat: each side's casualties
+        depend only on the other side's hits (tested equal to ``BattleRules.round_dist``)."""
+        current: dict = {state: 1.0}
+        for phase in self.phases(state)[:-1]:
+            current = phase_exact(phase, current)
+        fire = self._fire
+        result: dict = {}
+        for s, p in current.items():
+            after = []
+            for k in (0, 1):
+                batches = fire.batches(s, 1 - k)
+                side = self.side(k)
+                acc: dict = {}
+                for hits, q in fire.batch_dist(s, 1 - k).items():
+                    key = side.take(s[k], tuple(zip((c for c, _ in batches), hits)))[0]
+                    acc[key] = acc.get(key, 0.0) + q
+                after.append(acc)
+            alone_d = {d: self.dfn.left_alone(d) for d in after[1]}
+            for a, qa in after[0].items():
+                alone_a = self.att.left_alone(a)
+                pa = p * qa
+                for d, qd in after[1].items():
+                    # end_round changes nothing unless a side is left with transports or
+                    # AA guns alone
+                    key = self.end_round((a, d, s[2])) if alone_a or alone_d[d] else (a, d, False)
+                    result[key] = result.get(key, 0.0) + pa * qd
+        return Dist(result)
+
+    def end_round(self, state):
+        """Round 1 is over; a side left with only transports loses them while the enemy can
+        fire; a defender left with only AA guns loses them."""
+        att, dfn = state[0], state[1]
+        if not (self.att.left_alone(att) or self.dfn.left_alone(dfn)):
+            return (att, dfn, False)
+        # both sides are judged on the round's end position
+        can_fire = ("fires" in self.dfn.present(dfn), "fires" in self.att.present(att))
+        attacker_left = "unit" in self.att.present(att)
+        out = []
+        for k, counts in ((0, att), (1, dfn)):
+            side = self.side(k)
+            live = [i for i, s in enumerate(side.slots) if s.fights and counts[i]]
+            alone = all(side.slots[i].unit.has("transport") for i in live) and can_fire[k]
+            if k == 1 and attacker_left:
+                alone = alone or all(side.slots[i].unit.has("aa_gun") for i in live)
+            out.append(tuple(0 if (alone and i in live) else n for i, n in enumerate(counts))
+                       if live and alone else counts)
+        return (out[0], out[1], False)
+
+    def verdict(self, state):
+        a, d = self.att.fighting(state[0]), self.dfn.fighting(state[1])
+        if a and d:
+            return None
+        if not a and not d:
+            return "draw"
+        return "attacker" if a else "defender"
+
+    def losses(self, state):
+        return (sum(self.att.counts0) - sum(state[0]), sum(self.dfn.counts0) - sum(state[1]))
+
+    def progress(self, state):
+        def out(k):
+            return sum(n for n, s in zip(state[k], self.side(k).slots) if not s.fights)
+
+        def damaged(k):
+            return sum(n for n, s in zip(state[k], self.side(k).slots) if s.status == "damaged")
+        lost = sum(self.losses(state))
+        return (lost, out(0) + out(1), damaged(0) + damaged(1), 0 if state[2] else 1)
+
+    def work_estimate(self, state) -> float:
+        """Exact-solver transitions from ``state``: each side's compositions (its units,
+        times the two-hit units' damage, times the hit categories that split it) paired,
+        times the outcomes of the next round."""
+        def positions(k):
+            side = self.side(k)
+            n = sum(state[k]) + 1
+            extra = 1 + sum(state[k][i] for i in side.two_hit)
+            split = 2 if (self.has(k, state[k], "submarine") and any(
+                s.unit.kind == "air" for s in side.slots)) else 1
+            return n * extra * split
+        return limits.exact_estimate(positions(0) * positions(1), len(self.round_dist(state)))
+
+    def describe(self, state):
+        def side(k):
+            parts = []
+            for n, s in zip(state[k], self.side(k).slots):
+                if not n:
+                    continue
+                name = unit_name(s.unit.id)
+                if s.status == "damaged":
+                    parts.append(msg("{n} {unit} (damaged)", n=n, unit=name))
+                elif s.status == "amphibious":
+                    parts.append(msg("{n} {unit} (amphibious)", n=n, unit=name))
+                elif s.status == "out":
+                    parts.append(msg("{n} {unit} (submerged)", n=n, unit=name))
+                else:
+                    parts.append(msg("{n} {unit}", n=n, unit=name))
+            return join(", ", parts) or msg("nothing left")
+        return msg("attacker: {attacker} | defender: {defender}", attacker=side(0),
+                   defender=side(1))
+
+    def state_units(self, state) -> tuple[dict[str, int], dict[str, int]]:
+        """Each side's units ({id: count}): damaged and submerged units are not lost."""
+        out = []
+        for k in (0, 1):
+            units: dict[str, int] = {}
+            for n, s in zip(state[k], self.side(k).slots):
+                if n:
+                    units[s.unit.id] = units.get(s.unit.id, 0) + n
+            out.append(units)
+        return out[0], out[1]
+
+    def state_counts(self, states):
+        """Unit ids and each side's units per position (``figures``' array form of
+        ``state_units``): the slots summed per unit type."""
+        states = list(states)
+        ids = self.edition.ids
+        out = []
+        for k in (0, 1):
+            slots = self.side(k).slots
+            to_ids = np.zeros((len(slots), len(ids)), dtype=np.int64)
+            for i, s in enumerate(slots):
+                to_ids[i, ids.index(s.unit.id)] = 1
+            counts = np.array([s[k] for s in states], dtype=np.int64).reshape(
+                len(states), len(slots))
+            out.append(counts @ to_ids)
+        return ids, out[0], out[1]
+
+    def unit_costs(self) -> dict[str, int]:
+        """IPC per unit type (the edition's costs)."""
+        return {u.id: u.cost for u in self.edition.units}
+
+    def land_units(self) -> frozenset[str] | None:
+        """The unit types that take a territory (AA guns don't); None in a sea battle."""
+        if not self.land_battle:
+            return None
+        return frozenset(u.id for u in self.edition.units
+                         if u.kind == "land" and not u.has("aa_gun"))
+
+    def retreat_refusal(self, state, side: str) -> str | None:
+        """The attacker's units landed from transports can't retreat (the table)."""
+        if side == "attacker" and any(n for n, s in zip(state[0], self.att.slots)
+                                      if s.status == "amphibious"):
+            return msg("the attacker's amphibious units can't retreat: they fight on to the "
+                       "end")
+        return None
+
+    def attacker_units(self, state) -> int:
+        return self.att.fighting(state[0])

@@ -1,0 +1,300 @@
+"""The later editions' phases (docs/rules.md §2b): submerging, the submarines' surprise
+strike, and the general combat (with round 1's shore bombardment).
+
+Each phase reads the battle's ``LaterRules`` (``rules``: it imports this module, hence no
+import of it here). ``resolve`` is written for a batch of rolls (``resolve_many``: the
+simulator), one roll being a batch of one (the table side, enumeration); ``outcome_dist`` is
+the exact table, the product of each firing group's hit table (``rules.dice.hit_dist``).
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...battle import Phase
+from ...distribution import Dist
+from ...text import msg
+from .edition import UnitType
+
+#: Hit categories: bombardment, submarines, aircraft that may not hit submarines, the rest
+#: (in the order a side takes them), and AA fire.
+BOMBARD, SUB, AIR_ONLY, ANY, AA = "bombard", "sub", "air", "any", "aa"
+ORDER = (BOMBARD, SUB, AIR_ONLY, ANY)
+SIDES = ("attacker", "defender")
+WHAT = {BOMBARD: "bombardment", SUB: "submarines"}
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A side's units of one type in one status: "" (undamaged), "damaged", "amphibious",
+    "out" (submerged)."""
+
+    unit: UnitType
+    status: str = ""
+
+    @property
+    def fights(self) -> bool:
+        return self.status != "out"
+
+    @property
+    def undamaged_two_hit(self) -> bool:
+        return self.unit.hits > 1 and self.status != "damaged"
+
+
+def may_take(category: str, slot: Slot) -> bool:
+    """Whether a hit of ``category`` may be taken by a unit in ``slot``."""
+    if not slot.fights:
+        return False
+    kind = slot.unit.kind
+    if category == AA:
+        return kind == "air"
+    if category == SUB:
+        return kind != "air"
+    if category == AIR_ONLY:
+        return not slot.unit.has("submarine")
+    return True
+
+
+def _product(dists: list[Dist]) -> Dist:
+    """The joint distribution of independent hit counts, as tuples."""
+    out: dict = {(): 1.0}
+    for d in dists:
+        nxt: dict = {}
+        for key, p in out.items():
+            for h, q in d.items():
+                k = key + (h,)
+                nxt[k] = nxt.get(k, 0.0) + p * q
+        out = nxt
+    return Dist(out)
+
+
+@functools.lru_cache(maxsize=100_000)
+def _product_of(groups: tuple, dice) -> Dist:
+    return _product([dice.hit_dist(g) for g in groups])
+
+
+class _Firing(Phase):
+    """A phase in which both sides may fire groups: ``batches(state, k)`` is side k's
+    ``[(category, groups)]`` in the order the enemy takes them (memoised per position)."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self._memo: dict = {}
+
+    def batches(self, state, k: int) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+        """Side k's ``[(category, groups)]`` in ``state`` (``_batches``, memoised)."""
+        key = (state, k)
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) > 200_000:
+                self._memo.clear()
+            found = self._memo[key] = self._batches(state, k)
+        return found
+
+    def _batches(self, state, k: int) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+        raise NotImplementedError
+
+    def _dice_of(self, state, k):
+        r = self.rules
+        role = SIDES[k]
+        return [r.dice.dice(role, groups, WHAT.get(cat, "attack" if k == 0 else "defence"))
+                for cat, groups in self.batches(state, k)]
+
+    def dice(self, state):
+        return tuple(d for k in (0, 1) for dice in self._dice_of(state, k) for d in dice)
+
+    def batch_dist(self, state, k: int) -> Dist:
+        """Side k's hits per batch (a tuple), exactly."""
+        return _product_of(tuple(g for _, g in self.batches(state, k)), self.rules.dice)
+
+    def outcome_dist(self, state):
+        return self.batch_dist(state, 0).joint(self.batch_dist(state, 1))
+
+    def resolve(self, state, rolled):
+        (outcome,) = self.resolve_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))
+        return outcome
+
+    def resolve_many(self, state, rolled):
+        """((attacker's hits per batch), (defender's)) of each roll, tallied."""
+        r = self.rules
+        columns = []
+        start = 0
+        for k in (0, 1):
+            for (cat, groups), dice in zip(self.batches(state, k), self._dice_of(state, k)):
+                columns.append((k, r.dice.hits_many(groups, rolled[:, start:start + len(dice)])))
+                start += len(dice)
+        # each roll's hits as one mixed-radix number: one np.unique for the whole batch
+        if not columns:
+            return {((), ()): len(rolled)}
+        code = np.zeros(len(rolled), dtype=np.int64)
+        bases = []
+        for _, c in columns:
+            base = int(c.max()) + 1
+            code = code * base + c
+            bases.append(base)
+        out: dict = {}
+        values, counts = np.unique(code, return_counts=True)
+        for value, n in zip(values.tolist(), counts.tolist()):
+            hits = []
+            for base in reversed(bases):
+                value, h = divmod(value, base)
+                hits.append(h)
+            hits.reverse()
+            att = tuple(h for (k, _), h in zip(columns, hits) if k == 0)
+            dfn = tuple(h for (k, _), h in zip(columns, hits) if k == 1)
+            out[(att, dfn)] = n
+        return out
+
+    def _after(self, state, outcome, choice=None):
+        r = self.rules
+        choice = choice or {}
+        after = []
+        for k in (0, 1):
+            cats = [c for c, _ in self.batches(state, 1 - k)]
+            batches = tuple(zip(cats, outcome[1 - k]))
+            after.append(r.side(k).apply_batches(state[k], batches, choice.get(SIDES[k])))
+        return after
+
+    def propose(self, state, outcome):
+        r = self.rules
+        after = self._after(state, outcome)
+        return {SIDES[k]: r.side(k).as_choice(state[k], after[k]) for k in (0, 1)}
+
+    def apply(self, state, outcome, choice=None):
+        a, d = self._after(state, outcome, choice)
+        return (a, d, state[2])
+
+
+class Submerge(Phase):
+    """A side that chose to submerge takes its submarines out while the enemy has no
+    destroyer (no dice)."""
+
+    name = msg("submerge")
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def resolve(self, state, rolled):
+        return tuple(self.rules.submerging(state, k) for k in (0, 1))
+
+    def outcome_dist(self, state):
+        return Dist.point(self.resolve(state, ()))
+
+    def apply(self, state, outcome, choice=None):
+        sides = [list(state[0]), list(state[1])]
+        for k in (0, 1):
+            if not outcome[k]:
+                continue
+            slots = self.rules.side(k).slots
+            for i, s in enumerate(slots):
+                if s.unit.has("submarine") and s.fights and sides[k][i]:
+                    j = next(j for j, t in enumerate(slots)
+                             if t.unit.id == s.unit.id and t.status == "out")
+                    sides[k][j] += sides[k][i]
+                    sides[k][i] = 0
+        return (tuple(sides[0]), tuple(sides[1]), state[2])
+
+    def explain(self, state, rolled):
+        return msg("Submarines submerge: the enemy has no destroyer")
+
+
+class SurpriseStrike(_Firing):
+    """Submarines fire first while the enemy has no destroyer; their hits are removed at
+    once and never taken by aircraft."""
+
+    name = msg("surprise strike")
+
+    def _batches(self, state, k):
+        r = self.rules
+        if not r.surprising(state, k):
+            return []
+        side = r.side(k)
+        groups = tuple((n, s.unit.value(side.role)) for n, s in zip(state[k], side.slots)
+                       if n and s.fights and s.unit.has("submarine"))
+        return [(SUB, groups)] if groups else []
+
+    def explain(self, state, rolled):
+        a, d = self.resolve(state, rolled)
+        return msg("Surprise strike: the attacker's submarines score {a} hits, the "
+                   "defender's {d}", a=sum(a), d=sum(d))
+
+
+class MainFire(_Firing):
+    """All other units of both sides fire (round 1: the bombarding ships with them);
+    casualties are removed after both have fired."""
+
+    name = msg("fire")
+
+    def _batches(self, state, k):
+        r = self.rules
+        side, enemy = r.side(k), r.side(1 - k)
+        counts = state[k]
+        raw: dict[str, list[tuple[int, int]]] = {c: [] for c in ORDER}
+        if k == 0 and state[2] and r.bombard:
+            raw[BOMBARD] = [(1, v) for v in r.bombard]
+        surprised = r.surprising(state, k)
+        own_destroyer = r.has(k, counts, "destroyer")
+        values = self.values(state, k)
+        for i, (n, s) in enumerate(zip(counts, side.slots)):
+            if not n or not s.fights:
+                continue
+            if s.unit.has("submarine"):
+                if surprised:
+                    continue
+                cat = SUB
+            else:
+                cat = AIR_ONLY if s.unit.kind == "air" and not own_destroyer else ANY
+            for m, v in values[i]:
+                if m and v:
+                    raw[cat].append((m, v))
+        # Low luck rolls each set of units the groups may hit once: groups that may hit the
+        # same units (of those the enemy has) are pooled; bombardment rolls on its own.
+        present = [s for n, s in zip(state[1 - k], enemy.slots) if n and s.fights]
+        out: list[tuple[str, tuple]] = []
+        targets: dict = {}
+        last = None
+        for cat in ORDER:
+            groups = [g for g in raw[cat] if g[0] and g[1]]
+            if not groups:
+                continue
+            key = (cat,) if cat == BOMBARD else frozenset(
+                i for i, s in enumerate(present) if may_take(cat, s))
+            if r.dice.independent and out and key != last:
+                # ordinary dice: every unit rolls its own die, so only neighbours in the order
+                # hits are taken may share a batch (each category keeps its place)
+                targets = {}
+            last = key
+            if key in targets:
+                j = targets[key]
+                out[j] = (out[j][0], out[j][1] + tuple(groups))
+            else:
+                targets[key] = len(out)
+                out.append((cat, tuple(groups)))
+        return [(c, tuple(sorted(g))) for c, g in out]
+
+    def values(self, state, k) -> list[list[tuple[int, int]]]:
+        """Per slot, [(units, value)]: the side's values, the attacker's support applied
+        (each supporter raises one unit, recounted from the units left)."""
+        r = self.rules
+        side = r.side(k)
+        counts = state[k]
+        out = [[(n, s.unit.value(side.role))] for n, s in zip(counts, side.slots)]
+        if k != 0:
+            return out
+        for rule in r.edition.support:
+            free = sum(n for n, s in zip(counts, side.slots) if s.fights and s.unit.id in rule.by)
+            for i, (n, s) in enumerate(zip(counts, side.slots)):
+                if not free:
+                    break
+                if n and s.fights and s.unit.id in rule.units:
+                    raised = min(free, n)
+                    free -= raised
+                    base = out[i][0][1]
+                    out[i] = [(n - raised, base), (raised, max(base, rule.attack))]
+        return out
+
+    def explain(self, state, rolled):
+        a, d = self.resolve(state, rolled)
+        return msg("Fire: the attacker scores {a} hits, the defender {d}", a=sum(a), d=sum(d))

@@ -1,0 +1,43 @@
+"""Issue 25, item 6: the table side states a battle's odds in the words of the ruleset's odds
+view — every ruleset names each of its outcomes (``outcome_name``), and a DS2 shot at
+the table gives the Odds tab's kill / special damage / no effect."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from combatassist import rulesets
+from combatassist.result import BattleResult
+from combatassist.scenario import scenario_to_toml
+from combatassist.table import TableBattle, rules_from_scenario
+
+
+def start_odds(ruleset):
+    text = scenario_to_toml(ruleset.default_scenario())
+    rules, name = rules_from_scenario(text)
+    return TableBattle(rules, scenario_text=text, ruleset=name).odds_from_here()
+
+
+@pytest.mark.parametrize("name", rulesets.names())
+def test_every_outcome_has_a_name_and_the_shares_add_up(name):
+    ruleset = rulesets.get(name)
+    exact = ruleset.exact(ruleset.default_scenario().body)     # what the table starts with
+    shares = ruleset.table_outcomes(exact if isinstance(exact, BattleResult) else
+                                    start_odds(ruleset))
+    assert [key for key, _ in shares] == list(ruleset.outcome_ids)
+    for key in ruleset.outcome_ids:
+        assert ruleset.outcome_name(key) != key.replace("_", " ")        # a real name
+    assert math.fsum(p for _, p in shares) == pytest.approx(1.0, abs=1e-9)
+
+
+def test_a_shot_at_the_table_has_the_odds_tabs_three_outcomes():
+    ds2 = rulesets.get("ds2")
+    tab = ds2.exact(ds2.default_scenario().body)
+    shares = dict(ds2.table_outcomes(start_odds(ds2)))
+    assert shares["kill"] == pytest.approx(tab.p_kill, abs=1e-12)
+    assert shares["special"] == pytest.approx(tab.p_special, abs=1e-12)
+    assert shares["no_effect"] == pytest.approx(tab.p_no_effect, abs=1e-12)
+    assert [ds2.outcome_name(k) for k in ds2.outcome_ids] == \
+        ["Kill", "Special damage", "No effect"]
+    assert not ds2.table_losses
