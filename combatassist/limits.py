@@ -102,3 +102,18 @@ def check_vectorised_simulation(trials: int, dice_per_trial: float) -> None:
     if trials * dice_per_trial > MAX_VECTORISED_DICE:
         raise simulation_refusal(trials * dice_per_trial, trials, dice_per_trial,
                                  MAX_VECTORISED_DICE)
+
+#: Medium Luck's assignment advisor (``mediumluck.advisor``), counted in evaluations (the
+#: exact odds of one assignment), never in seconds, so a busy machine gives the same advice
+#: later, not other advice: its default search and the most a command may ask for.
+ADVISOR_DEFAULT_EVALUATIONS = 400
+ADVISOR_MAX_EVALUATIONS = 20_000
+#: The advisor's whole search: grid cells x band outcomes pushed, counted as they are (the
+#: search stops there with the best found so far; the first batch past it is refused). Its
+#: small battles and big ones push 5-8 million a second on the 2-core machine: ~10 s
+#: at most, a margin for a busy machine below the 30 s cap (``advise``: a refusal, never
+#: another answer).
+MAX_ADVISOR_WORK = 50_000_000
+#: Positions of the searching side the advisor may keep (~1 KB each): the search stops with
+#: the best found so far once it holds more.
+MAX_ADVISOR_POSITIONS = 400_000

@@ -143,3 +143,57 @@ def _edit_to_redraw(ruleset: str):
 
 BENCHMARKS = [(f"{ruleset}: edit -> plot redrawn (incl. the debounce)", TARGET,
                _edit_to_redraw(ruleset)) for ruleset in EDITS]
+
+
+# -- start-up (issue 26): the first window <= 1.5 s, every default result shown <= 3 s ----
+START_TARGETS = {"window": 1.5, "results": 3.0}
+_START = r"""
+import os, sys, tempfile, time
+from pathlib import Path
+t0 = float(sys.argv[1])
+from PySide6.QtCore import QEventLoop, QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from combatassist_gui import i18n
+from combatassist_gui.main_window import MainWindow
+scratch = Path(tempfile.mkdtemp(prefix="ca-bench-start-"))
+i18n.install("en", app)
+window = MainWindow(settings=QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat),
+                    autosave_dir=scratch / "battles")
+window.show()
+app.processEvents()
+print("window", time.time() - t0, time.process_time(), flush=True)
+window.offer_resume()
+def done():
+    return all(v.last_result is not None and not v.jobs.is_busy() for v in window.views)
+while not done():
+    app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 10)
+print("results", time.time() - t0, time.process_time(), flush=True)
+"""
+
+
+def _start(milestone: str):
+    """A fresh app process (offscreen): seconds from its start to ``milestone`` (the first
+    window shown, or every view's default result shown), its CPU seconds printed beside."""
+    import subprocess
+    import sys
+
+    def run():
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        out = subprocess.run([sys.executable, "-c", _START, repr(time.time())], env=env,
+                             capture_output=True, text=True, check=True, timeout=300).stdout
+        marks = {line.split()[0]: (float(line.split()[1]), float(line.split()[2]))
+                 for line in out.splitlines() if line.split()[:1] in (["window"], ["results"])}
+        wall, cpu = marks[milestone]
+        print(f"    start -> {milestone}: {wall:.2f} s wall, {cpu:.2f} s CPU "
+              f"(target {START_TARGETS[milestone]} s)", flush=True)
+        return wall
+    run.repeat = 3
+    run.self_timed = True
+    return run
+
+
+BENCHMARKS += [
+    ("start -> first window shown", START_TARGETS["window"], _start("window")),
+    ("start -> every default result shown", START_TARGETS["results"], _start("results")),
+]

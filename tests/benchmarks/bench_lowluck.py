@@ -131,7 +131,19 @@ BENCHMARKS = [
     ("60 vs 60 land, standard dice, 100,000-trial simulation", 2.0, simulate_big_standard),
     ("SBR 20 bombers, 2 extra AA, variant B", None,
      lambda: compute_sbr(20, aa=True, extra_aa=2, variant="B")),
+    ("largest SBR: 200 bombers, AA, variant B (the bound: 30 s)", 30.0,
+     lambda: compute_sbr(200, aa=True, variant="B")),
+    ("long capped battle: 150 v 150 land, max_rounds 1000 (the bound: 30 s)", 30.0,
+     lambda: _long_capped()),
     ("tech plan air, 20 rounds", None, lambda: plan_research("air", [18] * 20, 72)),
     *[(name, None, _once(s)) for name, s in EDITIONS],
     ("1942: 100 v 100 land, standard dice: refused at once", None, refused_at_once),
 ]
+
+
+def _long_capped():
+    from combatassist.ruleset import compute
+    from combatassist.rulesets import get
+    from combatassist.scenario import parse_scenario_text
+    from tests.engine.test_work_bounds import LOWLUCK_LAND_150
+    compute(get("lowluck"), parse_scenario_text(LOWLUCK_LAND_150).body)

@@ -130,21 +130,30 @@ BENCHMARKS = [
 ADVISOR_CASE = CASE_ADVISOR
 
 
-def _advisor(text, side):
-    """The advisor with its default 2 s budget: prints what it compared (target: 1,000)."""
+def _advisor(text, side, budget=None):
+    """The advisor with its default budget of evaluations: prints what it compared (target:
+    1,000 assignments within 2 s on an idle machine) and checks a second run ranks the same."""
+    from combatassist import limits
     from combatassist.rulesets.mediumluck.advisor import advise
     setup = _setup(text)
+    budget = budget or limits.ADVISOR_DEFAULT_EVALUATIONS
 
     def run():
         import time
         cpu = time.process_time()
-        advice = advise(setup, side)
+        advice = advise(setup, side, budget=budget)
         cpu = time.process_time() - cpu
-        print(f"    advisor, {side} ({sum(getattr(setup, side).unit_counts().values())} units): "
-              f"{advice.compared:,} assignments compared ({advice.evaluated:,} evaluated "
-              f"exactly, {advice.pruned:,} pruned) in {advice.seconds:.2f} s "
-              f"({cpu:.2f} s of CPU), target 1,000; local optimum {advice.local_optimum}; "
-              f"top score {advice.suggestions[0].score:.5f}", flush=True)
+        again = advise(setup, side, budget=budget)
+        same = [(s.side, s.score) for s in again.suggestions] == \
+            [(s.side, s.score) for s in advice.suggestions]
+        print(f"    advisor, {side} ({sum(getattr(setup, side).unit_counts().values())} units, "
+              f"{advice.space:,} assignments), budget {budget:,} evaluations: "
+              f"{advice.compared:,} compared ({advice.evaluated:,} evaluated exactly, "
+              f"{advice.pruned:,} pruned{', exhaustive' if advice.exhaustive else ''}) in "
+              f"{advice.seconds:.2f} s ({cpu:.2f} s of CPU), target 1,000 in 2 s; local optimum "
+              f"{advice.local_optimum}; top score {advice.suggestions[0].score:.5f}; a second "
+              f"run ranks {'the same' if same else 'DIFFERENTLY'}"
+              + "".join(f"; {note}" for note in advice.notes), flush=True)
     run.repeat = 1
     return run
 
@@ -153,9 +162,11 @@ def _advisor(text, side):
 TYPICAL_D12 = TYPICAL.replace('title = "typical"', 'title = "typical d12"\n[options]\ndie = 12')
 
 BENCHMARKS += [
-    ("advisor: the issue's 17-unit attacker, 2 s budget", None,
+    ("advisor: the issue's 17-unit attacker, default budget", None,
      _advisor(ADVISOR_CASE, "attacker")),
-    ("advisor: the large battle's 25-unit attacker, 2 s budget", None,
+    ("advisor: the issue's 17-unit attacker, every assignment (budget 20,000)", None,
+     _advisor(ADVISOR_CASE, "attacker", 20_000)),
+    ("advisor: the large battle's 25-unit attacker, default budget", None,
      _advisor(LARGE, "attacker")),
     ("typical with d12s: exact, cold tables", None, _cold(TYPICAL_D12)),
     ("typical with d12s: exact, warm tables", None, _warm(TYPICAL_D12)),

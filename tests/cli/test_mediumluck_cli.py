@@ -110,13 +110,15 @@ def test_advise_json_and_summary(tmp_path):
     assert sum(best[k] for k in ("attacker_wins", "defender_wins", "draw")) == pytest.approx(1)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        assert main(["advise", str(path), "--side", "defender", "--budget", "0.5"]) == 0
+        assert main(["advise", str(path), "--side", "defender", "--budget", "50"]) == 0
     assert "best assignments for the defender" in out.getvalue()
 
 
 @pytest.mark.parametrize("args,message", [
     (["--side", "attacker", "--budget", "-1"], "--budget"),
     (["--side", "attacker", "--budget", "soon"], "--budget"),
+    (["--side", "attacker", "--budget", "0.5"], "--budget"),
+    (["--side", "attacker", "--budget", "20001"], "1 to 20,000 evaluations"),
     (["--side", "north"], "--side"),
 ])
 def test_advise_bad_input_is_one_line(tmp_path, capsys, args, message):

@@ -1,11 +1,14 @@
-"""Medium Luck assignment advisor: exhaustive on small forces, budgeted search, cancel."""
+"""Medium Luck assignment advisor: exhaustive on small forces, budgeted search, cancel.
+
+The budget is counted in evaluations (exact odds of one assignment): tests assert the work
+done and the answers, never the time (the benchmarks time it)."""
 from __future__ import annotations
 
 import itertools
-import time
 
 import pytest
 
+from combatassist import limits
 from combatassist.errors import EngineError
 from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck import bands
@@ -75,7 +78,7 @@ def test_exhaustive_search_finds_the_true_best():
     assert advice.pruned > 0 and advice.evaluated < count     # dominated ones not evaluated
     assert advice.suggestions[0].score == pytest.approx(best, abs=1e-12)
     assert advice.local_optimum and advice.policy == "heuristic"
-    scores = [s.score for s in advice.suggestions]
+    scores = [round(s.score, 12) for s in advice.suggestions]    # equal ones: by losses
     assert scores == sorted(scores, reverse=True)
 
 
@@ -119,13 +122,10 @@ def test_fifteen_units_within_budget_and_no_worse_than_own_plan():
     setup.casualties = "heuristic"
     own = mediumluck.compute(setup)
     own = own.attacker_wins + own.draw / 2
-    t0 = time.perf_counter()
-    advice = advise(setup, "attacker", time_budget=2.0)
-    elapsed = time.perf_counter() - t0
+    advice = advise(setup, "attacker", budget=60)
     assert not advice.exhaustive and advice.space > 1000
-    assert elapsed < 4.5                 # budget, then the local-optimum check
+    assert advice.budget == 60 and advice.evaluated <= 60
     assert advice.suggestions[0].score >= own - 1e-12
-    assert advice.evaluated >= 5
 
 
 def test_cancel_and_bad_requests():
@@ -200,7 +200,7 @@ def test_the_issue_case_top_suggestion_beats_a_and_is_a_local_optimum():
     case = parse_scenario_text(CASE_ADVISOR).body
     a = parse_scenario_text(CASE_A).body
     score_a, _ = _score_alone(a, "attacker", a.attacker)
-    advice = advise(case, "attacker", time_budget=2.0)
+    advice = advise(case, "attacker")
     top = advice.suggestions[0]
     assert top.side.unit_counts() == a.attacker.unit_counts()
     assert top.score >= score_a
@@ -211,17 +211,102 @@ def test_the_issue_case_top_suggestion_beats_a_and_is_a_local_optimum():
     assert _score_alone(case, "attacker", top.side)[0] == pytest.approx(top.score, abs=1e-12)
 
 
-def test_advisor_budgeted_search_stays_near_its_budget_and_ends_at_a_local_optimum():
-    """A 17-unit side (no exhaustive search): the search stops near its budget and ends at a
-    checked local optimum. How many assignments it compares is a speed figure, measured in
-    tests/benchmarks/bench_mediumluck.py (target 1,000 in 2 s), not asserted here."""
-    import time
+def test_advisor_budgeted_search_uses_its_budget_and_ends_at_a_local_optimum():
+    """A 17-unit side (no exhaustive search within this budget): the search evaluates its
+    budget (never more, at least 90 % of it: the budget is checked inside the loops) and ends
+    at a checked local optimum. How many it compares in how long is a speed figure, measured
+    in tests/benchmarks/bench_mediumluck.py (target 1,000 in 2 s), not asserted here."""
     from tests.engine.test_mediumluck_optimal import CASE_A
     case = parse_scenario_text(CASE_A).body
-    start = time.perf_counter()
-    advice = advise(case, "attacker", time_budget=1.0)
-    # budget, the final climb's budget, a batch or two past them (slack for a loaded machine)
-    assert time.perf_counter() - start < 1.0 * 2 + 6
-    assert not advice.exhaustive and advice.stopped_by_budget
-    assert advice.evaluated >= 10 and advice.compared >= advice.evaluated
-    assert advice.local_optimum
+    for budget in (150, 400):
+        advice = advise(case, "attacker", budget=budget)
+        assert not advice.exhaustive and advice.stopped_by_budget
+        assert 0.9 * budget <= advice.evaluated <= budget
+        assert advice.compared >= advice.evaluated
+        assert advice.local_optimum
+
+
+def _ranked(advice):
+    return [(s.side, s.score, s.result.attacker_wins, s.result.defender_wins)
+            for s in advice.suggestions]
+
+
+def test_the_same_set_up_twice_gives_the_same_suggestions_in_the_same_order(monkeypatch):
+    """The budget counts evaluations: a second run, even one whose clock runs ten times
+    slower (a busy machine), compares the same assignments and ranks them the same."""
+    from tests.engine.test_mediumluck_optimal import CASE_ADVISOR
+    case = parse_scenario_text(CASE_ADVISOR).body
+    first = advise(case, "attacker", budget=120, top=5)
+    import combatassist.rulesets.mediumluck.advisor as advisor_module
+    clock = advisor_module.time.perf_counter
+    monkeypatch.setattr(advisor_module.time, "perf_counter", lambda: clock() * 10)
+    monkeypatch.setattr(advisor_module.limits, "MAX_SECONDS", 10 ** 9)
+    again = advise(case, "attacker", budget=120, top=5)
+    assert _ranked(again) == _ranked(first)
+    assert (again.evaluated, again.compared, again.local_optimum) == \
+        (first.evaluated, first.compared, first.local_optimum)
+
+
+def test_exhaustive_when_every_canonical_form_fits_the_budget():
+    setup = parse_scenario_text(FIFTEEN).body
+    small = advise(setup, "attacker", budget=30)
+    assert not small.exhaustive
+    big = advise(setup, "defender", budget=limits.ADVISOR_MAX_EVALUATIONS)
+    assert big.exhaustive and big.compared == big.space and big.evaluated <= big.space
+
+
+def test_stop_keeps_the_best_so_far_and_progress_counts_evaluations():
+    from tests.engine.test_mediumluck_optimal import CASE_ADVISOR
+    case = parse_scenario_text(CASE_ADVISOR).body
+    seen = []
+    advice = advise(case, "attacker", budget=400, progress=lambda done, planned:
+                    seen.append((done, planned)), stop=lambda: len(seen) >= 2)
+    assert advice.stopped and advice.suggestions
+    assert advice.evaluated == seen[-1][0] < 400 and {p for _, p in seen} == {400}
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert advice.suggestions[0].score == max(advice.suggestions, key=lambda s: s.score).score
+
+
+def test_a_budget_outside_its_bounds_is_refused():
+    setup = parse_scenario_text(SMALL).body
+    for budget in (0, limits.ADVISOR_MAX_EVALUATIONS + 1, 2.5, True):
+        with pytest.raises(EngineError, match="1 to 20,000 evaluations"):
+            advise(setup, "attacker", budget=budget)
+
+
+def test_the_work_limit_stops_the_search_at_the_same_place_on_every_run(monkeypatch):
+    """The grid work (cells x outcomes) is counted as it is done: a search that reaches the
+    limit stops there with the best found so far, the same on every run."""
+    from tests.engine.test_mediumluck_optimal import CASE_ADVISOR
+    case = parse_scenario_text(CASE_ADVISOR).body
+    monkeypatch.setattr(limits, "MAX_ADVISOR_WORK", 4_000_000)
+    first = advise(case, "attacker", budget=400)
+    again = advise(case, "attacker", budget=400)
+    assert 0 < first.evaluated < 400 and any("work limit" in n for n in first.notes)
+    assert _ranked(again) == _ranked(first) and again.evaluated == first.evaluated
+
+
+def test_a_battle_too_big_for_one_evaluation_is_refused_before_any_work():
+    from tests.engine.test_work_bounds import MEDIUMLUCK_200
+    setup = parse_scenario_text(MEDIUMLUCK_200).body
+    for side in ("attacker", "defender"):
+        with pytest.raises(EngineError, match="grid cells x outcomes"):
+            advise(setup, side)
+
+
+def test_a_battle_whose_one_evaluation_is_too_big_is_refused_after_it_alone(monkeypatch):
+    """The first evaluation is counted alone: past its share of the search's work, refused
+    (before any batch: the work done is that one battle's share at most)."""
+    from combatassist.rulesets.mediumluck import advisor as advisor_module
+    setup = parse_scenario_text(FIFTEEN).body
+    monkeypatch.setattr(limits, "MAX_ADVISOR_WORK", 1_000)
+    counted = []
+    real = advisor_module.WorkCounter.add
+
+    def add(self, work):
+        counted.append(work)
+        real(self, work)
+    monkeypatch.setattr(advisor_module.WorkCounter, "add", add)
+    with pytest.raises(EngineError, match="one assignment of this battle needs more than 40 "):
+        advise(setup, "attacker")
+    assert sum(counted) - counted[-1] <= 1_000 * advisor_module.BATTLE_SHARE

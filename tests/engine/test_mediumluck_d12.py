@@ -171,16 +171,16 @@ def test_each_die_has_its_own_disk_cache(tmp_path):
 
 
 def test_big_d12_battle_with_boosts_refused_at_once_exact_and_simulated():
-    import time
+    """Refused by the check before anything is computed (``check_band_start``), no table
+    built: the work, not the time (a test never asserts wall time)."""
     text = D12.replace("roll = { infantry = 4 }", "roll = { infantry = 18 }").replace(
         "boost = { artillery = 2 }", "boost = { artillery = 6 }").replace(
         "roll = { infantry = 6 }", "roll = { infantry = 18 }")
     setup = parse_scenario_text(text).body
     for method in ("exact", "simulate"):
-        start = time.perf_counter()
-        with pytest.raises(EngineError, match="d12 band of 6 v 6 dice"):
+        with pytest.raises(EngineError, match="d12 band of 6 v 6 dice") as info:
             mediumluck.compute(setup, method=method, trials=1000)
-        assert time.perf_counter() - start < 2
+        assert any(entry.name == "check_band_start" for entry in info.traceback)
 
 
 def test_largest_d12_tables_within_the_bound_match_the_reference_on_sampled_rolls():

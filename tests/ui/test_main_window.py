@@ -323,3 +323,4 @@ def test_quitting_names_exactly_the_tabs_with_unsaved_changes(make_window, qtbot
     assert window.close()
     assert load_scenario(tmp_path / "a.toml").body.attacker.units["infantry"] == 9
     assert load_scenario(tmp_path / "m.toml").ruleset == "mediumluck"
+

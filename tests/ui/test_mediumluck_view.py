@@ -438,7 +438,7 @@ def test_advisor_suggestions_apply_in_one_undoable_step(view, qtbot, monkeypatch
                               "white": {"roll": {"infantry": 6, "mech_infantry": 1},
                                         "boost": {"artillery": 2, "fighter": 3}}})
 
-    def advise(setup, side, top, time_budget, cancel):
+    def advise(setup, side, top, budget, cancel, stop, progress):
         calls.append((side, top))
         from combatassist.rulesets.mediumluck import advisor
         items = [advisor.Suggestion(better, 0.8, 3.0, 9.0, None),
@@ -489,6 +489,36 @@ roll = { infantry = 3 }
     assert result.attacker_wins == pytest.approx(best.win)
     assert result.attacker_wins >= mediumluck.compute(
         parse_scenario_text(text).body).attacker_wins - 1e-12
+
+
+def test_advisor_shows_its_progress_and_stop_keeps_the_best_so_far(view, qtbot, monkeypatch):
+    """The search reports evaluations done / planned (the bar), and Stop ends it with the
+    best found so far: the engine's advisor, stopped by the button while it runs."""
+    import threading
+    real = view_module.advisor.advise
+    reported = threading.Event()
+
+    def advise(*args, progress, **kwargs):
+        def report(done, planned):
+            progress(done, planned)
+            reported.set()
+        return real(*args, progress=report, **kwargs)
+
+    monkeypatch.setattr(view_module.advisor, "advise", advise)
+    from tests.engine.test_mediumluck_optimal import CASE_ADVISOR
+    view.set_scenario(parse_scenario_text(CASE_ADVISOR))
+    wait_result(qtbot, view)
+    view.advice_side.setCurrentIndex(0)
+    view.suggest()
+    qtbot.waitUntil(lambda: view.stop_advice_button.isVisible(), timeout=10_000)
+    qtbot.waitUntil(reported.is_set, timeout=60_000)
+    qtbot.waitUntil(lambda: view.advice_progress.value() > 0, timeout=10_000)
+    assert view.advice_progress.maximum() == view_module.ADVISOR_BUDGET
+    view.stop_advice_button.click()
+    qtbot.waitUntil(lambda: not view.advisor_computer.is_busy(), timeout=60_000)
+    assert view.advice_list.count() > 0
+    assert "stopped: the best found so far" in view.advice_status.text()
+    assert not view.stop_advice_button.isVisible() and not view.advice_progress.isVisible()
 
 
 def test_suggest_is_offered(view):

@@ -505,6 +505,18 @@
             <translation>Die gewählte Aufstellung übernehmen (rückgängig mit Strg+Z)</translation>
         </message>
         <message>
+            <source>%v of %m evaluations</source>
+            <translation>%v von %m Bewertungen</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Anhalten</translation>
+        </message>
+        <message>
+            <source>End the search now and show the best assignments found so far</source>
+            <translation>Die Suche jetzt beenden und die besten bisher gefundenen Aufstellungen zeigen</translation>
+        </message>
+        <message>
             <source>searching for good assignments…</source>
             <translation>suche gute Aufstellungen…</translation>
         </message>
@@ -525,8 +537,12 @@
             <translation>alle {space} Aufstellungen verglichen</translation>
         </message>
         <message>
-            <source>{evaluated} of {space} assignments compared (local search, time budget used up)</source>
-            <translation>{evaluated} von {space} Aufstellungen verglichen (lokale Suche, Zeitbudget aufgebraucht)</translation>
+            <source>{evaluated} of {space} assignments compared (stopped: the best found so far)</source>
+            <translation>{evaluated} von {space} Aufstellungen verglichen (angehalten: die besten bisher gefundenen)</translation>
+        </message>
+        <message>
+            <source>{evaluated} of {space} assignments compared (local search, budget used up)</source>
+            <translation>{evaluated} von {space} Aufstellungen verglichen (lokale Suche, Budget aufgebraucht)</translation>
         </message>
         <message>
             <source>{evaluated} of {space} assignments compared (local search)</source>

@@ -6,11 +6,13 @@ odds; table-side battles run the engine's band phases through the shared table p
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
+                               QProgressBar,
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton, QSpinBox,
                                QVBoxLayout, QWidget)
 
@@ -38,7 +40,8 @@ from ..i18n import data_name, number, side_name, translate
 
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
 SUGGESTIONS = 5
-ADVISOR_SECONDS = 3.0
+#: The advisor's budget in the app: evaluations, so a busy machine never changes the advice.
+ADVISOR_BUDGET = 400
 
 
 def result_note(result: Any) -> str:
@@ -339,21 +342,38 @@ class MediumLuckView(BattleView):
             self.advice_list.currentRow()))
         self.advice_status = QLabel("")
         self.advice_status.setWordWrap(True)
+        # the search's progress in evaluations (its budget is counted, not timed) and a Stop
+        # that ends it with the best found so far
+        self.advice_progress = QProgressBar()
+        self.advice_progress.setFormat(translate("views.mediumluck", "%v of %m evaluations"))
+        self.advice_progress.setVisible(False)
+        self.stop_advice_button = QPushButton(translate("views.mediumluck", "Stop"))
+        self.stop_advice_button.setToolTip(translate(
+            "views.mediumluck", "End the search now and show the best assignments found so far"))
+        self.stop_advice_button.setVisible(False)
+        self.stop_advice_button.clicked.connect(self.stop_advice)
+        self._advice_run: _AdvisorRun | None = None
+        self._advice_timer = QTimer(self)
+        self._advice_timer.setInterval(100)
+        self._advice_timer.timeout.connect(self._show_advice_progress)
         self.suggestions: list[tuple[str, SideSetup, Any]] = []
         self.advisor_computer = self.jobs.computer(delay_ms=0)
         self.advisor_computer.result.connect(self._show_suggestions)
         self.advisor_computer.error.connect(
             lambda m: self.advice_status.setText(f"<span style='color:{DEFENDER}'>&#9888; {m}"
                                                  "</span>"))
-        self.advisor_computer.busy.connect(
-            lambda b: b and self.advice_status.setText(translate("views.mediumluck", "searching for good assignments…")))
+        self.advisor_computer.busy.connect(self._advice_busy)
         row = QHBoxLayout()
         row.addWidget(self.suggest_button)
         row.addWidget(self.advice_side)
         row.addStretch(1)
         row.addWidget(self.apply_button)
+        progress = QHBoxLayout()
+        progress.addWidget(self.advice_progress, 1)
+        progress.addWidget(self.stop_advice_button)
         layout = QVBoxLayout(box)
         layout.addLayout(row)
+        layout.addLayout(progress)
         layout.addWidget(self.advice_list)
         layout.addWidget(self.advice_status)
         self.apply_button.setEnabled(False)
@@ -370,10 +390,35 @@ class MediumLuckView(BattleView):
             return
         side = self.advice_side.currentData()
         self._clear_suggestions()
+        run = self._advice_run = _AdvisorRun(ADVISOR_BUDGET)
+        self._show_advice_progress()
         self.advisor_computer.request(
             lambda cancel: (side, advisor.advise(setup, side, top=SUGGESTIONS,
-                                                 time_budget=ADVISOR_SECONDS, cancel=cancel)),
+                                                 budget=ADVISOR_BUDGET, cancel=cancel,
+                                                 stop=run.stop.is_set, progress=run.report)),
             immediate=True)
+
+    def stop_advice(self) -> None:
+        """End the running search: it answers with the best assignments found so far."""
+        if self._advice_run is not None:
+            self._advice_run.stop.set()
+
+    def _advice_busy(self, busy: bool) -> None:
+        if busy:
+            self.advice_status.setText(translate("views.mediumluck",
+                                                 "searching for good assignments…"))
+            self._advice_timer.start()
+        else:
+            self._advice_timer.stop()
+        self.advice_progress.setVisible(busy)
+        self.stop_advice_button.setVisible(busy)
+
+    def _show_advice_progress(self) -> None:
+        run = self._advice_run
+        if run is not None:
+            done, planned = run.progress
+            self.advice_progress.setRange(0, max(planned, 1))
+            self.advice_progress.setValue(min(done, planned))
 
     def _show_suggestions(self, answer) -> None:
         side, advice = answer
@@ -390,14 +435,18 @@ class MediumLuckView(BattleView):
         if advice.exhaustive:
             how = translate("views.mediumluck", "every one of the {space} assignments "
                                                 "compared").format(space=advice.space)
+        elif advice.stopped:
+            how = translate("views.mediumluck", "{evaluated} of {space} assignments compared "
+                                                "(stopped: the best found so far)").format(
+                evaluated=advice.compared, space=advice.space)
         elif advice.stopped_by_budget:
             how = translate("views.mediumluck", "{evaluated} of {space} assignments compared "
-                                                "(local search, time budget used up)").format(
-                evaluated=advice.evaluated, space=advice.space)
+                                                "(local search, budget used up)").format(
+                evaluated=advice.compared, space=advice.space)
         else:
             how = translate("views.mediumluck", "{evaluated} of {space} assignments compared "
                                                 "(local search)").format(
-                evaluated=advice.evaluated, space=advice.space)
+                evaluated=advice.compared, space=advice.space)
         if not self.suggestions:
             self.advice_status.setText(translate("views.mediumluck", "no assignment found "
                                                                      "({how})").format(how=how))
@@ -439,3 +488,15 @@ class MediumLuckView(BattleView):
 
     def table_rules(self) -> BattleRules | None:
         return mediumluck.make_rules(self._setup())
+
+
+class _AdvisorRun:
+    """One search of the advisor, shared with its worker thread: the player's stop, and the
+    progress the worker reports (evaluations done, planned), read by the GUI's timer."""
+
+    def __init__(self, planned: int):
+        self.stop = threading.Event()
+        self.progress = (0, planned)
+
+    def report(self, done: int, planned: int) -> None:   # worker thread: one tuple, atomic
+        self.progress = (done, planned)

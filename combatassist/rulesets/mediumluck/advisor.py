@@ -13,13 +13,16 @@ losses, then more enemy losses).
 - Pruning: an assignment with boosters that no die can ever take is never evaluated; it
   counts as its canonical form, where those units sit idle (exactly equal: see ``_Canon``,
   which also says why other forms that look dominated are evaluated).
-- Search: every canonical assignment when there are at most ``exhaustive_limit``; otherwise
-  ``CLIMBERS`` best-improvement hill climbs side by side (a move: 1, 3 or all the units of
-  one type from one place to another; every climber's neighbours evaluated in one batch),
-  from the side's own plan and fixed starts, then random splits and kicks of the best, within
-  the time budget. A climb ends where no move improves: a checked local optimum. The top
-  suggestion is such a point, as good as anything evaluated (``Advice.local_optimum``); if
-  the budget ran out first, its climb is finished (up to as long again).
+- Search: every canonical assignment when they fit the budget (and the assignments number at
+  most ``EXHAUSTIVE_SPACE``); otherwise ``CLIMBERS`` best-improvement hill climbs side by
+  side (a move: 1, 3 or all the units of one type from one place to another; every
+  climber's neighbours evaluated in one batch), from the side's own plan and fixed starts,
+  then random splits and kicks of the best. A climb ends where no move improves: a checked
+  local optimum. The top suggestion is such a point, as good as anything evaluated
+  (``Advice.local_optimum``): the last tenth of the budget is kept to finish its climb.
+- Budget: counted in evaluations (exact odds of one assignment), never in seconds, and
+  checked between the batches of evaluations: the same set-up gives the same suggestions in
+  the same order on every run, on an idle machine or a busy one (``limits.ADVISOR_*``).
 """
 from __future__ import annotations
 
@@ -30,14 +33,16 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
+from ... import limits
 from ...errors import EngineError
 from ...result import BattleResult, battle_result
 from ...solver import Cancelled
 from .rules import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart
 from .forward import outcome as grid_outcome
-from .batch import BatchGrid, UniversalSide, batch_odds
-from .heuristic import HeuristicGrid, side_chains
+from .batch import (BatchGrid, TooManyPositions, TooMuchWork, UniversalSide, WorkCounter,
+                    batch_odds)
+from .heuristic import HeuristicGrid, grid_work_estimate, side_chains
 
 Place = tuple[str, str | None]          # ("roll", band) | ("boost", band) | ("idle", None)
 
@@ -70,7 +75,9 @@ class Advice:
     #: Size of the search space and whether every assignment in it was compared.
     space: int
     exhaustive: bool
+    #: How long it took (said, never used to decide anything).
     seconds: float
+    #: The local search used its budget up (the figures are still the same on every run).
     stopped_by_budget: bool = False
     notes: list[str] = field(default_factory=list)
     #: Assignments met but not evaluated: dominated (equal to an evaluated canonical form).
@@ -79,6 +86,10 @@ class Advice:
     local_optimum: bool = False
     #: The casualty policy of the figures.
     policy: str = "heuristic"
+    #: The evaluations the search could make (the one asked for, or lowered to fit).
+    budget: int = 0
+    #: The player stopped the search: the suggestions are the best found until then.
+    stopped: bool = False
 
     @property
     def compared(self) -> int:
@@ -134,14 +145,7 @@ def _starts(types, places, units, chart: Chart) -> list[tuple]:
             split[target] = units[u]
             assignment.append(tuple(split))
         starts.append(tuple(assignment))
-    mixed = []
-    for u in types:
-        split = [0] * len(places[u])
-        active = [i for i, (role, _) in enumerate(places[u]) if role != "idle"] or [0]
-        for j in range(units[u]):
-            split[active[j % len(active)]] += 1
-        mixed.append(tuple(split))
-    starts.append(tuple(mixed))
+    starts.append(_spread(types, places, units))
     return list(dict.fromkeys(starts))
 
 
@@ -211,21 +215,35 @@ class _Canon:
 
 
 def advise(setup: MediumLuckSetup, side: str = "attacker", *,
-           units: Mapping[str, int] | None = None, top: int = 3, time_budget: float = 2.0,
-           exhaustive_limit: int = 400, cancel: Callable[[], bool] | None = None,
-           seed: int = 0) -> Advice:
+           units: Mapping[str, int] | None = None, top: int = 3,
+           budget: int = limits.ADVISOR_DEFAULT_EVALUATIONS,
+           cancel: Callable[[], bool] | None = None, stop: Callable[[], bool] | None = None,
+           progress: Callable[[int, int], None] | None = None, seed: int = 0) -> Advice:
     """The best few assignments of ``side``'s units against the enemy's assignment in ``setup``.
 
     ``units`` defaults to what the side brings in ``setup`` (reserve units included).
-    Raises ``Cancelled`` when ``cancel()`` turns true; stops the search at ``time_budget``
-    seconds with the best found so far (``stopped_by_budget``), then finishes the climb of
-    that best to a local optimum (up to as long again). Repeatable: the random restarts
-    after the fixed starts come from ``seed``.
+    ``budget``: how many assignments may be evaluated (exact odds computed), at most
+    ``limits.ADVISOR_MAX_EVALUATIONS``; the search never evaluates more, and lowers it (saying
+    so in ``notes``) where one battle is so big that the budget would not fit
+    ``limits.MAX_ADVISOR_WORK``. Work is counted, never timed: the same set-up and budget give
+    the same suggestions in the same order on every run, however busy the machine (the random
+    restarts come from ``seed``). Every canonical assignment is compared when they fit the
+    budget (and the assignments number at most ``EXHAUSTIVE_SPACE``); otherwise hill climbs,
+    the last tenth of the budget kept to climb the best one met to a local optimum.
+
+    ``progress(done, planned)`` is called after each batch of evaluations; ``stop()`` turning
+    true ends the search after the batch under way with the best found so far
+    (``stopped``); ``cancel()`` turning true raises ``Cancelled``. A search that takes longer
+    than ``limits.MAX_SECONDS`` (a machine far slower than the budgets assume) is refused
+    (EngineError), never answered differently.
     """
     if side not in ("attacker", "defender"):
         raise EngineError(f"side must be attacker or defender, got {side!r}")
+    if isinstance(budget, bool) or not isinstance(budget, int) or \
+            not 1 <= budget <= limits.ADVISOR_MAX_EVALUATIONS:
+        raise EngineError(f"the advisor's budget is 1 to {limits.ADVISOR_MAX_EVALUATIONS:,} "
+                          f"evaluations, got {budget!r}")
     t0 = time.perf_counter()
-    deadline = t0 + time_budget
     chart = setup.chart
     mine: SideSetup = getattr(setup, side)
     units = {u: n for u, n in (units if units is not None else mine.unit_counts()).items() if n}
@@ -238,34 +256,43 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
     places = {u: places_for(chart, u) for u in types}
     space = _space_size(units, places)
     me = 0 if side == "attacker" else 1
+    notes: list[str] = []
+    _check_size(setup, side, types, places, units)
     canon = _Canon(chart, setup, me, types, places)
-    evaluator = _Evaluator(setup, side, me, mine, types, places, units, cancel)
+    evaluator = _Evaluator(setup, side, me, mine, types, places, units, cancel, stop, progress,
+                           budget, t0 + limits.MAX_SECONDS)
     seen: dict[tuple, tuple] = {}                 # any assignment met -> canonical form
 
-    def evaluate_many(assignments, until: float | None = None) -> list[tuple]:
+    def evaluate_many(assignments, limit: int) -> list[tuple]:
         """The rank of each assignment (new canonical forms evaluated in batches);
-        ``_OutOfTime`` when ``until`` passes first."""
+        ``_Spent`` when ``limit`` evaluations are reached first (or the player stops)."""
         keys = []
         for a in assignments:
             key = seen.get(a)
             if key is None:
                 key = seen[a] = canon(a)
             keys.append(key)
-        evaluator.score(keys, until)
+        evaluator.score(keys, limit)
         return [evaluator.rank(k) for k in keys]
 
-    all_assignments = None
-    if space <= 20 * exhaustive_limit:
+    canonical: list[tuple] | None = None
+    if space <= EXHAUSTIVE_SPACE:
         all_assignments = list(itertools.product(
             *(list(_compositions(units[u], len(places[u]))) for u in types)))
-        canonical = {canon(a) for a in all_assignments}
-    exhaustive = all_assignments is not None and len(canonical) <= exhaustive_limit
-    out_of_time = False
+        canonical = list(dict.fromkeys(canon(a) for a in all_assignments))
+        for a in all_assignments:
+            seen[a] = canon(a)
+    exhaustive = canonical is not None and len(canonical) <= budget
+    spent = False
     local = False
     first = None
     if exhaustive:
-        evaluate_many(all_assignments)
-        local = True
+        evaluator.planned = len(canonical)
+        try:
+            evaluator.score(canonical, budget)
+        except _Spent:                            # stopped by the player: the best so far
+            spent, exhaustive = True, False
+        local = not spent
     else:
         starts = _starts(types, places, units, chart)
         own = _from_side(mine, types, places, units)
@@ -273,22 +300,22 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
             starts.insert(0, own)
         starts = list(dict.fromkeys(starts))
         rng = random.Random(seed)
+        search_limit = budget - budget // 10      # the last tenth: the final climb's
 
-        def climb(current, until):
+        def climb(current, limit):
             """Best-improvement hill climb of one position, every neighbour evaluated:
             (assignment, rank, finished: a verified local optimum?)."""
-            best = evaluate_many([current])[0]
-            while time.perf_counter() <= until:
+            best = evaluate_many([current], limit)[0]
+            while True:
                 around = list(_neighbours(current))
                 try:
-                    ranks = evaluate_many(around, until)
-                except _OutOfTime:
-                    break
+                    ranks = evaluate_many(around, limit)
+                except _Spent:
+                    return current, best, False
                 top_rank = max(ranks, default=None)
                 if top_rank is None or not top_rank > best:
                     return current, best, True
                 current, best = around[ranks.index(top_rank)], top_rank
-            return current, best, False
 
         def new_start(best):
             """The next fixed start, else a random split or a kick (3 random moves) of the
@@ -308,19 +335,22 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
         # in one batch (the batch evaluator's per-level work is shared by all of them)
         best_overall = None                       # (assignment, rank, verified local optimum)
         climbers: list[tuple] = []
-        while time.perf_counter() <= deadline:
+        idle_steps = 0                            # steps that met nothing new
+        while evaluator.evaluated < search_limit and idle_steps < IDLE_STEPS:
             while len(climbers) < CLIMBERS:
                 start = new_start(best_overall)
                 climbers.append((start, None))
             around = [list(_neighbours(a)) for a, _ in climbers]
+            before = evaluator.evaluated
             try:
                 ranks = evaluate_many([a for a, _ in climbers] +
-                                      [n for ns in around for n in ns], deadline)
-            except _OutOfTime:
+                                      [n for ns in around for n in ns], search_limit)
+            except _Spent:
                 # what was evaluated stays; the climbers' neighbourhoods are unfinished
                 climbers = [(a, evaluator.rank(seen[a])) for a, _ in climbers
                             if seen.get(a) in evaluator.odds]
                 break
+            idle_steps = idle_steps + 1 if evaluator.evaluated == before else 0
             own_ranks, ranks = ranks[:len(climbers)], ranks[len(climbers):]
             moved = []
             for (current, _), rank, neighbours in zip(climbers, own_ranks, around):
@@ -331,25 +361,57 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
                 elif best_overall is None or rank > best_overall[1]:
                     best_overall = (current, rank, True)       # a checked local optimum
             climbers = moved
-        out_of_time = True
-        # the best met must be a local optimum: climb on from it (up to as long again)
-        if not evaluator.odds:                    # a budget too short for even one
-            evaluate_many([climbers[0][0] if climbers else new_start(None)])
+        spent = evaluator.stopped or evaluator.evaluated >= search_limit
+        if not evaluator.odds:                    # stopped before even one evaluation
+            evaluator.stopped = False
+            evaluate_many([climbers[0][0] if climbers else new_start(None)], budget)
+        # the best met must be a local optimum: climb on from it, within the budget's rest
         top_key = max(evaluator.odds, key=evaluator.rank)
         candidates = ([best_overall] if best_overall else []) + \
             [(a, r, False) for a, r in climbers] + [(top_key, evaluator.rank(top_key), False)]
         found, score, finished = max(candidates, key=lambda item: (item[1], item[2]))
-        if not finished:
-            found, score, finished = climb(found, time.perf_counter() + time_budget)
+        if not finished and not evaluator.stopped:
+            found, score, finished = climb(found, budget)
         # the top suggestion is the climbed one (as good as anything evaluated: checked)
         first = canon(found)
         local = finished and score >= max(evaluator.rank(k) for k in evaluator.odds)
+    if evaluator.stopped:
+        notes.append("stopped before the budget was used up: the best found so far")
+    if evaluator.limit_reached:
+        notes.append(f"stopped at the advisor's work limit ({limits.MAX_ADVISOR_POSITIONS:,} "
+                     f"positions of the side, {limits.MAX_ADVISOR_WORK:,} grid cells x "
+                     "outcomes): the best found until then")
     ordered = evaluator.best(top, first)
     # ranked: every canonical form evaluated, and every assignment met that maps onto one
     ranked = set(evaluator.odds) | {a for a, key in seen.items() if key in evaluator.odds}
     pruned = len(ranked) - evaluator.evaluated
     return Advice(ordered, evaluator.evaluated, space, exhaustive,
-                  time.perf_counter() - t0, out_of_time, pruned=pruned, local_optimum=local)
+                  time.perf_counter() - t0, spent, notes=notes, pruned=pruned,
+                  local_optimum=local, budget=budget, stopped=evaluator.stopped)
+
+
+def _check_size(setup, side, types, places, units) -> None:
+    """Refuse at once (EngineError) a battle whose heuristic grid is beyond
+    ``limits.MAX_BAND_GRID_WORK`` (as its exact odds are), estimated with the side's units
+    spread as evenly as the chart lets them (about the costliest shape)."""
+    spread = _spread(types, places, units)
+    side_setup = _to_side(spread, types, places, getattr(setup, side))
+    rules = MediumLuckRules(replace(setup, **{side: side_setup}, casualties="heuristic"))
+    limits.check_exact(grid_work_estimate(rules), limits.MAX_BAND_GRID_WORK,
+                       "grid cells x outcomes")
+
+
+def _spread(types, places, units) -> tuple:
+    """Every type's units spread over its places but idle, round robin (the assignment whose
+    battle has the most positions: bands' counts multiply)."""
+    out = []
+    for u in types:
+        split = [0] * len(places[u])
+        active = [i for i, (role, _) in enumerate(places[u]) if role != "idle"] or [0]
+        for j in range(units[u]):
+            split[active[j % len(active)]] += 1
+        out.append(tuple(split))
+    return tuple(out)
 
 
 def _random_assignment(rng: random.Random, types, places, units) -> tuple:
@@ -364,25 +426,39 @@ def _random_assignment(rng: random.Random, types, places, units) -> tuple:
 
 #: Hill climbs run side by side in the local search.
 CLIMBERS = 24
+#: Largest search space enumerated to compare every assignment (when the budget covers its
+#: canonical forms).
+EXHAUSTIVE_SPACE = 20_000
+#: Search steps in a row that meet no new assignment before the search ends (a small space
+#: whose every canonical form was evaluated).
+IDLE_STEPS = 20
+#: The first evaluation is made alone and its grid work counted: a battle whose one
+#: evaluation needs more than this share of ``limits.MAX_ADVISOR_WORK`` is refused (a search
+#: could compare too few assignments), and a batch holds at most this share's worth of them
+#: (memory stays bounded, a stop comes soon).
+BATTLE_SHARE = 1 / 25
 
 
-class _OutOfTime(Exception):
-    """The search's time ran out in the middle of a batch of evaluations."""
+class _Spent(Exception):
+    """The search's budget ran out (or the player stopped it) in a batch of evaluations."""
 
 
 class _Evaluator:
     """Exact heuristic odds of canonical assignments, many at once (``batch``), remembered;
-    the full ``BattleResult`` only for the suggestions returned."""
+    the full ``BattleResult`` only for the suggestions returned. Counts its work: never more
+    evaluations than the budget, in batches of a fixed size (the same batches on every run)."""
 
-    #: Battles evaluated together at most (bigger batches share more per-level work); the
-    #: batches are sized to take about ``BATCH_SECONDS`` each, so the time budget is checked
-    #: often enough even when one battle takes long.
+    #: Battles evaluated together at most (bigger batches share more per-level work).
     BATCH = 256
-    BATCH_SECONDS = 0.15
 
-    def __init__(self, setup, side, me, mine, types, places, units, cancel):
+    def __init__(self, setup, side, me, mine, types, places, units, cancel, stop, progress,
+                 budget: int, deadline: float):
         self.setup, self.side, self.me, self.mine = setup, side, me, mine
         self.types, self.places, self.cancel = types, places, cancel
+        self.stop, self.progress = stop, progress
+        self.planned, self.deadline = budget, deadline
+        #: battles per batch: set by the first evaluation's counted work
+        self.batch: int | None = None
         self.universal = UniversalSide(setup.chart, {u: units[u] for u in types}, places,
                                        mine.order_of_loss,
                                        me == 1 and setup.defender_extra_white)
@@ -390,43 +466,76 @@ class _Evaluator:
         self.enemy = None
         #: canonical assignment -> (score, own losses, enemy losses, own win)
         self.odds: dict[tuple, tuple[float, float, float, float]] = {}
-        self._chunk = 16                 # the next batch's size (adapts to the battle's cost)
+        #: the player stopped the search / its work or positions reached their limit
+        self.stopped = False
+        self.limit_reached = False
+        #: grid cells x outcomes pushed so far (``limits.MAX_ADVISOR_WORK``)
+        self.work = WorkCounter(limits.MAX_ADVISOR_WORK)
 
     @property
     def evaluated(self) -> int:
         return len(self.odds)
 
-    def score(self, keys, until: float | None = None) -> None:
-        """Evaluate the canonical assignments not yet evaluated (``_OutOfTime`` when
-        ``until`` passes before they all are; those done stay)."""
+    def score(self, keys, limit: int) -> None:
+        """Evaluate the canonical assignments not yet evaluated, while fewer than ``limit``
+        are (``_Spent`` when the limit, a stop or the positions' limit comes first; those
+        done stay)."""
         todo = [k for k in dict.fromkeys(keys) if k not in self.odds]
         i = 0
         while i < len(todo):
             if self.cancel is not None and self.cancel():
                 raise Cancelled()
-            if until is not None and time.perf_counter() > until:
-                raise _OutOfTime()
-            chunk = todo[i:i + self._chunk]
-            i += len(chunk)
-            started = time.perf_counter()
-            if self.rules is None:
-                self.rules = self._rules(chunk[0])
-                self.enemy = side_chains(self.rules, 1 - self.me)
-            grid = BatchGrid(self.rules, self.universal.chains, self.enemy, self.me,
-                             [self.universal.counts(k) for k in chunk])
-            odds = batch_odds(grid)
-            own, enemy = ("attacker", "defender")[::1 if self.me == 0 else -1]
-            for j, key in enumerate(chunk):
-                win = float(odds[f"{own}_wins"][j])
-                self.odds[key] = (win + float(odds["draw"][j]) / 2,
-                                  float(odds[f"{own}_losses"][j]),
-                                  float(odds[f"{enemy}_losses"][j]), win)
-            took = time.perf_counter() - started
-            if len(chunk) == self._chunk:         # double while quick, halve when slow
-                if took < self.BATCH_SECONDS:
-                    self._chunk = min(self.BATCH, 2 * self._chunk)
-                elif took > 2 * self.BATCH_SECONDS:
-                    self._chunk = max(1, self._chunk // 2)
+            if self.stopped or self.limit_reached or self.evaluated >= limit:
+                raise _Spent()
+            if time.perf_counter() > self.deadline:
+                raise EngineError(f"the advisor did not finish within {limits.MAX_SECONDS} s "
+                                  "on this machine; give it a smaller budget")
+            if self.batch is None:
+                self._first(todo[i])
+                i += 1
+            else:
+                chunk = todo[i:i + min(self.batch, limit - self.evaluated)]
+                i += len(chunk)
+                try:
+                    self._evaluate(chunk, self.work)
+                except (TooManyPositions, TooMuchWork):
+                    # counted, never timed: the same batch reaches the limit on every run
+                    self.limit_reached = True
+                    raise _Spent() from None
+            if self.progress is not None:
+                self.progress(self.evaluated, self.planned)
+            if self.stop is not None and self.stop():
+                self.stopped = True
+
+    def _first(self, key) -> None:
+        """The first evaluation, alone, its work counted: refused (EngineError) when one
+        battle needs more than ``BATTLE_SHARE`` of the search's work; else it sets the
+        batches' size (the same on every run: a count, not a clock)."""
+        self.rules = self._rules(key)
+        self.enemy = side_chains(self.rules, 1 - self.me)
+        share = limits.MAX_ADVISOR_WORK * BATTLE_SHARE
+        probe = WorkCounter(share)
+        try:
+            self._evaluate([key], probe)
+        except TooMuchWork:
+            raise EngineError(f"one assignment of this battle needs more than {share:,.0f} "
+                              "grid cells x outcomes, too many for the advisor to compare "
+                              "assignments within its limits; give it fewer units") from None
+        self.work.add(probe.done)
+        self.batch = max(1, min(self.BATCH, int(share // max(probe.done, 1))))
+
+    def _evaluate(self, chunk, work: WorkCounter) -> None:
+        """Exact odds of the canonical assignments of ``chunk``, in one batch."""
+        grid = BatchGrid(self.rules, self.universal.chains, self.enemy, self.me,
+                         [self.universal.counts(k) for k in chunk],
+                         max_own=limits.MAX_ADVISOR_POSITIONS, work=work)
+        odds = batch_odds(grid)
+        own, enemy = ("attacker", "defender")[::1 if self.me == 0 else -1]
+        for j, key in enumerate(chunk):
+            win = float(odds[f"{own}_wins"][j])
+            self.odds[key] = (win + float(odds["draw"][j]) / 2,
+                              float(odds[f"{own}_losses"][j]),
+                              float(odds[f"{enemy}_losses"][j]), win)
 
     def rank(self, key) -> tuple:
         score, own, enemy, _ = self.odds[key]

@@ -63,12 +63,40 @@ class UniversalSide:
         return tuple(out)
 
 
+class TooManyPositions(EngineError):
+    """The searching side met more positions than the batch may hold (``max_own``)."""
+
+
+class TooMuchWork(EngineError):
+    """A search's grid work (``WorkCounter``) passed its limit."""
+
+
+class WorkCounter:
+    """Grid cells x band outcomes a search has pushed, across its batches: counted as they
+    are computed (every band of every level), ``TooMuchWork`` past ``limit``. A count, not a
+    clock: the same search stops at the same place on every run."""
+
+    def __init__(self, limit: float):
+        self.limit = limit
+        self.done = 0
+
+    def add(self, work: int) -> None:
+        self.done += work
+        if self.done > self.limit:
+            raise TooMuchWork(f"the advisor's search needs more than {self.limit:,.0f} grid "
+                              "cells x outcomes; give it fewer units")
+
+
 class BatchGrid(HeuristicGrid):
     """K battles of one enemy against K assignments, as one grid: flat index =
-    (battle * NA + attacker index) * ND + defender index."""
+    (battle * NA + attacker index) * ND + defender index. ``max_own``: the own side's
+    positions the search may hold (``TooManyPositions`` past it, checked as they are met)."""
 
-    def __init__(self, rules, own: SideChains, enemy: SideChains, me: int, starts: list):
+    def __init__(self, rules, own: SideChains, enemy: SideChains, me: int, starts: list,
+                 max_own: int = OWN_CAP, work: WorkCounter | None = None):
         self.rules = rules
+        self.max_own = min(max_own, OWN_CAP)
+        self.work = work if work is not None else WorkCounter(float("inf"))
         sides = [enemy, enemy]
         sides[me] = own
         self.sides = tuple(sides)
@@ -87,6 +115,15 @@ class BatchGrid(HeuristicGrid):
         ia, idd = (own_idx, enemy_idx) if me == 0 else (enemy_idx, own_idx)
         self.starts = (np.arange(len(starts), dtype=np.int64) * self.na + ia) * self.nd + idd
 
+    def _band(self, b: int, idx: np.ndarray):
+        q, dest = super()._band(b, idx)
+        self.work.add(q.size)
+        return q, dest
+
+    def stay(self, idx: np.ndarray) -> np.ndarray:
+        self.work.add(len(idx) * self.n_bands)
+        return super().stay(idx)
+
     def split(self, idx: np.ndarray):
         """(battle, attacker index, defender index) of flat positions."""
         rest, idd = np.divmod(idx, self.nd)
@@ -102,9 +139,9 @@ class BatchGrid(HeuristicGrid):
         return (self.sides[0].level[ia] == 0) | (self.sides[1].level[idd] == 0)
 
     def join(self, k, ia: np.ndarray, idd: np.ndarray) -> np.ndarray:
-        if len(self.sides[self.me].states) >= OWN_CAP:
-            raise EngineError(f"the advisor's search met more than {OWN_CAP:,} positions of "
-                              "one side; give it fewer units")
+        if len(self.sides[self.me].states) >= self.max_own:
+            raise TooManyPositions(f"the advisor's search met more than {self.max_own:,} "
+                                   "positions of one side; give it fewer units")
         return (k * self.na + ia) * self.nd + idd
 
 

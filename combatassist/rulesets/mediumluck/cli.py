@@ -1,29 +1,28 @@
-"""`combatassist advise FILE --side attacker|defender [--budget SECONDS] [--json]` (Medium Luck).
+"""`combatassist advise FILE --side attacker|defender [--budget EVALUATIONS] [--json]` (Medium Luck).
 
 JSON: ``{"side", "compared", "exhaustive", "suggestions": [{"bands": {band: {"roll": {unit:
 n}, "boost": {unit: n}}}, "idle": {unit: n}, "attacker_wins", "defender_wins", "draw"}, ...]}``
 best first (the assignment in the scenario files' format), plus ``evaluated``, ``pruned``,
-``local_optimum``, ``seconds`` and ``casualties`` (the policy of the figures).
+``local_optimum``, ``budget``, ``notes``, ``seconds`` and ``casualties`` (the policy of the
+figures).
 """
 from __future__ import annotations
 
 import argparse
 
-from ...errors import ScenarioError
+from ... import limits
+from ...errors import ScenarioError, shown
 from ...ruleset import Command
 
-#: Longest search a command may ask for.
-MAX_BUDGET = 600.0
-
-
-def _budget(text: str) -> float:
+def _budget(text: str) -> int:
+    most = limits.ADVISOR_MAX_EVALUATIONS
     try:
-        value = float(text)
+        value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, like 2 or 0.5; got '{text}'") from None
-    if not 0 < value <= MAX_BUDGET:
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most {MAX_BUDGET:g} "
-                                         f"seconds, got {text}")
+        raise argparse.ArgumentTypeError(f"expected a whole number of evaluations, like 400; "
+                                         f"got {shown(text)}") from None
+    if not 1 <= value <= most:
+        raise argparse.ArgumentTypeError(f"must be 1 to {most:,} evaluations, got {shown(value)}")
     return value
 
 
@@ -38,7 +37,8 @@ def advice_json(advice, side: str) -> dict:
         suggestions.append(entry)
     return {"side": side, "compared": advice.compared, "exhaustive": advice.exhaustive,
             "suggestions": suggestions, "evaluated": advice.evaluated, "pruned": advice.pruned,
-            "local_optimum": advice.local_optimum, "seconds": round(advice.seconds, 3),
+            "local_optimum": advice.local_optimum, "budget": advice.budget,
+            "notes": list(advice.notes), "seconds": round(advice.seconds, 3),
             "casualties": advice.policy}
 
 
@@ -46,7 +46,8 @@ def advice_summary(advice, side: str, title: str | None = None) -> str:
     lines = [title] if title else []
     how = (f"all {advice.compared} assignments compared" if advice.exhaustive else
            f"{advice.compared} of {advice.space} assignments compared, local search"
-           + (", time budget used up" if advice.stopped_by_budget else ""))
+           + (f", budget of {advice.budget:,} evaluations used up"
+              if advice.stopped_by_budget else ""))
     lines.append(f"best assignments for the {side} ({how}; {advice.evaluated} evaluated, "
                  f"{advice.pruned} dominated ones pruned; odds with {advice.policy} casualties)")
     for i, s in enumerate(advice.suggestions, start=1):
@@ -55,8 +56,9 @@ def advice_summary(advice, side: str, title: str | None = None) -> str:
     if not advice.exhaustive:
         lines.append("  the best is a local optimum: no single-group move beats it"
                      if advice.local_optimum else
-                     "  the time budget ran out before the best was checked against every "
-                     "single-group move")
+                     "  the budget ran out before the best was checked against every "
+                     "single-group move (a larger --budget checks it)")
+    lines += [f"  note: {note}" for note in advice.notes]
     return "\n".join(lines)
 
 
@@ -67,15 +69,18 @@ def _run_advise(args) -> tuple[dict, str]:
     if scenario.ruleset != "mediumluck":
         raise ScenarioError(f"advise works on mediumluck scenarios, this one is "
                             f"'{scenario.ruleset}'", file=args.file, field="ruleset")
-    advice = advise(scenario.body, args.side, time_budget=args.budget)
+    advice = advise(scenario.body, args.side, budget=args.budget)
     return advice_json(advice, args.side), advice_summary(advice, args.side, scenario.title)
 
 
 def _configure_advise(a: argparse.ArgumentParser) -> None:
     a.add_argument("file", help="a mediumluck scenario file")
     a.add_argument("--side", choices=("attacker", "defender"), required=True)
-    a.add_argument("--budget", type=_budget, default=2.0,
-                   help="seconds of search (default 2; small sides are searched exhaustively)")
+    a.add_argument("--budget", type=_budget, default=limits.ADVISOR_DEFAULT_EVALUATIONS,
+                   help="assignments to evaluate exactly (default "
+                        f"{limits.ADVISOR_DEFAULT_EVALUATIONS}, at most "
+                        f"{limits.ADVISOR_MAX_EVALUATIONS:,}; the same answer on every run; "
+                        "every assignment when they fit, and lowered for a big battle)")
 
 
 #: Medium Luck's own ``combatassist`` commands (``Ruleset.commands``).
