@@ -225,3 +225,11 @@ def test_advisor_budgeted_search_stays_near_its_budget_and_ends_at_a_local_optim
     assert not advice.exhaustive and advice.stopped_by_budget
     assert advice.evaluated >= 10 and advice.compared >= advice.evaluated
     assert advice.local_optimum
+
+
+def test_a_suggestion_is_described_in_display_names():
+    from combatassist.rulesets.mediumluck.advisor import Suggestion
+    side = SideSetup(bands={"red": {"roll": {"mech_infantry": 2}}}, idle={"anti_aircraft": 1})
+    text = str(Suggestion(side, 0.5, 1.0, 1.0, None).describe())
+    assert "_" not in text
+    assert text == "red roll: 2 mech infantry; idle: 1 anti aircraft"
