@@ -14,8 +14,11 @@ from typing import Any
 from . import rulesets
 from .result import BattleResult, composition, summarise_battle
 from .scenario import Scenario
+from .text import join, msg, term
+from .text import lines as text_lines
 
 SIDES = ("attacker", "defender")
+SIDE_TITLES = {"attacker": msg("Attacker"), "defender": msg("Defender")}
 #: End compositions in the copied text (the summary shows three; a forum post may show more).
 COPY_PROFILES = 5
 
@@ -85,20 +88,56 @@ def _option_text(value: Any) -> str:
     return str(value)
 
 
+#: The options as the forms name them (players never see a file's key; a key not listed here
+#: is shown with spaces for underscores).
+OPTION_NAMES = {
+    "edition": msg("edition"), "max_rounds": msg("rounds"), "dice": msg("dice"),
+    "battle": msg("battle"), "submarine_first_strike": msg("submarines strike first"),
+    "aa_gun": msg("AA gun"), "keep_land_unit": msg("attacker keeps a land unit"),
+    "retreat_after": msg("retreat after round"), "retreat_when_units":
+    msg("retreat at units left"), "retreat_below": msg("retreat below win chance"),
+    "defender_extra_white": msg("defender rolls an extra white die"),
+    "air_attacks_aad": msg("air attacks AAD"),
+}
+
+
+def _option_value(ruleset: str, key: str, value: Any) -> str:
+    """An option's value in the form's words: an id by its display name, yes / no."""
+    if isinstance(value, bool):
+        return msg("yes") if value else msg("no")
+    if key == "max_rounds" and value == 0:
+        return msg("to the end")
+    if isinstance(value, str):
+        labels = rulesets.get(ruleset).labels
+        name = next((names[value] for names in labels.values() if value in names), None)
+        return term(f"data.{ruleset}", name) if name else value.replace("_", " ")
+    return value
+
+
+def option_phrases(scenario: Scenario) -> list[str]:
+    """The scenario's options as texts for people: 'dice: Low luck', 'rounds: to the end'."""
+    return [msg("{option}: {value}", option=OPTION_NAMES.get(key, key.replace("_", " ")),
+                value=_option_value(scenario.ruleset, key, value))
+            for key, value in options(scenario).items()]
+
+
 def heading_lines(scenario: Scenario) -> list[str]:
-    """Title, ruleset, forces and options: what a shared result was computed for."""
-    lines = [scenario.title or f"{scenario.ruleset} battle"]
+    """Title, forces and options: what a shared result was computed for (engine texts: the
+    GUI shows them in its language, ``str()`` is the English)."""
+    name = rulesets.get(scenario.ruleset).title
+    lines = [scenario.title or msg("{ruleset} battle", ruleset=name)]
     for side, text in forces(scenario).items():
-        lines.append(f"{side.capitalize()}: {text}")
-    opts = options(scenario)
-    if opts:
-        lines.append("Options: " + ", ".join(f"{k} {_option_text(v)}" for k, v in opts.items()))
+        lines.append(msg("{side}: {forces}", side=SIDE_TITLES[side], forces=text))
+    phrases = option_phrases(scenario)
+    if phrases:
+        lines.append(msg("Options: {options}", options=join(", ", phrases)))
     return lines
 
 
 def copy_text(scenario: Scenario, result: BattleResult,
               baseline: BattleResult | None = None) -> str:
-    """Plain text for a forum or a chat: heading, odds, IPC, territory and likely ends."""
+    """Plain text for a forum or a chat: heading, odds, IPC, territory and likely ends (an
+    engine text: its heading in the GUI's language there, English as a ``str``)."""
     lines = heading_lines(scenario)
     lines.append("")
     lines += summarise_battle(result, profiles=COPY_PROFILES).splitlines()
@@ -112,7 +151,12 @@ def copy_text(scenario: Scenario, result: BattleResult,
                          f"{result.figures.expected_ipc_swing:+.2f}")
     lines.append("")
     lines.append("(Combat Assistant)")
-    return "\n".join(lines)
+    return text_lines(lines)
+
+
+def _probability(p: float) -> str:
+    """A probability as written: float rounding noise (-2.2e-16, 1 + 2e-16) clamped to [0, 1]."""
+    return repr(min(1.0, max(0.0, float(p))))
 
 
 def csv_rows(scenario: Scenario | None, results: list[tuple[str, BattleResult]]) -> list[list]:
@@ -124,15 +168,17 @@ def csv_rows(scenario: Scenario | None, results: list[tuple[str, BattleResult]])
         rows.append(["ruleset", scenario.ruleset])
         for side, text in forces(scenario).items():
             rows.append([side, text])
-        for key, value in options(scenario).items():
-            rows.append(["option", key, value])
+        for key, value in options(scenario).items():     # in the form's words
+            rows.append(["option", OPTION_NAMES.get(key, key.replace("_", " ")),
+                         _option_value(scenario.ruleset, key, value)])
         rows.append([])
     for label, res in results:
         ea, ed = res.expected_losses()
         rows.append(["result", label, res.ruleset, res.method])
         for key in ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate",
                     "pruned", "expected_rounds"):
-            rows.append([key, repr(getattr(res, key))])
+            rows.append([key, repr(getattr(res, key)) if key == "expected_rounds"
+                         else _probability(getattr(res, key))])
         rows.append(["expected_attacker_losses", repr(ea)])
         rows.append(["expected_defender_losses", repr(ed)])
         fig = res.figures
@@ -145,14 +191,14 @@ def csv_rows(scenario: Scenario | None, results: list[tuple[str, BattleResult]])
                         else repr(fig.takes_territory)])
         rows.append(["attacker_lost", "defender_lost", "probability"])
         for a, d, p in res.losses:
-            rows.append([a, d, repr(p)])
+            rows.append([a, d, _probability(p)])
         rows.append(["round", "p_decided_by_round"])
         for i, p in enumerate(res.decided_by_round, start=1):
-            rows.append([i, repr(p)])
+            rows.append([i, _probability(p)])
         if fig is not None:
             rows.append(["ipc_swing", "probability"])
             for s, p in fig.ipc_swing:
-                rows.append([s, repr(p)])
+                rows.append([s, _probability(p)])
             rows.append(["side", "unit", "expected_survivors"])
             for side, units in fig.survivors.items():
                 for unit, n in units.items():
@@ -160,7 +206,7 @@ def csv_rows(scenario: Scenario | None, results: list[tuple[str, BattleResult]])
             rows.append(["profile_attacker", "profile_defender", "probability"])
             for pr in fig.profiles:
                 rows.append([composition(pr["attacker"]), composition(pr["defender"]),
-                            repr(pr["p"])])
+                            _probability(pr["p"])])
         rows.append([])
     return rows
 

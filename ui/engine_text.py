@@ -16,10 +16,12 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from combatassist.errors import EngineError, one_line
+from combatassist import rulesets
+from combatassist.errors import EngineError, ScenarioError, one_line
 from combatassist.text import CONTEXT, Joined, Message, Term
 
 from . import i18n
+from .i18n import translate
 
 
 class _LocalFormatter(string.Formatter):
@@ -63,3 +65,30 @@ def error_text(exc: BaseException) -> str:
     if isinstance(exc, EngineError) and exc.args and isinstance(exc.args[0], (Message, Joined)):
         return one_line(render(exc.args[0]))
     return str(exc)
+
+
+def field_words(ruleset: str, field: str) -> str:
+    """A scenario field path as the form names it: 'attacker.units.infantry' -> "Attacker's
+    Infantry" (the ruleset's display labels, in the app's language)."""
+    parts = field.split(".")
+    side = parts[0] if parts[0] in i18n.SIDE_NAMES else None
+    key = parts[-1]
+    labels = rulesets.get(ruleset).labels
+    name = next((names[key] for names in labels.values() if key in names),
+                key.replace("_", " "))
+    name = i18n.data_name(ruleset, name)
+    if side is None or key == side:
+        return name
+    return translate("engine_text", "{side}'s {name}").format(side=i18n.side_title(side),
+                                                               name=name)
+
+
+def scenario_error_text(ruleset: str, exc: ScenarioError) -> str:
+    """A form's refused set-up in the form's words: "Attacker's Infantry: must be at most
+    100, got 150" (the command line keeps the file's field path, ``str(exc)``)."""
+    text = exc.message
+    if exc.field:
+        text = f"{field_words(ruleset, exc.field)}: {text}"
+    if exc.hint:
+        text += f" ({exc.hint})"
+    return one_line(text)

@@ -280,7 +280,7 @@ class MainWindow(FileActions, QMainWindow):
         if panel is None or panel.battle is None:
             return False
         self.error(self.tr("Can't {what}").format(what=what),
-                   self.tr("A {ruleset} battle is being fought at the table, and its set-up "
+                   self.tr("The {ruleset} battle is being fought at the table, and its set-up "
                            "stays frozen until the battle is closed. Close it first (At the "
                            "table → Close battle), then {what} again.").format(
                                ruleset=view.title, what=what))
@@ -322,7 +322,7 @@ class MainWindow(FileActions, QMainWindow):
                 continue
             verdict = panel.saved_verdict()
             if verdict is None:
-                text = self.tr("A {ruleset} battle at the table was not finished ({summary}). "
+                text = self.tr("The {ruleset} battle at the table was not finished ({summary}). "
                                "Resume it where it was?").format(ruleset=view.title,
                                                                  summary=panel.saved_summary())
             else:

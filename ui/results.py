@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QTabWidget, QVB
 
 from combatassist import report
 from combatassist.result import BattleResult
+from combatassist.text import Text
 from combatassist.scenario import Scenario
 from .i18n import number, translate
 
@@ -223,13 +224,18 @@ class ResultsPanel(StatusLine, QWidget):
         if result.stalemate:
             extra.append(translate("results", "stalemate {share} (counted as draw)").format(
                 share=pct(result.stalemate)))
-        if result.pruned:
-            extra.append(translate("results", "pruned mass {mass}").format(
-                mass=number(result.pruned, ".1e")))
+        # how the solver got there is for the curious: a tooltip, in player words
+        details = []
         if result.states_explored:
-            extra.append(translate("results", "{count} positions").format(
+            details.append(translate("results", "Worked out over {count} possible positions "
+                                     "of the battle.").format(
                 count=number(result.states_explored, ",d")))
-        self.note.setText(f"{result.ruleset}: {how}" + ("; " + "; ".join(extra) if extra else ""))
+        if result.pruned:
+            details.append(translate("results", "Chances too small to matter left out: "
+                                     "{mass} in all.").format(
+                mass=number(result.pruned, ".1e")))
+        self.note.setText(how + ("; " + "; ".join(extra) if extra else ""))
+        self.note.setToolTip("\n".join(details))
         self.status.setText("")
         self.mark_stale(False)
         unfought = result.unfought()
@@ -339,7 +345,9 @@ class ResultsPanel(StatusLine, QWidget):
                 self.baseline_scenario is not self.scenario:
             # the baseline's own set-up, so a reader sees what was compared with what
             rows += [["baseline set-up"]] + report.csv_rows(self.baseline_scenario, [])
-        return rows
+        # the heading's words (options, their values) in the app's language
+        return [[render(cell) if isinstance(cell, Text) else cell for cell in row]
+                for row in rows]
 
     def copy_text(self) -> str:
         """Plain text a player pastes into a forum or a chat (title, forces, options, odds,
@@ -349,7 +357,7 @@ class ResultsPanel(StatusLine, QWidget):
         if self.scenario is None:
             from combatassist.result import summarise_battle
             return summarise_battle(self.result)
-        return report.copy_text(self.scenario, self.result, self.baseline)
+        return render(report.copy_text(self.scenario, self.result, self.baseline))
 
     def export_png(self, path: str | Path) -> bool:
         """The panel as a PNG under a heading (title, forces and options), without its
@@ -359,7 +367,7 @@ class ResultsPanel(StatusLine, QWidget):
             button.setVisible(False)
         self.layout().activate()
         try:
-            heading = report.heading_lines(self.scenario) if self.scenario is not None else []
+            heading = [render(line) for line in report.heading_lines(self.scenario)] if self.scenario is not None else []
             image = titled_grab(self, heading)
         finally:
             for button, shown in buttons:

@@ -146,7 +146,8 @@ class SavedBattles:
         if header is None:
             return translate("table_side", "a battle in progress")
         played = header.rounds
-        parts = [translate("table_side", "%n round(s) played", "", played),
+        parts = [(translate("table_side", "1 round played") if played == 1 else
+                  translate("table_side", "%n rounds played", "", played)),
                  translate("table_side", "saved {when}").format(when=saved_when(header.saved))]
         if header.title:        # the question may be read as rich text: no tags from a file
             title = header.title.replace("<", "‹").replace(">", "›")

@@ -451,9 +451,11 @@ class TableSidePanel(SavedBattles, QWidget):
             elif b.ending:
                 how = translate("table_side", " (ended by the players)")
             rounds = len(b.rounds)
-            self.heading.setText(translate("table_side", "Battle over after %n round(s): "
-                                                         "{verdict}{how}", "", rounds).format(
-                                               verdict=who, how=how))
+            over = (translate("table_side", "Battle over after 1 round: {verdict}{how}")
+                    if rounds == 1 else
+                    translate("table_side", "Battle over after %n rounds: {verdict}{how}", "",
+                              rounds))
+            self.heading.setText(over.format(verdict=who, how=how))
         else:
             phase = b.current_phase()
             self.heading.setText(translate("table_side", "Round {round} — {phase}").format(

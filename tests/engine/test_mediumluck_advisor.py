@@ -310,3 +310,11 @@ def test_a_battle_whose_one_evaluation_is_too_big_is_refused_after_it_alone(monk
     with pytest.raises(EngineError, match="one assignment of this battle needs more than 40 "):
         advise(setup, "attacker")
     assert sum(counted) - counted[-1] <= 1_000 * advisor_module.BATTLE_SHARE
+
+
+def test_a_suggestion_is_described_in_display_names():
+    from combatassist.rulesets.mediumluck.advisor import Suggestion
+    side = SideSetup(bands={"red": {"roll": {"mech_infantry": 2}}}, idle={"anti_aircraft": 1})
+    text = str(Suggestion(side, 0.5, 1.0, 1.0, None).describe())
+    assert "_" not in text
+    assert text == "red roll: 2 mech infantry; idle: 1 anti aircraft"

@@ -31,7 +31,8 @@ def test_copy_text_names_what_was_computed_and_the_figures():
     assert "Attacker: 4 infantry + 2 armor + 2 fighter" in lines
     assert "Defender: 5 infantry + 1 armor + 1 fighter" in lines
     options = next(line for line in lines if line.startswith("Options: "))
-    assert "aa_gun yes" in options and "retreat_below 0.3" in options
+    assert "AA gun: yes" in options and "retreat below win chance: 0.3" in options
+    assert "_" not in options
     assert f"attacker wins {100 * result.attacker_wins:8.2f}%" in text
     assert "expected IPC swing" in text and "takes the territory" in text
     assert f"attacker retreated {100 * result.retreated:.2f}%" in text
@@ -56,7 +57,7 @@ def test_csv_carries_heading_and_figures():
     assert rows[0] == ["title", "Worked example from the designer"]
     assert rows[1] == ["ruleset", "mediumluck"]
     assert rows[2][0] == "attacker" and "3 tank (roll)" in rows[2][1]
-    assert ["option", "defender_extra_white", "False"] in rows
+    assert ["option", "defender rolls an extra white die", "no"] in rows
     keyed = {row[0]: row[1:] for row in rows if row}
     assert float(keyed["attacker_wins"][0]) == result.attacker_wins
     assert float(keyed["expected_ipc_swing"][0]) == result.figures.expected_ipc_swing
@@ -73,3 +74,24 @@ def test_csv_without_figures_or_scenario_still_works():
     text = report.csv_text(scenario, [("current", result)])
     assert text.startswith("title,") and "ipc" not in text
     assert report.csv_text(None, [("current", result)]).startswith("result,current,agc")
+
+
+def test_csv_probabilities_never_show_rounding_noise_outside_0_to_1():
+    scenario = parse_scenario_text(LOWLUCK)
+    result = lowluck.compute(scenario.body)
+    a, d, p = result.losses[0]
+    result.losses[0] = (a, d, -2.2e-16)
+    result.decided_by_round[0] = 1 + 2e-16
+    rows = list(csv.reader(io.StringIO(report.csv_text(scenario, [("current", result)]))))
+    at = rows.index(["attacker_lost", "defender_lost", "probability"])
+    assert rows[at + 1] == [str(a), str(d), "0.0"]
+    at = rows.index(["round", "p_decided_by_round"])
+    assert rows[at + 1] == ["1", "1.0"]
+
+
+def test_the_heading_speaks_the_forms_words():
+    from combatassist.rulesets import lowluck as ll
+    scenario = ll.RULESET.default_scenario()
+    options = str(report.heading_lines(scenario)[-1])
+    assert options == ("Options: rounds: to the end, dice: Low luck, battle: Land battle, "
+                       "submarines strike first: yes, AA gun: no, attacker keeps a land unit: no")

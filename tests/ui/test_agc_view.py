@@ -296,7 +296,7 @@ def test_table_side_entered_dice_give_the_engines_resolution(view, qtbot):
     expect = agc.resolve_table(payload, rolls)
     assert res.totals == expect.totals and res.band == expect.band
     assert res.victor == expect.victor and res.steps is not None
-    assert panel.heading.text().startswith("Battle over after 1 round(s)")
+    assert panel.heading.text().startswith("Battle over after 1 round:")
     # undo, autosave: as for every ruleset
     panel.undo()
     assert battle.state == battle.rules.initial_state() and battle.can_redo()

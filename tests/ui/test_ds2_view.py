@@ -519,7 +519,8 @@ def test_impossible_shot_is_a_clear_message(view, qtbot, monkeypatch):
     monkeypatch.setattr(view, "shot", lambda: Shot(family="hvc", size=9, range="close",
                                                    armour=3))
     view.recompute(immediate=True)
-    assert "weapon.size" in view.last_error and "1-5" in view.last_error
+    # the form's words, not the file's field path (issue 25 item 8)
+    assert view.last_error.startswith("size: ") and "1-5" in view.last_error
     assert "size" in view.results.status.text()
     assert "line " not in view.last_error                  # the form has no lines
     assert "last shot that could be computed" in view.results.status.text()   # old figures

@@ -83,7 +83,7 @@ def test_a_count_above_the_limit_is_kept_and_refused_visibly(qtbot, lowluck_view
     # the results say why the figures are not those of the form (and keep the old ones)
     qtbot.waitUntil(lambda: lowluck_view.last_error is not None)
     assert "at most 100" in lowluck_view.last_error
-    assert "attacker.units.infantry" in lowluck_view.last_error
+    assert "Attacker's Infantry" in lowluck_view.last_error     # the form's words
     assert "still those of the last set-up" in lowluck_view.results.status.text()
 
 

@@ -151,7 +151,7 @@ def test_too_large_input_is_a_message_not_a_freeze(view, qtbot):
     view.sides["attacker"].spins["infantry"].setValue(100)
     view.sides["attacker"].spins["armor"].setValue(60)
     qtbot.waitUntil(lambda: view.last_error is not None, timeout=5_000)
-    assert "attacker.units" in view.last_error and "per side" in view.last_error
+    assert "Attacker's units" in view.last_error and "per side" in view.last_error
     assert not view.computer.is_busy()
     # the form has no line numbers; and the figures still shown are said to be the old ones
     assert "line " not in view.last_error
@@ -210,7 +210,7 @@ def test_open_recent_and_exports(window, view, tmp_path, monkeypatch, qtbot):
     text = csv_path.read_text()
     # the export names what was computed: title, forces and options, then the figures
     assert text.startswith("title,\nruleset,lowluck\nattacker,2 armor\ndefender,2 infantry\n")
-    assert "option,aa_gun,False" in text and "result,current,lowluck,exact" in text
+    assert "option,AA gun,no" in text and "result,current,lowluck,exact" in text
     assert "expected_ipc_swing," in text and "profile_attacker" in text
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(png_path), ""))
     window.export_png_action.trigger()
@@ -222,7 +222,7 @@ def test_open_recent_and_exports(window, view, tmp_path, monkeypatch, qtbot):
     window.copy_results_action.trigger()
     from PySide6.QtWidgets import QApplication
     copied = QApplication.clipboard().text()
-    assert copied.splitlines()[:3] == ["lowluck battle", "Attacker: 2 armor",
+    assert copied.splitlines()[:3] == ["Low Luck battle", "Attacker: 2 armor",
                                        "Defender: 2 infantry"]
     assert "expected IPC swing" in copied and "takes the territory" in copied
 

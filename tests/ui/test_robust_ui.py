@@ -116,7 +116,7 @@ def test_two_windows_never_share_offer_or_delete_a_battle(make_window, tmp_path,
     first.close()
     third = make_window(views=LOWLUCK_ONLY)
     third.offer_resume()
-    assert len(asked) == 1 and "Resume" in asked[0] and "1 round(s)" in asked[0]
+    assert len(asked) == 1 and "Resume" in asked[0] and "1 round played" in asked[0]
     assert third.view_for("lowluck").table_panel.autosave_path == path1
 
 

@@ -186,7 +186,7 @@ def test_a_battle_that_doesnt_replay_to_its_header_is_set_aside_on_resume(
     replies[LowLuckView.title] = QMessageBox.StandardButton.Yes
     window = make_window(views=[LowLuckView], autosave_dir=folder)
     window.offer_resume()
-    assert len(asked) == 1 and "1 round(s) played" in asked[0]   # offered from its header
+    assert len(asked) == 1 and "1 round played" in asked[0]   # offered from its header
     panel = window.view_for("lowluck").table_panel
     assert panel.battle is None and "set aside" in panel.notice.text()
     notice = window.statusBar().currentMessage()

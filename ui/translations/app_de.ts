@@ -174,8 +174,20 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
             <translation>Nicht möglich: {what}</translation>
         </message>
         <message>
-            <source>A {ruleset} battle is being fought at the table, and its set-up stays frozen until the battle is closed. Close it first (At the table → Close battle), then {what} again.</source>
-            <translation>Am Tisch wird gerade eine {ruleset}-Schlacht ausgetragen; ihre Aufstellung bleibt gesperrt, bis die Schlacht geschlossen ist. Schließen Sie sie zuerst (Am Tisch → Schließen) und versuchen Sie dann erneut: {what}.</translation>
+            <source>The {ruleset} battle is being fought at the table, and its set-up stays frozen until the battle is closed. Close it first (At the table → Close battle), then {what} again.</source>
+            <translation>Am Tisch wird gerade die {ruleset}-Schlacht ausgetragen; ihre Aufstellung bleibt gesperrt, bis die Schlacht geschlossen ist. Schließen Sie sie zuerst (Am Tisch → Schließen) und versuchen Sie dann erneut: {what}.</translation>
+        </message>
+        <message>
+            <source>The {ruleset} battle at the table was not finished ({summary}). Resume it where it was?</source>
+            <translation>Die {ruleset}-Schlacht am Tisch wurde nicht beendet ({summary}). Dort weitermachen, wo sie stand?</translation>
+        </message>
+        <message>
+            <source>{name} ({tab} tab)</source>
+            <translation>{name} (Reiter {tab})</translation>
+        </message>
+        <message>
+            <source>&lt;p&gt;These scenarios have unsaved changes:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Save them before quitting?&lt;/p&gt;</source>
+            <translation>&lt;p&gt;Diese Szenarien haben ungespeicherte Änderungen:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Vor dem Beenden speichern?&lt;/p&gt;</translation>
         </message>
         <message>
             <source>{name} ({tab} tab)</source>
@@ -290,10 +302,6 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
             <translation>Liste leeren</translation>
         </message>
         <message>
-            <source>A {ruleset} battle at the table was not finished ({summary}). Resume it where it was?</source>
-            <translation>Eine {ruleset}-Schlacht am Tisch wurde nicht beendet ({summary}). Dort weitermachen, wo sie stand?</translation>
-        </message>
-        <message>
             <source>The {ruleset} battle at the table is over ({verdict}, {summary}) but was not closed. Show it again?
 No: it is discarded.</source>
             <translation>Die {ruleset}-Schlacht am Tisch ist vorbei ({verdict}, {summary}), wurde aber nicht geschlossen. Wieder anzeigen?
@@ -318,6 +326,13 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>About {app}</source>
             <translation>Über {app}</translation>
+        </message>
+    </context>
+    <context>
+        <name>engine_text</name>
+        <message>
+            <source>{side}'s {name}</source>
+            <translation>{name} ({side})</translation>
         </message>
     </context>
     <context>
@@ -463,12 +478,12 @@ Nein: sie wird verworfen.</translation>
             <translation>Patt {share} (zählt als Unentschieden)</translation>
         </message>
         <message>
-            <source>pruned mass {mass}</source>
-            <translation>abgeschnittene Wahrscheinlichkeit {mass}</translation>
+            <source>Worked out over {count} possible positions of the battle.</source>
+            <translation>Über {count} mögliche Stellungen der Schlacht berechnet.</translation>
         </message>
         <message>
-            <source>{count} positions</source>
-            <translation>{count} Stellungen</translation>
+            <source>Chances too small to matter left out: {mass} in all.</source>
+            <translation>Zu kleine Wahrscheinlichkeiten weggelassen: insgesamt {mass}.</translation>
         </message>
         <message>
             <source>No battle: {why}.</source>
@@ -657,6 +672,17 @@ Nein: sie wird verworfen.</translation>
             <translation>Schlachtprotokoll</translation>
         </message>
         <message>
+            <source>Battle over after 1 round: {verdict}{how}</source>
+            <translation>Schlacht vorbei nach 1 Runde: {verdict}{how}</translation>
+        </message>
+        <message numerus="yes">
+            <source>Battle over after %n rounds: {verdict}{how}</source>
+            <translation>
+                <numerusform>Schlacht vorbei nach %n Runden: {verdict}{how}</numerusform>
+                <numerusform>Schlacht vorbei nach %n Runden: {verdict}{how}</numerusform>
+            </translation>
+        </message>
+        <message>
             <source>kept as {name}</source>
             <translation>aufbewahrt als {name}</translation>
         </message>
@@ -676,10 +702,14 @@ Nein: sie wird verworfen.</translation>
             <source>a battle in progress</source>
             <translation>eine laufende Schlacht</translation>
         </message>
+        <message>
+            <source>1 round played</source>
+            <translation>1 Runde gespielt</translation>
+        </message>
         <message numerus="yes">
-            <source>%n round(s) played</source>
+            <source>%n rounds played</source>
             <translation>
-                <numerusform>%n Runde gespielt</numerusform>
+                <numerusform>%n Runden gespielt</numerusform>
                 <numerusform>%n Runden gespielt</numerusform>
             </translation>
         </message>
@@ -710,13 +740,6 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source> (ended by the players)</source>
             <translation> (von den Spielern beendet)</translation>
-        </message>
-        <message numerus="yes">
-            <source>Battle over after %n round(s): {verdict}{how}</source>
-            <translation>
-                <numerusform>Schlacht vorbei nach %n Runde: {verdict}{how}</numerusform>
-                <numerusform>Schlacht vorbei nach %n Runden: {verdict}{how}</numerusform>
-            </translation>
         </message>
         <message>
             <source>Round {round} — {phase}</source>

@@ -139,6 +139,111 @@
             <translation>{trials:,} Durchgänge würfelten etwa {dice} Würfel, mehr als die {limit}, die der Simulator in {seconds} s würfelt; höchstens {fits:,} Durchgänge (--trials) oder kleinere Streitkräfte verwenden</translation>
         </message>
         <message>
+            <location filename="../../combatassist/report.py" />
+            <source>Attacker</source>
+            <translation>Angreifer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>Defender</source>
+            <translation>Verteidiger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>edition</source>
+            <translation>Edition</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>rounds</source>
+            <translation>Runden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>dice</source>
+            <translation>Würfel</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>battle</source>
+            <translation>Schlacht</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>submarines strike first</source>
+            <translation>U-Boote schlagen zuerst zu</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>AA gun</source>
+            <translation>Flak</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>attacker keeps a land unit</source>
+            <translation>Angreifer behält eine Landeinheit</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>retreat after round</source>
+            <translation>Rückzug nach Runde</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>retreat at units left</source>
+            <translation>Rückzug bei verbliebenen Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>retreat below win chance</source>
+            <translation>Rückzug unter Siegchance</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>defender rolls an extra white die</source>
+            <translation>Verteidiger würfelt einen weißen Würfel zusätzlich</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>air attacks AAD</source>
+            <translation>Luftangriffe auf die Flugabwehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>yes</source>
+            <translation>ja</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>no</source>
+            <translation>nein</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>to the end</source>
+            <translation>bis zum Ende</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>{option}: {value}</source>
+            <translation>{option}: {value}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>{ruleset} battle</source>
+            <translation>{ruleset}-Schlacht</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>{side}: {forces}</source>
+            <translation>{side}: {forces}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>Options: {options}</source>
+            <translation>Optionen: {options}</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/result.py" />
             <source>the attacker has no units</source>
             <translation>der Angreifer hat keine Einheiten</translation>
@@ -190,8 +295,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/agc/forces.py" />
-            <source>{remaining} unit(s) left by rounding added to the infantry</source>
-            <translation>{remaining} durch Rundung übrige Einheit(en) zur Infanterie gezählt</translation>
+            <source>{n} unit left by rounding added to the infantry</source>
+            <translation>{n} durch Rundung übrige Einheit zur Infanterie gezählt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/agc/forces.py" />
+            <source>{n} units left by rounding added to the infantry</source>
+            <translation>{n} durch Rundung übrige Einheiten zur Infanterie gezählt</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/agc/forces.py" />
@@ -595,8 +705,8 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/ds2/rules.py" />
-            <source>{weapon} is not a heavy weapon: it cannot harm vehicles of armour 1 or more (seed 004)</source>
-            <translation>{weapon} ist keine schwere Waffe: sie kann Fahrzeugen mit Panzerung 1 oder mehr nichts anhaben (Quelle 004)</translation>
+            <source>{weapon} is not a heavy weapon: it cannot harm vehicles of armour 1 or more</source>
+            <translation>{weapon} ist keine schwere Waffe: sie kann Fahrzeugen mit Panzerung 1 oder mehr nichts anhaben</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/ds2/rules.py" />
@@ -944,6 +1054,16 @@
             <translation>Erstangriff der U-Boote: {hits} Treffer auf Seeeinheiten</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />
+            <source>{band} {role}: {units}</source>
+            <translation>{band} {role}: {units}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />
+            <source>idle: {units}</source>
+            <translation>untätig: {units}</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/mediumluck/bands.py" />
             <source>a d{sides} band of {n_a} v {n_d} dice with boosts needs an outcome table of about {cells:,} cells, more than the {limit:,} the engine computes in a few seconds; put fewer units or boosters in that band, or play d6</source>
             <translation>ein W{sides}-Band mit {n_a} gegen {n_d} Würfeln und Verstärkungen braucht eine Ergebnistabelle von etwa {cells:,} Zellen, mehr als die {limit:,}, die das Programm in wenigen Sekunden berechnet; weniger Einheiten oder Verstärker in dieses Band stellen, oder mit W6 spielen</translation>
@@ -1005,8 +1125,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
-            <source>{band}: the {side} must lose exactly {must} unit(s) here, got {got}</source>
-            <translation>{band}: der {side} muss hier genau {must} Einheit(en) verlieren, eingegeben: {got}</translation>
+            <source>{band}: the {side} must lose exactly {n} unit here, got {got}</source>
+            <translation>{band}: der {side} muss hier genau {n} Einheit verlieren, eingegeben: {got}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
+            <source>{band}: the {side} must lose exactly {n} units here, got {got}</source>
+            <translation>{band}: der {side} muss hier genau {n} Einheiten verlieren, eingegeben: {got}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/phase.py" />
@@ -1622,24 +1747,24 @@
     <context>
         <name>data.ds2</name>
         <message>
-            <source>GMS cannot damage infantry (seed 004, note 5)</source>
-            <translation>GMS können Infanterie nicht schaden (Quelle 004, Anm. 5)</translation>
+            <source>GMS cannot damage infantry</source>
+            <translation>GMS können Infanterie nicht schaden</translation>
         </message>
         <message>
-            <source>HEF has no effect on dug-in vehicles (seed 004 artillery table)</source>
-            <translation>HEF wirkt nicht gegen eingegrabene Fahrzeuge (Quelle 004, Artillerietabelle)</translation>
+            <source>HEF has no effect on dug-in vehicles</source>
+            <translation>HEF wirkt nicht gegen eingegrabene Fahrzeuge</translation>
         </message>
         <message>
-            <source>HKP cannot damage infantry (seed 004, note 2)</source>
-            <translation>HKP können Infanterie nicht schaden (Quelle 004, Anm. 2)</translation>
+            <source>HKP cannot damage infantry</source>
+            <translation>HKP können Infanterie nicht schaden</translation>
         </message>
         <message>
-            <source>IAVRs cannot damage infantry (seed 004, note 5)</source>
-            <translation>IAVR können Infanterie nicht schaden (Quelle 004, Anm. 5)</translation>
+            <source>IAVRs cannot damage infantry</source>
+            <translation>IAVR können Infanterie nicht schaden</translation>
         </message>
         <message>
-            <source>MAK has no effect on dug-in infantry (seed 004 artillery table)</source>
-            <translation>MAK wirkt nicht gegen eingegrabene Infanterie (Quelle 004, Artillerietabelle)</translation>
+            <source>MAK has no effect on dug-in infantry</source>
+            <translation>MAK wirkt nicht gegen eingegrabene Infanterie</translation>
         </message>
         <message>
             <source>ablative</source>

@@ -108,10 +108,14 @@
             <source>At the table</source>
             <translation>Am Tisch</translation>
         </message>
+        <message>
+            <source>&lt;b&gt;At the table: the battle is over&lt;/b&gt; after 1 round</source>
+            <translation>&lt;b&gt;Am Tisch: die Schlacht ist vorbei&lt;/b&gt; nach 1 Runde</translation>
+        </message>
         <message numerus="yes">
-            <source>&lt;b&gt;At the table: the battle is over&lt;/b&gt; after %n round(s)</source>
+            <source>&lt;b&gt;At the table: the battle is over&lt;/b&gt; after %n rounds</source>
             <translation>
-                <numerusform>&lt;b&gt;Am Tisch: die Schlacht ist vorbei&lt;/b&gt; nach %n Runde</numerusform>
+                <numerusform>&lt;b&gt;Am Tisch: die Schlacht ist vorbei&lt;/b&gt; nach %n Runden</numerusform>
                 <numerusform>&lt;b&gt;Am Tisch: die Schlacht ist vorbei&lt;/b&gt; nach %n Runden</numerusform>
             </translation>
         </message>
@@ -131,8 +135,8 @@
             <translation>(optional)</translation>
         </message>
         <message>
-            <source>The weapon family (the seed's short name, spelled out)</source>
-            <translation>Die Waffenfamilie (das Kürzel der Vorlage, ausgeschrieben)</translation>
+            <source>The weapon family: its usual abbreviation, spelled out</source>
+            <translation>Die Waffenfamilie: ihr übliches Kürzel, ausgeschrieben</translation>
         </message>
         <message>
             <source>Chance to hit:</source>
@@ -385,8 +389,8 @@
             <translation>Verteidiger: +1 weißer Würfel</translation>
         </message>
         <message>
-            <source>The defender rolls one extra white die every round while it has any unit left (the seed's example predates this)</source>
-            <translation>Der Verteidiger würfelt jede Runde einen weißen Würfel zusätzlich, solange er noch Einheiten hat (das Beispiel der Vorlage ist älter als diese Regel)</translation>
+            <source>The defender rolls one extra white die every round while it has any unit left</source>
+            <translation>Der Verteidiger würfelt jede Runde einen weißen Würfel zusätzlich, solange er noch Einheiten hat</translation>
         </message>
         <message>
             <source>A land battle takes no ships; a sea battle only ships and aircraft</source>
@@ -1371,8 +1375,8 @@ Geländeabzüge auf für:</translation>
             <translation>&lt;b&gt;Änderung&lt;/b&gt;</translation>
         </message>
         <message>
-            <source>The seed's measure: P(kill) + P(special damage) / 2</source>
-            <translation>Das Maß der Vorlage: P(Zerstörung) + P(Sonderschaden) / 2</translation>
+            <source>How good the shot is, in one number from 0 to 1: the chance of a kill plus half the chance of special damage. Higher is better.</source>
+            <translation>Wie gut der Schuss ist, in einer Zahl von 0 bis 1: die Chance auf Zerstörung plus die halbe Chance auf Sonderschaden. Höher ist besser.</translation>
         </message>
         <message>
             <source>One shot: what happens</source>
@@ -1556,10 +1560,14 @@ Geländeabzüge auf für:</translation>
             <source>investments must be whole numbers separated by commas, e.g. 18, 18, 18 (got '{text}')</source>
             <translation>die Einzahlungen müssen ganze Zahlen sein, durch Kommas getrennt, z. B. 18, 18, 18 (eingegeben: '{text}')</translation>
         </message>
+        <message>
+            <source>Expected money invested: &lt;b&gt;{money} IPC&lt;/b&gt; over 1 round; project finished by the last round: &lt;b&gt;{done}&lt;/b&gt;.</source>
+            <translation>Erwartete Einzahlung: &lt;b&gt;{money} IPC&lt;/b&gt; über 1 Runde; Projekt bis zur letzten Runde abgeschlossen: &lt;b&gt;{done}&lt;/b&gt;.</translation>
+        </message>
         <message numerus="yes">
-            <source>Expected money invested: &lt;b&gt;{money} IPC&lt;/b&gt; over %n round(s); project finished by the last round: &lt;b&gt;{done}&lt;/b&gt;.</source>
+            <source>Expected money invested: &lt;b&gt;{money} IPC&lt;/b&gt; over %n rounds; project finished by the last round: &lt;b&gt;{done}&lt;/b&gt;.</source>
             <translation>
-                <numerusform>Erwartete Einzahlung: &lt;b&gt;{money} IPC&lt;/b&gt; über %n Runde; Projekt bis zur letzten Runde abgeschlossen: &lt;b&gt;{done}&lt;/b&gt;.</numerusform>
+                <numerusform>Erwartete Einzahlung: &lt;b&gt;{money} IPC&lt;/b&gt; über %n Runden; Projekt bis zur letzten Runde abgeschlossen: &lt;b&gt;{done}&lt;/b&gt;.</numerusform>
                 <numerusform>Erwartete Einzahlung: &lt;b&gt;{money} IPC&lt;/b&gt; über %n Runden; Projekt bis zur letzten Runde abgeschlossen: &lt;b&gt;{done}&lt;/b&gt;.</numerusform>
             </translation>
         </message>

@@ -43,7 +43,7 @@ from combatassist.table import AUTOSAVE_NAME, odds_from
 
 from .. import wheel_guard
 from ..compute import Job, JobGroup
-from ..engine_text import render
+from ..engine_text import render, scenario_error_text
 from ..result_style import ACCENT
 from ..results import ResultsPanel
 from ..i18n import translate
@@ -348,7 +348,8 @@ class RulesetView(QWidget):
             job = self.compute_job()
         except CombatAssistError as exc:   # e.g. more units than the engine answers in time
             self.computer.cancel()
-            self.show_error(str(exc))
+            self.show_error(scenario_error_text(self.ruleset, exc)
+                            if isinstance(exc, ScenarioError) else str(exc))
             return
         # what the coming result is for (exports and "Copy results" name it); the computer
         # only ever delivers the newest request's result
@@ -391,8 +392,11 @@ class RulesetView(QWidget):
             return
         if battle.is_over():
             rounds = len(battle.rounds)
-            where = translate("views.base", "<b>At the table: the battle is over</b> after %n "
-                                            "round(s)", "", rounds)
+            # Qt's %n leaves English plurals to a translation: English picks its own
+            where = (translate("views.base", "<b>At the table: the battle is over</b> after "
+                                             "1 round") if rounds == 1 else
+                     translate("views.base", "<b>At the table: the battle is over</b> after %n "
+                                             "rounds", "", rounds))
         else:
             where = translate("views.base", "<b>At the table: round {round}</b> ({phase})").format(
                 round=battle.round_number,

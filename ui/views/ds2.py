@@ -94,7 +94,7 @@ class Ds2View(ResolutionView):
         # as wide as its longest name: the set-up pane widens to fit it (nothing cut off)
         self.family.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.family.setMinimumWidth(150)     # in the smallest window the odds keep their room
-        self.family.setToolTip(translate("views.ds2", "The weapon family (the seed's short name, spelled out)"))
+        self.family.setToolTip(translate("views.ds2", "The weapon family: its usual abbreviation, spelled out"))
         self.family.currentIndexChanged.connect(self._family_changed)
         self.size = QComboBox()
         self.size.setObjectName("size")

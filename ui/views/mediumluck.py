@@ -109,7 +109,7 @@ class MediumLuckView(BattleView):
         self.max_rounds.valueChanged.connect(self.edited)
         self.extra_white = QCheckBox(translate("views.mediumluck", "Defender rolls one extra white die"))
         self.extra_white.setToolTip(translate("views.mediumluck", "The defender rolls one extra white die every round while "
-                                    "it has any unit left (the seed's example predates this)"))
+                                    "it has any unit left"))
         self.extra_white.toggled.connect(self._options_changed)
         self.battle_kind = QComboBox()
         for kind in BATTLE_KINDS:
@@ -426,7 +426,7 @@ class MediumLuckView(BattleView):
         for item in advice.suggestions:
             text = translate("views.mediumluck", "{side} wins {chance} — {assignment}").format(
                 side=side_name(side), chance=pct(item.win),
-                assignment=item.describe() or translate("views.mediumluck", "all idle"))
+                assignment=render(item.describe()) or translate("views.mediumluck", "all idle"))
             entry = QListWidgetItem(text, self.advice_list)
             entry.setToolTip(text + "\n" + translate(
                 "views.mediumluck", "expected losses: own {own}, enemy {enemy}").format(

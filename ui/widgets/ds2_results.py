@@ -178,8 +178,10 @@ class ShotResultsPanel(StatusLine, QWidget):
         for row, (key, label, _) in enumerate(ROWS, start=1):
             label = translate("widgets.ds2_results", label)
             name = QLabel(f"<b>{label}</b>" if key == "figure_of_merit" else label)
-            if key == "figure_of_merit":
-                name.setToolTip(translate("widgets.ds2_results", "The seed's measure: P(kill) + P(special damage) / 2"))
+            tip = translate("widgets.ds2_results", "How good the shot is, in one number from 0 "
+                            "to 1: the chance of a kill plus half the chance of special "
+                            "damage. Higher is better.") if key == "figure_of_merit" else ""
+            name.setToolTip(tip)
             grid.addWidget(name, row, 0)
             for col, store in enumerate((self.numbers, self.base_numbers, self.deltas),
                                         start=1):
@@ -187,6 +189,7 @@ class ShotResultsPanel(StatusLine, QWidget):
                 value.setAlignment(Qt.AlignmentFlag.AlignRight)
                 value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
                 value.setObjectName(f"{('value', 'base', 'delta')[col - 1]}_{key}")
+                value.setToolTip(tip)
                 store[key] = value
                 grid.addWidget(value, row, col)
         grid.setColumnStretch(4, 1)

@@ -249,10 +249,14 @@ class ResearchPanel(StatusLine, QWidget):
         self.mark_stale(False)
         done = plan.p_done[-1] if plan.p_done else 0.0
         rounds = plan.rounds
-        self.summary.setText(translate(
-            "widgets.lowluck_extras", "Expected money invested: <b>{money} IPC</b> over %n "
-            "round(s); project finished by the last round: <b>{done}</b>.", "", rounds).format(
-                money=number(plan.expected_invested), done=pct(done)))
+        summary = (translate(
+            "widgets.lowluck_extras", "Expected money invested: <b>{money} IPC</b> over 1 "
+            "round; project finished by the last round: <b>{done}</b>.") if rounds == 1 else
+            translate("widgets.lowluck_extras", "Expected money invested: <b>{money} IPC</b> "
+                      "over %n rounds; project finished by the last round: <b>{done}</b>.", "",
+                      rounds))
+        self.summary.setText(summary.format(money=number(plan.expected_invested),
+                                            done=pct(done)))
         self.plot.clear()
         xs = list(range(1, plan.rounds + 1))
         self.plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(plan.rounds / 12)),

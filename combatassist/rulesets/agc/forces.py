@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ...distribution import Dist
 from ...errors import EngineError
-from ...text import msg, term
+from ...text import msg, plural, term
 from .data import BASE_TYPES, agc_data
 
 #: Largest force generated (a force is a handful to a few dozen units).
@@ -110,8 +110,8 @@ def force_from_rolls(n: int, infantry_face: int, armor_face: int,
         # Unreachable with the shipped numbers (percentages summing to 100 round to n);
         # kept so edited data still yields a force of n units.
         units["infantry"] += remaining
-        notes.append(msg("{remaining} unit(s) left by rounding added to the infantry",
-                         remaining=remaining))
+        notes.append(plural(remaining, "{n} unit left by rounding added to the infantry",
+                            "{n} units left by rounding added to the infantry"))
         remaining = 0
     if len(remaining_faces) != remaining:
         raise EngineError(f"{remaining} remaining unit(s) to roll, got {len(remaining_faces)} dice")

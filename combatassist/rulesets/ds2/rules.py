@@ -166,7 +166,7 @@ def shot_setup(shot: Shot) -> ShotSetup:
     if fam.kind == "infantry":
         if vehicle and shot.armour > 0:
             return none(msg("{weapon} is not a heavy weapon: it cannot harm vehicles of "
-                            "armour 1 or more (seed 004)", weapon=weapon))
+                            "armour 1 or more", weapon=weapon))
         die = t.infantry_impact[shot.combat][shot.cover]
         mult = fam.multiplier[shot.combat]
         combat, cover = shot.combat.replace("_", " "), shot.cover.replace("_", " ")

@@ -139,7 +139,7 @@ def check_shot(shot: Shot) -> Problem | None:
                            f"{minimum}+)", "remove p_hit")
         if fam.kind == "infantry" or shot.target == "infantry":
             return Problem("weapon.p_hit", "fire at infantry and infantry fire have no to-hit "
-                           "roll (seed 004)", "remove p_hit")
+                           "roll", "remove p_hit")
     return None
 
 

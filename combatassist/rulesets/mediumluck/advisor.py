@@ -37,12 +37,14 @@ from ... import limits
 from ...errors import EngineError
 from ...result import BattleResult, battle_result
 from ...solver import Cancelled
+from ...text import join, msg
 from .rules import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart
 from .forward import outcome as grid_outcome
 from .batch import (BatchGrid, TooManyPositions, TooMuchWork, UniversalSide, WorkCounter,
                     batch_odds)
 from .heuristic import HeuristicGrid, grid_work_estimate, side_chains
+from .slots import ROLE_WORDS, band_name, unit_name
 
 Place = tuple[str, str | None]          # ("roll", band) | ("boost", band) | ("idle", None)
 
@@ -58,13 +60,15 @@ class Suggestion:
     score: float = 0.0
 
     def describe(self) -> str:
-        parts = []
-        for band, roles in self.side.bands.items():
-            for role, units in roles.items():
-                parts.append(f"{band} {role}: " + ", ".join(f"{n} {u}" for u, n in units.items()))
+        """The assignment in players' words (display names): 'red roll: 2 mech infantry'."""
+        def units(group: Mapping[str, int]) -> str:
+            return join(", ", [msg("{n} {unit}", n=n, unit=unit_name(u)) for u, n in group.items()])
+        parts = [msg("{band} {role}: {units}", band=band_name(band),
+                     role=ROLE_WORDS.get(role, role), units=units(group))
+                 for band, roles in self.side.bands.items() for role, group in roles.items()]
         if self.side.idle:
-            parts.append("idle: " + ", ".join(f"{n} {u}" for u, n in self.side.idle.items()))
-        return "; ".join(parts)
+            parts.append(msg("idle: {units}", units=units(self.side.idle)))
+        return join("; ", parts)
 
 
 @dataclass

@@ -11,7 +11,7 @@ from ...battle import DieSpec, Phase, SIDES
 from ...distribution import Dist
 from ...errors import EngineError
 from .bands import BandResolution, make_config, resolve_dice
-from ...text import join, lines as text_lines, msg
+from ...text import join, lines as text_lines, msg, plural
 from .chart import Band
 from .slots import band_name, data_term
 
@@ -164,9 +164,10 @@ class BandPhase(Phase):
             wanted = list(choice[side])
             must = model.landing(counts, self.index, outcome[s])
             if len(wanted) != must:
-                raise EngineError(msg("{band}: the {side} must lose exactly {must} unit(s) "
-                                      "here, got {got}", band=self.name, side=side, must=must,
-                                      got=len(wanted)))
+                raise EngineError(plural(
+                    must, "{band}: the {side} must lose exactly {n} unit here, got {got}",
+                    "{band}: the {side} must lose exactly {n} units here, got {got}",
+                    band=self.name, side=side, got=len(wanted)))
             current = list(counts)
             for name in wanted:
                 if name not in model.names:
