@@ -45,7 +45,7 @@ def _flatten(value: Any, prefix: str = "") -> list[str]:
                                        for k, v in value.items())]
         out: list[str] = []
         for key, sub in value.items():
-            out += _flatten(sub, prefix if key in _CONTAINERS else f"{prefix}{key}: ")
+            out += _flatten(sub, prefix if key in _CONTAINERS else f"{prefix}{_words(key)}: ")
         return out
     if isinstance(value, (list, tuple)):
         if not value:
@@ -55,15 +55,20 @@ def _flatten(value: Any, prefix: str = "") -> list[str]:
             text = _item(v)
             items[text] = items.get(text, 0) + 1
         return [prefix + ", ".join(t if n == 1 else f"{n} {t}" for t, n in items.items())]
-    return [f"{prefix}{value}"]
+    return [f"{prefix}{_option_text(value)}"]
+
+
+def _words(ident: Any) -> str:
+    """A file's id in words, as the forms write it: 'wall_defense' -> 'wall defense'."""
+    return str(ident).replace("_", " ")
 
 
 def _item(value: Any) -> str:
     """One list entry: a unit table as 'infantry' or 'infantry (veteran yes)'."""
     if not isinstance(value, Mapping):
-        return str(value)
-    rest = [f"{k} {_option_text(v)}" for k, v in value.items() if k != "type"]
-    name = str(value.get("type", ""))
+        return _option_text(value)
+    rest = [f"{_words(k)} {_option_text(v)}" for k, v in value.items() if k != "type"]
+    name = _words(value.get("type", ""))
     return f"{name} ({', '.join(rest)})" if name and rest else name or ", ".join(rest)
 
 
@@ -85,7 +90,7 @@ def options(scenario: Scenario) -> dict[str, Any]:
 def _option_text(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value)
+    return _words(value)
 
 
 #: The options as the forms name them (players never see a file's key; a key not listed here

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
+
+import pytest
 
 from combatassist import report
 from combatassist.rulesets import lowluck, mediumluck
@@ -95,3 +98,14 @@ def test_the_heading_speaks_the_forms_words():
     options = str(report.heading_lines(scenario)[-1])
     assert options == ("Options: rounds: to the end, dice: Low luck, battle: Land battle, "
                        "submarines strike first: yes, AA gun: no, attacker keeps a land unit: no")
+
+
+@pytest.mark.parametrize("example", sorted((Path(__file__).parents[2] / "examples").glob("*.toml")),
+                         ids=lambda p: p.stem)
+def test_the_forces_of_every_example_are_in_words(example):
+    """Exports name units and their parts in words, never a file's ids ('wall_defense',
+    'order_of_loss'): every example's forces, of every ruleset."""
+    from combatassist.scenario import load_scenario
+
+    for side, text in report.forces(load_scenario(example)).items():
+        assert "_" not in text, (side, text)
