@@ -202,6 +202,7 @@ class LowLuckView(BattleView):
             new = SidePanel(role, self.edited, edition=edition)
             self.form_layout.replaceWidget(old, new)
             new.show()          # now, not once the event loop has run (Qt's queued show)
+            old.hide()          # gone now, though deleted only when the event loop runs
             old.deleteLater()
             self.sides[role] = new
         self.aa_gun.setVisible(edition.aa == "option")
