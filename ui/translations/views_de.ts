@@ -1138,8 +1138,12 @@ Geländeabzüge auf für:</translation>
             <translation>Der Angreifer gewinnt mit mindestens einer übrigen Landeinheit (Flugzeuge allein können kein Gebiet einnehmen)</translation>
         </message>
         <message>
-            <source>Defender's IPC lost minus the attacker's: positive is good for the attacker</source>
-            <translation>IPC-Verluste des Verteidigers minus die des Angreifers: positiv ist gut für den Angreifer</translation>
+            <source>Each unit lost counts at its cost in IPC: the costs shown beside the units in the set-up (the edition's)</source>
+            <translation>Jede verlorene Einheit zählt mit ihren Kosten in IPC: den Kosten neben den Einheiten in der Aufstellung (denen der Edition)</translation>
+        </message>
+        <message>
+            <source>Defender's IPC lost minus the attacker's (at the units' costs shown in the set-up): positive is good for the attacker</source>
+            <translation>Verlorene IPC des Verteidigers minus die des Angreifers (zu den Kosten neben den Einheiten in der Aufstellung): positiv ist gut für den Angreifer</translation>
         </message>
         <message>
             <source>IPC swing (defender's IPC lost − attacker's)</source>
@@ -1648,7 +1652,7 @@ Geländeabzüge auf für:</translation>
         </message>
         <message>
             <source>the AA gun option (AA guns are units in this edition)</source>
-            <translation>die Option Flak (in dieser Edition sind Flakgeschütze Einheiten)</translation>
+            <translation>die Option Flak (in dieser Edition ist Flak eine Einheit)</translation>
         </message>
     </context>
     <context>
