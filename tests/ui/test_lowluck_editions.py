@@ -10,22 +10,18 @@ from PySide6.QtCore import Qt
 
 from combatassist.data import list_examples
 from combatassist.rulesets import lowluck
-from combatassist.scenario import Scenario, load_scenario
+from combatassist.scenario import load_scenario
 from combatassist_gui.views.lowluck import OPEN_EDITION, LowLuckView
 from tests.ui.conftest import wait_result
 
 
 @pytest.fixture
-def view(qtbot, tmp_path):
-    v = LowLuckView(autosave_dir=tmp_path)
-    qtbot.addWidget(v)
-    v.show()
-    wait_result(qtbot, v)
-    notices = []
-    v.notice.connect(notices.append)
-    v.notices = notices
-    yield v
-    v.shutdown()
+def view(open_view):
+    """The Low Luck view, with the status-bar lines it sends collected in ``notices``."""
+    v = open_view(LowLuckView)
+    v.notices = []
+    v.notice.connect(v.notices.append)
+    return v
 
 
 def pick(view, name: str) -> None:

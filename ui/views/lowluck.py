@@ -15,12 +15,12 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets import lowluck
 from combatassist.scenario import Scenario
 
-from ..result_style import ATTACKER, DEFENDER, pct
+from ..result_style import pct
 from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
 from ..widgets.lowluck_side import SidePanel, carry_over
 from ..widgets.retreat_rules import RetreatRulesBox
 from .base import BattleView
-from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
+from ..i18n import data_name, number, translate
 
 ROLES = ("attacker", "defender")
 #: the edition picker's last item: a player's own edition file
