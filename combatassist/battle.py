@@ -196,6 +196,9 @@ class OptionalRules(Protocol):
     def describe_action(self, action: Any) -> str:
         """A between-rounds step in the ruleset's words (the table's log)."""
 
+    def retreat_refusal(self, state: Any, side: str) -> str | None:
+        """Why ``side`` can't retreat from ``state`` at the table (None: it may)."""
+
     def between_rounds_options(self, state: Any) -> Any:
         """What the players may do before a round (the table; None: nothing)."""
 

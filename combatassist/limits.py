@@ -39,8 +39,8 @@ MAX_GRID_WORK = 400_000_000_000
 #: push, bounded from above before it starts (both sides' units per band; the real passes
 #: reach a few per cent of it: the large benchmark battle ~0.6 M of its ~23 M, in ~50 ms).
 MAX_BAND_GRID_WORK = 600_000_000
-#: Simulator: dice rolled in all trials together, plus ``solver.GROUP_WORK`` per group of
-#: trials that roll together (it rolls a group's dice in one numpy call: 1.5-19 million
+#: Simulator: dice rolled in all trials together, plus ``solver.GROUP_WORK`` (Medium Luck:
+#: 250) per group of trials that roll together (it rolls a group's dice in one numpy call: 1.5-19 million
 #: dice/s measured, the slowest where each distinct roll goes through Python ``resolve``).
 MAX_SIMULATED_DICE = 40_000_000
 #: Vectorised simulators (AGC's numpy batches): dice rolled in all (~17 million/s measured).

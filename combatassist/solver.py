@@ -308,9 +308,11 @@ def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start:
     for when a round left every trial of a state where it was. ``retreat`` is asked before
     every round (as in ``solve``; never after the last of ``max_rounds``).
 
-    Work (``limits``): dice rolled plus ``GROUP_WORK`` per group of trials rolling together;
+    Work (``limits``): dice rolled plus ``GROUP_WORK`` (or the rules' own
+    ``simulation_group_work``) per group of trials rolling together;
     the first ``SIMULATION_PILOT_TRIALS`` trials are played on their own and tell what the
-    whole run needs (refused at once beyond the limit), and the count stops a run that grows.
+    whole run needs (``_Simulation.estimate``; refused at once beyond the limit), and the
+    count stops a run that grows.
     """
     if trials <= 0:
         raise EngineError("the number of trials must be at least 1")
@@ -320,10 +322,13 @@ def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start:
     run = _Simulation(rules, trials, rng, max_rounds, cancel, retreat)
     state0 = rules.initial_state() if start is None else start
     pilot = min(trials, limits.SIMULATION_PILOT_TRIALS)
+    run.profile = []
     run.play(state0, pilot)
-    per_trial = run.work / pilot
-    if pilot < trials and per_trial * trials > limits.MAX_SIMULATED_DICE:
-        raise limits.simulation_refusal(per_trial * trials, trials, per_trial)
+    work = run.estimate(pilot, trials)
+    if pilot < trials and work > limits.MAX_SIMULATED_DICE:
+        fits = _largest(lambda n: run.estimate(pilot, n) <= limits.MAX_SIMULATED_DICE, trials)
+        raise limits.simulation_refusal(work, trials, limits.MAX_SIMULATED_DICE / max(fits, 1))
+    run.profile = None
     if pilot < trials:
         run.play(state0, trials - pilot)
     running = 0
@@ -333,8 +338,19 @@ def simulate(rules: BattleRules, trials: int, seed: int | None = None, *, start:
     return run.out
 
 
+def _largest(fits: Callable[[int], bool], upto: int) -> int:
+    """The largest n in 1..``upto`` with ``fits(n)`` (``fits`` true up to some n), else 0."""
+    low, high = 0, upto
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid - 1)
+    return low
+
+
 #: The simulator's work for one group of trials rolling together (numpy calls, the outcome
-#: tally), in dice: measured ~20 us a group, ~1 us a die at the slowest (``limits``).
+#: tally), in dice: measured ~20 us a group, ~1 us a die at the slowest (``limits``). Rules
+#: whose groups cost more say so: ``simulation_group_work`` (Medium Luck's band tables and
+#: casualty picks, measured 130-230 us a group).
 GROUP_WORK = 20
 
 
@@ -352,6 +368,27 @@ class _Simulation:
         self.stalemate_memo: dict[Any, bool] = {}
         self.checked = 0          # outcomes enumerated by stalemate checks (exact-solver work)
         self.work = 0
+        self.dice = 0
+        self.groups = 0
+        self.group_work = getattr(rules, "simulation_group_work", GROUP_WORK)
+        #: while the pilot plays: per round [groups rolled, states, states with one trial,
+        #: states with two] (``estimate``); None otherwise
+        self.profile: list[list[int]] | None = None
+
+    def estimate(self, pilot: int, trials: int) -> float:
+        """The work ``trials`` trials need, from the pilot's ``pilot`` (its ``profile``).
+
+        Dice grow with the trials. Groups grow with the distinct states the trials meet,
+        which stop growing once the trials fill a battle's few positions: per round, the
+        pilot's groups times at most the states the round could hold as the pilot saw them
+        (Chao's estimate of unseen kinds from how many states held one trial and how many
+        two), never more than the trials' ratio."""
+        scale = trials / pilot
+        groups = 0.0
+        for rolled, states, ones, twos in self.profile or ():
+            unseen = ones * ones / (2 * twos) if twos else ones * (ones - 1) / 2
+            groups += rolled * min(scale, (states + unseen) / states)
+        return self.dice * scale + groups * self.group_work
 
     def stalemate(self, state) -> bool:
         stale = self.stalemate_memo.get(state)
@@ -364,7 +401,9 @@ class _Simulation:
         return stale
 
     def _count(self, dice: int) -> None:
-        self.work += dice + GROUP_WORK
+        self.dice += dice
+        self.groups += 1
+        self.work += dice + self.group_work
         if self.work > 1.25 * limits.MAX_SIMULATED_DICE:      # an estimate was low: stop
             raise limits.simulation_refusal(self.work, self.trials, self.work / self.trials)
 
@@ -374,6 +413,9 @@ class _Simulation:
         rounds = 0
         while groups:
             following: dict[Any, int] = {}
+            if self.profile is not None:
+                sizes = list(groups.values())
+                self.profile.append([-self.groups, len(sizes), sizes.count(1), sizes.count(2)])
             for state, n in groups.items():
                 bucket = None
                 if rules.verdict(state) is not None:
@@ -402,5 +444,7 @@ class _Simulation:
                     bucket[state] = bucket.get(state, 0.0) + n * w
                     out.expected_rounds += rounds * n * w
                     self.round_counts[rounds] += n
+            if self.profile is not None:
+                self.profile[-1][0] += self.groups
             groups = following
             rounds += 1

@@ -32,6 +32,8 @@ import io
 import json
 import random
 import re
+import shutil
+import tomllib
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
@@ -281,7 +283,7 @@ def mutate(rng: random.Random, doc: dict, schema: Schema, schemas: dict[str, Sch
         key = rng.choice(["x", "Infantry", "units ", "ruleset", "a.b", "\u00e9", "k" * 300]
                          + strings[:50])
         table[key] = Raw(rng.choice(WHOLE_NUMBERS + OTHER_TYPES))
-    elif op == "asked":
+    elif op == "asked" and schema.fields:
         # a key the parser reads, put where it may be missing, with any kind of value
         table_path, key = rng.choice(sorted(schema.fields, key=repr))
         if _has(doc, table_path) and isinstance(_get(doc, table_path), list):
@@ -363,6 +365,46 @@ def file_commands() -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
+@functools.cache
+def _command_arguments() -> tuple:
+    """Every ruleset command that takes no scenario file, as its argparse actions:
+    (command name, ((option strings, choices, takes a value, required), ...))."""
+    out = []
+    for ruleset in rulesets.all_rulesets():
+        for command in ruleset.commands:
+            parser = argparse.ArgumentParser()
+            command.configure(parser)
+            actions = [a for a in parser._actions if a.dest != "help"]
+            if any(a.dest == "file" for a in actions):
+                continue
+            out.append((command.name, tuple(
+                (tuple(a.option_strings), tuple(a.choices or ()), a.nargs != 0, a.required)
+                for a in actions)))
+    return tuple(out)
+
+
+def command_line(rng: random.Random) -> list[str] | None:
+    """A command line for a ruleset command without a file (Low Luck's ``tech``, ``sbr``),
+    built from its own argparse options: choices, and numbers in every notation."""
+    commands = _command_arguments()
+    if not commands:
+        return None
+    name, actions = rng.choice(commands)
+    argv = [name]
+    for options, choices, takes_value, required in actions:
+        if not required and rng.random() < 0.5:
+            continue
+        if options:
+            argv.append(rng.choice(options))
+        if takes_value:
+            pool = [",".join(rng.choice(WHOLE_NUMBERS[:12]) for _ in range(rng.randint(1, 5)))]
+            pool += list(choices) * 4 + WHOLE_NUMBERS + FRACTIONS + ["", "-", "a\nb\x1b"]
+            argv.append(rng.choice(pool))
+    if rng.random() < 0.5:
+        argv.append("--json")
+    return argv
+
+
 def make_case(seed: int, schemas: dict[str, Schema], strings: list[str]) -> Case:
     rng = random.Random(seed)
     name = rng.choice(sorted(schemas))
@@ -380,7 +422,54 @@ def make_case(seed: int, schemas: dict[str, Schema], strings: list[str]) -> Case
     if rng.random() < 0.3:
         commands.append(["odds", "{file}"] + method)         # the human summary too
     commands += [list(c) for c in file_commands() if rng.random() < 0.12]
+    if rng.random() < 0.2:
+        other = command_line(rng)
+        commands += [other] if other else []
     return Case(seed, name, text, commands)
+
+
+# -- the rulesets' data files (a Medium Luck chart among them) -----------------------------
+@functools.cache
+def data_documents() -> tuple:
+    """Every TOML file of every discovered ruleset's data folder: (ruleset, file name, its
+    document). ``Ruleset.check_resources`` reads them all through the scenario Reader."""
+    out = []
+    for ruleset in rulesets.all_rulesets():
+        for path in sorted(ruleset.resources.glob("*.toml")):
+            out.append((ruleset.name, path.name, tomllib.loads(path.read_text(encoding="utf-8"))))
+    return tuple(out)
+
+
+def data_case(seed: int, schemas: dict[str, Schema], strings: list[str]) -> tuple[str, str, str]:
+    """A damaged data file: (ruleset, file name, TOML text)."""
+    rng = random.Random(seed)
+    name, file, doc = rng.choice(data_documents())
+    doc = json.loads(json.dumps(doc, default=str))
+    bare = Schema(name, [doc], set())
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        mutate(rng, doc, bare, schemas, strings)
+    text = to_toml(doc)
+    return name, file, break_text(rng, text) if rng.random() < 0.15 else text
+
+
+def run_data_case(seed: int, schemas: dict[str, Schema], strings: list[str],
+                  folder: Path) -> list[str]:
+    """Check a ruleset's data folder holding one damaged file: read, or one line."""
+    name, file, text = data_case(seed, schemas, strings)
+    ruleset = rulesets.get(name)
+    copy = folder / f"data-{name}"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(ruleset.resources, copy)
+    (copy / file).write_text(text, encoding="utf-8", errors="surrogatepass")
+    try:
+        ruleset.check_resources(copy)
+    except ScenarioError as exc:
+        problem = check_answer(2, "", f"combatassist: error: {exc}\n")
+    except BaseException:           # noqa: BLE001 - whatever escapes is the finding
+        problem = "a traceback: " + traceback.format_exc().strip().splitlines()[-1]
+    else:
+        problem = None
+    return [f"data case {seed} ({name}/{file}): {problem}"] if problem else []
 
 
 # -- running --------------------------------------------------------------------------------

@@ -260,6 +260,10 @@ class TableBattle:
                    sides[0] if sides else msg("neither side"))
             raise EngineError(msg("the {side} can't retreat in this ruleset ({may} may)",
                                   side=side, may=may))
+        refusal = optional(self.rules, "retreat_refusal")
+        why = refusal(self.state, side) if kind == "retreat" and refusal is not None else None
+        if why:
+            raise EngineError(why)
         self.ending = (kind, side)
         self.redo_stack.clear()
         self._changed()

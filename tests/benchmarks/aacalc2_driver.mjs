@@ -4,7 +4,8 @@
 //
 // stdin: {"dist": "<checkout>/dist/index.js", "repeat": N, "battles": [{"name", "attack",
 // "defense", optional "att_ool", "def_ool", "is_naval", "dice"}]} (aacalc2's unit names);
-// stdout: one JSON list of {"name", "best_ms", "attacker_survives", "defender_survives",
+// stdout: one JSON list of {"name", "best_ms", "best_cpu_ms" (the process's CPU time of the
+// run, for a busy machine), "attacker_survives", "defender_survives",
 // "attacker_ipc_lost", "defender_ipc_lost", "takes_territory"} (best of N runs, prune 1e-12 as
 // the issue measured it). Without "att_ool"/"def_ool": cheapest first on both sides, AA guns
 // lost last ("aaLast" true would keep one other unit behind them); an "ool" lists every unit
@@ -39,13 +40,18 @@ function input(battle) {
 const out = [];
 for (const battle of job.battles) {
   let best = Infinity;
+  let bestCpu = Infinity;
   let result;
   for (let i = 0; i < job.repeat; i++) {
     const t0 = process.hrtime.bigint();
+    const c0 = process.cpuUsage();
     result = multiwaveExternal(input(battle));
+    const cpu = process.cpuUsage(c0);
     best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+    bestCpu = Math.min(bestCpu, (cpu.user + cpu.system) / 1e3);
   }
-  out.push({ name: battle.name, best_ms: best, attacker_survives: result.attack.survives[0],
+  out.push({ name: battle.name, best_ms: best, best_cpu_ms: bestCpu,
+             attacker_survives: result.attack.survives[0],
              defender_survives: result.defense.survives[0],
              attacker_ipc_lost: result.attack.ipcLoss[0], defender_ipc_lost: result.defense.ipcLoss[0],
              takes_territory: result.takesTerritory[0] });

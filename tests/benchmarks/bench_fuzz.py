@@ -1,6 +1,7 @@
 """Issue 27: the schema fuzz (tests/scenario_fuzz.py) on a larger slice than the test command's.
 
-Prints the cases run, cases/s and every failure (case seed, ruleset, command, what was wrong,
+Scenario cases and damaged data files (a quarter as many). Prints the cases run, cases/s
+and every failure (case seed, ruleset, command, what was wrong,
 the last line written); ``python -m tests.benchmarks.bench_fuzz [CASES] [FIRST]`` reruns a
 slice, e.g. one failing seed: ``... bench_fuzz 1 2883``. Not pass/fail: its figures are read.
 """
@@ -30,8 +31,16 @@ def run(cases: int = CASES, first: int = 0) -> list[str]:
             problems += fuzz.run_case(case, Path(folder))
             slow.append((time.perf_counter() - t1, seed, case.ruleset))
         seconds = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        data_problems: list[str] = []
+        for seed in range(first, first + cases // 4):
+            data_problems += fuzz.run_data_case(seed, schemas, strings, Path(folder))
+        data_seconds = time.perf_counter() - t0
     print(f"schema fuzz: {cases} cases over {', '.join(schemas)} in {seconds:.1f} s "
           f"({cases / seconds:.1f} cases/s), {len(problems)} failures", flush=True)
+    print(f"data files: {cases // 4} damaged data files in {data_seconds:.1f} s "
+          f"({cases // 4 / data_seconds:.1f} cases/s), {len(data_problems)} failures", flush=True)
+    problems += data_problems
     for problem in problems:
         print("  FAIL", problem, flush=True)
     for took, seed, ruleset in sorted(slow, reverse=True)[:5]:

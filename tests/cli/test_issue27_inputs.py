@@ -140,3 +140,14 @@ def test_ur_retreat_at_steps_at_its_limit_is_read(tmp_path, capsys):
                                       f'stance = "attack"\nretreat_at_steps = {max_retreat_at_steps()}'))
     assert main(["odds", str(path), "--json"]) == 0, capsys.readouterr().err
     assert json.loads(capsys.readouterr().out)["ruleset"] == "ur"
+
+
+@pytest.mark.parametrize("value", ["3", "1", "0", '"true"', "1.0", "[]", "{}", "1979-05-27", HEX])
+def test_a_charts_defender_extra_die_must_be_true_or_false(tmp_path, capsys, value):
+    chart = resource_path(*DEFAULT_CHART).read_text(encoding="utf-8")
+    assert "defender_extra_die = true" in chart
+    write(tmp_path, chart.replace("defender_extra_die = true", f"defender_extra_die = {value}"),
+          "chart.toml")
+    err = refuse(["odds", write(tmp_path, ML.replace("die = 6", 'chart = "chart.toml"'))],
+                 capsys)
+    assert "defender_extra_die" in err and "true or false" in err

@@ -46,3 +46,29 @@ def test_a_small_retreating_battle_over_many_rounds_still_answers():
     total = sum(data[k] for k in ("attacker_wins", "defender_wins", "draw", "undecided"))
     assert total == pytest.approx(1.0)
     assert 0 < data["retreated"] <= data["defender_wins"]     # a retreat is a defender's win
+
+
+def test_a_medium_luck_simulation_counts_what_its_groups_cost():
+    # 200 v 200: the dice limit let ~30,000 trials through, minutes of work: each group of
+    # trials rolling together costs Medium Luck ~10x what it costs the other rulesets
+    from combatassist import solver
+    from tests.benchmarks.bench_bounds import ML_200, mediumluck
+
+    rules = rulesets.get("mediumluck").make_rules(parse_scenario_text(mediumluck(*ML_200)).body)
+    assert getattr(rules, "simulation_group_work", solver.GROUP_WORK) > 10 * solver.GROUP_WORK
+    body = parse_scenario_text(mediumluck(*ML_200)).body
+    with pytest.raises(EngineError, match=r"use at most ([\d,]+) trials") as refused:
+        compute(rulesets.get("mediumluck"), body, method="simulate", trials=30_000)
+    fits = int(refused.value.args[0].split("use at most ")[1].split(" ")[0].replace(",", ""))
+    assert fits < 6_000
+
+
+def test_a_small_battle_is_not_refused_for_groups_it_will_never_meet():
+    # the pilot's groups are scaled by the states the battle can still reach (Chao's
+    # estimate), not by the trials: the designer's example takes the default 100,000 trials
+    from combatassist.data import examples_dir
+    from combatassist.scenario import load_scenario
+
+    body = load_scenario(examples_dir() / "mediumluck-seed-example.toml").body
+    result = compute(rulesets.get("mediumluck"), body, method="simulate", trials=100_000)
+    assert result.to_json()["attacker_wins"] > 0.9

@@ -149,7 +149,7 @@ class Reference:
             vals = [v for v in raw[cat] if v]
             if not vals:
                 continue
-            key = ("b",) if cat == "bombard" else frozenset(
+            key = (cat,) if cat == "bombard" or self.dice != "lowluck" else frozenset(
                 (u[1], u[2]) for u in enemy if self.may_take(cat, u))
             if key in seen:
                 out[seen[key]][1].extend(vals)
@@ -342,6 +342,10 @@ CASES = {
         "options": {"battle": "sea"},
         "attacker": {"units": {"battleship": 1, "submarine": 1}, "submerge": True},
         "defender": {"units": {"cruiser": 1, "submarine": 1}}}),
+    "submarines' and aircraft's hits in order": ("1942se", {
+        "options": {"battle": "sea"},
+        "attacker": {"units": {"submarine": 2, "battleship": 1, "fighter": 1}},
+        "defender": {"units": {"destroyer": 1, "battleship": 1, "submarine": 1}}}),
     "lone transports": ("1942se", {
         "options": {"battle": "sea"},
         "attacker": {"units": {"transport": 2, "destroyer": 1}},
@@ -641,6 +645,8 @@ def test_an_amphibious_assault_with_bombardment_and_aa_at_the_table(tmp_path):
     with pytest.raises(EngineError, match="can't be taken"):     # AA hits take aircraft only
         resumed.enter((1,), choice={"attacker": {"infantry": 1}})
     assert resumed.state == rules.initial_state()
+    with pytest.raises(EngineError, match="amphibious units can't retreat"):
+        resumed.end("retreat", "attacker")
     resumed.enter((5,))                            # AA misses
     resumed.enter((6, 6, 6))                       # no extra hits: the attack's sure one
     assert rules.state_units(resumed.state) == (

@@ -110,14 +110,18 @@ def test_a_battle_killed_at_any_moment_resumes_exactly(example, tmp_path):
             player.kill()
             player.wait(30)
     assert player.returncode == -signal.SIGKILL
-    # the dead process's lock is gone: the battle is offered again; its temps cleaned
+    # the dead process's lock is gone: its temps are cleaned (as a start does, before it
+    # claims anything: a temp of a battle this process owns is left alone), and the battle
+    # is offered again
     deadline = time.monotonic() + 10
+    while slot.remove_stale_temps() == 0 and list(tmp_path.glob(".*.tmp")) and \
+            time.monotonic() < deadline:
+        time.sleep(0.05)
     lock = slot.claim_next()
     while lock is None and time.monotonic() < deadline:
         time.sleep(0.05)
         lock = slot.claim_next()
     assert lock is not None and lock.path == path
-    slot.remove_stale_temps()
     assert not list(tmp_path.glob(".*.tmp"))
     header = read_header(path, ruleset=scenario.ruleset)
     resumed = load_battle(path, ruleset=scenario.ruleset)

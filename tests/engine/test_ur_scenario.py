@@ -106,7 +106,7 @@ def bad(old, new, field, *words):
         'units = [ { type = "infantry" } ' + ', { type = "infantry" }' * 4 + ' ]\n[defender]',
         "attacker.units", "stacking limit", "at most 4"),
     bad('{ type = "infantry" } ]\n[defender]', '{ type = "orc" } ]\n[defender]',
-        "attacker.units.type", "unit 1 has an unknown type 'orc'", "infantry, archers"),
+        "attacker.units.type", "unit 1 has an unknown type \"orc\"", "infantry, archers"),
     bad('{ type = "infantry" } ]\n[defender]', '{ steps = 2 } ]\n[defender]',
         "attacker.units.type", "no type"),
     bad('{ type = "infantry" } ]\n[defender]', '{ type = "infantry", steps = 5 } ]\n[defender]',

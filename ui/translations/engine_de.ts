@@ -889,6 +889,11 @@
             <translation>Angreifer: {attacker} | Verteidiger: {defender}</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>the attacker's amphibious units can't retreat: they fight on to the end</source>
+            <translation>die angelandeten Einheiten des Angreifers können sich nicht zurückziehen: sie kämpfen bis zum Ende</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
             <source>submerge</source>
             <translation>Abtauchen</translation>

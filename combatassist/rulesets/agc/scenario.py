@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import ScenarioError
+from ...errors import ScenarioError, shown
 from .data import BASE_TYPES, agc_data
 
 SIDES = ("attacker", "defender")
@@ -49,7 +49,7 @@ def validate(payload: AgcScenario) -> None:
                 raise ScenarioError(f"unknown unit '{unit}'", field=f"{name}.units.{unit}",
                                     hint="expected one of: " + ", ".join(data.unit_ids))
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise ScenarioError(f"must be a whole number of units >= 0, got {count!r}",
+                raise ScenarioError(f"must be a whole number of units >= 0, got {shown(count)}",
                                     field=f"{name}.units.{unit}")
         total = sum(side.units.values())
         if total == 0:

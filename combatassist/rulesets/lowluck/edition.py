@@ -11,6 +11,7 @@ edition is given one (``LowLuckScenario.edition``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -125,6 +126,24 @@ class Edition:
 
     def with_ability(self, ability: str) -> tuple[str, ...]:
         return tuple(u.id for u in self.units if ability in u.abilities)
+
+
+def default_order(edition: Edition, side_units: Mapping[str, int] | None = None,
+                  role: str = "defender") -> tuple[str, ...]:
+    """Cheapest first; among equal costs the weaker unit in ``role`` first, then file order."""
+    ids = list(edition.ids)
+    table = edition.unit_map
+    ordered = sorted(ids, key=lambda uid: (table[uid].cost, table[uid].value(role),
+                                           ids.index(uid)))
+    if side_units is None:
+        return tuple(ordered)
+    return tuple(uid for uid in ordered if side_units.get(uid, 0) > 0)
+
+
+def full_order(edition: Edition, order: tuple[str, ...], role: str) -> tuple[str, ...]:
+    """A user's order of loss completed with the unlisted types (default order after it)."""
+    return tuple(order) + tuple(u for u in default_order(edition, None, role)
+                                if u not in order)
 
 
 def _read_units(top: Reader) -> tuple[UnitType, ...]:

@@ -17,9 +17,9 @@ may take (``SlotCasualties``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
 import numpy as np
-from collections.abc import Mapping
 
 from ...battle import BattleRules, phase_exact
 from ...distribution import Dist
@@ -28,8 +28,7 @@ from ... import limits
 from ...text import join, msg
 from .casualties import lose_in_order, unit_name
 from .dice import dice_system
-from .edition import Edition
-from .rules import default_order, full_order
+from .edition import Edition, default_order, full_order
 from .later_phases import (AA, AIR_ONLY, ANY, ORDER as TAKING_ORDER, MainFire, Slot, Submerge,
                            SurpriseStrike, may_take)
 from .phases import AAFire
@@ -440,6 +439,14 @@ class LaterRules(BattleRules):
             return None
         return frozenset(u.id for u in self.edition.units
                          if u.kind == "land" and not u.has("aa_gun"))
+
+    def retreat_refusal(self, state, side: str) -> str | None:
+        """The attacker's units landed from transports can't retreat (the table)."""
+        if side == "attacker" and any(n for n, s in zip(state[0], self.att.slots)
+                                      if s.status == "amphibious"):
+            return msg("the attacker's amphibious units can't retreat: they fight on to the "
+                       "end")
+        return None
 
     def attacker_units(self, state) -> int:
         return self.att.fighting(state[0])

@@ -254,12 +254,18 @@ class MainFire(_Firing):
         present = [s for n, s in zip(state[1 - k], enemy.slots) if n and s.fights]
         out: list[tuple[str, tuple]] = []
         targets: dict = {}
+        last = None
         for cat in ORDER:
             groups = [g for g in raw[cat] if g[0] and g[1]]
             if not groups:
                 continue
             key = (cat,) if cat == BOMBARD else frozenset(
                 i for i, s in enumerate(present) if may_take(cat, s))
+            if r.dice.independent and out and key != last:
+                # ordinary dice: every unit rolls its own die, so only neighbours in the order
+                # hits are taken may share a batch (each category keeps its place)
+                targets = {}
+            last = key
             if key in targets:
                 j = targets[key]
                 out[j] = (out[j][0], out[j][1] + tuple(groups))

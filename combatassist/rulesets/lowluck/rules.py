@@ -18,7 +18,7 @@ from ... import limits
 from ...text import join, msg
 from .casualties import AIR, SEA, Casualties, unit_name
 from .dice import DICE_MODES, dice_system
-from .edition import BATTLE_KINDS, Edition, classic
+from .edition import BATTLE_KINDS, Edition, classic, default_order, full_order
 from .hits import TAIL_CUTOFF
 from .phases import AAFire, MainFire, SubmarineStrike
 
@@ -68,24 +68,6 @@ class LowLuckScenario:
     defender: LowLuckSide = LowLuckSide()
     #: The edition whose units and rules the battle is fought by (default: Classic).
     edition: Edition = field(default_factory=classic)
-
-
-def default_order(edition: Edition, side_units: Mapping[str, int] | None = None,
-                  role: str = "defender") -> tuple[str, ...]:
-    """Cheapest first; among equal costs the weaker unit in ``role`` first, then file order."""
-    ids = list(edition.ids)
-    table = edition.unit_map
-    ordered = sorted(ids, key=lambda uid: (table[uid].cost, table[uid].value(role),
-                                           ids.index(uid)))
-    if side_units is None:
-        return tuple(ordered)
-    return tuple(uid for uid in ordered if side_units.get(uid, 0) > 0)
-
-
-def full_order(edition: Edition, order: tuple[str, ...], role: str) -> tuple[str, ...]:
-    """A user's order of loss completed with the unlisted types (default order after it)."""
-    return tuple(order) + tuple(u for u in default_order(edition, None, role)
-                                if u not in order)
 
 
 class _Side:
@@ -268,5 +250,5 @@ def make_rules(scenario: LowLuckScenario):
     (``later.LaterRules``)."""
     if scenario.edition.classic:
         return LowLuckRules(scenario)
-    from .later import LaterRules                 # later imports this module
+    from .later import LaterRules                 # only a later edition needs it
     return LaterRules(scenario)

@@ -173,7 +173,7 @@ def check(scenario: UrScenario) -> None:
             full = known[unit.type].steps
             if unit.steps is not None and not (isinstance(unit.steps, int)
                                                and 1 <= unit.steps <= full):
-                raise ScenarioError(f"unit {i} ({unit.type}) can't have {unit.steps!r} steps",
+                raise ScenarioError(f"unit {i} ({unit.type}) can't have {shown(unit.steps)} steps",
                                     field=f"{name}.units", hint=f"use 1-{full}")
         if side.retreat_at_steps < 0:
             raise ScenarioError("must be at least 0", field=f"{name}.retreat_at_steps")
