@@ -99,6 +99,8 @@ class MainWindow(FileActions, QMainWindow):
         for cls in views if views is not None else discover():
             widget = cls(autosave_dir=self.autosave_dir)
             widget.changed.connect(lambda w=widget: self._mark_dirty(w))
+            if hasattr(widget, "notice"):       # a view's one line for the status bar
+                widget.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
             self.views.append(widget)
             self.docs[id(widget)] = Document()
             self.tabs.addTab(widget, cls.title)

@@ -51,10 +51,10 @@ def test_help_in_every_language_quotes_the_same_tables(ruleset, language):
 def test_german_help_values_are_german():
     lowluck, agc = rulesets.get("lowluck"), rulesets.get("agc")
     de = lowluck.help_values("de")
-    assert de["units"].startswith("Infanterie 1/2, Panzer 3/2, Jäger 3/4")
+    assert de["units"].startswith("Infanterie 1/2 (3 IPC), Panzer 3/2 (5 IPC), Jäger 3/4")
     assert "Heavy Bombers (Bomber: 3 Würfel im Angriff)" in de["techs"]   # the rule book's name
     assert de["sbr"]["variant_c_damage"] == "3 oder 4"
-    assert lowluck.help_values()["units"].startswith("infantry 1/2, armor 3/2")
+    assert lowluck.help_values()["units"].startswith("infantry 1/2 (3 IPC), armor 3/2")
     bands = agc.help_values("de")["bands"]
     assert bands.startswith("gleich: je 1W6; bis 1,5: Sieger 1W4 / Verlierer 1W6")
     assert not re.search(r"\b(victor|loser|equal|up to|above|attack|defence|infantry)\b",

@@ -440,3 +440,21 @@ def test_deploying_reserves_in_german(german, qtbot, tmp_path):
         assert names["white.roll.infantry"] == 3
     finally:
         view.shutdown()
+
+
+@pytest.mark.parametrize("edition", ["1942se", "1940se"])
+def test_the_later_editions_forms_in_german(german, open_view, qapp, edition):
+    """Every edition's form (its units, costs, landed / bombard / damaged / submerge inputs),
+    land and sea, shows no English and no pane too narrow for it."""
+    from combatassist.rulesets import lowluck
+    from combatassist_gui.views.lowluck import LowLuckView
+
+    view = open_view(LowLuckView)
+    view.switch_edition(lowluck.shipped(edition))
+    found = []
+    for kind in ("land", "sea"):
+        view.battle_kind.setCurrentIndex(view.battle_kind.findData(kind))
+        qapp.processEvents()
+        found += [f"{kind}: {p}" for p in english_in(view) + cut_off(view)]
+    assert view.sides["attacker"].cost_labels["infantry"].text() == "3 IPC"
+    assert not found, "\n".join(found)

@@ -242,42 +242,6 @@
     <context>
         <name>views.lowluck</name>
         <message>
-            <source>Attacker</source>
-            <translation>Angreifer</translation>
-        </message>
-        <message>
-            <source>Defender</source>
-            <translation>Verteidiger</translation>
-        </message>
-        <message>
-            <source>land</source>
-            <translation>Land</translation>
-        </message>
-        <message>
-            <source>air</source>
-            <translation>Luft</translation>
-        </message>
-        <message>
-            <source>sea</source>
-            <translation>See</translation>
-        </message>
-        <message>
-            <source>{unit}: attack {attack}, defence {defence}, cost {cost} IPC ({kind}); the number beside the name is this side's attack</source>
-            <translation>{unit}: Angriff {attack}, Verteidigung {defence}, Kosten {cost} IPC ({kind}); die Zahl neben dem Namen ist der Angriffswert dieser Seite</translation>
-        </message>
-        <message>
-            <source>{unit}: attack {attack}, defence {defence}, cost {cost} IPC ({kind}); the number beside the name is this side's defence</source>
-            <translation>{unit}: Angriff {attack}, Verteidigung {defence}, Kosten {cost} IPC ({kind}); die Zahl neben dem Namen ist der Verteidigungswert dieser Seite</translation>
-        </message>
-        <message>
-            <source>Cheapest first</source>
-            <translation>Billigste zuerst</translation>
-        </message>
-        <message>
-            <source>Order of loss (first lost on top):</source>
-            <translation>Verlustreihenfolge (zuerst verloren oben):</translation>
-        </message>
-        <message>
             <source>scenario title (optional)</source>
             <translation>Szenariotitel (optional)</translation>
         </message>
@@ -302,12 +266,20 @@
             <translation>Angreifer behält seine letzte Landeinheit</translation>
         </message>
         <message>
+            <source>The Axis &amp; Allies edition: its units, their values and costs, and its rules (F1 says them)</source>
+            <translation>Die Axis-&amp;-Allies-Edition: ihre Einheiten, deren Werte und Kosten und ihre Regeln (F1 nennt sie)</translation>
+        </message>
+        <message>
             <source>Battle</source>
             <translation>Schlacht</translation>
         </message>
         <message>
             <source>Title:</source>
             <translation>Titel:</translation>
+        </message>
+        <message>
+            <source>Edition:</source>
+            <translation>Edition:</translation>
         </message>
         <message>
             <source>Kind:</source>
@@ -320,6 +292,30 @@
         <message>
             <source>Rounds:</source>
             <translation>Runden:</translation>
+        </message>
+        <message>
+            <source>Open edition file…</source>
+            <translation>Editionsdatei öffnen …</translation>
+        </message>
+        <message>
+            <source>Open edition file</source>
+            <translation>Editionsdatei öffnen</translation>
+        </message>
+        <message>
+            <source>Edition files (*.toml)</source>
+            <translation>Editionsdateien (*.toml)</translation>
+        </message>
+        <message>
+            <source>Edition file not opened: {error}</source>
+            <translation>Editionsdatei nicht geöffnet: {error}</translation>
+        </message>
+        <message>
+            <source>{edition}: dropped what it doesn't have — {items}</source>
+            <translation>{edition}: entfernt, was sie nicht kennt — {items}</translation>
+        </message>
+        <message>
+            <source>{edition}: every unit and option kept</source>
+            <translation>{edition}: alle Einheiten und Optionen übernommen</translation>
         </message>
         <message>
             <source>Low luck vs standard dice — the same battle</source>
@@ -1174,8 +1170,12 @@ Geländeabzüge auf für:</translation>
             <translation>Der Angreifer gewinnt mit mindestens einer übrigen Landeinheit (Flugzeuge allein können kein Gebiet einnehmen)</translation>
         </message>
         <message>
-            <source>Defender's IPC lost minus the attacker's: positive is good for the attacker</source>
-            <translation>IPC-Verluste des Verteidigers minus die des Angreifers: positiv ist gut für den Angreifer</translation>
+            <source>Each unit lost counts at its cost in IPC: the costs shown beside the units in the set-up (the edition's)</source>
+            <translation>Jede verlorene Einheit zählt mit ihren Kosten in IPC: den Kosten neben den Einheiten in der Aufstellung (denen der Edition)</translation>
+        </message>
+        <message>
+            <source>Defender's IPC lost minus the attacker's (at the units' costs shown in the set-up): positive is good for the attacker</source>
+            <translation>Verlorene IPC des Verteidigers minus die des Angreifers (zu den Kosten neben den Einheiten in der Aufstellung): positiv ist gut für den Angreifer</translation>
         </message>
         <message>
             <source>IPC swing (defender's IPC lost − attacker's)</source>
@@ -1570,6 +1570,133 @@ Geländeabzüge auf für:</translation>
                 <numerusform>Erwartete Einzahlung: &lt;b&gt;{money} IPC&lt;/b&gt; über %n Runden; Projekt bis zur letzten Runde abgeschlossen: &lt;b&gt;{done}&lt;/b&gt;.</numerusform>
                 <numerusform>Erwartete Einzahlung: &lt;b&gt;{money} IPC&lt;/b&gt; über %n Runden; Projekt bis zur letzten Runde abgeschlossen: &lt;b&gt;{done}&lt;/b&gt;.</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.lowluck_side</name>
+        <message>
+            <source>Attacker</source>
+            <translation>Angreifer</translation>
+        </message>
+        <message>
+            <source>Defender</source>
+            <translation>Verteidiger</translation>
+        </message>
+        <message>
+            <source>land</source>
+            <translation>Land</translation>
+        </message>
+        <message>
+            <source>air</source>
+            <translation>Luft</translation>
+        </message>
+        <message>
+            <source>sea</source>
+            <translation>See</translation>
+        </message>
+        <message>
+            <source>Landed</source>
+            <translation>Gelandet</translation>
+        </message>
+        <message>
+            <source>Of these units, how many land from transports (an amphibious assault): they can't retreat</source>
+            <translation>Wie viele dieser Einheiten von Transportern landen (amphibischer Angriff): sie können sich nicht zurückziehen</translation>
+        </message>
+        <message>
+            <source>Bombard</source>
+            <translation>Beschuss</translation>
+        </message>
+        <message>
+            <source>Ships offshore that bombard the beach in round 1 (at most one per unit landed; they can't be hit)</source>
+            <translation>Schiffe vor der Küste, die in Runde 1 den Strand beschießen (höchstens eines je gelandeter Einheit; sie können nicht getroffen werden)</translation>
+        </message>
+        <message>
+            <source>Damaged</source>
+            <translation>Beschädigt</translation>
+        </message>
+        <message>
+            <source>Of these units, how many start damaged (one more hit sinks them)</source>
+            <translation>Wie viele dieser Einheiten beschädigt beginnen (ein weiterer Treffer versenkt sie)</translation>
+        </message>
+        <message>
+            <source>Att</source>
+            <translation>Ang</translation>
+        </message>
+        <message>
+            <source>Def</source>
+            <translation>Ver</translation>
+        </message>
+        <message>
+            <source>Unit</source>
+            <translation>Einheit</translation>
+        </message>
+        <message>
+            <source>Cost</source>
+            <translation>Kosten</translation>
+        </message>
+        <message>
+            <source>Count</source>
+            <translation>Anzahl</translation>
+        </message>
+        <message>
+            <source>This side's attack value: hits on this number or less</source>
+            <translation>Angriffswert dieser Seite: trifft bei dieser Zahl oder weniger</translation>
+        </message>
+        <message>
+            <source>This side's defence value: hits on this number or less</source>
+            <translation>Verteidigungswert dieser Seite: trifft bei dieser Zahl oder weniger</translation>
+        </message>
+        <message>
+            <source>What a unit costs in IPC: the IPC figures (IPC lost, IPC swing) count these costs</source>
+            <translation>Was eine Einheit in IPC kostet: die IPC-Zahlen (verlorene IPC, IPC-Bilanz) rechnen mit diesen Kosten</translation>
+        </message>
+        <message>
+            <source>{cost} IPC</source>
+            <translation>{cost} IPC</translation>
+        </message>
+        <message>
+            <source>{unit}: attack {attack}, defence {defence}, cost {cost} IPC ({kind}{hits}); the IPC figures count this cost</source>
+            <translation>{unit}: Angriff {attack}, Verteidigung {defence}, Kosten {cost} IPC ({kind}{hits}); die IPC-Zahlen rechnen mit diesen Kosten</translation>
+        </message>
+        <message>
+            <source>, takes two hits</source>
+            <translation>, verträgt zwei Treffer</translation>
+        </message>
+        <message>
+            <source>Submarines submerge</source>
+            <translation>U-Boote tauchen ab</translation>
+        </message>
+        <message>
+            <source>This side's submarines submerge (leave the battle) while the enemy has no destroyer</source>
+            <translation>Die U-Boote dieser Seite tauchen ab (verlassen die Schlacht), solange der Gegner keinen Zerstörer hat</translation>
+        </message>
+        <message>
+            <source>Cheapest first</source>
+            <translation>Billigste zuerst</translation>
+        </message>
+        <message>
+            <source>Order of loss (first lost on top):</source>
+            <translation>Verlustreihenfolge (zuerst verloren oben):</translation>
+        </message>
+        <message>
+            <source>{count} {unit} ({side})</source>
+            <translation>{count} {unit} ({side})</translation>
+        </message>
+        <message>
+            <source>{input} ({side})</source>
+            <translation>{input} ({side})</translation>
+        </message>
+        <message>
+            <source>submerging ({side})</source>
+            <translation>Abtauchen ({side})</translation>
+        </message>
+        <message>
+            <source>{tech} ({side})</source>
+            <translation>{tech} ({side})</translation>
+        </message>
+        <message>
+            <source>the AA gun option (AA guns are units in this edition)</source>
+            <translation>die Option Flak (in dieser Edition ist Flak eine Einheit)</translation>
         </message>
     </context>
     <context>

@@ -93,6 +93,8 @@ class RulesetView(QWidget):
     choice_help: str = ""
     #: emitted on every user edit (not when a scenario is loaded)
     changed = Signal()
+    #: one line for the window's status bar (e.g. what a change of edition dropped)
+    notice = Signal(str)
 
     @classmethod
     def data_names(cls) -> set[str]:

@@ -2,30 +2,30 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGridLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QLineEdit, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QGridLayout,
+                               QGroupBox, QLabel, QLineEdit, QSpinBox, QVBoxLayout, QWidget)
 
+from combatassist.data import read_data_file
 from combatassist.errors import CombatAssistError
 from combatassist.rulesets import lowluck
 from combatassist.scenario import Scenario
 
-from ..result_style import ATTACKER, DEFENDER, pct
-from ..widgets.count_box import CountBox
-from ..widgets.loss_order import LossOrderEditor
+from ..result_style import pct
 from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
+from ..widgets.lowluck_side import SidePanel, carry_over
 from ..widgets.retreat_rules import RetreatRulesBox
 from ..data_names import spaced
 from .base import BattleView
-from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
+from ..i18n import data_name, number, translate
 
 ROLES = ("attacker", "defender")
-ROLE_TITLES = {"attacker": QT_TRANSLATE_NOOP("views.lowluck", "Attacker"),
-               "defender": QT_TRANSLATE_NOOP("views.lowluck", "Defender")}
-UNIT_KINDS = (QT_TRANSLATE_NOOP("views.lowluck", "land"), QT_TRANSLATE_NOOP("views.lowluck", "air"),
-              QT_TRANSLATE_NOOP("views.lowluck", "sea"))
+#: the edition picker's last item: a player's own edition file
+OPEN_EDITION = "\0open"
 
 
 def label(category: str, key: str) -> str:
@@ -34,104 +34,12 @@ def label(category: str, key: str) -> str:
     return data_name("lowluck", lowluck.RULESET.label(category, key))
 
 
-class SidePanel(QGroupBox):
-    """One side's units, order of loss and techs."""
-
-    def __init__(self, role: str, on_change, parent: QWidget | None = None,
-                 edition: lowluck.Edition | None = None):
-        super().__init__(translate("views.lowluck", ROLE_TITLES[role]), parent)
-        self.role = role
-        #: The edition whose units this panel shows (its unit rows are that edition's).
-        self.edition = edition or lowluck.classic()
-        #: The later editions' fields this panel has no inputs for yet (amphibious, bombard,
-        #: damaged, submerge): kept as loaded, so a scenario opens and saves unchanged.
-        self.extras: dict[str, Any] = {}
-        colour = ATTACKER if role == "attacker" else DEFENDER
-        self.setStyleSheet(f"QGroupBox {{ font-weight: bold; }} "
-                           f"QGroupBox::title {{ color: {colour}; }}")
-        self.spins: dict[str, QSpinBox] = {}
-        grid = QGridLayout()
-        for i, (uid, unit) in enumerate(self.edition.unit_map.items()):
-            spin = CountBox(lowluck.MAX_PER_TYPE)
-            spin.setObjectName(f"{role}_{uid}")
-            value = unit.attack if role == "attacker" else unit.defence
-            name = label("units", uid)
-            text = QLabel(f"{name} <span style='color:#777'>({value})</span>")
-            tip = (translate("views.lowluck", "{unit}: attack {attack}, defence {defence}, cost "
-                                              "{cost} IPC ({kind}); the number beside the name "
-                                              "is this side's attack")
-                   if role == "attacker" else
-                   translate("views.lowluck", "{unit}: attack {attack}, defence {defence}, cost "
-                                              "{cost} IPC ({kind}); the number beside the name "
-                                              "is this side's defence")).format(
-                unit=name, attack=unit.attack, defence=unit.defence, cost=unit.cost,
-                kind=translate("views.lowluck", unit.kind))
-            spin.setToolTip(tip)
-            text.setToolTip(tip)
-            text.setBuddy(spin)
-            spin.valueChanged.connect(on_change)
-            self.spins[uid] = spin
-            grid.addWidget(text, i // 2, 2 * (i % 2))
-            grid.addWidget(spin, i // 2, 2 * (i % 2) + 1)
-        self.order = LossOrderEditor(on_change,
-                                     default=lambda: lowluck.rules.full_order(self.edition, (), role),
-                                     label=lambda uid: label("units", uid))
-        self.order.reset_button.setToolTip(translate("views.lowluck", "Cheapest first"))
-        self.order.set_rows(lowluck.rules.full_order(self.edition, (), role))
-        self.techs: dict[str, QCheckBox] = {}
-        tech_row = QHBoxLayout()
-        for t in self.edition.tech_effects:
-            box = QCheckBox(label("techs", t))
-            box.toggled.connect(on_change)
-            self.techs[t] = box
-            tech_row.addWidget(box)
-        layout = QVBoxLayout(self)
-        layout.addLayout(grid)
-        layout.addWidget(QLabel(translate("views.lowluck", "Order of loss (first lost on top):")))
-        layout.addWidget(self.order)
-        layout.addLayout(tech_row)
-
-    def allow(self, battle: str) -> None:
-        """Disable unit types that can't fight in this kind of battle."""
-        for uid, spin in self.spins.items():
-            spin.setEnabled(self.edition.fights_in(uid, battle))
-        self.order.hide_rows(lambda uid: not self.edition.fights_in(uid, battle))
-
-    def side(self, battle: str) -> lowluck.LowLuckSide:
-        # isEnabledTo(self): only this battle kind's own switch counts; the whole form is also
-        # disabled while a battle is fought at the table, and its forces must still be read
-        units = {uid: s.value() for uid, s in self.spins.items()
-                 if s.value() and s.isEnabledTo(self)}
-        return lowluck.LowLuckSide(units=units, order_of_loss=tuple(self.order.value()),
-                                   techs=frozenset(t for t, b in self.techs.items()
-                                                   if b.isChecked()), **self._extras_for(units))
-
-    def _extras_for(self, units: dict[str, int]) -> dict[str, Any]:
-        """The kept later-edition fields, cut to the units the form now has."""
-        out = dict(self.extras)
-        for key in ("amphibious", "damaged"):
-            if key in out:
-                out[key] = {u: min(n, units.get(u, 0)) for u, n in out[key].items()
-                            if min(n, units.get(u, 0))}
-        if "bombard" in out:
-            room = sum(out.get("amphibious", {}).values())
-            kept = {}
-            for u, n in out["bombard"].items():
-                kept[u] = min(n, room)
-                room -= kept[u]
-            out["bombard"] = {u: n for u, n in kept.items() if n}
-        return out
-
-    def load(self, side: lowluck.LowLuckSide) -> None:
-        self.extras = {key: getattr(side, key) for key in
-                       ("amphibious", "bombard", "damaged", "submerge") if getattr(side, key)}
-        for uid, spin in self.spins.items():
-            spin.setValue(int(side.units.get(uid, 0)))
-        self.order.set_rows(lowluck.rules.full_order(self.edition, tuple(side.order_of_loss),
-                                                         self.role),
-                            custom=bool(side.order_of_loss))
-        for t, box in self.techs.items():
-            box.setChecked(t in side.techs)
+def edition_title(edition: lowluck.Edition) -> str:
+    """What the picker calls an edition: a shipped one by its display name, a player's own
+    by its file name."""
+    if edition.name in lowluck.SHIPPED:
+        return label("editions", edition.name)
+    return f"{edition.title} ({Path(edition.name).name})"
 
 
 class LowLuckView(BattleView):
@@ -180,11 +88,26 @@ class LowLuckView(BattleView):
         for box in (self.aa_gun, self.sub_first, self.keep_land):
             box.toggled.connect(self.edited)
         self.edition = lowluck.classic()
+        #: the players' own edition files opened so far (name -> edition)
+        self.own_editions: dict[str, lowluck.Edition] = {}
+        self.edition_box = QComboBox()
+        self.edition_box.setObjectName("edition")
+        self.edition_box.setToolTip(translate(
+            "views.lowluck", "The Axis & Allies edition: its units, their values and costs, "
+            "and its rules (F1 says them)"))
+        self._fill_edition_box()
+        self.edition_box.activated.connect(self._edition_picked)
+        self.edition_note = QLabel("")
+        self.edition_note.setObjectName("editionNote")
+        self.edition_note.setWordWrap(True)
+        self.edition_note.setVisible(False)
         self.sides = {role: SidePanel(role, self.edited) for role in ROLES}
 
         options = QGroupBox(translate("views.lowluck", "Battle"))
         f = QFormLayout(options)
         f.addRow(translate("views.lowluck", "Title:"), self.title_edit)
+        f.addRow(translate("views.lowluck", "Edition:"), self.edition_box)
+        f.addRow(self.edition_note)
         f.addRow(translate("views.lowluck", "Kind:"), self.battle_kind)
         f.addRow(translate("views.lowluck", "Dice:"), self.dice_mode)
         f.addRow(translate("views.lowluck", "Rounds:"), self.max_rounds)
@@ -200,20 +123,104 @@ class LowLuckView(BattleView):
         layout.addStretch(1)
         return form
 
+    # -- the edition ------------------------------------------------------------------------
+    def _fill_edition_box(self) -> None:
+        """The shipped editions, the players' files opened so far, then "Open edition
+        file…"; the form's edition picked."""
+        box = self.edition_box
+        box.blockSignals(True)
+        box.clear()
+        for name in lowluck.SHIPPED:
+            box.addItem(label("editions", name), name)
+        for name, edition in self.own_editions.items():
+            box.addItem(edition_title(edition), name)
+            box.setItemData(box.count() - 1, name, Qt.ItemDataRole.ToolTipRole)
+        box.addItem(translate("views.lowluck", "Open edition file…"), OPEN_EDITION)
+        box.setCurrentIndex(max(0, box.findData(self.edition.name)))
+        box.blockSignals(False)
+
+    def _edition_picked(self, index: int) -> None:
+        name = self.edition_box.itemData(index)
+        if name == OPEN_EDITION:
+            path = self.choose_edition_file()
+            if path:
+                self.open_edition_file(path)
+            else:
+                self._fill_edition_box()     # cancelled: the picker shows the form's edition
+            return
+        edition = self.own_editions.get(name) or lowluck.shipped(name)
+        self.switch_edition(edition)
+
+    def choose_edition_file(self) -> str:
+        """Ask for a player's edition file ("" when cancelled)."""
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("views.lowluck", "Open edition file"), "",
+            translate("views.lowluck", "Edition files (*.toml)"))
+        return path
+
+    def open_edition_file(self, path: str | Path) -> bool:
+        """Read a player's edition file through the engine's reader and switch the form to
+        it; a bad file is one line in the status bar and the form stays as it was."""
+        name = str(Path(path).resolve())
+        try:
+            edition = read_data_file(name, functools.partial(lowluck.read_edition, name=name))
+        except CombatAssistError as exc:
+            self._fill_edition_box()
+            self.say(translate("views.lowluck", "Edition file not opened: {error}").format(
+                error=" ".join(str(exc).split())))
+            return False
+        self.own_editions[name] = edition
+        self.switch_edition(edition)
+        return True
+
+    def switch_edition(self, edition: lowluck.Edition) -> None:
+        """The player picked ``edition``: the form shows its units, keeping what it also
+        has; what it drops is said in the status line and under the picker."""
+        if edition == self.edition:
+            self._fill_edition_box()
+            return
+        old = self.scenario().body
+        body, dropped = carry_over(old, edition)
+        self._loading = True
+        try:
+            self._show_body(body)
+        finally:
+            self._loading = False
+        if dropped:
+            note = translate("views.lowluck", "{edition}: dropped what it doesn't have — "
+                             "{items}").format(edition=edition_title(edition),
+                                                items=", ".join(dropped))
+        else:
+            note = translate("views.lowluck", "{edition}: every unit and option "
+                             "kept").format(edition=edition_title(edition))
+        self.edition_note.setText(note)
+        self.edition_note.setVisible(bool(dropped))
+        self.say(note)
+        self.edited()
+
+    def say(self, text: str) -> None:
+        """One line for the window's status bar."""
+        self.notice.emit(text)
+
     def _use_edition(self, edition: lowluck.Edition) -> None:
-        """Rebuild the side panels with ``edition``'s units (when a scenario of another
-        edition is opened)."""
+        """Rebuild the side panels with ``edition``'s units."""
         if edition == self.edition:
             return
         self.edition = edition
+        if edition.name not in lowluck.SHIPPED:
+            self.own_editions[edition.name] = edition
         for role in ROLES:
             old = self.sides[role]
             new = SidePanel(role, self.edited, edition=edition)
             self.form_layout.replaceWidget(old, new)
+            new.show()          # now, not once the event loop has run (Qt's queued show)
+            old.hide()          # gone now, though deleted only when the event loop runs
             old.deleteLater()
             self.sides[role] = new
         self.aa_gun.setVisible(edition.aa == "option")
         self.sub_first.setVisible(edition.submarines == "first_strike")
+        self.edition_note.setVisible(False)
+        self._fill_edition_box()
 
     def _kind_changed(self, *_args) -> None:
         kind = self.battle_kind.currentData()
@@ -242,10 +249,12 @@ class LowLuckView(BattleView):
         return Scenario(self.ruleset, body, self.title_edit.text().strip() or None)
 
     def load_scenario(self, scenario: Scenario) -> None:
-        body: lowluck.LowLuckScenario = scenario.body
+        self.title_edit.setText(scenario.title or "")
+        self._show_body(scenario.body)
+
+    def _show_body(self, body: lowluck.LowLuckScenario) -> None:
         o = body.options
         self._use_edition(body.edition)
-        self.title_edit.setText(scenario.title or "")
         self.battle_kind.setCurrentIndex(self.battle_kind.findData(o.battle))
         self.dice_mode.setCurrentIndex(self.dice_mode.findData(o.dice))
         self.max_rounds.setValue(o.max_rounds)

@@ -52,8 +52,13 @@ class BattleFiguresPanel(QWidget):
         self.names["takes_territory"].setToolTip(
             translate("widgets.battle_figures", "The attacker wins with at least one land unit left (aircraft alone can't take "
             "a territory)"))
+        for key in ("attacker_ipc_lost", "defender_ipc_lost"):
+            self.names[key].setToolTip(translate(
+                "widgets.battle_figures", "Each unit lost counts at its cost in IPC: the "
+                "costs shown beside the units in the set-up (the edition's)"))
         self.names["expected_ipc_swing"].setToolTip(
-            translate("widgets.battle_figures", "Defender's IPC lost minus the attacker's: positive is good for the attacker"))
+            translate("widgets.battle_figures", "Defender's IPC lost minus the attacker's (at the units' costs shown in the "
+            "set-up): positive is good for the attacker"))
 
         self.swing_plot = pg.PlotWidget()
         style_plot(self.swing_plot, translate("widgets.battle_figures", "IPC swing (defender's IPC lost − attacker's)"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...result import BattleResult, summarise_battle
-from .edition import classic
+from .edition import SHIPPED, Edition, classic, shipped
 
 
 def summarise(result: BattleResult, title: str | None = None) -> str:
@@ -21,7 +21,7 @@ def help_values(word: Callable[[str], str] = str) -> dict[str, Any]:
     from . import sbr, tech         # the help only: not imported with the ruleset
 
     edition = classic()
-    unit_line = ", ".join(f"{word(_words(u.id))} {u.attack}/{u.defence}" for u in edition.units)
+    unit_line = _unit_line(edition, word)
     effects = []
     for name, eff in edition.techs:
         what = [f"{word('attack')} {eff.attack}" if eff.attack is not None else "",
@@ -38,7 +38,29 @@ def help_values(word: Callable[[str], str] = str) -> dict[str, Any]:
     fractions = {key: sbr.fraction(key) for key in
                  ("attacker_cost_with_aa", "defender_loss_with_aa", "defender_loss_without_aa")}
     return {"units": unit_line, "techs": ", ".join(effects), "research": research,
+            "editions": {name: _edition_values(shipped(name), word) for name in SHIPPED},
             "sbr": {**{k: f"{f.numerator}/{f.denominator}" if f.denominator != 1 else
                        str(f.numerator) for k, f in fractions.items()},
                     "variant_c_damage": f" {word('or')} ".join(map(str, sbr.table()["variant_c_damage"])),
                     **{k: v for k, v in sbr.table().items() if not isinstance(v, list)}}}
+
+
+def _unit_line(edition: Edition, word: Callable[[str], str]) -> str:
+    """Every unit of ``edition``: name attack/defence (cost IPC)."""
+    return ", ".join(f"{word(_words(u.id))} {u.attack}/{u.defence} ({u.cost} IPC)"
+                     for u in edition.units)
+
+
+def _edition_values(edition: Edition, word: Callable[[str], str]) -> dict[str, str]:
+    """What the help says of one edition, from its data: its units (values and costs), its
+    support rules, its two-hit units and its AA guns' shots."""
+    def names(ids) -> str:
+        return ", ".join(word(_words(uid)) for uid in ids)
+
+    support = "; ".join(f"{names(s.by)} → {names(s.units)}: {word('attack')} {s.attack}"
+                        for s in edition.support)
+    aa = [u for u in edition.units if u.has("aa_gun")]
+    return {"units": _unit_line(edition, word), "support": support or "–",
+            "two_hit": names(u.id for u in edition.units if u.hits > 1) or "–",
+            "aa_shots": str(max((u.aa_shots for u in aa), default=0)),
+            "bombard": names(edition.with_ability("bombard")) or "–"}
