@@ -148,7 +148,7 @@ def test_a_start_replays_no_saved_battle_and_resume_replays_one(make_window, qtb
     assert replays == [] and steps == []
     window.offer_resume()
     assert len(asked) == 3 and all("saved " in text for text in asked)
-    assert any("“Finland, Russia turn 1”, 2 round(s) played" in text for text in asked)
+    assert any("“Finland, Russia turn 1”, 2 rounds played" in text for text in asked)
     assert replays == ["ur"]                                    # the one resumed, once
     resumed = window.view_for("ur").table_panel.battle
     assert resumed is not None and resumed.state == saved["ur"].state

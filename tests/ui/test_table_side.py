@@ -119,7 +119,7 @@ def test_crash_resume_from_the_autosave_file(make_window, qtbot, tmp_path, monke
     monkeypatch.setattr(QMessageBox, "question", question)
     second = make_window(views=LOWLUCK_ONLY)
     second.offer_resume()
-    assert asked and "Resume" in asked[0] and "1 round(s)" in asked[0]
+    assert asked and "Resume" in asked[0] and "1 round played" in asked[0]
     resumed = second.view_for("lowluck").table_panel
     assert resumed.battle is not None and resumed.battle.state == state
     assert [resumed.log.item(i).text() for i in range(resumed.log.count())] == log
