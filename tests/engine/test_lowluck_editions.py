@@ -605,6 +605,26 @@ def test_a_fourth_edition_from_a_data_file_alone(tmp_path):
     assert "house.toml" in str(info.value) and "\n" not in str(info.value)
 
 
+def test_an_edition_named_beside_the_scenario_is_found_again_wherever_it_is_written(
+        tmp_path, monkeypatch):
+    """``edition = "house.toml"`` is relative to the scenario's folder; written back (saved
+    elsewhere, or checked again without a folder, as the app's form does) it still names the
+    same file, from any working folder."""
+    from combatassist.scenario import load_scenario, parse_scenario_text
+    (tmp_path / "house.toml").write_text(HOUSE, encoding="utf-8")
+    scenario = tmp_path / "battle.toml"
+    scenario.write_text('ruleset = "lowluck"\n[options]\nedition = "house.toml"\n'
+                        '[attacker]\nunits = { guards = 1, plane = 1 }\n'
+                        '[defender]\nunits = { infantry = 2 }\n', encoding="utf-8")
+    loaded = load_scenario(scenario)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    again = parse_scenario_text(loaded.to_toml())
+    assert again.body.edition == loaded.body.edition
+    assert again.body == loaded.body
+
+
 # -- the table side --------------------------------------------------------------------------
 def test_an_amphibious_assault_with_bombardment_and_aa_at_the_table(tmp_path):
     from combatassist.table import TableBattle, load_battle, rules_from_scenario

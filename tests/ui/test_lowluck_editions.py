@@ -149,6 +149,22 @@ def test_a_players_edition_file_opens_and_saves_by_its_path(view, qtbot, tmp_pat
     assert view.edition_box.currentText() == "House (house.toml)"
 
 
+def test_a_scenario_naming_its_edition_beside_it_opens_in_the_form(view, qtbot, tmp_path,
+                                                                     monkeypatch):
+    text = lowluck.edition.shipped_path("1942se").read_text()
+    (tmp_path / "house.toml").write_text(
+        text.replace("title = \"1942 Second Edition\"", "title = \"House\""))
+    (tmp_path / "battle.toml").write_text(
+        'ruleset = "lowluck"\n[options]\nedition = "house.toml"\n[attacker]\n'
+        'units = { infantry = 3, artillery = 2 }\n[defender]\nunits = { infantry = 3 }\n')
+    monkeypatch.chdir(tmp_path.parent)         # the app runs from anywhere
+    view.set_scenario(load_scenario(tmp_path / "battle.toml"))
+    assert view.edition.title == "House"
+    assert view.validated_scenario().body.edition.title == "House"
+    wait_result(qtbot, view)
+    assert view.last_error is None
+
+
 LOWLUCK_EXAMPLES = [e.path for e in list_examples() if e.ruleset == "lowluck"]
 
 

@@ -269,4 +269,9 @@ def load_edition(opts: Reader | None, reference: str | None, scenario_file: str 
         raise opts.error("edition", f"edition file {shown(reference)} not found "
                          f"(looked for {path})",
                          hint="give a path relative to the scenario file's folder")
-    return read_data_file(path, functools.partial(read_edition, name=reference))
+    # A file named relative to the scenario's folder is kept by its full path: the scenario
+    # written back (saved elsewhere, or re-checked by the app's form, which has no folder)
+    # still finds it.
+    relative = scenario_file is not None and not Path(reference).expanduser().is_absolute()
+    name = str(path.resolve()) if relative else reference
+    return read_data_file(path, functools.partial(read_edition, name=name))
