@@ -166,6 +166,25 @@ roll = { infantry = 3 }
         load_scenario(scenario_file)
 
 
+def test_a_chart_named_beside_the_scenario_is_found_again_wherever_it_is_written(
+        tmp_path, monkeypatch):
+    """Written back (saved elsewhere, or checked again without a folder, as the app's form
+    does), the scenario still names the same chart, from any working folder."""
+    from combatassist.scenario import parse_scenario_text
+    (tmp_path / "house.toml").write_text(HOUSE_CHART)
+    scenario_file = tmp_path / "battle.toml"
+    scenario_file.write_text(HEADER + '[options]\nchart = "house.toml"\n'
+                             "[attacker.bands.orange]\nroll = { infantry = 3 }\n"
+                             "[defender.bands.orange]\nroll = { infantry = 3 }\n")
+    loaded = load_scenario(scenario_file)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    again = parse_scenario_text(loaded.to_toml())
+    assert again.body.chart.band_names == ("orange",)
+    assert again.body.chart_ref == loaded.body.chart_ref
+
+
 @pytest.mark.parametrize("change,field,words", [
     (lambda t: t.replace('roll = ["infantry"]', 'roll = ["knight"]'), "bands[1].roll",
      "unknown unit"),
