@@ -13,7 +13,7 @@ import stat
 import time
 from pathlib import Path
 
-from .errors import ScenarioError, shorten
+from .errors import ScenarioError, shorten, shown
 
 #: Largest file the engine reads (a scenario is a few hundred bytes; a saved table-side
 #: battle a few tens of kB; this catches mistakes).
@@ -38,6 +38,34 @@ def check_path(path: str | os.PathLike) -> Path:
     if "\x00" in text:
         raise ScenarioError("the path holds a NUL character", file=text)
     return Path(text)
+
+
+def named_file(reference: str, scenario_file: str | None, what: str) -> tuple[Path, str]:
+    """The file a scenario names (a player's edition, a house chart): ``~`` expanded, a
+    relative path taken from the scenario's folder, bounded (``check_path``) and there; and
+    the reference to keep — its full path when it was relative to the scenario's folder, so
+    the scenario written back (saved elsewhere, or checked again without a folder, as the
+    app's form does) still finds the same file. ``what`` names it in messages ("chart file").
+    ScenarioError without a field (the caller names its own)."""
+    try:
+        path = Path(reference).expanduser()
+    except RuntimeError:         # "~nosuchuser/...": no such user's home folder
+        raise ScenarioError(f"can't find the home folder in {shown(reference)}",
+                            hint=f"give the {what}'s path without ~, or with ~/ for your own "
+                                 "home folder") from None
+    relative = not path.is_absolute() and scenario_file is not None
+    if relative:
+        path = Path(scenario_file).resolve().parent / path
+    path = check_path(path)
+    try:
+        exists = path.exists()
+    except OSError as exc:       # e.g. a file name longer than the system allows
+        raise ScenarioError(f"{what} {shown(reference)} can't be opened: "
+                            f"{exc.strerror or exc}") from None
+    if not exists:               # a folder or a device: reading it says what it is
+        raise ScenarioError(f"{what} {shown(reference)} not found (looked for {path})",
+                            hint="give a path relative to the scenario file's folder")
+    return path, (str(path.resolve()) if relative else reference)
 
 
 def read_bytes_bounded(path: str | os.PathLike, limit: int = MAX_FILE_BYTES,

@@ -102,6 +102,16 @@ def test_a_chart_name_too_long_is_one_line(tmp_path, capsys, name):
     assert "options.chart" in err
 
 
+@pytest.mark.parametrize("name", ["e" * 5000 + ".toml", ("d" * 200 + "/") * 30 + "e.toml",
+                                  "e\x00.toml", "~nosuchuser_here/e.toml"])
+def test_an_edition_file_name_the_system_refuses_is_one_line(tmp_path, capsys, name):
+    """A player's edition file is found as a chart is (files.named_file): the same bounds."""
+    text = (f'ruleset = "lowluck"\n[options]\nedition = {json.dumps(name)}\n'
+            '[attacker]\nunits = { infantry = 1 }\n')
+    err = refuse(["odds", write(tmp_path, text)], capsys)
+    assert "options.edition" in err
+
+
 # -- Low Luck: an AA gun with no attacking aircraft ------------------------------------------
 @pytest.mark.parametrize("dice", ["lowluck", "standard"])
 def test_an_aa_gun_without_aircraft_simulates(tmp_path, capsys, dice):

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ...data import read_data_file, resource_path
 from ...errors import ScenarioError, shown
+from ...files import named_file
 from ...reader import Reader
 
 KINDS = ("land", "air", "sea")
@@ -234,20 +235,6 @@ def classic() -> Edition:
     return shipped("classic")
 
 
-def edition_path(reference: str, base_folder: str | None) -> Path:
-    """Where a player's edition file is (``~`` expanded, relative to the scenario's folder)."""
-    try:
-        p = Path(reference).expanduser()
-    except RuntimeError:
-        raise ScenarioError(f"can't find the home folder in {shown(reference)}",
-                            field="options.edition",
-                            hint="give the edition file's path without ~, or with ~/ for your "
-                                 "own home folder") from None
-    if not p.is_absolute() and base_folder:
-        p = Path(base_folder) / p
-    return p
-
-
 def load_edition(opts: Reader | None, reference: str | None, scenario_file: str | None
                  ) -> Edition:
     """The edition ``[options] edition`` names: a shipped one, or the player's own file
@@ -260,18 +247,8 @@ def load_edition(opts: Reader | None, reference: str | None, scenario_file: str 
         raise opts.error("edition", f"unknown edition {shown(reference)}",
                          hint="expected one of: " + ", ".join(SHIPPED)
                          + ", or the path of an edition file (.toml)")
-    folder = str(Path(scenario_file).resolve().parent) if scenario_file else None
     try:
-        path = edition_path(reference, folder)
+        path, name = named_file(reference, scenario_file, "edition file")
     except ScenarioError as exc:
         raise opts.error("edition", exc.message, exc.hint) from None
-    if not path.is_file():
-        raise opts.error("edition", f"edition file {shown(reference)} not found "
-                         f"(looked for {path})",
-                         hint="give a path relative to the scenario file's folder")
-    # A file named relative to the scenario's folder is kept by its full path: the scenario
-    # written back (saved elsewhere, or re-checked by the app's form, which has no folder)
-    # still finds it.
-    relative = scenario_file is not None and not Path(reference).expanduser().is_absolute()
-    name = str(path.resolve()) if relative else reference
     return read_data_file(path, functools.partial(read_edition, name=name))

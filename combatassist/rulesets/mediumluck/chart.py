@@ -181,28 +181,6 @@ def default_chart() -> Chart:
     return load_chart(resource_path(*DEFAULT_CHART))
 
 
-def chart_path(reference: str, base_folder: str | None) -> Path:
-    """Where the chart a scenario names is (``~`` expanded, relative paths from the
-    scenario's folder); ScenarioError for a ``~user`` that doesn't exist."""
-    try:
-        p = Path(reference).expanduser()
-    except RuntimeError:         # "~nosuchuser/...": no such user's home folder
-        raise ScenarioError(f"can't find the home folder in {shown(reference)}",
-                            field="options.chart",
-                            hint="give the chart's path without ~, or with ~/ for your own "
-                                 "home folder") from None
-    if not p.is_absolute() and base_folder:
-        p = Path(base_folder) / p
-    return p
-
-
-def chart_for(reference: str | None, base_folder: str | None) -> Chart:
-    """The chart a scenario names (relative paths: from the scenario's folder), or the default."""
-    if not reference:
-        return default_chart()
-    return load_chart(chart_path(reference, base_folder))
-
-
 #: Battle kinds (``[options] battle``): a land battle takes no ships, a sea battle only ships
 #: and aircraft (the chart's "sea" and "air" unit classes say which is which).
 BATTLE_KINDS = ("land", "sea")

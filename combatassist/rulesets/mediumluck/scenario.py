@@ -2,7 +2,6 @@
 and ``to_document`` back."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...retreat import RetreatOptions, read_retreat_options
@@ -10,7 +9,7 @@ from ...errors import shown
 from ...limits import MAX_ROUNDS
 from ...scenario import Reader
 from .bands import DIE_SIDES
-from .chart import BATTLE_KINDS, Chart, chart_path, describe_places
+from .chart import BATTLE_KINDS, Chart, describe_places
 from .data import load_scenario_chart
 from .setups import MediumLuckSetup, SideSetup, battle_kind_problems
 
@@ -44,12 +43,7 @@ def parse(top: Reader) -> MediumLuckSetup:
             if not chart_ref.strip():
                 raise opts.error("chart", "is empty", hint="name a chart file, or leave it out")
         opts.finish()
-    chart = load_scenario_chart(opts, chart_ref, top.file)
-    if chart_ref and top.file and not Path(chart_ref).expanduser().is_absolute():
-        # Kept by its full path once read: the scenario written back (saved elsewhere, or
-        # re-checked by the app's form, which has no folder) still finds the same chart.
-        folder = str(Path(top.file).resolve().parent)
-        chart_ref = str(chart_path(chart_ref, folder).resolve())
+    chart, chart_ref = load_scenario_chart(opts, chart_ref, top.file)
     sides = [_parse_side(top, name, chart, reserves) for name in ("attacker", "defender")]
     setup = MediumLuckSetup(chart, sides[0], sides[1], max_rounds=max_rounds,
                             defender_extra_white=extra_white, reserves=reserves,
