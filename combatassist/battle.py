@@ -170,6 +170,9 @@ class OptionalRules(Protocol):
 
     #: Table side (``table.battle``): undo one phase at a time (Medium Luck's bands).
     undo_by_phase: bool
+    #: The simulator's work for one group of trials rolling together, in dice, when it costs
+    #: more than ``solver.GROUP_WORK`` (``solver.simulate``: Medium Luck's band tables).
+    simulation_group_work: int
 
     def work_estimate(self, state: Any) -> float:
         """The exact solver's transitions from ``state`` (``solver``; ``limits``)."""

@@ -370,7 +370,7 @@ class _Simulation:
         self.work = 0
         self.dice = 0
         self.groups = 0
-        self.group_work = getattr(rules, "simulation_group_work", GROUP_WORK)
+        self.group_work = optional(rules, "simulation_group_work", GROUP_WORK)
         #: while the pilot plays: per round [groups rolled, states, states with one trial,
         #: states with two] (``estimate``); None otherwise
         self.profile: list[list[int]] | None = None
