@@ -48,14 +48,18 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
     A battle still on after ``retreat_after`` rounds withdraws (``retreated``), losses stay
     what they were when it withdrew."""
     exact = None
-    if rules.dice.independent and rules.edition.classic:
+    solver = None
+    if rules.dice.independent:
         # Ordinary dice spread each round over dozens of hit counts per side: the vectorised
         # grids are 40-60x faster there (low luck's two-point rounds are faster generically).
         # They have no position-dependent retreat: those battles use the generic solver.
         # (imported here: a low-luck battle, the default, never needs them)
         from . import grid, seagrid
-        solver = grid.solve_grid if grid.applicable(rules) else seagrid.solve_sea
-
+        if grid.applicable(rules):
+            solver = grid.solve_grid
+        elif rules.edition.classic:
+            solver = seagrid.solve_sea
+    if solver is not None:
         def exact(r, max_rounds):
             return solver(r, max_rounds=max_rounds, cancel=cancel)
     return run_battle(rules, retreat_options(opts), rules.attacker_units,

@@ -1,20 +1,24 @@
 """Pieces the vectorised Low Luck solvers share (``grid``: land and sea without a first
 strike; ``seagrid``: sea battles with the submarines' first strike).
 
-A side's *chain*: its compositions from its start as the casualty policy removes one unit at a
+A side's *chain*: its compositions from its start as the casualty policy takes one hit at a
 time (``policy(comps[k], h) == comps[k + h]``, tested), with the hit table of each; and the
-BLAS set-up the solvers' small matrix products want.
+BLAS set-up the solvers' small matrix products want. What the grid asks of a battle's rules is
+``ChainRules`` (Classic: ``rules.LowLuckRules``; the later editions: ``later.LaterRules``).
 """
 from __future__ import annotations
 
 import functools
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
 from .hits import TAIL_CUTOFF
-from .rules import LowLuckRules
+
+if TYPE_CHECKING:
+    from .rules import LowLuckRules
 
 #: A cell whose self-loop is at least this likely can't end (a stalemate), as in solver.py.
 STALEMATE = 1.0 - 1e-15
@@ -35,24 +39,61 @@ def one_blas_thread():
         yield
 
 
-class Chain:
-    """One side's compositions from ``start``, losing units in its order of loss.
+class ChainRules(Protocol):
+    """What the grid solver (``grid``, ``subbattles``) asks of a battle's rules besides the
+    ``BattleRules`` members (``initial_state``, ``phases``, ``verdict``, ``end_round``) and the
+    rules' fire phase ``_fire`` (the last phase of every round)."""
 
-    ``comps[k]`` has lost k units (``policy(start, k)``; the casualty policy removes units one
-    at a time in a fixed sequence, so ``policy(comps[k], h) == comps[k + h]`` — tested).
+    def grid_applicable(self) -> bool:
+        """From round 2 on, every round is one fire phase in which each side's hits take its
+        units in one fixed sequence (so its compositions form a chain)."""
+
+    def chain(self, role: str, start: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """``start`` and its compositions after 1, 2, ... hits by the casualty policy, to
+        nothing left (a two-hit unit's first hit is a step too)."""
+
+    def chain_hits(self, role: str, comps: list[tuple[int, ...]]) -> np.ndarray:
+        """Hit tables of ``comps`` in the fire of rounds after the first, as rows of one
+        array (``hits[k, h]``: P(h hits with ``comps[k]``), cut below ``TAIL_CUTOFF``)."""
+
+    def opening_hits(self, comp: tuple[int, ...]) -> np.ndarray | None:
+        """The attacker's hit table in round 1's fire when it differs from ``chain_hits``
+        (a later edition's shore bombardment); None: Classic, round 1 is like the others."""
+
+    def alone_at_end(self, role: str, comp: tuple[int, ...]) -> bool:
+        """``end_round`` may take this side's units at the end of a round (left alone)."""
+
+
+class Chain:
+    """One side's compositions from ``start``, taking one hit at a time (``rules.chain``).
+
+    ``comps[k]`` has taken k hits (``policy(start, k)``; the casualty policy takes hits one at
+    a time in a fixed sequence, so ``policy(comps[k], h) == comps[k + h]`` — tested).
     ``hits[k, h]`` = P(the side scores h hits in the main fire with ``comps[k]``; an
     attacker's first-striking submarines excluded), zero-padded; the last row (nothing left)
     scores 0 surely.
     """
 
-    def __init__(self, rules: LowLuckRules, role: str, start: tuple[int, ...]):
-        cas = rules.att_cas if role == "attacker" else rules.def_cas
-        self.n = sum(start)
-        self.comps = compositions(start, cas.losing_order(start))
-        fire = rules._fire
-        groups_of = ((lambda c: fire.att_groups((c, None, False))) if role == "attacker" else
-                     (lambda c: fire.def_groups((None, c, False))))
-        self.hits = hit_tables(rules, groups_of, self.comps)
+    def __init__(self, rules: Any, role: str, start: tuple[int, ...]):
+        self.comps = rules.chain(role, start)
+        self.n = len(self.comps) - 1
+        self.hits = rules.chain_hits(role, self.comps)
+
+
+def classic_chain(rules: "LowLuckRules", role: str, start: tuple[int, ...]
+                  ) -> list[tuple[int, ...]]:
+    """Classic's chain: ``start`` losing its units in the order of loss (``losing_order``)."""
+    cas = rules.att_cas if role == "attacker" else rules.def_cas
+    return compositions(start, cas.losing_order(start))
+
+
+def classic_chain_hits(rules: "LowLuckRules", role: str, comps: list[tuple[int, ...]]
+                       ) -> np.ndarray:
+    """Classic's hit tables of a chain (``hit_tables``: one unit convolved per step)."""
+    fire = rules._fire
+    groups_of = ((lambda c: fire.att_groups((c, None, False))) if role == "attacker" else
+                 (lambda c: fire.def_groups((None, c, False))))
+    return hit_tables(rules, groups_of, comps)
 
 
 def compositions(start: tuple[int, ...], order: list[int]) -> list[tuple[int, ...]]:
@@ -70,7 +111,7 @@ def removed_units(comps: list[tuple[int, ...]]) -> np.ndarray:
     return (counts[:-1] - counts[1:]).argmax(axis=1)
 
 
-def hit_tables(rules: LowLuckRules, groups_of, comps: list[tuple[int, ...]]) -> np.ndarray:
+def hit_tables(rules: "LowLuckRules", groups_of, comps: list[tuple[int, ...]]) -> np.ndarray:
     """Hit tables of every composition of a chain, as rows of one array.
 
     Ordinary dice are independent, so a composition's table is its units' own tables (each

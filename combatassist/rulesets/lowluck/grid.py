@@ -33,13 +33,14 @@ import numpy as np
 from ... import limits
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .chains import CURVE_PRUNE, STALEMATE, Chain, one_blas_thread
+from .chains import CURVE_PRUNE, STALEMATE, Chain, ChainRules, one_blas_thread
 from .subbattles import Group, span
-from .rules import LowLuckRules
 
-def applicable(rules: LowLuckRules) -> bool:
-    """Later rounds are a single unrestricted fire phase (no submarine first strike)."""
-    return not (rules.first_strike and rules.initial_state()[0][rules.sub_index])
+def applicable(rules: ChainRules) -> bool:
+    """Later rounds are a single fire phase whose hits take each side's units in one sequence
+    (``ChainRules.grid_applicable``: Classic without submarine first strike; a later edition
+    without submarines)."""
+    return rules.grid_applicable()
 
 
 def work_estimate(groups: list["Group"]) -> float:
@@ -50,7 +51,7 @@ def work_estimate(groups: list["Group"]) -> float:
     return sum(2.0 * g.K * g.R * g.hd.shape[1] * (g.nd + 1) ** 2 for g in groups)
 
 
-def solve_grid(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
+def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
                curve: bool = True, cancel: Callable[[], bool] | None = None) -> BattleOutcome:
     """Exact outcome of ``rules`` from its initial state (see the module docstring); refused
     at once (EngineError) beyond ``limits.MAX_GRID_WORK``."""
@@ -75,7 +76,7 @@ def solve_grid(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float =
     return out
 
 
-def _groups(rules: LowLuckRules, state0: Any, out: BattleOutcome,
+def _groups(rules: ChainRules, state0: Any, out: BattleOutcome,
             prune_below: float) -> list[Group]:
     """Round 1's phases before the fire, exactly (``phase_exact``): one sub-battle per state
     they reach, grouped by the defender's composition (AA fire leaves it as it is)."""
@@ -94,7 +95,7 @@ def _groups(rules: LowLuckRules, state0: Any, out: BattleOutcome,
             continue
         by_defender.setdefault(d, []).append((a, p))
     return [Group([Chain(rules, "attacker", a) for a, _ in subs], [p for _, p in subs],
-                   Chain(rules, "defender", d))
+                   Chain(rules, "defender", d), rules)
             for d, subs in by_defender.items()]
 
 
@@ -123,10 +124,10 @@ class _Solver:
             return
         out = self.out
         nd, hd = g.nd, g.hd
-        grid = g.start_grid()
-        out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # round 1 was fought
+        grid = self.start(g)
         for r in range(g.R, 0, -1):
             row = grid[:, r, :]                  # final from here on: worked on in place
+            self._fold_row(g, grid, slice(None), r, row)
             live_k = row.any(axis=1)
             if live_k.all():
                 kk, ks = slice(None), g.all_k
@@ -146,6 +147,7 @@ class _Solver:
             j0 = max(jl, g.first_miss)
             if j0 < nd and alive[:, j0 - jl:].any():
                 self._within_row(g, kk, r, j0, row)
+                self._fold_row(g, grid, kk, r, row)
             if g.may_stall:
                 stale = g.stalemate(kk, r, jl, nd) & (alive > 0)
                 for n, j in zip(*np.nonzero(stale)):
@@ -188,8 +190,7 @@ class _Solver:
         mass, the few numpy calls a row needs; what the rows leave is summed up after the
         sweep."""
         out, nd, prune = self.out, g.nd, self.prune_below
-        grid = g.start_grid()
-        out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # round 1 was fought
+        grid = self.start(g)
         fm, inverse, moves = g.first_miss, g.within_inverse, g._all_moves
         below = g.hd[None, :nd, 1:]                       # the defender scores a >= 1 hits
         width = below.shape[2]
@@ -198,6 +199,7 @@ class _Solver:
         for r in range(g.R, 0, -1):
             row = grid[:, r, :]                           # final from here on
             self._poll()
+            self._fold_row(g, grid, slice(None), r, row)
             alive = row[:, :nd]
             live = alive.any(axis=0)
             jl = int(live.argmax())                       # the first cell with mass
@@ -218,6 +220,7 @@ class _Solver:
                     else nd
                 if first < nd:
                     self._within_row(g, slice(None), r, first, row)
+            self._fold_row(g, grid, slice(None), r, row)
             leaves[:, r, jl:] = cells
             most = min(width, int(d_most[jl]))            # the most hits from cells jl on
             if most < 1:
@@ -236,6 +239,23 @@ class _Solver:
             self._record(out.decided, g.state(k, r + 1, nd), float(grid[k, r + 1, nd]))
         for k, j in zip(*np.nonzero(grid[:, 0, :])):
             self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
+
+    def start(self, g: Group) -> np.ndarray:
+        """The grid the sweep starts from: the starts (Classic: round 1 is swept like the
+        others), or the end of round 1 (a later edition's opening round, ``first_round``)."""
+        if g.opening is None:
+            self.out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # fought
+            return g.start_grid()
+        self.out.expected_rounds += float(g.masses.sum())
+        self.cells += g.K
+        return self.first_round(g)
+
+    @staticmethod
+    def _fold_row(g: Group, grid: np.ndarray, kk, r: int, row: np.ndarray) -> None:
+        """Row r's cells that a round's end folds (``Group.fold_row``), in place."""
+        lost = g.fold_row(kk, r, row)
+        if lost is not None:
+            grid[kk, 0, :] += lost
 
     def _within_row(self, g: Group, kk, r: int, j0: int, row: np.ndarray) -> None:
         """Solve row r's own flow (the attacker takes no hit) from cell j0 on, in place: cells
@@ -280,6 +300,7 @@ class _Solver:
             moves = g.moves(k, rr, j0, j1, c0, c1)                     # [r, j, j']
             n = (r1 - r0) * (j1 - j0)
             nxt[k, t0:t1, c0:c1] += down.reshape(n, t1 - t0).T @ moves.reshape(n, c1 - c0)
+        g.fold(nxt)
         return nxt
 
     def settle(self, g: Group, grid: np.ndarray, prune_below: float, record: bool = True
@@ -312,6 +333,11 @@ class _Solver:
 
     def first_round(self, g: Group) -> np.ndarray:
         """Round 1's fire from the starts; a sub-battle over at its start stays put."""
+        if g.opening is not None:
+            grid, dropped = g.opening_round()
+            if not self.scratch:
+                self.out.pruned += dropped
+            return grid
         grid = g.start_grid()
         over = g.over_at_start()
         held = np.zeros_like(grid)

@@ -6,6 +6,7 @@ Shared by the phases (``phases``), the rules (``rules``) and the grid solvers (`
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 
@@ -40,6 +41,31 @@ def _standard_hits(groups: tuple[tuple[int, int], ...]) -> Dist:
     for n, value in groups:
         result = result + binomial(n, min(value, 6))
     return Dist({k: p for k, p in result.items() if p >= TAIL_CUTOFF})
+
+
+@functools.cache
+def _binomial_table(n: int, value: int) -> np.ndarray:
+    """``binomial(n, value)`` as an array indexed by hits (the same products)."""
+    p = value / 6
+    return np.array([math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
+
+
+@functools.lru_cache(maxsize=50_000)
+def _standard_table(groups: tuple[tuple[int, int], ...]) -> np.ndarray:
+    table = np.ones(1)
+    for n, value in groups:
+        table = np.convolve(table, _binomial_table(n, min(value, 6)))
+    table[table < TAIL_CUTOFF] = 0.0
+    last = np.flatnonzero(table)
+    table = table[:last[-1] + 1] if last.size else table[:1]
+    table.setflags(write=False)
+    return table
+
+
+def standard_table(groups: tuple[tuple[int, int], ...]) -> np.ndarray:
+    """``standard_hits`` as an array indexed by hits (numpy convolutions: the grid solver's
+    tables for a later edition's compositions, each from its own dice groups). Read-only."""
+    return _standard_table(tuple(sorted(g for g in groups if g[0] and g[1])))
 
 
 @functools.cache

@@ -28,6 +28,7 @@ from ... import limits
 from ...text import join, msg
 from .casualties import lose_in_order, unit_name
 from .dice import dice_system
+from .hits import standard_table
 from .edition import Edition, default_order, full_order
 from .later_phases import (AA, AIR_ONLY, ANY, ORDER as TAKING_ORDER, MainFire, Slot, Submerge,
                            SurpriseStrike, may_take)
@@ -450,3 +451,47 @@ class LaterRules(BattleRules):
 
     def attacker_units(self, state) -> int:
         return self.att.fighting(state[0])
+
+    # -- the grid solver's questions (chains.ChainRules) ----------------------------------
+    def grid_applicable(self) -> bool:
+        """No submarine on either side (so no surprise strike, submerging or hits restricted
+        by category after round 1's AA fire: each side's hits take its units in one sequence),
+        and neither side starts left alone (those battles are over in a round)."""
+        if any(s.unit.has("submarine") for side in (self.att, self.dfn) for s in side.slots):
+            return False
+        a, d, _ = self.initial_state()
+        return not (self.att.left_alone(a) or self.dfn.left_alone(d))
+
+    def chain(self, role: str, start):
+        """``start`` after 0, 1, ... hits by the policy (``SideSlots.take``): undamaged
+        two-hit units damaged first, then units lost in the order of loss."""
+        side = self.att if role == "attacker" else self.dfn
+        n = side.fighting(start) + sum(start[i] for i in side.two_hit)
+        return [side.take(start, ((ANY, k),))[0] for k in range(n + 1)]
+
+    def chain_hits(self, role: str, comps):
+        """Each composition's table from its own dice groups (``MainFire.values``: support
+        recounted from the units left)."""
+        k = 0 if role == "attacker" else 1
+        return _rows([standard_table(self._fire_groups(c, k)) for c in comps])
+
+    def opening_hits(self, comp):
+        """The attacker's round-1 table: its units and the bombarding ships."""
+        return standard_table(self._fire_groups(comp, 0) + tuple((1, v) for v in self.bombard))
+
+    def alone_at_end(self, role: str, comp) -> bool:
+        return (self.att if role == "attacker" else self.dfn).left_alone(comp)
+
+    def _fire_groups(self, counts, k: int) -> tuple[tuple[int, int], ...]:
+        state = (counts, counts, False)
+        slots = self.side(k).slots
+        return tuple(g for i, groups in enumerate(self._fire.values(state, k))
+                     if counts[i] and slots[i].fights for g in groups)
+
+
+def _rows(tables: list[np.ndarray]) -> np.ndarray:
+    """Tables as the zero-padded rows of one array."""
+    out = np.zeros((len(tables), max(len(t) for t in tables)))
+    for k, t in enumerate(tables):
+        out[k, :len(t)] = t
+    return out

@@ -244,6 +244,25 @@ class LowLuckRules(BattleRules):
     def attacker_units(self, state) -> int:
         return sum(state[0])
 
+    # -- the grid solver's questions (chains.ChainRules) ----------------------------------
+    def grid_applicable(self) -> bool:
+        """Rounds are one fire phase unless attacking submarines strike first (``seagrid``)."""
+        return not (self.first_strike and self.initial_state()[0][self.sub_index])
+
+    def chain(self, role: str, start):
+        from .chains import classic_chain          # only the grids need them
+        return classic_chain(self, role, start)
+
+    def chain_hits(self, role: str, comps):
+        from .chains import classic_chain_hits
+        return classic_chain_hits(self, role, comps)
+
+    def opening_hits(self, comp):
+        return None                                 # round 1's fire is like the others
+
+    def alone_at_end(self, role: str, comp) -> bool:
+        return False                                # end_round takes no units
+
 
 def make_rules(scenario: LowLuckScenario):
     """Classic's rules (``LowLuckRules``: its grid solvers serve it) or a later edition's

@@ -3,6 +3,13 @@ sub-battles sharing the defender's start, their hit tables and move matrices.
 
 Cell (k, r, j): sub-battle k (one per outcome of round 1's phases before the fire), the
 attacker with r units left, the defender with j units lost (``grid``'s module docstring).
+
+The later editions add two things, asked of the rules (``chains.ChainRules``): round 1's fire
+may differ from the others (shore bombardment: ``opening``, fought before the sweep), and the
+end of a round may take a side left alone (a defender with only AA guns, lone transports:
+``end_round``). A side is left alone only at the end of its chain, so those cells are few: each
+*folds* at the end of a round into the cell ``end_round`` names, (k, r, nd) when the defender
+loses them, (k, 0, j) when the attacker does.
 """
 from __future__ import annotations
 
@@ -40,7 +47,7 @@ class Group:
     """Sub-battles sharing the defender's start, batched: cell (k, r, j) as in the module
     docstring. Sub-battle k's attacker starts with ``starts[k]`` units and mass ``masses[k]``."""
 
-    def __init__(self, attackers: list[Chain], masses: list[float], dfn: Chain):
+    def __init__(self, attackers: list[Chain], masses: list[float], dfn: Chain, rules=None):
         self.attackers, self.dfn = attackers, dfn
         self.K = len(attackers)
         self.R = max(c.n for c in attackers)
@@ -58,6 +65,11 @@ class Group:
         self.hd = dfn.hits
         self.d_first, self.d_last = ranges(self.hd)
         self.d_total = self.hd.sum(axis=1)
+        # Later editions: round 1's attacker tables, and the cells a round's end folds.
+        self.opening = None if rules is None else self._opening(rules)
+        self.fold_d = self.fold_a = None
+        if rules is not None:
+            self._folds(rules)
         # the first defender cell (losses j) that may score no hit: from there on all may
         # (a unit lost only raises that chance), and only there can a row flow within itself
         may_miss = np.flatnonzero(self.hd[:nd, 0] > 0)
@@ -96,11 +108,88 @@ class Group:
         #: for).
         self.dense = self._all_moves is not None and not self.may_stall
 
+    # -- the later editions' round 1 and round ends --------------------------------------
+    def _opening(self, rules) -> list[np.ndarray] | None:
+        tables = [rules.opening_hits(c.comps[0]) for c in self.attackers]
+        return None if any(t is None for t in tables) else tables
+
+    def _folds(self, rules) -> None:
+        """Mark the cells whose round end takes a side left alone (``rules.end_round``)."""
+        nd = self.nd
+        d_alone = [j for j, c in enumerate(self.dfn.comps[:nd])
+                   if rules.alone_at_end("defender", c)]
+        fold_d = np.zeros((self.K, self.R + 1, nd + 1), dtype=bool)
+        fold_a = np.zeros_like(fold_d)
+        for k, att in enumerate(self.attackers):
+            for r in range(1, att.n + 1):
+                a = att.comps[att.n - r]
+                for j in (range(nd) if rules.alone_at_end("attacker", a) else d_alone):
+                    d = self.dfn.comps[j]
+                    end = rules.end_round((a, d, False))
+                    if end == (a, d, False):
+                        continue
+                    if end == (a, self.dfn.comps[nd], False):
+                        fold_d[k, r, j] = True
+                    elif end == (att.comps[att.n], d, False):
+                        fold_a[k, r, j] = True
+                    else:
+                        raise AssertionError("a round's end leaves the chains")
+        if fold_d.any() or fold_a.any():
+            self.fold_d, self.fold_a = fold_d, fold_a
+            self.fold_any = fold_d | fold_a
+
+    def fold(self, grid: np.ndarray) -> None:
+        """The round's end on a grid of end-of-round masses [k, r, j], in place."""
+        if self.fold_d is None:
+            return
+        nd = self.nd
+        grid[:, :, nd] += np.where(self.fold_d, grid, 0.0).sum(axis=2)
+        grid[:, 0, :] += np.where(self.fold_a, grid, 0.0).sum(axis=1)
+        grid[self.fold_any] = 0.0
+
+    def fold_row(self, kk, r: int, row: np.ndarray) -> np.ndarray | None:
+        """The round's end on row r of sub-battles ``kk`` (``row``, in place): what goes to
+        row 0 (the attacker loses its lone units), or None."""
+        if self.fold_d is None:
+            return None
+        fd, fa = self.fold_d[kk, r], self.fold_a[kk, r]
+        row[:, self.nd] += np.where(fd, row, 0.0).sum(axis=1)
+        lost = np.where(fa, row, 0.0)
+        row[fd | fa] = 0.0
+        return lost
+
+    def opening_round(self) -> tuple[np.ndarray, float]:
+        """Round 1's fire from the starts with the opening tables, its end folded; and the
+        mass its hit tables' cut tails drop."""
+        grid = np.zeros((self.K, self.R + 1, self.nd + 1))
+        nd, hd0 = self.nd, self.hd[0]
+        dropped = 0.0
+        for k, (s, m) in enumerate(zip(self.starts, self.masses)):
+            if s == 0:                            # AA fire shot every unit down
+                grid[k, 0, 0] += m
+                continue
+            h1 = self.opening[k]
+            to_dfn = np.zeros(nd + 1)             # the defender's cell after the attacker's hits
+            to_dfn[:min(len(h1), nd)] = h1[:nd]
+            to_dfn[nd] = h1[nd:].sum()
+            to_att = np.zeros(s + 1)              # the attacker's row after the defender's
+            a = np.arange(min(len(hd0), s))
+            to_att[s - a] = hd0[a]
+            to_att[0] = hd0[s:].sum()
+            grid[k, :s + 1, :] += m * np.outer(to_att, to_dfn)
+            lost = 1.0 - h1.sum() * hd0.sum()
+            dropped += m * lost if lost >= 1e-15 else 0.0
+        self.fold(grid)
+        return grid, dropped
+
     def within_flow(self, kk, rr, j0: int) -> np.ndarray:
         """Row (k, r)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
-        j0..nd, self-loops on the diagonal; a stalemate's row is empty (it never leaves)."""
+        j0..nd, self-loops on the diagonal; a stalemate's row is empty (it never leaves), and
+        so is a cell the round's end folds (it only collects)."""
         nd = self.nd
         flow = self.moves(kk, rr, j0, nd, j0, nd + 1) * self.hd[j0:nd, 0, None]
+        if self.fold_d is not None:
+            flow = flow * ~self.fold_any[kk, rr, j0:nd, None]
         if self.may_stall:
             stale = self.ha[kk, rr, 0][..., None] * self.hd[j0:nd, 0] >= STALEMATE
             flow[stale] = 0.0
