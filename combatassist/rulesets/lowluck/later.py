@@ -77,6 +77,16 @@ class SideSlots:
         self.land = tuple(i for i in self.order if slots[i].unit.kind == "land"
                           and not slots[i].unit.has("aa_gun"))
         self.ids = tuple(dict.fromkeys(s.unit.id for s in slots))
+        #: Per slot: the unit's value in this role, and whether it fights (``MainFire.values``).
+        self.values0 = tuple(s.unit.value(role) for s in slots)
+        self.fights = tuple(s.fights for s in slots)
+        #: Per support rule of the edition: (its supporters' slots, its supported slots, the
+        #: supported attack), the attacker's only.
+        self.support = tuple(
+            (tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.by),
+             tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.units),
+             rule.attack)
+            for rule in edition.support) if role == "attacker" else ()
 
     def eligible(self, category: str) -> frozenset[int]:
         return frozenset(i for i, s in enumerate(self.slots) if may_take(category, s))
@@ -483,10 +493,9 @@ class LaterRules(BattleRules):
         return (self.att if role == "attacker" else self.dfn).left_alone(comp)
 
     def _fire_groups(self, counts, k: int) -> tuple[tuple[int, int], ...]:
-        state = (counts, counts, False)
-        slots = self.side(k).slots
-        return tuple(g for i, groups in enumerate(self._fire.values(state, k))
-                     if counts[i] and slots[i].fights for g in groups)
+        fights = self.side(k).fights
+        return tuple(g for i, groups in enumerate(self._fire.values((counts, counts, False), k))
+                     if counts[i] and fights[i] for g in groups)
 
 
 def _rows(tables: list[np.ndarray]) -> np.ndarray:

@@ -277,22 +277,20 @@ class MainFire(_Firing):
     def values(self, state, k) -> list[list[tuple[int, int]]]:
         """Per slot, [(units, value)]: the side's values, the attacker's support applied
         (each supporter raises one unit, recounted from the units left)."""
-        r = self.rules
-        side = r.side(k)
+        side = self.rules.side(k)
         counts = state[k]
-        out = [[(n, s.unit.value(side.role))] for n, s in zip(counts, side.slots)]
-        if k != 0:
-            return out
-        for rule in r.edition.support:
-            free = sum(n for n, s in zip(counts, side.slots) if s.fights and s.unit.id in rule.by)
-            for i, (n, s) in enumerate(zip(counts, side.slots)):
+        out = [[(n, v)] for n, v in zip(counts, side.values0)]
+        for by, units, attack in side.support:           # the attacker's only
+            free = sum(counts[i] for i in by)
+            for i in units:
                 if not free:
                     break
-                if n and s.fights and s.unit.id in rule.units:
+                n = counts[i]
+                if n:
                     raised = min(free, n)
                     free -= raised
                     base = out[i][0][1]
-                    out[i] = [(n - raised, base), (raised, max(base, rule.attack))]
+                    out[i] = [(n - raised, base), (raised, max(base, attack))]
         return out
 
     def explain(self, state, rolled):
