@@ -1,4 +1,6 @@
-"""A vectorised exact solver for Low Luck battles whose rounds are one fire phase.
+"""A vectorised exact solver for Low Luck battles whose rounds are one fire phase: Classic's
+without submarine first strike, the later editions' without submarines (what it asks of the
+rules: ``chains.ChainRules``).
 
 Without submarine first strike a Low Luck round (after round 1's AA fire) is one fire phase in
 which each side's casualties depend only on the *other* side's hits, taken by the order of
@@ -18,8 +20,11 @@ row's cells times the defender's move matrix under the attacker's hits (a banded
 matrix, losses past the end folded into the last column). Round by round (``max_rounds``, and
 the "decided by round N" curve) every row moves at once.
 
-The pieces are the rules' own: the phases before the fire run through ``phase_exact``, chains
-through the casualty policy, hit tables from ``rules.hit_dist``. It answers what
+The later editions add round 1's own fire (shore bombardment: that round is fought before the
+sweep, which starts from its end) and the round's end taking a side left alone (a defender
+with only AA guns, lone transports: those cells fold into the cell the rules name,
+``subbattles``). The pieces are the rules' own: the phases before the fire run through
+``phase_exact``, chains through the casualty policy, hit tables from the rules' dice. It answers what
 ``solver.solve`` answers — tests compare the two on random battles — in a few BLAS calls per
 row instead of one Python step per pair of outcomes. Hit-table tails below ``TAIL_CUTOFF``
 and cells lighter than ``prune_below`` are reported in ``pruned``, as there.
