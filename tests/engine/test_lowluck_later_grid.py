@@ -206,3 +206,65 @@ def test_fast_paths_equal_the_general_ones(monkeypatch):
         assert fast.expected_rounds == pytest.approx(other.expected_rounds, rel=1e-13)
         assert fast.decided_by_round == pytest.approx(other.decided_by_round, abs=1e-14)
     assert_answers_as_the_generic_solver(s, grid.solve_grid)
+
+
+def test_over_the_work_limit_is_refused_at_once(monkeypatch):
+    """The grid's work estimate bounds a later edition's battle too (refused before any row
+    is pushed)."""
+    s = CASES["kept land unit, amphibious, bombardment"]
+    rules = lowluck.make_rules(s)
+    monkeypatch.setattr(limits, "MAX_GRID_WORK", 10)
+    pushed = []
+    monkeypatch.setattr(grid._Solver, "to_the_end", lambda self, g: pushed.append(g))
+    with pytest.raises(EngineError):
+        grid.solve_grid(rules)
+    assert not pushed
+
+
+def test_cancel_stops_a_later_editions_grid():
+    s = _land("1942se", {"units": {"infantry": 20, "artillery": 5}},
+              {"units": {"infantry": 20, "aa_gun": 1}})
+    with pytest.raises(grid.Cancelled):
+        grid.solve_grid(lowluck.make_rules(s), cancel=lambda: True)
+
+
+def _used_grid(monkeypatch, s) -> bool:
+    calls = []
+    real = grid.solve_grid
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(grid, "solve_grid", counted)
+    lowluck.RULESET.exact(s)
+    return bool(calls)
+
+
+def test_outcome_of_sends_later_battles_without_submarines_to_the_grid(monkeypatch):
+    land = CASES["1940 tactical bombers and mech infantry"]
+    assert _used_grid(monkeypatch, land)
+    subs = _land("1942se", {"units": {"submarine": 2, "destroyer": 1}},
+                 {"units": {"destroyer": 1, "fighter": 1}}, battle="sea")
+    assert not _used_grid(monkeypatch, subs)
+    retreating = _land("1942se", {"units": {"infantry": 3, "armor": 2}},
+                       {"units": {"infantry": 3}}, retreat_when_units=2)
+    assert not _used_grid(monkeypatch, retreating)
+    low_luck = LowLuckScenario(options=LowLuckOptions(dice="lowluck"), attacker=land.attacker,
+                               defender=land.defender, edition=land.edition)
+    assert not _used_grid(monkeypatch, low_luck)
+
+
+def test_a_hundred_a_side_land_battle_is_solved_not_refused():
+    """bench_aacalc2's 100 v 100 1942 land battle (over the general solver's work limit):
+    the grid answers it, the mass conserved and the pruning reported below 1e-12."""
+    s = _land("1942se", {"units": {"infantry": 45, "artillery": 25, "armor": 20,
+                                   "fighter": 8, "bomber": 2}},
+              {"units": {"infantry": 60, "artillery": 15, "armor": 15, "fighter": 10}})
+    rules = lowluck.make_rules(s)
+    with pytest.raises(EngineError):
+        limits.check_exact(rules.work_estimate(rules.initial_state()))
+    out = grid.solve_grid(rules)
+    assert 0 <= out.pruned <= 1e-12
+    assert sum(out.decided.values()) + out.pruned == pytest.approx(1.0, abs=1e-13)
+    assert out.states_explored > 1000
+    assert out.decided_by_round[-1] == pytest.approx(1.0, abs=1e-8)
