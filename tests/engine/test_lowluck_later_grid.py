@@ -78,7 +78,7 @@ def later_battles(count: int, seed: int, most: int, edition: str | None = None,
 def test_chains_take_one_hit_at_a_time(s):
     """The grid's premise for the later editions: the policy's casualties for h hits from
     comps[k] are comps[k + h], whatever batches the hits come in (bombardment first, aircraft
-    and the rest; two-hit units damaged first)."""
+    and the rest; two-hit units damaged first); the compositions left alone are its last."""
     rules = lowluck.make_rules(s)
     a0, d0, _ = rules.initial_state()
     for role, start, side in (("attacker", a0, rules.att), ("defender", d0, rules.dfn)):
@@ -89,6 +89,9 @@ def test_chains_take_one_hit_at_a_time(s):
                 assert side.take(comp, ((ANY, h),))[0] == expect
                 for h1 in range(h + 1):
                     assert side.take(comp, ((BOMBARD, h1), (AIR_ONLY, h - h1)))[0] == expect
+        # a side is left alone (lone transports, AA guns) only at its chain's end
+        alone = [rules.alone_at_end(role, c) for c in chain.comps[:-1]]
+        assert alone == sorted(alone)
 
 
 @pytest.mark.parametrize("s", later_battles(8, seed=2, most=5))
@@ -165,6 +168,11 @@ CASES = {
         {"units": {"carrier": 2, "fighter": 2, "destroyer": 1}, "damaged": {"carrier": 1}},
         battle="sea"),
 }
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_chains_of_each_rule(name):
+    test_chains_take_one_hit_at_a_time(CASES[name])
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -116,14 +116,14 @@ class Group:
     def _folds(self, rules) -> None:
         """Mark the cells whose round end takes a side left alone (``rules.end_round``)."""
         nd = self.nd
-        d_alone = [j for j, c in enumerate(self.dfn.comps[:nd])
-                   if rules.alone_at_end("defender", c)]
+        d_alone = [nd - r for r in _alone_suffix(rules, "defender", self.dfn)]
         fold_d = np.zeros((self.K, self.R + 1, nd + 1), dtype=bool)
         fold_a = np.zeros_like(fold_d)
         for k, att in enumerate(self.attackers):
+            a_alone = set(_alone_suffix(rules, "attacker", att))
             for r in range(1, att.n + 1):
                 a = att.comps[att.n - r]
-                for j in (range(nd) if rules.alone_at_end("attacker", a) else d_alone):
+                for j in (range(nd) if r in a_alone else d_alone):
                     d = self.dfn.comps[j]
                     end = rules.end_round((a, d, False))
                     if end == (a, d, False):
@@ -249,6 +249,18 @@ class Group:
         """Sub-battles over before round 1's fire (AA shot every unit down; nobody can hit)."""
         ks = np.arange(self.K)
         return (self.starts == 0) | self.stalemate(ks, self.starts, 0, 1)[:, 0]
+
+
+def _alone_suffix(rules, role: str, chain: Chain) -> list[int]:
+    """The units left r >= 1 at which ``chain``'s side is left alone (``alone_at_end``): a
+    side is left alone with units of one kind (transports, AA guns) lost after all its
+    others, so those compositions are the chain's last ones, found from its end."""
+    out = []
+    for r in range(1, chain.n + 1):
+        if not rules.alone_at_end(role, chain.comps[chain.n - r]):
+            break
+        out.append(r)
+    return out
 
 
 def inverses(flow: np.ndarray) -> np.ndarray:
