@@ -24,8 +24,8 @@ The later editions add round 1's own fire (shore bombardment: that round is foug
 sweep, which starts from its end) and the round's end taking a side left alone (a defender
 with only AA guns, lone transports: those cells fold into the cell the rules name,
 ``subbattles``). The pieces are the rules' own: the phases before the fire run through
-``phase_exact``, chains through the casualty policy, hit tables from the rules' dice. It answers what
-``solver.solve`` answers — tests compare the two on random battles — in a few BLAS calls per
+``phase_exact``, chains through the casualty policy, hit tables from the rules' dice. It
+answers what ``solver.solve`` answers — tests compare the two on random battles — in a few BLAS calls per
 row instead of one Python step per pair of outcomes. Hit-table tails below ``TAIL_CUTOFF``
 and cells lighter than ``prune_below`` are reported in ``pruned``, as there.
 """
