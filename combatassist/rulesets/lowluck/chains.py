@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import functools
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
 from .hits import TAIL_CUTOFF
-
-if TYPE_CHECKING:
-    from .rules import LowLuckRules
 
 #: A cell whose self-loop is at least this likely can't end (a stalemate), as in solver.py.
 STALEMATE = 1.0 - 1e-15
@@ -80,14 +77,14 @@ class Chain:
         self.hits = rules.chain_hits(role, self.comps)
 
 
-def classic_chain(rules: "LowLuckRules", role: str, start: tuple[int, ...]
+def classic_chain(rules: Any, role: str, start: tuple[int, ...]
                   ) -> list[tuple[int, ...]]:
     """Classic's chain: ``start`` losing its units in the order of loss (``losing_order``)."""
     cas = rules.att_cas if role == "attacker" else rules.def_cas
     return compositions(start, cas.losing_order(start))
 
 
-def classic_chain_hits(rules: "LowLuckRules", role: str, comps: list[tuple[int, ...]]
+def classic_chain_hits(rules: Any, role: str, comps: list[tuple[int, ...]]
                        ) -> np.ndarray:
     """Classic's hit tables of a chain (``hit_tables``: one unit convolved per step)."""
     fire = rules._fire
@@ -111,7 +108,7 @@ def removed_units(comps: list[tuple[int, ...]]) -> np.ndarray:
     return (counts[:-1] - counts[1:]).argmax(axis=1)
 
 
-def hit_tables(rules: "LowLuckRules", groups_of, comps: list[tuple[int, ...]]) -> np.ndarray:
+def hit_tables(rules: Any, groups_of, comps: list[tuple[int, ...]]) -> np.ndarray:
     """Hit tables of every composition of a chain, as rows of one array.
 
     Ordinary dice are independent, so a composition's table is its units' own tables (each

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .chains import STALEMATE, Chain
+from .chains import STALEMATE, Chain, ChainRules
 
 #: Battles whose move matrices fit in this many numbers keep them all (slices, no gathers)...
 MOVES_CACHE = 2_000_000
@@ -47,7 +47,8 @@ class Group:
     """Sub-battles sharing the defender's start, batched: cell (k, r, j) as in the module
     docstring. Sub-battle k's attacker starts with ``starts[k]`` units and mass ``masses[k]``."""
 
-    def __init__(self, attackers: list[Chain], masses: list[float], dfn: Chain, rules=None):
+    def __init__(self, attackers: list[Chain], masses: list[float], dfn: Chain,
+                 rules: ChainRules):
         self.attackers, self.dfn = attackers, dfn
         self.K = len(attackers)
         self.R = max(c.n for c in attackers)
@@ -66,10 +67,9 @@ class Group:
         self.d_first, self.d_last = ranges(self.hd)
         self.d_total = self.hd.sum(axis=1)
         # Later editions: round 1's attacker tables, and the cells a round's end folds.
-        self.opening = None if rules is None else self._opening(rules)
+        self.opening = self._opening(rules)
         self.fold_d = self.fold_a = None
-        if rules is not None:
-            self._folds(rules)
+        self._folds(rules)
         # the first defender cell (losses j) that may score no hit: from there on all may
         # (a unit lost only raises that chance), and only there can a row flow within itself
         may_miss = np.flatnonzero(self.hd[:nd, 0] > 0)
@@ -109,11 +109,11 @@ class Group:
         self.dense = self._all_moves is not None and not self.may_stall
 
     # -- the later editions' round 1 and round ends --------------------------------------
-    def _opening(self, rules) -> list[np.ndarray] | None:
+    def _opening(self, rules: ChainRules) -> list[np.ndarray] | None:
         tables = [rules.opening_hits(c.comps[0]) for c in self.attackers]
         return None if any(t is None for t in tables) else tables
 
-    def _folds(self, rules) -> None:
+    def _folds(self, rules: ChainRules) -> None:
         """Mark the cells whose round end takes a side left alone (``rules.end_round``)."""
         nd = self.nd
         d_alone = [nd - r for r in _alone_suffix(rules, "defender", self.dfn)]
@@ -251,7 +251,7 @@ class Group:
         return (self.starts == 0) | self.stalemate(ks, self.starts, 0, 1)[:, 0]
 
 
-def _alone_suffix(rules, role: str, chain: Chain) -> list[int]:
+def _alone_suffix(rules: ChainRules, role: str, chain: Chain) -> list[int]:
     """The units left r >= 1 at which ``chain``'s side is left alone (``alone_at_end``): a
     side is left alone with units of one kind (transports, AA guns) lost after all its
     others, so those compositions are the chain's last ones, found from its end."""
