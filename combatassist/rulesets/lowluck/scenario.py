@@ -124,12 +124,13 @@ def parse(top: Reader) -> LowLuckScenario:
         options = LowLuckOptions()
     attacker = _parse_side(top, "attacker", options.battle, edition)
     defender = _parse_side(top, "defender", options.battle, edition)
-    if attacker.amphibious and opts is not None:
-        for key in ("retreat_after", "retreat_when_units", "retreat_below"):
-            if opts.has(key):
-                raise opts.error(key, "the attacker's amphibious units can't retreat: a "
-                                 "retreat rule doesn't apply to an amphibious assault",
-                                 hint="remove it, or the amphibious units")
+    if (attacker.amphibious and options.retreat_after and options.retreat_below
+            and opts is not None):
+        # the chance "retreat_below" weighs would have to count the landed units' fight
+        # after the cut: not computed
+        raise opts.error("retreat_below", "can't be combined with retreat_after in an "
+                         "amphibious assault (the landed units fight on after the others "
+                         "retreat)", hint="keep one of the two retreat rules")
     if not attacker.units and not defender.units:
         raise top.error(None, "the battle has no units on either side",
                         hint='add e.g. [attacker] units = { infantry = 3 } and '
