@@ -49,7 +49,7 @@ def _parse_side(top: Reader, role: str, battle: str, edition: Edition) -> LowLuc
             raise units.error(uid, f"a {kind} unit can't fight in a {battle} battle",
                               hint=f"set [options] battle = \"{other}\" or remove it" if other
                               else "remove it")
-        if role == "attacker" and edition.unit(uid).has("aa_gun"):
+        if not edition.may_fight(uid, role, battle):                 # an AA gun attacking
             raise units.error(uid, "an AA gun only defends", hint="remove it from the attacker")
     for key in ("amphibious", "bombard", "damaged", "submerge"):
         _later_field(side, key, edition)
