@@ -22,8 +22,8 @@ from typing import Any
 
 from .battle import BattleRules, optional
 from .scenario import Reader
-from .position_values import (PositionValues, attacker_win_leaf, fight_on_then, values_by_round,
-                              values_to_end)
+from .position_values import (LeafValue, PositionValues, attacker_win_leaf, fight_on_then,
+                              values_by_round, values_to_end)
 from .solver import (DEFAULT_MAX_STATES, BattleOutcome, RetreatRule, Transitions,
                      round_layers, simulate, solve)
 
@@ -80,7 +80,8 @@ def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Call
     transitions: Transitions | None = None
     if options.by_position:
         transitions = Transitions(rules, cancel, DEFAULT_MAX_STATES)
-        rule = _position_rule(rules, options, attacker_units, rounds, transitions)
+        rule = _position_rule(rules, options, attacker_units, rounds, transitions,
+                              cut_is_retreat)
     if method == "simulate":
         if cut_is_retreat and optional(rules, "withdraw") is not None:
             # the cut is a retreat rule, so the units that can't leave fight on
@@ -150,9 +151,29 @@ def _add(outcome: BattleOutcome, part: BattleOutcome) -> None:
     outcome.expected_rounds += part.expected_rounds
 
 
+def _leaf_at_the_cut(rules: BattleRules, transitions: Transitions, last: dict, leaf: LeafValue,
+                     withdraw: Callable[[Any], Any]) -> LeafValue:
+    """"Retreat after round N" with units that can't leave: a position still on after the
+    last round is worth what those units make of it, fought to the end (``leaf`` for the
+    battle's ends)."""
+    after = set(last) | {nxt for s in last for nxt, _ in transitions(s)[1]}
+    starts = {w: 1.0 for x in after if rules.verdict(x) is None
+              and (w := withdraw(x)) is not None and rules.verdict(w) is None}
+    if starts:
+        solve(rules, curve=False, transitions=transitions, start_mass=starts)
+    to_end = values_to_end(rules, transitions, list(transitions.cache), leaf).value
+
+    def value(x: Any) -> float:
+        if rules.verdict(x) is not None:
+            return leaf(x)
+        w = withdraw(x)
+        return 0.0 if w is None else to_end.get(w, leaf(w))
+    return value
+
+
 def _position_rule(rules: BattleRules, options: RetreatOptions,
                    attacker_units: Callable[[Any], int], rounds: int,
-                   transitions: Transitions) -> RetreatRule:
+                   transitions: Transitions, cut_is_retreat: bool = False) -> RetreatRule:
     few = options.when_units
 
     def too_few(state: Any) -> bool:
@@ -191,6 +212,8 @@ def _position_rule(rules: BattleRules, options: RetreatOptions,
         fight_on = solved.fight_on
         return lambda state, _rounds: too_few(state) or fight_on.get(state, 0.0) < below
     layers = round_layers(rules, state0, transitions, rounds, withdrawals=withdraw is not None)
+    if cut_is_retreat and withdraw is not None and layers:
+        leaf = _leaf_at_the_cut(rules, transitions, layers[-1], leaf, withdraw)
     result = [PositionValues() for _ in layers]
 
     def then(r: int) -> Callable[[Any], float]:

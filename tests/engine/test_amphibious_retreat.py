@@ -62,7 +62,8 @@ def test_without_a_retreat_the_assault_is_unchanged():
 @pytest.mark.parametrize("options", [
     {"retreat_after": 1}, {"retreat_after": 2, "max_rounds": 3}, {"retreat_when_units": 4},
     {"retreat_below": 0.6}, {"retreat_below": 0.6, "max_rounds": 3},
-    {"retreat_when_units": 3, "retreat_below": 0.4}])
+    {"retreat_when_units": 3, "retreat_below": 0.4}, {"retreat_after": 2, "retreat_below": 0.7},
+    {"retreat_after": 2, "retreat_below": 0.7, "max_rounds": 4}])
 @pytest.mark.parametrize("dice", ["standard", "lowluck"])
 def test_exact_and_simulation_agree_within_five_sigma(options, dice):
     body = payload("1942se", with_options(ASSAULT, dice=dice, **options))
@@ -90,12 +91,6 @@ def test_the_landed_units_fighting_on_change_the_answer():
                          and any(n for n, slot in zip(s[0], rules.att.slots)
                                  if slot.status == "withdrawn"))
     assert withdrawn_wins > 0.01
-
-
-def test_retreat_below_with_retreat_after_is_refused_in_an_assault():
-    text = toml_of("1942se", with_options(ASSAULT, retreat_after=2, retreat_below=0.5))
-    with pytest.raises(Exception, match="can't be combined with retreat_after"):
-        parse_scenario_text(text)
 
 
 # -- the table side --------------------------------------------------------------------------

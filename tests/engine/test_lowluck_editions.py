@@ -535,9 +535,6 @@ BAD = [
      "is a field of the later editions", "attacker.amphibious"),
     ("classic", "battle = \"sea\"\n[defender]\nunits = { submarine = 1 }\nsubmerge = true\n",
      "is a field of the later editions", "defender.submerge"),
-    ("1942se", "retreat_after = 2\nretreat_below = 0.5\n[attacker]\nunits = { infantry = 1 }\n"
-               "amphibious = { infantry = 1 }\n", "can't be combined with retreat_after",
-     "options.retreat_below"),
     ("1901", "[attacker]\nunits = { infantry = 1 }\n", "unknown edition", "options.edition"),
     ("missing.toml", "[attacker]\nunits = { infantry = 1 }\n", "not found", "options.edition"),
 ]

@@ -124,13 +124,6 @@ def parse(top: Reader) -> LowLuckScenario:
         options = LowLuckOptions()
     attacker = _parse_side(top, "attacker", options.battle, edition)
     defender = _parse_side(top, "defender", options.battle, edition)
-    if (attacker.amphibious and options.retreat_after and options.retreat_below
-            and opts is not None):
-        # the chance "retreat_below" weighs would have to count the landed units' fight
-        # after the cut: not computed
-        raise opts.error("retreat_below", "can't be combined with retreat_after in an "
-                         "amphibious assault (the landed units fight on after the others "
-                         "retreat)", hint="keep one of the two retreat rules")
     if not attacker.units and not defender.units:
         raise top.error(None, "the battle has no units on either side",
                         hint='add e.g. [attacker] units = { infantry = 3 } and '
