@@ -276,3 +276,20 @@ def test_a_hundred_a_side_land_battle_is_solved_not_refused():
     assert sum(out.decided.values()) + out.pruned == pytest.approx(1.0, abs=1e-13)
     assert out.states_explored > 1000
     assert out.decided_by_round[-1] == pytest.approx(1.0, abs=1e-8)
+
+
+@pytest.mark.parametrize("s", later_battles(6, seed=5, most=3,
+                                            keep=lambda s: bool(s.attacker.amphibious)))
+def test_retreat_after_a_round_from_the_grid_equals_the_generic_solvers(s):
+    """``retreat_after`` cuts the grid's battle (the landed units fight on from its undecided
+    positions): the same buckets as the generic solver's run."""
+    from combatassist.retreat import run_battle
+    options = LowLuckOptions(**{**s.options.__dict__, "retreat_after": 1, "max_rounds": 0})
+    s = LowLuckScenario(options=options, attacker=s.attacker, defender=s.defender,
+                        edition=s.edition)
+    rules = lowluck.make_rules(s)
+    fast = lowluck.outcome_of(rules, options)
+    slow = run_battle(lowluck.make_rules(s), lowluck.retreat_options(options),
+                      rules.attacker_units)
+    for bucket in ("decided", "stalemates", "undecided", "retreated"):
+        _same_states(getattr(slow, bucket), getattr(fast, bucket), 1e-13)
