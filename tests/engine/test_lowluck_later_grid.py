@@ -293,3 +293,21 @@ def test_retreat_after_a_round_from_the_grid_equals_the_generic_solvers(s):
                       rules.attacker_units)
     for bucket in ("decided", "stalemates", "undecided", "retreated"):
         _same_states(getattr(slow, bucket), getattr(fast, bucket), 1e-13)
+
+
+def test_row_by_row_steps_equal_one_product(monkeypatch):
+    """``step``'s row-by-row products (big battles) answer what its one product answers: the
+    curve and a round-limited battle."""
+    s = CASES["kept land unit, amphibious, bombardment"]
+    for rounds in (0, 3):
+        s = LowLuckScenario(options=LowLuckOptions(**{**s.options.__dict__,
+                                                      "max_rounds": rounds}),
+                            attacker=s.attacker, defender=s.defender, edition=s.edition)
+        rules = lowluck.make_rules(s)
+        one = grid.solve_grid(rules, max_rounds=rounds)
+        monkeypatch.setattr(grid, "STEP_COPY", 0)
+        rows = grid.solve_grid(rules, max_rounds=rounds)
+        monkeypatch.undo()
+        assert rows.decided_by_round == pytest.approx(one.decided_by_round, abs=1e-15)
+        for bucket in ("decided", "undecided"):
+            _same_states(getattr(one, bucket), getattr(rows, bucket), 1e-15)

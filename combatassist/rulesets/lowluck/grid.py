@@ -41,6 +41,11 @@ from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
 from .chains import CURVE_PRUNE, STALEMATE, Chain, ChainRules, one_blas_thread
 from .subbattles import Group, span
 
+#: ``step`` copies the move matrices it needs into one product up to this many numbers; above,
+#: it multiplies row by row (the copy costs more than the products' overhead, ~2x at 100 v 100).
+STEP_COPY = 200_000
+
+
 def applicable(rules: ChainRules) -> bool:
     """Later rounds are a single fire phase whose hits take each side's units in one sequence
     (``ChainRules.grid_applicable``: Classic without submarine first strike; a later edition
@@ -304,7 +309,13 @@ class _Solver:
             down = m[:, :, None] * g.down(r0, r1, j0, j1, t0, t1)       # [r, j, t]
             moves = g.moves(k, rr, j0, j1, c0, c1)                     # [r, j, j']
             n = (r1 - r0) * (j1 - j0)
-            nxt[k, t0:t1, c0:c1] += down.reshape(n, t1 - t0).T @ moves.reshape(n, c1 - c0)
+            if n * (c1 - c0) <= STEP_COPY:
+                nxt[k, t0:t1, c0:c1] += down.reshape(n, t1 - t0).T @ moves.reshape(n, c1 - c0)
+            else:
+                # a big battle: a product per row rather than a copy of every move matrix
+                target = nxt[k, t0:t1, c0:c1]
+                for i in range(r1 - r0):
+                    target += down[i].T @ moves[i]
         g.fold(nxt)
         return nxt
 
