@@ -161,3 +161,46 @@ def test_cancel_stops_the_grid():
                         defender=LowLuckSide(units={"infantry": 20}))
     with pytest.raises(grid.Cancelled):
         grid.solve_grid(lowluck.make_rules(s), cancel=lambda: True)
+
+
+def _dense_within(flow: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """x (I - N) = b by one dense solve per row (what ``subbattles.within`` replaces)."""
+    k, rows, size = flow.shape
+    system = np.eye(size)[None].repeat(k, axis=0)
+    system[:, :rows, :] -= flow
+    return np.linalg.solve(system.transpose(0, 2, 1), b[:, :, None])[:, :, 0]
+
+
+def test_within_row_series_and_solve_equal_one_dense_solve():
+    """Random upper-triangular within-row flows whose outflows climb from 1e-15 to near 1, as a
+    shrinking defender's do: the series-then-solve answer is the dense solve's, per cell."""
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        k, size = int(rng.integers(1, 6)), int(rng.integers(2, 40))
+        miss = np.sort(10.0 ** rng.uniform(-15, -0.05, size - 1))
+        hits = rng.random((k, size)) ** 3
+        hits /= hits.sum(axis=1, keepdims=True)
+        flow = np.zeros((k, size - 1, size))
+        for i in range(size - 1):
+            flow[:, i, i:] = hits[:, :size - i] * miss[i]
+            flow[:, i, -1] += hits[:, size - i:].sum(axis=1) * miss[i]
+        b = rng.random((k, size)) * (rng.random((k, size)) < 0.7)
+        want = _dense_within(flow, b)
+        for bound in (None, miss):
+            got = subbattles.within(flow, b, bound)
+            assert got == pytest.approx(want, rel=1e-12, abs=1e-300)
+
+
+@pytest.mark.parametrize("s", _battles(8, seed=13, most=5, dice="standard"))
+def test_within_row_series_answers_as_dense_solves(s, monkeypatch):
+    """The grid with the within-row series (default) and with a dense solve for every row
+    (``SERIES_BELOW`` = -1, no inverses kept up front) answer the same, state by state."""
+    rules = lowluck.make_rules(s)
+    monkeypatch.setattr(subbattles, "INVERSE_CACHE", 0)
+    series = grid.solve_grid(rules, max_rounds=s.options.max_rounds)
+    monkeypatch.setattr(subbattles, "SERIES_BELOW", -1.0)
+    dense = grid.solve_grid(rules, max_rounds=s.options.max_rounds)
+    _same_states(dense.decided, series.decided, 1e-15)
+    _same_states(dense.undecided, series.undecided, 1e-15)
+    assert series.expected_rounds == pytest.approx(dense.expected_rounds, rel=1e-13)
+    assert series.pruned == pytest.approx(dense.pruned, abs=1e-16)

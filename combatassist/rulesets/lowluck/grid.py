@@ -34,7 +34,7 @@ from ... import limits
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
 from .chains import CURVE_PRUNE, STALEMATE, Chain, one_blas_thread
-from .subbattles import Group, span
+from .subbattles import Group, span, within
 from .rules import LowLuckRules
 
 def applicable(rules: LowLuckRules) -> bool:
@@ -246,13 +246,7 @@ class _Solver:
             fm = g.first_miss
             row[:, fm:] = np.matmul(row[:, None, fm:], g.within_inverse[kk, r - 1])[:, 0, :]
             return
-        flow = g.within_flow(kk, r, j0)
-        size = g.nd + 1 - j0
-        # x (I - N) = b as (I - N)^T x = b, written transposed at once
-        system = np.zeros((len(flow), size, size))
-        np.negative(flow.transpose(0, 2, 1), out=system[:, :, :-1])
-        system.reshape(len(flow), -1)[:, ::size + 1] += 1.0
-        row[:, j0:] = np.linalg.solve(system, row[:, j0:, None])[:, :, 0]
+        row[:, j0:] = within(g.within_flow(kk, r, j0), row[:, j0:], g.miss(j0))
 
     # -- round by round ------------------------------------------------------------------
     def step(self, g: Group, alive: np.ndarray) -> np.ndarray:

@@ -16,6 +16,13 @@ from .chains import STALEMATE, Chain
 MOVES_CACHE = 2_000_000
 #: ... and solve every row's within-row flow up front when the inverses fit in this many.
 INVERSE_CACHE = 60_000
+#: A row's cells whose within-row outflow is at most this are solved by a series (``within``).
+SERIES_BELOW = 1e-2
+#: ... summed until a term carries at most this share of the row's mass: far below the
+#: rounding of the sums (and below ``DEFAULT_PRUNE`` for any cell).
+SERIES_TAIL = 1e-20
+#: A series of terms each at most SERIES_BELOW of the last reaches SERIES_TAIL well before.
+MAX_SERIES_TERMS = 64
 
 
 def span(mask: np.ndarray) -> tuple[int, int]:
@@ -95,6 +102,11 @@ class Group:
         #: Small enough for whole-row sweeps (every move matrix kept, no stalemate to look
         #: for).
         self.dense = self._all_moves is not None and not self.may_stall
+
+    def miss(self, j0: int) -> np.ndarray:
+        """P(the defender scores no hit) in cells j0..nd-1: a bound on each cell's outflow
+        within a row (``within_flow``)."""
+        return self.hd[j0:self.nd, 0]
 
     def within_flow(self, kk, rr, j0: int) -> np.ndarray:
         """Row (k, r)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
@@ -178,3 +190,49 @@ def inverses(flow: np.ndarray) -> np.ndarray:
         col[..., c] += 1.0
         y[..., :, c] = col / (1.0 - n[..., c, c, None])
     return y
+
+
+def within(flow: np.ndarray, b: np.ndarray, outflow: np.ndarray | None = None) -> np.ndarray:
+    """x with x (I - N) = b for each stacked within-row flow N (``flow``: [k, i, c], its rows
+    but the last, which is zero: "wiped out" stays) and mass ``b`` [k, c]: the mass that
+    passes each cell of the row (self-loops included).
+
+    N is upper triangular and non-negative. Where the defender is large a cell's outflow
+    within the row is tiny (it must score no hit at all), so the row splits at the first
+    cell whose outflow exceeds ``SERIES_BELOW``: before it, x = b (I + N + N^2 + ...), each
+    term at most ``SERIES_BELOW`` times the one before, summed until the terms are below
+    ``SERIES_TAIL`` of the mass; from it on (the defender's last few units), a dense solve.
+    That solve is what the whole row cost before: its size, cubed, was the row's work.
+    ``outflow``: a bound on each row's outflow for every k (default: the rows' sums)."""
+    k, rows, size = flow.shape
+    if outflow is None:
+        outflow = flow.sum(axis=2).max(axis=0)
+    big = np.flatnonzero(outflow > SERIES_BELOW)
+    m = int(big[0]) if big.size else rows
+    x = np.empty_like(b)
+    rhs = b
+    if m:
+        block = flow[:, :m, :m]
+        term = b[:, None, :m]
+        x1 = b[:, :m].copy()
+        tail = SERIES_TAIL * float(x1.sum())
+        for _ in range(MAX_SERIES_TERMS):
+            term = np.matmul(term, block)
+            mass = float(term.sum())
+            x1 += term[:, 0, :]
+            if mass <= tail:
+                break
+        else:
+            raise AssertionError("the within-row series did not converge")
+        x[:, :m] = x1
+        rhs = b[:, m:] + np.matmul(x1[:, None, :], flow[:, :m, m:])[:, 0, :]
+    n = size - m
+    if n == 1:                                   # only "wiped out" is left: nothing flows
+        x[:, m:] = rhs
+        return x
+    # x (I - N) = rhs as (I - N)^T x = rhs, the system written transposed at once
+    system = np.zeros((k, n, n))
+    np.negative(flow[:, m:, m:].transpose(0, 2, 1), out=system[:, :, :-1])
+    system.reshape(k, -1)[:, ::n + 1] += 1.0
+    x[:, m:] = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
+    return x
