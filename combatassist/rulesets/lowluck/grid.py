@@ -252,17 +252,18 @@ class _Solver:
     def step(self, g: Group, alive: np.ndarray) -> np.ndarray:
         """One round from ``alive`` (live cells only); self-loops stay where they are.
 
-        Per sub-battle, one matrix product gives every target row at once: the rows of
-        ``alive`` times the defender's hits, skewed so that column t is "t attacker units
-        left" (``Group.down``), against the rows' move matrices for the defender."""
+        Per sub-battle, one matrix product gives every target row at once: the live box of
+        cells (r, j) times the defender's hits, skewed so that column t is "t attacker units
+        left" (``Group.down``), against the cells' move matrices for the defender weighted
+        by their mass."""
         nxt = np.zeros_like(alive)
         nd = g.nd
-        for k in np.flatnonzero(alive.any(axis=(1, 2))):
+        live = alive.any(axis=2)                                        # [k, r]
+        for k in np.flatnonzero(live.any(axis=1)):
             self._poll()
-            sub = alive[k]
-            r0, r1 = span(sub.any(axis=1))
-            j0, j1 = span(sub[r0:r1].any(axis=0))
-            m = sub[r0:r1, j0:j1]
+            r0, r1 = span(live[k])
+            j0, j1 = span(alive[k, r0:r1].any(axis=0))
+            m = alive[k, r0:r1, j0:j1]
             rr = slice(r0, r1)
             if not self.scratch:
                 self.out.pruned += float((m * g.dropped(k, rr, j0, j1)).sum())
@@ -270,10 +271,11 @@ class _Solver:
             t1 = max(1, r1 - int(g.d_first[j0:j1].min()))
             c0 = min(nd, j0 + int(g.a_first[k, r0:r1].min()))
             c1 = min(nd, j1 - 1 + int(g.a_last[k, r0:r1].max())) + 1
-            down = m[:, :, None] * g.down(r0, r1, j0, j1, t0, t1)       # [r, j, t]
-            moves = g.moves(k, rr, j0, j1, c0, c1)                     # [r, j, j']
             n = (r1 - r0) * (j1 - j0)
-            nxt[k, t0:t1, c0:c1] += down.reshape(n, t1 - t0).T @ moves.reshape(n, c1 - c0)
+            down = np.ascontiguousarray(g.down(r0, r1, j0, j1, t0, t1)).reshape(n, t1 - t0)
+            moves = g.moves(k, rr, j0, j1, c0, c1)                     # [r, j, j']
+            weighted = np.multiply(moves, m[:, :, None]).reshape(n, c1 - c0)
+            nxt[k, t0:t1, c0:c1] += down.T @ weighted
         return nxt
 
     def settle(self, g: Group, grid: np.ndarray, prune_below: float, record: bool = True
