@@ -252,10 +252,10 @@ class _Solver:
     def step(self, g: Group, alive: np.ndarray) -> np.ndarray:
         """One round from ``alive`` (live cells only); self-loops stay where they are.
 
-        Per sub-battle, one matrix product gives every target row at once: the live box of
-        cells (r, j) times the defender's hits, skewed so that column t is "t attacker units
-        left" (``Group.down``), against the cells' move matrices for the defender weighted
-        by their mass."""
+        Per sub-battle, one matrix product gives every target row at once: for its live box
+        of cells (r, j), the defender's hits skewed so that column t is "t attacker units
+        left" (``Group.down``) against the cells' move matrices for the defender weighted by
+        their mass (``Group.weighted_moves``: both operands C-ordered for the product)."""
         nxt = np.zeros_like(alive)
         nd = g.nd
         live = alive.any(axis=2)                                        # [k, r]
@@ -273,8 +273,7 @@ class _Solver:
             c1 = min(nd, j1 - 1 + int(g.a_last[k, r0:r1].max())) + 1
             n = (r1 - r0) * (j1 - j0)
             down = np.ascontiguousarray(g.down(r0, r1, j0, j1, t0, t1)).reshape(n, t1 - t0)
-            moves = g.moves(k, rr, j0, j1, c0, c1)                     # [r, j, j']
-            weighted = np.multiply(moves, m[:, :, None]).reshape(n, c1 - c0)
+            weighted = g.weighted_moves(k, rr, j0, j1, c0, c1, m).reshape(n, c1 - c0)
             nxt[k, t0:t1, c0:c1] += down.T @ weighted
         return nxt
 

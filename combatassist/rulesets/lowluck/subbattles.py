@@ -74,7 +74,6 @@ class Group:
         self._offset = nd + 1
         self._padded = np.zeros((self.K, self.R + 1, 2 * (nd + 1) + width))
         self._padded[:, :, self._offset:self._offset + width] = self.ha
-        self._window = self._offset + np.arange(nd + 1)[None, :] - np.arange(nd + 1)[:, None]
         self._at_least = np.zeros((self.K, self.R + 1, max(width + 1, nd + 2)))
         self._at_least[:, :, :width] = np.cumsum(self.ha[:, :, ::-1], axis=2)[:, :, ::-1]
         # The defender's hit tables laid out for ``down`` (zeros on both sides), and
@@ -142,9 +141,27 @@ class Group:
         defender goes from cell j to j'), rows j0..j1-1, columns c0..c1-1 (nd: wiped out)."""
         if self._all_moves is not None:
             return self._all_moves[kk, rr, j0:j1, c0:c1]
-        block = self._padded[kk, rr][..., self._window[j0:j1, c0:c1]]
+        return self.weighted_moves(kk, rr, j0, j1, c0, c1)
+
+    def weighted_moves(self, kk, rr, j0: int, j1: int, c0: int, c1: int,
+                       mass: np.ndarray | None = None) -> np.ndarray:
+        """``moves`` times ``mass`` (one number per source cell [..., j], or None: 1), built
+        in one pass from a strided view of the padded hit tables (a C-ordered array: a
+        fancy-indexed gather comes out with its first axis innermost, and every product
+        after it crawls)."""
+        if self._all_moves is not None:
+            block = self._all_moves[kk, rr, j0:j1, c0:c1]
+            return np.array(block) if mass is None else block * mass[..., None]
+        rows = self._padded[kk, rr]                 # [..., padded table]: a view or small copy
+        step = rows.strides[-1]
+        view = np.lib.stride_tricks.as_strided(     # [..., j, j'] = rows[..., offset + j' - j]
+            rows[..., self._offset + c0 - j0:], shape=rows.shape[:-1] + (j1 - j0, c1 - c0),
+            strides=rows.strides[:-1] + (-step, step), writeable=False)
+        block = np.array(view) if mass is None else view * mass[..., None]
         if c1 == self.nd + 1:
             block[..., -1] = self._at_least[kk, rr][..., self.nd - np.arange(j0, j1)]
+            if mass is not None:
+                block[..., -1] *= mass
         return block
 
     def dropped_all(self) -> np.ndarray:
