@@ -173,22 +173,23 @@ def _dense_within(flow: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def test_within_row_series_and_solve_equal_one_dense_solve():
     """Random upper-triangular within-row flows whose outflows climb from 1e-15 to near 1, as a
-    shrinking defender's do: the series-then-solve answer is the dense solve's, per cell."""
+    shrinking defender's do (some rows stalemates: no outflow): the series-then-solve answer
+    is the dense solve's, per cell."""
     rng = np.random.default_rng(5)
     for _ in range(40):
         k, size = int(rng.integers(1, 6)), int(rng.integers(2, 40))
-        miss = np.sort(10.0 ** rng.uniform(-15, -0.05, size - 1))
+        miss = np.sort(10.0 ** rng.uniform(-15, -0.05, size - 1))[None, :].repeat(k, axis=0)
+        miss[rng.random(miss.shape) < 0.05] = 0.0
         hits = rng.random((k, size)) ** 3
         hits /= hits.sum(axis=1, keepdims=True)
-        flow = np.zeros((k, size - 1, size))
+        moves = np.zeros((k, size - 1, size))
         for i in range(size - 1):
-            flow[:, i, i:] = hits[:, :size - i] * miss[i]
-            flow[:, i, -1] += hits[:, size - i:].sum(axis=1) * miss[i]
+            moves[:, i, i:] = hits[:, :size - i]
+            moves[:, i, -1] += hits[:, size - i:].sum(axis=1)
         b = rng.random((k, size)) * (rng.random((k, size)) < 0.7)
-        want = _dense_within(flow, b)
-        for bound in (None, miss):
-            got = subbattles.within(flow, b, bound)
-            assert got == pytest.approx(want, rel=1e-12, abs=1e-300)
+        want = _dense_within(moves * miss[:, :, None], b)
+        got = subbattles.within(moves, miss, b)
+        assert got == pytest.approx(want, rel=1e-12, abs=1e-300)
 
 
 @pytest.mark.parametrize("s", _battles(8, seed=13, most=5, dice="standard"))

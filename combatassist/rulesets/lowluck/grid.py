@@ -246,7 +246,8 @@ class _Solver:
             fm = g.first_miss
             row[:, fm:] = np.matmul(row[:, None, fm:], g.within_inverse[kk, r - 1])[:, 0, :]
             return
-        row[:, j0:] = within(g.within_flow(kk, r, j0), row[:, j0:], g.miss(j0))
+        row[:, j0:] = within(g.moves(kk, r, j0, g.nd, j0, g.nd + 1), g.miss(kk, r, j0),
+                             row[:, j0:])
 
     # -- round by round ------------------------------------------------------------------
     def step(self, g: Group, alive: np.ndarray) -> np.ndarray:

@@ -102,20 +102,20 @@ class Group:
         #: for).
         self.dense = self._all_moves is not None and not self.may_stall
 
-    def miss(self, j0: int) -> np.ndarray:
-        """P(the defender scores no hit) in cells j0..nd-1: a bound on each cell's outflow
-        within a row (``within_flow``)."""
-        return self.hd[j0:self.nd, 0]
+    def miss(self, kk, rr, j0: int) -> np.ndarray:
+        """[k, j]: P(the defender scores no hit) in cells j0..nd-1 of rows (kk, rr) — each
+        cell's within-row flow is that times its move matrix row (``within``) —, zero where
+        the attacker can't hit either (a stalemate never leaves)."""
+        miss = self.hd[j0:self.nd, 0]
+        if not self.may_stall:
+            return miss[None, :]
+        stale = self.ha[kk, rr, 0][..., None] * miss >= STALEMATE
+        return np.where(stale, 0.0, miss)
 
     def within_flow(self, kk, rr, j0: int) -> np.ndarray:
-        """Row (k, r)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
+        """Rows (kk, rr)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
         j0..nd, self-loops on the diagonal; a stalemate's row is empty (it never leaves)."""
-        nd = self.nd
-        flow = self.moves(kk, rr, j0, nd, j0, nd + 1) * self.hd[j0:nd, 0, None]
-        if self.may_stall:
-            stale = self.ha[kk, rr, 0][..., None] * self.hd[j0:nd, 0] >= STALEMATE
-            flow[stale] = 0.0
-        return flow
+        return self.moves(kk, rr, j0, self.nd, j0, self.nd + 1) * self.miss(kk, rr, j0)[..., None]
 
     def down(self, r0: int, r1: int, j0: int, j1: int, t0: int, t1: int) -> np.ndarray:
         """[r, j, t] = P(the attacker goes from r units left to t | the defender in cell j),
@@ -209,32 +209,31 @@ def inverses(flow: np.ndarray) -> np.ndarray:
     return y
 
 
-def within(flow: np.ndarray, b: np.ndarray, outflow: np.ndarray | None = None) -> np.ndarray:
-    """x with x (I - N) = b for each stacked within-row flow N (``flow``: [k, i, c], its rows
-    but the last, which is zero: "wiped out" stays) and mass ``b`` [k, c]: the mass that
-    passes each cell of the row (self-loops included).
+def within(moves: np.ndarray, miss: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """x with x (I - N) = b for each stacked within-row flow N = miss * moves (row i of
+    ``moves`` [k, i, c] scaled by ``miss`` [k or 1, i]; the rows but the last, which is zero:
+    "wiped out" stays) and mass ``b`` [k, c]: the mass that passes each cell of the row
+    (self-loops included).
 
     N is upper triangular and non-negative. Where the defender is large a cell's outflow
-    within the row is tiny (it must score no hit at all), so the row splits at the first
-    cell whose outflow exceeds ``SERIES_BELOW``: before it, x = b (I + N + N^2 + ...), each
-    term at most ``SERIES_BELOW`` times the one before, summed until the terms are below
-    ``SERIES_TAIL`` of the mass; from it on (the defender's last few units), a dense solve.
-    That solve is what the whole row cost before: its size, cubed, was the row's work.
-    ``outflow``: a bound on each row's outflow for every k (default: the rows' sums)."""
-    k, rows, size = flow.shape
-    if outflow is None:
-        outflow = flow.sum(axis=2).max(axis=0)
-    big = np.flatnonzero(outflow > SERIES_BELOW)
+    within the row (at most ``miss``: it must score no hit at all) is tiny, so the row
+    splits at the first cell whose ``miss`` exceeds ``SERIES_BELOW``: before it, x = b (I +
+    N + N^2 + ...), each term at most ``SERIES_BELOW`` times the one before, summed until the
+    terms are below ``SERIES_TAIL`` of the mass; from it on (the defender's last few units), a
+    dense solve. That solve was the whole row's before: its size, cubed, was the row's work.
+    N itself is never built: the series scales its vector by ``miss`` instead."""
+    k, rows, size = moves.shape
+    big = np.flatnonzero(miss.max(axis=0) > SERIES_BELOW)
     m = int(big[0]) if big.size else rows
     x = np.empty_like(b)
     rhs = b
     if m:
-        block = flow[:, :m, :m]
+        block, scale = moves[:, :m, :m], miss[:, None, :m]
         term = b[:, None, :m]
         x1 = b[:, :m].copy()
         tail = SERIES_TAIL * float(x1.sum())
         for _ in range(MAX_SERIES_TERMS):
-            term = np.matmul(term, block)
+            term = np.matmul(term * scale, block)
             mass = float(term.sum())
             x1 += term[:, 0, :]
             if mass <= tail:
@@ -242,14 +241,14 @@ def within(flow: np.ndarray, b: np.ndarray, outflow: np.ndarray | None = None) -
         else:
             raise AssertionError("the within-row series did not converge")
         x[:, :m] = x1
-        rhs = b[:, m:] + np.matmul(x1[:, None, :], flow[:, :m, m:])[:, 0, :]
+        rhs = b[:, m:] + np.matmul((x1 * miss[:, :m])[:, None, :], moves[:, :m, m:])[:, 0, :]
     n = size - m
     if n == 1:                                   # only "wiped out" is left: nothing flows
         x[:, m:] = rhs
         return x
     # x (I - N) = rhs as (I - N)^T x = rhs, the system written transposed at once
     system = np.zeros((k, n, n))
-    np.negative(flow[:, m:, m:].transpose(0, 2, 1), out=system[:, :, :-1])
+    np.multiply(moves[:, m:, m:].transpose(0, 2, 1), -miss[:, None, m:], out=system[:, :, :-1])
     system.reshape(k, -1)[:, ::n + 1] += 1.0
     x[:, m:] = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
     return x
