@@ -194,14 +194,18 @@ def test_within_row_series_and_solve_equal_one_dense_solve():
 
 @pytest.mark.parametrize("s", _battles(8, seed=13, most=5, dice="standard"))
 def test_within_row_series_answers_as_dense_solves(s, monkeypatch):
-    """The grid with the within-row series (default) and with a dense solve for every row
-    (``SERIES_BELOW`` = -1, no inverses kept up front) answer the same, state by state."""
+    """The grid with the within-row series and the rows' tails solved up front (default), with
+    the series and a dense solve of each tail, and with a dense solve for every whole row
+    (``SERIES_BELOW`` = -1), no whole-row inverses kept: the same answer, state by state."""
     rules = lowluck.make_rules(s)
     monkeypatch.setattr(subbattles, "INVERSE_CACHE", 0)
     series = grid.solve_grid(rules, max_rounds=s.options.max_rounds)
+    monkeypatch.setattr(subbattles, "TAIL_CACHE", 0)
+    solved_tails = grid.solve_grid(rules, max_rounds=s.options.max_rounds)
     monkeypatch.setattr(subbattles, "SERIES_BELOW", -1.0)
     dense = grid.solve_grid(rules, max_rounds=s.options.max_rounds)
-    _same_states(dense.decided, series.decided, 1e-15)
-    _same_states(dense.undecided, series.undecided, 1e-15)
-    assert series.expected_rounds == pytest.approx(dense.expected_rounds, rel=1e-13)
-    assert series.pruned == pytest.approx(dense.pruned, abs=1e-16)
+    for other in (series, solved_tails):
+        _same_states(dense.decided, other.decided, 1e-15)
+        _same_states(dense.undecided, other.undecided, 1e-15)
+        assert other.expected_rounds == pytest.approx(dense.expected_rounds, rel=1e-13)
+        assert other.pruned == pytest.approx(dense.pruned, abs=1e-16)

@@ -246,8 +246,12 @@ class _Solver:
             fm = g.first_miss
             row[:, fm:] = np.matmul(row[:, None, fm:], g.within_inverse[kk, r - 1])[:, 0, :]
             return
+        m = tail = None
+        if g.tail_inverse is not None:
+            m, cut = max(0, g.split - j0), max(0, j0 - g.split)
+            tail = g.tail_inverse[kk, r - 1, cut:, cut:]
         row[:, j0:] = within(g.moves(kk, r, j0, g.nd, j0, g.nd + 1), g.miss(kk, r, j0),
-                             row[:, j0:])
+                             row[:, j0:], m, tail)
 
     # -- round by round ------------------------------------------------------------------
     def step(self, g: Group, alive: np.ndarray) -> np.ndarray:

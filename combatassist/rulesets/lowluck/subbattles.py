@@ -21,6 +21,8 @@ SERIES_BELOW = 1e-2
 #: ... summed until a term carries at most this share of the row's mass: far below the
 #: rounding of the sums (and below ``DEFAULT_PRUNE`` for any cell).
 SERIES_TAIL = 1e-20
+#: ... and the rest of every row solved up front when its inverses fit in this many numbers.
+TAIL_CACHE = 2_000_000
 #: A series of terms each at most SERIES_BELOW of the last reaches SERIES_TAIL well before.
 MAX_SERIES_TERMS = 64
 
@@ -98,6 +100,17 @@ class Group:
         if size > 1 and self.K * self.R * size ** 2 <= INVERSE_CACHE:
             flow = self.within_flow(slice(None), slice(1, None), self.first_miss)
             self.within_inverse = inverses(flow)       # row r: x = b @ within_inverse[:, r - 1]
+        # Where the within-row series stops (``within``): the first cell whose chance to
+        # leave within the row may pass SERIES_BELOW; the rest of the row (the defender's
+        # last few units, so a handful of cells) is solved up front for every row at once.
+        big = np.flatnonzero(self.hd[self.first_miss:nd, 0] > SERIES_BELOW)
+        self.split = self.first_miss + int(big[0]) if big.size else nd
+        self.tail_inverse = None
+        tail = nd + 1 - self.split
+        if self.within_inverse is None and tail > 1 and \
+                self.K * self.R * tail ** 2 <= TAIL_CACHE:
+            flow = self.within_flow(slice(None), slice(1, None), self.split)
+            self.tail_inverse = inverses(flow)         # [k, r - 1]: cells split..nd
         #: Small enough for whole-row sweeps (every move matrix kept, no stalemate to look
         #: for).
         self.dense = self._all_moves is not None and not self.may_stall
@@ -209,7 +222,8 @@ def inverses(flow: np.ndarray) -> np.ndarray:
     return y
 
 
-def within(moves: np.ndarray, miss: np.ndarray, b: np.ndarray) -> np.ndarray:
+def within(moves: np.ndarray, miss: np.ndarray, b: np.ndarray, m: int | None = None,
+           tail: np.ndarray | None = None) -> np.ndarray:
     """x with x (I - N) = b for each stacked within-row flow N = miss * moves (row i of
     ``moves`` [k, i, c] scaled by ``miss`` [k or 1, i]; the rows but the last, which is zero:
     "wiped out" stays) and mass ``b`` [k, c]: the mass that passes each cell of the row
@@ -217,26 +231,29 @@ def within(moves: np.ndarray, miss: np.ndarray, b: np.ndarray) -> np.ndarray:
 
     N is upper triangular and non-negative. Where the defender is large a cell's outflow
     within the row (at most ``miss``: it must score no hit at all) is tiny, so the row
-    splits at the first cell whose ``miss`` exceeds ``SERIES_BELOW``: before it, x = b (I +
-    N + N^2 + ...), each term at most ``SERIES_BELOW`` times the one before, summed until the
-    terms are below ``SERIES_TAIL`` of the mass; from it on (the defender's last few units), a
-    dense solve. That solve was the whole row's before: its size, cubed, was the row's work.
-    N itself is never built: the series scales its vector by ``miss`` instead."""
+    splits at cell ``m`` (default: the first whose ``miss`` exceeds ``SERIES_BELOW``; none
+    before it may): before it, x = b (I + N + N^2 + ...), each term at most
+    ``SERIES_BELOW`` times the one before, summed until the terms are below ``SERIES_TAIL``
+    of the mass; from it on (the defender's last few units), ``tail`` [k, i, c] (that part's
+    (I - N)^-1, ``Group.tail_inverse``) or a dense solve. The dense solve was the whole row's
+    before: its size, cubed, was the row's work. N itself is never built: the series scales
+    its vector by ``miss`` instead."""
     k, rows, size = moves.shape
-    big = np.flatnonzero(miss.max(axis=0) > SERIES_BELOW)
-    m = int(big[0]) if big.size else rows
+    if m is None:
+        big = np.flatnonzero(miss.max(axis=0) > SERIES_BELOW)
+        m = int(big[0]) if big.size else rows
     x = np.empty_like(b)
     rhs = b
     if m:
         block, scale = moves[:, :m, :m], miss[:, None, :m]
         term = b[:, None, :m]
         x1 = b[:, :m].copy()
-        tail = SERIES_TAIL * float(x1.sum())
+        tail_mass = SERIES_TAIL * float(x1.sum())
         for _ in range(MAX_SERIES_TERMS):
             term = np.matmul(term * scale, block)
             mass = float(term.sum())
             x1 += term[:, 0, :]
-            if mass <= tail:
+            if mass <= tail_mass:
                 break
         else:
             raise AssertionError("the within-row series did not converge")
@@ -245,10 +262,13 @@ def within(moves: np.ndarray, miss: np.ndarray, b: np.ndarray) -> np.ndarray:
     n = size - m
     if n == 1:                                   # only "wiped out" is left: nothing flows
         x[:, m:] = rhs
-        return x
-    # x (I - N) = rhs as (I - N)^T x = rhs, the system written transposed at once
-    system = np.zeros((k, n, n))
-    np.multiply(moves[:, m:, m:].transpose(0, 2, 1), -miss[:, None, m:], out=system[:, :, :-1])
-    system.reshape(k, -1)[:, ::n + 1] += 1.0
-    x[:, m:] = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
+    elif tail is not None:
+        x[:, m:] = np.matmul(rhs[:, None, :], tail)[:, 0, :]
+    else:
+        # x (I - N) = rhs as (I - N)^T x = rhs, the system written transposed at once
+        system = np.zeros((k, n, n))
+        np.multiply(moves[:, m:, m:].transpose(0, 2, 1), -miss[:, None, m:],
+                    out=system[:, :, :-1])
+        system.reshape(k, -1)[:, ::n + 1] += 1.0
+        x[:, m:] = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
     return x
