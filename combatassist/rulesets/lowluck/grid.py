@@ -38,7 +38,7 @@ from .subbattles import Group, span, within
 from .rules import LowLuckRules
 
 #: A round's box of live cells bigger than this is pushed in STEP_SPLIT x STEP_SPLIT parts.
-STEP_SPLIT_CELLS, STEP_SPLIT = 400, 2
+STEP_SPLIT_CELLS, STEP_SPLIT = 1000, 2
 
 
 def applicable(rules: LowLuckRules) -> bool:
