@@ -317,11 +317,14 @@ class _Solver:
                 self._record(out.decided, g.state(k, r + 1, nd), float(grid[k, r + 1, nd]))
         grid[:, 0, :] = 0.0
         grid[:, :, nd] = 0.0
-        tiny = grid < prune_below
-        tiny &= grid > 0
-        if tiny.any():
-            out.pruned += float(grid[tiny].sum())
-            grid[tiny] = 0.0
+        if self.scratch:                                # nothing to account for
+            np.putmask(grid, grid < prune_below, 0.0)
+        else:
+            tiny = grid < prune_below
+            tiny &= grid > 0
+            if tiny.any():
+                out.pruned += float(grid[tiny].sum())
+                grid[tiny] = 0.0
         if not g.may_stall:
             return grid
         kk, rr, jj = np.nonzero(grid)
