@@ -29,6 +29,19 @@ DOUBLING_FROM = 16
 MAX_SERIES_TERMS = 64
 
 
+def strided(base: np.ndarray, start: int, shape: tuple[int, ...], steps: tuple[int, ...],
+            writeable: bool = False) -> np.ndarray:
+    """A view of C-contiguous ``base``: entry [i, ...] is its flat entry start + sum of
+    i * steps (in entries); numpy checks that every entry lies inside ``base``. The numpy
+    constructor, not ``as_strided`` (whose set-up costs 40x more: these views are made
+    thousands of times a battle)."""
+    size = base.itemsize
+    view = np.ndarray(shape, base.dtype, base, start * size, tuple(x * size for x in steps))
+    if not writeable:
+        view.flags.writeable = False
+    return view
+
+
 def span(mask: np.ndarray) -> tuple[int, int]:
     """(first, last + 1) of the True entries of a 1-D mask; (0, 0) when there are none."""
     if not mask.any():
@@ -136,12 +149,10 @@ class Group:
         """[r, j, t] = P(the attacker goes from r units left to t | the defender in cell j),
         for r0 <= r < r1, j0 <= j < j1, t0 <= t < t1 (t = 0: wiped out). A strided view."""
         base = self._hd_padded
-        step = base.strides[1]
-        # entry [r, j, t] = padded[j, offset + r - t]: r moves right, t left
-        start = self._hd_offset + r0 - t0
-        view = np.lib.stride_tricks.as_strided(
-            base[j0:, start:], shape=(r1 - r0, j1 - j0, t1 - t0),
-            strides=(step, base.strides[0], -step), writeable=False)
+        width = base.shape[1]
+        # entry [r, j, t] = padded[j0 + j, offset + r0 + r - t0 - t]: r moves right, t left
+        view = strided(base, j0 * width + self._hd_offset + r0 - t0,
+                       (r1 - r0, j1 - j0, t1 - t0), (1, width, -1))
         if t0 == 0:
             view = view.copy()
             view[:, :, 0] = self._hd_at_least[j0:j1, r0:r1].T
@@ -168,10 +179,15 @@ class Group:
             block = self._all_moves[kk, rr, j0:j1, c0:c1]
             return np.array(block) if mass is None else block * mass[..., None]
         rows = self._padded[kk, rr]                 # [..., padded table]: a view or small copy
-        step = rows.strides[-1]
-        view = np.lib.stride_tricks.as_strided(     # [..., j, j'] = rows[..., offset + j' - j]
-            rows[..., self._offset + c0 - j0:], shape=rows.shape[:-1] + (j1 - j0, c1 - c0),
-            strides=rows.strides[:-1] + (-step, step), writeable=False)
+        if not rows.flags.c_contiguous:
+            rows = np.ascontiguousarray(rows)
+        width = rows.shape[-1]
+        lead = rows.shape[:-1]                      # [..., j, j'] = rows[..., offset + j' - j]
+        steps = [width]
+        for size in lead[:0:-1]:
+            steps.insert(0, steps[0] * size)
+        view = strided(rows, self._offset + c0 - j0, lead + (j1 - j0, c1 - c0),
+                       tuple(steps[:len(lead)]) + (-1, 1))
         block = np.array(view) if mass is None else view * mass[..., None]
         if c1 == self.nd + 1:
             block[..., -1] = self._at_least[kk, rr][..., self.nd - np.arange(j0, j1)]
@@ -243,16 +259,15 @@ def _doubled(n: np.ndarray) -> np.ndarray:
     y = np.zeros_like(n)
     diag = np.arange(p)
     y[..., diag, diag] = 1.0 / (1.0 - n[..., diag, diag])
+    outer = tuple(x // n.itemsize for x in n.strides[:-2])
     b = 1
     while b < p:
         w = 2 * b
 
         def blocks(a: np.ndarray, row: int, col: int) -> np.ndarray:
             """Block (row, col) of each diagonal w x w block of ``a``: a strided view."""
-            s_r, s_c = a.strides[-2:]
-            return np.lib.stride_tricks.as_strided(
-                a[..., row:, col:], shape=batch + (p // w, b, b),
-                strides=a.strides[:-2] + (w * (s_r + s_c), s_r, s_c))
+            return strided(a, row * p + col, batch + (p // w, b, b),
+                           outer + (w * (p + 1), p, 1), writeable=True)
 
         blocks(y, 0, b)[...] = np.matmul(np.matmul(blocks(y, 0, 0), blocks(n, 0, b)),
                                          blocks(y, b, b))
