@@ -209,17 +209,3 @@ def test_within_row_series_answers_as_dense_solves(s, monkeypatch):
         _same_states(dense.undecided, other.undecided, 1e-15)
         assert other.expected_rounds == pytest.approx(dense.expected_rounds, rel=1e-13)
         assert other.pruned == pytest.approx(dense.pruned, abs=1e-16)
-
-
-@pytest.mark.parametrize("size", [2, 3, 7, 15, 16, 17, 29, 33])
-def test_within_row_inverses_are_the_inverses(size, monkeypatch):
-    """Both ways of building the within-row inverses (a column at a time; by doubling, from
-    ``DOUBLING_FROM`` cells) give (I - N)^-1, batched, sizes around the powers of 2."""
-    rng = np.random.default_rng(size)
-    flow = np.triu(rng.random((3, 4, size, size)))[..., :-1, :] / size
-    flow[0, 1, :, :] = 0.0                           # a row with no flow: the identity
-    system = np.eye(size) - np.concatenate([flow, np.zeros((3, 4, 1, size))], axis=2)
-    want = np.linalg.inv(system)
-    for doubling_from in (2, 10_000):
-        monkeypatch.setattr(subbattles, "DOUBLING_FROM", doubling_from)
-        assert subbattles.inverses(flow) == pytest.approx(want, rel=1e-12, abs=1e-15)

@@ -23,8 +23,6 @@ SERIES_BELOW = 1e-2
 SERIES_TAIL = 1e-20
 #: ... and the rest of every row solved up front when its inverses fit in this many numbers.
 TAIL_CACHE = 2_000_000
-#: Within-row inverses from this many cells are built by doubling (``inverses``).
-DOUBLING_FROM = 16
 #: A series of terms each at most SERIES_BELOW of the last reaches SERIES_TAIL well before.
 MAX_SERIES_TERMS = 64
 
@@ -226,53 +224,18 @@ def inverses(flow: np.ndarray) -> np.ndarray:
     """(I - N)^-1 for each within-row flow N (``flow``: its rows but the last, which is
     zero: "wiped out" stays), every matrix at once.
 
-    N is upper triangular and non-negative, so the inverse is built from sums of
-    non-negative terms only (no cancellation), batched over the matrices: a small one
-    (under ``DOUBLING_FROM`` cells) one column at a time from the columns before it (Y = I +
-    Y N), a larger one by doubling (``_doubled``: log2(size) batched products instead of a
-    step per column)."""
+    N is upper triangular and non-negative, so the inverse Y = I + Y N is built one column
+    at a time from the columns before it: only sums of non-negative terms (no cancellation),
+    one batched product per column instead of one LAPACK call per row."""
     size = flow.shape[-1]
     n = np.zeros(flow.shape[:-2] + (size, size))
     n[..., :-1, :] = flow
-    if size >= DOUBLING_FROM:
-        return _doubled(n)
     y = np.zeros_like(n)
     for c in range(size):
         col = np.matmul(y[..., :, :c], n[..., :c, c, None])[..., 0] if c else y[..., :, 0]
         col[..., c] += 1.0
         y[..., :, c] = col / (1.0 - n[..., c, c, None])
     return y
-
-
-def _doubled(n: np.ndarray) -> np.ndarray:
-    """(I - n)^-1 for upper-triangular non-negative n [..., size, size], by blocks: with the
-    inverses A and C of two diagonal blocks known, their 2x2 block's inverse is [[A, A n12
-    C], [0, C]]; from 1x1 blocks (1 / (1 - n_ii)) up, the size padded to a power of 2
-    (padding: zero flow, an identity block)."""
-    size = n.shape[-1]
-    batch = n.shape[:-2]
-    p = 1 << (size - 1).bit_length()
-    if p != size:
-        padded = np.zeros(batch + (p, p))
-        padded[..., :size, :size] = n
-        n = padded
-    y = np.zeros_like(n)
-    diag = np.arange(p)
-    y[..., diag, diag] = 1.0 / (1.0 - n[..., diag, diag])
-    outer = tuple(x // n.itemsize for x in n.strides[:-2])
-    b = 1
-    while b < p:
-        w = 2 * b
-
-        def blocks(a: np.ndarray, row: int, col: int) -> np.ndarray:
-            """Block (row, col) of each diagonal w x w block of ``a``: a strided view."""
-            return strided(a, row * p + col, batch + (p // w, b, b),
-                           outer + (w * (p + 1), p, 1), writeable=True)
-
-        blocks(y, 0, b)[...] = np.matmul(np.matmul(blocks(y, 0, 0), blocks(n, 0, b)),
-                                         blocks(y, b, b))
-        b = w
-    return y[..., :size, :size]
 
 
 def within(moves: np.ndarray, miss: np.ndarray, b: np.ndarray, m: int | None = None,
