@@ -209,3 +209,21 @@ def test_within_row_series_answers_as_dense_solves(s, monkeypatch):
         _same_states(dense.undecided, other.undecided, 1e-15)
         assert other.expected_rounds == pytest.approx(dense.expected_rounds, rel=1e-13)
         assert other.pruned == pytest.approx(dense.pruned, abs=1e-16)
+
+
+@pytest.mark.parametrize("s", _battles(6, seed=17, most=6, dice="standard"))
+def test_round_steps_in_parts_answer_as_whole_boxes(s, monkeypatch):
+    """Rounds pushed box by box in parts (every box split, one sub-battle at a time) answer
+    what whole boxes of all sub-battles together answer: states, pruning and the curve."""
+    rules = lowluck.make_rules(s)
+    rounds = s.options.max_rounds or 3
+    whole = grid.solve_grid(rules, max_rounds=rounds)
+    whole_curve = grid.solve_grid(rules).decided_by_round
+    monkeypatch.setattr(grid, "STEP_SPLIT_CELLS", 1)
+    monkeypatch.setattr(grid, "STEP_CHUNK", 1)
+    parts = grid.solve_grid(rules, max_rounds=rounds)
+    for bucket in ("decided", "stalemates", "undecided"):
+        _same_states(getattr(whole, bucket), getattr(parts, bucket), 1e-15)
+    assert parts.pruned == pytest.approx(whole.pruned, abs=1e-16)
+    assert parts.expected_rounds == pytest.approx(whole.expected_rounds, rel=1e-13)
+    assert grid.solve_grid(rules).decided_by_round == pytest.approx(whole_curve, abs=1e-14)

@@ -37,6 +37,8 @@ from .chains import CURVE_PRUNE, STALEMATE, Chain, one_blas_thread
 from .subbattles import Group, span, within
 from .rules import LowLuckRules
 
+#: Numbers a round's push weighs at once (``_Solver._push_box``: sub-battles side by side).
+STEP_CHUNK = 2_000_000
 #: A round's box of live cells bigger than this is pushed in STEP_SPLIT x STEP_SPLIT parts.
 STEP_SPLIT_CELLS, STEP_SPLIT = 1000, 2
 
@@ -261,49 +263,66 @@ class _Solver:
     def step(self, g: Group, alive: np.ndarray) -> np.ndarray:
         """One round from ``alive`` (live cells only); self-loops stay where they are.
 
-        Per box of live cells (r, j), one matrix product gives every target row at once:
-        the defender's hits skewed so that column t is "t attacker units left"
-        (``Group.down``) against the cells' move matrices for the defender weighted by their
-        mass (``Group.weighted_moves``; both operands C-ordered for the product). A product
+        The box of live cells (r, j), all live sub-battles together: one matrix product per
+        sub-battle gives every target row at once, the defender's hits skewed so that column
+        t is "t attacker units left" (``Group.down``, the same in every sub-battle) against
+        the cells' move matrices for the defender weighted by their mass
+        (``Group.weighted_moves``; both operands C-ordered), all in one call. A product
         spans the box's targets, its rows plus the defender's hits by its columns plus the
         attacker's: a big box is cut in ``STEP_SPLIT`` x ``STEP_SPLIT`` parts, whose targets
         overlap less (about half the work of one product)."""
         nxt = np.zeros_like(alive)
         live = alive.any(axis=2)                                        # [k, r]
-        for k in np.flatnonzero(live.any(axis=1)):
-            self._poll()
-            r0, r1 = span(live[k])
-            j0, j1 = span(alive[k, r0:r1].any(axis=0))
-            if (r1 - r0) * (j1 - j0) < STEP_SPLIT_CELLS:
-                self._push_box(g, k, alive, r0, r1, j0, j1, nxt)
-                continue
-            rs = np.linspace(r0, r1, STEP_SPLIT + 1).astype(int)
-            js = np.linspace(j0, j1, STEP_SPLIT + 1).astype(int)
-            for a0, a1 in zip(rs[:-1], rs[1:]):
-                for b0, b1 in zip(js[:-1], js[1:]):
-                    sub = alive[k, a0:a1, b0:b1]
-                    if sub.any():
-                        p0, p1 = span(sub.any(axis=1))
-                        q0, q1 = span(sub[p0:p1].any(axis=0))
-                        self._push_box(g, k, alive, a0 + p0, a0 + p1, b0 + q0, b0 + q1, nxt)
+        ks = np.flatnonzero(live.any(axis=1))
+        if not ks.size:
+            return nxt
+        self._poll()
+        kk = slice(int(ks[0]), int(ks[-1]) + 1) if ks[-1] - ks[0] + 1 == len(ks) else ks
+        r0, r1 = span(live[kk].any(axis=0))
+        j0, j1 = span(alive[kk, r0:r1].any(axis=(0, 1)))
+        if (r1 - r0) * (j1 - j0) < STEP_SPLIT_CELLS:
+            self._push_box(g, kk, alive, r0, r1, j0, j1, nxt)
+            return nxt
+        rs = np.linspace(r0, r1, STEP_SPLIT + 1).astype(int).tolist()
+        js = np.linspace(j0, j1, STEP_SPLIT + 1).astype(int).tolist()
+        for a0, a1 in zip(rs[:-1], rs[1:]):
+            for b0, b1 in zip(js[:-1], js[1:]):
+                sub = alive[kk, a0:a1, b0:b1]
+                if sub.any():
+                    p0, p1 = span(sub.any(axis=(0, 2)))
+                    q0, q1 = span(sub[:, p0:p1].any(axis=(0, 1)))
+                    self._push_box(g, kk, alive, a0 + p0, a0 + p1, b0 + q0, b0 + q1, nxt)
         return nxt
 
-    def _push_box(self, g: Group, k: int, alive: np.ndarray, r0: int, r1: int, j0: int,
-                  j1: int, nxt: np.ndarray) -> None:
-        """One round from the cells (k, r0..r1-1, j0..j1-1) of ``alive``, added to ``nxt``."""
+    def _push_box(self, g: Group, kk, alive: np.ndarray, r0: int, r1: int, j0: int, j1: int,
+                  nxt: np.ndarray) -> None:
+        """One round from the cells (kk, r0..r1-1, j0..j1-1) of ``alive`` (``kk``: a range or
+        a list of sub-battles), added to ``nxt``; a few sub-battles at a time when their
+        weighted moves would pass ``STEP_CHUNK`` numbers."""
         nd = g.nd
-        m = alive[k, r0:r1, j0:j1]
+        ks = np.arange(g.K)[kk]
+        most = max(1, STEP_CHUNK // ((r1 - r0) * (j1 - j0) * (nd + 1)))
+        if len(ks) > most:
+            for at in range(0, len(ks), most):
+                part = ks[at:at + most]
+                self._push_box(g, slice(int(part[0]), int(part[-1]) + 1)
+                               if part[-1] - part[0] + 1 == len(part) else part,
+                               alive, r0, r1, j0, j1, nxt)
+            return
+        m = alive[kk, r0:r1, j0:j1]                                     # [k, r, j]
         rr = slice(r0, r1)
         if not self.scratch:
-            self.out.pruned += float((m * g.dropped(k, rr, j0, j1)).sum())
+            lost = 1.0 - g.a_total[kk, rr][..., None] * g.d_total[j0:j1]
+            lost[lost < 1e-15] = 0.0                    # float rounding, not a pruned tail
+            self.out.pruned += float((m * lost).sum())
         t0 = max(0, r0 - int(g.d_last[j0:j1].max()))
         t1 = max(1, r1 - int(g.d_first[j0:j1].min()))
-        c0 = min(nd, j0 + int(g.a_first[k, r0:r1].min()))
-        c1 = min(nd, j1 - 1 + int(g.a_last[k, r0:r1].max())) + 1
+        c0 = min(nd, j0 + int(g.a_first[kk, rr].min()))
+        c1 = min(nd, j1 - 1 + int(g.a_last[kk, rr].max())) + 1
         n = (r1 - r0) * (j1 - j0)
         down = np.ascontiguousarray(g.down(r0, r1, j0, j1, t0, t1)).reshape(n, t1 - t0)
-        weighted = g.weighted_moves(k, rr, j0, j1, c0, c1, m).reshape(n, c1 - c0)
-        nxt[k, t0:t1, c0:c1] += down.T @ weighted
+        weighted = g.weighted_moves(kk, rr, j0, j1, c0, c1, m)          # [k, r, j, j']
+        nxt[kk, t0:t1, c0:c1] += np.matmul(down.T, weighted.reshape(len(m), n, c1 - c0))
 
     def settle(self, g: Group, grid: np.ndarray, prune_below: float, record: bool = True
                ) -> np.ndarray:

@@ -176,16 +176,26 @@ class Group:
         if self._all_moves is not None:
             block = self._all_moves[kk, rr, j0:j1, c0:c1]
             return np.array(block) if mass is None else block * mass[..., None]
-        rows = self._padded[kk, rr]                 # [..., padded table]: a view or small copy
-        if not rows.flags.c_contiguous:
-            rows = np.ascontiguousarray(rows)
-        width = rows.shape[-1]
-        lead = rows.shape[:-1]                      # [..., j, j'] = rows[..., offset + j' - j]
-        steps = [width]
-        for size in lead[:0:-1]:
-            steps.insert(0, steps[0] * size)
-        view = strided(rows, self._offset + c0 - j0, lead + (j1 - j0, c1 - c0),
-                       tuple(steps[:len(lead)]) + (-1, 1))
+        # entry [k, r, j, j'] = padded[k, r, offset + j' - j]: a view of the padded tables
+        # themselves for sub-battles and rows that are ranges, of a small copy otherwise
+        base, start, lead, steps = self._padded, self._offset + c0 - j0, [], []
+        width = base.shape[2]
+        for index, size, step in ((kk, self.K, (self.R + 1) * width), (rr, self.R + 1, width)):
+            if isinstance(index, slice):
+                first, stop, _ = index.indices(size)
+                start += first * step
+                lead.append(stop - first)
+                steps.append(step)
+            elif isinstance(index, (int, np.integer)):
+                start += int(index) * step
+            else:                                   # listed sub-battles: a copy
+                base = np.ascontiguousarray(self._padded[kk, rr])
+                lead, steps = list(base.shape[:-1]), [width]
+                for size in lead[:0:-1]:
+                    steps.insert(0, steps[0] * size)
+                start = self._offset + c0 - j0
+                break
+        view = strided(base, start, tuple(lead) + (j1 - j0, c1 - c0), tuple(steps) + (-1, 1))
         block = np.array(view) if mass is None else view * mass[..., None]
         if c1 == self.nd + 1:
             block[..., -1] = self._at_least[kk, rr][..., self.nd - np.arange(j0, j1)]
