@@ -138,7 +138,11 @@ class _Solver:
                 kk, ks = slice(None), g.all_k
             elif live_k.any():
                 ks = np.flatnonzero(live_k)
-                kk, row = ks, row[ks]
+                if ks[-1] - ks[0] + 1 == len(ks):         # a range (AA fire: always)
+                    kk = slice(int(ks[0]), int(ks[-1]) + 1)
+                    row = row[kk]
+                else:
+                    kk, row = ks, row[ks]                 # a copy: written back below
             else:
                 continue
             self._poll()
@@ -150,16 +154,18 @@ class _Solver:
                 out.pruned += float(alive[tiny].sum())
                 alive[tiny] = 0.0
             j0 = max(jl, g.first_miss)
+            # the row's move matrices from its first cell: its own flow's and its spread's
+            # (when the flow starts there too: otherwise the two differ too much in size)
+            moves = g.moves(kk, r, jl, nd, jl, nd + 1) if j0 == jl else None
             if j0 < nd and alive[:, j0 - jl:].any():
-                self._within_row(g, kk, r, j0, row)
+                self._within_row(g, kk, r, j0, row, moves)
             if g.may_stall:
                 stale = g.stalemate(kk, r, jl, nd) & (alive > 0)
                 for n, j in zip(*np.nonzero(stale)):
                     self._record(out.stalemates, g.state(ks[n], r, jl + j), float(alive[n, j]))
                 alive[stale] = 0.0
-            if row[:, nd].any():
-                for n in np.flatnonzero(row[:, nd]):
-                    self._record(out.decided, g.state(ks[n], r, nd), float(row[n, nd]))
+            if not isinstance(kk, slice):
+                grid[kk, r] = row                         # recorded with the others below
             j0, j1 = span(alive.any(axis=0))
             if j0 == j1:
                 continue
@@ -176,18 +182,36 @@ class _Solver:
             c0 = min(nd, j0 + int(g.a_first[kk, r].min()))
             c1 = min(nd, j1 - 1 + int(g.a_last[kk, r].max())) + 1
             spread = np.matmul((leave[:, :, None] * hd[None, j0:j1, a0:a1]).transpose(0, 2, 1),
-                               g.moves(kk, r, j0, j1, c0, c1))       # [k, a - a0, j']
+                               g.moves(kk, r, j0, j1, c0, c1) if moves is None else
+                               moves[:, j0 - jl:j1 - jl, c0 - jl:c1 - jl])  # [k, a - a0, j']
             inside = max(0, min(a1, r) - a0)                        # rows r - a >= 1
             if inside:
                 if isinstance(kk, slice):
-                    grid[:, r - a0 - inside + 1:r - a0 + 1, c0:c1] += spread[:, inside - 1::-1]
+                    grid[kk, r - a0 - inside + 1:r - a0 + 1, c0:c1] += spread[:, inside - 1::-1]
                 else:
                     targets = r - a0 - np.arange(inside)
                     grid[kk[:, None], targets[None, :], c0:c1] += spread[:, :inside]
             if inside < a1 - a0:
                 grid[kk, 0, c0:c1] += spread[:, inside:].sum(axis=1)
-        for k, j in zip(*np.nonzero(grid[:, 0, :])):
-            self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
+        self._record_ends(g, grid)
+
+    def _record_ends(self, g: Group, grid: np.ndarray) -> None:
+        """Record the decided cells of a swept ``grid``: the defender wiped out (column nd,
+        rows r >= 1) and the attacker (row 0), in that order."""
+        nd, decided = g.nd, self.out.decided
+        comps = [(att.comps, att.n) for att in g.attackers]
+        dfn = g.dfn.comps
+        ks, rs = np.nonzero(grid[:, 1:, nd])
+        ends = [(k, r + 1, nd) for k, r in zip(ks.tolist(), rs.tolist())]
+        ks, js = np.nonzero(grid[:, 0, :])
+        ends += [(k, 0, j) for k, j in zip(ks.tolist(), js.tolist())]
+        if not ends:
+            return
+        masses = grid[tuple(np.array(ends).T)].tolist()
+        for (k, r, j), m in zip(ends, masses):
+            chain, n = comps[k]
+            key = (chain[n - r], dfn[j], False)
+            decided[key] = decided.get(key, 0.0) + m
 
     def _to_the_end_dense(self, g: Group) -> None:
         """``to_the_end`` for a small group (``Group.dense``): rows from their first cell with
@@ -238,12 +262,10 @@ class _Solver:
         self.cells += int(np.count_nonzero(leaves))
         out.expected_rounds += float(leaves.sum())
         out.pruned += float((leaves * g.dropped_all()).sum())
-        for k, r in zip(*np.nonzero(grid[:, 1:, nd])):
-            self._record(out.decided, g.state(k, r + 1, nd), float(grid[k, r + 1, nd]))
-        for k, j in zip(*np.nonzero(grid[:, 0, :])):
-            self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
+        self._record_ends(g, grid)
 
-    def _within_row(self, g: Group, kk, r: int, j0: int, row: np.ndarray) -> None:
+    def _within_row(self, g: Group, kk, r: int, j0: int, row: np.ndarray,
+                    moves: np.ndarray | None = None) -> None:
         """Solve row r's own flow (the attacker takes no hit) from cell j0 on, in place: cells
         j0..nd-1 of ``row`` become the mass leaving each (self-loops included), cell nd what
         reaches "wiped out". A cell only this flow reaches may be lighter than prune_below: it
@@ -256,8 +278,12 @@ class _Solver:
         if g.tail_inverse is not None:
             m, cut = max(0, g.split - j0), max(0, j0 - g.split)
             tail = g.tail_inverse[kk, r - 1, cut:, cut:]
-        row[:, j0:] = within(g.moves(kk, r, j0, g.nd, j0, g.nd + 1), g.miss(kk, r, j0),
-                             row[:, j0:], m, tail)
+        if moves is None:
+            moves = g.moves(kk, r, j0, g.nd, j0, g.nd + 1)
+        else:                                       # the row's, from its first cell jl
+            cut = moves.shape[1] - (g.nd - j0)
+            moves = moves[:, cut:, cut:]
+        row[:, j0:] = within(moves, g.miss(kk, r, j0), row[:, j0:], m, tail)
 
     # -- round by round ------------------------------------------------------------------
     def step(self, g: Group, alive: np.ndarray) -> np.ndarray:
