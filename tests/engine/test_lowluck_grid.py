@@ -232,15 +232,19 @@ def test_round_steps_in_parts_answer_as_whole_boxes(s, monkeypatch):
 @pytest.mark.parametrize("s", _battles(8, seed=19, most=6, dice="standard"))
 def test_trimmed_rows_answer_as_whole_rows(s, monkeypatch):
     """The sweep of big battles (rows trimmed to their cells with mass, the live sub-battles
-    only, move matrices built per row and shared by the row's own flow and its spread)
-    answers what the small battles' whole-row sweep answers, state by state."""
+    only, move matrices built per row and shared by the row's own flow and its spread, long
+    rows of several sub-battles pushed in parts) answers what the small battles' whole-row
+    sweep answers, state by state."""
     rules = lowluck.make_rules(s)
     whole = grid.solve_grid(rules, curve=False)
     monkeypatch.setattr(subbattles, "MOVES_CACHE", 0)
     monkeypatch.setattr(subbattles, "INVERSE_CACHE", 0)
     trimmed = grid.solve_grid(rules, curve=False)
-    for bucket in ("decided", "stalemates"):
-        _same_states(getattr(whole, bucket), getattr(trimmed, bucket), 1e-15)
-    assert trimmed.pruned == pytest.approx(whole.pruned, abs=1e-16)
-    assert trimmed.expected_rounds == pytest.approx(whole.expected_rounds, rel=1e-13)
-    assert trimmed.states_explored == whole.states_explored
+    monkeypatch.setattr(grid, "SPREAD_SPLIT", 2)         # rows pushed in parts of 2-3 cells
+    in_parts = grid.solve_grid(rules, curve=False)
+    for other in (trimmed, in_parts):
+        for bucket in ("decided", "stalemates"):
+            _same_states(getattr(whole, bucket), getattr(other, bucket), 1e-15)
+        assert other.pruned == pytest.approx(whole.pruned, abs=1e-16)
+        assert other.expected_rounds == pytest.approx(whole.expected_rounds, rel=1e-13)
+        assert other.states_explored == whole.states_explored

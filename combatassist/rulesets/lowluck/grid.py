@@ -37,6 +37,8 @@ from .chains import CURVE_PRUNE, STALEMATE, Chain, one_blas_thread
 from .subbattles import Group, span, within
 from .rules import LowLuckRules
 
+#: The sweep pushes a row of several sub-battles in parts of this many cells or more.
+SPREAD_SPLIT = 24
 #: Numbers a round's push weighs at once (``_Solver._push_box``: sub-battles side by side).
 STEP_CHUNK = 2_000_000
 #: A round's box of live cells bigger than this is pushed in STEP_SPLIT x STEP_SPLIT parts.
@@ -128,7 +130,7 @@ class _Solver:
             self._to_the_end_dense(g)
             return
         out = self.out
-        nd, hd = g.nd, g.hd
+        nd = g.nd
         grid = g.start_grid()
         out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # round 1 was fought
         for r in range(g.R, 0, -1):
@@ -174,26 +176,41 @@ class _Solver:
             self.cells += int(np.count_nonzero(leave))
             out.expected_rounds += float(leave.sum())
             out.pruned += float((leave * g.dropped(kk, r, j0, j1)).sum())
-            # the rows below: the defender scores a >= 1 hits
-            a0 = max(1, int(g.d_first[j0:j1].min()))
-            a1 = int(g.d_last[j0:j1].max()) + 1
-            if a1 <= a0:
-                continue
-            c0 = min(nd, j0 + int(g.a_first[kk, r].min()))
-            c1 = min(nd, j1 - 1 + int(g.a_last[kk, r].max())) + 1
-            spread = np.matmul((leave[:, :, None] * hd[None, j0:j1, a0:a1]).transpose(0, 2, 1),
-                               g.moves(kk, r, j0, j1, c0, c1) if moves is None else
-                               moves[:, j0 - jl:j1 - jl, c0 - jl:c1 - jl])  # [k, a - a0, j']
-            inside = max(0, min(a1, r) - a0)                        # rows r - a >= 1
-            if inside:
-                if isinstance(kk, slice):
-                    grid[kk, r - a0 - inside + 1:r - a0 + 1, c0:c1] += spread[:, inside - 1::-1]
-                else:
-                    targets = r - a0 - np.arange(inside)
-                    grid[kk[:, None], targets[None, :], c0:c1] += spread[:, :inside]
-            if inside < a1 - a0:
-                grid[kk, 0, c0:c1] += spread[:, inside:].sum(axis=1)
+            # the rows below: the defender scores a >= 1 hits. A product spans the cells
+            # plus the attacker's hits: a long row of several sub-battles goes in parts of
+            # SPREAD_SPLIT cells or more, which overlap less (fewer multiply-adds than the
+            # calls cost; one sub-battle's row is cheaper whole, measured).
+            parts = max(1, (j1 - j0) // SPREAD_SPLIT) if len(row) > 1 else 1
+            cuts = [j0 + (j1 - j0) * i // parts for i in range(parts + 1)]
+            for h0, h1 in zip(cuts[:-1], cuts[1:]):
+                self._spread(g, grid, kk, r, row, h0, h1, moves, jl)
         self._record_ends(g, grid)
+
+    @staticmethod
+    def _spread(g: Group, grid: np.ndarray, kk, r: int, row: np.ndarray, j0: int, j1: int,
+                moves: np.ndarray | None, jl: int) -> None:
+        """Push what cells j0..j1-1 of row r (sub-battles ``kk``) leave to the rows below
+        (the defender scores a >= 1 hits); ``moves``: the row's move matrices from cell jl,
+        or None (built here)."""
+        nd = g.nd
+        a0 = max(1, int(g.d_first[j0:j1].min()))
+        a1 = int(g.d_last[j0:j1].max()) + 1
+        if a1 <= a0:
+            return
+        c0 = min(nd, j0 + int(g.a_first[kk, r].min()))
+        c1 = min(nd, j1 - 1 + int(g.a_last[kk, r].max())) + 1
+        spread = np.matmul((row[:, j0:j1, None] * g.hd[None, j0:j1, a0:a1]).transpose(0, 2, 1),
+                           g.moves(kk, r, j0, j1, c0, c1) if moves is None else
+                           moves[:, j0 - jl:j1 - jl, c0 - jl:c1 - jl])  # [k, a - a0, j']
+        inside = max(0, min(a1, r) - a0)                        # rows r - a >= 1
+        if inside:
+            if isinstance(kk, slice):
+                grid[kk, r - a0 - inside + 1:r - a0 + 1, c0:c1] += spread[:, inside - 1::-1]
+            else:
+                targets = r - a0 - np.arange(inside)
+                grid[kk[:, None], targets[None, :], c0:c1] += spread[:, :inside]
+        if inside < a1 - a0:
+            grid[kk, 0, c0:c1] += spread[:, inside:].sum(axis=1)
 
     def _record_ends(self, g: Group, grid: np.ndarray) -> None:
         """Record the decided cells of a swept ``grid``: the defender wiped out (column nd,
