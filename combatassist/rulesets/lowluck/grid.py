@@ -12,11 +12,14 @@ losses past the last unit merging into "wiped out" (r = 0, or j = the defender's
 To the end, the mass is pushed one attacker row r at a time, from the full row down, every
 sub-battle at once: nothing feeds row r but the rows above it and row r itself (the attacker
 takes no hit), so row r is final once the rows above are pushed and its own within-row flow
-is solved (a small triangular system, self-loops included: exact, never iterated). Row r
-then feeds the rows below in one batched matrix product: the defender's hit tables of the
-row's cells times the defender's move matrix under the attacker's hits (a banded Toeplitz
-matrix, losses past the end folded into the last column). Round by round (``max_rounds``, and
-the "decided by round N" curve) every row moves at once.
+is solved (a triangular system, self-loops included, ``subbattles.within``: while the
+defender is large a cell leaves within the row only if it scores no hit at all, so a series
+each term of which is at most 1e-2 of the last, summed to 1e-20 of the mass; the defender's
+last few units by their inverses, kept up front for every row). Row r then feeds the rows
+below in batched matrix products: the defender's hit tables of the row's cells times the
+defender's move matrix under the attacker's hits (a banded Toeplitz matrix, losses past the
+end folded into the last column). Round by round (``max_rounds``, and the "decided by round
+N" curve) the box of live cells moves at once, every sub-battle in one call.
 
 The pieces are the rules' own: the phases before the fire run through ``phase_exact``, chains
 through the casualty policy, hit tables from ``rules.hit_dist``. It answers what
