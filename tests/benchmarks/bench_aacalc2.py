@@ -1,8 +1,8 @@
 """Issue 17's side by side: the ordinary-dice Low Luck battles timed here and in aacalc2
 (github.com/mshih01/aacalc2, the public exact calculator, TypeScript in node), in one run,
-both in-process, best of repeats, wall-clock and CPU times, the verdict (issue 26: at least 3x
-at every size) on the CPU ratio as in the 1942 table. Issue 24's: A&A 1942 Second Edition battles (its own
-table, both dice modes), when our engine knows ``edition = "1942se"``.
+both in-process, best of repeats, wall-clock and CPU times, the verdict (issue 26: at least
+3x at every size) on the CPU ratio as in the 1942 table. Issue 24's: A&A 1942 Second Edition
+battles (its own table, both dice modes), when our engine knows ``edition = "1942se"``.
 
 Only when ``AACALC2_DIR`` names a checkout built with ``npx tsc`` (its ``dist/index.js``) and
 ``node`` is on the PATH; otherwise this module has no benchmarks. Nothing else in the
