@@ -181,10 +181,10 @@ class Group:
         base, start, lead, steps = self._padded, self._offset + c0 - j0, [], []
         width = base.shape[2]
         for index, size, step in ((kk, self.K, (self.R + 1) * width), (rr, self.R + 1, width)):
-            if isinstance(index, slice):
+            if isinstance(index, slice) and index.step in (None, 1):
                 first, stop, _ = index.indices(size)
                 start += first * step
-                lead.append(stop - first)
+                lead.append(max(0, stop - first))
                 steps.append(step)
             elif isinstance(index, (int, np.integer)):
                 start += int(index) * step
