@@ -248,3 +248,42 @@ def test_trimmed_rows_answer_as_whole_rows(s, monkeypatch):
         assert other.pruned == pytest.approx(whole.pruned, abs=1e-16)
         assert other.expected_rounds == pytest.approx(whole.expected_rounds, rel=1e-13)
         assert other.states_explored == whole.states_explored
+
+
+def test_weighted_moves_are_the_hit_tables_windows(monkeypatch):
+    """Move matrices read through strided views (sub-battles and rows as an index, a range or
+    a list; the last column "wiped out" folded) equal the hit tables read entry by entry,
+    times the mass when one is given."""
+    monkeypatch.setattr(subbattles, "MOVES_CACHE", 0)
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard", aa_gun=True),
+                        attacker=LowLuckSide(units={"infantry": 5, "armor": 3, "fighter": 4}),
+                        defender=LowLuckSide(units={"infantry": 6, "armor": 2, "fighter": 1}))
+    rules = lowluck.make_rules(s)
+    g = grid._groups(rules, rules.initial_state(), grid.BattleOutcome(), 1e-16)[0]
+    assert g.K > 2 and g._all_moves is None
+    rng = np.random.default_rng(3)
+
+    def by_entry(k, r, j0, j1, c0, c1):
+        out = np.zeros((j1 - j0, c1 - c0))
+        for j in range(j0, j1):
+            for c in range(c0, c1):
+                hits = g.ha[k, r]
+                out[j - j0, c - c0] = (hits[c - j] if 0 <= c - j < len(hits) else 0.0) \
+                    if c < g.nd else hits[max(0, g.nd - j):].sum()
+        return out
+
+    ks = [(2, [2]), (slice(1, 3), [1, 2]), (slice(None), list(range(g.K))),
+          (np.array([0, 2]), [0, 2])]
+    rs = [(4, [4]), (slice(2, 6), [2, 3, 4, 5])]
+    for kk, klist in ks:
+        for rr, rlist in rs:
+            if not isinstance(kk, (int, slice)) and not isinstance(rr, int):
+                continue                              # numpy pairs two lists entry by entry
+            for j0, j1, c0, c1 in ((0, g.nd, 0, g.nd + 1), (2, 6, 3, 8), (4, g.nd, 5, g.nd + 1)):
+                want = np.array([[by_entry(k, r, j0, j1, c0, c1) for r in rlist]
+                                 for k in klist]).reshape(g.moves(kk, rr, j0, j1, c0, c1).shape)
+                got = g.weighted_moves(kk, rr, j0, j1, c0, c1)
+                assert got == pytest.approx(want, rel=1e-15, abs=0)
+                mass = rng.random(want.shape[:-1])
+                got = g.weighted_moves(kk, rr, j0, j1, c0, c1, mass)
+                assert got == pytest.approx(want * mass[..., None], rel=1e-15, abs=0)
