@@ -105,7 +105,9 @@ def check_vectorised_simulation(trials: int, dice_per_trial: float) -> None:
 
 #: Medium Luck's assignment advisor (``mediumluck.advisor``), counted in evaluations (the
 #: exact odds of one assignment), never in seconds, so a busy machine gives the same advice
-#: later, not other advice: its default search and the most a command may ask for.
+#: later, not other advice: its default local search (where the assignments are too many to
+#: compare every one: up to 20,000 are all compared by default) and the most a command may
+#: ask for.
 ADVISOR_DEFAULT_EVALUATIONS = 400
 ADVISOR_MAX_EVALUATIONS = 20_000
 #: The advisor's whole search: grid cells x band outcomes pushed, counted as they are (the
@@ -117,3 +119,7 @@ MAX_ADVISOR_WORK = 50_000_000
 #: Positions of the searching side the advisor may keep (~1 KB each): the search stops with
 #: the best found so far once it holds more.
 MAX_ADVISOR_POSITIONS = 400_000
+#: Positions of the battle (both sides) whose values the advisor keeps, shared by every
+#: assignment it compares (``mediumluck.backward``: ~35 bytes a band each, at most ~200 MB):
+#: the search stops there with the best found so far.
+MAX_ADVISOR_VALUES = 1_000_000
