@@ -121,7 +121,7 @@ class TableBattle:
         after = self._memo.apply(phase, state, outcome, entry.choice)
 
         def words() -> tuple[str, str]:
-            explanation = phase.explain(state, entry.rolled)
+            explanation = self._memo.explain(phase, state, entry.rolled)
             dice = " ".join(str(d) for d in entry.rolled) or msg("no dice")
             # One log entry per phase: heading with the dice, the rules' explanation
             # indented, then the players' own choice (if any) and the position after it.
@@ -133,7 +133,7 @@ class TableBattle:
                 lines.append(join("", ["    ", msg("players' choice: {choice}",
                                                    choice=describe(entry.choice))]))
             lines.append(join("", ["    ", msg("now: {position}",
-                                               position=rules.describe(after))]))
+                                               position=self._memo.describe(rules, after))]))
             return explanation, text_lines(lines)
         self.log.append(LogLine(number, phase.name, entry.rolled, entry.choice,
                                 entry.choice is not None, after, words))
@@ -476,65 +476,58 @@ def load_battle(path: str | Path, rules_for: saved.RulesFor | None = None, *,
 
 class _ReplayMemo:
     """What replaying steps computes, remembered for the battle's later replays (``enter``,
-    undo and resume rebuild every state from the entries).
+    undo and resume rebuild every state from the entries) and its log's words.
 
     A phase's dice depend on the position alone, its outcome on the position and the dice,
-    the position after on those and the choice: the rules are pure functions, so a step met
-    again (a long battle repeats its positions: it is long because rounds change nothing) is
-    checked and resolved once. Keys hold the phase object itself (so it stays alive and its
-    id is never another's); an unhashable position or choice is simply not remembered. The
-    dice entered are checked against the phase's dice at every step, remembered or not; every
-    entry holds its phase and is used for that very phase object only."""
+    the position after on those and the choice, the explanation and a position's words on
+    the same: the rules are pure functions, so a step met again (a long battle repeats its
+    positions: it is long because rounds change nothing) is checked and resolved once. Each
+    entry holds the phase (or rules) object it is for and is used for that very object only
+    (so it stays alive and its id is never another's); an unhashable position or choice is
+    simply not remembered. The dice entered are checked against the phase's dice at every
+    step, remembered or not."""
 
-    #: entries kept at most (then it starts again: a bound, never a different answer)
+    #: entries kept at most in each table (then it starts again: a bound, never a different
+    #: answer)
     LIMIT = 200_000
 
     def __init__(self):
-        self._dice: dict = {}
-        self._outcomes: dict = {}
-        self._after: dict = {}
+        self._tables: dict[str, dict] = {}
 
-    def _room(self, table: dict) -> dict:
-        if len(table) >= self.LIMIT:
-            table.clear()
-        return table
+    def _remember(self, table: str, owner: Any, key: tuple, make: Callable[[], Any]) -> Any:
+        try:
+            key = (id(owner), *key)
+            hash(key)
+        except TypeError:
+            return make()
+        kept = self._tables.setdefault(table, {})
+        found = kept.get(key)
+        if found is None or found[0] is not owner:
+            if len(kept) >= self.LIMIT:
+                kept.clear()
+            found = kept[key] = (owner, make())
+        return found[1]
 
     def dice_and_outcome(self, phase: Phase, state: Any, rolled: tuple[int, ...]):
         """(the phase's dice, its outcome) of ``rolled`` from ``state``; EngineError for dice
         that don't fit."""
-        try:
-            key = (id(phase), state)
-            hash(key)
-        except TypeError:
-            specs = phase.dice(state)
-            check_roll(phase, specs, rolled)
-            return specs, phase.resolve(state, rolled)
-        found = self._dice.get(key)
-        if found is None or found[0] is not phase:
-            found = self._room(self._dice)[key] = (phase, phase.dice(state))
-        specs = found[1]
+        specs = self._remember("dice", phase, (state,), lambda: phase.dice(state))
         check_roll(phase, specs, rolled)
-        okey = (key, rolled)
-        found = self._outcomes.get(okey)
-        if found is None or found[0] is not phase:
-            found = self._room(self._outcomes)[okey] = (phase, phase.resolve(state, rolled))
-        return specs, found[1]
+        return specs, self._remember("outcome", phase, (state, rolled),
+                                     lambda: phase.resolve(state, rolled))
 
     def apply(self, phase: Phase, state: Any, outcome: Any, choice: Any) -> Any:
         """``phase.apply(state, outcome, choice)`` (raises as it does for an illegal choice).
         Only the proposal (``choice`` None) is remembered: players' own choices are few, and
         equal-looking ones (1 and True) must not share an answer."""
-        try:
-            key = (id(phase), state, outcome)
-            hash(key)
-        except TypeError:
-            key = None
-        if key is None or choice is not None:
+        if choice is not None:
             return phase.apply(state, outcome, choice)
-        found = self._after.get(key)
-        if found is None or found[0] is not phase:
-            found = self._room(self._after)[key] = (phase, phase.apply(state, outcome, None))
-        return found[1]
+        return self._remember("after", phase, (state, outcome),
+                              lambda: phase.apply(state, outcome, None))
 
+    def explain(self, phase: Phase, state: Any, rolled: tuple[int, ...]) -> str:
+        return self._remember("explain", phase, (state, rolled),
+                              lambda: phase.explain(state, rolled))
 
-_MISSING = object()
+    def describe(self, rules: BattleRules, state: Any) -> str:
+        return self._remember("describe", rules, (state,), lambda: rules.describe(state))

@@ -331,6 +331,9 @@ def test_a_resume_resolves_each_different_step_once_and_explains_nothing(tmp_pat
     assert calls["explain"] == 0
     assert line.text.startswith(f"Round {resumed.round_number - 1}, fire — dice: 6 6")
     assert calls["explain"] == 1 and line.explanation in line.text
+    # every line read (what the app shows): each different step explained once
+    texts = [x.text for x in resumed.log]
+    assert len(set(texts)) == len(texts) and calls["explain"] == 2
     played = TableBattle(resumed.initial_rules, scenario_text=resumed.scenario_text,
                          ruleset=resumed.ruleset)
     for _ in range(3):

@@ -453,11 +453,14 @@ class _Spent(Exception):
 
 
 class _Evaluator:
-    """Exact heuristic odds of canonical assignments, many at once (``batch``), remembered;
-    the full ``BattleResult`` only for the suggestions returned. Counts its work: never more
-    evaluations than the budget, in batches of a fixed size (the same batches on every run)."""
+    """Exact heuristic odds of canonical assignments, many at once, every position valued
+    once for the whole search (``backward.SharedValues``), remembered; the full
+    ``BattleResult`` only for the suggestions returned. Counts its work: never more
+    evaluations than the budget, in batches sized by the work counted (the same batches on
+    every run)."""
 
-    #: Battles evaluated together at most (bigger batches share more per-level work).
+    #: Battles evaluated together at most (bigger batches share more per-level work; smaller
+    #: ones report progress and heed a stop sooner).
     BATCH = 256
 
     def __init__(self, setup, side, me, mine, types, places, units, cancel, stop, progress,
