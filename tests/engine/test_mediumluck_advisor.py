@@ -341,6 +341,8 @@ def test_the_same_set_up_twice_gives_the_same_suggestions_in_the_same_order(monk
     import combatassist.rulesets.mediumluck.advisor as advisor_module
     clock = advisor_module.time.perf_counter
     monkeypatch.setattr(advisor_module.time, "perf_counter", lambda: clock() * 10)
+    cpu = advisor_module.time.thread_time
+    monkeypatch.setattr(advisor_module.time, "thread_time", lambda: cpu() * 10)
     monkeypatch.setattr(advisor_module.limits, "MAX_SECONDS", 10 ** 9)
     again = advise(case, "attacker", budget=120, top=5)
     assert _ranked(again) == _ranked(first)
@@ -419,3 +421,16 @@ def test_a_suggestion_is_described_in_display_names():
     text = str(Suggestion(side, 0.5, 1.0, 1.0, None).describe())
     assert "_" not in text
     assert text == "red roll: 2 mech infantry; idle: 1 anti aircraft"
+
+
+def test_a_busy_machine_makes_the_advisor_wait_never_refuse(monkeypatch):
+    """Issue 26: a loaded machine gives worse speed, not other answers. The wall clock
+    racing past ``limits.MAX_SECONDS`` (another program holding the cores) changes nothing:
+    the limit is the search's own CPU time."""
+    import combatassist.rulesets.mediumluck.advisor as advisor_module
+    case = parse_scenario_text(FIFTEEN).body
+    first = advise(case, "attacker", budget=60)
+    ticks = iter(range(0, 10 ** 9, 1000))
+    monkeypatch.setattr(advisor_module.time, "perf_counter", lambda: float(next(ticks)))
+    again = advise(case, "attacker", budget=60)
+    assert _ranked(again) == _ranked(first) and again.evaluated == first.evaluated

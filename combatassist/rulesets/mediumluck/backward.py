@@ -130,7 +130,10 @@ class SharedValues:
             idx, inverse = np.unique(np.concatenate([k for k, _ in parts]),
                                      return_inverse=True)
             reach = np.zeros(len(idx), dtype=np.int64)          # bands needed, as bits
-            np.bitwise_or.at(reach, inverse.reshape(-1), np.concatenate([b for _, b in parts]))
+            bits = np.concatenate([b for _, b in parts])
+            inverse = inverse.reshape(-1)
+            for bit in np.unique(bits).tolist():
+                reach[inverse[bits == bit]] |= bit
             known = self._known(idx)
             if known.any():
                 have = self._mask[self._lookup(idx[known])]
