@@ -37,6 +37,7 @@ state by state); hit-table tails below ``TAIL_CUTOFF`` and positions lighter tha
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 import numpy as np
@@ -128,6 +129,8 @@ class _Sparse:
         self.none = len(dense) - 1
         #: rows that surely score no hit
         self.trivial = (self.length == 1) & (dense[:, 0] == 1.0)
+        #: P(no hit) and the row's sum (1 less a cut tail)
+        self.miss, self.total = dense[:, 0].copy(), dense.sum(axis=1)
 
     def expand(self, rows: np.ndarray, moves: np.ndarray, e: np.ndarray, cells: np.ndarray,
                p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -217,7 +220,9 @@ class _Fleet:
         H = n + D + 1
         moves_box = {}
         for cat, kinds in TAKES.items():
-            eligible = np.isin(kind_of, kinds)[None, :] & (rank_in[None, :] >= ls[:, kind_of])
+            takes_kind = np.zeros(3, dtype=bool)
+            takes_kind[list(kinds)] = True
+            eligible = takes_kind[kind_of][None, :] & (rank_in[None, :] >= ls[:, kind_of])
             if S in kinds:
                 eligible &= ~((kind_of[None, :] == S) & (sub[:, None] == 1))
             # the eligible units of each cell in the order of loss: how many of each kind
@@ -260,6 +265,9 @@ class _Fleet:
         self.alone, self.alone_to = transports_only[cells], renumber[alone_to[cells]]
         self.submerged_to = renumber[subm[cells]]
         self.moves = {c: renumber[m[cells]] for c, m in moves_box.items()}
+        #: whether a hit of the category finds a unit in the cell (else every hit misses)
+        self.takes = {c: (m[:, 1] != np.arange(self.C)) if m.shape[1] > 1
+                      else np.zeros(self.C, dtype=bool) for c, m in self.moves.items()}
         self._tables(rules, k, lost)
 
     def _tables(self, rules, k: int, lost) -> None:
@@ -322,10 +330,53 @@ class _Battle:
         self.att, self.dfn = _Fleet(rules, 0), _Fleet(rules, 1)
         self.Ca, self.Cd = self.att.C, self.dfn.C
 
+    # -- per position (attacker cell x defender cell), ravelled like the grids: made once the
+    # -- work is known to be within the limits (``solve``)
+    @functools.cached_property
+    def plain(self) -> np.ndarray:
+        """No submerging and no surprise strike (the round is the general combat alone)."""
+        att, dfn = self.att, self.dfn
+        return ~(np.outer(att.subs, ~dfn.dest) | np.outer(~att.dest, dfn.subs)).ravel()
+
+    @functools.cached_property
+    def stays(self) -> np.ndarray:
+        """P(the general combat leaves the position as it is)."""
+        return self.main_stays(*np.divmod(np.arange(self.Ca * self.Cd), self.Cd))
+
+    @functools.cached_property
+    def status(self) -> np.ndarray:
+        """1: decided (a side has no unit left); 2: a side is left with transports alone
+        while the enemy can fire (it loses them: the position is folded on arrival); 0."""
+        att, dfn = self.att, self.dfn
+        return np.where(np.add.outer(att.wiped, dfn.wiped) > 0, 1,
+                        np.where(np.outer(att.alone, dfn.fires) | np.outer(att.fires, dfn.alone),
+                                 2, 0)).astype(np.int8).ravel()
+
     def state(self, i: int, j: int) -> Any:
         return (self.att.comps[i], self.dfn.comps[j], False)
 
-    # -- one round, up to the general combat ------------------------------------------------
+    def strikes(self, flat: np.ndarray):
+        """Submerging and the surprise strike from positions ``flat`` (grid indices): the
+        mid-round entries ``(b, target, s)`` — position b[e] reaches mid-round position
+        target[e] with probability s[e] — and each position's P(its round leaves it where it
+        is)."""
+        n = len(flat)
+        plain = self.plain[flat]
+        if plain.all():
+            b, target, s, home = np.arange(n), flat, np.ones(n), np.ones(n)
+        else:
+            busy = np.flatnonzero(~plain)
+            calm = np.flatnonzero(plain)
+            i, j = np.divmod(flat[busy], self.Cd)
+            bb, i2, j2, ss = self.mid_round(i, j)
+            at_home = (i2 == i[bb]) & (j2 == j[bb])
+            b = np.concatenate([calm, busy[bb]])
+            target = np.concatenate([flat[calm], i2 * self.Cd + j2])
+            s = np.concatenate([np.ones(len(calm)), ss])
+            home = np.ones(n)
+            home[busy] = np.bincount(bb[at_home], ss[at_home], minlength=len(busy))
+        return b, target, s, home * self.stays[flat]
+
     def mid_round(self, i: np.ndarray, j: np.ndarray):
         """Submerging and the surprise strike from positions (i, j): the mid-round positions
         ``(b, i2, j2, s)`` (b: which position, s: its probability)."""
@@ -343,11 +394,8 @@ class _Battle:
         i2 = _moved(att, SUB, i1, pd.shape[1])                # [b, h of the defender's subs]
         j2 = _moved(dfn, SUB, j1, pa.shape[1])
         s = pd[:, :, None] * pa[:, None, :]
-        keep = s > 0
-        shape = s.shape
-        return (np.broadcast_to(b[:, None, None], shape)[keep],
-                np.broadcast_to(i2[:, :, None], shape)[keep],
-                np.broadcast_to(j2[:, None, :], shape)[keep], s[keep])
+        bb, hd, ha = np.nonzero(s)
+        return bb, i2[bb, hd], j2[bb, ha], s[bb, hd, ha]
 
     def combat(self, side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarray):
         """Where ``side`` ends the general combat, from cells ``mine`` under the fire of
@@ -370,15 +418,22 @@ class _Battle:
         return (cols, P.reshape(n, len(cols)), np.bincount(e, p, minlength=n),
                 np.bincount(e[at_home], p[at_home], minlength=n))
 
-    def round(self, i: np.ndarray, j: np.ndarray):
-        """The round from positions (i, j): ``(b, home, s, att, dfn)`` — mid-round position
-        e, of position b[e] (``home``: where it started), with probability s[e], ends the
-        round with the attacker in ``att``'s cells and the defender in ``dfn``'s
-        independently (``combat``; before a side left with transports alone loses them)."""
-        b, i2, j2, s = self.mid_round(i, j)
-        home = (i2 == i[b]) & (j2 == j[b])
-        return (b, home, s, self.combat(self.att, self.dfn, i2, j2),
-                self.combat(self.dfn, self.att, j2, i2))
+    def main(self, i: np.ndarray, j: np.ndarray):
+        """The general combat from mid-round positions (i, j): the attacker's and the
+        defender's ``combat``, independent of each other (before a side left with transports
+        alone loses them)."""
+        return self.combat(self.att, self.dfn, i, j), self.combat(self.dfn, self.att, j, i)
+
+    def main_stays(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """P(the general combat leaves mid-round positions (i, j) as they are): per side and
+        category, P(no hit) when a hit would find a unit, else 1 (less a cut tail)."""
+        out = np.ones(len(i))
+        for side, enemy, mine, theirs in ((self.att, self.dfn, i, j), (self.dfn, self.att, j, i)):
+            subs = np.where(enemy.subs[theirs] & side.dest[mine], theirs, enemy.sub.none)
+            for cat, table, rows in ((SUB, enemy.sub, subs), (AIR_ONLY, enemy.air_only, theirs),
+                                     (ANY, enemy.any, theirs)):
+                out *= np.where(side.takes[cat][mine], table.miss[rows], table.total[rows])
+        return out
 
     def end_of_round(self, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The positions after a side left with transports alone loses them (while the enemy
@@ -438,7 +493,13 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
 
 
 class _Run:
-    """Pushes the battle's mass into one ``BattleOutcome`` (decided states summed)."""
+    """Pushes the battle's mass into one ``BattleOutcome`` (decided states summed).
+
+    Two grids of positions: ``grid``, the mass at a round's start (as the round before left
+    it: a side left with transports alone is folded in when it is read), and ``mid``, the
+    mass after submerging and the surprise strike. A round is two pushes: ``_strike`` (start
+    to mid) and ``_fire`` (mid to start, the general combat), so the general combat is
+    computed once per mid-round position whatever the positions its mass came from."""
 
     def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel,
                  scratch: bool = False):
@@ -447,6 +508,7 @@ class _Run:
         self.explored = 0
         self.settled = 0.0              # decided and stalemate mass recorded (round by round)
         self.grid = np.zeros((battle.Ca, battle.Cd))
+        self.mid = np.zeros((battle.Ca, battle.Cd))
 
     def _poll(self) -> None:
         if self.cancel is not None and self.cancel():
@@ -465,72 +527,57 @@ class _Run:
         if not self.scratch:
             self.out.pruned += m
 
-    # -- one round from many positions ------------------------------------------------------
-    def _push(self, flat: np.ndarray, mass: np.ndarray, visits: bool, judge: bool = True,
-              push: bool = True) -> np.ndarray:
-        """Push ``mass`` at positions ``flat`` through one round into the grid, in chunks;
-        returns which positions are stalemates (not pushed; ``judge``: looked for).
+    # -- the two halves of a round ----------------------------------------------------------
+    def _strike(self, entries, visits: np.ndarray) -> None:
+        """Push ``visits`` (per start position) to the mid-round grid."""
+        b, target, s, _ = entries
+        np.add.at(self.mid.ravel(), target, visits[b] * s)
+        lost = visits - np.bincount(b, visits[b] * s, minlength=len(visits))
+        self._prune(float(lost[lost > 1e-15 * visits].sum()))
 
-        With ``visits`` the mass is a position's incoming mass: it leaves as its visits,
-        mass / (1 - stay) (stay: P(the round leaves it where it is)), and what comes back to
-        it is left for the caller to clear. Cut hit-table tails are reported as pruned.
-        Without ``push`` only the stalemates are looked for (after the last round)."""
+    def _fire(self, flat: np.ndarray, mass: np.ndarray) -> None:
+        """Push ``mass`` at mid-round positions ``flat`` through the general combat into the
+        start grid, in chunks (``PA^T diag(mass) PD`` over the cells they reach)."""
         battle = self.battle
-        stale = np.zeros(len(flat), dtype=bool)
         per = max(1, _CHUNK // max(1, battle.Ca + battle.Cd))
         for lo in range(0, len(flat), per):
-            sl = slice(lo, lo + per)
-            i, j = np.divmod(flat[sl], battle.Cd)
-            b, home, s, (cols_a, pa, kept_a, home_a), (cols_d, pd, kept_d, home_d) = \
-                battle.round(i, j)
-            stay = np.bincount(b[home], (s * home_a * home_d)[home], minlength=len(i))
-            dropped = np.maximum(0.0, 1.0 - np.bincount(b, s * kept_a * kept_d,
-                                                        minlength=len(i)))
-            dropped[dropped < 1e-15] = 0.0
-            if judge:
-                stale[sl] = stay >= STALEMATE
-            if not push:
-                continue
-            weight = np.where(stale[sl], 0.0, mass[sl])
-            if visits:
-                weight = weight / np.maximum(1.0 - stay, 1e-300)
-                self.out.expected_rounds += float(weight.sum())
-            self._prune(float((weight * dropped).sum()))
-            w = weight[b] * s
+            i, j = np.divmod(flat[lo:lo + per], battle.Cd)
+            w = mass[lo:lo + per]
+            (cols_a, pa, kept_a, _), (cols_d, pd, kept_d, _) = battle.main(i, j)
             self.grid[np.ix_(cols_a, cols_d)] += (pa * w[:, None]).T @ pd
-        return stale
+            lost = w * (1.0 - kept_a * kept_d)
+            self._prune(float(lost[lost > 1e-15 * w].sum()))
 
-    def _arrive(self, flat: np.ndarray) -> np.ndarray:
-        """Fold a side left with transports alone into the positions ``flat`` (grid indices
-        with mass): their mass moves on (to later positions). Returns the others."""
-        battle = self.battle
-        i, j = np.divmod(flat, battle.Cd)
-        ti, tj = battle.end_of_round(i, j)
-        moved = (ti != i) | (tj != j)
-        if moved.any():
-            grid = self.grid.ravel()
-            np.add.at(grid, ti[moved] * battle.Cd + tj[moved], grid[flat[moved]])
-            grid[flat[moved]] = 0.0
-        return flat[~moved]
-
-    def _judge(self, flat: np.ndarray) -> np.ndarray:
-        """Take the decided and the too light positions among ``flat`` out of the grid
-        (recorded, pruned); return the others."""
+    def _settle(self, flat: np.ndarray) -> np.ndarray:
+        """Take the decided and the too light positions among ``flat`` (grid indices with
+        mass) out of the grid (recorded, pruned); return the others. A side left with
+        transports alone loses them first (the battle is then decided)."""
         battle = self.battle
         grid = self.grid.ravel()
-        i, j = np.divmod(flat, battle.Cd)
+        status = battle.status[flat]
+        if status.any():
+            fold = flat[status == 2]
+            if len(fold):
+                i, j = np.divmod(fold, battle.Cd)
+                ti, tj = battle.end_of_round(i, j)
+                self._record(self.out.decided, ti * battle.Cd + tj, grid[fold])
+                grid[fold] = 0.0
+            decided = flat[status == 1]
+            self._record(self.out.decided, decided, grid[decided])
+            grid[decided] = 0.0
+            flat = flat[status == 0]
         m = grid[flat]
-        decided = battle.att.wiped[i] | battle.dfn.wiped[j]
-        self._record(self.out.decided, flat[decided], m[decided])
-        light = ~decided & (m < self.prune_below)
-        self._prune(float(m[light].sum()))
-        grid[flat[decided | light]] = 0.0
-        return flat[~(decided | light)]
+        light = m < self.prune_below
+        if light.any():
+            self._prune(float(m[light].sum()))
+            grid[flat[light]] = 0.0
+            flat = flat[~light]
+        return flat
 
     def _first_round(self) -> bool:
-        """Round 1 from the initial state (its own state: every outcome moves away from it,
-        as from ``LaterRules``' first-round state). False when the battle is over before it
-        starts."""
+        """Round 1's strike from the initial state (its own state: every outcome of its round
+        moves away from it, as from ``LaterRules``' first-round state). False when the
+        battle is over before it starts."""
         battle = self.battle
         if battle.att.wiped[0] or battle.dfn.wiped[0]:
             self.settled = 1.0
@@ -539,35 +586,45 @@ class _Run:
             return False
         self.explored += 1
         self.out.expected_rounds += 1.0
-        self._push(np.zeros(1, dtype=np.int64), np.ones(1), False, judge=False)
+        start = np.zeros(1, dtype=np.int64)
+        self._strike(self.battle.strikes(start), np.ones(1))
         return True
 
     # -- to the end -------------------------------------------------------------------------
     def to_the_end(self) -> None:
-        """Level by level (attacker rank + defender rank): a level's mass is final once the
-        levels below are pushed; each position leaves as its visits."""
+        """Level by level (attacker rank + defender rank). A level's start and mid-round
+        masses from the levels below are final once those are pushed; a position's
+        incoming mass is its start mass plus its mid-round mass times P(the general combat
+        leaves it there); it leaves as its visits, mass / (1 - stay)."""
         battle = self.battle
         if not self._first_round():
             return
-        grid = self.grid.ravel()
+        grid, mid = self.grid.ravel(), self.mid.ravel()
         levels = np.add.outer(battle.att.rank, battle.dfn.rank).ravel()
         order = np.argsort(levels.astype(np.int32), kind="stable")
         bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
         for level in range(len(bounds) - 1):
             at = order[bounds[level]:bounds[level + 1]]
-            flat = at[grid[at] != 0.0]
-            if not len(flat):
+            here = at[(grid[at] != 0.0) | (mid[at] != 0.0)]
+            if not len(here):
                 continue
             self._poll()
-            flat = self._judge(self._arrive(flat))
-            if not len(flat):
-                continue
-            m = grid[flat].copy()
-            grid[flat] = 0.0
-            stale = self._push(flat, m, True)
-            self._record(self.out.stalemates, flat[stale], m[stale])
-            self.explored += int((~stale).sum())
-            grid[flat] = 0.0                    # the self-loops came back: counted in visits
+            grid[here] += mid[here] * battle.stays[here]
+            flat = self._settle(here[grid[here] != 0.0])
+            if len(flat):
+                m = grid[flat].copy()
+                entries = self.battle.strikes(flat)
+                stay = entries[3]
+                stale = stay >= STALEMATE
+                self._record(self.out.stalemates, flat[stale], m[stale])
+                visits = np.where(stale, 0.0, m) / np.where(stale, 1.0, 1.0 - stay)
+                self.explored += len(flat)
+                self.out.expected_rounds += float(visits.sum())
+                self._strike(entries, visits)
+            fire = here[mid[here] != 0.0]
+            self._fire(fire, mid[fire].copy())
+            grid[here] = 0.0                # what came back is counted in the visits
+            mid[here] = 0.0
 
     # -- round by round ---------------------------------------------------------------------
     def rounds(self, max_rounds: int, stop_below: float = 0.0) -> list[float]:
@@ -575,34 +632,42 @@ class _Run:
         returns P(decided within N rounds) for each N (recorded mass; scratch: 1 - live).
         What is still on after the last round is ``undecided``."""
         curve: list[float] = []
-        started = self._first_round()
+        if self._first_round():
+            self._fire_all()
         while len(curve) < max_rounds:
             self._poll()
             grid = self.grid.ravel()
-            if started:
-                self._arrive(np.flatnonzero(grid))
-            flat = self._judge(np.flatnonzero(grid))
+            flat = self._settle(np.flatnonzero(grid))
             m = grid[flat].copy()
             self.grid[:] = 0.0
-            last = len(curve) + 1 == max_rounds
-            # each live position's round, once: its stalemate test, and the next round
-            stale = (self._push(flat, m, False, push=not last) if len(flat)
-                     else np.zeros(0, dtype=bool))
+            entries = self.battle.strikes(flat)
+            stale = entries[3] >= STALEMATE
             self._record(self.out.stalemates, flat[stale], m[stale])
-            self.explored += int((~stale).sum())
-            live_mass = float(m[~stale].sum())
+            self.explored += len(flat)
+            live = np.where(stale, 0.0, m)
+            live_mass = float(live.sum())
             curve.append(1.0 - live_mass if self.scratch else self.settled)
-            if last or live_mass < stop_below or not len(flat):
-                if last and not self.scratch:
+            if len(curve) == max_rounds:
+                if not self.scratch:
                     keep = ~stale
                     self._record_undecided(flat[keep], m[keep])
                 break
+            if live_mass < stop_below or not len(flat):
+                break
             self.out.expected_rounds += live_mass
+            self._strike(entries, live)
+            self._fire_all()
         while len(curve) < max_rounds and not self.scratch:
             curve.append(curve[-1] if curve else 1.0)
         if not self.scratch:
             self.out.decided_by_round = curve
         return curve
+
+    def _fire_all(self) -> None:
+        mid = self.mid.ravel()
+        flat = np.flatnonzero(mid)
+        self._fire(flat, mid[flat].copy())
+        self.mid[:] = 0.0
 
     def _record_undecided(self, flat: np.ndarray, m: np.ndarray) -> None:
         i, j = np.divmod(flat, self.battle.Cd)
