@@ -116,7 +116,7 @@ def test_each_round_is_the_rules_round(s):
         ours: dict = {}
         for target, p_mid in zip(targets, probs):
             i2, j2 = np.divmod(np.array([target]), battle.Cd)
-            (cols_a, pa, _, _), (cols_d, pd, _, _) = battle.main(i2, j2)
+            (cols_a, pa, _), (cols_d, pd, _) = battle.main(i2, j2)
             for x, p in zip(cols_a, pa[0]):
                 for y, q in zip(cols_d, pd[0]):
                     if p * q:
@@ -225,9 +225,23 @@ def test_too_big_is_refused_at_once(monkeypatch):
     s = _battles(1, seed=6, most=4)[0]
     rules = lowluck.make_rules(s)
     work = []
-    for name in ("plain", "stays", "status"):
+    for name in ("plain", "stays", "status", "on_att", "on_dfn"):
         monkeypatch.setattr(later_seagrid._Battle, name, property(lambda self: work.append(1)))
     monkeypatch.setattr(limits, "MAX_GRID_WORK", 1)
     with pytest.raises(EngineError, match="multiply-adds"):
         later_seagrid.solve(rules)
     assert not work
+
+
+@pytest.mark.parametrize("s", _battles(6, seed=7, most=4))
+def test_staged_moves_answer_what_combined_moves_answer(s, monkeypatch):
+    """A volley too big to keep its combined moves takes the three categories' hits in turn:
+    the same answer."""
+    rules = lowluck.make_rules(s)
+    fast = later_seagrid.solve(rules, max_rounds=s.options.max_rounds)
+    monkeypatch.setattr(later_seagrid, "MAX_VOLLEY_MOVES", 0)
+    staged = later_seagrid.solve(rules, max_rounds=s.options.max_rounds)
+    for bucket in ("decided", "stalemates", "undecided"):
+        _same_states(getattr(fast, bucket), getattr(staged, bucket), 1e-15)
+    assert staged.expected_rounds == pytest.approx(fast.expected_rounds, rel=1e-13)
+    assert staged.decided_by_round == pytest.approx(fast.decided_by_round, abs=1e-14)

@@ -38,6 +38,7 @@ state by state); hit-table tails below ``TAIL_CUTOFF`` and positions lighter tha
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any, Callable
 
 import numpy as np
@@ -53,6 +54,8 @@ S, A, O = 0, 1, 2
 TAKES = {SUB: (S, O), AIR_ONLY: (A, O), ANY: (S, A, O)}
 #: Positions x cells of a chunk's dense marginals (memory: 8 bytes each).
 _CHUNK = 2_000_000
+#: Combined moves (a side's cells x its enemy's joint hit outcomes) a volley keeps (int64).
+MAX_VOLLEY_MOVES = 4_000_000
 #: The largest grid of positions (both sides' reachable cells paired) the solver holds.
 MAX_POSITIONS = 20_000_000
 
@@ -95,16 +98,19 @@ def _kind(unit) -> int:
     return S if unit.has("submarine") else A if unit.kind == "air" else O
 
 
+@functools.cache
+def _binomial(n: int, value: int) -> np.ndarray:
+    """Hits of n ordinary dice that hit on ``value`` (as ``Dist.binomial``)."""
+    p = min(value, 6) / 6
+    return np.array([math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
+
+
 def _table(groups) -> np.ndarray:
     """Ordinary dice's hit table of ``((dice, value), ...)`` (binomials convolved)."""
     out = np.ones(1)
     for n, v in groups:
-        v = min(v, 6)
-        if n <= 0 or v <= 0:
-            continue
-        one = np.array([1.0 - v / 6.0, v / 6.0])
-        for _ in range(n):
-            out = np.convolve(out, one)
+        if n > 0 and v > 0:
+            out = np.convolve(out, _binomial(n, v))
     return out
 
 
@@ -117,31 +123,51 @@ def _padded(tables: list[np.ndarray]) -> np.ndarray:
 
 
 class _Sparse:
-    """Hit tables, one row per cell plus a last row "no hit" (a group that doesn't fire), as
-    their nonzero entries: row r's are ``h[start[r]:start[r] + length[r]]`` with ``p``."""
+    """Tables of hits, one row each, as their nonzero entries: row r's hit counts (or codes)
+    are ``h[start[r]:start[r] + length[r]]`` with probabilities ``p``."""
 
-    def __init__(self, dense: np.ndarray):
+    def __init__(self, length: np.ndarray, h: np.ndarray, p: np.ndarray):
+        self.length, self.h, self.p = length, h, p
+        self.start = np.cumsum(length) - length
+
+    @classmethod
+    def of(cls, dense: np.ndarray) -> "_Sparse":
+        """The rows of ``dense`` and a last row, ``none``: no hit (a group that doesn't
+        fire); with each row's P(no hit) (``miss``) and sum (1 less a cut tail)."""
         dense = np.vstack([dense, _point(dense.shape[1])])
-        rows, self.h = np.nonzero(dense)
-        self.p = dense[rows, self.h]
-        self.length = np.bincount(rows, minlength=len(dense))
-        self.start = np.cumsum(self.length) - self.length
-        self.none = len(dense) - 1
-        #: rows that surely score no hit
-        self.trivial = (self.length == 1) & (dense[:, 0] == 1.0)
-        #: P(no hit) and the row's sum (1 less a cut tail)
-        self.miss, self.total = dense[:, 0].copy(), dense.sum(axis=1)
+        rows, h = np.nonzero(dense)
+        out = cls(np.bincount(rows, minlength=len(dense)), h, dense[rows, h])
+        out.none, out.width = len(dense) - 1, dense.shape[1]
+        out.miss, out.total = dense[:, 0].copy(), dense.sum(axis=1)
+        out.trivial = (out.length == 1) & (dense[:, 0] == 1.0)
+        return out
+
+    def entries(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The entries of each of ``rows``: (k: which of ``rows``, h, p), ordered by k."""
+        lens = np.take(self.length, rows)
+        k = np.repeat(np.arange(len(rows)), lens)
+        pos = np.arange(len(k)) + np.repeat(np.take(self.start, rows) - (np.cumsum(lens) - lens),
+                                            lens)
+        return k, np.take(self.h, pos), np.take(self.p, pos)
+
+    def product(self, rows: np.ndarray, other: "_Sparse", other_rows: np.ndarray,
+                width: int) -> "_Sparse":
+        """Row k: the joint table of independent hits, this table's row ``rows[k]`` and
+        ``other``'s row ``other_rows[k]``, coded ``h * width + h'``."""
+        k, h, p = self.entries(rows)
+        m, h2, p2 = other.entries(np.take(other_rows, k))
+        return _Sparse(np.bincount(np.take(k, m), minlength=len(rows)),
+                       np.take(h, m) * width + h2, np.take(p, m) * p2)
 
     def expand(self, rows: np.ndarray, moves: np.ndarray, e: np.ndarray, cells: np.ndarray,
                p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each (entry e, cell, p) once per hit count of its table row, moved by ``moves``."""
-        if self.trivial[rows].all():
+        if np.take(self.trivial, rows).all():
             return e, cells, p
-        lens = self.length[rows]
-        rep = np.repeat(np.arange(len(rows)), lens)
-        pos = np.arange(len(rep)) + np.repeat(self.start[rows] - (np.cumsum(lens) - lens), lens)
-        h = np.minimum(self.h[pos], moves.shape[1] - 1)
-        return e[rep], moves[cells[rep], h], p[rep] * self.p[pos]
+        k, h, q = self.entries(rows)
+        width = moves.shape[1]
+        return (np.take(e, k), np.take(moves, np.take(cells, k) * width + np.minimum(h, width - 1)),
+                np.take(p, k) * q)
 
 
 class _Fleet:
@@ -150,108 +176,31 @@ class _Fleet:
 
     def __init__(self, rules, k: int):
         side = rules.side(k)
-        self.role = side.role
-        slots, counts0 = side.slots, np.array(side.counts0, dtype=np.int64)
-        self.slots = slots
-        width = len(slots)
-        # -- the damage prefix: undamaged two-hit units in the order of loss ----------------
-        damage = [i for i in side.two_hit for _ in range(counts0[i])]
-        self.D = D = len(damage)
-        dmg_shift = np.zeros((D + 1, width), dtype=np.int64)
-        for d, i in enumerate(damage):
-            dmg_shift[d + 1] = dmg_shift[d]
-            dmg_shift[d + 1, i] -= 1
-            dmg_shift[d + 1, side.damaged_of[i]] += 1
-        full = counts0 + dmg_shift[D]
-        self._full = full
-        # -- each kind's order of loss, once every two-hit unit is damaged ------------------
-        seq = [i for i in side.order for _ in range(full[i])]
-        kind_of = np.array([_kind(slots[i].unit) for i in seq], dtype=np.int64)
-        self.n = n = len(seq)
-        self.sizes = [int((kind_of == x).sum()) for x in (S, A, O)]
-        nS, nA, nO = self.sizes
-        lost = []                                          # lost[x][l]: slots of kind x lost
-        for x in (S, A, O):
-            units = [i for i, kx in zip(seq, kind_of) if kx == x]
-            cum = np.zeros((len(units) + 1, width), dtype=np.int64)
-            for l, i in enumerate(units):
-                cum[l + 1] = cum[l]
-                cum[l + 1, i] += 1
-            lost.append(cum)
-        out_of = {i: next((j for j, t in enumerate(slots)
-                           if t.unit.id == s.unit.id and t.status == "out"), None)
-                  for i, s in enumerate(slots) if s.unit.has("submarine") and s.fights}
-        self.can_submerge = bool(rules.submerge[k] and nS and all(
-            j is not None for j in out_of.values()))
-        # -- the box of cells (delta, lS, lA, lO, sub) ------------------------------------
-        rows = []
-        subs = (0, 1) if self.can_submerge else (0,)
-        for d in range(D):
-            for sub in subs:
-                rows.append((d, 0, 0, 0, sub))
-        grid = np.stack(np.meshgrid(np.arange(nS + 1), np.arange(nA + 1), np.arange(nO + 1),
-                                    np.array(subs), indexing="ij"), axis=-1).reshape(-1, 4)
-        grid = grid[(grid[:, 3] == 0) | (grid[:, 0] < nS)]
-        box = np.concatenate([np.array(rows, dtype=np.int64).reshape(-1, 5),
-                              np.column_stack([np.full(len(grid), D), grid])])
-        index = np.full((D + 1, nS + 1, nA + 1, nO + 1, 2), -1, dtype=np.int64)
-        index[tuple(box.T)] = np.arange(len(box))
-        self._box, self._index = box, index
+        self.role, self.slots = side.role, side.slots
+        self._orders(side, rules.submerge[k])
+        box, comps = self._box()
         delta, lS, lA, lO, sub = box.T
-        comps = counts0 + dmg_shift[delta] - lost[S][lS] - lost[A][lA] - lost[O][lO]
-        for i, j in out_of.items():
-            if j is not None:
-                moved = np.where(sub == 1, comps[:, i], 0)
-                comps[:, j] += moved
-                comps[:, i] -= moved
-        fighting = np.array([s.fights for s in slots])
-        live = (comps > 0) & fighting
-        has = lambda pred: live[:, [i for i, s in enumerate(slots) if pred(s.unit)]].any(1)
-        dest = has(lambda u: u.has("destroyer"))
-        subs_in = has(lambda u: u.has("submarine"))
-        fires = has(lambda u: u.value(side.role) > 0)
+        live = (comps > 0) & np.array([s.fights for s in self.slots])
+
+        def has(pred) -> np.ndarray:
+            return live[:, [i for i, s in enumerate(self.slots) if pred(s.unit)]].any(1)
+
         anything = live.any(1)
-        transports_only = anything & ~has(lambda u: not u.has("transport"))
-        # -- moves of each category's hits, on the box ------------------------------------
-        rank_in = np.zeros(n, dtype=np.int64)
-        for x in (S, A, O):
-            rank_in[kind_of == x] = np.arange(self.sizes[x])
-        ls = np.column_stack([lS, lA, lO])
-        H = n + D + 1
-        moves_box = {}
-        for cat, kinds in TAKES.items():
-            takes_kind = np.zeros(3, dtype=bool)
-            takes_kind[list(kinds)] = True
-            eligible = takes_kind[kind_of][None, :] & (rank_in[None, :] >= ls[:, kind_of])
-            if S in kinds:
-                eligible &= ~((kind_of[None, :] == S) & (sub[:, None] == 1))
-            # the eligible units of each cell in the order of loss: how many of each kind
-            # the first t of them hold
-            first = np.argsort(~eligible, axis=1, kind="stable")
-            ok = np.take_along_axis(eligible, first, axis=1)
-            count = ok.sum(1)
-            took = np.zeros((len(box), n + 1, 3), dtype=np.int64)
-            for x in (S, A, O):
-                took[:, 1:, x] = np.cumsum(ok & (kind_of[first] == x), axis=1)
-            h = np.arange(H)[None, :]
-            free = np.minimum(h, D - delta[:, None])          # hits on undamaged two-hit units
-            t = np.minimum(h - free, count[:, None])
-            rows_ = np.arange(len(box))[:, None]
-            after = ls[:, None, :] + took[rows_, t]
-            moves_box[cat] = index[delta[:, None] + free, after[..., 0], after[..., 1],
-                                   after[..., 2], sub[:, None]]
-        subm = np.where(subs_in & (sub == 0) & self.can_submerge,
-                        index[delta, lS, lA, lO, np.ones_like(sub) if self.can_submerge
-                              else sub], np.arange(len(box)))
-        alone_to = np.where(transports_only, index[delta, lS, lA, nO, sub], np.arange(len(box)))
-        # -- the cells reachable from the start, numbered by rank --------------------------
+        alone = anything & ~has(lambda u: not u.has("transport"))
+        moves = {cat: self._moves(box, cat) for cat in TAKES}
+        every = np.arange(len(box))
+        subs_in = has(lambda u: u.has("submarine"))
+        submerged = (np.where(subs_in & (sub == 0), self._at(delta, lS, lA, lO, 1), every)
+                     if self.can_submerge else every)
+        alone_to = np.where(alone, self._at(delta, lS, lA, self.sizes[O], sub), every)
+        # the cells reachable from the start (the box's first), numbered by rank: every move
+        # raises the rank, so one sweep by rank finds them
         rank = delta + lS + lA + lO + sub
         reach = np.zeros(len(box), dtype=bool)
-        reach[0] = True                                    # (0, 0, 0, 0, 0)
-        targets = np.column_stack([moves_box[c] for c in TAKES] + [subm, alone_to])
+        reach[0] = True
+        targets = np.column_stack([*moves.values(), submerged, alone_to])
         for r in range(int(rank.max()) + 1):
-            at = np.flatnonzero(reach & (rank == r))
-            reach[targets[at].ravel()] = True
+            reach[targets[reach & (rank == r)].ravel()] = True
         cells = np.flatnonzero(reach)
         cells = cells[np.argsort(rank[cells], kind="stable")]
         renumber = np.full(len(box), -1, dtype=np.int64)
@@ -259,61 +208,186 @@ class _Fleet:
         self.C = len(cells)
         self.rank = rank[cells]
         self.cells = box[cells]
-        self.comps = [tuple(int(v) for v in row) for row in comps[cells]]
-        self.dest, self.subs, self.fires = dest[cells], subs_in[cells], fires[cells]
+        self.comps = list(map(tuple, comps[cells].tolist()))
+        self.dest = has(lambda u: u.has("destroyer"))[cells]
+        self.subs = subs_in[cells]
+        self.fires = has(lambda u: u.value(side.role) > 0)[cells]
         self.wiped = ~anything[cells]
-        self.alone, self.alone_to = transports_only[cells], renumber[alone_to[cells]]
-        self.submerged_to = renumber[subm[cells]]
-        self.moves = {c: renumber[m[cells]] for c, m in moves_box.items()}
+        self.alone, self.alone_to = alone[cells], renumber[alone_to[cells]]
+        self.submerged_to = renumber[submerged[cells]]
+        self.moves = {c: renumber[m[cells]] for c, m in moves.items()}
         #: whether a hit of the category finds a unit in the cell (else every hit misses)
         self.takes = {c: (m[:, 1] != np.arange(self.C)) if m.shape[1] > 1
                       else np.zeros(self.C, dtype=bool) for c, m in self.moves.items()}
-        self._tables(rules, k, lost)
+        self._tables(rules, k)
 
-    def _tables(self, rules, k: int, lost) -> None:
+    def _orders(self, side, submerge: bool) -> None:
+        """The damage prefix (undamaged two-hit units, in the order of loss), and each
+        kind's order of loss once they are all damaged: ``lost[x][l]``, the slots of the
+        first l units of kind x."""
+        slots = self.slots
+        counts0 = np.array(side.counts0, dtype=np.int64)
+        width = len(slots)
+        damage = [i for i in side.two_hit for _ in range(counts0[i])]
+        self.D = len(damage)
+        shift = np.zeros((self.D + 1, width), dtype=np.int64)
+        for d, i in enumerate(damage):
+            shift[d + 1] = shift[d]
+            shift[d + 1, i] -= 1
+            shift[d + 1, side.damaged_of[i]] += 1
+        self._start, self._damage = counts0, shift
+        self._full = counts0 + shift[self.D]
+        seq = [i for i in side.order for _ in range(self._full[i])]
+        self._kind_of = np.array([_kind(slots[i].unit) for i in seq], dtype=np.int64)
+        self.n = len(seq)
+        self.sizes = [int((self._kind_of == x).sum()) for x in (S, A, O)]
+        self._lost = []
+        for x in (S, A, O):
+            units = [i for i, kx in zip(seq, self._kind_of) if kx == x]
+            cum = np.zeros((len(units) + 1, width), dtype=np.int64)
+            cum[np.arange(1, len(units) + 1), units] = 1
+            self._lost.append(cum.cumsum(axis=0))
+        self._out = {i: next(j for j, t in enumerate(slots)
+                             if t.unit.id == s.unit.id and t.status == "out")
+                     for i, s in enumerate(slots)
+                     if s.unit.has("submarine") and s.fights and submerge}
+        self.can_submerge = bool(submerge and self.sizes[S])
+
+    def _box(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every cell (delta, lS, lA, lO, sub) and its composition; ``_index`` finds a
+        cell's place in the box. Damage comes first: no unit is lost before it is done."""
+        D, (nS, nA, nO) = self.D, self.sizes
+        subs = np.array((0, 1) if self.can_submerge else (0,))
+        prefix = np.array([(d, 0, 0, 0, sub) for d in range(D) for sub in subs],
+                          dtype=np.int64).reshape(-1, 5)
+        rest = np.stack(np.meshgrid(np.arange(nS + 1), np.arange(nA + 1), np.arange(nO + 1),
+                                    subs, indexing="ij"), axis=-1).reshape(-1, 4)
+        rest = rest[(rest[:, 3] == 0) | (rest[:, 0] < nS)]   # submerged: some subs left
+        box = np.concatenate([prefix, np.column_stack([np.full(len(rest), D), rest])])
+        self._index = np.full((D + 1, nS + 1, nA + 1, nO + 1, 2), -1, dtype=np.int64)
+        self._index[tuple(box.T)] = np.arange(len(box))
+        delta, lS, lA, lO, sub = box.T
+        comps = (self._start + self._damage[delta] - self._lost[S][lS] - self._lost[A][lA]
+                 - self._lost[O][lO])
+        for i, j in self._out.items():
+            moved = np.where(sub == 1, comps[:, i], 0)
+            comps[:, j] += moved
+            comps[:, i] -= moved
+        return box, comps
+
+    def _moves(self, box: np.ndarray, cat: str) -> np.ndarray:
+        """``[cell, h]``: the box cell after h hits of ``cat`` (every h up to the side's
+        units and damage; more take nothing more): each hit damages an undamaged two-hit
+        unit first, then takes the first unit the category may take, by the order of
+        loss — within each kind its first units left."""
+        kind_of, n, D = self._kind_of, self.n, self.D
+        delta, lS, lA, lO, sub = box.T
+        ls = np.column_stack([lS, lA, lO])
+        rank_in = np.zeros(n, dtype=np.int64)
+        for x in (S, A, O):
+            rank_in[kind_of == x] = np.arange(self.sizes[x])
+        takes_kind = np.zeros(3, dtype=bool)
+        takes_kind[list(TAKES[cat])] = True
+        eligible = takes_kind[kind_of][None, :] & (rank_in[None, :] >= ls[:, kind_of])
+        eligible &= ~((kind_of[None, :] == S) & (sub[:, None] == 1))    # submerged
+        # the eligible units of each cell in the order of loss: how many of each kind the
+        # first t of them hold
+        first = np.argsort(~eligible, axis=1, kind="stable")
+        ok = np.take_along_axis(eligible, first, axis=1)
+        took = np.zeros((len(box), n + 1, 3), dtype=np.int64)
+        for x in (S, A, O):
+            took[:, 1:, x] = np.cumsum(ok & (kind_of[first] == x), axis=1)
+        h = np.arange(n + D + 1)[None, :]
+        free = np.minimum(h, D - delta[:, None])         # hits on undamaged two-hit units
+        t = np.minimum(h - free, ok.sum(1)[:, None])
+        after = ls[:, None, :] + np.take(took.reshape(-1, 3),
+                                         np.arange(len(box))[:, None] * (n + 1) + t, axis=0)
+        return self._at(delta[:, None] + free, after[..., 0], after[..., 1], after[..., 2],
+                        sub[:, None])
+
+    def _at(self, delta, lS, lA, lO, sub) -> np.ndarray:
+        """The box cells (delta, lS, lA, lO, sub) (``_index``, looked up flat: faster)."""
+        _, nS, nA, nO, _ = self._index.shape
+        return np.take(self._index, (((delta * nS + lS) * nA + lA) * nO + lO) * 2 + sub)
+
+    def _tables(self, rules, k: int) -> None:
         """Per cell: the surprise strike's, and the general combat's hit tables by category
         (``sub``: the submarines; ``air_only``: aircraft without a friendly destroyer;
         ``any``: the rest, with the aircraft when a destroyer is beside them). A kind's
         units fire by the kind's losses only (``applicable``: support pairs units of one
-        kind), so the tables are built per kind, from the phases' own values."""
+        kind), so the tables are built per kind, from the phases' own values (the surprise
+        strike: the units' own values, ``SurpriseStrike``)."""
         slots, role = self.slots, self.role
         kinds = [(_kind(s.unit) if s.fights else -1) for s in slots]
 
-        def table(x: int, l: int, supported: bool) -> np.ndarray:
-            counts = tuple(int(v) for v in self._full - lost[x][l])
-            if supported:
-                state = (counts, None, False) if k == 0 else (None, counts, False)
-                per_slot = rules._fire.values(state, k)
-            else:
-                per_slot = [[(c, s.unit.value(role))] for c, s in zip(counts, slots)]
-            return _table([g for i, gs in enumerate(per_slot) if kinds[i] == x for g in gs])
+        def tables(x: int, supported: bool) -> list[np.ndarray]:
+            out = []
+            for lost in self._lost[x]:
+                counts = tuple((self._full - lost).tolist())
+                if supported and k == 0:
+                    per_slot = rules._fire.values((counts, None, False), 0)
+                else:
+                    per_slot = [[(c, s.unit.value(role))] for c, s in zip(counts, slots)]
+                out.append(_table([g for i, gs in enumerate(per_slot) if kinds[i] == x
+                                   for g in gs]))
+            return out + [np.ones(1)]                  # the last: nothing fires
 
-        per_kind = {name: [table(x, l, name != "surprise") for l in range(self.sizes[x] + 1)]
-                    for x, name in ((S, "surprise"), (S, "sub"), (A, "air"), (O, "other"))}
+        surprise, subs, air, other = (tables(S, False), tables(S, True), tables(A, True),
+                                      tables(O, True))
         _, lS, lA, lO, sub = self.cells.T
-        one = np.ones(1)
-        surprise, sub_t, air_only, any_t = [], [], [], []
-        memo: dict = {}
-        for c in range(self.C):
-            fighting_subs = sub[c] == 0
-            surprise.append(per_kind["surprise"][lS[c]] if fighting_subs else one)
-            sub_t.append(per_kind["sub"][lS[c]] if fighting_subs else one)
-            air = per_kind["air"][lA[c]]
-            if self.dest[c]:
-                air_only.append(one)
-                key = (lA[c], lO[c])
-                if key not in memo:
-                    memo[key] = np.convolve(per_kind["other"][lO[c]], air)
-                any_t.append(memo[key])
-            else:
-                air_only.append(air)
-                any_t.append(per_kind["other"][lO[c]])
-        self.surprise = _padded(surprise)
-        self.sub, self.air_only = _Sparse(_padded(sub_t)), _Sparse(_padded(air_only))
-        self.any = _Sparse(_padded(any_t))
+        fighting = np.where(sub == 0, lS, self.sizes[S] + 1)
+        self.surprise = _padded(surprise)[fighting]
+        self.sub = _Sparse.of(_padded(subs)[fighting])
+        self.air_only = _Sparse.of(_padded(air)[np.where(self.dest, self.sizes[A] + 1, lA)])
+        # the rest: the other ships, with the aircraft when a destroyer is beside them
+        pairs, where = np.unique(np.column_stack([lA, lO])[self.dest], axis=0,
+                                 return_inverse=True)
+        rows = other + [np.convolve(other[o], air[a]) for a, o in pairs.tolist()]
+        pick = lO.copy()
+        pick[self.dest] = len(other) + where.ravel()
+        self.any = _Sparse.of(_padded(rows)[pick])
 
-    def state(self, c: int) -> tuple[int, ...]:
-        return self.comps[c]
+class _Volley:
+    """One side's general-combat fire at the other (``side``): per firing cell, with or
+    without its submarines (they fire here when they didn't strike first), the joint table of
+    its hits by category (submarines', aircraft's without a destroyer, the rest's) — one
+    independent table each — and, when it fits in ``MAX_VOLLEY_MOVES``, where each joint
+    outcome leaves each of ``side``'s cells (the three categories' moves in turn)."""
+
+    def __init__(self, side: _Fleet, enemy: _Fleet):
+        self.side, self.enemy = side, enemy
+        cells = np.repeat(np.arange(enemy.C), 2)
+        subs = np.where(np.arange(2 * enemy.C) % 2 == 1, cells, enemy.sub.none)
+        widths = (enemy.sub.width, enemy.air_only.width, enemy.any.width)
+        self.codes = widths[0] * widths[1] * widths[2]
+        joint = enemy.sub.product(subs, enemy.air_only, cells, widths[1])
+        self.joint = joint.product(np.arange(2 * enemy.C), enemy.any, cells, widths[2])
+        #: P of all the joint outcomes (1 less the cut tails), per row
+        self.kept = np.bincount(np.repeat(np.arange(2 * enemy.C), self.joint.length),
+                                self.joint.p, minlength=2 * enemy.C)
+        self.moves = None
+        if side.C * self.codes <= MAX_VOLLEY_MOVES:
+            moves = np.arange(side.C)[:, None]
+            for cat, width in zip((SUB, AIR_ONLY, ANY), widths):
+                moves = _moved(side, cat, moves, width)
+            self.moves = moves.reshape(side.C, self.codes)
+
+    def __call__(self, mine: np.ndarray, theirs: np.ndarray):
+        """(e, cell, p): entry e (cells ``mine`` under the fire of ``theirs``) ends the
+        general combat in cell with probability p (entries of one e summed)."""
+        side, enemy = self.side, self.enemy
+        rows = 2 * theirs + (np.take(enemy.subs, theirs) & np.take(side.dest, mine))
+        if self.moves is not None:
+            e, code, p = self.joint.entries(rows)
+            return e, np.take(self.moves, np.take(mine, e) * self.codes + code), p, \
+                np.take(self.kept, rows)
+        n = len(mine)
+        e, cells, p = np.arange(n), mine, np.ones(n)
+        subs = np.where(rows % 2 == 1, theirs, enemy.sub.none)
+        e, cells, p = enemy.sub.expand(subs, side.moves[SUB], e, cells, p)
+        e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
+        e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
+        return e, cells, p, np.take(self.kept, rows)
 
 
 def _trim(table: np.ndarray) -> np.ndarray:
@@ -332,6 +406,15 @@ class _Battle:
 
     # -- per position (attacker cell x defender cell), ravelled like the grids: made once the
     # -- work is known to be within the limits (``solve``)
+    @functools.cached_property
+    def on_att(self) -> _Volley:
+        """The defender's general-combat fire at the attacker."""
+        return _Volley(self.att, self.dfn)
+
+    @functools.cached_property
+    def on_dfn(self) -> _Volley:
+        return _Volley(self.dfn, self.att)
+
     @functools.cached_property
     def plain(self) -> np.ndarray:
         """No submerging and no surprise strike (the round is the general combat alone)."""
@@ -397,32 +480,21 @@ class _Battle:
         bb, hd, ha = np.nonzero(s)
         return bb, i2[bb, hd], j2[bb, ha], s[bb, hd, ha]
 
-    def combat(self, side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarray):
-        """Where ``side`` ends the general combat, from cells ``mine`` under the fire of
-        ``enemy`` in cells ``theirs`` (its submarines' hits when they didn't strike first, its
-        aircraft's without a destroyer, the rest: taken in that order), as ``(cols, P, kept,
-        home)``: P[e, k] = P(entry e ends in cell cols[k]); kept[e] = P's row sum (1 less
-        the cut tails); home[e] = P(it stays in ``mine[e]``)."""
-        n = len(mine)
-        e, cells, p = np.arange(n), mine, np.ones(n)
-        subs = np.where(enemy.subs[theirs] & side.dest[mine], theirs, enemy.sub.none)
-        e, cells, p = enemy.sub.expand(subs, side.moves[SUB], e, cells, p)
-        e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
-        e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
-        seen = np.zeros(side.C, dtype=bool)
-        seen[cells] = True
-        cols = np.flatnonzero(seen)
-        local = np.cumsum(seen) - 1
-        P = np.bincount(e * len(cols) + local[cells], p, minlength=n * len(cols))
-        at_home = cells == mine[e]
-        return (cols, P.reshape(n, len(cols)), np.bincount(e, p, minlength=n),
-                np.bincount(e[at_home], p[at_home], minlength=n))
+    def combat(self, volley: _Volley, mine: np.ndarray, theirs: np.ndarray):
+        """Where ``volley``'s side ends the general combat, from cells ``mine`` under the
+        fire of cells ``theirs``, as ``(cols, P, kept)``: P[e, k] = P(entry e ends in cell
+        cols[k]); kept[e] = P's row sum (1 less the cut tails)."""
+        e, cells, p, kept = volley(mine, theirs)
+        size = volley.side.C
+        dense = np.bincount(e * size + cells, p, minlength=len(mine) * size).reshape(-1, size)
+        cols = np.flatnonzero(dense.any(axis=0))
+        return cols, dense[:, cols], kept
 
     def main(self, i: np.ndarray, j: np.ndarray):
         """The general combat from mid-round positions (i, j): the attacker's and the
         defender's ``combat``, independent of each other (before a side left with transports
         alone loses them)."""
-        return self.combat(self.att, self.dfn, i, j), self.combat(self.dfn, self.att, j, i)
+        return self.combat(self.on_att, i, j), self.combat(self.on_dfn, j, i)
 
     def main_stays(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         """P(the general combat leaves mid-round positions (i, j) as they are): per side and
@@ -543,7 +615,7 @@ class _Run:
         for lo in range(0, len(flat), per):
             i, j = np.divmod(flat[lo:lo + per], battle.Cd)
             w = mass[lo:lo + per]
-            (cols_a, pa, kept_a, _), (cols_d, pd, kept_d, _) = battle.main(i, j)
+            (cols_a, pa, kept_a), (cols_d, pd, kept_d) = battle.main(i, j)
             self.grid[np.ix_(cols_a, cols_d)] += (pa * w[:, None]).T @ pd
             lost = w * (1.0 - kept_a * kept_d)
             self._prune(float(lost[lost > 1e-15 * w].sum()))
