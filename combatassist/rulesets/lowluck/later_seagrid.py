@@ -290,16 +290,16 @@ class _Fleet:
         takes_kind[list(TAKES[cat])] = True
         eligible = takes_kind[kind_of][None, :] & (rank_in[None, :] >= ls[:, kind_of])
         eligible &= ~((kind_of[None, :] == S) & (sub[:, None] == 1))    # submerged
-        # the eligible units of each cell in the order of loss: how many of each kind the
-        # first t of them hold
-        first = np.argsort(~eligible, axis=1, kind="stable")
-        ok = np.take_along_axis(eligible, first, axis=1)
-        took = np.zeros((len(box), n + 1, 3), dtype=np.int64)
-        for x in (S, A, O):
-            took[:, 1:, x] = np.cumsum(ok & (kind_of[first] == x), axis=1)
+        # the eligible units of each cell in the order of loss: took[c, t, x], how many of
+        # kind x the first t of them hold
+        place = np.cumsum(eligible, axis=1)
+        c, u = np.nonzero(eligible)
+        took = np.bincount((c * (n + 1) + place[c, u]) * 3 + kind_of[u],
+                           minlength=len(box) * (n + 1) * 3).reshape(len(box), n + 1, 3)
+        took = np.cumsum(took, axis=1)
         h = np.arange(n + D + 1)[None, :]
         free = np.minimum(h, D - delta[:, None])         # hits on undamaged two-hit units
-        t = np.minimum(h - free, ok.sum(1)[:, None])
+        t = np.minimum(h - free, place[:, -1:] if n else 0)
         after = ls[:, None, :] + np.take(took.reshape(-1, 3),
                                          np.arange(len(box))[:, None] * (n + 1) + t, axis=0)
         return self._at(delta[:, None] + free, after[..., 0], after[..., 1], after[..., 2],
@@ -319,12 +319,15 @@ class _Fleet:
         strike: the units' own values, ``SurpriseStrike``)."""
         slots, role = self.slots, self.role
         kinds = [(_kind(s.unit) if s.fights else -1) for s in slots]
+        ids = {s.unit.id for s, n in zip(slots, self._start) if n}
+        support = k == 0 and any(ids & set(rule.units) and ids & set(rule.by)
+                                 for rule in rules.edition.support)
 
         def tables(x: int, supported: bool) -> list[np.ndarray]:
             out = []
             for lost in self._lost[x]:
                 counts = tuple((self._full - lost).tolist())
-                if supported and k == 0:
+                if supported and support:
                     per_slot = rules._fire.values((counts, None, False), 0)
                 else:
                     per_slot = [[(c, s.unit.value(role))] for c, s in zip(counts, slots)]
@@ -485,10 +488,13 @@ class _Battle:
         fire of cells ``theirs``, as ``(cols, P, kept)``: P[e, k] = P(entry e ends in cell
         cols[k]); kept[e] = P's row sum (1 less the cut tails)."""
         e, cells, p, kept = volley(mine, theirs)
-        size = volley.side.C
-        dense = np.bincount(e * size + cells, p, minlength=len(mine) * size).reshape(-1, size)
-        cols = np.flatnonzero(dense.any(axis=0))
-        return cols, dense[:, cols], kept
+        seen = np.zeros(volley.side.C, dtype=bool)
+        seen[cells] = True
+        cols = np.flatnonzero(seen)
+        local = np.cumsum(seen) - 1
+        size = len(cols)
+        dense = np.bincount(e * size + np.take(local, cells), p, minlength=len(mine) * size)
+        return cols, dense.reshape(-1, size), kept
 
     def main(self, i: np.ndarray, j: np.ndarray):
         """The general combat from mid-round positions (i, j): the attacker's and the
