@@ -116,7 +116,7 @@ def test_each_round_is_the_rules_round(s):
         ours: dict = {}
         for target, p_mid in zip(targets, probs):
             i2, j2 = np.divmod(np.array([target]), battle.Cd)
-            (cols_a, pa, _), (cols_d, pd, _) = battle.main(i2, j2)
+            (cols_a, pa, _, _), (cols_d, pd, _, _) = battle.main(i2, j2)
             for x, p in zip(cols_a, pa[0]):
                 for y, q in zip(cols_d, pd[0]):
                     if p * q:
@@ -227,8 +227,8 @@ def test_too_big_is_refused_at_once(monkeypatch):
     work = []
     for name in ("plain", "stays", "status", "on_att", "on_dfn"):
         monkeypatch.setattr(later_seagrid._Battle, name, property(lambda self: work.append(1)))
-    monkeypatch.setattr(limits, "MAX_GRID_WORK", 1)
-    with pytest.raises(EngineError, match="multiply-adds"):
+    monkeypatch.setattr(limits, "MAX_SEA_GRID_WORK", 1)
+    with pytest.raises(EngineError, match="grid cells x outcomes"):
         later_seagrid.solve(rules)
     assert not work
 
@@ -245,3 +245,37 @@ def test_staged_moves_answer_what_combined_moves_answer(s, monkeypatch):
         _same_states(getattr(fast, bucket), getattr(staged, bucket), 1e-15)
     assert staged.expected_rounds == pytest.approx(fast.expected_rounds, rel=1e-13)
     assert staged.decided_by_round == pytest.approx(fast.decided_by_round, abs=1e-14)
+
+
+def _fleet(k: int):
+    return payload("1942se", {
+        "options": {"battle": "sea", "dice": "standard"},
+        "attacker": {"units": {"submarine": 3 * k, "destroyer": 2 * k, "fighter": 2 * k,
+                               "cruiser": k, "bomber": k, "battleship": k}},
+        "defender": {"units": {"submarine": 2 * k, "destroyer": 2 * k, "fighter": 2 * k,
+                               "cruiser": k, "carrier": k, "battleship": k,
+                               "transport": k}}})
+
+
+def test_work_is_estimated_and_counted(monkeypatch):
+    """The issue's 20 v 20 fleet: the outcomes pushed stay within the estimate, far below
+    the limit; a 100 v 100 fleet is refused before any cell is made; a solve whose
+    estimate was low stops at the limit (the count)."""
+    rules = lowluck.make_rules(_fleet(2))
+    counted = []
+    real = later_seagrid._Run._count
+    monkeypatch.setattr(later_seagrid._Run, "_count",
+                        lambda self, n: counted.append(n) or real(self, n))
+    later_seagrid.solve(rules)
+    estimate = later_seagrid.work_estimate(later_seagrid._Battle(rules))
+    assert 0 < sum(counted) <= estimate < limits.MAX_SEA_GRID_WORK / 100
+    built = []
+    monkeypatch.setattr(later_seagrid, "_Fleet", lambda *a: built.append(1))
+    with pytest.raises(EngineError, match="grid cells x outcomes"):
+        later_seagrid.solve(lowluck.make_rules(_fleet(10)))
+    assert not built
+    monkeypatch.undo()
+    monkeypatch.setattr(later_seagrid, "work_estimate", lambda battle: 0.0)
+    monkeypatch.setattr(limits, "MAX_SEA_GRID_WORK", sum(counted) // 2)
+    with pytest.raises(EngineError, match="grid cells x outcomes"):
+        later_seagrid.solve(rules)

@@ -56,8 +56,8 @@ TAKES = {SUB: (S, O), AIR_ONLY: (A, O), ANY: (S, A, O)}
 _CHUNK = 2_000_000
 #: Combined moves (a side's cells x its enemy's joint hit outcomes) a volley keeps (int64).
 MAX_VOLLEY_MOVES = 4_000_000
-#: The largest grid of positions (both sides' reachable cells paired) the solver holds.
-MAX_POSITIONS = 20_000_000
+#: What the work is counted in (``limits.WORK_UNITS``).
+WORK_UNIT = "grid cells x outcomes"
 
 
 def applicable(rules) -> bool:
@@ -485,8 +485,9 @@ class _Battle:
 
     def combat(self, volley: _Volley, mine: np.ndarray, theirs: np.ndarray):
         """Where ``volley``'s side ends the general combat, from cells ``mine`` under the
-        fire of cells ``theirs``, as ``(cols, P, kept)``: P[e, k] = P(entry e ends in cell
-        cols[k]); kept[e] = P's row sum (1 less the cut tails)."""
+        fire of cells ``theirs``, as ``(cols, P, kept, outcomes)``: P[e, k] = P(entry e ends
+        in cell cols[k]); kept[e] = P's row sum (1 less the cut tails); outcomes: how many
+        joint hit outcomes made P."""
         e, cells, p, kept = volley(mine, theirs)
         seen = np.zeros(volley.side.C, dtype=bool)
         seen[cells] = True
@@ -494,7 +495,7 @@ class _Battle:
         local = np.cumsum(seen) - 1
         size = len(cols)
         dense = np.bincount(e * size + np.take(local, cells), p, minlength=len(mine) * size)
-        return cols, dense.reshape(-1, size), kept
+        return cols, dense.reshape(-1, size), kept, len(e)
 
     def main(self, i: np.ndarray, j: np.ndarray):
         """The general combat from mid-round positions (i, j): the attacker's and the
@@ -535,27 +536,48 @@ def _moved(side: _Fleet, cat: str, cells: np.ndarray, hits: int) -> np.ndarray:
 
 
 def work_estimate(battle: _Battle) -> float:
-    """Multiply-adds (and element operations) the solve needs, bounded from the sizes: every
-    position of the grid pushed once to the end and about twice more round by round (the
-    curve), each through its mid-round positions' hit combinations on both sides and the
-    level's matrix product (about a position's reach on each side)."""
+    """The hit outcomes the solve pushes (``limits.MAX_SEA_GRID_WORK``), from the sizes: the
+    positions it meets (measured 27-42 sqrt(positions) on fleets of 10-120 units, more in
+    long battles of weak units, whose count stops them) times each one's outcomes (its
+    surprise strikes' and both sides' general combat's, on average over the cells), about
+    twice (the curve's rounds meet them again); and at least 16 a position of the grid (its
+    memory: ~30 bytes)."""
     att, dfn = battle.att, battle.dfn
+    positions = float(battle.Ca) * battle.Cd
 
-    def combos(side: _Fleet, enemy: _Fleet) -> float:
-        return float(max(enemy.sub.length) * max(enemy.air_only.length) * max(enemy.any.length))
+    def outcomes(side: _Fleet) -> float:
+        joint = side.sub.length[:-1] * side.air_only.length[:-1] * side.any.length[:-1]
+        return float(joint.mean()) + float(np.count_nonzero(side.surprise, axis=1).mean())
 
-    mid = max(1, att.surprise.shape[1]) * max(1, dfn.surprise.shape[1])
-    per_position = mid * (combos(att, dfn) + combos(dfn, att) + att.n * dfn.n + att.C + dfn.C)
-    return 3.0 * battle.Ca * battle.Cd * per_position
+    met = min(positions, 40.0 * math.sqrt(positions))
+    return max(16.0 * positions, 2.0 * met * (outcomes(att) + outcomes(dfn)))
+
+
+def box_estimate(rules) -> float:
+    """``work_estimate``'s memory part before a cell is made: 16 a position of both sides'
+    boxes of cells, a tenth of them reachable (the reachable cells are 20-40 % of a box)."""
+    return 16.0 * _box_size(rules.att, rules.submerge[0]) * \
+        _box_size(rules.dfn, rules.submerge[1]) / 10.0
+
+
+def _box_size(side, submerge: bool) -> int:
+    damage = sum(n for s, n in zip(side.slots, side.counts0) if s.undamaged_two_hit)
+    sizes = [0, 0, 0]
+    for s, n in zip(side.slots, side.counts0):
+        if s.fights:
+            sizes[_kind(s.unit)] += n
+    subs = 2 if submerge and sizes[S] else 1
+    return subs * (damage + (sizes[S] + 1) * (sizes[A] + 1) * (sizes[O] + 1))
 
 
 def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
           curve: bool = True, cancel: Callable[[], bool] | None = None) -> BattleOutcome:
     """Exact outcome of ``rules`` (``applicable``) from its initial state; refused at once
-    (EngineError) beyond ``limits.MAX_GRID_WORK`` or ``MAX_POSITIONS``."""
+    (EngineError) when its estimate is beyond ``limits.MAX_SEA_GRID_WORK``, and stopped
+    there should the estimate have been low (the outcomes pushed are counted)."""
+    limits.check_exact(box_estimate(rules), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
     battle = _Battle(rules)
-    limits.check_exact(work_estimate(battle), limits.MAX_GRID_WORK, "multiply-adds")
-    limits.check_exact(battle.Ca * battle.Cd, MAX_POSITIONS, "grid cells x outcomes")
+    limits.check_exact(work_estimate(battle), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
     out = BattleOutcome()
     with one_blas_thread():
         run = _Run(battle, out, prune_below, cancel)
@@ -585,12 +607,19 @@ class _Run:
         self.scratch = scratch          # the curve's rounds: nothing recorded but what is alive
         self.explored = 0
         self.settled = 0.0              # decided and stalemate mass recorded (round by round)
+        self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
         self.grid = np.zeros((battle.Ca, battle.Cd))
         self.mid = np.zeros((battle.Ca, battle.Cd))
 
     def _poll(self) -> None:
         if self.cancel is not None and self.cancel():
             raise Cancelled()
+
+    def _count(self, outcomes: int) -> None:
+        """Count the outcomes pushed; stop where the estimate would have refused."""
+        self.work += outcomes
+        if self.work > limits.MAX_SEA_GRID_WORK:
+            raise limits.exact_refusal(self.work, limits.MAX_SEA_GRID_WORK, WORK_UNIT)
 
     def _record(self, bucket: dict, flat: np.ndarray, m: np.ndarray) -> None:
         self.settled += float(m.sum())
@@ -609,6 +638,7 @@ class _Run:
     def _strike(self, entries, visits: np.ndarray) -> None:
         """Push ``visits`` (per start position) to the mid-round grid."""
         b, target, s, _ = entries
+        self._count(len(b))
         np.add.at(self.mid.ravel(), target, visits[b] * s)
         lost = visits - np.bincount(b, visits[b] * s, minlength=len(visits))
         self._prune(float(lost[lost > 1e-15 * visits].sum()))
@@ -621,7 +651,8 @@ class _Run:
         for lo in range(0, len(flat), per):
             i, j = np.divmod(flat[lo:lo + per], battle.Cd)
             w = mass[lo:lo + per]
-            (cols_a, pa, kept_a), (cols_d, pd, kept_d) = battle.main(i, j)
+            (cols_a, pa, kept_a, n_a), (cols_d, pd, kept_d, n_d) = battle.main(i, j)
+            self._count(n_a + n_d)
             self.grid[np.ix_(cols_a, cols_d)] += (pa * w[:, None]).T @ pd
             lost = w * (1.0 - kept_a * kept_d)
             self._prune(float(lost[lost > 1e-15 * w].sum()))
