@@ -45,7 +45,7 @@ import numpy as np
 
 from ... import limits
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .chains import CURVE_PRUNE, STALEMATE, one_blas_thread
+from .chains import STALEMATE, push_rows
 from .hits import TAIL_CUTOFF
 from .later_phases import AIR_ONLY, ANY, SUB
 
@@ -578,18 +578,9 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
     limits.check_exact(box_estimate(rules), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
     battle = _Battle(rules)
     limits.check_exact(work_estimate(battle), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
-    out = BattleOutcome()
-    with one_blas_thread():
-        run = _Run(battle, out, prune_below, cancel)
-        if max_rounds > 0:
-            run.rounds(max_rounds)
-        else:
-            run.to_the_end()
-            if curve:
-                out.decided_by_round = _Run(battle, BattleOutcome(), CURVE_PRUNE, cancel,
-                                            scratch=True).curve()
-        out.states_explored = run.explored
-    return out
+    return push_rows(lambda out, prune, scratch: _Run(
+        battle, out, prune_below if prune is None else prune, cancel, scratch=scratch),
+        max_rounds, curve)
 
 
 class _Run:
