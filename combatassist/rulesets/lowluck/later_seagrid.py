@@ -18,16 +18,20 @@ The solver keeps the battle's mass on the grid of both sides' reachable cells an
 levels below it and a position's own self-loop, so a level's positions are final once the
 levels below are pushed; each is judged as the generic solver judges it (decided, pruned below
 ``prune_below``, stalemate), its visits are its mass / (1 - P(the round leaves it where it
-is)) — exact, never iterated — and the whole level is pushed through one round at once:
+is)) — exact, never iterated — and the whole level is pushed through one round at once, in
+two pushes through a second grid of *mid-round* positions:
 
-- submerging and the surprise strike (which depends on both sides: the enemy's destroyers)
-  give each position a few mid-round positions with their probabilities;
+- submerging and the surprise strike (which depend on both sides: the enemy's destroyers)
+  take each position to a few mid-round positions, with their probabilities;
 - from a mid-round position the general combat's two sides are independent: the attacker's
-  next cell depends on the defender's hit tables (one per hit category) and its own cell, and
-  the other way round; so a round is a sum of outer products, one per mid-round position,
-  pushed as one matrix product ``PA^T diag(w) PD`` over the cells the level reaches;
-- a side left with transports alone is folded in when the mass arrives (the end of the round
-  is a function of the position).
+  next cell depends on its own cell and the defender's joint hit table (one independent table
+  per hit category), and the other way round; so the general combat is a sum of outer
+  products, one per mid-round position, pushed as one matrix product ``PA^T diag(w) PD``
+  over the cells the level reaches — once per mid-round position, whatever positions its
+  mass came from (a position's own mid-round mass that the general combat leaves where it
+  is counts in its incoming mass);
+- a side left with transports alone loses them when the mass arrives (the battle is then
+  decided: the end of a round is a function of the position).
 
 Round by round (``max_rounds``, and the "decided by round N" curve) every live position takes
 one such round. Decided and stalemate states are ``LaterRules``' own state tuples, so the
@@ -56,6 +60,8 @@ TAKES = {SUB: (S, O), AIR_ONLY: (A, O), ANY: (S, A, O)}
 _CHUNK = 2_000_000
 #: Combined moves (a side's cells x its enemy's joint hit outcomes) a volley keeps (int64).
 MAX_VOLLEY_MOVES = 4_000_000
+#: Mid-round positions pushed together round by round (rank bands: see ``_Run._fire_all``).
+BAND = 256
 #: What the work is counted in (``limits.WORK_UNITS``).
 WORK_UNIT = "grid cells x outcomes"
 
@@ -70,7 +76,7 @@ def applicable(rules) -> bool:
         return False
     present = set()
     for side in (rules.att, rules.dfn):
-        for slot, n in zip(side.slots, side.counts0):
+        for slot in side.slots:
             if slot.status not in ("", "damaged", "out"):
                 return False
             u = slot.unit
@@ -350,6 +356,7 @@ class _Fleet:
         pick[self.dest] = len(other) + where.ravel()
         self.any = _Sparse.of(_padded(rows)[pick])
 
+
 class _Volley:
     """One side's general-combat fire at the other (``side``): per firing cell, with or
     without its submarines (they fire here when they didn't strike first), the joint table of
@@ -427,7 +434,7 @@ class _Battle:
     @functools.cached_property
     def stays(self) -> np.ndarray:
         """P(the general combat leaves the position as it is)."""
-        return self.main_stays(*np.divmod(np.arange(self.Ca * self.Cd), self.Cd))
+        return self.main_stays(np.arange(self.Ca)[:, None], np.arange(self.Cd)[None, :]).ravel()
 
     @functools.cached_property
     def status(self) -> np.ndarray:
@@ -504,9 +511,10 @@ class _Battle:
         return self.combat(self.on_att, i, j), self.combat(self.on_dfn, j, i)
 
     def main_stays(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
-        """P(the general combat leaves mid-round positions (i, j) as they are): per side and
-        category, P(no hit) when a hit would find a unit, else 1 (less a cut tail)."""
-        out = np.ones(len(i))
+        """P(the general combat leaves mid-round positions (i, j) as they are; i and j
+        broadcast): per side and category, P(no hit) when a hit would find a unit, else 1
+        (less a cut tail)."""
+        out = np.ones(np.broadcast_shapes(np.shape(i), np.shape(j)))
         for side, enemy, mine, theirs in ((self.att, self.dfn, i, j), (self.dfn, self.att, j, i)):
             subs = np.where(enemy.subs[theirs] & side.dest[mine], theirs, enemy.sub.none)
             for cat, table, rows in ((SUB, enemy.sub, subs), (AIR_ONLY, enemy.air_only, theirs),
@@ -764,9 +772,16 @@ class _Run:
         return curve
 
     def _fire_all(self) -> None:
+        """The general combat from every mid-round position with mass, by rank bands (the
+        cells one band reaches are fewer than the whole grid's: smaller products)."""
         mid = self.mid.ravel()
         flat = np.flatnonzero(mid)
-        self._fire(flat, mid[flat].copy())
+        battle = self.battle
+        i, j = np.divmod(flat, battle.Cd)
+        flat = flat[np.argsort(battle.att.rank[i] * (battle.Cd + 1) + battle.dfn.rank[j],
+                               kind="stable")]
+        for part in np.array_split(flat, max(1, len(flat) // BAND)):
+            self._fire(part, mid[part].copy())
         self.mid[:] = 0.0
 
     def _record_undecided(self, flat: np.ndarray, m: np.ndarray) -> None:
