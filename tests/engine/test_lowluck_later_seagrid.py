@@ -25,14 +25,15 @@ SHIPS = {"1942se": ["submarine", "destroyer", "cruiser", "carrier", "battleship"
 TWO_HIT = {"1942se": ["battleship"], "1940se": ["battleship", "carrier"]}
 
 
-def _battle(rng: random.Random, most: int, rounds=(0, 0, 0, 1, 2, 4)):
-    """A random later-edition sea battle with submarines on at least one side: destroyers or
-    not, aircraft, damaged two-hit units, transports, submerging, orders of loss."""
+def _battle(rng: random.Random, most: int, rounds=(0, 0, 0, 1, 2, 4), subs=True):
+    """A random later-edition sea battle with submarines on at least one side (``subs``;
+    else none): destroyers or not, aircraft, damaged two-hit units, transports, submerging,
+    orders of loss."""
     edition = rng.choice(sorted(SHIPS))
-    ids = SHIPS[edition]
+    ids = [u for u in SHIPS[edition] if subs or u != "submarine"]
     doc = {"options": {"battle": "sea", "dice": "standard",
                        "max_rounds": rng.choice(rounds)}}
-    subs_on = rng.choice(["attacker", "defender", "both"])
+    subs_on = rng.choice(["attacker", "defender", "both"]) if subs else None
     for role in ("attacker", "defender"):
         units = {u: rng.randint(0, most) if rng.random() < 0.5 else 0 for u in ids}
         if role == "defender":
@@ -138,6 +139,13 @@ def test_matches_the_generic_solver_state_by_state(s):
     """1942 and 1940, destroyers or not, aircraft, damaged two-hit units, transports,
     submerging on either side, max_rounds: every decided, stalemate and undecided state
     carries the generic solver's mass, with its expected rounds and its curve."""
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("s", _battles(12, seed=8, most=4, subs=False))
+def test_sea_battles_without_submarines_too(s):
+    """Without submarines (a solver that takes them first may come before this one): the
+    generic solver's answer, state by state."""
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
 
 
