@@ -287,3 +287,11 @@ def test_work_is_estimated_and_counted(monkeypatch):
     monkeypatch.setattr(limits, "MAX_SEA_GRID_WORK", sum(counted) // 2)
     with pytest.raises(EngineError, match="grid cells x outcomes"):
         later_seagrid.solve(rules)
+
+
+@pytest.mark.parametrize("s", _battles(6, seed=11, most=3, rounds=(2, 3, 5)))
+def test_round_by_round_explores_the_generic_solvers_positions(s):
+    rules = lowluck.make_rules(s)
+    rounds = s.options.max_rounds
+    assert (later_seagrid.solve(rules, max_rounds=rounds).states_explored
+            == solve(rules, max_rounds=rounds).states_explored)

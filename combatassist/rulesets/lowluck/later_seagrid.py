@@ -740,6 +740,7 @@ class _Run:
         returns P(decided within N rounds) for each N (recorded mass; scratch: 1 - live).
         What is still on after the last round is ``undecided``."""
         curve: list[float] = []
+        seen = np.zeros(self.battle.Ca * self.battle.Cd, dtype=bool)   # positions met
         if self._first_round():
             self._fire_all()
         while len(curve) < max_rounds:
@@ -751,7 +752,7 @@ class _Run:
             entries = self.battle.strikes(flat)
             stale = entries[3] >= STALEMATE
             self._record(self.out.stalemates, flat[stale], m[stale])
-            self.explored += len(flat)
+            seen[flat] = True
             live = np.where(stale, 0.0, m)
             live_mass = float(live.sum())
             curve.append(1.0 - live_mass if self.scratch else self.settled)
@@ -765,6 +766,7 @@ class _Run:
             self.out.expected_rounds += live_mass
             self._strike(entries, live)
             self._fire_all()
+        self.explored += int(seen.sum())
         while len(curve) < max_rounds and not self.scratch:
             curve.append(curve[-1] if curve else 1.0)
         if not self.scratch:
