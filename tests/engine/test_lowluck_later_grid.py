@@ -295,19 +295,20 @@ def test_retreat_after_a_round_from_the_grid_equals_the_generic_solvers(s):
         _same_states(getattr(slow, bucket), getattr(fast, bucket), 1e-13)
 
 
-def test_row_by_row_steps_equal_one_product(monkeypatch):
-    """``step``'s row-by-row products (big battles) answer what its one product answers: the
-    curve and a round-limited battle."""
-    s = CASES["kept land unit, amphibious, bombardment"]
+def test_split_steps_equal_one_product(monkeypatch):
+    """``step``'s boxes cut in parts and sub-battles pushed a few at a time (big battles)
+    answer what one product answers, folds included: the curve and a round-limited battle."""
+    s = CASES["AA guns, every round"]
     for rounds in (0, 3):
         s = LowLuckScenario(options=LowLuckOptions(**{**s.options.__dict__,
                                                       "max_rounds": rounds}),
                             attacker=s.attacker, defender=s.defender, edition=s.edition)
         rules = lowluck.make_rules(s)
         one = grid.solve_grid(rules, max_rounds=rounds)
-        monkeypatch.setattr(grid, "STEP_COPY", 0)
-        rows = grid.solve_grid(rules, max_rounds=rounds)
+        monkeypatch.setattr(grid, "STEP_SPLIT_CELLS", 0)
+        monkeypatch.setattr(grid, "STEP_CHUNK", 1)
+        parts = grid.solve_grid(rules, max_rounds=rounds)
         monkeypatch.undo()
-        assert rows.decided_by_round == pytest.approx(one.decided_by_round, abs=1e-15)
+        assert parts.decided_by_round == pytest.approx(one.decided_by_round, abs=1e-15)
         for bucket in ("decided", "undecided"):
-            _same_states(getattr(one, bucket), getattr(rows, bucket), 1e-15)
+            _same_states(getattr(one, bucket), getattr(parts, bucket), 1e-15)
