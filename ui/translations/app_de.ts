@@ -190,24 +190,8 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
             <translation>&lt;p&gt;Diese Szenarien haben ungespeicherte Änderungen:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Vor dem Beenden speichern?&lt;/p&gt;</translation>
         </message>
         <message>
-            <source>{name} ({tab} tab)</source>
-            <translation>{name} (Reiter {tab})</translation>
-        </message>
-        <message>
             <source>untitled {ruleset} scenario</source>
             <translation>unbenanntes {ruleset}-Szenario</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;These scenarios have unsaved changes:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Save them before quitting?&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Diese Szenarien haben ungespeicherte Änderungen:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Vor dem Beenden speichern?&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>{name} ({tab} tab)</source>
-            <translation>{name} (Reiter {tab})</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;These scenarios have unsaved changes:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Save them before quitting?&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Diese Szenarien haben ungespeicherte Änderungen:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Vor dem Beenden speichern?&lt;/p&gt;</translation>
         </message>
         <message>
             <source>start a new scenario</source>
