@@ -129,8 +129,9 @@ def _value_name(ruleset: str, value: Any) -> Any:
 
 
 def forces(scenario: Scenario) -> dict[str, str]:
-    """{"attacker": "3 infantry + 3 armor + 1 fighter", "defender": ...} (other parts of a
-    ruleset's side, e.g. order of loss or bands, as '; '-separated phrases)."""
+    """{"attacker": "3 Infantry + 3 Armor + 1 Fighter", "defender": ...}: units by their
+    display names, other parts of a ruleset's side (bands, order of loss, a stance) as
+    '; '-separated phrases; engine texts (the GUI shows them in its language)."""
     doc = rulesets.get(scenario.ruleset).to_document(scenario.body)
     return {side: join("; ", _flatten(scenario.ruleset, doc.get(side, {}))) or msg("nothing")
             for side in SIDES if side in doc}
