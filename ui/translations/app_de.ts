@@ -544,6 +544,10 @@ Nein: sie wird verworfen.</translation>
             <translation>{Side} zieht sich zurück: die Schlacht endet hier, und die andere Seite gewinnt. Rückgängig nimmt es zurück. Jetzt zurückziehen?</translation>
         </message>
         <message>
+            <source>{Side} retreats: its units landed from the sea can't leave and fight on to the end; the others leave the battle. Undo takes it back. Retreat now?</source>
+            <translation>{Side} zieht sich zurück: die von See gelandeten Einheiten können nicht abziehen und kämpfen bis zum Ende weiter; die anderen verlassen die Schlacht. Rückgängig nimmt es zurück. Jetzt zurückziehen?</translation>
+        </message>
+        <message>
             <source>End battle</source>
             <translation>Beenden</translation>
         </message>
