@@ -74,10 +74,11 @@ def test_the_duels_data_folder_is_read_by_the_one_validator(duel):
     assert "labels.toml" in str(info.value) and "sides.referee" in str(info.value)
 
 
-def test_the_duel_is_gone_with_its_folder(duel, monkeypatch):
-    monkeypatch.setattr(rulesets, "__path__", list(rulesets.__path__)[1:])
+def test_the_duel_is_gone_with_its_folder(duel):
+    # (the path is set back by the duel fixture: a monkeypatch would undo after it)
+    rulesets.__path__ = list(rulesets.__path__)[1:]
     for name in [m for m in sys.modules if m.startswith("combatassist.rulesets.duel")]:
-        del sys.modules[name]                    # (the example_first fixture gives back any other)
+        del sys.modules[name]                    # (the duel fixture gives back any other)
     # gone, or (in a tree that followed the page) the tree's own duel, not the folder's
     assert "duel" not in rulesets.names() or \
         not rulesets.get("duel").resources.is_relative_to(duel)
