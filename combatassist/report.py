@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import rulesets
-from .result import BattleResult, composition, summarise_battle
+from .result import BattleResult, percent, summarise_battle
 from .scenario import Scenario
 from .text import join, msg, term
 from .text import lines as text_lines
@@ -32,30 +32,37 @@ def _is_counts(value: Any) -> bool:
 _CONTAINERS = ("units", "bands")
 
 
-def _flatten(value: Any, prefix: str = "") -> list[str]:
-    """A side's document as short phrases: '3 infantry + 1 armor',
-    'red: 3 tank (roll), 1 mech infantry (boost)', 'order_of_loss: a, b'."""
+def _flatten(ruleset: str, value: Any, prefix: Any = "") -> list[Any]:
+    """A side's document as short phrases in the form's words: '3 Infantry + 1 Armor',
+    'Red: 3 Tank (roll), 1 Mech infantry (boost)', 'stance: Attack'."""
+    def phrase(text: Any) -> Any:
+        return join("", (prefix, text)) if prefix else text
+
     if _is_counts(value):
-        return [f"{prefix}{composition(dict(value))}"]
+        return [phrase(counts(ruleset, dict(value)))]
     if isinstance(value, Mapping):
         if value and all(_is_counts(v) for v in value.values()) and \
                 not set(value) & set(_CONTAINERS):
             # roles of one group (a band's roll / boost): one phrase
-            return [prefix + ", ".join(f"{composition(dict(v))} ({k})"
-                                       for k, v in value.items())]
-        out: list[str] = []
+            return [phrase(join(", ", [msg("{units} ({role})", units=counts(ruleset, dict(v)),
+                                           role=_key_name(ruleset, k))
+                                       for k, v in value.items()]))]
+        out: list[Any] = []
         for key, sub in value.items():
-            out += _flatten(sub, prefix if key in _CONTAINERS else f"{prefix}{_words(key)}: ")
+            inner = prefix if key in _CONTAINERS else \
+                join("", (prefix, msg("{key}: ", key=_key_name(ruleset, key))))
+            out += _flatten(ruleset, sub, inner)
         return out
     if isinstance(value, (list, tuple)):
         if not value:
             return []
-        items: dict[str, int] = {}                  # identical entries counted: '2 infantry'
+        items: dict[str, tuple[Any, int]] = {}       # identical entries counted: '2 Infantry'
         for v in value:
-            text = _item(v)
-            items[text] = items.get(text, 0) + 1
-        return [prefix + ", ".join(t if n == 1 else f"{n} {t}" for t, n in items.items())]
-    return [f"{prefix}{_option_text(value)}"]
+            text = _item(ruleset, v)
+            items[str(text)] = (text, items.get(str(text), (text, 0))[1] + 1)
+        return [phrase(join(", ", [t if n == 1 else msg("{n} {unit}", n=n, unit=t)
+                                   for t, n in items.values()]))]
+    return [phrase(_value_name(ruleset, value))]
 
 
 def _words(ident: Any) -> str:
@@ -63,21 +70,71 @@ def _words(ident: Any) -> str:
     return str(ident).replace("_", " ")
 
 
-def _item(value: Any) -> str:
-    """One list entry: a unit table as 'infantry' or 'infantry (veteran yes)'."""
+def display_name(ruleset: str, ident: str) -> Any:
+    """An id of the ruleset's data (a unit, band, terrain, stance) by its display name
+    (``Ruleset.labels``, units first), a ``term`` the GUI translates like the forms' names;
+    an id no label names, in words."""
+    labels = rulesets.get(ruleset).labels
+    for names in sorted(labels.values(), key=lambda names: names is not labels.get("units")):
+        if ident in names:
+            return term(f"data.{ruleset}", names[ident])
+    return _words(ident)
+
+
+def counts(ruleset: str, units: Mapping[str, int]) -> Any:
+    """{'armor': 3, 'mech_infantry': 1} -> '3 Armor + 1 Mech infantry' by display names
+    ('nothing' when empty): ``result.composition`` in players' words."""
+    parts = [msg("{n} {unit}", n=n, unit=display_name(ruleset, u))
+             for u, n in units.items() if n]
+    return join(" + ", parts) if parts else msg("nothing")
+
+
+def _item(ruleset: str, value: Any) -> Any:
+    """One list entry: a unit table as 'Infantry' or 'Infantry (veteran: yes)'."""
     if not isinstance(value, Mapping):
-        return _option_text(value)
-    rest = [f"{_words(k)} {_option_text(v)}" for k, v in value.items() if k != "type"]
-    name = _words(value.get("type", ""))
-    return f"{name} ({', '.join(rest)})" if name and rest else name or ", ".join(rest)
+        return _value_name(ruleset, value)
+    rest = [msg("{key}: {value}", key=_key_name(ruleset, k), value=_value_name(ruleset, v))
+            for k, v in value.items() if k != "type"]
+    name = display_name(ruleset, value["type"]) if value.get("type") else ""
+    if name and rest:
+        return msg("{unit} ({details})", unit=name, details=join(", ", rest))
+    return name or join(", ", rest)
+
+
+#: The parts of a side as the forms name them (a key not listed here, nor a display label,
+#: is shown with spaces for underscores).
+KEY_NAMES = {
+    "roll": msg("roll"), "boost": msg("boost"), "idle": msg("idle"), "stance": msg("stance"),
+    "wall": msg("wall"), "kind": msg("kind"), "damage": msg("damage"),
+    "terrain": msg("terrain"), "amphibious": msg("amphibious"),
+    "bombard": msg("bombard"), "damaged": msg("damaged"),
+    "order_of_loss": msg("order of loss"),
+}
+
+
+def _key_name(ruleset: str, key: str) -> Any:
+    """A document key in the form's words: a part's name, else a display label (a band)."""
+    if key in KEY_NAMES:
+        return KEY_NAMES[key]
+    return display_name(ruleset, key)
+
+
+def _value_name(ruleset: str, value: Any) -> Any:
+    """A value in the form's words: yes / no, an id by its display name, a number as is."""
+    if isinstance(value, bool):
+        return msg("yes") if value else msg("no")
+    if isinstance(value, str):
+        return display_name(ruleset, value)
+    return str(value)
 
 
 def forces(scenario: Scenario) -> dict[str, str]:
-    """{"attacker": "3 infantry + 3 armor + 1 fighter", "defender": ...} (other parts of a
-    ruleset's side, e.g. order of loss or bands, as '; '-separated phrases)."""
+    """{"attacker": "3 Infantry + 3 Armor + 1 Fighter", "defender": ...}: units by their
+    display names, other parts of a ruleset's side (bands, order of loss, a stance) as
+    '; '-separated phrases; engine texts (the GUI shows them in its language)."""
     doc = rulesets.get(scenario.ruleset).to_document(scenario.body)
-    return {side: "; ".join(_flatten(doc.get(side, {}))) or "nothing" for side in SIDES
-            if side in doc}
+    return {side: join("; ", _flatten(scenario.ruleset, doc.get(side, {}))) or msg("nothing")
+            for side in SIDES if side in doc}
 
 
 def options(scenario: Scenario) -> dict[str, Any]:
@@ -85,12 +142,6 @@ def options(scenario: Scenario) -> dict[str, Any]:
     doc = rulesets.get(scenario.ruleset).to_document(scenario.body)
     opts = doc.get("options", {})
     return dict(opts) if isinstance(opts, Mapping) else {}
-
-
-def _option_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return _words(value)
 
 
 #: The options as the forms name them (players never see a file's key; a key not listed here
@@ -108,15 +159,10 @@ OPTION_NAMES = {
 
 def _option_value(ruleset: str, key: str, value: Any) -> str:
     """An option's value in the form's words: an id by its display name, yes / no."""
-    if isinstance(value, bool):
-        return msg("yes") if value else msg("no")
     if key == "max_rounds" and value == 0:
         return msg("to the end")
-    if isinstance(value, str):
-        labels = rulesets.get(ruleset).labels
-        name = next((names[value] for names in labels.values() if value in names), None)
-        return term(f"data.{ruleset}", name) if name else value.replace("_", " ")
-    return value
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) \
+        else _value_name(ruleset, value)
 
 
 def option_phrases(scenario: Scenario) -> list[str]:
@@ -145,7 +191,8 @@ def copy_text(scenario: Scenario, result: BattleResult,
     engine text: its heading in the GUI's language there, English as a ``str``)."""
     lines = heading_lines(scenario)
     lines.append("")
-    lines += summarise_battle(result, profiles=COPY_PROFILES).splitlines()
+    lines += summarise_battle(result, profiles=0).splitlines()
+    lines += ends_lines(scenario.ruleset, result)
     if baseline is not None:
         lines.append("")
         lines.append("Compared with the pinned baseline:")
@@ -157,6 +204,18 @@ def copy_text(scenario: Scenario, result: BattleResult,
     lines.append("")
     lines.append("(Combat Assistant)")
     return text_lines(lines)
+
+
+def ends_lines(ruleset: str, result: BattleResult) -> list[Any]:
+    """The most likely ends of the copied text, units by their display names."""
+    profiles = result.figures.profiles[:COPY_PROFILES] if result.figures is not None else []
+    if not profiles:
+        return []
+    return [join("", ("  ", msg("most likely ends:")))] + [
+        join("", ("    ", msg("{p}  attacker {attacker} | defender {defender}",
+                              p=f"{percent(pr['p']):>7}", attacker=counts(ruleset, pr["attacker"]),
+                              defender=counts(ruleset, pr["defender"]))))
+        for pr in profiles]
 
 
 def _probability(p: float) -> str:
@@ -207,10 +266,10 @@ def csv_rows(scenario: Scenario | None, results: list[tuple[str, BattleResult]])
             rows.append(["side", "unit", "expected_survivors"])
             for side, units in fig.survivors.items():
                 for unit, n in units.items():
-                    rows.append([side, unit, repr(n)])
+                    rows.append([side, display_name(res.ruleset, unit), repr(n)])
             rows.append(["profile_attacker", "profile_defender", "probability"])
             for pr in fig.profiles:
-                rows.append([composition(pr["attacker"]), composition(pr["defender"]),
+                rows.append([counts(res.ruleset, pr["attacker"]), counts(res.ruleset, pr["defender"]),
                             _probability(pr["p"])])
         rows.append([])
     return rows

@@ -1,16 +1,15 @@
 """docs/adding-a-ruleset.md, followed to the letter: a sixth ruleset from a temporary folder.
 
-Every code block of the page that starts with a ``# <path>`` line is written to that path
-under a temporary root; the root's ``combatassist/rulesets`` is put on the rulesets package's
-path (as a new folder in the source tree would be), and the CLI must answer the ruleset's
-scenario file without any registry being edited.
+The page's engine and resources files (``tests/doc_steps.py`` reads them) are written under a
+temporary root; the root's ``combatassist/rulesets`` is put first on the rulesets package's
+path (as a new folder in the source tree would be; a duel already in the tree is put aside
+meanwhile), and the CLI must answer the ruleset's scenario file without any registry being
+edited.
 """
 from __future__ import annotations
 
 import json
-import re
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,32 +17,17 @@ from combatassist import rulesets
 from combatassist.cli import main
 from combatassist.errors import ScenarioError
 from combatassist.ruleset import compute
-
-DOC = Path(__file__).resolve().parents[2] / "docs" / "adding-a-ruleset.md"
-BLOCK = re.compile(r"^```[a-z]*\n# (?P<path>[\w./-]+)\n(?P<body>.*?)^```", re.M | re.S)
-
-
-def doc_files(parts: tuple[str, ...] = ("combatassist/", "resources/")) -> dict[str, str]:
-    """The files the page shows, by path (only those under ``parts``)."""
-    files = {m["path"]: m["body"] for m in BLOCK.finditer(DOC.read_text(encoding="utf-8"))}
-    return {p: body for p, body in files.items() if p.startswith(parts)}
+from tests.doc_steps import example_first, write_files
 
 
 @pytest.fixture
-def duel(tmp_path, monkeypatch):
+def duel(tmp_path):
     """The page's files under ``tmp_path``, found by the rulesets package."""
-    files = doc_files()
+    files = write_files(tmp_path, ("combatassist/", "resources/"))
     assert {"combatassist/rulesets/duel/__init__.py", "combatassist/rulesets/duel/rules.py",
-            "resources/duel/default.toml"} <= set(files)
-    for path, body in files.items():
-        target = tmp_path / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(body, encoding="utf-8")
-    monkeypatch.setattr(rulesets, "__path__",
-                        [*rulesets.__path__, str(tmp_path / "combatassist" / "rulesets")])
-    yield tmp_path
-    for name in [m for m in sys.modules if m.startswith("combatassist.rulesets.duel")]:
-        del sys.modules[name]
+            "resources/duel/default.toml", "resources/duel/help.de.html"} <= set(files)
+    with example_first({rulesets: tmp_path / "combatassist" / "rulesets"}):
+        yield tmp_path
 
 
 def test_the_duel_is_found_without_a_registry(duel):
@@ -90,9 +74,14 @@ def test_the_duels_data_folder_is_read_by_the_one_validator(duel):
     assert "labels.toml" in str(info.value) and "sides.referee" in str(info.value)
 
 
-def test_the_duel_is_gone_with_its_folder(duel, monkeypatch):
-    monkeypatch.setattr(rulesets, "__path__", list(rulesets.__path__)[:-1])
-    assert "duel" not in rulesets.names()
+def test_the_duel_is_gone_with_its_folder(duel):
+    # (the path is set back by the duel fixture: a monkeypatch would undo after it)
+    rulesets.__path__ = list(rulesets.__path__)[1:]
+    for name in [m for m in sys.modules if m.startswith("combatassist.rulesets.duel")]:
+        del sys.modules[name]                    # (the duel fixture gives back any other)
+    # gone, or (in a tree that followed the page) the tree's own duel, not the folder's
+    assert "duel" not in rulesets.names() or \
+        not rulesets.get("duel").resources.is_relative_to(duel)
 
 
 def test_an_import_error_in_a_ruleset_surfaces(tmp_path, monkeypatch):

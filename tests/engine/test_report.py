@@ -31,8 +31,8 @@ def test_copy_text_names_what_was_computed_and_the_figures():
     text = report.copy_text(scenario, result)
     lines = text.splitlines()
     assert lines[0] == "Karelia, turn 2"
-    assert "Attacker: 4 infantry + 2 armor + 2 fighter" in lines
-    assert "Defender: 5 infantry + 1 armor + 1 fighter" in lines
+    assert "Attacker: 4 Infantry + 2 Armor + 2 Fighter" in lines
+    assert "Defender: 5 Infantry + 1 Armor + 1 Fighter" in lines
     options = next(line for line in lines if line.startswith("Options: "))
     assert "AA gun: yes" in options and "retreat below win chance: 0.3" in options
     assert "_" not in options
@@ -59,7 +59,7 @@ def test_csv_carries_heading_and_figures():
     rows = list(csv.reader(io.StringIO(report.csv_text(scenario, [("current", result)]))))
     assert rows[0] == ["title", "Worked example from the designer"]
     assert rows[1] == ["ruleset", "mediumluck"]
-    assert rows[2][0] == "attacker" and "3 tank (roll)" in rows[2][1]
+    assert rows[2][0] == "attacker" and "Red: 3 Tank (roll), 1 Mech infantry (boost)" in rows[2][1]
     assert ["option", "defender rolls an extra white die", "no"] in rows
     keyed = {row[0]: row[1:] for row in rows if row}
     assert float(keyed["attacker_wins"][0]) == result.attacker_wins
@@ -109,3 +109,40 @@ def test_the_forces_of_every_example_are_in_words(example):
 
     for side, text in report.forces(load_scenario(example)).items():
         assert "_" not in text, (side, text)
+
+
+def test_exports_name_units_by_their_display_names():
+    """Copied text and CSV say 'Mech infantry' (the edition's display name, as the forms do),
+    never an id in words ('mech infantry'): the forces, the likely ends, the survivors."""
+    scenario = parse_scenario_text(
+        'ruleset = "lowluck"\n[options]\nedition = "1940se"\n'
+        '[attacker]\nunits = { mech_infantry = 2, tactical_bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 2, aa_gun = 1 }\n')
+    result = lowluck.compute(scenario.body)
+    text = report.copy_text(scenario, result)
+    assert "Attacker: 2 Mech infantry + 1 Tactical bomber" in text.splitlines()
+    assert "Defender: 2 Infantry + 1 AA gun" in text.splitlines()
+    ends = [line for line in text.splitlines() if "| defender" in line]
+    assert ends and all("Mech infantry" in line or "nothing" in line for line in ends)
+    assert "mech infantry" not in text and "aa gun" not in text.replace("AA gun", "")
+    rows = list(csv.reader(io.StringIO(report.csv_text(scenario, [("current", result)]))))
+    assert ["attacker", "2 Mech infantry + 1 Tactical bomber"] in rows
+    start = rows.index(["side", "unit", "expected_survivors"])
+    assert rows[start + 1][:2] == ["attacker", "Mech infantry"]
+    profiles = rows.index(["profile_attacker", "profile_defender", "probability"])
+    assert "Mech infantry" in rows[profiles + 1][0] + rows[profiles + 2][0]
+    assert "mech infantry" not in report.csv_text(scenario, [("current", result)])
+
+
+def test_the_parts_of_a_side_are_named_as_the_forms_name_them():
+    """Bands, stances, walls and terrain by their display names too (Medium Luck, Ur)."""
+    from combatassist.scenario import load_scenario
+
+    examples = Path(__file__).parents[2] / "examples"
+    ur = report.forces(load_scenario(examples / "ur-outer-wall.toml"))
+    assert ur["attacker"] == "stance: Attack; 2 Infantry, Cavalry, Undead"
+    assert ur["defender"].startswith("stance: Defend; Wall defense, Archers, Infantry; wall: ")
+    woods = report.forces(load_scenario(examples / "ur-woods.toml"))
+    assert woods["defender"] == "stance: Defend; Infantry; terrain: Wood"
+    sea = report.forces(load_scenario(examples / "mediumluck-sea.toml"))
+    assert sea["defender"] == "Blue: 5 Submarine (roll); idle: 2 Transport"

@@ -83,7 +83,10 @@ def test_the_shipped_files_are_read_by_the_one_validator(ruleset):
 def test_every_damaged_value_gives_one_clear_message(ruleset, tmp_path):
     folder = copy_of_data(ruleset, tmp_path)
     checked = 0
-    for path in data_files_in(folder):
+    files = data_files_in(folder)
+    values = sum(len(list(leaves(tomllib.loads(path.read_text(encoding="utf-8")))))
+                 for path in files)
+    for path in files:
         original = path.read_text(encoding="utf-8")
         document = tomllib.loads(original)
         for leaf in leaves(document):
@@ -97,7 +100,9 @@ def test_every_damaged_value_gives_one_clear_message(ruleset, tmp_path):
             assert "\n" not in message
             checked += 1
         path.write_text(original, encoding="utf-8")
-    assert checked > 20
+    # every value of every file damaged (however few: the duel of docs/adding-a-ruleset.md
+    # has five, the shipped rulesets dozens)
+    assert checked == values > 0
     ruleset.check_resources(folder)          # the copy, restored, reads again
 
 

@@ -32,7 +32,7 @@ def test_figures_beside_the_odds_equal_the_engine(open_view):
     assert not number["retreated"].isVisible()          # no retreat rule: nothing to say
     bars = [i for i in panel.swing_plot.getPlotItem().items if isinstance(i, pg.BarGraphItem)]
     assert sorted(x for bar in bars for x in bar.opts["x"]) == [s for s, _ in expect.ipc_swing]
-    assert "3 armor + 1 fighter" in panel.ends.text()
+    assert "3 Armor + 1 Fighter" in panel.ends.text()         # display names
     assert "Expected survivors" in panel.ends.text()
 
 

@@ -54,3 +54,43 @@ def test_busy_moves_nothing_in_the_results(cls, open_view):
     assert results.stop_button.isVisible()
     assert places() == idle
     results.set_busy(False)
+
+
+#: A full White band: three boost chips and two roll chips a side, long German names
+#: ("Taktischer Bomber ×12", "Mech. Infanterie ×12") wrapping onto more lines than a cell had.
+FULL_BANDS = """
+ruleset = "mediumluck"
+[attacker.bands.red]
+roll = { tank = 12 }
+boost = { mech_infantry = 12 }
+[attacker.bands.white]
+roll = { infantry = 12, mech_infantry = 12 }
+boost = { artillery = 12, fighter = 12, tactical_bomber = 12 }
+[defender.bands.white]
+roll = { infantry = 12, mech_infantry = 12 }
+boost = { artillery = 12, fighter = 12, tactical_bomber = 12 }
+"""
+
+
+@pytest.mark.parametrize("size", [(1280, 740), (1366, 708)], ids=["1280x800", "1366x768"])
+def test_no_band_cell_grows_a_scroll_bar(language, size, open_view, qtbot):
+    """A Medium Luck place is as tall as its chips need: three chips, or a German name that
+    wraps, make the band's row taller instead of a scroll bar in the cell (item 11)."""
+    from combatassist.scenario import parse_scenario_text
+    from combatassist_gui.widgets.chip_list import ChipList
+
+    view = open_view(MediumLuckView, size=size)
+    view.set_scenario(parse_scenario_text(FULL_BANDS))
+    settle_layout(view)
+    cells = [c for c in view.findChildren(ChipList) if c.objectName().endswith(("roll", "boost"))]
+    assert len(cells) == 4 * 6
+
+    def scrolled():
+        return {c.objectName(): c.verticalScrollBar().maximum() for c in cells
+                if c.verticalScrollBar().maximum() > 0}
+
+    qtbot.waitUntil(lambda: not scrolled(), timeout=5_000)    # the rows re-laid out
+    boost = next(c for c in cells if c.objectName() == "chips_attacker_white.boost")
+    assert boost.height() > ChipList.BASE_HEIGHT              # three lines of chips: taller
+    empty = next(c for c in cells if c.objectName() == "chips_attacker_yellow.boost")
+    assert empty.height() == ChipList.BASE_HEIGHT             # an empty place keeps its height

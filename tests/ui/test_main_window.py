@@ -209,7 +209,7 @@ def test_open_recent_and_exports(window, view, tmp_path, monkeypatch, qtbot):
     window.export_csv_action.trigger()
     text = csv_path.read_text()
     # the export names what was computed: title, forces and options, then the figures
-    assert text.startswith("title,\nruleset,lowluck\nattacker,2 armor\ndefender,2 infantry\n")
+    assert text.startswith("title,\nruleset,lowluck\nattacker,2 Armor\ndefender,2 Infantry\n")
     assert "option,AA gun,no" in text and "result,current,lowluck,exact" in text
     assert "expected_ipc_swing," in text and "profile_attacker" in text
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(png_path), ""))
@@ -222,8 +222,8 @@ def test_open_recent_and_exports(window, view, tmp_path, monkeypatch, qtbot):
     window.copy_results_action.trigger()
     from PySide6.QtWidgets import QApplication
     copied = QApplication.clipboard().text()
-    assert copied.splitlines()[:3] == ["Low Luck battle", "Attacker: 2 armor",
-                                       "Defender: 2 infantry"]
+    assert copied.splitlines()[:3] == ["Low Luck battle", "Attacker: 2 Armor",
+                                       "Defender: 2 Infantry"]
     assert "expected IPC swing" in copied and "takes the territory" in copied
 
 

@@ -1,8 +1,9 @@
 """A sixth ruleset in the GUI, from a temporary folder: docs/adding-a-ruleset.md to the letter.
 
 The page's engine folder, resources folder and form file are written under a temporary root;
-its ``combatassist/rulesets`` goes on the rulesets package's path and its ``ui/views`` on
-``combatassist_gui.views.__path__`` (where ``discover()`` looks, as for the shipped views).
+its ``combatassist/rulesets`` goes first on the rulesets package's path and its ``ui/views`` on
+``combatassist_gui.views.__path__`` (where ``discover()`` looks, as for the shipped views; a
+duel already in the tree is put aside meanwhile: ``tests/doc_steps.example_first``).
 The main window must give the duel a tab, its odds and its table battle, no registry edited.
 """
 from __future__ import annotations
@@ -14,26 +15,18 @@ import pytest
 import combatassist_gui.views as views_package
 from combatassist import rulesets
 from combatassist_gui.views import discover
-from tests.engine.test_adding_a_ruleset import doc_files
+from tests.doc_steps import example_first, write_files
 from tests.ui.conftest import wait_result
 
 
 @pytest.fixture
-def duel(tmp_path, monkeypatch):
-    files = doc_files(("combatassist/", "resources/", "ui/"))
+def duel(tmp_path):
+    files = write_files(tmp_path, ("combatassist/", "resources/", "ui/"))
     assert "ui/views/duel.py" in files
-    for path, body in files.items():
-        target = tmp_path / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(body, encoding="utf-8")
-    monkeypatch.setattr(rulesets, "__path__",
-                        [*rulesets.__path__, str(tmp_path / "combatassist" / "rulesets")])
-    monkeypatch.setattr(views_package, "__path__",
-                        [*views_package.__path__, str(tmp_path / "ui" / "views")])
-    yield tmp_path
-    for name in [m for m in sys.modules if m.startswith(("combatassist.rulesets.duel",
-                                                         "combatassist_gui.views.duel",
-                                                         "combatassist_gui.views.broken",
+    with example_first({rulesets: tmp_path / "combatassist" / "rulesets",
+                        views_package: tmp_path / "ui" / "views"}):
+        yield tmp_path
+    for name in [m for m in sys.modules if m.startswith(("combatassist_gui.views.broken",
                                                          "combatassist_gui.views.duel_again"))]:
         del sys.modules[name]
 

@@ -150,6 +150,101 @@
         </message>
         <message>
             <location filename="../../combatassist/report.py" />
+            <source>{units} ({role})</source>
+            <translation>{units} ({role})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>{key}: </source>
+            <translation>{key}: </translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>nothing</source>
+            <translation>nichts</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>{key}: {value}</source>
+            <translation>{key}: {value}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>{unit} ({details})</source>
+            <translation>{unit} ({details})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>roll</source>
+            <translation>Wurf</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>boost</source>
+            <translation>Verstärkung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>idle</source>
+            <translation>untätig</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>stance</source>
+            <translation>Haltung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>wall</source>
+            <translation>Mauer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>damage</source>
+            <translation>Beschädigung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>terrain</source>
+            <translation>Gelände</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>amphibious</source>
+            <translation>amphibisch</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>bombard</source>
+            <translation>Küstenbeschuss</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>damaged</source>
+            <translation>beschädigt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>order of loss</source>
+            <translation>Verlustreihenfolge</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>yes</source>
+            <translation>ja</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>no</source>
+            <translation>nein</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
             <source>edition</source>
             <translation>Edition</translation>
         </message>
@@ -210,16 +305,6 @@
         </message>
         <message>
             <location filename="../../combatassist/report.py" />
-            <source>yes</source>
-            <translation>ja</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/report.py" />
-            <source>no</source>
-            <translation>nein</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/report.py" />
             <source>to the end</source>
             <translation>bis zum Ende</translation>
         </message>
@@ -242,6 +327,16 @@
             <location filename="../../combatassist/report.py" />
             <source>Options: {options}</source>
             <translation>Optionen: {options}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>most likely ends:</source>
+            <translation>wahrscheinlichste Ausgänge:</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>{p}  attacker {attacker} | defender {defender}</source>
+            <translation>{p}  Angreifer {attacker} | Verteidiger {defender}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -820,11 +915,6 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/ds2/rules.py" />
-            <source>damage</source>
-            <translation>Beschädigung</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ds2/rules.py" />
             <source>no effect</source>
             <translation>keine Wirkung</translation>
         </message>
@@ -1280,11 +1370,6 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
-            <source>nothing</source>
-            <translation>nichts</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
             <source>reserve units need the reserves option</source>
             <translation>Reserveeinheiten brauchen die Option reserves</translation>
         </message>
@@ -1337,21 +1422,6 @@
             <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
             <source>{band}: the {side}'s d{die} dice must show 1-{die}, got {face}</source>
             <translation>{band}, {side}: ein W{die} zeigt 1–{die}, nicht {face}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/slots.py" />
-            <source>roll</source>
-            <translation>Wurf</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/slots.py" />
-            <source>boost</source>
-            <translation>Verstärkung</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/mediumluck/slots.py" />
-            <source>idle</source>
-            <translation>untätig</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/slots.py" />
@@ -1537,11 +1607,6 @@
             <location filename="../../combatassist/rulesets/ur/rules.py" />
             <source>at undead</source>
             <translation>auf Untote</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/ur/rules.py" />
-            <source>wall</source>
-            <translation>Mauer</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/ur/rules.py" />

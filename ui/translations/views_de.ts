@@ -1210,10 +1210,6 @@ Geländeabzüge auf für:</translation>
             <translation>Vergleich</translation>
         </message>
         <message>
-            <source>nothing</source>
-            <translation>nichts</translation>
-        </message>
-        <message>
             <source>attacker</source>
             <translation>Angreifer</translation>
         </message>

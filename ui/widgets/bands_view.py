@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QPushButton,
-                               QSpinBox, QVBoxLayout, QWidget)
+                               QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
 
 from ..result_style import ACCENT, ATTACKER, DEFENDER
 from .band_facts import BandFacts, side_facts_text
@@ -233,7 +233,8 @@ class BandBoardWidget(QWidget):
                                         who=who or translate("widgets.bands_view",
                                                              "nobody may {role} here").format(
                                             role=translate("widgets.bands_model", role))))
-                view.setMaximumHeight(46)
+                # as tall as its chips need (two lines at least): no scroll bar in a cell
+                view.setSizePolicy(view.sizePolicy().horizontalPolicy(), QSizePolicy.Policy.Fixed)
                 view.setStyleSheet("QListView { background: rgba(255,255,255,170); "
                                    "border: 1px solid #BBBBBB; }")
                 if not allowed:

@@ -12,12 +12,14 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from combatassist import report
 from combatassist.result import BattleResult
 
 from ..result_style import (ACCENT, ATTACKER, DEFENDER, DRAW, baseline_points, delta_num,
                             delta_pct, pct, style_plot)
 from .figure_layout import FiguresGrid
-from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
+from ..engine_text import render
+from ..i18n import QT_TRANSLATE_NOOP, number, translate
 
 #: End compositions listed beside the plot.
 SHOWN_PROFILES = 5
@@ -157,10 +159,8 @@ class BattleFiguresPanel(QWidget):
         ruleset = r.ruleset
 
         def composition(units: dict[str, int]) -> str:
-            """'3 armor + 1 fighter' in the app's language ('nothing' when empty)."""
-            parts = [f"{n} {data_name(ruleset, u.replace('_', ' '))}" for u, n in units.items()
-                     if n]
-            return " + ".join(parts) or translate("widgets.battle_figures", "nothing")
+            """'3 Armor + 1 Fighter' by display names, in the app's language."""
+            return render(report.counts(ruleset, units))
 
         rows = []
         for pr in f.profiles[:SHOWN_PROFILES]:
@@ -172,7 +172,7 @@ class BattleFiguresPanel(QWidget):
         for side, colour, name in (
                 ("attacker", ATTACKER, translate("widgets.battle_figures", "attacker")),
                 ("defender", DEFENDER, translate("widgets.battle_figures", "defender"))):
-            units = ", ".join(f"{number(n)} {html.escape(data_name(ruleset, u.replace('_', ' ')))}"
+            units = ", ".join(f"{number(n)} {html.escape(render(report.display_name(ruleset, u)))}"
                               for u, n in f.survivors[side].items())
             survivors.append(f"<span style='color:{colour}'>{name}</span>: {units or '–'}")
         self.ends.setText(translate(

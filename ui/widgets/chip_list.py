@@ -92,8 +92,34 @@ class ChipList(QListView):
             sc.activated.connect(slot)
         self.last_menu: QMenu | None = None
 
+    #: the height of an empty or one-line place (two chip lines fit in a band's row)
+    BASE_HEIGHT = 46
+
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt name)
-        return QSize(120, 42)
+        return QSize(120, self.contents_height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        # The place grows with its chips (a third line of chips, longer German names): it
+        # never needs a scroll bar of its own inside the scrolling form.
+        return QSize(super().minimumSizeHint().width(), self.contents_height())
+
+    def contents_height(self) -> int:
+        """The height that shows every chip as laid out at the current width (at least
+        ``BASE_HEIGHT``)."""
+        model = self.model()
+        bottom = max((self.visualRect(model.index(row, 0)).bottom() + self.verticalOffset()
+                      for row in range(model.rowCount())), default=0)
+        needed = bottom + 1 + self.spacing() + 2 * self.frameWidth()
+        return max(self.BASE_HEIGHT, needed)
+
+    def updateGeometries(self) -> None:  # noqa: N802 (Qt name)
+        """After each item layout (chips moved, the place resized): ask the band's row for
+        the height the chips now need."""
+        super().updateGeometries()
+        height = self.contents_height()
+        if height != getattr(self, "_asked_height", None):
+            self._asked_height = height
+            self.updateGeometry()
 
     # -- drag and drop feedback --------------------------------------------------------
     def startDrag(self, actions) -> None:  # noqa: N802 (Qt name)
