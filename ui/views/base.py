@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (QLabel, QScrollArea, QSplitter, QTabWidget, QVBox
                                QWidget)
 
 from combatassist import rulesets
+from combatassist.autosave import AutosaveSlot
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.ruleset import compute
@@ -188,11 +189,26 @@ class RulesetView(QWidget):
         self.set_scenario(self.default_scenario())
         self.start_panels()
 
+    @classmethod
+    def autosave_slot(cls, folder: Path | None) -> Path:
+        """Where this view's table-side battles are saved in ``folder`` (each battle a file
+        of its own beside this path, ``combatassist.autosave``)."""
+        return (folder or Path(".")) / f"{cls.ruleset}-{AUTOSAVE_NAME}"
+
+    @classmethod
+    def saved_battle_waits(cls, folder: Path | None) -> bool:
+        """Whether a saved battle no running instance owns waits in this view's slot, found
+        without building the view (stale temp files of a killed write are removed)."""
+        if not cls.has_table_side:
+            return False
+        slot = AutosaveSlot(cls.autosave_slot(folder))
+        slot.remove_stale_temps()
+        return bool(slot.unowned())
+
     def _build_table_panel(self):
         from ..table_side import TableSidePanel
 
-        folder = self.autosave_dir or Path(".")
-        panel = TableSidePanel(self._table_setup, folder / f"{self.ruleset}-{AUTOSAVE_NAME}",
+        panel = TableSidePanel(self._table_setup, self.autosave_slot(self.autosave_dir),
                                jobs=self.jobs, format_choice=self.format_choice,
                                parse_choice=self.parse_choice,
                                choice_help=translate(f"views.{self.ruleset}", self.choice_help)
