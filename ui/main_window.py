@@ -4,7 +4,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSettings, QSize
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSettings, QSize, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (QApplication, QMainWindow, QMessageBox, QTabWidget,
                                QWidget)
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QApplication, QMainWindow, QMessageBox, QTabWidge
 import combatassist
 from combatassist.errors import one_line
 
+from . import first_paint
 from .examples_menu import fill_examples_menu
 from .file_actions import MAX_RECENT, Document, FileActions, file_filter  # noqa: F401
 from .help import rules_dialog
@@ -23,6 +24,8 @@ APP_NAME = "Combat Assistant"
 ORGANISATION = "CombatAssistant"
 #: The smallest window: every view still shows its set-up pane and its odds (issue 18).
 MIN_SIZE = (900, 560)
+#: the longest the first computations wait for the window's first paint (ms)
+PAINT_WAIT_MS = 1000
 #: the title bar and borders a window manager adds (width, height), until the real frame is
 #: known
 FRAME_GUESS = (16, 40)
@@ -89,6 +92,7 @@ class MainWindow(FileActions, QMainWindow):
                  views: list[type[RulesetView]] | None = None):
         super().__init__()
         self._fitted = False
+        self._painting = False
         self.settings = settings or QSettings(ORGANISATION, APP_NAME)
         self.autosave_dir = Path(autosave_dir) if autosave_dir else default_autosave_dir()
         self.setWindowIcon(app_icon())
@@ -178,13 +182,34 @@ class MainWindow(FileActions, QMainWindow):
         self.setGeometry(fitted(inner, margins, screen.availableGeometry(),
                                 self.minimumSize()))
 
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt name)
+        if visible and not self._fitted and not self._painting:
+            # the first show: the first computations and the first plot wait until the
+            # window is painted (then start at once), so the first paint never shares the
+            # processor with them (held before the show: the views are shown first)
+            first_paint.hold()
+            self._painting = True
+            # never held for long: a window closed (or never exposed) before its paint
+            QTimer.singleShot(PAINT_WAIT_MS, first_paint.release)
+        super().setVisible(visible)
+
     def showEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().showEvent(event)
         if not self._fitted:             # the first show: the frame is known now (or guessed)
             self._fitted = True
             self.fit_to_screen()
 
+    def _painted(self) -> None:
+        if self._painting:
+            self._painting = False
+            first_paint.release()
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if (self._painting and event.type() == QEvent.Type.Expose
+                and watched is self.windowHandle()):
+            # Qt paints the window while handling its expose: once that is done (the next
+            # turn of the event loop) the window is on screen
+            QTimer.singleShot(0, self, self._painted)
         # A text field claims some menu shortcuts for its own editing (on X11 a line edit, and
         # so every count box, takes Ctrl+E as "end of line"): the menu's meaning wins, in
         # every field of the window. Not accepting the override lets the shortcut fire.

@@ -29,7 +29,6 @@ import html
 from pathlib import Path
 from typing import Any
 
-import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QLabel, QScrollArea, QSplitter, QTabWidget, QVBoxLayout,
                                QWidget)
@@ -241,13 +240,10 @@ class RulesetView(QWidget):
             self.splitter.setSizes([want, sum(sizes) - want])
 
     def _skip_dead_tab_stops(self) -> None:
-        # Plots take no keyboard input (zoom and pan are off) and the form's scroll area
-        # follows the focused field by itself: as Tab stops they only cost key presses.
+        # The form's scroll area follows the focused field by itself: as Tab stops the
+        # scroll areas only cost key presses (as plots would: ``LazyPlot`` makes them none).
         self.form_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.odds_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        for plot in self.findChildren(pg.GraphicsView):
-            plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            plot.viewport().setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     # -- to implement -------------------------------------------------------------------
     def default_scenario(self) -> Scenario:
