@@ -1,4 +1,5 @@
-"""GUI benchmarks (issue 17): from an edit in a view to its plot redrawn, offscreen.
+"""GUI benchmarks (issue 17): from an edit in a view to its plot redrawn, offscreen; and (issue
+26, at the end) the app's start in a fresh process.
 
 Each view starts on its default battle; one edit changes a unit count through the widget a
 player uses (a spin box, "Add unit", an armour button), alternately up and down so the battle
