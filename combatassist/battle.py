@@ -193,6 +193,16 @@ class OptionalRules(Protocol):
     def attacker_units(self, state: Any) -> int:
         """How many units the attacker has (``retreat``: retreat_when_units)."""
 
+    def withdraw(self, state: Any) -> Any:
+        """The position after the attacker retreats from ``state`` when some of its units
+        can't leave and fight on (``solver``, ``retreat``, the table): the others are out of
+        the battle, not lost. None when every unit leaves (the battle ends, ``retreated``);
+        ``state`` itself when none can leave (the attacker fights on)."""
+
+    def territory_taken(self, states: Any) -> Any:
+        """Per position, whether the attacker has taken the territory (``figures``; without
+        it: the attacker has a ``land_units`` unit left and the defender nothing)."""
+
     def describe_choice(self, choice: Any) -> str:
         """A players' casualty choice in the ruleset's words (the table's log)."""
 

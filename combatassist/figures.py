@@ -8,7 +8,9 @@ A ruleset opts in by giving its rules three methods (declared in ``battle.Option
 - ``state_units(state) -> ({unit: n}, {unit: n})``: each side's units in a position;
 - ``unit_costs() -> {unit: IPC}``;
 - ``land_units() -> frozenset | None``: the unit types that take a territory, or None when
-  the battle is not a land battle (``takes_territory`` is then None).
+  the battle is not a land battle (``takes_territory`` is then None);
+- and, when taking the territory needs more than a land unit left against nothing (e.g.
+  units that withdrew from an amphibious assault don't take it), ``territory_taken(states)``.
 
 Rules whose positions are unit counts may add ``state_counts(states) -> (unit ids, attacker
 counts, defender counts)`` (arrays, one row per position): the figures are then summed with
@@ -24,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .battle import SIDES, supports
+from .battle import SIDES, optional, supports
 from .solver import BattleOutcome
 
 #: End compositions listed in ``profiles``.
@@ -103,8 +105,11 @@ def battle_figures(rules: Any, outcome: BattleOutcome) -> BattleFigures:
     survivors = [dict.fromkeys(start[0], 0.0), dict.fromkeys(start[1], 0.0)]
     lost = [0.0, 0.0]
     takes = 0.0
+    territory_taken = optional(rules, "territory_taken")
     for state, p in end_positions(outcome):
         units = rules.state_units(state)
+        taken = None if territory_taken is None or land is None else \
+            territory_taken([state])
         (ka, ipc_a, land_a), (kd, ipc_d, _) = side_info(0, units[0]), side_info(1, units[1])
         lost[0] += p * ipc_a
         lost[1] += p * ipc_d
@@ -115,7 +120,7 @@ def battle_figures(rules: Any, outcome: BattleOutcome) -> BattleFigures:
             acc = survivors[s]
             for u, n in units[s].items():
                 acc[u] = acc.get(u, 0.0) + p * n
-        if land_a and not units[1]:                      # the attacker won, land left
+        if (bool(taken[0]) if taken is not None else land_a and not units[1]):  # won, land left
             takes += p
     top = sorted(profiles.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_PROFILES]
     return BattleFigures(
@@ -166,8 +171,11 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
         survivors.append({ids[i]: float(t) for i, t in zip(order, totals)})
     takes = None
     if land is not None:
-        is_land = np.array([u in land for u in ids])
-        won = att[:, is_land].any(axis=1) & ~dfn.any(axis=1)
+        if supports(rules, "territory_taken"):
+            won = np.asarray(rules.territory_taken(positions), dtype=bool)
+        else:
+            is_land = np.array([u in land for u in ids])
+            won = att[:, is_land].any(axis=1) & ~dfn.any(axis=1)
         takes = min(1.0, float(_running_total(np.where(won, p, 0.0)[:, None])[0]))
     # profiles: positions with the same units on both sides merged, the most likely first
     both = np.ascontiguousarray(np.concatenate([att, dfn], axis=1))

@@ -46,11 +46,13 @@ class PositionValues:
 
 def values_to_end(rules: BattleRules, transitions: Transitions, states: Iterable[Any],
                   leaf_value: LeafValue,
-                  decide: Callable[[Any, float], float] | None = None) -> PositionValues:
+                  decide: Callable[[Any, float], float] | None = None,
+                  out: PositionValues | None = None) -> PositionValues:
     """Values of ``states`` (live positions whose round ``transitions`` knows) when the battle
     is fought to its end. ``decide(state, fight_on) -> value`` applies the rule at a position
-    (default: always fight on)."""
-    out = PositionValues()
+    (default: always fight on); it may read ``out.value`` of positions further on (a larger
+    ``progress``: valued already), e.g. where a partial retreat leads."""
+    out = PositionValues() if out is None else out
     values = out.value
     for state in sorted(states, key=rules.progress, reverse=True):
         if rules.verdict(state) is not None:
@@ -70,24 +72,34 @@ def values_to_end(rules: BattleRules, transitions: Transitions, states: Iterable
 
 
 def values_by_round(transitions: Transitions, layers: list[dict], leaf_value: LeafValue,
-                    decide: Callable[[Any, int, float], float] | None = None
-                    ) -> list[PositionValues]:
+                    decide: Callable[[Any, int, float], float] | None = None,
+                    result: list[PositionValues] | None = None) -> list[PositionValues]:
     """Values when the battle stops after ``len(layers)`` rounds (what is still on then is
     worth ``leaf_value``). ``layers[r]``: the live positions before round r + 1 (e.g.
     ``solver.round_layers``). ``decide(state, rounds_fought, fight_on) -> value``.
-    Returns one ``PositionValues`` per round, indexed like ``layers``."""
-    result = [PositionValues() for _ in layers]
+    Returns one ``PositionValues`` per round, indexed like ``layers``; ``decide`` may read
+    ``result[r + 1].value`` through ``fight_on_then`` (pass ``result``: empty ones, one per
+    layer)."""
+    result = [PositionValues() for _ in layers] if result is None else result
     later: dict[Any, float] = {}
     for r in range(len(layers) - 1, -1, -1):
         here = result[r]
         for state in layers[r]:
-            stay, moves, _ = transitions(state)
-            v_stay = later.get(state)
-            total = stay * (leaf_value(state) if v_stay is None else v_stay)
-            for nxt, p in moves:
-                v = later.get(nxt)
-                total += p * (leaf_value(nxt) if v is None else v)
+            total = fight_on_then(transitions, state, later, leaf_value)
             here.fight_on[state] = total
             here.value[state] = total if decide is None else decide(state, r, total)
         later = here.value
     return result
+
+
+def fight_on_then(transitions: Transitions, state: Any, later: dict[Any, float],
+                  leaf_value: LeafValue) -> float:
+    """The value of fighting one round from ``state`` when the positions after it are worth
+    ``later`` (``leaf_value`` where it has none)."""
+    stay, moves, _ = transitions(state)
+    v_stay = later.get(state)
+    total = stay * (leaf_value(state) if v_stay is None else v_stay)
+    for nxt, p in moves:
+        v = later.get(nxt)
+        total += p * (leaf_value(nxt) if v is None else v)
+    return total

@@ -16,12 +16,14 @@ also reported apart as ``retreated``.
 from __future__ import annotations
 
 from collections.abc import Callable
+import math
 from dataclasses import dataclass
 from typing import Any
 
-from .battle import BattleRules
+from .battle import BattleRules, optional
 from .scenario import Reader
-from .position_values import attacker_win_leaf, values_by_round, values_to_end
+from .position_values import (LeafValue, PositionValues, attacker_win_leaf, fight_on_then,
+                              values_by_round, values_to_end)
 from .solver import (DEFAULT_MAX_STATES, BattleOutcome, RetreatRule, Transitions,
                      round_layers, simulate, solve)
 
@@ -78,8 +80,13 @@ def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Call
     transitions: Transitions | None = None
     if options.by_position:
         transitions = Transitions(rules, cancel, DEFAULT_MAX_STATES)
-        rule = _position_rule(rules, options, attacker_units, rounds, transitions)
+        rule = _position_rule(rules, options, attacker_units, rounds, transitions,
+                              cut_is_retreat)
     if method == "simulate":
+        if cut_is_retreat and optional(rules, "withdraw") is not None:
+            # the cut is a retreat rule, so the units that can't leave fight on
+            rule, cut_is_retreat = _or_after(rule, rounds), False
+            rounds = max_rounds
         outcome = simulate(rules, trials, seed, max_rounds=rounds, cancel=cancel, retreat=rule)
     elif rule is None and exact is not None:
         outcome = exact(rules, rounds)
@@ -87,15 +94,86 @@ def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Call
         outcome = solve(rules, max_rounds=rounds, cancel=cancel, retreat=rule,
                         transitions=transitions)
     if cut_is_retreat:
-        for state, p in outcome.undecided.items():
-            outcome.retreated[state] = outcome.retreated.get(state, 0.0) + p
-        outcome.undecided = {}
+        on = _retreat_at_the_cut(rules, outcome)
+        if on:
+            left = max_rounds - rounds if max_rounds else 0
+            if left or not max_rounds:
+                _fight_on(rules, outcome, on, rounds, max_rounds=left, cancel=cancel)
+            else:
+                outcome.undecided = on
     return outcome
+
+
+def _retreat_at_the_cut(rules: BattleRules, outcome: BattleOutcome) -> dict:
+    """"Retreat after round N": what is still on retreats; where some units can't leave
+    (``rules.withdraw``), the positions they fight on from, with their mass."""
+    withdraw = optional(rules, "withdraw")
+    on: dict = {}
+    for state, p in outcome.undecided.items():
+        left = None if withdraw is None else withdraw(state)
+        if left is None:
+            outcome.retreated[state] = outcome.retreated.get(state, 0.0) + p
+        else:
+            on[left] = on.get(left, 0.0) + p
+    outcome.undecided = {}
+    return on
+
+
+def _or_after(rule: RetreatRule | None, rounds: int) -> RetreatRule:
+    """``rule``, or "after round ``rounds``"."""
+    def after(state: Any, fought: int | None) -> bool:
+        return (fought is not None and fought >= rounds) or (
+            rule is not None and rule(state, fought))
+    return after
+
+
+def _fight_on(rules: BattleRules, outcome: BattleOutcome, on: dict, rounds: int, *,
+              max_rounds: int, cancel: Callable[[], bool] | None) -> None:
+    """The units that couldn't leave at the cut fight on from ``on`` ({position: mass}),
+    to the end or ``max_rounds`` more rounds; their battle is added to ``outcome``."""
+    rest = solve(rules, start_mass=on, max_rounds=max_rounds, cancel=cancel)
+    _add(outcome, rest)
+    # the curve: the first N rounds as they were (the mass fighting on still on), then the
+    # rest's rounds (its own curve counts everything else as decided)
+    curve = list(outcome.decided_by_round[:rounds])
+    if curve:
+        curve[-1] = 1.0 - math.fsum(on.values())
+    outcome.decided_by_round = curve + list(rest.decided_by_round)
+
+
+def _add(outcome: BattleOutcome, part: BattleOutcome) -> None:
+    """Adds ``part``'s buckets to ``outcome``'s."""
+    for name in ("decided", "stalemates", "undecided", "retreated"):
+        bucket = getattr(outcome, name)
+        for state, p in getattr(part, name).items():
+            bucket[state] = bucket.get(state, 0.0) + p
+    outcome.pruned += part.pruned
+    outcome.expected_rounds += part.expected_rounds
+
+
+def _leaf_at_the_cut(rules: BattleRules, transitions: Transitions, last: dict, leaf: LeafValue,
+                     withdraw: Callable[[Any], Any]) -> LeafValue:
+    """"Retreat after round N" with units that can't leave: a position still on after the
+    last round is worth what those units make of it, fought to the end (``leaf`` for the
+    battle's ends)."""
+    after = set(last) | {nxt for s in last for nxt, _ in transitions(s)[1]}
+    starts = {w: 1.0 for x in after if rules.verdict(x) is None
+              and (w := withdraw(x)) is not None and rules.verdict(w) is None}
+    if starts:
+        solve(rules, curve=False, transitions=transitions, start_mass=starts)
+    to_end = values_to_end(rules, transitions, list(transitions.cache), leaf).value
+
+    def value(x: Any) -> float:
+        if rules.verdict(x) is not None:
+            return leaf(x)
+        w = withdraw(x)
+        return 0.0 if w is None else to_end.get(w, leaf(w))
+    return value
 
 
 def _position_rule(rules: BattleRules, options: RetreatOptions,
                    attacker_units: Callable[[Any], int], rounds: int,
-                   transitions: Transitions) -> RetreatRule:
+                   transitions: Transitions, cut_is_retreat: bool = False) -> RetreatRule:
     few = options.when_units
 
     def too_few(state: Any) -> bool:
@@ -106,17 +184,45 @@ def _position_rule(rules: BattleRules, options: RetreatOptions,
     below = options.below
     leaf = attacker_win_leaf(rules)
     state0 = rules.initial_state()
+    withdraw = optional(rules, "withdraw")
+
+    def after_retreat(s: Any, on: float, value_there: Callable[[Any], float]) -> float:
+        """The value of ``s`` under the rule: 0 when the attacker leaves, what the units
+        that can't leave make of it when some stay (``rules.withdraw``)."""
+        if not (too_few(s) or on < below):
+            return on
+        left = None if withdraw is None else withdraw(s)
+        if left is None:
+            return 0.0
+        return on if left == s else value_there(left)
+
     if rounds == 0:
-        # One pass without retreat meets every position a retreating battle can reach.
+        # One pass without retreat meets every position a retreating battle can reach; the
+        # positions a partial retreat leads to get a pass of their own.
         solve(rules, curve=False, transitions=transitions)
-        solved = values_to_end(rules, transitions, list(transitions.cache), leaf,
-                               lambda s, on: 0.0 if too_few(s) or on < below else on)
+        if withdraw is not None:
+            left = {w: 1.0 for w in map(withdraw, list(transitions.cache))
+                    if w is not None and rules.verdict(w) is None}
+            if left:
+                solve(rules, curve=False, transitions=transitions, start_mass=left)
+        solved = PositionValues()
+        values_to_end(rules, transitions, list(transitions.cache), leaf,
+                      lambda s, on: after_retreat(s, on, lambda w: solved.value.get(w, 0.0)),
+                      out=solved)
         fight_on = solved.fight_on
         return lambda state, _rounds: too_few(state) or fight_on.get(state, 0.0) < below
-    layers = round_layers(rules, state0, transitions, rounds)
+    layers = round_layers(rules, state0, transitions, rounds, withdrawals=withdraw is not None)
+    if cut_is_retreat and withdraw is not None and layers:
+        leaf = _leaf_at_the_cut(rules, transitions, layers[-1], leaf, withdraw)
+    result = [PositionValues() for _ in layers]
+
+    def then(r: int) -> Callable[[Any], float]:
+        later = result[r + 1].value if r + 1 < len(result) else {}
+        return lambda w: fight_on_then(transitions, w, later, leaf)
+
     by_round = values_by_round(
         transitions, layers, leaf,
-        lambda s, r, on: 0.0 if too_few(s) or on < below else on)
+        lambda s, r, on: after_retreat(s, on, then(r)), result=result)
 
     def rule(state: Any, rounds_fought: int | None) -> bool:
         if too_few(state):

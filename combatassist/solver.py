@@ -45,6 +45,24 @@ class Cancelled(CombatAssistError):
 #: self-loops, so rounds are not tracked): the rule must then depend on the position only.
 RetreatRule = Callable[[Any, "int | None"], bool]
 
+#: ``retreat_from``'s answer when every attacking unit leaves: the battle ends (``retreated``).
+ENDS = object()
+
+
+def retreat_from(rules: BattleRules, retreat: RetreatRule | None, state: Any,
+                 rounds_fought: int | None) -> Any:
+    """What the attacker's retreat rule does at ``state`` before the next round: None (it
+    fights on), ``ENDS`` (every unit leaves), or the position where the units that can't
+    leave fight on (``rules.withdraw``: an amphibious assault's landed units). A position
+    whose units can't leave at all fights on."""
+    if retreat is None or not retreat(state, rounds_fought):
+        return None
+    withdraw = optional(rules, "withdraw")
+    after = None if withdraw is None else withdraw(state)
+    if after is None:
+        return ENDS
+    return None if after == state else after
+
 
 @dataclass
 class BattleOutcome:
@@ -167,18 +185,23 @@ def _solve_to_end(rules: BattleRules, start_mass: dict, transitions: Transitions
         if rules.verdict(state) is not None:
             out.decided[state] = out.decided.get(state, 0.0) + m
             continue
-        if retreat is not None and retreat(state, None):
+        left = retreat_from(rules, retreat, state, None)
+        if left is ENDS:
             out.retreated[state] = out.retreated.get(state, 0.0) + m
             continue
-        if m < prune_below:
+        if left is not None:                    # the others withdrew: no round fought here
+            stay, moves, dropped = 0.0, [(left, 1.0)], 0.0
+        elif m < prune_below:
             out.pruned += m
             continue
-        stay, moves, dropped = transitions(state)
-        if _is_stalemate(stay, moves):
-            out.stalemates[state] = out.stalemates.get(state, 0.0) + m
-            continue
+        else:
+            stay, moves, dropped = transitions(state)
+            if _is_stalemate(stay, moves):
+                out.stalemates[state] = out.stalemates.get(state, 0.0) + m
+                continue
         leave = m / (1.0 - stay)          # expected number of rounds fought in this state
-        out.expected_rounds += leave
+        if left is None:
+            out.expected_rounds += leave
         out.pruned += leave * dropped
         for nxt, p in moves:
             if nxt in mass:
@@ -206,42 +229,52 @@ def _step(rules: BattleRules, alive: dict, transitions: Transitions, out: Battle
             following[state] = following.get(state, 0.0) + m * stay
         for nxt, p in moves:
             following[nxt] = following.get(nxt, 0.0) + m * p
+    return _settle(rules, following, transitions, out, prune_below, retreat, rounds_fought)
+
+
+def _settle(rules: BattleRules, following: dict, transitions: Transitions, out: BattleOutcome,
+            prune_below: float, retreat: RetreatRule | None,
+            rounds_fought: int | None) -> dict:
+    """The positions still on before the next round, from ``following``: decided, retreated,
+    stalemate and pruned mass goes into ``out``; a partial withdrawal moves mass to the
+    position where the units that can't leave fight on."""
     still: dict = {}
-    for state, m in following.items():
-        if rules.verdict(state) is not None:
-            out.decided[state] = out.decided.get(state, 0.0) + m
-        elif retreat is not None and retreat(state, rounds_fought):
-            out.retreated[state] = out.retreated.get(state, 0.0) + m
-        elif m < prune_below:
-            out.pruned += m
-        else:
-            stay, moves, _ = transitions(state)
-            if _is_stalemate(stay, moves):
-                out.stalemates[state] = out.stalemates.get(state, 0.0) + m
+    pending = following
+    while pending:
+        withdrawn: dict = {}
+        for state, m in pending.items():
+            if rules.verdict(state) is not None:
+                out.decided[state] = out.decided.get(state, 0.0) + m
+                continue
+            left = retreat_from(rules, retreat, state, rounds_fought)
+            if left is ENDS:
+                out.retreated[state] = out.retreated.get(state, 0.0) + m
+            elif left is not None:
+                withdrawn[left] = withdrawn.get(left, 0.0) + m
             else:
-                still[state] = m
+                still[state] = still.get(state, 0.0) + m
+        pending = withdrawn
+    for state, m in list(still.items()):
+        if m < prune_below:
+            out.pruned += m
+            del still[state]
+        elif _is_stalemate(*transitions(state)[:2]):
+            out.stalemates[state] = out.stalemates.get(state, 0.0) + m
+            del still[state]
     return still
 
 
 def _initial_alive(rules: BattleRules, start_mass: dict, transitions: Transitions,
                    out: BattleOutcome, retreat: RetreatRule | None = None) -> dict:
-    alive = {}
-    for state, m in start_mass.items():
-        if rules.verdict(state) is not None:
-            out.decided[state] = out.decided.get(state, 0.0) + m
-        elif retreat is not None and retreat(state, 0):
-            out.retreated[state] = out.retreated.get(state, 0.0) + m
-        elif _is_stalemate(*transitions(state)[:2]):
-            out.stalemates[state] = out.stalemates.get(state, 0.0) + m
-        else:
-            alive[state] = m
-    return alive
+    return _settle(rules, start_mass, transitions, out, 0.0, retreat, 0)
 
 
 def round_layers(rules: BattleRules, state0: Any, transitions: Transitions, rounds: int,
-                 prune_below: float = DEFAULT_PRUNE) -> list[dict]:
+                 prune_below: float = DEFAULT_PRUNE, withdrawals: bool = False) -> list[dict]:
     """The battle still on before each round: ``[{state: mass}, ...]``, one per round
     1..``rounds`` (a round-limited ``solve`` without retreat meets exactly these).
+    ``withdrawals``: each layer also holds where the attacker's partial retreat from each of
+    its positions leads (``rules.withdraw``), and the rounds from there.
 
     Refused at once, like ``solve``, when more than ``SHORT_BATTLE_ROUNDS`` rounds of the
     battle need more than ``limits.MAX_EXACT_TRANSITIONS`` (the running count would stop it
@@ -251,7 +284,13 @@ def round_layers(rules: BattleRules, state0: Any, transitions: Transitions, roun
     scratch = BattleOutcome()
     alive = _initial_alive(rules, {state0: 1.0}, transitions, scratch)
     layers = []
+    withdraw = optional(rules, "withdraw") if withdrawals else None
     for _ in range(rounds):
+        if withdraw is not None:
+            for state, m in list(alive.items()):
+                left = withdraw(state)
+                if left is not None and left != state:
+                    alive[left] = alive.get(left, 0.0) + m
         layers.append(alive)
         alive = _step(rules, alive, transitions, scratch, prune_below) if alive else {}
     return layers
@@ -418,10 +457,13 @@ class _Simulation:
                 self.profile.append([-self.groups, len(sizes), sizes.count(1), sizes.count(2)])
             for state, n in groups.items():
                 bucket = None
+                left = (retreat_from(rules, self.retreat, state, rounds)
+                        if rounds < self.cap and rules.verdict(state) is None else None)
+                if left is not None and left is not ENDS:
+                    state = left                # the others withdrew; these fight on
                 if rules.verdict(state) is not None:
                     bucket = out.decided
-                elif (self.retreat is not None and rounds < self.cap
-                      and self.retreat(state, rounds)):
+                elif left is ENDS:
                     bucket = out.retreated
                 elif rounds >= self.cap:
                     if not self.stalemate(state):

@@ -45,6 +45,10 @@ END_QUESTIONS = {
     "retreat": (QT_TRANSLATE_NOOP("table_side", "{Side} retreats"),
                 QT_TRANSLATE_NOOP("table_side", "{Side} retreats: the battle ends here and the "
                                   "other side wins. Undo takes it back. Retreat now?")),
+    "withdraw": (QT_TRANSLATE_NOOP("table_side", "{Side} retreats"),
+                 QT_TRANSLATE_NOOP("table_side", "{Side} retreats: its units landed from the "
+                                   "sea can't leave and fight on to the end; the others leave "
+                                   "the battle. Undo takes it back. Retreat now?")),
     "end": (QT_TRANSLATE_NOOP("table_side", "End battle"),
             QT_TRANSLATE_NOOP("table_side", "End the battle here, as it stands? Undo takes it "
                               "back. End now?")),
@@ -365,8 +369,12 @@ class TableSidePanel(SavedBattles, QWidget):
         """End the battle (``kind`` "retreat" of ``side``, or "end"), once the players confirm."""
         if self.battle is None or self.battle.is_over():
             return
+        # an amphibious assault's retreat: the landed units stay and the battle goes on
+        question = ("withdraw" if kind == "retreat" and self.battle.withdrawal(side) is not None
+                    else kind)
         title, text = (translate("table_side", t).format(
-            Side=translate("table_side", SIDES_CAPITALIZED[side])) for t in END_QUESTIONS[kind])
+            Side=translate("table_side", SIDES_CAPITALIZED[side]))
+            for t in END_QUESTIONS[question])
         answer = QMessageBox.question(self, title, text, QMessageBox.StandardButton.Yes |
                                       QMessageBox.StandardButton.No,
                                       QMessageBox.StandardButton.No)

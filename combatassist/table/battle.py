@@ -264,9 +264,26 @@ class TableBattle:
         why = refusal(self.state, side) if kind == "retreat" and refusal is not None else None
         if why:
             raise EngineError(why)
+        if kind == "retreat" and self.withdrawal(side) is not None:
+            # some units can't leave: the others withdraw, a step of the battle, which goes on
+            if self.round_number < 2:
+                raise EngineError(msg("the {side} can retreat once round 1 is over",
+                                      side=side))
+            self.between_rounds({"withdraw": side})
+            return
         self.ending = (kind, side)
         self.redo_stack.clear()
         self._changed()
+
+    def withdrawal(self, side: str) -> Any | None:
+        """The position a retreat of ``side`` leads to when some of its units can't leave and
+        fight on (``rules.withdraw``: an amphibious assault's landed units); None when the
+        retreat ends the battle."""
+        withdraw = optional(self.rules, "withdraw")
+        if side != "attacker" or withdraw is None or self.is_over():
+            return None
+        after = withdraw(self.state)
+        return None if after is None or after == self.state else after
 
     def retreat_sides(self) -> tuple[str, ...]:
         """The sides that may retreat: the ruleset's rule (``Ruleset.retreat_sides``); both

@@ -535,9 +535,6 @@ BAD = [
      "is a field of the later editions", "attacker.amphibious"),
     ("classic", "battle = \"sea\"\n[defender]\nunits = { submarine = 1 }\nsubmerge = true\n",
      "is a field of the later editions", "defender.submerge"),
-    ("1942se", "retreat_after = 2\n[attacker]\nunits = { infantry = 1 }\n"
-               "amphibious = { infantry = 1 }\n", "amphibious units can't retreat",
-     "options.retreat_after"),
     ("1901", "[attacker]\nunits = { infantry = 1 }\n", "unknown edition", "options.edition"),
     ("missing.toml", "[attacker]\nunits = { infantry = 1 }\n", "not found", "options.edition"),
 ]
@@ -665,7 +662,7 @@ def test_an_amphibious_assault_with_bombardment_and_aa_at_the_table(tmp_path):
     with pytest.raises(EngineError, match="can't be taken"):     # AA hits take aircraft only
         resumed.enter((1,), choice={"attacker": {"infantry": 1}})
     assert resumed.state == rules.initial_state()
-    with pytest.raises(EngineError, match="amphibious units can't retreat"):
+    with pytest.raises(EngineError, match="once round 1 is over"):
         resumed.end("retreat", "attacker")
     resumed.enter((5,))                            # AA misses
     resumed.enter((6, 6, 6))                       # no extra hits: the attack's sure one

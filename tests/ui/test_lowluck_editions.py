@@ -93,6 +93,10 @@ def test_later_edition_inputs_follow_the_battle_kind(view, qtbot):
     view.battle_kind.setCurrentIndex(view.battle_kind.findData("sea"))
     assert not attacker.extras["amphibious"]["infantry"].isVisibleTo(view)
     assert attacker.submerge.isEnabled() and defender.extras["damaged"]["battleship"].isEnabled()
+    # an AA gun only defends: the attacker's can't be typed, in any battle
+    assert defender.spins["aa_gun"].isEnabled() is False        # a sea battle now
+    view.battle_kind.setCurrentIndex(view.battle_kind.findData("land"))
+    assert defender.spins["aa_gun"].isEnabled() and not attacker.spins["aa_gun"].isEnabled()
     # Classic has none of them
     pick(view, "classic")
     assert not view.sides["attacker"].extras and view.sides["attacker"].submerge.isHidden()

@@ -63,3 +63,28 @@ def test_a_1942_amphibious_assault_at_the_table(make_window, qtbot, monkeypatch)
         resumed.apply()
     assert resumed.battle.verdict() in {"attacker", "defender", "draw"}
     assert rules.losses(resumed.battle.state) is not None
+
+
+def test_the_attackers_retreat_from_an_assault_leaves_the_landed_units_fighting(
+        make_window, qtbot, dialogs):
+    window = make_window(views=LOWLUCK_ONLY)
+    view = window.view_for("lowluck")
+    view.set_scenario(load_scenario(examples_dir() / "lowluck-1942-amphibious.toml"))
+    wait_result(qtbot, view)
+    panel = view.table_panel
+    panel.start()
+    battle = panel.battle
+    while battle.round_number < 2:                      # misses until round 2
+        panel.dice_edit.setText(" ".join("6" for _ in battle.dice()))
+        panel.apply()
+    assert not battle.is_over()
+    dialogs.answer("QMessageBox.question", QMessageBox.StandardButton.Yes)
+    panel.retreat_buttons["attacker"].click()
+    # the question says what happens: the landed units stay
+    assert "fight on" in dialogs.texts("QMessageBox.question")[-1]
+    assert not battle.is_over() and battle.ending is None
+    assert battle.withdrawal("attacker") is None        # nothing more can leave
+    log = [panel.log.item(i).text() for i in range(panel.log.count())]
+    assert "fight on" in log[-1]
+    panel.undo_button.click()                           # the retreat taken back
+    assert battle.withdrawal("attacker") is not None

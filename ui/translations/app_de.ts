@@ -190,24 +190,8 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
             <translation>&lt;p&gt;Diese Szenarien haben ungespeicherte Änderungen:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Vor dem Beenden speichern?&lt;/p&gt;</translation>
         </message>
         <message>
-            <source>{name} ({tab} tab)</source>
-            <translation>{name} (Reiter {tab})</translation>
-        </message>
-        <message>
             <source>untitled {ruleset} scenario</source>
             <translation>unbenanntes {ruleset}-Szenario</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;These scenarios have unsaved changes:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Save them before quitting?&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Diese Szenarien haben ungespeicherte Änderungen:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Vor dem Beenden speichern?&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>{name} ({tab} tab)</source>
-            <translation>{name} (Reiter {tab})</translation>
-        </message>
-        <message>
-            <source>&lt;p&gt;These scenarios have unsaved changes:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Save them before quitting?&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Diese Szenarien haben ungespeicherte Änderungen:&lt;/p&gt;&lt;ul&gt;{names}&lt;/ul&gt;&lt;p&gt;Vor dem Beenden speichern?&lt;/p&gt;</translation>
         </message>
         <message>
             <source>start a new scenario</source>
@@ -558,6 +542,10 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>{Side} retreats: the battle ends here and the other side wins. Undo takes it back. Retreat now?</source>
             <translation>{Side} zieht sich zurück: die Schlacht endet hier, und die andere Seite gewinnt. Rückgängig nimmt es zurück. Jetzt zurückziehen?</translation>
+        </message>
+        <message>
+            <source>{Side} retreats: its units landed from the sea can't leave and fight on to the end; the others leave the battle. Undo takes it back. Retreat now?</source>
+            <translation>{Side} zieht sich zurück: die von See gelandeten Einheiten können nicht abziehen und kämpfen bis zum Ende weiter; die anderen verlassen die Schlacht. Rückgängig nimmt es zurück. Jetzt zurückziehen?</translation>
         </message>
         <message>
             <source>End battle</source>

@@ -990,6 +990,11 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>{n} {unit} (withdrawn)</source>
+            <translation>{n} {unit} (abgezogen)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
             <source>nothing left</source>
             <translation>nichts mehr</translation>
         </message>
@@ -1002,6 +1007,16 @@
             <location filename="../../combatassist/rulesets/lowluck/later.py" />
             <source>the attacker's amphibious units can't retreat: they fight on to the end</source>
             <translation>die angelandeten Einheiten des Angreifers können sich nicht zurückziehen: sie kämpfen bis zum Ende</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>the attacker has no units that can leave an amphibious assault here</source>
+            <translation>der Angreifer hat hier keine Einheiten, die eine Landung verlassen können</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>the attacker retreats; its units landed from the sea can't leave and fight on</source>
+            <translation>der Angreifer zieht sich zurück; seine von See gelandeten Einheiten können nicht abziehen und kämpfen weiter</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
@@ -1647,6 +1662,11 @@
             <location filename="../../combatassist/table/battle.py" />
             <source>the {side} can't retreat in this ruleset ({may} may)</source>
             <translation>der {side} kann sich in diesem Regelwerk nicht zurückziehen (nur: {may})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the {side} can retreat once round 1 is over</source>
+            <translation>der {side} kann sich erst nach Runde 1 zurückziehen</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />

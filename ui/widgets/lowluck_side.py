@@ -199,14 +199,15 @@ class SidePanel(QGroupBox):
         disabled (their place in the order of loss kept), the extra inputs follow."""
         self.battle = battle
         for uid, spin in self.spins.items():
-            spin.setEnabled(self.edition.fights_in(uid, battle))
-        self.order.hide_rows(lambda uid: not self.edition.fights_in(uid, battle))
+            spin.setEnabled(self.edition.may_fight(uid, self.role, battle))
+        self.order.hide_rows(lambda uid: not self.edition.may_fight(uid, self.role, battle))
         for field, boxes in self.extras.items():
             shown = self.applies(field, battle)
             self.extra_heads[field].setVisible(shown)
             for uid, box in boxes.items():
                 box.setVisible(shown)
-                box.setEnabled(field == "bombard" or self.edition.fights_in(uid, battle))
+                box.setEnabled(field == "bombard"
+                               or self.edition.may_fight(uid, self.role, battle))
         self.submerge.setEnabled(self.applies("submerge", battle))
 
     # -- reading and loading ----------------------------------------------------------------
@@ -214,13 +215,13 @@ class SidePanel(QGroupBox):
         """The side as the form shows it for a ``battle`` battle (inputs of other battle
         kinds are kept in the form but not read)."""
         units = {uid: s.value() for uid, s in self.spins.items()
-                 if s.value() and self.edition.fights_in(uid, battle)}
+                 if s.value() and self.edition.may_fight(uid, self.role, battle)}
         parts = {}
         for field, boxes in self.extras.items():
             applies = self.applies(field, battle)
             # a count the engine refuses (more landed than units) is passed on: it says why
             parts[field] = {uid: b.value() for uid, b in boxes.items() if applies and b.value()
-                            and (field == "bombard" or self.edition.fights_in(uid, battle))}
+                            and (field == "bombard" or self.edition.may_fight(uid, self.role, battle))}
         return lowluck.LowLuckSide(
             units=units, order_of_loss=tuple(self.order.value()),
             techs=frozenset(t for t, b in self.techs.items() if b.isChecked()),

@@ -120,6 +120,12 @@ class Edition:
     def fights_in(self, uid: str, battle: str) -> bool:
         return self.unit(uid).kind in self.battle_kinds[battle]
 
+    def may_fight(self, uid: str, role: str, battle: str) -> bool:
+        """Whether ``role``'s side may have ``uid`` units in a ``battle`` battle (an AA gun
+        only defends)."""
+        return self.fights_in(uid, battle) and not (
+            role == "attacker" and self.unit(uid).has("aa_gun"))
+
     @property
     def classic(self) -> bool:
         """Classic's rules (the option AA gun, the option first strike): the grid solvers'."""

@@ -57,7 +57,15 @@ class SideSlots:
             if u.has("submarine") and spec.submerge:
                 slots.append(Slot(u, "out"))
                 counts.append(0)
+            if spec.amphibious:
+                slots.append(Slot(u, "withdrawn"))
+                counts.append(0)
         self.slots = tuple(slots)
+        # where a unit goes when it leaves an amphibious assault (``LaterRules.withdraw``)
+        self.withdrawn_of = {i: next(j for j, t in enumerate(slots)
+                                     if t.unit.id == s.unit.id and t.status == "withdrawn")
+                             for i, s in enumerate(slots)
+                             if s.status in ("", "damaged") and spec.amphibious}
         self.counts0 = tuple(counts)
         types = (full_order(edition, tuple(spec.order_of_loss), role) if spec.order_of_loss
                  else default_order(edition, None, role))
@@ -207,7 +215,7 @@ def _hits_by_type(side: SideSlots, before, after) -> dict[str, int]:
     """{unit: hits taken} between two compositions: units lost plus newly damaged."""
     out: dict[str, int] = {}
     for uid in side.ids:
-        idx = [i for i, s in enumerate(side.slots) if s.unit.id == uid and s.status != "out"]
+        idx = [i for i, s in enumerate(side.slots) if s.unit.id == uid and s.fights]
         damaged = [i for i in idx if side.slots[i].status == "damaged"]
         # an undamaged unit leaves its slot by one hit (one-hit: lost; two-hit: damaged);
         # a damaged one is lost by one more
@@ -396,6 +404,8 @@ class LaterRules(BattleRules):
                     parts.append(msg("{n} {unit} (amphibious)", n=n, unit=name))
                 elif s.status == "out":
                     parts.append(msg("{n} {unit} (submerged)", n=n, unit=name))
+                elif s.status == "withdrawn":
+                    parts.append(msg("{n} {unit} (withdrawn)", n=n, unit=name))
                 else:
                     parts.append(msg("{n} {unit}", n=n, unit=name))
             return join(", ", parts) or msg("nothing left")
@@ -441,12 +451,46 @@ class LaterRules(BattleRules):
                          if u.kind == "land" and not u.has("aa_gun"))
 
     def retreat_refusal(self, state, side: str) -> str | None:
-        """The attacker's units landed from transports can't retreat (the table)."""
-        if side == "attacker" and any(n for n, s in zip(state[0], self.att.slots)
-                                      if s.status == "amphibious"):
+        """The attacker's units landed from transports can't retreat (the table): refused
+        when they are all it has left."""
+        if side == "attacker" and self.withdraw(state) == state:
             return msg("the attacker's amphibious units can't retreat: they fight on to the "
                        "end")
         return None
+
+    def withdraw(self, state):
+        """The attacker retreats from an amphibious assault (docs/rules.md §2b): its units
+        landed from transports can't leave and fight on; the others leave (withdrawn: not
+        lost, out of the battle). None when no landed unit is left (an ordinary retreat)."""
+        att = list(state[0])
+        if not any(n for n, s in zip(att, self.att.slots) if s.status == "amphibious"):
+            return None
+        for i, j in self.att.withdrawn_of.items():
+            att[j] += att[i]
+            att[i] = 0
+        return (tuple(att), state[1], state[2])
+
+    def apply_between_rounds(self, state, action):
+        """The table: the attacker's retreat from an amphibious assault (``withdraw``), the
+        one step between rounds a later edition has: ``{"withdraw": "attacker"}``."""
+        after = self.withdraw(state) if action == {"withdraw": "attacker"} else None
+        if after is None or after == state:
+            raise EngineError(msg("the attacker has no units that can leave an amphibious "
+                                  "assault here"))
+        return self, after
+
+    def describe_action(self, action) -> str:
+        return msg("the attacker retreats; its units landed from the sea can't leave and "
+                   "fight on")
+
+    def territory_taken(self, states):
+        """Per position: the attacker won with a land unit in the battle (units that
+        withdrew or AA guns don't take it)."""
+        land = self.land_units()
+        fighting_land = [i for i, s in enumerate(self.att.slots)
+                         if s.fights and land is not None and s.unit.id in land]
+        return np.array([bool(land) and self.verdict(s) == "attacker"
+                         and any(s[0][i] for i in fighting_land) for s in states], dtype=bool)
 
     def attacker_units(self, state) -> int:
         return self.att.fighting(state[0])

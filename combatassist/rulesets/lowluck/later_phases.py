@@ -29,14 +29,15 @@ WHAT = {BOMBARD: "bombardment", SUB: "submarines"}
 @dataclass(frozen=True)
 class Slot:
     """A side's units of one type in one status: "" (undamaged), "damaged", "amphibious",
-    "out" (submerged)."""
+    "out" (submerged), "withdrawn" (the attacker's units that left an amphibious assault
+    while its landed units fight on)."""
 
     unit: UnitType
     status: str = ""
 
     @property
     def fights(self) -> bool:
-        return self.status != "out"
+        return self.status not in ("out", "withdrawn")
 
     @property
     def undamaged_two_hit(self) -> bool:

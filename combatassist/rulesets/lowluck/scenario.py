@@ -49,7 +49,7 @@ def _parse_side(top: Reader, role: str, battle: str, edition: Edition) -> LowLuc
             raise units.error(uid, f"a {kind} unit can't fight in a {battle} battle",
                               hint=f"set [options] battle = \"{other}\" or remove it" if other
                               else "remove it")
-        if role == "attacker" and edition.unit(uid).has("aa_gun"):
+        if not edition.may_fight(uid, role, battle):                 # an AA gun attacking
             raise units.error(uid, "an AA gun only defends", hint="remove it from the attacker")
     for key in ("amphibious", "bombard", "damaged", "submerge"):
         _later_field(side, key, edition)
@@ -124,12 +124,6 @@ def parse(top: Reader) -> LowLuckScenario:
         options = LowLuckOptions()
     attacker = _parse_side(top, "attacker", options.battle, edition)
     defender = _parse_side(top, "defender", options.battle, edition)
-    if attacker.amphibious and opts is not None:
-        for key in ("retreat_after", "retreat_when_units", "retreat_below"):
-            if opts.has(key):
-                raise opts.error(key, "the attacker's amphibious units can't retreat: a "
-                                 "retreat rule doesn't apply to an amphibious assault",
-                                 hint="remove it, or the amphibious units")
     if not attacker.units and not defender.units:
         raise top.error(None, "the battle has no units on either side",
                         hint='add e.g. [attacker] units = { infantry = 3 } and '
