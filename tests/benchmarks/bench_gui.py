@@ -158,7 +158,7 @@ _START = r"""
 import os, sys, tempfile, time
 from pathlib import Path
 t0 = float(sys.argv[1])
-from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
 from combatassist_gui import i18n
@@ -193,9 +193,13 @@ window.show()
 window.offer_resume()
 
 
+tick = QTimer()                 # wakes the loop below every 5 ms (it never spins)
+tick.start(5)
+
+
 def settle(until):
     while not until():
-        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 10)
+        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
     window.repaint()
 
 
