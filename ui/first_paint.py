@@ -11,13 +11,18 @@ from collections.abc import Callable
 
 #: While not None: the calls waiting for the paint (``hold``), in the order they came.
 _waiting: list[Callable[[], None]] | None = None
+#: which hold this is (each ``hold`` that starts one counts one more)
+_hold = 0
 
 
-def hold() -> None:
-    """From now on, ``after_paint`` keeps its calls until ``release()``."""
-    global _waiting
+def hold() -> int:
+    """From now on, ``after_paint`` keeps its calls until ``release()``; returns the hold's
+    number (for ``release(number)``: a late release of an earlier hold ends nothing)."""
+    global _waiting, _hold
     if _waiting is None:
         _waiting = []
+        _hold += 1
+    return _hold
 
 
 def after_paint(call: Callable[[], None]) -> bool:
@@ -30,9 +35,12 @@ def after_paint(call: Callable[[], None]) -> bool:
     return True
 
 
-def release() -> None:
-    """The window is painted: run every call held (one whose widget is gone is skipped)."""
+def release(number: int | None = None) -> None:
+    """The window is painted: run every call held (one whose widget is gone is skipped).
+    ``number``: release only if the hold going on is that one."""
     global _waiting
+    if number is not None and number != _hold:
+        return
     waiting, _waiting = _waiting, None
     for call in waiting or []:
         try:

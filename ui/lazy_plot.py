@@ -69,6 +69,8 @@ class LazyPlot(QWidget):
         """Make the plot (styled, set up, the pending drawing drawn) if it isn't yet."""
         if self._plot is not None:
             return self._plot
+        from . import plot_style        # the app's plot colours: set before any plot is made
+
         # made as a window (not shown), then put in place, as a plot made with its page was:
         # until the page is first shown it keeps a window's size, not a child's 100×30
         plot = pg.PlotWidget()
@@ -77,10 +79,8 @@ class LazyPlot(QWidget):
         plot.viewport().setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._plot = plot
         if self._style is not None:
-            from .plot_style import style_plot
-
             title, xlabel, ylabel, legend = self._style
-            style_plot(plot, title, xlabel, ylabel, legend=legend)
+            plot_style.style_plot(plot, title, xlabel, ylabel, legend=legend)
         if self._setup is not None:
             self._setup(plot)
         if self._title is not None:

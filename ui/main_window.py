@@ -24,8 +24,9 @@ APP_NAME = "Combat Assistant"
 ORGANISATION = "CombatAssistant"
 #: The smallest window: every view still shows its set-up pane and its odds (issue 18).
 MIN_SIZE = (900, 560)
-#: the longest the first computations wait for the window's first paint (ms)
-PAINT_WAIT_MS = 1000
+#: the longest the first computations wait for the window's first paint (ms): a window that
+#: is never exposed (started minimised, say) computes anyway
+PAINT_WAIT_MS = 2000
 #: the title bar and borders a window manager adds (width, height), until the real frame is
 #: known
 FRAME_GUESS = (16, 40)
@@ -93,6 +94,7 @@ class MainWindow(FileActions, QMainWindow):
         super().__init__()
         self._fitted = False
         self._painting = False
+        self._hold = 0              # the number of the hold this window's first paint ends
         self.settings = settings or QSettings(ORGANISATION, APP_NAME)
         self.autosave_dir = Path(autosave_dir) if autosave_dir else default_autosave_dir()
         self.setWindowIcon(app_icon())
@@ -187,10 +189,10 @@ class MainWindow(FileActions, QMainWindow):
             # the first show: the first computations and the first plot wait until the
             # window is painted (then start at once), so the first paint never shares the
             # processor with them (held before the show: the views are shown first)
-            first_paint.hold()
+            number = self._hold = first_paint.hold()
             self._painting = True
             # never held for long: a window closed (or never exposed) before its paint
-            QTimer.singleShot(PAINT_WAIT_MS, first_paint.release)
+            QTimer.singleShot(PAINT_WAIT_MS, lambda: first_paint.release(number))
         super().setVisible(visible)
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt name)
@@ -202,7 +204,7 @@ class MainWindow(FileActions, QMainWindow):
     def _painted(self) -> None:
         if self._painting:
             self._painting = False
-            first_paint.release()
+            first_paint.release(self._hold)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
         if (self._painting and event.type() == QEvent.Type.Expose

@@ -181,8 +181,7 @@ class FirstPaint(QObject):
             watched.event(event)            # the window paints itself while handling this
             self.painted = True
             mark("window")
-            return True
-        return False
+        return False        # (the app sees its expose too: its first computations start)
 
 
 window = MainWindow(settings=QSettings(str(scratch / "settings.ini"), QSettings.Format.IniFormat),

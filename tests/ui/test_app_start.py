@@ -92,6 +92,11 @@ def test_saved_battles_are_looked_for_without_building_their_views(
 def test_nothing_computes_until_the_window_is_painted(make_window, qtbot, monkeypatch):
     """The first computations start once the window's first expose (and so its first paint)
     is handled, not before; then they run by themselves."""
+    import combatassist_gui.main_window as main_window
+
+    # the paint, not the fallback for a window never exposed, ends the wait (a loaded
+    # machine may take longer than the fallback's second to handle the first expose)
+    monkeypatch.setattr(main_window, "PAINT_WAIT_MS", 600_000)
     started: list[bool] = []            # for each job started: was the window painted?
     state = {"painted": False}
     real_start = Computer._start
@@ -106,9 +111,7 @@ def test_nothing_computes_until_the_window_is_painted(make_window, qtbot, monkey
         def eventFilter(self, watched, event):  # noqa: N802 (Qt name)
             if (event.type() == QEvent.Type.Expose and watched is window.windowHandle()
                     and watched.isExposed()):
-                watched.event(event)            # painted while handling it
-                state["painted"] = True
-                return True
+                state["painted"] = True         # painted while this is handled
             return False
 
     window = MainWindow(views=[LowLuckView], autosave_dir=None)
@@ -201,7 +204,6 @@ class Exposed(QObject):
                 and watched is window.windowHandle() and watched.isExposed()):
             watched.event(event)
             seen["pyqtgraph at paint"] = "pyqtgraph" in sys.modules
-            return True
         return False
 spy = Exposed()
 app.installEventFilter(spy)
@@ -211,11 +213,13 @@ plots = view.findChildren(LazyPlot)
 while not (seen and view.last_result is not None and not view.jobs.is_busy()
            and all(p.is_made() for p in plots if p.isVisible())):
     app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 10)
+first = next(p.plot for p in plots if p.isVisible())
 print(seen["pyqtgraph at paint"], "pyqtgraph" in sys.modules,
-      sum(p.is_made() for p in plots), len(plots))
+      sum(p.is_made() for p in plots), len(plots), first.backgroundBrush().color().name())
 """
     out = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True,
                          text=True, timeout=300, check=True).stdout.split()
     at_paint, later, made, plots = out[0] == "True", out[1] == "True", int(out[2]), int(out[3])
     assert not at_paint and later
     assert 1 <= made < plots            # the plot on show, not those on tabs nobody opened
+    assert out[4] == "#ffffff"          # the app's plot style, the first plot made included
