@@ -10,7 +10,8 @@ faster (raise the limits here then):
   from its positions × outcomes per round (``BattleRules.work_estimate``); while solving, the
   solver counts them and stops at the limit should an estimate have been low.
 - grid solvers: **multiply-adds** of their batched matrix products, estimated the same way
-  from the battle's sizes (they store nothing per pair of positions);
+  from the battle's sizes (they store nothing per pair of positions); the later editions'
+  sea grid counts the **hit outcomes** it pushes instead, estimated and counted;
 - the simulator: **dice rolled** (trials × rounds × dice per round), estimated from the first
   trials and counted as it goes; its stalemate checks count as exact transitions.
 
@@ -35,6 +36,11 @@ MAX_EXACT_TRANSITIONS = 5_000_000
 #: of their matrix products, estimated from the battle's sizes before they start (measured
 #: 3-4e10 a second with one BLAS thread: ~10 s idle, under 30 s on a busy machine).
 MAX_GRID_WORK = 400_000_000_000
+#: The later editions' sea grid (``lowluck.later_seagrid``): hit outcomes it pushes (each a
+#: position's surprise strike or general combat outcome), estimated before it starts from
+#: the cells both sides can reach and counted as it goes (measured 30-190 ns each on the
+#: 2-core machine, busy: a 120 v 120 fleet pushes ~8 million in ~1 s).
+MAX_SEA_GRID_WORK = 150_000_000
 #: Medium Luck's heuristic grid (``mediumluck.heuristic``): positions x band outcomes it may
 #: push, bounded from above before it starts (both sides' units per band; the real passes
 #: reach a few per cent of it: the large benchmark battle ~0.6 M of its ~23 M, in ~50 ms).
@@ -105,7 +111,9 @@ def check_vectorised_simulation(trials: int, dice_per_trial: float) -> None:
 
 #: Medium Luck's assignment advisor (``mediumluck.advisor``), counted in evaluations (the
 #: exact odds of one assignment), never in seconds, so a busy machine gives the same advice
-#: later, not other advice: its default search and the most a command may ask for.
+#: later, not other advice: its default local search (where the assignments are too many to
+#: compare every one: up to 20,000 are all compared by default) and the most a command may
+#: ask for.
 ADVISOR_DEFAULT_EVALUATIONS = 400
 ADVISOR_MAX_EVALUATIONS = 20_000
 #: The advisor's whole search: grid cells x band outcomes pushed, counted as they are (the
@@ -117,3 +125,7 @@ MAX_ADVISOR_WORK = 50_000_000
 #: Positions of the searching side the advisor may keep (~1 KB each): the search stops with
 #: the best found so far once it holds more.
 MAX_ADVISOR_POSITIONS = 400_000
+#: Positions of the battle (both sides) whose values the advisor keeps, shared by every
+#: assignment it compares (``mediumluck.backward``: ~35 bytes a band each, at most ~200 MB):
+#: the search stops there with the best found so far.
+MAX_ADVISOR_VALUES = 1_000_000

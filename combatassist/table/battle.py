@@ -53,6 +53,8 @@ class TableBattle:
         #: the size of the file last saved (bytes), for the room check of ``enter``
         self._saved_bytes = 0
         self._title: str | None = None
+        #: what replaying a step computes, by phase, position and dice (``_ReplayMemo``)
+        self._memo = _ReplayMemo()
         self._rebuild()
 
     # -- state, rebuilt from the entries ----------------------------------------------
@@ -102,34 +104,39 @@ class TableBattle:
             raise EngineError(msg("the battle is over"))
         rules, after = apply(state, action)
         describe = optional(self.rules, "describe_action", format_choice)
-        text = text_lines([msg("Before round {round} — {action}", round=number,
-                               action=describe(action)),
-                           join("", ["    ", msg("now: {position}",
-                                                 position=rules.describe(after))])])
-        self.log.append(LogLine(number, "between rounds", (), "", action, True, after, text))
+
+        def words() -> tuple[str, str]:
+            return "", text_lines([msg("Before round {round} — {action}", round=number,
+                                       action=describe(action)),
+                                   join("", ["    ", msg("now: {position}",
+                                                         position=rules.describe(after))])])
+        self.log.append(LogLine(number, "between rounds", (), action, True, after, words))
         return rules, after
 
     def _apply(self, number: int, phase: Phase, state: Any, entry: Entry) -> Any:
-        specs = phase.dice(state)
-        check_roll(phase, specs, entry.rolled)
-        outcome = phase.resolve(state, entry.rolled)
-        after = phase.apply(state, outcome, entry.choice)
-        explanation = phase.explain(state, entry.rolled)
-        dice = " ".join(str(d) for d in entry.rolled) or msg("no dice")
-        # One log entry per phase: heading with the dice, the rules' explanation indented,
-        # then the players' own choice (if any) and the position after it.
-        lines = [msg("Round {round}, {phase} — dice: {dice}", round=number, phase=phase.name,
-                     dice=dice)]
-        lines += [join("", ["    ", line]) for line in split_lines(explanation)]
-        if entry.choice is not None:
-            describe = optional(self.rules, "describe_choice", format_choice)
-            lines.append(join("", ["    ", msg("players' choice: {choice}",
-                                               choice=describe(entry.choice))]))
-        lines.append(join("", ["    ", msg("now: {position}",
-                                           position=self.rules.describe(after))]))
-        text = text_lines(lines)
-        self.log.append(LogLine(number, phase.name, entry.rolled, explanation, entry.choice,
-                                entry.choice is not None, after, text))
+        """Play one recorded phase: its dice checked, resolved once, the choice applied; the
+        log line's words are made when it is read (``LogLine``), so a replay does only this."""
+        rules = self.rules
+        specs, outcome = self._memo.dice_and_outcome(phase, state, entry.rolled)
+        after = self._memo.apply(phase, state, outcome, entry.choice)
+
+        def words() -> tuple[str, str]:
+            explanation = self._memo.explain(phase, state, entry.rolled)
+            dice = " ".join(str(d) for d in entry.rolled) or msg("no dice")
+            # One log entry per phase: heading with the dice, the rules' explanation
+            # indented, then the players' own choice (if any) and the position after it.
+            lines = [msg("Round {round}, {phase} — dice: {dice}", round=number,
+                         phase=phase.name, dice=dice)]
+            lines += [join("", ["    ", line]) for line in split_lines(explanation)]
+            if entry.choice is not None:
+                describe = optional(rules, "describe_choice", format_choice)
+                lines.append(join("", ["    ", msg("players' choice: {choice}",
+                                                   choice=describe(entry.choice))]))
+            lines.append(join("", ["    ", msg("now: {position}",
+                                               position=self._memo.describe(rules, after))]))
+            return explanation, text_lines(lines)
+        self.log.append(LogLine(number, phase.name, entry.rolled, entry.choice,
+                                entry.choice is not None, after, words))
         return after
 
     # -- what the players see -----------------------------------------------------------
@@ -221,7 +228,8 @@ class TableBattle:
             self.current = []
         self._rebuild()
         self._changed()
-        return self.log[-1] if self.log else LogLine(0, "", (), "", None, False, after, "")
+        return self.log[-1] if self.log else LogLine(0, "", (), None, False, after,
+                                                     lambda: ("", ""))
 
     def between_rounds(self, action: Any) -> LogLine:
         """Take a between-rounds step (e.g. deploy reserves) before this round's dice.
@@ -464,3 +472,62 @@ def load_battle(path: str | Path, rules_for: saved.RulesFor | None = None, *,
         pass
     return battle
 
+
+
+class _ReplayMemo:
+    """What replaying steps computes, remembered for the battle's later replays (``enter``,
+    undo and resume rebuild every state from the entries) and its log's words.
+
+    A phase's dice depend on the position alone, its outcome on the position and the dice,
+    the position after on those and the choice, the explanation and a position's words on
+    the same: the rules are pure functions, so a step met again (a long battle repeats its
+    positions: it is long because rounds change nothing) is checked and resolved once. Each
+    entry holds the phase (or rules) object it is for and is used for that very object only
+    (so it stays alive and its id is never another's); an unhashable position or choice is
+    simply not remembered. The dice entered are checked against the phase's dice at every
+    step, remembered or not."""
+
+    #: entries kept at most in each table (then it starts again: a bound, never a different
+    #: answer)
+    LIMIT = 200_000
+
+    def __init__(self):
+        self._tables: dict[str, dict] = {}
+
+    def _remember(self, table: str, owner: Any, key: tuple, make: Callable[[], Any]) -> Any:
+        try:
+            key = (id(owner), *key)
+            hash(key)
+        except TypeError:
+            return make()
+        kept = self._tables.setdefault(table, {})
+        found = kept.get(key)
+        if found is None or found[0] is not owner:
+            if len(kept) >= self.LIMIT:
+                kept.clear()
+            found = kept[key] = (owner, make())
+        return found[1]
+
+    def dice_and_outcome(self, phase: Phase, state: Any, rolled: tuple[int, ...]):
+        """(the phase's dice, its outcome) of ``rolled`` from ``state``; EngineError for dice
+        that don't fit."""
+        specs = self._remember("dice", phase, (state,), lambda: phase.dice(state))
+        check_roll(phase, specs, rolled)
+        return specs, self._remember("outcome", phase, (state, rolled),
+                                     lambda: phase.resolve(state, rolled))
+
+    def apply(self, phase: Phase, state: Any, outcome: Any, choice: Any) -> Any:
+        """``phase.apply(state, outcome, choice)`` (raises as it does for an illegal choice).
+        Only the proposal (``choice`` None) is remembered: players' own choices are few, and
+        equal-looking ones (1 and True) must not share an answer."""
+        if choice is not None:
+            return phase.apply(state, outcome, choice)
+        return self._remember("after", phase, (state, outcome),
+                              lambda: phase.apply(state, outcome, None))
+
+    def explain(self, phase: Phase, state: Any, rolled: tuple[int, ...]) -> str:
+        return self._remember("explain", phase, (state, rolled),
+                              lambda: phase.explain(state, rolled))
+
+    def describe(self, rules: BattleRules, state: Any) -> str:
+        return self._remember("describe", rules, (state,), lambda: rules.describe(state))

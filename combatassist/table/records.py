@@ -3,7 +3,7 @@ choice of a phase, a between-rounds step; ``jsonable`` / ``entry_from_json`` for
 JSON), the ways a battle may end early, and the preview and log lines the players see."""
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,15 +95,41 @@ class Preview:
     proposal: Any
 
 
-@dataclass(frozen=True)
 class LogLine:
-    """One line of the battle log."""
+    """One line of the battle log.
 
-    round: int
-    phase: str
-    rolled: tuple[int, ...]
-    explanation: str
-    choice: Any
-    own_choice: bool
-    state_after: Any
-    text: str
+    Its words (``explanation``, ``text``) are made when first read, not when the step is
+    replayed: resuming a long battle replays every step, and only the lines shown are read
+    (``words()`` gives them; they depend on nothing but the step, so they are the same
+    whenever they are made)."""
+
+    __slots__ = ("round", "phase", "rolled", "choice", "own_choice", "state_after",
+                 "_words", "_made")
+
+    def __init__(self, round: int, phase: str, rolled: tuple[int, ...], choice: Any,
+                 own_choice: bool, state_after: Any,
+                 words: "Callable[[], tuple[str, str]]"):
+        self.round, self.phase, self.rolled = round, phase, rolled
+        self.choice, self.own_choice, self.state_after = choice, own_choice, state_after
+        self._words = words
+        self._made: tuple[str, str] | None = None
+
+    def _text_pair(self) -> tuple[str, str]:
+        if self._made is None:
+            self._made = self._words()
+            self._words = None
+        return self._made
+
+    @property
+    def explanation(self) -> str:
+        """The rules' explanation of the dice ("" for a between-rounds step)."""
+        return self._text_pair()[0]
+
+    @property
+    def text(self) -> str:
+        """The whole log line: heading, explanation, the players' choice, the position."""
+        return self._text_pair()[1]
+
+    def __repr__(self) -> str:
+        return (f"LogLine(round={self.round}, phase={self.phase!r}, rolled={self.rolled!r}, "
+                f"choice={self.choice!r})")

@@ -289,6 +289,71 @@ def test_replaying_the_most_steps_allowed_replays_each_step_once(tmp_path, monke
     assert len(applied) > MAX_SAVED_STEPS - phases
 
 
+def _count_rules_calls(monkeypatch) -> dict:
+    """Calls of every Low Luck phase's dice, resolve, apply and explain (the rules' work a
+    replay does), counted by name."""
+    from combatassist.rulesets.lowluck import later_phases, phases
+
+    calls = {"dice": 0, "resolve": 0, "apply": 0, "explain": 0}
+    classes = {c for module in (phases, later_phases) for c in vars(module).values()
+               if isinstance(c, type) and c.__module__ == module.__name__}
+    for cls in classes:
+        for name in calls:
+            real = cls.__dict__.get(name)
+            if real is None:
+                continue
+
+            def counted(self, *args, _real=real, _name=name, **kwargs):
+                calls[_name] += 1
+                return _real(self, *args, **kwargs)
+            monkeypatch.setattr(cls, name, counted)
+    return calls
+
+
+def test_a_resume_resolves_each_different_step_once_and_explains_nothing(tmp_path,
+                                                                         monkeypatch):
+    # issue 26: resuming 20,000 steps did ~5 s of work: two resolves per step (one more for
+    # the log's explanation) and every log line's words. A step is resolved once per
+    # different (phase, position, dice); the words wait until a line is read.
+    data = most_steps_battle()
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data))
+    calls = _count_rules_calls(monkeypatch)
+    applied = _count_replayed(monkeypatch)
+    resumed = load_battle(path)
+    assert len(applied) == data["header"]["steps"] > 19_000
+    # every round of this battle is the same dice of one phase from one position, but for
+    # the first (its position also says "first round": state[2])
+    assert resumed.round_states[0] != resumed.round_states[1] == resumed.round_states[2]
+    assert calls == {"dice": 2, "resolve": 2, "apply": 2, "explain": 0}
+    # the log is whole: its words are made when read, the same as a battle played afresh
+    line = resumed.log[-1]
+    assert calls["explain"] == 0
+    assert line.text.startswith(f"Round {resumed.round_number - 1}, fire — dice: 6 6")
+    assert calls["explain"] == 1 and line.explanation in line.text
+    # every line read (what the app shows): each different step explained once
+    texts = [x.text for x in resumed.log]
+    assert len(set(texts)) == len(texts) and calls["explain"] == 2
+    played = TableBattle(resumed.initial_rules, scenario_text=resumed.scenario_text,
+                         ruleset=resumed.ruleset)
+    for _ in range(3):
+        played.enter((6, 6))
+    assert [x.text for x in played.log] == [x.text for x in resumed.log[:3]]
+
+
+def test_a_resume_checks_every_step_it_remembers(tmp_path):
+    # a step resolved once is still checked each time it is met: an edited die far into a
+    # battle whose every other round is the same is refused, in one line, nothing resumed
+    data = most_steps_battle()
+    data["rounds"][15_000] = [{"rolled": [6, 7], "choice": None}]
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ScenarioError) as info:
+        load_battle(path)
+    assert "die 2" in str(info.value) and "must show 1-6, got 7" in str(info.value)
+    assert "\n" not in str(info.value) and str(path) in str(info.value)
+
+
 def test_a_battle_stops_taking_steps_at_the_saved_limit(monkeypatch):
     import combatassist.table.saved as saved
     from combatassist.errors import EngineError

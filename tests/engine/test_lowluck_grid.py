@@ -161,3 +161,129 @@ def test_cancel_stops_the_grid():
                         defender=LowLuckSide(units={"infantry": 20}))
     with pytest.raises(grid.Cancelled):
         grid.solve_grid(lowluck.make_rules(s), cancel=lambda: True)
+
+
+def _dense_within(flow: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """x (I - N) = b by one dense solve per row (what ``subbattles.within`` replaces)."""
+    k, rows, size = flow.shape
+    system = np.eye(size)[None].repeat(k, axis=0)
+    system[:, :rows, :] -= flow
+    return np.linalg.solve(system.transpose(0, 2, 1), b[:, :, None])[:, :, 0]
+
+
+def test_within_row_series_and_solve_equal_one_dense_solve():
+    """Random upper-triangular within-row flows whose outflows climb from 1e-15 to near 1, as a
+    shrinking defender's do (some rows stalemates: no outflow): the series-then-solve answer
+    is the dense solve's, per cell."""
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        k, size = int(rng.integers(1, 6)), int(rng.integers(2, 40))
+        miss = np.sort(10.0 ** rng.uniform(-15, -0.05, size - 1))[None, :].repeat(k, axis=0)
+        miss[rng.random(miss.shape) < 0.05] = 0.0
+        hits = rng.random((k, size)) ** 3
+        hits /= hits.sum(axis=1, keepdims=True)
+        moves = np.zeros((k, size - 1, size))
+        for i in range(size - 1):
+            moves[:, i, i:] = hits[:, :size - i]
+            moves[:, i, -1] += hits[:, size - i:].sum(axis=1)
+        b = rng.random((k, size)) * (rng.random((k, size)) < 0.7)
+        want = _dense_within(moves * miss[:, :, None], b)
+        got = subbattles.within(moves, miss, b)
+        assert got == pytest.approx(want, rel=1e-12, abs=1e-300)
+
+
+@pytest.mark.parametrize("s", _battles(8, seed=13, most=5, dice="standard"))
+def test_within_row_series_answers_as_dense_solves(s, monkeypatch):
+    """The grid with the within-row series and the rows' tails solved up front (default), with
+    the series and a dense solve of each tail, and with a dense solve for every whole row
+    (``SERIES_BELOW`` = -1), no whole-row inverses kept: the same answer, state by state."""
+    rules = lowluck.make_rules(s)
+    monkeypatch.setattr(subbattles, "INVERSE_CACHE", 0)
+    series = grid.solve_grid(rules, max_rounds=s.options.max_rounds)
+    monkeypatch.setattr(subbattles, "TAIL_CACHE", 0)
+    solved_tails = grid.solve_grid(rules, max_rounds=s.options.max_rounds)
+    monkeypatch.setattr(subbattles, "SERIES_BELOW", -1.0)
+    dense = grid.solve_grid(rules, max_rounds=s.options.max_rounds)
+    for other in (series, solved_tails):
+        _same_states(dense.decided, other.decided, 1e-15)
+        _same_states(dense.undecided, other.undecided, 1e-15)
+        assert other.expected_rounds == pytest.approx(dense.expected_rounds, rel=1e-13)
+        assert other.pruned == pytest.approx(dense.pruned, abs=1e-16)
+
+
+@pytest.mark.parametrize("s", _battles(6, seed=17, most=6, dice="standard"))
+def test_round_steps_in_parts_answer_as_whole_boxes(s, monkeypatch):
+    """Rounds pushed box by box in parts (every box split, one sub-battle at a time) answer
+    what whole boxes of all sub-battles together answer: states, pruning and the curve."""
+    rules = lowluck.make_rules(s)
+    rounds = s.options.max_rounds or 3
+    whole = grid.solve_grid(rules, max_rounds=rounds)
+    whole_curve = grid.solve_grid(rules).decided_by_round
+    monkeypatch.setattr(grid, "STEP_SPLIT_CELLS", 1)
+    monkeypatch.setattr(grid, "STEP_CHUNK", 1)
+    parts = grid.solve_grid(rules, max_rounds=rounds)
+    for bucket in ("decided", "stalemates", "undecided"):
+        _same_states(getattr(whole, bucket), getattr(parts, bucket), 1e-15)
+    assert parts.pruned == pytest.approx(whole.pruned, abs=1e-16)
+    assert parts.expected_rounds == pytest.approx(whole.expected_rounds, rel=1e-13)
+    assert grid.solve_grid(rules).decided_by_round == pytest.approx(whole_curve, abs=1e-14)
+
+
+@pytest.mark.parametrize("s", _battles(8, seed=19, most=6, dice="standard"))
+def test_trimmed_rows_answer_as_whole_rows(s, monkeypatch):
+    """The sweep of big battles (rows trimmed to their cells with mass, the live sub-battles
+    only, move matrices built per row and shared by the row's own flow and its spread, long
+    rows of several sub-battles pushed in parts) answers what the small battles' whole-row
+    sweep answers, state by state."""
+    rules = lowluck.make_rules(s)
+    whole = grid.solve_grid(rules, curve=False)
+    monkeypatch.setattr(subbattles, "MOVES_CACHE", 0)
+    monkeypatch.setattr(subbattles, "INVERSE_CACHE", 0)
+    trimmed = grid.solve_grid(rules, curve=False)
+    monkeypatch.setattr(grid, "SPREAD_SPLIT", 2)         # rows pushed in parts of 2-3 cells
+    in_parts = grid.solve_grid(rules, curve=False)
+    for other in (trimmed, in_parts):
+        for bucket in ("decided", "stalemates"):
+            _same_states(getattr(whole, bucket), getattr(other, bucket), 1e-15)
+        assert other.pruned == pytest.approx(whole.pruned, abs=1e-16)
+        assert other.expected_rounds == pytest.approx(whole.expected_rounds, rel=1e-13)
+        assert other.states_explored == whole.states_explored
+
+
+def test_weighted_moves_are_the_hit_tables_windows(monkeypatch):
+    """Move matrices read through strided views (sub-battles and rows as an index, a range or
+    a list; the last column "wiped out" folded) equal the hit tables read entry by entry,
+    times the mass when one is given."""
+    monkeypatch.setattr(subbattles, "MOVES_CACHE", 0)
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard", aa_gun=True),
+                        attacker=LowLuckSide(units={"infantry": 5, "armor": 3, "fighter": 4}),
+                        defender=LowLuckSide(units={"infantry": 6, "armor": 2, "fighter": 1}))
+    rules = lowluck.make_rules(s)
+    g = grid._groups(rules, rules.initial_state(), grid.BattleOutcome(), 1e-16)[0]
+    assert g.K > 2 and g._all_moves is None
+    rng = np.random.default_rng(3)
+
+    def by_entry(k, r, j0, j1, c0, c1):
+        out = np.zeros((j1 - j0, c1 - c0))
+        for j in range(j0, j1):
+            for c in range(c0, c1):
+                hits = g.ha[k, r]
+                out[j - j0, c - c0] = (hits[c - j] if 0 <= c - j < len(hits) else 0.0) \
+                    if c < g.nd else hits[max(0, g.nd - j):].sum()
+        return out
+
+    ks = [(2, [2]), (slice(1, 3), [1, 2]), (slice(None), list(range(g.K))),
+          (np.array([0, 2]), [0, 2])]
+    rs = [(4, [4]), (slice(2, 6), [2, 3, 4, 5])]
+    for kk, klist in ks:
+        for rr, rlist in rs:
+            if not isinstance(kk, (int, slice)) and not isinstance(rr, int):
+                continue                              # numpy pairs two lists entry by entry
+            for j0, j1, c0, c1 in ((0, g.nd, 0, g.nd + 1), (2, 6, 3, 8), (4, g.nd, 5, g.nd + 1)):
+                want = np.array([[by_entry(k, r, j0, j1, c0, c1) for r in rlist]
+                                 for k in klist]).reshape(g.moves(kk, rr, j0, j1, c0, c1).shape)
+                got = g.weighted_moves(kk, rr, j0, j1, c0, c1)
+                assert got == pytest.approx(want, rel=1e-15, abs=0)
+                mass = rng.random(want.shape[:-1])
+                got = g.weighted_moves(kk, rr, j0, j1, c0, c1, mass)
+                assert got == pytest.approx(want * mass[..., None], rel=1e-15, abs=0)

@@ -498,9 +498,12 @@ def test_advisor_shows_its_progress_and_stop_keeps_the_best_so_far(view, qtbot, 
     real = view_module.advisor.advise
     reported = threading.Event()
 
+    planned_seen = []
+
     def advise(*args, progress, **kwargs):
         def report(done, planned):
             progress(done, planned)
+            planned_seen.append(planned)
             reported.set()
         return real(*args, progress=report, **kwargs)
 
@@ -513,7 +516,8 @@ def test_advisor_shows_its_progress_and_stop_keeps_the_best_so_far(view, qtbot, 
     qtbot.waitUntil(lambda: view.stop_advice_button.isVisible(), timeout=10_000)
     qtbot.waitUntil(reported.is_set, timeout=60_000)
     qtbot.waitUntil(lambda: view.advice_progress.value() > 0, timeout=10_000)
-    assert view.advice_progress.maximum() == view_module.ADVISOR_BUDGET
+    # every assignment of this case is compared by default: the bar goes to their number
+    assert view.advice_progress.maximum() == planned_seen[0] == 4_916
     view.stop_advice_button.click()
     qtbot.waitUntil(lambda: not view.advisor_computer.is_busy(), timeout=60_000)
     assert view.advice_list.count() > 0

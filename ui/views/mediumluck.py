@@ -40,8 +40,10 @@ from ..i18n import data_name, number, side_name, translate
 
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
 SUGGESTIONS = 5
-#: The advisor's budget in the app: evaluations, so a busy machine never changes the advice.
-ADVISOR_BUDGET = 400
+#: The advisor's budget in the app: the engine's default (every assignment when they number
+#: at most 20,000, else a local search of ``limits.ADVISOR_DEFAULT_EVALUATIONS``): counted in
+#: evaluations, so a busy machine never changes the advice.
+ADVISOR_BUDGET = None
 
 
 def result_note(result: Any) -> str:
@@ -390,7 +392,7 @@ class MediumLuckView(BattleView):
             return
         side = self.advice_side.currentData()
         self._clear_suggestions()
-        run = self._advice_run = _AdvisorRun(ADVISOR_BUDGET)
+        run = self._advice_run = _AdvisorRun(0)     # the engine says how many it plans
         self._show_advice_progress()
         self.advisor_computer.request(
             lambda cancel: (side, advisor.advise(setup, side, top=SUGGESTIONS,

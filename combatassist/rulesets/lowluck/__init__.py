@@ -58,6 +58,11 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
 
         def exact(r, max_rounds):
             return solver(r, max_rounds=max_rounds, cancel=cancel)
+    elif rules.dice.independent:
+        from . import later_seagrid                 # a later edition's sea battle
+        if later_seagrid.applicable(rules):
+            def exact(r, max_rounds):
+                return later_seagrid.solve(r, max_rounds=max_rounds, cancel=cancel)
     return run_battle(rules, retreat_options(opts), rules.attacker_units,
                       max_rounds=opts.max_rounds, method=method, trials=trials, seed=seed,
                       cancel=cancel, exact=exact)

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
+from ...solver import BattleOutcome
 from .hits import TAIL_CUTOFF
 from .rules import LowLuckRules
 
@@ -25,6 +26,25 @@ CURVE_PRUNE = 1e-11
 @functools.cache
 def _blas_controller() -> ThreadpoolController:
     return ThreadpoolController()
+
+
+def push_rows(make_run, max_rounds: int, curve: bool):
+    """The row-pushing grid solvers' answer (``seagrid``, ``later_seagrid``):
+    ``make_run(out, prune_below, scratch)`` makes a run pushing into ``out`` (its
+    ``rounds(n)``, ``to_the_end()``, ``curve()`` and ``explored``); round by round with
+    ``max_rounds``, else to the end with the "decided by round N" curve from a scratch run
+    (pruned at ``CURVE_PRUNE``)."""
+    out = BattleOutcome()
+    with one_blas_thread():
+        run = make_run(out, None, False)
+        if max_rounds > 0:
+            run.rounds(max_rounds)
+        else:
+            run.to_the_end()
+            if curve:
+                out.decided_by_round = make_run(BattleOutcome(), CURVE_PRUNE, True).curve()
+        out.states_explored = run.explored
+    return out
 
 
 @contextmanager

@@ -12,11 +12,14 @@ losses past the last unit merging into "wiped out" (r = 0, or j = the defender's
 To the end, the mass is pushed one attacker row r at a time, from the full row down, every
 sub-battle at once: nothing feeds row r but the rows above it and row r itself (the attacker
 takes no hit), so row r is final once the rows above are pushed and its own within-row flow
-is solved (a small triangular system, self-loops included: exact, never iterated). Row r
-then feeds the rows below in one batched matrix product: the defender's hit tables of the
-row's cells times the defender's move matrix under the attacker's hits (a banded Toeplitz
-matrix, losses past the end folded into the last column). Round by round (``max_rounds``, and
-the "decided by round N" curve) every row moves at once.
+is solved (a triangular system, self-loops included, ``subbattles.within``: while the
+defender is large a cell leaves within the row only if it scores no hit at all, so a series
+each term of which is at most 1e-2 of the last, summed to 1e-20 of the mass; the defender's
+last few units by their inverses, kept up front for every row). Row r then feeds the rows
+below in batched matrix products: the defender's hit tables of the row's cells times the
+defender's move matrix under the attacker's hits (a banded Toeplitz matrix, losses past the
+end folded into the last column). Round by round (``max_rounds``, and the "decided by round
+N" curve) the box of live cells moves at once, every sub-battle in one call.
 
 The pieces are the rules' own: the phases before the fire run through ``phase_exact``, chains
 through the casualty policy, hit tables from ``rules.hit_dist``. It answers what
@@ -34,8 +37,16 @@ from ... import limits
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
 from .chains import CURVE_PRUNE, STALEMATE, Chain, one_blas_thread
-from .subbattles import Group, span
+from .subbattles import Group, span, within
 from .rules import LowLuckRules
+
+#: The sweep pushes a row of several sub-battles in parts of this many cells or more.
+SPREAD_SPLIT = 24
+#: Numbers a round's push weighs at once (``_Solver._push_box``: sub-battles side by side).
+STEP_CHUNK = 2_000_000
+#: A round's box of live cells bigger than this is pushed in STEP_SPLIT x STEP_SPLIT parts.
+STEP_SPLIT_CELLS, STEP_SPLIT = 1000, 2
+
 
 def applicable(rules: LowLuckRules) -> bool:
     """Later rounds are a single unrestricted fire phase (no submarine first strike)."""
@@ -122,7 +133,7 @@ class _Solver:
             self._to_the_end_dense(g)
             return
         out = self.out
-        nd, hd = g.nd, g.hd
+        nd = g.nd
         grid = g.start_grid()
         out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # round 1 was fought
         for r in range(g.R, 0, -1):
@@ -132,7 +143,11 @@ class _Solver:
                 kk, ks = slice(None), g.all_k
             elif live_k.any():
                 ks = np.flatnonzero(live_k)
-                kk, row = ks, row[ks]
+                if ks[-1] - ks[0] + 1 == len(ks):         # a range (AA fire: always)
+                    kk = slice(int(ks[0]), int(ks[-1]) + 1)
+                    row = row[kk]
+                else:
+                    kk, row = ks, row[ks]                 # a copy: written back below
             else:
                 continue
             self._poll()
@@ -144,16 +159,18 @@ class _Solver:
                 out.pruned += float(alive[tiny].sum())
                 alive[tiny] = 0.0
             j0 = max(jl, g.first_miss)
+            # the row's move matrices from its first cell: its own flow's and its spread's
+            # (when the flow starts there too: otherwise the two differ too much in size)
+            moves = g.moves(kk, r, jl, nd, jl, nd + 1) if j0 == jl else None
             if j0 < nd and alive[:, j0 - jl:].any():
-                self._within_row(g, kk, r, j0, row)
+                self._within_row(g, kk, r, j0, row, moves)
             if g.may_stall:
                 stale = g.stalemate(kk, r, jl, nd) & (alive > 0)
                 for n, j in zip(*np.nonzero(stale)):
                     self._record(out.stalemates, g.state(ks[n], r, jl + j), float(alive[n, j]))
                 alive[stale] = 0.0
-            if row[:, nd].any():
-                for n in np.flatnonzero(row[:, nd]):
-                    self._record(out.decided, g.state(ks[n], r, nd), float(row[n, nd]))
+            if not isinstance(kk, slice):
+                grid[kk, r] = row                         # recorded with the others below
             j0, j1 = span(alive.any(axis=0))
             if j0 == j1:
                 continue
@@ -162,26 +179,59 @@ class _Solver:
             self.cells += int(np.count_nonzero(leave))
             out.expected_rounds += float(leave.sum())
             out.pruned += float((leave * g.dropped(kk, r, j0, j1)).sum())
-            # the rows below: the defender scores a >= 1 hits
-            a0 = max(1, int(g.d_first[j0:j1].min()))
-            a1 = int(g.d_last[j0:j1].max()) + 1
-            if a1 <= a0:
-                continue
-            c0 = min(nd, j0 + int(g.a_first[kk, r].min()))
-            c1 = min(nd, j1 - 1 + int(g.a_last[kk, r].max())) + 1
-            spread = np.matmul((leave[:, :, None] * hd[None, j0:j1, a0:a1]).transpose(0, 2, 1),
-                               g.moves(kk, r, j0, j1, c0, c1))       # [k, a - a0, j']
-            inside = max(0, min(a1, r) - a0)                        # rows r - a >= 1
-            if inside:
-                if isinstance(kk, slice):
-                    grid[:, r - a0 - inside + 1:r - a0 + 1, c0:c1] += spread[:, inside - 1::-1]
-                else:
-                    targets = r - a0 - np.arange(inside)
-                    grid[kk[:, None], targets[None, :], c0:c1] += spread[:, :inside]
-            if inside < a1 - a0:
-                grid[kk, 0, c0:c1] += spread[:, inside:].sum(axis=1)
-        for k, j in zip(*np.nonzero(grid[:, 0, :])):
-            self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
+            # the rows below: the defender scores a >= 1 hits. A product spans the cells
+            # plus the attacker's hits: a long row of several sub-battles goes in parts of
+            # SPREAD_SPLIT cells or more, which overlap less (fewer multiply-adds than the
+            # calls cost; one sub-battle's row is cheaper whole, measured).
+            parts = max(1, (j1 - j0) // SPREAD_SPLIT) if len(row) > 1 else 1
+            cuts = [j0 + (j1 - j0) * i // parts for i in range(parts + 1)]
+            for h0, h1 in zip(cuts[:-1], cuts[1:]):
+                self._spread(g, grid, kk, r, row, h0, h1, moves, jl)
+        self._record_ends(g, grid)
+
+    @staticmethod
+    def _spread(g: Group, grid: np.ndarray, kk, r: int, row: np.ndarray, j0: int, j1: int,
+                moves: np.ndarray | None, jl: int) -> None:
+        """Push what cells j0..j1-1 of row r (sub-battles ``kk``) leave to the rows below
+        (the defender scores a >= 1 hits); ``moves``: the row's move matrices from cell jl,
+        or None (built here)."""
+        nd = g.nd
+        a0 = max(1, int(g.d_first[j0:j1].min()))
+        a1 = int(g.d_last[j0:j1].max()) + 1
+        if a1 <= a0:
+            return
+        c0 = min(nd, j0 + int(g.a_first[kk, r].min()))
+        c1 = min(nd, j1 - 1 + int(g.a_last[kk, r].max())) + 1
+        spread = np.matmul((row[:, j0:j1, None] * g.hd[None, j0:j1, a0:a1]).transpose(0, 2, 1),
+                           g.moves(kk, r, j0, j1, c0, c1) if moves is None else
+                           moves[:, j0 - jl:j1 - jl, c0 - jl:c1 - jl])  # [k, a - a0, j']
+        inside = max(0, min(a1, r) - a0)                        # rows r - a >= 1
+        if inside:
+            if isinstance(kk, slice):
+                grid[kk, r - a0 - inside + 1:r - a0 + 1, c0:c1] += spread[:, inside - 1::-1]
+            else:
+                targets = r - a0 - np.arange(inside)
+                grid[kk[:, None], targets[None, :], c0:c1] += spread[:, :inside]
+        if inside < a1 - a0:
+            grid[kk, 0, c0:c1] += spread[:, inside:].sum(axis=1)
+
+    def _record_ends(self, g: Group, grid: np.ndarray) -> None:
+        """Record the decided cells of a swept ``grid``: the defender wiped out (column nd,
+        rows r >= 1) and the attacker (row 0), in that order."""
+        nd, decided = g.nd, self.out.decided
+        comps = [(att.comps, att.n) for att in g.attackers]
+        dfn = g.dfn.comps
+        ks, rs = np.nonzero(grid[:, 1:, nd])
+        ends = [(k, r + 1, nd) for k, r in zip(ks.tolist(), rs.tolist())]
+        ks, js = np.nonzero(grid[:, 0, :])
+        ends += [(k, 0, j) for k, j in zip(ks.tolist(), js.tolist())]
+        if not ends:
+            return
+        masses = grid[tuple(np.array(ends).T)].tolist()
+        for (k, r, j), m in zip(ends, masses):
+            chain, n = comps[k]
+            key = (chain[n - r], dfn[j], False)
+            decided[key] = decided.get(key, 0.0) + m
 
     def _to_the_end_dense(self, g: Group) -> None:
         """``to_the_end`` for a small group (``Group.dense``): rows from their first cell with
@@ -232,12 +282,10 @@ class _Solver:
         self.cells += int(np.count_nonzero(leaves))
         out.expected_rounds += float(leaves.sum())
         out.pruned += float((leaves * g.dropped_all()).sum())
-        for k, r in zip(*np.nonzero(grid[:, 1:, nd])):
-            self._record(out.decided, g.state(k, r + 1, nd), float(grid[k, r + 1, nd]))
-        for k, j in zip(*np.nonzero(grid[:, 0, :])):
-            self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
+        self._record_ends(g, grid)
 
-    def _within_row(self, g: Group, kk, r: int, j0: int, row: np.ndarray) -> None:
+    def _within_row(self, g: Group, kk, r: int, j0: int, row: np.ndarray,
+                    moves: np.ndarray | None = None) -> None:
         """Solve row r's own flow (the attacker takes no hit) from cell j0 on, in place: cells
         j0..nd-1 of ``row`` become the mass leaving each (self-loops included), cell nd what
         reaches "wiped out". A cell only this flow reaches may be lighter than prune_below: it
@@ -246,41 +294,81 @@ class _Solver:
             fm = g.first_miss
             row[:, fm:] = np.matmul(row[:, None, fm:], g.within_inverse[kk, r - 1])[:, 0, :]
             return
-        flow = g.within_flow(kk, r, j0)
-        size = g.nd + 1 - j0
-        # x (I - N) = b as (I - N)^T x = b, written transposed at once
-        system = np.zeros((len(flow), size, size))
-        np.negative(flow.transpose(0, 2, 1), out=system[:, :, :-1])
-        system.reshape(len(flow), -1)[:, ::size + 1] += 1.0
-        row[:, j0:] = np.linalg.solve(system, row[:, j0:, None])[:, :, 0]
+        m = tail = None
+        if g.tail_inverse is not None:
+            m, cut = max(0, g.split - j0), max(0, j0 - g.split)
+            tail = g.tail_inverse[kk, r - 1, cut:, cut:]
+        if moves is None:
+            moves = g.moves(kk, r, j0, g.nd, j0, g.nd + 1)
+        else:                                       # the row's, from its first cell jl
+            cut = moves.shape[1] - (g.nd - j0)
+            moves = moves[:, cut:, cut:]
+        row[:, j0:] = within(moves, g.miss(kk, r, j0), row[:, j0:], m, tail)
 
     # -- round by round ------------------------------------------------------------------
     def step(self, g: Group, alive: np.ndarray) -> np.ndarray:
         """One round from ``alive`` (live cells only); self-loops stay where they are.
 
-        Per sub-battle, one matrix product gives every target row at once: the rows of
-        ``alive`` times the defender's hits, skewed so that column t is "t attacker units
-        left" (``Group.down``), against the rows' move matrices for the defender."""
+        The box of live cells (r, j), all live sub-battles together: one matrix product per
+        sub-battle gives every target row at once, the defender's hits skewed so that column
+        t is "t attacker units left" (``Group.down``, the same in every sub-battle) against
+        the cells' move matrices for the defender weighted by their mass
+        (``Group.weighted_moves``; both operands C-ordered), all in one call. A product
+        spans the box's targets, its rows plus the defender's hits by its columns plus the
+        attacker's: a big box is cut in ``STEP_SPLIT`` x ``STEP_SPLIT`` parts, whose targets
+        overlap less (about half the work of one product)."""
         nxt = np.zeros_like(alive)
-        nd = g.nd
-        for k in np.flatnonzero(alive.any(axis=(1, 2))):
-            self._poll()
-            sub = alive[k]
-            r0, r1 = span(sub.any(axis=1))
-            j0, j1 = span(sub[r0:r1].any(axis=0))
-            m = sub[r0:r1, j0:j1]
-            rr = slice(r0, r1)
-            if not self.scratch:
-                self.out.pruned += float((m * g.dropped(k, rr, j0, j1)).sum())
-            t0 = max(0, r0 - int(g.d_last[j0:j1].max()))
-            t1 = max(1, r1 - int(g.d_first[j0:j1].min()))
-            c0 = min(nd, j0 + int(g.a_first[k, r0:r1].min()))
-            c1 = min(nd, j1 - 1 + int(g.a_last[k, r0:r1].max())) + 1
-            down = m[:, :, None] * g.down(r0, r1, j0, j1, t0, t1)       # [r, j, t]
-            moves = g.moves(k, rr, j0, j1, c0, c1)                     # [r, j, j']
-            n = (r1 - r0) * (j1 - j0)
-            nxt[k, t0:t1, c0:c1] += down.reshape(n, t1 - t0).T @ moves.reshape(n, c1 - c0)
+        live = alive.any(axis=2)                                        # [k, r]
+        ks = np.flatnonzero(live.any(axis=1))
+        if not ks.size:
+            return nxt
+        self._poll()
+        kk = slice(int(ks[0]), int(ks[-1]) + 1) if ks[-1] - ks[0] + 1 == len(ks) else ks
+        r0, r1 = span(live[kk].any(axis=0))
+        j0, j1 = span(alive[kk, r0:r1].any(axis=(0, 1)))
+        if (r1 - r0) * (j1 - j0) < STEP_SPLIT_CELLS:
+            self._push_box(g, kk, alive, r0, r1, j0, j1, nxt)
+            return nxt
+        rs = np.linspace(r0, r1, STEP_SPLIT + 1).astype(int).tolist()
+        js = np.linspace(j0, j1, STEP_SPLIT + 1).astype(int).tolist()
+        for a0, a1 in zip(rs[:-1], rs[1:]):
+            for b0, b1 in zip(js[:-1], js[1:]):
+                sub = alive[kk, a0:a1, b0:b1]
+                if sub.any():
+                    p0, p1 = span(sub.any(axis=(0, 2)))
+                    q0, q1 = span(sub[:, p0:p1].any(axis=(0, 1)))
+                    self._push_box(g, kk, alive, a0 + p0, a0 + p1, b0 + q0, b0 + q1, nxt)
         return nxt
+
+    def _push_box(self, g: Group, kk, alive: np.ndarray, r0: int, r1: int, j0: int, j1: int,
+                  nxt: np.ndarray) -> None:
+        """One round from the cells (kk, r0..r1-1, j0..j1-1) of ``alive`` (``kk``: a range or
+        a list of sub-battles), added to ``nxt``; a few sub-battles at a time when their
+        weighted moves would pass ``STEP_CHUNK`` numbers."""
+        nd = g.nd
+        ks = np.arange(g.K)[kk]
+        most = max(1, STEP_CHUNK // ((r1 - r0) * (j1 - j0) * (nd + 1)))
+        if len(ks) > most:
+            for at in range(0, len(ks), most):
+                part = ks[at:at + most]
+                self._push_box(g, slice(int(part[0]), int(part[-1]) + 1)
+                               if part[-1] - part[0] + 1 == len(part) else part,
+                               alive, r0, r1, j0, j1, nxt)
+            return
+        m = alive[kk, r0:r1, j0:j1]                                     # [k, r, j]
+        rr = slice(r0, r1)
+        if not self.scratch:
+            lost = 1.0 - g.a_total[kk, rr][..., None] * g.d_total[j0:j1]
+            lost[lost < 1e-15] = 0.0                    # float rounding, not a pruned tail
+            self.out.pruned += float((m * lost).sum())
+        t0 = max(0, r0 - int(g.d_last[j0:j1].max()))
+        t1 = max(1, r1 - int(g.d_first[j0:j1].min()))
+        c0 = min(nd, j0 + int(g.a_first[kk, rr].min()))
+        c1 = min(nd, j1 - 1 + int(g.a_last[kk, rr].max())) + 1
+        n = (r1 - r0) * (j1 - j0)
+        down = np.ascontiguousarray(g.down(r0, r1, j0, j1, t0, t1)).reshape(n, t1 - t0)
+        weighted = g.weighted_moves(kk, rr, j0, j1, c0, c1, m)          # [k, r, j, j']
+        nxt[kk, t0:t1, c0:c1] += np.matmul(down.T, weighted.reshape(len(m), n, c1 - c0))
 
     def settle(self, g: Group, grid: np.ndarray, prune_below: float, record: bool = True
                ) -> np.ndarray:
@@ -294,11 +382,14 @@ class _Solver:
                 self._record(out.decided, g.state(k, r + 1, nd), float(grid[k, r + 1, nd]))
         grid[:, 0, :] = 0.0
         grid[:, :, nd] = 0.0
-        tiny = grid < prune_below
-        tiny &= grid > 0
-        if tiny.any():
-            out.pruned += float(grid[tiny].sum())
-            grid[tiny] = 0.0
+        if self.scratch:                                # nothing to account for
+            np.putmask(grid, grid < prune_below, 0.0)
+        else:
+            tiny = grid < prune_below
+            tiny &= grid > 0
+            if tiny.any():
+                out.pruned += float(grid[tiny].sum())
+                grid[tiny] = 0.0
         if not g.may_stall:
             return grid
         kk, rr, jj = np.nonzero(grid)

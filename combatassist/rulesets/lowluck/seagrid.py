@@ -29,7 +29,7 @@ import numpy as np
 
 from ... import limits
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .chains import (CURVE_PRUNE, STALEMATE, Chain, as_array, hit_tables, one_blas_thread,
+from .chains import (STALEMATE, Chain, as_array, hit_tables, one_blas_thread, push_rows,
                      removed_units)
 from .casualties import SEA
 from .hits import TAIL_CUTOFF
@@ -254,19 +254,11 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
     """Exact outcome of ``rules`` (``applicable``) from its initial state."""
     dfn = _Defender(rules, rules.initial_state()[1])
     limits.check_exact(work_estimate(rules, dfn), limits.MAX_GRID_WORK, "multiply-adds")
-    out = BattleOutcome()
     with one_blas_thread():
         sea = _Sea(rules, dfn)
-        run = _Run(sea, out, prune_below, cancel)
-        if max_rounds > 0:
-            run.rounds(max_rounds)
-        else:
-            run.to_the_end()
-            if curve:
-                out.decided_by_round = _Run(sea, BattleOutcome(), CURVE_PRUNE, cancel,
-                                            scratch=True).curve()
-        out.states_explored = run.cells
-    return out
+    return push_rows(lambda out, prune, scratch: _Run(
+        sea, out, prune_below if prune is None else prune, cancel, scratch=scratch),
+        max_rounds, curve)
 
 
 class _Run:
@@ -276,7 +268,7 @@ class _Run:
                  scratch: bool = False):
         self.sea, self.out, self.prune_below, self.cancel = sea, out, prune_below, cancel
         self.scratch = scratch          # the curve's rounds: nothing recorded but what is alive
-        self.cells = 0
+        self.explored = 0              # positions pushed (``states_explored``)
 
     def _poll(self) -> None:
         if self.cancel is not None and self.cancel():
@@ -348,7 +340,7 @@ class _Run:
             leave[stale] = 0.0
             if not leave.any():
                 continue
-            self.cells += int(np.count_nonzero(leave))
+            self.explored += int(np.count_nonzero(leave))
             out.expected_rounds += float(leave.sum())
             self._spread(grid, r, leave, sub, main, 1)
         for c in np.flatnonzero(grid[0]):

@@ -16,6 +16,28 @@ from .chains import STALEMATE, Chain
 MOVES_CACHE = 2_000_000
 #: ... and solve every row's within-row flow up front when the inverses fit in this many.
 INVERSE_CACHE = 60_000
+#: A row's cells whose within-row outflow is at most this are solved by a series (``within``).
+SERIES_BELOW = 1e-2
+#: ... summed until a term carries at most this share of the row's mass: far below the
+#: rounding of the sums (and below ``DEFAULT_PRUNE`` for any cell).
+SERIES_TAIL = 1e-20
+#: ... and the rest of every row solved up front when its inverses fit in this many numbers.
+TAIL_CACHE = 2_000_000
+#: A series of terms each at most SERIES_BELOW of the last reaches SERIES_TAIL well before.
+MAX_SERIES_TERMS = 64
+
+
+def strided(base: np.ndarray, start: int, shape: tuple[int, ...], steps: tuple[int, ...],
+            writeable: bool = False) -> np.ndarray:
+    """A view of C-contiguous ``base``: entry [i, ...] is its flat entry start + sum of
+    i * steps (in entries); numpy checks that every entry lies inside ``base``. The numpy
+    constructor, not ``as_strided`` (whose set-up costs 40x more: these views are made
+    thousands of times a battle)."""
+    size = base.itemsize
+    view = np.ndarray(shape, base.dtype, base, start * size, tuple(x * size for x in steps))
+    if not writeable:
+        view.flags.writeable = False
+    return view
 
 
 def span(mask: np.ndarray) -> tuple[int, int]:
@@ -67,7 +89,6 @@ class Group:
         self._offset = nd + 1
         self._padded = np.zeros((self.K, self.R + 1, 2 * (nd + 1) + width))
         self._padded[:, :, self._offset:self._offset + width] = self.ha
-        self._window = self._offset + np.arange(nd + 1)[None, :] - np.arange(nd + 1)[:, None]
         self._at_least = np.zeros((self.K, self.R + 1, max(width + 1, nd + 2)))
         self._at_least[:, :, :width] = np.cumsum(self.ha[:, :, ::-1], axis=2)[:, :, ::-1]
         # The defender's hit tables laid out for ``down`` (zeros on both sides), and
@@ -92,30 +113,44 @@ class Group:
         if size > 1 and self.K * self.R * size ** 2 <= INVERSE_CACHE:
             flow = self.within_flow(slice(None), slice(1, None), self.first_miss)
             self.within_inverse = inverses(flow)       # row r: x = b @ within_inverse[:, r - 1]
+        # Where the within-row series stops (``within``): the first cell whose chance to
+        # leave within the row may pass SERIES_BELOW; the rest of the row (the defender's
+        # last few units, so a handful of cells) is solved up front for every row at once.
+        big = np.flatnonzero(self.hd[self.first_miss:nd, 0] > SERIES_BELOW)
+        self.split = self.first_miss + int(big[0]) if big.size else nd
+        self.tail_inverse = None
+        tail = nd + 1 - self.split
+        if self.within_inverse is None and tail > 1 and \
+                self.K * self.R * tail ** 2 <= TAIL_CACHE:
+            flow = self.within_flow(slice(None), slice(1, None), self.split)
+            self.tail_inverse = inverses(flow)         # [k, r - 1]: cells split..nd
         #: Small enough for whole-row sweeps (every move matrix kept, no stalemate to look
         #: for).
         self.dense = self._all_moves is not None and not self.may_stall
 
+    def miss(self, kk, rr, j0: int) -> np.ndarray:
+        """[k, j]: P(the defender scores no hit) in cells j0..nd-1 of rows (kk, rr) — each
+        cell's within-row flow is that times its move matrix row (``within``) —, zero where
+        the attacker can't hit either (a stalemate never leaves)."""
+        miss = self.hd[j0:self.nd, 0]
+        if not self.may_stall:
+            return miss[None, :]
+        stale = self.ha[kk, rr, 0][..., None] * miss >= STALEMATE
+        return np.where(stale, 0.0, miss)
+
     def within_flow(self, kk, rr, j0: int) -> np.ndarray:
-        """Row (k, r)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
+        """Rows (kk, rr)'s own flow from cells j0..nd-1 (the defender scores no hit) to cells
         j0..nd, self-loops on the diagonal; a stalemate's row is empty (it never leaves)."""
-        nd = self.nd
-        flow = self.moves(kk, rr, j0, nd, j0, nd + 1) * self.hd[j0:nd, 0, None]
-        if self.may_stall:
-            stale = self.ha[kk, rr, 0][..., None] * self.hd[j0:nd, 0] >= STALEMATE
-            flow[stale] = 0.0
-        return flow
+        return self.moves(kk, rr, j0, self.nd, j0, self.nd + 1) * self.miss(kk, rr, j0)[..., None]
 
     def down(self, r0: int, r1: int, j0: int, j1: int, t0: int, t1: int) -> np.ndarray:
         """[r, j, t] = P(the attacker goes from r units left to t | the defender in cell j),
         for r0 <= r < r1, j0 <= j < j1, t0 <= t < t1 (t = 0: wiped out). A strided view."""
         base = self._hd_padded
-        step = base.strides[1]
-        # entry [r, j, t] = padded[j, offset + r - t]: r moves right, t left
-        start = self._hd_offset + r0 - t0
-        view = np.lib.stride_tricks.as_strided(
-            base[j0:, start:], shape=(r1 - r0, j1 - j0, t1 - t0),
-            strides=(step, base.strides[0], -step), writeable=False)
+        width = base.shape[1]
+        # entry [r, j, t] = padded[j0 + j, offset + r0 + r - t0 - t]: r moves right, t left
+        view = strided(base, j0 * width + self._hd_offset + r0 - t0,
+                       (r1 - r0, j1 - j0, t1 - t0), (1, width, -1))
         if t0 == 0:
             view = view.copy()
             view[:, :, 0] = self._hd_at_least[j0:j1, r0:r1].T
@@ -130,9 +165,42 @@ class Group:
         defender goes from cell j to j'), rows j0..j1-1, columns c0..c1-1 (nd: wiped out)."""
         if self._all_moves is not None:
             return self._all_moves[kk, rr, j0:j1, c0:c1]
-        block = self._padded[kk, rr][..., self._window[j0:j1, c0:c1]]
+        return self.weighted_moves(kk, rr, j0, j1, c0, c1)
+
+    def weighted_moves(self, kk, rr, j0: int, j1: int, c0: int, c1: int,
+                       mass: np.ndarray | None = None) -> np.ndarray:
+        """``moves`` times ``mass`` (one number per source cell [..., j], or None: 1), built
+        in one pass from a strided view of the padded hit tables (a C-ordered array: a
+        fancy-indexed gather comes out with its first axis innermost, and every product
+        after it crawls)."""
+        if self._all_moves is not None:
+            block = self._all_moves[kk, rr, j0:j1, c0:c1]
+            return np.array(block) if mass is None else block * mass[..., None]
+        # entry [k, r, j, j'] = padded[k, r, offset + j' - j]: a view of the padded tables
+        # themselves for sub-battles and rows that are ranges, of a small copy otherwise
+        base, start, lead, steps = self._padded, self._offset + c0 - j0, [], []
+        width = base.shape[2]
+        for index, size, step in ((kk, self.K, (self.R + 1) * width), (rr, self.R + 1, width)):
+            if isinstance(index, slice) and index.step in (None, 1):
+                first, stop, _ = index.indices(size)
+                start += first * step
+                lead.append(max(0, stop - first))
+                steps.append(step)
+            elif isinstance(index, (int, np.integer)):
+                start += int(index) * step
+            else:                                   # listed sub-battles: a copy
+                base = np.ascontiguousarray(self._padded[kk, rr])
+                lead, steps = list(base.shape[:-1]), [width]
+                for size in lead[:0:-1]:
+                    steps.insert(0, steps[0] * size)
+                start = self._offset + c0 - j0
+                break
+        view = strided(base, start, tuple(lead) + (j1 - j0, c1 - c0), tuple(steps) + (-1, 1))
+        block = np.array(view) if mass is None else view * mass[..., None]
         if c1 == self.nd + 1:
             block[..., -1] = self._at_least[kk, rr][..., self.nd - np.arange(j0, j1)]
+            if mass is not None:
+                block[..., -1] *= mass
         return block
 
     def dropped_all(self) -> np.ndarray:
@@ -178,3 +246,55 @@ def inverses(flow: np.ndarray) -> np.ndarray:
         col[..., c] += 1.0
         y[..., :, c] = col / (1.0 - n[..., c, c, None])
     return y
+
+
+def within(moves: np.ndarray, miss: np.ndarray, b: np.ndarray, m: int | None = None,
+           tail: np.ndarray | None = None) -> np.ndarray:
+    """x with x (I - N) = b for each stacked within-row flow N = miss * moves (row i of
+    ``moves`` [k, i, c] scaled by ``miss`` [k or 1, i]; the rows but the last, which is zero:
+    "wiped out" stays) and mass ``b`` [k, c]: the mass that passes each cell of the row
+    (self-loops included).
+
+    N is upper triangular and non-negative. Where the defender is large a cell's outflow
+    within the row (at most ``miss``: it must score no hit at all) is tiny, so the row
+    splits at cell ``m`` (default: the first whose ``miss`` exceeds ``SERIES_BELOW``; none
+    before it may): before it, x = b (I + N + N^2 + ...), each term at most
+    ``SERIES_BELOW`` times the one before, summed until the terms are below ``SERIES_TAIL``
+    of the mass; from it on (the defender's last few units), ``tail`` [k, i, c] (that part's
+    (I - N)^-1, ``Group.tail_inverse``) or a dense solve. The dense solve was the whole row's
+    before: its size, cubed, was the row's work. N itself is never built: the series scales
+    its vector by ``miss`` instead."""
+    k, rows, size = moves.shape
+    if m is None:
+        big = np.flatnonzero(miss.max(axis=0) > SERIES_BELOW)
+        m = int(big[0]) if big.size else rows
+    x = np.empty_like(b)
+    rhs = b
+    if m:
+        block, scale = moves[:, :m, :m], miss[:, None, :m]
+        term = b[:, None, :m]
+        x1 = b[:, :m].copy()
+        tail_mass = SERIES_TAIL * float(x1.sum())
+        for _ in range(MAX_SERIES_TERMS):
+            term = np.matmul(term * scale, block)
+            mass = float(term.sum())
+            x1 += term[:, 0, :]
+            if mass <= tail_mass:
+                break
+        else:
+            raise AssertionError("the within-row series did not converge")
+        x[:, :m] = x1
+        rhs = b[:, m:] + np.matmul((x1 * miss[:, :m])[:, None, :], moves[:, :m, m:])[:, 0, :]
+    n = size - m
+    if n == 1:                                   # only "wiped out" is left: nothing flows
+        x[:, m:] = rhs
+    elif tail is not None:
+        x[:, m:] = np.matmul(rhs[:, None, :], tail)[:, 0, :]
+    else:
+        # x (I - N) = rhs as (I - N)^T x = rhs, the system written transposed at once
+        system = np.zeros((k, n, n))
+        np.multiply(moves[:, m:, m:].transpose(0, 2, 1), -miss[:, None, m:],
+                    out=system[:, :, :-1])
+        system.reshape(k, -1)[:, ::n + 1] += 1.0
+        x[:, m:] = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
+    return x

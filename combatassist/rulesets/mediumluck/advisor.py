@@ -7,14 +7,15 @@ losses, then more enemy losses).
 
 - Evaluation: exact odds under the heuristic casualty policy, many assignments at once
   (``batch``: one slot layout for all of them, so the side's heuristic positions are found
-  once for the whole search, and the battles followed forward together); the enemy's side
+  once for the whole search) and every position valued once for the whole search
+  (``backward``: the assignments meet the same positions over and over); the enemy's side
   is computed once. ``Advice.policy`` says so; the scenario's own figures may use the
   optimal policy (see ``policy.choose_policy``).
 - Pruning: an assignment with boosters that no die can ever take is never evaluated; it
   counts as its canonical form, where those units sit idle (exactly equal: see ``_Canon``,
   which also says why other forms that look dominated are evaluated).
 - Search: every canonical assignment when they fit the budget (and the assignments number at
-  most ``EXHAUSTIVE_SPACE``); otherwise ``CLIMBERS`` best-improvement hill climbs side by
+  most ``EXHAUSTIVE_SPACE``: the default budget is then all of them); otherwise ``CLIMBERS`` best-improvement hill climbs side by
   side (a move: 1, 3 or all the units of one type from one place to another; every
   climber's neighbours evaluated in one batch), from the side's own plan and fixed starts,
   then random splits and kicks of the best. A climb ends where no move improves: a checked
@@ -41,8 +42,8 @@ from ...text import join, msg
 from .rules import MediumLuckRules, MediumLuckSetup, SideSetup
 from .chart import Chart
 from .forward import outcome as grid_outcome
-from .batch import (BatchGrid, TooManyPositions, TooMuchWork, UniversalSide, WorkCounter,
-                    batch_odds)
+from .backward import A_LEFT, A_WINS, D_LEFT, D_WINS, SharedValues
+from .batch import TooManyPositions, TooMuchWork, UniversalSide, WorkCounter
 from .heuristic import HeuristicGrid, grid_work_estimate, side_chains
 from .slots import ROLE_WORDS, band_name, unit_name
 
@@ -220,16 +221,17 @@ class _Canon:
 
 def advise(setup: MediumLuckSetup, side: str = "attacker", *,
            units: Mapping[str, int] | None = None, top: int = 3,
-           budget: int = limits.ADVISOR_DEFAULT_EVALUATIONS,
+           budget: int | None = None,
            cancel: Callable[[], bool] | None = None, stop: Callable[[], bool] | None = None,
            progress: Callable[[int, int], None] | None = None, seed: int = 0) -> Advice:
     """The best few assignments of ``side``'s units against the enemy's assignment in ``setup``.
 
     ``units`` defaults to what the side brings in ``setup`` (reserve units included).
     ``budget``: how many assignments may be evaluated (exact odds computed), at most
-    ``limits.ADVISOR_MAX_EVALUATIONS``; the search never evaluates more, and lowers it (saying
-    so in ``notes``) where one battle is so big that the budget would not fit
-    ``limits.MAX_ADVISOR_WORK``. Work is counted, never timed: the same set-up and budget give
+    ``limits.ADVISOR_MAX_EVALUATIONS``; the search never evaluates more. None (the default):
+    every assignment when they number at most ``EXHAUSTIVE_SPACE``, else
+    ``limits.ADVISOR_DEFAULT_EVALUATIONS``. The search also stops (saying so in ``notes``,
+    with the best found so far) at ``limits.MAX_ADVISOR_WORK``. Work is counted, never timed: the same set-up and budget give
     the same suggestions in the same order on every run, however busy the machine (the random
     restarts come from ``seed``). Every canonical assignment is compared when they fit the
     budget (and the assignments number at most ``EXHAUSTIVE_SPACE``); otherwise hill climbs,
@@ -237,14 +239,15 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
 
     ``progress(done, planned)`` is called after each batch of evaluations; ``stop()`` turning
     true ends the search after the batch under way with the best found so far
-    (``stopped``); ``cancel()`` turning true raises ``Cancelled``. A search that takes longer
-    than ``limits.MAX_SECONDS`` (a machine far slower than the budgets assume) is refused
-    (EngineError), never answered differently.
+    (``stopped``); ``cancel()`` turning true raises ``Cancelled``. A search that needs more
+    than ``limits.MAX_SECONDS`` of its thread's CPU time (a machine far slower than the
+    budgets assume) is refused (EngineError), never answered differently; a busy machine only
+    makes it wait longer (CPU time, not the clock: the same answer however loaded).
     """
     if side not in ("attacker", "defender"):
         raise EngineError(f"side must be attacker or defender, got {side!r}")
-    if isinstance(budget, bool) or not isinstance(budget, int) or \
-            not 1 <= budget <= limits.ADVISOR_MAX_EVALUATIONS:
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or
+                               not 1 <= budget <= limits.ADVISOR_MAX_EVALUATIONS):
         raise EngineError(f"the advisor's budget is 1 to {limits.ADVISOR_MAX_EVALUATIONS:,} "
                           f"evaluations, got {budget!r}")
     t0 = time.perf_counter()
@@ -263,9 +266,18 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
     notes: list[str] = []
     _check_size(setup, side, types, places, units)
     canon = _Canon(chart, setup, me, types, places)
-    evaluator = _Evaluator(setup, side, me, mine, types, places, units, cancel, stop, progress,
-                           budget, t0 + limits.MAX_SECONDS)
     seen: dict[tuple, tuple] = {}                 # any assignment met -> canonical form
+    canonical: list[tuple] | None = None
+    if space <= EXHAUSTIVE_SPACE:
+        for a in itertools.product(*(list(_compositions(units[u], len(places[u])))
+                                     for u in types)):
+            seen[a] = canon(a)
+        canonical = list(dict.fromkeys(seen.values()))
+    if budget is None:
+        budget = len(canonical) if canonical is not None else \
+            limits.ADVISOR_DEFAULT_EVALUATIONS
+    evaluator = _Evaluator(setup, side, me, mine, types, places, units, cancel, stop, progress,
+                           budget, time.thread_time() + limits.MAX_SECONDS)
 
     def evaluate_many(assignments, limit: int) -> list[tuple]:
         """The rank of each assignment (new canonical forms evaluated in batches);
@@ -279,13 +291,6 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
         evaluator.score(keys, limit)
         return [evaluator.rank(k) for k in keys]
 
-    canonical: list[tuple] | None = None
-    if space <= EXHAUSTIVE_SPACE:
-        all_assignments = list(itertools.product(
-            *(list(_compositions(units[u], len(places[u]))) for u in types)))
-        canonical = list(dict.fromkeys(canon(a) for a in all_assignments))
-        for a in all_assignments:
-            seen[a] = canon(a)
     exhaustive = canonical is not None and len(canonical) <= budget
     spent = False
     local = False
@@ -294,7 +299,7 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
         evaluator.planned = len(canonical)
         try:
             evaluator.score(canonical, budget)
-        except _Spent:                            # stopped by the player: the best so far
+        except _Spent:          # stopped by the player or the work limit: the best so far
             spent, exhaustive = True, False
         local = not spent
     else:
@@ -383,8 +388,9 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
         notes.append("stopped before the budget was used up: the best found so far")
     if evaluator.limit_reached:
         notes.append(f"stopped at the advisor's work limit ({limits.MAX_ADVISOR_POSITIONS:,} "
-                     f"positions of the side, {limits.MAX_ADVISOR_WORK:,} grid cells x "
-                     "outcomes): the best found until then")
+                     f"positions of the side, {limits.MAX_ADVISOR_VALUES:,} positions valued, "
+                     f"{limits.MAX_ADVISOR_WORK:,} grid cells x outcomes): the best found "
+                     "until then")
     ordered = evaluator.best(top, first)
     # ranked: every canonical form evaluated, and every assignment met that maps onto one
     ranked = set(evaluator.odds) | {a for a, key in seen.items() if key in evaluator.odds}
@@ -448,12 +454,15 @@ class _Spent(Exception):
 
 
 class _Evaluator:
-    """Exact heuristic odds of canonical assignments, many at once (``batch``), remembered;
-    the full ``BattleResult`` only for the suggestions returned. Counts its work: never more
-    evaluations than the budget, in batches of a fixed size (the same batches on every run)."""
+    """Exact heuristic odds of canonical assignments, many at once, every position valued
+    once for the whole search (``backward.SharedValues``), remembered; the full
+    ``BattleResult`` only for the suggestions returned. Counts its work: never more
+    evaluations than the budget, in batches sized by the work counted (the same batches on
+    every run)."""
 
-    #: Battles evaluated together at most (bigger batches share more per-level work).
-    BATCH = 256
+    #: Battles evaluated together at most (bigger batches share more per-level work; smaller
+    #: ones report progress and heed a stop sooner).
+    BATCH = 1024
 
     def __init__(self, setup, side, me, mine, types, places, units, cancel, stop, progress,
                  budget: int, deadline: float):
@@ -491,21 +500,23 @@ class _Evaluator:
                 raise Cancelled()
             if self.stopped or self.limit_reached or self.evaluated >= limit:
                 raise _Spent()
-            if time.perf_counter() > self.deadline:
-                raise EngineError(f"the advisor did not finish within {limits.MAX_SECONDS} s "
-                                  "on this machine; give it a smaller budget")
+            if time.thread_time() > self.deadline:
+                raise EngineError(f"the advisor needed more than {limits.MAX_SECONDS} s of "
+                                  "CPU time on this machine; give it a smaller budget")
             if self.batch is None:
                 self._first(todo[i])
                 i += 1
             else:
                 chunk = todo[i:i + min(self.batch, limit - self.evaluated)]
                 i += len(chunk)
+                before = self.work.done
                 try:
-                    self._evaluate(chunk, self.work)
+                    self._evaluate(chunk)
                 except (TooManyPositions, TooMuchWork):
                     # counted, never timed: the same batch reaches the limit on every run
                     self.limit_reached = True
                     raise _Spent() from None
+                self._resize(self.work.done - before, len(chunk))
             if self.progress is not None:
                 self.progress(self.evaluated, self.planned)
             if self.stop is not None and self.stop():
@@ -519,27 +530,39 @@ class _Evaluator:
         self.enemy = side_chains(self.rules, 1 - self.me)
         share = limits.MAX_ADVISOR_WORK * BATTLE_SHARE
         probe = WorkCounter(share)
+        self.shared = SharedValues(self.rules, self.universal.chains, self.enemy, self.me,
+                                   max_own=limits.MAX_ADVISOR_POSITIONS,
+                                   max_values=limits.MAX_ADVISOR_VALUES, work=probe)
         try:
-            self._evaluate([key], probe)
+            self._evaluate([key])
         except TooMuchWork:
             raise EngineError(f"one assignment of this battle needs more than {share:,.0f} "
                               "grid cells x outcomes, too many for the advisor to compare "
                               "assignments within its limits; give it fewer units") from None
         self.work.add(probe.done)
-        self.batch = max(1, min(self.BATCH, int(share // max(probe.done, 1))))
+        self.shared.grid.work = self.work
+        self._resize(probe.done, 1)
 
-    def _evaluate(self, chunk, work: WorkCounter) -> None:
-        """Exact odds of the canonical assignments of ``chunk``, in one batch."""
-        grid = BatchGrid(self.rules, self.universal.chains, self.enemy, self.me,
-                         [self.universal.counts(k) for k in chunk],
-                         max_own=limits.MAX_ADVISOR_POSITIONS, work=work)
-        odds = batch_odds(grid)
-        own, enemy = ("attacker", "defender")[::1 if self.me == 0 else -1]
-        for j, key in enumerate(chunk):
-            win = float(odds[f"{own}_wins"][j])
-            self.odds[key] = (win + float(odds["draw"][j]) / 2,
-                              float(odds[f"{own}_losses"][j]),
-                              float(odds[f"{enemy}_losses"][j]), win)
+    def _resize(self, work: int, evaluated: int) -> None:
+        """The next batches' size: about ``BATTLE_SHARE`` of the search's work, at the last
+        batch's work per evaluation (it falls as the positions met are shared: counted, so
+        the same batches on every run)."""
+        share = limits.MAX_ADVISOR_WORK * BATTLE_SHARE
+        self.batch = max(1, min(self.BATCH, int(share * evaluated // max(work, 1))))
+
+    def _evaluate(self, chunk) -> None:
+        """Exact odds of the canonical assignments of ``chunk``, in one batch (the positions
+        earlier batches met are valued already: ``backward.SharedValues``)."""
+        values = self.shared.odds([self.universal.counts(k) for k in chunk])
+        totals = [sum(self.rules.start[0]), sum(self.rules.start[1])]
+        wins = (A_WINS, D_WINS)[::1 if self.me == 0 else -1]
+        left = (A_LEFT, D_LEFT)[::1 if self.me == 0 else -1]
+        own_total, enemy_total = totals[self.me], totals[1 - self.me]
+        for key, v in zip(chunk, values.tolist()):
+            win = v[wins[0]]
+            draw = 1.0 - v[A_WINS] - v[D_WINS]
+            self.odds[key] = (win + draw / 2, own_total - v[left[0]],
+                              enemy_total - v[left[1]], win)
 
     def rank(self, key) -> tuple:
         score, own, enemy, _ = self.odds[key]

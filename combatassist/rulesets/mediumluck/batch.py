@@ -1,18 +1,13 @@
-"""Exact odds of many assignments of one side at once, under the heuristic policy (the
-advisor's evaluator).
-
-One job: given the enemy's assignment and K assignments of one side's units, the exact
-P(attacker wins), P(defender wins), P(draw) (stalemates included) and expected losses of
-each — the same figures as ``forward.outcome(HeuristicGrid(rules))`` of each battle alone
-(tests compare them), for a fraction of the cost:
+"""The grid of many assignments of one side against one enemy, under the heuristic policy
+(what the advisor's evaluator, ``backward.SharedValues``, walks).
 
 - every assignment is a count vector over one *universal* slot layout of the side (every
   place its unit types may take, in ``rules.side_slots`` order), so one ``SideChains``
   serves them all: the heuristic's picks depend on the counts only, and the positions two
   assignments both reach (after losses) are discovered once for the whole search;
-- the K battles are followed forward in one pass (``forward.forward``): positions carry
-  their battle number in the flat index, so masses never mix and the per-level numpy work
-  is shared by the whole batch.
+- ``BatchGrid`` numbers the positions of one enemy against that side (a battle number in
+  the flat index keeps several battles' positions apart; the advisor's shared positions
+  use battle 0) and counts the work pushed through it (``WorkCounter``).
 """
 from __future__ import annotations
 
@@ -21,7 +16,6 @@ import math
 import numpy as np
 
 from ...errors import EngineError
-from .forward import forward
 from .heuristic import HeuristicGrid, SideChains
 from .slots import Slot, _SideModel
 
@@ -143,30 +137,3 @@ class BatchGrid(HeuristicGrid):
             raise TooManyPositions(f"the advisor's search met more than {self.max_own:,} "
                                    "positions of one side; give it fewer units")
         return (k * self.na + ia) * self.nd + idd
-
-
-def batch_odds(grid: BatchGrid) -> dict[str, np.ndarray]:
-    """Per battle of the batch: attacker_wins, defender_wins, draw (stalemates included),
-    attacker_losses, defender_losses (expected units lost), exact."""
-    k_all = len(grid.starts)
-    sa, sd = grid.sides
-    _, ia0, id0 = grid.split(grid.starts[:1])
-    totals = (int(sa.level[ia0[0]]), int(sd.level[id0[0]]))
-    out = {key: np.zeros(k_all) for key in ("attacker_wins", "defender_wins", "draw",
-                                            "attacker_losses", "defender_losses")}
-
-    def ended(idx, mass, stale):
-        k, ia, idd = grid.split(idx)
-        la, ld = sa.level[ia], sd.level[idd]
-        a_alive, d_alive = la > 0, ld > 0
-        for key, mask in (("attacker_wins", ~stale & a_alive & ~d_alive),
-                          ("defender_wins", ~stale & d_alive & ~a_alive),
-                          ("draw", stale | (~a_alive & ~d_alive))):
-            out[key] += np.bincount(k, weights=mass * mask, minlength=k_all)
-        out["attacker_losses"] += np.bincount(k, weights=mass * (totals[0] - la),
-                                              minlength=k_all)
-        out["defender_losses"] += np.bincount(k, weights=mass * (totals[1] - ld),
-                                              minlength=k_all)
-
-    forward(grid, grid.starts, np.ones(k_all), ended)
-    return out

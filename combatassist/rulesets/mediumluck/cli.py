@@ -76,11 +76,12 @@ def _run_advise(args) -> tuple[dict, str]:
 def _configure_advise(a: argparse.ArgumentParser) -> None:
     a.add_argument("file", help="a mediumluck scenario file")
     a.add_argument("--side", choices=("attacker", "defender"), required=True)
-    a.add_argument("--budget", type=_budget, default=limits.ADVISOR_DEFAULT_EVALUATIONS,
-                   help="assignments to evaluate exactly (default "
-                        f"{limits.ADVISOR_DEFAULT_EVALUATIONS}, at most "
+    a.add_argument("--budget", type=_budget, default=None,
+                   help="assignments to evaluate exactly (at most "
                         f"{limits.ADVISOR_MAX_EVALUATIONS:,}; the same answer on every run; "
-                        "every assignment when they fit, and lowered for a big battle)")
+                        "default: every assignment when they number at most 20,000, else "
+                        f"{limits.ADVISOR_DEFAULT_EVALUATIONS}; the search stops at its work "
+                        "limit with the best found so far)")
 
 
 #: Medium Luck's own ``combatassist`` commands (``Ruleset.commands``).

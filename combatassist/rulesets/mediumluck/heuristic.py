@@ -101,15 +101,27 @@ class SideChains:
         fresh: list[int] = []
         index, states = self.index, self.states
         if self._radix is not None:      # one integer per row: a much cheaper dictionary key
-            codes, found = (rows @ self._radix).tolist(), self._codes
-            for r, code in enumerate(codes):
-                i = found.get(code)
-                if i is None:
-                    counts = tuple(rows[r].tolist())
-                    i = found[code] = index[counts] = len(states)
-                    states.append(counts)
-                    fresh.append(r)
-                out[r] = i
+            # each different row looked up once (many rows of a batch are the same), the new
+            # ones numbered in the rows' order
+            codes, first, inverse = np.unique(rows @ self._radix, return_index=True,
+                                              return_inverse=True)
+            order = np.argsort(first, kind="stable")
+            codes, first = codes[order].tolist(), first[order]
+            found = self._codes
+            ids = np.array([found.get(c, -1) for c in codes], dtype=np.int64)
+            new = np.flatnonzero(ids < 0)
+            if len(new):
+                start = len(states)
+                numbers = range(start, start + len(new))
+                ids[new] = numbers
+                fresh = first[new].tolist()
+                made = list(map(tuple, rows[fresh].tolist()))
+                states.extend(made)
+                index.update(zip(made, numbers))
+                found.update(zip([codes[u] for u in new.tolist()], numbers))
+            back = np.empty(len(ids), dtype=np.int64)
+            back[order] = ids
+            out[:] = back[inverse.reshape(-1)]
         else:
             for r, counts in enumerate(map(tuple, rows.tolist())):
                 i = index.get(counts)
@@ -130,7 +142,11 @@ class SideChains:
                 table = self.configs[b]
                 cols = np.column_stack([dice[:, b], boosters[:, self._band_kinds[b]]])
                 if len(cols) > 8:        # the few distinct configurations only
-                    cols, inverse = np.unique(cols, axis=0, return_inverse=True)
+                    # (one integer per row: a 1-d unique, much cheaper than rows')
+                    radix = np.cumprod(np.concatenate([[1], cols.max(axis=0)[:0:-1] + 1]))[::-1]
+                    _, first, inverse = np.unique(cols @ radix, return_index=True,
+                                                  return_inverse=True)
+                    cols = cols[first]
                     ids = np.array([table.setdefault(tuple(row), len(table))
                                     for row in cols.tolist()], dtype=np.int64)
                     self.summary[b][new] = ids[inverse.reshape(-1)]

@@ -1,0 +1,797 @@
+"""A vectorised exact solver for the later editions' sea battles with ordinary dice.
+
+A later edition's sea round (``later``, ``later_phases``; docs/rules.md §2b) is: submerging,
+the submarines' surprise strike, the general combat, then a side left with transports alone
+loses them. Every hit a side takes goes to an undamaged two-hit unit first; after that it
+takes the first unit its category may take by the order of loss: submarines' hits never an
+aircraft, the hits of aircraft without a friendly destroyer never a submarine, the others
+any unit. So a side's units split into three *kinds* — submarines (S), aircraft (A) and the
+other ships (O) — each lost in its own order, and every composition the battle can reach is
+a **cell** (damage taken, S lost, A lost, O lost, submerged): the two-hit units' damage is a
+prefix (no unit is lost while an undamaged one is left), then the remaining units of each
+kind are the last ones of its order (tested against the casualty policy, ``SideSlots.take``).
+A cell's *rank* is the number of events in it (hits taken, submerging); a round never lowers
+either side's rank, and a position (attacker cell, defender cell) that changes raises one.
+
+The solver keeps the battle's mass on the grid of both sides' reachable cells and pushes it
+**level by level** (level = attacker rank + defender rank): nothing reaches a level but the
+levels below it and a position's own self-loop, so a level's positions are final once the
+levels below are pushed; each is judged as the generic solver judges it (decided, pruned below
+``prune_below``, stalemate), its visits are its mass / (1 - P(the round leaves it where it
+is)) — exact, never iterated — and the whole level is pushed through one round at once, in
+two pushes through a second grid of *mid-round* positions:
+
+- submerging and the surprise strike (which depend on both sides: the enemy's destroyers)
+  take each position to a few mid-round positions, with their probabilities;
+- from a mid-round position the general combat's two sides are independent: the attacker's
+  next cell depends on its own cell and the defender's joint hit table (one independent table
+  per hit category), and the other way round; so the general combat is a sum of outer
+  products, one per mid-round position, pushed as one matrix product ``PA^T diag(w) PD``
+  over the cells the level reaches — once per mid-round position, whatever positions its
+  mass came from (a position's own mid-round mass that the general combat leaves where it
+  is counts in its incoming mass);
+- a side left with transports alone loses them when the mass arrives (the battle is then
+  decided: the end of a round is a function of the position).
+
+Round by round (``max_rounds``, and the "decided by round N" curve) every live position takes
+one such round. Decided and stalemate states are ``LaterRules``' own state tuples, so the
+figures read them unchanged. It answers what ``solver.solve`` answers (tests compare them
+state by state); hit-table tails below ``TAIL_CUTOFF`` and positions lighter than
+``prune_below`` are reported in ``pruned``, as there.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from typing import Any, Callable
+
+import numpy as np
+
+from ... import limits
+from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
+from .chains import STALEMATE, push_rows
+from .hits import TAIL_CUTOFF
+from .later_phases import AIR_ONLY, ANY, SUB
+
+#: The kinds of units a category of hits may take (S submarines, A aircraft, O the rest).
+S, A, O = 0, 1, 2
+TAKES = {SUB: (S, O), AIR_ONLY: (A, O), ANY: (S, A, O)}
+#: Positions x cells of a chunk's dense marginals (memory: 8 bytes each).
+_CHUNK = 2_000_000
+#: Combined moves (a side's cells x its enemy's joint hit outcomes) a volley keeps (int64).
+MAX_VOLLEY_MOVES = 4_000_000
+#: Mid-round positions pushed together round by round (rank bands: see ``_Run._fire_all``).
+BAND = 256
+#: What the work is counted in (``limits.WORK_UNITS``).
+WORK_UNIT = "grid cells x outcomes"
+
+
+def applicable(rules) -> bool:
+    """A later edition's sea battle with ordinary dice whose units fit the cells: ships and
+    aircraft only; submarines are one-hit ships (no destroyer, no transport); two-hit units
+    and transports are ships other than submarines; the attacker's support rules (if any
+    apply) pair units of one kind."""
+    from .later import LaterRules                  # later imports the phases; keep it light
+    if not isinstance(rules, LaterRules) or rules.land_battle or not rules.dice.independent:
+        return False
+    present = set()
+    for side in (rules.att, rules.dfn):
+        for slot in side.slots:
+            if slot.status not in ("", "damaged", "out"):
+                return False
+            u = slot.unit
+            present.add((side.role, u.id))
+            if u.kind not in ("sea", "air") or u.has("aa_gun"):
+                return False
+            if u.has("submarine") and (u.kind != "sea" or u.hits > 1 or u.has("destroyer")
+                                       or u.has("transport")):
+                return False
+            if (u.hits > 1 or u.has("transport")) and u.kind != "sea":
+                return False
+            if u.hits > 1 and u.has("transport"):
+                return False
+    for rule in rules.edition.support:
+        raised = [uid for uid in rule.units if ("attacker", uid) in present]
+        by = [uid for uid in rule.by if ("attacker", uid) in present]
+        if raised and by:
+            kinds = {_kind(rules.edition.unit(uid)) for uid in raised + by}
+            if len(kinds) > 1:
+                return False
+    return True
+
+
+def _kind(unit) -> int:
+    return S if unit.has("submarine") else A if unit.kind == "air" else O
+
+
+@functools.cache
+def _binomial(n: int, value: int) -> np.ndarray:
+    """Hits of n ordinary dice that hit on ``value`` (as ``Dist.binomial``)."""
+    p = min(value, 6) / 6
+    return np.array([math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
+
+
+def _table(groups) -> np.ndarray:
+    """Ordinary dice's hit table of ``((dice, value), ...)`` (binomials convolved)."""
+    out = np.ones(1)
+    for n, v in groups:
+        if n > 0 and v > 0:
+            out = np.convolve(out, _binomial(n, v))
+    return out
+
+
+def _padded(tables: list[np.ndarray]) -> np.ndarray:
+    out = np.zeros((len(tables), max(len(t) for t in tables)))
+    for k, t in enumerate(tables):
+        out[k, :len(t)] = t
+    out[out < TAIL_CUTOFF] = 0.0
+    return out
+
+
+class _Sparse:
+    """Tables of hits, one row each, as their nonzero entries: row r's hit counts (or codes)
+    are ``h[start[r]:start[r] + length[r]]`` with probabilities ``p``."""
+
+    def __init__(self, length: np.ndarray, h: np.ndarray, p: np.ndarray):
+        self.length, self.h, self.p = length, h, p
+        self.start = np.cumsum(length) - length
+
+    @classmethod
+    def of(cls, dense: np.ndarray) -> "_Sparse":
+        """The rows of ``dense`` and a last row, ``none``: no hit (a group that doesn't
+        fire); with each row's P(no hit) (``miss``) and sum (1 less a cut tail)."""
+        dense = np.vstack([dense, _point(dense.shape[1])])
+        rows, h = np.nonzero(dense)
+        out = cls(np.bincount(rows, minlength=len(dense)), h, dense[rows, h])
+        out.none, out.width = len(dense) - 1, dense.shape[1]
+        out.miss, out.total = dense[:, 0].copy(), dense.sum(axis=1)
+        out.trivial = (out.length == 1) & (dense[:, 0] == 1.0)
+        return out
+
+    def entries(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The entries of each of ``rows``: (k: which of ``rows``, h, p), ordered by k."""
+        lens = np.take(self.length, rows)
+        k = np.repeat(np.arange(len(rows)), lens)
+        pos = np.arange(len(k)) + np.repeat(np.take(self.start, rows) - (np.cumsum(lens) - lens),
+                                            lens)
+        return k, np.take(self.h, pos), np.take(self.p, pos)
+
+    def product(self, rows: np.ndarray, other: "_Sparse", other_rows: np.ndarray,
+                width: int) -> "_Sparse":
+        """Row k: the joint table of independent hits, this table's row ``rows[k]`` and
+        ``other``'s row ``other_rows[k]``, coded ``h * width + h'``."""
+        k, h, p = self.entries(rows)
+        m, h2, p2 = other.entries(np.take(other_rows, k))
+        return _Sparse(np.bincount(np.take(k, m), minlength=len(rows)),
+                       np.take(h, m) * width + h2, np.take(p, m) * p2)
+
+    def expand(self, rows: np.ndarray, moves: np.ndarray, e: np.ndarray, cells: np.ndarray,
+               p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each (entry e, cell, p) once per hit count of its table row, moved by ``moves``."""
+        if np.take(self.trivial, rows).all():
+            return e, cells, p
+        k, h, q = self.entries(rows)
+        width = moves.shape[1]
+        return (np.take(e, k), np.take(moves, np.take(cells, k) * width + np.minimum(h, width - 1)),
+                np.take(p, k) * q)
+
+
+class _Fleet:
+    """One side's reachable cells (numbered by rank), their compositions, flags, hit tables
+    per category, and where each category's hits move them (``moves[cat][cell, h]``)."""
+
+    def __init__(self, rules, k: int):
+        side = rules.side(k)
+        self.role, self.slots = side.role, side.slots
+        self._orders(side, rules.submerge[k])
+        box, comps = self._box()
+        delta, lS, lA, lO, sub = box.T
+        live = (comps > 0) & np.array([s.fights for s in self.slots])
+
+        def has(pred) -> np.ndarray:
+            return live[:, [i for i, s in enumerate(self.slots) if pred(s.unit)]].any(1)
+
+        anything = live.any(1)
+        alone = anything & ~has(lambda u: not u.has("transport"))
+        moves = {cat: self._moves(box, cat) for cat in TAKES}
+        every = np.arange(len(box))
+        subs_in = has(lambda u: u.has("submarine"))
+        submerged = (np.where(subs_in & (sub == 0), self._at(delta, lS, lA, lO, 1), every)
+                     if self.can_submerge else every)
+        alone_to = np.where(alone, self._at(delta, lS, lA, self.sizes[O], sub), every)
+        # the cells reachable from the start (the box's first), numbered by rank: every move
+        # raises the rank, so one sweep by rank finds them
+        rank = delta + lS + lA + lO + sub
+        reach = np.zeros(len(box), dtype=bool)
+        reach[0] = True
+        targets = np.column_stack([*moves.values(), submerged, alone_to])
+        for r in range(int(rank.max()) + 1):
+            reach[targets[reach & (rank == r)].ravel()] = True
+        cells = np.flatnonzero(reach)
+        cells = cells[np.argsort(rank[cells], kind="stable")]
+        renumber = np.full(len(box), -1, dtype=np.int64)
+        renumber[cells] = np.arange(len(cells))
+        self.C = len(cells)
+        self.rank = rank[cells]
+        self.cells = box[cells]
+        self.comps = list(map(tuple, comps[cells].tolist()))
+        self.dest = has(lambda u: u.has("destroyer"))[cells]
+        self.subs = subs_in[cells]
+        self.fires = has(lambda u: u.value(side.role) > 0)[cells]
+        self.wiped = ~anything[cells]
+        self.alone, self.alone_to = alone[cells], renumber[alone_to[cells]]
+        self.submerged_to = renumber[submerged[cells]]
+        self.moves = {c: renumber[m[cells]] for c, m in moves.items()}
+        #: whether a hit of the category finds a unit in the cell (else every hit misses)
+        self.takes = {c: (m[:, 1] != np.arange(self.C)) if m.shape[1] > 1
+                      else np.zeros(self.C, dtype=bool) for c, m in self.moves.items()}
+        self._tables(rules, k)
+
+    def _orders(self, side, submerge: bool) -> None:
+        """The damage prefix (undamaged two-hit units, in the order of loss), and each
+        kind's order of loss once they are all damaged: ``lost[x][l]``, the slots of the
+        first l units of kind x."""
+        slots = self.slots
+        counts0 = np.array(side.counts0, dtype=np.int64)
+        width = len(slots)
+        damage = [i for i in side.two_hit for _ in range(counts0[i])]
+        self.D = len(damage)
+        shift = np.zeros((self.D + 1, width), dtype=np.int64)
+        for d, i in enumerate(damage):
+            shift[d + 1] = shift[d]
+            shift[d + 1, i] -= 1
+            shift[d + 1, side.damaged_of[i]] += 1
+        self._start, self._damage = counts0, shift
+        self._full = counts0 + shift[self.D]
+        seq = [i for i in side.order for _ in range(self._full[i])]
+        self._kind_of = np.array([_kind(slots[i].unit) for i in seq], dtype=np.int64)
+        self.n = len(seq)
+        self.sizes = [int((self._kind_of == x).sum()) for x in (S, A, O)]
+        self._lost = []
+        for x in (S, A, O):
+            units = [i for i, kx in zip(seq, self._kind_of) if kx == x]
+            cum = np.zeros((len(units) + 1, width), dtype=np.int64)
+            cum[np.arange(1, len(units) + 1), units] = 1
+            self._lost.append(cum.cumsum(axis=0))
+        self._out = {i: next(j for j, t in enumerate(slots)
+                             if t.unit.id == s.unit.id and t.status == "out")
+                     for i, s in enumerate(slots)
+                     if s.unit.has("submarine") and s.fights and submerge}
+        self.can_submerge = bool(submerge and self.sizes[S])
+
+    def _box(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every cell (delta, lS, lA, lO, sub) and its composition; ``_index`` finds a
+        cell's place in the box. Damage comes first: no unit is lost before it is done."""
+        D, (nS, nA, nO) = self.D, self.sizes
+        subs = np.array((0, 1) if self.can_submerge else (0,))
+        prefix = np.array([(d, 0, 0, 0, sub) for d in range(D) for sub in subs],
+                          dtype=np.int64).reshape(-1, 5)
+        rest = np.stack(np.meshgrid(np.arange(nS + 1), np.arange(nA + 1), np.arange(nO + 1),
+                                    subs, indexing="ij"), axis=-1).reshape(-1, 4)
+        rest = rest[(rest[:, 3] == 0) | (rest[:, 0] < nS)]   # submerged: some subs left
+        box = np.concatenate([prefix, np.column_stack([np.full(len(rest), D), rest])])
+        self._index = np.full((D + 1, nS + 1, nA + 1, nO + 1, 2), -1, dtype=np.int64)
+        self._index[tuple(box.T)] = np.arange(len(box))
+        delta, lS, lA, lO, sub = box.T
+        comps = (self._start + self._damage[delta] - self._lost[S][lS] - self._lost[A][lA]
+                 - self._lost[O][lO])
+        for i, j in self._out.items():
+            moved = np.where(sub == 1, comps[:, i], 0)
+            comps[:, j] += moved
+            comps[:, i] -= moved
+        return box, comps
+
+    def _moves(self, box: np.ndarray, cat: str) -> np.ndarray:
+        """``[cell, h]``: the box cell after h hits of ``cat`` (every h up to the side's
+        units and damage; more take nothing more): each hit damages an undamaged two-hit
+        unit first, then takes the first unit the category may take, by the order of
+        loss — within each kind its first units left."""
+        kind_of, n, D = self._kind_of, self.n, self.D
+        delta, lS, lA, lO, sub = box.T
+        ls = np.column_stack([lS, lA, lO])
+        rank_in = np.zeros(n, dtype=np.int64)
+        for x in (S, A, O):
+            rank_in[kind_of == x] = np.arange(self.sizes[x])
+        takes_kind = np.zeros(3, dtype=bool)
+        takes_kind[list(TAKES[cat])] = True
+        eligible = takes_kind[kind_of][None, :] & (rank_in[None, :] >= ls[:, kind_of])
+        eligible &= ~((kind_of[None, :] == S) & (sub[:, None] == 1))    # submerged
+        # the eligible units of each cell in the order of loss: took[c, t, x], how many of
+        # kind x the first t of them hold
+        place = np.cumsum(eligible, axis=1)
+        c, u = np.nonzero(eligible)
+        took = np.bincount((c * (n + 1) + place[c, u]) * 3 + kind_of[u],
+                           minlength=len(box) * (n + 1) * 3).reshape(len(box), n + 1, 3)
+        took = np.cumsum(took, axis=1)
+        h = np.arange(n + D + 1)[None, :]
+        free = np.minimum(h, D - delta[:, None])         # hits on undamaged two-hit units
+        t = np.minimum(h - free, place[:, -1:] if n else 0)
+        after = ls[:, None, :] + np.take(took.reshape(-1, 3),
+                                         np.arange(len(box))[:, None] * (n + 1) + t, axis=0)
+        return self._at(delta[:, None] + free, after[..., 0], after[..., 1], after[..., 2],
+                        sub[:, None])
+
+    def _at(self, delta, lS, lA, lO, sub) -> np.ndarray:
+        """The box cells (delta, lS, lA, lO, sub) (``_index``, looked up flat: faster)."""
+        _, nS, nA, nO, _ = self._index.shape
+        return np.take(self._index, (((delta * nS + lS) * nA + lA) * nO + lO) * 2 + sub)
+
+    def _tables(self, rules, k: int) -> None:
+        """Per cell: the surprise strike's, and the general combat's hit tables by category
+        (``sub``: the submarines; ``air_only``: aircraft without a friendly destroyer;
+        ``any``: the rest, with the aircraft when a destroyer is beside them). A kind's
+        units fire by the kind's losses only (``applicable``: support pairs units of one
+        kind), so the tables are built per kind, from the phases' own values (the surprise
+        strike: the units' own values, ``SurpriseStrike``)."""
+        slots, role = self.slots, self.role
+        kinds = [(_kind(s.unit) if s.fights else -1) for s in slots]
+        ids = {s.unit.id for s, n in zip(slots, self._start) if n}
+        support = k == 0 and any(ids & set(rule.units) and ids & set(rule.by)
+                                 for rule in rules.edition.support)
+
+        def tables(x: int, supported: bool) -> list[np.ndarray]:
+            out = []
+            for lost in self._lost[x]:
+                counts = tuple((self._full - lost).tolist())
+                if supported and support:
+                    per_slot = rules._fire.values((counts, None, False), 0)
+                else:
+                    per_slot = [[(c, s.unit.value(role))] for c, s in zip(counts, slots)]
+                out.append(_table([g for i, gs in enumerate(per_slot) if kinds[i] == x
+                                   for g in gs]))
+            return out + [np.ones(1)]                  # the last: nothing fires
+
+        surprise, subs, air, other = (tables(S, False), tables(S, True), tables(A, True),
+                                      tables(O, True))
+        _, lS, lA, lO, sub = self.cells.T
+        fighting = np.where(sub == 0, lS, self.sizes[S] + 1)
+        self.surprise = _padded(surprise)[fighting]
+        self.sub = _Sparse.of(_padded(subs)[fighting])
+        self.air_only = _Sparse.of(_padded(air)[np.where(self.dest, self.sizes[A] + 1, lA)])
+        # the rest: the other ships, with the aircraft when a destroyer is beside them
+        pairs, where = np.unique(np.column_stack([lA, lO])[self.dest], axis=0,
+                                 return_inverse=True)
+        rows = other + [np.convolve(other[o], air[a]) for a, o in pairs.tolist()]
+        pick = lO.copy()
+        pick[self.dest] = len(other) + where.ravel()
+        self.any = _Sparse.of(_padded(rows)[pick])
+
+
+class _Volley:
+    """One side's general-combat fire at the other (``side``): per firing cell, with or
+    without its submarines (they fire here when they didn't strike first), the joint table of
+    its hits by category (submarines', aircraft's without a destroyer, the rest's) — one
+    independent table each — and, when it fits in ``MAX_VOLLEY_MOVES``, where each joint
+    outcome leaves each of ``side``'s cells (the three categories' moves in turn)."""
+
+    def __init__(self, side: _Fleet, enemy: _Fleet):
+        self.side, self.enemy = side, enemy
+        cells = np.repeat(np.arange(enemy.C), 2)
+        subs = np.where(np.arange(2 * enemy.C) % 2 == 1, cells, enemy.sub.none)
+        widths = (enemy.sub.width, enemy.air_only.width, enemy.any.width)
+        self.codes = widths[0] * widths[1] * widths[2]
+        joint = enemy.sub.product(subs, enemy.air_only, cells, widths[1])
+        self.joint = joint.product(np.arange(2 * enemy.C), enemy.any, cells, widths[2])
+        #: P of all the joint outcomes (1 less the cut tails), per row
+        self.kept = np.bincount(np.repeat(np.arange(2 * enemy.C), self.joint.length),
+                                self.joint.p, minlength=2 * enemy.C)
+        self.moves = None
+        if side.C * self.codes <= MAX_VOLLEY_MOVES:
+            moves = np.arange(side.C)[:, None]
+            for cat, width in zip((SUB, AIR_ONLY, ANY), widths):
+                moves = _moved(side, cat, moves, width)
+            self.moves = moves.reshape(side.C, self.codes)
+
+    def __call__(self, mine: np.ndarray, theirs: np.ndarray):
+        """(e, cell, p): entry e (cells ``mine`` under the fire of ``theirs``) ends the
+        general combat in cell with probability p (entries of one e summed)."""
+        side, enemy = self.side, self.enemy
+        rows = 2 * theirs + (np.take(enemy.subs, theirs) & np.take(side.dest, mine))
+        if self.moves is not None:
+            e, code, p = self.joint.entries(rows)
+            return e, np.take(self.moves, np.take(mine, e) * self.codes + code), p, \
+                np.take(self.kept, rows)
+        n = len(mine)
+        e, cells, p = np.arange(n), mine, np.ones(n)
+        subs = np.where(rows % 2 == 1, theirs, enemy.sub.none)
+        e, cells, p = enemy.sub.expand(subs, side.moves[SUB], e, cells, p)
+        e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
+        e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
+        return e, cells, p, np.take(self.kept, rows)
+
+
+def _trim(table: np.ndarray) -> np.ndarray:
+    """``table`` without its trailing all-zero columns (at least one column)."""
+    cols = np.flatnonzero(table.any(axis=0))
+    return table[:, :int(cols[-1]) + 1 if len(cols) else 1]
+
+
+class _Battle:
+    """Both sides' cells and the round, for many positions at once."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.att, self.dfn = _Fleet(rules, 0), _Fleet(rules, 1)
+        self.Ca, self.Cd = self.att.C, self.dfn.C
+
+    # -- per position (attacker cell x defender cell), ravelled like the grids: made once the
+    # -- work is known to be within the limits (``solve``)
+    @functools.cached_property
+    def on_att(self) -> _Volley:
+        """The defender's general-combat fire at the attacker."""
+        return _Volley(self.att, self.dfn)
+
+    @functools.cached_property
+    def on_dfn(self) -> _Volley:
+        return _Volley(self.dfn, self.att)
+
+    @functools.cached_property
+    def plain(self) -> np.ndarray:
+        """No submerging and no surprise strike (the round is the general combat alone)."""
+        att, dfn = self.att, self.dfn
+        return ~(np.outer(att.subs, ~dfn.dest) | np.outer(~att.dest, dfn.subs)).ravel()
+
+    @functools.cached_property
+    def stays(self) -> np.ndarray:
+        """P(the general combat leaves the position as it is)."""
+        return self.main_stays(np.arange(self.Ca)[:, None], np.arange(self.Cd)[None, :]).ravel()
+
+    @functools.cached_property
+    def status(self) -> np.ndarray:
+        """1: decided (a side has no unit left); 2: a side is left with transports alone
+        while the enemy can fire (it loses them: the position is folded on arrival); 0."""
+        att, dfn = self.att, self.dfn
+        return np.where(np.add.outer(att.wiped, dfn.wiped) > 0, 1,
+                        np.where(np.outer(att.alone, dfn.fires) | np.outer(att.fires, dfn.alone),
+                                 2, 0)).astype(np.int8).ravel()
+
+    def state(self, i: int, j: int) -> Any:
+        return (self.att.comps[i], self.dfn.comps[j], False)
+
+    def strikes(self, flat: np.ndarray):
+        """Submerging and the surprise strike from positions ``flat`` (grid indices): the
+        mid-round entries ``(b, target, s)`` — position b[e] reaches mid-round position
+        target[e] with probability s[e] — and each position's P(its round leaves it where it
+        is)."""
+        n = len(flat)
+        plain = self.plain[flat]
+        if plain.all():
+            b, target, s, home = np.arange(n), flat, np.ones(n), np.ones(n)
+        else:
+            busy = np.flatnonzero(~plain)
+            calm = np.flatnonzero(plain)
+            i, j = np.divmod(flat[busy], self.Cd)
+            bb, i2, j2, ss = self.mid_round(i, j)
+            at_home = (i2 == i[bb]) & (j2 == j[bb])
+            b = np.concatenate([calm, busy[bb]])
+            target = np.concatenate([flat[calm], i2 * self.Cd + j2])
+            s = np.concatenate([np.ones(len(calm)), ss])
+            home = np.ones(n)
+            home[busy] = np.bincount(bb[at_home], ss[at_home], minlength=len(busy))
+        return b, target, s, home * self.stays[flat]
+
+    def mid_round(self, i: np.ndarray, j: np.ndarray):
+        """Submerging and the surprise strike from positions (i, j): the mid-round positions
+        ``(b, i2, j2, s)`` (b: which position, s: its probability)."""
+        att, dfn = self.att, self.dfn
+        # both sides decide on the position at the round's start
+        i1 = np.where(att.can_submerge & att.subs[i] & ~dfn.dest[j], att.submerged_to[i], i)
+        j1 = np.where(dfn.can_submerge & dfn.subs[j] & ~att.dest[i], dfn.submerged_to[j], j)
+        by_att = att.subs[i1] & ~dfn.dest[j1]               # the attacker's subs strike first
+        by_dfn = dfn.subs[j1] & ~att.dest[i1]
+        b = np.arange(len(i))
+        if not (by_att.any() or by_dfn.any()):
+            return b, i1, j1, np.ones(len(i))
+        pa = _trim(np.where(by_att[:, None], att.surprise[i1], _point(att.surprise.shape[1])))
+        pd = _trim(np.where(by_dfn[:, None], dfn.surprise[j1], _point(dfn.surprise.shape[1])))
+        i2 = _moved(att, SUB, i1, pd.shape[1])                # [b, h of the defender's subs]
+        j2 = _moved(dfn, SUB, j1, pa.shape[1])
+        s = pd[:, :, None] * pa[:, None, :]
+        bb, hd, ha = np.nonzero(s)
+        return bb, i2[bb, hd], j2[bb, ha], s[bb, hd, ha]
+
+    def combat(self, volley: _Volley, mine: np.ndarray, theirs: np.ndarray):
+        """Where ``volley``'s side ends the general combat, from cells ``mine`` under the
+        fire of cells ``theirs``, as ``(cols, P, kept, outcomes)``: P[e, k] = P(entry e ends
+        in cell cols[k]); kept[e] = P's row sum (1 less the cut tails); outcomes: how many
+        joint hit outcomes made P."""
+        e, cells, p, kept = volley(mine, theirs)
+        seen = np.zeros(volley.side.C, dtype=bool)
+        seen[cells] = True
+        cols = np.flatnonzero(seen)
+        local = np.cumsum(seen) - 1
+        size = len(cols)
+        dense = np.bincount(e * size + np.take(local, cells), p, minlength=len(mine) * size)
+        return cols, dense.reshape(-1, size), kept, len(e)
+
+    def main(self, i: np.ndarray, j: np.ndarray):
+        """The general combat from mid-round positions (i, j): the attacker's and the
+        defender's ``combat``, independent of each other (before a side left with transports
+        alone loses them)."""
+        return self.combat(self.on_att, i, j), self.combat(self.on_dfn, j, i)
+
+    def main_stays(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """P(the general combat leaves mid-round positions (i, j) as they are; i and j
+        broadcast): per side and category, P(no hit) when a hit would find a unit, else 1
+        (less a cut tail)."""
+        out = np.ones(np.broadcast_shapes(np.shape(i), np.shape(j)))
+        for side, enemy, mine, theirs in ((self.att, self.dfn, i, j), (self.dfn, self.att, j, i)):
+            subs = np.where(enemy.subs[theirs] & side.dest[mine], theirs, enemy.sub.none)
+            for cat, table, rows in ((SUB, enemy.sub, subs), (AIR_ONLY, enemy.air_only, theirs),
+                                     (ANY, enemy.any, theirs)):
+                out *= np.where(side.takes[cat][mine], table.miss[rows], table.total[rows])
+        return out
+
+    def end_of_round(self, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The positions after a side left with transports alone loses them (while the enemy
+        can fire; both judged on the round's end position)."""
+        att, dfn = self.att, self.dfn
+        return (np.where(att.alone[i] & dfn.fires[j], att.alone_to[i], i),
+                np.where(dfn.alone[j] & att.fires[i], dfn.alone_to[j], j))
+
+
+def _point(width: int) -> np.ndarray:
+    out = np.zeros(width)
+    out[0] = 1.0
+    return out
+
+
+def _moved(side: _Fleet, cat: str, cells: np.ndarray, hits: int) -> np.ndarray:
+    """``cells[..., h]``: where h hits of ``cat`` (h < ``hits``) move each of ``cells``."""
+    moves = side.moves[cat]
+    h = np.minimum(np.arange(hits), moves.shape[1] - 1)
+    return moves[cells[..., None], h]
+
+
+def work_estimate(battle: _Battle) -> float:
+    """The hit outcomes the solve pushes (``limits.MAX_SEA_GRID_WORK``), from the sizes: the
+    positions it meets (measured 27-42 sqrt(positions) on fleets of 10-120 units, more in
+    long battles of weak units, whose count stops them) times each one's outcomes (its
+    surprise strikes' and both sides' general combat's, on average over the cells), about
+    twice (the curve's rounds meet them again); and at least 16 a position of the grid (its
+    memory: ~30 bytes)."""
+    att, dfn = battle.att, battle.dfn
+    positions = float(battle.Ca) * battle.Cd
+
+    def outcomes(side: _Fleet) -> float:
+        joint = side.sub.length[:-1] * side.air_only.length[:-1] * side.any.length[:-1]
+        return float(joint.mean()) + float(np.count_nonzero(side.surprise, axis=1).mean())
+
+    met = min(positions, 40.0 * math.sqrt(positions))
+    return max(16.0 * positions, 2.0 * met * (outcomes(att) + outcomes(dfn)))
+
+
+def box_estimate(rules) -> float:
+    """``work_estimate``'s memory part before a cell is made: 16 a position of both sides'
+    boxes of cells, a tenth of them reachable (the reachable cells are 20-40 % of a box)."""
+    return 16.0 * _box_size(rules.att, rules.submerge[0]) * \
+        _box_size(rules.dfn, rules.submerge[1]) / 10.0
+
+
+def _box_size(side, submerge: bool) -> int:
+    damage = sum(n for s, n in zip(side.slots, side.counts0) if s.undamaged_two_hit)
+    sizes = [0, 0, 0]
+    for s, n in zip(side.slots, side.counts0):
+        if s.fights:
+            sizes[_kind(s.unit)] += n
+    subs = 2 if submerge and sizes[S] else 1
+    return subs * (damage + (sizes[S] + 1) * (sizes[A] + 1) * (sizes[O] + 1))
+
+
+def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
+          curve: bool = True, cancel: Callable[[], bool] | None = None) -> BattleOutcome:
+    """Exact outcome of ``rules`` (``applicable``) from its initial state; refused at once
+    (EngineError) when its estimate is beyond ``limits.MAX_SEA_GRID_WORK``, and stopped
+    there should the estimate have been low (the outcomes pushed are counted)."""
+    limits.check_exact(box_estimate(rules), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
+    battle = _Battle(rules)
+    limits.check_exact(work_estimate(battle), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
+    return push_rows(lambda out, prune, scratch: _Run(
+        battle, out, prune_below if prune is None else prune, cancel, scratch=scratch),
+        max_rounds, curve)
+
+
+class _Run:
+    """Pushes the battle's mass into one ``BattleOutcome`` (decided states summed).
+
+    Two grids of positions: ``grid``, the mass at a round's start (as the round before left
+    it: a side left with transports alone is folded in when it is read), and ``mid``, the
+    mass after submerging and the surprise strike. A round is two pushes: ``_strike`` (start
+    to mid) and ``_fire`` (mid to start, the general combat), so the general combat is
+    computed once per mid-round position whatever the positions its mass came from."""
+
+    def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel,
+                 scratch: bool = False):
+        self.battle, self.out, self.prune_below, self.cancel = battle, out, prune_below, cancel
+        self.scratch = scratch          # the curve's rounds: nothing recorded but what is alive
+        self.explored = 0
+        self.settled = 0.0              # decided and stalemate mass recorded (round by round)
+        self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
+        self.grid = np.zeros((battle.Ca, battle.Cd))
+        self.mid = np.zeros((battle.Ca, battle.Cd))
+
+    def _poll(self) -> None:
+        if self.cancel is not None and self.cancel():
+            raise Cancelled()
+
+    def _count(self, outcomes: int) -> None:
+        """Count the outcomes pushed; stop where the estimate would have refused."""
+        self.work += outcomes
+        if self.work > limits.MAX_SEA_GRID_WORK:
+            raise limits.exact_refusal(self.work, limits.MAX_SEA_GRID_WORK, WORK_UNIT)
+
+    def _record(self, bucket: dict, flat: np.ndarray, m: np.ndarray) -> None:
+        self.settled += float(m.sum())
+        if self.scratch:
+            return
+        i, j = np.divmod(flat, self.battle.Cd)
+        for a, d, p in zip(i.tolist(), j.tolist(), m.tolist()):
+            key = self.battle.state(a, d)
+            bucket[key] = bucket.get(key, 0.0) + p
+
+    def _prune(self, m: float) -> None:
+        if not self.scratch:
+            self.out.pruned += m
+
+    # -- the two halves of a round ----------------------------------------------------------
+    def _strike(self, entries, visits: np.ndarray) -> None:
+        """Push ``visits`` (per start position) to the mid-round grid."""
+        b, target, s, _ = entries
+        self._count(len(b))
+        np.add.at(self.mid.ravel(), target, visits[b] * s)
+        lost = visits - np.bincount(b, visits[b] * s, minlength=len(visits))
+        self._prune(float(lost[lost > 1e-15 * visits].sum()))
+
+    def _fire(self, flat: np.ndarray, mass: np.ndarray) -> None:
+        """Push ``mass`` at mid-round positions ``flat`` through the general combat into the
+        start grid, in chunks (``PA^T diag(mass) PD`` over the cells they reach)."""
+        battle = self.battle
+        per = max(1, _CHUNK // max(1, battle.Ca + battle.Cd))
+        for lo in range(0, len(flat), per):
+            i, j = np.divmod(flat[lo:lo + per], battle.Cd)
+            w = mass[lo:lo + per]
+            (cols_a, pa, kept_a, n_a), (cols_d, pd, kept_d, n_d) = battle.main(i, j)
+            self._count(n_a + n_d)
+            self.grid[np.ix_(cols_a, cols_d)] += (pa * w[:, None]).T @ pd
+            lost = w * (1.0 - kept_a * kept_d)
+            self._prune(float(lost[lost > 1e-15 * w].sum()))
+
+    def _settle(self, flat: np.ndarray) -> np.ndarray:
+        """Take the decided and the too light positions among ``flat`` (grid indices with
+        mass) out of the grid (recorded, pruned); return the others. A side left with
+        transports alone loses them first (the battle is then decided)."""
+        battle = self.battle
+        grid = self.grid.ravel()
+        status = battle.status[flat]
+        if status.any():
+            fold = flat[status == 2]
+            if len(fold):
+                i, j = np.divmod(fold, battle.Cd)
+                ti, tj = battle.end_of_round(i, j)
+                self._record(self.out.decided, ti * battle.Cd + tj, grid[fold])
+                grid[fold] = 0.0
+            decided = flat[status == 1]
+            self._record(self.out.decided, decided, grid[decided])
+            grid[decided] = 0.0
+            flat = flat[status == 0]
+        m = grid[flat]
+        light = m < self.prune_below
+        if light.any():
+            self._prune(float(m[light].sum()))
+            grid[flat[light]] = 0.0
+            flat = flat[~light]
+        return flat
+
+    def _first_round(self) -> bool:
+        """Round 1's strike from the initial state (its own state: every outcome of its round
+        moves away from it, as from ``LaterRules``' first-round state). False when the
+        battle is over before it starts."""
+        battle = self.battle
+        if battle.att.wiped[0] or battle.dfn.wiped[0]:
+            self.settled = 1.0
+            if not self.scratch:
+                self.out.decided[battle.rules.initial_state()] = 1.0
+            return False
+        self.explored += 1
+        self.out.expected_rounds += 1.0
+        start = np.zeros(1, dtype=np.int64)
+        self._strike(self.battle.strikes(start), np.ones(1))
+        return True
+
+    # -- to the end -------------------------------------------------------------------------
+    def to_the_end(self) -> None:
+        """Level by level (attacker rank + defender rank). A level's start and mid-round
+        masses from the levels below are final once those are pushed; a position's
+        incoming mass is its start mass plus its mid-round mass times P(the general combat
+        leaves it there); it leaves as its visits, mass / (1 - stay)."""
+        battle = self.battle
+        if not self._first_round():
+            return
+        grid, mid = self.grid.ravel(), self.mid.ravel()
+        levels = np.add.outer(battle.att.rank, battle.dfn.rank).ravel()
+        order = np.argsort(levels.astype(np.int32), kind="stable")
+        bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
+        for level in range(len(bounds) - 1):
+            at = order[bounds[level]:bounds[level + 1]]
+            here = at[(grid[at] != 0.0) | (mid[at] != 0.0)]
+            if not len(here):
+                continue
+            self._poll()
+            grid[here] += mid[here] * battle.stays[here]
+            flat = self._settle(here[grid[here] != 0.0])
+            if len(flat):
+                m = grid[flat].copy()
+                entries = self.battle.strikes(flat)
+                stay = entries[3]
+                stale = stay >= STALEMATE
+                self._record(self.out.stalemates, flat[stale], m[stale])
+                visits = np.where(stale, 0.0, m) / np.where(stale, 1.0, 1.0 - stay)
+                self.explored += len(flat)
+                self.out.expected_rounds += float(visits.sum())
+                self._strike(entries, visits)
+            fire = here[mid[here] != 0.0]
+            self._fire(fire, mid[fire].copy())
+            grid[here] = 0.0                # what came back is counted in the visits
+            mid[here] = 0.0
+
+    # -- round by round ---------------------------------------------------------------------
+    def rounds(self, max_rounds: int, stop_below: float = 0.0) -> list[float]:
+        """Up to ``max_rounds`` rounds (fewer once the live mass is below ``stop_below``);
+        returns P(decided within N rounds) for each N (recorded mass; scratch: 1 - live).
+        What is still on after the last round is ``undecided``."""
+        curve: list[float] = []
+        seen = np.zeros(self.battle.Ca * self.battle.Cd, dtype=bool)   # positions met
+        if self._first_round():
+            self._fire_all()
+        while len(curve) < max_rounds:
+            self._poll()
+            grid = self.grid.ravel()
+            flat = self._settle(np.flatnonzero(grid))
+            m = grid[flat].copy()
+            self.grid[:] = 0.0
+            entries = self.battle.strikes(flat)
+            stale = entries[3] >= STALEMATE
+            self._record(self.out.stalemates, flat[stale], m[stale])
+            seen[flat] = True
+            live = np.where(stale, 0.0, m)
+            live_mass = float(live.sum())
+            curve.append(1.0 - live_mass if self.scratch else self.settled)
+            if len(curve) == max_rounds:
+                if not self.scratch:
+                    keep = ~stale
+                    self._record_undecided(flat[keep], m[keep])
+                break
+            if live_mass < stop_below or not len(flat):
+                break
+            self.out.expected_rounds += live_mass
+            self._strike(entries, live)
+            self._fire_all()
+        self.explored += int(seen.sum())
+        while len(curve) < max_rounds and not self.scratch:
+            curve.append(curve[-1] if curve else 1.0)
+        if not self.scratch:
+            self.out.decided_by_round = curve
+        return curve
+
+    def _fire_all(self) -> None:
+        """The general combat from every mid-round position with mass, by rank bands (the
+        cells one band reaches are fewer than the whole grid's: smaller products)."""
+        mid = self.mid.ravel()
+        flat = np.flatnonzero(mid)
+        battle = self.battle
+        i, j = np.divmod(flat, battle.Cd)
+        flat = flat[np.argsort(battle.att.rank[i] * (battle.Cd + 1) + battle.dfn.rank[j],
+                               kind="stable")]
+        for part in np.array_split(flat, max(1, len(flat) // BAND)):
+            self._fire(part, mid[part].copy())
+        self.mid[:] = 0.0
+
+    def _record_undecided(self, flat: np.ndarray, m: np.ndarray) -> None:
+        i, j = np.divmod(flat, self.battle.Cd)
+        for a, d, p in zip(i.tolist(), j.tolist(), m.tolist()):
+            key = self.battle.state(a, d)
+            self.out.undecided[key] = self.out.undecided.get(key, 0.0) + p
+
+    def curve(self) -> list[float]:
+        """P(decided within N rounds) for the plot (coarse pruning, as solver.py's curve)."""
+        return self.rounds(CURVE_ROUNDS, stop_below=1e-9)

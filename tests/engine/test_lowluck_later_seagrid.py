@@ -1,0 +1,297 @@
+"""The later editions' sea-battle solver (lowluck/later_seagrid.py): its cells against the
+casualty policy, its rounds against ``LaterRules.round_dist``, its answers state by state
+against the generic solver on random 1942 / 1940 sea battles with submarines."""
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from combatassist import limits
+from combatassist.errors import EngineError
+from combatassist.rulesets import lowluck
+from combatassist.rulesets.lowluck import later_seagrid
+from combatassist.rulesets.lowluck.later_phases import AIR_ONLY, ANY, SUB
+from combatassist.solver import Cancelled, solve
+from tests.engine.test_lowluck_editions import payload
+from tests.engine.test_lowluck_grid import _same_states, assert_answers_as_the_generic_solver
+
+SHIPS = {"1942se": ["submarine", "destroyer", "cruiser", "carrier", "battleship", "transport",
+                    "fighter", "bomber"],
+         "1940se": ["submarine", "destroyer", "cruiser", "carrier", "battleship", "transport",
+                    "fighter", "tactical_bomber", "bomber"]}
+TWO_HIT = {"1942se": ["battleship"], "1940se": ["battleship", "carrier"]}
+
+
+def _battle(rng: random.Random, most: int, rounds=(0, 0, 0, 1, 2, 4), subs=True):
+    """A random later-edition sea battle with submarines on at least one side (``subs``;
+    else none): destroyers or not, aircraft, damaged two-hit units, transports, submerging,
+    orders of loss."""
+    edition = rng.choice(sorted(SHIPS))
+    ids = [u for u in SHIPS[edition] if subs or u != "submarine"]
+    doc = {"options": {"battle": "sea", "dice": "standard",
+                       "max_rounds": rng.choice(rounds)}}
+    subs_on = rng.choice(["attacker", "defender", "both"]) if subs else None
+    for role in ("attacker", "defender"):
+        units = {u: rng.randint(0, most) if rng.random() < 0.5 else 0 for u in ids}
+        if role == "defender":
+            units.pop("bomber", None)            # a defending bomber at sea is not generated
+        if subs_on in (role, "both"):
+            units["submarine"] = max(1, units["submarine"])
+        if not any(units.values()):
+            units[rng.choice(["destroyer", "fighter", "cruiser"])] = 1
+        units = {u: n for u, n in units.items() if n}
+        side = {"units": units}
+        damaged = {u: rng.randint(0, units[u]) for u in TWO_HIT[edition] if units.get(u)}
+        if any(damaged.values()) and rng.random() < 0.6:
+            side["damaged"] = {u: n for u, n in damaged.items() if n}
+        if units.get("submarine") and rng.random() < 0.4:
+            side["submerge"] = True
+        if rng.random() < 0.4:
+            side["order_of_loss"] = rng.sample(sorted(units), len(units))
+        doc[role] = side
+    return payload(edition, doc)
+
+
+def _battles(count: int, seed: int, most: int, **kw):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = _battle(rng, most, **kw)
+        rules = lowluck.make_rules(s)
+        if later_seagrid.applicable(rules) and rules.verdict(rules.initial_state()) is None:
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("s", _battles(12, seed=1, most=3))
+def test_cells_are_the_casualty_policy(s):
+    """Each cell is one composition, and every category's hits move it where the casualty
+    policy (``SideSlots.take``) moves its composition; submerging and transports left alone
+    as the rules do them."""
+    rules = lowluck.make_rules(s)
+    battle = later_seagrid._Battle(rules)
+    for k, fleet in ((0, battle.att), (1, battle.dfn)):
+        side = rules.side(k)
+        assert len(set(fleet.comps)) == fleet.C
+        assert fleet.comps[0] == side.counts0
+        assert list(fleet.rank) == sorted(fleet.rank)
+        for c, comp in enumerate(fleet.comps):
+            for cat in (SUB, AIR_ONLY, ANY):
+                for h in range(fleet.moves[cat].shape[1] + 1):
+                    moved = later_seagrid._moved(fleet, cat, np.array([c]), h + 1)[0, h]
+                    assert fleet.comps[moved] == side.take(comp, ((cat, h),))[0], (cat, h)
+                    if moved != c:
+                        assert fleet.rank[moved] > fleet.rank[c]
+            assert fleet.wiped[c] == (side.fighting(comp) == 0)
+            assert fleet.alone[c] == (side.left_alone(comp) and side.fighting(comp) > 0)
+
+
+def _reachable(rules, limit: int = 400):
+    """States the generic solver's rounds reach from the start (at most ``limit``)."""
+    seen = {rules.initial_state()}
+    todo = [rules.initial_state()]
+    while todo and len(seen) < limit:
+        for nxt in rules.round_dist(todo.pop()):
+            if nxt not in seen and rules.verdict(nxt) is None:
+                seen.add(nxt)
+                todo.append(nxt)
+    return [s for s in seen if not s[2]]
+
+
+@pytest.mark.parametrize("s", _battles(10, seed=2, most=3))
+def test_each_round_is_the_rules_round(s):
+    """From every position the battle reaches, the solver's round (submerging and surprise
+    strike to the mid-round positions, then the general combat from each, lone transports
+    folded) is ``LaterRules.round_dist``; its P(staying) too, and its decided positions
+    are the rules' verdicts."""
+    rules = lowluck.make_rules(s)
+    battle = later_seagrid._Battle(rules)
+    index_a = {c: i for i, c in enumerate(battle.att.comps)}
+    index_d = {c: j for j, c in enumerate(battle.dfn.comps)}
+    for state in _reachable(rules):
+        flat = np.array([index_a[state[0]] * battle.Cd + index_d[state[1]]])
+        _, targets, probs, stay = battle.strikes(flat)
+        ours: dict = {}
+        for target, p_mid in zip(targets, probs):
+            i2, j2 = np.divmod(np.array([target]), battle.Cd)
+            (cols_a, pa, _, _), (cols_d, pd, _, _) = battle.main(i2, j2)
+            for x, p in zip(cols_a, pa[0]):
+                for y, q in zip(cols_d, pd[0]):
+                    if p * q:
+                        ti, tj = battle.end_of_round(np.array([x]), np.array([y]))
+                        key = battle.state(int(ti[0]), int(tj[0]))
+                        ours[key] = ours.get(key, 0.0) + p_mid * p * q
+        theirs = dict(rules.round_dist(state).items())
+        _same_states(theirs, ours, 1e-14)
+        assert stay[0] == pytest.approx(theirs.get(state, 0.0), abs=1e-14)
+    for i, a in enumerate(battle.att.comps):
+        for j, d in enumerate(battle.dfn.comps):
+            status = battle.status[i * battle.Cd + j]
+            assert (status == 1) == (rules.verdict((a, d, False)) is not None)
+            assert (status == 2) == (rules.end_round((a, d, False)) != (a, d, False))
+
+
+@pytest.mark.parametrize("s", _battles(40, seed=3, most=3) + _battles(8, seed=4, most=5))
+def test_matches_the_generic_solver_state_by_state(s):
+    """1942 and 1940, destroyers or not, aircraft, damaged two-hit units, transports,
+    submerging on either side, max_rounds: every decided, stalemate and undecided state
+    carries the generic solver's mass, with its expected rounds and its curve."""
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("s", _battles(12, seed=8, most=4, subs=False))
+def test_sea_battles_without_submarines_too(s):
+    """Without submarines (a solver that takes them first may come before this one): the
+    generic solver's answer, state by state."""
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+def test_the_issues_fleet_is_exact():
+    """A 12 v 12 fleet of every kind (subs on both sides, destroyers that die, damaged
+    battleships, a transport): the generic solver's answer, the same positions explored."""
+    s = payload("1942se", {
+        "options": {"battle": "sea", "dice": "standard"},
+        "attacker": {"units": {"submarine": 3, "destroyer": 2, "fighter": 2, "cruiser": 1,
+                               "bomber": 1, "battleship": 2},
+                     "damaged": {"battleship": 1},
+                     "order_of_loss": ["submarine", "destroyer", "fighter", "cruiser",
+                                       "bomber", "battleship"]},
+        "defender": {"units": {"submarine": 2, "destroyer": 2, "fighter": 2, "cruiser": 1,
+                               "carrier": 1, "battleship": 2, "transport": 1}}})
+    rules = lowluck.make_rules(s)
+    a, b = solve(rules), later_seagrid.solve(rules)
+    _same_states(a.decided, b.decided, 1e-14)
+    _same_states(a.stalemates, b.stalemates, 1e-14)
+    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
+    assert b.pruned == pytest.approx(a.pruned, abs=1e-15)
+    assert abs(b.states_explored - a.states_explored) <= 0.01 * a.states_explored
+    assert math.fsum([*b.decided.values(), *b.stalemates.values(), b.pruned]) == \
+        pytest.approx(1.0, abs=1e-14)
+
+
+def test_sub_against_aircraft_is_a_stalemate_and_submerged_subs_leave():
+    s = payload("1942se", {"options": {"battle": "sea", "dice": "standard"},
+                           "attacker": {"units": {"fighter": 2}},
+                           "defender": {"units": {"submarine": 2, "transport": 1}}})
+    out = later_seagrid.solve(lowluck.make_rules(s))
+    assert sum(out.stalemates.values()) > 0.5
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+    s = payload("1942se", {"options": {"battle": "sea", "dice": "standard"},
+                           "attacker": {"units": {"cruiser": 1, "submarine": 1},
+                                        "submerge": True},
+                           "defender": {"units": {"carrier": 1, "fighter": 1}}})
+    out = later_seagrid.solve(lowluck.make_rules(s))
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+    assert any(st[0][-1] for st in out.decided)        # submarines out of the battle
+
+
+def test_a_position_rule_retreat_goes_to_the_generic_solver_and_agrees(monkeypatch):
+    """Retreat by position looks at positions: the generic solver answers it (the fast solver
+    is not asked); without it the fast solver answers."""
+    doc = {"options": {"battle": "sea", "dice": "standard"},
+           "attacker": {"units": {"submarine": 2, "destroyer": 1, "fighter": 1}},
+           "defender": {"units": {"submarine": 1, "cruiser": 1}}}
+    asked = []
+    real = later_seagrid.solve
+    monkeypatch.setattr(later_seagrid, "solve", lambda *a, **k: asked.append(1) or real(*a, **k))
+    plain = payload("1942se", doc)
+    lowluck.outcome_of(lowluck.make_rules(plain), plain.options)
+    assert asked == [1]
+    doc["options"]["retreat_when_units"] = 1
+    s = payload("1942se", doc)
+    lowluck.outcome_of(lowluck.make_rules(s), s.options)
+    assert asked == [1]
+
+
+def test_classic_and_low_luck_are_not_its_battles():
+    classic = lowluck.LowLuckScenario(
+        options=lowluck.LowLuckOptions(dice="standard", battle="sea"),
+        attacker=lowluck.LowLuckSide(units={"submarine": 2}),
+        defender=lowluck.LowLuckSide(units={"battleship": 1}))
+    assert not later_seagrid.applicable(lowluck.make_rules(classic))
+    s = payload("1942se", {"options": {"battle": "sea", "dice": "lowluck"},
+                           "attacker": {"units": {"submarine": 2}},
+                           "defender": {"units": {"battleship": 1}}})
+    assert not later_seagrid.applicable(lowluck.make_rules(s))
+    land = payload("1942se", {"options": {"dice": "standard"},
+                              "attacker": {"units": {"infantry": 2}},
+                              "defender": {"units": {"infantry": 1}}})
+    assert not later_seagrid.applicable(lowluck.make_rules(land))
+
+
+def test_cancel_stops_it():
+    s = _battles(1, seed=5, most=4)[0]
+    with pytest.raises(Cancelled):
+        later_seagrid.solve(lowluck.make_rules(s), cancel=lambda: True)
+
+
+def test_too_big_is_refused_at_once(monkeypatch):
+    """Above the work limit: one clear refusal before any round is computed."""
+    s = _battles(1, seed=6, most=4)[0]
+    rules = lowluck.make_rules(s)
+    work = []
+    for name in ("plain", "stays", "status", "on_att", "on_dfn"):
+        monkeypatch.setattr(later_seagrid._Battle, name, property(lambda self: work.append(1)))
+    monkeypatch.setattr(limits, "MAX_SEA_GRID_WORK", 1)
+    with pytest.raises(EngineError, match="grid cells x outcomes"):
+        later_seagrid.solve(rules)
+    assert not work
+
+
+@pytest.mark.parametrize("s", _battles(6, seed=7, most=4))
+def test_staged_moves_answer_what_combined_moves_answer(s, monkeypatch):
+    """A volley too big to keep its combined moves takes the three categories' hits in turn:
+    the same answer."""
+    rules = lowluck.make_rules(s)
+    fast = later_seagrid.solve(rules, max_rounds=s.options.max_rounds)
+    monkeypatch.setattr(later_seagrid, "MAX_VOLLEY_MOVES", 0)
+    staged = later_seagrid.solve(rules, max_rounds=s.options.max_rounds)
+    for bucket in ("decided", "stalemates", "undecided"):
+        _same_states(getattr(fast, bucket), getattr(staged, bucket), 1e-15)
+    assert staged.expected_rounds == pytest.approx(fast.expected_rounds, rel=1e-13)
+    assert staged.decided_by_round == pytest.approx(fast.decided_by_round, abs=1e-14)
+
+
+def _fleet(k: int):
+    return payload("1942se", {
+        "options": {"battle": "sea", "dice": "standard"},
+        "attacker": {"units": {"submarine": 3 * k, "destroyer": 2 * k, "fighter": 2 * k,
+                               "cruiser": k, "bomber": k, "battleship": k}},
+        "defender": {"units": {"submarine": 2 * k, "destroyer": 2 * k, "fighter": 2 * k,
+                               "cruiser": k, "carrier": k, "battleship": k,
+                               "transport": k}}})
+
+
+def test_work_is_estimated_and_counted(monkeypatch):
+    """The issue's 20 v 20 fleet: the outcomes pushed stay within the estimate, far below
+    the limit; a 100 v 100 fleet is refused before any cell is made; a solve whose
+    estimate was low stops at the limit (the count)."""
+    rules = lowluck.make_rules(_fleet(2))
+    counted = []
+    real = later_seagrid._Run._count
+    monkeypatch.setattr(later_seagrid._Run, "_count",
+                        lambda self, n: counted.append(n) or real(self, n))
+    later_seagrid.solve(rules)
+    estimate = later_seagrid.work_estimate(later_seagrid._Battle(rules))
+    assert 0 < sum(counted) <= estimate < limits.MAX_SEA_GRID_WORK / 100
+    built = []
+    monkeypatch.setattr(later_seagrid, "_Fleet", lambda *a: built.append(1))
+    with pytest.raises(EngineError, match="grid cells x outcomes"):
+        later_seagrid.solve(lowluck.make_rules(_fleet(10)))
+    assert not built
+    monkeypatch.undo()
+    monkeypatch.setattr(later_seagrid, "work_estimate", lambda battle: 0.0)
+    monkeypatch.setattr(limits, "MAX_SEA_GRID_WORK", sum(counted) // 2)
+    with pytest.raises(EngineError, match="grid cells x outcomes"):
+        later_seagrid.solve(rules)
+
+
+@pytest.mark.parametrize("s", _battles(6, seed=11, most=3, rounds=(2, 3, 5)))
+def test_round_by_round_explores_the_generic_solvers_positions(s):
+    rules = lowluck.make_rules(s)
+    rounds = s.options.max_rounds
+    assert (later_seagrid.solve(rules, max_rounds=rounds).states_explored
+            == solve(rules, max_rounds=rounds).states_explored)
