@@ -23,6 +23,7 @@ from PySide6.QtCore import QElapsedTimer, QObject, QRunnable, QThreadPool, QTime
 from combatassist.errors import CombatAssistError
 from combatassist.solver import Cancelled
 
+from . import first_paint
 from .engine_text import error_text
 
 #: A job: called on the worker thread with a ``cancel`` callable; returns the result.
@@ -141,9 +142,11 @@ class Computer(QObject):
         return generation != self.generation
 
     def _start(self) -> None:
-        job, self._pending = self._pending, None
-        if job is None:
+        if self._pending is None:
             return
+        if first_paint.after_paint(self._start):     # once the window is painted
+            return
+        job, self._pending = self._pending, None
         self._running += 1
         self._pool.start(_Run(self.generation, job, self._is_stale, self._relay))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSettings, QSize
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSettings, QSize, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (QApplication, QMainWindow, QMessageBox, QTabWidget,
                                QWidget)
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QApplication, QMainWindow, QMessageBox, QTabWidge
 import combatassist
 from combatassist.errors import one_line
 
+from . import first_paint
 from .examples_menu import fill_examples_menu
 from .file_actions import MAX_RECENT, Document, FileActions, file_filter  # noqa: F401
 from .help import rules_dialog
@@ -23,6 +24,9 @@ APP_NAME = "Combat Assistant"
 ORGANISATION = "CombatAssistant"
 #: The smallest window: every view still shows its set-up pane and its odds (issue 18).
 MIN_SIZE = (900, 560)
+#: the longest the first computations wait for the window's first paint (ms): a window that
+#: is never exposed (started minimised, say) computes anyway
+PAINT_WAIT_MS = 2000
 #: the title bar and borders a window manager adds (width, height), until the real frame is
 #: known
 FRAME_GUESS = (16, 40)
@@ -89,22 +93,21 @@ class MainWindow(FileActions, QMainWindow):
                  views: list[type[RulesetView]] | None = None):
         super().__init__()
         self._fitted = False
+        self._painting = False
+        self._hold = 0              # the number of the hold this window's first paint ends
         self.settings = settings or QSettings(ORGANISATION, APP_NAME)
         self.autosave_dir = Path(autosave_dir) if autosave_dir else default_autosave_dir()
         self.setWindowIcon(app_icon())
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.views: list[RulesetView] = []
         self.docs: dict[int, Document] = {}
-        for cls in views if views is not None else discover():
-            widget = cls(autosave_dir=self.autosave_dir)
-            widget.changed.connect(lambda w=widget: self._mark_dirty(w))
-            if hasattr(widget, "notice"):       # a view's one line for the status bar
-                widget.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
-            self.views.append(widget)
-            self.docs[id(widget)] = Document()
-            self.tabs.addTab(widget, cls.title)
-        self.tabs.currentChanged.connect(lambda _i: self._update_title())
+        # Only the tab on show is built at start; every other tab is an empty stand-in until
+        # it is first shown (or something asks for its view): the first window needs one
+        # view, not all of them (issue 26).
+        self._classes: list[type[RulesetView]] = list(views if views is not None else discover())
+        self._built: dict[int, RulesetView] = {}
+        for cls in self._classes:
+            self.tabs.addTab(QWidget(), cls.title)
         self.setCentralWidget(self.tabs)
         self.setMinimumSize(*MIN_SIZE)
         self._build_menus()
@@ -122,6 +125,48 @@ class MainWindow(FileActions, QMainWindow):
         index = int(self.settings.value("window/tab", 0) or 0)
         if 0 <= index < self.tabs.count():
             self.tabs.setCurrentIndex(index)
+        if self._classes:
+            self._build_view(self.tabs.currentIndex())
+        self.tabs.currentChanged.connect(self._tab_shown)
+        self._update_title()
+
+    # -- the views, each built when first needed ------------------------------------------
+    @property
+    def views(self) -> list[RulesetView]:
+        """Every view, in tab order (those not built yet are built now)."""
+        return [self._build_view(i) for i in range(len(self._classes))]
+
+    def built_views(self) -> list[RulesetView]:
+        """The views built so far, in tab order (only these can have anything to save,
+        compute or stop)."""
+        return [self._built[i] for i in sorted(self._built)]
+
+    def _build_view(self, index: int) -> RulesetView:
+        """The view of tab ``index``, built now if it isn't yet (it replaces its stand-in;
+        the current tab stays current)."""
+        view = self._built.get(index)
+        if view is not None:
+            return view
+        cls = self._classes[index]
+        view = cls(autosave_dir=self.autosave_dir)
+        view.changed.connect(lambda w=view: self._mark_dirty(w))
+        if hasattr(view, "notice"):       # a view's one line for the status bar
+            view.notice.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        self.docs[id(view)] = Document()
+        self._built[index] = view
+        current = self.tabs.currentIndex()
+        blocked = self.tabs.blockSignals(True)      # the same tab stays current, silently
+        stand_in = self.tabs.widget(index)
+        self.tabs.insertTab(index, view, cls.title)
+        self.tabs.removeTab(index + 1)
+        self.tabs.setCurrentIndex(current)
+        self.tabs.blockSignals(blocked)
+        stand_in.deleteLater()
+        return view
+
+    def _tab_shown(self, index: int) -> None:
+        if 0 <= index < len(self._classes):
+            self._build_view(index)
         self._update_title()
 
     def fit_to_screen(self) -> None:
@@ -139,13 +184,34 @@ class MainWindow(FileActions, QMainWindow):
         self.setGeometry(fitted(inner, margins, screen.availableGeometry(),
                                 self.minimumSize()))
 
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt name)
+        if visible and not self._fitted and not self._painting:
+            # the first show: the first computations and the first plot wait until the
+            # window is painted (then start at once), so the first paint never shares the
+            # processor with them (held before the show: the views are shown first)
+            number = self._hold = first_paint.hold()
+            self._painting = True
+            # never held for long: a window closed (or never exposed) before its paint
+            QTimer.singleShot(PAINT_WAIT_MS, lambda: first_paint.release(number))
+        super().setVisible(visible)
+
     def showEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().showEvent(event)
         if not self._fitted:             # the first show: the frame is known now (or guessed)
             self._fitted = True
             self.fit_to_screen()
 
+    def _painted(self) -> None:
+        if self._painting:
+            self._painting = False
+            first_paint.release(self._hold)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if (self._painting and event.type() == QEvent.Type.Expose
+                and watched is self.windowHandle()):
+            # Qt paints the window while handling its expose: once that is done (the next
+            # turn of the event loop) the window is on screen
+            QTimer.singleShot(0, self, self._painted)
         # A text field claims some menu shortcuts for its own editing (on X11 a line edit, and
         # so every count box, takes Ctrl+E as "end of line"): the menu's meaning wins, in
         # every field of the window. Not accepting the override lets the shortcut fire.
@@ -163,13 +229,15 @@ class MainWindow(FileActions, QMainWindow):
         return self.docs[id(view or self.current_view())]
 
     def view_for(self, ruleset: str) -> QWidget | None:
-        for view in self.views:
-            if getattr(view, "ruleset", None) == ruleset:
-                return view
+        """The view of ``ruleset`` (built now if it isn't yet), None if it has none."""
+        for index, cls in enumerate(self._classes):
+            if getattr(cls, "ruleset", None) == ruleset:
+                return self._build_view(index)
         return None
 
     def ruleset_views(self) -> list[RulesetView]:
-        return list(self.views)
+        """Every view (those not built yet are built now)."""
+        return self.views
 
     def error(self, title: str, message: str) -> None:
         self.statusBar().showMessage(message, 10000)
@@ -200,7 +268,7 @@ class MainWindow(FileActions, QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self.examples_menu = file_menu.addMenu(self.tr("Open E&xample"))
         fill_examples_menu(self.examples_menu,
-                           {getattr(v, "ruleset", ""): getattr(v, "title", "") for v in self.views},
+                           {getattr(c, "ruleset", ""): getattr(c, "title", "") for c in self._classes},
                            self.open_example)
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
@@ -309,7 +377,17 @@ class MainWindow(FileActions, QMainWindow):
         that no running instance owns. A saved battle that can't be resumed never stops the
         start: it is set aside (renamed, kept) and the status bar says so in one sentence."""
         set_aside: list[str] = []
-        for view in self.ruleset_views():
+        for index, cls in enumerate(self._classes):
+            view = self._built.get(index)
+            if view is None:
+                # a view not built yet is built only when a saved battle waits for it
+                try:
+                    if not cls.saved_battle_waits(self.autosave_dir):
+                        continue
+                except OSError as exc:      # e.g. an unreadable autosave folder
+                    set_aside.append(f"the saved battles can't be read: {exc.strerror or exc}")
+                    continue
+                view = self._build_view(index)
             panel = view.table_panel
             if panel is None or panel.battle is not None:
                 continue
@@ -380,14 +458,14 @@ class MainWindow(FileActions, QMainWindow):
                                     "</p><p>Odds are computed exactly (never sampled); the "
                                     "table-side mode resolves your real dice with the same "
                                     "rules code.</p>").format(
-                              rulesets=", ".join(v.title for v in self.views)))
+                              rulesets=", ".join(c.title for c in self._classes)))
 
     # -- closing --------------------------------------------------------------------------
     def maybe_save_all(self) -> bool:
         """Before quitting: one question naming every tab with unsaved changes (its file,
         or "the <ruleset> scenario", and the tab), and only those. Save saves each (an
         untitled one asks where, on its own tab). True to go on, False to cancel."""
-        dirty = [v for v in self.ruleset_views() if self.doc(v).dirty]
+        dirty = [v for v in self.built_views() if self.doc(v).dirty]
         if not dirty:
             return True
         if len(dirty) == 1:
@@ -418,7 +496,7 @@ class MainWindow(FileActions, QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/tab", self.tabs.currentIndex())
         self.settings.sync()
-        for view in self.ruleset_views():
+        for view in self.built_views():
             view.shutdown()
             if view.table_panel is not None:
                 view.table_panel.release()    # its battle stays saved, for the next start

@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout,
@@ -19,10 +18,12 @@ from combatassist import report
 from combatassist.result import BattleResult
 from combatassist.text import Text
 from combatassist.scenario import Scenario
+from .lazy_import import pg
 from .i18n import number, translate
 
 from .result_style import ACCENT, ATTACKER, DEFENDER, SEGMENTS, delta_num, delta_pct, pct
-from .result_style import baseline_points, segment_name, style_plot
+from .result_style import baseline_points, segment_name
+from .lazy_plot import LazyPlot
 from .status_line import StatusLine, make_spinner, titled_grab
 from .widgets.battle_figures import BattleFiguresPanel
 from .widgets.figure_layout import FiguresGrid
@@ -118,16 +119,15 @@ class ResultsPanel(StatusLine, QWidget):
 
         self.loss_plot = self.round_plot = None
         if loss_plot:
-            self.loss_plot = pg.PlotWidget()
-            style_plot(self.loss_plot, translate("results", "Losses at the end of the battle"),
-                       translate("results", "{unit} lost").format(
-                           unit=translate("results", loss_unit)),
-                       translate("results", "probability (%)"))
+            self.loss_plot = LazyPlot(translate("results", "Losses at the end of the battle"),
+                                      translate("results", "{unit} lost").format(
+                                          unit=translate("results", loss_unit)),
+                                      translate("results", "probability (%)"))
         if rounds:
-            self.round_plot = pg.PlotWidget()
-            style_plot(self.round_plot, translate("results", "Battle decided by round N"),
-                       translate("results", "round N"), translate("results", "probability (%)"))
-            self.round_plot.setYRange(0, 100, padding=0.02)
+            self.round_plot = LazyPlot(
+                translate("results", "Battle decided by round N"), translate("results", "round N"),
+                translate("results", "probability (%)"),
+                setup=lambda plot: plot.setYRange(0, 100, padding=0.02))
         for plot in (self.loss_plot, self.round_plot):
             if plot is not None:
                 plot.setMinimumHeight(150)
@@ -282,16 +282,16 @@ class ResultsPanel(StatusLine, QWidget):
         self.figures.refit()         # the deltas make the values wider
         bvals = (b.attacker_wins, b.draw, b.undecided, b.defender_wins) if b else None
         self.bar.set_values(r.attacker_wins, r.draw, r.undecided, r.defender_wins, bvals)
+        # drawn when the plot is made: a plot on a details tab nobody opened waits
         if self.loss_plot is not None:
-            self._plot_losses(r, b)
+            self.loss_plot.draw(lambda plot: self._plot_losses(plot, r, b))
         if self.round_plot is not None:
-            self._plot_rounds(r, b)
+            self.round_plot.draw(lambda plot: self._plot_rounds(plot, r, b))
         fought = r.unfought() is None
         self.battle_figures.show_figures(r, b, fought=fought)
         self._show_figure_tabs(r.figures is not None and fought)
 
-    def _plot_losses(self, r: BattleResult, b: BattleResult | None) -> None:
-        plot = self.loss_plot
+    def _plot_losses(self, plot, r: BattleResult, b: BattleResult | None) -> None:
         plot.clear()
         for side, colour, offset, name in ((0, ATTACKER, -0.2, translate("results", "attacker")),
                                            (1, DEFENDER, 0.2, translate("results", "defender"))):
@@ -318,8 +318,7 @@ class ResultsPanel(StatusLine, QWidget):
         top = max((max(a, d) for a, d, _ in r.losses), default=1)
         return max(1, math.ceil(top / 10))
 
-    def _plot_rounds(self, r: BattleResult, b: BattleResult | None) -> None:
-        plot = self.round_plot
+    def _plot_rounds(self, plot, r: BattleResult, b: BattleResult | None) -> None:
         plot.clear()
         curve = r.decided_by_round
         plot.plot(list(range(1, len(curve) + 1)), [100 * p for p in curve],

@@ -7,7 +7,6 @@ import html
 import io
 from pathlib import Path
 
-import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsOpacityEffect, QProgressBar, QWidget
@@ -15,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsOpacityEffect, QProgressBar
 from combatassist.files import atomic_write_text
 
 from .i18n import QT_TRANSLATE_NOOP, translate
+from .lazy_plot import LazyPlot
 from .result_style import DEFENDER
 
 
@@ -117,9 +117,9 @@ class StatusLine:
 def grey(part: QWidget, on: bool, opacity: float = StatusLine.STALE_OPACITY) -> None:
     """Fade ``part`` (``on``) or show it plainly. A plot fades its drawing (the plot item), so
     its white background stays white; any other widget fades under an opacity effect."""
-    plots = [part] if isinstance(part, pg.PlotWidget) else part.findChildren(pg.PlotWidget)
+    plots = [part] if isinstance(part, LazyPlot) else part.findChildren(LazyPlot)
     for plot in plots:
-        plot.getPlotItem().setOpacity(opacity if on else 1.0)
+        plot.set_opacity(opacity if on else 1.0)
     if plots:
         return
     effect = part.graphicsEffect()
@@ -132,9 +132,9 @@ def grey(part: QWidget, on: bool, opacity: float = StatusLine.STALE_OPACITY) -> 
 
 def greyed(part: QWidget) -> bool:
     """Whether ``part`` is faded by ``grey``."""
-    plots = [part] if isinstance(part, pg.PlotWidget) else part.findChildren(pg.PlotWidget)
+    plots = [part] if isinstance(part, LazyPlot) else part.findChildren(LazyPlot)
     if plots:
-        return all(plot.getPlotItem().opacity() < 1.0 for plot in plots)
+        return all(plot.opacity() < 1.0 for plot in plots)
     effect = part.graphicsEffect()
     return isinstance(effect, QGraphicsOpacityEffect) and effect.isEnabled() and \
         effect.opacity() < 1.0

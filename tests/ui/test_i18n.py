@@ -443,9 +443,11 @@ def test_deploying_reserves_in_german(german, qtbot, tmp_path):
 
 
 @pytest.mark.parametrize("edition", ["1942se", "1940se"])
-def test_the_later_editions_forms_in_german(german, open_view, qapp, edition):
+def test_the_later_editions_forms_in_german(german, open_view, qapp, qtbot, edition):
     """Every edition's form (its units, costs, landed / bombard / damaged / submerge inputs),
     land and sea, shows no English and no pane too narrow for it."""
+    from pytestqt.exceptions import TimeoutError as NotYet
+
     from combatassist.rulesets import lowluck
     from combatassist_gui.views.lowluck import LowLuckView
 
@@ -454,7 +456,10 @@ def test_the_later_editions_forms_in_german(german, open_view, qapp, edition):
     found = []
     for kind in ("land", "sea"):
         view.battle_kind.setCurrentIndex(view.battle_kind.findData(kind))
-        qapp.processEvents()
+        try:        # the set-up pane widens to its form on a later turn of the event loop
+            qtbot.waitUntil(lambda: not cut_off(view), timeout=2000)
+        except NotYet:
+            pass    # then it is too narrow, and said so below
         found += [f"{kind}: {p}" for p in english_in(view) + cut_off(view)]
     assert view.sides["attacker"].cost_labels["infantry"].text() == "3 IPC"
     assert not found, "\n".join(found)

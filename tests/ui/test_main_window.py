@@ -261,7 +261,12 @@ def test_fight_starts_the_table_battle_of_every_view(make_window, qtbot):
 def test_tab_never_stops_on_a_plot_or_the_scroll_area(make_window, qtbot):
     import pyqtgraph as pg
 
+    from combatassist_gui.lazy_plot import LazyPlot
+
     window = make_window()                  # every real view
+    for view in window.ruleset_views():
+        for lazy in view.findChildren(LazyPlot):
+            lazy.make()                     # as on its first show
 
     def no_dead_stops():
         for view in window.ruleset_views():

@@ -147,3 +147,32 @@ def test_shutdown_stops_every_job(view, qtbot):
     assert view.shutdown()
     assert view.jobs.threads_alive() == 0
     assert not any(c._pending or c._timer.isActive() for c in view.jobs.computers)
+
+
+@pytest.mark.parametrize("cls", VIEWS, ids=[cls.ruleset for cls in VIEWS])
+def test_building_a_view_opens_no_window_of_its_own(cls, qtbot, tmp_path):
+    """A widget made visible before it has a parent opens as a window of its own: on a
+    desktop a stray window flashes, and (offscreen, or with some window managers) it takes
+    the keyboard focus from the main window and leaves none behind once it is reparented —
+    the app builds its tabs after its window is shown (Ur's side editors did this)."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    shown = []
+
+    class Windows(QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 (Qt name)
+            if (event.type() == QEvent.Type.Show and isinstance(watched, QWidget)
+                    and watched.isWindow()):
+                shown.append(type(watched).__name__)
+            return False
+
+    spy = Windows()
+    QApplication.instance().installEventFilter(spy)
+    try:
+        view = cls(autosave_dir=tmp_path / "battles")
+    finally:
+        QApplication.instance().removeEventFilter(spy)
+    qtbot.addWidget(view)
+    view.shutdown()
+    assert shown == []

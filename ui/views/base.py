@@ -29,12 +29,12 @@ import html
 from pathlib import Path
 from typing import Any
 
-import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QLabel, QScrollArea, QSplitter, QTabWidget, QVBoxLayout,
                                QWidget)
 
 from combatassist import rulesets
+from combatassist.autosave import AutosaveSlot
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.ruleset import compute
@@ -188,11 +188,26 @@ class RulesetView(QWidget):
         self.set_scenario(self.default_scenario())
         self.start_panels()
 
+    @classmethod
+    def autosave_slot(cls, folder: Path | None) -> Path:
+        """Where this view's table-side battles are saved in ``folder`` (each battle a file
+        of its own beside this path, ``combatassist.autosave``)."""
+        return (folder or Path(".")) / f"{cls.ruleset}-{AUTOSAVE_NAME}"
+
+    @classmethod
+    def saved_battle_waits(cls, folder: Path | None) -> bool:
+        """Whether a saved battle no running instance owns waits in this view's slot, found
+        without building the view (stale temp files of a killed write are removed)."""
+        if not cls.has_table_side:
+            return False
+        slot = AutosaveSlot(cls.autosave_slot(folder))
+        slot.remove_stale_temps()
+        return bool(slot.unowned())
+
     def _build_table_panel(self):
         from ..table_side import TableSidePanel
 
-        folder = self.autosave_dir or Path(".")
-        panel = TableSidePanel(self._table_setup, folder / f"{self.ruleset}-{AUTOSAVE_NAME}",
+        panel = TableSidePanel(self._table_setup, self.autosave_slot(self.autosave_dir),
                                jobs=self.jobs, format_choice=self.format_choice,
                                parse_choice=self.parse_choice,
                                choice_help=translate(f"views.{self.ruleset}", self.choice_help)
@@ -225,13 +240,10 @@ class RulesetView(QWidget):
             self.splitter.setSizes([want, sum(sizes) - want])
 
     def _skip_dead_tab_stops(self) -> None:
-        # Plots take no keyboard input (zoom and pan are off) and the form's scroll area
-        # follows the focused field by itself: as Tab stops they only cost key presses.
+        # The form's scroll area follows the focused field by itself: as Tab stops the
+        # scroll areas only cost key presses (as plots would: ``LazyPlot`` makes them none).
         self.form_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.odds_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        for plot in self.findChildren(pg.GraphicsView):
-            plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            plot.viewport().setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     # -- to implement -------------------------------------------------------------------
     def default_scenario(self) -> Scenario:

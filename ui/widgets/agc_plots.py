@@ -9,13 +9,14 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-import pyqtgraph as pg
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QWidget
 
 from combatassist.result import BattleResult
 
-from ..result_style import ATTACKER, DEFENDER, DRAW, baseline_points, style_plot
+from ..lazy_import import pg
+from ..lazy_plot import LazyPlot
+from ..result_style import ATTACKER, DEFENDER, DRAW, baseline_points
 from ..i18n import data_name, localize, side_name, translate
 
 BASELINE = "#111111"
@@ -50,21 +51,22 @@ class AgcPlots(QObject):
         """``bands``: agc.margin_bands() rows (for the axis labels and damage tooltips)."""
         super().__init__(parent)
         self.bands = list(bands)
-        self.totals_plot = pg.PlotWidget()
-        style_plot(self.totals_plot, translate("widgets.agc_plots", "Each side's total (overlaid)"), translate("widgets.agc_plots", "total (points)"),
-                   translate("widgets.agc_plots", "probability (%)"), min_height=170)
-        self.bands_plot = pg.PlotWidget()
-        style_plot(self.bands_plot, translate("widgets.agc_plots", "Margin of victory (higher total : lower)"),
-                   translate("widgets.agc_plots", "band"),
-                   translate("widgets.agc_plots", "probability (%)"), min_height=170)
-        self.damage_plot = pg.PlotWidget()
-        style_plot(self.damage_plot, translate("widgets.agc_plots", "Steps of damage taken"), translate("widgets.agc_plots", "steps of damage"),
-                   translate("widgets.agc_plots", "probability (%)"), min_height=170)
         labels, previous = [], None
         for i, row in enumerate(self.bands):
             labels.append((i, band_label(row, previous)))
             previous = row["up_to"]
-        self.bands_plot.getAxis("bottom").setTicks([labels])
+        self.totals_plot = LazyPlot(translate("widgets.agc_plots", "Each side's total (overlaid)"),
+                                    translate("widgets.agc_plots", "total (points)"),
+                                    translate("widgets.agc_plots", "probability (%)"))
+        self.bands_plot = LazyPlot(
+            translate("widgets.agc_plots", "Margin of victory (higher total : lower)"),
+            translate("widgets.agc_plots", "band"), translate("widgets.agc_plots", "probability (%)"),
+            setup=lambda plot: plot.getAxis("bottom").setTicks([labels]))
+        self.damage_plot = LazyPlot(translate("widgets.agc_plots", "Steps of damage taken"),
+                                    translate("widgets.agc_plots", "steps of damage"),
+                                    translate("widgets.agc_plots", "probability (%)"))
+        for plot in (self.totals_plot, self.bands_plot, self.damage_plot):
+            plot.setMinimumHeight(170)
         self.bands_plot.setToolTip("<br>".join(
             translate("widgets.agc_plots", "<b>{label}</b> {band}: victor {victor}, loser "
                                            "{loser}").format(
@@ -78,17 +80,13 @@ class AgcPlots(QObject):
                 (translate("widgets.agc_plots", "Margin of victory"), self.bands_plot),
                 (translate("widgets.agc_plots", "Damage"), self.damage_plot)]
 
-    def clear(self) -> None:
-        for plot in (self.totals_plot, self.bands_plot, self.damage_plot):
-            plot.clear()
-
     def draw(self, result: BattleResult, baseline: BattleResult | None = None) -> None:
-        self._totals(result, baseline)
-        self._bands(result, baseline)
-        self._damage(result, baseline)
+        # each drawn when its plot is made: a details tab nobody opened waits
+        self.totals_plot.draw(lambda plot: self._totals(plot, result, baseline))
+        self.bands_plot.draw(lambda plot: self._bands(plot, result, baseline))
+        self.damage_plot.draw(lambda plot: self._damage(plot, result, baseline))
 
-    def _totals(self, r: BattleResult, b: BattleResult | None) -> None:
-        plot = self.totals_plot
+    def _totals(self, plot, r: BattleResult, b: BattleResult | None) -> None:
         plot.clear()
         top = 0
         for (side, colour), symbol in zip(SIDES, ("o", "t")):
@@ -119,8 +117,7 @@ class AgcPlots(QObject):
         plot.setXRange(0, max(top, 1), padding=0.02)
         plot.getAxis("bottom").setTickSpacing(major=max(1, 5 * math.ceil(top / 50)), minor=1)
 
-    def _bands(self, r: BattleResult, b: BattleResult | None) -> None:
-        plot = self.bands_plot
+    def _bands(self, plot, r: BattleResult, b: BattleResult | None) -> None:
         plot.clear()
         rows = r.extra.get("bands", [])
         xs = list(range(len(rows)))
@@ -145,8 +142,7 @@ class AgcPlots(QObject):
         plot.setXRange(-0.6, max(len(rows), 1) - 0.4, padding=0)
         plot.setYRange(0, max(bottom + [1.0]) * 1.08, padding=0)
 
-    def _damage(self, r: BattleResult, b: BattleResult | None) -> None:
-        plot = self.damage_plot
+    def _damage(self, plot, r: BattleResult, b: BattleResult | None) -> None:
         plot.clear()
         top = 0
         for index, ((side, colour), offset) in enumerate(zip(SIDES, (-0.2, 0.2))):

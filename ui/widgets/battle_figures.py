@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import html
 
-import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from combatassist import report
 from combatassist.result import BattleResult
 
+from ..lazy_import import pg
+from ..lazy_plot import LazyPlot
 from ..result_style import (ACCENT, ATTACKER, DEFENDER, DRAW, baseline_points, delta_num,
-                            delta_pct, pct, style_plot)
+                            delta_pct, pct)
 from .figure_layout import FiguresGrid
 from ..engine_text import render
 from ..i18n import QT_TRANSLATE_NOOP, number, translate
@@ -62,9 +63,11 @@ class BattleFiguresPanel(QWidget):
             translate("widgets.battle_figures", "Defender's IPC lost minus the attacker's (at the units' costs shown in the "
             "set-up): positive is good for the attacker"))
 
-        self.swing_plot = pg.PlotWidget()
-        style_plot(self.swing_plot, translate("widgets.battle_figures", "IPC swing (defender's IPC lost − attacker's)"),
-                   translate("widgets.battle_figures", "IPC swing"), translate("widgets.battle_figures", "probability (%)"), min_height=150)
+        self.swing_plot = LazyPlot(
+            translate("widgets.battle_figures", "IPC swing (defender's IPC lost − attacker's)"),
+            translate("widgets.battle_figures", "IPC swing"),
+            translate("widgets.battle_figures", "probability (%)"))
+        self.swing_plot.setMinimumHeight(150)
         self.ends = QLabel("")
         self.ends.setObjectName("likelyEnds")
         self.ends.setTextFormat(Qt.TextFormat.RichText)
@@ -119,11 +122,10 @@ class BattleFiguresPanel(QWidget):
                 text += f'  <span style="color:#555">({d})</span>'
             self.numbers[key].setText(text)
         self.figures.refit()         # the deltas make the values wider
-        self._plot_swing(r, b)
+        self.swing_plot.draw(lambda plot: self._plot_swing(plot, r, b))
         self._show_ends(r)
 
-    def _plot_swing(self, r: BattleResult, b: BattleResult | None) -> None:
-        plot = self.swing_plot
+    def _plot_swing(self, plot, r: BattleResult, b: BattleResult | None) -> None:
         plot.clear()
         rows = r.figures.ipc_swing
         width = _bar_width([s for s, _ in rows])

@@ -9,15 +9,15 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from combatassist.rulesets.ds2 import ShotMatrix
-from ..i18n import localize, translate
-
 from ..engine_text import render
+from ..i18n import localize, translate
+from ..lazy_import import pg
+from ..lazy_plot import LazyPlot
 
 #: cividis: perceptually uniform and readable with every common colour-vision deficiency
 COLOUR_MAP = "cividis"
@@ -42,21 +42,11 @@ class KillHeatmap(QWidget):
         self.matrix: ShotMatrix | None = None
         self.current: tuple[int, int] | None = None      # (size, armour) outlined
         self.cell_texts: dict[tuple[int, int], str] = {}  # (size, armour) -> shown text
-        self.plot = pg.PlotWidget()
-        self.plot.setMenuEnabled(False)
-        self.plot.setMouseEnabled(False, False)
-        self.plot.hideButtons()
+        # the image and the colour bar are made with the plot (on its first show)
+        self.image = self.bar = None
+        self._colour_bar = colour_bar
+        self.plot = LazyPlot(setup=self._set_up_plot)
         self.plot.setMinimumHeight(230)
-        self.plot.setLabel("bottom", translate("widgets.ds2_heatmap", "target armour rating"))
-        self.plot.setLabel("left", translate("widgets.ds2_heatmap", "weapon size class"))
-        self.image = pg.ImageItem()
-        self.image.setColorMap(pg.colormap.get(COLOUR_MAP))
-        self.plot.addItem(self.image)
-        self.bar = None
-        if colour_bar:
-            self.bar = pg.ColorBarItem(values=(0, 100), colorMap=pg.colormap.get(COLOUR_MAP),
-                                       label=translate("widgets.ds2_heatmap", "P(kill) (%)"), interactive=False, width=14)
-            self.bar.setImageItem(self.image, insert_in=self.plot.getPlotItem())
         self._overlays: list = []
         # the caption is a label, not the plot's title: a long title squeezes the colour bar
         self.caption = QLabel(title)
@@ -72,7 +62,22 @@ class KillHeatmap(QWidget):
         layout.addWidget(self.caption)
         layout.addWidget(self.plot, 1)
         layout.addWidget(self.message)
-        self.plot.scene().sigMouseClicked.connect(self._clicked)
+
+    def _set_up_plot(self, plot) -> None:
+        plot.setMenuEnabled(False)
+        plot.setMouseEnabled(False, False)
+        plot.hideButtons()
+        plot.setLabel("bottom", translate("widgets.ds2_heatmap", "target armour rating"))
+        plot.setLabel("left", translate("widgets.ds2_heatmap", "weapon size class"))
+        self.image = pg.ImageItem()
+        self.image.setColorMap(pg.colormap.get(COLOUR_MAP))
+        plot.addItem(self.image)
+        if self._colour_bar:
+            self.bar = pg.ColorBarItem(values=(0, 100), colorMap=pg.colormap.get(COLOUR_MAP),
+                                       label=translate("widgets.ds2_heatmap", "P(kill) (%)"),
+                                       interactive=False, width=14)
+            self.bar.setImageItem(self.image, insert_in=plot.getPlotItem())
+        plot.scene().sigMouseClicked.connect(self._clicked)
 
     # -- feeding it ---------------------------------------------------------------------
     def show_matrix(self, matrix: ShotMatrix | None, *, caption: str = "",
@@ -81,18 +86,37 @@ class KillHeatmap(QWidget):
         """Draw ``matrix`` (None: clear it and show only ``message``)."""
         self.matrix = matrix
         self.current = current
-        for item in self._overlays:
-            self.plot.removeItem(item)
-        self._overlays = []
         self.cell_texts = {}
         self.message.setText(message)
         self.message.setVisible(bool(message))
         self.caption.setText(f"{self.title} — {caption}" if caption else self.title)
         if matrix is None:
-            self.image.clear()
+            self.plot.draw(self._clear)
             self.plot.setVisible(False)
             return
         self.plot.setVisible(True)
+        pct = 100 * np.asarray(matrix.p_kill, dtype=float)
+        for r, s in enumerate(int(s) for s in matrix.sizes):
+            for c, a in enumerate(int(a) for a in matrix.armours):
+                value = pct[r, c]
+                self.cell_texts[(s, a)] = (
+                    translate("widgets.ds2_heatmap", "n/a") if math.isnan(value) else
+                    localize(f"{value:.0f}%" if value >= 9.95 or value == 0 else f"{value:.1f}%"))
+        self.plot.draw(lambda plot: self._draw(plot, matrix, current, size_labels))
+        notes = list(dict.fromkeys(list(matrix.notes) + list(matrix.row_notes.values())))
+        if notes and not message:
+            self.message.setText("; ".join(render(n) for n in notes))
+            self.message.setVisible(True)
+
+    def _clear(self, plot) -> None:
+        for item in self._overlays:
+            plot.removeItem(item)
+        self._overlays = []
+        self.image.clear()
+
+    def _draw(self, plot, matrix: ShotMatrix, current: tuple[int, int] | None,
+              size_labels: dict[int, str] | None) -> None:
+        self._clear(plot)
         sizes = [int(s) for s in matrix.sizes]
         armours = [int(a) for a in matrix.armours]
         pct = 100 * np.asarray(matrix.p_kill, dtype=float)
@@ -101,10 +125,10 @@ class KillHeatmap(QWidget):
         self.image.setImage(np.where(missing, 0.0, pct).T, levels=(0, 100), autoLevels=False)
         self.image.setRect(QRectF(armours[0] - 0.5, sizes[0] - 0.5, len(armours), len(sizes)))
         labels = size_labels or {}
-        self.plot.getAxis("left").setTicks([[(s, labels.get(s, str(s))) for s in sizes]])
-        self.plot.getAxis("bottom").setTicks([[(a, str(a)) for a in armours]])
-        self.plot.setXRange(armours[0] - 0.5, armours[-1] + 0.5, padding=0)
-        self.plot.setYRange(sizes[0] - 0.5, sizes[-1] + 0.5, padding=0)
+        plot.getAxis("left").setTicks([[(s, labels.get(s, str(s))) for s in sizes]])
+        plot.getAxis("bottom").setTicks([[(a, str(a)) for a in armours]])
+        plot.setXRange(armours[0] - 0.5, armours[-1] + 0.5, padding=0)
+        plot.setYRange(sizes[0] - 0.5, sizes[-1] + 0.5, padding=0)
 
         gone = [(s, a) for r, s in enumerate(sizes) for c, a in enumerate(armours)
                 if missing[r, c]]
@@ -118,13 +142,8 @@ class KillHeatmap(QWidget):
         for r, s in enumerate(sizes):
             for c, a in enumerate(armours):
                 value = pct[r, c]
-                if math.isnan(value):
-                    text, colour = translate("widgets.ds2_heatmap", "n/a"), "#555555"
-                else:
-                    text, colour = (localize(f"{value:.0f}%" if value >= 9.95 or value == 0
-                                             else f"{value:.1f}%"), _text_colour(value))
-                self.cell_texts[(s, a)] = text
-                label = pg.TextItem(text, color=colour, anchor=(0.5, 0.5))
+                colour = "#555555" if math.isnan(value) else _text_colour(value)
+                label = pg.TextItem(self.cell_texts[(s, a)], color=colour, anchor=(0.5, 0.5))
                 label.setPos(a, s)
                 self._add(label)
         if current is not None and current[0] in sizes and current[1] in armours:
@@ -134,10 +153,6 @@ class KillHeatmap(QWidget):
             # a white halo under a black line: visible on dark and bright cells alike
             self._add(pg.PlotCurveItem(xs, ys, pen=pg.mkPen("#FFFFFF", width=6)))
             self._add(pg.PlotCurveItem(xs, ys, pen=pg.mkPen("#000000", width=2.5)))
-        notes = list(dict.fromkeys(list(matrix.notes) + list(matrix.row_notes.values())))
-        if notes and not message:
-            self.message.setText("; ".join(render(n) for n in notes))
-            self.message.setVisible(True)
 
     def _add(self, item) -> None:
         self.plot.addItem(item)

@@ -12,7 +12,6 @@ import html
 import math
 from dataclasses import dataclass
 
-import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
@@ -20,6 +19,8 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
 
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult, summarise
 
+from ..lazy_import import pg
+from ..lazy_plot import LazyPlot
 from ..result_style import delta_pct, pct
 from ..status_line import StatusLine, make_spinner
 from ..engine_text import render
@@ -196,16 +197,9 @@ class ShotResultsPanel(StatusLine, QWidget):
         self._baseline_widgets = [self.base_head, self.delta_head,
                                   *self.base_numbers.values(), *self.deltas.values()]
 
-        self.bars = pg.PlotWidget()
+        self.bars = LazyPlot(setup=self._set_up_bars)
         self.bars.setTitle(translate("widgets.ds2_results", "One shot: what happens"), size="10pt")
-        self.bars.setLabel("left", translate("widgets.ds2_results", "probability (%)"))
-        self.bars.showGrid(x=False, y=True, alpha=0.25)
-        self.bars.setMenuEnabled(False)
-        self.bars.setMouseEnabled(False, False)
-        self.bars.hideButtons()
         self.bars.setMinimumHeight(220)
-        self.bars.getAxis("bottom").setTicks([[(i, translate("widgets.ds2_results", g))
-                                               for i, (g, _) in enumerate(GROUPS)]])
         self.bar_texts: dict[tuple[str, str], str] = {}   # (which, group) -> label text
 
         self.heatmap = KillHeatmap(translate("widgets.ds2_results", "P(kill)"))
@@ -317,6 +311,16 @@ class ShotResultsPanel(StatusLine, QWidget):
             self.base_heatmap.show_matrix(b.matrix, caption=_matrix_caption(b),
                                           current=b.current, message=b.matrix_note,
                                           size_labels=b.size_labels)
+
+    @staticmethod
+    def _set_up_bars(plot) -> None:
+        plot.setLabel("left", translate("widgets.ds2_results", "probability (%)"))
+        plot.showGrid(x=False, y=True, alpha=0.25)
+        plot.setMenuEnabled(False)
+        plot.setMouseEnabled(False, False)
+        plot.hideButtons()
+        plot.getAxis("bottom").setTicks([[(i, translate("widgets.ds2_results", g))
+                                          for i, (g, _) in enumerate(GROUPS)]])
 
     def _plot_bars(self, a: ShotAnswer, b: ShotAnswer | None) -> None:
         plot = self.bars

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import pyqtgraph as pg
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel,
                                QLineEdit, QSpinBox, QVBoxLayout, QWidget)
 
@@ -16,8 +15,10 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import sbr, tech
 
+from ..lazy_import import pg
 from ..compute import Computer
-from ..result_style import ATTACKER, DEFENDER, pct, style_plot
+from ..lazy_plot import LazyPlot
+from ..result_style import ATTACKER, DEFENDER, pct
 from ..status_line import StatusLine, make_spinner
 from .count_box import CountBox
 from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
@@ -83,12 +84,14 @@ class SbrPanel(StatusLine, QWidget):
         cash_row.addWidget(self.cash)
         cash_row.addStretch(1)
         form.addRow(cash_row)
-        self.loss_plot = pg.PlotWidget()
-        style_plot(self.loss_plot, translate("widgets.lowluck_extras", "Defender's loss"), "IPC", translate("widgets.lowluck_extras", "probability (%)"), legend=False,
-                   min_height=200)
-        self.cost_plot = pg.PlotWidget()
-        style_plot(self.cost_plot, translate("widgets.lowluck_extras", "Attacker's cost (bombers lost and bills)"), "IPC",
-                   translate("widgets.lowluck_extras", "probability (%)"), legend=False, min_height=200)
+        self.loss_plot = LazyPlot(translate("widgets.lowluck_extras", "Defender's loss"), "IPC",
+                                  translate("widgets.lowluck_extras", "probability (%)"),
+                                  legend=False)
+        self.cost_plot = LazyPlot(
+            translate("widgets.lowluck_extras", "Attacker's cost (bombers lost and bills)"),
+            "IPC", translate("widgets.lowluck_extras", "probability (%)"), legend=False)
+        for plot in (self.loss_plot, self.cost_plot):
+            plot.setMinimumHeight(200)
         plots = QHBoxLayout()
         plots.addWidget(self.loss_plot)
         plots.addWidget(self.cost_plot)
@@ -140,15 +143,18 @@ class SbrPanel(StatusLine, QWidget):
                 cost=number(result.expected_attacker_cost), lost=number(lost)))
         for plot, dist, colour in ((self.loss_plot, result.defender_loss, DEFENDER),
                                    (self.cost_plot, result.attacker_cost, ATTACKER)):
-            plot.clear()
-            items = dist.sorted_items()
-            xs = [k for k, _ in items]
-            plot.addItem(pg.BarGraphItem(x=xs, height=[100 * p for _, p in items],
-                                         width=0.8, brush=colour, pen=pg.mkPen(colour)))
-            top = max(xs, default=0)
-            plot.setXRange(-0.6, top + 0.6, padding=0.02)
-            plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil((top + 1) / 12)),
-                                                  minor=1)
+            plot.draw(lambda p, d=dist, c=colour: self._plot_distribution(p, d, c))
+
+    @staticmethod
+    def _plot_distribution(plot, dist, colour: str) -> None:
+        plot.clear()
+        items = dist.sorted_items()
+        xs = [k for k, _ in items]
+        plot.addItem(pg.BarGraphItem(x=xs, height=[100 * p for _, p in items],
+                                     width=0.8, brush=colour, pen=pg.mkPen(colour)))
+        top = max(xs, default=0)
+        plot.setXRange(-0.6, top + 0.6, padding=0.02)
+        plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil((top + 1) / 12)), minor=1)
 
 
 class ResearchPanel(StatusLine, QWidget):
@@ -183,10 +189,11 @@ class ResearchPanel(StatusLine, QWidget):
         form.addRow(translate("widgets.lowluck_extras", "Invest per round:"), self.invest)
         form.addRow(translate("widgets.lowluck_extras", "Attempt when savings reach:"), self.attempt_at)
         form.addRow(self.hint)
-        self.plot = pg.PlotWidget()
-        style_plot(self.plot, translate("widgets.lowluck_extras", self.PLOT_TITLE),
-                   translate("widgets.lowluck_extras", "round"), translate("widgets.lowluck_extras", "probability (%)"), min_height=200)
-        self.plot.setYRange(0, 100, padding=0.02)
+        self.plot = LazyPlot(translate("widgets.lowluck_extras", self.PLOT_TITLE),
+                             translate("widgets.lowluck_extras", "round"),
+                             translate("widgets.lowluck_extras", "probability (%)"),
+                             setup=lambda plot: plot.setYRange(0, 100, padding=0.02))
+        self.plot.setMinimumHeight(200)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.spinner)
@@ -257,14 +264,18 @@ class ResearchPanel(StatusLine, QWidget):
                       rounds))
         self.summary.setText(summary.format(money=number(plan.expected_invested),
                                             done=pct(done)))
-        self.plot.clear()
+        self.plot.draw(lambda plot: self._plot_plan(plot, plan))
+
+    @staticmethod
+    def _plot_plan(plot, plan) -> None:
+        plot.clear()
         xs = list(range(1, plan.rounds + 1))
-        self.plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(plan.rounds / 12)),
-                                                   minor=1)
+        plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil(plan.rounds / 12)),
+                                              minor=1)
         for i, t in enumerate(plan.techs):
             colour = TECH_COLOURS[i % len(TECH_COLOURS)]
-            self.plot.plot(xs, [100 * p for p in plan.p_have[t]],
-                           pen=pg.mkPen(colour, width=2.5), symbol="os+"[i % 3], symbolSize=7,
-                           symbolBrush=colour, symbolPen=colour,
-                           name=data_name("lowluck", lowluck.RULESET.label("techs", t)))
-        self.plot.setYRange(0, 100, padding=0.02)
+            plot.plot(xs, [100 * p for p in plan.p_have[t]],
+                      pen=pg.mkPen(colour, width=2.5), symbol="os+"[i % 3], symbolSize=7,
+                      symbolBrush=colour, symbolPen=colour,
+                      name=data_name("lowluck", lowluck.RULESET.label("techs", t)))
+        plot.setYRange(0, 100, padding=0.02)

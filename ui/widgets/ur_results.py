@@ -3,14 +3,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from combatassist.rulesets import ur
 
 from ..engine_text import render
 from ..i18n import QT_TRANSLATE_NOOP, data_name, side_name, translate
+from ..lazy_import import pg
+from ..lazy_plot import LazyPlot
 from ..result_style import ATTACKER, DEFENDER, SEGMENTS, pct, segment_name
 
 
@@ -22,13 +24,9 @@ class WallWhatIf(QWidget):
         self.summary = QLabel(translate("widgets.ur_results", "Computing the odds at every wall strength…"))
         self.summary.setWordWrap(True)
         self.summary.setObjectName("whatIfSummary")
-        self.plot = pg.PlotWidget()
-        self.plot.setTitle(translate("widgets.ur_results", "Outcome at every wall strength"), size="10pt")
-        self.plot.setLabel("bottom", translate("widgets.ur_results", "wall strength (least damage to reach it, in steps)"))
-        self.plot.setLabel("left", translate("widgets.ur_results", "probability (%)"))
-        self.plot.showGrid(x=False, y=True, alpha=0.25)
-        self.plot.setMenuEnabled(False)
-        self.plot.setMouseEnabled(False, False)
+        self.plot = LazyPlot(setup=self._set_up_plot)
+        self.plot.setTitle(translate("widgets.ur_results", "Outcome at every wall strength"),
+                           size="10pt")
         self.plot.setMinimumHeight(240)
         self.legend = QLabel(" ".join(
             f'<span style="color:{c}">&#9632;</span>&nbsp;{segment_name(n)}&nbsp;&nbsp;'
@@ -40,6 +38,15 @@ class WallWhatIf(QWidget):
         layout.addWidget(self.plot, 1)
         self.points: list[Any] = []
 
+    @staticmethod
+    def _set_up_plot(plot) -> None:
+        plot.setLabel("bottom", translate("widgets.ur_results",
+                                          "wall strength (least damage to reach it, in steps)"))
+        plot.setLabel("left", translate("widgets.ur_results", "probability (%)"))
+        plot.showGrid(x=False, y=True, alpha=0.25)
+        plot.setMenuEnabled(False)
+        plot.setMouseEnabled(False, False)
+
     def show_error(self, message: str) -> None:
         self.summary.setText(f'<span style="color:{DEFENDER}">&#9888; {message}</span>')
 
@@ -47,7 +54,20 @@ class WallWhatIf(QWidget):
                     text: str) -> None:
         self.points = points
         self.summary.setText(text)
-        plot = self.plot
+        table = ur.tables().walls[kind]
+        wall_name = data_name("ur", table.name)
+        # the title at once (it says what is shown), the bars once the plot is made
+        self.plot.setTitle(
+            translate("widgets.ur_results", "{wall} — outcome at every strength")
+            .format(wall=wall_name[:1].upper() + wall_name[1:]) if has_wall else
+            translate("widgets.ur_results", "What if the defender had an {wall}: outcome at "
+                                            "every strength").format(
+                wall=wall_name if wall_name != table.name else table.name.lower()),
+            size="10pt")
+        self.plot.draw(lambda plot: self._draw(plot, points, current))
+
+    @staticmethod
+    def _draw(plot, points: list[Any], current: int) -> None:
         plot.clear()
         xs = list(range(len(points)))
         bottoms = [0.0] * len(points)
@@ -73,14 +93,6 @@ class WallWhatIf(QWidget):
         plot.getAxis("bottom").setTicks([ticks])
         plot.setXRange(-0.6, len(points) - 0.4, padding=0)
         plot.setYRange(0, 108, padding=0)
-        table = ur.tables().walls[kind]
-        wall_name = data_name("ur", table.name)
-        plot.setTitle(translate("widgets.ur_results", "{wall} — outcome at every strength")
-                      .format(wall=wall_name[:1].upper() + wall_name[1:]) if has_wall else
-                      translate("widgets.ur_results", "What if the defender had an {wall}: "
-                                                      "outcome at every strength").format(
-                          wall=wall_name if wall_name != table.name else table.name.lower()),
-                      size="10pt")
 
 
 class RollsTable(QTableWidget):
@@ -123,8 +135,8 @@ class RollsTable(QTableWidget):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                     shade = shades.get(row["hits_per_face"][c - 4])
                     if shade:
-                        item.setBackground(pg.mkColor(shade))
+                        item.setBackground(QColor(shade))
                 if c == 1:
-                    item.setForeground(pg.mkColor(ATTACKER if row["side"] == "attacker"
-                                                  else DEFENDER))
+                    item.setForeground(QColor(ATTACKER if row["side"] == "attacker"
+                                              else DEFENDER))
                 self.setItem(i, c, item)

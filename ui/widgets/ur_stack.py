@@ -187,8 +187,6 @@ class SideEditor(QGroupBox):
             extra.addWidget(self.river)
             extra.addWidget(self.dwarf_hill)
         extra.addStretch(1)
-        for w in (self.moving, self.terrain, self.river, self.dwarf_hill):
-            w.setVisible(w is self.moving if role == "attacker" else w is not self.moving)
         layout = QVBoxLayout(self)
         layout.addLayout(head)
         layout.addLayout(self.units_box)
@@ -196,6 +194,11 @@ class SideEditor(QGroupBox):
         layout.addWidget(self.notes)
         layout.addLayout(options)
         layout.addLayout(extra)
+        # only now, with the editor as their parent: a widget without one that is made
+        # visible opens as a window of its own (and, once a window is on screen, takes the
+        # keyboard focus from it)
+        for w in (self.moving, self.terrain, self.river, self.dwarf_hill):
+            w.setVisible(w is self.moving if role == "attacker" else w is not self.moving)
         self._update()
 
     # -- stack -------------------------------------------------------------------------------
