@@ -496,12 +496,18 @@ class LaterRules(BattleRules):
 
     def territory_taken(self, states):
         """Per position: the attacker won with a land unit in the battle (units that
-        withdrew or AA guns don't take it)."""
-        land = self.land_units()
-        fighting_land = [i for i, s in enumerate(self.att.slots)
-                         if s.fights and land is not None and s.unit.id in land]
-        return np.array([bool(land) and self.verdict(s) == "attacker"
-                         and any(s[0][i] for i in fighting_land) for s in states], dtype=bool)
+        withdrew or AA guns don't take it), as an array like ``state_counts``'."""
+        states = list(states)
+        land = self.land_units() or frozenset()
+        counts = []
+        for k in (0, 1):
+            slots = self.side(k).slots
+            counts.append(np.array([s[k] for s in states], dtype=np.int64).reshape(
+                len(states), len(slots)))
+        attacking_land = np.array([s.fights and s.unit.id in land for s in self.att.slots])
+        defending = np.array([s.fights for s in self.dfn.slots])
+        return (counts[0][:, attacking_land].any(axis=1)
+                & ~counts[1][:, defending].any(axis=1))
 
     def attacker_units(self, state) -> int:
         return self.att.fighting(state[0])
