@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -105,6 +106,55 @@ def test_grid_matches_the_generic_solver_state_by_state(s):
     assert_answers_as_the_generic_solver(s, grid.solve_grid)
 
 
+@pytest.mark.parametrize("s", _battles(20, seed=23, most=5, dice="standard"))
+def test_the_sweep_answers_as_the_rounds(s):
+    """To the end, the row sweep (asked without the curve) and the rounds that draw the curve
+    in the same pass (``_rounds_to_the_end``) answer the same, state by state."""
+    s = LowLuckScenario(options=replace(s.options, max_rounds=0), attacker=s.attacker,
+                        defender=s.defender)
+    rules = lowluck.make_rules(s)
+    swept = grid.solve_grid(rules, curve=False)
+    rounds = grid.solve_grid(rules)
+    for bucket in ("decided", "stalemates"):
+        _same_states(getattr(swept, bucket), getattr(rounds, bucket), 1e-14)
+    assert not rounds.undecided
+    assert rounds.expected_rounds == pytest.approx(swept.expected_rounds, rel=1e-12)
+    assert max(rounds.pruned, swept.pruned) <= 1e-12
+    assert rounds.decided_by_round[-1] == pytest.approx(1.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("after", [1, 2, 5])
+def test_rounds_hand_over_to_the_sweep(after, monkeypatch):
+    """A battle still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds is finished by the sweep from
+    the cells alive then: the generic solver's answer, state by state, and its curve up to
+    the rounds fought."""
+    monkeypatch.setattr(grid, "MAX_ROUNDS_THEN_SWEEP", after)
+    for s in _battles(10, seed=29, most=5, dice="standard"):
+        s = LowLuckScenario(options=replace(s.options, max_rounds=0), attacker=s.attacker,
+                            defender=s.defender)
+        assert_answers_as_the_generic_solver(s, grid.solve_grid)
+        assert len(grid.solve_grid(lowluck.make_rules(s)).decided_by_round) <= after
+
+
+def test_a_long_battle_of_weak_dice_is_finished_by_the_sweep(monkeypatch):
+    """Infantry attacking (1 in 6) bombers defending (1 in 6): the self-loops decay so slowly
+    that ``MAX_ROUNDS_THEN_SWEEP`` rounds leave mass above the pruning; the sweep finishes
+    it, as the generic solver answers."""
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard"),
+                        attacker=LowLuckSide(units={"infantry": 2}),
+                        defender=LowLuckSide(units={"bomber": 2}))
+    handed_over = []
+    sweep = grid._Solver.to_the_end
+
+    def spy(self, g, alive=None):
+        handed_over.append(float(alive.sum()))
+        sweep(self, g, alive)
+
+    monkeypatch.setattr(grid._Solver, "to_the_end", spy)
+    assert_answers_as_the_generic_solver(s, grid.solve_grid)
+    assert len(handed_over) == 1 and handed_over[0] > 1e-12      # the sweep took the rest
+
+
 def assert_answers_as_the_generic_solver(s: LowLuckScenario, fast) -> None:
     """``fast(rules, max_rounds=...)`` answers ``solve``'s answer state by state, with its
     expected rounds and curve; its pruning is reported and conserves the mass."""
@@ -129,16 +179,19 @@ def test_fast_paths_equal_the_general_ones(monkeypatch):
                         attacker=LowLuckSide(units={"infantry": 6, "armor": 4, "fighter": 3}),
                         defender=LowLuckSide(units={"infantry": 7, "armor": 2, "fighter": 2}))
     rules = lowluck.make_rules(s)
-    fast = grid.solve_grid(rules)
+    fast = grid.solve_grid(rules, curve=False)       # the sweep (with the curve: rounds)
+    fast_rounds = grid.solve_grid(rules)
     monkeypatch.setattr(subbattles, "INVERSE_CACHE", 0)
-    whole_rows = grid.solve_grid(rules)              # whole rows, a solve per row
+    whole_rows = grid.solve_grid(rules, curve=False)  # whole rows, a solve per row
     monkeypatch.setattr(subbattles, "MOVES_CACHE", 0)
-    slow = grid.solve_grid(rules)                    # trimmed rows, gathered moves
+    slow = grid.solve_grid(rules, curve=False)        # trimmed rows, gathered moves
+    slow_rounds = grid.solve_grid(rules)
     for other in (whole_rows, slow):
         _same_states(fast.decided, other.decided, 1e-15)
         assert fast.expected_rounds == pytest.approx(other.expected_rounds, rel=1e-13)
-        assert fast.decided_by_round == pytest.approx(other.decided_by_round, abs=1e-14)
         assert fast.pruned == pytest.approx(other.pruned, abs=1e-16)
+    _same_states(fast_rounds.decided, slow_rounds.decided, 1e-15)
+    assert fast_rounds.decided_by_round == pytest.approx(slow_rounds.decided_by_round, abs=1e-14)
 
 
 def test_a_big_battle_stays_exact():
@@ -198,12 +251,13 @@ def test_within_row_series_answers_as_dense_solves(s, monkeypatch):
     the series and a dense solve of each tail, and with a dense solve for every whole row
     (``SERIES_BELOW`` = -1), no whole-row inverses kept: the same answer, state by state."""
     rules = lowluck.make_rules(s)
+    rounds = s.options.max_rounds
     monkeypatch.setattr(subbattles, "INVERSE_CACHE", 0)
-    series = grid.solve_grid(rules, max_rounds=s.options.max_rounds)
+    series = grid.solve_grid(rules, max_rounds=rounds, curve=False)
     monkeypatch.setattr(subbattles, "TAIL_CACHE", 0)
-    solved_tails = grid.solve_grid(rules, max_rounds=s.options.max_rounds)
+    solved_tails = grid.solve_grid(rules, max_rounds=rounds, curve=False)
     monkeypatch.setattr(subbattles, "SERIES_BELOW", -1.0)
-    dense = grid.solve_grid(rules, max_rounds=s.options.max_rounds)
+    dense = grid.solve_grid(rules, max_rounds=rounds, curve=False)
     for other in (series, solved_tails):
         _same_states(dense.decided, other.decided, 1e-15)
         _same_states(dense.undecided, other.undecided, 1e-15)

@@ -20,8 +20,11 @@ each term of which is at most 1e-2 of the last, summed to 1e-20 of the mass; the
 last few units by their inverses, kept up front for every row). Row r then feeds the rows
 below in batched matrix products: the defender's hit tables of the row's cells times the
 defender's move matrix under the attacker's hits (a banded Toeplitz matrix, losses past the
-end folded into the last column). Round by round (``max_rounds``, and the "decided by round
-N" curve) the box of live cells moves at once, every sub-battle in one call.
+end folded into the last column). Round by round (``max_rounds``) the box of live cells moves
+at once, every sub-battle in one call. To the end *with* the "decided by round N" curve the
+rounds themselves answer (``_rounds_to_the_end``: the curve and the end in the same pass,
+finished by the sweep if a battle is still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds); the
+sweep alone answers when no curve is asked for (retreat values, the advisor).
 
 The later editions add round 1's own fire (shore bombardment: that round is fought before the
 sweep, which starts from its end) and the round's end taking a side left alone (a defender
@@ -41,7 +44,7 @@ import numpy as np
 from ... import limits
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .chains import CURVE_PRUNE, STALEMATE, Chain, ChainRules, one_blas_thread
+from .chains import STALEMATE, Chain, ChainRules, one_blas_thread
 from .subbattles import Group, span, within
 
 #: The sweep pushes a row of several sub-battles in parts of this many cells or more.
@@ -50,6 +53,10 @@ SPREAD_SPLIT = 24
 STEP_CHUNK = 2_000_000
 #: A round's box of live cells bigger than this is pushed in STEP_SPLIT x STEP_SPLIT parts.
 STEP_SPLIT_CELLS, STEP_SPLIT = 1000, 2
+#: To the end with the curve: rounds until this many, then the sweep (``_rounds_to_the_end``).
+MAX_ROUNDS_THEN_SWEEP = CURVE_ROUNDS
+#: The curve stops once all but this much is decided (as ``solver._decided_curve``).
+CURVE_DONE = 1e-9
 
 
 def applicable(rules: ChainRules) -> bool:
@@ -83,11 +90,11 @@ def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = D
         solver = _Solver(out, prune_below, cancel)
         if max_rounds > 0:
             _solve_rounds(solver, groups, max_rounds)
+        elif curve:
+            _rounds_to_the_end(solver, groups)
         else:
             for group in groups:
                 solver.to_the_end(group)
-            if curve:
-                out.decided_by_round = _curve(groups, cancel)
     out.states_explored = solver.cells
     return out
 
@@ -133,14 +140,16 @@ class _Solver:
         bucket[key] = bucket.get(key, 0.0) + m
 
     # -- to the end ------------------------------------------------------------------------
-    def to_the_end(self, g: Group) -> None:
-        """Push all of ``g``'s mass to the end, row by row (see the module docstring)."""
+    def to_the_end(self, g: Group, grid: np.ndarray | None = None) -> None:
+        """Push all of ``g``'s mass to the end, row by row (see the module docstring), from
+        its start or from ``grid`` (the cells alive at the start of a round: ``_rounds_to_the_end``
+        hands over what is left after its last round)."""
         if g.dense:
-            self._to_the_end_dense(g)
+            self._to_the_end_dense(g, grid)
             return
         out = self.out
         nd = g.nd
-        grid = self.start(g)
+        grid = self.start(g) if grid is None else grid
         for r in range(g.R, 0, -1):
             row = grid[:, r, :]                  # final from here on: worked on in place
             self._fold_row(g, grid, slice(None), r, row)
@@ -240,12 +249,12 @@ class _Solver:
             key = (chain[n - r], dfn[j], False)
             decided[key] = decided.get(key, 0.0) + m
 
-    def _to_the_end_dense(self, g: Group) -> None:
+    def _to_the_end_dense(self, g: Group, grid: np.ndarray | None = None) -> None:
         """``to_the_end`` for a small group (``Group.dense``): rows from their first cell with
         mass, the few numpy calls a row needs; what the rows leave is summed up after the
         sweep."""
         out, nd, prune = self.out, g.nd, self.prune_below
-        grid = self.start(g)
+        grid = self.start(g) if grid is None else grid
         fm, inverse, moves = g.first_miss, g.within_inverse, g._all_moves
         below = g.hd[None, :nd, 1:]                       # the defender scores a >= 1 hits
         width = below.shape[2]
@@ -397,12 +406,16 @@ class _Solver:
         weighted = g.weighted_moves(kk, rr, j0, j1, c0, c1, m)          # [k, r, j, j']
         nxt[kk, t0:t1, c0:c1] += np.matmul(down.T, weighted.reshape(len(m), n, c1 - c0))
 
-    def settle(self, g: Group, grid: np.ndarray, prune_below: float, record: bool = True
-               ) -> np.ndarray:
-        """Move decided, stalemate and tiny cells out of ``grid`` (recorded when ``record``);
-        return the rest, alive."""
+    def settle(self, g: Group, grid: np.ndarray, prune_below: float, record: bool = True,
+               ends: np.ndarray | None = None) -> np.ndarray:
+        """Move decided, stalemate and tiny cells out of ``grid`` (recorded when ``record``:
+        the decided ones added to ``ends``, a grid ``_record_ends`` reads once at the end, or
+        else one by one); return the rest, alive."""
         out, nd = self.out, g.nd
-        if record:
+        if record and ends is not None:
+            ends[:, 0, :] += grid[:, 0, :]
+            ends[:, 1:, nd] += grid[:, 1:, nd]
+        elif record:
             for k, j in zip(*np.nonzero(grid[:, 0, :])):
                 self._record(out.decided, g.state(k, 0, j), float(grid[k, 0, j]))
             for k, r in zip(*np.nonzero(grid[:, 1:, nd])):
@@ -458,15 +471,36 @@ def _solve_rounds(solver: _Solver, groups: list[Group], max_rounds: int) -> None
             solver._record(out.undecided, g.state(k, r, j), float(a[k, r, j]))
 
 
-def _curve(groups: list[Group], cancel) -> list[float]:
-    """P(decided within N rounds) for the plot (a scratch outcome, coarse pruning as in
-    solver.py), round by round until (nearly) all is decided."""
-    scratch = _Solver(BattleOutcome(), CURVE_PRUNE, cancel, scratch=True)
-    alive = [scratch.settle(g, scratch.first_round(g), CURVE_PRUNE, record=False)
-             for g in groups]
+def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
+    """To the end with the "decided by round N" curve in the same pass: round by round, every
+    cell alive at once (``step``), each round's decided cells summed into one grid per group
+    and recorded at the end, cells lighter than ``prune_below`` pruned as the sweep prunes
+    them. The rounds cost about what the curve alone cost before, computed beside a sweep
+    (measured 1.2-1.6x faster in all, 29 v 28 to 150 v 150). A battle still on after
+    ``MAX_ROUNDS_THEN_SWEEP`` rounds (weak dice on both sides: the self-loops decay slowly)
+    is finished by the sweep from the cells alive then, so no battle costs more than that
+    many rounds plus one sweep."""
+    out, prune = solver.out, solver.prune_below
+    ends = [np.zeros((g.K, g.R + 1, g.nd + 1)) for g in groups]
+    seen = [np.zeros((g.K, g.R + 1, g.nd + 1), dtype=bool) for g in groups]
+    alive = [solver.settle(g, solver.first_round(g), prune, ends=e)
+             for g, e in zip(groups, ends)]
+    out.expected_rounds += 1.0
     curve = [1.0 - sum(float(a.sum()) for a in alive)]
-    while len(curve) < CURVE_ROUNDS and 1.0 - curve[-1] >= 1e-9:
-        alive = [scratch.settle(g, scratch.step(g, a), CURVE_PRUNE, record=False)
-                 for g, a in zip(groups, alive)]
+    while any(a.any() for a in alive):
+        if len(curve) >= MAX_ROUNDS_THEN_SWEEP:
+            for g, a in zip(groups, alive):
+                solver.to_the_end(g, a)
+            break
+        for s, a in zip(seen, alive):
+            s |= a > 0
+        out.expected_rounds += sum(float(a.sum()) for a in alive)
+        alive = [solver.settle(g, solver.step(g, a), prune, ends=e)
+                 for g, a, e in zip(groups, alive, ends)]
         curve.append(1.0 - sum(float(a.sum()) for a in alive))
-    return curve
+    for g, e in zip(groups, ends):
+        solver._record_ends(g, e)
+    solver.cells += sum(g.K + int(np.count_nonzero(s)) for g, s in zip(groups, seen))
+    # the curve as the generic solver draws it: until (nearly) all is decided
+    last = next((n for n, c in enumerate(curve) if 1.0 - c < CURVE_DONE), len(curve) - 1)
+    out.decided_by_round = curve[:min(last + 1, CURVE_ROUNDS)]
