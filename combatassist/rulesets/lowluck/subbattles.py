@@ -14,6 +14,7 @@ loses them, (k, 0, j) when the attacker does.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -50,9 +51,10 @@ def strided(base: np.ndarray, start: int, shape: tuple[int, ...], steps: tuple[i
 
 def span(mask: np.ndarray) -> tuple[int, int]:
     """(first, last + 1) of the True entries of a 1-D mask; (0, 0) when there are none."""
-    if not mask.any():
+    where = np.flatnonzero(mask)
+    if not where.size:
         return 0, 0
-    return int(mask.argmax()), len(mask) - int(mask[::-1].argmax())
+    return int(where[0]), int(where[-1]) + 1
 
 
 def ranges(hits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -89,6 +91,15 @@ class Group:
         self.hd = dfn.hits
         self.d_first, self.d_last = ranges(self.hd)
         self.d_total = self.hd.sum(axis=1)
+        # Bounds on a box's hits with no reduction per round (``grid._push_box``), as lists
+        # (scalar reads): the most the defender may score from cell j on, the fewest; the
+        # fewest the attacker may score with r units or more, the most with r or fewer (every
+        # sub-battle). A box's own bounds lie within them, and are nearly them: the tables
+        # shrink as units are lost.
+        self.d_most_from = np.maximum.accumulate(self.d_last[:nd][::-1])[::-1].tolist()
+        self.d_fewest_from = np.minimum.accumulate(self.d_first[:nd][::-1])[::-1].tolist()
+        self.a_fewest_from = np.minimum.accumulate(self.a_first.min(axis=0)[::-1])[::-1].tolist()
+        self.a_most_upto = np.maximum.accumulate(self.a_last.max(axis=0)).tolist()
         # Later editions: round 1's attacker tables, and the cells a round's end folds.
         self.opening = self._opening(rules)
         self.fold_d = self.fold_a = None
@@ -121,25 +132,34 @@ class Group:
         self._all_moves = None
         if self.K * (self.R + 1) * (nd + 1) ** 2 <= MOVES_CACHE:
             self._all_moves = self.moves(slice(None), slice(None), 0, nd + 1, 0, nd + 1)
-        self.within_inverse = None
-        size = nd + 1 - self.first_miss
-        if size > 1 and self.K * self.R * size ** 2 <= INVERSE_CACHE:
-            flow = self.within_flow(slice(None), slice(1, None), self.first_miss)
-            self.within_inverse = inverses(flow)       # row r: x = b @ within_inverse[:, r - 1]
         # Where the within-row series stops (``within``): the first cell whose chance to
-        # leave within the row may pass SERIES_BELOW; the rest of the row (the defender's
-        # last few units, so a handful of cells) is solved up front for every row at once.
+        # leave within the row may pass SERIES_BELOW.
         big = np.flatnonzero(self.hd[self.first_miss:nd, 0] > SERIES_BELOW)
         self.split = self.first_miss + int(big[0]) if big.size else nd
-        self.tail_inverse = None
-        tail = nd + 1 - self.split
-        if self.within_inverse is None and tail > 1 and \
-                self.K * self.R * tail ** 2 <= TAIL_CACHE:
-            flow = self.within_flow(slice(None), slice(1, None), self.split)
-            self.tail_inverse = inverses(flow)         # [k, r - 1]: cells split..nd
         #: Small enough for whole-row sweeps (every move matrix kept, no stalemate to look
         #: for).
         self.dense = self._all_moves is not None and not self.may_stall
+
+    # -- the sweep's within-row solutions, up front (only the sweep asks: built on demand) --
+    @functools.cached_property
+    def within_inverse(self) -> np.ndarray | None:
+        """Every row's within-row solution, all rows at once, when they fit in
+        ``INVERSE_CACHE`` numbers (row r: x = b @ within_inverse[:, r - 1]); else None."""
+        size = self.nd + 1 - self.first_miss
+        if size > 1 and self.K * self.R * size ** 2 <= INVERSE_CACHE:
+            return inverses(self.within_flow(slice(None), slice(1, None), self.first_miss))
+        return None
+
+    @functools.cached_property
+    def tail_inverse(self) -> np.ndarray | None:
+        """Without ``within_inverse``: the rest of every row from ``split`` on (the defender's
+        last few units, so a handful of cells) solved up front, all rows at once, when it fits
+        in ``TAIL_CACHE`` numbers ([k, r - 1]: cells split..nd); else None."""
+        tail = self.nd + 1 - self.split
+        if self.within_inverse is None and tail > 1 and \
+                self.K * self.R * tail ** 2 <= TAIL_CACHE:
+            return inverses(self.within_flow(slice(None), slice(1, None), self.split))
+        return None
 
     # -- the later editions' round 1 and round ends --------------------------------------
     def _opening(self, rules: ChainRules) -> list[np.ndarray] | None:
