@@ -341,3 +341,21 @@ def test_weighted_moves_are_the_hit_tables_windows(monkeypatch):
                 mass = rng.random(want.shape[:-1])
                 got = g.weighted_moves(kk, rr, j0, j1, c0, c1, mass)
                 assert got == pytest.approx(want * mass[..., None], rel=1e-15, abs=0)
+
+
+def test_work_arrays_take_turns_and_come_back_zeroed():
+    """A round's next grid is never the grid it reads, and starts from zero; named arrays are
+    reused at the largest size asked for."""
+    work = grid.WorkArrays()
+    group, first = object(), np.ones((1, 3, 4))
+    a = work.other_grid(group, first)
+    assert a is not first and not a.any()
+    a += 1.0
+    b = work.other_grid(group, a)
+    assert b is not a and not b.any()
+    b += 2.0
+    c = work.other_grid(group, b)
+    assert c is a and not c.any()                      # the round before last, zeroed
+    big = work.array("x", (4, 5))
+    small = work.array("x", (2, 3))
+    assert small.shape == (2, 3) and np.shares_memory(big, small)

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
+from ...heap import keep_freed_memory
 from ...solver import BattleOutcome
 from .hits import TAIL_CUTOFF
 
@@ -51,7 +52,9 @@ def push_rows(make_run, max_rounds: int, curve: bool):
 @contextmanager
 def one_blas_thread():
     """The solvers' matrix products are small: a BLAS thread pool only makes them wait for
-    each other (10-40x slower when the cores are busy), so they run on this thread."""
+    each other (10-40x slower when the cores are busy), so they run on this thread. (And
+    the heap keeps the memory their work arrays free: ``heap``.)"""
+    keep_freed_memory()
     with _blas_controller().limit(limits=1, user_api="blas"):
         yield
 

@@ -253,16 +253,22 @@ class Group:
         j0..nd, self-loops on the diagonal; a stalemate's row is empty (it never leaves)."""
         return self.moves(kk, rr, j0, self.nd, j0, self.nd + 1) * self.miss(kk, rr, j0)[..., None]
 
-    def down(self, r0: int, r1: int, j0: int, j1: int, t0: int, t1: int) -> np.ndarray:
+    def down(self, r0: int, r1: int, j0: int, j1: int, t0: int, t1: int,
+             out: np.ndarray | None = None) -> np.ndarray:
         """[r, j, t] = P(the attacker goes from r units left to t | the defender in cell j),
-        for r0 <= r < r1, j0 <= j < j1, t0 <= t < t1 (t = 0: wiped out). A strided view."""
+        for r0 <= r < r1, j0 <= j < j1, t0 <= t < t1 (t = 0: wiped out). A strided view, or
+        written into ``out`` (shaped so) when given."""
         base = self._hd_padded
         width = base.shape[1]
         # entry [r, j, t] = padded[j0 + j, offset + r0 + r - t0 - t]: r moves right, t left
         view = strided(base, j0 * width + self._hd_offset + r0 - t0,
                        (r1 - r0, j1 - j0, t1 - t0), (1, width, -1))
-        if t0 == 0:
+        if out is not None:
+            np.copyto(out, view)
+            view = out
+        elif t0 == 0:
             view = view.copy()
+        if t0 == 0:
             view[:, :, 0] = self._hd_at_least[j0:j1, r0:r1].T
         return view
 
@@ -278,14 +284,17 @@ class Group:
         return self.weighted_moves(kk, rr, j0, j1, c0, c1)
 
     def weighted_moves(self, kk, rr, j0: int, j1: int, c0: int, c1: int,
-                       mass: np.ndarray | None = None) -> np.ndarray:
+                       mass: np.ndarray | None = None, out: np.ndarray | None = None
+                       ) -> np.ndarray:
         """``moves`` times ``mass`` (one number per source cell [..., j], or None: 1), built
         in one pass from a strided view of the padded hit tables (a C-ordered array: a
         fancy-indexed gather comes out with its first axis innermost, and every product
-        after it crawls)."""
+        after it crawls); written into ``out`` (shaped so) when given and ``mass`` is."""
         if self._all_moves is not None:
             block = self._all_moves[kk, rr, j0:j1, c0:c1]
-            return np.array(block) if mass is None else block * mass[..., None]
+            if mass is None:
+                return np.array(block)
+            return np.multiply(block, mass[..., None], out=out)
         # entry [k, r, j, j'] = padded[k, r, offset + j' - j]: a view of the padded tables
         # themselves for sub-battles and rows that are ranges, of a small copy otherwise
         base, start, lead, steps = self._padded, self._offset + c0 - j0, [], []
@@ -306,7 +315,7 @@ class Group:
                 start = self._offset + c0 - j0
                 break
         view = strided(base, start, tuple(lead) + (j1 - j0, c1 - c0), tuple(steps) + (-1, 1))
-        block = np.array(view) if mass is None else view * mass[..., None]
+        block = np.array(view) if mass is None else np.multiply(view, mass[..., None], out=out)
         if c1 == self.nd + 1:
             block[..., -1] = self._at_least[kk, rr][..., self.nd - np.arange(j0, j1)]
             if mass is not None:
