@@ -129,11 +129,24 @@ def test_rounds_hand_over_to_the_sweep(after, monkeypatch):
     the cells alive then: the generic solver's answer, state by state, and its curve up to
     the rounds fought."""
     monkeypatch.setattr(grid, "MAX_ROUNDS_THEN_SWEEP", after)
+    monkeypatch.setattr(grid, "TAIL_SOLVE_CELLS", 0)        # no corner solved: rounds only
     for s in _battles(10, seed=29, most=5, dice="standard"):
         s = LowLuckScenario(options=replace(s.options, max_rounds=0), attacker=s.attacker,
                             defender=s.defender)
         assert_answers_as_the_generic_solver(s, grid.solve_grid)
         assert len(grid.solve_grid(lowluck.make_rules(s)).decided_by_round) <= after
+
+
+@pytest.mark.parametrize("cells", [0, 4, 10_000])
+def test_corners_solved_at_once_answer_as_rounds(cells, monkeypatch):
+    """A group's last corner solved at once (``_solve_tail``) — never, once it is small, or
+    at the first round it fits (the whole grid of these battles) —: the generic solver's
+    answer state by state, its expected rounds and its curve."""
+    monkeypatch.setattr(grid, "TAIL_SOLVE_CELLS", cells)
+    for s in _battles(12, seed=31, most=5, dice="standard"):
+        s = LowLuckScenario(options=replace(s.options, max_rounds=0), attacker=s.attacker,
+                            defender=s.defender)
+        assert_answers_as_the_generic_solver(s, grid.solve_grid)
 
 
 def test_a_long_battle_of_weak_dice_is_finished_by_the_sweep(monkeypatch):
@@ -151,6 +164,7 @@ def test_a_long_battle_of_weak_dice_is_finished_by_the_sweep(monkeypatch):
         sweep(self, g, alive)
 
     monkeypatch.setattr(grid._Solver, "to_the_end", spy)
+    monkeypatch.setattr(grid, "TAIL_SOLVE_CELLS", 0)        # or its corner is solved at once
     assert_answers_as_the_generic_solver(s, grid.solve_grid)
     assert len(handed_over) == 1 and handed_over[0] > 1e-12      # the sweep took the rest
 
