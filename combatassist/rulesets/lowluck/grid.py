@@ -53,7 +53,7 @@ SPREAD_SPLIT = 24
 #: Numbers a round's push weighs at once (``_Solver._push_box``: sub-battles side by side).
 STEP_CHUNK = 2_000_000
 #: A round's box of live cells bigger than this is pushed in STEP_SPLIT x STEP_SPLIT parts.
-STEP_SPLIT_CELLS, STEP_SPLIT = 1000, 2
+STEP_SPLIT_CELLS, STEP_SPLIT = 1000, 3
 #: To the end with the curve: rounds until this many, then the sweep (``_rounds_to_the_end``).
 MAX_ROUNDS_THEN_SWEEP = CURVE_ROUNDS
 #: The curve stops once all but this much is decided (as ``solver._decided_curve``).
@@ -391,7 +391,7 @@ class _Solver:
         (``Group.weighted_moves``; both operands C-ordered), all in one call. A product
         spans the box's targets, its rows plus the defender's hits by its columns plus the
         attacker's: a big box is cut in ``STEP_SPLIT`` x ``STEP_SPLIT`` parts, whose targets
-        overlap less (about half the work of one product)."""
+        overlap less (3 x 3: about 40 % of the work of one product; 150 v 150 30 % faster than 2 x 2)."""
         nxt = self.work.other_grid(g, alive)
         live = alive.any(axis=2)                                        # [k, r]
         ks = np.flatnonzero(live.any(axis=1))
