@@ -391,7 +391,8 @@ class _Solver:
         (``Group.weighted_moves``; both operands C-ordered), all in one call. A product
         spans the box's targets, its rows plus the defender's hits by its columns plus the
         attacker's: a big box is cut in ``STEP_SPLIT`` x ``STEP_SPLIT`` parts, whose targets
-        overlap less (3 x 3: about 40 % of the work of one product; 150 v 150 30 % faster than 2 x 2)."""
+        overlap less (3 x 3: about 40 % of one product's work; 150 v 150 30 % faster than
+        2 x 2)."""
         nxt = self.work.other_grid(g, alive)
         live = alive.any(axis=2)                                        # [k, r]
         ks = np.flatnonzero(live.any(axis=1))
