@@ -142,17 +142,22 @@ def hit_tables(rules: Any, groups_of, comps: list[tuple[int, ...]]) -> np.ndarra
     n = len(comps) - 1
     tables: list[np.ndarray] = [np.ones(1)] * (n + 1)
     if rules.dice.independent:
-        per_unit: dict[int, np.ndarray] = {}
+        # From the chain's end, units come back a run of one type at a time: the run's
+        # tables are the table before it convolved with the unit's table's powers, one
+        # product for the whole run (``_with_powers``) instead of a convolution per unit.
         width = len(comps[0])
-        removed = removed_units(comps)
+        removed = removed_units(comps).tolist()
         table = np.ones(1)
-        for k in range(n - 1, -1, -1):
-            u = int(removed[k])
-            if u not in per_unit:
-                one = tuple(1 if t == u else 0 for t in range(width))
-                per_unit[u] = as_array(rules.hit_dist(groups_of(one)))
-            table = np.convolve(table, per_unit[u])
-            tables[k] = table
+        k = n
+        while k > 0:
+            u, top = removed[k - 1], k
+            while k > 0 and removed[k - 1] == u:
+                k -= 1
+            one = tuple(1 if t == u else 0 for t in range(width))
+            unit = tuple(as_array(rules.hit_dist(groups_of(one))).tolist())
+            run = _with_powers(table, _powers(unit, top - k))
+            tables[k:top] = list(run[::-1])
+            table = run[-1]
     else:
         tables = [as_array(rules.hit_dist(groups_of(c))) for c in comps]
     out = np.zeros((n + 1, max(len(t) for t in tables)))
@@ -161,6 +166,32 @@ def hit_tables(rules: Any, groups_of, comps: list[tuple[int, ...]]) -> np.ndarra
     if rules.dice.independent:
         out[out < TAIL_CUTOFF] = 0.0
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _powers(unit: tuple[float, ...], count: int) -> np.ndarray:
+    """[c - 1, h] = P(h hits from c units of one kind) for c = 1..count (``unit``: one unit's
+    table), by repeated convolution. Read-only (shared between battles)."""
+    rows = np.zeros((count, (len(unit) - 1) * count + 1))
+    one, power = np.array(unit), np.ones(1)
+    for c in range(count):
+        power = np.convolve(power, one)
+        rows[c, :len(power)] = power
+    rows.setflags(write=False)
+    return rows
+
+
+def _with_powers(table: np.ndarray, powers: np.ndarray) -> np.ndarray:
+    """[c, :] = ``table`` convolved with ``powers[c]``, every row in one product: powers
+    times the Toeplitz matrix of ``table`` (a strided view of it, zero-padded)."""
+    a, b = len(table), powers.shape[1]
+    padded = np.zeros(a + 2 * (b - 1))
+    padded[b - 1:b - 1 + a] = table
+    # toeplitz[j, i] = padded[b - 1 - j + i] = table[i - j] (the ndarray constructor checks
+    # the view lies inside ``padded``, and costs far less than ``as_strided``)
+    size = padded.itemsize
+    toeplitz = np.ndarray((b, a + b - 1), padded.dtype, padded, (b - 1) * size, (-size, size))
+    return powers @ toeplitz
 
 
 def as_array(dist) -> np.ndarray:
