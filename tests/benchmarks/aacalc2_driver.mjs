@@ -3,7 +3,8 @@
 // only when AACALC2_DIR names a built checkout.
 //
 // stdin: {"dist": "<checkout>/dist/index.js", "repeat": N, "battles": [{"name", "attack",
-// "defense", optional "att_ool", "def_ool", "is_naval", "dice"}]} (aacalc2's unit names);
+// "defense", optional "att_ool", "def_ool", "is_naval", "dice", "repeat" (N for this battle)}]}
+// (aacalc2's unit names);
 // stdout: one JSON list of {"name", "best_ms", "best_cpu_ms" (the process's CPU time of the
 // run, for a busy machine), "attacker_survives", "defender_survives",
 // "attacker_ipc_lost", "defender_ipc_lost", "takes_territory"} (best of N runs, prune 1e-12 as
@@ -42,7 +43,7 @@ for (const battle of job.battles) {
   let best = Infinity;
   let bestCpu = Infinity;
   let result;
-  for (let i = 0; i < job.repeat; i++) {
+  for (let i = 0; i < (battle.repeat ?? job.repeat); i++) {
     const t0 = process.hrtime.bigint();
     const c0 = process.cpuUsage();
     result = multiwaveExternal(input(battle));
