@@ -12,7 +12,7 @@ import pytest
 from combatassist import limits
 from combatassist.errors import EngineError
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import later_seagrid
+from combatassist.rulesets.lowluck import chains, later_seagrid
 from combatassist.rulesets.lowluck.later_phases import AIR_ONLY, ANY, SUB
 from combatassist.solver import Cancelled, solve
 from tests.engine.test_lowluck_editions import payload
@@ -149,6 +149,17 @@ def test_sea_battles_without_submarines_too(s):
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
 
 
+@pytest.mark.parametrize("after", [1, 2, 5])
+def test_rounds_hand_over_to_the_levels(after, monkeypatch):
+    """To the end with the curve, rounds until ``MAX_ROUNDS_THEN_SWEEP``, then level by level
+    from the positions alive (after round 1: nearly all of it): the generic solver's answer,
+    state by state, and its curve up to the rounds fought."""
+    monkeypatch.setattr(chains, "MAX_ROUNDS_THEN_SWEEP", after)
+    for s in _battles(8, seed=21, most=3, rounds=(0,)):
+        assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+        assert len(later_seagrid.solve(lowluck.make_rules(s)).decided_by_round) <= after
+
+
 def test_the_issues_fleet_is_exact():
     """A 12 v 12 fleet of every kind (subs on both sides, destroyers that die, damaged
     battleships, a transport): the generic solver's answer, the same positions explored."""
@@ -162,14 +173,21 @@ def test_the_issues_fleet_is_exact():
         "defender": {"units": {"submarine": 2, "destroyer": 2, "fighter": 2, "cruiser": 1,
                                "carrier": 1, "battleship": 2, "transport": 1}}})
     rules = lowluck.make_rules(s)
-    a, b = solve(rules), later_seagrid.solve(rules)
-    _same_states(a.decided, b.decided, 1e-14)
-    _same_states(a.stalemates, b.stalemates, 1e-14)
-    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
-    assert b.pruned == pytest.approx(a.pruned, abs=1e-15)
-    assert abs(b.states_explored - a.states_explored) <= 0.01 * a.states_explored
-    assert math.fsum([*b.decided.values(), *b.stalemates.values(), b.pruned]) == \
-        pytest.approx(1.0, abs=1e-14)
+    a = solve(rules)
+    swept, b = later_seagrid.solve(rules, curve=False), later_seagrid.solve(rules)
+    for other in (swept, b):                    # level by level; round by round with the curve
+        _same_states(a.decided, other.decided, 1e-14)
+        _same_states(a.stalemates, other.stalemates, 1e-14)
+        assert other.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
+        assert abs(other.states_explored - a.states_explored) <= 0.01 * a.states_explored
+        assert math.fsum([*other.decided.values(), *other.stalemates.values(),
+                          other.pruned]) == pytest.approx(1.0, abs=1e-14)
+    assert swept.pruned == pytest.approx(a.pruned, abs=1e-15)
+    # round by round a position lighter than 1e-16 at a round's start is pruned, where the
+    # levels count a position's mass over all its rounds: a little more, as reported
+    assert a.pruned <= b.pruned <= 1e-13
+    n = len(b.decided_by_round)
+    assert b.decided_by_round == pytest.approx(a.decided_by_round[:n], abs=1e-9)
 
 
 def test_sub_against_aircraft_is_a_stalemate_and_submerged_subs_leave():

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, seagrid
+from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, chains,
+                                          seagrid)
 from combatassist.rulesets.lowluck.rules import SEA
 from combatassist.solver import Cancelled, solve
 from tests.engine.test_lowluck_grid import assert_answers_as_the_generic_solver, battles_for
@@ -70,6 +72,19 @@ def test_matches_the_generic_solver_state_by_state(s):
     """Both dice, orders of loss, techs, max_rounds: every decided, stalemate and undecided
     state carries the generic solver's mass (what the IPC / survivor figures use)."""
     assert_answers_as_the_generic_solver(s, seagrid.solve_sea)
+
+
+@pytest.mark.parametrize("after", [1, 2, 5])
+def test_rounds_hand_over_to_the_sweep(after, monkeypatch):
+    """To the end with the curve, rounds until ``MAX_ROUNDS_THEN_SWEEP``, then the sweep from
+    the cells alive (after round 1: nearly all of it swept): the generic solver's answer,
+    state by state, and its curve up to the rounds fought."""
+    monkeypatch.setattr(chains, "MAX_ROUNDS_THEN_SWEEP", after)
+    for s in _battles(8, seed=21, most=4):
+        s = LowLuckScenario(options=replace(s.options, max_rounds=0), attacker=s.attacker,
+                            defender=s.defender)
+        assert_answers_as_the_generic_solver(s, seagrid.solve_sea)
+        assert len(seagrid.solve_sea(lowluck.make_rules(s)).decided_by_round) <= after
 
 
 def test_the_benchmark_sea_battle_is_exact_and_uses_the_sea_grid(monkeypatch):

@@ -16,13 +16,16 @@ import numpy as np
 from threadpoolctl import ThreadpoolController
 
 from ...heap import keep_freed_memory
-from ...solver import BattleOutcome
+from ...solver import CURVE_ROUNDS, BattleOutcome
 from .hits import TAIL_CUTOFF
 
 #: A cell whose self-loop is at least this likely can't end (a stalemate), as in solver.py.
 STALEMATE = 1.0 - 1e-15
-#: The "decided by round N" curve is a plot: its scratch rounds prune like solver.py's.
-CURVE_PRUNE = 1e-11
+#: The curve stops once all but this much is decided (as ``solver._decided_curve``).
+CURVE_DONE = 1e-9
+#: To the end with the curve, the grid solvers push round by round, and hand what a battle
+#: still has on after this many rounds (weak dice on both sides) to their sweep.
+MAX_ROUNDS_THEN_SWEEP = CURVE_ROUNDS
 
 
 @functools.cache
@@ -32,21 +35,30 @@ def _blas_controller() -> ThreadpoolController:
 
 def push_rows(make_run, max_rounds: int, curve: bool):
     """The row-pushing grid solvers' answer (``seagrid``, ``later_seagrid``):
-    ``make_run(out, prune_below, scratch)`` makes a run pushing into ``out`` (its
-    ``rounds(n)``, ``to_the_end()``, ``curve()`` and ``explored``); round by round with
-    ``max_rounds``, else to the end with the "decided by round N" curve from a scratch run
-    (pruned at ``CURVE_PRUNE``)."""
+    ``make_run(out)`` makes a run pushing into ``out`` (its ``rounds(n)``, ``to_the_end()``,
+    ``rounds_to_the_end(cap)`` and ``explored``); round by round with ``max_rounds``; to the
+    end with the "decided by round N" curve round by round too, the curve and the end in the
+    same pass (what is still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds swept to the end);
+    without the curve, swept."""
     out = BattleOutcome()
     with one_blas_thread():
-        run = make_run(out, None, False)
+        run = make_run(out)
         if max_rounds > 0:
             run.rounds(max_rounds)
+        elif curve:
+            run.rounds_to_the_end(MAX_ROUNDS_THEN_SWEEP)
         else:
             run.to_the_end()
-            if curve:
-                out.decided_by_round = make_run(BattleOutcome(), CURVE_PRUNE, True).curve()
         out.states_explored = run.explored
     return out
+
+
+def as_drawn(curve: list[float]) -> list[float]:
+    """``curve`` (P(decided within N rounds), N = 1, 2, ...) cut as the generic solver draws
+    it: up to the first round after which all but ``CURVE_DONE`` is decided, at most
+    ``CURVE_ROUNDS`` rounds."""
+    last = next((n for n, c in enumerate(curve) if 1.0 - c < CURVE_DONE), len(curve) - 1)
+    return curve[:min(last + 1, CURVE_ROUNDS)]
 
 
 @contextmanager

@@ -32,8 +32,9 @@ with only AA guns, lone transports: those cells fold into the cell the rules nam
 ``subbattles``). The pieces are the rules' own: the phases before the fire run through
 ``phase_exact``, chains through the casualty policy, hit tables from the rules' dice. It
 answers what ``solver.solve`` answers — tests compare the two on random battles — in a few
-BLAS calls per row instead of one Python step per pair of outcomes. Hit-table tails below ``TAIL_CUTOFF``
-and cells lighter than ``prune_below`` are reported in ``pruned``, as there.
+BLAS calls per row or round instead of one Python step per pair of outcomes. Hit-table tails
+below ``TAIL_CUTOFF`` and cells lighter than ``prune_below`` are reported in ``pruned``, as
+there.
 """
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ import numpy as np
 from ... import limits
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .chains import STALEMATE, Chain, ChainRules, one_blas_thread
+from .chains import (CURVE_DONE, MAX_ROUNDS_THEN_SWEEP, STALEMATE, Chain, ChainRules,
+                     as_drawn, one_blas_thread)
 from .subbattles import Group, span, within
 
 #: The sweep pushes a row of several sub-battles in parts of this many cells or more.
@@ -54,11 +56,8 @@ SPREAD_SPLIT = 24
 STEP_CHUNK = 2_000_000
 #: A round's box of live cells bigger than this is pushed in STEP_SPLIT x STEP_SPLIT parts.
 STEP_SPLIT_CELLS, STEP_SPLIT = 1000, 3
-#: To the end with the curve: rounds until this many, then the sweep (``_rounds_to_the_end``).
-MAX_ROUNDS_THEN_SWEEP = CURVE_ROUNDS
-#: The curve stops once all but this much is decided (as ``solver._decided_curve``).
-CURVE_DONE = 1e-9
-#: ... and a group's live cells in a corner of at most this many cells are solved at once.
+#: To the end with the curve, a group's live cells in a corner of at most this many cells
+#: are solved at once (``_rounds_to_the_end``).
 TAIL_SOLVE_CELLS = 80
 
 
@@ -618,6 +617,4 @@ def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
     lefts.extend([0.0] * (len(later) - len(lefts)))
     curve = [1.0 - (left + (later[n] if n < len(later) else 0.0))
              for n, left in enumerate(lefts)]
-    # the curve as the generic solver draws it: until (nearly) all is decided
-    last = next((n for n, c in enumerate(curve) if 1.0 - c < CURVE_DONE), len(curve) - 1)
-    out.decided_by_round = curve[:min(last + 1, CURVE_ROUNDS)]
+    out.decided_by_round = as_drawn(curve)

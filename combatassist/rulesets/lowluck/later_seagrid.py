@@ -48,8 +48,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ... import limits
-from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .chains import STALEMATE, push_rows
+from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
+from .chains import STALEMATE, as_drawn, push_rows
 from .hits import TAIL_CUTOFF
 from .later_phases import AIR_ONLY, ANY, SUB
 
@@ -586,9 +586,7 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
     limits.check_exact(box_estimate(rules), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
     battle = _Battle(rules)
     limits.check_exact(work_estimate(battle), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
-    return push_rows(lambda out, prune, scratch: _Run(
-        battle, out, prune_below if prune is None else prune, cancel, scratch=scratch),
-        max_rounds, curve)
+    return push_rows(lambda out: _Run(battle, out, prune_below, cancel), max_rounds, curve)
 
 
 class _Run:
@@ -600,10 +598,8 @@ class _Run:
     to mid) and ``_fire`` (mid to start, the general combat), so the general combat is
     computed once per mid-round position whatever the positions its mass came from."""
 
-    def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel,
-                 scratch: bool = False):
+    def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel):
         self.battle, self.out, self.prune_below, self.cancel = battle, out, prune_below, cancel
-        self.scratch = scratch          # the curve's rounds: nothing recorded but what is alive
         self.explored = 0
         self.settled = 0.0              # decided and stalemate mass recorded (round by round)
         self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
@@ -622,16 +618,13 @@ class _Run:
 
     def _record(self, bucket: dict, flat: np.ndarray, m: np.ndarray) -> None:
         self.settled += float(m.sum())
-        if self.scratch:
-            return
         i, j = np.divmod(flat, self.battle.Cd)
         for a, d, p in zip(i.tolist(), j.tolist(), m.tolist()):
             key = self.battle.state(a, d)
             bucket[key] = bucket.get(key, 0.0) + p
 
     def _prune(self, m: float) -> None:
-        if not self.scratch:
-            self.out.pruned += m
+        self.out.pruned += m
 
     # -- the two halves of a round ----------------------------------------------------------
     def _strike(self, entries, visits: np.ndarray) -> None:
@@ -689,8 +682,7 @@ class _Run:
         battle = self.battle
         if battle.att.wiped[0] or battle.dfn.wiped[0]:
             self.settled = 1.0
-            if not self.scratch:
-                self.out.decided[battle.rules.initial_state()] = 1.0
+            self.out.decided[battle.rules.initial_state()] = 1.0
             return False
         self.explored += 1
         self.out.expected_rounds += 1.0
@@ -704,9 +696,13 @@ class _Run:
         masses from the levels below are final once those are pushed; a position's
         incoming mass is its start mass plus its mid-round mass times P(the general combat
         leaves it there); it leaves as its visits, mass / (1 - stay)."""
+        if self._first_round():
+            self._levels()
+
+    def _levels(self) -> None:
+        """``to_the_end`` from the start grid as it is (round 1's mid-round mass pushed, or
+        the positions alive at a round's start: ``rounds`` hands them over)."""
         battle = self.battle
-        if not self._first_round():
-            return
         grid, mid = self.grid.ravel(), self.mid.ravel()
         levels = np.add.outer(battle.att.rank, battle.dfn.rank).ravel()
         order = np.argsort(levels.astype(np.int32), kind="stable")
@@ -735,10 +731,10 @@ class _Run:
             mid[here] = 0.0
 
     # -- round by round ---------------------------------------------------------------------
-    def rounds(self, max_rounds: int, stop_below: float = 0.0) -> list[float]:
-        """Up to ``max_rounds`` rounds (fewer once the live mass is below ``stop_below``);
-        returns P(decided within N rounds) for each N (recorded mass; scratch: 1 - live).
-        What is still on after the last round is ``undecided``."""
+    def rounds(self, max_rounds: int, finish: bool = False) -> None:
+        """Up to ``max_rounds`` rounds, P(decided within N rounds) for each N into the
+        outcome. What is still on after the last round is ``undecided`` or, ``finish``,
+        pushed to the end level by level (``_levels``; the curve then cut as drawn)."""
         curve: list[float] = []
         seen = np.zeros(self.battle.Ca * self.battle.Cd, dtype=bool)   # positions met
         if self._first_round():
@@ -755,23 +751,32 @@ class _Run:
             seen[flat] = True
             live = np.where(stale, 0.0, m)
             live_mass = float(live.sum())
-            curve.append(1.0 - live_mass if self.scratch else self.settled)
-            if len(curve) == max_rounds:
-                if not self.scratch:
-                    keep = ~stale
-                    self._record_undecided(flat[keep], m[keep])
+            curve.append(self.settled)
+            if not live_mass:
                 break
-            if live_mass < stop_below or not len(flat):
+            if len(curve) == max_rounds:
+                keep = ~stale
+                if finish:
+                    self.grid.ravel()[flat[keep]] = m[keep]
+                    self._levels()
+                else:
+                    self._record_undecided(flat[keep], m[keep])
                 break
             self.out.expected_rounds += live_mass
             self._strike(entries, live)
             self._fire_all()
         self.explored += int(seen.sum())
-        while len(curve) < max_rounds and not self.scratch:
+        if finish:
+            self.out.decided_by_round = as_drawn(curve)
+            return
+        while len(curve) < max_rounds:
             curve.append(curve[-1] if curve else 1.0)
-        if not self.scratch:
-            self.out.decided_by_round = curve
-        return curve
+        self.out.decided_by_round = curve
+
+    def rounds_to_the_end(self, cap: int) -> None:
+        """To the end round by round, the "decided by round N" curve in the same pass; what
+        is still on after ``cap`` rounds is pushed level by level."""
+        self.rounds(cap, finish=True)
 
     def _fire_all(self) -> None:
         """The general combat from every mid-round position with mass, by rank bands (the
@@ -791,7 +796,3 @@ class _Run:
         for a, d, p in zip(i.tolist(), j.tolist(), m.tolist()):
             key = self.battle.state(a, d)
             self.out.undecided[key] = self.out.undecided.get(key, 0.0) + p
-
-    def curve(self) -> list[float]:
-        """P(decided within N rounds) for the plot (coarse pruning, as solver.py's curve)."""
-        return self.rounds(CURVE_ROUNDS, stop_below=1e-9)

@@ -28,8 +28,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ... import limits
-from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .chains import (STALEMATE, Chain, as_array, hit_tables, one_blas_thread, push_rows,
+from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
+from .chains import (STALEMATE, Chain, as_array, as_drawn, hit_tables, one_blas_thread, push_rows,
                      removed_units)
 from .casualties import SEA
 from .hits import TAIL_CUTOFF
@@ -256,18 +256,14 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
     limits.check_exact(work_estimate(rules, dfn), limits.MAX_GRID_WORK, "multiply-adds")
     with one_blas_thread():
         sea = _Sea(rules, dfn)
-    return push_rows(lambda out, prune, scratch: _Run(
-        sea, out, prune_below if prune is None else prune, cancel, scratch=scratch),
-        max_rounds, curve)
+    return push_rows(lambda out: _Run(sea, out, prune_below, cancel), max_rounds, curve)
 
 
 class _Run:
     """Pushes the battle's mass into one ``BattleOutcome``."""
 
-    def __init__(self, sea: _Sea, out: BattleOutcome, prune_below: float, cancel,
-                 scratch: bool = False):
+    def __init__(self, sea: _Sea, out: BattleOutcome, prune_below: float, cancel):
         self.sea, self.out, self.prune_below, self.cancel = sea, out, prune_below, cancel
-        self.scratch = scratch          # the curve's rounds: nothing recorded but what is alive
         self.explored = 0              # positions pushed (``states_explored``)
 
     def _poll(self) -> None:
@@ -296,9 +292,8 @@ class _Run:
         sea = self.sea
         j0 = int(np.flatnonzero(leave)[0])
         z = leave[j0:] @ sub[j0:, j0:]                      # after the submarines' strike
-        if not self.scratch:
-            lost_sub, lost_main = sea.lost(r)
-            self.out.pruned += float(leave.sum()) * lost_sub + float(z @ lost_main[j0:])
+        lost_sub, lost_main = sea.lost(r)
+        self.out.pruned += float(leave.sum()) * lost_sub + float(z @ lost_main[j0:])
         c0 = j0 + int(np.flatnonzero(z)[0]) if z.any() else j0
         z = z[c0 - j0:]
         hits = sea.dfn.hits[c0:, d_from:]
@@ -312,10 +307,12 @@ class _Run:
             grid[0, c0:] += spread[inside:].sum(axis=0)
 
     # -- to the end ----------------------------------------------------------------------
-    def to_the_end(self) -> None:
+    def to_the_end(self, grid: np.ndarray | None = None) -> None:
+        """Row by row from the start, or from ``grid`` (the cells alive at a round's start:
+        ``rounds_to_the_end`` hands over what is left after its last round)."""
         sea, out = self.sea, self.out
         wiped = sea.dfn.wiped
-        grid = self._start()
+        grid = self._start() if grid is None else grid
         for r in range(sea.R, 0, -1):
             x = grid[r]
             if not x.any():
@@ -357,23 +354,20 @@ class _Run:
         return nxt
 
     def settle(self, grid: np.ndarray) -> np.ndarray:
-        """Move decided, stalemate and tiny cells out of ``grid`` (recorded unless scratch)."""
+        """Move decided, stalemate and tiny cells out of ``grid`` (recorded)."""
         sea, out = self.sea, self.out
         wiped = sea.dfn.wiped
-        record = not self.scratch
-        if record:
-            for c in np.flatnonzero(grid[0]):
-                self._record(out.decided, 0, c, float(grid[0, c]))
-            for r in np.flatnonzero(grid[1:, wiped]):
-                self._record(out.decided, r + 1, wiped, float(grid[r + 1, wiped]))
+        for c in np.flatnonzero(grid[0]):
+            self._record(out.decided, 0, c, float(grid[0, c]))
+        for r in np.flatnonzero(grid[1:, wiped]):
+            self._record(out.decided, r + 1, wiped, float(grid[r + 1, wiped]))
         grid[0] = 0.0
         grid[:, wiped] = 0.0
         self._prune(grid)
         for r in np.flatnonzero(grid.any(axis=1)):
             stale = sea.stale(int(r)) & (grid[r] > 0)
             for c in np.flatnonzero(stale):
-                if record:
-                    self._record(out.stalemates, int(r), int(c), float(grid[r, c]))
+                self._record(out.stalemates, int(r), int(c), float(grid[r, c]))
                 grid[r, c] = 0.0
         return grid
 
@@ -390,11 +384,21 @@ class _Run:
         for r, c in zip(*np.nonzero(alive)):
             self._record(out.undecided, int(r), int(c), float(alive[r, c]))
 
-    def curve(self) -> list[float]:
-        """P(decided within N rounds) for the plot (coarse pruning, as solver.py's curve)."""
+    def rounds_to_the_end(self, cap: int) -> None:
+        """To the end round by round, the "decided by round N" curve in the same pass; what
+        is still on after ``cap`` rounds is swept to the end (``to_the_end``)."""
+        out = self.out
         alive = self.settle(self.step(self._start()))
+        out.expected_rounds = 1.0
         curve = [1.0 - float(alive.sum())]
-        while len(curve) < CURVE_ROUNDS and 1.0 - curve[-1] >= 1e-9:
+        seen = np.zeros(alive.shape, dtype=bool)           # the positions met
+        while alive.any():
+            if len(curve) >= cap:
+                self.to_the_end(alive)
+                break
+            seen |= alive > 0
+            out.expected_rounds += float(alive.sum())
             alive = self.settle(self.step(alive))
             curve.append(1.0 - float(alive.sum()))
-        return curve
+        self.explored += 1 + int(np.count_nonzero(seen))
+        out.decided_by_round = as_drawn(curve)
