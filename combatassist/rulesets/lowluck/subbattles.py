@@ -170,10 +170,12 @@ class Group:
         """Mark the cells whose round end takes a side left alone (``rules.end_round``)."""
         nd = self.nd
         d_alone = [nd - r for r in _alone_suffix(rules, "defender", self.dfn)]
+        a_alones = [set(_alone_suffix(rules, "attacker", att)) for att in self.attackers]
+        if not d_alone and not any(a_alones):
+            return                                  # Classic; most later battles
         fold_d = np.zeros((self.K, self.R + 1, nd + 1), dtype=bool)
         fold_a = np.zeros_like(fold_d)
-        for k, att in enumerate(self.attackers):
-            a_alone = set(_alone_suffix(rules, "attacker", att))
+        for k, (att, a_alone) in enumerate(zip(self.attackers, a_alones)):
             for r in range(1, att.n + 1):
                 a = att.comps[att.n - r]
                 for j in (range(nd) if r in a_alone else d_alone):
