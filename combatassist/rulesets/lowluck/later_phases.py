@@ -85,8 +85,10 @@ class _Firing(Phase):
         self._memo: dict = {}
 
     def batches(self, state, k: int) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
-        """Side k's ``[(category, groups)]`` in ``state`` (``_batches``, memoised)."""
-        key = (state, k)
+        """Side k's ``[(category, groups)]`` in ``state`` (``_batches``, memoised by what it
+        depends on: side k's units, which kinds the enemy has, round 1 or not — so the many
+        positions of one composition against others share it)."""
+        key = (k, state[k], tuple(n > 0 for n in state[1 - k]), state[2])
         found = self._memo.get(key)
         if found is None:
             if len(self._memo) > 200_000:
