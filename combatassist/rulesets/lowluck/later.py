@@ -62,6 +62,7 @@ class SideSlots:
                 slots.append(Slot(u, "withdrawn"))
                 counts.append(0)
         self.slots = tuple(slots)
+        self._eligible: dict[str, frozenset[int]] = {}
         # where a unit goes when it leaves an amphibious assault (``LaterRules.withdraw``)
         self.withdrawn_of = {i: next(j for j, t in enumerate(slots)
                                      if t.unit.id == s.unit.id and t.status == "withdrawn")
@@ -97,7 +98,12 @@ class SideSlots:
             for rule in edition.support) if role == "attacker" else ()
 
     def eligible(self, category: str) -> frozenset[int]:
-        return frozenset(i for i, s in enumerate(self.slots) if may_take(category, s))
+        """The slots a hit of ``category`` may take (kept: every casualty asks)."""
+        found = self._eligible.get(category)
+        if found is None:
+            found = self._eligible[category] = frozenset(
+                i for i, s in enumerate(self.slots) if may_take(category, s))
+        return found
 
     def fighting(self, counts) -> int:
         return sum(n for n, s in zip(counts, self.slots) if s.fights)
