@@ -28,14 +28,14 @@ SEA = {"1942se": ["destroyer", "cruiser", "carrier", "battleship", "transport", 
                   "tactical_bomber", "bomber"]}
 
 
-def later_battle(rng: random.Random, most: int, edition: str | None = None
-                 ) -> LowLuckScenario:
-    """A random later-edition battle without submarines (ordinary dice)."""
+def later_battle(rng: random.Random, most: int, edition: str | None = None,
+                 dice: str = "standard") -> LowLuckScenario:
+    """A random later-edition battle without submarines (ordinary dice unless ``dice``)."""
     name = edition or rng.choice(["1942se", "1940se"])
     ed = lowluck.shipped(name)
     land = rng.random() < 0.6
     ids = LAND[name] if land else SEA[name]
-    options = LowLuckOptions(dice="standard", battle="land" if land else "sea",
+    options = LowLuckOptions(dice=dice, battle="land" if land else "sea",
                              keep_land_unit=land and rng.random() < 0.5,
                              max_rounds=rng.choice([0, 0, 0, 1, 2, 4]))
 
@@ -63,11 +63,11 @@ def later_battle(rng: random.Random, most: int, edition: str | None = None
 
 
 def later_battles(count: int, seed: int, most: int, edition: str | None = None,
-                  keep=lambda s: True):
+                  keep=lambda s: True, dice: str = "standard"):
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        s = later_battle(rng, most, edition)
+        s = later_battle(rng, most, edition, dice)
         rules = lowluck.make_rules(s)
         if grid.applicable(rules) and rules.verdict(rules.initial_state()) is None and keep(s):
             out.append(s)
@@ -259,7 +259,11 @@ def test_outcome_of_sends_later_battles_without_submarines_to_the_grid(monkeypat
     assert not _used_grid(monkeypatch, retreating)
     low_luck = LowLuckScenario(options=LowLuckOptions(dice="lowluck"), attacker=land.attacker,
                                defender=land.defender, edition=land.edition)
-    assert not _used_grid(monkeypatch, low_luck)
+    assert _used_grid(monkeypatch, low_luck)           # a small low-luck land battle too
+    low_luck_retreating = LowLuckScenario(
+        options=LowLuckOptions(dice="lowluck", retreat_when_units=2), attacker=land.attacker,
+        defender=land.defender, edition=land.edition)
+    assert not _used_grid(monkeypatch, low_luck_retreating)
 
 
 def test_a_hundred_a_side_land_battle_is_solved_not_refused():
@@ -312,3 +316,37 @@ def test_split_steps_equal_one_product(monkeypatch):
         assert parts.decided_by_round == pytest.approx(one.decided_by_round, abs=1e-15)
         for bucket in ("decided", "undecided"):
             _same_states(getattr(one, bucket), getattr(parts, bucket), 1e-15)
+
+
+@pytest.mark.parametrize("s", later_battles(24, seed=41, most=5, dice="lowluck"))
+def test_low_luck_battles_on_the_grid_answer_as_the_generic_solver(s):
+    """With low luck a side's groups roll as one pool (the bombardment on its own): the
+    grid's tables from that, its answer the generic solver's, state by state — land and sea
+    without submarines, AA guns, shore bombardment, amphibious units, max_rounds."""
+    assert_answers_as_the_generic_solver(s, grid.solve_grid)
+
+
+@pytest.mark.parametrize("units, edition, battle, on_grid", [
+    (10, "1942se", "land", True), (60, "1942se", "land", True),
+    (61, "1942se", "land", False), (10, "1942se", "sea", False),
+    (10, "classic", "land", False)])
+def test_which_low_luck_battles_go_to_the_grid(units, edition, battle, on_grid, monkeypatch):
+    """A later edition's low-luck land battle of at most ``LOW_LUCK_GRID_UNITS`` units goes to
+    the grid (where it is faster: measured); bigger ones, sea battles and Classic's go to the
+    generic solver — the same answer either way."""
+    kinds = ("infantry", "armor") if battle == "land" else ("destroyer", "cruiser")
+    s = LowLuckScenario(options=LowLuckOptions(dice="lowluck", battle=battle),
+                        attacker=LowLuckSide(units={kinds[0]: units, kinds[1]: 1}),
+                        defender=LowLuckSide(units={kinds[0]: units}),
+                        edition=lowluck.shipped(edition))
+    monkeypatch.setattr(lowluck, "LOW_LUCK_GRID_UNITS", 121)
+    calls = []
+    solve_grid = grid.solve_grid
+    monkeypatch.setattr(grid, "solve_grid", lambda *a, **k: calls.append(1) or solve_grid(*a, **k))
+    grid_result = lowluck.compute(s)
+    assert bool(calls) == on_grid
+    monkeypatch.setattr(lowluck, "LOW_LUCK_GRID_UNITS", -1)            # the generic solver
+    generic = lowluck.compute(s)
+    assert grid_result.attacker_wins == pytest.approx(generic.attacker_wins, abs=1e-12)
+    assert grid_result.figures.attacker_ipc_lost == pytest.approx(
+        generic.figures.attacker_ipc_lost, abs=1e-9)

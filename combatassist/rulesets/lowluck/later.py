@@ -537,13 +537,28 @@ class LaterRules(BattleRules):
 
     def chain_hits(self, role: str, comps):
         """Each composition's table from its own dice groups (``MainFire.values``: support
-        recounted from the units left)."""
+        recounted from the units left). With low luck a side rolls its groups as one pool:
+        without submarines every hit may take the same units (``MainFire._batches``)."""
         k = 0 if role == "attacker" else 1
-        return _rows([standard_table(self._fire_groups(c, k)) for c in comps])
+        return _rows([self._table(self._fire_groups(c, k)) for c in comps])
 
     def opening_hits(self, comp):
-        """The attacker's round-1 table: its units and the bombarding ships."""
-        return standard_table(self._fire_groups(comp, 0) + tuple((1, v) for v in self.bombard))
+        """The attacker's round-1 table: its units and the bombarding ships (with low luck
+        the bombardment rolls on its own)."""
+        units, ships = self._fire_groups(comp, 0), tuple((1, v) for v in self.bombard)
+        if self.dice.independent:
+            return standard_table(units + ships)
+        return np.convolve(self._table(units), self._table(ships))
+
+    def _table(self, groups) -> np.ndarray:
+        """The hit table of ``groups`` rolled together, as an array."""
+        if self.dice.independent:
+            return standard_table(groups)
+        dist = self.dice.hit_dist(groups)
+        table = np.zeros(max(dist) + 1)
+        for hits, p in dist.items():
+            table[hits] = p
+        return table
 
     def alone_at_end(self, role: str, comp) -> bool:
         return (self.att if role == "attacker" else self.dfn).left_alone(comp)
