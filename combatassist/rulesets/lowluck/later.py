@@ -105,8 +105,10 @@ class SideSlots:
                 i for i, s in enumerate(self.slots) if may_take(category, s))
         return found
 
-    def fighting(self, counts) -> int:
-        return sum(n for n, s in zip(counts, self.slots) if s.fights)
+    @functools.lru_cache(maxsize=200_000)
+    def fighting(self, counts: tuple[int, ...]) -> int:
+        """The side's units that fight (not submerged, not withdrawn): every verdict asks."""
+        return sum(n for n, fights in zip(counts, self.fights) if fights)
 
     @functools.lru_cache(maxsize=200_000)
     def present(self, counts: tuple[int, ...]) -> frozenset[str]:
