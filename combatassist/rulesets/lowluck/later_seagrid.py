@@ -33,8 +33,10 @@ two pushes through a second grid of *mid-round* positions:
 - a side left with transports alone loses them when the mass arrives (the battle is then
   decided: the end of a round is a function of the position).
 
-Round by round (``max_rounds``, and the "decided by round N" curve) every live position takes
-one such round. Decided and stalemate states are ``LaterRules``' own state tuples, so the
+Round by round (``max_rounds``; and to the end with the "decided by round N" curve, the
+curve and the answer in one pass, what is still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds
+then pushed level by level) every live position takes one such round. Decided and stalemate
+states are ``LaterRules``' own state tuples, so the
 figures read them unchanged. It answers what ``solver.solve`` answers (tests compare them
 state by state); hit-table tails below ``TAIL_CUTOFF`` and positions lighter than
 ``prune_below`` are reported in ``pruned``, as there.
@@ -548,8 +550,8 @@ def work_estimate(battle: _Battle) -> float:
     positions it meets (measured 27-42 sqrt(positions) on fleets of 10-120 units, more in
     long battles of weak units, whose count stops them) times each one's outcomes (its
     surprise strikes' and both sides' general combat's, on average over the cells), about
-    twice (the curve's rounds meet them again); and at least 16 a position of the grid (its
-    memory: ~30 bytes)."""
+    twice (round by round a position is met in several rounds); and at least 16 a position of
+    the grid (its memory: ~30 bytes)."""
     att, dfn = battle.att, battle.dfn
     positions = float(battle.Ca) * battle.Cd
 

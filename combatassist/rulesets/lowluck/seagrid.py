@@ -15,8 +15,10 @@ scores 0)) · MAIN_r (the round in which the attacker takes no hit; self-loops i
 never iterated), and y feeds the rows below through the same product with the defender's
 other hit counts: (y · SUB_r) ⊙ P(defender scores d), times MAIN_r, lands in row r - d.
 SUB_r and MAIN_r are the defender's move matrices under row r's submarine hits and its other
-units' hits. Round by round (``max_rounds``, the "decided by round N" curve) every live row
-takes one such round.
+units' hits. Round by round (``max_rounds``; and to the end with the "decided by round N"
+curve, the curve and the answer in one pass, what is still on after
+``MAX_ROUNDS_THEN_SWEEP`` rounds then swept row by row) every live row takes one such
+round.
 
 It answers what ``solver.solve`` answers (tests compare them state by state); hit-table tails
 below ``TAIL_CUTOFF`` and cells lighter than ``prune_below`` are reported in ``pruned``.
@@ -48,7 +50,7 @@ def applicable(rules: LowLuckRules) -> bool:
 def work_estimate(rules: LowLuckRules, dfn: "_Defender | None" = None) -> float:
     """Multiply-adds the solve needs (``limits.MAX_GRID_WORK``), from the battle's sizes: per
     attacker row, the within-row system (~2 cells^3) and about a dozen pushes of the row
-    through a round (the answer's and the curve's rounds: cells^2 x hit counts)."""
+    through a round (round by round a row is pushed once a round: cells^2 x hit counts)."""
     a0, d0, _ = rules.initial_state()
     cells = (dfn or _Defender(rules, d0)).C
     return sum(a0) * cells ** 2 * (2.0 * cells + 12.0 * (sum(d0) + 1))
