@@ -34,9 +34,9 @@ two pushes through a second grid of *mid-round* positions:
   decided: the end of a round is a function of the position).
 
 Round by round (``max_rounds``; and to the end with the "decided by round N" curve, the
-curve and the answer in one pass, what is still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds
-then pushed level by level) every live position takes one such round. Decided and stalemate
-states are ``LaterRules``' own state tuples, so the
+curve and the answer in one pass, what is still on once the curve is drawn or after
+``MAX_ROUNDS_THEN_SWEEP`` rounds then pushed level by level) every live position takes one
+such round. Decided and stalemate states are ``LaterRules``' own state tuples, so the
 figures read them unchanged. It answers what ``solver.solve`` answers (tests compare them
 state by state); hit-table tails below ``TAIL_CUTOFF`` and positions lighter than
 ``prune_below`` are reported in ``pruned``, as there.
@@ -51,7 +51,7 @@ import numpy as np
 
 from ... import limits
 from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
-from .chains import STALEMATE, as_drawn, push_rows
+from .chains import CURVE_DONE, STALEMATE, as_drawn, push_rows
 from .hits import TAIL_CUTOFF
 from .later_phases import AIR_ONLY, ANY, SUB
 
@@ -602,11 +602,17 @@ class _Run:
 
     def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel):
         self.battle, self.out, self.prune_below, self.cancel = battle, out, prune_below, cancel
-        self.explored = 0
+        self.started = 0                # 1 once round 1 is fought from the initial state
+        self.seen = np.zeros(battle.Ca * battle.Cd, dtype=bool)    # the positions met since
         self.settled = 0.0              # decided and stalemate mass recorded (round by round)
         self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
         self.grid = np.zeros((battle.Ca, battle.Cd))
         self.mid = np.zeros((battle.Ca, battle.Cd))
+
+    @property
+    def explored(self) -> int:
+        """The positions the run has met (each once, however many rounds it was met in)."""
+        return self.started + int(np.count_nonzero(self.seen))
 
     def _poll(self) -> None:
         if self.cancel is not None and self.cancel():
@@ -686,7 +692,7 @@ class _Run:
             self.settled = 1.0
             self.out.decided[battle.rules.initial_state()] = 1.0
             return False
-        self.explored += 1
+        self.started = 1
         self.out.expected_rounds += 1.0
         start = np.zeros(1, dtype=np.int64)
         self._strike(self.battle.strikes(start), np.ones(1))
@@ -724,7 +730,7 @@ class _Run:
                 stale = stay >= STALEMATE
                 self._record(self.out.stalemates, flat[stale], m[stale])
                 visits = np.where(stale, 0.0, m) / np.where(stale, 1.0, 1.0 - stay)
-                self.explored += len(flat)
+                self.seen[flat] = True
                 self.out.expected_rounds += float(visits.sum())
                 self._strike(entries, visits)
             fire = here[mid[here] != 0.0]
@@ -736,9 +742,10 @@ class _Run:
     def rounds(self, max_rounds: int, finish: bool = False) -> None:
         """Up to ``max_rounds`` rounds, P(decided within N rounds) for each N into the
         outcome. What is still on after the last round is ``undecided`` or, ``finish``,
-        pushed to the end level by level (``_levels``; the curve then cut as drawn)."""
+        pushed to the end level by level (``_levels``; the curve then cut as drawn) — and
+        then as soon as the curve is drawn (all but ``CURVE_DONE`` decided): in long battles
+        of weak units the rounds left would cost more than the levels."""
         curve: list[float] = []
-        seen = np.zeros(self.battle.Ca * self.battle.Cd, dtype=bool)   # positions met
         if self._first_round():
             self._fire_all()
         while len(curve) < max_rounds:
@@ -750,13 +757,13 @@ class _Run:
             entries = self.battle.strikes(flat)
             stale = entries[3] >= STALEMATE
             self._record(self.out.stalemates, flat[stale], m[stale])
-            seen[flat] = True
+            self.seen[flat] = True
             live = np.where(stale, 0.0, m)
             live_mass = float(live.sum())
             curve.append(self.settled)
             if not live_mass:
                 break
-            if len(curve) == max_rounds:
+            if len(curve) == max_rounds or (finish and live_mass < CURVE_DONE):
                 keep = ~stale
                 if finish:
                     self.grid.ravel()[flat[keep]] = m[keep]
@@ -767,7 +774,6 @@ class _Run:
             self.out.expected_rounds += live_mass
             self._strike(entries, live)
             self._fire_all()
-        self.explored += int(seen.sum())
         if finish:
             self.out.decided_by_round = as_drawn(curve)
             return

@@ -16,8 +16,8 @@ never iterated), and y feeds the rows below through the same product with the de
 other hit counts: (y · SUB_r) ⊙ P(defender scores d), times MAIN_r, lands in row r - d.
 SUB_r and MAIN_r are the defender's move matrices under row r's submarine hits and its other
 units' hits. Round by round (``max_rounds``; and to the end with the "decided by round N"
-curve, the curve and the answer in one pass, what is still on after
-``MAX_ROUNDS_THEN_SWEEP`` rounds then swept row by row) every live row takes one such
+curve, the curve and the answer in one pass, what is still on once the curve is drawn or
+after ``MAX_ROUNDS_THEN_SWEEP`` rounds then swept row by row) every live row takes one such
 round.
 
 It answers what ``solver.solve`` answers (tests compare them state by state); hit-table tails
@@ -31,8 +31,8 @@ import numpy as np
 
 from ... import limits
 from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
-from .chains import (STALEMATE, Chain, as_array, as_drawn, hit_tables, one_blas_thread, push_rows,
-                     removed_units)
+from .chains import (CURVE_DONE, STALEMATE, Chain, as_array, as_drawn, hit_tables,
+                     one_blas_thread, push_rows, removed_units)
 from .casualties import SEA
 from .hits import TAIL_CUTOFF
 from .rules import LowLuckRules
@@ -266,7 +266,13 @@ class _Run:
 
     def __init__(self, sea: _Sea, out: BattleOutcome, prune_below: float, cancel):
         self.sea, self.out, self.prune_below, self.cancel = sea, out, prune_below, cancel
-        self.explored = 0              # positions pushed (``states_explored``)
+        self.started = 0               # 1 once round 1 is fought from the start, by rounds
+        self.seen = np.zeros((sea.R + 1, sea.C), dtype=bool)    # the positions pushed since
+
+    @property
+    def explored(self) -> int:
+        """The positions pushed (``states_explored``), each once however often it was."""
+        return self.started + int(np.count_nonzero(self.seen))
 
     def _poll(self) -> None:
         if self.cancel is not None and self.cancel():
@@ -339,7 +345,7 @@ class _Run:
             leave[stale] = 0.0
             if not leave.any():
                 continue
-            self.explored += int(np.count_nonzero(leave))
+            self.seen[r] |= leave > 0
             out.expected_rounds += float(leave.sum())
             self._spread(grid, r, leave, sub, main, 1)
         for c in np.flatnonzero(grid[0]):
@@ -388,19 +394,20 @@ class _Run:
 
     def rounds_to_the_end(self, cap: int) -> None:
         """To the end round by round, the "decided by round N" curve in the same pass; what
-        is still on after ``cap`` rounds is swept to the end (``to_the_end``)."""
+        is still on once the curve is drawn (all but ``CURVE_DONE`` decided) or after ``cap``
+        rounds is swept to the end (``to_the_end``: in long battles of weak units the rounds
+        left would cost more than the sweep)."""
         out = self.out
         alive = self.settle(self.step(self._start()))
         out.expected_rounds = 1.0
         curve = [1.0 - float(alive.sum())]
-        seen = np.zeros(alive.shape, dtype=bool)           # the positions met
         while alive.any():
-            if len(curve) >= cap:
-                self.to_the_end(alive)
+            if len(curve) >= cap or 1.0 - curve[-1] < CURVE_DONE:
+                self.to_the_end(alive)             # the curve is drawn: sweep the rest
                 break
-            seen |= alive > 0
+            self.seen |= alive > 0
             out.expected_rounds += float(alive.sum())
             alive = self.settle(self.step(alive))
             curve.append(1.0 - float(alive.sum()))
-        self.explored += 1 + int(np.count_nonzero(seen))
+        self.started = 1
         out.decided_by_round = as_drawn(curve)
