@@ -59,6 +59,8 @@ STEP_SPLIT_CELLS, STEP_SPLIT = 1000, 3
 #: To the end with the curve, a group's live cells in a corner of at most this many cells
 #: are solved at once (``_rounds_to_the_end``).
 TAIL_SOLVE_CELLS = 80
+#: ... and the rest of its curve computed this many rounds a product (``_solve_tail``).
+TAIL_BLOCK = 4
 
 
 def applicable(rules: ChainRules) -> bool:
@@ -508,7 +510,8 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, ends: np.ndarray,
     leaves but to "wiped out") to the end at once: its visits x solve x (I - Q) = alive for
     the corner's one-round moves Q; what x sends to "wiped out" is added to ``ends`` and x
     to ``visits``. Returns the mass alive after each following round (the curve's), from
-    products by Q, until below ``CURVE_DONE`` / 1000.
+    products by Q (by Q^TAIL_BLOCK once the first rounds are known), until below
+    ``CURVE_DONE`` / 1000.
 
     Ordered by units left ascending and losses descending, a round moves a cell only to
     itself or to cells before it, so I - Q transposed is upper triangular: LU keeps it as
@@ -528,13 +531,20 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, ends: np.ndarray,
     ended = ended.reshape(g.K, r1, jn + 1)
     ends[:, 0, j0:] += ended[:, 0, :]
     ends[:, 1:r1, nd] += ended[:, 1:, -1]
-    tail, now = [], start
-    while len(tail) < CURVE_ROUNDS:
-        now = np.matmul(now[:, None, :], q)[:, 0, :]
-        tail.append(float(now.sum()))
-        if tail[-1] < CURVE_DONE * 1e-3:
-            break
-    return tail
+    # the rest of the curve, TAIL_BLOCK rounds a product: a corner of weak units (1 v 1
+    # infantry) takes dozens of rounds to fade, one small product each
+    now = [start]
+    for _ in range(TAIL_BLOCK):
+        now.append(np.matmul(now[-1][:, None, :], q)[:, 0, :])
+    block = np.stack(now[1:], axis=1)                            # [k, rounds, cell]
+    tail = block.sum(axis=(0, 2)).tolist()
+    if tail[-1] >= CURVE_DONE * 1e-3:
+        ahead = np.linalg.matrix_power(q, TAIL_BLOCK)
+        while tail[-1] >= CURVE_DONE * 1e-3 and len(tail) < CURVE_ROUNDS:
+            block = np.matmul(block, ahead)
+            tail += block.sum(axis=(0, 2)).tolist()
+    done = next((n for n, m in enumerate(tail) if m < CURVE_DONE * 1e-3), len(tail) - 1)
+    return tail[:min(done + 1, CURVE_ROUNDS)]
 
 
 def _solve_rounds(solver: _Solver, groups: list[Group], max_rounds: int) -> None:
