@@ -29,46 +29,29 @@ MAX_ROUNDS_THEN_SWEEP = CURVE_ROUNDS
 
 
 @functools.cache
-def _blas_controller() -> ThreadpoolController:
-    return ThreadpoolController()
-
-
-def push_rows(make_run, max_rounds: int, curve: bool):
-    """The row-pushing grid solvers' answer (``seagrid``, ``later_seagrid``):
-    ``make_run(out)`` makes a run pushing into ``out`` (its ``rounds(n)``, ``to_the_end()``,
-    ``rounds_to_the_end(cap)`` and ``explored``); round by round with ``max_rounds``; to the
-    end with the "decided by round N" curve round by round too, the curve and the end in the
-    same pass (what is still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds swept to the end);
-    without the curve, swept."""
-    out = BattleOutcome()
-    with one_blas_thread():
-        run = make_run(out)
-        if max_rounds > 0:
-            run.rounds(max_rounds)
-        elif curve:
-            run.rounds_to_the_end(MAX_ROUNDS_THEN_SWEEP)
-        else:
-            run.to_the_end()
-        out.states_explored = run.explored
-    return out
-
-
-def as_drawn(curve: list[float]) -> list[float]:
-    """``curve`` (P(decided within N rounds), N = 1, 2, ...) cut as the generic solver draws
-    it: up to the first round after which all but ``CURVE_DONE`` is decided, at most
-    ``CURVE_ROUNDS`` rounds."""
-    last = next((n for n, c in enumerate(curve) if 1.0 - c < CURVE_DONE), len(curve) - 1)
-    return curve[:min(last + 1, CURVE_ROUNDS)]
+def _blas_libraries() -> list:
+    """numpy's BLAS libraries (``threadpoolctl``), found once: numpy is loaded by then."""
+    return [lib for lib in ThreadpoolController().lib_controllers if lib.user_api == "blas"]
 
 
 @contextmanager
 def one_blas_thread():
     """The solvers' matrix products are small: a BLAS thread pool only makes them wait for
-    each other (10-40x slower when the cores are busy), so they run on this thread. (And
-    the heap keeps the memory their work arrays free: ``heap``.)"""
+    each other (10-40x slower when the cores are busy), so they run on this thread. The
+    libraries are set directly (threadpoolctl's ``limit`` looks them all up again each time:
+    ~30 us a solve). (And the heap keeps the memory their work arrays free: ``heap``.)"""
     keep_freed_memory()
-    with _blas_controller().limit(limits=1, user_api="blas"):
+    libraries = _blas_libraries()
+    before = [lib.get_num_threads() for lib in libraries]
+    for lib, threads in zip(libraries, before):
+        if threads != 1:
+            lib.set_num_threads(1)
+    try:
         yield
+    finally:
+        for lib, threads in zip(libraries, before):
+            if threads != 1:
+                lib.set_num_threads(threads)
 
 
 class ChainRules(Protocol):
