@@ -34,6 +34,34 @@ def _blas_libraries() -> list:
     return [lib for lib in ThreadpoolController().lib_controllers if lib.user_api == "blas"]
 
 
+def push_rows(make_run, max_rounds: int, curve: bool):
+    """The row-pushing grid solvers' answer (``seagrid``, ``later_seagrid``):
+    ``make_run(out)`` makes a run pushing into ``out`` (its ``rounds(n)``, ``to_the_end()``,
+    ``rounds_to_the_end(cap)`` and ``explored``); round by round with ``max_rounds``; to the
+    end with the "decided by round N" curve round by round too, the curve and the end in the
+    same pass (what is still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds swept to the end);
+    without the curve, swept."""
+    out = BattleOutcome()
+    with one_blas_thread():
+        run = make_run(out)
+        if max_rounds > 0:
+            run.rounds(max_rounds)
+        elif curve:
+            run.rounds_to_the_end(MAX_ROUNDS_THEN_SWEEP)
+        else:
+            run.to_the_end()
+        out.states_explored = run.explored
+    return out
+
+
+def as_drawn(curve: list[float]) -> list[float]:
+    """``curve`` (P(decided within N rounds), N = 1, 2, ...) cut as the generic solver draws
+    it: up to the first round after which all but ``CURVE_DONE`` is decided, at most
+    ``CURVE_ROUNDS`` rounds."""
+    last = next((n for n, c in enumerate(curve) if 1.0 - c < CURVE_DONE), len(curve) - 1)
+    return curve[:min(last + 1, CURVE_ROUNDS)]
+
+
 @contextmanager
 def one_blas_thread():
     """The solvers' matrix products are small: a BLAS thread pool only makes them wait for
