@@ -604,6 +604,7 @@ class _Run:
         self.battle, self.out, self.prune_below, self.cancel = battle, out, prune_below, cancel
         self.started = 0                # 1 once round 1 is fought from the initial state
         self.seen = np.zeros(battle.Ca * battle.Cd, dtype=bool)    # the positions met since
+        self.ends = np.zeros(battle.Ca * battle.Cd)       # decided mass, recorded at the end
         self.settled = 0.0              # decided and stalemate mass recorded (round by round)
         self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
         self.grid = np.zeros((battle.Ca, battle.Cd))
@@ -626,10 +627,29 @@ class _Run:
 
     def _record(self, bucket: dict, flat: np.ndarray, m: np.ndarray) -> None:
         self.settled += float(m.sum())
+        self._add(bucket, flat, m)
+
+    def _add(self, bucket: dict, flat: np.ndarray, m: np.ndarray) -> None:
+        """Mass ``m`` at positions ``flat`` into ``bucket``, by state."""
         i, j = np.divmod(flat, self.battle.Cd)
         for a, d, p in zip(i.tolist(), j.tolist(), m.tolist()):
             key = self.battle.state(a, d)
             bucket[key] = bucket.get(key, 0.0) + p
+
+    def _end(self, flat: np.ndarray, m: np.ndarray, unique: bool = True) -> None:
+        """Decided mass ``m`` at positions ``flat``, summed in ``ends`` (recorded once at the
+        end, ``_record_ends``: a battle decides at the same positions round after round)."""
+        self.settled += float(m.sum())
+        if unique:
+            self.ends[flat] += m
+        else:
+            np.add.at(self.ends, flat, m)
+
+    def _record_ends(self) -> None:
+        """Record the decided mass ``_end`` summed (once)."""
+        flat = np.flatnonzero(self.ends)
+        self._add(self.out.decided, flat, self.ends[flat])
+        self.ends[flat] = 0.0
 
     def _prune(self, m: float) -> None:
         self.out.pruned += m
@@ -669,10 +689,10 @@ class _Run:
             if len(fold):
                 i, j = np.divmod(fold, battle.Cd)
                 ti, tj = battle.end_of_round(i, j)
-                self._record(self.out.decided, ti * battle.Cd + tj, grid[fold])
+                self._end(ti * battle.Cd + tj, grid[fold], unique=False)
                 grid[fold] = 0.0
             decided = flat[status == 1]
-            self._record(self.out.decided, decided, grid[decided])
+            self._end(decided, grid[decided])
             grid[decided] = 0.0
             flat = flat[status == 0]
         m = grid[flat]
@@ -706,6 +726,7 @@ class _Run:
         leaves it there); it leaves as its visits, mass / (1 - stay)."""
         if self._first_round():
             self._levels()
+        self._record_ends()
 
     def _levels(self) -> None:
         """``to_the_end`` from the start grid as it is (round 1's mid-round mass pushed, or
@@ -774,6 +795,7 @@ class _Run:
             self.out.expected_rounds += live_mass
             self._strike(entries, live)
             self._fire_all()
+        self._record_ends()
         if finish:
             self.out.decided_by_round = as_drawn(curve)
             return
