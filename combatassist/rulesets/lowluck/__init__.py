@@ -84,7 +84,7 @@ LOW_LUCK_GRID_UNITS = 120
 
 
 def _low_luck_on_the_grid(rules: LowLuckRules) -> bool:
-    if rules.edition.classic or not rules.scenario.options.battle == "land":
+    if rules.edition.classic or rules.scenario.options.battle != "land":
         return False
     from . import grid
     state = rules.initial_state()

@@ -16,7 +16,7 @@ import numpy as np
 from threadpoolctl import ThreadpoolController
 
 from ...heap import keep_freed_memory
-from ...solver import CURVE_ROUNDS, BattleOutcome
+from ...solver import CURVE_ROUNDS, BattleOutcome, Cancelled
 from .hits import TAIL_CUTOFF
 
 #: A cell whose self-loop is at least this likely can't end (a stalemate), as in solver.py.
@@ -52,6 +52,26 @@ def push_rows(make_run, max_rounds: int, curve: bool):
             run.to_the_end()
         out.states_explored = run.explored
     return out
+
+
+class RowRun:
+    """What ``push_rows`` asks of a run besides its pushes (``seagrid``, ``later_seagrid``):
+    ``explored``, the positions it met, each once however many rounds it met them in (round
+    1's start when it fought that round, ``started``, and those marked in ``seen``); and
+    ``_poll``, which stops it when ``cancel`` says so."""
+
+    def __init__(self, cancel, positions: tuple[int, ...]):
+        self.cancel = cancel
+        self.started = 0
+        self.seen = np.zeros(positions, dtype=bool)
+
+    @property
+    def explored(self) -> int:
+        return self.started + int(np.count_nonzero(self.seen))
+
+    def _poll(self) -> None:
+        if self.cancel is not None and self.cancel():
+            raise Cancelled()
 
 
 def as_drawn(curve: list[float]) -> list[float]:

@@ -504,14 +504,14 @@ class _Solver:
         return self.step(g, grid) + held
 
 
-def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, ends: np.ndarray,
-                visits: np.ndarray) -> list[float]:
+def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray
+                ) -> list[float]:
     """Push ``alive`` (live cells in rows 1..r1-1, columns j0..nd-1 only: a corner no round
     leaves but to "wiped out") to the end at once: its visits x solve x (I - Q) = alive for
-    the corner's one-round moves Q; what x sends to "wiped out" is added to ``ends`` and x
-    to ``visits``. Returns the mass alive after each following round (the curve's), from
-    products by Q (by Q^TAIL_BLOCK once the first rounds are known), until below
-    ``CURVE_DONE`` / 1000.
+    the corner's one-round moves Q; x and what it sends to "wiped out" (row 0, column nd)
+    are added to the group's ``sums`` (``_rounds_to_the_end``). Returns the mass alive after
+    each following round (the curve's), from products by Q (by Q^TAIL_BLOCK once the first
+    rounds are known), until below ``CURVE_DONE`` / 1000.
 
     Ordered by units left ascending and losses descending, a round moves a cell only to
     itself or to cells before it, so I - Q transposed is upper triangular: LU keeps it as
@@ -526,11 +526,11 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, ends: np.ndarray,
     start = alive[:, 1:r1, j0:nd][:, :, ::-1].reshape(g.K, n)
     x = np.linalg.solve(np.eye(n) - q.transpose(0, 2, 1), start[:, :, None])[:, :, 0]
     x = x.reshape(g.K, rn, jn)[:, :, ::-1]
-    visits[:, 1:r1, j0:nd] += x
+    sums[:, 1:r1, j0:nd] += x
     ended = np.matmul(x.reshape(g.K, 1, n), moves.reshape(g.K, n, r1 * (jn + 1)))
     ended = ended.reshape(g.K, r1, jn + 1)
-    ends[:, 0, j0:] += ended[:, 0, :]
-    ends[:, 1:r1, nd] += ended[:, 1:, -1]
+    sums[:, 0, j0:] += ended[:, 0, :]
+    sums[:, 1:r1, nd] += ended[:, 1:, -1]
     # the rest of the curve, TAIL_BLOCK rounds a product: a corner of weak units (1 v 1
     # infantry) takes dozens of rounds to fade, one small product each
     now = [start]
@@ -608,7 +608,7 @@ def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
                         (r1 - 1) * (g.nd - j0) <= TAIL_SOLVE_CELLS:
                     total[:, 0, :] += a[:, 0, :]
                     total[:, 1:, g.nd] += a[:, 1:, g.nd]
-                    tail = _solve_tail(g, a, r1, j0, total, total)
+                    tail = _solve_tail(g, a, r1, j0, total)
                     at = len(lefts) + 1                 # this round's is lefts[len(lefts)]
                     later.extend([0.0] * (at + len(tail) - len(later)))
                     for n, m in enumerate(tail):

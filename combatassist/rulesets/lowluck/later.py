@@ -27,6 +27,7 @@ from ...errors import EngineError
 from ... import limits
 from ...text import join, msg
 from .casualties import lose_in_order, unit_name
+from .chains import as_array
 from .dice import dice_system
 from .hits import standard_table
 from .edition import Edition, default_order, full_order
@@ -556,11 +557,7 @@ class LaterRules(BattleRules):
         """The hit table of ``groups`` rolled together, as an array."""
         if self.dice.independent:
             return standard_table(groups)
-        dist = self.dice.hit_dist(groups)
-        table = np.zeros(max(dist) + 1)
-        for hits, p in dist.items():
-            table[hits] = p
-        return table
+        return as_array(self.dice.hit_dist(groups))
 
     def alone_at_end(self, role: str, comp) -> bool:
         return (self.att if role == "attacker" else self.dfn).left_alone(comp)

@@ -50,8 +50,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ... import limits
-from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
-from .chains import CURVE_DONE, STALEMATE, as_drawn, push_rows
+from ...solver import BattleOutcome, DEFAULT_PRUNE
+from .chains import CURVE_DONE, STALEMATE, RowRun, as_drawn, push_rows
 from .hits import TAIL_CUTOFF
 from .later_phases import AIR_ONLY, ANY, SUB
 
@@ -591,7 +591,7 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
     return push_rows(lambda out: _Run(battle, out, prune_below, cancel), max_rounds, curve)
 
 
-class _Run:
+class _Run(RowRun):
     """Pushes the battle's mass into one ``BattleOutcome`` (decided states summed).
 
     Two grids of positions: ``grid``, the mass at a round's start (as the round before left
@@ -601,23 +601,13 @@ class _Run:
     computed once per mid-round position whatever the positions its mass came from."""
 
     def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel):
-        self.battle, self.out, self.prune_below, self.cancel = battle, out, prune_below, cancel
-        self.started = 0                # 1 once round 1 is fought from the initial state
-        self.seen = np.zeros(battle.Ca * battle.Cd, dtype=bool)    # the positions met since
+        super().__init__(cancel, (battle.Ca * battle.Cd,))
+        self.battle, self.out, self.prune_below = battle, out, prune_below
         self.ends = np.zeros(battle.Ca * battle.Cd)       # decided mass, recorded at the end
         self.settled = 0.0              # decided and stalemate mass recorded (round by round)
         self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
         self.grid = np.zeros((battle.Ca, battle.Cd))
         self.mid = np.zeros((battle.Ca, battle.Cd))
-
-    @property
-    def explored(self) -> int:
-        """The positions the run has met (each once, however many rounds it was met in)."""
-        return self.started + int(np.count_nonzero(self.seen))
-
-    def _poll(self) -> None:
-        if self.cancel is not None and self.cancel():
-            raise Cancelled()
 
     def _count(self, outcomes: int) -> None:
         """Count the outcomes pushed; stop where the estimate would have refused."""

@@ -30,9 +30,9 @@ from typing import Any, Callable
 import numpy as np
 
 from ... import limits
-from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
+from ...solver import BattleOutcome, DEFAULT_PRUNE
 from .chains import (CURVE_DONE, STALEMATE, Chain, as_array, as_drawn, hit_tables,
-                     one_blas_thread, push_rows, removed_units)
+                     RowRun, one_blas_thread, push_rows, removed_units)
 from .casualties import SEA
 from .hits import TAIL_CUTOFF
 from .rules import LowLuckRules
@@ -261,22 +261,12 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
     return push_rows(lambda out: _Run(sea, out, prune_below, cancel), max_rounds, curve)
 
 
-class _Run:
+class _Run(RowRun):
     """Pushes the battle's mass into one ``BattleOutcome``."""
 
     def __init__(self, sea: _Sea, out: BattleOutcome, prune_below: float, cancel):
-        self.sea, self.out, self.prune_below, self.cancel = sea, out, prune_below, cancel
-        self.started = 0               # 1 once round 1 is fought from the start, by rounds
-        self.seen = np.zeros((sea.R + 1, sea.C), dtype=bool)    # the positions pushed since
-
-    @property
-    def explored(self) -> int:
-        """The positions pushed (``states_explored``), each once however often it was."""
-        return self.started + int(np.count_nonzero(self.seen))
-
-    def _poll(self) -> None:
-        if self.cancel is not None and self.cancel():
-            raise Cancelled()
+        super().__init__(cancel, (sea.R + 1, sea.C))
+        self.sea, self.out, self.prune_below = sea, out, prune_below
 
     def _record(self, bucket: dict, r: int, c: int, m: float) -> None:
         key = self.sea.state(r, c)
