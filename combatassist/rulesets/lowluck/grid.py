@@ -59,8 +59,9 @@ STEP_SPLIT_CELLS, STEP_SPLIT = 1000, 3
 #: To the end with the curve, a group's live cells in a corner of at most this many cells
 #: are solved at once (``_rounds_to_the_end``).
 TAIL_SOLVE_CELLS = 80
-#: ... and the rest of its curve computed this many rounds a product (``_solve_tail``).
-TAIL_BLOCK = 4
+#: ... and the rest of its curve computed a round a product for this many rounds (most
+#: corners fade by then: 29 v 28's in 7), then this many rounds a product (``_solve_tail``).
+TAIL_ROUNDS, TAIL_BLOCK = 10, 4
 
 
 def applicable(rules: ChainRules) -> bool:
@@ -498,6 +499,8 @@ class _Solver:
             return grid
         grid = g.start_grid()
         over = g.over_at_start()
+        if not over.any():
+            return self.step(g, grid)
         held = np.zeros_like(grid)
         held[over] = grid[over]
         grid[over] = 0.0
@@ -510,8 +513,8 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray
     leaves but to "wiped out") to the end at once: its visits x solve x (I - Q) = alive for
     the corner's one-round moves Q; x and what it sends to "wiped out" (row 0, column nd)
     are added to the group's ``sums`` (``_rounds_to_the_end``). Returns the mass alive after
-    each following round (the curve's), from products by Q (by Q^TAIL_BLOCK once the first
-    rounds are known), until below ``CURVE_DONE`` / 1000.
+    each following round (the curve's), from products by Q (by Q^TAIL_BLOCK after the first
+    ``TAIL_ROUNDS``), until below ``CURVE_DONE`` / 1000.
 
     Ordered by units left ascending and losses descending, a round moves a cell only to
     itself or to cells before it, so I - Q transposed is upper triangular: LU keeps it as
@@ -531,13 +534,21 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray
     ended = ended.reshape(g.K, r1, jn + 1)
     sums[:, 0, j0:] += ended[:, 0, :]
     sums[:, 1:r1, nd] += ended[:, 1:, -1]
-    # the rest of the curve, TAIL_BLOCK rounds a product: a corner of weak units (1 v 1
-    # infantry) takes dozens of rounds to fade, one small product each
-    now = [start]
-    for _ in range(TAIL_BLOCK):
-        now.append(np.matmul(now[-1][:, None, :], q)[:, 0, :])
-    block = np.stack(now[1:], axis=1)                            # [k, rounds, cell]
-    tail = block.sum(axis=(0, 2)).tolist()
+    # the rest of the curve: a round a product for the first TAIL_ROUNDS rounds (most
+    # corners are done by then), then TAIL_BLOCK rounds a product: a corner of weak units
+    # (1 v 1 infantry) takes dozens of rounds to fade
+    now = start[:, None, :]
+    tail: list[float] = []
+    for _ in range(TAIL_ROUNDS):
+        now = np.matmul(now, q)
+        tail.append(float(now.sum()))
+        if tail[-1] < CURVE_DONE * 1e-3:
+            return tail
+    rounds = [now[:, 0, :]]
+    for _ in range(TAIL_BLOCK - 1):
+        rounds.append(np.matmul(rounds[-1][:, None, :], q)[:, 0, :])
+    block = np.stack(rounds, axis=1)                            # [k, rounds, cell]
+    tail += block.sum(axis=(0, 2)).tolist()[1:]
     if tail[-1] >= CURVE_DONE * 1e-3:
         ahead = np.linalg.matrix_power(q, TAIL_BLOCK)
         while tail[-1] >= CURVE_DONE * 1e-3 and len(tail) < CURVE_ROUNDS:
