@@ -210,28 +210,25 @@ class _Solver:
         bucket[key] = bucket.get(key, 0.0) + m
 
     @staticmethod
-    def retreat_out(g: Group, grid: np.ndarray, into: np.ndarray) -> np.ndarray:
-        """Move the live cells of the rows the attacker withdraws from (``Group.retreat_when``)
-        out of ``grid`` (the positions at a round's end) into ``into``; returns ``grid``."""
-        if g.retreat_rows == 0:
+    def retreat_out(g: Group, grid: np.ndarray, into: np.ndarray | None) -> np.ndarray:
+        """Move the cells the attacker withdraws from (``Group.withdraw_cells``) out of
+        ``grid`` (the positions at a round's end) into ``into``; returns ``grid``."""
+        if g.withdraw_cells is None:
             return grid
-        nd = g.nd
-        if g.retreat_rows is not None:
-            part = grid[:, 1:g.retreat_rows + 1, :nd]
-            into[:, 1:g.retreat_rows + 1, :nd] += part
+        if g.retreat_rows is not None:                # bottom rows: slices
+            part = grid[:, 1:g.retreat_rows + 1, :g.nd]
+            into[:, 1:g.retreat_rows + 1, :g.nd] += part
             part[...] = 0.0
         else:
-            live, kept = grid[:, :, :nd], into[:, :, :nd]
-            kept[g.retreat_mask] += live[g.retreat_mask]
-            live[g.retreat_mask] = 0.0
+            into[g.withdraw_cells] += grid[g.withdraw_cells]
+            grid[g.withdraw_cells] = 0.0
         return grid
 
-    def _record_retreats(self, g: Group, grid: np.ndarray) -> None:
-        """Record the cells of ``grid``'s withdrawal rows (columns before nd: the defender
-        still has units) as ``retreated``."""
-        if g.retreat_rows == 0:
+    def _record_retreats(self, g: Group, *grids: np.ndarray) -> None:
+        """Record the withdrawal cells of ``grids`` (summed) as ``retreated``."""
+        if g.withdraw_cells is None:
             return
-        cells = np.where(g.retreat_mask[:, :, None], grid[:, :, :g.nd], 0.0)
+        cells = np.where(g.withdraw_cells, sum(grids), 0.0)
         for k, r, j in zip(*np.nonzero(cells)):
             self._record(self.out.retreated, g.state(k, r, j), float(cells[k, r, j]))
 
@@ -246,15 +243,18 @@ class _Solver:
         out = self.out
         nd = g.nd
         grid = self.start(g) if grid is None else grid
-        withdrawn = int(g.retreat_upto.min())   # rows every sub-battle withdraws from
+        leaves = g.withdraw_cells
+        # rows the attacker withdraws from in every sub-battle: their cells stay put; the
+        # withdrawal cells of other rows are moved to ``kept`` as their row is solved
+        withdrawn = (np.zeros(g.R + 1, dtype=bool) if leaves is None else
+                     leaves[:, :, :nd].all(axis=(0, 2)))
+        kept = np.zeros_like(grid) if leaves is not None else None
         for r in range(g.R, 0, -1):
             row = grid[:, r, :]                  # final from here on: worked on in place
             self._fold_row(g, grid, slice(None), r, row)
-            if r <= withdrawn:
-                continue                         # the attacker leaves: the cells stay put
+            if withdrawn[r]:
+                continue
             live_k = row.any(axis=1)
-            if g.retreat_rows is None:
-                live_k &= ~g.retreat_mask[:, r]
             if live_k.all():
                 kk, ks = slice(None), g.all_k
             elif live_k.any():
@@ -271,6 +271,8 @@ class _Solver:
             alive = row[:, jl:nd]
             tiny = alive < self.prune_below
             tiny &= alive > 0
+            if leaves is not None:
+                tiny &= ~leaves[kk, r, jl:nd]           # withdrawn, however light
             if tiny.any():
                 out.pruned += float(alive[tiny].sum())
                 alive[tiny] = 0.0
@@ -281,6 +283,11 @@ class _Solver:
             if j0 < nd and alive[:, j0 - jl:].any():
                 self._within_row(g, kk, r, j0, row, moves)
                 self._fold_row(g, grid, kk, r, row)
+            if leaves is not None:                        # what reached them stays there
+                leaving = leaves[kk, r, jl:nd]
+                if leaving.any():
+                    kept[kk, r, jl:nd] += np.where(leaving, alive, 0.0)
+                    alive[leaving] = 0.0
             if g.may_stall:
                 stale = g.stalemate(kk, r, jl, nd) & (alive > 0)
                 for n, j in zip(*np.nonzero(stale)):
@@ -305,7 +312,8 @@ class _Solver:
             for h0, h1 in zip(cuts[:-1], cuts[1:]):
                 self._spread(g, grid, kk, r, row, h0, h1, moves, jl)
         self._record_ends(g, grid)
-        self._record_retreats(g, grid)
+        if kept is not None:
+            self._record_retreats(g, grid, kept)
 
     @staticmethod
     def _spread(g: Group, grid: np.ndarray, kk, r: int, row: np.ndarray, j0: int, j1: int,
@@ -411,7 +419,7 @@ class _Solver:
         others), or the end of round 1 (a later edition's opening round, ``first_round``;
         and when the attacker withdraws from some rows: a start there fights round 1 all
         the same, the withdrawal comes before round 2)."""
-        if g.opening is None and g.retreat_rows == 0:
+        if g.opening is None and g.withdraw_cells is None:
             self.out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # fought
             return g.start_grid()
         self.out.expected_rounds += float(g.masses.sum())
@@ -669,7 +677,7 @@ def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
     out = solver.out
     sums = [np.zeros((g.K, g.R + 1, g.nd + 1)) for g in groups]
     # the cells the attacker withdraws from (``Group.retreat_when``), moved out every round
-    withdrawn = [np.zeros_like(total) if g.retreat_rows != 0 else None
+    withdrawn = [np.zeros_like(total) if g.withdraw_cells is not None else None
                  for g, total in zip(groups, sums)]
     alive: list[np.ndarray | None] = [solver.retreat_out(g, solver.first_round(g), w)
                                       for g, w in zip(groups, withdrawn)]
