@@ -52,8 +52,8 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
     if rules.dice.independent:
         # Ordinary dice spread each round over dozens of hit counts per side: the vectorised
         # grids are 40-60x faster there (low luck's two-point rounds are faster generically).
-        # ``grid`` also answers the retreat rules that look at positions, but in an
-        # amphibious assault and, for "withdraw below X", with a round limit.
+        # ``grid`` also answers the retreat rules that look at positions (not in an
+        # amphibious assault, nor "withdraw below X" with a round limit).
         # (imported here: a low-luck battle, the default, never needs them)
         from . import grid, seagrid
         if grid.applicable(rules):
