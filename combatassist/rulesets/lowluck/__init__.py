@@ -153,6 +153,21 @@ class LowLuck(Ruleset):
         return self.battle_result(payload, rules, outcome_of(
             rules, payload.options, method="simulate", trials=trials, seed=seed, cancel=cancel))
 
+    def table_odds(self, rules: LowLuckRules, state, *, band: int, generic,
+                   cancel: Callable[[], bool] | None = None) -> BattleResult:
+        """The table's odds from ``state`` (before phase ``band`` of its round) on the grid
+        for ordinary dice where the odds view uses it — the rest of the round and the rounds
+        after it as ``exact`` solves them (the generic solver took seconds for 50-60 units a
+        side and refused battles with AA guns past ~50) —, else the rules' own (``generic``)."""
+        if not rules.dice.independent:
+            return generic()
+        from . import grid
+        phases = rules.phases(state)[band:]
+        if not grid.applicable(rules) or not phases or phases[-1] is not rules._fire:
+            return generic()
+        outcome = grid.solve_grid(rules, start=state, phases=phases, cancel=cancel)
+        return self.battle_result(rules.scenario, rules, outcome)
+
     def summarise(self, result: BattleResult, title: str | None = None) -> str:
         return summary.summarise(result, title)
 

@@ -91,9 +91,15 @@ def work_estimate(groups: list["Group"]) -> float:
 def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
                curve: bool = True, cancel: Callable[[], bool] | None = None,
                withdraws: Callable[[Any], bool] | None = None,
-               below: float = 0.0) -> BattleOutcome:
+               below: float = 0.0, start: Any = None,
+               phases: list | None = None) -> BattleOutcome:
     """Exact outcome of ``rules`` from its initial state (see the module docstring); refused
     at once (EngineError) beyond ``limits.MAX_GRID_WORK``.
+
+    From another position (the table: ``start`` with ``phases``, what is left of its round;
+    default: all of it): that round's phases before the fire are pushed through exactly,
+    then its fire and the rounds after it as from the start (a round 1's fire with the
+    bombardment only when ``start`` is in round 1).
 
     Retreat rules, asked before every round (round 1 included; not after the last of
     ``max_rounds``): the attacker withdraws where ``withdraws(state)`` is true, and where its
@@ -103,7 +109,7 @@ def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = D
     are few enough ("withdraw with N units or fewer"), and every unit must be able to leave
     (``retreats_on_the_grid``)."""
     out = BattleOutcome()
-    state0 = rules.initial_state()
+    state0 = rules.initial_state() if start is None else start
     if rules.verdict(state0) is not None:
         out.decided[state0] = 1.0
         out.decided_by_round = [1.0]
@@ -113,7 +119,7 @@ def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = D
     if withdraws is not None and withdraws(state0):
         return _withdrawn_at_the_start(out, state0)
     with one_blas_thread():
-        groups = _groups(rules, state0, out, prune_below)
+        groups = _groups(rules, state0, out, prune_below, phases)
         if withdraws is not None:
             for g in groups:
                 d0 = g.dfn.comps[0]
@@ -171,12 +177,13 @@ def _chance_at_the_start(groups: list[Group], below: float, prune_below: float,
     return chance
 
 
-def _groups(rules: ChainRules, state0: Any, out: BattleOutcome,
-            prune_below: float) -> list[Group]:
-    """Round 1's phases before the fire, exactly (``phase_exact``): one sub-battle per state
-    they reach, grouped by the defender's composition (AA fire leaves it as it is)."""
-    phases = rules.phases(state0)
-    if phases[-1] is not rules._fire:
+def _groups(rules: ChainRules, state0: Any, out: BattleOutcome, prune_below: float,
+            phases: list | None = None) -> list[Group]:
+    """Round 1's phases before the fire (``phases``, default all of ``state0``'s round),
+    exactly (``phase_exact``): one sub-battle per state they reach, grouped by the
+    defender's composition (AA fire leaves it as it is) and by whether it is round 1."""
+    phases = rules.phases(state0) if phases is None else phases
+    if not phases or phases[-1] is not rules._fire:
         raise AssertionError("a Low Luck round ends with the fire phase")
     current: dict = {state0: 1.0}
     for phase in phases[:-1]:
@@ -184,14 +191,14 @@ def _groups(rules: ChainRules, state0: Any, out: BattleOutcome,
     dropped = 1.0 - sum(current.values())
     out.pruned += dropped if dropped > 1e-15 else 0.0
     by_defender: dict = {}
-    for (a, d, _), p in current.items():
+    for (a, d, round1), p in current.items():
         if p < prune_below:            # as the generic solver prunes a state this light
             out.pruned += p
             continue
-        by_defender.setdefault(d, []).append((a, p))
+        by_defender.setdefault((d, round1), []).append((a, p))
     return [Group([Chain(rules, "attacker", a) for a, _ in subs], [p for _, p in subs],
-                   Chain(rules, "defender", d), rules)
-            for d, subs in by_defender.items()]
+                   Chain(rules, "defender", d), rules, round1=round1)
+            for (d, round1), subs in by_defender.items()]
 
 
 class WorkArrays:

@@ -70,10 +70,11 @@ def ranges(hits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 class Group:
     """Sub-battles sharing the defender's start, batched: cell (k, r, j) as in the module
-    docstring. Sub-battle k's attacker starts with ``starts[k]`` units and mass ``masses[k]``."""
+    docstring. Sub-battle k's attacker starts with ``starts[k]`` units and mass ``masses[k]``;
+    ``round1``: they start in round 1 (a later edition's opening fire: ``opening``)."""
 
     def __init__(self, attackers: list[Chain], masses: list[float], dfn: Chain,
-                 rules: ChainRules):
+                 rules: ChainRules, round1: bool = True):
         self.attackers, self.dfn = attackers, dfn
         self.K = len(attackers)
         self.R = max(c.n for c in attackers)
@@ -101,7 +102,7 @@ class Group:
         self.a_fewest_from = np.minimum.accumulate(self.a_first.min(axis=0)[::-1])[::-1].tolist()
         self.a_most_upto = np.maximum.accumulate(self.a_last.max(axis=0)).tolist()
         # Later editions: round 1's attacker tables, and the cells a round's end folds.
-        self.opening = self._opening(rules)
+        self.opening = self._opening(rules) if round1 else None
         self.fold_d = self.fold_a = None
         self._folds(rules)
         # the first defender cell (losses j) that may score no hit: from there on all may
