@@ -64,6 +64,8 @@ _CHUNK = 2_000_000
 MAX_VOLLEY_MOVES = 4_000_000
 #: Mid-round positions pushed together round by round (rank bands: see ``_Run._fire_all``).
 BAND = 64
+#: Groups of bands of like widths a round's products are cut in (less padding).
+GROUPS = 4
 #: What the work is counted in (``limits.WORK_UNITS``).
 WORK_UNIT = "grid cells x outcomes"
 
@@ -392,9 +394,9 @@ class _Fleet:
         self.sub = _Sparse.of(_padded(subs)[fighting])
         self.air_only = _Sparse.of(_padded(air)[np.where(self.dest, self.sizes[A] + 1, lA)])
         # the rest: the other ships, with the aircraft when a destroyer is beside them
-        pairs, where = np.unique(np.column_stack([lA, lO])[self.dest], axis=0,
-                                 return_inverse=True)
-        rows = other + [np.convolve(other[o], air[a]) for a, o in pairs.tolist()]
+        keys, where = np.unique((lA * len(other) + lO)[self.dest], return_inverse=True)
+        rows = other + [np.convolve(other[o], air[a])
+                        for a, o in zip(*np.divmod(keys, len(other)))]
         pick = lO.copy()
         pick[self.dest] = len(other) + where.ravel()
         self.any = _Sparse.of(_padded(rows)[pick])
@@ -424,6 +426,15 @@ class _Volley:
             for cat, width in zip((SUB, AIR_ONLY, ANY), widths):
                 moves = _moved(side, cat, moves, width)
             self.moves = moves.reshape(side.C, self.codes)
+            # each cell's frame: the cells its hit outcomes reach, ordered (``rows``)
+            at = (np.arange(side.C)[:, None] * side.C + self.moves).ravel()
+            reached = np.zeros(side.C * side.C, dtype=bool)
+            reached[at] = True
+            place = np.cumsum(reached.reshape(side.C, side.C), axis=1) - 1
+            self.local = np.take(place, at)
+            c, cell = np.nonzero(reached.reshape(side.C, side.C))
+            self.frame = np.zeros((side.C, int(place[:, -1].max()) + 1), dtype=np.int64)
+            self.frame[c, place[c, cell]] = cell
 
     def __call__(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p): entry e (cells ``mine`` under the fire of ``theirs``) ends the
@@ -441,6 +452,24 @@ class _Volley:
         e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
         e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
         return e, cells, p, np.take(self.kept, rows)
+
+    def rows(self, mine: np.ndarray, theirs: np.ndarray):
+        """(e, cell, p, kept) as the call, with the p of each (e, cell) summed: each once,
+        ordered by e (with the combined moves, in each cell's frame: fewer than all cells)."""
+        if self.moves is None:
+            e, cells, p, kept = self(mine, theirs)
+            width, at = self.side.C, cells
+        else:
+            rows = 2 * theirs + (np.take(self.enemy.subs, theirs) & np.take(self.side.dest, mine))
+            e, code, p = self.joint.entries(rows)
+            kept = np.take(self.kept, rows)
+            width = self.frame.shape[1]
+            at = np.take(self.local, np.take(mine, e) * self.codes + code)
+        dense = np.bincount(e * width + at, p, minlength=len(mine) * width)
+        summed = np.flatnonzero(dense != 0.0)                 # (a bool array: far faster)
+        e, at = np.divmod(summed, width)
+        cells = at if self.moves is None else np.take(self.frame, np.take(mine, e) * width + at)
+        return e, cells, dense[summed], kept
 
 
 def _trim(table: np.ndarray) -> np.ndarray:
@@ -530,7 +559,7 @@ class _Battle:
         i2 = _moved(att, SUB, i1, pd.shape[1])                # [b, h of the defender's subs]
         j2 = _moved(dfn, SUB, j1, pa.shape[1])
         s = pd[:, :, None] * pa[:, None, :]
-        bb, hd, ha = np.nonzero(s)
+        bb, hd, ha = np.nonzero(s != 0.0)         # (a bool array: far faster)
         return bb, i2[bb, hd], j2[bb, ha], s[bb, hd, ha]
 
     def combat(self, volley: _Volley, mine: np.ndarray, theirs: np.ndarray):
@@ -582,21 +611,25 @@ def _dense(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
 
 
 def _banded(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
-            ) -> tuple[np.ndarray, np.ndarray]:
-    """``_dense`` by bands of ``BAND`` entries (entry e in band e // BAND): (cols, P),
-    P[b, e % BAND, k] = the p of entry e's cell ``cols[b, k]``, each band's cells (of the C)
-    ordered, padded with cell 0 (P zero there). One (e, cell) at most once."""
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``n`` positions' rows of entries (e: which position, cells, p; one (e, cell) at most
+    once) by bands of ``BAND`` positions (position e in band e // BAND): (cols, P, widths),
+    P[b, e % BAND, k] = the p of position e in cell ``cols[b, k]``, each band's widths[b]
+    cells (of the C) ordered, padded with cell 0 (P zero there)."""
     bands = -(-n // BAND)
-    band = e // BAND
-    seen = np.zeros((bands, C), dtype=bool)
-    seen[band, cells] = True
-    local = np.cumsum(seen, axis=1) - 1
-    width = int(local[:, -1].max()) + 1
+    where = e // BAND * C + cells                        # (band, cell), flat
+    seen = np.zeros(bands * C, dtype=bool)
+    seen[where] = True
+    seen = seen.reshape(bands, C)
+    local = np.cumsum(seen, axis=1)
+    widths = local[:, -1]
+    width = int(widths.max())
     cols = np.zeros((bands, width), dtype=np.int64)
     b, c = np.nonzero(seen)
-    cols[b, local[b, c]] = c
-    dense = np.bincount((e * width + local[band, cells]), p, minlength=bands * BAND * width)
-    return cols, dense.reshape(bands, BAND, width)
+    cols[b, local[b, c] - 1] = c
+    dense = np.bincount(e * width + np.take(local, where) - 1, p,
+                        minlength=bands * BAND * width)
+    return cols, dense.reshape(bands, BAND, width), widths
 
 
 def _point(width: int) -> np.ndarray:
@@ -609,7 +642,7 @@ def _moved(side: _Fleet, cat: str, cells: np.ndarray, hits: int) -> np.ndarray:
     """``cells[..., h]``: where h hits of ``cat`` (h < ``hits``) move each of ``cells``."""
     moves = side.moves[cat]
     h = np.minimum(np.arange(hits), moves.shape[1] - 1)
-    return moves[cells[..., None], h]
+    return np.take(moves, cells[..., None] * moves.shape[1] + h)      # (flat: faster)
 
 
 def work_estimate(battle: _Battle) -> float:
@@ -712,7 +745,7 @@ class _Run(RowRun):
 
     def _record_ends(self) -> None:
         """Record the decided mass ``_end`` summed (once)."""
-        flat = np.flatnonzero(self.ends)
+        flat = np.flatnonzero(self.ends != 0.0)
         self._add(self.out.decided, flat, self.ends[flat])
         self.ends[flat] = 0.0
 
@@ -742,10 +775,13 @@ class _Run(RowRun):
 
     def _fire(self, flat: np.ndarray, mass: np.ndarray) -> None:
         """Push ``mass`` at mid-round positions ``flat`` through the general combat into the
-        start grid: sorted by rank, in bands of ``BAND`` positions (the cells a band reaches
-        are few), ``PA^T diag(mass) PD`` over each band's cells, every band in one call."""
+        start grid: by bands of at most ``BAND`` positions of one attacker cell (the cells a
+        band reaches are few), ``PA^T diag(mass) PD`` over each band's cells, every band in
+        one call; each position's rows made once (``att_rows``, ``dfn_rows``)."""
         battle = self.battle
-        order = np.argsort(flat)
+        i, j = np.divmod(flat, battle.Cd)
+        order = np.argsort(battle.att.rank[i] * (battle.Cd + 1) + battle.dfn.rank[j],
+                           kind="stable")
         flat, mass = flat[order], mass[order]
         per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
         new = flat[~self.fired[flat]]
@@ -757,25 +793,32 @@ class _Run(RowRun):
             ka, ca, pa = self.att_rows.get(part)
             kd, cd, pd = self.dfn_rows.get(part)
             self._count(len(ka) + len(kd))
-            cols_a, wa = _banded(ka, ca, pa * w[ka], len(part), battle.Ca)
-            cols_d, pd = _banded(kd, cd, pd, len(part), battle.Cd)
-            product = np.matmul(wa.transpose(0, 2, 1), pd)      # [band, its a cell, d cell]
-            target = cols_a[:, :, None] * battle.Cd + cols_d[:, None, :]
-            grid += np.bincount(target.ravel(), product.ravel(), minlength=len(grid))
+            cols_a, wa, na = _banded(ka, ca, pa * w[ka], len(part), battle.Ca)
+            cols_d, pd, nd = _banded(kd, cd, pd, len(part), battle.Cd)
+            # bands of like widths together (each group padded to its own widest band)
+            order = np.argsort(na * nd, kind="stable")
+            for g in np.array_split(order, min(GROUPS, len(order))):
+                a, d = int(na[g].max()), int(nd[g].max())
+                product = np.matmul(wa[g, :, :a].transpose(0, 2, 1), pd[g, :, :d])
+                target = cols_a[g, :a, None] * battle.Cd + cols_d[g, None, :d]
+                grid += np.bincount(target.ravel(), product.ravel(), minlength=len(grid))
             lost = w * (1.0 - self.kept[part])
             self._prune(float(lost[lost > 1e-15 * w].sum()))
 
     def _general(self, flat: np.ndarray) -> None:
         """Both sides' next cells in the general combat from mid-round positions ``flat``
         (``_Battle.main``), kept in ``att_rows`` and ``dfn_rows``."""
-        i, j = np.divmod(flat, self.battle.Cd)
-        e, cells, p, kept_a = self.battle.on_att(i, j)
-        self.att_rows.put(flat, e, cells, p)
-        self._count(len(e))
-        e, cells, p, kept_d = self.battle.on_dfn(j, i)
-        self.dfn_rows.put(flat, e, cells, p)
-        self._count(len(e))
-        self.kept[flat] = kept_a * kept_d
+        battle = self.battle
+        i, j = np.divmod(flat, battle.Cd)
+        for pool, volley, mine, theirs in ((self.att_rows, battle.on_att, i, j),
+                                           (self.dfn_rows, battle.on_dfn, j, i)):
+            e, cells, p, kept = volley.rows(mine, theirs)
+            self._count(len(e))
+            pool.put(flat, e, cells, p)
+            if pool is self.att_rows:
+                self.kept[flat] = kept
+            else:
+                self.kept[flat] *= kept
         self.fired[flat] = True
 
     def _settle(self, flat: np.ndarray) -> np.ndarray:
@@ -873,7 +916,7 @@ class _Run(RowRun):
         while len(curve) < max_rounds:
             self._poll()
             grid = self.grid.ravel()
-            flat = self._settle(np.flatnonzero(grid))
+            flat = self._settle(np.flatnonzero(grid != 0.0))
             m = grid[flat].copy()
             self.grid[:] = 0.0
             entries = self._strikes(flat)
@@ -912,7 +955,7 @@ class _Run(RowRun):
     def _fire_all(self) -> None:
         """The general combat from every mid-round position with mass."""
         mid = self.mid.ravel()
-        flat = np.flatnonzero(mid)
+        flat = np.flatnonzero(mid != 0.0)
         self._fire(flat, mid[flat])
         self.mid[:] = 0.0
 
