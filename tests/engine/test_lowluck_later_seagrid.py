@@ -117,9 +117,10 @@ def test_each_round_is_the_rules_round(s):
         ours: dict = {}
         for target, p_mid in zip(targets, probs):
             i2, j2 = np.divmod(np.array([target]), battle.Cd)
-            (cols_a, pa, _, _), (cols_d, pd, _, _) = battle.main(i2, j2)
-            for x, p in zip(cols_a, pa[0]):
-                for y, q in zip(cols_d, pd[0]):
+            (_, cols_a, pa, _), (_, cols_d, pd, _) = battle.main(i2, j2)
+            assert len(set(cols_a)) == len(cols_a) and len(set(cols_d)) == len(cols_d)
+            for x, p in zip(cols_a, pa):
+                for y, q in zip(cols_d, pd):
                     if p * q:
                         ti, tj = battle.end_of_round(np.array([x]), np.array([y]))
                         key = battle.state(int(ti[0]), int(tj[0]))

@@ -188,37 +188,50 @@ def _gather(start: np.ndarray, length: np.ndarray, rows: np.ndarray
 
 
 class _Pool:
-    """Sparse rows (columns and probabilities) by grid position, each made once and kept:
-    a round meets most of its positions again the round after (the 20 v 20 fleet: 11,400
-    mid-round positions fired over its rounds, 5,200 of them different), and a position's
-    round is the same every time."""
+    """Sparse rows (columns and probabilities, and a value per row), numbered in the order
+    they are added and kept: a run makes each position's round once (the 20 v 20 fleet fires
+    11,400 mid-round positions over its rounds, 5,200 of them different)."""
 
-    def __init__(self, positions: int):
-        self.start = np.zeros(positions, dtype=np.int64)
-        self.length = np.zeros(positions, dtype=np.int64)
+    def __init__(self):
+        self.rows = 0
+        self.start = np.zeros(64, dtype=np.int64)
+        self.length = np.zeros(64, dtype=np.int64)
+        self.value = np.zeros(64)
+        self.used = 0
         self.col = np.zeros(1024, dtype=np.int64)
         self.p = np.zeros(1024)
-        self.used = 0
 
-    def put(self, keys: np.ndarray, k: np.ndarray, col: np.ndarray, p: np.ndarray) -> None:
-        """Row ``keys[k[e]]`` has entry (col[e], p[e]) (k ordered)."""
-        end = self.used + len(k)
-        if end > len(self.col):
-            size = max(2 * len(self.col), end)
-            self.col = np.concatenate([self.col[:self.used], np.zeros(size - self.used,
-                                                                       dtype=np.int64)])
-            self.p = np.concatenate([self.p[:self.used], np.zeros(size - self.used)])
-        self.col[self.used:end] = col
-        self.p[self.used:end] = p
-        lens = np.bincount(k, minlength=len(keys))
-        self.length[keys] = lens
-        self.start[keys] = self.used + np.cumsum(lens) - lens
-        self.used = end
+    def add(self, n: int, k: np.ndarray, col: np.ndarray, p: np.ndarray,
+            value: np.ndarray) -> np.ndarray:
+        """Add n rows: row k[e] (0..n-1, ordered) has entry (col[e], p[e]); row r's value
+        ``value[r]``. Their numbers."""
+        rows = np.arange(self.rows, self.rows + n)
+        self.start, self.length, self.value = (_grown(a, self.rows + n)
+                                               for a in (self.start, self.length, self.value))
+        self.col, self.p = (_grown(a, self.used + len(k)) for a in (self.col, self.p))
+        lens = np.bincount(k, minlength=n)
+        self.length[rows] = lens
+        self.start[rows] = self.used + np.cumsum(lens) - lens
+        self.value[rows] = value
+        self.col[self.used:self.used + len(k)] = col
+        self.p[self.used:self.used + len(k)] = p
+        self.rows += n
+        self.used += len(k)
+        return rows
 
-    def get(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The entries of rows ``keys``: (k: which of ``keys``, col, p), ordered by k."""
-        k, pos = _gather(self.start, self.length, keys)
+    def get(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The entries of ``rows``: (k: which of ``rows``, col, p), ordered by k."""
+        k, pos = _gather(self.start, self.length, rows)
         return k, np.take(self.col, pos), np.take(self.p, pos)
+
+
+def _grown(a: np.ndarray, size: int) -> np.ndarray:
+    """``a``, or a copy of it twice as long (or ``size``) when shorter than ``size``."""
+    if size <= len(a):
+        return a
+    out = np.zeros(max(2 * len(a), size), dtype=a.dtype)
+    out[:len(a)] = a
+    return out
 
 
 class _Fleet:
@@ -562,20 +575,11 @@ class _Battle:
         bb, hd, ha = np.nonzero(s != 0.0)         # (a bool array: far faster)
         return bb, i2[bb, hd], j2[bb, ha], s[bb, hd, ha]
 
-    def combat(self, volley: _Volley, mine: np.ndarray, theirs: np.ndarray):
-        """Where ``volley``'s side ends the general combat, from cells ``mine`` under the
-        fire of cells ``theirs``, as ``(cols, P, kept, outcomes)``: P[e, k] = P(entry e ends
-        in cell cols[k]); kept[e] = P's row sum (1 less the cut tails); outcomes: how many
-        joint hit outcomes made P."""
-        e, cells, p, kept = volley(mine, theirs)
-        cols, dense = _dense(e, cells, p, len(mine), volley.side.C)
-        return cols, dense, kept, len(e)
-
     def main(self, i: np.ndarray, j: np.ndarray):
         """The general combat from mid-round positions (i, j): the attacker's and the
-        defender's ``combat``, independent of each other (before a side left with transports
-        alone loses them)."""
-        return self.combat(self.on_att, i, j), self.combat(self.on_dfn, j, i)
+        defender's ``_Volley.rows`` (entry e: position e ends it in its cell with its p),
+        independent of each other (before a side left with transports alone loses them)."""
+        return self.on_att.rows(i, j), self.on_dfn.rows(j, i)
 
     def main_stays(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         """P(the general combat leaves mid-round positions (i, j) as they are; i and j
@@ -595,19 +599,6 @@ class _Battle:
         att, dfn = self.att, self.dfn
         return (np.where(att.alone[i] & dfn.fires[j], att.alone_to[i], i),
                 np.where(dfn.alone[j] & att.fires[i], dfn.alone_to[j], j))
-
-
-def _dense(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
-           ) -> tuple[np.ndarray, np.ndarray]:
-    """(cols, P): P[e, k] = the sum of the p of entry e's cells ``cols[k]`` (``cols``: the
-    cells of the C that some entry reaches, ordered)."""
-    seen = np.zeros(C, dtype=bool)
-    seen[cells] = True
-    cols = np.flatnonzero(seen)
-    local = np.cumsum(seen) - 1
-    size = len(cols)
-    dense = np.bincount(e * size + np.take(local, cells), p, minlength=n * size)
-    return cols, dense.reshape(n, size)
 
 
 def _banded(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
@@ -708,14 +699,12 @@ class _Run(RowRun):
         self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
         self.grid = np.zeros((battle.Ca, battle.Cd))
         self.mid = np.zeros((battle.Ca, battle.Cd))
-        positions = battle.Ca * battle.Cd
-        # each position's round, made once (``_Pool``): its strikes (mid-round positions and
-        # P(its round leaves it where it is)); its general combat (both sides' next cells,
-        # P of all the outcomes kept)
-        self.struck, self.stay = np.zeros(positions, dtype=bool), np.zeros(positions)
-        self.strike_rows = _Pool(positions)
-        self.fired, self.kept = np.zeros(positions, dtype=bool), np.zeros(positions)
-        self.att_rows, self.dfn_rows = _Pool(positions), _Pool(positions)
+        # each position's round, made once (``_Pool``; -1: not yet): its strikes (mid-round
+        # positions; the value: P(its round leaves it where it is)); its general combat
+        # (both sides' next cells; the value: P of all the outcomes kept)
+        self.strike_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.fire_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.strike_rows, self.att_rows, self.dfn_rows = _Pool(), _Pool(), _Pool()
 
     def _count(self, outcomes: int) -> None:
         """Count the outcomes pushed; stop where the estimate would have refused."""
@@ -763,15 +752,15 @@ class _Run(RowRun):
 
     def _strikes(self, flat: np.ndarray):
         """``_Battle.strikes`` of positions ``flat``, each made once (``strike_rows``)."""
-        new = flat[~self.struck[flat]]
+        new = flat[self.strike_row[flat] < 0]
         if len(new):
             b, target, s, stay = self.battle.strikes(new)
             order = np.argsort(b, kind="stable")
-            self.strike_rows.put(new, b[order], target[order], s[order])
-            self.stay[new] = stay
-            self.struck[new] = True
-        b, target, s = self.strike_rows.get(flat)
-        return b, target, s, self.stay[flat]
+            self.strike_row[new] = self.strike_rows.add(len(new), b[order], target[order],
+                                                        s[order], stay)
+        rows = self.strike_row[flat]
+        b, target, s = self.strike_rows.get(rows)
+        return b, target, s, self.strike_rows.value[rows]
 
     def _fire(self, flat: np.ndarray, mass: np.ndarray) -> None:
         """Push ``mass`` at mid-round positions ``flat`` through the general combat into the
@@ -784,17 +773,17 @@ class _Run(RowRun):
                            kind="stable")
         flat, mass = flat[order], mass[order]
         per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
-        new = flat[~self.fired[flat]]
+        new = flat[self.fire_row[flat] < 0]
         for lo in range(0, len(new), per):
             self._general(new[lo:lo + per])
         grid = self.grid.ravel()
         for lo in range(0, len(flat), per):
-            part, w = flat[lo:lo + per], mass[lo:lo + per]
-            ka, ca, pa = self.att_rows.get(part)
-            kd, cd, pd = self.dfn_rows.get(part)
+            w, rows = mass[lo:lo + per], self.fire_row[flat[lo:lo + per]]
+            ka, ca, pa = self.att_rows.get(rows)
+            kd, cd, pd = self.dfn_rows.get(rows)
             self._count(len(ka) + len(kd))
-            cols_a, wa, na = _banded(ka, ca, pa * w[ka], len(part), battle.Ca)
-            cols_d, pd, nd = _banded(kd, cd, pd, len(part), battle.Cd)
+            cols_a, wa, na = _banded(ka, ca, pa * w[ka], len(rows), battle.Ca)
+            cols_d, pd, nd = _banded(kd, cd, pd, len(rows), battle.Cd)
             # bands of like widths together (each group padded to its own widest band)
             order = np.argsort(na * nd, kind="stable")
             for g in np.array_split(order, min(GROUPS, len(order))):
@@ -802,24 +791,19 @@ class _Run(RowRun):
                 product = np.matmul(wa[g, :, :a].transpose(0, 2, 1), pd[g, :, :d])
                 target = cols_a[g, :a, None] * battle.Cd + cols_d[g, None, :d]
                 grid += np.bincount(target.ravel(), product.ravel(), minlength=len(grid))
-            lost = w * (1.0 - self.kept[part])
+            lost = w * (1.0 - self.att_rows.value[rows])
             self._prune(float(lost[lost > 1e-15 * w].sum()))
 
     def _general(self, flat: np.ndarray) -> None:
         """Both sides' next cells in the general combat from mid-round positions ``flat``
-        (``_Battle.main``), kept in ``att_rows`` and ``dfn_rows``."""
+        (``_Battle.main``), kept in ``att_rows`` and ``dfn_rows`` (the value of an
+        ``att_rows`` row: P of all the outcomes kept, 1 less both sides' cut tails)."""
         battle = self.battle
         i, j = np.divmod(flat, battle.Cd)
-        for pool, volley, mine, theirs in ((self.att_rows, battle.on_att, i, j),
-                                           (self.dfn_rows, battle.on_dfn, j, i)):
-            e, cells, p, kept = volley.rows(mine, theirs)
-            self._count(len(e))
-            pool.put(flat, e, cells, p)
-            if pool is self.att_rows:
-                self.kept[flat] = kept
-            else:
-                self.kept[flat] *= kept
-        self.fired[flat] = True
+        (ka, ca, pa, kept_a), (kd, cd, pd, kept_d) = battle.main(i, j)
+        self._count(len(ka) + len(kd))
+        self.fire_row[flat] = self.att_rows.add(len(flat), ka, ca, pa, kept_a * kept_d)
+        self.dfn_rows.add(len(flat), kd, cd, pd, kept_d)
 
     def _settle(self, flat: np.ndarray) -> np.ndarray:
         """Take the decided and the too light positions among ``flat`` (grid indices with
