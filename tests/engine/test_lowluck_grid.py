@@ -149,6 +149,20 @@ def test_corners_solved_at_once_answer_as_rounds(cells, monkeypatch):
         assert_answers_as_the_generic_solver(s, grid.solve_grid)
 
 
+@pytest.mark.parametrize("rounds", [1, 10, 100])
+def test_a_corners_long_curve_is_the_generic_solvers(rounds, monkeypatch):
+    """1 v 1 infantry is a corner from round 1 whose curve fades over ~36 rounds: computed a
+    round a product for ``TAIL_ROUNDS`` rounds, then ``TAIL_BLOCK`` rounds a product, it is
+    the generic solver's curve, round by round."""
+    monkeypatch.setattr(grid, "TAIL_ROUNDS", rounds)
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard"),
+                        attacker=LowLuckSide(units={"infantry": 1}),
+                        defender=LowLuckSide(units={"infantry": 1}))
+    curve = grid.solve_grid(lowluck.make_rules(s)).decided_by_round
+    assert len(curve) > 30
+    assert_answers_as_the_generic_solver(s, grid.solve_grid)
+
+
 def test_a_long_battle_of_weak_dice_is_finished_by_the_sweep(monkeypatch):
     """Infantry attacking (1 in 6) bombers defending (1 in 6): the self-loops decay so slowly
     that ``MAX_ROUNDS_THEN_SWEEP`` rounds leave mass above the pruning; the sweep finishes

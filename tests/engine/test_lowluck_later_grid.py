@@ -6,6 +6,7 @@ unit, damaged two-hit units, lone transports and ``max_rounds``."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -94,10 +95,26 @@ def test_chains_take_one_hit_at_a_time(s):
         assert alone == sorted(alone)
 
 
-@pytest.mark.parametrize("s", later_battles(8, seed=2, most=5))
+def _overlapping_support(s: LowLuckScenario) -> LowLuckScenario:
+    """``s`` in a player's edition whose two support rules may raise the same unit (armor
+    raises infantry to 3 besides artillery's 2): ``LaterRules.chain_hits`` then takes the
+    rules' own per-composition path."""
+    from combatassist.rulesets.lowluck.edition import Support
+    extra = Support(by=("armor",), units=("infantry",), attack=3)
+    edition = replace(s.edition, support=s.edition.support + (extra,))
+    return LowLuckScenario(options=s.options, attacker=s.attacker, defender=s.defender,
+                           edition=edition)
+
+
+@pytest.mark.parametrize("s", later_battles(8, seed=2, most=5)
+                         + later_battles(8, seed=4, most=6, dice="lowluck")
+                         + [_overlapping_support(s) for s in later_battles(
+                             4, seed=5, most=5, edition="1942se",
+                             keep=lambda s: {"infantry", "armor"} <= set(s.attacker.units))])
 def test_each_compositions_table_is_its_own_dice_groups(s):
     """Each composition's table is the rules' own round table (support recounted from the
-    units left), and round 1's adds the bombardment."""
+    units left; with low luck one pooled roll), and round 1's adds the bombardment. The
+    tables are built for the whole chain at once (``LaterRules.chain_hits``)."""
     rules = lowluck.make_rules(s)
     fire = rules._fire
     a0, d0, _ = rules.initial_state()
@@ -256,12 +273,15 @@ def test_outcome_of_sends_later_battles_without_submarines_to_the_grid(monkeypat
     assert not _used_grid(monkeypatch, subs)
     retreating = _land("1942se", {"units": {"infantry": 3, "armor": 2}},
                        {"units": {"infantry": 3}}, retreat_when_units=2)
-    assert not _used_grid(monkeypatch, retreating)
+    assert _used_grid(monkeypatch, retreating)        # its bottom rows withdraw
+    judging = _land("1942se", {"units": {"infantry": 3, "armor": 2}},
+                    {"units": {"infantry": 3}}, retreat_below=0.3)
+    assert not _used_grid(monkeypatch, judging)       # position values: the generic solver
     low_luck = LowLuckScenario(options=LowLuckOptions(dice="lowluck"), attacker=land.attacker,
                                defender=land.defender, edition=land.edition)
     assert _used_grid(monkeypatch, low_luck)           # a small low-luck land battle too
     low_luck_retreating = LowLuckScenario(
-        options=LowLuckOptions(dice="lowluck", retreat_when_units=2), attacker=land.attacker,
+        options=LowLuckOptions(dice="lowluck", retreat_below=0.2), attacker=land.attacker,
         defender=land.defender, edition=land.edition)
     assert not _used_grid(monkeypatch, low_luck_retreating)
 

@@ -26,6 +26,12 @@ rounds themselves answer (``_rounds_to_the_end``: the curve and the end in the s
 finished by the sweep if a battle is still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds); the
 sweep alone answers when no curve is asked for (retreat values, the advisor).
 
+A retreat rule that holds once the attacker is down to a few units ("withdraw with N units
+or fewer", ``solve_grid(withdraws=...)``) is a set of bottom rows: a side's units only
+decrease down its chain. Mass that lands there at a round's end stays (retreated): the rounds
+move it out before the next, the sweep stops above those rows, the corner solve counts them as
+exits.
+
 The later editions add round 1's own fire (shore bombardment: that round is fought before the
 sweep, which starts from its end) and the round's end taking a side left alone (a defender
 with only AA guns, lone transports: those cells fold into the cell the rules name,
@@ -59,8 +65,9 @@ STEP_SPLIT_CELLS, STEP_SPLIT = 1000, 3
 #: To the end with the curve, a group's live cells in a corner of at most this many cells
 #: are solved at once (``_rounds_to_the_end``).
 TAIL_SOLVE_CELLS = 80
-#: ... and the rest of its curve computed this many rounds a product (``_solve_tail``).
-TAIL_BLOCK = 4
+#: ... and the rest of its curve computed a round a product for this many rounds (most
+#: corners fade by then: 29 v 28's in 7), then this many rounds a product (``_solve_tail``).
+TAIL_ROUNDS, TAIL_BLOCK = 10, 4
 
 
 def applicable(rules: ChainRules) -> bool:
@@ -79,9 +86,17 @@ def work_estimate(groups: list["Group"]) -> float:
 
 
 def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
-               curve: bool = True, cancel: Callable[[], bool] | None = None) -> BattleOutcome:
+               curve: bool = True, cancel: Callable[[], bool] | None = None,
+               withdraws: Callable[[Any], bool] | None = None) -> BattleOutcome:
     """Exact outcome of ``rules`` from its initial state (see the module docstring); refused
-    at once (EngineError) beyond ``limits.MAX_GRID_WORK``."""
+    at once (EngineError) beyond ``limits.MAX_GRID_WORK``.
+
+    ``withdraws(state)``: the attacker withdraws before a round (not before round 1: the
+    caller asks the start itself, ``retreats_on_the_grid``; nor after the last of
+    ``max_rounds``) from the positions where it is true; they are ``retreated``, as the
+    generic solver's ``retreat`` rule leaves them. It must look at the attacker's units only
+    and hold once they are few enough ("withdraw with N units or fewer"), and every unit must
+    be able to leave (no ``rules.withdraw`` of some units only)."""
     out = BattleOutcome()
     state0 = rules.initial_state()
     if rules.verdict(state0) is not None:
@@ -90,6 +105,10 @@ def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = D
         return out
     with one_blas_thread():
         groups = _groups(rules, state0, out, prune_below)
+        if withdraws is not None:
+            for g in groups:
+                d0 = g.dfn.comps[0]
+                g.retreat_when(lambda comp: withdraws((comp, d0, False)))
         limits.check_exact(work_estimate(groups), limits.MAX_GRID_WORK, "multiply-adds")
         solver = _Solver(out, prune_below, cancel)
         if max_rounds > 0:
@@ -101,6 +120,16 @@ def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = D
                 solver.to_the_end(group)
     out.states_explored = solver.cells
     return out
+
+
+def retreats_on_the_grid(rules: ChainRules, withdraws: Callable[[Any], bool]) -> bool:
+    """``solve_grid(..., withdraws=...)`` answers that retreat rule for ``rules``: the
+    attacker does not withdraw at the start (else nothing is fought: the generic solver says
+    so at once), and all its units may leave (no amphibious assault, whose landed units
+    stay: ``rules.withdraw`` would move the battle off its chains)."""
+    state0 = rules.initial_state()
+    withdraw = getattr(rules, "withdraw", None)
+    return not withdraws(state0) and (withdraw is None or withdraw(state0) is None)
 
 
 def _groups(rules: ChainRules, state0: Any, out: BattleOutcome,
@@ -180,6 +209,32 @@ class _Solver:
     def _record(self, bucket: dict, key: Any, m: float) -> None:
         bucket[key] = bucket.get(key, 0.0) + m
 
+    @staticmethod
+    def retreat_out(g: Group, grid: np.ndarray, into: np.ndarray) -> np.ndarray:
+        """Move the live cells of the rows the attacker withdraws from (``Group.retreat_when``)
+        out of ``grid`` (the positions at a round's end) into ``into``; returns ``grid``."""
+        if g.retreat_rows == 0:
+            return grid
+        nd = g.nd
+        if g.retreat_rows is not None:
+            part = grid[:, 1:g.retreat_rows + 1, :nd]
+            into[:, 1:g.retreat_rows + 1, :nd] += part
+            part[...] = 0.0
+        else:
+            live, kept = grid[:, :, :nd], into[:, :, :nd]
+            kept[g.retreat_mask] += live[g.retreat_mask]
+            live[g.retreat_mask] = 0.0
+        return grid
+
+    def _record_retreats(self, g: Group, grid: np.ndarray) -> None:
+        """Record the cells of ``grid``'s withdrawal rows (columns before nd: the defender
+        still has units) as ``retreated``."""
+        if g.retreat_rows == 0:
+            return
+        cells = np.where(g.retreat_mask[:, :, None], grid[:, :, :g.nd], 0.0)
+        for k, r, j in zip(*np.nonzero(cells)):
+            self._record(self.out.retreated, g.state(k, r, j), float(cells[k, r, j]))
+
     # -- to the end ------------------------------------------------------------------------
     def to_the_end(self, g: Group, grid: np.ndarray | None = None) -> None:
         """Push all of ``g``'s mass to the end, row by row (see the module docstring), from
@@ -191,10 +246,15 @@ class _Solver:
         out = self.out
         nd = g.nd
         grid = self.start(g) if grid is None else grid
+        withdrawn = int(g.retreat_upto.min())   # rows every sub-battle withdraws from
         for r in range(g.R, 0, -1):
             row = grid[:, r, :]                  # final from here on: worked on in place
             self._fold_row(g, grid, slice(None), r, row)
+            if r <= withdrawn:
+                continue                         # the attacker leaves: the cells stay put
             live_k = row.any(axis=1)
+            if g.retreat_rows is None:
+                live_k &= ~g.retreat_mask[:, r]
             if live_k.all():
                 kk, ks = slice(None), g.all_k
             elif live_k.any():
@@ -245,6 +305,7 @@ class _Solver:
             for h0, h1 in zip(cuts[:-1], cuts[1:]):
                 self._spread(g, grid, kk, r, row, h0, h1, moves, jl)
         self._record_ends(g, grid)
+        self._record_retreats(g, grid)
 
     @staticmethod
     def _spread(g: Group, grid: np.ndarray, kk, r: int, row: np.ndarray, j0: int, j1: int,
@@ -305,6 +366,8 @@ class _Solver:
             row = grid[:, r, :]                           # final from here on
             self._poll()
             self._fold_row(g, grid, slice(None), r, row)
+            if r <= g.retreat_rows:
+                continue                # the attacker withdraws from here: the cells stay
             alive = row[:, :nd]
             live = alive.any(axis=0)
             jl = int(live.argmax())                       # the first cell with mass
@@ -341,11 +404,14 @@ class _Solver:
         out.expected_rounds += float(leaves.sum())
         out.pruned += float((leaves * g.dropped_all()).sum())
         self._record_ends(g, grid)
+        self._record_retreats(g, grid)
 
     def start(self, g: Group) -> np.ndarray:
         """The grid the sweep starts from: the starts (Classic: round 1 is swept like the
-        others), or the end of round 1 (a later edition's opening round, ``first_round``)."""
-        if g.opening is None:
+        others), or the end of round 1 (a later edition's opening round, ``first_round``;
+        and when the attacker withdraws from some rows: a start there fights round 1 all
+        the same, the withdrawal comes before round 2)."""
+        if g.opening is None and g.retreat_rows == 0:
             self.out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # fought
             return g.start_grid()
         self.out.expected_rounds += float(g.masses.sum())
@@ -498,46 +564,60 @@ class _Solver:
             return grid
         grid = g.start_grid()
         over = g.over_at_start()
+        if not over.any():
+            return self.step(g, grid)
         held = np.zeros_like(grid)
         held[over] = grid[over]
         grid[over] = 0.0
         return self.step(g, grid) + held
 
 
-def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray
-                ) -> list[float]:
-    """Push ``alive`` (live cells in rows 1..r1-1, columns j0..nd-1 only: a corner no round
-    leaves but to "wiped out") to the end at once: its visits x solve x (I - Q) = alive for
-    the corner's one-round moves Q; x and what it sends to "wiped out" (row 0, column nd)
-    are added to the group's ``sums`` (``_rounds_to_the_end``). Returns the mass alive after
-    each following round (the curve's), from products by Q (by Q^TAIL_BLOCK once the first
-    rounds are known), until below ``CURVE_DONE`` / 1000.
+def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray,
+                lo: int = 1, retreats: np.ndarray | None = None) -> list[float]:
+    """Push ``alive`` (live cells in rows lo..r1-1, columns j0..nd-1 only: a corner no round
+    leaves but to "wiped out", or to rows 1..lo-1, which the attacker withdraws from) to the
+    end at once: its visits x solve x (I - Q) = alive for the corner's one-round moves Q; x
+    and what it sends to "wiped out" (row 0, column nd) are added to the group's ``sums``
+    (``_rounds_to_the_end``), what it sends to the withdrawal rows to ``retreats``. Returns
+    the mass alive after
+    each following round (the curve's), from products by Q (by Q^TAIL_BLOCK after the first
+    ``TAIL_ROUNDS``), until below ``CURVE_DONE`` / 1000.
 
     Ordered by units left ascending and losses descending, a round moves a cell only to
     itself or to cells before it, so I - Q transposed is upper triangular: LU keeps it as
     it is (nothing below the diagonal to pivot on) and the back substitution adds only
     non-negative terms, like the sweep's row inverses (``subbattles.inverses``)."""
-    nd, rn, jn = g.nd, r1 - 1, g.nd - j0
+    nd, rn, jn = g.nd, r1 - lo, g.nd - j0
     n = rn * jn
     # moves[k, r, j, t, c]: from cell (r, j) to t units left, c defender losses (nd: wiped out)
-    moves = (g.down(1, r1, j0, nd, 0, r1)[None, :, :, :, None]
-             * g.moves(slice(None), slice(1, r1), j0, nd, j0, nd + 1)[:, :, :, None, :])
-    q = moves[:, :, ::-1, 1:, -2::-1].reshape(g.K, n, n)     # cells in that order
-    start = alive[:, 1:r1, j0:nd][:, :, ::-1].reshape(g.K, n)
+    moves = (g.down(lo, r1, j0, nd, 0, r1)[None, :, :, :, None]
+             * g.moves(slice(None), slice(lo, r1), j0, nd, j0, nd + 1)[:, :, :, None, :])
+    q = moves[:, :, ::-1, lo:, -2::-1].reshape(g.K, n, n)    # cells in that order
+    start = alive[:, lo:r1, j0:nd][:, :, ::-1].reshape(g.K, n)
     x = np.linalg.solve(np.eye(n) - q.transpose(0, 2, 1), start[:, :, None])[:, :, 0]
     x = x.reshape(g.K, rn, jn)[:, :, ::-1]
-    sums[:, 1:r1, j0:nd] += x
+    sums[:, lo:r1, j0:nd] += x
     ended = np.matmul(x.reshape(g.K, 1, n), moves.reshape(g.K, n, r1 * (jn + 1)))
     ended = ended.reshape(g.K, r1, jn + 1)
     sums[:, 0, j0:] += ended[:, 0, :]
     sums[:, 1:r1, nd] += ended[:, 1:, -1]
-    # the rest of the curve, TAIL_BLOCK rounds a product: a corner of weak units (1 v 1
-    # infantry) takes dozens of rounds to fade, one small product each
-    now = [start]
-    for _ in range(TAIL_BLOCK):
-        now.append(np.matmul(now[-1][:, None, :], q)[:, 0, :])
-    block = np.stack(now[1:], axis=1)                            # [k, rounds, cell]
-    tail = block.sum(axis=(0, 2)).tolist()
+    if lo > 1:
+        retreats[:, 1:lo, j0:nd] += ended[:, 1:lo, :-1]
+    # the rest of the curve: a round a product for the first TAIL_ROUNDS rounds (most
+    # corners are done by then), then TAIL_BLOCK rounds a product: a corner of weak units
+    # (1 v 1 infantry) takes dozens of rounds to fade
+    now = start[:, None, :]
+    tail: list[float] = []
+    for _ in range(TAIL_ROUNDS):
+        now = np.matmul(now, q)
+        tail.append(float(now.sum()))
+        if tail[-1] < CURVE_DONE * 1e-3:
+            return tail
+    rounds = [now[:, 0, :]]
+    for _ in range(TAIL_BLOCK - 1):
+        rounds.append(np.matmul(rounds[-1][:, None, :], q)[:, 0, :])
+    block = np.stack(rounds, axis=1)                            # [k, rounds, cell]
+    tail += block.sum(axis=(0, 2)).tolist()[1:]
     if tail[-1] >= CURVE_DONE * 1e-3:
         ahead = np.linalg.matrix_power(q, TAIL_BLOCK)
         while tail[-1] >= CURVE_DONE * 1e-3 and len(tail) < CURVE_ROUNDS:
@@ -550,16 +630,26 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray
 def _solve_rounds(solver: _Solver, groups: list[Group], max_rounds: int) -> None:
     out = solver.out
     prune = solver.prune_below
-    alive = [solver.settle(g, solver.first_round(g), prune) for g in groups]
+    withdrawn = [np.zeros((g.K, g.R + 1, g.nd + 1)) for g in groups]
+
+    def before_next(g: Group, grid: np.ndarray, w: np.ndarray, fought: int) -> np.ndarray:
+        # no retreat after the last round: what is still on then is ``undecided`` (the
+        # generic solver's reading; "retreat after round N" counts it as withdrawn)
+        return grid if fought == max_rounds else solver.retreat_out(g, grid, w)
+
+    alive = [solver.settle(g, before_next(g, solver.first_round(g), w, 1), prune)
+             for g, w in zip(groups, withdrawn)]
     out.expected_rounds = 1.0
     out.decided_by_round.append(1.0 - sum(float(a.sum()) for a in alive))
-    for _ in range(max_rounds - 1):
+    for fought in range(2, max_rounds + 1):
         out.expected_rounds += sum(float(a.sum()) for a in alive)
-        alive = [solver.settle(g, solver.step(g, a), prune) for g, a in zip(groups, alive)]
+        alive = [solver.settle(g, before_next(g, solver.step(g, a), w, fought), prune)
+                 for g, a, w in zip(groups, alive, withdrawn)]
         out.decided_by_round.append(1.0 - sum(float(a.sum()) for a in alive))
-    for g, a in zip(groups, alive):
+    for g, a, w in zip(groups, alive, withdrawn):
         for k, r, j in zip(*np.nonzero(a)):
             solver._record(out.undecided, g.state(k, r, j), float(a[k, r, j]))
+        solver._record_retreats(g, w)
 
 
 def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
@@ -578,7 +668,11 @@ def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
     to 150 v 150."""
     out = solver.out
     sums = [np.zeros((g.K, g.R + 1, g.nd + 1)) for g in groups]
-    alive: list[np.ndarray | None] = [solver.first_round(g) for g in groups]
+    # the cells the attacker withdraws from (``Group.retreat_when``), moved out every round
+    withdrawn = [np.zeros_like(total) if g.retreat_rows != 0 else None
+                 for g, total in zip(groups, sums)]
+    alive: list[np.ndarray | None] = [solver.retreat_out(g, solver.first_round(g), w)
+                                      for g, w in zip(groups, withdrawn)]
     lefts = [sum(solver.settle_live(g, a) for g, a in zip(groups, alive))]   # after round 1
     out.expected_rounds += 1.0
     later: list[float] = []                 # the solved corners' alive after each round, too
@@ -597,18 +691,19 @@ def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
                     continue
                 total = sums[i]
                 total += a
-                a = solver.step(g, a)
+                a = solver.retreat_out(g, solver.step(g, a), withdrawn[i])
                 mass = solver.settle_live(g, a)
                 left += mass
                 _, r1, j0, _ = solver.last_box
+                lo = 1 + (g.retreat_rows or 0)          # the first row the attacker stays in
                 if mass == 0.0:
                     total += a                          # this round's decided cells
                     a = None
                 elif g.dense and g.fold_d is None and \
-                        (r1 - 1) * (g.nd - j0) <= TAIL_SOLVE_CELLS:
+                        (r1 - lo) * (g.nd - j0) <= TAIL_SOLVE_CELLS:
                     total[:, 0, :] += a[:, 0, :]
                     total[:, 1:, g.nd] += a[:, 1:, g.nd]
-                    tail = _solve_tail(g, a, r1, j0, total)
+                    tail = _solve_tail(g, a, r1, j0, total, lo, withdrawn[i])
                     at = len(lefts) + 1                 # this round's is lefts[len(lefts)]
                     later.extend([0.0] * (at + len(tail) - len(later)))
                     for n, m in enumerate(tail):
@@ -618,8 +713,10 @@ def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
             lefts.append(left)
     finally:
         solver.tails_later = False
-    for g, total in zip(groups, sums):
+    for g, total, w in zip(groups, sums, withdrawn):
         solver._record_ends(g, total)
+        if w is not None:
+            solver._record_retreats(g, w)
         visits = total[:, 1:, :g.nd]
         out.expected_rounds += float(visits.sum())
         out.pruned += float((visits * g.dropped_all()[:, 1:]).sum())

@@ -543,7 +543,36 @@ class LaterRules(BattleRules):
         recounted from the units left). With low luck a side rolls its groups as one pool:
         without submarines every hit may take the same units (``MainFire._batches``)."""
         k = 0 if role == "attacker" else 1
-        return _rows([self._table(self._fire_groups(c, k)) for c in comps])
+        split = self._chain_values(comps, k)
+        if split is None:                      # two support rules raise the same unit
+            return _rows([self._table(self._fire_groups(c, k)) for c in comps])
+        plain, raised, v0, up = split
+        if not self.dice.independent:          # one pool: its power is all that counts
+            return _low_luck_rows((plain @ v0 + raised @ up).tolist())
+        values = v0.tolist() + up.tolist()
+        return _rows([standard_table(tuple(zip(row, values)))
+                      for row in np.concatenate([plain, raised], axis=1).tolist()])
+
+    def _chain_values(self, comps, k: int):
+        """``_fire_groups`` of every composition of a chain at once, as arrays: (units at
+        their own value, units raised by support [composition, slot], the slots' own
+        values, their raised values); None when two support rules may raise the same slot
+        (``MainFire.values`` then lets the last one win: not worth mirroring)."""
+        side = self.side(k)
+        supported = [i for _, units, _ in side.support for i in units]
+        if len(supported) != len(set(supported)):
+            return None
+        counts = np.array(comps, dtype=np.int64) * np.array(side.fights, dtype=np.int64)
+        v0 = np.array(side.values0, dtype=np.int64)
+        up = v0.copy()
+        raised = np.zeros_like(counts)
+        for by, units, attack in side.support:       # each supporter raises one unit
+            free = counts[:, list(by)].sum(axis=1)
+            for i in units:
+                raised[:, i] = np.minimum(free, counts[:, i])
+                free -= raised[:, i]
+                up[i] = max(int(v0[i]), attack)
+        return counts - raised, raised, v0, up
 
     def opening_hits(self, comp):
         """The attacker's round-1 table: its units and the bombarding ships (with low luck
@@ -566,6 +595,18 @@ class LaterRules(BattleRules):
         fights = self.side(k).fights
         return tuple(g for i, groups in enumerate(self._fire.values((counts, counts, False), k))
                      if counts[i] and fights[i] for g in groups)
+
+
+def _low_luck_rows(powers: list[int]) -> np.ndarray:
+    """Low luck's hit tables of these pooled powers (``hits.lowluck_hits``: power // 6 sure
+    hits, one more with chance (power % 6) / 6) as the zero-padded rows of one array."""
+    sure, rem = np.divmod(np.array(powers, dtype=np.int64), 6)
+    width = int((sure + (rem > 0)).max()) + 1
+    out = np.zeros((len(powers), width + 1))
+    rows = np.arange(len(powers))
+    out[rows, sure] = 1.0 - rem / 6
+    out[rows, sure + 1] += rem / 6              # rem = 0: adds 0 past the sure hits
+    return out[:, :width]
 
 
 def _rows(tables: list[np.ndarray]) -> np.ndarray:

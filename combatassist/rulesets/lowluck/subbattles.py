@@ -139,6 +139,30 @@ class Group:
         #: Small enough for whole-row sweeps (every move matrix kept, no stalemate to look
         #: for).
         self.dense = self._all_moves is not None and not self.may_stall
+        #: Rows where the attacker withdraws before a round (``retreat_when``): rows
+        #: 1..retreat_upto[k] of sub-battle k; ``retreat_rows``: that number when it is the
+        #: same in every sub-battle (0: no retreat), else None.
+        self.retreat_upto = np.zeros(self.K, dtype=np.int64)
+        self.retreat_rows: int | None = 0
+        self.retreat_mask: np.ndarray | None = None
+
+    def retreat_when(self, withdraws) -> None:
+        """The attacker withdraws before a round from the rows where ``withdraws(comp)``
+        (its composition there) is true: a side's units only decrease down its chain, so
+        those are the bottom rows 1..n of each sub-battle (AssertionError otherwise)."""
+        upto = []
+        for att in self.attackers:
+            flags = [bool(withdraws(att.comps[att.n - r])) for r in range(1, att.n + 1)]
+            n = sum(flags)
+            if flags != [True] * n + [False] * (att.n - n):
+                raise AssertionError("a retreat rule must hold on the bottom rows of a chain")
+            upto.append(n)
+        self.retreat_upto = np.array(upto, dtype=np.int64)
+        self.retreat_rows = upto[0] if len(set(upto)) == 1 else None
+        rows = np.arange(self.R + 1)
+        self.retreat_mask = (rows[None, :] >= 1) & (rows[None, :] <= self.retreat_upto[:, None])
+        # the dense sweep goes whole rows of every sub-battle: one row to stop at for all
+        self.dense = self.dense and self.retreat_rows is not None
 
     # -- the sweep's within-row solutions, up front (only the sweep asks: built on demand) --
     @functools.cached_property
