@@ -26,10 +26,15 @@ two pushes through a second grid of *mid-round* positions:
 - from a mid-round position the general combat's two sides are independent: the attacker's
   next cell depends on its own cell and the defender's joint hit table (one independent table
   per hit category), and the other way round; so the general combat is a sum of outer
-  products, one per mid-round position, pushed as one matrix product ``PA^T diag(w) PD``
-  over the cells the level reaches — once per mid-round position, whatever positions its
-  mass came from (a position's own mid-round mass that the general combat leaves where it
-  is counts in its incoming mass);
+  products, one per mid-round position, pushed once per mid-round position whatever
+  positions its mass came from (a position's own mid-round mass that the general combat
+  leaves where it is counts in its incoming mass): the positions sorted by rank, in bands of
+  ``BAND``, a matrix product ``PA^T diag(w) PD`` per band over the cells it reaches, all
+  of a round's bands in a few batched products (bands of like widths together);
+- a position's round is the same whenever it is met, so its strikes and both sides' next
+  cells in the general combat (each side's joint hit outcomes summed per cell) are made
+  the first time and kept (``_Pool``): a round meets most of the last round's positions
+  again (the 20 v 20 fleet: 11,400 mid-round positions fired, 5,200 different);
 - a side left with transports alone loses them when the mass arrives (the battle is then
   decided: the end of a round is a function of the position).
 
@@ -58,11 +63,11 @@ from .later_phases import AIR_ONLY, ANY, SUB
 #: The kinds of units a category of hits may take (S submarines, A aircraft, O the rest).
 S, A, O = 0, 1, 2
 TAKES = {SUB: (S, O), AIR_ONLY: (A, O), ANY: (S, A, O)}
-#: Positions x cells of a chunk's dense marginals (memory: 8 bytes each).
+#: Positions x cells of a chunk's banded rows (memory: 8 bytes each).
 _CHUNK = 2_000_000
 #: Combined moves (a side's cells x its enemy's joint hit outcomes) a volley keeps (int64).
 MAX_VOLLEY_MOVES = 4_000_000
-#: Mid-round positions pushed together round by round (rank bands: see ``_Run._fire_all``).
+#: Mid-round positions in one matrix product (rank bands: see ``_Run._fire``).
 BAND = 64
 #: Groups of bands of like widths a round's products are cut in (less padding).
 GROUPS = 4
@@ -641,8 +646,8 @@ def work_estimate(battle: _Battle) -> float:
     positions it meets (measured 27-42 sqrt(positions) on fleets of 10-120 units, more in
     long battles of weak units, whose count stops them) times each one's outcomes (its
     surprise strikes' and both sides' general combat's, on average over the cells), about
-    twice (round by round a position is met in several rounds); and at least 16 a position of
-    the grid (its memory: ~30 bytes)."""
+    twice (round by round a position is met in several rounds); and at least 24 a position of
+    the grid (its memory: ~45 bytes: three grids of mass, where its rows are in the pools)."""
     att, dfn = battle.att, battle.dfn
     positions = float(battle.Ca) * battle.Cd
 
@@ -651,13 +656,13 @@ def work_estimate(battle: _Battle) -> float:
         return float(joint.mean()) + float(np.count_nonzero(side.surprise, axis=1).mean())
 
     met = min(positions, 40.0 * math.sqrt(positions))
-    return max(16.0 * positions, 2.0 * met * (outcomes(att) + outcomes(dfn)))
+    return max(24.0 * positions, 2.0 * met * (outcomes(att) + outcomes(dfn)))
 
 
 def box_estimate(rules) -> float:
-    """``work_estimate``'s memory part before a cell is made: 16 a position of both sides'
+    """``work_estimate``'s memory part before a cell is made: 24 a position of both sides'
     boxes of cells, a tenth of them reachable (the reachable cells are 20-40 % of a box)."""
-    return 16.0 * _box_size(rules.att, rules.submerge[0]) * \
+    return 24.0 * _box_size(rules.att, rules.submerge[0]) * \
         _box_size(rules.dfn, rules.submerge[1]) / 10.0
 
 
@@ -689,7 +694,9 @@ class _Run(RowRun):
     it: a side left with transports alone is folded in when it is read), and ``mid``, the
     mass after submerging and the surprise strike. A round is two pushes: ``_strike`` (start
     to mid) and ``_fire`` (mid to start, the general combat), so the general combat is
-    computed once per mid-round position whatever the positions its mass came from."""
+    pushed once per mid-round position whatever the positions its mass came from. A
+    position's strikes and general combat are made once (``_strikes``, ``_general``) and
+    kept in pools (``strike_row`` / ``fire_row``: a grid position's row there, -1 before)."""
 
     def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel):
         super().__init__(cancel, (battle.Ca * battle.Cd,))
@@ -764,9 +771,10 @@ class _Run(RowRun):
 
     def _fire(self, flat: np.ndarray, mass: np.ndarray) -> None:
         """Push ``mass`` at mid-round positions ``flat`` through the general combat into the
-        start grid: by bands of at most ``BAND`` positions of one attacker cell (the cells a
-        band reaches are few), ``PA^T diag(mass) PD`` over each band's cells, every band in
-        one call; each position's rows made once (``att_rows``, ``dfn_rows``)."""
+        start grid: sorted by rank, in bands of ``BAND`` positions (the cells a band reaches
+        are fewer than the grid's), ``PA^T diag(mass) PD`` over each band's cells, a chunk's
+        bands in ``GROUPS`` batched products (bands of like widths together: less padding);
+        each position's rows made once (``_general``)."""
         battle = self.battle
         i, j = np.divmod(flat, battle.Cd)
         order = np.argsort(battle.att.rank[i] * (battle.Cd + 1) + battle.dfn.rank[j],
