@@ -256,7 +256,7 @@ class _Fleet:
 
         anything = live.any(1)
         alone = anything & ~has(lambda u: not u.has("transport"))
-        moves = {cat: self._moves(box, cat) for cat in TAKES}
+        moves = self._moves(box)
         every = np.arange(len(box))
         subs_in = has(lambda u: u.has("submarine"))
         submerged = (np.where(subs_in & (sub == 0), self._at(delta, lS, lA, lO, 1), every)
@@ -344,40 +344,51 @@ class _Fleet:
             comps[:, i] -= moved
         return box, comps
 
-    def _moves(self, box: np.ndarray, cat: str) -> np.ndarray:
-        """``[cell, h]``: the box cell after h hits of ``cat`` (every h up to the side's
-        units and damage; more take nothing more): each hit damages an undamaged two-hit
-        unit first, then takes the first unit the category may take, by the order of
-        loss — within each kind its first units left."""
+    def _moves(self, box: np.ndarray) -> dict[str, np.ndarray]:
+        """Per category, ``[cell, h]``: the box cell after h hits of the category (every h up
+        to the side's units and damage; more take nothing more): each hit damages an
+        undamaged two-hit unit first, then takes the first unit the category may take, by
+        the order of loss — within each kind its first units left."""
         kind_of, n, D = self._kind_of, self.n, self.D
         delta, lS, lA, lO, sub = box.T
         ls = np.column_stack([lS, lA, lO])
         rank_in = np.zeros(n, dtype=np.int64)
         for x in (S, A, O):
             rank_in[kind_of == x] = np.arange(self.sizes[x])
-        takes_kind = np.zeros(3, dtype=bool)
-        takes_kind[list(TAKES[cat])] = True
-        eligible = takes_kind[kind_of][None, :] & (rank_in[None, :] >= ls[:, kind_of])
-        eligible &= ~((kind_of[None, :] == S) & (sub[:, None] == 1))    # submerged
-        # the eligible units of each cell in the order of loss: took[c, t, x], how many of
-        # kind x the first t of them hold
-        place = np.cumsum(eligible, axis=1)
-        c, u = np.nonzero(eligible)
-        took = np.bincount((c * (n + 1) + place[c, u]) * 3 + kind_of[u],
-                           minlength=len(box) * (n + 1) * 3).reshape(len(box), n + 1, 3)
-        took = np.cumsum(took, axis=1)
+        left = (rank_in[None, :] >= ls[:, kind_of]) & ~((kind_of[None, :] == S)
+                                                        & (sub[:, None] == 1))  # submerged
+        _, _, nA, nO, _ = self._index.shape
+        stride = np.array([nA * nO * 2, nO * 2, 2])[kind_of]
         h = np.arange(n + D + 1)[None, :]
         free = np.minimum(h, D - delta[:, None])         # hits on undamaged two-hit units
-        t = np.minimum(h - free, place[:, -1:] if n else 0)
-        after = ls[:, None, :] + np.take(took.reshape(-1, 3),
-                                         np.arange(len(box))[:, None] * (n + 1) + t, axis=0)
-        return self._at(delta[:, None] + free, after[..., 0], after[..., 1], after[..., 2],
-                        sub[:, None])
+        base = self._flat(delta[:, None] + free, lS[:, None], lA[:, None], lO[:, None],
+                          sub[:, None])
+        out = {}
+        for cat, kinds in TAKES.items():
+            takes_kind = np.zeros(3, dtype=bool)
+            takes_kind[list(kinds)] = True
+            eligible = left & takes_kind[kind_of][None, :]
+            # the eligible units of each cell in the order of loss: took[c, t], what losing
+            # the first t of them adds to the cell's place in ``_index`` (a unit: its kind's
+            # stride)
+            place = np.cumsum(eligible, axis=1)
+            c, u = np.nonzero(eligible)
+            took = np.bincount(c * (n + 1) + place[c, u], stride[u],
+                               minlength=len(box) * (n + 1))
+            took = np.cumsum(took.reshape(len(box), n + 1), axis=1).astype(np.int64)
+            t = np.minimum(h - free, place[:, -1:] if n else 0)
+            out[cat] = np.take(self._index, base + np.take(took, np.arange(len(box))[:, None]
+                                                           * (n + 1) + t))
+        return out
 
     def _at(self, delta, lS, lA, lO, sub) -> np.ndarray:
         """The box cells (delta, lS, lA, lO, sub) (``_index``, looked up flat: faster)."""
+        return np.take(self._index, self._flat(delta, lS, lA, lO, sub))
+
+    def _flat(self, delta, lS, lA, lO, sub):
+        """(delta, lS, lA, lO, sub)'s place in ``_index`` (flat)."""
         _, nS, nA, nO, _ = self._index.shape
-        return np.take(self._index, (((delta * nS + lS) * nA + lA) * nO + lO) * 2 + sub)
+        return (((delta * nS + lS) * nA + lA) * nO + lO) * 2 + sub
 
     def _tables(self, rules, k: int) -> None:
         """Per cell: the surprise strike's, and the general combat's hit tables by category
