@@ -310,9 +310,10 @@ class _Fleet:
         self._kind_of = np.array([_kind(slots[i].unit) for i in seq], dtype=np.int64)
         self.n = len(seq)
         self.sizes = [int((self._kind_of == x).sum()) for x in (S, A, O)]
-        self._lost = []
+        self._lost, self._units = [], []
         for x in (S, A, O):
             units = [i for i, kx in zip(seq, self._kind_of) if kx == x]
+            self._units.append(units)
             cum = np.zeros((len(units) + 1, width), dtype=np.int64)
             cum[np.arange(1, len(units) + 1), units] = 1
             self._lost.append(cum.cumsum(axis=0))
@@ -404,13 +405,21 @@ class _Fleet:
                                  for rule in rules.edition.support)
 
         def tables(x: int, supported: bool) -> list[np.ndarray]:
+            if not (supported and support):
+                # each unit its own value: from the last unit of the kind back to its first,
+                # one unit's table convolved at a time
+                units = self._units[x]
+                out = [np.ones(1)] * (len(units) + 2)  # the last: nothing fires
+                for lost in range(len(units) - 1, -1, -1):
+                    value = slots[units[lost]].unit.value(role)
+                    hit = min(value, 6) / 6 if kinds[units[lost]] == x and value > 0 else 0.0
+                    out[lost] = (np.convolve(out[lost + 1], (1.0 - hit, hit)) if hit
+                                 else out[lost + 1])
+                return out
             out = []
             for lost in self._lost[x]:
                 counts = tuple((self._full - lost).tolist())
-                if supported and support:
-                    per_slot = rules._fire.values((counts, None, False), 0)
-                else:
-                    per_slot = [[(c, s.unit.value(role))] for c, s in zip(counts, slots)]
+                per_slot = rules._fire.values((counts, None, False), 0)
                 out.append(_table([g for i, gs in enumerate(per_slot) if kinds[i] == x
                                    for g in gs]))
             return out + [np.ones(1)]                  # the last: nothing fires
