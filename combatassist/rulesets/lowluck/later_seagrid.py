@@ -429,6 +429,7 @@ class _Fleet:
         _, lS, lA, lO, sub = self.cells.T
         fighting = np.where(sub == 0, lS, self.sizes[S] + 1)
         self.surprise = _padded(surprise)[fighting]
+        self.strike = _Sparse.of(self.surprise)
         self.sub = _Sparse.of(_padded(subs)[fighting])
         self.air_only = _Sparse.of(_padded(air)[np.where(self.dest, self.sizes[A] + 1, lA)])
         # the rest: the other ships, with the aircraft when a destroyer is beside them
@@ -510,12 +511,6 @@ class _Volley:
         return e, cells, dense[summed], kept
 
 
-def _trim(table: np.ndarray) -> np.ndarray:
-    """``table`` without its trailing all-zero columns (at least one column)."""
-    cols = np.flatnonzero(table.any(axis=0))
-    return table[:, :int(cols[-1]) + 1 if len(cols) else 1]
-
-
 class _Battle:
     """Both sides' cells and the round, for many positions at once."""
 
@@ -592,13 +587,13 @@ class _Battle:
         b = np.arange(len(i))
         if not (by_att.any() or by_dfn.any()):
             return b, i1, j1, np.ones(len(i))
-        pa = _trim(np.where(by_att[:, None], att.surprise[i1], _point(att.surprise.shape[1])))
-        pd = _trim(np.where(by_dfn[:, None], dfn.surprise[j1], _point(dfn.surprise.shape[1])))
-        i2 = _moved(att, SUB, i1, pd.shape[1])                # [b, h of the defender's subs]
-        j2 = _moved(dfn, SUB, j1, pa.shape[1])
-        s = pd[:, :, None] * pa[:, None, :]
-        bb, hd, ha = np.nonzero(s != 0.0)         # (a bool array: far faster)
-        return bb, i2[bb, hd], j2[bb, ha], s[bb, hd, ha]
+        # the strikes' joint outcomes (ha: the attacker's subs' hits, hd: the defender's),
+        # a side that doesn't strike scoring none
+        k, ha, pa = att.strike.entries(np.where(by_att, i1, att.strike.none))
+        m, hd, pd = dfn.strike.entries(np.where(by_dfn, j1, dfn.strike.none)[k])
+        bb = np.take(k, m)
+        return (bb, _moved_by(att, SUB, np.take(i1, bb), hd),
+                _moved_by(dfn, SUB, np.take(j1, bb), np.take(ha, m)), np.take(pa, m) * pd)
 
     def main(self, i: np.ndarray, j: np.ndarray):
         """The general combat from mid-round positions (i, j): the attacker's and the
@@ -659,6 +654,12 @@ def _moved(side: _Fleet, cat: str, cells: np.ndarray, hits: int) -> np.ndarray:
     moves = side.moves[cat]
     h = np.minimum(np.arange(hits), moves.shape[1] - 1)
     return np.take(moves, cells[..., None] * moves.shape[1] + h)      # (flat: faster)
+
+
+def _moved_by(side: _Fleet, cat: str, cells: np.ndarray, hits: np.ndarray) -> np.ndarray:
+    """Where ``hits[e]`` hits of ``cat`` move ``cells[e]``."""
+    moves = side.moves[cat]
+    return np.take(moves, cells * moves.shape[1] + np.minimum(hits, moves.shape[1] - 1))
 
 
 def work_estimate(battle: _Battle) -> float:
@@ -773,8 +774,10 @@ class _Run(RowRun):
         """Push ``visits`` (per start position) to the mid-round grid."""
         b, target, s, _ = entries
         self._count(len(b))
-        np.add.at(self.mid.ravel(), target, visits[b] * s)
-        lost = visits - np.bincount(b, visits[b] * s, minlength=len(visits))
+        pushed = visits[b] * s
+        mid = self.mid.ravel()
+        mid += np.bincount(target, pushed, minlength=len(mid))
+        lost = visits - np.bincount(b, pushed, minlength=len(visits))
         self._prune(float(lost[lost > 1e-15 * visits].sum()))
 
     def _strikes(self, flat: np.ndarray):
