@@ -375,8 +375,8 @@ def test_each_positions_round_is_made_once(monkeypatch):
     fired = []
     real_fire = later_seagrid._Run._fire
     monkeypatch.setattr(later_seagrid._Run, "_fire",
-                        lambda self, flat, mass: fired.append(flat.copy())
-                        or real_fire(self, flat, mass))
+                        lambda self, flat, mass, **kw: fired.append(flat.copy())
+                        or real_fire(self, flat, mass, **kw))
     later_seagrid.solve(rules)
     for name, positions in made.items():
         positions = np.concatenate(positions)

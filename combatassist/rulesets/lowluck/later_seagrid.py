@@ -69,7 +69,7 @@ _CHUNK = 2_000_000
 MAX_VOLLEY_MOVES = 4_000_000
 #: Mid-round positions in one matrix product (rank bands: see ``_Run._fire``).
 BAND = 64
-#: Groups of bands of like widths a round's products are cut in (less padding).
+#: Groups of bands (of like widths: by rank) a round's products are cut in (less padding).
 GROUPS = 4
 #: What the work is counted in (``limits.WORK_UNITS``).
 WORK_UNIT = "grid cells x outcomes"
@@ -531,6 +531,16 @@ class _Battle:
         return _Volley(self.dfn, self.att)
 
     @functools.cached_property
+    def rank_of(self) -> np.ndarray:
+        """Per position, its key by rank (the attacker's, then the defender's)."""
+        return np.add.outer(self.att.rank * (self.Cd + 1), self.dfn.rank).ravel()
+
+    @functools.cached_property
+    def by_rank(self) -> np.ndarray:
+        """The positions by ``rank_of`` (a band's positions reach fewer cells)."""
+        return np.argsort(self.rank_of, kind="stable")
+
+    @functools.cached_property
     def plain(self) -> np.ndarray:
         """No submerging and no surprise strike (the round is the general combat alone)."""
         att, dfn = self.att, self.dfn
@@ -792,17 +802,18 @@ class _Run(RowRun):
         b, target, s = self.strike_rows.get(rows)
         return b, target, s, self.strike_rows.value[rows]
 
-    def _fire(self, flat: np.ndarray, mass: np.ndarray) -> None:
+    def _fire(self, flat: np.ndarray, mass: np.ndarray, ordered: bool = False) -> None:
         """Push ``mass`` at mid-round positions ``flat`` through the general combat into the
         start grid: sorted by rank, in bands of ``BAND`` positions (the cells a band reaches
         are fewer than the grid's), ``PA^T diag(mass) PD`` over each band's cells, a chunk's
-        bands in ``GROUPS`` batched products (bands of like widths together: less padding);
-        each position's rows made once (``_general``)."""
+        bands in ``GROUPS`` batched products (consecutive bands, of like widths: less
+        padding);
+        each position's rows made once (``_general``). ``ordered``: ``flat`` is in
+        ``_Battle.by_rank``'s order already."""
         battle = self.battle
-        i, j = np.divmod(flat, battle.Cd)
-        order = np.argsort(battle.att.rank[i] * (battle.Cd + 1) + battle.dfn.rank[j],
-                           kind="stable")
-        flat, mass = flat[order], mass[order]
+        if not ordered:
+            order = np.argsort(np.take(battle.rank_of, flat), kind="stable")
+            flat, mass = flat[order], mass[order]
         per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
         new = flat[self.fire_row[flat] < 0]
         for lo in range(0, len(new), per):
@@ -815,12 +826,13 @@ class _Run(RowRun):
             self._count(len(ka) + len(kd))
             cols_a, wa, na = _banded(ka, ca, pa * w[ka], len(rows), battle.Ca)
             cols_d, pd, nd = _banded(kd, cd, pd, len(rows), battle.Cd)
-            # bands of like widths together (each group padded to its own widest band)
-            order = np.argsort(na * nd, kind="stable")
-            for g in np.array_split(order, min(GROUPS, len(order))):
-                a, d = int(na[g].max()), int(nd[g].max())
-                product = np.matmul(wa[g, :, :a].transpose(0, 2, 1), pd[g, :, :d])
-                target = cols_a[g, :a, None] * battle.Cd + cols_d[g, None, :d]
+            # in groups of bands (each padded to its own widest band; by rank, so of like
+            # widths)
+            edges = np.linspace(0, len(na), min(GROUPS, len(na)) + 1).astype(int).tolist()
+            for b0, b1 in zip(edges[:-1], edges[1:]):
+                a, d = int(na[b0:b1].max()), int(nd[b0:b1].max())
+                product = np.matmul(wa[b0:b1, :, :a].transpose(0, 2, 1), pd[b0:b1, :, :d])
+                target = cols_a[b0:b1, :a, None] * battle.Cd + cols_d[b0:b1, None, :d]
                 grid += np.bincount(target.ravel(), product.ravel(), minlength=len(grid))
             lost = w * (1.0 - self.att_rows.value[rows])
             self._prune(float(lost[lost > 1e-15 * w].sum()))
@@ -970,8 +982,8 @@ class _Run(RowRun):
     def _fire_all(self) -> None:
         """The general combat from every mid-round position with mass."""
         mid = self.mid.ravel()
-        flat = np.flatnonzero(mid != 0.0)
-        self._fire(flat, mid[flat])
+        flat = self.battle.by_rank[np.take(mid, self.battle.by_rank) != 0.0]
+        self._fire(flat, mid[flat], ordered=True)
         self.mid[:] = 0.0
 
     def _record_undecided(self, flat: np.ndarray, m: np.ndarray) -> None:
