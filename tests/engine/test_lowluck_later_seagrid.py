@@ -406,3 +406,12 @@ def test_the_pool_keeps_what_it_was_given():
     for e, r in enumerate(pick):
         assert col[k == e].tolist() == rows[r][1] and p[k == e].tolist() == rows[r][2]
         assert pool.value[r] == rows[r][3]
+
+
+def test_sort_keys_are_small_when_they_fit():
+    keys = np.array([3, 1, 65535, 1, 0])
+    assert later_seagrid._small(keys).dtype == np.uint16
+    wide = later_seagrid._small(keys + 1)
+    assert wide.dtype == keys.dtype
+    assert (np.argsort(later_seagrid._small(keys), kind="stable")
+            == np.argsort(wide, kind="stable")).all()

@@ -532,8 +532,10 @@ class _Battle:
 
     @functools.cached_property
     def rank_of(self) -> np.ndarray:
-        """Per position, its key by rank (the attacker's, then the defender's)."""
-        return np.add.outer(self.att.rank * (self.Cd + 1), self.dfn.rank).ravel()
+        """Per position, its key by rank (the attacker's, then the defender's), as small an
+        integer as it fits in (``_small``)."""
+        ranks = int(self.dfn.rank.max()) + 1
+        return _small(np.add.outer(self.att.rank * ranks, self.dfn.rank).ravel())
 
     @functools.cached_property
     def by_rank(self) -> np.ndarray:
@@ -651,6 +653,12 @@ def _banded(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
     dense = np.bincount(e * width + np.take(local, where) - 1, p,
                         minlength=bands * BAND * width)
     return cols, dense.reshape(bands, BAND, width), widths
+
+
+def _small(keys: np.ndarray) -> np.ndarray:
+    """``keys`` (non-negative) as 16-bit integers when they fit: numpy's stable sort of them
+    is a radix sort (15,000 keys: ~14x faster)."""
+    return keys.astype(np.uint16) if int(keys.max(initial=0)) < 1 << 16 else keys
 
 
 def _point(width: int) -> np.ndarray:
@@ -905,7 +913,7 @@ class _Run(RowRun):
         battle = self.battle
         grid, mid = self.grid.ravel(), self.mid.ravel()
         levels = np.add.outer(battle.att.rank, battle.dfn.rank).ravel()
-        order = np.argsort(levels.astype(np.int32), kind="stable")
+        order = np.argsort(_small(levels), kind="stable")
         bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
         for level in range(len(bounds) - 1):
             at = order[bounds[level]:bounds[level + 1]]
