@@ -686,7 +686,8 @@ def work_estimate(battle: _Battle) -> float:
     long battles of weak units, whose count stops them) times each one's outcomes (its
     surprise strikes' and both sides' general combat's, on average over the cells), about
     twice (round by round a position is met in several rounds); and at least 24 a position of
-    the grid (its memory: ~45 bytes: three grids of mass, where its rows are in the pools)."""
+    the grid (its memory: ~55 bytes: three grids of mass, its order by rank, where its rows
+    are in the pools)."""
     att, dfn = battle.att, battle.dfn
     positions = float(battle.Ca) * battle.Cd
 
