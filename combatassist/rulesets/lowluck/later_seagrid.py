@@ -838,11 +838,15 @@ class _Run(RowRun):
             # in groups of bands (each padded to its own widest band; by rank, so of like
             # widths)
             edges = np.linspace(0, len(na), min(GROUPS, len(na)) + 1).astype(int).tolist()
+            targets, products = [], []
             for b0, b1 in zip(edges[:-1], edges[1:]):
                 a, d = int(na[b0:b1].max()), int(nd[b0:b1].max())
-                product = np.matmul(wa[b0:b1, :, :a].transpose(0, 2, 1), pd[b0:b1, :, :d])
-                target = cols_a[b0:b1, :a, None] * battle.Cd + cols_d[b0:b1, None, :d]
-                grid += np.bincount(target.ravel(), product.ravel(), minlength=len(grid))
+                products.append(np.matmul(wa[b0:b1, :, :a].transpose(0, 2, 1),
+                                          pd[b0:b1, :, :d]).ravel())
+                targets.append((cols_a[b0:b1, :a, None] * battle.Cd
+                                + cols_d[b0:b1, None, :d]).ravel())
+            grid += np.bincount(np.concatenate(targets), np.concatenate(products),
+                                minlength=len(grid))
             lost = w * (1.0 - self.att_rows.value[rows])
             self._prune(float(lost[lost > 1e-15 * w].sum()))
 
