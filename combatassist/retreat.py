@@ -30,9 +30,10 @@ from .solver import (DEFAULT_MAX_STATES, BattleOutcome, RetreatRule, Transitions
 #: ``exact(rules, max_rounds) -> BattleOutcome``: the ruleset's fastest exact solver for a
 #: battle without position-dependent retreat (e.g. Low Luck's grid for ordinary dice).
 ExactSolver = Callable[[BattleRules, int], BattleOutcome]
-#: ``exact(rules, max_rounds, when_units) -> BattleOutcome``: the same for a battle whose
-#: only rule that looks at positions is ``when_units`` (its withdrawals in ``retreated``).
-ExactWhenUnits = Callable[[BattleRules, int, int], BattleOutcome]
+#: ``exact(rules, max_rounds, options) -> BattleOutcome | None``: the same for a battle with
+#: retreat rules that look at positions (its withdrawals in ``retreated``), or None where it
+#: can't answer them (the generic solver does).
+ExactRetreating = Callable[[BattleRules, int, "RetreatOptions"], "BattleOutcome | None"]
 
 
 @dataclass(frozen=True)
@@ -74,18 +75,19 @@ def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Call
                *, max_rounds: int = 0, method: str = "exact", trials: int = 100_000,
                seed: int | None = None, cancel: Callable[[], bool] | None = None,
                exact: ExactSolver | None = None,
-               exact_when_units: ExactWhenUnits | None = None) -> BattleOutcome:
+               exact_retreating: ExactRetreating | None = None) -> BattleOutcome:
     """The battle's outcome (exact, or a seeded simulation) under the retreat rules.
 
     ``attacker_units(state)``: how many units the attacker has there. ``exact`` serves the
-    battles whose rules don't look at positions, ``exact_when_units`` those whose only such
-    rule is ``when_units`` (the generic solver otherwise)."""
+    battles whose rules don't look at positions, ``exact_retreating`` those whose rules do,
+    where it can (the generic solver otherwise)."""
     rounds, cut_is_retreat = rounds_to_fight(max_rounds, options)
     rule: RetreatRule | None = None
     transitions: Transitions | None = None
-    when_units_only = (method == "exact" and exact_when_units is not None
-                       and options.when_units > 0 and options.below <= 0.0)
-    if options.by_position and not when_units_only:
+    retreating = None
+    if method == "exact" and options.by_position and exact_retreating is not None:
+        retreating = exact_retreating(rules, rounds, options)
+    if options.by_position and retreating is None:
         transitions = Transitions(rules, cancel, DEFAULT_MAX_STATES)
         rule = _position_rule(rules, options, attacker_units, rounds, transitions,
                               cut_is_retreat)
@@ -95,8 +97,8 @@ def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Call
             rule, cut_is_retreat = _or_after(rule, rounds), False
             rounds = max_rounds
         outcome = simulate(rules, trials, seed, max_rounds=rounds, cancel=cancel, retreat=rule)
-    elif when_units_only:
-        outcome = exact_when_units(rules, rounds, options.when_units)
+    elif retreating is not None:
+        outcome = retreating
     elif rule is None and exact is not None:
         outcome = exact(rules, rounds)
     else:

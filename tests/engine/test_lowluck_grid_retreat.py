@@ -29,7 +29,7 @@ def assert_withdraws_as_the_generic_solver(s: LowLuckScenario, withdraws_of, **k
     with the same rule: every bucket state by state, the expected rounds, the curve."""
     rules = lowluck.make_rules(s)
     withdraws = withdraws_of(rules)
-    assert grid.retreats_on_the_grid(rules, withdraws)
+    assert grid.retreats_on_the_grid(rules)
     rounds = s.options.max_rounds
     a = solve(rules, max_rounds=rounds, retreat=lambda state, _fought: withdraws(state))
     b = grid.solve_grid(rules, max_rounds=rounds, withdraws=withdraws, **kwargs)
@@ -56,7 +56,7 @@ def _withdrawing(battles, seed: int):
     for s in battles:
         rules = lowluck.make_rules(s)
         start = rules.attacker_units(rules.initial_state())
-        if start >= 2 and grid.retreats_on_the_grid(rules, too_few(rules, 1)):
+        if start >= 2 and grid.retreats_on_the_grid(rules):
             out.append((s, rng.randint(1, start - 1)))
     return out
 
@@ -140,7 +140,7 @@ def _used(monkeypatch, s) -> list:
     solve_grid = grid.solve_grid
 
     def spy(*args, **kwargs):
-        calls.append(kwargs.get("withdraws") is not None)
+        calls.append(kwargs.get("withdraws") is not None or kwargs.get("below", 0.0) > 0.0)
         return solve_grid(*args, **kwargs)
 
     monkeypatch.setattr(grid, "solve_grid", spy)
@@ -148,10 +148,11 @@ def _used(monkeypatch, s) -> list:
     return calls
 
 
-def test_outcome_of_sends_withdraw_with_few_units_to_the_grid(monkeypatch):
+def test_outcome_of_sends_retreat_rules_to_the_grid(monkeypatch):
     """Ordinary dice with ``retreat_when_units``: the grid, with the rule; the answer is the
-    generic solver's. With ``retreat_below`` too (position values) and in an amphibious
-    assault (landed units stay), the generic solver."""
+    generic solver's. With ``retreat_below`` too, the grid when fought to the end; with a
+    round limit (the chances depend on the rounds left) and in an amphibious assault
+    (landed units stay), the generic solver."""
     units = {"infantry": 8, "armor": 4, "fighter": 2}
     s = LowLuckScenario(options=LowLuckOptions(dice="standard", retreat_when_units=4),
                         attacker=LowLuckSide(units=units),
@@ -166,7 +167,11 @@ def test_outcome_of_sends_withdraw_with_few_units_to_the_grid(monkeypatch):
         abs=1e-13)
     both = LowLuckScenario(options=replace(s.options, retreat_below=0.2), attacker=s.attacker,
                            defender=s.defender)
-    assert _used(monkeypatch, both) == []
+    assert _used(monkeypatch, both) == [True]                  # below: to the end only
+    for cut in ({"max_rounds": 3}, {"retreat_after": 2}):
+        limited = LowLuckScenario(options=replace(both.options, **cut), attacker=s.attacker,
+                                  defender=s.defender)
+        assert _used(monkeypatch, limited) == []
     ed = lowluck.shipped("1942se")
     landed = LowLuckScenario(
         options=LowLuckOptions(dice="standard", retreat_when_units=2), edition=ed,
@@ -177,6 +182,8 @@ def test_outcome_of_sends_withdraw_with_few_units_to_the_grid(monkeypatch):
 
 @pytest.mark.parametrize("options", [
     {"retreat_when_units": 4},
+    {"retreat_below": 0.3},
+    {"retreat_below": 0.45, "retreat_when_units": 3, "aa_gun": True},
     {"retreat_when_units": 3, "retreat_after": 2},
     {"retreat_when_units": 5, "max_rounds": 3},
     {"retreat_when_units": 2, "aa_gun": True},
@@ -190,7 +197,7 @@ def test_the_results_figures_are_the_generic_solvers(options, monkeypatch):
                         defender=LowLuckSide(units={"infantry": 7, "armor": 1, "fighter": 1}))
     fast = lowluck.compute(s)
     assert _used(monkeypatch, s) == [True]
-    monkeypatch.setattr(grid, "retreats_on_the_grid", lambda rules, withdraws: False)
+    monkeypatch.setattr(grid, "retreats_on_the_grid", lambda rules: False)
     generic = lowluck.compute(s)
     assert _used(monkeypatch, s) == []
     for name in ("attacker_wins", "defender_wins", "draw", "undecided", "retreated",
@@ -205,3 +212,109 @@ def test_the_results_figures_are_the_generic_solvers(options, monkeypatch):
     assert dict(f.ipc_swing) == pytest.approx(dict(g.ipc_swing), abs=1e-12)
     n = min(len(fast.decided_by_round), len(generic.decided_by_round))
     assert fast.decided_by_round[:n] == pytest.approx(generic.decided_by_round[:n], abs=1e-9)
+
+
+
+BELOW = [(s, x) for (s, _), x in zip(CLASSIC + LATER + LOW_LUCK,
+                                      [0.1, 0.3, 0.5, 0.7, 0.9] * 20)]
+
+
+def assert_withdraws_below_as_the_generic_solver(s: LowLuckScenario, below: float,
+                                                 when_units: int = 0, **kwargs) -> None:
+    """``solve_grid(rules, below=..., withdraws=...)`` answers what the generic solver does
+    with the same rules (``run_battle``: its position values, then the solve): every bucket
+    state by state, the expected rounds, the curve."""
+    from combatassist.retreat import RetreatOptions, run_battle
+    rules = lowluck.make_rules(s)
+    a = run_battle(rules, RetreatOptions(0, when_units, below), rules.attacker_units)
+    b = grid.solve_grid(rules, below=below, withdraws=too_few(rules, when_units)
+                        if when_units else None, **kwargs)
+    for bucket in ("decided", "stalemates", "undecided", "retreated"):
+        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-12)
+    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-11)
+    if kwargs.get("curve", True):
+        n = min(len(a.decided_by_round), len(b.decided_by_round))
+        assert b.decided_by_round[:n] == pytest.approx(a.decided_by_round[:n], abs=1e-9)
+
+
+@pytest.mark.parametrize("s, below", BELOW)
+def test_withdrawing_below_a_chance_answers_as_the_generic_solver(s, below):
+    """Random Classic battles (AA guns), later-edition ones (two-hit units, bombardment, both
+    dice): "withdraw when the chance falls below X", alone and with "with 2 units or fewer"."""
+    s = _with_rounds(s, 0)
+    assert_withdraws_below_as_the_generic_solver(s, below)
+    assert_withdraws_below_as_the_generic_solver(s, below, when_units=2)
+
+
+def test_withdrawing_below_a_chance_through_the_sweep(monkeypatch):
+    """After one round the sweep takes over (withdrawal cells collect, their rows are solved
+    with them, what reaches them is set aside), and the sweep alone without the curve."""
+    monkeypatch.setattr(grid, "MAX_ROUNDS_THEN_SWEEP", 1)
+    for s, below in BELOW[:8]:
+        s = _with_rounds(s, 0)
+        assert_withdraws_below_as_the_generic_solver(s, below)
+        assert_withdraws_below_as_the_generic_solver(s, below, curve=False)
+
+
+@pytest.mark.parametrize("name", ["AA guns left alone", "lone transports",
+                                  "1940 tactical bombers and mech infantry"])
+def test_withdrawing_below_a_chance_where_round_ends_fold(name):
+    """Cells a round's end folds (a defender with only AA guns, lone transports) are worth
+    where they fold to."""
+    from .test_lowluck_later_grid import CASES
+    s = CASES[name]
+    for below in (0.2, 0.6):
+        assert_withdraws_below_as_the_generic_solver(_with_rounds(s, 0), below)
+
+
+def test_withdrawing_at_the_start():
+    """A chance below X from the start (or too few units): nothing is fought, all of it
+    retreated, as the generic solver says."""
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard"),
+                        attacker=LowLuckSide(units={"infantry": 3}),
+                        defender=LowLuckSide(units={"infantry": 4, "armor": 2}))
+    assert_withdraws_below_as_the_generic_solver(s, 0.5)
+    out = grid.solve_grid(lowluck.make_rules(s), below=0.5)
+    assert out.retreated == {lowluck.make_rules(s).initial_state(): 1.0}
+    assert out.decided_by_round == [1.0] and out.expected_rounds == 0.0
+    assert_withdraws_below_as_the_generic_solver(s, 0.01, when_units=3)
+
+
+def test_a_rows_chances_are_the_cell_by_cell_recursion():
+    """``grid_values._row`` (the row as triangular systems, its withdrawals found by
+    repeating) against the recursion it replaces — each cell from the cells after it, the
+    rule applied at once —, on random rows with forced withdrawals, folded cells and
+    stalemates."""
+    import numpy as np
+    from combatassist.rulesets.lowluck import grid_values
+    rng = np.random.default_rng(7)
+    for trial in range(200):
+        K, nd = int(rng.integers(1, 4)), int(rng.integers(1, 9))
+        moves = np.triu(rng.random((K, nd, nd + 1)))
+        moves /= moves.sum(axis=2, keepdims=True)
+        miss = rng.random(nd) * rng.choice([1e-3, 0.3, 1.0])
+        if trial % 7 == 0:                             # a stalemate: nothing moves
+            moves[0, 0] = 0.0
+            moves[0, 0, 0], miss[0] = 1.0, 1.0
+        down = rng.random((K, nd)) * (1 - miss)[None, :] * 0.8
+        forced = rng.random((K, nd)) < 0.15
+        fixed = rng.random((K, nd)) < 0.1 if trial % 3 == 0 else None
+        fixed_value = rng.choice([0.0, 1.0], size=(K, nd))
+        below = float(rng.choice([0.05, 0.3, 0.6]))
+        on, value = grid_values._row(moves, miss, down, below, forced, fixed, fixed_value)
+        want_on, want = np.zeros((K, nd)), np.zeros((K, nd))
+        for k in range(K):
+            for j in range(nd - 1, -1, -1):
+                if fixed is not None and fixed[k, j]:
+                    want[k, j] = fixed_value[k, j]
+                    continue
+                stay = miss[j] * moves[k, j, j]
+                if stay >= 1.0 - 1e-15:
+                    continue                               # a stalemate is worth 0
+                same = miss[j] * (moves[k, j, j + 1:nd] @ want[k, j + 1:] + moves[k, j, nd])
+                want_on[k, j] = (down[k, j] + same) / (1.0 - stay)
+                withdraw = forced[k, j] or want_on[k, j] < below
+                want[k, j] = 0.0 if withdraw else want_on[k, j]
+        free = np.ones((K, nd), dtype=bool) if fixed is None else ~fixed
+        assert on[free] == pytest.approx(want_on[free], abs=1e-14)
+        assert value == pytest.approx(want, abs=1e-14)

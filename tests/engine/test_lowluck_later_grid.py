@@ -276,13 +276,16 @@ def test_outcome_of_sends_later_battles_without_submarines_to_the_grid(monkeypat
     assert _used_grid(monkeypatch, retreating)        # its bottom rows withdraw
     judging = _land("1942se", {"units": {"infantry": 3, "armor": 2}},
                     {"units": {"infantry": 3}}, retreat_below=0.3)
-    assert not _used_grid(monkeypatch, judging)       # position values: the generic solver
+    assert _used_grid(monkeypatch, judging)           # the cells' chances, then the rounds
+    judging_for_rounds = _land("1942se", {"units": {"infantry": 3, "armor": 2}},
+                               {"units": {"infantry": 3}}, retreat_below=0.3, max_rounds=3)
+    assert not _used_grid(monkeypatch, judging_for_rounds)     # they depend on rounds left
     low_luck = LowLuckScenario(options=LowLuckOptions(dice="lowluck"), attacker=land.attacker,
                                defender=land.defender, edition=land.edition)
     assert _used_grid(monkeypatch, low_luck)           # a small low-luck land battle too
     low_luck_retreating = LowLuckScenario(
-        options=LowLuckOptions(dice="lowluck", retreat_below=0.2), attacker=land.attacker,
-        defender=land.defender, edition=land.edition)
+        options=LowLuckOptions(dice="lowluck", retreat_below=0.2, retreat_after=2),
+        attacker=land.attacker, defender=land.defender, edition=land.edition)
     assert not _used_grid(monkeypatch, low_luck_retreating)
 
 

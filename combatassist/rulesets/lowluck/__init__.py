@@ -52,8 +52,8 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
     if rules.dice.independent:
         # Ordinary dice spread each round over dozens of hit counts per side: the vectorised
         # grids are 40-60x faster there (low luck's two-point rounds are faster generically).
-        # Of the retreat rules that look at positions they answer "withdraw with N units or
-        # fewer" (the grid's bottom rows); the others use the generic solver.
+        # ``grid`` also answers the retreat rules that look at positions, but in an
+        # amphibious assault and, for "withdraw below X", with a round limit.
         # (imported here: a low-luck battle, the default, never needs them)
         from . import grid, seagrid
         if grid.applicable(rules):
@@ -63,21 +63,22 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
     elif _low_luck_on_the_grid(rules):
         from . import grid
         solver = grid.solve_grid
-    exact_when_units = None
+    exact_retreating = None
     if solver is not None:
         def exact(r, max_rounds):
             return solver(r, max_rounds=max_rounds, cancel=cancel)
 
-        def too_few(state):
-            return rules.attacker_units(state) <= opts.retreat_when_units
-
-        if solver is grid.solve_grid and opts.retreat_when_units > 0 and \
-                grid.retreats_on_the_grid(rules, too_few):
-            # "withdraw with N units or fewer": bottom rows of the grid the attacker leaves
-            def exact_when_units(r, max_rounds, when_units):
+        if solver is grid.solve_grid and grid.retreats_on_the_grid(rules):
+            def exact_retreating(r, max_rounds, options):
+                # "withdraw with N units or fewer": bottom rows of the grid; "withdraw below
+                # X": the cells' chances solved backwards first (to the end only: with a
+                # round limit they depend on the rounds left)
+                if options.below > 0.0 and max_rounds > 0:
+                    return None
+                few = options.when_units
                 return grid.solve_grid(
-                    r, max_rounds=max_rounds, cancel=cancel,
-                    withdraws=lambda state: r.attacker_units(state) <= when_units)
+                    r, max_rounds=max_rounds, cancel=cancel, below=options.below,
+                    withdraws=(lambda state: r.attacker_units(state) <= few) if few else None)
     elif rules.dice.independent:
         from . import later_seagrid                 # a later edition's sea battle
         if later_seagrid.applicable(rules):
@@ -85,7 +86,7 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
                 return later_seagrid.solve(r, max_rounds=max_rounds, cancel=cancel)
     return run_battle(rules, retreat_options(opts), rules.attacker_units,
                       max_rounds=opts.max_rounds, method=method, trials=trials, seed=seed,
-                      cancel=cancel, exact=exact, exact_when_units=exact_when_units)
+                      cancel=cancel, exact=exact, exact_retreating=exact_retreating)
 
 
 #: A later edition's low-luck land battle of at most this many units (both sides) is solved

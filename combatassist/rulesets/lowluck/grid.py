@@ -26,11 +26,13 @@ rounds themselves answer (``_rounds_to_the_end``: the curve and the end in the s
 finished by the sweep if a battle is still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds); the
 sweep alone answers when no curve is asked for (retreat values, the advisor).
 
-A retreat rule that holds once the attacker is down to a few units ("withdraw with N units
-or fewer", ``solve_grid(withdraws=...)``) is a set of bottom rows: a side's units only
-decrease down its chain. Mass that lands there at a round's end stays (retreated): the rounds
-move it out before the next, the sweep stops above those rows, the corner solve counts them as
-exits.
+Retreat rules are cells the attacker withdraws from (``Group.withdraw_cells``): mass that
+lands there at a round's end stays (retreated). "Withdraw with N units or fewer"
+(``solve_grid(withdraws=...)``) is a set of bottom rows (a side's units only decrease down its
+chain): the rounds move their cells out before the next, the sweep stops above them, the
+corner solve counts them as exits. "Withdraw when the chance falls below X" (``below``) first
+values every cell backwards (``grid_values``); its cells are then any set: the rounds move
+them out, the sweep lets them collect (like folded cells) and sets aside what reached them.
 
 The later editions add round 1's own fire (shore bombardment: that round is fought before the
 sweep, which starts from its end) and the round's end taking a side left alone (a defender
@@ -54,6 +56,7 @@ from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
 from .chains import (CURVE_DONE, MAX_ROUNDS_THEN_SWEEP, STALEMATE, Chain, ChainRules,
                      as_drawn, one_blas_thread)
+from . import grid_values
 from .subbattles import Group, span, within
 
 #: The sweep pushes a row of several sub-battles in parts of this many cells or more.
@@ -87,29 +90,40 @@ def work_estimate(groups: list["Group"]) -> float:
 
 def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
                curve: bool = True, cancel: Callable[[], bool] | None = None,
-               withdraws: Callable[[Any], bool] | None = None) -> BattleOutcome:
+               withdraws: Callable[[Any], bool] | None = None,
+               below: float = 0.0) -> BattleOutcome:
     """Exact outcome of ``rules`` from its initial state (see the module docstring); refused
     at once (EngineError) beyond ``limits.MAX_GRID_WORK``.
 
-    ``withdraws(state)``: the attacker withdraws before a round (not before round 1: the
-    caller asks the start itself, ``retreats_on_the_grid``; nor after the last of
-    ``max_rounds``) from the positions where it is true; they are ``retreated``, as the
-    generic solver's ``retreat`` rule leaves them. It must look at the attacker's units only
-    and hold once they are few enough ("withdraw with N units or fewer"), and every unit must
-    be able to leave (no ``rules.withdraw`` of some units only)."""
+    Retreat rules, asked before every round (round 1 included; not after the last of
+    ``max_rounds``): the attacker withdraws where ``withdraws(state)`` is true, and where its
+    chance to win by fighting on, under these rules, is below ``below`` (to the end only:
+    ``grid_values``). Those positions are ``retreated``, as the generic solver's ``retreat``
+    rule leaves them. ``withdraws`` must look at the attacker's units only and hold once they
+    are few enough ("withdraw with N units or fewer"), and every unit must be able to leave
+    (``retreats_on_the_grid``)."""
     out = BattleOutcome()
     state0 = rules.initial_state()
     if rules.verdict(state0) is not None:
         out.decided[state0] = 1.0
         out.decided_by_round = [1.0]
         return out
+    if below > 0.0 and max_rounds > 0:
+        raise ValueError("retreat_below on the grid is solved to the end only")
+    if withdraws is not None and withdraws(state0):
+        return _withdrawn_at_the_start(out, state0)
     with one_blas_thread():
         groups = _groups(rules, state0, out, prune_below)
         if withdraws is not None:
             for g in groups:
                 d0 = g.dfn.comps[0]
                 g.retreat_when(lambda comp: withdraws((comp, d0, False)))
-        limits.check_exact(work_estimate(groups), limits.MAX_GRID_WORK, "multiply-adds")
+        work = work_estimate(groups)
+        if below > 0.0:
+            work += sum(grid_values.work(g) for g in groups)
+        limits.check_exact(work, limits.MAX_GRID_WORK, "multiply-adds")
+        if below > 0.0 and _chance_at_the_start(groups, below, prune_below, cancel) < below:
+            return _withdrawn_at_the_start(BattleOutcome(), state0)
         solver = _Solver(out, prune_below, cancel)
         if max_rounds > 0:
             _solve_rounds(solver, groups, max_rounds)
@@ -122,14 +136,39 @@ def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = D
     return out
 
 
-def retreats_on_the_grid(rules: ChainRules, withdraws: Callable[[Any], bool]) -> bool:
-    """``solve_grid(..., withdraws=...)`` answers that retreat rule for ``rules``: the
-    attacker does not withdraw at the start (else nothing is fought: the generic solver says
-    so at once), and all its units may leave (no amphibious assault, whose landed units
-    stay: ``rules.withdraw`` would move the battle off its chains)."""
-    state0 = rules.initial_state()
+def retreats_on_the_grid(rules: ChainRules) -> bool:
+    """``solve_grid`` answers retreat rules for ``rules``: all the attacker's units may leave
+    (no amphibious assault, whose landed units stay: ``rules.withdraw`` would move the battle
+    off its chains)."""
     withdraw = getattr(rules, "withdraw", None)
-    return not withdraws(state0) and (withdraw is None or withdraw(state0) is None)
+    return withdraw is None or withdraw(rules.initial_state()) is None
+
+
+def _withdrawn_at_the_start(out: BattleOutcome, state0: Any) -> BattleOutcome:
+    """The attacker withdraws before round 1: nothing is fought."""
+    out.retreated[state0] = 1.0
+    out.decided_by_round = [1.0]
+    out.states_explored = 1
+    return out
+
+
+def _chance_at_the_start(groups: list[Group], below: float, prune_below: float,
+                         cancel) -> float:
+    """Values every group's cells under "withdraw below ``below``" (``grid_values``), marks
+    the cells the attacker withdraws from (``Group.retreat_from``), and returns its chance to
+    win by fighting round 1: its cells' values, weighed by round 1 (AA fire and the fire)."""
+    chance = 0.0
+    for g in groups:
+        on, value = grid_values.fight_on(g, below, g.withdraw_cells)
+        leaves = on < below
+        if g.withdraw_cells is not None:
+            leaves |= g.withdraw_cells
+        if g.fold_d is not None:
+            leaves &= ~g.fold_any
+        round1 = _Solver(BattleOutcome(), prune_below, cancel).first_round(g)
+        chance += float((round1 * value).sum())
+        g.retreat_from(leaves)
+    return chance
 
 
 def _groups(rules: ChainRules, state0: Any, out: BattleOutcome,
@@ -210,28 +249,25 @@ class _Solver:
         bucket[key] = bucket.get(key, 0.0) + m
 
     @staticmethod
-    def retreat_out(g: Group, grid: np.ndarray, into: np.ndarray) -> np.ndarray:
-        """Move the live cells of the rows the attacker withdraws from (``Group.retreat_when``)
-        out of ``grid`` (the positions at a round's end) into ``into``; returns ``grid``."""
-        if g.retreat_rows == 0:
+    def retreat_out(g: Group, grid: np.ndarray, into: np.ndarray | None) -> np.ndarray:
+        """Move the cells the attacker withdraws from (``Group.withdraw_cells``) out of
+        ``grid`` (the positions at a round's end) into ``into``; returns ``grid``."""
+        if g.withdraw_cells is None:
             return grid
-        nd = g.nd
-        if g.retreat_rows is not None:
-            part = grid[:, 1:g.retreat_rows + 1, :nd]
-            into[:, 1:g.retreat_rows + 1, :nd] += part
+        if g.retreat_rows is not None:                # bottom rows: slices
+            part = grid[:, 1:g.retreat_rows + 1, :g.nd]
+            into[:, 1:g.retreat_rows + 1, :g.nd] += part
             part[...] = 0.0
         else:
-            live, kept = grid[:, :, :nd], into[:, :, :nd]
-            kept[g.retreat_mask] += live[g.retreat_mask]
-            live[g.retreat_mask] = 0.0
+            into[g.withdraw_cells] += grid[g.withdraw_cells]
+            grid[g.withdraw_cells] = 0.0
         return grid
 
-    def _record_retreats(self, g: Group, grid: np.ndarray) -> None:
-        """Record the cells of ``grid``'s withdrawal rows (columns before nd: the defender
-        still has units) as ``retreated``."""
-        if g.retreat_rows == 0:
+    def _record_retreats(self, g: Group, *grids: np.ndarray) -> None:
+        """Record the withdrawal cells of ``grids`` (summed) as ``retreated``."""
+        if g.withdraw_cells is None:
             return
-        cells = np.where(g.retreat_mask[:, :, None], grid[:, :, :g.nd], 0.0)
+        cells = np.where(g.withdraw_cells, sum(grids), 0.0)
         for k, r, j in zip(*np.nonzero(cells)):
             self._record(self.out.retreated, g.state(k, r, j), float(cells[k, r, j]))
 
@@ -246,15 +282,18 @@ class _Solver:
         out = self.out
         nd = g.nd
         grid = self.start(g) if grid is None else grid
-        withdrawn = int(g.retreat_upto.min())   # rows every sub-battle withdraws from
+        leaves = g.withdraw_cells
+        # rows the attacker withdraws from in every sub-battle: their cells stay put; the
+        # withdrawal cells of other rows are moved to ``kept`` as their row is solved
+        withdrawn = (np.zeros(g.R + 1, dtype=bool) if leaves is None else
+                     leaves[:, :, :nd].all(axis=(0, 2)))
+        kept = np.zeros_like(grid) if leaves is not None else None
         for r in range(g.R, 0, -1):
             row = grid[:, r, :]                  # final from here on: worked on in place
             self._fold_row(g, grid, slice(None), r, row)
-            if r <= withdrawn:
-                continue                         # the attacker leaves: the cells stay put
+            if withdrawn[r]:
+                continue
             live_k = row.any(axis=1)
-            if g.retreat_rows is None:
-                live_k &= ~g.retreat_mask[:, r]
             if live_k.all():
                 kk, ks = slice(None), g.all_k
             elif live_k.any():
@@ -271,6 +310,8 @@ class _Solver:
             alive = row[:, jl:nd]
             tiny = alive < self.prune_below
             tiny &= alive > 0
+            if leaves is not None:
+                tiny &= ~leaves[kk, r, jl:nd]           # withdrawn, however light
             if tiny.any():
                 out.pruned += float(alive[tiny].sum())
                 alive[tiny] = 0.0
@@ -281,6 +322,11 @@ class _Solver:
             if j0 < nd and alive[:, j0 - jl:].any():
                 self._within_row(g, kk, r, j0, row, moves)
                 self._fold_row(g, grid, kk, r, row)
+            if leaves is not None:                        # what reached them stays there
+                leaving = leaves[kk, r, jl:nd]
+                if leaving.any():
+                    kept[kk, r, jl:nd] += np.where(leaving, alive, 0.0)
+                    alive[leaving] = 0.0
             if g.may_stall:
                 stale = g.stalemate(kk, r, jl, nd) & (alive > 0)
                 for n, j in zip(*np.nonzero(stale)):
@@ -305,7 +351,8 @@ class _Solver:
             for h0, h1 in zip(cuts[:-1], cuts[1:]):
                 self._spread(g, grid, kk, r, row, h0, h1, moves, jl)
         self._record_ends(g, grid)
-        self._record_retreats(g, grid)
+        if kept is not None:
+            self._record_retreats(g, grid, kept)
 
     @staticmethod
     def _spread(g: Group, grid: np.ndarray, kk, r: int, row: np.ndarray, j0: int, j1: int,
@@ -411,7 +458,7 @@ class _Solver:
         others), or the end of round 1 (a later edition's opening round, ``first_round``;
         and when the attacker withdraws from some rows: a start there fights round 1 all
         the same, the withdrawal comes before round 2)."""
-        if g.opening is None and g.retreat_rows == 0:
+        if g.opening is None and g.withdraw_cells is None:
             self.out.expected_rounds += float(g.masses[g.over_at_start()].sum())  # fought
             return g.start_grid()
         self.out.expected_rounds += float(g.masses.sum())
@@ -669,7 +716,7 @@ def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
     out = solver.out
     sums = [np.zeros((g.K, g.R + 1, g.nd + 1)) for g in groups]
     # the cells the attacker withdraws from (``Group.retreat_when``), moved out every round
-    withdrawn = [np.zeros_like(total) if g.retreat_rows != 0 else None
+    withdrawn = [np.zeros_like(total) if g.withdraw_cells is not None else None
                  for g, total in zip(groups, sums)]
     alive: list[np.ndarray | None] = [solver.retreat_out(g, solver.first_round(g), w)
                                       for g, w in zip(groups, withdrawn)]

@@ -139,12 +139,11 @@ class Group:
         #: Small enough for whole-row sweeps (every move matrix kept, no stalemate to look
         #: for).
         self.dense = self._all_moves is not None and not self.may_stall
-        #: Rows where the attacker withdraws before a round (``retreat_when``): rows
-        #: 1..retreat_upto[k] of sub-battle k; ``retreat_rows``: that number when it is the
-        #: same in every sub-battle (0: no retreat), else None.
-        self.retreat_upto = np.zeros(self.K, dtype=np.int64)
+        #: The live cells the attacker withdraws from before a round (``retreat_when``,
+        #: ``retreat_from``): [k, r, j], or None. ``retreat_rows``: 0 without them, n when
+        #: they are rows 1..n of every sub-battle, None for any other set of cells.
+        self.withdraw_cells: np.ndarray | None = None
         self.retreat_rows: int | None = 0
-        self.retreat_mask: np.ndarray | None = None
 
     def retreat_when(self, withdraws) -> None:
         """The attacker withdraws before a round from the rows where ``withdraws(comp)``
@@ -157,12 +156,25 @@ class Group:
             if flags != [True] * n + [False] * (att.n - n):
                 raise AssertionError("a retreat rule must hold on the bottom rows of a chain")
             upto.append(n)
-        self.retreat_upto = np.array(upto, dtype=np.int64)
-        self.retreat_rows = upto[0] if len(set(upto)) == 1 else None
         rows = np.arange(self.R + 1)
-        self.retreat_mask = (rows[None, :] >= 1) & (rows[None, :] <= self.retreat_upto[:, None])
-        # the dense sweep goes whole rows of every sub-battle: one row to stop at for all
-        self.dense = self.dense and self.retreat_rows is not None
+        in_rows = (rows[None, :] >= 1) & (rows[None, :] <= np.array(upto)[:, None])
+        cells = np.repeat(in_rows[:, :, None], self.nd + 1, axis=2)
+        cells[:, :, self.nd] = False
+        self.retreat_from(cells, upto[0] if len(set(upto)) == 1 else None)
+
+    def retreat_from(self, cells: np.ndarray, rows: int | None = None) -> None:
+        """The attacker withdraws before a round from ``cells`` [k, r, j] (live cells only:
+        row 0 and column nd are ignored); ``rows``: n when those are rows 1..n of every
+        sub-battle. A withdrawal cell only collects, like a folded one (``miss``)."""
+        cells = cells.copy()
+        cells[:, 0, :] = False
+        cells[:, :, self.nd] = False
+        if not cells.any():
+            return
+        self.withdraw_cells = cells
+        self.retreat_rows = rows
+        # the dense sweep and the corner solve need the same bottom rows in every sub-battle
+        self.dense = self.dense and rows is not None
 
     # -- the sweep's within-row solutions, up front (only the sweep asks: built on demand) --
     @functools.cached_property
@@ -264,13 +276,18 @@ class Group:
     def miss(self, kk, rr, j0: int) -> np.ndarray:
         """[k, j]: P(the defender scores no hit) in cells j0..nd-1 of rows (kk, rr) — each
         cell's within-row flow is that times its move matrix row (``within``) —, zero where
-        the attacker can't hit either (a stalemate never leaves) and where a round's end
-        folds the cell (it only collects)."""
+        the attacker can't hit either (a stalemate never leaves), where a round's end
+        folds the cell and where the attacker withdraws (those only collect)."""
         miss = self.hd[j0:self.nd, 0]
+        collects = False
         if self.fold_d is not None:                   # a folded cell only collects
             miss = np.where(self.fold_any[kk, rr, j0:self.nd], 0.0, miss)
+            collects = True
+        if self.withdraw_cells is not None:           # so does one the attacker leaves
+            miss = np.where(self.withdraw_cells[kk, rr, j0:self.nd], 0.0, miss)
+            collects = True
         if not self.may_stall:
-            return miss if self.fold_d is not None else miss[None, :]
+            return miss if collects else miss[None, :]
         stale = self.ha[kk, rr, 0][..., None] * miss >= STALEMATE
         return np.where(stale, 0.0, miss)
 

@@ -1,0 +1,106 @@
+"""The attacker's chance to win from every cell of a grid (``subbattles.Group``), solved
+backwards under "withdraw when the chance falls below X" (``retreat_below``): what the generic
+``position_values`` computes position by position, on the grid's cells at once.
+
+A round moves a cell (k, r, j) down its rows (the defender's hits) and along its row (the
+attacker's hits), never up or back. So the rows are valued from the bottom, and a row's cells
+from its last (the defender's fewest units left): when a cell is reached, every cell its round
+may lead to has its value, the rule applied there. Its chance of fighting on is theirs, weighed
+by the round's chances, over the chance the round leaves it (its self-loop removed, as the
+generic solver removes it); the rule then says whether the attacker fights on from it (its
+value) or withdraws (0). A stalemate, which nothing can leave, is worth 0: the generic reading.
+
+Ends: the defender wiped out (column nd) is the attacker's win, 1; the attacker wiped out (row
+0, draws included) 0; a cell a round's end folds is worth where it folds to.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .chains import STALEMATE
+from .subbattles import Group
+
+
+def work(g: Group) -> float:
+    """Multiply-adds ``fight_on`` needs: per row, its move matrices against the values of the
+    rows the defender's hits reach (at most the width of its hit tables), and the row's own
+    system solved about twice (``_row``)."""
+    return float(g.K * g.R * (min(g.R, g.hd.shape[1]) * (g.nd + 1) ** 2 + g.nd ** 3))
+
+
+def fight_on(g: Group, below: float, leaves: np.ndarray | None = None
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """(on, value) [k, r, j]: the attacker's chance to win by fighting the next round from
+    each live cell and following the rule after it, and the cell's value under the rule — 0
+    where it withdraws (``on`` < ``below``, or ``leaves`` [k, r, j]: another rule's
+    withdrawal cells), ``on`` elsewhere; the ends as the module docstring says."""
+    K, R, nd = g.K, g.R, g.nd
+    value = np.zeros((K, R + 1, nd + 1))
+    on = np.zeros_like(value)
+    value[:, 1:, nd] = 1.0
+    fixed = None
+    if g.fold_d is not None:                  # folded cells: worth where they fold to
+        value[g.fold_d] = 1.0
+        fixed = g.fold_any
+    hd = g.hd
+    width = hd.shape[1]
+    for r in range(1, R + 1):
+        moves = g.moves(slice(None), r, 0, nd, 0, nd + 1)          # [k, j, j']
+        # the rows below: the defender scores a >= 1 hits (row 0 is worth 0)
+        down = np.zeros((K, nd))
+        first = max(1, r - width + 1)
+        if first < r:
+            reach = np.matmul(value[:, first:r, :], moves.transpose(0, 2, 1))  # [k, r', j]
+            hits = r - np.arange(first, r)                                   # a = r - r'
+            down = (reach * hd[:nd, hits].T[None]).sum(axis=1)
+        forced = leaves[:, r, :nd] if leaves is not None else np.zeros((K, nd), dtype=bool)
+        row_on, row_value = _row(moves, hd[:nd, 0], down, below, forced,
+                                 None if fixed is None else fixed[:, r, :nd],
+                                 value[:, r, :nd])
+        on[:, r, :nd] = row_on
+        value[:, r, :nd] = row_value
+    return on, value
+
+
+def _row(moves: np.ndarray, miss: np.ndarray, down: np.ndarray, below: float,
+         forced: np.ndarray, fixed: np.ndarray | None, fixed_value: np.ndarray
+         ) -> tuple[np.ndarray, np.ndarray]:
+    """One row's (on, value) [k, j]: ``down`` what its cells' rounds are worth in the rows
+    below, ``moves`` [k, j, j'] its defender's moves (the cell's own row when the defender
+    scores no hit, chance ``miss`` [j]; column nd: wiped out, worth 1), ``forced`` the
+    cells another rule withdraws from, ``fixed`` cells worth ``fixed_value`` (folded).
+
+    Cell j's chance depends on the cells after it in the row (j' > j), so the row is one
+    upper-triangular system in the chances of the cells that fight on. Which cells those are
+    depends on the chances: solved with none withdrawing but the forced, then again with the
+    cells found below ``below`` withdrawing, until no more are found. Withdrawing only lowers
+    the chances before it (all weights are non-negative), so the set only grows, and at the
+    end every cell is what the cell-by-cell recursion gives (it has one solution)."""
+    K, nd = down.shape
+    diag = np.arange(nd)
+    flow = moves[:, :, :nd] * miss[None, :, None]                 # [k, j, j'], j' > j
+    stay = flow[:, diag, diag].copy()
+    stale = stay >= STALEMATE
+    flow[:, diag, diag] = 0.0
+    rhs = down + miss[None, :] * moves[:, :, nd]                  # ... and to "wiped out"
+    keep = np.zeros((K, nd), dtype=bool) if fixed is None else fixed
+    if fixed is not None:
+        rhs = rhs + np.einsum("kjc,kc->kj", flow, np.where(fixed, fixed_value, 0.0))
+    rhs[stale] = 0.0
+    gone = forced | stale
+    while True:
+        # on (1 - stay) - sum over fighting cells j' of flow[j, j'] on[j'] = rhs
+        system = -flow * (~(gone | keep))[:, None, :]
+        system[:, diag, diag] = np.where(stale, 1.0, 1.0 - stay)
+        on = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
+        on[stale] = 0.0
+        now = gone | (on < below)
+        if fixed is not None:
+            now &= ~fixed
+        if (now == gone).all():
+            break
+        gone = now
+    value = np.where(gone, 0.0, on)
+    if fixed is not None:
+        value = np.where(fixed, fixed_value, value)
+    return on, value
