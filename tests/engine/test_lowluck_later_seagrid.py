@@ -117,9 +117,10 @@ def test_each_round_is_the_rules_round(s):
         ours: dict = {}
         for target, p_mid in zip(targets, probs):
             i2, j2 = np.divmod(np.array([target]), battle.Cd)
-            (cols_a, pa, _, _), (cols_d, pd, _, _) = battle.main(i2, j2)
-            for x, p in zip(cols_a, pa[0]):
-                for y, q in zip(cols_d, pd[0]):
+            (_, cols_a, pa, _), (_, cols_d, pd, _) = battle.main(i2, j2)
+            assert len(set(cols_a)) == len(cols_a) and len(set(cols_d)) == len(cols_d)
+            for x, p in zip(cols_a, pa):
+                for y, q in zip(cols_d, pd):
                     if p * q:
                         ti, tj = battle.end_of_round(np.array([x]), np.array([y]))
                         key = battle.state(int(ti[0]), int(tj[0]))
@@ -313,3 +314,104 @@ def test_round_by_round_explores_the_generic_solvers_positions(s):
     rounds = s.options.max_rounds
     assert (later_seagrid.solve(rules, max_rounds=rounds).states_explored
             == solve(rules, max_rounds=rounds).states_explored)
+
+
+def _fleets(count: int, seed: int, most: int):
+    """Random 1942 / 1940 fleets with every kind on both sides (submarines, destroyers or
+    not, two-hit battleships and carriers, damaged ones, carriers, fighters, transports, the
+    attacker's bombers), fought to the end with the curve or for a few rounds."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        edition = rng.choice(sorted(SHIPS))
+        doc = {"options": {"battle": "sea", "dice": "standard",
+                           "max_rounds": rng.choice([0, 0, 3])}}
+        for role in ("attacker", "defender"):
+            units = {u: rng.randint(1, most) for u in SHIPS[edition]
+                     if u != "destroyer" or rng.random() < 0.7}
+            if role == "defender":
+                units.pop("bomber", None)
+            side = {"units": units}
+            if rng.random() < 0.4:
+                side["damaged"] = {u: 1 for u in TWO_HIT[edition]}
+            doc[role] = side
+        s = payload(edition, doc)
+        rules = lowluck.make_rules(s)
+        if later_seagrid.applicable(rules) and rules.verdict(rules.initial_state()) is None:
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("chunk", [1, None])
+@pytest.mark.parametrize("s", _fleets(5, seed=31, most=2))
+def test_small_bands_and_chunks_answer_as_the_generic_solver(s, chunk, monkeypatch):
+    """A round's positions in many bands of two, their products in groups of like widths,
+    in one chunk or in chunks of one band each: the generic solver's answer, state by
+    state, with its curve."""
+    monkeypatch.setattr(later_seagrid, "BAND", 2)
+    monkeypatch.setattr(later_seagrid, "GROUPS", 3)
+    if chunk:
+        monkeypatch.setattr(later_seagrid, "_CHUNK", chunk)
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("s", _fleets(5, seed=32, most=3))
+def test_fleets_of_every_kind_answer_as_the_generic_solver(s):
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+def test_each_positions_round_is_made_once(monkeypatch):
+    """Round by round, a position met again takes its strikes and general combat from the
+    pools: each is made once (the work: positions given to ``_Battle``), however many rounds
+    meet it."""
+    rules = lowluck.make_rules(_fleet(1))
+    made = {"strikes": [], "main": []}
+    for name in made:
+        real = getattr(later_seagrid._Battle, name)
+        monkeypatch.setattr(later_seagrid._Battle, name,
+                            lambda self, *a, _n=name, _r=real: made[_n].append(
+                                a[0] if _n == "strikes" else a[0] * self.Cd + a[1])
+                            or _r(self, *a))
+    fired = []
+    real_fire = later_seagrid._Run._fire
+    monkeypatch.setattr(later_seagrid._Run, "_fire",
+                        lambda self, flat, mass, **kw: fired.append(flat.copy())
+                        or real_fire(self, flat, mass, **kw))
+    later_seagrid.solve(rules)
+    for name, positions in made.items():
+        positions = np.concatenate(positions)
+        assert len(set(positions.tolist())) == len(positions), name
+    fired = np.concatenate(fired)
+    assert len(set(fired.tolist())) < len(fired)          # rounds do meet positions again
+    assert set(fired.tolist()) == set(np.concatenate(made["main"]).tolist())
+
+
+def test_the_pool_keeps_what_it_was_given():
+    """Rows added in batches (growing its arrays several times) come back as added."""
+    pool = later_seagrid._Pool()
+    rng = np.random.default_rng(5)
+    rows = []
+    for _ in range(40):
+        n = int(rng.integers(1, 50))
+        lens = rng.integers(0, 9, n)
+        k = np.repeat(np.arange(n), lens)
+        col, p = rng.integers(0, 1000, len(k)), rng.random(len(k))
+        value = rng.random(n)
+        numbers = pool.add(n, k, col, p, value)
+        rows += [(int(r), col[k == e].tolist(), p[k == e].tolist(), value[e])
+                 for e, r in enumerate(numbers)]
+    assert [r for r, *_ in rows] == list(range(len(rows)))
+    pick = rng.permutation(len(rows))[:300]
+    k, col, p = pool.get(pick)
+    for e, r in enumerate(pick):
+        assert col[k == e].tolist() == rows[r][1] and p[k == e].tolist() == rows[r][2]
+        assert pool.value[r] == rows[r][3]
+
+
+def test_sort_keys_are_small_when_they_fit():
+    keys = np.array([3, 1, 65535, 1, 0])
+    assert later_seagrid._small(keys).dtype == np.uint16
+    wide = later_seagrid._small(keys + 1)
+    assert wide.dtype == keys.dtype
+    assert (np.argsort(later_seagrid._small(keys), kind="stable")
+            == np.argsort(wide, kind="stable")).all()

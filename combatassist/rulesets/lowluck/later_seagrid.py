@@ -26,10 +26,15 @@ two pushes through a second grid of *mid-round* positions:
 - from a mid-round position the general combat's two sides are independent: the attacker's
   next cell depends on its own cell and the defender's joint hit table (one independent table
   per hit category), and the other way round; so the general combat is a sum of outer
-  products, one per mid-round position, pushed as one matrix product ``PA^T diag(w) PD``
-  over the cells the level reaches — once per mid-round position, whatever positions its
-  mass came from (a position's own mid-round mass that the general combat leaves where it
-  is counts in its incoming mass);
+  products, one per mid-round position, pushed once per mid-round position whatever
+  positions its mass came from (a position's own mid-round mass that the general combat
+  leaves where it is counts in its incoming mass): the positions sorted by rank, in bands of
+  ``BAND``, a matrix product ``PA^T diag(w) PD`` per band over the cells it reaches, all
+  of a round's bands in a few batched products (bands of like widths together);
+- a position's round is the same whenever it is met, so its strikes and both sides' next
+  cells in the general combat (each side's joint hit outcomes summed per cell) are made
+  the first time and kept (``_Pool``): a round meets most of the last round's positions
+  again (the 20 v 20 fleet: 11,400 mid-round positions fired, 5,200 different);
 - a side left with transports alone loses them when the mass arrives (the battle is then
   decided: the end of a round is a function of the position).
 
@@ -58,12 +63,14 @@ from .later_phases import AIR_ONLY, ANY, SUB
 #: The kinds of units a category of hits may take (S submarines, A aircraft, O the rest).
 S, A, O = 0, 1, 2
 TAKES = {SUB: (S, O), AIR_ONLY: (A, O), ANY: (S, A, O)}
-#: Positions x cells of a chunk's dense marginals (memory: 8 bytes each).
+#: Positions x cells of a chunk's banded rows (memory: 8 bytes each).
 _CHUNK = 2_000_000
 #: Combined moves (a side's cells x its enemy's joint hit outcomes) a volley keeps (int64).
 MAX_VOLLEY_MOVES = 4_000_000
-#: Mid-round positions pushed together round by round (rank bands: see ``_Run._fire_all``).
-BAND = 256
+#: Mid-round positions in one matrix product (rank bands: see ``_Run._fire``).
+BAND = 64
+#: Groups of bands (of like widths: by rank) a round's products are cut in (less padding).
+GROUPS = 4
 #: What the work is counted in (``limits.WORK_UNITS``).
 WORK_UNIT = "grid cells x outcomes"
 
@@ -152,10 +159,7 @@ class _Sparse:
 
     def entries(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The entries of each of ``rows``: (k: which of ``rows``, h, p), ordered by k."""
-        lens = np.take(self.length, rows)
-        k = np.repeat(np.arange(len(rows)), lens)
-        pos = np.arange(len(k)) + np.repeat(np.take(self.start, rows) - (np.cumsum(lens) - lens),
-                                            lens)
+        k, pos = _gather(self.start, self.length, rows)
         return k, np.take(self.h, pos), np.take(self.p, pos)
 
     def product(self, rows: np.ndarray, other: "_Sparse", other_rows: np.ndarray,
@@ -178,6 +182,63 @@ class _Sparse:
                 np.take(p, k) * q)
 
 
+def _gather(start: np.ndarray, length: np.ndarray, rows: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """(k, pos): the places ``pos`` of the entries of each of ``rows`` (entries of row r at
+    ``start[r]:start[r] + length[r]``), ``k`` which of ``rows`` each is, ordered by k."""
+    lens = np.take(length, rows)
+    k = np.repeat(np.arange(len(rows)), lens)
+    pos = np.arange(len(k)) + np.repeat(np.take(start, rows) - (np.cumsum(lens) - lens), lens)
+    return k, pos
+
+
+class _Pool:
+    """Sparse rows (columns and probabilities, and a value per row), numbered in the order
+    they are added and kept: a run makes each position's round once (the 20 v 20 fleet fires
+    11,400 mid-round positions over its rounds, 5,200 of them different)."""
+
+    def __init__(self):
+        self.rows = 0
+        self.start = np.zeros(64, dtype=np.int64)
+        self.length = np.zeros(64, dtype=np.int64)
+        self.value = np.zeros(64)
+        self.used = 0
+        self.col = np.zeros(1024, dtype=np.int64)
+        self.p = np.zeros(1024)
+
+    def add(self, n: int, k: np.ndarray, col: np.ndarray, p: np.ndarray,
+            value: np.ndarray) -> np.ndarray:
+        """Add n rows: row k[e] (0..n-1, ordered) has entry (col[e], p[e]); row r's value
+        ``value[r]``. Their numbers."""
+        rows = np.arange(self.rows, self.rows + n)
+        self.start, self.length, self.value = (_grown(a, self.rows + n)
+                                               for a in (self.start, self.length, self.value))
+        self.col, self.p = (_grown(a, self.used + len(k)) for a in (self.col, self.p))
+        lens = np.bincount(k, minlength=n)
+        self.length[rows] = lens
+        self.start[rows] = self.used + np.cumsum(lens) - lens
+        self.value[rows] = value
+        self.col[self.used:self.used + len(k)] = col
+        self.p[self.used:self.used + len(k)] = p
+        self.rows += n
+        self.used += len(k)
+        return rows
+
+    def get(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The entries of ``rows``: (k: which of ``rows``, col, p), ordered by k."""
+        k, pos = _gather(self.start, self.length, rows)
+        return k, np.take(self.col, pos), np.take(self.p, pos)
+
+
+def _grown(a: np.ndarray, size: int) -> np.ndarray:
+    """``a``, or a copy of it twice as long (or ``size``) when shorter than ``size``."""
+    if size <= len(a):
+        return a
+    out = np.zeros(max(2 * len(a), size), dtype=a.dtype)
+    out[:len(a)] = a
+    return out
+
+
 class _Fleet:
     """One side's reachable cells (numbered by rank), their compositions, flags, hit tables
     per category, and where each category's hits move them (``moves[cat][cell, h]``)."""
@@ -195,7 +256,7 @@ class _Fleet:
 
         anything = live.any(1)
         alone = anything & ~has(lambda u: not u.has("transport"))
-        moves = {cat: self._moves(box, cat) for cat in TAKES}
+        moves = self._moves(box)
         every = np.arange(len(box))
         subs_in = has(lambda u: u.has("submarine"))
         submerged = (np.where(subs_in & (sub == 0), self._at(delta, lS, lA, lO, 1), every)
@@ -249,9 +310,10 @@ class _Fleet:
         self._kind_of = np.array([_kind(slots[i].unit) for i in seq], dtype=np.int64)
         self.n = len(seq)
         self.sizes = [int((self._kind_of == x).sum()) for x in (S, A, O)]
-        self._lost = []
+        self._lost, self._units = [], []
         for x in (S, A, O):
             units = [i for i, kx in zip(seq, self._kind_of) if kx == x]
+            self._units.append(units)
             cum = np.zeros((len(units) + 1, width), dtype=np.int64)
             cum[np.arange(1, len(units) + 1), units] = 1
             self._lost.append(cum.cumsum(axis=0))
@@ -283,40 +345,51 @@ class _Fleet:
             comps[:, i] -= moved
         return box, comps
 
-    def _moves(self, box: np.ndarray, cat: str) -> np.ndarray:
-        """``[cell, h]``: the box cell after h hits of ``cat`` (every h up to the side's
-        units and damage; more take nothing more): each hit damages an undamaged two-hit
-        unit first, then takes the first unit the category may take, by the order of
-        loss — within each kind its first units left."""
+    def _moves(self, box: np.ndarray) -> dict[str, np.ndarray]:
+        """Per category, ``[cell, h]``: the box cell after h hits of the category (every h up
+        to the side's units and damage; more take nothing more): each hit damages an
+        undamaged two-hit unit first, then takes the first unit the category may take, by
+        the order of loss — within each kind its first units left."""
         kind_of, n, D = self._kind_of, self.n, self.D
         delta, lS, lA, lO, sub = box.T
         ls = np.column_stack([lS, lA, lO])
         rank_in = np.zeros(n, dtype=np.int64)
         for x in (S, A, O):
             rank_in[kind_of == x] = np.arange(self.sizes[x])
-        takes_kind = np.zeros(3, dtype=bool)
-        takes_kind[list(TAKES[cat])] = True
-        eligible = takes_kind[kind_of][None, :] & (rank_in[None, :] >= ls[:, kind_of])
-        eligible &= ~((kind_of[None, :] == S) & (sub[:, None] == 1))    # submerged
-        # the eligible units of each cell in the order of loss: took[c, t, x], how many of
-        # kind x the first t of them hold
-        place = np.cumsum(eligible, axis=1)
-        c, u = np.nonzero(eligible)
-        took = np.bincount((c * (n + 1) + place[c, u]) * 3 + kind_of[u],
-                           minlength=len(box) * (n + 1) * 3).reshape(len(box), n + 1, 3)
-        took = np.cumsum(took, axis=1)
+        left = (rank_in[None, :] >= ls[:, kind_of]) & ~((kind_of[None, :] == S)
+                                                        & (sub[:, None] == 1))  # submerged
+        _, _, nA, nO, _ = self._index.shape
+        stride = np.array([nA * nO * 2, nO * 2, 2])[kind_of]
         h = np.arange(n + D + 1)[None, :]
         free = np.minimum(h, D - delta[:, None])         # hits on undamaged two-hit units
-        t = np.minimum(h - free, place[:, -1:] if n else 0)
-        after = ls[:, None, :] + np.take(took.reshape(-1, 3),
-                                         np.arange(len(box))[:, None] * (n + 1) + t, axis=0)
-        return self._at(delta[:, None] + free, after[..., 0], after[..., 1], after[..., 2],
-                        sub[:, None])
+        base = self._flat(delta[:, None] + free, lS[:, None], lA[:, None], lO[:, None],
+                          sub[:, None])
+        out = {}
+        for cat, kinds in TAKES.items():
+            takes_kind = np.zeros(3, dtype=bool)
+            takes_kind[list(kinds)] = True
+            eligible = left & takes_kind[kind_of][None, :]
+            # the eligible units of each cell in the order of loss: took[c, t], what losing
+            # the first t of them adds to the cell's place in ``_index`` (a unit: its kind's
+            # stride)
+            place = np.cumsum(eligible, axis=1)
+            c, u = np.nonzero(eligible)
+            took = np.bincount(c * (n + 1) + place[c, u], stride[u],
+                               minlength=len(box) * (n + 1))
+            took = np.cumsum(took.reshape(len(box), n + 1), axis=1).astype(np.int64)
+            t = np.minimum(h - free, place[:, -1:] if n else 0)
+            out[cat] = np.take(self._index, base + np.take(took, np.arange(len(box))[:, None]
+                                                           * (n + 1) + t))
+        return out
 
     def _at(self, delta, lS, lA, lO, sub) -> np.ndarray:
         """The box cells (delta, lS, lA, lO, sub) (``_index``, looked up flat: faster)."""
+        return np.take(self._index, self._flat(delta, lS, lA, lO, sub))
+
+    def _flat(self, delta, lS, lA, lO, sub):
+        """(delta, lS, lA, lO, sub)'s place in ``_index`` (flat)."""
         _, nS, nA, nO, _ = self._index.shape
-        return np.take(self._index, (((delta * nS + lS) * nA + lA) * nO + lO) * 2 + sub)
+        return (((delta * nS + lS) * nA + lA) * nO + lO) * 2 + sub
 
     def _tables(self, rules, k: int) -> None:
         """Per cell: the surprise strike's, and the general combat's hit tables by category
@@ -332,13 +405,21 @@ class _Fleet:
                                  for rule in rules.edition.support)
 
         def tables(x: int, supported: bool) -> list[np.ndarray]:
+            if not (supported and support):
+                # each unit its own value: from the last unit of the kind back to its first,
+                # one unit's table convolved at a time
+                units = self._units[x]
+                out = [np.ones(1)] * (len(units) + 2)  # the last: nothing fires
+                for lost in range(len(units) - 1, -1, -1):
+                    value = slots[units[lost]].unit.value(role)
+                    hit = min(value, 6) / 6 if kinds[units[lost]] == x and value > 0 else 0.0
+                    out[lost] = (np.convolve(out[lost + 1], (1.0 - hit, hit)) if hit
+                                 else out[lost + 1])
+                return out
             out = []
             for lost in self._lost[x]:
                 counts = tuple((self._full - lost).tolist())
-                if supported and support:
-                    per_slot = rules._fire.values((counts, None, False), 0)
-                else:
-                    per_slot = [[(c, s.unit.value(role))] for c, s in zip(counts, slots)]
+                per_slot = rules._fire.values((counts, None, False), 0)
                 out.append(_table([g for i, gs in enumerate(per_slot) if kinds[i] == x
                                    for g in gs]))
             return out + [np.ones(1)]                  # the last: nothing fires
@@ -348,12 +429,13 @@ class _Fleet:
         _, lS, lA, lO, sub = self.cells.T
         fighting = np.where(sub == 0, lS, self.sizes[S] + 1)
         self.surprise = _padded(surprise)[fighting]
+        self.strike = _Sparse.of(self.surprise)
         self.sub = _Sparse.of(_padded(subs)[fighting])
         self.air_only = _Sparse.of(_padded(air)[np.where(self.dest, self.sizes[A] + 1, lA)])
         # the rest: the other ships, with the aircraft when a destroyer is beside them
-        pairs, where = np.unique(np.column_stack([lA, lO])[self.dest], axis=0,
-                                 return_inverse=True)
-        rows = other + [np.convolve(other[o], air[a]) for a, o in pairs.tolist()]
+        keys, where = np.unique((lA * len(other) + lO)[self.dest], return_inverse=True)
+        rows = other + [np.convolve(other[o], air[a])
+                        for a, o in zip(*np.divmod(keys, len(other)))]
         pick = lO.copy()
         pick[self.dest] = len(other) + where.ravel()
         self.any = _Sparse.of(_padded(rows)[pick])
@@ -383,6 +465,15 @@ class _Volley:
             for cat, width in zip((SUB, AIR_ONLY, ANY), widths):
                 moves = _moved(side, cat, moves, width)
             self.moves = moves.reshape(side.C, self.codes)
+            # each cell's frame: the cells its hit outcomes reach, ordered (``rows``)
+            at = (np.arange(side.C)[:, None] * side.C + self.moves).ravel()
+            reached = np.zeros(side.C * side.C, dtype=bool)
+            reached[at] = True
+            place = np.cumsum(reached.reshape(side.C, side.C), axis=1) - 1
+            self.local = np.take(place, at)
+            c, cell = np.nonzero(reached.reshape(side.C, side.C))
+            self.frame = np.zeros((side.C, int(place[:, -1].max()) + 1), dtype=np.int64)
+            self.frame[c, place[c, cell]] = cell
 
     def __call__(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p): entry e (cells ``mine`` under the fire of ``theirs``) ends the
@@ -401,11 +492,23 @@ class _Volley:
         e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
         return e, cells, p, np.take(self.kept, rows)
 
-
-def _trim(table: np.ndarray) -> np.ndarray:
-    """``table`` without its trailing all-zero columns (at least one column)."""
-    cols = np.flatnonzero(table.any(axis=0))
-    return table[:, :int(cols[-1]) + 1 if len(cols) else 1]
+    def rows(self, mine: np.ndarray, theirs: np.ndarray):
+        """(e, cell, p, kept) as the call, with the p of each (e, cell) summed: each once,
+        ordered by e (with the combined moves, in each cell's frame: fewer than all cells)."""
+        if self.moves is None:
+            e, cells, p, kept = self(mine, theirs)
+            width, at = self.side.C, cells
+        else:
+            rows = 2 * theirs + (np.take(self.enemy.subs, theirs) & np.take(self.side.dest, mine))
+            e, code, p = self.joint.entries(rows)
+            kept = np.take(self.kept, rows)
+            width = self.frame.shape[1]
+            at = np.take(self.local, np.take(mine, e) * self.codes + code)
+        dense = np.bincount(e * width + at, p, minlength=len(mine) * width)
+        summed = np.flatnonzero(dense != 0.0)                 # (a bool array: far faster)
+        e, at = np.divmod(summed, width)
+        cells = at if self.moves is None else np.take(self.frame, np.take(mine, e) * width + at)
+        return e, cells, dense[summed], kept
 
 
 class _Battle:
@@ -426,6 +529,18 @@ class _Battle:
     @functools.cached_property
     def on_dfn(self) -> _Volley:
         return _Volley(self.dfn, self.att)
+
+    @functools.cached_property
+    def rank_of(self) -> np.ndarray:
+        """Per position, its key by rank (the attacker's, then the defender's), as small an
+        integer as it fits in (``_small``)."""
+        ranks = int(self.dfn.rank.max()) + 1
+        return _small(np.add.outer(self.att.rank * ranks, self.dfn.rank).ravel())
+
+    @functools.cached_property
+    def by_rank(self) -> np.ndarray:
+        """The positions by ``rank_of`` (a band's positions reach fewer cells)."""
+        return np.argsort(self.rank_of, kind="stable")
 
     @functools.cached_property
     def plain(self) -> np.ndarray:
@@ -484,33 +599,19 @@ class _Battle:
         b = np.arange(len(i))
         if not (by_att.any() or by_dfn.any()):
             return b, i1, j1, np.ones(len(i))
-        pa = _trim(np.where(by_att[:, None], att.surprise[i1], _point(att.surprise.shape[1])))
-        pd = _trim(np.where(by_dfn[:, None], dfn.surprise[j1], _point(dfn.surprise.shape[1])))
-        i2 = _moved(att, SUB, i1, pd.shape[1])                # [b, h of the defender's subs]
-        j2 = _moved(dfn, SUB, j1, pa.shape[1])
-        s = pd[:, :, None] * pa[:, None, :]
-        bb, hd, ha = np.nonzero(s)
-        return bb, i2[bb, hd], j2[bb, ha], s[bb, hd, ha]
-
-    def combat(self, volley: _Volley, mine: np.ndarray, theirs: np.ndarray):
-        """Where ``volley``'s side ends the general combat, from cells ``mine`` under the
-        fire of cells ``theirs``, as ``(cols, P, kept, outcomes)``: P[e, k] = P(entry e ends
-        in cell cols[k]); kept[e] = P's row sum (1 less the cut tails); outcomes: how many
-        joint hit outcomes made P."""
-        e, cells, p, kept = volley(mine, theirs)
-        seen = np.zeros(volley.side.C, dtype=bool)
-        seen[cells] = True
-        cols = np.flatnonzero(seen)
-        local = np.cumsum(seen) - 1
-        size = len(cols)
-        dense = np.bincount(e * size + np.take(local, cells), p, minlength=len(mine) * size)
-        return cols, dense.reshape(-1, size), kept, len(e)
+        # the strikes' joint outcomes (ha: the attacker's subs' hits, hd: the defender's),
+        # a side that doesn't strike scoring none
+        k, ha, pa = att.strike.entries(np.where(by_att, i1, att.strike.none))
+        m, hd, pd = dfn.strike.entries(np.where(by_dfn, j1, dfn.strike.none)[k])
+        bb = np.take(k, m)
+        return (bb, _moved_by(att, SUB, np.take(i1, bb), hd),
+                _moved_by(dfn, SUB, np.take(j1, bb), np.take(ha, m)), np.take(pa, m) * pd)
 
     def main(self, i: np.ndarray, j: np.ndarray):
         """The general combat from mid-round positions (i, j): the attacker's and the
-        defender's ``combat``, independent of each other (before a side left with transports
-        alone loses them)."""
-        return self.combat(self.on_att, i, j), self.combat(self.on_dfn, j, i)
+        defender's ``_Volley.rows`` (entry e: position e ends it in its cell with its p),
+        independent of each other (before a side left with transports alone loses them)."""
+        return self.on_att.rows(i, j), self.on_dfn.rows(j, i)
 
     def main_stays(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         """P(the general combat leaves mid-round positions (i, j) as they are; i and j
@@ -532,6 +633,34 @@ class _Battle:
                 np.where(dfn.alone[j] & att.fires[i], dfn.alone_to[j], j))
 
 
+def _banded(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``n`` positions' rows of entries (e: which position, cells, p; one (e, cell) at most
+    once) by bands of ``BAND`` positions (position e in band e // BAND): (cols, P, widths),
+    P[b, e % BAND, k] = the p of position e in cell ``cols[b, k]``, each band's widths[b]
+    cells (of the C) ordered, padded with cell 0 (P zero there)."""
+    bands = -(-n // BAND)
+    where = e // BAND * C + cells                        # (band, cell), flat
+    seen = np.zeros(bands * C, dtype=bool)
+    seen[where] = True
+    seen = seen.reshape(bands, C)
+    local = np.cumsum(seen, axis=1)
+    widths = local[:, -1]
+    width = int(widths.max())
+    cols = np.zeros((bands, width), dtype=np.int64)
+    b, c = np.nonzero(seen)
+    cols[b, local[b, c] - 1] = c
+    dense = np.bincount(e * width + np.take(local, where) - 1, p,
+                        minlength=bands * BAND * width)
+    return cols, dense.reshape(bands, BAND, width), widths
+
+
+def _small(keys: np.ndarray) -> np.ndarray:
+    """``keys`` (non-negative) as 16-bit integers when they fit: numpy's stable sort of them
+    is a radix sort (15,000 keys: ~14x faster)."""
+    return keys.astype(np.uint16) if int(keys.max(initial=0)) < 1 << 16 else keys
+
+
 def _point(width: int) -> np.ndarray:
     out = np.zeros(width)
     out[0] = 1.0
@@ -542,7 +671,13 @@ def _moved(side: _Fleet, cat: str, cells: np.ndarray, hits: int) -> np.ndarray:
     """``cells[..., h]``: where h hits of ``cat`` (h < ``hits``) move each of ``cells``."""
     moves = side.moves[cat]
     h = np.minimum(np.arange(hits), moves.shape[1] - 1)
-    return moves[cells[..., None], h]
+    return np.take(moves, cells[..., None] * moves.shape[1] + h)      # (flat: faster)
+
+
+def _moved_by(side: _Fleet, cat: str, cells: np.ndarray, hits: np.ndarray) -> np.ndarray:
+    """Where ``hits[e]`` hits of ``cat`` move ``cells[e]``."""
+    moves = side.moves[cat]
+    return np.take(moves, cells * moves.shape[1] + np.minimum(hits, moves.shape[1] - 1))
 
 
 def work_estimate(battle: _Battle) -> float:
@@ -550,8 +685,9 @@ def work_estimate(battle: _Battle) -> float:
     positions it meets (measured 27-42 sqrt(positions) on fleets of 10-120 units, more in
     long battles of weak units, whose count stops them) times each one's outcomes (its
     surprise strikes' and both sides' general combat's, on average over the cells), about
-    twice (round by round a position is met in several rounds); and at least 16 a position of
-    the grid (its memory: ~30 bytes)."""
+    twice (round by round a position is met in several rounds); and at least 24 a position of
+    the grid (its memory: ~55 bytes: three grids of mass, its order by rank, where its rows
+    are in the pools)."""
     att, dfn = battle.att, battle.dfn
     positions = float(battle.Ca) * battle.Cd
 
@@ -560,13 +696,13 @@ def work_estimate(battle: _Battle) -> float:
         return float(joint.mean()) + float(np.count_nonzero(side.surprise, axis=1).mean())
 
     met = min(positions, 40.0 * math.sqrt(positions))
-    return max(16.0 * positions, 2.0 * met * (outcomes(att) + outcomes(dfn)))
+    return max(24.0 * positions, 2.0 * met * (outcomes(att) + outcomes(dfn)))
 
 
 def box_estimate(rules) -> float:
-    """``work_estimate``'s memory part before a cell is made: 16 a position of both sides'
+    """``work_estimate``'s memory part before a cell is made: 24 a position of both sides'
     boxes of cells, a tenth of them reachable (the reachable cells are 20-40 % of a box)."""
-    return 16.0 * _box_size(rules.att, rules.submerge[0]) * \
+    return 24.0 * _box_size(rules.att, rules.submerge[0]) * \
         _box_size(rules.dfn, rules.submerge[1]) / 10.0
 
 
@@ -598,7 +734,9 @@ class _Run(RowRun):
     it: a side left with transports alone is folded in when it is read), and ``mid``, the
     mass after submerging and the surprise strike. A round is two pushes: ``_strike`` (start
     to mid) and ``_fire`` (mid to start, the general combat), so the general combat is
-    computed once per mid-round position whatever the positions its mass came from."""
+    pushed once per mid-round position whatever the positions its mass came from. A
+    position's strikes and general combat are made once (``_strikes``, ``_general``) and
+    kept in pools (``strike_row`` / ``fire_row``: a grid position's row there, -1 before)."""
 
     def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel):
         super().__init__(cancel, (battle.Ca * battle.Cd,))
@@ -608,6 +746,12 @@ class _Run(RowRun):
         self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
         self.grid = np.zeros((battle.Ca, battle.Cd))
         self.mid = np.zeros((battle.Ca, battle.Cd))
+        # each position's round, made once (``_Pool``; -1: not yet): its strikes (mid-round
+        # positions; the value: P(its round leaves it where it is)); its general combat
+        # (both sides' next cells; the value: P of all the outcomes kept)
+        self.strike_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.fire_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.strike_rows, self.att_rows, self.dfn_rows = _Pool(), _Pool(), _Pool()
 
     def _count(self, outcomes: int) -> None:
         """Count the outcomes pushed; stop where the estimate would have refused."""
@@ -637,7 +781,7 @@ class _Run(RowRun):
 
     def _record_ends(self) -> None:
         """Record the decided mass ``_end`` summed (once)."""
-        flat = np.flatnonzero(self.ends)
+        flat = np.flatnonzero(self.ends != 0.0)
         self._add(self.out.decided, flat, self.ends[flat])
         self.ends[flat] = 0.0
 
@@ -649,23 +793,73 @@ class _Run(RowRun):
         """Push ``visits`` (per start position) to the mid-round grid."""
         b, target, s, _ = entries
         self._count(len(b))
-        np.add.at(self.mid.ravel(), target, visits[b] * s)
-        lost = visits - np.bincount(b, visits[b] * s, minlength=len(visits))
+        pushed = visits[b] * s
+        mid = self.mid.ravel()
+        mid += np.bincount(target, pushed, minlength=len(mid))
+        lost = visits - np.bincount(b, pushed, minlength=len(visits))
         self._prune(float(lost[lost > 1e-15 * visits].sum()))
 
-    def _fire(self, flat: np.ndarray, mass: np.ndarray) -> None:
+    def _strikes(self, flat: np.ndarray):
+        """``_Battle.strikes`` of positions ``flat``, each made once (``strike_rows``)."""
+        new = flat[self.strike_row[flat] < 0]
+        if len(new):
+            b, target, s, stay = self.battle.strikes(new)
+            order = np.argsort(b, kind="stable")
+            self.strike_row[new] = self.strike_rows.add(len(new), b[order], target[order],
+                                                        s[order], stay)
+        rows = self.strike_row[flat]
+        b, target, s = self.strike_rows.get(rows)
+        return b, target, s, self.strike_rows.value[rows]
+
+    def _fire(self, flat: np.ndarray, mass: np.ndarray, ordered: bool = False) -> None:
         """Push ``mass`` at mid-round positions ``flat`` through the general combat into the
-        start grid, in chunks (``PA^T diag(mass) PD`` over the cells they reach)."""
+        start grid: sorted by rank, in bands of ``BAND`` positions (the cells a band reaches
+        are fewer than the grid's), ``PA^T diag(mass) PD`` over each band's cells, a chunk's
+        bands in ``GROUPS`` batched products (consecutive bands, of like widths: less
+        padding);
+        each position's rows made once (``_general``). ``ordered``: ``flat`` is in
+        ``_Battle.by_rank``'s order already."""
         battle = self.battle
-        per = max(1, _CHUNK // max(1, battle.Ca + battle.Cd))
+        if not ordered:
+            order = np.argsort(np.take(battle.rank_of, flat), kind="stable")
+            flat, mass = flat[order], mass[order]
+        per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
+        new = flat[self.fire_row[flat] < 0]
+        for lo in range(0, len(new), per):
+            self._general(new[lo:lo + per])
+        grid = self.grid.ravel()
         for lo in range(0, len(flat), per):
-            i, j = np.divmod(flat[lo:lo + per], battle.Cd)
-            w = mass[lo:lo + per]
-            (cols_a, pa, kept_a, n_a), (cols_d, pd, kept_d, n_d) = battle.main(i, j)
-            self._count(n_a + n_d)
-            self.grid[np.ix_(cols_a, cols_d)] += (pa * w[:, None]).T @ pd
-            lost = w * (1.0 - kept_a * kept_d)
+            w, rows = mass[lo:lo + per], self.fire_row[flat[lo:lo + per]]
+            ka, ca, pa = self.att_rows.get(rows)
+            kd, cd, pd = self.dfn_rows.get(rows)
+            self._count(len(ka) + len(kd))
+            cols_a, wa, na = _banded(ka, ca, pa * w[ka], len(rows), battle.Ca)
+            cols_d, pd, nd = _banded(kd, cd, pd, len(rows), battle.Cd)
+            # in groups of bands (each padded to its own widest band; by rank, so of like
+            # widths)
+            edges = np.linspace(0, len(na), min(GROUPS, len(na)) + 1).astype(int).tolist()
+            targets, products = [], []
+            for b0, b1 in zip(edges[:-1], edges[1:]):
+                a, d = int(na[b0:b1].max()), int(nd[b0:b1].max())
+                products.append(np.matmul(wa[b0:b1, :, :a].transpose(0, 2, 1),
+                                          pd[b0:b1, :, :d]).ravel())
+                targets.append((cols_a[b0:b1, :a, None] * battle.Cd
+                                + cols_d[b0:b1, None, :d]).ravel())
+            grid += np.bincount(np.concatenate(targets), np.concatenate(products),
+                                minlength=len(grid))
+            lost = w * (1.0 - self.att_rows.value[rows])
             self._prune(float(lost[lost > 1e-15 * w].sum()))
+
+    def _general(self, flat: np.ndarray) -> None:
+        """Both sides' next cells in the general combat from mid-round positions ``flat``
+        (``_Battle.main``), kept in ``att_rows`` and ``dfn_rows`` (the value of an
+        ``att_rows`` row: P of all the outcomes kept, 1 less both sides' cut tails)."""
+        battle = self.battle
+        i, j = np.divmod(flat, battle.Cd)
+        (ka, ca, pa, kept_a), (kd, cd, pd, kept_d) = battle.main(i, j)
+        self._count(len(ka) + len(kd))
+        self.fire_row[flat] = self.att_rows.add(len(flat), ka, ca, pa, kept_a * kept_d)
+        self.dfn_rows.add(len(flat), kd, cd, pd, kept_d)
 
     def _settle(self, flat: np.ndarray) -> np.ndarray:
         """Take the decided and the too light positions among ``flat`` (grid indices with
@@ -705,7 +899,7 @@ class _Run(RowRun):
         self.started = 1
         self.out.expected_rounds += 1.0
         start = np.zeros(1, dtype=np.int64)
-        self._strike(self.battle.strikes(start), np.ones(1))
+        self._strike(self._strikes(start), np.ones(1))
         return True
 
     # -- to the end -------------------------------------------------------------------------
@@ -724,7 +918,7 @@ class _Run(RowRun):
         battle = self.battle
         grid, mid = self.grid.ravel(), self.mid.ravel()
         levels = np.add.outer(battle.att.rank, battle.dfn.rank).ravel()
-        order = np.argsort(levels.astype(np.int32), kind="stable")
+        order = np.argsort(_small(levels), kind="stable")
         bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
         for level in range(len(bounds) - 1):
             at = order[bounds[level]:bounds[level + 1]]
@@ -736,7 +930,7 @@ class _Run(RowRun):
             flat = self._settle(here[grid[here] != 0.0])
             if len(flat):
                 m = grid[flat].copy()
-                entries = self.battle.strikes(flat)
+                entries = self._strikes(flat)
                 stay = entries[3]
                 stale = stay >= STALEMATE
                 self._record(self.out.stalemates, flat[stale], m[stale])
@@ -762,10 +956,10 @@ class _Run(RowRun):
         while len(curve) < max_rounds:
             self._poll()
             grid = self.grid.ravel()
-            flat = self._settle(np.flatnonzero(grid))
+            flat = self._settle(np.flatnonzero(grid != 0.0))
             m = grid[flat].copy()
             self.grid[:] = 0.0
-            entries = self.battle.strikes(flat)
+            entries = self._strikes(flat)
             stale = entries[3] >= STALEMATE
             self._record(self.out.stalemates, flat[stale], m[stale])
             self.seen[flat] = True
@@ -799,16 +993,10 @@ class _Run(RowRun):
         self.rounds(cap, finish=True)
 
     def _fire_all(self) -> None:
-        """The general combat from every mid-round position with mass, by rank bands (the
-        cells one band reaches are fewer than the whole grid's: smaller products)."""
+        """The general combat from every mid-round position with mass."""
         mid = self.mid.ravel()
-        flat = np.flatnonzero(mid)
-        battle = self.battle
-        i, j = np.divmod(flat, battle.Cd)
-        flat = flat[np.argsort(battle.att.rank[i] * (battle.Cd + 1) + battle.dfn.rank[j],
-                               kind="stable")]
-        for part in np.array_split(flat, max(1, len(flat) // BAND)):
-            self._fire(part, mid[part].copy())
+        flat = self.battle.by_rank[np.take(mid, self.battle.by_rank) != 0.0]
+        self._fire(flat, mid[flat], ordered=True)
         self.mid[:] = 0.0
 
     def _record_undecided(self, flat: np.ndarray, m: np.ndarray) -> None:
