@@ -289,12 +289,12 @@ class _Solver:
         out = self.out
         nd = g.nd
         grid = self.start(g) if grid is None else grid
-        leaves = g.withdraw_cells
+        leaves_at = g.withdraw_cells
         # rows the attacker withdraws from in every sub-battle: their cells stay put; the
         # withdrawal cells of other rows are moved to ``kept`` as their row is solved
-        withdrawn = (np.zeros(g.R + 1, dtype=bool) if leaves is None else
-                     leaves[:, :, :nd].all(axis=(0, 2)))
-        kept = np.zeros_like(grid) if leaves is not None else None
+        withdrawn = (np.zeros(g.R + 1, dtype=bool) if leaves_at is None else
+                     leaves_at[:, :, :nd].all(axis=(0, 2)))
+        kept = np.zeros_like(grid) if leaves_at is not None else None
         for r in range(g.R, 0, -1):
             row = grid[:, r, :]                  # final from here on: worked on in place
             self._fold_row(g, grid, slice(None), r, row)
@@ -317,8 +317,8 @@ class _Solver:
             alive = row[:, jl:nd]
             tiny = alive < self.prune_below
             tiny &= alive > 0
-            if leaves is not None:
-                tiny &= ~leaves[kk, r, jl:nd]           # withdrawn, however light
+            if leaves_at is not None:
+                tiny &= ~leaves_at[kk, r, jl:nd]        # withdrawn, however light
             if tiny.any():
                 out.pruned += float(alive[tiny].sum())
                 alive[tiny] = 0.0
@@ -329,8 +329,8 @@ class _Solver:
             if j0 < nd and alive[:, j0 - jl:].any():
                 self._within_row(g, kk, r, j0, row, moves)
                 self._fold_row(g, grid, kk, r, row)
-            if leaves is not None:                        # what reached them stays there
-                leaving = leaves[kk, r, jl:nd]
+            if leaves_at is not None:                     # what reached them stays there
+                leaving = leaves_at[kk, r, jl:nd]
                 if leaving.any():
                     kept[kk, r, jl:nd] += np.where(leaving, alive, 0.0)
                     alive[leaving] = 0.0
@@ -633,9 +633,8 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray,
     end at once: its visits x solve x (I - Q) = alive for the corner's one-round moves Q; x
     and what it sends to "wiped out" (row 0, column nd) are added to the group's ``sums``
     (``_rounds_to_the_end``), what it sends to the withdrawal rows to ``retreats``. Returns
-    the mass alive after
-    each following round (the curve's), from products by Q (by Q^TAIL_BLOCK after the first
-    ``TAIL_ROUNDS``), until below ``CURVE_DONE`` / 1000.
+    the mass alive after each following round (the curve's), from products by Q (by
+    Q^TAIL_BLOCK after the first ``TAIL_ROUNDS``), until below ``CURVE_DONE`` / 1000.
 
     Ordered by units left ascending and losses descending, a round moves a cell only to
     itself or to cells before it, so I - Q transposed is upper triangular: LU keeps it as
