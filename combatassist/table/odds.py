@@ -52,7 +52,9 @@ def _rules_odds(rules: BattleRules, state: Any, *, ruleset: str,
     dropped = 1.0 - math.fsum(start.values())       # tails a ruleset's tables leave out
     if dropped > 1e-15:
         outcome.pruned += dropped
-    outcome.decided_by_round = [1.0 - math.fsum(m for s, m in start.items()
-                                                if rules.verdict(s) is None)] + \
-        outcome.decided_by_round
+    # this round's end decides what it ends and what it leaves where nothing can happen any
+    # more (a stalemate: the solver counts those as decided in the round they arise too)
+    outcome.decided_by_round = [1.0 - math.fsum(
+        m for s, m in start.items()
+        if rules.verdict(s) is None and s not in outcome.stalemates)] + outcome.decided_by_round
     return battle_result(ruleset or "battle", rules, outcome)

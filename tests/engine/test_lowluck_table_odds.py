@@ -9,12 +9,14 @@ from dataclasses import replace
 import pytest
 
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, grid
+from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, grid,
+                                          later_seagrid)
 from combatassist.table import TableBattle
 from combatassist.table.odds import _rules_odds
 
 from .test_lowluck_grid import _battles
 from .test_lowluck_later_grid import later_battles
+from .test_lowluck_later_seagrid import _battles as later_fleets
 
 
 def _to_the_end(s: LowLuckScenario) -> LowLuckScenario:
@@ -50,19 +52,24 @@ BATTLES = [_to_the_end(s) for s in _battles(10, seed=81, most=5, dice="standard"
            + later_battles(10, seed=82, most=4)]
 
 
-@pytest.mark.parametrize("s", BATTLES)
+FLEETS = later_fleets(10, seed=83, most=3, rounds=(0,))
+
+
+@pytest.mark.parametrize("s", BATTLES + FLEETS)
 def test_the_tables_odds_after_every_step_are_the_rules_own(s, monkeypatch):
-    """Random Classic battles (AA fire: odds between it and the fire too) and later-edition
-    ones (bombardment in round 1 only, two-hit units), played with random dice: after every
-    step the grid's odds equal the generic answer."""
+    """Random Classic battles (AA fire: odds between it and the fire too), later-edition
+    ones (bombardment in round 1 only, two-hit units) and later-edition fleets (submarines:
+    odds after their surprise strike too), played with random dice: after every step the
+    grids' odds equal the generic answer."""
     used = []
-    solve_grid = grid.solve_grid
+    for module, name in ((grid, "solve_grid"), (later_seagrid, "solve")):
+        solver = getattr(module, name)
 
-    def spy(*args, **kwargs):
-        used.append(kwargs.get("start") is not None)
-        return solve_grid(*args, **kwargs)
+        def spy(*args, _solver=solver, **kwargs):
+            used.append(kwargs.get("start") is not None)
+            return _solver(*args, **kwargs)
 
-    monkeypatch.setattr(grid, "solve_grid", spy)
+        monkeypatch.setattr(module, name, spy)
     rng = random.Random(len(str(s)))
     battle = TableBattle(lowluck.make_rules(s), ruleset="lowluck")
     steps = 0
@@ -72,6 +79,34 @@ def test_the_tables_odds_after_every_step_are_the_rules_own(s, monkeypatch):
         battle.enter(tuple(rng.randint(1, die.sides) for die in phase.dice(battle.state)))
         steps += 1
     assert used and all(used)
+
+
+def test_a_fleets_odds_after_its_surprise_strike(monkeypatch):
+    """Mid-round at sea, after the submarines' surprise strike (before the general combat):
+    ``later_seagrid`` starts from the general combat, as the generic answer does."""
+    ed = lowluck.shipped("1942se")
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard", battle="sea"), edition=ed,
+                        attacker=LowLuckSide(units={"submarine": 3, "cruiser": 1,
+                                                    "fighter": 1}),
+                        defender=LowLuckSide(units={"cruiser": 1, "carrier": 1,
+                                                    "fighter": 2, "transport": 1}))
+    calls = []
+    solve = later_seagrid.solve
+
+    def spy(*args, **kwargs):
+        calls.append(kwargs.get("mid_round"))
+        return solve(*args, **kwargs)
+
+    monkeypatch.setattr(later_seagrid, "solve", spy)
+    battle = TableBattle(lowluck.make_rules(s), ruleset="lowluck")
+    rng = random.Random(4)
+    for _ in range(8):
+        if battle.is_over():
+            break
+        assert_same_result(battle.odds_from_here(), _generic(battle))
+        phase = battle.current_phase()
+        battle.enter(tuple(rng.randint(1, die.sides) for die in phase.dice(battle.state)))
+    assert True in calls and False in calls
 
 
 def test_a_battle_the_generic_solver_refused_gets_odds_at_the_table():

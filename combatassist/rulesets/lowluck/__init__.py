@@ -155,17 +155,28 @@ class LowLuck(Ruleset):
 
     def table_odds(self, rules: LowLuckRules, state, *, band: int, generic,
                    cancel: Callable[[], bool] | None = None) -> BattleResult:
-        """The table's odds from ``state`` (before phase ``band`` of its round) on the grid
-        for ordinary dice where the odds view uses it — the rest of the round and the rounds
-        after it as ``exact`` solves them (the generic solver took seconds for 50-60 units a
-        side and refused battles with AA guns past ~50) —, else the rules' own (``generic``)."""
-        if not rules.dice.independent:
-            return generic()
-        from . import grid
+        """The table's odds from ``state`` (before phase ``band`` of its round) on the grids
+        for ordinary dice where the odds view uses them — the rest of the round and the
+        rounds after it as ``exact`` solves them (the generic solver took seconds for 50-60
+        units a side or a 20 v 20 fleet, and refused battles with AA guns past ~50) —, else
+        the rules' own (``generic``)."""
+        if not rules.dice.independent or rules.verdict(state) is not None:
+            return generic()                      # (decided mid-round: nothing to solve)
+        from . import grid, later_seagrid
         phases = rules.phases(state)[band:]
-        if not grid.applicable(rules) or not phases or phases[-1] is not rules._fire:
+        if not phases or phases[-1] is not rules._fire:
             return generic()
-        outcome = grid.solve_grid(rules, start=state, phases=phases, cancel=cancel)
+        if grid.applicable(rules):
+            outcome = grid.solve_grid(rules, start=state, phases=phases, cancel=cancel)
+        elif later_seagrid.applicable(rules) and (band == 0 or len(phases) == 1):
+            # at its round's start, or mid-round before the general combat alone
+            try:
+                outcome = later_seagrid.solve(rules, start=state, mid_round=band > 0,
+                                              cancel=cancel)
+            except KeyError:                      # not one of the grid's positions
+                return generic()
+        else:
+            return generic()
         return self.battle_result(rules.scenario, rules, outcome)
 
     def summarise(self, result: BattleResult, title: str | None = None) -> str:

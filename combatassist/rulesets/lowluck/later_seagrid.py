@@ -278,6 +278,7 @@ class _Fleet:
         self.rank = rank[cells]
         self.cells = box[cells]
         self.comps = list(map(tuple, comps[cells].tolist()))
+        self.index = {comp: i for i, comp in enumerate(self.comps)}
         self.dest = has(lambda u: u.has("destroyer"))[cells]
         self.subs = subs_in[cells]
         self.fires = has(lambda u: u.value(side.role) > 0)[cells]
@@ -565,6 +566,10 @@ class _Battle:
     def state(self, i: int, j: int) -> Any:
         return (self.att.comps[i], self.dfn.comps[j], False)
 
+    def position(self, state: Any) -> int:
+        """The grid position (flat) of ``state``'s compositions (KeyError: not a cell)."""
+        return self.att.index[state[0]] * self.Cd + self.dfn.index[state[1]]
+
     def strikes(self, flat: np.ndarray):
         """Submerging and the surprise strike from positions ``flat`` (grid indices): the
         mid-round entries ``(b, target, s)`` — position b[e] reaches mid-round position
@@ -717,14 +722,23 @@ def _box_size(side, submerge: bool) -> int:
 
 
 def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
-          curve: bool = True, cancel: Callable[[], bool] | None = None) -> BattleOutcome:
+          curve: bool = True, cancel: Callable[[], bool] | None = None, start: Any = None,
+          mid_round: bool = False) -> BattleOutcome:
     """Exact outcome of ``rules`` (``applicable``) from its initial state; refused at once
     (EngineError) when its estimate is beyond ``limits.MAX_SEA_GRID_WORK``, and stopped
-    there should the estimate have been low (the outcomes pushed are counted)."""
+    there should the estimate have been low (the outcomes pushed are counted).
+
+    From another position the battle reaches (the table): ``start``, at its round's start,
+    or, ``mid_round``, after its submerging and surprise strike (before the general combat;
+    that round counts as fought). KeyError when ``start`` is not one of the battle's
+    positions."""
     limits.check_exact(box_estimate(rules), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
     battle = _Battle(rules)
     limits.check_exact(work_estimate(battle), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
-    return push_rows(lambda out: _Run(battle, out, prune_below, cancel), max_rounds, curve)
+    at = 0 if start is None else battle.position(start)
+    state = rules.initial_state() if start is None else start
+    return push_rows(lambda out: _Run(battle, out, prune_below, cancel, (at, state, mid_round)),
+                     max_rounds, curve)
 
 
 class _Run(RowRun):
@@ -738,9 +752,12 @@ class _Run(RowRun):
     position's strikes and general combat are made once (``_strikes``, ``_general``) and
     kept in pools (``strike_row`` / ``fire_row``: a grid position's row there, -1 before)."""
 
-    def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel):
+    def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel,
+                 start: tuple[int, Any, bool] = (0, None, False)):
         super().__init__(cancel, (battle.Ca * battle.Cd,))
         self.battle, self.out, self.prune_below = battle, out, prune_below
+        #: (position, state, mid_round): where round 1 starts (``solve``'s ``start``)
+        self.start = start
         self.ends = np.zeros(battle.Ca * battle.Cd)       # decided mass, recorded at the end
         self.settled = 0.0              # decided and stalemate mass recorded (round by round)
         self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
@@ -888,18 +905,31 @@ class _Run(RowRun):
         return flat
 
     def _first_round(self) -> bool:
-        """Round 1's strike from the initial state (its own state: every outcome of its round
-        moves away from it, as from ``LaterRules``' first-round state). False when the
-        battle is over before it starts."""
+        """Round 1's strike from the start (the initial state: its own state, every outcome
+        of its round moves away from it, as from ``LaterRules``' first-round state; a
+        position at a round's start: its mass goes where its strike takes it, a self-loop
+        included), or, mid-round, its mass put where the general combat takes it from.
+        False when the battle is over before it starts."""
         battle = self.battle
-        if battle.att.wiped[0] or battle.dfn.wiped[0]:
+        at, state, mid_round = self.start
+        i, j = divmod(at, battle.Cd)
+        if battle.att.wiped[i] or battle.dfn.wiped[j]:
             self.settled = 1.0
-            self.out.decided[battle.rules.initial_state()] = 1.0
+            self.out.decided[battle.rules.initial_state() if state is None else state] = 1.0
+            return False
+        if mid_round:
+            self.started = 1
+            self.out.expected_rounds += 1.0
+            self.mid.ravel()[at] = 1.0
+            return True
+        entries = self._strikes(np.array([at], dtype=np.int64))
+        if state is not None and entries[3][0] >= STALEMATE:    # nothing can happen here
+            self.settled = 1.0
+            self.out.stalemates[state] = 1.0
             return False
         self.started = 1
         self.out.expected_rounds += 1.0
-        start = np.zeros(1, dtype=np.int64)
-        self._strike(self._strikes(start), np.ones(1))
+        self._strike(entries, np.ones(1))
         return True
 
     # -- to the end -------------------------------------------------------------------------
