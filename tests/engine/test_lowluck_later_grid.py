@@ -351,24 +351,23 @@ def test_low_luck_battles_on_the_grid_answer_as_the_generic_solver(s):
 
 @pytest.mark.parametrize("units, edition, battle, on_grid", [
     (10, "1942se", "land", True), (60, "1942se", "land", True),
-    (61, "1942se", "land", False), (10, "1942se", "sea", False),
+    (140, "1942se", "land", True), (10, "1942se", "sea", False),
     (10, "classic", "land", False)])
 def test_which_low_luck_battles_go_to_the_grid(units, edition, battle, on_grid, monkeypatch):
-    """A later edition's low-luck land battle of at most ``LOW_LUCK_GRID_UNITS`` units goes to
-    the grid (where it is faster: measured); bigger ones, sea battles and Classic's go to the
-    generic solver — the same answer either way."""
+    """A later edition's low-luck land battle goes to the grid (where it is faster:
+    measured); sea battles and Classic's go to the generic solver — the same answer either
+    way."""
     kinds = ("infantry", "armor") if battle == "land" else ("destroyer", "cruiser")
     s = LowLuckScenario(options=LowLuckOptions(dice="lowluck", battle=battle),
                         attacker=LowLuckSide(units={kinds[0]: units, kinds[1]: 1}),
                         defender=LowLuckSide(units={kinds[0]: units}),
                         edition=lowluck.shipped(edition))
-    monkeypatch.setattr(lowluck, "LOW_LUCK_GRID_UNITS", 121)
     calls = []
     solve_grid = grid.solve_grid
     monkeypatch.setattr(grid, "solve_grid", lambda *a, **k: calls.append(1) or solve_grid(*a, **k))
     grid_result = lowluck.compute(s)
     assert bool(calls) == on_grid
-    monkeypatch.setattr(lowluck, "LOW_LUCK_GRID_UNITS", -1)            # the generic solver
+    monkeypatch.setattr(lowluck, "_low_luck_on_the_grid", lambda rules: False)   # generic
     generic = lowluck.compute(s)
     assert grid_result.attacker_wins == pytest.approx(generic.attacker_wins, abs=1e-12)
     assert grid_result.figures.attacker_ipc_lost == pytest.approx(

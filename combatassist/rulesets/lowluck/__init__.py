@@ -89,20 +89,17 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
                       cancel=cancel, exact=exact, exact_retreating=exact_retreating)
 
 
-#: A later edition's low-luck land battle of at most this many units (both sides) is solved
-#: on the grid: its rounds cost the generic solver ~35 us a position (the phases' batches in
-#: Python), the grid a few array operations a round. Measured (bench_aacalc2, 1942): 30 v 30
-#: with artillery and AA guns 0.8 ms on the grid, 2.1 ms generic; 60 v 60 1.3 ms both; at
-#: 100 v 100 and in Classic (whose positions cost less) the generic solver is as fast or faster.
-LOW_LUCK_GRID_UNITS = 120
-
-
 def _low_luck_on_the_grid(rules: LowLuckRules) -> bool:
+    """A later edition's low-luck land battle is solved on the grid: its rounds cost the
+    generic solver ~35 us a position (the phases' batches in Python), the grid a few array
+    operations a round, and its chains' tables come from arrays. Measured (1942, CPU):
+    30 v 30 with artillery and AA guns ~1.4 ms on both; 100 v 100 1.6-2.8 ms against
+    3.4-3.6; 150 v 150 4.7 against 5.7-6.1. At sea (no submarines) the two take the same
+    time, and Classic's positions cost the generic solver less: those stay with it."""
     if rules.edition.classic or rules.scenario.options.battle != "land":
         return False
     from . import grid
-    state = rules.initial_state()
-    return sum(state[0]) + sum(state[1]) <= LOW_LUCK_GRID_UNITS and grid.applicable(rules)
+    return grid.applicable(rules)
 
 
 class LowLuck(Ruleset):
