@@ -207,9 +207,10 @@ def test_sub_against_aircraft_is_a_stalemate_and_submerged_subs_leave():
     assert any(st[0][-1] for st in out.decided)        # submarines out of the battle
 
 
-def test_a_position_rule_retreat_goes_to_the_generic_solver_and_agrees(monkeypatch):
-    """Retreat by position looks at positions: the generic solver answers it (the fast solver
-    is not asked); without it the fast solver answers."""
+def test_retreat_rules_which_solver(monkeypatch):
+    """Without a retreat rule, and with "withdraw with N units or fewer" (its attacker
+    cells), the fast solver answers; "withdraw below X" looks at the positions' chances:
+    the generic solver answers it (the fast solver is not asked)."""
     doc = {"options": {"battle": "sea", "dice": "standard"},
            "attacker": {"units": {"submarine": 2, "destroyer": 1, "fighter": 1}},
            "defender": {"units": {"submarine": 1, "cruiser": 1}}}
@@ -222,7 +223,49 @@ def test_a_position_rule_retreat_goes_to_the_generic_solver_and_agrees(monkeypat
     doc["options"]["retreat_when_units"] = 1
     s = payload("1942se", doc)
     lowluck.outcome_of(lowluck.make_rules(s), s.options)
-    assert asked == [1]
+    assert asked == [1, 1]
+    doc["options"]["retreat_below"] = 0.3
+    s = payload("1942se", doc)
+    lowluck.outcome_of(lowluck.make_rules(s), s.options)
+    assert asked == [1, 1]
+
+
+def assert_withdraws_as_the_generic_solver(s, n: int, **kwargs) -> None:
+    """``solve(rules, withdraws=...)`` with "withdraw with ``n`` units or fewer" answers what
+    the generic solver does under the same rule: every bucket state by state (retreated
+    too), the expected rounds, the curve."""
+    rules = lowluck.make_rules(s)
+
+    def withdraws(state):
+        return rules.attacker_units(state) <= n
+
+    rounds = s.options.max_rounds
+    a = solve(rules, max_rounds=rounds, retreat=lambda state, _fought: withdraws(state))
+    b = later_seagrid.solve(rules, max_rounds=rounds, withdraws=withdraws, **kwargs)
+    for bucket in ("decided", "stalemates", "undecided", "retreated"):
+        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-12)
+    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-11)
+    if kwargs.get("curve", True):
+        m = min(len(a.decided_by_round), len(b.decided_by_round))
+        assert b.decided_by_round[:m] == pytest.approx(a.decided_by_round[:m], abs=1e-9)
+
+
+@pytest.mark.parametrize("n", [1, 2, 4])
+def test_withdrawing_with_few_units_answers_as_the_generic_solver(n):
+    """Random fleets (rounds cut or not: no withdrawal after the last), the curve's rounds
+    then the levels, and the levels alone (no curve); a start with too few withdraws at
+    once."""
+    for s in _battles(10, seed=90 + n, most=3):
+        assert_withdraws_as_the_generic_solver(s, n)
+    for s in _battles(4, seed=95 + n, most=3, rounds=(0,)):
+        assert_withdraws_as_the_generic_solver(s, n, curve=False)
+
+
+def test_withdrawing_before_the_levels_take_over(monkeypatch):
+    """After one round the levels take over, withdrawing as the rounds did."""
+    monkeypatch.setattr(chains, "MAX_ROUNDS_THEN_SWEEP", 1)
+    for s in _battles(6, seed=97, most=3, rounds=(0,)):
+        assert_withdraws_as_the_generic_solver(s, 2)
 
 
 def test_classic_and_low_luck_are_not_its_battles():

@@ -84,6 +84,16 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
         if later_seagrid.applicable(rules):
             def exact(r, max_rounds):
                 return later_seagrid.solve(r, max_rounds=max_rounds, cancel=cancel)
+
+            def exact_retreating(r, max_rounds, options):
+                # "withdraw with N units or fewer" (its attacker cells); "below X" needs
+                # the positions' chances: the generic solver
+                if options.below > 0.0:
+                    return None
+                few = options.when_units
+                return later_seagrid.solve(
+                    r, max_rounds=max_rounds, cancel=cancel,
+                    withdraws=lambda state: r.attacker_units(state) <= few)
     return run_battle(rules, retreat_options(opts), rules.attacker_units,
                       max_rounds=opts.max_rounds, method=method, trials=trials, seed=seed,
                       cancel=cancel, exact=exact, exact_retreating=exact_retreating)

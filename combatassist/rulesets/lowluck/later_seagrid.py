@@ -723,7 +723,8 @@ def _box_size(side, submerge: bool) -> int:
 
 def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
           curve: bool = True, cancel: Callable[[], bool] | None = None, start: Any = None,
-          mid_round: bool = False) -> BattleOutcome:
+          mid_round: bool = False, withdraws: Callable[[Any], bool] | None = None
+          ) -> BattleOutcome:
     """Exact outcome of ``rules`` (``applicable``) from its initial state; refused at once
     (EngineError) when its estimate is beyond ``limits.MAX_SEA_GRID_WORK``, and stopped
     there should the estimate have been low (the outcomes pushed are counted).
@@ -731,14 +732,29 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
     From another position the battle reaches (the table): ``start``, at its round's start,
     or, ``mid_round``, after its submerging and surprise strike (before the general combat;
     that round counts as fought). KeyError when ``start`` is not one of the battle's
-    positions."""
+    positions.
+
+    ``withdraws(state)``: a retreat rule that looks at the attacker's units only ("withdraw
+    with N units or fewer"), asked before every round (round 1 included; not after the last
+    of ``max_rounds``): the positions where it holds are ``retreated``, as the generic
+    solver's ``retreat`` leaves them."""
+    state = rules.initial_state() if start is None else start
+    if withdraws is not None and withdraws(state):
+        out = BattleOutcome()
+        out.retreated[state] = 1.0
+        out.decided_by_round = [1.0]
+        out.states_explored = 1
+        return out
     limits.check_exact(box_estimate(rules), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
     battle = _Battle(rules)
     limits.check_exact(work_estimate(battle), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
     at = 0 if start is None else battle.position(start)
-    state = rules.initial_state() if start is None else start
-    return push_rows(lambda out: _Run(battle, out, prune_below, cancel, (at, state, mid_round)),
-                     max_rounds, curve)
+    leaves = None
+    if withdraws is not None:
+        d0 = battle.dfn.comps[0]
+        leaves = np.array([bool(withdraws((comp, d0, False))) for comp in battle.att.comps])
+    return push_rows(lambda out: _Run(battle, out, prune_below, cancel, (at, state, mid_round),
+                                      leaves), max_rounds, curve)
 
 
 class _Run(RowRun):
@@ -753,11 +769,14 @@ class _Run(RowRun):
     kept in pools (``strike_row`` / ``fire_row``: a grid position's row there, -1 before)."""
 
     def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel,
-                 start: tuple[int, Any, bool] = (0, None, False)):
+                 start: tuple[int, Any, bool] = (0, None, False),
+                 leaves: np.ndarray | None = None):
         super().__init__(cancel, (battle.Ca * battle.Cd,))
         self.battle, self.out, self.prune_below = battle, out, prune_below
         #: (position, state, mid_round): where round 1 starts (``solve``'s ``start``)
         self.start = start
+        #: per attacker cell: the attacker withdraws from it before a round (``withdraws``)
+        self.leaves = leaves
         self.ends = np.zeros(battle.Ca * battle.Cd)       # decided mass, recorded at the end
         self.settled = 0.0              # decided and stalemate mass recorded (round by round)
         self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
@@ -878,10 +897,11 @@ class _Run(RowRun):
         self.fire_row[flat] = self.att_rows.add(len(flat), ka, ca, pa, kept_a * kept_d)
         self.dfn_rows.add(len(flat), kd, cd, pd, kept_d)
 
-    def _settle(self, flat: np.ndarray) -> np.ndarray:
-        """Take the decided and the too light positions among ``flat`` (grid indices with
-        mass) out of the grid (recorded, pruned); return the others. A side left with
-        transports alone loses them first (the battle is then decided)."""
+    def _settle(self, flat: np.ndarray, withdraw: bool = True) -> np.ndarray:
+        """Take the decided, withdrawn (``leaves``, when ``withdraw``) and too light
+        positions among ``flat`` (grid indices with mass, at a round's start) out of the
+        grid (recorded, pruned); return the others. A side left with transports alone loses
+        them first (the battle is then decided)."""
         battle = self.battle
         grid = self.grid.ravel()
         status = battle.status[flat]
@@ -896,6 +916,12 @@ class _Run(RowRun):
             self._end(decided, grid[decided])
             grid[decided] = 0.0
             flat = flat[status == 0]
+        if withdraw and self.leaves is not None:
+            gone = flat[np.take(self.leaves, flat // battle.Cd)]
+            if len(gone):
+                self._record(self.out.retreated, gone, grid[gone])
+                grid[gone] = 0.0
+                flat = flat[~np.take(self.leaves, flat // battle.Cd)]
         m = grid[flat]
         light = m < self.prune_below
         if light.any():
@@ -986,7 +1012,9 @@ class _Run(RowRun):
         while len(curve) < max_rounds:
             self._poll()
             grid = self.grid.ravel()
-            flat = self._settle(np.flatnonzero(grid != 0.0))
+            # no withdrawal after the last round: what is still on then is ``undecided``
+            flat = self._settle(np.flatnonzero(grid != 0.0),
+                                withdraw=finish or len(curve) + 1 < max_rounds)
             m = grid[flat].copy()
             self.grid[:] = 0.0
             entries = self._strikes(flat)
