@@ -10,13 +10,14 @@ import pytest
 
 from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, grid,
-                                          later_seagrid)
+                                          later_seagrid, seagrid)
 from combatassist.table import TableBattle
 from combatassist.table.odds import _rules_odds
 
 from .test_lowluck_grid import _battles
 from .test_lowluck_later_grid import later_battles
 from .test_lowluck_later_seagrid import _battles as later_fleets
+from .test_lowluck_seagrid import _battles as classic_fleets
 
 
 def _to_the_end(s: LowLuckScenario) -> LowLuckScenario:
@@ -52,17 +53,19 @@ BATTLES = [_to_the_end(s) for s in _battles(10, seed=81, most=5, dice="standard"
            + later_battles(10, seed=82, most=4)]
 
 
-FLEETS = later_fleets(10, seed=83, most=3, rounds=(0,))
+FLEETS = later_fleets(10, seed=83, most=3, rounds=(0,)) + [
+    _to_the_end(s) for s in classic_fleets(8, seed=84, most=3)]
 
 
 @pytest.mark.parametrize("s", BATTLES + FLEETS)
 def test_the_tables_odds_after_every_step_are_the_rules_own(s, monkeypatch):
     """Random Classic battles (AA fire: odds between it and the fire too), later-edition
-    ones (bombardment in round 1 only, two-hit units) and later-edition fleets (submarines:
-    odds after their surprise strike too), played with random dice: after every step the
-    grids' odds equal the generic answer."""
+    ones (bombardment in round 1 only, two-hit units), later-edition fleets (submarines:
+    odds after their surprise strike too) and Classic fleets (the submarines' first strike),
+    played with random dice: after every step the grids' odds equal the generic answer."""
     used = []
-    for module, name in ((grid, "solve_grid"), (later_seagrid, "solve")):
+    for module, name in ((grid, "solve_grid"), (later_seagrid, "solve"),
+                         (seagrid, "solve_sea")):
         solver = getattr(module, name)
 
         def spy(*args, _solver=solver, **kwargs):
@@ -123,17 +126,35 @@ def test_a_battle_the_generic_solver_refused_gets_odds_at_the_table():
     assert table.expected_rounds == pytest.approx(odds.expected_rounds, abs=1e-12)
 
 
-def test_low_luck_and_sea_battles_with_submarines_keep_the_rules_own_odds(monkeypatch):
-    """Low luck (the generic solver is fast there) and Classic's first strike (not on this
-    grid): ``table_odds`` hands them to the rules' own answer."""
+def test_low_luck_keeps_the_rules_own_odds(monkeypatch):
+    """Low luck (the generic solver is fast there): ``table_odds`` hands it to the rules'
+    own answer."""
     calls = []
     monkeypatch.setattr(grid, "solve_grid", lambda *a, **k: calls.append(1))
     low = LowLuckScenario(attacker=LowLuckSide(units={"infantry": 3, "armor": 2}),
                           defender=LowLuckSide(units={"infantry": 4}))
-    subs = LowLuckScenario(options=LowLuckOptions(dice="standard", battle="sea"),
-                           attacker=LowLuckSide(units={"submarine": 2, "battleship": 1}),
-                           defender=LowLuckSide(units={"carrier": 1, "fighter": 1}))
-    for s in (low, subs):
-        battle = TableBattle(lowluck.make_rules(s), ruleset="lowluck")
-        assert_same_result(battle.odds_from_here(), _generic(battle))
+    battle = TableBattle(lowluck.make_rules(low), ruleset="lowluck")
+    assert_same_result(battle.odds_from_here(), _generic(battle))
     assert not calls
+
+
+def test_a_position_off_the_sea_grid_gets_the_rules_own_odds():
+    """Players who take other casualties than the order of loss leave the sea grid's cells:
+    the rules' own answer then (``KeyError`` from the grid), the same odds."""
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard", battle="sea"),
+                        attacker=LowLuckSide(units={"submarine": 2, "battleship": 1,
+                                                    "fighter": 1}),
+                        defender=LowLuckSide(units={"carrier": 1, "fighter": 2,
+                                                    "transport": 1}))
+    rules = lowluck.make_rules(s)
+    a, d, _ = rules.initial_state()
+    off = list(a)
+    off[list(rules.scenario.edition.ids).index("battleship")] = 0   # not the cheapest first
+    state = (tuple(off), d, False)
+    with pytest.raises(KeyError):
+        seagrid.solve_sea(rules, start=state)
+    from combatassist.table.odds import odds_from
+    table = odds_from(rules, state, ruleset="lowluck")
+    generic = _rules_odds(rules, state, ruleset="lowluck", cancel=None, max_rounds=0,
+                          remaining=None)
+    assert_same_result(table, generic)

@@ -169,20 +169,23 @@ class LowLuck(Ruleset):
         the rules' own (``generic``)."""
         if not rules.dice.independent or rules.verdict(state) is not None:
             return generic()                      # (decided mid-round: nothing to solve)
-        from . import grid, later_seagrid
+        from . import grid, later_seagrid, seagrid
         phases = rules.phases(state)[band:]
         if not phases or phases[-1] is not rules._fire:
             return generic()
-        if grid.applicable(rules):
+        if grid.applicable(rules):           # its chains start from the position itself
             outcome = grid.solve_grid(rules, start=state, phases=phases, cancel=cancel)
-        elif later_seagrid.applicable(rules) and (band == 0 or len(phases) == 1):
-            # at its round's start, or mid-round before the general combat alone
-            try:
+            return self.battle_result(rules.scenario, rules, outcome)
+        try:
+            if later_seagrid.applicable(rules) and (band == 0 or len(phases) == 1):
+                # at its round's start, or mid-round before the general combat alone
                 outcome = later_seagrid.solve(rules, start=state, mid_round=band > 0,
                                               cancel=cancel)
-            except KeyError:                      # not one of the grid's positions
+            elif rules.edition.classic and seagrid.applicable(rules) and band == 0:
+                outcome = seagrid.solve_sea(rules, start=state, cancel=cancel)
+            else:
                 return generic()
-        else:
+        except KeyError:        # a position off the sea grids' cells (other casualties)
             return generic()
         return self.battle_result(rules.scenario, rules, outcome)
 

@@ -250,23 +250,45 @@ class _Sea:
     def state(self, r: int, c: int) -> Any:
         return (self.att.comps[self.chain_index(r)], self.dfn.comps[c], False)
 
+    def cell(self, state: Any) -> tuple[int, int]:
+        """(r, c) of ``state``'s compositions (KeyError: not on the grid)."""
+        try:
+            return (self.att.n - self.att.comps.index(state[0]),
+                    self.dfn.comps.index(state[1]))
+        except ValueError:
+            raise KeyError(state) from None
+
 
 def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
-              curve: bool = True, cancel: Callable[[], bool] | None = None) -> BattleOutcome:
-    """Exact outcome of ``rules`` (``applicable``) from its initial state."""
+              curve: bool = True, cancel: Callable[[], bool] | None = None,
+              start: Any = None) -> BattleOutcome:
+    """Exact outcome of ``rules`` (``applicable``) from its initial state, or from ``start``,
+    a position at a round's start that the battle reaches by its order of loss (the table;
+    KeyError when it is not one of the grid's cells)."""
     dfn = _Defender(rules, rules.initial_state()[1])
     limits.check_exact(work_estimate(rules, dfn), limits.MAX_GRID_WORK, "multiply-adds")
     with one_blas_thread():
         sea = _Sea(rules, dfn)
-    return push_rows(lambda out: _Run(sea, out, prune_below, cancel), max_rounds, curve)
+    at = (sea.R, 0)
+    if start is not None:
+        at = sea.cell(start)
+        if sea.stale(at[0])[at[1]]:                   # nothing can happen from there
+            out = BattleOutcome()
+            out.stalemates[start] = 1.0
+            out.decided_by_round = [1.0]
+            out.states_explored = 1
+            return out
+    return push_rows(lambda out: _Run(sea, out, prune_below, cancel, at), max_rounds, curve)
 
 
 class _Run(RowRun):
     """Pushes the battle's mass into one ``BattleOutcome``."""
 
-    def __init__(self, sea: _Sea, out: BattleOutcome, prune_below: float, cancel):
+    def __init__(self, sea: _Sea, out: BattleOutcome, prune_below: float, cancel,
+                 at: tuple[int, int] | None = None):
         super().__init__(cancel, (sea.R + 1, sea.C))
         self.sea, self.out, self.prune_below = sea, out, prune_below
+        self.at = (sea.R, 0) if at is None else at       # the start's cell
 
     def _record(self, bucket: dict, r: int, c: int, m: float) -> None:
         key = self.sea.state(r, c)
@@ -274,7 +296,7 @@ class _Run(RowRun):
 
     def _start(self) -> np.ndarray:
         grid = np.zeros((self.sea.R + 1, self.sea.C))
-        grid[self.sea.R, 0] = 1.0
+        grid[self.at] = 1.0
         return grid
 
     def _prune(self, x: np.ndarray) -> None:
