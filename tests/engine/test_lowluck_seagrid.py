@@ -116,3 +116,60 @@ def test_cancel_stops_the_sea_grid():
                         defender=LowLuckSide(units={"transport": 8, "fighter": 3}))
     with pytest.raises(Cancelled):
         seagrid.solve_sea(lowluck.make_rules(s), cancel=lambda: True)
+
+
+def assert_withdraws_as_the_generic_solver(s: LowLuckScenario, n: int, **kwargs) -> None:
+    """``solve_sea(rules, when_units=n)`` answers what the generic solver does with "withdraw
+    with ``n`` units or fewer": every bucket state by state (retreated too), the expected
+    rounds, the curve."""
+    from tests.engine.test_lowluck_grid import _same_states
+    rules = lowluck.make_rules(s)
+    rounds = s.options.max_rounds
+    a = solve(rules, max_rounds=rounds,
+              retreat=lambda state, _fought: rules.attacker_units(state) <= n)
+    b = seagrid.solve_sea(rules, max_rounds=rounds, when_units=n, **kwargs)
+    for bucket in ("decided", "stalemates", "undecided", "retreated"):
+        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-12)
+    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-11)
+    if kwargs.get("curve", True):
+        m = min(len(a.decided_by_round), len(b.decided_by_round))
+        assert b.decided_by_round[:m] == pytest.approx(a.decided_by_round[:m], abs=1e-9)
+
+
+@pytest.mark.parametrize("n", [1, 2, 4])
+def test_withdrawing_with_few_units_answers_as_the_generic_solver(n):
+    """Random fleets (rounds cut or not: no withdrawal after the last), to the end with the
+    curve (the rounds, then the sweep) and without it (the sweep alone, stopping above the
+    withdrawal rows); a start with too few withdraws at once."""
+    for s in _battles(10, seed=110 + n, most=3):
+        assert_withdraws_as_the_generic_solver(s, n)
+    for s in _battles(4, seed=115 + n, most=3):
+        s = LowLuckScenario(options=replace(s.options, max_rounds=0), attacker=s.attacker,
+                            defender=s.defender)
+        assert_withdraws_as_the_generic_solver(s, n, curve=False)
+
+
+def test_withdrawing_before_the_sweep_takes_over(monkeypatch):
+    """After one round the sweep takes over, withdrawing as the rounds did."""
+    monkeypatch.setattr(chains, "MAX_ROUNDS_THEN_SWEEP", 1)
+    for s in _battles(6, seed=118, most=3):
+        s = LowLuckScenario(options=replace(s.options, max_rounds=0), attacker=s.attacker,
+                            defender=s.defender)
+        assert_withdraws_as_the_generic_solver(s, 2)
+
+
+def test_retreat_rules_at_sea_which_solver(monkeypatch):
+    """"Withdraw with N units or fewer": the sea grid; "below X": the generic solver."""
+    asked = []
+    real = seagrid.solve_sea
+    monkeypatch.setattr(seagrid, "solve_sea", lambda *a, **k: asked.append(k) or real(*a, **k))
+    s = _battles(1, seed=119, most=3)[0]
+    for options, on_grid in (({"retreat_when_units": 2}, True),
+                             ({"retreat_below": 0.3}, False)):
+        asked.clear()
+        opts = replace(s.options, max_rounds=0, **options)
+        lowluck.compute(LowLuckScenario(options=opts, attacker=s.attacker,
+                                        defender=s.defender))
+        assert bool(asked) == on_grid
+        if on_grid:
+            assert asked[0]["when_units"] == 2

@@ -79,6 +79,14 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
                 return grid.solve_grid(
                     r, max_rounds=max_rounds, cancel=cancel, below=options.below,
                     withdraws=(lambda state: r.attacker_units(state) <= few) if few else None)
+        elif solver is not grid.solve_grid:          # Classic at sea: ``seagrid``
+            def exact_retreating(r, max_rounds, options):
+                # "withdraw with N units or fewer": its attacker's bottom rows; "below X"
+                # needs the positions' chances: the generic solver
+                if options.below > 0.0:
+                    return None
+                return solver(r, max_rounds=max_rounds, cancel=cancel,
+                              when_units=options.when_units)
     elif rules.dice.independent:
         from . import later_seagrid                 # a later edition's sea battle
         if later_seagrid.applicable(rules):

@@ -261,10 +261,20 @@ class _Sea:
 
 def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
               curve: bool = True, cancel: Callable[[], bool] | None = None,
-              start: Any = None) -> BattleOutcome:
+              start: Any = None, when_units: int = 0) -> BattleOutcome:
     """Exact outcome of ``rules`` (``applicable``) from its initial state, or from ``start``,
     a position at a round's start that the battle reaches by its order of loss (the table;
-    KeyError when it is not one of the grid's cells)."""
+    KeyError when it is not one of the grid's cells).
+
+    ``when_units`` > 0: the attacker withdraws before a round (round 1 included; not after the
+    last of ``max_rounds``) once it has that many units or fewer — its rows 1..when_units,
+    whose mass is ``retreated``, as the generic solver's ``retreat`` leaves it."""
+    if when_units and sum(rules.initial_state()[0]) <= when_units:
+        out = BattleOutcome()
+        out.retreated[rules.initial_state()] = 1.0
+        out.decided_by_round = [1.0]
+        out.states_explored = 1
+        return out
     dfn = _Defender(rules, rules.initial_state()[1])
     limits.check_exact(work_estimate(rules, dfn), limits.MAX_GRID_WORK, "multiply-adds")
     with one_blas_thread():
@@ -278,17 +288,20 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
             out.decided_by_round = [1.0]
             out.states_explored = 1
             return out
-    return push_rows(lambda out: _Run(sea, out, prune_below, cancel, at), max_rounds, curve)
+    return push_rows(lambda out: _Run(sea, out, prune_below, cancel, at, when_units),
+                     max_rounds, curve)
 
 
 class _Run(RowRun):
     """Pushes the battle's mass into one ``BattleOutcome``."""
 
     def __init__(self, sea: _Sea, out: BattleOutcome, prune_below: float, cancel,
-                 at: tuple[int, int] | None = None):
+                 at: tuple[int, int] | None = None, withdrawn: int = 0):
         super().__init__(cancel, (sea.R + 1, sea.C))
         self.sea, self.out, self.prune_below = sea, out, prune_below
         self.at = (sea.R, 0) if at is None else at       # the start's cell
+        #: rows 1..withdrawn: the attacker withdraws from them before a round (its units)
+        self.withdrawn = min(withdrawn, sea.R)
 
     def _record(self, bucket: dict, r: int, c: int, m: float) -> None:
         key = self.sea.state(r, c)
@@ -333,7 +346,7 @@ class _Run(RowRun):
         sea, out = self.sea, self.out
         wiped = sea.dfn.wiped
         grid = self._start() if grid is None else grid
-        for r in range(sea.R, 0, -1):
+        for r in range(sea.R, self.withdrawn, -1):
             x = grid[r]
             if not x.any():
                 continue
@@ -362,6 +375,7 @@ class _Run(RowRun):
             self._spread(grid, r, leave, sub, main, 1)
         for c in np.flatnonzero(grid[0]):
             self._record(out.decided, 0, c, float(grid[0, c]))
+        self._withdraw(grid)
 
     # -- round by round ------------------------------------------------------------------
     def step(self, alive: np.ndarray) -> np.ndarray:
@@ -373,8 +387,20 @@ class _Run(RowRun):
             self._spread(nxt, int(r), alive[r], sub, main, 0)
         return nxt
 
-    def settle(self, grid: np.ndarray) -> np.ndarray:
-        """Move decided, stalemate and tiny cells out of ``grid`` (recorded)."""
+    def _withdraw(self, grid: np.ndarray) -> None:
+        """Record the mass in the rows the attacker withdraws from (``withdrawn``) as
+        retreated — in the defender's "wiped out" column as decided: the round that brought
+        the attacker down won the battle —; zero it."""
+        wiped = self.sea.dfn.wiped
+        rows = grid[1:self.withdrawn + 1]
+        for r, c in zip(*np.nonzero(rows)):
+            bucket = self.out.decided if c == wiped else self.out.retreated
+            self._record(bucket, int(r) + 1, int(c), float(rows[r, c]))
+            rows[r, c] = 0.0
+
+    def settle(self, grid: np.ndarray, withdraw: bool = True) -> np.ndarray:
+        """Move decided, withdrawn (``withdraw``), stalemate and tiny cells out of ``grid``
+        (recorded)."""
         sea, out = self.sea, self.out
         wiped = sea.dfn.wiped
         for c in np.flatnonzero(grid[0]):
@@ -383,6 +409,8 @@ class _Run(RowRun):
             self._record(out.decided, r + 1, wiped, float(grid[r + 1, wiped]))
         grid[0] = 0.0
         grid[:, wiped] = 0.0
+        if withdraw:
+            self._withdraw(grid)
         self._prune(grid)
         for r in np.flatnonzero(grid.any(axis=1)):
             stale = sea.stale(int(r)) & (grid[r] > 0)
@@ -397,7 +425,8 @@ class _Run(RowRun):
         for n in range(max_rounds):
             if n:
                 out.expected_rounds += float(alive.sum())
-            alive = self.settle(self.step(alive))
+            # no withdrawal after the last round: what is still on then is ``undecided``
+            alive = self.settle(self.step(alive), withdraw=n + 1 < max_rounds)
             if n == 0:
                 out.expected_rounds = 1.0
             out.decided_by_round.append(1.0 - float(alive.sum()))
