@@ -99,6 +99,18 @@ def _same_states(a: dict, b: dict, tol: float):
         assert b.get(key, 0.0) == pytest.approx(a.get(key, 0.0), abs=tol), key
 
 
+def assert_same_outcome(a, b, *, curve: bool = True, tol: float = 1e-12) -> None:
+    """``b`` answers what ``a`` (the generic solver's outcome) does: every bucket state by
+    state (retreated too), the expected rounds and, with ``curve``, the curve as far as both
+    go."""
+    for bucket in ("decided", "stalemates", "undecided", "retreated"):
+        _same_states(getattr(a, bucket), getattr(b, bucket), tol)
+    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=10 * tol)
+    if curve:
+        n = min(len(a.decided_by_round), len(b.decided_by_round))
+        assert b.decided_by_round[:n] == pytest.approx(a.decided_by_round[:n], abs=1e-9)
+
+
 @pytest.mark.parametrize("s", _battles(30, seed=3, most=4, dice="standard"))
 def test_grid_matches_the_generic_solver_state_by_state(s):
     """Ordinary dice, AA fire, orders of loss, techs, max_rounds: every decided, stalemate and

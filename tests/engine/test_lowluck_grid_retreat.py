@@ -15,7 +15,7 @@ from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, grid
 from combatassist.solver import solve
 
-from .test_lowluck_grid import _battles, _same_states
+from .test_lowluck_grid import _battles, assert_same_outcome
 from .test_lowluck_later_grid import later_battles
 
 
@@ -33,15 +33,10 @@ def assert_withdraws_as_the_generic_solver(s: LowLuckScenario, withdraws_of, **k
     rounds = s.options.max_rounds
     a = solve(rules, max_rounds=rounds, retreat=lambda state, _fought: withdraws(state))
     b = grid.solve_grid(rules, max_rounds=rounds, withdraws=withdraws, **kwargs)
-    for bucket in ("decided", "stalemates", "undecided", "retreated"):
-        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-13)
-    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
+    assert_same_outcome(a, b, curve=kwargs.get("curve", True), tol=1e-13)
     total = sum(sum(getattr(b, bucket).values())
                 for bucket in ("decided", "stalemates", "undecided", "retreated"))
     assert total + b.pruned == pytest.approx(1.0, abs=1e-13)
-    if kwargs.get("curve", True):
-        n = min(len(a.decided_by_round), len(b.decided_by_round))
-        assert b.decided_by_round[:n] == pytest.approx(a.decided_by_round[:n], abs=1e-9)
 
 
 def _with_rounds(s: LowLuckScenario, rounds: int) -> LowLuckScenario:
@@ -229,12 +224,7 @@ def assert_withdraws_below_as_the_generic_solver(s: LowLuckScenario, below: floa
     a = run_battle(rules, RetreatOptions(0, when_units, below), rules.attacker_units)
     b = grid.solve_grid(rules, below=below, withdraws=too_few(rules, when_units)
                         if when_units else None, **kwargs)
-    for bucket in ("decided", "stalemates", "undecided", "retreated"):
-        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-12)
-    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-11)
-    if kwargs.get("curve", True):
-        n = min(len(a.decided_by_round), len(b.decided_by_round))
-        assert b.decided_by_round[:n] == pytest.approx(a.decided_by_round[:n], abs=1e-9)
+    assert_same_outcome(a, b, curve=kwargs.get("curve", True))
 
 
 @pytest.mark.parametrize("s, below", BELOW)

@@ -16,7 +16,8 @@ from combatassist.rulesets.lowluck import chains, later_seagrid
 from combatassist.rulesets.lowluck.later_phases import AIR_ONLY, ANY, SUB
 from combatassist.solver import Cancelled, solve
 from tests.engine.test_lowluck_editions import payload
-from tests.engine.test_lowluck_grid import _same_states, assert_answers_as_the_generic_solver
+from tests.engine.test_lowluck_grid import (_same_states, assert_answers_as_the_generic_solver,
+                                           assert_same_outcome)
 
 SHIPS = {"1942se": ["submarine", "destroyer", "cruiser", "carrier", "battleship", "transport",
                     "fighter", "bomber"],
@@ -242,12 +243,7 @@ def assert_withdraws_as_the_generic_solver(s, n: int, **kwargs) -> None:
     rounds = s.options.max_rounds
     a = solve(rules, max_rounds=rounds, retreat=lambda state, _fought: withdraws(state))
     b = later_seagrid.solve(rules, max_rounds=rounds, withdraws=withdraws, **kwargs)
-    for bucket in ("decided", "stalemates", "undecided", "retreated"):
-        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-12)
-    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-11)
-    if kwargs.get("curve", True):
-        m = min(len(a.decided_by_round), len(b.decided_by_round))
-        assert b.decided_by_round[:m] == pytest.approx(a.decided_by_round[:m], abs=1e-9)
+    assert_same_outcome(a, b, curve=kwargs.get("curve", True))
 
 
 @pytest.mark.parametrize("n", [1, 2, 4])

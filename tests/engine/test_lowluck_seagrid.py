@@ -14,7 +14,8 @@ from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowL
                                           seagrid)
 from combatassist.rulesets.lowluck.rules import SEA
 from combatassist.solver import Cancelled, solve
-from tests.engine.test_lowluck_grid import assert_answers_as_the_generic_solver, battles_for
+from tests.engine.test_lowluck_grid import (assert_answers_as_the_generic_solver,
+                                           assert_same_outcome, battles_for)
 
 UNITS = ["battleship", "carrier", "transport", "submarine", "fighter", "bomber"]
 
@@ -122,18 +123,12 @@ def assert_withdraws_as_the_generic_solver(s: LowLuckScenario, n: int, **kwargs)
     """``solve_sea(rules, when_units=n)`` answers what the generic solver does with "withdraw
     with ``n`` units or fewer": every bucket state by state (retreated too), the expected
     rounds, the curve."""
-    from tests.engine.test_lowluck_grid import _same_states
     rules = lowluck.make_rules(s)
     rounds = s.options.max_rounds
     a = solve(rules, max_rounds=rounds,
               retreat=lambda state, _fought: rules.attacker_units(state) <= n)
     b = seagrid.solve_sea(rules, max_rounds=rounds, when_units=n, **kwargs)
-    for bucket in ("decided", "stalemates", "undecided", "retreated"):
-        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-12)
-    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-11)
-    if kwargs.get("curve", True):
-        m = min(len(a.decided_by_round), len(b.decided_by_round))
-        assert b.decided_by_round[:m] == pytest.approx(a.decided_by_round[:m], abs=1e-9)
+    assert_same_outcome(a, b, curve=kwargs.get("curve", True))
 
 
 @pytest.mark.parametrize("n", [1, 2, 4])
