@@ -209,9 +209,10 @@ def test_sub_against_aircraft_is_a_stalemate_and_submerged_subs_leave():
 
 
 def test_retreat_rules_which_solver(monkeypatch):
-    """Without a retreat rule, and with "withdraw with N units or fewer" (its attacker
-    cells), the fast solver answers; "withdraw below X" looks at the positions' chances:
-    the generic solver answers it (the fast solver is not asked)."""
+    """Without a retreat rule, with "withdraw with N units or fewer" (its attacker cells)
+    and with "withdraw below X" to the end (the positions' chances solved backwards), the
+    fast solver answers; "below X" with a round limit (the chances depend on the rounds
+    left) goes to the generic solver (the fast solver is not asked)."""
     doc = {"options": {"battle": "sea", "dice": "standard"},
            "attacker": {"units": {"submarine": 2, "destroyer": 1, "fighter": 1}},
            "defender": {"units": {"submarine": 1, "cruiser": 1}}}
@@ -228,7 +229,11 @@ def test_retreat_rules_which_solver(monkeypatch):
     doc["options"]["retreat_below"] = 0.3
     s = payload("1942se", doc)
     lowluck.outcome_of(lowluck.make_rules(s), s.options)
-    assert asked == [1, 1]
+    assert asked == [1, 1, 1]
+    doc["options"]["max_rounds"] = 3
+    s = payload("1942se", doc)
+    lowluck.outcome_of(lowluck.make_rules(s), s.options)
+    assert asked == [1, 1, 1]
 
 
 def assert_withdraws_as_the_generic_solver(s, n: int, **kwargs) -> None:
@@ -255,6 +260,41 @@ def test_withdrawing_with_few_units_answers_as_the_generic_solver(n):
         assert_withdraws_as_the_generic_solver(s, n)
     for s in _battles(4, seed=95 + n, most=3, rounds=(0,)):
         assert_withdraws_as_the_generic_solver(s, n, curve=False)
+
+
+@pytest.mark.parametrize("below", [0.1, 0.4, 0.8])
+def test_withdrawing_below_a_chance_answers_as_the_generic_solver(below):
+    """"Withdraw when the chance falls below X", alone and with "with 2 units or fewer":
+    the positions' chances (``_Run.fight_on``, backwards by level over the positions a first
+    pass met) and the pass withdrawing from those below X answer what the generic solver
+    does (its position values, then its solve) — state by state, curve and all; fleets
+    whose start is a fold (a defender of transports alone) or below X at once too."""
+    from combatassist.retreat import RetreatOptions, run_battle
+    for s in _battles(8, seed=int(below * 100) + 130, most=3, rounds=(0,)):
+        rules = lowluck.make_rules(s)
+        for few in (0, 2):
+            a = run_battle(rules, RetreatOptions(0, few, below), rules.attacker_units)
+            b = later_seagrid.solve(rules, below=below, withdraws=(
+                (lambda state: rules.attacker_units(state) <= few) if few else None))
+            assert_same_outcome(a, b)
+
+
+def test_withdrawing_below_a_chance_from_a_fold_and_at_the_start():
+    """A start that a round's end folds (the defender's transports alone: won in round 1)
+    is fought, not withdrawn from; a start below X withdraws before round 1."""
+    from combatassist.retreat import RetreatOptions, run_battle
+    lone = payload("1942se", {"options": {"battle": "sea", "dice": "standard"},
+                              "attacker": {"units": {"submarine": 1, "battleship": 1}},
+                              "defender": {"units": {"transport": 2}}})
+    weak = payload("1942se", {"options": {"battle": "sea", "dice": "standard"},
+                              "attacker": {"units": {"submarine": 1}},
+                              "defender": {"units": {"destroyer": 2, "cruiser": 1}}})
+    for s, below, retreated in ((lone, 0.5, 0.0), (weak, 0.5, 1.0)):
+        rules = lowluck.make_rules(s)
+        a = run_battle(rules, RetreatOptions(0, 0, below), rules.attacker_units)
+        b = later_seagrid.solve(rules, below=below)
+        assert_same_outcome(a, b)
+        assert sum(b.retreated.values()) == pytest.approx(retreated, abs=1e-12)
 
 
 def test_withdrawing_before_the_levels_take_over(monkeypatch):

@@ -94,14 +94,14 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
                 return later_seagrid.solve(r, max_rounds=max_rounds, cancel=cancel)
 
             def exact_retreating(r, max_rounds, options):
-                # "withdraw with N units or fewer" (its attacker cells); "below X" needs
-                # the positions' chances: the generic solver
-                if options.below > 0.0:
+                # "withdraw with N units or fewer" (its attacker cells); "below X" (to the
+                # end: the positions' chances solved backwards, ``_Run.fight_on``)
+                if options.below > 0.0 and max_rounds > 0:
                     return None
                 few = options.when_units
                 return later_seagrid.solve(
-                    r, max_rounds=max_rounds, cancel=cancel,
-                    withdraws=lambda state: r.attacker_units(state) <= few)
+                    r, max_rounds=max_rounds, cancel=cancel, below=options.below,
+                    withdraws=(lambda state: r.attacker_units(state) <= few) if few else None)
     return run_battle(rules, retreat_options(opts), rules.attacker_units,
                       max_rounds=opts.max_rounds, method=method, trials=trials, seed=seed,
                       cancel=cancel, exact=exact, exact_retreating=exact_retreating)

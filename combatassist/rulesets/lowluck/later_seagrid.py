@@ -56,7 +56,7 @@ import numpy as np
 
 from ... import limits
 from ...solver import BattleOutcome, DEFAULT_PRUNE
-from .chains import CURVE_DONE, STALEMATE, RowRun, as_drawn, push_rows
+from .chains import CURVE_DONE, STALEMATE, RowRun, as_drawn, one_blas_thread, push_rows
 from .hits import TAIL_CUTOFF
 from .later_phases import AIR_ONLY, ANY, SUB
 
@@ -723,8 +723,8 @@ def _box_size(side, submerge: bool) -> int:
 
 def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
           curve: bool = True, cancel: Callable[[], bool] | None = None, start: Any = None,
-          mid_round: bool = False, withdraws: Callable[[Any], bool] | None = None
-          ) -> BattleOutcome:
+          mid_round: bool = False, withdraws: Callable[[Any], bool] | None = None,
+          below: float = 0.0) -> BattleOutcome:
     """Exact outcome of ``rules`` (``applicable``) from its initial state; refused at once
     (EngineError) when its estimate is beyond ``limits.MAX_SEA_GRID_WORK``, and stopped
     there should the estimate have been low (the outcomes pushed are counted).
@@ -737,7 +737,10 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
     ``withdraws(state)``: a retreat rule that looks at the attacker's units only ("withdraw
     with N units or fewer"), asked before every round (round 1 included; not after the last
     of ``max_rounds``): the positions where it holds are ``retreated``, as the generic
-    solver's ``retreat`` leaves them."""
+    solver's ``retreat`` leaves them. ``below`` > 0 (to the end from the initial state only):
+    the attacker also withdraws where its chance to win by fighting on, under these rules,
+    is below it — a first pass meets the positions (and makes their rounds), ``fight_on``
+    values them backwards, the second pass withdraws from those below."""
     state = rules.initial_state() if start is None else start
     if withdraws is not None and withdraws(state):
         out = BattleOutcome()
@@ -752,9 +755,31 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
     leaves = None
     if withdraws is not None:
         d0 = battle.dfn.comps[0]
-        leaves = np.array([bool(withdraws((comp, d0, False))) for comp in battle.att.comps])
-    return push_rows(lambda out: _Run(battle, out, prune_below, cancel, (at, state, mid_round),
-                                      leaves), max_rounds, curve)
+        few = np.array([bool(withdraws((comp, d0, False))) for comp in battle.att.comps])
+        leaves = np.repeat(few, battle.Cd)
+    first = None
+    if below > 0.0:
+        if start is not None or max_rounds > 0:
+            raise ValueError("retreat_below on the sea grid is solved to the end only")
+        first = _Run(battle, BattleOutcome(), prune_below, cancel)
+        with one_blas_thread():
+            first.to_the_end()                          # meets the positions, makes rows
+        on, at_start = first.fight_on(leaves, below)
+        leaves = (on < below) if leaves is None else leaves | (on < below)
+        if first.started and at_start < below:          # below at the start: no round
+            out = BattleOutcome()
+            out.retreated[state] = 1.0
+            out.decided_by_round = [1.0]
+            out.states_explored = 1
+            return out
+
+    def run(out: BattleOutcome) -> _Run:
+        made = _Run(battle, out, prune_below, cancel, (at, state, mid_round), leaves)
+        if first is not None:
+            made.share_rows(first)
+        return made
+
+    return push_rows(run, max_rounds, curve)
 
 
 class _Run(RowRun):
@@ -775,7 +800,7 @@ class _Run(RowRun):
         self.battle, self.out, self.prune_below = battle, out, prune_below
         #: (position, state, mid_round): where round 1 starts (``solve``'s ``start``)
         self.start = start
-        #: per attacker cell: the attacker withdraws from it before a round (``withdraws``)
+        #: per position: the attacker withdraws from it before a round (``withdraws``)
         self.leaves = leaves
         self.ends = np.zeros(battle.Ca * battle.Cd)       # decided mass, recorded at the end
         self.settled = 0.0              # decided and stalemate mass recorded (round by round)
@@ -788,6 +813,90 @@ class _Run(RowRun):
         self.strike_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
         self.fire_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
         self.strike_rows, self.att_rows, self.dfn_rows = _Pool(), _Pool(), _Pool()
+
+    def share_rows(self, other: "_Run") -> None:
+        """Use ``other``'s rows (the same battle's): each position's round made once."""
+        self.strike_row, self.fire_row = other.strike_row, other.fire_row
+        self.strike_rows, self.att_rows, self.dfn_rows = (other.strike_rows, other.att_rows,
+                                                          other.dfn_rows)
+
+    def fight_on(self, leaves: np.ndarray | None, below: float) -> tuple[np.ndarray, float]:
+        """Per position, the attacker's chance to win by fighting the next round from it and
+        following the rule after it — withdrawing where that chance is below ``below``, and
+        at ``leaves`` —: the generic ``position_values`` on the positions this run met (their
+        rows made: ``to_the_end``), valued backwards level by level (a round moves a position
+        to higher levels or leaves it where it is; that self-loop removed, as the generic
+        solver removes it). A position never met is worth 0, as the generic solver reads a
+        pruned one; a stalemate 0; an end 1 when the attacker won (a fold: where it folds).
+        And the chance of fighting round 1 from the start (its own state, no self-loop:
+        every position its round reaches at the value it has there)."""
+        battle = self.battle
+        att, dfn, Cd = battle.att, battle.dfn, battle.Cd
+        won = np.outer(~att.wiped, dfn.wiped).ravel()
+        value = won.astype(float)                       # ends final; the others valued below
+        status = battle.status
+        folds = np.flatnonzero(status == 2)
+        if len(folds):
+            ti, tj = battle.end_of_round(*np.divmod(folds, Cd))
+            value[folds] = won[ti * Cd + tj]
+        on = np.zeros(len(value))
+        mid_rest = np.zeros(len(value))                 # general combat, its self-loop out
+        mid_home = np.zeros(len(value))                 # ... and P(it leaves it as it is)
+        mid_value = np.zeros(len(value))
+        met_start = (self.strike_row >= 0) & (status == 0)
+        met_mid = self.fire_row >= 0
+        levels = np.add.outer(att.rank, dfn.rank).ravel()
+        order = np.argsort(_small(levels), kind="stable")
+        bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
+        for level in range(len(bounds) - 2, -1, -1):
+            self._poll()
+            at = order[bounds[level]:bounds[level + 1]]
+            mids = at[met_mid[at]]
+            if len(mids):
+                k, target, p = self._general_pairs(mids)
+                home = target == mids[k]
+                mid_rest[mids] = np.bincount(k[~home], p[~home] * value[target[~home]],
+                                             minlength=len(mids))
+                mid_home[mids] = np.bincount(k[home], p[home], minlength=len(mids))
+            starts = at[met_start[at]]
+            if len(starts):
+                rows = self.strike_row[starts]
+                b, target, strike = self.strike_rows.get(rows)
+                stay = self.strike_rows.value[rows]
+                home = target == starts[b]
+                ahead = np.bincount(b[~home], strike[~home] * mid_value[target[~home]],
+                                    minlength=len(starts))
+                stays_home = np.bincount(b[home], strike[home], minlength=len(starts))
+                with np.errstate(divide="ignore", invalid="ignore"):    # stalemates: below
+                    chance = (ahead + stays_home * mid_rest[starts]) / (1.0 - stay)
+                chance[stay >= STALEMATE] = 0.0
+                on[starts] = chance
+                withdraw = chance < below
+                if leaves is not None:
+                    withdraw |= leaves[starts]
+                value[starts] = np.where(withdraw, 0.0, chance)
+            if len(mids):
+                mid_value[mids] = mid_rest[mids] + mid_home[mids] * value[mids]
+        first = self.strike_row[self.start[0]]
+        if first < 0:
+            return on, 0.0
+        _, target, strike = self.strike_rows.get(np.array([first]))
+        return on, float((strike * mid_value[target]).sum())
+
+    def _general_pairs(self, mids: np.ndarray):
+        """The general combat's joint outcomes from mid-round positions ``mids`` (their rows
+        made): (k: which of ``mids``, target position, p), every pair of the attacker's and
+        the defender's next cells."""
+        rows = self.fire_row[mids]
+        ka, ca, pa = self.att_rows.get(rows)
+        kd, cd, pd = self.dfn_rows.get(rows)
+        per_d = np.bincount(kd, minlength=len(mids))
+        first_d = np.cumsum(per_d) - per_d
+        times = per_d[ka]                               # each attacker entry, per defender's
+        a = np.repeat(np.arange(len(ka)), times)
+        within = np.arange(len(a)) - np.repeat(np.cumsum(times) - times, times)
+        d = first_d[ka[a]] + within
+        return ka[a], ca[a] * self.battle.Cd + cd[d], pa[a] * pd[d]
 
     def _count(self, outcomes: int) -> None:
         """Count the outcomes pushed; stop where the estimate would have refused."""
@@ -917,11 +1026,12 @@ class _Run(RowRun):
             grid[decided] = 0.0
             flat = flat[status == 0]
         if withdraw and self.leaves is not None:
-            gone = flat[np.take(self.leaves, flat // battle.Cd)]
+            leaving = np.take(self.leaves, flat)
+            gone = flat[leaving]
             if len(gone):
                 self._record(self.out.retreated, gone, grid[gone])
                 grid[gone] = 0.0
-                flat = flat[~np.take(self.leaves, flat // battle.Cd)]
+                flat = flat[~leaving]
         m = grid[flat]
         light = m < self.prune_below
         if light.any():
