@@ -120,14 +120,15 @@ def test_cancel_stops_the_sea_grid():
 
 
 def assert_withdraws_as_the_generic_solver(s: LowLuckScenario, n: int, **kwargs) -> None:
-    """``solve_sea(rules, when_units=n)`` answers what the generic solver does with "withdraw
+    """``solve_sea(rules, withdraws=...)`` answers what the generic solver does with "withdraw
     with ``n`` units or fewer": every bucket state by state (retreated too), the expected
     rounds, the curve."""
     rules = lowluck.make_rules(s)
     rounds = s.options.max_rounds
     a = solve(rules, max_rounds=rounds,
               retreat=lambda state, _fought: rules.attacker_units(state) <= n)
-    b = seagrid.solve_sea(rules, max_rounds=rounds, when_units=n, **kwargs)
+    b = seagrid.solve_sea(rules, max_rounds=rounds, **kwargs,
+                          withdraws=lambda state: rules.attacker_units(state) <= n)
     assert_same_outcome(a, b, curve=kwargs.get("curve", True))
 
 
@@ -167,4 +168,4 @@ def test_retreat_rules_at_sea_which_solver(monkeypatch):
                                         defender=s.defender))
         assert bool(asked) == on_grid
         if on_grid:
-            assert asked[0]["when_units"] == 2
+            assert asked[0]["withdraws"] is not None

@@ -47,64 +47,50 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
 
     A battle still on after ``retreat_after`` rounds withdraws (``retreated``), losses stay
     what they were when it withdrew."""
-    exact = None
-    solver = None
-    if rules.dice.independent:
-        # Ordinary dice spread each round over dozens of hit counts per side: the vectorised
-        # grids are 40-60x faster there (low luck's two-point rounds are faster generically).
-        # ``grid`` also answers the retreat rules that look at positions (not in an
-        # amphibious assault, nor "withdraw below X" with a round limit).
-        # (imported here: a low-luck battle, the default, never needs them)
-        from . import grid, seagrid
-        if grid.applicable(rules):
-            solver = grid.solve_grid
-        elif rules.edition.classic:
-            solver = seagrid.solve_sea
-    elif _low_luck_on_the_grid(rules):
-        from . import grid
-        solver = grid.solve_grid
-    exact_retreating = None
-    if solver is not None:
+    exact = exact_retreating = None
+    found = _exact_solver(rules)
+    if found is not None:
+        solve, answers_below = found
+
         def exact(r, max_rounds):
-            return solver(r, max_rounds=max_rounds, cancel=cancel)
+            return solve(r, max_rounds=max_rounds, cancel=cancel)
 
-        if solver is grid.solve_grid and grid.retreats_on_the_grid(rules):
+        from . import grid
+        if grid.retreats_on_the_grid(rules):        # every unit can leave
             def exact_retreating(r, max_rounds, options):
-                # "withdraw with N units or fewer": bottom rows of the grid; "withdraw below
-                # X": the cells' chances solved backwards first (to the end only: with a
-                # round limit they depend on the rounds left)
-                if options.below > 0.0 and max_rounds > 0:
+                # "withdraw with N units or fewer": a side's units only decrease, so its
+                # cells are a grid's last; "below X": the chances solved backwards first,
+                # to the end only (with a round limit they depend on the rounds left)
+                if options.below > 0.0 and (max_rounds > 0 or not answers_below):
                     return None
                 few = options.when_units
-                return grid.solve_grid(
-                    r, max_rounds=max_rounds, cancel=cancel, below=options.below,
-                    withdraws=(lambda state: r.attacker_units(state) <= few) if few else None)
-        elif solver is not grid.solve_grid:          # Classic at sea: ``seagrid``
-            def exact_retreating(r, max_rounds, options):
-                # "withdraw with N units or fewer": its attacker's bottom rows; "below X"
-                # needs the positions' chances: the generic solver
-                if options.below > 0.0:
-                    return None
-                return solver(r, max_rounds=max_rounds, cancel=cancel,
-                              when_units=options.when_units)
-    elif rules.dice.independent:
-        from . import later_seagrid                 # a later edition's sea battle
-        if later_seagrid.applicable(rules):
-            def exact(r, max_rounds):
-                return later_seagrid.solve(r, max_rounds=max_rounds, cancel=cancel)
-
-            def exact_retreating(r, max_rounds, options):
-                # "withdraw with N units or fewer" (its attacker cells); "below X" (to the
-                # end: the positions' chances solved backwards, ``_Run.fight_on``)
-                if options.below > 0.0 and max_rounds > 0:
-                    return None
-                few = options.when_units
-                return later_seagrid.solve(
-                    r, max_rounds=max_rounds, cancel=cancel, below=options.below,
-                    withdraws=(lambda state: r.attacker_units(state) <= few) if few else None)
+                return solve(r, max_rounds=max_rounds, cancel=cancel, below=options.below,
+                             withdraws=(lambda state: r.attacker_units(state) <= few)
+                             if few else None)
     return run_battle(rules, retreat_options(opts), rules.attacker_units,
                       max_rounds=opts.max_rounds, method=method, trials=trials, seed=seed,
                       cancel=cancel, exact=exact, exact_retreating=exact_retreating)
+
+
+def _exact_solver(rules: LowLuckRules):
+    """The vectorised solver for ``rules`` and whether it answers "withdraw below X", or
+    None (the generic solver). Ordinary dice spread each round over dozens of hit counts per
+    side: the grids are 40-60x faster there (low luck's two-point rounds are faster
+    generically, but in a later edition's land battle). Imported here: a low-luck battle,
+    the default, never needs them."""
+    if rules.dice.independent:
+        from . import grid, later_seagrid, seagrid
+        if grid.applicable(rules):
+            return grid.solve_grid, True
+        if rules.edition.classic:
+            return seagrid.solve_sea, False          # Classic at sea: the first strike
+        if later_seagrid.applicable(rules):
+            return later_seagrid.solve, True
+        return None
+    if _low_luck_on_the_grid(rules):
+        from . import grid
+        return grid.solve_grid, True
+    return None
 
 
 def _low_luck_on_the_grid(rules: LowLuckRules) -> bool:

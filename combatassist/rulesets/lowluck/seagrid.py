@@ -261,15 +261,20 @@ class _Sea:
 
 def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
               curve: bool = True, cancel: Callable[[], bool] | None = None,
-              start: Any = None, when_units: int = 0) -> BattleOutcome:
+              start: Any = None, withdraws: Callable[[Any], bool] | None = None,
+              below: float = 0.0) -> BattleOutcome:
     """Exact outcome of ``rules`` (``applicable``) from its initial state, or from ``start``,
     a position at a round's start that the battle reaches by its order of loss (the table;
     KeyError when it is not one of the grid's cells).
 
-    ``when_units`` > 0: the attacker withdraws before a round (round 1 included; not after the
-    last of ``max_rounds``) once it has that many units or fewer — its rows 1..when_units,
-    whose mass is ``retreated``, as the generic solver's ``retreat`` leaves it."""
-    if when_units and sum(rules.initial_state()[0]) <= when_units:
+    ``withdraws(state)``: a retreat rule that looks at the attacker's units only and holds
+    once they are few enough ("withdraw with N units or fewer"), asked before every round
+    (round 1 included; not after the last of ``max_rounds``): its attacker's bottom rows,
+    whose mass is ``retreated``, as the generic solver's ``retreat`` leaves it. ``below``
+    ("withdraw below X") is not answered here (ValueError)."""
+    if below > 0.0:
+        raise ValueError("the sea grid does not value positions (retreat_below)")
+    if withdraws is not None and withdraws(rules.initial_state()):
         out = BattleOutcome()
         out.retreated[rules.initial_state()] = 1.0
         out.decided_by_round = [1.0]
@@ -288,7 +293,13 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
             out.decided_by_round = [1.0]
             out.states_explored = 1
             return out
-    return push_rows(lambda out: _Run(sea, out, prune_below, cancel, at, when_units),
+    withdrawn = 0
+    if withdraws is not None:                   # rows 1..withdrawn: units only decrease
+        rows = [bool(withdraws(sea.state(r, 0))) for r in range(1, sea.R + 1)]
+        withdrawn = sum(rows)
+        if rows != [True] * withdrawn + [False] * (sea.R - withdrawn):
+            raise AssertionError("a retreat rule must hold on the bottom rows of a chain")
+    return push_rows(lambda out: _Run(sea, out, prune_below, cancel, at, withdrawn),
                      max_rounds, curve)
 
 
