@@ -77,8 +77,9 @@ MEDIUMLUCK_200_RETREAT = MEDIUMLUCK_200.replace(
 
 
 @pytest.mark.parametrize("text,limit", [
-    # a position-dependent retreat rule: the generic solver (it counts transitions)
-    (LOWLUCK_SEA_150.replace('battle = "sea"\n', 'battle = "sea"\nretreat_when_units = 9\n'),
+    # a retreat rule only the generic solver answers there (it counts transitions):
+    # Classic's sea grid answers "withdraw with N units or fewer", not "below X"
+    (LOWLUCK_SEA_150.replace('battle = "sea"\n', 'battle = "sea"\nretreat_below = 0.5\n'),
      limits.MAX_EXACT_TRANSITIONS),
     # Medium Luck fought to the end goes to the heuristic grid: its own work unit and limit
     (MEDIUMLUCK_200, limits.MAX_BAND_GRID_WORK),
@@ -105,6 +106,11 @@ def test_grid_solvers_refuse_at_once_beyond_their_work_limit(monkeypatch):
     assert "reduce the forces" in message
     result = compute(LOWLUCK_SEA_150)
     assert result.attacker_wins + result.defender_wins + result.draw == \
+        pytest.approx(1.0, abs=1e-12)
+    withdrawing = compute(LOWLUCK_SEA_150.replace('battle = "sea"\n',
+                                                  'battle = "sea"\nretreat_when_units = 9\n'))
+    assert withdrawing.retreated > 0.0            # on the sea grid: the generic one refused
+    assert withdrawing.attacker_wins + withdrawing.defender_wins + withdrawing.draw == \
         pytest.approx(1.0, abs=1e-12)
     monkeypatch.setattr(limits, "MAX_GRID_WORK", 10 ** 6)
     message = refused_at_once(LOWLUCK_LAND_150.replace("max_rounds = 1000", "max_rounds = 0"))
