@@ -2,7 +2,8 @@
 and 100,000-trial simulations.
 
 The ordinary-dice battles are Classic land battles, cheapest unit lost first, exact (pruned
-mass reported, far below 1e-12); each name gives the unit counts a v d.
+mass reported, far below the documented 1e-9: at most ~2e-12); each name gives the unit
+counts a v d.
 """
 from dataclasses import replace
 
@@ -58,8 +59,10 @@ STANDARD = [
 def _exact(scenario, target):
     def run():
         result = lowluck.compute(scenario)
-        if result.pruned > 1e-12:
-            raise AssertionError(f"pruned {result.pruned:.1e} > 1e-12")
+        # the documented bound is 1e-9; these stay far below it (150 v 150 with an AA gun and
+        # 50 aircraft, 51 sub-battles: ~2e-12, the rest below 1e-12)
+        if result.pruned > 1e-11:
+            raise AssertionError(f"pruned {result.pruned:.1e} > 1e-11")
     run.repeat = 7 if target <= 0.1 else 3      # best of several: the machine may be busy
     return run
 
@@ -125,11 +128,20 @@ def _once(scenario):
     return run
 
 
+#: A 1942 fleet of 80 v 80 with ordinary dice: beyond the sea grid's work limit (~5e8 cells
+#: x outcomes against 1.5e8). (The land battle of 100 v 100 this once was is answered now.)
+FLEET_80 = ("{ submarine = 20, destroyer = 20, cruiser = 10, battleship = 10, fighter = 15, "
+            "bomber = 5 }",
+            "{ submarine = 20, destroyer = 20, cruiser = 10, carrier = 10, battleship = 10, "
+            "fighter = 10 }")
+
+
 def refused_at_once():
-    """1942's 100 v 100 with ordinary dice: beyond the work limit, refused before solving."""
+    """1942's 80 v 80 fleet with ordinary dice: beyond the work limit, refused before
+    solving."""
     from combatassist.errors import EngineError
     try:
-        lowluck.compute(edition_battle("1942se", "land", "standard", *LAND_100))
+        lowluck.compute(edition_battle("1942se", "sea", "standard", *FLEET_80))
     except EngineError:
         return
     raise AssertionError("expected a refusal")
@@ -155,7 +167,7 @@ BENCHMARKS = [
      lambda: _long_capped()),
     ("tech plan air, 20 rounds", None, lambda: plan_research("air", [18] * 20, 72)),
     *[(name, None, _once(s)) for name, s in EDITIONS],
-    ("1942: 100 v 100 land, standard dice: refused at once", None, refused_at_once),
+    ("1942: 80 v 80 fleet, standard dice: refused at once", None, refused_at_once),
 ]
 
 
