@@ -155,17 +155,51 @@ def test_withdrawing_before_the_sweep_takes_over(monkeypatch):
 
 
 def test_retreat_rules_at_sea_which_solver(monkeypatch):
-    """"Withdraw with N units or fewer": the sea grid; "below X": the generic solver."""
+    """Both retreat rules to the end: the sea grid; "below X" with a round limit (the
+    chances depend on the rounds left): the generic solver."""
     asked = []
     real = seagrid.solve_sea
     monkeypatch.setattr(seagrid, "solve_sea", lambda *a, **k: asked.append(k) or real(*a, **k))
     s = _battles(1, seed=119, most=3)[0]
     for options, on_grid in (({"retreat_when_units": 2}, True),
-                             ({"retreat_below": 0.3}, False)):
+                             ({"retreat_below": 0.3}, True),
+                             ({"retreat_below": 0.3, "retreat_after": 2}, False)):
         asked.clear()
         opts = replace(s.options, max_rounds=0, **options)
         lowluck.compute(LowLuckScenario(options=opts, attacker=s.attacker,
                                         defender=s.defender))
         assert bool(asked) == on_grid
         if on_grid:
-            assert asked[0]["withdraws"] is not None
+            assert asked[0]["withdraws"] is not None or asked[0]["below"] > 0
+
+
+@pytest.mark.parametrize("below", [0.1, 0.4, 0.8])
+def test_withdrawing_below_a_chance_answers_as_the_generic_solver(below):
+    """"Withdraw when the chance falls below X", alone and with "with 2 units or fewer": the
+    cells' chances (``_fight_on``, row by row from the attacker's last unit) and the pass
+    withdrawing from those below X (the rounds, the sweep, the sweep alone) answer what the
+    generic solver does — its position values, then its solve."""
+    from combatassist.retreat import RetreatOptions, run_battle
+    for s in _battles(6, seed=int(below * 100) + 140, most=3):
+        s = LowLuckScenario(options=replace(s.options, max_rounds=0), attacker=s.attacker,
+                            defender=s.defender)
+        rules = lowluck.make_rules(s)
+        for few in (0, 2):
+            a = run_battle(rules, RetreatOptions(0, few, below), rules.attacker_units)
+            for curve in (True, False):
+                b = seagrid.solve_sea(rules, below=below, curve=curve, withdraws=(
+                    (lambda state: rules.attacker_units(state) <= few) if few else None))
+                assert_same_outcome(a, b, curve=curve)
+
+
+def test_withdrawing_below_a_chance_at_the_start():
+    """A start below X withdraws before round 1, as the generic solver says."""
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard", battle="sea"),
+                        attacker=LowLuckSide(units={"submarine": 1}),
+                        defender=LowLuckSide(units={"battleship": 2, "carrier": 1}))
+    from combatassist.retreat import RetreatOptions, run_battle
+    rules = lowluck.make_rules(s)
+    a = run_battle(rules, RetreatOptions(0, 0, 0.5), rules.attacker_units)
+    b = seagrid.solve_sea(rules, below=0.5)
+    assert_same_outcome(a, b)
+    assert b.retreated == {rules.initial_state(): 1.0}

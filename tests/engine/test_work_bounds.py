@@ -71,16 +71,28 @@ def refused_at_once(text, **kwargs) -> str:
     return message
 
 
+#: A 1942 amphibious assault of 150 v 150 with "withdraw with 9 units or fewer": the landed
+#: units can't leave, so the grid can't answer the rule; the generic solver refuses it.
+AMPHIBIOUS_150_RETREAT = """ruleset = "lowluck"
+[options]
+edition = "1942se"
+dice = "standard"
+retreat_when_units = 9
+[attacker]
+units = { infantry = 60, artillery = 30, armor = 40, fighter = 15, bomber = 5 }
+amphibious = { infantry = 20 }
+[defender]
+units = { infantry = 100, artillery = 20, armor = 30 }
+"""
 #: The 200 v 200 Medium Luck battle with a retreat rule: the chain solver's estimate decides.
 MEDIUMLUCK_200_RETREAT = MEDIUMLUCK_200.replace(
     'ruleset = "mediumluck"\n', 'ruleset = "mediumluck"\n[options]\nretreat_after = 3\n')
 
 
 @pytest.mark.parametrize("text,limit", [
-    # a retreat rule only the generic solver answers there (it counts transitions):
-    # Classic's sea grid answers "withdraw with N units or fewer", not "below X"
-    (LOWLUCK_SEA_150.replace('battle = "sea"\n', 'battle = "sea"\nretreat_below = 0.5\n'),
-     limits.MAX_EXACT_TRANSITIONS),
+    # a retreat rule only the generic solver answers there (it counts transitions): an
+    # amphibious assault, whose landed units can't leave
+    (AMPHIBIOUS_150_RETREAT, limits.MAX_EXACT_TRANSITIONS),
     # Medium Luck fought to the end goes to the heuristic grid: its own work unit and limit
     (MEDIUMLUCK_200, limits.MAX_BAND_GRID_WORK),
     (MEDIUMLUCK_200_RETREAT, limits.MAX_EXACT_TRANSITIONS)])

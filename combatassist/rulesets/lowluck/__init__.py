@@ -83,7 +83,7 @@ def _exact_solver(rules: LowLuckRules):
         if grid.applicable(rules):
             return grid.solve_grid, True
         if rules.edition.classic:
-            return seagrid.solve_sea, False          # Classic at sea: the first strike
+            return seagrid.solve_sea, True           # Classic at sea: the first strike
         if later_seagrid.applicable(rules):
             return later_seagrid.solve, True
         return None

@@ -65,28 +65,39 @@ def fight_on(g: Group, below: float, leaves: np.ndarray | None = None
 def _row(moves: np.ndarray, miss: np.ndarray, down: np.ndarray, below: float,
          forced: np.ndarray, fixed: np.ndarray | None, fixed_value: np.ndarray
          ) -> tuple[np.ndarray, np.ndarray]:
-    """One row's (on, value) [k, j]: ``down`` what its cells' rounds are worth in the rows
-    below, ``moves`` [k, j, j'] its defender's moves (the cell's own row when the defender
-    scores no hit, chance ``miss`` [j]; column nd: wiped out, worth 1), ``forced`` the
-    cells another rule withdraws from, ``fixed`` cells worth ``fixed_value`` (folded).
+    """One row's (on, value) [k, j] (``solve_row``): ``down`` what its cells' rounds are
+    worth in the rows below, ``moves`` [k, j, j'] its defender's moves (the cell's own row
+    when the defender scores no hit, chance ``miss`` [j]; column nd: wiped out, worth 1)."""
+    flow = moves[:, :, :-1] * miss[None, :, None]               # [k, j, j'], j' >= j
+    rhs = down + miss[None, :] * moves[:, :, -1]                # ... and to "wiped out"
+    return solve_row(flow, rhs, below, forced, fixed, fixed_value)
+
+
+def solve_row(flow: np.ndarray, rhs: np.ndarray, below: float, forced: np.ndarray,
+              fixed: np.ndarray | None = None, fixed_value: np.ndarray | None = None
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """One row's (on, value) [k, j] under "withdraw below ``below``": ``flow`` [k, j, j'] the
+    row's own moves (j' >= j: upper triangular, its diagonal the self-loops), ``rhs`` [k, j]
+    what a cell's round is worth elsewhere, ``forced`` the cells another rule withdraws
+    from, ``fixed`` cells worth ``fixed_value`` (folded).
 
     Cell j's chance depends on the cells after it in the row (j' > j), so the row is one
     upper-triangular system in the chances of the cells that fight on. Which cells those are
     depends on the chances: solved with none withdrawing but the forced, then again with the
     cells found below ``below`` withdrawing, until no more are found. Withdrawing only lowers
     the chances before it (all weights are non-negative), so the set only grows, and at the
-    end every cell is what the cell-by-cell recursion gives (it has one solution)."""
-    K, nd = down.shape
+    end every cell is what the cell-by-cell recursion gives (it has one solution). A
+    stalemate (its self-loop 1) is worth 0."""
+    K, nd = rhs.shape
     diag = np.arange(nd)
-    flow = moves[:, :, :nd] * miss[None, :, None]                 # [k, j, j'], j' > j
+    flow = flow.copy()
     stay = flow[:, diag, diag].copy()
     stale = stay >= STALEMATE
     flow[:, diag, diag] = 0.0
-    rhs = down + miss[None, :] * moves[:, :, nd]                  # ... and to "wiped out"
     keep = np.zeros((K, nd), dtype=bool) if fixed is None else fixed
     if fixed is not None:
         rhs = rhs + np.einsum("kjc,kc->kj", flow, np.where(fixed, fixed_value, 0.0))
-    rhs[stale] = 0.0
+    rhs = np.where(stale, 0.0, rhs)
     gone = forced | stale
     while True:
         # on (1 - stay) - sum over fighting cells j' of flow[j, j'] on[j'] = rhs

@@ -270,10 +270,12 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
     ``withdraws(state)``: a retreat rule that looks at the attacker's units only and holds
     once they are few enough ("withdraw with N units or fewer"), asked before every round
     (round 1 included; not after the last of ``max_rounds``): its attacker's bottom rows,
-    whose mass is ``retreated``, as the generic solver's ``retreat`` leaves it. ``below``
-    ("withdraw below X") is not answered here (ValueError)."""
-    if below > 0.0:
-        raise ValueError("the sea grid does not value positions (retreat_below)")
+    whose mass is ``retreated``, as the generic solver's ``retreat`` leaves it. ``below`` > 0
+    (to the end from the initial state only): the attacker also withdraws where its chance
+    to win by fighting on, under these rules, is below it (``_fight_on``: every cell valued
+    backwards first)."""
+    if below > 0.0 and (start is not None or max_rounds > 0):
+        raise ValueError("retreat_below on the sea grid is solved to the end only")
     if withdraws is not None and withdraws(rules.initial_state()):
         out = BattleOutcome()
         out.retreated[rules.initial_state()] = 1.0
@@ -293,26 +295,76 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
             out.decided_by_round = [1.0]
             out.states_explored = 1
             return out
-    withdrawn = 0
+    leaves = None
     if withdraws is not None:                   # rows 1..withdrawn: units only decrease
         rows = [bool(withdraws(sea.state(r, 0))) for r in range(1, sea.R + 1)]
         withdrawn = sum(rows)
         if rows != [True] * withdrawn + [False] * (sea.R - withdrawn):
             raise AssertionError("a retreat rule must hold on the bottom rows of a chain")
-    return push_rows(lambda out: _Run(sea, out, prune_below, cancel, at, withdrawn),
+        leaves = np.zeros((sea.R + 1, sea.C), dtype=bool)
+        leaves[1:withdrawn + 1] = True
+    if below > 0.0:
+        on, at_start = _fight_on(sea, below, leaves)
+        if at_start < below:                        # below at the start: no round
+            out = BattleOutcome()
+            out.retreated[rules.initial_state()] = 1.0
+            out.decided_by_round = [1.0]
+            out.states_explored = 1
+            return out
+        leaves = (on < below) if leaves is None else leaves | (on < below)
+    if leaves is not None:
+        leaves[0] = False
+        leaves[:, sea.dfn.wiped] = False            # the battle is over there
+    return push_rows(lambda out: _Run(sea, out, prune_below, cancel, at, leaves),
                      max_rounds, curve)
+
+
+def _fight_on(sea: _Sea, below: float, leaves: np.ndarray | None
+              ) -> tuple[np.ndarray, float]:
+    """Per cell (r, c), the attacker's chance to win by fighting the next round from it and
+    following the rule after it — withdrawing where that chance is below ``below``, and at
+    ``leaves`` —, and the chance of fighting round 1 from the start (its own state: every
+    cell its round reaches at the value it has there). Row by row from the attacker's last
+    unit (a round moves a cell down its rows or along its row), each row one triangular
+    system (``grid_values.solve_row``); "wiped out" is worth 1, row 0 and a stalemate 0."""
+    from .grid_values import solve_row
+    R, C, wiped = sea.R, sea.C, sea.dfn.wiped
+    value = np.zeros((R + 1, C))
+    value[1:, wiped] = 1.0
+    on = np.zeros_like(value)
+    hits = sea.dfn.hits                                  # [c, d]: the defender scores d
+    width = hits.shape[1]
+    at_start = 0.0
+    for r in range(1, R + 1):
+        sub, main = sea.moves(r)
+        first = max(1, r - width + 1)
+        after = np.zeros(C)                                # after the strike, per cell
+        if first < r:
+            reach = value[first:r] @ main.T                # [r', c]: the main fire's moves
+            after = (reach * hits[:, r - np.arange(first, r)].T).sum(axis=0)
+        down = sub @ after                                 # the strike first
+        flow = sub @ (hits[:, 0, None] * main)             # the row's own round
+        rhs = down + flow[:, wiped]
+        forced = np.zeros(C - 1, dtype=bool) if leaves is None else leaves[r, :wiped]
+        row_on, row_value = solve_row(flow[None, :wiped, :wiped], rhs[None, :wiped], below,
+                                      forced[None])
+        on[r, :wiped], value[r, :wiped] = row_on[0], row_value[0]
+        if r == R:
+            at_start = float(rhs[0] + flow[0, :wiped] @ value[r, :wiped])
+    return on, at_start
 
 
 class _Run(RowRun):
     """Pushes the battle's mass into one ``BattleOutcome``."""
 
     def __init__(self, sea: _Sea, out: BattleOutcome, prune_below: float, cancel,
-                 at: tuple[int, int] | None = None, withdrawn: int = 0):
+                 at: tuple[int, int] | None = None, leaves: np.ndarray | None = None):
         super().__init__(cancel, (sea.R + 1, sea.C))
         self.sea, self.out, self.prune_below = sea, out, prune_below
         self.at = (sea.R, 0) if at is None else at       # the start's cell
-        #: rows 1..withdrawn: the attacker withdraws from them before a round (its units)
-        self.withdrawn = min(withdrawn, sea.R)
+        #: [r, c]: the attacker withdraws from the cell before a round (none in row 0 or
+        #: "wiped out"), or None
+        self.leaves = leaves
 
     def _record(self, bucket: dict, r: int, c: int, m: float) -> None:
         key = self.sea.state(r, c)
@@ -323,8 +375,10 @@ class _Run(RowRun):
         grid[self.at] = 1.0
         return grid
 
-    def _prune(self, x: np.ndarray) -> None:
+    def _prune(self, x: np.ndarray, keep: np.ndarray | None = None) -> None:
         tiny = (x < self.prune_below) & (x > 0)
+        if keep is not None:
+            tiny &= ~keep                   # withdrawn, however light
         if tiny.any():
             self.out.pruned += float(x[tiny].sum())
             x[tiny] = 0.0
@@ -357,19 +411,31 @@ class _Run(RowRun):
         sea, out = self.sea, self.out
         wiped = sea.dfn.wiped
         grid = self._start() if grid is None else grid
-        for r in range(sea.R, self.withdrawn, -1):
+        leaves = self.leaves
+        for r in range(sea.R, 0, -1):
             x = grid[r]
             if not x.any():
                 continue
             self._poll()
-            self._prune(x)
+            gone = None if leaves is None else leaves[r]
+            if gone is not None and gone[:wiped].all():
+                # the attacker withdraws from the whole row: its cells stay (``_withdraw``)
+                if x[wiped]:
+                    self._record(out.decided, r, wiped, float(x[wiped]))
+                    x[wiped] = 0.0
+                continue
+            self._prune(x, gone)
             sub, main = sea.moves(r)
             stale = sea.stale(r)
+            if gone is not None:
+                stale = stale & ~gone                       # withdrawn before it stalls
             j0 = int(np.flatnonzero(x)[0]) if x.any() else wiped
             # Within the row (the defender scores no hit): visits y = x (I - N)^-1.
             flow = sub[j0:, j0:] @ (sea.dfn.hits[j0:, 0, None] * main[j0:, j0:])
             flow[wiped - j0] = 0.0                          # "wiped out" stays
             flow[stale[j0:]] = 0.0                          # so does a stalemate
+            if gone is not None:
+                flow[gone[j0:]] = 0.0                       # and a cell the attacker leaves
             system = np.eye(len(flow)) - flow
             x[j0:] = np.linalg.solve(system.T, x[j0:])
             if x[wiped]:
@@ -379,6 +445,8 @@ class _Run(RowRun):
             leave = x.copy()
             leave[wiped] = 0.0
             leave[stale] = 0.0
+            if gone is not None:
+                leave[gone] = 0.0                           # recorded by ``_withdraw``
             if not leave.any():
                 continue
             self.seen[r] |= leave > 0
@@ -399,15 +467,13 @@ class _Run(RowRun):
         return nxt
 
     def _withdraw(self, grid: np.ndarray) -> None:
-        """Record the mass in the rows the attacker withdraws from (``withdrawn``) as
-        retreated — in the defender's "wiped out" column as decided: the round that brought
-        the attacker down won the battle —; zero it."""
-        wiped = self.sea.dfn.wiped
-        rows = grid[1:self.withdrawn + 1]
-        for r, c in zip(*np.nonzero(rows)):
-            bucket = self.out.decided if c == wiped else self.out.retreated
-            self._record(bucket, int(r) + 1, int(c), float(rows[r, c]))
-            rows[r, c] = 0.0
+        """Record the mass in the cells the attacker withdraws from (``leaves``) as
+        retreated; zero it."""
+        if self.leaves is None:
+            return
+        for r, c in zip(*np.nonzero(self.leaves & (grid != 0.0))):
+            self._record(self.out.retreated, int(r), int(c), float(grid[r, c]))
+            grid[r, c] = 0.0
 
     def settle(self, grid: np.ndarray, withdraw: bool = True) -> np.ndarray:
         """Move decided, withdrawn (``withdraw``), stalemate and tiny cells out of ``grid``
