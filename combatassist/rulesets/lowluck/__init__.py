@@ -48,10 +48,8 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
     A battle still on after ``retreat_after`` rounds withdraws (``retreated``), losses stay
     what they were when it withdrew."""
     exact = exact_retreating = None
-    found = _exact_solver(rules)
-    if found is not None:
-        solve, answers_below = found
-
+    solve = _exact_solver(rules)
+    if solve is not None:
         def exact(r, max_rounds):
             return solve(r, max_rounds=max_rounds, cancel=cancel)
 
@@ -61,7 +59,7 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
                 # "withdraw with N units or fewer": a side's units only decrease, so its
                 # cells are a grid's last; "below X": the chances solved backwards first,
                 # to the end only (with a round limit they depend on the rounds left)
-                if options.below > 0.0 and (max_rounds > 0 or not answers_below):
+                if options.below > 0.0 and max_rounds > 0:
                     return None
                 few = options.when_units
                 return solve(r, max_rounds=max_rounds, cancel=cancel, below=options.below,
@@ -73,23 +71,23 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
 
 
 def _exact_solver(rules: LowLuckRules):
-    """The vectorised solver for ``rules`` and whether it answers "withdraw below X", or
-    None (the generic solver). Ordinary dice spread each round over dozens of hit counts per
-    side: the grids are 40-60x faster there (low luck's two-point rounds are faster
-    generically, but in a later edition's land battle). Imported here: a low-luck battle,
-    the default, never needs them."""
+    """The vectorised solver for ``rules`` (each answers the retreat rules too: its
+    ``withdraws`` and ``below``), or None (the generic solver). Ordinary dice spread each
+    round over dozens of hit counts per side: the grids are 40-60x faster there (low luck's
+    two-point rounds are faster generically, but in a later edition's land battle).
+    Imported here: a low-luck battle, the default, never needs them."""
     if rules.dice.independent:
         from . import grid, later_seagrid, seagrid
         if grid.applicable(rules):
-            return grid.solve_grid, True
+            return grid.solve_grid
         if rules.edition.classic:
-            return seagrid.solve_sea, True           # Classic at sea: the first strike
+            return seagrid.solve_sea                 # Classic at sea: the first strike
         if later_seagrid.applicable(rules):
-            return later_seagrid.solve, True
+            return later_seagrid.solve
         return None
     if _low_luck_on_the_grid(rules):
         from . import grid
-        return grid.solve_grid, True
+        return grid.solve_grid
     return None
 
 
