@@ -308,3 +308,26 @@ def test_a_rows_chances_are_the_cell_by_cell_recursion():
         free = np.ones((K, nd), dtype=bool) if fixed is None else ~fixed
         assert on[free] == pytest.approx(want_on[free], abs=1e-14)
         assert value == pytest.approx(want, abs=1e-14)
+
+
+def test_valuing_the_positions_can_be_cancelled():
+    """Valuing every position first (``retreat_below``) polls ``cancel`` too, on land and
+    at sea: a player's edit stops it."""
+    from combatassist.rulesets.lowluck import seagrid
+    from combatassist.solver import Cancelled
+    land = LowLuckScenario(options=LowLuckOptions(dice="standard"),
+                           attacker=LowLuckSide(units={"infantry": 8, "armor": 4}),
+                           defender=LowLuckSide(units={"infantry": 10}))
+    sea = LowLuckScenario(options=LowLuckOptions(dice="standard", battle="sea"),
+                          attacker=LowLuckSide(units={"submarine": 4, "battleship": 2}),
+                          defender=LowLuckSide(units={"carrier": 2, "fighter": 3}))
+    for s, solve in ((land, grid.solve_grid), (sea, seagrid.solve_sea)):
+        asked = []
+
+        def cancel():
+            asked.append(1)
+            return len(asked) > 2            # past the first rows of the values
+
+        with pytest.raises(Cancelled):
+            solve(lowluck.make_rules(s), below=0.3, cancel=cancel)
+        assert len(asked) == 3

@@ -164,15 +164,15 @@ def _chance_at_the_start(groups: list[Group], below: float, prune_below: float,
     the cells the attacker withdraws from (``Group.retreat_from``), and returns its chance to
     win by fighting round 1: its cells' values, weighed by round 1 (AA fire and the fire)."""
     chance = 0.0
+    scratch = _Solver(BattleOutcome(), prune_below, cancel)    # round 1; cancel polled
     for g in groups:
-        on, value = grid_values.fight_on(g, below, g.withdraw_cells)
+        on, value = grid_values.fight_on(g, below, g.withdraw_cells, scratch._poll)
         leaves = on < below
         if g.withdraw_cells is not None:
             leaves |= g.withdraw_cells
         if g.fold_d is not None:
             leaves &= ~g.fold_any
-        round1 = _Solver(BattleOutcome(), prune_below, cancel).first_round(g)
-        chance += float((round1 * value).sum())
+        chance += float((scratch.first_round(g) * value).sum())
         g.retreat_from(leaves)
     return chance
 

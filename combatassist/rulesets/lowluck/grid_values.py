@@ -15,6 +15,8 @@ Ends: the defender wiped out (column nd) is the attacker's win, 1; the attacker 
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
 from .chains import STALEMATE
@@ -28,12 +30,13 @@ def work(g: Group) -> float:
     return float(g.K * g.R * (min(g.R, g.hd.shape[1]) * (g.nd + 1) ** 2 + g.nd ** 3))
 
 
-def fight_on(g: Group, below: float, leaves: np.ndarray | None = None
-             ) -> tuple[np.ndarray, np.ndarray]:
+def fight_on(g: Group, below: float, leaves: np.ndarray | None = None,
+             poll: Callable[[], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(on, value) [k, r, j]: the attacker's chance to win by fighting the next round from
     each live cell and following the rule after it, and the cell's value under the rule — 0
     where it withdraws (``on`` < ``below``, or ``leaves`` [k, r, j]: another rule's
-    withdrawal cells), ``on`` elsewhere; the ends as the module docstring says."""
+    withdrawal cells), ``on`` elsewhere; the ends as the module docstring says. ``poll()``
+    is called before each row (it raises to cancel)."""
     K, R, nd = g.K, g.R, g.nd
     value = np.zeros((K, R + 1, nd + 1))
     on = np.zeros_like(value)
@@ -45,6 +48,8 @@ def fight_on(g: Group, below: float, leaves: np.ndarray | None = None
     hd = g.hd
     width = hd.shape[1]
     for r in range(1, R + 1):
+        if poll is not None:
+            poll()
         moves = g.moves(slice(None), r, 0, nd, 0, nd + 1)          # [k, j, j']
         # the rows below: the defender scores a >= 1 hits (row 0 is worth 0)
         down = np.zeros((K, nd))

@@ -30,7 +30,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ... import limits
-from ...solver import BattleOutcome, DEFAULT_PRUNE
+from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
 from .chains import (CURVE_DONE, STALEMATE, Chain, as_array, as_drawn, hit_tables,
                      RowRun, one_blas_thread, push_rows, removed_units)
 from .casualties import SEA
@@ -304,7 +304,7 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
         leaves = np.zeros((sea.R + 1, sea.C), dtype=bool)
         leaves[1:withdrawn + 1] = True
     if below > 0.0:
-        on, at_start = _fight_on(sea, below, leaves)
+        on, at_start = _fight_on(sea, below, leaves, cancel)
         if at_start < below:                        # below at the start: no round
             out = BattleOutcome()
             out.retreated[rules.initial_state()] = 1.0
@@ -319,8 +319,8 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
                      max_rounds, curve)
 
 
-def _fight_on(sea: _Sea, below: float, leaves: np.ndarray | None
-              ) -> tuple[np.ndarray, float]:
+def _fight_on(sea: _Sea, below: float, leaves: np.ndarray | None,
+              cancel: Callable[[], bool] | None = None) -> tuple[np.ndarray, float]:
     """Per cell (r, c), the attacker's chance to win by fighting the next round from it and
     following the rule after it — withdrawing where that chance is below ``below``, and at
     ``leaves`` —, and the chance of fighting round 1 from the start (its own state: every
@@ -336,6 +336,8 @@ def _fight_on(sea: _Sea, below: float, leaves: np.ndarray | None
     width = hits.shape[1]
     at_start = 0.0
     for r in range(1, R + 1):
+        if cancel is not None and cancel():
+            raise Cancelled()
         sub, main = sea.moves(r)
         first = max(1, r - width + 1)
         after = np.zeros(C)                                # after the strike, per cell
