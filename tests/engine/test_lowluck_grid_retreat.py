@@ -271,10 +271,10 @@ def test_withdrawing_at_the_start():
 
 
 def test_a_rows_chances_are_the_cell_by_cell_recursion():
-    """``grid_values._row`` (the row as triangular systems, its withdrawals found by
-    repeating) against the recursion it replaces — each cell from the cells after it, the
-    rule applied at once —, on random rows with forced withdrawals, folded cells and
-    stalemates."""
+    """``grid_values._row`` (the row as a series for its first cells and a triangular
+    system for the rest, its withdrawals found by repeating) against the recursion it
+    replaces — each cell from the cells after it, the rule applied at once —, on random rows
+    with forced withdrawals, folded cells and stalemates."""
     import numpy as np
     from combatassist.rulesets.lowluck import grid_values
     rng = np.random.default_rng(7)
@@ -283,6 +283,11 @@ def test_a_rows_chances_are_the_cell_by_cell_recursion():
         moves = np.triu(rng.random((K, nd, nd + 1)))
         moves /= moves.sum(axis=2, keepdims=True)
         miss = rng.random(nd) * rng.choice([1e-3, 0.3, 1.0])
+        if trial % 5 == 1:          # as a shrinking defender's: a series first, then a solve
+            nd = int(rng.integers(8, 30))
+            moves = np.triu(rng.random((K, nd, nd + 1)))
+            moves /= moves.sum(axis=2, keepdims=True)
+            miss = np.geomspace(1e-6, 0.9, nd)
         if trial % 7 == 0:                             # a stalemate: nothing moves
             moves[0, 0] = 0.0
             moves[0, 0, 0], miss[0] = 1.0, 1.0

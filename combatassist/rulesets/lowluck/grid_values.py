@@ -20,7 +20,7 @@ from typing import Callable
 import numpy as np
 
 from .chains import STALEMATE
-from .subbattles import Group
+from .subbattles import MAX_SERIES_TERMS, SERIES_BELOW, SERIES_TAIL, Group
 
 
 def work(g: Group) -> float:
@@ -103,13 +103,27 @@ def solve_row(flow: np.ndarray, rhs: np.ndarray, below: float, forced: np.ndarra
     if fixed is not None:
         rhs = rhs + np.einsum("kjc,kc->kj", flow, np.where(fixed, fixed_value, 0.0))
     rhs = np.where(stale, 0.0, rhs)
+    scale = np.where(stale, 1.0, 1.0 - stay)            # a cell's round, its self-loop out
+    # The cells whose round leaves them within the row at most SERIES_BELOW of the time (a
+    # big defender rarely scores no hit) come first: they are summed as a series, the rest
+    # (the defender's last units) solved at once.
+    coupling = (flow.sum(axis=2) / scale).max(axis=0)
+    big = np.flatnonzero(coupling > SERIES_BELOW)
+    m = int(big[0]) if big.size else nd
     gone = forced | stale
     while True:
-        # on (1 - stay) - sum over fighting cells j' of flow[j, j'] on[j'] = rhs
-        system = -flow * (~(gone | keep))[:, None, :]
-        system[:, diag, diag] = np.where(stale, 1.0, 1.0 - stay)
-        on = np.linalg.solve(system, rhs[:, :, None])[:, :, 0]
-        on[stale] = 0.0
+        fights = ~(gone | keep)
+        on = np.zeros((K, nd))
+        if m < nd:
+            # on (1 - stay) - sum over fighting cells j' of flow[j, j'] on[j'] = rhs
+            system = -flow[:, m:, m:] * fights[:, None, m:]
+            system[:, diag[:nd - m], diag[:nd - m]] = scale[:, m:]
+            on[:, m:] = np.linalg.solve(system, rhs[:, m:, None])[:, :, 0]
+            on[:, m:][stale[:, m:]] = 0.0
+        if m:
+            on[:, :m] = _series(flow[:, :m], rhs[:, :m], scale[:, :m], fights,
+                                np.where(fights[:, m:], on[:, m:], 0.0))
+            on[:, :m][stale[:, :m]] = 0.0
         now = gone | (on < below)
         if fixed is not None:
             now &= ~fixed
@@ -120,3 +134,22 @@ def solve_row(flow: np.ndarray, rhs: np.ndarray, below: float, forced: np.ndarra
     if fixed is not None:
         value = np.where(fixed, fixed_value, value)
     return on, value
+
+
+def _series(flow: np.ndarray, rhs: np.ndarray, scale: np.ndarray, fights: np.ndarray,
+            after: np.ndarray) -> np.ndarray:
+    """The chances of a row's first m cells (``flow`` [k, j < m, j']: their own-row moves,
+    each at most ``SERIES_BELOW`` of their round), the chances of the cells after them
+    (``after``, 0 where they withdraw) known: x = b + N x with N = flow / scale over the
+    fighting cells, summed term by term (each at most SERIES_BELOW of the last) until a term
+    is below ``SERIES_TAIL`` of the sum — as ``subbattles.within`` sums a row's flow."""
+    m = rhs.shape[1]
+    step = flow[:, :, :m] * fights[:, None, :m] / scale[:, :, None]
+    x = (rhs + np.einsum("kjc,kc->kj", flow[:, :, m:], after)) / scale
+    term = x
+    for _ in range(MAX_SERIES_TERMS):
+        term = np.einsum("kjc,kc->kj", step, term)
+        x = x + term
+        if float(np.abs(term).max()) <= SERIES_TAIL * max(float(np.abs(x).max()), 1e-300):
+            return x
+    raise AssertionError("the row's series did not converge")
