@@ -74,6 +74,17 @@ class RowRun:
             raise Cancelled()
 
 
+def over_at_the_start(state: Any, bucket: str = "retreated") -> BattleOutcome:
+    """The outcome of a battle nobody fights: all of it in ``bucket`` at ``state`` — the
+    attacker withdraws before round 1 ("retreated"), or nothing can happen there
+    ("stalemates")."""
+    out = BattleOutcome()
+    getattr(out, bucket)[state] = 1.0
+    out.decided_by_round = [1.0]
+    out.states_explored = 1
+    return out
+
+
 def as_drawn(curve: list[float]) -> list[float]:
     """``curve`` (P(decided within N rounds), N = 1, 2, ...) cut as the generic solver draws
     it: up to the first round after which all but ``CURVE_DONE`` is decided, at most

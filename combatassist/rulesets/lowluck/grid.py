@@ -55,7 +55,7 @@ from ... import limits
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
 from .chains import (CURVE_DONE, MAX_ROUNDS_THEN_SWEEP, STALEMATE, Chain, ChainRules,
-                     as_drawn, one_blas_thread)
+                     as_drawn, one_blas_thread, over_at_the_start)
 from . import grid_values
 from .subbattles import Group, span, within
 
@@ -117,7 +117,7 @@ def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = D
     if below > 0.0 and max_rounds > 0:
         raise ValueError("retreat_below on the grid is solved to the end only")
     if withdraws is not None and withdraws(state0):
-        return _withdrawn_at_the_start(out, state0)
+        return over_at_the_start(state0)
     with one_blas_thread():
         groups = _groups(rules, state0, out, prune_below, phases)
         if withdraws is not None:
@@ -129,7 +129,7 @@ def solve_grid(rules: ChainRules, *, max_rounds: int = 0, prune_below: float = D
             work += sum(grid_values.work(g) for g in groups)
         limits.check_exact(work, limits.MAX_GRID_WORK, "multiply-adds")
         if below > 0.0 and _chance_at_the_start(groups, below, prune_below, cancel) < below:
-            return _withdrawn_at_the_start(BattleOutcome(), state0)
+            return over_at_the_start(state0)
         solver = _Solver(out, prune_below, cancel)
         if max_rounds > 0:
             _solve_rounds(solver, groups, max_rounds)
@@ -148,14 +148,6 @@ def retreats_on_the_grid(rules: ChainRules) -> bool:
     off its chains)."""
     withdraw = getattr(rules, "withdraw", None)
     return withdraw is None or withdraw(rules.initial_state()) is None
-
-
-def _withdrawn_at_the_start(out: BattleOutcome, state0: Any) -> BattleOutcome:
-    """The attacker withdraws before round 1: nothing is fought."""
-    out.retreated[state0] = 1.0
-    out.decided_by_round = [1.0]
-    out.states_explored = 1
-    return out
 
 
 def _chance_at_the_start(groups: list[Group], below: float, prune_below: float,

@@ -56,7 +56,8 @@ import numpy as np
 
 from ... import limits
 from ...solver import BattleOutcome, DEFAULT_PRUNE
-from .chains import CURVE_DONE, STALEMATE, RowRun, as_drawn, one_blas_thread, push_rows
+from .chains import (CURVE_DONE, STALEMATE, RowRun, as_drawn, one_blas_thread,
+                     over_at_the_start, push_rows)
 from .hits import TAIL_CUTOFF
 from .later_phases import AIR_ONLY, ANY, SUB
 
@@ -743,11 +744,7 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
     values them backwards, the second pass withdraws from those below."""
     state = rules.initial_state() if start is None else start
     if withdraws is not None and withdraws(state):
-        out = BattleOutcome()
-        out.retreated[state] = 1.0
-        out.decided_by_round = [1.0]
-        out.states_explored = 1
-        return out
+        return over_at_the_start(state)
     limits.check_exact(box_estimate(rules), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
     battle = _Battle(rules)
     limits.check_exact(work_estimate(battle), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
@@ -767,11 +764,7 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
         on, at_start = first.fight_on(leaves, below)
         leaves = (on < below) if leaves is None else leaves | (on < below)
         if first.started and at_start < below:          # below at the start: no round
-            out = BattleOutcome()
-            out.retreated[state] = 1.0
-            out.decided_by_round = [1.0]
-            out.states_explored = 1
-            return out
+            return over_at_the_start(state)
 
     def run(out: BattleOutcome) -> _Run:
         made = _Run(battle, out, prune_below, cancel, (at, state, mid_round), leaves)

@@ -32,7 +32,7 @@ import numpy as np
 from ... import limits
 from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
 from .chains import (CURVE_DONE, STALEMATE, Chain, as_array, as_drawn, hit_tables,
-                     RowRun, one_blas_thread, push_rows, removed_units)
+                     RowRun, one_blas_thread, over_at_the_start, push_rows, removed_units)
 from .casualties import SEA
 from .hits import TAIL_CUTOFF
 from .rules import LowLuckRules
@@ -277,11 +277,7 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
     if below > 0.0 and (start is not None or max_rounds > 0):
         raise ValueError("retreat_below on the sea grid is solved to the end only")
     if withdraws is not None and withdraws(rules.initial_state()):
-        out = BattleOutcome()
-        out.retreated[rules.initial_state()] = 1.0
-        out.decided_by_round = [1.0]
-        out.states_explored = 1
-        return out
+        return over_at_the_start(rules.initial_state())
     dfn = _Defender(rules, rules.initial_state()[1])
     limits.check_exact(work_estimate(rules, dfn), limits.MAX_GRID_WORK, "multiply-adds")
     with one_blas_thread():
@@ -290,11 +286,7 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
     if start is not None:
         at = sea.cell(start)
         if sea.stale(at[0])[at[1]]:                   # nothing can happen from there
-            out = BattleOutcome()
-            out.stalemates[start] = 1.0
-            out.decided_by_round = [1.0]
-            out.states_explored = 1
-            return out
+            return over_at_the_start(start, "stalemates")
     leaves = None
     if withdraws is not None:                   # rows 1..withdrawn: units only decrease
         rows = [bool(withdraws(sea.state(r, 0))) for r in range(1, sea.R + 1)]
@@ -306,11 +298,7 @@ def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = 
     if below > 0.0:
         on, at_start = _fight_on(sea, below, leaves, cancel)
         if at_start < below:                        # below at the start: no round
-            out = BattleOutcome()
-            out.retreated[rules.initial_state()] = 1.0
-            out.decided_by_round = [1.0]
-            out.states_explored = 1
-            return out
+            return over_at_the_start(rules.initial_state())
         leaves = (on < below) if leaves is None else leaves | (on < below)
     if leaves is not None:
         leaves[0] = False
