@@ -5,6 +5,7 @@ import dataclasses
 
 import pytest
 
+from combatassist.errors import ScenarioError
 from combatassist.rulesets import lowluck
 
 
@@ -29,3 +30,39 @@ def test_a_real_battle_is_fought():
     assert result.expected_rounds > 0 and result.unfought() is None
     assert lowluck.compute(lowluck.default_scenario().body).unfought() is None
 
+
+
+def _later_edition_battle(edition: str, dice: str, battle: str, attacker: str,
+                          defender: str):
+    from combatassist.scenario import parse_scenario_text
+    text = (f'ruleset = "lowluck"\n[options]\nedition = "{edition}"\ndice = "{dice}"\n'
+            f'battle = "{battle}"\n[attacker]\nunits = {{ {attacker} }}\n'
+            f'[defender]\nunits = {{ {defender} }}\n')
+    return parse_scenario_text(text).body
+
+
+@pytest.mark.parametrize("edition", ["1942se", "1940se"])
+@pytest.mark.parametrize("dice", ["lowluck", "standard"])
+@pytest.mark.parametrize("battle, attacker, defender", [
+    ("land", "infantry = 2, fighter = 1", "infantry = 4, aa_gun = 1"),
+    ("sea", "submarine = 2, fighter = 1", "destroyer = 1, transport = 1")])
+@pytest.mark.parametrize("empty", ["attacker", "defender"])
+@pytest.mark.parametrize("method", ["exact", "simulate"])
+def test_a_later_edition_battle_with_an_empty_side_is_answered(edition, dice, battle, attacker,
+                                                                defender, empty, method):
+    """A later edition's battle with a side left empty (a player cleared the form) is "no
+    battle", exactly and simulated, with its figures (an empty attacker raised an IndexError
+    in the territory figure: a side with no units gave it an index array of floats)."""
+    body = _later_edition_battle(edition, dice, battle, "" if empty == "attacker" else attacker,
+                                 "" if empty == "defender" else defender)
+    result = lowluck.compute(body, method=method, trials=50, seed=1)
+    assert result.unfought() == f"the {empty} has no units"
+    assert result.expected_rounds == 0.0
+    if empty == "attacker":
+        assert result.defender_wins == 1.0
+        assert result.figures.takes_territory in (None, 0.0)
+
+
+def test_a_later_edition_battle_with_no_units_is_refused_with_a_message():
+    with pytest.raises(ScenarioError, match="no units on either side"):
+        _later_edition_battle("1942se", "standard", "land", "", "")

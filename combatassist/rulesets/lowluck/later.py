@@ -513,8 +513,10 @@ class LaterRules(BattleRules):
             slots = self.side(k).slots
             counts.append(np.array([s[k] for s in states], dtype=np.int64).reshape(
                 len(states), len(slots)))
-        attacking_land = np.array([s.fights and s.unit.id in land for s in self.att.slots])
-        defending = np.array([s.fights for s in self.dfn.slots])
+        # dtype: a side with no units has no slots (an empty list is a float array)
+        attacking_land = np.array([s.fights and s.unit.id in land for s in self.att.slots],
+                                  dtype=bool)
+        defending = np.array([s.fights for s in self.dfn.slots], dtype=bool)
         return (counts[0][:, attacking_land].any(axis=1)
                 & ~counts[1][:, defending].any(axis=1))
 

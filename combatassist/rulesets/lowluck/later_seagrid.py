@@ -743,6 +743,8 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
     is below it — a first pass meets the positions (and makes their rounds), ``fight_on``
     values them backwards, the second pass withdraws from those below."""
     state = rules.initial_state() if start is None else start
+    if rules.verdict(state) is not None:        # a side with no units: no round is fought
+        return over_at_the_start(state, "decided")
     if withdraws is not None and withdraws(state):
         return over_at_the_start(state)
     limits.check_exact(box_estimate(rules), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
