@@ -92,8 +92,10 @@ def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Call
         rule = _position_rule(rules, options, attacker_units, rounds, transitions,
                               cut_is_retreat)
     if method == "simulate":
-        if cut_is_retreat and optional(rules, "withdraw") is not None:
-            # the cut is a retreat rule, so the units that can't leave fight on
+        if cut_is_retreat and optional(rules, "withdraw") is not None and \
+                (max_rounds == 0 or rounds < max_rounds):
+            # the cut is a retreat rule, so the units that can't leave fight on (when the
+            # cut is the last round, nobody fights on: the cut below, as the exact answer's)
             rule, cut_is_retreat = _or_after(rule, rounds), False
             rounds = max_rounds
         outcome = simulate(rules, trials, seed, max_rounds=rounds, cancel=cancel, retreat=rule)

@@ -27,6 +27,9 @@ ASSAULT = {"attacker": {"units": {"infantry": 3, "artillery": 1, "fighter": 2, "
                         "amphibious": {"infantry": 2, "artillery": 1}},
            "defender": {"units": {"infantry": 4, "armor": 1}}}
 
+#: The same forces, none landed from the sea (every unit may leave).
+PLAIN = {"attacker": {"units": ASSAULT["attacker"]["units"]}, "defender": ASSAULT["defender"]}
+
 
 def with_options(doc: dict, **options) -> dict:
     return {**doc, "options": {**doc.get("options", {}), **options}}
@@ -63,10 +66,15 @@ def test_without_a_retreat_the_assault_is_unchanged():
     {"retreat_after": 1}, {"retreat_after": 2, "max_rounds": 3}, {"retreat_when_units": 4},
     {"retreat_below": 0.6}, {"retreat_below": 0.6, "max_rounds": 3},
     {"retreat_when_units": 3, "retreat_below": 0.4}, {"retreat_after": 2, "retreat_below": 0.7},
-    {"retreat_after": 2, "retreat_below": 0.7, "max_rounds": 4}])
+    {"retreat_after": 2, "retreat_below": 0.7, "max_rounds": 4},
+    # the cut is the last round: nobody fights on (the simulation left it all undecided)
+    {"retreat_after": 2, "max_rounds": 2}, {"retreat_after": 1, "max_rounds": 1,
+                                            "retreat_when_units": 3}])
 @pytest.mark.parametrize("dice", ["standard", "lowluck"])
-def test_exact_and_simulation_agree_within_five_sigma(options, dice):
-    body = payload("1942se", with_options(ASSAULT, dice=dice, **options))
+@pytest.mark.parametrize("battle", ["ASSAULT", "PLAIN"])
+def test_exact_and_simulation_agree_within_five_sigma(options, dice, battle):
+    doc = ASSAULT if battle == "ASSAULT" else PLAIN
+    body = payload("1942se", with_options(doc, dice=dice, **options))
     exact = compute(lowluck.RULESET, body)
     trials = 40_000
     sim = compute(lowluck.RULESET, body, method="simulate", trials=trials, seed=11)
