@@ -1174,6 +1174,11 @@
             <translation>ein W{sides}-Band mit {n_a} gegen {n_d} Würfeln und Verstärkungen braucht eine Ergebnistabelle von etwa {cells:,} Zellen, mehr als die {limit:,}, die das Programm in wenigen Sekunden berechnet; weniger Einheiten oder Verstärker in dieses Band stellen, oder mit W6 spielen</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/mediumluck/bands.py" />
+            <source>a d{sides} band of {n_a} v {n_d} dice with boosts needs an outcome table of up to {cells:,} cells, more than the {limit:,} the engine computes in a few seconds; put fewer units or boosters in that band, or fewer dice or boost kinds in the chart's band</source>
+            <translation>ein W{sides}-Band mit {n_a} gegen {n_d} Würfeln und Verstärkungen braucht eine Ergebnistabelle von bis zu {cells:,} Zellen, mehr als die {limit:,}, die das Programm in wenigen Sekunden berechnet; weniger Einheiten oder Verstärker in dieses Band stellen, oder weniger Würfel oder Verstärkungsarten im Band der Farbtabelle</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/mediumluck/explain.py" />
             <source>{units} (rolls {band}, can hit nothing)</source>
             <translation>{units} (würfelt {band}, kann nichts treffen)</translation>

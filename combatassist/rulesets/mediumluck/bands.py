@@ -40,12 +40,18 @@ SIDES = 6
 #: game "could" be played with d12s; docs/rules.md §1).
 DIE_SIDES = (6, 12)
 #: Largest band table computed for a configuration with boosts, in ``table_cells`` (an upper
-#: bound of the int16 cells it fills), per die. None: every table fits — the largest d6 one
-#: (7 v 7 dice, both white boost kinds on each side) bounds at ~1.3 G cells and takes ~0.6 s.
+#: bound of the int16 cells it fills), per die. d6: every band of the default chart fits —
+#: its largest (7 v 7 dice, both white boost kinds on each side) bounds at ~1.33 G cells and
+#: takes ~1 s; a house chart may allow 8 dice a band (9 with the defender's extra die) and
+#: any number of boost kinds, far beyond (8 v 9 dice with two kinds of four boosters: ~43 G
+#: cells, ~30 s for one of a battle's many tables), refused at once.
 #: d12 tables fill cells more slowly (~250 M/s measured: bigger, sparser temporaries):
 #: 600 M is ~2-3 s and ~400 MB for the largest, so a battle's tables stay within the
 #: engine's limits (4 v 4 with any boosts fits, 5 v 5 with one kind on each side).
-MAX_TABLE_CELLS = {6: None, 12: 600_000_000}
+MAX_TABLE_CELLS = {6: 1_400_000_000, 12: 600_000_000}
+#: Sub-configuration pairs ``check_band_start`` searches for the largest table before it
+#: refuses on the quick bound alone (a house chart's many boost kinds multiply them).
+MAX_BOUND_SEARCH = 200_000
 #: Bump when the table algorithm or its meaning changes: old disk caches are then ignored.
 TABLE_VERSION = 1
 #: Full per-roll tables kept in memory (each up to ~1 MB); the oldest are dropped beyond this.
@@ -378,7 +384,34 @@ def _finals_bound(n: int, counts: tuple[int, ...], sides: int) -> int:
 
 def _width(n: int, counts: tuple[int, ...]) -> int:
     """At most how many placements one roll has (boost level patterns)."""
-    return len(level_patterns(n, counts)) if counts and n else 1
+    return pattern_count(n, counts) if counts and n else 1
+
+
+@functools.lru_cache(maxsize=4096)
+def pattern_count(n: int, counts: tuple[int, ...]) -> int:
+    """``len(level_patterns(n, counts))`` without listing them (a house chart's many kinds
+    make millions of combinations): the level vectors are the row sums of the 0/1 matrices
+    (n dice x kinds) with column sums ``counts``; by the Gale-Ryser theorem the sorted row
+    sums r1 >= r2 >= ... occur exactly when every r1 + ... + rj <= sum(min(c, j)); each
+    counts once per distinct order of its values."""
+    total = sum(counts)
+    caps = [sum(min(c, j) for c in counts) for j in range(1, n + 1)]
+    found = 0
+
+    def walk(i: int, top: int, used: int, run: int, ways: int) -> None:
+        # i dice placed, the last with level ``top`` repeated ``run`` times; ways = n!/...
+        nonlocal found
+        if i == n:
+            found += ways if used == total else 0
+            return
+        for level in range(min(top, total - used), -1, -1):
+            if used + level > caps[i] or used + level + level * (n - i - 1) < total:
+                continue
+            again = run + 1 if level == top else 1
+            walk(i + 1, level, used + level, again, ways * (n - i) // again)
+
+    walk(0, len(counts), 0, 0, 1)
+    return found
 
 
 def table_cells(config: Config, sides: int = SIDES) -> int:
@@ -405,17 +438,47 @@ def check_table_size(config: Config, sides: int = SIDES, cells: int | None = Non
             "a d{sides} band of {n_a} v {n_d} dice with boosts needs an outcome table of about "
             "{cells:,} cells, more than the {limit:,} the engine computes in a few seconds; "
             "put fewer units or boosters in that band, or play d6",
-            sides=sides, n_a=n_a, n_d=n_d, cells=cells, limit=limit))
+            sides=sides, n_a=n_a, n_d=n_d, cells=cells, limit=limit) if sides != SIDES else msg(
+            "a d{sides} band of {n_a} v {n_d} dice with boosts needs an outcome table of up to "
+            "{cells:,} cells, more than the {limit:,} the engine computes in a few seconds; "
+            "put fewer units or boosters in that band, or fewer dice or boost kinds in the "
+            "chart's band", sides=sides, n_a=n_a, n_d=n_d, cells=cells, limit=limit))
 
 
 def check_band_start(config: Config, sides: int = SIDES) -> None:
     """EngineError at once when a band starting at ``config`` may need a table beyond the
-    limit while units are lost (``largest_table_cells``); d6 bands always fit."""
-    if MAX_TABLE_CELLS.get(sides) is None:
+    limit while units are lost (``largest_table_cells``; the default chart's d6 bands always
+    fit). A quick bound clears most bands; a band whose search would itself take long (a
+    house chart's many boost kinds) is refused on that bound."""
+    limit = MAX_TABLE_CELLS.get(sides)
+    if limit is None:
+        return
+    (rolls_a, finals_a, width_a, subs_a), (rolls_d, finals_d, width_d, subs_d) = (
+        _side_peaks(config[0], config[1], sides), _side_peaks(config[2], config[3], sides))
+    bound = finals_a * finals_d + finals_a * rolls_d * width_d + rolls_a * rolls_d * width_a
+    if bound <= limit:
+        return
+    if subs_a * subs_d > MAX_BOUND_SEARCH:
+        check_table_size(config, sides, bound)
         return
     best, worst = largest_table_cells(config, sides)
     if worst is not None:
         check_table_size(worst, sides, best)
+
+
+def _side_peaks(n: int, counts: tuple[int, ...], sides: int) -> tuple[int, int, int, int]:
+    """One side's largest rolls, final vectors and placements over every configuration a band
+    starting with ``n`` dice and ``counts`` boosters passes through (each factor of
+    ``table_cells`` at its own peak: their products bound every table), and how many
+    configurations those are."""
+    rolls = finals = width = subs = 0
+    for m in range(1, n + 1):
+        r = math.comb(sides + m - 1, m)
+        for c in _sub_boosts(usable_boosts(m, counts)):
+            w = _width(m, c)
+            rolls, width, subs = max(rolls, r), max(width, w), subs + 1
+            finals = max(finals, min(_finals_bound(m, c, sides), r * w))
+    return rolls, finals, width, subs
 
 
 def largest_table_cells(config: Config, sides: int = SIDES) -> tuple[int, Config | None]:

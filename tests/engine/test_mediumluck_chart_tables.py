@@ -1,0 +1,83 @@
+"""A house chart's d6 bands are bounded like d12 ones (docs/rules.md §1, "Decisions").
+
+The default chart's largest d6 band (7 v 7 dice, both white boost kinds) needs a table of
+~1.3 G cells (about a second); a house chart may allow up to 8 dice a band (9 with the
+defender's extra die) and any number of boost kinds, whose tables grow far beyond it (8 v 9
+dice with two kinds of four boosters: ~43 G cells, ~30 s for one of the battle's many
+tables). Found by a random probe of house charts: such a battle computed for minutes instead
+of being refused at once.
+"""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from combatassist.errors import EngineError
+from combatassist.rulesets import mediumluck
+from combatassist.rulesets.mediumluck import bands
+from combatassist.scenario import parse_scenario_text
+
+CHART = """format = 1
+max_dice = 8
+[[bands]]
+name = "white"
+roll = ["infantry"]
+boost = { a = "a", b = "b", c = "c", d = "d" }
+may_hit = ["any"]
+casualties = "victim"
+defender_extra_die = true
+[units]
+infantry = { cost = 3 }
+a = { cost = 1 }
+b = { cost = 1 }
+c = { cost = 1 }
+d = { cost = 1 }
+"""
+
+BATTLE = """ruleset = "mediumluck"
+[options]
+chart = "chart.toml"
+casualties = "heuristic"
+[attacker.bands.white]
+roll = { infantry = 24 }
+boost = { a = 8, b = 8, c = 8, d = 8 }
+[defender.bands.white]
+roll = { infantry = 24 }
+boost = { a = 8, b = 8, c = 8, d = 8 }
+"""
+
+
+@pytest.mark.parametrize("boosters", ["a = 8, b = 8, c = 8, d = 8", "a = 4, b = 4"])
+@pytest.mark.parametrize("method", ["exact", "simulate"])
+def test_a_house_chart_band_too_big_for_d6_tables_is_refused_at_once(tmp_path, monkeypatch,
+                                                                      method, boosters):
+    (tmp_path / "chart.toml").write_text(CHART, encoding="utf-8")
+    path = tmp_path / "battle.toml"
+    text = BATTLE.replace("a = 8, b = 8, c = 8, d = 8", boosters)
+    setup = parse_scenario_text(text, str(path)).body
+
+    def no_table(*args, **kwargs):
+        raise AssertionError("a table was computed before the refusal")
+    monkeypatch.setattr(bands, "compute_table", no_table)
+    monkeypatch.setattr(bands, "level_patterns", no_table)   # nor listed every placement
+    with pytest.raises(EngineError) as info:
+        mediumluck.compute(setup, method=method, trials=1000)
+    message = str(info.value)
+    assert "d6 band of 8 v 9 dice" in message and "\n" not in message
+    assert "play d6" not in message                      # it is d6 already
+    assert any(entry.name == "check_band_start" for entry in info.traceback)
+
+
+def test_the_default_charts_largest_d6_band_still_fits():
+    bands.check_band_start((7, (7, 7), 7, (7, 7)), 6)
+    assert bands.largest_table_cells((7, (7, 7), 7, (7, 7)), 6)[0] <= bands.MAX_TABLE_CELLS[6]
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_placements_are_counted_as_listed(n):
+    """``pattern_count`` (Gale-Ryser, no listing) equals ``len(level_patterns)``."""
+    for kinds in range(1, 4):
+        for counts in itertools.product(range(1, n + 1), repeat=kinds):
+            counts = tuple(sorted(counts, reverse=True))
+            assert bands.pattern_count(n, counts) == len(bands.level_patterns(n, counts))
