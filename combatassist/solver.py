@@ -436,7 +436,10 @@ class _Simulation:
             self.checked += len(dist)
             if self.checked > limits.MAX_EXACT_TRANSITIONS:
                 raise limits.exact_refusal(self.checked)
-            stale = self.stalemate_memo[state] = dist.prob(state) >= 1.0 - 1e-15
+            # a round that can only lead back here is a stalemate whatever its probabilities
+            # add up to (a ruleset's tables may miss 1 by a few 1e-15)
+            stale = self.stalemate_memo[state] = (dist.prob(state) >= 1.0 - 1e-15
+                                                  or len(dist) == 1 and state in dist)
         return stale
 
     def _count(self, dice: int) -> None:

@@ -81,3 +81,63 @@ def test_placements_are_counted_as_listed(n):
         for counts in itertools.product(range(1, n + 1), repeat=kinds):
             counts = tuple(sorted(counts, reverse=True))
             assert bands.pattern_count(n, counts) == len(bands.level_patterns(n, counts))
+
+
+# -- a stalemate whose band probabilities don't add up to 1 to the last bit ----------------
+STALE_CHART = """format = 1
+max_dice = 3
+[[bands]]
+name = "b0"
+roll = ["u1"]
+boost = { u0 = "k1" }
+may_hit = ["air"]
+[[bands]]
+name = "b1"
+roll = ["u1"]
+may_hit = ["air"]
+[[bands]]
+name = "b2"
+roll = ["u2"]
+boost = { u0 = "k1", u5 = "k1" }
+may_hit = ["u0"]
+[units]
+u0 = { cost = 2.5 }
+u1 = { cost = 7, classes = ["air"] }
+u2 = { cost = 0 }
+u5 = { cost = 0 }
+"""
+
+STALE_BATTLE = """ruleset = "mediumluck"
+[options]
+chart = "chart.toml"
+die = 12
+{casualties}
+[attacker.bands.b0]
+boost = {{ u0 = 2 }}
+[attacker.bands.b2]
+roll = {{ u2 = 1 }}
+[defender.bands.b1]
+roll = {{ u1 = 2 }}
+[defender.bands.b2]
+roll = {{ u2 = 1 }}
+boost = {{ u5 = 1 }}
+"""
+
+
+@pytest.mark.parametrize("method", ["exact", "simulate"])
+@pytest.mark.parametrize("casualties", ["", 'casualties = "heuristic"', "max_rounds = 60"])
+def test_a_stalemate_is_one_whatever_the_rounding_of_its_bands(tmp_path, method, casualties):
+    """Once the attacker's two u0 are lost nobody can hit anything: a stalemate, the
+    attacker 2 units down. The d12 bands' probabilities add up to 1 - 1.3e-15 (rounding),
+    so "a round changes nothing" summed to 1 - 1.2e-15, under the 1 - 1e-15 the grids and
+    the simulator took for a stalemate: the grids' self-loop removal divided by 1.2e-15
+    (every figure 0, 8e14 rounds) and the simulator played on until its dice limit. Found
+    by a random probe of house charts."""
+    (tmp_path / "chart.toml").write_text(STALE_CHART, encoding="utf-8")
+    text = STALE_BATTLE.format(casualties=casualties)
+    setup = parse_scenario_text(text, str(tmp_path / "battle.toml")).body
+    result = mediumluck.compute(setup, method=method, trials=2000, seed=1)
+    assert result.draw == pytest.approx(1.0, abs=1e-12)
+    assert result.stalemate == pytest.approx(1.0, abs=1e-12)
+    assert [(a, d) for a, d, _ in result.losses] == [(2, 0)]
+    assert 1.0 <= result.expected_rounds < 10

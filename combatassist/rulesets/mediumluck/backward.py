@@ -158,6 +158,9 @@ class SharedValues:
                     stay = np.zeros(len(sel))
                     for j in range(q.shape[1]):         # one by one: see ``_push``
                         stay += np.where(same[:, j], q[:, j], 0.0)
+                    # a band that moves nothing stays exactly (its probabilities may add
+                    # up to 1 - 1e-15 and less: a stalemate would not be one)
+                    stay[~((q > 0) & ~same).any(axis=1)] = 1.0
                     pushed[sel] |= 1 << b
                     reach[sel[stay > 0]] |= 1 << ((b + 1) % nb)
                     pushes[b].append((sel, q, dest, same, stay))

@@ -418,7 +418,10 @@ class HeuristicGrid(SideProductGrid):
             fixed_d = sd.succ[b][idd] == idd
             same = ((hits[None, :, 0] == 0) | fixed_a[:, None]) & \
                 ((hits[None, :, 1] == 0) | fixed_d[:, None])
-            out *= (q * same).sum(axis=1)
+            # a band that moves nothing stays exactly (its probabilities may add up to
+            # 1 - 1e-15 and less: a stalemate would not be one)
+            moves = ((q > 0) & ~same).any(axis=1)
+            out *= np.where(moves, (q * same).sum(axis=1), 1.0)
         return out
 
     def push(self, b: int, idx: np.ndarray, mass: np.ndarray):

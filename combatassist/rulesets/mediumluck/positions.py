@@ -216,10 +216,15 @@ class PositionValues(SideProductGrid):
                 q = band.probs[band.config_ids(ia, idd)]
                 fixed = np.zeros(len(idx))
                 passing = np.zeros(len(idx))
+                moves = np.zeros(len(idx), dtype=bool)
                 for k, (hf, hs) in enumerate(band.pairs):
                     val, pas = outer[(hf, hs)] if hf else inner[hs]
                     fixed += q[:, k] * np.where(pas, 0.0, val)
                     passing += q[:, k] * pas
+                    moves |= (q[:, k] > 0) & ~np.asarray(pas, dtype=bool)
+                # a band that moves nothing passes exactly (its probabilities may add up to
+                # 1 - 1e-15 and less: a stalemate would not be one)
+                passing = np.where(moves, passing, 1.0)
                 alpha = fixed + passing * alpha
                 beta = passing * beta
                 coef[b] = (alpha, beta)
