@@ -107,6 +107,28 @@ def test_a_long_title_shows_from_its_start(view, qtbot):
     settle(qtbot, view)
 
 
+def test_the_rounds_and_retreat_boxes_stop_at_what_the_engine_takes(view, qtbot):
+    """A form's rounds and retreat boxes: the arrows stop at the file format's limit, and at
+    it the form still gives a scenario the checks accept (Ur's rounds went on to 10,000
+    against a limit of 1,000: an error the form itself had allowed); what is typed past it
+    stays as typed (a count box), the view saying why the figures are not updated."""
+    from combatassist_gui.widgets.count_box import CountBox
+
+    settle(qtbot, view)
+    retreat = getattr(view, "retreat", None)
+    boxes = [getattr(view, "max_rounds", None)] + (
+        [retreat.after, retreat.when_units] if retreat is not None else [])
+    for box in [b for b in boxes if b is not None]:
+        assert isinstance(box, CountBox)
+        old = box.value()
+        box.setValue(box.limit())
+        box.stepBy(1)                                   # the arrow stops at the limit
+        assert box.value() == box.limit()
+        view.validated_scenario()     # raises ScenarioError if a file said so: not the case
+        box.setValue(old)
+    settle(qtbot, view)
+
+
 def test_table_battle_starts_undoes_and_autosaves(view, qtbot):
     panel = view.table_panel
     assert panel is not None                          # every ruleset fights at the table

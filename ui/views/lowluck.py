@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QGridLayout,
-                               QGroupBox, QLabel, QLineEdit, QSpinBox, QVBoxLayout, QWidget)
+                               QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget)
 
 from combatassist.data import read_data_file
 from combatassist.errors import CombatAssistError
@@ -18,6 +18,7 @@ from combatassist.scenario import Scenario
 from ..result_style import pct
 from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
 from ..widgets.lowluck_side import SidePanel, carry_over
+from ..widgets.count_box import CountBox
 from ..widgets.retreat_rules import RetreatRulesBox
 from ..data_names import spaced
 from .base import BattleView
@@ -73,8 +74,9 @@ class LowLuckView(BattleView):
         for mode in lowluck.rules.DICE_MODES:
             self.dice_mode.addItem(label("dice", mode), mode)
         self.dice_mode.currentIndexChanged.connect(self.edited)
-        self.max_rounds = QSpinBox()
-        self.max_rounds.setRange(0, lowluck.MAX_ROUNDS)
+        # a count box: what is typed stays as typed (a plain spin box dropped the keystroke
+        # past its maximum: "1500" became 150)
+        self.max_rounds = CountBox(lowluck.MAX_ROUNDS)
         self.max_rounds.setSpecialValueText(translate("views.lowluck", "to the end"))
         self.max_rounds.setToolTip(translate("views.lowluck", "Stop after this many rounds (the rest is 'undecided'); "
                                    "0 = fight to the end"))

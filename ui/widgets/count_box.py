@@ -81,12 +81,18 @@ class CountBox(QSpinBox):
         return self._as_wide_as_the_limit(super().minimumSizeHint())
 
     def _as_wide_as_the_limit(self, hint: QSize) -> QSize:
-        # Qt sizes a spin box for its maximum; this one's is only room for typing past the
-        # limit, so it is sized for the limit, like the plain spin box it replaces
+        # Qt sizes a spin box for its maximum (with prefix and suffix) or its special value
+        # text ("to the end"), the wider; this one's maximum is only room for typing past the
+        # limit, so it is sized for the limit, like the plain spin box it replaces, and never
+        # narrower than its special text
         metrics = self.fontMetrics()
-        extra = (metrics.horizontalAdvance(self.textFromValue(self.maximum()))
-                 - metrics.horizontalAdvance(self.textFromValue(self._limit)))
-        return QSize(hint.width() - max(0, extra), hint.height())
+        around = metrics.horizontalAdvance(self.prefix() + self.suffix())
+        special = metrics.horizontalAdvance(self.specialValueText())
+        widest = max(special, around + metrics.horizontalAdvance(
+            self.textFromValue(self.maximum())))
+        needed = max(special, around + metrics.horizontalAdvance(
+            self.textFromValue(self._limit)))
+        return QSize(hint.width() - max(0, widest - needed), hint.height())
 
     def focusOutEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().focusOutEvent(event)       # puts back the count when the text is none
