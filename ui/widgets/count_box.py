@@ -86,12 +86,12 @@ class CountBox(QSpinBox):
         # limit, so it is sized for the limit, like the plain spin box it replaces, and never
         # narrower than its special text
         metrics = self.fontMetrics()
-        around = metrics.horizontalAdvance(self.prefix() + self.suffix())
-        special = metrics.horizontalAdvance(self.specialValueText())
-        widest = max(special, around + metrics.horizontalAdvance(
-            self.textFromValue(self.maximum())))
-        needed = max(special, around + metrics.horizontalAdvance(
-            self.textFromValue(self._limit)))
+
+        def shown(value: int) -> int:      # as QAbstractSpinBox::sizeHint measures it
+            return metrics.horizontalAdvance(self.textFromValue(value) + self.prefix()
+                                             + self.suffix() + " ")
+        least = max(metrics.horizontalAdvance(self.specialValueText()), shown(self.minimum()))
+        widest, needed = max(least, shown(self.maximum())), max(least, shown(self._limit))
         return QSize(hint.width() - max(0, widest - needed), hint.height())
 
     def focusOutEvent(self, event) -> None:  # noqa: N802 (Qt name)
