@@ -286,6 +286,19 @@ def test_casualty_table_choice_text():
         parse_choice("attacker: two infantry", proposal)
 
 
+def test_casualty_units_of_several_words_read_and_written_in_words():
+    """A later edition's ``aa_gun``, ``mech_infantry``: written in words, as the position line
+    names them, and read back in words or as the id."""
+    proposal = {"attacker": {"mech_infantry": 2}, "defender": {"aa_gun": 1, "infantry": 1}}
+    text = format_choice(proposal)
+    assert text == "attacker: 2 mech infantry; defender: 1 aa gun, 1 infantry"
+    assert parse_choice(text, proposal) == proposal
+    assert parse_choice("attacker: 1 tactical bomber, 1 mech_infantry", proposal) == {
+        "attacker": {"tactical_bomber": 1, "mech_infantry": 1}, "defender": proposal["defender"]}
+    with pytest.raises(EngineError, match="2 infantry"):
+        parse_choice("defender: aa gun", proposal)          # words need their count
+
+
 def test_low_luck_battle_resumes_through_the_registry(tmp_path):
     from combatassist.rulesets import lowluck
     from combatassist.table import rules_from_scenario
@@ -533,3 +546,29 @@ def test_only_the_sides_the_ruleset_lets_retreat_may(name):
     assert rulesets.get("ur").retreat_sides == ("attacker", "defender")
     assert rulesets.get("lowluck").retreat_sides == ("attacker",)
     assert rulesets.get("ds2").retreat_sides == ()
+
+
+@pytest.mark.parametrize("example", ["lowluck-finland.toml", "lowluck-1940-land.toml"])
+def test_a_casualty_of_an_unknown_unit_says_which_units_to_write(example):
+    """Classic's and the later editions' casualties: an unknown unit is refused with the
+    units the side has, in the words the proposal uses."""
+    import random
+
+    from combatassist.data import examples_dir
+    from combatassist.table import rules_from_scenario
+
+    rules, _ = rules_from_scenario((examples_dir() / example).read_text())
+    battle = TableBattle(rules)
+    rng = random.Random(3)
+    while not battle.is_over():
+        dice = battle.roll(rng)
+        proposal = battle.preview(dice).proposal
+        if proposal and proposal.get("attacker"):
+            before = battle.state
+            with pytest.raises(EngineError, match=r"unknown unit 'zeppelin' in the attacker's "
+                                                  r"casualties \(write one of: .*infantry"):
+                battle.enter(dice, choice=parse_choice("attacker: 1 zeppelin", proposal))
+            assert battle.state == before                       # nothing half applied
+            return
+        battle.enter(dice)
+    pytest.fail("no phase proposed attacker casualties")

@@ -134,6 +134,27 @@ def test_a_count_box_is_as_wide_as_a_plain_one_for_its_limit(qtbot):
     assert box.minimumSizeHint() == plain.minimumSizeHint()
 
 
+@pytest.mark.parametrize("special, prefix, suffix", [("to the end", "", ""),
+                                                     ("never", "after round ", ""),
+                                                     ("never", "with ", " units or fewer")])
+def test_a_count_box_with_words_is_as_wide_as_a_plain_one(qtbot, special, prefix, suffix):
+    """Its special text ("to the end") and prefix/suffix fit as in a plain spin box (the
+    rounds box showed "o the end")."""
+    from PySide6.QtWidgets import QSpinBox
+
+    box, plain = CountBox(1000), QSpinBox()
+    plain.setRange(0, 1000)
+    for w in (box, plain):
+        qtbot.addWidget(w)
+        w.setSpecialValueText(special)
+        w.setPrefix(prefix)
+        w.setSuffix(suffix)
+    # (to a pixel: Qt measures the texts it compares with its own rounding)
+    assert abs(box.sizeHint().width() - plain.sizeHint().width()) <= 1
+    assert abs(box.minimumSizeHint().width() - plain.minimumSizeHint().width()) <= 1
+    assert box.sizeHint().width() > box.fontMetrics().horizontalAdvance(special)
+
+
 def test_a_new_limit_keeps_what_is_typed(qtbot):
     box = CountBox(200, minimum=1)
     qtbot.addWidget(box)

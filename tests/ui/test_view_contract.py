@@ -6,6 +6,7 @@ undoes and autosaves, and shutdown leaves no background job or worker thread ali
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -92,6 +93,39 @@ def test_form_round_trips_a_scenario(view, qtbot):
     assert again == scenario
     view.set_scenario(again)
     assert view.scenario() == again
+    settle(qtbot, view)
+
+
+def test_a_long_title_shows_from_its_start(view, qtbot):
+    """Opening a file with a title wider than its field shows the title's first words."""
+    scenario = view.default_scenario()
+    long_title = "Submarines, destroyers and a damaged battleship " * 3
+    view.set_scenario(dataclasses.replace(scenario, title=long_title.strip()))
+    if getattr(view, "title_edit", None) is not None:
+        assert view.title_edit.text() == long_title.strip()
+        assert view.title_edit.cursorPosition() == 0
+    settle(qtbot, view)
+
+
+def test_the_rounds_and_retreat_boxes_stop_at_what_the_engine_takes(view, qtbot):
+    """A form's rounds and retreat boxes: the arrows stop at the file format's limit, and at
+    it the form still gives a scenario the checks accept (Ur's rounds went on to 10,000
+    against a limit of 1,000: an error the form itself had allowed); what is typed past it
+    stays as typed (a count box), the view saying why the figures are not updated."""
+    from combatassist_gui.widgets.count_box import CountBox
+
+    settle(qtbot, view)
+    retreat = getattr(view, "retreat", None)
+    boxes = [getattr(view, "max_rounds", None)] + (
+        [retreat.after, retreat.when_units] if retreat is not None else [])
+    for box in [b for b in boxes if b is not None]:
+        assert isinstance(box, CountBox)
+        old = box.value()
+        box.setValue(box.limit())
+        box.stepBy(1)                                   # the arrow stops at the limit
+        assert box.value() == box.limit()
+        view.validated_scenario()     # raises ScenarioError if a file said so: not the case
+        box.setValue(old)
     settle(qtbot, view)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QGridLayout,
-                               QGroupBox, QLabel, QLineEdit, QSpinBox, QVBoxLayout, QWidget)
+                               QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget)
 
 from combatassist.data import read_data_file
 from combatassist.errors import CombatAssistError
@@ -18,6 +18,7 @@ from combatassist.scenario import Scenario
 from ..result_style import pct
 from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
 from ..widgets.lowluck_side import SidePanel, carry_over
+from ..widgets.count_box import CountBox
 from ..widgets.retreat_rules import RetreatRulesBox
 from ..data_names import spaced
 from .base import BattleView
@@ -73,8 +74,9 @@ class LowLuckView(BattleView):
         for mode in lowluck.rules.DICE_MODES:
             self.dice_mode.addItem(label("dice", mode), mode)
         self.dice_mode.currentIndexChanged.connect(self.edited)
-        self.max_rounds = QSpinBox()
-        self.max_rounds.setRange(0, lowluck.MAX_ROUNDS)
+        # a count box: what is typed stays as typed (a plain spin box dropped the keystroke
+        # past its maximum: "1500" became 150)
+        self.max_rounds = CountBox(lowluck.MAX_ROUNDS)
         self.max_rounds.setSpecialValueText(translate("views.lowluck", "to the end"))
         self.max_rounds.setToolTip(translate("views.lowluck", "Stop after this many rounds (the rest is 'undecided'); "
                                    "0 = fight to the end"))
@@ -221,6 +223,13 @@ class LowLuckView(BattleView):
         self.sub_first.setVisible(edition.submarines == "first_strike")
         self.edition_note.setVisible(False)
         self._fill_edition_box()
+        self._tell_panels()
+
+    def _tell_panels(self) -> None:
+        """The bombing raid and research tabs say when they don't follow the edition."""
+        title = None if self.edition.classic else edition_title(self.edition)
+        for panel in (self.sbr_panel, self.tech_panel):
+            panel.set_edition(title)
 
     def _kind_changed(self, *_args) -> None:
         kind = self.battle_kind.currentData()
@@ -247,6 +256,16 @@ class LowLuckView(BattleView):
                                        defender=self.sides["defender"].side(kind),
                                        edition=self.edition)
         return Scenario(self.ruleset, body, self.title_edit.text().strip() or None)
+
+    def validated_scenario(self) -> Scenario:
+        """The form's scenario, checked as a file is; a form with no unit on either side
+        (the player cleared it) is shown as no battle, as one empty side is (a file with
+        none is refused: written so, it is a mistake)."""
+        scenario = self.scenario()
+        body = scenario.body
+        if not body.attacker.units and not body.defender.units:
+            return scenario
+        return super().validated_scenario()
 
     def load_scenario(self, scenario: Scenario) -> None:
         self.title_edit.setText(scenario.title or "")
@@ -348,6 +367,7 @@ class LowLuckView(BattleView):
     def extra_tabs(self) -> list[tuple[str, QWidget]]:
         self.sbr_panel = SbrPanel(self.jobs.computer())
         self.tech_panel = ResearchPanel(self.jobs.computer())
+        self._tell_panels()
         return [(translate("views.lowluck", "Bombing raid"), self.sbr_panel),
                 (translate("views.lowluck", "Research"), self.tech_panel)]
 

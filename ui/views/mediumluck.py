@@ -13,9 +13,10 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QProgressBar,
-                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QSpinBox,
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QVBoxLayout, QWidget)
 
+from combatassist import limits
 from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.rulesets import mediumluck
@@ -33,6 +34,7 @@ from ..widgets.band_facts import band_facts
 from ..widgets.bands_view import BandBoardWidget
 from ..widgets.loss_order import LossOrderEditor
 from ..widgets.mediumluck_editors import DeployReservesEditor, ReserveEditor
+from ..widgets.count_box import CountBox
 from ..widgets.retreat_rules import RetreatRulesBox
 from ..data_names import spaced
 from .base import BattleView
@@ -104,8 +106,7 @@ class MediumLuckView(BattleView):
         self.title_edit = QLineEdit()
         self.title_edit.setPlaceholderText(translate("views.mediumluck", "scenario title (optional)"))
         self.title_edit.textEdited.connect(self.edited)
-        self.max_rounds = QSpinBox()
-        self.max_rounds.setRange(0, 1000)
+        self.max_rounds = CountBox(limits.MAX_ROUNDS)     # typed values stay as typed
         self.max_rounds.setSpecialValueText(translate("views.mediumluck", "to the end"))
         self.max_rounds.setToolTip(translate("views.mediumluck", "Stop after this many rounds; 0 = fight to the end"))
         self.max_rounds.valueChanged.connect(self.edited)

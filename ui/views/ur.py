@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QVBoxLayout,
+from PySide6.QtWidgets import (QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout,
                                QWidget)
 
+from combatassist import limits
 from combatassist.rulesets import ur
 from combatassist.scenario import Scenario
 
 from ..result_style import DEFENDER, delta_pct, pct
+from ..widgets.count_box import CountBox
 from ..widgets.ur_results import RollsTable, WallWhatIf
 from ..widgets.ur_stack import SideEditor
 from ..widgets.ur_wall import WallTrackerPanel
@@ -52,8 +54,7 @@ class UrView(BattleView):
         self.title_edit = QLineEdit()
         self.title_edit.setPlaceholderText(translate("views.ur", "scenario title (optional)"))
         self.title_edit.textEdited.connect(self.edited)
-        self.max_rounds = QSpinBox()
-        self.max_rounds.setRange(0, 10_000)
+        self.max_rounds = CountBox(limits.MAX_ROUNDS)     # typed values stay as typed
         self.max_rounds.setSpecialValueText(translate("views.ur", "to the end"))
         self.max_rounds.setToolTip(translate("views.ur", "Stop after this many rounds (undecided); 0 = fight to the end"))
         self.max_rounds.valueChanged.connect(self.edited)

@@ -81,12 +81,18 @@ class CountBox(QSpinBox):
         return self._as_wide_as_the_limit(super().minimumSizeHint())
 
     def _as_wide_as_the_limit(self, hint: QSize) -> QSize:
-        # Qt sizes a spin box for its maximum; this one's is only room for typing past the
-        # limit, so it is sized for the limit, like the plain spin box it replaces
+        # Qt sizes a spin box for its maximum (with prefix and suffix) or its special value
+        # text ("to the end"), the wider; this one's maximum is only room for typing past the
+        # limit, so it is sized for the limit, like the plain spin box it replaces, and never
+        # narrower than its special text
         metrics = self.fontMetrics()
-        extra = (metrics.horizontalAdvance(self.textFromValue(self.maximum()))
-                 - metrics.horizontalAdvance(self.textFromValue(self._limit)))
-        return QSize(hint.width() - max(0, extra), hint.height())
+
+        def shown(value: int) -> int:      # as QAbstractSpinBox::sizeHint measures it
+            return metrics.horizontalAdvance(self.textFromValue(value) + self.prefix()
+                                             + self.suffix() + " ")
+        least = max(metrics.horizontalAdvance(self.specialValueText()), shown(self.minimum()))
+        widest, needed = max(least, shown(self.maximum())), max(least, shown(self._limit))
+        return QSize(hint.width() - max(0, widest - needed), hint.height())
 
     def focusOutEvent(self, event) -> None:  # noqa: N802 (Qt name)
         super().focusOutEvent(event)       # puts back the count when the text is none

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QGroupBox, QSpinBox
+from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QGroupBox
 
 from combatassist.retreat import RetreatOptions
+from .count_box import CountBox
 from ..i18n import translate
 
 
@@ -19,14 +20,13 @@ class RetreatRulesBox(QGroupBox):
 
     def __init__(self, edited: Callable[..., None], *, max_rounds: int, max_units: int):
         super().__init__(translate("widgets.retreat_rules", "Attacker retreats"))
-        self.after = QSpinBox()
-        self.after.setRange(0, max_rounds)
+        # count boxes: what is typed stays as typed (the arrows stop at the limits)
+        self.after = CountBox(max_rounds)
         self.after.setSpecialValueText(translate("widgets.retreat_rules", "never"))
         self.after.setPrefix(translate("widgets.retreat_rules", "after round "))
         self.after.setToolTip(translate("widgets.retreat_rules", "The attacker retreats after this round if the battle is still "
                               "on: the defender holds. 0 = never"))
-        self.when_units = QSpinBox()
-        self.when_units.setRange(0, max_units)
+        self.when_units = CountBox(max_units)
         self.when_units.setSpecialValueText(translate("widgets.retreat_rules", "never"))
         self.when_units.setPrefix(translate("widgets.retreat_rules", "with "))
         self.when_units.setSuffix(translate("widgets.retreat_rules", " units or fewer"))
