@@ -4,6 +4,7 @@ The budget is counted in evaluations (exact odds of one assignment): tests asser
 done and the answers, never the time (the benchmarks time it)."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -434,3 +435,37 @@ def test_a_busy_machine_makes_the_advisor_wait_never_refuse(monkeypatch):
     monkeypatch.setattr(advisor_module.time, "perf_counter", lambda: float(next(ticks)))
     again = advise(case, "attacker", budget=60)
     assert _ranked(again) == _ranked(first) and again.evaluated == first.evaluated
+
+
+ROUND_LIMITED = """ruleset = "mediumluck"
+[options]
+max_rounds = 1
+casualties = "heuristic"
+{extra}
+[attacker.bands.red]
+roll = {{ tank = 2 }}
+boost = {{ mech_infantry = 3 }}
+[defender.bands.red]
+roll = {{ tank = 3 }}
+[defender.bands.yellow]
+roll = {{ fighter = 3 }}
+"""
+
+
+@pytest.mark.parametrize("extra", ["", "retreat_when_units = 2", "retreat_below = 0.4"])
+def test_the_advisor_says_it_leaves_out_a_round_limit_and_retreat_rules(extra):
+    """The advisor's grids play every battle to the end, without retreats: its figures are
+    the file's battle without ``max_rounds`` and the retreat rules, and its notes say so
+    (its figures silently differed from ``odds`` of the suggested assignment: 0.88 against
+    0 for a one-round battle no side can win in one round). Found by a random probe."""
+    limited = parse_scenario_text(ROUND_LIMITED.format(extra=extra)).body
+    advice = advise(limited, "defender", budget=30)
+    assert any("fought to the end" in note and "max_rounds" in note for note in advice.notes)
+    to_the_end = parse_scenario_text(ROUND_LIMITED.format(extra="").replace(
+        "max_rounds = 1\n", "")).body
+    assert not any("fought to the end" in n for n in advise(to_the_end, "defender",
+                                                            budget=30).notes)
+    for suggestion in advice.suggestions:
+        alone = dataclasses.replace(to_the_end, defender=suggestion.side)
+        assert mediumluck.compute(alone).defender_wins == pytest.approx(suggestion.win,
+                                                                         abs=1e-12)

@@ -384,6 +384,14 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
         # the top suggestion is the climbed one (as good as anything evaluated: checked)
         first = canon(found)
         local = finished and score >= max(evaluator.rank(k) for k in evaluator.odds)
+    left_out = [name for name, value in (("max_rounds", setup.max_rounds),
+                                         ("retreat_after", setup.retreat_after),
+                                         ("retreat_when_units", setup.retreat_when_units),
+                                         ("retreat_below", setup.retreat_below)) if value]
+    if left_out:
+        # its grids play battles to the end without retreats (docs/scenario-format.md)
+        notes.append("figures of the battle fought to the end: the advisor leaves out "
+                     + ", ".join(left_out))
     if evaluator.stopped:
         notes.append("stopped before the budget was used up: the best found so far")
     if evaluator.limit_reached:
