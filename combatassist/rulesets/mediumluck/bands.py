@@ -508,6 +508,21 @@ def _sub_boosts(counts: tuple[int, ...]):
             yield key
 
 
+def boost_free_hits(rolled_a: np.ndarray, rolled_d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(hits on the attacker, hits on the defender) of many rolls of a band where neither
+    side has a usable boost (row i of each array: one roll, any order), without a table:
+    highest with highest, the higher die of a pair hits, a tie hits both, unpaired dice hit.
+    What the band's table says, without its cells (a 6 v 7 d12 table: ~400 M, a second)."""
+    a = -np.sort(-np.asarray(rolled_a), axis=1)
+    d = -np.sort(-np.asarray(rolled_d), axis=1)
+    paired = min(a.shape[1], d.shape[1])
+    pa, pd = a[:, :paired], d[:, :paired]
+    ties = (pa == pd).sum(axis=1)
+    on_d = (pa > pd).sum(axis=1) + ties + (a.shape[1] - paired)
+    on_a = (pd > pa).sum(axis=1) + ties + (d.shape[1] - paired)
+    return on_a, on_d
+
+
 def boost_free_dist(n_a: int, n_d: int, sides: int = SIDES) -> Dist:
     """The outcome distribution of a band where neither side has a usable boost, from order
     statistics (no table): the faces are scanned from the highest down; at face v each side's

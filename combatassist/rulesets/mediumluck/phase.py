@@ -10,7 +10,7 @@ import numpy as np
 from ...battle import DieSpec, Phase, SIDES
 from ...distribution import Dist
 from ...errors import EngineError
-from .bands import BandResolution, make_config, resolve_dice
+from .bands import BandResolution, boost_free_hits, make_config, resolve_dice
 from ...text import join, lines as text_lines, msg, plural
 from .chart import Band
 from .slots import band_name, data_term
@@ -85,6 +85,9 @@ class BandPhase(Phase):
         _, n_a, n_d, config = self._info(state)
         if n_a == 0 or n_d == 0:
             return (n_d, n_a)
+        if not config[1] and not config[3]:         # no usable boost: no table needed
+            on_a, on_d = boost_free_hits(np.array([rolled[:n_a]]), np.array([rolled[n_a:]]))
+            return (int(on_a[0]), int(on_d[0]))
         return self.rules.tables.table(config).lookup(rolled[:n_a], rolled[n_a:])
 
     def resolve_many(self, state, rolled) -> dict:
@@ -92,8 +95,11 @@ class BandPhase(Phase):
         _, n_a, n_d, config = self._info(state)
         if n_a == 0 or n_d == 0:
             return {(n_d, n_a): len(rolled)}
-        hits_a, hits_d = self.rules.tables.table(config).lookup_many(rolled[:, :n_a],
-                                                                     rolled[:, n_a:])
+        if not config[1] and not config[3]:         # no usable boost: no table needed
+            hits_a, hits_d = boost_free_hits(rolled[:, :n_a], rolled[:, n_a:])
+        else:
+            hits_a, hits_d = self.rules.tables.table(config).lookup_many(rolled[:, :n_a],
+                                                                         rolled[:, n_a:])
         base = int(hits_d.max()) + 1
         codes, counts = np.unique(hits_a.astype(np.int64) * base + hits_d, return_counts=True)
         return {(int(c) // base, int(c) % base): int(n) for c, n in zip(codes, counts)}
