@@ -255,9 +255,13 @@ class TableBattle:
         return self.log[-1]
 
     def end(self, kind: str = "end", side: str = "attacker") -> None:
-        """End the battle here: ("retreat", side) gives the other side the win; "end" a draw."""
+        """End the battle here: ("retreat", side) gives the other side the win; "end" a draw.
+        Raises EngineError (nothing changes) once the battle is over, mid-round, or for a
+        retreat the ruleset doesn't allow."""
         if self.ending is not None:
             raise EngineError(msg("the battle has already ended"))
+        if self.is_over():        # a side has won: neither a retreat nor an end changes that
+            raise EngineError(msg("the battle is over; undo to continue it"))
         if self.dice_entered():
             raise EngineError(msg("finish the round in progress first (or undo it)"))
         if kind not in ("retreat", "end") or side not in ("attacker", "defender"):
@@ -407,6 +411,9 @@ class TableBattle:
         battle._rebuild()   # replays and checks every entry
         if battle.ending is not None and battle.dice_entered():
             raise ScenarioError("the battle ended in the middle of a round", field="ending")
+        if battle.ending is not None and battle.rules.verdict(battle.state) is not None:
+            raise ScenarioError("the battle was ended when it was already over",
+                                field="ending")
         for kind, side in (e for e in (parts.ending, *parts.redo) if isinstance(e, tuple)):
             if kind == "retreat" and side not in battle.retreat_sides():
                 raise ScenarioError(f"the {side} retreated, which this ruleset doesn't allow",

@@ -533,3 +533,22 @@ def test_only_the_sides_the_ruleset_lets_retreat_may(name):
     assert rulesets.get("ur").retreat_sides == ("attacker", "defender")
     assert rulesets.get("lowluck").retreat_sides == ("attacker",)
     assert rulesets.get("ds2").retreat_sides == ()
+
+
+def test_a_finished_battle_cant_be_ended_again():
+    """A battle a side has won is over: a retreat or an end of the players' must not turn the
+    attacker's win into the defender's or a draw (the panel's buttons were off, the engine
+    took it: found by the table-side random probe). A saved file saying so is refused."""
+    battle = TableBattle(Skirmish(1, 1), scenario_text="[1, 1]", ruleset="skirmish")
+    battle.enter((1,))                       # the attacker's hit
+    battle.enter(())                         # the defender has no die left
+    assert battle.verdict() == "attacker"
+    before = battle.to_json()
+    for kind, side in (("retreat", "attacker"), ("retreat", "defender"), ("end", "attacker")):
+        with pytest.raises(EngineError, match="the battle is over"):
+            battle.end(kind, side)
+        assert battle.verdict() == "attacker" and battle.to_json() == before
+    damaged = dict(before, ending=["retreat", "attacker"],
+                   header=dict(before["header"], verdict="defender"))
+    with pytest.raises(ScenarioError, match="already over"):
+        TableBattle.from_json(damaged, rules_for)
