@@ -552,3 +552,33 @@ def test_a_finished_battle_cant_be_ended_again():
                    header=dict(before["header"], verdict="defender"))
     with pytest.raises(ScenarioError, match="already over"):
         TableBattle.from_json(damaged, rules_for)
+
+
+def test_a_battle_at_the_step_limit_with_its_ending_undone_resumes(tmp_path, monkeypatch):
+    """Every battle the app saves can be resumed: the step limit counts the steps (phase
+    entries, between-rounds steps), not an ending waiting on the redo stack. A battle at the
+    limit whose ending was undone was refused on resume ("holds 8 steps; a saved battle has
+    at most 6"): the ending ["end", "attacker"] counted as two steps (found by reading the
+    bounds while probing the table side)."""
+    from combatassist.table import saved
+
+    monkeypatch.setattr(saved, "MAX_SAVED_STEPS", 6)
+    path = tmp_path / "battle.json"
+    battle = TableBattle(Skirmish(2, 2), scenario_text="[2, 2]", ruleset="skirmish",
+                         autosave_path=path)
+    for _ in range(6):                       # three rounds of misses: the limit
+        battle.enter((6,) * len(battle.dice()))
+    with pytest.raises(EngineError, match="the most a saved battle holds"):
+        battle.enter((6,) * len(battle.dice()))
+    battle.end("end")
+    battle.undo()                            # the ending waits on the redo stack
+    resumed = load_battle(path, rules_for)
+    assert resumed.to_json() == battle.to_json()
+    resumed.redo()
+    assert resumed.verdict() == "draw"
+    # a file with more steps than that is still refused, the redo stack's rounds included
+    data = battle.to_json()
+    data["redo"].append([{"rolled": [6, 6], "choice": None}])
+    path.write_text(json.dumps(data))
+    with pytest.raises(ScenarioError, match="holds 7 steps"):
+        load_battle(path, rules_for)
