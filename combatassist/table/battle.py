@@ -221,13 +221,14 @@ class TableBattle:
         entry = Entry(tuple(rolled), choice)
         self._check_room(entry)
         after = self._apply(self.round_number, phase, self.state, entry)  # raises if illegal
+        before = self._entries()
         self.current.append(entry)
         self.redo_stack.clear()
         if self.dice_entered() == len(self.phases()):
             self.rounds.append(self.current)
             self.current = []
         self._rebuild()
-        self._changed()
+        self._changed(before)
         return self.log[-1] if self.log else LogLine(0, "", (), None, False, after,
                                                      lambda: ("", ""))
 
@@ -248,10 +249,11 @@ class TableBattle:
             self._between(self.round_number, self.state, action)   # raises if illegal
         finally:
             del self.log[log_size:]
+        before = self._entries()
         self.current.append(BetweenRounds(action))
         self.redo_stack.clear()
         self._rebuild()
-        self._changed()
+        self._changed(before)
         return self.log[-1]
 
     def end(self, kind: str = "end", side: str = "attacker") -> None:
@@ -283,9 +285,10 @@ class TableBattle:
                                       side=side))
             self.between_rounds({"withdraw": side})
             return
+        before = self._entries()
         self.ending = (kind, side)
         self.redo_stack.clear()
-        self._changed()
+        self._changed(before)
 
     def withdrawal(self, side: str) -> Any | None:
         """The position a retreat of ``side`` leads to when some of its units can't leave and
@@ -317,6 +320,7 @@ class TableBattle:
         Rules with ``undo_by_phase = True`` (Medium Luck: one band at a time) undo one phase
         at a time instead, redoably: the last dice entered, reopening the last completed
         round when the current one has none."""
+        before = self._entries()
         if self.ending is not None:
             self.redo_stack.append(self.ending)
             self.ending = None
@@ -337,11 +341,12 @@ class TableBattle:
         else:
             raise EngineError(msg("nothing to undo"))
         self._rebuild()
-        self._changed()
+        self._changed(before)
 
     def redo(self) -> None:
         if not self.redo_stack:
             raise EngineError(msg("nothing to redo"))
+        before = self._entries()
         item = self.redo_stack.pop()
         if isinstance(item, tuple):
             self.ending = item
@@ -356,7 +361,7 @@ class TableBattle:
         else:
             self.rounds.append(item)
         self._rebuild()
-        self._changed()
+        self._changed(before)
 
     def remaining_phases(self) -> list[Phase]:
         """The phases of the current round still to play (all of them before its dice)."""
@@ -443,9 +448,24 @@ class TableBattle:
         atomic_write_text(target, text)
         self._saved_bytes = size
 
-    def _changed(self) -> None:
+    def _entries(self) -> tuple:
+        """What the players did, copied (``_changed`` puts it back if a step can't be
+        saved): the rounds, the round in progress, the redo stack, the ending."""
+        return ([list(r) for r in self.rounds], list(self.current),
+                [list(i) if isinstance(i, list) else i for i in self.redo_stack], self.ending)
+
+    def _changed(self, before: tuple) -> None:
+        """Autosave the step just taken, then tell ``on_change``. A step that can't be saved
+        (a full disk: OSError; a file past its bound: EngineError) is taken back — the
+        battle is again ``before`` (``_entries``), what its file says — and the error
+        raised: nothing changes, so taking the step again later plays it once."""
         if self.autosave_path is not None:
-            self.save()
+            try:
+                self.save()
+            except Exception:
+                self.rounds, self.current, self.redo_stack, self.ending = before
+                self._rebuild()
+                raise
         if self.on_change is not None:
             self.on_change(self)
 

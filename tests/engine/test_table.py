@@ -582,3 +582,49 @@ def test_a_battle_at_the_step_limit_with_its_ending_undone_resumes(tmp_path, mon
     path.write_text(json.dumps(data))
     with pytest.raises(ScenarioError, match="holds 7 steps"):
         load_battle(path, rules_for)
+
+
+def test_a_step_that_cant_be_saved_is_taken_back(tmp_path, monkeypatch):
+    """Every change is saved before it counts: when the autosave fails (a full disk), the
+    battle is put back as before the step (entries, redo stack, ending, position) and the
+    error raised — for dice, undo (Medium Luck's one band, which reopens a round), redo,
+    ending and a between-rounds step."""
+    import errno
+
+    from combatassist.table import battle as battle_module
+
+    real_write = battle_module.atomic_write_text
+
+    def disk_full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    battle = reserves_battle(autosave_path=tmp_path / "battle.json")
+    battle.enter((1, 6))
+    battle.between_rounds(DEPLOY)
+    battle.enter((3, 3))
+    battle.undo()
+    steps = [lambda b: b.enter((6, 6)), lambda b: b.undo(), lambda b: b.redo(),
+             lambda b: b.end("retreat", "attacker"), lambda b: b.undo(),
+             lambda b: b.undo()]
+    def document(b):                         # the time it would be saved at aside
+        data = b.to_json()
+        return dict(data, header=dict(data["header"], saved=""))
+
+    for step in steps:
+        before, state, rules = document(battle), battle.state, battle.rules
+        log = [line.text for line in battle.log]
+        monkeypatch.setattr(battle_module, "atomic_write_text", disk_full)
+        with pytest.raises(OSError):
+            step(battle)
+        assert document(battle) == before and battle.state == state
+        assert battle.rules.slots == rules.slots and [line.text for line in battle.log] == log
+        monkeypatch.setattr(battle_module, "atomic_write_text", real_write)
+        step(battle)                         # now it is saved, and taken once
+        assert document(load_battle(battle.autosave_path, deploying_rules_for)) == \
+            document(battle)
+    plain = reserves_battle(autosave_path=tmp_path / "other.json")
+    plain.enter((1, 6))
+    monkeypatch.setattr(battle_module, "atomic_write_text", disk_full)
+    with pytest.raises(OSError):
+        plain.between_rounds(DEPLOY)
+    assert plain.between_rounds_options() == {"attacker": {"infantry": 2, "artillery": 1}}
