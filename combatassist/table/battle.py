@@ -344,23 +344,32 @@ class TableBattle:
         self._changed(before)
 
     def redo(self) -> None:
+        """Take the last undone step again. Raises EngineError (nothing changes) when there
+        is none, or when it doesn't replay (a damaged saved battle's redo list)."""
         if not self.redo_stack:
             raise EngineError(msg("nothing to redo"))
         before = self._entries()
         item = self.redo_stack.pop()
-        if isinstance(item, tuple):
-            self.ending = item
-        elif isinstance(item, BetweenRounds):
-            self.current.append(item)
-        elif isinstance(item, Entry):              # one phase (undo_by_phase)
-            self.current.append(item)
+        try:
+            if isinstance(item, tuple):
+                self.ending = item
+            elif isinstance(item, BetweenRounds):
+                self.current.append(item)
+            elif isinstance(item, Entry):              # one phase (undo_by_phase)
+                self.current.append(item)
+                self._rebuild()
+                if self.dice_entered() == len(self.phases()):
+                    self.rounds.append(self.current)
+                    self.current = []
+            else:
+                self.rounds.append(item)
             self._rebuild()
-            if self.dice_entered() == len(self.phases()):
-                self.rounds.append(self.current)
-                self.current = []
-        else:
-            self.rounds.append(item)
-        self._rebuild()
+        except CombatAssistError:
+            # a resumed file's redo list is replayed only now: one that doesn't replay (a
+            # damaged file) is refused, the battle as it was
+            self.rounds, self.current, self.redo_stack, self.ending = before
+            self._rebuild()
+            raise
         self._changed(before)
 
     def remaining_phases(self) -> list[Phase]:

@@ -628,3 +628,23 @@ def test_a_step_that_cant_be_saved_is_taken_back(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         plain.between_rounds(DEPLOY)
     assert plain.between_rounds_options() == {"attacker": {"infantry": 2, "artillery": 1}}
+
+
+def test_a_damaged_redo_list_is_refused_and_changes_nothing(tmp_path):
+    """A resumed battle's redo list is replayed only when redone: one whose dice don't fit
+    (a damaged file) is refused with the dice's message, the battle as it was — it used to
+    keep the bad round, every later step failing (found while probing the table side)."""
+    battle = TableBattle(Skirmish(2, 2), scenario_text="[2, 2]", ruleset="skirmish")
+    battle.enter((6, 6))
+    battle.enter((6, 6))
+    battle.undo()
+    data = battle.to_json()
+    data["redo"] = [[{"rolled": [9, 9], "choice": None}, {"rolled": [6, 6], "choice": None}]]
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps(data))
+    resumed = load_battle(path, rules_for)
+    with pytest.raises(EngineError, match="must show 1-6, got 9"):
+        resumed.redo()
+    assert resumed.rounds == [] and resumed.state == (2, 2, 0) and resumed.can_redo()
+    resumed.enter((1, 6))                    # the battle goes on
+    assert resumed.state == (2, 1, 0)
