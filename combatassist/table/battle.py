@@ -17,7 +17,7 @@ from typing import Any
 from .. import rulesets
 from ..battle import BattleRules, DieSpec, Phase, check_roll, optional
 from ..choices import format_choice
-from ..errors import CombatAssistError, EngineError, ScenarioError
+from ..errors import CombatAssistError, EngineError, ScenarioError, shorten
 from ..files import atomic_write_text
 from ..text import join, lines as text_lines, msg, split_lines
 from . import saved
@@ -553,11 +553,22 @@ class _ReplayMemo:
                                      lambda: phase.resolve(state, rolled))
 
     def apply(self, phase: Phase, state: Any, outcome: Any, choice: Any) -> Any:
-        """``phase.apply(state, outcome, choice)`` (raises as it does for an illegal choice).
+        """``phase.apply(state, outcome, choice)`` (raises as it does for an illegal choice;
+        EngineError for a choice of a shape the rules can't read).
         Only the proposal (``choice`` None) is remembered: players' own choices are few, and
         equal-looking ones (1 and True) must not share an answer."""
         if choice is not None:
-            return phase.apply(state, outcome, choice)
+            try:
+                return phase.apply(state, outcome, choice)
+            except CombatAssistError:
+                raise
+            except (TypeError, AttributeError, ValueError, KeyError, IndexError,
+                    OverflowError, RecursionError):
+                # a choice of a shape the rules don't read (typed as JSON at the table,
+                # e.g. {"attacker": [1, 2]}): refused like any illegal choice
+                raise EngineError(msg("{phase}: can't use the choice {choice} here; write "
+                                      "it like the proposal", phase=phase.name,
+                                      choice=shorten(format_choice(choice), 80))) from None
         return self._remember("after", phase, (state, outcome),
                               lambda: phase.apply(state, outcome, None))
 

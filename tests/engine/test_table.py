@@ -648,3 +648,39 @@ def test_a_damaged_redo_list_is_refused_and_changes_nothing(tmp_path):
     assert resumed.rounds == [] and resumed.state == (2, 2, 0) and resumed.can_redo()
     resumed.enter((1, 6))                    # the battle goes on
     assert resumed.state == (2, 1, 0)
+
+
+#: What players may type in the casualty box that no ruleset reads: one message each, never
+#: a traceback or a hang (found by the table-side probe: ValueError, RecursionError,
+#: AttributeError, OverflowError reached the panel, which shows only the engine's errors).
+UNREADABLE_CHOICES = [
+    "attacker: ² infantry", "attacker: " + "9" * 5000 + " infantry", "9" * 5000, "²",
+    "[" * 100_000 + "]" * 100_000, "[" + "9" * 5000 + "]",
+    '{"attacker": {"infantry": ' + "9" * 5000 + "}}", '{"attacker": [1, 2]}', "[1, [2, 3]]",
+    '{"attacker": 3, "defender": {"x": null}}', '{"attacker": {"1": {"a": 1}}}',
+    "attacker: 99999999999999999999 white infantry (roll)", "attacker: 1 1 ²; defender: 1",
+    '["x", {"y": []}]', "null", "3", "-5", "attacker: -1 infantry", '{"defender": "none"}']
+
+
+@pytest.mark.parametrize("name", rulesets.names())
+def test_a_choice_no_ruleset_reads_is_one_message_and_changes_nothing(name):
+    from combatassist.scenario import scenario_to_toml
+    from combatassist.table import rules_from_scenario
+
+    ruleset = rulesets.get(name)
+    text = scenario_to_toml(ruleset.default_scenario())
+    rules, _ = rules_from_scenario(text)
+    battle = TableBattle(rules, scenario_text=text, ruleset=name)
+    rolled = tuple(min(3, spec.sides) for spec in battle.dice())
+    proposal = battle.preview(rolled).proposal
+    for typed in UNREADABLE_CHOICES:
+        try:
+            choice = ruleset.parse_choice(typed, proposal, rules=battle.rules)
+            if choice is None or choice == proposal:
+                continue
+            battle.enter(rolled, choice)
+        except EngineError as exc:
+            assert str(exc) and "\n" not in str(exc) and len(str(exc)) < 1000, typed[:40]
+        else:
+            battle.undo()                    # a ruleset without choices may ignore it
+        assert not battle.rounds and not battle.current, typed[:40]

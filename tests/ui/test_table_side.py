@@ -298,3 +298,20 @@ def test_a_step_that_cant_be_autosaved_changes_nothing(view, qtbot, monkeypatch)
                         lambda *a, **k: QMessageBox.StandardButton.Yes)
     panel.end("retreat", "attacker")
     assert battle.ending is None and not battle.is_over()
+
+
+@pytest.mark.parametrize("typed", ['{"attacker": [1, 2]}', "attacker: ² infantry",
+                                   "[" * 5000 + "]" * 5000])
+def test_a_casualty_text_the_rules_cant_read_is_one_message(view, typed):
+    """Text in the casualty box no ruleset reads (JSON of the wrong shape, a superscript
+    digit, deep nesting) is refused in the message line, the battle as it was: it raised
+    AttributeError / ValueError / RecursionError past the panel (found by the table-side
+    probe)."""
+    panel = view.table_panel
+    panel.start()
+    panel.dice_edit.setText("2")
+    panel.choice_edit.setText(typed)
+    panel.choice_edit.setModified(True)
+    panel.apply()
+    assert "choice" in panel.message.text() or "can't read" in panel.message.text()
+    assert not panel.battle.rounds and panel.log.count() == 0
