@@ -26,14 +26,15 @@ def from_json(value: Any) -> Any:
 def format_choice(choice: Any) -> str:
     """A player-readable rendering of a choice.
 
-    Casualty tables ``{side: {unit: n}}`` read "attacker: 1 infantry, 2 armor; defender: none";
-    sequences are comma lists; anything else is shown as is.
+    Casualty tables ``{side: {unit: n}}`` read "attacker: 1 infantry, 2 armor; defender: none",
+    a unit id in words ("1 aa gun" for ``aa_gun``, as positions name units); sequences are
+    comma lists; anything else is shown as is.
     """
     if isinstance(choice, dict):
         parts = []
         for key, value in choice.items():
             if isinstance(value, dict):
-                inner = join(", ", [msg("{n} {unit}", n=n, unit=unit)
+                inner = join(", ", [msg("{n} {unit}", n=n, unit=_in_words(unit))
                                     for unit, n in value.items() if n]) or msg("none")
             else:
                 inner = format_choice(value)
@@ -58,7 +59,14 @@ def whole_number(word: str) -> int | None:
     return int(word)
 
 
+def _in_words(unit: Any) -> Any:
+    """A unit id as a casualty text writes it: ``aa_gun`` -> ``aa gun``."""
+    return unit.replace("_", " ") if isinstance(unit, str) else unit
+
+
 def _parse_counts(text: str) -> dict[str, int]:
+    """"2 infantry, 1 aa gun" -> {"infantry": 2, "aa_gun": 1} (a unit of several words after
+    its count: its id, ``aa_gun``, or the words ``format_choice`` writes)."""
     counts: dict[str, int] = {}
     for item in text.split(","):
         words = item.split()
@@ -66,9 +74,9 @@ def _parse_counts(text: str) -> dict[str, int]:
             continue
         if len(words) == 1:
             n, unit = 1, words[0]
-        elif len(words) == 2 and whole_number(words[0]) is not None and \
+        elif len(words) >= 2 and whole_number(words[0]) is not None and \
                 not words[0].startswith("-"):
-            n, unit = int(words[0]), words[1]
+            n, unit = int(words[0]), "_".join(words[1:])
         else:
             raise EngineError(msg("can't read '{item}': write it like '2 infantry'",
                                   item=item.strip()))

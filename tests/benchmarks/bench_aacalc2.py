@@ -25,6 +25,10 @@ attacker's expected IPC lost from both (``=`` when they agree to 1e-7 of the fig
 aacalc2's pruning at 1e-12 moves its figure by about 1e-8 of itself in the fleet battle;
 unpruned, the two agree to 1e-13 there). The low-luck fleet may differ by design: aacalc2
 groups submarines' and aircraft's low-luck rolls otherwise (docs/rules.md).
+
+The small battles (``side_by_side_small``): issue 26's "3x at every size" at the small end,
+seeded random 1942 battles of a few units a type (land, land with AA guns, sea; both dice
+modes), the sums of the best CPU times over each kind, and how many answers agree.
 """
 from __future__ import annotations
 
@@ -212,6 +216,84 @@ def side_by_side_1942() -> None:
 
 side_by_side_1942.repeat = 1
 
+#: The small battles players meet most (issue 26: "3x at every size"): random 1942 battles of
+#: 1-4 units of a type, this many of each kind and dice mode, the same on every run.
+SMALL_BATTLES, SMALL_SEED, REPEAT_SMALL = 30, 26, 7
+#: Unit types per kind and side, each in the order of loss both calculators are given
+#: (cheapest first; equal costs, the lower value first).
+SMALL_KINDS = {
+    "land": ("land", ("infantry", "artillery", "armor", "fighter", "bomber"),
+             ("infantry", "artillery", "armor", "fighter")),
+    "land, AA guns": ("land", ("infantry", "artillery", "armor", "fighter", "bomber"),
+                      ("infantry", "artillery", "aa_gun", "armor", "fighter")),
+    "sea": ("sea", ("submarine", "destroyer", "fighter", "cruiser", "carrier", "battleship"),
+            ("submarine", "destroyer", "fighter", "cruiser", "carrier", "battleship",
+             "transport")),
+}
+
+
+def _small_battles() -> list[tuple[str, str, str, dict, dict]]:
+    """(name, kind, battle, attacker, defender): SMALL_BATTLES seeded battles per kind, each
+    side 1-4 units of two to four of its types (a land battle with AA guns: 1-2 of them
+    against at least one aircraft)."""
+    import random
+
+    rng = random.Random(SMALL_SEED)
+    out = []
+    for kind, (battle, att_types, def_types) in SMALL_KINDS.items():
+        for i in range(SMALL_BATTLES):
+            sides = []
+            for types in (att_types, def_types):
+                picked = set(rng.sample(types, rng.randint(2, min(4, len(types)))))
+                sides.append({u: rng.randint(1, 4) for u in types if u in picked})
+            att, dfn = sides
+            if kind == "land, AA guns":
+                dfn["aa_gun"] = rng.randint(1, 2)
+                att.setdefault("fighter", 1)
+                dfn = {u: dfn[u] for u in def_types if u in dfn}
+                att = {u: att[u] for u in att_types if u in att}
+            out.append((f"{kind} {i}", kind, battle, att, dfn))
+    return out
+
+
+def side_by_side_small() -> None:
+    """Issue 26's "at every size" at the small end: the sums of the best times (CPU) over the
+    small battles of each kind and dice mode, ours and aacalc2's, and how many agree on the
+    attacker's expected IPC lost (1e-7 of the figure; the low-luck fleets may differ by design,
+    as in the 1942 table)."""
+    battles = _small_battles()
+    rows = [(f"{name}, {dice}", kind, battle, dice, att, dfn)
+            for name, kind, battle, att, dfn in battles for dice in ("standard", "lowluck")]
+    ours = {name: _ours_1942(_scenario_1942(battle, dice, att, dfn), REPEAT_SMALL)
+            for name, _, battle, dice, att, dfn in rows}
+    job = {"dist": str(Path(AACALC2_DIR) / "dist" / "index.js"), "repeat": REPEAT_SMALL,
+           "battles": [{"name": name, "is_naval": battle == "sea", "dice": dice,
+                        "attack": {NAMES_1942[u]: n for u, n in att.items()},
+                        "defense": {NAMES_1942[u]: n for u, n in dfn.items()},
+                        "att_ool": [NAMES_1942[u] for u in att],
+                        "def_ool": [NAMES_1942[u] for u in dfn]}
+                       for name, _, battle, dice, att, dfn in rows]}
+    proc = subprocess.run(["node", str(DRIVER)], input=json.dumps(job), capture_output=True,
+                          text=True, check=True)
+    theirs = {row["name"]: row for row in json.loads(proc.stdout)}
+    print(f"\n{'A&A 1942, small battles (sums over the battles)':<48} {'battles':>7}"
+          f" {'cpu: ours':>10} {'aacalc2':>9} {'ratio':>6}  target  {'agree':>6}")
+    for kind in SMALL_KINDS:
+        for dice in ("standard", "lowluck"):
+            names = [r[0] for r in rows if r[1] == kind and r[3] == dice]
+            mine = sum(ours[n][1] for n in names)
+            other = sum(theirs[n]["best_cpu_ms"] for n in names) / 1000
+            agree = sum(abs(ours[n][2] - theirs[n]["attacker_ipc_lost"])
+                        <= 1e-7 * max(1.0, abs(ours[n][2])) for n in names)
+            ratio = other / max(mine, 1e-9)
+            print(f"{kind + ', ' + dice:<48} {len(names):>7} {mine * 1000:>8.1f}ms"
+                  f" {other * 1000:>7.1f}ms {ratio:>5.1f}x  >= {TARGET_RATIO:.0f}x"
+                  f"  {agree:>3}/{len(names):<3}{'' if ratio >= TARGET_RATIO else ' SLOW'}")
+    print(flush=True)
+
+
+side_by_side_small.repeat = 1
+
 BENCHMARKS = []
 if AACALC2_DIR and (Path(AACALC2_DIR) / "dist" / "index.js").is_file() and shutil.which("node"):
     BENCHMARKS = [("side by side with aacalc2 (the table above; this line: its run)", None,
@@ -223,3 +305,5 @@ if AACALC2_DIR and (Path(AACALC2_DIR) / "dist" / "index.js").is_file() and shuti
     else:
         BENCHMARKS.append(("1942 side by side with aacalc2 (the table above; this line: its run)",
                            None, side_by_side_1942))
+        BENCHMARKS.append(("1942 small battles side by side with aacalc2 (the table above)",
+                           None, side_by_side_small))

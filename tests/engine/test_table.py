@@ -286,6 +286,19 @@ def test_casualty_table_choice_text():
         parse_choice("attacker: two infantry", proposal)
 
 
+def test_casualty_units_of_several_words_read_and_written_in_words():
+    """A later edition's ``aa_gun``, ``mech_infantry``: written in words, as the position line
+    names them, and read back in words or as the id."""
+    proposal = {"attacker": {"mech_infantry": 2}, "defender": {"aa_gun": 1, "infantry": 1}}
+    text = format_choice(proposal)
+    assert text == "attacker: 2 mech infantry; defender: 1 aa gun, 1 infantry"
+    assert parse_choice(text, proposal) == proposal
+    assert parse_choice("attacker: 1 tactical bomber, 1 mech_infantry", proposal) == {
+        "attacker": {"tactical_bomber": 1, "mech_infantry": 1}, "defender": proposal["defender"]}
+    with pytest.raises(EngineError, match="2 infantry"):
+        parse_choice("defender: aa gun", proposal)          # words need their count
+
+
 def test_low_luck_battle_resumes_through_the_registry(tmp_path):
     from combatassist.rulesets import lowluck
     from combatassist.table import rules_from_scenario

@@ -116,3 +116,34 @@ def test_a_refused_computation_in_german(german):
     assert text.startswith("dieser Kampf braucht etwa 12.345.678 Übergänge des exakten Lösers")
     assert str(limits.exact_refusal(12_345_678)).startswith(
         "this battle needs about 12,345,678 exact-solver transitions")
+
+
+@pytest.mark.parametrize("edition", ["1942se", "1940se"])
+def test_a_later_editions_units_read_as_words_in_both_languages(edition, qapp):
+    """The position the table shows names every unit in words (``aa_gun`` was shown as is,
+    in English and untranslated in German)."""
+    from combatassist.rulesets import lowluck
+    from combatassist.scenario import parse_scenario_text
+
+    ids = lowluck.shipped(edition).ids
+    land = [u for u in ids if u in ("infantry", "artillery", "armor", "mech_infantry",
+                                    "tactical_bomber", "fighter", "bomber", "aa_gun")]
+    text = (f'ruleset = "lowluck"\n[options]\nedition = "{edition}"\n[attacker]\n'
+            f'units = {{ infantry = 1 }}\n[defender]\n'
+            f'units = {{ {", ".join(f"{u} = 1" for u in land)} }}\n')
+    rules = lowluck.make_rules(parse_scenario_text(text).body)
+    described = rules.describe(rules.initial_state())
+    english = render(described)
+    assert "_" not in english and "aa gun" in english
+    i18n.install("de", qapp)
+    try:
+        german = render(described)
+        names = {unit: i18n.data_name("lowluck", unit.replace("_", " ")) for unit in land}
+    finally:
+        i18n.install("en", qapp)
+    for unit in land:                       # each unit by its German name
+        name = unit.replace("_", " ")
+        assert names[unit] in german
+        if unit not in ("artillery", "bomber"):         # (the same word in German)
+            assert name not in german.lower(), (unit, german)
+    assert "Flak" in german and "_" not in german

@@ -190,3 +190,18 @@ def test_every_example_fills_the_form_exactly(view, path):
     # the same file (its tables' key order may follow the edition's roster)
     assert tomllib.loads(got.to_toml()) == tomllib.loads(scenario.to_toml())
     assert view.edition_box.currentData() == scenario.body.edition.name
+
+
+@pytest.mark.parametrize("name", ["1942se", "1940se"])
+def test_the_raid_and_research_tabs_say_they_follow_classic_rules(view, name):
+    """They compute Classic's raids (a 15-IPC bomber, no damage cap) and technologies: a
+    later edition's player is told so, not shown them as their edition's."""
+    panels = (view.sbr_panel, view.tech_panel)
+    assert not any(p.edition_note.isVisibleTo(view) for p in panels)
+    pick(view, name)
+    title = view.edition_box.itemText(view.edition_box.findData(name))
+    for panel in panels:
+        assert panel.edition_note.isVisibleTo(panel)
+        assert "Classic" in panel.edition_note.text() and title in panel.edition_note.text()
+    pick(view, "classic")
+    assert not any(p.edition_note.isVisibleTo(p) for p in panels)

@@ -6,6 +6,7 @@ undoes and autosaves, and shutdown leaves no background job or worker thread ali
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -92,6 +93,17 @@ def test_form_round_trips_a_scenario(view, qtbot):
     assert again == scenario
     view.set_scenario(again)
     assert view.scenario() == again
+    settle(qtbot, view)
+
+
+def test_a_long_title_shows_from_its_start(view, qtbot):
+    """Opening a file with a title wider than its field shows the title's first words."""
+    scenario = view.default_scenario()
+    long_title = "Submarines, destroyers and a damaged battleship " * 3
+    view.set_scenario(dataclasses.replace(scenario, title=long_title.strip()))
+    if getattr(view, "title_edit", None) is not None:
+        assert view.title_edit.text() == long_title.strip()
+        assert view.title_edit.cursorPosition() == 0
     settle(qtbot, view)
 
 

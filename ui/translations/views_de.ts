@@ -1513,6 +1513,10 @@ Geländeabzüge auf für:</translation>
             <translation>Kosten des Angreifers (Bomber und Reparaturen)</translation>
         </message>
         <message>
+            <source>Bombing raids here follow Classic's rules and their low-luck variants (a bomber costs 15 IPC, no damage cap). {edition}'s own raid rules are not modelled.</source>
+            <translation>Bombenangriffe folgen hier den Regeln der Classic-Ausgabe und ihren Low-Luck-Varianten (ein Bomber kostet 15 IPC, kein Schadenslimit). Die eigenen Angriffsregeln von {edition} sind nicht nachgebildet.</translation>
+        </message>
+        <message>
             <source>Expected: the defender loses &lt;b&gt;{loss} IPC&lt;/b&gt;, the attacker pays &lt;b&gt;{cost} IPC&lt;/b&gt; (bombers lost on average: {lost}).</source>
             <translation>Erwartet: der Verteidiger verliert &lt;b&gt;{loss} IPC&lt;/b&gt;, der Angreifer zahlt &lt;b&gt;{cost} IPC&lt;/b&gt; (im Mittel verlorene Bomber: {lost}).</translation>
         </message>
@@ -1551,6 +1555,10 @@ Geländeabzüge auf für:</translation>
         <message>
             <source>{minimum}–{maximum} IPC per round (less than {minimum} loses the savings); attempts at {thresholds}; {cost} IPC per attempt.</source>
             <translation>{minimum}–{maximum} IPC je Runde (weniger als {minimum} kostet das Angesparte); Durchbruchsversuche ab {thresholds}; {cost} IPC je Versuch.</translation>
+        </message>
+        <message>
+            <source>Research here follows Classic's low-luck tech rules and technologies. {edition}'s own research rules are not modelled.</source>
+            <translation>Die Forschung folgt hier den Low-Luck-Technologieregeln und Technologien der Classic-Ausgabe. Die eigenen Forschungsregeln von {edition} sind nicht nachgebildet.</translation>
         </message>
         <message>
             <source>investments must be whole numbers separated by commas, e.g. 18, 18, 18 (got '{text}')</source>

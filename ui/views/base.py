@@ -348,6 +348,10 @@ class RulesetView(QWidget):
             self.load_scenario(scenario)
         finally:
             self._loading = False
+        title = getattr(self, "title_edit", None)       # a view may have no title field
+        if title is not None:
+            # setText leaves the cursor at the end: a long title would show its last words
+            title.setCursorPosition(0)
         self.recompute()
 
     def edited(self, *_args: Any) -> None:

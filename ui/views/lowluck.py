@@ -221,6 +221,13 @@ class LowLuckView(BattleView):
         self.sub_first.setVisible(edition.submarines == "first_strike")
         self.edition_note.setVisible(False)
         self._fill_edition_box()
+        self._tell_panels()
+
+    def _tell_panels(self) -> None:
+        """The bombing raid and research tabs say when they don't follow the edition."""
+        title = None if self.edition.classic else edition_title(self.edition)
+        for panel in (self.sbr_panel, self.tech_panel):
+            panel.set_edition(title)
 
     def _kind_changed(self, *_args) -> None:
         kind = self.battle_kind.currentData()
@@ -348,6 +355,7 @@ class LowLuckView(BattleView):
     def extra_tabs(self) -> list[tuple[str, QWidget]]:
         self.sbr_panel = SbrPanel(self.jobs.computer())
         self.tech_panel = ResearchPanel(self.jobs.computer())
+        self._tell_panels()
         return [(translate("views.lowluck", "Bombing raid"), self.sbr_panel),
                 (translate("views.lowluck", "Research"), self.tech_panel)]
 

@@ -41,6 +41,27 @@ def mark_plots(plots: dict, subject: str, stale: bool) -> None:
             if stale else title, size="10pt")
 
 
+def classic_note() -> QLabel:
+    """A panel's first line while the battle is of a later edition (``show_classic_note``),
+    hidden until then."""
+    note = QLabel("")
+    note.setObjectName("editionNote")
+    note.setWordWrap(True)
+    note.setVisible(False)
+    return note
+
+
+def show_classic_note(note: QLabel, text: str, edition: str | None) -> None:
+    """Show ``text`` (a translated line with ``{edition}``) on ``note`` for a later edition's
+    battle (``edition``: its display name), hide it for Classic's (None): the raids and the
+    research follow Classic's rules whatever the battle's edition."""
+    if edition is None:
+        note.setVisible(False)
+        return
+    note.setText(text.format(edition=edition))
+    note.setVisible(True)
+
+
 class SbrPanel(StatusLine, QWidget):
     """Strategic bombing: the defender's loss and the attacker's cost, exact."""
 
@@ -99,7 +120,9 @@ class SbrPanel(StatusLine, QWidget):
             self.loss_plot: QT_TRANSLATE_NOOP("widgets.lowluck_extras", "Defender's loss"),
             self.cost_plot: QT_TRANSLATE_NOOP("widgets.lowluck_extras",
                                               "Attacker's cost (bombers lost and bills)")}
+        self.edition_note = classic_note()
         layout = QVBoxLayout(self)
+        layout.addWidget(self.edition_note)
         layout.addLayout(form)
         layout.addWidget(self.spinner)
         layout.addWidget(self.summary)
@@ -114,6 +137,13 @@ class SbrPanel(StatusLine, QWidget):
         for w in (self.aa, self.heavy, self.cash_limited):
             w.toggled.connect(self.recompute)
         self.variant.currentIndexChanged.connect(self.recompute)
+
+    def set_edition(self, edition: str | None) -> None:
+        """The battle's edition (its display name; None: Classic), for the note."""
+        show_classic_note(self.edition_note, translate(
+            "widgets.lowluck_extras", "Bombing raids here follow Classic's rules and their "
+            "low-luck variants (a bomber costs 15 IPC, no damage cap). {edition}'s own raid "
+            "rules are not modelled."), edition)
 
     def recompute(self, *_args) -> None:
         args = dict(bombers=self.bombers.value(), aa=self.aa.isChecked(),
@@ -194,7 +224,9 @@ class ResearchPanel(StatusLine, QWidget):
                              translate("widgets.lowluck_extras", "probability (%)"),
                              setup=lambda plot: plot.setYRange(0, 100, padding=0.02))
         self.plot.setMinimumHeight(200)
+        self.edition_note = classic_note()
         layout = QVBoxLayout(self)
+        layout.addWidget(self.edition_note)
         layout.addLayout(form)
         layout.addWidget(self.spinner)
         layout.addWidget(self.summary)
@@ -221,6 +253,12 @@ class ResearchPanel(StatusLine, QWidget):
             "loses the savings); attempts at {thresholds}; {cost} IPC per attempt.").format(
                 minimum=b.minimum, maximum=b.maximum, thresholds=thresholds,
                 cost=b.attempt_cost))
+
+    def set_edition(self, edition: str | None) -> None:
+        """The battle's edition (its display name; None: Classic), for the note."""
+        show_classic_note(self.edition_note, translate(
+            "widgets.lowluck_extras", "Research here follows Classic's low-luck tech rules "
+            "and technologies. {edition}'s own research rules are not modelled."), edition)
 
     def amounts(self) -> list[int]:
         text = self.invest.text().replace(";", ",")

@@ -11,8 +11,9 @@ from ...text import join, msg, term
 
 
 def unit_name(uid: str) -> str:
-    """A unit type's id as a text for people (translated with the data's labels)."""
-    return term("data.lowluck", uid)
+    """A unit type's id as a text for people, in words (``aa_gun`` -> ``aa gun``, as the
+    command line's profiles write it), translated with the data's labels."""
+    return term("data.lowluck", uid.replace("_", " "))
 
 #: Hits that only take these kinds: AA fire (aircraft), submarines (ships).
 AIR = frozenset({"air"})

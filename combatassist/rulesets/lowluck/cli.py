@@ -69,6 +69,7 @@ def _configure_sbr(s: argparse.ArgumentParser) -> None:
 
 #: Low Luck's extra subcommands (``Ruleset.commands``).
 COMMANDS = (
-    Command("tech", "low-luck tech research planner", _configure_tech, _run_tech),
-    Command("sbr", "strategic bombing raid odds", _configure_sbr, _run_sbr),
+    Command("tech", "low-luck tech research planner, Classic's technologies", _configure_tech,
+            _run_tech),
+    Command("sbr", "strategic bombing raid odds, Classic's rules", _configure_sbr, _run_sbr),
 )
