@@ -2,9 +2,9 @@
 their own choices, between-rounds steps, undo/redo, ending it early; every state rebuilt by
 replaying the stored entries (``records``), saved after every change (``saved``).
 
-Why one module of ~390 lines: replay, undo/redo and the between-rounds steps are one
-mechanism (everything is rebuilt from the stored entries); the records, the file format and
-the odds from a position are apart.
+Why one module of ~580 lines: replay, undo/redo and the between-rounds steps are one
+mechanism (everything is rebuilt from the stored entries, a step the autosave can't keep is
+taken back by it too); the records, the file format and the odds from a position are apart.
 """
 from __future__ import annotations
 
@@ -367,8 +367,7 @@ class TableBattle:
         except CombatAssistError:
             # a resumed file's redo list is replayed only now: one that doesn't replay (a
             # damaged file) is refused, the battle as it was
-            self.rounds, self.current, self.redo_stack, self.ending = before
-            self._rebuild()
+            self._restore(before)
             raise
         self._changed(before)
 
@@ -463,6 +462,11 @@ class TableBattle:
         return ([list(r) for r in self.rounds], list(self.current),
                 [list(i) if isinstance(i, list) else i for i in self.redo_stack], self.ending)
 
+    def _restore(self, entries: tuple) -> None:
+        """The battle as it was when ``_entries`` gave ``entries``."""
+        self.rounds, self.current, self.redo_stack, self.ending = entries
+        self._rebuild()
+
     def _changed(self, before: tuple) -> None:
         """Autosave the step just taken, then tell ``on_change``. A step that can't be saved
         (a full disk: OSError; a file past its bound: EngineError) is taken back — the
@@ -472,8 +476,7 @@ class TableBattle:
             try:
                 self.save()
             except Exception:
-                self.rounds, self.current, self.redo_stack, self.ending = before
-                self._rebuild()
+                self._restore(before)
                 raise
         if self.on_change is not None:
             self.on_change(self)
