@@ -697,3 +697,29 @@ def test_a_choice_no_ruleset_reads_is_one_message_and_changes_nothing(name):
         else:
             battle.undo()                    # a ruleset without choices may ignore it
         assert not battle.rounds and not battle.current, typed[:40]
+
+
+@pytest.mark.parametrize("example", ["lowluck-finland.toml", "lowluck-1940-land.toml"])
+def test_a_casualty_of_an_unknown_unit_says_which_units_to_write(example):
+    """Classic's and the later editions' casualties: an unknown unit is refused with the
+    units the side has, in the words the proposal uses."""
+    import random
+
+    from combatassist.data import examples_dir
+    from combatassist.table import rules_from_scenario
+
+    rules, _ = rules_from_scenario((examples_dir() / example).read_text())
+    battle = TableBattle(rules)
+    rng = random.Random(3)
+    while not battle.is_over():
+        dice = battle.roll(rng)
+        proposal = battle.preview(dice).proposal
+        if proposal and proposal.get("attacker"):
+            before = battle.state
+            with pytest.raises(EngineError, match=r"unknown unit 'zeppelin' in the attacker's "
+                                                  r"casualties \(write one of: .*infantry"):
+                battle.enter(dice, choice=parse_choice("attacker: 1 zeppelin", proposal))
+            assert battle.state == before                       # nothing half applied
+            return
+        battle.enter(dice)
+    pytest.fail("no phase proposed attacker casualties")

@@ -98,6 +98,21 @@ def test_an_empty_side_says_no_battle_instead_of_plotting(qtbot, ll_view, side, 
     assert results.details.isVisible() and not results.no_battle.isVisible()
 
 
+def test_a_cleared_form_says_no_battle(qtbot, ll_view):
+    """Both sides emptied: no battle, as for one empty side (it said "the battle has no units
+    on either side (add e.g. [attacker] units = { infantry = 3 } ...)", a file's hint, over
+    the last set-up's figures)."""
+    results = ll_view.results
+    before = results.result
+    for side in ll_view.sides.values():
+        for spin in side.spins.values():
+            spin.setValue(0)
+    recomputed(qtbot, ll_view, before)
+    assert ll_view.last_error is None
+    assert results.no_battle.isVisible()
+    assert results.no_battle.text() == "No battle: neither side has units."
+
+
 # -- 12: the research chart of a plan that can't be computed is marked stale ------------------------
 def test_research_marks_the_old_chart_stale_while_the_plan_is_refused(qtbot, ll_view):
     panel = ll_view.tech_panel

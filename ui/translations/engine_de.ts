@@ -985,8 +985,8 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
-            <source>unknown unit '{unit}' in the {side}'s casualties</source>
-            <translation>unbekannte Einheit „{unit}“ in den Verlusten ({side})</translation>
+            <source>unknown unit '{unit}' in the {side}'s casualties (write one of: {units})</source>
+            <translation>unbekannte Einheit „{unit}“ in den Verlusten ({side}; möglich: {units})</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/casualties.py" />

@@ -255,6 +255,16 @@ class LowLuckView(BattleView):
                                        edition=self.edition)
         return Scenario(self.ruleset, body, self.title_edit.text().strip() or None)
 
+    def validated_scenario(self) -> Scenario:
+        """The form's scenario, checked as a file is; a form with no unit on either side
+        (the player cleared it) is shown as no battle, as one empty side is (a file with
+        none is refused: written so, it is a mistake)."""
+        scenario = self.scenario()
+        body = scenario.body
+        if not body.attacker.units and not body.defender.units:
+            return scenario
+        return super().validated_scenario()
+
     def load_scenario(self, scenario: Scenario) -> None:
         self.title_edit.setText(scenario.title or "")
         self._show_body(scenario.body)

@@ -10,6 +10,14 @@ from ...errors import EngineError
 from ...text import join, msg, term
 
 
+def unknown_casualty(uid: str, side: str, present: list[str]) -> EngineError:
+    """A casualty of a unit type the battle doesn't know, with the ones ``present`` to
+    write instead."""
+    return EngineError(msg("unknown unit '{unit}' in the {side}'s casualties (write one of: "
+                           "{units})", unit=uid, side=side,
+                           units=join(", ", [unit_name(u) for u in present])))
+
+
 def unit_name(uid: str) -> str:
     """A unit type's id as a text for people, in words (``aa_gun`` -> ``aa gun``, as the
     command line's profiles write it), translated with the data's labels."""
@@ -94,8 +102,8 @@ class Casualties:
         total = 0
         for uid, n in choice.items():
             if uid not in self.ids:
-                raise EngineError(msg("unknown unit '{unit}' in the {side}'s casualties",
-                                      unit=uid, side=self.side.role))
+                raise unknown_casualty(uid, self.side.role,
+                                       [u for u, n in zip(self.ids, counts) if n])
             i = self.ids.index(uid)
             if not isinstance(n, int) or n < 0:
                 raise EngineError(msg("casualty count for {unit} must be a whole number >= 0",

@@ -26,7 +26,7 @@ from ...distribution import Dist
 from ...errors import EngineError
 from ... import limits
 from ...text import join, msg
-from .casualties import lose_in_order, unit_name
+from .casualties import lose_in_order, unit_name, unknown_casualty
 from .chains import as_array
 from .dice import dice_system
 from .hits import standard_table
@@ -178,8 +178,8 @@ class SideSlots:
         wanted: dict[str, int] = {}
         for uid, n in choice.items():
             if uid not in self.ids:
-                raise EngineError(msg("unknown unit '{unit}' in the {side}'s casualties",
-                                      unit=uid, side=self.role))
+                raise unknown_casualty(uid, self.role, list(dict.fromkeys(
+                    s.unit.id for s, n in zip(self.slots, counts) if n and s.fights)))
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise EngineError(msg("casualty count for {unit} must be a whole number >= 0",
                                       unit=unit_name(uid)))
