@@ -45,6 +45,20 @@ def format_choice(choice: Any) -> str:
     return choice if isinstance(choice, str) else str(choice)
 
 
+#: Most digits a number typed in a choice has (a count of units, hits): more is no count a
+#: battle has, and Python won't read past 4,300.
+MAX_DIGITS = 6
+
+
+def whole_number(word: str) -> int | None:
+    """``word`` as a whole number when it is one a player means (ASCII digits, an optional
+    minus, at most ``MAX_DIGITS``), else None: "²" or a 5,000-digit number is no count."""
+    digits = word[1:] if word.startswith("-") else word
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS):
+        return None
+    return int(word)
+
+
 def _in_words(unit: Any) -> Any:
     """A unit id as a casualty text writes it: ``aa_gun`` -> ``aa gun``."""
     return unit.replace("_", " ") if isinstance(unit, str) else unit
@@ -60,7 +74,8 @@ def _parse_counts(text: str) -> dict[str, int]:
             continue
         if len(words) == 1:
             n, unit = 1, words[0]
-        elif len(words) >= 2 and words[0].isdigit():
+        elif len(words) >= 2 and whole_number(words[0]) is not None and \
+                not words[0].startswith("-"):
             n, unit = int(words[0]), "_".join(words[1:])
         else:
             raise EngineError(msg("can't read '{item}': write it like '2 infantry'",
@@ -99,6 +114,9 @@ def parse_choice(text: str, proposal: Any = None) -> Any:
             return from_json(json.loads(text))
         except json.JSONDecodeError as exc:
             raise EngineError(msg("can't read the choice: {why}", why=exc.msg)) from None
+        except (ValueError, RecursionError):     # a number past 4,300 digits, deep nesting
+            raise EngineError(msg("can't read the choice: {why}", why=msg(
+                "a number too long or lists nested too deeply"))) from None
     if isinstance(proposal, dict) and all(isinstance(v, dict) for v in proposal.values()):
         result = {k: dict(v) for k, v in proposal.items()}
         refuse = lambda part: EngineError(msg(                                  # noqa: E731
@@ -113,7 +131,8 @@ def parse_choice(text: str, proposal: Any = None) -> Any:
     for part in text.split(","):
         part = part.strip()
         if part:
-            items.append(int(part) if part.lstrip("-").isdigit() else part)
+            number = whole_number(part)
+            items.append(part if number is None else number)
     if len(items) == 1 and proposal is not None and not isinstance(proposal, (tuple, list)):
         return items[0]
     return tuple(items)

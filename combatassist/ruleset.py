@@ -370,7 +370,9 @@ class Ruleset:
     def table_odds(self, rules: BattleRules, state: Any, *, band: int,
                    generic: Callable[[], BattleResult], cancel: Cancel = None) -> BattleResult:
         """The table side's odds from ``state`` (just before phase ``band`` of a round; 0: the
-        round's start), the same figures the ruleset's ``exact`` gives for that battle.
+        round's start), the same figures the ruleset's ``exact`` gives for that battle fought
+        to the end: the scenario's round limit and retreat rules play no part at the table
+        (the players decide when to stop or withdraw).
 
         ``generic()`` is the rules' own answer (``table.odds_from``: the rest of the round,
         then the absorbing-chain solver), which is right whenever ``exact`` plays the rules

@@ -329,7 +329,7 @@ class TableSidePanel(SavedBattles, QWidget):
             rolled = parse_dice(self.dice_edit.text(), b.dice())
             preview = b.preview(rolled)
             choice = self.parse_choice(self.choice_edit.text(), preview.proposal)
-            if choice == preview.proposal:
+            if self._is_proposal(choice, preview.proposal):
                 choice = None      # the proposal stands: no "own choice" in the log
             b.enter(rolled, choice)
         except CombatAssistError as exc:
@@ -343,6 +343,19 @@ class TableSidePanel(SavedBattles, QWidget):
         self.choice_edit.setText("")
         self.message.setText("")
         self.focus_entry()
+
+    def _is_proposal(self, choice: Any, proposal: Any) -> bool:
+        """Whether ``choice`` is the proposal as the entry shows it: the proposal's own text
+        may read back in another order (Medium Luck's '2 white infantry (roll), red tank
+        (roll)' for casualties that alternate)."""
+        if choice == proposal:
+            return True
+        if proposal is None:
+            return False
+        try:
+            return choice == self.parse_choice(self.format_choice(proposal), proposal)
+        except CombatAssistError:          # a text the ruleset can't read back: not it
+            return False
 
     def between_rounds(self, action: Any) -> None:
         """Take the between-rounds step ``action`` (refusals show as the message)."""

@@ -2,9 +2,9 @@
 their own choices, between-rounds steps, undo/redo, ending it early; every state rebuilt by
 replaying the stored entries (``records``), saved after every change (``saved``).
 
-Why one module of ~390 lines: replay, undo/redo and the between-rounds steps are one
-mechanism (everything is rebuilt from the stored entries); the records, the file format and
-the odds from a position are apart.
+Why one module of ~580 lines: replay, undo/redo and the between-rounds steps are one
+mechanism (everything is rebuilt from the stored entries, a step the autosave can't keep is
+taken back by it too); the records, the file format and the odds from a position are apart.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import Any
 from .. import rulesets
 from ..battle import BattleRules, DieSpec, Phase, check_roll, optional
 from ..choices import format_choice
-from ..errors import CombatAssistError, EngineError, ScenarioError
+from ..errors import CombatAssistError, EngineError, ScenarioError, shorten
 from ..files import atomic_write_text
 from ..text import join, lines as text_lines, msg, split_lines
 from . import saved
@@ -221,13 +221,14 @@ class TableBattle:
         entry = Entry(tuple(rolled), choice)
         self._check_room(entry)
         after = self._apply(self.round_number, phase, self.state, entry)  # raises if illegal
+        before = self._entries()
         self.current.append(entry)
         self.redo_stack.clear()
         if self.dice_entered() == len(self.phases()):
             self.rounds.append(self.current)
             self.current = []
         self._rebuild()
-        self._changed()
+        self._changed(before)
         return self.log[-1] if self.log else LogLine(0, "", (), None, False, after,
                                                      lambda: ("", ""))
 
@@ -248,16 +249,21 @@ class TableBattle:
             self._between(self.round_number, self.state, action)   # raises if illegal
         finally:
             del self.log[log_size:]
+        before = self._entries()
         self.current.append(BetweenRounds(action))
         self.redo_stack.clear()
         self._rebuild()
-        self._changed()
+        self._changed(before)
         return self.log[-1]
 
     def end(self, kind: str = "end", side: str = "attacker") -> None:
-        """End the battle here: ("retreat", side) gives the other side the win; "end" a draw."""
+        """End the battle here: ("retreat", side) gives the other side the win; "end" a draw.
+        Raises EngineError (nothing changes) once the battle is over, mid-round, or for a
+        retreat the ruleset doesn't allow."""
         if self.ending is not None:
             raise EngineError(msg("the battle has already ended"))
+        if self.is_over():        # a side has won: neither a retreat nor an end changes that
+            raise EngineError(msg("the battle is over; undo to continue it"))
         if self.dice_entered():
             raise EngineError(msg("finish the round in progress first (or undo it)"))
         if kind not in ("retreat", "end") or side not in ("attacker", "defender"):
@@ -279,9 +285,10 @@ class TableBattle:
                                       side=side))
             self.between_rounds({"withdraw": side})
             return
+        before = self._entries()
         self.ending = (kind, side)
         self.redo_stack.clear()
-        self._changed()
+        self._changed(before)
 
     def withdrawal(self, side: str) -> Any | None:
         """The position a retreat of ``side`` leads to when some of its units can't leave and
@@ -313,6 +320,7 @@ class TableBattle:
         Rules with ``undo_by_phase = True`` (Medium Luck: one band at a time) undo one phase
         at a time instead, redoably: the last dice entered, reopening the last completed
         round when the current one has none."""
+        before = self._entries()
         if self.ending is not None:
             self.redo_stack.append(self.ending)
             self.ending = None
@@ -333,26 +341,35 @@ class TableBattle:
         else:
             raise EngineError(msg("nothing to undo"))
         self._rebuild()
-        self._changed()
+        self._changed(before)
 
     def redo(self) -> None:
+        """Take the last undone step again. Raises EngineError (nothing changes) when there
+        is none, or when it doesn't replay (a damaged saved battle's redo list)."""
         if not self.redo_stack:
             raise EngineError(msg("nothing to redo"))
+        before = self._entries()
         item = self.redo_stack.pop()
-        if isinstance(item, tuple):
-            self.ending = item
-        elif isinstance(item, BetweenRounds):
-            self.current.append(item)
-        elif isinstance(item, Entry):              # one phase (undo_by_phase)
-            self.current.append(item)
+        try:
+            if isinstance(item, tuple):
+                self.ending = item
+            elif isinstance(item, BetweenRounds):
+                self.current.append(item)
+            elif isinstance(item, Entry):              # one phase (undo_by_phase)
+                self.current.append(item)
+                self._rebuild()
+                if self.dice_entered() == len(self.phases()):
+                    self.rounds.append(self.current)
+                    self.current = []
+            else:
+                self.rounds.append(item)
             self._rebuild()
-            if self.dice_entered() == len(self.phases()):
-                self.rounds.append(self.current)
-                self.current = []
-        else:
-            self.rounds.append(item)
-        self._rebuild()
-        self._changed()
+        except CombatAssistError:
+            # a resumed file's redo list is replayed only now: one that doesn't replay (a
+            # damaged file) is refused, the battle as it was
+            self._restore(before)
+            raise
+        self._changed(before)
 
     def remaining_phases(self) -> list[Phase]:
         """The phases of the current round still to play (all of them before its dice)."""
@@ -407,6 +424,9 @@ class TableBattle:
         battle._rebuild()   # replays and checks every entry
         if battle.ending is not None and battle.dice_entered():
             raise ScenarioError("the battle ended in the middle of a round", field="ending")
+        if battle.ending is not None and battle.rules.verdict(battle.state) is not None:
+            raise ScenarioError("the battle was ended when it was already over",
+                                field="ending")
         for kind, side in (e for e in (parts.ending, *parts.redo) if isinstance(e, tuple)):
             if kind == "retreat" and side not in battle.retreat_sides():
                 raise ScenarioError(f"the {side} retreated, which this ruleset doesn't allow",
@@ -436,9 +456,28 @@ class TableBattle:
         atomic_write_text(target, text)
         self._saved_bytes = size
 
-    def _changed(self) -> None:
+    def _entries(self) -> tuple:
+        """What the players did, copied (``_changed`` puts it back if a step can't be
+        saved): the rounds, the round in progress, the redo stack, the ending."""
+        return ([list(r) for r in self.rounds], list(self.current),
+                [list(i) if isinstance(i, list) else i for i in self.redo_stack], self.ending)
+
+    def _restore(self, entries: tuple) -> None:
+        """The battle as it was when ``_entries`` gave ``entries``."""
+        self.rounds, self.current, self.redo_stack, self.ending = entries
+        self._rebuild()
+
+    def _changed(self, before: tuple) -> None:
+        """Autosave the step just taken, then tell ``on_change``. A step that can't be saved
+        (a full disk: OSError; a file past its bound: EngineError) is taken back — the
+        battle is again ``before`` (``_entries``), what its file says — and the error
+        raised: nothing changes, so taking the step again later plays it once."""
         if self.autosave_path is not None:
-            self.save()
+            try:
+                self.save()
+            except Exception:
+                self._restore(before)
+                raise
         if self.on_change is not None:
             self.on_change(self)
 
@@ -517,11 +556,22 @@ class _ReplayMemo:
                                      lambda: phase.resolve(state, rolled))
 
     def apply(self, phase: Phase, state: Any, outcome: Any, choice: Any) -> Any:
-        """``phase.apply(state, outcome, choice)`` (raises as it does for an illegal choice).
+        """``phase.apply(state, outcome, choice)`` (raises as it does for an illegal choice;
+        EngineError for a choice of a shape the rules can't read).
         Only the proposal (``choice`` None) is remembered: players' own choices are few, and
         equal-looking ones (1 and True) must not share an answer."""
         if choice is not None:
-            return phase.apply(state, outcome, choice)
+            try:
+                return phase.apply(state, outcome, choice)
+            except CombatAssistError:
+                raise
+            except (TypeError, AttributeError, ValueError, KeyError, IndexError,
+                    OverflowError, RecursionError):
+                # a choice of a shape the rules don't read (typed as JSON at the table,
+                # e.g. {"attacker": [1, 2]}): refused like any illegal choice
+                raise EngineError(msg("{phase}: can't use the choice {choice} here; write "
+                                      "it like the proposal", phase=phase.name,
+                                      choice=shorten(format_choice(choice), 80))) from None
         return self._remember("after", phase, (state, outcome),
                               lambda: phase.apply(state, outcome, None))
 

@@ -253,7 +253,7 @@ def read_document(data: Any, rules_for: RulesFor | None = None, *,
     if not all(isinstance(r, list) for r in rounds):
         raise ScenarioError("each round must be a list of phase entries", field="rounds")
     entries = sum(len(r) for r in rounds) + len(list_field(data, "current")) + \
-        sum(len(item) if isinstance(item, list) else 1 for item in list_field(data, "redo"))
+        sum(_steps_undone(item) for item in list_field(data, "redo"))
     if entries > MAX_SAVED_STEPS:      # every one is replayed: keep the start quick
         raise ScenarioError(f"holds {entries:,} steps; a saved battle has at most "
                             f"{MAX_SAVED_STEPS:,}", field="rounds")
@@ -276,6 +276,14 @@ def read_document(data: Any, rules_for: RulesFor | None = None, *,
                        [[entry_from_json(e) for e in r] for r in rounds],
                        [entry_from_json(e) for e in list_field(data, "current")], redo,
                        None if ending is None else ending_from_json(ending, "ending"), header)
+
+
+def _steps_undone(item: Any) -> int:
+    """The steps an item of the redo stack holds: a round's entries, one step, or none for
+    an ending (``["end", "attacker"]``: not a step, as the battle's own limit counts)."""
+    if isinstance(item, list):
+        return 0 if item and isinstance(item[0], str) else len(item)
+    return 1
 
 
 def check_header(header: SavedHeader, battle: Any) -> None:

@@ -548,6 +548,157 @@ def test_only_the_sides_the_ruleset_lets_retreat_may(name):
     assert rulesets.get("ds2").retreat_sides == ()
 
 
+def test_a_finished_battle_cant_be_ended_again():
+    """A battle a side has won is over: a retreat or an end of the players' must not turn the
+    attacker's win into the defender's or a draw (the panel's buttons were off, the engine
+    took it: found by the table-side random probe). A saved file saying so is refused."""
+    battle = TableBattle(Skirmish(1, 1), scenario_text="[1, 1]", ruleset="skirmish")
+    battle.enter((1,))                       # the attacker's hit
+    battle.enter(())                         # the defender has no die left
+    assert battle.verdict() == "attacker"
+    before = battle.to_json()
+    for kind, side in (("retreat", "attacker"), ("retreat", "defender"), ("end", "attacker")):
+        with pytest.raises(EngineError, match="the battle is over"):
+            battle.end(kind, side)
+        assert battle.verdict() == "attacker" and battle.to_json() == before
+    damaged = dict(before, ending=["retreat", "attacker"],
+                   header=dict(before["header"], verdict="defender"))
+    with pytest.raises(ScenarioError, match="already over"):
+        TableBattle.from_json(damaged, rules_for)
+
+
+def test_a_battle_at_the_step_limit_with_its_ending_undone_resumes(tmp_path, monkeypatch):
+    """Every battle the app saves can be resumed: the step limit counts the steps (phase
+    entries, between-rounds steps), not an ending waiting on the redo stack. A battle at the
+    limit whose ending was undone was refused on resume ("holds 8 steps; a saved battle has
+    at most 6"): the ending ["end", "attacker"] counted as two steps (found by reading the
+    bounds while probing the table side)."""
+    from combatassist.table import saved
+
+    monkeypatch.setattr(saved, "MAX_SAVED_STEPS", 6)
+    path = tmp_path / "battle.json"
+    battle = TableBattle(Skirmish(2, 2), scenario_text="[2, 2]", ruleset="skirmish",
+                         autosave_path=path)
+    for _ in range(6):                       # three rounds of misses: the limit
+        battle.enter((6,) * len(battle.dice()))
+    with pytest.raises(EngineError, match="the most a saved battle holds"):
+        battle.enter((6,) * len(battle.dice()))
+    battle.end("end")
+    battle.undo()                            # the ending waits on the redo stack
+    resumed = load_battle(path, rules_for)
+    assert resumed.to_json() == battle.to_json()
+    resumed.redo()
+    assert resumed.verdict() == "draw"
+    # a file with more steps than that is still refused, the redo stack's rounds included
+    data = battle.to_json()
+    data["redo"].append([{"rolled": [6, 6], "choice": None}])
+    path.write_text(json.dumps(data))
+    with pytest.raises(ScenarioError, match="holds 7 steps"):
+        load_battle(path, rules_for)
+
+
+def test_a_step_that_cant_be_saved_is_taken_back(tmp_path, monkeypatch):
+    """Every change is saved before it counts: when the autosave fails (a full disk), the
+    battle is put back as before the step (entries, redo stack, ending, position) and the
+    error raised — for dice, undo (Medium Luck's one band, which reopens a round), redo,
+    ending and a between-rounds step."""
+    import errno
+
+    from combatassist.table import battle as battle_module
+
+    real_write = battle_module.atomic_write_text
+
+    def disk_full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    battle = reserves_battle(autosave_path=tmp_path / "battle.json")
+    battle.enter((1, 6))
+    battle.between_rounds(DEPLOY)
+    battle.enter((3, 3))
+    battle.undo()
+    steps = [lambda b: b.enter((6, 6)), lambda b: b.undo(), lambda b: b.redo(),
+             lambda b: b.end("retreat", "attacker"), lambda b: b.undo(),
+             lambda b: b.undo()]
+    def document(b):                         # the time it would be saved at aside
+        data = b.to_json()
+        return dict(data, header=dict(data["header"], saved=""))
+
+    for step in steps:
+        before, state, rules = document(battle), battle.state, battle.rules
+        log = [line.text for line in battle.log]
+        monkeypatch.setattr(battle_module, "atomic_write_text", disk_full)
+        with pytest.raises(OSError):
+            step(battle)
+        assert document(battle) == before and battle.state == state
+        assert battle.rules.slots == rules.slots and [line.text for line in battle.log] == log
+        monkeypatch.setattr(battle_module, "atomic_write_text", real_write)
+        step(battle)                         # now it is saved, and taken once
+        assert document(load_battle(battle.autosave_path, deploying_rules_for)) == \
+            document(battle)
+    plain = reserves_battle(autosave_path=tmp_path / "other.json")
+    plain.enter((1, 6))
+    monkeypatch.setattr(battle_module, "atomic_write_text", disk_full)
+    with pytest.raises(OSError):
+        plain.between_rounds(DEPLOY)
+    assert plain.between_rounds_options() == {"attacker": {"infantry": 2, "artillery": 1}}
+
+
+def test_a_damaged_redo_list_is_refused_and_changes_nothing(tmp_path):
+    """A resumed battle's redo list is replayed only when redone: one whose dice don't fit
+    (a damaged file) is refused with the dice's message, the battle as it was — it used to
+    keep the bad round, every later step failing (found while probing the table side)."""
+    battle = TableBattle(Skirmish(2, 2), scenario_text="[2, 2]", ruleset="skirmish")
+    battle.enter((6, 6))
+    battle.enter((6, 6))
+    battle.undo()
+    data = battle.to_json()
+    data["redo"] = [[{"rolled": [9, 9], "choice": None}, {"rolled": [6, 6], "choice": None}]]
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps(data))
+    resumed = load_battle(path, rules_for)
+    with pytest.raises(EngineError, match="must show 1-6, got 9"):
+        resumed.redo()
+    assert resumed.rounds == [] and resumed.state == (2, 2, 0) and resumed.can_redo()
+    resumed.enter((1, 6))                    # the battle goes on
+    assert resumed.state == (2, 1, 0)
+
+
+#: What players may type in the casualty box that no ruleset reads: one message each, never
+#: a traceback or a hang (found by the table-side probe: ValueError, RecursionError,
+#: AttributeError, OverflowError reached the panel, which shows only the engine's errors).
+UNREADABLE_CHOICES = [
+    "attacker: ² infantry", "attacker: " + "9" * 5000 + " infantry", "9" * 5000, "²",
+    "[" * 100_000 + "]" * 100_000, "[" + "9" * 5000 + "]",
+    '{"attacker": {"infantry": ' + "9" * 5000 + "}}", '{"attacker": [1, 2]}', "[1, [2, 3]]",
+    '{"attacker": 3, "defender": {"x": null}}', '{"attacker": {"1": {"a": 1}}}',
+    "attacker: 99999999999999999999 white infantry (roll)", "attacker: 1 1 ²; defender: 1",
+    '["x", {"y": []}]', "null", "3", "-5", "attacker: -1 infantry", '{"defender": "none"}']
+
+
+@pytest.mark.parametrize("name", rulesets.names())
+def test_a_choice_no_ruleset_reads_is_one_message_and_changes_nothing(name):
+    from combatassist.scenario import scenario_to_toml
+    from combatassist.table import rules_from_scenario
+
+    ruleset = rulesets.get(name)
+    text = scenario_to_toml(ruleset.default_scenario())
+    rules, _ = rules_from_scenario(text)
+    battle = TableBattle(rules, scenario_text=text, ruleset=name)
+    rolled = tuple(min(3, spec.sides) for spec in battle.dice())
+    proposal = battle.preview(rolled).proposal
+    for typed in UNREADABLE_CHOICES:
+        try:
+            choice = ruleset.parse_choice(typed, proposal, rules=battle.rules)
+            if choice is None or choice == proposal:
+                continue
+            battle.enter(rolled, choice)
+        except EngineError as exc:
+            assert str(exc) and "\n" not in str(exc) and len(str(exc)) < 1000, typed[:40]
+        else:
+            battle.undo()                    # a ruleset without choices may ignore it
+        assert not battle.rounds and not battle.current, typed[:40]
+
+
 @pytest.mark.parametrize("example", ["lowluck-finland.toml", "lowluck-1940-land.toml"])
 def test_a_casualty_of_an_unknown_unit_says_which_units_to_write(example):
     """Classic's and the later editions' casualties: an unknown unit is refused with the

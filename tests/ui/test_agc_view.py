@@ -303,6 +303,18 @@ def test_table_side_entered_dice_give_the_engines_resolution(view, qtbot):
     assert panel.autosave_path.is_file()
 
 
+def test_table_side_odds_at_the_start_are_the_odds_tabs(view, qtbot):
+    """The table's odds before any dice come from the engine (``Agc.table_odds``: the
+    ruleset's exact answer; the generic solver can't enumerate every unit's dice at once),
+    with no odds function of the view's own."""
+    panel = view.table_panel
+    view.open_table()
+    qtbot.waitUntil(lambda: "Odds from the start of round 1" in panel.odds_label.text(),
+                    timeout=20_000)
+    exact = agc.compute(view.scenario().body)
+    assert f"{100 * exact.attacker_wins:.2f}" in panel.odds_label.text()
+
+
 def test_table_side_bad_dice_are_explained(view):
     panel = view.table_panel
     panel.start()

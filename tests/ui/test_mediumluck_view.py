@@ -752,3 +752,38 @@ def test_the_table_starts_with_the_odds_tabs_odds(view, qtbot):
     ea, ed = result.expected_losses()
     assert f"attacker {ea:.2f}, defender {ed:.2f}" in text
     assert "casualties: optimal play" in text
+
+
+def test_the_proposal_taken_as_shown_is_no_players_choice(view, qtbot):
+    """A proposal whose casualties alternate between slots ('white infantry, red tank, white
+    infantry') is shown grouped ('2 white infantry (roll), red tank (roll)'), which reads back
+    in another order: pressing Enter on it logged a "players' choice" the players never
+    made (found by the table-side probe)."""
+    from combatassist.choices import from_json
+
+    view.set_scenario(parse_scenario_text('''ruleset = "mediumluck"
+[options]
+defender_extra_white = true
+reserves = true
+max_rounds = 1
+[attacker]
+bands = { red = { roll = { tank = 3 } }, white = { roll = { infantry = 6 }, boost = { fighter = 1 } } }
+[defender]
+bands = { white = { roll = { infantry = 5 }, boost = { artillery = 3 } } }
+reserve = { infantry = 2 }
+'''))
+    panel = view.table_panel
+    panel.start()
+    battle = panel.battle
+    battle.enter((6,), from_json({"attacker": [], "defender": ["white.boost.artillery"]}))
+    battle.enter((1, 6, 5, 1, 1), from_json({"attacker": ["red.roll.tank", "white.roll.infantry"],
+                                             "defender": ["white.roll.infantry"]}))
+    battle.enter((3,))
+    proposal = battle.preview((2, 5, 2, 4, 6)).proposal
+    assert proposal["attacker"] == ["white.roll.infantry", "red.roll.tank",
+                                    "white.roll.infantry"]
+    panel.dice_edit.setText("2 5 2 4 6")
+    assert panel.choice_edit.text().startswith("attacker: 2 white infantry (roll), red tank")
+    panel.apply()
+    assert battle.dice_entered() == 0 and not battle.log[-1].own_choice
+    assert "players' choice" not in battle.log[-1].text

@@ -258,3 +258,60 @@ def test_many_dice_are_listed_counted_in_entry_order(view, qtbot):
         "3× attacker d6 (attack: hit on 1 or less); 4× attacker d6 (attack: hit on 3 or less); "
         "4× defender d6 (defence: hit on 2 or less); defender d6 (defence: hit on 4 or less)")
     assert len(panel.battle.dice()) == 12
+
+
+def test_a_step_that_cant_be_autosaved_changes_nothing(view, qtbot, monkeypatch):
+    """A full disk at Apply: the message says the battle could not be autosaved and the battle
+    is as before, on screen and in the engine — so Apply again (space freed) plays the phase
+    once. The step stayed in the battle while the panel still showed the position before it,
+    and a second Apply played the next phase with the same dice (found by the table-side
+    probe). Undo and ending the battle likewise."""
+    import errno
+
+    from combatassist.table import battle as battle_module
+
+    panel = view.table_panel
+    panel.start()
+    battle = panel.battle
+    real_write = battle_module.atomic_write_text
+
+    def disk_full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(battle_module, "atomic_write_text", disk_full)
+    panel.dice_edit.setText("2")
+    panel.apply()
+    assert "could not be autosaved" in panel.message.text()
+    assert not battle.rounds and not battle.current and panel.log.count() == 0
+    assert panel.heading.text().startswith("Round 1")
+    saved = json.loads(panel.autosave_path.read_text())
+    assert saved["rounds"] == []                               # the file as it was
+    monkeypatch.setattr(battle_module, "atomic_write_text", real_write)
+    panel.apply()                                              # the same dice, once
+    assert len(battle.rounds) == 1 and panel.log.count() == 1
+    assert json.loads(panel.autosave_path.read_text())["rounds"] == \
+        [[{"rolled": [2], "choice": None}]]
+    monkeypatch.setattr(battle_module, "atomic_write_text", disk_full)
+    panel.undo()
+    assert "could not be autosaved" in panel.message.text() and len(battle.rounds) == 1
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Yes)
+    panel.end("retreat", "attacker")
+    assert battle.ending is None and not battle.is_over()
+
+
+@pytest.mark.parametrize("typed", ['{"attacker": [1, 2]}', "attacker: ² infantry",
+                                   "[" * 5000 + "]" * 5000])
+def test_a_casualty_text_the_rules_cant_read_is_one_message(view, typed):
+    """Text in the casualty box no ruleset reads (JSON of the wrong shape, a superscript
+    digit, deep nesting) is refused in the message line, the battle as it was: it raised
+    AttributeError / ValueError / RecursionError past the panel (found by the table-side
+    probe)."""
+    panel = view.table_panel
+    panel.start()
+    panel.dice_edit.setText("2")
+    panel.choice_edit.setText(typed)
+    panel.choice_edit.setModified(True)
+    panel.apply()
+    assert "choice" in panel.message.text() or "can't read" in panel.message.text()
+    assert not panel.battle.rounds and panel.log.count() == 0

@@ -80,6 +80,11 @@
         </message>
         <message>
             <location filename="../../combatassist/choices.py" />
+            <source>a number too long or lists nested too deeply</source>
+            <translation>eine Zahl ist zu lang oder Listen sind zu tief verschachtelt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/choices.py" />
             <source>start each part with one of: {keys} (got '{part}')</source>
             <translation>Beginnen Sie jeden Teil mit einem von: {keys} (eingegeben: „{part}“)</translation>
         </message>
@@ -1772,6 +1777,11 @@
             <location filename="../../combatassist/table/battle.py" />
             <source>the saved battle would be {size:,} bytes, more than the {limit:,} a saved battle holds</source>
             <translation>der gespeicherte Kampf hätte {size:,} Bytes, mehr als die {limit:,}, die ein gespeicherter Kampf fasst</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>{phase}: can't use the choice {choice} here; write it like the proposal</source>
+            <translation>{phase}: die Wahl {choice} passt hier nicht; schreiben Sie sie wie den Vorschlag</translation>
         </message>
     </context>
     <context>

@@ -29,7 +29,7 @@ from ..widgets.agc_plots import AgcPlots
 from ..widgets.agc_lineup import LineupTables
 from ..widgets.agc_terrain import TerrainPicker
 from ..data_names import spaced
-from .base import ResolutionView, setup_odds
+from .base import ResolutionView
 from ..i18n import data_name, number, side_name, translate
 
 
@@ -42,7 +42,6 @@ class AgcView(ResolutionView):
     loss_unit = "steps of damage"
     loss_plot = False      # the three AGC plots below show the losses (with the baseline)
     form_width = 450       # the terrain tiles need a little more room
-    table_odds = staticmethod(setup_odds)
 
     @classmethod
     def data_names(cls) -> set[str]:

@@ -39,7 +39,7 @@ from combatassist.battle import BattleRules
 from combatassist.errors import CombatAssistError, ScenarioError
 from combatassist.ruleset import compute
 from combatassist.scenario import Scenario, parse_scenario_text
-from combatassist.table import AUTOSAVE_NAME, odds_from
+from combatassist.table import AUTOSAVE_NAME
 
 from .. import wheel_guard
 from ..compute import Job, JobGroup
@@ -440,17 +440,6 @@ class BattleView(RulesetView):
     """A ruleset fought in rounds: the battle results panel and the table side."""
 
     has_table_side = True
-
-
-def setup_odds(rules: BattleRules, state: Any, ruleset: str, text: str, cancel,
-               remaining=None) -> Any:
-    """Table-side odds of a one-round resolution: its round starts at the set-up itself,
-    whose odds the ruleset's own (fast) solver gives (``table_odds`` of a view whose rules
-    are too big for the general chain solver, e.g. AGC's every unit's dice at once); once
-    dice of the round are entered, the phases still to play are pushed through exactly."""
-    if remaining is not None:
-        return odds_from(rules, state, ruleset=ruleset, cancel=cancel, remaining=remaining)
-    return compute(rulesets.get(ruleset), parse_scenario_text(text).body, cancel=cancel)
 
 
 class ResolutionView(RulesetView):

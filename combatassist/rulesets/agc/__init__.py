@@ -59,6 +59,17 @@ class Agc(Ruleset):
               ) -> BattleResult:
         return exact(payload, cancel)
 
+    def table_odds(self, rules: AgcRules, state: Any, *, band: int,
+                   generic: Callable[[], BattleResult],
+                   cancel: Callable[[], bool] | None = None) -> BattleResult:
+        """Before the unit dice (the set-up itself) the odds are ``exact``'s: the rules roll
+        every unit's dice in one phase, far too many rolls for the generic solver to
+        enumerate (the shipped example has 5.7e10). Once they are entered, the damage dice
+        left are few: the rest is pushed through exactly (``generic``)."""
+        if band == 0 and state == rules.initial_state():
+            return self.exact(rules.payload, cancel=cancel)
+        return generic()
+
     def simulate(self, payload: AgcScenario, *, trials: int = 100_000, seed: int | None = None,
                  cancel: Callable[[], bool] | None = None) -> BattleResult:
         return simulate(payload, trials, seed, cancel)

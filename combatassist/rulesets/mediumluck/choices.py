@@ -65,7 +65,8 @@ def parse_casualties(text: str, proposal: Any,
             item = item.strip()
             if not item or item.lower() == "none":
                 continue
-            m = re.match(r"^(\d+)\s*[x×]?\s+(.+)$", item)
+            # at most 4 ASCII digits: a count a side can have (a longer one isn't read as one)
+            m = re.match(r"^([0-9]{1,4})\s*[x×]?\s+(.+)$", item)
             count, words = (int(m.group(1)), m.group(2)) if m else (1, item)
             names.extend([slot_from_words(words, (known or {}).get(side, ()))] * count)
         result[side] = names
