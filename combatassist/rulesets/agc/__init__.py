@@ -77,16 +77,6 @@ class Agc(Ruleset):
     def summarise(self, result: BattleResult, title: str | None = None) -> str:
         return summarise(result, title)
 
-    def table_odds(self, rules: AgcRules, state, *, band: int,
-                   generic: Callable[[], BattleResult],
-                   cancel: Callable[[], bool] | None = None) -> BattleResult:
-        """Before any dice, the exact answer (``odds.exact``): the one-round rules roll every
-        unit's dice in one phase, far too many rolls for the chain solver (1 v 5 units: 130,000
-        rolls, each with its damage dice: minutes); once dice are entered, the rules'."""
-        if state == rules.initial_state():
-            return exact(rules.payload, cancel)
-        return generic()
-
     def label_ids(self) -> dict[str, tuple[str, ...]]:
         return {"short_units": BASE_TYPES}
 
