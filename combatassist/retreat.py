@@ -27,9 +27,10 @@ from .position_values import (LeafValue, PositionValues, attacker_win_leaf, figh
 from .solver import (DEFAULT_MAX_STATES, BattleOutcome, RetreatRule, Transitions,
                      round_layers, simulate, solve)
 
-#: ``exact(rules, max_rounds) -> BattleOutcome``: the ruleset's fastest exact solver for a
-#: battle without position-dependent retreat (e.g. Low Luck's grid for ordinary dice).
-ExactSolver = Callable[[BattleRules, int], BattleOutcome]
+#: ``exact(rules, max_rounds) -> BattleOutcome | None``: the ruleset's fastest exact solver for
+#: a battle without position-dependent retreat (e.g. Low Luck's grids for ordinary dice), or
+#: None where it has none (the generic solver answers).
+ExactSolver = Callable[[BattleRules, int], "BattleOutcome | None"]
 #: ``exact(rules, max_rounds, options) -> BattleOutcome | None``: the same for a battle with
 #: retreat rules that look at positions (its withdrawals in ``retreated``), or None where it
 #: can't answer them (the generic solver does).
@@ -101,11 +102,11 @@ def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Call
         outcome = simulate(rules, trials, seed, max_rounds=rounds, cancel=cancel, retreat=rule)
     elif retreating is not None:
         outcome = retreating
-    elif rule is None and exact is not None:
-        outcome = exact(rules, rounds)
     else:
-        outcome = solve(rules, max_rounds=rounds, cancel=cancel, retreat=rule,
-                        transitions=transitions)
+        outcome = exact(rules, rounds) if rule is None and exact is not None else None
+        if outcome is None:                     # (``exact`` may not know this battle)
+            outcome = solve(rules, max_rounds=rounds, cancel=cancel, retreat=rule,
+                            transitions=transitions)
     if cut_is_retreat:
         on = _retreat_at_the_cut(rules, outcome)
         if on:
