@@ -218,6 +218,11 @@ def read_edition(top: Reader, name: str = "") -> Edition:
     support = _read_support(top, ids)
     if aa == "option" and any("aa_gun" in u.abilities for u in units):
         raise rules.error("aa", "must be \"units\" when an aa_gun unit is listed")
+    for u in units:                     # AA fire is round 1 of a land battle's only
+        if u.has("aa_gun") and u.kind not in dict(kinds)["land"]:
+            raise top.error(f"units.{u.id}", f"an aa_gun unit fires only in land battles, "
+                            f"where {u.kind} units don't fight",
+                            hint="give the ability to a unit of a kind [battles] land lists")
     if sum("submarine" in u.abilities for u in units) > 1:
         raise top.error("units", "must have at most one unit type with the submarine ability")
     if submarines == "first_strike" and not any("submarine" in u.abilities for u in units):
