@@ -34,6 +34,8 @@ SUBMARINE_MODES = ("first_strike", "surprise")
 #: The editions that ship with the app: ``[options] edition = "<name>"``.
 SHIPPED = ("classic", "1942se", "1940se")
 EDITIONS_FOLDER = ("lowluck", "editions")
+#: How to fix a player's own edition file, where its problem names no way of its own.
+OWN_EDITION_HINT = "fix the edition file: it takes the keys of the shipped editions' files"
 #: The largest edition file a scenario may name (bytes are read before anything is trusted).
 MAX_UNIT_TYPES = 40
 
@@ -262,4 +264,5 @@ def load_edition(opts: Reader | None, reference: str | None, scenario_file: str 
         path, name = named_file(reference, scenario_file, "edition file")
     except ScenarioError as exc:
         raise opts.error("edition", exc.message, exc.hint) from None
-    return read_data_file(path, functools.partial(read_edition, name=name))
+    return read_data_file(path, functools.partial(read_edition, name=name),
+                          hint=OWN_EDITION_HINT)
