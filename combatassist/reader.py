@@ -15,7 +15,7 @@ import sys
 import tomllib
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, overload
 
 from .errors import SHOWN_CHARS, ScenarioError, one_line, shown
 
@@ -109,6 +109,15 @@ class Reader:
         if default is _MISSING:
             raise self.error(key, "is required but missing")
         return default
+
+    @overload
+    def sub(self, key: str, required: Literal[True]) -> "Reader": ...
+
+    @overload
+    def sub(self, key: str, required: Literal[False] = False) -> "Reader | None": ...
+
+    @overload
+    def sub(self, key: str, required: bool) -> "Reader | None": ...
 
     def sub(self, key: str, required: bool = False) -> "Reader | None":
         """The sub-table ``key`` as a Reader (None when absent and not required)."""
