@@ -120,7 +120,7 @@ class LowLuck(Ruleset):
         return self.battle_result(payload, rules, outcome_of(
             rules, payload.options, method="simulate", trials=trials, seed=seed, cancel=cancel))
 
-    def table_odds(self, rules: LowLuckRules, state, *, band: int, generic,
+    def table_odds(self, rules: LowLuckRules, state, *, band: int, generic,  # type: ignore[override]
                    cancel: Callable[[], bool] | None = None) -> BattleResult:
         """The table's odds from ``state`` (before phase ``band`` of its round) by the first
         of ``solvers.SOLVERS`` that answers from there — the rest of the round and the rounds

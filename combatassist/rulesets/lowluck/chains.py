@@ -118,6 +118,16 @@ class ChainRules(Protocol):
     ``BattleRules`` members (``initial_state``, ``phases``, ``verdict``, ``end_round``) and the
     rules' fire phase ``main_fire`` (the last phase of every round)."""
 
+    main_fire: Any
+
+    def initial_state(self) -> Any: ...
+
+    def phases(self, state: Any) -> Any: ...
+
+    def verdict(self, state: Any) -> Any: ...
+
+    def end_round(self, state: Any) -> Any: ...
+
     def grid_applicable(self) -> bool:
         """From round 2 on, every round is one fire phase in which each side's hits take its
         units in one fixed sequence (so its compositions form a chain)."""

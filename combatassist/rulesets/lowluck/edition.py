@@ -256,6 +256,7 @@ def load_edition(opts: Reader | None, reference: str | None, scenario_file: str 
         return classic()
     if reference in SHIPPED:
         return shipped(reference)
+    assert opts is not None                     # a reference is read from [options]
     if not reference.endswith(".toml"):
         raise opts.error("edition", f"unknown edition {shown(reference)}",
                          hint="expected one of: " + ", ".join(SHIPPED)

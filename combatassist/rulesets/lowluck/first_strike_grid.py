@@ -365,8 +365,8 @@ class _Run(RowRun):
         #: "wiped out"), or None
         self.leaves = leaves
 
-    def _record(self, bucket: dict, r: int, c: int, m: float) -> None:
-        key = self.sea.state(r, c)
+    def _record(self, bucket: dict, r: int | np.integer, c: int | np.integer, m: float) -> None:
+        key = self.sea.state(int(r), int(c))       # numpy's indices as ints
         bucket[key] = bucket.get(key, 0.0) + m
 
     def _start(self) -> np.ndarray:

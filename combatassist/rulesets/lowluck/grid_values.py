@@ -15,7 +15,7 @@ Ends: the defender wiped out (column nd) is the attacker's win, 1; the attacker 
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, cast
 
 import numpy as np
 
@@ -101,7 +101,7 @@ def solve_row(flow: np.ndarray, rhs: np.ndarray, below: float, forced: np.ndarra
     flow[:, diag, diag] = 0.0
     keep = np.zeros((K, nd), dtype=bool) if fixed is None else fixed
     if fixed is not None:
-        rhs = rhs + np.einsum("kjc,kc->kj", flow, np.where(fixed, fixed_value, 0.0))
+        rhs = rhs + np.einsum("kjc,kc->kj", flow, np.where(fixed, cast(np.ndarray, fixed_value), 0.0))
     rhs = np.where(stale, 0.0, rhs)
     scale = np.where(stale, 1.0, 1.0 - stay)            # a cell's round, its self-loop out
     # The cells whose round leaves them within the row at most SERIES_BELOW of the time (a
@@ -132,7 +132,7 @@ def solve_row(flow: np.ndarray, rhs: np.ndarray, below: float, forced: np.ndarra
         gone = now
     value = np.where(gone, 0.0, on)
     if fixed is not None:
-        value = np.where(fixed, fixed_value, value)
+        value = np.where(fixed, cast(np.ndarray, fixed_value), value)
     return on, value
 
 

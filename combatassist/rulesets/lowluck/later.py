@@ -115,7 +115,7 @@ class SideSlots:
     def present(self, counts: tuple[int, ...]) -> frozenset[str]:
         """The abilities (and "unit") of the side's fighting units, and "fires" when one of
         them has a value in the side's role."""
-        out = set()
+        out: set[str] = set()
         for n, s in zip(counts, self.slots):
             if n and s.fights:
                 out |= s.unit.abilities

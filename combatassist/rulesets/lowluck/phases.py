@@ -8,6 +8,8 @@ table side, enumeration).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ...battle import Phase
@@ -22,7 +24,7 @@ class AAFire(Phase):
 
     name = msg("AA fire")
 
-    def __init__(self, rules: "LowLuckRules"):
+    def __init__(self, rules: Any):   # LowLuckRules or LaterRules
         self.rules = rules
 
     def groups(self, state):
@@ -63,7 +65,7 @@ class SubmarineStrike(Phase):
 
     name = msg("submarine first strike")
 
-    def __init__(self, rules: "LowLuckRules"):
+    def __init__(self, rules: Any):   # LowLuckRules or LaterRules
         self.rules = rules
 
     def groups(self, state):
@@ -100,7 +102,7 @@ class MainFire(Phase):
 
     name = msg("fire")
 
-    def __init__(self, rules: "LowLuckRules"):
+    def __init__(self, rules: Any):   # LowLuckRules or LaterRules
         self.rules = rules
 
     def att_groups(self, state):

@@ -47,7 +47,7 @@ there.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import numpy as np
 
@@ -253,6 +253,7 @@ class _Solver:
         ``grid`` (the positions at a round's end) into ``into``; returns ``grid``."""
         if g.withdraw_cells is None:
             return grid
+        assert into is not None                       # given whenever there are such cells
         if g.retreat_rows is not None:                # bottom rows: slices
             part = grid[:, 1:g.retreat_rows + 1, :g.nd]
             into[:, 1:g.retreat_rows + 1, :g.nd] += part
@@ -284,9 +285,10 @@ class _Solver:
         leaves_at = g.withdraw_cells
         # rows the attacker withdraws from in every sub-battle: their cells stay put; the
         # withdrawal cells of other rows are moved to ``kept`` as their row is solved
-        withdrawn = (np.zeros(g.R + 1, dtype=bool) if leaves_at is None else
-                     leaves_at[:, :, :nd].all(axis=(0, 2)))
+        withdrawn = cast(np.ndarray, np.zeros(g.R + 1, dtype=bool) if leaves_at is None else
+                         leaves_at[:, :, :nd].all(axis=(0, 2)))
         kept = np.zeros_like(grid) if leaves_at is not None else None
+        kk: slice | np.ndarray
         for r in range(g.R, 0, -1):
             row = grid[:, r, :]                  # final from here on: worked on in place
             self._fold_row(g, grid, slice(None), r, row)
@@ -324,6 +326,7 @@ class _Solver:
             if leaves_at is not None:                     # what reached them stays there
                 leaving = leaves_at[kk, r, jl:nd]
                 if leaving.any():
+                    assert kept is not None
                     kept[kk, r, jl:nd] += np.where(leaving, alive, 0.0)
                     alive[leaving] = 0.0
             if g.may_stall:
@@ -404,6 +407,7 @@ class _Solver:
         out, nd, prune = self.out, g.nd, self.prune_below
         grid = self.start(g) if grid is None else grid
         fm, inverse, moves = g.first_miss, g.within_inverse, g._all_moves
+        assert moves is not None                          # dense: kept
         below = g.hd[None, :nd, 1:]                       # the defender scores a >= 1 hits
         width = below.shape[2]
         leaves = np.zeros((g.K, g.R + 1, nd))
@@ -412,10 +416,10 @@ class _Solver:
             row = grid[:, r, :]                           # final from here on
             self._poll()
             self._fold_row(g, grid, slice(None), r, row)
-            if r <= g.retreat_rows:
+            if r <= cast(int, g.retreat_rows):         # dense: an int
                 continue                # the attacker withdraws from here: the cells stay
             alive = row[:, :nd]
-            live = alive.any(axis=0)
+            live = cast(np.ndarray, alive.any(axis=0))
             jl = int(live.argmax())                       # the first cell with mass
             if not live[jl]:
                 continue
@@ -507,11 +511,12 @@ class _Solver:
         2 x 2)."""
         nxt = self.work.other_grid(g, alive)
         inner = alive[:, 1:, :g.nd]           # decided cells (row 0, column nd) may be there
+        kk: slice | np.ndarray
         if g.K == 1:
             kk = slice(None)
             rows = np.flatnonzero(inner[0].any(axis=1))
         else:
-            live = inner.any(axis=2)                                    # [k, r - 1]
+            live = cast(np.ndarray, inner.any(axis=2))                  # [k, r - 1]
             ks = np.flatnonzero(live.any(axis=1))
             if not ks.size:
                 return nxt
@@ -647,6 +652,7 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray,
     sums[:, 0, j0:] += ended[:, 0, :]
     sums[:, 1:r1, nd] += ended[:, 1:, -1]
     if lo > 1:
+        assert retreats is not None                 # rows the attacker withdraws from
         retreats[:, 1:lo, j0:nd] += ended[:, 1:lo, :-1]
     # the rest of the curve: a round a product for the first TAIL_ROUNDS rounds (most
     # corners are done by then), then TAIL_BLOCK rounds a product: a corner of weak units
@@ -718,7 +724,8 @@ def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
                  for g, total in zip(groups, sums)]
     alive: list[np.ndarray | None] = [solver.retreat_out(g, solver.first_round(g), w)
                                       for g, w in zip(groups, withdrawn)]
-    lefts = [sum(solver.settle_live(g, a) for g, a in zip(groups, alive))]   # after round 1
+    lefts: list[float] = [sum(solver.settle_live(g, cast(np.ndarray, a))   # after round 1
+                              for g, a in zip(groups, alive))]
     out.expected_rounds += 1.0
     later: list[float] = []                 # the solved corners' alive after each round, too
     solver.tails_later = True

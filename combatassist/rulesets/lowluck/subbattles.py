@@ -16,7 +16,7 @@ fire, on both sides: a draw).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -50,7 +50,7 @@ def strided(base: np.ndarray, start: int, shape: tuple[int, ...], steps: tuple[i
     return view
 
 
-def span(mask: np.ndarray) -> tuple[int, int]:
+def span(mask: np.ndarray | np.bool_) -> tuple[int, int]:
     """(first, last + 1) of the True entries of a 1-D mask; (0, 0) when there are none."""
     where = np.flatnonzero(mask)
     if not where.size:
@@ -73,6 +73,12 @@ class Group:
     """Sub-battles sharing the defender's start, batched: cell (k, r, j) as in the module
     docstring. Sub-battle k's attacker starts with ``starts[k]`` units and mass ``masses[k]``;
     ``round1``: they start in round 1 (a later edition's opening fire: ``opening``)."""
+
+    #: Set with ``fold_d`` (``_folds``): the cells folding into the attacker's end, both
+    #: sides', any.
+    fold_a: np.ndarray
+    fold_b: np.ndarray
+    fold_any: np.ndarray
 
     def __init__(self, attackers: list[Chain], masses: list[float], dfn: Chain,
                  rules: ChainRules, round1: bool = True):
@@ -104,7 +110,7 @@ class Group:
         self.a_most_upto = np.maximum.accumulate(self.a_last.max(axis=0)).tolist()
         # Later editions: round 1's attacker tables, and the cells a round's end folds.
         self.opening = self._opening(rules) if round1 else None
-        self.fold_d = self.fold_a = self.fold_b = None
+        self.fold_d: np.ndarray | None = None      # with it: fold_a, fold_b, fold_any
         self._folds(rules)
         # the first defender cell (losses j) that may score no hit: from there on all may
         # (a unit lost only raises that chance), and only there can a row flow within itself
@@ -202,7 +208,7 @@ class Group:
     # -- the later editions' round 1 and round ends --------------------------------------
     def _opening(self, rules: ChainRules) -> list[np.ndarray] | None:
         tables = [rules.opening_hits(c.comps[0]) for c in self.attackers]
-        return None if any(t is None for t in tables) else tables
+        return None if any(t is None for t in tables) else cast("list[np.ndarray]", tables)
 
     def _folds(self, rules: ChainRules) -> None:
         """Mark the cells whose round end takes a side left alone (``rules.end_round``)."""
@@ -261,6 +267,7 @@ class Group:
         mass its hit tables' cut tails drop."""
         grid = np.zeros((self.K, self.R + 1, self.nd + 1))
         nd, hd0 = self.nd, self.hd[0]
+        assert self.opening is not None
         dropped = 0.0
         for k, (s, m) in enumerate(zip(self.starts, self.masses)):
             if s == 0:                            # AA fire shot every unit down

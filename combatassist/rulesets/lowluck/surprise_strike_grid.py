@@ -149,6 +149,14 @@ class _Sparse:
     """Tables of hits, one row each, as their nonzero entries: row r's hit counts (or codes)
     are ``h[start[r]:start[r] + length[r]]`` with probabilities ``p``."""
 
+    #: Made by ``of``: the last row (no hit), the tables' width, each row's P(no hit), sum,
+    #: and whether it is "no hit" surely.
+    none: int
+    width: int
+    miss: np.ndarray
+    total: np.ndarray
+    trivial: np.ndarray
+
     def __init__(self, length: np.ndarray, h: np.ndarray, p: np.ndarray):
         self.length, self.h, self.p = length, h, p
         self.start = np.cumsum(length) - length
@@ -654,7 +662,7 @@ def _banded(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
     cells (of the C) ordered, padded with cell 0 (P zero there)."""
     bands = -(-n // BAND)
     where = e // BAND * C + cells                        # (band, cell), flat
-    seen = np.zeros(bands * C, dtype=bool)
+    seen: np.ndarray = np.zeros(bands * C, dtype=bool)
     seen[where] = True
     seen = seen.reshape(bands, C)
     local = np.cumsum(seen, axis=1)

@@ -123,7 +123,7 @@ def plan_research(branch_name: str, invest: list[int], attempt_at: int,
     # state: (savings, owned techs, project ended)
     dist: dict[tuple[int, frozenset[str], bool], float] = {(0, frozenset(owned), False): 1.0}
     expected = 0.0
-    p_have = {t: [] for t in b.techs}
+    p_have: dict[str, list[float]] = {t: [] for t in b.techs}
     p_done: list[float] = []
     for amount in invest:
         nxt: dict = {}
