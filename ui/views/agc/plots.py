@@ -14,10 +14,10 @@ from PySide6.QtWidgets import QWidget
 
 from combatassist.result import BattleResult
 
-from ..lazy_import import pg
-from ..lazy_plot import LazyPlot
-from ..result_style import ATTACKER, DEFENDER, DRAW, baseline_points
-from ..i18n import data_name, localize, side_name, translate
+from ...lazy_import import pg
+from ...lazy_plot import LazyPlot
+from ...result_style import ATTACKER, DEFENDER, DRAW, baseline_points
+from ...i18n import data_name, localize, side_name, translate
 
 BASELINE = "#111111"
 SIDES = (("attacker", ATTACKER), ("defender", DEFENDER))

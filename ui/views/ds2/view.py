@@ -20,11 +20,11 @@ from combatassist.rulesets.ds2 import Shot
 from combatassist.rulesets.ds2 import fields
 from combatassist.scenario import Scenario
 
-from ..compute import Job
-from ..engine_text import render
-from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
-from .base import ResolutionView
-from ..i18n import data_name, translate
+from ...compute import Job
+from ...engine_text import render
+from .results import ShotAnswer, ShotResultsPanel
+from ..base import ResolutionView
+from ...i18n import data_name, translate
 
 def label(category: str, key: str) -> str:
     """A display name (``resources/ds2/labels.toml``: label("covers", "soft") -> "Soft cover")

@@ -15,14 +15,14 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets import lowluck
 from combatassist.scenario import Scenario
 
-from ..result_style import pct
-from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
-from ..widgets.lowluck_side import SidePanel, carry_over
-from ..widgets.count_box import CountBox
-from ..widgets.retreat_rules import RetreatRulesBox
-from ..data_names import spaced
-from .base import BattleView
-from ..i18n import data_name, number, translate
+from ...result_style import pct
+from .extras import ResearchPanel, SbrPanel
+from .side import SidePanel, carry_over
+from ...widgets.count_box import CountBox
+from ...widgets.retreat_rules import RetreatRulesBox
+from ...data_names import spaced
+from ..base import BattleView
+from ...i18n import data_name, number, translate
 
 ROLES = ("attacker", "defender")
 #: the edition picker's last item: a player's own edition file

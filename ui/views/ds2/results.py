@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
 
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult, summarise
 
-from ..lazy_import import pg
-from ..lazy_plot import LazyPlot
-from ..result_style import delta_pct, pct
-from ..status_line import StatusLine, make_spinner
-from ..engine_text import render
-from .ds2_heatmap import KillHeatmap
-from ..i18n import QT_TRANSLATE_NOOP, data_name, number, percent, translate
+from ...lazy_import import pg
+from ...lazy_plot import LazyPlot
+from ...result_style import delta_pct, pct
+from ...status_line import StatusLine, make_spinner
+from ...engine_text import render
+from .heatmap import KillHeatmap
+from ...i18n import QT_TRANSLATE_NOOP, data_name, number, percent, translate
 
 #: the words of the heat map's caption (ranges, armour types, cover), translated where shown
 CAPTION_WORDS = (QT_TRANSLATE_NOOP("widgets.ds2_results", "close"),
