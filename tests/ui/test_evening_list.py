@@ -54,3 +54,37 @@ def test_ds2s_pane_has_a_copy_results_button(language, qtbot, tmp_path):
 def _left():
     from PySide6.QtCore import Qt
     return Qt.MouseButton.LeftButton
+
+
+#: Engine internals and English that the copied odds said to players (issue 36): the ruleset's
+#: id as if every battle were low luck, and the solver's left-out probability.
+INTERNALS = ("lowluck battle", "pruned mass", "pruned", "positions solved")
+#: English words of the odds' lines that no German copy may contain
+ENGLISH_ODDS = ("attacker wins", "defender wins", "expected losses", "expected rounds",
+                "IPC lost", "draw ", "exact)")
+
+
+def test_copied_odds_say_what_players_need_in_their_language(language, open_view, qtbot):
+    """Copy results of a 1942 sea battle with ordinary dice said "lowluck battle (exact)" and
+    "pruned mass: 7.3e-16", in English even in the German app."""
+    from combatassist.scenario import load_scenario
+    from tests.ui.conftest import wait_result
+
+    view = open_view(LowLuckView)
+    scenario = load_scenario("examples/lowluck-1942-sea.toml")
+    view.set_scenario(scenario)
+    qtbot.waitUntil(lambda: view.results.scenario is not None and
+                    view.results.scenario.title == scenario.title, timeout=20_000)
+    result = wait_result(qtbot, view)
+    assert result.pruned > 0                      # the solver did leave some out
+    text = view.results.copy_text()
+    for word in INTERNALS:
+        assert word not in text, (word, text)
+    if language == "en":
+        assert "Odds (exact)" in text
+        assert f"attacker wins {100 * result.attacker_wins:8.2f}%" in text
+    else:
+        assert "Chancen (exakt)" in text
+        assert f"Angreifer gewinnt {i18n.localize(f'{100 * result.attacker_wins:.2f}')} %" in text
+        for words in ENGLISH_ODDS:
+            assert words not in text, (words, text)
