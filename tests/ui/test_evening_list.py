@@ -88,3 +88,17 @@ def test_copied_odds_say_what_players_need_in_their_language(language, open_view
         assert f"Angreifer gewinnt {i18n.localize(f'{100 * result.attacker_wins:.2f}')} %" in text
         for words in ENGLISH_ODDS:
             assert words not in text, (words, text)
+
+
+def test_medium_lucks_casualty_note_speaks_players_words(language, open_view):
+    """Medium Luck's note said "Casualties: optimal play — 36,288 positions solved": how
+    many positions the solver visited is the engine's business, not the players'."""
+    view = open_view(MediumLuckView)
+    note = view.policy_note.text()
+    assert note
+    for words in ("positions", "solved", "Stellungen", "berechnet"):
+        assert words not in note, note
+    if language == "en":
+        assert "Casualties: optimal play — every choice of casualties weighed" in note
+    else:
+        assert "jede Wahl der Verluste abgewogen" in note

@@ -1420,8 +1420,8 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
-            <source>max_rounds is set (optimal play is solved for battles to the end)</source>
-            <translation>max_rounds ist gesetzt (optimales Spiel wird für Kämpfe bis zum Ende berechnet)</translation>
+            <source>a round limit is set (best play is worked out for battles fought to the end)</source>
+            <translation>eine Rundengrenze ist gesetzt (bestes Spiel wird für Kämpfe bis zum Ende ermittelt)</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
@@ -1430,18 +1430,18 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
-            <source>a retreat rule is set (optimal play is solved without retreats)</source>
-            <translation>eine Rückzugsregel ist gesetzt (optimales Spiel wird ohne Rückzug berechnet)</translation>
+            <source>a retreat rule is set (best play is worked out without retreats)</source>
+            <translation>eine Rückzugsregel ist gesetzt (bestes Spiel wird ohne Rückzug ermittelt)</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
-            <source>{size:,} positions: too many to solve optimal play at once (limit {limit:,})</source>
-            <translation>{size:,} Stellungen: zu viele, um optimales Spiel sofort zu berechnen (Grenze {limit:,})</translation>
+            <source>the battle is too big to weigh every choice of casualties</source>
+            <translation>die Schlacht ist zu groß, um jede Wahl der Verluste abzuwägen</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
-            <source>{size:,} positions solved</source>
-            <translation>{size:,} Stellungen berechnet</translation>
+            <source>every choice of casualties weighed, for both sides</source>
+            <translation>jede Wahl der Verluste abgewogen, für beide Seiten</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
