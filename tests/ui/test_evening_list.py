@@ -102,3 +102,27 @@ def test_medium_lucks_casualty_note_speaks_players_words(language, open_view):
         assert "Casualties: optimal play — every choice of casualties weighed" in note
     else:
         assert "jede Wahl der Verluste abgewogen" in note
+
+
+#: "Edition file not opened" in each language
+NOT_OPENED = {"en": "Edition file not opened", "de": "Editionsdatei nicht geöffnet"}
+
+
+def test_a_bad_edition_file_is_said_under_the_picker(language, open_view, tmp_path):
+    """A bad edition file was only said in the status bar while the note under the picker
+    still spoke of the last switch ("every unit and option kept")."""
+    from combatassist_gui.views.lowluck.view import OPEN_EDITION
+
+    view = open_view(LowLuckView)
+    index = view.edition_box.findData("1940se")
+    view.edition_box.setCurrentIndex(index)
+    view.edition_box.activated.emit(index)           # a switch: the note says what it did
+    before = view.edition_note.text()
+    bad = tmp_path / "house.toml"
+    bad.write_text('title = "House"\n[units]\ninfantry = { attack = 9 }\n')
+    assert not view.open_edition_file(bad)
+    note = view.edition_note
+    assert note.isVisible() and NOT_OPENED[language] in note.text()
+    assert "house.toml" in note.text()
+    assert before == "" or before not in note.text()
+    assert view.edition_box.currentData() == "1940se" and OPEN_EDITION != "1940se"
