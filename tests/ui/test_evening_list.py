@@ -126,3 +126,93 @@ def test_a_bad_edition_file_is_said_under_the_picker(language, open_view, tmp_pa
     assert "house.toml" in note.text()
     assert before == "" or before not in note.text()
     assert view.edition_box.currentData() == "1940se" and OPEN_EDITION != "1940se"
+
+
+def _choose(combo, data) -> None:
+    """Pick ``data`` in ``combo`` as a player does (the picker's activated signal too)."""
+    index = combo.findData(data)
+    assert index >= 0, data
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+
+
+def test_the_last_edition_dice_and_battle_kind_are_kept_between_starts(language, make_window,
+                                                                        qtbot):
+    """Every start was back at Classic, low luck, land battle: a 1942 player with ordinary
+    dice set them again each evening. They are kept like the language (QSettings)."""
+    window = make_window()
+    view = window.view_for("lowluck")
+    wait_result(qtbot, view)
+    _choose(view.edition_box, "1942se")
+    _choose(view.dice_mode, "standard")
+    _choose(view.battle_kind, "sea")
+    for doc in window.docs.values():
+        doc.dirty = False                # no save question: the form's choices aren't a file
+    window.close()
+
+    again = make_window().view_for("lowluck")
+    wait_result(qtbot, again)
+    assert again.edition.name == "1942se"
+    assert again.dice_mode.currentData() == "standard"
+    assert again.battle_kind.currentData() == "sea"
+    body = again.scenario().body
+    assert body.edition.name == "1942se" and body.options.dice == "standard"
+    assert body.options.battle == "sea"
+    assert again.results.scenario.body.options.dice == "standard"    # computed so, too
+
+
+def test_a_view_without_a_window_starts_at_the_shipped_default(open_view):
+    """Nothing remembered outside a window (a view built alone, as tests do, reads no
+    settings): the shipped default scenario."""
+    from combatassist import rulesets
+    view = open_view(LowLuckView)
+    assert view.scenario().body == rulesets.get("lowluck").default_scenario().body
+
+
+def _colour(pen) -> str:
+    import pyqtgraph as pg
+    return pg.mkPen(pen).color().name().lower()
+
+
+@pytest.mark.parametrize("view_class", ["lowluck", "agc"])
+def test_each_sides_baseline_markers_have_its_colour(language, view_class, open_view, qtbot):
+    """The pinned baseline's circles on the losses plot were black for both sides: which
+    circle was whose could not be told."""
+    from combatassist_gui.result_style import ATTACKER, DEFENDER
+    from combatassist_gui.views.agc import AgcView
+
+    view = open_view(LowLuckView if view_class == "lowluck" else AgcView)
+    view.results.pin_baseline(True)
+    plot = view.results.loss_plot if view_class == "lowluck" else view.plots.damage_plot
+    circles = [item for item in plot.getPlotItem().listDataItems()
+               if item.opts.get("symbol") == "o" and item.opts.get("pen") is None]
+    assert len(circles) == 2
+    assert [_colour(item.opts["symbolPen"]) for item in circles] == [ATTACKER.lower(),
+                                                                     DEFENDER.lower()]
+    names = [item.name() for item in circles]
+    assert all(names) and names[0] != names[1]      # each named in the legend
+
+
+def test_a_bars_legend_swatch_has_no_stray_dash(qtbot):
+    """A bar's legend sample drew the bar's pen as a line under its square, 2 px out on
+    either side: a stray dash before (and after) every swatch."""
+    import pyqtgraph as pg
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from combatassist_gui.lazy_plot import LazyPlot
+    from combatassist_gui.result_style import ATTACKER
+
+    lazy = LazyPlot("t", "x", "y")
+    qtbot.addWidget(lazy)
+    plot = lazy.plot
+    plot.addItem(pg.BarGraphItem(x=[0], height=[1], width=0.5, brush=ATTACKER,
+                                 pen=pg.mkPen(ATTACKER), name="attacker"))
+    sample, _label = plot.getPlotItem().legend.items[0]
+    image = QImage(24, 24, QImage.Format.Format_ARGB32)
+    image.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(image)
+    sample.paint(painter)
+    painter.end()
+    assert image.pixelColor(10, 10).name() == ATTACKER.lower()        # the square
+    for x in (0, 21):                                                 # left and right of it
+        assert image.pixelColor(x, 11).alpha() == 0, x

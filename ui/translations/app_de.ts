@@ -494,6 +494,10 @@ Nein: sie wird verworfen.</translation>
             <translation>Verteidiger</translation>
         </message>
         <message>
+            <source>{side} baseline</source>
+            <translation>Vergleich {side}</translation>
+        </message>
+        <message>
             <source>baseline</source>
             <translation>Vergleich</translation>
         </message>
