@@ -103,8 +103,10 @@ def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Call
     elif retreating is not None:
         outcome = retreating
     else:
-        outcome = exact(rules, rounds) if rule is None and exact is not None else None
-        if outcome is None:                     # (``exact`` may not know this battle)
+        found = exact(rules, rounds) if rule is None and exact is not None else None
+        if found is not None:
+            outcome = found
+        else:                     # (``exact`` may not know this battle)
             outcome = solve(rules, max_rounds=rounds, cancel=cancel, retreat=rule,
                             transitions=transitions)
     if cut_is_retreat:

@@ -19,7 +19,7 @@ from ..battle import BattleRules, DieSpec, Phase, check_roll, optional
 from ..choices import format_choice
 from ..errors import CombatAssistError, EngineError, ScenarioError, shorten
 from ..files import atomic_write_text
-from ..text import join, lines as text_lines, msg, split_lines
+from ..text import Text, join, lines as text_lines, msg, split_lines
 from . import saved
 from .odds import odds_from
 from .records import ENDINGS, BetweenRounds, Entry, LogLine, Preview
@@ -129,7 +129,7 @@ class TableBattle:
             dice = " ".join(str(d) for d in entry.rolled) or msg("no dice")
             # One log entry per phase: heading with the dice, the rules' explanation
             # indented, then the players' own choice (if any) and the position after it.
-            lines = [msg("Round {round}, {phase} — dice: {dice}", round=number,
+            lines: list[Text] = [msg("Round {round}, {phase} — dice: {dice}", round=number,
                          phase=phase.name, dice=dice)]
             lines += [join("", ["    ", line]) for line in split_lines(explanation)]
             if entry.choice is not None:
