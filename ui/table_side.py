@@ -471,7 +471,7 @@ class TableSidePanel(SavedBattles, QWidget):
                     side=translate("table_side", SIDES.get(b.ending[1], b.ending[1])))
             elif b.ending:
                 how = translate("table_side", " (ended by the players)")
-            rounds = len(b.rounds)
+            rounds = b.rounds_played
             over = (translate("table_side", "Battle over after 1 round: {verdict}{how}")
                     if rounds == 1 else
                     translate("table_side", "Battle over after %n rounds: {verdict}{how}", "",

@@ -32,6 +32,7 @@ from __future__ import annotations
 # The players' text (re-exported: the table-side panel reads choices and dice through here).
 from ..choices import format_choice, from_json, parse_choice, parse_dice
 from .battle import TableBattle, load_battle
+from .dice_groups import DiceGroup, assemble, dice_groups, split
 from .odds import odds_from
 from .records import (ENDINGS, BetweenRounds, Entry, LogLine, Preview, entry_from_json,
                       jsonable)
@@ -40,7 +41,7 @@ from .saved import (AUTOSAVE_NAME, FORMAT, MAX_AUTOSAVE_BYTES, MAX_SAVED_STEPS,
                     rules_from_scenario, slot_ruleset)
 
 __all__ = ["AUTOSAVE_NAME", "ENDINGS", "FORMAT", "MAX_AUTOSAVE_BYTES", "MAX_SAVED_STEPS",
-           "MAX_SAVED_STRING", "BetweenRounds", "Entry", "LogLine", "Preview", "SavedBattle",
+           "MAX_SAVED_STRING", "BetweenRounds", "DiceGroup", "assemble", "dice_groups", "split", "Entry", "LogLine", "Preview", "SavedBattle",
            "SavedHeader", "TableBattle", "entry_from_json", "format_choice", "from_json",
            "jsonable", "load_battle", "odds_from", "parse_choice", "parse_dice",
            "read_header", "rules_from_scenario", "slot_ruleset"]

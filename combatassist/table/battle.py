@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import rulesets
-from ..battle import BattleRules, DieSpec, Phase, check_roll, optional
+from ..battle import BattleRules, DieSpec, Phase, check_roll, optional, phase_exact
 from ..choices import format_choice
 from ..errors import CombatAssistError, EngineError, ScenarioError, shorten
 from ..files import atomic_write_text
@@ -82,12 +82,18 @@ class TableBattle:
         # the round starts here: where 'odds from here' start (after any between-rounds step)
         self.ready_state = state
         phases = list(self.rules.phases(state))
-        if len(dice_entries) > len(phases) or (complete and len(dice_entries) != len(phases)):
+        if len(dice_entries) > len(phases) or (complete and not dice_entries and phases):
             raise EngineError(msg("round {round} has {phases} phases, but {recorded} were "
                                   "recorded", round=number, phases=len(phases),
                                   recorded=len(dice_entries)))
         for phase, entry in zip(phases, dice_entries):
             state = self._apply(number, phase, state, entry)
+        # a completed round may stop early: where the rest of it is void (``rest_is_void``)
+        if complete and len(dice_entries) < len(phases) and not self._void_after(
+                self.rules, state, phases[len(dice_entries):]):
+            raise EngineError(msg("round {round} has {phases} phases, but {recorded} were "
+                                  "recorded", round=number, phases=len(phases),
+                                  recorded=len(dice_entries)))
         if complete:
             state = self.rules.end_round(state)
         return state
@@ -191,6 +197,23 @@ class TableBattle:
             return None
         return self.rules.verdict(self.state)
 
+    def rest_is_void(self) -> bool:
+        """Mid-round: the battle is decided now (``rules.verdict``) and every outcome of
+        the round's remaining phases leaves the position as it is (checked exactly, phase
+        by phase: a decided battle's remaining dice are few), so they are not asked for:
+        the round ends here (e.g. a surprise strike that leaves the enemy only submerged
+        submarines; a side without units has nothing to fire)."""
+        return self._void_after(self.rules, self.state, self.phases()[self.dice_entered():])
+
+    def _void_after(self, rules: BattleRules, state: Any, rest: Sequence[Phase]) -> bool:
+        if not rest or rules.verdict(state) is None:
+            return False
+        return all(phase_exact(phase, {state: 1.0}).keys() == {state} for phase in rest)
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds fought (completed; a round whose rest was void counts)."""
+        return len(self.rounds)
     def is_over(self) -> bool:
         return self.verdict() is not None
 
@@ -224,10 +247,7 @@ class TableBattle:
         before = self._entries()
         self.current.append(entry)
         self.redo_stack.clear()
-        if self.dice_entered() == len(self.phases()):
-            self.rounds.append(self.current)
-            self.current = []
-        self._rebuild()
+        self._close_round()
         self._changed(before)
         return self.log[-1] if self.log else LogLine(0, "", (), None, False, after,
                                                      lambda: ("", ""))
@@ -357,10 +377,7 @@ class TableBattle:
                 self.current.append(item)
             elif isinstance(item, Entry):              # one phase (undo_by_phase)
                 self.current.append(item)
-                self._rebuild()
-                if self.dice_entered() == len(self.phases()):
-                    self.rounds.append(self.current)
-                    self.current = []
+                self._close_round()
             else:
                 self.rounds.append(item)
             self._rebuild()
@@ -370,6 +387,15 @@ class TableBattle:
             self._restore(before)
             raise
         self._changed(before)
+
+    def _close_round(self) -> None:
+        """Rebuild after a phase was added to ``current``; the round is complete when its
+        last phase is played or the rest of it is void (``rest_is_void``)."""
+        self._rebuild()
+        if self.dice_entered() == len(self.phases()) or self.rest_is_void():
+            self.rounds.append(self.current)
+            self.current = []
+            self._rebuild()
 
     def remaining_phases(self) -> list[Phase]:
         """The phases of the current round still to play (all of them before its dice)."""
