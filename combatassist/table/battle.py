@@ -21,7 +21,8 @@ from ..errors import CombatAssistError, EngineError, ScenarioError, shorten
 from ..files import atomic_write_text
 from ..text import join, lines as text_lines, msg, split_lines
 from . import saved
-from .odds import odds_from
+from .luck import Luck, roll_luck, total_luck
+from .odds import ipc_lost, odds_from
 from .records import ENDINGS, BetweenRounds, Entry, LogLine, Preview
 
 
@@ -140,9 +141,11 @@ class TableBattle:
                                                    choice=describe(entry.choice))]))
             lines.append(join("", ["    ", msg("now: {position}",
                                                position=self._memo.describe(rules, after))]))
+            lines += [join("", ["    ", line]) for line in luck_lines(roll_luck(specs,
+                                                                              entry.rolled))]
             return explanation, text_lines(lines)
         self.log.append(LogLine(number, phase.name, entry.rolled, entry.choice,
-                                entry.choice is not None, after, words))
+                                entry.choice is not None, after, words, specs))
         return after
 
     # -- what the players see -----------------------------------------------------------
@@ -397,6 +400,56 @@ class TableBattle:
             self.current = []
             self._rebuild()
 
+    def luck(self) -> dict[str, Luck]:
+        """Each side's hits over the battle so far against their exact distribution
+        (``luck.total_luck`` of every roll's ``roll_luck``; sides without hit dice left
+        out)."""
+        return total_luck((line.dice, line.rolled) for line in self.log if line.dice)
+
+    def ipc_lost(self) -> tuple[float, float] | None:
+        """The IPC each side has lost so far (None where units have no cost)."""
+        return ipc_lost(self.rules, self.state)
+
+    def holds_territory(self) -> str | None:
+        """Who holds the territory once the battle is over: "attacker" when it won with a
+        land unit left (the rules' ``territory_taken``), else "defender"; None while it goes
+        on, at sea, or where the rules don't say."""
+        if not self.is_over():
+            return None
+        land = optional(self.rules, "land_units")
+        if land is None or land() is None:
+            return None
+        if self.verdict() != "attacker":
+            return "defender"
+        taken = optional(self.rules, "territory_taken")
+        if taken is not None:
+            return "attacker" if bool(taken([self.state])[0]) else "defender"
+        units = self.rules.state_units(self.state)[0]
+        return "attacker" if any(u in land() for u, n in units.items() if n) else "defender"
+
+    def summary(self) -> str:
+        """The finished battle in a few lines (for people; "" while it goes on): the
+        result, the IPC each side lost, who holds the territory, and how lucky each side's
+        dice were against their exact expectation."""
+        verdict = self.verdict()
+        if verdict is None:
+            return ""
+        who = {"attacker": msg("the attacker wins"), "defender": msg("the defender wins"),
+               "draw": msg("a draw")}[verdict]
+        out = [msg("Result: {who} after {rounds} rounds", who=who, rounds=self.rounds_played)
+               if self.rounds_played != 1 else msg("Result: {who} after 1 round", who=who)]
+        lost = self.ipc_lost()
+        if lost is not None:
+            out.append(msg("IPC lost: attacker {attacker:g}, defender {defender:g}",
+                           attacker=lost[0], defender=lost[1]))
+        holder = self.holds_territory()
+        if holder == "attacker":
+            out.append(msg("The territory: the attacker takes it"))
+        elif holder == "defender":
+            out.append(msg("The territory: the defender holds it"))
+        out += luck_lines(self.luck(), whole=True)
+        return text_lines(out)
+
     def remaining_phases(self) -> list[Phase]:
         """The phases of the current round still to play (all of them before its dice)."""
         return self.phases()[self.dice_entered():] if not self.is_over() else []
@@ -458,6 +511,7 @@ class TableBattle:
                 raise ScenarioError(f"the {side} retreated, which this ruleset doesn't allow",
                                     field="ending")
         saved.check_header(parts.header, battle)
+        saved.check_luck(data, battle)
         battle.autosave_path = Path(autosave_path) if autosave_path else None
         return battle
 
@@ -506,6 +560,25 @@ class TableBattle:
                 raise
         if self.on_change is not None:
             self.on_change(self)
+
+
+def luck_lines(luck: dict[str, Luck], *, whole: bool = False) -> list[str]:
+    """A sentence per side of ``luck`` (``luck.roll_luck``; ``whole``: of the battle):
+    its hits, the exact expectation and the percentile (``luck``'s definition)."""
+    out = []
+    for side, lk in luck.items():
+        if lk.certain:
+            continue
+        name = {"attacker": msg("attacker"), "defender": msg("defender")}.get(side, side)
+        if whole:
+            out.append(msg("Luck of the {side}'s dice: {hits} hits, {expected:.2f} expected: "
+                           "better than {pct:.0%} of battles with these dice",
+                           side=name, hits=lk.hits, expected=lk.expected, pct=lk.percentile))
+        else:
+            out.append(msg("luck: the {side} rolled {hits} hits ({expected:.2f} expected): "
+                           "better than {pct:.0%} of rolls", side=name, hits=lk.hits,
+                           expected=lk.expected, pct=lk.percentile))
+    return out
 
 
 def load_battle(path: str | Path, rules_for: saved.RulesFor | None = None, *,
