@@ -313,6 +313,28 @@ class TableBattle:
         self.redo_stack.clear()
         self._changed(before)
 
+    def retreat_refused(self, side: str) -> str | None:
+        """Why ``side`` can't retreat now (None: it can): the battle is over, a round is
+        in progress, the ruleset doesn't let it, or its rules refuse (the landed units of
+        an amphibious assault that already withdrew the others)."""
+        if self.ending is not None or self.is_over():
+            return msg("the battle is over; undo to continue it")
+        if self.dice_entered():
+            return msg("finish the round in progress first (or undo it)")
+        if side not in self.retreat_sides():
+            sides = list(self.retreat_sides())
+            may = (msg("{a} or {b}", a=sides[0], b=sides[1]) if len(sides) == 2 else
+                   sides[0] if sides else msg("neither side"))
+            return msg("the {side} can't retreat in this ruleset ({may} may)", side=side,
+                       may=may)
+        refusal = optional(self.rules, "retreat_refusal")
+        why = refusal(self.state, side) if refusal is not None else None
+        if why:
+            return why
+        if self.withdrawal(side) is not None and self.round_number < 2:
+            return msg("the {side} can retreat once round 1 is over", side=side)
+        return None
+
     def withdrawal(self, side: str) -> Any | None:
         """The position a retreat of ``side`` leads to when some of its units can't leave and
         fight on (``rules.withdraw``: an amphibious assault's landed units); None when the

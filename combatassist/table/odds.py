@@ -94,7 +94,7 @@ def branch_of(result: Any, rules: BattleRules, state: Any) -> Branch:
     """``result`` (the odds from ``state``, whose losses count from the start) from here:
     the losses and IPC already suffered at ``state`` taken off."""
     ea, ed = result.expected_losses()
-    la, ld = rules.losses(state) if optional(rules, "losses") else (0, 0)
+    la, ld = rules.losses(state)
     figures = getattr(result, "figures", None)
     ipc = None
     so_far = ipc_lost(rules, state)
