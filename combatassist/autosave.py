@@ -23,6 +23,7 @@ from collections.abc import Set
 from pathlib import Path
 
 from .files import TEMP_SUFFIX, fsync_folder
+from .text import msg
 
 if os.name == "nt":  # pragma: no cover - exercised on Windows only
     import msvcrt
@@ -125,6 +126,18 @@ def claim(battle: Path) -> BattleLock | None:
     return BattleLock(battle, fd)
 
 
+def unclaimable_reason(battle: Path, exc: OSError) -> str:
+    """One sentence: why the saved battle ``battle`` can't be owned, and how to fix it."""
+    lock = lock_path(battle)
+    if lock.is_dir():
+        return msg("the saved battle {battle} can't be resumed: {lock} is a folder where its "
+                   "lock file goes; remove that folder to resume it", battle=str(battle),
+                   lock=str(lock))
+    return msg("the saved battle {battle} can't be resumed: its lock file {lock} can't be "
+               "made ({why})", battle=str(battle), lock=str(lock),
+               why=str(exc.strerror or exc))
+
+
 def owned_elsewhere(battle: Path) -> bool:
     """True while another running instance (or another owner in this one) holds ``battle``."""
     try:
@@ -144,6 +157,10 @@ class AutosaveSlot:
         self.slot = Path(slot)
         self.folder = self.slot.parent
         self.stem = self.slot.stem
+        #: saved battles ``claim_next`` could not take for another reason than an owner
+        #: (e.g. a folder where the lock file goes), ``{battle: one sentence}``: a start
+        #: reports them instead of hiding the battle forever without a word (issue 37)
+        self.unclaimable: dict[Path, str] = {}
 
     def new_battle_path(self) -> Path:
         """A fresh, unique file name for a new battle."""
@@ -176,7 +193,8 @@ class AutosaveSlot:
                 continue
             try:
                 lock = claim(path)
-            except OSError:
+            except OSError as exc:
+                self.unclaimable[path] = unclaimable_reason(path, exc)
                 continue
             if lock is None:
                 continue

@@ -139,11 +139,14 @@ class Edition:
 
 def default_order(edition: Edition, side_units: Mapping[str, int] | None = None,
                   role: str = "defender") -> tuple[str, ...]:
-    """Cheapest first; among equal costs the weaker unit in ``role`` first, then file order."""
+    """Cheapest first; among equal costs the weaker unit in ``role`` first, then the weaker in
+    the other role (1940's defending mech infantry, attack 1, before artillery, attack 2:
+    both cost 4 and defend at 2 — issue 37), then file order."""
     ids = list(edition.ids)
     table = edition.unit_map
+    other = "defender" if role == "attacker" else "attacker"
     ordered = sorted(ids, key=lambda uid: (table[uid].cost, table[uid].value(role),
-                                           ids.index(uid)))
+                                           table[uid].value(other), ids.index(uid)))
     if side_units is None:
         return tuple(ordered)
     return tuple(uid for uid in ordered if side_units.get(uid, 0) > 0)
