@@ -8,7 +8,7 @@ from typing import Any, cast
 from .battle import BattleRules
 from .figures import BattleFigures, battle_figures, supports_figures
 from .solver import BattleOutcome
-from .text import join, msg
+from .text import Text, join, msg
 
 BATTLE_KEYS = ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate", "pruned",
                "expected_rounds", "losses")
@@ -153,12 +153,12 @@ def battle_lines(result: BattleResult, *, profiles: int = 3) -> list[Any]:
         "simulated, {trials:,} battles", trials=result.trials)
     lines: list[Any] = [msg("Odds ({how})", how=how),
                         _indented(msg("attacker wins {p:9.2%}", p=result.attacker_wins))]
-    defender = msg("defender wins {p:9.2%}", p=result.defender_wins)
+    defender: Text = msg("defender wins {p:9.2%}", p=result.defender_wins)
     if result.retreated:
         defender = join("  ", (defender, msg("(attacker retreated {p:.2%})",
                                              p=result.retreated)))
     lines.append(_indented(defender))
-    draw = msg("draw          {p:9.2%}", p=result.draw)
+    draw: Text = msg("draw          {p:9.2%}", p=result.draw)
     if result.stalemate:
         draw = join("  ", (draw, msg("(stalemate {p:.2%})", p=result.stalemate)))
     lines.append(_indented(draw))

@@ -19,7 +19,7 @@ from ..battle import BattleRules, DieSpec, Phase, check_roll, optional, phase_ex
 from ..choices import format_choice
 from ..errors import CombatAssistError, EngineError, ScenarioError, shorten
 from ..files import atomic_write_text
-from ..text import Text, join, lines as text_lines, msg, split_lines
+from ..text import Message, Text, join, lines as text_lines, msg, split_lines
 from . import saved
 from .luck import Luck, roll_luck, total_luck
 from .odds import ipc_lost, odds_from
@@ -450,7 +450,7 @@ class TableBattle:
         taken = optional(self.rules, "territory_taken")
         if taken is not None:
             return "attacker" if bool(taken([self.state])[0]) else "defender"
-        units = self.rules.state_units(self.state)[0]
+        units = optional(self.rules, "state_units")(self.state)[0]
         return "attacker" if any(u in land() for u, n in units.items() if n) else "defender"
 
     def summary(self) -> str:
@@ -617,7 +617,7 @@ class TableBattle:
             self.on_change(self)
 
 
-def luck_lines(luck: dict[str, Luck], *, whole: bool = False) -> list[str]:
+def luck_lines(luck: dict[str, Luck], *, whole: bool = False) -> list[Message]:
     """A sentence per side of ``luck`` (``luck.roll_luck``; ``whole``: of the battle):
     its hits, the exact expectation and the percentile (``luck``'s definition)."""
     out = []

@@ -67,9 +67,10 @@ def ipc_lost(rules: BattleRules, state: Any) -> tuple[float, float] | None:
     a result's (None for rules without unit costs)."""
     if not supports_figures(rules):
         return None
-    costs = rules.unit_costs()
-    start = rules.state_units(rules.initial_state())
-    now = rules.state_units(state)
+    costs = optional(rules, "unit_costs")()
+    state_units = optional(rules, "state_units")
+    start = state_units(rules.initial_state())
+    now = state_units(state)
 
     def worth(units: dict[str, int]) -> float:
         return math.fsum(costs[u] * n for u, n in units.items())
@@ -116,14 +117,14 @@ def retreat_branch(rules: BattleRules, state: Any, side: str, *, ruleset: str = 
     withdraw = optional(rules, "withdraw")
     after = withdraw(state) if side == "attacker" and withdraw is not None else None
     if after is not None and after != state:
-        rules2, after = rules.apply_between_rounds(state, {"withdraw": side})
+        rules2, after = optional(rules, "apply_between_rounds")(state, {"withdraw": side})
         result = odds_from(rules2, after, ruleset=ruleset, cancel=cancel)
         return branch_of(result, rules2, state)
     winner = "defender" if side == "attacker" else "attacker"
     taken = None
-    if supports_figures(rules) and rules.land_units() is not None:
-        land = rules.land_units()
+    if supports_figures(rules) and optional(rules, "land_units")() is not None:
+        land = optional(rules, "land_units")()
         taken = 0.0 if winner == "defender" else float(
-            any(u in land for u, n in rules.state_units(state)[0].items() if n))
+            any(u in land for u, n in optional(rules, "state_units")(state)[0].items() if n))
     return Branch(float(winner == "attacker"), float(winner == "defender"), 0.0, (0.0, 0.0),
                   (0.0, 0.0) if supports_figures(rules) else None, taken)
