@@ -118,7 +118,8 @@ class MediumLuck(Ruleset):
         result.extra["lost_first"] = lost_first(payload)
         return result
 
-    def battle_result(self, payload: MediumLuckSetup, rules: MediumLuckRules, outcome
+    def battle_result(self, payload: MediumLuckSetup, rules: MediumLuckRules,  # type: ignore[override]
+                      outcome
                       ) -> BattleResult:
         result = super().battle_result(payload, rules, outcome)
         result.extra["slots"] = {"attacker": rules.models[0].names,
@@ -128,7 +129,7 @@ class MediumLuck(Ruleset):
     def summarise(self, result: BattleResult, title: str | None = None) -> str:
         return summary.summarise(result, title)
 
-    def table_odds(self, rules: MediumLuckRules, state, *, band: int,
+    def table_odds(self, rules: MediumLuckRules, state, *, band: int,  # type: ignore[override]
                    generic: Callable[[], BattleResult],
                    cancel: Callable[[], bool] | None = None) -> BattleResult:
         """The table's odds under the casualty policy ``exact`` uses for this battle

@@ -44,7 +44,7 @@ from .chart import Chart
 from .forward import outcome as grid_outcome
 from .backward import A_LEFT, A_WINS, D_LEFT, D_WINS, SharedValues
 from .batch import TooManyPositions, TooMuchWork, UniversalSide, WorkCounter
-from .heuristic import HeuristicGrid, grid_work_estimate, side_chains
+from .heuristic import HeuristicGrid, SideChains, grid_work_estimate, side_chains
 from .slots import ROLE_WORDS, band_name, unit_name
 
 Place = tuple[str, str | None]          # ("roll", band) | ("boost", band) | ("idle", None)
@@ -296,7 +296,7 @@ def advise(setup: MediumLuckSetup, side: str = "attacker", *,
     local = False
     first = None
     if exhaustive:
-        evaluator.planned = len(canonical)
+        evaluator.planned = len(canonical)  # type: ignore[arg-type]  # exhaustive: a list
         try:
             evaluator.score(canonical, budget)
         except _Spent:          # stopped by the player or the work limit: the best so far
@@ -483,8 +483,8 @@ class _Evaluator:
         self.universal = UniversalSide(setup.chart, {u: units[u] for u in types}, places,
                                        mine.order_of_loss,
                                        me == 1 and setup.defender_extra_white)
-        self.rules = None
-        self.enemy = None
+        self.rules: MediumLuckRules = None  # type: ignore[assignment]  # set by _battle
+        self.enemy: SideChains = None  # type: ignore[assignment]
         #: canonical assignment -> (score, own losses, enemy losses, own win)
         self.odds: dict[tuple, tuple[float, float, float, float]] = {}
         #: the player stopped the search / its work or positions reached their limit

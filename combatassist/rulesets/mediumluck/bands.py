@@ -146,18 +146,20 @@ def resolve_dice(rolled_a: Sequence[int], boosts_a: Sequence[tuple[str, int]],
     rolled_a, rolled_d = tuple(rolled_a), tuple(rolled_d)
     opts_a = _placements(rolled_a, boosts_a)
     opts_d = _placements(rolled_d, boosts_d)
-    best = None
+    best: tuple | None = None
     for pa, fa, ka in opts_a:
-        answer = None
+        answer: tuple | None = None
         for pd, fd, kd in opts_d:
             net_a, ties = _compare(ka, kd)
             rank = (-net_a, -ties, kd)
             if answer is None or rank > answer[0]:
                 answer = (rank, pd, fd, net_a, ties)
+        assert answer is not None                   # every side has a placement
         _, pd, fd, net_a, ties = answer
         rank = (net_a, -ties, ka)
         if best is None or rank > best[0]:
             best = (rank, pa, fa, pd, fd)
+    assert best is not None
     _, pa, fa, pd, fd = best
     side_a = SidePlacement(rolled_a, pa, fa)
     side_d = SidePlacement(rolled_d, pd, fd)
@@ -547,8 +549,8 @@ def boost_free_dist(n_a: int, n_d: int, sides: int = SIDES) -> Dist:
         states = following
     out: dict[tuple[int, int], float] = {}
     for (_, _, ha, hd), p in states.items():
-        key = (ha + max(0, n_d - n_a), hd + max(0, n_a - n_d))
-        out[key] = out.get(key, 0.0) + p
+        hits = (ha + max(0, n_d - n_a), hd + max(0, n_a - n_d))
+        out[hits] = out.get(hits, 0.0) + p
     return normalised(out)
 
 
@@ -659,7 +661,7 @@ class BandTableCache:
                 # taken as written (never normalised again: that moves the last bits; JSON
                 # keeps every bit of a float), in the computed order (sorted)
                 probs = {(int(a), int(b)): float(p) for a, b, p in rows}
-                dist = Dist({k: probs[k] for k in sorted(probs)})
+                dist: Dist[tuple[int, int]] = Dist({k: probs[k] for k in sorted(probs)})
                 if len(probs) != len(rows) or abs(math.fsum(probs.values()) - 1.0) > 1e-12 \
                         or min(probs.values(), default=0.0) < 0.0:
                     continue

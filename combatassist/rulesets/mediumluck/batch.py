@@ -95,6 +95,8 @@ class BatchGrid(HeuristicGrid):
         sides[me] = own
         self.sides = tuple(sides)
         enemy_room = math.prod(n + 1 for n in rules.start[1 - me])
+        self.na: int
+        self.nd: int
         self.na, self.nd = (OWN_CAP, enemy_room) if me == 0 else (enemy_room, OWN_CAP)
         if len(starts) * self.na * self.nd >= 2 ** 62:
             raise EngineError("internal error: too many battles in one batch")

@@ -111,7 +111,7 @@ def read_chart(top: Reader) -> Chart:
     for name in units_r.table:
         if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
             raise units_r.error(name, f"unit id '{name}' must be snake_case (a-z, 0-9, _)")
-        u = units_r.sub(name)
+        u = units_r.sub(name, required=True)       # one of its keys: there
         cost = u.number("cost", minimum=0)
         classes = u.array("classes", [])
         for c in classes:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...battle import SIDES
@@ -33,7 +33,7 @@ def slot_from_words(words: str, known: Sequence[str] = ()) -> str:
             return f"{what[0]}.{role}.{'_'.join(what[1:])}"
     # no role given: the one slot of the side with this band and unit (or this idle unit)
     matches = [name for label, name in labels.items()
-               if _LABEL.match(label) and _LABEL.match(label).group("what") == text]
+               if (m := _LABEL.match(label)) and m.group("what") == text]
     if not matches:          # only the unit type: fine when the side has it in one slot
         matches = [name for name in known
                    if name.rsplit(".", 1)[-1].replace("_", " ") == text]
@@ -49,14 +49,14 @@ def slot_from_words(words: str, known: Sequence[str] = ()) -> str:
 
 
 def parse_casualties(text: str, proposal: Any,
-                     known: dict[str, Sequence[str]] | None = None) -> Any:
+                     known: Mapping[str, Sequence[str]] | None = None) -> Any:
     """Inverse of ``format_casualties``; a side left out keeps the proposal; empty text: None.
 
     ``known``: each side's slot names, so players may leave out an unambiguous role."""
     text = text.strip()
     if not text:
         return None
-    result = {side: list((proposal or {}).get(side) or []) for side in SIDES}
+    result: dict[str, list] = {side: list((proposal or {}).get(side) or []) for side in SIDES}
     refuse = lambda part: EngineError(                                         # noqa: E731
         f"start each part with 'attacker:' or 'defender:' (got '{part}')")
     for side, rest in side_parts(text, SIDES, refuse, lower=True):

@@ -17,6 +17,7 @@ def load_scenario_chart(opts: Reader | None, ref: str | None, scenario_file: str
     ScenarioError naming the field when the file is missing or bad."""
     if not ref:
         return default_chart(), ref
+    assert opts is not None                     # a reference is read from [options]
     try:
         path, kept = named_file(ref, scenario_file, "chart file")
     except ScenarioError as exc:

@@ -32,7 +32,7 @@ def lost_first(setup: MediumLuckSetup) -> dict[str, list[str]]:
         enemy_units = set(enemy.unit_counts())
         extra = s == 1 and setup.defender_extra_white
         enemy_extra = s == 0 and setup.defender_extra_white
-        notes = []
+        notes: list[str] = []
         for band in chart.bands:
             roles = side.bands.get(band.name, {})
             enemy_dice = bool(enemy.bands.get(band.name, {}).get("roll")) or \

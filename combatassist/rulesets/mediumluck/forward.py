@@ -15,6 +15,8 @@ level (units alive) from the start down, in buckets.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ...solver import CURVE_ROUNDS, BattleOutcome
@@ -117,7 +119,7 @@ def forward(grid, start: np.ndarray, mass: np.ndarray, ended, band: int = 0
     nb = grid.n_bands
     round_start = _Buckets(grid)
     #: mass about to enter band b (b >= 1) mid-round
-    inputs = [None] + [_Buckets(grid) for _ in range(1, nb)]
+    inputs: list[Any] = [None] + [_Buckets(grid) for _ in range(1, nb)]
     (inputs[band] if band else round_start).add(start, mass)
     explored = 0
     rounds = 0.0

@@ -13,6 +13,7 @@ assignment it evaluates.
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import numpy as np
 
@@ -197,7 +198,7 @@ class SideChains:
         groups = ((block + 2) // 3).astype(float)
         uncapped = (groups @ self._rolls).astype(np.int64)
         dice = np.minimum(uncapped, self.model.chart.max_dice)
-        dice += self._extra[None, :] * block.any(axis=1)[:, None]
+        dice += self._extra[None, :] * cast(np.ndarray, block.any(axis=1))[:, None]
         boosters = (block.astype(float) @ self._boosts).astype(np.int64)
         return (dice, boosters, uncapped) if raw else (dice, boosters)
 

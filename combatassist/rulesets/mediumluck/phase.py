@@ -35,6 +35,9 @@ class TableBand:
 class BandPhase(Phase):
     """One colour band of a round: both sides roll, boosts are placed, casualties removed."""
 
+    #: Its place in the round (set by ``MediumLuckRules``).
+    order: int
+
     def __init__(self, rules, index: int):
         """``rules``: the ``rules.MediumLuckRules`` of the battle (its models, tables, setup
         and optimal values)."""
@@ -204,7 +207,7 @@ class _SolverDist(Dist):
 
 def describe_resolution(band: str, res: BandResolution) -> str:
     """The band in words: boosts placed, pairings, unpaired dice, hits."""
-    lines = []
+    lines: list[str] = []
     for side, sp in (("attacker", res.attacker), ("defender", res.defender)):
         if not sp.rolled:
             lines.append(msg("{band}: {side} rolls no dice", band=band, side=side))

@@ -42,6 +42,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -132,7 +133,7 @@ class _Band:
         # the chains needed: inner (S side) up to max hS, outer (F side) per hS
         self.pairs = [(ha, hd) if f == 0 else (hd, ha) for ha, hd in self.outcomes]
         self.max_s = max(hs for _, hs in self.pairs)
-        self.max_f = {}
+        self.max_f: dict[int, int] = {}
         for hf, hs in self.pairs:
             self.max_f[hs] = max(self.max_f.get(hs, 0), hf)
         n = grid.n
@@ -215,7 +216,7 @@ class PositionValues(SideProductGrid):
             # band chains at this level: (value, "is this position's own next value") pairs
             chains = [self._chains(band, idx, ia, idd) for band in self.bands]
             alpha, beta = np.zeros(len(idx)), np.ones(len(idx))
-            coef = [None] * nb
+            coef: list[Any] = [None] * nb
             for b in range(nb - 1, -1, -1):
                 band, (inner, outer) = self.bands[b], chains[b]
                 q = band.probs[band.config_ids(ia, idd)]

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 import copy
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from ...battle import BattleRules, SIDES
 from ...distribution import Dist
@@ -66,7 +66,8 @@ class MediumLuckRules(BattleRules):
         self._configs: dict = {}
         n = len(self.chart.bands)
         #: per side, per band: {side counts: ((dice, usable boosts), counts after 0, 1, ... hits)}
-        self._side_info = ([{} for _ in range(n)], [{} for _ in range(n)])
+        self._side_info: tuple[list[dict], list[dict]] = ([{} for _ in range(n)],
+                                                          [{} for _ in range(n)])
 
     def initial_state(self):
         return self.start
@@ -204,9 +205,10 @@ class MediumLuckRules(BattleRules):
         if other.slots[side] != self.slots[side] or other.chart is not self.chart or \
                 other.setup.defender_extra_white != self.setup.defender_extra_white:
             return
-        self.models = tuple(other.models[i] if i == side else self.models[i] for i in (0, 1))
-        self._side_info = tuple(other._side_info[i] if i == side else self._side_info[i]
-                                for i in (0, 1))
+        self.models = cast("tuple[_SideModel, _SideModel]", tuple(
+            other.models[i] if i == side else self.models[i] for i in (0, 1)))
+        self._side_info = cast("tuple[list[dict], list[dict]]", tuple(
+            other._side_info[i] if i == side else self._side_info[i] for i in (0, 1)))
         self._configs = other._configs
 
     def band_phase(self, band: str) -> BandPhase:
@@ -303,7 +305,8 @@ class MediumLuckRules(BattleRules):
                 del new_side.reserve[unit]
             units = new_side.bands.setdefault(band, {}).setdefault(role, {})
             units[unit] = units.get(unit, 0) + count
-        rules = MediumLuckRules(replace(self.setup, **{side: new_side}), tables=self.tables)
+        rules = MediumLuckRules(replace(self.setup, **cast("dict[str, Any]", {side: new_side})),
+                                tables=self.tables)
         new_state = list(state)
         new_state[s] = tuple(alive.get(name, 0) for name in rules.models[s].names)
         return rules, tuple(new_state)
@@ -344,12 +347,13 @@ class MediumLuckRules(BattleRules):
         outcome = res.outcome
         proposal = phase.propose(state, outcome)
         after = phase.apply(state, outcome, choice)
-        casualties = {}
+        casualties: dict[str, list[str]] = {}
         for s, side in enumerate(SIDES):
             lost = [self.models[s].names[i] for i, (x, y) in
                     enumerate(zip(state[s], after[s])) for _ in range(x - y)]
             casualties[side] = lost
-        landed = {side: self.models[s].landing(state[s], phase.index, outcome[s])
+        landed: dict[str, int] = {side: self.models[s].landing(state[s], phase.index, outcome[s])
                   for s, side in enumerate(SIDES)}
-        return TableBand(band, res, dict(zip(SIDES, outcome)), landed, proposal, casualties,
+        hits: dict[str, int] = dict(zip(SIDES, outcome))
+        return TableBand(band, res, hits, landed, proposal, casualties,
                          after, describe_resolution(band, res))

@@ -54,7 +54,7 @@ def parse(top: Reader) -> MediumLuckSetup:
     if problems:
         side, where, why = problems[0]
         other = "sea" if battle == "land" else "land"
-        raise top.sub(side).error(where, why, hint=f'set battle = "{other}" under [options], '
+        raise top.sub(side, required=True).error(where, why, hint=f'set battle = "{other}" under [options], '
                                   "or take it out")
     return setup
 
@@ -69,7 +69,7 @@ def _parse_side(top: Reader, name: str, chart: Chart, reserves: bool) -> SideSet
                 raise bands_r.error(band_name, f"unknown band '{band_name}'",
                                     hint="the chart's bands: " + ", ".join(chart.band_names))
             band = chart.band(band_name)
-            br = bands_r.sub(band_name)
+            br = bands_r.sub(band_name, required=True)     # one of its keys: there
             roles: dict[str, dict[str, int]] = {}
             for role, allowed in (("roll", band.roll), ("boost", tuple(band.boost))):
                 counts = br.counts(role, chart.units, {}, maximum=MAX_COUNT)

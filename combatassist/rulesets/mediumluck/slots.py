@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ...text import join, msg, term
 from .chart import Chart
@@ -112,7 +112,7 @@ def _slot_count(side: SideSetup, slot: Slot) -> int:
         return side.idle[slot.unit]
     if slot.role == "reserve":
         return side.reserve[slot.unit]
-    return side.bands[slot.band][slot.role][slot.unit]
+    return side.bands[cast(str, slot.band)][slot.role][slot.unit]     # a band's slot
 
 
 
@@ -180,17 +180,20 @@ class _SideModel:
             if not alive:
                 break              # hits beyond the eligible units are lost
             before = self.power(tuple(current))
-            best, best_key = None, None
+            best: int | None = None
+            best_key: tuple | None = None
             for i in alive:
                 current[i] -= 1
                 loss = before - self.power(tuple(current))
                 current[i] += 1
+                k: tuple
                 if winner_picks:
                     k = (-loss, -self.cost[i], i)
                 else:
                     k = (self.rank[i], loss, self.cost[i], i)
                 if best_key is None or k < best_key:
                     best, best_key = i, k
+            assert best is not None               # alive is not empty
             current[best] -= 1
             killed.append(best)
         result = (tuple(current), tuple(killed))
