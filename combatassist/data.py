@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -137,7 +137,7 @@ def read_data_file(path: str | Path, read: Callable[[Reader], T], *,
                      hint=hint)
 
 
-def read_data(document: dict[str, Any], read: Callable[[Reader], T], *, file: str,
+def read_data(document: Mapping[str, Any], read: Callable[[Reader], T], *, file: str,
               text: str | None = None, hint: str = DATA_FILE_HINT) -> T:
     """``read_data_file`` of a document already parsed (``text``: its source, for lines)."""
     reader = Reader(document, file=file, text=text, hint=hint)

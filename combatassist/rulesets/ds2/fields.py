@@ -28,7 +28,7 @@ def apfc_applies(armour_type: str) -> bool:
 
 def weapon_notes(family: Mapping[str, Any], target: str) -> list[str]:
     """Sentences on the weapon's fields that the form leaves out or fixes."""
-    notes = []
+    notes: list[str] = []
     if family["size_rule"] == "fixed":
         notes.append(msg("{weapon} is always size class {size}.",
                          weapon=term("data.ds2", family["label"]), size=family["sizes"][0]))
@@ -47,7 +47,7 @@ def weapon_notes(family: Mapping[str, Any], target: str) -> list[str]:
 
 def target_notes(family: Mapping[str, Any], target: str) -> list[str]:
     """Sentences on how this weapon reads the target's fields."""
-    notes = []
+    notes: list[str] = []
     if family["class"] == "heavy":
         notes.append(msg("Heavy weapons ignore cover."))
     if family["class"] == "artillery":

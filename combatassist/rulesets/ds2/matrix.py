@@ -82,8 +82,8 @@ def matrix(family: str, range: str | None = None, armour_type: str = "standard",
     missing = np.zeros(shape, dtype=bool)
     row_notes: dict[int, str] = {}
     notes: list[str] = []
-    for r, size in enumerate(SIZES):
-        size = int(size)
+    for r, size_ in enumerate(SIZES):
+        size = int(size_)
         if size not in fam.sizes:
             missing[r, :] = True
             if fam.fixed_size is not None:

@@ -10,9 +10,9 @@ exact tables are exact too (the tests solve these rules and compare with ``exact
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, cast
 
-from ...battle import BattleRules, DieSpec, Phase
+from ...battle import BattleRules, DieSpec, Phase, Verdict
 from ...distribution import Dist
 from ...errors import EngineError
 from ...text import msg
@@ -139,7 +139,7 @@ class SpecialDamage(_ShotPhase):
         if state != SPECIAL:
             return super().explain(state, rolled)
         return msg("{phase}: {face}: {kind}", phase=self.name, face=rolled[0],
-                   kind=special_name(self.resolve(state, rolled)))
+                   kind=special_name(cast(str, self.resolve(state, rolled))))
 
     def apply(self, state: Any, outcome: Hashable, choice: Any = None) -> Any:
         return ("done", outcome) if state == SPECIAL else state
@@ -160,7 +160,7 @@ class ShotRules(BattleRules):
     def phases(self, state: Any) -> tuple[Phase, ...]:
         return self._phases
 
-    def verdict(self, state: Any) -> str | None:
+    def verdict(self, state: Any) -> Verdict | None:
         if state[0] != "done":
             return None
         return "attacker" if state[1] in EFFECTS else "defender"

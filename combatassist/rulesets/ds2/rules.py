@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -83,7 +83,7 @@ class ShotSetup:
 
     def describe(self) -> list[str]:
         """Human lines: to-hit, impact, armour, special damage."""
-        lines = []
+        lines: list[str] = []
         if self.to_hit is not None:
             lines.append(msg("To hit: 1d{die}, hit on {minimum}+", die=self.to_hit[0],
                              minimum=self.to_hit[1]))
@@ -112,6 +112,8 @@ def shot_setup(shot: Shot) -> ShotSetup:
     to_hit = fam.to_hit
     notes: list[str] = []
     vehicle = shot.target == "vehicle"
+    # ``validate`` checked that the shot has the fields its weapon and target read
+    size = cast(int, shot.size)
 
     def none(reason: str) -> ShotSetup:
         reason = reason if isinstance(reason, Text) else term("data.ds2", reason)
@@ -119,7 +121,7 @@ def shot_setup(shot: Shot) -> ShotSetup:
                          p_hit if vehicle else 1.0, reason, ())
 
     if vehicle:
-        rating = shot.armour
+        rating = cast(int, shot.armour)
         if rating == 0 and not fam.heavy:
             rating = t.armour_0_vs_non_heavy
             notes.append(msg("An armour-0 vehicle counts as PA ({rating}) against non-heavy "
@@ -127,27 +129,28 @@ def shot_setup(shot: Shot) -> ShotSetup:
         elif rating == 0:
             notes.append(msg("Soft-skinned (armour 0): any heavy weapon hit destroys it"))
     else:
-        rating = t.infantry_ratings[shot.infantry]
+        rating = t.infantry_ratings[cast(str, shot.infantry)]
         to_hit = None
         p_hit = 1.0
 
     if fam.kind == "heavy":
         if vehicle:
-            die = fam.impact[shot.range]
+            range_ = cast(str, shot.range)
+            die = fam.impact[range_]
             if shot.has_apfc and fam.impact_vs_apfc:
-                die = fam.impact_vs_apfc[shot.range]
+                die = fam.impact_vs_apfc[range_]
                 notes.append(msg("{weapon} against APFC: D{die} (supersedes reactive armour)",
                                  weapon=weapon, die=die))
             elif shot.armour_type in fam.impact_vs_armour:
-                die = fam.impact_vs_armour[shot.armour_type][shot.range]
+                die = fam.impact_vs_armour[shot.armour_type][range_]
                 notes.append(msg("{weapon} against {armour} armour: D{die}", weapon=weapon,
                                  armour=term("data.ds2", shot.armour_type), die=die))
-            factor = fam.range_factor.get(shot.range, 1)
-            multiplier = shot.size * factor
+            factor = fam.range_factor.get(range_, 1)
+            multiplier = size * factor
             if factor != 1:
                 notes.append(msg("{weapon} at {range} range: D{die} x {factor} x size {size} = "
                                  "x{multiplier}", weapon=weapon,
-                                 range=term("data.ds2", shot.range), die=die, factor=factor,
+                                 range=term("data.ds2", range_), die=die, factor=factor,
                                  size=shot.size, multiplier=multiplier))
             return ShotSetup(shot, die, multiplier, rating, True, to_hit, p_hit, None,
                              tuple(notes))
@@ -155,21 +158,22 @@ def shot_setup(shot: Shot) -> ShotSetup:
             return none(fam.no_effect["infantry"])
         die, mult = fam.vs_infantry
         if mult == "size":
-            mult = shot.size
+            mult = size
             notes.append(msg("{weapon} against infantry: D{die} x size class", weapon=weapon,
                              die=die))
         else:
             notes.append(msg("{weapon} against infantry: fixed D{die} x {mult}, whatever the "
                              "size", weapon=weapon, die=die, mult=mult))
-        return ShotSetup(shot, die, mult, rating, False, None, 1.0, None, tuple(notes))
+        return ShotSetup(shot, die, cast(int, mult), rating, False, None, 1.0, None, tuple(notes))
 
     if fam.kind == "infantry":
-        if vehicle and shot.armour > 0:
+        if vehicle and cast(int, shot.armour) > 0:
             return none(msg("{weapon} is not a heavy weapon: it cannot harm vehicles of "
                             "armour 1 or more", weapon=weapon))
-        die = t.infantry_impact[shot.combat][shot.cover]
-        mult = fam.multiplier[shot.combat]
-        combat, cover = shot.combat.replace("_", " "), shot.cover.replace("_", " ")
+        combat_, cover_ = cast(str, shot.combat), shot.cover
+        die = t.infantry_impact[combat_][cover_]
+        mult = fam.multiplier[combat_]
+        combat, cover = combat_.replace("_", " "), cover_.replace("_", " ")
         notes.append(msg("{combat} at a target in {cover} cover: D{die}; {weapon} x{mult}",
                          combat=term("data.ds2", combat), cover=term("data.ds2", cover),
                          die=die, weapon=weapon, mult=mult))
@@ -178,12 +182,12 @@ def shot_setup(shot: Shot) -> ShotSetup:
     # artillery
     dug_in = shot.cover == "dug_in"
     key = ("dug_in_" if dug_in else "") + shot.target
-    weight = t.artillery_weights[shot.size - 1]
+    weight = t.artillery_weights[size - 1]
     if key in fam.no_effect:
         return none(fam.no_effect[key])
     die = fam.impact[key]
     mult = (t.artillery_vehicle_multiplier if vehicle else
-            t.artillery_infantry_multiplier)[shot.size - 1]
+            t.artillery_infantry_multiplier)[size - 1]
     fields = dict(weapon=weapon, weight=term("data.ds2", weight),
                   target=term("data.ds2", shot.target), die=die, mult=mult)
     notes.append(msg("{weapon}, {weight}, against dug-in {target}: D{die} x {mult}", **fields)
@@ -232,7 +236,7 @@ def resolve_shot(setup: ShotSetup, *, impact: int | None = None, armour: int | N
         if roll < minimum:
             return Resolution("miss", msg("to-hit {roll} on 1d{die}: a miss (needs {minimum}+)",
                                           roll=roll, die=die, minimum=minimum))
-        hit_text = msg("to-hit {roll}: a hit; ", roll=roll)
+        hit_text: str = msg("to-hit {roll}: a hit; ", roll=roll)
     else:
         if not hit:
             return Resolution("miss", msg("no hit"))
@@ -370,6 +374,7 @@ def outcome_table(setup: ShotSetup) -> tuple[np.ndarray, list[dict[str, Any]]]:
     the hit branch: ``branches[h]`` are its ``resolve_shot`` arguments (the to-hit die's
     faces, or hit and miss). The special die's column repeats where none is rolled."""
     t = tables()
+    branches: list[dict[str, Any]]
     if setup.to_hit is not None:
         branches = [{"to_hit": face} for face in range(1, setup.to_hit[0] + 1)]
     else:

@@ -1,6 +1,8 @@
 """Dirtside II for people: a shot's title and the CLI's human summary."""
 from __future__ import annotations
 
+from typing import cast
+
 from ...text import join, msg, term
 from .data import tables
 from .rules import ShotResult
@@ -11,10 +13,10 @@ def shot_title(shot: Shot) -> str:
     t = tables()
     fam = t.families[shot.family]
     ds2 = "data.ds2"
-    weapon = term(ds2, fam.label)
+    weapon: str = term(ds2, fam.label)
     if fam.kind == "artillery":
         weapon = msg("{weapon} ({weight})", weapon=weapon,
-                     weight=term(ds2, t.artillery_weights[shot.size - 1]))
+                     weight=term(ds2, t.artillery_weights[cast(int, shot.size) - 1]))
     elif shot.size is not None:
         weapon = msg("{weapon}/{size}", weapon=weapon, size=shot.size)
     if shot.range:
@@ -29,7 +31,8 @@ def shot_title(shot: Shot) -> str:
         if extras:
             target = msg("{target} ({extras})", target=target, extras=join(", ", extras))
     else:
-        target = msg("{rating} infantry", rating=term(ds2, shot.infantry.replace("_", " ")))
+        target = msg("{rating} infantry",
+                     rating=term(ds2, cast(str, shot.infantry).replace("_", " ")))
     if shot.cover != "open":
         target = msg("{target} in {cover} cover", target=target,
                      cover=term(ds2, shot.cover.replace("_", "-")))
