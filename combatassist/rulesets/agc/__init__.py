@@ -59,7 +59,7 @@ class Agc(Ruleset):
               ) -> BattleResult:
         return exact(payload, cancel)
 
-    def table_odds(self, rules: AgcRules, state: Any, *, band: int,
+    def table_odds(self, rules: AgcRules, state: Any, *, band: int,  # type: ignore[override]
                    generic: Callable[[], BattleResult],
                    cancel: Callable[[], bool] | None = None) -> BattleResult:
         """Before the unit dice (the set-up itself) the odds are ``exact``'s: the rules roll

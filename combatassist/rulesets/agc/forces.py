@@ -57,7 +57,7 @@ def percentages(infantry_face: int, armor_face: int) -> tuple[int, int, list[str
     step = f["step_percent"]
     inf = (infantry_face + f["infantry_add"]) * step
     arm = armor_face * step
-    notes = []
+    notes: list[str] = []
     if arm >= inf:
         lowered = arm
         while lowered >= inf:

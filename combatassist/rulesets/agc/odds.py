@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -131,7 +131,7 @@ def _contest_extra(aad_side: str, air_side: str, table: np.ndarray, joint: np.nd
            "damage": [[a, d, p] for a, d, p in _joint_rows(joint)]}
     if aad_pmf is not None:
         out["aad_score"] = _pmf_rows(aad_pmf)
-        out["air_score"] = _pmf_rows(air_pmf)
+        out["air_score"] = _pmf_rows(cast(np.ndarray, air_pmf))     # given with aad_pmf
     return out
 
 

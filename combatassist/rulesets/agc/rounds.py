@@ -13,9 +13,9 @@ contest damage); ``rolls`` is per side a tuple of each unit's faces, damage per 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, cast
 
-from ...battle import BattleRules, DieSpec, Phase
+from ...battle import BattleRules, DieSpec, Phase, Verdict
 from ...text import lines, msg
 from .data import DamageSpec, parse_damage
 from .lineup import data_term, lineup
@@ -42,7 +42,7 @@ class _AgcPhase(Phase):
 
     def explain(self, state: Any, rolled: tuple[int, ...]) -> str:
         after = self.apply(state, self.resolve(state, rolled))
-        return lines(self.rules.resolution(after).explanation)
+        return lines(cast(TableResolution, self.rules.resolution(after)).explanation)
 
 
 class UnitDice(_AgcPhase):
@@ -84,7 +84,7 @@ class GroundDamage(_AgcPhase):
     name = msg("ground damage")
 
     def _specs(self, state: Any) -> dict[str, DamageSpec]:
-        res = self.rules.resolution(state)
+        res = cast(TableResolution, self.rules.resolution(state))
         return {side: parse_damage(text) for side, text in res.damage_dice.items()}
 
     def dice(self, state: Any) -> tuple[DieSpec, ...]:
@@ -113,7 +113,7 @@ class ContestDamage(_AgcPhase):
 
     def _specs(self, state: Any) -> list[dict[str, DamageSpec]]:
         return [{side: parse_damage(text) for side, text in c.damage_dice.items()}
-                for c in self.rules.resolution(state).contests]
+                for c in cast(TableResolution, self.rules.resolution(state)).contests]
 
     def dice(self, state: Any) -> tuple[DieSpec, ...]:
         if state[0] != "ground":
@@ -161,8 +161,9 @@ class AgcRules(BattleRules):
         contests = [dict(c) for c in state[3]] if len(state) > 3 else ()
         return resolve_table(self.payload, _as_mapping(state[1]), damage, contests)
 
-    def verdict(self, state: Any) -> str | None:
-        return VERDICT[self.resolution(state).victor] if state[0] == "done" else None
+    def verdict(self, state: Any) -> Verdict | None:
+        return cast(Verdict, VERDICT[cast(TableResolution, self.resolution(state)).victor]) \
+            if state[0] == "done" else None
 
     def losses(self, state: Any) -> tuple[int, int]:
         res = self.resolution(state)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import Any, cast
 
 import numpy as np
 
@@ -50,7 +51,8 @@ def side_scores(side: SideLineup, values: np.ndarray) -> dict[str, np.ndarray]:
             "air": values[:, air].sum(axis=1) + side.air_score_bonus}
 
 
-def classify(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def classify(first: np.ndarray | int, second: np.ndarray | int
+             ) -> tuple[np.ndarray, np.ndarray]:
     """Margin of victory of two scores: (band index, victor FIRST / SECOND / TIE).
 
     Exact integer comparisons: higher * den <= num * lower places a ratio of exactly
@@ -62,7 +64,7 @@ def classify(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndar
     bands = agc_data().bands
     band = np.full(high.shape, len(bands) - 1, dtype=np.int64)
     for i in range(len(bands) - 2, 0, -1):
-        b = bands[i].up_to
+        b = cast(Fraction, bands[i].up_to)         # every band but the last has a bound
         band = np.where(high * b.denominator <= b.numerator * low, i, band)
     band = np.where(high == low, 0, band)
     victor = np.where(first > second, FIRST, np.where(first < second, SECOND, TIE))
@@ -193,7 +195,8 @@ def resolve_table(payload: AgcScenario, rolls: Mapping[str, Sequence[Any]],
     """
     line = lineup(payload)
     data = agc_data()
-    scores, explanation = {}, []
+    scores: dict = {}
+    explanation: list[str] = []
     for s in SIDES:
         side = line.side(s)
         values = unit_values(side, _faces_array(side, rolls.get(s, ())))
