@@ -67,7 +67,8 @@ class Ur(Ruleset):
         """The battle rules (the table-side mode drives their phases)."""
         return UrRules(payload)
 
-    def battle_result(self, payload: UrScenario, rules: UrRules, outcome) -> BattleResult:
+    def battle_result(self, payload: UrScenario, rules: UrRules,  # type: ignore[override]
+                      outcome) -> BattleResult:
         return with_extras(super().battle_result(payload, rules, outcome), rules)
 
     def summarise(self, result: BattleResult, title: str | None = None) -> str:

@@ -132,11 +132,13 @@ class _FirePhase(Phase):
         to_a, to_d = self.hit_dists(state)
         return to_a.joint(to_d)
 
-    def propose(self, state: State, outcome: tuple[int, int]) -> tuple[Allocation, Allocation]:
+    def propose(self, state: State, outcome: tuple[int, int]  # type: ignore[override]
+                ) -> tuple[Allocation, Allocation]:
         """The default even spreading: (hits per attacker unit, hits per defender unit)."""
         return spread_hits(state[0], outcome[0]), spread_hits(state[1], outcome[1])
 
-    def apply(self, state: State, outcome: tuple[int, int], choice: Any = None) -> State:
+    def apply(self, state: State, outcome: tuple[int, int],  # type: ignore[override]
+              choice: Any = None) -> State:
         if choice is None:
             return (self.rules.spread(state[0], outcome[0]),
                     self.rules.spread(state[1], outcome[1]))
@@ -163,7 +165,7 @@ class _FirePhase(Phase):
         rollers = self.rollers(state)
         if not rollers:
             return msg("{phase}: {reason}", phase=self.name, reason=self.no_dice_reason())
-        lines = [msg("{phase}:", phase=self.name)]
+        lines: list[str] = [msg("{phase}:", phase=self.name)]
         for r, face in zip(rollers, rolled):
             hits = self.rules.hit_faces(r.value)[face - 1]
             lines.append(join("", ["  ", plural(

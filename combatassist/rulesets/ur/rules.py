@@ -56,13 +56,13 @@ class UrRules(BattleRules):
                              tuple(u.start_steps for u in scenario.defender.units))
         self.start_totals = (sum(self.start[0]), sum(self.start[1]))
         self.wall = scenario.position.wall_strength
-        self._faces = {}
+        self._faces: dict[int, tuple[int, ...]] = {}
         self._spread_cache: dict[tuple[Allocation, int], tuple[int, ...]] = {}
         #: (phase index, state) -> where that phase takes it (``round_dist``)
         self._phase_memo: dict[tuple[int, State], list[tuple[State, float]]] = {}
         self.ranged = RangedPhase(self)
         self.melee = MeleePhase(self)
-        self._phases = (self.ranged, self.melee)
+        self._phases: tuple[RangedPhase | MeleePhase, ...] = (self.ranged, self.melee)
 
     # -- modifiers (docs/rules.md §4) ---------------------------------------------------------
     def ranged_modifiers(self, side: str, target_steps: Sequence[int]) -> list[tuple[str, int]]:
