@@ -4,6 +4,7 @@ when together they count more units than the side has."""
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 
 import pytest
 import tomli_w
@@ -110,7 +111,8 @@ def test_landed_and_damaged_together_count_no_more_units_than_the_side_has(tmp_p
                                 "damaged": {"infantry": 1}}, {"units": {"infantry": 2}})
     counts = dict(zip((slot.status for slot in lowluck.make_rules(s).att.slots),
                       lowluck.make_rules(s).initial_state()[0]))
-    assert counts == {"amphibious": 2, "": 0, "damaged": 1, "withdrawn": 0}
+    assert counts == {"amphibious": 2, "amphibious damaged": 0, "": 0, "damaged": 1,
+                      "withdrawn": 0}
 
 
 @pytest.mark.parametrize("uid", ["carrier", "destroyer"])
@@ -124,3 +126,34 @@ def test_an_aa_gun_that_could_never_fire_is_refused_in_one_line(tmp_path, uid):
     text = str(info.value)
     assert f"units.{uid}" in text and "fires only in land battles" in text and "own.toml" in text
     assert "\n" not in text
+
+
+@pytest.mark.parametrize("dice", ["lowluck", "standard"])
+def test_a_landed_two_hit_unit_stays_landed_when_it_is_damaged(tmp_path, dice):
+    """A hit on a landed two-hit unit damages it; it is still a unit landed from transports:
+    it can't retreat, and it fights on when the others leave (it became an ordinary damaged
+    unit, which left with them)."""
+    def change(units):
+        units["infantry"]["hits"] = 2
+    own_edition(tmp_path, change)
+    s = scenario(tmp_path, {"dice": dice}, {"units": {"infantry": 2, "armor": 1},
+                                            "amphibious": {"infantry": 2}},
+                 {"units": {"infantry": 2}})
+    rules = lowluck.make_rules(s)
+    start = rules.initial_state()
+    hit, _ = rules.att.take(start[0], (("any", 1),))
+    after = rules.withdraw((hit, start[1], False))
+    landed = {"amphibious", "amphibious damaged"}
+    stays = {(slot.unit.id, slot.status): n for slot, n in zip(rules.att.slots, after[0]) if n}
+    assert stays == {("infantry", "amphibious"): 1, ("infantry", "amphibious damaged"): 1,
+                     ("armor", "withdrawn"): 1}
+    assert all(slot.status in landed for slot, n in zip(rules.att.slots, after[0])
+               if n and slot.fights)
+    assert "1 infantry (amphibious, damaged)" in rules.describe((hit, start[1], False))
+    # the grid (from the start and with a retreat rule) answers as the general solver
+    assert_answers_as_the_generic_solver(s, grid.solve_grid)
+    options = replace(s.options, retreat_after=1)
+    exact = lowluck.outcome_of(rules, options)
+    for state in exact.decided:                  # the landed units never leave
+        assert not any(n for slot, n in zip(rules.att.slots, state[0])
+                       if slot.status == "withdrawn" and slot.unit.id == "infantry")

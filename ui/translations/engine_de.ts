@@ -1170,6 +1170,11 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>{n} {unit} (amphibious, damaged)</source>
+            <translation>{n} {unit} (angelandet, beschädigt)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
             <source>{n} {unit} (submerged)</source>
             <translation>{n} {unit} (getaucht)</translation>
         </message>

@@ -2,7 +2,8 @@
 
 Each side's units are *slots* ``(unit id, status)``: status "" (fighting, undamaged), "damaged"
 (a two-hit unit that took one hit), "amphibious" (landed from transports: can't retreat,
-lost before the others of its type) and "out" (submerged submarines: not lost, no longer in
+lost before the others of its type), "amphibious damaged" (a landed two-hit unit that took a
+hit: still landed) and "out" (submerged submarines: not lost, no longer in
 the battle). A side has only the slots its units can be in. State:
 ``(attacker_counts, defender_counts, first_round)`` with counts aligned to the side's slots:
 hashable tuples, as every battle state.
@@ -35,6 +36,10 @@ from .later_phases import (AA, AIR_ONLY, ANY, ORDER as TAKING_ORDER, MainFire, S
                            SurpriseStrike, may_take)
 from .phases import AAFire
 
+#: The status a hit takes an undamaged two-hit unit's slot to (a landed unit stays landed).
+DAMAGED = {"": "damaged", "amphibious": "amphibious damaged"}
+
+
 class SideSlots:
     """One side's slots, order of loss and casualty policy, fixed for the battle."""
 
@@ -51,6 +56,9 @@ class SideSlots:
             if amph:
                 slots.append(Slot(u, "amphibious"))
                 counts.append(amph)
+                if u.hits > 1:               # a landed unit hit stays landed
+                    slots.append(Slot(u, "amphibious damaged"))
+                    counts.append(0)
             slots.append(Slot(u))
             counts.append(n - amph - dmg)
             if u.hits > 1:
@@ -73,7 +81,7 @@ class SideSlots:
         types = (full_order(edition, tuple(spec.order_of_loss), role) if spec.order_of_loss
                  else default_order(edition, None, role))
         rank = {uid: i for i, uid in enumerate(types)}
-        status_rank = {"amphibious": 0, "damaged": 1, "": 2}
+        status_rank = {"amphibious damaged": 0, "amphibious": 1, "damaged": 2, "": 3}
         fighting = [i for i, s in enumerate(slots) if s.fights]
         # Transports are lost after every other unit of their side.
         self.order = tuple(sorted(fighting, key=lambda i: (
@@ -81,7 +89,8 @@ class SideSlots:
         # Two-hit units take hits first, in the order of loss.
         self.two_hit = tuple(i for i in self.order if slots[i].undamaged_two_hit)
         self.damaged_of = {i: next(j for j, t in enumerate(slots)
-                                   if t.unit.id == slots[i].unit.id and t.status == "damaged")
+                                   if t.unit.id == slots[i].unit.id and t.status == DAMAGED[
+                                       slots[i].status])
                            for i in self.two_hit}
         self.keep_land = keep_land
         self.land = tuple(i for i in self.order if slots[i].unit.kind == "land"
@@ -236,7 +245,7 @@ def _hits_by_type(side: SideSlots, before, after) -> dict[str, int]:
     out: dict[str, int] = {}
     for uid in side.ids:
         idx = [i for i, s in enumerate(side.slots) if s.unit.id == uid and s.fights]
-        damaged = [i for i in idx if side.slots[i].status == "damaged"]
+        damaged = [i for i in idx if side.slots[i].status in DAMAGED.values()]
         # an undamaged unit leaves its slot by one hit (one-hit: lost; two-hit: damaged);
         # a damaged one is lost by one more
         newly = sum(before[i] for i in idx if i not in damaged) - \
@@ -410,7 +419,8 @@ class LaterRules(BattleRules):
             return sum(n for n, s in zip(state[k], self.side(k).slots) if not s.fights)
 
         def damaged(k):
-            return sum(n for n, s in zip(state[k], self.side(k).slots) if s.status == "damaged")
+            return sum(n for n, s in zip(state[k], self.side(k).slots)
+                       if s.status in DAMAGED.values())
         lost = sum(self.losses(state))
         return (lost, out(0) + out(1), damaged(0) + damaged(1), 0 if state[2] else 1)
 
@@ -438,6 +448,8 @@ class LaterRules(BattleRules):
                     parts.append(msg("{n} {unit} (damaged)", n=n, unit=name))
                 elif s.status == "amphibious":
                     parts.append(msg("{n} {unit} (amphibious)", n=n, unit=name))
+                elif s.status == "amphibious damaged":
+                    parts.append(msg("{n} {unit} (amphibious, damaged)", n=n, unit=name))
                 elif s.status == "out":
                     parts.append(msg("{n} {unit} (submerged)", n=n, unit=name))
                 elif s.status == "withdrawn":
@@ -499,7 +511,8 @@ class LaterRules(BattleRules):
         landed from transports can't leave and fight on; the others leave (withdrawn: not
         lost, out of the battle). None when no landed unit is left (an ordinary retreat)."""
         att = list(state[0])
-        if not any(n for n, s in zip(att, self.att.slots) if s.status == "amphibious"):
+        if not any(n for n, s in zip(att, self.att.slots)
+                   if s.status in ("amphibious", "amphibious damaged")):
             return None
         for i, j in self.att.withdrawn_of.items():
             att[j] += att[i]

@@ -29,6 +29,7 @@ WHAT = {BOMBARD: "bombardment", SUB: "submarines"}
 @dataclass(frozen=True)
 class Slot:
     """A side's units of one type in one status: "" (undamaged), "damaged", "amphibious",
+    "amphibious damaged" (landed, and took a hit: still landed),
     "out" (submerged), "withdrawn" (the attacker's units that left an amphibious assault
     while its landed units fight on)."""
 
@@ -41,7 +42,7 @@ class Slot:
 
     @property
     def undamaged_two_hit(self) -> bool:
-        return self.unit.hits > 1 and self.status != "damaged"
+        return self.unit.hits > 1 and self.status not in ("damaged", "amphibious damaged")
 
 
 def may_take(category: str, slot: Slot) -> bool:
