@@ -523,6 +523,9 @@ def edition_case(seed: int) -> tuple[dict, dict]:
     fights = [u for u in ids if units[u]["kind"] in doc["battles"][battle]]
     scenario: dict = {"ruleset": "lowluck",
                       "options": {"edition": "own.toml", "battle": battle, "dice": dice}}
+    if rng.random() < 0.25:                   # a retreat rule: landed units stay
+        key = rng.choice(["retreat_after", "retreat_when_units", "retreat_below"])
+        scenario["options"][key] = 0.4 if key == "retreat_below" else rng.randint(1, 2)
     def part(n: int) -> int:                  # of n units; now and then one too many
         return n + 1 if rng.random() < 0.15 else rng.randint(0, n)
 

@@ -155,6 +155,6 @@ def test_a_slice_of_player_edition_files_answers_or_refuses_in_one_line(tmp_path
     """``odds`` on each (exact and simulated) answers or refuses in one line, and every
     exact answer is the general solver's state by state (``run_edition_case``)."""
     problems = []
-    for seed in range(100):     # before issue 35's fixes: a traceback (88) and -1 units (64)
+    for seed in range(100):     # before issue 35's fixes: tracebacks (17, 94), -1 units (64)
         problems += fuzz.run_edition_case(seed, tmp_path)
     assert problems == []
