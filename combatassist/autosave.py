@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import secrets
 import time
+from collections.abc import Set
 from pathlib import Path
 
 from .files import TEMP_SUFFIX, fsync_folder
@@ -29,7 +30,7 @@ if os.name == "nt":  # pragma: no cover - exercised on Windows only
 
     def _try_lock(fd: int) -> bool:
         try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
             return True
         except OSError:
             return False
@@ -185,7 +186,7 @@ class AutosaveSlot:
         """The saved battles no running instance owns (the ones a start may offer)."""
         return [p for p in self.battles() if not owned_elsewhere(p)]
 
-    def claim_next(self, skip: set[Path] = frozenset()) -> BattleLock | None:
+    def claim_next(self, skip: Set[Path] = frozenset()) -> BattleLock | None:
         """Own the newest battle nobody owns (None: there is none)."""
         for path in self.battles():
             if path in skip:

@@ -175,7 +175,7 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
         seen = counts.any(axis=0) if len(counts) else np.zeros(len(ids), dtype=bool)
         order = [i for i in range(len(ids)) if start[i]] + \
             [i for i in range(len(ids)) if not start[i] and seen[i]]
-        totals = _running_total(p[:, None] * counts[:, order]) if order else []
+        totals: np.ndarray | list = _running_total(p[:, None] * counts[:, order]) if order else []
         survivors.append({ids[i]: float(t) for i, t in zip(order, totals)})
     takes = None
     if land is not None:

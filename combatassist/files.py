@@ -74,6 +74,7 @@ def named_file(reference: str, scenario_file: str | None, what: str) -> tuple[Pa
                                  "home folder") from None
     relative = not path.is_absolute() and scenario_file is not None
     if relative:
+        assert scenario_file is not None
         path = Path(scenario_file).resolve().parent / path
     path = check_path(path)
     try:

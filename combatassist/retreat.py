@@ -28,9 +28,10 @@ from . import limits
 from .solver import (DEFAULT_MAX_STATES, BattleOutcome, RetreatRule, Transitions,
                      estimate_work, round_layers, simulate, solve)
 
-#: ``exact(rules, max_rounds) -> BattleOutcome``: the ruleset's fastest exact solver for a
-#: battle without position-dependent retreat (e.g. Low Luck's grid for ordinary dice).
-ExactSolver = Callable[[BattleRules, int], BattleOutcome]
+#: ``exact(rules, max_rounds) -> BattleOutcome | None``: the ruleset's fastest exact solver for
+#: a battle without position-dependent retreat (e.g. Low Luck's grids for ordinary dice), or
+#: None where it has none (the generic solver answers).
+ExactSolver = Callable[[BattleRules, int], "BattleOutcome | None"]
 #: ``exact(rules, max_rounds, options) -> BattleOutcome | None``: the same for a battle with
 #: retreat rules that look at positions (its withdrawals in ``retreated``), or None where it
 #: can't answer them (the generic solver does).
@@ -125,11 +126,13 @@ def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Call
         outcome = simulate(rules, trials, seed, max_rounds=rounds, cancel=cancel, retreat=rule)
     elif retreating is not None:
         outcome = retreating
-    elif rule is None and exact is not None:
-        outcome = exact(rules, rounds)
     else:
-        outcome = solve(rules, max_rounds=rounds, cancel=cancel, retreat=rule,
-                        transitions=transitions)
+        found = exact(rules, rounds) if rule is None and exact is not None else None
+        if found is not None:
+            outcome = found
+        else:                     # (``exact`` may not know this battle)
+            outcome = solve(rules, max_rounds=rounds, cancel=cancel, retreat=rule,
+                            transitions=transitions)
     if cut_is_retreat:
         on = _retreat_at_the_cut(rules, outcome)
         if on:

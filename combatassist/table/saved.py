@@ -72,6 +72,10 @@ HEADER_BYTES = 4_096
 #: What the file keys are (each required; anything else is refused); ``FIELDS_2``: format /2's.
 FIELDS_2 = ("format", "header", "ruleset", "scenario", "rounds", "current", "redo", "ending")
 FIELDS = FIELDS_2 + ("files", "checksum")
+#: Fields a document may have (older ones don't): "luck", each side's hits so far with
+#: their exact expectation and percentile (``TableBattle.luck``; recomputed by replay and
+#: checked against it, so a file can't claim other luck than its dice).
+OPTIONAL_FIELDS = ("luck",)
 RulesFor = Callable[[str], tuple[BattleRules, str]]
 #: The header's verdicts: how the battle ended (None: it goes on).
 VERDICTS = (None, "attacker", "defender", "draw")
@@ -220,7 +224,30 @@ def battle_document(battle: Any) -> dict[str, Any]:
         "redo": redo,
         "ending": list(battle.ending) if battle.ending else None,
         "files": [[path, digest] for path, digest in sorted(battle.files.items())],
+        "luck": luck_document(battle.luck()),
     })
+
+
+def luck_document(luck: dict) -> dict[str, Any]:
+    """``TableBattle.luck`` as JSON: {side: {"hits", "expected", "percentile"}}."""
+    return {side: {"hits": lk.hits, "expected": lk.expected, "percentile": lk.percentile}
+            for side, lk in luck.items()}
+
+
+def check_luck(data: Any, battle: Any) -> None:
+    """Raise ScenarioError unless a document's "luck" (absent in older files) says what
+    replaying its dice gave (the hits; the figures within rounding)."""
+    saved = data.get("luck") if isinstance(data, dict) else None
+    if saved is None:
+        return
+    now = luck_document(battle.luck())
+    same = isinstance(saved, dict) and set(saved) == set(now) and all(
+        isinstance(saved[s], dict) and saved[s].get("hits") == now[s]["hits"]
+        and all(isinstance(saved[s].get(k), (int, float)) and
+                abs(saved[s][k] - now[s][k]) <= 1e-9 for k in ("expected", "percentile"))
+        for s in now)
+    if not same:
+        raise ScenarioError("says other luck than its dice give", field="luck")
 
 
 def document_text(document: dict[str, Any]) -> str:
@@ -301,7 +328,7 @@ def read_document(data: Any, rules_for: RulesFor | None = None, *,
     missing = [f for f in fields if f not in data]
     if missing:
         raise ScenarioError("is missing", field=missing[0])
-    unknown = set(data) - set(fields)
+    unknown = set(data) - set(fields) - set(OPTIONAL_FIELDS)
     if unknown:
         raise ScenarioError(f"unknown field {shown(sorted(unknown)[0])}")
     sealed = data["format"] == FORMAT

@@ -91,6 +91,12 @@ def test_entered_dice_match_play_round():
         while not battle.is_over():
             rolls = []
             for phase in rules.phases(state):
+                if battle.is_over():
+                    # the rest of the round can't change anything (a side without units
+                    # fires nothing): it is not asked for, its dice are none
+                    assert phase.dice(battle.state) == ()
+                    rolls.append(())
+                    continue
                 dice = battle.roll(rng)
                 rolls.append(dice)
                 battle.enter(dice)
@@ -208,8 +214,10 @@ def test_autosave_after_every_change_and_resume(tmp_path):
         after_round.append(battle.state)
     assert after_round == [(3, 2, 1), (2, 2, 1)]
     battle.undo()                              # round 2 goes to the redo stack
-    hits = battle.preview((1,) * len(battle.dice())).outcome
-    battle.enter((1,) * len(battle.dice()), choice=max(0, hits - 1))   # an own choice
+    # one hit (all hits would end the battle at once: the defender's fire is void)
+    one = (1,) + (6,) * (len(battle.dice()) - 1)
+    hits = battle.preview(one).outcome
+    battle.enter(one, choice=max(0, hits - 1))   # an own choice
     saved = battle.state
     del battle                                 # "crash"
     resumed = load_battle(path, rules_for)
@@ -555,8 +563,8 @@ def test_a_finished_battle_cant_be_ended_again():
     took it: found by the table-side random probe). A saved file saying so is refused."""
     battle = TableBattle(Skirmish(1, 1), scenario_text="[1, 1]", ruleset="skirmish")
     battle.enter((1,))                       # the attacker's hit
-    battle.enter(())                         # the defender has no die left
-    assert battle.verdict() == "attacker"
+    # the defender has no die left: its fire would change nothing, the battle is over
+    assert battle.verdict() == "attacker" and battle.rounds_played == 1
     before = battle.to_json()
     for kind, side in (("retreat", "attacker"), ("retreat", "defender"), ("end", "attacker")):
         with pytest.raises(EngineError, match="the battle is over"):

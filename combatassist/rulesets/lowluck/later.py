@@ -297,7 +297,7 @@ class LaterRules(BattleRules):
         self._aa = AAFire(self)
         self._submerge = Submerge(self)
         self._surprise = SurpriseStrike(self)
-        self._fire = MainFire(self)
+        self.main_fire = MainFire(self)
 
     # -- what the phases ask ------------------------------------------------------------
     def side(self, k: int) -> SideSlots:
@@ -351,7 +351,7 @@ class LaterRules(BattleRules):
             out.append(self._submerge)
         if self.surprising(state, 0) or self.surprising(state, 1):
             out.append(self._surprise)
-        out.append(self._fire)
+        out.append(self.main_fire)
         return out
 
     def round_dist(self, state) -> Dist:
@@ -360,7 +360,7 @@ class LaterRules(BattleRules):
         current: dict = {state: 1.0}
         for phase in self.phases(state)[:-1]:
             current = phase_exact(phase, current)
-        fire = self._fire
+        fire = self.main_fire
         result: dict = {}
         for s, p in current.items():
             after = []
@@ -622,7 +622,7 @@ class LaterRules(BattleRules):
 
     def _fire_groups(self, counts, k: int) -> tuple[tuple[int, int], ...]:
         fights = self.side(k).fights
-        return tuple(g for i, groups in enumerate(self._fire.values((counts, counts, False), k))
+        return tuple(g for i, groups in enumerate(self.main_fire.values((counts, counts, False), k))
                      if counts[i] and fights[i] for g in groups)
 
 
