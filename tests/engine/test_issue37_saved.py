@@ -174,3 +174,23 @@ def test_the_redo_check_ends_where_every_redo_would(seed):
     redone = _redo_all(checked)
     assert scratch.state == redone.state and scratch.ending == redone.ending
     assert scratch.rounds == redone.rounds and scratch.current == redone.current
+
+
+def test_checking_a_long_redo_list_replays_each_step_about_once(monkeypatch):
+    """Work, not time: 2,000 undone rounds of one phase each are checked replaying each
+    step about twice (the round redone, then the round after it begun) — redoing them one
+    by one replayed the whole battle each time: 2,000,000 steps."""
+    from tests.engine.test_autosave import _count_replayed, most_steps_battle
+
+    data = most_steps_battle()
+    undone = data["rounds"][:2000]
+    data["rounds"], data["redo"] = [], list(reversed(undone))
+    data["header"].update(rounds=0, steps=0)
+    replayed = _count_replayed(monkeypatch)
+    battle = TableBattle.from_json(seal(data))
+    steps = sum(len(r) for r in undone)
+    assert battle.can_redo() and len(replayed) <= 2 * steps + 10
+    bad = json.loads(json.dumps(data))
+    bad["redo"][0][0]["rolled"] = [7, 7]               # the last to redo: found all the same
+    with pytest.raises(ScenarioError, match="redo list doesn't replay"):
+        TableBattle.from_json(seal(bad))
