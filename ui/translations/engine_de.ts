@@ -401,12 +401,12 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>attacker wins {p:9.2%}</source>
-            <translation>Angreifer gewinnt {p:.2%}</translation>
+            <translation>Angreifer gewinnt {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
             <source>defender wins {p:9.2%}</source>
-            <translation>Verteidiger gewinnt {p:.2%}</translation>
+            <translation>Verteidiger gewinnt {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -416,7 +416,7 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>draw          {p:9.2%}</source>
-            <translation>Unentschieden {p:.2%}</translation>
+            <translation>Unentschieden {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -426,7 +426,7 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>undecided     {p:9.2%}  (the round limit was reached)</source>
-            <translation>offen {p:.2%} (Rundengrenze erreicht)</translation>
+            <translation>offen {p:9.2%} (Rundengrenze erreicht)</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -446,7 +446,7 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>takes the territory {p:9.2%}  (attacker wins with a land unit left)</source>
-            <translation>nimmt das Gebiet ein {p:.2%} (Angreifer gewinnt mit einer Landeinheit übrig)</translation>
+            <translation>nimmt das Gebiet ein {p:9.2%} (Angreifer gewinnt mit einer Landeinheit übrig)</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/agc/forces.py" />
@@ -1795,11 +1795,6 @@
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
-            <source>the battle is over; undo to continue it</source>
-            <translation>der Kampf ist vorbei; Rückgängig setzt ihn fort</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table/battle.py" />
             <source>between-rounds steps come before the round's first dice (undo the dice entered to take one)</source>
             <translation>Schritte zwischen den Runden kommen vor den ersten Würfeln der Runde (die eingegebenen Würfel rückgängig machen, um einen zu tun)</translation>
         </message>
@@ -1810,11 +1805,6 @@
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
-            <source>finish the round in progress first (or undo it)</source>
-            <translation>erst die laufende Runde beenden (oder rückgängig machen)</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table/battle.py" />
             <source>{a} or {b}</source>
             <translation>{a} oder {b}</translation>
         </message>
@@ -1822,6 +1812,16 @@
             <location filename="../../combatassist/table/battle.py" />
             <source>neither side</source>
             <translation>keine Seite</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the battle is over; undo to continue it</source>
+            <translation>der Kampf ist vorbei; Rückgängig setzt ihn fort</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>finish the round in progress first (or undo it)</source>
+            <translation>erst die laufende Runde beenden (oder rückgängig machen)</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
@@ -1842,6 +1842,46 @@
             <location filename="../../combatassist/table/battle.py" />
             <source>nothing to redo</source>
             <translation>nichts wiederherzustellen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the attacker wins</source>
+            <translation>der Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the defender wins</source>
+            <translation>der Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>a draw</source>
+            <translation>ein Unentschieden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>Result: {who} after {rounds} rounds</source>
+            <translation>Ergebnis: {who} nach {rounds} Runden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>Result: {who} after 1 round</source>
+            <translation>Ergebnis: {who} nach 1 Runde</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>IPC lost: attacker {attacker:g}, defender {defender:g}</source>
+            <translation>IPC verloren: Angreifer {attacker:g}, Verteidiger {defender:g}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>The territory: the attacker takes it</source>
+            <translation>Das Gebiet: der Angreifer nimmt es ein</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>The territory: the defender holds it</source>
+            <translation>Das Gebiet: der Verteidiger hält es</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
@@ -1870,6 +1910,16 @@
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
+            <source>Luck of the {side}'s dice: {hits} hits, {expected:.2f} expected: better than {pct:.0%} of battles with these dice</source>
+            <translation>Würfelglück des {side}: {hits} Treffer, {expected:.2f} erwartet: besser als {pct:.0%} der Kämpfe mit diesen Würfeln</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>luck: the {side} rolled {hits} hits ({expected:.2f} expected): better than {pct:.0%} of rolls</source>
+            <translation>Glück: der {side} würfelte {hits} Treffer ({expected:.2f} erwartet): besser als {pct:.0%} der Würfe</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
             <source>{phase}: the rules decide here, there is nothing to choose (got {choice}); leave the choice empty</source>
             <translation>{phase}: hier entscheiden die Regeln, es gibt nichts zu wählen (erhalten: {choice}); lassen Sie die Wahl leer</translation>
         </message>
@@ -1877,6 +1927,21 @@
             <location filename="../../combatassist/table/battle.py" />
             <source>{phase}: can't use the choice {choice} here; write it like the proposal</source>
             <translation>{phase}: die Wahl {choice} passt hier nicht; schreiben Sie sie wie den Vorschlag</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: enter the faces rolled, not a count of hits</source>
+            <translation>{label}: die gewürfelten Augen eingeben, nicht die Zahl der Treffer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: {count} dice score {least} to {most} hits, not {hits}</source>
+            <translation>{label}: {count} Würfel erzielen {least} bis {most} Treffer, nicht {hits}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: expected {count} dice, got {got}</source>
+            <translation>{label}: {count} Würfel erwartet, {got} erhalten</translation>
         </message>
     </context>
     <context>
