@@ -216,3 +216,62 @@ def test_a_bars_legend_swatch_has_no_stray_dash(qtbot):
     assert image.pixelColor(10, 10).name() == ATTACKER.lower()        # the square
     for x in (0, 21):                                                 # left and right of it
         assert image.pixelColor(x, 11).alpha() == 0, x
+
+
+def _x(widget, view) -> int:
+    return widget.mapTo(view, widget.rect().topLeft()).x()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768)])
+def test_the_set_up_stays_put_across_editions_and_battle_kinds(language, size, open_view,
+                                                              qtbot):
+    """The set-up pane widened at each edition switch (402 -> 497 -> 526 px at 1280x800) and
+    the columns moved: 'Damaged' sat in the 'Landed' column in a sea battle, the costs moved
+    with the longest unit name. Now the pane, the cost column and every input column keep
+    their place in every shipped edition and battle kind."""
+    view = open_view(LowLuckView, size=size)
+    seen = []
+    for edition in lowluck_editions():
+        for kind in ("land", "sea"):
+            _choose(view.edition_box, edition)
+            _choose(view.battle_kind, kind)
+            QApplication.processEvents()
+            view.fit_form_pane()
+            side = view.sides["attacker"]
+            head = side.extra_heads.get("damaged")
+            seen.append((view.splitter.sizes()[0], _x(side.cost_labels["infantry"], view),
+                         _x(head, view) if head is not None else None))
+    panes, costs, damaged = zip(*seen)
+    assert len(set(panes)) == 1, seen
+    assert len(set(costs)) == 1, seen
+    assert len({x for x in damaged if x is not None}) == 1, seen
+
+
+def lowluck_editions():
+    from combatassist.rulesets import lowluck
+    return lowluck.SHIPPED
+
+
+def test_the_ipc_figures_keep_their_column_in_land_and_sea(language, open_view, qtbot):
+    """The IPC figures' values moved right in a sea battle (no 'Takes the territory' beside
+    them): the figures keep their columns whatever is hidden."""
+    view = open_view(LowLuckView)
+    _choose(view.edition_box, "1942se")
+    xs = {}
+    for kind in ("land", "sea"):
+        before = view.results.result
+        _choose(view.battle_kind, kind)
+        if kind == "sea":
+            side = view.sides["attacker"]
+            side.spins["destroyer"].setValue(2)
+            view.sides["defender"].spins["submarine"].setValue(1)
+        qtbot.waitUntil(lambda: not view.computer.is_busy() and view.results.result is not
+                        before and view.results.scenario.body.options.battle == kind,
+                        timeout=20_000)
+        figures = view.results.battle_figures
+        for _ in range(3):
+            QApplication.processEvents()          # the grid laid out again (posted)
+        assert figures.numbers["attacker_ipc_lost"].isVisible()
+        assert figures.numbers["takes_territory"].isVisible() == (kind == "land")
+        xs[kind] = _x(figures.numbers["attacker_ipc_lost"], view)
+    assert xs["land"] == xs["sea"], xs
