@@ -85,7 +85,8 @@ def test_copied_odds_say_what_players_need_in_their_language(language, open_view
         assert f"attacker wins {100 * result.attacker_wins:8.2f}%" in text
     else:
         assert "Chancen (exakt)" in text
-        assert f"Angreifer gewinnt {i18n.localize(f'{100 * result.attacker_wins:.2f}')} %" in text
+        words = " ".join(text.split())
+        assert f"Angreifer gewinnt {i18n.localize(f'{100 * result.attacker_wins:.2f}')} %" in words
         for words in ENGLISH_ODDS:
             assert words not in text, (words, text)
 
@@ -275,3 +276,72 @@ def test_the_ipc_figures_keep_their_column_in_land_and_sea(language, open_view, 
         assert figures.numbers["takes_territory"].isVisible() == (kind == "land")
         xs[kind] = _x(figures.numbers["attacker_ipc_lost"], view)
     assert xs["land"] == xs["sea"], xs
+
+
+def test_counted_units_in_the_engines_sentences_take_the_plural(qapp):
+    """'jetzt: Angreifer: 1 Jäger, 2 U-Boot' — the engine's '{n} {unit}' said a German
+    unit's singular for any count. A unit counted by the message's n (or count) is said in
+    the translation's form for that count; English stays the engine's own text."""
+    from combatassist.rulesets.lowluck.casualties import unit_name
+    from combatassist.text import msg
+    from combatassist_gui.engine_text import render
+
+    texts = {n: msg("{n} {unit}", n=n, unit=unit_name("submarine")) for n in (1, 2)}
+    only = msg("the {side} has only {count} {unit}, not {n}", side="attacker", count=2,
+               unit=unit_name("battleship"), n=3)
+    i18n.install("de", qapp)
+    try:
+        assert render(texts[1]) == "1 U-Boot"
+        assert render(texts[2]) == "2 U-Boote"
+        assert "2 Schlachtschiffe" in render(only)
+        assert render(msg("{n} {unit}", n=3, unit=unit_name("armor"))) == "3 Panzer"
+    finally:
+        i18n.install("en", qapp)
+    assert render(texts[2]) == str(texts[2]) == "2 submarine"
+
+
+def test_a_battle_log_in_german_counts_its_units(qapp):
+    """The table side's position line after a round of a 1942 sea battle, in German."""
+    import random
+
+    from combatassist import rulesets
+    from combatassist.scenario import load_scenario
+    from combatassist.table import TableBattle
+    from combatassist_gui.engine_text import render
+
+    scenario = load_scenario("examples/lowluck-1942-sea.toml")
+    battle = TableBattle(rulesets.get("lowluck").make_rules(scenario.body), ruleset="lowluck")
+    battle.enter(battle.roll(random.Random(3)))
+    i18n.install("de", qapp)
+    try:
+        shown = render(battle.log[-1].text)
+    finally:
+        i18n.install("en", qapp)
+    assert "2 U-Boote" in shown and "2 U-Boot," not in shown, shown
+
+
+def test_one_hit_is_one_hit():
+    """'Fire: the attacker scores 1 hits': the engine's sentences count hits in English
+    too (the German 'Treffer' is the same for one and many)."""
+    from combatassist import rulesets
+    from combatassist.table import TableBattle
+
+    from combatassist.scenario import parse_scenario_text
+    ruleset = rulesets.get("lowluck")
+    scenario = parse_scenario_text('ruleset = "lowluck"\n[options]\ndice = "standard"\n'
+                                   '[attacker]\nunits = { infantry = 1 }\n'
+                                   '[defender]\nunits = { infantry = 1 }\n')
+    battle = TableBattle(ruleset.make_rules(scenario.body), ruleset="lowluck")
+    phase = battle.current_phase()
+    for rolled in _rolls(len(battle.dice())):
+        a, _d = phase.resolve(battle.round_states[0], rolled)
+        text = str(battle.preview(rolled).explanation)
+        if a == 1:
+            assert "scores 1 hit," in text, text
+            return
+    pytest.fail("no roll scored exactly one hit")
+
+
+def _rolls(n: int):
+    import itertools
+    return itertools.product(range(1, 7), repeat=n)

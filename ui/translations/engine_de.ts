@@ -391,12 +391,12 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>attacker wins {p:9.2%}</source>
-            <translation>Angreifer gewinnt {p:.2%}</translation>
+            <translation>Angreifer gewinnt {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
             <source>defender wins {p:9.2%}</source>
-            <translation>Verteidiger gewinnt {p:.2%}</translation>
+            <translation>Verteidiger gewinnt {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -406,7 +406,7 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>draw          {p:9.2%}</source>
-            <translation>Unentschieden {p:.2%}</translation>
+            <translation>Unentschieden {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -416,7 +416,7 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>undecided     {p:9.2%}  (the round limit was reached)</source>
-            <translation>offen {p:.2%} (Rundengrenze erreicht)</translation>
+            <translation>offen {p:9.2%} (Rundengrenze erreicht)</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -436,7 +436,7 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>takes the territory {p:9.2%}  (attacker wins with a land unit left)</source>
-            <translation>nimmt das Gebiet ein {p:.2%} (Angreifer gewinnt mit einer Landeinheit übrig)</translation>
+            <translation>nimmt das Gebiet ein {p:9.2%} (Angreifer gewinnt mit einer Landeinheit übrig)</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/agc/forces.py" />
@@ -1210,8 +1210,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
-            <source>Surprise strike: the attacker's submarines score {a} hits, the defender's {d}</source>
-            <translation>Überraschungsangriff: die U-Boote des Angreifers erzielen {a} Treffer, die des Verteidigers {d}</translation>
+            <source>Surprise strike: the attacker's submarines score {n} hit, the defender's {d}</source>
+            <translation>Überraschungsangriff: die U-Boote des Angreifers erzielen {n} Treffer, die des Verteidigers {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Surprise strike: the attacker's submarines score {n} hits, the defender's {d}</source>
+            <translation>Überraschungsangriff: die U-Boote des Angreifers erzielen {n} Treffer, die des Verteidigers {d}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
@@ -1220,8 +1225,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
-            <source>Fire: the attacker scores {a} hits, the defender {d}</source>
-            <translation>Feuer: der Angreifer erzielt {a} Treffer, der Verteidiger {d}</translation>
+            <source>Fire: the attacker scores {n} hit, the defender {d}</source>
+            <translation>Feuer: der Angreifer erzielt {n} Treffer, der Verteidiger {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Fire: the attacker scores {n} hits, the defender {d}</source>
+            <translation>Feuer: der Angreifer erzielt {n} Treffer, der Verteidiger {d}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
@@ -1240,8 +1250,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>Submarines' first strike: {hits} hits on sea units</source>
-            <translation>Erstangriff der U-Boote: {hits} Treffer auf Seeeinheiten</translation>
+            <source>Submarines' first strike: {n} hit on sea units</source>
+            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>Submarines' first strike: {n} hits on sea units</source>
+            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />
