@@ -345,3 +345,31 @@ def test_one_hit_is_one_hit():
 def _rolls(n: int):
     import itertools
     return itertools.product(range(1, 7), repeat=n)
+
+
+def test_a_1940_land_battle_in_german_counts_bombers_and_aircraft(qapp):
+    """'2 Taktischer Bomber' in the position line (the later editions name units by their
+    ids in words) and 'AA-Feuer: 1 Flugzeuge abgeschossen'."""
+    import random
+
+    from combatassist import rulesets
+    from combatassist.scenario import load_scenario
+    from combatassist.table import TableBattle
+    from combatassist_gui.engine_text import render
+
+    scenario = load_scenario("examples/lowluck-1940-land.toml")
+    rules = rulesets.get("lowluck").make_rules(scenario.body)
+    shown = []
+    for seed in range(40):                      # an AA roll that downs exactly one plane
+        battle = TableBattle(rules, ruleset="lowluck")
+        battle.enter(battle.roll(random.Random(seed)))
+        if "one aircraft" in str(battle.log[-1].text):
+            break
+    i18n.install("de", qapp)
+    try:
+        shown = render(battle.log[-1].text)
+        start = render(rules.describe(rules.initial_state()))
+    finally:
+        i18n.install("en", qapp)
+    assert "ein Flugzeug abgeschossen" in shown, shown
+    assert "2 Taktische Bomber" in start and "2 Mech. Infanterie" in start, start

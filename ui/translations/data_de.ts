@@ -492,9 +492,12 @@
             <source>mech infantry</source>
             <translation>Mech. Infanterie</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>tactical bomber</source>
-            <translation>Taktischer Bomber</translation>
+            <translation>
+                <numerusform>Taktischer Bomber</numerusform>
+                <numerusform>Taktische Bomber</numerusform>
+            </translation>
         </message>
         <message>
             <source>aa gun</source>

@@ -1240,8 +1240,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>AA fire: {hits} aircraft shot down</source>
-            <translation>AA-Feuer: {hits} Flugzeuge abgeschossen</translation>
+            <source>AA fire: one aircraft shot down</source>
+            <translation>AA-Feuer: ein Flugzeug abgeschossen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA fire: {n} aircraft shot down</source>
+            <translation>AA-Feuer: {n} Flugzeuge abgeschossen</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />

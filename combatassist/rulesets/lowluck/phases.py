@@ -55,7 +55,8 @@ class AAFire(Phase):
         return (self.rules.att_cas.apply(state[0], outcome, AIR, pick), state[1], state[2])
 
     def explain(self, state, rolled):
-        return msg("AA fire: {hits} aircraft shot down", hits=self.resolve(state, rolled))
+        hits = self.resolve(state, rolled)
+        return plural(hits, "AA fire: one aircraft shot down", "AA fire: {n} aircraft shot down")
 
 
 class SubmarineStrike(Phase):
