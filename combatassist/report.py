@@ -24,7 +24,7 @@ COPY_PROFILES = 5
 
 
 def _is_counts(value: Any) -> bool:
-    return isinstance(value, Mapping) and value and \
+    return isinstance(value, Mapping) and bool(value) and \
         all(isinstance(n, int) and not isinstance(n, bool) for n in value.values())
 
 
@@ -157,7 +157,7 @@ OPTION_NAMES = {
 }
 
 
-def _option_value(ruleset: str, key: str, value: Any) -> str:
+def _option_value(ruleset: str, key: str, value: Any) -> Any:
     """An option's value in the form's words: an id by its display name, yes / no."""
     if key == "max_rounds" and value == 0:
         return msg("to the end")

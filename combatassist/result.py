@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .battle import BattleRules
 from .figures import BattleFigures, battle_figures, supports_figures
@@ -57,7 +57,7 @@ class BattleResult:
         """P(side lost exactly k) for side 0 (attacker) or 1 (defender)."""
         acc: dict[int, float] = {}
         for row in self.losses:
-            acc[row[side]] = acc.get(row[side], 0.0) + row[2]
+            acc[row[side]] = acc.get(row[side], 0.0) + row[2]  # type: ignore[index,arg-type]
         return dict(sorted(acc.items()))
 
     def expected_losses(self) -> tuple[float, float]:
@@ -94,11 +94,11 @@ def battle_result(ruleset: str, rules: BattleRules, outcome: BattleOutcome, *,
     losses: dict[tuple[int, int], float] = {}
 
     def add_losses(state: Any, p: float) -> None:
-        key = tuple(rules.losses(state))
+        key = cast("tuple[int, int]", tuple(rules.losses(state)))
         losses[key] = losses.get(key, 0.0) + p
 
     for state, p in outcome.decided.items():
-        wins[rules.verdict(state)] += p
+        wins[cast(str, rules.verdict(state))] += p     # decided: a verdict
         add_losses(state, p)
     for state, p in outcome.stalemates.items():
         add_losses(state, p)

@@ -4,6 +4,16 @@
     <context>
         <name>engine</name>
         <message>
+            <location filename="../../combatassist/autosave.py" />
+            <source>the saved battle {battle} can't be resumed: {lock} is a folder where its lock file goes; remove that folder to resume it</source>
+            <translation>die gespeicherte Schlacht {battle} kann nicht fortgesetzt werden: {lock} ist ein Ordner, wo ihre Sperrdatei hingehört; entfernen Sie diesen Ordner, um sie fortzusetzen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/autosave.py" />
+            <source>the saved battle {battle} can't be resumed: its lock file {lock} can't be made ({why})</source>
+            <translation>die gespeicherte Schlacht {battle} kann nicht fortgesetzt werden: ihre Sperrdatei {lock} lässt sich nicht anlegen ({why})</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/battle.py" />
             <source>attacker</source>
             <translation>Angreifer</translation>
@@ -1877,6 +1887,11 @@
             <location filename="../../combatassist/table/battle.py" />
             <source>the saved battle would be {size:,} bytes, more than the {limit:,} a saved battle holds</source>
             <translation>der gespeicherte Kampf hätte {size:,} Bytes, mehr als die {limit:,}, die ein gespeicherter Kampf fasst</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>{phase}: the rules decide here, there is nothing to choose (got {choice}); leave the choice empty</source>
+            <translation>{phase}: hier entscheiden die Regeln, es gibt nichts zu wählen (erhalten: {choice}); lassen Sie die Wahl leer</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />

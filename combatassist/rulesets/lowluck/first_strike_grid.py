@@ -47,6 +47,15 @@ def applicable(rules: LowLuckRules) -> bool:
     return bool(rules.first_strike) and rules.initial_state()[0][rules.sub_index] > 0
 
 
+def on_the_grid(rules: LowLuckRules, state: Any) -> bool:
+    """``state``'s compositions are one of the grid's cells: the attacker's on its chain, the
+    defender's among the cells its order of loss reaches (the table: other casualties leave
+    the grid, and the general solver answers from there)."""
+    a0, d0, _ = rules.initial_state()
+    return (state[0] in rules.chain("attacker", a0)
+            and state[1] in _Defender(rules, d0).comps)
+
+
 def work_estimate(rules: LowLuckRules, dfn: "_Defender | None" = None) -> float:
     """Multiply-adds the solve needs (``limits.MAX_GRID_WORK``), from the battle's sizes: per
     attacker row, the within-row system (~2 cells^3) and about a dozen pushes of the row
@@ -126,7 +135,7 @@ class _Defender:
 
     def make_hit_tables(self, rules: LowLuckRules) -> None:
         """``hits[c, h]``: P(the defender scores h hits in cell c), zero-padded."""
-        fire = rules._fire
+        fire = rules.main_fire
         if not rules.dice.independent:
             tables = [as_array(rules.hit_dist(fire.def_groups((None, c, False))))
                       for c in self.comps]

@@ -175,7 +175,7 @@ def _groups(rules: ChainRules, state0: Any, out: BattleOutcome, prune_below: flo
     exactly (``phase_exact``): one sub-battle per state they reach, grouped by the
     defender's composition (AA fire leaves it as it is) and by whether it is round 1."""
     phases = rules.phases(state0) if phases is None else phases
-    if not phases or phases[-1] is not rules._fire:
+    if not phases or phases[-1] is not rules.main_fire:
         raise AssertionError("a Low Luck round ends with the fire phase")
     current: dict = {state0: 1.0}
     for phase in phases[:-1]:

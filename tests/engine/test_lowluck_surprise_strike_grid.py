@@ -1,4 +1,4 @@
-"""The later editions' sea-battle solver (lowluck/later_seagrid.py): its cells against the
+"""The later editions' sea-battle solver (lowluck/surprise_strike_grid.py): its cells against the
 casualty policy, its rounds against ``LaterRules.round_dist``, its answers state by state
 against the generic solver on random 1942 / 1940 sea battles with submarines."""
 from __future__ import annotations
@@ -12,11 +12,12 @@ import pytest
 from combatassist import limits
 from combatassist.errors import EngineError
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import chains, later_seagrid
+from combatassist.rulesets.lowluck import chains
+from combatassist.rulesets.lowluck import surprise_strike_grid as later_seagrid
 from combatassist.rulesets.lowluck.later_phases import AIR_ONLY, ANY, SUB
 from combatassist.solver import Cancelled, solve
 from tests.engine.test_lowluck_editions import payload
-from tests.engine.test_lowluck_grid import (_same_states, assert_answers_as_the_generic_solver,
+from tests.engine.test_lowluck_plain_rounds_grid import (_same_states, assert_answers_as_the_generic_solver,
                                            assert_same_outcome)
 
 SHIPS = {"1942se": ["submarine", "destroyer", "cruiser", "carrier", "battleship", "transport",

@@ -12,11 +12,12 @@ from dataclasses import replace
 import pytest
 
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide, grid
+from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide
+from combatassist.rulesets.lowluck import plain_rounds_grid as grid
 from combatassist.solver import solve
 
-from .test_lowluck_grid import _battles, assert_same_outcome
-from .test_lowluck_later_grid import later_battles
+from .test_lowluck_plain_rounds_grid import _battles, assert_same_outcome
+from .test_lowluck_later_plain_rounds_grid import later_battles
 
 
 def too_few(rules, n: int):
@@ -251,7 +252,7 @@ def test_withdrawing_below_a_chance_through_the_sweep(monkeypatch):
 def test_withdrawing_below_a_chance_where_round_ends_fold(name):
     """Cells a round's end folds (a defender with only AA guns, lone transports) are worth
     where they fold to."""
-    from .test_lowluck_later_grid import CASES
+    from .test_lowluck_later_plain_rounds_grid import CASES
     s = CASES[name]
     for below in (0.2, 0.6):
         assert_withdraws_below_as_the_generic_solver(_with_rounds(s, 0), below)
@@ -318,7 +319,7 @@ def test_a_rows_chances_are_the_cell_by_cell_recursion():
 def test_valuing_the_positions_can_be_cancelled():
     """Valuing every position first (``retreat_below``) polls ``cancel`` too, on land and
     at sea: a player's edit stops it."""
-    from combatassist.rulesets.lowluck import seagrid
+    from combatassist.rulesets.lowluck import first_strike_grid as seagrid
     from combatassist.solver import Cancelled
     land = LowLuckScenario(options=LowLuckOptions(dice="standard"),
                            attacker=LowLuckSide(units={"infantry": 8, "armor": 4}),

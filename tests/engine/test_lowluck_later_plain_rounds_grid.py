@@ -1,4 +1,4 @@
-"""The grid solver (lowluck/grid.py) on the later editions' battles without submarines: its
+"""The grid solver (lowluck/plain_rounds_grid.py) on the later editions' battles without submarines: its
 chains against the rules' casualty policy, its tables against the rules' own, and its answers
 state by state against the generic solver (``solver.solve``) on random 1942 and 1940 battles
 with artillery, tactical bombers, AA guns, shore bombardment, amphibious units, a kept land
@@ -14,11 +14,11 @@ import pytest
 from combatassist import limits
 from combatassist.errors import EngineError
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, chains,
-                                          grid, subbattles)
+from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, chains, subbattles)
+from combatassist.rulesets.lowluck import plain_rounds_grid as grid
 from combatassist.rulesets.lowluck.later_phases import AIR_ONLY, ANY, BOMBARD
 
-from .test_lowluck_grid import _same_states, assert_answers_as_the_generic_solver
+from .test_lowluck_plain_rounds_grid import _same_states, assert_answers_as_the_generic_solver
 
 LAND = {"1942se": ["infantry", "artillery", "armor", "fighter", "bomber", "aa_gun"],
         "1940se": ["infantry", "mech_infantry", "artillery", "armor", "fighter",
@@ -116,7 +116,7 @@ def test_each_compositions_table_is_its_own_dice_groups(s):
     units left; with low luck one pooled roll), and round 1's adds the bombardment. The
     tables are built for the whole chain at once (``LaterRules.chain_hits``)."""
     rules = lowluck.make_rules(s)
-    fire = rules._fire
+    fire = rules.main_fire
     a0, d0, _ = rules.initial_state()
     for role, start, k in (("attacker", a0, 0), ("defender", d0, 1)):
         chain = chains.Chain(rules, role, start)
@@ -367,7 +367,7 @@ def test_which_low_luck_battles_go_to_the_grid(units, edition, battle, on_grid, 
     monkeypatch.setattr(grid, "solve_grid", lambda *a, **k: calls.append(1) or solve_grid(*a, **k))
     grid_result = lowluck.compute(s)
     assert bool(calls) == on_grid
-    monkeypatch.setattr(lowluck, "_low_luck_on_the_grid", lambda rules: False)   # generic
+    monkeypatch.setattr(lowluck.solvers, "SOLVERS", ())              # the general solver
     generic = lowluck.compute(s)
     assert grid_result.attacker_wins == pytest.approx(generic.attacker_wins, abs=1e-12)
     assert grid_result.figures.attacker_ipc_lost == pytest.approx(

@@ -110,6 +110,13 @@ def applicable(rules) -> bool:
     return True
 
 
+def on_the_grid(rules, state: Any) -> bool:
+    """``state``'s compositions are one of the battle's positions (the table: casualties
+    other than the order of loss's leave the cells, and the general solver answers)."""
+    battle = _Battle(rules)
+    return state[0] in battle.att.index and state[1] in battle.dfn.index
+
+
 def _kind(unit) -> int:
     return S if unit.has("submarine") else A if unit.kind == "air" else O
 
@@ -421,7 +428,7 @@ class _Fleet:
             out = []
             for lost in self._lost[x]:
                 counts = tuple((self._full - lost).tolist())
-                per_slot = rules._fire.values((counts, None, False), 0)
+                per_slot = rules.main_fire.values((counts, None, False), 0)
                 out.append(_table([g for i, gs in enumerate(per_slot) if kinds[i] == x
                                    for g in gs]))
             return out + [np.ones(1)]                  # the last: nothing fires

@@ -1,4 +1,4 @@
-"""The sea-battle solver with submarine first strike (lowluck/seagrid.py): its defender cells
+"""The sea-battle solver with submarine first strike (lowluck/first_strike_grid.py): its defender cells
 against the casualty policy, its answers state by state against the generic solver."""
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, chains,
-                                          seagrid)
+from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, chains)
+from combatassist.rulesets.lowluck import first_strike_grid as seagrid
 from combatassist.rulesets.lowluck.rules import SEA
 from combatassist.solver import Cancelled, solve
-from tests.engine.test_lowluck_grid import (assert_answers_as_the_generic_solver,
+from tests.engine.test_lowluck_plain_rounds_grid import (assert_answers_as_the_generic_solver,
                                            assert_same_outcome, battles_for)
 
 UNITS = ["battleship", "carrier", "transport", "submarine", "fighter", "bomber"]
@@ -62,7 +62,7 @@ def test_defender_hit_tables_are_the_rules_hit_dist(dice):
         dfn.make_hit_tables(rules)
         for c, comp in enumerate(dfn.comps):
             expect = np.zeros(dfn.hits.shape[1])
-            for h, p in rules.hit_dist(rules._fire.def_groups((None, comp, False))).items():
+            for h, p in rules.hit_dist(rules.main_fire.def_groups((None, comp, False))).items():
                 expect[h] = p
             assert dfn.hits[c] == pytest.approx(expect, rel=1e-12, abs=1e-300)
 

@@ -1,4 +1,4 @@
-"""The vectorised Low Luck solver (lowluck/grid.py): its pieces against the rules, its answers
+"""The vectorised Low Luck solver (lowluck/plain_rounds_grid.py): its pieces against the rules, its answers
 state by state against the generic solver, its fast paths against its general ones."""
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, chains, grid,
+from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, chains,
+                                           plain_rounds_grid as grid,
                                           subbattles)
 from combatassist.solver import solve
 
@@ -83,7 +84,7 @@ def test_hit_tables_equal_the_rules_hit_dist(dice):
     """Each composition's table (built by convolving units) is the rules' own hit_dist."""
     for s in _battles(6, seed=2, most=5, dice=dice):
         rules = lowluck.make_rules(s)
-        fire = rules._fire
+        fire = rules.main_fire
         chain = chains.Chain(rules, "attacker", rules.initial_state()[0])
         for k, comp in enumerate(chain.comps):
             dist = rules.hit_dist(fire.att_groups((comp, None, False)))
