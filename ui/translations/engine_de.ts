@@ -1220,8 +1220,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
-            <source>Surprise strike: the attacker's submarines score {a} hits, the defender's {d}</source>
-            <translation>Überraschungsangriff: die U-Boote des Angreifers erzielen {a} Treffer, die des Verteidigers {d}</translation>
+            <source>Surprise strike: the attacker's submarines score {n} hit, the defender's {d}</source>
+            <translation>Überraschungsangriff: die U-Boote des Angreifers erzielen {n} Treffer, die des Verteidigers {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Surprise strike: the attacker's submarines score {n} hits, the defender's {d}</source>
+            <translation>Überraschungsangriff: die U-Boote des Angreifers erzielen {n} Treffer, die des Verteidigers {d}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
@@ -1230,8 +1235,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
-            <source>Fire: the attacker scores {a} hits, the defender {d}</source>
-            <translation>Feuer: der Angreifer erzielt {a} Treffer, der Verteidiger {d}</translation>
+            <source>Fire: the attacker scores {n} hit, the defender {d}</source>
+            <translation>Feuer: der Angreifer erzielt {n} Treffer, der Verteidiger {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Fire: the attacker scores {n} hits, the defender {d}</source>
+            <translation>Feuer: der Angreifer erzielt {n} Treffer, der Verteidiger {d}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
@@ -1240,8 +1250,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>AA fire: {hits} aircraft shot down</source>
-            <translation>AA-Feuer: {hits} Flugzeuge abgeschossen</translation>
+            <source>AA fire: one aircraft shot down</source>
+            <translation>AA-Feuer: ein Flugzeug abgeschossen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA fire: {n} aircraft shot down</source>
+            <translation>AA-Feuer: {n} Flugzeuge abgeschossen</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
@@ -1250,8 +1265,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>Submarines' first strike: {hits} hits on sea units</source>
-            <translation>Erstangriff der U-Boote: {hits} Treffer auf Seeeinheiten</translation>
+            <source>Submarines' first strike: {n} hit on sea units</source>
+            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>Submarines' first strike: {n} hits on sea units</source>
+            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...battle import Phase
 from ...distribution import Dist
-from ...text import msg
+from ...text import msg, plural
 from .edition import UnitType
 
 #: Hit categories: bombardment, submarines, aircraft that may not hit submarines, the rest
@@ -250,8 +250,9 @@ class SurpriseStrike(_Firing):
 
     def explain(self, state, rolled):
         a, d = self.resolve(state, rolled)
-        return msg("Surprise strike: the attacker's submarines score {a} hits, the "
-                   "defender's {d}", a=sum(a), d=sum(d))
+        return plural(sum(a), "Surprise strike: the attacker's submarines score {n} hit, the "
+                      "defender's {d}", "Surprise strike: the attacker's submarines score {n} "
+                      "hits, the defender's {d}", d=sum(d))
 
 
 class MainFire(_Firing):
@@ -333,4 +334,5 @@ class MainFire(_Firing):
 
     def explain(self, state, rolled):
         a, d = self.resolve(state, rolled)
-        return msg("Fire: the attacker scores {a} hits, the defender {d}", a=sum(a), d=sum(d))
+        return plural(sum(a), "Fire: the attacker scores {n} hit, the defender {d}",
+                      "Fire: the attacker scores {n} hits, the defender {d}", d=sum(d))

@@ -16,6 +16,7 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets import lowluck
 from combatassist.scenario import Scenario
 
+from ... import form_memory
 from ...engine_text import error_text
 from ...result_style import DEFENDER, pct
 from .extras import ResearchPanel, SbrPanel
@@ -126,6 +127,31 @@ class LowLuckView(BattleView):
             layout.addWidget(self.sides[role])
         layout.addStretch(1)
         return form
+
+    # -- the choices kept between starts (ui/form_memory.py) ---------------------------------
+    def default_scenario(self) -> Scenario:
+        """The shipped default, in the edition, dice and battle kind the player chose last
+        (a value no longer offered is ignored)."""
+        scenario = super().default_scenario()
+        kept = form_memory.recall(self.ruleset)
+        body = scenario.body
+        if kept.get("edition") in lowluck.SHIPPED:
+            body, _dropped = carry_over(body, lowluck.shipped(kept["edition"]))
+        options = body.options
+        if kept.get("dice") in lowluck.rules.DICE_MODES:
+            options = dataclasses.replace(options, dice=kept["dice"])
+        if kept.get("battle") in lowluck.BATTLE_KINDS:
+            options = dataclasses.replace(options, battle=kept["battle"])
+        return dataclasses.replace(scenario, body=dataclasses.replace(body, options=options))
+
+    def edited(self, *args: Any) -> None:
+        super().edited(*args)
+        if not self._loading:               # the player's choice, not a file's
+            kept = {"dice": self.dice_mode.currentData(),
+                    "battle": self.battle_kind.currentData()}
+            if self.edition.name in lowluck.SHIPPED:     # a player's own file may move
+                kept["edition"] = self.edition.name
+            form_memory.remember(self.ruleset, kept)
 
     # -- the edition ------------------------------------------------------------------------
     def _fill_edition_box(self) -> None:
