@@ -431,12 +431,15 @@ def make_case(seed: int, schemas: dict[str, Schema], strings: list[str]) -> Case
 # -- the rulesets' data files (a Medium Luck chart among them) -----------------------------
 @functools.cache
 def data_documents() -> tuple:
-    """Every TOML file of every discovered ruleset's data folder: (ruleset, file name, its
-    document). ``Ruleset.check_resources`` reads them all through the scenario Reader."""
+    """Every TOML file of every discovered ruleset's data folder, in sub-folders too (Low
+    Luck's edition files, the format of a player's own edition file, with every key the
+    shipped ones use): (ruleset, file path in the folder, its document).
+    ``Ruleset.check_resources`` reads them all through the scenario Reader."""
     out = []
     for ruleset in rulesets.all_rulesets():
-        for path in sorted(ruleset.resources.glob("*.toml")):
-            out.append((ruleset.name, path.name, tomllib.loads(path.read_text(encoding="utf-8"))))
+        for path in sorted(ruleset.resources.rglob("*.toml")):
+            out.append((ruleset.name, path.relative_to(ruleset.resources).as_posix(),
+                        tomllib.loads(path.read_text(encoding="utf-8"))))
     return tuple(out)
 
 

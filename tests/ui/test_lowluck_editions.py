@@ -36,7 +36,8 @@ def test_the_picker_lists_the_shipped_editions_and_a_players_file(view):
     names = [view.edition_box.itemData(i) for i in range(view.edition_box.count())]
     assert names == [*lowluck.SHIPPED, OPEN_EDITION]
     texts = [view.edition_box.itemText(i) for i in range(view.edition_box.count())]
-    assert texts[:3] == ["Classic", "1942 Second Edition", "Global 1940 Second Edition"]
+    assert texts[:5] == ["Classic", "Revised", "Anniversary Edition", "1942 Second Edition",
+                         "Global 1940 Second Edition"]
 
 
 @pytest.mark.parametrize("name", lowluck.SHIPPED)

@@ -1135,6 +1135,16 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>shore bombardment</source>
+            <translation>Küstenbeschuss</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Shore bombardment: {a} hits, removed before they fire back</source>
+            <translation>Küstenbeschuss: {a} Treffer, entfernt, bevor sie zurückfeuern</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
             <source>fire</source>
             <translation>Feuer</translation>
         </message>
