@@ -565,3 +565,107 @@ def test_the_later_rules_play_classic_from_its_data_as_classics_own_code(name, d
                                   for _ in range(n))) for side in s[:2])
     assert_same(spread(classic, of_counts),
                 spread(later, lambda s: canonical_engine(later, s)))
+
+
+# -- the solver table on Revised and Anniversary battles ------------------------------------
+def _fleet(rng, edition: str, most: int, dice: str):
+    """A random sea battle of ``edition`` with submarines on at least one side."""
+    ids = ["submarine", "destroyer", "carrier", "battleship", "transport", "fighter"]
+    if edition == "aa50":
+        ids.append("cruiser")
+    doc = {"options": {"battle": "sea", "dice": dice}}
+    for role in ("attacker", "defender"):
+        units = {u: rng.randint(1, most) for u in rng.sample(ids, rng.randint(1, 3))}
+        side = {"units": units}
+        if units.get("submarine") and rng.random() < 0.5:
+            side["submerge"] = True
+        doc[role] = side
+    doc["attacker"]["units"].setdefault("submarine", 1)
+    return payload(edition, doc)
+
+
+def _table_cases():
+    import random
+    from .test_lowluck_later_plain_rounds_grid import later_battles
+    rng = random.Random(35)
+    out = []
+    for edition in ("revised", "aa50"):
+        out += later_battles(3, seed=36, most=3, edition=edition)
+        out += later_battles(2, seed=37, most=3, edition=edition, dice="lowluck",
+                             keep=lambda s: s.options.battle == "land")
+        out += [_fleet(rng, edition, 2, dice) for dice in ("standard", "lowluck")
+                for _ in range(2)]
+    return out
+
+
+@pytest.mark.parametrize("s", _table_cases())
+def test_the_solver_table_answers_revised_and_anniversary_as_the_general_solver(s):
+    """Whichever solver the table picks for these editions (the plain rounds grid; the
+    surprise strike grid only for Anniversary: Revised's submarines are refused there), it
+    answers what the general solver answers."""
+    from combatassist.rulesets.lowluck import solvers
+    from .test_lowluck_plain_rounds_grid import assert_same_outcome
+    rules = lowluck.make_rules(s)
+    for max_rounds in (0, 2):
+        question = solvers.Question(max_rounds=max_rounds)
+        solver = solvers.pick(rules, question)
+        if s.edition.name == "revised":
+            assert solver is None or solver.name == "plain rounds grid"
+        if solver is None:
+            continue
+        assert_same_outcome(solve(rules, max_rounds=max_rounds),
+                            solver.solve(rules, question), curve=True, tol=1e-12)
+
+
+@pytest.mark.parametrize("name", ["revised bombardment: no limit, no return fire",
+                                  "revised submarines submerge at the round's end",
+                                  "revised heavy bombers and jet fighters",
+                                  "anniversary AA with radar"])
+@pytest.mark.parametrize("dice", ["lowluck", "standard"])
+def test_exact_and_simulation_agree_within_five_sigma(name, dice):
+    """The simulator plays the same phases (the bombardment on its own, submerging at a
+    round's end, several dice a unit, radar) roll by roll."""
+    edition, doc = CASES[name]
+    body = payload(edition, {**doc, "options": {**doc.get("options", {}), "dice": dice}})
+    exact = compute(lowluck.RULESET, body)
+    trials = 40_000
+    sim = compute(lowluck.RULESET, body, method="simulate", trials=trials, seed=35)
+    for key in ("attacker_wins", "defender_wins", "draw"):
+        p = getattr(exact, key)
+        sigma = math.sqrt(max(p * (1 - p), 1e-6) / trials)
+        assert abs(getattr(sim, key) - p) <= 5 * sigma, key
+
+
+def test_a_revised_amphibious_assault_at_the_table(tmp_path):
+    """The table: AA at each aircraft, the bombardment's own step whose casualties don't
+    fire back, a gun that stays when the defender is beaten, and the retreat of aircraft
+    only."""
+    from combatassist.table import TableBattle, rules_from_scenario
+    from .test_lowluck_editions import toml_of
+    text = toml_of("revised", {
+        "attacker": {"units": {"infantry": 2, "fighter": 2},
+                     "amphibious": {"infantry": 2}, "bombard": {"battleship": 2}},
+        "defender": {"units": {"infantry": 2, "aa_gun": 2}}})
+    rules, ruleset = rules_from_scenario(text)
+    battle = TableBattle(rules, scenario_text=text, ruleset=ruleset,
+                         autosave_path=tmp_path / "revised.json")
+    assert battle.current_phase().name == "AA fire"
+    # two guns, two aircraft: two shots (not 6), low luck: one die, a hit on 1-2
+    assert [d.label for d in battle.dice()] == ["AA: hit on 2 or less"]
+    battle.enter((6,))
+    assert battle.current_phase().name == "shore bombardment"
+    # two battleships: power 8, one sure hit and one more on 1-2: both defenders go
+    battle.enter((1,))
+    assert rules.state_units(battle.state)[1] == {"aa_gun": 2}
+    # the defender has no unit that can be hit: the round's fire finds nothing to take,
+    # and the attacker has won; the guns are captured, not lost
+    assert battle.current_phase().name == "fire"
+    battle.enter(tuple(6 for _ in battle.dice()))
+    assert battle.verdict() == "attacker"
+    assert rules.state_units(battle.state) == ({"infantry": 2, "fighter": 2}, {"aa_gun": 2})
+    assert rules.losses(battle.state) == (0, 2)
+    # a retreat from the assault takes the aircraft only (Revised)
+    start = rules.initial_state()
+    after = rules.withdraw(start)
+    assert rules.state_units(after)[0] == {"infantry": 2, "fighter": 2}
+    assert rules.attacker_units(after) == 2
