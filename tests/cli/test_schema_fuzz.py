@@ -121,3 +121,14 @@ def test_a_slice_of_damaged_data_files_reads_or_refuses_in_one_line(schemas):
     for seed in range(60):
         problems += fuzz.run_data_case(seed, found, strings, folder)
     assert problems == []
+
+
+def test_a_slice_of_damaged_own_edition_files_in_battles(schemas):
+    # a shipped edition file (every key an edition may say), damaged, named by a scenario as
+    # the player's own and fought: odds and a simulation answer, or one line
+    folder, found = schemas
+    strings = fuzz._strings(found)
+    problems = []
+    for seed in range(60):
+        problems += fuzz.run_edition_case(seed, found, strings, folder)
+    assert problems == []
