@@ -121,6 +121,25 @@ def test_an_invalid_combination_is_the_engines_one_line(view, qtbot):
     assert body.attacker.amphibious == {"infantry": 1}
 
 
+def test_revised_destroyers_bombard_only_with_combined_bombardment(view, qtbot):
+    """Revised's Bombard column offers the destroyer (a tech of the edition makes it bombard);
+    without the tech that is the engine's one line, with it the form's battle."""
+    pick(view, "revised")
+    wait_result(qtbot, view)
+    attacker = view.sides["attacker"]
+    assert set(attacker.extras["bombard"]) == {"battleship", "destroyer"}
+    attacker.spins["infantry"].setValue(2)
+    attacker.extras["amphibious"]["infantry"].setValue(1)
+    attacker.extras["bombard"]["destroyer"].setValue(1)
+    qtbot.waitUntil(lambda: view.last_error is not None)
+    assert "destroyer" in view.last_error and "\n" not in view.last_error
+    attacker.techs["combined_bombardment"].setChecked(True)
+    qtbot.waitUntil(lambda: view.last_error is None and not view.computer.is_busy())
+    body = view.validated_scenario().body
+    assert body.attacker.bombard == {"destroyer": 1}
+    assert body.attacker.techs == frozenset({"combined_bombardment"})
+
+
 def test_a_bad_edition_file_is_one_line_and_changes_nothing(view, tmp_path):
     before = view.scenario()
     bad = tmp_path / "house.toml"
