@@ -89,8 +89,9 @@ class RuleReference(Reference):
         enemy = self.fighting(state[1 - k])
         values = {i: self.value(u[1], k) for i, u in enumerate(side)}
         if k == 0:
+            per = {t["unit"]: t["supports"] for t in self.techs[0] if "supports" in t}
             for rule in self.support:
-                free = sum(1 for u in side if u[1] in rule["by"])
+                free = sum(per.get(u[1], 1) for u in side if u[1] in rule["by"])
                 for i, u in enumerate(side):
                     if free and u[1] in rule["units"]:
                         values[i] = max(values[i], rule["attack"])
@@ -266,6 +267,10 @@ CASES = {
         "options": SEA, "attacker": {"units": {"submarine": 2, "fighter": 1},
                                      "techs": ["super_subs"]},
         "defender": {"units": {"destroyer": 1, "transport": 1, "submarine": 1}}}),
+    "anniversary improved artillery raises two infantry": ("aa50", {
+        "attacker": {"units": {"infantry": 3, "artillery": 1}, "techs": ["improved_artillery"],
+                     "order_of_loss": ["infantry", "artillery"]},
+        "defender": {"units": {"infantry": 3}}}),
     "anniversary jet fighters attack at 4": ("aa50", {
         "attacker": {"units": {"fighter": 2}, "techs": ["jet_power"]},
         "defender": {"units": {"infantry": 2, "aa_gun": 1}}}),
@@ -445,6 +450,18 @@ def test_silent_4_techs_are_applied_in_every_edition(tmp_path):
                             '[attacker]\nunits = { bomber = 1 }\ntechs = ["heavy_bombers"]\n'
                             '[defender]\nunits = { infantry = 1 }\n')
     assert "\n" not in str(info.value)
+
+
+def test_improved_artillery_raises_two_infantry_a_piece():
+    # 3 infantry + 1 artillery: power 2 + 1 + 1 + 2 = 6 (one infantry raised); with the
+    # tech 2 + 2 + 1 + 2 = 7 (two raised)
+    for techs, power in (([], 6), (["improved_artillery"], 7)):
+        rules = lowluck.make_rules(payload("aa50", {
+            "attacker": {"units": {"infantry": 3, "artillery": 1}, "techs": techs},
+            "defender": {"units": {"infantry": 1}}}))
+        table = dict(rules.main_fire.batch_dist(rules.initial_state(), 0))
+        expected = {(power // 6,): 1 - power % 6 / 6, (power // 6 + 1,): power % 6 / 6}
+        assert table == pytest.approx({k: p for k, p in expected.items() if p})
 
 
 def test_a_unit_raised_by_two_support_entries_is_refused(tmp_path):
@@ -657,10 +674,9 @@ def test_a_revised_amphibious_assault_at_the_table(tmp_path):
     # two battleships: power 8, one sure hit and one more on 1-2: both defenders go
     battle.enter((1,))
     assert rules.state_units(battle.state)[1] == {"aa_gun": 2}
-    # the defender has no unit that can be hit: the round's fire finds nothing to take,
-    # and the attacker has won; the guns are captured, not lost
-    assert battle.current_phase().name == "fire"
-    battle.enter(tuple(6 for _ in battle.dice()))
+    # the defender has no unit that can be hit: the attacker has won (the table stops
+    # there); the guns are captured, not lost
+    assert battle.current_phase() is None
     assert battle.verdict() == "attacker"
     assert rules.state_units(battle.state) == ({"infantry": 2, "fighter": 2}, {"aa_gun": 2})
     assert rules.losses(battle.state) == (0, 2)
@@ -669,3 +685,10 @@ def test_a_revised_amphibious_assault_at_the_table(tmp_path):
     after = rules.withdraw(start)
     assert rules.state_units(after)[0] == {"infantry": 2, "fighter": 2}
     assert rules.attacker_units(after) == 2
+
+
+def test_a_support_tech_needs_a_supporter(tmp_path):
+    text = OWN + '[techs]\nbetter = { unit = "fighter", supports = 2 }\n'
+    with pytest.raises(ScenarioError, match="supports needs a unit that supports") as info:
+        own_scenario(tmp_path, text, "[attacker]\nunits = { infantry = 1 }\n")
+    assert "\n" not in str(info.value)

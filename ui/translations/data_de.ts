@@ -606,6 +606,10 @@
             <translation>Radar</translation>
         </message>
         <message>
+            <source>Improved artillery</source>
+            <translation>Improved Artillery</translation>
+        </message>
+        <message>
             <source>Revised</source>
             <translation>Revised</translation>
         </message>

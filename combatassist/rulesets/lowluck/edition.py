@@ -98,7 +98,8 @@ class UnitType:
 class TechEffect:
     """A battle tech's effect on one unit type of the side that has it: a new attack or
     defence, dice per unit in attack (heavy bombers: each die may hit), an AA hit value
-    (radar), and the unit bombarding (combined bombardment)."""
+    (radar), the unit bombarding (combined bombardment), and the units each supporter
+    raises (improved artillery support)."""
 
     unit: str
     attack: int | None = None
@@ -106,6 +107,8 @@ class TechEffect:
     attack_dice: int | None = None
     aa_hit: int | None = None
     bombard: bool = False
+    #: Units each supporter of this type raises (improved artillery: 2).
+    supports: int | None = None
 
 
 @dataclass(frozen=True)
@@ -303,12 +306,15 @@ def _read_techs(top: Reader, ids: tuple[str, ...]) -> tuple[tuple[str, TechEffec
     out = []
     for tech in table.keys():
         row = table.sub(tech, required=True)
-        effect = TechEffect(row.choice("unit", ids),
-                            *(row.integer(k, maximum=12) if row.has(k) else None
-                              for k in ("attack", "defence", "attack_dice")),
+        value = {k: row.integer(k, maximum=12) if row.has(k) else None
+                 for k in ("attack", "defence", "attack_dice")}
+        effect = TechEffect(row.choice("unit", ids), value["attack"], value["defence"],
+                            value["attack_dice"],
                             row.integer("aa_hit", minimum=1, maximum=6)
                             if row.has("aa_hit") else None,
-                            row.boolean("bombard", False))
+                            row.boolean("bombard", False),
+                            row.integer("supports", minimum=1, maximum=4)
+                            if row.has("supports") else None)
         if effect.attack_dice == 0:
             raise row.error("attack_dice", "must be 1 or more")
         row.finish()
@@ -377,6 +383,12 @@ def read_edition(top: Reader, name: str = "") -> Edition:
     battles.finish()
     techs = _read_techs(top, ids)
     support = _read_support(top, ids)
+    supporters = {uid for rule in support for uid in rule.by}
+    for tech, eff in techs:
+        if eff.supports is not None and eff.unit not in supporters:
+            raise top.error("techs", f"{tech}: supports needs a unit that supports "
+                            f"([[support]] by), not {eff.unit}",
+                            hint="supporters: " + (", ".join(sorted(supporters)) or "none"))
     if aa == "option" and any("aa_gun" in u.abilities for u in units):
         raise rules.error("aa", "must be \"units\" when an aa_gun unit is listed")
     for u in units:                     # AA fire is round 1 of a land battle's only
@@ -403,9 +415,10 @@ def read_edition(top: Reader, name: str = "") -> Edition:
         if support:
             raise top.error("support", '"first_strike" (Classic\'s rules) has no support',
                             hint='write submarines = "surprise" for an edition that has it')
-        if any(e.aa_hit is not None or e.bombard for _, e in techs):
-            raise top.error("techs", '"first_strike" (Classic\'s rules) has no AA-radar or '
-                            "bombardment techs", hint='write submarines = "surprise"')
+        if any(e.aa_hit is not None or e.bombard or e.supports is not None
+               for _, e in techs):
+            raise top.error("techs", '"first_strike" (Classic\'s rules) has no AA-radar, '
+                            "bombardment or support techs", hint='write submarines = "surprise"')
         for key in ("bombard_per_landed_unit", "bombard_casualties_fire_back",
                     "amphibious_retreat"):
             if rules.has(key):

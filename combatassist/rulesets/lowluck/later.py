@@ -106,9 +106,17 @@ class SideSlots:
                 self.aa_hit[eff.unit] = max(self.aa_hit[eff.unit], eff.aa_hit)
         self.fights = tuple(s.fights for s in slots)
         #: Per support rule of the edition: (its supporters' slots, its supported slots, the
-        #: supported attack), the attacker's only.
+        #: supported attack), the attacker's only. A supporter that raises several units (a
+        #: tech's ``supports``: Anniversary's improved artillery) has its slot listed as
+        #: many times, so every count of supporters sums it so many times.
+        per = {u.id: 1 for u in edition.units}
+        for tech in spec.techs:
+            eff = edition.tech_effects[tech]
+            if eff.supports is not None:
+                per[eff.unit] = max(per[eff.unit], eff.supports)
         self.support = tuple(
-            (tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.by),
+            (tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.by
+                   for _ in range(per[s.unit.id])),
              tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.units),
              rule.attack)
             for rule in edition.support) if role == "attacker" else ()

@@ -46,7 +46,9 @@ def _techs(edition: Edition, word: Callable[[str], str]) -> str:
                 word("{n} dice' worth in attack").format(n=eff.attack_dice)
                 if eff.attack_dice is not None else "",
                 word("AA hits on {n}").format(n=eff.aa_hit) if eff.aa_hit is not None else "",
-                word("bombards") if eff.bombard else ""]
+                word("bombards") if eff.bombard else "",
+                word("raises {n} units").format(n=eff.supports)
+                if eff.supports is not None else ""]
         effects.append(f"{word(_words(name))} ({word(_words(eff.unit))}: "
                        + ", ".join(w for w in what if w) + ")")
     return ", ".join(effects) or "–"
