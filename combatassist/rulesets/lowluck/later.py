@@ -292,7 +292,8 @@ def _assignable(side: SideSlots, counts, batches, wanted: Mapping[str, int]) -> 
 
 
 class LaterRules(BattleRules):
-    """A battle of a later edition (1942se, 1940se or a player's own edition file)."""
+    """A battle of every edition but Classic's first strike (revised, aa50, 1942se, 1940se or
+    a player's own edition file), each step's rule read from the edition's data."""
 
     def __init__(self, scenario):
         self.scenario = scenario

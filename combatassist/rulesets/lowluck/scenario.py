@@ -20,7 +20,8 @@ def _later_field(side: Reader, key: str, edition: Edition) -> None:
     """Refuse a later editions' field in a Classic battle."""
     if side.has(key) and edition.classic:
         raise side.error(key, f"is a field of the later editions, not of {edition.title}",
-                         hint='set [options] edition = "1942se" or "1940se", or remove it')
+                         hint="set [options] edition to one with amphibious assaults "
+                              '(e.g. "1942se", "aa50" or "revised"), or remove it')
 
 
 def _part_of_units(side: Reader, key: str, part: dict[str, int], counts: dict[str, int],
