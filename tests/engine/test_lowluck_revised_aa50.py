@@ -692,3 +692,17 @@ def test_a_support_tech_needs_a_supporter(tmp_path):
     with pytest.raises(ScenarioError, match="supports needs a unit that supports") as info:
         own_scenario(tmp_path, text, "[attacker]\nunits = { infantry = 1 }\n")
     assert "\n" not in str(info.value)
+
+
+def test_the_table_says_the_radar_guns_hit_value_with_ordinary_dice():
+    from .test_lowluck_editions import toml_of
+    from combatassist.table import TableBattle, rules_from_scenario
+    text = toml_of("aa50", {"options": {"dice": "standard"},
+                            "attacker": {"units": {"fighter": 2, "infantry": 1}},
+                            "defender": {"units": {"infantry": 1, "aa_gun": 1},
+                                         "techs": ["radar"]}})
+    rules, ruleset = rules_from_scenario(text)
+    battle = TableBattle(rules, scenario_text=text, ruleset=ruleset)
+    assert [d.label for d in battle.dice()] == ["AA: hit on 2 or less"] * 2
+    battle.enter((2, 3))                         # one hit (2), one miss (3)
+    assert rules.state_units(battle.state)[0] == {"fighter": 1, "infantry": 1}

@@ -1120,6 +1120,11 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>AA: hit on {v} or less</source>
+            <translation>AA: Treffer bei {v} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
             <source>bombardment: hit on {v} or less</source>
             <translation>Küstenbeschuss: Treffer bei {v} oder weniger</translation>
         </message>
