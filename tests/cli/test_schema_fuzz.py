@@ -209,3 +209,15 @@ def test_medium_luck_answers_the_same_cold_and_warm_through_the_command_line(
         bands.BAND_TABLES.flush()
         answers.append(out)
     assert answers[0] == answers[1]
+
+
+def test_a_slice_of_own_edition_files_with_other_rules_in_battles(schemas):
+    # a shipped edition file with its [rules] and AA-gun fields set at random among the
+    # valid choices, then damaged, named by a scenario as the player's own and fought: odds
+    # and a simulation answer, or one line
+    folder, found = schemas
+    strings = fuzz._strings(found)
+    problems = []
+    for seed in range(60):
+        problems += fuzz.run_rules_edition_case(seed, found, strings, folder)
+    assert problems == []

@@ -613,6 +613,26 @@
             <translation>Heavy Bombers</translation>
         </message>
         <message>
+            <source>Combined bombardment</source>
+            <translation>Combined Bombardment</translation>
+        </message>
+        <message>
+            <source>Radar</source>
+            <translation>Radar</translation>
+        </message>
+        <message>
+            <source>Improved artillery</source>
+            <translation>Improved Artillery</translation>
+        </message>
+        <message>
+            <source>Revised</source>
+            <translation>Revised</translation>
+        </message>
+        <message>
+            <source>Anniversary Edition</source>
+            <translation>Jubiläumsausgabe (Anniversary Edition)</translation>
+        </message>
+        <message>
             <source>Industrial technology</source>
             <translation>Industrial Technology</translation>
         </message>

@@ -1120,6 +1120,11 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>AA: hit on {v} or less</source>
+            <translation>AA: Treffer bei {v} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
             <source>bombardment: hit on {v} or less</source>
             <translation>Küstenbeschuss: Treffer bei {v} oder weniger</translation>
         </message>
@@ -1227,6 +1232,16 @@
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
             <source>Surprise strike: the attacker's submarines score {n} hits, the defender's {d}</source>
             <translation>Überraschungsangriff: die U-Boote des Angreifers erzielen {n} Treffer, die des Verteidigers {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>shore bombardment</source>
+            <translation>Küstenbeschuss</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Shore bombardment: {a} hits, removed before they fire back</source>
+            <translation>Küstenbeschuss: {a} Treffer, entfernt, bevor sie zurückfeuern</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />

@@ -1619,8 +1619,8 @@ Geländeabzüge auf für:</translation>
             <translation>Beschuss</translation>
         </message>
         <message>
-            <source>Ships offshore that bombard the beach in round 1 (at most one per unit landed; they can't be hit)</source>
-            <translation>Schiffe vor der Küste, die in Runde 1 den Strand beschießen (höchstens eines je gelandeter Einheit; sie können nicht getroffen werden)</translation>
+            <source>Ships offshore that bombard the beach in round 1 (as many per unit landed as the edition allows; they can't be hit)</source>
+            <translation>Schiffe vor der Küste, die in Runde 1 den Strand beschießen (so viele je gelandeter Einheit, wie die Edition erlaubt; sie können nicht getroffen werden)</translation>
         </message>
         <message>
             <source>Damaged</source>

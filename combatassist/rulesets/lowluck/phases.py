@@ -26,9 +26,9 @@ class AAFire(Phase):
         self.rules = rules
 
     def groups(self, state):
-        """The guns' shots (``rules.aa_shots``: at most one per aircraft), each hitting on
-        a 1."""
-        return ((self.rules.aa_shots(state), 1),)
+        """The guns' shots (``rules.aa_shots``), each hitting on ``rules.aa_hit`` or less
+        (1; 2 with radar)."""
+        return ((self.rules.aa_shots(state), self.rules.aa_hit(state)),)
 
     def dice(self, state):
         return self.rules.dice.dice("defender", self.groups(state), "aa")

@@ -20,7 +20,8 @@ def _later_field(side: Reader, key: str, edition: Edition) -> None:
     """Refuse a later editions' field in a Classic battle."""
     if side.has(key) and edition.classic:
         raise side.error(key, f"is a field of the later editions, not of {edition.title}",
-                         hint='set [options] edition = "1942se" or "1940se", or remove it')
+                         hint="set [options] edition to one with amphibious assaults "
+                              '(e.g. "1942se", "aa50" or "revised"), or remove it')
 
 
 def _part_of_units(side: Reader, key: str, part: dict[str, int], counts: dict[str, int],
@@ -63,15 +64,26 @@ def _parse_side(top: Reader, role: str, battle: str, edition: Edition) -> LowLuc
             if side.has(key):
                 raise side.error(key, "is for land battles (an amphibious assault)",
                                  hint='set [options] battle = "land" or remove it')
+    if side.has("techs") and not edition.tech_effects:
+        raise side.error("techs", f"{edition.title} has no battle techs",
+                         hint="remove it (an edition file lists its techs in [techs])")
+    techs = frozenset(side.names("techs", tuple(edition.tech_effects), [], what="tech"))
     land = [u.id for u in edition.units if u.kind == "land" and not u.has("aa_gun")]
     amphibious = side.counts("amphibious", land, {}, maximum=MAX_PER_TYPE, what="land unit")
     _part_of_units(side, "amphibious", amphibious, counts, "amphibious")
-    bombard = side.counts("bombard", edition.with_ability("bombard"), {},
-                          maximum=MAX_PER_TYPE, what="bombarding ship")
-    if sum(bombard.values()) > sum(amphibious.values()):
+    ships = tuple(u.id for u in edition.units if edition.bombards(u.id, techs))
+    bombard = side.counts("bombard", ships or ("(none)",), {}, maximum=MAX_PER_TYPE,
+                          what="bombarding ship")
+    per_unit = edition.rules.bombard_per_landed_unit
+    landed = sum(amphibious.values())
+    if per_unit and sum(bombard.values()) > per_unit * landed:
         raise side.error("bombard", f"{sum(bombard.values())} ships bombard, more than the "
-                         f"{sum(amphibious.values())} amphibious units",
-                         hint="at most one ship per unit landed from transports (amphibious)")
+                         f"{landed} amphibious units allow ({per_unit} each)",
+                         hint=f"at most {per_unit} ship(s) per unit landed from transports "
+                         "(amphibious)")
+    if bombard and not landed:
+        raise side.error("bombard", "ships bombard only in an amphibious assault",
+                         hint="give the units landed from transports in amphibious")
     two_hit = [u.id for u in edition.units if u.hits > 1]
     if side.has("damaged"):
         table = side.raw("damaged")
@@ -95,7 +107,6 @@ def _parse_side(top: Reader, role: str, battle: str, edition: Edition) -> LowLuc
                 hint="a unit is counted amphibious or damaged, not both")
     submerge = side.boolean("submerge", False)
     order = tuple(side.names("order_of_loss", edition.ids, [], what="unit"))
-    techs = frozenset(side.names("techs", tuple(edition.tech_effects), [], what="tech"))
     side.finish()
     return LowLuckSide(units=counts, order_of_loss=order, techs=techs, amphibious=amphibious,
                        bombard=bombard, damaged=damaged, submerge=submerge)

@@ -22,14 +22,6 @@ def help_values(word: Callable[[str], str] = str) -> dict[str, Any]:
 
     edition = classic()
     unit_line = _unit_line(edition, word)
-    effects = []
-    for name, eff in edition.techs:
-        what = [f"{word('attack')} {eff.attack}" if eff.attack is not None else "",
-                f"{word('defence')} {eff.defence}" if eff.defence is not None else "",
-                word("{n} dice' worth in attack").format(n=eff.attack_dice)
-                if eff.attack_dice is not None else ""]
-        effects.append(f"{word(_words(name))} ({word(_words(eff.unit))}: "
-                       + ", ".join(w for w in what if w) + ")")
     research = {}
     for name in tech.BRANCHES:
         b = tech.branch(name)
@@ -37,12 +29,29 @@ def help_values(word: Callable[[str], str] = str) -> dict[str, Any]:
                           "thresholds": "/".join(str(t) for t, _ in b.tables)}
     fractions = {key: sbr.fraction(key) for key in
                  ("attacker_cost_with_aa", "defender_loss_with_aa", "defender_loss_without_aa")}
-    return {"units": unit_line, "techs": ", ".join(effects), "research": research,
+    return {"units": unit_line, "techs": _techs(edition, word), "research": research,
             "editions": {name: _edition_values(shipped(name), word) for name in SHIPPED},
             "sbr": {**{k: f"{f.numerator}/{f.denominator}" if f.denominator != 1 else
                        str(f.numerator) for k, f in fractions.items()},
                     "variant_c_damage": f" {word('or')} ".join(map(str, sbr.table()["variant_c_damage"])),
                     **{k: v for k, v in sbr.table().items() if not isinstance(v, list)}}}
+
+
+def _techs(edition: Edition, word: Callable[[str], str]) -> str:
+    """Every battle tech of ``edition`` and what it does, from its data."""
+    effects = []
+    for name, eff in edition.techs:
+        what = [f"{word('attack')} {eff.attack}" if eff.attack is not None else "",
+                f"{word('defence')} {eff.defence}" if eff.defence is not None else "",
+                word("{n} dice' worth in attack").format(n=eff.attack_dice)
+                if eff.attack_dice is not None else "",
+                word("AA hits on {n}").format(n=eff.aa_hit) if eff.aa_hit is not None else "",
+                word("bombards") if eff.bombard else "",
+                word("raises {n} units").format(n=eff.supports)
+                if eff.supports is not None else ""]
+        effects.append(f"{word(_words(name))} ({word(_words(eff.unit))}: "
+                       + ", ".join(w for w in what if w) + ")")
+    return ", ".join(effects) or "–"
 
 
 def _unit_line(edition: Edition, word: Callable[[str], str]) -> str:
@@ -63,4 +72,5 @@ def _edition_values(edition: Edition, word: Callable[[str], str]) -> dict[str, s
     return {"units": _unit_line(edition, word), "support": support or "–",
             "two_hit": names(u.id for u in edition.units if u.hits > 1) or "–",
             "aa_shots": str(max((u.aa_shots for u in aa), default=0)),
+            "techs": _techs(edition, word),
             "bombard": names(edition.with_ability("bombard")) or "–"}

@@ -37,8 +37,9 @@ EXTRA_COLUMNS = {
                                      "amphibious assault): they can't retreat")),
     "bombard": (QT_TRANSLATE_NOOP("widgets.lowluck_side", "Bombard"),
                 QT_TRANSLATE_NOOP("widgets.lowluck_side",
-                                  "Ships offshore that bombard the beach in round 1 (at most "
-                                  "one per unit landed; they can't be hit)")),
+                                  "Ships offshore that bombard the beach in round 1 (as many "
+                                  "per unit landed as the edition allows; they can't be "
+                                  "hit)")),
     "damaged": (QT_TRANSLATE_NOOP("widgets.lowluck_side", "Damaged"),
                 QT_TRANSLATE_NOOP("widgets.lowluck_side",
                                   "Of these units, how many start damaged (one more hit "
@@ -60,7 +61,10 @@ def extra_units(edition: lowluck.Edition, field: str, role: str) -> tuple[str, .
     if field == "amphibious" and role == "attacker":
         return tuple(u.id for u in edition.units if u.kind == "land" and not u.has("aa_gun"))
     if field == "bombard" and role == "attacker":
-        return edition.with_ability("bombard")
+        # with the ships a tech of the edition may make bombard (Revised's destroyers:
+        # refused when checked without the tech, as in a file)
+        every = frozenset(edition.tech_effects)
+        return tuple(u.id for u in edition.units if edition.bombards(u.id, every))
     if field == "damaged":
         return tuple(u.id for u in edition.units if u.hits > 1)
     return ()
