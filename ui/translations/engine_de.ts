@@ -359,6 +359,76 @@
             <translation>keine Seite hat Einheiten</translation>
         </message>
         <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>don't attack: the attack is worth {value:+.2f} IPC at best, less than not attacking</source>
+            <translation>nicht angreifen: der Angriff bringt bestenfalls {value:+.2f} IPC, weniger als kein Angriff</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>fight to the end: withdrawing is never worth more</source>
+            <translation>bis zum Ende kämpfen: ein Rückzug bringt nie mehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>{n} unit or fewer</source>
+            <translation>{n} Einheit oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>{n} units or fewer</source>
+            <translation>{n} Einheiten oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>{lo} to {hi} units</source>
+            <translation>{lo} bis {hi} Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>{n} unit</source>
+            <translation>{n} Einheit</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>{n} units</source>
+            <translation>{n} Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left</source>
+            <translation>zurückziehen, sobald du noch {units} hast</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left while the defender still has {m} or more</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger noch {m} oder mehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left and the defender has {n} unit or fewer</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Einheit oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left and the defender has {n} units or fewer</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Einheiten oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw at {position}</source>
+            <translation>zurückziehen bei {position}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>… and at {n} more position</source>
+            <translation>… und bei {n} weiteren Stellung</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>… and at {n} more positions</source>
+            <translation>… und bei {n} weiteren Stellungen</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/agc/forces.py" />
             <source>armor {arm}% lowered to {lowered}%: below the infantry's {inf}%</source>
             <translation>Panzer {arm} % auf {lowered} % gesenkt: unter den {inf} % der Infanterie</translation>
@@ -982,6 +1052,46 @@
             <location filename="../../combatassist/rulesets/ds2/summary.py" />
             <source>{weapon} vs {target}</source>
             <translation>{weapon} gegen {target}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>this attack may need about {n} battles solved (the defender's survivors after each wave, the holders of the territory), more than the {limit} it answers within {seconds} s; use fewer waves or smaller forces</source>
+            <translation>dieser Angriff braucht womöglich etwa {n} gelöste Kämpfe (die Überlebenden des Verteidigers nach jeder Welle, die Besatzer des Gebiets), mehr als die {limit}, die er in {seconds} s beantwortet; weniger Wellen oder kleinere Streitkräfte verwenden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>keep your last land unit: take your other units as casualties first</source>
+            <translation>die letzte Landeinheit behalten: zuerst die anderen Einheiten als Verluste nehmen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>keep your last {n} land units: take your other units as casualties first</source>
+            <translation>die letzten {n} Landeinheiten behalten: zuerst die anderen Einheiten als Verluste nehmen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>withdraw once only aircraft are left (no land unit)</source>
+            <translation>zurückziehen, sobald nur noch Flugzeuge übrig sind (keine Landeinheit)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>withdraw once you have {n} unit or fewer</source>
+            <translation>zurückziehen, sobald du {n} Einheit oder weniger hast</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>withdraw once you have {n} units or fewer</source>
+            <translation>zurückziehen, sobald du {n} Einheiten oder weniger hast</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>withdraw when your chance to win by fighting on is below {p:.0%}</source>
+            <translation>zurückziehen, wenn die Siegchance beim Weiterkämpfen unter {p:.0%} liegt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>withdraw after round {n}</source>
+            <translation>zurückziehen nach Runde {n}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
