@@ -327,3 +327,59 @@ def test_existing_rules_say_no_policy():
                  attacker={"units": {"infantry": 3}}, defender={"units": {"infantry": 2}})
     assert "policy" not in compute(lowluck.RULESET, s).to_json()
     assert not attack.asks_policy(s.options)
+
+
+def test_words_that_differ_from_the_policy_say_by_how_much():
+    """With an AA gun the same unit counts come with other units (aircraft shot down): the
+    words' rule per count can't follow the exact policy everywhere. They say how likely the
+    difference is and what following them costs: at least 0, at most that probability times
+    the largest swing there is."""
+    s = scenario("1942se", options={"dice": "standard", "retreat": "profit",
+                                    "territory_value": 4},
+                 attacker={"units": {"infantry": 6, "armor": 3, "fighter": 3, "bomber": 1}},
+                 defender={"units": {"infantry": 6, "aa_gun": 1, "artillery": 1,
+                                     "fighter": 1}})
+    words = compute(lowluck.RULESET, s).to_json()["policy"]
+    differs = next(w for w in words if w.startswith("the exact policy differs"))
+    p = float(differs.split("probability of ")[1].split("%")[0]) / 100
+    costs = lowluck.make_rules(s).unit_costs()
+    largest = sum(costs[u] * n for side in (s.attacker, s.defender)
+                  for u, n in side.units.items()) + 4
+    loss = float(words[-1].split("worth ")[1].split(" IPC")[0])
+    assert words[-1].startswith("following these words is worth")
+    assert 0.0 <= loss <= p * largest + 0.005
+    assert 0 < p < 0.05
+
+
+def test_words_that_follow_the_policy_say_nothing_more():
+    s = scenario("1942se", options={"dice": "standard", "retreat": "profit",
+                                    "territory_value": 3},
+                 attacker={"units": {"infantry": 3, "armor": 2, "fighter": 1}},
+                 defender={"units": {"infantry": 4, "artillery": 1}})
+    words = compute(lowluck.RULESET, s).to_json()["policy"]
+    assert not any(w.startswith(("the exact policy differs", "following these")) for w in words)
+
+
+def test_policy_past_the_limit_refused_before_solving(monkeypatch):
+    """The policy goes over the positions twice: refused at once where twice the estimate
+    is past the exact solver's limit, though the battle alone would be answered."""
+    from combatassist import limits
+    from combatassist.errors import EngineError
+    from combatassist.solver import estimate_work
+    s = scenario("1942se", options={"dice": "standard", "retreat": "profit"},
+                 attacker={"units": {"infantry": 8, "armor": 4}},
+                 defender={"units": {"infantry": 9, "artillery": 2}})
+    rules = lowluck.make_rules(s)
+    estimate = estimate_work(rules, rules.initial_state())
+    monkeypatch.setattr(limits, "MAX_EXACT_TRANSITIONS", int(estimate * 1.5))
+    rounds = []
+    monkeypatch.setattr(type(rules), "round_dist",
+                        lambda self, state, _real=type(rules).round_dist:
+                        rounds.append(state) or _real(self, state))
+    with pytest.raises(EngineError, match="transitions"):
+        policy_outcome(rules, s.options)
+    assert rounds == [rules.initial_state()]       # the estimate's round only
+    plain = lowluck.make_rules(scenario("1942se", options={"dice": "standard"},
+                                        attacker={"units": {"infantry": 8, "armor": 4}},
+                                        defender={"units": {"infantry": 9, "artillery": 2}}))
+    assert solve(plain).decided          # the battle alone is answered

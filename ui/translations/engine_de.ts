@@ -395,6 +395,21 @@
         </message>
         <message>
             <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left while the defender has as many units as you or more</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger mindestens so viele Einheiten wie du</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left while the defender has {n} unit more than you or more</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Einheit mehr als du oder mehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left while the defender has {n} units more than you or more</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Einheiten mehr als du oder mehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
             <source>withdraw once you have {units} left</source>
             <translation>zurückziehen, sobald du noch {units} hast</translation>
         </message>
@@ -415,18 +430,23 @@
         </message>
         <message>
             <location filename="../../combatassist/retreat_policy.py" />
-            <source>withdraw at {position}</source>
-            <translation>zurückziehen bei {position}</translation>
+            <source>the exact policy differs from these words where the battle arrives with a probability of {p:.2%} at most, most often at {position}: it {does} there</source>
+            <translation>die exakte Strategie weicht von diesen Worten dort ab, wohin der Kampf mit höchstens {p:.2%} Wahrscheinlichkeit gelangt, am häufigsten bei {position}: dort {does} sie</translation>
         </message>
         <message>
             <location filename="../../combatassist/retreat_policy.py" />
-            <source>… and at {n} more position</source>
-            <translation>… und bei {n} weiteren Stellung</translation>
+            <source>withdraws</source>
+            <translation>zieht sich zurück</translation>
         </message>
         <message>
             <location filename="../../combatassist/retreat_policy.py" />
-            <source>… and at {n} more positions</source>
-            <translation>… und bei {n} weiteren Stellungen</translation>
+            <source>fights on</source>
+            <translation>kämpft weiter</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>following these words is worth {loss:.2f} IPC less on average than the exact policy</source>
+            <translation>diesen Worten zu folgen bringt im Mittel {loss:.2f} IPC weniger als die exakte Strategie</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/agc/forces.py" />
