@@ -280,3 +280,15 @@ def test_summary_says_the_waves():
     payload = attack_of(*CASES["1942 land, low luck"], counter={"units": {"armor": 2}})
     text = lowluck.RULESET.summarise(compute(lowluck.RULESET, payload))
     assert "after wave 4" in text and "takes and holds" in text
+
+
+def test_shared_results_name_the_waves_and_the_counter_attack():
+    from combatassist import report
+    from combatassist.scenario import Scenario as Sc
+    payload = attack_of("1942se", {"dice": "standard", "retreat_when_only_air": True},
+                        [{"infantry": 3}, {"armor": 2, "infantry": 1}], {"infantry": 4},
+                        counter={"units": {"infantry": 3}})
+    text = report.copy_text(Sc("lowluck", payload), compute(lowluck.RULESET, payload))
+    assert "Attacker: 3 Infantry; wave 2: 2 Armor + 1 Infantry" in text
+    assert "Counter-attack: 3 Infantry" in text
+    assert "retreat when only aircraft are left: yes" in text

@@ -160,6 +160,11 @@
         </message>
         <message>
             <location filename="../../combatassist/report.py" />
+            <source>wave {k}: {units}</source>
+            <translation>Welle {k}: {units}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
             <source>{key}: </source>
             <translation>{key}: </translation>
         </message>
@@ -300,6 +305,26 @@
         </message>
         <message>
             <location filename="../../combatassist/report.py" />
+            <source>attacker keeps land units</source>
+            <translation>Angreifer behält Landeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>retreat policy</source>
+            <translation>Rückzugsstrategie</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>territory value</source>
+            <translation>Wert des Gebiets</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>retreat when only aircraft are left</source>
+            <translation>Rückzug, wenn nur noch Flugzeuge übrig sind</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
             <source>defender rolls an extra white die</source>
             <translation>Verteidiger würfelt einen weißen Würfel zusätzlich</translation>
         </message>
@@ -327,6 +352,11 @@
             <location filename="../../combatassist/report.py" />
             <source>{side}: {forces}</source>
             <translation>{side}: {forces}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>Counter-attack: {forces}</source>
+            <translation>Gegenangriff: {forces}</translation>
         </message>
         <message>
             <location filename="../../combatassist/report.py" />
