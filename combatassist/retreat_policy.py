@@ -103,9 +103,12 @@ def taken_of(rules: BattleRules) -> Callable[[Any], bool]:
 
 def best_policy(rules: BattleRules, kind: str, *, territory_value: float = 0.0,
                 forced: Callable[[Any], bool] | None = None,
+                after: Callable[[Any], float] | None = None,
                 cancel: Callable[[], bool] | None = None) -> Policy:
     """The optimal ``kind`` ("profit" or "strafe") policy of the battle fought to its end,
     with the exact outcome under it. ``forced(state)``: other rules withdraw there anyway.
+    ``after(state)``: what comes after the battle is worth from where it ends or is left
+    (an attack's later waves, ``lowluck.attack``), added to that position's worth.
     EngineError past the exact solver's limits (refused before starting when the estimate
     says so)."""
     if kind not in POLICIES:
@@ -131,7 +134,8 @@ def best_policy(rules: BattleRules, kind: str, *, territory_value: float = 0.0,
     value_taken = territory_value if kind == "profit" else 0.0
 
     def leaf(state: Any) -> float:
-        return swing(state) + (value_taken if taken(state) else 0.0)
+        later = 0.0 if after is None else after(state)
+        return swing(state) + (value_taken if taken(state) else 0.0) + later
 
     solved = PositionValues()
     chosen: set = set()
@@ -140,7 +144,10 @@ def best_policy(rules: BattleRules, kind: str, *, territory_value: float = 0.0,
         w = None if withdraw is None else withdraw(state)
         if w == state:                                   # nothing can leave: fight on
             return on
-        leave = swing(state) if w is None else solved.value.get(w, leaf(w))
+        if w is None:
+            leave = swing(state) + (0.0 if after is None else after(state))
+        else:
+            leave = solved.value.get(w, leaf(w))
         if forced is not None and forced(state):
             chosen.add(state)
             return leave

@@ -292,3 +292,74 @@ def test_shared_results_name_the_waves_and_the_counter_attack():
     assert "Attacker: 3 Infantry; wave 2: 2 Armor + 1 Infantry" in text
     assert "Counter-attack: 3 Infantry" in text
     assert "retreat when only aircraft are left: yes" in text
+
+
+def _subsets_best(rules, value_of_end):
+    """The best, over every subset of the battle's live positions withdrawing, of the
+    expected ``value_of_end(end position)``."""
+    import itertools
+    from combatassist.solver import DEFAULT_MAX_STATES, Transitions, solve
+    transitions = Transitions(rules, None, DEFAULT_MAX_STATES)
+    solve(rules, curve=False, transitions=transitions)
+    live = sorted((s for s in transitions.cache if rules.verdict(s) is None), key=repr)
+    assert len(live) <= 12
+    best = -math.inf
+    for n in range(len(live) + 1):
+        for chosen in itertools.combinations(live, n):
+            chosen = set(chosen)
+            out = solve(rules, curve=False, retreat=lambda s, _r, c=chosen: s in c)
+            best = max(best, math.fsum(p * value_of_end(s) for bucket in (
+                out.decided, out.retreated, out.stalemates, out.undecided)
+                for s, p in bucket.items()))
+    return best
+
+
+@pytest.mark.parametrize("edition, waves, defender", [
+    ("classic", [{"infantry": 1, "armor": 1}, {"armor": 1}], {"infantry": 2}),
+    ("1942se", [{"infantry": 2}, {"armor": 1, "fighter": 1}], {"infantry": 2}),
+    ("1942se", [{"fighter": 1}, {"infantry": 1}], {"infantry": 1}),
+])
+def test_profit_in_waves_is_the_best_of_every_retreat_decision(edition, waves, defender):
+    """Each wave's profit policy counts what the later wave makes of the defender it leaves:
+    the attack's expected IPC is the best over every subset of the first wave's positions
+    withdrawing, each end followed by the best of every subset of the second wave's."""
+    from combatassist.retreat_policy import swing_of, taken_of
+    value = 4
+    payload = attack_of(edition, {"dice": "standard", "retreat": "profit",
+                                  "territory_value": value}, waves, defender)
+    first = lowluck.make_rules(replace(payload, waves=(), counter=None))
+    swing0, taken0 = swing_of(first), taken_of(first)
+    second_land = any(payload.edition.unit(u).kind == "land" for u in waves[1])
+    memo: dict = {}
+
+    def second(units):
+        key = tuple(sorted(units.items()))
+        if key not in memo:
+            rules = lowluck.make_rules(replace(payload, attacker=payload.waves[0],
+                                               defender=LowLuckSide(units=units), waves=(),
+                                               counter=None))
+            sw, tk = swing_of(rules), taken_of(rules)
+            memo[key] = _subsets_best(rules, lambda s: sw(s) + (value if tk(s) else 0))
+        return memo[key]
+
+    def end_value(s):
+        left = first.state_units(s)[1]
+        later = second(left) if left else (value if second_land and not taken0(s) else 0)
+        return swing0(s) + (value if taken0(s) else 0) + later
+
+    best = _subsets_best(first, end_value)
+    result = compute(lowluck.RULESET, payload).to_json()
+    assert result["expected_profit"] == pytest.approx(best, abs=1e-12)
+
+
+def test_policy_waves_past_the_limit_refused_at_once(monkeypatch):
+    """A profit policy over waves solves a wave per defender it may meet: refused before
+    any battle is solved when their estimates add up past the exact limit."""
+    payload = attack_of("1942se", {"dice": "standard", "retreat": "profit"},
+                        [{"infantry": 10, "armor": 5}, {"armor": 8}], {"infantry": 12})
+    work = attack.policy_work(payload)
+    from combatassist import limits
+    monkeypatch.setattr(limits, "MAX_EXACT_TRANSITIONS", int(work / 2))
+    monkeypatch.setattr(attack, "best_policy", lambda *a, **k: pytest.fail("solved"))
+    with pytest.raises(EngineError, match="transitions"):
+        compute(lowluck.RULESET, payload)

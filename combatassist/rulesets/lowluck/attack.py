@@ -36,7 +36,9 @@ import numpy as np
 
 from ...errors import EngineError
 from ...result import BattleResult, battle_result
-from ...solver import BattleOutcome
+from ... import limits
+from ...retreat_policy import POLICY_PASSES, best_policy
+from ...solver import BattleOutcome, estimate_work, simulate
 from ...text import msg, plural
 from .rules import LowLuckOptions, LowLuckScenario, LowLuckSide, make_rules
 
@@ -167,6 +169,23 @@ def battles_needed(payload: LowLuckScenario) -> int:
     return total
 
 
+def policy_work(payload: LowLuckScenario) -> float:
+    """The exact solver's transitions a retreat policy's waves need at most: each wave's
+    battle against the whole defender (the largest it can meet) once for the first wave and
+    once per defender survivor composition for the later ones, each gone over
+    ``retreat_policy.POLICY_PASSES`` times (refused at once past the exact limit)."""
+    n_def = sum(payload.defender.units.values())
+    two_hit = sum(n for u, n in payload.defender.units.items()
+                  if payload.edition.unit(u).hits > 1)
+    total = 0.0
+    for k, wave in enumerate((payload.attacker, *payload.waves)):
+        rules = make_rules(wave_scenario(payload, wave, dict(payload.defender.units),
+                                         dict(payload.defender.damaged)))
+        work = estimate_work(rules, rules.initial_state()) or 0.0
+        total += work * POLICY_PASSES * (1 if k == 0 else (n_def + 1) * (two_hit + 1))
+    return total
+
+
 def _too_many(n: int) -> EngineError:
     return EngineError(msg(
         "this attack may need about {n} battles solved (the defender's survivors after each "
@@ -191,6 +210,8 @@ def answer(ruleset: Any, payload: LowLuckScenario, outcome_of: Callable, *,
     needed = battles_needed(payload)
     if needed > MAX_ATTACK_BATTLES:
         raise _too_many(needed)
+    if opts.retreat != "none" and payload.waves:
+        limits.check_exact(policy_work(payload))
     return _Attack(ruleset, payload, outcome_of, method, trials, seed, cancel).run()
 
 
@@ -256,9 +277,26 @@ class _Attack:
         self.solved = 0
         self.words = None
         self.first_rules = make_rules(payload)
+        self.waves = (payload.attacker, *payload.waves)
+        #: ``retreat = "profit"`` with later waves: each wave's policy counts what the later
+        #: waves make of the defender it leaves (``_policy``)
+        self.looks_ahead = payload.options.retreat == "profit" and bool(payload.waves)
+        self.policies: dict = {}
 
-    def _battle(self, scenario: LowLuckScenario, mass: float, key: tuple):
-        """(rules, outcome as masses summing to 1) of one battle."""
+    def _battle(self, scenario: LowLuckScenario, mass: float, key: tuple, k: int,
+                spec: tuple):
+        """(rules, outcome as masses summing to 1) of one battle: wave ``k`` against the
+        defender's ``spec`` (units, damaged)."""
+        if self.looks_ahead:
+            rules, policy = self._policy(k, spec)
+            if self.words is None:
+                self.words = policy.words
+            if self.method == "simulate":
+                chosen = policy.withdraw
+                return rules, simulate(rules, max(1, int(round(mass))), self._seed(key),
+                                       cancel=self.cancel,
+                                       retreat=lambda state, _r: state in chosen)
+            return rules, policy.outcome
         self.solved += 1
         if self.solved > MAX_ATTACK_BATTLES:
             raise _too_many(self.solved)
@@ -272,6 +310,43 @@ class _Attack:
         if self.words is None:
             self.words = words
         return rules, outcome
+
+    # -- the profit policy looking ahead to the later waves ------------------------------
+    def _policy(self, k: int, spec: tuple):
+        """(rules, ``retreat_policy.Policy``) of wave ``k`` against the defender's ``spec``,
+        its ends worth what the later waves make of them (memoised: every wave's policy
+        asks the next one's value of each defender it may leave)."""
+        hit = self.policies.get((k, spec))
+        if hit is not None:
+            return hit
+        self.solved += 1
+        if self.solved > MAX_ATTACK_BATTLES:
+            raise _too_many(self.solved)
+        from . import forced_rule                  # (the package imports this module)
+        ids = self.ids
+        payload = self.payload
+        scenario = wave_scenario(payload, self.waves[k],
+                                 {u: n for u, n in zip(ids, spec[0]) if n},
+                                 {u: n for u, n in zip(ids, spec[1]) if n})
+        rules = make_rules(scenario)
+        opts = payload.options
+        after = None
+        if k + 1 < len(self.waves):
+            later_land = any(self._is_land(i) and n for w in self.waves[k + 1:]
+                             for i, n in enumerate(_counts(ids, w.units)))
+
+            def after(state, rules=rules):
+                left = _counts(ids, rules.state_units(state)[1])
+                if any(left):
+                    return self._policy(k + 1, (left, _counts(ids, _damaged(rules, state))))[
+                        1].value
+                # destroyed: a later wave walks in and takes it if this one didn't
+                taken = _taken(rules, state)
+                return opts.territory_value if later_land and not taken else 0.0
+        policy = best_policy(rules, "profit", territory_value=opts.territory_value,
+                             forced=forced_rule(rules, opts), after=after, cancel=self.cancel)
+        self.policies[(k, spec)] = (rules, policy)
+        return rules, policy
 
     def _seed(self, key: tuple[int, ...]) -> int | None:
         """A battle's own seed, from the run's and the battle's place (``key``)."""
@@ -316,7 +391,7 @@ class _Attack:
                 scenario = wave_scenario(
                     payload, wave, {u: n for u, n in zip(ids, dfn) if n},
                     {u: n for u, n in zip(ids, dmg) if n})
-                rules, outcome = self._battle(scenario, mass, (k, gi))
+                rules, outcome = self._battle(scenario, mass, (k, gi), k, (dfn, dmg))
                 rounds += outcome.expected_rounds * (mass if self.method == "exact"
                                                      else mass / total)
                 pruned += outcome.pruned * (mass if self.method == "exact" else mass / total)
