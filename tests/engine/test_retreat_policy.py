@@ -291,7 +291,6 @@ def test_only_air_never_applies_to_an_air_attack():
     ({"territory_value": 4}, None, "territory_value"),
     ({"retreat": "strafe", "battle": "sea"}, {"destroyer": 1}, "retreat"),
     ({"keep_land_units": 2, "keep_land_unit": True}, None, "keep_land_units"),
-    ({"keep_land_units": 2, "battle": "sea"}, {"destroyer": 1}, "keep_land_units"),
     ({"retreat_when_only_air": True, "battle": "sea"}, {"destroyer": 1},
      "retreat_when_only_air"),
     ({"retreat": "cautious"}, None, "retreat"),
@@ -319,6 +318,16 @@ def test_documents_round_trip():
                  defender={"units": {"infantry": 2}})
     doc = {"ruleset": "lowluck", **lowluck.RULESET.to_document(s)}
     assert parse_scenario_text(tomli_w.dumps(doc)).body == s
+
+
+def test_keep_land_units_at_sea_changes_nothing():
+    """As keep_land_unit: kept in a sea battle's file, no effect there."""
+    doc = dict(attacker={"units": {"destroyer": 2, "fighter": 1}},
+               defender={"units": {"destroyer": 2}})
+    kept = compute(lowluck.RULESET, scenario("1942se", options={"battle": "sea",
+                                                                "keep_land_units": 2}, **doc))
+    plain = compute(lowluck.RULESET, scenario("1942se", options={"battle": "sea"}, **doc))
+    assert kept.losses == plain.losses
 
 
 def test_existing_rules_say_no_policy():

@@ -262,8 +262,7 @@ class LowLuckView(BattleView):
             submarine_first_strike=(self.sub_first.isChecked()
                                     or self.edition.submarines != "first_strike"),
             aa_gun=self.aa_gun.isChecked() and kind == "land" and self.edition.aa == "option",
-            keep_land_unit=kind == "land" and kept == 1,
-            keep_land_units=kept if kind == "land" and kept > 1 else 0,
+            keep_land_unit=kept == 1, keep_land_units=kept if kept > 1 else 0,
             retreat_after=retreat.after_round, retreat_when_units=retreat.when_units,
             retreat_below=retreat.below, **self.policy_box.values())
         body = lowluck.LowLuckScenario(options=options,

@@ -219,8 +219,8 @@ def policy_lines(opts: LowLuckOptions, words: list | None) -> list:
     """The retreat rules in words (``policy`` in the JSON): the optimal policy's
     (``words``), then the casualty and retreat rules the options set."""
     lines = list(words or [])
-    if opts.kept_land_units > 1 or (opts.keep_land_units and opts.battle == "land"):
-        lines.append(plural(opts.kept_land_units,
+    if opts.keep_land_units and opts.battle == "land":
+        lines.append(plural(opts.keep_land_units,
                             "keep your last land unit: take your other units as casualties "
                             "first", "keep your last {n} land units: take your other units "
                             "as casualties first"))
@@ -241,7 +241,7 @@ def policy_lines(opts: LowLuckOptions, words: list | None) -> list:
 
 def asks_policy(opts: LowLuckOptions) -> bool:
     """The options set a retreat policy or rule of this part (``policy`` in the JSON)."""
-    return (opts.retreat != "none" or bool(opts.keep_land_units)
+    return (opts.retreat != "none" or bool(opts.keep_land_units and opts.battle == "land")
             or opts.retreat_when_only_air)
 
 

@@ -156,11 +156,11 @@ def _check_policies(opts: Reader, options: LowLuckOptions) -> None:
     if options.keep_land_units and options.keep_land_unit:
         raise opts.error("keep_land_units", "says the same as keep_land_unit",
                          hint="keep one of them (keep_land_unit = true is keep_land_units = 1)")
-    for key, value in (("keep_land_units", options.keep_land_units),
-                       ("retreat_when_only_air", options.retreat_when_only_air)):
-        if value and not land:
-            raise opts.error(key, "is for land battles (the land units take the territory)",
-                             hint='set battle = "land" or remove it')
+    # (keep_land_units, like keep_land_unit, is kept in a sea battle and changes nothing
+    # there: a form switching the kind back and forth keeps it)
+    if options.retreat_when_only_air and not land:
+        raise opts.error("retreat_when_only_air", "is for land battles (the land units take "
+                         "the territory)", hint='set battle = "land" or remove it')
     policy = options.retreat
     if options.territory_value and policy != "profit":
         raise opts.error("territory_value", 'counts only for retreat = "profit"',
