@@ -31,8 +31,44 @@
             <translation>Chancen ab {where}: {outcomes}</translation>
         </message>
         <message>
-            <source>; expected losses by the end: attacker {attacker}, defender {defender}</source>
-            <translation>; erwartete Verluste bis zum Ende: Angreifer {attacker}, Verteidiger {defender}</translation>
+            <source>; expected further losses: attacker {attacker}, defender {defender}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Press on</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>{Side} retreats now</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Attacker wins</source>
+            <translation type="unfinished">Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>Defender wins</source>
+            <translation type="unfinished">Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <source>Draw</source>
+            <translation type="unfinished">Unentschieden</translation>
+        </message>
+        <message>
+            <source>IPC still to lose: attacker</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>IPC still to lose: defender</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Attacker takes the territory</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Press on or retreat now (exact, from here):</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>; casualties: {policy} (as on the odds tab)</source>
@@ -1263,6 +1299,17 @@ Geländeabzüge auf für:</translation>
         </message>
     </context>
     <context>
+        <name>widgets.casualty_chips</name>
+        <message>
+            <source>Click: one more lost; right click or Shift+click: one fewer (keys + and −)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&lt;b style="color:{colour}"&gt;{side}&lt;/b&gt; loses {taken} of {hits}:</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>widgets.count_box</name>
         <message>
             <source>'{text}' is not a count: type a whole number from {least} to {most} (leaving the field keeps {value})</source>
@@ -1275,6 +1322,45 @@ Geländeabzüge auf für:</translation>
         <message>
             <source>{count} is less than {least}, the least allowed here</source>
             <translation>{count} ist weniger als {least}, das Mindeste, was hier erlaubt ist</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.dice_entry</name>
+        <message>
+            <source>1 sure hit + 1 die, hit on {v} or less</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>1 die, hit on {v} or less</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Count hits</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Enter how many dice of each group hit instead of their faces (Ctrl+H)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>hits 0–{n}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>How many of these dice hit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>faces, e.g. {example}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The faces these dice show, in any order</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The faces, in this order</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -1397,6 +1483,14 @@ Geländeabzüge auf für:</translation>
         <message>
             <source>Keep this weapon's result and compare the next set-up side by side with it (Ctrl+P)</source>
             <translation>Das Ergebnis dieser Waffe festhalten und die nächste Aufstellung daneben vergleichen (Strg+P)</translation>
+        </message>
+        <message>
+            <source>Copy results</source>
+            <translation>Ergebnisse kopieren</translation>
+        </message>
+        <message>
+            <source>The weapon, the target and the shot's odds as plain text, to paste into a forum or a chat (Ctrl+Shift+C)</source>
+            <translation>Waffe, Ziel und die Chancen des Schusses als einfacher Text, zum Einfügen in ein Forum oder einen Chat (Strg+Umschalt+C)</translation>
         </message>
         <message>
             <source>&lt;b&gt;Now&lt;/b&gt;</source>
