@@ -182,30 +182,6 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
             <translation>Die {ruleset}-Schlacht am Tisch wurde nicht beendet ({summary}). Dort weitermachen, wo sie stand?</translation>
         </message>
         <message>
-            <source>over: {verdict}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>not finished</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>{ruleset} ({state}): {summary}</source>
-            <translation type="unfinished" />
-        </message>
-        <message numerus="yes">
-            <source>%n battles at the table are waiting:</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
-            </translation>
-        </message>
-        <message>
-            <source>Resume them all?
-No: the unfinished ones are offered again at the next start; the finished ones are discarded.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>{name} ({tab} tab)</source>
             <translation>{name} (Reiter {tab})</translation>
         </message>
@@ -620,8 +596,8 @@ Nein: sie wird verworfen.</translation>
             <translation>Die Aufstellung festhalten und die Schlacht am Tisch auswürfeln</translation>
         </message>
         <message>
-            <source>Last roll ({phase}): {luck}</source>
-            <translation type="unfinished" />
+            <source>dice rolled, e.g. 3 5 1</source>
+            <translation>gewürfelte Augen, z. B. 3 5 1</translation>
         </message>
         <message>
             <source>Roll</source>
@@ -642,10 +618,6 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>Play this phase with these dice and casualties (Enter)</source>
             <translation>Diese Phase mit diesen Würfeln und Verlusten spielen (Enter)</translation>
-        </message>
-        <message>
-            <source>Dice:</source>
-            <translation type="unfinished" />
         </message>
         <message>
             <source>Undo</source>
@@ -672,20 +644,20 @@ Nein: sie wird verworfen.</translation>
             <translation>Schließen</translation>
         </message>
         <message>
-            <source>or all the dice in one line, e.g. 3 5 1</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Every die of the phase in one line, in the order the rules list them</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <source>Leave table-side mode and unfreeze the set-up</source>
             <translation>Den Tischmodus verlassen und die Aufstellung wieder freigeben</translation>
         </message>
         <message>
             <source>This phase</source>
             <translation>Diese Phase</translation>
+        </message>
+        <message>
+            <source>Dice to roll:</source>
+            <translation>Zu würfeln:</translation>
+        </message>
+        <message>
+            <source>Rolled:</source>
+            <translation>Gewürfelt:</translation>
         </message>
         <message>
             <source>Result:</source>
@@ -772,6 +744,10 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>Round {round} — {phase}</source>
             <translation>Runde {round} — {phase}</translation>
+        </message>
+        <message>
+            <source>none: the battle is over (Undo takes back the last step; Close battle leaves the table)</source>
+            <translation>keine: die Schlacht ist vorbei (Rückgängig nimmt den letzten Schritt zurück; Schließen verlässt den Tisch)</translation>
         </message>
         <message>
             <source>no dice this phase: press Enter or Apply</source>

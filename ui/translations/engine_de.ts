@@ -431,12 +431,12 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>attacker wins {p:9.2%}</source>
-            <translation>Angreifer gewinnt {p:.2%}</translation>
+            <translation>Angreifer gewinnt {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
             <source>defender wins {p:9.2%}</source>
-            <translation>Verteidiger gewinnt {p:.2%}</translation>
+            <translation>Verteidiger gewinnt {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -446,7 +446,7 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>draw          {p:9.2%}</source>
-            <translation>Unentschieden {p:.2%}</translation>
+            <translation>Unentschieden {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -456,7 +456,7 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>undecided     {p:9.2%}  (the round limit was reached)</source>
-            <translation>offen {p:.2%} (Rundengrenze erreicht)</translation>
+            <translation>offen {p:9.2%} (Rundengrenze erreicht)</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -476,7 +476,7 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>takes the territory {p:9.2%}  (attacker wins with a land unit left)</source>
-            <translation>nimmt das Gebiet ein {p:.2%} (Angreifer gewinnt mit einer Landeinheit übrig)</translation>
+            <translation>nimmt das Gebiet ein {p:9.2%} (Angreifer gewinnt mit einer Landeinheit übrig)</translation>
         </message>
         <message>
             <location filename="../../combatassist/retreat_policy.py" />
