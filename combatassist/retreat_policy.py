@@ -104,11 +104,13 @@ def taken_of(rules: BattleRules) -> Callable[[Any], bool]:
 def best_policy(rules: BattleRules, kind: str, *, territory_value: float = 0.0,
                 forced: Callable[[Any], bool] | None = None,
                 after: Callable[[Any], float] | None = None,
+                defender_hits: Callable[[Any], int] | None = None,
                 cancel: Callable[[], bool] | None = None) -> Policy:
     """The optimal ``kind`` ("profit" or "strafe") policy of the battle fought to its end,
     with the exact outcome under it. ``forced(state)``: other rules withdraw there anyway.
     ``after(state)``: what comes after the battle is worth from where it ends or is left
     (an attack's later waves, ``lowluck.attack``), added to that position's worth.
+    ``defender_hits``: the words count the defender in hits (``policy_words``).
     EngineError past the exact solver's limits (refused before starting when the estimate
     says so)."""
     if kind not in POLICIES:
@@ -178,7 +180,8 @@ def best_policy(rules: BattleRules, kind: str, *, territory_value: float = 0.0,
                                                      out.stalemates, out.undecided)
                          for s, p in bucket.items())
     policy.words = policy_words(rules, transitions, chosen,
-                                solved.fight_on.get(state0, value), value_of, value)
+                                solved.fight_on.get(state0, value), value_of, value,
+                                defender_hits)
     return policy
 
 
@@ -247,7 +250,8 @@ def _rules_for(rows: list) -> tuple[tuple[str, int], float]:
     return best, wrong(best)
 
 
-def _runs(thresholds: dict[int, tuple[str, int]]) -> list[tuple[str, list[int]]]:
+def _runs(thresholds: dict[int, tuple[str, int]], relative: bool = True
+          ) -> list[tuple[str, list[int]]]:
     """Numbers of attacker units (most first) said in one sentence: consecutive ones with
     the same rule ("same"), or with ">=" thresholds the same number of units above theirs
     ("more": "while the defender has 1 unit more than you or more"), three or more."""
@@ -264,7 +268,7 @@ def _runs(thresholds: dict[int, tuple[str, int]]) -> list[tuple[str, list[int]]]
                and thresholds[counts[i + len(run)]] == thresholds[run[0]]):
             run.append(counts[i + len(run)])
         kind = "same"
-        if len(run) == 1 and ahead(run[0]) is not None:
+        if relative and len(run) == 1 and ahead(run[0]) is not None:
             more = [run[0]]
             while (i + len(more) < len(counts) and counts[i + len(more)] == more[-1] - 1
                    and ahead(counts[i + len(more)]) == ahead(run[0])):
@@ -276,10 +280,16 @@ def _runs(thresholds: dict[int, tuple[str, int]]) -> list[tuple[str, list[int]]]
     return runs
 
 
+def defender_units(rules: BattleRules) -> Callable[[Any], int]:
+    """The defender's units in a position (the words' count)."""
+    return lambda state: sum(rules.state_units(state)[1].values())
+
+
 def policy_words(rules: BattleRules, transitions: Transitions, withdraw: set,
                  attack_value: float = 0.0,
                  value_of: Callable[[Callable[[Any], bool]], float] | None = None,
-                 value: float = 0.0) -> list:
+                 value: float = 0.0, defender_hits: Callable[[Any], int] | None = None
+                 ) -> list:
     """The policy as sentences a player follows at the table.
 
     Positions are told apart by how many units each side has (the attacker's fighting
@@ -293,7 +303,8 @@ def policy_words(rules: BattleRules, transitions: Transitions, withdraw: set,
     such position, and (``value_of(rule)``: the worth of withdrawing where ``rule(state)``)
     how much less following the words is worth than the policy (worth ``value``).
     ``attack_value``: what fighting the first round is worth (said when the policy is not to
-    attack)."""
+    attack). ``defender_hits(state)``: the defender is counted in the hits it can still take
+    instead of units (two-hit units: a damaged battleship is one more position apart)."""
     state0 = rules.initial_state()
     if state0 in withdraw:
         return [msg("don't attack: the attack is worth {value:+.2f} IPC at best, less than "
@@ -302,10 +313,11 @@ def policy_words(rules: BattleRules, transitions: Transitions, withdraw: set,
     if not any(s in withdraw for s in live):
         return [msg("fight to the end: withdrawing is never worth more")]
     reach = reach_probability(rules, transitions, withdraw, live)
+    size = defender_units(rules) if defender_hits is None else defender_hits
     by_units: dict[int, list] = {}
     for s in live:
         a = rules.attacker_units(s)
-        d = sum(rules.state_units(s)[1].values())
+        d = size(s)
         by_units.setdefault(a, []).append((d, s in withdraw, reach.get(s, 0.0), s))
     thresholds: dict[int, tuple[str, int]] = {}
     off: list = []
@@ -319,7 +331,7 @@ def policy_words(rules: BattleRules, transitions: Transitions, withdraw: set,
             if said != leave and p > 0.0:
                 off.append((p, s, leave))
     words = []
-    for kind, run in _runs(thresholds):
+    for kind, run in _runs(thresholds, relative=defender_hits is None):
         hi, lo = run[0], run[-1]
         how, m = thresholds[hi]
         fewest = lo == min(by_units)
@@ -341,9 +353,16 @@ def policy_words(rules: BattleRules, transitions: Transitions, withdraw: set,
                                     "has {n} units more than you or more", units=units))
         elif how == "any":
             words.append(msg("withdraw once you have {units} left", units=units))
+        elif how == ">=" and defender_hits is not None:
+            words.append(msg("withdraw once you have {units} left while the defender can "
+                             "still take {m} hits or more", units=units, m=m))
         elif how == ">=":
             words.append(msg("withdraw once you have {units} left while the defender still "
                              "has {m} or more", units=units, m=m))
+        elif defender_hits is not None:
+            words.append(plural(m, "withdraw once you have {units} left and the defender can "
+                                "take {n} hit or fewer", "withdraw once you have {units} left "
+                                "and the defender can take {n} hits or fewer", units=units))
         else:
             words.append(plural(m, "withdraw once you have {units} left and the defender has "
                                 "{n} unit or fewer", "withdraw once you have {units} left and "
@@ -361,7 +380,7 @@ def policy_words(rules: BattleRules, transitions: Transitions, withdraw: set,
                 if rule is None:
                     return False
                 how, m = rule
-                d = sum(rules.state_units(state)[1].values())
+                d = size(state)
                 return how == "any" or (how == ">=" and d >= m) or (how == "<=" and d <= m)
             words.append(msg("following these words is worth {loss:.2f} IPC less on average "
                              "than the exact policy", loss=max(0.0, value - value_of(said))))

@@ -392,3 +392,15 @@ def test_policy_past_the_limit_refused_before_solving(monkeypatch):
                                         attacker={"units": {"infantry": 8, "armor": 4}},
                                         defender={"units": {"infantry": 9, "artillery": 2}}))
     assert solve(plain).decided          # the battle alone is answered
+
+
+def test_words_count_a_battleships_hits():
+    """At sea with a two-hit battleship the words count the hits the defender can still
+    take (a damaged battleship is one fewer): here they follow the exact policy exactly."""
+    s = scenario("1942se", options={"dice": "standard", "battle": "sea", "retreat": "profit"},
+                 attacker={"units": {"submarine": 2, "destroyer": 1}},
+                 defender={"units": {"battleship": 1, "submarine": 1}})
+    words = compute(lowluck.RULESET, s).to_json()["policy"]
+    assert words == [
+        "withdraw once you have 2 units left while the defender can still take 3 hits or more",
+        "withdraw once you have 1 unit left while the defender can still take 2 hits or more"]

@@ -535,8 +535,23 @@
         </message>
         <message>
             <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left while the defender can still take {m} hits or more</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger noch {m} oder mehr Treffer einstecken kann</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
             <source>withdraw once you have {units} left while the defender still has {m} or more</source>
             <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger noch {m} oder mehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left and the defender can take {n} hit or fewer</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Treffer oder weniger einstecken kann</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left and the defender can take {n} hits or fewer</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Treffer oder weniger einstecken kann</translation>
         </message>
         <message>
             <location filename="../../combatassist/retreat_policy.py" />

@@ -70,6 +70,17 @@ def only_air_rule(rules: LowLuckRules) -> Callable[[Any], bool] | None:
     return only_air
 
 
+def defender_hits(rules: LowLuckRules) -> Callable[[Any], int] | None:
+    """The hits the defender can still take in a position, for the policy's words, when it
+    has two-hit units (a later edition's battleships); None otherwise (units are counted)."""
+    slots = getattr(rules.dfn, "slots", None)
+    if not slots or not any(s.undamaged_two_hit and n
+                            for s, n in zip(slots, rules.initial_state()[1])):
+        return None
+    extra = [s.unit.hits - 1 if s.undamaged_two_hit else 0 for s in slots]
+    return lambda state: sum(n + n * e for n, e in zip(state[1], extra))
+
+
 def forced_rule(rules: LowLuckRules, opts: LowLuckOptions) -> Callable[[Any], bool] | None:
     """The rules that withdraw whatever a retreat policy would do: ``retreat_when_units``,
     ``retreat_when_only_air``."""
@@ -133,7 +144,8 @@ def policy_outcome(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "
     """(outcome, ``retreat_policy.Policy``) under ``[options] retreat`` = "profit" or
     "strafe": the exact optimal policy; simulated, the dice play it."""
     policy = best_policy(rules, opts.retreat, territory_value=opts.territory_value,
-                         forced=forced_rule(rules, opts), cancel=cancel)
+                         forced=forced_rule(rules, opts), defender_hits=defender_hits(rules),
+                         cancel=cancel)
     if method == "simulate":
         chosen = policy.withdraw
         return simulate(rules, trials, seed, cancel=cancel,

@@ -322,7 +322,7 @@ class _Attack:
         self.solved += 1
         if self.solved > MAX_ATTACK_BATTLES:
             raise _too_many(self.solved)
-        from . import forced_rule                  # (the package imports this module)
+        from . import defender_hits, forced_rule   # (the package imports this module)
         ids = self.ids
         payload = self.payload
         scenario = wave_scenario(payload, self.waves[k],
@@ -344,7 +344,8 @@ class _Attack:
                 taken = _taken(rules, state)
                 return opts.territory_value if later_land and not taken else 0.0
         policy = best_policy(rules, "profit", territory_value=opts.territory_value,
-                             forced=forced_rule(rules, opts), after=after, cancel=self.cancel)
+                             forced=forced_rule(rules, opts), after=after,
+                             defender_hits=defender_hits(rules), cancel=self.cancel)
         self.policies[(k, spec)] = (rules, policy)
         return rules, policy
 
