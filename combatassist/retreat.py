@@ -10,6 +10,10 @@ round — the first round included:
   under these same rules from there on, is below X (0–1). That chance is solved backwards
   over the battle's positions (``position_values``); a first exact pass finds them.
 
+A ruleset may add its own rule on the attacker's units (``RetreatOptions.withdraws``, e.g.
+Low Luck's "withdraw when only aircraft are left"), asked like ``when_units``. The retreat
+policies that optimise (profit, strafe) are ``retreat_policy``'s.
+
 A withdrawn battle is the defender's (``defender_wins``, docs/scenario-format.md) and is
 also reported apart as ``retreated``.
 """
@@ -45,11 +49,14 @@ class RetreatOptions:
     after_round: int = 0
     when_units: int = 0
     below: float = 0.0
+    #: A ruleset's own rule on the attacker's units (e.g. Low Luck's "withdraw when only
+    #: aircraft are left"): ``withdraws(state)``, holding once the units are few enough.
+    withdraws: Callable[[Any], bool] | None = None
 
     @property
     def by_position(self) -> bool:
         """True when a rule looks at the position (not only at the round count)."""
-        return self.when_units > 0 or self.below > 0.0
+        return self.when_units > 0 or self.below > 0.0 or self.withdraws is not None
 
 
 def read_retreat_options(opts: Reader, *, max_rounds: int, max_units: int) -> RetreatOptions:
@@ -227,9 +234,10 @@ def _position_rule(rules: BattleRules, options: RetreatOptions,
                    transitions: Transitions, cut_is_retreat: bool = False,
                    max_rounds: int = 0) -> RetreatRule:
     few = options.when_units
+    own = options.withdraws
 
     def too_few(state: Any) -> bool:
-        return few > 0 and attacker_units(state) <= few
+        return (few > 0 and attacker_units(state) <= few) or (own is not None and own(state))
 
     if options.below <= 0.0:
         return lambda state, _rounds: too_few(state)

@@ -50,7 +50,7 @@ WORK_FLOOR = 1_000
 class SideSlots:
     """One side's slots, order of loss and casualty policy, fixed for the battle."""
 
-    def __init__(self, role: str, edition: Edition, spec, keep_land: bool):
+    def __init__(self, role: str, edition: Edition, spec, keep_land: int):
         self.role = role
         slots: list[Slot] = []
         counts: list[int] = []
@@ -182,7 +182,7 @@ class SideSlots:
                     hits -= n
                     taken += n
             taken += lose_in_order(remaining, hits, self.order, allowed,
-                                   self.land if self.keep_land else None)
+                                   self.land if self.keep_land else None, self.keep_land)
         return tuple(remaining), taken
 
     # -- the Classic casualty interface (AA fire is shared with Classic) -----------------
@@ -311,8 +311,8 @@ class LaterRules(BattleRules):
         self.dice = dice_system(opts.dice)
         self.land_battle = opts.battle == "land"
         self.att = SideSlots("attacker", self.edition, scenario.attacker,
-                             opts.keep_land_unit and self.land_battle)
-        self.dfn = SideSlots("defender", self.edition, scenario.defender, False)
+                             opts.kept_land_units if self.land_battle else 0)
+        self.dfn = SideSlots("defender", self.edition, scenario.defender, 0)
         self.att_cas, self.def_cas = self.att, self.dfn
         rules = self.edition.rules
         # Each step's rules, read here once from the edition (docs/rules.md §2b, §2c).

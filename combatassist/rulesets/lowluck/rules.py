@@ -44,6 +44,20 @@ class LowLuckOptions:
     #: The attacker retreats before a round when its exact chance to win from there (under
     #: the same rules) is below this (0-1; 0 = never).
     retreat_below: float = 0.0
+    #: The attacker keeps this many land units alive while it can lose other units
+    #: (``keep_land_unit`` is 1 of them).
+    keep_land_units: int = 0
+    #: A retreat policy that optimises (``retreat_policy``): "none", "profit", "strafe".
+    retreat: str = "none"
+    #: IPC the territory is worth to the attacker when taken (the profit policy counts it).
+    territory_value: int = 0
+    #: The attacker withdraws before a round once it has aircraft but no land unit left.
+    retreat_when_only_air: bool = False
+
+    @property
+    def kept_land_units(self) -> int:
+        """The land units the attacker keeps alive (``keep_land_unit`` or ``keep_land_units``)."""
+        return max(self.keep_land_units, 1 if self.keep_land_unit else 0)
 
 
 @dataclass(frozen=True)
@@ -69,6 +83,11 @@ class LowLuckScenario:
     defender: LowLuckSide = LowLuckSide()
     #: The edition whose units and rules the battle is fought by (default: Classic).
     edition: Edition = field(default_factory=classic)
+    #: ``[[attacker.waves]]``: the attacker's later waves, each against what the defender
+    #: has left after the one before (``waves``).
+    waves: tuple[LowLuckSide, ...] = ()
+    #: ``[counter]``: the units that counter-attack the territory once taken (``waves``).
+    counter: LowLuckSide | None = None
 
 
 class _Side:
@@ -87,8 +106,9 @@ class _Side:
             default_order(edition, None, role)
         self.order = tuple(ids.index(uid) for uid in order)
         self.kinds = tuple(u.kind for u in edition.units)
-        self.keep_land = (role == "attacker" and scenario.options.keep_land_unit
-                          and scenario.options.battle == "land")
+        #: The attacker's land units kept alive while other units can be lost (0: none).
+        self.keep_land = (scenario.options.kept_land_units if role == "attacker"
+                          and scenario.options.battle == "land" else 0)
 
 
 class LowLuckRules(BattleRules):

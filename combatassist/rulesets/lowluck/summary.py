@@ -3,12 +3,28 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...result import BattleResult, summarise_battle
+from ...result import BattleResult, percent, summarise_battle
 from .edition import SHIPPED, Edition, classic, shipped
 
 
 def summarise(result: BattleResult, title: str | None = None) -> str:
-    return summarise_battle(result, title)
+    """The battle's summary, then what the scenario asked beyond it: each wave's cumulative
+    figures, the counter-attack, the retreat policy in words."""
+    lines = [summarise_battle(result, title)]
+    for k, wave in enumerate(result.asked.get("waves", ()), start=1):
+        taken = wave.get("takes_territory")
+        lines.append(f"  after wave {k}: attacker wins {percent(wave['attacker_wins'])}"
+                     + (f", takes the territory {percent(taken)}" if taken is not None else "")
+                     + f", expected IPC swing {wave['expected_ipc_swing']:+.2f}")
+    counter = result.asked.get("counter")
+    if counter is not None:
+        lines.append(f"  takes and holds against the counter-attack {percent(counter['holds'])}"
+                     f" ({percent(counter['holds_if_taken'])} of the times it is taken)")
+    policy = result.asked.get("policy")
+    if policy:
+        lines.append("  policy:")
+        lines.extend(f"    {line}" for line in policy)
+    return "\n".join(lines)
 
 
 def _words(ident: str) -> str:
