@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
-from .battle import BattleRules
 from .figures import BattleFigures, battle_figures, supports_figures
 from .solver import BattleOutcome
 from .text import Text, join, msg
@@ -90,7 +89,17 @@ def clamp01(p: float) -> float:
     return min(1.0, max(0.0, p))
 
 
-def battle_result(ruleset: str, rules: BattleRules, outcome: BattleOutcome, *,
+class EndRules(Protocol):
+    """What ``battle_result`` reads of a battle's rules besides the optional members its
+    figures read (``figures``): who has won and what each side has lost at an end position. A
+    ``BattleRules``, or rules of end positions only (``lowluck.attack.AttackRules``)."""
+
+    def verdict(self, state: Any) -> Any: ...
+
+    def losses(self, state: Any) -> Any: ...
+
+
+def battle_result(ruleset: str, rules: EndRules, outcome: BattleOutcome, *,
                   figures: bool = True) -> BattleResult:
     """Fold a solver/simulator outcome into the contract's figures (with IPC, survivors,
     profiles and territory when the rules support them and ``figures`` is true)."""

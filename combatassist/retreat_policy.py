@@ -62,15 +62,16 @@ class Policy:
 
 def swing_of(rules: BattleRules) -> Callable[[Any], float]:
     """``swing(state)``: the defender's IPC lost minus the attacker's, from the start."""
-    costs = rules.unit_costs()
-    start = rules.state_units(rules.initial_state())
+    costs = optional(rules, "unit_costs")()
+    state_units = optional(rules, "state_units")
+    start = state_units(rules.initial_state())
     start_ipc = [math.fsum(costs[u] * n for u, n in side.items()) for side in start]
     memo: dict = {}
 
     def swing(state: Any) -> float:
         hit = memo.get(state)
         if hit is None:
-            a, d = rules.state_units(state)
+            a, d = state_units(state)
             hit = memo[state] = ((start_ipc[1] - math.fsum(costs[u] * n for u, n in d.items()))
                                  - (start_ipc[0] - math.fsum(costs[u] * n for u, n in a.items())))
         return hit
@@ -79,22 +80,24 @@ def swing_of(rules: BattleRules) -> Callable[[Any], float]:
 
 def taken_of(rules: BattleRules) -> Callable[[Any], bool]:
     """``taken(state)``: the battle ended there with the territory taken (``figures``)."""
-    land = rules.land_units()
+    land = optional(rules, "land_units")()
     if land is None:
         return lambda state: False
     memo: dict = {}
     if supports(rules, "territory_taken"):
+        territory_taken = optional(rules, "territory_taken")
+
         def taken(state: Any) -> bool:
             hit = memo.get(state)
             if hit is None:                 # (an array of one per call: asked once a state)
-                hit = memo[state] = bool(rules.territory_taken([state])[0])
+                hit = memo[state] = bool(territory_taken([state])[0])
             return hit
         return taken
 
     def taken_here(state: Any) -> bool:
         hit = memo.get(state)
         if hit is None:
-            a, d = rules.state_units(state)
+            a, d = optional(rules, "state_units")(state)
             hit = memo[state] = (rules.verdict(state) == "attacker" and not d
                                  and any(u in land for u in a))
         return hit
@@ -282,7 +285,8 @@ def _runs(thresholds: dict[int, tuple[str, int]], relative: bool = True
 
 def defender_units(rules: BattleRules) -> Callable[[Any], int]:
     """The defender's units in a position (the words' count)."""
-    return lambda state: sum(rules.state_units(state)[1].values())
+    state_units = optional(rules, "state_units")
+    return lambda state: sum(state_units(state)[1].values())
 
 
 def policy_words(rules: BattleRules, transitions: Transitions, withdraw: set,
@@ -315,8 +319,9 @@ def policy_words(rules: BattleRules, transitions: Transitions, withdraw: set,
     reach = reach_probability(rules, transitions, withdraw, live)
     size = defender_units(rules) if defender_hits is None else defender_hits
     by_units: dict[int, list] = {}
+    attacker_units = optional(rules, "attacker_units")
     for s in live:
-        a = rules.attacker_units(s)
+        a = attacker_units(s)
         d = size(s)
         by_units.setdefault(a, []).append((d, s in withdraw, reach.get(s, 0.0), s))
     thresholds: dict[int, tuple[str, int]] = {}
@@ -376,7 +381,7 @@ def policy_words(rules: BattleRules, transitions: Transitions, withdraw: set,
                          does=msg("withdraws") if leave else msg("fights on")))
         if value_of is not None:
             def said(state: Any) -> bool:
-                rule = thresholds.get(rules.attacker_units(state))
+                rule = thresholds.get(attacker_units(state))
                 if rule is None:
                     return False
                 how, m = rule
