@@ -26,6 +26,8 @@ a later edition's battles (``later.LaterRules``) whose rounds are one fire phase
 from __future__ import annotations
 
 import copy
+import functools
+import gc
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -35,8 +37,11 @@ from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
 from .chains import CURVE_DONE, CURVE_ROUNDS, STALEMATE, Chain, as_drawn, one_blas_thread
 from .plain_rounds_grid import _Solver, solve_grid, work_estimate
-from .subbattles import MOVES_CACHE, Group, _alone_suffix
+from .subbattles import MOVES_CACHE, Group, _alone_suffix, inverses
 
+#: ... and their rows' within-row solutions are worked out up front when they fit in this
+#: many numbers (``subbattles.INVERSE_CACHE``'s, for a batch part).
+INVERSE_CELLS = 60_000
 #: The sub-battles of one group are swept in parts whose move matrices fit in this many
 #: numbers (``subbattles.MOVES_CACHE``: the dense sweep keeps them all).
 PART_CELLS = MOVES_CACHE
@@ -78,21 +83,30 @@ class _Chains:
         self.rules, self.role = rules, role
         self.side = rules.att if role == "attacker" else rules.dfn
         self.next: dict = {}
+        self.rests: dict = {}
         self.chains: dict = {}
 
     def comps(self, start: tuple) -> list:
-        out = [start]
+        """``start``'s chain: its compositions after 0, 1, ... hits to nothing left, each
+        composition's rest of the chain worked out once for the batch (the chain of a
+        sub-army's next composition is another sub-army's)."""
+        known, nxt = self.rests, self.next
+        path = []
         comp = start
-        take, nxt, two_hit = self.side.take, self.next, self.side.two_hit
-        while sum(comp[i] for i in self.side.order) or any(comp[i] for i in two_hit):
+        while comp not in known:
+            path.append(comp)
             after = nxt.get(comp)
             if after is None:
-                after = nxt[comp] = take(comp, (("any", 1),))[0]
-            if after == comp:
+                after = nxt[comp] = self.side.take(comp, (("any", 1),))[0]
+            if after == comp:               # nothing left to take: the chain's end
+                known[comp] = (comp,)
+                path.pop()
                 break
-            out.append(after)
             comp = after
-        return out
+        rest = known[comp]
+        for c in reversed(path):
+            rest = known[c] = (c,) + rest
+        return list(known[start])
 
     def make(self, starts: list[tuple]) -> list[Chain]:
         """The chains of ``starts`` (their hit tables from one ``chain_hits`` call)."""
@@ -120,6 +134,15 @@ class _BatchGroup(Group):
                  rules_of: list[Any], round1: bool):
         self.rules_of = rules_of
         super().__init__(attackers, masses, dfn, rules_of[0], round1)
+
+    @functools.cached_property
+    def within_inverse(self) -> np.ndarray | None:
+        """Every row's within-row solution up front, as ``Group.within_inverse``, for a part
+        as big as the batch's (``PART_CELLS``: the row by row series costs far more)."""
+        size = self.nd + 1 - self.first_miss
+        if size > 1 and self.K * self.R * size ** 2 <= INVERSE_CELLS:
+            return inverses(self.within_flow(slice(None), slice(1, None), self.first_miss))
+        return None
 
     def _opening(self, rules: Any):
         if not any(r.bombard for r in self.rules_of):
@@ -169,6 +192,16 @@ def solve(rules_list: Sequence[Any], *, max_rounds: int = 0, curve: bool = True,
     round N" curve (to the end only; without it ``decided_by_round`` is empty). ``progress``
     (battles done, battles) is called between groups; EngineError past the work limit
     (``limits.MAX_GRID_WORK``, the whole batch's)."""
+    collecting = gc.isenabled()
+    gc.disable()          # the batch makes many small objects: no collection in between
+    try:
+        return _solve(rules_list, max_rounds, curve, prune_below, cancel, progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress):
     outs = [BattleOutcome() for _ in rules_list]
     # round 1's phases before the fire, battle by battle: its sub-battles by the defender
     groups: dict = {}
@@ -309,7 +342,7 @@ def _sweep(g: _BatchGroup, battle_of: np.ndarray, outs: list[BattleOutcome],
         elif fm < nd:
             rest = alive[:, fm:].any(axis=0)
             if rest.any():
-                scratch._within_row(g, slice(None), r, int(rest.argmax()) + fm, row)
+                _within_row(g, r, int(rest.argmax()) + fm, row)
         scratch._fold_row(g, grid, slice(None), r, row)
         leaves[:, r, jl:] = cells
         most = min(width, int(d_most[jl]))
@@ -335,24 +368,43 @@ def _sweep(g: _BatchGroup, battle_of: np.ndarray, outs: list[BattleOutcome],
     _record_ends(g, grid, battle_of, outs)
 
 
+def _within_row(g: _BatchGroup, r: int, j0: int, row: np.ndarray) -> None:
+    """Row r's own flow from cell j0 on (the defender scores no hit), in place, as
+    ``_Solver._within_row``: x (I - N) = b for every sub-battle's upper-triangular,
+    non-negative N, by substitution a cell at a time over all sub-battles together (the
+    row's cells are few; the series and the up-front inverses cost the batch more)."""
+    nd = g.nd
+    flow = g.within_flow(slice(None), r, j0)           # [k, i, c]: cells j0..nd-1 -> j0..nd
+    b = row[:, j0:]
+    n = nd - j0
+    x = np.empty_like(b)
+    stay = 1.0 - flow[:, np.arange(n), np.arange(n)]   # 1 - the self-loops
+    x[:, 0] = b[:, 0] / stay[:, 0]
+    for c in range(1, n + 1):
+        inflow = np.einsum("ki,ki->k", x[:, :c], flow[:, :c, c])
+        x[:, c] = (b[:, c] + inflow) / stay[:, c] if c < n else b[:, c] + inflow
+    row[:, j0:] = x
+
+
 def _record_ends(g: _BatchGroup, grid: np.ndarray, battle_of: np.ndarray,
                  outs: list[BattleOutcome]) -> None:
     """The decided cells of a swept grid (column nd: the defender wiped out; row 0: the
     attacker), each into its battle's outcome."""
     nd, dfn = g.nd, g.dfn.comps
-    ks, rs = np.nonzero(grid[:, 1:, nd])
-    ends = [(k, r + 1, nd) for k, r in zip(ks.tolist(), rs.tolist())]
-    ks, js = np.nonzero(grid[:, 0, :])
-    ends += [(k, 0, j) for k, j in zip(ks.tolist(), js.tolist())]
-    if not ends:
-        return
-    masses = grid[tuple(np.array(ends).T)].tolist()
+    wiped = grid[:, :, nd].tolist()            # [k][r]: r >= 1
+    lost = grid[:, 0, :].tolist()              # [k][j]
+    gone_d = dfn[nd]
     of = battle_of.tolist()
-    for (k, r, j), m in zip(ends, masses):
-        att = g.attackers[k]
-        key = (att.comps[att.n - r], dfn[j], False)
+    for k, att in enumerate(g.attackers):
+        comps, n = att.comps, att.n
         decided = outs[of[k]].decided
-        decided[key] = decided.get(key, 0.0) + m
+        ends = [((comps[n - r], gone_d, False), m) for r, m in enumerate(wiped[k]) if m and r]
+        ends += [((comps[n], dfn[j], False), m) for j, m in enumerate(lost[k]) if m]
+        if not decided:
+            decided.update(ends)
+            continue
+        for key, m in ends:
+            decided[key] = decided.get(key, 0.0) + m
 
 
 def _live_by_battle(g: _BatchGroup, grid: np.ndarray, battle_of: np.ndarray, n: int,
