@@ -420,7 +420,7 @@ def _curve(g: _BatchGroup, battle_of: np.ndarray, on_by_battle: dict, prune: flo
            cancel) -> None:
     """The mass still on after each round ("decided by round N"), per battle of the group,
     added to ``on_by_battle[b]``: every sub-battle stepped round by round together
-    (``_Solver.step``), until every battle's is below what the curve draws (``CURVE_DONE``)
+    (``_Solver.step``), until every battle's is far below what the curve draws (``CURVE_DONE``)
     or for ``CURVE_ROUNDS`` rounds."""
     scratch = _Solver(BattleOutcome(), prune, cancel)
     n = int(battle_of.max()) + 1
@@ -432,7 +432,9 @@ def _curve(g: _BatchGroup, battle_of: np.ndarray, on_by_battle: dict, prune: flo
         grid[:, :, g.nd] = 0.0
         on = _live_by_battle(g, grid, battle_of, n, prune)
         rows.append(on)
-        if not (on[mine] >= CURVE_DONE).any():
+        # a thousandth of what the curve draws: a battle's sub-battles in several parts
+        # add up to where it is cut (as ``plain_rounds_grid`` stops its rounds)
+        if not (on[mine] >= CURVE_DONE * 1e-3).any():
             break
         grid = scratch.step(g, grid)
     left = np.array(rows)
