@@ -70,7 +70,11 @@ def with_units(rules: Any, attacker: Sequence[int] | None = None,
             raise ValueError(f"{len(counts)} counts for {len(side.counts0)} slots")
         side.counts0 = tuple(int(n) for n in counts)
         setattr(out, name, side)
-    out.att_cas, out.def_cas = out.att, out.dfn
+        # the later editions' sides are their own casualty policy (Classic's policy only
+        # reads the side's fixed numbers)
+        cas = "att_cas" if name == "att" else "def_cas"
+        if getattr(rules, cas) is getattr(rules, name):
+            setattr(out, cas, side)
     return out
 
 

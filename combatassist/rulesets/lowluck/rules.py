@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -68,6 +69,9 @@ class LowLuckScenario:
     defender: LowLuckSide = LowLuckSide()
     #: The edition whose units and rules the battle is fought by (default: Classic).
     edition: Edition = field(default_factory=classic)
+    #: The file's ``[plan]`` question (``planner.PlanSpec``), or None: ``odds`` answers the
+    #: battle as written, ``plan`` answers the question.
+    plan: Any = None
 
 
 class _Side:

@@ -2,6 +2,7 @@
 and ``to_document`` back."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...retreat import read_retreat_options
@@ -128,8 +129,12 @@ def parse(top: Reader) -> LowLuckScenario:
         raise top.error(None, "the battle has no units on either side",
                         hint='add e.g. [attacker] units = { infantry = 3 } and '
                              '[defender] units = { infantry = 2 }')
-    return LowLuckScenario(options=options, attacker=attacker, defender=defender,
-                           edition=edition)
+    scenario = LowLuckScenario(options=options, attacker=attacker, defender=defender,
+                               edition=edition)
+    if top.has("plan"):
+        from .planner import read_plan
+        scenario = replace(scenario, plan=read_plan(top, scenario))
+    return scenario
 
 
 def to_document(payload: LowLuckScenario) -> dict[str, Any]:
@@ -161,4 +166,6 @@ def to_document(payload: LowLuckScenario) -> dict[str, Any]:
         if side.submerge:
             table["submerge"] = True
         doc[role] = table
+    if payload.plan is not None:
+        doc["plan"] = payload.plan.to_document()
     return doc

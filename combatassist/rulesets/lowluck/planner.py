@@ -1,0 +1,512 @@
+"""The planner (``combatassist plan``, docs/scenario-format.md "Planning"): the cheapest force
+that meets a target, exact, on the batch engine.
+
+A battle file with a ``[plan]`` table asks one of two questions:
+
+- the **attacker's** (``side = "attacker"``): of the units ``[attacker]`` lists (what is
+  *available*, at most that many of each type), the force of the least IPC cost whose
+  chance to win (``attacker_wins``) or to take the territory (``takes_territory``) is at
+  least the target;
+- the **defender's** (``side = "defender"``): the cheapest units to *add* to ``[defender]``
+  from ``add`` (at most that many of each type) to hold (``defender_holds``: the defender
+  wins or nobody does) with at least the target.
+
+Ties in cost go to the force with the higher target figure, then to the one with fewer units.
+Besides the force: the next ``alternatives`` cheapest that also meet the target, and the
+"+1 unit" table (the chosen force with one more unit of each type there is room for).
+
+Every force is a battle of the same edition, kind and options, so they are solved together
+(``solvers.solve_batch``; a later edition's battles without submarines in the same numpy
+calls, ``batch``), each a variant of one rules object (``batch.with_units``). When every
+force fits in the work bound (``limits.MAX_PLAN_WORK``) every one is solved (*exhaustive*).
+Otherwise the planner *searches*: from the whole army it drops the dearest unit that keeps
+the target (one batch per step, every type tried), then solves the forces in order of cost,
+cheapest first, a batch at a time, while the bound allows: when it reaches the force the
+descent found, no cheaper force meets the target (``proven``). It says which it did and how
+many forces it solved (``searched``). A question whose single largest battle is past the
+engine's bound is refused at once, naming what would fit.
+
+The chosen force, the alternatives and the "+1" forces get the full figures of ``odds``
+(the same path as ``combatassist odds``); the rest are ranked by the few figures the question
+needs (``_key_figures``, the same sums, tested against the full ones).
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+import numpy as np
+
+from ... import limits
+from ...errors import EngineError
+from ...ruleset import compute
+from ...text import msg
+from . import batch, solvers
+from .rules import LowLuckScenario, LowLuckSide, make_rules
+
+SIDES = ("attacker", "defender")
+#: The figures a target may name, per side of the question.
+TARGETS = {"attacker": ("attacker_wins", "takes_territory"), "defender": ("defender_holds",)}
+#: At most this many alternatives.
+MAX_ALTERNATIVES = 50
+#: A search solves forces in batches of this many (the bound is checked between them).
+SEARCH_BATCH = 512
+#: Forces solved in one call of the batch engine at most (their outcomes are held at once).
+CHUNK = 4096
+
+
+@dataclass(frozen=True)
+class PlanSpec:
+    """A file's ``[plan]`` table."""
+
+    side: str = "attacker"
+    target: str = "attacker_wins"
+    value: float = 0.95
+    alternatives: int = 5
+    #: The defender's question: the most of each unit type it may add.
+    add: dict[str, int] = field(default_factory=dict)
+
+    def to_document(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"side": self.side, "target": {self.target: self.value},
+                               "alternatives": self.alternatives}
+        if self.add:
+            doc["add"] = dict(self.add)
+        return doc
+
+
+def read_plan(top, scenario: LowLuckScenario) -> PlanSpec | None:
+    """The ``[plan]`` table of a Low Luck document (None without one), checked against the
+    battle: one target the side can aim for, ``add`` only for the defender's question."""
+    plan = top.sub("plan")
+    if plan is None:
+        return None
+    side = plan.choice("side", SIDES, "attacker")
+    target_table = plan.raw("target")
+    allowed = TARGETS[side]
+    if not isinstance(target_table, dict) or len(target_table) != 1:
+        raise plan.error("target", "must name one figure and its least value, like "
+                         f"{{ {allowed[0]} = 0.95 }}",
+                         hint="one of: " + ", ".join(allowed))
+    target_reader = plan.reader_for(target_table, plan.field("target"))
+    (name, _), = target_table.items()
+    if name not in allowed:
+        other = next(s for s in SIDES if name in TARGETS[s]) if any(
+            name in TARGETS[s] for s in SIDES) else None
+        raise target_reader.error(name, f"is not a target of the {side}'s question",
+                                  hint=(f'set side = "{other}", or use ' if other else "use ")
+                                  + " or ".join(allowed))
+    value = target_reader.number(name, minimum=0.0, maximum=1.0)
+    if name == "takes_territory" and scenario.options.battle != "land":
+        raise target_reader.error(name, "a sea battle takes no territory",
+                                  hint="use attacker_wins")
+    alternatives = plan.integer("alternatives", 5, maximum=MAX_ALTERNATIVES)
+    add: dict[str, int] = {}
+    if side == "defender":
+        add = plan.counts("add", scenario.edition.ids, {}, maximum=100)
+        if not add:
+            raise plan.error("add", "the defender's question needs the units it may add",
+                             hint="e.g. add = { infantry = 6, armor = 2 }")
+        battle = scenario.options.battle
+        for uid in add:
+            if not scenario.edition.fights_in(uid, battle):
+                raise plan.reader_for(plan.raw("add"), plan.field("add")).error(
+                    uid, f"can't fight in a {battle} battle", hint="remove it")
+    elif plan.has("add"):
+        raise plan.error("add", "is for the defender's question (side = \"defender\")",
+                         hint="remove it: the attacker's forces come from [attacker] units")
+    if side == "attacker":
+        if not scenario.attacker.units:
+            raise plan.error("side", "the attacker has no units to choose from",
+                             hint="list what is available in [attacker] units")
+        for key in ("amphibious", "bombard", "damaged"):
+            if getattr(scenario.attacker, key):
+                raise plan.error("side", f"the planner doesn't choose among the attacker's "
+                                 f"{key} units", hint=f"remove [attacker] {key} to plan")
+    plan.finish()
+    return PlanSpec(side=side, target=name, value=value, alternatives=alternatives, add=add)
+
+
+# -- the answer ---------------------------------------------------------------------------
+@dataclass
+class Candidate:
+    """One force and its figures."""
+
+    force: dict[str, int]
+    cost: int
+    units: int
+    attacker_wins: float
+    defender_holds: float
+    takes_territory: float | None
+    expected_ipc_swing: float
+    #: The full result (``odds``) for the forces the answer shows; None for the rest.
+    result: Any = None
+
+    def figure(self, name: str) -> float:
+        value = getattr(self, name)
+        return 0.0 if value is None else value
+
+
+@dataclass
+class Plan:
+    """The planner's answer (``to_json``: the contract's ``plan`` object)."""
+
+    spec: PlanSpec
+    exhaustive: bool
+    searched: int
+    #: Every force cheaper than the one chosen was solved (always, when exhaustive).
+    proven: bool
+    meets: bool
+    best: Candidate
+    alternatives: list[Candidate]
+    plus_one: list[tuple[str, Candidate]]
+    #: Forces there are to choose from.
+    forces: int
+
+    def to_json(self) -> dict[str, Any]:
+        def figures(c: Candidate) -> dict[str, Any]:
+            return c.result.to_json()
+
+        return {"plan": {
+            "side": self.spec.side, "target": {self.spec.target: self.spec.value},
+            "exhaustive": self.exhaustive, "searched": self.searched, "forces": self.forces,
+            "proven": self.proven, "meets": self.meets,
+            "force": dict(self.best.force), "cost": self.best.cost,
+            "figures": figures(self.best),
+            "alternatives": [{"force": dict(c.force), "cost": c.cost, "figures": figures(c)}
+                             for c in self.alternatives],
+            "plus_one": [{"unit": uid, "cost": c.cost, "attacker_wins": c.attacker_wins,
+                          "defender_holds": c.defender_holds,
+                          "takes_territory": c.takes_territory,
+                          "expected_ipc_swing": c.expected_ipc_swing}
+                         for uid, c in self.plus_one],
+        }}
+
+
+class _Question:
+    """The forces of one plan as variants of one rules object, and their key figures."""
+
+    def __init__(self, scenario: LowLuckScenario, spec: PlanSpec):
+        self.scenario, self.spec = scenario, spec
+        self.role = spec.side
+        if self.role == "attacker":
+            self.most = dict(scenario.attacker.units)
+            whole = scenario
+        else:
+            self.most = dict(spec.add)
+            units = dict(scenario.defender.units)
+            for uid, n in spec.add.items():
+                units[uid] = units.get(uid, 0) + n
+            whole = replace(scenario, defender=replace(scenario.defender, units=units))
+        self.types = [u.id for u in scenario.edition.units if self.most.get(u.id)]
+        self.costs = {u.id: u.cost for u in scenario.edition.units}
+        self.template = make_rules(whole)
+        side = self.template.att if self.role == "attacker" else self.template.dfn
+        slot_of = _plain_slots(self.template, self.role)
+        self.slot = [slot_of[u] for u in self.types]
+        base = list(side.counts0)
+        if self.role == "attacker":
+            base = [0] * len(base)            # every attacker unit is chosen
+        else:
+            for u, i in zip(self.types, self.slot):
+                base[i] -= self.most[u]        # the defender's own units, always there
+        self.base = base
+        self.forces = math.prod(self.most[u] + 1 for u in self.types) - (
+            1 if self.role == "attacker" else 0)
+        # the figures need every battle's end positions (state -> per-position values)
+        self._ends: dict = {}
+        self.solved = 0
+        #: No retreat rules: the batch engine (else each force through ``outcome_of``).
+        self.batches = _no_retreat_rules(scenario)
+
+    # -- forces ---------------------------------------------------------------------------
+    def counts(self, combo: tuple[int, ...]) -> tuple[int, ...]:
+        counts = list(self.base)
+        for i, n in zip(self.slot, combo):
+            counts[i] += n
+        return tuple(counts)
+
+    def force(self, combo: tuple[int, ...]) -> dict[str, int]:
+        return {u: n for u, n in zip(self.types, combo) if n}
+
+    def cost(self, combo: tuple[int, ...]) -> int:
+        return sum(self.costs[u] * n for u, n in zip(self.types, combo))
+
+    def scenario_of(self, combo: tuple[int, ...]) -> LowLuckScenario:
+        """The force's battle as a scenario (its full figures: the ``odds`` path)."""
+        s = self.scenario
+        if self.role == "attacker":
+            return replace(s, attacker=replace(s.attacker, units=self.force(combo)))
+        units = dict(s.defender.units)
+        for u, n in zip(self.types, combo):
+            if n:
+                units[u] = units.get(u, 0) + n
+        return replace(s, defender=replace(s.defender, units=units))
+
+    def rules_of(self, combo: tuple[int, ...]) -> Any:
+        counts = self.counts(combo)
+        if self.role == "attacker":
+            return batch.with_units(self.template, attacker=counts)
+        return batch.with_units(self.template, defender=counts)
+
+    # -- solving --------------------------------------------------------------------------
+    def solve(self, combos: list[tuple[int, ...]], cancel=None,
+              progress: Callable[[int, int], None] | None = None) -> list[Candidate]:
+        """The key figures of ``combos`` (one batch)."""
+        if not combos:
+            return []
+        max_rounds = self.scenario.options.max_rounds
+        if self.batches:
+            rules_list = [self.rules_of(c) for c in combos]
+            outs = solvers.solve_batch(rules_list, solvers.Question(max_rounds=max_rounds),
+                                       cancel=cancel, curve=False, progress=progress)
+        else:
+            from . import outcome_of
+            rules_list, outs = [], []
+            for i, c in enumerate(combos):
+                rules = self.rules_of(c)
+                rules_list.append(rules)
+                outs.append(outcome_of(rules, self.scenario.options, cancel=cancel))
+                if progress is not None:
+                    progress(i + 1, len(combos))
+        self.solved += len(combos)
+        return [self._candidate(c, rules, out) for c, rules, out in zip(combos, rules_list, outs)]
+
+    def _candidate(self, combo, rules, out) -> Candidate:
+        a0, d0, _ = rules.initial_state()
+        start_a, start_d = self._value(a0, 0), self._value(d0, 1)
+        wins = holds = takes = swing = 0.0
+        for bucket, verdict in ((out.decided, None), (out.retreated, "defender"),
+                                (out.stalemates, "draw"), (out.undecided, "undecided")):
+            for state, p in bucket.items():
+                end = self._ends.get(state)
+                if end is None:
+                    end = self._ends[state] = self._end(state)
+                v = end[0] if verdict is None else verdict
+                if v == "attacker":
+                    wins += p
+                    takes += p * end[1]
+                elif v != "undecided":
+                    holds += p
+                swing += p * ((start_d - end[3]) - (start_a - end[2]))
+        land = self.template.land_units() is not None
+        return Candidate(force=self.force(combo), cost=self.cost(combo),
+                         units=sum(combo), attacker_wins=min(1.0, wins),
+                         defender_holds=min(1.0, holds),
+                         takes_territory=min(1.0, takes) if land else None,
+                         expected_ipc_swing=swing)
+
+    def _value(self, comp, k: int) -> float:
+        """The IPC a side's composition is worth."""
+        return float(sum(n * c for n, c in zip(comp, _slot_costs(self.template, k))))
+
+    def _end(self, state) -> tuple:
+        """(verdict, takes the territory, attacker's IPC left, defender's IPC left)."""
+        rules = self.template
+        verdict = rules.verdict(state)
+        takes = 0.0
+        if rules.land_units() is not None:
+            takes = float(bool(rules.territory_taken([state])[0]))
+        return verdict, takes, self._value(state[0], 0), self._value(state[1], 1)
+
+
+def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
+    o = scenario.options
+    return not (o.retreat_after or o.retreat_when_units or o.retreat_below)
+
+
+def _plain_slots(rules: Any, role: str) -> dict[str, int]:
+    """Unit id -> the slot of its side that holds its whole, undamaged, non-amphibious
+    units (the planner's counts); Classic's positions count unit types."""
+    side = rules.att if role == "attacker" else rules.dfn
+    if not hasattr(side, "slots"):
+        return {uid: i for i, uid in enumerate(rules.edition.ids)}
+    return {s.unit.id: i for i, s in enumerate(side.slots) if s.status == ""}
+
+
+def _slot_costs(rules: Any, k: int) -> list[int]:
+    side = rules.att if k == 0 else rules.dfn
+    if not hasattr(side, "slots"):
+        return [u.cost for u in rules.edition.units]
+    return [s.unit.cost for s in side.slots]
+
+
+# -- the bound ----------------------------------------------------------------------------
+def battle_work(rules: Any) -> float:
+    """An upper bound on one battle's work in the batch, in the grid's multiply-adds (the
+    whole army's battle bounds every force's) plus the fixed cost of a battle
+    (``limits.PLAN_BATTLE_WORK``: making it and reading its figures), more when it is
+    solved on its own."""
+    a0, d0, _ = rules.initial_state()
+    a, d = sum(a0) * 2, sum(d0) * 2       # two-hit units take two steps: at most twice
+    grid = 2.0 * (a + 1) * (a + 2) * (d + 1) ** 2
+    return grid + (limits.PLAN_BATTLE_WORK if batch.batchable(rules)
+                   else limits.PLAN_SINGLE_BATTLE_WORK)
+
+
+def plan(scenario: LowLuckScenario, *, cancel=None,
+         progress: Callable[[int, int], None] | None = None) -> Plan:
+    """Answer the scenario's ``[plan]`` (see the module docstring). ``progress(done, of)``:
+    forces solved, of how many the plan will solve at most."""
+    spec = scenario.plan
+    if spec is None:
+        raise EngineError(msg("the file has no [plan] table: add one to plan, e.g. [plan] "
+                              "target = {{ attacker_wins = 0.95 }}"))
+    q = _Question(scenario, spec)
+    per_battle = battle_work(q.template)
+    budget = limits.MAX_PLAN_WORK
+    if per_battle * 4 > budget:
+        raise EngineError(msg(
+            "planning this battle is past the engine's bound ({limit} s): the whole army's "
+            "battle alone is too large to solve a few times over; plan with fewer units "
+            "available (about {fit} units a side fit)",
+            limit=limits.MAX_SECONDS, fit=_units_that_fit(budget)))
+    most = [q.most[u] for u in q.types]
+    exhaustive = q.forces * per_battle <= budget
+    target = spec.target
+    meets = (lambda c: c.figure(target) >= spec.value)
+    seen: dict[tuple, Candidate] = {}
+
+    def solve(combos, of):
+        todo = [c for c in dict.fromkeys(combos) if c not in seen]
+        for at in range(0, len(todo), CHUNK):          # memory: a chunk's outcomes at once
+            part = todo[at:at + CHUNK]
+            done0 = q.solved
+
+            def step(n, _, done0=done0):
+                if progress is not None:
+                    progress(min(done0 + n, of), of)
+
+            for c, cand in zip(part, q.solve(part, cancel=cancel, progress=step)):
+                seen[c] = cand
+        return [seen[c] for c in combos]
+
+    proven = exhaustive
+    if exhaustive:
+        combos = [c for c in itertools.product(*[range(m + 1) for m in most])
+                  if any(c) or q.role == "defender"]
+        solve(combos, len(combos))
+    else:
+        cap = max(1, int(budget // per_battle))
+        proven = _search(q, most, meets, solve, cap)
+    ranked = sorted(seen.items(), key=lambda kv: _rank(kv[1], target))
+    meeting = [(c, cand) for c, cand in ranked if meets(cand)]
+    if meeting:
+        best_combo, best = meeting[0]
+        others = meeting[1:1 + spec.alternatives]
+    else:
+        best_combo, best = max(ranked, key=lambda kv: (kv[1].figure(target), -kv[1].cost))
+        others = []
+    plus = []
+    for i, u in enumerate(q.types):
+        if best_combo[i] < most[i]:
+            more = list(best_combo)
+            more[i] += 1
+            plus.append((u, tuple(more)))
+    solve([c for _, c in plus], len(plus))
+    plus_one = [(u, seen[c]) for u, c in plus]
+    for c, cand in [(best_combo, best)] + others:
+        cand.result = compute(_ruleset(), q.scenario_of(c), cancel=cancel)
+    return Plan(spec=spec, exhaustive=exhaustive, searched=q.solved, proven=proven,
+                meets=bool(meeting), best=best, alternatives=[cand for _, cand in others],
+                plus_one=plus_one, forces=q.forces)
+
+
+def _ruleset():
+    from . import RULESET
+    return RULESET
+
+
+def _rank(c: Candidate, target: str) -> tuple:
+    """Cheapest first; ties: the higher target figure, then fewer units."""
+    return (c.cost, -c.figure(target), c.units)
+
+
+def _units_that_fit(budget: float) -> int:
+    """About how many units a side a plan's battle may have (equal sides, a few battles)."""
+    n = 1
+    while 4 * (2.0 * (n + 2) ** 2 * (n + 1) ** 2 + limits.PLAN_BATTLE_WORK) <= budget:
+        n += 1
+    return n - 1
+
+
+def _search(q: _Question, most: list[int], meets, solve, cap: int) -> bool:
+    """Forces too many to solve all: the descent from the whole army, then every force in
+    order of cost while ``cap`` forces (in all) allow. True when every force costing no
+    more than the cheapest found to meet the target was solved (that one is then the
+    answer an exhaustive plan gives)."""
+    start = tuple(most)
+    current = solve([start], cap)[0]
+    combo = start
+    found = meets(current)
+    # the descent: drop the dearest unit that keeps the target, one batch a step
+    while found and q.solved < cap:
+        drops = [tuple(n - (i == j) for j, n in enumerate(combo))
+                 for i in range(len(combo)) if combo[i]]
+        drops = [d for d in drops if any(d) or q.role == "defender"]
+        if not drops:
+            break
+        kept = [(d, c) for d, c in zip(drops, solve(drops, cap)) if meets(c)]
+        if not kept:
+            break
+        combo, current = min(kept, key=lambda dc: (dc[1].cost, -dc[1].figure(q.spec.target)))
+    bound = q.cost(combo) if found else math.inf
+    # every force in order of cost, cheapest first (each generated once: a coordinate is
+    # only raised at or after the last one raised), while cheaper than the bound
+    costs = [q.costs[u] for u in q.types]
+    heap: list = [(0, tuple(0 for _ in most), 0)]
+    while heap and q.solved < cap:
+        pending = []
+        while heap and len(pending) < SEARCH_BATCH and heap[0][0] <= bound:
+            cost, c, last = heapq.heappop(heap)
+            for i in range(last, len(c)):
+                if c[i] < most[i]:
+                    heapq.heappush(heap, (cost + costs[i], c[:i] + (c[i] + 1,) + c[i + 1:], i))
+            if any(c) or q.role == "defender":
+                pending.append(c)
+        if not pending:
+            break
+        room = cap - q.solved
+        for cand in solve(pending[:room], cap):
+            if meets(cand) and cand.cost < bound:
+                bound = cand.cost
+        if room < len(pending):
+            return False
+    return not heap or heap[0][0] > bound
+
+
+def summarise(answer: Plan, title: str | None = None) -> str:
+    """The command line's answer without --json."""
+    spec = answer.spec
+
+    def units(force: dict[str, int]) -> str:
+        return ", ".join(f"{n} {u}" for u, n in force.items()) or "nothing"
+
+    what = ("cheapest attacking force" if spec.side == "attacker"
+            else "cheapest units the defender adds")
+    how = (f"exhaustive: all {answer.searched:,} forces solved" if answer.exhaustive else
+           f"search: {answer.searched:,} of {answer.forces:,} forces solved"
+           + (", every cheaper force among them" if answer.proven else
+              ", not every cheaper force (the bound stopped it)"))
+    lines = [title] if title else []
+    lines.append(f"{what} with {spec.target} >= {100 * spec.value:.2f}% ({how})")
+    best = answer.best
+    head = "meets the target" if answer.meets else "NO force meets the target; the best found"
+    lines.append(f"  {head}: {units(best.force)} ({best.cost} IPC): "
+                 f"{spec.target} {100 * best.figure(spec.target):.2f}%, attacker wins "
+                 f"{100 * best.attacker_wins:.2f}%, expected IPC swing "
+                 f"{best.expected_ipc_swing:+.2f}")
+    if answer.alternatives:
+        lines.append("  next cheapest that meet it:")
+        for c in answer.alternatives:
+            lines.append(f"    {units(c.force)} ({c.cost} IPC): {spec.target} "
+                         f"{100 * c.figure(spec.target):.2f}%")
+    if answer.plus_one:
+        lines.append("  one more unit:")
+        for uid, c in answer.plus_one:
+            lines.append(f"    + {uid:<16} {spec.target} {100 * c.figure(spec.target):6.2f}% "
+                         f"({100 * (c.figure(spec.target) - best.figure(spec.target)):+.2f}), "
+                         f"expected IPC swing {c.expected_ipc_swing:+.2f}")
+    return "\n".join(lines)
