@@ -38,14 +38,12 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-import numpy as np
-
 from ... import limits
 from ...errors import EngineError
 from ...ruleset import compute
 from ...text import msg
 from . import batch, solvers
-from .rules import LowLuckScenario, LowLuckSide, make_rules
+from .rules import LowLuckScenario, make_rules
 
 SIDES = ("attacker", "defender")
 #: The figures a target may name, per side of the question.
@@ -307,8 +305,14 @@ class _Question:
         rules = self.template
         verdict = rules.verdict(state)
         takes = 0.0
-        if rules.land_units() is not None:
-            takes = float(bool(rules.territory_taken([state])[0]))
+        land = rules.land_units()
+        if land is not None:          # as ``figures`` reads it
+            if hasattr(rules, "territory_taken"):
+                takes = float(bool(rules.territory_taken([state])[0]))
+            else:
+                att, dfn = rules.state_units(state)
+                takes = float(any(n and u in land for u, n in att.items())
+                              and not any(dfn.values()))
         return verdict, takes, self._value(state[0], 0), self._value(state[1], 1)
 
 
@@ -353,7 +357,7 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
     spec = scenario.plan
     if spec is None:
         raise EngineError(msg("the file has no [plan] table: add one to plan, e.g. [plan] "
-                              "target = {{ attacker_wins = 0.95 }}"))
+                              "target = {example}", example="{ attacker_wins = 0.95 }"))
     q = _Question(scenario, spec)
     per_battle = battle_work(q.template)
     budget = limits.MAX_PLAN_WORK
@@ -434,13 +438,24 @@ def _units_that_fit(budget: float) -> int:
 
 def _search(q: _Question, most: list[int], meets, solve, cap: int) -> bool:
     """Forces too many to solve all: the descent from the whole army, then every force in
-    order of cost while ``cap`` forces (in all) allow. True when every force costing no
-    more than the cheapest found to meet the target was solved (that one is then the
-    answer an exhaustive plan gives)."""
+    order of cost while ``cap`` forces (in all) allow, until those that meet the target
+    include the answer and its alternatives. True when every force costing no more than
+    the last of those was solved (the answer and the alternatives are then an exhaustive
+    plan's)."""
+    want = 1 + q.spec.alternatives
+    met: list[int] = []                 # the costs of the forces found to meet the target
+
+    def solved(combos):
+        cands = solve(combos, cap)
+        met.extend(c.cost for c in cands if meets(c))
+        return cands
+
+    def bound() -> float:
+        return sorted(met)[want - 1] if len(met) >= want else math.inf
+
     start = tuple(most)
-    current = solve([start], cap)[0]
     combo = start
-    found = meets(current)
+    found = meets(solved([start])[0])
     # the descent: drop the dearest unit that keeps the target, one batch a step
     while found and q.solved < cap:
         drops = [tuple(n - (i == j) for j, n in enumerate(combo))
@@ -448,18 +463,20 @@ def _search(q: _Question, most: list[int], meets, solve, cap: int) -> bool:
         drops = [d for d in drops if any(d) or q.role == "defender"]
         if not drops:
             break
-        kept = [(d, c) for d, c in zip(drops, solve(drops, cap)) if meets(c)]
+        kept = [(d, c) for d, c in zip(drops, solved(drops)) if meets(c)]
         if not kept:
             break
-        combo, current = min(kept, key=lambda dc: (dc[1].cost, -dc[1].figure(q.spec.target)))
-    bound = q.cost(combo) if found else math.inf
+        combo = min(kept, key=lambda dc: (dc[1].cost, -dc[1].figure(q.spec.target)))[0]
     # every force in order of cost, cheapest first (each generated once: a coordinate is
-    # only raised at or after the last one raised), while cheaper than the bound
+    # only raised at or after the last one raised), while no dearer than the bound
+    met.clear()                          # counted again as the enumeration meets them
     costs = [q.costs[u] for u in q.types]
     heap: list = [(0, tuple(0 for _ in most), 0)]
+    size = 32                 # batches grow: the first ones often reach the bound already
     while heap and q.solved < cap:
         pending = []
-        while heap and len(pending) < SEARCH_BATCH and heap[0][0] <= bound:
+        size = min(SEARCH_BATCH, 2 * size, cap - q.solved)   # never past the bound
+        while heap and len(pending) < size and heap[0][0] <= bound():
             cost, c, last = heapq.heappop(heap)
             for i in range(last, len(c)):
                 if c[i] < most[i]:
@@ -468,13 +485,8 @@ def _search(q: _Question, most: list[int], meets, solve, cap: int) -> bool:
                 pending.append(c)
         if not pending:
             break
-        room = cap - q.solved
-        for cand in solve(pending[:room], cap):
-            if meets(cand) and cand.cost < bound:
-                bound = cand.cost
-        if room < len(pending):
-            return False
-    return not heap or heap[0][0] > bound
+        met.extend(c.cost for c in solve(pending, cap) if meets(c))
+    return not heap or heap[0][0] > bound()
 
 
 def summarise(answer: Plan, title: str | None = None) -> str:
