@@ -25,7 +25,6 @@ a later edition's battles (``later.LaterRules``) whose rounds are one fire phase
 """
 from __future__ import annotations
 
-import copy
 import functools
 import gc
 from typing import Any, Callable, Sequence
@@ -51,7 +50,26 @@ def batchable(rules: Any) -> bool:
     """``solve`` answers ``rules``' battle: a later edition's (its sides as slots), every
     round after the first one fire phase (``plain_rounds_grid.applicable``)."""
     from .later import LaterRules
-    return isinstance(rules, LaterRules) and rules.grid_applicable()
+    if not isinstance(rules, LaterRules):
+        return False
+    # no submarine (the slots'), then neither side left alone at the start (the counts')
+    key = (id(rules.att.slots), id(rules.dfn.slots))
+    no_subs = _NO_SUBS.get(key)
+    if no_subs is None or no_subs[0] is not rules.att.slots or \
+            no_subs[1] is not rules.dfn.slots:
+        if len(_NO_SUBS) > 256:
+            _NO_SUBS.clear()
+        no_subs = _NO_SUBS[key] = (rules.att.slots, rules.dfn.slots, not any(
+            s.unit.has("submarine") for side in (rules.att, rules.dfn) for s in side.slots))
+    if not no_subs[2]:
+        return False
+    a, d, _ = rules.initial_state()
+    return not (rules.att.left_alone(a) or rules.dfn.left_alone(d))
+
+
+#: (the slots of both sides, no submarine on either side) per pair of slot layouts (the
+#: slots kept: their ids are not reused while here).
+_NO_SUBS: dict = {}
 
 
 def with_units(rules: Any, attacker: Sequence[int] | None = None,
@@ -61,11 +79,11 @@ def with_units(rules: Any, attacker: Sequence[int] | None = None,
     planner's sub-armies, without making rules for each. A count may be 0 (a slot the
     variant doesn't use). Tests compare a variant's answers with the rules made from the
     same units."""
-    out = copy.copy(rules)
+    out = _copy(rules)
     for name, counts in (("att", attacker), ("dfn", defender)):
         if counts is None:
             continue
-        side = copy.copy(getattr(rules, name))
+        side = _copy(getattr(rules, name))
         if len(counts) != len(side.counts0):
             raise ValueError(f"{len(counts)} counts for {len(side.counts0)} slots")
         side.counts0 = tuple(int(n) for n in counts)
@@ -75,6 +93,13 @@ def with_units(rules: Any, attacker: Sequence[int] | None = None,
         cas = "att_cas" if name == "att" else "def_cas"
         if getattr(rules, cas) is getattr(rules, name):
             setattr(out, cas, side)
+    return out
+
+
+def _copy(obj: Any) -> Any:
+    """A shallow copy of a plain object (its attributes shared; ``copy.copy`` costs 5x)."""
+    out = object.__new__(type(obj))
+    out.__dict__.update(obj.__dict__)
     return out
 
 

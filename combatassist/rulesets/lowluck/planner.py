@@ -38,6 +38,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
+import numpy as np
+
 from ... import limits
 from ...errors import EngineError
 from ...ruleset import compute
@@ -215,6 +217,9 @@ class _Question:
             1 if self.role == "attacker" else 0)
         # the figures need every battle's end positions (state -> per-position values)
         self._ends: dict = {}
+        self._starts: dict = {}
+        self._slot_costs = [np.array(_slot_costs(self.template, k), dtype=float)
+                            for k in (0, 1)]
         self.solved = 0
         #: No retreat rules: the batch engine (else each force through ``outcome_of``).
         self.batches = _no_retreat_rules(scenario)
@@ -270,50 +275,74 @@ class _Question:
                 if progress is not None:
                     progress(i + 1, len(combos))
         self.solved += len(combos)
-        return [self._candidate(c, rules, out) for c, rules, out in zip(combos, rules_list, outs)]
+        return self._candidates(combos, rules_list, outs)
 
-    def _candidate(self, combo, rules, out) -> Candidate:
+    def _candidates(self, combos, rules_list, outs) -> list[Candidate]:
+        """Each force's key figures from its end positions (``_key_figures``' sums): the
+        positions' own values (verdict, territory, IPC left) worked out once for the whole
+        batch, many battles ending in the same positions."""
+        self._learn([s for out in outs for bucket in _BUCKETS for s in getattr(out, bucket)
+                     if s not in self._ends])
+        land = self.template.land_units() is not None
+        return [self._candidate(c, rules, out, land)
+                for c, rules, out in zip(combos, rules_list, outs)]
+
+    def _candidate(self, combo, rules, out, land: bool) -> Candidate:
         a0, d0, _ = rules.initial_state()
-        start_a, start_d = self._value(a0, 0), self._value(d0, 1)
+        start_a, start_d = self._start_value(a0, 0), self._start_value(d0, 1)
         wins = holds = takes = swing = 0.0
-        for bucket, verdict in ((out.decided, None), (out.retreated, "defender"),
-                                (out.stalemates, "draw"), (out.undecided, "undecided")):
-            for state, p in bucket.items():
-                end = self._ends.get(state)
-                if end is None:
-                    end = self._ends[state] = self._end(state)
-                v = end[0] if verdict is None else verdict
+        ends = self._ends
+        for bucket, verdict in zip(_BUCKETS, (None, "defender", "draw", "undecided")):
+            for state, p in getattr(out, bucket).items():
+                v, taken, left_a, left_d = ends[state]
+                if verdict is not None:
+                    v = verdict
                 if v == "attacker":
                     wins += p
-                    takes += p * end[1]
+                    takes += p * taken
                 elif v != "undecided":
                     holds += p
-                swing += p * ((start_d - end[3]) - (start_a - end[2]))
-        land = self.template.land_units() is not None
+                swing += p * ((start_d - left_d) - (start_a - left_a))
         return Candidate(force=self.force(combo), cost=self.cost(combo),
                          units=sum(combo), attacker_wins=min(1.0, wins),
                          defender_holds=min(1.0, holds),
                          takes_territory=min(1.0, takes) if land else None,
                          expected_ipc_swing=swing)
 
-    def _value(self, comp, k: int) -> float:
-        """The IPC a side's composition is worth."""
-        return float(sum(n * c for n, c in zip(comp, _slot_costs(self.template, k))))
+    def _start_value(self, comp, k: int) -> float:
+        key = (k, comp)
+        value = self._starts.get(key)
+        if value is None:
+            value = self._starts[key] = float(np.dot(comp, self._slot_costs[k]))
+        return value
 
-    def _end(self, state) -> tuple:
-        """(verdict, takes the territory, attacker's IPC left, defender's IPC left)."""
+    def _learn(self, states: list) -> None:
+        """Each position's (verdict, takes the territory, attacker's IPC left, defender's
+        IPC left), as ``figures`` reads them, for ``states`` at once."""
+        states = list(dict.fromkeys(states))
+        if not states:
+            return
         rules = self.template
-        verdict = rules.verdict(state)
-        takes = 0.0
+        a = np.array([s[0] for s in states], dtype=float).reshape(len(states), -1)
+        d = np.array([s[1] for s in states], dtype=float).reshape(len(states), -1)
+        left_a = (a @ self._slot_costs[0]).tolist()
+        left_d = (d @ self._slot_costs[1]).tolist()
         land = rules.land_units()
-        if land is not None:          # as ``figures`` reads it
-            if hasattr(rules, "territory_taken"):
-                takes = float(bool(rules.territory_taken([state])[0]))
-            else:
+        if land is None:
+            takes = [0.0] * len(states)
+        elif hasattr(rules, "territory_taken"):
+            takes = np.asarray(rules.territory_taken(states), dtype=float).tolist()
+        else:
+            takes = []
+            for state in states:
                 att, dfn = rules.state_units(state)
-                takes = float(any(n and u in land for u, n in att.items())
-                              and not any(dfn.values()))
-        return verdict, takes, self._value(state[0], 0), self._value(state[1], 1)
+                takes.append(float(any(n and u in land for u, n in att.items())
+                                   and not any(dfn.values())))
+        for state, t, la, ld in zip(states, takes, left_a, left_d):
+            self._ends[state] = (rules.verdict(state), t, la, ld)
+
+
+_BUCKETS = ("decided", "retreated", "stalemates", "undecided")
 
 
 def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
@@ -411,16 +440,28 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
             plus.append((u, tuple(more)))
     solve([c for _, c in plus], len(plus))
     plus_one = [(u, seen[c]) for u, c in plus]
-    for c, cand in [(best_combo, best)] + others:
-        cand.result = compute(_ruleset(), q.scenario_of(c), cancel=cancel)
+    _full_figures(q, [(best_combo, best)] + others, cancel)
     return Plan(spec=spec, exhaustive=exhaustive, searched=q.solved, proven=proven,
                 meets=bool(meeting), best=best, alternatives=[cand for _, cand in others],
                 plus_one=plus_one, forces=q.forces)
 
 
-def _ruleset():
+def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) -> None:
+    """The full result (``odds``'s) of each force the answer shows, its battle made from its
+    own scenario: solved together (the batch engine, with the curve) when the options have no
+    retreat rules, else one by one as ``odds`` does."""
     from . import RULESET
-    return RULESET
+    scenarios = [q.scenario_of(c) for c, _ in shown]
+    if q.batches:
+        rules_list = [make_rules(s) for s in scenarios]
+        outs = solvers.solve_batch(
+            rules_list, solvers.Question(max_rounds=q.scenario.options.max_rounds),
+            cancel=cancel)
+        for (_, cand), s, rules, out in zip(shown, scenarios, rules_list, outs):
+            cand.result = RULESET.battle_result(s, rules, out)
+    else:
+        for (_, cand), s in zip(shown, scenarios):
+            cand.result = compute(RULESET, s, cancel=cancel)
 
 
 def _rank(c: Candidate, target: str) -> tuple:
