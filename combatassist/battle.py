@@ -41,11 +41,26 @@ ENUMERATION_LIMIT = 2_000_000
 
 @dataclass(frozen=True)
 class DieSpec:
-    """One die to roll: whose it is, how many sides, and what it is for (shown to players)."""
+    """One die to roll: whose it is, how many sides, and what it is for (shown to players).
+
+    A phase's dice that are equal (all fields) are interchangeable: swapping their faces
+    never changes the outcome, so the table side may take them as one group, in any order
+    (``combatassist.table.dice_groups``). A ruleset whose dice are not interchangeable
+    gives each its own label.
+
+    ``hit_on``: the die scores one hit on this face or less and nothing else matters of
+    it (0: its faces are read otherwise), so the players may enter a count of hits for a
+    group of them instead of the faces. ``units``: who rolls it, for people (e.g. "2
+    destroyer, 1 battleship"; "" when the label says it). ``sure_hits``: low luck's
+    automatic hits of the group this die rolls for (the die only adds one more).
+    """
 
     side: str
     sides: int
     label: str = ""
+    hit_on: int = 0
+    units: str = ""
+    sure_hits: int = 0
 
 
 class Phase(ABC):
@@ -83,7 +98,7 @@ class Phase(ABC):
         if combos <= 4 * len(rolled):          # few possible rolls: resolve each once
             rows, counts = distinct_rows(rolled)
         else:
-            rows, counts = rolled, itertools.repeat(1)
+            rows, counts = rolled, itertools.repeat(1)  # type: ignore[assignment]
         acc: dict = {}
         for row, c in zip(rows.tolist(), counts):
             o = self.resolve(state, tuple(row))
@@ -379,7 +394,8 @@ def distinct_rows(rolled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.unique(rolled, axis=0, return_counts=True)
 
 
-def play_round_many(rules: BattleRules, state: Any, n: int, rng: np.random.Generator,
+def play_round_many(rules: BattleRules, state: Any, n: int,
+                    rng: "np.random.Generator | DiceStream",
                     count: Callable[[int], None] | None = None) -> dict[Any, int]:
     """Play one round for ``n`` trials that share ``state``: the phases of ``play_round``,
     each phase's dice rolled for all of them in one numpy call, each distinct outcome applied

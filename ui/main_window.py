@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSettings, QSize, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
@@ -373,10 +374,12 @@ class MainWindow(FileActions, QMainWindow):
             view.recompute(immediate=True)
 
     def offer_resume(self) -> None:
-        """After a crash or a closed window: offer to resume each view's newest saved battle
-        that no running instance owns. A saved battle that can't be resumed never stops the
+        """After a crash or a closed window: offer to resume every view's newest saved
+        battle that no running instance owns, all in one question (one battle: its own
+        words; several: a list). A saved battle that can't be resumed never stops the
         start: it is set aside (renamed, kept) and the status bar says so in one sentence."""
         set_aside: list[str] = []
+        waiting: list[tuple[RulesetView, Any, str | None, int]] = []
         for index, cls in enumerate(self._classes):
             view = self._built.get(index)
             if view is None:
@@ -397,10 +400,36 @@ class MainWindow(FileActions, QMainWindow):
             except OSError as exc:      # e.g. an unreadable autosave folder
                 set_aside.append(f"the saved battles can't be read: {exc.strerror or exc}")
                 continue
-            if not offered:
-                set_aside += panel.set_aside_notices[known:]
-                continue
-            verdict = panel.saved_verdict()
+            set_aside += panel.set_aside_notices[known:]
+            if offered:
+                waiting.append((view, panel, panel.saved_verdict(), len(panel.set_aside_notices)))
+        if waiting and self._ask_resume([(v, p, verdict) for v, p, verdict, _ in waiting]):
+            shown = None
+            for view, panel, verdict, known in waiting:
+                # shown either way: the battle, or the message saying why it can't resume
+                if panel.resume():
+                    self._name_resumed(view)
+                shown = shown or view
+                set_aside += panel.set_aside_notices[known:]   # one set aside on Resume too
+            self.tabs.setCurrentWidget(shown)
+            shown.tabs.setCurrentWidget(shown.table_panel)
+            self._update_title()
+        else:
+            for _view, panel, verdict, _known in waiting:
+                if verdict is not None:
+                    panel.discard_saved_battle()      # over: nothing is lost
+                else:
+                    panel.decline_saved_battle()      # asked again at the next start
+        self.startup_notice = startup_notice(set_aside, self.autosave_dir)
+        if self.startup_notice:
+            self.statusBar().showMessage(self.startup_notice)
+
+    def _ask_resume(self, waiting: list) -> bool:
+        """The one start-up question for the saved battles ``[(view, panel, verdict)]``:
+        True to resume them all (finished ones are shown again), False to leave the
+        unfinished ones for the next start and discard the finished ones."""
+        if len(waiting) == 1:
+            view, panel, verdict = waiting[0]
             if verdict is None:
                 text = self.tr("The {ruleset} battle at the table was not finished ({summary}). "
                                "Resume it where it was?").format(ruleset=view.title,
@@ -411,26 +440,22 @@ class MainWindow(FileActions, QMainWindow):
                                "but was not closed. Show it again?\nNo: it is discarded.").format(
                                    ruleset=view.title, verdict=verdict,
                                    summary=panel.saved_summary())
-            answer = QMessageBox.question(
-                self, self.tr("Resume battle?"), text,
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.Yes)
-            if answer != QMessageBox.StandardButton.Yes:
-                if verdict is not None:
-                    panel.discard_saved_battle()
-                else:
-                    panel.decline_saved_battle()     # asked again at the next start
-            else:
-                # shown either way: the battle, or the message saying why it can't resume
-                if panel.resume():
-                    self._name_resumed(view)
-                self.tabs.setCurrentWidget(view)
-                view.tabs.setCurrentWidget(panel)
-                self._update_title()
-            set_aside += panel.set_aside_notices[known:]   # one set aside on Resume too
-        self.startup_notice = startup_notice(set_aside, self.autosave_dir)
-        if self.startup_notice:
-            self.statusBar().showMessage(self.startup_notice)
+        else:
+            lines = []
+            for view, panel, verdict in waiting:
+                state = (self.tr("over: {verdict}").format(verdict=verdict) if verdict
+                         else self.tr("not finished"))
+                lines.append("• " + self.tr("{ruleset} ({state}): {summary}").format(
+                    ruleset=view.title, state=state, summary=panel.saved_summary()))
+            text = (self.tr("%n battles at the table are waiting:", "", len(waiting))
+                    + "\n" + "\n".join(lines) + "\n\n"
+                    + self.tr("Resume them all?\nNo: the unfinished ones are offered again at "
+                              "the next start; the finished ones are discarded."))
+        answer = QMessageBox.question(
+            self, self.tr("Resume battle?"), text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes)
+        return answer == QMessageBox.StandardButton.Yes
 
     def _name_resumed(self, view: RulesetView) -> None:
         """Title a resumed battle's set-up "… (resumed battle)" (the autosave has the

@@ -1,7 +1,9 @@
 """The table-side panel: fight the set-up battle with the real dice (``combatassist.table``).
 
 The panel is a thin face over ``TableBattle``: every rule, proposal and check lives in the
-engine. Keyboard flow: type the dice ("351" or "3 5 1"), optionally edit the casualties, Enter.
+engine. Keyboard flow: type each group's dice (a row per hit value and the units rolling
+them; "351" or "3 5 1", or with Count hits just the hits), Tab to the next, Enter; the
+casualties show as chips (click) and as text (type), either way.
 
 A ruleset with a between-rounds step (``TableBattle.between_rounds_options``) gets its view's
 editor (``set_between_rounds_editor``) shown above the dice while the step is possible; a view
@@ -9,8 +11,9 @@ may add a detail widget (``set_detail_widget``) fed with the battle after every 
 AGC's units with their dice and modifiers).
 
 Over 400 lines for a reason: the panel is one widget driving one state machine (building its
-fields, the keyboard flow, and the refresh that shows the battle); its saved-battle life cycle
-(``table_saves``) and its small parts (``widgets/table_parts``) live beside it.
+parts, each by a ``_build_*`` method; the keyboard flow; the refresh that shows the battle,
+each part by a ``_show_*`` method); its saved-battle life cycle (``table_saves``) and its
+parts (``widgets/table_parts``, ``dice_entry``, ``casualty_chips``) live beside it.
 """
 from __future__ import annotations
 
@@ -27,14 +30,20 @@ from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLin
 
 from combatassist.autosave import AutosaveSlot, BattleLock
 from combatassist.errors import CombatAssistError
-from combatassist.table import (SavedHeader, TableBattle, format_choice, parse_choice,
+from combatassist.table import (SavedHeader, TableBattle, branch_of, format_choice,
+                                luck_lines, parse_choice, retreat_branch, roll_luck,
                                 parse_dice)
 
 from .compute import JobGroup
 from .engine_text import error_text, render
 from .table_saves import VERDICTS, SavedBattles, verdict_text  # noqa: F401
+from combatassist.text import split_lines
+
+from .widgets.casualty_chips import CasualtyChips, chips_apply
+from .widgets.dice_entry import DiceEntry
 from .widgets.flow_layout import FlowLayout
-from .widgets.table_parts import (OddsJob, SetupProvider, describe_dice, fixed_lines, odds_text,  # noqa: F401
+from .widgets.table_parts import (OddsJob, SetupProvider, branches_text, describe_dice,  # noqa: F401
+                                  fixed_lines, odds_text,
                                   odds_from_position)
 from .result_style import DEFENDER
 from .widgets.outcome_bar import OutcomeBar
@@ -97,13 +106,31 @@ class TableSidePanel(SavedBattles, QWidget):
         self.between_editor: QWidget | None = None
         #: the view's detail widget (see ``set_detail_widget``), if any
         self.detail: QWidget | None = None
+        self._syncing = False          # the dice rows and the one-line entry being matched
+        self._proposal: Any = None     # the casualties proposed for the dice entered
+        self._build_odds_job(jobs)
+        self._build_start()
+        self._build_heading()
+        entry = self._build_entry(choice_help)
+        buttons = self._build_buttons()
+        self._build_log()
+        self._build_layout(entry, buttons)
+        self._build_shortcuts()
+        self._refresh()
+
+    # -- the parts, built once -------------------------------------------------------------
+    def _build_odds_job(self, jobs: JobGroup | None) -> None:
+        """The background computation of the odds from the position on show."""
         self.jobs = jobs if jobs is not None else JobGroup(self)
         self.computer = self.jobs.computer()
         self.computer.result.connect(self._show_odds)
         self.computer.error.connect(lambda m: self.odds_label.setText(
             translate("table_side", "Odds: {message}").format(message=m)))
-        self.computer.busy.connect(lambda b: b and self.odds_label.setText(translate("table_side", "Odds: computing…")))
+        self.computer.busy.connect(lambda b: b and self.odds_label.setText(
+            translate("table_side", "Odds: computing…")))
 
+    def _build_start(self) -> None:
+        """What shows without a battle: the intro, Fight this battle, start-up notices."""
         self.intro = QLabel(translate("table_side", "Fight the battle set up on the left with your real dice: enter "
                             "what you rolled (or press Roll), check the proposed casualties, "
                             "press Enter. The battle is saved after every step."))
@@ -114,34 +141,55 @@ class TableSidePanel(SavedBattles, QWidget):
         self.notice = QLabel("")           # start/resume problems (no battle on screen)
         self.notice.setWordWrap(True)
 
+    def _build_heading(self) -> None:
+        """The heading (round and phase, or the result), the position, the last roll's luck,
+        the odds from here and the choice between pressing on and retreating."""
         self.heading = QLabel("")
         font = QFont(self.heading.font())
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
         self.heading.setFont(font)
         self.heading.setWordWrap(True)        # "Battle over after …: …" is long in German
+        self.summary_label = QLabel("")       # the finished battle: result, IPC, luck
+        self.summary_label.setWordWrap(True)
         self.state_label = QLabel("")
         self.state_label.setWordWrap(True)
+        self.luck_label = QLabel("")          # where the last roll's hits fall
+        self.luck_label.setWordWrap(True)
         self.odds_bar = OutcomeBar()
         self.odds_label = QLabel("")
         self.odds_label.setWordWrap(True)
+        self.branches_label = QLabel("")      # press on or retreat now, side by side
+        self.branches_label.setWordWrap(True)
 
-        self.dice_label = QLabel("")
+    def _build_entry(self, choice_help: str) -> QGroupBox:
+        """"This phase": the dice rows (and the one-line entry), Roll, the result, the
+        casualties as chips and as text, Apply."""
+        self.dice_entry = DiceEntry()
+        self.dice_entry.changed.connect(self._rows_changed)
+        self.dice_entry.submitted.connect(self.apply)
+        self.dice_label = QLabel("")          # no dice this phase / the battle is over
         self.dice_label.setWordWrap(True)
         self.dice_edit = QLineEdit()
-        self.dice_edit.setPlaceholderText(translate("table_side", "dice rolled, e.g. 3 5 1"))
-        self.dice_edit.textChanged.connect(self._preview)
+        self.dice_edit.setPlaceholderText(translate("table_side", "or all the dice in one line, e.g. 3 5 1"))
+        self.dice_edit.setToolTip(translate("table_side", "Every die of the phase in one line, in the order the rules list them"))
+        self.dice_edit.textChanged.connect(self._line_changed)
         self.dice_edit.returnPressed.connect(self.apply)
         self.roll_button = QPushButton(translate("table_side", "Roll"))
         self.roll_button.setToolTip(translate("table_side", "Roll the dice for this phase here (Ctrl+R)"))
         self.roll_button.clicked.connect(self.roll)
         self.explain_label = QLabel("")
         self.explain_label.setWordWrap(True)
+        self.chips = CasualtyChips()
+        self.chips.changed.connect(self._chips_changed)
         self.choice_edit = QLineEdit()
         self.choice_edit.setPlaceholderText(translate("table_side", "empty: accept the proposal"))
         if choice_help:
             self.choice_edit.setToolTip(choice_help)
         self.choice_edit.returnPressed.connect(self.apply)
+        self.choice_edit.textEdited.connect(self._choice_typed)
+        # the casualties stay in the words the engine reads back (input, not a display)
+        mark_engine_text(self.choice_edit)
         self.apply_button = QPushButton(translate("table_side", "Apply"))
         self.apply_button.setToolTip(translate("table_side", "Play this phase with these dice and casualties (Enter)"))
         self.apply_button.setDefault(True)
@@ -149,6 +197,37 @@ class TableSidePanel(SavedBattles, QWidget):
         self.message = QLabel("")
         self.message.setWordWrap(True)
 
+        self.entry_box = QGroupBox(translate("table_side", "This phase"))
+        box = QVBoxLayout(self.entry_box)
+        # Roll and Apply first, in one place: the rows under them change with every phase
+        # (a row per group of dice, chips per unit), so nothing above Apply may
+        actions = QHBoxLayout()
+        actions.addWidget(self.roll_button)
+        actions.addWidget(self.apply_button)
+        actions.addWidget(self.dice_entry.count_hits)
+        actions.addStretch(1)
+        box.addLayout(actions)
+        form = QFormLayout()
+        form.setContentsMargins(0, 0, 0, 0)
+        dice = QVBoxLayout()
+        dice.setSpacing(2)
+        dice.addWidget(self.dice_entry)
+        dice.addWidget(self.dice_label)
+        dice.addWidget(self.dice_edit)
+        form.addRow(translate("table_side", "Dice:"), dice)
+        # fixed height: what follows stays put whatever the result says
+        form.addRow(translate("table_side", "Result:"), fixed_lines(self.explain_label, 3))
+        casualties = QVBoxLayout()
+        casualties.setSpacing(2)
+        casualties.addWidget(self.chips)
+        casualties.addWidget(self.choice_edit)
+        form.addRow(translate("table_side", "Casualties:"), casualties)
+        form.addRow(self.message)
+        box.addLayout(form)
+        return self.entry_box
+
+    def _build_buttons(self) -> FlowLayout:
+        """Undo, Redo, a retreat per side the ruleset lets retreat, End battle, Close."""
         self.undo_button = QPushButton(translate("table_side", "Undo"))
         self.undo_button.setToolTip(translate("table_side", "Take back the last step (Ctrl+Z)"))
         self.undo_button.clicked.connect(self.undo)
@@ -159,13 +238,9 @@ class TableSidePanel(SavedBattles, QWidget):
         # retreat (a rule: ``TableBattle.retreat_sides``, from ``Ruleset.retreat_sides``)
         self.retreat_buttons: dict[str, QPushButton] = {}
         for side in ("attacker", "defender"):
-            other = "defender" if side == "attacker" else "attacker"
             button = QPushButton(translate("table_side", "{Side} retreats").format(
                 Side=translate("table_side", SIDES_CAPITALIZED[side])))
-            button.setToolTip(translate(
-                "table_side", "The {side} breaks off before this round: the {other} wins").format(
-                    side=translate("table_side", SIDES[side]),
-                    other=translate("table_side", SIDES[other])))
+            button.setToolTip(self._retreat_tip(side))
             button.clicked.connect(lambda _c=False, s=side: self.end("retreat", s))
             self.retreat_buttons[side] = button
         self.retreat_button = self.retreat_buttons["attacker"]
@@ -174,9 +249,25 @@ class TableSidePanel(SavedBattles, QWidget):
         self.close_button = QPushButton(translate("table_side", "Close battle"))
         self.close_button.setToolTip(translate("table_side", "Leave table-side mode and unfreeze the set-up"))
         self.close_button.clicked.connect(self.close_battle)
+        # the buttons wrap onto a second line where the pane is narrow (German, a laptop)
+        # instead of pushing Close battle out of sight
+        buttons = FlowLayout()
+        for b in (self.undo_button, self.redo_button, *self.retreat_buttons.values(),
+                  self.end_button):
+            buttons.addWidget(b)
+        buttons.add_trailing(self.close_button)
+        return buttons
+
+    @staticmethod
+    def _retreat_tip(side: str) -> str:
+        other = "defender" if side == "attacker" else "attacker"
+        return translate(
+            "table_side", "The {side} breaks off before this round: the {other} wins").format(
+                side=translate("table_side", SIDES[side]),
+                other=translate("table_side", SIDES[other]))
+
+    def _build_log(self) -> None:
         self.log = QListWidget()
-        # the casualties stay in the words the engine reads back (input, not a display)
-        mark_engine_text(self.choice_edit)
         self.log.setWordWrap(True)
         self.log.setAlternatingRowColors(True)
         # an entry can be taller than the log (AGC's totals): scroll by pixels, a few lines
@@ -185,39 +276,21 @@ class TableSidePanel(SavedBattles, QWidget):
         self.log.setResizeMode(QListWidget.ResizeMode.Adjust)      # re-wrap when resized
         self.log.verticalScrollBar().setSingleStep(3 * self.log.fontMetrics().lineSpacing())
 
-        entry = QGroupBox(translate("table_side", "This phase"))
-        form = QFormLayout(entry)
-        dice_row = QHBoxLayout()
-        dice_row.addWidget(self.dice_edit, 1)
-        dice_row.addWidget(self.roll_button)
-        # fixed heights: the rows below, and Apply, stay put whatever these texts say
-        form.addRow(translate("table_side", "Dice to roll:"), fixed_lines(self.dice_label, 3))
-        form.addRow(translate("table_side", "Rolled:"), dice_row)
-        form.addRow(translate("table_side", "Result:"), fixed_lines(self.explain_label, 6))
-        choice_row = QHBoxLayout()
-        choice_row.addWidget(self.choice_edit, 1)
-        choice_row.addWidget(self.apply_button)
-        form.addRow(translate("table_side", "Casualties:"), choice_row)
-        form.addRow(self.message)
-        # the buttons wrap onto a second line where the pane is narrow (German, a laptop)
-        # instead of pushing Close battle out of sight
-        buttons = FlowLayout()
-        for b in (self.undo_button, self.redo_button, *self.retreat_buttons.values(),
-                  self.end_button):
-            buttons.addWidget(b)
-        buttons.add_trailing(self.close_button)
-
+    def _build_layout(self, entry: QGroupBox, buttons: FlowLayout) -> None:
+        """What to do now first, in one place: the position, odds and log (whose lengths
+        change every step) come after it, so the entry and its Apply button never move."""
         self.battle_box = QWidget()
         inner = QVBoxLayout(self.battle_box)
         inner.setContentsMargins(0, 0, 0, 0)
-        # what to do now first, in one place: the position, odds and log (whose lengths
-        # change every step) come after it, so the entry and its Apply button never move
         inner.addWidget(self.heading)
+        inner.addWidget(self.summary_label)
         inner.addWidget(entry)
         inner.addLayout(buttons)
         inner.addWidget(self.state_label)
+        inner.addWidget(self.luck_label)
         inner.addWidget(self.odds_bar)
         inner.addWidget(self.odds_label)
+        inner.addWidget(self.branches_label)
         self.detail_slot = QVBoxLayout()
         self.detail_slot.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(self.detail_slot)
@@ -242,14 +315,15 @@ class TableSidePanel(SavedBattles, QWidget):
         self.filler = QWidget()
         layout.addWidget(self.filler, 1)
 
+    def _build_shortcuts(self) -> None:
         for keys, slot in (("Ctrl+R", self.roll), ("Ctrl+Z", self.undo),
-                           ("Ctrl+Shift+Z", self.redo)):
+                           ("Ctrl+Shift+Z", self.redo),
+                           ("Ctrl+H", self.dice_entry.count_hits.toggle)):
             sc = QShortcut(QKeySequence(keys), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             sc.activated.connect(slot)
         for edit in (self.dice_edit, self.choice_edit):
             edit.installEventFilter(self)
-        self._refresh()
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
         # A line edit claims Ctrl+Z / Ctrl+Shift+Z for its own text even with nothing to undo,
@@ -306,12 +380,63 @@ class TableSidePanel(SavedBattles, QWidget):
         self.focus_entry()
 
     def focus_entry(self) -> None:
-        """Put the keyboard in the phase's entry: the dice, or (a phase without dice, where
-        the dice box is disabled) the casualties, so Enter plays the phase as it says."""
-        for edit in (self.dice_edit, self.choice_edit):
-            if edit.isEnabled():
+        """Put the keyboard in the phase's entry: the first row of dice, or (a phase without
+        dice, where the dice boxes are disabled) the casualties, so Enter plays the phase as
+        it says."""
+        for edit in (self.dice_entry.first_edit(), self.dice_edit, self.choice_edit):
+            if edit is not None and edit.isEnabled() and edit.isVisibleTo(self):
                 edit.setFocus()
                 return
+        if self.choice_edit.isEnabled():
+            self.choice_edit.setFocus()
+
+    # -- the dice rows, the one-line entry and the casualties kept in step ------------------
+    def _rows_changed(self) -> None:
+        """A dice row changed: the one-line entry shows the faces once every row is read."""
+        if self._syncing:
+            return
+        error = self.dice_entry.row_error()
+        text = ""
+        if not error and self.dice_entry.complete():
+            try:
+                text = " ".join(str(f) for f in self.dice_entry.faces())
+            except CombatAssistError as exc:
+                error = error_text(exc)
+        self._syncing = True
+        self.dice_edit.setText(text)
+        self._syncing = False
+        self._preview()
+        if error:
+            self.explain_label.setText(f'<span style="color:{DEFENDER}">'
+                                       f'{html.escape(error, quote=False)}</span>')
+
+    def _line_changed(self) -> None:
+        """The one-line entry changed (typed, Roll): the rows show its faces."""
+        if not self._syncing and self.battle is not None and not self.battle.is_over():
+            self._syncing = True
+            try:
+                self.dice_entry.set_faces(parse_dice(self.dice_edit.text(), self.battle.dice()))
+            except CombatAssistError:
+                self.dice_entry.clear()
+            self._syncing = False
+        self._preview()
+
+    def _chips_changed(self, choice: Any) -> None:
+        """The players changed the casualties by chips: the text says the same."""
+        self.choice_edit.setText(self.format_choice(choice))
+        self.choice_edit.setModified(True)          # theirs now: a preview keeps it
+        self.choice_edit.setCursorPosition(0)
+
+    def _choice_typed(self, text: str) -> None:
+        """The casualty text was typed: the chips follow when it reads."""
+        try:
+            choice = self.parse_choice(text, self._proposal)
+        except CombatAssistError:
+            return
+        if chips_apply(choice):
+            self.chips.set_choice(choice)
+        elif choice is None and chips_apply(self._proposal):
+            self.chips.set_choice(self._proposal)
 
     # -- actions --------------------------------------------------------------------------
     def roll(self) -> None:
@@ -421,6 +546,8 @@ class TableSidePanel(SavedBattles, QWidget):
             if not self.choice_edit.isModified():
                 self.choice_edit.setText("")
             self.choice_edit.setPlaceholderText(translate("table_side", "empty: accept the proposal"))
+            self._proposal = None
+            self.chips.show_choice(b.ruleset, None, {})
             return
         try:
             preview = b.preview(parse_dice(text, b.dice()))
@@ -429,6 +556,7 @@ class TableSidePanel(SavedBattles, QWidget):
                                        f'{html.escape(error_text(exc), quote=False)}</span>')
             return
         self.explain_label.setText(render(preview.explanation))
+        self._show_chips(preview.proposal)
         proposal = self.format_choice(preview.proposal) if preview.proposal is not None else ""
         self.choice_edit.setPlaceholderText(
             translate("table_side", "proposal: {proposal}").format(proposal=proposal) if proposal
@@ -438,7 +566,27 @@ class TableSidePanel(SavedBattles, QWidget):
             self.choice_edit.setCursorPosition(0)     # a long proposal shows its start
         self.choice_edit.setToolTip(proposal)
 
+    def _show_chips(self, proposal: Any) -> None:
+        """The proposal as chips (A&A's casualty tables), the units each side has now."""
+        b = self.battle
+        self._proposal = proposal
+        present: dict[str, dict[str, int]] = {}
+        units = getattr(b.rules, "state_units", None)
+        if units is not None and chips_apply(proposal):
+            try:
+                present = dict(zip(("attacker", "defender"), units(b.state)))
+            except Exception:       # noqa: BLE001 - a ruleset's positions it can't list
+                present = {}
+        typed = None
+        if self.choice_edit.isModified():
+            try:
+                typed = self.parse_choice(self.choice_edit.text(), proposal)
+            except CombatAssistError:
+                typed = None
+        self.chips.show_choice(b.ruleset, proposal if present else None, present, typed)
+
     def _refresh(self) -> None:
+        """Show the battle as it stands (after every step, undo, resume, close)."""
         b = self.battle
         running = b is not None
         self.intro.setVisible(not running)
@@ -462,8 +610,25 @@ class TableSidePanel(SavedBattles, QWidget):
                 button.setEnabled(False)
             return
         over = b.is_over()
-        verdict = b.verdict()
+        self._show_heading(b, over)
+        self._show_phase(b, over)
+        self._show_buttons(b, over)
+        self._show_log(b)
+        # a new position: fresh entries (setText also drops the old text's undo history, so
+        # Ctrl+Z / Ctrl+Shift+Z go to the rounds)
+        self._syncing = True
+        self.dice_edit.setText("")
+        self.dice_entry.clear()
+        self._syncing = False
+        self.choice_edit.setText("")
+        self._preview()
+        self._request_odds(b, over)
+
+    def _show_heading(self, b: TableBattle, over: bool) -> None:
+        """The round and phase, or the result with the battle's summary; the position and
+        where the last roll's hits fell."""
         if over:
+            verdict = b.verdict()
             who = verdict_text(verdict)
             how = ""
             if b.ending and b.ending[0] == "retreat":
@@ -471,36 +636,59 @@ class TableSidePanel(SavedBattles, QWidget):
                     side=translate("table_side", SIDES.get(b.ending[1], b.ending[1])))
             elif b.ending:
                 how = translate("table_side", " (ended by the players)")
-            rounds = len(b.rounds)
-            over = (translate("table_side", "Battle over after 1 round: {verdict}{how}")
+            rounds = b.rounds_played
+            text = (translate("table_side", "Battle over after 1 round: {verdict}{how}")
                     if rounds == 1 else
                     translate("table_side", "Battle over after %n rounds: {verdict}{how}", "",
                               rounds))
-            self.heading.setText(over.format(verdict=who, how=how))
+            self.heading.setText(text.format(verdict=who, how=how))
+            lines = [render(line) for line in split_lines(b.summary())]
+            self.summary_label.setText("<br>".join(html.escape(t, quote=False)
+                                                   for t in lines[1:]))
         else:
             phase = b.current_phase()
             self.heading.setText(translate("table_side", "Round {round} — {phase}").format(
                 round=b.round_number, phase=render(phase.name)))
+            self.summary_label.setText("")
+        self.summary_label.setVisible(over)
         self.state_label.setText(render(b.describe()))
-        specs = b.dice()
-        if over:
-            self.dice_label.setText(translate("table_side", "none: the battle is over (Undo takes back the last step; "
-                                    "Close battle leaves the table)"))
-        elif specs:
-            self.dice_label.setText(describe_dice(specs))
-        else:
-            self.dice_label.setText(translate("table_side", "no dice this phase: press Enter or Apply"))
+        last = next((line for line in reversed(b.log) if line.dice), None)
+        luck = luck_lines(roll_luck(last.dice, last.rolled)) if last is not None and not over \
+            else []
+        self.luck_label.setText(translate("table_side", "Last roll ({phase}): {luck}").format(
+            phase=render(last.phase), luck="; ".join(render(t) for t in luck))
+            if luck else "")
+        self.luck_label.setVisible(bool(luck))
+
+    def _show_phase(self, b: TableBattle, over: bool) -> None:
+        """"This phase": its dice rows (none once the battle is over: the box goes)."""
+        self.entry_box.setVisible(not over)
+        specs = () if over else b.dice()
+        self.dice_entry.set_dice(specs)
+        for edit in self.dice_entry.edits:
+            edit.installEventFilter(self)
+        self.dice_label.setVisible(not specs)
+        self.dice_label.setText(translate("table_side", "no dice this phase: press Enter or Apply")
+                                if not specs and not over else "")
         for w in (self.dice_edit, self.roll_button, self.choice_edit, self.apply_button):
             w.setEnabled(not over)
         self.roll_button.setEnabled(not over and bool(specs))
         self.dice_edit.setEnabled(not over and bool(specs))
+        self.dice_edit.setVisible(bool(specs))
+
+    def _show_buttons(self, b: TableBattle, over: bool) -> None:
+        """Undo, Redo, and the retreats the battle allows now (a refused one says why)."""
         self.undo_button.setEnabled(b.can_undo())
         self.redo_button.setEnabled(b.can_redo())
         may_retreat = b.retreat_sides()
         for side, button in self.retreat_buttons.items():
             button.setVisible(side in may_retreat)
-            button.setEnabled(not over and not b.dice_entered() and side in may_retreat)
+            why = b.retreat_refused(side)
+            button.setEnabled(why is None)
+            button.setToolTip(self._retreat_tip(side) if why is None else render(why))
         self.end_button.setEnabled(not over and not b.dice_entered())
+
+    def _show_log(self, b: TableBattle) -> None:
         self.log.clear()
         for line in b.log:
             self.log.addItem(render(line.text))
@@ -510,31 +698,41 @@ class TableSidePanel(SavedBattles, QWidget):
                                                                             b.ending[1])))
                              if b.ending[0] == "retreat" else
                              translate("table_side", "The players end the battle."))
+        if b.is_over():
+            self.log.addItem(render(b.summary()))
         self.log.scrollToBottom()
-        # a new position: fresh entries (setText also drops the old text's undo history, so
-        # Ctrl+Z / Ctrl+Shift+Z go to the rounds)
-        self.dice_edit.setText("")
-        self.choice_edit.setText("")
-        self._preview()
-        # the odds from the position now (after every phase: the rest of the round is played
-        # out exactly first), recomputed in the background
+
+    def _request_odds(self, b: TableBattle, over: bool) -> None:
+        """The odds from the position now (after every phase: the rest of the round is
+        played out exactly first), and where each retreat allowed now leads, computed in
+        the background."""
         if over:
+            verdict = b.verdict()
             self.computer.cancel()
             self.odds_label.setText("")
+            self.branches_label.setText("")
             self.odds_bar.set_values(float(verdict == "attacker"), float(verdict == "draw"), 0.0,
                                      float(verdict == "defender"))
+            return
+        # captured here, on the GUI thread: the worker never reads the live battle
+        rules, ruleset, text = b.rules, b.ruleset, b.scenario_text
+        if b.dice_entered():
+            state, remaining = b.state, b.remaining_phases()
         else:
-            # captured here, on the GUI thread: the worker never reads the live battle
-            rules, ruleset, text = b.rules, b.ruleset, b.scenario_text
-            if b.dice_entered():
-                state, remaining = b.state, b.remaining_phases()
-            else:
-                state, remaining = b.round_start_state, None
-            self.computer.request(lambda cancel: self.odds(rules, state, ruleset, text, cancel,
-                                                           remaining),
-                                  immediate=True)
+            state, remaining = b.round_start_state, None
+        retreats = [side for side in b.retreat_sides() if b.retreat_refused(side) is None]
+        odds = self.odds
 
-    def _show_odds(self, result) -> None:
+        def job(cancel):
+            result = odds(rules, state, ruleset, text, cancel, remaining)
+            here = branch_of(result, rules, state)
+            away = {side: retreat_branch(rules, state, side, ruleset=ruleset, cancel=cancel)
+                    for side in retreats}
+            return result, here, away
+        self.computer.request(job, immediate=True)
+
+    def _show_odds(self, answer) -> None:
+        result, here, retreats = answer
         self.odds_bar.set_values(result.attacker_wins, result.draw, result.undecided,
                                  result.defender_wins)
         b = self.battle
@@ -545,4 +743,5 @@ class TableSidePanel(SavedBattles, QWidget):
         if b.dice_entered():
             where = translate("table_side", "here (round {round}, after {phase})").format(
                 round=b.round_number, phase=render(b.log[-1].phase))
-        self.odds_label.setText(odds_text(b.ruleset, result, where))
+        self.odds_label.setText(odds_text(b.ruleset, result, where, here))
+        self.branches_label.setText(branches_text(here, retreats))

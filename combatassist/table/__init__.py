@@ -31,16 +31,19 @@ from __future__ import annotations
 
 # The players' text (re-exported: the table-side panel reads choices and dice through here).
 from ..choices import format_choice, from_json, parse_choice, parse_dice
-from .battle import TableBattle, load_battle
-from .odds import odds_from
+from .battle import TableBattle, load_battle, luck_lines
+from .dice_groups import DiceGroup, assemble, dice_groups, split
+from .luck import Luck, roll_luck, total_luck
+from .odds import Branch, branch_of, ipc_lost, odds_from, retreat_branch
 from .records import (ENDINGS, BetweenRounds, Entry, LogLine, Preview, entry_from_json,
                       jsonable)
 from .saved import (AUTOSAVE_NAME, FORMAT, MAX_AUTOSAVE_BYTES, MAX_SAVED_STEPS,
                     MAX_SAVED_STRING, SavedBattle, SavedHeader, read_header,
                     rules_from_scenario, slot_ruleset)
 
-__all__ = ["AUTOSAVE_NAME", "ENDINGS", "FORMAT", "MAX_AUTOSAVE_BYTES", "MAX_SAVED_STEPS",
-           "MAX_SAVED_STRING", "BetweenRounds", "Entry", "LogLine", "Preview", "SavedBattle",
+__all__ = ["Branch", "Luck", "branch_of", "ipc_lost", "luck_lines", "retreat_branch",
+           "roll_luck", "total_luck", "AUTOSAVE_NAME", "ENDINGS", "FORMAT", "MAX_AUTOSAVE_BYTES", "MAX_SAVED_STEPS",
+           "MAX_SAVED_STRING", "BetweenRounds", "DiceGroup", "assemble", "dice_groups", "split", "Entry", "LogLine", "Preview", "SavedBattle",
            "SavedHeader", "TableBattle", "entry_from_json", "format_choice", "from_json",
            "jsonable", "load_battle", "odds_from", "parse_choice", "parse_dice",
            "read_header", "rules_from_scenario", "slot_ruleset"]

@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from .. import rulesets
-from ..battle import BattleRules, DieSpec, Phase, check_roll, optional
+from ..battle import BattleRules, DieSpec, Phase, check_roll, optional, phase_exact
 from ..choices import format_choice
 from ..errors import CombatAssistError, EngineError, ScenarioError, shorten
 from ..files import atomic_write_text
-from ..text import join, lines as text_lines, msg, split_lines
+from ..text import Text, join, lines as text_lines, msg, split_lines
 from . import saved
-from .odds import odds_from
+from .luck import Luck, roll_luck, total_luck
+from .odds import ipc_lost, odds_from
 from .records import ENDINGS, BetweenRounds, Entry, LogLine, Preview
 
 
@@ -35,13 +36,17 @@ class TableBattle:
 
     def __init__(self, rules: BattleRules, *, scenario_text: str = "", ruleset: str = "",
                  autosave_path: str | Path | None = None,
-                 on_change: Callable[["TableBattle"], None] | None = None):
+                 on_change: Callable[["TableBattle"], None] | None = None,
+                 files: dict[str, str] | None = None):
         #: the rules the battle started with; ``rules`` are those in force now (a
         #: between-rounds step may replace them)
         self.initial_rules = rules
         self.rules = rules
         self.scenario_text = scenario_text
         self.ruleset = ruleset
+        #: the outside files the scenario names, ``{full path: SHA-256}`` as the battle began
+        #: (saved with it: a battle resumes only with the same content, ``saved``)
+        self.files = saved.named_files(scenario_text) if files is None else dict(files)
         self.autosave_path = Path(autosave_path) if autosave_path else None
         self.on_change = on_change
         self.rounds: list[list[Entry | BetweenRounds]] = []
@@ -82,12 +87,18 @@ class TableBattle:
         # the round starts here: where 'odds from here' start (after any between-rounds step)
         self.ready_state = state
         phases = list(self.rules.phases(state))
-        if len(dice_entries) > len(phases) or (complete and len(dice_entries) != len(phases)):
+        if len(dice_entries) > len(phases) or (complete and not dice_entries and phases):
             raise EngineError(msg("round {round} has {phases} phases, but {recorded} were "
                                   "recorded", round=number, phases=len(phases),
                                   recorded=len(dice_entries)))
         for phase, entry in zip(phases, dice_entries):
             state = self._apply(number, phase, state, entry)
+        # a completed round may stop early: where the rest of it is void (``rest_is_void``)
+        if complete and len(dice_entries) < len(phases) and not self._void_after(
+                self.rules, state, phases[len(dice_entries):]):
+            raise EngineError(msg("round {round} has {phases} phases, but {recorded} were "
+                                  "recorded", round=number, phases=len(phases),
+                                  recorded=len(dice_entries)))
         if complete:
             state = self.rules.end_round(state)
         return state
@@ -125,7 +136,7 @@ class TableBattle:
             dice = " ".join(str(d) for d in entry.rolled) or msg("no dice")
             # One log entry per phase: heading with the dice, the rules' explanation
             # indented, then the players' own choice (if any) and the position after it.
-            lines = [msg("Round {round}, {phase} — dice: {dice}", round=number,
+            lines: list[Text] = [msg("Round {round}, {phase} — dice: {dice}", round=number,
                          phase=phase.name, dice=dice)]
             lines += [join("", ["    ", line]) for line in split_lines(explanation)]
             if entry.choice is not None:
@@ -134,9 +145,11 @@ class TableBattle:
                                                    choice=describe(entry.choice))]))
             lines.append(join("", ["    ", msg("now: {position}",
                                                position=self._memo.describe(rules, after))]))
+            lines += [join("", ["    ", line]) for line in luck_lines(roll_luck(specs,
+                                                                              entry.rolled))]
             return explanation, text_lines(lines)
         self.log.append(LogLine(number, phase.name, entry.rolled, entry.choice,
-                                entry.choice is not None, after, words))
+                                entry.choice is not None, after, words, specs))
         return after
 
     # -- what the players see -----------------------------------------------------------
@@ -191,6 +204,23 @@ class TableBattle:
             return None
         return self.rules.verdict(self.state)
 
+    def rest_is_void(self) -> bool:
+        """Mid-round: the battle is decided now (``rules.verdict``) and every outcome of
+        the round's remaining phases leaves the position as it is (checked exactly, phase
+        by phase: a decided battle's remaining dice are few), so they are not asked for:
+        the round ends here (e.g. a surprise strike that leaves the enemy only submerged
+        submarines; a side without units has nothing to fire)."""
+        return self._void_after(self.rules, self.state, self.phases()[self.dice_entered():])
+
+    def _void_after(self, rules: BattleRules, state: Any, rest: Sequence[Phase]) -> bool:
+        if not rest or rules.verdict(state) is None:
+            return False
+        return all(phase_exact(phase, {state: 1.0}).keys() == {state} for phase in rest)
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds fought (completed; a round whose rest was void counts)."""
+        return len(self.rounds)
     def is_over(self) -> bool:
         return self.verdict() is not None
 
@@ -224,10 +254,7 @@ class TableBattle:
         before = self._entries()
         self.current.append(entry)
         self.redo_stack.clear()
-        if self.dice_entered() == len(self.phases()):
-            self.rounds.append(self.current)
-            self.current = []
-        self._rebuild()
+        self._close_round()
         self._changed(before)
         return self.log[-1] if self.log else LogLine(0, "", (), None, False, after,
                                                      lambda: ("", ""))
@@ -289,6 +316,28 @@ class TableBattle:
         self.ending = (kind, side)
         self.redo_stack.clear()
         self._changed(before)
+
+    def retreat_refused(self, side: str) -> str | None:
+        """Why ``side`` can't retreat now (None: it can): the battle is over, a round is
+        in progress, the ruleset doesn't let it, or its rules refuse (the landed units of
+        an amphibious assault that already withdrew the others)."""
+        if self.ending is not None or self.is_over():
+            return msg("the battle is over; undo to continue it")
+        if self.dice_entered():
+            return msg("finish the round in progress first (or undo it)")
+        if side not in self.retreat_sides():
+            sides = list(self.retreat_sides())
+            may = (msg("{a} or {b}", a=sides[0], b=sides[1]) if len(sides) == 2 else
+                   sides[0] if sides else msg("neither side"))
+            return msg("the {side} can't retreat in this ruleset ({may} may)", side=side,
+                       may=may)
+        refusal = optional(self.rules, "retreat_refusal")
+        why = refusal(self.state, side) if refusal is not None else None
+        if why:
+            return why
+        if self.withdrawal(side) is not None and self.round_number < 2:
+            return msg("the {side} can retreat once round 1 is over", side=side)
+        return None
 
     def withdrawal(self, side: str) -> Any | None:
         """The position a retreat of ``side`` leads to when some of its units can't leave and
@@ -357,10 +406,7 @@ class TableBattle:
                 self.current.append(item)
             elif isinstance(item, Entry):              # one phase (undo_by_phase)
                 self.current.append(item)
-                self._rebuild()
-                if self.dice_entered() == len(self.phases()):
-                    self.rounds.append(self.current)
-                    self.current = []
+                self._close_round()
             else:
                 self.rounds.append(item)
             self._rebuild()
@@ -370,6 +416,65 @@ class TableBattle:
             self._restore(before)
             raise
         self._changed(before)
+
+    def _close_round(self) -> None:
+        """Rebuild after a phase was added to ``current``; the round is complete when its
+        last phase is played or the rest of it is void (``rest_is_void``)."""
+        self._rebuild()
+        if self.dice_entered() == len(self.phases()) or self.rest_is_void():
+            self.rounds.append(self.current)
+            self.current = []
+            self._rebuild()
+
+    def luck(self) -> dict[str, Luck]:
+        """Each side's hits over the battle so far against their exact distribution
+        (``luck.total_luck`` of every roll's ``roll_luck``; sides without hit dice left
+        out)."""
+        return total_luck((line.dice, line.rolled) for line in self.log if line.dice)
+
+    def ipc_lost(self) -> tuple[float, float] | None:
+        """The IPC each side has lost so far (None where units have no cost)."""
+        return ipc_lost(self.rules, self.state)
+
+    def holds_territory(self) -> str | None:
+        """Who holds the territory once the battle is over: "attacker" when it won with a
+        land unit left (the rules' ``territory_taken``), else "defender"; None while it goes
+        on, at sea, or where the rules don't say."""
+        if not self.is_over():
+            return None
+        land = optional(self.rules, "land_units")
+        if land is None or land() is None:
+            return None
+        if self.verdict() != "attacker":
+            return "defender"
+        taken = optional(self.rules, "territory_taken")
+        if taken is not None:
+            return "attacker" if bool(taken([self.state])[0]) else "defender"
+        units = self.rules.state_units(self.state)[0]
+        return "attacker" if any(u in land() for u, n in units.items() if n) else "defender"
+
+    def summary(self) -> str:
+        """The finished battle in a few lines (for people; "" while it goes on): the
+        result, the IPC each side lost, who holds the territory, and how lucky each side's
+        dice were against their exact expectation."""
+        verdict = self.verdict()
+        if verdict is None:
+            return ""
+        who = {"attacker": msg("the attacker wins"), "defender": msg("the defender wins"),
+               "draw": msg("a draw")}[verdict]
+        out = [msg("Result: {who} after {rounds} rounds", who=who, rounds=self.rounds_played)
+               if self.rounds_played != 1 else msg("Result: {who} after 1 round", who=who)]
+        lost = self.ipc_lost()
+        if lost is not None:
+            out.append(msg("IPC lost: attacker {attacker:g}, defender {defender:g}",
+                           attacker=lost[0], defender=lost[1]))
+        holder = self.holds_territory()
+        if holder == "attacker":
+            out.append(msg("The territory: the attacker takes it"))
+        elif holder == "defender":
+            out.append(msg("The territory: the defender holds it"))
+        out += luck_lines(self.luck(), whole=True)
+        return text_lines(out)
 
     def remaining_phases(self) -> list[Phase]:
         """The phases of the current round still to play (all of them before its dice)."""
@@ -418,7 +523,8 @@ class TableBattle:
         ``make_rules``; ``ruleset``: the ruleset it must be (its slot's). Raises
         ScenarioError / EngineError for a file that doesn't replay to what its header says."""
         parts = saved.read_document(data, rules_for, ruleset=ruleset)
-        battle = cls(parts.rules, scenario_text=parts.scenario_text, ruleset=parts.ruleset)
+        battle = cls(parts.rules, scenario_text=parts.scenario_text, ruleset=parts.ruleset,
+                     files=parts.files)
         battle.rounds, battle.current = parts.rounds, parts.current
         battle.redo_stack, battle.ending = parts.redo, parts.ending
         battle._rebuild()   # replays and checks every entry
@@ -432,8 +538,37 @@ class TableBattle:
                 raise ScenarioError(f"the {side} retreated, which this ruleset doesn't allow",
                                     field="ending")
         saved.check_header(parts.header, battle)
+        battle._check_redo()
+        saved.check_checksum(data)
+        saved.check_luck(data, battle)
         battle.autosave_path = Path(autosave_path) if autosave_path else None
         return battle
+
+    def _check_redo(self) -> None:
+        """Every step of the redo list replays, as Redo would take them one by one (on a copy:
+        nothing changes). A resumed file's redo list used to be checked only when Redo was
+        pressed (issue 37): now one that doesn't replay is refused on load, in one line."""
+        if not self.redo_stack:
+            return
+        scratch = TableBattle(self.initial_rules, scenario_text=self.scenario_text,
+                              ruleset=self.ruleset, files=self.files)
+        scratch._memo = self._memo          # the same steps: resolved once
+        scratch.rounds, scratch.current, scratch.redo_stack, scratch.ending = self._entries()
+        scratch._rebuild()
+        while scratch.redo_stack:
+            item = scratch.redo_stack[-1]
+            if isinstance(item, tuple):
+                if len(scratch.redo_stack) > 1:
+                    raise ScenarioError("an ending is redone before other steps",
+                                        field="redo")
+                if scratch.dice_entered() or scratch.rules.verdict(scratch.state) is not None:
+                    raise ScenarioError("the redo list ends a battle that is over or in the "
+                                        "middle of a round", field="redo")
+            try:
+                scratch.redo()
+            except CombatAssistError as exc:
+                raise ScenarioError(f"the redo list doesn't replay: {exc}",
+                                    field="redo") from None
 
     def save(self, path: str | Path | None = None) -> None:
         """Write the battle atomically (to ``autosave_path`` by default)."""
@@ -480,6 +615,25 @@ class TableBattle:
                 raise
         if self.on_change is not None:
             self.on_change(self)
+
+
+def luck_lines(luck: dict[str, Luck], *, whole: bool = False) -> list[str]:
+    """A sentence per side of ``luck`` (``luck.roll_luck``; ``whole``: of the battle):
+    its hits, the exact expectation and the percentile (``luck``'s definition)."""
+    out = []
+    for side, lk in luck.items():
+        if lk.certain:
+            continue
+        name = {"attacker": msg("attacker"), "defender": msg("defender")}.get(side, side)
+        if whole:
+            out.append(msg("Luck of the {side}'s dice: {hits} hits, {expected:.2f} expected: "
+                           "better than {pct:.0%} of battles with these dice",
+                           side=name, hits=lk.hits, expected=lk.expected, pct=lk.percentile))
+        else:
+            out.append(msg("luck: the {side} rolled {hits} hits ({expected:.2f} expected): "
+                           "better than {pct:.0%} of rolls", side=name, hits=lk.hits,
+                           expected=lk.expected, pct=lk.percentile))
+    return out
 
 
 def load_battle(path: str | Path, rules_for: saved.RulesFor | None = None, *,
@@ -561,6 +715,15 @@ class _ReplayMemo:
         Only the proposal (``choice`` None) is remembered: players' own choices are few, and
         equal-looking ones (1 and True) must not share an answer."""
         if choice is not None:
+            # a phase whose rules decide alone (no proposal: e.g. the 1940 submerge step)
+            # takes no choice: a recorded one ("banana", 12345, NaN) is refused, never
+            # silently ignored (issue 37)
+            if self._remember("propose", phase, (state, outcome),
+                              lambda: phase.propose(state, outcome)) is None:
+                raise EngineError(msg("{phase}: the rules decide here, there is nothing to "
+                                      "choose (got {choice}); leave the choice empty",
+                                      phase=phase.name,
+                                      choice=shorten(format_choice(choice), 80)))
             try:
                 return phase.apply(state, outcome, choice)
             except CombatAssistError:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .. import rulesets
-from ..battle import BattleRules, Phase, phase_exact
+from ..battle import BattleRules, Phase, optional, phase_exact
+from ..figures import supports_figures
 from ..result import battle_result
 from ..solver import solve
 
@@ -58,3 +60,70 @@ def _rules_odds(rules: BattleRules, state: Any, *, ruleset: str,
         m for s, m in start.items()
         if rules.verdict(s) is None and s not in outcome.stalemates)] + outcome.decided_by_round
     return battle_result(ruleset or "battle", rules, outcome)
+
+
+def ipc_lost(rules: BattleRules, state: Any) -> tuple[float, float] | None:
+    """The IPC each side has lost at ``state``, counted from ``rules.initial_state()`` like
+    a result's (None for rules without unit costs)."""
+    if not supports_figures(rules):
+        return None
+    costs = rules.unit_costs()
+    start = rules.state_units(rules.initial_state())
+    now = rules.state_units(state)
+
+    def worth(units: dict[str, int]) -> float:
+        return math.fsum(costs[u] * n for u, n in units.items())
+    return (worth(start[0]) - worth(now[0]), worth(start[1]) - worth(now[1]))
+
+
+@dataclass(frozen=True)
+class Branch:
+    """Where the battle goes from a position, counted from there: who wins how often,
+    the expected *further* losses and IPC each side (what is already lost not counted), and
+    how often the attacker takes the territory (None where the rules don't say)."""
+
+    attacker_wins: float
+    defender_wins: float
+    draw: float
+    further_losses: tuple[float, float]
+    further_ipc: tuple[float, float] | None
+    takes_territory: float | None
+
+
+def branch_of(result: Any, rules: BattleRules, state: Any) -> Branch:
+    """``result`` (the odds from ``state``, whose losses count from the start) from here:
+    the losses and IPC already suffered at ``state`` taken off."""
+    ea, ed = result.expected_losses()
+    la, ld = rules.losses(state)
+    figures = getattr(result, "figures", None)
+    ipc = None
+    so_far = ipc_lost(rules, state)
+    if figures is not None and so_far is not None:
+        ipc = (max(0.0, figures.attacker_ipc_lost - so_far[0]),
+               max(0.0, figures.defender_ipc_lost - so_far[1]))
+    return Branch(result.attacker_wins, result.defender_wins, result.draw,
+                  (max(0.0, ea - la), max(0.0, ed - ld)), ipc,
+                  None if figures is None else figures.takes_territory)
+
+
+def retreat_branch(rules: BattleRules, state: Any, side: str, *, ruleset: str = "",
+                   cancel: Callable[[], bool] | None = None) -> Branch:
+    """Where a retreat of ``side`` now leads, from ``state`` (a round's start): the other
+    side wins at once, nothing more is lost, and the territory stays the defender's (the
+    attacker's retreat) or goes to the attacker when it has a land unit left; an
+    amphibious assault's retreat (``rules.withdraw``) leaves the landed units fighting on,
+    whose odds are solved exactly."""
+    withdraw = optional(rules, "withdraw")
+    after = withdraw(state) if side == "attacker" and withdraw is not None else None
+    if after is not None and after != state:
+        rules2, after = rules.apply_between_rounds(state, {"withdraw": side})
+        result = odds_from(rules2, after, ruleset=ruleset, cancel=cancel)
+        return branch_of(result, rules2, state)
+    winner = "defender" if side == "attacker" else "attacker"
+    taken = None
+    if supports_figures(rules) and rules.land_units() is not None:
+        land = rules.land_units()
+        taken = 0.0 if winner == "defender" else float(
+            any(u in land for u, n in rules.state_units(state)[0].items() if n))
+    return Branch(float(winner == "attacker"), float(winner == "defender"), 0.0, (0.0, 0.0),
+                  (0.0, 0.0) if supports_figures(rules) else None, taken)

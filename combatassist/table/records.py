@@ -104,18 +104,20 @@ class LogLine:
     whenever they are made)."""
 
     __slots__ = ("round", "phase", "rolled", "choice", "own_choice", "state_after",
-                 "_words", "_made")
+                 "dice", "_words", "_made")
 
     def __init__(self, round: int, phase: str, rolled: tuple[int, ...], choice: Any,
                  own_choice: bool, state_after: Any,
-                 words: "Callable[[], tuple[str, str]]"):
-        self.round, self.phase, self.rolled = round, phase, rolled
+                 words: "Callable[[], tuple[str, str]]", dice: tuple = ()):
+        """``dice``: the phase's ``DieSpec`` the ``rolled`` faces are for (the luck)."""
+        self.round, self.phase, self.rolled, self.dice = round, phase, rolled, dice
         self.choice, self.own_choice, self.state_after = choice, own_choice, state_after
-        self._words = words
+        self._words: "Callable[[], tuple[str, str]] | None" = words
         self._made: tuple[str, str] | None = None
 
     def _text_pair(self) -> tuple[str, str]:
         if self._made is None:
+            assert self._words is not None
             self._made = self._words()
             self._words = None
         return self._made

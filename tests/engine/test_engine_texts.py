@@ -102,10 +102,18 @@ def test_low_luck_log_and_explanation_read_as_before():
         return ", ".join(f"{n} {u}" for u, n in zip(rules.ids, counts) if n) or "nothing left"
 
     now = battle.round_states[1]
+    # the luck of the roll (issue 36): the attacker's one low-luck die, its sure hits, where
+    # its hits fall (P(fewer) + half P(equal)); the defender's hits are certain: no line
+    (die,) = line.dice
+    p_hit = die.hit_on / 6
+    below, equal = (1 - p_hit, p_hit) if a > die.sure_hits else (0.0, 1 - p_hit)
+    luck = (f"    luck: the attacker rolled {a} hits ({die.sure_hits + p_hit:.2f} expected): "
+            f"better than {below + equal / 2:.0%} of rolls")
     assert line.explanation == f"Fire: the attacker scores {a} hits, the defender {d}"
     assert line.text == (f"Round 1, fire — dice: 2\n"
                          f"    Fire: the attacker scores {a} hits, the defender {d}\n"
-                         f"    now: attacker: {side(now[0])} | defender: {side(now[1])}")
+                         f"    now: attacker: {side(now[0])} | defender: {side(now[1])}\n"
+                         + luck)
     assert before != now
     spec = battle.dice()[0]
     power = sum(n * v for n, v in rules.main_fire.att_groups(now))

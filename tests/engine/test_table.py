@@ -12,6 +12,7 @@ from combatassist.errors import EngineError, ScenarioError
 from combatassist.solver import solve
 from combatassist.table import (TableBattle, load_battle, parse_choice, parse_dice,
                                 format_choice)
+from combatassist.table.saved import seal
 
 
 class Volley(Phase):
@@ -90,6 +91,12 @@ def test_entered_dice_match_play_round():
         while not battle.is_over():
             rolls = []
             for phase in rules.phases(state):
+                if battle.is_over():
+                    # the rest of the round can't change anything (a side without units
+                    # fires nothing): it is not asked for, its dice are none
+                    assert phase.dice(battle.state) == ()
+                    rolls.append(())
+                    continue
                 dice = battle.roll(rng)
                 rolls.append(dice)
                 battle.enter(dice)
@@ -207,8 +214,10 @@ def test_autosave_after_every_change_and_resume(tmp_path):
         after_round.append(battle.state)
     assert after_round == [(3, 2, 1), (2, 2, 1)]
     battle.undo()                              # round 2 goes to the redo stack
-    hits = battle.preview((1,) * len(battle.dice())).outcome
-    battle.enter((1,) * len(battle.dice()), choice=max(0, hits - 1))   # an own choice
+    # one hit (all hits would end the battle at once: the defender's fire is void)
+    one = (1,) + (6,) * (len(battle.dice()) - 1)
+    hits = battle.preview(one).outcome
+    battle.enter(one, choice=max(0, hits - 1))   # an own choice
     saved = battle.state
     del battle                                 # "crash"
     resumed = load_battle(path, rules_for)
@@ -554,8 +563,8 @@ def test_a_finished_battle_cant_be_ended_again():
     took it: found by the table-side random probe). A saved file saying so is refused."""
     battle = TableBattle(Skirmish(1, 1), scenario_text="[1, 1]", ruleset="skirmish")
     battle.enter((1,))                       # the attacker's hit
-    battle.enter(())                         # the defender has no die left
-    assert battle.verdict() == "attacker"
+    # the defender has no die left: its fire would change nothing, the battle is over
+    assert battle.verdict() == "attacker" and battle.rounds_played == 1
     before = battle.to_json()
     for kind, side in (("retreat", "attacker"), ("retreat", "defender"), ("end", "attacker")):
         with pytest.raises(EngineError, match="the battle is over"):
@@ -644,9 +653,9 @@ def test_a_step_that_cant_be_saved_is_taken_back(tmp_path, monkeypatch):
 
 
 def test_a_damaged_redo_list_is_refused_and_changes_nothing(tmp_path):
-    """A resumed battle's redo list is replayed only when redone: one whose dice don't fit
-    (a damaged file) is refused with the dice's message, the battle as it was — it used to
-    keep the bad round, every later step failing (found while probing the table side)."""
+    """A redo list whose dice don't fit (a damaged file) is refused with the dice's message,
+    the battle as it was — it used to keep the bad round, every later step failing (found
+    while probing the table side). Issue 37: it is found on load, not when Redo is pressed."""
     battle = TableBattle(Skirmish(2, 2), scenario_text="[2, 2]", ruleset="skirmish")
     battle.enter((6, 6))
     battle.enter((6, 6))
@@ -654,8 +663,13 @@ def test_a_damaged_redo_list_is_refused_and_changes_nothing(tmp_path):
     data = battle.to_json()
     data["redo"] = [[{"rolled": [9, 9], "choice": None}, {"rolled": [6, 6], "choice": None}]]
     path = tmp_path / "battle.json"
-    path.write_text(json.dumps(data))
-    resumed = load_battle(path, rules_for)
+    path.write_text(json.dumps(seal(data)))
+    with pytest.raises(ScenarioError, match="redo list doesn't replay.*must show 1-6, got 9"):
+        load_battle(path, rules_for)
+    # a battle holding such a list (the file was loaded before the check) refuses the redo
+    from combatassist.table import Entry
+    resumed = TableBattle(Skirmish(2, 2), scenario_text="[2, 2]", ruleset="skirmish")
+    resumed.redo_stack = [[Entry((9, 9)), Entry((6, 6))]]
     with pytest.raises(EngineError, match="must show 1-6, got 9"):
         resumed.redo()
     assert resumed.rounds == [] and resumed.state == (2, 2, 0) and resumed.can_redo()

@@ -18,7 +18,7 @@ from combatassist_gui.views.agc import AgcView
 from combatassist_gui.views.lowluck import LowLuckView
 from combatassist_gui.views.mediumluck import MediumLuckView
 from combatassist_gui.views.ur import UrView
-from combatassist_gui.widgets.agc_lineup import describe_roll
+from combatassist_gui.views.agc.lineup import describe_roll
 
 MOUNTAINS = Scenario("agc", AgcScenario(
     "mountainous", AgcSide({"infantry": 3, "armor": 1, "mountain_infantry": 1}),
@@ -147,13 +147,30 @@ def test_a_start_replays_no_saved_battle_and_resume_replays_one(make_window, qtb
         assert view.table_panel.claim_saved_battle()
     assert replays == [] and steps == []
     window.offer_resume()
-    assert len(asked) == 3 and all("saved " in text for text in asked)
-    assert any("“Finland, Russia turn 1”, 2 rounds played" in text for text in asked)
-    assert replays == ["ur"]                                    # the one resumed, once
-    resumed = window.view_for("ur").table_panel.battle
-    assert resumed is not None and resumed.state == saved["ur"].state
-    assert len(steps) == sum(len(r) for r in resumed.rounds) + len(resumed.current)
-    assert window.view_for("lowluck").table_panel.battle is None
+    # issue 36: one question lists every battle waiting (not one dialog per battle)
+    (text,) = asked
+    assert text.count("saved ") == 3 and all(cls.title in text for cls in views)
+    assert "“Finland, Russia turn 1”, 2 rounds played" in text
+    assert sorted(replays) == ["lowluck", "mediumluck", "ur"]   # each resumed, once
+    resumed = [window.view_for(cls.ruleset).table_panel.battle for cls in views]
+    assert all(b is not None and b.state == saved[b.ruleset].state for b in resumed)
+    assert len(steps) == sum(sum(len(r) for r in b.rounds) + len(b.current) for b in resumed)
+
+
+def test_no_to_the_one_question_leaves_every_unfinished_battle_for_later(
+        make_window, qtbot, answers, tmp_path):
+    asked, _replies = answers                    # unscripted: the answer is No
+    folder = tmp_path / "battles"
+    views = [LowLuckView, UrView]
+    for cls in views:
+        _save(folder, cls, 1)
+    window = make_window(views=views, autosave_dir=folder)
+    window.offer_resume()
+    assert len(asked) == 1 and "2 battles at the table are waiting" in asked[0]
+    assert all(window.view_for(cls.ruleset).table_panel.battle is None for cls in views)
+    again = make_window(views=views, autosave_dir=folder)      # offered again at the next start
+    again.offer_resume()
+    assert len(asked) == 2
 
 
 def test_a_battle_of_another_ruleset_is_set_aside_not_offered(make_window, qtbot, answers,

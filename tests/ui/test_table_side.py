@@ -249,15 +249,25 @@ def test_opening_or_new_never_swaps_the_set_up_under_a_battle(window, view, qtbo
     assert view.scenario().body.attacker.units == {"infantry": 9}
 
 
-def test_many_dice_are_listed_counted_in_entry_order(view, qtbot):
+def test_many_dice_are_listed_by_side_and_hit_value(view, qtbot):
     view.dice_mode.setCurrentIndex(view.dice_mode.findData("standard"))
     panel = view.table_panel
     panel.start()
-    # Finland with ordinary dice: 3 infantry then 3 armor + 1 fighter attack; 12 dice in all
-    assert panel.dice_label.text() == (
-        "3× attacker d6 (attack: hit on 1 or less); 4× attacker d6 (attack: hit on 3 or less); "
-        "4× defender d6 (defence: hit on 2 or less); defender d6 (defence: hit on 4 or less)")
+    # Finland with ordinary dice: 3 infantry then 3 armor + 1 fighter attack; 12 dice in all,
+    # a row per side and hit value naming who rolls
+    rows = [QLabel_text(label) for label in panel.dice_entry.labels]
+    assert rows == ["Attacker — 3 dice, hit on 1 or less: 3 infantry",
+                    "Attacker — 4 dice, hit on 3 or less: 3 armor, 1 fighter",
+                    "Defender — 4 dice, hit on 2 or less: 3 infantry, 1 armor",
+                    "Defender — 1 die, hit on 4 or less: 1 fighter"]
     assert len(panel.battle.dice()) == 12
+
+
+def QLabel_text(label) -> str:                   # noqa: N802 (a label's words, no markup)
+    from PySide6.QtGui import QTextDocument
+    doc = QTextDocument()
+    doc.setHtml(label.text())
+    return doc.toPlainText()
 
 
 def test_a_step_that_cant_be_autosaved_changes_nothing(view, qtbot, monkeypatch):

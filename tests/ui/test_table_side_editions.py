@@ -23,7 +23,7 @@ def test_a_1942_amphibious_assault_at_the_table(make_window, qtbot, monkeypatch)
     rules = battle.rules
     # AA fire before round 1: one aircraft, one shot, a die for it, shown in the panel
     assert battle.current_phase().name == "AA fire"
-    assert "AA" in panel.dice_label.text()
+    assert "AA" in panel.dice_entry.labels[0].text()
     assert len(battle.dice()) == 1
     panel.dice_edit.setText("6")                       # the AA gun misses
     panel.apply()

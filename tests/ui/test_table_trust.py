@@ -72,8 +72,10 @@ def test_a_finished_battle_never_says_press_enter(view, qtbot):
         panel.dice_edit.setText(dice)
         panel.apply()
     assert panel.battle.is_over() and not panel.apply_button.isEnabled()
-    assert "Enter" not in panel.dice_label.text()
-    assert "over" in panel.dice_label.text()
+    # issue 36: no greyed entry or proposal once it is over: the result and its summary
+    assert not panel.entry_box.isVisibleTo(panel)
+    assert "over" in panel.heading.text() and "Enter" not in panel.heading.text()
+    assert panel.summary_label.isVisibleTo(panel) and "IPC lost" in panel.summary_label.text()
 
 
 @pytest.mark.parametrize("button, what", [("retreat_button", "retreat"),

@@ -282,10 +282,6 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
             <translation>Es gibt noch kein Ergebnis zum Kopieren.</translation>
         </message>
         <message>
-            <source>Results copied: paste them into a forum or a chat</source>
-            <translation>Ergebnisse kopiert: in ein Forum oder einen Chat einfügen</translation>
-        </message>
-        <message>
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
@@ -372,6 +368,10 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>The figures shown (greyed) are from the previous {subject}.</source>
             <translation>Die grau gezeigten Zahlen stammen noch von der vorherigen Berechnung ({subject}).</translation>
+        </message>
+        <message>
+            <source>Results copied: paste them into a forum or a chat</source>
+            <translation>Ergebnisse kopiert: in ein Forum oder einen Chat einfügen</translation>
         </message>
         <message>
             <source>Computing…</source>
@@ -492,6 +492,10 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>defender</source>
             <translation>Verteidiger</translation>
+        </message>
+        <message>
+            <source>{side} baseline</source>
+            <translation>Vergleich {side}</translation>
         </message>
         <message>
             <source>baseline</source>

@@ -409,7 +409,7 @@ class RulesetView(QWidget):
             self.battle_banner.setText("")
             return
         if battle.is_over():
-            rounds = len(battle.rounds)
+            rounds = battle.rounds_played
             # Qt's %n leaves English plurals to a translation: English picks its own
             where = (translate("views.base", "<b>At the table: the battle is over</b> after "
                                              "1 round") if rounds == 1 else

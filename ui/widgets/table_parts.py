@@ -70,11 +70,12 @@ def describe_dice(specs) -> str:
     return "; ".join(parts)
 
 
-def odds_text(ruleset: str, result: Any, where: str) -> str:
+def odds_text(ruleset: str, result: Any, where: str, here: Any = None) -> str:
     """The table side's odds in the words of the ruleset's odds view ("Odds from the start of
     round 1: Attacker wins 99.05 %, ...", a DS2 shot's "Kill 55.00 %, ..."), the expected
-    losses where the ruleset has them, and the casualty policy the figures follow when the
-    result names one."""
+    further losses where the ruleset has them (counted from here: ``here``, the engine's
+    ``table.Branch``; what is already lost not counted), and the casualty policy the
+    figures follow when the result names one."""
     rs = rulesets.get(ruleset)
     shares = []
     for key, p in rs.table_outcomes(result):
@@ -87,8 +88,8 @@ def odds_text(ruleset: str, result: Any, where: str) -> str:
     text = translate("table_side", "Odds from {where}: {outcomes}").format(
         where=where, outcomes=", ".join(shares))
     if rs.table_losses:
-        ea, ed = result.expected_losses()
-        text += translate("table_side", "; expected losses by the end: attacker {attacker}, "
+        ea, ed = here.further_losses if here is not None else result.expected_losses()
+        text += translate("table_side", "; expected further losses: attacker {attacker}, "
                                         "defender {defender}").format(
             attacker=number(ea), defender=number(ed))
     policy = (getattr(result, "extra", None) or {}).get("casualties")
@@ -96,3 +97,38 @@ def odds_text(ruleset: str, result: Any, where: str) -> str:
         text += translate("table_side", "; casualties: {policy} (as on the odds tab)").format(
             policy=translate("views.mediumluck", POLICIES[policy]))
     return text
+
+
+def branches_text(here: Any, retreats: dict[str, Any]) -> str:
+    """Press on or retreat now, side by side (a rich-text table; "" when no side may
+    retreat): each branch's win shares, expected further IPC lost each side and, on land,
+    how often the attacker takes the territory (``table.Branch``, exact)."""
+    if not retreats:
+        return ""
+    columns = [(translate("table_side", "Press on"), here)]
+    for side, branch in retreats.items():
+        columns.append((translate("table_side", "{Side} retreats now").format(
+            Side=translate("table_side", "Attacker" if side == "attacker" else "Defender")),
+            branch))
+
+    def row(name: str, cells: list[str]) -> str:
+        tds = "".join(f'<td align="right">&nbsp;&nbsp;{c}</td>' for c in cells)
+        return f"<tr><td>{html.escape(name)}</td>{tds}</tr>"
+    head = "".join(f'<th align="right">&nbsp;&nbsp;{html.escape(t)}</th>' for t, _ in columns)
+    rows = [f"<tr><th></th>{head}</tr>",
+            row(translate("table_side", "Attacker wins"),
+                [pct(b.attacker_wins) for _, b in columns]),
+            row(translate("table_side", "Defender wins"),
+                [pct(b.defender_wins) for _, b in columns])]
+    if any(b.draw > 0 for _, b in columns):
+        rows.append(row(translate("table_side", "Draw"), [pct(b.draw) for _, b in columns]))
+    if all(b.further_ipc is not None for _, b in columns):
+        rows.append(row(translate("table_side", "IPC still to lose: attacker"),
+                        [number(b.further_ipc[0]) for _, b in columns]))
+        rows.append(row(translate("table_side", "IPC still to lose: defender"),
+                        [number(b.further_ipc[1]) for _, b in columns]))
+    if all(b.takes_territory is not None for _, b in columns):
+        rows.append(row(translate("table_side", "Attacker takes the territory"),
+                        [pct(b.takes_territory) for _, b in columns]))
+    title = html.escape(translate("table_side", "Press on or retreat now (exact, from here):"))
+    return f"{title}<table cellspacing=0>{''.join(rows)}</table>"

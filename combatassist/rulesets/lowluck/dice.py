@@ -13,10 +13,14 @@ import numpy as np
 
 from ...battle import DieSpec
 from ...distribution import Dist
-from ...text import msg
+from ...text import join, msg
+from .casualties import unit_name
 from .hits import die, lowluck_hits, standard_hits
 
 Groups = tuple[tuple[int, int], ...]
+#: Who rolls each group of a firing group, for people (``units_text``): one
+#: ``((unit id, units), ...)`` per ``(dice, value)`` group, in the same order.
+GroupUnits = tuple[tuple[tuple[str, int], ...], ...]
 #: ``[options] dice``: the systems by name.
 DICE_MODES = ("lowluck", "standard")
 
@@ -48,6 +52,16 @@ def power_label(what: str, power: int, rem: int) -> str:
     return msg("submarines power {power}: extra hit on {rem} or less", power=power, rem=rem)
 
 
+def units_text(pairs) -> str:
+    """"2 destroyer, 1 battleship" from ``(unit id, units)`` pairs (a unit type named once,
+    its counts added up, in the order first met)."""
+    counts: dict[str, int] = {}
+    for uid, n in pairs:
+        counts[uid] = counts.get(uid, 0) + n
+    return join(", ", [msg("{n} {unit}", n=n, unit=unit_name(uid))
+                       for uid, n in counts.items() if n])
+
+
 class DiceSystem(ABC):
     """How a firing group's hits come about."""
 
@@ -61,9 +75,11 @@ class DiceSystem(ABC):
         """Exact distribution of the group's hits."""
 
     @abstractmethod
-    def dice(self, side: str, groups: Groups, what: str) -> tuple[DieSpec, ...]:
+    def dice(self, side: str, groups: Groups, what: str,
+             units: GroupUnits | None = None) -> tuple[DieSpec, ...]:
         """The dice the players roll for the group (``what``: attack, defence, submarines,
-        aa, bombardment — the dice's labels)."""
+        aa, bombardment — the dice's labels; ``units``: who rolls each group, named on the
+        dice)."""
 
     @abstractmethod
     def hits_many(self, groups: Groups, rolled: np.ndarray) -> np.ndarray:
@@ -83,10 +99,14 @@ class LowLuck(DiceSystem):
     def hit_dist(self, groups: Groups) -> Dist:
         return lowluck_hits(sum(n * v for n, v in groups))
 
-    def dice(self, side: str, groups: Groups, what: str) -> tuple[DieSpec, ...]:
+    def dice(self, side: str, groups: Groups, what: str,
+             units: GroupUnits | None = None) -> tuple[DieSpec, ...]:
         power = sum(n * v for n, v in groups)
-        rem = power % 6
-        return (die(side, power_label(what, power, rem)),) if rem else ()
+        sure, rem = divmod(power, 6)
+        if not rem:
+            return ()
+        return (die(side, power_label(what, power, rem), rem,
+                    units_text(p for group in units or () for p in group), sure),)
 
     def hits_many(self, groups: Groups, rolled: np.ndarray) -> np.ndarray:
         sure, rem = divmod(sum(n * v for n, v in groups), 6)
@@ -103,11 +123,18 @@ class Ordinary(DiceSystem):
     def hit_dist(self, groups: Groups) -> Dist:
         return standard_hits(groups)
 
-    def dice(self, side: str, groups: Groups, what: str) -> tuple[DieSpec, ...]:
+    def dice(self, side: str, groups: Groups, what: str,
+             units: GroupUnits | None = None) -> tuple[DieSpec, ...]:
+        # the dice of one value are interchangeable: each names all the units rolling
+        # that value in this firing group (equal dice, as ``DieSpec`` wants them)
+        by_value: dict[int, list] = {}
+        for (n, v), who in zip(groups, units or ((),) * len(groups)):
+            by_value.setdefault(v, []).extend(who)
         out: tuple[DieSpec, ...] = ()
         for n, v in groups:
             if v:
-                out += (die(side, hit_label(what, v)),) * n
+                out += (die(side, hit_label(what, v), min(v, 6),
+                            units_text(by_value.get(v, ()))),) * n
         return out
 
     def hits_many(self, groups: Groups, rolled: np.ndarray) -> np.ndarray:

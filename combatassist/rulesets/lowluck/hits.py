@@ -68,9 +68,9 @@ def standard_table(groups: tuple[tuple[int, int], ...]) -> np.ndarray:
     return _standard_table(tuple(sorted(g for g in groups if g[0] and g[1])))
 
 
-@functools.cache
-def die(side: str, label: str) -> DieSpec:
-    return DieSpec(side, 6, label)
+@functools.lru_cache(maxsize=10_000)
+def die(side: str, label: str, hit_on: int = 0, units: str = "", sure_hits: int = 0) -> DieSpec:
+    return DieSpec(side, 6, label, hit_on, units, sure_hits)
 
 
 def tally(values: np.ndarray) -> dict[int, int]:

@@ -315,8 +315,24 @@ class LaterRules(BattleRules):
                 and not self.has(1 - k, state[1 - k], "destroyer"))
 
     # -- BattleRules ----------------------------------------------------------------------
-    def initial_state(self):
+    def battle_start(self):
+        """Every unit the battle starts with (``figures``: IPC lost count from here; the
+        first position, ``initial_state``, may have lost lone transports already)."""
         return (self.att.counts0, self.dfn.counts0, True)
+
+    def initial_state(self):
+        counts = (self.att.counts0, self.dfn.counts0)
+        out = []
+        for k in (0, 1):
+            # a side that starts with only transports loses them before round 1 while the
+            # enemy can fire, as a round's end would take them: before a submarine could
+            # submerge (docs/rules.md §2b; issue 37)
+            side = self.side(k)
+            live = [i for i, s in enumerate(side.slots) if s.fights and counts[k][i]]
+            alone = bool(live) and all(side.slots[i].unit.has("transport") for i in live) \
+                and "fires" in self.side(1 - k).present(counts[1 - k])
+            out.append(tuple(0 if alone and i in live else n for i, n in enumerate(counts[k])))
+        return (out[0], out[1], True)
 
     def phases(self, state):
         out = []

@@ -99,11 +99,34 @@ class _Firing(Phase):
     def _batches(self, state, k: int) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
         raise NotImplementedError
 
+    def _named_batches(self, state, k: int) -> list[tuple[str, tuple]]:
+        """``batches`` with who fires: ``[(category, ((dice, value, unit id), ...))]`` in
+        the same order, each batch's groups in ``batches``' sorted order."""
+        raise NotImplementedError
+
     def _dice_of(self, state, k):
-        r = self.rules
-        role = SIDES[k]
-        return [r.dice.dice(role, groups, WHAT.get(cat, "attack" if k == 0 else "defence"))
-                for cat, groups in self.batches(state, k)]
+        """Side k's dice per batch, each naming the units that roll it (memoised like
+        ``batches``: the simulator asks at every position)."""
+        key = ("dice", k, state[k], tuple(n > 0 for n in state[1 - k]), state[2])
+        found = self._memo.get(key)
+        if found is None:
+            r = self.rules
+            role = SIDES[k]
+            found = []
+            for cat, named in self._named_batches(state, k):
+                groups = tuple((m, v) for m, v, _ in named)
+                units = tuple(((uid, m),) for m, _, uid in named)
+                # who fires decides the words: a batch of submarines pooled with other
+                # ships (the hits may take the same units) rolls as the side's attack
+                subs = {s.unit.id for s in r.side(k).slots if s.unit.has("submarine")}
+                only_subs = all(uid in subs for _, _, uid in named)
+                what = WHAT.get(cat) if cat == BOMBARD or (cat == SUB and only_subs) \
+                    else ("attack" if k == 0 else "defence")
+                found.append(r.dice.dice(role, groups, what, units))
+            if len(self._memo) > 200_000:
+                self._memo.clear()
+            self._memo[key] = found
+        return found
 
     def dice(self, state):
         return tuple(d for k in (0, 1) for dice in self._dice_of(state, k) for d in dice)
@@ -213,8 +236,15 @@ class SurpriseStrike(_Firing):
         r = self.rules
         if not r.surprising(state, k):
             return []
+        return [(c, tuple((m, v) for m, v, _ in g)) for c, g in self._named_batches(state, k)]
+
+    def _named_batches(self, state, k):
+        r = self.rules
+        if not r.surprising(state, k):
+            return []
         side = r.side(k)
-        groups = tuple((n, s.unit.value(side.role)) for n, s in zip(state[k], side.slots)
+        groups = tuple((n, s.unit.value(side.role), s.unit.id)
+                       for n, s in zip(state[k], side.slots)
                        if n and s.fights and s.unit.has("submarine"))
         return [(SUB, groups)] if groups else []
 
@@ -231,12 +261,15 @@ class MainFire(_Firing):
     name = msg("fire")
 
     def _batches(self, state, k):
+        return [(c, tuple((m, v) for m, v, _ in g)) for c, g in self._named_batches(state, k)]
+
+    def _named_batches(self, state, k):
         r = self.rules
         side, enemy = r.side(k), r.side(1 - k)
         counts = state[k]
         raw: dict[str, list[tuple[int, int]]] = {c: [] for c in ORDER}
         if k == 0 and state[2] and r.bombard:
-            raw[BOMBARD] = [(1, v) for v in r.bombard]
+            raw[BOMBARD] = [(1, v, "") for v in r.bombard]
         surprised = r.surprising(state, k)
         own_destroyer = r.has(k, counts, "destroyer")
         values = self.values(state, k)
@@ -251,7 +284,7 @@ class MainFire(_Firing):
                 cat = AIR_ONLY if s.unit.kind == "air" and not own_destroyer else ANY
             for m, v in values[i]:
                 if m and v:
-                    raw[cat].append((m, v))
+                    raw[cat].append((m, v, s.unit.id))
         # Low luck rolls each set of units the groups may hit once: groups that may hit the
         # same units (of those the enemy has) are pooled; bombardment rolls on its own.
         present = [s for n, s in zip(state[1 - k], enemy.slots) if n and s.fights]
@@ -275,7 +308,9 @@ class MainFire(_Firing):
             else:
                 targets[key] = len(out)
                 out.append((cat, tuple(groups)))
-        return [(c, tuple(sorted(g))) for c, g in out]
+        # each batch's groups sorted by (dice, value) as the hit tables are keyed; who fires
+        # rides along (a tie of dice and value keeps either order: the dice are the same)
+        return [(c, tuple(sorted(g, key=lambda x: x[:2]))) for c, g in out]
 
     def values(self, state, k) -> list[list[tuple[int, int]]]:
         """Per slot, [(units, value)]: the side's values, the attacker's support applied

@@ -71,7 +71,9 @@ class SubmarineStrike(Phase):
         return ((state[0][i] * self.rules.att.dice[i], self.rules.att.values[i]),)
 
     def dice(self, state):
-        return self.rules.side_dice("attacker", self.groups(state), "submarines")
+        i = self.rules.sub_index
+        return self.rules.side_dice("attacker", self.groups(state), "submarines",
+                                    (((self.rules.ids[i], state[0][i]),),))
 
     def resolve(self, state, rolled):
         return self.rules.hits_from(self.groups(state), rolled)
@@ -112,10 +114,22 @@ class MainFire(Phase):
         r = self.rules
         return tuple((n * r.dfn.dice[i], r.dfn.values[i]) for i, n in enumerate(state[1]) if n)
 
+    def att_units(self, state):
+        """Who rolls each of ``att_groups`` (``dice.GroupUnits``)."""
+        r = self.rules
+        return tuple(((r.ids[i], n),) for i, n in enumerate(state[0])
+                     if n and i not in r.first_strike)
+
+    def def_units(self, state):
+        r = self.rules
+        return tuple(((r.ids[i], n),) for i, n in enumerate(state[1]) if n)
+
     def dice(self, state):
         r = self.rules
-        return (r.side_dice("attacker", self.att_groups(state), "attack") +
-                r.side_dice("defender", self.def_groups(state), "defence"))
+        return (r.side_dice("attacker", self.att_groups(state), "attack",
+                            self.att_units(state)) +
+                r.side_dice("defender", self.def_groups(state), "defence",
+                            self.def_units(state)))
 
     def resolve(self, state, rolled):
         (outcome,) = self.resolve_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))

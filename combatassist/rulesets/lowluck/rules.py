@@ -133,8 +133,8 @@ class LowLuckRules(BattleRules):
         self.main_fire = MainFire(self)
 
     # -- dice helpers shared by the phases ----------------------------------------------
-    def side_dice(self, side: str, groups, what: str) -> tuple[DieSpec, ...]:
-        return self.dice.dice(side, groups, what)
+    def side_dice(self, side: str, groups, what: str, units=None) -> tuple[DieSpec, ...]:
+        return self.dice.dice(side, groups, what, units)
 
     def hits_from(self, groups, rolled) -> int:
         return self.dice.hits_from(groups, rolled)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, Q
 
 from combatassist.errors import CombatAssistError
 from combatassist.rulesets.ur import Wall, WallTracker, damage_for_strength, tables
-from ..i18n import QT_TRANSLATE_NOOP, data_name, translate
+from ...i18n import QT_TRANSLATE_NOOP, data_name, translate
 
 STONE = "#8C7B6B"          # intact wall steps
 CURRENT = "#009E73"        # Okabe-Ito bluish green: the current level's frame

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (QComboBox, QGridLayout, QGroupBox, QHBoxLayout, Q
 from combatassist.battle import BattleRules
 
 from .bands_model import MAX_UNITS, unit_label
-from .count_box import CountBox
-from ..i18n import SOURCE_LANGUAGE, current_language, data_name, side_name, translate
+from ...widgets.count_box import CountBox
+from ...i18n import SOURCE_LANGUAGE, current_language, data_name, side_name, translate
 
 
 class ReserveEditor(QGroupBox):

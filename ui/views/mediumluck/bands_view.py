@@ -13,13 +13,13 @@ from PySide6.QtWidgets import (QComboBox, QFrame, QGridLayout,
                                QGroupBox, QHBoxLayout, QLabel, QPushButton,
                                QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
 
-from ..result_style import ACCENT, ATTACKER, DEFENDER
+from ...result_style import ACCENT, ATTACKER, DEFENDER
 from .band_facts import BandFacts, side_facts_text
 from .bands_model import (MAX_UNITS, POOL, SIDES, BandBoard, band_label, place_key,
                           unit_in_text, unit_label)
 from .chip_list import ChipList, SplitPlaceModel, band_tip  # noqa: F401
-from .count_box import CountBox
-from ..i18n import QT_TRANSLATE_NOOP, data_name, side_name, translate
+from ...widgets.count_box import CountBox
+from ...i18n import QT_TRANSLATE_NOOP, data_name, side_name, translate
 
 #: What the four columns of the board hold (tooltips of their headings).
 COLUMN_TIPS = {

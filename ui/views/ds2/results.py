@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (QGridLayout, QHBoxLayout, QLabel, QPushButton,
 
 from combatassist.rulesets.ds2 import ShotMatrix, ShotResult, summarise
 
-from ..lazy_import import pg
-from ..lazy_plot import LazyPlot
-from ..result_style import delta_pct, pct
-from ..status_line import StatusLine, make_spinner
-from ..engine_text import render
-from .ds2_heatmap import KillHeatmap
-from ..i18n import QT_TRANSLATE_NOOP, data_name, number, percent, translate
+from ...lazy_import import pg
+from ...lazy_plot import LazyPlot
+from ...result_style import delta_pct, pct
+from ...status_line import StatusLine, make_spinner
+from ...engine_text import render
+from .heatmap import KillHeatmap
+from ...i18n import QT_TRANSLATE_NOOP, data_name, number, percent, translate
 
 #: the words of the heat map's caption (ranges, armour types, cover), translated where shown
 CAPTION_WORDS = (QT_TRANSLATE_NOOP("widgets.ds2_results", "close"),
@@ -159,6 +159,12 @@ class ShotResultsPanel(StatusLine, QWidget):
         self.pin.setToolTip(translate("widgets.ds2_results", "Keep this weapon's result and compare the next set-up side by "
                             "side with it (Ctrl+P)"))
         self.pin.toggled.connect(self._toggle_baseline)
+        self.copy_button = QPushButton(translate("widgets.ds2_results", "Copy results"))
+        self.copy_button.setEnabled(False)
+        self.copy_button.setToolTip(translate("widgets.ds2_results", "The weapon, the target "
+                                              "and the shot's odds as plain text, to paste "
+                                              "into a forum or a chat (Ctrl+Shift+C)"))
+        self.copy_button.clicked.connect(self.copy_results)
         self.legend = QLabel(" ".join(
             f'<span style="color:{c}">&#9632;</span>&nbsp;'
             f'{translate("widgets.ds2_results", n)}&nbsp;&nbsp;' for _, n, c in SEGMENTS))
@@ -210,6 +216,7 @@ class ShotResultsPanel(StatusLine, QWidget):
         top = QHBoxLayout()
         top.addWidget(self.strip, 1)
         top.addWidget(self.pin)
+        top.addWidget(self.copy_button)
         maps_page = QWidget()
         maps = QHBoxLayout(maps_page)
         maps.setContentsMargins(0, 4, 0, 0)
@@ -260,6 +267,7 @@ class ShotResultsPanel(StatusLine, QWidget):
     def show_result(self, answer: ShotAnswer) -> None:
         self.answer = answer
         self.pin.setEnabled(True)
+        self.copy_button.setEnabled(True)
         self.status.setText("")
         self.mark_stale(False)
         self._refresh()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
-from ..i18n import translate
+from ...i18n import translate
 
 PIP = 12          # pip diameter (px)
 GAP = 3           # space between pips (px)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import html
 from pathlib import Path
 from typing import Any
 
@@ -15,14 +16,15 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets import lowluck
 from combatassist.scenario import Scenario
 
-from ..result_style import pct
-from ..widgets.lowluck_extras import ResearchPanel, SbrPanel
-from ..widgets.lowluck_side import SidePanel, carry_over
-from ..widgets.count_box import CountBox
-from ..widgets.retreat_rules import RetreatRulesBox
-from ..data_names import spaced
-from .base import BattleView
-from ..i18n import data_name, number, translate
+from ...engine_text import error_text
+from ...result_style import DEFENDER, pct
+from .extras import ResearchPanel, SbrPanel
+from .side import SidePanel, carry_over
+from ...widgets.count_box import CountBox
+from ...widgets.retreat_rules import RetreatRulesBox
+from ...data_names import spaced
+from ..base import BattleView
+from ...i18n import data_name, number, translate
 
 ROLES = ("attacker", "defender")
 #: the edition picker's last item: a player's own edition file
@@ -168,8 +170,14 @@ class LowLuckView(BattleView):
             edition = read_data_file(name, functools.partial(lowluck.read_edition, name=name))
         except CombatAssistError as exc:
             self._fill_edition_box()
-            self.say(translate("views.lowluck", "Edition file not opened: {error}").format(
-                error=" ".join(str(exc).split())))
+            error = translate("views.lowluck", "Edition file not opened: {error}").format(
+                error=" ".join(error_text(exc).split()))
+            # said where the player looks, under the picker (which stays on the form's
+            # edition), in place of what the last switch said
+            self.edition_note.setText(f'<span style="color:{DEFENDER}">&#9888; '
+                                      f'{html.escape(error, quote=False)}</span>')
+            self.edition_note.setVisible(True)
+            self.say(error)
             return False
         self.own_editions[name] = edition
         self.switch_edition(edition)

@@ -26,19 +26,19 @@ from combatassist.rulesets.mediumluck.chart import BATTLE_KINDS, default_chart
 from combatassist.rulesets.mediumluck.explain import describe as describe_lost_first
 from combatassist.scenario import Scenario
 
-from ..compute import Job
-from ..engine_text import render
-from ..result_style import DEFENDER, pct
-from ..widgets.bands_model import SIDES, BandBoard, unit_label
-from ..widgets.band_facts import band_facts
-from ..widgets.bands_view import BandBoardWidget
-from ..widgets.loss_order import LossOrderEditor
-from ..widgets.mediumluck_editors import DeployReservesEditor, ReserveEditor
-from ..widgets.count_box import CountBox
-from ..widgets.retreat_rules import RetreatRulesBox
-from ..data_names import spaced
-from .base import BattleView
-from ..i18n import data_name, number, side_name, translate
+from ...compute import Job
+from ...engine_text import render
+from ...result_style import DEFENDER, pct
+from .bands_model import SIDES, BandBoard, unit_label
+from .band_facts import band_facts
+from .bands_view import BandBoardWidget
+from ...widgets.loss_order import LossOrderEditor
+from .editors import DeployReservesEditor, ReserveEditor
+from ...widgets.count_box import CountBox
+from ...widgets.retreat_rules import RetreatRulesBox
+from ...data_names import spaced
+from ..base import BattleView
+from ...i18n import data_name, number, side_name, translate
 
 #: How many assignments "Suggest assignment" offers, and how long its search may take.
 SUGGESTIONS = 5

@@ -10,10 +10,10 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QAbstractItemView, QGroupBox, QHeaderView,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from ..result_style import ATTACKER, DEFENDER
-from ..engine_text import render
-from .agc_terrain import signed
-from ..i18n import QT_TRANSLATE_NOOP, side_title, translate
+from ...result_style import ATTACKER, DEFENDER
+from ...engine_text import render
+from .terrain import signed
+from ...i18n import QT_TRANSLATE_NOOP, side_title, translate
 
 SIDES = ("attacker", "defender")
 SIDE_COLOURS = {"attacker": ATTACKER, "defender": DEFENDER}

@@ -14,10 +14,10 @@ from PySide6.QtWidgets import QWidget
 
 from combatassist.result import BattleResult
 
-from ..lazy_import import pg
-from ..lazy_plot import LazyPlot
-from ..result_style import ATTACKER, DEFENDER, DRAW, baseline_points
-from ..i18n import data_name, localize, side_name, translate
+from ...lazy_import import pg
+from ...lazy_plot import LazyPlot
+from ...result_style import ATTACKER, DEFENDER, DRAW, baseline_points
+from ...i18n import data_name, localize, side_name, translate
 
 BASELINE = "#111111"
 SIDES = (("attacker", ATTACKER), ("defender", DEFENDER))
@@ -154,11 +154,12 @@ class AgcPlots(QObject):
                                          name=side_name(side)))
             if b is not None:
                 bm = b.loss_marginal(index)
+                # open circles in the side's own colour, as the totals' dashed curves
                 plot.plot(*baseline_points([k + offset for k in bm],
                                            [100 * p for p in bm.values()]), pen=None,
                           symbol="o", symbolSize=8, symbolBrush=None,
-                          symbolPen=pg.mkPen(BASELINE, width=1.5),
-                          name=translate("widgets.agc_plots", "baseline") if index == 0
-                          else None)
+                          symbolPen=pg.mkPen(colour, width=1.5),
+                          name=translate("widgets.agc_plots", "{side} baseline").format(
+                              side=side_name(side)))
         plot.setXRange(-0.6, top + 0.6, padding=0.02)
         plot.getAxis("bottom").setTickSpacing(major=max(1, math.ceil((top + 1) / 10)), minor=1)

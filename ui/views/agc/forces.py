@@ -15,11 +15,11 @@ from combatassist.rulesets import agc
 from combatassist.rulesets.agc import AgcScenario, AgcSide
 from combatassist.rulesets.agc.data import BASE_TYPES
 
-from ..engine_text import render
-from ..result_style import ATTACKER, DEFENDER
-from .agc_terrain import modifier_colour, signed
-from .count_box import CountBox
-from ..i18n import data_name, side_name, side_title, translate
+from ...engine_text import render
+from ...result_style import ATTACKER, DEFENDER
+from .terrain import modifier_colour, signed
+from ...widgets.count_box import CountBox
+from ...i18n import data_name, side_name, side_title, translate
 
 SIDES = ("attacker", "defender")
 #: Largest random force the form offers (a side holds at most agc.MAX_UNITS_PER_SIDE).

@@ -20,11 +20,11 @@ from combatassist.rulesets.ds2 import Shot
 from combatassist.rulesets.ds2 import fields
 from combatassist.scenario import Scenario
 
-from ..compute import Job
-from ..engine_text import render
-from ..widgets.ds2_results import ShotAnswer, ShotResultsPanel
-from .base import ResolutionView
-from ..i18n import data_name, translate
+from ...compute import Job
+from ...engine_text import render
+from .results import ShotAnswer, ShotResultsPanel
+from ..base import ResolutionView
+from ...i18n import data_name, translate
 
 def label(category: str, key: str) -> str:
     """A display name (``resources/ds2/labels.toml``: label("covers", "soft") -> "Soft cover")
@@ -73,29 +73,28 @@ class Ds2View(ResolutionView):
         options = ds2.weapon_options()
         self.options = options
         self.families = {f["id"]: f for f in options["families"]}
-        form = QWidget()
-
         self.title_edit = QLineEdit()
         self.title_edit.setPlaceholderText(translate("views.ds2", "(optional)"))
         self.title_edit.textEdited.connect(self.edited)
 
-        # weapon
-        self.family = QComboBox()
-        self.family.setObjectName("family")
-        last_class = None
-        for fam in options["families"]:
-            if last_class is not None and fam["class"] != last_class:
-                self.family.insertSeparator(self.family.count())
-            last_class = fam["class"]
-            self.family.addItem(family_text(fam), fam["id"])
-            self.family.setItemData(self.family.count() - 1, family_tip(fam),
-                                    Qt.ItemDataRole.ToolTipRole)
-        self.family.setMaxVisibleItems(25)
-        # as wide as its longest name: the set-up pane widens to fit it (nothing cut off)
-        self.family.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.family.setMinimumWidth(150)     # in the smallest window the odds keep their room
-        self.family.setToolTip(translate("views.ds2", "The weapon family: its usual abbreviation, spelled out"))
-        self.family.currentIndexChanged.connect(self._family_changed)
+        weapon = self._weapon_box(options)
+        target = self._target_box(options)
+        self._keep_combos_in_their_column()
+
+        form = QWidget()
+        top = QFormLayout()
+        top.addRow(translate("views.ds2", "Title:"), self.title_edit)
+        layout = QVBoxLayout(form)
+        layout.addLayout(top)
+        layout.addWidget(weapon)
+        layout.addWidget(target)
+        layout.addStretch(1)
+        return form
+
+    def _weapon_box(self, options: dict[str, Any]) -> QGroupBox:
+        """The weapon: family, size class, range band, combat type, the weapon's own chance to
+        hit, and the note that says why a field doesn't apply."""
+        self.family = self._family_combo(options)
         self.size = QComboBox()
         self.size.setObjectName("size")
         self.size.currentIndexChanged.connect(self._size_changed)
@@ -140,8 +139,11 @@ class Ds2View(ResolutionView):
         wf.addRow(hit_row)
         self.hit_row = hit_row
         wf.addRow(self.weapon_note)
+        return weapon
 
-        # target
+    def _target_box(self, options: dict[str, Any]) -> QGroupBox:
+        """The target: vehicle (armour rating, armour type, APFC) or infantry, its cover, and
+        the note that says why a field doesn't apply."""
         self.kind_vehicle = QRadioButton(translate("views.ds2", "&Vehicle"))
         self.kind_infantry = QRadioButton(translate("views.ds2", "&Infantry"))
         self.kind_group = QButtonGroup(self)
@@ -152,24 +154,7 @@ class Ds2View(ResolutionView):
         kind_row.addWidget(self.kind_vehicle)
         kind_row.addWidget(self.kind_infantry)
         kind_row.addStretch(1)
-        self.armour_buttons: dict[int, QPushButton] = {}
-        self.armour_group = QButtonGroup(self)
-        self.armour_group.setExclusive(True)
-        armour_row = QHBoxLayout()
-        armour_row.setSpacing(2)
-        for a in options["armour"]:
-            b = QPushButton(str(a))
-            b.setObjectName(f"armour_{a}")
-            b.setCheckable(True)
-            b.setAutoExclusive(True)       # arrow keys move along the row
-            b.setFixedWidth(34)
-            b.setToolTip(translate("views.ds2", "soft-skinned") if a == 0 else
-                         translate("views.ds2", "armour rating {rating}").format(rating=a))
-            self.armour_group.addButton(b, a)
-            self.armour_buttons[a] = b
-            armour_row.addWidget(b)
-        armour_row.addStretch(1)
-        self.armour_group.idToggled.connect(lambda _id, on: on and self.edited())
+        armour_row = self._armour_row(options)
         self.armour_type = QComboBox()
         self.armour_type.setObjectName("armour_type")
         for t in options["armour_types"]:
@@ -207,22 +192,58 @@ class Ds2View(ResolutionView):
         tf.addRow(translate("views.ds2", "Infantry:"), self.infantry)
         tf.addRow(translate("views.ds2", "Cover:"), self.cover)
         tf.addRow(self.target_note)
+        return target
+
+    def _family_combo(self, options: dict[str, Any]) -> QComboBox:
+        """The weapon families by class (separators between classes), each spelled out."""
+        family = QComboBox()
+        family.setObjectName("family")
+        last_class = None
+        for fam in options["families"]:
+            if last_class is not None and fam["class"] != last_class:
+                family.insertSeparator(family.count())
+            last_class = fam["class"]
+            family.addItem(family_text(fam), fam["id"])
+            family.setItemData(family.count() - 1, family_tip(fam), Qt.ItemDataRole.ToolTipRole)
+        family.setMaxVisibleItems(25)
+        # as wide as its longest name: the set-up pane widens to fit it (nothing cut off)
+        family.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        family.setMinimumWidth(150)     # in the smallest window the odds keep their room
+        family.setToolTip(translate("views.ds2", "The weapon family: its usual abbreviation, spelled out"))
+        family.currentIndexChanged.connect(self._family_changed)
+        return family
+
+    def _armour_row(self, options: dict[str, Any]) -> QHBoxLayout:
+        """One checkable button per armour rating (0: soft-skinned), the arrow keys moving
+        along the row."""
+        self.armour_buttons: dict[int, QPushButton] = {}
+        self.armour_group = QButtonGroup(self)
+        self.armour_group.setExclusive(True)
+        armour_row = QHBoxLayout()
+        armour_row.setSpacing(2)
+        for a in options["armour"]:
+            b = QPushButton(str(a))
+            b.setObjectName(f"armour_{a}")
+            b.setCheckable(True)
+            b.setAutoExclusive(True)       # arrow keys move along the row
+            b.setFixedWidth(34)
+            b.setToolTip(translate("views.ds2", "soft-skinned") if a == 0 else
+                         translate("views.ds2", "armour rating {rating}").format(rating=a))
+            self.armour_group.addButton(b, a)
+            self.armour_buttons[a] = b
+            armour_row.addWidget(b)
+        armour_row.addStretch(1)
+        self.armour_group.idToggled.connect(lambda _id, on: on and self.edited())
+        return armour_row
+
+    def _keep_combos_in_their_column(self) -> None:
+        """Long entries must not push the form wider than its column (the family's names are
+        read whole: the set-up pane widens to them, see RulesetView.fit_form_pane)."""
         for combo in (self.size, self.range, self.combat, self.armour_type, self.infantry,
                       self.cover):
-            # long entries must not push the form wider than its column (the family's names
-            # are read whole: the set-up pane widens to them, see RulesetView.fit_form_pane)
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(12)
-
-        top = QFormLayout()
-        top.addRow(translate("views.ds2", "Title:"), self.title_edit)
-        layout = QVBoxLayout(form)
-        layout.addLayout(top)
-        layout.addWidget(weapon)
-        layout.addWidget(target)
-        layout.addStretch(1)
-        return form
 
     # -- keeping the form valid -------------------------------------------------------------
     def family_info(self) -> dict[str, Any]:

@@ -9,11 +9,11 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetIte
 
 from combatassist.rulesets import ur
 
-from ..engine_text import render
-from ..i18n import QT_TRANSLATE_NOOP, data_name, side_name, translate
-from ..lazy_import import pg
-from ..lazy_plot import LazyPlot
-from ..result_style import ATTACKER, DEFENDER, SEGMENTS, pct, segment_name
+from ...engine_text import render
+from ...i18n import QT_TRANSLATE_NOOP, data_name, side_name, translate
+from ...lazy_import import pg
+from ...lazy_plot import LazyPlot
+from ...result_style import ATTACKER, DEFENDER, SEGMENTS, pct, segment_name
 
 
 class WallWhatIf(QWidget):

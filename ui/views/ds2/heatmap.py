@@ -14,10 +14,10 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from combatassist.rulesets.ds2 import ShotMatrix
-from ..engine_text import render
-from ..i18n import localize, translate
-from ..lazy_import import pg
-from ..lazy_plot import LazyPlot
+from ...engine_text import render
+from ...i18n import localize, translate
+from ...lazy_import import pg
+from ...lazy_plot import LazyPlot
 
 #: cividis: perceptually uniform and readable with every common colour-vision deficiency
 COLOUR_MAP = "cividis"

@@ -21,7 +21,7 @@ from combatassist.rulesets import mediumluck
 from combatassist.rulesets.mediumluck.rules import ROLES, SideSetup
 from combatassist.rulesets.mediumluck.chart import Chart
 
-from ..i18n import (QT_TRANSLATE_NOOP, SOURCE_LANGUAGE, current_language, data_name,
+from ...i18n import (QT_TRANSLATE_NOOP, SOURCE_LANGUAGE, current_language, data_name,
                     side_name, translate)
 
 CHIP_MIME = "application/x-combatassist-mediumluck-chip"

@@ -15,13 +15,13 @@ from combatassist import limits
 from combatassist.rulesets import ur
 from combatassist.scenario import Scenario
 
-from ..result_style import DEFENDER, delta_pct, pct
-from ..widgets.count_box import CountBox
-from ..widgets.ur_results import RollsTable, WallWhatIf
-from ..widgets.ur_stack import SideEditor
-from ..widgets.ur_wall import WallTrackerPanel
-from .base import BattleView
-from ..i18n import QT_TRANSLATE_NOOP, translate
+from ...result_style import DEFENDER, delta_pct, pct
+from ...widgets.count_box import CountBox
+from .results import RollsTable, WallWhatIf
+from .stack import SideEditor
+from .wall import WallTrackerPanel
+from ..base import BattleView
+from ...i18n import QT_TRANSLATE_NOOP, translate
 
 ROLES = ("attacker", "defender")
 # -- the view --------------------------------------------------------------------------

@@ -23,14 +23,14 @@ from combatassist.rulesets.agc import rules as agc_rules
 from combatassist.rulesets.agc.data import BASE_TYPES
 from combatassist.scenario import Scenario
 
-from ..result_style import ATTACKER, DEFENDER, pct
-from ..widgets.agc_forces import SIDES, ForcesTable, RandomForcePanel
-from ..widgets.agc_plots import AgcPlots
-from ..widgets.agc_lineup import LineupTables
-from ..widgets.agc_terrain import TerrainPicker
-from ..data_names import spaced
-from .base import ResolutionView
-from ..i18n import data_name, number, side_name, translate
+from ...result_style import ATTACKER, DEFENDER, pct
+from .forces import SIDES, ForcesTable, RandomForcePanel
+from .plots import AgcPlots
+from .lineup import LineupTables
+from .terrain import TerrainPicker
+from ...data_names import spaced
+from ..base import ResolutionView
+from ...i18n import data_name, number, side_name, translate
 
 
 class AgcView(ResolutionView):

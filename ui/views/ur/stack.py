@@ -13,9 +13,9 @@ from combatassist.rulesets import ur
 from combatassist.rulesets.ur.scenario import MAX_MAGIC, STANCES
 from combatassist.rulesets.ur.data import TERRAINS
 
-from ..result_style import ATTACKER, DEFENDER
-from .ur_steps import StepPips
-from ..i18n import data_name, side_title, translate
+from ...result_style import ATTACKER, DEFENDER
+from .steps import StepPips
+from ...i18n import data_name, side_title, translate
 
 def label(category: str, key: str) -> str:
     """A display name (``resources/ur/labels.toml``: label("terrain", "none") -> "Open

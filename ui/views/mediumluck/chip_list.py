@@ -9,7 +9,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QListView, QMenu,
                                QStyledItemDelegate, QToolTip, QWidget)
 
-from ..i18n import data_name, side_name, translate
+from ...i18n import data_name, side_name, translate
 from .bands_model import POOL, PlaceModel, place_label, unit_in_text
 
 

@@ -15,13 +15,13 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import sbr, tech
 
-from ..lazy_import import pg
-from ..compute import Computer
-from ..lazy_plot import LazyPlot
-from ..result_style import ATTACKER, DEFENDER, pct
-from ..status_line import StatusLine, make_spinner
-from .count_box import CountBox
-from ..i18n import QT_TRANSLATE_NOOP, data_name, number, translate
+from ...lazy_import import pg
+from ...compute import Computer
+from ...lazy_plot import LazyPlot
+from ...result_style import ATTACKER, DEFENDER, pct
+from ...status_line import StatusLine, make_spinner
+from ...widgets.count_box import CountBox
+from ...i18n import QT_TRANSLATE_NOOP, data_name, number, translate
 
 TECH_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")  # Okabe-Ito
 

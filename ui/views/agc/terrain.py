@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from combatassist.rulesets import agc
 
-from ..result_style import ATTACKER, DEFENDER
-from ..i18n import data_name, translate
+from ...result_style import ATTACKER, DEFENDER
+from ...i18n import data_name, translate
 
 
 def short_name(base: str) -> str:

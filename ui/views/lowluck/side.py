@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, Q
 
 from combatassist.rulesets import lowluck
 
-from ..i18n import QT_TRANSLATE_NOOP, data_name, translate
-from ..result_style import ATTACKER, DEFENDER
-from .count_box import CountBox
-from .loss_order import LossOrderEditor
+from ...i18n import QT_TRANSLATE_NOOP, data_name, translate
+from ...result_style import ATTACKER, DEFENDER
+from ...widgets.count_box import CountBox
+from ...widgets.loss_order import LossOrderEditor
 
 ROLE_TITLES = {"attacker": QT_TRANSLATE_NOOP("widgets.lowluck_side", "Attacker"),
                "defender": QT_TRANSLATE_NOOP("widgets.lowluck_side", "Defender")}

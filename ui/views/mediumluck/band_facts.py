@@ -9,8 +9,8 @@ from combatassist.rulesets.mediumluck.bands import usable_boosts
 from combatassist.rulesets.mediumluck.rules import (BandPhase, MediumLuckRules,
                                                      MediumLuckSetup)
 
-from ..result_style import DEFENDER
-from ..i18n import QT_TRANSLATE_NOOP, translate
+from ...result_style import DEFENDER
+from ...i18n import QT_TRANSLATE_NOOP, translate
 from .bands_model import SIDES, unit_in_text
 
 
