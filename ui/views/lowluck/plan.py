@@ -223,42 +223,41 @@ class PlanPanel(QWidget):
     def _show_plan(self, answer: Any) -> None:
         self.plan_result = answer
         spec = answer.spec
-        t = "views.lowluck_plan"
 
         def force(f: dict[str, int]) -> str:
             return html.escape(", ".join(f"{n} {unit_name(u)}" for u, n in f.items())
-                               or translate(t, "nothing"))
+                               or translate("views.lowluck_plan", "nothing"))
 
         if answer.exhaustive:
-            how = translate(t, "every one of the {n} forces solved").format(
+            how = translate("views.lowluck_plan", "every one of the {n} forces solved").format(
                 n=number(answer.searched, ",d"))
         elif answer.proven:
-            how = translate(t, "a search: {n} of {total} forces solved, every cheaper one "
+            how = translate("views.lowluck_plan", "a search: {n} of {total} forces solved, every cheaper one "
                                "among them").format(n=number(answer.searched, ",d"),
                                                     total=number(answer.forces, ",d"))
         else:
-            how = translate(t, "a search: {n} of {total} forces solved (the bound stopped "
+            how = translate("views.lowluck_plan", "a search: {n} of {total} forces solved (the bound stopped "
                                "it: a cheaper force may exist)").format(
                 n=number(answer.searched, ",d"), total=number(answer.forces, ",d"))
         self.status.setText(how)
         best = answer.best
-        head = (translate(t, "Cheapest force that meets the target") if answer.meets else
-                translate(t, "No force meets the target; the closest"))
+        head = (translate("views.lowluck_plan", "Cheapest force that meets the target") if answer.meets else
+                translate("views.lowluck_plan", "No force meets the target; the closest"))
         rows = [f"<b>{head}:</b> {force(best.force)} — {number(best.cost, 'd')} IPC",
-                translate(t, "attacker wins {wins}, defender holds {holds}, expected IPC swing "
+                translate("views.lowluck_plan", "attacker wins {wins}, defender holds {holds}, expected IPC swing "
                              "{swing}").format(wins=pct(best.attacker_wins),
                                                holds=pct(best.defender_holds),
                                                swing=number(best.expected_ipc_swing))]
         if best.takes_territory is not None:
-            rows[-1] += ", " + translate(t, "takes the territory {p}").format(
+            rows[-1] += ", " + translate("views.lowluck_plan", "takes the territory {p}").format(
                 p=pct(best.takes_territory))
         if answer.alternatives:
-            rows.append("<b>" + translate(t, "Next cheapest that meet it:") + "</b>")
+            rows.append("<b>" + translate("views.lowluck_plan", "Next cheapest that meet it:") + "</b>")
             for c in answer.alternatives:
                 rows.append(f"&nbsp;&nbsp;{force(c.force)} — {number(c.cost, 'd')} IPC: "
                             f"{pct(c.figure(spec.target))}")
         if answer.plus_one:
-            rows.append("<b>" + translate(t, "One more unit:") + "</b>")
+            rows.append("<b>" + translate("views.lowluck_plan", "One more unit:") + "</b>")
             for uid, c in answer.plus_one:
                 rows.append(f"&nbsp;&nbsp;+ {html.escape(unit_name(uid))}: "
                             f"{pct(c.figure(spec.target))} "
