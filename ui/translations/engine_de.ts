@@ -4,14 +4,6 @@
     <context>
         <name>engine</name>
         <message>
-            <source>the file has no [plan] table: add one to plan, e.g. [plan] target = {example}</source>
-            <translation>die Datei hat keine Tabelle [plan]: zum Planen eine hinzufügen, z. B. [plan] target = {example}</translation>
-        </message>
-        <message>
-            <source>planning this battle is past the engine's bound ({limit} s): the whole army's battle alone is too large to solve a few times over; plan with fewer units available (about {fit} units a side fit)</source>
-            <translation>diese Schlacht zu planen übersteigt die Grenze der Berechnung ({limit} s): schon die Schlacht der ganzen Armee ist zu groß, um sie einige Male zu lösen; mit weniger verfügbaren Einheiten planen (etwa {fit} Einheiten je Seite passen)</translation>
-        </message>
-        <message>
             <location filename="../../combatassist/autosave.py" />
             <source>the saved battle {battle} can't be resumed: {lock} is a folder where its lock file goes; remove that folder to resume it</source>
             <translation>die gespeicherte Schlacht {battle} kann nicht fortgesetzt werden: {lock} ist ein Ordner, wo ihre Sperrdatei hingehört; entfernen Sie diesen Ordner, um sie fortzusetzen</translation>
@@ -1260,6 +1252,16 @@
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
             <source>Submarines' first strike: {hits} hits on sea units</source>
             <translation>Erstangriff der U-Boote: {hits} Treffer auf Seeeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/planner.py" />
+            <source>the file has no [plan] table: add one to plan, e.g. [plan] target = {example}</source>
+            <translation>die Datei hat keine Tabelle [plan]: zum Planen eine hinzufügen, z. B. [plan] target = {example}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/planner.py" />
+            <source>planning this battle is past the engine's bound ({limit} s): the whole army's battle alone is too large to solve a few times over; plan with fewer units available (about {fit} units a side fit)</source>
+            <translation>diese Schlacht zu planen übersteigt die Grenze der Berechnung ({limit} s): schon die Schlacht der ganzen Armee ist zu groß, um sie einige Male zu lösen; mit weniger verfügbaren Einheiten planen (etwa {fit} Einheiten je Seite passen)</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />
