@@ -36,7 +36,7 @@ from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
 from .chains import CURVE_DONE, CURVE_ROUNDS, STALEMATE, Chain, as_drawn, one_blas_thread
 from .plain_rounds_grid import _Solver, solve_grid, work_estimate
-from .subbattles import MOVES_CACHE, Group, _alone_suffix, inverses
+from .subbattles import MOVES_CACHE, Group, inverses
 
 #: ... and their rows' within-row solutions are worked out up front when they fit in this
 #: many numbers (``subbattles.INVERSE_CACHE``'s, for a batch part).
@@ -47,8 +47,9 @@ PART_CELLS = MOVES_CACHE
 
 
 def batchable(rules: Any) -> bool:
-    """``solve`` answers ``rules``' battle: a later edition's (its sides as slots), every
-    round after the first one fire phase (``plain_rounds_grid.applicable``)."""
+    """``solve`` answers ``rules``' battle: a later edition's (its sides as slots), not over
+    at the start, every round after the first one fire phase
+    (``plain_rounds_grid.applicable``)."""
     from .later import LaterRules
     if not isinstance(rules, LaterRules):
         return False
@@ -63,8 +64,12 @@ def batchable(rules: Any) -> bool:
             s.unit.has("submarine") for side in (rules.att, rules.dfn) for s in side.slots))
     if not no_subs[2]:
         return False
-    a, d, _ = rules.initial_state()
-    return not (rules.att.left_alone(a) or rules.dfn.left_alone(d))
+    state = rules.initial_state()
+    a, d, _ = state
+    # a battle over before it starts is the general solver's (its round flag and its curve
+    # for a round limit are its own)
+    return not (rules.att.left_alone(a) or rules.dfn.left_alone(d)) and \
+        rules.verdict(state) is None
 
 
 #: (the slots of both sides, no submarine on either side) per pair of slot layouts (the
@@ -144,12 +149,22 @@ class _Chains:
             every = list(dict.fromkeys(c for comps in lists.values() for c in comps))
             table = self.rules.chain_hits(self.role, every)
             row = {c: i for i, c in enumerate(every)}
-            for s, comps in lists.items():
+            # every chain's rows in one gather, each chain a slice of it, its width the
+            # widest of its rows (the last hit count any of them may score, plus one)
+            index = np.fromiter((row[c] for comps in lists.values() for c in comps),
+                                dtype=np.int64)
+            lengths = np.fromiter((len(comps) for comps in lists.values()), dtype=np.int64)
+            bounds = np.concatenate([[0], np.cumsum(lengths)])
+            hits = table[index]
+            nonzero = hits > 0
+            last = np.where(nonzero.any(axis=1),
+                            hits.shape[1] - 1 - nonzero[:, ::-1].argmax(axis=1), 0)
+            widths = (np.maximum.reduceat(last, bounds[:-1]) + 1).tolist()
+            for (s, comps), a, b, w in zip(lists.items(), bounds[:-1].tolist(),
+                                           bounds[1:].tolist(), widths):
                 chain = Chain.__new__(Chain)
                 chain.comps, chain.n = comps, len(comps) - 1
-                hits = table[[row[c] for c in comps]]
-                width = int(np.flatnonzero(hits.any(axis=0)).max()) + 1 if hits.any() else 1
-                chain.hits = np.ascontiguousarray(hits[:, :width])
+                chain.hits = hits[a:b, :w]
                 self.chains[s] = chain
         return [self.chains[s] for s in starts]
 
@@ -178,39 +193,8 @@ class _BatchGroup(Group):
             return None          # round 1 is fought like the others: the sweep's first row
         return [r.opening_hits(c.comps[0]) for r, c in zip(self.rules_of, self.attackers)]
 
-    def _folds(self, rules: Any) -> None:
-        """``Group._folds`` with each sub-battle's own rules (the defender's chain, and so
-        its cells left alone, is the same in all)."""
-        nd = self.nd
-        d_alone = [nd - r for r in _alone_suffix(rules, "defender", self.dfn)]
-        a_alones = [set(_alone_suffix(r, "attacker", att))
-                    for r, att in zip(self.rules_of, self.attackers)]
-        if not d_alone and not any(a_alones):
-            return
-        fold_d = np.zeros((self.K, self.R + 1, nd + 1), dtype=bool)
-        fold_a = np.zeros_like(fold_d)
-        ends: dict = {}
-        for k, (att, a_alone, r_k) in enumerate(zip(self.attackers, a_alones, self.rules_of)):
-            for r in range(1, att.n + 1):
-                a = att.comps[att.n - r]
-                for j in (range(nd) if r in a_alone else d_alone):
-                    d = self.dfn.comps[j]
-                    # the round's end looks at the position only: shared by the batch
-                    key = (a, d)
-                    end = ends.get(key)
-                    if end is None:
-                        end = ends[key] = r_k.end_round((a, d, False))
-                    if end == (a, d, False):
-                        continue
-                    if end == (a, self.dfn.comps[nd], False):
-                        fold_d[k, r, j] = True
-                    elif end == (att.comps[att.n], d, False):
-                        fold_a[k, r, j] = True
-                    else:
-                        raise AssertionError("a round's end leaves the chains")
-        if fold_d.any() or fold_a.any():
-            self.fold_d, self.fold_a = fold_d, fold_a
-            self.fold_any = fold_d | fold_a
+    def rules_of_sub_battle(self, k: int, rules: Any) -> Any:
+        return self.rules_of[k]
 
 
 def solve(rules_list: Sequence[Any], *, max_rounds: int = 0, curve: bool = True,

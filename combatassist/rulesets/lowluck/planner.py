@@ -278,36 +278,45 @@ class _Question:
         return self._candidates(combos, rules_list, outs)
 
     def _candidates(self, combos, rules_list, outs) -> list[Candidate]:
-        """Each force's key figures from its end positions (``_key_figures``' sums): the
-        positions' own values (verdict, territory, IPC left) worked out once for the whole
-        batch, many battles ending in the same positions."""
-        self._learn([s for out in outs for bucket in _BUCKETS for s in getattr(out, bucket)
-                     if s not in self._ends])
-        land = self.template.land_units() is not None
-        return [self._candidate(c, rules, out, land)
-                for c, rules, out in zip(combos, rules_list, outs)]
-
-    def _candidate(self, combo, rules, out, land: bool) -> Candidate:
-        a0, d0, _ = rules.initial_state()
-        start_a, start_d = self._start_value(a0, 0), self._start_value(d0, 1)
-        wins = holds = takes = swing = 0.0
+        """Each force's key figures from its end positions (the sums ``figures`` makes: the
+        attacker's wins, the defender holding, the territory, the IPC swing): the positions'
+        own values worked out once for the batch (many battles end in the same positions),
+        then every battle's sums in one pass over all positions (``np.bincount``)."""
         ends = self._ends
-        for bucket, verdict in zip(_BUCKETS, (None, "defender", "draw", "undecided")):
-            for state, p in getattr(out, bucket).items():
-                v, taken, left_a, left_d = ends[state]
-                if verdict is not None:
-                    v = verdict
-                if v == "attacker":
-                    wins += p
-                    takes += p * taken
-                elif v != "undecided":
-                    holds += p
-                swing += p * ((start_d - left_d) - (start_a - left_a))
-        return Candidate(force=self.force(combo), cost=self.cost(combo),
-                         units=sum(combo), attacker_wins=min(1.0, wins),
-                         defender_holds=min(1.0, holds),
-                         takes_territory=min(1.0, takes) if land else None,
-                         expected_ipc_swing=swing)
+        self._learn([s for out in outs for bucket in _BUCKETS for s in getattr(out, bucket)
+                     if s not in ends])
+        which, masses, rows, forced = [], [], [], []
+        for b, out in enumerate(outs):
+            for bucket, verdict in zip(_BUCKETS, _FORCED):
+                found = getattr(out, bucket)
+                if not found:
+                    continue
+                which.extend([b] * len(found))
+                masses.extend(found.values())
+                rows.extend(map(ends.__getitem__, found))
+                forced.extend([verdict] * len(found))
+        n = len(outs)
+        p = np.array(masses, dtype=float)
+        at = np.array(which, dtype=np.int64)
+        ends_array = np.array(rows, dtype=float).reshape(len(rows), 4)
+        verdict = np.where(np.array(forced) < 0, ends_array[:, 0], np.array(forced))
+        starts = np.array([[self._start_value(r.initial_state()[0], 0),
+                            self._start_value(r.initial_state()[1], 1)] for r in rules_list])
+        swing = (starts[at, 1] - ends_array[:, 3]) - (starts[at, 0] - ends_array[:, 2])
+
+        def total(weights) -> list[float]:
+            return np.bincount(at, weights=weights, minlength=n).tolist()
+
+        wins = total(np.where(verdict == _ATTACKER, p, 0.0))
+        holds = total(np.where(verdict == _HOLDS, p, 0.0))
+        takes = total(np.where(verdict == _ATTACKER, p * ends_array[:, 1], 0.0))
+        swings = total(p * swing)
+        land = self.template.land_units() is not None
+        return [Candidate(force=self.force(c), cost=self.cost(c), units=sum(c),
+                          attacker_wins=min(1.0, w), defender_holds=min(1.0, h),
+                          takes_territory=min(1.0, t) if land else None,
+                          expected_ipc_swing=sw)
+                for c, w, h, t, sw in zip(combos, wins, holds, takes, swings)]
 
     def _start_value(self, comp, k: int) -> float:
         key = (k, comp)
@@ -338,11 +347,18 @@ class _Question:
                 att, dfn = rules.state_units(state)
                 takes.append(float(any(n and u in land for u, n in att.items())
                                    and not any(dfn.values())))
+        codes = {"attacker": _ATTACKER, "defender": _HOLDS, "draw": _HOLDS}
         for state, t, la, ld in zip(states, takes, left_a, left_d):
-            self._ends[state] = (rules.verdict(state), t, la, ld)
+            self._ends[state] = (codes.get(rules.verdict(state), _OTHER), t, la, ld)
 
 
+#: A position's verdict as a number: the attacker won; the defender holds (won, or nobody
+#: did); neither (still on after the round limit).
+_ATTACKER, _HOLDS, _OTHER = 1, 2, 0
+#: The outcome's buckets, and the verdict each gives its positions (-1: the position's own):
+#: a retreat leaves the territory to the defender, a stalemate is a draw.
 _BUCKETS = ("decided", "retreated", "stalemates", "undecided")
+_FORCED = (-1, _HOLDS, _HOLDS, _OTHER)
 
 
 def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
