@@ -256,6 +256,9 @@ def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress):
             kept = [(s, a) for s, a in zip(subs, atts) if s[0] not in fallback]
             if not kept:
                 continue
+            # by the attacker's size: a part's rows are its largest chain's, so parts of
+            # like sizes sweep no empty rows (half the work for a planner's sub-armies)
+            kept.sort(key=lambda sa: sa[1].n)
             subs, atts = [s for s, _ in kept], [a for _, a in kept]
             # parts whose move matrices fit (the dense sweep keeps them all)
             size = (dfn.n + 1) ** 2
@@ -372,12 +375,14 @@ def _sweep(g: _BatchGroup, battle_of: np.ndarray, outs: list[BattleOutcome],
     cells_met += np.count_nonzero(leaves, axis=(1, 2))
     rounds += leaves.sum(axis=(1, 2))
     pruned += (leaves * g.dropped_all()).sum(axis=(1, 2))
-    for b, x in enumerate(_add(rounds, battle_of, n)):
-        outs[b].expected_rounds += x
-    for b, x in enumerate(_add(pruned, battle_of, n)):
-        outs[b].pruned += x
-    for b, x in enumerate(_add(cells_met, battle_of, n)):
-        outs[b].states_explored += int(round(x))
+    mine = np.unique(battle_of).tolist()
+    for figure, values in (("expected_rounds", rounds), ("pruned", pruned)):
+        totals = _add(values, battle_of, n)
+        for b in mine:
+            setattr(outs[b], figure, getattr(outs[b], figure) + totals[b])
+    totals = _add(cells_met, battle_of, n)
+    for b in mine:
+        outs[b].states_explored += int(round(totals[b]))
     _record_ends(g, grid, battle_of, outs)
 
 

@@ -215,8 +215,10 @@ class _Question:
         self.base = base
         self.forces = math.prod(self.most[u] + 1 for u in self.types) - (
             1 if self.role == "attacker" else 0)
-        # the figures need every battle's end positions (state -> per-position values)
+        # the figures need every battle's end positions: each position's number here, its
+        # row of (verdict, takes the territory, attacker's IPC left, defender's) in _values
         self._ends: dict = {}
+        self._values = np.zeros((0, 4))
         self._starts: dict = {}
         self._slot_costs = [np.array(_slot_costs(self.template, k), dtype=float)
                             for k in (0, 1)]
@@ -282,26 +284,29 @@ class _Question:
         attacker's wins, the defender holding, the territory, the IPC swing): the positions'
         own values worked out once for the batch (many battles end in the same positions),
         then every battle's sums in one pass over all positions (``np.bincount``)."""
-        ends = self._ends
+        ids = self._ends
         self._learn([s for out in outs for bucket in _BUCKETS for s in getattr(out, bucket)
-                     if s not in ends])
+                     if s not in ids])
         which, masses, rows, forced = [], [], [], []
         for b, out in enumerate(outs):
             for bucket, verdict in zip(_BUCKETS, _FORCED):
                 found = getattr(out, bucket)
                 if not found:
                     continue
-                which.extend([b] * len(found))
+                which.append(np.full(len(found), b))
                 masses.extend(found.values())
-                rows.extend(map(ends.__getitem__, found))
-                forced.extend([verdict] * len(found))
+                rows.extend(map(ids.__getitem__, found))
+                forced.append(np.full(len(found), verdict))
         n = len(outs)
         p = np.array(masses, dtype=float)
-        at = np.array(which, dtype=np.int64)
-        ends_array = np.array(rows, dtype=float).reshape(len(rows), 4)
-        verdict = np.where(np.array(forced) < 0, ends_array[:, 0], np.array(forced))
-        starts = np.array([[self._start_value(r.initial_state()[0], 0),
-                            self._start_value(r.initial_state()[1], 1)] for r in rules_list])
+        at = np.concatenate(which) if which else np.zeros(0, dtype=np.int64)
+        rows = np.array(rows, dtype=np.int64)
+        ends_array = self._values[rows]                  # [position, 4]
+        forced = np.concatenate(forced) if forced else np.zeros(0, dtype=np.int64)
+        verdict = np.where(forced < 0, ends_array[:, 0], forced)
+        # IPC lost count from every unit the battle starts with (``battle_start``)
+        starts = np.array([[self._start_value(r.att.counts0, 0),
+                            self._start_value(r.dfn.counts0, 1)] for r in rules_list])
         swing = (starts[at, 1] - ends_array[:, 3]) - (starts[at, 0] - ends_array[:, 2])
 
         def total(weights) -> list[float]:
@@ -348,8 +353,11 @@ class _Question:
                 takes.append(float(any(n and u in land for u, n in att.items())
                                    and not any(dfn.values())))
         codes = {"attacker": _ATTACKER, "defender": _HOLDS, "draw": _HOLDS}
-        for state, t, la, ld in zip(states, takes, left_a, left_d):
-            self._ends[state] = (codes.get(rules.verdict(state), _OTHER), t, la, ld)
+        verdicts = [codes.get(rules.verdict(state), _OTHER) for state in states]
+        first = len(self._ends)
+        self._ends.update(zip(states, range(first, first + len(states))))
+        self._values = np.concatenate([self._values, np.array(
+            [verdicts, takes, left_a, left_d], dtype=float).T])
 
 
 #: A position's verdict as a number: the attacker won; the defender holds (won, or nobody
