@@ -54,17 +54,9 @@ def batchable(rules: Any) -> bool:
     if not isinstance(rules, LaterRules):
         return False
     # no submarine (the slots'), then neither side left alone at the start (the counts')
-    key = (id(rules.att.slots), id(rules.dfn.slots))
-    no_subs = _NO_SUBS.get(key)
-    if no_subs is None or no_subs[0] is not rules.att.slots or \
-            no_subs[1] is not rules.dfn.slots:
-        if len(_NO_SUBS) > 256:
-            _NO_SUBS.clear()
-        no_subs = _NO_SUBS[key] = (rules.att.slots, rules.dfn.slots, not any(
-            s.unit.has("submarine") for side in (rules.att, rules.dfn) for s in side.slots))
-    if not no_subs[2]:
+    if _layout(rules)[2]:
         return False
-    state = rules.initial_state()
+    state = start_of(rules)
     a, d, _ = state
     # a battle over before it starts is the general solver's (its round flag and its curve
     # for a round limit are its own)
@@ -72,9 +64,32 @@ def batchable(rules: Any) -> bool:
         rules.verdict(state) is None
 
 
-#: (the slots of both sides, no submarine on either side) per pair of slot layouts (the
-#: slots kept: their ids are not reused while here).
-_NO_SUBS: dict = {}
+def start_of(rules: Any) -> tuple:
+    """``rules.initial_state()``, without its look for lone transports when neither side
+    has any (a planner's batch asks it of thousands of variants)."""
+    if _layout(rules)[3]:
+        return rules.initial_state()
+    return (rules.att.counts0, rules.dfn.counts0, True)
+
+
+def _layout(rules: Any) -> tuple:
+    """(attacker's slots, defender's slots, a submarine on a side, a transport on a side),
+    once per pair of slot layouts."""
+    key = (id(rules.att.slots), id(rules.dfn.slots))
+    facts = _LAYOUTS.get(key)
+    if facts is None or facts[0] is not rules.att.slots or facts[1] is not rules.dfn.slots:
+        if len(_LAYOUTS) > 256:
+            _LAYOUTS.clear()
+        slots = [s for side in (rules.att, rules.dfn) for s in side.slots]
+        facts = _LAYOUTS[key] = (rules.att.slots, rules.dfn.slots,
+                                 any(s.unit.has("submarine") for s in slots),
+                                 any(s.unit.has("transport") for s in slots))
+    return facts
+
+
+#: ``_layout``'s facts per pair of slot layouts (the slots kept: their ids are not reused
+#: while here).
+_LAYOUTS: dict = {}
 
 
 def with_units(rules: Any, attacker: Sequence[int] | None = None,
@@ -220,7 +235,7 @@ def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress):
     groups: dict = {}
     chains: dict = {}
     for b, rules in enumerate(rules_list):
-        state0 = rules.initial_state()
+        state0 = start_of(rules)
         if rules.verdict(state0) is not None:
             outs[b].decided[state0] = 1.0
             outs[b].decided_by_round = [1.0]
