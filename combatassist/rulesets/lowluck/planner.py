@@ -26,9 +26,10 @@ descent found, no cheaper force meets the target (``proven``). It says which it 
 many forces it solved (``searched``). A question whose single largest battle is past the
 engine's bound is refused at once, naming what would fit.
 
-The chosen force, the alternatives and the "+1" forces get the full figures of ``odds``
-(the same path as ``combatassist odds``); the rest are ranked by the few figures the question
-needs (``_key_figures``, the same sums, tested against the full ones).
+The chosen force and the alternatives get the full figures of ``odds`` (its JSON, tested
+equal to ``combatassist odds`` of each force's own file); every force is ranked by the few
+figures the question needs (``_Question._candidates``: the same sums, tested against the
+full ones), which the "+1 unit" table shows.
 """
 from __future__ import annotations
 
@@ -141,7 +142,7 @@ class Candidate:
     defender_holds: float
     takes_territory: float | None
     expected_ipc_swing: float
-    #: The full result (``odds``) for the forces the answer shows; None for the rest.
+    #: The full result (``odds``'s figures) of the forces the answer shows; None for the rest.
     result: Any = None
 
     def figure(self, name: str) -> float:
@@ -471,21 +472,21 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
 
 
 def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) -> None:
-    """The full result (``odds``'s) of each force the answer shows, its battle made from its
-    own scenario: solved together (the batch engine, with the curve) when the options have no
-    retreat rules, else one by one as ``odds`` does."""
+    """The full result of each force the answer shows: ``odds``'s figures (its JSON), from
+    one more batch of those forces (without the "decided by round N" curve, which the JSON
+    doesn't hold) when the options have no retreat rules, else one by one as ``odds``
+    solves them."""
     from . import RULESET
-    scenarios = [q.scenario_of(c) for c, _ in shown]
     if q.batches:
-        rules_list = [make_rules(s) for s in scenarios]
+        rules_list = [q.rules_of(c) for c, _ in shown]
         outs = solvers.solve_batch(
             rules_list, solvers.Question(max_rounds=q.scenario.options.max_rounds),
-            cancel=cancel)
-        for (_, cand), s, rules, out in zip(shown, scenarios, rules_list, outs):
-            cand.result = RULESET.battle_result(s, rules, out)
+            cancel=cancel, curve=False)
+        for (c, cand), rules, out in zip(shown, rules_list, outs):
+            cand.result = RULESET.battle_result(q.scenario_of(c), rules, out)
     else:
-        for (_, cand), s in zip(shown, scenarios):
-            cand.result = compute(RULESET, s, cancel=cancel)
+        for c, cand in shown:
+            cand.result = compute(RULESET, q.scenario_of(c), cancel=cancel)
 
 
 def _rank(c: Candidate, target: str) -> tuple:
