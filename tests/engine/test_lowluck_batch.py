@@ -58,8 +58,8 @@ def figures_diff(a, b, path: str = "") -> float:
 def assert_batch_answers_alone(scenarios, *, max_rounds: int = 0, curve: bool = True,
                                rules_list=None) -> list:
     """``solve_batch`` on ``scenarios`` (their rules: ``rules_list``, default made from
-    each) against ``outcome_of`` of each alone: every figure to 1e-12, the curve to 1e-9 (without ``curve``:
-    the batch leaves it empty)."""
+    each) against ``outcome_of`` of each alone: every figure to 1e-12, the curve to 1e-9
+    (without ``curve``: the batch leaves it empty)."""
     rules_list = rules_list or [lowluck.make_rules(s) for s in scenarios]
     outs = solvers.solve_batch(rules_list, solvers.Question(max_rounds=max_rounds),
                                curve=curve)

@@ -268,8 +268,9 @@ def test_the_command_line(tmp_path, capsys):
 
 
 def test_key_figures_are_the_full_figures():
-    """The ranking's figures (``_Question._candidates``: from the end positions, shared by the batch)
-    are the full result's, on every force of a plan with an AA gun and a round limit."""
+    """The ranking's figures (``_Question._candidates``: from the end positions, shared by
+    the batch) are the full result's, on every force of a plan with an AA gun and a round
+    limit."""
     text = CASES["1942 land, low luck, AA gun, takes"].replace(
         'battle = "land"\n', 'battle = "land"\nmax_rounds = 2\n')
     assert_plan_is_brute_forces(_scenario(text))

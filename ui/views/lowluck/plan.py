@@ -228,31 +228,35 @@ class PlanPanel(QWidget):
             return html.escape(", ".join(f"{n} {unit_name(u)}" for u, n in f.items())
                                or translate("views.lowluck_plan", "nothing"))
 
+        n = number(answer.searched, ",d")
+        total = number(answer.forces, ",d")
         if answer.exhaustive:
-            how = translate("views.lowluck_plan", "every one of the {n} forces solved").format(
-                n=number(answer.searched, ",d"))
+            how = translate("views.lowluck_plan",
+                            "every one of the {n} forces solved").format(n=n)
         elif answer.proven:
-            how = translate("views.lowluck_plan", "a search: {n} of {total} forces solved, every cheaper one "
-                               "among them").format(n=number(answer.searched, ",d"),
-                                                    total=number(answer.forces, ",d"))
+            how = translate("views.lowluck_plan", "a search: {n} of {total} forces solved, "
+                            "every cheaper one among them").format(n=n, total=total)
         else:
-            how = translate("views.lowluck_plan", "a search: {n} of {total} forces solved (the bound stopped "
-                               "it: a cheaper force may exist)").format(
-                n=number(answer.searched, ",d"), total=number(answer.forces, ",d"))
+            how = translate("views.lowluck_plan", "a search: {n} of {total} forces solved "
+                            "(the bound stopped it: a cheaper force may exist)").format(
+                n=n, total=total)
         self.status.setText(how)
         best = answer.best
-        head = (translate("views.lowluck_plan", "Cheapest force that meets the target") if answer.meets else
+        head = (translate("views.lowluck_plan", "Cheapest force that meets the target")
+                if answer.meets else
                 translate("views.lowluck_plan", "No force meets the target; the closest"))
-        rows = [f"<b>{head}:</b> {force(best.force)} — {number(best.cost, 'd')} IPC",
-                translate("views.lowluck_plan", "attacker wins {wins}, defender holds {holds}, expected IPC swing "
-                             "{swing}").format(wins=pct(best.attacker_wins),
-                                               holds=pct(best.defender_holds),
-                                               swing=number(best.expected_ipc_swing))]
+        figures = translate("views.lowluck_plan", "attacker wins {wins}, defender holds "
+                            "{holds}, expected IPC swing {swing}").format(
+            wins=pct(best.attacker_wins), holds=pct(best.defender_holds),
+            swing=number(best.expected_ipc_swing))
+        rows = [f"<b>{head}:</b> {force(best.force)} — {number(best.cost, 'd')} IPC", figures]
         if best.takes_territory is not None:
-            rows[-1] += ", " + translate("views.lowluck_plan", "takes the territory {p}").format(
+            rows[-1] += ", " + translate("views.lowluck_plan",
+                                         "takes the territory {p}").format(
                 p=pct(best.takes_territory))
         if answer.alternatives:
-            rows.append("<b>" + translate("views.lowluck_plan", "Next cheapest that meet it:") + "</b>")
+            rows.append("<b>" + translate("views.lowluck_plan", "Next cheapest that meet it:")
+                        + "</b>")
             for c in answer.alternatives:
                 rows.append(f"&nbsp;&nbsp;{force(c.force)} — {number(c.cost, 'd')} IPC: "
                             f"{pct(c.figure(spec.target))}")
