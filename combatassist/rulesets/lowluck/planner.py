@@ -36,98 +36,25 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 import numpy as np
 
-from ... import limits
+from ... import limits, rulesets
 from ...errors import EngineError
+from ...result import battle_result
 from ...ruleset import compute
 from ...text import msg
 from . import batch, solvers
+# the question's vocabulary, for the planner's callers (the GUI's Plan tab)
+from .plan_spec import SIDES, TARGETS, PlanSpec  # noqa: F401
 from .rules import LowLuckScenario, make_rules
 
-SIDES = ("attacker", "defender")
-#: The figures a target may name, per side of the question.
-TARGETS = {"attacker": ("attacker_wins", "takes_territory"), "defender": ("defender_holds",)}
-#: At most this many alternatives.
-MAX_ALTERNATIVES = 50
 #: A search solves forces in batches of this many (the bound is checked between them).
 SEARCH_BATCH = 512
 #: Forces solved in one call of the batch engine at most (their outcomes are held at once).
 CHUNK = 4096
-
-
-@dataclass(frozen=True)
-class PlanSpec:
-    """A file's ``[plan]`` table."""
-
-    side: str = "attacker"
-    target: str = "attacker_wins"
-    value: float = 0.95
-    alternatives: int = 5
-    #: The defender's question: the most of each unit type it may add.
-    add: dict[str, int] = field(default_factory=dict)
-
-    def to_document(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"side": self.side, "target": {self.target: self.value},
-                               "alternatives": self.alternatives}
-        if self.add:
-            doc["add"] = dict(self.add)
-        return doc
-
-
-def read_plan(top, scenario: LowLuckScenario) -> PlanSpec | None:
-    """The ``[plan]`` table of a Low Luck document (None without one), checked against the
-    battle: one target the side can aim for, ``add`` only for the defender's question."""
-    plan = top.sub("plan")
-    if plan is None:
-        return None
-    side = plan.choice("side", SIDES, "attacker")
-    target_table = plan.raw("target")
-    allowed = TARGETS[side]
-    if not isinstance(target_table, dict) or len(target_table) != 1:
-        raise plan.error("target", "must name one figure and its least value, like "
-                         f"{{ {allowed[0]} = 0.95 }}",
-                         hint="one of: " + ", ".join(allowed))
-    target_reader = plan.reader_for(target_table, plan.field("target"))
-    (name, _), = target_table.items()
-    if name not in allowed:
-        other = next(s for s in SIDES if name in TARGETS[s]) if any(
-            name in TARGETS[s] for s in SIDES) else None
-        raise target_reader.error(name, f"is not a target of the {side}'s question",
-                                  hint=(f'set side = "{other}", or use ' if other else "use ")
-                                  + " or ".join(allowed))
-    value = target_reader.number(name, minimum=0.0, maximum=1.0)
-    if name == "takes_territory" and scenario.options.battle != "land":
-        raise target_reader.error(name, "a sea battle takes no territory",
-                                  hint="use attacker_wins")
-    alternatives = plan.integer("alternatives", 5, maximum=MAX_ALTERNATIVES)
-    add: dict[str, int] = {}
-    if side == "defender":
-        add = plan.counts("add", scenario.edition.ids, {}, maximum=100)
-        if not add:
-            raise plan.error("add", "the defender's question needs the units it may add",
-                             hint="e.g. add = { infantry = 6, armor = 2 }")
-        battle = scenario.options.battle
-        for uid in add:
-            if not scenario.edition.fights_in(uid, battle):
-                raise plan.reader_for(plan.raw("add"), plan.field("add")).error(
-                    uid, f"can't fight in a {battle} battle", hint="remove it")
-    elif plan.has("add"):
-        raise plan.error("add", "is for the defender's question (side = \"defender\")",
-                         hint="remove it: the attacker's forces come from [attacker] units")
-    if side == "attacker":
-        if not scenario.attacker.units:
-            raise plan.error("side", "the attacker has no units to choose from",
-                             hint="list what is available in [attacker] units")
-        for key in ("amphibious", "bombard", "damaged"):
-            if getattr(scenario.attacker, key):
-                raise plan.error("side", f"the planner doesn't choose among the attacker's "
-                                 f"{key} units", hint=f"remove [attacker] {key} to plan")
-    plan.finish()
-    return PlanSpec(side=side, target=name, value=value, alternatives=alternatives, add=add)
 
 
 # -- the answer ---------------------------------------------------------------------------
@@ -269,14 +196,21 @@ class _Question:
             outs = solvers.solve_batch(rules_list, solvers.Question(max_rounds=max_rounds),
                                        cancel=cancel, curve=False, progress=progress)
         else:
-            from . import outcome_of
-            rules_list, outs = [], []
+            # retreat rules: each force as ``odds`` solves it, its figures from its result
+            ruleset = rulesets.get("lowluck")
+            out = []
             for i, c in enumerate(combos):
-                rules = self.rules_of(c)
-                rules_list.append(rules)
-                outs.append(outcome_of(rules, self.scenario.options, cancel=cancel))
+                result = compute(ruleset, self.scenario_of(c), cancel=cancel)
+                out.append(Candidate(
+                    force=self.force(c), cost=self.cost(c), units=sum(c),
+                    attacker_wins=result.attacker_wins,
+                    defender_holds=min(1.0, result.defender_wins + result.draw),
+                    takes_territory=result.figures.takes_territory,
+                    expected_ipc_swing=result.figures.expected_ipc_swing, result=result))
                 if progress is not None:
                     progress(i + 1, len(combos))
+            self.solved += len(combos)
+            return out
         self.solved += len(combos)
         return self._candidates(combos, rules_list, outs)
 
@@ -474,19 +408,16 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
 def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) -> None:
     """The full result of each force the answer shows: ``odds``'s figures (its JSON), from
     one more batch of those forces (without the "decided by round N" curve, which the JSON
-    doesn't hold) when the options have no retreat rules, else one by one as ``odds``
-    solves them."""
-    from . import RULESET
-    if q.batches:
-        rules_list = [q.rules_of(c) for c, _ in shown]
-        outs = solvers.solve_batch(
-            rules_list, solvers.Question(max_rounds=q.scenario.options.max_rounds),
-            cancel=cancel, curve=False)
-        for (c, cand), rules, out in zip(shown, rules_list, outs):
-            cand.result = RULESET.battle_result(q.scenario_of(c), rules, out)
-    else:
-        for c, cand in shown:
-            cand.result = compute(RULESET, q.scenario_of(c), cancel=cancel)
+    doesn't hold); with retreat rules each force was solved as ``odds`` solves it already."""
+    todo = [(c, cand) for c, cand in shown if cand.result is None]
+    if not todo:
+        return
+    rules_list = [q.rules_of(c) for c, _ in todo]
+    outs = solvers.solve_batch(
+        rules_list, solvers.Question(max_rounds=q.scenario.options.max_rounds),
+        cancel=cancel, curve=False)
+    for (_, cand), rules, out in zip(todo, rules_list, outs):
+        cand.result = battle_result("lowluck", rules, out)
 
 
 def _rank(c: Candidate, target: str) -> tuple:

@@ -8,6 +8,7 @@ from typing import Any
 from ...retreat import read_retreat_options
 from ...scenario import Reader
 from .dice import DICE_MODES
+from .plan_spec import read_plan
 from .edition import BATTLE_KINDS, Edition, classic, load_edition
 from .rules import LowLuckOptions, LowLuckScenario, LowLuckSide
 
@@ -141,7 +142,6 @@ def parse(top: Reader) -> LowLuckScenario:
     scenario = LowLuckScenario(options=options, attacker=attacker, defender=defender,
                                edition=edition)
     if top.has("plan"):
-        from .planner import read_plan
         scenario = replace(scenario, plan=read_plan(top, scenario))
     return scenario
 
