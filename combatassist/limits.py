@@ -49,9 +49,13 @@ MAX_BAND_GRID_WORK = 600_000_000
 #: whole army's battle (``planner.battle_work``: grid multiply-adds, plus the fixed cost of a
 #: battle in the batch engine, more for one solved on its own). Measured (1942, 2-core
 #: machine, busy): 3,299 forces of up to 23 v 14, ~1.1e9 of these units, in ~0.35 s.
+#: A battle solved on its own (Classic, fleets with submarines, retreat rules) costs its
+#: fixed part (~5 ms) and ~20x the grid estimate (measured: a 1942 fleet of 40 v 30 with
+#: submarines, ~0.3 s).
 MAX_PLAN_WORK = 30_000_000_000
 PLAN_BATTLE_WORK = 50_000
 PLAN_SINGLE_BATTLE_WORK = 15_000_000
+PLAN_SINGLE_GRID_FACTOR = 20
 #: Simulator: dice rolled in all trials together, plus ``solver.GROUP_WORK`` (Medium Luck:
 #: 250) per group of trials that roll together (it rolls a group's dice in one numpy call: 1.5-19 million
 #: dice/s measured, the slowest where each distinct roll goes through Python ``resolve``).

@@ -175,35 +175,39 @@ SEARCHED = ('[attacker]\nunits = {{ infantry = 4, artillery = 2, armor = 2, figh
             '[plan]\nalternatives = 1\ntarget = {{ {target} }}\n')
 
 
+def _room_for(q, share: float, monkeypatch) -> None:
+    """The bound: ``share`` of the work of every force, besides the plan's extras."""
+    most = tuple(q.most[u] for u in q.types)
+    extra = (2 * len(q.types) + q.spec.alternatives + 1) * q.force_work(most)
+    monkeypatch.setattr(limits, "MAX_PLAN_WORK", extra + share * q.total_work())
+
+
 @pytest.mark.parametrize("dice,target", [("standard", "attacker_wins = 0.95"),
                                          ("lowluck", "takes_territory = 0.9"),
                                          ("standard", "takes_territory = 0.9")])
 def test_a_search_says_so_and_proves_the_cheapest(dice, target, monkeypatch):
-    """Too many forces for the bound (room for 60 % of the 269): a search, which solves
-    fewer than all, says so, and here reaches the force its descent found after every
+    """Too many forces for the bound (room for 80 % of the work of all 269): a search, which
+    solves fewer than all, says so, and here reaches the force its descent found after every
     cheaper one and the alternative: proven, and brute force's answer."""
     s = _scenario(_text(SEARCHED.format(target=target), dice=dice))
     q = planner._Question(s, s.plan)
-    cap = int(0.6 * q.forces)
-    monkeypatch.setattr(limits, "MAX_PLAN_WORK", planner.battle_work(q.template) * cap)
+    _room_for(q, 0.8, monkeypatch)
     answer = planner.plan(s)
     assert not answer.exhaustive and answer.proven
-    assert answer.searched <= cap + len(q.types)
     data = answer.to_json()["plan"]
     assert data["exhaustive"] is False and data["searched"] == answer.searched < q.forces
     assert_plan_is_brute_forces(s, answer)
 
 
 def test_a_search_that_runs_out_is_not_proven(monkeypatch):
-    """Room for 30 % of the forces: the search stops before it has solved every force
+    """Room for 30 % of the forces' work: the search stops before it has solved every force
     cheaper than the one it found, and says so; what it found meets the target."""
     s = _scenario(_text(SEARCHED.format(target="attacker_wins = 0.95")))
     q = planner._Question(s, s.plan)
-    cap = int(0.3 * q.forces)
-    monkeypatch.setattr(limits, "MAX_PLAN_WORK", planner.battle_work(q.template) * cap)
+    _room_for(q, 0.3, monkeypatch)
     answer = planner.plan(s)
     assert not answer.exhaustive and not answer.proven and answer.meets
-    assert answer.searched <= cap + len(q.types)
+    assert answer.searched < 0.5 * q.forces
     assert answer.best.result.attacker_wins >= 0.95
 
 

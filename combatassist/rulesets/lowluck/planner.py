@@ -141,6 +141,15 @@ class _Question:
             for u, i in zip(self.types, self.slot):
                 base[i] -= self.most[u]        # the defender's own units, always there
         self.base = base
+        #: No retreat rules: the batch engine (else each force as ``odds`` solves it).
+        self.batches = _no_retreat_rules(scenario)
+        a0, d0 = self.template.att.counts0, self.template.dfn.counts0
+        # battle_work's sizes: the side chosen from counts, the other side's as it is
+        self._other_units = 2 * sum(d0 if self.role == "attacker" else a0)
+        self._own_units = 0 if self.role == "attacker" else sum(self.base)
+        self._batchable = self.batches and batch.batchable(self.template)
+        #: The work of the forces solved so far (``force_work``).
+        self.work_used = 0.0
         self.forces = math.prod(self.most[u] + 1 for u in self.types) - (
             1 if self.role == "attacker" else 0)
         # the figures need every battle's end positions: each position's number here, its
@@ -151,10 +160,26 @@ class _Question:
         self._slot_costs = [np.array(_slot_costs(self.template, k), dtype=float)
                             for k in (0, 1)]
         self.solved = 0
-        #: No retreat rules: the batch engine (else each force through ``outcome_of``).
-        self.batches = _no_retreat_rules(scenario)
 
     # -- forces ---------------------------------------------------------------------------
+    def force_work(self, combo: tuple[int, ...]) -> float:
+        """``battle_work`` of the force's battle (from its unit counts: no rules made)."""
+        units = sum(combo)
+        if self.role == "attacker":
+            a, d = 2 * units, self._other_units
+        else:
+            a, d = self._other_units, 2 * (self._own_units + units)
+        return _work(a, d, self._batchable)
+
+    def total_work(self) -> float:
+        """The work of every force together (``force_work`` depends on a force's number of
+        units only: the forces counted per number of units, one polynomial product)."""
+        per_size = np.ones(1)
+        for u in self.types:
+            per_size = np.convolve(per_size, np.ones(self.most[u] + 1))
+        sizes = range(0 if self.role == "defender" else 1, len(per_size))
+        return float(sum(per_size[n] * self.force_work((n,)) for n in sizes))
+
     def counts(self, combo: tuple[int, ...]) -> tuple[int, ...]:
         counts = list(self.base)
         for i, n in zip(self.slot, combo):
@@ -190,6 +215,7 @@ class _Question:
         """The key figures of ``combos`` (one batch)."""
         if not combos:
             return []
+        self.work_used += sum(self.force_work(c) for c in combos)
         max_rounds = self.scenario.options.max_rounds
         if self.batches:
             rules_list = [self.rules_of(c) for c in combos]
@@ -327,15 +353,19 @@ def _slot_costs(rules: Any, k: int) -> list[int]:
 
 # -- the bound ----------------------------------------------------------------------------
 def battle_work(rules: Any) -> float:
-    """An upper bound on one battle's work in the batch, in the grid's multiply-adds (the
-    whole army's battle bounds every force's) plus the fixed cost of a battle
-    (``limits.PLAN_BATTLE_WORK``: making it and reading its figures), more when it is
-    solved on its own."""
-    a0, d0, _ = rules.initial_state()
-    a, d = sum(a0) * 2, sum(d0) * 2       # two-hit units take two steps: at most twice
+    """An upper bound on one battle's work, in the grid's multiply-adds (each side's units
+    counted twice: a two-hit unit takes two steps), plus the fixed cost of a battle
+    (``limits.PLAN_BATTLE_WORK``: making it and reading its figures) — more for one solved
+    on its own (``PLAN_SINGLE_GRID_FACTOR``, ``PLAN_SINGLE_BATTLE_WORK``)."""
+    a0, d0 = rules.att.counts0, rules.dfn.counts0
+    return _work(2 * sum(a0), 2 * sum(d0), batch.batchable(rules))
+
+
+def _work(a: int, d: int, batched: bool) -> float:
     grid = 2.0 * (a + 1) * (a + 2) * (d + 1) ** 2
-    return grid + (limits.PLAN_BATTLE_WORK if batch.batchable(rules)
-                   else limits.PLAN_SINGLE_BATTLE_WORK)
+    if batched:
+        return grid + limits.PLAN_BATTLE_WORK
+    return limits.PLAN_SINGLE_GRID_FACTOR * grid + limits.PLAN_SINGLE_BATTLE_WORK
 
 
 def plan(scenario: LowLuckScenario, *, cancel=None,
@@ -347,16 +377,19 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
         raise EngineError(msg("the file has no [plan] table: add one to plan, e.g. [plan] "
                               "target = {example}", example="{ attacker_wins = 0.95 }"))
     q = _Question(scenario, spec)
-    per_battle = battle_work(q.template)
+    most = [q.most[u] for u in q.types]
+    per_battle = q.force_work(tuple(most))          # the whole army's battle bounds all
     budget = limits.MAX_PLAN_WORK
-    if per_battle * 4 > budget:
+    if per_battle * (4 + 2 * len(q.types) + spec.alternatives) > budget:
         raise EngineError(msg(
             "planning this battle is past the engine's bound ({limit} s): the whole army's "
             "battle alone is too large to solve a few times over; plan with fewer units "
             "available (about {fit} units a side fit)",
             limit=limits.MAX_SECONDS, fit=_units_that_fit(budget)))
-    most = [q.most[u] for u in q.types]
-    exhaustive = q.forces * per_battle <= budget
+    # besides the forces it ranks, a plan solves the "+1" forces, the shown forces' figures
+    # and, searching, a descent's last batch past the count: kept in the bound
+    extra = 2 * len(q.types) + spec.alternatives + 1
+    exhaustive = q.total_work() + extra * per_battle <= budget
     target = spec.target
     meets = (lambda c: c.figure(target) >= spec.value)
     seen: dict[tuple, Candidate] = {}
@@ -381,8 +414,9 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
                   if any(c) or q.role == "defender"]
         solve(combos, len(combos))
     else:
-        cap = max(1, int(budget // per_battle))
-        proven = _search(q, most, meets, solve, cap)
+        # the forces' own work counted as they are solved (most are far smaller than the
+        # whole army), the extras' kept aside at the whole army's
+        proven = _search(q, most, meets, solve, budget - extra * per_battle)
     ranked = sorted(seen.items(), key=lambda kv: _rank(kv[1], target))
     meeting = [(c, cand) for c, cand in ranked if meets(cand)]
     if meeting:
@@ -433,17 +467,22 @@ def _units_that_fit(budget: float) -> int:
     return n - 1
 
 
-def _search(q: _Question, most: list[int], meets, solve, cap: int) -> bool:
+def _search(q: _Question, most: list[int], meets, solve, room: float) -> bool:
     """Forces too many to solve all: the descent from the whole army, then every force in
-    order of cost while ``cap`` forces (in all) allow, until those that meet the target
-    include the answer and its alternatives. True when every force costing no more than
-    the last of those was solved (the answer and the alternatives are then an exhaustive
-    plan's)."""
+    order of cost while their work (``_Question.force_work``, counted as they are solved)
+    fits in ``room``, until those that meet the target include the answer and its
+    alternatives. True when every force costing no more than the last of those was solved
+    (the answer and the alternatives are then an exhaustive plan's)."""
     want = 1 + q.spec.alternatives
     met: list[int] = []                 # the costs of the forces found to meet the target
+    # about how many forces the room holds (the progress's "of"): forces of half the army
+    of = min(q.forces, max(1, int(room // q.force_work(tuple(m // 2 for m in most)))))
+
+    def fits(combos) -> bool:
+        return q.work_used + sum(q.force_work(c) for c in combos) <= room
 
     def solved(combos):
-        cands = solve(combos, cap)
+        cands = solve(combos, of)
         met.extend(c.cost for c in cands if meets(c))
         return cands
 
@@ -454,11 +493,11 @@ def _search(q: _Question, most: list[int], meets, solve, cap: int) -> bool:
     combo = start
     found = meets(solved([start])[0])
     # the descent: drop the dearest unit that keeps the target, one batch a step
-    while found and q.solved < cap:
+    while found:
         drops = [tuple(n - (i == j) for j, n in enumerate(combo))
                  for i in range(len(combo)) if combo[i]]
         drops = [d for d in drops if any(d) or q.role == "defender"]
-        if not drops:
+        if not drops or not fits(drops):
             break
         kept = [(d, c) for d, c in zip(drops, solved(drops)) if meets(c)]
         if not kept:
@@ -470,19 +509,26 @@ def _search(q: _Question, most: list[int], meets, solve, cap: int) -> bool:
     costs = [q.costs[u] for u in q.types]
     heap: list = [(0, tuple(0 for _ in most), 0)]
     size = 32                 # batches grow: the first ones often reach the bound already
-    while heap and q.solved < cap:
-        pending = []
-        size = min(SEARCH_BATCH, 2 * size, cap - q.solved)   # never past the bound
+    while heap:
+        pending, work = [], q.work_used
+        size = min(SEARCH_BATCH, 2 * size)
         while heap and len(pending) < size and heap[0][0] <= bound():
-            cost, c, last = heapq.heappop(heap)
+            cost, c, last = heap[0]
+            if any(c) or q.role == "defender":
+                w = q.force_work(c)
+                if work + w > room:              # the bound: this force doesn't fit
+                    if pending:
+                        solve(pending, of)
+                    return False
+                work += w
+                pending.append(c)
+            heapq.heappop(heap)
             for i in range(last, len(c)):
                 if c[i] < most[i]:
                     heapq.heappush(heap, (cost + costs[i], c[:i] + (c[i] + 1,) + c[i + 1:], i))
-            if any(c) or q.role == "defender":
-                pending.append(c)
         if not pending:
             break
-        met.extend(c.cost for c in solve(pending, cap) if meets(c))
+        met.extend(c.cost for c in solve(pending, of) if meets(c))
     return not heap or heap[0][0] > bound()
 
 
