@@ -45,10 +45,10 @@ MAX_SEA_GRID_WORK = 150_000_000
 #: push, bounded from above before it starts (both sides' units per band; the real passes
 #: reach a few per cent of it: the large benchmark battle ~0.6 M of its ~23 M, in ~50 ms).
 MAX_BAND_GRID_WORK = 600_000_000
-#: The planner (``lowluck.planner``): the work of every force it solves, each bounded by the
-#: whole army's battle (``planner.battle_work``: grid multiply-adds, plus the fixed cost of a
-#: battle in the batch engine, more for one solved on its own). Measured (1942, 2-core
-#: machine, busy): 3,299 forces of up to 23 v 14, ~1.1e9 of these units, in ~0.35 s.
+#: The planner (``lowluck.planner``): the work of the forces it solves, each counted from its
+#: battle's size (``planner.battle_work``: grid multiply-adds, plus the fixed cost of a battle
+#: in the batch engine, more for one solved on its own). Measured (1942, 2-core machine,
+#: busy): 3,299 forces of up to 23 v 14 in ~0.5 s.
 #: A battle solved on its own (Classic, fleets with submarines, retreat rules) costs its
 #: fixed part (~5 ms) and ~20x the grid estimate (measured: a 1942 fleet of 40 v 30 with
 #: submarines, ~0.3 s).
