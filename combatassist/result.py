@@ -39,6 +39,9 @@ class BattleResult:
     retreated: float = 0.0
     #: IPC, survivors, profiles, territory (rulesets with unit costs; None elsewhere).
     figures: BattleFigures | None = None
+    #: Keys a scenario's own question adds to the JSON after the others (Low Luck's
+    #: ``waves``, ``policy``, ``counter``: docs/scenario-format.md), absent otherwise.
+    asked: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"ruleset": self.ruleset}
@@ -50,6 +53,7 @@ class BattleResult:
         if self.figures is not None:
             data["retreated"] = self.retreated
             data.update(self.figures.to_json())
+        data.update(self.asked)
         return data
 
     # -- views the GUI and the summary use ---------------------------------------------

@@ -31,8 +31,44 @@
             <translation>Chancen ab {where}: {outcomes}</translation>
         </message>
         <message>
-            <source>; expected losses by the end: attacker {attacker}, defender {defender}</source>
-            <translation>; erwartete Verluste bis zum Ende: Angreifer {attacker}, Verteidiger {defender}</translation>
+            <source>; expected further losses: attacker {attacker}, defender {defender}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Press on</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>{Side} retreats now</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Attacker wins</source>
+            <translation type="unfinished">Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>Defender wins</source>
+            <translation type="unfinished">Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <source>Draw</source>
+            <translation type="unfinished">Unentschieden</translation>
+        </message>
+        <message>
+            <source>IPC still to lose: attacker</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>IPC still to lose: defender</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Attacker takes the territory</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Press on or retreat now (exact, from here):</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>; casualties: {policy} (as on the odds tab)</source>
@@ -266,8 +302,12 @@
             <translation>Erstangriff der U-Boote</translation>
         </message>
         <message>
-            <source>Attacker keeps its last land unit</source>
-            <translation>Angreifer behält seine letzte Landeinheit</translation>
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <source>The attacker's last land units are its last casualties, so that they can take the territory (land battles; 0 = none)</source>
+            <translation>Die letzten Landeinheiten des Angreifers fallen als Letzte, damit sie das Gebiet einnehmen können (Landkämpfe; 0 = keine)</translation>
         </message>
         <message>
             <source>The Axis &amp; Allies edition: its units, their values and costs, and its rules (F1 says them)</source>
@@ -296,6 +336,10 @@
         <message>
             <source>Rounds:</source>
             <translation>Runden:</translation>
+        </message>
+        <message>
+            <source>Land units kept:</source>
+            <translation>Behaltene Landeinheiten:</translation>
         </message>
         <message>
             <source>Open edition file…</source>
@@ -348,6 +392,38 @@
         <message>
             <source>Low luck vs standard dice</source>
             <translation>Low Luck gegen normale Würfel</translation>
+        </message>
+        <message>
+            <source>Waves and policy</source>
+            <translation>Wellen und Rückzug</translation>
+        </message>
+        <message>
+            <source>One wave, retreats by the rules above. Waves ([[attacker.waves]]), a counter-attack ([counter]) and retreat policies (Retreat policy) show here.</source>
+            <translation>Eine Welle, Rückzug nach den Regeln oben. Wellen ([[attacker.waves]]), ein Gegenangriff ([counter]) und Rückzugsstrategien (Rückzugsstrategie) erscheinen hier.</translation>
+        </message>
+        <message>
+            <source>Takes the territory</source>
+            <translation>Nimmt das Gebiet ein</translation>
+        </message>
+        <message>
+            <source>IPC swing</source>
+            <translation>IPC-Saldo</translation>
+        </message>
+        <message>
+            <source>after wave {k}</source>
+            <translation>nach Welle {k}</translation>
+        </message>
+        <message>
+            <source>Takes the territory and holds it against the counter-attack: {holds} ({cond} of the times it is taken)</source>
+            <translation>Nimmt das Gebiet ein und hält es gegen den Gegenangriff: {holds} ({cond} der Fälle, in denen es eingenommen wird)</translation>
+        </message>
+        <message>
+            <source>Expected IPC with the territory's value: {value}</source>
+            <translation>Erwartete IPC mit dem Wert des Gebiets: {value}</translation>
+        </message>
+        <message>
+            <source>At the table:</source>
+            <translation>Am Tisch:</translation>
         </message>
         <message>
             <source>Bombing raid</source>
@@ -1346,6 +1422,17 @@ Geländeabzüge auf für:</translation>
         </message>
     </context>
     <context>
+        <name>widgets.casualty_chips</name>
+        <message>
+            <source>Click: one more lost; right click or Shift+click: one fewer (keys + and −)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&lt;b style="color:{colour}"&gt;{side}&lt;/b&gt; loses {taken} of {hits}:</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>widgets.count_box</name>
         <message>
             <source>'{text}' is not a count: type a whole number from {least} to {most} (leaving the field keeps {value})</source>
@@ -1358,6 +1445,45 @@ Geländeabzüge auf für:</translation>
         <message>
             <source>{count} is less than {least}, the least allowed here</source>
             <translation>{count} ist weniger als {least}, das Mindeste, was hier erlaubt ist</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.dice_entry</name>
+        <message>
+            <source>1 sure hit + 1 die, hit on {v} or less</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>1 die, hit on {v} or less</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Count hits</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Enter how many dice of each group hit instead of their faces (Ctrl+H)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>hits 0–{n}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>How many of these dice hit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>faces, e.g. {example}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The faces these dice show, in any order</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The faces, in this order</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -1742,8 +1868,8 @@ Geländeabzüge auf für:</translation>
             <translation>Beschuss</translation>
         </message>
         <message>
-            <source>Ships offshore that bombard the beach in round 1 (at most one per unit landed; they can't be hit)</source>
-            <translation>Schiffe vor der Küste, die in Runde 1 den Strand beschießen (höchstens eines je gelandeter Einheit; sie können nicht getroffen werden)</translation>
+            <source>Ships offshore that bombard the beach in round 1 (as many per unit landed as the edition allows; they can't be hit)</source>
+            <translation>Schiffe vor der Küste, die in Runde 1 den Strand beschießen (so viele je gelandeter Einheit, wie die Edition erlaubt; sie können nicht getroffen werden)</translation>
         </message>
         <message>
             <source>Damaged</source>
@@ -1891,6 +2017,61 @@ Geländeabzüge auf für:</translation>
         <message>
             <source> of {available}</source>
             <translation> von {available}</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.retreat_policy</name>
+        <message>
+            <source>none (the rules above)</source>
+            <translation>keine (die Regeln oben)</translation>
+        </message>
+        <message>
+            <source>most IPC (profit)</source>
+            <translation>meiste IPC (Gewinn)</translation>
+        </message>
+        <message>
+            <source>strafe: never take the territory</source>
+            <translation>Abnutzung: das Gebiet nie einnehmen</translation>
+        </message>
+        <message>
+            <source>Retreat policy</source>
+            <translation>Rückzugsstrategie</translation>
+        </message>
+        <message>
+            <source>The attacker's best retreats, exact: most IPC withdraws where fighting on is worth less than leaving (the territory's value counting); strafe kills what it can without ever taking the territory. The results say the policy in words.</source>
+            <translation>Die besten Rückzüge des Angreifers, exakt: „meiste IPC“ zieht sich zurück, wo Weiterkämpfen weniger bringt als Abziehen (der Wert des Gebiets zählt mit); „Abnutzung“ vernichtet, was es kann, ohne das Gebiet je einzunehmen. Die Ergebnisse nennen die Strategie in Worten.</translation>
+        </message>
+        <message>
+            <source>What taking the territory is worth to the attacker (most IPC only; negative: it costs to keep)</source>
+            <translation>Was die Einnahme des Gebiets dem Angreifer wert ist (nur „meiste IPC“; negativ: es zu halten kostet)</translation>
+        </message>
+        <message>
+            <source>Retreat when only aircraft are left</source>
+            <translation>Rückzug, wenn nur noch Flugzeuge übrig sind</translation>
+        </message>
+        <message>
+            <source>Clear waves</source>
+            <translation>Wellen entfernen</translation>
+        </message>
+        <message>
+            <source>Fight the first wave alone, without the later waves and the counter-attack</source>
+            <translation>Nur die erste Welle kämpfen lassen, ohne die späteren Wellen und den Gegenangriff</translation>
+        </message>
+        <message>
+            <source>Policy:</source>
+            <translation>Strategie:</translation>
+        </message>
+        <message>
+            <source>Territory worth:</source>
+            <translation>Wert des Gebiets:</translation>
+        </message>
+        <message>
+            <source>wave {k}: {units}</source>
+            <translation>Welle {k}: {units}</translation>
+        </message>
+        <message>
+            <source>counter-attack: {units}</source>
+            <translation>Gegenangriff: {units}</translation>
         </message>
     </context>
     <context>
