@@ -164,6 +164,23 @@ def test_the_plan_is_brute_forces(name):
         assert not answer.meets
 
 
+def test_a_retreat_policy_is_planned_as_odds_solves_it():
+    """``retreat = "profit"`` (the policy optimises each force's retreats): every force as
+    ``odds`` solves it, against brute force."""
+    text = CASES["1942 land, ordinary dice, wins"].replace(
+        'battle = "land"\n', 'battle = "land"\nretreat = "profit"\nterritory_value = 3\n')
+    s = _scenario(text)
+    assert s.options.retreat == "profit"
+    assert_plan_is_brute_forces(s)
+
+
+def test_waves_are_not_planned_yet():
+    text = CASES["1942 land, ordinary dice, wins"].replace(
+        "[defender]", "[[attacker.waves]]\nunits = { infantry = 2 }\n[defender]")
+    with pytest.raises(CombatAssistError, match="waves"):
+        _scenario(text)
+
+
 def test_retreat_rules_are_planned_one_force_at_a_time():
     text = CASES["1942 land, ordinary dice, wins"].replace(
         'battle = "land"\n', 'battle = "land"\nretreat_when_units = 2\n')

@@ -82,5 +82,9 @@ def read_plan(top, scenario: LowLuckScenario) -> PlanSpec | None:
             if getattr(scenario.attacker, key):
                 raise plan.error("side", f"the planner doesn't choose among the attacker's "
                                  f"{key} units", hint=f"remove [attacker] {key} to plan")
+    if getattr(scenario, "waves", ()) or getattr(scenario, "counter", None) is not None:
+        raise plan.error("side", "the planner plans one attack: it doesn't plan waves or a "
+                         "counter-attack yet", hint="remove [[attacker.waves]] and [counter] "
+                         "to plan, or ask odds about the waves")
     plan.finish()
     return PlanSpec(side=side, target=name, value=value, alternatives=alternatives, add=add)

@@ -331,8 +331,12 @@ _FORCED = (-1, _HOLDS, _HOLDS, _OTHER)
 
 
 def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
+    """No retreat rule or policy: every force's battle is fought to the end (or the round
+    limit), as the batch engine solves it."""
     o = scenario.options
-    return not (o.retreat_after or o.retreat_when_units or o.retreat_below)
+    return not (o.retreat_after or o.retreat_when_units or o.retreat_below
+                or getattr(o, "retreat", "none") != "none"
+                or getattr(o, "retreat_when_only_air", False))
 
 
 def _plain_slots(rules: Any, role: str) -> dict[str, int]:
