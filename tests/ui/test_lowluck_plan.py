@@ -109,3 +109,18 @@ def test_progress_and_stop(view, qtbot, monkeypatch):
     qtbot.waitUntil(lambda: not panel.stop_button.isVisibleTo(panel), timeout=10_000)
     assert panel.plan_result is None and panel.plan_button.isEnabled()
     assert "Stopped" in panel.status.text()
+
+
+def test_a_refused_plan_says_why(view, qtbot):
+    """A plan past the engine's bound: its one-line refusal in the tab, nothing computed."""
+    big = Scenario("lowluck", lowluck.LowLuckScenario(
+        options=lowluck.LowLuckOptions(dice="standard", battle="land"),
+        attacker=lowluck.LowLuckSide(units={"infantry": 100, "armor": 50}),
+        defender=lowluck.LowLuckSide(units={"infantry": 100, "armor": 50}),
+        edition=lowluck.shipped("1942se")))
+    view.set_scenario(big)
+    panel = view.plan_panel
+    panel.plan_button.click()
+    qtbot.waitUntil(lambda: "units a side fit" in panel.status.text(), timeout=20_000)
+    assert panel.plan_result is None
+    qtbot.waitUntil(lambda: panel.plan_button.isEnabled(), timeout=10_000)
