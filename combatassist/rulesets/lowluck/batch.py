@@ -54,9 +54,11 @@ def batchable(rules: Any) -> bool:
     if not isinstance(rules, LaterRules):
         return False
     # no submarine (the slots'), then neither side left alone at the start (the counts')
-    if _layout(rules)[2]:
+    layout = _layout(rules)
+    if layout[2]:
         return False
-    state = start_of(rules)
+    state = rules.initial_state() if layout[3] else (rules.att.counts0, rules.dfn.counts0,
+                                                     True)
     a, d, _ = state
     # a battle over before it starts is the general solver's (its round flag and its curve
     # for a round limit are its own)
@@ -106,7 +108,7 @@ def with_units(rules: Any, attacker: Sequence[int] | None = None,
         side = _copy(getattr(rules, name))
         if len(counts) != len(side.counts0):
             raise ValueError(f"{len(counts)} counts for {len(side.counts0)} slots")
-        side.counts0 = tuple(int(n) for n in counts)
+        side.counts0 = counts if type(counts) is tuple else tuple(int(n) for n in counts)
         setattr(out, name, side)
         # the later editions' sides are their own casualty policy (Classic's policy only
         # reads the side's fixed numbers)

@@ -254,16 +254,16 @@ class _Question:
                 found = getattr(out, bucket)
                 if not found:
                     continue
-                which.append(np.full(len(found), b))
+                which += [b] * len(found)
                 masses.extend(found.values())
                 rows.extend(map(ids.__getitem__, found))
-                forced.append(np.full(len(found), verdict))
+                forced += [verdict] * len(found)
         n = len(outs)
         p = np.array(masses, dtype=float)
-        at = np.concatenate(which) if which else np.zeros(0, dtype=np.int64)
+        at = np.array(which, dtype=np.int64)
         rows = np.array(rows, dtype=np.int64)
         ends_array = self._values[rows]                  # [position, 4]
-        forced = np.concatenate(forced) if forced else np.zeros(0, dtype=np.int64)
+        forced = np.array(forced, dtype=np.int64)
         verdict = np.where(forced < 0, ends_array[:, 0], forced)
         # IPC lost count from every unit the battle starts with (``battle_start``)
         starts = np.array([[self._start_value(r.att.counts0, 0),
