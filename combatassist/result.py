@@ -196,7 +196,7 @@ def figure_lines(figures: BattleFigures, profiles: int = 3) -> list[Any]:
         "the attacker)", a=figures.attacker_ipc_lost, d=figures.defender_ipc_lost,
         swing=figures.expected_ipc_swing))]
     if figures.takes_territory is not None:
-        lines.append(_indented(msg("takes the territory {p:9.2%}  (attacker wins with a land "
+        lines.append(_indented(msg("takes the territory {p:8.2%}  (attacker wins with a land "
                                    "unit left)", p=figures.takes_territory)))
     if figures.profiles and profiles:
         lines.append(_indented(msg("most likely ends:")))

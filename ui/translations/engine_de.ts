@@ -475,8 +475,8 @@
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
-            <source>takes the territory {p:9.2%}  (attacker wins with a land unit left)</source>
-            <translation>nimmt das Gebiet ein {p:9.2%} (Angreifer gewinnt mit einer Landeinheit übrig)</translation>
+            <source>takes the territory {p:8.2%}  (attacker wins with a land unit left)</source>
+            <translation>nimmt das Gebiet ein {p:8.2%} (Angreifer gewinnt mit einer Landeinheit übrig)</translation>
         </message>
         <message>
             <location filename="../../combatassist/retreat_policy.py" />
