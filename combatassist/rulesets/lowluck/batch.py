@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import gc
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 import numpy as np
 
@@ -359,7 +359,7 @@ def _sweep(g: _BatchGroup, battle_of: np.ndarray, outs: list[BattleOutcome],
         row = grid[:, r, :]
         scratch._fold_row(g, grid, slice(None), r, row)
         alive = row[:, :nd]
-        live = alive.any(axis=0)
+        live = cast(np.ndarray, alive.any(axis=0))
         jl = int(live.argmax())
         if not live[jl]:
             continue

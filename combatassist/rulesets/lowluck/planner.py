@@ -248,7 +248,10 @@ class _Question:
         ids = self._ends
         self._learn([s for out in outs for bucket in _BUCKETS for s in getattr(out, bucket)
                      if s not in ids])
-        which, masses, rows, forced = [], [], [], []
+        which: list[int] = []
+        masses: list[float] = []
+        rows: Any = []                  # the positions' numbers, then their array
+        forced: Any = []                # each position's verdict forced by its bucket, too
         for b, out in enumerate(outs):
             for bucket, verdict in zip(_BUCKETS, _FORCED):
                 found = getattr(out, bucket)
@@ -514,7 +517,8 @@ def _search(q: _Question, most: list[int], meets, solve, room: float) -> bool:
     heap: list = [(0, tuple(0 for _ in most), 0)]
     size = 32                 # batches grow: the first ones often reach the bound already
     while heap:
-        pending, work = [], q.work_used
+        pending: list = []
+        work = q.work_used
         size = min(SEARCH_BATCH, 2 * size)
         while heap and len(pending) < size and heap[0][0] <= bound():
             cost, c, last = heap[0]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ...solver import BattleOutcome
 
@@ -243,7 +243,8 @@ def solve_batch(rules_list: Sequence[Any], question: Question = Question(), *,
     for solver in table:
         if not hasattr(solver, "solve_batch"):
             continue
-        mine = [i for i in rest if solver.batches(rules_list[i], question)]
+        batcher = cast(BatchSolver, solver)
+        mine = [i for i in rest if batcher.batches(rules_list[i], question)]
         if not mine:
             continue
         before = done
@@ -252,22 +253,22 @@ def solve_batch(rules_list: Sequence[Any], question: Question = Question(), *,
             if progress is not None:
                 progress(before + n, total)
 
-        for i, out in zip(mine, solver.solve_batch([rules_list[i] for i in mine], question,
-                                                   cancel=cancel, curve=curve,
-                                                   progress=step)):
+        for i, out in zip(mine, batcher.solve_batch([rules_list[i] for i in mine], question,
+                                                    cancel=cancel, curve=curve,
+                                                    progress=step)):
             outs[i] = out
         done += len(mine)
         taken = set(mine)
         rest = [i for i in rest if i not in taken]
     for i in rest:
         rules = rules_list[i]
-        solver = pick(rules, question, table)
+        alone = pick(rules, question, table)
         outs[i] = (general(rules, max_rounds=question.max_rounds, cancel=cancel)
-                   if solver is None else solver.solve(rules, question, cancel=cancel))
+                   if alone is None else alone.solve(rules, question, cancel=cancel))
         done += 1
         if progress is not None:
             progress(done, total)
-    return outs
+    return cast("list[BattleOutcome]", outs)           # every battle answered
 
 
 def describe(rules: Any, question: Question = Question()) -> str:
