@@ -70,6 +70,16 @@ SIDES_CAPITALIZED = {"attacker": QT_TRANSLATE_NOOP("table_side", "Attacker"),
                      "defender": QT_TRANSLATE_NOOP("table_side", "Defender")}
 
 
+class _Log(QListWidget):
+    """The battle log: asks for no more than its few minimum lines (it takes the room left
+    at the bottom, stretched), so the battle above it fits a laptop's screen unscrolled."""
+
+    def sizeHint(self):  # noqa: N802 (Qt name)
+        hint = super().sizeHint()
+        hint.setHeight(self.minimumHeight())
+        return hint
+
+
 class TableSidePanel(SavedBattles, QWidget):
     """Start, play, undo, end and resume one table-side battle for a view."""
 
@@ -171,7 +181,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self.dice_label = QLabel("")          # no dice this phase / the battle is over
         self.dice_label.setWordWrap(True)
         self.dice_edit = QLineEdit()
-        self.dice_edit.setPlaceholderText(translate("table_side", "or all the dice in one line, e.g. 3 5 1"))
+        self.dice_edit.setPlaceholderText(translate("table_side", "or all dice in one line"))
         self.dice_edit.setToolTip(translate("table_side", "Every die of the phase in one line, in the order the rules list them"))
         self.dice_edit.textChanged.connect(self._line_changed)
         self.dice_edit.returnPressed.connect(self.apply)
@@ -197,33 +207,27 @@ class TableSidePanel(SavedBattles, QWidget):
         self.message = QLabel("")
         self.message.setWordWrap(True)
 
-        self.entry_box = QGroupBox(translate("table_side", "This phase"))
+        # untitled: the heading above it says which phase (a title would cost a line)
+        self.entry_box = QGroupBox()
         box = QVBoxLayout(self.entry_box)
+        box.setSpacing(4)
+        box.setContentsMargins(8, 6, 8, 6)
         # Roll and Apply first, in one place: the rows under them change with every phase
         # (a row per group of dice, chips per unit), so nothing above Apply may
         actions = QHBoxLayout()
         actions.addWidget(self.roll_button)
         actions.addWidget(self.apply_button)
         actions.addWidget(self.dice_entry.count_hits)
-        actions.addStretch(1)
+        actions.addWidget(self.dice_edit, 1)        # or every die in one line
         box.addLayout(actions)
-        form = QFormLayout()
-        form.setContentsMargins(0, 0, 0, 0)
-        dice = QVBoxLayout()
-        dice.setSpacing(2)
-        dice.addWidget(self.dice_entry)
-        dice.addWidget(self.dice_label)
-        dice.addWidget(self.dice_edit)
-        form.addRow(translate("table_side", "Dice:"), dice)
-        # fixed height: what follows stays put whatever the result says
-        form.addRow(translate("table_side", "Result:"), fixed_lines(self.explain_label, 3))
-        casualties = QVBoxLayout()
-        casualties.setSpacing(2)
-        casualties.addWidget(self.chips)
-        casualties.addWidget(self.choice_edit)
-        form.addRow(translate("table_side", "Casualties:"), casualties)
-        form.addRow(self.message)
-        box.addLayout(form)
+        # no label column: each row says what it is (the sides' dice rows, the result, who
+        # loses what), and the width goes to the rows and the chips
+        box.addWidget(self.dice_entry)
+        box.addWidget(self.dice_label)
+        box.addWidget(self.explain_label)
+        box.addWidget(self.chips)
+        box.addWidget(self.choice_edit)
+        box.addWidget(self.message)
         return self.entry_box
 
     def _build_buttons(self) -> FlowLayout:
@@ -267,7 +271,7 @@ class TableSidePanel(SavedBattles, QWidget):
                 other=translate("table_side", SIDES[other]))
 
     def _build_log(self) -> None:
-        self.log = QListWidget()
+        self.log = _Log()
         self.log.setWordWrap(True)
         self.log.setAlternatingRowColors(True)
         # an entry can be taller than the log (AGC's totals): scroll by pixels, a few lines
@@ -275,6 +279,8 @@ class TableSidePanel(SavedBattles, QWidget):
         self.log.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
         self.log.setResizeMode(QListWidget.ResizeMode.Adjust)      # re-wrap when resized
         self.log.verticalScrollBar().setSingleStep(3 * self.log.fontMetrics().lineSpacing())
+        # at least a few lines, and no more: the log takes the room left at the bottom
+        self.log.setMinimumHeight(3 * self.log.fontMetrics().lineSpacing() + 8)
 
     def _build_layout(self, entry: QGroupBox, buttons: FlowLayout) -> None:
         """What to do now first, in one place: the position, odds and log (whose lengths
@@ -282,6 +288,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self.battle_box = QWidget()
         inner = QVBoxLayout(self.battle_box)
         inner.setContentsMargins(0, 0, 0, 0)
+        inner.setSpacing(4)              # a laptop's height holds it all, unscrolled
         inner.addWidget(self.heading)
         inner.addWidget(self.summary_label)
         inner.addWidget(entry)
@@ -651,6 +658,7 @@ class TableSidePanel(SavedBattles, QWidget):
                 round=b.round_number, phase=render(phase.name)))
             self.summary_label.setText("")
         self.summary_label.setVisible(over)
+        self.odds_label.setVisible(not over)
         self.state_label.setText(render(b.describe()))
         last = next((line for line in reversed(b.log) if line.dice), None)
         luck = luck_lines(roll_luck(last.dice, last.rolled)) if last is not None and not over \
@@ -675,6 +683,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self.roll_button.setEnabled(not over and bool(specs))
         self.dice_edit.setEnabled(not over and bool(specs))
         self.dice_edit.setVisible(bool(specs))
+        self.dice_entry.count_hits.setVisible(any(g.countable for g in self.dice_entry.groups))
 
     def _show_buttons(self, b: TableBattle, over: bool) -> None:
         """Undo, Redo, and the retreats the battle allows now (a refused one says why)."""
@@ -711,6 +720,7 @@ class TableSidePanel(SavedBattles, QWidget):
             self.computer.cancel()
             self.odds_label.setText("")
             self.branches_label.setText("")
+            self.branches_label.setVisible(False)
             self.odds_bar.set_values(float(verdict == "attacker"), float(verdict == "draw"), 0.0,
                                      float(verdict == "defender"))
             return
@@ -745,3 +755,4 @@ class TableSidePanel(SavedBattles, QWidget):
                 round=b.round_number, phase=render(b.log[-1].phase))
         self.odds_label.setText(odds_text(b.ruleset, result, where, here))
         self.branches_label.setText(branches_text(here, retreats))
+        self.branches_label.setVisible(bool(self.branches_label.text()))

@@ -1705,11 +1705,6 @@
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
-            <source>the battle is over; undo to continue it</source>
-            <translation>der Kampf ist vorbei; Rückgängig setzt ihn fort</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table/battle.py" />
             <source>between-rounds steps come before the round's first dice (undo the dice entered to take one)</source>
             <translation>Schritte zwischen den Runden kommen vor den ersten Würfeln der Runde (die eingegebenen Würfel rückgängig machen, um einen zu tun)</translation>
         </message>
@@ -1720,11 +1715,6 @@
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
-            <source>finish the round in progress first (or undo it)</source>
-            <translation>erst die laufende Runde beenden (oder rückgängig machen)</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table/battle.py" />
             <source>{a} or {b}</source>
             <translation>{a} oder {b}</translation>
         </message>
@@ -1732,6 +1722,16 @@
             <location filename="../../combatassist/table/battle.py" />
             <source>neither side</source>
             <translation>keine Seite</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the battle is over; undo to continue it</source>
+            <translation>der Kampf ist vorbei; Rückgängig setzt ihn fort</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>finish the round in progress first (or undo it)</source>
+            <translation>erst die laufende Runde beenden (oder rückgängig machen)</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
@@ -1752,6 +1752,46 @@
             <location filename="../../combatassist/table/battle.py" />
             <source>nothing to redo</source>
             <translation>nichts wiederherzustellen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the attacker wins</source>
+            <translation>der Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the defender wins</source>
+            <translation>der Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>a draw</source>
+            <translation>unentschieden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>Result: {who} after {rounds} rounds</source>
+            <translation>Ergebnis: {who} nach {rounds} Runden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>Result: {who} after 1 round</source>
+            <translation>Ergebnis: {who} nach 1 Runde</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>IPC lost: attacker {attacker:g}, defender {defender:g}</source>
+            <translation>IPC verloren: Angreifer {attacker:g}, Verteidiger {defender:g}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>The territory: the attacker takes it</source>
+            <translation>Das Gebiet: der Angreifer erobert es</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>The territory: the defender holds it</source>
+            <translation>Das Gebiet: der Verteidiger hält es</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
@@ -1780,8 +1820,43 @@
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
+            <source>Luck of the {side}'s dice: {hits} hits, {expected:.2f} expected: better than {pct:.0%} of battles with these dice</source>
+            <translation>Würfelglück ({side}): {hits} Treffer, {expected:.2f} erwartet: besser als {pct:.0%} der Schlachten mit diesen Würfeln</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>luck: the {side} rolled {hits} hits ({expected:.2f} expected): better than {pct:.0%} of rolls</source>
+            <translation>Glück: {side} würfelte {hits} Treffer ({expected:.2f} erwartet): besser als {pct:.0%} der Würfe</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
             <source>{phase}: can't use the choice {choice} here; write it like the proposal</source>
             <translation>{phase}: die Wahl {choice} passt hier nicht; schreiben Sie sie wie den Vorschlag</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: enter the faces rolled, not a count of hits</source>
+            <translation>{label}: die gewürfelten Augen eingeben, keine Trefferzahl</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: {count} dice score {least} to {most} hits, not {hits}</source>
+            <translation>{label}: {count} Würfel erzielen {least} bis {most} Treffer, nicht {hits}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: write how many dice hit, e.g. 2</source>
+            <translation>{label}: schreiben, wie viele Würfel treffen, z. B. 2</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: can't read '{word}' as a die</source>
+            <translation>{label}: „{word}“ ist kein Würfel</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: expected {count} dice, got {got}</source>
+            <translation>{label}: {count} Würfel erwartet, {got} erhalten</translation>
         </message>
     </context>
     <context>

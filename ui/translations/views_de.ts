@@ -31,8 +31,40 @@
             <translation>Chancen ab {where}: {outcomes}</translation>
         </message>
         <message>
-            <source>; expected losses by the end: attacker {attacker}, defender {defender}</source>
-            <translation>; erwartete Verluste bis zum Ende: Angreifer {attacker}, Verteidiger {defender}</translation>
+            <source>; expected further losses: attacker {attacker}, defender {defender}</source>
+            <translation>; erwartete weitere Verluste: Angreifer {attacker}, Verteidiger {defender}</translation>
+        </message>
+        <message>
+            <source>Press on</source>
+            <translation>Weiterkämpfen</translation>
+        </message>
+        <message>
+            <source>{Side} retreats now</source>
+            <translation>{Side}: Rückzug jetzt</translation>
+        </message>
+        <message>
+            <source>Attacker wins</source>
+            <translation>Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>Defender wins</source>
+            <translation>Verteidiger gewinnt</translation>
+        </message>
+        <message>
+            <source>Draw</source>
+            <translation>Unentschieden</translation>
+        </message>
+        <message>
+            <source>IPC still to lose (attacker / defender)</source>
+            <translation>Noch zu verlierende IPC (Angreifer / Verteidiger)</translation>
+        </message>
+        <message>
+            <source>Attacker takes the territory</source>
+            <translation>Angreifer erobert das Gebiet</translation>
+        </message>
+        <message>
+            <source>Press on or retreat now (exact, from here):</source>
+            <translation>Weiterkämpfen oder jetzt zurückziehen (exakt, von hier):</translation>
         </message>
         <message>
             <source>; casualties: {policy} (as on the odds tab)</source>
@@ -1223,6 +1255,17 @@ Geländeabzüge auf für:</translation>
         </message>
     </context>
     <context>
+        <name>widgets.casualty_chips</name>
+        <message>
+            <source>Click: one more lost; right click or Shift+click: one fewer (keys + and −)</source>
+            <translation>Klick: einer mehr verloren; Rechtsklick oder Umschalt+Klick: einer weniger (Tasten + und −)</translation>
+        </message>
+        <message>
+            <source>&lt;b style="color:{colour}"&gt;{side}&lt;/b&gt; loses {taken} of {hits}:</source>
+            <translation>&lt;b style="color:{colour}"&gt;{side}&lt;/b&gt; verliert {taken} von {hits}:</translation>
+        </message>
+    </context>
+    <context>
         <name>widgets.count_box</name>
         <message>
             <source>'{text}' is not a count: type a whole number from {least} to {most} (leaving the field keeps {value})</source>
@@ -1235,6 +1278,59 @@ Geländeabzüge auf für:</translation>
         <message>
             <source>{count} is less than {least}, the least allowed here</source>
             <translation>{count} ist weniger als {least}, das Mindeste, was hier erlaubt ist</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.dice_entry</name>
+        <message>
+            <source>1 sure hit + 1 die, hit on {v} or less</source>
+            <translation>1 sicherer Treffer + 1 Würfel, trifft bei {v} oder weniger</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sure hits + 1 die, hit on {v} or less</source>
+            <translation>
+                <numerusform>%n sicherer Treffer + 1 Würfel, trifft bei {v} oder weniger</numerusform>
+                <numerusform>%n sichere Treffer + 1 Würfel, trifft bei {v} oder weniger</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>1 die, hit on {v} or less</source>
+            <translation>1 Würfel, trifft bei {v} oder weniger</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n dice, hit on {v} or less</source>
+            <translation>
+                <numerusform>%n Würfel, trifft bei {v} oder weniger</numerusform>
+                <numerusform>%n Würfel, treffen bei {v} oder weniger</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Count hits</source>
+            <translation>Treffer zählen</translation>
+        </message>
+        <message>
+            <source>Enter how many dice of each group hit instead of their faces (Ctrl+H)</source>
+            <translation>Statt der Augen eingeben, wie viele Würfel jeder Gruppe treffen (Strg+H)</translation>
+        </message>
+        <message>
+            <source>hits 0–{n}</source>
+            <translation>Treffer 0–{n}</translation>
+        </message>
+        <message>
+            <source>How many of these dice hit</source>
+            <translation>Wie viele dieser Würfel treffen</translation>
+        </message>
+        <message>
+            <source>faces, e.g. {example}</source>
+            <translation>Augen, z. B. {example}</translation>
+        </message>
+        <message>
+            <source>The faces these dice show, in any order</source>
+            <translation>Die Augen dieser Würfel, in beliebiger Reihenfolge</translation>
+        </message>
+        <message>
+            <source>The faces, in this order</source>
+            <translation>Die Augen, in dieser Reihenfolge</translation>
         </message>
     </context>
     <context>

@@ -116,7 +116,8 @@ class CasualtyChips(QWidget):
             for unit, n in sorted(present.get(side, {}).items(), key=lambda kv: kv[0]):
                 if n <= 0:
                     continue
-                chip = UnitChip(data_name(ruleset, unit.replace("_", " ")), n)
+                name = data_name(ruleset, unit.replace("_", " "))
+                chip = UnitChip(name[:1].upper() + name[1:], n)
                 chip.nudged.connect(lambda d, s=side, u=unit: self._nudge(s, u, d))
                 self.chips[(side, unit)] = chip
                 flow.addWidget(chip)

@@ -16,10 +16,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from combatassist.battle import DieSpec
-from combatassist.choices import whole_number
-from combatassist.errors import CombatAssistError, EngineError
+from combatassist.errors import CombatAssistError
 from combatassist.table import DiceGroup, assemble, dice_groups, split
-from combatassist.text import msg
 
 from ..engine_text import error_text, render
 from ..i18n import side_title, translate
@@ -38,14 +36,16 @@ def group_text(group: DiceGroup) -> str:
         what = translate("widgets.dice_entry", "1 sure hit + 1 die, hit on {v} or less").format(
             v=spec.hit_on)
     elif spec.hit_on and spec.sure_hits:
-        what = translate("widgets.dice_entry", "%n sure hits + 1 die, hit on {v} or less", "",
-                         spec.sure_hits).format(v=spec.hit_on)
+        n = spec.sure_hits
+        what = translate("widgets.dice_entry", "%n sure hits + 1 die, hit on {v} or less",
+                         "", n).format(v=spec.hit_on)
     elif spec.hit_on and group.count == 1:
         what = translate("widgets.dice_entry", "1 die, hit on {v} or less").format(
             v=spec.hit_on)
     elif spec.hit_on:
-        what = translate("widgets.dice_entry", "%n dice, hit on {v} or less", "",
-                         group.count).format(v=spec.hit_on)
+        n = group.count
+        what = translate("widgets.dice_entry", "%n dice, hit on {v} or less", "", n).format(
+            v=spec.hit_on)
     else:
         what = (f"{group.count}× d{spec.sides}" if group.count > 1 else f"d{spec.sides}")
         if spec.label:
@@ -147,25 +147,8 @@ class DiceEntry(QWidget):
     # -- reading and writing the rows ------------------------------------------------------
     def _row_faces(self, row: int) -> tuple[int, ...]:
         """The faces row ``row`` says (EngineError naming the row when it can't be read)."""
-        group, text = self.groups[row], self.edits[row].text().strip()
-        if group.countable and self.count_hits.isChecked():
-            hits = whole_number(text)
-            if hits is None:
-                raise EngineError(msg("{label}: write how many dice hit, e.g. 2",
-                                      label=group.spec.label))
-            return group.faces_from_hits(hits)
-        words = text.replace(",", " ").split()
-        if len(words) == 1 and len(words[0]) == group.count and words[0].isdigit() \
-                and group.spec.sides < 10:
-            words = list(words[0])           # "351": one digit a die
-        faces = []
-        for w in words:
-            n = whole_number(w)
-            if n is None:
-                raise EngineError(msg("{label}: can't read '{word}' as a die",
-                                      label=group.spec.label or group.spec.side, word=w))
-            faces.append(n)
-        return tuple(faces)
+        return self.groups[row].read(self.edits[row].text(),
+                                     hits=self.count_hits.isChecked())
 
     def complete(self) -> bool:
         """Every row has something in it."""

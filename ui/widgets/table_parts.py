@@ -115,7 +115,9 @@ def branches_text(here: Any, retreats: dict[str, Any]) -> str:
         tds = "".join(f'<td align="right">&nbsp;&nbsp;{c}</td>' for c in cells)
         return f"<tr><td>{html.escape(name)}</td>{tds}</tr>"
     head = "".join(f'<th align="right">&nbsp;&nbsp;{html.escape(t)}</th>' for t, _ in columns)
-    rows = [f"<tr><th></th>{head}</tr>",
+    # the question in the corner: one line less than a title above the table
+    title = html.escape(translate("table_side", "Press on or retreat now (exact, from here):"))
+    rows = [f'<tr><th align="left">{title}</th>{head}</tr>',
             row(translate("table_side", "Attacker wins"),
                 [pct(b.attacker_wins) for _, b in columns]),
             row(translate("table_side", "Defender wins"),
@@ -123,12 +125,10 @@ def branches_text(here: Any, retreats: dict[str, Any]) -> str:
     if any(b.draw > 0 for _, b in columns):
         rows.append(row(translate("table_side", "Draw"), [pct(b.draw) for _, b in columns]))
     if all(b.further_ipc is not None for _, b in columns):
-        rows.append(row(translate("table_side", "IPC still to lose: attacker"),
-                        [number(b.further_ipc[0]) for _, b in columns]))
-        rows.append(row(translate("table_side", "IPC still to lose: defender"),
-                        [number(b.further_ipc[1]) for _, b in columns]))
+        rows.append(row(translate("table_side", "IPC still to lose (attacker / defender)"),
+                        [f"{number(b.further_ipc[0])} / {number(b.further_ipc[1])}"
+                         for _, b in columns]))
     if all(b.takes_territory is not None for _, b in columns):
         rows.append(row(translate("table_side", "Attacker takes the territory"),
                         [pct(b.takes_territory) for _, b in columns]))
-    title = html.escape(translate("table_side", "Press on or retreat now (exact, from here):"))
-    return f"{title}<table cellspacing=0>{''.join(rows)}</table>"
+    return f"<table cellspacing=0>{''.join(rows)}</table>"
