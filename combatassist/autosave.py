@@ -19,16 +19,18 @@ from __future__ import annotations
 import os
 import secrets
 import time
+from collections.abc import Set
 from pathlib import Path
 
 from .files import TEMP_SUFFIX, fsync_folder
+from .text import msg
 
 if os.name == "nt":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
     def _try_lock(fd: int) -> bool:
         try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
             return True
         except OSError:
             return False
@@ -124,6 +126,18 @@ def claim(battle: Path) -> BattleLock | None:
     return BattleLock(battle, fd)
 
 
+def unclaimable_reason(battle: Path, exc: OSError) -> str:
+    """One sentence: why the saved battle ``battle`` can't be owned, and how to fix it."""
+    lock = lock_path(battle)
+    if lock.is_dir():
+        return msg("the saved battle {battle} can't be resumed: {lock} is a folder where its "
+                   "lock file goes; remove that folder to resume it", battle=str(battle),
+                   lock=str(lock))
+    return msg("the saved battle {battle} can't be resumed: its lock file {lock} can't be "
+               "made ({why})", battle=str(battle), lock=str(lock),
+               why=str(exc.strerror or exc))
+
+
 def owned_elsewhere(battle: Path) -> bool:
     """True while another running instance (or another owner in this one) holds ``battle``."""
     try:
@@ -143,6 +157,10 @@ class AutosaveSlot:
         self.slot = Path(slot)
         self.folder = self.slot.parent
         self.stem = self.slot.stem
+        #: saved battles ``claim_next`` could not take for another reason than an owner
+        #: (e.g. a folder where the lock file goes), ``{battle: one sentence}``: a start
+        #: reports them instead of hiding the battle forever without a word (issue 37)
+        self.unclaimable: dict[Path, str] = {}
 
     def new_battle_path(self) -> Path:
         """A fresh, unique file name for a new battle."""
@@ -168,14 +186,15 @@ class AutosaveSlot:
         """The saved battles no running instance owns (the ones a start may offer)."""
         return [p for p in self.battles() if not owned_elsewhere(p)]
 
-    def claim_next(self, skip: set[Path] = frozenset()) -> BattleLock | None:
+    def claim_next(self, skip: Set[Path] = frozenset()) -> BattleLock | None:
         """Own the newest battle nobody owns (None: there is none)."""
         for path in self.battles():
             if path in skip:
                 continue
             try:
                 lock = claim(path)
-            except OSError:
+            except OSError as exc:
+                self.unclaimable[path] = unclaimable_reason(path, exc)
                 continue
             if lock is None:
                 continue

@@ -98,7 +98,7 @@ class Phase(ABC):
         if combos <= 4 * len(rolled):          # few possible rolls: resolve each once
             rows, counts = distinct_rows(rolled)
         else:
-            rows, counts = rolled, itertools.repeat(1)
+            rows, counts = rolled, itertools.repeat(1)  # type: ignore[assignment]
         acc: dict = {}
         for row, c in zip(rows.tolist(), counts):
             o = self.resolve(state, tuple(row))
@@ -394,7 +394,8 @@ def distinct_rows(rolled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.unique(rolled, axis=0, return_counts=True)
 
 
-def play_round_many(rules: BattleRules, state: Any, n: int, rng: np.random.Generator,
+def play_round_many(rules: BattleRules, state: Any, n: int,
+                    rng: "np.random.Generator | DiceStream",
                     count: Callable[[int], None] | None = None) -> dict[Any, int]:
     """Play one round for ``n`` trials that share ``state``: the phases of ``play_round``,
     each phase's dice rolled for all of them in one numpy call, each distinct outcome applied

@@ -37,7 +37,7 @@ def format_choice(choice: Any) -> str:
                 inner = join(", ", [msg("{n} {unit}", n=n, unit=_in_words(unit))
                                     for unit, n in value.items() if n]) or msg("none")
             else:
-                inner = format_choice(value)
+                inner = format_choice(value)  # type: ignore[assignment]
             parts.append(msg("{side}: {units}", side=key, units=inner))
         return join("; ", parts)
     if isinstance(choice, (tuple, list)):

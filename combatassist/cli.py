@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from . import rulesets
 from .errors import CombatAssistError, one_line, shown
@@ -29,7 +29,7 @@ MAX_TRIALS = 10_000_000
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse's own exit status is already 2
+    def error(self, message: str) -> NoReturn:  # argparse's own exit status is already 2
         # one line, like every other refusal (argparse would print the usage first)
         self.exit(2, f"combatassist: error: {one_line(message, 400)} (see {self.prog} --help)\n")
 

@@ -123,21 +123,24 @@ def load_resource(name: str) -> dict[str, Any]:
     return load_toml_file(resource_path(name))
 
 
-def read_data_file(path: str | Path, read: Callable[[Reader], T]) -> T:
+def read_data_file(path: str | Path, read: Callable[[Reader], T], *,
+                   hint: str = DATA_FILE_HINT) -> T:
     """A data file (``resources/<name>/*.toml``) read and validated by ``read(reader)``.
 
     The one way data files are checked: ``read`` gets the scenario ``Reader`` of the whole
     file (types checked, line numbers found) and returns the typed value; keys nobody read
     are refused afterwards. Any problem is one ``ScenarioError`` naming the file, the line,
-    the key and what is expected."""
+    the key and what is expected (``hint``: how to fix it when the problem names no way of
+    its own; a player's own file is fixed, not reinstalled)."""
     text = read_text_file(path)
-    return read_data(parse_toml(text, file=str(path)), read, file=str(path), text=text)
+    return read_data(parse_toml(text, file=str(path)), read, file=str(path), text=text,
+                     hint=hint)
 
 
 def read_data(document: dict[str, Any], read: Callable[[Reader], T], *, file: str,
-              text: str | None = None) -> T:
+              text: str | None = None, hint: str = DATA_FILE_HINT) -> T:
     """``read_data_file`` of a document already parsed (``text``: its source, for lines)."""
-    reader = Reader(document, file=file, text=text, hint=DATA_FILE_HINT)
+    reader = Reader(document, file=file, text=text, hint=hint)
     value = read(reader)
     reader.finish()
     return value

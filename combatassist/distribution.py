@@ -9,7 +9,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -48,16 +48,17 @@ class Dist(Mapping[T, float], Generic[T]):
     @classmethod
     def die(cls, sides: int) -> "Dist[int]":
         """A fair die showing 1..sides."""
-        return cls.uniform(range(1, sides + 1))
+        return cast("type[Dist[int]]", cls).uniform(range(1, sides + 1))
 
     @classmethod
-    def bernoulli(cls, p: float, yes: T = 1, no: T = 0) -> "Dist[T]":
+    def bernoulli(cls, p: float, yes: Any = 1, no: Any = 0) -> "Dist[Any]":
         return cls({yes: p, no: 1.0 - p})
 
     @classmethod
     def binomial(cls, n: int, p: float) -> "Dist[int]":
         """Number of successes in ``n`` independent trials of probability ``p``."""
-        return cls((k, math.comb(n, k) * p**k * (1 - p) ** (n - k)) for k in range(n + 1))
+        return cast("type[Dist[int]]", cls)(
+            (k, math.comb(n, k) * p**k * (1 - p) ** (n - k)) for k in range(n + 1))
 
     # -- mapping protocol ---------------------------------------------------------------
     def __getitem__(self, outcome: T) -> float:
@@ -149,7 +150,7 @@ class Dist(Mapping[T, float], Generic[T]):
             last = o
             if x < acc:
                 return o
-        return last  # rounding: the total can be 1 - epsilon
+        return cast(T, last)  # rounding: the total can be 1 - epsilon
 
 
 def sum_of(dists: Iterable[Dist]) -> Dist:

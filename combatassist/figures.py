@@ -77,16 +77,24 @@ def end_positions(outcome: BattleOutcome) -> Iterable[tuple[Any, float]]:
         yield from bucket.items()
 
 
+def _battle_start(rules: Any) -> Any:
+    """The position the battle's IPC are counted from: every unit it starts with."""
+    start = getattr(rules, "battle_start", None)
+    return rules.initial_state() if start is None else start()
+
+
 def battle_figures(rules: Any, outcome: BattleOutcome) -> BattleFigures:
     """The figures of ``outcome`` (a ``solve`` or ``simulate`` answer for ``rules``).
 
-    IPC lost are counted from the battle's start (``rules.initial_state()``), like losses."""
+    IPC lost are counted from the battle's start (``rules.initial_state()``, or the rules'
+    ``battle_start()`` where the first position already differs: units lost before round 1),
+    like losses."""
     if supports(rules, "state_counts"):
         return _figures_from_counts(rules, outcome)
     costs = rules.unit_costs()
     rank = {u: i for i, u in enumerate(costs)}         # the ruleset's unit order
     land = rules.land_units()
-    start = rules.state_units(rules.initial_state())
+    start = rules.state_units(_battle_start(rules))
     start_ipc = [math.fsum(costs[u] * n for u, n in side.items()) for side in start]
     # Sides repeat across end positions: value each side's composition once.
     side_memo: list[dict] = [{}, {}]
@@ -152,7 +160,7 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
     rank = {u: i for i, u in enumerate(costs_by_id)}
     cost = np.array([costs_by_id[u] for u in ids], dtype=float)
     land = rules.land_units()
-    _, att0, dfn0 = rules.state_counts([rules.initial_state()])
+    _, att0, dfn0 = rules.state_counts([_battle_start(rules)])
     start_ipc = [math.fsum(c * n for c, n in zip(cost.tolist(), side[0].tolist()) if n)
                  for side in (att0, dfn0)]
     ipc_a = start_ipc[0] - att @ cost
@@ -167,7 +175,7 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
         seen = counts.any(axis=0) if len(counts) else np.zeros(len(ids), dtype=bool)
         order = [i for i in range(len(ids)) if start[i]] + \
             [i for i in range(len(ids)) if not start[i] and seen[i]]
-        totals = _running_total(p[:, None] * counts[:, order]) if order else []
+        totals: np.ndarray | list = _running_total(p[:, None] * counts[:, order]) if order else []
         survivors.append({ids[i]: float(t) for i, t in zip(order, totals)})
     takes = None
     if land is not None:

@@ -7,6 +7,8 @@ folder is synced after the rename so the new name survives a power cut.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import os
 import secrets
 import stat
@@ -40,6 +42,23 @@ def check_path(path: str | os.PathLike) -> Path:
     return Path(text)
 
 
+#: The files ``named_file`` found while ``naming_files`` records (a saved table battle keeps
+#: their hashes: the battle must resume with the content it was fought with).
+_NAMED: contextvars.ContextVar[list[Path] | None] = contextvars.ContextVar("named", default=None)
+
+
+@contextlib.contextmanager
+def naming_files():
+    """Record the outside files a scenario names while it is read: ``with naming_files() as
+    named: parse(...)`` leaves their paths (resolved, in the order met) in ``named``."""
+    named: list[Path] = []
+    token = _NAMED.set(named)
+    try:
+        yield named
+    finally:
+        _NAMED.reset(token)
+
+
 def named_file(reference: str, scenario_file: str | None, what: str) -> tuple[Path, str]:
     """The file a scenario names (a player's edition, a house chart): ``~`` expanded, a
     relative path taken from the scenario's folder, bounded (``check_path``) and there; and
@@ -55,6 +74,7 @@ def named_file(reference: str, scenario_file: str | None, what: str) -> tuple[Pa
                                  "home folder") from None
     relative = not path.is_absolute() and scenario_file is not None
     if relative:
+        assert scenario_file is not None
         path = Path(scenario_file).resolve().parent / path
     path = check_path(path)
     try:
@@ -65,6 +85,9 @@ def named_file(reference: str, scenario_file: str | None, what: str) -> tuple[Pa
     if not exists:               # a folder or a device: reading it says what it is
         raise ScenarioError(f"{what} {shown(reference)} not found (looked for {path})",
                             hint="give a path relative to the scenario file's folder")
+    named = _NAMED.get()
+    if named is not None:
+        named.append(path.resolve())
     return path, (str(path.resolve()) if relative else reference)
 
 

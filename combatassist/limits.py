@@ -32,11 +32,11 @@ MAX_MEMORY_GB = 2
 MAX_ROUNDS = 1000
 #: Exact solvers: transitions stored (~20 s and ~1 GB at the rate above).
 MAX_EXACT_TRANSITIONS = 5_000_000
-#: Grid solvers (Low Luck ordinary dice, ``lowluck.grid`` and ``lowluck.seagrid``): multiply-adds
+#: Grid solvers (Low Luck ordinary dice, ``lowluck.plain_rounds_grid`` and ``lowluck.first_strike_grid``): multiply-adds
 #: of their matrix products, estimated from the battle's sizes before they start (measured
 #: 3-4e10 a second with one BLAS thread: ~10 s idle, under 30 s on a busy machine).
 MAX_GRID_WORK = 400_000_000_000
-#: The later editions' sea grid (``lowluck.later_seagrid``): hit outcomes it pushes (each a
+#: The later editions' sea grid (``lowluck.surprise_strike_grid``): hit outcomes it pushes (each a
 #: position's surprise strike or general combat outcome), estimated before it starts from
 #: the cells both sides can reach and counted as it goes (measured 30-190 ns each on the
 #: 2-core machine, busy: a 120 v 120 fleet pushes ~8 million in ~1 s).

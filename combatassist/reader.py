@@ -15,7 +15,7 @@ import sys
 import tomllib
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, overload
 
 from .errors import SHOWN_CHARS, ScenarioError, one_line, shown
 
@@ -110,6 +110,15 @@ class Reader:
             raise self.error(key, "is required but missing")
         return default
 
+    @overload
+    def sub(self, key: str, required: Literal[True]) -> "Reader": ...
+
+    @overload
+    def sub(self, key: str, required: Literal[False] = False) -> "Reader | None": ...
+
+    @overload
+    def sub(self, key: str, required: bool) -> "Reader | None": ...
+
     def sub(self, key: str, required: bool = False) -> "Reader | None":
         """The sub-table ``key`` as a Reader (None when absent and not required)."""
         value = self.raw(key, _MISSING if required else None)
@@ -137,7 +146,7 @@ class Reader:
         lines = [n for n, text in enumerate((self.text or "").splitlines(), start=1)
                  if header.match(text)]
         if len(lines) != len(rows):
-            lines = [locate_line(self.text, self.field(key))] * len(rows)
+            lines = [locate_line(self.text, self.field(key))] * len(rows)  # type: ignore[list-item]
         readers = []
         for i, (row, line) in enumerate(zip(rows, lines), start=1):
             path = f"{self.field(key)}[{i}]"
@@ -188,7 +197,16 @@ class Reader:
             raise self.error(key, f"must be true or false, got {_show(value)}")
         return value
 
-    def string(self, key: str, default: Any = _MISSING) -> str:
+    @overload
+    def string(self, key: str) -> str: ...
+
+    @overload
+    def string(self, key: str, default: str) -> str: ...
+
+    @overload
+    def string(self, key: str, default: None) -> str | None: ...
+
+    def string(self, key: str, default: Any = _MISSING) -> str | None:
         value = self.raw(key, default)
         if value is None and default is None and key not in self.table:
             return None  # optional field left out

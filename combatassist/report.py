@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import rulesets
-from .result import BattleResult, percent, summarise_battle
+from .result import BattleResult, battle_lines, percent
 from .scenario import Scenario
 from .text import join, msg, term
 from .text import lines as text_lines
@@ -24,7 +24,7 @@ COPY_PROFILES = 5
 
 
 def _is_counts(value: Any) -> bool:
-    return isinstance(value, Mapping) and value and \
+    return isinstance(value, Mapping) and bool(value) and \
         all(isinstance(n, int) and not isinstance(n, bool) for n in value.values())
 
 
@@ -157,7 +157,7 @@ OPTION_NAMES = {
 }
 
 
-def _option_value(ruleset: str, key: str, value: Any) -> str:
+def _option_value(ruleset: str, key: str, value: Any) -> Any:
     """An option's value in the form's words: an id by its display name, yes / no."""
     if key == "max_rounds" and value == 0:
         return msg("to the end")
@@ -191,16 +191,18 @@ def copy_text(scenario: Scenario, result: BattleResult,
     engine text: its heading in the GUI's language there, English as a ``str``)."""
     lines = heading_lines(scenario)
     lines.append("")
-    lines += summarise_battle(result, profiles=0).splitlines()
+    lines += battle_lines(result, profiles=0)
     lines += ends_lines(scenario.ruleset, result)
     if baseline is not None:
         lines.append("")
-        lines.append("Compared with the pinned baseline:")
-        lines.append(f"  attacker wins {100 * baseline.attacker_wins:.2f}% -> "
-                     f"{100 * result.attacker_wins:.2f}%")
+        lines.append(msg("Compared with the pinned baseline:"))
+        lines.append(join("", ("  ", msg("attacker wins {before:.2%} -> {now:.2%}",
+                                         before=baseline.attacker_wins,
+                                         now=result.attacker_wins))))
         if baseline.figures is not None and result.figures is not None:
-            lines.append(f"  expected IPC swing {baseline.figures.expected_ipc_swing:+.2f} -> "
-                         f"{result.figures.expected_ipc_swing:+.2f}")
+            lines.append(join("", ("  ", msg("expected IPC swing {before:+.2f} -> {now:+.2f}",
+                                             before=baseline.figures.expected_ipc_swing,
+                                             now=result.figures.expected_ipc_swing))))
     lines.append("")
     lines.append("(Combat Assistant)")
     return text_lines(lines)

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .battle import BattleRules
 from .figures import BattleFigures, battle_figures, supports_figures
 from .solver import BattleOutcome
-from .text import msg
+from .text import join, msg
 
 BATTLE_KEYS = ("attacker_wins", "defender_wins", "draw", "undecided", "stalemate", "pruned",
                "expected_rounds", "losses")
@@ -57,7 +57,7 @@ class BattleResult:
         """P(side lost exactly k) for side 0 (attacker) or 1 (defender)."""
         acc: dict[int, float] = {}
         for row in self.losses:
-            acc[row[side]] = acc.get(row[side], 0.0) + row[2]
+            acc[row[side]] = acc.get(row[side], 0.0) + row[2]  # type: ignore[index,arg-type]
         return dict(sorted(acc.items()))
 
     def expected_losses(self) -> tuple[float, float]:
@@ -94,11 +94,11 @@ def battle_result(ruleset: str, rules: BattleRules, outcome: BattleOutcome, *,
     losses: dict[tuple[int, int], float] = {}
 
     def add_losses(state: Any, p: float) -> None:
-        key = tuple(rules.losses(state))
+        key = cast("tuple[int, int]", tuple(rules.losses(state)))
         losses[key] = losses.get(key, 0.0) + p
 
     for state, p in outcome.decided.items():
-        wins[rules.verdict(state)] += p
+        wins[cast(str, rules.verdict(state))] += p     # decided: a verdict
         add_losses(state, p)
     for state, p in outcome.stalemates.items():
         add_losses(state, p)
@@ -135,30 +135,43 @@ def summarise_battle(result: BattleResult, title: str | None = None, *,
                      profiles: int = 3) -> str:
     """A short human-readable summary (the CLI without --json), with the ``profiles`` most
     likely end compositions."""
-    how = "exact" if result.method == "exact" else f"simulated, {result.trials:,} trials"
-    lines = []
-    if title:
-        lines.append(title)
-    lines.append(f"{result.ruleset} battle ({how})")
-    lines.append(f"  attacker wins  {percent(result.attacker_wins):>8}")
-    defender = f"  defender wins  {percent(result.defender_wins):>8}"
+    lines = [title] if title else []
+    return "\n".join(map(str, lines + battle_lines(result, profiles=profiles)))
+
+
+def _indented(text: Any, by: int = 2) -> Any:
+    """``text`` after ``by`` spaces (the indent is layout, not part of the translated text)."""
+    return join("", (" " * by, text))
+
+
+def battle_lines(result: BattleResult, *, profiles: int = 3) -> list[Any]:
+    """The odds in players' words, one engine text per line (the GUI's Copy results says them
+    in its language; ``str()`` is the English the command line prints): how they were worked
+    out, who wins, losses, rounds, IPC and territory, the ``profiles`` most likely ends. The
+    solver's left-out probability (``pruned``, far below anything shown) stays in the JSON."""
+    how = msg("exact") if result.method == "exact" else msg(
+        "simulated, {trials:,} battles", trials=result.trials)
+    lines: list[Any] = [msg("Odds ({how})", how=how),
+                        _indented(msg("attacker wins {p:9.2%}", p=result.attacker_wins))]
+    defender = msg("defender wins {p:9.2%}", p=result.defender_wins)
     if result.retreated:
-        defender += f"  (attacker retreated {percent(result.retreated)})"
-    lines.append(defender)
-    draw = f"  draw           {percent(result.draw):>8}"
+        defender = join("  ", (defender, msg("(attacker retreated {p:.2%})",
+                                             p=result.retreated)))
+    lines.append(_indented(defender))
+    draw = msg("draw          {p:9.2%}", p=result.draw)
     if result.stalemate:
-        draw += f"  (stalemate {percent(result.stalemate)})"
-    lines.append(draw)
+        draw = join("  ", (draw, msg("(stalemate {p:.2%})", p=result.stalemate)))
+    lines.append(_indented(draw))
     if result.undecided:
-        lines.append(f"  undecided      {percent(result.undecided):>8}  (max_rounds reached)")
+        lines.append(_indented(msg("undecided     {p:9.2%}  (the round limit was reached)",
+                                   p=result.undecided)))
     ea, ed = result.expected_losses()
-    lines.append(f"  expected losses: attacker {ea:.2f}, defender {ed:.2f}")
-    lines.append(f"  expected rounds: {result.expected_rounds:.2f}")
+    lines.append(_indented(msg("expected losses: attacker {a:.2f}, defender {d:.2f}",
+                               a=ea, d=ed)))
+    lines.append(_indented(msg("expected rounds: {n:.2f}", n=result.expected_rounds)))
     if result.figures is not None:
         lines.extend(figure_lines(result.figures, profiles))
-    if result.pruned:
-        lines.append(f"  pruned mass: {result.pruned:.1e}")
-    return "\n".join(lines)
+    return lines
 
 
 def composition(units: dict[str, int]) -> str:
@@ -171,16 +184,18 @@ def ipc(x: float) -> str:
     return f"{x:.2f}"
 
 
-def figure_lines(figures: BattleFigures, profiles: int = 3) -> list[str]:
-    """The IPC swing, taking the territory and the most likely ends, for summaries."""
-    lines = [f"  IPC lost: attacker {ipc(figures.attacker_ipc_lost)}, "
-             f"defender {ipc(figures.defender_ipc_lost)}; "
-             f"expected IPC swing {figures.expected_ipc_swing:+.2f} (for the attacker)"]
+def figure_lines(figures: BattleFigures, profiles: int = 3) -> list[Any]:
+    """The IPC swing, taking the territory and the most likely ends, for summaries (engine
+    texts, see ``battle_lines``)."""
+    lines: list[Any] = [_indented(msg(
+        "IPC lost: attacker {a:.2f}, defender {d:.2f}; expected IPC swing {swing:+.2f} (for "
+        "the attacker)", a=figures.attacker_ipc_lost, d=figures.defender_ipc_lost,
+        swing=figures.expected_ipc_swing))]
     if figures.takes_territory is not None:
-        lines.append(f"  takes the territory {percent(figures.takes_territory):>8}  "
-                     "(attacker wins with a land unit left)")
+        lines.append(_indented(msg("takes the territory {p:9.2%}  (attacker wins with a land "
+                                   "unit left)", p=figures.takes_territory)))
     if figures.profiles and profiles:
-        lines.append("  most likely ends:")
+        lines.append(_indented(msg("most likely ends:")))
         for pr in figures.profiles[:profiles]:
             lines.append(f"    {percent(pr['p']):>7}  attacker {composition(pr['attacker'])}"
                          f" | defender {composition(pr['defender'])}")

@@ -27,9 +27,10 @@ from .position_values import (LeafValue, PositionValues, attacker_win_leaf, figh
 from .solver import (DEFAULT_MAX_STATES, BattleOutcome, RetreatRule, Transitions,
                      round_layers, simulate, solve)
 
-#: ``exact(rules, max_rounds) -> BattleOutcome``: the ruleset's fastest exact solver for a
-#: battle without position-dependent retreat (e.g. Low Luck's grid for ordinary dice).
-ExactSolver = Callable[[BattleRules, int], BattleOutcome]
+#: ``exact(rules, max_rounds) -> BattleOutcome | None``: the ruleset's fastest exact solver for
+#: a battle without position-dependent retreat (e.g. Low Luck's grids for ordinary dice), or
+#: None where it has none (the generic solver answers).
+ExactSolver = Callable[[BattleRules, int], "BattleOutcome | None"]
 #: ``exact(rules, max_rounds, options) -> BattleOutcome | None``: the same for a battle with
 #: retreat rules that look at positions (its withdrawals in ``retreated``), or None where it
 #: can't answer them (the generic solver does).
@@ -90,7 +91,7 @@ def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Call
     if options.by_position and retreating is None:
         transitions = Transitions(rules, cancel, DEFAULT_MAX_STATES)
         rule = _position_rule(rules, options, attacker_units, rounds, transitions,
-                              cut_is_retreat)
+                              cut_is_retreat, max_rounds)
     if method == "simulate":
         if cut_is_retreat and optional(rules, "withdraw") is not None and \
                 (max_rounds == 0 or rounds < max_rounds):
@@ -101,11 +102,13 @@ def run_battle(rules: BattleRules, options: RetreatOptions, attacker_units: Call
         outcome = simulate(rules, trials, seed, max_rounds=rounds, cancel=cancel, retreat=rule)
     elif retreating is not None:
         outcome = retreating
-    elif rule is None and exact is not None:
-        outcome = exact(rules, rounds)
     else:
-        outcome = solve(rules, max_rounds=rounds, cancel=cancel, retreat=rule,
-                        transitions=transitions)
+        found = exact(rules, rounds) if rule is None and exact is not None else None
+        if found is not None:
+            outcome = found
+        else:                     # (``exact`` may not know this battle)
+            outcome = solve(rules, max_rounds=rounds, cancel=cancel, retreat=rule,
+                            transitions=transitions)
     if cut_is_retreat:
         on = _retreat_at_the_cut(rules, outcome)
         if on:
@@ -165,16 +168,27 @@ def _add(outcome: BattleOutcome, part: BattleOutcome) -> None:
 
 
 def _leaf_at_the_cut(rules: BattleRules, transitions: Transitions, last: dict, leaf: LeafValue,
-                     withdraw: Callable[[Any], Any]) -> LeafValue:
+                     withdraw: Callable[[Any], Any], more: int | None) -> LeafValue:
     """"Retreat after round N" with units that can't leave: a position still on after the
-    last round is worth what those units make of it, fought to the end (``leaf`` for the
-    battle's ends)."""
+    last round is worth what those units make of it under the same rules from there on —
+    fought to the end (``more`` None) or for the ``more`` rounds ``max_rounds`` leaves
+    (0: the battle stops at the cut, undecided, worth nothing); ``leaf`` for the battle's
+    ends. Issue 37: valuing the rest "to the end" under a round limit made the attacker
+    fight on a chance it never gets."""
     after = set(last) | {nxt for s in last for nxt, _ in transitions(s)[1]}
     starts = {w: 1.0 for x in after if rules.verdict(x) is None
               and (w := withdraw(x)) is not None and rules.verdict(w) is None}
-    if starts:
-        solve(rules, curve=False, transitions=transitions, start_mass=starts)
-    to_end = values_to_end(rules, transitions, list(transitions.cache), leaf).value
+    if more == 0:
+        starts = {}
+    if more is None:
+        if starts:
+            solve(rules, curve=False, transitions=transitions, start_mass=starts)
+        to_end = values_to_end(rules, transitions, list(transitions.cache), leaf).value
+    elif starts:
+        layers = round_layers(rules, None, transitions, more, start_mass=starts)
+        to_end = values_by_round(transitions, layers, leaf)[0].value
+    else:
+        to_end = {}
 
     def value(x: Any) -> float:
         if rules.verdict(x) is not None:
@@ -186,7 +200,8 @@ def _leaf_at_the_cut(rules: BattleRules, transitions: Transitions, last: dict, l
 
 def _position_rule(rules: BattleRules, options: RetreatOptions,
                    attacker_units: Callable[[Any], int], rounds: int,
-                   transitions: Transitions, cut_is_retreat: bool = False) -> RetreatRule:
+                   transitions: Transitions, cut_is_retreat: bool = False,
+                   max_rounds: int = 0) -> RetreatRule:
     few = options.when_units
 
     def too_few(state: Any) -> bool:
@@ -226,7 +241,8 @@ def _position_rule(rules: BattleRules, options: RetreatOptions,
         return lambda state, _rounds: too_few(state) or fight_on.get(state, 0.0) < below
     layers = round_layers(rules, state0, transitions, rounds, withdrawals=withdraw is not None)
     if cut_is_retreat and withdraw is not None and layers:
-        leaf = _leaf_at_the_cut(rules, transitions, layers[-1], leaf, withdraw)
+        more = max_rounds - rounds if max_rounds else None
+        leaf = _leaf_at_the_cut(rules, transitions, layers[-1], leaf, withdraw, more)
     result = [PositionValues() for _ in layers]
 
     def then(r: int) -> Callable[[Any], float]:

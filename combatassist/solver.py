@@ -270,19 +270,23 @@ def _initial_alive(rules: BattleRules, start_mass: dict, transitions: Transition
 
 
 def round_layers(rules: BattleRules, state0: Any, transitions: Transitions, rounds: int,
-                 prune_below: float = DEFAULT_PRUNE, withdrawals: bool = False) -> list[dict]:
+                 prune_below: float = DEFAULT_PRUNE, withdrawals: bool = False,
+                 start_mass: dict | None = None) -> list[dict]:
     """The battle still on before each round: ``[{state: mass}, ...]``, one per round
-    1..``rounds`` (a round-limited ``solve`` without retreat meets exactly these).
+    1..``rounds`` (a round-limited ``solve`` without retreat meets exactly these), from
+    ``state0`` or spread over ``start_mass`` ({state: p}).
     ``withdrawals``: each layer also holds where the attacker's partial retreat from each of
     its positions leads (``rules.withdraw``), and the rounds from there.
 
     Refused at once, like ``solve``, when more than ``SHORT_BATTLE_ROUNDS`` rounds of the
     battle need more than ``limits.MAX_EXACT_TRANSITIONS`` (the running count would stop it
     only at the limit, after seconds of work: issue 27)."""
+    if start_mass is None:
+        start_mass = {state0: 1.0}
     if rounds > SHORT_BATTLE_ROUNDS:
-        limits.check_exact(estimate_work(rules, state0))
+        limits.check_exact(estimate_work(rules, min(start_mass, key=rules.progress)))
     scratch = BattleOutcome()
-    alive = _initial_alive(rules, {state0: 1.0}, transitions, scratch)
+    alive = _initial_alive(rules, start_mass, transitions, scratch)
     layers = []
     withdraw = optional(rules, "withdraw") if withdrawals else None
     for _ in range(rounds):

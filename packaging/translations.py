@@ -29,7 +29,7 @@ TS_DIR = GUI / "translations"
 #: area -> source globs (relative to ui/) whose strings lupdate puts into <area>_<lang>.ts
 AREAS: dict[str, tuple[str, ...]] = {
     "app": ("*.py",),
-    "views": ("views/*.py", "widgets/*.py"),
+    "views": ("views/*.py", "views/*/*.py", "widgets/*.py"),
 }
 #: Areas kept by other means than lupdate: ``engine`` (the engine's texts and the data names
 #: in them, by ``packaging/engine_texts.py``), ``data`` (by hand).

@@ -472,6 +472,145 @@ def run_data_case(seed: int, schemas: dict[str, Schema], strings: list[str],
     return [f"data case {seed} ({name}/{file}): {problem}"] if problem else []
 
 
+# -- a player's own Low Luck edition file (issue 35) ---------------------------------------
+#: The shipped editions a player's file is made from (the later rules: per-side inputs).
+EDITION_BASES = ("1942se", "1940se")
+
+
+def _random_counts(rng: random.Random, ids: list[str], most: int) -> dict[str, int]:
+    return {uid: rng.randint(0, most) for uid in rng.sample(ids, min(len(ids),
+                                                                   rng.randint(1, 3)))}
+
+
+def edition_case(seed: int) -> tuple[dict, dict]:
+    """(a player's edition document, a scenario document naming it as ``own.toml``): a
+    shipped later edition whose units are given abilities meant for other kinds (a land
+    ``transport``, an air ``destroyer``, a ship's ``aa_gun``...), a second hit, other values;
+    and a battle whose per-side inputs (``amphibious``, ``damaged``, ``bombard``,
+    ``submerge``) are drawn around the side's counts, so their sums pass them now and then."""
+    from combatassist.rulesets.lowluck import edition as editions
+    rng = random.Random(seed)
+    doc = tomllib.loads(editions.shipped_path(rng.choice(EDITION_BASES)).read_text(
+        encoding="utf-8"))
+    units = doc["units"]
+    ids = list(units)
+    changed = []
+    for _ in range(rng.randint(1, 3)):
+        ability = rng.choice(editions.ABILITIES)
+        changed.append(rng.choice([u for u in ids if ability != "aa_gun" or rng.random() < 0.2
+                                   or units[u]["kind"] != "sea"]))
+        unit = units[changed[-1]]
+        if rng.random() < 0.8:                  # moved: one unit type keeps the ability
+            for other in units.values():
+                if ability in other.get("abilities", []):
+                    other["abilities"].remove(ability)
+                    other.pop("aa_shots", None) if ability == "aa_gun" else None
+        unit["abilities"] = sorted(set(unit.get("abilities", [])) | {ability})
+        if ability == "aa_gun":
+            unit["aa_shots"] = rng.randint(1, 3)
+    for _ in range(rng.randint(0, 2)):
+        unit = units[rng.choice(ids)]
+        key = rng.choice(["hits", "hits", "attack", "defence"])
+        unit[key] = rng.choice([1, 2, 2] if key == "hits" else [0, 1, 2, 3])
+    if rng.random() < 0.3:                   # a two-hit land unit: landed and damaged
+        changed.append(rng.choice([u for u in ids if units[u]["kind"] == "land"]))
+        units[changed[-1]]["hits"] = 2
+    for unit in units.values():               # abilities emptied: the key stays valid
+        if unit.get("abilities") == []:
+            del unit["abilities"]
+    battle = rng.choice(["land", "sea"])
+    dice = rng.choice(["lowluck", "standard"])
+    fights = [u for u in ids if units[u]["kind"] in doc["battles"][battle]]
+    scenario: dict = {"ruleset": "lowluck",
+                      "options": {"edition": "own.toml", "battle": battle, "dice": dice}}
+    def part(n: int) -> int:                  # of n units; now and then one too many
+        return n + 1 if rng.random() < 0.15 else rng.randint(0, n)
+
+    for role in ("attacker", "defender"):
+        pool = [u for u in fights if role == "defender" or rng.random() < 0.1
+                or "aa_gun" not in units[u].get("abilities", [])]
+        side: dict = {"units": _random_counts(rng, pool or fights, 3)}
+        counts = side["units"]
+        for uid in changed:                     # the changed units fight more often than not
+            if uid in pool and rng.random() < 0.6:
+                counts[uid] = rng.randint(1, 3)
+        land = [u for u in counts if units[u]["kind"] == "land"]
+        two_hit = [u for u in counts if units[u].get("hits", 1) > 1]
+        ships = [u for u in ids if "bombard" in units[u].get("abilities", [])]
+        assault = (role, battle) == ("attacker", "land") or rng.random() < 0.05
+        if land and assault and rng.random() < 0.6:
+            side["amphibious"] = {u: part(counts[u]) for u in land}
+        if two_hit and rng.random() < 0.6:
+            landed = side.get("amphibious", {})
+            side["damaged"] = {u: part(counts[u]) if rng.random() < 0.6 or u not in landed
+                               else min(counts[u], counts[u] - landed[u] + 1) for u in two_hit}
+        if ships and assault and rng.random() < 0.5:
+            side["bombard"] = {rng.choice(ships): part(sum(side.get("amphibious", {}).values()))}
+        if rng.random() < 0.3:
+            side["submerge"] = True
+        scenario[role] = side
+    return doc, scenario
+
+
+def _general_answer(rules, options):
+    """``outcome_of`` with no solver of the table: the general solver's answer."""
+    from combatassist.rulesets import lowluck
+    from combatassist.rulesets.lowluck import solvers
+    saved = solvers.SOLVERS
+    solvers.SOLVERS = ()
+    try:
+        return lowluck.outcome_of(rules, options)
+    finally:
+        solvers.SOLVERS = saved
+
+
+def _by_units(states: dict) -> dict:
+    out: dict = {}
+    for (att, dfn, *_), p in states.items():
+        out[att, dfn] = out.get((att, dfn), 0.0) + p
+    return out
+
+
+def run_edition_case(seed: int, folder: Path) -> list[str]:
+    """A player's edition file and a battle of it: ``odds`` by either method answers or
+    refuses in one line, and an exact answer (by the solver table) is the general solver's,
+    state by state."""
+    from combatassist.rulesets import lowluck
+    edition, scenario = edition_case(seed)
+    (folder / "own.toml").write_text(to_toml(edition), encoding="utf-8")
+    path = folder / "own-battle.toml"
+    path.write_text(to_toml(scenario), encoding="utf-8")
+    problems = []
+    with tiny_limits():
+        for method in (["--method", "exact"], ["--method", "simulate", "--trials", "400"]):
+            code, out, err = run_command(["odds", str(path), "--json", *method])
+            problem = check_answer(code, out, err)
+            if not problem and "own.toml" in err and "reinstall" in err:
+                problem = "the player's file is called the app's own"
+            if problem:
+                last = err.strip().splitlines()[-1:] or [""]
+                problems.append(f"edition case {seed} odds {method[1]}: {problem}: "
+                                f"{last[0][:300]}")
+            elif method[1] == "exact" and code == 0:
+                body = load_scenario(path).body
+                rules = lowluck.make_rules(body)
+                if any(n < 0 for counts in rules.initial_state()[:2] for n in counts):
+                    problems.append(f"edition case {seed}: a side starts with fewer than "
+                                    f"no units of a kind: {rules.initial_state()[:2]}")
+                mine = lowluck.outcome_of(rules, body.options)
+                general = _general_answer(rules, body.options)
+                for bucket in ("decided", "stalemates", "undecided"):
+                    # by the sides' units: a grid may keep a stalemate found at the start
+                    # as round 1's position, the general solver after it (the same figures)
+                    a, b = (_by_units(getattr(o, bucket)) for o in (mine, general))
+                    worst = max((abs(a.get(k, 0.0) - b.get(k, 0.0)) for k in {*a, *b}),
+                                default=0.0)
+                    if worst > 1e-9:
+                        problems.append(f"edition case {seed}: the exact {bucket} differ "
+                                        f"from the general solver's by {worst:.3g}")
+    return problems
+
+
 # -- running --------------------------------------------------------------------------------
 #: The work limits while fuzzing: a valid case computes a little, a large one is refused.
 TINY_LIMITS = {"MAX_EXACT_TRANSITIONS": 30_000, "MAX_GRID_WORK": 200_000_000,

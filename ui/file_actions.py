@@ -168,8 +168,7 @@ class FileActions:
             self.error(translate("MainWindow", "Nothing to copy"), translate("MainWindow", "There is no result to copy yet."))
             return
         results.copy_results()
-        self.statusBar().showMessage(
-            translate("MainWindow", "Results copied: paste them into a forum or a chat"), 5000)
+        self.statusBar().showMessage(translate("results", results.COPIED), 5000)
 
     # -- recent files -----------------------------------------------------------------------
     def recent_files(self) -> list[str]:

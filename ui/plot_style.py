@@ -7,13 +7,29 @@ pyqtgraph's, so importing it imports pyqtgraph.
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 
 pg.setConfigOptions(background="w", foreground="#222222", antialias=True)
 
 
 #: the row of a PlotItem's grid layout under the bottom axis (0 title, 2 view, 3-4 x axis)
 LEGEND_ROW = 5
+
+
+class Swatch(pg.ItemSample):
+    """A legend sample; a bar's is its coloured square alone. pyqtgraph draws a bar's pen as
+    a line under the square as well, 2 px out on either side of it: a stray dash before
+    (and after) every bar's swatch."""
+
+    def paint(self, p, *args) -> None:
+        item = self.item
+        if isinstance(item, pg.BarGraphItem) and item.isVisible():
+            p.setRenderHint(p.RenderHint.Antialiasing)
+            p.setPen(pg.mkPen(item.opts["pen"]))
+            p.setBrush(pg.mkBrush(item.opts["brush"]))
+            p.drawRect(QRectF(2, 2, 18, 18))
+            return
+        super().paint(p, *args)
 
 
 class RowLegend(pg.LegendItem):
@@ -26,7 +42,7 @@ class RowLegend(pg.LegendItem):
     def __init__(self) -> None:
         self.fit_width: float | None = None     # set by fit(); entries added later refit
         self._fitting = False
-        super().__init__(offset=None, colCount=4, labelTextSize="8pt")
+        super().__init__(offset=None, colCount=4, labelTextSize="8pt", sampleType=Swatch)
         self.layout.setContentsMargins(4, 2, 4, 2)
 
     def fit(self, width: float) -> None:

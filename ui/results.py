@@ -302,11 +302,12 @@ class ResultsPanel(StatusLine, QWidget):
                                          pen=pg.mkPen(colour), name=name))
             if b is not None:
                 bm = b.loss_marginal(side)
+                # open circles in the side's own colour: two black sets can't be told apart
                 plot.plot(*baseline_points([k + offset for k in bm],
                                            [100 * p for p in bm.values()]), pen=None,
                           symbol="o", symbolSize=8, symbolBrush=None,
-                          symbolPen=pg.mkPen("#111111", width=1.5),
-                          name=translate("results", "baseline") if side == 0 else None)
+                          symbolPen=pg.mkPen(colour, width=1.5),
+                          name=translate("results", "{side} baseline").format(side=name))
         top = max((max(a, d) for a, d, _ in r.losses), default=0)
         if b is not None:
             top = max(top, max((max(a, d) for a, d, _ in b.losses), default=0))

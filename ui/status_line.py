@@ -51,9 +51,15 @@ class StatusLine:
         there is none)."""
         raise NotImplementedError
 
+    #: said on the pane once its results are on the clipboard (the menu's status bar says
+    #: the same words, so the button never copies silently)
+    COPIED = QT_TRANSLATE_NOOP("results", "Results copied: paste them into a forum or a chat")
+
     def copy_results(self) -> None:
-        """Put ``copy_text()`` on the clipboard."""
+        """Put ``copy_text()`` on the clipboard and say so in the status line (until the
+        next computation or error)."""
         QApplication.clipboard().setText(self.copy_text())
+        self.status.setText(translate("results", self.COPIED))
 
     def export_csv(self, path: str | Path) -> None:
         atomic_write_text(path, self.csv_text())

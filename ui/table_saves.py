@@ -85,6 +85,10 @@ class SavedBattles:
         while True:
             lock = self.slot.claim_next(skip=tried)
             if lock is None:
+                for why in self.slot.unclaimable.values():   # said once, not hidden
+                    if why not in self.set_aside_notices:
+                        self.set_aside_notices.append(why)
+                        self._error(why)
                 return False
             tried.add(lock.path)
             try:

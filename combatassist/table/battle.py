@@ -19,7 +19,7 @@ from ..battle import BattleRules, DieSpec, Phase, check_roll, optional, phase_ex
 from ..choices import format_choice
 from ..errors import CombatAssistError, EngineError, ScenarioError, shorten
 from ..files import atomic_write_text
-from ..text import join, lines as text_lines, msg, split_lines
+from ..text import Text, join, lines as text_lines, msg, split_lines
 from . import saved
 from .luck import Luck, roll_luck, total_luck
 from .odds import ipc_lost, odds_from
@@ -36,13 +36,17 @@ class TableBattle:
 
     def __init__(self, rules: BattleRules, *, scenario_text: str = "", ruleset: str = "",
                  autosave_path: str | Path | None = None,
-                 on_change: Callable[["TableBattle"], None] | None = None):
+                 on_change: Callable[["TableBattle"], None] | None = None,
+                 files: dict[str, str] | None = None):
         #: the rules the battle started with; ``rules`` are those in force now (a
         #: between-rounds step may replace them)
         self.initial_rules = rules
         self.rules = rules
         self.scenario_text = scenario_text
         self.ruleset = ruleset
+        #: the outside files the scenario names, ``{full path: SHA-256}`` as the battle began
+        #: (saved with it: a battle resumes only with the same content, ``saved``)
+        self.files = saved.named_files(scenario_text) if files is None else dict(files)
         self.autosave_path = Path(autosave_path) if autosave_path else None
         self.on_change = on_change
         self.rounds: list[list[Entry | BetweenRounds]] = []
@@ -132,7 +136,7 @@ class TableBattle:
             dice = " ".join(str(d) for d in entry.rolled) or msg("no dice")
             # One log entry per phase: heading with the dice, the rules' explanation
             # indented, then the players' own choice (if any) and the position after it.
-            lines = [msg("Round {round}, {phase} — dice: {dice}", round=number,
+            lines: list[Text] = [msg("Round {round}, {phase} — dice: {dice}", round=number,
                          phase=phase.name, dice=dice)]
             lines += [join("", ["    ", line]) for line in split_lines(explanation)]
             if entry.choice is not None:
@@ -519,7 +523,8 @@ class TableBattle:
         ``make_rules``; ``ruleset``: the ruleset it must be (its slot's). Raises
         ScenarioError / EngineError for a file that doesn't replay to what its header says."""
         parts = saved.read_document(data, rules_for, ruleset=ruleset)
-        battle = cls(parts.rules, scenario_text=parts.scenario_text, ruleset=parts.ruleset)
+        battle = cls(parts.rules, scenario_text=parts.scenario_text, ruleset=parts.ruleset,
+                     files=parts.files)
         battle.rounds, battle.current = parts.rounds, parts.current
         battle.redo_stack, battle.ending = parts.redo, parts.ending
         battle._rebuild()   # replays and checks every entry
@@ -533,9 +538,37 @@ class TableBattle:
                 raise ScenarioError(f"the {side} retreated, which this ruleset doesn't allow",
                                     field="ending")
         saved.check_header(parts.header, battle)
+        battle._check_redo()
+        saved.check_checksum(data)
         saved.check_luck(data, battle)
         battle.autosave_path = Path(autosave_path) if autosave_path else None
         return battle
+
+    def _check_redo(self) -> None:
+        """Every step of the redo list replays, as Redo would take them one by one (on a copy:
+        nothing changes). A resumed file's redo list used to be checked only when Redo was
+        pressed (issue 37): now one that doesn't replay is refused on load, in one line."""
+        if not self.redo_stack:
+            return
+        scratch = TableBattle(self.initial_rules, scenario_text=self.scenario_text,
+                              ruleset=self.ruleset, files=self.files)
+        scratch._memo = self._memo          # the same steps: resolved once
+        scratch.rounds, scratch.current, scratch.redo_stack, scratch.ending = self._entries()
+        scratch._rebuild()
+        while scratch.redo_stack:
+            item = scratch.redo_stack[-1]
+            if isinstance(item, tuple):
+                if len(scratch.redo_stack) > 1:
+                    raise ScenarioError("an ending is redone before other steps",
+                                        field="redo")
+                if scratch.dice_entered() or scratch.rules.verdict(scratch.state) is not None:
+                    raise ScenarioError("the redo list ends a battle that is over or in the "
+                                        "middle of a round", field="redo")
+            try:
+                scratch.redo()
+            except CombatAssistError as exc:
+                raise ScenarioError(f"the redo list doesn't replay: {exc}",
+                                    field="redo") from None
 
     def save(self, path: str | Path | None = None) -> None:
         """Write the battle atomically (to ``autosave_path`` by default)."""
@@ -682,6 +715,15 @@ class _ReplayMemo:
         Only the proposal (``choice`` None) is remembered: players' own choices are few, and
         equal-looking ones (1 and True) must not share an answer."""
         if choice is not None:
+            # a phase whose rules decide alone (no proposal: e.g. the 1940 submerge step)
+            # takes no choice: a recorded one ("banana", 12345, NaN) is refused, never
+            # silently ignored (issue 37)
+            if self._remember("propose", phase, (state, outcome),
+                              lambda: phase.propose(state, outcome)) is None:
+                raise EngineError(msg("{phase}: the rules decide here, there is nothing to "
+                                      "choose (got {choice}); leave the choice empty",
+                                      phase=phase.name,
+                                      choice=shorten(format_choice(choice), 80)))
             try:
                 return phase.apply(state, outcome, choice)
             except CombatAssistError:

@@ -112,11 +112,12 @@ class LogLine:
         """``dice``: the phase's ``DieSpec`` the ``rolled`` faces are for (the luck)."""
         self.round, self.phase, self.rolled, self.dice = round, phase, rolled, dice
         self.choice, self.own_choice, self.state_after = choice, own_choice, state_after
-        self._words = words
+        self._words: "Callable[[], tuple[str, str]] | None" = words
         self._made: tuple[str, str] | None = None
 
     def _text_pair(self) -> tuple[str, str]:
         if self._made is None:
+            assert self._words is not None
             self._made = self._words()
             self._words = None
         return self._made

@@ -1,6 +1,15 @@
-"""The autosave format of a table battle (``combatassist-table/2`` JSON): what is stored is
+"""The autosave format of a table battle (``combatassist-table/3`` JSON): what is stored is
 only what the players did — the scenario text plus, per phase, the dice and the choice — so
 resuming replays those entries through the rules (``TableBattle.from_json``).
+
+Two seals make "the battle that resumes is the battle that was saved" hold (issue 37): the
+**files** the scenario names outside itself (a player's edition, a house chart) are kept as
+SHA-256 hashes of their content, and a battle whose file has changed or gone is refused in one
+line (its rules would be others); a **checksum** (SHA-256 over the whole document but itself)
+turns an edited file — a die changed, an edition swapped, a choice rewritten — into a one-line
+refusal, even where the edit would still replay. Files of format ``/2`` (before the seals)
+still resume, unchecked, unless their scenario names an outside file: its content can't be
+checked, so they are refused.
 
 The document opens with a small **header** (ruleset, title, when it was saved, how far it
 got: ``SavedHeader``), so a start can offer a saved battle after reading only the file's
@@ -19,6 +28,8 @@ parts back (a ``SavedBattle``), ``read_json_file`` reads a file of it with one-l
 """
 from __future__ import annotations
 
+import datetime
+import hashlib
 import json
 import re
 import time
@@ -31,12 +42,16 @@ from typing import Any
 from .. import rulesets
 from ..battle import BattleRules
 from ..errors import ScenarioError, shown
-from ..files import MAX_FILE_BYTES, read_bytes_bounded, read_text_file
+from ..files import (MAX_FILE_BYTES, MAX_PATH_CHARS, naming_files, read_bytes_bounded,
+                     read_text_file)
 from ..scenario import parse_scenario_text
 from .records import BetweenRounds, Entry, ending_from_json, entry_from_json, list_field
 
-#: Version tag of the autosave JSON (``/1``, without a header, is from earlier versions).
-FORMAT = "combatassist-table/2"
+#: Version tag of the autosave JSON (``/1``, without a header, and ``/2``, without the
+#: files' hashes and the checksum, are from earlier versions).
+FORMAT = "combatassist-table/3"
+#: The earlier format still resumed (unchecked: see the module's docstring).
+FORMAT_2 = "combatassist-table/2"
 #: File name of the battle in progress inside the autosave folder (the slot: each battle's
 #: own file is named after it, see ``combatassist.autosave``): ``<ruleset>-battle-in-progress.json``.
 AUTOSAVE_NAME = "battle-in-progress.json"
@@ -54,8 +69,9 @@ MAX_SAVED_STRING = 200
 #: The header is read from at most this many bytes at the start of the file.
 HEADER_BYTES = 4_096
 
-#: What the file keys are (each required; anything else is refused).
-FIELDS = ("format", "header", "ruleset", "scenario", "rounds", "current", "redo", "ending")
+#: What the file keys are (each required; anything else is refused); ``FIELDS_2``: format /2's.
+FIELDS_2 = ("format", "header", "ruleset", "scenario", "rounds", "current", "redo", "ending")
+FIELDS = FIELDS_2 + ("files", "checksum")
 #: Fields a document may have (older ones don't): "luck", each side's hits so far with
 #: their exact expectation and percentile (``TableBattle.luck``; recomputed by replay and
 #: checked against it, so a file can't claim other luck than its dice).
@@ -119,7 +135,7 @@ class SavedHeader:
         if data["verdict"] not in VERDICTS:
             raise ScenarioError(f"unknown verdict {shown(data['verdict'])}",
                                 field="header.verdict")
-        if not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", data["saved"]):
+        if not valid_time(data["saved"]):
             raise ScenarioError(f"must be a time like 2026-12-01T21:40:00Z, got "
                                 f"{shown(data['saved'])}", field="header.saved")
         return cls(**{f: data[f] for f in names})
@@ -128,6 +144,49 @@ class SavedHeader:
         """The same battle at the same point (when it was saved aside)."""
         return (self.ruleset, self.title, self.rounds, self.steps, self.verdict) == (
             other.ruleset, other.title, other.rounds, other.steps, other.verdict)
+
+
+def valid_time(text: str) -> bool:
+    """``text`` is a real UTC time to the second, ``2026-12-01T21:40:00Z`` (not merely of
+    that shape: ``2026-13-45T99:99:99Z`` is refused, never shown as it is)."""
+    if not re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", text):
+        return False
+    try:
+        datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return False
+    return True
+
+
+def file_hash(path: str | Path) -> str:
+    """The SHA-256 of a file's bytes (hex); ScenarioError when it can't be read."""
+    return hashlib.sha256(read_bytes_bounded(path)).hexdigest()
+
+
+def named_files(text: str) -> dict[str, str]:
+    """The outside files the scenario ``text`` names (a player's edition, a house chart),
+    ``{full path: SHA-256}``, as reading it now finds them ({} for a text that isn't a
+    scenario: a battle of other rules)."""
+    try:
+        with naming_files() as named:
+            parse_scenario_text(text)
+        return {str(p): file_hash(p) for p in named}
+    except Exception:       # noqa: BLE001 - a text that isn't a scenario names no file
+        return {}
+
+
+def checksum(document: dict[str, Any]) -> str:
+    """The seal of a saved battle's document: SHA-256 over every field but ``checksum``
+    (canonical JSON: keys sorted, no spaces), ``sha256:<hex>``."""
+    body = {k: v for k, v in document.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def seal(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with its checksum made again (what ``battle_document`` writes)."""
+    return {**{k: v for k, v in document.items() if k != "checksum"},
+            "checksum": checksum(document)}
 
 
 def scenario_title(text: str) -> str:
@@ -155,7 +214,7 @@ def battle_document(battle: Any) -> dict[str, Any]:
             item.to_json() if isinstance(item, (BetweenRounds, Entry)) else
             [e.to_json() for e in item]
             for item in battle.redo_stack]
-    return {
+    return seal({
         "format": FORMAT,
         "header": header_of(battle).to_json(),
         "ruleset": battle.ruleset,
@@ -164,8 +223,9 @@ def battle_document(battle: Any) -> dict[str, Any]:
         "current": [e.to_json() for e in battle.current],
         "redo": redo,
         "ending": list(battle.ending) if battle.ending else None,
+        "files": [[path, digest] for path, digest in sorted(battle.files.items())],
         "luck": luck_document(battle.luck()),
-    }
+    })
 
 
 def luck_document(luck: dict) -> dict[str, Any]:
@@ -212,6 +272,8 @@ class SavedBattle:
     redo: list
     ending: tuple[str, str] | None
     header: SavedHeader
+    #: the outside files the scenario names, ``{full path: SHA-256}`` (checked: as now)
+    files: dict[str, str]
 
 
 def _check_string(value: Any, field: str, limit: int = MAX_SAVED_STRING) -> str:
@@ -239,7 +301,7 @@ def _check_strings(data: Any, field: str) -> None:
 
 
 def _check_format(value: Any) -> None:
-    if value != FORMAT:
+    if value not in (FORMAT, FORMAT_2):
         if isinstance(value, str) and value.startswith("combatassist-table/"):
             raise ScenarioError(f"was saved in format {shown(value)} by another version of "
                                 "Combat Assistant; this one reads " + FORMAT, field="format")
@@ -262,12 +324,17 @@ def read_document(data: Any, rules_for: RulesFor | None = None, *,
     if not isinstance(data, dict):
         _check_format(None)
     _check_format(data.get("format"))
-    missing = [f for f in FIELDS if f not in data]
+    fields = FIELDS if data["format"] == FORMAT else FIELDS_2
+    missing = [f for f in fields if f not in data]
     if missing:
         raise ScenarioError("is missing", field=missing[0])
-    unknown = set(data) - set(FIELDS) - set(OPTIONAL_FIELDS)
+    unknown = set(data) - set(fields) - set(OPTIONAL_FIELDS)
     if unknown:
         raise ScenarioError(f"unknown field {shown(sorted(unknown)[0])}")
+    sealed = data["format"] == FORMAT
+    if sealed and not isinstance(data["checksum"], str):
+        raise ScenarioError(f"must be text, got {shown(data['checksum'])}", field="checksum")
+    saved_files = _files_field(data["files"]) if sealed else {}
     header = SavedHeader.from_json(data["header"])
     _check_ruleset(header.ruleset, ruleset, "header.ruleset")
     text = data["scenario"]
@@ -284,7 +351,9 @@ def read_document(data: Any, rules_for: RulesFor | None = None, *,
     if entries > MAX_SAVED_STEPS:      # every one is replayed: keep the start quick
         raise ScenarioError(f"holds {entries:,} steps; a saved battle has at most "
                             f"{MAX_SAVED_STEPS:,}", field="rounds")
-    rules, scenario_ruleset = (rules_for or rules_from_scenario)(text)
+    with naming_files() as named:
+        rules, scenario_ruleset = (rules_for or rules_from_scenario)(text)
+    _check_files(saved_files, [str(p) for p in named], sealed)
     if saved_ruleset != scenario_ruleset:
         raise ScenarioError(f"says ruleset {shown(saved_ruleset)} but its scenario "
                             f"is {shown(scenario_ruleset)}", field="ruleset")
@@ -302,7 +371,59 @@ def read_document(data: Any, rules_for: RulesFor | None = None, *,
     return SavedBattle(rules, saved_ruleset, text,
                        [[entry_from_json(e) for e in r] for r in rounds],
                        [entry_from_json(e) for e in list_field(data, "current")], redo,
-                       None if ending is None else ending_from_json(ending, "ending"), header)
+                       None if ending is None else ending_from_json(ending, "ending"), header,
+                       saved_files)
+
+
+def _files_field(value: Any) -> dict[str, str]:
+    """The ``files`` field: ``[[full path, SHA-256 hex], ...]``, checked for shape."""
+    if not isinstance(value, list) or len(value) > 16:
+        raise ScenarioError("must be a list of at most 16 [path, hash] pairs", field="files")
+    out: dict[str, str] = {}
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+                and isinstance(item[1], str) and 0 < len(item[0]) <= MAX_PATH_CHARS
+                and re.fullmatch(r"[0-9a-f]{64}", item[1])) or item[0] in out:
+            raise ScenarioError(f"must be [path, SHA-256 hash] pairs, got {shown(item)}",
+                                field="files")
+        out[item[0]] = item[1]
+    return out
+
+
+def _check_files(saved_files: dict[str, str], named: list[str], sealed: bool) -> None:
+    """The outside files the scenario names now are the ones the battle was fought with,
+    unchanged (ScenarioError in one line otherwise)."""
+    if not sealed:
+        if named:
+            raise ScenarioError(f"was saved by an earlier version, which didn't keep what "
+                                f"the file {shown(named[0])} said when the battle began; it "
+                                "can't be checked", field="files",
+                                hint="start the battle again")
+        return
+    for path in named:
+        digest = saved_files.get(path)
+        if digest is None:
+            raise ScenarioError(f"the scenario names the file {shown(path)}, which the "
+                                "battle wasn't fought with", field="files")
+        if file_hash(path) != digest:
+            raise ScenarioError(f"the file \"{path}\" has changed since the battle began: "
+                                "resumed, its steps would be played by other rules",
+                                field="files",
+                                hint="put the file back as it was, or start the battle again")
+    extra = sorted(set(saved_files) - set(named))
+    if extra:
+        raise ScenarioError(f"the battle was fought with the file {shown(extra[0])}, which "
+                            "its scenario no longer names", field="files")
+
+
+def check_checksum(data: dict[str, Any]) -> None:
+    """A document of format /3 is the one the app wrote: its checksum matches its content
+    (checked once the rest is: an edit that breaks the battle says what it broke, one that
+    still replays is refused here). Format /2 has no checksum to check."""
+    if data.get("format") == FORMAT and data.get("checksum") != checksum(data):
+        raise ScenarioError("the file was changed after it was saved (its checksum doesn't "
+                            "match its content): it may not be the battle that was played",
+                            field="checksum", hint="resume only battles as the app saved them")
 
 
 def _steps_undone(item: Any) -> int:

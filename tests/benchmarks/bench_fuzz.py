@@ -1,6 +1,7 @@
 """Issue 27: the schema fuzz (tests/scenario_fuzz.py) on a larger slice than the test command's.
 
-Scenario cases and damaged data files (a quarter as many). Prints the cases run, cases/s
+Scenario cases, damaged data files and players' Low Luck edition files (a quarter as many
+each). Prints the cases run, cases/s
 and every failure (case seed, ruleset, command, what was wrong,
 the last line written); ``python -m tests.benchmarks.bench_fuzz [CASES] [FIRST]`` reruns a
 slice, e.g. one failing seed: ``... bench_fuzz 1 2883``. Not pass/fail: its figures are read.
@@ -36,11 +37,19 @@ def run(cases: int = CASES, first: int = 0) -> list[str]:
         for seed in range(first, first + cases // 4):
             data_problems += fuzz.run_data_case(seed, schemas, strings, Path(folder))
         data_seconds = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        edition_problems: list[str] = []
+        for seed in range(first, first + cases // 4):
+            edition_problems += fuzz.run_edition_case(seed, Path(folder))
+        edition_seconds = time.perf_counter() - t0
     print(f"schema fuzz: {cases} cases over {', '.join(schemas)} in {seconds:.1f} s "
           f"({cases / seconds:.1f} cases/s), {len(problems)} failures", flush=True)
     print(f"data files: {cases // 4} damaged data files in {data_seconds:.1f} s "
           f"({cases // 4 / data_seconds:.1f} cases/s), {len(data_problems)} failures", flush=True)
-    problems += data_problems
+    print(f"edition files: {cases // 4} players' Low Luck edition files in "
+          f"{edition_seconds:.1f} s ({cases // 4 / edition_seconds:.1f} cases/s), "
+          f"{len(edition_problems)} failures", flush=True)
+    problems += data_problems + edition_problems
     for problem in problems:
         print("  FAIL", problem, flush=True)
     for took, seed, ruleset in sorted(slow, reverse=True)[:5]:

@@ -121,3 +121,40 @@ def test_a_slice_of_damaged_data_files_reads_or_refuses_in_one_line(schemas):
     for seed in range(60):
         problems += fuzz.run_data_case(seed, found, strings, folder)
     assert problems == []
+
+
+# -- a player's own Low Luck edition file (issue 35) ------------------------------------------
+def test_the_edition_cases_put_abilities_on_other_kinds_and_pass_the_sides_counts():
+    """The generator reaches what the fuzz is for: abilities on units of kinds they weren't
+    meant for, and per-side inputs that together count more units than the side has."""
+    seen = set()
+    for seed in range(300):
+        edition, scenario = fuzz.edition_case(seed)
+        units = edition["units"]
+        for unit in units.values():
+            for ability in unit.get("abilities", []):
+                seen.add((ability, unit["kind"]))
+        for role in ("attacker", "defender"):
+            side = scenario[role]
+            counts = side["units"]
+            for uid, n in side.get("damaged", {}).items():
+                if n and n + side.get("amphibious", {}).get(uid, 0) > counts[uid] >= n:
+                    seen.add("landed and damaged past units")
+            if sum(side.get("bombard", {}).values()) > sum(side.get("amphibious", {}).values()):
+                seen.add("bombard past amphibious")
+            if side.get("submerge"):
+                seen.add("submerge")
+    for kind in ("land", "air"):
+        for ability in ("transport", "destroyer", "submarine", "bombard"):
+            assert (ability, kind) in seen, (ability, kind)
+    assert ("aa_gun", "sea") in seen and ("aa_gun", "air") in seen
+    assert {"landed and damaged past units", "bombard past amphibious", "submerge"} <= seen
+
+
+def test_a_slice_of_player_edition_files_answers_or_refuses_in_one_line(tmp_path):
+    """``odds`` on each (exact and simulated) answers or refuses in one line, and every
+    exact answer is the general solver's state by state (``run_edition_case``)."""
+    problems = []
+    for seed in range(100):     # before issue 35's fixes: a traceback (88) and -1 units (64)
+        problems += fuzz.run_edition_case(seed, tmp_path)
+    assert problems == []

@@ -17,6 +17,7 @@ from combatassist.errors import ScenarioError
 from combatassist.rulesets import lowluck
 from combatassist.scenario import scenario_to_toml
 from combatassist.table import TableBattle, load_battle, rules_from_scenario
+from combatassist.table.saved import seal
 
 
 def lowluck_battle(path=None) -> TableBattle:
@@ -272,7 +273,7 @@ def most_steps_battle() -> dict:
     data["rounds"] = [round_] * (MAX_SAVED_STEPS // len(round_))
     data["header"].update(rounds=len(data["rounds"]),
                           steps=len(data["rounds"]) * len(round_))
-    return data
+    return seal(data)           # a battle the app could have saved
 
 
 def test_replaying_the_most_steps_allowed_replays_each_step_once(tmp_path, monkeypatch):
@@ -530,3 +531,79 @@ def test_the_header_says_what_the_battle_is_without_replaying_it(tmp_path, monke
     monkeypatch.setattr(files_module.os, "read", lambda fd, n: read.append(n) or real_read(fd, n))
     assert read_header(path, ruleset="lowluck") == header
     assert sum(read) <= HEADER_BYTES < path.stat().st_size
+
+
+# -- issue 37: a saved battle resumes as the battle that was saved, or is refused in one line --
+def test_a_folder_at_the_lock_path_is_reported_not_hidden(tmp_path):
+    """A folder where a battle's lock file goes made ``claim_next`` skip the battle without a
+    word, at every start, forever: now the slot says which battle and what to remove."""
+    slot = AutosaveSlot(tmp_path / "lowluck-battle-in-progress.json")
+    battle = slot.new_battle_path()
+    battle.write_text("{}")
+    lock_path(battle).mkdir()
+    assert slot.claim_next() is None
+    why = slot.unclaimable[battle]
+    assert "\n" not in why and str(lock_path(battle)) in why and "remove that folder" in why
+    lock_path(battle).rmdir()                      # fixed as it says: the battle is there
+    lock = slot.claim_next()
+    assert lock is not None and lock.path == battle
+    lock.release()
+
+
+@pytest.mark.parametrize("stamp", ["2026-13-45T99:99:99Z", "2026-02-30T10:00:00Z",
+                                   "2026-12-01T24:00:00Z"])
+def test_an_impossible_saved_time_is_refused(tmp_path, stamp):
+    """The header's time had only to look like one: 2026-13-45T99:99:99Z was shown as is."""
+    from combatassist.table import read_header
+
+    path = saved_text(tmp_path, lambda d: d["header"].update(saved=stamp))
+    for read in (lambda: read_header(path), lambda: load_battle(path)):
+        with pytest.raises(ScenarioError, match="must be a time like") as info:
+            read()
+        assert info.value.field == "header.saved"
+
+
+def test_an_edit_that_still_replays_is_refused_by_the_checksum(tmp_path):
+    """A die changed, Low Luck turned into ordinary dice, 1942 into 1940: each edit still
+    replays, and each resumed silently as another battle. The checksum refuses them."""
+    battle = lowluck_battle()
+    data = battle.to_json()
+    assert data["checksum"].startswith("sha256:") and list(data)[-1] == "checksum"
+    edits = [
+        lambda d: d.update(scenario=d["scenario"].replace('dice = "lowluck"',
+                                                          'dice = "standard"')),
+        lambda d: d["header"].update(title="another"),
+        lambda d: d["rounds"][0][0].update(rolled=[1]),
+    ]
+    good = saved_text(tmp_path, None)
+    assert load_battle(good).to_json()["rounds"] == data["rounds"]
+    for edit in edits:
+        path = saved_text(tmp_path, edit)
+        assert json.loads(path.read_text()) != data
+        with pytest.raises(ScenarioError) as info:
+            load_battle(path)
+        assert "\n" not in str(info.value)
+    # the die 2 -> 1 (2 of the attack's remainder 3: a hit either way) replays to the same
+    # position: only the checksum sees it
+    changed = json.loads(json.dumps(data))
+    changed["rounds"][0][0]["rolled"] = [1]
+    assert TableBattle.from_json(seal(changed)).state == battle.state
+    with pytest.raises(ScenarioError, match="checksum doesn't match") as info:
+        TableBattle.from_json(changed)
+    assert info.value.field == "checksum"
+
+
+def test_a_battle_saved_before_the_checksum_still_resumes(tmp_path):
+    """Format /2 (no files, no checksum) resumes as before when its scenario names no outside
+    file; it can't be checked, and docs/scenario-format.md says so."""
+    battle = lowluck_battle()
+    data = battle.to_json()
+    old = {k: v for k, v in data.items() if k not in ("files", "checksum")}
+    old["format"] = "combatassist-table/2"
+    path = tmp_path / "lowluck-battle-in-progress.json"
+    path.write_text(json.dumps(old))
+    resumed = load_battle(path)
+    assert resumed.state == battle.state and resumed.rounds == battle.rounds
+    resumed.save()                                   # written back in the new format, sealed
+    assert json.loads(path.read_text())["format"] == "combatassist-table/3"
+    assert load_battle(path).state == battle.state

@@ -116,7 +116,7 @@ def test_low_luck_log_and_explanation_read_as_before():
                          + luck)
     assert before != now
     spec = battle.dice()[0]
-    power = sum(n * v for n, v in rules._fire.att_groups(now))
+    power = sum(n * v for n, v in rules.main_fire.att_groups(now))
     assert spec.label == f"attack power {power}: extra hit on {power % 6} or less"
 
 

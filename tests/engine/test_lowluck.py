@@ -308,7 +308,7 @@ def _random_battles(count, seed):
 
 
 from combatassist.result import battle_result  # noqa: E402
-from combatassist.rulesets.lowluck import grid  # noqa: E402
+from combatassist.rulesets.lowluck import plain_rounds_grid as grid  # noqa: E402
 
 
 @pytest.mark.parametrize("s", list(_random_battles(40, seed=5)))

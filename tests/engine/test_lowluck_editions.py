@@ -389,7 +389,7 @@ def test_each_mechanism_against_brute_force(name, dice):
 
 # -- worked reasoning ---------------------------------------------------------------------
 def fire_table(rules, state, k):
-    return dict(rules._fire.batch_dist(state, k))
+    return dict(rules.main_fire.batch_dist(state, k))
 
 
 def test_artillery_support_is_recounted_after_the_artillery_dies():

@@ -9,15 +9,18 @@ from dataclasses import replace
 import pytest
 
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, grid,
-                                          later_seagrid, seagrid)
+from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide,
+                                          solvers)
+from combatassist.rulesets.lowluck import first_strike_grid as seagrid
+from combatassist.rulesets.lowluck import plain_rounds_grid as grid
+from combatassist.rulesets.lowluck import surprise_strike_grid as later_seagrid
 from combatassist.table import TableBattle
 from combatassist.table.odds import _rules_odds
 
-from .test_lowluck_grid import _battles
-from .test_lowluck_later_grid import later_battles
-from .test_lowluck_later_seagrid import _battles as later_fleets
-from .test_lowluck_seagrid import _battles as classic_fleets
+from .test_lowluck_plain_rounds_grid import _battles
+from .test_lowluck_later_plain_rounds_grid import later_battles
+from .test_lowluck_surprise_strike_grid import _battles as later_fleets
+from .test_lowluck_first_strike_grid import _battles as classic_fleets
 
 
 def _to_the_end(s: LowLuckScenario) -> LowLuckScenario:
@@ -140,7 +143,7 @@ def test_low_luck_keeps_the_rules_own_odds(monkeypatch):
 
 def test_a_position_off_the_sea_grid_gets_the_rules_own_odds():
     """Players who take other casualties than the order of loss leave the sea grid's cells:
-    the rules' own answer then (``KeyError`` from the grid), the same odds."""
+    the rules' own answer then (no solver of the table applies there), the same odds."""
     s = LowLuckScenario(options=LowLuckOptions(dice="standard", battle="sea"),
                         attacker=LowLuckSide(units={"submarine": 2, "battleship": 1,
                                                     "fighter": 1}),
@@ -151,8 +154,9 @@ def test_a_position_off_the_sea_grid_gets_the_rules_own_odds():
     off = list(a)
     off[list(rules.scenario.edition.ids).index("battleship")] = 0   # not the cheapest first
     state = (tuple(off), d, False)
-    with pytest.raises(KeyError):
-        seagrid.solve_sea(rules, start=state)
+    assert not seagrid.on_the_grid(rules, state)
+    assert seagrid.on_the_grid(rules, rules.initial_state())
+    assert solvers.pick(rules, solvers.Question(start=state)) is None
     from combatassist.table.odds import odds_from
     table = odds_from(rules, state, ruleset="lowluck")
     generic = _rules_odds(rules, state, ruleset="lowluck", cancel=None, max_rounds=0,

@@ -12,6 +12,7 @@ from combatassist.errors import EngineError, ScenarioError
 from combatassist.solver import solve
 from combatassist.table import (TableBattle, load_battle, parse_choice, parse_dice,
                                 format_choice)
+from combatassist.table.saved import seal
 
 
 class Volley(Phase):
@@ -652,9 +653,9 @@ def test_a_step_that_cant_be_saved_is_taken_back(tmp_path, monkeypatch):
 
 
 def test_a_damaged_redo_list_is_refused_and_changes_nothing(tmp_path):
-    """A resumed battle's redo list is replayed only when redone: one whose dice don't fit
-    (a damaged file) is refused with the dice's message, the battle as it was — it used to
-    keep the bad round, every later step failing (found while probing the table side)."""
+    """A redo list whose dice don't fit (a damaged file) is refused with the dice's message,
+    the battle as it was — it used to keep the bad round, every later step failing (found
+    while probing the table side). Issue 37: it is found on load, not when Redo is pressed."""
     battle = TableBattle(Skirmish(2, 2), scenario_text="[2, 2]", ruleset="skirmish")
     battle.enter((6, 6))
     battle.enter((6, 6))
@@ -662,8 +663,13 @@ def test_a_damaged_redo_list_is_refused_and_changes_nothing(tmp_path):
     data = battle.to_json()
     data["redo"] = [[{"rolled": [9, 9], "choice": None}, {"rolled": [6, 6], "choice": None}]]
     path = tmp_path / "battle.json"
-    path.write_text(json.dumps(data))
-    resumed = load_battle(path, rules_for)
+    path.write_text(json.dumps(seal(data)))
+    with pytest.raises(ScenarioError, match="redo list doesn't replay.*must show 1-6, got 9"):
+        load_battle(path, rules_for)
+    # a battle holding such a list (the file was loaded before the check) refuses the redo
+    from combatassist.table import Entry
+    resumed = TableBattle(Skirmish(2, 2), scenario_text="[2, 2]", ruleset="skirmish")
+    resumed.redo_stack = [[Entry((9, 9)), Entry((6, 6))]]
     with pytest.raises(EngineError, match="must show 1-6, got 9"):
         resumed.redo()
     assert resumed.rounds == [] and resumed.state == (2, 2, 0) and resumed.can_redo()

@@ -211,7 +211,7 @@ def test_grid_estimate_bounds_the_cells_the_grid_reaches():
 
 def test_long_capped_battle_finishes_within_the_bound():
     """Within the grid solver's bound (its time: bench_lowluck)."""
-    from combatassist.rulesets.lowluck import grid
+    from combatassist.rulesets.lowluck import plain_rounds_grid as grid
     rules = get("lowluck").make_rules(parse_scenario_text(LOWLUCK_LAND_150).body)
     assert grid.applicable(rules)
     result = compute(LOWLUCK_LAND_150)

@@ -15,7 +15,7 @@ from combatassist.rulesets import ds2
 from combatassist.rulesets.ds2 import Shot
 from combatassist.scenario import Scenario, load_scenario, parse_scenario_text
 from combatassist_gui.views.ds2 import Ds2View
-from combatassist_gui.widgets.ds2_results import segments
+from combatassist_gui.views.ds2.results import segments
 
 EXAMPLE = example_path("ds2-hvc-vs-mbt.toml")
 

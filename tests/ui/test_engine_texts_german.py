@@ -94,9 +94,9 @@ def test_english_renders_exactly_as_the_engine_writes(open_view):
 
 
 def test_numbers_in_engine_texts_follow_the_language(german):
-    text = Message("{size:,} positions solved", size=1234567)
-    assert render(text) == "1.234.567 Stellungen berechnet"
-    assert str(text) == "1,234,567 positions solved"
+    text = Message("simulated, {trials:,} battles", trials=1234567)
+    assert render(text) == "simuliert, 1.234.567 Schlachten"
+    assert str(text) == "simulated, 1,234,567 battles"
 
 
 def test_a_damaged_translation_falls_back_to_english(german, monkeypatch):

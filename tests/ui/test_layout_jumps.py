@@ -77,7 +77,7 @@ def test_no_band_cell_grows_a_scroll_bar(language, size, open_view, qtbot):
     """A Medium Luck place is as tall as its chips need: three chips, or a German name that
     wraps, make the band's row taller instead of a scroll bar in the cell (item 11)."""
     from combatassist.scenario import parse_scenario_text
-    from combatassist_gui.widgets.chip_list import ChipList
+    from combatassist_gui.views.mediumluck.chip_list import ChipList
 
     view = open_view(MediumLuckView, size=size)
     view.set_scenario(parse_scenario_text(FULL_BANDS))

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from combatassist.data import list_examples
 from combatassist.rulesets import lowluck
 from combatassist.scenario import load_scenario
-from combatassist_gui.views.lowluck import OPEN_EDITION, LowLuckView
+from combatassist_gui.views.lowluck.view import OPEN_EDITION, LowLuckView
 from tests.ui.conftest import wait_result
 
 

@@ -14,11 +14,11 @@ from combatassist.rulesets.mediumluck.rules import SideSetup
 from combatassist.errors import ScenarioError
 from combatassist.scenario import load_scenario, parse_scenario_text
 from tests.ui.conftest import wait_result
-from combatassist_gui.views import mediumluck as view_module
+from combatassist_gui.views.mediumluck import view as view_module
 from combatassist.rulesets.mediumluck.choices import parse_casualties
 from combatassist.rulesets.mediumluck.rules import format_casualties
 from combatassist_gui.views.mediumluck import MediumLuckView
-from combatassist_gui.widgets.bands_model import CHIP_MIME, POOL, decode_chip
+from combatassist_gui.views.mediumluck.bands_model import CHIP_MIME, POOL, decode_chip
 
 SEED_EXAMPLE = example_path("mediumluck-seed-example.toml")
 MOVE = Qt.DropAction.MoveAction

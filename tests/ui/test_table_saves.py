@@ -18,7 +18,7 @@ from combatassist_gui.views.agc import AgcView
 from combatassist_gui.views.lowluck import LowLuckView
 from combatassist_gui.views.mediumluck import MediumLuckView
 from combatassist_gui.views.ur import UrView
-from combatassist_gui.widgets.agc_lineup import describe_roll
+from combatassist_gui.views.agc.lineup import describe_roll
 
 MOUNTAINS = Scenario("agc", AgcScenario(
     "mountainous", AgcSide({"infantry": 3, "armor": 1, "mountain_infantry": 1}),

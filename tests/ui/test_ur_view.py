@@ -13,7 +13,7 @@ from tests.ui.conftest import wait_result
 from combatassist import rulesets
 from combatassist.rulesets.ur.choices import format_ur_choice, parse_ur_choice
 from combatassist_gui.views.ur import UrView
-from combatassist_gui.widgets.ur_stack import UnitRow
+from combatassist_gui.views.ur.stack import UnitRow
 
 SCENARIOS = examples_dir()
 

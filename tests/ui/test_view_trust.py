@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragMoveEvent, QDropEvent
 
-from combatassist_gui.widgets.bands_model import POOL
+from combatassist_gui.views.mediumluck.bands_model import POOL
 
 MOVE = Qt.DropAction.MoveAction
 
@@ -217,7 +217,7 @@ def test_ur_wall_labels_fit_the_meter(qtbot, width):
     from PySide6.QtGui import QFontMetricsF
 
     from combatassist.rulesets.ur import tables
-    from combatassist_gui.widgets.ur_wall import WallMeter
+    from combatassist_gui.views.ur.wall import WallMeter
 
     meter = WallMeter()
     qtbot.addWidget(meter)

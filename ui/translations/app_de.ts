@@ -307,10 +307,6 @@ Nein: die nicht beendeten werden beim nächsten Start wieder angeboten, die been
             <translation>Es gibt noch kein Ergebnis zum Kopieren.</translation>
         </message>
         <message>
-            <source>Results copied: paste them into a forum or a chat</source>
-            <translation>Ergebnisse kopiert: in ein Forum oder einen Chat einfügen</translation>
-        </message>
-        <message>
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
@@ -397,6 +393,10 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>The figures shown (greyed) are from the previous {subject}.</source>
             <translation>Die grau gezeigten Zahlen stammen noch von der vorherigen Berechnung ({subject}).</translation>
+        </message>
+        <message>
+            <source>Results copied: paste them into a forum or a chat</source>
+            <translation>Ergebnisse kopiert: in ein Forum oder einen Chat einfügen</translation>
         </message>
         <message>
             <source>Computing…</source>
@@ -517,6 +517,10 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>defender</source>
             <translation>Verteidiger</translation>
+        </message>
+        <message>
+            <source>{side} baseline</source>
+            <translation>Vergleich {side}</translation>
         </message>
         <message>
             <source>baseline</source>

@@ -4,6 +4,16 @@
     <context>
         <name>engine</name>
         <message>
+            <location filename="../../combatassist/autosave.py" />
+            <source>the saved battle {battle} can't be resumed: {lock} is a folder where its lock file goes; remove that folder to resume it</source>
+            <translation>die gespeicherte Schlacht {battle} kann nicht fortgesetzt werden: {lock} ist ein Ordner, wo ihre Sperrdatei hingehört; entfernen Sie diesen Ordner, um sie fortzusetzen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/autosave.py" />
+            <source>the saved battle {battle} can't be resumed: its lock file {lock} can't be made ({why})</source>
+            <translation>die gespeicherte Schlacht {battle} kann nicht fortgesetzt werden: ihre Sperrdatei {lock} lässt sich nicht anlegen ({why})</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/battle.py" />
             <source>attacker</source>
             <translation>Angreifer</translation>
@@ -335,6 +345,21 @@
         </message>
         <message>
             <location filename="../../combatassist/report.py" />
+            <source>Compared with the pinned baseline:</source>
+            <translation>Verglichen mit der festgehaltenen Vergleichsbasis:</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>attacker wins {before:.2%} -&gt; {now:.2%}</source>
+            <translation>Angreifer gewinnt {before:.2%} -&gt; {now:.2%}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>expected IPC swing {before:+.2f} -&gt; {now:+.2f}</source>
+            <translation>erwarteter IPC-Saldo {before:+.2f} -&gt; {now:+.2f}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
             <source>most likely ends:</source>
             <translation>wahrscheinlichste Ausgänge:</translation>
         </message>
@@ -357,6 +382,71 @@
             <location filename="../../combatassist/result.py" />
             <source>neither side has units</source>
             <translation>keine Seite hat Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>exact</source>
+            <translation>exakt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>simulated, {trials:,} battles</source>
+            <translation>simuliert, {trials:,} Schlachten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>Odds ({how})</source>
+            <translation>Chancen ({how})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>attacker wins {p:9.2%}</source>
+            <translation>Angreifer gewinnt {p:.2%}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>defender wins {p:9.2%}</source>
+            <translation>Verteidiger gewinnt {p:.2%}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>(attacker retreated {p:.2%})</source>
+            <translation>(Angreifer hat sich zurückgezogen: {p:.2%})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>draw          {p:9.2%}</source>
+            <translation>Unentschieden {p:.2%}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>(stalemate {p:.2%})</source>
+            <translation>(Patt {p:.2%})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>undecided     {p:9.2%}  (the round limit was reached)</source>
+            <translation>offen {p:.2%} (Rundengrenze erreicht)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>expected losses: attacker {a:.2f}, defender {d:.2f}</source>
+            <translation>erwartete Verluste: Angreifer {a:.2f}, Verteidiger {d:.2f}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>expected rounds: {n:.2f}</source>
+            <translation>erwartete Runden: {n:.2f}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>IPC lost: attacker {a:.2f}, defender {d:.2f}; expected IPC swing {swing:+.2f} (for the attacker)</source>
+            <translation>IPC-Verluste: Angreifer {a:.2f}, Verteidiger {d:.2f}; erwarteter IPC-Saldo {swing:+.2f} (für den Angreifer)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>takes the territory {p:9.2%}  (attacker wins with a land unit left)</source>
+            <translation>nimmt das Gebiet ein {p:.2%} (Angreifer gewinnt mit einer Landeinheit übrig)</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/agc/forces.py" />
@@ -1340,8 +1430,8 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
-            <source>max_rounds is set (optimal play is solved for battles to the end)</source>
-            <translation>max_rounds ist gesetzt (optimales Spiel wird für Kämpfe bis zum Ende berechnet)</translation>
+            <source>a round limit is set (best play is worked out for battles fought to the end)</source>
+            <translation>eine Rundengrenze ist gesetzt (bestes Spiel wird für Kämpfe bis zum Ende ermittelt)</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
@@ -1350,18 +1440,18 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
-            <source>a retreat rule is set (optimal play is solved without retreats)</source>
-            <translation>eine Rückzugsregel ist gesetzt (optimales Spiel wird ohne Rückzug berechnet)</translation>
+            <source>a retreat rule is set (best play is worked out without retreats)</source>
+            <translation>eine Rückzugsregel ist gesetzt (bestes Spiel wird ohne Rückzug ermittelt)</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
-            <source>{size:,} positions: too many to solve optimal play at once (limit {limit:,})</source>
-            <translation>{size:,} Stellungen: zu viele, um optimales Spiel sofort zu berechnen (Grenze {limit:,})</translation>
+            <source>the battle is too big to weigh every choice of casualties</source>
+            <translation>die Schlacht ist zu groß, um jede Wahl der Verluste abzuwägen</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/policy.py" />
-            <source>{size:,} positions solved</source>
-            <translation>{size:,} Stellungen berechnet</translation>
+            <source>every choice of casualties weighed, for both sides</source>
+            <translation>jede Wahl der Verluste abgewogen, für beide Seiten</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/rules.py" />
@@ -1827,6 +1917,11 @@
             <location filename="../../combatassist/table/battle.py" />
             <source>luck: the {side} rolled {hits} hits ({expected:.2f} expected): better than {pct:.0%} of rolls</source>
             <translation>Glück: {side} würfelte {hits} Treffer ({expected:.2f} erwartet): besser als {pct:.0%} der Würfe</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>{phase}: the rules decide here, there is nothing to choose (got {choice}); leave the choice empty</source>
+            <translation>{phase}: hier entscheiden die Regeln, es gibt nichts zu wählen (erhalten: {choice}); lassen Sie die Wahl leer</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />

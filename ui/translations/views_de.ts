@@ -1455,6 +1455,14 @@ Geländeabzüge auf für:</translation>
             <translation>Das Ergebnis dieser Waffe festhalten und die nächste Aufstellung daneben vergleichen (Strg+P)</translation>
         </message>
         <message>
+            <source>Copy results</source>
+            <translation>Ergebnisse kopieren</translation>
+        </message>
+        <message>
+            <source>The weapon, the target and the shot's odds as plain text, to paste into a forum or a chat (Ctrl+Shift+C)</source>
+            <translation>Waffe, Ziel und die Chancen des Schusses als einfacher Text, zum Einfügen in ein Forum oder einen Chat (Strg+Umschalt+C)</translation>
+        </message>
+        <message>
             <source>&lt;b&gt;Now&lt;/b&gt;</source>
             <translation>&lt;b&gt;Jetzt&lt;/b&gt;</translation>
         </message>

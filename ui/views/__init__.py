@@ -9,7 +9,9 @@ names its ruleset in the class, Orange3-style::
         order = 60              # tab position (smaller first)
 
 To add a view, drop ``<name>.py`` with such a class into this folder (or any folder on
-``combatassist_gui.views.__path__``); the main window gives it a tab, Ctrl+<position>. A ruleset
+``combatassist_gui.views.__path__``), or a folder ``<name>/`` holding it in one of its modules
+(the shipped views: ``<name>/view.py`` beside the widgets only that ruleset uses); the main
+window gives it a tab, Ctrl+<position>. A ruleset
 without a view gets no tab (the command line still computes it). Import errors are not
 hidden: a broken view module stops the app with its own traceback.
 """
@@ -34,7 +36,12 @@ def discover() -> list[type]:
     for info in pkgutil.iter_modules(__path__, prefix=f"{__name__}."):
         if info.name.rsplit(".", 1)[-1].startswith("_"):
             continue
-        found.extend(_view_classes(importlib.import_module(info.name)))
+        module = importlib.import_module(info.name)
+        found.extend(_view_classes(module))
+        if info.ispkg:      # a ruleset's folder: its view and its widgets, one level down
+            for sub in pkgutil.iter_modules(module.__path__, prefix=f"{info.name}."):
+                if not sub.name.rsplit(".", 1)[-1].startswith("_"):
+                    found.extend(_view_classes(importlib.import_module(sub.name)))
     rulesets = [cls.ruleset for cls in found]
     twice = sorted({r for r in rulesets if rulesets.count(r) > 1})
     if twice:

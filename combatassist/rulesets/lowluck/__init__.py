@@ -2,12 +2,13 @@
 
 ``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``edition`` (an edition's
 units and rules, ``resources/lowluck/editions/``), ``dice`` (low luck and ordinary dice),
-``data`` (the SBR and research tables of ``resources/lowluck/``), ``scenario`` (parse, to_document), ``rules`` (the battle:
-its ``phases``, ``casualties`` and ``hits``), ``grid`` and ``seagrid`` (vectorised exact solvers
-for ordinary dice, ``seagrid`` for sea battles with the submarines' first strike; ``chains`` and
-``subbattles``, their pieces), ``sbr`` and
-``tech`` (the bombing-raid and research calculators, CLI ``sbr`` and ``tech`` in ``cli``),
-``summary``.
+``data`` (the SBR and research tables of ``resources/lowluck/``), ``scenario`` (parse,
+to_document), ``rules`` and ``later`` (the battle: its ``phases``, ``casualties`` and
+``hits``), ``solvers`` (the exact solvers' table: ``plain_rounds_grid``,
+``first_strike_grid``, ``surprise_strike_grid``, each vectorised for the battles it names,
+the general solver for the rest; ``chains``, ``subbattles`` and ``grid_values``, their
+pieces), ``sbr`` and ``tech`` (the bombing-raid and research calculators, CLI ``sbr`` and
+``tech`` in ``cli``), ``summary``.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from ...result import BATTLE_KEYS, BattleResult
 from ...ruleset import FIGURE_KEYS, Ruleset, compute as _compute
 from ...retreat import RetreatOptions, run_battle
 from ...scenario import Scenario
-from . import cli, scenario, summary
+from . import cli, scenario, solvers, summary
 from .data import read_tables, tables
 from .dice import DICE_MODES
 from .edition import (BATTLE_KINDS, SHIPPED, Edition, UnitType, classic, read_edition,
@@ -46,62 +47,29 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
     """The solver's (or simulator's) outcome of ``rules`` under the options' retreat rules.
 
     A battle still on after ``retreat_after`` rounds withdraws (``retreated``), losses stay
-    what they were when it withdrew."""
-    exact = exact_retreating = None
-    solve = _exact_solver(rules)
-    if solve is not None:
-        def exact(r, max_rounds):
-            return solve(r, max_rounds=max_rounds, cancel=cancel)
+    what they were when it withdrew. The exact solver is the first of ``solvers.SOLVERS``
+    that answers the question; the general solver answers the rest."""
+    def exact(r, max_rounds):
+        return _solve(r, solvers.Question(max_rounds=max_rounds), cancel)
 
-        from . import grid
-        if grid.retreats_on_the_grid(rules):        # every unit can leave
-            def exact_retreating(r, max_rounds, options):
-                # "withdraw with N units or fewer": a side's units only decrease, so its
-                # cells are a grid's last; "below X": the chances solved backwards first,
-                # to the end only (with a round limit they depend on the rounds left)
-                if options.below > 0.0 and max_rounds > 0:
-                    return None
-                few = options.when_units
-                return solve(r, max_rounds=max_rounds, cancel=cancel, below=options.below,
-                             withdraws=(lambda state: r.attacker_units(state) <= few)
-                             if few else None)
+    def exact_retreating(r, max_rounds, options):
+        # "withdraw with N units or fewer": a side's units only decrease, so its cells are a
+        # grid's last; "below X": the chances solved backwards first
+        few = options.when_units
+        question = solvers.Question(
+            max_rounds=max_rounds, below=options.below,
+            withdraws=(lambda state: r.attacker_units(state) <= few) if few else None)
+        return _solve(r, question, cancel)
+
     return run_battle(rules, retreat_options(opts), rules.attacker_units,
                       max_rounds=opts.max_rounds, method=method, trials=trials, seed=seed,
                       cancel=cancel, exact=exact, exact_retreating=exact_retreating)
 
 
-def _exact_solver(rules: LowLuckRules):
-    """The vectorised solver for ``rules`` (each answers the retreat rules too: its
-    ``withdraws`` and ``below``), or None (the generic solver). Ordinary dice spread each
-    round over dozens of hit counts per side: the grids are 40-60x faster there (low luck's
-    two-point rounds are faster generically, but in a later edition's land battle).
-    Imported here: a low-luck battle, the default, never needs them."""
-    if rules.dice.independent:
-        from . import grid, later_seagrid, seagrid
-        if grid.applicable(rules):
-            return grid.solve_grid
-        if rules.edition.classic:
-            return seagrid.solve_sea                 # Classic at sea: the first strike
-        if later_seagrid.applicable(rules):
-            return later_seagrid.solve
-        return None
-    if _low_luck_on_the_grid(rules):
-        from . import grid
-        return grid.solve_grid
-    return None
-
-
-def _low_luck_on_the_grid(rules: LowLuckRules) -> bool:
-    """A later edition's low-luck land battle is solved on the grid: its rounds cost the
-    generic solver ~35 us a position (the phases' batches in Python), the grid a few array
-    operations a round, and its chains' tables come from arrays. Measured (1942, CPU):
-    30 v 30 with artillery and AA guns ~1.4 ms on both; 100 v 100 1.6-2.8 ms against
-    3.4-3.6; 150 v 150 4.7 against 5.7-6.1. At sea (no submarines) the two take the same
-    time, and Classic's positions cost the generic solver less: those stay with it."""
-    if rules.edition.classic or rules.scenario.options.battle != "land":
-        return False
-    from . import grid
-    return grid.applicable(rules)
+def _solve(rules: LowLuckRules, question: solvers.Question, cancel):
+    """The table's answer to ``question``, or None: the general solver's (``run_battle``)."""
+    solver = solvers.pick(rules, question)
+    return None if solver is None else solver.solve(rules, question, cancel=cancel)
 
 
 class LowLuck(Ruleset):
@@ -154,32 +122,17 @@ class LowLuck(Ruleset):
 
     def table_odds(self, rules: LowLuckRules, state, *, band: int, generic,
                    cancel: Callable[[], bool] | None = None) -> BattleResult:
-        """The table's odds from ``state`` (before phase ``band`` of its round) on the grids
-        for ordinary dice where the odds view uses them — the rest of the round and the
-        rounds after it as ``exact`` solves them (the generic solver took seconds for 50-60
-        units a side or a 20 v 20 fleet, and refused battles with AA guns past ~50) —, else
-        the rules' own (``generic``)."""
-        if not rules.dice.independent or rules.verdict(state) is not None:
-            return generic()                      # (decided mid-round: nothing to solve)
-        from . import grid, later_seagrid, seagrid
-        phases = rules.phases(state)[band:]
-        if not phases or phases[-1] is not rules._fire:
+        """The table's odds from ``state`` (before phase ``band`` of its round) by the first
+        of ``solvers.SOLVERS`` that answers from there — the rest of the round and the rounds
+        after it as ``exact`` solves them (the general solver took seconds for 50-60 units a
+        side or a 20 v 20 fleet, and refused battles with AA guns past ~50) —, else the rules'
+        own (``generic``)."""
+        question = solvers.Question(start=state, band=band)
+        solver = solvers.pick(rules, question)
+        if solver is None:
             return generic()
-        if grid.applicable(rules):           # its chains start from the position itself
-            outcome = grid.solve_grid(rules, start=state, phases=phases, cancel=cancel)
-            return self.battle_result(rules.scenario, rules, outcome)
-        try:
-            if later_seagrid.applicable(rules) and (band == 0 or len(phases) == 1):
-                # at its round's start, or mid-round before the general combat alone
-                outcome = later_seagrid.solve(rules, start=state, mid_round=band > 0,
-                                              cancel=cancel)
-            elif rules.edition.classic and seagrid.applicable(rules) and band == 0:
-                outcome = seagrid.solve_sea(rules, start=state, cancel=cancel)
-            else:
-                return generic()
-        except KeyError:        # a position off the sea grids' cells (other casualties)
-            return generic()
-        return self.battle_result(rules.scenario, rules, outcome)
+        return self.battle_result(rules.scenario, rules,
+                                  solver.solve(rules, question, cancel=cancel))
 
     def summarise(self, result: BattleResult, title: str | None = None) -> str:
         return summary.summarise(result, title)

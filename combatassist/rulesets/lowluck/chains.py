@@ -1,5 +1,5 @@
-"""Pieces the vectorised Low Luck solvers share (``grid``: land and sea without a first
-strike; ``seagrid``: sea battles with the submarines' first strike).
+"""Pieces the vectorised Low Luck solvers share (``plain_rounds_grid``: land and sea
+without a first strike; ``first_strike_grid``: sea battles with the submarines' first strike).
 
 A side's *chain*: its compositions from its start as the casualty policy takes one hit at a
 time (``policy(comps[k], h) == comps[k + h]``, tested), with the hit table of each; and the
@@ -35,7 +35,7 @@ def _blas_libraries() -> list:
 
 
 def push_rows(make_run, max_rounds: int, curve: bool):
-    """The row-pushing grid solvers' answer (``seagrid``, ``later_seagrid``):
+    """The row-pushing grid solvers' answer (``first_strike_grid``, ``surprise_strike_grid``):
     ``make_run(out)`` makes a run pushing into ``out`` (its ``rounds(n)``, ``to_the_end()``,
     ``rounds_to_the_end(cap)`` and ``explored``); round by round with ``max_rounds``; to the
     end with the "decided by round N" curve round by round too, the curve and the end in the
@@ -55,7 +55,7 @@ def push_rows(make_run, max_rounds: int, curve: bool):
 
 
 class RowRun:
-    """What ``push_rows`` asks of a run besides its pushes (``seagrid``, ``later_seagrid``):
+    """What ``push_rows`` asks of a run besides its pushes (``first_strike_grid``, ``surprise_strike_grid``):
     ``explored``, the positions it met, each once however many rounds it met them in (round
     1's start when it fought that round, ``started``, and those marked in ``seen``); and
     ``_poll``, which stops it when ``cancel`` says so."""
@@ -116,7 +116,7 @@ def one_blas_thread():
 class ChainRules(Protocol):
     """What the grid solver (``grid``, ``subbattles``) asks of a battle's rules besides the
     ``BattleRules`` members (``initial_state``, ``phases``, ``verdict``, ``end_round``) and the
-    rules' fire phase ``_fire`` (the last phase of every round)."""
+    rules' fire phase ``main_fire`` (the last phase of every round)."""
 
     def grid_applicable(self) -> bool:
         """From round 2 on, every round is one fire phase in which each side's hits take its
@@ -164,7 +164,7 @@ def classic_chain(rules: Any, role: str, start: tuple[int, ...]
 def classic_chain_hits(rules: Any, role: str, comps: list[tuple[int, ...]]
                        ) -> np.ndarray:
     """Classic's hit tables of a chain (``hit_tables``: one unit convolved per step)."""
-    fire = rules._fire
+    fire = rules.main_fire
     groups_of = ((lambda c: fire.att_groups((c, None, False))) if role == "attacker" else
                  (lambda c: fire.def_groups((None, c, False))))
     return hit_tables(rules, groups_of, comps)

@@ -34,6 +34,8 @@ SUBMARINE_MODES = ("first_strike", "surprise")
 #: The editions that ship with the app: ``[options] edition = "<name>"``.
 SHIPPED = ("classic", "1942se", "1940se")
 EDITIONS_FOLDER = ("lowluck", "editions")
+#: How to fix a player's own edition file, where its problem names no way of its own.
+OWN_EDITION_HINT = "fix the edition file: it takes the keys of the shipped editions' files"
 #: The largest edition file a scenario may name (bytes are read before anything is trusted).
 MAX_UNIT_TYPES = 40
 
@@ -137,11 +139,14 @@ class Edition:
 
 def default_order(edition: Edition, side_units: Mapping[str, int] | None = None,
                   role: str = "defender") -> tuple[str, ...]:
-    """Cheapest first; among equal costs the weaker unit in ``role`` first, then file order."""
+    """Cheapest first; among equal costs the weaker unit in ``role`` first, then the weaker in
+    the other role (1940's defending mech infantry, attack 1, before artillery, attack 2:
+    both cost 4 and defend at 2 — issue 37), then file order."""
     ids = list(edition.ids)
     table = edition.unit_map
+    other = "defender" if role == "attacker" else "attacker"
     ordered = sorted(ids, key=lambda uid: (table[uid].cost, table[uid].value(role),
-                                           ids.index(uid)))
+                                           table[uid].value(other), ids.index(uid)))
     if side_units is None:
         return tuple(ordered)
     return tuple(uid for uid in ordered if side_units.get(uid, 0) > 0)
@@ -218,6 +223,11 @@ def read_edition(top: Reader, name: str = "") -> Edition:
     support = _read_support(top, ids)
     if aa == "option" and any("aa_gun" in u.abilities for u in units):
         raise rules.error("aa", "must be \"units\" when an aa_gun unit is listed")
+    for u in units:                     # AA fire is round 1 of a land battle's only
+        if u.has("aa_gun") and u.kind not in dict(kinds)["land"]:
+            raise top.error(f"units.{u.id}", f"an aa_gun unit fires only in land battles, "
+                            f"where {u.kind} units don't fight",
+                            hint="give the ability to a unit of a kind [battles] land lists")
     if sum("submarine" in u.abilities for u in units) > 1:
         raise top.error("units", "must have at most one unit type with the submarine ability")
     if submarines == "first_strike" and not any("submarine" in u.abilities for u in units):
@@ -257,4 +267,5 @@ def load_edition(opts: Reader | None, reference: str | None, scenario_file: str 
         path, name = named_file(reference, scenario_file, "edition file")
     except ScenarioError as exc:
         raise opts.error("edition", exc.message, exc.hint) from None
-    return read_data_file(path, functools.partial(read_edition, name=name))
+    return read_data_file(path, functools.partial(read_edition, name=name),
+                          hint=OWN_EDITION_HINT)

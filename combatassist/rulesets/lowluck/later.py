@@ -288,7 +288,7 @@ class LaterRules(BattleRules):
         self._aa = AAFire(self)
         self._submerge = Submerge(self)
         self._surprise = SurpriseStrike(self)
-        self._fire = MainFire(self)
+        self.main_fire = MainFire(self)
 
     # -- what the phases ask ------------------------------------------------------------
     def side(self, k: int) -> SideSlots:
@@ -315,8 +315,24 @@ class LaterRules(BattleRules):
                 and not self.has(1 - k, state[1 - k], "destroyer"))
 
     # -- BattleRules ----------------------------------------------------------------------
-    def initial_state(self):
+    def battle_start(self):
+        """Every unit the battle starts with (``figures``: IPC lost count from here; the
+        first position, ``initial_state``, may have lost lone transports already)."""
         return (self.att.counts0, self.dfn.counts0, True)
+
+    def initial_state(self):
+        counts = (self.att.counts0, self.dfn.counts0)
+        out = []
+        for k in (0, 1):
+            # a side that starts with only transports loses them before round 1 while the
+            # enemy can fire, as a round's end would take them: before a submarine could
+            # submerge (docs/rules.md §2b; issue 37)
+            side = self.side(k)
+            live = [i for i, s in enumerate(side.slots) if s.fights and counts[k][i]]
+            alone = bool(live) and all(side.slots[i].unit.has("transport") for i in live) \
+                and "fires" in self.side(1 - k).present(counts[1 - k])
+            out.append(tuple(0 if alone and i in live else n for i, n in enumerate(counts[k])))
+        return (out[0], out[1], True)
 
     def phases(self, state):
         out = []
@@ -326,7 +342,7 @@ class LaterRules(BattleRules):
             out.append(self._submerge)
         if self.surprising(state, 0) or self.surprising(state, 1):
             out.append(self._surprise)
-        out.append(self._fire)
+        out.append(self.main_fire)
         return out
 
     def round_dist(self, state) -> Dist:
@@ -335,7 +351,7 @@ class LaterRules(BattleRules):
         current: dict = {state: 1.0}
         for phase in self.phases(state)[:-1]:
             current = phase_exact(phase, current)
-        fire = self._fire
+        fire = self.main_fire
         result: dict = {}
         for s, p in current.items():
             after = []
@@ -595,7 +611,7 @@ class LaterRules(BattleRules):
 
     def _fire_groups(self, counts, k: int) -> tuple[tuple[int, int], ...]:
         fights = self.side(k).fights
-        return tuple(g for i, groups in enumerate(self._fire.values((counts, counts, False), k))
+        return tuple(g for i, groups in enumerate(self.main_fire.values((counts, counts, False), k))
                      if counts[i] and fights[i] for g in groups)
 
 

@@ -126,7 +126,7 @@ class LowLuckRules(BattleRules):
             opts.battle == "sea" and opts.submarine_first_strike) else set()
         self._aa = AAFire(self)
         self._subs = SubmarineStrike(self)
-        self._fire = MainFire(self)
+        self.main_fire = MainFire(self)
 
     # -- dice helpers shared by the phases ----------------------------------------------
     def side_dice(self, side: str, groups, what: str, units=None) -> tuple[DieSpec, ...]:
@@ -156,7 +156,7 @@ class LowLuckRules(BattleRules):
         current: dict = {state: 1.0}
         for phase in self.phases(state)[:-1]:
             current = phase_exact(phase, current)
-        fire = self._fire
+        fire = self.main_fire
         result: dict = {}
         for s, p in current.items():
             att_after: dict = {}
@@ -181,7 +181,7 @@ class LowLuckRules(BattleRules):
             out.append(self._aa)
         if self.first_strike and state[0][self.sub_index]:
             out.append(self._subs)
-        out.append(self._fire)
+        out.append(self.main_fire)
         return out
 
     def end_round(self, state):
@@ -246,7 +246,7 @@ class LowLuckRules(BattleRules):
 
     # -- the grid solver's questions (chains.ChainRules) ----------------------------------
     def grid_applicable(self) -> bool:
-        """Rounds are one fire phase unless attacking submarines strike first (``seagrid``)."""
+        """Rounds are one fire phase unless attacking submarines strike first (``first_strike_grid``)."""
         return not (self.first_strike and self.initial_state()[0][self.sub_index])
 
     def chain(self, role: str, start):

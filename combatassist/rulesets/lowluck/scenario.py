@@ -84,6 +84,15 @@ def _parse_side(top: Reader, role: str, battle: str, edition: Edition) -> LowLuc
     damaged = side.counts("damaged", two_hit or ["(none)"], {}, maximum=MAX_PER_TYPE,
                           what="two-hit unit")
     _part_of_units(side, "damaged", damaged, counts, "damaged")
+    # Landed and damaged are parts of ``units`` that don't overlap: a unit is counted in one
+    # of them at most (a landed unit that is already damaged can't be entered).
+    for uid, n in damaged.items():
+        both = n + amphibious.get(uid, 0)
+        if both > counts.get(uid, 0):
+            raise side.reader_for(side.table["damaged"], side.field("damaged")).error(
+                uid, f"{amphibious.get(uid, 0)} amphibious and {n} damaged {uid} are {both}, more "
+                f"than the {counts.get(uid, 0)} in units",
+                hint="a unit is counted amphibious or damaged, not both")
     submerge = side.boolean("submerge", False)
     order = tuple(side.names("order_of_loss", edition.ids, [], what="unit"))
     techs = frozenset(side.names("techs", tuple(edition.tech_effects), [], what="tech"))

@@ -9,7 +9,8 @@ may differ from the others (shore bombardment: ``opening``, fought before the sw
 end of a round may take a side left alone (a defender with only AA guns, lone transports:
 ``end_round``). A side is left alone only at the end of its chain, so those cells are few: each
 *folds* at the end of a round into the cell ``end_round`` names, (k, r, nd) when the defender
-loses them, (k, 0, j) when the attacker does.
+loses them, (k, 0, j) when the attacker does, (k, 0, nd) when both do (lone transports that
+fire, on both sides: a draw).
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ class Group:
         self.a_most_upto = np.maximum.accumulate(self.a_last.max(axis=0)).tolist()
         # Later editions: round 1's attacker tables, and the cells a round's end folds.
         self.opening = self._opening(rules) if round1 else None
-        self.fold_d = self.fold_a = None
+        self.fold_d = self.fold_a = self.fold_b = None
         self._folds(rules)
         # the first defender cell (losses j) that may score no hit: from there on all may
         # (a unit lost only raises that chance), and only there can a row flow within itself
@@ -212,6 +213,7 @@ class Group:
             return                                  # Classic; most later battles
         fold_d = np.zeros((self.K, self.R + 1, nd + 1), dtype=bool)
         fold_a = np.zeros_like(fold_d)
+        fold_b = np.zeros_like(fold_d)
         for k, (att, a_alone) in enumerate(zip(self.attackers, a_alones)):
             for r in range(1, att.n + 1):
                 a = att.comps[att.n - r]
@@ -224,11 +226,13 @@ class Group:
                         fold_d[k, r, j] = True
                     elif end == (att.comps[att.n], d, False):
                         fold_a[k, r, j] = True
+                    elif end == (att.comps[att.n], self.dfn.comps[nd], False):
+                        fold_b[k, r, j] = True
                     else:
                         raise AssertionError("a round's end leaves the chains")
-        if fold_d.any() or fold_a.any():
-            self.fold_d, self.fold_a = fold_d, fold_a
-            self.fold_any = fold_d | fold_a
+        if fold_d.any() or fold_a.any() or fold_b.any():
+            self.fold_d, self.fold_a, self.fold_b = fold_d, fold_a, fold_b
+            self.fold_any = fold_d | fold_a | fold_b
 
     def fold(self, grid: np.ndarray) -> None:
         """The round's end on a grid of end-of-round masses [k, r, j], in place."""
@@ -237,17 +241,19 @@ class Group:
         nd = self.nd
         grid[:, :, nd] += np.where(self.fold_d, grid, 0.0).sum(axis=2)
         grid[:, 0, :] += np.where(self.fold_a, grid, 0.0).sum(axis=1)
+        grid[:, 0, nd] += np.where(self.fold_b, grid, 0.0).sum(axis=(1, 2))
         grid[self.fold_any] = 0.0
 
     def fold_row(self, kk, r: int, row: np.ndarray) -> np.ndarray | None:
         """The round's end on row r of sub-battles ``kk`` (``row``, in place): what goes to
-        row 0 (the attacker loses its lone units), or None."""
+        row 0 (the attacker loses its lone units; both sides do: its cell nd), or None."""
         if self.fold_d is None:
             return None
-        fd, fa = self.fold_d[kk, r], self.fold_a[kk, r]
+        fd, fa, fb = self.fold_d[kk, r], self.fold_a[kk, r], self.fold_b[kk, r]
         row[:, self.nd] += np.where(fd, row, 0.0).sum(axis=1)
         lost = np.where(fa, row, 0.0)
-        row[fd | fa] = 0.0
+        lost[:, self.nd] += np.where(fb, row, 0.0).sum(axis=1)
+        row[fd | fa | fb] = 0.0
         return lost
 
     def opening_round(self) -> tuple[np.ndarray, float]:

@@ -45,14 +45,14 @@ def choose_policy(setup, rules) -> tuple[str, str]:
                                   limit=OPTIMAL_LIMIT))
         return "optimal", msg("as the scenario asks")
     if setup.max_rounds:
-        return "heuristic", msg("max_rounds is set (optimal play is solved for battles to the "
-                                "end)")
+        return "heuristic", msg("a round limit is set (best play is worked out for battles "
+                                "fought to the end)")
     if ordered:
         return "heuristic", msg("the {side}'s order of loss is followed", side=ordered[0])
     if retreat:
-        return "heuristic", msg("a retreat rule is set (optimal play is solved without "
+        return "heuristic", msg("a retreat rule is set (best play is worked out without "
                                 "retreats)")
     if size > DEFAULT_OPTIMAL_LIMIT:
-        return "heuristic", msg("{size:,} positions: too many to solve optimal play at once "
-                                "(limit {limit:,})", size=size, limit=DEFAULT_OPTIMAL_LIMIT)
-    return "optimal", msg("{size:,} positions solved", size=size)
+        # players' words: how many positions the solver would visit is the engine's business
+        return "heuristic", msg("the battle is too big to weigh every choice of casualties")
+    return "optimal", msg("every choice of casualties weighed, for both sides")

@@ -48,6 +48,11 @@ import numpy as np
 from .bands import make_config
 from .forward import STALEMATE, SideProductGrid
 
+#: Casualty choices whose values (the chooser's P(win) + P(draw)/2) differ by at most this are
+#: equal: the first eligible slot is taken (docs/rules.md §1). Values summed over other paths
+#: differ in their last bits (~1e-16); a real difference between choices is far larger.
+TIE = 1e-12
+
 
 def side_sizes(rules) -> tuple[int, int]:
     """Number of count vectors of each side (attacker, defender) below the start."""
@@ -270,7 +275,10 @@ class PositionValues(SideProductGrid):
                 has = counts[side][:, j] > 0
                 src = np.where(has, idx - strides[j], idx)
                 cand = prev_dense[src]
-                better = has & ((cand > best) if maximise else (cand < best))
+                # a candidate must be better by more than float noise: choices of equal
+                # value (to ``TIE``) go to the first eligible slot by rule, never to whichever
+                # the last bits favour (issue 37)
+                better = has & ((cand > best + TIE) if maximise else (cand < best - TIE))
                 best = np.where(better, cand, best)
                 pick = np.where(better, j, pick)
             any_pick = pick >= 0

@@ -1,0 +1,199 @@
+"""Low Luck's exact solvers as one ordered table: the first whose ``applicable`` holds for a
+question solves it; when none does, the general solver (``combatassist.solver``, the battle's
+absorbing Markov chain, position by position) does.
+
+A question (``Question``) is a battle's rules, where it starts (its initial state, or a
+position at the table with what is left of its round), its round limit and the retreat rules
+that look at positions ("withdraw with N units or fewer", "withdraw when the chance falls
+below X"). Every solver here answers exactly what the general solver answers, faster, for the
+battles it knows (``tests/engine/test_lowluck_solvers.py`` compares each with the general
+solver on random questions of its kind). Exact odds (``outcome_of``), the table side's odds
+(``LowLuck.table_odds``) and the batch engine all choose through this table.
+
+The solvers, in order:
+
+- ``plain_rounds_grid``: every round after the first is one fire phase whose hits take each
+  side's units in one fixed order (Classic without the submarines' first strike, every later
+  edition's battle without submarines): ordinary dice, and the later editions' low-luck land
+  battles;
+- ``first_strike_grid``: Classic's sea battles with the submarines' first strike, ordinary
+  dice;
+- ``surprise_strike_grid``: the later editions' sea battles with submarines (surprise strike,
+  submerging, destroyers), ordinary dice.
+
+Low luck's other battles stay with the general solver: their rounds have two hit counts a
+side, which it handles as fast as a grid (measured in ``solves_low_luck_land``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ...solver import BattleOutcome
+
+Cancel = Callable[[], bool] | None
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a solver is asked: the outcome of ``rules`` from ``start`` (None: the battle's
+    initial state) before phase ``band`` of that position's round (the table: the phases
+    before it were played), for at most ``max_rounds`` rounds (0: to the end), with the
+    attacker withdrawing where ``withdraws(state)`` holds (it looks at the attacker's units
+    only and holds once they are few enough) or where its chance to win by fighting on is
+    below ``below``."""
+
+    start: Any = None
+    band: int = 0
+    max_rounds: int = 0
+    withdraws: Callable[[Any], bool] | None = None
+    below: float = 0.0
+
+    @property
+    def retreats(self) -> bool:
+        return self.withdraws is not None or self.below > 0.0
+
+    @property
+    def from_the_start(self) -> bool:
+        return self.start is None
+
+
+class Solver(Protocol):
+    """One row of the table."""
+
+    #: What it solves, in a few words (shown by ``describe`` and in test ids).
+    name: str
+
+    def applicable(self, rules: Any, question: Question) -> bool:
+        """It answers ``question`` about ``rules`` exactly (cheap: no solving)."""
+
+    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None
+              ) -> BattleOutcome:
+        """The exact outcome (``applicable`` must hold); EngineError past its work limit."""
+
+
+def _fire_ends_the_rest(rules: Any, question: Question) -> list | None:
+    """What is left of the start's round (from ``band``), when it ends with the main fire as
+    every round does (None otherwise: a position the grids' rounds don't start from)."""
+    if question.from_the_start:
+        return None
+    phases = rules.phases(question.start)[question.band:]
+    if not phases or phases[-1] is not rules.main_fire:
+        return None
+    return phases
+
+
+def _retreats_allowed(rules: Any, question: Question) -> bool:
+    """The grids withdraw whole sides: every attacker unit must be able to leave (an
+    amphibious assault's landed units stay: the general solver answers those), and "below X"
+    is solved to the end from the start only (with a round limit the chances depend on the
+    rounds left)."""
+    if not question.retreats:
+        return True
+    if not question.from_the_start:
+        return False
+    if question.below > 0.0 and question.max_rounds > 0:
+        return False
+    from . import plain_rounds_grid
+    return plain_rounds_grid.retreats_on_the_grid(rules)
+
+
+def _undecided(rules: Any, question: Question) -> bool:
+    state = rules.initial_state() if question.from_the_start else question.start
+    return rules.verdict(state) is None
+
+
+class PlainRoundsGrid:
+    name = "plain rounds grid"
+
+    def applicable(self, rules: Any, question: Question) -> bool:
+        from . import plain_rounds_grid
+        if not plain_rounds_grid.applicable(rules):
+            return False
+        if not rules.dice.independent and (rules.edition.classic
+                                           or rules.scenario.options.battle != "land"):
+            # low luck: a later edition's land battle only. Its rounds cost the general
+            # solver ~35 us a position (the phases' batches in Python), the grid a few array
+            # operations a round. Measured (1942, CPU): 30 v 30 with artillery and AA guns
+            # ~1.4 ms on both; 100 v 100 1.6-2.8 ms against 3.4-3.6; 150 v 150 4.7 against
+            # 5.7-6.1. At sea the two take the same time, and Classic's positions cost the
+            # general solver less.
+            return False
+        if not question.from_the_start:
+            return (rules.dice.independent and _undecided(rules, question)
+                    and _fire_ends_the_rest(rules, question) is not None)
+        return _retreats_allowed(rules, question)
+
+    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None
+              ) -> BattleOutcome:
+        from . import plain_rounds_grid
+        return plain_rounds_grid.solve_grid(
+            rules, max_rounds=question.max_rounds, cancel=cancel,
+            withdraws=question.withdraws, below=question.below, start=question.start,
+            phases=_fire_ends_the_rest(rules, question))
+
+
+class FirstStrikeGrid:
+    name = "first strike grid"
+
+    def applicable(self, rules: Any, question: Question) -> bool:
+        from . import first_strike_grid
+        if not (rules.dice.independent and rules.edition.classic):
+            return False
+        if not question.from_the_start:
+            # the table: at a round's start, on one of the grid's cells
+            return (question.band == 0 and first_strike_grid.applicable(rules)
+                    and _undecided(rules, question)
+                    and first_strike_grid.on_the_grid(rules, question.start))
+        return _retreats_allowed(rules, question)
+
+    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None
+              ) -> BattleOutcome:
+        from . import first_strike_grid
+        return first_strike_grid.solve_sea(
+            rules, max_rounds=question.max_rounds, cancel=cancel, start=question.start,
+            withdraws=question.withdraws, below=question.below)
+
+
+class SurpriseStrikeGrid:
+    name = "surprise strike grid"
+
+    def applicable(self, rules: Any, question: Question) -> bool:
+        from . import surprise_strike_grid
+        if not surprise_strike_grid.applicable(rules):
+            return False
+        if not question.from_the_start:
+            # the table: at its round's start, or mid-round before the general combat alone
+            phases = _fire_ends_the_rest(rules, question)
+            return (phases is not None and (question.band == 0 or len(phases) == 1)
+                    and _undecided(rules, question)
+                    and surprise_strike_grid.on_the_grid(rules, question.start))
+        return _retreats_allowed(rules, question)
+
+    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None
+              ) -> BattleOutcome:
+        from . import surprise_strike_grid
+        return surprise_strike_grid.solve(
+            rules, max_rounds=question.max_rounds, cancel=cancel, start=question.start,
+            mid_round=question.band > 0, withdraws=question.withdraws, below=question.below)
+
+
+#: The table, in the order the solvers are tried.
+SOLVERS: tuple[Solver, ...] = (PlainRoundsGrid(), FirstStrikeGrid(), SurpriseStrikeGrid())
+
+
+def pick(rules: Any, question: Question, table: Sequence[Solver] | None = None
+         ) -> Solver | None:
+    """The first solver of ``table`` (default ``SOLVERS``) that answers ``question``; None:
+    the general solver does."""
+    for solver in SOLVERS if table is None else table:
+        if solver.applicable(rules, question):
+            return solver
+    return None
+
+
+def describe(rules: Any, question: Question = Question()) -> str:
+    """Which solver answers ``question`` (``general solver`` when none of the table does)."""
+    solver = pick(rules, question)
+    return "general solver" if solver is None else solver.name

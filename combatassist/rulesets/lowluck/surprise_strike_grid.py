@@ -1,0 +1,1176 @@
+"""A vectorised exact solver for the later editions' sea battles with ordinary dice.
+
+A later edition's sea round (``later``, ``later_phases``; docs/rules.md §2b) is: submerging,
+the submarines' surprise strike, the general combat, then a side left with transports alone
+loses them. Every hit a side takes goes to an undamaged two-hit unit first; after that it
+takes the first unit its category may take by the order of loss: submarines' hits never an
+aircraft, the hits of aircraft without a friendly destroyer never a submarine, the others
+any unit. So a side's units split into three *kinds* — submarines (S), aircraft (A) and the
+other ships (O) — each lost in its own order, and every composition the battle can reach is
+a **cell** (damage taken, S lost, A lost, O lost, submerged): the two-hit units' damage is a
+prefix (no unit is lost while an undamaged one is left), then the remaining units of each
+kind are the last ones of its order (tested against the casualty policy, ``SideSlots.take``).
+A cell's *rank* is the number of events in it (hits taken, submerging); a round never lowers
+either side's rank, and a position (attacker cell, defender cell) that changes raises one.
+
+The solver keeps the battle's mass on the grid of both sides' reachable cells and pushes it
+**level by level** (level = attacker rank + defender rank): nothing reaches a level but the
+levels below it and a position's own self-loop, so a level's positions are final once the
+levels below are pushed; each is judged as the generic solver judges it (decided, pruned below
+``prune_below``, stalemate), its visits are its mass / (1 - P(the round leaves it where it
+is)) — exact, never iterated — and the whole level is pushed through one round at once, in
+two pushes through a second grid of *mid-round* positions:
+
+- submerging and the surprise strike (which depend on both sides: the enemy's destroyers)
+  take each position to a few mid-round positions, with their probabilities;
+- from a mid-round position the general combat's two sides are independent: the attacker's
+  next cell depends on its own cell and the defender's joint hit table (one independent table
+  per hit category), and the other way round; so the general combat is a sum of outer
+  products, one per mid-round position, pushed once per mid-round position whatever
+  positions its mass came from (a position's own mid-round mass that the general combat
+  leaves where it is counts in its incoming mass): the positions sorted by rank, in bands of
+  ``BAND``, a matrix product ``PA^T diag(w) PD`` per band over the cells it reaches, all
+  of a round's bands in a few batched products (bands of like widths together);
+- a position's round is the same whenever it is met, so its strikes and both sides' next
+  cells in the general combat (each side's joint hit outcomes summed per cell) are made
+  the first time and kept (``_Pool``): a round meets most of the last round's positions
+  again (the 20 v 20 fleet: 11,400 mid-round positions fired, 5,200 different);
+- a side left with transports alone loses them when the mass arrives (the battle is then
+  decided: the end of a round is a function of the position).
+
+Round by round (``max_rounds``; and to the end with the "decided by round N" curve, the
+curve and the answer in one pass, what is still on once the curve is drawn or after
+``MAX_ROUNDS_THEN_SWEEP`` rounds then pushed level by level) every live position takes one
+such round. Decided and stalemate states are ``LaterRules``' own state tuples, so the
+figures read them unchanged. It answers what ``solver.solve`` answers (tests compare them
+state by state); hit-table tails below ``TAIL_CUTOFF`` and positions lighter than
+``prune_below`` are reported in ``pruned``, as there.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from typing import Any, Callable
+
+import numpy as np
+
+from ... import limits
+from ...solver import BattleOutcome, DEFAULT_PRUNE
+from .chains import (CURVE_DONE, STALEMATE, RowRun, as_drawn, one_blas_thread,
+                     over_at_the_start, push_rows)
+from .hits import TAIL_CUTOFF
+from .later_phases import AIR_ONLY, ANY, SUB
+
+#: The kinds of units a category of hits may take (S submarines, A aircraft, O the rest).
+S, A, O = 0, 1, 2
+TAKES = {SUB: (S, O), AIR_ONLY: (A, O), ANY: (S, A, O)}
+#: Positions x cells of a chunk's banded rows (memory: 8 bytes each).
+_CHUNK = 2_000_000
+#: Combined moves (a side's cells x its enemy's joint hit outcomes) a volley keeps (int64).
+MAX_VOLLEY_MOVES = 4_000_000
+#: Mid-round positions in one matrix product (rank bands: see ``_Run._fire``).
+BAND = 64
+#: Groups of bands (of like widths: by rank) a round's products are cut in (less padding).
+GROUPS = 4
+#: What the work is counted in (``limits.WORK_UNITS``).
+WORK_UNIT = "grid cells x outcomes"
+
+
+def applicable(rules) -> bool:
+    """A later edition's sea battle with ordinary dice whose units fit the cells: ships and
+    aircraft only; submarines are one-hit ships (no destroyer, no transport); two-hit units
+    and transports are ships other than submarines; the attacker's support rules (if any
+    apply) pair units of one kind."""
+    from .later import LaterRules                  # later imports the phases; keep it light
+    if not isinstance(rules, LaterRules) or rules.land_battle or not rules.dice.independent:
+        return False
+    present = set()
+    for side in (rules.att, rules.dfn):
+        for slot in side.slots:
+            if slot.status not in ("", "damaged", "out"):
+                return False
+            u = slot.unit
+            present.add((side.role, u.id))
+            if u.kind not in ("sea", "air") or u.has("aa_gun"):
+                return False
+            if u.has("submarine") and (u.kind != "sea" or u.hits > 1 or u.has("destroyer")
+                                       or u.has("transport")):
+                return False
+            if (u.hits > 1 or u.has("transport")) and u.kind != "sea":
+                return False
+            if u.hits > 1 and u.has("transport"):
+                return False
+    for rule in rules.edition.support:
+        raised = [uid for uid in rule.units if ("attacker", uid) in present]
+        by = [uid for uid in rule.by if ("attacker", uid) in present]
+        if raised and by:
+            kinds = {_kind(rules.edition.unit(uid)) for uid in raised + by}
+            if len(kinds) > 1:
+                return False
+    return True
+
+
+def on_the_grid(rules, state: Any) -> bool:
+    """``state``'s compositions are one of the battle's positions (the table: casualties
+    other than the order of loss's leave the cells, and the general solver answers)."""
+    battle = _Battle(rules)
+    return state[0] in battle.att.index and state[1] in battle.dfn.index
+
+
+def _kind(unit) -> int:
+    return S if unit.has("submarine") else A if unit.kind == "air" else O
+
+
+@functools.cache
+def _binomial(n: int, value: int) -> np.ndarray:
+    """Hits of n ordinary dice that hit on ``value`` (as ``Dist.binomial``)."""
+    p = min(value, 6) / 6
+    return np.array([math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
+
+
+def _table(groups) -> np.ndarray:
+    """Ordinary dice's hit table of ``((dice, value), ...)`` (binomials convolved)."""
+    out = np.ones(1)
+    for n, v in groups:
+        if n > 0 and v > 0:
+            out = np.convolve(out, _binomial(n, v))
+    return out
+
+
+def _padded(tables: list[np.ndarray]) -> np.ndarray:
+    out = np.zeros((len(tables), max(len(t) for t in tables)))
+    for k, t in enumerate(tables):
+        out[k, :len(t)] = t
+    out[out < TAIL_CUTOFF] = 0.0
+    return out
+
+
+class _Sparse:
+    """Tables of hits, one row each, as their nonzero entries: row r's hit counts (or codes)
+    are ``h[start[r]:start[r] + length[r]]`` with probabilities ``p``."""
+
+    def __init__(self, length: np.ndarray, h: np.ndarray, p: np.ndarray):
+        self.length, self.h, self.p = length, h, p
+        self.start = np.cumsum(length) - length
+
+    @classmethod
+    def of(cls, dense: np.ndarray) -> "_Sparse":
+        """The rows of ``dense`` and a last row, ``none``: no hit (a group that doesn't
+        fire); with each row's P(no hit) (``miss``) and sum (1 less a cut tail)."""
+        dense = np.vstack([dense, _point(dense.shape[1])])
+        rows, h = np.nonzero(dense)
+        out = cls(np.bincount(rows, minlength=len(dense)), h, dense[rows, h])
+        out.none, out.width = len(dense) - 1, dense.shape[1]
+        out.miss, out.total = dense[:, 0].copy(), dense.sum(axis=1)
+        out.trivial = (out.length == 1) & (dense[:, 0] == 1.0)
+        return out
+
+    def entries(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The entries of each of ``rows``: (k: which of ``rows``, h, p), ordered by k."""
+        k, pos = _gather(self.start, self.length, rows)
+        return k, np.take(self.h, pos), np.take(self.p, pos)
+
+    def product(self, rows: np.ndarray, other: "_Sparse", other_rows: np.ndarray,
+                width: int) -> "_Sparse":
+        """Row k: the joint table of independent hits, this table's row ``rows[k]`` and
+        ``other``'s row ``other_rows[k]``, coded ``h * width + h'``."""
+        k, h, p = self.entries(rows)
+        m, h2, p2 = other.entries(np.take(other_rows, k))
+        return _Sparse(np.bincount(np.take(k, m), minlength=len(rows)),
+                       np.take(h, m) * width + h2, np.take(p, m) * p2)
+
+    def expand(self, rows: np.ndarray, moves: np.ndarray, e: np.ndarray, cells: np.ndarray,
+               p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each (entry e, cell, p) once per hit count of its table row, moved by ``moves``."""
+        if np.take(self.trivial, rows).all():
+            return e, cells, p
+        k, h, q = self.entries(rows)
+        width = moves.shape[1]
+        return (np.take(e, k), np.take(moves, np.take(cells, k) * width + np.minimum(h, width - 1)),
+                np.take(p, k) * q)
+
+
+def _gather(start: np.ndarray, length: np.ndarray, rows: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """(k, pos): the places ``pos`` of the entries of each of ``rows`` (entries of row r at
+    ``start[r]:start[r] + length[r]``), ``k`` which of ``rows`` each is, ordered by k."""
+    lens = np.take(length, rows)
+    k = np.repeat(np.arange(len(rows)), lens)
+    pos = np.arange(len(k)) + np.repeat(np.take(start, rows) - (np.cumsum(lens) - lens), lens)
+    return k, pos
+
+
+class _Pool:
+    """Sparse rows (columns and probabilities, and a value per row), numbered in the order
+    they are added and kept: a run makes each position's round once (the 20 v 20 fleet fires
+    11,400 mid-round positions over its rounds, 5,200 of them different)."""
+
+    def __init__(self):
+        self.rows = 0
+        self.start = np.zeros(64, dtype=np.int64)
+        self.length = np.zeros(64, dtype=np.int64)
+        self.value = np.zeros(64)
+        self.used = 0
+        self.col = np.zeros(1024, dtype=np.int64)
+        self.p = np.zeros(1024)
+
+    def add(self, n: int, k: np.ndarray, col: np.ndarray, p: np.ndarray,
+            value: np.ndarray) -> np.ndarray:
+        """Add n rows: row k[e] (0..n-1, ordered) has entry (col[e], p[e]); row r's value
+        ``value[r]``. Their numbers."""
+        rows = np.arange(self.rows, self.rows + n)
+        self.start, self.length, self.value = (_grown(a, self.rows + n)
+                                               for a in (self.start, self.length, self.value))
+        self.col, self.p = (_grown(a, self.used + len(k)) for a in (self.col, self.p))
+        lens = np.bincount(k, minlength=n)
+        self.length[rows] = lens
+        self.start[rows] = self.used + np.cumsum(lens) - lens
+        self.value[rows] = value
+        self.col[self.used:self.used + len(k)] = col
+        self.p[self.used:self.used + len(k)] = p
+        self.rows += n
+        self.used += len(k)
+        return rows
+
+    def get(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The entries of ``rows``: (k: which of ``rows``, col, p), ordered by k."""
+        k, pos = _gather(self.start, self.length, rows)
+        return k, np.take(self.col, pos), np.take(self.p, pos)
+
+
+def _grown(a: np.ndarray, size: int) -> np.ndarray:
+    """``a``, or a copy of it twice as long (or ``size``) when shorter than ``size``."""
+    if size <= len(a):
+        return a
+    out = np.zeros(max(2 * len(a), size), dtype=a.dtype)
+    out[:len(a)] = a
+    return out
+
+
+class _Fleet:
+    """One side's reachable cells (numbered by rank), their compositions, flags, hit tables
+    per category, and where each category's hits move them (``moves[cat][cell, h]``)."""
+
+    def __init__(self, rules, k: int):
+        side = rules.side(k)
+        self.role, self.slots = side.role, side.slots
+        self._orders(side, rules.submerge[k])
+        box, comps = self._box()
+        delta, lS, lA, lO, sub = box.T
+        live = (comps > 0) & np.array([s.fights for s in self.slots])
+
+        def has(pred) -> np.ndarray:
+            return live[:, [i for i, s in enumerate(self.slots) if pred(s.unit)]].any(1)
+
+        anything = live.any(1)
+        alone = anything & ~has(lambda u: not u.has("transport"))
+        moves = self._moves(box)
+        every = np.arange(len(box))
+        subs_in = has(lambda u: u.has("submarine"))
+        submerged = (np.where(subs_in & (sub == 0), self._at(delta, lS, lA, lO, 1), every)
+                     if self.can_submerge else every)
+        alone_to = np.where(alone, self._at(delta, lS, lA, self.sizes[O], sub), every)
+        # the cells reachable from the start (the box's first), numbered by rank: every move
+        # raises the rank, so one sweep by rank finds them
+        rank = delta + lS + lA + lO + sub
+        reach = np.zeros(len(box), dtype=bool)
+        reach[0] = True
+        targets = np.column_stack([*moves.values(), submerged, alone_to])
+        for r in range(int(rank.max()) + 1):
+            reach[targets[reach & (rank == r)].ravel()] = True
+        cells = np.flatnonzero(reach)
+        cells = cells[np.argsort(rank[cells], kind="stable")]
+        renumber = np.full(len(box), -1, dtype=np.int64)
+        renumber[cells] = np.arange(len(cells))
+        self.C = len(cells)
+        self.rank = rank[cells]
+        self.cells = box[cells]
+        self.comps = list(map(tuple, comps[cells].tolist()))
+        self.index = {comp: i for i, comp in enumerate(self.comps)}
+        self.dest = has(lambda u: u.has("destroyer"))[cells]
+        self.subs = subs_in[cells]
+        self.fires = has(lambda u: u.value(side.role) > 0)[cells]
+        self.wiped = ~anything[cells]
+        self.alone, self.alone_to = alone[cells], renumber[alone_to[cells]]
+        self.submerged_to = renumber[submerged[cells]]
+        self.moves = {c: renumber[m[cells]] for c, m in moves.items()}
+        #: whether a hit of the category finds a unit in the cell (else every hit misses)
+        self.takes = {c: (m[:, 1] != np.arange(self.C)) if m.shape[1] > 1
+                      else np.zeros(self.C, dtype=bool) for c, m in self.moves.items()}
+        self._tables(rules, k)
+
+    def _orders(self, side, submerge: bool) -> None:
+        """The damage prefix (undamaged two-hit units, in the order of loss), and each
+        kind's order of loss once they are all damaged: ``lost[x][l]``, the slots of the
+        first l units of kind x."""
+        slots = self.slots
+        counts0 = np.array(side.counts0, dtype=np.int64)
+        width = len(slots)
+        damage = [i for i in side.two_hit for _ in range(counts0[i])]
+        self.D = len(damage)
+        shift = np.zeros((self.D + 1, width), dtype=np.int64)
+        for d, i in enumerate(damage):
+            shift[d + 1] = shift[d]
+            shift[d + 1, i] -= 1
+            shift[d + 1, side.damaged_of[i]] += 1
+        self._start, self._damage = counts0, shift
+        self._full = counts0 + shift[self.D]
+        seq = [i for i in side.order for _ in range(self._full[i])]
+        self._kind_of = np.array([_kind(slots[i].unit) for i in seq], dtype=np.int64)
+        self.n = len(seq)
+        self.sizes = [int((self._kind_of == x).sum()) for x in (S, A, O)]
+        self._lost, self._units = [], []
+        for x in (S, A, O):
+            units = [i for i, kx in zip(seq, self._kind_of) if kx == x]
+            self._units.append(units)
+            cum = np.zeros((len(units) + 1, width), dtype=np.int64)
+            cum[np.arange(1, len(units) + 1), units] = 1
+            self._lost.append(cum.cumsum(axis=0))
+        self._out = {i: next(j for j, t in enumerate(slots)
+                             if t.unit.id == s.unit.id and t.status == "out")
+                     for i, s in enumerate(slots)
+                     if s.unit.has("submarine") and s.fights and submerge}
+        self.can_submerge = bool(submerge and self.sizes[S])
+
+    def _box(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every cell (delta, lS, lA, lO, sub) and its composition; ``_index`` finds a
+        cell's place in the box. Damage comes first: no unit is lost before it is done."""
+        D, (nS, nA, nO) = self.D, self.sizes
+        subs = np.array((0, 1) if self.can_submerge else (0,))
+        prefix = np.array([(d, 0, 0, 0, sub) for d in range(D) for sub in subs],
+                          dtype=np.int64).reshape(-1, 5)
+        rest = np.stack(np.meshgrid(np.arange(nS + 1), np.arange(nA + 1), np.arange(nO + 1),
+                                    subs, indexing="ij"), axis=-1).reshape(-1, 4)
+        rest = rest[(rest[:, 3] == 0) | (rest[:, 0] < nS)]   # submerged: some subs left
+        box = np.concatenate([prefix, np.column_stack([np.full(len(rest), D), rest])])
+        self._index = np.full((D + 1, nS + 1, nA + 1, nO + 1, 2), -1, dtype=np.int64)
+        self._index[tuple(box.T)] = np.arange(len(box))
+        delta, lS, lA, lO, sub = box.T
+        comps = (self._start + self._damage[delta] - self._lost[S][lS] - self._lost[A][lA]
+                 - self._lost[O][lO])
+        for i, j in self._out.items():
+            moved = np.where(sub == 1, comps[:, i], 0)
+            comps[:, j] += moved
+            comps[:, i] -= moved
+        return box, comps
+
+    def _moves(self, box: np.ndarray) -> dict[str, np.ndarray]:
+        """Per category, ``[cell, h]``: the box cell after h hits of the category (every h up
+        to the side's units and damage; more take nothing more): each hit damages an
+        undamaged two-hit unit first, then takes the first unit the category may take, by
+        the order of loss — within each kind its first units left."""
+        kind_of, n, D = self._kind_of, self.n, self.D
+        delta, lS, lA, lO, sub = box.T
+        ls = np.column_stack([lS, lA, lO])
+        rank_in = np.zeros(n, dtype=np.int64)
+        for x in (S, A, O):
+            rank_in[kind_of == x] = np.arange(self.sizes[x])
+        left = (rank_in[None, :] >= ls[:, kind_of]) & ~((kind_of[None, :] == S)
+                                                        & (sub[:, None] == 1))  # submerged
+        _, _, nA, nO, _ = self._index.shape
+        stride = np.array([nA * nO * 2, nO * 2, 2])[kind_of]
+        h = np.arange(n + D + 1)[None, :]
+        free = np.minimum(h, D - delta[:, None])         # hits on undamaged two-hit units
+        base = self._flat(delta[:, None] + free, lS[:, None], lA[:, None], lO[:, None],
+                          sub[:, None])
+        out = {}
+        for cat, kinds in TAKES.items():
+            takes_kind = np.zeros(3, dtype=bool)
+            takes_kind[list(kinds)] = True
+            eligible = left & takes_kind[kind_of][None, :]
+            # the eligible units of each cell in the order of loss: took[c, t], what losing
+            # the first t of them adds to the cell's place in ``_index`` (a unit: its kind's
+            # stride)
+            place = np.cumsum(eligible, axis=1)
+            c, u = np.nonzero(eligible)
+            took = np.bincount(c * (n + 1) + place[c, u], stride[u],
+                               minlength=len(box) * (n + 1))
+            took = np.cumsum(took.reshape(len(box), n + 1), axis=1).astype(np.int64)
+            t = np.minimum(h - free, place[:, -1:] if n else 0)
+            out[cat] = np.take(self._index, base + np.take(took, np.arange(len(box))[:, None]
+                                                           * (n + 1) + t))
+        return out
+
+    def _at(self, delta, lS, lA, lO, sub) -> np.ndarray:
+        """The box cells (delta, lS, lA, lO, sub) (``_index``, looked up flat: faster)."""
+        return np.take(self._index, self._flat(delta, lS, lA, lO, sub))
+
+    def _flat(self, delta, lS, lA, lO, sub):
+        """(delta, lS, lA, lO, sub)'s place in ``_index`` (flat)."""
+        _, nS, nA, nO, _ = self._index.shape
+        return (((delta * nS + lS) * nA + lA) * nO + lO) * 2 + sub
+
+    def _tables(self, rules, k: int) -> None:
+        """Per cell: the surprise strike's, and the general combat's hit tables by category
+        (``sub``: the submarines; ``air_only``: aircraft without a friendly destroyer;
+        ``any``: the rest, with the aircraft when a destroyer is beside them). A kind's
+        units fire by the kind's losses only (``applicable``: support pairs units of one
+        kind), so the tables are built per kind, from the phases' own values (the surprise
+        strike: the units' own values, ``SurpriseStrike``)."""
+        slots, role = self.slots, self.role
+        kinds = [(_kind(s.unit) if s.fights else -1) for s in slots]
+        ids = {s.unit.id for s, n in zip(slots, self._start) if n}
+        support = k == 0 and any(ids & set(rule.units) and ids & set(rule.by)
+                                 for rule in rules.edition.support)
+
+        def tables(x: int, supported: bool) -> list[np.ndarray]:
+            if not (supported and support):
+                # each unit its own value: from the last unit of the kind back to its first,
+                # one unit's table convolved at a time
+                units = self._units[x]
+                out = [np.ones(1)] * (len(units) + 2)  # the last: nothing fires
+                for lost in range(len(units) - 1, -1, -1):
+                    value = slots[units[lost]].unit.value(role)
+                    hit = min(value, 6) / 6 if kinds[units[lost]] == x and value > 0 else 0.0
+                    out[lost] = (np.convolve(out[lost + 1], (1.0 - hit, hit)) if hit
+                                 else out[lost + 1])
+                return out
+            out = []
+            for lost in self._lost[x]:
+                counts = tuple((self._full - lost).tolist())
+                per_slot = rules.main_fire.values((counts, None, False), 0)
+                out.append(_table([g for i, gs in enumerate(per_slot) if kinds[i] == x
+                                   for g in gs]))
+            return out + [np.ones(1)]                  # the last: nothing fires
+
+        surprise, subs, air, other = (tables(S, False), tables(S, True), tables(A, True),
+                                      tables(O, True))
+        _, lS, lA, lO, sub = self.cells.T
+        fighting = np.where(sub == 0, lS, self.sizes[S] + 1)
+        self.surprise = _padded(surprise)[fighting]
+        self.strike = _Sparse.of(self.surprise)
+        self.sub = _Sparse.of(_padded(subs)[fighting])
+        self.air_only = _Sparse.of(_padded(air)[np.where(self.dest, self.sizes[A] + 1, lA)])
+        # the rest: the other ships, with the aircraft when a destroyer is beside them
+        keys, where = np.unique((lA * len(other) + lO)[self.dest], return_inverse=True)
+        rows = other + [np.convolve(other[o], air[a])
+                        for a, o in zip(*np.divmod(keys, len(other)))]
+        pick = lO.copy()
+        pick[self.dest] = len(other) + where.ravel()
+        self.any = _Sparse.of(_padded(rows)[pick])
+
+
+class _Volley:
+    """One side's general-combat fire at the other (``side``): per firing cell, with or
+    without its submarines (they fire here when they didn't strike first), the joint table of
+    its hits by category (submarines', aircraft's without a destroyer, the rest's) — one
+    independent table each — and, when it fits in ``MAX_VOLLEY_MOVES``, where each joint
+    outcome leaves each of ``side``'s cells (the three categories' moves in turn)."""
+
+    def __init__(self, side: _Fleet, enemy: _Fleet):
+        self.side, self.enemy = side, enemy
+        cells = np.repeat(np.arange(enemy.C), 2)
+        subs = np.where(np.arange(2 * enemy.C) % 2 == 1, cells, enemy.sub.none)
+        widths = (enemy.sub.width, enemy.air_only.width, enemy.any.width)
+        self.codes = widths[0] * widths[1] * widths[2]
+        joint = enemy.sub.product(subs, enemy.air_only, cells, widths[1])
+        self.joint = joint.product(np.arange(2 * enemy.C), enemy.any, cells, widths[2])
+        #: P of all the joint outcomes (1 less the cut tails), per row
+        self.kept = np.bincount(np.repeat(np.arange(2 * enemy.C), self.joint.length),
+                                self.joint.p, minlength=2 * enemy.C)
+        self.moves = None
+        if side.C * self.codes <= MAX_VOLLEY_MOVES:
+            moves = np.arange(side.C)[:, None]
+            for cat, width in zip((SUB, AIR_ONLY, ANY), widths):
+                moves = _moved(side, cat, moves, width)
+            self.moves = moves.reshape(side.C, self.codes)
+            # each cell's frame: the cells its hit outcomes reach, ordered (``rows``)
+            at = (np.arange(side.C)[:, None] * side.C + self.moves).ravel()
+            reached = np.zeros(side.C * side.C, dtype=bool)
+            reached[at] = True
+            place = np.cumsum(reached.reshape(side.C, side.C), axis=1) - 1
+            self.local = np.take(place, at)
+            c, cell = np.nonzero(reached.reshape(side.C, side.C))
+            self.frame = np.zeros((side.C, int(place[:, -1].max()) + 1), dtype=np.int64)
+            self.frame[c, place[c, cell]] = cell
+
+    def __call__(self, mine: np.ndarray, theirs: np.ndarray):
+        """(e, cell, p): entry e (cells ``mine`` under the fire of ``theirs``) ends the
+        general combat in cell with probability p (entries of one e summed)."""
+        side, enemy = self.side, self.enemy
+        rows = 2 * theirs + (np.take(enemy.subs, theirs) & np.take(side.dest, mine))
+        if self.moves is not None:
+            e, code, p = self.joint.entries(rows)
+            return e, np.take(self.moves, np.take(mine, e) * self.codes + code), p, \
+                np.take(self.kept, rows)
+        n = len(mine)
+        e, cells, p = np.arange(n), mine, np.ones(n)
+        subs = np.where(rows % 2 == 1, theirs, enemy.sub.none)
+        e, cells, p = enemy.sub.expand(subs, side.moves[SUB], e, cells, p)
+        e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
+        e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
+        return e, cells, p, np.take(self.kept, rows)
+
+    def rows(self, mine: np.ndarray, theirs: np.ndarray):
+        """(e, cell, p, kept) as the call, with the p of each (e, cell) summed: each once,
+        ordered by e (with the combined moves, in each cell's frame: fewer than all cells)."""
+        if self.moves is None:
+            e, cells, p, kept = self(mine, theirs)
+            width, at = self.side.C, cells
+        else:
+            rows = 2 * theirs + (np.take(self.enemy.subs, theirs) & np.take(self.side.dest, mine))
+            e, code, p = self.joint.entries(rows)
+            kept = np.take(self.kept, rows)
+            width = self.frame.shape[1]
+            at = np.take(self.local, np.take(mine, e) * self.codes + code)
+        dense = np.bincount(e * width + at, p, minlength=len(mine) * width)
+        summed = np.flatnonzero(dense != 0.0)                 # (a bool array: far faster)
+        e, at = np.divmod(summed, width)
+        cells = at if self.moves is None else np.take(self.frame, np.take(mine, e) * width + at)
+        return e, cells, dense[summed], kept
+
+
+class _Battle:
+    """Both sides' cells and the round, for many positions at once."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.att, self.dfn = _Fleet(rules, 0), _Fleet(rules, 1)
+        self.Ca, self.Cd = self.att.C, self.dfn.C
+
+    # -- per position (attacker cell x defender cell), ravelled like the grids: made once the
+    # -- work is known to be within the limits (``solve``)
+    @functools.cached_property
+    def on_att(self) -> _Volley:
+        """The defender's general-combat fire at the attacker."""
+        return _Volley(self.att, self.dfn)
+
+    @functools.cached_property
+    def on_dfn(self) -> _Volley:
+        return _Volley(self.dfn, self.att)
+
+    @functools.cached_property
+    def rank_of(self) -> np.ndarray:
+        """Per position, its key by rank (the attacker's, then the defender's), as small an
+        integer as it fits in (``_small``)."""
+        ranks = int(self.dfn.rank.max()) + 1
+        return _small(np.add.outer(self.att.rank * ranks, self.dfn.rank).ravel())
+
+    @functools.cached_property
+    def by_rank(self) -> np.ndarray:
+        """The positions by ``rank_of`` (a band's positions reach fewer cells)."""
+        return np.argsort(self.rank_of, kind="stable")
+
+    @functools.cached_property
+    def plain(self) -> np.ndarray:
+        """No submerging and no surprise strike (the round is the general combat alone)."""
+        att, dfn = self.att, self.dfn
+        return ~(np.outer(att.subs, ~dfn.dest) | np.outer(~att.dest, dfn.subs)).ravel()
+
+    @functools.cached_property
+    def stays(self) -> np.ndarray:
+        """P(the general combat leaves the position as it is)."""
+        return self.main_stays(np.arange(self.Ca)[:, None], np.arange(self.Cd)[None, :]).ravel()
+
+    @functools.cached_property
+    def status(self) -> np.ndarray:
+        """1: decided (a side has no unit left); 2: a side is left with transports alone
+        while the enemy can fire (it loses them: the position is folded on arrival); 0."""
+        att, dfn = self.att, self.dfn
+        return np.where(np.add.outer(att.wiped, dfn.wiped) > 0, 1,
+                        np.where(np.outer(att.alone, dfn.fires) | np.outer(att.fires, dfn.alone),
+                                 2, 0)).astype(np.int8).ravel()
+
+    def state(self, i: int, j: int) -> Any:
+        return (self.att.comps[i], self.dfn.comps[j], False)
+
+    def position(self, state: Any) -> int:
+        """The grid position (flat) of ``state``'s compositions (KeyError: not a cell)."""
+        return self.att.index[state[0]] * self.Cd + self.dfn.index[state[1]]
+
+    def strikes(self, flat: np.ndarray):
+        """Submerging and the surprise strike from positions ``flat`` (grid indices): the
+        mid-round entries ``(b, target, s)`` — position b[e] reaches mid-round position
+        target[e] with probability s[e] — and each position's P(its round leaves it where it
+        is)."""
+        n = len(flat)
+        plain = self.plain[flat]
+        if plain.all():
+            b, target, s, home = np.arange(n), flat, np.ones(n), np.ones(n)
+        else:
+            busy = np.flatnonzero(~plain)
+            calm = np.flatnonzero(plain)
+            i, j = np.divmod(flat[busy], self.Cd)
+            bb, i2, j2, ss = self.mid_round(i, j)
+            at_home = (i2 == i[bb]) & (j2 == j[bb])
+            b = np.concatenate([calm, busy[bb]])
+            target = np.concatenate([flat[calm], i2 * self.Cd + j2])
+            s = np.concatenate([np.ones(len(calm)), ss])
+            home = np.ones(n)
+            home[busy] = np.bincount(bb[at_home], ss[at_home], minlength=len(busy))
+        return b, target, s, home * self.stays[flat]
+
+    def mid_round(self, i: np.ndarray, j: np.ndarray):
+        """Submerging and the surprise strike from positions (i, j): the mid-round positions
+        ``(b, i2, j2, s)`` (b: which position, s: its probability)."""
+        att, dfn = self.att, self.dfn
+        # both sides decide on the position at the round's start
+        i1 = np.where(att.can_submerge & att.subs[i] & ~dfn.dest[j], att.submerged_to[i], i)
+        j1 = np.where(dfn.can_submerge & dfn.subs[j] & ~att.dest[i], dfn.submerged_to[j], j)
+        by_att = att.subs[i1] & ~dfn.dest[j1]               # the attacker's subs strike first
+        by_dfn = dfn.subs[j1] & ~att.dest[i1]
+        b = np.arange(len(i))
+        if not (by_att.any() or by_dfn.any()):
+            return b, i1, j1, np.ones(len(i))
+        # the strikes' joint outcomes (ha: the attacker's subs' hits, hd: the defender's),
+        # a side that doesn't strike scoring none
+        k, ha, pa = att.strike.entries(np.where(by_att, i1, att.strike.none))
+        m, hd, pd = dfn.strike.entries(np.where(by_dfn, j1, dfn.strike.none)[k])
+        bb = np.take(k, m)
+        return (bb, _moved_by(att, SUB, np.take(i1, bb), hd),
+                _moved_by(dfn, SUB, np.take(j1, bb), np.take(ha, m)), np.take(pa, m) * pd)
+
+    def main(self, i: np.ndarray, j: np.ndarray):
+        """The general combat from mid-round positions (i, j): the attacker's and the
+        defender's ``_Volley.rows`` (entry e: position e ends it in its cell with its p),
+        independent of each other (before a side left with transports alone loses them)."""
+        return self.on_att.rows(i, j), self.on_dfn.rows(j, i)
+
+    def main_stays(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """P(the general combat leaves mid-round positions (i, j) as they are; i and j
+        broadcast): per side and category, P(no hit) when a hit would find a unit, else 1
+        (less a cut tail)."""
+        out = np.ones(np.broadcast_shapes(np.shape(i), np.shape(j)))
+        for side, enemy, mine, theirs in ((self.att, self.dfn, i, j), (self.dfn, self.att, j, i)):
+            subs = np.where(enemy.subs[theirs] & side.dest[mine], theirs, enemy.sub.none)
+            for cat, table, rows in ((SUB, enemy.sub, subs), (AIR_ONLY, enemy.air_only, theirs),
+                                     (ANY, enemy.any, theirs)):
+                out *= np.where(side.takes[cat][mine], table.miss[rows], table.total[rows])
+        return out
+
+    def end_of_round(self, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The positions after a side left with transports alone loses them (while the enemy
+        can fire; both judged on the round's end position)."""
+        att, dfn = self.att, self.dfn
+        return (np.where(att.alone[i] & dfn.fires[j], att.alone_to[i], i),
+                np.where(dfn.alone[j] & att.fires[i], dfn.alone_to[j], j))
+
+
+def _banded(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``n`` positions' rows of entries (e: which position, cells, p; one (e, cell) at most
+    once) by bands of ``BAND`` positions (position e in band e // BAND): (cols, P, widths),
+    P[b, e % BAND, k] = the p of position e in cell ``cols[b, k]``, each band's widths[b]
+    cells (of the C) ordered, padded with cell 0 (P zero there)."""
+    bands = -(-n // BAND)
+    where = e // BAND * C + cells                        # (band, cell), flat
+    seen = np.zeros(bands * C, dtype=bool)
+    seen[where] = True
+    seen = seen.reshape(bands, C)
+    local = np.cumsum(seen, axis=1)
+    widths = local[:, -1]
+    width = int(widths.max())
+    cols = np.zeros((bands, width), dtype=np.int64)
+    b, c = np.nonzero(seen)
+    cols[b, local[b, c] - 1] = c
+    dense = np.bincount(e * width + np.take(local, where) - 1, p,
+                        minlength=bands * BAND * width)
+    return cols, dense.reshape(bands, BAND, width), widths
+
+
+def _small(keys: np.ndarray) -> np.ndarray:
+    """``keys`` (non-negative) as 16-bit integers when they fit: numpy's stable sort of them
+    is a radix sort (15,000 keys: ~14x faster)."""
+    return keys.astype(np.uint16) if int(keys.max(initial=0)) < 1 << 16 else keys
+
+
+def _point(width: int) -> np.ndarray:
+    out = np.zeros(width)
+    out[0] = 1.0
+    return out
+
+
+def _moved(side: _Fleet, cat: str, cells: np.ndarray, hits: int) -> np.ndarray:
+    """``cells[..., h]``: where h hits of ``cat`` (h < ``hits``) move each of ``cells``."""
+    moves = side.moves[cat]
+    h = np.minimum(np.arange(hits), moves.shape[1] - 1)
+    return np.take(moves, cells[..., None] * moves.shape[1] + h)      # (flat: faster)
+
+
+def _moved_by(side: _Fleet, cat: str, cells: np.ndarray, hits: np.ndarray) -> np.ndarray:
+    """Where ``hits[e]`` hits of ``cat`` move ``cells[e]``."""
+    moves = side.moves[cat]
+    return np.take(moves, cells * moves.shape[1] + np.minimum(hits, moves.shape[1] - 1))
+
+
+def work_estimate(battle: _Battle) -> float:
+    """The hit outcomes the solve pushes (``limits.MAX_SEA_GRID_WORK``), from the sizes: the
+    positions it meets (measured 27-42 sqrt(positions) on fleets of 10-120 units, more in
+    long battles of weak units, whose count stops them) times each one's outcomes (its
+    surprise strikes' and both sides' general combat's, on average over the cells), about
+    twice (round by round a position is met in several rounds); and at least 24 a position of
+    the grid (its memory: ~55 bytes: three grids of mass, its order by rank, where its rows
+    are in the pools)."""
+    att, dfn = battle.att, battle.dfn
+    positions = float(battle.Ca) * battle.Cd
+
+    def outcomes(side: _Fleet) -> float:
+        joint = side.sub.length[:-1] * side.air_only.length[:-1] * side.any.length[:-1]
+        return float(joint.mean()) + float(np.count_nonzero(side.surprise, axis=1).mean())
+
+    met = min(positions, 40.0 * math.sqrt(positions))
+    return max(24.0 * positions, 2.0 * met * (outcomes(att) + outcomes(dfn)))
+
+
+def box_estimate(rules) -> float:
+    """``work_estimate``'s memory part before a cell is made: 24 a position of both sides'
+    boxes of cells, a tenth of them reachable (the reachable cells are 20-40 % of a box)."""
+    return 24.0 * _box_size(rules.att, rules.submerge[0]) * \
+        _box_size(rules.dfn, rules.submerge[1]) / 10.0
+
+
+def _box_size(side, submerge: bool) -> int:
+    damage = sum(n for s, n in zip(side.slots, side.counts0) if s.undamaged_two_hit)
+    sizes = [0, 0, 0]
+    for s, n in zip(side.slots, side.counts0):
+        if s.fights:
+            sizes[_kind(s.unit)] += n
+    subs = 2 if submerge and sizes[S] else 1
+    return subs * (damage + (sizes[S] + 1) * (sizes[A] + 1) * (sizes[O] + 1))
+
+
+def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
+          curve: bool = True, cancel: Callable[[], bool] | None = None, start: Any = None,
+          mid_round: bool = False, withdraws: Callable[[Any], bool] | None = None,
+          below: float = 0.0) -> BattleOutcome:
+    """Exact outcome of ``rules`` (``applicable``) from its initial state; refused at once
+    (EngineError) when its estimate is beyond ``limits.MAX_SEA_GRID_WORK``, and stopped
+    there should the estimate have been low (the outcomes pushed are counted).
+
+    From another position the battle reaches (the table): ``start``, at its round's start,
+    or, ``mid_round``, after its submerging and surprise strike (before the general combat;
+    that round counts as fought). KeyError when ``start`` is not one of the battle's
+    positions.
+
+    ``withdraws(state)``: a retreat rule that looks at the attacker's units only ("withdraw
+    with N units or fewer"), asked before every round (round 1 included; not after the last
+    of ``max_rounds``): the positions where it holds are ``retreated``, as the generic
+    solver's ``retreat`` leaves them. ``below`` > 0 (to the end from the initial state only):
+    the attacker also withdraws where its chance to win by fighting on, under these rules,
+    is below it — a first pass meets the positions (and makes their rounds), ``fight_on``
+    values them backwards, the second pass withdraws from those below."""
+    state = rules.initial_state() if start is None else start
+    if rules.verdict(state) is not None:        # a side with no units: no round is fought
+        return over_at_the_start(state, "decided")
+    if withdraws is not None and withdraws(state):
+        return over_at_the_start(state)
+    limits.check_exact(box_estimate(rules), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
+    battle = _Battle(rules)
+    limits.check_exact(work_estimate(battle), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
+    at = 0 if start is None else battle.position(start)
+    leaves = None
+    if withdraws is not None:
+        d0 = battle.dfn.comps[0]
+        few = np.array([bool(withdraws((comp, d0, False))) for comp in battle.att.comps])
+        leaves = np.repeat(few, battle.Cd)
+    first = None
+    if below > 0.0:
+        if start is not None or max_rounds > 0:
+            raise ValueError("retreat_below on the sea grid is solved to the end only")
+        first = _Run(battle, BattleOutcome(), prune_below, cancel)
+        with one_blas_thread():
+            first.to_the_end()                          # meets the positions, makes rows
+        on, at_start = first.fight_on(leaves, below)
+        leaves = (on < below) if leaves is None else leaves | (on < below)
+        if first.started and at_start < below:          # below at the start: no round
+            return over_at_the_start(state)
+
+    def run(out: BattleOutcome) -> _Run:
+        made = _Run(battle, out, prune_below, cancel, (at, state, mid_round), leaves)
+        if first is not None:
+            made.share_rows(first)
+        return made
+
+    return push_rows(run, max_rounds, curve)
+
+
+class _Run(RowRun):
+    """Pushes the battle's mass into one ``BattleOutcome`` (decided states summed).
+
+    Two grids of positions: ``grid``, the mass at a round's start (as the round before left
+    it: a side left with transports alone is folded in when it is read), and ``mid``, the
+    mass after submerging and the surprise strike. A round is two pushes: ``_strike`` (start
+    to mid) and ``_fire`` (mid to start, the general combat), so the general combat is
+    pushed once per mid-round position whatever the positions its mass came from. A
+    position's strikes and general combat are made once (``_strikes``, ``_general``) and
+    kept in pools (``strike_row`` / ``fire_row``: a grid position's row there, -1 before)."""
+
+    def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel,
+                 start: tuple[int, Any, bool] = (0, None, False),
+                 leaves: np.ndarray | None = None):
+        super().__init__(cancel, (battle.Ca * battle.Cd,))
+        self.battle, self.out, self.prune_below = battle, out, prune_below
+        #: (position, state, mid_round): where round 1 starts (``solve``'s ``start``)
+        self.start = start
+        #: per position: the attacker withdraws from it before a round (``withdraws``)
+        self.leaves = leaves
+        self.ends = np.zeros(battle.Ca * battle.Cd)       # decided mass, recorded at the end
+        self.settled = 0.0              # decided and stalemate mass recorded (round by round)
+        self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
+        self.grid = np.zeros((battle.Ca, battle.Cd))
+        self.mid = np.zeros((battle.Ca, battle.Cd))
+        # each position's round, made once (``_Pool``; -1: not yet): its strikes (mid-round
+        # positions; the value: P(its round leaves it where it is)); its general combat
+        # (both sides' next cells; the value: P of all the outcomes kept)
+        self.strike_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.fire_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.strike_rows, self.att_rows, self.dfn_rows = _Pool(), _Pool(), _Pool()
+
+    def share_rows(self, other: "_Run") -> None:
+        """Use ``other``'s rows (the same battle's): each position's round made once."""
+        self.strike_row, self.fire_row = other.strike_row, other.fire_row
+        self.strike_rows, self.att_rows, self.dfn_rows = (other.strike_rows, other.att_rows,
+                                                          other.dfn_rows)
+
+    def fight_on(self, leaves: np.ndarray | None, below: float) -> tuple[np.ndarray, float]:
+        """Per position, the attacker's chance to win by fighting the next round from it and
+        following the rule after it — withdrawing where that chance is below ``below``, and
+        at ``leaves`` —: the generic ``position_values`` on the positions this run met (their
+        rows made: ``to_the_end``), valued backwards level by level (a round moves a position
+        to higher levels or leaves it where it is; that self-loop removed, as the generic
+        solver removes it). A position never met is worth 0, as the generic solver reads a
+        pruned one; a stalemate 0; an end 1 when the attacker won (a fold: where it folds).
+        And the chance of fighting round 1 from the start (its own state, no self-loop:
+        every position its round reaches at the value it has there)."""
+        battle = self.battle
+        att, dfn, Cd = battle.att, battle.dfn, battle.Cd
+        won = np.outer(~att.wiped, dfn.wiped).ravel()
+        value = won.astype(float)                       # ends final; the others valued below
+        status = battle.status
+        folds = np.flatnonzero(status == 2)
+        if len(folds):
+            ti, tj = battle.end_of_round(*np.divmod(folds, Cd))
+            value[folds] = won[ti * Cd + tj]
+        on = np.zeros(len(value))
+        mid_rest = np.zeros(len(value))                 # general combat, its self-loop out
+        mid_home = np.zeros(len(value))                 # ... and P(it leaves it as it is)
+        mid_value = np.zeros(len(value))
+        met_start = (self.strike_row >= 0) & (status == 0)
+        met_mid = self.fire_row >= 0
+        levels = np.add.outer(att.rank, dfn.rank).ravel()
+        order = np.argsort(_small(levels), kind="stable")
+        bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
+        for level in range(len(bounds) - 2, -1, -1):
+            self._poll()
+            at = order[bounds[level]:bounds[level + 1]]
+            mids = at[met_mid[at]]
+            if len(mids):
+                k, target, p = self._general_pairs(mids)
+                home = target == mids[k]
+                mid_rest[mids] = np.bincount(k[~home], p[~home] * value[target[~home]],
+                                             minlength=len(mids))
+                mid_home[mids] = np.bincount(k[home], p[home], minlength=len(mids))
+            starts = at[met_start[at]]
+            if len(starts):
+                rows = self.strike_row[starts]
+                b, target, strike = self.strike_rows.get(rows)
+                stay = self.strike_rows.value[rows]
+                home = target == starts[b]
+                ahead = np.bincount(b[~home], strike[~home] * mid_value[target[~home]],
+                                    minlength=len(starts))
+                stays_home = np.bincount(b[home], strike[home], minlength=len(starts))
+                with np.errstate(divide="ignore", invalid="ignore"):    # stalemates: below
+                    chance = (ahead + stays_home * mid_rest[starts]) / (1.0 - stay)
+                chance[stay >= STALEMATE] = 0.0
+                on[starts] = chance
+                withdraw = chance < below
+                if leaves is not None:
+                    withdraw |= leaves[starts]
+                value[starts] = np.where(withdraw, 0.0, chance)
+            if len(mids):
+                mid_value[mids] = mid_rest[mids] + mid_home[mids] * value[mids]
+        first = self.strike_row[self.start[0]]
+        if first < 0:
+            return on, 0.0
+        _, target, strike = self.strike_rows.get(np.array([first]))
+        return on, float((strike * mid_value[target]).sum())
+
+    def _general_pairs(self, mids: np.ndarray):
+        """The general combat's joint outcomes from mid-round positions ``mids`` (their rows
+        made): (k: which of ``mids``, target position, p), every pair of the attacker's and
+        the defender's next cells."""
+        rows = self.fire_row[mids]
+        ka, ca, pa = self.att_rows.get(rows)
+        kd, cd, pd = self.dfn_rows.get(rows)
+        per_d = np.bincount(kd, minlength=len(mids))
+        first_d = np.cumsum(per_d) - per_d
+        times = per_d[ka]                               # each attacker entry, per defender's
+        a = np.repeat(np.arange(len(ka)), times)
+        within = np.arange(len(a)) - np.repeat(np.cumsum(times) - times, times)
+        d = first_d[ka[a]] + within
+        return ka[a], ca[a] * self.battle.Cd + cd[d], pa[a] * pd[d]
+
+    def _count(self, outcomes: int) -> None:
+        """Count the outcomes pushed; stop where the estimate would have refused."""
+        self.work += outcomes
+        if self.work > limits.MAX_SEA_GRID_WORK:
+            raise limits.exact_refusal(self.work, limits.MAX_SEA_GRID_WORK, WORK_UNIT)
+
+    def _record(self, bucket: dict, flat: np.ndarray, m: np.ndarray) -> None:
+        self.settled += float(m.sum())
+        self._add(bucket, flat, m)
+
+    def _add(self, bucket: dict, flat: np.ndarray, m: np.ndarray) -> None:
+        """Mass ``m`` at positions ``flat`` into ``bucket``, by state."""
+        i, j = np.divmod(flat, self.battle.Cd)
+        for a, d, p in zip(i.tolist(), j.tolist(), m.tolist()):
+            key = self.battle.state(a, d)
+            bucket[key] = bucket.get(key, 0.0) + p
+
+    def _end(self, flat: np.ndarray, m: np.ndarray, unique: bool = True) -> None:
+        """Decided mass ``m`` at positions ``flat``, summed in ``ends`` (recorded once at the
+        end, ``_record_ends``: a battle decides at the same positions round after round)."""
+        self.settled += float(m.sum())
+        if unique:
+            self.ends[flat] += m
+        else:
+            np.add.at(self.ends, flat, m)
+
+    def _record_ends(self) -> None:
+        """Record the decided mass ``_end`` summed (once)."""
+        flat = np.flatnonzero(self.ends != 0.0)
+        self._add(self.out.decided, flat, self.ends[flat])
+        self.ends[flat] = 0.0
+
+    def _prune(self, m: float) -> None:
+        self.out.pruned += m
+
+    # -- the two halves of a round ----------------------------------------------------------
+    def _strike(self, entries, visits: np.ndarray) -> None:
+        """Push ``visits`` (per start position) to the mid-round grid."""
+        b, target, s, _ = entries
+        self._count(len(b))
+        pushed = visits[b] * s
+        mid = self.mid.ravel()
+        mid += np.bincount(target, pushed, minlength=len(mid))
+        lost = visits - np.bincount(b, pushed, minlength=len(visits))
+        self._prune(float(lost[lost > 1e-15 * visits].sum()))
+
+    def _strikes(self, flat: np.ndarray):
+        """``_Battle.strikes`` of positions ``flat``, each made once (``strike_rows``)."""
+        new = flat[self.strike_row[flat] < 0]
+        if len(new):
+            b, target, s, stay = self.battle.strikes(new)
+            order = np.argsort(b, kind="stable")
+            self.strike_row[new] = self.strike_rows.add(len(new), b[order], target[order],
+                                                        s[order], stay)
+        rows = self.strike_row[flat]
+        b, target, s = self.strike_rows.get(rows)
+        return b, target, s, self.strike_rows.value[rows]
+
+    def _fire(self, flat: np.ndarray, mass: np.ndarray, ordered: bool = False) -> None:
+        """Push ``mass`` at mid-round positions ``flat`` through the general combat into the
+        start grid: sorted by rank, in bands of ``BAND`` positions (the cells a band reaches
+        are fewer than the grid's), ``PA^T diag(mass) PD`` over each band's cells, a chunk's
+        bands in ``GROUPS`` batched products (consecutive bands, of like widths: less
+        padding);
+        each position's rows made once (``_general``). ``ordered``: ``flat`` is in
+        ``_Battle.by_rank``'s order already."""
+        battle = self.battle
+        if not ordered:
+            order = np.argsort(np.take(battle.rank_of, flat), kind="stable")
+            flat, mass = flat[order], mass[order]
+        per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
+        new = flat[self.fire_row[flat] < 0]
+        for lo in range(0, len(new), per):
+            self._general(new[lo:lo + per])
+        grid = self.grid.ravel()
+        for lo in range(0, len(flat), per):
+            w, rows = mass[lo:lo + per], self.fire_row[flat[lo:lo + per]]
+            ka, ca, pa = self.att_rows.get(rows)
+            kd, cd, pd = self.dfn_rows.get(rows)
+            self._count(len(ka) + len(kd))
+            cols_a, wa, na = _banded(ka, ca, pa * w[ka], len(rows), battle.Ca)
+            cols_d, pd, nd = _banded(kd, cd, pd, len(rows), battle.Cd)
+            # in groups of bands (each padded to its own widest band; by rank, so of like
+            # widths)
+            edges = np.linspace(0, len(na), min(GROUPS, len(na)) + 1).astype(int).tolist()
+            targets, products = [], []
+            for b0, b1 in zip(edges[:-1], edges[1:]):
+                a, d = int(na[b0:b1].max()), int(nd[b0:b1].max())
+                products.append(np.matmul(wa[b0:b1, :, :a].transpose(0, 2, 1),
+                                          pd[b0:b1, :, :d]).ravel())
+                targets.append((cols_a[b0:b1, :a, None] * battle.Cd
+                                + cols_d[b0:b1, None, :d]).ravel())
+            grid += np.bincount(np.concatenate(targets), np.concatenate(products),
+                                minlength=len(grid))
+            lost = w * (1.0 - self.att_rows.value[rows])
+            self._prune(float(lost[lost > 1e-15 * w].sum()))
+
+    def _general(self, flat: np.ndarray) -> None:
+        """Both sides' next cells in the general combat from mid-round positions ``flat``
+        (``_Battle.main``), kept in ``att_rows`` and ``dfn_rows`` (the value of an
+        ``att_rows`` row: P of all the outcomes kept, 1 less both sides' cut tails)."""
+        battle = self.battle
+        i, j = np.divmod(flat, battle.Cd)
+        (ka, ca, pa, kept_a), (kd, cd, pd, kept_d) = battle.main(i, j)
+        self._count(len(ka) + len(kd))
+        self.fire_row[flat] = self.att_rows.add(len(flat), ka, ca, pa, kept_a * kept_d)
+        self.dfn_rows.add(len(flat), kd, cd, pd, kept_d)
+
+    def _settle(self, flat: np.ndarray, withdraw: bool = True) -> np.ndarray:
+        """Take the decided, withdrawn (``leaves``, when ``withdraw``) and too light
+        positions among ``flat`` (grid indices with mass, at a round's start) out of the
+        grid (recorded, pruned); return the others. A side left with transports alone loses
+        them first (the battle is then decided)."""
+        battle = self.battle
+        grid = self.grid.ravel()
+        status = battle.status[flat]
+        if status.any():
+            fold = flat[status == 2]
+            if len(fold):
+                i, j = np.divmod(fold, battle.Cd)
+                ti, tj = battle.end_of_round(i, j)
+                self._end(ti * battle.Cd + tj, grid[fold], unique=False)
+                grid[fold] = 0.0
+            decided = flat[status == 1]
+            self._end(decided, grid[decided])
+            grid[decided] = 0.0
+            flat = flat[status == 0]
+        if withdraw and self.leaves is not None:
+            leaving = np.take(self.leaves, flat)
+            gone = flat[leaving]
+            if len(gone):
+                self._record(self.out.retreated, gone, grid[gone])
+                grid[gone] = 0.0
+                flat = flat[~leaving]
+        m = grid[flat]
+        light = m < self.prune_below
+        if light.any():
+            self._prune(float(m[light].sum()))
+            grid[flat[light]] = 0.0
+            flat = flat[~light]
+        return flat
+
+    def _first_round(self) -> bool:
+        """Round 1's strike from the start (the initial state: its own state, every outcome
+        of its round moves away from it, as from ``LaterRules``' first-round state; a
+        position at a round's start: its mass goes where its strike takes it, a self-loop
+        included), or, mid-round, its mass put where the general combat takes it from.
+        False when the battle is over before it starts."""
+        battle = self.battle
+        at, state, mid_round = self.start
+        i, j = divmod(at, battle.Cd)
+        if battle.att.wiped[i] or battle.dfn.wiped[j]:
+            self.settled = 1.0
+            self.out.decided[battle.rules.initial_state() if state is None else state] = 1.0
+            return False
+        if mid_round:
+            self.started = 1
+            self.out.expected_rounds += 1.0
+            self.mid.ravel()[at] = 1.0
+            return True
+        entries = self._strikes(np.array([at], dtype=np.int64))
+        if state is not None and entries[3][0] >= STALEMATE:    # nothing can happen here
+            self.settled = 1.0
+            self.out.stalemates[state] = 1.0
+            return False
+        self.started = 1
+        self.out.expected_rounds += 1.0
+        self._strike(entries, np.ones(1))
+        return True
+
+    # -- to the end -------------------------------------------------------------------------
+    def to_the_end(self) -> None:
+        """Level by level (attacker rank + defender rank). A level's start and mid-round
+        masses from the levels below are final once those are pushed; a position's
+        incoming mass is its start mass plus its mid-round mass times P(the general combat
+        leaves it there); it leaves as its visits, mass / (1 - stay)."""
+        if self._first_round():
+            self._levels()
+        self._record_ends()
+
+    def _levels(self) -> None:
+        """``to_the_end`` from the start grid as it is (round 1's mid-round mass pushed, or
+        the positions alive at a round's start: ``rounds`` hands them over)."""
+        battle = self.battle
+        grid, mid = self.grid.ravel(), self.mid.ravel()
+        levels = np.add.outer(battle.att.rank, battle.dfn.rank).ravel()
+        order = np.argsort(_small(levels), kind="stable")
+        bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
+        for level in range(len(bounds) - 1):
+            at = order[bounds[level]:bounds[level + 1]]
+            here = at[(grid[at] != 0.0) | (mid[at] != 0.0)]
+            if not len(here):
+                continue
+            self._poll()
+            grid[here] += mid[here] * battle.stays[here]
+            flat = self._settle(here[grid[here] != 0.0])
+            if len(flat):
+                m = grid[flat].copy()
+                entries = self._strikes(flat)
+                stay = entries[3]
+                stale = stay >= STALEMATE
+                self._record(self.out.stalemates, flat[stale], m[stale])
+                visits = np.where(stale, 0.0, m) / np.where(stale, 1.0, 1.0 - stay)
+                self.seen[flat] = True
+                self.out.expected_rounds += float(visits.sum())
+                self._strike(entries, visits)
+            fire = here[mid[here] != 0.0]
+            self._fire(fire, mid[fire].copy())
+            grid[here] = 0.0                # what came back is counted in the visits
+            mid[here] = 0.0
+
+    # -- round by round ---------------------------------------------------------------------
+    def rounds(self, max_rounds: int, finish: bool = False) -> None:
+        """Up to ``max_rounds`` rounds, P(decided within N rounds) for each N into the
+        outcome. What is still on after the last round is ``undecided`` or, ``finish``,
+        pushed to the end level by level (``_levels``; the curve then cut as drawn) — and
+        then as soon as the curve is drawn (all but ``CURVE_DONE`` decided): in long battles
+        of weak units the rounds left would cost more than the levels."""
+        curve: list[float] = []
+        if self._first_round():
+            self._fire_all()
+        while len(curve) < max_rounds:
+            self._poll()
+            grid = self.grid.ravel()
+            # no withdrawal after the last round: what is still on then is ``undecided``
+            flat = self._settle(np.flatnonzero(grid != 0.0),
+                                withdraw=finish or len(curve) + 1 < max_rounds)
+            m = grid[flat].copy()
+            self.grid[:] = 0.0
+            entries = self._strikes(flat)
+            stale = entries[3] >= STALEMATE
+            self._record(self.out.stalemates, flat[stale], m[stale])
+            self.seen[flat] = True
+            live = np.where(stale, 0.0, m)
+            live_mass = float(live.sum())
+            curve.append(self.settled)
+            if not live_mass:
+                break
+            if len(curve) == max_rounds or (finish and live_mass < CURVE_DONE):
+                keep = ~stale
+                if finish:
+                    self.grid.ravel()[flat[keep]] = m[keep]
+                    self._levels()
+                else:
+                    self._record_undecided(flat[keep], m[keep])
+                break
+            self.out.expected_rounds += live_mass
+            self._strike(entries, live)
+            self._fire_all()
+        self._record_ends()
+        if finish:
+            self.out.decided_by_round = as_drawn(curve)
+            return
+        while len(curve) < max_rounds:
+            curve.append(curve[-1] if curve else 1.0)
+        self.out.decided_by_round = curve
+
+    def rounds_to_the_end(self, cap: int) -> None:
+        """To the end round by round, the "decided by round N" curve in the same pass; what
+        is still on after ``cap`` rounds is pushed level by level."""
+        self.rounds(cap, finish=True)
+
+    def _fire_all(self) -> None:
+        """The general combat from every mid-round position with mass."""
+        mid = self.mid.ravel()
+        flat = self.battle.by_rank[np.take(mid, self.battle.by_rank) != 0.0]
+        self._fire(flat, mid[flat], ordered=True)
+        self.mid[:] = 0.0
+
+    def _record_undecided(self, flat: np.ndarray, m: np.ndarray) -> None:
+        i, j = np.divmod(flat, self.battle.Cd)
+        for a, d, p in zip(i.tolist(), j.tolist(), m.tolist()):
+            key = self.battle.state(a, d)
+            self.out.undecided[key] = self.out.undecided.get(key, 0.0) + p

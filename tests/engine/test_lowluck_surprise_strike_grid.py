@@ -1,0 +1,497 @@
+"""The later editions' sea-battle solver (lowluck/surprise_strike_grid.py): its cells against the
+casualty policy, its rounds against ``LaterRules.round_dist``, its answers state by state
+against the generic solver on random 1942 / 1940 sea battles with submarines."""
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+from combatassist import limits
+from combatassist.errors import EngineError
+from combatassist.rulesets import lowluck
+from combatassist.rulesets.lowluck import chains
+from combatassist.rulesets.lowluck import surprise_strike_grid as later_seagrid
+from combatassist.rulesets.lowluck.later_phases import AIR_ONLY, ANY, SUB
+from combatassist.solver import Cancelled, solve
+from tests.engine.test_lowluck_editions import payload
+from tests.engine.test_lowluck_plain_rounds_grid import (_same_states, assert_answers_as_the_generic_solver,
+                                           assert_same_outcome)
+
+SHIPS = {"1942se": ["submarine", "destroyer", "cruiser", "carrier", "battleship", "transport",
+                    "fighter", "bomber"],
+         "1940se": ["submarine", "destroyer", "cruiser", "carrier", "battleship", "transport",
+                    "fighter", "tactical_bomber", "bomber"]}
+TWO_HIT = {"1942se": ["battleship"], "1940se": ["battleship", "carrier"]}
+
+
+def _battle(rng: random.Random, most: int, rounds=(0, 0, 0, 1, 2, 4), subs=True):
+    """A random later-edition sea battle with submarines on at least one side (``subs``;
+    else none): destroyers or not, aircraft, damaged two-hit units, transports, submerging,
+    orders of loss."""
+    edition = rng.choice(sorted(SHIPS))
+    ids = [u for u in SHIPS[edition] if subs or u != "submarine"]
+    doc = {"options": {"battle": "sea", "dice": "standard",
+                       "max_rounds": rng.choice(rounds)}}
+    subs_on = rng.choice(["attacker", "defender", "both"]) if subs else None
+    for role in ("attacker", "defender"):
+        units = {u: rng.randint(0, most) if rng.random() < 0.5 else 0 for u in ids}
+        if role == "defender":
+            units.pop("bomber", None)            # a defending bomber at sea is not generated
+        if subs_on in (role, "both"):
+            units["submarine"] = max(1, units["submarine"])
+        if not any(units.values()):
+            units[rng.choice(["destroyer", "fighter", "cruiser"])] = 1
+        units = {u: n for u, n in units.items() if n}
+        side = {"units": units}
+        damaged = {u: rng.randint(0, units[u]) for u in TWO_HIT[edition] if units.get(u)}
+        if any(damaged.values()) and rng.random() < 0.6:
+            side["damaged"] = {u: n for u, n in damaged.items() if n}
+        if units.get("submarine") and rng.random() < 0.4:
+            side["submerge"] = True
+        if rng.random() < 0.4:
+            side["order_of_loss"] = rng.sample(sorted(units), len(units))
+        doc[role] = side
+    return payload(edition, doc)
+
+
+def _battles(count: int, seed: int, most: int, **kw):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = _battle(rng, most, **kw)
+        rules = lowluck.make_rules(s)
+        if later_seagrid.applicable(rules) and rules.verdict(rules.initial_state()) is None:
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("s", _battles(12, seed=1, most=3))
+def test_cells_are_the_casualty_policy(s):
+    """Each cell is one composition, and every category's hits move it where the casualty
+    policy (``SideSlots.take``) moves its composition; submerging and transports left alone
+    as the rules do them."""
+    rules = lowluck.make_rules(s)
+    battle = later_seagrid._Battle(rules)
+    for k, fleet in ((0, battle.att), (1, battle.dfn)):
+        side = rules.side(k)
+        assert len(set(fleet.comps)) == fleet.C
+        assert fleet.comps[0] == side.counts0
+        assert list(fleet.rank) == sorted(fleet.rank)
+        for c, comp in enumerate(fleet.comps):
+            for cat in (SUB, AIR_ONLY, ANY):
+                for h in range(fleet.moves[cat].shape[1] + 1):
+                    moved = later_seagrid._moved(fleet, cat, np.array([c]), h + 1)[0, h]
+                    assert fleet.comps[moved] == side.take(comp, ((cat, h),))[0], (cat, h)
+                    if moved != c:
+                        assert fleet.rank[moved] > fleet.rank[c]
+            assert fleet.wiped[c] == (side.fighting(comp) == 0)
+            assert fleet.alone[c] == (side.left_alone(comp) and side.fighting(comp) > 0)
+
+
+def _reachable(rules, limit: int = 400):
+    """States the generic solver's rounds reach from the start (at most ``limit``)."""
+    seen = {rules.initial_state()}
+    todo = [rules.initial_state()]
+    while todo and len(seen) < limit:
+        for nxt in rules.round_dist(todo.pop()):
+            if nxt not in seen and rules.verdict(nxt) is None:
+                seen.add(nxt)
+                todo.append(nxt)
+    return [s for s in seen if not s[2]]
+
+
+@pytest.mark.parametrize("s", _battles(10, seed=2, most=3))
+def test_each_round_is_the_rules_round(s):
+    """From every position the battle reaches, the solver's round (submerging and surprise
+    strike to the mid-round positions, then the general combat from each, lone transports
+    folded) is ``LaterRules.round_dist``; its P(staying) too, and its decided positions
+    are the rules' verdicts."""
+    rules = lowluck.make_rules(s)
+    battle = later_seagrid._Battle(rules)
+    index_a = {c: i for i, c in enumerate(battle.att.comps)}
+    index_d = {c: j for j, c in enumerate(battle.dfn.comps)}
+    for state in _reachable(rules):
+        flat = np.array([index_a[state[0]] * battle.Cd + index_d[state[1]]])
+        _, targets, probs, stay = battle.strikes(flat)
+        ours: dict = {}
+        for target, p_mid in zip(targets, probs):
+            i2, j2 = np.divmod(np.array([target]), battle.Cd)
+            (_, cols_a, pa, _), (_, cols_d, pd, _) = battle.main(i2, j2)
+            assert len(set(cols_a)) == len(cols_a) and len(set(cols_d)) == len(cols_d)
+            for x, p in zip(cols_a, pa):
+                for y, q in zip(cols_d, pd):
+                    if p * q:
+                        ti, tj = battle.end_of_round(np.array([x]), np.array([y]))
+                        key = battle.state(int(ti[0]), int(tj[0]))
+                        ours[key] = ours.get(key, 0.0) + p_mid * p * q
+        theirs = dict(rules.round_dist(state).items())
+        _same_states(theirs, ours, 1e-14)
+        assert stay[0] == pytest.approx(theirs.get(state, 0.0), abs=1e-14)
+    for i, a in enumerate(battle.att.comps):
+        for j, d in enumerate(battle.dfn.comps):
+            status = battle.status[i * battle.Cd + j]
+            assert (status == 1) == (rules.verdict((a, d, False)) is not None)
+            assert (status == 2) == (rules.end_round((a, d, False)) != (a, d, False))
+
+
+@pytest.mark.parametrize("s", _battles(40, seed=3, most=3) + _battles(8, seed=4, most=5))
+def test_matches_the_generic_solver_state_by_state(s):
+    """1942 and 1940, destroyers or not, aircraft, damaged two-hit units, transports,
+    submerging on either side, max_rounds: every decided, stalemate and undecided state
+    carries the generic solver's mass, with its expected rounds and its curve."""
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("s", _battles(12, seed=8, most=4, subs=False))
+def test_sea_battles_without_submarines_too(s):
+    """Without submarines (a solver that takes them first may come before this one): the
+    generic solver's answer, state by state."""
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("after", [1, 2, 5])
+def test_rounds_hand_over_to_the_levels(after, monkeypatch):
+    """To the end with the curve, rounds until ``MAX_ROUNDS_THEN_SWEEP``, then level by level
+    from the positions alive (after round 1: nearly all of it): the generic solver's answer,
+    state by state, and its curve up to the rounds fought."""
+    monkeypatch.setattr(chains, "MAX_ROUNDS_THEN_SWEEP", after)
+    for s in _battles(8, seed=21, most=3, rounds=(0,)):
+        assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+        assert len(later_seagrid.solve(lowluck.make_rules(s)).decided_by_round) <= after
+
+
+def test_the_issues_fleet_is_exact():
+    """A 12 v 12 fleet of every kind (subs on both sides, destroyers that die, damaged
+    battleships, a transport): the generic solver's answer, the same positions explored."""
+    s = payload("1942se", {
+        "options": {"battle": "sea", "dice": "standard"},
+        "attacker": {"units": {"submarine": 3, "destroyer": 2, "fighter": 2, "cruiser": 1,
+                               "bomber": 1, "battleship": 2},
+                     "damaged": {"battleship": 1},
+                     "order_of_loss": ["submarine", "destroyer", "fighter", "cruiser",
+                                       "bomber", "battleship"]},
+        "defender": {"units": {"submarine": 2, "destroyer": 2, "fighter": 2, "cruiser": 1,
+                               "carrier": 1, "battleship": 2, "transport": 1}}})
+    rules = lowluck.make_rules(s)
+    a = solve(rules)
+    swept, b = later_seagrid.solve(rules, curve=False), later_seagrid.solve(rules)
+    for other in (swept, b):                    # level by level; round by round with the curve
+        _same_states(a.decided, other.decided, 1e-14)
+        _same_states(a.stalemates, other.stalemates, 1e-14)
+        assert other.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
+        assert abs(other.states_explored - a.states_explored) <= 0.01 * a.states_explored
+        assert math.fsum([*other.decided.values(), *other.stalemates.values(),
+                          other.pruned]) == pytest.approx(1.0, abs=1e-14)
+    assert swept.pruned == pytest.approx(a.pruned, abs=1e-15)
+    # round by round a position lighter than 1e-16 at a round's start is pruned, where the
+    # levels count a position's mass over all its rounds: a little more, as reported
+    assert a.pruned <= b.pruned <= 1e-13
+    n = len(b.decided_by_round)
+    assert b.decided_by_round == pytest.approx(a.decided_by_round[:n], abs=1e-9)
+
+
+def test_sub_against_aircraft_is_a_stalemate_and_submerged_subs_leave():
+    s = payload("1942se", {"options": {"battle": "sea", "dice": "standard"},
+                           "attacker": {"units": {"fighter": 2}},
+                           "defender": {"units": {"submarine": 2, "transport": 1}}})
+    out = later_seagrid.solve(lowluck.make_rules(s))
+    assert sum(out.stalemates.values()) > 0.5
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+    s = payload("1942se", {"options": {"battle": "sea", "dice": "standard"},
+                           "attacker": {"units": {"cruiser": 1, "submarine": 1},
+                                        "submerge": True},
+                           "defender": {"units": {"carrier": 1, "fighter": 1}}})
+    out = later_seagrid.solve(lowluck.make_rules(s))
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+    assert any(st[0][-1] for st in out.decided)        # submarines out of the battle
+
+
+def test_retreat_rules_which_solver(monkeypatch):
+    """Without a retreat rule, with "withdraw with N units or fewer" (its attacker cells)
+    and with "withdraw below X" to the end (the positions' chances solved backwards), the
+    fast solver answers; "below X" with a round limit (the chances depend on the rounds
+    left) goes to the generic solver (the fast solver is not asked)."""
+    doc = {"options": {"battle": "sea", "dice": "standard"},
+           "attacker": {"units": {"submarine": 2, "destroyer": 1, "fighter": 1}},
+           "defender": {"units": {"submarine": 1, "cruiser": 1}}}
+    asked = []
+    real = later_seagrid.solve
+    monkeypatch.setattr(later_seagrid, "solve", lambda *a, **k: asked.append(1) or real(*a, **k))
+    plain = payload("1942se", doc)
+    lowluck.outcome_of(lowluck.make_rules(plain), plain.options)
+    assert asked == [1]
+    doc["options"]["retreat_when_units"] = 1
+    s = payload("1942se", doc)
+    lowluck.outcome_of(lowluck.make_rules(s), s.options)
+    assert asked == [1, 1]
+    doc["options"]["retreat_below"] = 0.3
+    s = payload("1942se", doc)
+    lowluck.outcome_of(lowluck.make_rules(s), s.options)
+    assert asked == [1, 1, 1]
+    doc["options"]["max_rounds"] = 3
+    s = payload("1942se", doc)
+    lowluck.outcome_of(lowluck.make_rules(s), s.options)
+    assert asked == [1, 1, 1]
+
+
+def assert_withdraws_as_the_generic_solver(s, n: int, **kwargs) -> None:
+    """``solve(rules, withdraws=...)`` with "withdraw with ``n`` units or fewer" answers what
+    the generic solver does under the same rule: every bucket state by state (retreated
+    too), the expected rounds, the curve."""
+    rules = lowluck.make_rules(s)
+
+    def withdraws(state):
+        return rules.attacker_units(state) <= n
+
+    rounds = s.options.max_rounds
+    a = solve(rules, max_rounds=rounds, retreat=lambda state, _fought: withdraws(state))
+    b = later_seagrid.solve(rules, max_rounds=rounds, withdraws=withdraws, **kwargs)
+    assert_same_outcome(a, b, curve=kwargs.get("curve", True))
+
+
+@pytest.mark.parametrize("n", [1, 2, 4])
+def test_withdrawing_with_few_units_answers_as_the_generic_solver(n):
+    """Random fleets (rounds cut or not: no withdrawal after the last), the curve's rounds
+    then the levels, and the levels alone (no curve); a start with too few withdraws at
+    once."""
+    for s in _battles(10, seed=90 + n, most=3):
+        assert_withdraws_as_the_generic_solver(s, n)
+    for s in _battles(4, seed=95 + n, most=3, rounds=(0,)):
+        assert_withdraws_as_the_generic_solver(s, n, curve=False)
+
+
+@pytest.mark.parametrize("below", [0.1, 0.4, 0.8])
+def test_withdrawing_below_a_chance_answers_as_the_generic_solver(below):
+    """"Withdraw when the chance falls below X", alone and with "with 2 units or fewer":
+    the positions' chances (``_Run.fight_on``, backwards by level over the positions a first
+    pass met) and the pass withdrawing from those below X answer what the generic solver
+    does (its position values, then its solve) — state by state, curve and all; fleets
+    whose start is a fold (a defender of transports alone) or below X at once too."""
+    from combatassist.retreat import RetreatOptions, run_battle
+    for s in _battles(8, seed=int(below * 100) + 130, most=3, rounds=(0,)):
+        rules = lowluck.make_rules(s)
+        for few in (0, 2):
+            a = run_battle(rules, RetreatOptions(0, few, below), rules.attacker_units)
+            b = later_seagrid.solve(rules, below=below, withdraws=(
+                (lambda state: rules.attacker_units(state) <= few) if few else None))
+            assert_same_outcome(a, b)
+
+
+def test_withdrawing_below_a_chance_from_a_fold_and_at_the_start():
+    """A start that a round's end folds (the defender's transports alone: won in round 1)
+    is fought, not withdrawn from; a start below X withdraws before round 1."""
+    from combatassist.retreat import RetreatOptions, run_battle
+    lone = payload("1942se", {"options": {"battle": "sea", "dice": "standard"},
+                              "attacker": {"units": {"submarine": 1, "battleship": 1}},
+                              "defender": {"units": {"transport": 2}}})
+    weak = payload("1942se", {"options": {"battle": "sea", "dice": "standard"},
+                              "attacker": {"units": {"submarine": 1}},
+                              "defender": {"units": {"destroyer": 2, "cruiser": 1}}})
+    for s, below, retreated in ((lone, 0.5, 0.0), (weak, 0.5, 1.0)):
+        rules = lowluck.make_rules(s)
+        a = run_battle(rules, RetreatOptions(0, 0, below), rules.attacker_units)
+        b = later_seagrid.solve(rules, below=below)
+        assert_same_outcome(a, b)
+        assert sum(b.retreated.values()) == pytest.approx(retreated, abs=1e-12)
+
+
+def test_withdrawing_before_the_levels_take_over(monkeypatch):
+    """After one round the levels take over, withdrawing as the rounds did."""
+    monkeypatch.setattr(chains, "MAX_ROUNDS_THEN_SWEEP", 1)
+    for s in _battles(6, seed=97, most=3, rounds=(0,)):
+        assert_withdraws_as_the_generic_solver(s, 2)
+
+
+def test_classic_and_low_luck_are_not_its_battles():
+    classic = lowluck.LowLuckScenario(
+        options=lowluck.LowLuckOptions(dice="standard", battle="sea"),
+        attacker=lowluck.LowLuckSide(units={"submarine": 2}),
+        defender=lowluck.LowLuckSide(units={"battleship": 1}))
+    assert not later_seagrid.applicable(lowluck.make_rules(classic))
+    s = payload("1942se", {"options": {"battle": "sea", "dice": "lowluck"},
+                           "attacker": {"units": {"submarine": 2}},
+                           "defender": {"units": {"battleship": 1}}})
+    assert not later_seagrid.applicable(lowluck.make_rules(s))
+    land = payload("1942se", {"options": {"dice": "standard"},
+                              "attacker": {"units": {"infantry": 2}},
+                              "defender": {"units": {"infantry": 1}}})
+    assert not later_seagrid.applicable(lowluck.make_rules(land))
+
+
+def test_cancel_stops_it():
+    s = _battles(1, seed=5, most=4)[0]
+    with pytest.raises(Cancelled):
+        later_seagrid.solve(lowluck.make_rules(s), cancel=lambda: True)
+
+
+def test_too_big_is_refused_at_once(monkeypatch):
+    """Above the work limit: one clear refusal before any round is computed."""
+    s = _battles(1, seed=6, most=4)[0]
+    rules = lowluck.make_rules(s)
+    work = []
+    for name in ("plain", "stays", "status", "on_att", "on_dfn"):
+        monkeypatch.setattr(later_seagrid._Battle, name, property(lambda self: work.append(1)))
+    monkeypatch.setattr(limits, "MAX_SEA_GRID_WORK", 1)
+    with pytest.raises(EngineError, match="grid cells x outcomes"):
+        later_seagrid.solve(rules)
+    assert not work
+
+
+@pytest.mark.parametrize("s", _battles(6, seed=7, most=4))
+def test_staged_moves_answer_what_combined_moves_answer(s, monkeypatch):
+    """A volley too big to keep its combined moves takes the three categories' hits in turn:
+    the same answer."""
+    rules = lowluck.make_rules(s)
+    fast = later_seagrid.solve(rules, max_rounds=s.options.max_rounds)
+    monkeypatch.setattr(later_seagrid, "MAX_VOLLEY_MOVES", 0)
+    staged = later_seagrid.solve(rules, max_rounds=s.options.max_rounds)
+    for bucket in ("decided", "stalemates", "undecided"):
+        _same_states(getattr(fast, bucket), getattr(staged, bucket), 1e-15)
+    assert staged.expected_rounds == pytest.approx(fast.expected_rounds, rel=1e-13)
+    assert staged.decided_by_round == pytest.approx(fast.decided_by_round, abs=1e-14)
+
+
+def _fleet(k: int):
+    return payload("1942se", {
+        "options": {"battle": "sea", "dice": "standard"},
+        "attacker": {"units": {"submarine": 3 * k, "destroyer": 2 * k, "fighter": 2 * k,
+                               "cruiser": k, "bomber": k, "battleship": k}},
+        "defender": {"units": {"submarine": 2 * k, "destroyer": 2 * k, "fighter": 2 * k,
+                               "cruiser": k, "carrier": k, "battleship": k,
+                               "transport": k}}})
+
+
+def test_work_is_estimated_and_counted(monkeypatch):
+    """The issue's 20 v 20 fleet: the outcomes pushed stay within the estimate, far below
+    the limit; a 100 v 100 fleet is refused before any cell is made; a solve whose
+    estimate was low stops at the limit (the count)."""
+    rules = lowluck.make_rules(_fleet(2))
+    counted = []
+    real = later_seagrid._Run._count
+    monkeypatch.setattr(later_seagrid._Run, "_count",
+                        lambda self, n: counted.append(n) or real(self, n))
+    later_seagrid.solve(rules)
+    estimate = later_seagrid.work_estimate(later_seagrid._Battle(rules))
+    assert 0 < sum(counted) <= estimate < limits.MAX_SEA_GRID_WORK / 100
+    built = []
+    monkeypatch.setattr(later_seagrid, "_Fleet", lambda *a: built.append(1))
+    with pytest.raises(EngineError, match="grid cells x outcomes"):
+        later_seagrid.solve(lowluck.make_rules(_fleet(10)))
+    assert not built
+    monkeypatch.undo()
+    monkeypatch.setattr(later_seagrid, "work_estimate", lambda battle: 0.0)
+    monkeypatch.setattr(limits, "MAX_SEA_GRID_WORK", sum(counted) // 2)
+    with pytest.raises(EngineError, match="grid cells x outcomes"):
+        later_seagrid.solve(rules)
+
+
+@pytest.mark.parametrize("s", _battles(6, seed=11, most=3, rounds=(2, 3, 5)))
+def test_round_by_round_explores_the_generic_solvers_positions(s):
+    rules = lowluck.make_rules(s)
+    rounds = s.options.max_rounds
+    assert (later_seagrid.solve(rules, max_rounds=rounds).states_explored
+            == solve(rules, max_rounds=rounds).states_explored)
+
+
+def _fleets(count: int, seed: int, most: int):
+    """Random 1942 / 1940 fleets with every kind on both sides (submarines, destroyers or
+    not, two-hit battleships and carriers, damaged ones, carriers, fighters, transports, the
+    attacker's bombers), fought to the end with the curve or for a few rounds."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        edition = rng.choice(sorted(SHIPS))
+        doc = {"options": {"battle": "sea", "dice": "standard",
+                           "max_rounds": rng.choice([0, 0, 3])}}
+        for role in ("attacker", "defender"):
+            units = {u: rng.randint(1, most) for u in SHIPS[edition]
+                     if u != "destroyer" or rng.random() < 0.7}
+            if role == "defender":
+                units.pop("bomber", None)
+            side = {"units": units}
+            if rng.random() < 0.4:
+                side["damaged"] = {u: 1 for u in TWO_HIT[edition]}
+            doc[role] = side
+        s = payload(edition, doc)
+        rules = lowluck.make_rules(s)
+        if later_seagrid.applicable(rules) and rules.verdict(rules.initial_state()) is None:
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("chunk", [1, None])
+@pytest.mark.parametrize("s", _fleets(5, seed=31, most=2))
+def test_small_bands_and_chunks_answer_as_the_generic_solver(s, chunk, monkeypatch):
+    """A round's positions in many bands of two, their products in groups of like widths,
+    in one chunk or in chunks of one band each: the generic solver's answer, state by
+    state, with its curve."""
+    monkeypatch.setattr(later_seagrid, "BAND", 2)
+    monkeypatch.setattr(later_seagrid, "GROUPS", 3)
+    if chunk:
+        monkeypatch.setattr(later_seagrid, "_CHUNK", chunk)
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("s", _fleets(5, seed=32, most=3))
+def test_fleets_of_every_kind_answer_as_the_generic_solver(s):
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+def test_each_positions_round_is_made_once(monkeypatch):
+    """Round by round, a position met again takes its strikes and general combat from the
+    pools: each is made once (the work: positions given to ``_Battle``), however many rounds
+    meet it."""
+    rules = lowluck.make_rules(_fleet(1))
+    made = {"strikes": [], "main": []}
+    for name in made:
+        real = getattr(later_seagrid._Battle, name)
+        monkeypatch.setattr(later_seagrid._Battle, name,
+                            lambda self, *a, _n=name, _r=real: made[_n].append(
+                                a[0] if _n == "strikes" else a[0] * self.Cd + a[1])
+                            or _r(self, *a))
+    fired = []
+    real_fire = later_seagrid._Run._fire
+    monkeypatch.setattr(later_seagrid._Run, "_fire",
+                        lambda self, flat, mass, **kw: fired.append(flat.copy())
+                        or real_fire(self, flat, mass, **kw))
+    later_seagrid.solve(rules)
+    for name, positions in made.items():
+        positions = np.concatenate(positions)
+        assert len(set(positions.tolist())) == len(positions), name
+    fired = np.concatenate(fired)
+    assert len(set(fired.tolist())) < len(fired)          # rounds do meet positions again
+    assert set(fired.tolist()) == set(np.concatenate(made["main"]).tolist())
+
+
+def test_the_pool_keeps_what_it_was_given():
+    """Rows added in batches (growing its arrays several times) come back as added."""
+    pool = later_seagrid._Pool()
+    rng = np.random.default_rng(5)
+    rows = []
+    for _ in range(40):
+        n = int(rng.integers(1, 50))
+        lens = rng.integers(0, 9, n)
+        k = np.repeat(np.arange(n), lens)
+        col, p = rng.integers(0, 1000, len(k)), rng.random(len(k))
+        value = rng.random(n)
+        numbers = pool.add(n, k, col, p, value)
+        rows += [(int(r), col[k == e].tolist(), p[k == e].tolist(), value[e])
+                 for e, r in enumerate(numbers)]
+    assert [r for r, *_ in rows] == list(range(len(rows)))
+    pick = rng.permutation(len(rows))[:300]
+    k, col, p = pool.get(pick)
+    for e, r in enumerate(pick):
+        assert col[k == e].tolist() == rows[r][1] and p[k == e].tolist() == rows[r][2]
+        assert pool.value[r] == rows[r][3]
+
+
+def test_sort_keys_are_small_when_they_fit():
+    keys = np.array([3, 1, 65535, 1, 0])
+    assert later_seagrid._small(keys).dtype == np.uint16
+    wide = later_seagrid._small(keys + 1)
+    assert wide.dtype == keys.dtype
+    assert (np.argsort(later_seagrid._small(keys), kind="stable")
+            == np.argsort(wide, kind="stable")).all()
