@@ -43,7 +43,7 @@ from .widgets.casualty_chips import CasualtyChips, chips_apply
 from .widgets.dice_entry import DiceEntry
 from .widgets.flow_layout import FlowLayout
 from .widgets.table_parts import (OddsJob, SetupProvider, branches_text, describe_dice,  # noqa: F401
-                                  fixed_lines, odds_text,
+                                  CappedLines, fixed_lines, odds_text,
                                   odds_from_position)
 from .result_style import DEFENDER
 from .widgets.outcome_bar import OutcomeBar
@@ -224,7 +224,8 @@ class TableSidePanel(SavedBattles, QWidget):
         # loses what), and the width goes to the rows and the chips
         box.addWidget(self.dice_entry)
         box.addWidget(self.dice_label)
-        box.addWidget(self.explain_label)
+        self.explain_box = CappedLines(self.explain_label, 6)
+        box.addWidget(self.explain_box)
         box.addWidget(self.chips)
         box.addWidget(self.choice_edit)
         box.addWidget(self.message)
@@ -414,7 +415,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self._syncing = False
         self._preview()
         if error:
-            self.explain_label.setText(f'<span style="color:{DEFENDER}">'
+            self._explain(f'<span style="color:{DEFENDER}">'
                                        f'{html.escape(error, quote=False)}</span>')
 
     def _line_changed(self) -> None:
@@ -549,7 +550,7 @@ class TableSidePanel(SavedBattles, QWidget):
             return
         text = self.dice_edit.text().strip()
         if not text and b.dice():
-            self.explain_label.setText("")
+            self._explain("")
             if not self.choice_edit.isModified():
                 self.choice_edit.setText("")
             self.choice_edit.setPlaceholderText(translate("table_side", "empty: accept the proposal"))
@@ -559,10 +560,10 @@ class TableSidePanel(SavedBattles, QWidget):
         try:
             preview = b.preview(parse_dice(text, b.dice()))
         except CombatAssistError as exc:
-            self.explain_label.setText(f'<span style="color:{DEFENDER}">'
+            self._explain(f'<span style="color:{DEFENDER}">'
                                        f'{html.escape(error_text(exc), quote=False)}</span>')
             return
-        self.explain_label.setText(render(preview.explanation))
+        self._explain(render(preview.explanation))
         self._show_chips(preview.proposal)
         proposal = self.format_choice(preview.proposal) if preview.proposal is not None else ""
         self.choice_edit.setPlaceholderText(
@@ -591,6 +592,11 @@ class TableSidePanel(SavedBattles, QWidget):
             except CombatAssistError:
                 typed = None
         self.chips.show_choice(b.ruleset, proposal if present else None, present, typed)
+
+    def _explain(self, text: str) -> None:
+        """Show how the dice resolve (or why they can't be read); the box takes its height."""
+        self.explain_label.setText(text)
+        self.explain_box.text_changed()
 
     def _refresh(self) -> None:
         """Show the battle as it stands (after every step, undo, resume, close)."""
@@ -663,7 +669,7 @@ class TableSidePanel(SavedBattles, QWidget):
         last = next((line for line in reversed(b.log) if line.dice), None)
         luck = luck_lines(roll_luck(last.dice, last.rolled)) if last is not None and not over \
             else []
-        self.luck_label.setText(translate("table_side", "Last roll ({phase}): {luck}").format(
+        self.luck_label.setText(translate("table_side", "Last roll ({phase}) — {luck}").format(
             phase=render(last.phase), luck="; ".join(render(t) for t in luck))
             if luck else "")
         self.luck_label.setVisible(bool(luck))

@@ -625,10 +625,6 @@ Nein: sie wird verworfen.</translation>
             <translation>oder alle Würfel in einer Zeile</translation>
         </message>
         <message>
-            <source>Last roll ({phase}): {luck}</source>
-            <translation>Letzter Wurf ({phase}): {luck}</translation>
-        </message>
-        <message>
             <source>Roll</source>
             <translation>Würfeln</translation>
         </message>
@@ -757,6 +753,10 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>Round {round} — {phase}</source>
             <translation>Runde {round} — {phase}</translation>
+        </message>
+        <message>
+            <source>Last roll ({phase}) — {luck}</source>
+            <translation>Letzter Wurf ({phase}) — {luck}</translation>
         </message>
         <message>
             <source>no dice this phase: press Enter or Apply</source>

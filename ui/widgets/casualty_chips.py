@@ -98,6 +98,7 @@ class CasualtyChips(QWidget):
         has; ``choice`` (default: the proposal) sets the counts. Hidden for other shapes."""
         for row in self._rows:
             self._layout.removeWidget(row)
+            row.hide()               # at once: deleteLater paints it until the loop runs
             row.deleteLater()
         self._rows, self.chips, self.heads = [], {}, {}
         if not chips_apply(proposal):

@@ -95,6 +95,7 @@ class DiceEntry(QWidget):
             return
         for w in (*self.labels, *self.edits):
             self.grid.removeWidget(w)
+            w.hide()                 # at once: deleteLater paints it until the loop runs
             w.deleteLater()
         self.groups, self.labels, self.edits = groups, [], []
         for row, group in enumerate(groups):

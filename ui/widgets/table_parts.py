@@ -40,6 +40,39 @@ def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
     box.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 6)
     return box
 
+class CappedLines(QScrollArea):
+    """``label`` as tall as its text, up to ``lines`` text lines; a longer text scrolls in
+    the box (AGC's totals), so a short one (A&A's one-line result) costs one line."""
+
+    def __init__(self, label: QLabel, lines: int):
+        super().__init__()
+        label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setWidget(label)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.viewport().setAutoFillBackground(False)
+        label.setAutoFillBackground(False)
+        self.label = label
+        self.line = label.fontMetrics().lineSpacing()
+        self.cap = lines * self.line + 4
+
+    def sizeHint(self):  # noqa: N802 (Qt name)
+        hint = super().sizeHint()
+        width = max(50, self.viewport().width())
+        need = self.label.heightForWidth(width) if self.label.text() else 0
+        hint.setHeight(min(self.cap, max(need, 0) + 2) if need > 0 else 0)
+        return hint
+
+    def minimumSizeHint(self):  # noqa: N802 (Qt name)
+        return self.sizeHint()
+
+    def text_changed(self) -> None:
+        """Call after the label's text changed: the box takes its new height."""
+        self.updateGeometry()
+
+
 #: (rules, ruleset, scenario TOML text) for the battle the view has set up.
 SetupProvider = Callable[[], tuple[BattleRules, str, str]]
 #: The odds from the current position: (rules, state, ruleset, scenario text, cancel,
