@@ -678,7 +678,7 @@ class TableSidePanel(SavedBattles, QWidget):
         """"This phase": its dice rows (none once the battle is over: the box goes)."""
         self.entry_box.setVisible(not over)
         specs = () if over else b.dice()
-        self.dice_entry.set_dice(specs)
+        self.dice_entry.set_dice(specs, () if over else b.sure_hits())
         for edit in self.dice_entry.edits:
             edit.installEventFilter(self)
         self.dice_label.setVisible(not specs)

@@ -303,3 +303,16 @@ def test_retreat_disabled_after_an_amphibious_withdrawal(make_window, qtbot, lan
     battle.between_rounds({"withdraw": "attacker"})
     assert not panel.retreat_button.isEnabled()
     assert panel.retreat_button.toolTip()
+
+
+def test_a_group_rolling_nothing_shows_its_sure_hits(panel_for, language):
+    """Low luck: the defender's 6 infantry (power 12) score 2 hits without a die: a line
+    says so beside the attacker's die row."""
+    panel = panel_for(LAND.replace('dice = "standard"', 'dice = "lowluck"')
+                      .replace("infantry = 4, armor = 1", "infantry = 6"))
+    entry = panel.dice_entry
+    assert len(entry.edits) == len(entry.groups)
+    (text,) = [plain(line) for line in entry.sure_labels
+               if plain(line).startswith(i18n.side_title("defender"))]
+    assert text.startswith(i18n.side_title("defender")) and "2" in text
+    assert i18n.data_name("lowluck", "infantry") in text

@@ -1305,6 +1305,17 @@ Geländeabzüge auf für:</translation>
             </translation>
         </message>
         <message>
+            <source>1 sure hit, nothing to roll</source>
+            <translation>1 sicherer Treffer, nichts zu würfeln</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sure hits, nothing to roll</source>
+            <translation>
+                <numerusform>%n sicherer Treffer, nichts zu würfeln</numerusform>
+                <numerusform>%n sichere Treffer, nichts zu würfeln</numerusform>
+            </translation>
+        </message>
+        <message>
             <source>Count hits</source>
             <translation>Treffer zählen</translation>
         </message>

@@ -57,6 +57,17 @@ def group_text(group: DiceGroup) -> str:
     return f"{head} — {what}" + (f": {units}" if units else "")
 
 
+def sure_text(side: str, hits: int, who: str) -> str:
+    """A group that rolls nothing: "Defender — 2 sure hits, nothing to roll: 4 infantry"."""
+    what = (translate("widgets.dice_entry", "1 sure hit, nothing to roll") if hits == 1 else
+            translate("widgets.dice_entry", "%n sure hits, nothing to roll", "", hits))
+    colour = SIDE_COLOURS.get(side)
+    head = (f'<b style="color:{colour}">{side_title(side)}</b>' if colour
+            else f"<b>{side_title(side)}</b>")
+    units = render(who) if who else ""
+    return f"{head} — {what}" + (f": {units}" if units else "")
+
+
 class DiceEntry(QWidget):
     """The rows of one phase's dice (see the module's docstring)."""
 
@@ -68,6 +79,8 @@ class DiceEntry(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.groups: list[DiceGroup] = []
+        self.sure: tuple = ()
+        self.sure_labels: list[QLabel] = []
         self.labels: list[QLabel] = []
         self.edits: list[QLineEdit] = []
         self.count_hits = QCheckBox(translate("widgets.dice_entry", "Count hits"))
@@ -87,17 +100,20 @@ class DiceEntry(QWidget):
         self._filling = False
 
     # -- the phase's dice ----------------------------------------------------------------
-    def set_dice(self, specs: Sequence[DieSpec]) -> None:
-        """Show the rows of ``specs`` (a phase's dice), empty."""
+    def set_dice(self, specs: Sequence[DieSpec], sure: Sequence = ()) -> None:
+        """Show the rows of ``specs`` (a phase's dice), empty; ``sure``: the phase's hits
+        scored without a die (``Phase.sure_hits``), a line each."""
         groups = dice_groups(specs)
-        if groups == self.groups:
+        sure = tuple(sure)
+        if groups == self.groups and sure == self.sure:
             self.clear()
             return
-        for w in (*self.labels, *self.edits):
+        for w in (*self.labels, *self.edits, *self.sure_labels):
             self.grid.removeWidget(w)
             w.hide()                 # at once: deleteLater paints it until the loop runs
             w.deleteLater()
         self.groups, self.labels, self.edits = groups, [], []
+        self.sure, self.sure_labels = sure, []
         for row, group in enumerate(groups):
             label = QLabel(group_text(group))
             label.setWordWrap(True)
@@ -111,9 +127,14 @@ class DiceEntry(QWidget):
             self.grid.addWidget(edit, row, 1, Qt.AlignmentFlag.AlignLeft)
             self.labels.append(label)
             self.edits.append(edit)
+        for row, (side, hits, who) in enumerate(sure, start=len(groups)):
+            label = QLabel(sure_text(side, hits, who))
+            label.setWordWrap(True)
+            self.grid.addWidget(label, row, 0, 1, 2)
+            self.sure_labels.append(label)
         self.count_hits.setVisible(any(g.countable for g in groups))
         self._placeholders()
-        self.setVisible(bool(groups))
+        self.setVisible(bool(groups) or bool(sure))
 
     def clear(self) -> None:
         self._filling = True
