@@ -233,6 +233,8 @@ def test_casualties_by_click_and_by_text_read_back_the_same(panel_for, qtbot, la
     qtbot.mouseClick(infantry, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier)
     qtbot.mouseClick(armor, Qt.MouseButton.LeftButton)
     assert chips.choice["defender"]["armor"] == before.get("armor", 0) + 1
+    qtbot.mouseClick(armor, Qt.MouseButton.LeftButton)      # it has 1: no more
+    assert chips.choice["defender"]["armor"] == 1 and armor.present == 1
     assert chips.choice["defender"].get("infantry", 0) == before["infantry"] - 1
     # the text says the same, in the engine's words, and reads back to the chips' choice
     typed = panel.parse_choice(panel.choice_edit.text(), chips.choice)
