@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+from PySide6.QtGui import QAction, QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QApplication, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QMessageBox, QPushButton, QScrollArea, QVBoxLayout,
                                QWidget)
 
@@ -282,6 +282,30 @@ class TableSidePanel(SavedBattles, QWidget):
         self.log.verticalScrollBar().setSingleStep(3 * self.log.fontMetrics().lineSpacing())
         # at least a few lines, and no more: the log takes the room left at the bottom
         self.log.setMinimumHeight(3 * self.log.fontMetrics().lineSpacing() + 8)
+        # the export: the whole log (each roll's luck, the finished battle's summary) as
+        # text, from its context menu or Ctrl+C in it
+        self.log.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        copy = QAction(translate("table_side", "Copy the battle log"), self.log)
+        copy.setShortcut(QKeySequence.StandardKey.Copy)
+        copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        copy.triggered.connect(self.copy_log)
+        self.log.addAction(copy)
+
+    def log_text(self) -> str:
+        """The battle log as plain text, in the app's language (what Copy puts on the
+        clipboard): the set-up's title, every entry, the ending and the summary."""
+        b = self.battle
+        lines = [b.title] if b is not None and b.title else []
+        lines += [self.log.item(i).text() for i in range(self.log.count())]
+        return "\n".join(lines) + ("\n" if lines else "")
+
+    def copy_log(self) -> None:
+        """Put the battle log on the clipboard (the status line says so, where there is one)."""
+        QApplication.clipboard().setText(self.log_text())
+        window = self.window()
+        bar = getattr(window, "statusBar", None)
+        if callable(bar):
+            bar().showMessage(translate("table_side", "Battle log copied"), 4000)
 
     def _build_layout(self, entry: QGroupBox, buttons: FlowLayout) -> None:
         """What to do now first, in one place: the position, odds and log (whose lengths

@@ -318,3 +318,21 @@ def test_a_group_rolling_nothing_shows_its_sure_hits(panel_for, language):
                if plain(line).startswith(i18n.side_title("defender"))]
     assert text.startswith(i18n.side_title("defender")) and "2" in text
     assert i18n.data_name("lowluck", "infantry") in text
+
+
+def test_the_battle_log_exports_each_rolls_luck_and_the_summary(panel_for, qtbot, language):
+    """The export: the log on the clipboard (context menu, Ctrl+C in the log) keeps each
+    roll's luck and the finished battle's summary, in the app's language."""
+    panel = panel_for(SUBS)
+    panel.apply()                                     # submerge
+    panel.dice_edit.setText("1 1 1")
+    panel.apply()
+    assert panel.battle.is_over()
+    panel.log.setFocus()
+    qtbot.waitUntil(panel.log.hasFocus)
+    qtbot.keyClick(panel.log, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    text = QApplication.clipboard().text()
+    assert text == panel.log_text() and text.count("\n") >= 5
+    luck = "better than" if language == "en" else "besser als"
+    assert text.count(luck) >= 2                     # the roll's line and the battle's
+    assert "IPC" in text

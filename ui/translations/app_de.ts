@@ -677,6 +677,14 @@ Nein: sie wird verworfen.</translation>
             <translation>Den Tischmodus verlassen und die Aufstellung wieder freigeben</translation>
         </message>
         <message>
+            <source>Copy the battle log</source>
+            <translation>Schlachtprotokoll kopieren</translation>
+        </message>
+        <message>
+            <source>Battle log copied</source>
+            <translation>Schlachtprotokoll kopiert</translation>
+        </message>
+        <message>
             <source>Battle log</source>
             <translation>Schlachtprotokoll</translation>
         </message>
