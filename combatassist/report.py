@@ -49,6 +49,11 @@ def _flatten(ruleset: str, value: Any, prefix: Any = "") -> list[Any]:
                                        for k, v in value.items()]))]
         out: list[Any] = []
         for key, sub in value.items():
+            if key == "waves" and isinstance(sub, (list, tuple)):      # Low Luck's later waves
+                out += [phrase(msg("wave {k}: {units}", k=k, units=counts(
+                    ruleset, dict(w.get("units", {})) if isinstance(w, Mapping) else {})))
+                        for k, w in enumerate(sub, start=2)]
+                continue
             inner = prefix if key in _CONTAINERS else \
                 join("", (prefix, msg("{key}: ", key=_key_name(ruleset, key))))
             out += _flatten(ruleset, sub, inner)
@@ -152,6 +157,9 @@ OPTION_NAMES = {
     "aa_gun": msg("AA gun"), "keep_land_unit": msg("attacker keeps a land unit"),
     "retreat_after": msg("retreat after round"), "retreat_when_units":
     msg("retreat at units left"), "retreat_below": msg("retreat below win chance"),
+    "keep_land_units": msg("attacker keeps land units"), "retreat": msg("retreat policy"),
+    "territory_value": msg("territory value"),
+    "retreat_when_only_air": msg("retreat when only aircraft are left"),
     "defender_extra_white": msg("defender rolls an extra white die"),
     "air_attacks_aad": msg("air attacks AAD"),
 }
@@ -179,6 +187,10 @@ def heading_lines(scenario: Scenario) -> list[str]:
     lines = [scenario.title or msg("{ruleset} battle", ruleset=name)]
     for side, text in forces(scenario).items():
         lines.append(msg("{side}: {forces}", side=SIDE_TITLES[side], forces=text))
+    doc = rulesets.get(scenario.ruleset).to_document(scenario.body)
+    if isinstance(doc.get("counter"), Mapping):             # Low Luck's counter-attack
+        lines.append(msg("Counter-attack: {forces}", forces=join(
+            "; ", _flatten(scenario.ruleset, doc["counter"]))))
     phrases = option_phrases(scenario)
     if phrases:
         lines.append(msg("Options: {options}", options=join(", ", phrases)))

@@ -39,6 +39,9 @@ class BattleResult:
     retreated: float = 0.0
     #: IPC, survivors, profiles, territory (rulesets with unit costs; None elsewhere).
     figures: BattleFigures | None = None
+    #: Keys a scenario's own question adds to the JSON after the others (Low Luck's
+    #: ``waves``, ``policy``, ``counter``: docs/scenario-format.md), absent otherwise.
+    asked: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"ruleset": self.ruleset}
@@ -50,6 +53,7 @@ class BattleResult:
         if self.figures is not None:
             data["retreated"] = self.retreated
             data.update(self.figures.to_json())
+        data.update(self.asked)
         return data
 
     # -- views the GUI and the summary use ---------------------------------------------
@@ -192,7 +196,7 @@ def figure_lines(figures: BattleFigures, profiles: int = 3) -> list[Any]:
         "the attacker)", a=figures.attacker_ipc_lost, d=figures.defender_ipc_lost,
         swing=figures.expected_ipc_swing))]
     if figures.takes_territory is not None:
-        lines.append(_indented(msg("takes the territory {p:9.2%}  (attacker wins with a land "
+        lines.append(_indented(msg("takes the territory {p:8.2%}  (attacker wins with a land "
                                    "unit left)", p=figures.takes_territory)))
     if figures.profiles and profiles:
         lines.append(_indented(msg("most likely ends:")))

@@ -431,12 +431,15 @@ def make_case(seed: int, schemas: dict[str, Schema], strings: list[str]) -> Case
 # -- the rulesets' data files (a Medium Luck chart among them) -----------------------------
 @functools.cache
 def data_documents() -> tuple:
-    """Every TOML file of every discovered ruleset's data folder: (ruleset, file name, its
-    document). ``Ruleset.check_resources`` reads them all through the scenario Reader."""
+    """Every TOML file of every discovered ruleset's data folder, in sub-folders too (Low
+    Luck's edition files, the format of a player's own edition file, with every key the
+    shipped ones use): (ruleset, file path in the folder, its document).
+    ``Ruleset.check_resources`` reads them all through the scenario Reader."""
     out = []
     for ruleset in rulesets.all_rulesets():
-        for path in sorted(ruleset.resources.glob("*.toml")):
-            out.append((ruleset.name, path.name, tomllib.loads(path.read_text(encoding="utf-8"))))
+        for path in sorted(ruleset.resources.rglob("*.toml")):
+            out.append((ruleset.name, path.relative_to(ruleset.resources).as_posix(),
+                        tomllib.loads(path.read_text(encoding="utf-8"))))
     return tuple(out)
 
 
@@ -474,7 +477,7 @@ def run_data_case(seed: int, schemas: dict[str, Schema], strings: list[str],
 
 # -- a player's own Low Luck edition file (issue 35) ---------------------------------------
 #: The shipped editions a player's file is made from (the later rules: per-side inputs).
-EDITION_BASES = ("1942se", "1940se")
+EDITION_BASES = ("1942se", "1940se", "revised", "aa50")
 
 
 def _random_counts(rng: random.Random, ids: list[str], most: int) -> dict[str, int]:
@@ -504,7 +507,9 @@ def edition_case(seed: int) -> tuple[dict, dict]:
             for other in units.values():
                 if ability in other.get("abilities", []):
                     other["abilities"].remove(ability)
-                    other.pop("aa_shots", None) if ability == "aa_gun" else None
+                    if ability == "aa_gun":
+                        for key in ("aa_shots", "aa_hit", "aa_casualty"):
+                            other.pop(key, None)
         unit["abilities"] = sorted(set(unit.get("abilities", [])) | {ability})
         if ability == "aa_gun":
             unit["aa_shots"] = rng.randint(1, 3)
@@ -518,6 +523,14 @@ def edition_case(seed: int) -> tuple[dict, dict]:
     for unit in units.values():               # abilities emptied: the key stays valid
         if unit.get("abilities") == []:
             del unit["abilities"]
+        if "bombard" not in unit.get("abilities", []):
+            unit.pop("bombard_attack", None)
+    for name, tech in list(doc.get("techs", {}).items()):
+        if "aa_hit" in tech and "aa_gun" not in units[tech["unit"]].get("abilities", []):
+            del doc["techs"][name]                  # radar for a gun that moved
+    for key, options in EDITION_RULES.items():   # every choice [rules] offers, now and then
+        if rng.random() < 0.2:
+            doc["rules"][key] = rng.choice(options)
     battle = rng.choice(["land", "sea"])
     dice = rng.choice(["lowluck", "standard"])
     fights = [u for u in ids if units[u]["kind"] in doc["battles"][battle]]
@@ -608,6 +621,93 @@ def run_edition_case(seed: int, folder: Path) -> list[str]:
                     if worst > 1e-9:
                         problems.append(f"edition case {seed}: the exact {bucket} differ "
                                         f"from the general solver's by {worst:.3g}")
+    return problems
+
+
+# -- a shipped edition's [rules] and AA fields changed, damaged, in a battle ------------------------------------
+#: The choices of a "surprise" edition's [rules] (``lowluck.edition``), tried at random.
+EDITION_RULES = {"aa": ["units", "option"], "air_hits_submarines": ["always", "with_destroyer"],
+                 "submerge": ["round_start", "round_end"],
+                 "bombard_per_landed_unit": [0, 1, 2],
+                 "bombard_casualties_fire_back": [True, False],
+                 "amphibious_retreat": ["not_landed", "aircraft"]}
+
+
+def rules_edition_case(seed: int, schemas: dict[str, Schema], strings: list[str]
+                 ) -> tuple[str, str]:
+    """(a damaged edition file, a scenario naming it as ``own.toml``): a shipped edition's
+    document (every key a file may say: AA fields, ``[rules]``, techs, support) with one to
+    three mutations, and a battle of a few of its units (a land or sea battle, both dice, the
+    edition's techs and amphibious/bombard/submerge inputs at random)."""
+    rng = random.Random(seed)
+    docs = [(f, d) for name, f, d in data_documents()
+            if name == "lowluck" and f.startswith("editions/")]
+    _, doc = rng.choice(docs)
+    doc = json.loads(json.dumps(doc, default=str))
+    units = dict(doc.get("units", {}))
+    techs = list(doc.get("techs", {}))
+    rules = doc.get("rules")
+    if isinstance(rules, dict) and rules.get("submarines") == "surprise":
+        # valid but other rules: every choice [rules] offers, and the AA gun's fields
+        for key, options in EDITION_RULES.items():
+            if rng.random() < 0.5:
+                rules[key] = rng.choice(options)
+        for row in doc.get("units", {}).values():
+            if isinstance(row, dict) and "aa_gun" in row.get("abilities", []):
+                row["aa_shots"] = rng.choice(["each_aircraft", 1, 3])
+                row["aa_casualty"] = rng.random() < 0.5
+                row["aa_hit"] = rng.randint(1, 3)
+    bare = Schema("lowluck", [doc], set())
+    for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
+        mutate(rng, doc, bare, schemas, strings)
+    edition = to_toml(doc)
+    if rng.random() < 0.1:
+        edition = break_text(rng, edition)
+    sea = rng.random() < 0.4
+    kinds = ("sea", "air") if sea else ("land", "air")
+    ids = [u for u, row in units.items() if isinstance(row, dict) and row.get("kind") in kinds]
+    lines = ['ruleset = "lowluck"', "[options]", 'edition = "own.toml"',
+             f'battle = "{"sea" if sea else "land"}"',
+             f'dice = "{rng.choice(["lowluck", "standard"])}"']
+    for role in ("attacker", "defender"):
+        picked = rng.sample(ids, min(len(ids), rng.randint(1, 3))) if ids else []
+        counts = {u: rng.randint(1, 3) for u in picked}
+        lines += [f"[{role}]", "units = { " + ", ".join(f"{u} = {n}" for u, n in
+                                                      counts.items()) + " }"]
+        if techs and rng.random() < 0.5:
+            lines.append("techs = [" + ", ".join(f'"{t}"' for t in
+                                                 rng.sample(techs, rng.randint(1, len(techs))))
+                         + "]")
+        land = [u for u in counts if units[u].get("kind") == "land"]
+        if role == "attacker" and land and rng.random() < 0.4:
+            lines.append(f"amphibious = {{ {land[0]} = 1 }}")
+            ships = [u for u, row in units.items() if isinstance(row, dict)
+                     and "bombard" in row.get("abilities", [])]
+            if ships:
+                lines.append(f"bombard = {{ {rng.choice(ships)} = {rng.randint(1, 2)} }}")
+        if sea and rng.random() < 0.3:
+            lines.append("submerge = true")
+    return edition, "\n".join(lines) + "\n"
+
+
+def run_rules_edition_case(seed: int, schemas: dict[str, Schema], strings: list[str],
+                     folder: Path) -> list[str]:
+    """A battle under a damaged own edition file: exact odds and a short simulation answer
+    or refuse in one line."""
+    edition, scenario = rules_edition_case(seed, schemas, strings)
+    (folder / "own.toml").write_text(edition, encoding="utf-8", errors="surrogatepass")
+    path = folder / "battle.toml"
+    path.write_text(scenario, encoding="utf-8")
+    problems = []
+    with tiny_limits():
+        for argv in (["odds", str(path), "--json"],
+                     ["odds", str(path), "--method", "simulate", "--trials", "200"]):
+            code, out, err = run_command(argv)
+            problem = check_answer(code, out, err)
+            if problem:
+                last = err.strip().splitlines()[-1:] or [""]
+                problems.append(f"rules edition case {seed} {' '.join(argv[2:])}: {problem}: "
+                                f"{last[0][:300]}")
     return problems
 
 

@@ -6,7 +6,7 @@ translates them here: a ``Message``'s template in the context ``engine``
 (``ui/translations/engine_<lang>.ts``, collected from the engine's source by
 ``packaging/engine_texts.py``), its fields rendered the same way (numbers the local way, see
 ``i18n.localize``); a ``Term`` (a name from a ruleset's data) in its own context
-(``data.<ruleset>``); a plain string through ``engine`` as a whole (a phase or side name the
+(``data.<ruleset>``), in its plural form where a message counts it (``counted_by``); a plain string through ``engine`` as a whole (a phase or side name the
 engine keeps as a plain word). In English every text renders exactly as ``str(text)``.
 """
 from __future__ import annotations
@@ -42,7 +42,10 @@ _FORMATTER = _LocalFormatter()
 def render(text: Any) -> str:
     """``text`` (an engine text, a plain string or anything else) in the app's language."""
     if isinstance(text, Message):
-        fields = {k: render(v) if isinstance(v, str) else v for k, v in text.fields.items()}
+        count = counted_by(text)
+        fields = {k: _counted(v, count) if k == "unit" and count is not None
+                  and isinstance(v, Term) else render(v) if isinstance(v, str) else v
+                  for k, v in text.fields.items()}
         if not fields:
             return QCoreApplication.translate(CONTEXT, text.template)
         template = QCoreApplication.translate(CONTEXT, text.template)
@@ -57,6 +60,21 @@ def render(text: Any) -> str:
     if isinstance(text, str):
         return QCoreApplication.translate(CONTEXT, text) if text.strip() else text
     return "" if text is None else str(text)
+
+
+def counted_by(text: Message) -> int | None:
+    """How many of its ``unit`` a message counts: its ``count`` field, else its ``n`` (an
+    int), e.g. ``msg("{n} {unit}", n=3, unit=term(...))``; None when it counts none."""
+    count = text.fields.get("count", text.fields.get("n"))
+    return count if isinstance(count, int) and not isinstance(count, bool) else None
+
+
+def _counted(term: Term, n: int) -> str:
+    """A data name said for ``n`` of it: its translation's form for ``n`` where the data's
+    translation has plural forms (German "U-Boot" / "U-Boote"), else its one translation
+    (Qt finds a name without plural forms only when asked without a count)."""
+    said = QCoreApplication.translate(term.context, str(term), None, n) if term else ""
+    return said if said and said != str(term) else render(term)
 
 
 def error_text(exc: BaseException) -> str:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QApplication, QMainWindow, QMessageBox, QTabWidge
 import combatassist
 from combatassist.errors import one_line
 
-from . import first_paint
+from . import first_paint, form_memory
 from .examples_menu import fill_examples_menu
 from .file_actions import MAX_RECENT, Document, FileActions, file_filter  # noqa: F401
 from .help import rules_dialog
@@ -97,6 +97,7 @@ class MainWindow(FileActions, QMainWindow):
         self._painting = False
         self._hold = 0              # the number of the hold this window's first paint ends
         self.settings = settings or QSettings(ORGANISATION, APP_NAME)
+        form_memory.use(self.settings)      # the forms' kept choices (the last edition, ...)
         self.autosave_dir = Path(autosave_dir) if autosave_dir else default_autosave_dir()
         self.setWindowIcon(app_icon())
         self.tabs = QTabWidget()
@@ -521,6 +522,7 @@ class MainWindow(FileActions, QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/tab", self.tabs.currentIndex())
         self.settings.sync()
+        form_memory.forget(self.settings)
         for view in self.built_views():
             view.shutdown()
             if view.table_panel is not None:

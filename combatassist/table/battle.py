@@ -72,7 +72,23 @@ class TableBattle:
         for number, entries in enumerate(self.rounds, start=1):
             state = self._play(number, state, entries, complete=True)
             self.round_states.append(state)
+        #: the rules in force at the current round's start (``_replay_round``)
+        self._round_rules = self.rules
         self.state = self._play(len(self.rounds) + 1, state, self.current, complete=False)
+
+    def _replay_round(self, completed: list | None = None) -> None:
+        """Replay the round in progress only (the rounds before it stand): after an entry
+        was added to ``current`` — or, with ``completed``, after that round was added to
+        ``rounds`` (``current`` empty). What ``_rebuild`` would give, without replaying the
+        whole battle again (``_check_redo``: a long redo list stays linear)."""
+        self.rules = self._round_rules
+        start = self.round_states[-1]
+        if completed is not None:
+            start = self._play(len(self.rounds) + 1, start, completed, complete=True)
+            self.rounds.append(completed)
+            self.round_states.append(start)
+            self._round_rules = self.rules
+        self.state = self._play(len(self.rounds) + 1, start, self.current, complete=False)
 
     def _play(self, number: int, start: Any, entries: Sequence[Entry | BetweenRounds],
               complete: bool) -> Any:
@@ -549,31 +565,49 @@ class TableBattle:
         battle.autosave_path = Path(autosave_path) if autosave_path else None
         return battle
 
-    def _check_redo(self) -> None:
+    def _check_redo(self) -> "TableBattle":
         """Every step of the redo list replays, as Redo would take them one by one (on a copy:
-        nothing changes). A resumed file's redo list used to be checked only when Redo was
-        pressed (issue 37): now one that doesn't replay is refused on load, in one line."""
+        nothing changes; the copy, as every Redo would leave the battle, is returned). A
+        resumed file's redo list used to be checked only when Redo was pressed (issue 37):
+        now one that doesn't replay is refused on load, in one line. Each step replays only
+        the round it changes (``_replay_round``): linear in the list, like resuming."""
         if not self.redo_stack:
-            return
+            return self
         scratch = TableBattle(self.initial_rules, scenario_text=self.scenario_text,
                               ruleset=self.ruleset, files=self.files)
         scratch._memo = self._memo          # the same steps: resolved once
-        scratch.rounds, scratch.current, scratch.redo_stack, scratch.ending = self._entries()
+        scratch.rounds, scratch.current, _redo, scratch.ending = self._entries()
         scratch._rebuild()
-        while scratch.redo_stack:
-            item = scratch.redo_stack[-1]
-            if isinstance(item, tuple):
-                if len(scratch.redo_stack) > 1:
-                    raise ScenarioError("an ending is redone before other steps",
-                                        field="redo")
-                if scratch.dice_entered() or scratch.rules.verdict(scratch.state) is not None:
-                    raise ScenarioError("the redo list ends a battle that is over or in the "
-                                        "middle of a round", field="redo")
+        items = list(reversed(self.redo_stack))          # the order Redo takes them in
+        for i, item in enumerate(items):
             try:
-                scratch.redo()
+                if isinstance(item, tuple):
+                    if i + 1 < len(items):
+                        raise ScenarioError("an ending is redone before other steps",
+                                            field="redo")
+                    if scratch.dice_entered() or \
+                            scratch.rules.verdict(scratch.state) is not None:
+                        raise ScenarioError("the redo list ends a battle that is over or in "
+                                            "the middle of a round", field="redo")
+                    scratch.ending = item
+                elif isinstance(item, list) and not scratch.current:
+                    scratch._replay_round(completed=list(item))
+                elif isinstance(item, list):        # a round over a round begun: as Redo
+                    scratch.rounds.append(item)
+                    scratch._rebuild()
+                else:
+                    scratch.current.append(item)
+                    scratch._replay_round()
+                    if isinstance(item, Entry) and \
+                            scratch.dice_entered() == len(scratch.phases()):
+                        completed, scratch.current = scratch.current, []
+                        scratch._replay_round(completed=completed)
+            except ScenarioError:
+                raise
             except CombatAssistError as exc:
                 raise ScenarioError(f"the redo list doesn't replay: {exc}",
                                     field="redo") from None
+        return scratch
 
     def save(self, path: str | Path | None = None) -> None:
         """Write the battle atomically (to ``autosave_path`` by default)."""

@@ -158,3 +158,66 @@ def test_a_slice_of_player_edition_files_answers_or_refuses_in_one_line(tmp_path
     for seed in range(100):     # before issue 35's fixes: a traceback (88) and -1 units (64)
         problems += fuzz.run_edition_case(seed, tmp_path)
     assert problems == []
+
+
+# -- issue 37: classes whose figures are compared, not only exit codes ---------------------
+@pytest.mark.parametrize("seed", range(10))
+def test_retreat_figures_through_the_command_line_match_a_brute_force(seed, tmp_path):
+    """Small 1942/1940 battles with landed units, round limits and every retreat rule, run as
+    ``odds FILE --json``: the figures equal a walk of the game tree's rounds."""
+    import random
+
+    from combatassist.rulesets import lowluck
+    from combatassist.scenario import parse_scenario_text
+    from tests.engine.test_issue37_retreat import _random_case, _Tie, brute_force
+    from tests.engine.test_lowluck_editions import toml_of
+
+    rng = random.Random(9300 + seed)
+    for _ in range(3):
+        edition, doc = _random_case(rng)
+        text = toml_of(edition, doc)
+        rules = lowluck.make_rules(parse_scenario_text(text).body)
+        o = doc["options"]
+        try:
+            want = brute_force(rules, o["max_rounds"], o.get("retreat_after", 0),
+                               o.get("retreat_below", 0.0), o.get("retreat_when_units", 0))
+        except _Tie:
+            continue
+        path = tmp_path / "case.toml"
+        path.write_text(text, encoding="utf-8")
+        code, out, err = fuzz.run_command(["odds", str(path), "--json"])
+        assert code == 0, err
+        got = json.loads(out)
+        for key, mine in (("attacker", "attacker_wins"), ("draw", "draw"),
+                          ("undecided", "undecided"), ("retreated", "retreated")):
+            assert got[mine] == pytest.approx(want[key], abs=1e-9), (key, text)
+
+
+@pytest.mark.parametrize("example", ["mediumluck-seed-example.toml", "mediumluck-sea.toml"])
+def test_medium_luck_answers_the_same_cold_and_warm_through_the_command_line(
+        example, tmp_path, monkeypatch):
+    """The same file, its band tables first computed, then read from the disk cache: the same
+    JSON to the last character."""
+    from combatassist.rulesets.mediumluck import bands
+
+    answers = []
+    for _pass in ("cold", "warm"):
+        monkeypatch.setattr(bands, "BAND_TABLES", bands.BandTableCache(tmp_path / "cache"))
+        code, out, err = fuzz.run_command(["odds", str(ROOT / "examples" / example),
+                                           "--json"])
+        assert code == 0, err
+        bands.BAND_TABLES.flush()
+        answers.append(out)
+    assert answers[0] == answers[1]
+
+
+def test_a_slice_of_own_edition_files_with_other_rules_in_battles(schemas):
+    # a shipped edition file with its [rules] and AA-gun fields set at random among the
+    # valid choices, then damaged, named by a scenario as the player's own and fought: odds
+    # and a simulation answer, or one line
+    folder, found = schemas
+    strings = fuzz._strings(found)
+    problems = []
+    for seed in range(60):
+        problems += fuzz.run_rules_edition_case(seed, found, strings, folder)
+    assert problems == []

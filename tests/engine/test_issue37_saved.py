@@ -131,3 +131,66 @@ def test_a_redo_list_that_does_not_replay_is_refused_on_load(tmp_path):
     bad["redo"].insert(len(bad["redo"]), ["end", "attacker"])
     with pytest.raises(ScenarioError, match="ending is redone before"):
         TableBattle.from_json(seal(bad))
+
+
+def _redo_all(battle):
+    while battle.can_redo():
+        battle.redo()
+    return battle
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_redo_check_ends_where_every_redo_would(seed):
+    """The check on load replays only the round each undone step changes (linear: 6,000
+    undone rounds load in ~0.15 s, where redoing them one by one took minutes); it must
+    end exactly where pressing Redo to the end does — Low Luck (rounds), Medium Luck (one
+    band at a time, between-rounds deployments)."""
+    import random
+
+    from tests.engine.test_autosave import lowluck_battle
+    from tests.engine.test_table import DEPLOY, reserves_battle
+
+    rng = random.Random(seed)
+    battle = reserves_battle() if seed % 2 else lowluck_battle()
+    for _ in range(rng.randint(2, 8)):
+        if battle.is_over():
+            break
+        if seed % 2 and battle.between_rounds_options() and rng.random() < 0.5:
+            try:
+                battle.between_rounds(DEPLOY)
+            except EngineError:
+                pass
+        battle.enter(battle.roll(rng))
+    if not battle.is_over() and not battle.dice_entered() and rng.random() < 0.5:
+        battle.end("end")
+    for _ in range(rng.randint(1, 6)):
+        if battle.can_undo():
+            battle.undo()
+    data = battle.to_json()
+    assert data["redo"]
+    checked = TableBattle.from_json(data, **({"rules_for": __import__(
+        "tests.engine.test_table", fromlist=["x"]).deploying_rules_for} if seed % 2 else {}))
+    scratch = checked._check_redo()
+    redone = _redo_all(checked)
+    assert scratch.state == redone.state and scratch.ending == redone.ending
+    assert scratch.rounds == redone.rounds and scratch.current == redone.current
+
+
+def test_checking_a_long_redo_list_replays_each_step_about_once(monkeypatch):
+    """Work, not time: 2,000 undone rounds of one phase each are checked replaying each
+    step about twice (the round redone, then the round after it begun) — redoing them one
+    by one replayed the whole battle each time: 2,000,000 steps."""
+    from tests.engine.test_autosave import _count_replayed, most_steps_battle
+
+    data = most_steps_battle()
+    undone = data["rounds"][:2000]
+    data["rounds"], data["redo"] = [], list(reversed(undone))
+    data["header"].update(rounds=0, steps=0)
+    replayed = _count_replayed(monkeypatch)
+    battle = TableBattle.from_json(seal(data))
+    steps = sum(len(r) for r in undone)
+    assert battle.can_redo() and len(replayed) <= 2 * steps + 10
+    bad = json.loads(json.dumps(data))
+    bad["redo"][0][0]["rolled"] = [7, 7]               # the last to redo: found all the same
+    with pytest.raises(ScenarioError, match="redo list doesn't replay"):
+        TableBattle.from_json(seal(bad))

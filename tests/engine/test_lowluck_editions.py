@@ -672,7 +672,8 @@ def test_an_amphibious_assault_with_bombardment_and_aa_at_the_table(tmp_path):
 
 # -- the command line on the shipped examples -----------------------------------------------
 EDITION_EXAMPLES = ["lowluck-1942-land.toml", "lowluck-1942-amphibious.toml",
-                    "lowluck-1942-sea.toml", "lowluck-1940-land.toml"]
+                    "lowluck-1942-sea.toml", "lowluck-1940-land.toml",
+                    "lowluck-revised-sea.toml", "lowluck-aa50-land.toml"]
 
 
 @pytest.mark.parametrize("name", EDITION_EXAMPLES)
@@ -687,7 +688,8 @@ def test_cli_json_on_each_edition_example(name, capsys):
     assert math.isclose(data["attacker_wins"] + data["defender_wins"] + data["draw"]
                         + data["undecided"], 1.0, abs_tol=1e-9)
     assert math.isclose(sum(p for _, _, p in data["losses"]), 1.0, abs_tol=1e-9)
-    edition = lowluck.shipped("1940se" if "1940" in name else "1942se")
+    edition = lowluck.shipped(next(e for e in ("1940se", "revised", "aa50", "1942se")
+                                   if e.removesuffix("se") in name))
     for side in ("attacker", "defender"):
         assert set(data["survivors"][side]) <= set(edition.ids)
 

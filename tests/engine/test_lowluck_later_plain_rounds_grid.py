@@ -21,10 +21,15 @@ from combatassist.rulesets.lowluck.later_phases import AIR_ONLY, ANY, BOMBARD
 from .test_lowluck_plain_rounds_grid import _same_states, assert_answers_as_the_generic_solver
 
 LAND = {"1942se": ["infantry", "artillery", "armor", "fighter", "bomber", "aa_gun"],
+        "revised": ["infantry", "artillery", "armor", "fighter", "bomber", "aa_gun"],
+        "aa50": ["infantry", "artillery", "armor", "fighter", "bomber", "aa_gun"],
         "1940se": ["infantry", "mech_infantry", "artillery", "armor", "fighter",
                    "tactical_bomber", "bomber", "aa_gun"]}
 SEA = {"1942se": ["destroyer", "cruiser", "carrier", "battleship", "transport", "fighter",
                   "bomber"],
+       "revised": ["destroyer", "carrier", "battleship", "transport", "fighter", "bomber"],
+       "aa50": ["destroyer", "cruiser", "carrier", "battleship", "transport", "fighter",
+                "bomber"],
        "1940se": ["destroyer", "cruiser", "carrier", "battleship", "transport", "fighter",
                   "tactical_bomber", "bomber"]}
 
@@ -51,7 +56,7 @@ def later_battle(rng: random.Random, most: int, edition: str | None = None,
             amphibious = {u: rng.randint(1, units[u]) for u in amph[:2]}
             landed = sum(amphibious.values())
             if landed and rng.random() < 0.7:
-                ship = rng.choice(["battleship", "cruiser"])
+                ship = rng.choice(sorted(ed.with_ability("bombard")))
                 bombard = {ship: rng.randint(1, min(landed, 3))}
         for u, n in units.items():
             if ed.unit(u).hits > 1 and rng.random() < 0.5:

@@ -36,7 +36,8 @@ def test_the_picker_lists_the_shipped_editions_and_a_players_file(view):
     names = [view.edition_box.itemData(i) for i in range(view.edition_box.count())]
     assert names == [*lowluck.SHIPPED, OPEN_EDITION]
     texts = [view.edition_box.itemText(i) for i in range(view.edition_box.count())]
-    assert texts[:3] == ["Classic", "1942 Second Edition", "Global 1940 Second Edition"]
+    assert texts[:5] == ["Classic", "Revised", "Anniversary Edition", "1942 Second Edition",
+                         "Global 1940 Second Edition"]
 
 
 @pytest.mark.parametrize("name", lowluck.SHIPPED)
@@ -118,6 +119,25 @@ def test_an_invalid_combination_is_the_engines_one_line(view, qtbot):
     body = view.validated_scenario().body
     assert body.attacker.bombard == {"battleship": 1}
     assert body.attacker.amphibious == {"infantry": 1}
+
+
+def test_revised_destroyers_bombard_only_with_combined_bombardment(view, qtbot):
+    """Revised's Bombard column offers the destroyer (a tech of the edition makes it bombard);
+    without the tech that is the engine's one line, with it the form's battle."""
+    pick(view, "revised")
+    wait_result(qtbot, view)
+    attacker = view.sides["attacker"]
+    assert set(attacker.extras["bombard"]) == {"battleship", "destroyer"}
+    attacker.spins["infantry"].setValue(2)
+    attacker.extras["amphibious"]["infantry"].setValue(1)
+    attacker.extras["bombard"]["destroyer"].setValue(1)
+    qtbot.waitUntil(lambda: view.last_error is not None)
+    assert "destroyer" in view.last_error and "\n" not in view.last_error
+    attacker.techs["combined_bombardment"].setChecked(True)
+    qtbot.waitUntil(lambda: view.last_error is None and not view.computer.is_busy())
+    body = view.validated_scenario().body
+    assert body.attacker.bombard == {"destroyer": 1}
+    assert body.attacker.techs == frozenset({"combined_bombardment"})
 
 
 def test_a_bad_edition_file_is_one_line_and_changes_nothing(view, tmp_path):

@@ -209,3 +209,23 @@ def test_a_battle_that_doesnt_replay_to_its_header_is_set_aside_on_resume(
     notice = window.statusBar().currentMessage()
     assert "set aside" in notice and "header" in notice and "\n" not in notice
     assert list(folder.glob("*.damaged-*"))
+
+
+def test_a_folder_at_a_battles_lock_path_is_said_not_hidden(make_window, qtbot, answers,
+                                                            tmp_path):
+    """Issue 37: a folder where a battle's lock file goes hid the battle at every start,
+    without a word; now the start says which battle and what to remove, in one line."""
+    from combatassist.autosave import lock_path
+
+    asked, _replies = answers
+    folder = tmp_path / "battles"
+    battle = _save(folder, LowLuckView, 1)
+    lock_path(battle.autosave_path).mkdir()
+    window = make_window(views=[LowLuckView], autosave_dir=folder)
+    window.offer_resume()
+    assert asked == []
+    panel = window.view_for("lowluck").table_panel
+    assert panel.battle is None and battle.autosave_path.exists()      # nothing moved
+    notice = window.statusBar().currentMessage()
+    assert "remove that folder" in notice and "\n" not in notice
+    assert any(str(lock_path(battle.autosave_path)) in n for n in panel.set_aside_notices)

@@ -465,9 +465,12 @@
             <source>Mech infantry</source>
             <translation>Mech. Infanterie</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>Tactical bomber</source>
-            <translation>Taktischer Bomber</translation>
+            <translation>
+                <numerusform>Taktischer Bomber</numerusform>
+                <numerusform>Taktische Bomber</numerusform>
+            </translation>
         </message>
         <message>
             <source>AA gun</source>
@@ -489,9 +492,12 @@
             <source>mech infantry</source>
             <translation>Mech. Infanterie</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>tactical bomber</source>
-            <translation>Taktischer Bomber</translation>
+            <translation>
+                <numerusform>Taktischer Bomber</numerusform>
+                <numerusform>Taktische Bomber</numerusform>
+            </translation>
         </message>
         <message>
             <source>aa gun</source>
@@ -521,9 +527,12 @@
             <source>armor</source>
             <translation>Panzer</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>battleship</source>
-            <translation>Schlachtschiff</translation>
+            <translation>
+                <numerusform>Schlachtschiff</numerusform>
+                <numerusform>Schlachtschiffe</numerusform>
+            </translation>
         </message>
         <message>
             <source>bomber</source>
@@ -561,9 +570,12 @@
             <source>rockets</source>
             <translation>Rockets</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>submarine</source>
-            <translation>U-Boot</translation>
+            <translation>
+                <numerusform>U-Boot</numerusform>
+                <numerusform>U-Boote</numerusform>
+            </translation>
         </message>
         <message>
             <source>super subs</source>
@@ -577,9 +589,12 @@
             <source>Armor</source>
             <translation>Panzer</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>Battleship</source>
-            <translation>Schlachtschiff</translation>
+            <translation>
+                <numerusform>Schlachtschiff</numerusform>
+                <numerusform>Schlachtschiffe</numerusform>
+            </translation>
         </message>
         <message>
             <source>Bomber</source>
@@ -596,6 +611,26 @@
         <message>
             <source>Heavy bombers</source>
             <translation>Heavy Bombers</translation>
+        </message>
+        <message>
+            <source>Combined bombardment</source>
+            <translation>Combined Bombardment</translation>
+        </message>
+        <message>
+            <source>Radar</source>
+            <translation>Radar</translation>
+        </message>
+        <message>
+            <source>Improved artillery</source>
+            <translation>Improved Artillery</translation>
+        </message>
+        <message>
+            <source>Revised</source>
+            <translation>Revised</translation>
+        </message>
+        <message>
+            <source>Anniversary Edition</source>
+            <translation>Jubiläumsausgabe (Anniversary Edition)</translation>
         </message>
         <message>
             <source>Industrial technology</source>
@@ -633,9 +668,12 @@
             <source>Standard dice</source>
             <translation>Normale Würfel</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>Submarine</source>
-            <translation>U-Boot</translation>
+            <translation>
+                <numerusform>U-Boot</numerusform>
+                <numerusform>U-Boote</numerusform>
+            </translation>
         </message>
         <message>
             <source>Super subs</source>
@@ -656,9 +694,12 @@
             <source>Artillery</source>
             <translation>Artillerie</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>Battleship</source>
-            <translation>Schlachtschiff</translation>
+            <translation>
+                <numerusform>Schlachtschiff</numerusform>
+                <numerusform>Schlachtschiffe</numerusform>
+            </translation>
         </message>
         <message>
             <source>Carrier</source>
@@ -684,17 +725,26 @@
             <source>Mech infantry</source>
             <translation>Mech. Infanterie</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>Strategic bomber</source>
-            <translation>Strategischer Bomber</translation>
+            <translation>
+                <numerusform>Strategischer Bomber</numerusform>
+                <numerusform>Strategische Bomber</numerusform>
+            </translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>Submarine</source>
-            <translation>U-Boot</translation>
+            <translation>
+                <numerusform>U-Boot</numerusform>
+                <numerusform>U-Boote</numerusform>
+            </translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>Tactical bomber</source>
-            <translation>Taktischer Bomber</translation>
+            <translation>
+                <numerusform>Taktischer Bomber</numerusform>
+                <numerusform>Taktische Bomber</numerusform>
+            </translation>
         </message>
         <message>
             <source>Tank</source>
@@ -720,9 +770,12 @@
             <source>artillery</source>
             <translation>Artillerie</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>battleship</source>
-            <translation>Schlachtschiff</translation>
+            <translation>
+                <numerusform>Schlachtschiff</numerusform>
+                <numerusform>Schlachtschiffe</numerusform>
+            </translation>
         </message>
         <message>
             <source>battleships</source>
@@ -788,25 +841,34 @@
             <source>red</source>
             <translation>rot</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>strategic bomber</source>
-            <translation>strategischer Bomber</translation>
+            <translation>
+                <numerusform>strategischer Bomber</numerusform>
+                <numerusform>strategische Bomber</numerusform>
+            </translation>
         </message>
         <message>
             <source>strategic bombers</source>
             <translation>strategische Bomber</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>submarine</source>
-            <translation>U-Boot</translation>
+            <translation>
+                <numerusform>U-Boot</numerusform>
+                <numerusform>U-Boote</numerusform>
+            </translation>
         </message>
         <message>
             <source>submarines</source>
             <translation>U-Boote</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>tactical bomber</source>
-            <translation>taktischer Bomber</translation>
+            <translation>
+                <numerusform>taktischer Bomber</numerusform>
+                <numerusform>taktische Bomber</numerusform>
+            </translation>
         </message>
         <message>
             <source>tactical bombers</source>

@@ -170,6 +170,11 @@
         </message>
         <message>
             <location filename="../../combatassist/report.py" />
+            <source>wave {k}: {units}</source>
+            <translation>Welle {k}: {units}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
             <source>{key}: </source>
             <translation>{key}: </translation>
         </message>
@@ -310,6 +315,26 @@
         </message>
         <message>
             <location filename="../../combatassist/report.py" />
+            <source>attacker keeps land units</source>
+            <translation>Angreifer behält Landeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>retreat policy</source>
+            <translation>Rückzugsstrategie</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>territory value</source>
+            <translation>Wert des Gebiets</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>retreat when only aircraft are left</source>
+            <translation>Rückzug, wenn nur noch Flugzeuge übrig sind</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
             <source>defender rolls an extra white die</source>
             <translation>Verteidiger würfelt einen weißen Würfel zusätzlich</translation>
         </message>
@@ -337,6 +362,11 @@
             <location filename="../../combatassist/report.py" />
             <source>{side}: {forces}</source>
             <translation>{side}: {forces}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/report.py" />
+            <source>Counter-attack: {forces}</source>
+            <translation>Gegenangriff: {forces}</translation>
         </message>
         <message>
             <location filename="../../combatassist/report.py" />
@@ -401,12 +431,12 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>attacker wins {p:9.2%}</source>
-            <translation>Angreifer gewinnt {p:.2%}</translation>
+            <translation>Angreifer gewinnt {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
             <source>defender wins {p:9.2%}</source>
-            <translation>Verteidiger gewinnt {p:.2%}</translation>
+            <translation>Verteidiger gewinnt {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -416,7 +446,7 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>draw          {p:9.2%}</source>
-            <translation>Unentschieden {p:.2%}</translation>
+            <translation>Unentschieden {p:9.2%}</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -426,7 +456,7 @@
         <message>
             <location filename="../../combatassist/result.py" />
             <source>undecided     {p:9.2%}  (the round limit was reached)</source>
-            <translation>offen {p:.2%} (Rundengrenze erreicht)</translation>
+            <translation>offen {p:9.2%} (Rundengrenze erreicht)</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -445,8 +475,113 @@
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
-            <source>takes the territory {p:9.2%}  (attacker wins with a land unit left)</source>
-            <translation>nimmt das Gebiet ein {p:.2%} (Angreifer gewinnt mit einer Landeinheit übrig)</translation>
+            <source>takes the territory {p:8.2%}  (attacker wins with a land unit left)</source>
+            <translation>nimmt das Gebiet ein {p:8.2%} (Angreifer gewinnt mit einer Landeinheit übrig)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>don't attack: the attack is worth {value:+.2f} IPC at best, less than not attacking</source>
+            <translation>nicht angreifen: der Angriff bringt bestenfalls {value:+.2f} IPC, weniger als kein Angriff</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>fight to the end: withdrawing is never worth more</source>
+            <translation>bis zum Ende kämpfen: ein Rückzug bringt nie mehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>{n} unit or fewer</source>
+            <translation>{n} Einheit oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>{n} units or fewer</source>
+            <translation>{n} Einheiten oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>{lo} to {hi} units</source>
+            <translation>{lo} bis {hi} Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>{n} unit</source>
+            <translation>{n} Einheit</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>{n} units</source>
+            <translation>{n} Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left while the defender has as many units as you or more</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger mindestens so viele Einheiten wie du</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left while the defender has {n} unit more than you or more</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Einheit mehr als du oder mehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left while the defender has {n} units more than you or more</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Einheiten mehr als du oder mehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left</source>
+            <translation>zurückziehen, sobald du noch {units} hast</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left while the defender can still take {m} hits or more</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger noch {m} oder mehr Treffer einstecken kann</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left while the defender still has {m} or more</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger noch {m} oder mehr</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left and the defender can take {n} hit or fewer</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Treffer oder weniger einstecken kann</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left and the defender can take {n} hits or fewer</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Treffer oder weniger einstecken kann</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left and the defender has {n} unit or fewer</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Einheit oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraw once you have {units} left and the defender has {n} units or fewer</source>
+            <translation>zurückziehen, sobald du noch {units} hast und der Verteidiger {n} Einheiten oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>the exact policy differs from these words where the battle arrives with a probability of {p:.2%} at most, most often at {position}: it {does} there</source>
+            <translation>die exakte Strategie weicht von diesen Worten dort ab, wohin der Kampf mit höchstens {p:.2%} Wahrscheinlichkeit gelangt, am häufigsten bei {position}: dort {does} sie</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>withdraws</source>
+            <translation>zieht sich zurück</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>fights on</source>
+            <translation>kämpft weiter</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/retreat_policy.py" />
+            <source>following these words is worth {loss:.2f} IPC less on average than the exact policy</source>
+            <translation>diesen Worten zu folgen bringt im Mittel {loss:.2f} IPC weniger als die exakte Strategie</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/agc/forces.py" />
@@ -1074,6 +1209,46 @@
             <translation>{weapon} gegen {target}</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>this attack may need about {n} battles solved (the defender's survivors after each wave, the holders of the territory), more than the {limit} it answers within {seconds} s; use fewer waves or smaller forces</source>
+            <translation>dieser Angriff braucht womöglich etwa {n} gelöste Kämpfe (die Überlebenden des Verteidigers nach jeder Welle, die Besatzer des Gebiets), mehr als die {limit}, die er in {seconds} s beantwortet; weniger Wellen oder kleinere Streitkräfte verwenden</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>keep your last land unit: take your other units as casualties first</source>
+            <translation>die letzte Landeinheit behalten: zuerst die anderen Einheiten als Verluste nehmen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>keep your last {n} land units: take your other units as casualties first</source>
+            <translation>die letzten {n} Landeinheiten behalten: zuerst die anderen Einheiten als Verluste nehmen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>withdraw once only aircraft are left (no land unit)</source>
+            <translation>zurückziehen, sobald nur noch Flugzeuge übrig sind (keine Landeinheit)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>withdraw once you have {n} unit or fewer</source>
+            <translation>zurückziehen, sobald du {n} Einheit oder weniger hast</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>withdraw once you have {n} units or fewer</source>
+            <translation>zurückziehen, sobald du {n} Einheiten oder weniger hast</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>withdraw when your chance to win by fighting on is below {p:.0%}</source>
+            <translation>zurückziehen, wenn die Siegchance beim Weiterkämpfen unter {p:.0%} liegt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>withdraw after round {n}</source>
+            <translation>zurückziehen nach Runde {n}</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
             <source>unknown unit '{unit}' in the {side}'s casualties (write one of: {units})</source>
             <translation>unbekannte Einheit „{unit}“ in den Verlusten ({side}; möglich: {units})</translation>
@@ -1117,6 +1292,11 @@
             <location filename="../../combatassist/rulesets/lowluck/dice.py" />
             <source>AA: hit on 1</source>
             <translation>AA: Treffer bei 1</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/dice.py" />
+            <source>AA: hit on {v} or less</source>
+            <translation>AA: Treffer bei {v} oder weniger</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/dice.py" />
@@ -1220,8 +1400,23 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
-            <source>Surprise strike: the attacker's submarines score {a} hits, the defender's {d}</source>
-            <translation>Überraschungsangriff: die U-Boote des Angreifers erzielen {a} Treffer, die des Verteidigers {d}</translation>
+            <source>Surprise strike: the attacker's submarines score {n} hit, the defender's {d}</source>
+            <translation>Überraschungsangriff: die U-Boote des Angreifers erzielen {n} Treffer, die des Verteidigers {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Surprise strike: the attacker's submarines score {n} hits, the defender's {d}</source>
+            <translation>Überraschungsangriff: die U-Boote des Angreifers erzielen {n} Treffer, die des Verteidigers {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>shore bombardment</source>
+            <translation>Küstenbeschuss</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Shore bombardment: {a} hits, removed before they fire back</source>
+            <translation>Küstenbeschuss: {a} Treffer, entfernt, bevor sie zurückfeuern</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
@@ -1230,8 +1425,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
-            <source>Fire: the attacker scores {a} hits, the defender {d}</source>
-            <translation>Feuer: der Angreifer erzielt {a} Treffer, der Verteidiger {d}</translation>
+            <source>Fire: the attacker scores {n} hit, the defender {d}</source>
+            <translation>Feuer: der Angreifer erzielt {n} Treffer, der Verteidiger {d}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Fire: the attacker scores {n} hits, the defender {d}</source>
+            <translation>Feuer: der Angreifer erzielt {n} Treffer, der Verteidiger {d}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
@@ -1240,8 +1440,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>AA fire: {hits} aircraft shot down</source>
-            <translation>AA-Feuer: {hits} Flugzeuge abgeschossen</translation>
+            <source>AA fire: one aircraft shot down</source>
+            <translation>AA-Feuer: ein Flugzeug abgeschossen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>AA fire: {n} aircraft shot down</source>
+            <translation>AA-Feuer: {n} Flugzeuge abgeschossen</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
@@ -1250,8 +1455,13 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>Submarines' first strike: {hits} hits on sea units</source>
-            <translation>Erstangriff der U-Boote: {hits} Treffer auf Seeeinheiten</translation>
+            <source>Submarines' first strike: {n} hit on sea units</source>
+            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
+            <source>Submarines' first strike: {n} hits on sea units</source>
+            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />
@@ -1856,7 +2066,7 @@
         <message>
             <location filename="../../combatassist/table/battle.py" />
             <source>a draw</source>
-            <translation>unentschieden</translation>
+            <translation>ein Unentschieden</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
@@ -1876,7 +2086,7 @@
         <message>
             <location filename="../../combatassist/table/battle.py" />
             <source>The territory: the attacker takes it</source>
-            <translation>Das Gebiet: der Angreifer erobert es</translation>
+            <translation>Das Gebiet: der Angreifer nimmt es ein</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
@@ -1911,12 +2121,12 @@
         <message>
             <location filename="../../combatassist/table/battle.py" />
             <source>Luck of the {side}'s dice: {hits} hits, {expected:.2f} expected: better than {pct:.0%} of battles with these dice</source>
-            <translation>Würfelglück ({side}): {hits} Treffer, {expected:.2f} erwartet: besser als {pct:.0%} der Schlachten mit diesen Würfeln</translation>
+            <translation>Würfelglück des {side}: {hits} Treffer, {expected:.2f} erwartet: besser als {pct:.0%} der Kämpfe mit diesen Würfeln</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
             <source>luck: the {side} rolled {hits} hits ({expected:.2f} expected): better than {pct:.0%} of rolls</source>
-            <translation>Glück: {side} würfelte {hits} Treffer ({expected:.2f} erwartet): besser als {pct:.0%} der Würfe</translation>
+            <translation>Glück: der {side} würfelte {hits} Treffer ({expected:.2f} erwartet): besser als {pct:.0%} der Würfe</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
@@ -1931,7 +2141,7 @@
         <message>
             <location filename="../../combatassist/table/dice_groups.py" />
             <source>{label}: enter the faces rolled, not a count of hits</source>
-            <translation>{label}: die gewürfelten Augen eingeben, keine Trefferzahl</translation>
+            <translation>{label}: die gewürfelten Augen eingeben, nicht die Zahl der Treffer</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/dice_groups.py" />

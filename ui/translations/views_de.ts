@@ -294,8 +294,12 @@
             <translation>Erstangriff der U-Boote</translation>
         </message>
         <message>
-            <source>Attacker keeps its last land unit</source>
-            <translation>Angreifer behält seine letzte Landeinheit</translation>
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <source>The attacker's last land units are its last casualties, so that they can take the territory (land battles; 0 = none)</source>
+            <translation>Die letzten Landeinheiten des Angreifers fallen als Letzte, damit sie das Gebiet einnehmen können (Landkämpfe; 0 = keine)</translation>
         </message>
         <message>
             <source>The Axis &amp; Allies edition: its units, their values and costs, and its rules (F1 says them)</source>
@@ -324,6 +328,10 @@
         <message>
             <source>Rounds:</source>
             <translation>Runden:</translation>
+        </message>
+        <message>
+            <source>Land units kept:</source>
+            <translation>Behaltene Landeinheiten:</translation>
         </message>
         <message>
             <source>Open edition file…</source>
@@ -376,6 +384,38 @@
         <message>
             <source>Low luck vs standard dice</source>
             <translation>Low Luck gegen normale Würfel</translation>
+        </message>
+        <message>
+            <source>Waves and policy</source>
+            <translation>Wellen und Rückzug</translation>
+        </message>
+        <message>
+            <source>One wave, retreats by the rules above. Waves ([[attacker.waves]]), a counter-attack ([counter]) and retreat policies (Retreat policy) show here.</source>
+            <translation>Eine Welle, Rückzug nach den Regeln oben. Wellen ([[attacker.waves]]), ein Gegenangriff ([counter]) und Rückzugsstrategien (Rückzugsstrategie) erscheinen hier.</translation>
+        </message>
+        <message>
+            <source>Takes the territory</source>
+            <translation>Nimmt das Gebiet ein</translation>
+        </message>
+        <message>
+            <source>IPC swing</source>
+            <translation>IPC-Saldo</translation>
+        </message>
+        <message>
+            <source>after wave {k}</source>
+            <translation>nach Welle {k}</translation>
+        </message>
+        <message>
+            <source>Takes the territory and holds it against the counter-attack: {holds} ({cond} of the times it is taken)</source>
+            <translation>Nimmt das Gebiet ein und hält es gegen den Gegenangriff: {holds} ({cond} der Fälle, in denen es eingenommen wird)</translation>
+        </message>
+        <message>
+            <source>Expected IPC with the territory's value: {value}</source>
+            <translation>Erwartete IPC mit dem Wert des Gebiets: {value}</translation>
+        </message>
+        <message>
+            <source>At the table:</source>
+            <translation>Am Tisch:</translation>
         </message>
         <message>
             <source>Bombing raid</source>
@@ -1726,8 +1766,8 @@ Geländeabzüge auf für:</translation>
             <translation>Beschuss</translation>
         </message>
         <message>
-            <source>Ships offshore that bombard the beach in round 1 (at most one per unit landed; they can't be hit)</source>
-            <translation>Schiffe vor der Küste, die in Runde 1 den Strand beschießen (höchstens eines je gelandeter Einheit; sie können nicht getroffen werden)</translation>
+            <source>Ships offshore that bombard the beach in round 1 (as many per unit landed as the edition allows; they can't be hit)</source>
+            <translation>Schiffe vor der Küste, die in Runde 1 den Strand beschießen (so viele je gelandeter Einheit, wie die Edition erlaubt; sie können nicht getroffen werden)</translation>
         </message>
         <message>
             <source>Damaged</source>
@@ -1875,6 +1915,61 @@ Geländeabzüge auf für:</translation>
         <message>
             <source> of {available}</source>
             <translation> von {available}</translation>
+        </message>
+    </context>
+    <context>
+        <name>widgets.retreat_policy</name>
+        <message>
+            <source>none (the rules above)</source>
+            <translation>keine (die Regeln oben)</translation>
+        </message>
+        <message>
+            <source>most IPC (profit)</source>
+            <translation>meiste IPC (Gewinn)</translation>
+        </message>
+        <message>
+            <source>strafe: never take the territory</source>
+            <translation>Abnutzung: das Gebiet nie einnehmen</translation>
+        </message>
+        <message>
+            <source>Retreat policy</source>
+            <translation>Rückzugsstrategie</translation>
+        </message>
+        <message>
+            <source>The attacker's best retreats, exact: most IPC withdraws where fighting on is worth less than leaving (the territory's value counting); strafe kills what it can without ever taking the territory. The results say the policy in words.</source>
+            <translation>Die besten Rückzüge des Angreifers, exakt: „meiste IPC“ zieht sich zurück, wo Weiterkämpfen weniger bringt als Abziehen (der Wert des Gebiets zählt mit); „Abnutzung“ vernichtet, was es kann, ohne das Gebiet je einzunehmen. Die Ergebnisse nennen die Strategie in Worten.</translation>
+        </message>
+        <message>
+            <source>What taking the territory is worth to the attacker (most IPC only; negative: it costs to keep)</source>
+            <translation>Was die Einnahme des Gebiets dem Angreifer wert ist (nur „meiste IPC“; negativ: es zu halten kostet)</translation>
+        </message>
+        <message>
+            <source>Retreat when only aircraft are left</source>
+            <translation>Rückzug, wenn nur noch Flugzeuge übrig sind</translation>
+        </message>
+        <message>
+            <source>Clear waves</source>
+            <translation>Wellen entfernen</translation>
+        </message>
+        <message>
+            <source>Fight the first wave alone, without the later waves and the counter-attack</source>
+            <translation>Nur die erste Welle kämpfen lassen, ohne die späteren Wellen und den Gegenangriff</translation>
+        </message>
+        <message>
+            <source>Policy:</source>
+            <translation>Strategie:</translation>
+        </message>
+        <message>
+            <source>Territory worth:</source>
+            <translation>Wert des Gebiets:</translation>
+        </message>
+        <message>
+            <source>wave {k}: {units}</source>
+            <translation>Welle {k}: {units}</translation>
+        </message>
+        <message>
+            <source>counter-attack: {units}</source>
+            <translation>Gegenangriff: {units}</translation>
         </message>
     </context>
     <context>

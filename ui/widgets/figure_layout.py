@@ -48,6 +48,11 @@ class FiguresGrid(QWidget):
         for i, (name, value) in enumerate(self.pairs):
             self.grid.addWidget(name, i % rows, 2 * (i // rows))
             self.grid.addWidget(value, i % rows, 2 * (i // rows) + 1)
+        # the room left over goes past the last column: a pair hidden (no territory in a
+        # sea battle) must not hand its width to the others, moving their values sideways
+        for column in range(self.grid.columnCount()):
+            self.grid.setColumnStretch(column, 0)
+        self.grid.setColumnStretch(2 * columns, 1)
         self.updateGeometry()
 
     def _width(self, pairs) -> int:

@@ -19,8 +19,10 @@ from typing import Any
 from ...result import BATTLE_KEYS, BattleResult
 from ...ruleset import FIGURE_KEYS, Ruleset, compute as _compute
 from ...retreat import RetreatOptions, run_battle
+from ...retreat_policy import best_policy
+from ...solver import simulate
 from ...scenario import Scenario
-from . import cli, scenario, solvers, summary
+from . import attack, cli, scenario, solvers, summary
 from .data import read_tables, tables
 from .dice import DICE_MODES
 from .edition import (BATTLE_KINDS, SHIPPED, Edition, UnitType, classic, read_edition,
@@ -38,8 +40,56 @@ __all__ = ["BATTLE_KINDS", "DICE_MODES", "Edition", "LowLuckOptions", "LowLuckRu
 NAME = "lowluck"
 
 
-def retreat_options(opts: LowLuckOptions) -> RetreatOptions:
-    return RetreatOptions(opts.retreat_after, opts.retreat_when_units, opts.retreat_below)
+def retreat_options(opts: LowLuckOptions, rules: LowLuckRules | None = None
+                    ) -> RetreatOptions:
+    """The options' retreat rules (``retreat_when_only_air`` needs the battle's ``rules``)."""
+    withdraws = only_air_rule(rules) if rules is not None and opts.retreat_when_only_air \
+        else None
+    return RetreatOptions(opts.retreat_after, opts.retreat_when_units, opts.retreat_below,
+                          withdraws)
+
+
+def only_air_rule(rules: LowLuckRules) -> Callable[[Any], bool] | None:
+    """"Withdraw when only aircraft are left": true where the attacker, which had land units
+    (AA guns aside), has none left fighting but still an aircraft. Once true it stays true
+    (units are only lost), as the grids' retreat rows need. None when the attacker starts
+    without land units (the rule never applies)."""
+    if hasattr(rules, "att") and hasattr(rules.att, "slots"):      # a later edition
+        kinds = tuple(s.unit.kind if s.fights and not s.unit.has("aa_gun") else ""
+                      for s in rules.att.slots)
+    else:
+        kinds = rules.att.kinds
+    land = [i for i, k in enumerate(kinds) if k == "land"]
+    air = [i for i, k in enumerate(kinds) if k == "air"]
+    if not any(rules.initial_state()[0][i] for i in land):
+        return None
+
+    def only_air(state: Any) -> bool:
+        counts = state[0]
+        return not any(counts[i] for i in land) and any(counts[i] for i in air)
+    return only_air
+
+
+def defender_hits(rules: LowLuckRules) -> Callable[[Any], int] | None:
+    """The hits the defender can still take in a position, for the policy's words, when it
+    has two-hit units (a later edition's battleships); None otherwise (units are counted)."""
+    slots = getattr(rules.dfn, "slots", None)
+    if not slots or not any(s.undamaged_two_hit and n
+                            for s, n in zip(slots, rules.initial_state()[1])):
+        return None
+    extra = [s.unit.hits - 1 if s.undamaged_two_hit else 0 for s in slots]
+    return lambda state: sum(n + n * e for n, e in zip(state[1], extra))
+
+
+def forced_rule(rules: LowLuckRules, opts: LowLuckOptions) -> Callable[[Any], bool] | None:
+    """The rules that withdraw whatever a retreat policy would do: ``retreat_when_units``,
+    ``retreat_when_only_air``."""
+    few = opts.retreat_when_units
+    air = only_air_rule(rules) if opts.retreat_when_only_air else None
+    if not few and air is None:
+        return None
+    return lambda state: bool((few and rules.attacker_units(state) <= few)
+                              or (air is not None and air(state)))
 
 
 def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
@@ -48,22 +98,59 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
 
     A battle still on after ``retreat_after`` rounds withdraws (``retreated``), losses stay
     what they were when it withdrew. The exact solver is the first of ``solvers.SOLVERS``
-    that answers the question; the general solver answers the rest."""
+    that answers the question; the general solver answers the rest. ``[options] retreat``
+    (profit, strafe): the optimal policy's outcome (``retreat_policy``)."""
+    return outcome_and_words(rules, opts, method=method, trials=trials, seed=seed,
+                             cancel=cancel)[0]
+
+
+def outcome_and_words(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+                      trials: int = 100_000, seed: int | None = None, cancel=None):
+    """(``outcome_of``'s outcome, the optimal retreat policy in words or None)."""
+    if opts.retreat != "none":
+        outcome, policy = policy_outcome(rules, opts, method=method, trials=trials, seed=seed,
+                                         cancel=cancel)
+        return outcome, policy.words
+    return _rules_outcome(rules, opts, method=method, trials=trials, seed=seed,
+                          cancel=cancel), None
+
+
+def _rules_outcome(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+                   trials: int = 100_000, seed: int | None = None, cancel=None):
+    """``outcome_of`` under the retreat rules (no policy)."""
     def exact(r, max_rounds):
         return _solve(r, solvers.Question(max_rounds=max_rounds), cancel)
 
     def exact_retreating(r, max_rounds, options):
-        # "withdraw with N units or fewer": a side's units only decrease, so its cells are a
-        # grid's last; "below X": the chances solved backwards first
-        few = options.when_units
-        question = solvers.Question(
-            max_rounds=max_rounds, below=options.below,
-            withdraws=(lambda state: r.attacker_units(state) <= few) if few else None)
+        # "withdraw with N units or fewer", "when only aircraft are left": a side's units only
+        # decrease, so its cells are a grid's last; "below X": the chances solved backwards
+        few, own = options.when_units, options.withdraws
+        withdraws = None
+        if few or own is not None:
+            def withdraws(state):
+                return bool((few and r.attacker_units(state) <= few)
+                            or (own is not None and own(state)))
+        question = solvers.Question(max_rounds=max_rounds, below=options.below,
+                                    withdraws=withdraws)
         return _solve(r, question, cancel)
 
-    return run_battle(rules, retreat_options(opts), rules.attacker_units,
+    return run_battle(rules, retreat_options(opts, rules), rules.attacker_units,
                       max_rounds=opts.max_rounds, method=method, trials=trials, seed=seed,
                       cancel=cancel, exact=exact, exact_retreating=exact_retreating)
+
+
+def policy_outcome(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+                   trials: int = 100_000, seed: int | None = None, cancel=None):
+    """(outcome, ``retreat_policy.Policy``) under ``[options] retreat`` = "profit" or
+    "strafe": the exact optimal policy; simulated, the dice play it."""
+    policy = best_policy(rules, opts.retreat, territory_value=opts.territory_value,
+                         forced=forced_rule(rules, opts), defender_hits=defender_hits(rules),
+                         cancel=cancel)
+    if method == "simulate":
+        chosen = policy.withdraw
+        return simulate(rules, trials, seed, cancel=cancel,
+                        retreat=lambda state, _rounds: state in chosen), policy
+    return policy.outcome, policy
 
 
 def _solve(rules: LowLuckRules, question: solvers.Question, cancel):
@@ -108,17 +195,15 @@ class LowLuck(Ruleset):
 
     def exact(self, payload: LowLuckScenario, *, cancel: Callable[[], bool] | None = None
               ) -> BattleResult:
-        """Exact odds under the retreat rules (the grid solver for ordinary dice)."""
-        rules = self.make_rules(payload)
-        return self.battle_result(payload, rules,
-                                  outcome_of(rules, payload.options, cancel=cancel))
+        """Exact odds under the retreat rules (the grid solver for ordinary dice) or policy;
+        an attack in waves or with a counter-attack by ``attack``."""
+        return attack.answer(self, payload, outcome_and_words, cancel=cancel)
 
     def simulate(self, payload: LowLuckScenario, *, trials: int = 100_000,
                  seed: int | None = None, cancel: Callable[[], bool] | None = None
                  ) -> BattleResult:
-        rules = self.make_rules(payload)
-        return self.battle_result(payload, rules, outcome_of(
-            rules, payload.options, method="simulate", trials=trials, seed=seed, cancel=cancel))
+        return attack.answer(self, payload, outcome_and_words, method="simulate",
+                             trials=trials, seed=seed, cancel=cancel)
 
     def table_odds(self, rules: LowLuckRules, state, *, band: int, generic,
                    cancel: Callable[[], bool] | None = None) -> BattleResult:

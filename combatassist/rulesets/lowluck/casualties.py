@@ -28,19 +28,27 @@ AIR = frozenset({"air"})
 SEA = frozenset({"sea"})
 
 
-def lose_in_order(remaining: list[int], hits: int, order, allowed, keep=None) -> int:
+def lose_in_order(remaining: list[int], hits: int, order, allowed, keep=None,
+                  keep_n: int = 1) -> int:
     """Remove up to ``hits`` units from ``remaining`` (counts, changed in place): the first
     units of ``order`` among ``allowed``; with ``keep`` (slots in the order of loss, e.g. the
-    attacker's land units) the last one of them still alive is lost last. Returns how many
-    hits found a unit. Classic's casualties and the later editions' share it."""
+    attacker's land units) the last ``keep_n`` of them still alive are lost last (among
+    themselves in the order of loss). Returns how many hits found a unit. Classic's
+    casualties and the later editions' share it."""
     taken = 0
-    reserve = None
-    if keep is not None:
-        # Keep the last land unit of the order alive while anything else can die instead.
-        alive = [i for i in keep if remaining[i]]
-        if alive:
-            reserve = alive[-1]
-            remaining[reserve] -= 1
+    reserved: list[tuple[int, int]] = []
+    if keep is not None and keep_n > 0:
+        # Keep the last land units of the order alive while anything else can die instead.
+        need = keep_n
+        for i in reversed(keep):
+            if need <= 0:
+                break
+            if remaining[i]:
+                k = min(need, remaining[i])
+                remaining[i] -= k
+                reserved.append((i, k))
+                need -= k
+        reserved.reverse()
     for i in order:
         if hits <= 0:
             break
@@ -49,11 +57,11 @@ def lose_in_order(remaining: list[int], hits: int, order, allowed, keep=None) ->
             remaining[i] -= take
             hits -= take
             taken += take
-    if reserve is not None:
-        if hits > 0 and reserve in allowed:
-            taken += 1
-        else:
-            remaining[reserve] += 1
+    for i, k in reserved:
+        take = min(hits, k) if i in allowed else 0
+        remaining[i] += k - take
+        hits -= take
+        taken += take
     return taken
 
 
@@ -77,19 +85,21 @@ class Casualties:
         remaining = list(counts)
         keep = ([i for i in self.side.order if self.side.kinds[i] == "land"]
                 if self.side.keep_land else None)
-        lose_in_order(remaining, hits, self.side.order, set(self.eligible(kinds)), keep)
+        lose_in_order(remaining, hits, self.side.order, set(self.eligible(kinds)), keep,
+                      self.side.keep_land)
         return tuple(remaining)
 
     def losing_order(self, counts: tuple[int, ...]) -> list[int]:
         """The unit type each of ``counts``' units is lost as by ``policy`` (any hits), one
         unit at a time: ``policy(counts, k, None)`` has lost the first k of them (tested).
-        The order of loss, with the kept land unit (``keep_land``) last."""
+        The order of loss, with the kept land units (``keep_land``: the last ones of the
+        order) last."""
         sequence = [i for i in self.side.order for _ in range(counts[i])]
         if self.side.keep_land:
-            land = [i for i in self.side.order if self.side.kinds[i] == "land" and counts[i]]
-            if land:
-                reserve = len(sequence) - 1 - sequence[::-1].index(land[-1])
-                sequence.append(sequence.pop(reserve))
+            land = [k for k, i in enumerate(sequence) if self.side.kinds[i] == "land"]
+            kept = set(land[-self.side.keep_land:]) if land else set()
+            sequence = ([i for k, i in enumerate(sequence) if k not in kept]
+                        + [i for k, i in enumerate(sequence) if k in kept])
         return sequence
 
     def chosen(self, counts: tuple[int, ...], hits: int, kinds: frozenset[str] | None,

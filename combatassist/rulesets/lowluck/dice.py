@@ -32,7 +32,8 @@ def hit_label(what: str, value: int) -> str:
     if what == "defence":
         return msg("defence: hit on {v} or less", v=value)
     if what == "aa":
-        return msg("AA: hit on 1")
+        # a gun's hit value: 1, or more with a radar tech (Anniversary)
+        return msg("AA: hit on 1") if value == 1 else msg("AA: hit on {v} or less", v=value)
     if what == "bombardment":
         return msg("bombardment: hit on {v} or less", v=value)
     return msg("submarines: hit on {v} or less", v=value)

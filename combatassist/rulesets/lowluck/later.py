@@ -1,4 +1,7 @@
-"""The later editions' battles (1942 Second Edition, Global 1940; docs/rules.md §2b).
+"""The battles of every edition whose submarines are not Classic's first strike (Revised,
+Anniversary, 1942 Second Edition, Global 1940, a player's own edition file; docs/rules.md
+§2b, §2c): what each step does comes from the edition's data (``edition.Rules``, the unit
+types' fields and the side's techs), read here once per battle.
 
 Each side's units are *slots* ``(unit id, status)``: status "" (fighting, undamaged), "damaged"
 (a two-hit unit that took one hit), "amphibious" (landed from transports: can't retreat,
@@ -30,15 +33,24 @@ from .casualties import lose_in_order, unit_name, unknown_casualty
 from .chains import as_array
 from .dice import dice_system
 from .hits import standard_table
-from .edition import Edition, default_order, full_order
-from .later_phases import (AA, AIR_ONLY, ANY, ORDER as TAKING_ORDER, MainFire, Slot, Submerge,
-                           SurpriseStrike, may_take)
+from .edition import EACH_AIRCRAFT, Edition, default_order, full_order, side_values
+from .later_phases import (AA, AIR_ONLY, ANY, ORDER as TAKING_ORDER, SUB, Bombardment,
+                           MainFire, Slot, Submerge, SurpriseStrike, may_take)
 from .phases import AAFire
+
+#: The generic solver's transitions over the typical estimate (``limits.exact_estimate``), at
+#: most: measured up to 2.3 on random battles of every kind, retreat rules included, beyond a
+#: few hundred transitions (tiny battles, where the "+ 1"s of the count dominate, get
+#: ``WORK_FLOOR`` more: nothing next to the limit). tests/engine/test_issue37_estimates.py
+#: checks that the estimate holds.
+WORK_BOUND = 3.0
+WORK_FLOOR = 1_000
+
 
 class SideSlots:
     """One side's slots, order of loss and casualty policy, fixed for the battle."""
 
-    def __init__(self, role: str, edition: Edition, spec, keep_land: bool):
+    def __init__(self, role: str, edition: Edition, spec, keep_land: int):
         self.role = role
         slots: list[Slot] = []
         counts: list[int] = []
@@ -65,10 +77,13 @@ class SideSlots:
         self.slots = tuple(slots)
         self._eligible: dict[str, frozenset[int]] = {}
         # where a unit goes when it leaves an amphibious assault (``LaterRules.withdraw``)
+        # (the edition's amphibious_retreat: every unit not landed, or aircraft only)
+        aircraft_only = edition.rules.amphibious_retreat == "aircraft"
         self.withdrawn_of = {i: next(j for j, t in enumerate(slots)
                                      if t.unit.id == s.unit.id and t.status == "withdrawn")
                              for i, s in enumerate(slots)
-                             if s.status in ("", "damaged") and spec.amphibious}
+                             if s.status in ("", "damaged") and spec.amphibious and s.fights
+                             and (s.unit.kind == "air" or not aircraft_only)}
         self.counts0 = tuple(counts)
         types = (full_order(edition, tuple(spec.order_of_loss), role) if spec.order_of_loss
                  else default_order(edition, None, role))
@@ -87,13 +102,30 @@ class SideSlots:
         self.land = tuple(i for i in self.order if slots[i].unit.kind == "land"
                           and not slots[i].unit.has("aa_gun"))
         self.ids = tuple(dict.fromkeys(s.unit.id for s in slots))
-        #: Per slot: the unit's value in this role, and whether it fights (``MainFire.values``).
-        self.values0 = tuple(s.unit.value(role) for s in slots)
+        #: Per slot: the unit's value in this role (its side's techs applied), its dice per
+        #: unit (heavy bombers), and whether it fights (``MainFire.values``).
+        values, dice = side_values(edition, spec.techs, role)
+        self.values0 = tuple(values[s.unit.id] for s in slots)
+        self.dice0 = tuple(dice[s.unit.id] for s in slots)
+        #: AA hit value per unit type (the unit's, or a tech's such as radar).
+        self.aa_hit = {u.id: u.aa_hit for u in edition.units}
+        for tech in spec.techs:
+            eff = edition.tech_effects[tech]
+            if eff.aa_hit is not None:
+                self.aa_hit[eff.unit] = max(self.aa_hit[eff.unit], eff.aa_hit)
         self.fights = tuple(s.fights for s in slots)
         #: Per support rule of the edition: (its supporters' slots, its supported slots, the
-        #: supported attack), the attacker's only.
+        #: supported attack), the attacker's only. A supporter that raises several units (a
+        #: tech's ``supports``: Anniversary's improved artillery) has its slot listed as
+        #: many times, so every count of supporters sums it so many times.
+        per = {u.id: 1 for u in edition.units}
+        for tech in spec.techs:
+            eff = edition.tech_effects[tech]
+            if eff.supports is not None:
+                per[eff.unit] = max(per[eff.unit], eff.supports)
         self.support = tuple(
-            (tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.by),
+            (tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.by
+                   for _ in range(per[s.unit.id])),
              tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.units),
              rule.attack)
             for rule in edition.support) if role == "attacker" else ()
@@ -116,11 +148,11 @@ class SideSlots:
         """The abilities (and "unit") of the side's fighting units, and "fires" when one of
         them has a value in the side's role."""
         out = set()
-        for n, s in zip(counts, self.slots):
+        for n, s, v in zip(counts, self.slots, self.values0):
             if n and s.fights:
                 out |= s.unit.abilities
                 out.add("unit")
-                if s.unit.value(self.role) > 0:
+                if v > 0:
                     out.add("fires")
         return frozenset(out)
 
@@ -150,7 +182,7 @@ class SideSlots:
                     hits -= n
                     taken += n
             taken += lose_in_order(remaining, hits, self.order, allowed,
-                                   self.land if self.keep_land else None)
+                                   self.land if self.keep_land else None, self.keep_land)
         return tuple(remaining), taken
 
     # -- the Classic casualty interface (AA fire is shared with Classic) -----------------
@@ -269,7 +301,8 @@ def _assignable(side: SideSlots, counts, batches, wanted: Mapping[str, int]) -> 
 
 
 class LaterRules(BattleRules):
-    """A battle of a later edition (1942se, 1940se or a player's own edition file)."""
+    """A battle of every edition but Classic's first strike (revised, aa50, 1942se, 1940se or
+    a player's own edition file), each step's rule read from the edition's data."""
 
     def __init__(self, scenario):
         self.scenario = scenario
@@ -278,14 +311,38 @@ class LaterRules(BattleRules):
         self.dice = dice_system(opts.dice)
         self.land_battle = opts.battle == "land"
         self.att = SideSlots("attacker", self.edition, scenario.attacker,
-                             opts.keep_land_unit and self.land_battle)
-        self.dfn = SideSlots("defender", self.edition, scenario.defender, False)
+                             opts.kept_land_units if self.land_battle else 0)
+        self.dfn = SideSlots("defender", self.edition, scenario.defender, 0)
         self.att_cas, self.def_cas = self.att, self.dfn
+        rules = self.edition.rules
+        # Each step's rules, read here once from the edition (docs/rules.md §2b, §2c).
+        #: AA: Classic's option gun (one shot at each aircraft) when the edition has it and
+        #: the scenario sets it, else the defending aa_gun units' own fields.
+        self.option_gun = rules.aa == "option" and opts.aa_gun and self.land_battle
+        #: Aircraft's hits may take submarines without a destroyer of theirs.
+        self.air_hits_submarines = rules.air_hits_submarines == "always"
+        #: Submarines: Classic's first strike (the attacker's, an option of sea battles; its
+        #: hits never take aircraft, and submarines firing with everyone else may hit any
+        #: unit) or the surprise strike of both sides (unless the enemy has a destroyer).
+        self.first_strike_only = (
+            opts.submarine_first_strike and not self.land_battle
+        ) if rules.submarines == "first_strike" else None
+        #: The category of submarines' hits in the general combat.
+        self.sub_category = ANY if rules.submarines == "first_strike" else SUB
+        #: Submarines submerge at the start of a round ("round_start") or at its end.
+        self.submerge_at_end = rules.submerge == "round_end"
+        #: The bombarding ships' values (their bombard_attack, else their attack with the
+        #: attacker's techs), and whether their casualties fire back.
+        att_values, _ = side_values(self.edition, scenario.attacker.techs, "attacker")
         self.bombard = tuple(sorted(
-            (self.edition.unit(uid).attack for uid, n in scenario.attacker.bombard.items()
-             for _ in range(n)))) if self.land_battle else ()
+            (self.edition.unit(uid).bombard_attack
+             if self.edition.unit(uid).bombard_attack is not None else att_values[uid]
+             for uid, n in scenario.attacker.bombard.items() for _ in range(n)))
+        ) if self.land_battle else ()
+        self.bombard_fires_back = rules.bombard_casualties_fire_back
         self.submerge = (scenario.attacker.submerge, scenario.defender.submerge)
         self._aa = AAFire(self)
+        self._bombardment = Bombardment(self)
         self._submerge = Submerge(self)
         self._surprise = SurpriseStrike(self)
         self.main_fire = MainFire(self)
@@ -297,21 +354,45 @@ class LaterRules(BattleRules):
     def has(self, k: int, counts, ability: str) -> bool:
         return ability in self.side(k).present(counts)
 
+    def _guns(self, state) -> list:
+        """The defender's AA-gun slots present (a gun that is no casualty never leaves)."""
+        return [s.unit for n, s in zip(state[1], self.dfn.slots)
+                if n and s.unit.has("aa_gun") and s.status == ""]
+
     def aa_shots(self, state) -> int:
-        """AA guns' shots: 3 per gun (the edition's aa_shots), at most one per aircraft."""
-        guns = sum(n * s.unit.aa_shots for n, s in zip(state[1], self.dfn.slots) if s.fights)
+        """AA fire's shots: Classic's option gun and an ``each_aircraft`` gun fire one at
+        every attacking aircraft, however many guns; otherwise each gun fires its aa_shots,
+        at most one per aircraft in all."""
         planes = sum(n for n, s in zip(state[0], self.att.slots)
                      if s.fights and s.unit.kind == "air")
+        if self.option_gun:
+            return planes
+        guns = sum(n * s.unit.aa_shots for n, s in zip(state[1], self.dfn.slots)
+                   if n and s.unit.has("aa_gun") and s.status == "")
+        if any(u.aa_shots == EACH_AIRCRAFT for u in self._guns(state)):
+            return planes
         return min(guns, planes)
 
+    def aa_hit(self, state) -> int:
+        """The AA shots hit on this or less: the best of the guns present (the defender's
+        radar tech raises a gun's), 1 for Classic's option gun."""
+        if self.option_gun:
+            return 1
+        return max((self.dfn.aa_hit[u.id] for u in self._guns(state)), default=1)
+
     def submerging(self, state, k: int) -> bool:
-        """Side k's submarines submerge now (its choice, the enemy has no destroyer)."""
+        """Side k's submarines submerge now (its choice, the enemy has no destroyer): at a
+        round's start, or at its end where the edition says so (``end_round``)."""
         return (self.submerge[k] and self.has(k, state[k], "submarine")
                 and not self.has(1 - k, state[1 - k], "destroyer"))
 
     def surprising(self, state, k: int) -> bool:
-        """Side k's submarines strike first (the enemy has no destroyer)."""
-        return (self.has(k, state[k], "submarine") and not self.submerging(state, k)
+        """Side k's submarines strike first (the enemy has no destroyer; Classic's first
+        strike: the attacker's, when the option is on)."""
+        if self.first_strike_only is not None:
+            return k == 0 and self.first_strike_only and self.has(0, state[0], "submarine")
+        return (self.has(k, state[k], "submarine")
+                and not (self.submerging(state, k) and not self.submerge_at_end)
                 and not self.has(1 - k, state[1 - k], "destroyer"))
 
     # -- BattleRules ----------------------------------------------------------------------
@@ -338,7 +419,9 @@ class LaterRules(BattleRules):
         out = []
         if state[2] and self.land_battle and self.aa_shots(state):
             out.append(self._aa)
-        if self.submerging(state, 0) or self.submerging(state, 1):
+        if state[2] and self.bombard and not self.bombard_fires_back:
+            out.append(self._bombardment)
+        if not self.submerge_at_end and (self.submerging(state, 0) or self.submerging(state, 1)):
             out.append(self._submerge)
         if self.surprising(state, 0) or self.surprising(state, 1):
             out.append(self._surprise)
@@ -365,7 +448,7 @@ class LaterRules(BattleRules):
                 after.append(acc)
             alone_d = {d: self.dfn.left_alone(d) for d in after[1]}
             for a, qa in after[0].items():
-                alone_a = self.att.left_alone(a)
+                alone_a = self.att.left_alone(a) or self.submerge_at_end
                 pa = p * qa
                 for d, qd in after[1].items():
                     # end_round changes nothing unless a side is left with transports or
@@ -375,8 +458,13 @@ class LaterRules(BattleRules):
         return Dist(result)
 
     def end_round(self, state):
-        """Round 1 is over; a side left with only transports loses them while the enemy can
-        fire; a defender left with only AA guns loses them."""
+        """Round 1 is over; where the edition says submarines submerge at a round's end, the
+        sides that chose to do so (the enemy has no destroyer left, the battle still on);
+        a side left with only transports loses them while the enemy can fire; a defender
+        left with only AA guns loses them."""
+        if (self.submerge_at_end and (self.submerging(state, 0) or self.submerging(state, 1))
+                and self.verdict(state) is None):
+            state = self._submerge.apply(state, self._submerge.resolve(state, ()))
         att, dfn = state[0], state[1]
         if not (self.att.left_alone(att) or self.dfn.left_alone(dfn)):
             return (att, dfn, False)
@@ -415,9 +503,10 @@ class LaterRules(BattleRules):
         return (lost, out(0) + out(1), damaged(0) + damaged(1), 0 if state[2] else 1)
 
     def work_estimate(self, state) -> float:
-        """Exact-solver transitions from ``state``: each side's compositions (its units,
-        times the two-hit units' damage, times the hit categories that split it) paired,
-        times the outcomes of the next round."""
+        """Exact-solver transitions from ``state``, at most: each side's compositions (its
+        units, times the two-hit units' damage, times the hit categories that split it)
+        paired, times the outcomes of the next round — the typical figure times
+        ``WORK_BOUND`` (issue 37: a refusal must come at once, so the estimate must hold)."""
         def positions(k):
             side = self.side(k)
             n = sum(state[k]) + 1
@@ -425,7 +514,8 @@ class LaterRules(BattleRules):
             split = 2 if (self.has(k, state[k], "submarine") and any(
                 s.unit.kind == "air" for s in side.slots)) else 1
             return n * extra * split
-        return limits.exact_estimate(positions(0) * positions(1), len(self.round_dist(state)))
+        return WORK_FLOOR + WORK_BOUND * limits.exact_estimate(positions(0) * positions(1),
+                                                               len(self.round_dist(state)))
 
     def describe(self, state):
         def side(k):
@@ -497,7 +587,8 @@ class LaterRules(BattleRules):
     def withdraw(self, state):
         """The attacker retreats from an amphibious assault (docs/rules.md §2b): its units
         landed from transports can't leave and fight on; the others leave (withdrawn: not
-        lost, out of the battle). None when no landed unit is left (an ordinary retreat)."""
+        lost, out of the battle) — aircraft only, where the edition says so (Revised). None
+        when no landed unit is left (an ordinary retreat)."""
         att = list(state[0])
         if not any(n for n, s in zip(att, self.att.slots) if s.status == "amphibious"):
             return None
@@ -546,6 +637,8 @@ class LaterRules(BattleRules):
         and neither side starts left alone (those battles are over in a round)."""
         if any(s.unit.has("submarine") for side in (self.att, self.dfn) for s in side.slots):
             return False
+        if self.bombard and not self.bombard_fires_back:
+            return False                       # round 1 has a fire before the general combat
         a, d, _ = self.initial_state()
         return not (self.att.left_alone(a) or self.dfn.left_alone(d))
 
@@ -578,8 +671,8 @@ class LaterRules(BattleRules):
         (``MainFire.values`` then lets the last one win: not worth mirroring)."""
         side = self.side(k)
         supported = [i for _, units, _ in side.support for i in units]
-        if len(supported) != len(set(supported)):
-            return None
+        if len(supported) != len(set(supported)) or any(d != 1 for d in side.dice0):
+            return None                        # (heavy bombers: units roll several dice)
         counts = np.array(comps, dtype=np.int64) * np.array(side.fights, dtype=np.int64)
         v0 = np.array(side.values0, dtype=np.int64)
         up = v0.copy()
@@ -595,7 +688,8 @@ class LaterRules(BattleRules):
     def opening_hits(self, comp):
         """The attacker's round-1 table: its units and the bombarding ships (with low luck
         the bombardment rolls on its own)."""
-        units, ships = self._fire_groups(comp, 0), tuple((1, v) for v in self.bombard)
+        ships = tuple((1, v) for v in self.bombard) if self.bombard_fires_back else ()
+        units = self._fire_groups(comp, 0)
         if self.dice.independent:
             return standard_table(units + ships)
         return np.convolve(self._table(units), self._table(ships))

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...battle import Phase
 from ...distribution import Dist
-from ...text import msg
+from ...text import msg, plural
 from .edition import UnitType
 
 #: Hit categories: bombardment, submarines, aircraft that may not hit submarines, the rest
@@ -37,11 +37,21 @@ class Slot:
 
     @property
     def fights(self) -> bool:
-        return self.status not in ("out", "withdrawn")
+        """In the battle as a unit that can be hit: not submerged, not withdrawn, and not
+        an AA gun that is no casualty (it only fires at aircraft: ``UnitType.fights``)."""
+        return self.status not in ("out", "withdrawn") and self.unit.fights
 
     @property
     def undamaged_two_hit(self) -> bool:
         return self.unit.hits > 1 and self.status != "damaged"
+
+
+def _air_category(rules, state, k: int) -> str:
+    """The category of side k's aircraft's hits: "any" where the edition lets aircraft hit
+    submarines always or a destroyer of theirs is in the battle, else "air"."""
+    if rules.air_hits_submarines or rules.has(k, state[k], "destroyer"):
+        return ANY
+    return AIR_ONLY
 
 
 def may_take(category: str, slot: Slot) -> bool:
@@ -249,15 +259,37 @@ class SurpriseStrike(_Firing):
         if not r.surprising(state, k):
             return []
         side = r.side(k)
-        groups = tuple((n, s.unit.value(side.role), s.unit.id)
-                       for n, s in zip(state[k], side.slots)
-                       if n and s.fights and s.unit.has("submarine"))
+        groups = tuple((n * side.dice0[i], side.values0[i], s.unit.id)
+                       for i, (n, s) in enumerate(zip(state[k], side.slots))
+                       if n and s.fights and s.unit.has("submarine") and side.values0[i])
         return [(SUB, groups)] if groups else []
 
     def explain(self, state, rolled):
         a, d = self.resolve(state, rolled)
-        return msg("Surprise strike: the attacker's submarines score {a} hits, the "
-                   "defender's {d}", a=sum(a), d=sum(d))
+        return plural(sum(a), "Surprise strike: the attacker's submarines score {n} hit, the "
+                      "defender's {d}", "Surprise strike: the attacker's submarines score {n} "
+                      "hits, the defender's {d}", d=sum(d))
+
+
+class Bombardment(_Firing):
+    """Round 1 of an amphibious assault, where the edition says the bombardment's casualties
+    don't fire back: the ships fire alone and their hits are removed before the general
+    combat (where they fire back, the ships fire in it: ``MainFire``)."""
+
+    name = msg("shore bombardment")
+
+    def _batches(self, state, k):
+        return [(c, tuple((m, v) for m, v, _ in g)) for c, g in self._named_batches(state, k)]
+
+    def _named_batches(self, state, k):
+        r = self.rules
+        if k == 0 and state[2] and r.bombard and not r.bombard_fires_back:
+            return [(BOMBARD, tuple((1, v, "") for v in r.bombard))]
+        return []
+
+    def explain(self, state, rolled):
+        a, _ = self.resolve(state, rolled)
+        return msg("Shore bombardment: {a} hits, removed before they fire back", a=sum(a))
 
 
 class MainFire(_Firing):
@@ -274,10 +306,10 @@ class MainFire(_Firing):
         side, enemy = r.side(k), r.side(1 - k)
         counts = state[k]
         raw: dict[str, list[tuple[int, int]]] = {c: [] for c in ORDER}
-        if k == 0 and state[2] and r.bombard:
+        if k == 0 and state[2] and r.bombard and r.bombard_fires_back:
             raw[BOMBARD] = [(1, v, "") for v in r.bombard]
         surprised = r.surprising(state, k)
-        own_destroyer = r.has(k, counts, "destroyer")
+        air = _air_category(r, state, k)
         values = self.values(state, k)
         for i, (n, s) in enumerate(zip(counts, side.slots)):
             if not n or not s.fights:
@@ -285,9 +317,9 @@ class MainFire(_Firing):
             if s.unit.has("submarine"):
                 if surprised:
                     continue
-                cat = SUB
+                cat = r.sub_category
             else:
-                cat = AIR_ONLY if s.unit.kind == "air" and not own_destroyer else ANY
+                cat = air if s.unit.kind == "air" else ANY
             for m, v in values[i]:
                 if m and v:
                     raw[cat].append((m, v, s.unit.id))
@@ -323,7 +355,8 @@ class MainFire(_Firing):
         (each supporter raises one unit, recounted from the units left)."""
         side = self.rules.side(k)
         counts = state[k]
-        out = [[(n, v)] for n, v in zip(counts, side.values0)]
+        dice = side.dice0
+        out = [[(n * d, v)] for n, v, d in zip(counts, side.values0, dice)]
         for by, units, attack in side.support:           # the attacker's only
             free = sum(counts[i] for i in by)
             for i in units:
@@ -334,9 +367,11 @@ class MainFire(_Firing):
                     raised = min(free, n)
                     free -= raised
                     base = out[i][0][1]
-                    out[i] = [(n - raised, base), (raised, max(base, attack))]
+                    out[i] = [((n - raised) * dice[i], base),
+                              (raised * dice[i], max(base, attack))]
         return out
 
     def explain(self, state, rolled):
         a, d = self.resolve(state, rolled)
-        return msg("Fire: the attacker scores {a} hits, the defender {d}", a=sum(a), d=sum(d))
+        return plural(sum(a), "Fire: the attacker scores {n} hit, the defender {d}",
+                      "Fire: the attacker scores {n} hits, the defender {d}", d=sum(d))

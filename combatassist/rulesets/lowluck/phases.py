@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...battle import Phase
-from ...text import msg
+from ...text import msg, plural
 from .casualties import AIR, SEA
 from .hits import tally
 
@@ -26,9 +26,9 @@ class AAFire(Phase):
         self.rules = rules
 
     def groups(self, state):
-        """The guns' shots (``rules.aa_shots``: at most one per aircraft), each hitting on
-        a 1."""
-        return ((self.rules.aa_shots(state), 1),)
+        """The guns' shots (``rules.aa_shots``), each hitting on ``rules.aa_hit`` or less
+        (1; 2 with radar)."""
+        return ((self.rules.aa_shots(state), self.rules.aa_hit(state)),)
 
     def dice(self, state):
         return self.rules.dice.dice("defender", self.groups(state), "aa")
@@ -58,7 +58,8 @@ class AAFire(Phase):
         return (self.rules.att_cas.apply(state[0], outcome, AIR, pick), state[1], state[2])
 
     def explain(self, state, rolled):
-        return msg("AA fire: {hits} aircraft shot down", hits=self.resolve(state, rolled))
+        hits = self.resolve(state, rolled)
+        return plural(hits, "AA fire: one aircraft shot down", "AA fire: {n} aircraft shot down")
 
 
 class SubmarineStrike(Phase):
@@ -101,8 +102,9 @@ class SubmarineStrike(Phase):
         return (state[0], self.rules.def_cas.apply(state[1], outcome, SEA, pick), state[2])
 
     def explain(self, state, rolled):
-        return msg("Submarines' first strike: {hits} hits on sea units",
-                   hits=self.resolve(state, rolled))
+        hits = self.resolve(state, rolled)
+        return plural(hits, "Submarines' first strike: {n} hit on sea units",
+                      "Submarines' first strike: {n} hits on sea units")
 
 
 class MainFire(Phase):
@@ -178,4 +180,5 @@ class MainFire(Phase):
 
     def explain(self, state, rolled):
         a, d = self.resolve(state, rolled)
-        return msg("Fire: the attacker scores {a} hits, the defender {d}", a=a, d=d)
+        return plural(a, "Fire: the attacker scores {n} hit, the defender {d}",
+                      "Fire: the attacker scores {n} hits, the defender {d}", d=d)

@@ -18,7 +18,8 @@ from ... import limits
 from ...text import join, msg
 from .casualties import AIR, SEA, Casualties, unit_name
 from .dice import DICE_MODES, dice_system
-from .edition import BATTLE_KINDS, Edition, classic, default_order, full_order
+from .edition import (BATTLE_KINDS, Edition, classic, default_order, full_order,
+                      side_values)
 from .hits import TAIL_CUTOFF
 from .phases import AAFire, MainFire, SubmarineStrike
 
@@ -43,6 +44,20 @@ class LowLuckOptions:
     #: The attacker retreats before a round when its exact chance to win from there (under
     #: the same rules) is below this (0-1; 0 = never).
     retreat_below: float = 0.0
+    #: The attacker keeps this many land units alive while it can lose other units
+    #: (``keep_land_unit`` is 1 of them).
+    keep_land_units: int = 0
+    #: A retreat policy that optimises (``retreat_policy``): "none", "profit", "strafe".
+    retreat: str = "none"
+    #: IPC the territory is worth to the attacker when taken (the profit policy counts it).
+    territory_value: int = 0
+    #: The attacker withdraws before a round once it has aircraft but no land unit left.
+    retreat_when_only_air: bool = False
+
+    @property
+    def kept_land_units(self) -> int:
+        """The land units the attacker keeps alive (``keep_land_unit`` or ``keep_land_units``)."""
+        return max(self.keep_land_units, 1 if self.keep_land_unit else 0)
 
 
 @dataclass(frozen=True)
@@ -68,6 +83,11 @@ class LowLuckScenario:
     defender: LowLuckSide = LowLuckSide()
     #: The edition whose units and rules the battle is fought by (default: Classic).
     edition: Edition = field(default_factory=classic)
+    #: ``[[attacker.waves]]``: the attacker's later waves, each against what the defender
+    #: has left after the one before (``waves``).
+    waves: tuple[LowLuckSide, ...] = ()
+    #: ``[counter]``: the units that counter-attack the territory once taken (``waves``).
+    counter: LowLuckSide | None = None
 
 
 class _Side:
@@ -76,34 +96,19 @@ class _Side:
     def __init__(self, spec: LowLuckSide, role: str, scenario: LowLuckScenario):
         edition = scenario.edition
         ids = edition.ids
-        techs = edition.tech_effects
         self.role = role
         self.counts0 = tuple(spec.units.get(uid, 0) for uid in ids)
         # Values per unit type for this side's role, with techs; dice per unit (heavy bombers).
-        values, dice = [], []
-        for u in edition.units:
-            v = u.value(role)
-            n = 1
-            for tech in spec.techs:
-                eff = techs[tech]
-                if eff.unit != u.id:
-                    continue
-                if role == "attacker" and eff.attack is not None:
-                    v = eff.attack
-                if role == "defender" and eff.defence is not None:
-                    v = eff.defence
-                if role == "attacker" and eff.attack_dice is not None:
-                    n = eff.attack_dice
-            values.append(v)
-            dice.append(n)
-        self.values = tuple(values)
-        self.dice = tuple(dice)
+        values, dice = side_values(edition, spec.techs, role)
+        self.values = tuple(values[uid] for uid in ids)
+        self.dice = tuple(dice[uid] for uid in ids)
         order = full_order(edition, spec.order_of_loss, role) if spec.order_of_loss else \
             default_order(edition, None, role)
         self.order = tuple(ids.index(uid) for uid in order)
         self.kinds = tuple(u.kind for u in edition.units)
-        self.keep_land = (role == "attacker" and scenario.options.keep_land_unit
-                          and scenario.options.battle == "land")
+        #: The attacker's land units kept alive while other units can be lost (0: none).
+        self.keep_land = (scenario.options.kept_land_units if role == "attacker"
+                          and scenario.options.battle == "land" else 0)
 
 
 class LowLuckRules(BattleRules):
@@ -144,6 +149,10 @@ class LowLuckRules(BattleRules):
     def aa_shots(self, state) -> int:
         """Classic's AA gun: one shot per attacking aircraft."""
         return sum(n for n, k in zip(state[0], self.att.kinds) if k == "air")
+
+    def aa_hit(self, state) -> int:
+        """Classic's AA gun hits on a 1 (the edition file may give no other: ``edition``)."""
+        return 1
 
     # -- BattleRules ----------------------------------------------------------------------
     def initial_state(self):
@@ -265,8 +274,9 @@ class LowLuckRules(BattleRules):
 
 
 def make_rules(scenario: LowLuckScenario):
-    """Classic's rules (``LowLuckRules``: its grid solvers serve it) or a later edition's
-    (``later.LaterRules``)."""
+    """The battle of ``scenario``: Classic's first-strike rules (``LowLuckRules``: its grid
+    solvers serve it) when the edition says ``submarines = "first_strike"``, else the rules
+    every other edition's data drives (``later.LaterRules``)."""
     if scenario.edition.classic:
         return LowLuckRules(scenario)
     from .later import LaterRules                 # only a later edition needs it

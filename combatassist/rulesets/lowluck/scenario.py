@@ -14,13 +14,20 @@ from .rules import LowLuckOptions, LowLuckScenario, LowLuckSide
 MAX_PER_TYPE = 100
 MAX_PER_SIDE = 150
 MAX_ROUNDS = 1000
+#: Waves of one attack: the first and at most three more (``[[attacker.waves]]``).
+MAX_WAVES = 4
+#: The IPC a territory may be worth, either way (``territory_value``).
+MAX_TERRITORY_VALUE = 1000
+#: ``[options] retreat``: no policy, or one that optimises (``retreat_policy``).
+RETREAT_POLICIES = ("none", "profit", "strafe")
 
 
 def _later_field(side: Reader, key: str, edition: Edition) -> None:
     """Refuse a later editions' field in a Classic battle."""
     if side.has(key) and edition.classic:
         raise side.error(key, f"is a field of the later editions, not of {edition.title}",
-                         hint='set [options] edition = "1942se" or "1940se", or remove it')
+                         hint="set [options] edition to one with amphibious assaults "
+                              '(e.g. "1942se", "aa50" or "revised"), or remove it')
 
 
 def _part_of_units(side: Reader, key: str, part: dict[str, int], counts: dict[str, int],
@@ -32,11 +39,31 @@ def _part_of_units(side: Reader, key: str, part: dict[str, int], counts: dict[st
                 hint=f"{key} counts some of the side's units")
 
 
-def _parse_side(top: Reader, role: str, battle: str, edition: Edition) -> LowLuckSide:
-    side = top.sub(role)
-    if side is None:
-        return LowLuckSide()
-    counts = side.counts("units", edition.ids, {}, maximum=MAX_PER_TYPE)
+def _parse_waves(side: Reader, battle: str, edition: Edition, attacker: dict[str, int]
+                 ) -> tuple[dict[str, int], ...]:
+    """``[[attacker.waves]] units = {...}``: the units of each later wave."""
+    waves = side.tables("waves", [])
+    if len(waves) > MAX_WAVES - 1:
+        raise side.error("waves", f"{len(waves) + 1} waves are more than the {MAX_WAVES} an "
+                         "attack may have", hint=f"keep at most {MAX_WAVES - 1} [[attacker.waves]]")
+    out = []
+    for wave in waves:
+        counts = wave.counts("units", edition.ids, maximum=MAX_PER_TYPE)
+        _check_attacking_units(wave, counts, "attacker", battle, edition)
+        if not counts:
+            raise wave.error("units", "a wave needs at least one unit",
+                             hint="e.g. units = { infantry = 3 }, or remove the wave")
+        wave.finish()
+        out.append(counts)
+    if out and not attacker:
+        raise side.error("units", "the first wave has no units",
+                         hint="put the first wave's units in [attacker] units")
+    return tuple(out)
+
+
+def _check_attacking_units(side: Reader, counts: dict[str, int], role: str, battle: str,
+                           edition: Edition) -> None:
+    """Units that can't fight in this battle, or can't in this role, refused."""
     total = sum(counts.values())
     if total > MAX_PER_SIDE:
         raise side.error("units", f"{total} units is more than the {MAX_PER_SIDE} per side "
@@ -51,6 +78,38 @@ def _parse_side(top: Reader, role: str, battle: str, edition: Edition) -> LowLuc
                               else "remove it")
         if not edition.may_fight(uid, role, battle):                 # an AA gun attacking
             raise units.error(uid, "an AA gun only defends", hint="remove it from the attacker")
+
+
+def _parse_counter(top: Reader, battle: str, edition: Edition) -> LowLuckSide | None:
+    """``[counter] units = {...}``: who counter-attacks the territory once it is taken."""
+    counter = top.sub("counter")
+    if counter is None:
+        return None
+    if battle != "land":
+        raise top.error("counter", "a counter-attack is asked of a land battle (the territory "
+                        "taken)", hint='set [options] battle = "land" or remove [counter]')
+    counts = counter.counts("units", edition.ids, maximum=MAX_PER_TYPE)
+    _check_attacking_units(counter, counts, "attacker", battle, edition)
+    if not counts:
+        raise counter.error("units", "the counter-attack needs at least one unit",
+                            hint="e.g. units = { infantry = 3 }, or remove [counter]")
+    order = tuple(counter.names("order_of_loss", edition.ids, [], what="unit"))
+    counter.finish()
+    return LowLuckSide(units=counts, order_of_loss=order)
+
+
+def _parse_side(top: Reader, role: str, battle: str, edition: Edition,
+                waves: list | None = None) -> LowLuckSide:
+    side = top.sub(role)
+    if side is None:
+        return LowLuckSide()
+    counts = side.counts("units", edition.ids, {}, maximum=MAX_PER_TYPE)
+    _check_attacking_units(side, counts, role, battle, edition)
+    if role == "attacker" and waves is not None:
+        waves.extend(_parse_waves(side, battle, edition, counts))
+    elif side.has("waves"):
+        raise side.error("waves", "only the attacker attacks in waves",
+                         hint="move them to [[attacker.waves]]")
     for key in ("amphibious", "bombard", "damaged", "submerge"):
         _later_field(side, key, edition)
     if role == "defender":
@@ -63,15 +122,26 @@ def _parse_side(top: Reader, role: str, battle: str, edition: Edition) -> LowLuc
             if side.has(key):
                 raise side.error(key, "is for land battles (an amphibious assault)",
                                  hint='set [options] battle = "land" or remove it')
+    if side.has("techs") and not edition.tech_effects:
+        raise side.error("techs", f"{edition.title} has no battle techs",
+                         hint="remove it (an edition file lists its techs in [techs])")
+    techs = frozenset(side.names("techs", tuple(edition.tech_effects), [], what="tech"))
     land = [u.id for u in edition.units if u.kind == "land" and not u.has("aa_gun")]
     amphibious = side.counts("amphibious", land, {}, maximum=MAX_PER_TYPE, what="land unit")
     _part_of_units(side, "amphibious", amphibious, counts, "amphibious")
-    bombard = side.counts("bombard", edition.with_ability("bombard"), {},
-                          maximum=MAX_PER_TYPE, what="bombarding ship")
-    if sum(bombard.values()) > sum(amphibious.values()):
+    ships = tuple(u.id for u in edition.units if edition.bombards(u.id, techs))
+    bombard = side.counts("bombard", ships or ("(none)",), {}, maximum=MAX_PER_TYPE,
+                          what="bombarding ship")
+    per_unit = edition.rules.bombard_per_landed_unit
+    landed = sum(amphibious.values())
+    if per_unit and sum(bombard.values()) > per_unit * landed:
         raise side.error("bombard", f"{sum(bombard.values())} ships bombard, more than the "
-                         f"{sum(amphibious.values())} amphibious units",
-                         hint="at most one ship per unit landed from transports (amphibious)")
+                         f"{landed} amphibious units allow ({per_unit} each)",
+                         hint=f"at most {per_unit} ship(s) per unit landed from transports "
+                         "(amphibious)")
+    if bombard and not landed:
+        raise side.error("bombard", "ships bombard only in an amphibious assault",
+                         hint="give the units landed from transports in amphibious")
     two_hit = [u.id for u in edition.units if u.hits > 1]
     if side.has("damaged"):
         table = side.raw("damaged")
@@ -95,10 +165,38 @@ def _parse_side(top: Reader, role: str, battle: str, edition: Edition) -> LowLuc
                 hint="a unit is counted amphibious or damaged, not both")
     submerge = side.boolean("submerge", False)
     order = tuple(side.names("order_of_loss", edition.ids, [], what="unit"))
-    techs = frozenset(side.names("techs", tuple(edition.tech_effects), [], what="tech"))
     side.finish()
     return LowLuckSide(units=counts, order_of_loss=order, techs=techs, amphibious=amphibious,
                        bombard=bombard, damaged=damaged, submerge=submerge)
+
+
+def _check_policies(opts: Reader, options: LowLuckOptions) -> None:
+    """The retreat policies' options that don't go together, refused in one line each."""
+    land = options.battle == "land"
+    if options.keep_land_units and options.keep_land_unit:
+        raise opts.error("keep_land_units", "says the same as keep_land_unit",
+                         hint="keep one of them (keep_land_unit = true is keep_land_units = 1)")
+    # (keep_land_units, like keep_land_unit, is kept in a sea battle and changes nothing
+    # there: a form switching the kind back and forth keeps it)
+    if options.retreat_when_only_air and not land:
+        raise opts.error("retreat_when_only_air", "is for land battles (the land units take "
+                         "the territory)", hint='set battle = "land" or remove it')
+    policy = options.retreat
+    if options.territory_value and policy != "profit":
+        raise opts.error("territory_value", 'counts only for retreat = "profit"',
+                         hint='set retreat = "profit" or remove it')
+    if policy == "none":
+        return
+    if policy == "strafe" and not land:
+        raise opts.error("retreat", "a strafe keeps from taking a territory: it is for land "
+                         "battles", hint='at sea use retreat = "profit"')
+    for key, value in (("retreat_after", options.retreat_after),
+                       ("retreat_below", options.retreat_below),
+                       ("max_rounds", options.max_rounds)):
+        if value:
+            raise opts.error(key, f'goes against retreat = "{policy}", which chooses every '
+                             "retreat itself and fights to the end",
+                             hint=f"remove {key} (or the retreat policy)")
 
 
 def parse(top: Reader) -> LowLuckScenario:
@@ -124,21 +222,36 @@ def parse(top: Reader) -> LowLuckScenario:
             retreat_after=retreat.after_round,
             retreat_when_units=retreat.when_units,
             retreat_below=retreat.below,
+            keep_land_units=opts.integer("keep_land_units", 0, maximum=MAX_PER_SIDE),
+            retreat=opts.choice("retreat", RETREAT_POLICIES, "none"),
+            territory_value=opts.integer("territory_value", 0, minimum=-MAX_TERRITORY_VALUE,
+                                         maximum=MAX_TERRITORY_VALUE),
+            retreat_when_only_air=opts.boolean("retreat_when_only_air", False),
         )
         if options.aa_gun and options.battle == "sea":
             raise opts.error("aa_gun", "an AA gun only fires in land battles",
                              hint="set aa_gun = false or battle = \"land\"")
+        _check_policies(opts, options)
         opts.finish()
     else:
         options = LowLuckOptions()
-    attacker = _parse_side(top, "attacker", options.battle, edition)
+    waves: list = []
+    attacker = _parse_side(top, "attacker", options.battle, edition, waves)
     defender = _parse_side(top, "defender", options.battle, edition)
+    if options.retreat == "strafe" and attacker.amphibious:
+        raise top.error("attacker.amphibious", "a strafe can't keep units landed from "
+                        "transports from taking the territory: they can't retreat",
+                        hint='remove amphibious or use retreat = "profit"')
+    counter = _parse_counter(top, options.battle, edition)
     if not attacker.units and not defender.units:
         raise top.error(None, "the battle has no units on either side",
                         hint='add e.g. [attacker] units = { infantry = 3 } and '
                              '[defender] units = { infantry = 2 }')
-    return LowLuckScenario(options=options, attacker=attacker, defender=defender,
-                           edition=edition)
+    return LowLuckScenario(
+        options=options, attacker=attacker, defender=defender, edition=edition,
+        waves=tuple(LowLuckSide(units=w, order_of_loss=attacker.order_of_loss,
+                                techs=attacker.techs) for w in waves),
+        counter=counter)
 
 
 def to_document(payload: LowLuckScenario) -> dict[str, Any]:
@@ -153,9 +266,12 @@ def to_document(payload: LowLuckScenario) -> dict[str, Any]:
     if edition.aa == "option":
         doc["options"]["aa_gun"] = o.aa_gun
     doc["options"]["keep_land_unit"] = o.keep_land_unit
-    for key in ("retreat_after", "retreat_when_units", "retreat_below"):
+    for key in ("retreat_after", "retreat_when_units", "retreat_below", "keep_land_units",
+                "territory_value", "retreat_when_only_air"):
         if getattr(o, key):
             doc["options"][key] = getattr(o, key)
+    if o.retreat != "none":
+        doc["options"]["retreat"] = o.retreat
     for role in ("attacker", "defender"):
         side: LowLuckSide = getattr(payload, role)
         table: dict[str, Any] = {"units": {u: n for u, n in side.units.items() if n}}
@@ -169,5 +285,11 @@ def to_document(payload: LowLuckScenario) -> dict[str, Any]:
                 table[key] = part
         if side.submerge:
             table["submerge"] = True
+        if role == "attacker" and payload.waves:
+            table["waves"] = [{"units": dict(w.units)} for w in payload.waves]
         doc[role] = table
+    if payload.counter is not None:
+        doc["counter"] = {"units": dict(payload.counter.units)}
+        if payload.counter.order_of_loss:
+            doc["counter"]["order_of_loss"] = list(payload.counter.order_of_loss)
     return doc

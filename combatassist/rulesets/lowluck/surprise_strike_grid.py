@@ -84,6 +84,13 @@ def applicable(rules) -> bool:
     from .later import LaterRules                  # later imports the phases; keep it light
     if not isinstance(rules, LaterRules) or rules.land_battle or not rules.dice.independent:
         return False
+    if rules.air_hits_submarines or rules.submerge_at_end:
+        return False                    # the cells' rounds are 1942's: the general solver
+    for side in (rules.att, rules.dfn):
+        # the cells read the units' own values, one die each: techs go to the general solver
+        if any(v != s.unit.value(side.role) for v, s in zip(side.values0, side.slots)) \
+                or any(d != 1 for d in side.dice0):
+            return False
     present = set()
     for side in (rules.att, rules.dfn):
         for slot in side.slots:

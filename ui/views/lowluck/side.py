@@ -37,8 +37,9 @@ EXTRA_COLUMNS = {
                                      "amphibious assault): they can't retreat")),
     "bombard": (QT_TRANSLATE_NOOP("widgets.lowluck_side", "Bombard"),
                 QT_TRANSLATE_NOOP("widgets.lowluck_side",
-                                  "Ships offshore that bombard the beach in round 1 (at most "
-                                  "one per unit landed; they can't be hit)")),
+                                  "Ships offshore that bombard the beach in round 1 (as many "
+                                  "per unit landed as the edition allows; they can't be "
+                                  "hit)")),
     "damaged": (QT_TRANSLATE_NOOP("widgets.lowluck_side", "Damaged"),
                 QT_TRANSLATE_NOOP("widgets.lowluck_side",
                                   "Of these units, how many start damaged (one more hit "
@@ -60,7 +61,10 @@ def extra_units(edition: lowluck.Edition, field: str, role: str) -> tuple[str, .
     if field == "amphibious" and role == "attacker":
         return tuple(u.id for u in edition.units if u.kind == "land" and not u.has("aa_gun"))
     if field == "bombard" and role == "attacker":
-        return edition.with_ability("bombard")
+        # with the ships a tech of the edition may make bombard (Revised's destroyers:
+        # refused when checked without the tech, as in a file)
+        every = frozenset(edition.tech_effects)
+        return tuple(u.id for u in edition.units if edition.bombards(u.id, every))
     if field == "damaged":
         return tuple(u.id for u in edition.units if u.hits > 1)
     return ()
@@ -140,6 +144,15 @@ class SidePanel(QGroupBox):
                                                                start=FIRST_EXTRA_COLUMN):
             ids = extra_units(self.edition, field, role)
             if not ids:
+                # an edition without this input keeps its column's room, as wide as the
+                # input (a column with no widget loses its width and spacing): switching
+                # editions moves nothing
+                room = CountBox(lowluck.MAX_PER_TYPE)
+                policy = room.sizePolicy()
+                policy.setRetainSizeWhenHidden(True)
+                room.setSizePolicy(policy)
+                room.setVisible(False)
+                grid.addWidget(room, 1, col)        # beside a count box: no taller row
                 continue
             tip = translate("widgets.lowluck_side", tip_text)
             head = QLabel(f"<span style='color:#555'>"
@@ -156,7 +169,7 @@ class SidePanel(QGroupBox):
                 boxes[uid] = box
                 grid.addWidget(box, rows[uid], col)
             self.extras[field] = boxes
-        grid.setColumnStretch(grid.columnCount(), 1)
+        self._keep_columns_in_place(grid, role)
         self.submerge = QCheckBox(translate("widgets.lowluck_side", "Submarines submerge"))
         self.submerge.setObjectName(f"{role}_submerge")
         self.submerge.setToolTip(translate(
@@ -184,6 +197,33 @@ class SidePanel(QGroupBox):
                                           "Order of loss (first lost on top):")))
         layout.addWidget(self.order)
         layout.addLayout(tech_row)
+
+    def _keep_columns_in_place(self, grid: QGridLayout, role: str) -> None:
+        """Every column as wide in every shipped edition and battle kind: the names and
+        costs as the widest of any shipped edition, each later-edition input column as wide
+        as its heading and its inputs (kept in Classic, its inputs hidden in a sea battle). Switching editions or battle
+        kinds then moves no column and never widens the set-up pane."""
+        metrics = QLabel().fontMetrics()
+        editions = [lowluck.shipped(name) for name in lowluck.SHIPPED] + [self.edition]
+        units = [unit for edition in editions for unit in edition.units]
+        widths = {
+            0: max(metrics.horizontalAdvance(unit_label(unit.id)) for unit in units),
+            2: max(metrics.horizontalAdvance(translate("widgets.lowluck_side", "{cost} IPC")
+                                             .format(cost=unit.cost)) for unit in units)}
+        for col, (head_text, _tip) in enumerate(EXTRA_COLUMNS.values(),
+                                                 start=FIRST_EXTRA_COLUMN):
+            widths[col] = metrics.horizontalAdvance(translate("widgets.lowluck_side",
+                                                              head_text))
+        for col, width in widths.items():
+            grid.setColumnMinimumWidth(col, width + 2)
+        grid.setColumnStretch(FIRST_EXTRA_COLUMN + len(EXTRA_COLUMNS), 1)
+        # an input hidden for this battle kind keeps its room (QGridLayout drops the
+        # spacing of a column left empty)
+        for widget in [*self.extra_heads.values(),
+                       *(box for boxes in self.extras.values() for box in boxes.values())]:
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
 
     # -- which inputs apply ---------------------------------------------------------------
     def applies(self, field: str, battle: str) -> bool:

@@ -16,12 +16,14 @@ from combatassist.errors import CombatAssistError
 from combatassist.rulesets import lowluck
 from combatassist.scenario import Scenario
 
-from ...engine_text import error_text
+from ... import form_memory
+from ...engine_text import error_text, render
 from ...result_style import DEFENDER, pct
 from .extras import ResearchPanel, SbrPanel
 from .side import SidePanel, carry_over
 from ...widgets.count_box import CountBox
 from ...widgets.retreat_rules import RetreatRulesBox
+from .policy import RetreatPolicyBox
 from ...data_names import spaced
 from ..base import BattleView
 from ...i18n import data_name, number, translate
@@ -88,9 +90,17 @@ class LowLuckView(BattleView):
         self.retreat_after = self.retreat.after
         self.aa_gun = QCheckBox(translate("views.lowluck", "Defender has an AA gun"))
         self.sub_first = QCheckBox(translate("views.lowluck", "Submarines' first strike"))
-        self.keep_land = QCheckBox(translate("views.lowluck", "Attacker keeps its last land unit"))
-        for box in (self.aa_gun, self.sub_first, self.keep_land):
+        # the attacker's last N land units are its last casualties (keep_land_unit is N = 1)
+        self.keep_land = CountBox(lowluck.MAX_PER_SIDE)
+        self.keep_land.setObjectName("keepLandUnits")
+        self.keep_land.setSpecialValueText(translate("views.lowluck", "none"))
+        self.keep_land.setToolTip(translate(
+            "views.lowluck", "The attacker's last land units are its last casualties, so that "
+            "they can take the territory (land battles; 0 = none)"))
+        self.keep_land.valueChanged.connect(self.edited)
+        for box in (self.aa_gun, self.sub_first):
             box.toggled.connect(self.edited)
+        self.policy_box = RetreatPolicyBox(self.edited, self._units_text)
         self.edition = lowluck.classic()
         #: the players' own edition files opened so far (name -> edition)
         self.own_editions: dict[str, lowluck.Edition] = {}
@@ -117,15 +127,41 @@ class LowLuckView(BattleView):
         f.addRow(translate("views.lowluck", "Rounds:"), self.max_rounds)
         f.addRow(self.aa_gun)
         f.addRow(self.sub_first)
-        f.addRow(self.keep_land)
+        f.addRow(translate("views.lowluck", "Land units kept:"), self.keep_land)
         layout = QVBoxLayout(form)
         self.form_layout = layout
         layout.addWidget(options)
         layout.addWidget(self.retreat)
+        layout.addWidget(self.policy_box)
         for role in ROLES:
             layout.addWidget(self.sides[role])
         layout.addStretch(1)
         return form
+
+    # -- the choices kept between starts (ui/form_memory.py) ---------------------------------
+    def default_scenario(self) -> Scenario:
+        """The shipped default, in the edition, dice and battle kind the player chose last
+        (a value no longer offered is ignored)."""
+        scenario = super().default_scenario()
+        kept = form_memory.recall(self.ruleset)
+        body = scenario.body
+        if kept.get("edition") in lowluck.SHIPPED:
+            body, _dropped = carry_over(body, lowluck.shipped(kept["edition"]))
+        options = body.options
+        if kept.get("dice") in lowluck.rules.DICE_MODES:
+            options = dataclasses.replace(options, dice=kept["dice"])
+        if kept.get("battle") in lowluck.BATTLE_KINDS:
+            options = dataclasses.replace(options, battle=kept["battle"])
+        return dataclasses.replace(scenario, body=dataclasses.replace(body, options=options))
+
+    def edited(self, *args: Any) -> None:
+        super().edited(*args)
+        if not self._loading:               # the player's choice, not a file's
+            kept = {"dice": self.dice_mode.currentData(),
+                    "battle": self.battle_kind.currentData()}
+            if self.edition.name in lowluck.SHIPPED:     # a player's own file may move
+                kept["edition"] = self.edition.name
+            form_memory.remember(self.ruleset, kept)
 
     # -- the edition ------------------------------------------------------------------------
     def _fill_edition_box(self) -> None:
@@ -244,6 +280,7 @@ class LowLuckView(BattleView):
         self.aa_gun.setEnabled(kind == "land" and self.edition.aa == "option")
         self.sub_first.setEnabled(kind == "sea" and self.edition.submarines == "first_strike")
         self.keep_land.setEnabled(kind == "land")
+        self.policy_box.allow(kind == "land")
         for side in self.sides.values():
             side.allow(kind)
         self.edited()
@@ -251,18 +288,20 @@ class LowLuckView(BattleView):
     def scenario(self) -> Scenario:
         kind = self.battle_kind.currentData()
         retreat = self.retreat.options()
+        kept = self.keep_land.value()
         options = lowluck.LowLuckOptions(
             max_rounds=self.max_rounds.value(), dice=self.dice_mode.currentData(), battle=kind,
             submarine_first_strike=(self.sub_first.isChecked()
                                     or self.edition.submarines != "first_strike"),
             aa_gun=self.aa_gun.isChecked() and kind == "land" and self.edition.aa == "option",
-            keep_land_unit=self.keep_land.isChecked(),
+            keep_land_unit=kept == 1, keep_land_units=kept if kept > 1 else 0,
             retreat_after=retreat.after_round, retreat_when_units=retreat.when_units,
-            retreat_below=retreat.below)
+            retreat_below=retreat.below, **self.policy_box.values())
         body = lowluck.LowLuckScenario(options=options,
                                        attacker=self.sides["attacker"].side(kind),
                                        defender=self.sides["defender"].side(kind),
-                                       edition=self.edition)
+                                       edition=self.edition, waves=self.policy_box.waves,
+                                       counter=self.policy_box.counter)
         return Scenario(self.ruleset, body, self.title_edit.text().strip() or None)
 
     def validated_scenario(self) -> Scenario:
@@ -288,7 +327,8 @@ class LowLuckView(BattleView):
         self.retreat.load(lowluck.retreat_options(o))
         self.aa_gun.setChecked(o.aa_gun)
         self.sub_first.setChecked(o.submarine_first_strike)
-        self.keep_land.setChecked(o.keep_land_unit)
+        self.keep_land.setValue(o.kept_land_units)
+        self.policy_box.load(o, body.waves, body.counter)
         for role in ROLES:
             self.sides[role].load(getattr(body, role))
         self._kind_changed()
@@ -331,7 +371,68 @@ class LowLuckView(BattleView):
         self.other_computer.error.connect(lambda _msg: None)  # the main result says why
         # Stop (Esc) stops both dice systems: no column keeps computing behind "Stopped"
         self.results.cancel_requested.connect(self.other_computer.cancel)
-        return [(translate("views.lowluck", "Low luck vs standard dice"), box)]
+        return [(translate("views.lowluck", "Low luck vs standard dice"), box),
+                (translate("views.lowluck", "Waves and policy"), self._plan_page())]
+
+    def _units_text(self, units: dict) -> str:
+        """{unit: n} in words: "3 Infantry, 1 Armor"."""
+        return ", ".join(f"{n} {label('units', u)}" for u, n in units.items() if n)
+
+    def _plan_page(self) -> QWidget:
+        """The attack's waves after each other (cumulative), the counter-attack, and the
+        retreat policy in words."""
+        page = QWidget()
+        outer = QVBoxLayout(page)
+        self.plan_text = QLabel(self._no_plan())
+        self.plan_text.setObjectName("planText")
+        self.plan_text.setWordWrap(True)
+        self.plan_text.setTextFormat(Qt.TextFormat.RichText)
+        outer.addWidget(self.plan_text)
+        outer.addStretch(1)
+        return page
+
+    @staticmethod
+    def _no_plan() -> str:
+        return translate("views.lowluck", "One wave, retreats by the rules above. Waves "
+                         "([[attacker.waves]]), a counter-attack ([counter]) and retreat "
+                         "policies (Retreat policy) show here.")
+
+    def _show_plan(self, result: Any) -> None:
+        """Fill the waves and policy page from ``result`` (what the scenario asked)."""
+        asked = getattr(result, "asked", {}) or {}
+        extra = getattr(result, "extra", {}) or {}
+        parts = []
+        waves = asked.get("waves") or []
+        if waves:
+            rows = ["<tr><th></th><th align='right'>{}</th><th align='right'>{}</th>"
+                    "<th align='right'>{}</th></tr>".format(
+                        translate("views.lowluck", "Attacker wins"),
+                        translate("views.lowluck", "Takes the territory"),
+                        translate("views.lowluck", "IPC swing"))]
+            for k, wave in enumerate(waves, start=1):
+                taken = wave.get("takes_territory")
+                rows.append("<tr><td>{}</td><td align='right'>{}</td><td align='right'>{}"
+                            "</td><td align='right'>{}</td></tr>".format(
+                                translate("views.lowluck", "after wave {k}").format(k=k),
+                                pct(wave["attacker_wins"]),
+                                "–" if taken is None else pct(taken),
+                                number(wave["expected_ipc_swing"], "+.2f")))
+            parts.append("<table cellspacing='6'>" + "".join(rows) + "</table>")
+        counter = asked.get("counter")
+        if counter is not None:
+            parts.append(translate("views.lowluck", "Takes the territory and holds it against "
+                                   "the counter-attack: {holds} ({cond} of the times it is "
+                                   "taken)").format(holds=pct(counter["holds"]),
+                                                    cond=pct(counter["holds_if_taken"])))
+        if "expected_profit" in asked:
+            parts.append(translate("views.lowluck", "Expected IPC with the territory's value: "
+                                   "{value}").format(value=number(asked["expected_profit"],
+                                                                  "+.2f")))
+        policy = extra.get("policy") or []
+        if policy:
+            parts.append("<b>{}</b><br>".format(translate("views.lowluck", "At the table:"))
+                         + "<br>".join("• " + html.escape(render(line)) for line in policy))
+        self.plan_text.setText("<br><br>".join(parts) if parts else self._no_plan())
 
     def _other_mode(self, body: lowluck.LowLuckScenario) -> tuple[str, lowluck.LowLuckScenario]:
         mode = next(m for m in lowluck.rules.DICE_MODES if m != body.options.dice)
@@ -353,6 +454,7 @@ class LowLuckView(BattleView):
 
     def show_result(self, result: Any) -> None:
         super().show_result(result)
+        self._show_plan(result)
         # stale results are dropped by the computer, so this is the form's current dice mode
         self._show_compare(self.dice_mode.currentData(), result)
 
