@@ -62,8 +62,8 @@ def panel_for(make_window, qtbot, language):
     """A Low Luck window at 1280×800 fighting the given scenario at the table."""
     def make(text: str):
         window = make_window(views=LOWLUCK_ONLY)
-        window.resize(1280, 800)
         window.show()
+        window.resize(1280, 800)          # after show: never fitted to a smaller screen
         view = window.view_for("lowluck")
         view.set_scenario(parse_scenario_text(text))
         wait_result(qtbot, view)
@@ -88,7 +88,7 @@ def odds_shown(qtbot, panel):
                     and "…" not in panel.odds_label.text(), timeout=30_000)
 
 
-def test_sea_battle_rows_name_their_units_in_the_apps_language(panel_for, language):
+def test_sea_battle_rows_name_their_units_in_the_apps_language(panel_for, qtbot, language):
     """Item 1: the pooled attacker dice are not all 'submarines'; every row names its units
     in the app's language, by hit value, and the whole battle fits without scrolling."""
     panel = panel_for(SEA)
@@ -103,7 +103,14 @@ def test_sea_battle_rows_name_their_units_in_the_apps_language(panel_for, langua
     assert sum(sub in r for r in attack) == 1                  # only the row hitting on 2
     assert destroyer in attack[1] and sub in attack[1]
     assert not any("submarines" in r or "U-Boote:" in r for r in attack)
-    # no scrolling at 1280×800: the rows, Apply and the casualties are all on show
+    # no scrolling at 1280×800: the rows, Apply and the casualties are all on show, also
+    # once the dice are in (the result, both sides' chips, press on or retreat now)
+    assert (panel.window().width(), panel.window().height()) == (1280, 800)
+    assert not panel.battle_scroll.verticalScrollBar().isVisible()
+    panel.roll()
+    odds_shown(qtbot, panel)
+    QApplication.processEvents()
+    assert panel.chips.isVisibleTo(panel) and panel.branches_label.isVisibleTo(panel)
     assert not panel.battle_scroll.verticalScrollBar().isVisible()
 
 
