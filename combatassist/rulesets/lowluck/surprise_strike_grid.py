@@ -718,8 +718,9 @@ BYTES_PER_POSITION = 160
 BYTES_PER_OUTCOME = 16
 #: A side's cells before the reachable ones are found: its box of (damage, losses per
 #: kind, submerged) times its hit counts, in the int64 arrays its moves are made in
-#: (~8 of them at once: 20 M entries, ~1.3 GB; a 120-ship fleet's side: ~16 M).
-MAX_BOX_ENTRIES = 20_000_000
+#: (~8 of them at once: 8 M entries, ~0.5 GB; made at ~0.35 us an entry: ~3 s. The 80 v 80
+#: fleet's larger side: 1.8 M, 100 v 100: 4.4 M).
+MAX_BOX_ENTRIES = 8_000_000
 
 
 def round_outcomes(battle: _Battle, at: int = 0) -> int:
@@ -730,8 +731,21 @@ def round_outcomes(battle: _Battle, at: int = 0) -> int:
     i, j = (np.array([x]) for x in divmod(at, battle.Cd))
     if (att.subs[i] & ~dfn.dest[j]).any() or (~att.dest[i] & dfn.subs[j]).any():
         _, i, j, _ = battle.mid_round(i, j)       # (``strikes`` without the grid's arrays)
-    (ka, *_), (kd, *_) = battle.on_att.rows(i, j), battle.on_dfn.rows(j, i)    # ``main``
-    return len(i) + 2 * (len(ka) + len(kd))
+    return len(i) + 2 * (_next_cells(att, dfn, i, j) + _next_cells(dfn, att, j, i))
+
+
+def _next_cells(side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarray) -> int:
+    """How many (entry, next cell) pairs ``_Volley.rows`` gives ``side``'s cells ``mine``
+    under the fire of ``theirs`` — the three categories' hits taken in turn, as a volley
+    too big for its combined moves takes them (no volley is made: an estimate's)."""
+    subs = np.where(np.take(enemy.subs, theirs) & np.take(side.dest, mine), theirs,
+                    enemy.sub.none)
+    n = len(mine)
+    e, cells, p = np.arange(n), mine, np.ones(n)
+    e, cells, p = enemy.sub.expand(subs, side.moves[SUB], e, cells, p)
+    e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
+    e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
+    return len(np.unique(e * side.C + cells))
 
 
 def work_estimate(battle: _Battle, at: int = 0) -> float:
@@ -784,8 +798,9 @@ def check(rules, battle_of: Callable[[], "_Battle"], at_of: Callable[["_Battle"]
     """Refuse at once (EngineError) a battle whose cells, work or memory are beyond the
     limits; else its ``_Battle`` (``battle_of()``, made once its boxes are known to fit)."""
     if box_estimate(rules) > MAX_BOX_ENTRIES:
-        # a side's box alone is beyond the memory: its grid would be, many times over
-        raise limits.memory_refusal(box_estimate(rules) * 8 * 8)
+        # a side's box alone is beyond what its cells are made in (~8 int64 arrays of it);
+        # its grid would be far beyond the memory
+        raise limits.memory_refusal(64 * box_estimate(rules), 64 * MAX_BOX_ENTRIES)
     battle = battle_of()
     # the grid alone first (its positions: exact), before a round's outcomes are made
     positions = float(battle.Ca) * battle.Cd
