@@ -165,6 +165,44 @@ def fleet_80():
 
 fleet_80.repeat = 1
 
+
+def sea_grid_estimate_ratios():
+    """Issue 37: the sea grid's hit outcomes counted / its up-front estimate, on random
+    fleets of every kind (``KINDS`` of its tests, 4 each, 1-10 of a unit a side) and the big
+    fleet: the estimate must bound the count (ratio <= 1) without being absurdly loose."""
+    import numpy as np
+    from combatassist.rulesets.lowluck import surprise_strike_grid as seagrid
+    from tests.engine.test_lowluck_surprise_strike_grid import KINDS, _kind_fleets
+    runs = []
+    real = seagrid._Run._count
+
+    def count(self, n):
+        if not any(run is self for run in runs):
+            runs.append(self)
+        real(self, n)
+
+    seagrid._Run._count = count
+    try:
+        ratios = {}
+        fleets = [(k, s) for k in sorted(KINDS) for s in _kind_fleets(k, 4, seed=37, most=10)]
+        fleets.append(("issue 37's 80 v 80", edition_battle("1942se", "sea", "standard",
+                                                            *FLEET_80)))
+        for kind, s in fleets:
+            rules = lowluck.make_rules(s)
+            estimate = seagrid.work_estimate(seagrid._Battle(rules))
+            del runs[:]
+            seagrid.solve(rules, max_rounds=s.options.max_rounds)
+            ratios.setdefault(kind, []).append(runs[0].work / estimate)
+    finally:
+        seagrid._Run._count = real
+    print("\nsea grid: hit outcomes counted / estimated (min, median, max)")
+    for kind, r in ratios.items():
+        print(f"  {kind:<24} {min(r):.4f} {float(np.median(r)):.4f} {max(r):.4f}")
+    print(flush=True)
+
+
+sea_grid_estimate_ratios.repeat = 1
+
 BENCHMARKS = [
     ("60 vs 60 land, low luck, AA, exact", 0.2, lambda: lowluck.compute(BIG)),
     ("30 vs 40 sea, sub first strike, low luck, exact", None, lambda: lowluck.compute(SEA)),
@@ -185,6 +223,8 @@ BENCHMARKS = [
     *[(name, None, _once(s)) for name, s in EDITIONS],
     ("1942: 100 v 100 fleet, standard dice: refused at once", None, refused_at_once),
     ("1942: 80 v 80 fleet, standard dice, exact (issue 37; the bound: 30 s)", 30.0, fleet_80),
+    ("1942 sea grid: counted / estimated on random fleets (the table above)", None,
+     sea_grid_estimate_ratios),
 ]
 
 
