@@ -817,8 +817,9 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
           mid_round: bool = False, withdraws: Callable[[Any], bool] | None = None,
           below: float = 0.0) -> BattleOutcome:
     """Exact outcome of ``rules`` (``applicable``) from its initial state; refused at once
-    (EngineError) when its estimate is beyond ``limits.MAX_SEA_GRID_WORK``, and stopped
-    there should the estimate have been low (the outcomes pushed are counted).
+    (EngineError) when its estimates are beyond ``limits.MAX_SEA_GRID_WORK`` or
+    ``limits.MAX_EXACT_BYTES`` (``check``), and stopped at the work limit should the
+    estimate have been low (the outcomes pushed are counted).
 
     From another position the battle reaches (the table): ``start``, at its round's start,
     or, ``mid_round``, after its submerging and surprise strike (before the general combat;
