@@ -135,7 +135,7 @@ FLEET_80 = ("{ submarine = 20, destroyer = 20, cruiser = 10, battleship = 10, fi
             "bomber = 5 }",
             "{ submarine = 20, destroyer = 20, cruiser = 10, carrier = 10, battleship = 10, "
             "fighter = 10 }")
-#: 100 v 100 (6.2 million positions): estimated 1.8e8 outcomes and ~2.5 GB, refused (it
+#: 100 v 100 (6.2 million positions): estimated 2.4e8 outcomes, refused (it
 #: would push 4.7 million in ~4-6 s and ~0.9 GB: the estimate's margin, see README).
 FLEET_100 = ("{ submarine = 25, destroyer = 25, cruiser = 12, battleship = 13, fighter = 19, "
              "bomber = 6 }",
