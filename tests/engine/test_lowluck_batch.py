@@ -150,6 +150,31 @@ def test_sub_armies_as_variants_answer_as_their_own_rules(dice):
     assert_batch_answers_alone(scenarios, rules_list=variants)
 
 
+@pytest.mark.parametrize("dice", ["standard", "lowluck"])
+def test_sub_armies_without_an_opening_answer_as_their_own_rules(dice):
+    """No AA gun, no bombardment: round 1 starts at each battle's start (``_solve``'s way
+    past its phases, ``_no_opening``), and no side may be left alone (no fold looked for)."""
+    scenarios, variants = _sub_armies(dice, aa=False)
+    assert batch._no_opening(variants[0])
+    assert not batch._no_opening(_sub_armies(dice, most=1)[1][0])
+    assert_batch_answers_alone(scenarios, rules_list=variants)
+
+
+def test_batchable_asked_of_a_whole_batch_is_batchable_of_each():
+    """``batchable_all`` (the starting counts as arrays) against ``batchable`` battle by
+    battle: random battles of every kind, sub-armies with and without an AA gun (some
+    against a defender of AA guns alone, some over at the start)."""
+    rules_list = [lowluck.make_rules(s) for batch_ in BATCHES.values() for s in batch_]
+    for aa in (True, False):
+        rules_list += _sub_armies("standard", aa=aa, most=1)[1]
+    whole = _sub_armies("lowluck", most=1)[1][-1]
+    for d in itertools.product(range(2), repeat=len(whole.dfn.counts0)):
+        rules_list.append(batch.with_units(whole, defender=d))
+    flags = batch.batchable_all(rules_list)
+    assert flags == [batch.batchable(r) for r in rules_list]
+    assert any(flags) and not all(flags)
+
+
 def test_parts_and_the_within_row_substitution(monkeypatch):
     """A batch cut in many parts, each row's own flow solved by substitution (no inverses
     up front): the same answers."""

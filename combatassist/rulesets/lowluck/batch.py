@@ -75,8 +75,8 @@ def start_of(rules: Any) -> tuple:
 
 
 def _layout(rules: Any) -> tuple:
-    """(attacker's slots, defender's slots, a submarine on a side, a transport on a side),
-    once per pair of slot layouts."""
+    """(attacker's slots, defender's slots, a submarine on a side, a transport on a side,
+    per side the slots' masks as arrays (``_Masks``)), once per pair of slot layouts."""
     key = (id(rules.att.slots), id(rules.dfn.slots))
     facts = _LAYOUTS.get(key)
     if facts is None or facts[0] is not rules.att.slots or facts[1] is not rules.dfn.slots:
@@ -85,8 +85,75 @@ def _layout(rules: Any) -> tuple:
         slots = [s for side in (rules.att, rules.dfn) for s in side.slots]
         facts = _LAYOUTS[key] = (rules.att.slots, rules.dfn.slots,
                                  any(s.unit.has("submarine") for s in slots),
-                                 any(s.unit.has("transport") for s in slots))
+                                 any(s.unit.has("transport") for s in slots),
+                                 _Masks(rules.att.slots), _Masks(rules.dfn.slots))
     return facts
+
+
+class _Masks:
+    """A side's slots as boolean masks (numpy), for questions asked of many starting
+    counts at once: the slots that fight, that are transports, AA guns (that may fire:
+    no status)."""
+
+    def __init__(self, slots):
+        self.fights = np.array([bool(s.fights) for s in slots], dtype=bool)
+        self.transport = np.array([s.unit.has("transport") for s in slots], dtype=bool)
+        self.gun = np.array([s.unit.has("aa_gun") for s in slots], dtype=bool)
+        self.firing_gun = np.array([s.unit.has("aa_gun") and s.status == "" for s in slots],
+                                   dtype=bool)
+        #: ``SideSlots.left_alone`` may hold for some counts (a fighting transport or gun).
+        self.may_be_alone = bool((self.fights & (self.transport | self.gun)).any())
+
+    def fighting(self, counts: np.ndarray) -> np.ndarray:
+        """``SideSlots.fighting`` of each row of counts [battle, slot] > 0."""
+        return (counts[:, self.fights] > 0).any(axis=1)
+
+    def left_alone(self, counts: np.ndarray) -> np.ndarray:
+        """``SideSlots.left_alone`` of each row of counts [battle, slot]."""
+        live = (counts > 0) & self.fights
+        return live.any(axis=1) & (~(live & ~self.transport).any(axis=1)
+                                   | ~(live & ~self.gun).any(axis=1))
+
+
+def batchable_all(rules_list: Sequence[Any]) -> list[bool]:
+    """``batchable`` of each of ``rules_list``, the battles of one slot layout without
+    transports asked together (their starting counts as arrays: a planner's batch asks it
+    of thousands of variants)."""
+    from .later import LaterRules
+    out = [False] * len(rules_list)
+    by_layout: dict = {}
+    for b, rules in enumerate(rules_list):
+        if not isinstance(rules, LaterRules):
+            continue
+        layout = _layout(rules)
+        if layout[2]:
+            continue
+        if layout[3]:
+            out[b] = batchable(rules)        # its start may lose lone transports
+            continue
+        by_layout.setdefault(id(layout), (layout, []))[1].append(b)
+    for layout, battles in by_layout.values():
+        masks_a, masks_d = layout[4], layout[5]
+        a = np.array([rules_list[b].att.counts0 for b in battles]).reshape(len(battles), -1)
+        d = np.array([rules_list[b].dfn.counts0 for b in battles]).reshape(len(battles), -1)
+        ok = masks_a.fighting(a) & masks_d.fighting(d)          # verdict None
+        if masks_a.may_be_alone:
+            ok &= ~masks_a.left_alone(a)
+        if masks_d.may_be_alone:
+            ok &= ~masks_d.left_alone(d)
+        for b, yes in zip(battles, ok.tolist()):
+            out[b] = yes
+    return out
+
+
+def _no_opening(rules: Any) -> bool:
+    """Round 1 of ``rules``' battle (a batchable one: no submarine, no transport) has no
+    phase before its fire, whatever the counts: no AA gun that may fire (nor Classic's
+    option gun), no bombardment before the fire."""
+    layout = _layout(rules)
+    return not (layout[3] or (rules.land_battle and (rules.option_gun
+                                                      or layout[5].firing_gun.any()))
+                or (rules.bombard and not rules.bombard_fires_back))
 
 
 #: ``_layout``'s facts per pair of slot layouts (the slots kept: their ids are not reused
@@ -213,6 +280,13 @@ class _BatchGroup(Group):
     def rules_of_sub_battle(self, k: int, rules: Any) -> Any:
         return self.rules_of[k]
 
+    def _folds(self, rules: Any) -> None:
+        layout = _layout(rules)
+        if layout[4].may_be_alone or layout[5].may_be_alone:
+            super()._folds(rules)
+        # else no round's end takes a side left alone: nothing to fold (and no sub-battle's
+        # chain to ask)
+
 
 def solve(rules_list: Sequence[Any], *, max_rounds: int = 0, curve: bool = True,
           prune_below: float = DEFAULT_PRUNE, cancel: Callable[[], bool] | None = None,
@@ -237,6 +311,15 @@ def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress):
     groups: dict = {}
     chains: dict = {}
     for b, rules in enumerate(rules_list):
+        if _no_opening(rules):
+            # round 1 starts at the battle's start, as it is (no transport to lose, no
+            # phase before the fire): one sub-battle (``batchable``: not over)
+            layout = (id(rules.att.slots), id(rules.dfn.slots))
+            groups.setdefault((layout, rules.dfn.counts0, True), []).append(
+                (b, rules.att.counts0, 1.0))
+            if layout not in chains:
+                chains[layout] = (_Chains(rules, "attacker"), _Chains(rules, "defender"))
+            continue
         state0 = start_of(rules)
         if rules.verdict(state0) is not None:
             outs[b].decided[state0] = 1.0

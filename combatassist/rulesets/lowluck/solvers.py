@@ -154,6 +154,13 @@ class PlainRoundsGrid:
         return (question.from_the_start and not question.retreats
                 and batch.batchable(rules))
 
+    def batches_all(self, rules_list: Sequence[Any], question: Question) -> list[bool]:
+        """``batches`` of each of ``rules_list``, asked together."""
+        from . import batch
+        if not question.from_the_start or question.retreats:
+            return [False] * len(rules_list)
+        return batch.batchable_all(rules_list)
+
     def solve_batch(self, rules_list: Sequence[Any], question: Question, *,
                     cancel: Cancel = None, curve: bool = True,
                     progress: Callable[[int, int], None] | None = None
@@ -243,7 +250,11 @@ def solve_batch(rules_list: Sequence[Any], question: Question = Question(), *,
     for solver in table:
         if not hasattr(solver, "solve_batch"):
             continue
-        mine = [i for i in rest if solver.batches(rules_list[i], question)]
+        if hasattr(solver, "batches_all"):
+            flags = solver.batches_all([rules_list[i] for i in rest], question)
+            mine = [i for i, yes in zip(rest, flags) if yes]
+        else:
+            mine = [i for i in rest if solver.batches(rules_list[i], question)]
         if not mine:
             continue
         before = done
