@@ -175,6 +175,39 @@ def test_batchable_asked_of_a_whole_batch_is_batchable_of_each():
     assert any(flags) and not all(flags)
 
 
+def test_end_positions_as_arrays_are_the_outcomes_positions(monkeypatch):
+    """``ends``: every battle's end positions as arrays (the batch engine's battles: their
+    ``decided`` left empty) add up to the positions of the batch without it, position by
+    position to 1e-12; battles solved otherwise (Classic, fleets with submarines, over at
+    the start, a group's stalemate) keep theirs; in parts, too; past the round limit:
+    ValueError."""
+    monkeypatch.setattr(batch, "PART_CELLS", 2000)
+    scenarios, variants = _sub_armies("lowluck", most=2)
+    rules_list = variants + [lowluck.make_rules(s) for name in BATCHES for s in BATCHES[name]]
+    plain = solvers.solve_batch(rules_list, curve=False)
+    got: list = []
+    outs = solvers.solve_batch(rules_list, curve=False,
+                               ends=lambda *arrays: got.append(arrays))
+    assert got
+    sent = [dict() for _ in rules_list]
+    for battle, mass, att, dfn in got:
+        assert len(battle) == len(mass) == len(att) == len(dfn)
+        for b, m, a, d in zip(battle.tolist(), mass.tolist(), att.tolist(), dfn.tolist()):
+            key = (tuple(a), tuple(d), False)
+            sent[b][key] = sent[b].get(key, 0.0) + m
+    swept = 0
+    for b, (rules, mine, theirs) in enumerate(zip(rules_list, outs, plain)):
+        assert not (mine.decided and sent[b]), b          # one or the other
+        positions = mine.decided or sent[b]
+        swept += bool(sent[b])
+        assert positions.keys() == theirs.decided.keys(), b
+        assert max(abs(positions[k] - theirs.decided[k]) for k in positions) <= 1e-12
+        assert abs(mine.expected_rounds - theirs.expected_rounds) <= 1e-12
+    assert swept >= len(variants) // 2
+    with pytest.raises(ValueError):
+        solvers.solve_batch(variants, solvers.Question(max_rounds=2), ends=lambda *a: None)
+
+
 def test_parts_and_the_within_row_substitution(monkeypatch):
     """A batch cut in many parts, each row's own flow solved by substitution (no inverses
     up front): the same answers."""

@@ -203,6 +203,17 @@ class _Chains:
         self.next: dict = {}
         self.rests: dict = {}
         self.chains: dict = {}
+        #: Every composition of the chains made, numbered (``Chain.rows``: a chain's
+        #: compositions' numbers), and their counts as an array ([number, slot]).
+        self.number: dict = {}
+        self._counts: np.ndarray | None = None
+
+    def counts(self) -> np.ndarray:
+        """The compositions' counts by number ([number, slot])."""
+        if self._counts is None or len(self._counts) < len(self.number):
+            self._counts = np.array(list(self.number), dtype=np.int64).reshape(
+                len(self.number), len(self.side.counts0))
+        return self._counts
 
     def comps(self, start: tuple) -> list:
         """``start``'s chain: its compositions after 0, 1, ... hits to nothing left, each
@@ -233,6 +244,12 @@ class _Chains:
             every = list(dict.fromkeys(c for comps in lists.values() for c in comps))
             table = self.rules.chain_hits(self.role, every)
             row = {c: i for i, c in enumerate(every)}
+            number = self.number
+            for c in every:
+                if c not in number:
+                    number[c] = len(number)
+            numbers = np.fromiter(map(number.__getitem__, every), dtype=np.int64,
+                                  count=len(every))
             # every chain's rows in one gather, each chain a slice of it, its width the
             # widest of its rows (the last hit count any of them may score, plus one)
             index = np.fromiter((row[c] for comps in lists.values() for c in comps),
@@ -249,6 +266,7 @@ class _Chains:
                 chain = Chain.__new__(Chain)
                 chain.comps, chain.n = comps, len(comps) - 1
                 chain.hits = hits[a:b, :w]
+                chain.rows = numbers[index[a:b]]
                 self.chains[s] = chain
         return [self.chains[s] for s in starts]
 
@@ -290,22 +308,33 @@ class _BatchGroup(Group):
 
 def solve(rules_list: Sequence[Any], *, max_rounds: int = 0, curve: bool = True,
           prune_below: float = DEFAULT_PRUNE, cancel: Callable[[], bool] | None = None,
-          progress: Callable[[int, int], None] | None = None) -> list[BattleOutcome]:
+          progress: Callable[[int, int], None] | None = None,
+          ends: Callable[..., None] | None = None) -> list[BattleOutcome]:
     """Each battle's outcome from its start (``batchable`` must hold for every one), to the
     end (``max_rounds`` 0) or for ``max_rounds`` rounds; ``curve``: with the "decided by
     round N" curve (to the end only; without it ``decided_by_round`` is empty). ``progress``
     (battles done, battles) is called between groups; EngineError past the work limit
-    (``limits.MAX_GRID_WORK``, the whole batch's)."""
+    (``limits.MAX_GRID_WORK``, the whole batch's).
+
+    ``ends`` (to the end only): the end positions of the battles swept together go to
+    ``ends(battle, mass, attacker, defender)`` as arrays, one entry a position of a battle
+    (``battle``: its index in ``rules_list``; ``attacker``, ``defender``: the sides' counts
+    there, [entry, slot]; a position may come in several entries), instead of into their
+    outcomes' ``decided``, which stays empty: what a planner sums over thousands of battles
+    without a dictionary each. Battles solved otherwise (over at the start, the few solved
+    alone) keep theirs in ``decided``."""
+    if ends is not None and max_rounds > 0:
+        raise ValueError("end positions as arrays are the battles' to the end")
     collecting = gc.isenabled()
     gc.disable()          # the batch makes many small objects: no collection in between
     try:
-        return _solve(rules_list, max_rounds, curve, prune_below, cancel, progress)
+        return _solve(rules_list, max_rounds, curve, prune_below, cancel, progress, ends)
     finally:
         if collecting:
             gc.enable()
 
 
-def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress):
+def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress, ends):
     outs = [BattleOutcome() for _ in rules_list]
     # round 1's phases before the fire, battle by battle: its sub-battles by the defender
     groups: dict = {}
@@ -378,17 +407,25 @@ def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress):
         for subs, atts, dfn, round1 in parts:
             g = _BatchGroup(atts, [p for _, _, p in subs], dfn,
                             [rules_list[b] for b, _, _ in subs], round1)
+            g.layout = (id(g.rules_of[0].att.slots), id(g.rules_of[0].dfn.slots))
             built.append((g, np.array([b for b, _, _ in subs])))
             work += work_estimate([g])
         limits.check_exact(work, limits.MAX_GRID_WORK, "multiply-adds")
         total = len(rules_list)
+        sink = None
+        if ends is not None:
+            # a battle some of whose sub-battles are solved alone (``fallback``) is that
+            # solve's: its other sub-battles' ends left out
+            solved_alone = np.zeros(len(rules_list), dtype=bool)
+            solved_alone[list(fallback)] = True
+            sink = (ends, solved_alone, chains)
         for g, battle_of in built:
             if cancel is not None and cancel():
                 raise Cancelled()
             if max_rounds > 0:
                 _rounds(g, battle_of, outs, on_by_battle, max_rounds, prune_below, cancel)
             else:
-                _sweep(g, battle_of, outs, prune_below, cancel)
+                _sweep(g, battle_of, outs, prune_below, cancel, sink)
                 if curve:
                     _curve(g, battle_of, on_by_battle, prune_below, cancel)
             done += len(set(battle_of.tolist()))
@@ -409,7 +446,7 @@ def _add(values: np.ndarray, battle_of: np.ndarray, n: int) -> list[float]:
 
 
 def _sweep(g: _BatchGroup, battle_of: np.ndarray, outs: list[BattleOutcome],
-           prune: float, cancel) -> None:
+           prune: float, cancel, sink=None) -> None:
     """``plain_rounds_grid._Solver._to_the_end_dense`` on a batch group: the same rows,
     each figure (expected rounds, pruned mass, cells met, end positions) per sub-battle,
     added up per battle."""
@@ -483,7 +520,10 @@ def _sweep(g: _BatchGroup, battle_of: np.ndarray, outs: list[BattleOutcome],
     totals = _add(cells_met, battle_of, n)
     for b in mine:
         outs[b].states_explored += int(round(totals[b]))
-    _record_ends(g, grid, battle_of, outs)
+    if sink is None:
+        _record_ends(g, grid, battle_of, outs)
+    else:
+        _send_ends(g, grid, battle_of, *sink)
 
 
 def _within_row(g: _BatchGroup, r: int, j0: int, row: np.ndarray) -> None:
@@ -523,6 +563,28 @@ def _record_ends(g: _BatchGroup, grid: np.ndarray, battle_of: np.ndarray,
             continue
         for key, m in ends:
             decided[key] = decided.get(key, 0.0) + m
+
+
+def _send_ends(g: _BatchGroup, grid: np.ndarray, battle_of: np.ndarray, ends: Callable,
+               solved_alone: np.ndarray, chains: dict) -> None:
+    """``_record_ends`` as arrays (``solve``'s ``ends``): the decided cells' masses, each
+    with its battle and the sides' counts there (the compositions' numbers of the chains:
+    ``Chain.rows``, ``_Chains.counts``)."""
+    K, R, nd = g.K, g.R, g.nd
+    # a_rows[k, r]: the number of sub-battle k's attacker composition with r units left
+    # (its chain read from the end; past its start, none: no mass there)
+    a_rows = np.zeros((K, R + 1), dtype=np.int64)
+    a_rows[np.arange(R + 1)[None, :] <= g.starts[:, None]] = np.concatenate(
+        [att.rows[::-1] for att in g.attackers])
+    d_rows = g.dfn.rows
+    # column nd (the defender wiped out) from row 1; row 0 (the attacker) every column
+    mass = np.concatenate([grid[:, 1:, nd].ravel(), grid[:, 0, :].ravel()])
+    battle = np.concatenate([np.repeat(battle_of, R), np.repeat(battle_of, nd + 1)])
+    att = np.concatenate([a_rows[:, 1:].ravel(), np.repeat(a_rows[:, 0], nd + 1)])
+    dfn = np.concatenate([np.full(K * R, d_rows[nd]), np.tile(d_rows, K)])
+    on = (mass != 0) & ~solved_alone[battle]
+    att_chains, dfn_chains = chains[g.layout]
+    ends(battle[on], mass[on], att_chains.counts()[att[on]], dfn_chains.counts()[dfn[on]])
 
 
 def _live_by_battle(g: _BatchGroup, grid: np.ndarray, battle_of: np.ndarray, n: int,

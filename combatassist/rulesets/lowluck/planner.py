@@ -33,6 +33,7 @@ full ones), which the "+1 unit" table shows.
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import math
@@ -156,7 +157,6 @@ class _Question:
         # row of (verdict, takes the territory, attacker's IPC left, defender's) in _values
         self._ends: dict = {}
         self._values = np.zeros((0, 4))
-        self._starts: dict = {}
         self._slot_costs = [np.array(_slot_costs(self.template, k), dtype=float)
                             for k in (0, 1)]
         self.solved = 0
@@ -219,8 +219,11 @@ class _Question:
         max_rounds = self.scenario.options.max_rounds
         if self.batches:
             rules_list = [self.rules_of(c) for c in combos]
+            # to the end: the batch's end positions as arrays (no dictionary per battle)
+            sink = _Ends() if max_rounds == 0 and self._by_slots else None
             outs = solvers.solve_batch(rules_list, solvers.Question(max_rounds=max_rounds),
-                                       cancel=cancel, curve=False, progress=progress)
+                                       cancel=cancel, curve=False, progress=progress,
+                                       ends=sink)
         else:
             # retreat rules: each force as ``odds`` solves it, its figures from its result
             ruleset = rulesets.get("lowluck")
@@ -238,13 +241,14 @@ class _Question:
             self.solved += len(combos)
             return out
         self.solved += len(combos)
-        return self._candidates(combos, rules_list, outs)
+        return self._candidates(combos, rules_list, outs, sink)
 
-    def _candidates(self, combos, rules_list, outs) -> list[Candidate]:
+    def _candidates(self, combos, rules_list, outs, sink=None) -> list[Candidate]:
         """Each force's key figures from its end positions (the sums ``figures`` makes: the
         attacker's wins, the defender holding, the territory, the IPC swing): the positions'
         own values worked out once for the batch (many battles end in the same positions),
-        then every battle's sums in one pass over all positions (``np.bincount``)."""
+        then every battle's sums in one pass over all positions (``np.bincount``); the
+        positions the batch engine gave as arrays (``sink``) valued as arrays."""
         ids = self._ends
         self._learn([s for out in outs for bucket in _BUCKETS for s in getattr(out, bucket)
                      if s not in ids])
@@ -265,9 +269,17 @@ class _Question:
         ends_array = self._values[rows]                  # [position, 4]
         forced = np.array(forced, dtype=np.int64)
         verdict = np.where(forced < 0, ends_array[:, 0], forced)
+        if sink is not None and sink.parts:
+            at_s, p_s, values = sink.values(self._sides_of_ends)
+            at, p = np.concatenate([at, at_s]), np.concatenate([p, p_s])
+            verdict = np.concatenate([verdict, values[:, 0]])
+            ends_array = np.concatenate([ends_array, values])
         # IPC lost count from every unit the battle starts with (``battle_start``)
-        starts = np.array([[self._start_value(r.att.counts0, 0),
-                            self._start_value(r.dfn.counts0, 1)] for r in rules_list])
+        starts = np.column_stack([
+            np.array([r.att.counts0 for r in rules_list], dtype=float).reshape(n, -1)
+            @ self._slot_costs[0],
+            np.array([r.dfn.counts0 for r in rules_list], dtype=float).reshape(n, -1)
+            @ self._slot_costs[1]])
         swing = (starts[at, 1] - ends_array[:, 3]) - (starts[at, 0] - ends_array[:, 2])
 
         def total(weights) -> list[float]:
@@ -284,12 +296,39 @@ class _Question:
                           expected_ipc_swing=sw)
                 for c, w, h, t, sw in zip(combos, wins, holds, takes, swings)]
 
-    def _start_value(self, comp, k: int) -> float:
-        key = (k, comp)
-        value = self._starts.get(key)
-        if value is None:
-            value = self._starts[key] = float(np.dot(comp, self._slot_costs[k]))
-        return value
+    @property
+    def _by_slots(self) -> bool:
+        """A later edition's battle: a position's values read from its counts per slot
+        (``_sides_of_ends``)."""
+        return hasattr(self.template.att, "slots") and hasattr(self.template,
+                                                                 "territory_taken")
+
+    def _sides_of_ends(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+        """``_learn``'s values of positions given as the sides' counts ([position, slot]
+        each; a later edition's, decided: a side with no fighting unit left): the verdict
+        as ``LaterRules.verdict`` gives it (from the sides' fighting units), the territory
+        as ``territory_taken``, the IPC left."""
+        fights_a, fights_d, land_a = self._masks
+        a_on = (att[:, fights_a] > 0).any(axis=1)
+        d_on = (dfn[:, fights_d] > 0).any(axis=1)
+        verdict = np.where(a_on & d_on, _OTHER, np.where(a_on, _ATTACKER, _HOLDS))
+        if self.template.land_units() is None:
+            takes = np.zeros(len(att))
+        else:
+            takes = ((att[:, land_a] > 0).any(axis=1) & ~d_on).astype(float)
+        return np.column_stack([verdict.astype(float), takes,
+                                att.astype(float) @ self._slot_costs[0],
+                                dfn.astype(float) @ self._slot_costs[1]])
+
+    @functools.cached_property
+    def _masks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The slots that fight (attacker's, defender's), the attacker's land units'."""
+        rules = self.template
+        land = rules.land_units() or frozenset()
+        return (np.array([bool(s.fights) for s in rules.att.slots], dtype=bool),
+                np.array([bool(s.fights) for s in rules.dfn.slots], dtype=bool),
+                np.array([bool(s.fights) and s.unit.id in land for s in rules.att.slots],
+                         dtype=bool))
 
     def _learn(self, states: list) -> None:
         """Each position's (verdict, takes the territory, attacker's IPC left, defender's
@@ -328,6 +367,22 @@ _ATTACKER, _HOLDS, _OTHER = 1, 2, 0
 #: a retreat leaves the territory to the defender, a stalemate is a draw.
 _BUCKETS = ("decided", "retreated", "stalemates", "undecided")
 _FORCED = (-1, _HOLDS, _HOLDS, _OTHER)
+
+
+class _Ends:
+    """The end positions the batch engine gives as arrays (``batch.solve``'s ``ends``),
+    collected for ``_Question._candidates``."""
+
+    def __init__(self):
+        self.parts: list[tuple] = []
+
+    def __call__(self, battle, mass, att, dfn) -> None:
+        self.parts.append((battle, mass, att, dfn))
+
+    def values(self, value_of) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(battle, mass, the positions' values ``value_of(att, dfn)``) of every entry."""
+        battle, mass, att, dfn = (np.concatenate(x) for x in zip(*self.parts))
+        return battle, mass, value_of(att, dfn)
 
 
 def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
