@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import itertools
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -207,6 +208,8 @@ class _Chains:
         #: compositions' numbers), and their counts as an array ([number, slot]).
         self.number: dict = {}
         self._counts: np.ndarray | None = None
+        self._table: np.ndarray | None = None
+        self._last: np.ndarray | None = None
 
     def counts(self) -> np.ndarray:
         """The compositions' counts by number ([number, slot])."""
@@ -238,37 +241,52 @@ class _Chains:
         return list(known[start])
 
     def make(self, starts: list[tuple]) -> list[Chain]:
-        """The chains of ``starts`` (their hit tables from one ``chain_hits`` call)."""
+        """The chains of ``starts`` (the hit tables of compositions not met before from one
+        ``chain_hits`` call, kept by number with the rest: ``_table``)."""
         lists = {s: self.comps(s) for s in dict.fromkeys(starts) if s not in self.chains}
         if lists:
-            every = list(dict.fromkeys(c for comps in lists.values() for c in comps))
-            table = self.rules.chain_hits(self.role, every)
-            row = {c: i for i, c in enumerate(every)}
             number = self.number
-            for c in every:
-                if c not in number:
-                    number[c] = len(number)
-            numbers = np.fromiter(map(number.__getitem__, every), dtype=np.int64,
-                                  count=len(every))
+            first = len(number)
+            for comps in lists.values():
+                for c in comps:
+                    if c not in number:
+                        number[c] = len(number)
+            if len(number) > first:
+                self._grow(list(number)[first:])
             # every chain's rows in one gather, each chain a slice of it, its width the
             # widest of its rows (the last hit count any of them may score, plus one)
-            index = np.fromiter((row[c] for comps in lists.values() for c in comps),
+            index = np.fromiter(map(number.__getitem__,
+                                    itertools.chain.from_iterable(lists.values())),
                                 dtype=np.int64)
-            lengths = np.fromiter((len(comps) for comps in lists.values()), dtype=np.int64)
+            lengths = np.fromiter(map(len, lists.values()), dtype=np.int64,
+                                  count=len(lists))
             bounds = np.concatenate([[0], np.cumsum(lengths)])
-            hits = table[index]
-            nonzero = hits > 0
-            last = np.where(nonzero.any(axis=1),
-                            hits.shape[1] - 1 - nonzero[:, ::-1].argmax(axis=1), 0)
-            widths = (np.maximum.reduceat(last, bounds[:-1]) + 1).tolist()
+            hits = self._table[index]
+            widths = (np.maximum.reduceat(self._last[index], bounds[:-1]) + 1).tolist()
             for (s, comps), a, b, w in zip(lists.items(), bounds[:-1].tolist(),
                                            bounds[1:].tolist(), widths):
                 chain = Chain.__new__(Chain)
                 chain.comps, chain.n = comps, len(comps) - 1
                 chain.hits = hits[a:b, :w]
-                chain.rows = numbers[index[a:b]]
+                chain.rows = index[a:b]
                 self.chains[s] = chain
         return [self.chains[s] for s in starts]
+
+    def _grow(self, new: list[tuple]) -> None:
+        """Add the hit tables of the compositions ``new`` (numbered next), and each one's
+        last hit count that may score (0 for none)."""
+        table = self.rules.chain_hits(self.role, new)
+        nonzero = table > 0
+        last = np.where(nonzero.any(axis=1),
+                        table.shape[1] - 1 - nonzero[:, ::-1].argmax(axis=1), 0)
+        if self._table is None:
+            self._table, self._last = table, last
+            return
+        width = max(table.shape[1], self._table.shape[1])
+        both = np.zeros((len(self._table) + len(table), width))
+        both[:len(self._table), :self._table.shape[1]] = self._table
+        both[len(self._table):, :table.shape[1]] = table
+        self._table, self._last = both, np.concatenate([self._last, last])
 
 
 class _BatchGroup(Group):
@@ -339,8 +357,15 @@ def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress, ends):
     # round 1's phases before the fire, battle by battle: its sub-battles by the defender
     groups: dict = {}
     chains: dict = {}
+    openings: dict = {}
     for b, rules in enumerate(rules_list):
-        if _no_opening(rules):
+        # what ``_no_opening`` reads, the same objects for a rules object's variants
+        family = (id(rules.att.slots), id(rules.dfn.slots), id(rules.bombard),
+                  rules.option_gun, rules.land_battle, rules.bombard_fires_back)
+        plain = openings.get(family)
+        if plain is None:
+            plain = openings[family] = _no_opening(rules)
+        if plain:
             # round 1 starts at the battle's start, as it is (no transport to lose, no
             # phase before the fire): one sub-battle (``batchable``: not over)
             layout = (id(rules.att.slots), id(rules.dfn.slots))

@@ -209,6 +209,14 @@ class _Question:
             return batch.with_units(self.template, attacker=counts)
         return batch.with_units(self.template, defender=counts)
 
+    def rules_of_all(self, combos: list[tuple[int, ...]]) -> list[Any]:
+        """``rules_of`` each of ``combos``, their counts placed in one array operation."""
+        counts = np.tile(np.array(self.base, dtype=np.int64), (len(combos), 1))
+        counts[:, self.slot] += np.array(combos, dtype=np.int64).reshape(len(combos), -1)
+        name = "attacker" if self.role == "attacker" else "defender"
+        return [batch.with_units(self.template, **{name: tuple(c)})
+                for c in counts.tolist()]
+
     # -- solving --------------------------------------------------------------------------
     def solve(self, combos: list[tuple[int, ...]], cancel=None,
               progress: Callable[[int, int], None] | None = None) -> list[Candidate]:
@@ -218,7 +226,7 @@ class _Question:
         self.work_used += sum(self.force_work(c) for c in combos)
         max_rounds = self.scenario.options.max_rounds
         if self.batches:
-            rules_list = [self.rules_of(c) for c in combos]
+            rules_list = self.rules_of_all(combos)
             # to the end: the batch's end positions as arrays (no dictionary per battle)
             sink = _Ends() if max_rounds == 0 and self._by_slots else None
             outs = solvers.solve_batch(rules_list, solvers.Question(max_rounds=max_rounds),
@@ -290,11 +298,13 @@ class _Question:
         takes = total(np.where(verdict == _ATTACKER, p * ends_array[:, 1], 0.0))
         swings = total(p * swing)
         land = self.template.land_units() is not None
-        return [Candidate(force=self.force(c), cost=self.cost(c), units=sum(c),
+        costs = (np.array(combos, dtype=np.int64).reshape(len(combos), -1)
+                 @ np.array([self.costs[u] for u in self.types], dtype=np.int64)).tolist()
+        return [Candidate(force=self.force(c), cost=cost, units=sum(c),
                           attacker_wins=min(1.0, w), defender_holds=min(1.0, h),
                           takes_territory=min(1.0, t) if land else None,
                           expected_ipc_swing=sw)
-                for c, w, h, t, sw in zip(combos, wins, holds, takes, swings)]
+                for c, cost, w, h, t, sw in zip(combos, costs, wins, holds, takes, swings)]
 
     @property
     def _by_slots(self) -> bool:
