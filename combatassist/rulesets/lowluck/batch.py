@@ -295,9 +295,20 @@ class _BatchGroup(Group):
     sub-battle's own rules."""
 
     def __init__(self, attackers: list[Chain], masses: list[float], dfn: Chain,
-                 rules_of: list[Any], round1: bool):
+                 rules_of: list[Any], round1: bool, chains: _Chains):
         self.rules_of = rules_of
+        self.chains = chains
         super().__init__(attackers, masses, dfn, rules_of[0], round1)
+
+    def _attacker_tables(self, width: int) -> np.ndarray:
+        """``Group``'s, in one gather from the chains' table of compositions (a chain's
+        rows past its last are zero there)."""
+        on = np.arange(self.R + 1)[None, :] <= self.starts[:, None]
+        self.a_rows = np.zeros((self.K, self.R + 1), dtype=np.int64)
+        self.a_rows[on] = np.concatenate([att.rows[::-1] for att in self.attackers])
+        ha = self.chains._table[self.a_rows, :width]
+        ha[~on] = 0.0
+        return ha
 
     @functools.cached_property
     def within_inverse(self) -> np.ndarray | None:
@@ -430,9 +441,11 @@ def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress, ends):
         work = 0.0
         on_by_battle: dict = {}
         for subs, atts, dfn, round1 in parts:
+            layout = (id(rules_list[subs[0][0]].att.slots),
+                      id(rules_list[subs[0][0]].dfn.slots))
             g = _BatchGroup(atts, [p for _, _, p in subs], dfn,
-                            [rules_list[b] for b, _, _ in subs], round1)
-            g.layout = (id(g.rules_of[0].att.slots), id(g.rules_of[0].dfn.slots))
+                            [rules_list[b] for b, _, _ in subs], round1, chains[layout][0])
+            g.layout = layout
             built.append((g, np.array([b for b, _, _ in subs])))
             work += work_estimate([g])
         limits.check_exact(work, limits.MAX_GRID_WORK, "multiply-adds")
@@ -598,9 +611,7 @@ def _send_ends(g: _BatchGroup, grid: np.ndarray, battle_of: np.ndarray, ends: Ca
     K, R, nd = g.K, g.R, g.nd
     # a_rows[k, r]: the number of sub-battle k's attacker composition with r units left
     # (its chain read from the end; past its start, none: no mass there)
-    a_rows = np.zeros((K, R + 1), dtype=np.int64)
-    a_rows[np.arange(R + 1)[None, :] <= g.starts[:, None]] = np.concatenate(
-        [att.rows[::-1] for att in g.attackers])
+    a_rows = g.a_rows
     d_rows = g.dfn.rows
     # column nd (the defender wiped out) from row 1; row 0 (the attacker) every column
     mass = np.concatenate([grid[:, 1:, nd].ravel(), grid[:, 0, :].ravel()])
