@@ -126,14 +126,20 @@ def batchable_all(rules_list: Sequence[Any]) -> list[bool]:
     for b, rules in enumerate(rules_list):
         if not isinstance(rules, LaterRules):
             continue
-        layout = _layout(rules)
+        key = (id(rules.att.slots), id(rules.dfn.slots))
+        mine = by_layout.get(key)
+        if mine is None:
+            mine = by_layout[key] = (_layout(rules), [])
+        layout = mine[0]
         if layout[2]:
             continue
         if layout[3]:
             out[b] = batchable(rules)        # its start may lose lone transports
             continue
-        by_layout.setdefault(id(layout), (layout, []))[1].append(b)
+        mine[1].append(b)
     for layout, battles in by_layout.values():
+        if not battles:
+            continue
         masks_a, masks_d = layout[4], layout[5]
         a = np.array([rules_list[b].att.counts0 for b in battles]).reshape(len(battles), -1)
         d = np.array([rules_list[b].dfn.counts0 for b in battles]).reshape(len(battles), -1)
@@ -189,7 +195,7 @@ def with_units(rules: Any, attacker: Sequence[int] | None = None,
 def _copy(obj: Any) -> Any:
     """A shallow copy of a plain object (its attributes shared; ``copy.copy`` costs 5x)."""
     out = object.__new__(type(obj))
-    out.__dict__.update(obj.__dict__)
+    out.__dict__ = obj.__dict__.copy()      # a third of ``__dict__.update``'s time
     return out
 
 
