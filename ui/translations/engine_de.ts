@@ -2160,6 +2160,16 @@
         </message>
         <message>
             <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: write how many dice hit, e.g. 2</source>
+            <translation>{label}: schreiben, wie viele Würfel treffen, z. B. 2</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: can't read '{word}' as a die</source>
+            <translation>{label}: „{word}“ ist kein Würfel</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
             <source>{label}: expected {count} dice, got {got}</source>
             <translation>{label}: {count} Würfel erwartet, {got} erhalten</translation>
         </message>
