@@ -15,7 +15,14 @@ hundreds of small battles one by one, that cost is most of the time. Here it is 
   row by row in the same calls (``_sweep``: ``plain_rounds_grid``'s dense sweep, each
   figure kept per sub-battle and added up per battle), and, for the "decided by round N"
   curve, stepped round by round together (``_curve``);
-- what is left per battle is recording its end positions.
+- what battles of one slot layout share is asked once, the rest of the battles together as
+  arrays: whether a battle batches (``batchable_all``: the starting counts as an array),
+  whether round 1 has a phase before its fire (``_no_opening``: none without AA guns,
+  bombardment or transports, so every battle's single sub-battle starts where it stands),
+  whether a round's end may take a side left alone (no fold looked for when none may);
+- the end positions go into each battle's outcome, or, for a caller that sums over them
+  (the planner), out as arrays (``solve``'s ``ends``: battle, mass, the sides' counts, from
+  the chains' numbered compositions): no dictionary per battle.
 
 The answers are those of ``plain_rounds_grid.solve_grid`` battle by battle (both exact, to
 the rounding of their sums: tests compare them to 1e-12 on random batches). What it takes:
