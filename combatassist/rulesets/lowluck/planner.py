@@ -56,6 +56,9 @@ from .rules import LowLuckScenario, make_rules
 SEARCH_BATCH = 512
 #: Forces solved in one call of the batch engine at most (their outcomes are held at once).
 CHUNK = 4096
+#: End positions kept as arrays for the answer's full figures at most (entries: ~100 bytes
+#: each); past it the answer's forces are solved again.
+KEEP_ENDS = 500_000
 
 
 # -- the answer ---------------------------------------------------------------------------
@@ -159,6 +162,10 @@ class _Question:
         self._values = np.zeros((0, 4))
         self._slot_costs = [np.array(_slot_costs(self.template, k), dtype=float)
                             for k in (0, 1)]
+        #: Forces solved with their end positions as arrays, those kept (at most
+        #: ``KEEP_ENDS`` entries): force -> (its outcome, its battle there, the arrays).
+        self.kept: dict = {}
+        self._kept_entries = 0
         self.solved = 0
 
     # -- forces ---------------------------------------------------------------------------
@@ -249,7 +256,28 @@ class _Question:
             self.solved += len(combos)
             return out
         self.solved += len(combos)
+        if sink is not None and sink.parts and self._kept_entries < KEEP_ENDS:
+            # the answer's forces get their full figures from these (``_full_figures``)
+            self._kept_entries += sink.entries
+            for b, c in enumerate(combos):
+                self.kept[c] = (outs[b], b, sink)
         return self._candidates(combos, rules_list, outs, sink)
+
+    def outcome_of(self, combo: tuple[int, ...]):
+        """The outcome of a force solved with its end positions kept (``kept``), its
+        ``decided`` filled in from them; None for the others."""
+        found = self.kept.get(combo)
+        if found is None:
+            return None
+        out, b, sink = found
+        if not out.decided:
+            battle, mass, att, dfn = sink.arrays()
+            mine = np.flatnonzero(battle == b)
+            decided = out.decided
+            for m, a, d in zip(mass[mine].tolist(), att[mine].tolist(), dfn[mine].tolist()):
+                key = (tuple(a), tuple(d), False)
+                decided[key] = decided.get(key, 0.0) + m
+        return out
 
     def _candidates(self, combos, rules_list, outs, sink=None) -> list[Candidate]:
         """Each force's key figures from its end positions (the sums ``figures`` makes: the
@@ -388,10 +416,21 @@ class _Ends:
 
     def __call__(self, battle, mass, att, dfn) -> None:
         self.parts.append((battle, mass, att, dfn))
+        self.entries += len(battle)
+        self._all = None
+
+    entries = 0
+    _all = None
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """(battle, mass, attacker's counts, defender's) of every entry."""
+        if self._all is None:
+            self._all = tuple(np.concatenate(x) for x in zip(*self.parts))
+        return self._all
 
     def values(self, value_of) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(battle, mass, the positions' values ``value_of(att, dfn)``) of every entry."""
-        battle, mass, att, dfn = (np.concatenate(x) for x in zip(*self.parts))
+        battle, mass, att, dfn = self.arrays()
         return battle, mass, value_of(att, dfn)
 
 
@@ -512,7 +551,15 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
     """The full result of each force the answer shows: ``odds``'s figures (its JSON), from
     one more batch of those forces (without the "decided by round N" curve, which the JSON
     doesn't hold); with retreat rules each force was solved as ``odds`` solves it already."""
-    todo = [(c, cand) for c, cand in shown if cand.result is None]
+    todo = []
+    for c, cand in shown:
+        if cand.result is not None:
+            continue
+        out = q.outcome_of(c)
+        if out is None:
+            todo.append((c, cand))
+        else:                   # solved already: its end positions kept
+            cand.result = battle_result("lowluck", q.rules_of(c), out)
     if not todo:
         return
     rules_list = [q.rules_of(c) for c, _ in todo]
