@@ -208,6 +208,32 @@ def test_end_positions_as_arrays_are_the_outcomes_positions(monkeypatch):
         solvers.solve_batch(variants, solvers.Question(max_rounds=2), ends=lambda *a: None)
 
 
+def test_variants_in_bulk_are_with_units():
+    """``variants`` (many counts at once) makes what ``with_units`` makes: the same
+    attributes, the side copied (its casualty policy with it), the rules left as they were;
+    counts of another length: ValueError."""
+    _, one_by_one = _sub_armies("lowluck", most=1)
+    whole = one_by_one[-1]
+    before = dict(whole.__dict__), dict(whole.att.__dict__)
+    counts = [v.att.counts0 for v in one_by_one]
+    for role, name in (("attacker", "att"), ("defender", "dfn")):
+        picked = counts if role == "attacker" else [whole.dfn.counts0, (0,) * len(
+            whole.dfn.counts0)]
+        bulk = batch.variants(whole, role, picked)
+        alone = [batch.with_units(whole, **{role: c}) for c in picked]
+        for b, a in zip(bulk, alone):
+            assert type(b) is type(a) and b.__dict__.keys() == a.__dict__.keys()
+            for key in b.__dict__:
+                if key in (name, "att_cas" if name == "att" else "def_cas"):
+                    assert vars(getattr(b, key)) == vars(getattr(a, key))
+                else:
+                    assert getattr(b, key) is getattr(a, key), key
+            assert getattr(b, name) is not getattr(whole, name)
+    assert (dict(whole.__dict__), dict(whole.att.__dict__)) == before
+    with pytest.raises(ValueError):
+        batch.variants(whole, "attacker", [(1,)])
+
+
 def test_parts_and_the_within_row_substitution(monkeypatch):
     """A batch cut in many parts, each row's own flow solved by substitution (no inverses
     up front): the same answers."""

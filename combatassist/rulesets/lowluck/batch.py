@@ -199,6 +199,35 @@ def with_units(rules: Any, attacker: Sequence[int] | None = None,
     return out
 
 
+def variants(rules: Any, role: str, counts_list: Sequence[tuple]) -> list[Any]:
+    """``with_units(rules, attacker=counts)`` (``role`` "attacker") or ``defender=counts``
+    for each of ``counts_list`` (tuples of ints, one per slot), the copies made from one
+    look at ``rules`` (a planner's thousands of forces)."""
+    name, cas = ("att", "att_cas") if role == "attacker" else ("dfn", "def_cas")
+    side = getattr(rules, name)
+    slots = len(side.counts0)
+    if any(len(c) != slots for c in counts_list):
+        raise ValueError(f"counts of another length than the {slots} slots")
+    own_cas = getattr(rules, cas) is side
+    rules_type, rules_dict = type(rules), rules.__dict__
+    side_type, side_dict = type(side), side.__dict__
+    new = object.__new__
+    out = []
+    for counts in counts_list:
+        copy = new(side_type)
+        d = side_dict.copy()
+        d["counts0"] = counts
+        copy.__dict__ = d
+        variant = new(rules_type)
+        d = rules_dict.copy()
+        d[name] = copy
+        if own_cas:
+            d[cas] = copy
+        variant.__dict__ = d
+        out.append(variant)
+    return out
+
+
 def _copy(obj: Any) -> Any:
     """A shallow copy of a plain object (its attributes shared; ``copy.copy`` costs 5x)."""
     out = object.__new__(type(obj))

@@ -220,9 +220,7 @@ class _Question:
         """``rules_of`` each of ``combos``, their counts placed in one array operation."""
         counts = np.tile(np.array(self.base, dtype=np.int64), (len(combos), 1))
         counts[:, self.slot] += np.array(combos, dtype=np.int64).reshape(len(combos), -1)
-        name = "attacker" if self.role == "attacker" else "defender"
-        return [batch.with_units(self.template, **{name: tuple(c)})
-                for c in counts.tolist()]
+        return batch.variants(self.template, self.role, list(map(tuple, counts.tolist())))
 
     # -- solving --------------------------------------------------------------------------
     def solve(self, combos: list[tuple[int, ...]], cancel=None,
