@@ -309,11 +309,16 @@ class _Question:
             verdict = np.concatenate([verdict, values[:, 0]])
             ends_array = np.concatenate([ends_array, values])
         # IPC lost count from every unit the battle starts with (``battle_start``)
-        starts = np.column_stack([
-            np.array([r.att.counts0 for r in rules_list], dtype=float).reshape(n, -1)
-            @ self._slot_costs[0],
-            np.array([r.dfn.counts0 for r in rules_list], dtype=float).reshape(n, -1)
-            @ self._slot_costs[1]])
+        # (the chosen side's counts: the base plus the force, as ``rules_of_all`` places
+        # them; the other side's the template's)
+        chosen = np.tile(np.array(self.base, dtype=float), (n, 1))
+        chosen[:, self.slot] += np.array(combos, dtype=float).reshape(n, -1)
+        k = 0 if self.role == "attacker" else 1
+        other = np.array((self.template.dfn if k == 0 else self.template.att).counts0,
+                         dtype=float)
+        starts = np.empty((n, 2))
+        starts[:, k] = chosen @ self._slot_costs[k]
+        starts[:, 1 - k] = other @ self._slot_costs[1 - k] if other.size else 0.0
         swing = (starts[at, 1] - ends_array[:, 3]) - (starts[at, 0] - ends_array[:, 2])
 
         def total(weights) -> list[float]:
