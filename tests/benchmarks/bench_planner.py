@@ -9,9 +9,10 @@ Edition land battles, both dice modes:
 
 Ours: ``planner.plan`` (every force, then the answer's own full figures, the alternatives'
 and the "+1" forces') and the batch engine alone on the same forces (``solve_batch`` on
-``batch.variants``, the end positions as arrays: the part aacalc2's loop does). When ``AACALC2_DIR`` names a built aacalc2 checkout and ``node``
-is on the PATH, its recommender's ``exhaust`` mode on the same armies in one run beside
-ours (``aacalc2_recommend.mjs``), best of a few runs each, CPU times and their ratio against
+``batch.variants``, the end positions as arrays: the part aacalc2's loop does). When
+``AACALC2_DIR`` names a built aacalc2 checkout and ``node`` is on the PATH, its
+recommender's ``exhaust`` mode on the same armies in one run beside ours
+(``aacalc2_recommend.mjs``), best of a few runs each, CPU times and their ratio against
 the issue's target (>= 3x aacalc2, goal 10x). Nothing else in the repository uses aacalc2.
 """
 from __future__ import annotations
