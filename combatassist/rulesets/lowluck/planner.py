@@ -416,14 +416,13 @@ class _Ends:
 
     def __init__(self):
         self.parts: list[tuple] = []
+        self.entries = 0
+        self._all: tuple | None = None
 
     def __call__(self, battle, mass, att, dfn) -> None:
         self.parts.append((battle, mass, att, dfn))
         self.entries += len(battle)
         self._all = None
-
-    entries = 0
-    _all = None
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         """(battle, mass, attacker's counts, defender's) of every entry."""
