@@ -158,6 +158,9 @@ class Chain:
     scores 0 surely.
     """
 
+    #: The batch engine's: the compositions' rows in its table of a batch (``batch``).
+    rows: np.ndarray
+
     def __init__(self, rules: Any, role: str, start: tuple[int, ...]):
         self.comps = rules.chain(role, start)
         self.n = len(self.comps) - 1
