@@ -1249,6 +1249,16 @@
             <translation>zurückziehen nach Runde {n}</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>wave {k}: {rule}</source>
+            <translation>Welle {k}: {rule}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>wave {k}, against {units} (the defender it most likely meets, {p:.0%} of the attacks): {rule}</source>
+            <translation>Welle {k}, gegen {units} (der wahrscheinlichste Verteidiger, bei {p:.0%} der Angriffe): {rule}</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
             <source>unknown unit '{unit}' in the {side}'s casualties (write one of: {units})</source>
             <translation>unbekannte Einheit „{unit}“ in den Verlusten ({side}; möglich: {units})</translation>

@@ -40,6 +40,7 @@ from ... import limits
 from ...retreat_policy import POLICY_PASSES, best_policy
 from ...solver import BattleOutcome, estimate_work, simulate
 from ...text import msg, plural
+from .dice import units_text
 from .rules import LowLuckOptions, LowLuckScenario, LowLuckSide, make_rules
 from .withdrawals import defender_hits, forced_rule
 
@@ -283,6 +284,10 @@ class _Attack:
         #: waves make of the defender it leaves (``_policy``)
         self.looks_ahead = payload.options.retreat == "profit" and bool(payload.waves)
         self.policies: dict = {}
+        #: Per wave, the words of its likeliest battle: (its share of the attack, the
+        #: defender it meets, the words) — a later wave meets many defenders, each its own
+        #: policy (``wave_words``).
+        self._words_of: dict[int, tuple[float, tuple, list]] = {}
 
     def _battle(self, scenario: LowLuckScenario, mass: float, key: tuple, k: int,
                 spec: tuple):
@@ -292,6 +297,7 @@ class _Attack:
             rules, policy = self._policy(k, spec)
             if self.words is None:
                 self.words = policy.words
+            self._note_words(k, spec, mass, policy.words)
             if self.method == "simulate":
                 chosen = policy.withdraw
                 return rules, simulate(rules, max(1, int(round(mass))), self._seed(key),
@@ -310,7 +316,31 @@ class _Attack:
             outcome, words = self.outcome_of(rules, scenario.options, cancel=self.cancel)
         if self.words is None:
             self.words = words
+        self._note_words(k, spec, mass, words)
         return rules, outcome
+
+    def _note_words(self, k: int, spec: tuple, mass: float, words: list | None) -> None:
+        """Keep wave ``k``'s words from its likeliest battle (ties: the first met)."""
+        if words and (k not in self._words_of or mass > self._words_of[k][0]):
+            self._words_of[k] = (mass, spec, list(words))
+
+    def wave_words(self, total: float) -> list | None:
+        """The policy in words, per wave with several: "wave 1: ...", then each later
+        wave's against the defender it most likely meets (its share of the attacks said)."""
+        if len(self.waves) == 1 or not self._words_of:
+            return self.words
+        lines = []
+        for k in sorted(self._words_of):
+            mass, (dfn, _), words = self._words_of[k]
+            for line in words:
+                if k == 0:
+                    lines.append(msg("wave {k}: {rule}", k=1, rule=line))
+                else:
+                    lines.append(msg("wave {k}, against {units} (the defender it most likely "
+                                     "meets, {p:.0%} of the attacks): {rule}", k=k + 1,
+                                     units=units_text(zip(self.ids, dfn)), p=mass / total,
+                                     rule=line))
+        return lines
 
     # -- the profit policy looking ahead to the later waves ------------------------------
     def _policy(self, k: int, spec: tuple):
@@ -430,7 +460,7 @@ class _Attack:
         if payload.counter is not None:
             final.asked["counter"] = self._counter(carry, total)
             final.extra["counter"] = final.asked["counter"]
-        _add_policy(final, payload.options, self.words)
+        _add_policy(final, payload.options, self.wave_words(total))
         return final
 
     def _is_land(self, i: int) -> bool:
