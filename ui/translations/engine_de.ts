@@ -1484,6 +1484,11 @@
             <translation>diese Schlacht zu planen übersteigt die Grenze der Berechnung ({limit} s): schon die Schlacht der ganzen Armee ist zu groß, um sie einige Male zu lösen; mit weniger verfügbaren Einheiten planen (etwa {fit} Einheiten je Seite passen)</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/lowluck/planner.py" />
+            <source>the target takes_and_holds needs a counter-attack: add [counter] units, or aim for takes_territory</source>
+            <translation>das Ziel takes_and_holds braucht einen Gegenangriff: [counter] units angeben, oder takes_territory anstreben</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />
             <source>{band} {role}: {units}</source>
             <translation>{band} {role}: {units}</translation>
