@@ -206,3 +206,27 @@ def test_four_waves_and_a_counter_attack_fit_a_laptop(make_window, qtbot, qapp, 
             assert widget.isVisibleTo(window)
     finally:
         i18n.install("en", qapp)
+
+
+def test_the_table_says_it_fights_the_first_wave_only(window, view, qtbot):
+    """At the table the first wave's battle is fought: the banner over the frozen set-up
+    says so from the start, and once it is over says how to set up the next wave."""
+    box = view.waves_box
+    box.add.click()
+    type_count(qtbot, box.waves[0][1].spins["armor"], 2)
+    window.fight()
+    assert view.table_panel.battle is not None
+    assert view.battle_banner.isVisibleTo(view)
+    assert "wave 1 only" in view.battle_banner.text()
+    view.table_panel.battle.end("end")
+    view._show_battle_position()
+    assert "For wave 2, close the battle" in view.battle_banner.text()
+    view.table_panel.close_battle()
+    assert not view.battle_banner.isVisibleTo(view)
+
+
+def test_the_table_of_one_wave_says_nothing_of_waves(window, view):
+    window.fight()
+    assert "wave" not in view.battle_banner.text().lower()
+    view.table_panel.battle.end("end")
+    view.table_panel.close_battle()

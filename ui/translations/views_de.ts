@@ -433,6 +433,18 @@
             <source>Research</source>
             <translation>Forschung</translation>
         </message>
+        <message>
+            <source>The table fought wave 1 only. For wave 2, close the battle and set it up against what the defender has left (above); the whole attack's odds are in Waves and policy.</source>
+            <translation>Am Tisch wurde nur Welle 1 gekämpft. Für Welle 2 die Schlacht schließen und sie gegen das aufstellen, was dem Verteidiger bleibt (oben); die Chancen des ganzen Angriffs stehen unter Wellen und Rückzug.</translation>
+        </message>
+        <message>
+            <source>The table fights wave 1 only: the later waves and the counter-attack are not played here (the whole attack's odds are in Waves and policy).</source>
+            <translation>Am Tisch wird nur Welle 1 gekämpft: die späteren Wellen und der Gegenangriff werden hier nicht gespielt (die Chancen des ganzen Angriffs stehen unter Wellen und Rückzug).</translation>
+        </message>
+        <message>
+            <source>The table fights the attack only: the counter-attack is not played here (its odds are in Waves and policy).</source>
+            <translation>Am Tisch wird nur der Angriff gekämpft: der Gegenangriff wird hier nicht gespielt (seine Chancen stehen unter Wellen und Rückzug).</translation>
+        </message>
     </context>
     <context>
         <name>views.lowluck_plan</name>

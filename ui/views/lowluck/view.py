@@ -315,6 +315,32 @@ class LowLuckView(BattleView):
                                        edition=self.edition, waves=waves, counter=counter)
         return Scenario(self.ruleset, body, self.title_edit.text().strip() or None)
 
+    def _show_battle_position(self) -> None:
+        """The banner over the frozen set-up, and with later waves or a counter-attack a line
+        saying that the table fights the first wave's battle only (the odds of the whole
+        attack stay in Waves and policy)."""
+        super()._show_battle_position()
+        battle = self.table_panel.battle if self.table_panel is not None else None
+        if battle is None:
+            return
+        body = self.scenario().body
+        if not body.waves and body.counter is None:
+            return
+        if battle.is_over() and body.waves:
+            note = translate("views.lowluck", "The table fought wave 1 only. For wave 2, close "
+                             "the battle and set it up against what the defender has left "
+                             "(above); the whole attack's odds are in Waves and policy.")
+        elif body.waves:
+            note = translate("views.lowluck", "The table fights wave 1 only: the later waves "
+                             "and the counter-attack are not played here (the whole attack's "
+                             "odds are in Waves and policy).")
+        else:
+            note = translate("views.lowluck", "The table fights the attack only: the "
+                             "counter-attack is not played here (its odds are in Waves and "
+                             "policy).")
+        self.battle_banner.setText(self.battle_banner.text() + "<br><b>" +
+                                   html.escape(note, quote=False) + "</b>")
+
     def validated_scenario(self) -> Scenario:
         """The form's scenario, checked as a file is; a form with no unit on either side
         (the player cleared it) is shown as no battle, as one empty side is (a file with
