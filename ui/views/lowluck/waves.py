@@ -2,8 +2,8 @@
 ``[counter]``, docs/scenario-format.md "Waves").
 
 The first wave is the attacker's side panel. *Add wave* adds a wave of its own count fields
-(the attacker's units, as in its panel: a unit type that can't attack in this kind of battle
-is greyed and not read), up to the attack's 4 waves in all; each wave's *Remove* takes that
+(the attacker's units that attack in this kind of battle; the others are hidden, their counts
+kept and not read), up to the attack's 4 waves in all; each wave's *Remove* takes that
 wave away, the later ones moving up. *Counter-attack* holds the units that attack the
 territory once it is taken (land battles; its count fields shown while it is ticked). The
 box holds no rules: a wave left without units is passed on as it is and the engine's check
@@ -38,31 +38,46 @@ class UnitCounts(QWidget):
         super().__init__()
         self.edition = edition
         self.spins: dict[str, CountBox] = {}
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(6)
-        grid.setVerticalSpacing(2)
-        for i, uid in enumerate(edition.ids):
+        self.labels: dict[str, QLabel] = {}
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(6)
+        self.grid.setVerticalSpacing(2)
+        for uid in edition.ids:
             box = CountBox(lowluck.MAX_PER_TYPE)
             box.setObjectName(f"{name}_{uid}")
             text = QLabel(unit_label(uid))
             text.setBuddy(box)
             box.valueChanged.connect(edited)
             self.spins[uid] = box
-            row, col = divmod(i, COLUMNS)
-            grid.addWidget(text, row, 2 * col)
-            grid.addWidget(box, row, 2 * col + 1)
+            self.labels[uid] = text
         for col in range(COLUMNS):
-            grid.setColumnStretch(2 * col, 1)
+            self.grid.setColumnStretch(2 * col, 1)
+        self._place(list(edition.ids))
+
+    def _place(self, shown: list[str]) -> None:
+        """The fields of ``shown`` in rows of ``COLUMNS``, the others hidden (their counts
+        kept, not read)."""
+        for uid in self.spins:
+            self.grid.removeWidget(self.labels[uid])
+            self.grid.removeWidget(self.spins[uid])
+            visible = uid in shown
+            self.labels[uid].setVisible(visible)
+            self.spins[uid].setVisible(visible)
+        for i, uid in enumerate(shown):
+            row, col = divmod(i, COLUMNS)
+            self.grid.addWidget(self.labels[uid], row, 2 * col)
+            self.grid.addWidget(self.spins[uid], row, 2 * col + 1)
 
     def first_field(self) -> CountBox:
         """The first field the player can type in (one that attacks in this battle)."""
-        return next((b for b in self.spins.values() if b.isEnabled()),
+        return next((b for b in self.spins.values() if not b.isHidden()),
                     next(iter(self.spins.values())))
 
     def allow(self, battle: str) -> None:
-        for uid, box in self.spins.items():
-            box.setEnabled(self.edition.may_fight(uid, "attacker", battle))
+        """Only the unit types that attack in ``battle`` are on show (Tab walks them)."""
+        self._place([uid for uid in self.edition.ids
+                     if self.edition.may_fight(uid, "attacker", battle)])
 
     def units(self, battle: str) -> dict[str, int]:
         return {uid: box.value() for uid, box in self.spins.items()
