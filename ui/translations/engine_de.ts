@@ -150,6 +150,11 @@
         </message>
         <message>
             <location filename="../../combatassist/limits.py" />
+            <source>this battle needs about {need:,.0f} MB of memory to solve exactly, more than the {limit:,.0f} MB the engine keeps within {gb} GB; reduce the forces, or simulate it (--method simulate)</source>
+            <translation>dieser Kampf braucht etwa {need:,.0f} MB Speicher für die exakte Lösung, mehr als die {limit:,.0f} MB, die das Programm innerhalb von {gb} GB belegt; die Streitkräfte verkleinern oder simulieren (--method simulate)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
             <source>{trials:,} trials would roll about {dice} dice, more than the {limit} the simulator rolls within {seconds} s; use at most {fits:,} trials (--trials) or smaller forces</source>
             <translation>{trials:,} Durchgänge würfelten etwa {dice} Würfel, mehr als die {limit}, die der Simulator in {seconds} s würfelt; höchstens {fits:,} Durchgänge (--trials) oder kleinere Streitkräfte verwenden</translation>
         </message>
@@ -2172,6 +2177,16 @@
             <location filename="../../combatassist/table/dice_groups.py" />
             <source>{label}: {count} dice score {least} to {most} hits, not {hits}</source>
             <translation>{label}: {count} Würfel erzielen {least} bis {most} Treffer, nicht {hits}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: write how many dice hit, e.g. 2</source>
+            <translation>{label}: schreiben, wie viele Würfel treffen, z. B. 2</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: can't read '{word}' as a die</source>
+            <translation>{label}: „{word}“ ist kein Würfel</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/dice_groups.py" />

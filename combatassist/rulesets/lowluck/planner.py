@@ -590,6 +590,11 @@ def _search(q: _Question, most: list[int], meets, solve, room: float) -> bool:
     return not heap or heap[0][0] > bound()
 
 
+#: The targets as the command line's summary says them (the JSON keeps the keys).
+TARGET_WORDS = {"attacker_wins": "attacker wins", "takes_territory": "takes the territory",
+                "defender_holds": "defender holds"}
+
+
 def summarise(answer: Plan, title: str | None = None) -> str:
     """The command line's answer without --json."""
     spec = answer.spec
@@ -607,23 +612,25 @@ def summarise(answer: Plan, title: str | None = None) -> str:
            f"search: {answer.searched:,} of {answer.forces:,} forces solved"
            + (", every cheaper force among them" if answer.proven else
               ", not every cheaper force (the bound stopped it)"))
+    target = TARGET_WORDS.get(spec.target, spec.target)
     lines = [title] if title else []
-    lines.append(f"{what} with {spec.target} >= {100 * spec.value:.2f}% ({how})")
+    lines.append(f"{what} with {target} >= {100 * spec.value:.2f}% ({how})")
     best = answer.best
     head = "meets the target" if answer.meets else "NO force meets the target; the best found"
+    also = ("" if spec.target == "attacker_wins" else
+            f", attacker wins {100 * best.attacker_wins:.2f}%")
     lines.append(f"  {head}: {units(best.force)} ({best.cost} IPC): "
-                 f"{spec.target} {100 * best.figure(spec.target):.2f}%, attacker wins "
-                 f"{100 * best.attacker_wins:.2f}%, expected IPC swing "
+                 f"{target} {100 * best.figure(spec.target):.2f}%{also}, expected IPC swing "
                  f"{best.expected_ipc_swing:+.2f}")
     if answer.alternatives:
         lines.append("  next cheapest that meet it:")
         for c in answer.alternatives:
-            lines.append(f"    {units(c.force)} ({c.cost} IPC): {spec.target} "
+            lines.append(f"    {units(c.force)} ({c.cost} IPC): {target} "
                          f"{100 * c.figure(spec.target):.2f}%")
     if answer.plus_one:
         lines.append("  one more unit:")
         for uid, c in answer.plus_one:
-            lines.append(f"    + {uid:<16} {spec.target} {100 * c.figure(spec.target):6.2f}% "
+            lines.append(f"    + {uid:<16} {target} {100 * c.figure(spec.target):6.2f}% "
                          f"({100 * (c.figure(spec.target) - best.figure(spec.target)):+.2f}), "
                          f"expected IPC swing {c.expected_ipc_swing:+.2f}")
     return "\n".join(lines)
