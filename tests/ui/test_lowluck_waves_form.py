@@ -230,3 +230,32 @@ def test_the_table_of_one_wave_says_nothing_of_waves(window, view):
     assert "wave" not in view.battle_banner.text().lower()
     view.table_panel.battle.end("end")
     view.table_panel.close_battle()
+
+
+def test_the_plan_tab_answers_with_the_form_s_waves_as_the_engine_does(view, qtbot):
+    """Plan on a form with a later wave and a counter-attack: the engine's plan of the same
+    battle (the first wave chosen), its take-and-hold figure said."""
+    import dataclasses
+
+    from combatassist.rulesets.lowluck import planner
+    sides = view.sides
+    type_count(qtbot, sides["attacker"].spins["infantry"], 3)
+    type_count(qtbot, sides["attacker"].spins["artillery"], 2)
+    type_count(qtbot, sides["defender"].spins["infantry"], 2)
+    box = view.waves_box
+    box.add.click()
+    type_count(qtbot, box.waves[0][1].spins["armor"], 1)
+    box.counter_on.click()
+    type_count(qtbot, box.counter.spins["infantry"], 1)
+    panel = view.plan_panel
+    panel.target.setCurrentIndex(panel.target.findData("takes_and_holds"))
+    panel.chance.setValue(60.0)
+    panel.plan_button.click()
+    qtbot.waitUntil(lambda: panel.plan_result is not None, timeout=60_000)
+    answer = panel.plan_result
+    expect = planner.plan(dataclasses.replace(view.scenario().body, plan=planner.PlanSpec(
+        side="attacker", target="takes_and_holds", value=0.6, alternatives=5)))
+    assert answer.waves == 1
+    assert answer.best.force == expect.best.force
+    assert answer.best.takes_and_holds == pytest.approx(expect.best.takes_and_holds, abs=1e-12)
+    assert "takes and holds it" in panel.answer.text()

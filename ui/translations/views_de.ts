@@ -572,6 +572,10 @@
             <source>Plan finds the cheapest units the defender adds to hold against every wave.</source>
             <translation>Planen findet die billigsten Einheiten, die der Verteidiger hinzufügt, um jeder Welle standzuhalten.</translation>
         </message>
+        <message>
+            <source>takes and holds it {p}</source>
+            <translation>erobert und hält es {p}</translation>
+        </message>
     </context>
     <context>
         <name>views.lowluck_waves</name>

@@ -279,6 +279,10 @@ class PlanPanel(QWidget):
             rows[-1] += ", " + translate("views.lowluck_plan",
                                          "takes the territory {p}").format(
                 p=pct(best.takes_territory))
+        if best.takes_and_holds is not None:
+            rows[-1] += ", " + translate("views.lowluck_plan",
+                                         "takes and holds it {p}").format(
+                p=pct(best.takes_and_holds))
         if answer.alternatives:
             rows.append("<b>" + translate("views.lowluck_plan", "Next cheapest that meet it:")
                         + "</b>")
