@@ -370,3 +370,28 @@ def test_key_figures_are_the_full_figures():
     text = CASES["1942 land, low luck, AA gun, takes"].replace(
         'battle = "land"\n', 'battle = "land"\nmax_rounds = 2\n')
     assert_plan_is_brute_forces(_scenario(text))
+
+
+def test_the_later_waves_are_solved_once_for_every_force(monkeypatch):
+    """The later waves' battles and the counter-attack's depend only on the defender (or
+    the holders) they meet, not on the first wave: a plan solves each once, whatever the
+    number of forces (the answer is brute force's, above)."""
+    s = _scenario(WAVES["take and hold against the counter-attack"])
+    solved = []
+    real = lowluck.outcome_and_words
+
+    def counting(rules, opts, **kw):
+        a, d = rules.state_units(rules.initial_state())
+        solved.append((tuple(sorted(a.items())), tuple(sorted(d.items()))))
+        return real(rules, opts, **kw)
+
+    monkeypatch.setattr(lowluck, "outcome_and_words", counting)
+    answer = planner.plan(s)
+    assert answer.exhaustive and answer.searched == answer.forces
+    first_waves = {tuple(sorted(c.items())) for c in [
+        {u: n for u, n in zip(("infantry", "artillery", "armor"), combo) if n}
+        for combo in itertools.product(range(4), range(3), range(2)) if any(combo)]}
+    whole = tuple(sorted(s.defender.units.items()))
+    later = [k for k in solved if not (k[0] in first_waves and k[1] == whole)]
+    assert later and len(later) == len(set(later))        # each once
+    assert len(solved) - len(later) >= answer.forces       # every first wave solved

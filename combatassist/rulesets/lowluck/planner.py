@@ -156,8 +156,13 @@ class _Question:
         self._other_units = 2 * sum(d0 if self.role == "attacker" else a0)
         self._own_units = 0 if self.role == "attacker" else sum(self.base)
         self._batchable = self.batches and batch.batchable(self.template)
-        #: The later waves' and the counter-attack's work per force (``_attack_work``).
-        self._later_work = _attack_work(whole) if self.attack else 0.0
+        #: The later waves' and the counter-attack's work (``_attack_work``): once for the
+        #: whole plan, their battles shared by every force (``attack.answer``'s memo).
+        #: In the defender's question each force is its own defender: counted per force.
+        shared = self.role == "attacker"
+        self.attack_work = _attack_work(whole, True) if self.attack and shared else 0.0
+        self._later_work = _attack_work(whole, False) if self.attack and not shared else 0.0
+        self._memo: dict | None = {} if shared else None
         #: The work of the forces solved so far (``force_work``).
         self.work_used = 0.0
         self.forces = math.prod(self.most[u] + 1 for u in self.types) - (
@@ -236,7 +241,13 @@ class _Question:
             ruleset = rulesets.get("lowluck")
             out = []
             for i, c in enumerate(combos):
-                result = compute(ruleset, self.scenario_of(c), cancel=cancel)
+                if self.attack:
+                    # the later waves' and the counter-attack's battles shared by every force
+                    from . import attack, outcome_and_words
+                    result = attack.answer(ruleset, self.scenario_of(c), outcome_and_words,
+                                           cancel=cancel, memo=self._memo)
+                else:
+                    result = compute(ruleset, self.scenario_of(c), cancel=cancel)
                 counter = result.asked.get("counter")
                 out.append(Candidate(
                     force=self.force(c), cost=self.cost(c), units=sum(c),
@@ -352,11 +363,13 @@ def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
                 or getattr(o, "retreat_when_only_air", False))
 
 
-def _attack_work(scenario: LowLuckScenario) -> float:
-    """An upper bound on the work a force's attack adds to its first battle: each later
+def _attack_work(scenario: LowLuckScenario, shared: bool) -> float:
+    """An upper bound on the work the attacks add to their first battles: each later
     wave's battle (against the whole defender, the largest it can meet) once per defender
     survivor composition it may meet, and the counter-attack's once per holding
-    composition (``attack.battles_needed``'s counts), each solved on its own."""
+    composition, each solved on its own. ``shared`` (the attacker's question: one
+    defender): for the whole plan, the holders counted as every sub-army of the land units
+    there are; else per force, as ``attack.battles_needed`` counts one attack."""
     units = scenario.defender.units
     n_def = sum(units.values())
     two_hit = sum(n for u, n in units.items() if scenario.edition.unit(u).hits > 1)
@@ -364,11 +377,14 @@ def _attack_work(scenario: LowLuckScenario) -> float:
     work = sum(per_wave * _work(2 * sum(w.units.values()), 2 * n_def, False)
                for w in scenario.waves)
     if scenario.counter is not None:
-        land = [sum(n for u, n in side.units.items()
-                    if scenario.edition.unit(u).kind == "land")
-                for side in (scenario.attacker, *scenario.waves)]
-        work += (sum(land) + 1) * _work(2 * sum(scenario.counter.units.values()),
-                                        2 * sum(land), False)
+        per_type: dict[str, int] = {}
+        for side in (scenario.attacker, *scenario.waves):
+            for u, n in side.units.items():
+                if scenario.edition.unit(u).kind == "land":
+                    per_type[u] = per_type.get(u, 0) + n
+        land = sum(per_type.values())
+        holdings = math.prod(n + 1 for n in per_type.values()) if shared else land + 1
+        work += holdings * _work(2 * sum(scenario.counter.units.values()), 2 * land, False)
     return work
 
 
@@ -418,7 +434,8 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
     q = _Question(scenario, spec)
     most = [q.most[u] for u in q.types]
     per_battle = q.force_work(tuple(most))          # the whole army's battle bounds all
-    budget = limits.MAX_PLAN_WORK
+    # the later waves and the counter-attack: solved once for every force
+    budget = limits.MAX_PLAN_WORK - q.attack_work
     if per_battle * (4 + 2 * len(q.types) + spec.alternatives) > budget:
         raise EngineError(msg(
             "planning this battle is past the engine's bound ({limit} s): the whole army's "
