@@ -585,7 +585,7 @@
         </message>
         <message>
             <source>&amp;Add wave</source>
-            <translation>Welle &amp;hinzufügen</translation>
+            <translation>&amp;Welle hinzufügen</translation>
         </message>
         <message>
             <source>Another wave after the last: it fights what the defender has left (the attacker's units above are the first wave; 4 waves in all)</source>
