@@ -405,6 +405,11 @@
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
+            <source>the attacker withdraws before the first round (its retreat rules)</source>
+            <translation>der Angreifer zieht sich vor der ersten Runde zurück (seine Rückzugsregeln)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
             <source>the attacker has no units</source>
             <translation>der Angreifer hat keine Einheiten</translation>
         </message>
