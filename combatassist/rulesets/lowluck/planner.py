@@ -265,12 +265,14 @@ class _Question:
                 else:
                     result = compute(ruleset, self.scenario_of(c), cancel=cancel)
                 counter = result.asked.get("counter")
+                figures = result.figures
+                assert figures is not None          # a Low Luck result has its figures
                 out.append(Candidate(
                     force=self.force(c), cost=self.cost(c), units=sum(c),
                     attacker_wins=result.attacker_wins,
                     defender_holds=min(1.0, result.defender_wins + result.draw),
-                    takes_territory=result.figures.takes_territory,
-                    expected_ipc_swing=result.figures.expected_ipc_swing,
+                    takes_territory=figures.takes_territory,
+                    expected_ipc_swing=figures.expected_ipc_swing,
                     takes_and_holds=None if counter is None else counter["holds"],
                     result=result))
                 if progress is not None:
