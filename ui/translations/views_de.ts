@@ -32,43 +32,43 @@
         </message>
         <message>
             <source>; expected further losses: attacker {attacker}, defender {defender}</source>
-            <translation type="unfinished" />
+            <translation>; erwartete weitere Verluste: Angreifer {attacker}, Verteidiger {defender}</translation>
         </message>
         <message>
             <source>Press on</source>
-            <translation type="unfinished" />
+            <translation>Weiterkämpfen</translation>
         </message>
         <message>
             <source>{Side} retreats now</source>
-            <translation type="unfinished" />
+            <translation>{Side}: Rückzug jetzt</translation>
         </message>
         <message>
             <source>Attacker wins</source>
-            <translation type="unfinished">Angreifer gewinnt</translation>
+            <translation>Angreifer gewinnt</translation>
         </message>
         <message>
             <source>Defender wins</source>
-            <translation type="unfinished">Verteidiger gewinnt</translation>
+            <translation>Verteidiger gewinnt</translation>
         </message>
         <message>
             <source>Draw</source>
-            <translation type="unfinished">Unentschieden</translation>
+            <translation>Unentschieden</translation>
         </message>
         <message>
             <source>IPC still to lose: attacker</source>
-            <translation type="unfinished" />
+            <translation>Weitere IPC-Verluste: Angreifer</translation>
         </message>
         <message>
             <source>IPC still to lose: defender</source>
-            <translation type="unfinished" />
+            <translation>Weitere IPC-Verluste: Verteidiger</translation>
         </message>
         <message>
             <source>Attacker takes the territory</source>
-            <translation type="unfinished" />
+            <translation>Angreifer erobert das Gebiet</translation>
         </message>
         <message>
             <source>Press on or retreat now (exact, from here):</source>
-            <translation type="unfinished" />
+            <translation>Weiterkämpfen oder jetzt zurückziehen (exakt, von hier):</translation>
         </message>
         <message>
             <source>; casualties: {policy} (as on the odds tab)</source>
@@ -1302,11 +1302,11 @@ Geländeabzüge auf für:</translation>
         <name>widgets.casualty_chips</name>
         <message>
             <source>Click: one more lost; right click or Shift+click: one fewer (keys + and −)</source>
-            <translation type="unfinished" />
+            <translation>Klick: einer mehr verloren; Rechtsklick oder Umschalt+Klick: einer weniger (Tasten + und −)</translation>
         </message>
         <message>
             <source>&lt;b style="color:{colour}"&gt;{side}&lt;/b&gt; loses {taken} of {hits}:</source>
-            <translation type="unfinished" />
+            <translation>&lt;b style="color:{colour}"&gt;{side}&lt;/b&gt; verliert {taken} von {hits}:</translation>
         </message>
     </context>
     <context>
@@ -1328,39 +1328,53 @@ Geländeabzüge auf für:</translation>
         <name>widgets.dice_entry</name>
         <message>
             <source>1 sure hit + 1 die, hit on {v} or less</source>
-            <translation type="unfinished" />
+            <translation>1 sicherer Treffer + 1 Würfel, trifft bei {v} oder weniger</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sure hits + 1 die, hit on {v} or less</source>
+            <translation>
+                <numerusform>%n sicherer Treffer + 1 Würfel, trifft bei {v} oder weniger</numerusform>
+                <numerusform>%n sichere Treffer + 1 Würfel, trifft bei {v} oder weniger</numerusform>
+            </translation>
         </message>
         <message>
             <source>1 die, hit on {v} or less</source>
-            <translation type="unfinished" />
+            <translation>1 Würfel, trifft bei {v} oder weniger</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n dice, hit on {v} or less</source>
+            <translation>
+                <numerusform>%n Würfel, trifft bei {v} oder weniger</numerusform>
+                <numerusform>%n Würfel, treffen bei {v} oder weniger</numerusform>
+            </translation>
         </message>
         <message>
             <source>Count hits</source>
-            <translation type="unfinished" />
+            <translation>Treffer zählen</translation>
         </message>
         <message>
             <source>Enter how many dice of each group hit instead of their faces (Ctrl+H)</source>
-            <translation type="unfinished" />
+            <translation>Statt der Augen eingeben, wie viele Würfel jeder Gruppe treffen (Strg+H)</translation>
         </message>
         <message>
             <source>hits 0–{n}</source>
-            <translation type="unfinished" />
+            <translation>Treffer 0–{n}</translation>
         </message>
         <message>
             <source>How many of these dice hit</source>
-            <translation type="unfinished" />
+            <translation>Wie viele dieser Würfel treffen</translation>
         </message>
         <message>
             <source>faces, e.g. {example}</source>
-            <translation type="unfinished" />
+            <translation>Augen, z. B. {example}</translation>
         </message>
         <message>
             <source>The faces these dice show, in any order</source>
-            <translation type="unfinished" />
+            <translation>Die Augen dieser Würfel, in beliebiger Reihenfolge</translation>
         </message>
         <message>
             <source>The faces, in this order</source>
-            <translation type="unfinished" />
+            <translation>Die Augen, in dieser Reihenfolge</translation>
         </message>
     </context>
     <context>

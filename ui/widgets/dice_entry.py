@@ -38,14 +38,16 @@ def group_text(group: DiceGroup) -> str:
         what = translate("widgets.dice_entry", "1 sure hit + 1 die, hit on {v} or less").format(
             v=spec.hit_on)
     elif spec.hit_on and spec.sure_hits:
-        what = translate("widgets.dice_entry", "%n sure hits + 1 die, hit on {v} or less", "",
-                         spec.sure_hits).format(v=spec.hit_on)
+        n = spec.sure_hits
+        what = translate("widgets.dice_entry", "%n sure hits + 1 die, hit on {v} or less",
+                         "", n).format(v=spec.hit_on)
     elif spec.hit_on and group.count == 1:
         what = translate("widgets.dice_entry", "1 die, hit on {v} or less").format(
             v=spec.hit_on)
     elif spec.hit_on:
-        what = translate("widgets.dice_entry", "%n dice, hit on {v} or less", "",
-                         group.count).format(v=spec.hit_on)
+        n = group.count
+        what = translate("widgets.dice_entry", "%n dice, hit on {v} or less", "", n).format(
+            v=spec.hit_on)
     else:
         what = (f"{group.count}× d{spec.sides}" if group.count > 1 else f"d{spec.sides}")
         if spec.label:
