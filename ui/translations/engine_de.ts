@@ -1464,6 +1464,16 @@
             <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/lowluck/planner.py" />
+            <source>the file has no [plan] table: add one to plan, e.g. [plan] target = {example}</source>
+            <translation>die Datei hat keine Tabelle [plan]: zum Planen eine hinzufügen, z. B. [plan] target = {example}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/planner.py" />
+            <source>planning this battle is past the engine's bound ({limit} s): the whole army's battle alone is too large to solve a few times over; plan with fewer units available (about {fit} units a side fit)</source>
+            <translation>diese Schlacht zu planen übersteigt die Grenze der Berechnung ({limit} s): schon die Schlacht der ganzen Armee ist zu groß, um sie einige Male zu lösen; mit weniger verfügbaren Einheiten planen (etwa {fit} Einheiten je Seite passen)</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />
             <source>{band} {role}: {units}</source>
             <translation>{band} {role}: {units}</translation>

@@ -278,6 +278,10 @@
     <context>
         <name>views.lowluck</name>
         <message>
+            <source>Plan</source>
+            <translation>Planen</translation>
+        </message>
+        <message>
             <source>scenario title (optional)</source>
             <translation>Szenariotitel (optional)</translation>
         </message>
@@ -428,6 +432,125 @@
         <message>
             <source>Research</source>
             <translation>Forschung</translation>
+        </message>
+    </context>
+    <context>
+        <name>views.lowluck_plan</name>
+        <message>
+            <source>Cheapest force (attacker)</source>
+            <translation>Billigste Streitmacht (Angreifer)</translation>
+        </message>
+        <message>
+            <source>Defender's view: what to add</source>
+            <translation>Sicht des Verteidigers: was hinzufügen</translation>
+        </message>
+        <message>
+            <source>The defender may add at most</source>
+            <translation>Der Verteidiger darf höchstens hinzufügen</translation>
+        </message>
+        <message>
+            <source>Plan</source>
+            <translation>Planen</translation>
+        </message>
+        <message>
+            <source>%v of %m forces</source>
+            <translation>%v von %m Streitmächten</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Stopp</translation>
+        </message>
+        <message>
+            <source>Stop planning</source>
+            <translation>Das Planen abbrechen</translation>
+        </message>
+        <message>
+            <source>The attacker's units on the form are what is available; Plan finds the cheapest force of them that meets the target.</source>
+            <translation>Die Einheiten des Angreifers im Formular sind das Verfügbare; Planen findet die billigste Streitmacht daraus, die das Ziel erreicht.</translation>
+        </message>
+        <message>
+            <source>Question:</source>
+            <translation>Frage:</translation>
+        </message>
+        <message>
+            <source>Target:</source>
+            <translation>Ziel:</translation>
+        </message>
+        <message>
+            <source>At least:</source>
+            <translation>Mindestens:</translation>
+        </message>
+        <message>
+            <source>Also show the next cheapest:</source>
+            <translation>Auch die nächstbilligsten zeigen:</translation>
+        </message>
+        <message>
+            <source>the attacker wins</source>
+            <translation>der Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>the attacker takes the territory</source>
+            <translation>der Angreifer erobert das Gebiet</translation>
+        </message>
+        <message>
+            <source>the defender holds</source>
+            <translation>der Verteidiger hält</translation>
+        </message>
+        <message>
+            <source>the attacker has no units to choose from</source>
+            <translation>der Angreifer hat keine Einheiten zur Auswahl</translation>
+        </message>
+        <message>
+            <source>give the units the defender may add</source>
+            <translation>die Einheiten angeben, die der Verteidiger hinzufügen darf</translation>
+        </message>
+        <message>
+            <source>Stopped.</source>
+            <translation>Abgebrochen.</translation>
+        </message>
+        <message>
+            <source>planning…</source>
+            <translation>plane …</translation>
+        </message>
+        <message>
+            <source>nothing</source>
+            <translation>nichts</translation>
+        </message>
+        <message>
+            <source>every one of the {n} forces solved</source>
+            <translation>alle {n} Streitmächte berechnet</translation>
+        </message>
+        <message>
+            <source>a search: {n} of {total} forces solved, every cheaper one among them</source>
+            <translation>eine Suche: {n} von {total} Streitmächten berechnet, jede billigere darunter</translation>
+        </message>
+        <message>
+            <source>a search: {n} of {total} forces solved (the bound stopped it: a cheaper force may exist)</source>
+            <translation>eine Suche: {n} von {total} Streitmächten berechnet (die Grenze hat sie beendet: es kann eine billigere geben)</translation>
+        </message>
+        <message>
+            <source>Cheapest force that meets the target</source>
+            <translation>Billigste Streitmacht, die das Ziel erreicht</translation>
+        </message>
+        <message>
+            <source>No force meets the target; the closest</source>
+            <translation>Keine Streitmacht erreicht das Ziel; die nächste daran</translation>
+        </message>
+        <message>
+            <source>attacker wins {wins}, defender holds {holds}, expected IPC swing {swing}</source>
+            <translation>Angreifer gewinnt {wins}, Verteidiger hält {holds}, erwarteter IPC-Saldo {swing}</translation>
+        </message>
+        <message>
+            <source>takes the territory {p}</source>
+            <translation>erobert das Gebiet {p}</translation>
+        </message>
+        <message>
+            <source>Next cheapest that meet it:</source>
+            <translation>Nächstbillige, die es erreichen:</translation>
+        </message>
+        <message>
+            <source>One more unit:</source>
+            <translation>Eine Einheit mehr:</translation>
         </message>
     </context>
     <context>
