@@ -621,8 +621,8 @@ Nein: sie wird verworfen.</translation>
             <translation>Die Aufstellung festhalten und die Schlacht am Tisch auswürfeln</translation>
         </message>
         <message>
-            <source>Last roll ({phase}): {luck}</source>
-            <translation>Letzter Wurf ({phase}): {luck}</translation>
+            <source>or all dice in one line</source>
+            <translation>oder alle Würfel in einer Zeile</translation>
         </message>
         <message>
             <source>Roll</source>
@@ -643,10 +643,6 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>Play this phase with these dice and casualties (Enter)</source>
             <translation>Diese Phase mit diesen Würfeln und Verlusten spielen (Enter)</translation>
-        </message>
-        <message>
-            <source>Dice:</source>
-            <translation>Würfel:</translation>
         </message>
         <message>
             <source>Undo</source>
@@ -673,10 +669,6 @@ Nein: sie wird verworfen.</translation>
             <translation>Schließen</translation>
         </message>
         <message>
-            <source>or all the dice in one line, e.g. 3 5 1</source>
-            <translation>oder alle Augen in einer Zeile, z. B. 3 5 1</translation>
-        </message>
-        <message>
             <source>Every die of the phase in one line, in the order the rules list them</source>
             <translation>Alle Würfel der Phase in einer Zeile, in der Reihenfolge der Regeln</translation>
         </message>
@@ -685,16 +677,12 @@ Nein: sie wird verworfen.</translation>
             <translation>Den Tischmodus verlassen und die Aufstellung wieder freigeben</translation>
         </message>
         <message>
-            <source>This phase</source>
-            <translation>Diese Phase</translation>
+            <source>Copy the battle log</source>
+            <translation>Schlachtprotokoll kopieren</translation>
         </message>
         <message>
-            <source>Result:</source>
-            <translation>Ergebnis:</translation>
-        </message>
-        <message>
-            <source>Casualties:</source>
-            <translation>Verluste:</translation>
+            <source>Battle log copied</source>
+            <translation>Schlachtprotokoll kopiert</translation>
         </message>
         <message>
             <source>Battle log</source>
@@ -773,6 +761,10 @@ Nein: sie wird verworfen.</translation>
         <message>
             <source>Round {round} — {phase}</source>
             <translation>Runde {round} — {phase}</translation>
+        </message>
+        <message>
+            <source>Last roll ({phase}) — {luck}</source>
+            <translation>Letzter Wurf ({phase}) — {luck}</translation>
         </message>
         <message>
             <source>no dice this phase: press Enter or Apply</source>

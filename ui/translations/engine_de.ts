@@ -150,6 +150,11 @@
         </message>
         <message>
             <location filename="../../combatassist/limits.py" />
+            <source>this battle needs about {need:,.0f} MB of memory to solve exactly, more than the {limit:,.0f} MB the engine keeps within {gb} GB; reduce the forces, or simulate it (--method simulate)</source>
+            <translation>dieser Kampf braucht etwa {need:,.0f} MB Speicher für die exakte Lösung, mehr als die {limit:,.0f} MB, die das Programm innerhalb von {gb} GB belegt; die Streitkräfte verkleinern oder simulieren (--method simulate)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
             <source>{trials:,} trials would roll about {dice} dice, more than the {limit} the simulator rolls within {seconds} s; use at most {fits:,} trials (--trials) or smaller forces</source>
             <translation>{trials:,} Durchgänge würfelten etwa {dice} Würfel, mehr als die {limit}, die der Simulator in {seconds} s würfelt; höchstens {fits:,} Durchgänge (--trials) oder kleinere Streitkräfte verwenden</translation>
         </message>
@@ -397,6 +402,11 @@
             <location filename="../../combatassist/report.py" />
             <source>{p}  attacker {attacker} | defender {defender}</source>
             <translation>{p}  Angreifer {attacker} | Verteidiger {defender}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
+            <source>the attacker withdraws before the first round (its retreat rules)</source>
+            <translation>der Angreifer zieht sich vor der ersten Runde zurück (seine Rückzugsregeln)</translation>
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
@@ -1249,6 +1259,16 @@
             <translation>zurückziehen nach Runde {n}</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>wave {k}: {rule}</source>
+            <translation>Welle {k}: {rule}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>wave {k}, against {units} (the defender it most likely meets, {p:.0%} of the attacks): {rule}</source>
+            <translation>Welle {k}, gegen {units} (der wahrscheinlichste Verteidiger, bei {p:.0%} der Angriffe): {rule}</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
             <source>unknown unit '{unit}' in the {side}'s casualties (write one of: {units})</source>
             <translation>unbekannte Einheit „{unit}“ in den Verlusten ({side}; möglich: {units})</translation>
@@ -1472,6 +1492,11 @@
             <location filename="../../combatassist/rulesets/lowluck/planner.py" />
             <source>planning this battle is past the engine's bound ({limit} s): the whole army's battle alone is too large to solve a few times over; plan with fewer units available (about {fit} units a side fit)</source>
             <translation>diese Schlacht zu planen übersteigt die Grenze der Berechnung ({limit} s): schon die Schlacht der ganzen Armee ist zu groß, um sie einige Male zu lösen; mit weniger verfügbaren Einheiten planen (etwa {fit} Einheiten je Seite passen)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/planner.py" />
+            <source>the target takes_and_holds needs a counter-attack: add [counter] units, or aim for takes_territory</source>
+            <translation>das Ziel takes_and_holds braucht einen Gegenangriff: [counter] units angeben, oder takes_territory anstreben</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />
@@ -2157,6 +2182,16 @@
             <location filename="../../combatassist/table/dice_groups.py" />
             <source>{label}: {count} dice score {least} to {most} hits, not {hits}</source>
             <translation>{label}: {count} Würfel erzielen {least} bis {most} Treffer, nicht {hits}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: write how many dice hit, e.g. 2</source>
+            <translation>{label}: schreiben, wie viele Würfel treffen, z. B. 2</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: can't read '{word}' as a die</source>
+            <translation>{label}: „{word}“ ist kein Würfel</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/dice_groups.py" />

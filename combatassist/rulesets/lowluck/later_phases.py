@@ -141,6 +141,12 @@ class _Firing(Phase):
     def dice(self, state):
         return tuple(d for k in (0, 1) for dice in self._dice_of(state, k) for d in dice)
 
+    def sure_hits(self, state):
+        r = self.rules
+        return tuple(hit for k in (0, 1) for _, named in self._named_batches(state, k)
+                     for hit in r.dice.sure(SIDES[k], tuple((m, v) for m, v, _ in named),
+                                            tuple(((uid, m),) for m, _, uid in named if uid)))
+
     def batch_dist(self, state, k: int) -> Dist:
         """Side k's hits per batch (a tuple), exactly."""
         return _product_of(tuple(g for _, g in self.batches(state, k)), self.rules.dice)

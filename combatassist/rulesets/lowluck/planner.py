@@ -33,6 +33,7 @@ full ones), which the "+1 unit" table shows.
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import math
@@ -55,6 +56,9 @@ from .rules import LowLuckScenario, make_rules
 SEARCH_BATCH = 512
 #: Forces solved in one call of the batch engine at most (their outcomes are held at once).
 CHUNK = 4096
+#: End positions kept as arrays for the answer's full figures at most (entries: ~100 bytes
+#: each); past it the answer's forces are solved again.
+KEEP_ENDS = 500_000
 
 
 # -- the answer ---------------------------------------------------------------------------
@@ -69,6 +73,8 @@ class Candidate:
     defender_holds: float
     takes_territory: float | None
     expected_ipc_swing: float
+    #: Taken and held against ``[counter]`` (None without one).
+    takes_and_holds: float | None = None
     #: The full result (``odds``'s figures) of the forces the answer shows; None for the rest.
     result: Any = None
 
@@ -92,6 +98,8 @@ class Plan:
     plus_one: list[tuple[str, Candidate]]
     #: Forces there are to choose from.
     forces: int
+    #: The later waves the question keeps as given (0: one attack).
+    waves: int = 0
 
     def to_json(self) -> dict[str, Any]:
         def figures(c: Candidate) -> dict[str, Any]:
@@ -108,7 +116,9 @@ class Plan:
             "plus_one": [{"unit": uid, "cost": c.cost, "attacker_wins": c.attacker_wins,
                           "defender_holds": c.defender_holds,
                           "takes_territory": c.takes_territory,
-                          "expected_ipc_swing": c.expected_ipc_swing}
+                          "expected_ipc_swing": c.expected_ipc_swing,
+                          **({"takes_and_holds": c.takes_and_holds}
+                             if c.takes_and_holds is not None else {})}
                          for uid, c in self.plus_one],
         }}
 
@@ -141,13 +151,22 @@ class _Question:
             for u, i in zip(self.types, self.slot):
                 base[i] -= self.most[u]        # the defender's own units, always there
         self.base = base
-        #: No retreat rules: the batch engine (else each force as ``odds`` solves it).
-        self.batches = _no_retreat_rules(scenario)
+        #: No retreat rules and one wave: the batch engine (else each force as ``odds``
+        #: solves it, waves and counter-attack included).
+        self.attack = bool(scenario.waves) or scenario.counter is not None
+        self.batches = _no_retreat_rules(scenario) and not self.attack
         a0, d0 = self.template.att.counts0, self.template.dfn.counts0
         # battle_work's sizes: the side chosen from counts, the other side's as it is
         self._other_units = 2 * sum(d0 if self.role == "attacker" else a0)
         self._own_units = 0 if self.role == "attacker" else sum(self.base)
         self._batchable = self.batches and batch.batchable(self.template)
+        #: The later waves' and the counter-attack's work (``_attack_work``): once for the
+        #: whole plan, their battles shared by every force (``attack.answer``'s memo).
+        #: In the defender's question each force is its own defender: counted per force.
+        shared = self.role == "attacker"
+        self.attack_work = _attack_work(whole, True) if self.attack and shared else 0.0
+        self._later_work = _attack_work(whole, False) if self.attack and not shared else 0.0
+        self._memo: dict | None = {} if shared else None
         #: The work of the forces solved so far (``force_work``).
         self.work_used = 0.0
         self.forces = math.prod(self.most[u] + 1 for u in self.types) - (
@@ -156,9 +175,12 @@ class _Question:
         # row of (verdict, takes the territory, attacker's IPC left, defender's) in _values
         self._ends: dict = {}
         self._values = np.zeros((0, 4))
-        self._starts: dict = {}
         self._slot_costs = [np.array(_slot_costs(self.template, k), dtype=float)
                             for k in (0, 1)]
+        #: Forces solved with their end positions as arrays, those kept (at most
+        #: ``KEEP_ENDS`` entries): force -> (its outcome, its battle there, the arrays).
+        self.kept: dict = {}
+        self._kept_entries = 0
         self.solved = 0
 
     # -- forces ---------------------------------------------------------------------------
@@ -169,7 +191,7 @@ class _Question:
             a, d = 2 * units, self._other_units
         else:
             a, d = self._other_units, 2 * (self._own_units + units)
-        return _work(a, d, self._batchable)
+        return _work(a, d, self._batchable) + self._later_work
 
     def total_work(self) -> float:
         """The work of every force together (``force_work`` depends on a force's number of
@@ -209,6 +231,12 @@ class _Question:
             return batch.with_units(self.template, attacker=counts)
         return batch.with_units(self.template, defender=counts)
 
+    def rules_of_all(self, combos: list[tuple[int, ...]]) -> list[Any]:
+        """``rules_of`` each of ``combos``, their counts placed in one array operation."""
+        counts = np.tile(np.array(self.base, dtype=np.int64), (len(combos), 1))
+        counts[:, self.slot] += np.array(combos, dtype=np.int64).reshape(len(combos), -1)
+        return batch.variants(self.template, self.role, list(map(tuple, counts.tolist())))
+
     # -- solving --------------------------------------------------------------------------
     def solve(self, combos: list[tuple[int, ...]], cancel=None,
               progress: Callable[[int, int], None] | None = None) -> list[Candidate]:
@@ -218,33 +246,67 @@ class _Question:
         self.work_used += sum(self.force_work(c) for c in combos)
         max_rounds = self.scenario.options.max_rounds
         if self.batches:
-            rules_list = [self.rules_of(c) for c in combos]
+            rules_list = self.rules_of_all(combos)
+            # to the end: the batch's end positions as arrays (no dictionary per battle)
+            sink = _Ends() if max_rounds == 0 and self._by_slots else None
             outs = solvers.solve_batch(rules_list, solvers.Question(max_rounds=max_rounds),
-                                       cancel=cancel, curve=False, progress=progress)
+                                       cancel=cancel, curve=False, progress=progress,
+                                       ends=sink)
         else:
             # retreat rules: each force as ``odds`` solves it, its figures from its result
             ruleset = rulesets.get("lowluck")
             out = []
             for i, c in enumerate(combos):
-                result = compute(ruleset, self.scenario_of(c), cancel=cancel)
+                if self.attack:
+                    # the later waves' and the counter-attack's battles shared by every force
+                    from . import attack, outcome_and_words
+                    result = attack.answer(ruleset, self.scenario_of(c), outcome_and_words,
+                                           cancel=cancel, memo=self._memo)
+                else:
+                    result = compute(ruleset, self.scenario_of(c), cancel=cancel)
+                counter = result.asked.get("counter")
                 out.append(Candidate(
                     force=self.force(c), cost=self.cost(c), units=sum(c),
                     attacker_wins=result.attacker_wins,
                     defender_holds=min(1.0, result.defender_wins + result.draw),
                     takes_territory=result.figures.takes_territory,
-                    expected_ipc_swing=result.figures.expected_ipc_swing, result=result))
+                    expected_ipc_swing=result.figures.expected_ipc_swing,
+                    takes_and_holds=None if counter is None else counter["holds"],
+                    result=result))
                 if progress is not None:
                     progress(i + 1, len(combos))
             self.solved += len(combos)
             return out
         self.solved += len(combos)
-        return self._candidates(combos, rules_list, outs)
+        if sink is not None and sink.parts and self._kept_entries < KEEP_ENDS:
+            # the answer's forces get their full figures from these (``_full_figures``)
+            self._kept_entries += sink.entries
+            for b, c in enumerate(combos):
+                self.kept[c] = (outs[b], b, sink)
+        return self._candidates(combos, rules_list, outs, sink)
 
-    def _candidates(self, combos, rules_list, outs) -> list[Candidate]:
+    def outcome_of(self, combo: tuple[int, ...]):
+        """The outcome of a force solved with its end positions kept (``kept``), its
+        ``decided`` filled in from them; None for the others."""
+        found = self.kept.get(combo)
+        if found is None:
+            return None
+        out, b, sink = found
+        if not out.decided:
+            battle, mass, att, dfn = sink.arrays()
+            mine = np.flatnonzero(battle == b)
+            decided = out.decided
+            for m, a, d in zip(mass[mine].tolist(), att[mine].tolist(), dfn[mine].tolist()):
+                key = (tuple(a), tuple(d), False)
+                decided[key] = decided.get(key, 0.0) + m
+        return out
+
+    def _candidates(self, combos, rules_list, outs, sink=None) -> list[Candidate]:
         """Each force's key figures from its end positions (the sums ``figures`` makes: the
         attacker's wins, the defender holding, the territory, the IPC swing): the positions'
         own values worked out once for the batch (many battles end in the same positions),
-        then every battle's sums in one pass over all positions (``np.bincount``)."""
+        then every battle's sums in one pass over all positions (``np.bincount``); the
+        positions the batch engine gave as arrays (``sink``) valued as arrays."""
         ids = self._ends
         self._learn([s for out in outs for bucket in _BUCKETS for s in getattr(out, bucket)
                      if s not in ids])
@@ -265,9 +327,22 @@ class _Question:
         ends_array = self._values[rows]                  # [position, 4]
         forced = np.array(forced, dtype=np.int64)
         verdict = np.where(forced < 0, ends_array[:, 0], forced)
+        if sink is not None and sink.parts:
+            at_s, p_s, values = sink.values(self._sides_of_ends)
+            at, p = np.concatenate([at, at_s]), np.concatenate([p, p_s])
+            verdict = np.concatenate([verdict, values[:, 0]])
+            ends_array = np.concatenate([ends_array, values])
         # IPC lost count from every unit the battle starts with (``battle_start``)
-        starts = np.array([[self._start_value(r.att.counts0, 0),
-                            self._start_value(r.dfn.counts0, 1)] for r in rules_list])
+        # (the chosen side's counts: the base plus the force, as ``rules_of_all`` places
+        # them; the other side's the template's)
+        chosen = np.tile(np.array(self.base, dtype=float), (n, 1))
+        chosen[:, self.slot] += np.array(combos, dtype=float).reshape(n, -1)
+        k = 0 if self.role == "attacker" else 1
+        other = np.array((self.template.dfn if k == 0 else self.template.att).counts0,
+                         dtype=float)
+        starts = np.empty((n, 2))
+        starts[:, k] = chosen @ self._slot_costs[k]
+        starts[:, 1 - k] = other @ self._slot_costs[1 - k] if other.size else 0.0
         swing = (starts[at, 1] - ends_array[:, 3]) - (starts[at, 0] - ends_array[:, 2])
 
         def total(weights) -> list[float]:
@@ -278,18 +353,47 @@ class _Question:
         takes = total(np.where(verdict == _ATTACKER, p * ends_array[:, 1], 0.0))
         swings = total(p * swing)
         land = self.template.land_units() is not None
-        return [Candidate(force=self.force(c), cost=self.cost(c), units=sum(c),
+        costs = (np.array(combos, dtype=np.int64).reshape(len(combos), -1)
+                 @ np.array([self.costs[u] for u in self.types], dtype=np.int64)).tolist()
+        return [Candidate(force=self.force(c), cost=cost, units=sum(c),
                           attacker_wins=min(1.0, w), defender_holds=min(1.0, h),
                           takes_territory=min(1.0, t) if land else None,
                           expected_ipc_swing=sw)
-                for c, w, h, t, sw in zip(combos, wins, holds, takes, swings)]
+                for c, cost, w, h, t, sw in zip(combos, costs, wins, holds, takes, swings)]
 
-    def _start_value(self, comp, k: int) -> float:
-        key = (k, comp)
-        value = self._starts.get(key)
-        if value is None:
-            value = self._starts[key] = float(np.dot(comp, self._slot_costs[k]))
-        return value
+    @property
+    def _by_slots(self) -> bool:
+        """A later edition's battle: a position's values read from its counts per slot
+        (``_sides_of_ends``)."""
+        return hasattr(self.template.att, "slots") and hasattr(self.template,
+                                                                 "territory_taken")
+
+    def _sides_of_ends(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+        """``_learn``'s values of positions given as the sides' counts ([position, slot]
+        each; a later edition's, decided: a side with no fighting unit left): the verdict
+        as ``LaterRules.verdict`` gives it (from the sides' fighting units), the territory
+        as ``territory_taken``, the IPC left."""
+        fights_a, fights_d, land_a = self._masks
+        a_on = (att[:, fights_a] > 0).any(axis=1)
+        d_on = (dfn[:, fights_d] > 0).any(axis=1)
+        verdict = np.where(a_on & d_on, _OTHER, np.where(a_on, _ATTACKER, _HOLDS))
+        if self.template.land_units() is None:
+            takes = np.zeros(len(att))
+        else:
+            takes = ((att[:, land_a] > 0).any(axis=1) & ~d_on).astype(float)
+        return np.column_stack([verdict.astype(float), takes,
+                                att.astype(float) @ self._slot_costs[0],
+                                dfn.astype(float) @ self._slot_costs[1]])
+
+    @functools.cached_property
+    def _masks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The slots that fight (attacker's, defender's), the attacker's land units'."""
+        rules = self.template
+        land = rules.land_units() or frozenset()
+        return (np.array([bool(s.fights) for s in rules.att.slots], dtype=bool),
+                np.array([bool(s.fights) for s in rules.dfn.slots], dtype=bool),
+                np.array([bool(s.fights) and s.unit.id in land for s in rules.att.slots],
+                         dtype=bool))
 
     def _learn(self, states: list) -> None:
         """Each position's (verdict, takes the territory, attacker's IPC left, defender's
@@ -330,6 +434,32 @@ _BUCKETS = ("decided", "retreated", "stalemates", "undecided")
 _FORCED = (-1, _HOLDS, _HOLDS, _OTHER)
 
 
+class _Ends:
+    """The end positions the batch engine gives as arrays (``batch.solve``'s ``ends``),
+    collected for ``_Question._candidates``."""
+
+    def __init__(self):
+        self.parts: list[tuple] = []
+        self.entries = 0
+        self._all: tuple | None = None
+
+    def __call__(self, battle, mass, att, dfn) -> None:
+        self.parts.append((battle, mass, att, dfn))
+        self.entries += len(battle)
+        self._all = None
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """(battle, mass, attacker's counts, defender's) of every entry."""
+        if self._all is None:
+            self._all = tuple(np.concatenate(x) for x in zip(*self.parts))
+        return self._all
+
+    def values(self, value_of) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(battle, mass, the positions' values ``value_of(att, dfn)``) of every entry."""
+        battle, mass, att, dfn = self.arrays()
+        return battle, mass, value_of(att, dfn)
+
+
 def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
     """No retreat rule or policy: every force's battle is fought to the end (or the round
     limit), as the batch engine solves it."""
@@ -337,6 +467,31 @@ def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
     return not (o.retreat_after or o.retreat_when_units or o.retreat_below
                 or getattr(o, "retreat", "none") != "none"
                 or getattr(o, "retreat_when_only_air", False))
+
+
+def _attack_work(scenario: LowLuckScenario, shared: bool) -> float:
+    """An upper bound on the work the attacks add to their first battles: each later
+    wave's battle (against the whole defender, the largest it can meet) once per defender
+    survivor composition it may meet, and the counter-attack's once per holding
+    composition, each solved on its own. ``shared`` (the attacker's question: one
+    defender): for the whole plan, the holders counted as every sub-army of the land units
+    there are; else per force, as ``attack.battles_needed`` counts one attack."""
+    units = scenario.defender.units
+    n_def = sum(units.values())
+    two_hit = sum(n for u, n in units.items() if scenario.edition.unit(u).hits > 1)
+    per_wave = (n_def + 1) * (two_hit + 1)
+    work = sum(per_wave * _work(2 * sum(w.units.values()), 2 * n_def, False)
+               for w in scenario.waves)
+    if scenario.counter is not None:
+        per_type: dict[str, int] = {}
+        for side in (scenario.attacker, *scenario.waves):
+            for u, n in side.units.items():
+                if scenario.edition.unit(u).kind == "land":
+                    per_type[u] = per_type.get(u, 0) + n
+        land = sum(per_type.values())
+        holdings = math.prod(n + 1 for n in per_type.values()) if shared else land + 1
+        work += holdings * _work(2 * sum(scenario.counter.units.values()), 2 * land, False)
+    return work
 
 
 def _plain_slots(rules: Any, role: str) -> dict[str, int]:
@@ -380,10 +535,13 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
     if spec is None:
         raise EngineError(msg("the file has no [plan] table: add one to plan, e.g. [plan] "
                               "target = {example}", example="{ attacker_wins = 0.95 }"))
+    if scenario.waves or scenario.counter is not None:
+        _check_attack(scenario, spec)
     q = _Question(scenario, spec)
     most = [q.most[u] for u in q.types]
     per_battle = q.force_work(tuple(most))          # the whole army's battle bounds all
-    budget = limits.MAX_PLAN_WORK
+    # the later waves and the counter-attack: solved once for every force
+    budget = limits.MAX_PLAN_WORK - q.attack_work
     if per_battle * (4 + 2 * len(q.types) + spec.alternatives) > budget:
         raise EngineError(msg(
             "planning this battle is past the engine's bound ({limit} s): the whole army's "
@@ -440,14 +598,41 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
     _full_figures(q, [(best_combo, best)] + others, cancel)
     return Plan(spec=spec, exhaustive=exhaustive, searched=q.solved, proven=proven,
                 meets=bool(meeting), best=best, alternatives=[cand for _, cand in others],
-                plus_one=plus_one, forces=q.forces)
+                plus_one=plus_one, forces=q.forces, waves=len(scenario.waves))
+
+
+def _check_attack(scenario: LowLuckScenario, spec: PlanSpec) -> None:
+    """A plan over waves answers each force's whole attack as ``odds`` does: refused at once
+    when the whole army's attack could need more battles than an attack may solve, or when
+    the target needs a counter-attack the battle doesn't have."""
+    from . import attack
+    if spec.target == "takes_and_holds" and scenario.counter is None:
+        raise EngineError(msg("the target takes_and_holds needs a counter-attack: add "
+                              "[counter] units, or aim for takes_territory"))
+    whole = scenario
+    if spec.side == "defender":
+        units = dict(scenario.defender.units)
+        for uid, n in spec.add.items():
+            units[uid] = units.get(uid, 0) + n
+        whole = replace(scenario, defender=replace(scenario.defender, units=units))
+    needed = attack.battles_needed(whole)
+    if needed > attack.MAX_ATTACK_BATTLES:
+        raise attack._too_many(needed)
 
 
 def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) -> None:
     """The full result of each force the answer shows: ``odds``'s figures (its JSON), from
     one more batch of those forces (without the "decided by round N" curve, which the JSON
     doesn't hold); with retreat rules each force was solved as ``odds`` solves it already."""
-    todo = [(c, cand) for c, cand in shown if cand.result is None]
+    todo = []
+    for c, cand in shown:
+        if cand.result is not None:
+            continue
+        out = q.outcome_of(c)
+        if out is None:
+            todo.append((c, cand))
+        else:                   # solved already: its end positions kept
+            cand.result = battle_result("lowluck", q.rules_of(c), out)
     if not todo:
         return
     rules_list = [q.rules_of(c) for c, _ in todo]
@@ -536,6 +721,11 @@ def _search(q: _Question, most: list[int], meets, solve, room: float) -> bool:
     return not heap or heap[0][0] > bound()
 
 
+#: The targets as the command line's summary says them (the JSON keeps the keys).
+TARGET_WORDS = {"attacker_wins": "attacker wins", "takes_territory": "takes the territory",
+                "defender_holds": "defender holds"}
+
+
 def summarise(answer: Plan, title: str | None = None) -> str:
     """The command line's answer without --json."""
     spec = answer.spec
@@ -545,27 +735,33 @@ def summarise(answer: Plan, title: str | None = None) -> str:
 
     what = ("cheapest attacking force" if spec.side == "attacker"
             else "cheapest units the defender adds")
+    if answer.waves and spec.side == "attacker":
+        what = f"cheapest first wave (then the {answer.waves} later wave(s) as given)"
+    elif answer.waves:
+        what += f" (against all {answer.waves + 1} waves)"
     how = (f"exhaustive: all {answer.searched:,} forces solved" if answer.exhaustive else
            f"search: {answer.searched:,} of {answer.forces:,} forces solved"
            + (", every cheaper force among them" if answer.proven else
               ", not every cheaper force (the bound stopped it)"))
+    target = TARGET_WORDS.get(spec.target, spec.target)
     lines = [title] if title else []
-    lines.append(f"{what} with {spec.target} >= {100 * spec.value:.2f}% ({how})")
+    lines.append(f"{what} with {target} >= {100 * spec.value:.2f}% ({how})")
     best = answer.best
     head = "meets the target" if answer.meets else "NO force meets the target; the best found"
+    also = ("" if spec.target == "attacker_wins" else
+            f", attacker wins {100 * best.attacker_wins:.2f}%")
     lines.append(f"  {head}: {units(best.force)} ({best.cost} IPC): "
-                 f"{spec.target} {100 * best.figure(spec.target):.2f}%, attacker wins "
-                 f"{100 * best.attacker_wins:.2f}%, expected IPC swing "
+                 f"{target} {100 * best.figure(spec.target):.2f}%{also}, expected IPC swing "
                  f"{best.expected_ipc_swing:+.2f}")
     if answer.alternatives:
         lines.append("  next cheapest that meet it:")
         for c in answer.alternatives:
-            lines.append(f"    {units(c.force)} ({c.cost} IPC): {spec.target} "
+            lines.append(f"    {units(c.force)} ({c.cost} IPC): {target} "
                          f"{100 * c.figure(spec.target):.2f}%")
     if answer.plus_one:
         lines.append("  one more unit:")
         for uid, c in answer.plus_one:
-            lines.append(f"    + {uid:<16} {spec.target} {100 * c.figure(spec.target):6.2f}% "
+            lines.append(f"    + {uid:<16} {target} {100 * c.figure(spec.target):6.2f}% "
                          f"({100 * (c.figure(spec.target) - best.figure(spec.target)):+.2f}), "
                          f"expected IPC swing {c.expected_ipc_swing:+.2f}")
     return "\n".join(lines)
