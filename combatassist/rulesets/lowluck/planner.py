@@ -308,10 +308,13 @@ class _Question:
         then every battle's sums in one pass over all positions (``np.bincount``); the
         positions the batch engine gave as arrays (``sink``) valued as arrays."""
         ids = self._ends
-        self._learn([s for out in outs for bucket in _BUCKETS for s in getattr(out, bucket)
-                     if s not in ids])
+        # the outcomes holding positions (the batch engine's, sent as arrays, hold none)
+        filled = [(b, out) for b, out in enumerate(outs)
+                  if out.decided or out.retreated or out.stalemates or out.undecided]
+        self._learn([s for _, out in filled for bucket in _BUCKETS
+                     for s in getattr(out, bucket) if s not in ids])
         which, masses, rows, forced = [], [], [], []
-        for b, out in enumerate(outs):
+        for b, out in filled:
             for bucket, verdict in zip(_BUCKETS, _FORCED):
                 found = getattr(out, bucket)
                 if not found:
@@ -353,13 +356,19 @@ class _Question:
         takes = total(np.where(verdict == _ATTACKER, p * ends_array[:, 1], 0.0))
         swings = total(p * swing)
         land = self.template.land_units() is not None
-        costs = (np.array(combos, dtype=np.int64).reshape(len(combos), -1)
-                 @ np.array([self.costs[u] for u in self.types], dtype=np.int64)).tolist()
-        return [Candidate(force=self.force(c), cost=cost, units=sum(c),
-                          attacker_wins=min(1.0, w), defender_holds=min(1.0, h),
-                          takes_territory=min(1.0, t) if land else None,
+        forces = np.array(combos, dtype=np.int64).reshape(len(combos), -1)
+        costs = (forces @ np.array([self.costs[u] for u in self.types],
+                                   dtype=np.int64)).tolist()
+        # the chances capped at 1 (the sums' rounding) for every force at once
+        wins, holds, takes = np.minimum(np.array([wins, holds, takes]), 1.0).tolist()
+        if not land:
+            takes = [None] * n
+        types = self.types
+        return [Candidate(force={u: k for u, k in zip(types, c) if k}, cost=cost,
+                          units=units, attacker_wins=w, defender_holds=h, takes_territory=t,
                           expected_ipc_swing=sw)
-                for c, cost, w, h, t, sw in zip(combos, costs, wins, holds, takes, swings)]
+                for c, cost, units, w, h, t, sw in zip(
+                    combos, costs, forces.sum(axis=1).tolist(), wins, holds, takes, swings)]
 
     @property
     def _by_slots(self) -> bool:
