@@ -11,11 +11,12 @@ combination is valid is the engine's to say (the view checks the scenario it bui
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
-                               QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QLabel, QSpinBox,
+                               QVBoxLayout, QWidget)
 
 from combatassist.rulesets import lowluck
 
@@ -184,19 +185,44 @@ class SidePanel(QGroupBox):
         self.order.reset_button.setToolTip(translate("widgets.lowluck_side", "Cheapest first"))
         self.order.set_rows(lowluck.rules.full_order(self.edition, (), role))
         self.techs: dict[str, QCheckBox] = {}
-        tech_row = QHBoxLayout()
         for t in self.edition.tech_effects:
             box = QCheckBox(data_name("lowluck", lowluck.RULESET.label("techs", t)))
             box.toggled.connect(on_change)
             self.techs[t] = box
-            tech_row.addWidget(box)
         layout = QVBoxLayout(self)
         layout.addLayout(grid)
         layout.addWidget(self.submerge)
         layout.addWidget(QLabel(translate("widgets.lowluck_side",
                                           "Order of loss (first lost on top):")))
         layout.addWidget(self.order)
-        layout.addLayout(tech_row)
+        # measured once the unit grid's widgets are this panel's (polished, as shown)
+        layout.addLayout(self._tech_grid(grid.sizeHint().width()))
+
+    def _tech_grid(self, width: int) -> QGridLayout:
+        """The techs' check boxes in aligned columns, in as few rows as fit in ``width`` (the
+        unit grid's, the same in every shipped edition): Revised's four techs in one row were
+        wider than the units (541 px set-up pane instead of 533), so the pane widened once
+        Revised was picked and stayed wider in every edition after it."""
+        tech_grid = QGridLayout()
+        tech_grid.setHorizontalSpacing(8)
+        boxes = list(self.techs.values())
+        widths = [box.sizeHint().width() for box in boxes]
+
+        def fits(columns: int) -> bool:
+            return (sum(max(widths[c::columns], default=0) for c in range(columns))
+                    + 8 * (columns - 1) <= width)
+
+        columns = max(1, len(boxes))
+        while columns > 1 and not fits(columns):
+            columns -= 1
+        # as few rows, evenly filled: four techs in two rows of two, not three and one
+        balanced = math.ceil(len(boxes) / math.ceil(len(boxes) / columns)) if boxes else 1
+        if fits(balanced):
+            columns = balanced
+        for i, box in enumerate(boxes):
+            tech_grid.addWidget(box, i // columns, i % columns)
+        tech_grid.setColumnStretch(columns, 1)
+        return tech_grid
 
     def _keep_columns_in_place(self, grid: QGridLayout, role: str) -> None:
         """Every column as wide in every shipped edition and battle kind: the names and
