@@ -399,14 +399,14 @@ def test_the_later_waves_are_solved_once_for_every_force(monkeypatch):
     number of forces (the answer is brute force's, above)."""
     s = _scenario(WAVES["take and hold against the counter-attack"])
     solved = []
-    real = lowluck.outcome_and_words
+    real = lowluck.outcomes.outcome_and_words
 
     def counting(rules, opts, **kw):
         a, d = rules.state_units(rules.initial_state())
         solved.append((tuple(sorted(a.items())), tuple(sorted(d.items()))))
         return real(rules, opts, **kw)
 
-    monkeypatch.setattr(lowluck, "outcome_and_words", counting)
+    monkeypatch.setattr(lowluck.outcomes, "outcome_and_words", counting)
     answer = planner.plan(s)
     assert answer.exhaustive and answer.searched == answer.forces
     first_waves = {tuple(sorted(c.items())) for c in [

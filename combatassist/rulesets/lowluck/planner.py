@@ -259,9 +259,10 @@ class _Question:
             for i, c in enumerate(combos):
                 if self.attack:
                     # the later waves' and the counter-attack's battles shared by every force
-                    from . import attack, outcome_and_words
-                    result = attack.answer(ruleset, self.scenario_of(c), outcome_and_words,
-                                           cancel=cancel, memo=self._memo)
+                    from . import attack, outcomes
+                    result = attack.answer(ruleset, self.scenario_of(c),
+                                           outcomes.outcome_and_words, cancel=cancel,
+                                           memo=self._memo)
                 else:
                     result = compute(ruleset, self.scenario_of(c), cancel=cancel)
                 counter = result.asked.get("counter")
