@@ -1254,31 +1254,6 @@
             <translation>unbekannte Einheit „{unit}“ in den Verlusten ({side}; möglich: {units})</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
-            <source>casualty count for {unit} must be a whole number &gt;= 0</source>
-            <translation>die Verlustzahl für {unit} muss eine ganze Zahl &gt;= 0 sein</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
-            <source>{unit} can't be taken for these hits (only {units})</source>
-            <translation>{unit} kann für diese Treffer nicht entfernt werden (nur {units})</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
-            <source>the {side} has no {unit} left</source>
-            <translation>{side}: kein {unit} mehr übrig</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
-            <source>the {side} has only {count} {unit}, not {n}</source>
-            <translation>{side}: nur {count} {unit}, nicht {n}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
-            <source>the {side} must take exactly {needed} casualties, not {total}</source>
-            <translation>{side}: genau {needed} Verluste sind zu nehmen, nicht {total}</translation>
-        </message>
-        <message>
             <location filename="../../combatassist/rulesets/lowluck/dice.py" />
             <source>attack: hit on {v} or less</source>
             <translation>Angriff: Treffer bei {v} oder weniger</translation>
@@ -1335,6 +1310,31 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>casualty count for {unit} must be a whole number &gt;= 0</source>
+            <translation>die Verlustzahl für {unit} muss eine ganze Zahl &gt;= 0 sein</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>the {side} has no {unit} left</source>
+            <translation>{side}: kein {unit} mehr übrig</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>the {side} has only {count} {unit}, not {n}</source>
+            <translation>{side}: nur {count} {unit}, nicht {n}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>{unit} can't be taken for these hits (only {units})</source>
+            <translation>{unit} kann für diese Treffer nicht entfernt werden (nur {units})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>the {side} must take exactly {needed} casualties, not {total}</source>
+            <translation>{side}: genau {needed} Verluste sind zu nehmen, nicht {total}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
             <source>these casualties don't fit the hits: submarines' hits can't take aircraft, and aircraft's hits can't take submarines without a destroyer</source>
             <translation>diese Verluste passen nicht zu den Treffern: Treffer von U-Booten können keine Flugzeuge treffen, Treffer von Flugzeugen ohne Zerstörer keine U-Boote</translation>
         </message>
@@ -1385,6 +1385,21 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>AA fire</source>
+            <translation>AA-Feuer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>AA fire: one aircraft shot down</source>
+            <translation>AA-Feuer: ein Flugzeug abgeschossen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>AA fire: {n} aircraft shot down</source>
+            <translation>AA-Feuer: {n} Flugzeuge abgeschossen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
             <source>submerge</source>
             <translation>Abtauchen</translation>
         </message>
@@ -1410,6 +1425,21 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>submarine first strike</source>
+            <translation>Erstangriff der U-Boote</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Submarines' first strike: {n} hit on sea units</source>
+            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Submarines' first strike: {n} hits on sea units</source>
+            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
             <source>shore bombardment</source>
             <translation>Küstenbeschuss</translation>
         </message>
@@ -1432,36 +1462,6 @@
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
             <source>Fire: the attacker scores {n} hits, the defender {d}</source>
             <translation>Feuer: der Angreifer erzielt {n} Treffer, der Verteidiger {d}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>AA fire</source>
-            <translation>AA-Feuer</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>AA fire: one aircraft shot down</source>
-            <translation>AA-Feuer: ein Flugzeug abgeschossen</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>AA fire: {n} aircraft shot down</source>
-            <translation>AA-Feuer: {n} Flugzeuge abgeschossen</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>submarine first strike</source>
-            <translation>Erstangriff der U-Boote</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>Submarines' first strike: {n} hit on sea units</source>
-            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>Submarines' first strike: {n} hits on sea units</source>
-            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />

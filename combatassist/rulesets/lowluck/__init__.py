@@ -3,8 +3,8 @@
 ``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``edition`` (an edition's
 units and rules, ``resources/lowluck/editions/``), ``dice`` (low luck and ordinary dice),
 ``data`` (the SBR and research tables of ``resources/lowluck/``), ``scenario`` (parse,
-to_document), ``rules`` and ``later`` (the battle: its ``phases``, ``casualties`` and
-``hits``), ``solvers`` (the exact solvers' table: ``plain_rounds_grid``,
+to_document), ``rules`` (the scenario) and ``later`` (every edition's battle, its steps read
+from the edition's data: its ``later_phases``, ``casualties`` and ``hits``), ``solvers`` (the exact solvers' table: ``plain_rounds_grid``,
 ``first_strike_grid``, ``surprise_strike_grid``, each vectorised for the battles it names,
 the general solver for the rest; ``chains``, ``subbattles`` and ``grid_values``, their
 pieces), ``sbr`` and ``tech`` (the bombing-raid and research calculators, CLI ``sbr`` and
@@ -27,12 +27,12 @@ from .data import read_tables, tables
 from .dice import DICE_MODES
 from .edition import (BATTLE_KINDS, SHIPPED, Edition, UnitType, classic, read_edition,
                       shipped)
-from .rules import (LowLuckOptions, LowLuckRules, LowLuckScenario, LowLuckSide,
-                    default_order, make_rules)
+from .later import LaterRules
+from .rules import LowLuckOptions, LowLuckScenario, LowLuckSide, default_order, make_rules
 from .scenario import MAX_PER_SIDE, MAX_PER_TYPE, MAX_ROUNDS, parse, to_document
 from .summary import summarise
 
-__all__ = ["BATTLE_KINDS", "DICE_MODES", "Edition", "LowLuckOptions", "LowLuckRules",
+__all__ = ["BATTLE_KINDS", "DICE_MODES", "Edition", "LaterRules", "LowLuckOptions",
            "LowLuckScenario", "LowLuckSide", "MAX_PER_SIDE", "MAX_PER_TYPE", "MAX_ROUNDS",
            "RULESET", "SHIPPED", "UnitType", "classic", "compute", "default_order",
            "default_scenario", "make_rules", "parse", "shipped", "summarise", "to_document"]
@@ -40,7 +40,7 @@ __all__ = ["BATTLE_KINDS", "DICE_MODES", "Edition", "LowLuckOptions", "LowLuckRu
 NAME = "lowluck"
 
 
-def retreat_options(opts: LowLuckOptions, rules: LowLuckRules | None = None
+def retreat_options(opts: LowLuckOptions, rules: LaterRules | None = None
                     ) -> RetreatOptions:
     """The options' retreat rules (``retreat_when_only_air`` needs the battle's ``rules``)."""
     withdraws = only_air_rule(rules) if rules is not None and opts.retreat_when_only_air \
@@ -49,16 +49,13 @@ def retreat_options(opts: LowLuckOptions, rules: LowLuckRules | None = None
                           withdraws)
 
 
-def only_air_rule(rules: LowLuckRules) -> Callable[[Any], bool] | None:
+def only_air_rule(rules: LaterRules) -> Callable[[Any], bool] | None:
     """"Withdraw when only aircraft are left": true where the attacker, which had land units
     (AA guns aside), has none left fighting but still an aircraft. Once true it stays true
     (units are only lost), as the grids' retreat rows need. None when the attacker starts
     without land units (the rule never applies)."""
-    if hasattr(rules, "att") and hasattr(rules.att, "slots"):      # a later edition
-        kinds = tuple(s.unit.kind if s.fights and not s.unit.has("aa_gun") else ""
-                      for s in rules.att.slots)
-    else:
-        kinds = rules.att.kinds
+    kinds = tuple(s.unit.kind if s.fights and not s.unit.has("aa_gun") else ""
+                  for s in rules.att.slots)
     land = [i for i, k in enumerate(kinds) if k == "land"]
     air = [i for i, k in enumerate(kinds) if k == "air"]
     if not any(rules.initial_state()[0][i] for i in land):
@@ -70,10 +67,10 @@ def only_air_rule(rules: LowLuckRules) -> Callable[[Any], bool] | None:
     return only_air
 
 
-def defender_hits(rules: LowLuckRules) -> Callable[[Any], int] | None:
+def defender_hits(rules: LaterRules) -> Callable[[Any], int] | None:
     """The hits the defender can still take in a position, for the policy's words, when it
     has two-hit units (a later edition's battleships); None otherwise (units are counted)."""
-    slots = getattr(rules.dfn, "slots", None)
+    slots = rules.dfn.slots
     if not slots or not any(s.undamaged_two_hit and n
                             for s, n in zip(slots, rules.initial_state()[1])):
         return None
@@ -81,7 +78,7 @@ def defender_hits(rules: LowLuckRules) -> Callable[[Any], int] | None:
     return lambda state: sum(n + n * e for n, e in zip(state[1], extra))
 
 
-def forced_rule(rules: LowLuckRules, opts: LowLuckOptions) -> Callable[[Any], bool] | None:
+def forced_rule(rules: LaterRules, opts: LowLuckOptions) -> Callable[[Any], bool] | None:
     """The rules that withdraw whatever a retreat policy would do: ``retreat_when_units``,
     ``retreat_when_only_air``."""
     few = opts.retreat_when_units
@@ -92,7 +89,7 @@ def forced_rule(rules: LowLuckRules, opts: LowLuckOptions) -> Callable[[Any], bo
                               or (air is not None and air(state)))
 
 
-def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+def outcome_of(rules: LaterRules, opts: LowLuckOptions, *, method: str = "exact",
                trials: int = 100_000, seed: int | None = None, cancel=None):
     """The solver's (or simulator's) outcome of ``rules`` under the options' retreat rules.
 
@@ -104,7 +101,7 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
                              cancel=cancel)[0]
 
 
-def outcome_and_words(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+def outcome_and_words(rules: LaterRules, opts: LowLuckOptions, *, method: str = "exact",
                       trials: int = 100_000, seed: int | None = None, cancel=None):
     """(``outcome_of``'s outcome, the optimal retreat policy in words or None)."""
     if opts.retreat != "none":
@@ -115,7 +112,7 @@ def outcome_and_words(rules: LowLuckRules, opts: LowLuckOptions, *, method: str 
                           cancel=cancel), None
 
 
-def _rules_outcome(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+def _rules_outcome(rules: LaterRules, opts: LowLuckOptions, *, method: str = "exact",
                    trials: int = 100_000, seed: int | None = None, cancel=None):
     """``outcome_of`` under the retreat rules (no policy)."""
     def exact(r, max_rounds):
@@ -139,7 +136,7 @@ def _rules_outcome(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "
                       cancel=cancel, exact=exact, exact_retreating=exact_retreating)
 
 
-def policy_outcome(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+def policy_outcome(rules: LaterRules, opts: LowLuckOptions, *, method: str = "exact",
                    trials: int = 100_000, seed: int | None = None, cancel=None):
     """(outcome, ``retreat_policy.Policy``) under ``[options] retreat`` = "profit" or
     "strafe": the exact optimal policy; simulated, the dice play it."""
@@ -153,7 +150,7 @@ def policy_outcome(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "
     return policy.outcome, policy
 
 
-def _solve(rules: LowLuckRules, question: solvers.Question, cancel):
+def _solve(rules: LaterRules, question: solvers.Question, cancel):
     """The table's answer to ``question``, or None: the general solver's (``run_battle``)."""
     solver = solvers.pick(rules, question)
     return None if solver is None else solver.solve(rules, question, cancel=cancel)
@@ -190,7 +187,7 @@ class LowLuck(Ruleset):
     def to_document(self, payload: LowLuckScenario) -> dict[str, Any]:
         return scenario.to_document(payload)
 
-    def make_rules(self, payload: LowLuckScenario) -> LowLuckRules:
+    def make_rules(self, payload: LowLuckScenario) -> LaterRules:
         return make_rules(payload)
 
     def exact(self, payload: LowLuckScenario, *, cancel: Callable[[], bool] | None = None
@@ -205,7 +202,7 @@ class LowLuck(Ruleset):
         return attack.answer(self, payload, outcome_and_words, method="simulate",
                              trials=trials, seed=seed, cancel=cancel)
 
-    def table_odds(self, rules: LowLuckRules, state, *, band: int, generic,
+    def table_odds(self, rules: LaterRules, state, *, band: int, generic,
                    cancel: Callable[[], bool] | None = None) -> BattleResult:
         """The table's odds from ``state`` (before phase ``band`` of its round) by the first
         of ``solvers.SOLVERS`` that answers from there — the rest of the round and the rounds
