@@ -1,7 +1,7 @@
-"""The battles of every edition whose submarines are not Classic's first strike (Revised,
-Anniversary, 1942 Second Edition, Global 1940, a player's own edition file; docs/rules.md
-§2b, §2c): what each step does comes from the edition's data (``edition.Rules``, the unit
-types' fields and the side's techs), read here once per battle.
+"""The battles of every edition (Classic, Revised, Anniversary, 1942 Second Edition, Global
+1940, a player's own edition file; docs/rules.md §2, §2b, §2c): what each step does comes
+from the edition's data (``edition.Rules``, the unit types' fields and the side's techs),
+read here once per battle. No edition has code of its own.
 
 Each side's units are *slots* ``(unit id, status)``: status "" (fighting, undamaged), "damaged"
 (a two-hit unit that took one hit), "amphibious" (landed from transports: can't retreat,
@@ -10,8 +10,9 @@ the battle). A side has only the slots its units can be in. State:
 ``(attacker_counts, defender_counts, first_round)`` with counts aligned to the side's slots:
 hashable tuples, as every battle state.
 
-A round is phases of the ``BattleRules`` framework (``later_phases``): round 1's AA fire
-(shared with Classic), submerging, the submarines' surprise strike, then the general combat
+A round is phases of the ``BattleRules`` framework (``later_phases``): round 1's AA fire,
+submerging, the submarines' surprise strike (the first-strike rules': the attacking
+submarines' first strike), then the general combat
 (round 1: the shore bombardment with it). Hits are *batches* ``(category, hits)``, taken in
 the order bombardment, submarines, aircraft that may not hit submarines, the rest — each hit
 by an undamaged two-hit unit first, then by the first unit of the order of loss the category
@@ -300,8 +301,8 @@ def _assignable(side: SideSlots, counts, batches, wanted: Mapping[str, int]) -> 
 
 
 class LaterRules(BattleRules):
-    """A battle of every edition but Classic's first strike (revised, aa50, 1942se, 1940se or
-    a player's own edition file), each step's rule read from the edition's data."""
+    """A battle of any edition (classic, revised, aa50, 1942se, 1940se or a player's own
+    edition file), each step's rule read from the edition's data."""
 
     def __init__(self, scenario):
         self.scenario = scenario
