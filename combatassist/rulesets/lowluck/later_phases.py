@@ -145,12 +145,18 @@ class _Firing(Phase):
         """Side k's ``[(category, groups)]`` in ``state`` (``_batches``, memoised by what it
         depends on: side k's units, which kinds the enemy has, round 1 or not — so the many
         positions of one composition against others share it)."""
+        # the position itself first: the simulator asks at the same positions again and
+        # again, and the shared key costs more to build than the position's to hash
+        found = self._memo.get((k, state))
+        if found is not None:
+            return found
         key = (k, state[k], tuple(n > 0 for n in state[1 - k]), state[2])
         found = self._memo.get(key)
         if found is None:
-            if len(self._memo) > 200_000:
-                self._memo.clear()
             found = self._memo[key] = self._batches(state, k)
+        if len(self._memo) > 200_000:
+            self._memo.clear()
+        self._memo[(k, state)] = found
         return found
 
     def _batches(self, state, k: int) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
