@@ -72,6 +72,12 @@ class Phase(ABC):
         """The dice rolled in this phase from ``state`` (empty: nothing is rolled)."""
         return ()
 
+    def sure_hits(self, state: Any) -> tuple[tuple[str, int, str], ...]:
+        """Hits scored without a die, for the players to see: ``(side, hits, who)`` per
+        group that rolls nothing (low luck's whole sixes of a power with no remainder);
+        a group with a die says its sure hits on the die (``DieSpec.sure_hits``)."""
+        return ()
+
     @abstractmethod
     def resolve(self, state: Any, rolled: tuple[int, ...]) -> Hashable:
         """The phase's outcome (hashable, e.g. hits per side) from the faces rolled."""

@@ -45,6 +45,17 @@ MAX_SEA_GRID_WORK = 150_000_000
 #: push, bounded from above before it starts (both sides' units per band; the real passes
 #: reach a few per cent of it: the large benchmark battle ~0.6 M of its ~23 M, in ~50 ms).
 MAX_BAND_GRID_WORK = 600_000_000
+#: The planner (``lowluck.planner``): the work of the forces it solves, each counted from its
+#: battle's size (``planner.battle_work``: grid multiply-adds, plus the fixed cost of a battle
+#: in the batch engine), ~1.2e10 a second measured (1942 land, 2-core machine: 3,299 forces
+#: of up to 23 v 14, ~4e9, in ~0.35 s; a search of 50-70 v 40 forces, 3e10 in ~2.4 s), so
+#: the bound is ~12 s idle, under 30 s busy. A battle solved on its own (Classic, fleets
+#: with submarines, retreat rules) counts its fixed part (~5 ms) and 100x the grid estimate
+#: (a 1942 fleet of 40 v 30 with submarines: ~0.3 s).
+MAX_PLAN_WORK = 150_000_000_000
+PLAN_BATTLE_WORK = 1_000_000
+PLAN_SINGLE_BATTLE_WORK = 75_000_000
+PLAN_SINGLE_GRID_FACTOR = 100
 #: Simulator: dice rolled in all trials together, plus ``solver.GROUP_WORK`` (Medium Luck:
 #: 250) per group of trials that roll together (it rolls a group's dice in one numpy call: 1.5-19 million
 #: dice/s measured, the slowest where each distinct roll goes through Python ``resolve``).

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+from PySide6.QtGui import QAction, QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QApplication, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QMessageBox, QPushButton, QScrollArea, QVBoxLayout,
                                QWidget)
 
@@ -43,7 +43,7 @@ from .widgets.casualty_chips import CasualtyChips, chips_apply
 from .widgets.dice_entry import DiceEntry
 from .widgets.flow_layout import FlowLayout
 from .widgets.table_parts import (OddsJob, SetupProvider, branches_text, describe_dice,  # noqa: F401
-                                  fixed_lines, odds_text,
+                                  CappedLines, fixed_lines, odds_text,
                                   odds_from_position)
 from .result_style import DEFENDER
 from .widgets.outcome_bar import OutcomeBar
@@ -68,6 +68,16 @@ SIDES = {"attacker": QT_TRANSLATE_NOOP("table_side", "attacker"),
 #: the same, starting a sentence
 SIDES_CAPITALIZED = {"attacker": QT_TRANSLATE_NOOP("table_side", "Attacker"),
                      "defender": QT_TRANSLATE_NOOP("table_side", "Defender")}
+
+
+class _Log(QListWidget):
+    """The battle log: asks for no more than its few minimum lines (it takes the room left
+    at the bottom, stretched), so the battle above it fits a laptop's screen unscrolled."""
+
+    def sizeHint(self):  # noqa: N802 (Qt name)
+        hint = super().sizeHint()
+        hint.setHeight(self.minimumHeight())
+        return hint
 
 
 class TableSidePanel(SavedBattles, QWidget):
@@ -171,7 +181,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self.dice_label = QLabel("")          # no dice this phase / the battle is over
         self.dice_label.setWordWrap(True)
         self.dice_edit = QLineEdit()
-        self.dice_edit.setPlaceholderText(translate("table_side", "or all the dice in one line, e.g. 3 5 1"))
+        self.dice_edit.setPlaceholderText(translate("table_side", "or all dice in one line"))
         self.dice_edit.setToolTip(translate("table_side", "Every die of the phase in one line, in the order the rules list them"))
         self.dice_edit.textChanged.connect(self._line_changed)
         self.dice_edit.returnPressed.connect(self.apply)
@@ -197,33 +207,28 @@ class TableSidePanel(SavedBattles, QWidget):
         self.message = QLabel("")
         self.message.setWordWrap(True)
 
-        self.entry_box = QGroupBox(translate("table_side", "This phase"))
+        # untitled: the heading above it says which phase (a title would cost a line)
+        self.entry_box = QGroupBox()
         box = QVBoxLayout(self.entry_box)
+        box.setSpacing(4)
+        box.setContentsMargins(8, 6, 8, 6)
         # Roll and Apply first, in one place: the rows under them change with every phase
         # (a row per group of dice, chips per unit), so nothing above Apply may
         actions = QHBoxLayout()
         actions.addWidget(self.roll_button)
         actions.addWidget(self.apply_button)
         actions.addWidget(self.dice_entry.count_hits)
-        actions.addStretch(1)
+        actions.addWidget(self.dice_edit, 1)        # or every die in one line
         box.addLayout(actions)
-        form = QFormLayout()
-        form.setContentsMargins(0, 0, 0, 0)
-        dice = QVBoxLayout()
-        dice.setSpacing(2)
-        dice.addWidget(self.dice_entry)
-        dice.addWidget(self.dice_label)
-        dice.addWidget(self.dice_edit)
-        form.addRow(translate("table_side", "Dice:"), dice)
-        # fixed height: what follows stays put whatever the result says
-        form.addRow(translate("table_side", "Result:"), fixed_lines(self.explain_label, 3))
-        casualties = QVBoxLayout()
-        casualties.setSpacing(2)
-        casualties.addWidget(self.chips)
-        casualties.addWidget(self.choice_edit)
-        form.addRow(translate("table_side", "Casualties:"), casualties)
-        form.addRow(self.message)
-        box.addLayout(form)
+        # no label column: each row says what it is (the sides' dice rows, the result, who
+        # loses what), and the width goes to the rows and the chips
+        box.addWidget(self.dice_entry)
+        box.addWidget(self.dice_label)
+        self.explain_box = CappedLines(self.explain_label, 6)
+        box.addWidget(self.explain_box)
+        box.addWidget(self.chips)
+        box.addWidget(self.choice_edit)
+        box.addWidget(self.message)
         return self.entry_box
 
     def _build_buttons(self) -> FlowLayout:
@@ -267,7 +272,7 @@ class TableSidePanel(SavedBattles, QWidget):
                 other=translate("table_side", SIDES[other]))
 
     def _build_log(self) -> None:
-        self.log = QListWidget()
+        self.log = _Log()
         self.log.setWordWrap(True)
         self.log.setAlternatingRowColors(True)
         # an entry can be taller than the log (AGC's totals): scroll by pixels, a few lines
@@ -275,6 +280,32 @@ class TableSidePanel(SavedBattles, QWidget):
         self.log.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
         self.log.setResizeMode(QListWidget.ResizeMode.Adjust)      # re-wrap when resized
         self.log.verticalScrollBar().setSingleStep(3 * self.log.fontMetrics().lineSpacing())
+        # at least a few lines, and no more: the log takes the room left at the bottom
+        self.log.setMinimumHeight(3 * self.log.fontMetrics().lineSpacing() + 8)
+        # the export: the whole log (each roll's luck, the finished battle's summary) as
+        # text, from its context menu or Ctrl+C in it
+        self.log.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        copy = QAction(translate("table_side", "Copy the battle log"), self.log)
+        copy.setShortcut(QKeySequence.StandardKey.Copy)
+        copy.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        copy.triggered.connect(self.copy_log)
+        self.log.addAction(copy)
+
+    def log_text(self) -> str:
+        """The battle log as plain text, in the app's language (what Copy puts on the
+        clipboard): the set-up's title, every entry, the ending and the summary."""
+        b = self.battle
+        lines = [b.title] if b is not None and b.title else []
+        lines += [self.log.item(i).text() for i in range(self.log.count())]
+        return "\n".join(lines) + ("\n" if lines else "")
+
+    def copy_log(self) -> None:
+        """Put the battle log on the clipboard (the status line says so, where there is one)."""
+        QApplication.clipboard().setText(self.log_text())
+        window = self.window()
+        bar = getattr(window, "statusBar", None)
+        if callable(bar):
+            bar().showMessage(translate("table_side", "Battle log copied"), 4000)
 
     def _build_layout(self, entry: QGroupBox, buttons: FlowLayout) -> None:
         """What to do now first, in one place: the position, odds and log (whose lengths
@@ -282,6 +313,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self.battle_box = QWidget()
         inner = QVBoxLayout(self.battle_box)
         inner.setContentsMargins(0, 0, 0, 0)
+        inner.setSpacing(4)              # a laptop's height holds it all, unscrolled
         inner.addWidget(self.heading)
         inner.addWidget(self.summary_label)
         inner.addWidget(entry)
@@ -407,7 +439,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self._syncing = False
         self._preview()
         if error:
-            self.explain_label.setText(f'<span style="color:{DEFENDER}">'
+            self._explain(f'<span style="color:{DEFENDER}">'
                                        f'{html.escape(error, quote=False)}</span>')
 
     def _line_changed(self) -> None:
@@ -542,7 +574,7 @@ class TableSidePanel(SavedBattles, QWidget):
             return
         text = self.dice_edit.text().strip()
         if not text and b.dice():
-            self.explain_label.setText("")
+            self._explain("")
             if not self.choice_edit.isModified():
                 self.choice_edit.setText("")
             self.choice_edit.setPlaceholderText(translate("table_side", "empty: accept the proposal"))
@@ -552,10 +584,10 @@ class TableSidePanel(SavedBattles, QWidget):
         try:
             preview = b.preview(parse_dice(text, b.dice()))
         except CombatAssistError as exc:
-            self.explain_label.setText(f'<span style="color:{DEFENDER}">'
+            self._explain(f'<span style="color:{DEFENDER}">'
                                        f'{html.escape(error_text(exc), quote=False)}</span>')
             return
-        self.explain_label.setText(render(preview.explanation))
+        self._explain(render(preview.explanation))
         self._show_chips(preview.proposal)
         proposal = self.format_choice(preview.proposal) if preview.proposal is not None else ""
         self.choice_edit.setPlaceholderText(
@@ -584,6 +616,11 @@ class TableSidePanel(SavedBattles, QWidget):
             except CombatAssistError:
                 typed = None
         self.chips.show_choice(b.ruleset, proposal if present else None, present, typed)
+
+    def _explain(self, text: str) -> None:
+        """Show how the dice resolve (or why they can't be read); the box takes its height."""
+        self.explain_label.setText(text)
+        self.explain_box.text_changed()
 
     def _refresh(self) -> None:
         """Show the battle as it stands (after every step, undo, resume, close)."""
@@ -651,11 +688,12 @@ class TableSidePanel(SavedBattles, QWidget):
                 round=b.round_number, phase=render(phase.name)))
             self.summary_label.setText("")
         self.summary_label.setVisible(over)
+        self.odds_label.setVisible(not over)
         self.state_label.setText(render(b.describe()))
         last = next((line for line in reversed(b.log) if line.dice), None)
         luck = luck_lines(roll_luck(last.dice, last.rolled)) if last is not None and not over \
             else []
-        self.luck_label.setText(translate("table_side", "Last roll ({phase}): {luck}").format(
+        self.luck_label.setText(translate("table_side", "Last roll ({phase}) — {luck}").format(
             phase=render(last.phase), luck="; ".join(render(t) for t in luck))
             if luck else "")
         self.luck_label.setVisible(bool(luck))
@@ -664,7 +702,7 @@ class TableSidePanel(SavedBattles, QWidget):
         """"This phase": its dice rows (none once the battle is over: the box goes)."""
         self.entry_box.setVisible(not over)
         specs = () if over else b.dice()
-        self.dice_entry.set_dice(specs)
+        self.dice_entry.set_dice(specs, () if over else b.sure_hits())
         for edit in self.dice_entry.edits:
             edit.installEventFilter(self)
         self.dice_label.setVisible(not specs)
@@ -675,6 +713,7 @@ class TableSidePanel(SavedBattles, QWidget):
         self.roll_button.setEnabled(not over and bool(specs))
         self.dice_edit.setEnabled(not over and bool(specs))
         self.dice_edit.setVisible(bool(specs))
+        self.dice_entry.count_hits.setVisible(any(g.countable for g in self.dice_entry.groups))
 
     def _show_buttons(self, b: TableBattle, over: bool) -> None:
         """Undo, Redo, and the retreats the battle allows now (a refused one says why)."""
@@ -711,6 +750,7 @@ class TableSidePanel(SavedBattles, QWidget):
             self.computer.cancel()
             self.odds_label.setText("")
             self.branches_label.setText("")
+            self.branches_label.setVisible(False)
             self.odds_bar.set_values(float(verdict == "attacker"), float(verdict == "draw"), 0.0,
                                      float(verdict == "defender"))
             return
@@ -745,3 +785,4 @@ class TableSidePanel(SavedBattles, QWidget):
                 round=b.round_number, phase=render(b.log[-1].phase))
         self.odds_label.setText(odds_text(b.ruleset, result, where, here))
         self.branches_label.setText(branches_text(here, retreats))
+        self.branches_label.setVisible(bool(self.branches_label.text()))

@@ -212,6 +212,11 @@ class TableBattle:
         phase = self.current_phase()
         return phase.dice(self.state) if phase is not None else ()
 
+    def sure_hits(self) -> tuple[tuple[str, int, str], ...]:
+        """The current phase's hits scored without a die (``Phase.sure_hits``)."""
+        phase = self.current_phase()
+        return phase.sure_hits(self.state) if phase is not None else ()
+
     def verdict(self) -> str | None:
         """'attacker' / 'defender' / 'draw' once the battle is over, else None."""
         if self.ending is not None:

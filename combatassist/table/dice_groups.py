@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..battle import DieSpec
+from ..choices import whole_number
 from ..errors import EngineError
 from ..text import msg
 
@@ -50,6 +51,31 @@ class DiceGroup:
                                   "{hits}", label=spec.label, count=self.count, least=least,
                                   most=self.count, hits=hits))
         return (1,) * hits + (spec.sides,) * (self.count - hits)
+
+    def read(self, text: str, *, hits: bool = False) -> tuple[int, ...]:
+        """The faces a player's text for this group means: the faces ("3 5 1", or "351"
+        for dice of up to 9 sides), or with ``hits`` (hit dice) the number of hits
+        (``faces_from_hits``). EngineError naming the group when it can't be read; the
+        count of faces is ``assemble``'s to check."""
+        text = text.strip()
+        label = self.spec.label or self.spec.side
+        if hits and self.countable:
+            number = whole_number(text)
+            if number is None:
+                raise EngineError(msg("{label}: write how many dice hit, e.g. 2", label=label))
+            return self.faces_from_hits(number)
+        words = text.replace(",", " ").split()
+        if len(words) == 1 and len(words[0]) == self.count > 1 and words[0].isdigit() \
+                and self.spec.sides < 10:
+            words = list(words[0])           # "351": one digit a die
+        faces = []
+        for word in words:
+            number = whole_number(word)
+            if number is None:
+                raise EngineError(msg("{label}: can't read '{word}' as a die", label=label,
+                                      word=word))
+            faces.append(number)
+        return tuple(faces)
 
     def hits(self, faces: Sequence[int]) -> int:
         """The hits these faces score (hit dice only)."""

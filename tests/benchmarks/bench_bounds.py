@@ -97,6 +97,8 @@ AGC_200 = ({"infantry": 100, "armor": 50, "artillery": 30, "aad": 10, "air_suppo
            {"infantry": 120, "armor": 40, "artillery": 20, "aad": 10, "engineers": 10})
 UR_FULL = (["undead", "undead", "cavalry", "infantry"], ["undead", "undead", "archers", "infantry"])
 SIM = ["--method", "simulate", "--trials", "10000000"]
+PLAN = '[plan]\ntarget = { attacker_wins = 0.9 }\n'
+
 
 #: (name, scenario text, extra arguments): the largest accepted, by ruleset.
 CASES = [
@@ -147,6 +149,18 @@ CASES = [
      SIM),
     ("ds2 slam/5 v infantry simulate 10M",
      ds2('family = "slam"\nsize = 5\nrange = "long"', 'kind = "infantry"\ninfantry = "pa"'), SIM),
+    # the planner: a search at its bound (batch engine), one solved force by force (fleets
+    # with submarines), and one past the bound (refused)
+    ("lowluck plan 60 v 40 land, ordinary dice (search)",
+     lowluck({"infantry": 25, "artillery": 15, "armor": 10, "fighter": 6, "bomber": 4},
+             {"infantry": 20, "artillery": 5, "armor": 8, "fighter": 6, "aa_gun": 1},
+             'edition = "1942se"\ndice = "standard"') + PLAN, ["plan"]),
+    ("lowluck plan 40 v 30 fleet with submarines, ordinary dice (search)",
+     lowluck({"submarine": 10, "destroyer": 8, "cruiser": 6, "fighter": 10, "battleship": 6},
+             {"submarine": 8, "destroyer": 8, "carrier": 4, "fighter": 6, "battleship": 4},
+             'edition = "1942se"\ndice = "standard"\nbattle = "sea"') + PLAN, ["plan"]),
+    ("lowluck plan 150 v 150 land (refused)",
+     lowluck(*LL_LAND, 'edition = "1942se"\ndice = "standard"') + PLAN, ["plan"]),
 ]
 
 
@@ -184,8 +198,8 @@ def measure(text: str, extra: list[str]) -> tuple[float, float, float, int | str
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "case.toml"
         path.write_text(text, encoding="utf-8")
-        if extra and extra[0] == "advise":
-            argv = ["advise", str(path), *extra[1:]]
+        if extra and extra[0] in ("advise", "plan"):
+            argv = [extra[0], str(path), *extra[1:]]
         else:
             argv = ["odds", str(path), "--json", *extra]
         t0 = time.perf_counter()

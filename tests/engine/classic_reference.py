@@ -284,6 +284,9 @@ class AAFire(Phase):
     def dice(self, state):
         return self.rules.dice.dice("defender", self.groups(state), "aa")
 
+    def sure_hits(self, state):
+        return self.rules.dice.sure("defender", self.groups(state))
+
     def resolve(self, state, rolled):
         return int(self.hits_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
 
@@ -325,6 +328,11 @@ class SubmarineStrike(Phase):
     def dice(self, state):
         i = self.rules.sub_index
         return self.rules.side_dice("attacker", self.groups(state), "submarines",
+                                    (((self.rules.ids[i], state[0][i]),),))
+
+    def sure_hits(self, state):
+        i = self.rules.sub_index
+        return self.rules.dice.sure("attacker", self.groups(state),
                                     (((self.rules.ids[i], state[0][i]),),))
 
     def resolve(self, state, rolled):
@@ -376,6 +384,11 @@ class MainFire(Phase):
     def def_units(self, state):
         r = self.rules
         return tuple(((r.ids[i], n),) for i, n in enumerate(state[1]) if n)
+
+    def sure_hits(self, state):
+        r = self.rules
+        return (r.dice.sure("attacker", self.att_groups(state), self.att_units(state)) +
+                r.dice.sure("defender", self.def_groups(state), self.def_units(state)))
 
     def dice(self, state):
         r = self.rules

@@ -737,6 +737,7 @@ def test_classic_rolls_the_same_dice_as_classics_own_code(name, dice):
             for fa, fb in zip(pa, pb):
                 da, db = fa.dice(a), fb.dice(b)
                 assert da == db                  # side, sides, label, who rolls, in order
+                assert fa.sure_hits(a) == fb.sure_hits(b)       # low luck's whole sixes
                 rolled = tuple(rng.randint(1, d.sides) for d in da)
                 assert fa.explain(a, rolled) == fb.explain(b, rolled)
                 a = fa.apply(a, fa.resolve(a, rolled))

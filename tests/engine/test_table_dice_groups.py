@@ -163,3 +163,29 @@ def test_expected_hits_of_a_group_by_brute_force():
     for faces in itertools.product(range(1, 7), repeat=3):
         counts[g.hits(faces)] += 1
     assert counts == [math.comb(3, k) * 2 ** k * 4 ** (3 - k) for k in range(4)]
+
+
+def test_low_luck_groups_that_roll_nothing_say_their_sure_hits():
+    """A low-luck group whose power is whole sixes rolls no die: the phase says its sure
+    hits (and who scores them), so the players see them beside the dice they roll."""
+    text = """ruleset = "lowluck"
+[options]
+edition = "1942se"
+battle = "land"
+dice = "lowluck"
+[attacker]
+units = { infantry = 2, armor = 2 }
+[defender]
+units = { infantry = 6 }
+"""
+    b = battle(text)
+    # attacker power 2 + 6 = 8: 1 sure hit and a die; defender 6 × 2 = 12: 2, no die
+    assert [(d.side, d.sure_hits, d.hit_on) for d in b.dice()] == [("attacker", 1, 2)]
+    assert [(side, hits, str(who)) for side, hits, who in b.sure_hits()] == [
+        ("defender", 2, "6 infantry")]
+    outcome = b.preview((6,)).outcome               # the attacker's die misses
+    assert b.preview((6,)).explanation.endswith("the defender 2")
+    assert outcome is not None
+    # ordinary dice have no sure hits
+    assert battle(text.replace('"lowluck"\n[attacker]', '"standard"\n[attacker]')
+                  ).sure_hits() == ()

@@ -182,6 +182,31 @@ Die laufende Schlacht ist gespeichert. Die Einzelheiten stehen in
             <translation>Die {ruleset}-Schlacht am Tisch wurde nicht beendet ({summary}). Dort weitermachen, wo sie stand?</translation>
         </message>
         <message>
+            <source>over: {verdict}</source>
+            <translation>vorbei: {verdict}</translation>
+        </message>
+        <message>
+            <source>not finished</source>
+            <translation>nicht beendet</translation>
+        </message>
+        <message>
+            <source>{ruleset} ({state}): {summary}</source>
+            <translation>{ruleset} ({state}): {summary}</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n battles at the table are waiting:</source>
+            <translation>
+                <numerusform>%n Schlacht am Tisch wartet:</numerusform>
+                <numerusform>%n Schlachten am Tisch warten:</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Resume them all?
+No: the unfinished ones are offered again at the next start; the finished ones are discarded.</source>
+            <translation>Alle fortsetzen?
+Nein: die nicht beendeten werden beim nächsten Start wieder angeboten, die beendeten verworfen.</translation>
+        </message>
+        <message>
             <source>{name} ({tab} tab)</source>
             <translation>{name} (Reiter {tab})</translation>
         </message>
@@ -596,8 +621,8 @@ Nein: sie wird verworfen.</translation>
             <translation>Die Aufstellung festhalten und die Schlacht am Tisch auswürfeln</translation>
         </message>
         <message>
-            <source>dice rolled, e.g. 3 5 1</source>
-            <translation>gewürfelte Augen, z. B. 3 5 1</translation>
+            <source>or all dice in one line</source>
+            <translation>oder alle Würfel in einer Zeile</translation>
         </message>
         <message>
             <source>Roll</source>
@@ -644,28 +669,20 @@ Nein: sie wird verworfen.</translation>
             <translation>Schließen</translation>
         </message>
         <message>
+            <source>Every die of the phase in one line, in the order the rules list them</source>
+            <translation>Alle Würfel der Phase in einer Zeile, in der Reihenfolge der Regeln</translation>
+        </message>
+        <message>
             <source>Leave table-side mode and unfreeze the set-up</source>
             <translation>Den Tischmodus verlassen und die Aufstellung wieder freigeben</translation>
         </message>
         <message>
-            <source>This phase</source>
-            <translation>Diese Phase</translation>
+            <source>Copy the battle log</source>
+            <translation>Schlachtprotokoll kopieren</translation>
         </message>
         <message>
-            <source>Dice to roll:</source>
-            <translation>Zu würfeln:</translation>
-        </message>
-        <message>
-            <source>Rolled:</source>
-            <translation>Gewürfelt:</translation>
-        </message>
-        <message>
-            <source>Result:</source>
-            <translation>Ergebnis:</translation>
-        </message>
-        <message>
-            <source>Casualties:</source>
-            <translation>Verluste:</translation>
+            <source>Battle log copied</source>
+            <translation>Schlachtprotokoll kopiert</translation>
         </message>
         <message>
             <source>Battle log</source>
@@ -746,8 +763,8 @@ Nein: sie wird verworfen.</translation>
             <translation>Runde {round} — {phase}</translation>
         </message>
         <message>
-            <source>none: the battle is over (Undo takes back the last step; Close battle leaves the table)</source>
-            <translation>keine: die Schlacht ist vorbei (Rückgängig nimmt den letzten Schritt zurück; Schließen verlässt den Tisch)</translation>
+            <source>Last roll ({phase}) — {luck}</source>
+            <translation>Letzter Wurf ({phase}) — {luck}</translation>
         </message>
         <message>
             <source>no dice this phase: press Enter or Apply</source>

@@ -1464,6 +1464,16 @@
             <translation>Feuer: der Angreifer erzielt {n} Treffer, der Verteidiger {d}</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/lowluck/planner.py" />
+            <source>the file has no [plan] table: add one to plan, e.g. [plan] target = {example}</source>
+            <translation>die Datei hat keine Tabelle [plan]: zum Planen eine hinzufügen, z. B. [plan] target = {example}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/planner.py" />
+            <source>planning this battle is past the engine's bound ({limit} s): the whole army's battle alone is too large to solve a few times over; plan with fewer units available (about {fit} units a side fit)</source>
+            <translation>diese Schlacht zu planen übersteigt die Grenze der Berechnung ({limit} s): schon die Schlacht der ganzen Armee ist zu groß, um sie einige Male zu lösen; mit weniger verfügbaren Einheiten planen (etwa {fit} Einheiten je Seite passen)</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />
             <source>{band} {role}: {units}</source>
             <translation>{band} {role}: {units}</translation>
@@ -2147,6 +2157,16 @@
             <location filename="../../combatassist/table/dice_groups.py" />
             <source>{label}: {count} dice score {least} to {most} hits, not {hits}</source>
             <translation>{label}: {count} Würfel erzielen {least} bis {most} Treffer, nicht {hits}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: write how many dice hit, e.g. 2</source>
+            <translation>{label}: schreiben, wie viele Würfel treffen, z. B. 2</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/dice_groups.py" />
+            <source>{label}: can't read '{word}' as a die</source>
+            <translation>{label}: „{word}“ ist kein Würfel</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/dice_groups.py" />

@@ -32,43 +32,39 @@
         </message>
         <message>
             <source>; expected further losses: attacker {attacker}, defender {defender}</source>
-            <translation type="unfinished" />
+            <translation>; erwartete weitere Verluste: Angreifer {attacker}, Verteidiger {defender}</translation>
         </message>
         <message>
             <source>Press on</source>
-            <translation type="unfinished" />
+            <translation>Weiterkämpfen</translation>
         </message>
         <message>
             <source>{Side} retreats now</source>
-            <translation type="unfinished" />
+            <translation>{Side}: Rückzug jetzt</translation>
         </message>
         <message>
             <source>Attacker wins</source>
-            <translation type="unfinished">Angreifer gewinnt</translation>
+            <translation>Angreifer gewinnt</translation>
         </message>
         <message>
             <source>Defender wins</source>
-            <translation type="unfinished">Verteidiger gewinnt</translation>
+            <translation>Verteidiger gewinnt</translation>
         </message>
         <message>
             <source>Draw</source>
-            <translation type="unfinished">Unentschieden</translation>
+            <translation>Unentschieden</translation>
         </message>
         <message>
-            <source>IPC still to lose: attacker</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>IPC still to lose: defender</source>
-            <translation type="unfinished" />
+            <source>IPC still to lose (attacker / defender)</source>
+            <translation>Noch zu verlierende IPC (Angreifer / Verteidiger)</translation>
         </message>
         <message>
             <source>Attacker takes the territory</source>
-            <translation type="unfinished" />
+            <translation>Angreifer erobert das Gebiet</translation>
         </message>
         <message>
             <source>Press on or retreat now (exact, from here):</source>
-            <translation type="unfinished" />
+            <translation>Weiterkämpfen oder jetzt zurückziehen (exakt, von hier):</translation>
         </message>
         <message>
             <source>; casualties: {policy} (as on the odds tab)</source>
@@ -278,6 +274,10 @@
     <context>
         <name>views.lowluck</name>
         <message>
+            <source>Plan</source>
+            <translation>Planen</translation>
+        </message>
+        <message>
             <source>scenario title (optional)</source>
             <translation>Szenariotitel (optional)</translation>
         </message>
@@ -428,6 +428,125 @@
         <message>
             <source>Research</source>
             <translation>Forschung</translation>
+        </message>
+    </context>
+    <context>
+        <name>views.lowluck_plan</name>
+        <message>
+            <source>Cheapest force (attacker)</source>
+            <translation>Billigste Streitmacht (Angreifer)</translation>
+        </message>
+        <message>
+            <source>Defender's view: what to add</source>
+            <translation>Sicht des Verteidigers: was hinzufügen</translation>
+        </message>
+        <message>
+            <source>The defender may add at most</source>
+            <translation>Der Verteidiger darf höchstens hinzufügen</translation>
+        </message>
+        <message>
+            <source>Plan</source>
+            <translation>Planen</translation>
+        </message>
+        <message>
+            <source>%v of %m forces</source>
+            <translation>%v von %m Streitmächten</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Stopp</translation>
+        </message>
+        <message>
+            <source>Stop planning</source>
+            <translation>Das Planen abbrechen</translation>
+        </message>
+        <message>
+            <source>The attacker's units on the form are what is available; Plan finds the cheapest force of them that meets the target.</source>
+            <translation>Die Einheiten des Angreifers im Formular sind das Verfügbare; Planen findet die billigste Streitmacht daraus, die das Ziel erreicht.</translation>
+        </message>
+        <message>
+            <source>Question:</source>
+            <translation>Frage:</translation>
+        </message>
+        <message>
+            <source>Target:</source>
+            <translation>Ziel:</translation>
+        </message>
+        <message>
+            <source>At least:</source>
+            <translation>Mindestens:</translation>
+        </message>
+        <message>
+            <source>Also show the next cheapest:</source>
+            <translation>Auch die nächstbilligsten zeigen:</translation>
+        </message>
+        <message>
+            <source>the attacker wins</source>
+            <translation>der Angreifer gewinnt</translation>
+        </message>
+        <message>
+            <source>the attacker takes the territory</source>
+            <translation>der Angreifer erobert das Gebiet</translation>
+        </message>
+        <message>
+            <source>the defender holds</source>
+            <translation>der Verteidiger hält</translation>
+        </message>
+        <message>
+            <source>the attacker has no units to choose from</source>
+            <translation>der Angreifer hat keine Einheiten zur Auswahl</translation>
+        </message>
+        <message>
+            <source>give the units the defender may add</source>
+            <translation>die Einheiten angeben, die der Verteidiger hinzufügen darf</translation>
+        </message>
+        <message>
+            <source>Stopped.</source>
+            <translation>Abgebrochen.</translation>
+        </message>
+        <message>
+            <source>planning…</source>
+            <translation>plane …</translation>
+        </message>
+        <message>
+            <source>nothing</source>
+            <translation>nichts</translation>
+        </message>
+        <message>
+            <source>every one of the {n} forces solved</source>
+            <translation>alle {n} Streitmächte berechnet</translation>
+        </message>
+        <message>
+            <source>a search: {n} of {total} forces solved, every cheaper one among them</source>
+            <translation>eine Suche: {n} von {total} Streitmächten berechnet, jede billigere darunter</translation>
+        </message>
+        <message>
+            <source>a search: {n} of {total} forces solved (the bound stopped it: a cheaper force may exist)</source>
+            <translation>eine Suche: {n} von {total} Streitmächten berechnet (die Grenze hat sie beendet: es kann eine billigere geben)</translation>
+        </message>
+        <message>
+            <source>Cheapest force that meets the target</source>
+            <translation>Billigste Streitmacht, die das Ziel erreicht</translation>
+        </message>
+        <message>
+            <source>No force meets the target; the closest</source>
+            <translation>Keine Streitmacht erreicht das Ziel; die nächste daran</translation>
+        </message>
+        <message>
+            <source>attacker wins {wins}, defender holds {holds}, expected IPC swing {swing}</source>
+            <translation>Angreifer gewinnt {wins}, Verteidiger hält {holds}, erwarteter IPC-Saldo {swing}</translation>
+        </message>
+        <message>
+            <source>takes the territory {p}</source>
+            <translation>erobert das Gebiet {p}</translation>
+        </message>
+        <message>
+            <source>Next cheapest that meet it:</source>
+            <translation>Nächstbillige, die es erreichen:</translation>
+        </message>
+        <message>
+            <source>One more unit:</source>
+            <translation>Eine Einheit mehr:</translation>
         </message>
     </context>
     <context>
@@ -1302,11 +1421,11 @@ Geländeabzüge auf für:</translation>
         <name>widgets.casualty_chips</name>
         <message>
             <source>Click: one more lost; right click or Shift+click: one fewer (keys + and −)</source>
-            <translation type="unfinished" />
+            <translation>Klick: einer mehr verloren; Rechtsklick oder Umschalt+Klick: einer weniger (Tasten + und −)</translation>
         </message>
         <message>
             <source>&lt;b style="color:{colour}"&gt;{side}&lt;/b&gt; loses {taken} of {hits}:</source>
-            <translation type="unfinished" />
+            <translation>&lt;b style="color:{colour}"&gt;{side}&lt;/b&gt; verliert {taken} von {hits}:</translation>
         </message>
     </context>
     <context>
@@ -1328,39 +1447,64 @@ Geländeabzüge auf für:</translation>
         <name>widgets.dice_entry</name>
         <message>
             <source>1 sure hit + 1 die, hit on {v} or less</source>
-            <translation type="unfinished" />
+            <translation>1 sicherer Treffer + 1 Würfel, trifft bei {v} oder weniger</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sure hits + 1 die, hit on {v} or less</source>
+            <translation>
+                <numerusform>%n sicherer Treffer + 1 Würfel, trifft bei {v} oder weniger</numerusform>
+                <numerusform>%n sichere Treffer + 1 Würfel, trifft bei {v} oder weniger</numerusform>
+            </translation>
         </message>
         <message>
             <source>1 die, hit on {v} or less</source>
-            <translation type="unfinished" />
+            <translation>1 Würfel, trifft bei {v} oder weniger</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n dice, hit on {v} or less</source>
+            <translation>
+                <numerusform>%n Würfel, trifft bei {v} oder weniger</numerusform>
+                <numerusform>%n Würfel, treffen bei {v} oder weniger</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>1 sure hit, nothing to roll</source>
+            <translation>1 sicherer Treffer, nichts zu würfeln</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n sure hits, nothing to roll</source>
+            <translation>
+                <numerusform>%n sicherer Treffer, nichts zu würfeln</numerusform>
+                <numerusform>%n sichere Treffer, nichts zu würfeln</numerusform>
+            </translation>
         </message>
         <message>
             <source>Count hits</source>
-            <translation type="unfinished" />
+            <translation>Treffer zählen</translation>
         </message>
         <message>
             <source>Enter how many dice of each group hit instead of their faces (Ctrl+H)</source>
-            <translation type="unfinished" />
+            <translation>Statt der Augen eingeben, wie viele Würfel jeder Gruppe treffen (Strg+H)</translation>
         </message>
         <message>
             <source>hits 0–{n}</source>
-            <translation type="unfinished" />
+            <translation>Treffer 0–{n}</translation>
         </message>
         <message>
             <source>How many of these dice hit</source>
-            <translation type="unfinished" />
+            <translation>Wie viele dieser Würfel treffen</translation>
         </message>
         <message>
             <source>faces, e.g. {example}</source>
-            <translation type="unfinished" />
+            <translation>Augen, z. B. {example}</translation>
         </message>
         <message>
             <source>The faces these dice show, in any order</source>
-            <translation type="unfinished" />
+            <translation>Die Augen dieser Würfel, in beliebiger Reihenfolge</translation>
         </message>
         <message>
             <source>The faces, in this order</source>
-            <translation type="unfinished" />
+            <translation>Die Augen, in dieser Reihenfolge</translation>
         </message>
     </context>
     <context>

@@ -86,6 +86,7 @@ class CasualtyChips(QWidget):
         self.choice: dict[str, dict[str, int]] = {}
         self.chips: dict[tuple[str, str], UnitChip] = {}
         self.totals: dict[str, int] = {}
+        self.proposed: dict[str, dict[str, int]] = {}
         self.heads: dict[str, QLabel] = {}
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
@@ -98,6 +99,7 @@ class CasualtyChips(QWidget):
         has; ``choice`` (default: the proposal) sets the counts. Hidden for other shapes."""
         for row in self._rows:
             self._layout.removeWidget(row)
+            row.hide()               # at once: deleteLater paints it until the loop runs
             row.deleteLater()
         self._rows, self.chips, self.heads = [], {}, {}
         if not chips_apply(proposal):
@@ -105,6 +107,7 @@ class CasualtyChips(QWidget):
             self.setVisible(False)
             return
         self.totals = {side: sum(units.values()) for side, units in proposal.items()}
+        self.proposed = {side: dict(units) for side, units in proposal.items()}
         for side, units in proposal.items():
             row = QWidget()
             line = QHBoxLayout(row)
@@ -116,7 +119,8 @@ class CasualtyChips(QWidget):
             for unit, n in sorted(present.get(side, {}).items(), key=lambda kv: kv[0]):
                 if n <= 0:
                     continue
-                chip = UnitChip(data_name(ruleset, unit.replace("_", " ")), n)
+                name = data_name(ruleset, unit.replace("_", " "))
+                chip = UnitChip(name[:1].upper() + name[1:], n)
                 chip.nudged.connect(lambda d, s=side, u=unit: self._nudge(s, u, d))
                 self.chips[(side, unit)] = chip
                 flow.addWidget(chip)
@@ -142,7 +146,9 @@ class CasualtyChips(QWidget):
     def _nudge(self, side: str, unit: str, by: int) -> None:
         chip = self.chips[(side, unit)]
         lost = chip.lost + by
-        if not 0 <= lost <= chip.present * 2:       # a two-hit unit may take two
+        # no more than it has, or than the proposal gave it (a two-hit unit's two hits);
+        # whether a choice is legal is the engine's to say when it is played
+        if not 0 <= lost <= max(chip.present, self.proposed.get(side, {}).get(unit, 0)):
             return
         counts = self.choice.setdefault(side, {})
         if lost:

@@ -16,10 +16,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from combatassist.battle import DieSpec
-from combatassist.choices import whole_number
-from combatassist.errors import CombatAssistError, EngineError
+from combatassist.errors import CombatAssistError
 from combatassist.table import DiceGroup, assemble, dice_groups, split
-from combatassist.text import msg
 
 from ..engine_text import error_text, render
 from ..i18n import side_title, translate
@@ -38,14 +36,16 @@ def group_text(group: DiceGroup) -> str:
         what = translate("widgets.dice_entry", "1 sure hit + 1 die, hit on {v} or less").format(
             v=spec.hit_on)
     elif spec.hit_on and spec.sure_hits:
-        what = translate("widgets.dice_entry", "%n sure hits + 1 die, hit on {v} or less", "",
-                         spec.sure_hits).format(v=spec.hit_on)
+        n = spec.sure_hits
+        what = translate("widgets.dice_entry", "%n sure hits + 1 die, hit on {v} or less",
+                         "", n).format(v=spec.hit_on)
     elif spec.hit_on and group.count == 1:
         what = translate("widgets.dice_entry", "1 die, hit on {v} or less").format(
             v=spec.hit_on)
     elif spec.hit_on:
-        what = translate("widgets.dice_entry", "%n dice, hit on {v} or less", "",
-                         group.count).format(v=spec.hit_on)
+        n = group.count
+        what = translate("widgets.dice_entry", "%n dice, hit on {v} or less", "", n).format(
+            v=spec.hit_on)
     else:
         what = (f"{group.count}× d{spec.sides}" if group.count > 1 else f"d{spec.sides}")
         if spec.label:
@@ -54,6 +54,17 @@ def group_text(group: DiceGroup) -> str:
         units = render(spec.label)        # e.g. AA fire, a bombardment: the rules' words
     colour = SIDE_COLOURS.get(spec.side)
     head = f'<b style="color:{colour}">{side}</b>' if colour else f"<b>{side}</b>"
+    return f"{head} — {what}" + (f": {units}" if units else "")
+
+
+def sure_text(side: str, hits: int, who: str) -> str:
+    """A group that rolls nothing: "Defender — 2 sure hits, nothing to roll: 4 infantry"."""
+    what = (translate("widgets.dice_entry", "1 sure hit, nothing to roll") if hits == 1 else
+            translate("widgets.dice_entry", "%n sure hits, nothing to roll", "", hits))
+    colour = SIDE_COLOURS.get(side)
+    head = (f'<b style="color:{colour}">{side_title(side)}</b>' if colour
+            else f"<b>{side_title(side)}</b>")
+    units = render(who) if who else ""
     return f"{head} — {what}" + (f": {units}" if units else "")
 
 
@@ -68,6 +79,8 @@ class DiceEntry(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.groups: list[DiceGroup] = []
+        self.sure: tuple = ()
+        self.sure_labels: list[QLabel] = []
         self.labels: list[QLabel] = []
         self.edits: list[QLineEdit] = []
         self.count_hits = QCheckBox(translate("widgets.dice_entry", "Count hits"))
@@ -87,16 +100,20 @@ class DiceEntry(QWidget):
         self._filling = False
 
     # -- the phase's dice ----------------------------------------------------------------
-    def set_dice(self, specs: Sequence[DieSpec]) -> None:
-        """Show the rows of ``specs`` (a phase's dice), empty."""
+    def set_dice(self, specs: Sequence[DieSpec], sure: Sequence = ()) -> None:
+        """Show the rows of ``specs`` (a phase's dice), empty; ``sure``: the phase's hits
+        scored without a die (``Phase.sure_hits``), a line each."""
         groups = dice_groups(specs)
-        if groups == self.groups:
+        sure = tuple(sure)
+        if groups == self.groups and sure == self.sure:
             self.clear()
             return
-        for w in (*self.labels, *self.edits):
+        for w in (*self.labels, *self.edits, *self.sure_labels):
             self.grid.removeWidget(w)
+            w.hide()                 # at once: deleteLater paints it until the loop runs
             w.deleteLater()
         self.groups, self.labels, self.edits = groups, [], []
+        self.sure, self.sure_labels = sure, []
         for row, group in enumerate(groups):
             label = QLabel(group_text(group))
             label.setWordWrap(True)
@@ -110,9 +127,14 @@ class DiceEntry(QWidget):
             self.grid.addWidget(edit, row, 1, Qt.AlignmentFlag.AlignLeft)
             self.labels.append(label)
             self.edits.append(edit)
+        for row, (side, hits, who) in enumerate(sure, start=len(groups)):
+            label = QLabel(sure_text(side, hits, who))
+            label.setWordWrap(True)
+            self.grid.addWidget(label, row, 0, 1, 2)
+            self.sure_labels.append(label)
         self.count_hits.setVisible(any(g.countable for g in groups))
         self._placeholders()
-        self.setVisible(bool(groups))
+        self.setVisible(bool(groups) or bool(sure))
 
     def clear(self) -> None:
         self._filling = True
@@ -147,25 +169,8 @@ class DiceEntry(QWidget):
     # -- reading and writing the rows ------------------------------------------------------
     def _row_faces(self, row: int) -> tuple[int, ...]:
         """The faces row ``row`` says (EngineError naming the row when it can't be read)."""
-        group, text = self.groups[row], self.edits[row].text().strip()
-        if group.countable and self.count_hits.isChecked():
-            hits = whole_number(text)
-            if hits is None:
-                raise EngineError(msg("{label}: write how many dice hit, e.g. 2",
-                                      label=group.spec.label))
-            return group.faces_from_hits(hits)
-        words = text.replace(",", " ").split()
-        if len(words) == 1 and len(words[0]) == group.count and words[0].isdigit() \
-                and group.spec.sides < 10:
-            words = list(words[0])           # "351": one digit a die
-        faces = []
-        for w in words:
-            n = whole_number(w)
-            if n is None:
-                raise EngineError(msg("{label}: can't read '{word}' as a die",
-                                      label=group.spec.label or group.spec.side, word=w))
-            faces.append(n)
-        return tuple(faces)
+        return self.groups[row].read(self.edits[row].text(),
+                                     hits=self.count_hits.isChecked())
 
     def complete(self) -> bool:
         """Every row has something in it."""

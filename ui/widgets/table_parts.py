@@ -40,6 +40,39 @@ def fixed_lines(label: QLabel, lines: int) -> QScrollArea:
     box.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 6)
     return box
 
+class CappedLines(QScrollArea):
+    """``label`` as tall as its text, up to ``lines`` text lines; a longer text scrolls in
+    the box (AGC's totals), so a short one (A&A's one-line result) costs one line."""
+
+    def __init__(self, label: QLabel, lines: int):
+        super().__init__()
+        label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setWidget(label)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.viewport().setAutoFillBackground(False)
+        label.setAutoFillBackground(False)
+        self.label = label
+        self.line = label.fontMetrics().lineSpacing()
+        self.cap = lines * self.line + 4
+
+    def sizeHint(self):  # noqa: N802 (Qt name)
+        hint = super().sizeHint()
+        width = max(50, self.viewport().width())
+        need = self.label.heightForWidth(width) if self.label.text() else 0
+        hint.setHeight(min(self.cap, max(need, 0) + 2) if need > 0 else 0)
+        return hint
+
+    def minimumSizeHint(self):  # noqa: N802 (Qt name)
+        return self.sizeHint()
+
+    def text_changed(self) -> None:
+        """Call after the label's text changed: the box takes its new height."""
+        self.updateGeometry()
+
+
 #: (rules, ruleset, scenario TOML text) for the battle the view has set up.
 SetupProvider = Callable[[], tuple[BattleRules, str, str]]
 #: The odds from the current position: (rules, state, ruleset, scenario text, cancel,
@@ -115,7 +148,9 @@ def branches_text(here: Any, retreats: dict[str, Any]) -> str:
         tds = "".join(f'<td align="right">&nbsp;&nbsp;{c}</td>' for c in cells)
         return f"<tr><td>{html.escape(name)}</td>{tds}</tr>"
     head = "".join(f'<th align="right">&nbsp;&nbsp;{html.escape(t)}</th>' for t, _ in columns)
-    rows = [f"<tr><th></th>{head}</tr>",
+    # the question in the corner: one line less than a title above the table
+    title = html.escape(translate("table_side", "Press on or retreat now (exact, from here):"))
+    rows = [f'<tr><th align="left">{title}</th>{head}</tr>',
             row(translate("table_side", "Attacker wins"),
                 [pct(b.attacker_wins) for _, b in columns]),
             row(translate("table_side", "Defender wins"),
@@ -123,12 +158,10 @@ def branches_text(here: Any, retreats: dict[str, Any]) -> str:
     if any(b.draw > 0 for _, b in columns):
         rows.append(row(translate("table_side", "Draw"), [pct(b.draw) for _, b in columns]))
     if all(b.further_ipc is not None for _, b in columns):
-        rows.append(row(translate("table_side", "IPC still to lose: attacker"),
-                        [number(b.further_ipc[0]) for _, b in columns]))
-        rows.append(row(translate("table_side", "IPC still to lose: defender"),
-                        [number(b.further_ipc[1]) for _, b in columns]))
+        rows.append(row(translate("table_side", "IPC still to lose (attacker / defender)"),
+                        [f"{number(b.further_ipc[0])} / {number(b.further_ipc[1])}"
+                         for _, b in columns]))
     if all(b.takes_territory is not None for _, b in columns):
         rows.append(row(translate("table_side", "Attacker takes the territory"),
                         [pct(b.takes_territory) for _, b in columns]))
-    title = html.escape(translate("table_side", "Press on or retreat now (exact, from here):"))
-    return f"{title}<table cellspacing=0>{''.join(rows)}</table>"
+    return f"<table cellspacing=0>{''.join(rows)}</table>"

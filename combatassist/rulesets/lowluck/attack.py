@@ -41,6 +41,7 @@ from ...retreat_policy import POLICY_PASSES, best_policy
 from ...solver import BattleOutcome, estimate_work, simulate
 from ...text import msg, plural
 from .rules import LowLuckOptions, LowLuckScenario, LowLuckSide, make_rules
+from .withdrawals import defender_hits, forced_rule
 
 #: Distinct battles an attack's waves and counter-attack may solve (each within the single
 #: battle's own limits): refused at once when the forces' sizes say more may be needed,
@@ -316,7 +317,6 @@ class _Attack:
         self.solved += 1
         if self.solved > MAX_ATTACK_BATTLES:
             raise _too_many(self.solved)
-        from . import defender_hits, forced_rule   # (the package imports this module)
         ids = self.ids
         payload = self.payload
         scenario = wave_scenario(payload, self.waves[k],

@@ -1,4 +1,5 @@
-"""`combatassist tech` and `combatassist sbr` (Low Luck), per docs/scenario-format.md.
+"""`combatassist tech`, `combatassist sbr` and `combatassist plan` (Low Luck), per
+docs/scenario-format.md.
 
 The calculators are imported when a command runs or is configured, not with the ruleset
 (``combatassist odds`` of a Low Luck battle needs neither)."""
@@ -47,6 +48,22 @@ def _run_sbr(args) -> tuple[dict, str]:
     return result.to_json(), sbr.summarise_sbr(result)
 
 
+def _run_plan(args) -> tuple[dict, str]:
+    from ...scenario import load_scenario
+    from . import planner
+    scenario = load_scenario(args.file)
+    if scenario.ruleset != "lowluck":
+        raise EngineError(f"{args.file}: plan answers Low Luck battles (ruleset = \"lowluck\"), "
+                          f"not {scenario.ruleset}")
+    answer = planner.plan(scenario.body)
+    return answer.to_json(), planner.summarise(answer, scenario.title)
+
+
+def _configure_plan(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a Low Luck scenario file with a [plan] table "
+                                "(see docs/scenario-format.md, Planning)")
+
+
 def _configure_tech(t: argparse.ArgumentParser) -> None:
     from . import tech
     t.add_argument("branch", choices=tech.BRANCHES)
@@ -72,4 +89,6 @@ COMMANDS = (
     Command("tech", "low-luck tech research planner, Classic's technologies", _configure_tech,
             _run_tech),
     Command("sbr", "strategic bombing raid odds, Classic's rules", _configure_sbr, _run_sbr),
+    Command("plan", "the cheapest force that meets a target (the file's [plan] table)",
+            _configure_plan, _run_plan),
 )

@@ -82,6 +82,12 @@ class DiceSystem(ABC):
         aa, bombardment — the dice's labels; ``units``: who rolls each group, named on the
         dice)."""
 
+    def sure(self, side: str, groups: Groups, units: GroupUnits | None = None
+             ) -> tuple[tuple[str, int, str], ...]:
+        """``Phase.sure_hits`` of a firing group: hits it scores without rolling a die
+        (none: every group rolls)."""
+        return ()
+
     @abstractmethod
     def hits_many(self, groups: Groups, rolled: np.ndarray) -> np.ndarray:
         """Hits of each roll (rows of ``rolled``, faces in ``dice`` order)."""
@@ -108,6 +114,13 @@ class LowLuck(DiceSystem):
             return ()
         return (die(side, power_label(what, power, rem), rem,
                     units_text(p for group in units or () for p in group), sure),)
+
+    def sure(self, side: str, groups: Groups, units: GroupUnits | None = None
+             ) -> tuple[tuple[str, int, str], ...]:
+        sure, rem = divmod(sum(n * v for n, v in groups), 6)
+        if rem or not sure:
+            return ()
+        return ((side, sure, units_text(p for group in units or () for p in group)),)
 
     def hits_many(self, groups: Groups, rolled: np.ndarray) -> np.ndarray:
         sure, rem = divmod(sum(n * v for n, v in groups), 6)

@@ -89,6 +89,9 @@ class AAFire(Phase):
     def dice(self, state):
         return self.rules.dice.dice("defender", self.groups(state), "aa")
 
+    def sure_hits(self, state):
+        return self.rules.dice.sure("defender", self.groups(state))
+
     def resolve(self, state, rolled):
         return int(self.hits_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
 
@@ -195,6 +198,18 @@ class _Firing(Phase):
 
     def dice(self, state):
         return tuple(d for k in (0, 1) for dice in self._dice_of(state, k) for d in dice)
+
+    def sure_hits(self, state):
+        r = self.rules
+        out = []
+        for k in (0, 1):
+            # who rolls: units, not dice (a heavy bomber rolls several), as ``_dice_of``
+            per_unit = {s.unit.id: d for s, d in zip(r.side(k).slots, r.side(k).dice0)}
+            for _, named in self._named_batches(state, k):
+                out += r.dice.sure(SIDES[k], tuple((m, v) for m, v, _ in named),
+                                   tuple(((uid, m // per_unit.get(uid, 1)),)
+                                         for m, _, uid in named if uid))
+        return tuple(out)
 
     def batch_dist(self, state, k: int) -> Dist:
         """Side k's hits per batch (a tuple), exactly."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .casualties import AIR, SEA
 from .dice import DICE_MODES
@@ -76,6 +77,9 @@ class LowLuckScenario:
     waves: tuple[LowLuckSide, ...] = ()
     #: ``[counter]``: the units that counter-attack the territory once taken (``waves``).
     counter: LowLuckSide | None = None
+    #: The file's ``[plan]`` question (``planner.PlanSpec``), or None: ``odds`` answers the
+    #: battle as written, ``plan`` answers the question.
+    plan: Any = None
 
 
 def make_rules(scenario: LowLuckScenario):

@@ -2,11 +2,13 @@
 and ``to_document`` back."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...retreat import read_retreat_options
 from ...scenario import Reader
 from .dice import DICE_MODES
+from .plan_spec import read_plan
 from .edition import BATTLE_KINDS, Edition, classic, load_edition
 from .rules import LowLuckOptions, LowLuckScenario, LowLuckSide
 
@@ -247,11 +249,14 @@ def parse(top: Reader) -> LowLuckScenario:
         raise top.error(None, "the battle has no units on either side",
                         hint='add e.g. [attacker] units = { infantry = 3 } and '
                              '[defender] units = { infantry = 2 }')
-    return LowLuckScenario(
+    scenario = LowLuckScenario(
         options=options, attacker=attacker, defender=defender, edition=edition,
         waves=tuple(LowLuckSide(units=w, order_of_loss=attacker.order_of_loss,
                                 techs=attacker.techs) for w in waves),
         counter=counter)
+    if top.has("plan"):
+        scenario = replace(scenario, plan=read_plan(top, scenario))
+    return scenario
 
 
 def to_document(payload: LowLuckScenario) -> dict[str, Any]:
@@ -292,4 +297,6 @@ def to_document(payload: LowLuckScenario) -> dict[str, Any]:
         doc["counter"] = {"units": dict(payload.counter.units)}
         if payload.counter.order_of_loss:
             doc["counter"]["order_of_loss"] = list(payload.counter.order_of_loss)
+    if payload.plan is not None:
+        doc["plan"] = payload.plan.to_document()
     return doc

@@ -8,7 +8,9 @@ that look at positions ("withdraw with N units or fewer", "withdraw when the cha
 below X"). Every solver here answers exactly what the general solver answers, faster, for the
 battles it knows (``tests/engine/test_lowluck_solvers.py`` compares each with the general
 solver on random questions of its kind). Exact odds (``outcome_of``), the table side's odds
-(``LowLuck.table_odds``) and the batch engine all choose through this table.
+(``LowLuck.table_odds``) and the batch engine (``solve_batch``: many battles at once, the
+rows that batch — ``batches``, ``solve_batch`` — in the same numpy calls, ``batch``) all
+choose through this table.
 
 The solvers, in order:
 
@@ -73,6 +75,19 @@ class Solver(Protocol):
         """The exact outcome (``applicable`` must hold); EngineError past its work limit."""
 
 
+class BatchSolver(Solver, Protocol):
+    """A row that also solves many battles in the same calls (``solve_batch``)."""
+
+    def batches(self, rules: Any, question: Question) -> bool:
+        """``solve_batch`` answers ``question`` about ``rules`` (cheap: no solving)."""
+
+    def solve_batch(self, rules_list: Sequence[Any], question: Question, *,
+                    cancel: Cancel = None, curve: bool = True,
+                    progress: Callable[[int, int], None] | None = None
+                    ) -> list[BattleOutcome]:
+        """Each battle's exact outcome, as ``solve`` gives it (``batches`` must hold)."""
+
+
 def _fire_ends_the_rest(rules: Any, question: Question) -> list | None:
     """What is left of the start's round (from ``band``), when it ends with the main fire as
     every round does (None otherwise: a position the grids' rounds don't start from)."""
@@ -132,6 +147,20 @@ class PlainRoundsGrid:
             phases=_fire_ends_the_rest(rules, question))
 
 
+    def batches(self, rules: Any, question: Question) -> bool:
+        from . import batch
+        return (question.from_the_start and not question.retreats
+                and batch.batchable(rules))
+
+    def solve_batch(self, rules_list: Sequence[Any], question: Question, *,
+                    cancel: Cancel = None, curve: bool = True,
+                    progress: Callable[[int, int], None] | None = None
+                    ) -> list[BattleOutcome]:
+        from . import batch
+        return batch.solve(rules_list, max_rounds=question.max_rounds, curve=curve,
+                           cancel=cancel, progress=progress)
+
+
 class FirstStrikeGrid:
     name = "first strike grid"
 
@@ -188,6 +217,54 @@ def pick(rules: Any, question: Question, table: Sequence[Solver] | None = None
         if solver.applicable(rules, question):
             return solver
     return None
+
+
+def solve_batch(rules_list: Sequence[Any], question: Question = Question(), *,
+                cancel: Cancel = None, curve: bool = True,
+                progress: Callable[[int, int], None] | None = None,
+                table: Sequence[Solver] | None = None) -> list[BattleOutcome]:
+    """Each battle's exact outcome from its start, as solving them one by one gives it (to
+    the rounding of the sums): the battles a row of the table batches (``batches``) go to
+    its ``solve_batch`` together, the others are solved one by one (the table's solver,
+    else the general solver). ``curve`` False: without the "decided by round N" curve
+    where that saves work (the batch; its ``decided_by_round`` is then empty).
+    ``progress(done, of)`` is called as battles are answered. Retreat rules and table
+    positions are single questions: ValueError."""
+    from ...solver import solve as general
+    if not question.from_the_start or question.retreats:
+        raise ValueError("a batch is solved from the start, without retreat rules")
+    table = SOLVERS if table is None else table
+    outs: list[BattleOutcome | None] = [None] * len(rules_list)
+    rest = list(range(len(rules_list)))
+    total, done = len(rules_list), 0
+    for solver in table:
+        if not hasattr(solver, "solve_batch"):
+            continue
+        mine = [i for i in rest if solver.batches(rules_list[i], question)]
+        if not mine:
+            continue
+        before = done
+
+        def step(n: int, _of: int, before=before) -> None:
+            if progress is not None:
+                progress(before + n, total)
+
+        for i, out in zip(mine, solver.solve_batch([rules_list[i] for i in mine], question,
+                                                   cancel=cancel, curve=curve,
+                                                   progress=step)):
+            outs[i] = out
+        done += len(mine)
+        taken = set(mine)
+        rest = [i for i in rest if i not in taken]
+    for i in rest:
+        rules = rules_list[i]
+        solver = pick(rules, question, table)
+        outs[i] = (general(rules, max_rounds=question.max_rounds, cancel=cancel)
+                   if solver is None else solver.solve(rules, question, cancel=cancel))
+        done += 1
+        if progress is not None:
+            progress(done, total)
+    return outs
 
 
 def describe(rules: Any, question: Question = Question()) -> str:

@@ -208,7 +208,8 @@ class Group:
         """Mark the cells whose round end takes a side left alone (``rules.end_round``)."""
         nd = self.nd
         d_alone = [nd - r for r in _alone_suffix(rules, "defender", self.dfn)]
-        a_alones = [set(_alone_suffix(rules, "attacker", att)) for att in self.attackers]
+        a_alones = [set(_alone_suffix(self.rules_of_sub_battle(k, rules), "attacker", att))
+                    for k, att in enumerate(self.attackers)]
         if not d_alone and not any(a_alones):
             return                                  # Classic; most later battles
         fold_d = np.zeros((self.K, self.R + 1, nd + 1), dtype=bool)
@@ -219,7 +220,7 @@ class Group:
                 a = att.comps[att.n - r]
                 for j in (range(nd) if r in a_alone else d_alone):
                     d = self.dfn.comps[j]
-                    end = rules.end_round((a, d, False))
+                    end = self.rules_of_sub_battle(k, rules).end_round((a, d, False))
                     if end == (a, d, False):
                         continue
                     if end == (a, self.dfn.comps[nd], False):
@@ -233,6 +234,11 @@ class Group:
         if fold_d.any() or fold_a.any() or fold_b.any():
             self.fold_d, self.fold_a, self.fold_b = fold_d, fold_a, fold_b
             self.fold_any = fold_d | fold_a | fold_b
+
+    def rules_of_sub_battle(self, k: int, rules: ChainRules) -> ChainRules:
+        """The rules of sub-battle k (``rules``: they are one battle's; the batch engine's
+        groups hold several)."""
+        return rules
 
     def fold(self, grid: np.ndarray) -> None:
         """The round's end on a grid of end-of-round masses [k, r, j], in place."""

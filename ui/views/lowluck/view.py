@@ -20,6 +20,7 @@ from ... import form_memory
 from ...engine_text import error_text, render
 from ...result_style import DEFENDER, pct
 from .extras import ResearchPanel, SbrPanel
+from .plan import PlanPanel
 from .side import SidePanel, carry_over
 from ...widgets.count_box import CountBox
 from ...widgets.retreat_rules import RetreatRulesBox
@@ -274,6 +275,7 @@ class LowLuckView(BattleView):
         title = None if self.edition.classic else edition_title(self.edition)
         for panel in (self.sbr_panel, self.tech_panel):
             panel.set_edition(title)
+        self.plan_panel.set_edition(self.edition, self.battle_kind.currentData() or "land")
 
     def _kind_changed(self, *_args) -> None:
         kind = self.battle_kind.currentData()
@@ -283,6 +285,8 @@ class LowLuckView(BattleView):
         self.policy_box.allow(kind == "land")
         for side in self.sides.values():
             side.allow(kind)
+        if hasattr(self, "plan_panel"):
+            self.plan_panel.set_edition(self.edition, kind)
         self.edited()
 
     def scenario(self) -> Scenario:
@@ -477,8 +481,11 @@ class LowLuckView(BattleView):
     def extra_tabs(self) -> list[tuple[str, QWidget]]:
         self.sbr_panel = SbrPanel(self.jobs.computer())
         self.tech_panel = ResearchPanel(self.jobs.computer())
+        self.plan_panel = PlanPanel(self.jobs.computer(delay_ms=0),
+                                    lambda: self.scenario().body)
         self._tell_panels()
-        return [(translate("views.lowluck", "Bombing raid"), self.sbr_panel),
+        return [(translate("views.lowluck", "Plan"), self.plan_panel),
+                (translate("views.lowluck", "Bombing raid"), self.sbr_panel),
                 (translate("views.lowluck", "Research"), self.tech_panel)]
 
     def start_panels(self) -> None:

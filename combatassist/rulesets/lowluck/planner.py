@@ -1,0 +1,574 @@
+"""The planner (``combatassist plan``, docs/scenario-format.md "Planning"): the cheapest force
+that meets a target, exact, on the batch engine.
+
+A battle file with a ``[plan]`` table asks one of two questions:
+
+- the **attacker's** (``side = "attacker"``): of the units ``[attacker]`` lists (what is
+  *available*, at most that many of each type), the force of the least IPC cost whose
+  chance to win (``attacker_wins``) or to take the territory (``takes_territory``) is at
+  least the target;
+- the **defender's** (``side = "defender"``): the cheapest units to *add* to ``[defender]``
+  from ``add`` (at most that many of each type) to hold (``defender_holds``: the defender
+  wins or nobody does) with at least the target.
+
+Ties in cost go to the force with the higher target figure, then to the one with fewer units.
+Besides the force: the next ``alternatives`` cheapest that also meet the target, and the
+"+1 unit" table (the chosen force with one more unit of each type there is room for).
+
+Every force is a battle of the same edition, kind and options, so they are solved together
+(``solvers.solve_batch``; a later edition's battles without submarines in the same numpy
+calls, ``batch``), each a variant of one rules object (``batch.with_units``). When every
+force fits in the work bound (``limits.MAX_PLAN_WORK``) every one is solved (*exhaustive*).
+Otherwise the planner *searches*: from the whole army it drops the dearest unit that keeps
+the target (one batch per step, every type tried), then solves the forces in order of cost,
+cheapest first, a batch at a time, while the bound allows: when it reaches the force the
+descent found, no cheaper force meets the target (``proven``). It says which it did and how
+many forces it solved (``searched``). A question whose single largest battle is past the
+engine's bound is refused at once, naming what would fit.
+
+The chosen force and the alternatives get the full figures of ``odds`` (its JSON, tested
+equal to ``combatassist odds`` of each force's own file); every force is ranked by the few
+figures the question needs (``_Question._candidates``: the same sums, tested against the
+full ones), which the "+1 unit" table shows.
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+import numpy as np
+
+from ... import limits, rulesets
+from ...errors import EngineError
+from ...result import battle_result
+from ...ruleset import compute
+from ...text import msg
+from . import batch, solvers
+# the question's vocabulary, for the planner's callers (the GUI's Plan tab)
+from .plan_spec import SIDES, TARGETS, PlanSpec  # noqa: F401
+from .rules import LowLuckScenario, make_rules
+
+#: A search solves forces in batches of this many (the bound is checked between them).
+SEARCH_BATCH = 512
+#: Forces solved in one call of the batch engine at most (their outcomes are held at once).
+CHUNK = 4096
+
+
+# -- the answer ---------------------------------------------------------------------------
+@dataclass
+class Candidate:
+    """One force and its figures."""
+
+    force: dict[str, int]
+    cost: int
+    units: int
+    attacker_wins: float
+    defender_holds: float
+    takes_territory: float | None
+    expected_ipc_swing: float
+    #: The full result (``odds``'s figures) of the forces the answer shows; None for the rest.
+    result: Any = None
+
+    def figure(self, name: str) -> float:
+        value = getattr(self, name)
+        return 0.0 if value is None else value
+
+
+@dataclass
+class Plan:
+    """The planner's answer (``to_json``: the contract's ``plan`` object)."""
+
+    spec: PlanSpec
+    exhaustive: bool
+    searched: int
+    #: Every force cheaper than the one chosen was solved (always, when exhaustive).
+    proven: bool
+    meets: bool
+    best: Candidate
+    alternatives: list[Candidate]
+    plus_one: list[tuple[str, Candidate]]
+    #: Forces there are to choose from.
+    forces: int
+
+    def to_json(self) -> dict[str, Any]:
+        def figures(c: Candidate) -> dict[str, Any]:
+            return c.result.to_json()
+
+        return {"plan": {
+            "side": self.spec.side, "target": {self.spec.target: self.spec.value},
+            "exhaustive": self.exhaustive, "searched": self.searched, "forces": self.forces,
+            "proven": self.proven, "meets": self.meets,
+            "force": dict(self.best.force), "cost": self.best.cost,
+            "figures": figures(self.best),
+            "alternatives": [{"force": dict(c.force), "cost": c.cost, "figures": figures(c)}
+                             for c in self.alternatives],
+            "plus_one": [{"unit": uid, "cost": c.cost, "attacker_wins": c.attacker_wins,
+                          "defender_holds": c.defender_holds,
+                          "takes_territory": c.takes_territory,
+                          "expected_ipc_swing": c.expected_ipc_swing}
+                         for uid, c in self.plus_one],
+        }}
+
+
+class _Question:
+    """The forces of one plan as variants of one rules object, and their key figures."""
+
+    def __init__(self, scenario: LowLuckScenario, spec: PlanSpec):
+        self.scenario, self.spec = scenario, spec
+        self.role = spec.side
+        if self.role == "attacker":
+            self.most = dict(scenario.attacker.units)
+            whole = scenario
+        else:
+            self.most = dict(spec.add)
+            units = dict(scenario.defender.units)
+            for uid, n in spec.add.items():
+                units[uid] = units.get(uid, 0) + n
+            whole = replace(scenario, defender=replace(scenario.defender, units=units))
+        self.types = [u.id for u in scenario.edition.units if self.most.get(u.id)]
+        self.costs = {u.id: u.cost for u in scenario.edition.units}
+        self.template = make_rules(whole)
+        side = self.template.att if self.role == "attacker" else self.template.dfn
+        slot_of = _plain_slots(self.template, self.role)
+        self.slot = [slot_of[u] for u in self.types]
+        base = list(side.counts0)
+        if self.role == "attacker":
+            base = [0] * len(base)            # every attacker unit is chosen
+        else:
+            for u, i in zip(self.types, self.slot):
+                base[i] -= self.most[u]        # the defender's own units, always there
+        self.base = base
+        #: No retreat rules: the batch engine (else each force as ``odds`` solves it).
+        self.batches = _no_retreat_rules(scenario)
+        a0, d0 = self.template.att.counts0, self.template.dfn.counts0
+        # battle_work's sizes: the side chosen from counts, the other side's as it is
+        self._other_units = 2 * sum(d0 if self.role == "attacker" else a0)
+        self._own_units = 0 if self.role == "attacker" else sum(self.base)
+        self._batchable = self.batches and batch.batchable(self.template)
+        #: The work of the forces solved so far (``force_work``).
+        self.work_used = 0.0
+        self.forces = math.prod(self.most[u] + 1 for u in self.types) - (
+            1 if self.role == "attacker" else 0)
+        # the figures need every battle's end positions: each position's number here, its
+        # row of (verdict, takes the territory, attacker's IPC left, defender's) in _values
+        self._ends: dict = {}
+        self._values = np.zeros((0, 4))
+        self._starts: dict = {}
+        self._slot_costs = [np.array(_slot_costs(self.template, k), dtype=float)
+                            for k in (0, 1)]
+        self.solved = 0
+
+    # -- forces ---------------------------------------------------------------------------
+    def force_work(self, combo: tuple[int, ...]) -> float:
+        """``battle_work`` of the force's battle (from its unit counts: no rules made)."""
+        units = sum(combo)
+        if self.role == "attacker":
+            a, d = 2 * units, self._other_units
+        else:
+            a, d = self._other_units, 2 * (self._own_units + units)
+        return _work(a, d, self._batchable)
+
+    def total_work(self) -> float:
+        """The work of every force together (``force_work`` depends on a force's number of
+        units only: the forces counted per number of units, one polynomial product)."""
+        per_size = np.ones(1)
+        for u in self.types:
+            per_size = np.convolve(per_size, np.ones(self.most[u] + 1))
+        sizes = range(0 if self.role == "defender" else 1, len(per_size))
+        return float(sum(per_size[n] * self.force_work((n,)) for n in sizes))
+
+    def counts(self, combo: tuple[int, ...]) -> tuple[int, ...]:
+        counts = list(self.base)
+        for i, n in zip(self.slot, combo):
+            counts[i] += n
+        return tuple(counts)
+
+    def force(self, combo: tuple[int, ...]) -> dict[str, int]:
+        return {u: n for u, n in zip(self.types, combo) if n}
+
+    def cost(self, combo: tuple[int, ...]) -> int:
+        return sum(self.costs[u] * n for u, n in zip(self.types, combo))
+
+    def scenario_of(self, combo: tuple[int, ...]) -> LowLuckScenario:
+        """The force's battle as a scenario (its full figures: the ``odds`` path)."""
+        s = self.scenario
+        if self.role == "attacker":
+            return replace(s, attacker=replace(s.attacker, units=self.force(combo)))
+        units = dict(s.defender.units)
+        for u, n in zip(self.types, combo):
+            if n:
+                units[u] = units.get(u, 0) + n
+        return replace(s, defender=replace(s.defender, units=units))
+
+    def rules_of(self, combo: tuple[int, ...]) -> Any:
+        counts = self.counts(combo)
+        if self.role == "attacker":
+            return batch.with_units(self.template, attacker=counts)
+        return batch.with_units(self.template, defender=counts)
+
+    # -- solving --------------------------------------------------------------------------
+    def solve(self, combos: list[tuple[int, ...]], cancel=None,
+              progress: Callable[[int, int], None] | None = None) -> list[Candidate]:
+        """The key figures of ``combos`` (one batch)."""
+        if not combos:
+            return []
+        self.work_used += sum(self.force_work(c) for c in combos)
+        max_rounds = self.scenario.options.max_rounds
+        if self.batches:
+            rules_list = [self.rules_of(c) for c in combos]
+            outs = solvers.solve_batch(rules_list, solvers.Question(max_rounds=max_rounds),
+                                       cancel=cancel, curve=False, progress=progress)
+        else:
+            # retreat rules: each force as ``odds`` solves it, its figures from its result
+            ruleset = rulesets.get("lowluck")
+            out = []
+            for i, c in enumerate(combos):
+                result = compute(ruleset, self.scenario_of(c), cancel=cancel)
+                out.append(Candidate(
+                    force=self.force(c), cost=self.cost(c), units=sum(c),
+                    attacker_wins=result.attacker_wins,
+                    defender_holds=min(1.0, result.defender_wins + result.draw),
+                    takes_territory=result.figures.takes_territory,
+                    expected_ipc_swing=result.figures.expected_ipc_swing, result=result))
+                if progress is not None:
+                    progress(i + 1, len(combos))
+            self.solved += len(combos)
+            return out
+        self.solved += len(combos)
+        return self._candidates(combos, rules_list, outs)
+
+    def _candidates(self, combos, rules_list, outs) -> list[Candidate]:
+        """Each force's key figures from its end positions (the sums ``figures`` makes: the
+        attacker's wins, the defender holding, the territory, the IPC swing): the positions'
+        own values worked out once for the batch (many battles end in the same positions),
+        then every battle's sums in one pass over all positions (``np.bincount``)."""
+        ids = self._ends
+        self._learn([s for out in outs for bucket in _BUCKETS for s in getattr(out, bucket)
+                     if s not in ids])
+        which, masses, rows, forced = [], [], [], []
+        for b, out in enumerate(outs):
+            for bucket, verdict in zip(_BUCKETS, _FORCED):
+                found = getattr(out, bucket)
+                if not found:
+                    continue
+                which += [b] * len(found)
+                masses.extend(found.values())
+                rows.extend(map(ids.__getitem__, found))
+                forced += [verdict] * len(found)
+        n = len(outs)
+        p = np.array(masses, dtype=float)
+        at = np.array(which, dtype=np.int64)
+        rows = np.array(rows, dtype=np.int64)
+        ends_array = self._values[rows]                  # [position, 4]
+        forced = np.array(forced, dtype=np.int64)
+        verdict = np.where(forced < 0, ends_array[:, 0], forced)
+        # IPC lost count from every unit the battle starts with (``battle_start``)
+        starts = np.array([[self._start_value(r.att.counts0, 0),
+                            self._start_value(r.dfn.counts0, 1)] for r in rules_list])
+        swing = (starts[at, 1] - ends_array[:, 3]) - (starts[at, 0] - ends_array[:, 2])
+
+        def total(weights) -> list[float]:
+            return np.bincount(at, weights=weights, minlength=n).tolist()
+
+        wins = total(np.where(verdict == _ATTACKER, p, 0.0))
+        holds = total(np.where(verdict == _HOLDS, p, 0.0))
+        takes = total(np.where(verdict == _ATTACKER, p * ends_array[:, 1], 0.0))
+        swings = total(p * swing)
+        land = self.template.land_units() is not None
+        return [Candidate(force=self.force(c), cost=self.cost(c), units=sum(c),
+                          attacker_wins=min(1.0, w), defender_holds=min(1.0, h),
+                          takes_territory=min(1.0, t) if land else None,
+                          expected_ipc_swing=sw)
+                for c, w, h, t, sw in zip(combos, wins, holds, takes, swings)]
+
+    def _start_value(self, comp, k: int) -> float:
+        key = (k, comp)
+        value = self._starts.get(key)
+        if value is None:
+            value = self._starts[key] = float(np.dot(comp, self._slot_costs[k]))
+        return value
+
+    def _learn(self, states: list) -> None:
+        """Each position's (verdict, takes the territory, attacker's IPC left, defender's
+        IPC left), as ``figures`` reads them, for ``states`` at once."""
+        states = list(dict.fromkeys(states))
+        if not states:
+            return
+        rules = self.template
+        a = np.array([s[0] for s in states], dtype=float).reshape(len(states), -1)
+        d = np.array([s[1] for s in states], dtype=float).reshape(len(states), -1)
+        left_a = (a @ self._slot_costs[0]).tolist()
+        left_d = (d @ self._slot_costs[1]).tolist()
+        land = rules.land_units()
+        if land is None:
+            takes = [0.0] * len(states)
+        elif hasattr(rules, "territory_taken"):
+            takes = np.asarray(rules.territory_taken(states), dtype=float).tolist()
+        else:
+            takes = []
+            for state in states:
+                att, dfn = rules.state_units(state)
+                takes.append(float(any(n and u in land for u, n in att.items())
+                                   and not any(dfn.values())))
+        codes = {"attacker": _ATTACKER, "defender": _HOLDS, "draw": _HOLDS}
+        verdicts = [codes.get(rules.verdict(state), _OTHER) for state in states]
+        first = len(self._ends)
+        self._ends.update(zip(states, range(first, first + len(states))))
+        self._values = np.concatenate([self._values, np.array(
+            [verdicts, takes, left_a, left_d], dtype=float).T])
+
+
+#: A position's verdict as a number: the attacker won; the defender holds (won, or nobody
+#: did); neither (still on after the round limit).
+_ATTACKER, _HOLDS, _OTHER = 1, 2, 0
+#: The outcome's buckets, and the verdict each gives its positions (-1: the position's own):
+#: a retreat leaves the territory to the defender, a stalemate is a draw.
+_BUCKETS = ("decided", "retreated", "stalemates", "undecided")
+_FORCED = (-1, _HOLDS, _HOLDS, _OTHER)
+
+
+def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
+    """No retreat rule or policy: every force's battle is fought to the end (or the round
+    limit), as the batch engine solves it."""
+    o = scenario.options
+    return not (o.retreat_after or o.retreat_when_units or o.retreat_below
+                or getattr(o, "retreat", "none") != "none"
+                or getattr(o, "retreat_when_only_air", False))
+
+
+def _plain_slots(rules: Any, role: str) -> dict[str, int]:
+    """Unit id -> the slot of its side that holds its whole, undamaged, non-amphibious
+    units (the planner's counts)."""
+    side = rules.att if role == "attacker" else rules.dfn
+    return {s.unit.id: i for i, s in enumerate(side.slots) if s.status == ""}
+
+
+def _slot_costs(rules: Any, k: int) -> list[int]:
+    side = rules.att if k == 0 else rules.dfn
+    return [s.unit.cost for s in side.slots]
+
+
+# -- the bound ----------------------------------------------------------------------------
+def battle_work(rules: Any) -> float:
+    """An upper bound on one battle's work, in the grid's multiply-adds (each side's units
+    counted twice: a two-hit unit takes two steps), plus the fixed cost of a battle
+    (``limits.PLAN_BATTLE_WORK``: making it and reading its figures) — more for one solved
+    on its own (``PLAN_SINGLE_GRID_FACTOR``, ``PLAN_SINGLE_BATTLE_WORK``)."""
+    a0, d0 = rules.att.counts0, rules.dfn.counts0
+    return _work(2 * sum(a0), 2 * sum(d0), batch.batchable(rules))
+
+
+def _work(a: int, d: int, batched: bool) -> float:
+    grid = 2.0 * (a + 1) * (a + 2) * (d + 1) ** 2
+    if batched:
+        return grid + limits.PLAN_BATTLE_WORK
+    return limits.PLAN_SINGLE_GRID_FACTOR * grid + limits.PLAN_SINGLE_BATTLE_WORK
+
+
+def plan(scenario: LowLuckScenario, *, cancel=None,
+         progress: Callable[[int, int], None] | None = None) -> Plan:
+    """Answer the scenario's ``[plan]`` (see the module docstring). ``progress(done, of)``:
+    forces solved, of how many the plan will solve at most."""
+    spec = scenario.plan
+    if spec is None:
+        raise EngineError(msg("the file has no [plan] table: add one to plan, e.g. [plan] "
+                              "target = {example}", example="{ attacker_wins = 0.95 }"))
+    q = _Question(scenario, spec)
+    most = [q.most[u] for u in q.types]
+    per_battle = q.force_work(tuple(most))          # the whole army's battle bounds all
+    budget = limits.MAX_PLAN_WORK
+    if per_battle * (4 + 2 * len(q.types) + spec.alternatives) > budget:
+        raise EngineError(msg(
+            "planning this battle is past the engine's bound ({limit} s): the whole army's "
+            "battle alone is too large to solve a few times over; plan with fewer units "
+            "available (about {fit} units a side fit)",
+            limit=limits.MAX_SECONDS, fit=_units_that_fit(budget)))
+    # besides the forces it ranks, a plan solves the "+1" forces, the shown forces' figures
+    # and, searching, a descent's last batch past the count: kept in the bound
+    extra = 2 * len(q.types) + spec.alternatives + 1
+    exhaustive = q.total_work() + extra * per_battle <= budget
+    target = spec.target
+    meets = (lambda c: c.figure(target) >= spec.value)
+    seen: dict[tuple, Candidate] = {}
+
+    def solve(combos, of):
+        todo = [c for c in dict.fromkeys(combos) if c not in seen]
+        for at in range(0, len(todo), CHUNK):          # memory: a chunk's outcomes at once
+            part = todo[at:at + CHUNK]
+            done0 = q.solved
+
+            def step(n, _, done0=done0):
+                if progress is not None:
+                    progress(min(done0 + n, of), of)
+
+            for c, cand in zip(part, q.solve(part, cancel=cancel, progress=step)):
+                seen[c] = cand
+        return [seen[c] for c in combos]
+
+    proven = exhaustive
+    if exhaustive:
+        combos = [c for c in itertools.product(*[range(m + 1) for m in most])
+                  if any(c) or q.role == "defender"]
+        solve(combos, len(combos))
+    else:
+        # the forces' own work counted as they are solved (most are far smaller than the
+        # whole army), the extras' kept aside at the whole army's
+        proven = _search(q, most, meets, solve, budget - extra * per_battle)
+    ranked = sorted(seen.items(), key=lambda kv: _rank(kv[1], target))
+    meeting = [(c, cand) for c, cand in ranked if meets(cand)]
+    if meeting:
+        best_combo, best = meeting[0]
+        others = meeting[1:1 + spec.alternatives]
+    else:
+        best_combo, best = max(ranked, key=lambda kv: (kv[1].figure(target), -kv[1].cost))
+        others = []
+    plus = []
+    for i, u in enumerate(q.types):
+        if best_combo[i] < most[i]:
+            more = list(best_combo)
+            more[i] += 1
+            plus.append((u, tuple(more)))
+    solve([c for _, c in plus], len(plus))
+    plus_one = [(u, seen[c]) for u, c in plus]
+    _full_figures(q, [(best_combo, best)] + others, cancel)
+    return Plan(spec=spec, exhaustive=exhaustive, searched=q.solved, proven=proven,
+                meets=bool(meeting), best=best, alternatives=[cand for _, cand in others],
+                plus_one=plus_one, forces=q.forces)
+
+
+def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) -> None:
+    """The full result of each force the answer shows: ``odds``'s figures (its JSON), from
+    one more batch of those forces (without the "decided by round N" curve, which the JSON
+    doesn't hold); with retreat rules each force was solved as ``odds`` solves it already."""
+    todo = [(c, cand) for c, cand in shown if cand.result is None]
+    if not todo:
+        return
+    rules_list = [q.rules_of(c) for c, _ in todo]
+    outs = solvers.solve_batch(
+        rules_list, solvers.Question(max_rounds=q.scenario.options.max_rounds),
+        cancel=cancel, curve=False)
+    for (_, cand), rules, out in zip(todo, rules_list, outs):
+        cand.result = battle_result("lowluck", rules, out)
+
+
+def _rank(c: Candidate, target: str) -> tuple:
+    """Cheapest first; ties: the higher target figure, then fewer units."""
+    return (c.cost, -c.figure(target), c.units)
+
+
+def _units_that_fit(budget: float) -> int:
+    """About how many units a side a plan's battle may have (equal sides, a few battles)."""
+    n = 1
+    while 4 * (2.0 * (n + 2) ** 2 * (n + 1) ** 2 + limits.PLAN_BATTLE_WORK) <= budget:
+        n += 1
+    return n - 1
+
+
+def _search(q: _Question, most: list[int], meets, solve, room: float) -> bool:
+    """Forces too many to solve all: the descent from the whole army, then every force in
+    order of cost while their work (``_Question.force_work``, counted as they are solved)
+    fits in ``room``, until those that meet the target include the answer and its
+    alternatives. True when every force costing no more than the last of those was solved
+    (the answer and the alternatives are then an exhaustive plan's)."""
+    want = 1 + q.spec.alternatives
+    met: list[int] = []                 # the costs of the forces found to meet the target
+    # about how many forces the room holds (the progress's "of"): forces of half the army
+    of = min(q.forces, max(1, int(room // q.force_work(tuple(m // 2 for m in most)))))
+
+    def fits(combos) -> bool:
+        return q.work_used + sum(q.force_work(c) for c in combos) <= room
+
+    def solved(combos):
+        cands = solve(combos, of)
+        met.extend(c.cost for c in cands if meets(c))
+        return cands
+
+    def bound() -> float:
+        return sorted(met)[want - 1] if len(met) >= want else math.inf
+
+    start = tuple(most)
+    combo = start
+    found = meets(solved([start])[0])
+    # the descent: drop the dearest unit that keeps the target, one batch a step
+    while found:
+        drops = [tuple(n - (i == j) for j, n in enumerate(combo))
+                 for i in range(len(combo)) if combo[i]]
+        drops = [d for d in drops if any(d) or q.role == "defender"]
+        if not drops or not fits(drops):
+            break
+        kept = [(d, c) for d, c in zip(drops, solved(drops)) if meets(c)]
+        if not kept:
+            break
+        combo = min(kept, key=lambda dc: (dc[1].cost, -dc[1].figure(q.spec.target)))[0]
+    # every force in order of cost, cheapest first (each generated once: a coordinate is
+    # only raised at or after the last one raised), while no dearer than the bound
+    met.clear()                          # counted again as the enumeration meets them
+    costs = [q.costs[u] for u in q.types]
+    heap: list = [(0, tuple(0 for _ in most), 0)]
+    size = 32                 # batches grow: the first ones often reach the bound already
+    while heap:
+        pending, work = [], q.work_used
+        size = min(SEARCH_BATCH, 2 * size)
+        while heap and len(pending) < size and heap[0][0] <= bound():
+            cost, c, last = heap[0]
+            if any(c) or q.role == "defender":
+                w = q.force_work(c)
+                if work + w > room:              # the bound: this force doesn't fit
+                    if pending:
+                        solve(pending, of)
+                    return False
+                work += w
+                pending.append(c)
+            heapq.heappop(heap)
+            for i in range(last, len(c)):
+                if c[i] < most[i]:
+                    heapq.heappush(heap, (cost + costs[i], c[:i] + (c[i] + 1,) + c[i + 1:], i))
+        if not pending:
+            break
+        met.extend(c.cost for c in solve(pending, of) if meets(c))
+    return not heap or heap[0][0] > bound()
+
+
+#: The targets as the command line's summary says them (the JSON keeps the keys).
+TARGET_WORDS = {"attacker_wins": "attacker wins", "takes_territory": "takes the territory",
+                "defender_holds": "defender holds"}
+
+
+def summarise(answer: Plan, title: str | None = None) -> str:
+    """The command line's answer without --json."""
+    spec = answer.spec
+
+    def units(force: dict[str, int]) -> str:
+        return ", ".join(f"{n} {u}" for u, n in force.items()) or "nothing"
+
+    what = ("cheapest attacking force" if spec.side == "attacker"
+            else "cheapest units the defender adds")
+    how = (f"exhaustive: all {answer.searched:,} forces solved" if answer.exhaustive else
+           f"search: {answer.searched:,} of {answer.forces:,} forces solved"
+           + (", every cheaper force among them" if answer.proven else
+              ", not every cheaper force (the bound stopped it)"))
+    target = TARGET_WORDS.get(spec.target, spec.target)
+    lines = [title] if title else []
+    lines.append(f"{what} with {target} >= {100 * spec.value:.2f}% ({how})")
+    best = answer.best
+    head = "meets the target" if answer.meets else "NO force meets the target; the best found"
+    also = ("" if spec.target == "attacker_wins" else
+            f", attacker wins {100 * best.attacker_wins:.2f}%")
+    lines.append(f"  {head}: {units(best.force)} ({best.cost} IPC): "
+                 f"{target} {100 * best.figure(spec.target):.2f}%{also}, expected IPC swing "
+                 f"{best.expected_ipc_swing:+.2f}")
+    if answer.alternatives:
+        lines.append("  next cheapest that meet it:")
+        for c in answer.alternatives:
+            lines.append(f"    {units(c.force)} ({c.cost} IPC): {target} "
+                         f"{100 * c.figure(spec.target):.2f}%")
+    if answer.plus_one:
+        lines.append("  one more unit:")
+        for uid, c in answer.plus_one:
+            lines.append(f"    + {uid:<16} {target} {100 * c.figure(spec.target):6.2f}% "
+                         f"({100 * (c.figure(spec.target) - best.figure(spec.target)):+.2f}), "
+                         f"expected IPC swing {c.expected_ipc_swing:+.2f}")
+    return "\n".join(lines)

@@ -1,0 +1,126 @@
+"""Issue 34's recommender workloads: the cheapest force of an attacker's sub-armies (every
+sub-army solved: ``combatassist plan``, exhaustive, on the batch engine), A&A 1942 Second
+Edition land battles, both dice modes:
+
+- 15 units (6 infantry, 3 artillery, 3 armor, 2 fighters, 1 bomber) against 7 (4 infantry,
+  2 armor, 1 fighter): 671 sub-armies;
+- 23 units (10 infantry, 4 artillery, 4 armor, 3 fighters, 2 bombers) against 14 (8
+  infantry, 2 artillery, 2 armor, 2 fighters): 3,299 sub-armies.
+
+Ours: ``planner.plan`` (every force, then the answer's own full figures, the alternatives'
+and the "+1" forces') and the batch engine alone on the same forces (``solve_batch``, the
+part aacalc2's loop does). When ``AACALC2_DIR`` names a built aacalc2 checkout and ``node``
+is on the PATH, its recommender's ``exhaust`` mode on the same armies in one run beside
+ours (``aacalc2_recommend.mjs``), best of a few runs each, CPU times and their ratio against
+the issue's target (>= 3x aacalc2, goal 10x). Nothing else in the repository uses aacalc2.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+from combatassist.rulesets.lowluck import batch, make_rules, planner, solvers
+from combatassist.scenario import parse_scenario_text
+
+AACALC2_DIR = os.environ.get("AACALC2_DIR", "")
+DRIVER = Path(__file__).with_name("aacalc2_recommend.mjs")
+TARGET_RATIO, GOAL_RATIO = 3.0, 10.0
+REPEAT = 3
+NAMES = {"infantry": "inf", "artillery": "art", "armor": "arm", "fighter": "fig",
+         "bomber": "bom"}
+#: (name, attacker available, defender), each in its order of loss (cheapest first).
+WORKLOADS = [
+    ("15 v 7, 671 sub-armies",
+     {"infantry": 6, "artillery": 3, "armor": 3, "fighter": 2, "bomber": 1},
+     {"infantry": 4, "armor": 2, "fighter": 1}),
+    ("23 v 14, 3,299 sub-armies",
+     {"infantry": 10, "artillery": 4, "armor": 4, "fighter": 3, "bomber": 2},
+     {"infantry": 8, "artillery": 2, "armor": 2, "fighter": 2}),
+]
+TARGET = 0.95
+
+
+def _text(dice: str, attacker: dict, defender: dict) -> str:
+    def units(u: dict) -> str:
+        return ", ".join(f"{k} = {n}" for k, n in u.items())
+    return (f'ruleset = "lowluck"\n[options]\nedition = "1942se"\ndice = "{dice}"\n'
+            f'[attacker]\nunits = {{ {units(attacker)} }}\n'
+            f'[defender]\nunits = {{ {units(defender)} }}\n'
+            f'[plan]\ntarget = {{ attacker_wins = {TARGET} }}\n')
+
+
+def _best(fn) -> tuple[float, float, object]:
+    best, best_cpu, out = float("inf"), float("inf"), None
+    for _ in range(REPEAT):
+        t0, c0 = time.perf_counter(), time.process_time()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+        best_cpu = min(best_cpu, time.process_time() - c0)
+    return best, best_cpu, out
+
+
+def _batch_only(scenario):
+    rules = make_rules(scenario)
+    counts = [c for c in itertools.product(*[range(n + 1) for n in rules.att.counts0])
+              if any(c)]
+
+    def run():
+        variants = [batch.with_units(rules, attacker=c) for c in counts]
+        return solvers.solve_batch(variants, curve=False)
+    return run
+
+
+def side_by_side() -> None:
+    rows = []
+    for name, attacker, defender in WORKLOADS:
+        for dice in ("standard", "lowluck"):
+            scenario = parse_scenario_text(_text(dice, attacker, defender)).body
+            plan_wall, plan_cpu, answer = _best(lambda: planner.plan(scenario))
+            batch_wall, batch_cpu, _ = _best(_batch_only(scenario))
+            rows.append((f"{name}, {dice}", dice, attacker, defender, plan_wall, plan_cpu,
+                         batch_cpu, answer))
+    theirs = {}
+    if AACALC2_DIR and (Path(AACALC2_DIR) / "dist" / "index.js").is_file() and \
+            shutil.which("node"):
+        job = {"dist": str(Path(AACALC2_DIR) / "dist" / "index.js"), "repeat": REPEAT,
+               "jobs": [{"name": row[0], "dice": row[1], "target": TARGET,
+                         "attack": {NAMES[u]: n for u, n in row[2].items()},
+                         "defense": {NAMES[u]: n for u, n in row[3].items()},
+                         "att_ool": [NAMES[u] for u in row[2]],
+                         "def_ool": [NAMES[u] for u in row[3]]} for row in rows]}
+        proc = subprocess.run(["node", str(DRIVER)], input=json.dumps(job),
+                              capture_output=True, text=True, check=True)
+        theirs = {r["name"]: r for r in json.loads(proc.stdout)}
+    print(f"\n{'cheapest force, every sub-army (1942, exact)':<44} {'plan':>9}"
+          f" {'cpu: plan':>10} {'batch':>9} {'aacalc2':>9} {'ratio':>6}  target"
+          f"        ours (IPC)")
+    for name, _, _, _, wall, cpu, batch_cpu, answer in rows:
+        ours = ", ".join(f"{n} {u}" for u, n in answer.best.force.items())
+        line = (f"{name:<44} {wall * 1000:>7.1f}ms {cpu * 1000:>8.1f}ms"
+                f" {batch_cpu * 1000:>7.1f}ms")
+        other = theirs.get(name)
+        if other is None:
+            line += f" {'-':>9} {'-':>6}"
+            verdict = ""
+        else:
+            ratio = other["best_cpu_ms"] / 1000 / max(cpu, 1e-6)
+            line += f" {other['best_cpu_ms']:>7.1f}ms {ratio:>5.1f}x"
+            verdict = ("" if ratio >= GOAL_RATIO else
+                       "below goal" if ratio >= TARGET_RATIO else "SLOW")
+        line += (f"  >= {TARGET_RATIO:.0f}x ({GOAL_RATIO:.0f}x)  {ours} ({answer.best.cost})"
+                 f"  {verdict}")
+        if other is not None:
+            line += f"   aacalc2's exhaust answer: {other['army']} ({other['cost']})"
+        print(line)
+    print(flush=True)
+
+
+side_by_side.repeat = 1
+
+BENCHMARKS = [("planner: recommender workloads (the table above; this line: its run)", None,
+               side_by_side)]

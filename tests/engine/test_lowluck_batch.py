@@ -1,0 +1,181 @@
+"""The batch engine (``lowluck.batch``, ``solvers.solve_batch``): every battle of a random
+batch gets the answer solving it alone gives (``outcome_of``: the table's solver or the
+general solver), every figure of the result to 1e-12 — land, AA guns, amphibious assaults
+with bombardment, kept land units, damaged two-hit units, fleets with submarines, destroyers
+and two-hit ships, Classic, both dice modes, to the end and for a few rounds, with and
+without the curve — and its variants of one rules object (``with_units``) answer as the
+rules made from the same units."""
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import replace
+
+import pytest
+
+from combatassist.rulesets import lowluck
+from combatassist.rulesets.lowluck import LowLuckScenario, LowLuckSide, batch, solvers
+
+from .test_lowluck_later_plain_rounds_grid import later_battle
+from .test_lowluck_plain_rounds_grid import _battles as classic_battles
+from .test_lowluck_surprise_strike_grid import _battles as later_fleets
+
+
+def _profiles_diff(a: list, b: list) -> float:
+    """Profiles, the most likely first: two of (nearly) the same chance may come in either
+    order, and at the cut one may stand for the other."""
+    def keyed(profiles):
+        return {repr((sorted(p["attacker"].items()), sorted(p["defender"].items()))): p["p"]
+                for p in profiles}
+    ka, kb = keyed(a), keyed(b)
+    assert len(ka) == len(kb)
+    worst = max([abs(ka[k] - kb[k]) for k in ka.keys() & kb.keys()] + [0.0])
+    last = min(list(ka.values()) + list(kb.values()), default=0.0)
+    for k in ka.keys() ^ kb.keys():
+        worst = max(worst, abs(ka.get(k, kb.get(k)) - last))
+    return worst
+
+
+def figures_diff(a, b, path: str = "") -> float:
+    """The largest difference between two results' JSON (same keys, same list lengths,
+    equal strings; AssertionError naming the place otherwise)."""
+    if path.endswith("profiles"):
+        return _profiles_diff(a, b)
+    if isinstance(a, dict):
+        assert isinstance(b, dict) and set(a) == set(b), (path, set(a) ^ set(b))
+        return max([figures_diff(a[k], b[k], f"{path}.{k}") for k in a] + [0.0])
+    if isinstance(a, list):
+        assert isinstance(b, list) and len(a) == len(b), (path, a, b)
+        return max([figures_diff(x, y, f"{path}[{i}]") for i, (x, y) in enumerate(zip(a, b))]
+                   + [0.0])
+    if isinstance(a, (int, float)) and not isinstance(a, bool):
+        assert isinstance(b, (int, float)), (path, a, b)
+        return abs(a - b)
+    assert a == b, (path, a, b)
+    return 0.0
+
+
+def assert_batch_answers_alone(scenarios, *, max_rounds: int = 0, curve: bool = True,
+                               rules_list=None) -> list:
+    """``solve_batch`` on ``scenarios`` (their rules: ``rules_list``, default made from
+    each) against ``outcome_of`` of each alone: every figure to 1e-12, the curve to 1e-9
+    (without ``curve``: the batch leaves it empty)."""
+    rules_list = rules_list or [lowluck.make_rules(s) for s in scenarios]
+    outs = solvers.solve_batch(rules_list, solvers.Question(max_rounds=max_rounds),
+                               curve=curve)
+    assert len(outs) == len(scenarios)
+    for s, rules, out in zip(scenarios, rules_list, outs):
+        opts = replace(s.options, max_rounds=max_rounds)
+        alone = lowluck.RULESET.battle_result(s, lowluck.make_rules(s),
+                                              lowluck.outcome_of(lowluck.make_rules(s), opts))
+        mine = lowluck.RULESET.battle_result(s, rules, out)
+        assert figures_diff(alone.to_json(), mine.to_json()) <= 1e-12, s
+        if curve:
+            # "decided by round N", as far as it is drawn: to 1e-9, as the solvers' tests
+            # compare it (the general solver's curve prunes round by round)
+            assert figures_diff(alone.decided_by_round, mine.decided_by_round) <= 1e-9, s
+        elif rules.grid_applicable() and solvers.SOLVERS[0].batches(rules, solvers.Question()):
+            assert mine.decided_by_round == []
+    return outs
+
+
+def _later(count: int, seed: int, **kw) -> list[LowLuckScenario]:
+    rng = random.Random(seed)
+    return [later_battle(rng, 3, **kw) for _ in range(count)]
+
+
+BATCHES = {
+    "1942 and 1940, ordinary dice": _later(24, 1),
+    "1942 and 1940, low luck": _later(24, 2, dice="lowluck"),
+    "Classic": classic_battles(8, seed=3, most=3, dice="standard")
+    + classic_battles(6, seed=4, most=3, dice="lowluck"),
+    "fleets with submarines": later_fleets(6, seed=5, most=2),
+}
+
+
+@pytest.mark.parametrize("name", list(BATCHES))
+@pytest.mark.parametrize("max_rounds", [0, 2])
+def test_a_random_batch_answers_as_each_battle_alone(name, max_rounds):
+    assert_batch_answers_alone(BATCHES[name], max_rounds=max_rounds)
+
+
+def test_the_batch_engine_takes_the_later_editions_plain_battles():
+    """The work is the batch's: every battle without submarines on the plain rounds grid
+    (Classic's too: one rules family), not over at the start, goes to the batch row
+    (``batches``), the others are solved one by one."""
+    row = solvers.SOLVERS[0]
+    for name in ("1942 and 1940, ordinary dice", "1942 and 1940, low luck", "Classic"):
+        taken = [row.batches(lowluck.make_rules(s), solvers.Question())
+                 for s in BATCHES[name]]
+        assert sum(taken) >= len(taken) // 2 or name == "Classic"
+        for s, t in zip(BATCHES[name], taken):
+            rules = lowluck.make_rules(s)
+            subs = any(slot.unit.has("submarine") for side in (rules.att, rules.dfn)
+                       for slot in side.slots)
+            assert t == (rules.grid_applicable() and not subs
+                         and rules.verdict(rules.initial_state()) is None)
+    assert any(row.batches(lowluck.make_rules(s), solvers.Question())
+               for s in BATCHES["Classic"])
+    for s in BATCHES["fleets with submarines"]:
+        assert not row.batches(lowluck.make_rules(s), solvers.Question())
+
+
+def test_without_the_curve_every_other_figure_is_the_same():
+    assert_batch_answers_alone(BATCHES["1942 and 1940, ordinary dice"], curve=False)
+
+
+def _sub_armies(dice: str, edition: str = "1942se", aa: bool = True, most: int = 2):
+    """A planner's batch: every sub-army of an attacker against one defender (with an AA
+    gun), as scenarios and as variants of the whole army's rules."""
+    units = {"infantry": most + 1, "artillery": most, "armor": 1, "fighter": most,
+             "bomber": 1}
+    defender = {"infantry": 3, "armor": 1, "fighter": 1, **({"aa_gun": 1} if aa else {})}
+    opts = lowluck.LowLuckOptions(dice=dice, battle="land")
+    ed = lowluck.shipped(edition)
+    whole = LowLuckScenario(options=opts, attacker=LowLuckSide(units=units),
+                            defender=LowLuckSide(units=defender), edition=ed)
+    rules = lowluck.make_rules(whole)
+    ids = [s.unit.id for s in rules.att.slots]
+    scenarios, variants = [], []
+    for counts in itertools.product(*[range(n + 1) for n in rules.att.counts0]):
+        if not any(counts):
+            continue
+        sub = {u: n for u, n in zip(ids, counts) if n}
+        scenarios.append(LowLuckScenario(options=opts, attacker=LowLuckSide(units=sub),
+                                         defender=LowLuckSide(units=defender), edition=ed))
+        variants.append(batch.with_units(rules, attacker=counts))
+    return scenarios, variants
+
+
+@pytest.mark.parametrize("dice", ["standard", "lowluck"])
+def test_sub_armies_as_variants_answer_as_their_own_rules(dice):
+    """Every sub-army of one attacker against one defender with an AA gun (one group of
+    the batch: its sub-battles side by side), the rules ``with_units`` of the whole army."""
+    scenarios, variants = _sub_armies(dice)
+    assert_batch_answers_alone(scenarios, rules_list=variants)
+
+
+def test_parts_and_the_within_row_substitution(monkeypatch):
+    """A batch cut in many parts, each row's own flow solved by substitution (no inverses
+    up front): the same answers."""
+    monkeypatch.setattr(batch, "PART_CELLS", 300)
+    monkeypatch.setattr(batch, "INVERSE_CELLS", 0)
+    scenarios, variants = _sub_armies("standard", edition="1940se", most=3)
+    assert_batch_answers_alone(scenarios[::3], rules_list=variants[::3])
+    assert_batch_answers_alone(BATCHES["1942 and 1940, low luck"])
+
+
+def test_progress_and_cancel():
+    scenarios, variants = _sub_armies("lowluck")
+    seen = []
+    solvers.solve_batch(variants, progress=lambda done, of: seen.append((done, of)))
+    assert seen and seen[-1] == (len(variants), len(variants))
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    from combatassist.solver import Cancelled
+    with pytest.raises(Cancelled):
+        solvers.solve_batch(variants, cancel=lambda: True)
+
+
+def test_retreat_rules_are_single_questions():
+    with pytest.raises(ValueError):
+        solvers.solve_batch([], solvers.Question(below=0.3))

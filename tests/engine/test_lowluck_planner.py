@@ -1,0 +1,297 @@
+"""The planner (``lowluck.planner``, ``combatassist plan``): every answer against brute force
+— every force made into its own scenario and solved alone by ``odds``'s path
+(``lowluck.compute``) —: the cheapest force meeting the target (ties: the higher figure,
+then fewer units), the next cheapest, the "+1 unit" table, the figures of each; the
+attacker's and the defender's questions, land and sea, both dice modes, Classic and the later
+editions; the search when not every force fits, and the [plan] table's refusals."""
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import replace
+
+import pytest
+
+from combatassist import limits
+from combatassist.cli import main
+from combatassist.errors import CombatAssistError, EngineError
+from combatassist.rulesets import lowluck
+from combatassist.rulesets.lowluck import planner
+from combatassist.scenario import parse_scenario_text
+
+
+def _text(body: str, edition: str = "1942se", dice: str = "standard",
+          battle: str = "land") -> str:
+    edition_line = "" if edition == "classic" else f'edition = "{edition}"\n'
+    return (f'ruleset = "lowluck"\n[options]\n{edition_line}dice = "{dice}"\n'
+            f'battle = "{battle}"\n' + body)
+
+
+def _scenario(text: str):
+    return parse_scenario_text(text).body
+
+
+def _brute_force(s) -> dict[tuple, dict]:
+    """Every force of the plan's question, solved alone: {counts per type: figures}."""
+    spec = s.plan
+    if spec.side == "attacker":
+        most = s.attacker.units
+    else:
+        most = spec.add
+    types = [u.id for u in s.edition.units if most.get(u.id)]
+    costs = {u.id: u.cost for u in s.edition.units}
+    out = {}
+    for combo in itertools.product(*[range(most[u] + 1) for u in types]):
+        if spec.side == "attacker" and not any(combo):
+            continue
+        force = {u: n for u, n in zip(types, combo) if n}
+        if spec.side == "attacker":
+            battle = replace(s, attacker=replace(s.attacker, units=force), plan=None)
+        else:
+            units = dict(s.defender.units)
+            for u, n in force.items():
+                units[u] = units.get(u, 0) + n
+            battle = replace(s, defender=replace(s.defender, units=units), plan=None)
+        r = lowluck.compute(battle)
+        out[combo] = {"force": force, "cost": sum(costs[u] * n for u, n in force.items()),
+                      "units": sum(combo), "attacker_wins": r.attacker_wins,
+                      "defender_holds": r.defender_wins + r.draw,
+                      "takes_territory": r.figures.takes_territory,
+                      "expected_ipc_swing": r.figures.expected_ipc_swing,
+                      "json": r.to_json()}
+    return out
+
+
+def _key(f: dict, target: str) -> tuple:
+    return (f["cost"], -round(f[target] or 0.0, 9), f["units"])
+
+
+def assert_plan_is_brute_forces(s, answer: planner.Plan | None = None) -> planner.Plan:
+    spec = s.plan
+    answer = answer or planner.plan(s)
+    every = _brute_force(s)
+    target = spec.target
+    meeting = sorted((f for f in every.values() if (f[target] or 0.0) >= spec.value),
+                     key=lambda f: _key(f, target))
+    assert answer.meets == bool(meeting)
+    data = answer.to_json()["plan"]
+    by_force = {tuple(sorted(f["force"].items())): f for f in every.values()}
+
+    def figures_of(force: dict) -> dict:
+        return by_force[tuple(sorted(force.items()))]
+
+    chosen = figures_of(data["force"])
+    assert data["cost"] == chosen["cost"]
+    if meeting:
+        assert _key(chosen, target) == _key(meeting[0], target)
+        expect = [_key(f, target) for f in meeting[1:1 + spec.alternatives]]
+        assert [_key(figures_of(a["force"]), target) for a in data["alternatives"]] == expect
+    else:
+        assert chosen[target] == pytest.approx(max(f[target] or 0.0 for f in every.values()),
+                                               abs=1e-12)
+        assert data["alternatives"] == []
+    # the figures shown are the battle's own (odds), the +1 table each force's
+    from .test_lowluck_batch import figures_diff
+    assert figures_diff(chosen["json"], data["figures"]) <= 1e-12
+    for a in data["alternatives"]:
+        assert figures_diff(figures_of(a["force"])["json"], a["figures"]) <= 1e-12
+    most = s.attacker.units if spec.side == "attacker" else spec.add
+    room = [u for u in (x.id for x in s.edition.units) if most.get(u)
+            and data["force"].get(u, 0) < most[u]]
+    assert [row["unit"] for row in data["plus_one"]] == room
+    for row in data["plus_one"]:
+        force = dict(data["force"])
+        force[row["unit"]] = force.get(row["unit"], 0) + 1
+        f = figures_of(force)
+        for key in ("attacker_wins", "defender_holds", "expected_ipc_swing"):
+            assert row[key] == pytest.approx(f[key], abs=1e-12), key
+        if f["takes_territory"] is None:
+            assert row["takes_territory"] is None
+        else:
+            assert row["takes_territory"] == pytest.approx(f["takes_territory"], abs=1e-12)
+    if answer.exhaustive:
+        assert answer.searched == len(every) + 0 and answer.proven
+    return answer
+
+
+CASES = {
+    "1942 land, ordinary dice, wins": _text(
+        '[attacker]\nunits = { infantry = 3, artillery = 1, armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 2, armor = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.8 }\nalternatives = 4\n'),
+    "1942 land, low luck, AA gun, takes": _text(
+        '[attacker]\nunits = { infantry = 2, artillery = 2, fighter = 2, bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 2, aa_gun = 1, fighter = 1 }\n'
+        '[plan]\ntarget = { takes_territory = 0.75 }\n', dice="lowluck"),
+    "1940 land, ordinary dice, 3 rounds": _text(
+        '[options]\n'.join([""]) +
+        '[attacker]\nunits = { infantry = 2, mech_infantry = 1, tactical_bomber = 1, '
+        'armor = 1 }\n[defender]\nunits = { infantry = 2, artillery = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.6 }\nalternatives = 3\n', edition="1940se"),
+    "1942 sea with submarines (solved one by one)": _text(
+        '[attacker]\nunits = { submarine = 2, destroyer = 1, fighter = 1 }\n'
+        '[defender]\nunits = { submarine = 1, destroyer = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\n', battle="sea"),
+    "Classic land": _text(
+        '[attacker]\nunits = { infantry = 3, armor = 2, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 3, armor = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.5 }\n', edition="classic", dice="lowluck"),
+    "defender adds": _text(
+        '[attacker]\nunits = { infantry = 3, artillery = 1, armor = 2, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
+        'add = { infantry = 3, armor = 1, fighter = 1 }\n'),
+    "defender adds, low luck, at sea": _text(
+        '[attacker]\nunits = { destroyer = 1, cruiser = 1, fighter = 2 }\n'
+        '[defender]\nunits = { transport = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.5 }\n'
+        'add = { destroyer = 2, carrier = 1, fighter = 1 }\n', dice="lowluck", battle="sea"),
+    "no force meets it": _text(
+        '[attacker]\nunits = { infantry = 2, armor = 1 }\n'
+        '[defender]\nunits = { infantry = 4, armor = 2 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.99 }\n'),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_plan_is_brute_forces(name):
+    text = CASES[name]
+    if "3 rounds" in name:
+        text = text.replace('battle = "land"\n', 'battle = "land"\nmax_rounds = 3\n')
+    answer = assert_plan_is_brute_forces(_scenario(text))
+    assert answer.exhaustive
+    if name == "no force meets it":
+        assert not answer.meets
+
+
+def test_a_retreat_policy_is_planned_as_odds_solves_it():
+    """``retreat = "profit"`` (the policy optimises each force's retreats): every force as
+    ``odds`` solves it, against brute force."""
+    text = CASES["1942 land, ordinary dice, wins"].replace(
+        'battle = "land"\n', 'battle = "land"\nretreat = "profit"\nterritory_value = 3\n')
+    s = _scenario(text)
+    assert s.options.retreat == "profit"
+    assert_plan_is_brute_forces(s)
+
+
+def test_waves_are_not_planned_yet():
+    text = CASES["1942 land, ordinary dice, wins"].replace(
+        "[defender]", "[[attacker.waves]]\nunits = { infantry = 2 }\n[defender]")
+    with pytest.raises(CombatAssistError, match="waves"):
+        _scenario(text)
+
+
+def test_retreat_rules_are_planned_one_force_at_a_time():
+    text = CASES["1942 land, ordinary dice, wins"].replace(
+        'battle = "land"\n', 'battle = "land"\nretreat_when_units = 2\n')
+    assert_plan_is_brute_forces(_scenario(text))
+
+
+SEARCHED = ('[attacker]\nunits = {{ infantry = 4, artillery = 2, armor = 2, fighter = 2, '
+            'bomber = 1 }}\n[defender]\nunits = {{ infantry = 3, armor = 1, aa_gun = 1 }}\n'
+            '[plan]\nalternatives = 1\ntarget = {{ {target} }}\n')
+
+
+def _room_for(q, share: float, monkeypatch) -> None:
+    """The bound: ``share`` of the work of every force, besides the plan's extras."""
+    most = tuple(q.most[u] for u in q.types)
+    extra = (2 * len(q.types) + q.spec.alternatives + 1) * q.force_work(most)
+    monkeypatch.setattr(limits, "MAX_PLAN_WORK", extra + share * q.total_work())
+
+
+@pytest.mark.parametrize("dice,target", [("standard", "attacker_wins = 0.95"),
+                                         ("lowluck", "takes_territory = 0.9"),
+                                         ("standard", "takes_territory = 0.9")])
+def test_a_search_says_so_and_proves_the_cheapest(dice, target, monkeypatch):
+    """Too many forces for the bound (room for 80 % of the work of all 269): a search, which
+    solves fewer than all, says so, and here reaches the force its descent found after every
+    cheaper one and the alternative: proven, and brute force's answer."""
+    s = _scenario(_text(SEARCHED.format(target=target), dice=dice))
+    q = planner._Question(s, s.plan)
+    _room_for(q, 0.8, monkeypatch)
+    answer = planner.plan(s)
+    assert not answer.exhaustive and answer.proven
+    data = answer.to_json()["plan"]
+    assert data["exhaustive"] is False and data["searched"] == answer.searched < q.forces
+    assert_plan_is_brute_forces(s, answer)
+
+
+def test_a_search_that_runs_out_is_not_proven(monkeypatch):
+    """Room for 30 % of the forces' work: the search stops before it has solved every force
+    cheaper than the one it found, and says so; what it found meets the target."""
+    s = _scenario(_text(SEARCHED.format(target="attacker_wins = 0.95")))
+    q = planner._Question(s, s.plan)
+    _room_for(q, 0.3, monkeypatch)
+    answer = planner.plan(s)
+    assert not answer.exhaustive and not answer.proven and answer.meets
+    assert answer.searched < 0.5 * q.forces
+    assert answer.best.result.attacker_wins >= 0.95
+
+
+def test_a_plan_past_the_bound_is_refused_at_once():
+    text = _text('[attacker]\nunits = { infantry = 100, armor = 50 }\n'
+                 '[defender]\nunits = { infantry = 100, armor = 50 }\n'
+                 '[plan]\ntarget = { attacker_wins = 0.9 }\n')
+    with pytest.raises(EngineError, match="units a side fit"):
+        planner.plan(_scenario(text))
+
+
+@pytest.mark.parametrize("plan,match", [
+    ('', "target"),
+    ('target = { attacker_wins = 0.9, takes_territory = 0.5 }\n', "one figure"),
+    ('target = { defender_holds = 0.9 }\n', 'side = \\\\"defender\\\\"|defender'),
+    ('target = { attacker_wins = 1.5 }\n', "at most 1"),
+    ('target = { attacker_wins = 0.9 }\nadd = { infantry = 1 }\n', "defender's question"),
+    ('side = "defender"\ntarget = { defender_holds = 0.9 }\n', "units it may add"),
+    ('target = { attacker_wins = 0.9 }\nspeed = 3\n', "unknown field"),
+    ('side = "both"\ntarget = { attacker_wins = 0.9 }\n', "unknown value"),
+])
+def test_bad_plan_tables_are_refused_in_one_line(plan, match):
+    text = _text('[attacker]\nunits = { infantry = 2 }\n[defender]\nunits = { infantry = 1 }\n'
+                 '[plan]\n' + plan)
+    with pytest.raises(CombatAssistError, match=match) as info:
+        _scenario(text)
+    assert "\n" not in str(info.value)
+
+
+def test_takes_territory_at_sea_is_refused():
+    text = _text('[attacker]\nunits = { destroyer = 2 }\n[defender]\nunits = { destroyer = 1 }\n'
+                 '[plan]\ntarget = { takes_territory = 0.5 }\n', battle="sea")
+    with pytest.raises(CombatAssistError, match="takes no territory"):
+        _scenario(text)
+
+
+def test_the_plan_table_round_trips_and_odds_answers_the_battle_as_written():
+    s = _scenario(CASES["defender adds"])
+    doc = lowluck.RULESET.to_document(s)
+    assert doc["plan"] == {"side": "defender", "target": {"defender_holds": 0.6},
+                           "alternatives": 5, "add": {"infantry": 3, "armor": 1, "fighter": 1}}
+    plain = replace(s, plan=None)
+    assert lowluck.compute(s).to_json() == lowluck.compute(plain).to_json()
+
+
+def test_the_command_line(tmp_path, capsys):
+    path = tmp_path / "plan.toml"
+    path.write_text(CASES["1942 land, ordinary dice, wins"], encoding="utf-8")
+    assert main(["plan", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["plan"]
+    assert data["exhaustive"] is True and data["meets"] is True
+    assert set(data) >= {"exhaustive", "searched", "meets", "force", "cost", "figures",
+                         "alternatives", "plus_one"}
+    assert main(["plan", str(path)]) == 0
+    assert "cheapest attacking force" in capsys.readouterr().out
+    bare = tmp_path / "bare.toml"
+    bare.write_text(_text('[attacker]\nunits = { infantry = 2 }\n'
+                          '[defender]\nunits = { infantry = 1 }\n'), encoding="utf-8")
+    assert main(["plan", str(bare)]) == 2
+    err = capsys.readouterr().err
+    assert "no [plan] table" in err and err.count("\n") == 1
+
+
+def test_key_figures_are_the_full_figures():
+    """The ranking's figures (``_Question._candidates``: from the end positions, shared by
+    the batch) are the full result's, on every force of a plan with an AA gun and a round
+    limit."""
+    text = CASES["1942 land, low luck, AA gun, takes"].replace(
+        'battle = "land"\n', 'battle = "land"\nmax_rounds = 2\n')
+    assert_plan_is_brute_forces(_scenario(text))

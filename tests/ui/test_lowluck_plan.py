@@ -1,0 +1,126 @@
+"""The Low Luck view's Plan tab: the question built from the form and the tab, answered by
+the engine's planner in the background (the same answer as ``planner.plan``), with progress
+and Stop; no rules in the tab."""
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pytest
+
+from combatassist.rulesets import lowluck
+from combatassist.rulesets.lowluck import planner
+from combatassist.scenario import Scenario
+from combatassist_gui.views.lowluck import LowLuckView
+from tests.ui.conftest import wait_result
+
+
+@pytest.fixture
+def view(qtbot, tmp_path):
+    v = LowLuckView(autosave_dir=tmp_path)
+    qtbot.addWidget(v)
+    v.show()
+    wait_result(qtbot, v)
+    yield v
+    v.shutdown()
+
+
+def land_1942() -> Scenario:
+    return Scenario("lowluck", lowluck.LowLuckScenario(
+        options=lowluck.LowLuckOptions(dice="standard", battle="land"),
+        attacker=lowluck.LowLuckSide(units={"infantry": 3, "artillery": 1, "armor": 2,
+                                            "fighter": 1}),
+        defender=lowluck.LowLuckSide(units={"infantry": 2, "armor": 1}),
+        edition=lowluck.shipped("1942se")), title="Plan")
+
+
+def _plan(view, qtbot):
+    panel = view.plan_panel
+    panel.plan_button.click()
+    qtbot.waitUntil(lambda: panel.plan_result is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: not panel.stop_button.isVisibleTo(panel), timeout=10_000)
+    return panel.plan_result
+
+
+def test_cheapest_force_is_the_engines(view, qtbot):
+    view.set_scenario(land_1942())
+    panel = view.plan_panel
+    panel.question.setCurrentIndex(panel.question.findData("attacker"))
+    panel.target.setCurrentIndex(panel.target.findData("takes_territory"))
+    panel.chance.setValue(80.0)
+    answer = _plan(view, qtbot)
+    expect = planner.plan(dataclasses.replace(view.scenario().body, plan=planner.PlanSpec(
+        side="attacker", target="takes_territory", value=0.8, alternatives=5)))
+    assert answer.best.force == expect.best.force and answer.best.cost == expect.best.cost
+    assert [c.force for c in answer.alternatives] == [c.force for c in expect.alternatives]
+    assert answer.exhaustive
+    assert "every one of the" in panel.status.text()
+    assert f"{answer.best.cost} IPC" in panel.answer.text()
+
+
+def test_defenders_view_adds_the_units_given(view, qtbot):
+    view.set_scenario(land_1942())
+    panel = view.plan_panel
+    panel.question.setCurrentIndex(panel.question.findData("defender"))
+    assert panel.add_box.isVisibleTo(panel)
+    assert [panel.target.itemData(i) for i in range(panel.target.count())] == \
+        ["defender_holds"]
+    panel.add_counts["infantry"].setValue(3)
+    panel.add_counts["armor"].setValue(1)
+    panel.chance.setValue(60.0)
+    answer = _plan(view, qtbot)
+    expect = planner.plan(dataclasses.replace(view.scenario().body, plan=planner.PlanSpec(
+        side="defender", target="defender_holds", value=0.6, alternatives=5,
+        add={"infantry": 3, "armor": 1})))
+    assert answer.best.force == expect.best.force
+    assert answer.best.defender_holds == pytest.approx(expect.best.defender_holds, abs=1e-12)
+
+
+def test_nothing_to_add_is_said_not_computed(view, qtbot):
+    view.set_scenario(land_1942())
+    panel = view.plan_panel
+    panel.question.setCurrentIndex(panel.question.findData("defender"))
+    panel.plan_button.click()
+    assert "add" in panel.status.text() and panel.plan_result is None
+    assert not panel.computer.is_busy()
+
+
+def test_progress_and_stop(view, qtbot, monkeypatch):
+    """A plan that takes long shows its progress in forces and stops on Stop."""
+    view.set_scenario(land_1942())
+    panel = view.plan_panel
+
+    def slow(question, cancel, progress):
+        for done in range(1000):
+            progress(done, 1000)
+            if cancel():
+                from combatassist.solver import Cancelled
+                raise Cancelled()
+            time.sleep(0.01)
+        raise AssertionError("not stopped")
+
+    monkeypatch.setattr(planner, "plan", slow)
+    panel.plan_button.click()
+    qtbot.waitUntil(lambda: panel.stop_button.isVisibleTo(panel) and panel.progress.value() > 0,
+                    timeout=10_000)
+    assert panel.progress.maximum() == 1000
+    assert not panel.plan_button.isEnabled()
+    panel.stop_button.click()
+    qtbot.waitUntil(lambda: not panel.stop_button.isVisibleTo(panel), timeout=10_000)
+    assert panel.plan_result is None and panel.plan_button.isEnabled()
+    assert "Stopped" in panel.status.text()
+
+
+def test_a_refused_plan_says_why(view, qtbot):
+    """A plan past the engine's bound: its one-line refusal in the tab, nothing computed."""
+    big = Scenario("lowluck", lowluck.LowLuckScenario(
+        options=lowluck.LowLuckOptions(dice="standard", battle="land"),
+        attacker=lowluck.LowLuckSide(units={"infantry": 100, "armor": 50}),
+        defender=lowluck.LowLuckSide(units={"infantry": 100, "armor": 50}),
+        edition=lowluck.shipped("1942se")))
+    view.set_scenario(big)
+    panel = view.plan_panel
+    panel.plan_button.click()
+    qtbot.waitUntil(lambda: "units a side fit" in panel.status.text(), timeout=20_000)
+    assert panel.plan_result is None
+    qtbot.waitUntil(lambda: panel.plan_button.isEnabled(), timeout=10_000)

@@ -1,0 +1,269 @@
+"""Low Luck's Plan tab: the cheapest force that meets a target (``lowluck.planner``), asked of
+the battle on the form.
+
+*Cheapest force*: of the attacker's units on the form (what is available), the force of the
+least IPC cost that wins (or takes the territory) with at least the chance asked for.
+*Defender's view*: the cheapest units the defender adds, from the counts given here, to hold
+with at least that chance. The engine answers in the background (the view's job group), with
+its progress in forces solved and a Stop; the answer lists the force, the next cheapest and
+the "+1 unit" table. The tab holds no rules: it builds the ``[plan]`` question
+(``planner.PlanSpec``) and shows the engine's answer.
+"""
+from __future__ import annotations
+
+import dataclasses
+import html
+from typing import Any, Callable
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout,
+                               QGroupBox, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+                               QVBoxLayout, QWidget)
+
+from combatassist.rulesets import lowluck
+from combatassist.rulesets.lowluck import planner
+
+from ...compute import Computer
+from ...i18n import data_name, number, translate
+from ...result_style import DEFENDER, pct
+from ...widgets.count_box import CountBox
+
+#: The most the defender may add of a type (the engine's per-type bound).
+MAX_ADD = 100
+
+
+class _PlanRun:
+    """One plan, shared with its worker thread: the progress it reports (forces solved, of
+    how many at most), read by the tab's timer."""
+
+    def __init__(self):
+        self.progress = (0, 0)
+
+    def report(self, done: int, planned: int) -> None:    # worker thread: one tuple, atomic
+        self.progress = (done, planned)
+
+
+def unit_name(uid: str) -> str:
+    return data_name("lowluck", lowluck.RULESET.label("units", uid))
+
+
+class PlanPanel(QWidget):
+    """The Plan tab: the question, a Plan button, progress and Stop, the answer."""
+
+    def __init__(self, computer: Computer, battle: Callable[[], lowluck.LowLuckScenario],
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.battle = battle
+        self.computer = computer
+        self.question = QComboBox()
+        self.question.setObjectName("planQuestion")
+        self.question.addItem(translate("views.lowluck_plan", "Cheapest force (attacker)"),
+                              "attacker")
+        self.question.addItem(translate("views.lowluck_plan", "Defender's view: what to add"),
+                              "defender")
+        self.question.currentIndexChanged.connect(self._question_changed)
+        self.target = QComboBox()
+        self.target.setObjectName("planTarget")
+        self.chance = QDoubleSpinBox()
+        self.chance.setRange(0.0, 100.0)
+        self.chance.setDecimals(1)
+        self.chance.setSuffix(" %")
+        self.chance.setValue(95.0)
+        self.alternatives = CountBox(20)
+        self.alternatives.setValue(5)
+        self.add_box = QGroupBox(translate("views.lowluck_plan",
+                                           "The defender may add at most"))
+        self.add_grid = QGridLayout(self.add_box)
+        self.add_counts: dict[str, CountBox] = {}
+        self.edition: lowluck.Edition | None = None
+        self.plan_button = QPushButton(translate("views.lowluck_plan", "Plan"))
+        self.plan_button.setObjectName("planButton")
+        self.plan_button.clicked.connect(self.plan)
+        self.progress = QProgressBar()
+        self.progress.setFormat(translate("views.lowluck_plan", "%v of %m forces"))
+        self.progress.setVisible(False)
+        self.stop_button = QPushButton(translate("views.lowluck_plan", "Stop"))
+        self.stop_button.setToolTip(translate("views.lowluck_plan", "Stop planning"))
+        self.stop_button.setVisible(False)
+        self.stop_button.clicked.connect(self.stop)
+        self.answer = QLabel("")
+        self.answer.setObjectName("planAnswer")
+        self.answer.setWordWrap(True)
+        self.answer.setTextFormat(Qt.TextFormat.RichText)
+        self.status = QLabel(translate(
+            "views.lowluck_plan", "The attacker's units on the form are what is available; "
+            "Plan finds the cheapest force of them that meets the target."))
+        self.status.setWordWrap(True)
+        self._run: _PlanRun | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(100)
+        self._timer.timeout.connect(self._show_progress)
+        self.plan_result: Any = None
+        computer.result.connect(self._show_plan)
+        computer.error.connect(self._show_error)
+        computer.busy.connect(self._busy)
+
+        form = QFormLayout()
+        form.addRow(translate("views.lowluck_plan", "Question:"), self.question)
+        form.addRow(translate("views.lowluck_plan", "Target:"), self.target)
+        form.addRow(translate("views.lowluck_plan", "At least:"), self.chance)
+        form.addRow(translate("views.lowluck_plan", "Also show the next cheapest:"),
+                    self.alternatives)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.plan_button)
+        buttons.addWidget(self.progress, 1)
+        buttons.addWidget(self.stop_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.add_box)
+        layout.addLayout(buttons)
+        layout.addWidget(self.status)
+        layout.addWidget(self.answer)
+        layout.addStretch(1)
+        self._question_changed()
+
+    # -- the question -----------------------------------------------------------------------
+    def set_edition(self, edition: lowluck.Edition, battle: str) -> None:
+        """The form's edition and kind of battle: the units the defender may add."""
+        if edition == self.edition and getattr(self, "_kind", None) == battle:
+            return
+        self.edition, self._kind = edition, battle
+        old = {uid: box.value() for uid, box in self.add_counts.items()}
+        while self.add_grid.count():
+            item = self.add_grid.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.add_counts = {}
+        units = [u.id for u in edition.units if edition.fights_in(u.id, battle)
+                 and edition.may_fight(u.id, "defender", battle)]
+        for i, uid in enumerate(units):
+            box = CountBox(MAX_ADD)
+            box.setValue(old.get(uid, 0))
+            box.setObjectName(f"planAdd_{uid}")
+            self.add_counts[uid] = box
+            self.add_grid.addWidget(QLabel(unit_name(uid)), i // 3, 2 * (i % 3))
+            self.add_grid.addWidget(box, i // 3, 2 * (i % 3) + 1)
+        self._question_changed()
+
+    def _question_changed(self, *_args) -> None:
+        side = self.question.currentData()
+        current = self.target.currentData()
+        self.target.clear()
+        names = {"attacker_wins": translate("views.lowluck_plan", "the attacker wins"),
+                 "takes_territory": translate("views.lowluck_plan", "the attacker takes the "
+                                                                    "territory"),
+                 "defender_holds": translate("views.lowluck_plan", "the defender holds")}
+        for key in planner.TARGETS[side]:
+            if key == "takes_territory" and getattr(self, "_kind", "land") != "land":
+                continue
+            self.target.addItem(names[key], key)
+        index = self.target.findData(current)
+        self.target.setCurrentIndex(max(0, index))
+        self.add_box.setVisible(side == "defender")
+
+    def spec(self) -> planner.PlanSpec:
+        side = self.question.currentData()
+        add = ({uid: box.value() for uid, box in self.add_counts.items() if box.value()}
+               if side == "defender" else {})
+        return planner.PlanSpec(side=side, target=self.target.currentData(),
+                                        value=round(self.chance.value() / 100, 6),
+                                        alternatives=self.alternatives.value(), add=add)
+
+    # -- asking -------------------------------------------------------------------------------
+    def plan(self) -> None:
+        """Ask the engine's planner (in the background) about the form's battle."""
+        spec = self.spec()
+        body = self.battle()
+        if spec.side == "attacker" and not body.attacker.units:
+            self._say_error(translate("views.lowluck_plan", "the attacker has no units to "
+                                                            "choose from"))
+            return
+        if spec.side == "defender" and not spec.add:
+            self._say_error(translate("views.lowluck_plan", "give the units the defender may "
+                                                            "add"))
+            return
+        question = dataclasses.replace(body, plan=spec)
+        self.answer.setText("")
+        self.plan_result = None
+        run = self._run = _PlanRun()
+        self._show_progress()
+        self.computer.request(
+            lambda cancel: planner.plan(question, cancel=cancel, progress=run.report),
+            immediate=True)
+
+    def stop(self) -> None:
+        self.computer.cancel()
+        self.status.setText(translate("views.lowluck_plan", "Stopped."))
+
+    def _busy(self, busy: bool) -> None:
+        if busy:
+            self.status.setText(translate("views.lowluck_plan", "planning…"))
+            self._timer.start()
+        else:
+            self._timer.stop()
+        self.progress.setVisible(busy)
+        self.stop_button.setVisible(busy)
+        self.plan_button.setEnabled(not busy)
+
+    def _show_progress(self) -> None:
+        run = self._run
+        if run is not None:
+            done, planned = run.progress
+            self.progress.setRange(0, max(planned, 1))
+            self.progress.setValue(min(done, max(planned, 1)))
+
+    def _say_error(self, text: str) -> None:
+        self.status.setText(f"<span style='color:{DEFENDER}'>&#9888; "
+                            f"{html.escape(text, quote=False)}</span>")
+
+    def _show_error(self, message: str) -> None:
+        self._say_error(message)
+
+    # -- the answer ---------------------------------------------------------------------------
+    def _show_plan(self, answer: Any) -> None:
+        self.plan_result = answer
+        spec = answer.spec
+
+        def force(f: dict[str, int]) -> str:
+            return html.escape(", ".join(f"{n} {unit_name(u)}" for u, n in f.items())
+                               or translate("views.lowluck_plan", "nothing"))
+
+        n = number(answer.searched, ",d")
+        total = number(answer.forces, ",d")
+        if answer.exhaustive:
+            how = translate("views.lowluck_plan",
+                            "every one of the {n} forces solved").format(n=n)
+        elif answer.proven:
+            how = translate("views.lowluck_plan", "a search: {n} of {total} forces solved, "
+                            "every cheaper one among them").format(n=n, total=total)
+        else:
+            how = translate("views.lowluck_plan", "a search: {n} of {total} forces solved "
+                            "(the bound stopped it: a cheaper force may exist)").format(
+                n=n, total=total)
+        self.status.setText(how)
+        best = answer.best
+        head = (translate("views.lowluck_plan", "Cheapest force that meets the target")
+                if answer.meets else
+                translate("views.lowluck_plan", "No force meets the target; the closest"))
+        figures = translate("views.lowluck_plan", "attacker wins {wins}, defender holds "
+                            "{holds}, expected IPC swing {swing}").format(
+            wins=pct(best.attacker_wins), holds=pct(best.defender_holds),
+            swing=number(best.expected_ipc_swing))
+        rows = [f"<b>{head}:</b> {force(best.force)} — {number(best.cost, 'd')} IPC", figures]
+        if best.takes_territory is not None:
+            rows[-1] += ", " + translate("views.lowluck_plan",
+                                         "takes the territory {p}").format(
+                p=pct(best.takes_territory))
+        if answer.alternatives:
+            rows.append("<b>" + translate("views.lowluck_plan", "Next cheapest that meet it:")
+                        + "</b>")
+            for c in answer.alternatives:
+                rows.append(f"&nbsp;&nbsp;{force(c.force)} — {number(c.cost, 'd')} IPC: "
+                            f"{pct(c.figure(spec.target))}")
+        if answer.plus_one:
+            rows.append("<b>" + translate("views.lowluck_plan", "One more unit:") + "</b>")
+            for uid, c in answer.plus_one:
+                rows.append(f"&nbsp;&nbsp;+ {html.escape(unit_name(uid))}: "
+                            f"{pct(c.figure(spec.target))} "
+                            f"({number(c.cost, 'd')} IPC)")
+        self.answer.setText("<br>".join(rows))
