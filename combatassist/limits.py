@@ -38,9 +38,14 @@ MAX_EXACT_TRANSITIONS = 5_000_000
 MAX_GRID_WORK = 400_000_000_000
 #: The later editions' sea grid (``lowluck.surprise_strike_grid``): hit outcomes it pushes (each a
 #: position's surprise strike or general combat outcome), estimated before it starts from
-#: the cells both sides can reach and counted as it goes (measured 30-190 ns each on the
-#: 2-core machine, busy: a 120 v 120 fleet pushes ~8 million in ~1 s).
+#: the cells both sides can reach and a round's outcomes from the start (an upper bound,
+#: checked on random fleets of every kind) and counted as it goes (measured 30-190 ns each on
+#: the 2-core machine, busy; a grid of millions of positions adds its own passes: the 80 v 80
+#: fleet pushes 3.4 million in ~1.5 s).
 MAX_SEA_GRID_WORK = 150_000_000
+#: Memory an exact grid may keep (bytes, estimated before it starts: the sea grid's positions
+#: and pools), below ``MAX_MEMORY_GB`` by what the process holds besides (~0.2-0.4 GB).
+MAX_EXACT_BYTES = 1_600_000_000
 #: Medium Luck's heuristic grid (``mediumluck.heuristic``): positions x band outcomes it may
 #: push, bounded from above before it starts (both sides' units per band; the real passes
 #: reach a few per cent of it: the large benchmark battle ~0.6 M of its ~23 M, in ~50 ms).
@@ -93,6 +98,21 @@ def exact_refusal(work: float, limit: int | None = None,
         "answers within {seconds} s and {gb} GB; reduce the forces, or simulate it (--method "
         "simulate)", work=_about(work), unit=WORK_UNITS.get(unit, unit), limit=_about(limit),
         seconds=MAX_SECONDS, gb=MAX_MEMORY_GB))
+
+
+def memory_refusal(nbytes: float, limit: float | None = None) -> EngineError:
+    limit = MAX_EXACT_BYTES if limit is None else limit
+    return EngineError(msg(
+        "this battle needs about {need:,.0f} MB of memory to solve exactly, more than the "
+        "{limit:,.0f} MB the engine keeps within {gb} GB; reduce the forces, or simulate it "
+        "(--method simulate)", need=nbytes / 1e6, limit=limit / 1e6, gb=MAX_MEMORY_GB))
+
+
+def check_memory(nbytes: float, limit: float | None = None) -> None:
+    """Refuse at once (EngineError) when the estimated memory ``nbytes`` is beyond ``limit``
+    (default ``MAX_EXACT_BYTES``)."""
+    if nbytes > (MAX_EXACT_BYTES if limit is None else limit):
+        raise memory_refusal(nbytes, limit)
 
 
 def check_exact(work: float | None, limit: int | None = None,

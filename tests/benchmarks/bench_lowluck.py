@@ -128,20 +128,27 @@ def _once(scenario):
     return run
 
 
-#: A 1942 fleet of 80 v 80 with ordinary dice: beyond the sea grid's work limit (~5e8 cells
-#: x outcomes against 1.5e8). (The land battle of 100 v 100 this once was is answered now.)
+#: Issue 37's 1942 fleet of 80 v 80 with ordinary dice (2.6 million positions): refused
+#: before by the sea grid's estimates (box 5.1e8, work 2.0e8 against 1.5e8), answered now
+#: (estimated 1.3e8, counted 3.4 million).
 FLEET_80 = ("{ submarine = 20, destroyer = 20, cruiser = 10, battleship = 10, fighter = 15, "
             "bomber = 5 }",
             "{ submarine = 20, destroyer = 20, cruiser = 10, carrier = 10, battleship = 10, "
             "fighter = 10 }")
+#: 100 v 100 (6.2 million positions): estimated 2.4e8 outcomes, refused (it
+#: would push 4.7 million in ~4-6 s and ~0.9 GB: the estimate's margin, see README).
+FLEET_100 = ("{ submarine = 25, destroyer = 25, cruiser = 12, battleship = 13, fighter = 19, "
+             "bomber = 6 }",
+             "{ submarine = 25, destroyer = 25, cruiser = 12, carrier = 13, battleship = 13, "
+             "fighter = 12 }")
 
 
 def refused_at_once():
-    """1942's 80 v 80 fleet with ordinary dice: beyond the work limit, refused before
-    solving."""
+    """1942's 100 v 100 fleet with ordinary dice: beyond the limits, refused before a
+    round (the time: its cells and one round's outcomes)."""
     from combatassist.errors import EngineError
     try:
-        lowluck.compute(edition_battle("1942se", "sea", "standard", *FLEET_80))
+        lowluck.compute(edition_battle("1942se", "sea", "standard", *FLEET_100))
     except EngineError:
         return
     raise AssertionError("expected a refusal")
@@ -150,23 +157,51 @@ def refused_at_once():
 refused_at_once.repeat = 1
 
 
-def fleet_80_unrefused():
-    """Issue 37: what the 80 v 80 fleet costs when the sea grid's up-front estimates (box
-    5.1e8, work 2.0e8 hit outcomes against 1.5e8; 2.6 million positions) are lifted —
-    measured 2.2 s of CPU and ~350 MB for 3.4 million outcomes counted: its refusal is the
-    estimates', not the grid's cost. The estimates can't simply come down: a 40 v 40
-    submarines-only fleet counts 11 times its estimate. The limit is lifted for this run
-    only."""
-    from combatassist import limits
-    saved = limits.MAX_SEA_GRID_WORK
-    limits.MAX_SEA_GRID_WORK = 10 ** 10
+def fleet_80():
+    """Issue 37's 80 v 80 fleet, answered within the limits (2.2 s of CPU and ~350 MB
+    measured when the limit had to be lifted for it)."""
+    lowluck.compute(edition_battle("1942se", "sea", "standard", *FLEET_80))
+
+
+fleet_80.repeat = 1
+
+
+def sea_grid_estimate_ratios():
+    """Issue 37: the sea grid's hit outcomes counted / its up-front estimate, on random
+    fleets of every kind (``KINDS`` of its tests, 4 each, 1-10 of a unit a side) and the big
+    fleet: the estimate must bound the count (ratio <= 1) without being absurdly loose."""
+    import numpy as np
+    from combatassist.rulesets.lowluck import surprise_strike_grid as seagrid
+    from tests.engine.test_lowluck_surprise_strike_grid import KINDS, _kind_fleets
+    runs = []
+    real = seagrid._Run._count
+
+    def count(self, n):
+        if not any(run is self for run in runs):
+            runs.append(self)
+        real(self, n)
+
+    seagrid._Run._count = count
     try:
-        lowluck.compute(edition_battle("1942se", "sea", "standard", *FLEET_80))
+        ratios = {}
+        fleets = [(k, s) for k in sorted(KINDS) for s in _kind_fleets(k, 4, seed=37, most=10)]
+        fleets.append(("issue 37's 80 v 80", edition_battle("1942se", "sea", "standard",
+                                                            *FLEET_80)))
+        for kind, s in fleets:
+            rules = lowluck.make_rules(s)
+            estimate = seagrid.work_estimate(seagrid._Battle(rules))
+            del runs[:]
+            seagrid.solve(rules, max_rounds=s.options.max_rounds)
+            ratios.setdefault(kind, []).append(runs[0].work / estimate)
     finally:
-        limits.MAX_SEA_GRID_WORK = saved
+        seagrid._Run._count = real
+    print("\nsea grid: hit outcomes counted / estimated (min, median, max)")
+    for kind, r in ratios.items():
+        print(f"  {kind:<24} {min(r):.4f} {float(np.median(r)):.4f} {max(r):.4f}")
+    print(flush=True)
 
 
-fleet_80_unrefused.repeat = 1
+sea_grid_estimate_ratios.repeat = 1
 
 BENCHMARKS = [
     ("60 vs 60 land, low luck, AA, exact", 0.2, lambda: lowluck.compute(BIG)),
@@ -186,9 +221,10 @@ BENCHMARKS = [
      lambda: _long_capped()),
     ("tech plan air, 20 rounds", None, lambda: plan_research("air", [18] * 20, 72)),
     *[(name, None, _once(s)) for name, s in EDITIONS],
-    ("1942: 80 v 80 fleet, standard dice: refused at once", None, refused_at_once),
-    ("1942: 80 v 80 fleet, standard dice, the sea grid's limit lifted (the bound: 30 s)", 30.0,
-     fleet_80_unrefused),
+    ("1942: 100 v 100 fleet, standard dice: refused at once", None, refused_at_once),
+    ("1942: 80 v 80 fleet, standard dice, exact (issue 37; the bound: 30 s)", 30.0, fleet_80),
+    ("1942 sea grid: counted / estimated on random fleets (the table above)", None,
+     sea_grid_estimate_ratios),
 ]
 
 

@@ -366,7 +366,7 @@ def _fleet(k: int):
 
 def test_work_is_estimated_and_counted(monkeypatch):
     """The issue's 20 v 20 fleet: the outcomes pushed stay within the estimate, far below
-    the limit; a 100 v 100 fleet is refused before any cell is made; a solve whose
+    the limit; a 100 v 100 fleet is refused before any round is fought; a solve whose
     estimate was low stops at the limit (the count)."""
     rules = lowluck.make_rules(_fleet(2))
     counted = []
@@ -375,12 +375,12 @@ def test_work_is_estimated_and_counted(monkeypatch):
                         lambda self, n: counted.append(n) or real(self, n))
     later_seagrid.solve(rules)
     estimate = later_seagrid.work_estimate(later_seagrid._Battle(rules))
-    assert 0 < sum(counted) <= estimate < limits.MAX_SEA_GRID_WORK / 100
-    built = []
-    monkeypatch.setattr(later_seagrid, "_Fleet", lambda *a: built.append(1))
-    with pytest.raises(EngineError, match="grid cells x outcomes"):
+    assert 0 < sum(counted) <= estimate < limits.MAX_SEA_GRID_WORK / 50
+    ran = []
+    monkeypatch.setattr(later_seagrid._Run, "__init__", lambda *a, **k: ran.append(1))
+    with pytest.raises(EngineError, match="grid cells x outcomes|MB of memory"):
         later_seagrid.solve(lowluck.make_rules(_fleet(10)))
-    assert not built
+    assert not ran
     monkeypatch.undo()
     monkeypatch.setattr(later_seagrid, "work_estimate", lambda battle: 0.0)
     monkeypatch.setattr(limits, "MAX_SEA_GRID_WORK", sum(counted) // 2)
@@ -495,3 +495,129 @@ def test_sort_keys_are_small_when_they_fit():
     assert wide.dtype == keys.dtype
     assert (np.argsort(later_seagrid._small(keys), kind="stable")
             == np.argsort(wide, kind="stable")).all()
+
+
+#: Issue 37's kinds of fleets for the estimates: (name, unit ids per side, what else).
+KINDS = {
+    "subs only": (["submarine"], ["submarine"], {}),
+    "subs + destroyers": (["submarine", "destroyer"], ["submarine", "destroyer"], {}),
+    "carriers + fighters": (["submarine", "carrier", "fighter", "bomber"],
+                            ["submarine", "carrier", "fighter", "destroyer"], {}),
+    "transports": (["submarine", "cruiser", "fighter"],
+                   ["submarine", "transport", "destroyer", "fighter"], {}),
+    "two-hit battleships": (["submarine", "battleship", "destroyer"],
+                            ["submarine", "battleship", "carrier", "fighter"],
+                            {"damaged": True}),
+    "both sides submerging": (["submarine", "cruiser", "fighter", "destroyer"],
+                              ["submarine", "carrier", "fighter", "cruiser"],
+                              {"submerge": True}),
+    "every kind": (SHIPS["1942se"], [u for u in SHIPS["1942se"] if u != "bomber"], {}),
+}
+
+
+def _kind_fleets(kind: str, count: int, seed: int, most: int):
+    """Random fleets of ``kind`` (``KINDS``): 1-``most`` of each of its units a side, in
+    1942 or 1940 (their two-hit units damaged or not, submerging or not where it says),
+    fought to the end (with the curve or without) or for a few rounds."""
+    att_ids, dfn_ids, extra = KINDS[kind]
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        edition = rng.choice(sorted(SHIPS))
+        doc = {"options": {"battle": "sea", "dice": "standard",
+                           "max_rounds": rng.choice([0, 0, 0, 3])}}
+        for role, ids in (("attacker", att_ids), ("defender", dfn_ids)):
+            units = {u: rng.randint(1, most) for u in ids
+                     if u in SHIPS[edition] and (u == "submarine" or rng.random() < 0.85)}
+            side = {"units": units}
+            if extra.get("damaged"):
+                hurt = {u: rng.randint(0, units[u]) for u in TWO_HIT[edition] if u in units}
+                if any(hurt.values()):
+                    side["damaged"] = {u: n for u, n in hurt.items() if n}
+            if extra.get("submerge"):
+                side["submerge"] = True
+            doc[role] = side
+        s = payload(edition, doc)
+        rules = lowluck.make_rules(s)
+        if later_seagrid.applicable(rules) and rules.verdict(rules.initial_state()) is None:
+            out.append(s)
+    return out
+
+
+def _counted(monkeypatch) -> list:
+    """Each run's hit outcomes counted (``_Run._count``), one entry per run (cleared by
+    ``del runs[:]``)."""
+    runs: list = []
+    real = later_seagrid._Run._count
+
+    def count(self, n):
+        if not any(run is self for run in runs):
+            self.tested = len(runs)
+            runs.append(self)
+        real(self, n)
+
+    monkeypatch.setattr(later_seagrid._Run, "_count", count)
+    return runs
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_the_estimate_bounds_the_count(kind, monkeypatch):
+    """On random fleets of every kind (submarines alone, with destroyers, carriers and
+    fighters, transports, two-hit battleships, both sides submerging), to the end with the
+    curve and without, for a few rounds, and with ``retreat_below``: every run's outcomes
+    counted are within the up-front estimate, and the estimate is not absurdly loose (the
+    median run counts at least 1/200 of it: the fullest fleets' round, met sqrt(positions)
+    times, is what the big fleets meet)."""
+    runs = _counted(monkeypatch)
+    ratios = []
+    for n, s in enumerate(_kind_fleets(kind, 8, seed=370 + len(kind), most=6)):
+        rules = lowluck.make_rules(s)
+        battle = later_seagrid._Battle(rules)
+        estimate = later_seagrid.work_estimate(battle)
+        below = 0.3 if n % 4 == 3 and not s.options.max_rounds else 0.0
+        del runs[:]
+        later_seagrid.solve(rules, max_rounds=s.options.max_rounds, curve=n % 3 != 2,
+                            below=below)
+        work = [run.work for run in runs]
+        assert work and max(work) <= estimate, (kind, n, work, estimate)
+        ratios += [w / estimate for w in work]
+    print(f"{kind}: count / estimate min {min(ratios):.4f} median "
+          f"{float(np.median(ratios)):.4f} max {max(ratios):.3f}")
+    assert float(np.median(ratios)) >= 1 / 200
+
+
+def test_the_issues_big_fleet_answers(monkeypatch):
+    """Issue 37's 1942 fleet with submarines and ordinary dice (80 v 80: submarines,
+    destroyers, cruisers, battleships, carriers, fighters, bombers; 2.6 million positions),
+    refused before at ~2e8 estimated outcomes, answers: its estimates of work and memory
+    are within the limits, and what it counts within the estimate."""
+    from tests.benchmarks.bench_lowluck import FLEET_80, edition_battle
+    rules = lowluck.make_rules(edition_battle("1942se", "sea", "standard", *FLEET_80))
+    battle = later_seagrid._Battle(rules)
+    work = later_seagrid.work_estimate(battle)
+    assert work <= limits.MAX_SEA_GRID_WORK
+    assert later_seagrid.memory_estimate(battle) <= limits.MAX_EXACT_BYTES
+    runs = _counted(monkeypatch)
+    out = later_seagrid.solve(rules)
+    assert 0 < runs[0].work <= work
+    assert math.fsum([*out.decided.values(), *out.stalemates.values(),
+                      out.pruned]) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_memory_past_the_limit_is_refused_at_once(monkeypatch):
+    """A fleet whose grid would keep more than ``MAX_EXACT_BYTES`` is refused before a
+    round, in one line naming the memory; a side's box beyond ``MAX_BOX_ENTRIES`` before
+    its cells are made."""
+    s = _battles(1, seed=6, most=4)[0]
+    rules = lowluck.make_rules(s)
+    ran = []
+    monkeypatch.setattr(later_seagrid._Run, "__init__", lambda *a, **k: ran.append(1))
+    monkeypatch.setattr(limits, "MAX_EXACT_BYTES", 1000)
+    with pytest.raises(EngineError, match="MB of memory"):
+        later_seagrid.solve(rules)
+    monkeypatch.setattr(later_seagrid, "MAX_BOX_ENTRIES", 10)
+    built = []
+    monkeypatch.setattr(later_seagrid, "_Fleet", lambda *a: built.append(1))
+    with pytest.raises(EngineError, match="MB of memory"):
+        later_seagrid.solve(rules)
+    assert not ran and not built

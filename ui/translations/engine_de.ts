@@ -150,6 +150,11 @@
         </message>
         <message>
             <location filename="../../combatassist/limits.py" />
+            <source>this battle needs about {need:,.0f} MB of memory to solve exactly, more than the {limit:,.0f} MB the engine keeps within {gb} GB; reduce the forces, or simulate it (--method simulate)</source>
+            <translation>dieser Kampf braucht etwa {need:,.0f} MB Speicher für die exakte Lösung, mehr als die {limit:,.0f} MB, die das Programm innerhalb von {gb} GB belegt; die Streitkräfte verkleinern oder simulieren (--method simulate)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/limits.py" />
             <source>{trials:,} trials would roll about {dice} dice, more than the {limit} the simulator rolls within {seconds} s; use at most {fits:,} trials (--trials) or smaller forces</source>
             <translation>{trials:,} Durchgänge würfelten etwa {dice} Würfel, mehr als die {limit}, die der Simulator in {seconds} s würfelt; höchstens {fits:,} Durchgänge (--trials) oder kleinere Streitkräfte verwenden</translation>
         </message>

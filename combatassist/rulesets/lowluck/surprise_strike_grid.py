@@ -55,7 +55,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ... import limits
-from ...solver import BattleOutcome, DEFAULT_PRUNE
+from ...solver import CURVE_ROUNDS, BattleOutcome, DEFAULT_PRUNE
 from .chains import (CURVE_DONE, STALEMATE, RowRun, as_drawn, one_blas_thread,
                      over_at_the_start, push_rows)
 from .hits import TAIL_CUTOFF
@@ -700,30 +700,86 @@ def _moved_by(side: _Fleet, cat: str, cells: np.ndarray, hits: np.ndarray) -> np
     return np.take(moves, cells * moves.shape[1] + np.minimum(hits, moves.shape[1] - 1))
 
 
-def work_estimate(battle: _Battle) -> float:
-    """The hit outcomes the solve pushes (``limits.MAX_SEA_GRID_WORK``), from the sizes: the
-    positions it meets (measured 27-42 sqrt(positions) on fleets of 10-120 units, more in
-    long battles of weak units, whose count stops them) times each one's outcomes (its
-    surprise strikes' and both sides' general combat's, on average over the cells), about
-    twice (round by round a position is met in several rounds); and at least 24 a position of
-    the grid (its memory: ~55 bytes: three grids of mass, its order by rank, where its rows
-    are in the pools)."""
+#: The positions a solve meets (its mass above ``prune_below`` at some round's start), at
+#: most this many times the square root of the grid's positions: they lie in a band about
+#: the battle's likely course (measured up to 53 on ~200 random fleets of every kind, with
+#: the round-1 outcomes and the two below: 13-25 on the big fleets of the benchmarks).
+MET_PER_ROOT = 100
+#: The rounds a met position is pushed in, on average, at most (round by round, for the
+#: curve, a position is met again while it has mass; its general combat is made once and
+#: pushed each time).
+PUSHES_PER_MET = 2
+#: Memory per grid position (bytes): three grids of mass, their rows in the pools, the
+#: order by rank and level, stays, status, seen (measured ~100-130 bytes on 80 v 80 and
+#: 100 v 100 fleets, the pools included); twice that with ``retreat_below`` (a first pass,
+#: the positions' chances backwards).
+BYTES_PER_POSITION = 160
+#: Memory per pushed hit outcome kept (a pool entry: its column and probability).
+BYTES_PER_OUTCOME = 16
+#: A side's cells before the reachable ones are found: its box of (damage, losses per
+#: kind, submerged) times its hit counts, in the int64 arrays its moves are made in
+#: (~8 of them at once: 8 M entries, ~0.5 GB; made at ~0.35 us an entry: ~3 s. The 80 v 80
+#: fleet's larger side: 1.8 M, 100 v 100: 4.4 M).
+MAX_BOX_ENTRIES = 8_000_000
+
+
+def round_outcomes(battle: _Battle, at: int = 0) -> int:
+    """The hit outcomes one round from position ``at`` pushes, counted as the solve counts
+    them: its submerging and surprise strike's mid-round positions, and each one's general
+    combat twice (made, then pushed): both sides' next cells."""
     att, dfn = battle.att, battle.dfn
+    i, j = (np.array([x]) for x in divmod(at, battle.Cd))
+    if (att.subs[i] & ~dfn.dest[j]).any() or (~att.dest[i] & dfn.subs[j]).any():
+        _, i, j, _ = battle.mid_round(i, j)       # (``strikes`` without the grid's arrays)
+    return len(i) + 2 * (_next_cells(att, dfn, i, j) + _next_cells(dfn, att, j, i))
+
+
+def _next_cells(side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarray) -> int:
+    """How many (entry, next cell) pairs ``_Volley.rows`` gives ``side``'s cells ``mine``
+    under the fire of ``theirs`` — the three categories' hits taken in turn, as a volley
+    too big for its combined moves takes them (no volley is made: an estimate's)."""
+    subs = np.where(np.take(enemy.subs, theirs) & np.take(side.dest, mine), theirs,
+                    enemy.sub.none)
+    n = len(mine)
+    e, cells, p = np.arange(n), mine, np.ones(n)
+    e, cells, p = enemy.sub.expand(subs, side.moves[SUB], e, cells, p)
+    e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
+    e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
+    return len(np.unique(e * side.C + cells))
+
+
+def work_estimate(battle: _Battle, at: int = 0) -> float:
+    """The hit outcomes a solve from position ``at`` pushes (``limits.MAX_SEA_GRID_WORK``),
+    at most (checked on random fleets of every kind: ``test_the_estimate_bounds_the_count``):
+    the positions it meets (``MET_PER_ROOT`` sqrt(positions), at most the grid's), each
+    pushed ``PUSHES_PER_MET`` times, with the outcomes of a round from the start
+    (``round_outcomes``: the fullest fleets fire the most dice; a position met later has
+    fewer units, though one whose destroyers are lost may strike more: the margin); and at
+    least 24 a position of the grid (its per-level and per-round passes over the grid).
+    Small battles of weak units are fought for many rounds, their few positions met again
+    and again: each of the curve's ``CURVE_ROUNDS`` rounds meets sqrt(positions) more (a
+    round's positions: the band's width)."""
     positions = float(battle.Ca) * battle.Cd
+    met = min(positions, MET_PER_ROOT * math.sqrt(positions))
+    again = CURVE_ROUNDS * math.sqrt(positions)
+    return max(24.0 * positions, (PUSHES_PER_MET * met + again) * round_outcomes(battle, at))
 
-    def outcomes(side: _Fleet) -> float:
-        joint = side.sub.length[:-1] * side.air_only.length[:-1] * side.any.length[:-1]
-        return float(joint.mean()) + float(np.count_nonzero(side.surprise, axis=1).mean())
 
-    met = min(positions, 40.0 * math.sqrt(positions))
-    return max(24.0 * positions, 2.0 * met * (outcomes(att) + outcomes(dfn)))
+def memory_estimate(battle: _Battle, at: int = 0, passes: int = 1) -> float:
+    """Bytes a solve from position ``at`` keeps at its peak: per position of the grid
+    (``BYTES_PER_POSITION``, per pass), and the pools' entries: each met position's round
+    made once (``work_estimate``'s met positions and round outcomes)."""
+    positions = float(battle.Ca) * battle.Cd
+    met = min(positions, MET_PER_ROOT * math.sqrt(positions))
+    return (passes * BYTES_PER_POSITION * positions
+            + BYTES_PER_OUTCOME * met * round_outcomes(battle, at))
 
 
 def box_estimate(rules) -> float:
-    """``work_estimate``'s memory part before a cell is made: 24 a position of both sides'
-    boxes of cells, a tenth of them reachable (the reachable cells are 20-40 % of a box)."""
-    return 24.0 * _box_size(rules.att, rules.submerge[0]) * \
-        _box_size(rules.dfn, rules.submerge[1]) / 10.0
+    """The entries of the largest of the two sides' boxes of cells times its hit counts
+    (``MAX_BOX_ENTRIES``: the arrays a side's cells and moves are made in), before a cell
+    is made."""
+    return max(_box_size(rules.att, rules.submerge[0]), _box_size(rules.dfn, rules.submerge[1]))
 
 
 def _box_size(side, submerge: bool) -> int:
@@ -733,7 +789,27 @@ def _box_size(side, submerge: bool) -> int:
         if s.fights:
             sizes[_kind(s.unit)] += n
     subs = 2 if submerge and sizes[S] else 1
-    return subs * (damage + (sizes[S] + 1) * (sizes[A] + 1) * (sizes[O] + 1))
+    cells = subs * (damage + (sizes[S] + 1) * (sizes[A] + 1) * (sizes[O] + 1))
+    return cells * (sum(sizes) + 2 * damage + 1)
+
+
+def check(rules, battle_of: Callable[[], "_Battle"], at_of: Callable[["_Battle"], int] = lambda b: 0,
+          passes: int = 1) -> "_Battle":
+    """Refuse at once (EngineError) a battle whose cells, work or memory are beyond the
+    limits; else its ``_Battle`` (``battle_of()``, made once its boxes are known to fit)."""
+    if box_estimate(rules) > MAX_BOX_ENTRIES:
+        # a side's box alone is beyond what its cells are made in (~8 int64 arrays of it);
+        # its grid would be far beyond the memory
+        raise limits.memory_refusal(64 * box_estimate(rules), 64 * MAX_BOX_ENTRIES)
+    battle = battle_of()
+    # the grid alone first (its positions: exact), before a round's outcomes are made
+    positions = float(battle.Ca) * battle.Cd
+    limits.check_exact(passes * 24.0 * positions, limits.MAX_SEA_GRID_WORK, WORK_UNIT)
+    limits.check_memory(passes * BYTES_PER_POSITION * positions)
+    at = at_of(battle)
+    limits.check_exact(passes * work_estimate(battle, at), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
+    limits.check_memory(memory_estimate(battle, at, passes))
+    return battle
 
 
 def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
@@ -741,8 +817,9 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
           mid_round: bool = False, withdraws: Callable[[Any], bool] | None = None,
           below: float = 0.0) -> BattleOutcome:
     """Exact outcome of ``rules`` (``applicable``) from its initial state; refused at once
-    (EngineError) when its estimate is beyond ``limits.MAX_SEA_GRID_WORK``, and stopped
-    there should the estimate have been low (the outcomes pushed are counted).
+    (EngineError) when its estimates are beyond ``limits.MAX_SEA_GRID_WORK`` or
+    ``limits.MAX_EXACT_BYTES`` (``check``), and stopped at the work limit should the
+    estimate have been low (the outcomes pushed are counted).
 
     From another position the battle reaches (the table): ``start``, at its round's start,
     or, ``mid_round``, after its submerging and surprise strike (before the general combat;
@@ -761,9 +838,9 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
         return over_at_the_start(state, "decided")
     if withdraws is not None and withdraws(state):
         return over_at_the_start(state)
-    limits.check_exact(box_estimate(rules), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
-    battle = _Battle(rules)
-    limits.check_exact(work_estimate(battle), limits.MAX_SEA_GRID_WORK, WORK_UNIT)
+    battle = check(rules, lambda: _Battle(rules),
+                   lambda b: 0 if start is None else b.position(start),
+                   passes=2 if below > 0.0 else 1)
     at = 0 if start is None else battle.position(start)
     leaves = None
     if withdraws is not None:
