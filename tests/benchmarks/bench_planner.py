@@ -8,10 +8,11 @@ Edition land battles, both dice modes:
   infantry, 2 artillery, 2 armor, 2 fighters): 3,299 sub-armies.
 
 Ours: ``planner.plan`` (every force, then the answer's own full figures, the alternatives'
-and the "+1" forces') and the batch engine alone on the same forces (``solve_batch``, the
-part aacalc2's loop does). When ``AACALC2_DIR`` names a built aacalc2 checkout and ``node``
-is on the PATH, its recommender's ``exhaust`` mode on the same armies in one run beside
-ours (``aacalc2_recommend.mjs``), best of a few runs each, CPU times and their ratio against
+and the "+1" forces') and the batch engine alone on the same forces (``solve_batch`` on
+``batch.variants``, the end positions as arrays: the part aacalc2's loop does). When
+``AACALC2_DIR`` names a built aacalc2 checkout and ``node`` is on the PATH, its
+recommender's ``exhaust`` mode on the same armies in one run beside ours
+(``aacalc2_recommend.mjs``), best of a few runs each, CPU times and their ratio against
 the issue's target (>= 3x aacalc2, goal 10x). Nothing else in the repository uses aacalc2.
 """
 from __future__ import annotations
@@ -70,8 +71,11 @@ def _batch_only(scenario):
               if any(c)]
 
     def run():
-        variants = [batch.with_units(rules, attacker=c) for c in counts]
-        return solvers.solve_batch(variants, curve=False)
+        # as the planner asks: the forces as variants, their end positions as arrays
+        variants = batch.variants(rules, "attacker", counts)
+        ends: list = []
+        return solvers.solve_batch(variants, curve=False,
+                                   ends=lambda *arrays: ends.append(arrays))
     return run
 
 

@@ -155,6 +155,90 @@ def test_sub_armies_as_variants_answer_as_their_own_rules(dice):
     assert_batch_answers_alone(scenarios, rules_list=variants)
 
 
+@pytest.mark.parametrize("dice", ["standard", "lowluck"])
+def test_sub_armies_without_an_opening_answer_as_their_own_rules(dice):
+    """No AA gun, no bombardment: round 1 starts at each battle's start (``_solve``'s way
+    past its phases, ``_no_opening``), and no side may be left alone (no fold looked for)."""
+    scenarios, variants = _sub_armies(dice, aa=False)
+    assert batch._no_opening(variants[0])
+    assert not batch._no_opening(_sub_armies(dice, most=1)[1][0])
+    assert_batch_answers_alone(scenarios, rules_list=variants)
+
+
+def test_batchable_asked_of_a_whole_batch_is_batchable_of_each():
+    """``batchable_all`` (the starting counts as arrays) against ``batchable`` battle by
+    battle: random battles of every kind, sub-armies with and without an AA gun (some
+    against a defender of AA guns alone, some over at the start)."""
+    rules_list = [lowluck.make_rules(s) for batch_ in BATCHES.values() for s in batch_]
+    for aa in (True, False):
+        rules_list += _sub_armies("standard", aa=aa, most=1)[1]
+    whole = _sub_armies("lowluck", most=1)[1][-1]
+    for d in itertools.product(range(2), repeat=len(whole.dfn.counts0)):
+        rules_list.append(batch.with_units(whole, defender=d))
+    flags = batch.batchable_all(rules_list)
+    assert flags == [batch.batchable(r) for r in rules_list]
+    assert any(flags) and not all(flags)
+
+
+def test_end_positions_as_arrays_are_the_outcomes_positions(monkeypatch):
+    """``ends``: every battle's end positions as arrays (the batch engine's battles: their
+    ``decided`` left empty) add up to the positions of the batch without it, position by
+    position to 1e-12; battles solved otherwise (Classic, fleets with submarines, over at
+    the start, a group's stalemate) keep theirs; in parts, too; past the round limit:
+    ValueError."""
+    monkeypatch.setattr(batch, "PART_CELLS", 2000)
+    scenarios, variants = _sub_armies("lowluck", most=2)
+    rules_list = variants + [lowluck.make_rules(s) for name in BATCHES for s in BATCHES[name]]
+    plain = solvers.solve_batch(rules_list, curve=False)
+    got: list = []
+    outs = solvers.solve_batch(rules_list, curve=False,
+                               ends=lambda *arrays: got.append(arrays))
+    assert got
+    sent = [dict() for _ in rules_list]
+    for battle, mass, att, dfn in got:
+        assert len(battle) == len(mass) == len(att) == len(dfn)
+        for b, m, a, d in zip(battle.tolist(), mass.tolist(), att.tolist(), dfn.tolist()):
+            key = (tuple(a), tuple(d), False)
+            sent[b][key] = sent[b].get(key, 0.0) + m
+    swept = 0
+    for b, (rules, mine, theirs) in enumerate(zip(rules_list, outs, plain)):
+        assert not (mine.decided and sent[b]), b          # one or the other
+        positions = mine.decided or sent[b]
+        swept += bool(sent[b])
+        assert positions.keys() == theirs.decided.keys(), b
+        assert max(abs(positions[k] - theirs.decided[k]) for k in positions) <= 1e-12
+        assert abs(mine.expected_rounds - theirs.expected_rounds) <= 1e-12
+    assert swept >= len(variants) // 2
+    with pytest.raises(ValueError):
+        solvers.solve_batch(variants, solvers.Question(max_rounds=2), ends=lambda *a: None)
+
+
+def test_variants_in_bulk_are_with_units():
+    """``variants`` (many counts at once) makes what ``with_units`` makes: the same
+    attributes, the side copied (its casualty policy with it), the rules left as they were;
+    counts of another length: ValueError."""
+    _, one_by_one = _sub_armies("lowluck", most=1)
+    whole = one_by_one[-1]
+    before = dict(whole.__dict__), dict(whole.att.__dict__)
+    counts = [v.att.counts0 for v in one_by_one]
+    for role, name in (("attacker", "att"), ("defender", "dfn")):
+        picked = counts if role == "attacker" else [whole.dfn.counts0, (0,) * len(
+            whole.dfn.counts0)]
+        bulk = batch.variants(whole, role, picked)
+        alone = [batch.with_units(whole, **{role: c}) for c in picked]
+        for b, a in zip(bulk, alone):
+            assert type(b) is type(a) and b.__dict__.keys() == a.__dict__.keys()
+            for key in b.__dict__:
+                if key in (name, "att_cas" if name == "att" else "def_cas"):
+                    assert vars(getattr(b, key)) == vars(getattr(a, key))
+                else:
+                    assert getattr(b, key) is getattr(a, key), key
+            assert getattr(b, name) is not getattr(whole, name)
+    assert (dict(whole.__dict__), dict(whole.att.__dict__)) == before
+    with pytest.raises(ValueError):
+        batch.variants(whole, "attacker", [(1,)])
+
+
 def test_parts_and_the_within_row_substitution(monkeypatch):
     """A batch cut in many parts, each row's own flow solved by substitution (no inverses
     up front): the same answers."""

@@ -295,3 +295,24 @@ def test_key_figures_are_the_full_figures():
     text = CASES["1942 land, low luck, AA gun, takes"].replace(
         'battle = "land"\n', 'battle = "land"\nmax_rounds = 2\n')
     assert_plan_is_brute_forces(_scenario(text))
+
+
+@pytest.mark.parametrize("dice", ["standard", "lowluck"])
+def test_the_answers_figures_from_kept_end_positions(dice, monkeypatch):
+    """The answer's forces get their full figures from the end positions the batch gave as
+    arrays (``_Question.kept``), the same as solving those forces again (``KEEP_ENDS`` 0),
+    and as brute force; none kept past the bound."""
+    name = next(n for n in CASES if "AA gun" not in n and "1942" in n)
+    s = _scenario(CASES[name].replace('dice = "standard"', f'dice = "{dice}"'))
+    kept = planner.plan(s)
+    calls = []
+    solve_batch = planner.solvers.solve_batch
+    monkeypatch.setattr(planner.solvers, "solve_batch",
+                        lambda rules_list, *a, **k: calls.append(len(rules_list))
+                        or solve_batch(rules_list, *a, **k))
+    monkeypatch.setattr(planner, "KEEP_ENDS", 0)
+    again = planner.plan(s)
+    assert calls[-1] == 1 + len(again.alternatives)        # the shown forces solved again
+    from .test_lowluck_batch import figures_diff
+    assert figures_diff(kept.to_json(), again.to_json()) <= 1e-12
+    assert_plan_is_brute_forces(s, kept)

@@ -15,7 +15,14 @@ hundreds of small battles one by one, that cost is most of the time. Here it is 
   row by row in the same calls (``_sweep``: ``plain_rounds_grid``'s dense sweep, each
   figure kept per sub-battle and added up per battle), and, for the "decided by round N"
   curve, stepped round by round together (``_curve``);
-- what is left per battle is recording its end positions.
+- what battles of one slot layout share is asked once, the rest of the battles together as
+  arrays: whether a battle batches (``batchable_all``: the starting counts as an array),
+  whether round 1 has a phase before its fire (``_no_opening``: none without AA guns,
+  bombardment or transports, so every battle's single sub-battle starts where it stands),
+  whether a round's end may take a side left alone (no fold looked for when none may);
+- the end positions go into each battle's outcome, or, for a caller that sums over them
+  (the planner), out as arrays (``solve``'s ``ends``: battle, mass, the sides' counts, from
+  the chains' numbered compositions): no dictionary per battle.
 
 The answers are those of ``plain_rounds_grid.solve_grid`` battle by battle (both exact, to
 the rounding of their sums: tests compare them to 1e-12 on random batches). What it takes:
@@ -27,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import itertools
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -75,8 +83,8 @@ def start_of(rules: Any) -> tuple:
 
 
 def _layout(rules: Any) -> tuple:
-    """(attacker's slots, defender's slots, a submarine on a side, a transport on a side),
-    once per pair of slot layouts."""
+    """(attacker's slots, defender's slots, a submarine on a side, a transport on a side,
+    per side the slots' masks as arrays (``_Masks``)), once per pair of slot layouts."""
     key = (id(rules.att.slots), id(rules.dfn.slots))
     facts = _LAYOUTS.get(key)
     if facts is None or facts[0] is not rules.att.slots or facts[1] is not rules.dfn.slots:
@@ -85,8 +93,81 @@ def _layout(rules: Any) -> tuple:
         slots = [s for side in (rules.att, rules.dfn) for s in side.slots]
         facts = _LAYOUTS[key] = (rules.att.slots, rules.dfn.slots,
                                  any(s.unit.has("submarine") for s in slots),
-                                 any(s.unit.has("transport") for s in slots))
+                                 any(s.unit.has("transport") for s in slots),
+                                 _Masks(rules.att.slots), _Masks(rules.dfn.slots))
     return facts
+
+
+class _Masks:
+    """A side's slots as boolean masks (numpy), for questions asked of many starting
+    counts at once: the slots that fight, that are transports, AA guns (that may fire:
+    no status)."""
+
+    def __init__(self, slots):
+        self.fights = np.array([bool(s.fights) for s in slots], dtype=bool)
+        self.transport = np.array([s.unit.has("transport") for s in slots], dtype=bool)
+        self.gun = np.array([s.unit.has("aa_gun") for s in slots], dtype=bool)
+        self.firing_gun = np.array([s.unit.has("aa_gun") and s.status == "" for s in slots],
+                                   dtype=bool)
+        #: ``SideSlots.left_alone`` may hold for some counts (a fighting transport or gun).
+        self.may_be_alone = bool((self.fights & (self.transport | self.gun)).any())
+
+    def fighting(self, counts: np.ndarray) -> np.ndarray:
+        """``SideSlots.fighting`` of each row of counts [battle, slot] > 0."""
+        return (counts[:, self.fights] > 0).any(axis=1)
+
+    def left_alone(self, counts: np.ndarray) -> np.ndarray:
+        """``SideSlots.left_alone`` of each row of counts [battle, slot]."""
+        live = (counts > 0) & self.fights
+        return live.any(axis=1) & (~(live & ~self.transport).any(axis=1)
+                                   | ~(live & ~self.gun).any(axis=1))
+
+
+def batchable_all(rules_list: Sequence[Any]) -> list[bool]:
+    """``batchable`` of each of ``rules_list``, the battles of one slot layout without
+    transports asked together (their starting counts as arrays: a planner's batch asks it
+    of thousands of variants)."""
+    from .later import LaterRules
+    out = [False] * len(rules_list)
+    by_layout: dict = {}
+    for b, rules in enumerate(rules_list):
+        if not isinstance(rules, LaterRules):
+            continue
+        key = (id(rules.att.slots), id(rules.dfn.slots))
+        mine = by_layout.get(key)
+        if mine is None:
+            mine = by_layout[key] = (_layout(rules), [])
+        layout = mine[0]
+        if layout[2]:
+            continue
+        if layout[3]:
+            out[b] = batchable(rules)        # its start may lose lone transports
+            continue
+        mine[1].append(b)
+    for layout, battles in by_layout.values():
+        if not battles:
+            continue
+        masks_a, masks_d = layout[4], layout[5]
+        a = np.array([rules_list[b].att.counts0 for b in battles]).reshape(len(battles), -1)
+        d = np.array([rules_list[b].dfn.counts0 for b in battles]).reshape(len(battles), -1)
+        ok = masks_a.fighting(a) & masks_d.fighting(d)          # verdict None
+        if masks_a.may_be_alone:
+            ok &= ~masks_a.left_alone(a)
+        if masks_d.may_be_alone:
+            ok &= ~masks_d.left_alone(d)
+        for b, yes in zip(battles, ok.tolist()):
+            out[b] = yes
+    return out
+
+
+def _no_opening(rules: Any) -> bool:
+    """Round 1 of ``rules``' battle (a batchable one: no submarine, no transport) has no
+    phase before its fire, whatever the counts: no AA gun that may fire (nor Classic's
+    option gun), no bombardment before the fire."""
+    layout = _layout(rules)
+    return not (layout[3] or (rules.land_battle and (rules.option_gun
+                                                      or layout[5].firing_gun.any()))
+                or (rules.bombard and not rules.bombard_fires_back))
 
 
 #: ``_layout``'s facts per pair of slot layouts (the slots kept: their ids are not reused
@@ -118,10 +199,39 @@ def with_units(rules: Any, attacker: Sequence[int] | None = None,
     return out
 
 
+def variants(rules: Any, role: str, counts_list: Sequence[tuple]) -> list[Any]:
+    """``with_units(rules, attacker=counts)`` (``role`` "attacker") or ``defender=counts``
+    for each of ``counts_list`` (tuples of ints, one per slot), the copies made from one
+    look at ``rules`` (a planner's thousands of forces)."""
+    name, cas = ("att", "att_cas") if role == "attacker" else ("dfn", "def_cas")
+    side = getattr(rules, name)
+    slots = len(side.counts0)
+    if any(len(c) != slots for c in counts_list):
+        raise ValueError(f"counts of another length than the {slots} slots")
+    own_cas = getattr(rules, cas) is side
+    rules_type, rules_dict = type(rules), rules.__dict__
+    side_type, side_dict = type(side), side.__dict__
+    new = object.__new__
+    out = []
+    for counts in counts_list:
+        copy = new(side_type)
+        d = side_dict.copy()
+        d["counts0"] = counts
+        copy.__dict__ = d
+        variant = new(rules_type)
+        d = rules_dict.copy()
+        d[name] = copy
+        if own_cas:
+            d[cas] = copy
+        variant.__dict__ = d
+        out.append(variant)
+    return out
+
+
 def _copy(obj: Any) -> Any:
     """A shallow copy of a plain object (its attributes shared; ``copy.copy`` costs 5x)."""
     out = object.__new__(type(obj))
-    out.__dict__.update(obj.__dict__)
+    out.__dict__ = obj.__dict__.copy()      # a third of ``__dict__.update``'s time
     return out
 
 
@@ -136,6 +246,19 @@ class _Chains:
         self.next: dict = {}
         self.rests: dict = {}
         self.chains: dict = {}
+        #: Every composition of the chains made, numbered (``Chain.rows``: a chain's
+        #: compositions' numbers), and their counts as an array ([number, slot]).
+        self.number: dict = {}
+        self._counts: np.ndarray | None = None
+        self._table: np.ndarray | None = None
+        self._last: np.ndarray | None = None
+
+    def counts(self) -> np.ndarray:
+        """The compositions' counts by number ([number, slot])."""
+        if self._counts is None or len(self._counts) < len(self.number):
+            self._counts = np.array(list(self.number), dtype=np.int64).reshape(
+                len(self.number), len(self.side.counts0))
+        return self._counts
 
     def comps(self, start: tuple) -> list:
         """``start``'s chain: its compositions after 0, 1, ... hits to nothing left, each
@@ -160,30 +283,52 @@ class _Chains:
         return list(known[start])
 
     def make(self, starts: list[tuple]) -> list[Chain]:
-        """The chains of ``starts`` (their hit tables from one ``chain_hits`` call)."""
+        """The chains of ``starts`` (the hit tables of compositions not met before from one
+        ``chain_hits`` call, kept by number with the rest: ``_table``)."""
         lists = {s: self.comps(s) for s in dict.fromkeys(starts) if s not in self.chains}
         if lists:
-            every = list(dict.fromkeys(c for comps in lists.values() for c in comps))
-            table = self.rules.chain_hits(self.role, every)
-            row = {c: i for i, c in enumerate(every)}
+            number = self.number
+            first = len(number)
+            for comps in lists.values():
+                for c in comps:
+                    if c not in number:
+                        number[c] = len(number)
+            if len(number) > first:
+                self._grow(list(number)[first:])
             # every chain's rows in one gather, each chain a slice of it, its width the
             # widest of its rows (the last hit count any of them may score, plus one)
-            index = np.fromiter((row[c] for comps in lists.values() for c in comps),
+            index = np.fromiter(map(number.__getitem__,
+                                    itertools.chain.from_iterable(lists.values())),
                                 dtype=np.int64)
-            lengths = np.fromiter((len(comps) for comps in lists.values()), dtype=np.int64)
+            lengths = np.fromiter(map(len, lists.values()), dtype=np.int64,
+                                  count=len(lists))
             bounds = np.concatenate([[0], np.cumsum(lengths)])
-            hits = table[index]
-            nonzero = hits > 0
-            last = np.where(nonzero.any(axis=1),
-                            hits.shape[1] - 1 - nonzero[:, ::-1].argmax(axis=1), 0)
-            widths = (np.maximum.reduceat(last, bounds[:-1]) + 1).tolist()
+            hits = self._table[index]
+            widths = (np.maximum.reduceat(self._last[index], bounds[:-1]) + 1).tolist()
             for (s, comps), a, b, w in zip(lists.items(), bounds[:-1].tolist(),
                                            bounds[1:].tolist(), widths):
                 chain = Chain.__new__(Chain)
                 chain.comps, chain.n = comps, len(comps) - 1
                 chain.hits = hits[a:b, :w]
+                chain.rows = index[a:b]
                 self.chains[s] = chain
         return [self.chains[s] for s in starts]
+
+    def _grow(self, new: list[tuple]) -> None:
+        """Add the hit tables of the compositions ``new`` (numbered next), and each one's
+        last hit count that may score (0 for none)."""
+        table = self.rules.chain_hits(self.role, new)
+        nonzero = table > 0
+        last = np.where(nonzero.any(axis=1),
+                        table.shape[1] - 1 - nonzero[:, ::-1].argmax(axis=1), 0)
+        if self._table is None:
+            self._table, self._last = table, last
+            return
+        width = max(table.shape[1], self._table.shape[1])
+        both = np.zeros((len(self._table) + len(table), width))
+        both[:len(self._table), :self._table.shape[1]] = self._table
+        both[len(self._table):, :table.shape[1]] = table
+        self._table, self._last = both, np.concatenate([self._last, last])
 
 
 class _BatchGroup(Group):
@@ -192,9 +337,20 @@ class _BatchGroup(Group):
     sub-battle's own rules."""
 
     def __init__(self, attackers: list[Chain], masses: list[float], dfn: Chain,
-                 rules_of: list[Any], round1: bool):
+                 rules_of: list[Any], round1: bool, chains: _Chains):
         self.rules_of = rules_of
+        self.chains = chains
         super().__init__(attackers, masses, dfn, rules_of[0], round1)
+
+    def _attacker_tables(self, width: int) -> np.ndarray:
+        """``Group``'s, in one gather from the chains' table of compositions (a chain's
+        rows past its last are zero there)."""
+        on = np.arange(self.R + 1)[None, :] <= self.starts[:, None]
+        self.a_rows = np.zeros((self.K, self.R + 1), dtype=np.int64)
+        self.a_rows[on] = np.concatenate([att.rows[::-1] for att in self.attackers])
+        ha = self.chains._table[self.a_rows, :width]
+        ha[~on] = 0.0
+        return ha
 
     @functools.cached_property
     def within_inverse(self) -> np.ndarray | None:
@@ -213,30 +369,64 @@ class _BatchGroup(Group):
     def rules_of_sub_battle(self, k: int, rules: Any) -> Any:
         return self.rules_of[k]
 
+    def _folds(self, rules: Any) -> None:
+        layout = _layout(rules)
+        if layout[4].may_be_alone or layout[5].may_be_alone:
+            super()._folds(rules)
+        # else no round's end takes a side left alone: nothing to fold (and no sub-battle's
+        # chain to ask)
+
 
 def solve(rules_list: Sequence[Any], *, max_rounds: int = 0, curve: bool = True,
           prune_below: float = DEFAULT_PRUNE, cancel: Callable[[], bool] | None = None,
-          progress: Callable[[int, int], None] | None = None) -> list[BattleOutcome]:
+          progress: Callable[[int, int], None] | None = None,
+          ends: Callable[..., None] | None = None) -> list[BattleOutcome]:
     """Each battle's outcome from its start (``batchable`` must hold for every one), to the
     end (``max_rounds`` 0) or for ``max_rounds`` rounds; ``curve``: with the "decided by
     round N" curve (to the end only; without it ``decided_by_round`` is empty). ``progress``
     (battles done, battles) is called between groups; EngineError past the work limit
-    (``limits.MAX_GRID_WORK``, the whole batch's)."""
+    (``limits.MAX_GRID_WORK``, the whole batch's).
+
+    ``ends`` (to the end only): the end positions of the battles swept together go to
+    ``ends(battle, mass, attacker, defender)`` as arrays, one entry a position of a battle
+    (``battle``: its index in ``rules_list``; ``attacker``, ``defender``: the sides' counts
+    there, [entry, slot]; a position may come in several entries), instead of into their
+    outcomes' ``decided``, which stays empty: what a planner sums over thousands of battles
+    without a dictionary each. Battles solved otherwise (over at the start, the few solved
+    alone) keep theirs in ``decided``."""
+    if ends is not None and max_rounds > 0:
+        raise ValueError("end positions as arrays are the battles' to the end")
     collecting = gc.isenabled()
     gc.disable()          # the batch makes many small objects: no collection in between
     try:
-        return _solve(rules_list, max_rounds, curve, prune_below, cancel, progress)
+        return _solve(rules_list, max_rounds, curve, prune_below, cancel, progress, ends)
     finally:
         if collecting:
             gc.enable()
 
 
-def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress):
+def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress, ends):
     outs = [BattleOutcome() for _ in rules_list]
     # round 1's phases before the fire, battle by battle: its sub-battles by the defender
     groups: dict = {}
     chains: dict = {}
+    openings: dict = {}
     for b, rules in enumerate(rules_list):
+        # what ``_no_opening`` reads, the same objects for a rules object's variants
+        family = (id(rules.att.slots), id(rules.dfn.slots), id(rules.bombard),
+                  rules.option_gun, rules.land_battle, rules.bombard_fires_back)
+        plain = openings.get(family)
+        if plain is None:
+            plain = openings[family] = _no_opening(rules)
+        if plain:
+            # round 1 starts at the battle's start, as it is (no transport to lose, no
+            # phase before the fire): one sub-battle (``batchable``: not over)
+            layout = (id(rules.att.slots), id(rules.dfn.slots))
+            groups.setdefault((layout, rules.dfn.counts0, True), []).append(
+                (b, rules.att.counts0, 1.0))
+            if layout not in chains:
+                chains[layout] = (_Chains(rules, "attacker"), _Chains(rules, "defender"))
+            continue
         state0 = start_of(rules)
         if rules.verdict(state0) is not None:
             outs[b].decided[state0] = 1.0
@@ -293,19 +483,29 @@ def _solve(rules_list, max_rounds, curve, prune_below, cancel, progress):
         work = 0.0
         on_by_battle: dict = {}
         for subs, atts, dfn, round1 in parts:
+            layout = (id(rules_list[subs[0][0]].att.slots),
+                      id(rules_list[subs[0][0]].dfn.slots))
             g = _BatchGroup(atts, [p for _, _, p in subs], dfn,
-                            [rules_list[b] for b, _, _ in subs], round1)
+                            [rules_list[b] for b, _, _ in subs], round1, chains[layout][0])
+            g.layout = layout
             built.append((g, np.array([b for b, _, _ in subs])))
             work += work_estimate([g])
         limits.check_exact(work, limits.MAX_GRID_WORK, "multiply-adds")
         total = len(rules_list)
+        sink = None
+        if ends is not None:
+            # a battle some of whose sub-battles are solved alone (``fallback``) is that
+            # solve's: its other sub-battles' ends left out
+            solved_alone = np.zeros(len(rules_list), dtype=bool)
+            solved_alone[list(fallback)] = True
+            sink = (ends, solved_alone, chains)
         for g, battle_of in built:
             if cancel is not None and cancel():
                 raise Cancelled()
             if max_rounds > 0:
                 _rounds(g, battle_of, outs, on_by_battle, max_rounds, prune_below, cancel)
             else:
-                _sweep(g, battle_of, outs, prune_below, cancel)
+                _sweep(g, battle_of, outs, prune_below, cancel, sink)
                 if curve:
                     _curve(g, battle_of, on_by_battle, prune_below, cancel)
             done += len(set(battle_of.tolist()))
@@ -326,7 +526,7 @@ def _add(values: np.ndarray, battle_of: np.ndarray, n: int) -> list[float]:
 
 
 def _sweep(g: _BatchGroup, battle_of: np.ndarray, outs: list[BattleOutcome],
-           prune: float, cancel) -> None:
+           prune: float, cancel, sink=None) -> None:
     """``plain_rounds_grid._Solver._to_the_end_dense`` on a batch group: the same rows,
     each figure (expected rounds, pruned mass, cells met, end positions) per sub-battle,
     added up per battle."""
@@ -400,7 +600,10 @@ def _sweep(g: _BatchGroup, battle_of: np.ndarray, outs: list[BattleOutcome],
     totals = _add(cells_met, battle_of, n)
     for b in mine:
         outs[b].states_explored += int(round(totals[b]))
-    _record_ends(g, grid, battle_of, outs)
+    if sink is None:
+        _record_ends(g, grid, battle_of, outs)
+    else:
+        _send_ends(g, grid, battle_of, *sink)
 
 
 def _within_row(g: _BatchGroup, r: int, j0: int, row: np.ndarray) -> None:
@@ -440,6 +643,26 @@ def _record_ends(g: _BatchGroup, grid: np.ndarray, battle_of: np.ndarray,
             continue
         for key, m in ends:
             decided[key] = decided.get(key, 0.0) + m
+
+
+def _send_ends(g: _BatchGroup, grid: np.ndarray, battle_of: np.ndarray, ends: Callable,
+               solved_alone: np.ndarray, chains: dict) -> None:
+    """``_record_ends`` as arrays (``solve``'s ``ends``): the decided cells' masses, each
+    with its battle and the sides' counts there (the compositions' numbers of the chains:
+    ``Chain.rows``, ``_Chains.counts``)."""
+    K, R, nd = g.K, g.R, g.nd
+    # a_rows[k, r]: the number of sub-battle k's attacker composition with r units left
+    # (its chain read from the end; past its start, none: no mass there)
+    a_rows = g.a_rows
+    d_rows = g.dfn.rows
+    # column nd (the defender wiped out) from row 1; row 0 (the attacker) every column
+    mass = np.concatenate([grid[:, 1:, nd].ravel(), grid[:, 0, :].ravel()])
+    battle = np.concatenate([np.repeat(battle_of, R), np.repeat(battle_of, nd + 1)])
+    att = np.concatenate([a_rows[:, 1:].ravel(), np.repeat(a_rows[:, 0], nd + 1)])
+    dfn = np.concatenate([np.full(K * R, d_rows[nd]), np.tile(d_rows, K)])
+    on = (mass != 0) & ~solved_alone[battle]
+    att_chains, dfn_chains = chains[g.layout]
+    ends(battle[on], mass[on], att_chains.counts()[att[on]], dfn_chains.counts()[dfn[on]])
 
 
 def _live_by_battle(g: _BatchGroup, grid: np.ndarray, battle_of: np.ndarray, n: int,

@@ -33,6 +33,7 @@ full ones), which the "+1 unit" table shows.
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import math
@@ -55,6 +56,9 @@ from .rules import LowLuckScenario, make_rules
 SEARCH_BATCH = 512
 #: Forces solved in one call of the batch engine at most (their outcomes are held at once).
 CHUNK = 4096
+#: End positions kept as arrays for the answer's full figures at most (entries: ~100 bytes
+#: each); past it the answer's forces are solved again.
+KEEP_ENDS = 500_000
 
 
 # -- the answer ---------------------------------------------------------------------------
@@ -156,9 +160,12 @@ class _Question:
         # row of (verdict, takes the territory, attacker's IPC left, defender's) in _values
         self._ends: dict = {}
         self._values = np.zeros((0, 4))
-        self._starts: dict = {}
         self._slot_costs = [np.array(_slot_costs(self.template, k), dtype=float)
                             for k in (0, 1)]
+        #: Forces solved with their end positions as arrays, those kept (at most
+        #: ``KEEP_ENDS`` entries): force -> (its outcome, its battle there, the arrays).
+        self.kept: dict = {}
+        self._kept_entries = 0
         self.solved = 0
 
     # -- forces ---------------------------------------------------------------------------
@@ -209,6 +216,12 @@ class _Question:
             return batch.with_units(self.template, attacker=counts)
         return batch.with_units(self.template, defender=counts)
 
+    def rules_of_all(self, combos: list[tuple[int, ...]]) -> list[Any]:
+        """``rules_of`` each of ``combos``, their counts placed in one array operation."""
+        counts = np.tile(np.array(self.base, dtype=np.int64), (len(combos), 1))
+        counts[:, self.slot] += np.array(combos, dtype=np.int64).reshape(len(combos), -1)
+        return batch.variants(self.template, self.role, list(map(tuple, counts.tolist())))
+
     # -- solving --------------------------------------------------------------------------
     def solve(self, combos: list[tuple[int, ...]], cancel=None,
               progress: Callable[[int, int], None] | None = None) -> list[Candidate]:
@@ -218,9 +231,12 @@ class _Question:
         self.work_used += sum(self.force_work(c) for c in combos)
         max_rounds = self.scenario.options.max_rounds
         if self.batches:
-            rules_list = [self.rules_of(c) for c in combos]
+            rules_list = self.rules_of_all(combos)
+            # to the end: the batch's end positions as arrays (no dictionary per battle)
+            sink = _Ends() if max_rounds == 0 and self._by_slots else None
             outs = solvers.solve_batch(rules_list, solvers.Question(max_rounds=max_rounds),
-                                       cancel=cancel, curve=False, progress=progress)
+                                       cancel=cancel, curve=False, progress=progress,
+                                       ends=sink)
         else:
             # retreat rules: each force as ``odds`` solves it, its figures from its result
             ruleset = rulesets.get("lowluck")
@@ -238,13 +254,35 @@ class _Question:
             self.solved += len(combos)
             return out
         self.solved += len(combos)
-        return self._candidates(combos, rules_list, outs)
+        if sink is not None and sink.parts and self._kept_entries < KEEP_ENDS:
+            # the answer's forces get their full figures from these (``_full_figures``)
+            self._kept_entries += sink.entries
+            for b, c in enumerate(combos):
+                self.kept[c] = (outs[b], b, sink)
+        return self._candidates(combos, rules_list, outs, sink)
 
-    def _candidates(self, combos, rules_list, outs) -> list[Candidate]:
+    def outcome_of(self, combo: tuple[int, ...]):
+        """The outcome of a force solved with its end positions kept (``kept``), its
+        ``decided`` filled in from them; None for the others."""
+        found = self.kept.get(combo)
+        if found is None:
+            return None
+        out, b, sink = found
+        if not out.decided:
+            battle, mass, att, dfn = sink.arrays()
+            mine = np.flatnonzero(battle == b)
+            decided = out.decided
+            for m, a, d in zip(mass[mine].tolist(), att[mine].tolist(), dfn[mine].tolist()):
+                key = (tuple(a), tuple(d), False)
+                decided[key] = decided.get(key, 0.0) + m
+        return out
+
+    def _candidates(self, combos, rules_list, outs, sink=None) -> list[Candidate]:
         """Each force's key figures from its end positions (the sums ``figures`` makes: the
         attacker's wins, the defender holding, the territory, the IPC swing): the positions'
         own values worked out once for the batch (many battles end in the same positions),
-        then every battle's sums in one pass over all positions (``np.bincount``)."""
+        then every battle's sums in one pass over all positions (``np.bincount``); the
+        positions the batch engine gave as arrays (``sink``) valued as arrays."""
         ids = self._ends
         self._learn([s for out in outs for bucket in _BUCKETS for s in getattr(out, bucket)
                      if s not in ids])
@@ -265,9 +303,22 @@ class _Question:
         ends_array = self._values[rows]                  # [position, 4]
         forced = np.array(forced, dtype=np.int64)
         verdict = np.where(forced < 0, ends_array[:, 0], forced)
+        if sink is not None and sink.parts:
+            at_s, p_s, values = sink.values(self._sides_of_ends)
+            at, p = np.concatenate([at, at_s]), np.concatenate([p, p_s])
+            verdict = np.concatenate([verdict, values[:, 0]])
+            ends_array = np.concatenate([ends_array, values])
         # IPC lost count from every unit the battle starts with (``battle_start``)
-        starts = np.array([[self._start_value(r.att.counts0, 0),
-                            self._start_value(r.dfn.counts0, 1)] for r in rules_list])
+        # (the chosen side's counts: the base plus the force, as ``rules_of_all`` places
+        # them; the other side's the template's)
+        chosen = np.tile(np.array(self.base, dtype=float), (n, 1))
+        chosen[:, self.slot] += np.array(combos, dtype=float).reshape(n, -1)
+        k = 0 if self.role == "attacker" else 1
+        other = np.array((self.template.dfn if k == 0 else self.template.att).counts0,
+                         dtype=float)
+        starts = np.empty((n, 2))
+        starts[:, k] = chosen @ self._slot_costs[k]
+        starts[:, 1 - k] = other @ self._slot_costs[1 - k] if other.size else 0.0
         swing = (starts[at, 1] - ends_array[:, 3]) - (starts[at, 0] - ends_array[:, 2])
 
         def total(weights) -> list[float]:
@@ -278,18 +329,47 @@ class _Question:
         takes = total(np.where(verdict == _ATTACKER, p * ends_array[:, 1], 0.0))
         swings = total(p * swing)
         land = self.template.land_units() is not None
-        return [Candidate(force=self.force(c), cost=self.cost(c), units=sum(c),
+        costs = (np.array(combos, dtype=np.int64).reshape(len(combos), -1)
+                 @ np.array([self.costs[u] for u in self.types], dtype=np.int64)).tolist()
+        return [Candidate(force=self.force(c), cost=cost, units=sum(c),
                           attacker_wins=min(1.0, w), defender_holds=min(1.0, h),
                           takes_territory=min(1.0, t) if land else None,
                           expected_ipc_swing=sw)
-                for c, w, h, t, sw in zip(combos, wins, holds, takes, swings)]
+                for c, cost, w, h, t, sw in zip(combos, costs, wins, holds, takes, swings)]
 
-    def _start_value(self, comp, k: int) -> float:
-        key = (k, comp)
-        value = self._starts.get(key)
-        if value is None:
-            value = self._starts[key] = float(np.dot(comp, self._slot_costs[k]))
-        return value
+    @property
+    def _by_slots(self) -> bool:
+        """A later edition's battle: a position's values read from its counts per slot
+        (``_sides_of_ends``)."""
+        return hasattr(self.template.att, "slots") and hasattr(self.template,
+                                                                 "territory_taken")
+
+    def _sides_of_ends(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+        """``_learn``'s values of positions given as the sides' counts ([position, slot]
+        each; a later edition's, decided: a side with no fighting unit left): the verdict
+        as ``LaterRules.verdict`` gives it (from the sides' fighting units), the territory
+        as ``territory_taken``, the IPC left."""
+        fights_a, fights_d, land_a = self._masks
+        a_on = (att[:, fights_a] > 0).any(axis=1)
+        d_on = (dfn[:, fights_d] > 0).any(axis=1)
+        verdict = np.where(a_on & d_on, _OTHER, np.where(a_on, _ATTACKER, _HOLDS))
+        if self.template.land_units() is None:
+            takes = np.zeros(len(att))
+        else:
+            takes = ((att[:, land_a] > 0).any(axis=1) & ~d_on).astype(float)
+        return np.column_stack([verdict.astype(float), takes,
+                                att.astype(float) @ self._slot_costs[0],
+                                dfn.astype(float) @ self._slot_costs[1]])
+
+    @functools.cached_property
+    def _masks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The slots that fight (attacker's, defender's), the attacker's land units'."""
+        rules = self.template
+        land = rules.land_units() or frozenset()
+        return (np.array([bool(s.fights) for s in rules.att.slots], dtype=bool),
+                np.array([bool(s.fights) for s in rules.dfn.slots], dtype=bool),
+                np.array([bool(s.fights) and s.unit.id in land for s in rules.att.slots],
+                         dtype=bool))
 
     def _learn(self, states: list) -> None:
         """Each position's (verdict, takes the territory, attacker's IPC left, defender's
@@ -328,6 +408,32 @@ _ATTACKER, _HOLDS, _OTHER = 1, 2, 0
 #: a retreat leaves the territory to the defender, a stalemate is a draw.
 _BUCKETS = ("decided", "retreated", "stalemates", "undecided")
 _FORCED = (-1, _HOLDS, _HOLDS, _OTHER)
+
+
+class _Ends:
+    """The end positions the batch engine gives as arrays (``batch.solve``'s ``ends``),
+    collected for ``_Question._candidates``."""
+
+    def __init__(self):
+        self.parts: list[tuple] = []
+        self.entries = 0
+        self._all: tuple | None = None
+
+    def __call__(self, battle, mass, att, dfn) -> None:
+        self.parts.append((battle, mass, att, dfn))
+        self.entries += len(battle)
+        self._all = None
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """(battle, mass, attacker's counts, defender's) of every entry."""
+        if self._all is None:
+            self._all = tuple(np.concatenate(x) for x in zip(*self.parts))
+        return self._all
+
+    def values(self, value_of) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(battle, mass, the positions' values ``value_of(att, dfn)``) of every entry."""
+        battle, mass, att, dfn = self.arrays()
+        return battle, mass, value_of(att, dfn)
 
 
 def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
@@ -443,7 +549,15 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
     """The full result of each force the answer shows: ``odds``'s figures (its JSON), from
     one more batch of those forces (without the "decided by round N" curve, which the JSON
     doesn't hold); with retreat rules each force was solved as ``odds`` solves it already."""
-    todo = [(c, cand) for c, cand in shown if cand.result is None]
+    todo = []
+    for c, cand in shown:
+        if cand.result is not None:
+            continue
+        out = q.outcome_of(c)
+        if out is None:
+            todo.append((c, cand))
+        else:                   # solved already: its end positions kept
+            cand.result = battle_result("lowluck", q.rules_of(c), out)
     if not todo:
         return
     rules_list = [q.rules_of(c) for c, _ in todo]

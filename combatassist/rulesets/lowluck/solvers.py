@@ -32,6 +32,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import numpy as np
+
 from ...solver import BattleOutcome
 
 Cancel = Callable[[], bool] | None
@@ -83,9 +85,10 @@ class BatchSolver(Solver, Protocol):
 
     def solve_batch(self, rules_list: Sequence[Any], question: Question, *,
                     cancel: Cancel = None, curve: bool = True,
-                    progress: Callable[[int, int], None] | None = None
-                    ) -> list[BattleOutcome]:
-        """Each battle's exact outcome, as ``solve`` gives it (``batches`` must hold)."""
+                    progress: Callable[[int, int], None] | None = None,
+                    ends: Callable[..., None] | None = None) -> list[BattleOutcome]:
+        """Each battle's exact outcome, as ``solve`` gives it (``batches`` must hold);
+        ``ends``: the end positions as arrays (``batch.solve``)."""
 
 
 def _fire_ends_the_rest(rules: Any, question: Question) -> list | None:
@@ -152,13 +155,20 @@ class PlainRoundsGrid:
         return (question.from_the_start and not question.retreats
                 and batch.batchable(rules))
 
+    def batches_all(self, rules_list: Sequence[Any], question: Question) -> list[bool]:
+        """``batches`` of each of ``rules_list``, asked together."""
+        from . import batch
+        if not question.from_the_start or question.retreats:
+            return [False] * len(rules_list)
+        return batch.batchable_all(rules_list)
+
     def solve_batch(self, rules_list: Sequence[Any], question: Question, *,
                     cancel: Cancel = None, curve: bool = True,
-                    progress: Callable[[int, int], None] | None = None
-                    ) -> list[BattleOutcome]:
+                    progress: Callable[[int, int], None] | None = None,
+                    ends: Callable[..., None] | None = None) -> list[BattleOutcome]:
         from . import batch
         return batch.solve(rules_list, max_rounds=question.max_rounds, curve=curve,
-                           cancel=cancel, progress=progress)
+                           cancel=cancel, progress=progress, ends=ends)
 
 
 class FirstStrikeGrid:
@@ -222,14 +232,17 @@ def pick(rules: Any, question: Question, table: Sequence[Solver] | None = None
 def solve_batch(rules_list: Sequence[Any], question: Question = Question(), *,
                 cancel: Cancel = None, curve: bool = True,
                 progress: Callable[[int, int], None] | None = None,
-                table: Sequence[Solver] | None = None) -> list[BattleOutcome]:
+                table: Sequence[Solver] | None = None,
+                ends: Callable[..., None] | None = None) -> list[BattleOutcome]:
     """Each battle's exact outcome from its start, as solving them one by one gives it (to
     the rounding of the sums): the battles a row of the table batches (``batches``) go to
     its ``solve_batch`` together, the others are solved one by one (the table's solver,
     else the general solver). ``curve`` False: without the "decided by round N" curve
     where that saves work (the batch; its ``decided_by_round`` is then empty).
     ``progress(done, of)`` is called as battles are answered. Retreat rules and table
-    positions are single questions: ValueError."""
+    positions are single questions: ValueError. ``ends`` (to the end only): the batch
+    engine's battles' end positions as arrays (``batch.solve``), their ``decided`` empty;
+    the others' in their outcomes."""
     from ...solver import solve as general
     if not question.from_the_start or question.retreats:
         raise ValueError("a batch is solved from the start, without retreat rules")
@@ -240,7 +253,11 @@ def solve_batch(rules_list: Sequence[Any], question: Question = Question(), *,
     for solver in table:
         if not hasattr(solver, "solve_batch"):
             continue
-        mine = [i for i in rest if solver.batches(rules_list[i], question)]
+        if hasattr(solver, "batches_all"):
+            flags = solver.batches_all([rules_list[i] for i in rest], question)
+            mine = [i for i, yes in zip(rest, flags) if yes]
+        else:
+            mine = [i for i in rest if solver.batches(rules_list[i], question)]
         if not mine:
             continue
         before = done
@@ -249,9 +266,10 @@ def solve_batch(rules_list: Sequence[Any], question: Question = Question(), *,
             if progress is not None:
                 progress(before + n, total)
 
+        extra = {} if ends is None else {"ends": _renumbered(ends, mine)}
         for i, out in zip(mine, solver.solve_batch([rules_list[i] for i in mine], question,
                                                    cancel=cancel, curve=curve,
-                                                   progress=step)):
+                                                   progress=step, **extra)):
             outs[i] = out
         done += len(mine)
         taken = set(mine)
@@ -265,6 +283,15 @@ def solve_batch(rules_list: Sequence[Any], question: Question = Question(), *,
         if progress is not None:
             progress(done, total)
     return outs
+
+
+def _renumbered(ends: Callable[..., None], mine: list[int]) -> Callable[..., None]:
+    """``ends`` told the battles' indices in the whole list (a row solves ``mine``)."""
+    index = np.array(mine, dtype=np.int64)
+
+    def told(battle, *rest) -> None:
+        ends(index[battle], *rest)
+    return told
 
 
 def describe(rules: Any, question: Question = Question()) -> str:

@@ -84,9 +84,7 @@ class Group:
         self.masses = np.array(masses)
         width = max(c.hits.shape[1] for c in attackers)
         # ha[k, r]: the attacker's hit table in sub-battle k with r units left
-        self.ha = np.zeros((self.K, self.R + 1, width))
-        for k, c in enumerate(attackers):
-            self.ha[k, :c.n + 1, :c.hits.shape[1]] = c.hits[::-1]
+        self.ha = self._attacker_tables(width)
         self.ha[:, 0, 0] = 1.0
         self.a_first, self.a_last = ranges(self.ha)
         self.a_total = self.ha.sum(axis=2)
@@ -146,6 +144,13 @@ class Group:
         #: they are rows 1..n of every sub-battle, None for any other set of cells.
         self.withdraw_cells: np.ndarray | None = None
         self.retreat_rows: int | None = 0
+
+    def _attacker_tables(self, width: int) -> np.ndarray:
+        """ha[k, r]: the attacker's hit table in sub-battle k with r units left."""
+        ha = np.zeros((self.K, self.R + 1, width))
+        for k, c in enumerate(self.attackers):
+            ha[k, :c.n + 1, :c.hits.shape[1]] = c.hits[::-1]
+        return ha
 
     def retreat_when(self, withdraws) -> None:
         """The attacker withdraws before a round from the rows where ``withdraws(comp)``
