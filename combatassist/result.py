@@ -76,6 +76,8 @@ class BattleResult:
         """
         if self.expected_rounds > 0 or any(a or d for a, d, _ in self.losses):
             return None
+        if self.retreated >= 1.0 - 1e-12:           # a retreat rule or policy: no attack
+            return msg("the attacker withdraws before the first round (its retreat rules)")
         if self.defender_wins >= 1.0 - 1e-12:
             return msg("the attacker has no units")
         if self.attacker_wins >= 1.0 - 1e-12:

@@ -58,6 +58,7 @@ def _brute_force(s) -> dict[tuple, dict]:
                       "defender_holds": r.defender_wins + r.draw,
                       "takes_territory": r.figures.takes_territory,
                       "expected_ipc_swing": r.figures.expected_ipc_swing,
+                      "takes_and_holds": (r.asked.get("counter") or {}).get("holds"),
                       "json": r.to_json()}
     return out
 
@@ -105,6 +106,10 @@ def assert_plan_is_brute_forces(s, answer: planner.Plan | None = None) -> planne
         f = figures_of(force)
         for key in ("attacker_wins", "defender_holds", "expected_ipc_swing"):
             assert row[key] == pytest.approx(f[key], abs=1e-12), key
+        if f["takes_and_holds"] is None:
+            assert "takes_and_holds" not in row
+        else:
+            assert row["takes_and_holds"] == pytest.approx(f["takes_and_holds"], abs=1e-12)
         if f["takes_territory"] is None:
             assert row["takes_territory"] is None
         else:
@@ -174,11 +179,80 @@ def test_a_retreat_policy_is_planned_as_odds_solves_it():
     assert_plan_is_brute_forces(s)
 
 
-def test_waves_are_not_planned_yet():
-    text = CASES["1942 land, ordinary dice, wins"].replace(
-        "[defender]", "[[attacker.waves]]\nunits = { infantry = 2 }\n[defender]")
-    with pytest.raises(CombatAssistError, match="waves"):
-        _scenario(text)
+WAVES = {
+    "first wave chosen, ordinary dice, wins": _text(
+        '[attacker]\nunits = { infantry = 3, artillery = 1, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 3, armor = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.8 }\nalternatives = 3\n'),
+    "three waves, low luck, takes": _text(
+        '[attacker]\nunits = { infantry = 2, artillery = 1, fighter = 1 }\n'
+        '[[attacker.waves]]\nunits = { infantry = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1 }\n'
+        '[defender]\nunits = { infantry = 3, aa_gun = 1 }\n'
+        '[plan]\ntarget = { takes_territory = 0.7 }\n', dice="lowluck"),
+    "take and hold against the counter-attack": _text(
+        '[attacker]\nunits = { infantry = 3, artillery = 2, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 3, armor = 1 }\n'
+        '[counter]\nunits = { infantry = 2, armor = 1 }\n'
+        '[plan]\ntarget = { takes_and_holds = 0.6 }\nalternatives = 3\n', dice="lowluck"),
+    "a counter-attack, the target without it": _text(
+        '[attacker]\nunits = { infantry = 2, armor = 2 }\n'
+        '[defender]\nunits = { infantry = 2 }\n'
+        '[counter]\nunits = { infantry = 2, armor = 1 }\n'
+        '[plan]\ntarget = { takes_territory = 0.9 }\n'),
+    "the defender against every wave": _text(
+        '[attacker]\nunits = { infantry = 2, artillery = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 2 }\n'
+        '[defender]\nunits = { infantry = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.5 }\n'
+        'add = { infantry = 2, armor = 1 }\n'),
+    "waves with the profit policy, 1940": _text(
+        'retreat = "profit"\nterritory_value = 2\n'
+        '[attacker]\nunits = { infantry = 2, mech_infantry = 1, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { tactical_bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 2 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.5 }\n', edition="1940se"),
+}
+
+
+@pytest.mark.parametrize("name", list(WAVES))
+def test_waves_and_holding_are_planned_as_odds_answers_them(name):
+    """With waves the planner chooses the first wave (or the defender's additions) and keeps
+    the later waves and the counter-attack as given: every force's whole attack against
+    brute force (each force's own file through ``odds``: waves, counter-attack, policy)."""
+    text = WAVES[name]
+    s = _scenario(text)
+    assert s.waves or s.counter is not None
+    assert s.options.retreat == ("profit" if "profit" in name else "none")
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.exhaustive and answer.waves == len(s.waves)
+    data = answer.to_json()["plan"]
+    # the figures are the whole attack's: its waves (and counter-attack) are in them
+    assert len(data["figures"]["waves"]) == len(s.waves) + 1
+    assert ("counter" in data["figures"]) == (s.counter is not None)
+
+
+def test_the_later_waves_change_the_answer():
+    """The later waves count: no first wave alone meets the target, one followed by the
+    second wave does (regression: the GUI's plan of a form with waves answered the first
+    wave alone)."""
+    alone = _scenario(WAVES["first wave chosen, ordinary dice, wins"].replace(
+        '[[attacker.waves]]\nunits = { armor = 1, fighter = 1 }\n', ''))
+    with_waves = _scenario(WAVES["first wave chosen, ordinary dice, wins"])
+    a, w = planner.plan(alone), planner.plan(with_waves)
+    assert w.meets and not a.meets
+    assert w.best.attacker_wins > a.best.attacker_wins + 0.1
+
+
+def test_plan_over_waves_past_the_attack_bound_is_refused_at_once(monkeypatch):
+    s = _scenario(WAVES["take and hold against the counter-attack"])
+    from combatassist.rulesets.lowluck import attack
+    monkeypatch.setattr(attack, "MAX_ATTACK_BATTLES", 5)
+    monkeypatch.setattr(planner, "compute", lambda *a, **k: pytest.fail("solved"))
+    with pytest.raises(EngineError, match="battles"):
+        planner.plan(s)
 
 
 def test_retreat_rules_are_planned_one_force_at_a_time():
@@ -245,6 +319,7 @@ def test_a_plan_past_the_bound_is_refused_at_once():
     ('side = "defender"\ntarget = { defender_holds = 0.9 }\n', "units it may add"),
     ('target = { attacker_wins = 0.9 }\nspeed = 3\n', "unknown field"),
     ('side = "both"\ntarget = { attacker_wins = 0.9 }\n', "unknown value"),
+    ('target = { takes_and_holds = 0.9 }\n', "counter-attack"),
 ])
 def test_bad_plan_tables_are_refused_in_one_line(plan, match):
     text = _text('[attacker]\nunits = { infantry = 2 }\n[defender]\nunits = { infantry = 1 }\n'
@@ -316,3 +391,28 @@ def test_the_answers_figures_from_kept_end_positions(dice, monkeypatch):
     from .test_lowluck_batch import figures_diff
     assert figures_diff(kept.to_json(), again.to_json()) <= 1e-12
     assert_plan_is_brute_forces(s, kept)
+
+
+def test_the_later_waves_are_solved_once_for_every_force(monkeypatch):
+    """The later waves' battles and the counter-attack's depend only on the defender (or
+    the holders) they meet, not on the first wave: a plan solves each once, whatever the
+    number of forces (the answer is brute force's, above)."""
+    s = _scenario(WAVES["take and hold against the counter-attack"])
+    solved = []
+    real = lowluck.outcome_and_words
+
+    def counting(rules, opts, **kw):
+        a, d = rules.state_units(rules.initial_state())
+        solved.append((tuple(sorted(a.items())), tuple(sorted(d.items()))))
+        return real(rules, opts, **kw)
+
+    monkeypatch.setattr(lowluck, "outcome_and_words", counting)
+    answer = planner.plan(s)
+    assert answer.exhaustive and answer.searched == answer.forces
+    first_waves = {tuple(sorted(c.items())) for c in [
+        {u: n for u, n in zip(("infantry", "artillery", "armor"), combo) if n}
+        for combo in itertools.product(range(4), range(3), range(2)) if any(combo)]}
+    whole = tuple(sorted(s.defender.units.items()))
+    later = [k for k in solved if not (k[0] in first_waves and k[1] == whole)]
+    assert later and len(later) == len(set(later))        # each once
+    assert len(solved) - len(later) >= answer.forces       # every first wave solved

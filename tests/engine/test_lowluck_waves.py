@@ -363,3 +363,45 @@ def test_policy_waves_past_the_limit_refused_at_once(monkeypatch):
     monkeypatch.setattr(attack, "best_policy", lambda *a, **k: pytest.fail("solved"))
     with pytest.raises(EngineError, match="transitions"):
         compute(lowluck.RULESET, payload)
+
+
+@pytest.mark.parametrize("policy", ["profit", "strafe"])
+def test_each_wave_says_its_own_policy(policy):
+    """With several waves the words are each wave's: the first wave's, then the last wave's
+    against the defender it most likely meets — the same words as that battle fought on its
+    own with the policy (the last wave looks ahead to nothing), and that defender the most
+    likely one the first wave leaves (the first wave's own ends, summed by defender)."""
+    more = {"territory_value": 3} if policy == "profit" else {}
+    doc = dict(options={"dice": "lowluck", "retreat": policy, **more},
+               attacker={"units": {"infantry": 3, "artillery": 1},
+                         "waves": [{"units": {"armor": 2, "fighter": 1}}]},
+               defender={"units": {"infantry": 3, "armor": 1}})
+    result = compute(lowluck.RULESET, scenario(**doc))
+    lines = [str(w) for w in result.asked["policy"]]
+    assert lines[0].startswith("wave 1: ")
+    second = [w for w in lines if w.startswith("wave 2, against ")]
+    assert second and all(w.startswith(("wave 1: ", "wave 2, against ")) for w in lines)
+    named = second[0].split("against ")[1].split(" (")[0]
+    units = {}
+    for part in named.split(", "):
+        n, uid = part.split(" ", 1)
+        units[uid.replace(" ", "_")] = int(n)
+    alone = scenario(**{**doc, "attacker": {"units": {"armor": 2, "fighter": 1}},
+                        "defender": {"units": units}})
+    words = [str(w) for w in compute(lowluck.RULESET, alone).asked["policy"]]
+    assert [w.split("): ", 1)[1] for w in second] == words
+    share = float(second[0].split("meets, ")[1].split("%")[0]) / 100
+    if policy == "strafe":
+        # no look-ahead: the first wave's battle is the one fought alone; its defenders left
+        first = scenario(**{**doc, "attacker": {"units": doc["attacker"]["units"]}})
+        rules = lowluck.make_rules(first)
+        outcome = lowluck.outcome_of(rules, first.options)
+        left: dict = {}
+        for bucket in ("decided", "retreated", "stalemates", "undecided"):
+            for state, p in getattr(outcome, bucket).items():
+                d = tuple(sorted(rules.state_units(state)[1].items()))
+                if d:
+                    left[d] = left.get(d, 0.0) + p
+        likeliest = max(left, key=left.get)
+        assert dict(likeliest) == units
+        assert share == pytest.approx(left[likeliest], abs=0.005)

@@ -66,3 +66,16 @@ def test_a_later_edition_battle_with_an_empty_side_is_answered(edition, dice, ba
 def test_a_later_edition_battle_with_no_units_is_refused_with_a_message():
     with pytest.raises(ScenarioError, match="no units on either side"):
         _later_edition_battle("1942se", "standard", "land", "", "")
+
+
+def test_an_attack_its_retreat_rules_never_start_says_so():
+    """The profit policy's "don't attack" (1 infantry against 5 infantry and 2 armor) is no
+    battle because the attacker withdraws, not because it has no units."""
+    body = lowluck.default_scenario().body
+    result = lowluck.compute(dataclasses.replace(
+        body, options=dataclasses.replace(body.options, retreat="profit"),
+        attacker=dataclasses.replace(body.attacker, units={"infantry": 1}),
+        defender=dataclasses.replace(body.defender, units={"infantry": 5, "armor": 2})))
+    assert result.retreated == pytest.approx(1.0)
+    assert result.unfought() == ("the attacker withdraws before the first round "
+                                 "(its retreat rules)")

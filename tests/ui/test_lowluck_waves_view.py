@@ -4,6 +4,7 @@ shows each wave's figures and the policy in words, in English and German."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from combatassist.ruleset import compute
 from combatassist.rulesets import lowluck
@@ -40,12 +41,14 @@ def test_form_keeps_the_policy_waves_and_counter(view, qtbot):
     assert got == scenario.body
     assert view.keep_land.value() == 2
     assert view.policy_box.territory_value.isEnabled()
-    assert view.policy_box.planned.isVisibleTo(view)
-    # the player clears the later waves: the first alone, as a file without them
-    view.policy_box.clear.click()
+    box = view.waves_box
+    assert len(box.waves) == 1 and box.counter_on.isChecked()
+    assert box.findChild(type(box.add), "removeWave2").isVisibleTo(view)
+    # the player removes the later wave and unticks the counter-attack: the first alone
+    qtbot.mouseClick(box.findChild(type(box.add), "removeWave2"), Qt.MouseButton.LeftButton)
+    box.counter_on.click()
     got = view.scenario().body
     assert got.waves == () and got.counter is None
-    assert not view.policy_box.planned.isVisibleTo(view)
 
 
 def test_results_show_waves_and_policy(view, qtbot):

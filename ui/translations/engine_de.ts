@@ -405,6 +405,11 @@
         </message>
         <message>
             <location filename="../../combatassist/result.py" />
+            <source>the attacker withdraws before the first round (its retreat rules)</source>
+            <translation>der Angreifer zieht sich vor der ersten Runde zurück (seine Rückzugsregeln)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/result.py" />
             <source>the attacker has no units</source>
             <translation>der Angreifer hat keine Einheiten</translation>
         </message>
@@ -1254,6 +1259,16 @@
             <translation>zurückziehen nach Runde {n}</translation>
         </message>
         <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>wave {k}: {rule}</source>
+            <translation>Welle {k}: {rule}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>wave {k}, against {units} (the defender it most likely meets, {p:.0%} of the attacks): {rule}</source>
+            <translation>Welle {k}, gegen {units} (der wahrscheinlichste Verteidiger, bei {p:.0%} der Angriffe): {rule}</translation>
+        </message>
+        <message>
             <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
             <source>unknown unit '{unit}' in the {side}'s casualties (write one of: {units})</source>
             <translation>unbekannte Einheit „{unit}“ in den Verlusten ({side}; möglich: {units})</translation>
@@ -1477,6 +1492,11 @@
             <location filename="../../combatassist/rulesets/lowluck/planner.py" />
             <source>planning this battle is past the engine's bound ({limit} s): the whole army's battle alone is too large to solve a few times over; plan with fewer units available (about {fit} units a side fit)</source>
             <translation>diese Schlacht zu planen übersteigt die Grenze der Berechnung ({limit} s): schon die Schlacht der ganzen Armee ist zu groß, um sie einige Male zu lösen; mit weniger verfügbaren Einheiten planen (etwa {fit} Einheiten je Seite passen)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/planner.py" />
+            <source>the target takes_and_holds needs a counter-attack: add [counter] units, or aim for takes_territory</source>
+            <translation>das Ziel takes_and_holds braucht einen Gegenangriff: [counter] units angeben, oder takes_territory anstreben</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/mediumluck/advisor.py" />

@@ -394,8 +394,8 @@
             <translation>Wellen und Rückzug</translation>
         </message>
         <message>
-            <source>One wave, retreats by the rules above. Waves ([[attacker.waves]]), a counter-attack ([counter]) and retreat policies (Retreat policy) show here.</source>
-            <translation>Eine Welle, Rückzug nach den Regeln oben. Wellen ([[attacker.waves]]), ein Gegenangriff ([counter]) und Rückzugsstrategien (Rückzugsstrategie) erscheinen hier.</translation>
+            <source>One wave, retreats by the rules above. Waves and a counter-attack (Waves and counter-attack: Add wave) and retreat policies (Retreat policy) show here.</source>
+            <translation>Eine Welle, Rückzug nach den Regeln oben. Wellen und ein Gegenangriff (Wellen und Gegenangriff: Welle hinzufügen) und Rückzugsstrategien (Rückzugsstrategie) erscheinen hier.</translation>
         </message>
         <message>
             <source>Takes the territory</source>
@@ -428,6 +428,18 @@
         <message>
             <source>Research</source>
             <translation>Forschung</translation>
+        </message>
+        <message>
+            <source>The table fought wave 1 only. For wave 2, close the battle and set it up against what the defender has left (above); the whole attack's odds are in Waves and policy.</source>
+            <translation>Am Tisch wurde nur Welle 1 gekämpft. Für Welle 2 die Schlacht schließen und sie gegen das aufstellen, was dem Verteidiger bleibt (oben); die Chancen des ganzen Angriffs stehen unter Wellen und Rückzug.</translation>
+        </message>
+        <message>
+            <source>The table fights wave 1 only: the later waves and the counter-attack are not played here (the whole attack's odds are in Waves and policy).</source>
+            <translation>Am Tisch wird nur Welle 1 gekämpft: die späteren Wellen und der Gegenangriff werden hier nicht gespielt (die Chancen des ganzen Angriffs stehen unter Wellen und Rückzug).</translation>
+        </message>
+        <message>
+            <source>The table fights the attack only: the counter-attack is not played here (its odds are in Waves and policy).</source>
+            <translation>Am Tisch wird nur der Angriff gekämpft: der Gegenangriff wird hier nicht gespielt (seine Chancen stehen unter Wellen und Rückzug).</translation>
         </message>
     </context>
     <context>
@@ -547,6 +559,61 @@
         <message>
             <source>One more unit:</source>
             <translation>Eine Einheit mehr:</translation>
+        </message>
+        <message>
+            <source>the attacker takes and holds the territory</source>
+            <translation>der Angreifer erobert und hält das Gebiet</translation>
+        </message>
+        <message>
+            <source>The attacker's units on the form are what is available for the first wave; the later waves attack as on the form. Plan finds the cheapest first wave that meets the target.</source>
+            <translation>Die Einheiten des Angreifers im Formular stehen für die erste Welle zur Verfügung; die späteren Wellen greifen wie im Formular an. Planen findet die billigste erste Welle, die das Ziel erreicht.</translation>
+        </message>
+        <message>
+            <source>Plan finds the cheapest units the defender adds to hold against every wave.</source>
+            <translation>Planen findet die billigsten Einheiten, die der Verteidiger hinzufügt, um jeder Welle standzuhalten.</translation>
+        </message>
+        <message>
+            <source>takes and holds it {p}</source>
+            <translation>erobert und hält es {p}</translation>
+        </message>
+    </context>
+    <context>
+        <name>views.lowluck_waves</name>
+        <message>
+            <source>Waves and counter-attack</source>
+            <translation>Wellen und Gegenangriff</translation>
+        </message>
+        <message>
+            <source>&amp;Add wave</source>
+            <translation>&amp;Welle hinzufügen</translation>
+        </message>
+        <message>
+            <source>Another wave after the last: it fights what the defender has left (the attacker's units above are the first wave; 4 waves in all)</source>
+            <translation>Eine weitere Welle nach der letzten: sie kämpft gegen das, was dem Verteidiger bleibt (die Einheiten des Angreifers oben sind die erste Welle; höchstens 4 Wellen)</translation>
+        </message>
+        <message>
+            <source>One wave: the attacker above.</source>
+            <translation>Eine Welle: der Angreifer oben.</translation>
+        </message>
+        <message>
+            <source>Counter-attack once it is taken</source>
+            <translation>Gegenangriff nach der Eroberung</translation>
+        </message>
+        <message>
+            <source>These units attack the territory once it is taken, against the attacker's land units that took it (land battles): the results say the chance to take and hold it</source>
+            <translation>Diese Einheiten greifen das Gebiet nach der Eroberung an, gegen die Landeinheiten des Angreifers, die es erobert haben (Landschlachten): die Ergebnisse nennen die Chance, es zu erobern und zu halten</translation>
+        </message>
+        <message>
+            <source>Wave {k}</source>
+            <translation>Welle {k}</translation>
+        </message>
+        <message>
+            <source>Remove wave {k}</source>
+            <translation>Welle {k} entfernen</translation>
+        </message>
+        <message>
+            <source>Wave 1 is the attacker above; each wave fights what the defender has left.</source>
+            <translation>Welle 1 ist der Angreifer oben; jede Welle kämpft gegen das, was dem Verteidiger bleibt.</translation>
         </message>
     </context>
     <context>
@@ -1980,6 +2047,14 @@ Geländeabzüge auf für:</translation>
             <source>the AA gun option (AA guns are units in this edition)</source>
             <translation>die Option Flak (in dieser Edition ist Flak eine Einheit)</translation>
         </message>
+        <message>
+            <source>wave {k}</source>
+            <translation>Welle {k}</translation>
+        </message>
+        <message>
+            <source>counter-attack</source>
+            <translation>Gegenangriff</translation>
+        </message>
     </context>
     <context>
         <name>widgets.mediumluck_editors</name>
@@ -2071,28 +2146,12 @@ Geländeabzüge auf für:</translation>
             <translation>Rückzug, wenn nur noch Flugzeuge übrig sind</translation>
         </message>
         <message>
-            <source>Clear waves</source>
-            <translation>Wellen entfernen</translation>
-        </message>
-        <message>
-            <source>Fight the first wave alone, without the later waves and the counter-attack</source>
-            <translation>Nur die erste Welle kämpfen lassen, ohne die späteren Wellen und den Gegenangriff</translation>
-        </message>
-        <message>
             <source>Policy:</source>
             <translation>Strategie:</translation>
         </message>
         <message>
             <source>Territory worth:</source>
             <translation>Wert des Gebiets:</translation>
-        </message>
-        <message>
-            <source>wave {k}: {units}</source>
-            <translation>Welle {k}: {units}</translation>
-        </message>
-        <message>
-            <source>counter-attack: {units}</source>
-            <translation>Gegenangriff: {units}</translation>
         </message>
     </context>
     <context>

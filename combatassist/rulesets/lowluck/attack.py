@@ -40,6 +40,7 @@ from ... import limits
 from ...retreat_policy import POLICY_PASSES, best_policy
 from ...solver import BattleOutcome, estimate_work, simulate
 from ...text import msg, plural
+from .dice import units_text
 from .rules import LowLuckOptions, LowLuckScenario, LowLuckSide, make_rules
 from .withdrawals import defender_hits, forced_rule
 
@@ -191,9 +192,15 @@ def _too_many(n: int) -> EngineError:
 
 def answer(ruleset: Any, payload: LowLuckScenario, outcome_of: Callable, *,
            method: str = "exact", trials: int = 100_000, seed: int | None = None,
-           cancel: Callable[[], bool] | None = None) -> BattleResult:
+           cancel: Callable[[], bool] | None = None, memo: dict | None = None
+           ) -> BattleResult:
     """The attack's result: one battle's (with the policy in words when asked), or its waves'
-    with the counter-attack."""
+    with the counter-attack.
+
+    ``memo`` (exact only): the later waves' battles and policies and the counter-attack's
+    battles, kept between attacks that share the later waves, the counter-attack, the
+    options and the defender's own fields (the planner's forces): each depends only on its
+    wave and the defender it meets (or the holders), so it is solved once for them all."""
     opts = payload.options
     if not payload.waves and payload.counter is None:
         rules = make_rules(payload)
@@ -207,7 +214,8 @@ def answer(ruleset: Any, payload: LowLuckScenario, outcome_of: Callable, *,
         raise _too_many(needed)
     if opts.retreat != "none" and payload.waves:
         limits.check_exact(policy_work(payload))
-    return _Attack(ruleset, payload, outcome_of, method, trials, seed, cancel).run()
+    return _Attack(ruleset, payload, outcome_of, method, trials, seed, cancel,
+                   memo if method == "exact" else None).run()
 
 
 def policy_lines(opts: LowLuckOptions, words: list | None) -> list:
@@ -260,7 +268,8 @@ WAVE_KEYS = ("attacker_wins", "defender_wins", "draw", "undecided", "retreated",
 
 
 class _Attack:
-    def __init__(self, ruleset, payload, outcome_of, method, trials, seed, cancel):
+    def __init__(self, ruleset, payload, outcome_of, method, trials, seed, cancel,
+                 memo=None):
         self.ruleset = ruleset
         self.payload = payload
         self.outcome_of = outcome_of
@@ -277,6 +286,12 @@ class _Attack:
         #: waves make of the defender it leaves (``_policy``)
         self.looks_ahead = payload.options.retreat == "profit" and bool(payload.waves)
         self.policies: dict = {}
+        #: shared between attacks (``answer``'s ``memo``): keys (kind, wave, defender)
+        self.memo = memo
+        #: Per wave, the words of its likeliest battle: (its share of the attack, the
+        #: defender it meets, the words) — a later wave meets many defenders, each its own
+        #: policy (``wave_words``).
+        self._words_of: dict[int, tuple[float, tuple, list]] = {}
 
     def _battle(self, scenario: LowLuckScenario, mass: float, key: tuple, k: int,
                 spec: tuple):
@@ -286,12 +301,18 @@ class _Attack:
             rules, policy = self._policy(k, spec)
             if self.words is None:
                 self.words = policy.words
+            self._note_words(k, spec, mass, policy.words)
             if self.method == "simulate":
                 chosen = policy.withdraw
                 return rules, simulate(rules, max(1, int(round(mass))), self._seed(key),
                                        cancel=self.cancel,
                                        retreat=lambda state, _r: state in chosen)
             return rules, policy.outcome
+        shared = ("wave", k, spec) if self.memo is not None and k > 0 else None
+        if shared is not None and shared in self.memo:
+            rules, outcome, words = self.memo[shared]
+            self._note_words(k, spec, mass, words)
+            return rules, outcome
         self.solved += 1
         if self.solved > MAX_ATTACK_BATTLES:
             raise _too_many(self.solved)
@@ -304,14 +325,42 @@ class _Attack:
             outcome, words = self.outcome_of(rules, scenario.options, cancel=self.cancel)
         if self.words is None:
             self.words = words
+        self._note_words(k, spec, mass, words)
+        if shared is not None:
+            self.memo[shared] = (rules, outcome, words)
         return rules, outcome
+
+    def _note_words(self, k: int, spec: tuple, mass: float, words: list | None) -> None:
+        """Keep wave ``k``'s words from its likeliest battle (ties: the first met)."""
+        if words and (k not in self._words_of or mass > self._words_of[k][0]):
+            self._words_of[k] = (mass, spec, list(words))
+
+    def wave_words(self, total: float) -> list | None:
+        """The policy in words, per wave with several: "wave 1: ...", then each later
+        wave's against the defender it most likely meets (its share of the attacks said)."""
+        if len(self.waves) == 1 or not self._words_of:
+            return self.words
+        lines = []
+        for k in sorted(self._words_of):
+            mass, (dfn, _), words = self._words_of[k]
+            for line in words:
+                if k == 0:
+                    lines.append(msg("wave {k}: {rule}", k=1, rule=line))
+                else:
+                    lines.append(msg("wave {k}, against {units} (the defender it most likely "
+                                     "meets, {p:.0%} of the attacks): {rule}", k=k + 1,
+                                     units=units_text(zip(self.ids, dfn)), p=mass / total,
+                                     rule=line))
+        return lines
 
     # -- the profit policy looking ahead to the later waves ------------------------------
     def _policy(self, k: int, spec: tuple):
         """(rules, ``retreat_policy.Policy``) of wave ``k`` against the defender's ``spec``,
         its ends worth what the later waves make of them (memoised: every wave's policy
         asks the next one's value of each defender it may leave)."""
-        hit = self.policies.get((k, spec))
+        policies = self.memo.setdefault("policies", {}) if (
+            self.memo is not None and k > 0) else self.policies
+        hit = policies.get((k, spec))
         if hit is not None:
             return hit
         self.solved += 1
@@ -340,7 +389,7 @@ class _Attack:
         policy = best_policy(rules, "profit", territory_value=opts.territory_value,
                              forced=forced_rule(rules, opts), after=after,
                              defender_hits=defender_hits(rules), cancel=self.cancel)
-        self.policies[(k, spec)] = (rules, policy)
+        policies[(k, spec)] = (rules, policy)
         return rules, policy
 
     def _seed(self, key: tuple[int, ...]) -> int | None:
@@ -424,7 +473,7 @@ class _Attack:
         if payload.counter is not None:
             final.asked["counter"] = self._counter(carry, total)
             final.extra["counter"] = final.asked["counter"]
-        _add_policy(final, payload.options, self.words)
+        _add_policy(final, payload.options, self.wave_words(total))
         return final
 
     def _is_land(self, i: int) -> bool:
@@ -460,6 +509,10 @@ class _Attack:
                 holders[end.holding] = holders.get(end.holding, 0.0) + m
         for gi, (holding, m) in enumerate(sorted(holders.items())):
             taken_mass += m
+            shared = ("counter", holding) if self.memo is not None else None
+            if shared is not None and shared in self.memo:
+                held += m * (1.0 - self.memo[shared])
+                continue
             scenario = replace(
                 payload, attacker=counter,
                 defender=LowLuckSide(units={u: n for u, n in zip(ids, holding) if n}),
@@ -476,6 +529,8 @@ class _Attack:
                 seed=self._seed((len(payload.waves) + 1, gi)), cancel=self.cancel)
             retaken = math.fsum(p for state, p in outcome.decided.items()
                                 if _taken(rules, state))
+            if shared is not None:
+                self.memo[shared] = retaken
             held += m * (1.0 - retaken)
         taken = taken_mass / total
         holds = held / total

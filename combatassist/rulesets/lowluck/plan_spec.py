@@ -10,7 +10,9 @@ if TYPE_CHECKING:
 
 SIDES = ("attacker", "defender")
 #: The figures a target may name, per side of the question.
-TARGETS = {"attacker": ("attacker_wins", "takes_territory"), "defender": ("defender_holds",)}
+#: ``takes_and_holds``: taken and held against ``[counter]`` (the attack's ``counter.holds``).
+TARGETS = {"attacker": ("attacker_wins", "takes_territory", "takes_and_holds"),
+           "defender": ("defender_holds",)}
 #: At most this many alternatives.
 MAX_ALTERNATIVES = 50
 
@@ -82,9 +84,9 @@ def read_plan(top, scenario: LowLuckScenario) -> PlanSpec | None:
             if getattr(scenario.attacker, key):
                 raise plan.error("side", f"the planner doesn't choose among the attacker's "
                                  f"{key} units", hint=f"remove [attacker] {key} to plan")
-    if getattr(scenario, "waves", ()) or getattr(scenario, "counter", None) is not None:
-        raise plan.error("side", "the planner plans one attack: it doesn't plan waves or a "
-                         "counter-attack yet", hint="remove [[attacker.waves]] and [counter] "
-                         "to plan, or ask odds about the waves")
+    if name == "takes_and_holds" and getattr(scenario, "counter", None) is None:
+        raise target_reader.error(name, "needs the counter-attack the territory must hold "
+                                  "against", hint="add [counter] units, or use "
+                                  "takes_territory")
     plan.finish()
     return PlanSpec(side=side, target=name, value=value, alternatives=alternatives, add=add)

@@ -73,6 +73,8 @@ class Candidate:
     defender_holds: float
     takes_territory: float | None
     expected_ipc_swing: float
+    #: Taken and held against ``[counter]`` (None without one).
+    takes_and_holds: float | None = None
     #: The full result (``odds``'s figures) of the forces the answer shows; None for the rest.
     result: Any = None
 
@@ -96,6 +98,8 @@ class Plan:
     plus_one: list[tuple[str, Candidate]]
     #: Forces there are to choose from.
     forces: int
+    #: The later waves the question keeps as given (0: one attack).
+    waves: int = 0
 
     def to_json(self) -> dict[str, Any]:
         def figures(c: Candidate) -> dict[str, Any]:
@@ -112,7 +116,9 @@ class Plan:
             "plus_one": [{"unit": uid, "cost": c.cost, "attacker_wins": c.attacker_wins,
                           "defender_holds": c.defender_holds,
                           "takes_territory": c.takes_territory,
-                          "expected_ipc_swing": c.expected_ipc_swing}
+                          "expected_ipc_swing": c.expected_ipc_swing,
+                          **({"takes_and_holds": c.takes_and_holds}
+                             if c.takes_and_holds is not None else {})}
                          for uid, c in self.plus_one],
         }}
 
@@ -145,13 +151,22 @@ class _Question:
             for u, i in zip(self.types, self.slot):
                 base[i] -= self.most[u]        # the defender's own units, always there
         self.base = base
-        #: No retreat rules: the batch engine (else each force as ``odds`` solves it).
-        self.batches = _no_retreat_rules(scenario)
+        #: No retreat rules and one wave: the batch engine (else each force as ``odds``
+        #: solves it, waves and counter-attack included).
+        self.attack = bool(scenario.waves) or scenario.counter is not None
+        self.batches = _no_retreat_rules(scenario) and not self.attack
         a0, d0 = self.template.att.counts0, self.template.dfn.counts0
         # battle_work's sizes: the side chosen from counts, the other side's as it is
         self._other_units = 2 * sum(d0 if self.role == "attacker" else a0)
         self._own_units = 0 if self.role == "attacker" else sum(self.base)
         self._batchable = self.batches and batch.batchable(self.template)
+        #: The later waves' and the counter-attack's work (``_attack_work``): once for the
+        #: whole plan, their battles shared by every force (``attack.answer``'s memo).
+        #: In the defender's question each force is its own defender: counted per force.
+        shared = self.role == "attacker"
+        self.attack_work = _attack_work(whole, True) if self.attack and shared else 0.0
+        self._later_work = _attack_work(whole, False) if self.attack and not shared else 0.0
+        self._memo: dict | None = {} if shared else None
         #: The work of the forces solved so far (``force_work``).
         self.work_used = 0.0
         self.forces = math.prod(self.most[u] + 1 for u in self.types) - (
@@ -176,7 +191,7 @@ class _Question:
             a, d = 2 * units, self._other_units
         else:
             a, d = self._other_units, 2 * (self._own_units + units)
-        return _work(a, d, self._batchable)
+        return _work(a, d, self._batchable) + self._later_work
 
     def total_work(self) -> float:
         """The work of every force together (``force_work`` depends on a force's number of
@@ -242,13 +257,22 @@ class _Question:
             ruleset = rulesets.get("lowluck")
             out = []
             for i, c in enumerate(combos):
-                result = compute(ruleset, self.scenario_of(c), cancel=cancel)
+                if self.attack:
+                    # the later waves' and the counter-attack's battles shared by every force
+                    from . import attack, outcome_and_words
+                    result = attack.answer(ruleset, self.scenario_of(c), outcome_and_words,
+                                           cancel=cancel, memo=self._memo)
+                else:
+                    result = compute(ruleset, self.scenario_of(c), cancel=cancel)
+                counter = result.asked.get("counter")
                 out.append(Candidate(
                     force=self.force(c), cost=self.cost(c), units=sum(c),
                     attacker_wins=result.attacker_wins,
                     defender_holds=min(1.0, result.defender_wins + result.draw),
                     takes_territory=result.figures.takes_territory,
-                    expected_ipc_swing=result.figures.expected_ipc_swing, result=result))
+                    expected_ipc_swing=result.figures.expected_ipc_swing,
+                    takes_and_holds=None if counter is None else counter["holds"],
+                    result=result))
                 if progress is not None:
                     progress(i + 1, len(combos))
             self.solved += len(combos)
@@ -445,6 +469,31 @@ def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
                 or getattr(o, "retreat_when_only_air", False))
 
 
+def _attack_work(scenario: LowLuckScenario, shared: bool) -> float:
+    """An upper bound on the work the attacks add to their first battles: each later
+    wave's battle (against the whole defender, the largest it can meet) once per defender
+    survivor composition it may meet, and the counter-attack's once per holding
+    composition, each solved on its own. ``shared`` (the attacker's question: one
+    defender): for the whole plan, the holders counted as every sub-army of the land units
+    there are; else per force, as ``attack.battles_needed`` counts one attack."""
+    units = scenario.defender.units
+    n_def = sum(units.values())
+    two_hit = sum(n for u, n in units.items() if scenario.edition.unit(u).hits > 1)
+    per_wave = (n_def + 1) * (two_hit + 1)
+    work = sum(per_wave * _work(2 * sum(w.units.values()), 2 * n_def, False)
+               for w in scenario.waves)
+    if scenario.counter is not None:
+        per_type: dict[str, int] = {}
+        for side in (scenario.attacker, *scenario.waves):
+            for u, n in side.units.items():
+                if scenario.edition.unit(u).kind == "land":
+                    per_type[u] = per_type.get(u, 0) + n
+        land = sum(per_type.values())
+        holdings = math.prod(n + 1 for n in per_type.values()) if shared else land + 1
+        work += holdings * _work(2 * sum(scenario.counter.units.values()), 2 * land, False)
+    return work
+
+
 def _plain_slots(rules: Any, role: str) -> dict[str, int]:
     """Unit id -> the slot of its side that holds its whole, undamaged, non-amphibious
     units (the planner's counts)."""
@@ -482,10 +531,13 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
     if spec is None:
         raise EngineError(msg("the file has no [plan] table: add one to plan, e.g. [plan] "
                               "target = {example}", example="{ attacker_wins = 0.95 }"))
+    if scenario.waves or scenario.counter is not None:
+        _check_attack(scenario, spec)
     q = _Question(scenario, spec)
     most = [q.most[u] for u in q.types]
     per_battle = q.force_work(tuple(most))          # the whole army's battle bounds all
-    budget = limits.MAX_PLAN_WORK
+    # the later waves and the counter-attack: solved once for every force
+    budget = limits.MAX_PLAN_WORK - q.attack_work
     if per_battle * (4 + 2 * len(q.types) + spec.alternatives) > budget:
         raise EngineError(msg(
             "planning this battle is past the engine's bound ({limit} s): the whole army's "
@@ -542,7 +594,26 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
     _full_figures(q, [(best_combo, best)] + others, cancel)
     return Plan(spec=spec, exhaustive=exhaustive, searched=q.solved, proven=proven,
                 meets=bool(meeting), best=best, alternatives=[cand for _, cand in others],
-                plus_one=plus_one, forces=q.forces)
+                plus_one=plus_one, forces=q.forces, waves=len(scenario.waves))
+
+
+def _check_attack(scenario: LowLuckScenario, spec: PlanSpec) -> None:
+    """A plan over waves answers each force's whole attack as ``odds`` does: refused at once
+    when the whole army's attack could need more battles than an attack may solve, or when
+    the target needs a counter-attack the battle doesn't have."""
+    from . import attack
+    if spec.target == "takes_and_holds" and scenario.counter is None:
+        raise EngineError(msg("the target takes_and_holds needs a counter-attack: add "
+                              "[counter] units, or aim for takes_territory"))
+    whole = scenario
+    if spec.side == "defender":
+        units = dict(scenario.defender.units)
+        for uid, n in spec.add.items():
+            units[uid] = units.get(uid, 0) + n
+        whole = replace(scenario, defender=replace(scenario.defender, units=units))
+    needed = attack.battles_needed(whole)
+    if needed > attack.MAX_ATTACK_BATTLES:
+        raise attack._too_many(needed)
 
 
 def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) -> None:
@@ -660,6 +731,10 @@ def summarise(answer: Plan, title: str | None = None) -> str:
 
     what = ("cheapest attacking force" if spec.side == "attacker"
             else "cheapest units the defender adds")
+    if answer.waves and spec.side == "attacker":
+        what = f"cheapest first wave (then the {answer.waves} later wave(s) as given)"
+    elif answer.waves:
+        what += f" (against all {answer.waves + 1} waves)"
     how = (f"exhaustive: all {answer.searched:,} forces solved" if answer.exhaustive else
            f"search: {answer.searched:,} of {answer.forces:,} forces solved"
            + (", every cheaper force among them" if answer.proven else

@@ -120,6 +120,8 @@ class PlanPanel(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.answer)
         layout.addStretch(1)
+        self._waves = 0
+        self._counter = False
         self._question_changed()
 
     # -- the question -----------------------------------------------------------------------
@@ -145,6 +147,15 @@ class PlanPanel(QWidget):
             self.add_grid.addWidget(box, i // 3, 2 * (i % 3) + 1)
         self._question_changed()
 
+    def set_attack(self, waves: int, counter: bool) -> None:
+        """The form's later waves and counter-attack: with waves the plan chooses the first
+        wave (the later ones as on the form); with a counter-attack it may aim at taking and
+        holding the territory."""
+        if (waves, counter) == (self._waves, self._counter):
+            return
+        self._waves, self._counter = waves, counter
+        self._question_changed()
+
     def _question_changed(self, *_args) -> None:
         side = self.question.currentData()
         current = self.target.currentData()
@@ -152,14 +163,28 @@ class PlanPanel(QWidget):
         names = {"attacker_wins": translate("views.lowluck_plan", "the attacker wins"),
                  "takes_territory": translate("views.lowluck_plan", "the attacker takes the "
                                                                     "territory"),
-                 "defender_holds": translate("views.lowluck_plan", "the defender holds")}
+                 "defender_holds": translate("views.lowluck_plan", "the defender holds"),
+                 "takes_and_holds": translate("views.lowluck_plan", "the attacker takes and "
+                                              "holds the territory")}
         for key in planner.TARGETS[side]:
             if key == "takes_territory" and getattr(self, "_kind", "land") != "land":
+                continue
+            if key == "takes_and_holds" and not (self._counter
+                                                 and getattr(self, "_kind", "land") == "land"):
                 continue
             self.target.addItem(names[key], key)
         index = self.target.findData(current)
         self.target.setCurrentIndex(max(0, index))
         self.add_box.setVisible(side == "defender")
+        if self._waves and side == "attacker":
+            self.status.setText(translate(
+                "views.lowluck_plan", "The attacker's units on the form are what is available "
+                "for the first wave; the later waves attack as on the form. Plan finds the "
+                "cheapest first wave that meets the target."))
+        elif self._waves:
+            self.status.setText(translate(
+                "views.lowluck_plan", "Plan finds the cheapest units the defender adds to "
+                "hold against every wave."))
 
     def spec(self) -> planner.PlanSpec:
         side = self.question.currentData()
@@ -254,6 +279,10 @@ class PlanPanel(QWidget):
             rows[-1] += ", " + translate("views.lowluck_plan",
                                          "takes the territory {p}").format(
                 p=pct(best.takes_territory))
+        if best.takes_and_holds is not None:
+            rows[-1] += ", " + translate("views.lowluck_plan",
+                                         "takes and holds it {p}").format(
+                p=pct(best.takes_and_holds))
         if answer.alternatives:
             rows.append("<b>" + translate("views.lowluck_plan", "Next cheapest that meet it:")
                         + "</b>")

@@ -1,14 +1,11 @@
 """Low Luck's retreat policy in the battle form (``[options] retreat``, ``territory_value``,
-``retreat_when_only_air``), and the attack's waves and counter-attack a scenario file
-brought (``[[attacker.waves]]``, ``[counter]``): kept as the file says, named, and cleared
-only by the player's click — the form never drops them behind the player's back.
-"""
+``retreat_when_only_air``). The attack's waves and counter-attack have a box of their own
+(``waves.WavesBox``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QPushButton, QSpinBox, QWidget)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QSpinBox
 
 from ...i18n import translate
 
@@ -24,13 +21,12 @@ def _policy_name(policy: str) -> str:
 
 
 class RetreatPolicyBox(QGroupBox):
-    """The policy picker, the territory's value, "retreat when only aircraft are left", and
-    the waves / counter-attack the scenario brought (``waves``, ``counter``)."""
+    """The policy picker, the territory's value and "retreat when only aircraft are
+    left"."""
 
-    def __init__(self, edited: Callable[..., None], describe: Callable[[dict], str]):
+    def __init__(self, edited: Callable[..., None]):
         super().__init__(translate("widgets.retreat_policy", "Retreat policy"))
         self._edited = edited
-        self._describe = describe
         self.policy = QComboBox()
         self.policy.setObjectName("retreatPolicy")
         for policy in POLICIES:
@@ -53,30 +49,11 @@ class RetreatPolicyBox(QGroupBox):
         self.policy.currentIndexChanged.connect(self._policy_changed)
         self.territory_value.valueChanged.connect(edited)
         self.only_air.toggled.connect(edited)
-        self.planned = QLabel("")
-        self.planned.setObjectName("plannedAttack")
-        self.planned.setWordWrap(True)
-        self.clear = QPushButton(translate("widgets.retreat_policy", "Clear waves"))
-        self.clear.setObjectName("clearWaves")
-        self.clear.setToolTip(translate("widgets.retreat_policy", "Fight the first wave alone, "
-                                        "without the later waves and the counter-attack"))
-        self.clear.clicked.connect(self._clear)
-        row = QWidget()
-        line = QHBoxLayout(row)
-        line.setContentsMargins(0, 0, 0, 0)
-        line.addWidget(self.planned, 1)
-        line.addWidget(self.clear)
         form = QFormLayout(self)
         form.addRow(translate("widgets.retreat_policy", "Policy:"), self.policy)
         form.addRow(translate("widgets.retreat_policy", "Territory worth:"),
                     self.territory_value)
         form.addRow(self.only_air)
-        form.addRow(row)
-        self.row = row
-        #: the attack's later waves ({unit: n} each) and counter-attack (the file's)
-        self.waves: tuple = ()
-        self.counter = None
-        self._show_planned()
         self._policy_changed(emit=False)
 
     def _policy_changed(self, *_args, emit: bool = True) -> None:
@@ -91,9 +68,8 @@ class RetreatPolicyBox(QGroupBox):
         item = self.policy.model().item(index)
         item.setEnabled(land)
 
-    def load(self, options, waves: tuple, counter) -> None:
-        """Fill from a scenario's options, waves and counter (no edit signal: loads are not
-        edits)."""
+    def load(self, options) -> None:
+        """Fill from a scenario's options (no edit signal: loads are not edits)."""
         for box in (self.policy, self.territory_value, self.only_air):
             box.blockSignals(True)
         self.policy.setCurrentIndex(self.policy.findData(options.retreat))
@@ -102,9 +78,6 @@ class RetreatPolicyBox(QGroupBox):
         for box in (self.policy, self.territory_value, self.only_air):
             box.blockSignals(False)
         self._policy_changed(emit=False)
-        self.waves = tuple(waves)
-        self.counter = counter
-        self._show_planned()
 
     def values(self) -> dict:
         """The options this box sets (``LowLuckOptions`` fields)."""
@@ -112,20 +85,3 @@ class RetreatPolicyBox(QGroupBox):
         return {"retreat": policy,
                 "territory_value": self.territory_value.value() if policy == "profit" else 0,
                 "retreat_when_only_air": self.only_air.isChecked() and self.only_air.isEnabled()}
-
-    def _show_planned(self) -> None:
-        parts = []
-        for k, wave in enumerate(self.waves, start=2):
-            parts.append(translate("widgets.retreat_policy", "wave {k}: {units}").format(
-                k=k, units=self._describe(dict(wave.units))))
-        if self.counter is not None:
-            parts.append(translate("widgets.retreat_policy", "counter-attack: {units}").format(
-                units=self._describe(dict(self.counter.units))))
-        self.planned.setText("; ".join(parts))
-        self.row.setVisible(bool(parts))
-
-    def _clear(self) -> None:
-        self.waves = ()
-        self.counter = None
-        self._show_planned()
-        self._edited()

@@ -329,5 +329,29 @@ def carry_over(body: lowluck.LowLuckScenario, edition: lowluck.Edition
         options = dataclasses.replace(options, aa_gun=False)
     if edition.submarines == "first_strike" and body.edition.submarines != "first_strike":
         options = dataclasses.replace(options, submarine_first_strike=True)
-    return (lowluck.LowLuckScenario(options=options, attacker=sides["attacker"],
-                                    defender=sides["defender"], edition=edition), dropped)
+    # the later waves and the counter-attack: the units the edition has (a wave left with
+    # none stays, for the engine to say so: the player removes it)
+    def kept(units: dict, whose: str) -> dict:
+        out = {}
+        for uid, n in units.items():
+            if uid in edition.unit_map:
+                out[uid] = n
+            elif n:
+                dropped.append(translate("widgets.lowluck_side", "{count} {unit} ({side})")
+                               .format(count=n, unit=unit_label(uid), side=whose))
+        return out
+    attacker = sides["attacker"]
+    waves = tuple(lowluck.LowLuckSide(
+        units=kept(dict(w.units), translate("widgets.lowluck_side", "wave {k}").format(k=k)),
+        order_of_loss=attacker.order_of_loss, techs=attacker.techs)
+        for k, w in enumerate(body.waves, start=2))
+    counter = None
+    if body.counter is not None:
+        counter = lowluck.LowLuckSide(
+            units=kept(dict(body.counter.units),
+                       translate("widgets.lowluck_side", "counter-attack")),
+            order_of_loss=tuple(u for u in body.counter.order_of_loss
+                                if u in edition.unit_map))
+    return (lowluck.LowLuckScenario(options=options, attacker=attacker,
+                                    defender=sides["defender"], edition=edition,
+                                    waves=waves, counter=counter), dropped)

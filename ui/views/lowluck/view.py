@@ -25,6 +25,7 @@ from .side import SidePanel, carry_over
 from ...widgets.count_box import CountBox
 from ...widgets.retreat_rules import RetreatRulesBox
 from .policy import RetreatPolicyBox
+from .waves import WavesBox
 from ...data_names import spaced
 from ..base import BattleView
 from ...i18n import data_name, number, translate
@@ -101,7 +102,8 @@ class LowLuckView(BattleView):
         self.keep_land.valueChanged.connect(self.edited)
         for box in (self.aa_gun, self.sub_first):
             box.toggled.connect(self.edited)
-        self.policy_box = RetreatPolicyBox(self.edited, self._units_text)
+        self.policy_box = RetreatPolicyBox(self.edited)
+        self.waves_box = WavesBox(self.edited)
         self.edition = lowluck.classic()
         #: the players' own edition files opened so far (name -> edition)
         self.own_editions: dict[str, lowluck.Edition] = {}
@@ -136,6 +138,7 @@ class LowLuckView(BattleView):
         layout.addWidget(self.policy_box)
         for role in ROLES:
             layout.addWidget(self.sides[role])
+        layout.addWidget(self.waves_box)
         layout.addStretch(1)
         return form
 
@@ -156,6 +159,9 @@ class LowLuckView(BattleView):
         return dataclasses.replace(scenario, body=dataclasses.replace(body, options=options))
 
     def edited(self, *args: Any) -> None:
+        if hasattr(self, "plan_panel"):
+            self.plan_panel.set_attack(len(self.waves_box.waves),
+                                       self.waves_box.counter_on.isChecked())
         super().edited(*args)
         if not self._loading:               # the player's choice, not a file's
             kept = {"dice": self.dice_mode.currentData(),
@@ -283,6 +289,7 @@ class LowLuckView(BattleView):
         self.sub_first.setEnabled(kind == "sea" and self.edition.submarines == "first_strike")
         self.keep_land.setEnabled(kind == "land")
         self.policy_box.allow(kind == "land")
+        self.waves_box.allow(kind)
         for side in self.sides.values():
             side.allow(kind)
         if hasattr(self, "plan_panel"):
@@ -301,12 +308,38 @@ class LowLuckView(BattleView):
             keep_land_unit=kept == 1, keep_land_units=kept if kept > 1 else 0,
             retreat_after=retreat.after_round, retreat_when_units=retreat.when_units,
             retreat_below=retreat.below, **self.policy_box.values())
-        body = lowluck.LowLuckScenario(options=options,
-                                       attacker=self.sides["attacker"].side(kind),
+        attacker = self.sides["attacker"].side(kind)
+        waves, counter = self.waves_box.values(kind, attacker)
+        body = lowluck.LowLuckScenario(options=options, attacker=attacker,
                                        defender=self.sides["defender"].side(kind),
-                                       edition=self.edition, waves=self.policy_box.waves,
-                                       counter=self.policy_box.counter)
+                                       edition=self.edition, waves=waves, counter=counter)
         return Scenario(self.ruleset, body, self.title_edit.text().strip() or None)
+
+    def _show_battle_position(self) -> None:
+        """The banner over the frozen set-up, and with later waves or a counter-attack a line
+        saying that the table fights the first wave's battle only (the odds of the whole
+        attack stay in Waves and policy)."""
+        super()._show_battle_position()
+        battle = self.table_panel.battle if self.table_panel is not None else None
+        if battle is None:
+            return
+        body = self.scenario().body
+        if not body.waves and body.counter is None:
+            return
+        if battle.is_over() and body.waves:
+            note = translate("views.lowluck", "The table fought wave 1 only. For wave 2, close "
+                             "the battle and set it up against what the defender has left "
+                             "(above); the whole attack's odds are in Waves and policy.")
+        elif body.waves:
+            note = translate("views.lowluck", "The table fights wave 1 only: the later waves "
+                             "and the counter-attack are not played here (the whole attack's "
+                             "odds are in Waves and policy).")
+        else:
+            note = translate("views.lowluck", "The table fights the attack only: the "
+                             "counter-attack is not played here (its odds are in Waves and "
+                             "policy).")
+        self.battle_banner.setText(self.battle_banner.text() + "<br><b>" +
+                                   html.escape(note, quote=False) + "</b>")
 
     def validated_scenario(self) -> Scenario:
         """The form's scenario, checked as a file is; a form with no unit on either side
@@ -332,7 +365,9 @@ class LowLuckView(BattleView):
         self.aa_gun.setChecked(o.aa_gun)
         self.sub_first.setChecked(o.submarine_first_strike)
         self.keep_land.setValue(o.kept_land_units)
-        self.policy_box.load(o, body.waves, body.counter)
+        self.policy_box.load(o)
+        self.waves_box.set_edition(body.edition)
+        self.waves_box.load(body.waves, body.counter)
         for role in ROLES:
             self.sides[role].load(getattr(body, role))
         self._kind_changed()
@@ -378,10 +413,6 @@ class LowLuckView(BattleView):
         return [(translate("views.lowluck", "Low luck vs standard dice"), box),
                 (translate("views.lowluck", "Waves and policy"), self._plan_page())]
 
-    def _units_text(self, units: dict) -> str:
-        """{unit: n} in words: "3 Infantry, 1 Armor"."""
-        return ", ".join(f"{n} {label('units', u)}" for u, n in units.items() if n)
-
     def _plan_page(self) -> QWidget:
         """The attack's waves after each other (cumulative), the counter-attack, and the
         retreat policy in words."""
@@ -397,8 +428,8 @@ class LowLuckView(BattleView):
 
     @staticmethod
     def _no_plan() -> str:
-        return translate("views.lowluck", "One wave, retreats by the rules above. Waves "
-                         "([[attacker.waves]]), a counter-attack ([counter]) and retreat "
+        return translate("views.lowluck", "One wave, retreats by the rules above. Waves and a "
+                         "counter-attack (Waves and counter-attack: Add wave) and retreat "
                          "policies (Retreat policy) show here.")
 
     def _show_plan(self, result: Any) -> None:
