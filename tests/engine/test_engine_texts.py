@@ -95,11 +95,12 @@ def test_low_luck_log_and_explanation_read_as_before():
     phase = battle.current_phase()
     assert phase.name == "fire"
     line = battle.enter((2,))
-    a, d = phase.resolve(battle.round_states[0], (2,))
+    a, d = (sum(hits) for hits in phase.resolve(battle.round_states[0], (2,)))
     before = battle.round_states[0]
 
-    def side(counts):
-        return ", ".join(f"{n} {u}" for u, n in zip(rules.ids, counts) if n) or "nothing left"
+    def side(k, counts):
+        return ", ".join(f"{n} {s.unit.id}" for s, n in zip(rules.side(k).slots, counts)
+                         if n) or "nothing left"
 
     now = battle.round_states[1]
     # the luck of the roll (issue 36): the attacker's one low-luck die, its sure hits, where
@@ -112,11 +113,11 @@ def test_low_luck_log_and_explanation_read_as_before():
     assert line.explanation == f"Fire: the attacker scores {a} hits, the defender {d}"
     assert line.text == (f"Round 1, fire — dice: 2\n"
                          f"    Fire: the attacker scores {a} hits, the defender {d}\n"
-                         f"    now: attacker: {side(now[0])} | defender: {side(now[1])}\n"
+                         f"    now: attacker: {side(0, now[0])} | defender: {side(1, now[1])}\n"
                          + luck)
     assert before != now
     spec = battle.dice()[0]
-    power = sum(n * v for n, v in rules.main_fire.att_groups(now))
+    power = sum(n * v for _, groups in rules.main_fire.batches(now, 0) for n, v in groups)
     assert spec.label == f"attack power {power}: extra hit on {power % 6} or less"
 
 

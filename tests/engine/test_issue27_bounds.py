@@ -6,7 +6,7 @@ import pytest
 from combatassist import rulesets
 from combatassist.errors import EngineError
 from combatassist.ruleset import compute
-from combatassist.rulesets.lowluck import rules as lowluck_rules
+from combatassist.rulesets.lowluck.later import LaterRules
 from combatassist.scenario import parse_scenario_text
 
 #: Too big for exact odds; its attacker retreats below 30 % and after 200 rounds, so the
@@ -29,8 +29,8 @@ def test_retreat_by_chance_over_many_rounds_is_refused_before_any_work(monkeypat
     # transitions", after ~950 rounds enumerated and seconds of work): the round-by-round
     # values had no estimate before starting.
     calls = []
-    round_dist = lowluck_rules.LowLuckRules.round_dist
-    monkeypatch.setattr(lowluck_rules.LowLuckRules, "round_dist",
+    round_dist = LaterRules.round_dist
+    monkeypatch.setattr(LaterRules, "round_dist",
                         lambda self, state: calls.append(state) or round_dist(self, state))
     body = parse_scenario_text(BIG_RETREATING).body
     with pytest.raises(EngineError, match="exact-solver transitions"):

@@ -11,7 +11,6 @@ from combatassist.data import examples_dir
 from combatassist.errors import EngineError
 from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import LowLuckOptions, LowLuckScenario, LowLuckSide
-from combatassist.rulesets.lowluck.rules import MainFire
 from combatassist.scenario import load_scenario
 from combatassist.solver import solve
 
@@ -29,12 +28,13 @@ def test_finland_round_one_hits():
                                         {"infantry": 3, "armor": 1, "fighter": 1}))
     fire = rules.phases(rules.initial_state())[-1]
     dist = fire.outcome_dist(rules.initial_state())
-    assert dict(dist) == pytest.approx({(2, 2): 0.5, (3, 2): 0.5})
+    # (attacker's hits, defender's hits), each per batch: one batch a side here
+    assert dict(dist) == pytest.approx({((2,), (2,)): 0.5, ((3,), (2,)): 0.5})
     # The dice the players roll: one attacker die (hit on 3 or less), no defender die.
     specs = fire.dice(rules.initial_state())
     assert [(d.side, d.sides) for d in specs] == [("attacker", 6)]
-    assert fire.resolve(rules.initial_state(), (3,)) == (3, 2)
-    assert fire.resolve(rules.initial_state(), (4,)) == (2, 2)
+    assert fire.resolve(rules.initial_state(), (3,)) == ((3,), (2,))
+    assert fire.resolve(rules.initial_state(), (4,)) == ((2,), (2,))
 
 
 def test_finland_round_two_as_in_the_seed():
@@ -48,7 +48,8 @@ def test_finland_round_two_as_in_the_seed():
     assert a_units == {"infantry": 1, "armor": 3, "fighter": 1}        # lost 2 infantry
     assert d_units == {"armor": 1, "fighter": 1}                       # lost 3 infantry
     fire = rules.phases(after1)[-1]
-    assert dict(fire.outcome_dist(after1)) == pytest.approx({(2, 1): 5 / 6, (3, 1): 1 / 6})
+    assert dict(fire.outcome_dist(after1)) == pytest.approx({((2,), (1,)): 5 / 6,
+                                                             ((3,), (1,)): 1 / 6})
     after2 = play_round(rules, after1, FixedDice([(2,)])).state_after  # no third hit
     assert rules.verdict(after2) == "attacker"
     assert rules.state_units(after2)[0] == {"armor": 3, "fighter": 1}  # "3 Panzern und dem Fighter"
@@ -170,11 +171,12 @@ def test_submarine_first_strike_hits_sea_units_only():
     state = rules.initial_state()
     strike = rules.phases(state)[0]
     assert strike.name == "submarine first strike"
-    assert dict(strike.outcome_dist(state)) == pytest.approx({1: 1.0})   # power 6
-    after = strike.apply(state, 1)
+    # (attacker's hits, defender's hits), per batch: the attacker's submarines only
+    assert dict(strike.outcome_dist(state)) == pytest.approx({((1,), ()): 1.0})   # power 6
+    after = strike.apply(state, ((1,), ()))
     assert rules.state_units(after)[1] == {"fighter": 2}                  # transport, not fighters
     with pytest.raises(EngineError, match="can't be taken"):
-        strike.apply(state, 1, {"defender": {"fighter": 1}})
+        strike.apply(state, ((1,), ()), {"defender": {"fighter": 1}})
     # With first strike off the subs fire with everyone (one phase per round).
     rules_off = lowluck.make_rules(scenario({"submarine": 3}, {"fighter": 2, "transport": 1},
                                             battle="sea", submarine_first_strike=False))
@@ -191,7 +193,8 @@ def test_techs_change_values():
     fire = rules.phases(state)[-1]
     # attacker 12 (heavy bomber) + 3 (super sub) = 15 -> 2 + 1/2; defender jet fighter 5.
     assert dict(fire.outcome_dist(state)) == pytest.approx(
-        {(2, 0): 0.5 * 1 / 6, (3, 0): 0.5 * 1 / 6, (2, 1): 0.5 * 5 / 6, (3, 1): 0.5 * 5 / 6})
+        {((2,), (0,)): 0.5 * 1 / 6, ((3,), (0,)): 0.5 * 1 / 6, ((2,), (1,)): 0.5 * 5 / 6,
+         ((3,), (1,)): 0.5 * 5 / 6})
 
 
 def test_order_of_loss_and_keep_land_unit():
@@ -199,9 +202,9 @@ def test_order_of_loss_and_keep_land_unit():
                                              order_of_loss=("armor", "infantry", "fighter")),
                         defender=LowLuckSide(units={"infantry": 1}))
     rules = lowluck.make_rules(s)
-    fire = MainFire(rules)
+    fire = rules.main_fire
     state = rules.initial_state()
-    after = fire.apply(state, (0, 1))
+    after = fire.apply(state, ((0,), (1,)))
     assert rules.state_units(after)[0] == {"infantry": 2, "fighter": 1}   # armor first
     # Default order: cheapest first -> an infantry goes first.
     rules_d = lowluck.make_rules(LowLuckScenario(
@@ -209,12 +212,12 @@ def test_order_of_loss_and_keep_land_unit():
         defender=LowLuckSide(units={"infantry": 1}), options=LowLuckOptions(keep_land_unit=True)))
     st = rules_d.initial_state()
     # keep_land_unit: two hits kill the infantry and the fighter, keeping the armor (last land).
-    after = MainFire(rules_d).apply(st, (0, 2))
+    after = rules_d.main_fire.apply(st, ((0,), (2,)))
     assert rules_d.state_units(after)[0] == {"armor": 1}
     rules_n = lowluck.make_rules(LowLuckScenario(
         attacker=LowLuckSide(units={"infantry": 1, "armor": 1, "fighter": 1}),
         defender=LowLuckSide(units={"infantry": 1})))
-    after_n = MainFire(rules_n).apply(rules_n.initial_state(), (0, 2))
+    after_n = rules_n.main_fire.apply(rules_n.initial_state(), ((0,), (2,)))
     assert rules_n.state_units(after_n)[0] == {"fighter": 1}
 
 
@@ -222,13 +225,15 @@ def test_players_casualty_choice_is_validated():
     rules = lowluck.make_rules(scenario({"infantry": 2, "armor": 1}, {"infantry": 2}))
     state = rules.initial_state()
     fire = rules.phases(state)[-1]
-    assert fire.propose(state, (1, 1)) == {"attacker": {"infantry": 1}, "defender": {"infantry": 1}}
-    after = fire.apply(state, (1, 1), {"attacker": {"armor": 1}})
+    one_each, two_on_attacker = ((1,), (1,)), ((0,), (2,))
+    assert fire.propose(state, one_each) == {"attacker": {"infantry": 1},
+                                             "defender": {"infantry": 1}}
+    after = fire.apply(state, one_each, {"attacker": {"armor": 1}})
     assert rules.state_units(after)[0] == {"infantry": 2}
     with pytest.raises(EngineError, match="exactly 1"):
-        fire.apply(state, (1, 1), {"attacker": {"infantry": 2}})
+        fire.apply(state, one_each, {"attacker": {"infantry": 2}})
     with pytest.raises(EngineError, match="only 1 armor"):
-        fire.apply(state, (0, 2), {"attacker": {"armor": 2}})
+        fire.apply(state, two_on_attacker, {"attacker": {"armor": 2}})
 
 
 def test_max_rounds_and_stalemate():
@@ -254,7 +259,7 @@ def test_large_battle_mass_and_pruning():
 @pytest.mark.parametrize("dice", ["lowluck", "standard"])
 @pytest.mark.parametrize("battle", ["land", "sea"])
 def test_fast_round_equals_phase_by_phase(dice, battle):
-    """LowLuckRules.round_dist (sides paired independently) == the generic phase composition."""
+    """The rules' round_dist (sides paired independently) == the generic phase composition."""
     from combatassist.battle import BattleRules
 
     if battle == "land":

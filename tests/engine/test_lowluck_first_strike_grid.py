@@ -12,7 +12,7 @@ import pytest
 from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import (LowLuckOptions, LowLuckScenario, LowLuckSide, chains)
 from combatassist.rulesets.lowluck import first_strike_grid as seagrid
-from combatassist.rulesets.lowluck.rules import SEA
+from combatassist.rulesets.lowluck.later_phases import ANY, SUB
 from combatassist.solver import Cancelled, solve
 from tests.engine.test_lowluck_plain_rounds_grid import (assert_answers_as_the_generic_solver,
                                            assert_same_outcome, battles_for)
@@ -50,8 +50,10 @@ def test_defender_cells_are_the_casualty_policy(s):
     for c, comp in enumerate(dfn.comps):
         for h in range(dfn.n + 2):
             hh = min(h, dfn.main_to.shape[1] - 1)
-            assert dfn.comps[dfn.main_to[c, hh]] == rules.def_cas.policy(comp, h, None)
-            assert dfn.comps[dfn.sub_to[c, hh]] == rules.def_cas.policy(comp, h, SEA)
+            # the casualty policy's batches: the main fire's hits (any unit), the
+            # submarines' strike (every unit but aircraft: the defender's sea units)
+            assert dfn.comps[dfn.main_to[c, hh]] == rules.dfn.take(comp, ((ANY, h),))[0]
+            assert dfn.comps[dfn.sub_to[c, hh]] == rules.dfn.take(comp, ((SUB, h),))[0]
 
 
 @pytest.mark.parametrize("dice", ["standard", "lowluck"])
@@ -60,10 +62,12 @@ def test_defender_hit_tables_are_the_rules_hit_dist(dice):
         rules = lowluck.make_rules(s)
         dfn = seagrid._Defender(rules, rules.initial_state()[1])
         dfn.make_hit_tables(rules)
+        a0 = rules.initial_state()[0]
         for c, comp in enumerate(dfn.comps):
             expect = np.zeros(dfn.hits.shape[1])
-            for h, p in rules.hit_dist(rules.main_fire.def_groups((None, comp, False))).items():
-                expect[h] = p
+            # the general combat's defender hits (its batches' sum: one batch here)
+            for hits, p in rules.main_fire.batch_dist((a0, comp, False), 1).items():
+                expect[sum(hits)] += p
             assert dfn.hits[c] == pytest.approx(expect, rel=1e-12, abs=1e-300)
 
 

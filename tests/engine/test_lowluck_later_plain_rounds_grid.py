@@ -357,11 +357,10 @@ def test_low_luck_battles_on_the_grid_answer_as_the_generic_solver(s):
 @pytest.mark.parametrize("units, edition, battle, on_grid", [
     (10, "1942se", "land", True), (60, "1942se", "land", True),
     (140, "1942se", "land", True), (10, "1942se", "sea", False),
-    (10, "classic", "land", False)])
+    (10, "classic", "land", True)])
 def test_which_low_luck_battles_go_to_the_grid(units, edition, battle, on_grid, monkeypatch):
-    """A later edition's low-luck land battle goes to the grid (where it is faster:
-    measured); sea battles and Classic's go to the generic solver — the same answer either
-    way."""
+    """Every edition's low-luck land battle goes to the grid (where it is faster: measured);
+    sea battles go to the generic solver — the same answer either way."""
     kinds = ("infantry", "armor") if battle == "land" else ("destroyer", "cruiser")
     s = LowLuckScenario(options=LowLuckOptions(dice="lowluck", battle=battle),
                         attacker=LowLuckSide(units={kinds[0]: units, kinds[1]: 1}),

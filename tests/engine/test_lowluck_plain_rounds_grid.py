@@ -66,16 +66,17 @@ def test_chains_lose_one_unit_at_a_time(s):
 
 
 def test_losing_order_is_the_policy_one_unit_at_a_time():
-    """The chains' compositions (``Casualties.losing_order``) are the policy's for every
-    number of hits: random sides, orders of loss, kept land units, both roles."""
+    """The chains' compositions (``rules.chain``) are the policy's for every number of hits,
+    each hit losing one unit: random sides, orders of loss, kept land units, both roles."""
     checked = 0
     for s in _battles(60, seed=11, most=3):
         rules = lowluck.make_rules(s)
-        for start, cas in ((rules.initial_state()[0], rules.att_cas),
-                           (rules.initial_state()[1], rules.def_cas)):
-            comps = chains.compositions(start, cas.losing_order(start))
-            assert comps == [cas.policy(start, k, None) for k in range(sum(start) + 1)]
-            checked += cas.side.keep_land
+        for role, start, side in (("attacker", rules.initial_state()[0], rules.att),
+                                  ("defender", rules.initial_state()[1], rules.dfn)):
+            comps = rules.chain(role, start)
+            assert comps == [side.policy(start, k, None) for k in range(sum(start) + 1)]
+            assert all(sum(a) - sum(b) == 1 for a, b in zip(comps, comps[1:]))
+            checked += side.keep_land
     assert checked           # kept land units were among them
 
 
@@ -85,12 +86,14 @@ def test_hit_tables_equal_the_rules_hit_dist(dice):
     for s in _battles(6, seed=2, most=5, dice=dice):
         rules = lowluck.make_rules(s)
         fire = rules.main_fire
-        chain = chains.Chain(rules, "attacker", rules.initial_state()[0])
+        a0, d0, _ = rules.initial_state()
+        chain = chains.Chain(rules, "attacker", a0)
         for k, comp in enumerate(chain.comps):
-            dist = rules.hit_dist(fire.att_groups((comp, None, False)))
+            # the general combat's attacker hits after round 1 (its batches' sum)
+            dist = fire.batch_dist((comp, d0, False), 0)
             expect = np.zeros(chain.hits.shape[1])
-            for h, p in dist.items():
-                expect[h] = p
+            for hits, p in dist.items():
+                expect[sum(hits)] += p
             assert chain.hits[k] == pytest.approx(expect, rel=1e-12, abs=1e-300)
 
 

@@ -556,16 +556,17 @@ CLASSIC = {
 @pytest.mark.parametrize("name", sorted(CLASSIC))
 def test_the_later_rules_play_classic_from_its_data_as_classics_own_code(name, dice):
     """Classic's file states its rules (the option AA gun, the attacker's first strike,
-    aircraft hitting submarines, 3 dice' worth of heavy bombers): the rules every other
-    edition uses (``later.LaterRules``) play them position for position as Classic's own
-    code (``rules.LowLuckRules``, which keeps Classic's grids and state format)."""
+    aircraft hitting submarines, 3 dice' worth of heavy bombers): the rules every edition
+    uses (``later.LaterRules``, what ``make_rules`` gives Classic too) play them position for
+    position as Classic's own code did (``classic_reference.LowLuckRules``, kept in the
+    tests as the reference)."""
     from combatassist.rulesets.lowluck.later import LaterRules
-    from combatassist.rulesets.lowluck.rules import LowLuckRules
+    from .classic_reference import LowLuckRules
     doc = CLASSIC[name]
     doc = {**doc, "options": {**doc.get("options", {}), "dice": dice}}
     body = payload("classic", doc)
-    classic, later = LowLuckRules(body), LaterRules(body)
-    assert isinstance(lowluck.make_rules(body), LowLuckRules)
+    classic, later = LowLuckRules(body), lowluck.make_rules(body)
+    assert isinstance(later, LaterRules)
     rounds = 3 if dice == "lowluck" else 2
 
     def spread(rules, canonical):
@@ -706,3 +707,43 @@ def test_the_table_says_the_radar_guns_hit_value_with_ordinary_dice():
     assert [d.label for d in battle.dice()] == ["AA: hit on 2 or less"] * 2
     battle.enter((2, 3))                         # one hit (2), one miss (3)
     assert rules.state_units(battle.state)[0] == {"fighter": 1, "infantry": 1}
+
+
+@pytest.mark.parametrize("dice", ["lowluck", "standard"])
+@pytest.mark.parametrize("name", sorted(CLASSIC))
+def test_classic_rolls_the_same_dice_as_classics_own_code(name, dice):
+    """The table side's dice: a saved Classic battle stores only the faces rolled, phase by
+    phase, so the family must ask for the same dice in the same order as Classic's own code
+    did, and the same faces must lead to the same positions (every phase of a few seeded
+    battles, to the end)."""
+    import random
+    from .classic_reference import LowLuckRules
+    doc = CLASSIC[name]
+    doc = {**doc, "options": {**doc.get("options", {}), "dice": dice}}
+    body = payload("classic", doc)
+    classic, later = LowLuckRules(body), lowluck.make_rules(body)
+
+    def units(rules, state):
+        return rules.state_units(state)
+    rng = random.Random(35)
+    phases = 0
+    for _ in range(6):
+        a, b = classic.initial_state(), later.initial_state()
+        for _round in range(30):
+            if classic.verdict(a) is not None:
+                break
+            pa, pb = classic.phases(a), later.phases(b)
+            assert [p.name for p in pa] == [p.name for p in pb]
+            for fa, fb in zip(pa, pb):
+                da, db = fa.dice(a), fb.dice(b)
+                assert da == db                  # side, sides, label, who rolls, in order
+                assert fa.sure_hits(a) == fb.sure_hits(b)       # low luck's whole sixes
+                rolled = tuple(rng.randint(1, d.sides) for d in da)
+                assert fa.explain(a, rolled) == fb.explain(b, rolled)
+                a = fa.apply(a, fa.resolve(a, rolled))
+                b = fb.apply(b, fb.resolve(b, rolled))
+                assert units(classic, a) == units(later, b)
+                phases += 1
+            a, b = classic.end_round(a), later.end_round(b)
+            assert classic.verdict(a) == later.verdict(b)
+    assert phases

@@ -107,7 +107,8 @@ def test_table_positions_are_answered_as_the_general_solver(name, s):
 
 
 def test_low_luck_classic_and_later_sea_battles_are_the_general_solvers():
-    """Low luck's two-point rounds: the general solver, but a later edition's land battle."""
+    """Low luck's two-point rounds: the general solver, but a land battle (every edition's,
+    Classic's too)."""
     sea = lowluck.LowLuckScenario(
         options=lowluck.LowLuckOptions(dice="lowluck", battle="sea"),
         attacker=lowluck.LowLuckSide(units={"destroyer": 2}),
@@ -119,7 +120,11 @@ def test_low_luck_classic_and_later_sea_battles_are_the_general_solvers():
                    defender=lowluck.LowLuckSide(units={"infantry": 2}))
     assert solvers.describe(lowluck.make_rules(land)) == "plain rounds grid"
     classic = replace(land, edition=lowluck.shipped("classic"))
-    assert solvers.describe(lowluck.make_rules(classic)) == "general solver"
+    assert solvers.describe(lowluck.make_rules(classic)) == "plain rounds grid"
+    classic_sea = replace(classic, options=replace(classic.options, battle="sea"),
+                          attacker=lowluck.LowLuckSide(units={"battleship": 2}),
+                          defender=lowluck.LowLuckSide(units={"battleship": 2}))
+    assert solvers.describe(lowluck.make_rules(classic_sea)) == "general solver"
 
 
 def test_retreat_below_with_a_round_limit_goes_to_the_general_solver():

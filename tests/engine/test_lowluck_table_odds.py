@@ -152,7 +152,7 @@ def test_a_position_off_the_sea_grid_gets_the_rules_own_odds():
     rules = lowluck.make_rules(s)
     a, d, _ = rules.initial_state()
     off = list(a)
-    off[list(rules.scenario.edition.ids).index("battleship")] = 0   # not the cheapest first
+    off[[slot.unit.id for slot in rules.att.slots].index("battleship")] = 0   # not cheapest
     state = (tuple(off), d, False)
     assert not seagrid.on_the_grid(rules, state)
     assert seagrid.on_the_grid(rules, rules.initial_state())

@@ -320,7 +320,7 @@ def test_low_luck_battle_resumes_through_the_registry(tmp_path):
     # Finland round 1: attacker power 15 -> 2 hits + 1 on a 1-3; defender power 12 -> 2 hits
     assert [d.sides for d in battle.dice()] == [6]
     preview = battle.preview((2,))
-    assert preview.outcome == (3, 2)
+    assert preview.outcome == ((3,), (2,))       # (attacker's, defender's) hits per batch
     own = {"attacker": {"armor": 2}, "defender": preview.proposal["defender"]}
     battle.enter((2,), choice=own)
     resumed = load_battle(path)                  # default: the scenario's own ruleset module

@@ -1274,31 +1274,6 @@
             <translation>unbekannte Einheit „{unit}“ in den Verlusten ({side}; möglich: {units})</translation>
         </message>
         <message>
-            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
-            <source>casualty count for {unit} must be a whole number &gt;= 0</source>
-            <translation>die Verlustzahl für {unit} muss eine ganze Zahl &gt;= 0 sein</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
-            <source>{unit} can't be taken for these hits (only {units})</source>
-            <translation>{unit} kann für diese Treffer nicht entfernt werden (nur {units})</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
-            <source>the {side} has no {unit} left</source>
-            <translation>{side}: kein {unit} mehr übrig</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
-            <source>the {side} has only {count} {unit}, not {n}</source>
-            <translation>{side}: nur {count} {unit}, nicht {n}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/casualties.py" />
-            <source>the {side} must take exactly {needed} casualties, not {total}</source>
-            <translation>{side}: genau {needed} Verluste sind zu nehmen, nicht {total}</translation>
-        </message>
-        <message>
             <location filename="../../combatassist/rulesets/lowluck/dice.py" />
             <source>attack: hit on {v} or less</source>
             <translation>Angriff: Treffer bei {v} oder weniger</translation>
@@ -1352,6 +1327,31 @@
             <location filename="../../combatassist/rulesets/lowluck/dice.py" />
             <source>submarines power {power}: extra hit on {rem} or less</source>
             <translation>Angriffswert der U-Boote {power}: Rest {rem}, ein Treffer mehr bei Würfelwurf {rem} oder weniger</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>casualty count for {unit} must be a whole number &gt;= 0</source>
+            <translation>die Verlustzahl für {unit} muss eine ganze Zahl &gt;= 0 sein</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>the {side} has no {unit} left</source>
+            <translation>{side}: kein {unit} mehr übrig</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>the {side} has only {count} {unit}, not {n}</source>
+            <translation>{side}: nur {count} {unit}, nicht {n}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>{unit} can't be taken for these hits (only {units})</source>
+            <translation>{unit} kann für diese Treffer nicht entfernt werden (nur {units})</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later.py" />
+            <source>the {side} must take exactly {needed} casualties, not {total}</source>
+            <translation>{side}: genau {needed} Verluste sind zu nehmen, nicht {total}</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later.py" />
@@ -1410,6 +1410,21 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>AA fire</source>
+            <translation>AA-Feuer</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>AA fire: one aircraft shot down</source>
+            <translation>AA-Feuer: ein Flugzeug abgeschossen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>AA fire: {n} aircraft shot down</source>
+            <translation>AA-Feuer: {n} Flugzeuge abgeschossen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
             <source>submerge</source>
             <translation>Abtauchen</translation>
         </message>
@@ -1435,6 +1450,21 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>submarine first strike</source>
+            <translation>Erstangriff der U-Boote</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Submarines' first strike: {n} hit on sea units</source>
+            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
+            <source>Submarines' first strike: {n} hits on sea units</source>
+            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
             <source>shore bombardment</source>
             <translation>Küstenbeschuss</translation>
         </message>
@@ -1457,36 +1487,6 @@
             <location filename="../../combatassist/rulesets/lowluck/later_phases.py" />
             <source>Fire: the attacker scores {n} hits, the defender {d}</source>
             <translation>Feuer: der Angreifer erzielt {n} Treffer, der Verteidiger {d}</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>AA fire</source>
-            <translation>AA-Feuer</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>AA fire: one aircraft shot down</source>
-            <translation>AA-Feuer: ein Flugzeug abgeschossen</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>AA fire: {n} aircraft shot down</source>
-            <translation>AA-Feuer: {n} Flugzeuge abgeschossen</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>submarine first strike</source>
-            <translation>Erstangriff der U-Boote</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>Submarines' first strike: {n} hit on sea units</source>
-            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/rulesets/lowluck/phases.py" />
-            <source>Submarines' first strike: {n} hits on sea units</source>
-            <translation>Erstangriff der U-Boote: {n} Treffer auf Seeeinheiten</translation>
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/planner.py" />

@@ -3,8 +3,8 @@
 ``RULESET`` is the ruleset (``combatassist.ruleset``). The pieces: ``edition`` (an edition's
 units and rules, ``resources/lowluck/editions/``), ``dice`` (low luck and ordinary dice),
 ``data`` (the SBR and research tables of ``resources/lowluck/``), ``scenario`` (parse,
-to_document), ``rules`` and ``later`` (the battle: its ``phases``, ``casualties`` and
-``hits``), ``solvers`` (the exact solvers' table: ``plain_rounds_grid``,
+to_document), ``rules`` (the scenario) and ``later`` (every edition's battle, its steps read
+from the edition's data: its ``later_phases``, ``casualties`` and ``hits``), ``solvers`` (the exact solvers' table: ``plain_rounds_grid``,
 ``first_strike_grid``, ``surprise_strike_grid``, each vectorised for the battles it names,
 the general solver for the rest; ``chains``, ``subbattles`` and ``grid_values``, their
 pieces), ``sbr`` and ``tech`` (the bombing-raid and research calculators, CLI ``sbr`` and
@@ -26,12 +26,12 @@ from .data import read_tables, tables
 from .dice import DICE_MODES
 from .edition import (BATTLE_KINDS, SHIPPED, Edition, UnitType, classic, read_edition,
                       shipped)
-from .rules import (LowLuckOptions, LowLuckRules, LowLuckScenario, LowLuckSide,
-                    default_order, make_rules)
+from .later import LaterRules
+from .rules import LowLuckOptions, LowLuckScenario, LowLuckSide, default_order, make_rules
 from .scenario import MAX_PER_SIDE, MAX_PER_TYPE, MAX_ROUNDS, parse, to_document
 from .summary import summarise
 
-__all__ = ["BATTLE_KINDS", "DICE_MODES", "Edition", "LowLuckOptions", "LowLuckRules",
+__all__ = ["BATTLE_KINDS", "DICE_MODES", "Edition", "LaterRules", "LowLuckOptions",
            "LowLuckScenario", "LowLuckSide", "MAX_PER_SIDE", "MAX_PER_TYPE", "MAX_ROUNDS",
            "RULESET", "SHIPPED", "UnitType", "classic", "compute", "default_order",
            "default_scenario", "make_rules", "parse", "shipped", "summarise", "to_document"]
@@ -70,7 +70,7 @@ class LowLuck(Ruleset):
     def to_document(self, payload: LowLuckScenario) -> dict[str, Any]:
         return scenario.to_document(payload)
 
-    def make_rules(self, payload: LowLuckScenario) -> LowLuckRules:
+    def make_rules(self, payload: LowLuckScenario) -> LaterRules:
         return make_rules(payload)
 
     def exact(self, payload: LowLuckScenario, *, cancel: Callable[[], bool] | None = None
@@ -85,7 +85,7 @@ class LowLuck(Ruleset):
         return attack.answer(self, payload, outcome_and_words, method="simulate",
                              trials=trials, seed=seed, cancel=cancel)
 
-    def table_odds(self, rules: LowLuckRules, state, *, band: int, generic,  # type: ignore[override]
+    def table_odds(self, rules: LaterRules, state, *, band: int, generic,  # type: ignore[override]
                    cancel: Callable[[], bool] | None = None) -> BattleResult:
         """The table's odds from ``state`` (before phase ``band`` of its round) by the first
         of ``solvers.SOLVERS`` that answers from there — the rest of the round and the rounds

@@ -121,19 +121,17 @@ def _land_ids(rules: Any) -> frozenset[str]:
 def _in_battle(rules: Any, state: Any, k: int) -> dict[str, int]:
     """Side k's units still in the battle (not withdrawn), per unit id."""
     side = rules.att if k == 0 else rules.dfn
-    if hasattr(side, "slots"):                       # a later edition
-        out: dict[str, int] = {}
-        for n, s in zip(state[k], side.slots):
-            if n and s.status != "withdrawn":
-                out[s.unit.id] = out.get(s.unit.id, 0) + n
-        return out
-    return {u: n for u, n in zip(rules.ids, state[k]) if n}
+    out: dict[str, int] = {}
+    for n, s in zip(state[k], side.slots):
+        if n and s.status != "withdrawn":
+            out[s.unit.id] = out.get(s.unit.id, 0) + n
+    return out
 
 
 def _damaged(rules: Any, state: Any) -> dict[str, int]:
-    """The defender's damaged two-hit units in ``state`` (a later edition's slots)."""
+    """The defender's damaged two-hit units in ``state`` (its slots)."""
     out: dict[str, int] = {}
-    for n, s in zip(state[1], getattr(rules.dfn, "slots", ())):
+    for n, s in zip(state[1], rules.dfn.slots):
         if n and s.status == "damaged":
             out[s.unit.id] = out.get(s.unit.id, 0) + n
     return out
@@ -142,11 +140,7 @@ def _damaged(rules: Any, state: Any) -> dict[str, int]:
 def _taken(rules: Any, state: Any) -> bool:
     if rules.land_units() is None:
         return False
-    taken = getattr(rules, "territory_taken", None)
-    if taken is not None:
-        return bool(taken([state])[0])
-    a, d = rules.state_units(state)
-    return not d and any(u in rules.land_units() for u in a)
+    return bool(rules.territory_taken([state])[0])
 
 
 def _buckets(outcome: BattleOutcome):

@@ -4,7 +4,7 @@ without a first strike; ``first_strike_grid``: sea battles with the submarines' 
 A side's *chain*: its compositions from its start as the casualty policy takes one hit at a
 time (``policy(comps[k], h) == comps[k + h]``, tested), with the hit table of each; and the
 BLAS set-up the solvers' small matrix products want. What the grid asks of a battle's rules is
-``ChainRules`` (Classic: ``rules.LowLuckRules``; the later editions: ``later.LaterRules``).
+``ChainRules`` (``later.LaterRules``, every edition's).
 """
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ class ChainRules(Protocol):
 
     def opening_hits(self, comp: tuple[int, ...]) -> np.ndarray | None:
         """The attacker's hit table in round 1's fire when it differs from ``chain_hits``
-        (a later edition's shore bombardment); None: Classic, round 1 is like the others."""
+        (a shore bombardment); None: round 1 is like the others."""
 
     def alone_at_end(self, role: str, comp: tuple[int, ...]) -> bool:
         """``end_round`` may take this side's units at the end of a round (left alone)."""
@@ -165,29 +165,6 @@ class Chain:
         self.comps = rules.chain(role, start)
         self.n = len(self.comps) - 1
         self.hits = rules.chain_hits(role, self.comps)
-
-
-def classic_chain(rules: Any, role: str, start: tuple[int, ...]
-                  ) -> list[tuple[int, ...]]:
-    """Classic's chain: ``start`` losing its units in the order of loss (``losing_order``)."""
-    cas = rules.att_cas if role == "attacker" else rules.def_cas
-    return compositions(start, cas.losing_order(start))
-
-
-def classic_chain_hits(rules: Any, role: str, comps: list[tuple[int, ...]]
-                       ) -> np.ndarray:
-    """Classic's hit tables of a chain (``hit_tables``: one unit convolved per step)."""
-    fire = rules.main_fire
-    groups_of = ((lambda c: fire.att_groups((c, None, False))) if role == "attacker" else
-                 (lambda c: fire.def_groups((None, c, False))))
-    return hit_tables(rules, groups_of, comps)
-
-
-def compositions(start: tuple[int, ...], order: list[int]) -> list[tuple[int, ...]]:
-    """``start`` and what is left after losing each unit of ``order`` (unit types) in turn."""
-    lost = np.zeros((len(order) + 1, len(start)), dtype=np.int64)
-    lost[np.arange(1, len(order) + 1), order] = 1
-    return list(map(tuple, (np.array(start) - lost.cumsum(axis=0)).tolist()))
 
 
 def removed_units(comps: list[tuple[int, ...]]) -> np.ndarray:

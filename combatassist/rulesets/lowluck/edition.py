@@ -199,8 +199,9 @@ class Edition:
     @property
     def classic(self) -> bool:
         """Classic's rules: the option first strike of the attacking submarines (the option AA
-        gun with it), which ``rules.LowLuckRules`` and its grids play; every other set of rules
-        is ``later.LaterRules``'."""
+        gun with it). It chooses no code (``later.LaterRules`` plays every edition from its
+        data); it says what a scenario of the edition may state (no amphibious assault,
+        damaged units or submerging: ``scenario``) and what the views show."""
         return self.submarines == "first_strike"
 
     def bombards(self, uid: str, techs: frozenset[str] = frozenset()) -> bool:
@@ -402,7 +403,7 @@ def read_edition(top: Reader, name: str = "") -> Edition:
         raise rules.error("submarines", "\"first_strike\" needs a unit with the submarine "
                           "ability", hint="add abilities = [\"submarine\"] to one unit")
     if submarines == "first_strike":
-        # Classic's rules (rules.LowLuckRules) play the option AA gun and plain units only:
+        # the first-strike rules (Classic's) have the option AA gun and plain units only:
         # whatever else a file says with them is refused, never dropped
         if aa != "option":
             raise rules.error("aa", '"units" needs submarines = "surprise" (Classic\'s '

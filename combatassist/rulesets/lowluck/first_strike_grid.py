@@ -31,23 +31,39 @@ import numpy as np
 
 from ... import limits
 from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
-from .chains import (CURVE_DONE, STALEMATE, Chain, as_array, as_drawn, hit_tables,
+from .chains import (CURVE_DONE, STALEMATE, as_array, as_drawn, hit_tables,
                      RowRun, one_blas_thread, over_at_the_start, push_rows, removed_units)
-from .casualties import SEA
 from .hits import TAIL_CUTOFF
-from .rules import LowLuckRules
+from .later import LaterRules
+from .later_phases import ANY, SUB, may_take
 
 #: The main fire's move matrices of all rows are kept when they fit in this many numbers
 #: (64 MB; else made again for each round).
 _MOVES_CACHE = 8_000_000
 
 
-def applicable(rules: LowLuckRules) -> bool:
-    """A sea battle whose attacker starts with submarines that strike first."""
-    return bool(rules.first_strike) and rules.initial_state()[0][rules.sub_index] > 0
+def applicable(rules: LaterRules) -> bool:
+    """A sea battle whose attacker starts with submarines that strike first (the edition's
+    ``submarines = "first_strike"``, the option on), of units that each take one hit, don't
+    support each other and fight to the end (no transports or AA guns a round's end takes),
+    with aircraft whose hits may take submarines: each side's main fire then takes its units
+    in one sequence, and the strike the defender's non-aircraft in one sequence."""
+    if not rules.first_strike_only or not rules.air_hits_submarines:
+        return False
+    a0, d0, _ = rules.initial_state()
+    if not rules.has(0, a0, "submarine"):
+        return False
+    for side in (rules.att, rules.dfn):
+        if side.support and any(units for _, units, _ in side.support):
+            return False
+        for s in side.slots:
+            if (s.status or s.unit.hits > 1 or not s.unit.fights
+                    or s.unit.abilities & {"transport", "aa_gun"}):
+                return False
+    return True
 
 
-def on_the_grid(rules: LowLuckRules, state: Any) -> bool:
+def on_the_grid(rules: LaterRules, state: Any) -> bool:
     """``state``'s compositions are one of the grid's cells: the attacker's on its chain, the
     defender's among the cells its order of loss reaches (the table: other casualties leave
     the grid, and the general solver answers from there)."""
@@ -56,7 +72,7 @@ def on_the_grid(rules: LowLuckRules, state: Any) -> bool:
             and state[1] in _Defender(rules, d0).comps)
 
 
-def work_estimate(rules: LowLuckRules, dfn: "_Defender | None" = None) -> float:
+def work_estimate(rules: LaterRules, dfn: "_Defender | None" = None) -> float:
     """Multiply-adds the solve needs (``limits.MAX_GRID_WORK``), from the battle's sizes: per
     attacker row, the within-row system (~2 cells^3) and about a dozen pushes of the row
     through a round (round by round a row is pushed once a round: cells^2 x hit counts)."""
@@ -65,18 +81,51 @@ def work_estimate(rules: LowLuckRules, dfn: "_Defender | None" = None) -> float:
     return sum(a0) * cells ** 2 * (2.0 * cells + 12.0 * (sum(d0) + 1))
 
 
+def _submarines(rules: LaterRules) -> list[int]:
+    """The attacker's submarine slots (they strike first)."""
+    return [i for i, s in enumerate(rules.att.slots) if s.unit.has("submarine")]
+
+
+def _strike_groups(rules: LaterRules, comp) -> tuple[tuple[int, int], ...]:
+    """The attacker's submarines' dice groups in the strike (one per submarine slot, empty
+    ones too: a chain's hit tables are built one unit at a time)."""
+    side = rules.att
+    return tuple((comp[i] * side.dice0[i], side.values0[i]) for i in _submarines(rules))
+
+
+def _fire_groups(rules: LaterRules, k: int, comp) -> tuple[tuple[int, int], ...]:
+    """Side k's dice groups in the main fire: every unit but the attacker's submarines,
+    which struck first (``MainFire``; no support here: ``applicable``)."""
+    side = rules.side(k)
+    return tuple((n * side.dice0[i], side.values0[i]) for i, (n, s) in
+                 enumerate(zip(comp, side.slots))
+                 if n and not (k == 0 and s.unit.has("submarine")))
+
+
+class _AttackerChain:
+    """The attacker's chain (``rules.chain``: one unit lost per hit, in its order of loss)
+    with each composition's main-fire hit table, its submarines excluded (``chains.Chain``'s
+    fields)."""
+
+    def __init__(self, rules: LaterRules, start: tuple[int, ...]):
+        self.comps = rules.chain("attacker", start)
+        self.n = len(self.comps) - 1
+        self.hits = hit_tables(rules, lambda c: _fire_groups(rules, 0, c), self.comps)
+
+
 class _Defender:
     """The defender's cells (s, a) reachable from its start, their compositions, hit tables,
     and where each phase's hits move them (``sub_to[c, h]``, ``main_to[c, h]``: cell index)."""
 
-    def __init__(self, rules: LowLuckRules, start: tuple[int, ...]):
-        cas = rules.def_cas
-        is_sea = np.array([k == "sea" for k in rules.dfn.kinds])
+    def __init__(self, rules: LaterRules, start: tuple[int, ...]):
+        cas = rules.dfn
+        # "sea" units: those the submarines' strike may take (every unit but aircraft)
+        is_sea = np.array([may_take(SUB, s) for s in cas.slots], dtype=bool)
         n = sum(start)
-        main_chain = [cas.policy(start, k, None) for k in range(n + 1)]
+        main_chain = [cas.take(start, ((ANY, k),))[0] for k in range(n + 1)]
         seq = removed_units(main_chain)                    # the unit types in order of loss
         n_sea = int(is_sea[seq].sum()) if n else 0
-        sea_chain = [cas.policy(start, k, SEA) for k in range(n_sea + 1)]
+        sea_chain = [cas.take(start, ((SUB, k),))[0] for k in range(n_sea + 1)]
         sea_seq = removed_units(sea_chain)
         other_seq = seq[~is_sea[seq]]
         if not np.array_equal(seq[is_sea[seq]], sea_seq):
@@ -133,21 +182,20 @@ class _Defender:
         self._board = (cells, sea_seq, other_seq, ns, no)
         self.hits = np.zeros((self.C, 1))
 
-    def make_hit_tables(self, rules: LowLuckRules) -> None:
+    def make_hit_tables(self, rules: LaterRules) -> None:
         """``hits[c, h]``: P(the defender scores h hits in cell c), zero-padded."""
-        fire = rules.main_fire
-        if not rules.dice.independent:
-            tables = [as_array(rules.hit_dist(fire.def_groups((None, c, False))))
-                      for c in self.comps]
+        dice = rules.dice
+        if not dice.independent:
+            tables = [as_array(dice.hit_dist(_fire_groups(rules, 1, c))) for c in self.comps]
         else:
             # Ordinary dice are independent: a cell's table is its units' tables convolved,
             # built over the board from "wiped out", one unit added at a time.
             cells, sea_seq, other_seq, ns, no = self._board
-            width = len(rules.dfn.values)
+            width = len(rules.dfn.slots)
             per_type = {}
             for t in set(sea_seq.tolist()) | set(other_seq.tolist()):
                 one = tuple(1 if u == t else 0 for u in range(width))
-                per_type[t] = as_array(rules.hit_dist(fire.def_groups((None, one, False))))
+                per_type[t] = as_array(dice.hit_dist(_fire_groups(rules, 1, one)))
             board: list = [None] * (ns * no)
             wanted = set(cells.tolist())
             column = np.ones(1)                             # (every sea unit lost, a)
@@ -164,7 +212,7 @@ class _Defender:
         out = np.zeros((self.C, max(len(t) for t in tables)))
         for c, t in enumerate(tables):
             out[c, :len(t)] = t
-        if rules.dice.independent:
+        if dice.independent:
             out[out < TAIL_CUTOFF] = 0.0
         self.hits = out
 
@@ -202,11 +250,10 @@ class _Moves:
 class _Sea:
     """The battle's rows and cells: attacker chain, defender cells, move matrices per row."""
 
-    def __init__(self, rules: LowLuckRules, dfn: _Defender):
+    def __init__(self, rules: LaterRules, dfn: _Defender):
         a0 = rules.initial_state()[0]
-        self.att = Chain(rules, "attacker", a0)             # main fire: subs excluded
-        subs = rules._subs
-        self.sub_hits = hit_tables(rules, lambda c: subs.groups((c, None, False)),
+        self.att = _AttackerChain(rules, a0)                # main fire: subs excluded
+        self.sub_hits = hit_tables(rules, lambda c: _strike_groups(rules, c),
                                    self.att.comps)
         dfn.make_hit_tables(rules)
         self.dfn = dfn
@@ -214,11 +261,11 @@ class _Sea:
         d = self.dfn.hits
         self.d_total = d.sum(axis=1)
         self.d_width = d.shape[1]
-        self._subs: dict[int, np.ndarray] = {}         # SUB by the submarines' count
+        self._subs: dict[tuple, np.ndarray] = {}       # SUB by the submarines' counts
         self._mains: dict[int, np.ndarray] | None = (
             {} if (self.R + 1) * self.C ** 2 <= _MOVES_CACHE else None)
-        sub = rules.sub_index
-        self._sub_count = [c[sub] for c in self.att.comps]
+        subs = _submarines(rules)
+        self._sub_count = [tuple(c[i] for i in subs) for c in self.att.comps]
         self._stay = np.array([self.dfn.sub.stay(self.sub_hits[k]) * self.dfn.hits[:, 0] *
                                self.dfn.main.stay(self.att.hits[k])
                                for k in range(self.R + 1)])[::-1]
@@ -268,7 +315,7 @@ class _Sea:
             raise KeyError(state) from None
 
 
-def solve_sea(rules: LowLuckRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
+def solve_sea(rules: LaterRules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
               curve: bool = True, cancel: Callable[[], bool] | None = None,
               start: Any = None, withdraws: Callable[[Any], bool] | None = None,
               below: float = 0.0) -> BattleOutcome:

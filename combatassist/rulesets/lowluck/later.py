@@ -1,7 +1,7 @@
-"""The battles of every edition whose submarines are not Classic's first strike (Revised,
-Anniversary, 1942 Second Edition, Global 1940, a player's own edition file; docs/rules.md
-§2b, §2c): what each step does comes from the edition's data (``edition.Rules``, the unit
-types' fields and the side's techs), read here once per battle.
+"""The battles of every edition (Classic, Revised, Anniversary, 1942 Second Edition, Global
+1940, a player's own edition file; docs/rules.md §2, §2b, §2c): what each step does comes
+from the edition's data (``edition.Rules``, the unit types' fields and the side's techs),
+read here once per battle. No edition has code of its own.
 
 Each side's units are *slots* ``(unit id, status)``: status "" (fighting, undamaged), "damaged"
 (a two-hit unit that took one hit), "amphibious" (landed from transports: can't retreat,
@@ -11,8 +11,9 @@ the battle). A side has only the slots its units can be in. State:
 ``(attacker_counts, defender_counts, first_round)`` with counts aligned to the side's slots:
 hashable tuples, as every battle state.
 
-A round is phases of the ``BattleRules`` framework (``later_phases``): round 1's AA fire
-(shared with Classic), submerging, the submarines' surprise strike, then the general combat
+A round is phases of the ``BattleRules`` framework (``later_phases``): round 1's AA fire,
+submerging, the submarines' surprise strike (the first-strike rules': the attacking
+submarines' first strike), then the general combat
 (round 1: the shore bombardment with it). Hits are *batches* ``(category, hits)``, taken in
 the order bombardment, submarines, aircraft that may not hit submarines, the rest — each hit
 by an undamaged two-hit unit first, then by the first unit of the order of loss the category
@@ -35,9 +36,8 @@ from .chains import as_array
 from .dice import dice_system
 from .hits import standard_table
 from .edition import EACH_AIRCRAFT, Edition, default_order, full_order, side_values
-from .later_phases import (AA, AIR_ONLY, ANY, ORDER as TAKING_ORDER, SUB, Bombardment,
-                           MainFire, Slot, Submerge, SurpriseStrike, may_take)
-from .phases import AAFire
+from .later_phases import (AA, AIR_ONLY, ANY, ORDER as TAKING_ORDER, SUB, AAFire, Bombardment,
+                           FirstStrike, MainFire, Slot, Submerge, SurpriseStrike, may_take)
 
 #: The status a hit takes an undamaged two-hit unit's slot to (a landed unit stays landed).
 DAMAGED = {"": "damaged", "amphibious": "amphibious damaged"}
@@ -309,8 +309,8 @@ def _assignable(side: SideSlots, counts, batches, wanted: Mapping[str, int]) -> 
 
 
 class LaterRules(BattleRules):
-    """A battle of every edition but Classic's first strike (revised, aa50, 1942se, 1940se or
-    a player's own edition file), each step's rule read from the edition's data."""
+    """A battle of any edition (classic, revised, aa50, 1942se, 1940se or a player's own
+    edition file), each step's rule read from the edition's data."""
 
     def __init__(self, scenario):
         self.scenario = scenario
@@ -352,12 +352,20 @@ class LaterRules(BattleRules):
         self._aa = AAFire(self)
         self._bombardment = Bombardment(self)
         self._submerge = Submerge(self)
-        self._surprise = SurpriseStrike(self)
+        #: The first-strike rules roll the general combat's dice in the edition's unit order
+        #: (``MainFire``: the order saved table battles of those rules recorded).
+        self.dice_in_unit_order = rules.submarines == "first_strike"
+        self._surprise = (FirstStrike(self) if rules.submarines == "first_strike"
+                          else SurpriseStrike(self))
         self.main_fire = MainFire(self)
 
     # -- what the phases ask ------------------------------------------------------------
     def side(self, k: int) -> SideSlots:
         return self.att if k == 0 else self.dfn
+
+    def hit_dist(self, groups) -> Dist:
+        """The dice system's hit table of ``groups`` (``chains.hit_tables`` asks)."""
+        return self.dice.hit_dist(groups)
 
     def has(self, k: int, counts, ability: str) -> bool:
         return ability in self.side(k).present(counts)
@@ -515,7 +523,15 @@ class LaterRules(BattleRules):
         """Exact-solver transitions from ``state``, at most: each side's compositions (its
         units, times the two-hit units' damage, times the hit categories that split it)
         paired, times the outcomes of the next round — the typical figure times
-        ``WORK_BOUND`` (issue 37: a refusal must come at once, so the estimate must hold)."""
+        ``WORK_BOUND`` (issue 37: a refusal must come at once, so the estimate must hold).
+        The first-strike rules (Classic's) have one-hit units whose hits take them in one
+        order, but for the strike's: their positions are each side's unit counts paired, the
+        estimate Classic's battles have always been refused by (within 4x of the work done:
+        tests/engine/test_work_bounds.py)."""
+        if self.first_strike_only is not None:
+            paired = (self.att.fighting(state[0]) + 1) * (self.dfn.fighting(state[1]) + 1)
+            return limits.exact_estimate(paired, len(self.round_dist(state)))
+
         def positions(k):
             side = self.side(k)
             n = sum(state[k]) + 1
@@ -644,14 +660,22 @@ class LaterRules(BattleRules):
 
     # -- the grid solver's questions (chains.ChainRules) ----------------------------------
     def grid_applicable(self) -> bool:
-        """No submarine on either side (so no surprise strike, submerging or hits restricted
-        by category after round 1's AA fire: each side's hits take its units in one sequence),
-        and neither side starts left alone (those battles are over in a round)."""
-        if any(s.unit.has("submarine") for side in (self.att, self.dfn) for s in side.slots):
+        """Each side's hits take its units in one sequence after round 1's AA fire: no
+        submarine on either side (so no surprise strike, submerging or hits restricted by
+        category) — or the first-strike rules' submarines firing with everyone else (the
+        attacker's don't strike first) at units aircraft may hit —, and neither side starts
+        left alone (those battles are over in a round)."""
+        a, d, _ = self.initial_state()
+        if self.first_strike_only is not None:
+            subs_apart = ((self.first_strike_only and self.has(0, a, "submarine"))
+                          or not self.air_hits_submarines)
+            if subs_apart and any(s.unit.has("submarine")
+                                  for side in (self.att, self.dfn) for s in side.slots):
+                return False
+        elif any(s.unit.has("submarine") for side in (self.att, self.dfn) for s in side.slots):
             return False
         if self.bombard and not self.bombard_fires_back:
             return False                       # round 1 has a fire before the general combat
-        a, d, _ = self.initial_state()
         return not (self.att.left_alone(a) or self.dfn.left_alone(d))
 
     def chain(self, role: str, start):

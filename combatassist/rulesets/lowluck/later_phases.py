@@ -1,5 +1,6 @@
-"""The later editions' phases (docs/rules.md §2b): submerging, the submarines' surprise
-strike, and the general combat (with round 1's shore bombardment).
+"""The phases of every edition's round (docs/rules.md §2, §2b): round 1's AA fire,
+submerging, the submarines' surprise strike (Classic's first strike), and the general combat
+(with round 1's shore bombardment).
 
 Each phase reads the battle's ``LaterRules`` (``rules``: it imports this module, hence no
 import of it here). ``resolve`` is written for a batch of rolls (``resolve_many``: the
@@ -16,7 +17,9 @@ import numpy as np
 from ...battle import Phase
 from ...distribution import Dist
 from ...text import msg, plural
+from .casualties import AIR
 from .edition import UnitType
+from .hits import tally
 
 #: Hit categories: bombardment, submarines, aircraft that may not hit submarines, the rest
 #: (in the order a side takes them), and AA fire.
@@ -69,6 +72,53 @@ def may_take(category: str, slot: Slot) -> bool:
     return True
 
 
+class AAFire(Phase):
+    """Round 1: the defender's AA guns fire at the attacking aircraft (``rules.aa_shots``
+    says how many shots, ``rules.aa_hit`` at what value; hit aircraft go by the order of
+    loss)."""
+
+    name = msg("AA fire")
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def groups(self, state):
+        """The guns' shots (``rules.aa_shots``), each hitting on ``rules.aa_hit`` or less
+        (1; 2 with radar)."""
+        return ((self.rules.aa_shots(state), self.rules.aa_hit(state)),)
+
+    def dice(self, state):
+        return self.rules.dice.dice("defender", self.groups(state), "aa")
+
+    def sure_hits(self, state):
+        return self.rules.dice.sure("defender", self.groups(state))
+
+    def resolve(self, state, rolled):
+        return int(self.hits_many(state, np.asarray(rolled, dtype=np.int64).reshape(1, -1))[0])
+
+    def resolve_many(self, state, rolled):
+        return tally(self.hits_many(state, rolled))
+
+    def hits_many(self, state, rolled: np.ndarray) -> np.ndarray:
+        """Aircraft shot down by each roll (the dice system's hits of the shots)."""
+        return self.rules.dice.hits_many(self.groups(state), rolled)
+
+    def outcome_dist(self, state):
+        return self.rules.dice.hit_dist(self.groups(state))
+
+    def propose(self, state, outcome):
+        after = self.rules.att_cas.policy(state[0], outcome, AIR)
+        return {"attacker": self.rules.att_cas.as_choice(state[0], after)}
+
+    def apply(self, state, outcome, choice=None):
+        pick = (choice or {}).get("attacker")
+        return (self.rules.att_cas.apply(state[0], outcome, AIR, pick), state[1], state[2])
+
+    def explain(self, state, rolled):
+        hits = self.resolve(state, rolled)
+        return plural(hits, "AA fire: one aircraft shot down", "AA fire: {n} aircraft shot down")
+
+
 def _product(dists: list[Dist]) -> Dist:
     """The joint distribution of independent hit counts, as tuples."""
     out: dict = {(): 1.0}
@@ -99,12 +149,18 @@ class _Firing(Phase):
         """Side k's ``[(category, groups)]`` in ``state`` (``_batches``, memoised by what it
         depends on: side k's units, which kinds the enemy has, round 1 or not — so the many
         positions of one composition against others share it)."""
+        # the position itself first: the simulator asks at the same positions again and
+        # again, and the shared key costs more to build than the position's to hash
+        found = self._memo.get((k, state))
+        if found is not None:
+            return found
         key = (k, state[k], tuple(n > 0 for n in state[1 - k]), state[2])
         found = self._memo.get(key)
         if found is None:
-            if len(self._memo) > 200_000:
-                self._memo.clear()
             found = self._memo[key] = self._batches(state, k)
+        if len(self._memo) > 200_000:
+            self._memo.clear()
+        self._memo[(k, state)] = found
         return found
 
     def _batches(self, state, k: int) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
@@ -124,9 +180,11 @@ class _Firing(Phase):
             r = self.rules
             role = SIDES[k]
             found = []
+            # who rolls: units, not dice (a heavy bomber rolls several)
+            per_unit = {s.unit.id: d for s, d in zip(r.side(k).slots, r.side(k).dice0)}
             for cat, named in self._named_batches(state, k):
                 groups = tuple((m, v) for m, v, _ in named)
-                units = tuple(((uid, m),) for m, _, uid in named)
+                units = tuple(((uid, m // per_unit.get(uid, 1)),) for m, _, uid in named)
                 # who fires decides the words: a batch of submarines pooled with other
                 # ships (the hits may take the same units) rolls as the side's attack
                 subs = {s.unit.id for s in r.side(k).slots if s.unit.has("submarine")}
@@ -144,9 +202,15 @@ class _Firing(Phase):
 
     def sure_hits(self, state):
         r = self.rules
-        return tuple(hit for k in (0, 1) for _, named in self._named_batches(state, k)
-                     for hit in r.dice.sure(SIDES[k], tuple((m, v) for m, v, _ in named),
-                                            tuple(((uid, m),) for m, _, uid in named if uid)))
+        out = []
+        for k in (0, 1):
+            # who rolls: units, not dice (a heavy bomber rolls several), as ``_dice_of``
+            per_unit = {s.unit.id: d for s, d in zip(r.side(k).slots, r.side(k).dice0)}
+            for _, named in self._named_batches(state, k):
+                out += r.dice.sure(SIDES[k], tuple((m, v) for m, v, _ in named),
+                                   tuple(((uid, m // per_unit.get(uid, 1)),)
+                                         for m, _, uid in named if uid))
+        return tuple(out)
 
     def batch_dist(self, state, k: int) -> Dist:
         """Side k's hits per batch (a tuple), exactly."""
@@ -272,6 +336,19 @@ class SurpriseStrike(_Firing):
                       "hits, the defender's {d}", d=sum(d))
 
 
+class FirstStrike(SurpriseStrike):
+    """The first-strike rules' strike (``submarines = "first_strike"``: Classic): the
+    attacking submarines fire first, when the option is on; the defender loses sea units
+    before firing back (``rules.surprising``)."""
+
+    name = msg("submarine first strike")
+
+    def explain(self, state, rolled):
+        a, _ = self.resolve(state, rolled)
+        return plural(sum(a), "Submarines' first strike: {n} hit on sea units",
+                      "Submarines' first strike: {n} hits on sea units")
+
+
 class Bombardment(_Firing):
     """Round 1 of an amphibious assault, where the edition says the bombardment's casualties
     don't fire back: the ships fire alone and their hits are removed before the general
@@ -348,7 +425,11 @@ class MainFire(_Firing):
                 targets[key] = len(out)
                 out.append((cat, tuple(groups)))
         # each batch's groups sorted by (dice, value) as the hit tables are keyed; who fires
-        # rides along (a tie of dice and value keeps either order: the dice are the same)
+        # rides along (a tie of dice and value keeps either order: the dice are the same).
+        # The first-strike rules keep the edition's unit order: the order their dice have
+        # always had at the table, which saved battles replay
+        if r.dice_in_unit_order:
+            return out
         return [(c, tuple(sorted(g, key=lambda x: x[:2]))) for c, g in out]
 
     def values(self, state, k) -> list[list[tuple[int, int]]]:

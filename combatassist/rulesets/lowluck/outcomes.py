@@ -9,11 +9,12 @@ from ...retreat import run_battle
 from ...retreat_policy import best_policy
 from ...solver import simulate
 from . import solvers
-from .rules import LowLuckOptions, LowLuckRules
+from .later import LaterRules
+from .rules import LowLuckOptions
 from .withdrawals import defender_hits, forced_rule, retreat_options
 
 
-def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+def outcome_of(rules: LaterRules, opts: LowLuckOptions, *, method: str = "exact",
                trials: int = 100_000, seed: int | None = None, cancel=None):
     """The solver's (or simulator's) outcome of ``rules`` under the options' retreat rules.
 
@@ -25,7 +26,7 @@ def outcome_of(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exac
                              cancel=cancel)[0]
 
 
-def outcome_and_words(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+def outcome_and_words(rules: LaterRules, opts: LowLuckOptions, *, method: str = "exact",
                       trials: int = 100_000, seed: int | None = None, cancel=None):
     """(``outcome_of``'s outcome, the optimal retreat policy in words or None)."""
     if opts.retreat != "none":
@@ -36,7 +37,7 @@ def outcome_and_words(rules: LowLuckRules, opts: LowLuckOptions, *, method: str 
                           cancel=cancel), None
 
 
-def _rules_outcome(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+def _rules_outcome(rules: LaterRules, opts: LowLuckOptions, *, method: str = "exact",
                    trials: int = 100_000, seed: int | None = None, cancel=None):
     """``outcome_of`` under the retreat rules (no policy)."""
     def exact(r, max_rounds):
@@ -60,7 +61,7 @@ def _rules_outcome(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "
                       cancel=cancel, exact=exact, exact_retreating=exact_retreating)
 
 
-def policy_outcome(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "exact",
+def policy_outcome(rules: LaterRules, opts: LowLuckOptions, *, method: str = "exact",
                    trials: int = 100_000, seed: int | None = None, cancel=None):
     """(outcome, ``retreat_policy.Policy``) under ``[options] retreat`` = "profit" or
     "strafe": the exact optimal policy; simulated, the dice play it."""
@@ -74,7 +75,7 @@ def policy_outcome(rules: LowLuckRules, opts: LowLuckOptions, *, method: str = "
     return policy.outcome, policy
 
 
-def _solve(rules: LowLuckRules, question: solvers.Question, cancel):
+def _solve(rules: LaterRules, question: solvers.Question, cancel):
     """The table's answer to ``question``, or None: the general solver's (``run_battle``)."""
     solver = solvers.pick(rules, question)
     return None if solver is None else solver.solve(rules, question, cancel=cancel)

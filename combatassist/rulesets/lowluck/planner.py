@@ -511,17 +511,13 @@ def _attack_work(scenario: LowLuckScenario, shared: bool) -> float:
 
 def _plain_slots(rules: Any, role: str) -> dict[str, int]:
     """Unit id -> the slot of its side that holds its whole, undamaged, non-amphibious
-    units (the planner's counts); Classic's positions count unit types."""
+    units (the planner's counts)."""
     side = rules.att if role == "attacker" else rules.dfn
-    if not hasattr(side, "slots"):
-        return {uid: i for i, uid in enumerate(rules.edition.ids)}
     return {s.unit.id: i for i, s in enumerate(side.slots) if s.status == ""}
 
 
 def _slot_costs(rules: Any, k: int) -> list[int]:
     side = rules.att if k == 0 else rules.dfn
-    if not hasattr(side, "slots"):
-        return [u.cost for u in rules.edition.units]
     return [s.unit.cost for s in side.slots]
 
 

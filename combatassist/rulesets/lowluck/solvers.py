@@ -15,15 +15,15 @@ choose through this table.
 The solvers, in order:
 
 - ``plain_rounds_grid``: every round after the first is one fire phase whose hits take each
-  side's units in one fixed order (Classic without the submarines' first strike, every later
-  edition's battle without submarines): ordinary dice, and the later editions' low-luck land
+  side's units in one fixed order (the first-strike rules without the submarines' strike,
+  every other edition's battle without submarines): ordinary dice, and low-luck land
   battles;
-- ``first_strike_grid``: Classic's sea battles with the submarines' first strike, ordinary
-  dice;
+- ``first_strike_grid``: sea battles with the attacking submarines' first strike (Classic's
+  rules), ordinary dice;
 - ``surprise_strike_grid``: the later editions' sea battles with submarines (surprise strike,
   submerging, destroyers), ordinary dice.
 
-Low luck's other battles stay with the general solver: their rounds have two hit counts a
+Low luck's sea battles stay with the general solver: their rounds have two hit counts a
 side, which it handles as fast as a grid (measured in ``solves_low_luck_land``).
 """
 from __future__ import annotations
@@ -129,14 +129,12 @@ class PlainRoundsGrid:
         from . import plain_rounds_grid
         if not plain_rounds_grid.applicable(rules):
             return False
-        if not rules.dice.independent and (rules.edition.classic
-                                           or rules.scenario.options.battle != "land"):
-            # low luck: a later edition's land battle only. Its rounds cost the general
-            # solver ~35 us a position (the phases' batches in Python), the grid a few array
-            # operations a round. Measured (1942, CPU): 30 v 30 with artillery and AA guns
-            # ~1.4 ms on both; 100 v 100 1.6-2.8 ms against 3.4-3.6; 150 v 150 4.7 against
-            # 5.7-6.1. At sea the two take the same time, and Classic's positions cost the
-            # general solver less.
+        if not rules.dice.independent and rules.scenario.options.battle != "land":
+            # low luck: land battles only. Their rounds cost the general solver ~35 us a
+            # position (the phases' batches in Python), the grid a few array operations a
+            # round. Measured (1942, CPU): 30 v 30 with artillery and AA guns ~1.4 ms on
+            # both; 100 v 100 1.6-2.8 ms against 3.4-3.6; 150 v 150 4.7 against 5.7-6.1. At
+            # sea the two take the same time.
             return False
         if not question.from_the_start:
             return (rules.dice.independent and _undecided(rules, question)
@@ -178,12 +176,11 @@ class FirstStrikeGrid:
 
     def applicable(self, rules: Any, question: Question) -> bool:
         from . import first_strike_grid
-        if not (rules.dice.independent and rules.edition.classic):
+        if not (rules.dice.independent and first_strike_grid.applicable(rules)):
             return False
         if not question.from_the_start:
             # the table: at a round's start, on one of the grid's cells
-            return (question.band == 0 and first_strike_grid.applicable(rules)
-                    and _undecided(rules, question)
+            return (question.band == 0 and _undecided(rules, question)
                     and first_strike_grid.on_the_grid(rules, question.start))
         return _retreats_allowed(rules, question)
 

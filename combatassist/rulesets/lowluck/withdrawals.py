@@ -10,10 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ...retreat import RetreatOptions
-from .rules import LowLuckOptions, LowLuckRules
+from .later import LaterRules
+from .rules import LowLuckOptions
 
 
-def retreat_options(opts: LowLuckOptions, rules: LowLuckRules | None = None
+def retreat_options(opts: LowLuckOptions, rules: LaterRules | None = None
                     ) -> RetreatOptions:
     """The options' retreat rules (``retreat_when_only_air`` needs the battle's ``rules``)."""
     withdraws = only_air_rule(rules) if rules is not None and opts.retreat_when_only_air \
@@ -22,16 +23,13 @@ def retreat_options(opts: LowLuckOptions, rules: LowLuckRules | None = None
                           withdraws)
 
 
-def only_air_rule(rules: LowLuckRules) -> Callable[[Any], bool] | None:
+def only_air_rule(rules: LaterRules) -> Callable[[Any], bool] | None:
     """"Withdraw when only aircraft are left": true where the attacker, which had land units
     (AA guns aside), has none left fighting but still an aircraft. Once true it stays true
     (units are only lost), as the grids' retreat rows need. None when the attacker starts
     without land units (the rule never applies)."""
-    if hasattr(rules, "att") and hasattr(rules.att, "slots"):      # a later edition
-        kinds = tuple(s.unit.kind if s.fights and not s.unit.has("aa_gun") else ""
-                      for s in rules.att.slots)
-    else:
-        kinds = rules.att.kinds
+    kinds = tuple(s.unit.kind if s.fights and not s.unit.has("aa_gun") else ""
+                  for s in rules.att.slots)
     land = [i for i, k in enumerate(kinds) if k == "land"]
     air = [i for i, k in enumerate(kinds) if k == "air"]
     if not any(rules.initial_state()[0][i] for i in land):
@@ -43,10 +41,10 @@ def only_air_rule(rules: LowLuckRules) -> Callable[[Any], bool] | None:
     return only_air
 
 
-def defender_hits(rules: LowLuckRules) -> Callable[[Any], int] | None:
+def defender_hits(rules: LaterRules) -> Callable[[Any], int] | None:
     """The hits the defender can still take in a position, for the policy's words, when it
     has two-hit units (a later edition's battleships); None otherwise (units are counted)."""
-    slots = getattr(rules.dfn, "slots", None)
+    slots = rules.dfn.slots
     if not slots or not any(s.undamaged_two_hit and n
                             for s, n in zip(slots, rules.initial_state()[1])):
         return None
@@ -54,7 +52,7 @@ def defender_hits(rules: LowLuckRules) -> Callable[[Any], int] | None:
     return lambda state: sum(n + n * e for n, e in zip(state[1], extra))
 
 
-def forced_rule(rules: LowLuckRules, opts: LowLuckOptions) -> Callable[[Any], bool] | None:
+def forced_rule(rules: LaterRules, opts: LowLuckOptions) -> Callable[[Any], bool] | None:
     """The rules that withdraw whatever a retreat policy would do: ``retreat_when_units``,
     ``retreat_when_only_air``."""
     few = opts.retreat_when_units
