@@ -48,6 +48,8 @@ class UnitCounts(QWidget):
             box.setObjectName(f"{name}_{uid}")
             text = QLabel(unit_label(uid))
             text.setBuddy(box)
+            for widget in (text, box):   # parented first: shown without a parent, a window
+                widget.setParent(self)
             box.valueChanged.connect(edited)
             self.spins[uid] = box
             self.labels[uid] = text
