@@ -263,3 +263,74 @@ def test_progress_and_cancel():
 def test_retreat_rules_are_single_questions():
     with pytest.raises(ValueError):
         solvers.solve_batch([], solvers.Question(below=0.3))
+
+
+def _position_figures(att, dfn):
+    """Figures of end positions for ``EndValues`` tests: 1 (the mass), each side's counts
+    weighted by fixed odd numbers (so positions tell apart), the attacker's side cleared."""
+    import numpy as np
+    wa = np.arange(1, att.shape[1] + 1) * 1.7
+    wd = np.arange(1, dfn.shape[1] + 1) * 0.3 + 1
+    return np.column_stack([np.ones(len(att)), att @ wa, dfn @ wd,
+                            (dfn.sum(axis=1) == 0).astype(float)])
+
+
+def _summed(outs, rules_list) -> list:
+    """``_position_figures`` summed over each outcome's end positions."""
+    import numpy as np
+    sums = []
+    for out, rules in zip(outs, rules_list):
+        keys = list(out.decided)
+        att = np.array([k[0] for k in keys], dtype=float).reshape(len(keys), -1)
+        dfn = np.array([k[1] for k in keys], dtype=float).reshape(len(keys), -1)
+        mass = np.array([out.decided[k] for k in keys])
+        sums.append(mass @ _position_figures(att, dfn))
+    return sums
+
+
+@pytest.mark.parametrize("dice", ["standard", "lowluck"])
+@pytest.mark.parametrize("role", ["attacker", "defender"])
+def test_end_values_are_the_sums_over_the_end_positions(dice, role):
+    """``EndValues``: the expected figures of every battle's end positions, worked out
+    backwards over the positions the battles share, against ``solve_batch``'s positions
+    battle by battle (to 1e-12): every sub-army of an attacker (or of a defender against
+    one attacker), asked in two calls (the second one's positions partly valued already);
+    starts that are over are not ``live``."""
+    import numpy as np
+    _, variants = _sub_armies(dice, aa=False)
+    whole = variants[-1]
+    if role == "defender":
+        counts = list(itertools.product(*[range(n + 1) for n in whole.dfn.counts0]))
+        variants = batch.variants(whole, "defender", counts)
+    assert batch.EndValues.applicable(whole)
+    values = batch.EndValues(whole, _position_figures, 4)
+    att = np.array([v.att.counts0 for v in variants])
+    dfn = np.array([v.dfn.counts0 for v in variants])
+    live = values.live(att, dfn)
+    assert live.tolist() == batch.batchable_all(variants)
+    assert live.any() and (role == "attacker" or not live.all())
+    on = [v for v, yes in zip(variants, live) if yes]
+    half = len(on) // 2
+    got = []
+    for part in (on[half:], on[:half]):
+        found = values.of([v.att.counts0 for v in part], [v.dfn.counts0 for v in part])
+        assert found is not None
+        got.extend(found)
+    expect = _summed(solvers.solve_batch(on, curve=False), on)
+    expect = expect[half:] + expect[:half]
+    assert max(np.abs(g - e).max() for g, e in zip(got, expect)) <= 1e-12
+    assert min(e[0] for e in expect) > 0.99
+
+
+def test_end_values_decline_what_they_do_not_value(monkeypatch):
+    """Not ``applicable``: an AA gun (round 1's phase before the fire), Classic; ``of``
+    None where both sides may be unable to hit (here: a stalemate bound lowered)."""
+    _, variants = _sub_armies("lowluck", aa=True)
+    assert not batch.EndValues.applicable(variants[-1])
+    classic = lowluck.make_rules(BATCHES["Classic"][0])
+    assert not batch.EndValues.applicable(classic)
+    _, variants = _sub_armies("lowluck", aa=False)
+    monkeypatch.setattr(batch, "STALEMATE", 0.3)      # the defender's fighter: 2 in 6
+    values = batch.EndValues(variants[-1], _position_figures, 4)
+    assert values.of([v.att.counts0 for v in variants],
+                     [v.dfn.counts0 for v in variants]) is None

@@ -151,6 +151,15 @@ CASES = {
         '[defender]\nunits = { transport = 1 }\n'
         '[plan]\nside = "defender"\ntarget = { defender_holds = 0.5 }\n'
         'add = { destroyer = 2, carrier = 1, fighter = 1 }\n', dice="lowluck", battle="sea"),
+    "1942 land, low luck, no AA gun (valued backwards)": _text(
+        '[attacker]\nunits = { infantry = 3, artillery = 2, armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 2, armor = 1, fighter = 1 }\n'
+        '[plan]\ntarget = { takes_territory = 0.7 }\nalternatives = 3\n', dice="lowluck"),
+    "defender adds, low luck (valued backwards)": _text(
+        '[attacker]\nunits = { infantry = 3, artillery = 1, armor = 2, bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
+        'add = { infantry = 3, artillery = 1, armor = 1, fighter = 1 }\n', dice="lowluck"),
     "no force meets it": _text(
         '[attacker]\nunits = { infantry = 2, armor = 1 }\n'
         '[defender]\nunits = { infantry = 4, armor = 2 }\n'
@@ -416,3 +425,41 @@ def test_the_later_waves_are_solved_once_for_every_force(monkeypatch):
     later = [k for k in solved if not (k[0] in first_waves and k[1] == whole)]
     assert later and len(later) == len(set(later))        # each once
     assert len(solved) - len(later) >= answer.forces       # every first wave solved
+
+
+@pytest.mark.parametrize("name", [n for n in CASES if "backwards" in n])
+def test_low_luck_forces_valued_backwards_are_the_swept_ones(name, monkeypatch):
+    """Low luck without an opening fire: every force's key figures from
+    ``batch.EndValues`` (no force's battle swept: the batch engine solves only the shown
+    forces, for their full figures), each the batch engine's sums to 1e-12; declined (a
+    stalemate bound lowered so both sides may be unable to hit), the plan is the swept one."""
+    s = _scenario(CASES[name])
+    q = planner._Question(s, s.plan)
+    assert q._backwards is not None
+    combos = list(itertools.product(*[range(q.most[u] + 1) for u in q.types]))
+    if q.role == "attacker":
+        combos = combos[1:]
+    backwards = q.solve(combos)
+    assert q.kept == {}                           # no end positions: none swept
+    swept_q = planner._Question(s, s.plan)
+    swept_q.__dict__["_backwards"] = None
+    swept = swept_q.solve(combos)
+    assert swept_q.kept
+    for a, b in zip(backwards, swept):
+        assert (a.force, a.cost, a.units) == (b.force, b.cost, b.units)
+        for key in ("attacker_wins", "defender_holds", "takes_territory",
+                    "expected_ipc_swing"):
+            assert a.figure(key) == pytest.approx(b.figure(key), abs=1e-12), key
+    calls = []
+    solve_batch = planner.solvers.solve_batch
+    monkeypatch.setattr(planner.solvers, "solve_batch",
+                        lambda rules_list, *a, **k: calls.append(len(rules_list))
+                        or solve_batch(rules_list, *a, **k))
+    answer = planner.plan(s)
+    over = sum(1 for c in combos if q.role == "defender" and not any(c))
+    assert sum(calls) <= over + 1 + len(answer.alternatives)
+    monkeypatch.setattr(planner.batch, "STALEMATE", 0.3)
+    declined = planner._Question(s, s.plan)
+    declined.solve(combos[:5])
+    assert declined._backwards is None             # declined: swept (or solved alone)
+    assert_plan_is_brute_forces(s, planner.plan(s))

@@ -44,7 +44,7 @@ from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
 from .chains import CURVE_DONE, CURVE_ROUNDS, STALEMATE, Chain, as_drawn, one_blas_thread
 from .plain_rounds_grid import _Solver, solve_grid, work_estimate
-from .subbattles import MOVES_CACHE, Group, inverses
+from .subbattles import MOVES_CACHE, Group, inverses, ranges
 
 #: ... and their rows' within-row solutions are worked out up front when they fit in this
 #: many numbers (``subbattles.INVERSE_CACHE``'s, for a batch part).
@@ -252,6 +252,10 @@ class _Chains:
         self._counts: np.ndarray | None = None
         self._table: np.ndarray | None = None
         self._last: np.ndarray | None = None
+        #: ``numbered``'s: by number, the next composition's number (the chain's end its
+        #: own) and the hits to the chain's end.
+        self.after: list[int] = []
+        self.depth: list[int] = []
 
     def counts(self) -> np.ndarray:
         """The compositions' counts by number ([number, slot])."""
@@ -330,6 +334,173 @@ class _Chains:
         both[:len(self._table), :self._table.shape[1]] = self._table
         both[len(self._table):, :table.shape[1]] = table
         self._table, self._last = both, np.concatenate([self._last, last])
+
+
+    def numbered(self, starts: Sequence[tuple]) -> np.ndarray:
+        """The numbers of ``starts``, every composition of their chains numbered first
+        (``walked``: each one's next composition and its distance to the chain's end kept
+        by number) and their hit tables grown. For ``EndValues``: keep a ``_Chains`` for
+        one or the other (``make`` numbers a chain's compositions without walking them)."""
+        number, nxt = self.number, self.next
+        new: list[tuple] = []
+        walks = []
+        take = self.side.take
+        for s in starts:
+            c = s
+            begin = len(new)
+            while c not in number:
+                number[c] = len(number)
+                new.append(c)
+                after = nxt.get(c)
+                if after is None:
+                    after = nxt[c] = take(c, (("any", 1),))[0]
+                c = after
+            if len(new) > begin:
+                walks.append((begin, len(new)))
+        if new:
+            self._grow(new)
+            first = len(self.after)
+            self.after.extend(number[nxt[c]] for c in new)
+            # a composition's distance to its chain's end: its next one's plus one (a
+            # walk's compositions are numbered in a row, its last one's next before them)
+            self.depth.extend([0] * len(new))
+            depth, after = self.depth, self.after
+            for begin, end in walks:
+                for i in range(first + end - 1, first + begin - 1, -1):
+                    j = after[i]
+                    depth[i] = 0 if j == i else depth[j] + 1
+        return np.fromiter(map(number.__getitem__, starts), dtype=np.int64,
+                           count=len(starts))
+
+
+class EndValues:
+    """What a caller sums over battles' end positions (``value_of``: a few figures of each
+    position), for many battles of one rules object's variants fought to the end, worked out
+    backwards: each position's expected figures at the end, from those of the positions its
+    round leads to, once for every battle that passes it (a planner's sub-armies meet the
+    same positions again and again: a sub-army's chain runs through other sub-armies').
+
+    A position is a pair of compositions on the sides' chains (``_Chains.numbered``): the
+    attacker's a, the defender's d. Over when either is at its chain's end (the batch's grid
+    row 0 and column nd: ``value_of`` of its counts); else a round's fire moves it to
+    (a after the defender's hits, d after the attacker's), each side's hits by its hit
+    table, and V(a, d) = sum P(h_a) P(h_d) V(a', d') / (1 - P(neither side hits)). Every
+    move but that one takes the sum of the sides' distances to their chains' ends down, so
+    the positions are valued a level (that sum) at a time, all of a level in the same numpy
+    calls; with low luck's two-point hit tables a position sums 4 others.
+
+    The battles are those ``solve`` sweeps in one sub-battle (``applicable``: no submarine,
+    no transport, no phase before round 1's fire, no side left alone at a round's end), from
+    starts that aren't over (``live``); the figures are the sums of ``solve``'s end
+    positions (to the rounding of the sums, and without its pruning of cells below 1e-16:
+    tests compare them to 1e-12). Positions valued stay valued (one plan's forces, asked in
+    several calls, share them)."""
+
+    #: Positions valued at most (x figures): past it ``of`` answers None.
+    MAX_CELLS = 20_000_000
+
+    def __init__(self, rules: Any, value_of: Callable[[np.ndarray, np.ndarray], np.ndarray],
+                 figures: int):
+        self.rules, self.value_of, self.q = rules, value_of, figures
+        self.sides = (_Chains(rules, "attacker"), _Chains(rules, "defender"))
+        self.values = np.zeros((0, 0, figures))
+
+    @staticmethod
+    def applicable(rules: Any) -> bool:
+        """``rules``' variants (``with_units``) are battles one sub-battle each, round 1 a
+        round like the others, no round's end taking a side left alone."""
+        from .later import LaterRules
+        if not isinstance(rules, LaterRules):
+            return False
+        layout = _layout(rules)
+        return not (layout[2] or layout[3] or layout[4].may_be_alone
+                    or layout[5].may_be_alone) and _no_opening(rules)
+
+    def live(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+        """Which of the starts (the sides' counts [battle, slot]) aren't over (``batchable``
+        of each, without transports or guns: both sides have a unit that fights)."""
+        layout = _layout(self.rules)
+        return layout[4].fighting(att) & layout[5].fighting(dfn)
+
+    def of(self, att: Sequence[tuple], dfn: Sequence[tuple],
+           cancel: Callable[[], bool] | None = None) -> np.ndarray | None:
+        """[battle, figure]: the expected ``value_of`` at the end of each battle from the
+        sides' counts ``att[b]``, ``dfn[b]`` (``live`` ones); None when both sides may be
+        unable to hit (a stalemate: ``solve`` hands those to the battle's own solve) or the
+        positions are too many to keep."""
+        ca, cd = self.sides
+        a0, d0 = ca.numbered(att), cd.numbered(dfn)
+        if len(ca.number) * len(cd.number) * self.q > self.MAX_CELLS:
+            return None
+        if not self._value(cancel):
+            return None
+        return cast(np.ndarray, self.values[a0, d0])
+
+    def _value(self, cancel) -> bool:
+        """Value the positions not valued yet (those of compositions numbered since)."""
+        ca, cd = self.sides
+        na, nd = len(ca.number), len(cd.number)
+        oa, od = self.values.shape[:2]
+        if (na, nd) == (oa, od):
+            return True
+        depth_a, depth_d = np.array(ca.depth), np.array(cd.depth)
+        tables = [cast(np.ndarray, c._table) for c in (ca, cd)]
+        # both sides unable to hit somewhere: the battle's own solve looks for stalemates
+        if (tables[0][depth_a > 0, 0] >= STALEMATE).any() and \
+                (tables[1][depth_d > 0, 0] >= STALEMATE).any():
+            return False
+        values = np.zeros((na, nd, self.q))
+        values[:oa, :od] = self.values
+        a = np.concatenate([np.repeat(np.arange(oa, na), nd), np.repeat(np.arange(oa), nd - od)])
+        d = np.concatenate([np.tile(np.arange(nd), na - oa), np.tile(np.arange(od, nd), oa)])
+        over = (depth_a[a] == 0) | (depth_d[d] == 0)
+        values[a[over], d[over]] = self.value_of(ca.counts()[a[over]], cd.counts()[d[over]])
+        a, d = a[~over], d[~over]
+        level = depth_a[a] + depth_d[d]
+        order = np.argsort(level, kind="stable")
+        a, d, level = a[order], d[order], level[order]
+        bounds = np.concatenate([[0], np.flatnonzero(np.diff(level)) + 1, [len(a)]]).tolist()
+        # per side: its tables' first hit count that may score and how many may, padded so
+        # a window past a table's last column reads zeros; after h hits, for h up to the
+        # longest chain (past a chain's end: its end)
+        sides = []
+        for c, table, depth in ((ca, tables[0], depth_a), (cd, tables[1], depth_d)):
+            first, last = ranges(table)
+            padded = np.zeros((table.shape[0], 2 * table.shape[1]))
+            padded[:, :table.shape[1]] = table
+            longest = int(depth.max())
+            after = np.empty((len(depth), longest + 1), dtype=np.int64)
+            after[:, 0] = np.arange(len(depth))
+            step = np.array(c.after, dtype=np.int64)
+            for h in range(1, longest + 1):
+                after[:, h] = step[after[:, h - 1]]
+            sides.append((padded, first, last - first + 1, after, longest))
+        (pad_a, first_a, span_a, after_a, long_a) = sides[0]
+        (pad_d, first_d, span_d, after_d, long_d) = sides[1]
+        flat = values.reshape(na * nd, self.q)
+        q = self.q
+        for lo, hi in zip(bounds[:-1], bounds[1:]):
+            if cancel is not None and cancel():
+                raise Cancelled()
+            aa, dd = a[lo:hi], d[lo:hi]
+            n = hi - lo
+            fa, fd = first_a[aa], first_d[dd]
+            wa, wd = int(span_a[aa].max()), int(span_d[dd].max())
+            ha = fa[:, None] + np.arange(wa)               # the attacker's hits [n, wa]
+            hd = fd[:, None] + np.arange(wd)
+            pa = pad_a[aa[:, None], ha]
+            pd = pad_d[dd[:, None], hd]
+            # a' after the defender's hits, d' after the attacker's: cell a' * nd + d'
+            cell = (after_a[aa[:, None], np.minimum(hd, long_a)] * nd)[:, :, None] + \
+                after_d[dd[:, None], np.minimum(ha, long_d)][:, None, :]
+            weights = pd[:, :, None] * pa[:, None, :]      # [n, wd, wa]
+            # the position itself (no hit either side) is still 0 in ``values``
+            total = np.matmul(weights.reshape(n, 1, wd * wa),
+                              flat[cell.reshape(n, wd * wa)])[:, 0, :]
+            stay = np.where((fa == 0) & (fd == 0), weights[:, 0, 0], 0.0)
+            flat[aa * nd + dd] = total / (1.0 - stay)[:, None]
+        self.values = values
+        return True
 
 
 class _BatchGroup(Group):

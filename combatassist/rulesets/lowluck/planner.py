@@ -38,7 +38,7 @@ import heapq
 import itertools
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import numpy as np
 
@@ -245,6 +245,14 @@ class _Question:
             return []
         self.work_used += sum(self.force_work(c) for c in combos)
         max_rounds = self.scenario.options.max_rounds
+        if self.batches and max_rounds == 0 and self._backwards is not None:
+            found = self._solve_backwards(combos, cancel)
+            if found is not None:
+                self.solved += len(combos)
+                if progress is not None:
+                    progress(len(combos), len(combos))
+                return found
+            self._backwards = None          # (a stalemate, too many positions): as below
         if self.batches:
             rules_list = self.rules_of_all(combos)
             # to the end: the batch's end positions as arrays (no dictionary per battle)
@@ -287,6 +295,64 @@ class _Question:
             for b, c in enumerate(combos):
                 self.kept[c] = (outs[b], b, sink)
         return self._candidates(combos, rules_list, outs, sink)
+
+    @functools.cached_property
+    def _backwards(self) -> batch.EndValues | None:
+        """The forces' key figures worked out backwards over the positions their battles
+        share (``batch.EndValues``), when their battles are the kind it values (one
+        sub-battle each, fought to the end) and a later edition's (``_by_slots``)."""
+        # with ordinary dice a round has many hit counts a side: the sweep does as well
+        if self.template.dice.independent or not (
+                self._by_slots and batch.EndValues.applicable(self.template)):
+            return None
+        return batch.EndValues(self.template, self._end_figures, 6)
+
+    def _end_figures(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+        """What ``_candidates`` sums over a battle's end positions, for ``EndValues``: [the
+        attacker wins, the defender holds, the attacker takes the territory, 1 (the mass),
+        the attacker's IPC left, the defender's] of each position (the sides' counts)."""
+        values = self._sides_of_ends(att, dfn)
+        verdict = values[:, 0]
+        wins = (verdict == _ATTACKER).astype(float)
+        return np.column_stack([wins, (verdict == _HOLDS).astype(float), wins * values[:, 1],
+                                np.ones(len(att)), values[:, 2], values[:, 3]])
+
+    def _solve_backwards(self, combos: list[tuple[int, ...]], cancel) -> list[Candidate] | None:
+        """``solve`` by ``_backwards``: the forces whose battles are over at the start as
+        ``solve`` solves them; None when ``EndValues`` declines."""
+        backwards = cast(batch.EndValues, self._backwards)
+        n = len(combos)
+        forces = np.array(combos, dtype=np.int64).reshape(n, -1)
+        chosen = np.tile(np.array(self.base, dtype=np.int64), (n, 1))
+        chosen[:, self.slot] += forces
+        side = self.template.dfn if self.role == "attacker" else self.template.att
+        other = np.tile(np.array(side.counts0, dtype=np.int64), (n, 1))
+        att, dfn = (chosen, other) if self.role == "attacker" else (other, chosen)
+        live = backwards.live(att, dfn)
+        on = np.flatnonzero(live)
+        values = backwards.of(list(map(tuple, att[on].tolist())),
+                              list(map(tuple, dfn[on].tolist())), cancel)
+        if values is None:
+            return None
+        out: list[Candidate | None] = [None] * n
+        if len(on):
+            # IPC lost counts from every unit the battle starts with (``_candidates``)
+            start_a = att[on].astype(float) @ self._slot_costs[0]
+            start_d = dfn[on].astype(float) @ self._slot_costs[1]
+            swings = ((start_d - start_a) * values[:, 3] - values[:, 5] + values[:, 4])
+            picked = [combos[i] for i in on.tolist()]
+            for i, cand in zip(on.tolist(), self._candidates_of(
+                    picked, values[:, 0], values[:, 1], values[:, 2], swings)):
+                out[i] = cand
+        over = np.flatnonzero(~live).tolist()
+        if over:
+            # over at the start: the general solver's (their one end position)
+            picked = [combos[i] for i in over]
+            rules_list = self.rules_of_all(picked)
+            outs = solvers.solve_batch(rules_list, cancel=cancel, curve=False)
+            for i, cand in zip(over, self._candidates(picked, rules_list, outs)):
+                out[i] = cand
+        return cast("list[Candidate]", out)
 
     def outcome_of(self, combo: tuple[int, ...]):
         """The outcome of a force solved with its end positions kept (``kept``), its
@@ -361,14 +427,20 @@ class _Question:
         holds = total(np.where(verdict == _HOLDS, p, 0.0))
         takes = total(np.where(verdict == _ATTACKER, p * ends_array[:, 1], 0.0))
         swings = total(p * swing)
+        return self._candidates_of(combos, wins, holds, takes, swings)
+
+    def _candidates_of(self, combos, wins, holds, takes, swings) -> list[Candidate]:
+        """The forces' candidates from their key figures (sequences, one entry a force)."""
+        n = len(combos)
         land = self.template.land_units() is not None
         forces = np.array(combos, dtype=np.int64).reshape(len(combos), -1)
         costs = (forces @ np.array([self.costs[u] for u in self.types],
                                    dtype=np.int64)).tolist()
         # the chances capped at 1 (the sums' rounding) for every force at once
         wins, holds, takes = np.minimum(np.array([wins, holds, takes]), 1.0).tolist()
+        swings = np.asarray(swings, dtype=float).tolist()
         if not land:
-            takes = [None] * n          # type: ignore[list-item]  # a sea battle: no territory
+            takes = [None] * n          # a sea battle: no territory
         types = self.types
         return [Candidate(force={u: k for u, k in zip(types, c) if k}, cost=cost,
                           units=units, attacker_wins=w, defender_holds=h, takes_territory=t,
