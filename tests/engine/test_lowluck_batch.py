@@ -334,3 +334,39 @@ def test_end_values_decline_what_they_do_not_value(monkeypatch):
     values = batch.EndValues(variants[-1], _position_figures, 4)
     assert values.of([v.att.counts0 for v in variants],
                      [v.dfn.counts0 for v in variants]) is None
+
+
+@pytest.mark.parametrize("dice", ["standard", "lowluck"])
+def test_end_values_of_battles_varying_both_sides(dice, monkeypatch):
+    """Both sides' starts many (no side one chain: ``_by_levels`` with ordinary dice too),
+    and one side's starts on one chain with low luck's tables valued by levels as well as
+    along the chain: the same sums as ``solve_batch``'s end positions, to 1e-12."""
+    import numpy as np
+    _, variants = _sub_armies(dice, aa=False, most=1)
+    whole = variants[-1]
+    pairs = [batch.with_units(v, defender=d) for v in variants[::3]
+             for d in itertools.product(*[range(n + 1) for n in whole.dfn.counts0])]
+    pairs = [r for r, yes in zip(pairs, batch.batchable_all(pairs)) if yes]
+    expect = _summed(solvers.solve_batch(pairs, curve=False), pairs)
+    calls = []
+    for name in ("_by_levels", "_along_chain"):
+        real = getattr(batch.EndValues, name)
+        monkeypatch.setattr(batch.EndValues, name, lambda self, *a, real=real, name=name:
+                            calls.append(name) or real(self, *a))
+    values = batch.EndValues(whole, _position_figures, 4)
+    got = values.of([r.att.counts0 for r in pairs], [r.dfn.counts0 for r in pairs])
+    assert calls == ["_by_levels"]
+    assert np.abs(got - np.array(expect)).max() <= 1e-12
+    if dice == "lowluck":
+        # one defender: the levels (narrow tables), and along the chain when asked to
+        on = [v for v, yes in zip(variants, batch.batchable_all(variants)) if yes]
+        expect = np.array(_summed(solvers.solve_batch(on, curve=False), on))
+        for narrow in (True, False):
+            calls.clear()
+            values = batch.EndValues(whole, _position_figures, 4)
+            if not narrow:
+                monkeypatch.setattr(batch, "ranges", lambda t: (np.zeros(len(t), int),
+                                                                np.full(len(t), 9)))
+            got = values.of([v.att.counts0 for v in on], [v.dfn.counts0 for v in on])
+            assert calls == ["_by_levels" if narrow else "_along_chain"]
+            assert np.abs(got - expect).max() <= 1e-12

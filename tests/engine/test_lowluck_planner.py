@@ -427,9 +427,11 @@ def test_the_later_waves_are_solved_once_for_every_force(monkeypatch):
     assert len(solved) - len(later) >= answer.forces       # every first wave solved
 
 
-@pytest.mark.parametrize("name", [n for n in CASES if "backwards" in n])
-def test_low_luck_forces_valued_backwards_are_the_swept_ones(name, monkeypatch):
-    """Low luck without an opening fire: every force's key figures from
+@pytest.mark.parametrize("name", [n for n in CASES if "backwards" in n]
+                         + ["1942 land, ordinary dice, wins", "defender adds"])
+def test_forces_valued_backwards_are_the_swept_ones(name, monkeypatch):
+    """A later edition's land battles without an opening fire (both dice modes, the
+    attacker's question and the defender's): every force's key figures from
     ``batch.EndValues`` (no force's battle swept: the batch engine solves only the shown
     forces, for their full figures), each the batch engine's sums to 1e-12; declined (a
     stalemate bound lowered so both sides may be unable to hit), the plan is the swept one."""

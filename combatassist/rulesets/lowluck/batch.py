@@ -387,7 +387,11 @@ class EndValues:
     table, and V(a, d) = sum P(h_a) P(h_d) V(a', d') / (1 - P(neither side hits)). Every
     move but that one takes the sum of the sides' distances to their chains' ends down, so
     the positions are valued a level (that sum) at a time, all of a level in the same numpy
-    calls; with low luck's two-point hit tables a position sums 4 others.
+    calls; with low luck's two-point hit tables a position sums 4 others (``_by_levels``).
+    With wider tables (ordinary dice) and one side's starts on one chain (a planner's: the
+    side it doesn't choose), the other side's compositions go a level (their own distance)
+    at a time, each with every cell of that chain at once, as the batch's grid rows
+    (``_along_chain``: one matrix product for the many hit counts).
 
     The battles are those ``solve`` sweeps in one sub-battle (``applicable``: no submarine,
     no transport, no phase before round 1's fire, no side left alone at a round's end), from
@@ -432,8 +436,9 @@ class EndValues:
         a0, d0 = ca.numbered(att), cd.numbered(dfn)
         if len(ca.number) * len(cd.number) * self.q > self.MAX_CELLS:
             return None
-        if not self._value(cancel):
-            return None
+        with one_blas_thread():
+            if not self._value(cancel):
+                return None
         return cast(np.ndarray, self.values[a0, d0])
 
     def _value(self, cancel) -> bool:
@@ -451,15 +456,61 @@ class EndValues:
             return False
         values = np.zeros((na, nd, self.q))
         values[:oa, :od] = self.values
-        a = np.concatenate([np.repeat(np.arange(oa, na), nd), np.repeat(np.arange(oa), nd - od)])
-        d = np.concatenate([np.tile(np.arange(nd), na - oa), np.tile(np.arange(od, nd), oa)])
-        over = (depth_a[a] == 0) | (depth_d[d] == 0)
-        values[a[over], d[over]] = self.value_of(ca.counts()[a[over]], cd.counts()[d[over]])
-        a, d = a[~over], d[~over]
-        level = depth_a[a] + depth_d[d]
-        order = np.argsort(level, kind="stable")
-        a, d, level = a[order], d[order], level[order]
-        bounds = np.concatenate([[0], np.flatnonzero(np.diff(level)) + 1, [len(a)]]).tolist()
+        # the positions to value: the new attacker compositions with every defender's, the
+        # others with the new defender compositions
+        blocks = [(np.arange(oa, na), np.arange(nd)), (np.arange(oa), np.arange(od, nd))]
+        # those over: their own figures
+        for aa, dd in blocks:
+            over_a, over_d = aa[depth_a[aa] == 0], dd[depth_d[dd] == 0]
+            a = np.concatenate([np.repeat(over_a, len(dd)), np.tile(aa, len(over_d))])
+            d = np.concatenate([np.tile(dd, len(over_a)), np.repeat(over_d, len(aa))])
+            if len(a):
+                values[a, d] = self.value_of(ca.counts()[a], cd.counts()[d])
+        # low luck's tables (two hit counts at most) sum few positions a level at a time;
+        # wider ones (ordinary dice) go along a chain, many hit counts in one product
+        chain = self._one_chain(oa, od)
+        narrow = max(int((last - first).max()) for first, last in map(ranges, tables)) < 2
+        if chain is not None and not narrow:
+            self._along_chain(values, chain, (oa, od)[chain ^ 1], tables, cancel)
+        else:
+            self._by_levels(values, blocks, tables, cancel)
+        self.values = values
+        return True
+
+    def _one_chain(self, oa: int, od: int) -> int | None:
+        """The side (0: the attacker's, 1: the defender's) whose compositions are one chain
+        (one at each distance to its end: every battle's side starts on the same chain),
+        none new since the last call, the other side's many; None when neither is."""
+        for side in (1, 0):
+            mine = self.sides[side]
+            old = (oa, od)[side]
+            if (old == 0 or old == len(mine.number)) and \
+                    sorted(mine.depth) == list(range(len(mine.depth))) and \
+                    len(self.sides[side ^ 1].number) > len(mine.number):
+                return side
+        return None
+
+    def _by_levels(self, values: np.ndarray, blocks: list, tables: list, cancel) -> None:
+        """``_value``'s positions not over (of ``blocks``: products of the sides'
+        compositions) a level at a time, the sum of the sides' distances to their ends."""
+        ca, cd = self.sides
+        na, nd = values.shape[:2]
+        depth_a, depth_d = np.array(ca.depth), np.array(cd.depth)
+        # each block's compositions by distance, the side with fewer of them looped over
+        levels: dict[int, list] = {}
+        for aa, dd in blocks:
+            aa, dd = aa[depth_a[aa] > 0], dd[depth_d[dd] > 0]
+            if not (len(aa) and len(dd)):
+                continue
+            flip = len(aa) < len(dd)
+            many, few = (dd, aa) if flip else (aa, dd)
+            depth_many, depth_few = (depth_d, depth_a) if flip else (depth_a, depth_d)
+            many = many[np.argsort(depth_many[many], kind="stable")]
+            at = np.searchsorted(depth_many[many], np.arange(int(depth_many[many[-1]]) + 2))
+            for y, dy in zip(few.tolist(), depth_few[few].tolist()):
+                for u in range(1, len(at) - 1):
+                    if at[u + 1] > at[u]:
+                        levels.setdefault(u + dy, []).append((many[at[u]:at[u + 1]], y, flip))
         # per side: its tables' first hit count that may score and how many may, padded so
         # a window past a table's last column reads zeros; after h hits, for h up to the
         # longest chain (past a chain's end: its end)
@@ -478,29 +529,95 @@ class EndValues:
         (pad_a, first_a, span_a, after_a, long_a) = sides[0]
         (pad_d, first_d, span_d, after_d, long_d) = sides[1]
         flat = values.reshape(na * nd, self.q)
-        q = self.q
-        for lo, hi in zip(bounds[:-1], bounds[1:]):
+        for s in sorted(levels):
             if cancel is not None and cancel():
                 raise Cancelled()
-            aa, dd = a[lo:hi], d[lo:hi]
-            n = hi - lo
-            fa, fd = first_a[aa], first_d[dd]
-            wa, wd = int(span_a[aa].max()), int(span_d[dd].max())
-            ha = fa[:, None] + np.arange(wa)               # the attacker's hits [n, wa]
-            hd = fd[:, None] + np.arange(wd)
-            pa = pad_a[aa[:, None], ha]
-            pd = pad_d[dd[:, None], hd]
-            # a' after the defender's hits, d' after the attacker's: cell a' * nd + d'
-            cell = (after_a[aa[:, None], np.minimum(hd, long_a)] * nd)[:, :, None] + \
-                after_d[dd[:, None], np.minimum(ha, long_d)][:, None, :]
-            weights = pd[:, :, None] * pa[:, None, :]      # [n, wd, wa]
-            # the position itself (no hit either side) is still 0 in ``values``
-            total = np.matmul(weights.reshape(n, 1, wd * wa),
-                              flat[cell.reshape(n, wd * wa)])[:, 0, :]
+            parts = levels[s]
+            many = np.concatenate([p[0] for p in parts])
+            few = np.repeat([p[1] for p in parts], [len(p[0]) for p in parts])
+            a, d = (few, many) if parts[0][2] else (many, few)
+            if len({p[2] for p in parts}) > 1:
+                a = np.concatenate([p[1] if p[2] else p[0] for p in parts])
+                d = np.concatenate([p[0] if p[2] else p[1] for p in parts])
+            # the attacker's hits ha and the defender's hd within their tables' spans, the
+            # cell each pair leads to (a after hd hits, d after ha: a' * nd + d'), its
+            # chance over the chance to leave (the position itself, still 0, adds nothing)
+            fa, fd = first_a[a], first_d[d]
+            ha = fa[:, None] + np.arange(int(span_a[a].max()))
+            hd = fd[:, None] + np.arange(int(span_d[d].max()))
+            weights = pad_d[d[:, None], hd][:, :, None] * pad_a[a[:, None], ha][:, None, :]
+            cell = ((after_a[a[:, None], np.minimum(hd, long_a)] * nd)[:, :, None]
+                    + after_d[d[:, None], np.minimum(ha, long_d)][:, None, :])
             stay = np.where((fa == 0) & (fd == 0), weights[:, 0, 0], 0.0)
-            flat[aa * nd + dd] = total / (1.0 - stay)[:, None]
-        self.values = values
-        return True
+            total = np.matmul(weights.reshape(len(a), 1, -1),
+                              np.take(flat, cell.reshape(len(a), -1), axis=0))[:, 0, :]
+            flat[a * nd + d] = total / (1.0 - stay)[:, None]
+
+    def _along_chain(self, values: np.ndarray, y: int, first: int, tables: list,
+                     cancel) -> None:
+        """``_value``'s positions not over when side ``y``'s compositions are one chain
+        (``_one_chain``) and the other side's, x, are many (those numbered from ``first``
+        new): x's compositions a level (their distance to their chain's end) at a time, each
+        with every cell j of y's chain (j hits taken) at once, as the batch's grid rows:
+        the rows below (y's hits take x's units) spread by y's hit tables in one product
+        (``tensordot``), then x's hits move along the chain (x's move matrices, as the
+        grid's), the row's own flow (y scores no hit) solved from its last cell back."""
+        x = y ^ 1
+        cx, cy = self.sides[x], self.sides[y]
+        depth_x, depth_y = np.array(cx.depth), np.array(cy.depth)
+        ny = len(depth_y) - 1
+        cells = np.empty(ny + 1, dtype=np.int64)          # cell j: y's composition's number
+        cells[ny - depth_y] = np.arange(ny + 1)
+        # [x's composition, cell, figure]
+        vx = np.ascontiguousarray(values[:, cells] if x == 0
+                                  else values[cells].transpose(1, 0, 2))
+        tx, ty = tables[x], tables[y]
+        py = ty[cells[:ny]]                               # y's tables, cells 0..ny-1
+        wy = py.shape[1]
+        # x's tables padded past the chain's end, and P(at least h hits) for "wiped out"
+        wx = tx.shape[1]
+        padded = np.zeros((len(tx), wx + ny + 1))
+        padded[:, :wx] = tx
+        at_least = np.zeros((len(tx), max(wx, ny + 1) + 1))
+        at_least[:, :wx] = np.cumsum(tx[:, ::-1], axis=1)[:, ::-1]
+        longest = int(depth_x.max())
+        after = np.empty((len(depth_x), longest + 1), dtype=np.int64)
+        after[:, 0] = np.arange(len(depth_x))
+        step = np.array(cx.after, dtype=np.int64)
+        for h in range(1, longest + 1):
+            after[:, h] = step[after[:, h - 1]]
+        lost = np.minimum(np.arange(1, wy), longest)      # y's hits 1.. on x's chain
+        shift = np.arange(ny + 1)[None, :] - np.arange(ny)[:, None]      # [j, j']: j' - j
+        ahead = shift >= 0
+        shift = np.maximum(shift, 0)
+        diagonal = np.arange(ny)
+        mine = np.arange(first, len(depth_x))
+        mine = mine[depth_x[mine] > 0]
+        mine = mine[np.argsort(depth_x[mine], kind="stable")]
+        bounds = np.flatnonzero(np.diff(depth_x[mine])) + 1
+        for xs in np.split(mine, bounds):
+            if not len(xs):
+                continue
+            if cancel is not None and cancel():
+                raise Cancelled()
+            n = len(xs)
+            # the rows below: y scores 1.. hits (from cell j) -> x's row after them
+            below = vx[after[xs][:, lost]]                # [n, hits, ny + 1, figure]
+            spread = np.tensordot(py[:, 1:], below, axes=([1], [1]))   # [j, n, j', figure]
+            # x's move matrices on y's chain: j -> j' with j' - j hits, the last "at least"
+            moves = np.where(ahead, padded[xs][:, shift], 0.0)          # [n, j, j']
+            moves[:, :, ny] = at_least[xs][:, ny - diagonal]
+            rhs = np.einsum("njk,jnkq->njq", moves, spread)
+            row = vx[xs]                                  # cell ny: over, valued
+            stay = 1.0 - py[:, 0] * moves[:, diagonal, diagonal]
+            for j in range(ny - 1, -1, -1):
+                inner = np.einsum("nk,nkq->nq", moves[:, j, j + 1:], row[:, j + 1:])
+                row[:, j] = (rhs[:, j] + py[j, 0] * inner) / stay[:, j, None]
+            vx[xs] = row
+        if x == 0:
+            values[:, cells] = vx
+        else:
+            values[cells] = vx.transpose(1, 0, 2)
 
 
 class _BatchGroup(Group):

@@ -29,7 +29,11 @@ engine's bound is refused at once, naming what would fit.
 The chosen force and the alternatives get the full figures of ``odds`` (its JSON, tested
 equal to ``combatassist odds`` of each force's own file); every force is ranked by the few
 figures the question needs (``_Question._candidates``: the same sums, tested against the
-full ones), which the "+1 unit" table shows.
+full ones), which the "+1 unit" table shows. Where the forces' battles are one sub-battle
+each (a later edition's, without submarines, transports, AA guns or bombardment), fought to
+the end, those figures are worked out backwards over the positions the battles share
+(``batch.EndValues``: a sub-army's battle runs through other sub-armies' positions), and
+only the shown forces are swept (tested equal to the swept figures of every force).
 """
 from __future__ import annotations
 
@@ -301,9 +305,7 @@ class _Question:
         """The forces' key figures worked out backwards over the positions their battles
         share (``batch.EndValues``), when their battles are the kind it values (one
         sub-battle each, fought to the end) and a later edition's (``_by_slots``)."""
-        # with ordinary dice a round has many hit counts a side: the sweep does as well
-        if self.template.dice.independent or not (
-                self._by_slots and batch.EndValues.applicable(self.template)):
+        if not (self._by_slots and batch.EndValues.applicable(self.template)):
             return None
         return batch.EndValues(self.template, self._end_figures, 6)
 
