@@ -357,6 +357,19 @@ def test_end_values_of_battles_varying_both_sides(dice, monkeypatch):
     got = values.of([r.att.counts0 for r in pairs], [r.dfn.counts0 for r in pairs])
     assert calls == ["_by_levels"]
     assert np.abs(got - np.array(expect)).max() <= 1e-12
+    # in two calls, the second one's compositions new on both sides (a level may hold
+    # positions of new attackers with every defender and of old ones with new defenders)
+    small = [i for i, r in enumerate(pairs)
+             if sum(r.att.counts0) < 4 and sum(r.dfn.counts0) < 4]
+    rest = [i for i in range(len(pairs)) if i not in set(small)]
+    values = batch.EndValues(whole, _position_figures, 4)
+    for part in (small, rest):
+        sizes = (len(values.sides[0].number), len(values.sides[1].number))
+        got = values.of([pairs[i].att.counts0 for i in part],
+                        [pairs[i].dfn.counts0 for i in part])
+        assert np.abs(got - np.array(expect)[part]).max() <= 1e-12
+    assert 0 < sizes[0] < len(values.sides[0].number)
+    assert 0 < sizes[1] < len(values.sides[1].number)
     if dice == "lowluck":
         # one defender: the levels (narrow tables), and along the chain when asked to
         on = [v for v, yes in zip(variants, batch.batchable_all(variants)) if yes]

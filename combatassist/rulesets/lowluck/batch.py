@@ -337,38 +337,40 @@ class _Chains:
 
 
     def numbered(self, starts: Sequence[tuple]) -> np.ndarray:
-        """The numbers of ``starts``, every composition of their chains numbered first
-        (``walked``: each one's next composition and its distance to the chain's end kept
-        by number) and their hit tables grown. For ``EndValues``: keep a ``_Chains`` for
-        one or the other (``make`` numbers a chain's compositions without walking them)."""
-        number, nxt = self.number, self.next
-        new: list[tuple] = []
-        walks = []
-        take = self.side.take
+        """The numbers of ``starts``, every composition of their chains numbered first (by
+        number: ``after``, the next composition's number, the chain's end its own;
+        ``depth``, the hits to the chain's end) and their hit tables grown. For
+        ``EndValues``: a ``_Chains`` for one or the other (``make`` numbers a chain's
+        compositions without walking them)."""
+        number, after, depth = self.number, self.after, self.depth
+        take, hit = self.side.take, (("any", 1),)
+        first = len(number)
         for s in starts:
-            c = s
-            begin = len(new)
-            while c not in number:
-                number[c] = len(number)
-                new.append(c)
-                after = nxt.get(c)
-                if after is None:
-                    after = nxt[c] = take(c, (("any", 1),))[0]
-                c = after
-            if len(new) > begin:
-                walks.append((begin, len(new)))
-        if new:
-            self._grow(new)
-            first = len(self.after)
-            self.after.extend(number[nxt[c]] for c in new)
-            # a composition's distance to its chain's end: its next one's plus one (a
-            # walk's compositions are numbered in a row, its last one's next before them)
-            self.depth.extend([0] * len(new))
-            depth, after = self.depth, self.after
-            for begin, end in walks:
-                for i in range(first + end - 1, first + begin - 1, -1):
-                    j = after[i]
-                    depth[i] = 0 if j == i else depth[j] + 1
+            if s in number:
+                continue
+            # a walk down the chain to a composition numbered before (or its end): each
+            # new one numbered in a row, its next one the following number
+            c, begin = s, len(number)
+            while True:
+                k = len(number)
+                number[c] = k
+                nxt = take(c, hit)[0]
+                if nxt == c:
+                    after.append(k)
+                    depth.append(0)
+                    break
+                j = number.get(nxt)
+                if j is not None:
+                    after.append(j)
+                    depth.append(depth[j] + 1)
+                    break
+                after.append(k + 1)
+                depth.append(-1)
+                c = nxt
+            for i in range(len(number) - 2, begin - 1, -1):
+                depth[i] = depth[i + 1] + 1
+        if len(number) > first:
+            self._grow(list(number)[first:])
         return np.fromiter(map(number.__getitem__, starts), dtype=np.int64,
                            count=len(starts))
 
@@ -511,23 +513,28 @@ class EndValues:
                 for u in range(1, len(at) - 1):
                     if at[u + 1] > at[u]:
                         levels.setdefault(u + dy, []).append((many[at[u]:at[u + 1]], y, flip))
-        # per side: its tables' first hit count that may score and how many may, padded so
-        # a window past a table's last column reads zeros; after h hits, for h up to the
-        # longest chain (past a chain's end: its end)
+        # per side and composition: the window of its table from the first hit count that
+        # may score (as wide as the widest: past a table's last column, zeros), the other
+        # side's composition after those hits (at most the longest chain: past a chain's
+        # end, its end), the chance to score none
+        other_longest = [int(depth_d.max()), int(depth_a.max())]
         sides = []
-        for c, table, depth in ((ca, tables[0], depth_a), (cd, tables[1], depth_d)):
+        for c, table, depth, most in ((ca, tables[0], depth_a, other_longest[0]),
+                                      (cd, tables[1], depth_d, other_longest[1])):
             first, last = ranges(table)
-            padded = np.zeros((table.shape[0], 2 * table.shape[1]))
+            width = int((last - first).max()) + 1
+            padded = np.zeros((table.shape[0], table.shape[1] + width))
             padded[:, :table.shape[1]] = table
+            hits = first[:, None] + np.arange(width)
+            window = padded[np.arange(len(table))[:, None], hits]
             longest = int(depth.max())
             after = np.empty((len(depth), longest + 1), dtype=np.int64)
             after[:, 0] = np.arange(len(depth))
             step = np.array(c.after, dtype=np.int64)
             for h in range(1, longest + 1):
                 after[:, h] = step[after[:, h - 1]]
-            sides.append((padded, first, last - first + 1, after, longest))
-        (pad_a, first_a, span_a, after_a, long_a) = sides[0]
-        (pad_d, first_d, span_d, after_d, long_d) = sides[1]
+            sides.append((window, np.minimum(hits, most), after, table[:, 0]))
+        (win_a, hits_a, after_a, miss_a), (win_d, hits_d, after_d, miss_d) = sides
         flat = values.reshape(na * nd, self.q)
         for s in sorted(levels):
             if cancel is not None and cancel():
@@ -535,23 +542,17 @@ class EndValues:
             parts = levels[s]
             many = np.concatenate([p[0] for p in parts])
             few = np.repeat([p[1] for p in parts], [len(p[0]) for p in parts])
-            a, d = (few, many) if parts[0][2] else (many, few)
-            if len({p[2] for p in parts}) > 1:
-                a = np.concatenate([p[1] if p[2] else p[0] for p in parts])
-                d = np.concatenate([p[0] if p[2] else p[1] for p in parts])
-            # the attacker's hits ha and the defender's hd within their tables' spans, the
-            # cell each pair leads to (a after hd hits, d after ha: a' * nd + d'), its
-            # chance over the chance to leave (the position itself, still 0, adds nothing)
-            fa, fd = first_a[a], first_d[d]
-            ha = fa[:, None] + np.arange(int(span_a[a].max()))
-            hd = fd[:, None] + np.arange(int(span_d[d].max()))
-            weights = pad_d[d[:, None], hd][:, :, None] * pad_a[a[:, None], ha][:, None, :]
-            cell = ((after_a[a[:, None], np.minimum(hd, long_a)] * nd)[:, :, None]
-                    + after_d[d[:, None], np.minimum(ha, long_d)][:, None, :])
-            stay = np.where((fa == 0) & (fd == 0), weights[:, 0, 0], 0.0)
+            flips = np.repeat([p[2] for p in parts], [len(p[0]) for p in parts])
+            a, d = np.where(flips, few, many), np.where(flips, many, few)
+            # the cell each pair of hit counts leads to (a after the defender's hits, d
+            # after the attacker's: a' * nd + d'), its chance over the chance to leave (the
+            # position itself, still 0, adds nothing)
+            weights = win_d[d][:, :, None] * win_a[a][:, None, :]
+            cell = ((after_a[a[:, None], hits_d[d]] * nd)[:, :, None]
+                    + after_d[d[:, None], hits_a[a]][:, None, :])
             total = np.matmul(weights.reshape(len(a), 1, -1),
                               np.take(flat, cell.reshape(len(a), -1), axis=0))[:, 0, :]
-            flat[a * nd + d] = total / (1.0 - stay)[:, None]
+            flat[a * nd + d] = total / (1.0 - miss_a[a] * miss_d[d])[:, None]
 
     def _along_chain(self, values: np.ndarray, y: int, first: int, tables: list,
                      cancel) -> None:

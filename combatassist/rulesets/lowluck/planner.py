@@ -37,7 +37,9 @@ only the shown forces are swept (tested equal to the swept figures of every forc
 """
 from __future__ import annotations
 
+import collections
 import functools
+import gc
 import heapq
 import itertools
 import math
@@ -247,7 +249,9 @@ class _Question:
         """The key figures of ``combos`` (one batch)."""
         if not combos:
             return []
-        self.work_used += sum(self.force_work(c) for c in combos)
+        # (a force's work depends on its number of units only: once per number)
+        sizes = collections.Counter(map(sum, combos))
+        self.work_used += sum(n * self.force_work((units,)) for units, n in sizes.items())
         max_rounds = self.scenario.options.max_rounds
         if self.batches and max_rounds == 0 and self._backwards is not None:
             found = self._solve_backwards(combos, cancel)
@@ -332,8 +336,10 @@ class _Question:
         att, dfn = (chosen, other) if self.role == "attacker" else (other, chosen)
         live = backwards.live(att, dfn)
         on = np.flatnonzero(live)
-        values = backwards.of(list(map(tuple, att[on].tolist())),
-                              list(map(tuple, dfn[on].tolist())), cancel)
+        starts = list(map(tuple, chosen[on].tolist()))
+        fixed = [tuple(side.counts0)] * len(on)
+        values = backwards.of(*((starts, fixed) if self.role == "attacker" else (fixed, starts)),
+                              cancel=cancel)
         if values is None:
             return None
         out: list[Candidate | None] = [None] * n
@@ -616,6 +622,16 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
          progress: Callable[[int, int], None] | None = None) -> Plan:
     """Answer the scenario's ``[plan]`` (see the module docstring). ``progress(done, of)``:
     forces solved, of how many the plan will solve at most."""
+    collecting = gc.isenabled()
+    gc.disable()          # a candidate per force: no collection in between (as the batch)
+    try:
+        return _plan(scenario, cancel, progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     spec = scenario.plan
     if spec is None:
         raise EngineError(msg("the file has no [plan] table: add one to plan, e.g. [plan] "
@@ -664,7 +680,9 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
         # the forces' own work counted as they are solved (most are far smaller than the
         # whole army), the extras' kept aside at the whole army's
         proven = _search(q, most, meets, solve, budget - extra * per_battle)
-    ranked = sorted(seen.items(), key=lambda kv: _rank(kv[1], target))
+    # ``_rank``, inlined (every force is ranked)
+    ranked = sorted(seen.items(), key=lambda kv: (kv[1].cost, -(getattr(kv[1], target) or 0.0),
+                                                  kv[1].units))
     meeting = [(c, cand) for c, cand in ranked if meets(cand)]
     if meeting:
         best_combo, best = meeting[0]
