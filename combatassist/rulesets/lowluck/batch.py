@@ -535,24 +535,34 @@ class EndValues:
                 after[:, h] = step[after[:, h - 1]]
             sides.append((window, np.minimum(hits, most), after, table[:, 0]))
         (win_a, hits_a, after_a, miss_a), (win_d, hits_d, after_d, miss_d) = sides
+        # every position in level order (a level's parts: compositions of the many side
+        # with one of the few, ``flip`` when the many are the defender's)
+        order = sorted(levels)
+        parts = [p for s in order for p in levels[s]]
+        sizes = [len(p[0]) for p in parts]
+        many = np.concatenate([p[0] for p in parts])
+        few = np.repeat([p[1] for p in parts], sizes)
+        flips = np.repeat([p[2] for p in parts], sizes)
+        a, d = np.where(flips, few, many), np.where(flips, many, few)
+        bounds = np.cumsum([0] + [sum(len(p[0]) for p in levels[s]) for s in order]).tolist()
+        # the cell each pair of hit counts leads to (a after the defender's hits, d after
+        # the attacker's: a' * nd + d'), its chance over the chance to leave (the position
+        # itself, still 0, adds nothing): all made up front, the levels only sum
+        # (``take`` from flat arrays: fancy indexing costs several times more)
+        weights = np.take(win_d, d, axis=0)[:, :, None] * np.take(win_a, a, axis=0)[:, None, :]
+        weights /= (1.0 - np.take(miss_a, a) * np.take(miss_d, d))[:, None, None]
+        weights = weights.reshape(len(a), -1)
+        cell = ((np.take(after_a, a[:, None] * after_a.shape[1] + np.take(hits_d, d, axis=0))
+                 * nd)[:, :, None]
+                + np.take(after_d, d[:, None] * after_d.shape[1]
+                          + np.take(hits_a, a, axis=0))[:, None, :]).reshape(len(a), -1)
+        target = a * nd + d
         flat = values.reshape(na * nd, self.q)
-        for s in sorted(levels):
+        for lo, hi in zip(bounds[:-1], bounds[1:]):
             if cancel is not None and cancel():
                 raise Cancelled()
-            parts = levels[s]
-            many = np.concatenate([p[0] for p in parts])
-            few = np.repeat([p[1] for p in parts], [len(p[0]) for p in parts])
-            flips = np.repeat([p[2] for p in parts], [len(p[0]) for p in parts])
-            a, d = np.where(flips, few, many), np.where(flips, many, few)
-            # the cell each pair of hit counts leads to (a after the defender's hits, d
-            # after the attacker's: a' * nd + d'), its chance over the chance to leave (the
-            # position itself, still 0, adds nothing)
-            weights = win_d[d][:, :, None] * win_a[a][:, None, :]
-            cell = ((after_a[a[:, None], hits_d[d]] * nd)[:, :, None]
-                    + after_d[d[:, None], hits_a[a]][:, None, :])
-            total = np.matmul(weights.reshape(len(a), 1, -1),
-                              np.take(flat, cell.reshape(len(a), -1), axis=0))[:, 0, :]
-            flat[a * nd + d] = total / (1.0 - miss_a[a] * miss_d[d])[:, None]
+            flat[target[lo:hi]] = np.einsum("nk,nkq->nq", weights[lo:hi],
+                                            np.take(flat, cell[lo:hi], axis=0))
 
     def _along_chain(self, values: np.ndarray, y: int, first: int, tables: list,
                      cancel) -> None:

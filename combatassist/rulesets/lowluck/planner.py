@@ -450,9 +450,8 @@ class _Question:
         if not land:
             takes = [None] * n          # a sea battle: no territory
         types = self.types
-        return [Candidate(force={u: k for u, k in zip(types, c) if k}, cost=cost,
-                          units=units, attacker_wins=w, defender_holds=h, takes_territory=t,
-                          expected_ipc_swing=sw)
+        # (positional: the fields' order, force .. expected_ipc_swing; a third faster)
+        return [Candidate({u: k for u, k in zip(types, c) if k}, cost, units, w, h, t, sw)
                 for c, cost, units, w, h, t, sw in zip(
                     combos, costs, forces.sum(axis=1).tolist(), wins, holds, takes, swings)]
 
