@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayo
 
 from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import planner
+from combatassist.rulesets.lowluck.plan_spec import MAX_ALTERNATIVES
 
 from ...compute import Computer
 from ...i18n import data_name, number, translate
@@ -51,10 +52,20 @@ class PlanPanel(QWidget):
     """The Plan tab: the question, a Plan button, progress and Stop, the answer."""
 
     def __init__(self, computer: Computer, battle: Callable[[], lowluck.LowLuckScenario],
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, *, edited: Callable[[], None] = lambda: None):
         super().__init__(parent)
         self.battle = battle
         self.computer = computer
+        #: Called on every edit of the question by the player (the view marks itself changed).
+        self.on_edit = edited
+        #: The file's ``[plan]`` exactly as read (kept until the player edits the question:
+        #: the form shows it as closely as it can, e.g. a chance to 0.01 %, and saving gives
+        #: back what was read); None once edited or without one.
+        self._loaded: planner.PlanSpec | None = None
+        #: Whether the battle has a question worth saving: the file had one, or the player
+        #: edited it or asked it (a battle never planned saves no ``[plan]``).
+        self.asked = False
+        self._setting = False
         self.question = QComboBox()
         self.question.setObjectName("planQuestion")
         self.question.addItem(translate("views.lowluck_plan", "Cheapest force (attacker)"),
@@ -66,10 +77,10 @@ class PlanPanel(QWidget):
         self.target.setObjectName("planTarget")
         self.chance = QDoubleSpinBox()
         self.chance.setRange(0.0, 100.0)
-        self.chance.setDecimals(1)
+        self.chance.setDecimals(2)
         self.chance.setSuffix(" %")
         self.chance.setValue(95.0)
-        self.alternatives = CountBox(20)
+        self.alternatives = CountBox(MAX_ALTERNATIVES)
         self.alternatives.setValue(5)
         self.add_box = QGroupBox(translate("views.lowluck_plan",
                                            "The defender may add at most"))
@@ -123,6 +134,43 @@ class PlanPanel(QWidget):
         self._waves = 0
         self._counter = False
         self._question_changed()
+        self.question.currentIndexChanged.connect(self._edited)
+        self.target.currentIndexChanged.connect(self._edited)
+        self.chance.valueChanged.connect(self._edited)
+        self.alternatives.valueChanged.connect(self._edited)
+
+    def _edited(self, *_args: Any) -> None:
+        """The player changed the question: the form is the question from now on."""
+        if self._setting:
+            return
+        self._loaded = None
+        self.asked = True
+        self.on_edit()
+
+    def set_spec(self, spec: planner.PlanSpec | None) -> None:
+        """Show a file's ``[plan]`` question (None: the default question, nothing asked),
+        without counting it as an edit. Call after ``set_edition`` (the units to add)."""
+        self._setting = True
+        try:
+            spec_shown = spec if spec is not None else planner.PlanSpec()
+            self.question.setCurrentIndex(max(0, self.question.findData(spec_shown.side)))
+            self._question_changed()
+            self.target.setCurrentIndex(max(0, self.target.findData(spec_shown.target)))
+            self.chance.setValue(spec_shown.value * 100)
+            self.alternatives.setValue(spec_shown.alternatives)
+            for uid, box in self.add_counts.items():
+                box.setValue(spec_shown.add.get(uid, 0))
+        finally:
+            self._setting = False
+        self._loaded = spec
+        self.asked = spec is not None
+
+    def question_to_save(self) -> planner.PlanSpec | None:
+        """The ``[plan]`` the battle is saved with: the file's as read until the player edits
+        the question, then the form's; None for a battle never planned."""
+        if not self.asked:
+            return None
+        return self._loaded if self._loaded is not None else self.spec()
 
     # -- the question -----------------------------------------------------------------------
     def set_edition(self, edition: lowluck.Edition, battle: str) -> None:
@@ -142,6 +190,7 @@ class PlanPanel(QWidget):
             box = CountBox(MAX_ADD)
             box.setValue(old.get(uid, 0))
             box.setObjectName(f"planAdd_{uid}")
+            box.valueChanged.connect(self._edited)
             self.add_counts[uid] = box
             self.add_grid.addWidget(QLabel(unit_name(uid)), i // 3, 2 * (i % 3))
             self.add_grid.addWidget(box, i // 3, 2 * (i % 3) + 1)
@@ -159,6 +208,7 @@ class PlanPanel(QWidget):
     def _question_changed(self, *_args) -> None:
         side = self.question.currentData()
         current = self.target.currentData()
+        setting, self._setting = self._setting, True    # rebuilding the list is no edit
         self.target.clear()
         names = {"attacker_wins": translate("views.lowluck_plan", "the attacker wins"),
                  "takes_territory": translate("views.lowluck_plan", "the attacker takes the "
@@ -175,6 +225,13 @@ class PlanPanel(QWidget):
             self.target.addItem(names[key], key)
         index = self.target.findData(current)
         self.target.setCurrentIndex(max(0, index))
+        self._setting = setting
+        loaded = self._loaded
+        if loaded is not None and (self.target.findData(loaded.target) < 0
+                                   or any(u not in self.add_counts for u in loaded.add)):
+            # the battle changed under the file's question (a sea battle takes no
+            # territory, another edition's units): the form's question is the one asked now
+            self._loaded = None
         self.add_box.setVisible(side == "defender")
         if self._waves and side == "attacker":
             self.status.setText(translate(
@@ -197,7 +254,10 @@ class PlanPanel(QWidget):
     # -- asking -------------------------------------------------------------------------------
     def plan(self) -> None:
         """Ask the engine's planner (in the background) about the form's battle."""
-        spec = self.spec()
+        spec = self._loaded if self._loaded is not None else self.spec()
+        if not self.asked:      # the question asked is saved with the battle from now on
+            self.asked = True
+            self.on_edit()
         body = self.battle()
         if spec.side == "attacker" and not body.attacker.units:
             self._say_error(translate("views.lowluck_plan", "the attacker has no units to "
