@@ -465,3 +465,17 @@ def test_forces_valued_backwards_are_the_swept_ones(name, monkeypatch):
     declined.solve(combos[:5])
     assert declined._backwards is None             # declined: swept (or solved alone)
     assert_plan_is_brute_forces(s, planner.plan(s))
+
+
+@pytest.mark.parametrize("name", ["lowluck-1942-plan.toml", "lowluck-1942-take-and-hold.toml"])
+def test_the_shipped_plan_examples_are_brute_forces(name, capsys):
+    """The examples with a ``[plan]``: the answer is every force solved one by one's, and the
+    command line says the target in players' words."""
+    from combatassist.data import examples_dir
+    path = examples_dir() / name
+    s = _scenario(path.read_text(encoding="utf-8"))
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.meets and answer.exhaustive
+    assert main(["plan", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert planner.TARGET_WORDS[s.plan.target] in out and s.plan.target not in out
