@@ -8,8 +8,13 @@ Edition land battles, both dice modes:
   infantry, 2 artillery, 2 armor, 2 fighters): 3,299 sub-armies.
 
 Ours: ``planner.plan`` (every force, then the answer's own full figures, the alternatives'
-and the "+1" forces') and the batch engine alone on the same forces (``solve_batch`` on
-``batch.variants``, the end positions as arrays: the part aacalc2's loop does). When
+and the "+1" forces'); the planner's ranking alone (``rank``: every force's key figures, as
+``plan`` asks them, from a fresh question: ``batch.EndValues`` where the battles are one
+sub-battle each, as here: the part aacalc2's loop does); and the batch engine alone on the
+same forces (``batch``: ``solve_batch`` on ``batch.variants``, the end positions as arrays,
+as the planner asked it before ``EndValues``; the GUI's sweeps still do). Every run starts
+from a new question: nothing a run works out is kept for the next (the hit tables' cache
+of ``hits.standard_table`` aside, which every solve shares). When
 ``AACALC2_DIR`` names a built aacalc2 checkout and ``node`` is on the PATH, its
 recommender's ``exhaust`` mode on the same armies in one run beside ours
 (``aacalc2_recommend.mjs``), best of a few runs each, CPU times and their ratio against
@@ -79,15 +84,25 @@ def _batch_only(scenario):
     return run
 
 
+def _rank_only(scenario):
+    def run():
+        q = planner._Question(scenario, scenario.plan)
+        combos = [c for c in itertools.product(*[range(q.most[u] + 1) for u in q.types])
+                  if any(c)]
+        return q.solve(combos)
+    return run
+
+
 def side_by_side() -> None:
     rows = []
     for name, attacker, defender in WORKLOADS:
         for dice in ("standard", "lowluck"):
             scenario = parse_scenario_text(_text(dice, attacker, defender)).body
             plan_wall, plan_cpu, answer = _best(lambda: planner.plan(scenario))
+            _, rank_cpu, _ = _best(_rank_only(scenario))
             batch_wall, batch_cpu, _ = _best(_batch_only(scenario))
             rows.append((f"{name}, {dice}", dice, attacker, defender, plan_wall, plan_cpu,
-                         batch_cpu, answer))
+                         (rank_cpu, batch_cpu), answer))
     theirs = {}
     if AACALC2_DIR and (Path(AACALC2_DIR) / "dist" / "index.js").is_file() and \
             shutil.which("node"):
@@ -101,12 +116,12 @@ def side_by_side() -> None:
                               capture_output=True, text=True, check=True)
         theirs = {r["name"]: r for r in json.loads(proc.stdout)}
     print(f"\n{'cheapest force, every sub-army (1942, exact)':<44} {'plan':>9}"
-          f" {'cpu: plan':>10} {'batch':>9} {'aacalc2':>9} {'ratio':>6}  target"
+          f" {'cpu: plan':>10} {'rank':>9} {'batch':>9} {'aacalc2':>9} {'ratio':>6}  target"
           f"        ours (IPC)")
-    for name, _, _, _, wall, cpu, batch_cpu, answer in rows:
+    for name, _, _, _, wall, cpu, (rank_cpu, batch_cpu), answer in rows:
         ours = ", ".join(f"{n} {u}" for u, n in answer.best.force.items())
         line = (f"{name:<44} {wall * 1000:>7.1f}ms {cpu * 1000:>8.1f}ms"
-                f" {batch_cpu * 1000:>7.1f}ms")
+                f" {rank_cpu * 1000:>7.1f}ms {batch_cpu * 1000:>7.1f}ms")
         other = theirs.get(name)
         if other is None:
             line += f" {'-':>9} {'-':>6}"

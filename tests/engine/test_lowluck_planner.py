@@ -160,6 +160,14 @@ CASES = {
         '[defender]\nunits = { infantry = 1 }\n'
         '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
         'add = { infantry = 3, artillery = 1, armor = 1, fighter = 1 }\n', dice="lowluck"),
+    "1942 sea, two-hit ships, low luck (valued backwards)": _text(
+        '[attacker]\nunits = { destroyer = 2, cruiser = 1, battleship = 1, fighter = 1 }\n'
+        '[defender]\nunits = { destroyer = 1, carrier = 1, fighter = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.8 }\n', dice="lowluck", battle="sea"),
+    "1942 sea, two-hit ships (valued backwards)": _text(
+        '[attacker]\nunits = { destroyer = 1, cruiser = 1, battleship = 1, bomber = 1 }\n'
+        '[defender]\nunits = { destroyer = 1, battleship = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.6 }\n', battle="sea"),
     "no force meets it": _text(
         '[attacker]\nunits = { infantry = 2, armor = 1 }\n'
         '[defender]\nunits = { infantry = 4, armor = 2 }\n'
