@@ -487,3 +487,36 @@ def test_the_shipped_plan_examples_are_brute_forces(name, capsys):
     assert main(["plan", str(path)]) == 0
     out = capsys.readouterr().out
     assert planner.TARGET_WORDS[s.plan.target] in out and s.plan.target not in out
+
+
+@pytest.mark.parametrize("value", [0.0, 0.5, 0.9, 0.99999])
+@pytest.mark.parametrize("name", ["1942 land, low luck, no AA gun (valued backwards)",
+                                  "defender adds", "1942 sea, two-hit ships (valued backwards)",
+                                  "no force meets it"])
+def test_ranked_as_arrays_as_by_candidates(name, value, monkeypatch):
+    """An exhaustive plan valued backwards ranks its forces as arrays (``_Keys``, ``_pick``):
+    the same answer, alternatives in the same order and "+1" table as ranking a candidate
+    per force — every force meeting the target (ties in cost and figure), some, none (the
+    highest figure). (Not a target of exactly 1: a force sure to win may sum to 1 one way
+    and to 1 - 2e-16 the other.)"""
+    text = CASES[name]
+    for target in ("attacker_wins", "takes_territory", "defender_holds"):
+        text = text.replace(f"target = {{ {target} = ", f"target = {{ {target} = {value} }}#")
+    s = _scenario(text.replace("alternatives = 3", "alternatives = 6"))
+    picks: list = []
+    pick = planner._pick
+    monkeypatch.setattr(planner, "_pick", lambda *a: picks.append(a) or pick(*a))
+    fast = planner.plan(s)
+    assert fast.exhaustive and len(picks) == 1            # ranked as arrays
+    monkeypatch.setattr(planner._Question, "keys", lambda self, combos, cancel=None: None)
+    slow = planner.plan(s)
+    assert fast.meets == slow.meets and fast.searched == slow.searched == slow.forces
+    assert [c.force for c in [fast.best] + fast.alternatives] == \
+        [c.force for c in [slow.best] + slow.alternatives]
+    assert [(u, c.force, c.cost) for u, c in fast.plus_one] == \
+        [(u, c.force, c.cost) for u, c in slow.plus_one]
+    from .test_lowluck_batch import figures_diff
+    assert figures_diff(fast.to_json(), slow.to_json()) <= 1e-12   # swept, valued back
+    if value == 0.0:
+        assert fast.meets and len(fast.alternatives) == min(s.plan.alternatives,
+                                                            fast.forces - 1)

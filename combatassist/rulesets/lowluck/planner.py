@@ -326,7 +326,16 @@ class _Question:
     def _solve_backwards(self, combos: list[tuple[int, ...]], cancel) -> list[Candidate] | None:
         """``solve`` by ``_backwards``: the forces whose battles are over at the start as
         ``solve`` solves them; None when ``EndValues`` declines."""
-        backwards = cast(batch.EndValues, self._backwards)
+        keys = self.keys(combos, cancel)
+        return None if keys is None else keys.candidates(range(len(combos)))
+
+    def keys(self, combos: list[tuple[int, ...]], cancel=None) -> "_Keys | None":
+        """The key figures of ``combos`` as arrays (``_Keys``), by ``_backwards`` (the forces
+        whose battles are over at the start as ``solve`` solves them); None when the
+        forces aren't valued backwards or ``EndValues`` declines (``solve`` then sweeps)."""
+        backwards = self._backwards
+        if backwards is None:
+            return None
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
         chosen = np.tile(np.array(self.base, dtype=np.int64), (n, 1))
@@ -341,26 +350,24 @@ class _Question:
         values = backwards.of(*((starts, fixed) if self.role == "attacker" else (fixed, starts)),
                               cancel=cancel)
         if values is None:
+            self._backwards = None          # (a stalemate, too many positions): swept
             return None
-        out: list[Candidate | None] = [None] * n
-        if len(on):
-            # IPC lost counts from every unit the battle starts with (``_candidates``)
-            start_a = att[on].astype(float) @ self._slot_costs[0]
-            start_d = dfn[on].astype(float) @ self._slot_costs[1]
-            swings = ((start_d - start_a) * values[:, 3] - values[:, 5] + values[:, 4])
-            picked = [combos[i] for i in on.tolist()]
-            for i, cand in zip(on.tolist(), self._candidates_of(
-                    picked, values[:, 0], values[:, 1], values[:, 2], swings)):
-                out[i] = cand
+        figures = np.zeros((4, n))          # wins, holds, takes, swing
+        # IPC lost counts from every unit the battle starts with (``_candidates``)
+        start_a = att[on].astype(float) @ self._slot_costs[0]
+        start_d = dfn[on].astype(float) @ self._slot_costs[1]
+        figures[:3, on] = values[:, :3].T
+        figures[3, on] = (start_d - start_a) * values[:, 3] - values[:, 5] + values[:, 4]
         over = np.flatnonzero(~live).tolist()
         if over:
             # over at the start: the general solver's (their one end position)
             picked = [combos[i] for i in over]
             rules_list = self.rules_of_all(picked)
             outs = solvers.solve_batch(rules_list, cancel=cancel, curve=False)
-            for i, cand in zip(over, self._candidates(picked, rules_list, outs)):
-                out[i] = cand
-        return cast("list[Candidate]", out)
+            for i, c in zip(over, self._candidates(picked, rules_list, outs)):
+                figures[:, i] = (c.attacker_wins, c.defender_holds,
+                                 c.figure("takes_territory"), c.expected_ipc_swing)
+        return _Keys(self, combos, forces, figures)
 
     def outcome_of(self, combo: tuple[int, ...]):
         """The outcome of a force solved with its end positions kept (``kept``), its
@@ -554,6 +561,40 @@ class _Ends:
         return battle, mass, value_of(att, dfn)
 
 
+class _Keys:
+    """The key figures of forces as arrays (``_Question.keys``): ranked without a
+    candidate each (``ranked``), candidates made for the forces asked (``candidates``)."""
+
+    def __init__(self, q: _Question, combos: list[tuple[int, ...]], forces: np.ndarray,
+                 figures: np.ndarray):
+        self.q, self.combos = q, combos
+        #: wins, holds, takes, swings [force]; the chances capped at 1 (the sums' rounding)
+        self.wins, self.holds, self.takes = np.minimum(figures[:3], 1.0)
+        self.swings = figures[3]
+        self.costs = forces @ np.array([q.costs[u] for u in q.types], dtype=np.int64)
+        self.units = forces.sum(axis=1)
+
+    def figure(self, name: str) -> np.ndarray:
+        """``Candidate.figure`` of every force (a sea battle's territory: 0)."""
+        if name == "takes_territory" and self.q.template.land_units() is None:
+            return np.zeros(len(self.combos))
+        return cast(np.ndarray, {"attacker_wins": self.wins, "defender_holds": self.holds,
+                                 "takes_territory": self.takes}[name])
+
+    def ranked(self, target: str) -> np.ndarray:
+        """The forces in ``_rank``'s order (cheapest first; ties: the higher target figure,
+        then fewer units; then as listed, as a stable sort leaves them)."""
+        return cast(np.ndarray, np.lexsort((self.units, -self.figure(target), self.costs)))
+
+    def candidates(self, which) -> list[Candidate]:
+        """The candidates of the forces ``which`` (indices)."""
+        idx = np.asarray(list(which), dtype=np.int64)
+        if not len(idx):
+            return []
+        return self.q._candidates_of([self.combos[i] for i in idx.tolist()], self.wins[idx],
+                                     self.holds[idx], self.takes[idx], self.swings[idx])
+
+
 def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
     """No retreat rule or policy: every force's battle is fought to the end (or the round
     limit), as the batch engine solves it."""
@@ -671,36 +712,78 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
         return [seen[c] for c in combos]
 
     proven = exhaustive
+    keys = None
     if exhaustive:
         combos = [c for c in itertools.product(*[range(m + 1) for m in most])
                   if any(c) or q.role == "defender"]
-        solve(combos, len(combos))
+        if q.batches and not scenario.options.max_rounds:
+            # valued backwards: ranked as arrays, a candidate made for the forces shown
+            keys = q.keys(combos, cancel)
+        if keys is None:
+            solve(combos, len(combos))
+        else:
+            q.work_used += sum(n * q.force_work((units,))
+                               for units, n in collections.Counter(map(sum, combos)).items())
+            q.solved += len(combos)
+            if progress is not None:
+                progress(len(combos), len(combos))
     else:
         # the forces' own work counted as they are solved (most are far smaller than the
         # whole army), the extras' kept aside at the whole army's
         proven = _search(q, most, meets, solve, budget - extra * per_battle)
-    # ``_rank``, inlined (every force is ranked)
-    ranked = sorted(seen.items(), key=lambda kv: (kv[1].cost, -(getattr(kv[1], target) or 0.0),
-                                                  kv[1].units))
-    meeting = [(c, cand) for c, cand in ranked if meets(cand)]
-    if meeting:
-        best_combo, best = meeting[0]
-        others = meeting[1:1 + spec.alternatives]
+    if keys is not None:
+        best_combo, best, others = _pick(keys, spec, seen)
+        meeting = best.figure(target) >= spec.value
     else:
-        best_combo, best = max(ranked, key=lambda kv: (kv[1].figure(target), -kv[1].cost))
-        others = []
+        # ``_rank``, inlined (every force is ranked)
+        ranked = sorted(seen.items(), key=lambda kv: (
+            kv[1].cost, -(getattr(kv[1], target) or 0.0), kv[1].units))
+        met = [(c, cand) for c, cand in ranked if meets(cand)]
+        meeting = bool(met)
+        if met:
+            best_combo, best = met[0]
+            others = met[1:1 + spec.alternatives]
+        else:
+            best_combo, best = max(ranked, key=lambda kv: (kv[1].figure(target), -kv[1].cost))
+            others = []
     plus = []
     for i, u in enumerate(q.types):
         if best_combo[i] < most[i]:
             more = list(best_combo)
             more[i] += 1
             plus.append((u, tuple(more)))
+    if keys is not None:
+        # every "+1" force was ranked: its candidate from the arrays
+        index = {c: i for i, c in enumerate(keys.combos)}
+        for (_, c), cand in zip(plus, keys.candidates(index[c] for _, c in plus)):
+            seen[c] = cand
     solve([c for _, c in plus], len(plus))
     plus_one = [(u, seen[c]) for u, c in plus]
     _full_figures(q, [(best_combo, best)] + others, cancel)
     return Plan(spec=spec, exhaustive=exhaustive, searched=q.solved, proven=proven,
                 meets=bool(meeting), best=best, alternatives=[cand for _, cand in others],
                 plus_one=plus_one, forces=q.forces, waves=len(scenario.waves))
+
+
+def _pick(keys: _Keys, spec: PlanSpec, seen: dict) -> tuple:
+    """An exhaustive plan's choice from its ranked arrays, as ``_plan`` picks from its
+    candidates: the first force of ``_rank``'s order that meets the target, then the next
+    ``alternatives`` that do; when none does, the one of the highest target figure (then the
+    cheapest, then the first in that order). (best combo, its candidate, [(combo,
+    candidate)] of the alternatives); their candidates go into ``seen``."""
+    order = keys.ranked(spec.target)
+    figure = keys.figure(spec.target)
+    met = order[figure[order] >= spec.value]
+    if len(met):
+        picked = met[:1 + spec.alternatives]
+    else:
+        # Python's max over the ranked forces: the first of the highest (figure, -cost)
+        picked = order[np.lexsort((np.arange(len(order)), keys.costs[order],
+                                   -figure[order]))[:1]]
+    cands = keys.candidates(picked)
+    combos = [keys.combos[i] for i in picked.tolist()]
+    seen.update(zip(combos, cands))
+    return combos[0], cands[0], list(zip(combos[1:], cands[1:]))
 
 
 def _check_attack(scenario: LowLuckScenario, spec: PlanSpec) -> None:
