@@ -290,17 +290,28 @@ def _room_for(q, share: float, monkeypatch) -> None:
     monkeypatch.setattr(limits, "MAX_PLAN_WORK", extra + share * q.total_work())
 
 
-@pytest.mark.parametrize("dice,target", [("standard", "attacker_wins = 0.95"),
-                                         ("lowluck", "takes_territory = 0.9"),
-                                         ("standard", "takes_territory = 0.9")])
-def test_a_search_says_so_and_proves_the_cheapest(dice, target, monkeypatch):
+@pytest.mark.parametrize("dice,target,aa", [("standard", "attacker_wins = 0.95", True),
+                                            ("lowluck", "takes_territory = 0.9", True),
+                                            ("standard", "takes_territory = 0.9", True),
+                                            ("lowluck", "takes_territory = 0.9", False),
+                                            ("standard", "attacker_wins = 0.95", False)])
+def test_a_search_says_so_and_proves_the_cheapest(dice, target, aa, monkeypatch):
     """Too many forces for the bound (room for 80 % of the work of all 269): a search, which
     solves fewer than all, says so, and here reaches the force its descent found after every
-    cheaper one and the alternative: proven, and brute force's answer."""
-    s = _scenario(_text(SEARCHED.format(target=target), dice=dice))
+    cheaper one and the alternative: proven, and brute force's answer. Without the AA gun
+    the forces are valued backwards, batch after batch (the positions valued kept)."""
+    text = SEARCHED.format(target=target)
+    if not aa:
+        text = text.replace(", aa_gun = 1", ", fighter = 1")
+    s = _scenario(_text(text, dice=dice))
     q = planner._Question(s, s.plan)
     _room_for(q, 0.8, monkeypatch)
+    calls: list = []
+    of = planner.batch.EndValues.of
+    monkeypatch.setattr(planner.batch.EndValues, "of",
+                        lambda self, *a, **k: calls.append(len(a[0])) or of(self, *a, **k))
     answer = planner.plan(s)
+    assert (len(calls) > 2) == (not aa)
     assert not answer.exhaustive and answer.proven
     data = answer.to_json()["plan"]
     assert data["exhaustive"] is False and data["searched"] == answer.searched < q.forces
