@@ -160,6 +160,10 @@ CASES = {
         '[defender]\nunits = { infantry = 1 }\n'
         '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
         'add = { infantry = 3, artillery = 1, armor = 1, fighter = 1 }\n', dice="lowluck"),
+    "defender adds to nothing, low luck (valued backwards)": _text(
+        '[attacker]\nunits = { infantry = 2, armor = 1 }\n[defender]\nunits = { }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.5 }\n'
+        'add = { infantry = 2, fighter = 1 }\n', dice="lowluck"),
     "1942 sea, two-hit ships, low luck (valued backwards)": _text(
         '[attacker]\nunits = { destroyer = 2, cruiser = 1, battleship = 1, fighter = 1 }\n'
         '[defender]\nunits = { destroyer = 1, carrier = 1, fighter = 1 }\n'

@@ -249,18 +249,13 @@ class _Question:
         """The key figures of ``combos`` (one batch)."""
         if not combos:
             return []
-        # (a force's work depends on its number of units only: once per number)
-        sizes = collections.Counter(map(sum, combos))
-        self.work_used += sum(n * self.force_work((units,)) for units, n in sizes.items())
         max_rounds = self.scenario.options.max_rounds
-        if self.batches and max_rounds == 0 and self._backwards is not None:
-            found = self._solve_backwards(combos, cancel)
-            if found is not None:
-                self.solved += len(combos)
-                if progress is not None:
-                    progress(len(combos), len(combos))
-                return found
-            self._backwards = None          # (a stalemate, too many positions): as below
+        keys = self.keys(combos, cancel)       # valued backwards (counts the forces' work)
+        if keys is not None:
+            if progress is not None:
+                progress(len(combos), len(combos))
+            return keys.candidates(range(len(combos)))
+        self._count_work(combos)
         if self.batches:
             rules_list = self.rules_of_all(combos)
             # to the end: the batch's end positions as arrays (no dictionary per battle)
@@ -323,18 +318,20 @@ class _Question:
         return np.column_stack([wins, (verdict == _HOLDS).astype(float), wins * values[:, 1],
                                 np.ones(len(att)), values[:, 2], values[:, 3]])
 
-    def _solve_backwards(self, combos: list[tuple[int, ...]], cancel) -> list[Candidate] | None:
-        """``solve`` by ``_backwards``: the forces whose battles are over at the start as
-        ``solve`` solves them; None when ``EndValues`` declines."""
-        keys = self.keys(combos, cancel)
-        return None if keys is None else keys.candidates(range(len(combos)))
+    def _count_work(self, combos: list[tuple[int, ...]]) -> None:
+        """``work_used`` with ``combos`` (a force's work depends on its number of units
+        only: counted once per number)."""
+        sizes = collections.Counter(map(sum, combos))
+        self.work_used += sum(n * self.force_work((units,)) for units, n in sizes.items())
 
     def keys(self, combos: list[tuple[int, ...]], cancel=None) -> "_Keys | None":
         """The key figures of ``combos`` as arrays (``_Keys``), by ``_backwards`` (the forces
-        whose battles are over at the start as ``solve`` solves them); None when the
-        forces aren't valued backwards or ``EndValues`` declines (``solve`` then sweeps)."""
+        whose battles are over at the start as ``solve`` solves them), their work counted;
+        None when the forces aren't valued backwards (retreat rules, waves, a round limit,
+        a kind of battle ``EndValues`` doesn't value) or it declines (``solve`` then
+        sweeps)."""
         backwards = self._backwards
-        if backwards is None:
+        if backwards is None or not self.batches or self.scenario.options.max_rounds:
             return None
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
@@ -367,6 +364,8 @@ class _Question:
             for i, c in zip(over, self._candidates(picked, rules_list, outs)):
                 figures[:, i] = (c.attacker_wins, c.defender_holds,
                                  c.figure("takes_territory"), c.expected_ipc_swing)
+        self._count_work(combos)
+        self.solved += n
         return _Keys(self, combos, forces, figures)
 
     def outcome_of(self, combo: tuple[int, ...]):
@@ -721,12 +720,8 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
             keys = q.keys(combos, cancel)
         if keys is None:
             solve(combos, len(combos))
-        else:
-            q.work_used += sum(n * q.force_work((units,))
-                               for units, n in collections.Counter(map(sum, combos)).items())
-            q.solved += len(combos)
-            if progress is not None:
-                progress(len(combos), len(combos))
+        elif progress is not None:
+            progress(len(combos), len(combos))
     else:
         # the forces' own work counted as they are solved (most are far smaller than the
         # whole army), the extras' kept aside at the whole army's
