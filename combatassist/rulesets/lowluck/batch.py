@@ -605,25 +605,31 @@ class EndValues:
         mine = np.arange(first, len(depth_x))
         mine = mine[depth_x[mine] > 0]
         mine = mine[np.argsort(depth_x[mine], kind="stable")]
+        # x's move matrices on y's chain: j -> j' with j' - j hits, the last "at least";
+        # the row's own flow (y scores no hit) N = P(y misses at j) * moves[j, j' < ny],
+        # upper triangular, and (I - N)^-1 for every composition at once, from its last
+        # row back (non-negative sums: no cancellation)
+        moves = np.where(ahead, padded[mine][:, shift], 0.0)               # [x, j, j']
+        moves[:, :, ny] = at_least[mine][:, ny - diagonal]
+        flow = py[:, 0][None, :, None] * moves[:, :, :ny]
+        solved = np.zeros_like(flow)                      # (I - N)^-1 [x, j, k]
+        for j in range(ny - 1, -1, -1):
+            solved[:, j] = np.einsum("nk,nkc->nc", flow[:, j, j + 1:], solved[:, j + 1:])
+            solved[:, j, j] += 1.0
+            solved[:, j] /= (1.0 - flow[:, j, j])[:, None]
+        ends = py[:, 0][None, :] * moves[:, :, ny]       # the row's flow to "wiped out"
         bounds = np.flatnonzero(np.diff(depth_x[mine])) + 1
-        for xs in np.split(mine, bounds):
-            if not len(xs):
-                continue
+        for lo, hi in zip([0] + bounds.tolist(), bounds.tolist() + [len(mine)]):
             if cancel is not None and cancel():
                 raise Cancelled()
-            n = len(xs)
+            xs = mine[lo:hi]
             # the rows below: y scores 1.. hits (from cell j) -> x's row after them
             below = vx[after[xs][:, lost]]                # [n, hits, ny + 1, figure]
             spread = np.tensordot(py[:, 1:], below, axes=([1], [1]))   # [j, n, j', figure]
-            # x's move matrices on y's chain: j -> j' with j' - j hits, the last "at least"
-            moves = np.where(ahead, padded[xs][:, shift], 0.0)          # [n, j, j']
-            moves[:, :, ny] = at_least[xs][:, ny - diagonal]
-            rhs = np.einsum("njk,jnkq->njq", moves, spread)
+            rhs = np.einsum("njk,jnkq->njq", moves[lo:hi], spread)
             row = vx[xs]                                  # cell ny: over, valued
-            stay = 1.0 - py[:, 0] * moves[:, diagonal, diagonal]
-            for j in range(ny - 1, -1, -1):
-                inner = np.einsum("nk,nkq->nq", moves[:, j, j + 1:], row[:, j + 1:])
-                row[:, j] = (rhs[:, j] + py[j, 0] * inner) / stay[:, j, None]
+            rhs += ends[lo:hi, :, None] * row[:, ny][:, None, :]
+            row[:, :ny] = np.matmul(solved[lo:hi], rhs)
             vx[xs] = row
         if x == 0:
             values[:, cells] = vx

@@ -306,17 +306,17 @@ class _Question:
         sub-battle each, fought to the end) and a later edition's (``_by_slots``)."""
         if not (self._by_slots and batch.EndValues.applicable(self.template)):
             return None
-        return batch.EndValues(self.template, self._end_figures, 6)
+        return batch.EndValues(self.template, self._end_figures, 5)
 
     def _end_figures(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
         """What ``_candidates`` sums over a battle's end positions, for ``EndValues``: [the
         attacker wins, the defender holds, the attacker takes the territory, 1 (the mass),
-        the attacker's IPC left, the defender's] of each position (the sides' counts)."""
+        the attacker's IPC left less the defender's] of each position (the sides' counts)."""
         values = self._sides_of_ends(att, dfn)
         verdict = values[:, 0]
         wins = (verdict == _ATTACKER).astype(float)
         return np.column_stack([wins, (verdict == _HOLDS).astype(float), wins * values[:, 1],
-                                np.ones(len(att)), values[:, 2], values[:, 3]])
+                                np.ones(len(att)), values[:, 2] - values[:, 3]])
 
     def _count_work(self, combos: list[tuple[int, ...]]) -> None:
         """``work_used`` with ``combos`` (a force's work depends on its number of units
@@ -354,7 +354,7 @@ class _Question:
         start_a = att[on].astype(float) @ self._slot_costs[0]
         start_d = dfn[on].astype(float) @ self._slot_costs[1]
         figures[:3, on] = values[:, :3].T
-        figures[3, on] = (start_d - start_a) * values[:, 3] - values[:, 5] + values[:, 4]
+        figures[3, on] = (start_d - start_a) * values[:, 3] + values[:, 4]
         over = np.flatnonzero(~live).tolist()
         if over:
             # over at the start: the general solver's (their one end position)
