@@ -323,12 +323,25 @@ def test_end_values_are_the_sums_over_the_end_positions(dice, role):
 
 
 def test_end_values_decline_what_they_do_not_value(monkeypatch):
-    """Not ``applicable``: an AA gun (round 1's phase before the fire), Classic; ``of``
-    None where both sides may be unable to hit (here: a stalemate bound lowered)."""
+    """Not ``applicable``: submarines (fleets with their strike); an AA gun is (its fire
+    the caller's: ``opening``). ``of`` None where a side may be left alone on a chain (a
+    lone AA gun: the sweep folds it) or both sides may be unable to hit (here: a stalemate
+    bound lowered)."""
     _, variants = _sub_armies("lowluck", aa=True)
-    assert not batch.EndValues.applicable(variants[-1])
-    classic = lowluck.make_rules(BATCHES["Classic"][0])
-    assert not batch.EndValues.applicable(classic)
+    assert batch.EndValues.applicable(variants[-1]) and \
+        batch.EndValues(variants[-1], _position_figures, 4).opening
+    assert not batch.EndValues(_sub_armies("lowluck", aa=False)[1][-1], _position_figures,
+                               4).opening
+    for s in BATCHES["fleets with submarines"]:
+        assert not batch.EndValues.applicable(lowluck.make_rules(s))
+    lone = LowLuckScenario(options=lowluck.LowLuckOptions(dice="lowluck", battle="land"),
+                           attacker=LowLuckSide(units={"infantry": 2, "armor": 1}),
+                           defender=LowLuckSide(units={"infantry": 1, "aa_gun": 1}),
+                           edition=lowluck.shipped("1942se"))
+    rules = lowluck.make_rules(lone)
+    assert batch.EndValues.applicable(rules)
+    values = batch.EndValues(rules, _position_figures, 4)
+    assert values.of([rules.att.counts0], [rules.dfn.counts0]) is None
     _, variants = _sub_armies("lowluck", aa=False)
     monkeypatch.setattr(batch, "STALEMATE", 0.3)      # the defender's fighter: 2 in 6
     values = batch.EndValues(variants[-1], _position_figures, 4)

@@ -160,6 +160,14 @@ CASES = {
         '[defender]\nunits = { infantry = 1 }\n'
         '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
         'add = { infantry = 3, artillery = 1, armor = 1, fighter = 1 }\n', dice="lowluck"),
+    "1942 land, ordinary dice, AA gun (valued backwards)": _text(
+        '[attacker]\nunits = { infantry = 2, artillery = 1, armor = 1, fighter = 2 }\n'
+        '[defender]\nunits = { infantry = 2, armor = 1, aa_gun = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\nalternatives = 3\n'),
+    "1942 land, a lone AA gun at the chain's end (swept)": _text(
+        '[attacker]\nunits = { infantry = 2, armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 1, aa_gun = 1 }\n'
+        '[plan]\ntarget = { takes_territory = 0.8 }\n', dice="lowluck"),
     "defender adds to nothing, low luck (valued backwards)": _text(
         '[attacker]\nunits = { infantry = 2, armor = 1 }\n[defender]\nunits = { }\n'
         '[plan]\nside = "defender"\ntarget = { defender_holds = 0.5 }\n'
@@ -302,8 +310,9 @@ def _room_for(q, share: float, monkeypatch) -> None:
 def test_a_search_says_so_and_proves_the_cheapest(dice, target, aa, monkeypatch):
     """Too many forces for the bound (room for 80 % of the work of all 269): a search, which
     solves fewer than all, says so, and here reaches the force its descent found after every
-    cheaper one and the alternative: proven, and brute force's answer. Without the AA gun
-    the forces are valued backwards, batch after batch (the positions valued kept)."""
+    cheaper one and the alternative: proven, and brute force's answer. The forces are
+    valued backwards, batch after batch (the positions valued kept; with the AA gun, each
+    force's sub-battles after its fire)."""
     text = SEARCHED.format(target=target)
     if not aa:
         text = text.replace(", aa_gun = 1", ", fighter = 1")
@@ -315,7 +324,7 @@ def test_a_search_says_so_and_proves_the_cheapest(dice, target, aa, monkeypatch)
     monkeypatch.setattr(planner.batch.EndValues, "of",
                         lambda self, *a, **k: calls.append(len(a[0])) or of(self, *a, **k))
     answer = planner.plan(s)
-    assert (len(calls) > 2) == (not aa)
+    assert len(calls) > 2                 # batch after batch (AA gun: sub-battles)
     assert not answer.exhaustive and answer.proven
     data = answer.to_json()["plan"]
     assert data["exhaustive"] is False and data["searched"] == answer.searched < q.forces
@@ -451,7 +460,8 @@ def test_the_later_waves_are_solved_once_for_every_force(monkeypatch):
 
 
 @pytest.mark.parametrize("name", [n for n in CASES if "backwards" in n]
-                         + ["1942 land, ordinary dice, wins", "defender adds"])
+                         + ["1942 land, ordinary dice, wins", "defender adds",
+                            "1942 land, low luck, AA gun, takes"])
 def test_forces_valued_backwards_are_the_swept_ones(name, monkeypatch):
     """A later edition's land battles without an opening fire (both dice modes, the
     attacker's question and the defender's): every force's key figures from
@@ -535,3 +545,15 @@ def test_ranked_as_arrays_as_by_candidates(name, value, monkeypatch):
     if value == 0.0:
         assert fast.meets and len(fast.alternatives) == min(s.plan.alternatives,
                                                             fast.forces - 1)
+
+
+def test_a_lone_aa_gun_on_the_chain_is_swept():
+    """A defender whose AA gun may be left alone before the end of its chain (a round's
+    end folds it: the sweep's): ``EndValues`` declines, the forces are swept (and the plan
+    is brute force's: ``CASES``)."""
+    s = _scenario(CASES["1942 land, a lone AA gun at the chain's end (swept)"])
+    q = planner._Question(s, s.plan)
+    assert q._backwards is not None and q._backwards.opening
+    combos = list(itertools.product(*[range(q.most[u] + 1) for u in q.types]))[1:]
+    q.solve(combos)
+    assert q._backwards is None and q.kept

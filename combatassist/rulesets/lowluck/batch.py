@@ -395,9 +395,11 @@ class EndValues:
     at a time, each with every cell of that chain at once, as the batch's grid rows
     (``_along_chain``: one matrix product for the many hit counts).
 
-    The battles are those ``solve`` sweeps in one sub-battle (``applicable``: no submarine,
-    no transport, no phase before round 1's fire, no side left alone at a round's end), from
-    starts that aren't over (``live``); the figures are the sums of ``solve``'s end
+    The battles are those ``solve`` sweeps without opening tables (``applicable``: no
+    submarine, no transport, no bombardment), each position of a battle's sub-battles
+    (after round 1's phases before the fire, AA guns: ``sub_battles``) one of these, from
+    starts that aren't over (``live``), no side left alone at a round's end on the way
+    (else ``of`` declines); the figures are the sums of ``solve``'s end
     positions (to the rounding of the sums, and without its pruning of cells below 1e-16:
     tests compare them to 1e-12). Positions valued stay valued (one plan's forces, asked in
     several calls, share them)."""
@@ -413,20 +415,58 @@ class EndValues:
 
     @staticmethod
     def applicable(rules: Any) -> bool:
-        """``rules``' variants (``with_units``) are battles one sub-battle each, round 1 a
-        round like the others, no round's end taking a side left alone."""
+        """``rules``' variants (``with_units``) are battles whose round 1's fire is fought
+        like the others' (no bombardment: ``solve``'s group has no opening tables), without
+        submarines or transports. Round 1's phases before the fire (AA guns) are the
+        caller's to push through (``opening``, ``sub_battles``), and a side left alone at a
+        round's end (a lone AA gun) is ``_value``'s to decline."""
         from .later import LaterRules
         if not isinstance(rules, LaterRules):
             return False
         layout = _layout(rules)
-        return not (layout[2] or layout[3] or layout[4].may_be_alone
-                    or layout[5].may_be_alone) and _no_opening(rules)
+        return not (layout[2] or layout[3] or rules.bombard)
+
+    @property
+    def opening(self) -> bool:
+        """Round 1 may have phases before its fire (AA guns): a battle's value is its
+        sub-battles' (``sub_battles``)."""
+        return not _no_opening(self.rules)
 
     def live(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
-        """Which of the starts (the sides' counts [battle, slot]) aren't over (``batchable``
-        of each, without transports or guns: both sides have a unit that fights)."""
-        layout = _layout(self.rules)
-        return layout[4].fighting(att) & layout[5].fighting(dfn)
+        """Which of the starts (the sides' counts [battle, slot]) aren't over
+        (``batchable_all`` of each, without transports: both sides have a unit that
+        fights, neither left alone)."""
+        masks_a, masks_d = _layout(self.rules)[4:6]
+        ok = masks_a.fighting(att) & masks_d.fighting(dfn)
+        if masks_a.may_be_alone:
+            ok &= ~masks_a.left_alone(att)
+        if masks_d.may_be_alone:
+            ok &= ~masks_d.left_alone(dfn)
+        return cast(np.ndarray, ok)
+
+    @staticmethod
+    def sub_battles(rules_list: Sequence[Any], prune_below: float = DEFAULT_PRUNE
+                    ) -> tuple[list[int], list[tuple], list[tuple], list[float]]:
+        """Each battle's sub-battles (``live`` ones'), as ``solve`` makes them: round 1's
+        phases before the fire pushed through from its start, the positions reached
+        (lighter than ``prune_below``: left out, as ``solve`` prunes them) with their
+        chances: (battle, attacker's counts, defender's, chance) of each."""
+        battle: list[int] = []
+        att: list[tuple] = []
+        dfn: list[tuple] = []
+        mass: list[float] = []
+        for b, rules in enumerate(rules_list):
+            state0 = start_of(rules)
+            current: dict = {state0: 1.0}
+            for phase in rules.phases(state0)[:-1]:
+                current = phase_exact(phase, current)
+            for (a, d, _), p in current.items():
+                if p >= prune_below:
+                    battle.append(b)
+                    att.append(a)
+                    dfn.append(d)
+                    mass.append(p)
+        return battle, att, dfn, mass
 
     def of(self, att: Sequence[tuple], dfn: Sequence[tuple],
            cancel: Callable[[], bool] | None = None) -> np.ndarray | None:
@@ -456,6 +496,12 @@ class EndValues:
         if (tables[0][depth_a > 0, 0] >= STALEMATE).any() and \
                 (tables[1][depth_d > 0, 0] >= STALEMATE).any():
             return False
+        # a side left alone on a chain (before its end): a round's end there folds the
+        # position (``Group._folds``), which the sweep does
+        for c, depth, masks in ((ca, depth_a, _layout(self.rules)[4]),
+                                (cd, depth_d, _layout(self.rules)[5])):
+            if masks.may_be_alone and masks.left_alone(c.counts()[depth > 0]).any():
+                return False
         values = np.zeros((na, nd, self.q))
         values[:oa, :od] = self.values
         # the positions to value: the new attacker compositions with every defender's, the

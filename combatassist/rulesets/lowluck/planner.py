@@ -29,11 +29,12 @@ engine's bound is refused at once, naming what would fit.
 The chosen force and the alternatives get the full figures of ``odds`` (its JSON, tested
 equal to ``combatassist odds`` of each force's own file); every force is ranked by the few
 figures the question needs (``_Question._candidates``: the same sums, tested against the
-full ones), which the "+1 unit" table shows. Where the forces' battles are one sub-battle
-each (a later edition's, without submarines, transports, AA guns or bombardment), fought to
-the end, those figures are worked out backwards over the positions the battles share
-(``batch.EndValues``: a sub-army's battle runs through other sub-armies' positions), and
-only the shown forces are swept (tested equal to the swept figures of every force).
+full ones), which the "+1 unit" table shows. Where the forces' battles are fought to the
+end without submarines, transports or bombardment, those figures are worked out backwards
+over the positions the battles share (``batch.EndValues``: a sub-army's battle runs through
+other sub-armies' positions; with AA guns each force's value is that of the positions its
+guns' fire leaves), and only the shown forces are swept (tested equal to the swept figures
+of every force); where a lone AA gun may be left at a round's end, they are swept.
 """
 from __future__ import annotations
 
@@ -302,8 +303,8 @@ class _Question:
     @functools.cached_property
     def _backwards(self) -> batch.EndValues | None:
         """The forces' key figures worked out backwards over the positions their battles
-        share (``batch.EndValues``), when their battles are the kind it values (one
-        sub-battle each, fought to the end) and a later edition's (``_by_slots``)."""
+        share (``batch.EndValues``), when their battles are the kind it values (no
+        submarines, transports or bombardment) and a later edition's (``_by_slots``)."""
         if not (self._by_slots and batch.EndValues.applicable(self.template)):
             return None
         return batch.EndValues(self.template, self._end_figures, 5)
@@ -342,13 +343,24 @@ class _Question:
         att, dfn = (chosen, other) if self.role == "attacker" else (other, chosen)
         live = backwards.live(att, dfn)
         on = np.flatnonzero(live)
-        starts = list(map(tuple, chosen[on].tolist()))
-        fixed = [tuple(side.counts0)] * len(on)
-        values = backwards.of(*((starts, fixed) if self.role == "attacker" else (fixed, starts)),
-                              cancel=cancel)
-        if values is None:
-            self._backwards = None          # (a stalemate, too many positions): swept
+        if backwards.opening:
+            # round 1's phases before the fire (AA guns), force by force: each force's
+            # value is its sub-battles', by their chances
+            battle, sub_a, sub_d, mass = batch.EndValues.sub_battles(
+                self.rules_of_all([combos[i] for i in on.tolist()]))
+            found = backwards.of(sub_a, sub_d, cancel=cancel)
+            if found is not None:
+                found = np.array([np.bincount(battle, weights=np.asarray(mass) * column,
+                                              minlength=len(on)) for column in found.T]).T
+        else:
+            starts = list(map(tuple, chosen[on].tolist()))
+            fixed = [tuple(side.counts0)] * len(on)
+            found = backwards.of(*((starts, fixed) if self.role == "attacker"
+                                   else (fixed, starts)), cancel=cancel)
+        if found is None:
+            self._backwards = None          # (a stalemate, a lone unit, too many): swept
             return None
+        values = found
         figures = np.zeros((4, n))          # wins, holds, takes, swing
         # IPC lost counts from every unit the battle starts with (``_candidates``)
         start_a = att[on].astype(float) @ self._slot_costs[0]
