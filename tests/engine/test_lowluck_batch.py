@@ -290,13 +290,17 @@ def _summed(outs, rules_list) -> list:
 
 @pytest.mark.parametrize("dice", ["standard", "lowluck"])
 @pytest.mark.parametrize("role", ["attacker", "defender"])
-def test_end_values_are_the_sums_over_the_end_positions(dice, role):
+@pytest.mark.parametrize("parts", [False, True])
+def test_end_values_are_the_sums_over_the_end_positions(dice, role, parts, monkeypatch):
     """``EndValues``: the expected figures of every battle's end positions, worked out
     backwards over the positions the battles share, against ``solve_batch``'s positions
     battle by battle (to 1e-12): every sub-army of an attacker (or of a defender against
     one attacker), asked in two calls (the second one's positions partly valued already);
-    starts that are over are not ``live``."""
+    starts that are over are not ``live``. ``parts``: the work arrays kept small (levels
+    cut in pieces, a chain's compositions prepared part by part)."""
     import numpy as np
+    if parts:
+        monkeypatch.setattr(batch.EndValues, "PART_CELLS", 700)
     _, variants = _sub_armies(dice, aa=False)
     whole = variants[-1]
     if role == "defender":
@@ -370,6 +374,11 @@ def test_end_values_of_battles_varying_both_sides(dice, monkeypatch):
     got = values.of([r.att.counts0 for r in pairs], [r.dfn.counts0 for r in pairs])
     assert calls == ["_by_levels"]
     assert np.abs(got - np.array(expect)).max() <= 1e-12
+    with monkeypatch.context() as small:          # the levels in pieces of a few positions
+        small.setattr(batch.EndValues, "PART_CELLS", 40)
+        values = batch.EndValues(whole, _position_figures, 4)
+        got = values.of([r.att.counts0 for r in pairs], [r.dfn.counts0 for r in pairs])
+        assert np.abs(got - np.array(expect)).max() <= 1e-12
     # in two calls, the second one's compositions new on both sides (a level may hold
     # positions of new attackers with every defender and of old ones with new defenders)
     small = [i for i, r in enumerate(pairs)

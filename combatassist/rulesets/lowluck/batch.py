@@ -405,7 +405,10 @@ class EndValues:
     several calls, share them)."""
 
     #: Positions valued at most (x figures): past it ``of`` answers None.
-    MAX_CELLS = 20_000_000
+    MAX_CELLS = 10_000_000
+    #: Numbers a step's work arrays may hold (the levels' moves, a chain's move matrices
+    #: and rows below): past it the positions are taken in parts (memory: ~32 MB each).
+    PART_CELLS = 4_000_000
 
     def __init__(self, rules: Any, value_of: Callable[[np.ndarray, np.ndarray], np.ndarray],
                  figures: int):
@@ -591,24 +594,41 @@ class EndValues:
         flips = np.repeat([p[2] for p in parts], sizes)
         a, d = np.where(flips, few, many), np.where(flips, many, few)
         bounds = np.cumsum([0] + [sum(len(p[0]) for p in levels[s]) for s in order]).tolist()
-        # the cell each pair of hit counts leads to (a after the defender's hits, d after
-        # the attacker's: a' * nd + d'), its chance over the chance to leave (the position
-        # itself, still 0, adds nothing): all made up front, the levels only sum
-        # (``take`` from flat arrays: fancy indexing costs several times more)
-        weights = np.take(win_d, d, axis=0)[:, :, None] * np.take(win_a, a, axis=0)[:, None, :]
-        weights /= (1.0 - np.take(miss_a, a) * np.take(miss_d, d))[:, None, None]
-        weights = weights.reshape(len(a), -1)
-        cell = ((np.take(after_a, a[:, None] * after_a.shape[1] + np.take(hits_d, d, axis=0))
-                 * nd)[:, :, None]
-                + np.take(after_d, d[:, None] * after_d.shape[1]
-                          + np.take(hits_a, a, axis=0))[:, None, :]).reshape(len(a), -1)
-        target = a * nd + d
         flat = values.reshape(na * nd, self.q)
-        for lo, hi in zip(bounds[:-1], bounds[1:]):
-            if cancel is not None and cancel():
-                raise Cancelled()
-            flat[target[lo:hi]] = np.einsum("nk,nkq->nq", weights[lo:hi],
-                                            np.take(flat, cell[lo:hi], axis=0))
+        # the levels in pieces (a level's positions depend only on levels before it) and
+        # the pieces in parts whose moves fit in PART_CELLS numbers (one part, every level
+        # whole, for a planner's usual battles)
+        room = max(1, self.PART_CELLS // (win_a.shape[1] * win_d.shape[1]))
+        pieces = [(lo, min(hi, lo + room)) for lo, hi in zip(bounds[:-1], bounds[1:])
+                  for lo in range(lo, hi, room)]
+        bounds = [lo for lo, _ in pieces] + [pieces[-1][1]] if pieces else [0]
+        start = 0
+        while start < len(bounds) - 1:
+            stop = start + 1
+            while stop < len(bounds) - 1 and bounds[stop + 1] - bounds[start] <= room:
+                stop += 1
+            lo0, hi0 = bounds[start], bounds[stop]
+            aa, dd = a[lo0:hi0], d[lo0:hi0]
+            # the cell each pair of hit counts leads to (a after the defender's hits, d
+            # after the attacker's: a' * nd + d'), its chance over the chance to leave (the
+            # position itself, still 0, adds nothing): made for the part up front, the
+            # levels only sum (``take`` from flat arrays: fancy indexing costs far more)
+            weights = np.take(win_d, dd, axis=0)[:, :, None] * \
+                np.take(win_a, aa, axis=0)[:, None, :]
+            weights /= (1.0 - np.take(miss_a, aa) * np.take(miss_d, dd))[:, None, None]
+            weights = weights.reshape(len(aa), -1)
+            cell = ((np.take(after_a, aa[:, None] * after_a.shape[1]
+                             + np.take(hits_d, dd, axis=0)) * nd)[:, :, None]
+                    + np.take(after_d, dd[:, None] * after_d.shape[1]
+                              + np.take(hits_a, aa, axis=0))[:, None, :]).reshape(len(aa), -1)
+            target = aa * nd + dd
+            for lo, hi in zip(bounds[start:stop], bounds[start + 1:stop + 1]):
+                if cancel is not None and cancel():
+                    raise Cancelled()
+                lo, hi = lo - lo0, hi - lo0
+                flat[target[lo:hi]] = np.einsum("nk,nkq->nq", weights[lo:hi],
+                                                np.take(flat, cell[lo:hi], axis=0))
+            start = stop
 
     def _along_chain(self, values: np.ndarray, y: int, first: int, tables: list,
                      cancel) -> None:
@@ -651,32 +671,43 @@ class EndValues:
         mine = np.arange(first, len(depth_x))
         mine = mine[depth_x[mine] > 0]
         mine = mine[np.argsort(depth_x[mine], kind="stable")]
-        # x's move matrices on y's chain: j -> j' with j' - j hits, the last "at least";
-        # the row's own flow (y scores no hit) N = P(y misses at j) * moves[j, j' < ny],
-        # upper triangular, and (I - N)^-1 for every composition at once, from its last
-        # row back (non-negative sums: no cancellation)
-        moves = np.where(ahead, padded[mine][:, shift], 0.0)               # [x, j, j']
-        moves[:, :, ny] = at_least[mine][:, ny - diagonal]
-        flow = py[:, 0][None, :, None] * moves[:, :, :ny]
-        solved = np.zeros_like(flow)                      # (I - N)^-1 [x, j, k]
-        for j in range(ny - 1, -1, -1):
-            solved[:, j] = np.einsum("nk,nkc->nc", flow[:, j, j + 1:], solved[:, j + 1:])
-            solved[:, j, j] += 1.0
-            solved[:, j] /= (1.0 - flow[:, j, j])[:, None]
-        ends = py[:, 0][None, :] * moves[:, :, ny]       # the row's flow to "wiped out"
-        bounds = np.flatnonzero(np.diff(depth_x[mine])) + 1
-        for lo, hi in zip([0] + bounds.tolist(), bounds.tolist() + [len(mine)]):
-            if cancel is not None and cancel():
-                raise Cancelled()
-            xs = mine[lo:hi]
-            # the rows below: y scores 1.. hits (from cell j) -> x's row after them
-            below = vx[after[xs][:, lost]]                # [n, hits, ny + 1, figure]
-            spread = np.tensordot(py[:, 1:], below, axes=([1], [1]))   # [j, n, j', figure]
-            rhs = np.einsum("njk,jnkq->njq", moves[lo:hi], spread)
-            row = vx[xs]                                  # cell ny: over, valued
-            rhs += ends[lo:hi, :, None] * row[:, ny][:, None, :]
-            row[:, :ny] = np.matmul(solved[lo:hi], rhs)
-            vx[xs] = row
+
+        def prepared(xs):
+            """x's move matrices on y's chain (j -> j' with j' - j hits, the last "at
+            least"); (I - N)^-1 of the row's own flow (y scores no hit) N = P(y misses at
+            j) * moves[j, j' < ny], upper triangular, from its last row back (non-negative
+            sums: no cancellation); the row's flow to "wiped out"."""
+            moves = np.where(ahead, padded[xs][:, shift], 0.0)            # [x, j, j']
+            moves[:, :, ny] = at_least[xs][:, ny - diagonal]
+            flow = py[:, 0][None, :, None] * moves[:, :, :ny]
+            solved = np.zeros_like(flow)                  # [x, j, k]
+            for j in range(ny - 1, -1, -1):
+                solved[:, j] = np.einsum("nk,nkc->nc", flow[:, j, j + 1:], solved[:, j + 1:])
+                solved[:, j, j] += 1.0
+                solved[:, j] /= (1.0 - flow[:, j, j])[:, None]
+            return moves, solved, py[:, 0][None, :] * moves[:, :, ny]
+
+        # levels (of x's distance) in parts whose arrays fit in PART_CELLS numbers; every
+        # composition prepared at once when they all fit (a planner's usual battles)
+        room = max(1, self.PART_CELLS // ((ny + 1) * max(ny + 1, wy * self.q)))
+        whole = prepared(mine) if len(mine) <= room else None
+        bounds = (np.flatnonzero(np.diff(depth_x[mine])) + 1).tolist()
+        for lo0, hi0 in zip([0] + bounds, bounds + [len(mine)]):
+            for lo in range(lo0, hi0, room):
+                hi = min(hi0, lo + room)
+                if cancel is not None and cancel():
+                    raise Cancelled()
+                xs = mine[lo:hi]
+                moves, solved, ends = ((whole[0][lo:hi], whole[1][lo:hi], whole[2][lo:hi])
+                                       if whole is not None else prepared(xs))
+                # the rows below: y scores 1.. hits (from cell j) -> x's row after them
+                below = vx[after[xs][:, lost]]            # [n, hits, ny + 1, figure]
+                spread = np.tensordot(py[:, 1:], below, axes=([1], [1]))  # [j, n, j', q]
+                rhs = np.einsum("njk,jnkq->njq", moves, spread)
+                row = vx[xs]                              # cell ny: over, valued
+                rhs += ends[:, :, None] * row[:, ny][:, None, :]
+                row[:, :ny] = np.matmul(solved, rhs)
+                vx[xs] = row
         if x == 0:
             values[:, cells] = vx
         else:
