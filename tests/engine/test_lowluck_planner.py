@@ -168,6 +168,12 @@ CASES = {
         '[attacker]\nunits = { infantry = 2, armor = 1, fighter = 1 }\n'
         '[defender]\nunits = { infantry = 1, aa_gun = 1 }\n'
         '[plan]\ntarget = { takes_territory = 0.8 }\n', dice="lowluck"),
+    "1940 land, keeping 2 land units, low luck (valued backwards)": _text(
+        '[options]\n'.join([""]) +
+        '[attacker]\nunits = { infantry = 3, mech_infantry = 1, armor = 1, '
+        'tactical_bomber = 1 }\n[defender]\nunits = { infantry = 2, artillery = 1 }\n'
+        '[plan]\ntarget = { takes_territory = 0.6 }\n', edition="1940se",
+        dice="lowluck").replace('battle = "land"\n', 'battle = "land"\nkeep_land_units = 2\n'),
     "defender adds to nothing, low luck (valued backwards)": _text(
         '[attacker]\nunits = { infantry = 2, armor = 1 }\n[defender]\nunits = { }\n'
         '[plan]\nside = "defender"\ntarget = { defender_holds = 0.5 }\n'

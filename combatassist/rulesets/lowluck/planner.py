@@ -815,7 +815,15 @@ def _check_attack(scenario: LowLuckScenario, spec: PlanSpec) -> None:
 def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) -> None:
     """The full result of each force the answer shows: ``odds``'s figures (its JSON), from
     one more batch of those forces (without the "decided by round N" curve, which the JSON
-    doesn't hold); with retreat rules each force was solved as ``odds`` solves it already."""
+    doesn't hold), with the casualty policy ``odds`` states (kept land units: ``policy``);
+    with retreat rules each force was solved as ``odds`` solves it already."""
+    from .attack import _add_policy
+
+    def result(rules, out):
+        made = battle_result("lowluck", rules, out)
+        _add_policy(made, q.scenario.options, None)
+        return made
+
     todo = []
     for c, cand in shown:
         if cand.result is not None:
@@ -824,7 +832,7 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
         if out is None:
             todo.append((c, cand))
         else:                   # solved already: its end positions kept
-            cand.result = battle_result("lowluck", q.rules_of(c), out)
+            cand.result = result(q.rules_of(c), out)
     if not todo:
         return
     rules_list = [q.rules_of(c) for c, _ in todo]
@@ -832,7 +840,7 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
         rules_list, solvers.Question(max_rounds=q.scenario.options.max_rounds),
         cancel=cancel, curve=False)
     for (_, cand), rules, out in zip(todo, rules_list, outs):
-        cand.result = battle_result("lowluck", rules, out)
+        cand.result = result(rules, out)
 
 
 def _rank(c: Candidate, target: str) -> tuple:
