@@ -405,3 +405,29 @@ def test_end_values_of_battles_varying_both_sides(dice, monkeypatch):
             got = values.of([v.att.counts0 for v in on], [v.dfn.counts0 for v in on])
             assert calls == ["_by_levels" if narrow else "_along_chain"]
             assert np.abs(got - expect).max() <= 1e-12
+
+
+@pytest.mark.parametrize("edition", ["1942se", "1940se"])
+def test_standard_tables_in_one_convolution_are_chain_hits(edition):
+    """``_standard_rows`` (ordinary dice, every composition's hit table from the same
+    convolutions) against ``chain_hits`` (a table each): every sub-army of an attacker with
+    support (artillery; 1940's tactical bombers raised by fighters and tanks) and of a
+    defender, to 1e-15, the same widths; low luck: None (its own rows)."""
+    import numpy as np
+    units = {"infantry": 3, "artillery": 2, "armor": 2, "fighter": 2, "bomber": 1}
+    if edition == "1940se":
+        units.update({"mech_infantry": 2, "tactical_bomber": 2})
+    for dice in ("standard", "lowluck"):
+        opts = lowluck.LowLuckOptions(dice=dice, battle="land")
+        s = LowLuckScenario(options=opts, attacker=LowLuckSide(units=units),
+                            defender=LowLuckSide(units=units), edition=lowluck.shipped(edition))
+        rules = lowluck.make_rules(s)
+        for role, side in (("attacker", rules.att), ("defender", rules.dfn)):
+            comps = list(itertools.product(*[range(n + 1) for n in side.counts0]))
+            rows = batch._standard_rows(rules, role, comps)
+            if dice == "lowluck":
+                assert rows is None
+                continue
+            expect = rules.chain_hits(role, comps)
+            assert rows.shape == expect.shape
+            assert np.abs(rows - expect).max() <= 1e-15
