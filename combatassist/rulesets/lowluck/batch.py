@@ -689,7 +689,7 @@ class EndValues:
             flow = py[:, 0][None, :, None] * moves[:, :, :ny]
             solved = np.zeros_like(flow)                  # [x, j, k]
             for j in range(ny - 1, -1, -1):
-                solved[:, j] = np.einsum("nk,nkc->nc", flow[:, j, j + 1:], solved[:, j + 1:])
+                solved[:, j] = np.matmul(flow[:, j, None, j + 1:], solved[:, j + 1:])[:, 0]
                 solved[:, j, j] += 1.0
                 solved[:, j] /= (1.0 - flow[:, j, j])[:, None]
             return moves, solved, py[:, 0][None, :] * moves[:, :, ny]
