@@ -563,3 +563,17 @@ def test_a_lone_aa_gun_on_the_chain_is_swept():
     combos = list(itertools.product(*[range(q.most[u] + 1) for u in q.types]))[1:]
     q.solve(combos)
     assert q._backwards is None and q.kept
+
+
+@pytest.mark.parametrize("name", ["1942 land, low luck, no AA gun (valued backwards)",
+                                  "1942 land, ordinary dice, AA gun (valued backwards)"])
+def test_a_plan_valued_backwards_stops_when_asked(name):
+    """Stop (``cancel``) reaches the backwards values (their levels, the AA guns' fire force
+    by force): Cancelled, at once or after a few checks."""
+    from combatassist.solver import Cancelled
+    s = _scenario(CASES[name])
+    with pytest.raises(Cancelled):
+        planner.plan(s, cancel=lambda: True)
+    asked = []
+    with pytest.raises(Cancelled):
+        planner.plan(s, cancel=lambda: asked.append(1) or len(asked) > 1)

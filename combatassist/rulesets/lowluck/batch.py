@@ -455,7 +455,8 @@ class EndValues:
         return cast(np.ndarray, ok)
 
     @staticmethod
-    def sub_battles(rules_list: Sequence[Any], prune_below: float = DEFAULT_PRUNE
+    def sub_battles(rules_list: Sequence[Any], prune_below: float = DEFAULT_PRUNE,
+                    cancel: Callable[[], bool] | None = None
                     ) -> tuple[list[int], list[tuple], list[tuple], list[float]]:
         """Each battle's sub-battles (``live`` ones'), as ``solve`` makes them: round 1's
         phases before the fire pushed through from its start, the positions reached
@@ -466,6 +467,8 @@ class EndValues:
         dfn: list[tuple] = []
         mass: list[float] = []
         for b, rules in enumerate(rules_list):
+            if cancel is not None and b % 256 == 255 and cancel():
+                raise Cancelled()
             state0 = start_of(rules)
             current: dict = {state0: 1.0}
             for phase in rules.phases(state0)[:-1]:

@@ -347,7 +347,7 @@ class _Question:
             # round 1's phases before the fire (AA guns), force by force: each force's
             # value is its sub-battles', by their chances
             battle, sub_a, sub_d, mass = batch.EndValues.sub_battles(
-                self.rules_of_all([combos[i] for i in on.tolist()]))
+                self.rules_of_all([combos[i] for i in on.tolist()]), cancel=cancel)
             found = backwards.of(sub_a, sub_d, cancel=cancel)
             if found is not None:
                 found = np.array([np.bincount(battle, weights=np.asarray(mass) * column,
