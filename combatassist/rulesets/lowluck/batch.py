@@ -340,7 +340,6 @@ class _Chains:
         both[len(self._table):, :table.shape[1]] = table
         self._table, self._last = both, np.concatenate([self._last, last])
 
-
     def numbered(self, starts: Sequence[tuple]) -> np.ndarray:
         """The numbers of ``starts``, every composition of their chains numbered first (by
         number: ``after``, the next composition's number, the chain's end its own;
