@@ -763,12 +763,20 @@ Nein: sie wird verworfen.</translation>
             <translation>Runde {round} — {phase}</translation>
         </message>
         <message>
+            <source>{stage}: {heading}</source>
+            <translation>{stage}: {heading}</translation>
+        </message>
+        <message>
             <source>Last roll ({phase}) — {luck}</source>
             <translation>Letzter Wurf ({phase}) — {luck}</translation>
         </message>
         <message>
             <source>no dice this phase: press Enter or Apply</source>
             <translation>keine Würfel in dieser Phase: Enter oder Übernehmen drücken</translation>
+        </message>
+        <message>
+            <source>Start {stage} against what this battle left (its log stays; Undo takes the start back)</source>
+            <translation>{stage} gegen das beginnen, was diese Schlacht übrig ließ (ihr Protokoll bleibt; Rückgängig nimmt den Beginn zurück)</translation>
         </message>
         <message>
             <source>The battle ends: the {side} retreats</source>
