@@ -52,7 +52,7 @@ class TableBattle:
         self.rounds: list[list[Entry | BetweenRounds]] = []
         self.current: list[Entry | BetweenRounds] = []
         self.redo_stack: list[list[Entry | BetweenRounds] | tuple[str, str] | BetweenRounds |
-                              Entry] = []
+                              Entry | NextBattle] = []
         #: (kind, side) when the players ended the battle themselves, e.g. ("retreat", "attacker").
         self.ending: tuple[str, str] | None = None
         #: the attack's battles after this one (a Low Luck attack's later waves and
@@ -112,17 +112,21 @@ class TableBattle:
         following = (self.chain.next(stage, self.rules, state)
                      if verdict is not None and self.chain is not None and stage is not None
                      else None)
-        if following is None:
+        if following is None or verdict is None or stage is None:
             raise EngineError(msg("an earlier battle of the attack isn't over, or no battle "
                                   "follows it"))
-        luck = total_luck((line.dice, line.rolled) for line in self.log[start:] if line.dice)
-        summary = _summary(self.rules, state, verdict, len(fought.rounds), fought.ending,
-                           luck, stage)
+        ended, fought_stage = verdict, stage
         after, (nxt, next_rules) = state, following
         nxt_start = next_rules.initial_state()
+        end_rules, rolls = self.rules, [(line.dice, line.rolled) for line in self.log[start:]
+                                        if line.dice]
 
         def end_words() -> tuple[str, str]:
-            return "", text_lines([join("", [stage.title(), ": ", line]) if i == 0 else line
+            # made when shown (as every log line's words), not at each replay
+            summary = _summary(end_rules, after, ended, len(fought.rounds), fought.ending,
+                               total_luck(rolls), fought_stage)
+            return "", text_lines([join("", [fought_stage.title(), ": ", line]) if i == 0
+                                   else line
                                    for i, line in enumerate(summary)])
 
         def next_words() -> tuple[str, str]:
@@ -468,7 +472,7 @@ class TableBattle:
             self.redo_stack.append(self.current.pop())
         elif self.rounds:
             self.redo_stack.append(self.rounds.pop())
-        elif self.earlier:
+        elif self.earlier and self.stage is not None:
             self.redo_stack.append(NextBattle(self.stage.key))
             fought = self.earlier.pop()
             self.rounds, self.current, self.ending = fought.rounds, fought.current, \
@@ -596,7 +600,7 @@ class TableBattle:
         return odds_from(self.rules, self.state, ruleset=self.ruleset, cancel=cancel,
                          max_rounds=max_rounds, remaining=self.remaining_phases())
 
-    def _check_room(self, entry: Entry | BetweenRounds) -> None:
+    def _check_room(self, entry: Entry | BetweenRounds | NextBattle) -> None:
         """Refuse a step the saved battle couldn't hold (EngineError, nothing changes): every
         battle saved can be resumed."""
         if saved.steps_of(self) >= saved.MAX_SAVED_STEPS:
@@ -668,6 +672,7 @@ class TableBattle:
         scratch = TableBattle(self.initial_rules, scenario_text=self.scenario_text,
                               ruleset=self.ruleset, files=self.files)
         scratch._memo = self._memo          # the same steps: resolved once
+        scratch.chain = self.chain          # the same later battles' rules (and memo)
         scratch.rounds, scratch.current, _redo, scratch.ending, scratch.earlier = \
             self._entries()
         scratch._rebuild()

@@ -72,7 +72,7 @@ class LowLuckChain:
         self.first = Stage("wave", 1, len(self.waves))
         #: the rules of each later battle, by what it meets (built once: the table replays
         #: every step after each change, and remembers what it computed per rules object)
-        self._rules: dict[tuple, BattleRules] = {}
+        self._rules: dict[tuple[Any, ...], BattleRules] = {}
 
     def _is_land(self, unit_id: str) -> bool:
         """A unit that takes and holds the territory (``attack._Attack._is_land``)."""
@@ -111,11 +111,11 @@ class LowLuckChain:
                     taken = True
         if not taken or not holding:
             return None
-        key = ("counter", tuple(sorted(holding.items())))
-        if key not in self._rules:
-            self._rules[key] = attack.make_rules(attack.counter_scenario(self.payload,
-                                                                         holding))
-        return Stage("counter", 0, len(self.waves)), self._rules[key]
+        held = ("counter", tuple(sorted(holding.items())))
+        if held not in self._rules:
+            self._rules[held] = attack.make_rules(attack.counter_scenario(self.payload,
+                                                                          holding))
+        return Stage("counter", 0, len(self.waves)), self._rules[held]
 
 
 def chain_of(rules: Any, ruleset: str) -> LowLuckChain | None:

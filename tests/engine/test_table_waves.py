@@ -228,7 +228,7 @@ def test_undo_takes_the_next_waves_start_back_and_redo_starts_it_again():
 
 
 def start_luck(line):
-    from combatassist.table import roll_luck, total_luck
+    from combatassist.table import total_luck
     return total_luck([(line.dice, line.rolled)])
 
 

@@ -1220,6 +1220,11 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>this attack has no counter-attack</source>
+            <translation>dieser Angriff hat keinen Gegenangriff</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
             <source>this attack may need about {n} battles solved (the defender's survivors after each wave, the holders of the territory), more than the {limit} it answers within {seconds} s; use fewer waves or smaller forces</source>
             <translation>dieser Angriff braucht womöglich etwa {n} gelöste Kämpfe (die Überlebenden des Verteidigers nach jeder Welle, die Besatzer des Gebiets), mehr als die {limit}, die er in {seconds} s beantwortet; weniger Wellen oder kleinere Streitkräfte verwenden</translation>
         </message>

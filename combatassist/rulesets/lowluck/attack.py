@@ -114,6 +114,8 @@ def counter_scenario(payload: LowLuckScenario, holding: dict[str, int]) -> LowLu
     """The counter-attack's battle: ``payload.counter`` against the attacker's land units
     ``holding`` the territory, a land battle with the attack's dice and rounds only (the
     table side fights the same battle)."""
+    if payload.counter is None:
+        raise EngineError(msg("this attack has no counter-attack"))
     return replace(payload, attacker=payload.counter, defender=LowLuckSide(units=holding),
                    options=LowLuckOptions(dice=payload.options.dice, battle="land",
                                           max_rounds=payload.options.max_rounds),
