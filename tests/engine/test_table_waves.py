@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 import tomli_w
@@ -50,9 +51,26 @@ LAND = toml_of(options={"dice": "lowluck", "keep_land_unit": True},
                defender={"units": {"infantry": 4, "armor": 1}},
                counter={"units": {"infantry": 2, "armor": 2}})
 
+#: the same with retreat rules and a round limit: the table plays every battle to the end
+#: (the players decide when to withdraw), so its odds are those of the attack without them
+RETREATS = toml_of(options={"dice": "standard", "retreat_after": 2, "max_rounds": 3,
+                            "retreat_when_only_air": True},
+                   attacker={"units": {"infantry": 3, "artillery": 1},
+                             "waves": [{"units": {"infantry": 2, "armor": 1, "fighter": 1}}]},
+                   defender={"units": {"infantry": 4, "armor": 1}},
+                   counter={"units": {"infantry": 2, "armor": 2}})
+
 SCENARIOS = {"waves example": example("lowluck-1942-waves.toml"),
              "take and hold example": example("lowluck-1942-take-and-hold.toml"),
-             "fleet": FLEET, "land": LAND}
+             "fleet": FLEET, "land": LAND, "retreat rules": RETREATS}
+
+
+def to_the_end(payload):
+    """``payload`` as the table fights it: no round limit, no retreat rule (the table's
+    odds are those of each battle fought to the end, wave 1's as every later one's)."""
+    return replace(payload, options=replace(
+        payload.options, max_rounds=0, retreat_after=0, retreat_when_units=0,
+        retreat_below=0.0, retreat="none", retreat_when_only_air=False))
 
 
 def start(text: str, **kwargs) -> TableBattle:
@@ -91,12 +109,14 @@ def test_every_later_battle_starts_with_the_odds_sides_figure_for_it(name):
     start are those of the battle the odds side solved for those survivors (its memo of
     the per-wave battles); the counter-attack meets the holders the odds side counts for
     that end (a key of its memo) and its chance to take the territory back is the odds
-    side's, to 1e-12."""
+    side's, to 1e-12. The table's odds are every battle's fought to the end (its retreat
+    rules and round limit are the players' to follow), so they are compared with the odds
+    side's attack without them."""
     text = SCENARIOS[name]
     payload = parse_scenario_text(text).body
     ids = payload.edition.ids
     memo: dict = {}
-    attack.answer(lowluck.RULESET, payload, outcome_and_words, memo=memo)
+    attack.answer(lowluck.RULESET, to_the_end(payload), outcome_and_words, memo=memo)
     waves = (payload.attacker, *payload.waves)
     met = set()
     for seed in range(8):
@@ -115,6 +135,7 @@ def test_every_later_battle_starts_with_the_odds_sides_figure_for_it(name):
             assert not battle.is_over() and battle.rounds == [] and battle.ending is None
             odds = battle.odds_from_here()
             body = battle.rules.scenario
+            assert body.options == payload.options or stage.kind == "counter"
             if stage.kind == "wave":
                 assert body.attacker.units == waves[stage.number - 1].units
                 assert body.defender.units == left
