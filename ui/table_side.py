@@ -395,13 +395,18 @@ class TableSidePanel(SavedBattles, QWidget):
         self._refresh()
 
     def close_battle(self) -> None:
-        """Leave table-side mode; the autosave file goes (the battle is finished or abandoned)."""
+        """Leave table-side mode; the autosave file goes (the battle is finished or abandoned:
+        a battle not over, or an attack whose next battle is waiting, is asked about)."""
         if self.battle is None:
             return
-        if not self.battle.is_over():
-            answer = QMessageBox.question(
-                self, translate("table_side", "Close battle"), translate("table_side", "This battle is not finished. Close it and discard "
-                "its saved progress?"))
+        following = self.battle.next_battle()
+        if not self.battle.is_over() or following is not None:
+            text = (translate("table_side", "This battle is not finished. Close it and discard "
+                              "its saved progress?") if following is None else
+                    translate("table_side", "The attack goes on ({fight} is next). Close it "
+                              "here and discard its saved progress?").format(
+                        fight=render(following.fight_words())))
+            answer = QMessageBox.question(self, translate("table_side", "Close battle"), text)
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.battle.autosave_path = None         # nothing more is written to it

@@ -175,3 +175,15 @@ def test_the_counter_attack_after_the_waves_walk_in(panel_for, qtbot, language):
               "der Angreifer hält es gegen den Gegenangriff") in plain(panel.summary_label)
     assert tr(language, "is over, and with it the attack",
               "ist vorbei; damit endet der Angriff") in plain(view.battle_banner)
+
+
+def test_closing_between_waves_asks_first(panel_for, qtbot, dialogs):
+    """The attack isn't over while its next battle waits: Close asks (No keeps it)."""
+    view, panel = panel_for(load_scenario(examples_dir() / "lowluck-1942-waves.toml"))
+    play(panel, "defender")
+    dialogs.answer("QMessageBox.question", QMessageBox.StandardButton.No)
+    panel.close_battle()
+    assert panel.battle is not None and "Fight wave 2" in dialogs.texts()[-1]
+    dialogs.answer("QMessageBox.question", QMessageBox.StandardButton.Yes)
+    panel.close_battle()
+    assert panel.battle is None and not view.battle_banner.isVisibleTo(view)

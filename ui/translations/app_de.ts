@@ -739,6 +739,10 @@ Nein: sie wird verworfen.</translation>
             <translation>Diese Schlacht ist nicht beendet. Schließen und ihren gespeicherten Stand verwerfen?</translation>
         </message>
         <message>
+            <source>The attack goes on ({fight} is next). Close it here and discard its saved progress?</source>
+            <translation>Der Angriff geht weiter ({fight} ist als Nächstes dran). Ihn hier schließen und den gespeicherten Stand verwerfen?</translation>
+        </message>
+        <message>
             <source>the battle could not be autosaved: {why}</source>
             <translation>die Schlacht konnte nicht automatisch gespeichert werden: {why}</translation>
         </message>
