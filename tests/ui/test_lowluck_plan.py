@@ -182,3 +182,44 @@ def test_a_file_question_the_battle_no_longer_allows_gives_way_to_the_form(view,
     view.battle_kind.setCurrentIndex(view.battle_kind.findData("sea"))
     plan = view.scenario().body.plan
     assert plan is not None and plan.target == "attacker_wins" and plan.value == 0.8
+
+
+def test_use_puts_the_planned_force_on_the_form_and_put_back_restores(view, qtbot):
+    """"use" beside a force puts it on the form (the odds then answer it, the battle is
+    changed); "Put back" restores the units the plan chose from."""
+    view.set_scenario(land_1942())
+    available = dict(view.scenario().body.attacker.units)
+    answer = _plan(view, qtbot)
+    panel = view.plan_panel
+    assert panel.answer.text().count('href="use:') == \
+        1 + len(answer.alternatives) + len(answer.plus_one)
+    changes: list[int] = []
+    view.changed.connect(lambda: changes.append(1))
+    alternative = answer.alternatives[0].force
+    panel.answer.linkActivated.emit("use:1")
+    assert view.scenario().body.attacker.units == alternative and changes
+    assert panel.use_note.isVisibleTo(panel) and "Put back" in panel.use_note.text()
+    wait_result(qtbot, view)
+    expect = lowluck.compute(dataclasses.replace(view.scenario().body, plan=None))
+    assert view.last_result.attacker_wins == pytest.approx(expect.attacker_wins, abs=1e-12)
+    panel.use_note.linkActivated.emit("back")
+    assert view.scenario().body.attacker.units == available
+    assert not panel.use_note.isVisibleTo(panel)
+
+
+def test_use_adds_the_defenders_units(view, qtbot):
+    view.set_scenario(land_1942())
+    panel = view.plan_panel
+    panel.question.setCurrentIndex(panel.question.findData("defender"))
+    panel.add_counts["infantry"].setValue(3)
+    panel.chance.setValue(60.0)
+    answer = _plan(view, qtbot)
+    before = dict(view.scenario().body.defender.units)
+    panel.answer.linkActivated.emit("use:0")
+    after = view.scenario().body.defender.units
+    added = answer.best.force
+    assert after == {u: before.get(u, 0) + added.get(u, 0) for u in set(before) | set(added)
+                     if before.get(u, 0) + added.get(u, 0)}
+    # another battle opened: the answer shown was the old battle's
+    view.set_scenario(land_1942())
+    assert panel.plan_result is None and panel.answer.text() == ""

@@ -521,7 +521,8 @@ class LowLuckView(BattleView):
         self.sbr_panel = SbrPanel(self.jobs.computer())
         self.tech_panel = ResearchPanel(self.jobs.computer())
         self.plan_panel = PlanPanel(self.jobs.computer(delay_ms=0),
-                                    lambda: self.scenario().body, edited=self._plan_edited)
+                                    lambda: self.scenario().body, edited=self._plan_edited,
+                                    use=self._use_planned_side)
         self._tell_panels()
         return [(translate("views.lowluck", "Plan"), self.plan_panel),
                 (translate("views.lowluck", "Bombing raid"), self.sbr_panel),
@@ -532,6 +533,12 @@ class LowLuckView(BattleView):
         marks the battle changed, with nothing to recompute (the odds ignore it)."""
         if not self._loading:
             self.changed.emit()
+
+    def _use_planned_side(self, role: str, side: lowluck.LowLuckSide) -> None:
+        """The Plan tab puts a force on the form (or the units it chose from back): an edit
+        like any other (marks the battle changed, recomputes the odds)."""
+        self.sides[role].load(side)
+        self.edited()
 
     def start_panels(self) -> None:
         self.sbr_panel.recompute()
