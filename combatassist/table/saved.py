@@ -120,20 +120,26 @@ class SavedHeader:
     steps: int
     #: how it ended ("attacker" / "defender" / "draw"), None while it goes on
     verdict: str | None
+    #: an attack's later battle being fought ("wave 2", "counter"); None: its first (or a
+    #: battle of its own), and then not written (files as before)
+    battle: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.battle is None:
+            del data["battle"]
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> "SavedHeader":
         """A header, every field required and checked (ScenarioError naming it)."""
         if not isinstance(data, dict):
             raise ScenarioError(f"must be a table, got {shown(data)}", field="header")
-        names = [f for f in cls.__dataclass_fields__]
+        names = [f for f in cls.__dataclass_fields__ if f != "battle"]
         missing = [f for f in names if f not in data]
         if missing:
             raise ScenarioError("is missing", field=f"header.{missing[0]}")
-        unknown = sorted(set(data) - set(names))
+        unknown = sorted(set(data) - set(names) - {"battle"})
         if unknown:
             raise ScenarioError(f"unknown field {shown(unknown[0])}", field="header")
         for key in ("ruleset", "title", "saved"):
@@ -149,12 +155,18 @@ class SavedHeader:
         if not valid_time(data["saved"]):
             raise ScenarioError(f"must be a time like 2026-12-01T21:40:00Z, got "
                                 f"{shown(data['saved'])}", field="header.saved")
-        return cls(**{f: data[f] for f in names})
+        battle = data.get("battle")
+        if battle is not None and not (isinstance(battle, str) and
+                                       re.fullmatch(r"wave [2-9]|counter", battle)):
+            raise ScenarioError(f"unknown battle {shown(battle)}", field="header.battle",
+                                hint='expected "wave 2" to "wave 4" or "counter"')
+        return cls(**{f: data[f] for f in names}, battle=battle)
 
     def same_battle(self, other: "SavedHeader") -> bool:
         """The same battle at the same point (when it was saved aside)."""
-        return (self.ruleset, self.title, self.rounds, self.steps, self.verdict) == (
-            other.ruleset, other.title, other.rounds, other.steps, other.verdict)
+        return (self.ruleset, self.title, self.rounds, self.steps, self.verdict,
+                self.battle) == (other.ruleset, other.title, other.rounds, other.steps,
+                                 other.verdict, other.battle)
 
 
 def valid_time(text: str) -> bool:
@@ -224,7 +236,8 @@ def header_of(battle: Any, saved: str | None = None) -> SavedHeader:
         saved=saved or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         rounds=len(battle.rounds),
         steps=steps_of(battle),
-        verdict=battle.verdict())
+        verdict=battle.verdict(),
+        battle=battle.stage.key if battle.earlier else None)
 
 
 def battle_document(battle: Any) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import attack
 from combatassist.rulesets.lowluck.outcomes import outcome_and_words
 from combatassist.scenario import load_scenario, parse_scenario_text
-from combatassist.table import TableBattle, load_battle, rules_from_scenario
+from combatassist.table import TableBattle, load_battle, read_header, rules_from_scenario
 from combatassist.table.saved import seal
 
 from .test_table import Skirmish
@@ -258,11 +258,14 @@ def test_the_autosave_records_the_wave_and_resumes_it(tmp_path):
     battle = wave_one_lost(path)
     single = json.loads(path.read_text())
     assert "earlier" not in single and "battle" not in single   # wave 1: saved as before
+    assert "battle" not in single["header"]
     battle.fight_next()
     battle.enter(battle.roll(random.Random(2)))
     data = json.loads(path.read_text())
     assert data["battle"] == "wave 2" and len(data["earlier"]) == 1
     assert data["earlier"][0]["ending"] is None and data["header"]["rounds"] == 1
+    assert data["header"]["battle"] == "wave 2"                 # what a start offers
+    assert read_header(path).battle == "wave 2"
     resumed = load_battle(path)
     assert resumed.stage.key == "wave 2" and resumed.state == battle.state
     assert [line.text for line in resumed.log] == [line.text for line in battle.log]
@@ -295,6 +298,8 @@ def test_files_whose_waves_dont_replay_are_refused(tmp_path):
     refused({k: v for k, v in good.items() if k != "battle"}, "battle")
     refused({k: v for k, v in good.items() if k != "earlier"}, "earlier")
     refused({**good, "earlier": []}, "earlier")
+    refused({**good, "header": {**good["header"], "battle": "counter"}}, "header.battle")
+    refused({**good, "header": {**good["header"], "battle": "wave 9 of 3"}}, "unknown battle")
     # wave 1 not over: no wave follows it
     unfinished = json.loads(json.dumps(good))
     unfinished["earlier"][0]["rounds"] = []

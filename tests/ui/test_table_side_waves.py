@@ -141,10 +141,13 @@ def test_wave_2_resumes_from_the_autosave_in_a_new_window(make_window, panel_for
     assert '"battle":"wave 2"' in panel.autosave_path.read_text()
     panel.battle = None                                    # "crash"
     panel.release()
+    asked = []
     monkeypatch.setattr(QMessageBox, "question",
-                        lambda *a, **k: QMessageBox.StandardButton.Yes)
+                        lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.Yes)
     second = make_window(views=LOWLUCK_ONLY)
     second.offer_resume()
+    # the offer says which wave, from the file's header alone
+    assert any("wave 2, 1 round played" in str(part) for args in asked for part in args)
     again = second.view_for("lowluck").table_panel
     assert again.battle is not None and again.battle.stage.key == "wave 2"
     assert again.battle.state == state and log_lines(again) == log

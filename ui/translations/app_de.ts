@@ -735,6 +735,14 @@ Nein: sie wird verworfen.</translation>
             <translation>gespeichert {when}</translation>
         </message>
         <message>
+            <source>the counter-attack</source>
+            <translation>der Gegenangriff</translation>
+        </message>
+        <message>
+            <source>wave {k}</source>
+            <translation>Welle {k}</translation>
+        </message>
+        <message>
             <source>This battle is not finished. Close it and discard its saved progress?</source>
             <translation>Diese Schlacht ist nicht beendet. Schließen und ihren gespeicherten Stand verwerfen?</translation>
         </message>
