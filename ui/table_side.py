@@ -265,8 +265,8 @@ class TableSidePanel(SavedBattles, QWidget):
         # the buttons wrap onto a second line where the pane is narrow (German, a laptop)
         # instead of pushing Close battle out of sight
         buttons = FlowLayout()
-        for b in (self.next_button, self.undo_button, self.redo_button, *self.retreat_buttons.values(),
-                  self.end_button):
+        for b in (self.next_button, self.undo_button, self.redo_button,
+                  *self.retreat_buttons.values(), self.end_button):
             buttons.addWidget(b)
         buttons.add_trailing(self.close_button)
         return buttons
