@@ -329,3 +329,19 @@ def test_an_ending_may_be_followed_by_the_next_waves_start_in_the_redo_list(tmp_
     resumed.redo()
     resumed.redo()
     assert resumed.stage.key == "wave 2"
+
+
+def test_a_battleship_damaged_in_wave_1_is_damaged_in_wave_2():
+    battle = start(FLEET)
+    first = True
+    while not battle.is_over():         # one attacker hit in round 1, then only misses
+        battle.enter(tuple(1 if d.side == "defender" or (first and i == 0) else 6
+                           for i, d in enumerate(battle.dice())))
+        first = False
+    assert battle.verdict() == "defender"
+    battle.fight_next()
+    body = battle.rules.scenario
+    assert body.defender.units == {"battleship": 2, "destroyer": 1}
+    assert body.defender.damaged == {"battleship": 1}
+    assert "damaged" in battle.describe()
+    assert body.attacker.units == {"cruiser": 2}
