@@ -193,6 +193,47 @@ class SideSlots:
                                    self.land if self.keep_land else None, self.keep_land)
         return tuple(remaining), taken
 
+    def chain(self, start: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """``take(start, ((ANY, k),))[0]`` for k = 0, 1, ..., n (n: the side's fighting units
+        plus its undamaged two-hit units), in one pass: ``take`` damages the undamaged
+        two-hit units first, then loses the units in the order of loss, the last
+        ``keep_land`` land units kept for last — one hit at a time in one fixed sequence, so
+        the k-th composition is the first k steps of it (tested equal to ``take``: the grid
+        solvers build every chain so, dozens of ``take`` calls a battle before)."""
+        n = self.fighting(start) + sum(start[i] for i in self.two_hit)
+        allowed = self.eligible(ANY)
+        remaining = list(start)
+        out = [tuple(start)]
+        for i in self.two_hit:
+            if i in allowed:
+                j = self.damaged_of[i]
+                for _ in range(remaining[i]):
+                    remaining[i] -= 1
+                    remaining[j] += 1
+                    out.append(tuple(remaining))
+        held: dict[int, int] = {}               # ``lose_in_order``'s kept land units
+        if self.keep_land:
+            need = self.keep_land
+            for i in reversed(self.land):
+                if need <= 0:
+                    break
+                if remaining[i]:
+                    held[i] = min(need, remaining[i])
+                    need -= held[i]
+        for i in self.order:
+            if i in allowed:
+                for _ in range(remaining[i] - held.get(i, 0)):
+                    remaining[i] -= 1
+                    out.append(tuple(remaining))
+        for i in self.land:                     # the kept ones, in the order of loss
+            if i in held and i in allowed:
+                for _ in range(held[i]):
+                    remaining[i] -= 1
+                    out.append(tuple(remaining))
+        # hits past the units the category may take find none: the last composition again
+        out.extend([out[-1]] * (n + 1 - len(out)))
+        return out[:n + 1]
+
     # -- the Classic casualty interface (AA fire is shared with Classic) -----------------
     def policy(self, counts, hits: int, kinds) -> tuple[int, ...]:
         return self.take(counts, ((_category(kinds), hits),))[0]
@@ -681,9 +722,7 @@ class LaterRules(BattleRules):
     def chain(self, role: str, start):
         """``start`` after 0, 1, ... hits by the policy (``SideSlots.take``): undamaged
         two-hit units damaged first, then units lost in the order of loss."""
-        side = self.att if role == "attacker" else self.dfn
-        n = side.fighting(start) + sum(start[i] for i in side.two_hit)
-        return [side.take(start, ((ANY, k),))[0] for k in range(n + 1)]
+        return (self.att if role == "attacker" else self.dfn).chain(start)
 
     def chain_hits(self, role: str, comps):
         """Each composition's table from its own dice groups (``MainFire.values``: support
