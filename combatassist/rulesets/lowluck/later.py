@@ -620,7 +620,19 @@ class LaterRules(BattleRules):
     def state_counts(self, states):
         """Unit ids and each side's units per position (``figures``' array form of
         ``state_units``): the slots summed per unit type."""
-        states = list(states)
+        states = states if isinstance(states, list) else list(states)
+        ids, to_ids = self._to_ids
+        return (ids, self._slot_counts(states, 0) @ to_ids[0],
+                self._slot_counts(states, 1) @ to_ids[1])
+
+    def _slot_counts(self, states: list, k: int) -> np.ndarray:
+        """Side k's slot counts per position, as an array [position, slot]."""
+        return np.array([s[k] for s in states], dtype=np.int64).reshape(
+            len(states), len(self.side(k).slots))
+
+    @functools.cached_property
+    def _to_ids(self) -> tuple[tuple[str, ...], tuple[np.ndarray, np.ndarray]]:
+        """The edition's unit ids, and per side the matrix summing its slots per unit id."""
         ids = self.edition.ids
         out = []
         for k in (0, 1):
@@ -628,17 +640,23 @@ class LaterRules(BattleRules):
             to_ids = np.zeros((len(slots), len(ids)), dtype=np.int64)
             for i, s in enumerate(slots):
                 to_ids[i, ids.index(s.unit.id)] = 1
-            counts = np.array([s[k] for s in states], dtype=np.int64).reshape(
-                len(states), len(slots))
-            out.append(counts @ to_ids)
-        return ids, out[0], out[1]
+            out.append(to_ids)
+        return ids, (out[0], out[1])
 
     def unit_costs(self) -> dict[str, int]:
         """IPC per unit type (the edition's costs)."""
+        return dict(self._unit_costs)
+
+    @functools.cached_property
+    def _unit_costs(self) -> dict[str, int]:
         return {u.id: u.cost for u in self.edition.units}
 
     def land_units(self) -> frozenset[str] | None:
         """The unit types that take a territory (AA guns don't); None in a sea battle."""
+        return self._land_units
+
+    @functools.cached_property
+    def _land_units(self) -> frozenset[str] | None:
         if not self.land_battle:
             return None
         return frozenset(u.id for u in self.edition.units
@@ -682,19 +700,18 @@ class LaterRules(BattleRules):
     def territory_taken(self, states):
         """Per position: the attacker won with a land unit in the battle (units that
         withdrew or AA guns don't take it), as an array like ``state_counts``'."""
-        states = list(states)
+        states = states if isinstance(states, list) else list(states)
+        attacking_land, defending = self._taking_slots
+        return (self._slot_counts(states, 0)[:, attacking_land].any(axis=1)
+                & ~self._slot_counts(states, 1)[:, defending].any(axis=1))
+
+    @functools.cached_property
+    def _taking_slots(self) -> tuple[np.ndarray, np.ndarray]:
+        """The attacker's slots that take a territory, the defender's that hold it."""
         land = self.land_units() or frozenset()
-        counts = []
-        for k in (0, 1):
-            slots = self.side(k).slots
-            counts.append(np.array([s[k] for s in states], dtype=np.int64).reshape(
-                len(states), len(slots)))
         # dtype: a side with no units has no slots (an empty list is a float array)
-        attacking_land = np.array([s.fights and s.unit.id in land for s in self.att.slots],
-                                  dtype=bool)
-        defending = np.array([s.fights for s in self.dfn.slots], dtype=bool)
-        return (counts[0][:, attacking_land].any(axis=1)
-                & ~counts[1][:, defending].any(axis=1))
+        return (np.array([s.fights and s.unit.id in land for s in self.att.slots], dtype=bool),
+                np.array([s.fights for s in self.dfn.slots], dtype=bool))
 
     def attacker_units(self, state) -> int:
         return self.att.fighting(state[0])
