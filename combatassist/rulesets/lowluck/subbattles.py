@@ -121,6 +121,9 @@ class Group:
         self._padded[:, :, self._offset:self._offset + width] = self.ha
         self._at_least = np.zeros((self.K, self.R + 1, max(width + 1, nd + 2)))
         self._at_least[:, :, :width] = np.cumsum(self.ha[:, :, ::-1], axis=2)[:, :, ::-1]
+        #: [k, r, j]: P(the attacker's hits wipe out the defender from cell j), the move
+        #: matrices' last column (a view: slices of it, no gather)
+        self._wipes_out = self._at_least[:, :, nd::-1]
         # The defender's hit tables laid out for ``down`` (zeros on both sides), and
         # P(at least h hits) for the column "wiped out".
         dw = self.hd.shape[1]
@@ -400,7 +403,7 @@ class Group:
         view = strided(base, start, tuple(lead) + (j1 - j0, c1 - c0), tuple(steps) + (-1, 1))
         block = np.array(view) if mass is None else np.multiply(view, mass[..., None], out=out)
         if c1 == self.nd + 1:
-            block[..., -1] = self._at_least[kk, rr][..., self.nd - np.arange(j0, j1)]
+            block[..., -1] = self._wipes_out[kk, rr, j0:j1]
             if mass is not None:
                 block[..., -1] *= mass
         return block
