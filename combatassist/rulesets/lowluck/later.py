@@ -626,9 +626,33 @@ class LaterRules(BattleRules):
                 self._slot_counts(states, 1) @ to_ids[1])
 
     def _slot_counts(self, states: list, k: int) -> np.ndarray:
-        """Side k's slot counts per position, as an array [position, slot]."""
-        return np.array([s[k] for s in states], dtype=np.int64).reshape(
-            len(states), len(self.side(k).slots))
+        """Side k's slot counts per position, as a read-only array [position, slot]: kept
+        for the last list of positions asked about (the end positions' verdicts, figures
+        and territory ask in turn; an equal list is the same positions)."""
+        key = tuple(states)
+        memo = self.__dict__.get("_counts_memo")
+        if memo is None or memo[0] != key:          # (the same states: compared by identity)
+            memo = self._counts_memo = (key, [None, None])
+        counts = memo[1][k]
+        if counts is None:
+            counts = memo[1][k] = np.array([s[k] for s in states], dtype=np.int64).reshape(
+                len(states), len(self.side(k).slots))
+            counts.setflags(write=False)
+        return counts
+
+    def verdicts_and_losses(self, states) -> tuple[list, list]:
+        """``verdict`` and ``losses`` of every position of ``states`` at once."""
+        states = states if isinstance(states, list) else list(states)
+        out = []
+        for k, side in ((0, self.att), (1, self.dfn)):
+            counts = self._slot_counts(states, k)
+            fighting = counts @ np.array(side.fights, dtype=np.int64)
+            lost = sum(side.counts0) - counts.sum(axis=1)
+            out.append((fighting.tolist(), lost.tolist()))
+        (fa, la), (fd, ld) = out
+        verdicts = [None if a and d else "draw" if not (a or d) else
+                    "attacker" if a else "defender" for a, d in zip(fa, fd)]
+        return verdicts, list(zip(la, ld))
 
     @functools.cached_property
     def _to_ids(self) -> tuple[tuple[str, ...], tuple[np.ndarray, np.ndarray]]:
