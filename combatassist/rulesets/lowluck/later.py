@@ -628,7 +628,11 @@ class LaterRules(BattleRules):
     def _slot_counts(self, states: list, k: int) -> np.ndarray:
         """Side k's slot counts per position, as a read-only array [position, slot]: kept
         for the last list of positions asked about (the end positions' verdicts, figures
-        and territory ask in turn; an equal list is the same positions)."""
+        and territory ask in turn; an equal list is the same positions), not replaced by a
+        single position's (the figures' battle start, asked in between)."""
+        if len(states) < 2:
+            return np.array([s[k] for s in states], dtype=np.int64).reshape(
+                len(states), len(self.side(k).slots))
         key = tuple(states)
         memo = self.__dict__.get("_counts_memo")
         if memo is None or memo[0] != key:          # (the same states: compared by identity)
