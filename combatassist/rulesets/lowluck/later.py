@@ -812,6 +812,8 @@ class LaterRules(BattleRules):
         units = self._fire_groups(comp, 0)
         if self.dice.independent:
             return standard_table(units + ships)
+        if not ships:                           # (convolved with no hit surely: the same)
+            return self._table(units)
         return np.convolve(self._table(units), self._table(ships))
 
     def _table(self, groups) -> np.ndarray:

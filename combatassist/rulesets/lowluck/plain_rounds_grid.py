@@ -662,13 +662,16 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray,
     # the rest of the curve: a round a product for the first TAIL_ROUNDS rounds (most
     # corners are done by then), then TAIL_BLOCK rounds a product: a corner of weak units
     # (1 v 1 infantry) takes dozens of rounds to fade
+    # (the first TAIL_ROUNDS rounds' products, then their sums in one call: each sum is the
+    # one the round's own call would make)
+    firsts = np.empty((TAIL_ROUNDS, g.K, 1, n))
     now = start[:, None, :]
-    tail: list[float] = []
-    for _ in range(TAIL_ROUNDS):
-        now = np.matmul(now, q)
-        tail.append(float(now.sum()))
-        if tail[-1] < CURVE_DONE * 1e-3:
-            return tail
+    for i in range(TAIL_ROUNDS):
+        now = np.matmul(now, q, out=firsts[i])
+    tail: list[float] = firsts.reshape(TAIL_ROUNDS, -1).sum(axis=1).tolist()
+    done = next((i for i, m in enumerate(tail) if m < CURVE_DONE * 1e-3), None)
+    if done is not None:
+        return tail[:done + 1]
     rounds = [now[:, 0, :]]
     for _ in range(TAIL_BLOCK - 1):
         rounds.append(np.matmul(rounds[-1][:, None, :], q)[:, 0, :])
