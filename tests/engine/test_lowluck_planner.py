@@ -416,3 +416,17 @@ def test_the_later_waves_are_solved_once_for_every_force(monkeypatch):
     later = [k for k in solved if not (k[0] in first_waves and k[1] == whole)]
     assert later and len(later) == len(set(later))        # each once
     assert len(solved) - len(later) >= answer.forces       # every first wave solved
+
+
+@pytest.mark.parametrize("name", ["lowluck-1942-plan.toml", "lowluck-1942-take-and-hold.toml"])
+def test_the_shipped_plan_examples_are_brute_forces(name, capsys):
+    """The examples with a ``[plan]``: the answer is every force solved one by one's, and the
+    command line says the target in players' words."""
+    from combatassist.data import examples_dir
+    path = examples_dir() / name
+    s = _scenario(path.read_text(encoding="utf-8"))
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.meets and answer.exhaustive
+    assert main(["plan", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert planner.TARGET_WORDS[s.plan.target] in out and s.plan.target not in out

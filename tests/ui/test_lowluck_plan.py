@@ -124,3 +124,102 @@ def test_a_refused_plan_says_why(view, qtbot):
     qtbot.waitUntil(lambda: "units a side fit" in panel.status.text(), timeout=20_000)
     assert panel.plan_result is None
     qtbot.waitUntil(lambda: panel.plan_button.isEnabled(), timeout=10_000)
+
+
+def _with_plan(spec: planner.PlanSpec) -> Scenario:
+    s = land_1942()
+    return Scenario("lowluck", dataclasses.replace(s.body, plan=spec), title=s.title)
+
+
+def test_a_files_question_is_shown_and_saved_back_exactly(view, qtbot):
+    """Open a file with a ``[plan]``: the tab shows its question, and the battle saves with
+    the question as read (a chance the form rounds, more alternatives than the default)."""
+    spec = planner.PlanSpec(side="defender", target="defender_holds", value=0.95125,
+                            alternatives=30, add={"infantry": 4, "armor": 1})
+    changes: list[int] = []
+    view.changed.connect(lambda: changes.append(1))
+    view.set_scenario(_with_plan(spec))
+    panel = view.plan_panel
+    assert panel.question.currentData() == "defender"
+    assert panel.target.currentData() == "defender_holds"
+    assert panel.chance.value() == pytest.approx(95.13)
+    assert panel.alternatives.value() == 30
+    assert {u: b.value() for u, b in panel.add_counts.items() if b.value()} == spec.add
+    assert view.scenario().body.plan == spec and not changes
+    # and a file without one: the default question, nothing saved
+    view.set_scenario(land_1942())
+    assert panel.question.currentData() == "attacker" and panel.chance.value() == 95.0
+    assert not any(b.value() for b in panel.add_counts.values())
+    assert view.scenario().body.plan is None and not changes
+
+
+def test_editing_the_question_marks_the_battle_changed_and_saves_the_form(view, qtbot):
+    view.set_scenario(_with_plan(planner.PlanSpec(target="takes_territory", value=0.8)))
+    changes: list[int] = []
+    view.changed.connect(lambda: changes.append(1))
+    panel = view.plan_panel
+    panel.chance.setValue(90.0)
+    assert changes
+    assert view.scenario().body.plan == planner.PlanSpec(target="takes_territory", value=0.9)
+
+
+def test_asking_a_question_saves_it_with_the_battle(view, qtbot):
+    """A battle never planned saves no ``[plan]``; once Plan is pressed the question asked
+    is part of the battle (and the view says it changed)."""
+    view.set_scenario(land_1942())
+    assert view.scenario().body.plan is None
+    changes: list[int] = []
+    view.changed.connect(lambda: changes.append(1))
+    _plan(view, qtbot)
+    assert changes
+    assert view.scenario().body.plan == planner.PlanSpec()
+
+
+def test_a_file_question_the_battle_no_longer_allows_gives_way_to_the_form(view, qtbot):
+    """Switching to a sea battle under ``takes_territory``: the form's target (the attacker
+    wins) is what is saved, not the file's, which the battle would refuse."""
+    view.set_scenario(_with_plan(planner.PlanSpec(target="takes_territory", value=0.8)))
+    view.battle_kind.setCurrentIndex(view.battle_kind.findData("sea"))
+    plan = view.scenario().body.plan
+    assert plan is not None and plan.target == "attacker_wins" and plan.value == 0.8
+
+
+def test_use_puts_the_planned_force_on_the_form_and_put_back_restores(view, qtbot):
+    """"use" beside a force puts it on the form (the odds then answer it, the battle is
+    changed); "Put back" restores the units the plan chose from."""
+    view.set_scenario(land_1942())
+    available = dict(view.scenario().body.attacker.units)
+    answer = _plan(view, qtbot)
+    panel = view.plan_panel
+    assert panel.answer.text().count('href="use:') == \
+        1 + len(answer.alternatives) + len(answer.plus_one)
+    changes: list[int] = []
+    view.changed.connect(lambda: changes.append(1))
+    alternative = answer.alternatives[0].force
+    panel.answer.linkActivated.emit("use:1")
+    assert view.scenario().body.attacker.units == alternative and changes
+    assert panel.use_note.isVisibleTo(panel) and "Put back" in panel.use_note.text()
+    wait_result(qtbot, view)
+    expect = lowluck.compute(dataclasses.replace(view.scenario().body, plan=None))
+    assert view.last_result.attacker_wins == pytest.approx(expect.attacker_wins, abs=1e-12)
+    panel.use_note.linkActivated.emit("back")
+    assert view.scenario().body.attacker.units == available
+    assert not panel.use_note.isVisibleTo(panel)
+
+
+def test_use_adds_the_defenders_units(view, qtbot):
+    view.set_scenario(land_1942())
+    panel = view.plan_panel
+    panel.question.setCurrentIndex(panel.question.findData("defender"))
+    panel.add_counts["infantry"].setValue(3)
+    panel.chance.setValue(60.0)
+    answer = _plan(view, qtbot)
+    before = dict(view.scenario().body.defender.units)
+    panel.answer.linkActivated.emit("use:0")
+    after = view.scenario().body.defender.units
+    added = answer.best.force
+    assert after == {u: before.get(u, 0) + added.get(u, 0) for u in set(before) | set(added)
+                     if before.get(u, 0) + added.get(u, 0)}
+    # another battle opened: the answer shown was the old battle's
+    view.set_scenario(land_1942())
+    assert panel.plan_result is None and panel.answer.text() == ""

@@ -549,6 +549,10 @@
             <translation>Angreifer gewinnt {wins}, Verteidiger hält {holds}, erwarteter IPC-Saldo {swing}</translation>
         </message>
         <message>
+            <source>use</source>
+            <translation>verwenden</translation>
+        </message>
+        <message>
             <source>takes the territory {p}</source>
             <translation>erobert das Gebiet {p}</translation>
         </message>
@@ -559,6 +563,18 @@
         <message>
             <source>One more unit:</source>
             <translation>Eine Einheit mehr:</translation>
+        </message>
+        <message>
+            <source>The attacker on the form is now this force: {force}; the Odds tab answers it.</source>
+            <translation>Der Angreifer im Formular ist jetzt diese Streitmacht: {force}; der Tab „Chancen“ rechnet sie.</translation>
+        </message>
+        <message>
+            <source>The defender on the form now has these units added: {force}; the Odds tab answers it.</source>
+            <translation>Der Verteidiger im Formular hat jetzt diese Einheiten dazu: {force}; der Tab „Chancen“ rechnet sie.</translation>
+        </message>
+        <message>
+            <source>Put back the units the plan chose from</source>
+            <translation>Die Einheiten zurücksetzen, aus denen der Plan gewählt hat</translation>
         </message>
         <message>
             <source>the attacker takes and holds the territory</source>

@@ -735,7 +735,7 @@ def _search(q: _Question, most: list[int], meets, solve, room: float) -> bool:
 
 #: The targets as the command line's summary says them (the JSON keeps the keys).
 TARGET_WORDS = {"attacker_wins": "attacker wins", "takes_territory": "takes the territory",
-                "defender_holds": "defender holds"}
+                "defender_holds": "defender holds", "takes_and_holds": "takes and holds"}
 
 
 def summarise(answer: Plan, title: str | None = None) -> str:

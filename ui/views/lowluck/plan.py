@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayo
 
 from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import planner
+from combatassist.rulesets.lowluck.plan_spec import MAX_ALTERNATIVES
 
 from ...compute import Computer
 from ...i18n import data_name, number, translate
@@ -51,10 +52,27 @@ class PlanPanel(QWidget):
     """The Plan tab: the question, a Plan button, progress and Stop, the answer."""
 
     def __init__(self, computer: Computer, battle: Callable[[], lowluck.LowLuckScenario],
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, *, edited: Callable[[], None] = lambda: None,
+                 use: Callable[[str, lowluck.LowLuckSide], None] | None = None):
         super().__init__(parent)
         self.battle = battle
         self.computer = computer
+        #: Puts a side on the form (the view's; None: the answer offers no "use" links).
+        self.use = use
+        #: The battle the shown answer was planned from (its sides are what "put back"
+        #: restores), and the forces the answer lists, by link number.
+        self._asked_body: lowluck.LowLuckScenario | None = None
+        self._listed: list[dict[str, int]] = []
+        #: Called on every edit of the question by the player (the view marks itself changed).
+        self.on_edit = edited
+        #: The file's ``[plan]`` exactly as read (kept until the player edits the question:
+        #: the form shows it as closely as it can, e.g. a chance to 0.01 %, and saving gives
+        #: back what was read); None once edited or without one.
+        self._loaded: planner.PlanSpec | None = None
+        #: Whether the battle has a question worth saving: the file had one, or the player
+        #: edited it or asked it (a battle never planned saves no ``[plan]``).
+        self.asked = False
+        self._setting = False
         self.question = QComboBox()
         self.question.setObjectName("planQuestion")
         self.question.addItem(translate("views.lowluck_plan", "Cheapest force (attacker)"),
@@ -66,10 +84,10 @@ class PlanPanel(QWidget):
         self.target.setObjectName("planTarget")
         self.chance = QDoubleSpinBox()
         self.chance.setRange(0.0, 100.0)
-        self.chance.setDecimals(1)
+        self.chance.setDecimals(2)
         self.chance.setSuffix(" %")
         self.chance.setValue(95.0)
-        self.alternatives = CountBox(20)
+        self.alternatives = CountBox(MAX_ALTERNATIVES)
         self.alternatives.setValue(5)
         self.add_box = QGroupBox(translate("views.lowluck_plan",
                                            "The defender may add at most"))
@@ -90,6 +108,19 @@ class PlanPanel(QWidget):
         self.answer.setObjectName("planAnswer")
         self.answer.setWordWrap(True)
         self.answer.setTextFormat(Qt.TextFormat.RichText)
+        links = (Qt.TextInteractionFlag.LinksAccessibleByMouse
+                 | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        self.answer.setTextInteractionFlags(links)
+        self.answer.linkActivated.connect(self._use_listed)
+        #: After "use": which force the form holds now, and the link that puts back the
+        #: units the plan chose from.
+        self.use_note = QLabel("")
+        self.use_note.setObjectName("planUseNote")
+        self.use_note.setWordWrap(True)
+        self.use_note.setTextFormat(Qt.TextFormat.RichText)
+        self.use_note.setTextInteractionFlags(links)
+        self.use_note.linkActivated.connect(self._put_back)
+        self.use_note.setVisible(False)
         self.status = QLabel(translate(
             "views.lowluck_plan", "The attacker's units on the form are what is available; "
             "Plan finds the cheapest force of them that meets the target."))
@@ -119,10 +150,52 @@ class PlanPanel(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.status)
         layout.addWidget(self.answer)
+        layout.addWidget(self.use_note)
         layout.addStretch(1)
         self._waves = 0
         self._counter = False
         self._question_changed()
+        self.question.currentIndexChanged.connect(self._edited)
+        self.target.currentIndexChanged.connect(self._edited)
+        self.chance.valueChanged.connect(self._edited)
+        self.alternatives.valueChanged.connect(self._edited)
+
+    def _edited(self, *_args: Any) -> None:
+        """The player changed the question: the form is the question from now on."""
+        if self._setting:
+            return
+        self._loaded = None
+        self.asked = True
+        self.on_edit()
+
+    def set_spec(self, spec: planner.PlanSpec | None) -> None:
+        """Show a file's ``[plan]`` question (None: the default question, nothing asked),
+        without counting it as an edit. Call after ``set_edition`` (the units to add)."""
+        self._setting = True
+        try:
+            spec_shown = spec if spec is not None else planner.PlanSpec()
+            self.question.setCurrentIndex(max(0, self.question.findData(spec_shown.side)))
+            self._question_changed()
+            self.target.setCurrentIndex(max(0, self.target.findData(spec_shown.target)))
+            self.chance.setValue(spec_shown.value * 100)
+            self.alternatives.setValue(spec_shown.alternatives)
+            for uid, box in self.add_counts.items():
+                box.setValue(spec_shown.add.get(uid, 0))
+        finally:
+            self._setting = False
+        self._loaded = spec
+        self.asked = spec is not None
+        # another battle: the answer shown was of the one before
+        self.answer.setText("")
+        self.use_note.setVisible(False)
+        self.plan_result, self._asked_body, self._listed = None, None, []
+
+    def question_to_save(self) -> planner.PlanSpec | None:
+        """The ``[plan]`` the battle is saved with: the file's as read until the player edits
+        the question, then the form's; None for a battle never planned."""
+        if not self.asked:
+            return None
+        return self._loaded if self._loaded is not None else self.spec()
 
     # -- the question -----------------------------------------------------------------------
     def set_edition(self, edition: lowluck.Edition, battle: str) -> None:
@@ -142,6 +215,7 @@ class PlanPanel(QWidget):
             box = CountBox(MAX_ADD)
             box.setValue(old.get(uid, 0))
             box.setObjectName(f"planAdd_{uid}")
+            box.valueChanged.connect(self._edited)
             self.add_counts[uid] = box
             self.add_grid.addWidget(QLabel(unit_name(uid)), i // 3, 2 * (i % 3))
             self.add_grid.addWidget(box, i // 3, 2 * (i % 3) + 1)
@@ -159,6 +233,7 @@ class PlanPanel(QWidget):
     def _question_changed(self, *_args) -> None:
         side = self.question.currentData()
         current = self.target.currentData()
+        setting, self._setting = self._setting, True    # rebuilding the list is no edit
         self.target.clear()
         names = {"attacker_wins": translate("views.lowluck_plan", "the attacker wins"),
                  "takes_territory": translate("views.lowluck_plan", "the attacker takes the "
@@ -175,6 +250,13 @@ class PlanPanel(QWidget):
             self.target.addItem(names[key], key)
         index = self.target.findData(current)
         self.target.setCurrentIndex(max(0, index))
+        self._setting = setting
+        loaded = self._loaded
+        if loaded is not None and (self.target.findData(loaded.target) < 0
+                                   or any(u not in self.add_counts for u in loaded.add)):
+            # the battle changed under the file's question (a sea battle takes no
+            # territory, another edition's units): the form's question is the one asked now
+            self._loaded = None
         self.add_box.setVisible(side == "defender")
         if self._waves and side == "attacker":
             self.status.setText(translate(
@@ -197,7 +279,10 @@ class PlanPanel(QWidget):
     # -- asking -------------------------------------------------------------------------------
     def plan(self) -> None:
         """Ask the engine's planner (in the background) about the form's battle."""
-        spec = self.spec()
+        spec = self._loaded if self._loaded is not None else self.spec()
+        if not self.asked:      # the question asked is saved with the battle from now on
+            self.asked = True
+            self.on_edit()
         body = self.battle()
         if spec.side == "attacker" and not body.attacker.units:
             self._say_error(translate("views.lowluck_plan", "the attacker has no units to "
@@ -209,7 +294,9 @@ class PlanPanel(QWidget):
             return
         question = dataclasses.replace(body, plan=spec)
         self.answer.setText("")
+        self.use_note.setVisible(False)
         self.plan_result = None
+        self._asked_body, self._listed = body, []
         run = self._run = _PlanRun()
         self._show_progress()
         self.computer.request(
@@ -274,7 +361,16 @@ class PlanPanel(QWidget):
                             "{holds}, expected IPC swing {swing}").format(
             wins=pct(best.attacker_wins), holds=pct(best.defender_holds),
             swing=number(best.expected_ipc_swing))
-        rows = [f"<b>{head}:</b> {force(best.force)} — {number(best.cost, 'd')} IPC", figures]
+        self._listed = [best.force] + [c.force for c in answer.alternatives] + [
+            c.force for _, c in answer.plus_one]
+        use_words = translate("views.lowluck_plan", "use")
+
+        def use(k: int) -> str:
+            # a link that puts the force on the form (the Odds tab then answers it)
+            return f' &nbsp;<a href="use:{k}">{html.escape(use_words)}</a>' if self.use else ""
+
+        rows = [f"<b>{head}:</b> {force(best.force)} — {number(best.cost, 'd')} IPC{use(0)}",
+                figures]
         if best.takes_territory is not None:
             rows[-1] += ", " + translate("views.lowluck_plan",
                                          "takes the territory {p}").format(
@@ -286,13 +382,49 @@ class PlanPanel(QWidget):
         if answer.alternatives:
             rows.append("<b>" + translate("views.lowluck_plan", "Next cheapest that meet it:")
                         + "</b>")
-            for c in answer.alternatives:
+            for k, c in enumerate(answer.alternatives, start=1):
                 rows.append(f"&nbsp;&nbsp;{force(c.force)} — {number(c.cost, 'd')} IPC: "
-                            f"{pct(c.figure(spec.target))}")
+                            f"{pct(c.figure(spec.target))}{use(k)}")
         if answer.plus_one:
             rows.append("<b>" + translate("views.lowluck_plan", "One more unit:") + "</b>")
-            for uid, c in answer.plus_one:
+            first = 1 + len(answer.alternatives)
+            for k, (uid, c) in enumerate(answer.plus_one, start=first):
                 rows.append(f"&nbsp;&nbsp;+ {html.escape(unit_name(uid))}: "
                             f"{pct(c.figure(spec.target))} "
-                            f"({number(c.cost, 'd')} IPC)")
+                            f"({number(c.cost, 'd')} IPC){use(k)}")
         self.answer.setText("<br>".join(rows))
+
+    # -- using an answer ----------------------------------------------------------------------
+    def _use_listed(self, link: str) -> None:
+        """Put the k-th force the answer lists on the form: the attacker's (first wave's)
+        units, or the defender's own units plus the additions."""
+        body, answer = self._asked_body, self.plan_result
+        if not link.startswith("use:") or body is None or answer is None or self.use is None:
+            return
+        force = self._listed[int(link[4:])]
+        if answer.spec.side == "attacker":
+            self.use("attacker", dataclasses.replace(body.attacker, units=dict(force)))
+            what = translate("views.lowluck_plan", "The attacker on the form is now this "
+                             "force: {force}; the Odds tab answers it.")
+        else:
+            units = dict(body.defender.units)
+            for uid, n in force.items():
+                units[uid] = units.get(uid, 0) + n
+            self.use("defender", dataclasses.replace(body.defender, units=units))
+            what = translate("views.lowluck_plan", "The defender on the form now has these "
+                             "units added: {force}; the Odds tab answers it.")
+        named = ", ".join(f"{n} {unit_name(u)}" for u, n in force.items()) or translate(
+            "views.lowluck_plan", "nothing")
+        back = translate("views.lowluck_plan", "Put back the units the plan chose from")
+        self.use_note.setText(html.escape(what.format(force=named), quote=False)
+                              + f' <a href="back">{html.escape(back)}</a>')
+        self.use_note.setVisible(True)
+
+    def _put_back(self, _link: str) -> None:
+        """The side as it was when the plan was asked."""
+        body, answer = self._asked_body, self.plan_result
+        if body is None or answer is None or self.use is None:
+            return
+        side = answer.spec.side
+        self.use(side, body.attacker if side == "attacker" else body.defender)
+        self.use_note.setVisible(False)

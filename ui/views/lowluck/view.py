@@ -310,9 +310,11 @@ class LowLuckView(BattleView):
             retreat_below=retreat.below, **self.policy_box.values())
         attacker = self.sides["attacker"].side(kind)
         waves, counter = self.waves_box.values(kind, attacker)
+        plan = self.plan_panel.question_to_save() if hasattr(self, "plan_panel") else None
         body = lowluck.LowLuckScenario(options=options, attacker=attacker,
                                        defender=self.sides["defender"].side(kind),
-                                       edition=self.edition, waves=waves, counter=counter)
+                                       edition=self.edition, waves=waves, counter=counter,
+                                       plan=plan)
         return Scenario(self.ruleset, body, self.title_edit.text().strip() or None)
 
     def _show_battle_position(self) -> None:
@@ -371,6 +373,8 @@ class LowLuckView(BattleView):
         for role in ROLES:
             self.sides[role].load(getattr(body, role))
         self._kind_changed()
+        if hasattr(self, "plan_panel"):     # after the kind: the units the defender may add
+            self.plan_panel.set_spec(body.plan)
 
     # -- results: this battle with both dice systems ------------------------------------------
     def detail_pages(self) -> list[tuple[str, QWidget]]:
@@ -513,11 +517,24 @@ class LowLuckView(BattleView):
         self.sbr_panel = SbrPanel(self.jobs.computer())
         self.tech_panel = ResearchPanel(self.jobs.computer())
         self.plan_panel = PlanPanel(self.jobs.computer(delay_ms=0),
-                                    lambda: self.scenario().body)
+                                    lambda: self.scenario().body, edited=self._plan_edited,
+                                    use=self._use_planned_side)
         self._tell_panels()
         return [(translate("views.lowluck", "Plan"), self.plan_panel),
                 (translate("views.lowluck", "Bombing raid"), self.sbr_panel),
                 (translate("views.lowluck", "Research"), self.tech_panel)]
+
+    def _plan_edited(self) -> None:
+        """The Plan tab's question is part of the battle (saved as its ``[plan]``): an edit
+        marks the battle changed, with nothing to recompute (the odds ignore it)."""
+        if not self._loading:
+            self.changed.emit()
+
+    def _use_planned_side(self, role: str, side: lowluck.LowLuckSide) -> None:
+        """The Plan tab puts a force on the form (or the units it chose from back): an edit
+        like any other (marks the battle changed, recomputes the odds)."""
+        self.sides[role].load(side)
+        self.edited()
 
     def start_panels(self) -> None:
         self.sbr_panel.recompute()
