@@ -154,6 +154,9 @@ def test_each_compositions_table_is_its_own_dice_groups(s):
             got[:chain.hits.shape[1]] = chain.hits[n]
             assert got == pytest.approx(expect, rel=1e-12, abs=1e-17)
     opening = rules.opening_hits(a0)
+    if opening is None:                # no bombardment: round 1's table is the chain's first
+        assert not (rules.bombard and rules.bombard_fires_back)
+        opening = chains.Chain(rules, "attacker", a0).hits[0]
     expect = np.zeros(len(opening) + 8)
     for hits, p in fire.batch_dist((a0, d0, True), 0).items():
         expect[sum(hits)] += p

@@ -807,13 +807,15 @@ class LaterRules(BattleRules):
 
     def opening_hits(self, comp):
         """The attacker's round-1 table: its units and the bombarding ships (with low luck
-        the bombardment rolls on its own)."""
+        the bombardment rolls on its own); None without ships firing with the general
+        combat: round 1's fire is then the later rounds' (the grid fights it from the
+        starts like the others, as the batch engine does: no table per sub-battle)."""
         ships = tuple((1, v) for v in self.bombard) if self.bombard_fires_back else ()
+        if not ships:
+            return None
         units = self._fire_groups(comp, 0)
         if self.dice.independent:
             return standard_table(units + ships)
-        if not ships:                           # (convolved with no hit surely: the same)
-            return self._table(units)
         return np.convolve(self._table(units), self._table(ships))
 
     def _table(self, groups) -> np.ndarray:
