@@ -230,8 +230,9 @@ def _figures_of_few(rules: Any, positions: list, p: list[float], ids: tuple[str,
                     ipc_dfn: list[float], rank: dict[str, int], land: Any,
                     att0: np.ndarray, dfn0: np.ndarray) -> BattleFigures:
     """``_figures_from_counts`` of a few positions (``ipc_att``, ``ipc_dfn``: each side's IPC
-    lost per position), summed in plain Python: every sum is the array path's, term by term in the same order (its running totals add one position
-    at a time, its bincounts too), so the same numbers to the last bit (tested)."""
+    lost per position), summed in plain Python: every sum is the array path's, term by term
+    in the same order (its running totals add one position at a time, its bincounts too),
+    so the same numbers to the last bit (tested)."""
     n_ids = len(ids)
     lost_a = lost_d = 0.0
     swing_p: dict[float, float] = {}
@@ -267,8 +268,8 @@ def _figures_of_few(rules: Any, positions: list, p: list[float], ids: tuple[str,
         takes = min(1.0, total)
     mass: dict[tuple, float] = {}
     for q, a, d in zip(p, att, dfn):
-        row = (*a, *d)
-        mass[row] = mass.get(row, 0.0) + q
+        end = (*a, *d)
+        mass[end] = mass.get(end, 0.0) + q
     width = len(ids)
     by_rank = sorted(range(n_ids), key=lambda i: rank[ids[i]])
     sides = [[(i, ids[i]) for i in by_rank], [(width + i, ids[i]) for i in by_rank]]

@@ -636,12 +636,14 @@ class LaterRules(BattleRules):
         key = tuple(states)
         memo = self.__dict__.get("_counts_memo")
         if memo is None or memo[0] != key:          # (the same states: compared by identity)
-            memo = self._counts_memo = (key, [None, None])
+            kept: list[np.ndarray | None] = [None, None]
+            memo = self._counts_memo = (key, kept)
         counts = memo[1][k]
         if counts is None:
-            counts = memo[1][k] = np.array([s[k] for s in states], dtype=np.int64).reshape(
+            counts = np.array([s[k] for s in states], dtype=np.int64).reshape(
                 len(states), len(self.side(k).slots))
             counts.setflags(write=False)
+            memo[1][k] = counts
         return counts
 
     def verdicts_and_losses(self, states) -> tuple[list, list]:

@@ -458,8 +458,9 @@ class _Solver:
         self._record_retreats(g, grid)
 
     def start(self, g: Group) -> np.ndarray:
-        """The grid the sweep starts from: the starts (Classic: round 1 is swept like the
-        others), or the end of round 1 (a later edition's opening round, ``first_round``;
+        """The grid the sweep starts from: the starts (without a shore bombardment round 1
+        is swept like the others), or the end of round 1 (the opening round of an assault
+        with bombarding ships, ``first_round``;
         and when the attacker withdraws from some rows: a start there fights round 1 all
         the same, the withdrawal comes before round 2)."""
         if g.opening is None and g.withdraw_cells is None:
