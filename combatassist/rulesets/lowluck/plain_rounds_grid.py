@@ -673,10 +673,10 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray,
     done = next((i for i, m in enumerate(tail) if m < CURVE_DONE * 1e-3), None)
     if done is not None:
         return tail[:done + 1]
-    rounds = [now[:, 0, :]]
-    for _ in range(TAIL_BLOCK - 1):
-        rounds.append(np.matmul(rounds[-1][:, None, :], q)[:, 0, :])
-    block = np.stack(rounds, axis=1)                            # [k, rounds, cell]
+    block = np.empty((g.K, TAIL_BLOCK, n))                     # [k, rounds, cell]
+    block[:, :1] = now
+    for i in range(1, TAIL_BLOCK):
+        np.matmul(block[:, i - 1:i], q, out=block[:, i:i + 1])
     tail += block.sum(axis=(0, 2)).tolist()[1:]
     if tail[-1] >= CURVE_DONE * 1e-3:
         ahead = np.linalg.matrix_power(q, TAIL_BLOCK)
