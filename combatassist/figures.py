@@ -31,6 +31,9 @@ from .solver import BattleOutcome
 
 #: End compositions listed in ``profiles``.
 TOP_PROFILES = 10
+#: Up to this many end positions, ``_figures_from_counts`` sums them in plain Python
+#: (``_figures_of_few``): the array path's few dozen numpy calls cost more than the sums.
+FEW_POSITIONS = 48
 
 
 @dataclass
@@ -163,6 +166,11 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
     _, att0, dfn0 = rules.state_counts([_battle_start(rules)])
     start_ipc = [math.fsum(c * n for c, n in zip(cost.tolist(), side[0].tolist()) if n)
                  for side in (att0, dfn0)]
+    if len(positions) <= FEW_POSITIONS:
+        return _figures_of_few(rules, positions, p.tolist(), ids, att.tolist(), dfn.tolist(),
+                               (start_ipc[0] - att @ cost).tolist(),
+                               (start_ipc[1] - dfn @ cost).tolist(), rank, land, att0[0],
+                               dfn0[0])
     ipc_a = start_ipc[0] - att @ cost
     ipc_d = start_ipc[1] - dfn @ cost
     lost = _running_total(np.stack([p * ipc_a, p * ipc_d], axis=1))
@@ -191,23 +199,89 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
     _, first, which = np.unique(rows, return_index=True, return_inverse=True)
     ends = both[first]
     mass = np.bincount(which.ravel(), weights=p, minlength=len(ends))
-    by_rank = sorted(range(len(ids)), key=lambda i: rank[ids[i]])
     width = att.shape[1]
+    by_rank = sorted(range(len(ids)), key=lambda i: rank[ids[i]])
+    sides = [[(i, ids[i]) for i in by_rank], [(width + i, ids[i]) for i in by_rank]]
 
-    def key(row) -> tuple:
-        return tuple(tuple((ids[i], int(row[off + i])) for i in by_rank if row[off + i])
-                     for off in (0, width))
+    def key(row: list) -> tuple:
+        return tuple(tuple((u, row[i]) for i, u in side if row[i]) for side in sides)
 
     if len(mass) > TOP_PROFILES:
         cut = np.partition(mass, len(mass) - TOP_PROFILES)[len(mass) - TOP_PROFILES]
         candidates = np.flatnonzero(mass >= cut)
     else:
         candidates = np.arange(len(mass))
-    top = sorted(((-float(mass[i]), key(ends[i])) for i in candidates))[:TOP_PROFILES]
+    top = sorted((-m, key(row)) for m, row in zip(mass[candidates].tolist(),
+                                                   ends[candidates].tolist()))[:TOP_PROFILES]
     return BattleFigures(
         attacker_ipc_lost=float(lost[0]),
         defender_ipc_lost=float(lost[1]),
         expected_ipc_swing=float(lost[1] - lost[0]),
+        ipc_swing=swing,
+        takes_territory=takes,
+        survivors={side: survivors[s] for s, side in enumerate(SIDES)},
+        profiles=[{"attacker": dict(ka), "defender": dict(kd), "p": -negp}
+                  for negp, (ka, kd) in top],
+    )
+
+
+def _figures_of_few(rules: Any, positions: list, p: list[float], ids: tuple[str, ...],
+                    att: list[list[int]], dfn: list[list[int]], ipc_att: list[float],
+                    ipc_dfn: list[float], rank: dict[str, int], land: Any,
+                    att0: np.ndarray, dfn0: np.ndarray) -> BattleFigures:
+    """``_figures_from_counts`` of a few positions (``ipc_att``, ``ipc_dfn``: each side's IPC
+    lost per position), summed in plain Python: every sum is the array path's, term by term
+    in the same order (its running totals add one position at a time, its bincounts too),
+    so the same numbers to the last bit (tested)."""
+    n_ids = len(ids)
+    lost_a = lost_d = 0.0
+    swing_p: dict[float, float] = {}
+    for q, ipc_a, ipc_d in zip(p, ipc_att, ipc_dfn):
+        lost_a += q * ipc_a
+        lost_d += q * ipc_d
+        v = ipc_d - ipc_a
+        swing_p[v] = swing_p.get(v, 0.0) + q
+    swing = sorted((_number(v), q) for v, q in swing_p.items())
+    survivors = []
+    for start, counts in ((att0.tolist(), att), (dfn0.tolist(), dfn)):
+        seen = [any(row[i] for row in counts) for i in range(n_ids)]
+        order = [i for i in range(n_ids) if start[i]] + \
+            [i for i in range(n_ids) if not start[i] and seen[i]]
+        totals = []
+        for i in order:
+            t = 0.0
+            for q, row in zip(p, counts):
+                t += q * row[i]
+            totals.append(t)
+        survivors.append({ids[i]: t for i, t in zip(order, totals)})
+    takes = None
+    if land is not None:
+        if supports(rules, "territory_taken"):
+            won = np.asarray(rules.territory_taken(positions), dtype=bool).tolist()
+        else:
+            is_land = [u in land for u in ids]
+            won = [any(n for n, yes in zip(a, is_land) if yes) and not any(d)
+                   for a, d in zip(att, dfn)]
+        total = 0.0
+        for q, yes in zip(p, won):
+            total += q if yes else 0.0
+        takes = min(1.0, total)
+    mass: dict[tuple, float] = {}
+    for q, a, d in zip(p, att, dfn):
+        end = (*a, *d)
+        mass[end] = mass.get(end, 0.0) + q
+    width = len(ids)
+    by_rank = sorted(range(n_ids), key=lambda i: rank[ids[i]])
+    sides = [[(i, ids[i]) for i in by_rank], [(width + i, ids[i]) for i in by_rank]]
+
+    def key(row: tuple) -> tuple:
+        return tuple(tuple((u, row[i]) for i, u in side if row[i]) for side in sides)
+
+    top = sorted((-m, key(row)) for row, m in mass.items())[:TOP_PROFILES]
+    return BattleFigures(
+        attacker_ipc_lost=lost_a,
+        defender_ipc_lost=lost_d,
+        expected_ipc_swing=lost_d - lost_a,
         ipc_swing=swing,
         takes_territory=takes,
         survivors={side: survivors[s] for s, side in enumerate(SIDES)},

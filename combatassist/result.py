@@ -5,6 +5,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
+from .battle import optional
 from .figures import BattleFigures, battle_figures, supports_figures
 from .solver import BattleOutcome
 from .text import Text, join, msg
@@ -112,15 +113,25 @@ def battle_result(ruleset: str, rules: EndRules, outcome: BattleOutcome, *,
         key = cast("tuple[int, int]", tuple(rules.losses(state)))
         losses[key] = losses.get(key, 0.0) + p
 
-    for state, p in outcome.decided.items():
-        wins[cast(str, rules.verdict(state))] += p     # decided: a verdict
-        add_losses(state, p)
-    for state, p in outcome.stalemates.items():
-        add_losses(state, p)
-    for state, p in outcome.undecided.items():
-        add_losses(state, p)
-    for state, p in outcome.retreated.items():
-        add_losses(state, p)
+    many = optional(rules, "verdicts_and_losses")
+    if many is not None:
+        # every end at once: the same sums, in the same order, as one position at a time
+        buckets = (outcome.decided, outcome.stalemates, outcome.undecided, outcome.retreated)
+        verdicts, lost = many([s for bucket in buckets for s in bucket])
+        for verdict, p in zip(verdicts, outcome.decided.values()):
+            wins[verdict] += p                         # decided: a verdict
+        for key, p in zip(lost, (p for bucket in buckets for p in bucket.values())):
+            losses[key] = losses.get(key, 0.0) + p
+    else:
+        for state, p in outcome.decided.items():
+            wins[cast(str, rules.verdict(state))] += p     # decided: a verdict
+            add_losses(state, p)
+        for state, p in outcome.stalemates.items():
+            add_losses(state, p)
+        for state, p in outcome.undecided.items():
+            add_losses(state, p)
+        for state, p in outcome.retreated.items():
+            add_losses(state, p)
     stalemate = math.fsum(outcome.stalemates.values())
     retreated = math.fsum(outcome.retreated.values())
     return BattleResult(

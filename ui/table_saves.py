@@ -145,7 +145,8 @@ class SavedBattles:
 
     def saved_summary(self) -> str:
         """A one-line description of the offered battle (for the resume question): its
-        title, how far it got and when it was saved, from its header."""
+        title, an attack's later battle being fought, how far it got and when it was saved,
+        from its header."""
         header = self._offered
         if header is None:
             return translate("table_side", "a battle in progress")
@@ -153,6 +154,11 @@ class SavedBattles:
         parts = [(translate("table_side", "1 round played") if played == 1 else
                   translate("table_side", "%n rounds played", "", played)),
                  translate("table_side", "saved {when}").format(when=saved_when(header.saved))]
+        if header.battle == "counter":
+            parts.insert(0, translate("table_side", "the counter-attack"))
+        elif header.battle:
+            parts.insert(0, translate("table_side", "wave {k}").format(
+                k=header.battle.split()[-1]))
         if header.title:        # the question may be read as rich text: no tags from a file
             title = header.title.replace("<", "‹").replace(">", "›")
             parts.insert(0, "“{}”".format(title))

@@ -232,7 +232,15 @@ class TableSidePanel(SavedBattles, QWidget):
         return self.entry_box
 
     def _build_buttons(self) -> FlowLayout:
-        """Undo, Redo, a retreat per side the ruleset lets retreat, End battle, Close."""
+        """The attack's next battle (once this one is over), Undo, Redo, a retreat per side
+        the ruleset lets retreat, End battle, Close."""
+        # "Fight wave 2" / "Fight the counter-attack": shown only when the battle is over and
+        # the attack goes on (``TableBattle.next_battle``); it has the focus then
+        self.next_button = QPushButton("")
+        self.next_button.setObjectName("fightNext")
+        self.next_button.setAutoDefault(True)
+        self.next_button.clicked.connect(self.fight_next)
+        self.next_button.setVisible(False)
         self.undo_button = QPushButton(translate("table_side", "Undo"))
         self.undo_button.setToolTip(translate("table_side", "Take back the last step (Ctrl+Z)"))
         self.undo_button.clicked.connect(self.undo)
@@ -257,8 +265,8 @@ class TableSidePanel(SavedBattles, QWidget):
         # the buttons wrap onto a second line where the pane is narrow (German, a laptop)
         # instead of pushing Close battle out of sight
         buttons = FlowLayout()
-        for b in (self.undo_button, self.redo_button, *self.retreat_buttons.values(),
-                  self.end_button):
+        for b in (self.next_button, self.undo_button, self.redo_button,
+                  *self.retreat_buttons.values(), self.end_button):
             buttons.addWidget(b)
         buttons.add_trailing(self.close_button)
         return buttons
@@ -387,13 +395,18 @@ class TableSidePanel(SavedBattles, QWidget):
         self._refresh()
 
     def close_battle(self) -> None:
-        """Leave table-side mode; the autosave file goes (the battle is finished or abandoned)."""
+        """Leave table-side mode; the autosave file goes (the battle is finished or abandoned:
+        a battle not over, or an attack whose next battle is waiting, is asked about)."""
         if self.battle is None:
             return
-        if not self.battle.is_over():
-            answer = QMessageBox.question(
-                self, translate("table_side", "Close battle"), translate("table_side", "This battle is not finished. Close it and discard "
-                "its saved progress?"))
+        following = self.battle.next_battle()
+        if not self.battle.is_over() or following is not None:
+            text = (translate("table_side", "This battle is not finished. Close it and discard "
+                              "its saved progress?") if following is None else
+                    translate("table_side", "The attack goes on ({fight} is next). Close it "
+                              "here and discard its saved progress?").format(
+                        fight=render(following.fight_words())))
+            answer = QMessageBox.question(self, translate("table_side", "Close battle"), text)
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.battle.autosave_path = None         # nothing more is written to it
@@ -414,7 +427,10 @@ class TableSidePanel(SavedBattles, QWidget):
     def focus_entry(self) -> None:
         """Put the keyboard in the phase's entry: the first row of dice, or (a phase without
         dice, where the dice boxes are disabled) the casualties, so Enter plays the phase as
-        it says."""
+        it says. A battle over whose attack goes on: the button that starts the next one."""
+        if self.next_button.isVisibleTo(self):
+            self.next_button.setFocus()
+            return
         for edit in (self.dice_entry.first_edit(), self.dice_edit, self.choice_edit):
             if edit is not None and edit.isEnabled() and edit.isVisibleTo(self):
                 edit.setFocus()
@@ -532,6 +548,14 @@ class TableSidePanel(SavedBattles, QWidget):
     def undo(self) -> None:
         self._do(lambda b: b.undo())
 
+    def fight_next(self) -> None:
+        """Start the attack's next battle (a later wave against what the defender has left,
+        the counter-attack) once this one is over; the keyboard goes to its dice."""
+        if self.battle is None or self.battle.next_battle() is None:
+            return
+        self._do(lambda b: b.fight_next())
+        self.focus_entry()
+
     def redo(self) -> None:
         self._do(lambda b: b.redo())
 
@@ -645,6 +669,7 @@ class TableSidePanel(SavedBattles, QWidget):
             for button in (self.undo_button, self.redo_button, self.end_button,
                            *self.retreat_buttons.values()):
                 button.setEnabled(False)
+            self.next_button.setVisible(False)
             return
         over = b.is_over()
         self._show_heading(b, over)
@@ -687,10 +712,13 @@ class TableSidePanel(SavedBattles, QWidget):
             self.heading.setText(translate("table_side", "Round {round} — {phase}").format(
                 round=b.round_number, phase=render(phase.name)))
             self.summary_label.setText("")
+        if b.stage is not None:       # an attack's battle: which one ("Wave 2 of 3")
+            self.heading.setText(translate("table_side", "{stage}: {heading}").format(
+                stage=render(b.stage.title()), heading=self.heading.text()))
         self.summary_label.setVisible(over)
         self.odds_label.setVisible(not over)
         self.state_label.setText(render(b.describe()))
-        last = next((line for line in reversed(b.log) if line.dice), None)
+        last = next((line for line in reversed(b.log[b.log_start:]) if line.dice), None)
         luck = luck_lines(roll_luck(last.dice, last.rolled)) if last is not None and not over \
             else []
         self.luck_label.setText(translate("table_side", "Last roll ({phase}) — {luck}").format(
@@ -716,7 +744,15 @@ class TableSidePanel(SavedBattles, QWidget):
         self.dice_entry.count_hits.setVisible(any(g.countable for g in self.dice_entry.groups))
 
     def _show_buttons(self, b: TableBattle, over: bool) -> None:
-        """Undo, Redo, and the retreats the battle allows now (a refused one says why)."""
+        """The attack's next battle, Undo, Redo, and the retreats the battle allows now (a
+        refused one says why)."""
+        following = b.next_battle()
+        self.next_button.setVisible(following is not None)
+        if following is not None:
+            self.next_button.setText(render(following.fight_words()))
+            self.next_button.setToolTip(translate(
+                "table_side", "Start {stage} against what this battle left (its log stays; "
+                "Undo takes the start back)").format(stage=render(following.title())))
         self.undo_button.setEnabled(b.can_undo())
         self.redo_button.setEnabled(b.can_redo())
         may_retreat = b.retreat_sides()

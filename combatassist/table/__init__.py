@@ -23,8 +23,14 @@ defining two optional methods on its rules (rulesets without them are unaffected
 The action is recorded as a ``BetweenRounds`` entry at the head of its round, so replay,
 undo/redo and resume rebuild the new rules exactly like everything else.
 
+An attack of several battles (a Low Luck attack's later waves and counter-attack) is fought
+one battle after the other: once a battle is over, ``TableBattle.next_battle`` says which
+may follow and ``fight_next`` starts it against what the dice left (``waves``); the earlier
+battles stay in the log and the saved battle, and Undo takes the start back.
+
 The pieces: ``battle`` (``TableBattle``, ``load_battle``), ``records`` (entries, log lines),
-``saved`` (the autosave JSON), ``odds`` (odds from a position); the players' text is apart
+``saved`` (the autosave JSON), ``odds`` (odds from a position), ``waves`` (the battles of an
+attack after its first); the players' text is apart
 (``combatassist.choices``), the autosave files' ownership too (``combatassist.autosave``).
 """
 from __future__ import annotations
@@ -35,15 +41,16 @@ from .battle import TableBattle, load_battle, luck_lines
 from .dice_groups import DiceGroup, assemble, dice_groups, split
 from .luck import Luck, roll_luck, total_luck
 from .odds import Branch, branch_of, ipc_lost, odds_from, retreat_branch
-from .records import (ENDINGS, BetweenRounds, Entry, LogLine, Preview, entry_from_json,
-                      jsonable)
+from .records import (ENDINGS, BetweenRounds, Entry, Fought, LogLine, NextBattle, Preview,
+                      entry_from_json, jsonable)
+from .waves import Stage
 from .saved import (AUTOSAVE_NAME, FORMAT, MAX_AUTOSAVE_BYTES, MAX_SAVED_STEPS,
                     MAX_SAVED_STRING, SavedBattle, SavedHeader, read_header,
                     rules_from_scenario, slot_ruleset)
 
 __all__ = ["Branch", "Luck", "branch_of", "ipc_lost", "luck_lines", "retreat_branch",
            "roll_luck", "total_luck", "AUTOSAVE_NAME", "ENDINGS", "FORMAT", "MAX_AUTOSAVE_BYTES", "MAX_SAVED_STEPS",
-           "MAX_SAVED_STRING", "BetweenRounds", "DiceGroup", "assemble", "dice_groups", "split", "Entry", "LogLine", "Preview", "SavedBattle",
+           "MAX_SAVED_STRING", "BetweenRounds", "Fought", "NextBattle", "Stage", "DiceGroup", "assemble", "dice_groups", "split", "Entry", "LogLine", "Preview", "SavedBattle",
            "SavedHeader", "TableBattle", "entry_from_json", "format_choice", "from_json",
            "jsonable", "load_battle", "odds_from", "parse_choice", "parse_dice",
            "read_header", "rules_from_scenario", "slot_ruleset"]

@@ -20,10 +20,10 @@ from ..choices import format_choice
 from ..errors import CombatAssistError, EngineError, ScenarioError, shorten
 from ..files import atomic_write_text
 from ..text import Message, Text, join, lines as text_lines, msg, split_lines
-from . import saved
+from . import saved, waves
 from .luck import Luck, roll_luck, total_luck
 from .odds import ipc_lost, odds_from
-from .records import ENDINGS, BetweenRounds, Entry, LogLine, Preview
+from .records import ENDINGS, BetweenRounds, Entry, Fought, LogLine, NextBattle, Preview
 
 
 class TableBattle:
@@ -52,9 +52,14 @@ class TableBattle:
         self.rounds: list[list[Entry | BetweenRounds]] = []
         self.current: list[Entry | BetweenRounds] = []
         self.redo_stack: list[list[Entry | BetweenRounds] | tuple[str, str] | BetweenRounds |
-                              Entry] = []
+                              Entry | NextBattle] = []
         #: (kind, side) when the players ended the battle themselves, e.g. ("retreat", "attacker").
         self.ending: tuple[str, str] | None = None
+        #: the attack's battles after this one (a Low Luck attack's later waves and
+        #: counter-attack, ``waves``; None: one battle) and those fought before the one
+        #: being fought (``rounds``, ``current`` and ``ending`` are its own)
+        self.chain = waves.chain_of(rules, ruleset)
+        self.earlier: list[Fought] = []
         #: the size of the file last saved (bytes), for the room check of ``enter``
         self._saved_bytes = 0
         self._title: str | None = None
@@ -64,17 +69,74 @@ class TableBattle:
 
     # -- state, rebuilt from the entries ----------------------------------------------
     def _rebuild(self) -> None:
-        """Replay every entry from the initial state (the only way state is ever made)."""
-        self.rules = self.initial_rules
+        """Replay every entry from the initial state (the only way state is ever made): the
+        attack's earlier battles first, each followed by the next (``waves``), then the
+        battle being fought."""
+        rules = self.initial_rules
+        stage = self.chain.first if self.chain is not None else None
+        self.log: list[LogLine] = []
+        for fought in self.earlier:
+            rules, stage = self._replay_fought(rules, stage, fought)
+        #: which of the attack's battles is fought (None: a battle of its own) and the rules
+        #: it started with; ``log_start``: where its lines start in ``log``
+        self.stage: waves.Stage | None = stage
+        self.battle_rules = rules
+        self.log_start = len(self.log)
+        self.rules = rules
         state = self.rules.initial_state()
         self.round_states = [state]
-        self.log: list[LogLine] = []
         for number, entries in enumerate(self.rounds, start=1):
             state = self._play(number, state, entries, complete=True)
             self.round_states.append(state)
         #: the rules in force at the current round's start (``_replay_round``)
         self._round_rules = self.rules
         self.state = self._play(len(self.rounds) + 1, state, self.current, complete=False)
+
+    def _replay_fought(self, rules: BattleRules, stage: "waves.Stage | None",
+                       fought: Fought) -> tuple[BattleRules, "waves.Stage"]:
+        """Replay an earlier battle of the attack (``rules`` its rules, ``stage`` which one);
+        its end and the next battle's start go into the log. The next battle's rules and
+        stage; EngineError when it isn't over or no battle follows it."""
+        self.rules = rules
+        state = rules.initial_state()
+        start = len(self.log)
+        for number, entries in enumerate(fought.rounds, start=1):
+            state = self._play(number, state, entries, complete=True)
+        state = self._play(len(fought.rounds) + 1, state, fought.current, complete=False)
+        dice = any(not isinstance(e, BetweenRounds) for e in fought.current)
+        if fought.ending is not None and (dice or self.rules.verdict(state) is not None):
+            raise EngineError(msg("an earlier battle of the attack was ended when it was "
+                                  "over or in the middle of a round"))
+        verdict = (ENDINGS.get(fought.ending, "draw") if fought.ending is not None else
+                   None if dice else self.rules.verdict(state))
+        following = (self.chain.next(stage, self.rules, state)
+                     if verdict is not None and self.chain is not None and stage is not None
+                     else None)
+        if following is None or verdict is None or stage is None:
+            raise EngineError(msg("an earlier battle of the attack isn't over, or no battle "
+                                  "follows it"))
+        ended, fought_stage = verdict, stage
+        after, (nxt, next_rules) = state, following
+        nxt_start = next_rules.initial_state()
+        end_rules, rolls = self.rules, [(line.dice, line.rolled) for line in self.log[start:]
+                                        if line.dice]
+
+        def end_words() -> tuple[str, str]:
+            # made when shown (as every log line's words), not at each replay
+            summary = _summary(end_rules, after, ended, len(fought.rounds), fought.ending,
+                               total_luck(rolls), fought_stage)
+            return "", text_lines([join("", [fought_stage.title(), ": ", line]) if i == 0
+                                   else line
+                                   for i, line in enumerate(summary)])
+
+        def next_words() -> tuple[str, str]:
+            return "", text_lines([join("", ["━━━ ", nxt.title(), " ━━━"]),
+                                   join("", ["    ", msg("now: {position}",
+                                                         position=next_rules.describe(
+                                                             nxt_start))])])
+        self.log.append(LogLine(len(fought.rounds), "", (), None, False, after, end_words))
+        self.log.append(LogLine(0, "", (), None, False, nxt_start, next_words))
+        return next_rules, nxt
 
     def _replay_round(self, completed: list | None = None) -> None:
         """Replay the round in progress only (the rounds before it stand): after an entry
@@ -378,14 +440,16 @@ class TableBattle:
         return ("attacker", "defender")
 
     def can_undo(self) -> bool:
-        return bool(self.ending or self.current or self.rounds)
+        return bool(self.ending or self.current or self.rounds or self.earlier)
 
     def can_redo(self) -> bool:
         return bool(self.redo_stack)
 
     def undo(self) -> None:
         """Undo the ending, else the round in progress (its dice; a between-rounds step
-        alone is undone one step at a time, redoably), else the last completed round.
+        alone is undone one step at a time, redoably), else the last completed round, else
+        (an attack's later battle, nothing played yet) its start: the battle before it is
+        back as it ended.
 
         Rules with ``undo_by_phase = True`` (Medium Luck: one band at a time) undo one phase
         at a time instead, redoably: the last dice entered, reopening the last completed
@@ -408,6 +472,11 @@ class TableBattle:
             self.redo_stack.append(self.current.pop())
         elif self.rounds:
             self.redo_stack.append(self.rounds.pop())
+        elif self.earlier and self.stage is not None:
+            self.redo_stack.append(NextBattle(self.stage.key))
+            fought = self.earlier.pop()
+            self.rounds, self.current, self.ending = fought.rounds, fought.current, \
+                fought.ending
         else:
             raise EngineError(msg("nothing to undo"))
         self._rebuild()
@@ -423,6 +492,8 @@ class TableBattle:
         try:
             if isinstance(item, tuple):
                 self.ending = item
+            elif isinstance(item, NextBattle):
+                self._redo_next(item)
             elif isinstance(item, BetweenRounds):
                 self.current.append(item)
             elif isinstance(item, Entry):              # one phase (undo_by_phase)
@@ -438,6 +509,15 @@ class TableBattle:
             raise
         self._changed(before)
 
+    def _redo_next(self, item: NextBattle) -> None:
+        """Start the next battle again (a redone ``fight_next``): EngineError unless the
+        battle is over and the one that follows is the one ``item`` started."""
+        stage = None if self.dice_entered() else self.next_battle()
+        if stage is None or stage.key != item.stage:
+            raise EngineError(msg("the undone step starts {stage}, which doesn't follow this "
+                                  "battle", stage=item.stage))
+        self._start_next()
+
     def _close_round(self) -> None:
         """Rebuild after a phase was added to ``current``; the round is complete when its
         last phase is played or the rest of it is void (``rest_is_void``)."""
@@ -450,8 +530,10 @@ class TableBattle:
     def luck(self) -> dict[str, Luck]:
         """Each side's hits over the battle so far against their exact distribution
         (``luck.total_luck`` of every roll's ``roll_luck``; sides without hit dice left
-        out)."""
-        return total_luck((line.dice, line.rolled) for line in self.log if line.dice)
+        out); of an attack's battle, that battle's (the sides are other units, the
+        counter-attack's the other player's)."""
+        return total_luck((line.dice, line.rolled) for line in self.log[self.log_start:]
+                          if line.dice)
 
     def ipc_lost(self) -> tuple[float, float] | None:
         """The IPC each side has lost so far (None where units have no cost)."""
@@ -463,16 +545,7 @@ class TableBattle:
         on, at sea, or where the rules don't say."""
         if not self.is_over():
             return None
-        land = optional(self.rules, "land_units")
-        if land is None or land() is None:
-            return None
-        if self.verdict() != "attacker":
-            return "defender"
-        taken = optional(self.rules, "territory_taken")
-        if taken is not None:
-            return "attacker" if bool(taken([self.state])[0]) else "defender"
-        units = optional(self.rules, "state_units")(self.state)[0]
-        return "attacker" if any(u in land() for u, n in units.items() if n) else "defender"
+        return _holder(self.rules, self.state, self.verdict())
 
     def summary(self) -> str:
         """The finished battle in a few lines (for people; "" while it goes on): the
@@ -481,21 +554,37 @@ class TableBattle:
         verdict = self.verdict()
         if verdict is None:
             return ""
-        who = {"attacker": msg("the attacker wins"), "defender": msg("the defender wins"),
-               "draw": msg("a draw")}[verdict]
-        out = [msg("Result: {who} after {rounds} rounds", who=who, rounds=self.rounds_played)
-               if self.rounds_played != 1 else msg("Result: {who} after 1 round", who=who)]
-        lost = self.ipc_lost()
-        if lost is not None:
-            out.append(msg("IPC lost: attacker {attacker:g}, defender {defender:g}",
-                           attacker=lost[0], defender=lost[1]))
-        holder = self.holds_territory()
-        if holder == "attacker":
-            out.append(msg("The territory: the attacker takes it"))
-        elif holder == "defender":
-            out.append(msg("The territory: the defender holds it"))
-        out += luck_lines(self.luck(), whole=True)
-        return text_lines(out)
+        return text_lines(_summary(self.rules, self.state, verdict, self.rounds_played, None,
+                                   self.luck(), self.stage))
+
+    def next_battle(self) -> "waves.Stage | None":
+        """The attack's battle that may be fought now that this one is over (a later wave
+        against the defender's survivors, the counter-attack: ``waves``); None while it
+        goes on, when the attack is over, or for a battle of its own."""
+        if self.chain is None or self.stage is None or not self.is_over():
+            return None
+        following = self.chain.next(self.stage, self.rules, self.state)
+        return following[0] if following is not None else None
+
+    def fight_next(self) -> None:
+        """Start the attack's next battle (``next_battle``) against what this one left; this
+        battle's log stays, Undo takes the start back. Raises EngineError (nothing changes)
+        when no battle follows now."""
+        stage = self.next_battle()
+        if stage is None:
+            raise EngineError(msg("no battle of the attack follows now") if self.is_over()
+                              else msg("finish this battle first"))
+        self._check_room(NextBattle(stage.key))
+        before = self._entries()
+        self._start_next()
+        self.redo_stack.clear()
+        self._rebuild()
+        self._changed(before)
+
+    def _start_next(self) -> None:
+        """This battle among the earlier ones; the next one begins, nothing entered."""
+        self.earlier.append(Fought(self.rounds, self.current, self.ending))
+        self.rounds, self.current, self.ending = [], [], None
 
     def remaining_phases(self) -> list[Phase]:
         """The phases of the current round still to play (all of them before its dice)."""
@@ -511,10 +600,10 @@ class TableBattle:
         return odds_from(self.rules, self.state, ruleset=self.ruleset, cancel=cancel,
                          max_rounds=max_rounds, remaining=self.remaining_phases())
 
-    def _check_room(self, entry: Entry | BetweenRounds) -> None:
+    def _check_room(self, entry: Entry | BetweenRounds | NextBattle) -> None:
         """Refuse a step the saved battle couldn't hold (EngineError, nothing changes): every
         battle saved can be resumed."""
-        if sum(len(r) for r in self.rounds) + len(self.current) >= saved.MAX_SAVED_STEPS:
+        if saved.steps_of(self) >= saved.MAX_SAVED_STEPS:
             raise EngineError(msg("this battle has {steps:,} steps, the most a saved battle "
                                   "holds; end it here", steps=saved.MAX_SAVED_STEPS))
         if self.autosave_path is None:
@@ -548,13 +637,20 @@ class TableBattle:
                      files=parts.files)
         battle.rounds, battle.current = parts.rounds, parts.current
         battle.redo_stack, battle.ending = parts.redo, parts.ending
+        battle.earlier = parts.earlier
         battle._rebuild()   # replays and checks every entry
+        if parts.earlier and (battle.stage is None or battle.stage.key != parts.stage):
+            raise ScenarioError(f"says the battle fought is {parts.stage!r}, but its steps "
+                                f"replay to {battle.stage.key if battle.stage else None!r}",
+                                field="battle")
         if battle.ending is not None and battle.dice_entered():
             raise ScenarioError("the battle ended in the middle of a round", field="ending")
         if battle.ending is not None and battle.rules.verdict(battle.state) is not None:
             raise ScenarioError("the battle was ended when it was already over",
                                 field="ending")
-        for kind, side in (e for e in (parts.ending, *parts.redo) if isinstance(e, tuple)):
+        for kind, side in (e for e in (parts.ending, *parts.redo,
+                                       *(f.ending for f in parts.earlier))
+                           if isinstance(e, tuple)):
             if kind == "retreat" and side not in battle.retreat_sides():
                 raise ScenarioError(f"the {side} retreated, which this ruleset doesn't allow",
                                     field="ending")
@@ -576,13 +672,19 @@ class TableBattle:
         scratch = TableBattle(self.initial_rules, scenario_text=self.scenario_text,
                               ruleset=self.ruleset, files=self.files)
         scratch._memo = self._memo          # the same steps: resolved once
-        scratch.rounds, scratch.current, _redo, scratch.ending = self._entries()
+        scratch.chain = self.chain          # the same later battles' rules (and memo)
+        scratch.rounds, scratch.current, _redo, scratch.ending, scratch.earlier = \
+            self._entries()
         scratch._rebuild()
         items = list(reversed(self.redo_stack))          # the order Redo takes them in
         for i, item in enumerate(items):
             try:
-                if isinstance(item, tuple):
-                    if i + 1 < len(items):
+                if isinstance(item, NextBattle):
+                    scratch._redo_next(item)
+                    scratch._rebuild()
+                elif isinstance(item, tuple):
+                    # after an ending, only the start of the attack's next battle
+                    if i + 1 < len(items) and not isinstance(items[i + 1], NextBattle):
                         raise ScenarioError("an ending is redone before other steps",
                                             field="redo")
                     if scratch.dice_entered() or \
@@ -632,13 +734,15 @@ class TableBattle:
 
     def _entries(self) -> tuple:
         """What the players did, copied (``_changed`` puts it back if a step can't be
-        saved): the rounds, the round in progress, the redo stack, the ending."""
+        saved): the rounds, the round in progress, the redo stack, the ending, the attack's
+        earlier battles."""
         return ([list(r) for r in self.rounds], list(self.current),
-                [list(i) if isinstance(i, list) else i for i in self.redo_stack], self.ending)
+                [list(i) if isinstance(i, list) else i for i in self.redo_stack], self.ending,
+                [f.copy() for f in self.earlier])
 
     def _restore(self, entries: tuple) -> None:
         """The battle as it was when ``_entries`` gave ``entries``."""
-        self.rounds, self.current, self.redo_stack, self.ending = entries
+        self.rounds, self.current, self.redo_stack, self.ending, self.earlier = entries
         self._rebuild()
 
     def _changed(self, before: tuple) -> None:
@@ -654,6 +758,50 @@ class TableBattle:
                 raise
         if self.on_change is not None:
             self.on_change(self)
+
+
+def _holder(rules: BattleRules, state: Any, verdict: str | None) -> str | None:
+    """``TableBattle.holds_territory`` of a battle over at ``state`` with ``verdict``."""
+    land = optional(rules, "land_units")
+    if land is None or land() is None:
+        return None
+    if verdict != "attacker":
+        return "defender"
+    taken = optional(rules, "territory_taken")
+    if taken is not None:
+        return "attacker" if bool(taken([state])[0]) else "defender"
+    units = optional(rules, "state_units")(state)[0]
+    return "attacker" if any(u in land() for u, n in units.items() if n) else "defender"
+
+
+def _summary(rules: BattleRules, state: Any, verdict: str, rounds: int,
+             ending: tuple[str, str] | None, luck: dict[str, Luck],
+             stage: "waves.Stage | None") -> list[Text]:
+    """``TableBattle.summary``'s lines of a battle over at ``state``; with ``ending`` (an
+    earlier battle of the attack in the log) the players' ending first."""
+    out: list[Text] = []
+    if ending is not None:
+        out.append(msg("the players end the battle") if ending[0] != "retreat" else
+                   msg("the attacker retreats") if ending[1] == "attacker" else
+                   msg("the defender retreats"))
+    who = {"attacker": msg("the attacker wins"), "defender": msg("the defender wins"),
+           "draw": msg("a draw")}[verdict]
+    out.append(msg("Result: {who} after {rounds} rounds", who=who, rounds=rounds)
+               if rounds != 1 else msg("Result: {who} after 1 round", who=who))
+    lost = ipc_lost(rules, state)
+    if lost is not None:
+        out.append(msg("IPC lost: attacker {attacker:g}, defender {defender:g}",
+                       attacker=lost[0], defender=lost[1]))
+    holder = _holder(rules, state, verdict)
+    counter = stage is not None and stage.kind == "counter"
+    if holder == "attacker":
+        out.append(msg("The territory: the counter-attack takes it back") if counter else
+                   msg("The territory: the attacker takes it"))
+    elif holder == "defender":
+        out.append(msg("The territory: the attacker holds it against the counter-attack")
+                   if counter else msg("The territory: the defender holds it"))
+    out += luck_lines(luck, whole=True)
+    return out
 
 
 def luck_lines(luck: dict[str, Luck], *, whole: bool = False) -> list[Message]:

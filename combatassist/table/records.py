@@ -59,6 +59,48 @@ class BetweenRounds:
         return {"between_rounds": jsonable(self.action)}
 
 
+@dataclass
+class Fought:
+    """An attack's battle fought before the one at the table now (``table.waves``), as the
+    players fought it: its completed rounds, the round it stopped in (between-rounds steps
+    only: a battle ends between rounds) and how they ended it (None: a side won)."""
+
+    rounds: list
+    current: list
+    ending: tuple[str, str] | None
+
+    def copy(self) -> "Fought":
+        return Fought([list(r) for r in self.rounds], list(self.current), self.ending)
+
+    def steps(self) -> int:
+        return sum(len(r) for r in self.rounds) + len(self.current)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rounds": [[e.to_json() for e in r] for r in self.rounds],
+                "current": [e.to_json() for e in self.current],
+                "ending": list(self.ending) if self.ending else None}
+
+
+@dataclass(frozen=True)
+class NextBattle:
+    """An undone start of an attack's next battle (a later wave, the counter-attack) in the
+    redo list: ``stage`` is the battle it started ("wave 2", "counter"), checked when it is
+    redone (``table.waves``)."""
+
+    stage: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"next_battle": self.stage}
+
+    @classmethod
+    def from_json(cls, data: Any, field: str) -> "NextBattle":
+        if not (isinstance(data, dict) and set(data) == {"next_battle"}
+                and isinstance(data["next_battle"], str)):
+            raise ScenarioError(f"unknown undone step {shown(data)}", field=field,
+                                hint='expected {"next_battle": "wave 2"}')
+        return cls(data["next_battle"])
+
+
 def entry_from_json(data: Any) -> "Entry | BetweenRounds":
     """A phase entry or a between-rounds step from the autosave JSON."""
     if isinstance(data, dict) and "between_rounds" in data:

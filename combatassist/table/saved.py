@@ -23,6 +23,12 @@ last one silently); each string is capped (``MAX_SAVED_STRING``, the scenario at
 ``MAX_AUTOSAVE_BYTES`` — the battle itself refuses a step past those (``TableBattle.enter``),
 so every battle the app saves can be resumed.
 
+An attack fought battle after battle (its later waves, its counter-attack: ``table.waves``)
+keeps the battles before the one being fought in ``earlier`` and names that one in
+``battle``; both are written only once a later battle is fought, so a battle of one wave is
+saved as before and every earlier file still resumes (no new format: an older version
+refuses the new fields in one line).
+
 ``battle_document`` writes a battle's document, ``read_document`` checks one and gives its
 parts back (a ``SavedBattle``), ``read_json_file`` reads a file of it with one-line errors.
 """
@@ -35,7 +41,7 @@ import re
 import time
 import tomllib
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +51,8 @@ from ..errors import ScenarioError, shown
 from ..files import (MAX_FILE_BYTES, MAX_PATH_CHARS, naming_files, read_bytes_bounded,
                      read_text_file)
 from ..scenario import parse_scenario_text
-from .records import BetweenRounds, Entry, ending_from_json, entry_from_json, list_field
+from .records import (BetweenRounds, Entry, Fought, NextBattle, ending_from_json,
+                      entry_from_json, list_field)
 
 #: Version tag of the autosave JSON (``/1``, without a header, and ``/2``, without the
 #: files' hashes and the checksum, are from earlier versions).
@@ -74,8 +81,12 @@ FIELDS_2 = ("format", "header", "ruleset", "scenario", "rounds", "current", "red
 FIELDS = FIELDS_2 + ("files", "checksum")
 #: Fields a document may have (older ones don't): "luck", each side's hits so far with
 #: their exact expectation and percentile (``TableBattle.luck``; recomputed by replay and
-#: checked against it, so a file can't claim other luck than its dice).
-OPTIONAL_FIELDS = ("luck",)
+#: checked against it, so a file can't claim other luck than its dice); "earlier" and
+#: "battle", written only once an attack's later battle is fought (``table.waves``): the
+#: battles fought before it (``[{"rounds", "current", "ending"}, ...]``, each as the
+#: top-level fields hold the battle being fought) and which battle that is ("wave 2",
+#: "counter"; checked against the replay). A battle of one wave is saved as before.
+OPTIONAL_FIELDS = ("luck", "earlier", "battle")
 RulesFor = Callable[[str], tuple[BattleRules, str]]
 #: The header's verdicts: how the battle ended (None: it goes on).
 VERDICTS = (None, "attacker", "defender", "draw")
@@ -109,20 +120,26 @@ class SavedHeader:
     steps: int
     #: how it ended ("attacker" / "defender" / "draw"), None while it goes on
     verdict: str | None
+    #: an attack's later battle being fought ("wave 2", "counter"); None: its first (or a
+    #: battle of its own), and then not written (files as before)
+    battle: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.battle is None:
+            del data["battle"]
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> "SavedHeader":
         """A header, every field required and checked (ScenarioError naming it)."""
         if not isinstance(data, dict):
             raise ScenarioError(f"must be a table, got {shown(data)}", field="header")
-        names = [f for f in cls.__dataclass_fields__]
+        names = [f for f in cls.__dataclass_fields__ if f != "battle"]
         missing = [f for f in names if f not in data]
         if missing:
             raise ScenarioError("is missing", field=f"header.{missing[0]}")
-        unknown = sorted(set(data) - set(names))
+        unknown = sorted(set(data) - set(names) - {"battle"})
         if unknown:
             raise ScenarioError(f"unknown field {shown(unknown[0])}", field="header")
         for key in ("ruleset", "title", "saved"):
@@ -138,12 +155,18 @@ class SavedHeader:
         if not valid_time(data["saved"]):
             raise ScenarioError(f"must be a time like 2026-12-01T21:40:00Z, got "
                                 f"{shown(data['saved'])}", field="header.saved")
-        return cls(**{f: data[f] for f in names})
+        battle = data.get("battle")
+        if battle is not None and not (isinstance(battle, str) and
+                                       re.fullmatch(r"wave [2-9]|counter", battle)):
+            raise ScenarioError(f"unknown battle {shown(battle)}", field="header.battle",
+                                hint='expected "wave 2" to "wave 4" or "counter"')
+        return cls(**{f: data[f] for f in names}, battle=battle)
 
     def same_battle(self, other: "SavedHeader") -> bool:
         """The same battle at the same point (when it was saved aside)."""
-        return (self.ruleset, self.title, self.rounds, self.steps, self.verdict) == (
-            other.ruleset, other.title, other.rounds, other.steps, other.verdict)
+        return (self.ruleset, self.title, self.rounds, self.steps, self.verdict,
+                self.battle) == (other.ruleset, other.title, other.rounds, other.steps,
+                                 other.verdict, other.battle)
 
 
 def valid_time(text: str) -> bool:
@@ -198,22 +221,33 @@ def scenario_title(text: str) -> str:
     return title if isinstance(title, str) else ""
 
 
+def steps_of(battle: Any) -> int:
+    """The steps a ``TableBattle`` holds (the attack's earlier battles' too): what resuming
+    it replays."""
+    return sum(len(r) for r in battle.rounds) + len(battle.current) + \
+        sum(f.steps() for f in battle.earlier)
+
+
 def header_of(battle: Any, saved: str | None = None) -> SavedHeader:
-    """The header of a ``TableBattle`` as it stands (saved now, unless ``saved`` says when)."""
+    """The header of a ``TableBattle`` as it stands (saved now, unless ``saved`` says when):
+    the rounds and verdict of the battle being fought, the steps of all."""
     return SavedHeader(
         ruleset=battle.ruleset, title=battle.title,
         saved=saved or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         rounds=len(battle.rounds),
-        steps=sum(len(r) for r in battle.rounds) + len(battle.current),
-        verdict=battle.verdict())
+        steps=steps_of(battle),
+        verdict=battle.verdict(),
+        battle=battle.stage.key if battle.earlier else None)
 
 
 def battle_document(battle: Any) -> dict[str, Any]:
     """The JSON document of a ``TableBattle`` (the header first: ``read_header``)."""
     redo = [list(item) if isinstance(item, tuple) else
-            item.to_json() if isinstance(item, (BetweenRounds, Entry)) else
+            item.to_json() if isinstance(item, (BetweenRounds, Entry, NextBattle)) else
             [e.to_json() for e in item]
             for item in battle.redo_stack]
+    later = {"earlier": [f.to_json() for f in battle.earlier],
+             "battle": battle.stage.key} if battle.earlier else {}
     return seal({
         "format": FORMAT,
         "header": header_of(battle).to_json(),
@@ -225,6 +259,7 @@ def battle_document(battle: Any) -> dict[str, Any]:
         "ending": list(battle.ending) if battle.ending else None,
         "files": [[path, digest] for path, digest in sorted(battle.files.items())],
         "luck": luck_document(battle.luck()),
+        **later,
     })
 
 
@@ -274,6 +309,10 @@ class SavedBattle:
     header: SavedHeader
     #: the outside files the scenario names, ``{full path: SHA-256}`` (checked: as now)
     files: dict[str, str]
+    #: the attack's battles fought before this one, and which battle this one is ("wave 2",
+    #: "counter"; None: the first)
+    earlier: list[Fought] = field(default_factory=list)
+    stage: str | None = None
 
 
 def _check_string(value: Any, field: str, limit: int = MAX_SAVED_STRING) -> str:
@@ -341,13 +380,15 @@ def read_document(data: Any, rules_for: RulesFor | None = None, *,
     _check_string(text, "scenario", MAX_SCENARIO_BYTES)
     saved_ruleset = _check_string(data["ruleset"], "ruleset")
     _check_ruleset(saved_ruleset, ruleset, "ruleset")
-    for key in ("rounds", "current", "redo", "ending"):
-        _check_strings(data[key], key)
+    for key in ("rounds", "current", "redo", "ending", "earlier", "battle"):
+        _check_strings(data.get(key), key)
     rounds = list_field(data, "rounds")
     if not all(isinstance(r, list) for r in rounds):
         raise ScenarioError("each round must be a list of phase entries", field="rounds")
+    earlier, stage = _earlier_field(data)
     entries = sum(len(r) for r in rounds) + len(list_field(data, "current")) + \
-        sum(_steps_undone(item) for item in list_field(data, "redo"))
+        sum(_steps_undone(item) for item in list_field(data, "redo")) + \
+        sum(f.steps() for f in earlier)
     if entries > MAX_SAVED_STEPS:      # every one is replayed: keep the start quick
         raise ScenarioError(f"holds {entries:,} steps; a saved battle has at most "
                             f"{MAX_SAVED_STEPS:,}", field="rounds")
@@ -359,7 +400,9 @@ def read_document(data: Any, rules_for: RulesFor | None = None, *,
                             f"is {shown(scenario_ruleset)}", field="ruleset")
     redo: list = []
     for item in list_field(data, "redo"):
-        if isinstance(item, dict):
+        if isinstance(item, dict) and "next_battle" in item:
+            redo.append(NextBattle.from_json(item, "redo"))
+        elif isinstance(item, dict):
             redo.append(entry_from_json(item))
         elif isinstance(item, list) and item and isinstance(item[0], str):
             redo.append(ending_from_json(item, "redo"))
@@ -372,7 +415,33 @@ def read_document(data: Any, rules_for: RulesFor | None = None, *,
                        [[entry_from_json(e) for e in r] for r in rounds],
                        [entry_from_json(e) for e in list_field(data, "current")], redo,
                        None if ending is None else ending_from_json(ending, "ending"), header,
-                       saved_files)
+                       saved_files, earlier, stage)
+
+
+def _earlier_field(data: dict) -> tuple[list[Fought], str | None]:
+    """The attack's earlier battles (``earlier``) and the battle fought (``battle``): both
+    or neither, checked for shape (replaying them checks the rest)."""
+    if ("earlier" in data) != ("battle" in data):
+        raise ScenarioError("is missing", field="battle" if "earlier" in data else "earlier")
+    if "earlier" not in data:
+        return [], None
+    value, stage = data["earlier"], data["battle"]
+    if not isinstance(value, list) or not value or len(value) > 8:
+        raise ScenarioError("must be a list of 1-8 battles", field="earlier")
+    if not isinstance(stage, str):
+        raise ScenarioError(f"must be text, got {shown(stage)}", field="battle")
+    out = []
+    for item in value:
+        if not (isinstance(item, dict) and set(item) == {"rounds", "current", "ending"}
+                and isinstance(item["rounds"], list) and isinstance(item["current"], list)
+                and all(isinstance(r, list) for r in item["rounds"])):
+            raise ScenarioError('each earlier battle must look like {"rounds": [..], '
+                                '"current": [..], "ending": ..}', field="earlier")
+        ending = item["ending"]
+        out.append(Fought([[entry_from_json(e) for e in r] for r in item["rounds"]],
+                          [entry_from_json(e) for e in item["current"]],
+                          None if ending is None else ending_from_json(ending, "earlier")))
+    return out, stage
 
 
 def _files_field(value: Any) -> dict[str, str]:

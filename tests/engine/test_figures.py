@@ -284,3 +284,70 @@ def test_figures_from_count_arrays_equal_the_per_position_sums(payload):
         fast = battle_figures(rules, outcome).to_json()
         slow = battle_figures(_PerPosition(rules), outcome).to_json()
         assert fast == slow
+
+
+@pytest.mark.parametrize("payload", SMALL_LL + [
+    ll({"infantry": 9, "armor": 5, "fighter": 3, "bomber": 1},
+       {"infantry": 8, "armor": 3, "fighter": 2}, dice="standard", aa_gun=True),
+    ll({"infantry": 5, "armor": 3}, {"infantry": 6, "armor": 1}, dice="standard",
+       retreat_after=2),
+    ll({"battleship": 2, "submarine": 3, "fighter": 2},
+       {"carrier": 1, "fighter": 2, "transport": 2, "submarine": 2}, battle="sea",
+       dice="standard"),
+    ll({}, {"infantry": 2}),
+])
+def test_figures_of_a_few_positions_equal_the_array_path(payload, monkeypatch):
+    """Up to ``FEW_POSITIONS`` end positions the figures are summed in plain Python: the
+    array path's numbers to the last bit, exact and simulated (many positions: the array
+    path forced for them all)."""
+    from combatassist import figures
+    rules = lowluck.make_rules(payload)
+    for outcome in (lowluck.outcome_of(rules, payload.options),
+                    lowluck.outcome_of(rules, payload.options, method="simulate", trials=500,
+                                       seed=2)):
+        monkeypatch.setattr(figures, "FEW_POSITIONS", 10**9)
+        few = figures.battle_figures(rules, outcome).to_json()
+        monkeypatch.setattr(figures, "FEW_POSITIONS", -1)
+        arrays = figures.battle_figures(rules, outcome).to_json()
+        assert few == arrays
+
+
+class _OneEndAtATime:
+    """The rules without ``verdicts_and_losses``: ``battle_result`` asks position by
+    position."""
+
+    def __init__(self, rules):
+        self._rules = rules
+
+    def __getattr__(self, name):
+        if name == "verdicts_and_losses":
+            raise AttributeError(name)
+        return getattr(self._rules, name)
+
+
+@pytest.mark.parametrize("payload", SMALL_LL + [
+    ll({"infantry": 9, "armor": 5, "fighter": 3, "bomber": 1},
+       {"infantry": 8, "armor": 3, "fighter": 2}, dice="standard", aa_gun=True),
+    ll({"infantry": 5, "armor": 3}, {"infantry": 6, "armor": 1}, dice="standard",
+       retreat_after=2),
+    ll({"infantry": 5, "armor": 3}, {"infantry": 6}, dice="standard", max_rounds=2),
+    ll({"battleship": 2, "submarine": 3, "fighter": 2},
+       {"carrier": 1, "fighter": 2, "transport": 2, "submarine": 2}, battle="sea",
+       dice="standard"),
+    ll({}, {"infantry": 2}),
+])
+def test_verdicts_and_losses_at_once_equal_one_end_at_a_time(payload):
+    """``battle_result`` with the rules' ``verdicts_and_losses`` (every end at once) gives
+    what it gives asking ``verdict`` and ``losses`` position by position, to the last bit:
+    wins, losses, retreats, stalemates and undecided; exact and simulated."""
+    from combatassist.result import battle_result
+    rules = lowluck.make_rules(payload)
+    for outcome in (lowluck.outcome_of(rules, payload.options),
+                    lowluck.outcome_of(rules, payload.options, method="simulate", trials=500,
+                                       seed=2)):
+        at_once = battle_result("lowluck", rules, outcome)
+        one_by_one = battle_result("lowluck", _OneEndAtATime(rules), outcome)
+        assert at_once.to_json() == one_by_one.to_json()
+        assert at_once.losses == one_by_one.losses
+        assert (at_once.attacker_wins, at_once.defender_wins, at_once.draw) == \
+            (one_by_one.attacker_wins, one_by_one.defender_wins, one_by_one.draw)

@@ -100,6 +100,25 @@ def test_chains_take_one_hit_at_a_time(s):
         assert alone == sorted(alone)
 
 
+def test_a_chain_is_the_policy_for_every_number_of_hits():
+    """``SideSlots.chain`` builds a chain in one pass: it is ``take`` for 0, 1, ... hits,
+    with two-hit units (damaged ones too), amphibious units and 1-3 kept land units."""
+    rng = random.Random(34)
+    kept = 0
+    for _ in range(150):
+        s = later_battle(rng, 4)
+        if s.options.battle == "land":
+            s = replace(s, options=replace(s.options, keep_land_units=rng.randint(0, 3)))
+        rules = lowluck.make_rules(s)
+        a0, d0, _ = rules.initial_state()
+        for role, start, side in (("attacker", a0, rules.att), ("defender", d0, rules.dfn)):
+            n = side.fighting(start) + sum(start[i] for i in side.two_hit)
+            assert rules.chain(role, start) == [side.take(start, ((ANY, k),))[0]
+                                                for k in range(n + 1)]
+            kept += side.keep_land > 1
+    assert kept
+
+
 def _overlapping_support(s: LowLuckScenario) -> LowLuckScenario:
     """``s`` in a player's edition whose two support rules may raise the same unit (armor
     raises infantry to 3 besides artillery's 2): ``LaterRules.chain_hits`` then takes the
@@ -135,6 +154,9 @@ def test_each_compositions_table_is_its_own_dice_groups(s):
             got[:chain.hits.shape[1]] = chain.hits[n]
             assert got == pytest.approx(expect, rel=1e-12, abs=1e-17)
     opening = rules.opening_hits(a0)
+    if opening is None:                # no bombardment: round 1's table is the chain's first
+        assert not (rules.bombard and rules.bombard_fires_back)
+        opening = chains.Chain(rules, "attacker", a0).hits[0]
     expect = np.zeros(len(opening) + 8)
     for hits, p in fire.batch_dist((a0, d0, True), 0).items():
         expect[sum(hits)] += p

@@ -77,6 +77,13 @@ class Skirmish(BattleRules):
         return f"attacker {state[0]}, defender {state[1]}"
 
 
+def timeless(document: dict) -> dict:
+    """A saved battle's document without the time it was saved (the header's "now", to the
+    second, and the checksum sealing it): two saves of one battle a clock tick apart differ
+    only there."""
+    return dict(document, header=dict(document["header"], saved=None), checksum=None)
+
+
 def rules_for(text):
     a, d = json.loads(text)
     return Skirmish(a, d), "skirmish"
@@ -422,7 +429,7 @@ def test_refusals_change_nothing():
     ]:
         with pytest.raises(EngineError, match=words):
             battle.between_rounds(action)
-        assert battle.to_json() == before and len(battle.log) == 1
+        assert timeless(battle.to_json()) == timeless(before) and len(battle.log) == 1
     # after the round's first dice it's too late
     battle.enter((1, 1))
     battle.undo()
@@ -504,7 +511,7 @@ def test_medium_luck_undo_goes_back_one_band(tmp_path):
     assert battle.round_number == 1 and battle.current_phase().name == "white"
     assert battle.state == after_red
     again = load_battle(path, deploying_rules_for)   # the redo stack is saved too
-    assert again.to_json() == battle.to_json()
+    assert timeless(again.to_json()) == timeless(battle.to_json())
     battle.redo()
     assert battle.round_number == 2 and battle.state == after_round_1
     battle.redo()
@@ -526,7 +533,7 @@ def test_autosave_and_resume_replay_the_deployment(tmp_path):
     battle.undo()
     battle.undo()
     again = load_battle(path, deploying_rules_for)
-    assert again.to_json() == battle.to_json() and again.state == battle.state
+    assert timeless(again.to_json()) == timeless(battle.to_json()) and again.state == battle.state
     again.redo()
     again.redo()
     assert again.round_number == 3 and again.rules.slots[0] != again.initial_rules.slots[0]
@@ -569,7 +576,8 @@ def test_a_finished_battle_cant_be_ended_again():
     for kind, side in (("retreat", "attacker"), ("retreat", "defender"), ("end", "attacker")):
         with pytest.raises(EngineError, match="the battle is over"):
             battle.end(kind, side)
-        assert battle.verdict() == "attacker" and battle.to_json() == before
+        assert battle.verdict() == "attacker"
+        assert timeless(battle.to_json()) == timeless(before)
     damaged = dict(before, ending=["retreat", "attacker"],
                    header=dict(before["header"], verdict="defender"))
     with pytest.raises(ScenarioError, match="already over"):
@@ -595,7 +603,7 @@ def test_a_battle_at_the_step_limit_with_its_ending_undone_resumes(tmp_path, mon
     battle.end("end")
     battle.undo()                            # the ending waits on the redo stack
     resumed = load_battle(path, rules_for)
-    assert resumed.to_json() == battle.to_json()
+    assert timeless(resumed.to_json()) == timeless(battle.to_json())
     resumed.redo()
     assert resumed.verdict() == "draw"
     # a file with more steps than that is still refused, the redo stack's rounds included

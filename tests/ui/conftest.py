@@ -13,6 +13,14 @@ def _private_settings(tmp_path, monkeypatch):
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
                       str(tmp_path / "qsettings"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    # The form's kept choices (ui/form_memory.py) live in a module-wide setting: a window
+    # a test leaves open would keep its choices for the next test's views (the smoke test's
+    # last edition, Revised, opened test_lowluck_editions' views on it). Every test starts
+    # and ends keeping nothing.
+    from combatassist_gui import form_memory
+    form_memory.use(None)
+    yield
+    form_memory.use(None)
 
 
 @pytest.fixture

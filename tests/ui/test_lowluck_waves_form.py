@@ -208,19 +208,24 @@ def test_four_waves_and_a_counter_attack_fit_a_laptop(make_window, qtbot, qapp, 
         i18n.install("en", qapp)
 
 
-def test_the_table_says_it_fights_the_first_wave_only(window, view, qtbot):
-    """At the table the first wave's battle is fought: the banner over the frozen set-up
-    says so from the start, and once it is over says how to set up the next wave."""
+def test_the_banner_says_which_wave_the_table_fights_and_what_follows(window, view, qtbot):
+    """At the table the attack is fought wave by wave: the banner over the frozen set-up
+    says which wave ("Wave 1 of 2") from the start, and once it is over with the defender
+    holding that the next wave goes on at the table."""
     box = view.waves_box
     box.add.click()
     type_count(qtbot, box.waves[0][1].spins["armor"], 2)
     window.fight()
     assert view.table_panel.battle is not None
     assert view.battle_banner.isVisibleTo(view)
-    assert "wave 1 only" in view.battle_banner.text()
+    assert "<b>Wave 1 of 2</b> at the table" in view.battle_banner.text()
     view.table_panel.battle.end("end")
     view._show_battle_position()
-    assert "For wave 2, close the battle" in view.battle_banner.text()
+    assert "<b>Fight wave 2</b> (At the table)" in view.battle_banner.text()
+    view.table_panel.fight_next()
+    assert "<b>Wave 2 of 2</b> at the table" in view.battle_banner.text()
+    view.table_panel.battle.end("end")
+    assert "is over, and with it the attack" in view.battle_banner.text()
     view.table_panel.close_battle()
     assert not view.battle_banner.isVisibleTo(view)
 

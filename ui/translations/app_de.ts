@@ -735,8 +735,20 @@ Nein: sie wird verworfen.</translation>
             <translation>gespeichert {when}</translation>
         </message>
         <message>
+            <source>the counter-attack</source>
+            <translation>der Gegenangriff</translation>
+        </message>
+        <message>
+            <source>wave {k}</source>
+            <translation>Welle {k}</translation>
+        </message>
+        <message>
             <source>This battle is not finished. Close it and discard its saved progress?</source>
             <translation>Diese Schlacht ist nicht beendet. Schließen und ihren gespeicherten Stand verwerfen?</translation>
+        </message>
+        <message>
+            <source>The attack goes on ({fight} is next). Close it here and discard its saved progress?</source>
+            <translation>Der Angriff geht weiter ({fight} ist als Nächstes dran). Ihn hier schließen und den gespeicherten Stand verwerfen?</translation>
         </message>
         <message>
             <source>the battle could not be autosaved: {why}</source>
@@ -763,12 +775,20 @@ Nein: sie wird verworfen.</translation>
             <translation>Runde {round} — {phase}</translation>
         </message>
         <message>
+            <source>{stage}: {heading}</source>
+            <translation>{stage}: {heading}</translation>
+        </message>
+        <message>
             <source>Last roll ({phase}) — {luck}</source>
             <translation>Letzter Wurf ({phase}) — {luck}</translation>
         </message>
         <message>
             <source>no dice this phase: press Enter or Apply</source>
             <translation>keine Würfel in dieser Phase: Enter oder Übernehmen drücken</translation>
+        </message>
+        <message>
+            <source>Start {stage} against what this battle left (its log stays; Undo takes the start back)</source>
+            <translation>{stage} gegen das beginnen, was diese Schlacht übrig ließ (ihr Protokoll bleibt; Rückgängig nimmt den Beginn zurück)</translation>
         </message>
         <message>
             <source>The battle ends: the {side} retreats</source>

@@ -1220,6 +1220,11 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/attack.py" />
+            <source>this attack has no counter-attack</source>
+            <translation>dieser Angriff hat keinen Gegenangriff</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/attack.py" />
             <source>this attack may need about {n} battles solved (the defender's survivors after each wave, the holders of the territory), more than the {limit} it answers within {seconds} s; use fewer waves or smaller forces</source>
             <translation>dieser Angriff braucht womöglich etwa {n} gelöste Kämpfe (die Überlebenden des Verteidigers nach jeder Welle, die Besatzer des Gebiets), mehr als die {limit}, die er in {seconds} s beantwortet; weniger Wellen oder kleinere Streitkräfte verwenden</translation>
         </message>
@@ -1995,6 +2000,16 @@
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
+            <source>an earlier battle of the attack was ended when it was over or in the middle of a round</source>
+            <translation>eine frühere Schlacht des Angriffs wurde beendet, als sie schon vorbei war oder mitten in einer Runde</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>an earlier battle of the attack isn't over, or no battle follows it</source>
+            <translation>eine frühere Schlacht des Angriffs ist nicht vorbei, oder ihr folgt keine Schlacht</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
             <source>round {round}: a between-rounds step comes before the dice</source>
             <translation>Runde {round}: ein Schritt zwischen den Runden kommt vor den Würfeln</translation>
         </message>
@@ -2095,6 +2110,61 @@
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
+            <source>the undone step starts {stage}, which doesn't follow this battle</source>
+            <translation>der rückgängig gemachte Schritt beginnt {stage}, das nicht auf diese Schlacht folgt</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>no battle of the attack follows now</source>
+            <translation>jetzt folgt keine Schlacht des Angriffs</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>finish this battle first</source>
+            <translation>zuerst diese Schlacht zu Ende kämpfen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>this battle has {steps:,} steps, the most a saved battle holds; end it here</source>
+            <translation>dieser Kampf hat {steps:,} Schritte, so viele, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>this battle's saved file would grow past {limit:,} bytes, the most a saved battle holds; end it here</source>
+            <translation>die Datei dieses Kampfes würde über {limit:,} Bytes wachsen, so viel, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the scenario's title has {n:,} characters; a battle at the table takes at most {limit}: shorten the title</source>
+            <translation>der Titel des Szenarios hat {n:,} Zeichen; ein Kampf am Tisch nimmt höchstens {limit}: kürzen Sie den Titel</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the scenario is too long to fight at the table (more than {limit:,} characters)</source>
+            <translation>das Szenario ist zu lang, um es am Tisch auszufechten (mehr als {limit:,} Zeichen)</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the saved battle would be {size:,} bytes, more than the {limit:,} a saved battle holds</source>
+            <translation>der gespeicherte Kampf hätte {size:,} Bytes, mehr als die {limit:,}, die ein gespeicherter Kampf fasst</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the players end the battle</source>
+            <translation>die Spieler beenden die Schlacht</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the attacker retreats</source>
+            <translation>der Angreifer zieht sich zurück</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
+            <source>the defender retreats</source>
+            <translation>der Verteidiger zieht sich zurück</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
             <source>the attacker wins</source>
             <translation>der Angreifer gewinnt</translation>
         </message>
@@ -2125,38 +2195,23 @@
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
+            <source>The territory: the counter-attack takes it back</source>
+            <translation>Das Gebiet: der Gegenangriff erobert es zurück</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
             <source>The territory: the attacker takes it</source>
             <translation>Das Gebiet: der Angreifer nimmt es ein</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
+            <source>The territory: the attacker holds it against the counter-attack</source>
+            <translation>Das Gebiet: der Angreifer hält es gegen den Gegenangriff</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/battle.py" />
             <source>The territory: the defender holds it</source>
             <translation>Das Gebiet: der Verteidiger hält es</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table/battle.py" />
-            <source>this battle has {steps:,} steps, the most a saved battle holds; end it here</source>
-            <translation>dieser Kampf hat {steps:,} Schritte, so viele, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table/battle.py" />
-            <source>this battle's saved file would grow past {limit:,} bytes, the most a saved battle holds; end it here</source>
-            <translation>die Datei dieses Kampfes würde über {limit:,} Bytes wachsen, so viel, wie ein gespeicherter Kampf höchstens fasst; beenden Sie ihn hier</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table/battle.py" />
-            <source>the scenario's title has {n:,} characters; a battle at the table takes at most {limit}: shorten the title</source>
-            <translation>der Titel des Szenarios hat {n:,} Zeichen; ein Kampf am Tisch nimmt höchstens {limit}: kürzen Sie den Titel</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table/battle.py" />
-            <source>the scenario is too long to fight at the table (more than {limit:,} characters)</source>
-            <translation>das Szenario ist zu lang, um es am Tisch auszufechten (mehr als {limit:,} Zeichen)</translation>
-        </message>
-        <message>
-            <location filename="../../combatassist/table/battle.py" />
-            <source>the saved battle would be {size:,} bytes, more than the {limit:,} a saved battle holds</source>
-            <translation>der gespeicherte Kampf hätte {size:,} Bytes, mehr als die {limit:,}, die ein gespeicherter Kampf fasst</translation>
         </message>
         <message>
             <location filename="../../combatassist/table/battle.py" />
@@ -2202,6 +2257,31 @@
             <location filename="../../combatassist/table/dice_groups.py" />
             <source>{label}: expected {count} dice, got {got}</source>
             <translation>{label}: {count} Würfel erwartet, {got} erhalten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/waves.py" />
+            <source>Counter-attack</source>
+            <translation>Gegenangriff</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/waves.py" />
+            <source>The attack</source>
+            <translation>Der Angriff</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/waves.py" />
+            <source>Wave {k} of {n}</source>
+            <translation>Welle {k} von {n}</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/waves.py" />
+            <source>Fight the counter-attack</source>
+            <translation>Den Gegenangriff kämpfen</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/table/waves.py" />
+            <source>Fight wave {k}</source>
+            <translation>Welle {k} kämpfen</translation>
         </message>
     </context>
     <context>

@@ -362,6 +362,22 @@
             <translation>{edition}: alle Einheiten und Optionen übernommen</translation>
         </message>
         <message>
+            <source>{stage} is over: {fight} (At the table) goes on against what it left.</source>
+            <translation>{stage} ist vorbei: {fight} (Am Tisch) kämpft weiter gegen das, was übrig blieb.</translation>
+        </message>
+        <message>
+            <source>{stage} is over, and with it the attack (the whole attack's odds are in Waves and policy).</source>
+            <translation>{stage} ist vorbei; damit endet der Angriff (die Chancen des ganzen Angriffs stehen unter Wellen und Rückzug).</translation>
+        </message>
+        <message>
+            <source>{stage} at the table: the counter-attack against the attacker's land units holding the territory.</source>
+            <translation>{stage} am Tisch: der Gegenangriff auf die Landeinheiten des Angreifers, die das Gebiet halten.</translation>
+        </message>
+        <message>
+            <source>{stage} at the table; once it is over, the attack's next battle is fought against what it leaves (the whole attack's odds are in Waves and policy).</source>
+            <translation>{stage} am Tisch; danach wird die nächste Schlacht des Angriffs gegen das gekämpft, was übrig bleibt (die Chancen des ganzen Angriffs stehen unter Wellen und Rückzug).</translation>
+        </message>
+        <message>
             <source>Low luck vs standard dice — the same battle</source>
             <translation>Low Luck gegen normale Würfel — dieselbe Schlacht</translation>
         </message>
@@ -428,18 +444,6 @@
         <message>
             <source>Research</source>
             <translation>Forschung</translation>
-        </message>
-        <message>
-            <source>The table fought wave 1 only. For wave 2, close the battle and set it up against what the defender has left (above); the whole attack's odds are in Waves and policy.</source>
-            <translation>Am Tisch wurde nur Welle 1 gekämpft. Für Welle 2 die Schlacht schließen und sie gegen das aufstellen, was dem Verteidiger bleibt (oben); die Chancen des ganzen Angriffs stehen unter Wellen und Rückzug.</translation>
-        </message>
-        <message>
-            <source>The table fights wave 1 only: the later waves and the counter-attack are not played here (the whole attack's odds are in Waves and policy).</source>
-            <translation>Am Tisch wird nur Welle 1 gekämpft: die späteren Wellen und der Gegenangriff werden hier nicht gespielt (die Chancen des ganzen Angriffs stehen unter Wellen und Rückzug).</translation>
-        </message>
-        <message>
-            <source>The table fights the attack only: the counter-attack is not played here (its odds are in Waves and policy).</source>
-            <translation>Am Tisch wird nur der Angriff gekämpft: der Gegenangriff wird hier nicht gespielt (seine Chancen stehen unter Wellen und Rückzug).</translation>
         </message>
     </context>
     <context>

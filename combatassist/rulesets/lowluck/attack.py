@@ -110,6 +110,18 @@ def wave_scenario(payload: LowLuckScenario, attacker: LowLuckSide, defender_unit
     return replace(payload, attacker=attacker, defender=defender, waves=(), counter=None)
 
 
+def counter_scenario(payload: LowLuckScenario, holding: dict[str, int]) -> LowLuckScenario:
+    """The counter-attack's battle: ``payload.counter`` against the attacker's land units
+    ``holding`` the territory, a land battle with the attack's dice and rounds only (the
+    table side fights the same battle)."""
+    if payload.counter is None:
+        raise EngineError(msg("this attack has no counter-attack"))
+    return replace(payload, attacker=payload.counter, defender=LowLuckSide(units=holding),
+                   options=LowLuckOptions(dice=payload.options.dice, battle="land",
+                                          max_rounds=payload.options.max_rounds),
+                   waves=(), counter=None)
+
+
 def _counts(ids: tuple[str, ...], units: dict[str, int]) -> tuple[int, ...]:
     return tuple(units.get(u, 0) for u in ids)
 
@@ -513,12 +525,7 @@ class _Attack:
             if shared is not None and shared in self.memo:
                 held += m * (1.0 - self.memo[shared])
                 continue
-            scenario = replace(
-                payload, attacker=counter,
-                defender=LowLuckSide(units={u: n for u, n in zip(ids, holding) if n}),
-                options=LowLuckOptions(dice=payload.options.dice, battle="land",
-                                       max_rounds=payload.options.max_rounds),
-                waves=(), counter=None)
+            scenario = counter_scenario(payload, {u: n for u, n in zip(ids, holding) if n})
             self.solved += 1
             if self.solved > MAX_ATTACK_BATTLES:
                 raise _too_many(self.solved)

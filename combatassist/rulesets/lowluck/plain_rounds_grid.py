@@ -388,16 +388,17 @@ class _Solver:
         nd, decided = g.nd, self.out.decided
         comps = [(att.comps, att.n) for att in g.attackers]
         dfn = g.dfn.comps
-        ks, rs = np.nonzero(grid[:, 1:, nd])
-        ends = [(k, r + 1, nd) for k, r in zip(ks.tolist(), rs.tolist())]
-        ks, js = np.nonzero(grid[:, 0, :])
-        ends += [(k, 0, j) for k, j in zip(ks.tolist(), js.tolist())]
-        if not ends:
-            return
-        masses = grid[tuple(np.array(ends).T)].tolist()
-        for (k, r, j), m in zip(ends, masses):
+        wiped = grid[:, 1:, nd]                       # [k, r - 1]
+        ks, rs = np.nonzero(wiped)
+        for k, r, m in zip(ks.tolist(), rs.tolist(), wiped[ks, rs].tolist()):
             chain, n = comps[k]
-            key = (chain[n - r], dfn[j], False)
+            key = (chain[n - r - 1], dfn[nd], False)
+            decided[key] = decided.get(key, 0.0) + m
+        lost = grid[:, 0, :]                          # [k, j]
+        ks, js = np.nonzero(lost)
+        for k, j, m in zip(ks.tolist(), js.tolist(), lost[ks, js].tolist()):
+            chain, n = comps[k]
+            key = (chain[n], dfn[j], False)
             decided[key] = decided.get(key, 0.0) + m
 
     def _to_the_end_dense(self, g: Group, grid: np.ndarray | None = None) -> None:
@@ -457,8 +458,9 @@ class _Solver:
         self._record_retreats(g, grid)
 
     def start(self, g: Group) -> np.ndarray:
-        """The grid the sweep starts from: the starts (Classic: round 1 is swept like the
-        others), or the end of round 1 (a later edition's opening round, ``first_round``;
+        """The grid the sweep starts from: the starts (without a shore bombardment round 1
+        is swept like the others), or the end of round 1 (the opening round of an assault
+        with bombarding ships, ``first_round``;
         and when the attacker withdraws from some rows: a start there fights round 1 all
         the same, the withdrawal comes before round 2)."""
         if g.opening is None and g.withdraw_cells is None:
@@ -591,16 +593,20 @@ class _Solver:
         self.settle_live(g, grid)
         return grid
 
-    def settle_live(self, g: Group, grid: np.ndarray) -> float:
+    def settle_live(self, g: Group, grid: np.ndarray, box: tuple[int, int] | None = None
+                    ) -> float:
         """Prune ``grid``'s live cells lighter than ``prune_below`` (reported) and move its
         stalemates out (recorded); its decided cells (row 0, column nd) stay. Returns the
-        live mass left."""
-        live = grid[:, 1:, :g.nd]
+        live mass left. ``box`` (r1, j0): every live cell lies in rows 1..r1-1 and columns
+        j0..nd-1 (after a ``step``: its ``last_box``'s), so only those are looked at."""
+        r1, j0 = (g.R + 1, 0) if box is None else box
+        live = grid[:, 1:r1, j0:g.nd]
         tiny = live < self.prune_below               # zeros too: they add nothing
         self.out.pruned += float(live[tiny].sum())
         live[tiny] = 0.0
         if g.may_stall:
             kk, rr, jj = np.nonzero(live)
+            jj += j0
             stale = g.ha[kk, rr + 1, 0] * g.hd[jj, 0] >= STALEMATE
             for k, r, j in zip(kk[stale], rr[stale] + 1, jj[stale]):
                 self._record(self.out.stalemates, g.state(k, r, j), float(grid[k, r, j]))
@@ -657,17 +663,20 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray,
     # the rest of the curve: a round a product for the first TAIL_ROUNDS rounds (most
     # corners are done by then), then TAIL_BLOCK rounds a product: a corner of weak units
     # (1 v 1 infantry) takes dozens of rounds to fade
+    # (the first TAIL_ROUNDS rounds' products, then their sums in one call: each sum is the
+    # one the round's own call would make)
+    firsts = np.empty((TAIL_ROUNDS, g.K, 1, n))
     now = start[:, None, :]
-    tail: list[float] = []
-    for _ in range(TAIL_ROUNDS):
-        now = np.matmul(now, q)
-        tail.append(float(now.sum()))
-        if tail[-1] < CURVE_DONE * 1e-3:
-            return tail
-    rounds = [now[:, 0, :]]
-    for _ in range(TAIL_BLOCK - 1):
-        rounds.append(np.matmul(rounds[-1][:, None, :], q)[:, 0, :])
-    block = np.stack(rounds, axis=1)                            # [k, rounds, cell]
+    for i in range(TAIL_ROUNDS):
+        now = np.matmul(now, q, out=firsts[i])
+    tail: list[float] = firsts.reshape(TAIL_ROUNDS, -1).sum(axis=1).tolist()
+    done = next((i for i, m in enumerate(tail) if m < CURVE_DONE * 1e-3), None)
+    if done is not None:
+        return tail[:done + 1]
+    block = np.empty((g.K, TAIL_BLOCK, n))                     # [k, rounds, cell]
+    block[:, :1] = now
+    for i in range(1, TAIL_BLOCK):
+        np.matmul(block[:, i - 1:i], q, out=block[:, i:i + 1])
     tail += block.sum(axis=(0, 2)).tolist()[1:]
     if tail[-1] >= CURVE_DONE * 1e-3:
         ahead = np.linalg.matrix_power(q, TAIL_BLOCK)
@@ -743,10 +752,11 @@ def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
                     continue
                 total = sums[i]
                 total += a
+                solver.last_box = (0, g.R + 1, 0, g.nd)   # (a step with no live row keeps it)
                 a = solver.retreat_out(g, solver.step(g, a), withdrawn[i])
-                mass = solver.settle_live(g, a)
-                left += mass
                 _, r1, j0, _ = solver.last_box
+                mass = solver.settle_live(g, a, (r1, j0))
+                left += mass
                 lo = 1 + (g.retreat_rows or 0)          # the first row the attacker stays in
                 if mass == 0.0:
                     total += a                          # this round's decided cells

@@ -121,6 +121,9 @@ class Group:
         self._padded[:, :, self._offset:self._offset + width] = self.ha
         self._at_least = np.zeros((self.K, self.R + 1, max(width + 1, nd + 2)))
         self._at_least[:, :, :width] = np.cumsum(self.ha[:, :, ::-1], axis=2)[:, :, ::-1]
+        #: [k, r, j]: P(the attacker's hits wipe out the defender from cell j), the move
+        #: matrices' last column (a view: slices of it, no gather)
+        self._wipes_out = self._at_least[:, :, nd::-1]
         # The defender's hit tables laid out for ``down`` (zeros on both sides), and
         # P(at least h hits) for the column "wiped out".
         dw = self.hd.shape[1]
@@ -133,18 +136,17 @@ class Group:
         self.may_stall = bool((self.ha[:, 1:, 0] >= STALEMATE).any()
                               and (self.hd[:nd, 0] >= STALEMATE).any())
         self.all_k = np.arange(self.K)
-        # Small battles: every move matrix once (slices instead of a gather per row), and
-        # every row's within-row solution up front, all rows at once (see ``_inverses``).
-        self._all_moves = None
-        if self.K * (self.R + 1) * (nd + 1) ** 2 <= MOVES_CACHE:
-            self._all_moves = self.moves(slice(None), slice(None), 0, nd + 1, 0, nd + 1)
+        # Small battles: every move matrix once (slices instead of a gather per row:
+        # ``_all_moves``, built when first asked for), and every row's within-row solution
+        # up front, all rows at once (see ``_inverses``).
+        self._keeps_moves = self.K * (self.R + 1) * (nd + 1) ** 2 <= MOVES_CACHE
         # Where the within-row series stops (``within``): the first cell whose chance to
         # leave within the row may pass SERIES_BELOW.
         big = np.flatnonzero(self.hd[self.first_miss:nd, 0] > SERIES_BELOW)
         self.split = self.first_miss + int(big[0]) if big.size else nd
         #: Small enough for whole-row sweeps (every move matrix kept, no stalemate to look
         #: for).
-        self.dense = self._all_moves is not None and not self.may_stall
+        self.dense = self._keeps_moves and not self.may_stall
         #: The live cells the attacker withdraws from before a round (``retreat_when``,
         #: ``retreat_from``): [k, r, j], or None. ``retreat_rows``: 0 without them, n when
         #: they are rows 1..n of every sub-battle, None for any other set of cells.
@@ -188,6 +190,20 @@ class Group:
         self.retreat_rows = rows
         # the dense sweep and the corner solve need the same bottom rows in every sub-battle
         self.dense = self.dense and rows is not None
+
+    @functools.cached_property
+    def _all_moves(self) -> np.ndarray | None:
+        """Every move matrix ([k, r, j, j'], as ``moves``) when they fit in ``MOVES_CACHE``
+        numbers, else None: built when first asked for (the sweeps ask; the rounds read the
+        same numbers through strided views, ``moves``: a battle decided in a few rounds, low
+        luck's 100 v 100, spent a quarter of its time building them)."""
+        if not self._keeps_moves:
+            return None
+        return self.weighted_moves(slice(None), slice(None), 0, self.nd + 1, 0, self.nd + 1)
+
+    def _kept_moves(self) -> np.ndarray | None:
+        """``_all_moves`` once built, else None (``moves`` reads them: the same numbers)."""
+        return self.__dict__.get("_all_moves")
 
     # -- the sweep's within-row solutions, up front (only the sweep asks: built on demand) --
     @functools.cached_property
@@ -347,8 +363,9 @@ class Group:
     def moves(self, kk, rr, j0: int, j1: int, c0: int, c1: int) -> np.ndarray:
         """The defender's move matrices under attacker rows (kk, rr): [n, j, j'] = P(the
         defender goes from cell j to j'), rows j0..j1-1, columns c0..c1-1 (nd: wiped out)."""
-        if self._all_moves is not None:
-            return self._all_moves[kk, rr, j0:j1, c0:c1]
+        kept = self._kept_moves()
+        if kept is not None:
+            return kept[kk, rr, j0:j1, c0:c1]
         return self.weighted_moves(kk, rr, j0, j1, c0, c1)
 
     def weighted_moves(self, kk, rr, j0: int, j1: int, c0: int, c1: int,
@@ -358,8 +375,9 @@ class Group:
         in one pass from a strided view of the padded hit tables (a C-ordered array: a
         fancy-indexed gather comes out with its first axis innermost, and every product
         after it crawls); written into ``out`` (shaped so) when given and ``mass`` is."""
-        if self._all_moves is not None:
-            block = self._all_moves[kk, rr, j0:j1, c0:c1]
+        kept = self._kept_moves()
+        if kept is not None:
+            block = kept[kk, rr, j0:j1, c0:c1]
             if mass is None:
                 return np.array(block)
             return np.multiply(block, mass[..., None], out=out)
@@ -385,7 +403,7 @@ class Group:
         view = strided(base, start, tuple(lead) + (j1 - j0, c1 - c0), tuple(steps) + (-1, 1))
         block = np.array(view) if mass is None else np.multiply(view, mass[..., None], out=out)
         if c1 == self.nd + 1:
-            block[..., -1] = self._at_least[kk, rr][..., self.nd - np.arange(j0, j1)]
+            block[..., -1] = self._wipes_out[kk, rr, j0:j1]
             if mass is not None:
                 block[..., -1] *= mass
         return block

@@ -166,7 +166,7 @@ class _Sparse:
 
     def __init__(self, length: np.ndarray, h: np.ndarray, p: np.ndarray):
         self.length, self.h, self.p = length, h, p
-        self.start = np.cumsum(length) - length
+        self.start = length.cumsum() - length
 
     @classmethod
     def of(cls, dense: np.ndarray) -> "_Sparse":
@@ -183,35 +183,35 @@ class _Sparse:
     def entries(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The entries of each of ``rows``: (k: which of ``rows``, h, p), ordered by k."""
         k, pos = _gather(self.start, self.length, rows)
-        return k, np.take(self.h, pos), np.take(self.p, pos)
+        return k, self.h.take(pos), self.p.take(pos)
 
     def product(self, rows: np.ndarray, other: "_Sparse", other_rows: np.ndarray,
                 width: int) -> "_Sparse":
         """Row k: the joint table of independent hits, this table's row ``rows[k]`` and
         ``other``'s row ``other_rows[k]``, coded ``h * width + h'``."""
         k, h, p = self.entries(rows)
-        m, h2, p2 = other.entries(np.take(other_rows, k))
-        return _Sparse(np.bincount(np.take(k, m), minlength=len(rows)),
-                       np.take(h, m) * width + h2, np.take(p, m) * p2)
+        m, h2, p2 = other.entries(other_rows.take(k))
+        return _Sparse(np.bincount(k.take(m), minlength=len(rows)),
+                       h.take(m) * width + h2, p.take(m) * p2)
 
     def expand(self, rows: np.ndarray, moves: np.ndarray, e: np.ndarray, cells: np.ndarray,
                p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each (entry e, cell, p) once per hit count of its table row, moved by ``moves``."""
-        if np.take(self.trivial, rows).all():
+        if self.trivial.take(rows).all():
             return e, cells, p
         k, h, q = self.entries(rows)
         width = moves.shape[1]
-        return (np.take(e, k), np.take(moves, np.take(cells, k) * width + np.minimum(h, width - 1)),
-                np.take(p, k) * q)
+        return (e.take(k), moves.take(cells.take(k) * width + np.minimum(h, width - 1)),
+                p.take(k) * q)
 
 
 def _gather(start: np.ndarray, length: np.ndarray, rows: np.ndarray
             ) -> tuple[np.ndarray, np.ndarray]:
     """(k, pos): the places ``pos`` of the entries of each of ``rows`` (entries of row r at
     ``start[r]:start[r] + length[r]``), ``k`` which of ``rows`` each is, ordered by k."""
-    lens = np.take(length, rows)
-    k = np.repeat(np.arange(len(rows)), lens)
-    pos = np.arange(len(k)) + np.repeat(np.take(start, rows) - (np.cumsum(lens) - lens), lens)
+    lens = length.take(rows)
+    k = np.arange(len(rows)).repeat(lens)
+    pos = np.arange(len(k)) + (start.take(rows) - (lens.cumsum() - lens)).repeat(lens)
     return k, pos
 
 
@@ -239,7 +239,7 @@ class _Pool:
         self.col, self.p = (_grown(a, self.used + len(k)) for a in (self.col, self.p))
         lens = np.bincount(k, minlength=n)
         self.length[rows] = lens
-        self.start[rows] = self.used + np.cumsum(lens) - lens
+        self.start[rows] = self.used + lens.cumsum() - lens
         self.value[rows] = value
         self.col[self.used:self.used + len(k)] = col
         self.p[self.used:self.used + len(k)] = p
@@ -250,7 +250,7 @@ class _Pool:
     def get(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The entries of ``rows``: (k: which of ``rows``, col, p), ordered by k."""
         k, pos = _gather(self.start, self.length, rows)
-        return k, np.take(self.col, pos), np.take(self.p, pos)
+        return k, self.col.take(pos), self.p.take(pos)
 
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
@@ -396,19 +396,19 @@ class _Fleet:
             # the eligible units of each cell in the order of loss: took[c, t], what losing
             # the first t of them adds to the cell's place in ``_index`` (a unit: its kind's
             # stride)
-            place = np.cumsum(eligible, axis=1)
+            place = eligible.cumsum(axis=1)
             c, u = np.nonzero(eligible)
             took = np.bincount(c * (n + 1) + place[c, u], stride[u],
                                minlength=len(box) * (n + 1))
-            took = np.cumsum(took.reshape(len(box), n + 1), axis=1).astype(np.int64)
+            took = took.reshape(len(box), n + 1).cumsum(axis=1).astype(np.int64)
             t = np.minimum(h - free, place[:, -1:] if n else 0)
-            out[cat] = np.take(self._index, base + np.take(took, np.arange(len(box))[:, None]
+            out[cat] = self._index.take(base + took.take(np.arange(len(box))[:, None]
                                                            * (n + 1) + t))
         return out
 
     def _at(self, delta, lS, lA, lO, sub) -> np.ndarray:
         """The box cells (delta, lS, lA, lO, sub) (``_index``, looked up flat: faster)."""
-        return np.take(self._index, self._flat(delta, lS, lA, lO, sub))
+        return self._index.take(self._flat(delta, lS, lA, lO, sub))
 
     def _flat(self, delta, lS, lA, lO, sub):
         """(delta, lS, lA, lO, sub)'s place in ``_index`` (flat)."""
@@ -474,14 +474,14 @@ class _Volley:
 
     def __init__(self, side: _Fleet, enemy: _Fleet):
         self.side, self.enemy = side, enemy
-        cells = np.repeat(np.arange(enemy.C), 2)
+        cells = np.arange(enemy.C).repeat(2)
         subs = np.where(np.arange(2 * enemy.C) % 2 == 1, cells, enemy.sub.none)
         widths = (enemy.sub.width, enemy.air_only.width, enemy.any.width)
         self.codes = widths[0] * widths[1] * widths[2]
         joint = enemy.sub.product(subs, enemy.air_only, cells, widths[1])
         self.joint = joint.product(np.arange(2 * enemy.C), enemy.any, cells, widths[2])
         #: P of all the joint outcomes (1 less the cut tails), per row
-        self.kept = np.bincount(np.repeat(np.arange(2 * enemy.C), self.joint.length),
+        self.kept = np.bincount(np.arange(2 * enemy.C).repeat(self.joint.length),
                                 self.joint.p, minlength=2 * enemy.C)
         self.moves = None
         if side.C * self.codes <= MAX_VOLLEY_MOVES:
@@ -493,8 +493,8 @@ class _Volley:
             at = (np.arange(side.C)[:, None] * side.C + self.moves).ravel()
             reached = np.zeros(side.C * side.C, dtype=bool)
             reached[at] = True
-            place = np.cumsum(reached.reshape(side.C, side.C), axis=1) - 1
-            self.local = np.take(place, at)
+            place = reached.reshape(side.C, side.C).cumsum(axis=1) - 1
+            self.local = place.take(at)
             c, cell = np.nonzero(reached.reshape(side.C, side.C))
             self.frame = np.zeros((side.C, int(place[:, -1].max()) + 1), dtype=np.int64)
             self.frame[c, place[c, cell]] = cell
@@ -503,18 +503,18 @@ class _Volley:
         """(e, cell, p): entry e (cells ``mine`` under the fire of ``theirs``) ends the
         general combat in cell with probability p (entries of one e summed)."""
         side, enemy = self.side, self.enemy
-        rows = 2 * theirs + (np.take(enemy.subs, theirs) & np.take(side.dest, mine))
+        rows = 2 * theirs + (enemy.subs.take(theirs) & side.dest.take(mine))
         if self.moves is not None:
             e, code, p = self.joint.entries(rows)
-            return e, np.take(self.moves, np.take(mine, e) * self.codes + code), p, \
-                np.take(self.kept, rows)
+            return e, self.moves.take(mine.take(e) * self.codes + code), p, \
+                self.kept.take(rows)
         n = len(mine)
         e, cells, p = np.arange(n), mine, np.ones(n)
         subs = np.where(rows % 2 == 1, theirs, enemy.sub.none)
         e, cells, p = enemy.sub.expand(subs, side.moves[SUB], e, cells, p)
         e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
         e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
-        return e, cells, p, np.take(self.kept, rows)
+        return e, cells, p, self.kept.take(rows)
 
     def rows(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p, kept) as the call, with the p of each (e, cell) summed: each once,
@@ -523,15 +523,15 @@ class _Volley:
             e, cells, p, kept = self(mine, theirs)
             width, at = self.side.C, cells
         else:
-            rows = 2 * theirs + (np.take(self.enemy.subs, theirs) & np.take(self.side.dest, mine))
+            rows = 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
             e, code, p = self.joint.entries(rows)
-            kept = np.take(self.kept, rows)
+            kept = self.kept.take(rows)
             width = self.frame.shape[1]
-            at = np.take(self.local, np.take(mine, e) * self.codes + code)
+            at = self.local.take(mine.take(e) * self.codes + code)
         dense = np.bincount(e * width + at, p, minlength=len(mine) * width)
         summed = np.flatnonzero(dense != 0.0)                 # (a bool array: far faster)
         e, at = np.divmod(summed, width)
-        cells = at if self.moves is None else np.take(self.frame, np.take(mine, e) * width + at)
+        cells = at if self.moves is None else self.frame.take(mine.take(e) * width + at)
         return e, cells, dense[summed], kept
 
 
@@ -631,9 +631,9 @@ class _Battle:
         # a side that doesn't strike scoring none
         k, ha, pa = att.strike.entries(np.where(by_att, i1, att.strike.none))
         m, hd, pd = dfn.strike.entries(np.where(by_dfn, j1, dfn.strike.none)[k])
-        bb = np.take(k, m)
-        return (bb, _moved_by(att, SUB, np.take(i1, bb), hd),
-                _moved_by(dfn, SUB, np.take(j1, bb), np.take(ha, m)), np.take(pa, m) * pd)
+        bb = k.take(m)
+        return (bb, _moved_by(att, SUB, i1.take(bb), hd),
+                _moved_by(dfn, SUB, j1.take(bb), ha.take(m)), pa.take(m) * pd)
 
     def main(self, i: np.ndarray, j: np.ndarray):
         """The general combat from mid-round positions (i, j): the attacker's and the
@@ -672,13 +672,13 @@ def _banded(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
     seen: np.ndarray = np.zeros(bands * C, dtype=bool)
     seen[where] = True
     seen = seen.reshape(bands, C)
-    local = np.cumsum(seen, axis=1)
+    local = seen.cumsum(axis=1)
     widths = local[:, -1]
     width = int(widths.max())
     cols = np.zeros((bands, width), dtype=np.int64)
     b, c = np.nonzero(seen)
     cols[b, local[b, c] - 1] = c
-    dense = np.bincount(e * width + np.take(local, where) - 1, p,
+    dense = np.bincount(e * width + local.take(where) - 1, p,
                         minlength=bands * BAND * width)
     return cols, dense.reshape(bands, BAND, width), widths
 
@@ -699,13 +699,13 @@ def _moved(side: _Fleet, cat: str, cells: np.ndarray, hits: int) -> np.ndarray:
     """``cells[..., h]``: where h hits of ``cat`` (h < ``hits``) move each of ``cells``."""
     moves = side.moves[cat]
     h = np.minimum(np.arange(hits), moves.shape[1] - 1)
-    return np.take(moves, cells[..., None] * moves.shape[1] + h)      # (flat: faster)
+    return moves.take(cells[..., None] * moves.shape[1] + h)      # (flat: faster)
 
 
 def _moved_by(side: _Fleet, cat: str, cells: np.ndarray, hits: np.ndarray) -> np.ndarray:
     """Where ``hits[e]`` hits of ``cat`` move ``cells[e]``."""
     moves = side.moves[cat]
-    return np.take(moves, cells * moves.shape[1] + np.minimum(hits, moves.shape[1] - 1))
+    return moves.take(cells * moves.shape[1] + np.minimum(hits, moves.shape[1] - 1))
 
 
 #: The positions a solve meets (its mass above ``prune_below`` at some round's start), at
@@ -746,7 +746,7 @@ def _next_cells(side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarra
     """How many (entry, next cell) pairs ``_Volley.rows`` gives ``side``'s cells ``mine``
     under the fire of ``theirs`` — the three categories' hits taken in turn, as a volley
     too big for its combined moves takes them (no volley is made: an estimate's)."""
-    subs = np.where(np.take(enemy.subs, theirs) & np.take(side.dest, mine), theirs,
+    subs = np.where(enemy.subs.take(theirs) & side.dest.take(mine), theirs,
                     enemy.sub.none)
     n = len(mine)
     e, cells, p = np.arange(n), mine, np.ones(n)
@@ -854,7 +854,7 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
     if withdraws is not None:
         d0 = battle.dfn.comps[0]
         few = np.array([bool(withdraws((comp, d0, False))) for comp in battle.att.comps])
-        leaves = np.repeat(few, battle.Cd)
+        leaves = few.repeat(battle.Cd)
     first = None
     if below > 0.0:
         if start is not None or max_rounds > 0:
@@ -985,10 +985,10 @@ class _Run(RowRun):
         ka, ca, pa = self.att_rows.get(rows)
         kd, cd, pd = self.dfn_rows.get(rows)
         per_d = np.bincount(kd, minlength=len(mids))
-        first_d = np.cumsum(per_d) - per_d
+        first_d = per_d.cumsum() - per_d
         times = per_d[ka]                               # each attacker entry, per defender's
-        a = np.repeat(np.arange(len(ka)), times)
-        within = np.arange(len(a)) - np.repeat(np.cumsum(times) - times, times)
+        a = np.arange(len(ka)).repeat(times)
+        within = np.arange(len(a)) - (times.cumsum() - times).repeat(times)
         d = first_d[ka[a]] + within
         return ka[a], ca[a] * self.battle.Cd + cd[d], pa[a] * pd[d]
 
@@ -1060,7 +1060,7 @@ class _Run(RowRun):
         ``_Battle.by_rank``'s order already."""
         battle = self.battle
         if not ordered:
-            order = np.argsort(np.take(battle.rank_of, flat), kind="stable")
+            order = np.argsort(battle.rank_of.take(flat), kind="stable")
             flat, mass = flat[order], mass[order]
         per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
         new = flat[self.fire_row[flat] < 0]
@@ -1120,7 +1120,7 @@ class _Run(RowRun):
             grid[decided] = 0.0
             flat = flat[status == 0]
         if withdraw and self.leaves is not None:
-            leaving = np.take(self.leaves, flat)
+            leaving = self.leaves.take(flat)
             gone = flat[leaving]
             if len(gone):
                 self._record(self.out.retreated, gone, grid[gone])
@@ -1257,7 +1257,7 @@ class _Run(RowRun):
     def _fire_all(self) -> None:
         """The general combat from every mid-round position with mass."""
         mid = self.mid.ravel()
-        flat = self.battle.by_rank[np.take(mid, self.battle.by_rank) != 0.0]
+        flat = self.battle.by_rank[mid.take(self.battle.by_rank) != 0.0]
         self._fire(flat, mid[flat], ordered=True)
         self.mid[:] = 0.0
 

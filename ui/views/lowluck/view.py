@@ -318,30 +318,34 @@ class LowLuckView(BattleView):
         return Scenario(self.ruleset, body, self.title_edit.text().strip() or None)
 
     def _show_battle_position(self) -> None:
-        """The banner over the frozen set-up, and with later waves or a counter-attack a line
-        saying that the table fights the first wave's battle only (the odds of the whole
-        attack stay in Waves and policy)."""
+        """The banner over the frozen set-up; in an attack of several battles (later waves,
+        a counter-attack: ``TableBattle.stage``) a line saying which one the table fights,
+        and once it is over, what follows (the whole attack's odds stay in Waves and
+        policy)."""
         super()._show_battle_position()
         battle = self.table_panel.battle if self.table_panel is not None else None
-        if battle is None:
+        if battle is None or battle.stage is None:
             return
-        body = self.scenario().body
-        if not body.waves and body.counter is None:
-            return
-        if battle.is_over() and body.waves:
-            note = translate("views.lowluck", "The table fought wave 1 only. For wave 2, close "
-                             "the battle and set it up against what the defender has left "
-                             "(above); the whole attack's odds are in Waves and policy.")
-        elif body.waves:
-            note = translate("views.lowluck", "The table fights wave 1 only: the later waves "
-                             "and the counter-attack are not played here (the whole attack's "
-                             "odds are in Waves and policy).")
+        stage = "<b>" + html.escape(render(battle.stage.title()), quote=False) + "</b>"
+        following = battle.next_battle()
+        if following is not None:
+            note = translate("views.lowluck", "{stage} is over: {fight} (At the table) goes "
+                             "on against what it left.").format(
+                stage=stage, fight="<b>" + html.escape(render(following.fight_words()),
+                                                       quote=False) + "</b>")
+        elif battle.is_over():
+            note = translate("views.lowluck", "{stage} is over, and with it the attack (the "
+                             "whole attack's odds are in Waves and policy).").format(stage=stage)
+        elif battle.stage.kind == "counter":
+            note = translate("views.lowluck", "{stage} at the table: the counter-attack "
+                             "against the attacker's land units holding the territory.").format(
+                stage=stage)
         else:
-            note = translate("views.lowluck", "The table fights the attack only: the "
-                             "counter-attack is not played here (its odds are in Waves and "
-                             "policy).")
-        self.battle_banner.setText(self.battle_banner.text() + "<br><b>" +
-                                   html.escape(note, quote=False) + "</b>")
+            note = translate("views.lowluck", "{stage} at the table; once it is over, the "
+                             "attack's next battle is fought against what it leaves (the "
+                             "whole attack's odds are in Waves and policy).").format(
+                stage=stage)
+        self.battle_banner.setText(self.battle_banner.text() + "<br>" + note)
 
     def validated_scenario(self) -> Scenario:
         """The form's scenario, checked as a file is; a form with no unit on either side
