@@ -29,6 +29,11 @@ the rounding of their sums: tests compare them to 1e-12 on random batches). What
 a later edition's battles (``later.LaterRules``) whose rounds are one fire phase
 (``plain_rounds_grid.applicable``: no submarines), from the start, without retreat rules;
 ``solvers.solve_batch`` solves the others one by one.
+
+A caller that only sums a few figures over each battle's end positions (the planner's
+ranking) needs no battle's grid: ``EndValues`` works those sums out backwards over the
+positions the battles share (a sub-army's chain runs through other sub-armies'), each
+position once for every battle — the same sums as the sweep's end positions (tests: 1e-12).
 """
 from __future__ import annotations
 
