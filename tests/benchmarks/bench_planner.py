@@ -1,25 +1,26 @@
 """Issue 34's recommender workloads: the cheapest force of an attacker's sub-armies (every
-sub-army solved: ``combatassist plan``, exhaustive, on the batch engine), A&A 1942 Second
-Edition land battles, both dice modes:
+sub-army solved: ``combatassist plan``, exhaustive), A&A 1942 Second Edition land battles,
+both dice modes:
 
 - 15 units (6 infantry, 3 artillery, 3 armor, 2 fighters, 1 bomber) against 7 (4 infantry,
   2 armor, 1 fighter): 671 sub-armies;
 - 23 units (10 infantry, 4 artillery, 4 armor, 3 fighters, 2 bombers) against 14 (8
   infantry, 2 artillery, 2 armor, 2 fighters): 3,299 sub-armies.
 
-Ours: ``planner.plan`` (every force, then the answer's own full figures, the alternatives'
-and the "+1" forces'; best of the runs, and its first run: caches shared by every solve,
-such as ordinary dice's hit tables, still cold for the battle); the planner's ranking alone (``rank``: every force's key figures, as
-``plan`` asks them, from a fresh question: ``batch.EndValues`` where the battles are one
-sub-battle each, as here: the part aacalc2's loop does); and the batch engine alone on the
-same forces (``batch``: ``solve_batch`` on ``batch.variants``, the end positions as arrays,
-as the planner asked it before ``EndValues``; the GUI's sweeps still do). Every run starts
-from a new question: nothing a run works out is kept for the next (the hit tables' cache
-of ``hits.standard_table`` aside, which every solve shares). When
-``AACALC2_DIR`` names a built aacalc2 checkout and ``node`` is on the PATH, its
-recommender's ``exhaust`` mode on the same armies in one run beside ours
-(``aacalc2_recommend.mjs``), best of a few runs each, CPU times and their ratio against
-the issue's target (>= 3x aacalc2, goal 10x). Nothing else in the repository uses aacalc2.
+Ours, CPU times: ``planner.plan`` (every force, then the answer's own full figures, the
+alternatives' and the "+1" forces'), the best of the runs and the first one (caches shared
+by every solve, such as ordinary dice's hit tables, still cold for the battle); the
+planner's ranking alone (``rank``: every force's key figures as ``plan`` asks them, from a
+fresh question: ``batch.EndValues`` here, the part aacalc2's loop does); the batch engine
+alone on the same forces (``batch``: ``solve_batch`` on ``batch.variants``, the end
+positions as arrays, as the planner asked it before ``EndValues``; it still sweeps the
+shown forces, and the forces of plans ``EndValues`` doesn't value: round limits,
+transports, bombardment). Every run starts from a new question: nothing a run works out is
+kept for the next (the hit tables' cache of ``hits.standard_table`` aside, which every
+solve shares). When ``AACALC2_DIR`` names a built aacalc2 checkout and ``node`` is on the
+PATH, its recommender's ``exhaust`` mode on the same armies in one run beside ours
+(``aacalc2_recommend.mjs``), best of a few runs each, CPU times and their ratio against the
+issue's target (>= 3x aacalc2, goal 10x). Nothing else in the repository uses aacalc2.
 """
 from __future__ import annotations
 
