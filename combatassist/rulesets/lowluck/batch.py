@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 import gc
 import itertools
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence, cast
 
 import numpy as np
@@ -384,6 +385,26 @@ class _Chains:
                            count=len(starts))
 
 
+@dataclass
+class ValueCost:
+    """``EndValues.cost``: what valuing a plan's positions backwards would take, estimated
+    before it starts (``limits.PLAN_VALUE_*``: measured on 1942 land plans, both dice modes)."""
+
+    #: Positions (pairs of the sides' compositions) valued at most, and their figures.
+    positions: int
+    values: int
+    #: Work, in ``limits.MAX_PLAN_WORK``'s units (the sweep's: ~1.2e10 a second).
+    work: float
+    #: Of it, the chains' numbering and tables (done before ``of`` may decline).
+    numbering: float
+    #: Peak memory of the valuation (bytes: its arrays; the process's own not counted).
+    bytes: float
+    #: Valued along the other side's chain (ordinary dice), else a level at a time.
+    along_chain: bool
+    #: ``of`` would decline (a lone unit before the end of the other side's chain).
+    declines: bool
+
+
 class EndValues:
     """What a caller sums over battles' end positions (``value_of``: a few figures of each
     position), for many battles of one rules object's variants fought to the end, worked out
@@ -445,6 +466,54 @@ class EndValues:
         """Round 1 may have phases before its fire (AA guns): a battle's value is its
         sub-battles' (``sub_battles``)."""
         return not _no_opening(self.rules)
+
+    def cost(self, chosen: int, compositions: int, chosen_dice: int, other: tuple,
+             other_spread: int = 1) -> "ValueCost":
+        """What valuing every position of a planner's battles costs (``ValueCost``), before
+        any is valued: side ``chosen``'s (0: the attacker's, 1: the defender's) compositions
+        at most ``compositions`` (an upper bound: every sub-composition of its whole side),
+        rolling at most ``chosen_dice`` dice; the other side's battles starting from the
+        counts ``other`` (its chain numbered here: a few dozen compositions), or, with
+        ``other_spread`` > 1, from as many compositions after round 1's AA fire (chains
+        bounded by ``other``'s times that, not one chain). ``declines``: ``_value`` would
+        decline on the other side's chain already (a lone unit before the chain's end; both
+        sides unable to hit is ``of``'s to find, which declines at once then)."""
+        fixed = self.sides[chosen ^ 1]
+        fixed.numbered([other])
+        depth = np.array(fixed.depth)
+        masks = _layout(self.rules)[4 + (chosen ^ 1)]
+        declines = bool(masks.may_be_alone and
+                        masks.left_alone(fixed.counts()[depth > 0]).any())
+        n_other = len(fixed.number) * other_spread
+        positions = compositions * n_other
+        first, last = ranges(cast(np.ndarray, fixed._table))
+        width_other = int((last - first).max()) + 1
+        narrow = not self.rules.dice.independent           # low luck: two hit counts a table
+        chain = not narrow and other_spread == 1
+        q = self.q
+        numbering = (compositions + n_other) * limits.PLAN_VALUE_COMPOSITION_WORK
+        if chain:
+            # ``_along_chain``: per composition of the chosen side, the row's inverse
+            # (ny^3 / 2), the rows below spread (ny (w - 1) (ny + 1) q), moved and solved
+            # (2 ny (ny + 1) q), and its own calls; its arrays: the values and their copy
+            # along the chain, each composition's tables
+            ny = n_other - 1
+            per = ny ** 3 / 2 + ny * max(width_other - 1, 1) * (ny + 1) * q + \
+                2 * ny * (ny + 1) * q
+            work = compositions * (per * limits.PLAN_VALUE_CHAIN_WORK
+                                   + limits.PLAN_VALUE_CHAIN_COMPOSITION_WORK)
+            bytes_ = positions * limits.PLAN_VALUE_CHAIN_BYTES + \
+                compositions * limits.PLAN_VALUE_CHAIN_COMPOSITION_BYTES
+        else:
+            # ``_by_levels``: every position sums the cells each pair of hit counts leads to;
+            # its arrays: the values and each position's numbers (a part's own are bounded)
+            width_chosen = 2 if narrow else chosen_dice + 1
+            work = positions * width_chosen * width_other * limits.PLAN_VALUE_POSITION_WORK
+            bytes_ = positions * limits.PLAN_VALUE_LEVEL_BYTES + \
+                compositions * limits.PLAN_VALUE_COMPOSITION_BYTES
+        return ValueCost(positions=positions, values=positions * q, work=work + numbering,
+                         numbering=numbering, bytes=bytes_ + limits.PLAN_VALUE_FIXED_BYTES,
+                         along_chain=chain, declines=declines)
 
     def live(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
         """Which of the starts (the sides' counts [battle, slot]) aren't over
@@ -607,6 +676,9 @@ class EndValues:
         few = np.repeat([p[1] for p in parts], sizes)
         flips = np.repeat([p[2] for p in parts], sizes)
         a, d = np.where(flips, few, many), np.where(flips, many, few)
+        del many, few, flips            # memory: a plan's positions number tens of millions
+        if na * nd < 2 ** 31:           # (the same numbers in half the bytes)
+            a, d = a.astype(np.int32), d.astype(np.int32)
         bounds = np.cumsum([0] + [sum(len(p[0]) for p in levels[s]) for s in order]).tolist()
         flat = values.reshape(na * nd, self.q)
         # the levels in pieces (a level's positions depend only on levels before it) and
