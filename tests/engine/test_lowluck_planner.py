@@ -626,7 +626,9 @@ def test_exhaustive_when_the_backwards_values_fit(dice, aa, side, monkeypatch):
 @pytest.mark.parametrize("dice,aa,side", [("standard", True, "attacker"),
                                           ("lowluck", True, "attacker"),
                                           ("lowluck", False, "defender"),
-                                          ("standard", False, "defender")])
+                                          ("standard", False, "defender"),
+                                          ("lowluck", True, "defender"),
+                                          ("standard", True, "defender")])
 def test_the_estimate_bounds_the_positions_valued(dice, aa, side):
     """``value_cost``'s positions, from the counts alone, are at least those ``EndValues``
     numbers for every force (both sides' compositions: their chains, AA fire's)."""
