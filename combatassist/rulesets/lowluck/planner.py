@@ -18,8 +18,11 @@ Besides the force: the next ``alternatives`` cheapest that also meet the target,
 Every force is a battle of the same edition, kind and options, so they are solved together
 (``solvers.solve_batch``; a later edition's battles without submarines in the same numpy
 calls, ``batch``), each a variant of one rules object (``batch.with_units``). When every
-force fits in the work bound (``limits.MAX_PLAN_WORK``) every one is solved (*exhaustive*).
-Otherwise the planner *searches*: from the whole army it drops the dearest unit that keeps
+force fits in the work bound (``limits.MAX_PLAN_WORK``) every one is solved (*exhaustive*):
+their battles' work together, or, where they are valued backwards (below), that
+valuation's work and memory (``_Question.value_cost``, ``batch.EndValues.cost``: estimated
+from the sides' counts, ``limits.PLAN_VALUE_*``; should it decline after all, a search in
+the room left). Otherwise the planner *searches*: from the whole army it drops the dearest unit that keeps
 the target (one batch per step, every type tried), then solves the forces in order of cost,
 cheapest first, a batch at a time, while the bound allows: when it reaches the force the
 descent found, no cheaper force meets the target (``proven``). It says which it did and how
