@@ -612,6 +612,8 @@ def test_exhaustive_when_the_backwards_values_fit(dice, aa, side, monkeypatch):
     assert cost.along_chain == (dice == "standard")
     assert cost.work < 0.8 * q.total_work()          # the values' work: below the sweep's
     monkeypatch.setattr(limits, "MAX_PLAN_WORK", _extra(q) + 1.001 * cost.work)
+    # as many positions as the estimate allows, past the cells a search's valuations keep
+    monkeypatch.setattr(planner.batch.EndValues, "MAX_CELLS", 10)
     answer = planner.plan(s)
     assert answer.exhaustive and answer.proven and answer.searched == answer.forces
     assert_plan_is_brute_forces(s, answer)
