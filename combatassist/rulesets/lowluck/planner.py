@@ -22,10 +22,10 @@ force fits in the work bound (``limits.MAX_PLAN_WORK``) every one is solved (*ex
 their battles' work together, or, where they are valued backwards (below), that
 valuation's work and memory (``_Question.value_cost``, ``batch.EndValues.cost``: estimated
 from the sides' counts, ``limits.PLAN_VALUE_*``; should it decline after all, a search in
-the room left). Otherwise the planner *searches*: from the whole army it drops the dearest unit that keeps
-the target (one batch per step, every type tried), then solves the forces in order of cost,
-cheapest first, a batch at a time, while the bound allows: when it reaches the force the
-descent found, no cheaper force meets the target (``proven``). It says which it did and how
+the room left). Otherwise the planner *searches*: from the whole army it drops the dearest
+unit that keeps the target (one batch per step, every type tried), then solves the forces
+in order of cost, cheapest first, a batch at a time, while the bound allows: when it
+reaches the force the descent found, no cheaper force meets the target (``proven``). It says which it did and how
 many forces it solved (``searched``). A question whose single largest battle is past the
 engine's bound is refused at once, naming what would fit.
 
