@@ -493,13 +493,13 @@ class EndValues:
         q = self.q
         numbering = (compositions + n_other) * limits.PLAN_VALUE_COMPOSITION_WORK
         if chain:
-            # ``_along_chain``: per composition of the chosen side, the row's inverse
-            # (ny^3 / 2), the rows below spread (ny (w - 1) (ny + 1) q), moved and solved
-            # (2 ny (ny + 1) q), and its own calls; its arrays: the values and their copy
-            # along the chain, each composition's tables
+            # ``_along_chain``: per composition of the chosen side, the rows below spread
+            # (ny (w - 1) (ny + 1) q), moved (ny (ny + 1) q) and the row solved (ny^2 q / 2),
+            # and its own calls and gathers; its arrays: the values and their copy along
+            # the chain, each composition's tables
             ny = n_other - 1
-            per = ny ** 3 / 2 + ny * max(width_other - 1, 1) * (ny + 1) * q + \
-                2 * ny * (ny + 1) * q
+            per = ny * max(width_other - 1, 1) * (ny + 1) * q + ny * (ny + 1) * q + \
+                ny * ny * q / 2
             work = compositions * (per * limits.PLAN_VALUE_CHAIN_WORK
                                    + limits.PLAN_VALUE_CHAIN_COMPOSITION_WORK)
             bytes_ = positions * limits.PLAN_VALUE_CHAIN_BYTES + \
@@ -760,18 +760,22 @@ class EndValues:
 
         def prepared(xs):
             """x's move matrices on y's chain (j -> j' with j' - j hits, the last "at
-            least"); (I - N)^-1 of the row's own flow (y scores no hit) N = P(y misses at
-            j) * moves[j, j' < ny], upper triangular, from its last row back (non-negative
-            sums: no cancellation); the row's flow to "wiped out"."""
+            least"); the row's own flow (y scores no hit) N = P(y misses at j) *
+            moves[j, j' < ny], upper triangular; the row's flow to "wiped out"."""
             moves = np.where(ahead, padded[xs][:, shift], 0.0)            # [x, j, j']
             moves[:, :, ny] = at_least[xs][:, ny - diagonal]
             flow = py[:, 0][None, :, None] * moves[:, :, :ny]
-            solved = np.zeros_like(flow)                  # [x, j, k]
+            return moves, flow, py[:, 0][None, :] * moves[:, :, ny]
+
+        def solve_row(flow, rhs):
+            """(I - N)^-1 rhs, N the row's own flow (upper triangular): from its last cell
+            back, each cell's values from those after it (each composition's row solved
+            once: cheaper than its inverse, ny^2 q / 2 multiply-adds, not ny^3 / 2)."""
+            out = np.empty_like(rhs)                      # [x, j, figure]
             for j in range(ny - 1, -1, -1):
-                solved[:, j] = np.matmul(flow[:, j, None, j + 1:], solved[:, j + 1:])[:, 0]
-                solved[:, j, j] += 1.0
-                solved[:, j] /= (1.0 - flow[:, j, j])[:, None]
-            return moves, solved, py[:, 0][None, :] * moves[:, :, ny]
+                cell = rhs[:, j] + np.matmul(flow[:, j, None, j + 1:], out[:, j + 1:])[:, 0]
+                out[:, j] = cell / (1.0 - flow[:, j, j])[:, None]
+            return out
 
         # levels (of x's distance) in parts whose arrays fit in PART_CELLS numbers; every
         # composition prepared at once when they all fit (a planner's usual battles)
@@ -784,8 +788,8 @@ class EndValues:
                 if cancel is not None and cancel():
                     raise Cancelled()
                 xs = mine[lo:hi]
-                moves, solved, ends = ((whole[0][lo:hi], whole[1][lo:hi], whole[2][lo:hi])
-                                       if whole is not None else prepared(xs))
+                moves, flow, ends = ((whole[0][lo:hi], whole[1][lo:hi], whole[2][lo:hi])
+                                     if whole is not None else prepared(xs))
                 # the rows below: y scores 1.. hits (from cell j) -> x's row after them
                 below = vx[after[xs][:, lost]]            # [n, hits, ny + 1, figure]
                 spread = np.matmul(py[None, :, 1:],
@@ -795,7 +799,7 @@ class EndValues:
                 rhs = np.matmul(moves[:, :, None, :], spread)[:, :, 0, :]
                 row = vx[xs]                              # cell ny: over, valued
                 rhs += ends[:, :, None] * row[:, ny][:, None, :]
-                row[:, :ny] = np.matmul(solved, rhs)
+                row[:, :ny] = solve_row(flow, rhs)
                 vx[xs] = row
         if x == 0:
             values[:, cells] = vx
