@@ -72,13 +72,13 @@ PLAN_SINGLE_GRID_FACTOR = 100
 #: time ~0.11 us per position and pair of hit counts, ~70 bytes a position (its 5 figures
 #: and its numbers); ordinary dice along the other side's chain ~0.2 ns per multiply-add
 #: and ~37 us of calls and gathers per composition, ~90 bytes a position (the figures and
-#: their copy) and ~3.5 kB per composition (its tables); round 1's AA fire ~22 us and ~2 kB
+#: their copy) and ~3.5 kB per composition (its tables); round 1's AA fire ~22-43 us and ~2 kB
 #: per force; the process's own ~130 MB.
 PLAN_VALUE_COMPOSITION_WORK = 75_000
 PLAN_VALUE_POSITION_WORK = 1_400
 PLAN_VALUE_CHAIN_WORK = 2.6
 PLAN_VALUE_CHAIN_COMPOSITION_WORK = 450_000
-PLAN_VALUE_OPENING_WORK = 270_000
+PLAN_VALUE_OPENING_WORK = 360_000
 PLAN_VALUE_LEVEL_BYTES = 70
 PLAN_VALUE_COMPOSITION_BYTES = 1_400
 PLAN_VALUE_CHAIN_BYTES = 90
