@@ -21,6 +21,11 @@ solve shares). When ``AACALC2_DIR`` names a built aacalc2 checkout and ``node`` 
 PATH, its recommender's ``exhaust`` mode on the same armies in one run beside ours
 (``aacalc2_recommend.mjs``), best of a few runs each, CPU times and their ratio against the
 issue's target (>= 3x aacalc2, goal 10x). Nothing else in the repository uses aacalc2.
+
+A second table (``at_the_bound``): plans of 36,854, 111,077 and 273,272 forces against 40
+defenders, both dice modes, with and without an AA gun, each in a process of its own: whether
+the plan was exhaustive (its forces valued backwards within the bound: ``value_cost``) or a
+search, the estimate beside the CPU time and peak memory it took.
 """
 from __future__ import annotations
 

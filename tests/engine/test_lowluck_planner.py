@@ -709,3 +709,28 @@ def test_a_mid_size_plan_valued_whole_is_the_proven_search(dice, monkeypatch):
         assert abs(x["attacker_wins"] - y["attacker_wins"]) <= 1e-12
         assert abs(x["expected_ipc_swing"] - y["expected_ipc_swing"]) <= 1e-10
     assert figures_diff(a["figures"], b["figures"]) <= 1e-12
+
+
+@pytest.mark.parametrize("dice", ["lowluck", "standard"])
+@pytest.mark.parametrize("side", ["attacker", "defender"])
+def test_the_estimate_bounds_a_fleets_positions(dice, side):
+    """Fleets with battleships (two hits: their damaged compositions too): the estimate's
+    positions at least those numbered (the attacker's question: exactly)."""
+    if side == "attacker":
+        plan = '[plan]\ntarget = { attacker_wins = 0.9 }\n'
+    else:
+        plan = ('[plan]\nside = "defender"\nadd = { destroyer = 2, battleship = 2, '
+                'carrier = 1, fighter = 2 }\ntarget = { defender_holds = 0.9 }\n')
+    s = _scenario(_text('[attacker]\nunits = { destroyer = 3, cruiser = 2, battleship = 2, '
+                        'fighter = 2 }\n[defender]\nunits = { destroyer = 2, carrier = 1, '
+                        'fighter = 2, battleship = 1 }\n' + plan, dice=dice, battle="sea"))
+    q = planner._Question(s, s.plan)
+    cost = q.value_cost()
+    combos = [c for c in itertools.product(*[range(q.most[u] + 1) for u in q.types])
+              if any(c) or side == "defender"]
+    assert q.keys(combos) is not None
+    ca, cd = q._backwards.sides
+    numbered = len(ca.number) * len(cd.number)
+    assert numbered <= cost.positions
+    if side == "attacker":
+        assert numbered == cost.positions
