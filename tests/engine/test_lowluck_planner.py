@@ -734,3 +734,19 @@ def test_the_estimate_bounds_a_fleets_positions(dice, side):
     assert numbered <= cost.positions
     if side == "attacker":
         assert numbered == cost.positions
+
+
+@pytest.mark.parametrize("name", ["1942 land, low luck, no AA gun (valued backwards)",
+                                  "1942 land, ordinary dice, AA gun (valued backwards)"])
+def test_a_plan_valued_whole_reports_its_progress(name):
+    """An exhaustive plan valued backwards reports progress while it values (the share of
+    the positions valued, as forces), never going back, ending at every force."""
+    s = _scenario(CASES[name])
+    reports: list = []
+    answer = planner.plan(s, progress=lambda done, of: reports.append((done, of)))
+    assert answer.exhaustive
+    n = answer.forces
+    during = [done for done, of in reports if of == n and done < n]
+    assert len(during) >= 2
+    assert during == sorted(during)
+    assert (n, n) in reports

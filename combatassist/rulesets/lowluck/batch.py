@@ -447,6 +447,9 @@ class EndValues:
         for chains in self.sides:
             chains.batched_tables = True
         self.values = np.zeros((0, 0, figures))
+        #: Told the share (0-1) of the positions valued so far, between steps (a planner's
+        #: progress); None: not told.
+        self.progress: Callable[[float], None] | None = None
 
     @staticmethod
     def applicable(rules: Any) -> bool:
@@ -711,6 +714,8 @@ class EndValues:
             for lo, hi in zip(bounds[start:stop], bounds[start + 1:stop + 1]):
                 if cancel is not None and cancel():
                     raise Cancelled()
+                if self.progress is not None:
+                    self.progress(lo / bounds[-1])
                 lo, hi = lo - lo0, hi - lo0
                 flat[target[lo:hi]] = np.einsum("nk,nkq->nq", weights[lo:hi],
                                                 np.take(flat, cell[lo:hi], axis=0))
@@ -787,6 +792,8 @@ class EndValues:
                 hi = min(hi0, lo + room)
                 if cancel is not None and cancel():
                     raise Cancelled()
+                if self.progress is not None:
+                    self.progress(lo / len(mine))
                 xs = mine[lo:hi]
                 moves, flow, ends = ((whole[0][lo:hi], whole[1][lo:hi], whole[2][lo:hi])
                                      if whole is not None else prepared(xs))

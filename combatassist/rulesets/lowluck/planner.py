@@ -770,12 +770,19 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
                   if any(c) or q.role == "defender"]
         if q.batches and not scenario.options.max_rounds:
             # valued backwards: ranked as arrays, a candidate made for the forces shown
+            valuing = cast(batch.EndValues, q._backwards) if cost is not None else None
             if backwards:
                 # as many positions as the estimate bounds (``EndValues.MAX_CELLS`` keeps
                 # a search's incremental valuations small)
-                cast(batch.EndValues, q._backwards).MAX_CELLS = max(
+                cast(batch.EndValues, valuing).MAX_CELLS = max(
                     batch.EndValues.MAX_CELLS, cast(batch.ValueCost, cost).values)
+            if valuing is not None and progress is not None:
+                # the forces' share of the positions valued so far (seconds, for large plans)
+                n = len(combos)
+                valuing.progress = lambda share: progress(min(int(share * n), n - 1), n)
             keys = q.keys(combos, cancel)
+            if valuing is not None:
+                valuing.progress = None
         if keys is None and not swept:
             # declined late (a stalemate, a lone unit on a chosen side's chain): sweeping
             # every force would pass the bound, so a search, its room less the work spent
