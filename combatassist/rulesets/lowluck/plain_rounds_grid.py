@@ -54,8 +54,8 @@ import numpy as np
 from ... import limits
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .chains import (CURVE_DONE, MAX_ROUNDS_THEN_SWEEP, STALEMATE, Chain, ChainRules,
-                     as_drawn, one_blas_thread, over_at_the_start)
+from .chains import (CURVE_DONE, MAX_ROUNDS_THEN_SWEEP, STALEMATE, ChainRules, as_drawn,
+                     chains_of, one_blas_thread, over_at_the_start)
 from . import grid_values
 from .subbattles import Group, span, within
 
@@ -188,9 +188,16 @@ def _groups(rules: ChainRules, state0: Any, out: BattleOutcome, prune_below: flo
             out.pruned += p
             continue
         by_defender.setdefault((d, round1), []).append((a, p))
-    return [Group([Chain(rules, "attacker", a) for a, _ in subs], [p for _, p in subs],
-                   Chain(rules, "defender", d), rules, round1=round1)
-            for (d, round1), subs in by_defender.items()]
+    keys = list(by_defender)
+    attackers = chains_of(rules, "attacker", [a for key in keys for a, _ in by_defender[key]])
+    defenders = chains_of(rules, "defender", [d for d, _ in keys])
+    groups, at = [], 0
+    for key, dfn in zip(keys, defenders):
+        subs = by_defender[key]
+        groups.append(Group(attackers[at:at + len(subs)], [p for _, p in subs], dfn, rules,
+                            round1=key[1]))
+        at += len(subs)
+    return groups
 
 
 class WorkArrays:
