@@ -431,3 +431,71 @@ def test_which_low_luck_battles_go_to_the_grid(units, edition, battle, on_grid, 
     assert grid_result.attacker_wins == pytest.approx(generic.attacker_wins, abs=1e-12)
     assert grid_result.figures.attacker_ipc_lost == pytest.approx(
         generic.figures.attacker_ipc_lost, abs=1e-9)
+
+
+def _sparse_and_grid(rules, monkeypatch):
+    """(the answer with the first rounds cell by cell, how many solves took that path, the
+    answer with every round on the grid)."""
+    used = []
+    sparse_rounds = grid._sparse_rounds
+
+    def counted(*args):
+        used.append(1)
+        return sparse_rounds(*args)
+
+    monkeypatch.setattr(grid, "_sparse_rounds", counted)
+    sparse = grid.solve_grid(rules)
+    monkeypatch.setattr(grid, "_sparse_tables", lambda g: None)
+    dense = grid.solve_grid(rules)
+    monkeypatch.undo()
+    return sparse, len(used), dense
+
+
+def _assert_same(a, b):
+    for bucket in ("decided", "stalemates", "undecided", "retreated"):
+        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-14)
+    assert b.decided_by_round == pytest.approx(a.decided_by_round, abs=1e-14)
+    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-13)
+    assert b.pruned == pytest.approx(a.pruned, abs=1e-15)
+    assert b.states_explored == a.states_explored
+
+
+@pytest.mark.parametrize("most", [3, 8, 30])
+def test_low_luck_first_rounds_cell_by_cell_equal_the_grids(most, monkeypatch):
+    """Low luck's first rounds pushed cell by cell (``_sparse_rounds``: a handful of live
+    cells a round) answer what the grid's rounds answer — every end, the curve, the expected
+    rounds, the cells explored — on random land battles with AA guns (sub-battles), orders
+    of loss and kept land units; the battles it doesn't apply to (shore bombardment, lone
+    AA guns left, ...) keep the grid's rounds."""
+    rng = random.Random(most)
+    took = 0
+    for _ in range(12):
+        s = later_battle(rng, most, dice="lowluck")
+        s = replace(s, options=replace(s.options, max_rounds=0))
+        rules = lowluck.make_rules(s)
+        if not grid.applicable(rules) or rules.verdict(rules.initial_state()) is not None:
+            continue
+        sparse, used, dense = _sparse_and_grid(rules, monkeypatch)
+        took += used
+        _assert_same(dense, sparse)
+    assert took
+
+
+@pytest.mark.parametrize("cells", [0, 8])
+def test_low_luck_rounds_handed_to_the_grid_midway_equal_the_grids(cells, monkeypatch):
+    """Once a group has more than ``SPARSE_CELLS`` live cells the rounds go on on the grid
+    from there (0: after round 1; 3: a few rounds in): the same answer as the grid's rounds
+    from the start; and from the start of the 1942 30 v 30 with AA guns."""
+    s = LowLuckScenario(
+        options=LowLuckOptions(dice="lowluck", battle="land"),
+        attacker=LowLuckSide(units={"infantry": 12, "artillery": 6, "armor": 6,
+                                    "fighter": 5, "bomber": 2}),
+        defender=LowLuckSide(units={"infantry": 16, "artillery": 4, "aa_gun": 2, "armor": 4,
+                                    "fighter": 4}),
+        edition=lowluck.shipped("1942se"))
+    rules = lowluck.make_rules(s)
+    monkeypatch.setattr(grid, "SPARSE_CELLS", cells)
+    sparse, used, dense = _sparse_and_grid(rules, monkeypatch)
+    assert used == 1
+    _assert_same(dense, sparse)
+    assert len(sparse.decided_by_round) > 3
