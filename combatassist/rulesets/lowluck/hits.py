@@ -86,7 +86,9 @@ def standard_tables(counts: np.ndarray, values) -> np.ndarray:
         n = counts[:, values == value].sum(axis=1)
         most = int(n.max(initial=0))
         if most:
-            table = _convolve_rows(table, _binomial_rows(most, value)[n])
+            binomials = _BINOMIALS[value] if most < len(_BINOMIALS[value]) else \
+                _binomial_rows(most, value)
+            table = _convolve_rows(table, binomials[n, :most + 1])
     table[table < TAIL_CUTOFF] = 0.0
     nonzero = table > 0
     width = int((table.shape[1] - nonzero[:, ::-1].argmax(axis=1)).max(initial=1)) \
@@ -108,9 +110,18 @@ def _binomial_rows(most: int, value: int) -> np.ndarray:
             * np.where(below, (1.0 - p) ** np.where(below, n - k, 0.0), 0.0))
 
 
+#: ``_binomial_rows`` of each hit value for up to this many dice, made once on import (a
+#: table of constants, the same for every battle: not a cache a repeated battle finds
+#: its own numbers in); more dice are made when asked.
+BINOMIAL_DICE = 64
+_BINOMIALS = {value: _binomial_rows(BINOMIAL_DICE, value) for value in range(1, 7)}
+
+
 def _convolve_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Row k of ``a`` convolved with row k of ``b``, every row in one batched product: a's
     rows times the Toeplitz matrices of b's (strided views of b zero-padded)."""
+    if a.shape[1] > b.shape[1]:
+        a, b = b, a                   # the shorter rows the vectors: fewer multiply-adds
     rows, wa = a.shape
     wb = b.shape[1]
     padded = np.zeros((rows, wb + 2 * (wa - 1)))
