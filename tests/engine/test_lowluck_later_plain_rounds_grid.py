@@ -168,12 +168,13 @@ def test_each_compositions_table_is_its_own_dice_groups(s):
 def test_many_tables_at_once_are_each_groups_own():
     """``hits.standard_tables`` (every composition's table in a few numpy calls) gives each
     row the table ``hits.standard_table`` builds from its groups alone (convolutions of
-    binomials, cut at ``TAIL_CUTOFF``): values 0 (no die), past 6 (hit on 6), counts up to 40."""
+    binomials, cut at ``TAIL_CUTOFF``): values 0 (no die), past 6 (hit on 6), counts up to 90
+    (past ``hits.BINOMIAL_DICE``: binomials made when asked)."""
     from combatassist.rulesets.lowluck.hits import standard_table, standard_tables
     rng = random.Random(26)
     for _ in range(200):
         values = [rng.randint(0, 8) for _ in range(rng.randint(1, 6))]
-        counts = np.array([[rng.randint(0, rng.choice([2, 9, 40])) for _ in values]
+        counts = np.array([[rng.randint(0, rng.choice([2, 9, 40, 90])) for _ in values]
                            for _ in range(rng.randint(1, 12))])
         got = standard_tables(counts, values)
         for row, table in zip(counts.tolist(), got):
