@@ -1318,6 +1318,8 @@ class _Whole:
         self.length = np.bincount(row, minlength=len(pos))
         self.start = self.length.cumsum() - self.length
         self.target, self.p = target, p
+        #: each entry's position (a push of most rows takes every entry: no gather)
+        self.source = pos.take(row)
         #: the entries' probabilities without the self-loops (the sweep: visits leave)
         self.leaving = np.where(target == pos.take(row), 0.0, p)
         self.stay, self.lost = np.zeros(N), np.zeros(N)
@@ -1370,17 +1372,38 @@ class _WholeRun(_Run):
         super().__init__(battle, out, prune_below, cancel, start, leaves)
         self.whole = whole
         self._count(whole.entries)                      # made once
+        #: stalemate mass by position, recorded once at the end (``_record_ends``)
+        self.stale = np.zeros(battle.Ca * battle.Cd)
 
     def _push(self, flat: np.ndarray, m: np.ndarray, probabilities: np.ndarray) -> None:
         """Mass ``m`` at positions ``flat`` through their whole rounds (entries weighed by
         ``probabilities``: all of them, or the ``leaving`` ones) into the start grid."""
         whole = self.whole
-        k, at = _gather(whole.start, whole.length, whole.row_of.take(flat))
-        self._count(len(at))
         grid = self.grid.ravel()
-        grid += np.bincount(whole.target.take(at), m.take(k) * probabilities.take(at),
-                            minlength=len(grid))
+        rows = whole.row_of.take(flat)
+        if 2 * len(flat) < len(whole.start):
+            k, at = _gather(whole.start, whole.length, rows)
+            self._count(len(at))
+            grid += np.bincount(whole.target.take(at), m.take(k) * probabilities.take(at),
+                                minlength=len(grid))
+        else:                         # most rows: every entry (those of no mass weigh 0)
+            self._count(int(whole.length.take(rows).sum()))
+            mass = np.zeros(len(grid))
+            mass[flat] = m
+            grid += np.bincount(whole.target, mass.take(whole.source) * probabilities,
+                                minlength=len(grid))
         self._prune(float(m @ whole.lost.take(flat)))
+
+    def _stalemates(self, flat: np.ndarray, m: np.ndarray) -> None:
+        """Stalemate mass ``m`` at positions ``flat`` (each once), summed in ``stale``."""
+        self.settled += float(m.sum())
+        self.stale[flat] += m
+
+    def _record_ends(self) -> None:
+        super()._record_ends()
+        flat = np.flatnonzero(self.stale != 0.0)
+        self._add(self.out.stalemates, flat, self.stale[flat])
+        self.stale[flat] = 0.0
 
     def _first_round(self) -> bool:
         battle, whole = self.battle, self.whole
@@ -1418,7 +1441,7 @@ class _WholeRun(_Run):
                 stay = whole.stay.take(flat)
                 stale = stay >= STALEMATE
                 if stale.any():
-                    self._record(self.out.stalemates, flat[stale], m[stale])
+                    self._stalemates(flat[stale], m[stale])
                 visits = np.where(stale, 0.0, m) / np.where(stale, 1.0, 1.0 - stay)
                 self.seen[flat] = True
                 self.out.expected_rounds += float(visits.sum())
@@ -1440,7 +1463,7 @@ class _WholeRun(_Run):
             grid[flat] = 0.0
             stale = whole.stay.take(flat) >= STALEMATE
             if stale.any():
-                self._record(self.out.stalemates, flat[stale], m[stale])
+                self._stalemates(flat[stale], m[stale])
                 live = np.where(stale, 0.0, m)
             else:
                 live = m
