@@ -263,3 +263,171 @@ def test_progress_and_cancel():
 def test_retreat_rules_are_single_questions():
     with pytest.raises(ValueError):
         solvers.solve_batch([], solvers.Question(below=0.3))
+
+
+def _position_figures(att, dfn):
+    """Figures of end positions for ``EndValues`` tests: 1 (the mass), each side's counts
+    weighted by fixed odd numbers (so positions tell apart), the attacker's side cleared."""
+    import numpy as np
+    wa = np.arange(1, att.shape[1] + 1) * 1.7
+    wd = np.arange(1, dfn.shape[1] + 1) * 0.3 + 1
+    return np.column_stack([np.ones(len(att)), att @ wa, dfn @ wd,
+                            (dfn.sum(axis=1) == 0).astype(float)])
+
+
+def _summed(outs, rules_list) -> list:
+    """``_position_figures`` summed over each outcome's end positions."""
+    import numpy as np
+    sums = []
+    for out, rules in zip(outs, rules_list):
+        keys = list(out.decided)
+        att = np.array([k[0] for k in keys], dtype=float).reshape(len(keys), -1)
+        dfn = np.array([k[1] for k in keys], dtype=float).reshape(len(keys), -1)
+        mass = np.array([out.decided[k] for k in keys])
+        sums.append(mass @ _position_figures(att, dfn))
+    return sums
+
+
+@pytest.mark.parametrize("dice", ["standard", "lowluck"])
+@pytest.mark.parametrize("role", ["attacker", "defender"])
+@pytest.mark.parametrize("parts", [False, True])
+def test_end_values_are_the_sums_over_the_end_positions(dice, role, parts, monkeypatch):
+    """``EndValues``: the expected figures of every battle's end positions, worked out
+    backwards over the positions the battles share, against ``solve_batch``'s positions
+    battle by battle (to 1e-12): every sub-army of an attacker (or of a defender against
+    one attacker), asked in two calls (the second one's positions partly valued already);
+    starts that are over are not ``live``. ``parts``: the work arrays kept small (levels
+    cut in pieces, a chain's compositions prepared part by part)."""
+    import numpy as np
+    if parts:
+        monkeypatch.setattr(batch.EndValues, "PART_CELLS", 700)
+    _, variants = _sub_armies(dice, aa=False)
+    whole = variants[-1]
+    if role == "defender":
+        counts = list(itertools.product(*[range(n + 1) for n in whole.dfn.counts0]))
+        variants = batch.variants(whole, "defender", counts)
+    assert batch.EndValues.applicable(whole)
+    values = batch.EndValues(whole, _position_figures, 4)
+    att = np.array([v.att.counts0 for v in variants])
+    dfn = np.array([v.dfn.counts0 for v in variants])
+    live = values.live(att, dfn)
+    assert live.tolist() == batch.batchable_all(variants)
+    assert live.any() and (role == "attacker" or not live.all())
+    on = [v for v, yes in zip(variants, live) if yes]
+    half = len(on) // 2
+    got = []
+    for part in (on[half:], on[:half]):
+        found = values.of([v.att.counts0 for v in part], [v.dfn.counts0 for v in part])
+        assert found is not None
+        got.extend(found)
+    expect = _summed(solvers.solve_batch(on, curve=False), on)
+    expect = expect[half:] + expect[:half]
+    assert max(np.abs(g - e).max() for g, e in zip(got, expect)) <= 1e-12
+    assert min(e[0] for e in expect) > 0.99
+
+
+def test_end_values_decline_what_they_do_not_value(monkeypatch):
+    """Not ``applicable``: submarines (fleets with their strike); an AA gun is (its fire
+    the caller's: ``opening``). ``of`` None where a side may be left alone on a chain (a
+    lone AA gun: the sweep folds it) or both sides may be unable to hit (here: a stalemate
+    bound lowered)."""
+    _, variants = _sub_armies("lowluck", aa=True)
+    assert batch.EndValues.applicable(variants[-1]) and \
+        batch.EndValues(variants[-1], _position_figures, 4).opening
+    assert not batch.EndValues(_sub_armies("lowluck", aa=False)[1][-1], _position_figures,
+                               4).opening
+    for s in BATCHES["fleets with submarines"]:
+        assert not batch.EndValues.applicable(lowluck.make_rules(s))
+    lone = LowLuckScenario(options=lowluck.LowLuckOptions(dice="lowluck", battle="land"),
+                           attacker=LowLuckSide(units={"infantry": 2, "armor": 1}),
+                           defender=LowLuckSide(units={"infantry": 1, "aa_gun": 1}),
+                           edition=lowluck.shipped("1942se"))
+    rules = lowluck.make_rules(lone)
+    assert batch.EndValues.applicable(rules)
+    values = batch.EndValues(rules, _position_figures, 4)
+    assert values.of([rules.att.counts0], [rules.dfn.counts0]) is None
+    _, variants = _sub_armies("lowluck", aa=False)
+    monkeypatch.setattr(batch, "STALEMATE", 0.3)      # the defender's fighter: 2 in 6
+    values = batch.EndValues(variants[-1], _position_figures, 4)
+    assert values.of([v.att.counts0 for v in variants],
+                     [v.dfn.counts0 for v in variants]) is None
+
+
+@pytest.mark.parametrize("dice", ["standard", "lowluck"])
+def test_end_values_of_battles_varying_both_sides(dice, monkeypatch):
+    """Both sides' starts many (no side one chain: ``_by_levels`` with ordinary dice too),
+    and one side's starts on one chain with low luck's tables valued by levels as well as
+    along the chain: the same sums as ``solve_batch``'s end positions, to 1e-12."""
+    import numpy as np
+    _, variants = _sub_armies(dice, aa=False, most=1)
+    whole = variants[-1]
+    pairs = [batch.with_units(v, defender=d) for v in variants[::3]
+             for d in itertools.product(*[range(n + 1) for n in whole.dfn.counts0])]
+    pairs = [r for r, yes in zip(pairs, batch.batchable_all(pairs)) if yes]
+    expect = _summed(solvers.solve_batch(pairs, curve=False), pairs)
+    calls = []
+    for name in ("_by_levels", "_along_chain"):
+        real = getattr(batch.EndValues, name)
+        monkeypatch.setattr(batch.EndValues, name, lambda self, *a, real=real, name=name:
+                            calls.append(name) or real(self, *a))
+    values = batch.EndValues(whole, _position_figures, 4)
+    got = values.of([r.att.counts0 for r in pairs], [r.dfn.counts0 for r in pairs])
+    assert calls == ["_by_levels"]
+    assert np.abs(got - np.array(expect)).max() <= 1e-12
+    with monkeypatch.context() as small:          # the levels in pieces of a few positions
+        small.setattr(batch.EndValues, "PART_CELLS", 40)
+        values = batch.EndValues(whole, _position_figures, 4)
+        got = values.of([r.att.counts0 for r in pairs], [r.dfn.counts0 for r in pairs])
+        assert np.abs(got - np.array(expect)).max() <= 1e-12
+    # in two calls, the second one's compositions new on both sides (a level may hold
+    # positions of new attackers with every defender and of old ones with new defenders)
+    small = [i for i, r in enumerate(pairs)
+             if sum(r.att.counts0) < 4 and sum(r.dfn.counts0) < 4]
+    rest = [i for i in range(len(pairs)) if i not in set(small)]
+    values = batch.EndValues(whole, _position_figures, 4)
+    for part in (small, rest):
+        sizes = (len(values.sides[0].number), len(values.sides[1].number))
+        got = values.of([pairs[i].att.counts0 for i in part],
+                        [pairs[i].dfn.counts0 for i in part])
+        assert np.abs(got - np.array(expect)[part]).max() <= 1e-12
+    assert 0 < sizes[0] < len(values.sides[0].number)
+    assert 0 < sizes[1] < len(values.sides[1].number)
+    if dice == "lowluck":
+        # one defender: the levels (narrow tables), and along the chain when asked to
+        on = [v for v, yes in zip(variants, batch.batchable_all(variants)) if yes]
+        expect = np.array(_summed(solvers.solve_batch(on, curve=False), on))
+        for narrow in (True, False):
+            calls.clear()
+            values = batch.EndValues(whole, _position_figures, 4)
+            if not narrow:
+                monkeypatch.setattr(batch, "ranges", lambda t: (np.zeros(len(t), int),
+                                                                np.full(len(t), 9)))
+            got = values.of([v.att.counts0 for v in on], [v.dfn.counts0 for v in on])
+            assert calls == ["_by_levels" if narrow else "_along_chain"]
+            assert np.abs(got - expect).max() <= 1e-12
+
+
+@pytest.mark.parametrize("edition", ["1942se", "1940se"])
+def test_standard_tables_in_one_convolution_are_chain_hits(edition):
+    """``_standard_rows`` (ordinary dice, every composition's hit table from the same
+    convolutions) against ``chain_hits`` (a table each): every sub-army of an attacker with
+    support (artillery; 1940's tactical bombers raised by fighters and tanks) and of a
+    defender, to 1e-15, the same widths; low luck: None (its own rows)."""
+    import numpy as np
+    units = {"infantry": 3, "artillery": 2, "armor": 2, "fighter": 2, "bomber": 1}
+    if edition == "1940se":
+        units.update({"mech_infantry": 2, "tactical_bomber": 2})
+    for dice in ("standard", "lowluck"):
+        opts = lowluck.LowLuckOptions(dice=dice, battle="land")
+        s = LowLuckScenario(options=opts, attacker=LowLuckSide(units=units),
+                            defender=LowLuckSide(units=units), edition=lowluck.shipped(edition))
+        rules = lowluck.make_rules(s)
+        for role, side in (("attacker", rules.att), ("defender", rules.dfn)):
+            comps = list(itertools.product(*[range(n + 1) for n in side.counts0]))
+            rows = batch._standard_rows(rules, role, comps)
+            if dice == "lowluck":
+                assert rows is None
+                continue
+            expect = rules.chain_hits(role, comps)
+            assert rows.shape == expect.shape
+            assert np.abs(rows - expect).max() <= 1e-15

@@ -151,6 +151,41 @@ CASES = {
         '[defender]\nunits = { transport = 1 }\n'
         '[plan]\nside = "defender"\ntarget = { defender_holds = 0.5 }\n'
         'add = { destroyer = 2, carrier = 1, fighter = 1 }\n', dice="lowluck", battle="sea"),
+    "1942 land, low luck, no AA gun (valued backwards)": _text(
+        '[attacker]\nunits = { infantry = 3, artillery = 2, armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 2, armor = 1, fighter = 1 }\n'
+        '[plan]\ntarget = { takes_territory = 0.7 }\nalternatives = 3\n', dice="lowluck"),
+    "defender adds, low luck (valued backwards)": _text(
+        '[attacker]\nunits = { infantry = 3, artillery = 1, armor = 2, bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
+        'add = { infantry = 3, artillery = 1, armor = 1, fighter = 1 }\n', dice="lowluck"),
+    "1942 land, ordinary dice, AA gun (valued backwards)": _text(
+        '[attacker]\nunits = { infantry = 2, artillery = 1, armor = 1, fighter = 2 }\n'
+        '[defender]\nunits = { infantry = 2, armor = 1, aa_gun = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\nalternatives = 3\n'),
+    "1942 land, a lone AA gun at the chain's end (swept)": _text(
+        '[attacker]\nunits = { infantry = 2, armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 1, aa_gun = 1 }\n'
+        '[plan]\ntarget = { takes_territory = 0.8 }\n', dice="lowluck"),
+    "1940 land, keeping 2 land units, low luck (valued backwards)": _text(
+        '[options]\n'.join([""]) +
+        '[attacker]\nunits = { infantry = 3, mech_infantry = 1, armor = 1, '
+        'tactical_bomber = 1 }\n[defender]\nunits = { infantry = 2, artillery = 1 }\n'
+        '[plan]\ntarget = { takes_territory = 0.6 }\n', edition="1940se",
+        dice="lowluck").replace('battle = "land"\n', 'battle = "land"\nkeep_land_units = 2\n'),
+    "defender adds to nothing, low luck (valued backwards)": _text(
+        '[attacker]\nunits = { infantry = 2, armor = 1 }\n[defender]\nunits = { }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.5 }\n'
+        'add = { infantry = 2, fighter = 1 }\n', dice="lowluck"),
+    "1942 sea, two-hit ships, low luck (valued backwards)": _text(
+        '[attacker]\nunits = { destroyer = 2, cruiser = 1, battleship = 1, fighter = 1 }\n'
+        '[defender]\nunits = { destroyer = 1, carrier = 1, fighter = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.8 }\n', dice="lowluck", battle="sea"),
+    "1942 sea, two-hit ships (valued backwards)": _text(
+        '[attacker]\nunits = { destroyer = 1, cruiser = 1, battleship = 1, bomber = 1 }\n'
+        '[defender]\nunits = { destroyer = 1, battleship = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.6 }\n', battle="sea"),
     "no force meets it": _text(
         '[attacker]\nunits = { infantry = 2, armor = 1 }\n'
         '[defender]\nunits = { infantry = 4, armor = 2 }\n'
@@ -273,17 +308,29 @@ def _room_for(q, share: float, monkeypatch) -> None:
     monkeypatch.setattr(limits, "MAX_PLAN_WORK", extra + share * q.total_work())
 
 
-@pytest.mark.parametrize("dice,target", [("standard", "attacker_wins = 0.95"),
-                                         ("lowluck", "takes_territory = 0.9"),
-                                         ("standard", "takes_territory = 0.9")])
-def test_a_search_says_so_and_proves_the_cheapest(dice, target, monkeypatch):
+@pytest.mark.parametrize("dice,target,aa", [("standard", "attacker_wins = 0.95", True),
+                                            ("lowluck", "takes_territory = 0.9", True),
+                                            ("standard", "takes_territory = 0.9", True),
+                                            ("lowluck", "takes_territory = 0.9", False),
+                                            ("standard", "attacker_wins = 0.95", False)])
+def test_a_search_says_so_and_proves_the_cheapest(dice, target, aa, monkeypatch):
     """Too many forces for the bound (room for 80 % of the work of all 269): a search, which
     solves fewer than all, says so, and here reaches the force its descent found after every
-    cheaper one and the alternative: proven, and brute force's answer."""
-    s = _scenario(_text(SEARCHED.format(target=target), dice=dice))
+    cheaper one and the alternative: proven, and brute force's answer. The forces are
+    valued backwards, batch after batch (the positions valued kept; with the AA gun, each
+    force's sub-battles after its fire)."""
+    text = SEARCHED.format(target=target)
+    if not aa:
+        text = text.replace(", aa_gun = 1", ", fighter = 1")
+    s = _scenario(_text(text, dice=dice))
     q = planner._Question(s, s.plan)
     _room_for(q, 0.8, monkeypatch)
+    calls: list = []
+    of = planner.batch.EndValues.of
+    monkeypatch.setattr(planner.batch.EndValues, "of",
+                        lambda self, *a, **k: calls.append(len(a[0])) or of(self, *a, **k))
     answer = planner.plan(s)
+    assert len(calls) > 2                 # batch after batch (AA gun: sub-battles)
     assert not answer.exhaustive and answer.proven
     data = answer.to_json()["plan"]
     assert data["exhaustive"] is False and data["searched"] == answer.searched < q.forces
@@ -418,6 +465,47 @@ def test_the_later_waves_are_solved_once_for_every_force(monkeypatch):
     assert len(solved) - len(later) >= answer.forces       # every first wave solved
 
 
+@pytest.mark.parametrize("name", [n for n in CASES if "backwards" in n]
+                         + ["1942 land, ordinary dice, wins", "defender adds",
+                            "1942 land, low luck, AA gun, takes"])
+def test_forces_valued_backwards_are_the_swept_ones(name, monkeypatch):
+    """A later edition's land battles without an opening fire (both dice modes, the
+    attacker's question and the defender's): every force's key figures from
+    ``batch.EndValues`` (no force's battle swept: the batch engine solves only the shown
+    forces, for their full figures), each the batch engine's sums to 1e-12; declined (a
+    stalemate bound lowered so both sides may be unable to hit), the plan is the swept one."""
+    s = _scenario(CASES[name])
+    q = planner._Question(s, s.plan)
+    assert q._backwards is not None
+    combos = list(itertools.product(*[range(q.most[u] + 1) for u in q.types]))
+    if q.role == "attacker":
+        combos = combos[1:]
+    backwards = q.solve(combos)
+    assert q.kept == {}                           # no end positions: none swept
+    swept_q = planner._Question(s, s.plan)
+    swept_q.__dict__["_backwards"] = None
+    swept = swept_q.solve(combos)
+    assert swept_q.kept
+    for a, b in zip(backwards, swept):
+        assert (a.force, a.cost, a.units) == (b.force, b.cost, b.units)
+        for key in ("attacker_wins", "defender_holds", "takes_territory",
+                    "expected_ipc_swing"):
+            assert a.figure(key) == pytest.approx(b.figure(key), abs=1e-12), key
+    calls = []
+    solve_batch = planner.solvers.solve_batch
+    monkeypatch.setattr(planner.solvers, "solve_batch",
+                        lambda rules_list, *a, **k: calls.append(len(rules_list))
+                        or solve_batch(rules_list, *a, **k))
+    answer = planner.plan(s)
+    over = sum(1 for c in combos if q.role == "defender" and not any(c))
+    assert sum(calls) <= over + 1 + len(answer.alternatives)
+    monkeypatch.setattr(planner.batch, "STALEMATE", 0.3)
+    declined = planner._Question(s, s.plan)
+    declined.solve(combos[:5])
+    assert declined._backwards is None             # declined: swept (or solved alone)
+    assert_plan_is_brute_forces(s, planner.plan(s))
+
+
 @pytest.mark.parametrize("name", ["lowluck-1942-plan.toml", "lowluck-1942-take-and-hold.toml"])
 def test_the_shipped_plan_examples_are_brute_forces(name, capsys):
     """The examples with a ``[plan]``: the answer is every force solved one by one's, and the
@@ -430,3 +518,62 @@ def test_the_shipped_plan_examples_are_brute_forces(name, capsys):
     assert main(["plan", str(path)]) == 0
     out = capsys.readouterr().out
     assert planner.TARGET_WORDS[s.plan.target] in out and s.plan.target not in out
+
+
+@pytest.mark.parametrize("value", [0.0, 0.5, 0.9, 0.99999])
+@pytest.mark.parametrize("name", ["1942 land, low luck, no AA gun (valued backwards)",
+                                  "defender adds", "1942 sea, two-hit ships (valued backwards)",
+                                  "no force meets it"])
+def test_ranked_as_arrays_as_by_candidates(name, value, monkeypatch):
+    """An exhaustive plan valued backwards ranks its forces as arrays (``_Keys``, ``_pick``):
+    the same answer, alternatives in the same order and "+1" table as ranking a candidate
+    per force — every force meeting the target (ties in cost and figure), some, none (the
+    highest figure). (Not a target of exactly 1: a force sure to win may sum to 1 one way
+    and to 1 - 2e-16 the other.)"""
+    text = CASES[name]
+    for target in ("attacker_wins", "takes_territory", "defender_holds"):
+        text = text.replace(f"target = {{ {target} = ", f"target = {{ {target} = {value} }}#")
+    s = _scenario(text.replace("alternatives = 3", "alternatives = 6"))
+    picks: list = []
+    pick = planner._pick
+    monkeypatch.setattr(planner, "_pick", lambda *a: picks.append(a) or pick(*a))
+    fast = planner.plan(s)
+    assert fast.exhaustive and len(picks) == 1            # ranked as arrays
+    monkeypatch.setattr(planner._Question, "keys", lambda self, combos, cancel=None: None)
+    slow = planner.plan(s)
+    assert fast.meets == slow.meets and fast.searched == slow.searched == slow.forces
+    assert [c.force for c in [fast.best] + fast.alternatives] == \
+        [c.force for c in [slow.best] + slow.alternatives]
+    assert [(u, c.force, c.cost) for u, c in fast.plus_one] == \
+        [(u, c.force, c.cost) for u, c in slow.plus_one]
+    from .test_lowluck_batch import figures_diff
+    assert figures_diff(fast.to_json(), slow.to_json()) <= 1e-12   # swept, valued back
+    if value == 0.0:
+        assert fast.meets and len(fast.alternatives) == min(s.plan.alternatives,
+                                                            fast.forces - 1)
+
+
+def test_a_lone_aa_gun_on_the_chain_is_swept():
+    """A defender whose AA gun may be left alone before the end of its chain (a round's
+    end folds it: the sweep's): ``EndValues`` declines, the forces are swept (and the plan
+    is brute force's: ``CASES``)."""
+    s = _scenario(CASES["1942 land, a lone AA gun at the chain's end (swept)"])
+    q = planner._Question(s, s.plan)
+    assert q._backwards is not None and q._backwards.opening
+    combos = list(itertools.product(*[range(q.most[u] + 1) for u in q.types]))[1:]
+    q.solve(combos)
+    assert q._backwards is None and q.kept
+
+
+@pytest.mark.parametrize("name", ["1942 land, low luck, no AA gun (valued backwards)",
+                                  "1942 land, ordinary dice, AA gun (valued backwards)"])
+def test_a_plan_valued_backwards_stops_when_asked(name):
+    """Stop (``cancel``) reaches the backwards values (their levels, the AA guns' fire force
+    by force): Cancelled, at once or after a few checks."""
+    from combatassist.solver import Cancelled
+    s = _scenario(CASES[name])
+    with pytest.raises(Cancelled):
+        planner.plan(s, cancel=lambda: True)
+    asked = []
+    with pytest.raises(Cancelled):
+        planner.plan(s, cancel=lambda: asked.append(1) or len(asked) > 1)

@@ -29,6 +29,11 @@ the rounding of their sums: tests compare them to 1e-12 on random batches). What
 a later edition's battles (``later.LaterRules``) whose rounds are one fire phase
 (``plain_rounds_grid.applicable``: no submarines), from the start, without retreat rules;
 ``solvers.solve_batch`` solves the others one by one.
+
+A caller that only sums a few figures over each battle's end positions (the planner's
+ranking) needs no battle's grid: ``EndValues`` works those sums out backwards over the
+positions the battles share (a sub-army's chain runs through other sub-armies'), each
+position once for every battle — the same sums as the sweep's end positions (tests: 1e-12).
 """
 from __future__ import annotations
 
@@ -44,7 +49,7 @@ from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
 from .chains import CURVE_DONE, CURVE_ROUNDS, STALEMATE, Chain, as_drawn, one_blas_thread
 from .plain_rounds_grid import _Solver, solve_grid, work_estimate
-from .subbattles import MOVES_CACHE, Group, inverses
+from .subbattles import MOVES_CACHE, Group, inverses, ranges
 
 #: ... and their rows' within-row solutions are worked out up front when they fit in this
 #: many numbers (``subbattles.INVERSE_CACHE``'s, for a batch part).
@@ -252,6 +257,13 @@ class _Chains:
         self._counts: np.ndarray | None = None
         self._table: np.ndarray | None = None
         self._last: np.ndarray | None = None
+        #: ``numbered``'s: by number, the next composition's number (the chain's end its
+        #: own) and the hits to the chain's end.
+        self.after: list[int] = []
+        self.depth: list[int] = []
+        #: Ordinary dice's tables of many compositions in one convolution
+        #: (``_standard_rows``; ``EndValues``' chains, which number thousands).
+        self.batched_tables = False
 
     def counts(self) -> np.ndarray:
         """The compositions' counts by number ([number, slot])."""
@@ -318,7 +330,9 @@ class _Chains:
     def _grow(self, new: list[tuple]) -> None:
         """Add the hit tables of the compositions ``new`` (numbered next), and each one's
         last hit count that may score (0 for none)."""
-        table = self.rules.chain_hits(self.role, new)
+        table = _standard_rows(self.rules, self.role, new) if self.batched_tables else None
+        if table is None:
+            table = self.rules.chain_hits(self.role, new)
         nonzero = table > 0
         last = np.where(nonzero.any(axis=1),
                         table.shape[1] - 1 - nonzero[:, ::-1].argmax(axis=1), 0)
@@ -330,6 +344,428 @@ class _Chains:
         both[:len(self._table), :self._table.shape[1]] = self._table
         both[len(self._table):, :table.shape[1]] = table
         self._table, self._last = both, np.concatenate([self._last, last])
+
+    def numbered(self, starts: Sequence[tuple]) -> np.ndarray:
+        """The numbers of ``starts``, every composition of their chains numbered first (by
+        number: ``after``, the next composition's number, the chain's end its own;
+        ``depth``, the hits to the chain's end) and their hit tables grown. For
+        ``EndValues``: a ``_Chains`` for one or the other (``make`` numbers a chain's
+        compositions without walking them)."""
+        number, after, depth = self.number, self.after, self.depth
+        take, hit = self.side.take, (("any", 1),)
+        first = len(number)
+        for s in starts:
+            if s in number:
+                continue
+            # a walk down the chain to a composition numbered before (or its end): each
+            # new one numbered in a row, its next one the following number
+            c, begin = s, len(number)
+            while True:
+                k = len(number)
+                number[c] = k
+                nxt = take(c, hit)[0]
+                if nxt == c:
+                    after.append(k)
+                    depth.append(0)
+                    break
+                j = number.get(nxt)
+                if j is not None:
+                    after.append(j)
+                    depth.append(depth[j] + 1)
+                    break
+                after.append(k + 1)
+                depth.append(-1)
+                c = nxt
+            for i in range(len(number) - 2, begin - 1, -1):
+                depth[i] = depth[i + 1] + 1
+        if len(number) > first:
+            self._grow(list(number)[first:])
+        return np.fromiter(map(number.__getitem__, starts), dtype=np.int64,
+                           count=len(starts))
+
+
+class EndValues:
+    """What a caller sums over battles' end positions (``value_of``: a few figures of each
+    position), for many battles of one rules object's variants fought to the end, worked out
+    backwards: each position's expected figures at the end, from those of the positions its
+    round leads to, once for every battle that passes it (a planner's sub-armies meet the
+    same positions again and again: a sub-army's chain runs through other sub-armies').
+
+    A position is a pair of compositions on the sides' chains (``_Chains.numbered``): the
+    attacker's a, the defender's d. Over when either is at its chain's end (the batch's grid
+    row 0 and column nd: ``value_of`` of its counts); else a round's fire moves it to
+    (a after the defender's hits, d after the attacker's), each side's hits by its hit
+    table, and V(a, d) = sum P(h_a) P(h_d) V(a', d') / (1 - P(neither side hits)). Every
+    move but that one takes the sum of the sides' distances to their chains' ends down, so
+    the positions are valued a level (that sum) at a time, all of a level in the same numpy
+    calls; with low luck's two-point hit tables a position sums 4 others (``_by_levels``).
+    With wider tables (ordinary dice) and one side's starts on one chain (a planner's: the
+    side it doesn't choose), the other side's compositions go a level (their own distance)
+    at a time, each with every cell of that chain at once, as the batch's grid rows
+    (``_along_chain``: one matrix product for the many hit counts).
+
+    The battles are those ``solve`` sweeps without opening tables (``applicable``: no
+    submarine, no transport, no bombardment), each position of a battle's sub-battles
+    (after round 1's phases before the fire, AA guns: ``sub_battles``) one of these, from
+    starts that aren't over (``live``), no side left alone at a round's end on the way
+    (else ``of`` declines); the figures are the sums of ``solve``'s end
+    positions (to the rounding of the sums, and without its pruning of cells below 1e-16:
+    tests compare them to 1e-12). Positions valued stay valued (one plan's forces, asked in
+    several calls, share them)."""
+
+    #: Positions valued at most (x figures): past it ``of`` answers None.
+    MAX_CELLS = 10_000_000
+    #: Numbers a step's work arrays may hold (the levels' moves, a chain's move matrices
+    #: and rows below): past it the positions are taken in parts (memory: ~32 MB each).
+    PART_CELLS = 4_000_000
+
+    def __init__(self, rules: Any, value_of: Callable[[np.ndarray, np.ndarray], np.ndarray],
+                 figures: int):
+        self.rules, self.value_of, self.q = rules, value_of, figures
+        self.sides = (_Chains(rules, "attacker"), _Chains(rules, "defender"))
+        for chains in self.sides:
+            chains.batched_tables = True
+        self.values = np.zeros((0, 0, figures))
+
+    @staticmethod
+    def applicable(rules: Any) -> bool:
+        """``rules``' variants (``with_units``) are battles whose round 1's fire is fought
+        like the others' (no bombardment: ``solve``'s group has no opening tables), without
+        submarines or transports. Round 1's phases before the fire (AA guns) are the
+        caller's to push through (``opening``, ``sub_battles``), and a side left alone at a
+        round's end (a lone AA gun) is ``_value``'s to decline."""
+        from .later import LaterRules
+        if not isinstance(rules, LaterRules):
+            return False
+        layout = _layout(rules)
+        return not (layout[2] or layout[3] or rules.bombard)
+
+    @property
+    def opening(self) -> bool:
+        """Round 1 may have phases before its fire (AA guns): a battle's value is its
+        sub-battles' (``sub_battles``)."""
+        return not _no_opening(self.rules)
+
+    def live(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+        """Which of the starts (the sides' counts [battle, slot]) aren't over
+        (``batchable_all`` of each, without transports: both sides have a unit that
+        fights, neither left alone)."""
+        masks_a, masks_d = _layout(self.rules)[4:6]
+        ok = masks_a.fighting(att) & masks_d.fighting(dfn)
+        if masks_a.may_be_alone:
+            ok &= ~masks_a.left_alone(att)
+        if masks_d.may_be_alone:
+            ok &= ~masks_d.left_alone(dfn)
+        return cast(np.ndarray, ok)
+
+    @staticmethod
+    def sub_battles(rules_list: Sequence[Any], prune_below: float = DEFAULT_PRUNE,
+                    cancel: Callable[[], bool] | None = None
+                    ) -> tuple[list[int], list[tuple], list[tuple], list[float]]:
+        """Each battle's sub-battles (``live`` ones'), as ``solve`` makes them: round 1's
+        phases before the fire pushed through from its start, the positions reached
+        (lighter than ``prune_below``: left out, as ``solve`` prunes them) with their
+        chances: (battle, attacker's counts, defender's, chance) of each."""
+        battle: list[int] = []
+        att: list[tuple] = []
+        dfn: list[tuple] = []
+        mass: list[float] = []
+        for b, rules in enumerate(rules_list):
+            if cancel is not None and b % 256 == 255 and cancel():
+                raise Cancelled()
+            state0 = start_of(rules)
+            current: dict = {state0: 1.0}
+            for phase in rules.phases(state0)[:-1]:
+                current = phase_exact(phase, current)
+            for (a, d, _), p in current.items():
+                if p >= prune_below:
+                    battle.append(b)
+                    att.append(a)
+                    dfn.append(d)
+                    mass.append(p)
+        return battle, att, dfn, mass
+
+    def of(self, att: Sequence[tuple], dfn: Sequence[tuple],
+           cancel: Callable[[], bool] | None = None) -> np.ndarray | None:
+        """[battle, figure]: the expected ``value_of`` at the end of each battle from the
+        sides' counts ``att[b]``, ``dfn[b]`` (``live`` ones); None when both sides may be
+        unable to hit (a stalemate: ``solve`` hands those to the battle's own solve) or the
+        positions are too many to keep."""
+        ca, cd = self.sides
+        a0, d0 = ca.numbered(att), cd.numbered(dfn)
+        if len(ca.number) * len(cd.number) * self.q > self.MAX_CELLS:
+            return None
+        with one_blas_thread():
+            if not self._value(cancel):
+                return None
+        return cast(np.ndarray, self.values[a0, d0])
+
+    def _value(self, cancel) -> bool:
+        """Value the positions not valued yet (those of compositions numbered since)."""
+        ca, cd = self.sides
+        na, nd = len(ca.number), len(cd.number)
+        oa, od = self.values.shape[:2]
+        if (na, nd) == (oa, od):
+            return True
+        depth_a, depth_d = np.array(ca.depth), np.array(cd.depth)
+        tables = [cast(np.ndarray, c._table) for c in (ca, cd)]
+        # both sides unable to hit somewhere: the battle's own solve looks for stalemates
+        if (tables[0][depth_a > 0, 0] >= STALEMATE).any() and \
+                (tables[1][depth_d > 0, 0] >= STALEMATE).any():
+            return False
+        # a side left alone on a chain (before its end): a round's end there folds the
+        # position (``Group._folds``), which the sweep does
+        for c, depth, masks in ((ca, depth_a, _layout(self.rules)[4]),
+                                (cd, depth_d, _layout(self.rules)[5])):
+            if masks.may_be_alone and masks.left_alone(c.counts()[depth > 0]).any():
+                return False
+        values = np.zeros((na, nd, self.q))
+        values[:oa, :od] = self.values
+        # the positions to value: the new attacker compositions with every defender's, the
+        # others with the new defender compositions
+        blocks = [(np.arange(oa, na), np.arange(nd)), (np.arange(oa), np.arange(od, nd))]
+        # those over: their own figures
+        for aa, dd in blocks:
+            over_a, over_d = aa[depth_a[aa] == 0], dd[depth_d[dd] == 0]
+            a = np.concatenate([np.repeat(over_a, len(dd)), np.tile(aa, len(over_d))])
+            d = np.concatenate([np.tile(dd, len(over_a)), np.repeat(over_d, len(aa))])
+            if len(a):
+                values[a, d] = self.value_of(ca.counts()[a], cd.counts()[d])
+        # low luck's tables (two hit counts at most) sum few positions a level at a time;
+        # wider ones (ordinary dice) go along a chain, many hit counts in one product
+        chain = self._one_chain(oa, od)
+        narrow = max(int((last - first).max()) for first, last in map(ranges, tables)) < 2
+        if chain is not None and not narrow:
+            self._along_chain(values, chain, (oa, od)[chain ^ 1], tables, cancel)
+        else:
+            self._by_levels(values, blocks, tables, cancel)
+        self.values = values
+        return True
+
+    def _one_chain(self, oa: int, od: int) -> int | None:
+        """The side (0: the attacker's, 1: the defender's) whose compositions are one chain
+        (one at each distance to its end: every battle's side starts on the same chain),
+        none new since the last call, the other side's many; None when neither is."""
+        for side in (1, 0):
+            mine = self.sides[side]
+            old = (oa, od)[side]
+            if (old == 0 or old == len(mine.number)) and \
+                    sorted(mine.depth) == list(range(len(mine.depth))) and \
+                    len(self.sides[side ^ 1].number) > len(mine.number):
+                return side
+        return None
+
+    def _by_levels(self, values: np.ndarray, blocks: list, tables: list, cancel) -> None:
+        """``_value``'s positions not over (of ``blocks``: products of the sides'
+        compositions) a level at a time, the sum of the sides' distances to their ends."""
+        ca, cd = self.sides
+        na, nd = values.shape[:2]
+        depth_a, depth_d = np.array(ca.depth), np.array(cd.depth)
+        # each block's compositions by distance, the side with fewer of them looped over
+        levels: dict[int, list] = {}
+        for aa, dd in blocks:
+            aa, dd = aa[depth_a[aa] > 0], dd[depth_d[dd] > 0]
+            if not (len(aa) and len(dd)):
+                continue
+            flip = len(aa) < len(dd)
+            many, few = (dd, aa) if flip else (aa, dd)
+            depth_many, depth_few = (depth_d, depth_a) if flip else (depth_a, depth_d)
+            many = many[np.argsort(depth_many[many], kind="stable")]
+            at = np.searchsorted(depth_many[many], np.arange(int(depth_many[many[-1]]) + 2))
+            for y, dy in zip(few.tolist(), depth_few[few].tolist()):
+                for u in range(1, len(at) - 1):
+                    if at[u + 1] > at[u]:
+                        levels.setdefault(u + dy, []).append((many[at[u]:at[u + 1]], y, flip))
+        # per side and composition: the window of its table from the first hit count that
+        # may score (as wide as the widest: past a table's last column, zeros), the other
+        # side's composition after those hits (at most the longest chain: past a chain's
+        # end, its end), the chance to score none
+        other_longest = [int(depth_d.max()), int(depth_a.max())]
+        sides = []
+        for c, table, depth, most in ((ca, tables[0], depth_a, other_longest[0]),
+                                      (cd, tables[1], depth_d, other_longest[1])):
+            first, last = ranges(table)
+            width = int((last - first).max()) + 1
+            padded = np.zeros((table.shape[0], table.shape[1] + width))
+            padded[:, :table.shape[1]] = table
+            hits = first[:, None] + np.arange(width)
+            window = padded[np.arange(len(table))[:, None], hits]
+            longest = int(depth.max())
+            after = np.empty((len(depth), longest + 1), dtype=np.int64)
+            after[:, 0] = np.arange(len(depth))
+            step = np.array(c.after, dtype=np.int64)
+            for h in range(1, longest + 1):
+                after[:, h] = step[after[:, h - 1]]
+            sides.append((window, np.minimum(hits, most), after, table[:, 0]))
+        (win_a, hits_a, after_a, miss_a), (win_d, hits_d, after_d, miss_d) = sides
+        # every position in level order (a level's parts: compositions of the many side
+        # with one of the few, ``flip`` when the many are the defender's)
+        order = sorted(levels)
+        parts = [p for s in order for p in levels[s]]
+        sizes = [len(p[0]) for p in parts]
+        many = np.concatenate([p[0] for p in parts])
+        few = np.repeat([p[1] for p in parts], sizes)
+        flips = np.repeat([p[2] for p in parts], sizes)
+        a, d = np.where(flips, few, many), np.where(flips, many, few)
+        bounds = np.cumsum([0] + [sum(len(p[0]) for p in levels[s]) for s in order]).tolist()
+        flat = values.reshape(na * nd, self.q)
+        # the levels in pieces (a level's positions depend only on levels before it) and
+        # the pieces in parts whose moves fit in PART_CELLS numbers (one part, every level
+        # whole, for a planner's usual battles)
+        room = max(1, self.PART_CELLS // (win_a.shape[1] * win_d.shape[1]))
+        pieces = [(lo, min(hi, lo + room)) for lo, hi in zip(bounds[:-1], bounds[1:])
+                  for lo in range(lo, hi, room)]
+        bounds = [lo for lo, _ in pieces] + [pieces[-1][1]] if pieces else [0]
+        start = 0
+        while start < len(bounds) - 1:
+            stop = start + 1
+            while stop < len(bounds) - 1 and bounds[stop + 1] - bounds[start] <= room:
+                stop += 1
+            lo0, hi0 = bounds[start], bounds[stop]
+            aa, dd = a[lo0:hi0], d[lo0:hi0]
+            # the cell each pair of hit counts leads to (a after the defender's hits, d
+            # after the attacker's: a' * nd + d'), its chance over the chance to leave (the
+            # position itself, still 0, adds nothing): made for the part up front, the
+            # levels only sum (``take`` from flat arrays: fancy indexing costs far more)
+            weights = np.take(win_d, dd, axis=0)[:, :, None] * \
+                np.take(win_a, aa, axis=0)[:, None, :]
+            weights /= (1.0 - np.take(miss_a, aa) * np.take(miss_d, dd))[:, None, None]
+            weights = weights.reshape(len(aa), -1)
+            cell = ((np.take(after_a, aa[:, None] * after_a.shape[1]
+                             + np.take(hits_d, dd, axis=0)) * nd)[:, :, None]
+                    + np.take(after_d, dd[:, None] * after_d.shape[1]
+                              + np.take(hits_a, aa, axis=0))[:, None, :]).reshape(len(aa), -1)
+            target = aa * nd + dd
+            for lo, hi in zip(bounds[start:stop], bounds[start + 1:stop + 1]):
+                if cancel is not None and cancel():
+                    raise Cancelled()
+                lo, hi = lo - lo0, hi - lo0
+                flat[target[lo:hi]] = np.einsum("nk,nkq->nq", weights[lo:hi],
+                                                np.take(flat, cell[lo:hi], axis=0))
+            start = stop
+
+    def _along_chain(self, values: np.ndarray, y: int, first: int, tables: list,
+                     cancel) -> None:
+        """``_value``'s positions not over when side ``y``'s compositions are one chain
+        (``_one_chain``) and the other side's, x, are many (those numbered from ``first``
+        new): x's compositions a level (their distance to their chain's end) at a time, each
+        with every cell j of y's chain (j hits taken) at once, as the batch's grid rows:
+        the rows below (y's hits take x's units) spread by y's hit tables in one product,
+        then x's hits move along the chain (x's move matrices, as the grid's), the row's
+        own flow (y scores no hit) solved with its inverse (made once per composition)."""
+        x = y ^ 1
+        cx, cy = self.sides[x], self.sides[y]
+        depth_x, depth_y = np.array(cx.depth), np.array(cy.depth)
+        ny = len(depth_y) - 1
+        cells = np.empty(ny + 1, dtype=np.int64)          # cell j: y's composition's number
+        cells[ny - depth_y] = np.arange(ny + 1)
+        # [x's composition, cell, figure]
+        vx = np.ascontiguousarray(values[:, cells] if x == 0
+                                  else values[cells].transpose(1, 0, 2))
+        tx, ty = tables[x], tables[y]
+        py = ty[cells[:ny]]                               # y's tables, cells 0..ny-1
+        wy = py.shape[1]
+        # x's tables padded past the chain's end, and P(at least h hits) for "wiped out"
+        wx = tx.shape[1]
+        padded = np.zeros((len(tx), wx + ny + 1))
+        padded[:, :wx] = tx
+        at_least = np.zeros((len(tx), max(wx, ny + 1) + 1))
+        at_least[:, :wx] = np.cumsum(tx[:, ::-1], axis=1)[:, ::-1]
+        longest = int(depth_x.max())
+        after = np.empty((len(depth_x), longest + 1), dtype=np.int64)
+        after[:, 0] = np.arange(len(depth_x))
+        step = np.array(cx.after, dtype=np.int64)
+        for h in range(1, longest + 1):
+            after[:, h] = step[after[:, h - 1]]
+        lost = np.minimum(np.arange(1, wy), longest)      # y's hits 1.. on x's chain
+        shift = np.arange(ny + 1)[None, :] - np.arange(ny)[:, None]      # [j, j']: j' - j
+        ahead = shift >= 0
+        shift = np.maximum(shift, 0)
+        diagonal = np.arange(ny)
+        mine = np.arange(first, len(depth_x))
+        mine = mine[depth_x[mine] > 0]
+        mine = mine[np.argsort(depth_x[mine], kind="stable")]
+
+        def prepared(xs):
+            """x's move matrices on y's chain (j -> j' with j' - j hits, the last "at
+            least"); (I - N)^-1 of the row's own flow (y scores no hit) N = P(y misses at
+            j) * moves[j, j' < ny], upper triangular, from its last row back (non-negative
+            sums: no cancellation); the row's flow to "wiped out"."""
+            moves = np.where(ahead, padded[xs][:, shift], 0.0)            # [x, j, j']
+            moves[:, :, ny] = at_least[xs][:, ny - diagonal]
+            flow = py[:, 0][None, :, None] * moves[:, :, :ny]
+            solved = np.zeros_like(flow)                  # [x, j, k]
+            for j in range(ny - 1, -1, -1):
+                solved[:, j] = np.matmul(flow[:, j, None, j + 1:], solved[:, j + 1:])[:, 0]
+                solved[:, j, j] += 1.0
+                solved[:, j] /= (1.0 - flow[:, j, j])[:, None]
+            return moves, solved, py[:, 0][None, :] * moves[:, :, ny]
+
+        # levels (of x's distance) in parts whose arrays fit in PART_CELLS numbers; every
+        # composition prepared at once when they all fit (a planner's usual battles)
+        room = max(1, self.PART_CELLS // ((ny + 1) * max(ny + 1, wy * self.q)))
+        whole = prepared(mine) if len(mine) <= room else None
+        bounds = (np.flatnonzero(np.diff(depth_x[mine])) + 1).tolist()
+        for lo0, hi0 in zip([0] + bounds, bounds + [len(mine)]):
+            for lo in range(lo0, hi0, room):
+                hi = min(hi0, lo + room)
+                if cancel is not None and cancel():
+                    raise Cancelled()
+                xs = mine[lo:hi]
+                moves, solved, ends = ((whole[0][lo:hi], whole[1][lo:hi], whole[2][lo:hi])
+                                       if whole is not None else prepared(xs))
+                # the rows below: y scores 1.. hits (from cell j) -> x's row after them
+                below = vx[after[xs][:, lost]]            # [n, hits, ny + 1, figure]
+                spread = np.matmul(py[None, :, 1:],
+                                   below.reshape(len(xs), wy - 1, (ny + 1) * self.q))
+                spread = spread.reshape(len(xs), ny, ny + 1, self.q)       # [n, j, j', q]
+                # (stacked products: several times einsum's and tensordot's speed here)
+                rhs = np.matmul(moves[:, :, None, :], spread)[:, :, 0, :]
+                row = vx[xs]                              # cell ny: over, valued
+                rhs += ends[:, :, None] * row[:, ny][:, None, :]
+                row[:, :ny] = np.matmul(solved, rhs)
+                vx[xs] = row
+        if x == 0:
+            values[:, cells] = vx
+        else:
+            values[cells] = vx.transpose(1, 0, 2)
+
+
+def _standard_rows(rules: Any, role: str, comps: list[tuple]) -> np.ndarray | None:
+    """``rules.chain_hits(role, comps)`` with ordinary dice, every composition's table from
+    the same convolutions (a composition's dice groups: its units at their own value and
+    those raised by support, ``LaterRules._chain_values``; each group's binomial table,
+    ``hits._binomial_table``; tails below ``hits.TAIL_CUTOFF`` cut, as ``standard_table``
+    cuts them): chain_hits makes one table a composition (~3 us each, cached across solves).
+    The same numbers to the rounding of the sums (tests: 1e-15). None where chain_hits has
+    no such split (low luck; support rules raising the same unit; units rolling several
+    dice)."""
+    from .hits import TAIL_CUTOFF, _binomial_table
+    if not rules.dice.independent or not comps:
+        return None
+    split = rules._chain_values(comps, 0 if role == "attacker" else 1)
+    if split is None:
+        return None
+    plain, raised, v0, up = split
+    counts = np.concatenate([plain, raised], axis=1)
+    values = np.concatenate([v0, up]).tolist()
+    dist = np.ones((len(comps), 1))
+    for column, value in enumerate(values):
+        n = counts[:, column]
+        if value <= 0 or not n.any():
+            continue
+        most = int(n.max())
+        tables = np.zeros((most + 1, most + 1))       # row k: k dice's binomial table
+        for k in np.unique(n).tolist():
+            tables[k, :k + 1] = _binomial_table(k, min(value, 6))
+        each = tables[n]
+        out = np.zeros((len(comps), dist.shape[1] + most))
+        for h in range(most + 1):
+            out[:, h:h + dist.shape[1]] += dist * each[:, h, None]
+        dist = out
+    dist[dist < TAIL_CUTOFF] = 0.0
+    width = int(np.flatnonzero(dist.any(axis=0))[-1]) + 1 if dist.any() else 1
+    return dist[:, :width]
 
 
 class _BatchGroup(Group):

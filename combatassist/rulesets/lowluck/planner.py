@@ -29,16 +29,23 @@ engine's bound is refused at once, naming what would fit.
 The chosen force and the alternatives get the full figures of ``odds`` (its JSON, tested
 equal to ``combatassist odds`` of each force's own file); every force is ranked by the few
 figures the question needs (``_Question._candidates``: the same sums, tested against the
-full ones), which the "+1 unit" table shows.
+full ones), which the "+1 unit" table shows. Where the forces' battles are fought to the
+end without submarines, transports or bombardment, those figures are worked out backwards
+over the positions the battles share (``batch.EndValues``: a sub-army's battle runs through
+other sub-armies' positions; with AA guns each force's value is that of the positions its
+guns' fire leaves), and only the shown forces are swept (tested equal to the swept figures
+of every force); where a lone AA gun may be left at a round's end, they are swept.
 """
 from __future__ import annotations
 
+import collections
 import functools
+import gc
 import heapq
 import itertools
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import numpy as np
 
@@ -243,8 +250,13 @@ class _Question:
         """The key figures of ``combos`` (one batch)."""
         if not combos:
             return []
-        self.work_used += sum(self.force_work(c) for c in combos)
         max_rounds = self.scenario.options.max_rounds
+        keys = self.keys(combos, cancel)       # valued backwards (counts the forces' work)
+        if keys is not None:
+            if progress is not None:
+                progress(len(combos), len(combos))
+            return keys.candidates(range(len(combos)))
+        self._count_work(combos)
         if self.batches:
             rules_list = self.rules_of_all(combos)
             # to the end: the batch's end positions as arrays (no dictionary per battle)
@@ -287,6 +299,86 @@ class _Question:
             for b, c in enumerate(combos):
                 self.kept[c] = (outs[b], b, sink)
         return self._candidates(combos, rules_list, outs, sink)
+
+    @functools.cached_property
+    def _backwards(self) -> batch.EndValues | None:
+        """The forces' key figures worked out backwards over the positions their battles
+        share (``batch.EndValues``), when their battles are the kind it values (no
+        submarines, transports or bombardment) and a later edition's (``_by_slots``)."""
+        if not (self._by_slots and batch.EndValues.applicable(self.template)):
+            return None
+        return batch.EndValues(self.template, self._end_figures, 5)
+
+    def _end_figures(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+        """What ``_candidates`` sums over a battle's end positions, for ``EndValues``: [the
+        attacker wins, the defender holds, the attacker takes the territory, 1 (the mass),
+        the attacker's IPC left less the defender's] of each position (the sides' counts)."""
+        values = self._sides_of_ends(att, dfn)
+        verdict = values[:, 0]
+        wins = (verdict == _ATTACKER).astype(float)
+        return np.column_stack([wins, (verdict == _HOLDS).astype(float), wins * values[:, 1],
+                                np.ones(len(att)), values[:, 2] - values[:, 3]])
+
+    def _count_work(self, combos: list[tuple[int, ...]]) -> None:
+        """``work_used`` with ``combos`` (a force's work depends on its number of units
+        only: counted once per number)."""
+        sizes = collections.Counter(map(sum, combos))
+        self.work_used += sum(n * self.force_work((units,)) for units, n in sizes.items())
+
+    def keys(self, combos: list[tuple[int, ...]], cancel=None) -> "_Keys | None":
+        """The key figures of ``combos`` as arrays (``_Keys``), by ``_backwards`` (the forces
+        whose battles are over at the start as ``solve`` solves them), their work counted;
+        None when the forces aren't valued backwards (retreat rules, waves, a round limit,
+        a kind of battle ``EndValues`` doesn't value) or it declines (``solve`` then
+        sweeps)."""
+        backwards = self._backwards
+        if backwards is None or not self.batches or self.scenario.options.max_rounds:
+            return None
+        n = len(combos)
+        forces = np.array(combos, dtype=np.int64).reshape(n, -1)
+        chosen = np.tile(np.array(self.base, dtype=np.int64), (n, 1))
+        chosen[:, self.slot] += forces
+        side = self.template.dfn if self.role == "attacker" else self.template.att
+        other = np.tile(np.array(side.counts0, dtype=np.int64), (n, 1))
+        att, dfn = (chosen, other) if self.role == "attacker" else (other, chosen)
+        live = backwards.live(att, dfn)
+        on = np.flatnonzero(live)
+        if backwards.opening:
+            # round 1's phases before the fire (AA guns), force by force: each force's
+            # value is its sub-battles', by their chances
+            battle, sub_a, sub_d, mass = batch.EndValues.sub_battles(
+                self.rules_of_all([combos[i] for i in on.tolist()]), cancel=cancel)
+            found = backwards.of(sub_a, sub_d, cancel=cancel)
+            if found is not None:
+                found = np.array([np.bincount(battle, weights=np.asarray(mass) * column,
+                                              minlength=len(on)) for column in found.T]).T
+        else:
+            starts = list(map(tuple, chosen[on].tolist()))
+            fixed = [tuple(side.counts0)] * len(on)
+            found = backwards.of(*((starts, fixed) if self.role == "attacker"
+                                   else (fixed, starts)), cancel=cancel)
+        if found is None:
+            self._backwards = None          # (a stalemate, a lone unit, too many): swept
+            return None
+        values = found
+        figures = np.zeros((4, n))          # wins, holds, takes, swing
+        # IPC lost counts from every unit the battle starts with (``_candidates``)
+        start_a = att[on].astype(float) @ self._slot_costs[0]
+        start_d = dfn[on].astype(float) @ self._slot_costs[1]
+        figures[:3, on] = values[:, :3].T
+        figures[3, on] = (start_d - start_a) * values[:, 3] + values[:, 4]
+        over = np.flatnonzero(~live).tolist()
+        if over:
+            # over at the start: the general solver's (their one end position)
+            picked = [combos[i] for i in over]
+            rules_list = self.rules_of_all(picked)
+            outs = solvers.solve_batch(rules_list, cancel=cancel, curve=False)
+            for i, c in zip(over, self._candidates(picked, rules_list, outs)):
+                figures[:, i] = (c.attacker_wins, c.defender_holds,
+                                 c.figure("takes_territory"), c.expected_ipc_swing)
+        self._count_work(combos)
+        self.solved += n
+        return _Keys(self, combos, forces, figures)
 
     def outcome_of(self, combo: tuple[int, ...]):
         """The outcome of a force solved with its end positions kept (``kept``), its
@@ -361,18 +453,23 @@ class _Question:
         holds = total(np.where(verdict == _HOLDS, p, 0.0))
         takes = total(np.where(verdict == _ATTACKER, p * ends_array[:, 1], 0.0))
         swings = total(p * swing)
+        return self._candidates_of(combos, wins, holds, takes, swings)
+
+    def _candidates_of(self, combos, wins, holds, takes, swings) -> list[Candidate]:
+        """The forces' candidates from their key figures (sequences, one entry a force)."""
+        n = len(combos)
         land = self.template.land_units() is not None
         forces = np.array(combos, dtype=np.int64).reshape(len(combos), -1)
         costs = (forces @ np.array([self.costs[u] for u in self.types],
                                    dtype=np.int64)).tolist()
         # the chances capped at 1 (the sums' rounding) for every force at once
         wins, holds, takes = np.minimum(np.array([wins, holds, takes]), 1.0).tolist()
+        swings = np.asarray(swings, dtype=float).tolist()
         if not land:
-            takes = [None] * n          # type: ignore[list-item]  # a sea battle: no territory
+            takes = [None] * n          # a sea battle: no territory
         types = self.types
-        return [Candidate(force={u: k for u, k in zip(types, c) if k}, cost=cost,
-                          units=units, attacker_wins=w, defender_holds=h, takes_territory=t,
-                          expected_ipc_swing=sw)
+        # (positional: the fields' order, force .. expected_ipc_swing; a third faster)
+        return [Candidate({u: k for u, k in zip(types, c) if k}, cost, units, w, h, t, sw)
                 for c, cost, units, w, h, t, sw in zip(
                     combos, costs, forces.sum(axis=1).tolist(), wins, holds, takes, swings)]
 
@@ -475,6 +572,40 @@ class _Ends:
         return battle, mass, value_of(att, dfn)
 
 
+class _Keys:
+    """The key figures of forces as arrays (``_Question.keys``): ranked without a
+    candidate each (``ranked``), candidates made for the forces asked (``candidates``)."""
+
+    def __init__(self, q: _Question, combos: list[tuple[int, ...]], forces: np.ndarray,
+                 figures: np.ndarray):
+        self.q, self.combos = q, combos
+        #: wins, holds, takes, swings [force]; the chances capped at 1 (the sums' rounding)
+        self.wins, self.holds, self.takes = np.minimum(figures[:3], 1.0)
+        self.swings = figures[3]
+        self.costs = forces @ np.array([q.costs[u] for u in q.types], dtype=np.int64)
+        self.units = forces.sum(axis=1)
+
+    def figure(self, name: str) -> np.ndarray:
+        """``Candidate.figure`` of every force (a sea battle's territory: 0)."""
+        if name == "takes_territory" and self.q.template.land_units() is None:
+            return np.zeros(len(self.combos))
+        return cast(np.ndarray, {"attacker_wins": self.wins, "defender_holds": self.holds,
+                                 "takes_territory": self.takes}[name])
+
+    def ranked(self, target: str) -> np.ndarray:
+        """The forces in ``_rank``'s order (cheapest first; ties: the higher target figure,
+        then fewer units; then as listed, as a stable sort leaves them)."""
+        return cast(np.ndarray, np.lexsort((self.units, -self.figure(target), self.costs)))
+
+    def candidates(self, which) -> list[Candidate]:
+        """The candidates of the forces ``which`` (indices)."""
+        idx = np.asarray(list(which), dtype=np.int64)
+        if not len(idx):
+            return []
+        return self.q._candidates_of([self.combos[i] for i in idx.tolist()], self.wins[idx],
+                                     self.holds[idx], self.takes[idx], self.swings[idx])
+
+
 def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
     """No retreat rule or policy: every force's battle is fought to the end (or the round
     limit), as the batch engine solves it."""
@@ -542,6 +673,16 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
          progress: Callable[[int, int], None] | None = None) -> Plan:
     """Answer the scenario's ``[plan]`` (see the module docstring). ``progress(done, of)``:
     forces solved, of how many the plan will solve at most."""
+    collecting = gc.isenabled()
+    gc.disable()          # a candidate per force: no collection in between (as the batch)
+    try:
+        return _plan(scenario, cancel, progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     spec = scenario.plan
     if spec is None:
         raise EngineError(msg("the file has no [plan] table: add one to plan, e.g. [plan] "
@@ -582,34 +723,74 @@ def plan(scenario: LowLuckScenario, *, cancel=None,
         return [seen[c] for c in combos]
 
     proven = exhaustive
+    keys = None
     if exhaustive:
         combos = [c for c in itertools.product(*[range(m + 1) for m in most])
                   if any(c) or q.role == "defender"]
-        solve(combos, len(combos))
+        if q.batches and not scenario.options.max_rounds:
+            # valued backwards: ranked as arrays, a candidate made for the forces shown
+            keys = q.keys(combos, cancel)
+        if keys is None:
+            solve(combos, len(combos))
+        elif progress is not None:
+            progress(len(combos), len(combos))
     else:
         # the forces' own work counted as they are solved (most are far smaller than the
         # whole army), the extras' kept aside at the whole army's
         proven = _search(q, most, meets, solve, budget - extra * per_battle)
-    ranked = sorted(seen.items(), key=lambda kv: _rank(kv[1], target))
-    meeting = [(c, cand) for c, cand in ranked if meets(cand)]
-    if meeting:
-        best_combo, best = meeting[0]
-        others = meeting[1:1 + spec.alternatives]
+    if keys is not None:
+        best_combo, best, others = _pick(keys, spec, seen)
+        meeting = best.figure(target) >= spec.value
     else:
-        best_combo, best = max(ranked, key=lambda kv: (kv[1].figure(target), -kv[1].cost))
-        others = []
+        # ``_rank``, inlined (every force is ranked)
+        ranked = sorted(seen.items(), key=lambda kv: (
+            kv[1].cost, -(getattr(kv[1], target) or 0.0), kv[1].units))
+        met = [(c, cand) for c, cand in ranked if meets(cand)]
+        meeting = bool(met)
+        if met:
+            best_combo, best = met[0]
+            others = met[1:1 + spec.alternatives]
+        else:
+            best_combo, best = max(ranked, key=lambda kv: (kv[1].figure(target), -kv[1].cost))
+            others = []
     plus = []
     for i, u in enumerate(q.types):
         if best_combo[i] < most[i]:
             more = list(best_combo)
             more[i] += 1
             plus.append((u, tuple(more)))
+    if keys is not None:
+        # every "+1" force was ranked: its candidate from the arrays
+        index = {c: i for i, c in enumerate(keys.combos)}
+        for (_, c), cand in zip(plus, keys.candidates(index[c] for _, c in plus)):
+            seen[c] = cand
     solve([c for _, c in plus], len(plus))
     plus_one = [(u, seen[c]) for u, c in plus]
     _full_figures(q, [(best_combo, best)] + others, cancel)
     return Plan(spec=spec, exhaustive=exhaustive, searched=q.solved, proven=proven,
                 meets=bool(meeting), best=best, alternatives=[cand for _, cand in others],
                 plus_one=plus_one, forces=q.forces, waves=len(scenario.waves))
+
+
+def _pick(keys: _Keys, spec: PlanSpec, seen: dict) -> tuple:
+    """An exhaustive plan's choice from its ranked arrays, as ``_plan`` picks from its
+    candidates: the first force of ``_rank``'s order that meets the target, then the next
+    ``alternatives`` that do; when none does, the one of the highest target figure (then the
+    cheapest, then the first in that order). (best combo, its candidate, [(combo,
+    candidate)] of the alternatives); their candidates go into ``seen``."""
+    order = keys.ranked(spec.target)
+    figure = keys.figure(spec.target)
+    met = order[figure[order] >= spec.value]
+    if len(met):
+        picked = met[:1 + spec.alternatives]
+    else:
+        # Python's max over the ranked forces: the first of the highest (figure, -cost)
+        picked = order[np.lexsort((np.arange(len(order)), keys.costs[order],
+                                   -figure[order]))[:1]]
+    cands = keys.candidates(picked)
+    combos = [keys.combos[i] for i in picked.tolist()]
+    seen.update(zip(combos, cands))
+    return combos[0], cands[0], list(zip(combos[1:], cands[1:]))
 
 
 def _check_attack(scenario: LowLuckScenario, spec: PlanSpec) -> None:
@@ -634,7 +815,15 @@ def _check_attack(scenario: LowLuckScenario, spec: PlanSpec) -> None:
 def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) -> None:
     """The full result of each force the answer shows: ``odds``'s figures (its JSON), from
     one more batch of those forces (without the "decided by round N" curve, which the JSON
-    doesn't hold); with retreat rules each force was solved as ``odds`` solves it already."""
+    doesn't hold), with the casualty policy ``odds`` states (kept land units: ``policy``);
+    with retreat rules each force was solved as ``odds`` solves it already."""
+    from .attack import _add_policy
+
+    def result(rules, out):
+        made = battle_result("lowluck", rules, out)
+        _add_policy(made, q.scenario.options, None)
+        return made
+
     todo = []
     for c, cand in shown:
         if cand.result is not None:
@@ -643,7 +832,7 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
         if out is None:
             todo.append((c, cand))
         else:                   # solved already: its end positions kept
-            cand.result = battle_result("lowluck", q.rules_of(c), out)
+            cand.result = result(q.rules_of(c), out)
     if not todo:
         return
     rules_list = [q.rules_of(c) for c, _ in todo]
@@ -651,7 +840,7 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
         rules_list, solvers.Question(max_rounds=q.scenario.options.max_rounds),
         cancel=cancel, curve=False)
     for (_, cand), rules, out in zip(todo, rules_list, outs):
-        cand.result = battle_result("lowluck", rules, out)
+        cand.result = result(rules, out)
 
 
 def _rank(c: Candidate, target: str) -> tuple:
