@@ -389,14 +389,14 @@ def _curve_on_arrays(rules: BattleRules, alive: dict, transitions: Transitions,
         if j is None or not keeps[j]:
             return None
         mass[j] = m
-    at, to, p = (np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64),
-                 np.array(probs))
+    at, to, prob = (np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64),
+                    np.array(probs))
     stay = np.concatenate([stay, np.zeros(size - known)])
     curve: list[float] = []
     for _ in range(rounds):
         if transitions.cancel is not None and transitions.cancel():
             raise Cancelled()
-        mass = mass * stay + np.bincount(to, mass.take(at) * p, minlength=size)
+        mass = mass * stay + np.bincount(to, mass.take(at) * prob, minlength=size)
         if unknown.any() and (mass[unknown] >= CURVE_PRUNE).any():
             return None
         mass[~keeps | (mass < CURVE_PRUNE)] = 0.0
