@@ -165,6 +165,40 @@ def test_each_compositions_table_is_its_own_dice_groups(s):
     assert got == pytest.approx(expect, rel=1e-12, abs=1e-17)
 
 
+def test_many_tables_at_once_are_each_groups_own():
+    """``hits.standard_tables`` (every composition's table in a few numpy calls) gives each
+    row the table ``hits.standard_table`` builds from its groups alone (convolutions of
+    binomials, cut at ``TAIL_CUTOFF``): values 0 (no die), past 6 (hit on 6), counts up to 90
+    (past ``hits.BINOMIAL_DICE``: binomials made when asked)."""
+    from combatassist.rulesets.lowluck.hits import standard_table, standard_tables
+    rng = random.Random(26)
+    for _ in range(200):
+        values = [rng.randint(0, 8) for _ in range(rng.randint(1, 6))]
+        counts = np.array([[rng.randint(0, rng.choice([2, 9, 40, 90])) for _ in values]
+                           for _ in range(rng.randint(1, 12))])
+        got = standard_tables(counts, values)
+        for row, table in zip(counts.tolist(), got):
+            expect = standard_table(tuple(zip(row, values)))
+            width = max(len(expect), len(table))
+            assert np.pad(table, (0, width - len(table))) == pytest.approx(
+                np.pad(expect, (0, width - len(expect))), rel=1e-13, abs=1e-30)
+        last = max(len(standard_table(tuple(zip(row, values)))) for row in counts.tolist())
+        assert got.shape[1] == last               # as wide as the widest table, no wider
+
+
+@pytest.mark.parametrize("s", later_battles(6, seed=7, most=5))
+def test_chains_of_many_starts_are_each_starts_own(s):
+    """``chains.chains_of`` (the sub-battles' chains, their tables from one call) gives every
+    start the chain ``chains.Chain`` builds for it alone."""
+    rules = lowluck.make_rules(s)
+    a0, d0, _ = rules.initial_state()
+    starts = [a0] + [rules.chain("attacker", a0)[k] for k in (1, 3)]
+    for chain, start in zip(chains.chains_of(rules, "attacker", starts), starts):
+        alone = chains.Chain(rules, "attacker", start)
+        assert chain.comps == alone.comps and chain.n == alone.n
+        assert chain.hits == pytest.approx(alone.hits, rel=1e-13, abs=1e-30)
+
+
 @pytest.mark.parametrize("s", later_battles(40, seed=3, most=4))
 def test_grid_matches_the_generic_solver_state_by_state(s):
     """Both editions, land and sea: every decided, stalemate and undecided state carries the
@@ -398,3 +432,71 @@ def test_which_low_luck_battles_go_to_the_grid(units, edition, battle, on_grid, 
     assert grid_result.attacker_wins == pytest.approx(generic.attacker_wins, abs=1e-12)
     assert grid_result.figures.attacker_ipc_lost == pytest.approx(
         generic.figures.attacker_ipc_lost, abs=1e-9)
+
+
+def _sparse_and_grid(rules, monkeypatch):
+    """(the answer with the first rounds cell by cell, how many solves took that path, the
+    answer with every round on the grid)."""
+    used = []
+    sparse_rounds = grid._sparse_rounds
+
+    def counted(*args):
+        used.append(1)
+        return sparse_rounds(*args)
+
+    monkeypatch.setattr(grid, "_sparse_rounds", counted)
+    sparse = grid.solve_grid(rules)
+    monkeypatch.setattr(grid, "_sparse_tables", lambda g: None)
+    dense = grid.solve_grid(rules)
+    monkeypatch.undo()
+    return sparse, len(used), dense
+
+
+def _assert_same(a, b):
+    for bucket in ("decided", "stalemates", "undecided", "retreated"):
+        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-14)
+    assert b.decided_by_round == pytest.approx(a.decided_by_round, abs=1e-14)
+    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-13)
+    assert b.pruned == pytest.approx(a.pruned, abs=1e-15)
+    assert b.states_explored == a.states_explored
+
+
+@pytest.mark.parametrize("most", [3, 8, 30])
+def test_low_luck_first_rounds_cell_by_cell_equal_the_grids(most, monkeypatch):
+    """Low luck's first rounds pushed cell by cell (``_sparse_rounds``: a handful of live
+    cells a round) answer what the grid's rounds answer — every end, the curve, the expected
+    rounds, the cells explored — on random land battles with AA guns (sub-battles), orders
+    of loss and kept land units; the battles it doesn't apply to (shore bombardment, lone
+    AA guns left, ...) keep the grid's rounds."""
+    rng = random.Random(most)
+    took = 0
+    for _ in range(12):
+        s = later_battle(rng, most, dice="lowluck")
+        s = replace(s, options=replace(s.options, max_rounds=0))
+        rules = lowluck.make_rules(s)
+        if not grid.applicable(rules) or rules.verdict(rules.initial_state()) is not None:
+            continue
+        sparse, used, dense = _sparse_and_grid(rules, monkeypatch)
+        took += used
+        _assert_same(dense, sparse)
+    assert took
+
+
+@pytest.mark.parametrize("cells", [0, 8])
+def test_low_luck_rounds_handed_to_the_grid_midway_equal_the_grids(cells, monkeypatch):
+    """Once a group has more than ``SPARSE_CELLS`` live cells the rounds go on on the grid
+    from there (0: after round 1; 3: a few rounds in): the same answer as the grid's rounds
+    from the start; and from the start of the 1942 30 v 30 with AA guns."""
+    s = LowLuckScenario(
+        options=LowLuckOptions(dice="lowluck", battle="land"),
+        attacker=LowLuckSide(units={"infantry": 12, "artillery": 6, "armor": 6,
+                                    "fighter": 5, "bomber": 2}),
+        defender=LowLuckSide(units={"infantry": 16, "artillery": 4, "aa_gun": 2, "armor": 4,
+                                    "fighter": 4}),
+        edition=lowluck.shipped("1942se"))
+    rules = lowluck.make_rules(s)
+    monkeypatch.setattr(grid, "SPARSE_CELLS", cells)
+    sparse, used, dense = _sparse_and_grid(rules, monkeypatch)
+    assert used == 1
+    _assert_same(dense, sparse)
+    assert len(sparse.decided_by_round) > 3
