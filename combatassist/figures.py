@@ -244,7 +244,7 @@ def _figures_of_few(rules: Any, positions: list, p: list[float], ids: tuple[str,
     swing = sorted((_number(v), q) for v, q in swing_p.items())
     survivors = []
     for start, counts in ((att0.tolist(), att), (dfn0.tolist(), dfn)):
-        seen = [any(row[i] for row in counts) for i in range(n_ids)]
+        seen = [any(column) for column in zip(*counts)] if counts else [False] * n_ids
         order = [i for i in range(n_ids) if start[i]] + \
             [i for i in range(n_ids) if not start[i] and seen[i]]
         totals = []
@@ -277,7 +277,12 @@ def _figures_of_few(rules: Any, positions: list, p: list[float], ids: tuple[str,
     def key(row: tuple) -> tuple:
         return tuple(tuple((u, row[i]) for i, u in side if row[i]) for side in sides)
 
-    top = sorted((-m, key(row)) for row, m in mass.items())[:TOP_PROFILES]
+    # keys only for the ends that may be listed (the most likely, ties with the last)
+    candidates = list(mass.items())
+    if len(candidates) > TOP_PROFILES:
+        cut = sorted(mass.values(), reverse=True)[TOP_PROFILES - 1]
+        candidates = [(row, m) for row, m in candidates if m >= cut]
+    top = sorted((-m, key(row)) for row, m in candidates)[:TOP_PROFILES]
     return BattleFigures(
         attacker_ipc_lost=lost_a,
         defender_ipc_lost=lost_d,

@@ -9,6 +9,7 @@ taken back by it too); the records, the file format and the odds from a position
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -811,15 +812,18 @@ def luck_lines(luck: dict[str, Luck], *, whole: bool = False) -> list[Message]:
     for side, lk in luck.items():
         if lk.certain:
             continue
+        # "better than" a whole percent, rounded down: the luckiest roll is better than 99 %
+        # of rolls, never "better than 100 %" (rounding 99.98 % up said so)
+        shown = math.floor(lk.percentile * 100 + 1e-9) / 100
         name = {"attacker": msg("attacker"), "defender": msg("defender")}.get(side, side)
         if whole:
             out.append(msg("Luck of the {side}'s dice: {hits} hits, {expected:.2f} expected: "
                            "better than {pct:.0%} of battles with these dice",
-                           side=name, hits=lk.hits, expected=lk.expected, pct=lk.percentile))
+                           side=name, hits=lk.hits, expected=lk.expected, pct=shown))
         else:
             out.append(msg("luck: the {side} rolled {hits} hits ({expected:.2f} expected): "
                            "better than {pct:.0%} of rolls", side=name, hits=lk.hits,
-                           expected=lk.expected, pct=lk.percentile))
+                           expected=lk.expected, pct=shown))
     return out
 
 

@@ -104,6 +104,53 @@ def test_expected_rounds_single_duel():
     assert out.decided_by_round[1] == pytest.approx(1 - (1 / 3) ** 2)
 
 
+def _stepped_curve(rules, monkeypatch, **kwargs):
+    """``solve``'s curve with every round stepped position by position."""
+    from combatassist import solver
+    with monkeypatch.context() as m:
+        m.setattr(solver, "_curve_on_arrays", lambda *a, **k: None)
+        return solve(rules, **kwargs)
+
+
+def test_long_curves_on_arrays_step_as_positions(monkeypatch):
+    """A long battle's curve goes on arrays once the rounds stepped one by one cost as much
+    (``_curve_on_arrays``): the same curve as stepping every round, to rounding — the duel of
+    one hit point each in closed form (1 - (1/3)^n), weak dice with several hit points, a
+    low-luck fleet of 50 rounds; a solve pruned so coarsely that the curve meets positions
+    whose rounds aren't known steps on (the same curve too)."""
+    from combatassist import solver
+    from combatassist.rulesets import lowluck
+    from tests.engine.test_lowluck_editions import payload
+    used: list = []
+    real = solver._curve_on_arrays
+
+    def on_arrays(*a, **k):
+        used.append(real(*a, **k))
+        return used[-1]
+
+    monkeypatch.setattr(solver, "_curve_on_arrays", on_arrays)
+    curve = solve(DuelRules(1, 1)).decided_by_round
+    assert len(curve) == 19 and used
+    assert curve == pytest.approx([1 - (1 / 3) ** n for n in range(1, 20)], abs=1e-15)
+    fleet = payload("1942se", {"options": {"battle": "sea", "dice": "lowluck"},
+                               "attacker": {"units": {"fighter": 1, "cruiser": 1,
+                                                      "carrier": 1}},
+                               "defender": {"units": {"submarine": 4, "fighter": 1,
+                                                      "transport": 4}}})
+    for rules, kwargs in ((DuelRules(4, 5, values=(1, 1)), {}),
+                          (lowluck.make_rules(fleet), {}),
+                          (DuelRules(8, 8, values=(1, 1)), {"prune_below": 1e-2})):
+        del used[:]
+        fast = solve(rules, **kwargs)
+        slow = _stepped_curve(rules, monkeypatch, **kwargs)
+        assert used[-1] is not None
+        # pruned at 1e-2, the solve leaves positions the curve meets unknown: stepped on
+        assert (None in used) == ("prune_below" in kwargs)
+        assert len(fast.decided_by_round) == len(slow.decided_by_round) > 20
+        assert fast.decided_by_round == pytest.approx(slow.decided_by_round, abs=1e-15)
+        assert fast.states_explored == slow.states_explored
+
+
 def test_max_rounds_leaves_undecided_mass():
     out = solve(DuelRules(3, 3), max_rounds=2)
     total = sum(out.decided.values()) + sum(out.undecided.values()) + out.pruned

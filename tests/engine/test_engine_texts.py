@@ -2,6 +2,8 @@
 template collected and translated (ui/translations/engine_de.ts)."""
 from __future__ import annotations
 
+import math
+
 import pickle
 import random
 import re
@@ -109,7 +111,7 @@ def test_low_luck_log_and_explanation_read_as_before():
     p_hit = die.hit_on / 6
     below, equal = (1 - p_hit, p_hit) if a > die.sure_hits else (0.0, 1 - p_hit)
     luck = (f"    luck: the attacker rolled {a} hits ({die.sure_hits + p_hit:.2f} expected): "
-            f"better than {below + equal / 2:.0%} of rolls")
+            f"better than {math.floor((below + equal / 2) * 100 + 1e-9) / 100:.0%} of rolls")
     assert line.explanation == f"Fire: the attacker scores {a} hits, the defender {d}"
     assert line.text == (f"Round 1, fire — dice: 2\n"
                          f"    Fire: the attacker scores {a} hits, the defender {d}\n"
@@ -219,3 +221,18 @@ def test_data_terms_come_from_every_ruleset_found(monkeypatch):
     assert terms["data.sixth"] == ["chariot", "war_elephant"]      # sorted, once each
     assert {f"data.{r.name}" for r in shipped if list(r.data_terms())} <= set(terms)
     assert "infantry" in terms["data.lowluck"]
+
+
+def test_the_luckiest_roll_is_never_better_than_100_percent():
+    """The percentile of the luckiest roll is near, not at, 100 % (P(fewer) + half P(equal)):
+    shown as a whole percent rounded down, "better than 99 %", where rounding said 100 %."""
+    from combatassist.table.battle import luck_lines
+    from combatassist.table.luck import Luck
+    six_of_six = Luck(hits=6, dist=tuple(math.comb(6, k) * (1 / 3) ** k * (2 / 3) ** (6 - k)
+                                         for k in range(7)))
+    assert 0.999 < six_of_six.percentile < 1.0
+    (line,) = luck_lines({"defender": six_of_six})
+    assert "better than 99% of rolls" in line
+    none = Luck(hits=0, dist=six_of_six.dist)
+    (line,) = luck_lines({"attacker": none}, whole=True)
+    assert "better than 4% of battles" in line      # P(0 hits)/2 = 4.4 %

@@ -165,6 +165,40 @@ def test_each_compositions_table_is_its_own_dice_groups(s):
     assert got == pytest.approx(expect, rel=1e-12, abs=1e-17)
 
 
+def test_many_tables_at_once_are_each_groups_own():
+    """``hits.standard_tables`` (every composition's table in a few numpy calls) gives each
+    row the table ``hits.standard_table`` builds from its groups alone (convolutions of
+    binomials, cut at ``TAIL_CUTOFF``): values 0 (no die), past 6 (hit on 6), counts up to 90
+    (past ``hits.BINOMIAL_DICE``: binomials made when asked)."""
+    from combatassist.rulesets.lowluck.hits import standard_table, standard_tables
+    rng = random.Random(26)
+    for _ in range(200):
+        values = [rng.randint(0, 8) for _ in range(rng.randint(1, 6))]
+        counts = np.array([[rng.randint(0, rng.choice([2, 9, 40, 90])) for _ in values]
+                           for _ in range(rng.randint(1, 12))])
+        got = standard_tables(counts, values)
+        for row, table in zip(counts.tolist(), got):
+            expect = standard_table(tuple(zip(row, values)))
+            width = max(len(expect), len(table))
+            assert np.pad(table, (0, width - len(table))) == pytest.approx(
+                np.pad(expect, (0, width - len(expect))), rel=1e-13, abs=1e-30)
+        last = max(len(standard_table(tuple(zip(row, values)))) for row in counts.tolist())
+        assert got.shape[1] == last               # as wide as the widest table, no wider
+
+
+@pytest.mark.parametrize("s", later_battles(6, seed=7, most=5))
+def test_chains_of_many_starts_are_each_starts_own(s):
+    """``chains.chains_of`` (the sub-battles' chains, their tables from one call) gives every
+    start the chain ``chains.Chain`` builds for it alone."""
+    rules = lowluck.make_rules(s)
+    a0, d0, _ = rules.initial_state()
+    starts = [a0] + [rules.chain("attacker", a0)[k] for k in (1, 3)]
+    for chain, start in zip(chains.chains_of(rules, "attacker", starts), starts):
+        alone = chains.Chain(rules, "attacker", start)
+        assert chain.comps == alone.comps and chain.n == alone.n
+        assert chain.hits == pytest.approx(alone.hits, rel=1e-13, abs=1e-30)
+
+
 @pytest.mark.parametrize("s", later_battles(40, seed=3, most=4))
 def test_grid_matches_the_generic_solver_state_by_state(s):
     """Both editions, land and sea: every decided, stalemate and undecided state carries the

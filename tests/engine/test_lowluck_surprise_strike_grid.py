@@ -137,8 +137,17 @@ def test_each_round_is_the_rules_round(s):
             assert (status == 2) == (rules.end_round((a, d, False)) != (a, d, False))
 
 
+@pytest.fixture(params=["whole rounds", "two pushes"])
+def path(request, monkeypatch):
+    """Small grids on their whole rounds (``_WholeRun``, as they are solved) and on the two
+    pushes (``_Run``, the big grids' way)."""
+    if request.param == "two pushes":
+        monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
+    return request.param
+
+
 @pytest.mark.parametrize("s", _battles(40, seed=3, most=3) + _battles(8, seed=4, most=5))
-def test_matches_the_generic_solver_state_by_state(s):
+def test_matches_the_generic_solver_state_by_state(s, path):
     """1942 and 1940, destroyers or not, aircraft, damaged two-hit units, transports,
     submerging on either side, max_rounds: every decided, stalemate and undecided state
     carries the generic solver's mass, with its expected rounds and its curve."""
@@ -146,14 +155,14 @@ def test_matches_the_generic_solver_state_by_state(s):
 
 
 @pytest.mark.parametrize("s", _battles(12, seed=8, most=4, subs=False))
-def test_sea_battles_without_submarines_too(s):
+def test_sea_battles_without_submarines_too(s, path):
     """Without submarines (a solver that takes them first may come before this one): the
     generic solver's answer, state by state."""
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
 
 
 @pytest.mark.parametrize("after", [1, 2, 5])
-def test_rounds_hand_over_to_the_levels(after, monkeypatch):
+def test_rounds_hand_over_to_the_levels(after, monkeypatch, path):
     """To the end with the curve, rounds until ``MAX_ROUNDS_THEN_SWEEP``, then level by level
     from the positions alive (after round 1: nearly all of it): the generic solver's answer,
     state by state, and its curve up to the rounds fought."""
@@ -193,7 +202,7 @@ def test_the_issues_fleet_is_exact():
     assert b.decided_by_round == pytest.approx(a.decided_by_round[:n], abs=1e-9)
 
 
-def test_sub_against_aircraft_is_a_stalemate_and_submerged_subs_leave():
+def test_sub_against_aircraft_is_a_stalemate_and_submerged_subs_leave(path):
     s = payload("1942se", {"options": {"battle": "sea", "dice": "standard"},
                            "attacker": {"units": {"fighter": 2}},
                            "defender": {"units": {"submarine": 2, "transport": 1}}})
@@ -253,7 +262,7 @@ def assert_withdraws_as_the_generic_solver(s, n: int, **kwargs) -> None:
 
 
 @pytest.mark.parametrize("n", [1, 2, 4])
-def test_withdrawing_with_few_units_answers_as_the_generic_solver(n):
+def test_withdrawing_with_few_units_answers_as_the_generic_solver(n, path):
     """Random fleets (rounds cut or not: no withdrawal after the last), the curve's rounds
     then the levels, and the levels alone (no curve); a start with too few withdraws at
     once."""
@@ -298,7 +307,7 @@ def test_withdrawing_below_a_chance_from_a_fold_and_at_the_start():
         assert sum(b.retreated.values()) == pytest.approx(retreated, abs=1e-12)
 
 
-def test_withdrawing_before_the_levels_take_over(monkeypatch):
+def test_withdrawing_before_the_levels_take_over(monkeypatch, path):
     """After one round the levels take over, withdrawing as the rounds did."""
     monkeypatch.setattr(chains, "MAX_ROUNDS_THEN_SWEEP", 1)
     for s in _battles(6, seed=97, most=3, rounds=(0,)):
@@ -389,7 +398,7 @@ def test_work_is_estimated_and_counted(monkeypatch):
 
 
 @pytest.mark.parametrize("s", _battles(6, seed=11, most=3, rounds=(2, 3, 5)))
-def test_round_by_round_explores_the_generic_solvers_positions(s):
+def test_round_by_round_explores_the_generic_solvers_positions(s, path):
     rules = lowluck.make_rules(s)
     rounds = s.options.max_rounds
     assert (later_seagrid.solve(rules, max_rounds=rounds).states_explored
@@ -436,14 +445,15 @@ def test_small_bands_and_chunks_answer_as_the_generic_solver(s, chunk, monkeypat
 
 
 @pytest.mark.parametrize("s", _fleets(5, seed=32, most=3))
-def test_fleets_of_every_kind_answer_as_the_generic_solver(s):
+def test_fleets_of_every_kind_answer_as_the_generic_solver(s, path):
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
 
 
 def test_each_positions_round_is_made_once(monkeypatch):
     """Round by round, a position met again takes its strikes and general combat from the
     pools: each is made once (the work: positions given to ``_Battle``), however many rounds
-    meet it."""
+    meet it (a grid too big for the whole rounds: ``SMALL_GRID``)."""
+    monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
     rules = lowluck.make_rules(_fleet(1))
     made = {"strikes": [], "main": []}
     for name in made:
@@ -464,6 +474,42 @@ def test_each_positions_round_is_made_once(monkeypatch):
     fired = np.concatenate(fired)
     assert len(set(fired.tolist())) < len(fired)          # rounds do meet positions again
     assert set(fired.tolist()) == set(np.concatenate(made["main"]).tolist())
+
+
+def test_small_grids_take_their_whole_rounds(monkeypatch):
+    """Random small battles are pushed on their whole rounds (``_WholeRun``), answering what
+    the two pushes answer (``_Run``) to rounding — state by state, the curve, the pruned
+    mass and the positions explored —, round by round, to the end, and without the curve; a
+    battle whose whole rounds would be more than ``MAX_WHOLE`` entries takes the two
+    pushes."""
+    made = []
+    real = later_seagrid._Run.__init__
+    monkeypatch.setattr(later_seagrid._Run, "__init__",
+                        lambda self, *a, **k: made.append(type(self)) or real(self, *a, **k))
+    wholes = 0
+    for n, s in enumerate(_battles(12, seed=41, most=3)):
+        rules = lowluck.make_rules(s)
+        battle = later_seagrid._Battle(rules)
+        kwargs = {"max_rounds": s.options.max_rounds, "curve": n % 3 != 2}
+        del made[:]
+        whole = later_seagrid.solve(rules, **kwargs)
+        small = battle.Ca * battle.Cd <= later_seagrid.SMALL_GRID
+        assert made == [later_seagrid._WholeRun if small else later_seagrid._Run]
+        if not small:
+            continue
+        wholes += 1
+        with monkeypatch.context() as m:
+            m.setattr(later_seagrid, "MAX_WHOLE", 0)
+            del made[:]
+            pushed = later_seagrid.solve(rules, **kwargs)
+            assert made == [later_seagrid._Run]
+        for bucket in ("decided", "stalemates", "undecided"):
+            _same_states(getattr(pushed, bucket), getattr(whole, bucket), 1e-15)
+        assert whole.expected_rounds == pytest.approx(pushed.expected_rounds, rel=1e-13)
+        assert whole.decided_by_round == pytest.approx(pushed.decided_by_round, abs=1e-15)
+        assert whole.pruned == pytest.approx(pushed.pruned, rel=1e-6, abs=1e-17)
+        assert whole.states_explored == pushed.states_explored
+    assert wholes >= 8
 
 
 def test_the_pool_keeps_what_it_was_given():

@@ -9,6 +9,7 @@ BLAS set-up the solvers' small matrix products want. What the grid asks of a bat
 from __future__ import annotations
 
 import functools
+import itertools
 from contextlib import contextmanager
 from typing import Any, Protocol
 
@@ -165,6 +166,40 @@ class Chain:
         self.comps = rules.chain(role, start)
         self.n = len(self.comps) - 1
         self.hits = rules.chain_hits(role, self.comps)
+
+
+def chains_of(rules: Any, role: str, starts: list[tuple[int, ...]]) -> list[Chain]:
+    """``Chain(rules, role, s)`` for each of ``starts``, the hit tables of all their
+    compositions (each once) from one ``chain_hits`` call: a battle's sub-battles (one per
+    number of aircraft the AA guns shoot down) have a chain each, and one call's numpy
+    work costs about what each chain's own did."""
+    lists = [rules.chain(role, s) for s in starts]
+    number: dict[tuple[int, ...], int] = {}
+    for comps in lists:
+        for c in comps:
+            number.setdefault(c, len(number))
+    table = rules.chain_hits(role, list(number))
+    if len(lists) == 1 and len(number) == len(lists[0]):
+        rows, hits = np.arange(len(number)), table         # one chain: its own table
+    else:
+        # every chain's rows in one gather, each chain a slice of it, as wide as its widest
+        # row (the last hit count any of them may score, plus one)
+        nonzero = table > 0
+        last = np.where(nonzero.any(axis=1),
+                        table.shape[1] - 1 - nonzero[:, ::-1].argmax(axis=1), 0)
+        rows = np.fromiter(map(number.__getitem__, itertools.chain.from_iterable(lists)),
+                           dtype=np.int64)
+        hits = table[rows]
+    bounds = np.cumsum([0] + [len(comps) for comps in lists]).tolist()
+    widths = ([table.shape[1]] if len(lists) == 1 and hits is table else
+              (np.maximum.reduceat(last[rows], bounds[:-1]) + 1).tolist())
+    out = []
+    for comps, a, b, w in zip(lists, bounds[:-1], bounds[1:], widths):
+        chain = Chain.__new__(Chain)
+        chain.comps, chain.n = comps, len(comps) - 1
+        chain.hits = hits[a:b, :w]
+        out.append(chain)
+    return out
 
 
 def removed_units(comps: list[tuple[int, ...]]) -> np.ndarray:

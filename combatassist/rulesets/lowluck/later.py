@@ -34,7 +34,7 @@ from ...text import join, msg
 from .casualties import lose_in_order, unit_name, unknown_casualty
 from .chains import as_array
 from .dice import dice_system
-from .hits import standard_table
+from .hits import standard_table, standard_tables
 from .edition import EACH_AIRCRAFT, Edition, default_order, full_order, side_values
 from .later_phases import (AA, AIR_ONLY, ANY, ORDER as TAKING_ORDER, SUB, AAFire, Bombardment,
                            FirstStrike, MainFire, Slot, Submerge, SurpriseStrike, may_take)
@@ -782,9 +782,8 @@ class LaterRules(BattleRules):
         plain, raised, v0, up = split
         if not self.dice.independent:          # one pool: its power is all that counts
             return _low_luck_rows((plain @ v0 + raised @ up).tolist())
-        values = v0.tolist() + up.tolist()
-        return _rows([standard_table(tuple(zip(row, values)))
-                      for row in np.concatenate([plain, raised], axis=1).tolist()])
+        return standard_tables(np.concatenate([plain, raised], axis=1),
+                               np.concatenate([v0, up]))
 
     def _chain_values(self, comps, k: int):
         """``_fire_groups`` of every composition of a chain at once, as arrays: (units at

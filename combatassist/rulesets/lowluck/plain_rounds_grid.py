@@ -54,8 +54,8 @@ import numpy as np
 from ... import limits
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
-from .chains import (CURVE_DONE, MAX_ROUNDS_THEN_SWEEP, STALEMATE, Chain, ChainRules,
-                     as_drawn, one_blas_thread, over_at_the_start)
+from .chains import (CURVE_DONE, MAX_ROUNDS_THEN_SWEEP, STALEMATE, ChainRules, as_drawn,
+                     chains_of, one_blas_thread, over_at_the_start)
 from . import grid_values
 from .subbattles import Group, span, within
 
@@ -188,9 +188,16 @@ def _groups(rules: ChainRules, state0: Any, out: BattleOutcome, prune_below: flo
             out.pruned += p
             continue
         by_defender.setdefault((d, round1), []).append((a, p))
-    return [Group([Chain(rules, "attacker", a) for a, _ in subs], [p for _, p in subs],
-                   Chain(rules, "defender", d), rules, round1=round1)
-            for (d, round1), subs in by_defender.items()]
+    keys = list(by_defender)
+    attackers = chains_of(rules, "attacker", [a for key in keys for a, _ in by_defender[key]])
+    defenders = chains_of(rules, "defender", [d for d, _ in keys])
+    groups, at = [], 0
+    for key, dfn in zip(keys, defenders):
+        subs = by_defender[key]
+        groups.append(Group(attackers[at:at + len(subs)], [p for _, p in subs], dfn, rules,
+                            round1=key[1]))
+        at += len(subs)
+    return groups
 
 
 class WorkArrays:
@@ -534,14 +541,20 @@ class _Solver:
             self._push_box(g, kk, alive, r0, r1, j0, j1, nxt)
             g.fold(nxt)
             return nxt
-        rs = np.linspace(r0, r1, STEP_SPLIT + 1).astype(int).tolist()
-        js = np.linspace(j0, j1, STEP_SPLIT + 1).astype(int).tolist()
-        for a0, a1 in zip(rs[:-1], rs[1:]):
-            for b0, b1 in zip(js[:-1], js[1:]):
-                sub = alive[kk, a0:a1, b0:b1]
-                if sub.any():
-                    p0, p1 = span(sub.any(axis=(0, 2)))
-                    q0, q1 = span(sub[:, p0:p1].any(axis=(0, 1)))
+        rs = sorted({r0 + (r1 - r0) * i // STEP_SPLIT for i in range(STEP_SPLIT + 1)})
+        js = sorted({j0 + (j1 - j0) * i // STEP_SPLIT for i in range(STEP_SPLIT + 1)})
+        # each part's live rows and columns from two reductions of the box's live cells
+        # (a few numpy calls a step instead of a few a part)
+        box = cast(np.ndarray, inner[kk, r0 - 1:r1 - 1, j0:j1].any(axis=0))   # [r - r0, j - j0]
+        rows_of = np.logical_or.reduceat(box, [b - j0 for b in js[:-1]], axis=1).T.tolist()
+        cols_of = np.logical_or.reduceat(box, [a - r0 for a in rs[:-1]], axis=0).tolist()
+        for a, (a0, a1) in enumerate(zip(rs[:-1], rs[1:])):
+            for b, (b0, b1) in enumerate(zip(js[:-1], js[1:])):
+                rows = rows_of[b][a0 - r0:a1 - r0]                # rows with a cell in b0..b1
+                if True in rows:
+                    cols = cols_of[a][b0 - j0:b1 - j0]            # columns with one in a0..a1
+                    p0, p1 = rows.index(True), len(rows) - rows[::-1].index(True)
+                    q0, q1 = cols.index(True), len(cols) - cols[::-1].index(True)
                     self._push_box(g, kk, alive, a0 + p0, a0 + p1, b0 + q0, b0 + q1, nxt)
         g.fold(nxt)
         return nxt

@@ -45,6 +45,11 @@ such round. Decided and stalemate states are ``LaterRules``' own state tuples, s
 figures read them unchanged. It answers what ``solver.solve`` answers (tests compare them
 state by state); hit-table tails below ``TAIL_CUTOFF`` and positions lighter than
 ``prune_below`` are reported in ``pruned``, as there.
+
+A small grid (``SMALL_GRID``, ``MAX_WHOLE``) skips the mid-round grid: every position's whole
+round (its strikes, each mid-round position's general combat, the transports' loss) is made
+once, up front, as rows of (target, probability), and a round is one gather and one sum
+(``_WholeRun``: the same positions met, settled, pruned and recorded as ``_Run``).
 """
 from __future__ import annotations
 
@@ -683,6 +688,21 @@ def _banded(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
     return cols, dense.reshape(bands, BAND, width), widths
 
 
+def _pairs(att, dfn, n: int, Cd: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Both sides' next cells in the general combat from ``n`` mid-round positions (``att``,
+    ``dfn``: (k, cell, p) each, ordered by k), paired: (k, target position, p), every pair
+    of an attacker's and a defender's next cell of position k, ordered by k."""
+    ka, ca, pa = att
+    kd, cd, pd = dfn
+    per_d = np.bincount(kd, minlength=n)
+    first_d = per_d.cumsum() - per_d
+    times = per_d.take(ka)                              # each attacker entry, per defender's
+    a = np.arange(len(ka)).repeat(times)
+    within = np.arange(len(a)) - (times.cumsum() - times).repeat(times)
+    d = first_d.take(ka.take(a)) + within
+    return ka.take(a), ca.take(a) * Cd + cd.take(d), pa.take(a) * pd.take(d)
+
+
 def _small(keys: np.ndarray) -> np.ndarray:
     """``keys`` (non-negative) as 16-bit integers when they fit: numpy's stable sort of them
     is a radix sort (15,000 keys: ~14x faster)."""
@@ -867,7 +887,13 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
         if first.started and at_start < below:          # below at the start: no round
             return over_at_the_start(state)
 
+    whole = (_Whole.of(battle) if first is None and not mid_round
+             and battle.Ca * battle.Cd <= SMALL_GRID else None)
+
     def run(out: BattleOutcome) -> _Run:
+        if whole is not None:
+            return _WholeRun(battle, whole, out, prune_below, cancel,
+                             (at, state, mid_round), leaves)
         made = _Run(battle, out, prune_below, cancel, (at, state, mid_round), leaves)
         if first is not None:
             made.share_rows(first)
@@ -982,15 +1008,8 @@ class _Run(RowRun):
         made): (k: which of ``mids``, target position, p), every pair of the attacker's and
         the defender's next cells."""
         rows = self.fire_row[mids]
-        ka, ca, pa = self.att_rows.get(rows)
-        kd, cd, pd = self.dfn_rows.get(rows)
-        per_d = np.bincount(kd, minlength=len(mids))
-        first_d = per_d.cumsum() - per_d
-        times = per_d[ka]                               # each attacker entry, per defender's
-        a = np.arange(len(ka)).repeat(times)
-        within = np.arange(len(a)) - (times.cumsum() - times).repeat(times)
-        d = first_d[ka[a]] + within
-        return ka[a], ca[a] * self.battle.Cd + cd[d], pa[a] * pd[d]
+        return _pairs(self.att_rows.get(rows), self.dfn_rows.get(rows), len(mids),
+                      self.battle.Cd)
 
     def _count(self, outcomes: int) -> None:
         """Count the outcomes pushed; stop where the estimate would have refused."""
@@ -1266,3 +1285,207 @@ class _Run(RowRun):
         for a, d, p in zip(i.tolist(), j.tolist(), m.tolist()):
             key = self.battle.state(a, d)
             self.out.undecided[key] = self.out.undecided.get(key, 0.0) + p
+
+
+#: A grid of at most this many positions is pushed round by round on its positions' whole
+#: rounds (``_Whole``, made for all its positions at once): its rounds push few positions,
+#: and the two pushes' fixed cost a round (bands, products: ~100 array operations) was what
+#: they cost (issue 34: 1942 fleets of 1-4 units a type fought 40-55 rounds for the curve
+#: took 10-13 ms, ~0.2 ms a round; on whole rounds ~25 array operations a round: 3-5 ms).
+#: Bigger grids meet a smaller part of their positions (whole rounds of all of them cost
+#: more than they save: measured on random fleets of 2,000-4,000 positions).
+SMALL_GRID = 2048
+#: ... when those whole rounds are at most this many entries (a position's round is its
+#: strike outcomes times both sides' next cells: past ~100 a position, made at ~40 ns an
+#: entry, the two pushes' products are faster; a run pushes each entry at most once a
+#: round: with ``CURVE_ROUNDS`` rounds far below ``limits.MAX_SEA_GRID_WORK``).
+MAX_WHOLE = 150_000
+
+
+class _Whole:
+    """Each position's whole round (submerging, the surprise strike, the general combat and
+    a side left with transports alone losing them), as rows of entries (target position,
+    probability), from every position a round is fought from (not decided): the mass of a
+    round is pushed in one gather and one sum. ``stay``: P(the round leaves the position
+    where it is), as ``_Battle.strikes`` gives it; ``lost``: the part of a position's mass
+    its hit tables' cut tails lose in a round (reported as pruned)."""
+
+    def __init__(self, battle: "_Battle", pos: np.ndarray, row: np.ndarray,
+                 target: np.ndarray, p: np.ndarray, stay: np.ndarray, lost: np.ndarray):
+        N = battle.Ca * battle.Cd
+        self.row_of = np.full(N, -1, dtype=np.int64)
+        self.row_of[pos] = np.arange(len(pos))
+        self.length = np.bincount(row, minlength=len(pos))
+        self.start = self.length.cumsum() - self.length
+        self.target, self.p = target, p
+        #: each entry's position (a push of most rows takes every entry: no gather)
+        self.source = pos.take(row)
+        #: the entries' probabilities without the self-loops (the sweep: visits leave)
+        self.leaving = np.where(target == pos.take(row), 0.0, p)
+        self.stay, self.lost = np.zeros(N), np.zeros(N)
+        self.stay[pos], self.lost[pos] = stay, lost
+        self.entries = len(target)
+
+    @classmethod
+    def of(cls, battle: "_Battle") -> "_Whole | None":
+        """The whole rounds of ``battle``'s positions; None when they would be more than
+        ``MAX_WHOLE`` entries."""
+        Cd = battle.Cd
+        pos = np.flatnonzero(battle.status != 1)
+        b, mid, s, stay = battle.strikes(pos)
+        order = np.argsort(b, kind="stable")
+        b, mid, s = b[order], mid[order], s[order]
+        mids, which = np.unique(mid, return_inverse=True)
+        which = which.ravel()
+        i, j = np.divmod(mids, Cd)
+        (ka, ca, pa, kept_a), (kd, cd, pd, kept_d) = battle.main(i, j)
+        per_mid = (np.bincount(ka, minlength=len(mids))
+                   * np.bincount(kd, minlength=len(mids)))
+        if int(per_mid.take(which).sum()) > MAX_WHOLE:
+            return None
+        _, target, p = _pairs((ka, ca, pa), (kd, cd, pd), len(mids), Cd)
+        e, at = _gather(per_mid.cumsum() - per_mid, per_mid, which)
+        target, p = target.take(at), s.take(e) * p.take(at)
+        # a side left with transports alone loses them on arrival (``_Run._settle``)
+        fold = battle.status.take(target) == 2
+        if fold.any():
+            ti, tj = battle.end_of_round(*np.divmod(target[fold], Cd))
+            target[fold] = ti * Cd + tj
+        # the cut tails, as the two pushes count them (a position's strikes, then each
+        # mid-round position's general combat; below 1e-15 of the mass: rounding)
+        lost = 1.0 - np.bincount(b, s, minlength=len(pos))
+        lost[lost <= 1e-15] = 0.0
+        fire_lost = 1.0 - kept_a * kept_d
+        fire_lost[fire_lost <= 1e-15] = 0.0
+        lost += np.bincount(b, s * fire_lost.take(which), minlength=len(pos))
+        return cls(battle, pos, b.take(e), target, p, stay, lost)
+
+
+class _WholeRun(_Run):
+    """``_Run`` on a small grid's whole rounds (``_Whole``): a round is one push from the
+    start grid to the start grid (no mid-round grid), the same positions met, settled,
+    pruned and recorded."""
+
+    def __init__(self, battle: _Battle, whole: _Whole, out: BattleOutcome,
+                 prune_below: float, cancel, start: tuple[int, Any, bool] = (0, None, False),
+                 leaves: np.ndarray | None = None):
+        super().__init__(battle, out, prune_below, cancel, start, leaves)
+        self.whole = whole
+        self._count(whole.entries)                      # made once
+        #: stalemate mass by position, recorded once at the end (``_record_ends``)
+        self.stale = np.zeros(battle.Ca * battle.Cd)
+
+    def _push(self, flat: np.ndarray, m: np.ndarray, probabilities: np.ndarray) -> None:
+        """Mass ``m`` at positions ``flat`` through their whole rounds (entries weighed by
+        ``probabilities``: all of them, or the ``leaving`` ones) into the start grid."""
+        whole = self.whole
+        grid = self.grid.ravel()
+        rows = whole.row_of.take(flat)
+        if 2 * len(flat) < len(whole.start):
+            k, at = _gather(whole.start, whole.length, rows)
+            self._count(len(at))
+            grid += np.bincount(whole.target.take(at), m.take(k) * probabilities.take(at),
+                                minlength=len(grid))
+        else:                         # most rows: every entry (those of no mass weigh 0)
+            self._count(int(whole.length.take(rows).sum()))
+            mass = np.zeros(len(grid))
+            mass[flat] = m
+            grid += np.bincount(whole.target, mass.take(whole.source) * probabilities,
+                                minlength=len(grid))
+        self._prune(float(m @ whole.lost.take(flat)))
+
+    def _stalemates(self, flat: np.ndarray, m: np.ndarray) -> None:
+        """Stalemate mass ``m`` at positions ``flat`` (each once), summed in ``stale``."""
+        self.settled += float(m.sum())
+        self.stale[flat] += m
+
+    def _record_ends(self) -> None:
+        super()._record_ends()
+        flat = np.flatnonzero(self.stale != 0.0)
+        self._add(self.out.stalemates, flat, self.stale[flat])
+        self.stale[flat] = 0.0
+
+    def _first_round(self) -> bool:
+        battle, whole = self.battle, self.whole
+        at, state, mid_round = self.start
+        assert not mid_round                            # (``solve``: those are ``_Run``'s)
+        i, j = divmod(at, battle.Cd)
+        if battle.att.wiped[i] or battle.dfn.wiped[j]:
+            self.settled = 1.0
+            self.out.decided[battle.rules.initial_state() if state is None else state] = 1.0
+            return False
+        if state is not None and whole.stay[at] >= STALEMATE:    # nothing can happen here
+            self.settled = 1.0
+            self.out.stalemates[state] = 1.0
+            return False
+        self.started = 1
+        self.out.expected_rounds += 1.0
+        self._push(np.array([at], dtype=np.int64), np.ones(1), whole.p)
+        return True
+
+    def _levels(self) -> None:
+        battle, whole = self.battle, self.whole
+        grid = self.grid.ravel()
+        levels = np.add.outer(battle.att.rank, battle.dfn.rank).ravel()
+        order = np.argsort(_small(levels), kind="stable")
+        bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2)).tolist()
+        for lo, hi in zip(bounds[:-1], bounds[1:]):
+            at = order[lo:hi]
+            here = at[grid.take(at) != 0.0]
+            if not len(here):
+                continue
+            self._poll()
+            flat = self._settle(here)
+            if len(flat):
+                m = grid.take(flat)
+                stay = whole.stay.take(flat)
+                stale = stay >= STALEMATE
+                if stale.any():
+                    self._stalemates(flat[stale], m[stale])
+                visits = np.where(stale, 0.0, m) / np.where(stale, 1.0, 1.0 - stay)
+                self.seen[flat] = True
+                self.out.expected_rounds += float(visits.sum())
+                grid[here] = 0.0          # nothing comes back to a level (self-loops: visits)
+                self._push(flat, visits, whole.leaving)
+            else:
+                grid[here] = 0.0
+
+    def rounds(self, max_rounds: int, finish: bool = False) -> None:
+        whole = self.whole
+        curve: list[float] = []
+        self._first_round()
+        grid = self.grid.ravel()
+        while len(curve) < max_rounds:
+            self._poll()
+            flat = self._settle(np.flatnonzero(grid),
+                                withdraw=finish or len(curve) + 1 < max_rounds)
+            m = grid.take(flat)
+            grid[flat] = 0.0
+            stale = whole.stay.take(flat) >= STALEMATE
+            if stale.any():
+                self._stalemates(flat[stale], m[stale])
+                live = np.where(stale, 0.0, m)
+            else:
+                live = m
+            self.seen[flat] = True
+            live_mass = float(live.sum())
+            curve.append(self.settled)
+            if not live_mass:
+                break
+            if len(curve) == max_rounds or (finish and live_mass < CURVE_DONE):
+                keep = ~stale
+                if finish:
+                    grid[flat[keep]] = m[keep]
+                    self._levels()
+                else:
+                    self._record_undecided(flat[keep], m[keep])
+                break
+            self.out.expected_rounds += live_mass
+            self._push(flat, live, whole.p)
+        self._record_ends()
+        if finish:
+            self.out.decided_by_round = as_drawn(curve)
+            return
+        while len(curve) < max_rounds:
+            curve.append(curve[-1] if curve else 1.0)
+        self.out.decided_by_round = curve
