@@ -149,8 +149,18 @@ CASES = [
      SIM),
     ("ds2 slam/5 v infantry simulate 10M",
      ds2('family = "slam"\nsize = 5\nrange = "long"', 'kind = "infantry"\ninfantry = "pa"'), SIM),
-    # the planner: a search at its bound (batch engine), one solved force by force (fleets
-    # with submarines), and one past the bound (refused)
+    # the planner: every force valued backwards near the bound's memory (the most positions
+    # accepted) and its work (AA fire force by force), a search at its bound (batch engine,
+    # the values past it), one solved force by force (fleets with submarines), and one past
+    # the bound (refused)
+    ("lowluck plan 60 v 40 land, 273,272 forces (exhaustive)",
+     lowluck({"infantry": 20, "artillery": 12, "armor": 12, "fighter": 10, "bomber": 6},
+             {"infantry": 20, "artillery": 8, "armor": 8, "fighter": 4},
+             'edition = "1942se"\ndice = "lowluck"') + PLAN, ["plan"]),
+    ("lowluck plan 60 v 40 land, AA gun (exhaustive)",
+     lowluck({"infantry": 25, "artillery": 15, "armor": 10, "fighter": 6, "bomber": 4},
+             {"infantry": 20, "artillery": 5, "armor": 8, "fighter": 6, "aa_gun": 1},
+             'edition = "1942se"\ndice = "lowluck"') + PLAN, ["plan"]),
     ("lowluck plan 60 v 40 land, ordinary dice (search)",
      lowluck({"infantry": 25, "artillery": 15, "armor": 10, "fighter": 6, "bomber": 4},
              {"infantry": 20, "artillery": 5, "armor": 8, "fighter": 6, "aa_gun": 1},

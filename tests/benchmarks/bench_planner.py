@@ -21,6 +21,11 @@ solve shares). When ``AACALC2_DIR`` names a built aacalc2 checkout and ``node`` 
 PATH, its recommender's ``exhaust`` mode on the same armies in one run beside ours
 (``aacalc2_recommend.mjs``), best of a few runs each, CPU times and their ratio against the
 issue's target (>= 3x aacalc2, goal 10x). Nothing else in the repository uses aacalc2.
+
+A second table (``at_the_bound``): plans of 36,854, 111,077 and 273,272 forces against 40
+defenders, both dice modes, with and without an AA gun, each in a process of its own: whether
+the plan was exhaustive (its forces valued backwards within the bound: ``value_cost``) or a
+search, the estimate beside the CPU time and peak memory it took.
 """
 from __future__ import annotations
 
@@ -151,5 +156,60 @@ def side_by_side() -> None:
 
 side_by_side.repeat = 1
 
+#: Plans near the bound (issue 34's limits): 1942 land attackers of 5 types (their whole
+#: army, cheapest first) against one defender, both dice modes, with and without an AA gun.
+BOUND_ARMIES = [
+    ("36,854 forces", {"infantry": 12, "artillery": 8, "armor": 8, "fighter": 6, "bomber": 4}),
+    ("111,077 forces", {"infantry": 16, "artillery": 10, "armor": 10, "fighter": 8,
+                        "bomber": 5}),
+    ("273,272 forces", {"infantry": 20, "artillery": 12, "armor": 12, "fighter": 10,
+                        "bomber": 6}),
+]
+BOUND_DEFENDER = {"infantry": 20, "artillery": 8, "armor": 8, "fighter": 4}
+#: The child: the plan's first line (what it did), then its peak memory (KB) and CPU time.
+_CHILD = ("import resource, sys\nfrom combatassist.cli import main\nmain(sys.argv[1:])\n"
+          "u = resource.getrusage(resource.RUSAGE_SELF)\n"
+          "print('peak-kb', u.ru_maxrss, u.ru_utime + u.ru_stime, file=sys.stderr)\n")
+
+
+def at_the_bound() -> None:
+    """Exhaustive or a search (``planner.plan``'s choice: the forces valued backwards,
+    ``value_cost``, when their estimated work and memory fit the bound), each plan in a
+    process of its own: what it did, the estimate (work as seconds at the sweep's ~1.2e10
+    a second, memory), its CPU time and peak memory."""
+    import sys
+    import tempfile
+
+    from combatassist import limits
+    print(f"\n{'plan at the bound (1942 land, v 20/8/8/4)':<44} {'did':<36} {'estimate':>16}"
+          f" {'cpu':>8} {'peak':>8}  bound {limits.MAX_SECONDS} s / {limits.MAX_MEMORY_GB} GB")
+    for name, attacker in BOUND_ARMIES:
+        for dice in ("lowluck", "standard"):
+            for aa in (False, True):
+                defender = dict(BOUND_DEFENDER, **({"aa_gun": 1} if aa else {}))
+                text = _text(dice, attacker, defender)
+                scenario = parse_scenario_text(text).body
+                cost = planner._Question(scenario, scenario.plan).value_cost()
+                with tempfile.TemporaryDirectory() as folder:
+                    path = Path(folder) / "plan.toml"
+                    path.write_text(text, encoding="utf-8")
+                    done = subprocess.run([sys.executable, "-c", _CHILD, "plan", str(path)],
+                                          capture_output=True, text=True)
+                first = (done.stdout.splitlines() or [""])[0]
+                did = (first.split("% (", 1)[-1].split(" forces")[0]
+                       + (", unproven" if "not every" in first else ""))
+                _, kb, cpu = done.stderr.strip().splitlines()[-1].split()
+                estimate = (f"{cost.work / 1.2e10:5.1f} s {cost.bytes / 1e6:5.0f} MB"
+                            if cost is not None else "-")
+                print(f"{name + ', ' + dice + (', AA gun' if aa else ''):<44} {did:<36}"
+                      f" {estimate:>16} {float(cpu):>6.2f} s {int(kb) / 1024:>5.0f} MB",
+                      flush=True)
+    print(flush=True)
+
+
+at_the_bound.repeat = 1
+
 BENCHMARKS = [("planner: recommender workloads (the table above; this line: its run)", None,
-               side_by_side)]
+               side_by_side),
+              ("planner: exhaustive or a search at the bound (the table above)", None,
+               at_the_bound)]

@@ -301,11 +301,19 @@ SEARCHED = ('[attacker]\nunits = {{ infantry = 4, artillery = 2, armor = 2, figh
             '[plan]\nalternatives = 1\ntarget = {{ {target} }}\n')
 
 
-def _room_for(q, share: float, monkeypatch) -> None:
-    """The bound: ``share`` of the work of every force, besides the plan's extras."""
+def _extra(q) -> float:
+    """The work a plan keeps aside for its extras ("+1" forces, the shown forces)."""
     most = tuple(q.most[u] for u in q.types)
-    extra = (2 * len(q.types) + q.spec.alternatives + 1) * q.force_work(most)
-    monkeypatch.setattr(limits, "MAX_PLAN_WORK", extra + share * q.total_work())
+    return (2 * len(q.types) + q.spec.alternatives + 1) * q.force_work(most)
+
+
+def _room_for(q, share: float, monkeypatch, valued: bool = False) -> None:
+    """The bound: ``share`` of the work of every force, besides the plan's extras; unless
+    ``valued``, valuing every force backwards past it (``value_cost``: a composition's
+    numbering alone the whole bound), so a search."""
+    monkeypatch.setattr(limits, "MAX_PLAN_WORK", _extra(q) + share * q.total_work())
+    if not valued:
+        monkeypatch.setattr(limits, "PLAN_VALUE_COMPOSITION_WORK", limits.MAX_PLAN_WORK)
 
 
 @pytest.mark.parametrize("dice,target,aa", [("standard", "attacker_wins = 0.95", True),
@@ -577,3 +585,168 @@ def test_a_plan_valued_backwards_stops_when_asked(name):
     asked = []
     with pytest.raises(Cancelled):
         planner.plan(s, cancel=lambda: asked.append(1) or len(asked) > 1)
+
+
+@pytest.mark.parametrize("dice,aa,side", [("standard", True, "attacker"),
+                                          ("lowluck", False, "attacker"),
+                                          ("lowluck", True, "attacker"),
+                                          ("standard", False, "defender")])
+def test_exhaustive_when_the_backwards_values_fit(dice, aa, side, monkeypatch):
+    """Sweeping every force past the bound, valuing them backwards within it
+    (``value_cost``'s work and memory, counted from the sides' counts): every force is solved, proven, brute force's answer; a bound just below the values' work, or
+    memory just below theirs, and the same plan is a search."""
+    if side == "attacker":
+        text = SEARCHED.format(target="attacker_wins = 0.95")
+    else:
+        text = ('[attacker]\nunits = {{ infantry = 4, artillery = 2, armor = 2, '
+                'fighter = 2 }}\n[defender]\nunits = {{ infantry = 1 }}\n[plan]\n'
+                'side = "defender"\nadd = {{ infantry = 4, artillery = 2, armor = 2, '
+                'fighter = 2 }}\ntarget = {{ defender_holds = 0.7 }}\n').format()
+    if not aa:
+        text = text.replace(", aa_gun = 1", ", fighter = 1")
+    s = _scenario(_text(text, dice=dice))
+    q = planner._Question(s, s.plan)
+    cost = q.value_cost()
+    assert cost is not None and not cost.declines
+    assert cost.along_chain == (dice == "standard")
+    assert 1.001 * cost.work < q.total_work()        # the values' work: below the sweep's
+    monkeypatch.setattr(limits, "MAX_PLAN_WORK", _extra(q) + 1.001 * cost.work)
+    # as many positions as the estimate allows, past the cells a search's valuations keep
+    monkeypatch.setattr(planner.batch.EndValues, "MAX_CELLS", 10)
+    answer = planner.plan(s)
+    assert answer.exhaustive and answer.proven and answer.searched == answer.forces
+    assert_plan_is_brute_forces(s, answer)
+    monkeypatch.setattr(limits, "MAX_PLAN_WORK", _extra(q) + 0.999 * cost.work)
+    below = planner.plan(s)
+    assert not below.exhaustive and below.searched < below.forces
+    monkeypatch.setattr(limits, "MAX_PLAN_WORK", _extra(q) + 1.001 * cost.work)
+    monkeypatch.setattr(limits, "MAX_EXACT_BYTES", 0.999 * cost.bytes)
+    assert not planner.plan(s).exhaustive
+
+
+@pytest.mark.parametrize("dice,aa,side", [("standard", True, "attacker"),
+                                          ("lowluck", True, "attacker"),
+                                          ("lowluck", False, "defender"),
+                                          ("standard", False, "defender"),
+                                          ("lowluck", True, "defender"),
+                                          ("standard", True, "defender")])
+def test_the_estimate_bounds_the_positions_valued(dice, aa, side):
+    """``value_cost``'s positions, from the counts alone, are at least those ``EndValues``
+    numbers for every force (both sides' compositions: their chains, AA fire's)."""
+    body = ('[attacker]\nunits = { infantry = 3, artillery = 2, armor = 2, fighter = 2, '
+            'bomber = 1 }\n[defender]\nunits = { infantry = 3, armor = 1'
+            + (', aa_gun = 1' if aa else '') + ' }\n')
+    if side == "attacker":
+        body += '[plan]\ntarget = { attacker_wins = 0.9 }\n'
+    else:
+        body += ('[plan]\nside = "defender"\nadd = { infantry = 3, armor = 2, fighter = 2'
+                 + (', aa_gun = 1' if aa else '') + ' }\ntarget = { defender_holds = 0.9 }\n')
+    s = _scenario(_text(body, dice=dice))
+    q = planner._Question(s, s.plan)
+    cost = q.value_cost()
+    combos = [c for c in itertools.product(*[range(q.most[u] + 1) for u in q.types])
+              if any(c) or side == "defender"]
+    assert q.keys(combos) is not None
+    ca, cd = q._backwards.sides
+    assert 0 < len(ca.number) * len(cd.number) <= cost.positions
+    assert cost.values == 5 * cost.positions
+
+
+def test_a_lone_aa_gun_is_seen_before_valuing():
+    """The lone AA gun's chain (``EndValues`` would decline): the estimate says so at once,
+    and the plan is not exhaustive by the values."""
+    s = _scenario(CASES["1942 land, a lone AA gun at the chain's end (swept)"])
+    q = planner._Question(s, s.plan)
+    assert q.value_cost().declines
+
+
+def test_a_late_decline_is_a_search_within_the_bound(monkeypatch):
+    """The estimate fits but ``EndValues`` declines once it has numbered the positions (as
+    on a stalemate): sweeping every force would pass the bound, so the plan searches in
+    the room left (the numbering's work counted), says so, and its answer is whole."""
+    s = _scenario(_text(SEARCHED.format(target="attacker_wins = 0.95")))
+    q = planner._Question(s, s.plan)
+    cost = q.value_cost()
+    monkeypatch.setattr(limits, "MAX_PLAN_WORK", _extra(q) + 1.001 * cost.work)
+    assert q.total_work() > 1.001 * cost.work         # sweeping every force: past the bound
+    declined = []
+    monkeypatch.setattr(planner.batch.EndValues, "of",
+                        lambda self, *a, **k: declined.append(1) and None)
+    answer = planner.plan(s)
+    assert declined and not answer.exhaustive and answer.searched < answer.forces
+    assert answer.meets and answer.best.result.attacker_wins >= 0.95
+    from .test_lowluck_batch import figures_diff
+    alone = lowluck.compute(replace(s, attacker=replace(s.attacker, units=answer.best.force),
+                                    plan=None))
+    assert figures_diff(alone.to_json(), answer.best.result.to_json()) <= 1e-12
+    if answer.proven:
+        assert_plan_is_brute_forces(s, answer)
+
+
+@pytest.mark.parametrize("dice", ["lowluck", "standard"])
+def test_a_mid_size_plan_valued_whole_is_the_proven_search(dice, monkeypatch):
+    """2,099 forces: exhaustive by the values (the sweep past the bound), and the search
+    of the same plan (the values past it), proven: the same force, alternatives and "+1"
+    table, the same figures to 1e-12."""
+    from .test_lowluck_batch import figures_diff
+    text = _text('[attacker]\nunits = { infantry = 6, artillery = 4, armor = 4, '
+                 'fighter = 3, bomber = 2 }\n[defender]\nunits = { infantry = 5, '
+                 'artillery = 1, armor = 2, fighter = 1 }\n[plan]\nalternatives = 3\n'
+                 'target = { attacker_wins = 0.9 }\n', dice=dice)
+    s = _scenario(text)
+    q = planner._Question(s, s.plan)
+    monkeypatch.setattr(limits, "MAX_PLAN_WORK", _extra(q) + 0.5 * q.total_work())
+    whole = planner.plan(s)
+    assert whole.exhaustive and whole.searched == whole.forces == 2099
+    _room_for(q, 0.9, monkeypatch)
+    searched = planner.plan(s)
+    assert not searched.exhaustive and searched.proven and searched.searched < 2099
+    a, b = whole.to_json()["plan"], searched.to_json()["plan"]
+    assert (a["force"], a["cost"]) == (b["force"], b["cost"])
+    assert [x["force"] for x in a["alternatives"]] == [x["force"] for x in b["alternatives"]]
+    assert [x["unit"] for x in a["plus_one"]] == [x["unit"] for x in b["plus_one"]]
+    for x, y in zip(a["plus_one"], b["plus_one"]):
+        assert abs(x["attacker_wins"] - y["attacker_wins"]) <= 1e-12
+        assert abs(x["expected_ipc_swing"] - y["expected_ipc_swing"]) <= 1e-10
+    assert figures_diff(a["figures"], b["figures"]) <= 1e-12
+
+
+@pytest.mark.parametrize("dice", ["lowluck", "standard"])
+@pytest.mark.parametrize("side", ["attacker", "defender"])
+def test_the_estimate_bounds_a_fleets_positions(dice, side):
+    """Fleets with battleships (two hits: their damaged compositions too): the estimate's
+    positions at least those numbered (the attacker's question: exactly)."""
+    if side == "attacker":
+        plan = '[plan]\ntarget = { attacker_wins = 0.9 }\n'
+    else:
+        plan = ('[plan]\nside = "defender"\nadd = { destroyer = 2, battleship = 2, '
+                'carrier = 1, fighter = 2 }\ntarget = { defender_holds = 0.9 }\n')
+    s = _scenario(_text('[attacker]\nunits = { destroyer = 3, cruiser = 2, battleship = 2, '
+                        'fighter = 2 }\n[defender]\nunits = { destroyer = 2, carrier = 1, '
+                        'fighter = 2, battleship = 1 }\n' + plan, dice=dice, battle="sea"))
+    q = planner._Question(s, s.plan)
+    cost = q.value_cost()
+    combos = [c for c in itertools.product(*[range(q.most[u] + 1) for u in q.types])
+              if any(c) or side == "defender"]
+    assert q.keys(combos) is not None
+    ca, cd = q._backwards.sides
+    numbered = len(ca.number) * len(cd.number)
+    assert numbered <= cost.positions
+    if side == "attacker":
+        assert numbered == cost.positions
+
+
+@pytest.mark.parametrize("name", ["1942 land, low luck, no AA gun (valued backwards)",
+                                  "1942 land, ordinary dice, AA gun (valued backwards)"])
+def test_a_plan_valued_whole_reports_its_progress(name):
+    """An exhaustive plan valued backwards reports progress while it values (the share of
+    the positions valued, as forces), never going back, ending at every force."""
+    s = _scenario(CASES[name])
+    reports: list = []
+    answer = planner.plan(s, progress=lambda done, of: reports.append((done, of)))
+    assert answer.exhaustive
+    n = answer.forces
+    during = [done for done, of in reports if of == n and done < n]
+    assert len(during) >= 2
+    assert during == sorted(during)
+    assert (n, n) in reports

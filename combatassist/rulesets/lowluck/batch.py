@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 import gc
 import itertools
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence, cast
 
 import numpy as np
@@ -384,6 +385,26 @@ class _Chains:
                            count=len(starts))
 
 
+@dataclass
+class ValueCost:
+    """``EndValues.cost``: what valuing a plan's positions backwards would take, estimated
+    before it starts (``limits.PLAN_VALUE_*``: measured on 1942 land plans, both dice modes)."""
+
+    #: Positions (pairs of the sides' compositions) valued at most, and their figures.
+    positions: int
+    values: int
+    #: Work, in ``limits.MAX_PLAN_WORK``'s units (the sweep's: ~1.2e10 a second).
+    work: float
+    #: Of it, the chains' numbering and tables (done before ``of`` may decline).
+    numbering: float
+    #: Peak memory of the valuation (bytes: its arrays; the process's own not counted).
+    bytes: float
+    #: Valued along the other side's chain (ordinary dice), else a level at a time.
+    along_chain: bool
+    #: ``of`` would decline (a lone unit before the end of the other side's chain).
+    declines: bool
+
+
 class EndValues:
     """What a caller sums over battles' end positions (``value_of``: a few figures of each
     position), for many battles of one rules object's variants fought to the end, worked out
@@ -426,6 +447,9 @@ class EndValues:
         for chains in self.sides:
             chains.batched_tables = True
         self.values = np.zeros((0, 0, figures))
+        #: Told the share (0-1) of the positions valued so far, between steps (a planner's
+        #: progress); None: not told.
+        self.progress: Callable[[float], None] | None = None
 
     @staticmethod
     def applicable(rules: Any) -> bool:
@@ -445,6 +469,54 @@ class EndValues:
         """Round 1 may have phases before its fire (AA guns): a battle's value is its
         sub-battles' (``sub_battles``)."""
         return not _no_opening(self.rules)
+
+    def cost(self, chosen: int, compositions: int, chosen_dice: int, other: tuple,
+             other_spread: int = 1) -> "ValueCost":
+        """What valuing every position of a planner's battles costs (``ValueCost``), before
+        any is valued: side ``chosen``'s (0: the attacker's, 1: the defender's) compositions
+        at most ``compositions`` (an upper bound: every sub-composition of its whole side),
+        rolling at most ``chosen_dice`` dice; the other side's battles starting from the
+        counts ``other`` (its chain numbered here: a few dozen compositions), or, with
+        ``other_spread`` > 1, from as many compositions after round 1's AA fire (chains
+        bounded by ``other``'s times that, not one chain). ``declines``: ``_value`` would
+        decline on the other side's chain already (a lone unit before the chain's end; both
+        sides unable to hit is ``of``'s to find, which declines at once then)."""
+        fixed = self.sides[chosen ^ 1]
+        fixed.numbered([other])
+        depth = np.array(fixed.depth)
+        masks = _layout(self.rules)[4 + (chosen ^ 1)]
+        declines = bool(masks.may_be_alone and
+                        masks.left_alone(fixed.counts()[depth > 0]).any())
+        n_other = len(fixed.number) * other_spread
+        positions = compositions * n_other
+        first, last = ranges(cast(np.ndarray, fixed._table))
+        width_other = int((last - first).max()) + 1
+        narrow = not self.rules.dice.independent           # low luck: two hit counts a table
+        chain = not narrow and other_spread == 1
+        q = self.q
+        numbering = (compositions + n_other) * limits.PLAN_VALUE_COMPOSITION_WORK
+        if chain:
+            # ``_along_chain``: per composition of the chosen side, the rows below spread
+            # (ny (w - 1) (ny + 1) q), moved (ny (ny + 1) q) and the row solved (ny^2 q / 2),
+            # and its own calls and gathers; its arrays: the values and their copy along
+            # the chain, each composition's tables
+            ny = n_other - 1
+            per = ny * max(width_other - 1, 1) * (ny + 1) * q + ny * (ny + 1) * q + \
+                ny * ny * q / 2
+            work = compositions * (per * limits.PLAN_VALUE_CHAIN_WORK
+                                   + limits.PLAN_VALUE_CHAIN_COMPOSITION_WORK)
+            bytes_ = positions * limits.PLAN_VALUE_CHAIN_BYTES + \
+                compositions * limits.PLAN_VALUE_CHAIN_COMPOSITION_BYTES
+        else:
+            # ``_by_levels``: every position sums the cells each pair of hit counts leads to;
+            # its arrays: the values and each position's numbers (a part's own are bounded)
+            width_chosen = 2 if narrow else chosen_dice + 1
+            work = positions * width_chosen * width_other * limits.PLAN_VALUE_POSITION_WORK
+            bytes_ = positions * limits.PLAN_VALUE_LEVEL_BYTES + \
+                compositions * limits.PLAN_VALUE_COMPOSITION_BYTES
+        return ValueCost(positions=positions, values=positions * q, work=work + numbering,
+                         numbering=numbering, bytes=bytes_ + limits.PLAN_VALUE_FIXED_BYTES,
+                         along_chain=chain, declines=declines)
 
     def live(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
         """Which of the starts (the sides' counts [battle, slot]) aren't over
@@ -607,6 +679,9 @@ class EndValues:
         few = np.repeat([p[1] for p in parts], sizes)
         flips = np.repeat([p[2] for p in parts], sizes)
         a, d = np.where(flips, few, many), np.where(flips, many, few)
+        del many, few, flips            # memory: a plan's positions number tens of millions
+        if na * nd < 2 ** 31:           # (the same numbers in half the bytes)
+            a, d = a.astype(np.int32), d.astype(np.int32)
         bounds = np.cumsum([0] + [sum(len(p[0]) for p in levels[s]) for s in order]).tolist()
         flat = values.reshape(na * nd, self.q)
         # the levels in pieces (a level's positions depend only on levels before it) and
@@ -639,6 +714,8 @@ class EndValues:
             for lo, hi in zip(bounds[start:stop], bounds[start + 1:stop + 1]):
                 if cancel is not None and cancel():
                     raise Cancelled()
+                if self.progress is not None:
+                    self.progress(lo / bounds[-1])
                 lo, hi = lo - lo0, hi - lo0
                 flat[target[lo:hi]] = np.einsum("nk,nkq->nq", weights[lo:hi],
                                                 np.take(flat, cell[lo:hi], axis=0))
@@ -688,18 +765,22 @@ class EndValues:
 
         def prepared(xs):
             """x's move matrices on y's chain (j -> j' with j' - j hits, the last "at
-            least"); (I - N)^-1 of the row's own flow (y scores no hit) N = P(y misses at
-            j) * moves[j, j' < ny], upper triangular, from its last row back (non-negative
-            sums: no cancellation); the row's flow to "wiped out"."""
+            least"); the row's own flow (y scores no hit) N = P(y misses at j) *
+            moves[j, j' < ny], upper triangular; the row's flow to "wiped out"."""
             moves = np.where(ahead, padded[xs][:, shift], 0.0)            # [x, j, j']
             moves[:, :, ny] = at_least[xs][:, ny - diagonal]
             flow = py[:, 0][None, :, None] * moves[:, :, :ny]
-            solved = np.zeros_like(flow)                  # [x, j, k]
+            return moves, flow, py[:, 0][None, :] * moves[:, :, ny]
+
+        def solve_row(flow, rhs):
+            """(I - N)^-1 rhs, N the row's own flow (upper triangular): from its last cell
+            back, each cell's values from those after it (each composition's row solved
+            once: cheaper than its inverse, ny^2 q / 2 multiply-adds, not ny^3 / 2)."""
+            out = np.empty_like(rhs)                      # [x, j, figure]
             for j in range(ny - 1, -1, -1):
-                solved[:, j] = np.matmul(flow[:, j, None, j + 1:], solved[:, j + 1:])[:, 0]
-                solved[:, j, j] += 1.0
-                solved[:, j] /= (1.0 - flow[:, j, j])[:, None]
-            return moves, solved, py[:, 0][None, :] * moves[:, :, ny]
+                cell = rhs[:, j] + np.matmul(flow[:, j, None, j + 1:], out[:, j + 1:])[:, 0]
+                out[:, j] = cell / (1.0 - flow[:, j, j])[:, None]
+            return out
 
         # levels (of x's distance) in parts whose arrays fit in PART_CELLS numbers; every
         # composition prepared at once when they all fit (a planner's usual battles)
@@ -711,9 +792,11 @@ class EndValues:
                 hi = min(hi0, lo + room)
                 if cancel is not None and cancel():
                     raise Cancelled()
+                if self.progress is not None:
+                    self.progress(lo / len(mine))
                 xs = mine[lo:hi]
-                moves, solved, ends = ((whole[0][lo:hi], whole[1][lo:hi], whole[2][lo:hi])
-                                       if whole is not None else prepared(xs))
+                moves, flow, ends = ((whole[0][lo:hi], whole[1][lo:hi], whole[2][lo:hi])
+                                     if whole is not None else prepared(xs))
                 # the rows below: y scores 1.. hits (from cell j) -> x's row after them
                 below = vx[after[xs][:, lost]]            # [n, hits, ny + 1, figure]
                 spread = np.matmul(py[None, :, 1:],
@@ -723,7 +806,7 @@ class EndValues:
                 rhs = np.matmul(moves[:, :, None, :], spread)[:, :, 0, :]
                 row = vx[xs]                              # cell ny: over, valued
                 rhs += ends[:, :, None] * row[:, ny][:, None, :]
-                row[:, :ny] = np.matmul(solved, rhs)
+                row[:, :ny] = solve_row(flow, rhs)
                 vx[xs] = row
         if x == 0:
             values[:, cells] = vx

@@ -18,11 +18,14 @@ Besides the force: the next ``alternatives`` cheapest that also meet the target,
 Every force is a battle of the same edition, kind and options, so they are solved together
 (``solvers.solve_batch``; a later edition's battles without submarines in the same numpy
 calls, ``batch``), each a variant of one rules object (``batch.with_units``). When every
-force fits in the work bound (``limits.MAX_PLAN_WORK``) every one is solved (*exhaustive*).
-Otherwise the planner *searches*: from the whole army it drops the dearest unit that keeps
-the target (one batch per step, every type tried), then solves the forces in order of cost,
-cheapest first, a batch at a time, while the bound allows: when it reaches the force the
-descent found, no cheaper force meets the target (``proven``). It says which it did and how
+force fits in the work bound (``limits.MAX_PLAN_WORK``) every one is solved (*exhaustive*):
+their battles' work together, or, where they are valued backwards (below), that
+valuation's work and memory (``_Question.value_cost``, ``batch.EndValues.cost``: estimated
+from the sides' counts, ``limits.PLAN_VALUE_*``; should it decline after all, a search in
+the room left). Otherwise the planner *searches*: from the whole army it drops the dearest
+unit that keeps the target (one batch per step, every type tried), then solves the forces
+in order of cost, cheapest first, a batch at a time, while the bound allows: when it
+reaches the force the descent found, no cheaper force meets the target (``proven``). It says which it did and how
 many forces it solved (``searched``). A question whose single largest battle is past the
 engine's bound is refused at once, naming what would fit.
 
@@ -308,6 +311,38 @@ class _Question:
         if not (self._by_slots and batch.EndValues.applicable(self.template)):
             return None
         return batch.EndValues(self.template, self._end_figures, 5)
+
+    def value_cost(self) -> batch.ValueCost | None:
+        """What valuing every force backwards would take (``batch.EndValues.cost``),
+        estimated from the whole side's counts before anything is valued; None where the
+        forces aren't valued backwards (``keys``). The chosen side's compositions: every
+        sub-composition of its whole side (a two-hit unit's damaged ones too), an upper
+        bound on those its forces' chains meet."""
+        backwards = self._backwards
+        if backwards is None or not self.batches or self.scenario.options.max_rounds:
+            return None
+        k = 0 if self.role == "attacker" else 1
+        side, other = (self.template.att, self.template.dfn)[k], \
+            (self.template.att, self.template.dfn)[k ^ 1]
+        compositions = 1
+        for slot, n in zip(side.slots, side.counts0):
+            if n and slot.status == "":
+                compositions *= math.comb(n + slot.unit.hits, slot.unit.hits)
+        # round 1's AA fire (the defender's question): the attacker starts from as many
+        # compositions as it may lose aircraft to it, each its own chain
+        spread = 1
+        if backwards.opening and self.role == "defender":
+            spread = 1 + sum(n for slot, n in zip(other.slots, other.counts0)
+                             if slot.unit.kind == "air")
+        # (a heavy bomber rolls several dice: two a unit bounds the dice)
+        cost = backwards.cost(k, compositions, 2 * sum(side.counts0), tuple(other.counts0),
+                              spread)
+        if backwards.opening:
+            # round 1's AA fire pushed through force by force (``EndValues.sub_battles``)
+            more = self.forces * limits.PLAN_VALUE_OPENING_WORK
+            cost = replace(cost, work=cost.work + more, numbering=cost.numbering + more,
+                           bytes=cost.bytes + self.forces * limits.PLAN_VALUE_OPENING_BYTES)
+        return cost
 
     def _end_figures(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
         """What ``_candidates`` sums over a battle's end positions, for ``EndValues``: [the
@@ -703,7 +738,13 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     # besides the forces it ranks, a plan solves the "+1" forces, the shown forces' figures
     # and, searching, a descent's last batch past the count: kept in the bound
     extra = 2 * len(q.types) + spec.alternatives + 1
-    exhaustive = q.total_work() + extra * per_battle <= budget
+    swept = q.total_work() + extra * per_battle <= budget
+    # every force valued backwards (``EndValues``) when its positions fit in the bound's
+    # work and memory (``value_cost``), even where sweeping every force would not
+    cost = q.value_cost()
+    backwards = cost is not None and not cost.declines and \
+        cost.work + extra * per_battle <= budget and cost.bytes <= limits.MAX_EXACT_BYTES
+    exhaustive = swept or backwards
     target = spec.target
     meets = (lambda c: c.figure(target) >= spec.value)
     seen: dict[tuple, Candidate] = {}
@@ -729,8 +770,26 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
                   if any(c) or q.role == "defender"]
         if q.batches and not scenario.options.max_rounds:
             # valued backwards: ranked as arrays, a candidate made for the forces shown
+            valuing = cast(batch.EndValues, q._backwards) if cost is not None else None
+            if backwards:
+                # as many positions as the estimate bounds (``EndValues.MAX_CELLS`` keeps
+                # a search's incremental valuations small)
+                cast(batch.EndValues, valuing).MAX_CELLS = max(
+                    batch.EndValues.MAX_CELLS, cast(batch.ValueCost, cost).values)
+            if valuing is not None and progress is not None:
+                # the forces' share of the positions valued so far (seconds, for large plans)
+                n = len(combos)
+                valuing.progress = lambda share: progress(min(int(share * n), n - 1), n)
             keys = q.keys(combos, cancel)
-        if keys is None:
+            if valuing is not None:
+                valuing.progress = None
+        if keys is None and not swept:
+            # declined late (a stalemate, a lone unit on a chosen side's chain): sweeping
+            # every force would pass the bound, so a search, its room less the work spent
+            exhaustive = False
+            spent = cast(batch.ValueCost, cost).numbering
+            proven = _search(q, most, meets, solve, budget - extra * per_battle - spent)
+        elif keys is None:
             solve(combos, len(combos))
         elif progress is not None:
             progress(len(combos), len(combos))
