@@ -750,3 +750,32 @@ def test_a_plan_valued_whole_reports_its_progress(name):
     assert len(during) >= 2
     assert during == sorted(during)
     assert (n, n) in reports
+
+
+@pytest.mark.parametrize("dice", ["lowluck", "standard"])
+def test_stop_is_asked_between_every_step_of_the_backwards_values(dice, monkeypatch):
+    """Stop reaches every step of the backwards values (the chains' numbering, the ended
+    positions' figures in parts, the levels' set-up, each part of the levels): asked to stop
+    at any of its checks, the plan stops there (Cancelled), never a half answer. (A plan of
+    273,000 forces took 5 s to stop: the numbering and the first writes were not asked.)"""
+    from combatassist.rulesets.lowluck import batch
+    from combatassist.solver import Cancelled
+    monkeypatch.setattr(batch.EndValues, "PART_CELLS", 64)    # many parts, small plan
+    s = _scenario(CASES["1942 land, low luck, no AA gun (valued backwards)"
+                        if dice == "lowluck" else "1942 land, ordinary dice, wins"])
+    asked: list[str] = []
+
+    def count() -> bool:
+        import traceback
+        stack = traceback.extract_stack()
+        asked.append(stack[-3].name if stack[-2].name == "_check" else stack[-2].name)
+        return False
+    answer = planner.plan(s, cancel=count)
+    assert answer.exhaustive
+    where = set(asked)
+    assert "_value" in where and where & {"_by_levels", "_along_chain"}, where
+    for k in sorted({1, len(asked) // 3, len(asked) // 2, len(asked) - 1}):
+        calls: list[int] = []
+        with pytest.raises(Cancelled):
+            planner.plan(s, cancel=lambda: calls.append(1) or len(calls) >= k)
+        assert len(calls) == k

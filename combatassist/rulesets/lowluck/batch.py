@@ -346,7 +346,8 @@ class _Chains:
         both[len(self._table):, :table.shape[1]] = table
         self._table, self._last = both, np.concatenate([self._last, last])
 
-    def numbered(self, starts: Sequence[tuple]) -> np.ndarray:
+    def numbered(self, starts: Sequence[tuple],
+                 cancel: Callable[[], bool] | None = None) -> np.ndarray:
         """The numbers of ``starts``, every composition of their chains numbered first (by
         number: ``after``, the next composition's number, the chain's end its own;
         ``depth``, the hits to the chain's end) and their hit tables grown. For
@@ -355,9 +356,11 @@ class _Chains:
         number, after, depth = self.number, self.after, self.depth
         take, hit = self.side.take, (("any", 1),)
         first = len(number)
-        for s in starts:
+        for i, s in enumerate(starts):
             if s in number:
                 continue
+            if cancel is not None and i % 4096 == 4095 and cancel():
+                raise Cancelled()   # a plan's hundreds of thousands of forces: seconds
             # a walk down the chain to a composition numbered before (or its end): each
             # new one numbered in a row, its next one the following number
             c, begin = s, len(number)
@@ -383,6 +386,12 @@ class _Chains:
             self._grow(list(number)[first:])
         return np.fromiter(map(number.__getitem__, starts), dtype=np.int64,
                            count=len(starts))
+
+
+def _check(cancel: Callable[[], bool] | None) -> None:
+    """Stop (``Cancelled``) when asked: between the valuation's steps of up to a second."""
+    if cancel is not None and cancel():
+        raise Cancelled()
 
 
 @dataclass
@@ -564,7 +573,7 @@ class EndValues:
         unable to hit (a stalemate: ``solve`` hands those to the battle's own solve) or the
         positions are too many to keep."""
         ca, cd = self.sides
-        a0, d0 = ca.numbered(att), cd.numbered(dfn)
+        a0, d0 = ca.numbered(att, cancel), cd.numbered(dfn, cancel)
         if len(ca.number) * len(cd.number) * self.q > self.MAX_CELLS:
             return None
         with one_blas_thread():
@@ -591,6 +600,7 @@ class EndValues:
                                 (cd, depth_d, _layout(self.rules)[5])):
             if masks.may_be_alone and masks.left_alone(c.counts()[depth > 0]).any():
                 return False
+        _check(cancel)
         values = np.zeros((na, nd, self.q))
         values[:oa, :od] = self.values
         # the positions to value: the new attacker compositions with every defender's, the
@@ -601,8 +611,14 @@ class EndValues:
             over_a, over_d = aa[depth_a[aa] == 0], dd[depth_d[dd] == 0]
             a = np.concatenate([np.repeat(over_a, len(dd)), np.tile(aa, len(over_d))])
             d = np.concatenate([np.tile(dd, len(over_a)), np.repeat(over_d, len(aa))])
-            if len(a):
-                values[a, d] = self.value_of(ca.counts()[a], cd.counts()[d])
+            # in parts, Stop answered between them: the first writes into the (lazily
+            # zeroed) values touch a new page each, ~1.5 s for a plan of 273,000 forces
+            for lo in range(0, len(a), 1 << 16):
+                _check(cancel)
+                part_a, part_d = a[lo:lo + (1 << 16)], d[lo:lo + (1 << 16)]
+                values[part_a, part_d] = self.value_of(ca.counts()[part_a],
+                                                       cd.counts()[part_d])
+        _check(cancel)
         # low luck's tables (two hit counts at most) sum few positions a level at a time;
         # wider ones (ordinary dice) go along a chain, many hit counts in one product
         chain = self._one_chain(oa, od)
@@ -645,6 +661,7 @@ class EndValues:
             many = many[np.argsort(depth_many[many], kind="stable")]
             at = np.searchsorted(depth_many[many], np.arange(int(depth_many[many[-1]]) + 2))
             for y, dy in zip(few.tolist(), depth_few[few].tolist()):
+                _check(cancel)
                 for u in range(1, len(at) - 1):
                     if at[u + 1] > at[u]:
                         levels.setdefault(u + dy, []).append((many[at[u]:at[u + 1]], y, flip))
@@ -668,10 +685,12 @@ class EndValues:
             step = np.array(c.after, dtype=np.int64)
             for h in range(1, longest + 1):
                 after[:, h] = step[after[:, h - 1]]
+            _check(cancel)
             sides.append((window, np.minimum(hits, most), after, table[:, 0]))
         (win_a, hits_a, after_a, miss_a), (win_d, hits_d, after_d, miss_d) = sides
         # every position in level order (a level's parts: compositions of the many side
         # with one of the few, ``flip`` when the many are the defender's)
+        _check(cancel)
         order = sorted(levels)
         parts = [p for s in order for p in levels[s]]
         sizes = [len(p[0]) for p in parts]
@@ -680,6 +699,7 @@ class EndValues:
         flips = np.repeat([p[2] for p in parts], sizes)
         a, d = np.where(flips, few, many), np.where(flips, many, few)
         del many, few, flips            # memory: a plan's positions number tens of millions
+        _check(cancel)
         if na * nd < 2 ** 31:           # (the same numbers in half the bytes)
             a, d = a.astype(np.int32), d.astype(np.int32)
         bounds = np.cumsum([0] + [sum(len(p[0]) for p in levels[s]) for s in order]).tolist()
@@ -697,6 +717,7 @@ class EndValues:
             while stop < len(bounds) - 1 and bounds[stop + 1] - bounds[start] <= room:
                 stop += 1
             lo0, hi0 = bounds[start], bounds[stop]
+            _check(cancel)
             aa, dd = a[lo0:hi0], d[lo0:hi0]
             # the cell each pair of hit counts leads to (a after the defender's hits, d
             # after the attacker's: a' * nd + d'), its chance over the chance to leave (the
