@@ -24,7 +24,8 @@ valuation's work and memory (``_Question.value_cost``, ``batch.EndValues.cost``:
 from the sides' counts, ``limits.PLAN_VALUE_*``; should it decline after all, a search in
 the room left). Otherwise the planner *searches*: from the whole army it drops the dearest
 unit that keeps the target (one batch per step, every type tried), then solves the forces
-in order of cost, cheapest first, a batch at a time, while the bound allows: when it
+in order of cost, cheapest first, a batch at a time, while the bound allows (each batch's
+own work: valued backwards, ``EndValues.step`` of what it adds; ``_Question.work``): when it
 reaches the force the descent found, no cheaper force meets the target (``proven``). It says which it did and how
 many forces it solved (``searched``). A question whose single largest battle is past the
 engine's bound is refused at once, naming what would fit.
