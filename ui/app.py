@@ -89,6 +89,10 @@ def check_views(app, window, screenshot_dir: Path | None = None) -> list[str]:
                     panel = view.table_panel
                     if panel is not None and view.tabs.widget(tab) is panel:
                         demo_battle(panel)
+                    # a tab that answers a question on demand (the Plan tab) shows an answer
+                    demo = getattr(view.tabs.widget(tab), "demo", None)
+                    if callable(demo):
+                        demo()
                     wait_for(app, lambda v=view: settle(v))
                     app.processEvents()
                 suffix = "" if not label else "-" + file_slug(label)

@@ -303,6 +303,10 @@ class PlanPanel(QWidget):
             lambda cancel: planner.plan(question, cancel=cancel, progress=run.report),
             immediate=True)
 
+    def demo(self) -> None:
+        """For the screenshots (``--screenshot``): the form's battle planned."""
+        self.plan()
+
     def stop(self) -> None:
         self.computer.cancel()
         self.status.setText(translate("views.lowluck_plan", "Stopped."))
