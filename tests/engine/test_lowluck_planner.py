@@ -837,3 +837,25 @@ def test_stop_is_asked_between_every_step_of_the_backwards_values(dice, monkeypa
         with pytest.raises(Cancelled):
             planner.plan(s, cancel=lambda: calls.append(1) or len(calls) >= k)
         assert len(calls) == k
+
+
+@pytest.mark.parametrize("aa", [False, True])
+def test_a_search_valued_backwards_stops_when_asked(aa, monkeypatch):
+    """A search valued batch after batch asks Stop along the way (foreseeing a batch's
+    work, its AA fire, its valuation): asked to stop at any of its checks, the plan stops
+    there (Cancelled), never a half answer."""
+    from combatassist.solver import Cancelled
+    text = SEARCHED.format(target="attacker_wins = 0.95")
+    if not aa:
+        text = text.replace(", aa_gun = 1", ", fighter = 1")
+    s = _scenario(_text(text))
+    q = planner._Question(s, s.plan)
+    _room_for(q, 0.99, monkeypatch)
+    asked: list[int] = []
+    answer = planner.plan(s, cancel=lambda: asked.append(1) and False)
+    assert not answer.exhaustive and answer.proven and len(asked) > 10
+    for k in sorted({1, len(asked) // 3, len(asked) // 2, len(asked) - 1}):
+        calls: list[int] = []
+        with pytest.raises(Cancelled):
+            planner.plan(s, cancel=lambda: calls.append(1) or len(calls) >= k)
+        assert len(calls) == k
