@@ -723,7 +723,7 @@ class EndValues:
             values = self._buffer[:na]
             values[oa:] = 0.0               # (a position's own value starts at 0)
         else:
-            rows = na if not oa else max(na, 2 * oa)
+            rows = max(na, 2 * oa) if oa and na > oa else na
             self._buffer = np.zeros((rows, nd, self.q))
             self._buffer[:oa, :od] = self.values
             values = self._buffer[:na]
