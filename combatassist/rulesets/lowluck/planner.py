@@ -63,7 +63,8 @@ from . import batch, solvers
 from .plan_spec import SIDES, TARGETS, PlanSpec  # noqa: F401
 from .rules import LowLuckScenario, make_rules
 
-#: A search solves forces in batches of this many (the bound is checked between them).
+#: A search solves forces in batches of at most this many (each batch's work foreseen
+#: before it is solved: the longest part that fits; few calls, as each has a fixed part).
 SEARCH_BATCH = 4096
 #: Forces solved in one call of the batch engine at most (their outcomes are held at once).
 CHUNK = 4096
