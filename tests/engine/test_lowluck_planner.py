@@ -307,13 +307,13 @@ def _extra(q) -> float:
     return (2 * len(q.types) + q.spec.alternatives + 1) * q.force_work(most)
 
 
-def _room_for(q, share: float, monkeypatch, valued: bool = False) -> None:
-    """The bound: ``share`` of the work of every force, besides the plan's extras; unless
-    ``valued``, valuing every force backwards past it (``value_cost``: a composition's
-    numbering alone the whole bound), so a search."""
-    monkeypatch.setattr(limits, "MAX_PLAN_WORK", _extra(q) + share * q.total_work())
-    if not valued:
-        monkeypatch.setattr(limits, "PLAN_VALUE_COMPOSITION_WORK", limits.MAX_PLAN_WORK)
+def _room_for(q, share: float, monkeypatch) -> None:
+    """The bound: besides the plan's extras, ``share`` of the work of solving every force
+    the cheaper way (valued backwards, ``value_cost``, or swept, ``total_work``), so a
+    search, which counts what its batches cost."""
+    cost = q.value_cost()
+    whole = q.total_work() if cost is None else min(cost.work, q.total_work())
+    monkeypatch.setattr(limits, "MAX_PLAN_WORK", _extra(q) + share * whole)
 
 
 @pytest.mark.parametrize("dice,target,aa", [("standard", "attacker_wins = 0.95", True),
@@ -332,7 +332,7 @@ def test_a_search_says_so_and_proves_the_cheapest(dice, target, aa, monkeypatch)
         text = text.replace(", aa_gun = 1", ", fighter = 1")
     s = _scenario(_text(text, dice=dice))
     q = planner._Question(s, s.plan)
-    _room_for(q, 0.8, monkeypatch)
+    _room_for(q, 0.99, monkeypatch)
     calls: list = []
     of = planner.batch.EndValues.of
     monkeypatch.setattr(planner.batch.EndValues, "of",
@@ -345,16 +345,74 @@ def test_a_search_says_so_and_proves_the_cheapest(dice, target, aa, monkeypatch)
     assert_plan_is_brute_forces(s, answer)
 
 
+def _questions(monkeypatch) -> list:
+    """The plans' questions, as ``planner.plan`` makes them (to read the work they count)."""
+    made: list = []
+
+    class Recorded(planner._Question):
+        def __init__(self, *args):
+            super().__init__(*args)
+            made.append(self)
+    monkeypatch.setattr(planner, "_Question", Recorded)
+    return made
+
+
 def test_a_search_that_runs_out_is_not_proven(monkeypatch):
     """Room for 30 % of the forces' work: the search stops before it has solved every force
-    cheaper than the one it found, and says so; what it found meets the target."""
+    cheaper than the one it found, and says so; what it found meets the target. It goes on
+    until the next force would not fit: its counted work within the room, and near it."""
     s = _scenario(_text(SEARCHED.format(target="attacker_wins = 0.95")))
     q = planner._Question(s, s.plan)
     _room_for(q, 0.3, monkeypatch)
+    room = limits.MAX_PLAN_WORK - _extra(q)
+    made = _questions(monkeypatch)
     answer = planner.plan(s)
     assert not answer.exhaustive and not answer.proven and answer.meets
     assert answer.searched < 0.5 * q.forces
     assert answer.best.result.attacker_wins >= 0.95
+    assert 0.9 * room <= made[0].work_used <= room
+
+
+@pytest.mark.parametrize("dice", ["lowluck", "standard"])
+@pytest.mark.parametrize("aa", [False, True])
+def test_a_search_counts_the_work_its_batches_do(dice, aa, monkeypatch):
+    """Valued backwards batch after batch, a search counts what each batch made
+    ``EndValues`` do (``EndValues.step``): the compositions it numbered and the positions
+    it valued (low luck a level at a time: 2 x 2 hit counts a position), round 1's AA
+    fire of each force; what it foresaw before the batch (``_Question.work``) is what it
+    counts after. Forces solved again number and value nothing: only their AA fire."""
+    text = SEARCHED.format(target="attacker_wins = 0.95")
+    if not aa:
+        text = text.replace(", aa_gun = 1", ", fighter = 1")
+    s = _scenario(_text(text, dice=dice))
+    q = planner._Question(s, s.plan)
+    combos = sorted((c for c in itertools.product(*[range(q.most[u] + 1) for u in q.types])
+                     if any(c)), key=q.cost)
+    values = q._backwards
+    ca, cd = values.sides
+    for part in (combos[:1], combos[1:40], combos[40:150], combos[150:]):
+        foreseen = q.work(part)[0][-1]
+        na, nd = len(ca.number), len(cd.number)
+        oa, od = values.values.shape[:2]
+        used = q.work_used
+        assert q.keys(part) is not None
+        counted = q.work_used - used
+        assert counted == pytest.approx(foreseen, rel=1e-12)
+        new = len(ca.number) - na + len(cd.number) - nd
+        positions = len(ca.number) * len(cd.number) - oa * od
+        assert new > 0 and positions > 0 and values.values.shape[:2] == (len(ca.number),
+                                                                          len(cd.number))
+        opening = len(part) * limits.PLAN_VALUE_OPENING_WORK if aa else 0
+        if dice == "lowluck":
+            assert counted == pytest.approx(
+                opening + new * limits.PLAN_VALUE_COMPOSITION_WORK
+                + positions * 4 * limits.PLAN_VALUE_POSITION_WORK, rel=1e-12)
+        else:
+            assert counted > opening + new * limits.PLAN_VALUE_COMPOSITION_WORK
+    used = q.work_used
+    assert q.keys(combos[:40]) is not None
+    assert q.work_used - used == pytest.approx(40 * limits.PLAN_VALUE_OPENING_WORK if aa
+                                               else 0.0, abs=1e-6)
 
 
 def test_a_plan_past_the_bound_is_refused_at_once():
@@ -698,7 +756,7 @@ def test_a_mid_size_plan_valued_whole_is_the_proven_search(dice, monkeypatch):
     monkeypatch.setattr(limits, "MAX_PLAN_WORK", _extra(q) + 0.5 * q.total_work())
     whole = planner.plan(s)
     assert whole.exhaustive and whole.searched == whole.forces == 2099
-    _room_for(q, 0.9, monkeypatch)
+    _room_for(q, 0.99, monkeypatch)
     searched = planner.plan(s)
     assert not searched.exhaustive and searched.proven and searched.searched < 2099
     a, b = whole.to_json()["plan"], searched.to_json()["plan"]
@@ -774,6 +832,28 @@ def test_stop_is_asked_between_every_step_of_the_backwards_values(dice, monkeypa
     assert answer.exhaustive
     where = set(asked)
     assert "_value" in where and where & {"_by_levels", "_along_chain"}, where
+    for k in sorted({1, len(asked) // 3, len(asked) // 2, len(asked) - 1}):
+        calls: list[int] = []
+        with pytest.raises(Cancelled):
+            planner.plan(s, cancel=lambda: calls.append(1) or len(calls) >= k)
+        assert len(calls) == k
+
+
+@pytest.mark.parametrize("aa", [False, True])
+def test_a_search_valued_backwards_stops_when_asked(aa, monkeypatch):
+    """A search valued batch after batch asks Stop along the way (foreseeing a batch's
+    work, its AA fire, its valuation): asked to stop at any of its checks, the plan stops
+    there (Cancelled), never a half answer."""
+    from combatassist.solver import Cancelled
+    text = SEARCHED.format(target="attacker_wins = 0.95")
+    if not aa:
+        text = text.replace(", aa_gun = 1", ", fighter = 1")
+    s = _scenario(_text(text))
+    q = planner._Question(s, s.plan)
+    _room_for(q, 0.99, monkeypatch)
+    asked: list[int] = []
+    answer = planner.plan(s, cancel=lambda: asked.append(1) and False)
+    assert not answer.exhaustive and answer.proven and len(asked) > 10
     for k in sorted({1, len(asked) // 3, len(asked) // 2, len(asked) - 1}):
         calls: list[int] = []
         with pytest.raises(Cancelled):

@@ -262,16 +262,36 @@ class _Chains:
         #: own) and the hits to the chain's end.
         self.after: list[int] = []
         self.depth: list[int] = []
+        self._arrays: tuple = (0, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), 1)
         #: Ordinary dice's tables of many compositions in one convolution
         #: (``_standard_rows``; ``EndValues``' chains, which number thousands).
         self.batched_tables = False
 
     def counts(self) -> np.ndarray:
-        """The compositions' counts by number ([number, slot])."""
-        if self._counts is None or len(self._counts) < len(self.number):
-            self._counts = np.array(list(self.number), dtype=np.int64).reshape(
-                len(self.number), len(self.side.counts0))
-        return self._counts
+        """The compositions' counts by number ([number, slot]; those numbered since the
+        last call added: a planner's search numbers a few at a time)."""
+        done = 0 if self._counts is None else len(self._counts)
+        if done < len(self.number):
+            more = np.array(list(itertools.islice(self.number, done, None)),
+                            dtype=np.int64).reshape(len(self.number) - done,
+                                                    len(self.side.counts0))
+            self._counts = more if self._counts is None else np.concatenate(
+                [self._counts, more])
+        return cast(np.ndarray, self._counts)
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, int]:
+        """``after`` and ``depth`` as arrays, and the widest window of the hit tables (from
+        the first hit count that may score to the last, ``ranges``), kept and grown with
+        the compositions numbered since the last call."""
+        done, after, depth, width = self._arrays
+        n = len(self.depth)
+        if done < n:
+            after = np.concatenate([after, np.array(self.after[done:], dtype=np.int64)])
+            depth = np.concatenate([depth, np.array(self.depth[done:], dtype=np.int64)])
+            first, last = ranges(cast(np.ndarray, self._table)[done:n])
+            width = max(width, int((last - first).max()) + 1)
+            self._arrays = (n, after, depth, width)
+        return after, depth, width
 
     def comps(self, start: tuple) -> list:
         """``start``'s chain: its compositions after 0, 1, ... hits to nothing left, each
@@ -354,7 +374,7 @@ class _Chains:
         ``EndValues``: a ``_Chains`` for one or the other (``make`` numbers a chain's
         compositions without walking them)."""
         number, after, depth = self.number, self.after, self.depth
-        take, hit = self.side.take, (("any", 1),)
+        take, hit, walked = self.side.take, (("any", 1),), self.next
         first = len(number)
         for i, s in enumerate(starts):
             if s in number:
@@ -367,7 +387,9 @@ class _Chains:
             while True:
                 k = len(number)
                 number[c] = k
-                nxt = take(c, hit)[0]
+                nxt = walked.get(c)               # (``added`` walked it already)
+                if nxt is None:
+                    nxt = take(c, hit)[0]
                 if nxt == c:
                     after.append(k)
                     depth.append(0)
@@ -386,6 +408,31 @@ class _Chains:
             self._grow(list(number)[first:])
         return np.fromiter(map(number.__getitem__, starts), dtype=np.int64,
                            count=len(starts))
+
+
+    def added(self, starts: Sequence[tuple],
+              cancel: Callable[[], bool] | None = None) -> np.ndarray:
+        """For each i, how many compositions ``numbered(starts[:i + 1])`` would number that
+        aren't numbered yet (what a planner's next batch would cost ``EndValues``), nothing
+        numbered: the walks' next compositions are kept (``next``) for ``numbered``."""
+        number, walked = self.number, self.next
+        take, hit = self.side.take, (("any", 1),)
+        new: set = set()
+        out = np.empty(len(starts), dtype=np.int64)
+        for i, s in enumerate(starts):
+            if cancel is not None and i % 4096 == 4095 and cancel():
+                raise Cancelled()
+            c = s
+            while c not in number and c not in new:
+                new.add(c)
+                nxt = walked.get(c)
+                if nxt is None:
+                    nxt = walked[c] = take(c, hit)[0]
+                if nxt == c:
+                    break
+                c = nxt
+            out[i] = len(new)
+        return out
 
 
 def _check(cancel: Callable[[], bool] | None) -> None:
@@ -456,9 +503,14 @@ class EndValues:
         for chains in self.sides:
             chains.batched_tables = True
         self.values = np.zeros((0, 0, figures))
+        self._buffer: np.ndarray | None = None
+        self._whole_widths: list[int] | None = None
         #: Told the share (0-1) of the positions valued so far, between steps (a planner's
         #: progress); None: not told.
         self.progress: Callable[[float], None] | None = None
+        #: The work of every call of ``of`` so far, by ``step``'s model (a planner's
+        #: search counts it against its bound), counted once the chains are numbered.
+        self.spent = 0.0
 
     @staticmethod
     def applicable(rules: Any) -> bool:
@@ -527,6 +579,67 @@ class EndValues:
                          numbering=numbering, bytes=bytes_ + limits.PLAN_VALUE_FIXED_BYTES,
                          along_chain=chain, declines=declines)
 
+    def step(self, new_a: Any, new_d: Any, numbered: tuple[int, int] | None = None
+             ) -> tuple[Any, Any]:
+        """(work, bytes) of a call of ``of`` that numbers ``new_a`` and ``new_d`` more
+        compositions (numbers or arrays of them, element-wise) past those ``numbered``
+        (default: now): ``cost``'s model applied to what the call adds, for a planner's
+        search that values its forces batch after batch. The work: the new compositions'
+        numbering and the positions not valued yet valued (along the other side's chain
+        where ``_value`` goes that way: ordinary dice, that side's compositions one chain
+        with none new; else a level at a time, each position by the widest tables'
+        windows). The bytes: the valuation's arrays once the call is done, and the copy of
+        the values valued before that it makes."""
+        ca, cd = self.sides
+        na0, nd0 = (len(ca.number), len(cd.number)) if numbered is None else numbered
+        oa, od = self.values.shape[:2]
+        new_a, new_d = np.asarray(new_a), np.asarray(new_d)
+        na, nd = na0 + new_a, nd0 + new_d
+        q = self.q
+        positions = na * nd - oa * od
+        numbering = (new_a + new_d) * limits.PLAN_VALUE_COMPOSITION_WORK
+        narrow = not self.rules.dice.independent
+
+        def width(c: "_Chains") -> int:
+            # the widest window: the whole side's (its most dice), or one numbered since
+            if self._whole_widths is None:
+                self._whole_widths = []
+                for side in self.sides:
+                    whole = [tuple(side.side.counts0)]
+                    table = _standard_rows(self.rules, side.role, whole) \
+                        if side.batched_tables else None
+                    if table is None:
+                        table = self.rules.chain_hits(side.role, whole)
+                    first, last = ranges(np.asarray(table))
+                    self._whole_widths.append(int((last - first).max()) + 1)
+            most = self._whole_widths[self.sides.index(c)]
+            return most if c._table is None else max(most, c.arrays()[2])
+
+        widths = (width(ca), width(cd))
+        levels = positions * widths[0] * widths[1] * limits.PLAN_VALUE_POSITION_WORK
+        work, chain_bytes = levels, np.zeros_like(positions, dtype=float)
+        if not narrow:
+            # ``_one_chain``: side y's compositions one chain, none new, the other's more
+            for y, cy, new_y, n_x, old_x in ((1, cd, new_d, na, oa), (0, ca, new_a, nd, od)):
+                if not len(cy.depth) or sorted(cy.depth) != list(range(len(cy.depth))):
+                    continue
+                ny = len(cy.depth) - 1
+                per = ny * max(widths[y] - 1, 1) * (ny + 1) * q + ny * (ny + 1) * q + \
+                    ny * ny * q / 2
+                along = (n_x - old_x) * (per * limits.PLAN_VALUE_CHAIN_WORK
+                                         + limits.PLAN_VALUE_CHAIN_COMPOSITION_WORK)
+                on = (new_y == 0) & (n_x > ny + 1)
+                work = np.where(on, along, work)
+                chain_bytes = np.where(on, 1.0, chain_bytes)
+                break
+        per_position = np.where(chain_bytes > 0, limits.PLAN_VALUE_CHAIN_BYTES,
+                                limits.PLAN_VALUE_LEVEL_BYTES)
+        per_composition = np.where(chain_bytes > 0, limits.PLAN_VALUE_CHAIN_COMPOSITION_BYTES,
+                                   limits.PLAN_VALUE_COMPOSITION_BYTES)
+        bytes_ = (na * nd * per_position + (na + nd) * per_composition
+                  + oa * od * q * 8 + limits.PLAN_VALUE_FIXED_BYTES)
+        return work + numbering, bytes_
+
     def live(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
         """Which of the starts (the sides' counts [battle, slot]) aren't over
         (``batchable_all`` of each, without transports: both sides have a unit that
@@ -573,7 +686,10 @@ class EndValues:
         unable to hit (a stalemate: ``solve`` hands those to the battle's own solve) or the
         positions are too many to keep."""
         ca, cd = self.sides
+        before = (len(ca.number), len(cd.number))
         a0, d0 = ca.numbered(att, cancel), cd.numbered(dfn, cancel)
+        work, _ = self.step(len(ca.number) - before[0], len(cd.number) - before[1], before)
+        self.spent += float(work)
         if len(ca.number) * len(cd.number) * self.q > self.MAX_CELLS:
             return None
         with one_blas_thread():
@@ -588,7 +704,7 @@ class EndValues:
         oa, od = self.values.shape[:2]
         if (na, nd) == (oa, od):
             return True
-        depth_a, depth_d = np.array(ca.depth), np.array(cd.depth)
+        (_, depth_a, width_a), (_, depth_d, width_d) = ca.arrays(), cd.arrays()
         tables = [cast(np.ndarray, c._table) for c in (ca, cd)]
         # both sides unable to hit somewhere: the battle's own solve looks for stalemates
         if (tables[0][depth_a > 0, 0] >= STALEMATE).any() and \
@@ -601,8 +717,16 @@ class EndValues:
             if masks.may_be_alone and masks.left_alone(c.counts()[depth > 0]).any():
                 return False
         _check(cancel)
-        values = np.zeros((na, nd, self.q))
-        values[:oa, :od] = self.values
+        # the values in a buffer with room for more attacker compositions (a planner's
+        # search adds some each batch: copied when it grows, not every call)
+        if od == nd and self._buffer is not None and len(self._buffer) >= na:
+            values = self._buffer[:na]
+            values[oa:] = 0.0               # (a position's own value starts at 0)
+        else:
+            rows = max(na, 2 * oa) if oa and na > oa else na
+            self._buffer = np.zeros((rows, nd, self.q))
+            self._buffer[:oa, :od] = self.values
+            values = self._buffer[:na]
         # the positions to value: the new attacker compositions with every defender's, the
         # others with the new defender compositions
         blocks = [(np.arange(oa, na), np.arange(nd)), (np.arange(oa), np.arange(od, nd))]
@@ -622,7 +746,7 @@ class EndValues:
         # low luck's tables (two hit counts at most) sum few positions a level at a time;
         # wider ones (ordinary dice) go along a chain, many hit counts in one product
         chain = self._one_chain(oa, od)
-        narrow = max(int((last - first).max()) for first, last in map(ranges, tables)) < 2
+        narrow = max(width_a, width_d) <= 2
         if chain is not None and not narrow:
             self._along_chain(values, chain, (oa, od)[chain ^ 1], tables, cancel)
         else:
@@ -638,8 +762,8 @@ class EndValues:
             mine = self.sides[side]
             old = (oa, od)[side]
             if (old == 0 or old == len(mine.number)) and \
-                    sorted(mine.depth) == list(range(len(mine.depth))) and \
-                    len(self.sides[side ^ 1].number) > len(mine.number):
+                    len(self.sides[side ^ 1].number) > len(mine.number) and \
+                    sorted(mine.depth) == list(range(len(mine.depth))):
                 return side
         return None
 
@@ -648,7 +772,7 @@ class EndValues:
         compositions) a level at a time, the sum of the sides' distances to their ends."""
         ca, cd = self.sides
         na, nd = values.shape[:2]
-        depth_a, depth_d = np.array(ca.depth), np.array(cd.depth)
+        depth_a, depth_d = ca.arrays()[1], cd.arrays()[1]
         # each block's compositions by distance, the side with fewer of them looped over
         levels: dict[int, list] = {}
         for aa, dd in blocks:
@@ -665,34 +789,13 @@ class EndValues:
                 for u in range(1, len(at) - 1):
                     if at[u + 1] > at[u]:
                         levels.setdefault(u + dy, []).append((many[at[u]:at[u + 1]], y, flip))
-        # per side and composition: the window of its table from the first hit count that
-        # may score (as wide as the widest: past a table's last column, zeros), the other
-        # side's composition after those hits (at most the longest chain: past a chain's
-        # end, its end), the chance to score none
-        other_longest = [int(depth_d.max()), int(depth_a.max())]
-        sides = []
-        for c, table, depth, most in ((ca, tables[0], depth_a, other_longest[0]),
-                                      (cd, tables[1], depth_d, other_longest[1])):
-            first, last = ranges(table)
-            width = int((last - first).max()) + 1
-            padded = np.zeros((table.shape[0], table.shape[1] + width))
-            padded[:, :table.shape[1]] = table
-            hits = first[:, None] + np.arange(width)
-            window = padded[np.arange(len(table))[:, None], hits]
-            longest = int(depth.max())
-            after = np.empty((len(depth), longest + 1), dtype=np.int64)
-            after[:, 0] = np.arange(len(depth))
-            step = np.array(c.after, dtype=np.int64)
-            for h in range(1, longest + 1):
-                after[:, h] = step[after[:, h - 1]]
-            _check(cancel)
-            sides.append((window, np.minimum(hits, most), after, table[:, 0]))
-        (win_a, hits_a, after_a, miss_a), (win_d, hits_d, after_d, miss_d) = sides
         # every position in level order (a level's parts: compositions of the many side
         # with one of the few, ``flip`` when the many are the defender's)
         _check(cancel)
         order = sorted(levels)
         parts = [p for s in order for p in levels[s]]
+        if not parts:
+            return
         sizes = [len(p[0]) for p in parts]
         many = np.concatenate([p[0] for p in parts])
         few = np.repeat([p[1] for p in parts], sizes)
@@ -700,6 +803,32 @@ class EndValues:
         a, d = np.where(flips, few, many), np.where(flips, many, few)
         del many, few, flips            # memory: a plan's positions number tens of millions
         _check(cancel)
+        # per side and composition from the first one valued here (a search's batch adds
+        # a few to many valued before: nothing made for those): the window of its table
+        # from the first hit count that may score (as wide as the widest: past a table's
+        # last column, zeros), the other side's composition after those hits (at most the
+        # longest chain: past a chain's end, its end), the chance to score none
+        other_longest = [int(depth_d.max()), int(depth_a.max())]
+        low = (int(a.min()), int(d.min()))
+        sides = []
+        for c, table, depth, most, lowest in ((ca, tables[0], depth_a, other_longest[0], low[0]),
+                                              (cd, tables[1], depth_d, other_longest[1], low[1])):
+            table = table[lowest:]
+            first, _ = ranges(table)
+            width = c.arrays()[2]
+            padded = np.zeros((table.shape[0], table.shape[1] + width))
+            padded[:, :table.shape[1]] = table
+            hits = first[:, None] + np.arange(width)
+            window = padded[np.arange(len(table))[:, None], hits]
+            longest = int(depth.max())
+            after = np.empty((len(depth) - lowest, longest + 1), dtype=np.int64)
+            after[:, 0] = np.arange(lowest, len(depth))
+            step = c.arrays()[0]
+            for h in range(1, longest + 1):
+                after[:, h] = step[after[:, h - 1]]
+            _check(cancel)
+            sides.append((window, np.minimum(hits, most), after, table[:, 0]))
+        (win_a, hits_a, after_a, miss_a), (win_d, hits_d, after_d, miss_d) = sides
         if na * nd < 2 ** 31:           # (the same numbers in half the bytes)
             a, d = a.astype(np.int32), d.astype(np.int32)
         bounds = np.cumsum([0] + [sum(len(p[0]) for p in levels[s]) for s in order]).tolist()
@@ -719,18 +848,19 @@ class EndValues:
             lo0, hi0 = bounds[start], bounds[stop]
             _check(cancel)
             aa, dd = a[lo0:hi0], d[lo0:hi0]
+            la, ld = aa - low[0], dd - low[1]        # their rows of the sides' arrays
             # the cell each pair of hit counts leads to (a after the defender's hits, d
             # after the attacker's: a' * nd + d'), its chance over the chance to leave (the
             # position itself, still 0, adds nothing): made for the part up front, the
             # levels only sum (``take`` from flat arrays: fancy indexing costs far more)
-            weights = np.take(win_d, dd, axis=0)[:, :, None] * \
-                np.take(win_a, aa, axis=0)[:, None, :]
-            weights /= (1.0 - np.take(miss_a, aa) * np.take(miss_d, dd))[:, None, None]
+            weights = np.take(win_d, ld, axis=0)[:, :, None] * \
+                np.take(win_a, la, axis=0)[:, None, :]
+            weights /= (1.0 - np.take(miss_a, la) * np.take(miss_d, ld))[:, None, None]
             weights = weights.reshape(len(aa), -1)
-            cell = ((np.take(after_a, aa[:, None] * after_a.shape[1]
-                             + np.take(hits_d, dd, axis=0)) * nd)[:, :, None]
-                    + np.take(after_d, dd[:, None] * after_d.shape[1]
-                              + np.take(hits_a, aa, axis=0))[:, None, :]).reshape(len(aa), -1)
+            cell = ((np.take(after_a, la[:, None] * after_a.shape[1]
+                             + np.take(hits_d, ld, axis=0)) * nd)[:, :, None]
+                    + np.take(after_d, ld[:, None] * after_d.shape[1]
+                              + np.take(hits_a, la, axis=0))[:, None, :]).reshape(len(aa), -1)
             target = aa * nd + dd
             for lo, hi in zip(bounds[start:stop], bounds[start + 1:stop + 1]):
                 if cancel is not None and cancel():
@@ -753,26 +883,37 @@ class EndValues:
         own flow (y scores no hit) solved with its inverse (made once per composition)."""
         x = y ^ 1
         cx, cy = self.sides[x], self.sides[y]
-        depth_x, depth_y = np.array(cx.depth), np.array(cy.depth)
+        (step, depth_x, _), (_, depth_y, _) = cx.arrays(), cy.arrays()
         ny = len(depth_y) - 1
         cells = np.empty(ny + 1, dtype=np.int64)          # cell j: y's composition's number
         cells[ny - depth_y] = np.arange(ny + 1)
-        # [x's composition, cell, figure]
-        vx = np.ascontiguousarray(values[:, cells] if x == 0
-                                  else values[cells].transpose(1, 0, 2))
+        # [x's composition, cell, figure]: a view where y's chain is numbered in its order
+        # (as ``numbered`` numbers a chain from its start: no copy of every position's
+        # values each call, which a search's batch after batch would pay again and again)
+        in_order = bool((cells == np.arange(ny + 1)).all())
+        if in_order:
+            vx = values if x == 0 else values.transpose(1, 0, 2)
+        else:
+            vx = np.ascontiguousarray(values[:, cells] if x == 0
+                                      else values[cells].transpose(1, 0, 2))
         tx, ty = tables[x], tables[y]
         py = ty[cells[:ny]]                               # y's tables, cells 0..ny-1
         wy = py.shape[1]
-        # x's tables padded past the chain's end, and P(at least h hits) for "wiped out"
+        mine = np.arange(first, len(depth_x))
+        mine = mine[depth_x[mine] > 0]
+        mine = mine[np.argsort(depth_x[mine], kind="stable")]
+        # for x's compositions valued here (``mine``; a search's batch adds a few to many
+        # valued before: nothing made for those): x's tables padded past the chain's end,
+        # P(at least h hits) for "wiped out", the compositions after 0.. hits
+        tm = tx[mine]
         wx = tx.shape[1]
-        padded = np.zeros((len(tx), wx + ny + 1))
-        padded[:, :wx] = tx
-        at_least = np.zeros((len(tx), max(wx, ny + 1) + 1))
-        at_least[:, :wx] = np.cumsum(tx[:, ::-1], axis=1)[:, ::-1]
+        padded = np.zeros((len(mine), wx + ny + 1))
+        padded[:, :wx] = tm
+        at_least = np.zeros((len(mine), max(wx, ny + 1) + 1))
+        at_least[:, :wx] = np.cumsum(tm[:, ::-1], axis=1)[:, ::-1]
         longest = int(depth_x.max())
-        after = np.empty((len(depth_x), longest + 1), dtype=np.int64)
-        after[:, 0] = np.arange(len(depth_x))
-        step = np.array(cx.after, dtype=np.int64)
+        after = np.empty((len(mine), longest + 1), dtype=np.int64)
+        after[:, 0] = mine
         for h in range(1, longest + 1):
             after[:, h] = step[after[:, h - 1]]
         lost = np.minimum(np.arange(1, wy), longest)      # y's hits 1.. on x's chain
@@ -780,9 +921,7 @@ class EndValues:
         ahead = shift >= 0
         shift = np.maximum(shift, 0)
         diagonal = np.arange(ny)
-        mine = np.arange(first, len(depth_x))
-        mine = mine[depth_x[mine] > 0]
-        mine = mine[np.argsort(depth_x[mine], kind="stable")]
+        local = np.arange(len(mine))                      # (mine's rows of those arrays)
 
         def prepared(xs):
             """x's move matrices on y's chain (j -> j' with j' - j hits, the last "at
@@ -806,7 +945,7 @@ class EndValues:
         # levels (of x's distance) in parts whose arrays fit in PART_CELLS numbers; every
         # composition prepared at once when they all fit (a planner's usual battles)
         room = max(1, self.PART_CELLS // ((ny + 1) * max(ny + 1, wy * self.q)))
-        whole = prepared(mine) if len(mine) <= room else None
+        whole = prepared(local) if len(mine) <= room else None
         bounds = (np.flatnonzero(np.diff(depth_x[mine])) + 1).tolist()
         for lo0, hi0 in zip([0] + bounds, bounds + [len(mine)]):
             for lo in range(lo0, hi0, room):
@@ -817,9 +956,9 @@ class EndValues:
                     self.progress(lo / len(mine))
                 xs = mine[lo:hi]
                 moves, flow, ends = ((whole[0][lo:hi], whole[1][lo:hi], whole[2][lo:hi])
-                                     if whole is not None else prepared(xs))
+                                     if whole is not None else prepared(local[lo:hi]))
                 # the rows below: y scores 1.. hits (from cell j) -> x's row after them
-                below = vx[after[xs][:, lost]]            # [n, hits, ny + 1, figure]
+                below = vx[after[lo:hi][:, lost]]         # [n, hits, ny + 1, figure]
                 spread = np.matmul(py[None, :, 1:],
                                    below.reshape(len(xs), wy - 1, (ny + 1) * self.q))
                 spread = spread.reshape(len(xs), ny, ny + 1, self.q)       # [n, j, j', q]
@@ -829,6 +968,8 @@ class EndValues:
                 rhs += ends[:, :, None] * row[:, ny][:, None, :]
                 row[:, :ny] = solve_row(flow, rhs)
                 vx[xs] = row
+        if in_order:
+            return
         if x == 0:
             values[:, cells] = vx
         else:

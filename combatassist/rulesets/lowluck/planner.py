@@ -24,7 +24,8 @@ valuation's work and memory (``_Question.value_cost``, ``batch.EndValues.cost``:
 from the sides' counts, ``limits.PLAN_VALUE_*``; should it decline after all, a search in
 the room left). Otherwise the planner *searches*: from the whole army it drops the dearest
 unit that keeps the target (one batch per step, every type tried), then solves the forces
-in order of cost, cheapest first, a batch at a time, while the bound allows: when it
+in order of cost, cheapest first, a batch at a time, while the bound allows (each batch's
+own work: valued backwards, ``EndValues.step`` of what it adds; ``_Question.work``): when it
 reaches the force the descent found, no cheaper force meets the target (``proven``). It says which it did and how
 many forces it solved (``searched``). A question whose single largest battle is past the
 engine's bound is refused at once, naming what would fit.
@@ -62,8 +63,9 @@ from . import batch, solvers
 from .plan_spec import SIDES, TARGETS, PlanSpec  # noqa: F401
 from .rules import LowLuckScenario, make_rules
 
-#: A search solves forces in batches of this many (the bound is checked between them).
-SEARCH_BATCH = 512
+#: A search solves forces in batches of at most this many (each batch's work foreseen
+#: before it is solved: the longest part that fits; few calls, as each has a fixed part).
+SEARCH_BATCH = 4096
 #: Forces solved in one call of the batch engine at most (their outcomes are held at once).
 CHUNK = 4096
 #: End positions kept as arrays for the answer's full figures at most (entries: ~100 bytes
@@ -192,6 +194,8 @@ class _Question:
         self.kept: dict = {}
         self._kept_entries = 0
         self.solved = 0
+        #: The sub-battles after round 1's AA fire of forces ``work`` looked at (``_starts``).
+        self._subs: dict = {}
 
     # -- forces ---------------------------------------------------------------------------
     def force_work(self, combo: tuple[int, ...]) -> float:
@@ -378,20 +382,22 @@ class _Question:
         att, dfn = (chosen, other) if self.role == "attacker" else (other, chosen)
         live = backwards.live(att, dfn)
         on = np.flatnonzero(live)
+        spent = backwards.spent
         if backwards.opening:
             # round 1's phases before the fire (AA guns), force by force: each force's
             # value is its sub-battles', by their chances
-            battle, sub_a, sub_d, mass = batch.EndValues.sub_battles(
-                self.rules_of_all([combos[i] for i in on.tolist()]), cancel=cancel)
+            battle, sub_a, sub_d, mass = self._starts([combos[i] for i in on.tolist()],
+                                                      cancel)
+            self.work_used += len(on) * limits.PLAN_VALUE_OPENING_WORK
             found = backwards.of(sub_a, sub_d, cancel=cancel)
             if found is not None:
                 found = np.array([np.bincount(battle, weights=np.asarray(mass) * column,
                                               minlength=len(on)) for column in found.T]).T
         else:
-            starts = list(map(tuple, chosen[on].tolist()))
-            fixed = [tuple(side.counts0)] * len(on)
-            found = backwards.of(*((starts, fixed) if self.role == "attacker"
-                                   else (fixed, starts)), cancel=cancel)
+            sub_a, sub_d = self._starts([combos[i] for i in on.tolist()], cancel)[1:3]
+            found = backwards.of(sub_a, sub_d, cancel=cancel)
+        # the work the valuation did (``EndValues.step``: what it numbered and valued)
+        self.work_used += backwards.spent - spent
         if found is None:
             self._backwards = None          # (a stalemate, a lone unit, too many): swept
             return None
@@ -411,9 +417,83 @@ class _Question:
             for i, c in zip(over, self._candidates(picked, rules_list, outs)):
                 figures[:, i] = (c.attacker_wins, c.defender_holds,
                                  c.figure("takes_territory"), c.expected_ipc_swing)
-        self._count_work(combos)
+            self._count_work(picked)
         self.solved += n
         return _Keys(self, combos, forces, figures)
+
+    def _starts(self, combos: list[tuple[int, ...]], cancel=None) -> tuple:
+        """(battle, attacker's counts, defender's, chance) of the positions ``EndValues``
+        values the live ``combos`` from: with AA guns their sub-battles after round 1's
+        fire (``EndValues.sub_battles``; those ``work`` made for the search's next batch
+        taken from ``_subs``), else each force's battle's start."""
+        backwards = cast(batch.EndValues, self._backwards)
+        if not backwards.opening:
+            k = 0 if self.role == "attacker" else 1
+            forces = np.array(combos, dtype=np.int64).reshape(len(combos), -1)
+            chosen = np.tile(np.array(self.base, dtype=np.int64), (len(combos), 1))
+            chosen[:, self.slot] += forces
+            starts = list(map(tuple, chosen.tolist()))
+            fixed = [tuple((self.template.att, self.template.dfn)[k ^ 1].counts0)] * \
+                len(combos)
+            att, dfn = (starts, fixed) if k == 0 else (fixed, starts)
+            return list(range(len(combos))), att, dfn, [1.0] * len(combos)
+        todo = [c for c in dict.fromkeys(combos) if c not in self._subs]
+        if todo:
+            battle, att, dfn, mass = batch.EndValues.sub_battles(self.rules_of_all(todo),
+                                                                 cancel=cancel)
+            for c in todo:
+                self._subs[c] = []
+            for b, a, d, m in zip(battle, att, dfn, mass):
+                self._subs[todo[b]].append((a, d, m))
+        out: tuple[list, list, list, list] = ([], [], [], [])
+        for i, c in enumerate(combos):
+            for a, d, m in self._subs.pop(c, ()):
+                out[0].append(i)
+                out[1].append(a)
+                out[2].append(d)
+                out[3].append(m)
+        return out
+
+    def work(self, combos: list[tuple[int, ...]], cancel=None
+             ) -> tuple[np.ndarray, np.ndarray]:
+        """The work solving ``combos[:i + 1]`` would add to ``work_used``, for each i, and
+        the memory of the forces' valuation then (0: swept): valued backwards, what
+        ``EndValues`` would number and value for them (``EndValues.step``: compositions
+        its chains don't have yet, positions not valued yet; nothing valued here), round 1's
+        AA fire of each, and the sweep of those over at the start; swept, each force's
+        battle (``force_work``)."""
+        n = len(combos)
+        backwards = self._backwards
+        if backwards is None or not self.batches or self.scenario.options.max_rounds \
+                or not n:
+            return np.cumsum([self.force_work(c) for c in combos], dtype=float), np.zeros(n)
+        forces = np.array(combos, dtype=np.int64).reshape(n, -1)
+        chosen = np.tile(np.array(self.base, dtype=np.int64), (n, 1))
+        chosen[:, self.slot] += forces
+        side = self.template.dfn if self.role == "attacker" else self.template.att
+        other = np.tile(np.array(side.counts0, dtype=np.int64), (n, 1))
+        att, dfn = (chosen, other) if self.role == "attacker" else (other, chosen)
+        live = backwards.live(att, dfn)
+        on = np.flatnonzero(live)
+        extra = np.where(live, limits.PLAN_VALUE_OPENING_WORK if backwards.opening else 0.0,
+                         [0.0 if ok else self.force_work(c) for c, ok in zip(combos, live)])
+        battle, sub_a, sub_d, mass = self._starts([combos[i] for i in on.tolist()], cancel)
+        if backwards.opening:        # (kept for ``keys``: made once)
+            for i in on.tolist():
+                self._subs[combos[i]] = []
+            for b, a, d, m in zip(battle, sub_a, sub_d, mass):
+                self._subs[combos[on[b]]].append((a, d, m))
+        ca, cd = backwards.sides
+        # each live force's last start: the compositions numbered up to it
+        last = np.full(n, -1, dtype=np.int64)
+        if len(battle):
+            last[on[np.asarray(battle)]] = np.arange(len(battle))
+        last = np.maximum.accumulate(last)
+        new_a = np.concatenate([[0], ca.added(sub_a, cancel)])[last + 1]
+        new_d = np.concatenate([[0], cd.added(sub_d, cancel)])[last + 1]
+        step, bytes_ = backwards.step(new_a, new_d)
+        step = np.where(last >= 0, step, 0.0)
+        return np.cumsum(extra) + step, np.broadcast_to(bytes_, (n,)).astype(float)
 
     def outcome_of(self, combo: tuple[int, ...]):
         """The outcome of a force solved with its end positions kept (``kept``), its
@@ -785,10 +865,10 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
                 valuing.progress = None
         if keys is None and not swept:
             # declined late (a stalemate, a lone unit on a chosen side's chain): sweeping
-            # every force would pass the bound, so a search, its room less the work spent
+            # every force would pass the bound, so a search, in the room left (the work
+            # spent numbering counted in ``work_used``)
             exhaustive = False
-            spent = cast(batch.ValueCost, cost).numbering
-            proven = _search(q, most, meets, solve, budget - extra * per_battle - spent)
+            proven = _search(q, most, meets, solve, budget - extra * per_battle, cancel)
         elif keys is None:
             solve(combos, len(combos))
         elif progress is not None:
@@ -796,7 +876,7 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     else:
         # the forces' own work counted as they are solved (most are far smaller than the
         # whole army), the extras' kept aside at the whole army's
-        proven = _search(q, most, meets, solve, budget - extra * per_battle)
+        proven = _search(q, most, meets, solve, budget - extra * per_battle, cancel)
     if keys is not None:
         best_combo, best, others = _pick(keys, spec, seen)
         meeting = best.figure(target) >= spec.value
@@ -915,19 +995,33 @@ def _units_that_fit(budget: float) -> int:
     return n - 1
 
 
-def _search(q: _Question, most: list[int], meets, solve, room: float) -> bool:
+def _search(q: _Question, most: list[int], meets, solve, room: float, cancel=None) -> bool:
     """Forces too many to solve all: the descent from the whole army, then every force in
-    order of cost while their work (``_Question.force_work``, counted as they are solved)
-    fits in ``room``, until those that meet the target include the answer and its
-    alternatives. True when every force costing no more than the last of those was solved
-    (the answer and the alternatives are then an exhaustive plan's)."""
+    order of cost while their work fits in ``room``, until those that meet the target
+    include the answer and its alternatives. The work counted is what each batch costs
+    (``_Question.work``: valued backwards, what ``EndValues`` numbers and values for it,
+    its memory within ``limits.MAX_EXACT_BYTES`` too; else each force's sweep), checked
+    before the batch is solved (the longest part of it that fits) and counted as it is.
+    True when every force costing no more than the last of those was solved (the answer
+    and the alternatives are then an exhaustive plan's)."""
     want = 1 + q.spec.alternatives
     met: list[int] = []                 # the costs of the forces found to meet the target
     # about how many forces the room holds (the progress's "of"): forces of half the army
-    of = min(q.forces, max(1, int(room // q.force_work(tuple(m // 2 for m in most)))))
+    # swept, or valued backwards the estimate's share of every force
+    cost = q.value_cost()
+    per_force = (cost.work / q.forces if cost is not None and not cost.declines
+                 else q.force_work(tuple(m // 2 for m in most)))
+    of = min(q.forces, max(1, int(room // max(per_force, 1.0))))
+    if q._backwards is not None:
+        # as many positions as the memory bound holds (``_Question.work`` checks it)
+        q._backwards.MAX_CELLS = max(batch.EndValues.MAX_CELLS, int(
+            limits.MAX_EXACT_BYTES / limits.PLAN_VALUE_LEVEL_BYTES) * q._backwards.q)
 
-    def fits(combos) -> bool:
-        return q.work_used + sum(q.force_work(c) for c in combos) <= room
+    def fitting(combos) -> int:
+        """How many of ``combos`` (the first ones) fit in the room."""
+        work, bytes_ = q.work(combos, cancel)
+        ok = (q.work_used + work <= room) & (bytes_ <= limits.MAX_EXACT_BYTES)
+        return len(combos) if ok.all() else int(np.argmin(ok))
 
     def solved(combos):
         cands = solve(combos, of)
@@ -945,7 +1039,7 @@ def _search(q: _Question, most: list[int], meets, solve, room: float) -> bool:
         drops = [tuple(n - (i == j) for j, n in enumerate(combo))
                  for i in range(len(combo)) if combo[i]]
         drops = [d for d in drops if any(d) or q.role == "defender"]
-        if not drops or not fits(drops):
+        if not drops or fitting(drops) < len(drops):
             break
         kept = [(d, c) for d, c in zip(drops, solved(drops)) if meets(c)]
         if not kept:
@@ -959,24 +1053,21 @@ def _search(q: _Question, most: list[int], meets, solve, room: float) -> bool:
     size = 32                 # batches grow: the first ones often reach the bound already
     while heap:
         pending: list = []
-        work = q.work_used
         size = min(SEARCH_BATCH, 2 * size)
         while heap and len(pending) < size and heap[0][0] <= bound():
-            cost, c, last = heap[0]
+            cost_, c, last = heapq.heappop(heap)
             if any(c) or q.role == "defender":
-                w = q.force_work(c)
-                if work + w > room:              # the bound: this force doesn't fit
-                    if pending:
-                        solve(pending, of)
-                    return False
-                work += w
                 pending.append(c)
-            heapq.heappop(heap)
             for i in range(last, len(c)):
                 if c[i] < most[i]:
-                    heapq.heappush(heap, (cost + costs[i], c[:i] + (c[i] + 1,) + c[i + 1:], i))
+                    heapq.heappush(heap, (cost_ + costs[i], c[:i] + (c[i] + 1,) + c[i + 1:], i))
         if not pending:
             break
+        fit = fitting(pending)
+        if fit < len(pending):               # the bound: the rest doesn't fit
+            if fit:
+                solve(pending[:fit], of)
+            return False
         met.extend(c.cost for c in solve(pending, of) if meets(c))
     return not heap or heap[0][0] > bound()
 
