@@ -250,19 +250,23 @@ def test_json_keys_and_summary():
     assert "64.81%  attacker 3 armor + 1 fighter | defender nothing" in text
 
 
-class _PerPosition:
-    """The rules without ``state_counts``: ``battle_figures`` takes its per-position path."""
+class _Without:
+    """The rules without one optional method (``name``): the caller takes its other path
+    (``state_counts``: ``battle_figures`` per position; ``verdicts_and_losses``:
+    ``battle_result`` asks position by position)."""
 
-    def __init__(self, rules):
-        self._rules = rules
+    def __init__(self, rules, name: str):
+        self._rules, self._name = rules, name
 
     def __getattr__(self, name):
-        if name == "state_counts":
+        if name == self._name:
             raise AttributeError(name)
         return getattr(self._rules, name)
 
 
-@pytest.mark.parametrize("payload", SMALL_LL + [
+#: Battles whose figures two paths must give alike: the small ones, an AA gun, retreat
+#: rules, a round limit, a fleet, a side with nothing.
+TWO_PATHS = SMALL_LL + [
     ll({"infantry": 9, "armor": 5, "fighter": 3, "bomber": 1},
        {"infantry": 8, "armor": 3, "fighter": 2}, dice="standard", aa_gun=True),
     ll({"infantry": 5, "armor": 3}, {"infantry": 6, "armor": 1}, dice="standard",
@@ -272,7 +276,10 @@ class _PerPosition:
        {"carrier": 1, "fighter": 2, "transport": 2, "submarine": 2}, battle="sea",
        dice="standard"),
     ll({}, {"infantry": 2}),
-])
+]
+
+
+@pytest.mark.parametrize("payload", TWO_PATHS)
 def test_figures_from_count_arrays_equal_the_per_position_sums(payload):
     """The array path (``rules.state_counts``) gives the per-position loop's figures: the same
     sums in the same order, so the same numbers to the last bit; exact and simulated."""
@@ -282,7 +289,7 @@ def test_figures_from_count_arrays_equal_the_per_position_sums(payload):
                     lowluck.outcome_of(rules, payload.options, method="simulate", trials=500,
                                        seed=2)):
         fast = battle_figures(rules, outcome).to_json()
-        slow = battle_figures(_PerPosition(rules), outcome).to_json()
+        slow = battle_figures(_Without(rules, "state_counts"), outcome).to_json()
         assert fast == slow
 
 
@@ -312,30 +319,7 @@ def test_figures_of_a_few_positions_equal_the_array_path(payload, monkeypatch):
         assert few == arrays
 
 
-class _OneEndAtATime:
-    """The rules without ``verdicts_and_losses``: ``battle_result`` asks position by
-    position."""
-
-    def __init__(self, rules):
-        self._rules = rules
-
-    def __getattr__(self, name):
-        if name == "verdicts_and_losses":
-            raise AttributeError(name)
-        return getattr(self._rules, name)
-
-
-@pytest.mark.parametrize("payload", SMALL_LL + [
-    ll({"infantry": 9, "armor": 5, "fighter": 3, "bomber": 1},
-       {"infantry": 8, "armor": 3, "fighter": 2}, dice="standard", aa_gun=True),
-    ll({"infantry": 5, "armor": 3}, {"infantry": 6, "armor": 1}, dice="standard",
-       retreat_after=2),
-    ll({"infantry": 5, "armor": 3}, {"infantry": 6}, dice="standard", max_rounds=2),
-    ll({"battleship": 2, "submarine": 3, "fighter": 2},
-       {"carrier": 1, "fighter": 2, "transport": 2, "submarine": 2}, battle="sea",
-       dice="standard"),
-    ll({}, {"infantry": 2}),
-])
+@pytest.mark.parametrize("payload", TWO_PATHS)
 def test_verdicts_and_losses_at_once_equal_one_end_at_a_time(payload):
     """``battle_result`` with the rules' ``verdicts_and_losses`` (every end at once) gives
     what it gives asking ``verdict`` and ``losses`` position by position, to the last bit:
@@ -346,7 +330,7 @@ def test_verdicts_and_losses_at_once_equal_one_end_at_a_time(payload):
                     lowluck.outcome_of(rules, payload.options, method="simulate", trials=500,
                                        seed=2)):
         at_once = battle_result("lowluck", rules, outcome)
-        one_by_one = battle_result("lowluck", _OneEndAtATime(rules), outcome)
+        one_by_one = battle_result("lowluck", _Without(rules, "verdicts_and_losses"), outcome)
         assert at_once.to_json() == one_by_one.to_json()
         assert at_once.losses == one_by_one.losses
         assert (at_once.attacker_wins, at_once.defender_wins, at_once.draw) == \

@@ -364,6 +364,16 @@ class _Question:
         sizes = collections.Counter(map(sum, combos))
         self.work_used += sum(n * self.force_work((units,)) for units, n in sizes.items())
 
+    def _sides(self, combos: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
+        """The sides' counts ([force, slot] each: attacker's, defender's) at the start of
+        each force's battle: the question's side with the force added, the other as given."""
+        n = len(combos)
+        chosen = np.tile(np.array(self.base, dtype=np.int64), (n, 1))
+        chosen[:, self.slot] += np.array(combos, dtype=np.int64).reshape(n, -1)
+        side = self.template.dfn if self.role == "attacker" else self.template.att
+        other = np.tile(np.array(side.counts0, dtype=np.int64), (n, 1))
+        return (chosen, other) if self.role == "attacker" else (other, chosen)
+
     def keys(self, combos: list[tuple[int, ...]], cancel=None) -> "_Keys | None":
         """The key figures of ``combos`` as arrays (``_Keys``), by ``_backwards`` (the forces
         whose battles are over at the start as ``solve`` solves them), their work counted;
@@ -375,11 +385,7 @@ class _Question:
             return None
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
-        chosen = np.tile(np.array(self.base, dtype=np.int64), (n, 1))
-        chosen[:, self.slot] += forces
-        side = self.template.dfn if self.role == "attacker" else self.template.att
-        other = np.tile(np.array(side.counts0, dtype=np.int64), (n, 1))
-        att, dfn = (chosen, other) if self.role == "attacker" else (other, chosen)
+        att, dfn = self._sides(combos)
         live = backwards.live(att, dfn)
         on = np.flatnonzero(live)
         spent = backwards.spent
@@ -467,13 +473,7 @@ class _Question:
         if backwards is None or not self.batches or self.scenario.options.max_rounds \
                 or not n:
             return np.cumsum([self.force_work(c) for c in combos], dtype=float), np.zeros(n)
-        forces = np.array(combos, dtype=np.int64).reshape(n, -1)
-        chosen = np.tile(np.array(self.base, dtype=np.int64), (n, 1))
-        chosen[:, self.slot] += forces
-        side = self.template.dfn if self.role == "attacker" else self.template.att
-        other = np.tile(np.array(side.counts0, dtype=np.int64), (n, 1))
-        att, dfn = (chosen, other) if self.role == "attacker" else (other, chosen)
-        live = backwards.live(att, dfn)
+        live = backwards.live(*self._sides(combos))
         on = np.flatnonzero(live)
         extra = np.where(live, limits.PLAN_VALUE_OPENING_WORK if backwards.opening else 0.0,
                          [0.0 if ok else self.force_work(c) for c, ok in zip(combos, live)])
