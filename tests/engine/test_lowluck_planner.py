@@ -129,7 +129,6 @@ CASES = {
         '[defender]\nunits = { infantry = 2, aa_gun = 1, fighter = 1 }\n'
         '[plan]\ntarget = { takes_territory = 0.75 }\n', dice="lowluck"),
     "1940 land, ordinary dice, 3 rounds": _text(
-        '[options]\n'.join([""]) +
         '[attacker]\nunits = { infantry = 2, mech_infantry = 1, tactical_bomber = 1, '
         'armor = 1 }\n[defender]\nunits = { infantry = 2, artillery = 1 }\n'
         '[plan]\ntarget = { attacker_wins = 0.6 }\nalternatives = 3\n', edition="1940se"),
@@ -169,7 +168,6 @@ CASES = {
         '[defender]\nunits = { infantry = 1, aa_gun = 1 }\n'
         '[plan]\ntarget = { takes_territory = 0.8 }\n', dice="lowluck"),
     "1940 land, keeping 2 land units, low luck (valued backwards)": _text(
-        '[options]\n'.join([""]) +
         '[attacker]\nunits = { infantry = 3, mech_infantry = 1, armor = 1, '
         'tactical_bomber = 1 }\n[defender]\nunits = { infantry = 2, artillery = 1 }\n'
         '[plan]\ntarget = { takes_territory = 0.6 }\n', edition="1940se",
