@@ -378,7 +378,10 @@ class _Fleet:
         """Per category, ``[cell, h]``: the box cell after h hits of the category (every h up
         to the side's units and damage; more take nothing more): each hit damages an
         undamaged two-hit unit first, then takes the first unit the category may take, by
-        the order of loss — within each kind its first units left."""
+        the order of loss — within each kind its first units left. h hits are one hit h
+        times (the units a category may take are the cell's own, less those it took), so
+        a category's one-hit moves are made and composed (a take per h over the box: the
+        box is ~6x the reachable cells, and arrays of box x units x h cost ~3x more)."""
         kind_of, n, D = self._kind_of, self.n, self.D
         delta, lS, lA, lO, sub = box.T
         ls = np.column_stack([lS, lA, lO])
@@ -387,28 +390,26 @@ class _Fleet:
             rank_in[kind_of == x] = np.arange(self.sizes[x])
         left = (rank_in[None, :] >= ls[:, kind_of]) & ~((kind_of[None, :] == S)
                                                         & (sub[:, None] == 1))  # submerged
-        _, _, nA, nO, _ = self._index.shape
-        stride = np.array([nA * nO * 2, nO * 2, 2])[kind_of]
-        h = np.arange(n + D + 1)[None, :]
-        free = np.minimum(h, D - delta[:, None])         # hits on undamaged two-hit units
-        base = self._flat(delta[:, None] + free, lS[:, None], lA[:, None], lO[:, None],
-                          sub[:, None])
+        _, nS, nA, nO, _ = self._index.shape
+        stride = np.array([nA * nO * 2, nO * 2, 2])               # a unit of each kind lost
+        here = self._flat(delta, lS, lA, lO, sub)
+        damage = np.where(delta < D, nS * nA * nO * 2, 0)        # a two-hit unit damaged
         out = {}
         for cat, kinds in TAKES.items():
             takes_kind = np.zeros(3, dtype=bool)
             takes_kind[list(kinds)] = True
             eligible = left & takes_kind[kind_of][None, :]
-            # the eligible units of each cell in the order of loss: took[c, t], what losing
-            # the first t of them adds to the cell's place in ``_index`` (a unit: its kind's
-            # stride)
-            place = eligible.cumsum(axis=1)
-            c, u = np.nonzero(eligible)
-            took = np.bincount(c * (n + 1) + place[c, u], stride[u],
-                               minlength=len(box) * (n + 1))
-            took = took.reshape(len(box), n + 1).cumsum(axis=1).astype(np.int64)
-            t = np.minimum(h - free, place[:, -1:] if n else 0)
-            out[cat] = self._index.take(base + took.take(np.arange(len(box))[:, None]
-                                                           * (n + 1) + t))
+            step = damage
+            if n:
+                first = eligible.argmax(axis=1)
+                took = np.where(eligible.any(axis=1), stride.take(kind_of.take(first)), 0)
+                step = np.where(delta < D, damage, took)
+            one = self._index.take(here + step)
+            moves = np.empty((len(box), n + D + 1), dtype=np.int64)
+            moves[:, 0] = np.arange(len(box))
+            for h in range(1, n + D + 1):
+                moves[:, h] = one.take(moves[:, h - 1])
+            out[cat] = moves
         return out
 
     def _at(self, delta, lS, lA, lO, sub) -> np.ndarray:
