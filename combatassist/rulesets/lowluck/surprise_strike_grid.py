@@ -291,11 +291,13 @@ class _Fleet:
                      if self.can_submerge else every)
         alone_to = np.where(alone, self._at(delta, lS, lA, self.sizes[O], sub), every)
         # the cells reachable from the start (the box's first), numbered by rank: every move
-        # raises the rank, so one sweep by rank finds them
+        # raises the rank, so one sweep by rank finds them (one hit at a time: h hits are
+        # one hit h times, ``_moves``)
         rank = delta + lS + lA + lO + sub
         reach = np.zeros(len(box), dtype=bool)
         reach[0] = True
-        targets = np.column_stack([*moves.values(), submerged, alone_to])
+        targets = np.column_stack([m[:, min(1, m.shape[1] - 1)] for m in moves.values()]
+                                  + [submerged, alone_to])
         for r in range(int(rank.max()) + 1):
             reach[targets[reach & (rank == r)].ravel()] = True
         cells = np.flatnonzero(reach)
