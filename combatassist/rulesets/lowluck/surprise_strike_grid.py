@@ -456,8 +456,9 @@ class _Fleet:
                                    for g in gs]))
             return out + [np.ones(1)]                  # the last: nothing fires
 
-        surprise, subs, air, other = (tables(S, False), tables(S, True), tables(A, True),
-                                      tables(O, True))
+        surprise = tables(S, False)
+        subs = tables(S, True) if support else surprise      # (the same tables unsupported)
+        air, other = tables(A, True), tables(O, True)
         _, lS, lA, lO, sub = self.cells.T
         fighting = np.where(sub == 0, lS, self.sizes[S] + 1)
         self.surprise = _padded(surprise)[fighting]
@@ -580,10 +581,10 @@ class _Battle:
         att, dfn = self.att, self.dfn
         return ~(np.outer(att.subs, ~dfn.dest) | np.outer(~att.dest, dfn.subs)).ravel()
 
-    @functools.cached_property
-    def stays(self) -> np.ndarray:
-        """P(the general combat leaves the position as it is)."""
-        return self.main_stays(np.arange(self.Ca)[:, None], np.arange(self.Cd)[None, :]).ravel()
+    def stays(self, flat: np.ndarray) -> np.ndarray:
+        """P(the general combat leaves positions ``flat`` as they are) (made for the positions
+        met, not the whole grid: a solve meets a third of it or less)."""
+        return self.main_stays(*np.divmod(flat, self.Cd))
 
     @functools.cached_property
     def status(self) -> np.ndarray:
@@ -621,7 +622,7 @@ class _Battle:
             s = np.concatenate([np.ones(len(calm)), ss])
             home = np.ones(n)
             home[busy] = np.bincount(bb[at_home], ss[at_home], minlength=len(busy))
-        return b, target, s, home * self.stays[flat]
+        return b, target, s, home * self.stays(flat)
 
     def mid_round(self, i: np.ndarray, j: np.ndarray):
         """Submerging and the surprise strike from positions (i, j): the mid-round positions
@@ -1208,7 +1209,7 @@ class _Run(RowRun):
             if not len(here):
                 continue
             self._poll()
-            grid[here] += mid[here] * battle.stays[here]
+            grid[here] += mid[here] * battle.stays(here)
             flat = self._settle(here[grid[here] != 0.0])
             if len(flat):
                 m = grid[flat].copy()
