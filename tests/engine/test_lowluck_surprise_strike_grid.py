@@ -137,12 +137,16 @@ def test_each_round_is_the_rules_round(s):
             assert (status == 2) == (rules.end_round((a, d, False)) != (a, d, False))
 
 
-@pytest.fixture(params=["whole rounds", "two pushes"])
+@pytest.fixture(params=["whole rounds", "two pushes", "two pushes, few positions whole"])
 def path(request, monkeypatch):
-    """Small grids on their whole rounds (``_WholeRun``, as they are solved) and on the two
-    pushes (``_Run``, the big grids' way)."""
-    if request.param == "two pushes":
+    """Small grids on their whole rounds (``_WholeRun``, as they are solved), on the two
+    pushes every round (``_Run``, the big grids' way), and on the two pushes with the rounds
+    of few positions on their whole rounds (``_Run._whole_round``, as big grids' last rounds
+    are solved: a small battle's every round after the first)."""
+    if request.param != "whole rounds":
         monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
+    if request.param == "two pushes":
+        monkeypatch.setattr(later_seagrid, "WHOLE_ROUND_BELOW", 0)
     return request.param
 
 
@@ -439,6 +443,7 @@ def test_small_bands_and_chunks_answer_as_the_generic_solver(s, chunk, monkeypat
     state, with its curve."""
     monkeypatch.setattr(later_seagrid, "BAND", 2)
     monkeypatch.setattr(later_seagrid, "GROUPS", 3)
+    monkeypatch.setattr(later_seagrid, "WHOLE_ROUND_BELOW", 0)     # every round banded
     if chunk:
         monkeypatch.setattr(later_seagrid, "_CHUNK", chunk)
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
@@ -452,8 +457,10 @@ def test_fleets_of_every_kind_answer_as_the_generic_solver(s, path):
 def test_each_positions_round_is_made_once(monkeypatch):
     """Round by round, a position met again takes its strikes and general combat from the
     pools: each is made once (the work: positions given to ``_Battle``), however many rounds
-    meet it (a grid too big for the whole rounds: ``SMALL_GRID``)."""
+    meet it (a grid too big for the whole rounds: ``SMALL_GRID``; every round on the two
+    pushes: ``WHOLE_ROUND_BELOW``)."""
     monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
+    monkeypatch.setattr(later_seagrid, "WHOLE_ROUND_BELOW", 0)
     rules = lowluck.make_rules(_fleet(1))
     made = {"strikes": [], "main": []}
     for name in made:
@@ -500,6 +507,7 @@ def test_small_grids_take_their_whole_rounds(monkeypatch):
         wholes += 1
         with monkeypatch.context() as m:
             m.setattr(later_seagrid, "MAX_WHOLE", 0)
+            m.setattr(later_seagrid, "WHOLE_ROUND_BELOW", 0)
             del made[:]
             pushed = later_seagrid.solve(rules, **kwargs)
             assert made == [later_seagrid._Run]
@@ -510,6 +518,63 @@ def test_small_grids_take_their_whole_rounds(monkeypatch):
         assert whole.pruned == pytest.approx(pushed.pruned, rel=1e-6, abs=1e-17)
         assert whole.states_explored == pushed.states_explored
     assert wholes >= 8
+
+
+def test_rounds_of_few_positions_take_their_whole_rounds(monkeypatch):
+    """A big grid's rounds of few positions (``WHOLE_ROUND_BELOW``) are pushed on their
+    whole rounds, each position's made once, answering what the two pushes answer every
+    round to rounding — state by state, the curve, the expected rounds, the pruned mass and
+    the positions explored —, round by round, to the end, without the curve, and with
+    ``retreat_below``; where those rows would be more than ``MAX_WHOLE_MADE`` entries, the
+    round takes the two pushes (the same answer)."""
+    monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
+    whole_rounds, made = [], []
+    real_round, real_add = later_seagrid._Run._whole_round, later_seagrid._Pool.add
+
+    def whole_round(self, flat, live, entries):
+        done = real_round(self, flat, live, entries)
+        whole_rounds.append(done)
+        return done
+
+    monkeypatch.setattr(later_seagrid._Run, "_whole_round", whole_round)
+
+    def solve(s, below_round, max_made, **kwargs):
+        with monkeypatch.context() as m:
+            m.setattr(later_seagrid, "WHOLE_ROUND_BELOW", below_round)
+            m.setattr(later_seagrid, "MAX_WHOLE_MADE", max_made)
+            return later_seagrid.solve(lowluck.make_rules(s), **kwargs)
+
+    runs = []
+    real_init = later_seagrid._Run.__init__
+    monkeypatch.setattr(later_seagrid._Run, "__init__",
+                        lambda self, *a, **k: runs.append(self) or real_init(self, *a, **k))
+    used = 0
+    for n, s in enumerate(_battles(10, seed=47, most=4) + [_fleet(1)]):
+        kwargs = {"max_rounds": s.options.max_rounds, "curve": n % 3 != 2}
+        if n % 4 == 3 and not s.options.max_rounds:
+            kwargs = {"below": 0.3}
+        pushed = solve(s, 0, later_seagrid.MAX_WHOLE_MADE, **kwargs)
+        assert not whole_rounds
+        del runs[:]
+        whole = solve(s, later_seagrid.WHOLE_ROUND_BELOW, later_seagrid.MAX_WHOLE_MADE,
+                      **kwargs)
+        assert all(whole_rounds)
+        used += bool(whole_rounds)
+        run = runs[-1]
+        assert np.count_nonzero(run.whole_row >= 0) == run.whole_rows.rows   # made once each
+        del whole_rounds[:]
+        refused = solve(s, later_seagrid.WHOLE_ROUND_BELOW, 0, **kwargs)
+        assert not any(whole_rounds)
+        del whole_rounds[:]
+        for other in (whole, refused):
+            for bucket in ("decided", "stalemates", "undecided", "retreated"):
+                _same_states(getattr(pushed, bucket), getattr(other, bucket), 1e-15)
+            assert other.expected_rounds == pytest.approx(pushed.expected_rounds, rel=1e-13)
+            assert other.decided_by_round == pytest.approx(pushed.decided_by_round,
+                                                           abs=1e-15)
+            assert other.pruned == pytest.approx(pushed.pruned, rel=1e-6, abs=1e-17)
+            assert other.states_explored == pushed.states_explored
+    assert used >= 8
 
 
 def test_the_pool_keeps_what_it_was_given():

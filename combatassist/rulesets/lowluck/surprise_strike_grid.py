@@ -906,6 +906,13 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
     return push_rows(run, max_rounds, curve)
 
 
+#: A round of at most this many positions (a battle's last rounds: few positions met again
+#: and again for the curve) is pushed on their whole rounds (``_Run._whole_round``) ...
+WHOLE_ROUND_BELOW = 256
+#: ... when the whole rounds it must make are at most this many entries.
+MAX_WHOLE_MADE = 50_000
+
+
 class _Run(RowRun):
     """Pushes the battle's mass into one ``BattleOutcome`` (decided states summed).
 
@@ -937,12 +944,17 @@ class _Run(RowRun):
         self.strike_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
         self.fire_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
         self.strike_rows, self.att_rows, self.dfn_rows = _Pool(), _Pool(), _Pool()
+        # the whole rounds of the few positions a battle's last rounds meet (``_whole_round``;
+        # the value: the part of a position's mass its round's cut tails lose)
+        self.whole_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.whole_rows = _Pool()
 
     def share_rows(self, other: "_Run") -> None:
         """Use ``other``'s rows (the same battle's): each position's round made once."""
         self.strike_row, self.fire_row = other.strike_row, other.fire_row
         self.strike_rows, self.att_rows, self.dfn_rows = (other.strike_rows, other.att_rows,
                                                           other.dfn_rows)
+        self.whole_row, self.whole_rows = other.whole_row, other.whole_rows
 
     def fight_on(self, leaves: np.ndarray | None, below: float) -> tuple[np.ndarray, float]:
         """Per position, the attacker's chance to win by fighting the next round from it and
@@ -1262,8 +1274,9 @@ class _Run(RowRun):
                     self._record_undecided(flat[keep], m[keep])
                 break
             self.out.expected_rounds += live_mass
-            self._strike(entries, live)
-            self._fire_all()
+            if len(flat) > WHOLE_ROUND_BELOW or not self._whole_round(flat, live, entries):
+                self._strike(entries, live)
+                self._fire_all()
         self._record_ends()
         if finish:
             self.out.decided_by_round = as_drawn(curve)
@@ -1271,6 +1284,57 @@ class _Run(RowRun):
         while len(curve) < max_rounds:
             curve.append(curve[-1] if curve else 1.0)
         self.out.decided_by_round = curve
+
+    def _whole_round(self, flat: np.ndarray, live: np.ndarray, entries) -> bool:
+        """A round of the few positions ``flat`` (their ``_strikes`` ``entries``; mass
+        ``live``) on their whole rounds: each position's strikes and its mid-round
+        positions' general combat paired once (``whole_rows``: target, probability), then a
+        round is one gather and one sum into the start grid (the two pushes' ~150 array
+        operations a round are what a battle's last rounds cost). False (nothing done) when
+        the rows to make are more than ``MAX_WHOLE_MADE`` entries."""
+        battle = self.battle
+        rows = self.whole_row.take(flat)
+        new = rows < 0
+        if new.any():
+            b, mids, s, _ = entries
+            take = new.take(b)
+            b, mids, s = b[take], mids[take], s[take]
+            kinds, which = np.unique(mids, return_inverse=True)
+            which = which.ravel()
+            unmade = kinds[self.fire_row[kinds] < 0]
+            fired = self.fire_row[kinds]
+            if len(unmade):
+                # (an estimate: both sides' next cells, as many as one side's times two)
+                if 2 * len(unmade) * (self.att_rows.used / max(1, self.att_rows.rows)) ** 2 \
+                        > MAX_WHOLE_MADE:
+                    return False
+                self._general(unmade)
+                fired = self.fire_row[kinds]
+            att, dfn = self.att_rows.get(fired), self.dfn_rows.get(fired)
+            per = np.bincount(att[0], minlength=len(kinds)) * np.bincount(dfn[0],
+                                                                          minlength=len(kinds))
+            if int(per.take(which).sum()) > MAX_WHOLE_MADE:
+                return False
+            _, target, p = _pairs(att, dfn, len(kinds), battle.Cd)
+            e, at = _gather(per.cumsum() - per, per, which)
+            n = int(new.sum())
+            source = (new.cumsum() - 1).take(b)            # which of the new positions
+            # the cut tails, as the two pushes count them (``_strike``, ``_fire``)
+            lost = 1.0 - np.bincount(source, s, minlength=n)
+            lost[lost <= 1e-15] = 0.0
+            fire_lost = 1.0 - self.att_rows.value.take(fired)
+            fire_lost[fire_lost <= 1e-15] = 0.0
+            lost += np.bincount(source, s * fire_lost.take(which), minlength=n)
+            self._count(len(e))
+            self.whole_row[flat[new]] = self.whole_rows.add(
+                n, source.take(e), target.take(at), s.take(e) * p.take(at), lost)
+            rows = self.whole_row.take(flat)
+        k, target, p = self.whole_rows.get(rows)
+        self._count(len(k))
+        grid = self.grid.ravel()
+        grid += np.bincount(target, live.take(k) * p, minlength=len(grid))
+        self._prune(float(live @ self.whole_rows.value.take(rows)))
+        return True
 
     def rounds_to_the_end(self, cap: int) -> None:
         """To the end round by round, the "decided by round N" curve in the same pass; what
