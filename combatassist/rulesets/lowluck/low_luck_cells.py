@@ -16,8 +16,9 @@ Round by round, as the grid's ``_rounds_to_the_end`` and ``_solve_rounds`` do it
 cell's mass moves to its successors; decided cells (row 0, column nd) collect; a round's end
 folds the cells where it takes a side left alone (``rules.end_round``); cells lighter than
 ``prune_below`` are pruned and stalemates (neither side can hit) set aside. The "decided by
-round N" curve is the live mass after each round. A battle still on after
-``MAX_ROUNDS_THEN_SWEEP`` rounds (weak dice on both sides) is finished by one sweep of the
+round N" curve is the live mass after each round. Once the curve is drawn (all but
+``CURVE_DONE`` decided: the weak units' last cells may fight on for dozens of rounds more),
+or after ``MAX_ROUNDS_THEN_SWEEP`` rounds, the battle is finished by one sweep of the
 cells alive then, each cell once in an order no round goes back against (units left
 descending, hits taken ascending), its self-loop summed as a geometric series.
 
@@ -34,8 +35,9 @@ import numpy as np
 
 from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
-from .chains import MAX_ROUNDS_THEN_SWEEP, STALEMATE, Chain, as_drawn, chains_of
-from .subbattles import _alone_suffix
+from .chains import CURVE_DONE, MAX_ROUNDS_THEN_SWEEP, STALEMATE, as_drawn
+from .hits import lowluck_table
+from .subbattles import alone_suffix
 
 #: A table entry (hit count, chance).
 Table = list[tuple[int, float]]
@@ -47,15 +49,25 @@ def applicable(rules: Any) -> bool:
     return not rules.dice.independent and rules.grid_applicable()
 
 
-def _tables(chain: Chain) -> tuple[list[Table], list[float], list[float]]:
-    """[i]: the non-zero entries of ``chain.hits[i]`` (composition i's hit table), its
-    chance of no hit and its sum."""
-    hits = chain.hits
-    rows, cols = np.nonzero(hits)
-    tables: list[Table] = [[] for _ in range(len(hits))]
-    for i, h, p in zip(rows.tolist(), cols.tolist(), hits[rows, cols].tolist()):
-        tables[i].append((h, p))
-    return tables, hits[:, 0].tolist(), hits.sum(axis=1).tolist()
+class _Side:
+    """One side's chain from its start (``rules.chain``: ``comps[i]`` has taken i hits) and
+    each composition's hit table (its non-zero entries), chance of no hit and table sum."""
+
+    def __init__(self, rules: Any, role: str, start: tuple[int, ...]):
+        self.comps = rules.chain(role, start)
+        self.n = len(self.comps) - 1
+        powers = rules.chain_powers(role, self.comps)
+        if powers is not None:               # low luck's pooled power: two hit counts
+            self.tables = [lowluck_table(p) for p in powers]
+            self.miss = [t[0][1] if t[0][0] == 0 else 0.0 for t in self.tables]
+            self.total = [1.0] * len(self.tables)
+            return
+        hits = rules.chain_hits(role, self.comps)   # any other table, as the grid has it
+        rows, cols = np.nonzero(hits)
+        self.tables = [[] for _ in range(len(hits))]
+        for i, h, p in zip(rows.tolist(), cols.tolist(), hits[rows, cols].tolist()):
+            self.tables[i].append((h, p))
+        self.miss, self.total = hits[:, 0].tolist(), hits.sum(axis=1).tolist()
 
 
 class _SubBattle:
@@ -63,14 +75,14 @@ class _SubBattle:
     attacker's and the defender's chains and tables, indexed by units left r and hits taken
     j, and the round's end on its cells."""
 
-    def __init__(self, rules: Any, att: Chain, dfn: Chain, mass: float, round1: bool):
+    def __init__(self, rules: Any, att: _Side, dfn: _Side, mass: float, round1: bool):
         self.att, self.dfn, self.mass = att, dfn, mass
         self.R, self.nd = att.n, dfn.n
         #: a_table[r]: the attacker's hit table with r units left (its chance of no hit,
         #: its sum); d_table[j]: the defender's after j hits
-        a_table, a_miss, a_total = _tables(att)
-        self.a_table, self.a_miss, self.a_total = a_table[::-1], a_miss[::-1], a_total[::-1]
-        self.d_table, self.d_miss, self.d_total = _tables(dfn)
+        self.a_table, self.a_miss, self.a_total = att.tables[::-1], att.miss[::-1], \
+            att.total[::-1]
+        self.d_table, self.d_miss, self.d_total = dfn.tables, dfn.miss, dfn.total
         #: some table's tail is cut (ordinary dice' ``TAIL_CUTOFF``; low luck's never are)
         self.cut = min(self.a_total + self.d_total) < 1.0 - 1e-15
         opening = rules.opening_hits(att.comps[0]) if round1 else None
@@ -80,8 +92,8 @@ class _SubBattle:
         self.may_stall = (any(m >= STALEMATE for m in self.a_miss[1:])
                           and any(m >= STALEMATE for m in self.d_miss[:self.nd]))
         # the cells whose round end may take a side left alone (``subbattles._folds``)
-        self.a_alone = set(_alone_suffix(rules, "attacker", att))
-        self.d_alone = {self.nd - r for r in _alone_suffix(rules, "defender", dfn)}
+        self.a_alone = set(alone_suffix(rules, "attacker", att.comps))
+        self.d_alone = {self.nd - r for r in alone_suffix(rules, "defender", dfn.comps)}
         self.folds = bool(self.a_alone or self.d_alone)
         self._folds: dict[tuple[int, int], tuple[int, int]] = {}
         self.rules = rules
@@ -162,20 +174,38 @@ class _Cells:
         (the sweep sums it)."""
         sub = self.subs[k]
         nd, a_table, d_table = sub.nd, sub.a_table, sub.d_table
+        ends = self.ends[k]                    # decided cells: no fold, no pruning
         after: dict[tuple[int, int], float] = {}
         for (r, j), m in live.items():
+            d_hits = d_table[j]
             for ha, pa in (a_table[r] if opening is None else opening):
-                jj = j + ha if j + ha < nd else nd
                 mp = m * pa
-                for hd, pd in d_table[j]:
-                    cell = (r - hd if hd < r else 0, jj)
-                    after[cell] = after.get(cell, 0.0) + mp * pd
+                jj = j + ha
+                if jj >= nd:                   # the defender is wiped out
+                    for hd, pd in d_hits:
+                        cell = (r - hd if hd < r else 0, nd)
+                        ends[cell] = ends.get(cell, 0.0) + mp * pd
+                    continue
+                for hd, pd in d_hits:
+                    if hd < r:
+                        cell = (r - hd, jj)
+                        after[cell] = after.get(cell, 0.0) + mp * pd
+                    else:                      # the attacker is
+                        cell = (0, jj)
+                        ends[cell] = ends.get(cell, 0.0) + mp * pd
         if sub.cut or opening is not None:    # a hit table's cut tail (none with low luck)
             self.out.pruned += sub.dropped(live, opening)
         if not loop:
             for cell in live:
                 after.pop(cell, None)
-        self._land(k, after)
+        if self.live[k] or sub.folds or sub.may_stall:
+            self._land(k, after)
+            return
+        # the common case: every cell is live but the lightest
+        prune = self.prune_below
+        for cell in [cell for cell, m in after.items() if m < prune]:
+            self.out.pruned += after.pop(cell)
+        self.live[k] = after
 
     def _land(self, k: int, after: dict[tuple[int, int], float]) -> None:
         """Masses at cells at a round's end: each folded, then decided, pruned, stalemated
@@ -203,7 +233,7 @@ class _Cells:
     def visit(self) -> None:
         """A round starts: its live cells count as explored."""
         for seen, live in zip(self.seen, self.live):
-            seen |= live.keys()
+            seen.update(live)
 
     def sweep(self) -> float:
         """Every live cell's mass to the end at once (no curve): cells in the order units
@@ -264,7 +294,10 @@ def solve(rules: Any, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE
     out.expected_rounds = 1.0
     lefts = [cells.alive()]
     while lefts[-1] > 0.0 and (len(lefts) < max_rounds or not max_rounds):
-        if not max_rounds and len(lefts) >= MAX_ROUNDS_THEN_SWEEP:
+        # to the end, the rounds draw the curve; once it is drawn (``as_drawn``: all but
+        # CURVE_DONE decided), or after MAX_ROUNDS_THEN_SWEEP rounds, the sweep finishes
+        if not max_rounds and (len(lefts) >= MAX_ROUNDS_THEN_SWEEP
+                               or 1.0 - (1.0 - lefts[-1]) < CURVE_DONE):
             out.expected_rounds += cells.sweep()
             break
         out.expected_rounds += lefts[-1]          # the live mass fights one more round
@@ -298,8 +331,6 @@ def _sub_battles(rules: Any, state0: Any, out: BattleOutcome, prune_below: float
             out.pruned += p
         else:
             starts.append((a, d, round1, p))
-    attackers = chains_of(rules, "attacker", [a for a, _, _, _ in starts])
-    defenders = chains_of(rules, "defender", list(dict.fromkeys(d for _, d, _, _ in starts)))
-    of = dict(zip(dict.fromkeys(d for _, d, _, _ in starts), defenders))
-    return [_SubBattle(rules, att, of[d], p, round1)
-            for att, (_, d, round1, p) in zip(attackers, starts)]
+    defenders = {d: _Side(rules, "defender", d) for d in dict.fromkeys(d for _, d, _, _ in starts)}
+    return [_SubBattle(rules, _Side(rules, "attacker", a), defenders[d], p, round1)
+            for a, d, round1, p in starts]
