@@ -228,7 +228,8 @@ class _Cells:
                 live[cell] = live.get(cell, 0.0) + m
 
     def alive(self) -> float:
-        return sum(m for live in self.live for m in live.values())
+        """The live mass."""
+        return sum([sum(live.values()) for live in self.live])
 
     def visit(self) -> None:
         """A round starts: its live cells count as explored."""
