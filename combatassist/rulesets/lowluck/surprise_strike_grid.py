@@ -49,7 +49,10 @@ state by state); hit-table tails below ``TAIL_CUTOFF`` and positions lighter tha
 A small grid (``SMALL_GRID``, ``MAX_WHOLE``) skips the mid-round grid: every position's whole
 round (its strikes, each mid-round position's general combat, the transports' loss) is made
 once, up front, as rows of (target, probability), and a round is one gather and one sum
-(``_WholeRun``: the same positions met, settled, pruned and recorded as ``_Run``).
+(``_WholeRun``: the same positions met, settled, pruned and recorded as ``_Run``). A big
+grid's rounds of few positions (``WHOLE_ROUND_BELOW``: a battle's last rounds, met again and
+again for the curve) take the same whole rounds, made for those positions only, the first
+time each is met (``_Run._whole_round``).
 """
 from __future__ import annotations
 
