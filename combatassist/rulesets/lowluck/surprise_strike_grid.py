@@ -554,6 +554,8 @@ class _Battle:
         self.rules = rules
         self.att, self.dfn = _Fleet(rules, 0), _Fleet(rules, 1)
         self.Ca, self.Cd = self.att.C, self.dfn.C
+        #: ``round_outcomes`` by start position (the work and memory estimates both ask)
+        self.outcomes_at: dict[int, int] = {}
 
     # -- per position (attacker cell x defender cell), ravelled like the grids: made once the
     # -- work is known to be within the limits (``solve``)
@@ -762,11 +764,16 @@ def round_outcomes(battle: _Battle, at: int = 0) -> int:
     """The hit outcomes one round from position ``at`` pushes, counted as the solve counts
     them: its submerging and surprise strike's mid-round positions, and each one's general
     combat twice (made, then pushed): both sides' next cells."""
+    known = battle.outcomes_at.get(at)
+    if known is not None:
+        return known
     att, dfn = battle.att, battle.dfn
     i, j = (np.array([x]) for x in divmod(at, battle.Cd))
     if (att.subs[i] & ~dfn.dest[j]).any() or (~att.dest[i] & dfn.subs[j]).any():
         _, i, j, _ = battle.mid_round(i, j)       # (``strikes`` without the grid's arrays)
-    return len(i) + 2 * (_next_cells(att, dfn, i, j) + _next_cells(dfn, att, j, i))
+    known = len(i) + 2 * (_next_cells(att, dfn, i, j) + _next_cells(dfn, att, j, i))
+    battle.outcomes_at[at] = known
+    return known
 
 
 def _next_cells(side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarray) -> int:
