@@ -919,7 +919,8 @@ def solve(rules, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE,
 #: A round of at most this many positions (a battle's last rounds: few positions met again
 #: and again for the curve) is pushed on their whole rounds (``_Run._whole_round``) ...
 WHOLE_ROUND_BELOW = 256
-#: ... when the whole rounds it must make are at most this many entries.
+#: ... while the whole rounds made are at most this many entries in all (~0.8 MB at most,
+#: beside the estimates' memory; the 20 v 20 fleet makes ~1,500).
 MAX_WHOLE_MADE = 50_000
 
 
@@ -1301,7 +1302,7 @@ class _Run(RowRun):
         positions' general combat paired once (``whole_rows``: target, probability), then a
         round is one gather and one sum into the start grid (the two pushes' ~150 array
         operations a round are what a battle's last rounds cost). False (nothing done) when
-        the rows to make are more than ``MAX_WHOLE_MADE`` entries."""
+        the rows made would be more than ``MAX_WHOLE_MADE`` entries in all."""
         battle = self.battle
         rows = self.whole_row.take(flat)
         new = rows < 0
@@ -1313,17 +1314,18 @@ class _Run(RowRun):
             which = which.ravel()
             unmade = kinds[self.fire_row[kinds] < 0]
             fired = self.fire_row[kinds]
+            room = MAX_WHOLE_MADE - self.whole_rows.used
             if len(unmade):
                 # (an estimate: both sides' next cells, as many as one side's times two)
                 if 2 * len(unmade) * (self.att_rows.used / max(1, self.att_rows.rows)) ** 2 \
-                        > MAX_WHOLE_MADE:
+                        > room:
                     return False
                 self._general(unmade)
                 fired = self.fire_row[kinds]
             att, dfn = self.att_rows.get(fired), self.dfn_rows.get(fired)
             per = np.bincount(att[0], minlength=len(kinds)) * np.bincount(dfn[0],
                                                                           minlength=len(kinds))
-            if int(per.take(which).sum()) > MAX_WHOLE_MADE:
+            if int(per.take(which).sum()) > room:
                 return False
             _, target, p = _pairs(att, dfn, len(kinds), battle.Cd)
             e, at = _gather(per.cumsum() - per, per, which)
