@@ -576,6 +576,16 @@ class _Battle:
         return _small(np.add.outer(self.att.rank * ranks, self.dfn.rank).ravel())
 
     @functools.cached_property
+    def by_level(self) -> tuple[np.ndarray, np.ndarray, list[int]]:
+        """(level, order, bounds): each position's level (attacker rank + defender rank),
+        the positions by level, and where each level starts in that order (its last: the
+        end)."""
+        levels = np.add.outer(self.att.rank, self.dfn.rank).ravel()
+        order = np.argsort(_small(levels), kind="stable")
+        return (levels, order,
+                np.searchsorted(levels[order], np.arange(int(levels.max()) + 2)).tolist())
+
+    @functools.cached_property
     def by_rank(self) -> np.ndarray:
         """The positions by ``rank_of`` (a band's positions reach fewer cells)."""
         return np.argsort(self.rank_of, kind="stable")
@@ -1223,12 +1233,13 @@ class _Run(RowRun):
         the positions alive at a round's start: ``rounds`` hands them over)."""
         battle = self.battle
         grid, mid = self.grid.ravel(), self.mid.ravel()
-        levels = np.add.outer(battle.att.rank, battle.dfn.rank).ravel()
-        order = np.argsort(_small(levels), kind="stable")
-        bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
-        for level in range(len(bounds) - 1):
+        levels, order, bounds = battle.by_level
+        # from the lowest level with mass (none comes below it) until no mass is left
+        live = np.flatnonzero((grid != 0.0) | (mid != 0.0))
+        first = int(levels.take(live).min()) if len(live) else len(bounds) - 1
+        for level in range(first, len(bounds) - 1):
             at = order[bounds[level]:bounds[level + 1]]
-            here = at[(grid[at] != 0.0) | (mid[at] != 0.0)]
+            here = at[(grid.take(at) != 0.0) | (mid.take(at) != 0.0)]
             if not len(here):
                 continue
             self._poll()
@@ -1248,6 +1259,8 @@ class _Run(RowRun):
             self._fire(fire, mid[fire].copy())
             grid[here] = 0.0                # what came back is counted in the visits
             mid[here] = 0.0
+            if not (grid.any() or mid.any()):
+                break
 
     # -- round by round ---------------------------------------------------------------------
     def rounds(self, max_rounds: int, finish: bool = False) -> None:
@@ -1506,10 +1519,11 @@ class _WholeRun(_Run):
     def _levels(self) -> None:
         battle, whole = self.battle, self.whole
         grid = self.grid.ravel()
-        levels = np.add.outer(battle.att.rank, battle.dfn.rank).ravel()
-        order = np.argsort(_small(levels), kind="stable")
-        bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2)).tolist()
-        for lo, hi in zip(bounds[:-1], bounds[1:]):
+        levels, order, bounds = battle.by_level
+        # from the lowest level with mass (none comes below it) until no mass is left
+        live = np.flatnonzero(grid)
+        first = int(levels.take(live).min()) if len(live) else len(bounds) - 1
+        for lo, hi in zip(bounds[first:-1], bounds[first + 1:]):
             at = order[lo:hi]
             here = at[grid.take(at) != 0.0]
             if not len(here):
@@ -1529,6 +1543,8 @@ class _WholeRun(_Run):
                 self._push(flat, visits, whole.leaving)
             else:
                 grid[here] = 0.0
+            if not grid.any():
+                break
 
     def rounds(self, max_rounds: int, finish: bool = False) -> None:
         whole = self.whole
