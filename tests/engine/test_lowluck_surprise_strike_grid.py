@@ -521,19 +521,20 @@ def test_small_grids_take_their_whole_rounds(monkeypatch):
 
 
 def test_rounds_of_few_positions_take_their_whole_rounds(monkeypatch):
-    """A big grid's rounds of few positions (``WHOLE_ROUND_BELOW``) are pushed on their
-    whole rounds, each position's made once, answering what the two pushes answer every
-    round to rounding — state by state, the curve, the expected rounds, the pruned mass and
+    """A big grid's rounds of few positions (``WHOLE_ROUND_BELOW``), and its levels of few
+    positions after them, are pushed on their whole rounds, each position's made once,
+    answering what the two pushes answer every round to rounding — state by state, the curve, the expected rounds, the pruned mass and
     the positions explored —, round by round, to the end, without the curve, and with
     ``retreat_below``; where those rows would be more than ``MAX_WHOLE_MADE`` entries, the
     round takes the two pushes (the same answer)."""
     monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
-    whole_rounds, made = [], []
-    real_round, real_add = later_seagrid._Run._whole_round, later_seagrid._Pool.add
+    whole_rounds, levels = [], []
+    real_round = later_seagrid._Run._whole_round
 
-    def whole_round(self, flat, live, entries):
-        done = real_round(self, flat, live, entries)
+    def whole_round(self, flat, live, entries, **kw):
+        done = real_round(self, flat, live, entries, **kw)
         whole_rounds.append(done)
+        levels.append(done and kw.get("leaving", False))
         return done
 
     monkeypatch.setattr(later_seagrid._Run, "_whole_round", whole_round)
@@ -574,7 +575,7 @@ def test_rounds_of_few_positions_take_their_whole_rounds(monkeypatch):
                                                            abs=1e-15)
             assert other.pruned == pytest.approx(pushed.pruned, rel=1e-6, abs=1e-17)
             assert other.states_explored == pushed.states_explored
-    assert used >= 8
+    assert used >= 8 and sum(levels) >= 8
 
 
 def test_the_pool_keeps_what_it_was_given():
