@@ -528,16 +528,24 @@ def test_rounds_of_few_positions_take_their_whole_rounds(monkeypatch):
     ``retreat_below``; where those rows would be more than ``MAX_WHOLE_MADE`` entries, the
     round takes the two pushes (the same answer)."""
     monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
-    whole_rounds, levels = [], []
-    real_round = later_seagrid._Run._whole_round
+    whole_rounds, levels, in_levels = [], [], []
+    real_round, real_levels = later_seagrid._Run._whole_round, later_seagrid._Run._levels
 
-    def whole_round(self, flat, live, entries, **kw):
-        done = real_round(self, flat, live, entries, **kw)
+    def whole_round(self, flat, live, entries):
+        done = real_round(self, flat, live, entries)
         whole_rounds.append(done)
-        levels.append(done and kw.get("leaving", False))
+        levels.append(done and bool(in_levels))
         return done
 
+    def sweep(self):
+        in_levels.append(1)
+        try:
+            real_levels(self)
+        finally:
+            in_levels.pop()
+
     monkeypatch.setattr(later_seagrid._Run, "_whole_round", whole_round)
+    monkeypatch.setattr(later_seagrid._Run, "_levels", sweep)
 
     def solve(s, below_round, max_made, **kwargs):
         with monkeypatch.context() as m:

@@ -1254,10 +1254,11 @@ class _Run(RowRun):
                 visits = np.where(stale, 0.0, m) / np.where(stale, 1.0, 1.0 - stay)
                 self.seen[flat] = True
                 self.out.expected_rounds += float(visits.sum())
-                # a few positions and no mid-round mass here: their whole rounds, the
-                # self-loops out (the levels after the rounds: a handful of positions)
+                # a few positions and no mid-round mass here: their whole rounds (the
+                # levels after the rounds: a handful of positions; what comes back here is
+                # counted in the visits, as below)
                 if len(flat) > WHOLE_ROUND_BELOW or mid.take(here).any() \
-                        or not self._whole_round(flat, visits, entries, leaving=True):
+                        or not self._whole_round(flat, visits, entries):
                     self._strike(entries, visits)
             fire = here[mid[here] != 0.0]
             if len(fire):
@@ -1314,15 +1315,13 @@ class _Run(RowRun):
             curve.append(curve[-1] if curve else 1.0)
         self.out.decided_by_round = curve
 
-    def _whole_round(self, flat: np.ndarray, live: np.ndarray, entries,
-                     leaving: bool = False) -> bool:
+    def _whole_round(self, flat: np.ndarray, live: np.ndarray, entries) -> bool:
         """A round of the few positions ``flat`` (their ``_strikes`` ``entries``; mass
         ``live``) on their whole rounds: each position's strikes and its mid-round
         positions' general combat paired once (``whole_rows``: target, probability), then a
         round is one gather and one sum into the start grid (the two pushes' ~150 array
         operations a round are what a battle's last rounds cost). False (nothing done) when
-        the rows made would be more than ``MAX_WHOLE_MADE`` entries in all. ``leaving``: the
-        entries back to their own position left out (``live``: visits, ``_levels``)."""
+        the rows made would be more than ``MAX_WHOLE_MADE`` entries in all."""
         battle = self.battle
         rows = self.whole_row.take(flat)
         new = rows < 0
@@ -1363,8 +1362,6 @@ class _Run(RowRun):
             rows = self.whole_row.take(flat)
         k, target, p = self.whole_rows.get(rows)
         self._count(len(k))
-        if leaving:
-            p = np.where(target == flat.take(k), 0.0, p)
         grid = self.grid.ravel()
         grid += np.bincount(target, live.take(k) * p, minlength=len(grid))
         self._prune(float(live @ self.whole_rows.value.take(rows)))
