@@ -356,6 +356,20 @@ class Group:
             view[:, :, 0] = self._hd_at_least[j0:j1, r0:r1].T
         return view
 
+    def down_rows(self, r0: int, r1: int, t0: int, t1: int, out: np.ndarray) -> np.ndarray:
+        """``down`` of whole rows, targets first: ``out`` [t, r, j] (shaped so) = P(the
+        attacker goes from r units left to t | the defender in cell j), for t0 <= t < t1,
+        r0 <= r < r1 and every cell j = 0..nd (``_Solver._push_rows``: a row's cells are
+        one run of the grid's flat cells)."""
+        base = self._hd_padded
+        width = base.shape[1]
+        # entry [t, r, j] = padded[j, offset + r0 + r - t0 - t]
+        np.copyto(out, strided(base, self._hd_offset + r0 - t0,
+                               (t1 - t0, r1 - r0, self.nd + 1), (-1, 1, width)))
+        if t0 == 0:
+            out[0] = self._hd_at_least[:, r0:r1].T
+        return out
+
     def state(self, k: int, r: int, j: int) -> Any:
         att = self.attackers[k]
         return (att.comps[att.n - r], self.dfn.comps[j], False)
