@@ -73,7 +73,7 @@ TAIL_SOLVE_CELLS = 80
 TAIL_ROUNDS, TAIL_BLOCK = 10, 4
 #: A group that keeps its move matrices pushes a round's box as whole rows
 #: (``_Solver._push_rows``) when those hold at most this many times the box's cells...
-ROWS_WASTE = 1.5
+ROWS_WASTE = 1.2
 #: ... in products of this many rows; the kept moves are built for a box whose moves are
 #: this share of them or more (a big battle's last few small boxes would pay more for
 #: them than they save).
@@ -615,7 +615,8 @@ class _Solver:
         weighing the moves, a strided view of the hit tables, took a third of the push). The
         run's cells outside the box weigh nothing. A product spans its rows' targets: the
         rows go in blocks of ``ROW_BLOCK``, whose targets lie at or below their top row (a
-        round takes units, never gives them): about 70 % of one product's work."""
+        round takes units, never gives them): about 70 % of one product's work; each block's weighed hits are made just before its
+        product, which reads them while they are in the cache."""
         nd, width = g.nd, g.nd + 1
         k = len(range(*kk.indices(g.K)))
         rows = r1 - r0
@@ -626,9 +627,8 @@ class _Solver:
         mass[:, :, j1:] = 0.0
         s0, s1 = j0, (rows - 1) * width + j1                  # the run, from row r0's cell 0
         down = g.down_rows(r0, r1, t0, t1, work.array("down", (t1 - t0, rows, width)))
-        weighted = np.multiply(down.reshape(1, t1 - t0, -1)[:, :, s0:s1],   # [k, t, cell]
-                               mass.reshape(k, 1, -1)[:, :, s0:s1],
-                               out=work.array("weighted", (k, t1 - t0, s1 - s0)))
+        down = down.reshape(t1 - t0, -1)                                    # [t, cell]
+        mass = mass.reshape(k, 1, -1)
         moves = cast(np.ndarray, g._all_moves)[kk].reshape(k, -1, width)   # [k, flat cell, j']
         for a0 in range(r0, r1, ROW_BLOCK):
             a1 = min(r1, a0 + ROW_BLOCK)
@@ -638,9 +638,11 @@ class _Solver:
             v1 = min(c1, min(nd, j1 - 1 + g.a_most_upto[a1 - 1]) + 1)
             if u1 <= u0 or v1 <= v0:
                 continue
+            # the block's weighed hits, used while they are still in the cache
+            weighted = np.multiply(down[None, u0 - t0:u1 - t0, b0:b1], mass[:, :, b0:b1],
+                                   out=work.array("weighted", (k, u1 - u0, b1 - b0)))
             nxt[kk, u0:u1, v0:v1] += np.matmul(
-                weighted[:, u0 - t0:u1 - t0, b0 - s0:b1 - s0],
-                moves[:, r0 * width + b0:r0 * width + b1, v0:v1],
+                weighted, moves[:, r0 * width + b0:r0 * width + b1, v0:v1],
                 out=work.array("product", (k, u1 - u0, v1 - v0)))
 
     def settle(self, g: Group, grid: np.ndarray, prune_below: float) -> np.ndarray:
