@@ -46,6 +46,7 @@ there.
 """
 from __future__ import annotations
 
+import bisect
 import math
 from typing import Any, Callable, cast
 
@@ -77,7 +78,7 @@ ROWS_WASTE = 1.2
 #: ... in products of this many rows; the kept moves are built for a box whose moves are
 #: this share of them or more (a big battle's last few small boxes would pay more for
 #: them than they save).
-ROW_BLOCK, ROWS_BUILD = 10, 0.5
+ROW_BLOCK, ROWS_BUILD = 6, 0.5
 
 
 def applicable(rules: ChainRules) -> bool:
@@ -630,20 +631,26 @@ class _Solver:
         down = down.reshape(t1 - t0, -1)                                    # [t, cell]
         mass = mass.reshape(k, 1, -1)
         moves = cast(np.ndarray, g._all_moves)[kk].reshape(k, -1, width)   # [k, flat cell, j']
+        # sub-battles ordered by their starts, most units first (AA fire's, one per number
+        # of aircraft shot down): a block of rows above a start is that sub-battle's no more
+        tops = g.starts[kk].tolist()
+        ordered = all(a >= b for a, b in zip(tops, tops[1:]))
+        into = nxt[kk]
         for a0 in range(r0, r1, ROW_BLOCK):
             a1 = min(r1, a0 + ROW_BLOCK)
             b0, b1 = max(s0, (a0 - r0) * width), min(s1, (a1 - r0) * width)
             u0, u1 = max(t0, a0 - g.d_most_from[j0]), min(t1, a1)
             v0 = max(c0, min(nd, j0 + g.a_fewest_from[a0]))
             v1 = min(c1, min(nd, j1 - 1 + g.a_most_upto[a1 - 1]) + 1)
-            if u1 <= u0 or v1 <= v0:
+            n = k - bisect.bisect_left(tops[::-1], a0) if ordered else k   # starts >= a0
+            if u1 <= u0 or v1 <= v0 or not n:
                 continue
             # the block's weighed hits, used while they are still in the cache
-            weighted = np.multiply(down[None, u0 - t0:u1 - t0, b0:b1], mass[:, :, b0:b1],
-                                   out=work.array("weighted", (k, u1 - u0, b1 - b0)))
-            nxt[kk, u0:u1, v0:v1] += np.matmul(
-                weighted, moves[:, r0 * width + b0:r0 * width + b1, v0:v1],
-                out=work.array("product", (k, u1 - u0, v1 - v0)))
+            weighted = np.multiply(down[None, u0 - t0:u1 - t0, b0:b1], mass[:n, :, b0:b1],
+                                   out=work.array("weighted", (n, u1 - u0, b1 - b0)))
+            into[:n, u0:u1, v0:v1] += np.matmul(
+                weighted, moves[:n, r0 * width + b0:r0 * width + b1, v0:v1],
+                out=work.array("product", (n, u1 - u0, v1 - v0)))
 
     def settle(self, g: Group, grid: np.ndarray, prune_below: float) -> np.ndarray:
         """Move decided, stalemate and tiny cells out of ``grid`` (recorded one by one);
