@@ -243,8 +243,10 @@ def _figures_of_few(rules: Any, positions: list, p: list[float], ids: tuple[str,
         swing_p[v] = swing_p.get(v, 0.0) + q
     swing = sorted((_number(v), q) for v, q in swing_p.items())
     survivors = []
+    present = []                      # per side: the unit ids any end position has
     for start, counts in ((att0.tolist(), att), (dfn0.tolist(), dfn)):
         seen = [any(column) for column in zip(*counts)] if counts else [False] * n_ids
+        present.append(seen)
         order = [i for i in range(n_ids) if start[i]] + \
             [i for i in range(n_ids) if not start[i] and seen[i]]
         totals = []
@@ -272,7 +274,9 @@ def _figures_of_few(rules: Any, positions: list, p: list[float], ids: tuple[str,
         mass[end] = mass.get(end, 0.0) + q
     width = len(ids)
     by_rank = sorted(range(n_ids), key=lambda i: rank[ids[i]])
-    sides = [[(i, ids[i]) for i in by_rank], [(width + i, ids[i]) for i in by_rank]]
+    # (a key lists a side's units present: only the ids some end has are looked at)
+    sides = [[(i, ids[i]) for i in by_rank if present[0][i]],
+             [(width + i, ids[i]) for i in by_rank if present[1][i]]]
 
     def key(row: tuple) -> tuple:
         return tuple(tuple((u, row[i]) for i, u in side if row[i]) for side in sides)

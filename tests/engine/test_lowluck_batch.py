@@ -74,9 +74,14 @@ def assert_batch_answers_alone(scenarios, *, max_rounds: int = 0, curve: bool = 
             # "decided by round N", as far as it is drawn: to 1e-9, as the solvers' tests
             # compare it (the general solver's curve prunes round by round)
             assert figures_diff(alone.decided_by_round, mine.decided_by_round) <= 1e-9, s
-        elif rules.grid_applicable() and solvers.SOLVERS[0].batches(rules, solvers.Question()):
+        elif rules.grid_applicable() and _batch_row().batches(rules, solvers.Question()):
             assert mine.decided_by_round == []
     return outs
+
+
+def _batch_row():
+    """The solver table's row that batches (the plain rounds grid)."""
+    return next(s for s in solvers.SOLVERS if hasattr(s, "solve_batch"))
 
 
 def _later(count: int, seed: int, **kw) -> list[LowLuckScenario]:
@@ -103,7 +108,7 @@ def test_the_batch_engine_takes_the_later_editions_plain_battles():
     """The work is the batch's: every battle without submarines on the plain rounds grid
     (Classic's too: one rules family), not over at the start, goes to the batch row
     (``batches``), the others are solved one by one."""
-    row = solvers.SOLVERS[0]
+    row = _batch_row()
     for name in ("1942 and 1940, ordinary dice", "1942 and 1940, low luck", "Classic"):
         taken = [row.batches(lowluck.make_rules(s), solvers.Question())
                  for s in BATCHES[name]]

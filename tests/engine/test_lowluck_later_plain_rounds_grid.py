@@ -343,7 +343,8 @@ def test_outcome_of_sends_later_battles_without_submarines_to_the_grid(monkeypat
     assert not _used_grid(monkeypatch, judging_for_rounds)     # they depend on rounds left
     low_luck = LowLuckScenario(options=LowLuckOptions(dice="lowluck"), attacker=land.attacker,
                                defender=land.defender, edition=land.edition)
-    assert _used_grid(monkeypatch, low_luck)           # a small low-luck land battle too
+    # low luck from the start: cell by cell (test_lowluck_low_luck_cells)
+    assert not _used_grid(monkeypatch, low_luck)
     low_luck_retreating = LowLuckScenario(
         options=LowLuckOptions(dice="lowluck", retreat_below=0.2, retreat_after=2),
         attacker=land.attacker, defender=land.defender, edition=land.edition)
@@ -449,27 +450,3 @@ def test_low_luck_battles_on_the_grid_answer_as_the_generic_solver(s):
     grid's tables from that, its answer the generic solver's, state by state — land and sea
     without submarines, AA guns, shore bombardment, amphibious units, max_rounds."""
     assert_answers_as_the_generic_solver(s, grid.solve_grid)
-
-
-@pytest.mark.parametrize("units, edition, battle, on_grid", [
-    (10, "1942se", "land", True), (60, "1942se", "land", True),
-    (140, "1942se", "land", True), (10, "1942se", "sea", False),
-    (10, "classic", "land", True)])
-def test_which_low_luck_battles_go_to_the_grid(units, edition, battle, on_grid, monkeypatch):
-    """Every edition's low-luck land battle goes to the grid (where it is faster: measured);
-    sea battles go to the generic solver — the same answer either way."""
-    kinds = ("infantry", "armor") if battle == "land" else ("destroyer", "cruiser")
-    s = LowLuckScenario(options=LowLuckOptions(dice="lowluck", battle=battle),
-                        attacker=LowLuckSide(units={kinds[0]: units, kinds[1]: 1}),
-                        defender=LowLuckSide(units={kinds[0]: units}),
-                        edition=lowluck.shipped(edition))
-    calls = []
-    solve_grid = grid.solve_grid
-    monkeypatch.setattr(grid, "solve_grid", lambda *a, **k: calls.append(1) or solve_grid(*a, **k))
-    grid_result = lowluck.compute(s)
-    assert bool(calls) == on_grid
-    monkeypatch.setattr(lowluck.solvers, "SOLVERS", ())              # the general solver
-    generic = lowluck.compute(s)
-    assert grid_result.attacker_wins == pytest.approx(generic.attacker_wins, abs=1e-12)
-    assert grid_result.figures.attacker_ipc_lost == pytest.approx(
-        generic.figures.attacker_ipc_lost, abs=1e-9)

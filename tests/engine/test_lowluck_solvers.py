@@ -43,7 +43,8 @@ def test_each_solver_answers_as_the_general_solver_from_the_start(name, s):
     for max_rounds in (0, 2):
         question = solvers.Question(max_rounds=max_rounds)
         solver = solvers.pick(rules, question)
-        assert solver is NAMES[name]
+        # low luck from the start: cell by cell (two hit counts a side)
+        assert solver is NAMES["LowLuckCells" if not rules.dice.independent else name]
         assert_same_outcome(solve(rules, max_rounds=max_rounds),
                             solver.solve(rules, question), curve=True, tol=1e-12)
 
@@ -106,25 +107,27 @@ def test_table_positions_are_answered_as_the_general_solver(name, s):
     assert picked or not rules.dice.independent      # (low luck's table: the rules' own)
 
 
-def test_low_luck_classic_and_later_sea_battles_are_the_general_solvers():
-    """Low luck's two-point rounds: the general solver, but a land battle (every edition's,
-    Classic's too)."""
+def test_low_luck_battles_without_submarines_are_solved_cell_by_cell():
+    """Low luck's two-point rounds from the start: cell by cell, land or sea, Classic too;
+    with submarines the general solver."""
     sea = lowluck.LowLuckScenario(
         options=lowluck.LowLuckOptions(dice="lowluck", battle="sea"),
         attacker=lowluck.LowLuckSide(units={"destroyer": 2}),
         defender=lowluck.LowLuckSide(units={"destroyer": 2}),
         edition=lowluck.shipped("1942se"))
-    assert solvers.describe(lowluck.make_rules(sea)) == "general solver"
+    assert solvers.describe(lowluck.make_rules(sea)) == "low luck cells"
     land = replace(sea, options=replace(sea.options, battle="land"),
                    attacker=lowluck.LowLuckSide(units={"infantry": 2}),
                    defender=lowluck.LowLuckSide(units={"infantry": 2}))
-    assert solvers.describe(lowluck.make_rules(land)) == "plain rounds grid"
+    assert solvers.describe(lowluck.make_rules(land)) == "low luck cells"
     classic = replace(land, edition=lowluck.shipped("classic"))
-    assert solvers.describe(lowluck.make_rules(classic)) == "plain rounds grid"
+    assert solvers.describe(lowluck.make_rules(classic)) == "low luck cells"
     classic_sea = replace(classic, options=replace(classic.options, battle="sea"),
                           attacker=lowluck.LowLuckSide(units={"battleship": 2}),
                           defender=lowluck.LowLuckSide(units={"battleship": 2}))
-    assert solvers.describe(lowluck.make_rules(classic_sea)) == "general solver"
+    assert solvers.describe(lowluck.make_rules(classic_sea)) == "low luck cells"
+    subs = replace(sea, attacker=lowluck.LowLuckSide(units={"submarine": 2}))
+    assert solvers.describe(lowluck.make_rules(subs)) == "general solver"
 
 
 def test_retreat_below_with_a_round_limit_goes_to_the_general_solver():

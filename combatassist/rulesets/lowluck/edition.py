@@ -79,10 +79,10 @@ class UnitType:
     def has(self, ability: str) -> bool:
         return ability in self.abilities
 
-    @property
+    @functools.cached_property
     def fights(self) -> bool:
         """Takes part in the general combat as a unit that can be hit (an AA gun that is no
-        casualty only fires at aircraft)."""
+        casualty only fires at aircraft). (Kept: every slot asks.)"""
         return self.aa_casualty or "aa_gun" not in self.abilities
 
     @property
@@ -171,9 +171,20 @@ class Edition:
     def unit_map(self) -> dict[str, UnitType]:
         return {u.id: u for u in self.units}
 
-    @property
+    @functools.cached_property
     def ids(self) -> tuple[str, ...]:
         return tuple(u.id for u in self.units)
+
+    @functools.cached_property
+    def _default_orders(self) -> dict[str, tuple[str, ...]]:
+        """``default_order`` of every unit type, per role (kept: every battle asks)."""
+        return {role: _default_order(self, role) for role in ("attacker", "defender")}
+
+    @functools.cached_property
+    def _side_values(self) -> dict[tuple[frozenset[str], str],
+                                   tuple[dict[str, int], dict[str, int]]]:
+        """``side_values`` asked so far, by (techs, role)."""
+        return {}
 
     def unit(self, uid: str) -> UnitType:
         return self.unit_map[uid]
@@ -218,7 +229,17 @@ def side_values(edition: Edition, techs: frozenset[str], role: str
                 ) -> tuple[dict[str, int], dict[str, int]]:
     """Each unit type's value and dice per unit for a side in ``role`` with ``techs`` (a
     tech's attack and dice count in attack, its defence in defence): the one place techs
-    change the fire, for every edition."""
+    change the fire, for every edition. (Kept on the edition: the caller must not change
+    the dictionaries.)"""
+    key = (frozenset(techs), role)
+    known = edition._side_values.get(key)
+    if known is None:
+        known = edition._side_values[key] = _side_values(edition, techs, role)
+    return known
+
+
+def _side_values(edition: Edition, techs: frozenset[str], role: str
+                 ) -> tuple[dict[str, int], dict[str, int]]:
     values, dice = {}, {}
     effects = edition.tech_effects
     for u in edition.units:
@@ -242,14 +263,18 @@ def default_order(edition: Edition, side_units: Mapping[str, int] | None = None,
     """Cheapest first; among equal costs the weaker unit in ``role`` first, then the weaker in
     the other role (1940's defending mech infantry, attack 1, before artillery, attack 2:
     both cost 4 and defend at 2 — issue 37), then file order."""
+    ordered = edition._default_orders[role]
+    if side_units is None:
+        return ordered
+    return tuple(uid for uid in ordered if side_units.get(uid, 0) > 0)
+
+
+def _default_order(edition: Edition, role: str) -> tuple[str, ...]:
     ids = list(edition.ids)
     table = edition.unit_map
     other = "defender" if role == "attacker" else "attacker"
-    ordered = sorted(ids, key=lambda uid: (table[uid].cost, table[uid].value(role),
-                                           table[uid].value(other), ids.index(uid)))
-    if side_units is None:
-        return tuple(ordered)
-    return tuple(uid for uid in ordered if side_units.get(uid, 0) > 0)
+    return tuple(sorted(ids, key=lambda uid: (table[uid].cost, table[uid].value(role),
+                                              table[uid].value(other), ids.index(uid))))
 
 
 def full_order(edition: Edition, order: tuple[str, ...], role: str) -> tuple[str, ...]:

@@ -20,6 +20,12 @@ def lowluck_hits(power: int) -> Dist:
     return Dist({sure + 1: rem / 6, sure: 1 - rem / 6})
 
 
+def lowluck_table(power: int) -> list[tuple[int, float]]:
+    """``lowluck_hits(power)``'s entries that may happen, as (hits, chance), fewest first."""
+    sure, rem = divmod(power, 6)
+    return [(sure, 1 - rem / 6), (sure + 1, rem / 6)] if rem else [(sure, 1.0)]
+
+
 @functools.cache
 def binomial(n: int, value: int) -> Dist:
     return Dist.binomial(n, value / 6)

@@ -785,6 +785,18 @@ class LaterRules(BattleRules):
         return standard_tables(np.concatenate([plain, raised], axis=1),
                                np.concatenate([v0, up]))
 
+    def chain_powers(self, role: str, comps) -> list[int] | None:
+        """Low luck: each composition's pooled power in the general combat (its hit table is
+        ``hits.lowluck_table`` of it, as ``chain_hits`` makes it); None with ordinary dice or
+        where ``chain_hits`` reads each composition's dice groups."""
+        if self.dice.independent:
+            return None
+        split = self._chain_values(comps, 0 if role == "attacker" else 1)
+        if split is None:
+            return None
+        plain, raised, v0, up = split
+        return (plain @ v0 + raised @ up).tolist()
+
     def _chain_values(self, comps, k: int):
         """``_fire_groups`` of every composition of a chain at once, as arrays: (units at
         their own value, units raised by support [composition, slot], the slots' own

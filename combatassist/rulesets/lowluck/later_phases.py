@@ -39,10 +39,11 @@ class Slot:
     unit: UnitType
     status: str = ""
 
-    @property
+    @functools.cached_property
     def fights(self) -> bool:
         """In the battle as a unit that can be hit: not submerged, not withdrawn, and not
-        an AA gun that is no casualty (it only fires at aircraft: ``UnitType.fights``)."""
+        an AA gun that is no casualty (it only fires at aircraft: ``UnitType.fights``).
+        (Kept: every verdict and casualty asks.)"""
         return self.status not in ("out", "withdrawn") and self.unit.fights
 
     @property

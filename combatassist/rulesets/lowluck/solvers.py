@@ -14,17 +14,20 @@ choose through this table.
 
 The solvers, in order:
 
+- ``low_luck_cells``: low luck's battles of ``plain_rounds_grid``'s kind (land or sea), from
+  the start without retreat rules: a side's fire has two hit counts, so few cells are ever
+  reached, pushed one by one in plain Python (faster than the grid's arrays there);
 - ``plain_rounds_grid``: every round after the first is one fire phase whose hits take each
   side's units in one fixed order (the first-strike rules without the submarines' strike,
   every other edition's battle without submarines): ordinary dice, and low-luck land
-  battles;
+  battles with retreat rules;
 - ``first_strike_grid``: sea battles with the attacking submarines' first strike (Classic's
   rules), ordinary dice;
 - ``surprise_strike_grid``: the later editions' sea battles with submarines (surprise strike,
   submerging, destroyers), ordinary dice.
 
-Low luck's sea battles stay with the general solver: their rounds have two hit counts a
-side, which it handles as fast as a grid (measured in ``solves_low_luck_land``).
+Low luck's sea battles with submarines, and its positions at the table, stay with the
+general solver: their rounds have two hit counts a side, which it handles about as fast.
 """
 from __future__ import annotations
 
@@ -122,6 +125,20 @@ def _undecided(rules: Any, question: Question) -> bool:
     return rules.verdict(state) is None
 
 
+class LowLuckCells:
+    name = "low luck cells"
+
+    def applicable(self, rules: Any, question: Question) -> bool:
+        from . import low_luck_cells
+        return (question.from_the_start and not question.retreats
+                and low_luck_cells.applicable(rules))
+
+    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None
+              ) -> BattleOutcome:
+        from . import low_luck_cells
+        return low_luck_cells.solve(rules, max_rounds=question.max_rounds, cancel=cancel)
+
+
 class PlainRoundsGrid:
     name = "plain rounds grid"
 
@@ -216,7 +233,8 @@ class SurpriseStrikeGrid:
 
 
 #: The table, in the order the solvers are tried.
-SOLVERS: tuple[Solver, ...] = (PlainRoundsGrid(), FirstStrikeGrid(), SurpriseStrikeGrid())
+SOLVERS: tuple[Solver, ...] = (LowLuckCells(), PlainRoundsGrid(), FirstStrikeGrid(),
+                                SurpriseStrikeGrid())
 
 
 def pick(rules: Any, question: Question, table: Sequence[Solver] | None = None

@@ -234,8 +234,9 @@ class Group:
     def _folds(self, rules: ChainRules) -> None:
         """Mark the cells whose round end takes a side left alone (``rules.end_round``)."""
         nd = self.nd
-        d_alone = [nd - r for r in _alone_suffix(rules, "defender", self.dfn)]
-        a_alones = [set(_alone_suffix(self.rules_of_sub_battle(k, rules), "attacker", att))
+        d_alone = [nd - r for r in alone_suffix(rules, "defender", self.dfn.comps)]
+        a_alones = [set(alone_suffix(self.rules_of_sub_battle(k, rules), "attacker",
+                                     att.comps))
                     for k, att in enumerate(self.attackers)]
         if not d_alone and not any(a_alones):
             return                                  # Classic; most later battles
@@ -449,13 +450,15 @@ class Group:
         return (self.starts == 0) | self.stalemate(ks, self.starts, 0, 1)[:, 0]
 
 
-def _alone_suffix(rules: ChainRules, role: str, chain: Chain) -> list[int]:
-    """The units left r >= 1 at which ``chain``'s side is left alone (``alone_at_end``): a
-    side is left alone with units of one kind (transports, AA guns) lost after all its
-    others, so those compositions are the chain's last ones, found from its end."""
+def alone_suffix(rules: ChainRules, role: str, comps: list[tuple[int, ...]]) -> list[int]:
+    """The units left r >= 1 at which a side's chain (``comps``: ``comps[i]`` after i hits)
+    is left alone (``alone_at_end``): a side is left alone with units of one kind
+    (transports, AA guns) lost after all its others, so those compositions are the chain's
+    last ones, found from its end."""
+    n = len(comps) - 1
     out = []
-    for r in range(1, chain.n + 1):
-        if not rules.alone_at_end(role, chain.comps[chain.n - r]):
+    for r in range(1, n + 1):
+        if not rules.alone_at_end(role, comps[n - r]):
             break
         out.append(r)
     return out
