@@ -691,14 +691,11 @@ class _Solver:
             grid, dropped = g.opening_round()
             self.out.pruned += dropped
             return grid
-        grid = g.start_grid()
-        over = g.over_at_start()
-        if not over.any():
-            return self.step(g, grid)
-        held = np.zeros_like(grid)
-        held[over] = grid[over]
-        grid[over] = 0.0
-        return self.step(g, grid) + held
+        # every start a single cell: outer products, no round's product (``step``)
+        grid, dropped = g.first_fire()
+        if not self.tails_later:
+            self.out.pruned += dropped
+        return grid
 
 
 def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray,
