@@ -21,7 +21,9 @@ last few units by their inverses, kept up front for every row). Row r then feeds
 below in batched matrix products: the defender's hit tables of the row's cells times the
 defender's move matrix under the attacker's hits (a banded Toeplitz matrix, losses past the
 end folded into the last column). Round by round (``max_rounds``) the box of live cells moves
-at once, every sub-battle in one call. To the end *with* the "decided by round N" curve the
+at once, every sub-battle in one call (a box of nearly whole rows as one run of the kept
+move matrices, ``_Solver._push_rows``; round 1, from one cell a sub-battle, as outer
+products, ``Group.first_fire``). To the end *with* the "decided by round N" curve the
 rounds themselves answer (``_rounds_to_the_end``: the curve and the end in the same pass,
 finished by the sweep if a battle is still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds); the
 sweep alone answers when no curve is asked for (retreat values, the advisor).
@@ -410,6 +412,17 @@ class _Solver:
             key = (chain[n - r - 1], dfn[nd], False)
             decided[key] = decided.get(key, 0.0) + m
         lost = grid[:, 0, :]                          # [k, j]
+        ends = {chain[n] for chain, n in comps}
+        if len(ends) == 1 and len(comps) > 1:
+            # every sub-battle's attacker ends the same (AA fire's: nothing left), so its
+            # ends are the same positions: summed over the sub-battles first, in their order
+            (end,) = ends
+            by_cell = lost.sum(axis=0)
+            js = np.flatnonzero(by_cell)
+            for j, m in zip(js.tolist(), by_cell[js].tolist()):
+                key = (end, dfn[j], False)
+                decided[key] = decided.get(key, 0.0) + m
+            return
         ks, js = np.nonzero(lost)
         for k, j, m in zip(ks.tolist(), js.tolist(), lost[ks, js].tolist()):
             chain, n = comps[k]
