@@ -629,7 +629,7 @@ class _Solver:
         weighing the moves, a strided view of the hit tables, took a third of the push). The
         run's cells outside the box weigh nothing. A product spans its rows' targets: the
         rows go in blocks of ``ROW_BLOCK``, whose targets lie at or below their top row (a
-        round takes units, never gives them): about 70 % of one product's work. Each block's
+        round takes units, never gives them): about 60 % of one product's work. Each block's
         weighed hits are made just before its product, which reads them from the cache."""
         nd, width = g.nd, g.nd + 1
         k = len(range(*kk.indices(g.K)))
