@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
+from ...battle import phase_exact
 from ...heap import keep_freed_memory
 from ...solver import CURVE_ROUNDS, BattleOutcome, Cancelled
 from .hits import TAIL_CUTOFF
@@ -84,6 +85,29 @@ def over_at_the_start(state: Any, bucket: str = "retreated") -> BattleOutcome:
     out.decided_by_round = [1.0]
     out.states_explored = 1
     return out
+
+
+def sub_battle_starts(rules: Any, state0: Any, out: Any, prune_below: float,
+                      phases: list | None = None) -> list[tuple[Any, Any, bool, float]]:
+    """Round 1's phases before the fire (``phases``, default all of ``state0``'s round),
+    pushed exactly (``phase_exact``): the positions they reach, each a sub-battle's start
+    (attacker, defender, round 1, its chance). What they drop, and the positions lighter
+    than ``prune_below`` (as the generic solver prunes them), go to ``out.pruned``."""
+    phases = rules.phases(state0) if phases is None else phases
+    if not phases or phases[-1] is not rules.main_fire:
+        raise AssertionError("a Low Luck round ends with the fire phase")
+    current: dict = {state0: 1.0}
+    for phase in phases[:-1]:
+        current = phase_exact(phase, current)
+    dropped = 1.0 - sum(current.values())
+    out.pruned += dropped if dropped > 1e-15 else 0.0
+    starts = []
+    for (a, d, round1), p in current.items():
+        if p < prune_below:
+            out.pruned += p
+        else:
+            starts.append((a, d, round1, p))
+    return starts
 
 
 def as_drawn(curve: list[float]) -> list[float]:

@@ -33,9 +33,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, DEFAULT_PRUNE
-from .chains import CURVE_DONE, MAX_ROUNDS_THEN_SWEEP, STALEMATE, as_drawn
+from .chains import (CURVE_DONE, MAX_ROUNDS_THEN_SWEEP, STALEMATE, as_drawn,
+                     sub_battle_starts)
 from .hits import lowluck_table
 from .subbattles import alone_suffix
 
@@ -318,20 +318,8 @@ def _sub_battles(rules: Any, state0: Any, out: BattleOutcome, prune_below: float
     """Round 1's phases before the fire, exactly (``phase_exact``): a sub-battle for each
     position they reach (lighter than ``prune_below``: pruned, as the general solver prunes
     it), with its chains."""
-    phases = rules.phases(state0)
-    if not phases or phases[-1] is not rules.main_fire:
-        raise AssertionError("a Low Luck round ends with the fire phase")
-    current: dict = {state0: 1.0}
-    for phase in phases[:-1]:
-        current = phase_exact(phase, current)
-    dropped = 1.0 - sum(current.values())
-    out.pruned += dropped if dropped > 1e-15 else 0.0
-    starts = []
-    for (a, d, round1), p in current.items():
-        if p < prune_below:
-            out.pruned += p
-        else:
-            starts.append((a, d, round1, p))
-    defenders = {d: _Side(rules, "defender", d) for d in dict.fromkeys(d for _, d, _, _ in starts)}
+    starts = sub_battle_starts(rules, state0, out, prune_below)
+    defenders = {d: _Side(rules, "defender", d)
+                 for d in dict.fromkeys(d for _, d, _, _ in starts)}
     return [_SubBattle(rules, _Side(rules, "attacker", a), defenders[d], p, round1)
             for a, d, round1, p in starts]

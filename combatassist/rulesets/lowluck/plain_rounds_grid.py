@@ -55,10 +55,9 @@ from typing import Any, Callable, cast
 import numpy as np
 
 from ... import limits
-from ...battle import phase_exact
 from ...solver import BattleOutcome, Cancelled, CURVE_ROUNDS, DEFAULT_PRUNE
 from .chains import (CURVE_DONE, MAX_ROUNDS_THEN_SWEEP, STALEMATE, ChainRules, as_drawn,
-                     chains_of, one_blas_thread, over_at_the_start)
+                     chains_of, one_blas_thread, over_at_the_start, sub_battle_starts)
 from . import grid_values
 from .subbattles import Group, span, within
 
@@ -184,19 +183,8 @@ def _groups(rules: ChainRules, state0: Any, out: BattleOutcome, prune_below: flo
     """Round 1's phases before the fire (``phases``, default all of ``state0``'s round),
     exactly (``phase_exact``): one sub-battle per state they reach, grouped by the
     defender's composition (AA fire leaves it as it is) and by whether it is round 1."""
-    phases = rules.phases(state0) if phases is None else phases
-    if not phases or phases[-1] is not rules.main_fire:
-        raise AssertionError("a Low Luck round ends with the fire phase")
-    current: dict = {state0: 1.0}
-    for phase in phases[:-1]:
-        current = phase_exact(phase, current)
-    dropped = 1.0 - sum(current.values())
-    out.pruned += dropped if dropped > 1e-15 else 0.0
     by_defender: dict = {}
-    for (a, d, round1), p in current.items():
-        if p < prune_below:            # as the generic solver prunes a state this light
-            out.pruned += p
-            continue
+    for a, d, round1, p in sub_battle_starts(rules, state0, out, prune_below, phases):
         by_defender.setdefault((d, round1), []).append((a, p))
     keys = list(by_defender)
     attackers = chains_of(rules, "attacker", [a for key in keys for a, _ in by_defender[key]])
