@@ -403,6 +403,33 @@ def test_split_steps_equal_one_product(monkeypatch):
             _same_states(getattr(one, bucket), getattr(parts, bucket), 1e-15)
 
 
+@pytest.mark.parametrize("name", ["AA guns left alone", "AA guns, every round",
+                                  "1940 tactical bombers and mech infantry",
+                                  "lone transports on both sides", "all aircraft shot down"])
+def test_round_one_from_the_starts_is_a_rounds_product(name):
+    """``Group.first_fire`` (round 1 from one cell a sub-battle, outer products) gives the
+    cells, the folds and the dropped tails a round's product gives the start grid; a
+    sub-battle over at its start (AA guns shot every aircraft down) stays put."""
+    s = CASES.get(name) or _land("1942se", {"units": {"fighter": 1}},
+                                 {"units": {"infantry": 1, "aa_gun": 1}})
+    rules = lowluck.make_rules(s)
+    out = grid.BattleOutcome()
+    groups = grid._groups(rules, rules.initial_state(), out, grid.DEFAULT_PRUNE)
+    assert sum(g.K for g in groups) > 1 or "transports" in name     # AA fire's sub-battles
+    for g in groups:
+        fired, dropped = g.first_fire()
+        by_step = grid._Solver(grid.BattleOutcome(), grid.DEFAULT_PRUNE, None)
+        start = g.start_grid()
+        over = g.over_at_start()
+        held = np.where(over[:, None, None], start, 0.0)
+        start[over] = 0.0
+        stepped = by_step.step(g, start) + held
+        assert fired == pytest.approx(stepped, rel=1e-14, abs=1e-300)
+        assert dropped == pytest.approx(by_step.out.pruned, rel=1e-12, abs=1e-300)
+        if name == "all aircraft shot down":
+            assert over.any() and fired[over].sum() == pytest.approx(g.masses[over].sum())
+
+
 @pytest.mark.parametrize("split", [False, True])
 def test_whole_row_pushes_equal_the_boxs_product(split, monkeypatch):
     """A round's box pushed as whole rows of the kept move matrices (``_push_rows``: AA
