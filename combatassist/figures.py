@@ -176,7 +176,8 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
     lost = _running_total(np.stack([p * ipc_a, p * ipc_d], axis=1))
     values, where = np.unique(ipc_d - ipc_a, return_inverse=True)
     swing_p = np.bincount(where.ravel(), weights=p, minlength=len(values))
-    swing = sorted((_number(v), q) for v, q in zip(values.tolist(), swing_p.tolist()))
+    # (``unique``'s values are distinct and ascending: already in order)
+    swing = [(_number(v), q) for v, q in zip(values.tolist(), swing_p.tolist())]
     # survivors: the units each side has at the start, then any other it has somewhere
     survivors = []
     for start, counts in ((att0[0], att), (dfn0[0], dfn)):

@@ -403,6 +403,74 @@ def test_split_steps_equal_one_product(monkeypatch):
             _same_states(getattr(one, bucket), getattr(parts, bucket), 1e-15)
 
 
+@pytest.mark.parametrize("name", ["AA guns left alone", "AA guns, every round",
+                                  "1940 tactical bombers and mech infantry",
+                                  "lone transports on both sides", "all aircraft shot down"])
+def test_round_one_from_the_starts_is_a_rounds_product(name):
+    """``Group.first_fire`` (round 1 from one cell a sub-battle, outer products) gives the
+    cells, the folds and the dropped tails a round's product gives the start grid; a
+    sub-battle over at its start (AA guns shot every aircraft down) stays put."""
+    s = CASES.get(name) or _land("1942se", {"units": {"fighter": 1}},
+                                 {"units": {"infantry": 1, "aa_gun": 1}})
+    rules = lowluck.make_rules(s)
+    out = grid.BattleOutcome()
+    groups = grid._groups(rules, rules.initial_state(), out, grid.DEFAULT_PRUNE)
+    assert sum(g.K for g in groups) > 1 or "transports" in name     # AA fire's sub-battles
+    for g in groups:
+        fired, dropped = g.first_fire()
+        by_step = grid._Solver(grid.BattleOutcome(), grid.DEFAULT_PRUNE, None)
+        start = g.start_grid()
+        over = g.over_at_start()
+        held = np.where(over[:, None, None], start, 0.0)
+        start[over] = 0.0
+        stepped = by_step.step(g, start) + held
+        assert fired == pytest.approx(stepped, rel=1e-14, abs=1e-300)
+        assert dropped == pytest.approx(by_step.out.pruned, rel=1e-12, abs=1e-300)
+        if name == "all aircraft shot down":
+            assert over.any() and fired[over].sum() == pytest.approx(g.masses[over].sum())
+
+
+@pytest.mark.parametrize("split", [False, True])
+def test_whole_row_pushes_equal_the_boxs_product(split, monkeypatch):
+    """A round's box pushed as whole rows of the kept move matrices (``_push_rows``: AA
+    guns' sub-battles, a round-limited battle, folds, a box cut in parts whose runs of rows
+    hold other parts' cells) answers what the box's own product answers; and it is used."""
+    used = []
+    push_rows = grid._Solver._push_rows
+
+    def counted(*args):
+        used.append(args[3:7])
+        push_rows(*args)
+
+    cases = [CASES["AA guns, every round"],
+             _land("1942se", {"units": {"infantry": 7, "artillery": 3, "armor": 3,
+                                        "fighter": 3, "bomber": 2}},
+                   {"units": {"infantry": 8, "artillery": 2, "aa_gun": 2, "armor": 2,
+                              "fighter": 2}})]
+    for s in cases:
+        for rounds in (0, 3):
+            s = LowLuckScenario(options=LowLuckOptions(**{**s.options.__dict__,
+                                                          "max_rounds": rounds}),
+                                attacker=s.attacker, defender=s.defender, edition=s.edition)
+            rules = lowluck.make_rules(s)
+            if split:       # (and the move matrices kept for parts this small too)
+                monkeypatch.setattr(grid, "STEP_SPLIT_CELLS", 0)
+                monkeypatch.setattr(grid, "ROWS_BUILD", 0.0)
+            monkeypatch.setattr(grid._Solver, "_push_rows", counted)
+            rows = grid.solve_grid(rules, max_rounds=rounds)
+            monkeypatch.setattr(grid, "ROWS_WASTE", 0.0)
+            box = grid.solve_grid(rules, max_rounds=rounds)
+            monkeypatch.undo()
+            assert rows.decided_by_round == pytest.approx(box.decided_by_round, abs=1e-15)
+            assert rows.expected_rounds == pytest.approx(box.expected_rounds, rel=1e-14)
+            assert rows.pruned == pytest.approx(box.pruned, abs=1e-18)
+            for bucket in ("decided", "undecided"):
+                _same_states(getattr(box, bucket), getattr(rows, bucket), 1e-15)
+    assert len(used) >= 4
+    if split:       # a part of a cut box, not its whole rows
+        assert any(j0 > 0 or r1 - r0 < 3 for r0, r1, j0, j1 in used)
+
+
 @pytest.mark.parametrize("s", later_battles(24, seed=41, most=5, dice="lowluck"))
 def test_low_luck_battles_on_the_grid_answer_as_the_generic_solver(s):
     """With low luck a side's groups roll as one pool (the bombardment on its own): the

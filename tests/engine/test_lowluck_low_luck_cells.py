@@ -52,6 +52,18 @@ def test_a_side_left_alone_is_folded_as_the_general_solver_does(name):
     assert_answers_as_the_generic_solver(s, cells.solve)
 
 
+@pytest.mark.parametrize("attacker, defender", [
+    ({"fighter": 1}, {"infantry": 1, "aa_gun": 1}),                 # AA may shoot all down
+    ({"fighter": 2, "bomber": 1}, {"aa_gun": 2, "infantry": 1}),
+    ({"armor": 1}, {"aa_gun": 1, "infantry": 1}),                   # the guns left alone
+    ({"infantry": 1}, {"infantry": 1}),                             # weak dice, long tail
+])
+def test_edge_cases_answer_as_the_general_solver(attacker, defender):
+    s = _land("1942se", {"units": attacker}, {"units": defender})
+    assert cells.applicable(lowluck.make_rules(s))
+    assert_answers_as_the_generic_solver(s, cells.solve)
+
+
 @pytest.mark.parametrize("after", [1, 2, 5])
 def test_the_sweep_finishes_a_battle_as_the_rounds_do(after, monkeypatch):
     """A battle still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds is finished by the sweep

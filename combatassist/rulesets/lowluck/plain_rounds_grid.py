@@ -21,7 +21,9 @@ last few units by their inverses, kept up front for every row). Row r then feeds
 below in batched matrix products: the defender's hit tables of the row's cells times the
 defender's move matrix under the attacker's hits (a banded Toeplitz matrix, losses past the
 end folded into the last column). Round by round (``max_rounds``) the box of live cells moves
-at once, every sub-battle in one call. To the end *with* the "decided by round N" curve the
+at once, every sub-battle in one call (a box of nearly whole rows as one run of the kept
+move matrices, ``_Solver._push_rows``; round 1, from one cell a sub-battle, as outer
+products, ``Group.first_fire``). To the end *with* the "decided by round N" curve the
 rounds themselves answer (``_rounds_to_the_end``: the curve and the end in the same pass,
 finished by the sweep if a battle is still on after ``MAX_ROUNDS_THEN_SWEEP`` rounds); the
 sweep alone answers when no curve is asked for (retreat values, the advisor).
@@ -46,6 +48,7 @@ there.
 """
 from __future__ import annotations
 
+import bisect
 import math
 from typing import Any, Callable, cast
 
@@ -70,6 +73,13 @@ TAIL_SOLVE_CELLS = 80
 #: ... and the rest of its curve computed a round a product for this many rounds (most
 #: corners fade by then: 29 v 28's in 7), then this many rounds a product (``_solve_tail``).
 TAIL_ROUNDS, TAIL_BLOCK = 10, 4
+#: A group that keeps its move matrices pushes a round's box as whole rows
+#: (``_Solver._push_rows``) when those hold at most this many times the box's cells...
+ROWS_WASTE = 1.2
+#: ... in products of this many rows; the kept moves are built for a box whose moves are
+#: this share of them or more (a big battle's last few small boxes would pay more for
+#: them than they save).
+ROW_BLOCK, ROWS_BUILD = 6, 0.5
 
 
 def applicable(rules: ChainRules) -> bool:
@@ -390,6 +400,17 @@ class _Solver:
             key = (chain[n - r - 1], dfn[nd], False)
             decided[key] = decided.get(key, 0.0) + m
         lost = grid[:, 0, :]                          # [k, j]
+        ends = {chain[n] for chain, n in comps}
+        if len(ends) == 1 and len(comps) > 1:
+            # every sub-battle's attacker ends the same (AA fire's: nothing left), so its
+            # ends are the same positions: summed over the sub-battles first, in their order
+            (end,) = ends
+            by_cell = lost.sum(axis=0)
+            js = np.flatnonzero(by_cell)
+            for j, m in zip(js.tolist(), by_cell[js].tolist()):
+                key = (end, dfn[j], False)
+                decided[key] = decided.get(key, 0.0) + m
+            return
         ks, js = np.nonzero(lost)
         for k, j, m in zip(ks.tolist(), js.tolist(), lost[ks, js].tolist()):
             chain, n = comps[k]
@@ -573,6 +594,12 @@ class _Solver:
         c0 = min(nd, j0 + g.a_fewest_from[r0])
         c1 = min(nd, j1 - 1 + g.a_most_upto[r1 - 1]) + 1
         n, k = (r1 - r0) * (j1 - j0), len(m)
+        if isinstance(kk, slice) and g._keeps_moves and \
+                (r1 - r0 - 1) * (nd + 1) + j1 - j0 <= ROWS_WASTE * n and \
+                (g._kept_moves() is not None or
+                 n * (c1 - c0) >= ROWS_BUILD * (g.R + 1) * (nd + 1) ** 2):
+            self._push_rows(g, kk, alive, r0, r1, j0, j1, t0, t1, c0, c1, nxt)
+            return
         work = self.work
         down = g.down(r0, r1, j0, j1, t0, t1, out=work.array("down", (r1 - r0, j1 - j0, t1 - t0)))
         weighted = g.weighted_moves(kk, rr, j0, j1, c0, c1, m,          # [k, r, j, j']
@@ -580,6 +607,51 @@ class _Solver:
         nxt[kk, t0:t1, c0:c1] += np.matmul(down.reshape(n, t1 - t0).T,
                                            weighted.reshape(k, n, c1 - c0),
                                            out=work.array("product", (k, t1 - t0, c1 - c0)))
+
+    def _push_rows(self, g: Group, kk: slice, alive: np.ndarray, r0: int, r1: int, j0: int,
+                   j1: int, t0: int, t1: int, c0: int, c1: int, nxt: np.ndarray) -> None:
+        """``_push_box`` when ``g`` keeps every move matrix (``Group._all_moves``) and the box
+        is nearly whole rows: its cells are then one run of the grid's flat cells (row after
+        row, nd + 1 a row), so the kept move matrices of that run are a plain slice of them,
+        and the mass weighs the defender's hits instead (one long product per target row:
+        weighing the moves, a strided view of the hit tables, took a third of the push). The
+        run's cells outside the box weigh nothing. A product spans its rows' targets: the
+        rows go in blocks of ``ROW_BLOCK``, whose targets lie at or below their top row (a
+        round takes units, never gives them): about 60 % of one product's work. Each block's
+        weighed hits are made just before its product, which reads them from the cache."""
+        nd, width = g.nd, g.nd + 1
+        k = len(range(*kk.indices(g.K)))
+        rows = r1 - r0
+        work = self.work
+        mass = work.array("mass", (k, rows, width))
+        np.copyto(mass, alive[kk, r0:r1])
+        mass[:, :, :j0] = 0.0
+        mass[:, :, j1:] = 0.0
+        s0, s1 = j0, (rows - 1) * width + j1                  # the run, from row r0's cell 0
+        down = g.down_rows(r0, r1, t0, t1, work.array("down", (t1 - t0, rows, width)))
+        down = down.reshape(t1 - t0, -1)                                    # [t, cell]
+        mass = mass.reshape(k, 1, -1)
+        moves = cast(np.ndarray, g._all_moves)[kk].reshape(k, -1, width)   # [k, flat cell, j']
+        # sub-battles ordered by their starts, most units first (AA fire's, one per number
+        # of aircraft shot down): a block of rows above a start is that sub-battle's no more
+        tops = g.starts[kk].tolist()
+        ordered = all(a >= b for a, b in zip(tops, tops[1:]))
+        into = nxt[kk]
+        for a0 in range(r0, r1, ROW_BLOCK):
+            a1 = min(r1, a0 + ROW_BLOCK)
+            b0, b1 = max(s0, (a0 - r0) * width), min(s1, (a1 - r0) * width)
+            u0, u1 = max(t0, a0 - g.d_most_from[j0]), min(t1, a1)
+            v0 = max(c0, min(nd, j0 + g.a_fewest_from[a0]))
+            v1 = min(c1, min(nd, j1 - 1 + g.a_most_upto[a1 - 1]) + 1)
+            n = k - bisect.bisect_left(tops[::-1], a0) if ordered else k   # starts >= a0
+            if u1 <= u0 or v1 <= v0 or not n:
+                continue
+            # the block's weighed hits, used while they are still in the cache
+            weighted = np.multiply(down[None, u0 - t0:u1 - t0, b0:b1], mass[:n, :, b0:b1],
+                                   out=work.array("weighted", (n, u1 - u0, b1 - b0)))
+            into[:n, u0:u1, v0:v1] += np.matmul(
+                weighted, moves[:n, r0 * width + b0:r0 * width + b1, v0:v1],
+                out=work.array("product", (n, u1 - u0, v1 - v0)))
 
     def settle(self, g: Group, grid: np.ndarray, prune_below: float) -> np.ndarray:
         """Move decided, stalemate and tiny cells out of ``grid`` (recorded one by one);
@@ -620,14 +692,11 @@ class _Solver:
             grid, dropped = g.opening_round()
             self.out.pruned += dropped
             return grid
-        grid = g.start_grid()
-        over = g.over_at_start()
-        if not over.any():
-            return self.step(g, grid)
-        held = np.zeros_like(grid)
-        held[over] = grid[over]
-        grid[over] = 0.0
-        return self.step(g, grid) + held
+        # every start a single cell: outer products, no round's product (``step``)
+        grid, dropped = g.first_fire()
+        if not self.tails_later:
+            self.out.pruned += dropped
+        return grid
 
 
 def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray,

@@ -315,6 +315,29 @@ class Group:
         self.fold(grid)
         return grid, dropped
 
+    def first_fire(self) -> tuple[np.ndarray, float]:
+        """Round 1's fire from the starts with the later rounds' tables, every sub-battle at
+        once (a start is one cell: its mass times P(the attacker goes to t units left) times
+        P(the defender to cell j'), what a round's product gives it), its end folded; a
+        sub-battle over at its start stays put. And the mass the hit tables' cut tails
+        drop."""
+        ks, starts, nd = self.all_k, self.starts, self.nd
+        over = self.over_at_start()
+        mass = np.where(over, 0.0, self.masses)
+        # the defender from cell 0, its last column "wiped out" (``weighted_moves``)
+        to_dfn = self._padded[ks, starts, self._offset:self._offset + nd + 1]
+        to_dfn[:, nd] = self._wipes_out[ks, starts, 0]
+        # the attacker from its start (``down``): t = 0 wiped out
+        to_att = self._hd_padded[0, self._hd_offset + starts[:, None]
+                                 - np.arange(self.R + 1)[None, :]]
+        to_att[:, 0] = self._hd_at_least[0, starts]
+        grid = (mass[:, None] * to_att)[:, :, None] * to_dfn[:, None, :]
+        grid[ks[over], starts[over], 0] = self.masses[over]
+        lost = 1.0 - self.a_total[ks, starts] * self.d_total[0]
+        lost[lost < 1e-15] = 0.0                   # float rounding, not a pruned tail
+        self.fold(grid)
+        return grid, float((mass * lost).sum())
+
     def miss(self, kk, rr, j0: int) -> np.ndarray:
         """[k, j]: P(the defender scores no hit) in cells j0..nd-1 of rows (kk, rr) — each
         cell's within-row flow is that times its move matrix row (``within``) —, zero where
@@ -356,6 +379,20 @@ class Group:
         if t0 == 0:
             view[:, :, 0] = self._hd_at_least[j0:j1, r0:r1].T
         return view
+
+    def down_rows(self, r0: int, r1: int, t0: int, t1: int, out: np.ndarray) -> np.ndarray:
+        """``down`` of whole rows, targets first: ``out`` [t, r, j] (shaped so) = P(the
+        attacker goes from r units left to t | the defender in cell j), for t0 <= t < t1,
+        r0 <= r < r1 and every cell j = 0..nd (``_Solver._push_rows``: a row's cells are
+        one run of the grid's flat cells)."""
+        base = self._hd_padded
+        width = base.shape[1]
+        # entry [t, r, j] = padded[j, offset + r0 + r - t0 - t]
+        np.copyto(out, strided(base, self._hd_offset + r0 - t0,
+                               (t1 - t0, r1 - r0, self.nd + 1), (-1, 1, width)))
+        if t0 == 0:
+            out[0] = self._hd_at_least[:, r0:r1].T
+        return out
 
     def state(self, k: int, r: int, j: int) -> Any:
         att = self.attackers[k]
