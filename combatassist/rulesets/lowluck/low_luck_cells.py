@@ -160,13 +160,16 @@ class _Cells:
                 continue
             self._fire(k, {start: sub.mass}, sub.opening)
 
-    def round(self) -> None:
-        """One more round from every live cell."""
+    def round(self) -> float:
+        """One more round from every live cell (they count as explored); returns the live
+        mass after it."""
         self.poll()
         for k, live in enumerate(self.live):
-            self.live[k] = {}
             if live:
+                self.seen[k].update(live)
+                self.live[k] = {}
                 self._fire(k, live, None)
+        return self.alive()
 
     def _fire(self, k: int, live: dict, opening: Table | None, loop: bool = True) -> None:
         """One round's fire from ``live`` cells of sub-battle k (with ``opening``: the
@@ -229,12 +232,9 @@ class _Cells:
 
     def alive(self) -> float:
         """The live mass."""
+        if len(self.live) == 1:
+            return sum(self.live[0].values())
         return sum([sum(live.values()) for live in self.live])
-
-    def visit(self) -> None:
-        """A round starts: its live cells count as explored."""
-        for seen, live in zip(self.seen, self.live):
-            seen.update(live)
 
     def sweep(self) -> float:
         """Every live cell's mass to the end at once (no curve): cells in the order units
@@ -302,9 +302,7 @@ def solve(rules: Any, *, max_rounds: int = 0, prune_below: float = DEFAULT_PRUNE
             out.expected_rounds += cells.sweep()
             break
         out.expected_rounds += lefts[-1]          # the live mass fights one more round
-        cells.visit()
-        cells.round()
-        lefts.append(cells.alive())
+        lefts.append(cells.round())
     cells.record()
     curve = [1.0 - left for left in lefts]
     # with a round limit, a point per round (as ``plain_rounds_grid._solve_rounds``)
