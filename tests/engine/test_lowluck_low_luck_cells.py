@@ -22,7 +22,7 @@ def _land(edition, att, dfn, dice="lowluck", **options):
                            attacker=LowLuckSide(**att), defender=LowLuckSide(**dfn),
                            edition=lowluck.shipped(edition))
 
-from .test_lowluck_later_plain_rounds_grid import CASES, later_battles
+from .test_lowluck_later_plain_rounds_grid import CASES, _overlapping_support, later_battles
 from .test_lowluck_plain_rounds_grid import (_battles as classic_battles, _same_states,
                                              assert_answers_as_the_generic_solver)
 
@@ -37,6 +37,18 @@ def test_later_editions_answer_as_the_general_solver(s):
 
 @pytest.mark.parametrize("s", classic_battles(12, seed=52, most=4, dice="lowluck"))
 def test_classic_answers_as_the_general_solver(s):
+    assert_answers_as_the_generic_solver(s, cells.solve)
+
+
+@pytest.mark.parametrize("s", [_overlapping_support(s) for s in later_battles(
+    4, seed=54, most=4, edition="1942se", dice="lowluck",
+    keep=lambda s: {"infantry", "armor"} <= set(s.attacker.units))])
+def test_tables_the_rules_make_composition_by_composition(s):
+    """Two support rules raising the same unit: no pooled powers (``chain_powers`` None),
+    the rules' own tables, still the general solver's answer."""
+    rules = lowluck.make_rules(s)
+    assert rules.chain_powers("attacker", rules.chain("attacker", rules.initial_state()[0])) \
+        is None
     assert_answers_as_the_generic_solver(s, cells.solve)
 
 

@@ -680,6 +680,18 @@ def test_exhaustive_when_the_backwards_values_fit(dice, aa, side, monkeypatch):
     assert not planner.plan(s).exhaustive
 
 
+def _numbered_and_cost(s, side: str):
+    """The positions ``EndValues`` numbered for every force of ``s``'s plan (both sides'
+    compositions), and ``value_cost``'s estimate made from the counts alone."""
+    q = planner._Question(s, s.plan)
+    cost = q.value_cost()
+    combos = [c for c in itertools.product(*[range(q.most[u] + 1) for u in q.types])
+              if any(c) or side == "defender"]
+    assert q.keys(combos) is not None
+    ca, cd = q._backwards.sides
+    return len(ca.number) * len(cd.number), cost
+
+
 @pytest.mark.parametrize("dice,aa,side", [("standard", True, "attacker"),
                                           ("lowluck", True, "attacker"),
                                           ("lowluck", False, "defender"),
@@ -697,14 +709,8 @@ def test_the_estimate_bounds_the_positions_valued(dice, aa, side):
     else:
         body += ('[plan]\nside = "defender"\nadd = { infantry = 3, armor = 2, fighter = 2'
                  + (', aa_gun = 1' if aa else '') + ' }\ntarget = { defender_holds = 0.9 }\n')
-    s = _scenario(_text(body, dice=dice))
-    q = planner._Question(s, s.plan)
-    cost = q.value_cost()
-    combos = [c for c in itertools.product(*[range(q.most[u] + 1) for u in q.types])
-              if any(c) or side == "defender"]
-    assert q.keys(combos) is not None
-    ca, cd = q._backwards.sides
-    assert 0 < len(ca.number) * len(cd.number) <= cost.positions
+    numbered, cost = _numbered_and_cost(_scenario(_text(body, dice=dice)), side)
+    assert 0 < numbered <= cost.positions
     assert cost.values == 5 * cost.positions
 
 
@@ -780,13 +786,7 @@ def test_the_estimate_bounds_a_fleets_positions(dice, side):
     s = _scenario(_text('[attacker]\nunits = { destroyer = 3, cruiser = 2, battleship = 2, '
                         'fighter = 2 }\n[defender]\nunits = { destroyer = 2, carrier = 1, '
                         'fighter = 2, battleship = 1 }\n' + plan, dice=dice, battle="sea"))
-    q = planner._Question(s, s.plan)
-    cost = q.value_cost()
-    combos = [c for c in itertools.product(*[range(q.most[u] + 1) for u in q.types])
-              if any(c) or side == "defender"]
-    assert q.keys(combos) is not None
-    ca, cd = q._backwards.sides
-    numbered = len(ca.number) * len(cd.number)
+    numbered, cost = _numbered_and_cost(s, side)
     assert numbered <= cost.positions
     if side == "attacker":
         assert numbered == cost.positions

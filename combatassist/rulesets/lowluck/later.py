@@ -778,9 +778,9 @@ class LaterRules(BattleRules):
         split = self._chain_values(comps, k)
         if split is None:                      # two support rules raise the same unit
             return _rows([self._table(self._fire_groups(c, k)) for c in comps])
-        plain, raised, v0, up = split
         if not self.dice.independent:          # one pool: its power is all that counts
-            return _low_luck_rows((plain @ v0 + raised @ up).tolist())
+            return _low_luck_rows(_powers(split))
+        plain, raised, v0, up = split
         return standard_tables(np.concatenate([plain, raised], axis=1),
                                np.concatenate([v0, up]))
 
@@ -791,10 +791,7 @@ class LaterRules(BattleRules):
         if self.dice.independent:
             return None
         split = self._chain_values(comps, 0 if role == "attacker" else 1)
-        if split is None:
-            return None
-        plain, raised, v0, up = split
-        return (plain @ v0 + raised @ up).tolist()
+        return None if split is None else _powers(split)
 
     def _chain_values(self, comps, k: int):
         """``_fire_groups`` of every composition of a chain at once, as arrays: (units at
@@ -843,6 +840,12 @@ class LaterRules(BattleRules):
         fights = self.side(k).fights
         return tuple(g for i, groups in enumerate(self.main_fire.values((counts, counts, False), k))
                      if counts[i] and fights[i] for g in groups)
+
+
+def _powers(split) -> list[int]:
+    """Each composition's pooled power from ``LaterRules._chain_values``' arrays."""
+    plain, raised, v0, up = split
+    return (plain @ v0 + raised @ up).tolist()
 
 
 def _counts(states: list, k: int, slots: int) -> np.ndarray:

@@ -1296,12 +1296,7 @@ class _Run(RowRun):
             if not live_mass:
                 break
             if len(curve) == max_rounds or (finish and live_mass < CURVE_DONE):
-                keep = ~stale
-                if finish:
-                    self.grid.ravel()[flat[keep]] = m[keep]
-                    self._levels()
-                else:
-                    self._record_undecided(flat[keep], m[keep])
+                self._stop(flat[~stale], m[~stale], finish)
                 break
             self.out.expected_rounds += live_mass
             if len(flat) > WHOLE_ROUND_BELOW or not self._whole_round(flat, live, entries):
@@ -1378,6 +1373,15 @@ class _Run(RowRun):
         flat = self.battle.by_rank[mid.take(self.battle.by_rank) != 0.0]
         self._fire(flat, mid[flat], ordered=True)
         self.mid[:] = 0.0
+
+    def _stop(self, flat: np.ndarray, m: np.ndarray, finish: bool) -> None:
+        """The rounds stop with mass ``m`` still on at positions ``flat``: pushed to the end
+        level by level (``finish``), else ``undecided``."""
+        if finish:
+            self.grid.ravel()[flat] = m
+            self._levels()
+        else:
+            self._record_undecided(flat, m)
 
     def _record_undecided(self, flat: np.ndarray, m: np.ndarray) -> None:
         i, j = np.divmod(flat, self.battle.Cd)
@@ -1575,12 +1579,7 @@ class _WholeRun(_Run):
             if not live_mass:
                 break
             if len(curve) == max_rounds or (finish and live_mass < CURVE_DONE):
-                keep = ~stale
-                if finish:
-                    grid[flat[keep]] = m[keep]
-                    self._levels()
-                else:
-                    self._record_undecided(flat[keep], m[keep])
+                self._stop(flat[~stale], m[~stale], finish)
                 break
             self.out.expected_rounds += live_mass
             self._push(flat, live, whole.p)
