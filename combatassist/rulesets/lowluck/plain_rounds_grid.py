@@ -217,6 +217,14 @@ class WorkArrays:
             flat = self._flat[name] = np.empty(size)
         return flat[:size].reshape(shape)
 
+    def ones(self, size: int) -> np.ndarray:
+        """At least ``size`` ones (read-only: shared)."""
+        ones = self._flat.get("ones")
+        if ones is None or ones.size < size:
+            ones = self._flat["ones"] = np.ones(size)
+            ones.flags.writeable = False
+        return ones
+
     def other_grid(self, g: Group, grid: np.ndarray) -> np.ndarray:
         """A zeroed grid of ``grid``'s shape for group ``g``'s next round, never ``grid``
         itself: two grids per group take turns (the round before last is done with)."""
@@ -244,6 +252,10 @@ class _Solver:
         self.last_box = (0, 0, 0, 0)
         self.work = WorkArrays()
         self.cells = 0
+        #: Per group (by id): the grid ``settle_live`` last settled, with its live mass by
+        #: sub-battle and row ([k, r - 1]) and by sub-battle and column ([k, j - j0]), and j0:
+        #: the next ``step`` on that grid reads its box of live cells from them.
+        self._settled: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, int]] = {}
 
     def _poll(self) -> None:
         if self.cancel is not None and self.cancel():
@@ -528,23 +540,14 @@ class _Solver:
         overlap less (3 x 3: about 40 % of one product's work; 150 v 150 30 % faster than
         2 x 2)."""
         nxt = self.work.other_grid(g, alive)
-        inner = alive[:, 1:, :g.nd]           # decided cells (row 0, column nd) may be there
-        kk: slice | np.ndarray
-        if g.K == 1:
-            kk = slice(None)
-            rows = np.flatnonzero(inner[0].any(axis=1))
-        else:
-            live = cast(np.ndarray, inner.any(axis=2))                  # [k, r - 1]
-            ks = np.flatnonzero(live.any(axis=1))
-            if not ks.size:
-                return nxt
-            kk = slice(int(ks[0]), int(ks[-1]) + 1) if ks[-1] - ks[0] + 1 == len(ks) else ks
-            rows = np.flatnonzero(live[kk].any(axis=0))
+        found = self._live_box(g, alive)
+        if found is None:
+            return nxt
+        kk, rows, j0, j1 = found
         if not rows.size:
             return nxt
         self._poll()
         r0, r1 = int(rows[0]) + 1, int(rows[-1]) + 2
-        j0, j1 = span(inner[kk, r0 - 1:r1 - 1].any(axis=(0, 1)))
         self.last_box = (r0, r1, j0, j1)
         if (r1 - r0) * (j1 - j0) < STEP_SPLIT_CELLS:
             self._push_box(g, kk, alive, r0, r1, j0, j1, nxt)
@@ -554,7 +557,7 @@ class _Solver:
         js = sorted({j0 + (j1 - j0) * i // STEP_SPLIT for i in range(STEP_SPLIT + 1)})
         # each part's live rows and columns from two reductions of the box's live cells
         # (a few numpy calls a step instead of a few a part)
-        box = cast(np.ndarray, inner[kk, r0 - 1:r1 - 1, j0:j1].any(axis=0))   # [r - r0, j - j0]
+        box = cast(np.ndarray, alive[kk, r0:r1, j0:j1].any(axis=0))           # [r - r0, j - j0]
         rows_of = np.logical_or.reduceat(box, [b - j0 for b in js[:-1]], axis=1).T.tolist()
         cols_of = np.logical_or.reduceat(box, [a - r0 for a in rs[:-1]], axis=0).tolist()
         for a, (a0, a1) in enumerate(zip(rs[:-1], rs[1:])):
@@ -674,9 +677,9 @@ class _Solver:
         j0..nd-1 (after a ``step``: its ``last_box``'s), so only those are looked at."""
         r1, j0 = (g.R + 1, 0) if box is None else box
         live = grid[:, 1:r1, j0:g.nd]
-        tiny = live < self.prune_below               # zeros too: they add nothing
-        self.out.pruned += float(live[tiny].sum())
-        live[tiny] = 0.0
+        cut = np.where(live < self.prune_below, live, 0.0)     # zeros too: they add nothing
+        live -= cut                                            # exact: x - 0, x - x
+        self.out.pruned += float(cut.sum())
         if g.may_stall:
             kk, rr, jj = np.nonzero(live)
             jj += j0
@@ -684,7 +687,45 @@ class _Solver:
             for k, r, j in zip(kk[stale], rr[stale] + 1, jj[stale]):
                 self._record(self.out.stalemates, g.state(k, r, j), float(grid[k, r, j]))
                 grid[k, r, j] = 0.0
-        return float(live.sum())
+        # the live mass by row and by column (products: a reduction over a strided box cost
+        # more than the products), for the next step's box (``_live_box``)
+        ones = self.work.ones(max(r1, g.nd - j0))
+        by_row = np.matmul(live, ones[:g.nd - j0])
+        by_column = np.matmul(ones[:r1 - 1], live)
+        self._settled[id(g)] = (grid, by_row, by_column, j0)
+        return float(by_row.sum())
+
+    def _live_box(self, g: Group, alive: np.ndarray
+                  ) -> tuple[slice | np.ndarray, np.ndarray, int, int] | None:
+        """(kk, rows, j0, j1) of ``alive``'s live cells (rows 1.., columns ..nd-1): the
+        sub-battles with one (a range as a slice, else listed; None when there are none),
+        the rows with one (minus one, as an array) and their columns' span. From
+        ``settle_live``'s sums when it settled ``alive`` last, else from the cells."""
+        settled = self._settled.pop(id(g), None)
+        if settled is not None and settled[0] is alive:
+            _, by_row, by_column, base = settled
+            live = by_row > 0.0                                 # [k, r - 1]
+            columns = by_column.any(axis=0)
+        else:
+            inner = alive[:, 1:, :g.nd]         # decided cells (row 0, column nd) may be there
+            live = cast(np.ndarray, inner.any(axis=2))
+            columns, base = None, 0
+        kk: slice | np.ndarray
+        if g.K == 1:
+            kk = slice(None)
+        else:
+            ks = np.flatnonzero(live.any(axis=1))
+            if not ks.size:
+                return None
+            kk = slice(int(ks[0]), int(ks[-1]) + 1) if ks[-1] - ks[0] + 1 == len(ks) else ks
+        rows = np.flatnonzero(live[kk].any(axis=0))
+        if not rows.size:
+            return kk, rows, 0, 0
+        if columns is None:
+            r0, r1 = int(rows[0]) + 1, int(rows[-1]) + 2
+            columns = alive[kk, r0:r1, :g.nd].any(axis=(0, 1))
+        j0, j1 = span(columns)
+        return kk, rows, base + j0, base + j1
 
     def first_round(self, g: Group) -> np.ndarray:
         """Round 1's fire from the starts; a sub-battle over at its start stays put."""
