@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -173,36 +173,53 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
                                dfn0[0])
     ipc_a = start_ipc[0] - att @ cost
     ipc_d = start_ipc[1] - dfn @ cost
-    lost = _running_total(np.stack([p * ipc_a, p * ipc_d], axis=1))
     values, where = np.unique(ipc_d - ipc_a, return_inverse=True)
     swing_p = np.bincount(where.ravel(), weights=p, minlength=len(values))
-    # (``unique``'s values are distinct and ascending: already in order)
-    swing = [(_number(v), q) for v, q in zip(values.tolist(), swing_p.tolist())]
+    # (``unique``'s values are distinct and ascending: already in order; whole IPC, as
+    # they nearly always are, as ints at once)
+    whole = values.astype(np.int64)
+    swing = list(zip(whole.tolist() if (whole == values).all() else
+                     [_number(v) for v in values.tolist()], swing_p.tolist()))
     # survivors: the units each side has at the start, then any other it has somewhere
-    survivors = []
-    for start, counts in ((att0[0], att), (dfn0[0], dfn)):
-        seen = counts.any(axis=0) if len(counts) else np.zeros(len(ids), dtype=bool)
-        order = [i for i in range(len(ids)) if start[i]] + \
-            [i for i in range(len(ids)) if not start[i] and seen[i]]
-        totals: np.ndarray | list = _running_total(p[:, None] * counts[:, order]) if order else []
-        survivors.append({ids[i]: float(t) for i, t in zip(order, totals)})
-    takes = None
+    both = np.concatenate([att, dfn], axis=1)
+    width = att.shape[1]
+    present = cast("list[bool]", both.any(axis=0).tolist())
+    orders = [[i for i in range(width) if start[i]] +
+              [i for i in range(width) if not start[i] and present[at + i]]
+              for start, at in ((att0[0].tolist(), 0), (dfn0[0].tolist(), width))]
+    won = None
     if land is not None:
         if supports(rules, "territory_taken"):
             won = np.asarray(rules.territory_taken(positions), dtype=bool)
         else:
             is_land = np.array([u in land for u in ids])
             won = att[:, is_land].any(axis=1) & ~dfn.any(axis=1)
-        takes = min(1.0, float(_running_total(np.where(won, p, 0.0)[:, None])[0]))
+    # every running total in one: IPC lost, taking the territory, survivors per unit (each
+    # column summed on its own, one position at a time: the per-position loop's sums)
+    weighed = np.zeros((len(p), 3 + len(orders[0]) + len(orders[1])))
+    weighed[:, 0] = ipc_a
+    weighed[:, 1] = ipc_d
+    if won is not None:
+        weighed[:, 2] = won
+    weighed[:, 3:3 + len(orders[0])] = att[:, orders[0]]
+    weighed[:, 3 + len(orders[0]):] = dfn[:, orders[1]]
+    weighed *= p[:, None]
+    totals = _running_total(weighed).tolist()
+    lost = totals[:2]
+    takes = None if won is None else min(1.0, totals[2])
+    survivors, at = [], 3
+    for order in orders:
+        survivors.append({ids[i]: t for i, t in zip(order, totals[at:at + len(order)])})
+        at += len(order)
     # profiles: positions with the same units on both sides merged, the most likely first
-    both = np.ascontiguousarray(np.concatenate([att, dfn], axis=1))
     rows = both.view(np.dtype((np.void, both.itemsize * both.shape[1])))[:, 0]
     _, first, which = np.unique(rows, return_index=True, return_inverse=True)
     ends = both[first]
     mass = np.bincount(which.ravel(), weights=p, minlength=len(ends))
-    width = att.shape[1]
     by_rank = sorted(range(len(ids)), key=lambda i: rank[ids[i]])
-    sides = [[(i, ids[i]) for i in by_rank], [(width + i, ids[i]) for i in by_rank]]
+    # (a key lists a side's units present: only the ids some end has are looked at)
+    sides = [[(i, ids[i]) for i in by_rank if present[i]],
+             [(width + i, ids[i]) for i in by_rank if present[width + i]]]
 
     def key(row: list) -> tuple:
         return tuple(tuple((u, row[i]) for i, u in side if row[i]) for side in sides)
@@ -215,9 +232,9 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
     top = sorted((-m, key(row)) for m, row in zip(mass[candidates].tolist(),
                                                    ends[candidates].tolist()))[:TOP_PROFILES]
     return BattleFigures(
-        attacker_ipc_lost=float(lost[0]),
-        defender_ipc_lost=float(lost[1]),
-        expected_ipc_swing=float(lost[1] - lost[0]),
+        attacker_ipc_lost=lost[0],
+        defender_ipc_lost=lost[1],
+        expected_ipc_swing=lost[1] - lost[0],
         ipc_swing=swing,
         takes_territory=takes,
         survivors={side: survivors[s] for s, side in enumerate(SIDES)},

@@ -5,6 +5,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
+import numpy as np
+
 from .battle import optional
 from .figures import BattleFigures, battle_figures, supports_figures
 from .solver import BattleOutcome
@@ -102,6 +104,32 @@ class EndRules(Protocol):
     def losses(self, state: Any) -> Any: ...
 
 
+#: ``verdicts_and_losses``' codes: the verdict of each (3: none, the battle is on).
+VERDICTS = ("attacker", "defender", "draw")
+#: Up to this many end positions, ``battle_result`` sums them in plain Python (numpy's
+#: calls cost more than the sums); beyond, in arrays (``_wins_and_losses``).
+FEW_ENDS = 48
+
+
+def _wins_and_losses(codes: np.ndarray, lost: np.ndarray, masses: list[float], decided: int,
+                     losses: dict[tuple[int, int], float]) -> dict[str, float]:
+    """``battle_result``'s sums over many end positions (their ``verdicts_and_losses``,
+    ``masses``; the first ``decided`` have a verdict) in arrays: each verdict's mass, and
+    each pair of losses' into ``losses``. ``bincount`` adds its weights one at a time in
+    order: the loop's sums, to the last bit."""
+    p = np.array(masses)
+    by_verdict = np.bincount(codes[:decided], weights=p[:decided], minlength=3).tolist()
+    low = lost.min(axis=0)
+    base = int(lost[:, 1].max()) - int(low[1]) + 1
+    pairs, which = np.unique((lost[:, 0] - low[0]) * base + (lost[:, 1] - low[1]),
+                             return_inverse=True)
+    sums = np.bincount(which.ravel(), weights=p, minlength=len(pairs)).tolist()
+    a_lost, d_lost = np.divmod(pairs, base)
+    for a, d, m in zip((a_lost + low[0]).tolist(), (d_lost + low[1]).tolist(), sums):
+        losses[a, d] = m
+    return dict(zip(VERDICTS, by_verdict))
+
+
 def battle_result(ruleset: str, rules: EndRules, outcome: BattleOutcome, *,
                   figures: bool = True) -> BattleResult:
     """Fold a solver/simulator outcome into the contract's figures (with IPC, survivors,
@@ -117,11 +145,16 @@ def battle_result(ruleset: str, rules: EndRules, outcome: BattleOutcome, *,
     if many is not None:
         # every end at once: the same sums, in the same order, as one position at a time
         buckets = (outcome.decided, outcome.stalemates, outcome.undecided, outcome.retreated)
-        verdicts, lost = many([s for bucket in buckets for s in bucket])
-        for verdict, p in zip(verdicts, outcome.decided.values()):
-            wins[verdict] += p                         # decided: a verdict
-        for key, p in zip(lost, (p for bucket in buckets for p in bucket.values())):
-            losses[key] = losses.get(key, 0.0) + p
+        codes, lost = many([s for bucket in buckets for s in bucket])
+        masses = [p for bucket in buckets for p in bucket.values()]
+        decided = len(outcome.decided)
+        if len(masses) <= FEW_ENDS:
+            for code, p in zip(codes[:decided].tolist(), masses):
+                wins[VERDICTS[code]] += p                  # decided: a verdict
+            for (a, d), p in zip(lost.tolist(), masses):
+                losses[a, d] = losses.get((a, d), 0.0) + p
+        else:
+            wins.update(_wins_and_losses(codes, lost, masses, decided, losses))
     else:
         for state, p in outcome.decided.items():
             wins[cast(str, rules.verdict(state))] += p     # decided: a verdict

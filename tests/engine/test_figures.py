@@ -319,12 +319,16 @@ def test_figures_of_a_few_positions_equal_the_array_path(payload, monkeypatch):
         assert few == arrays
 
 
+@pytest.mark.parametrize("few", [10**9, -1])
 @pytest.mark.parametrize("payload", TWO_PATHS)
-def test_verdicts_and_losses_at_once_equal_one_end_at_a_time(payload):
+def test_verdicts_and_losses_at_once_equal_one_end_at_a_time(payload, few, monkeypatch):
     """``battle_result`` with the rules' ``verdicts_and_losses`` (every end at once) gives
     what it gives asking ``verdict`` and ``losses`` position by position, to the last bit:
-    wins, losses, retreats, stalemates and undecided; exact and simulated."""
+    wins, losses, retreats, stalemates and undecided; exact and simulated; summed in plain
+    Python (a few ends) and in arrays (many: forced here for them all)."""
+    from combatassist import result
     from combatassist.result import battle_result
+    monkeypatch.setattr(result, "FEW_ENDS", few)
     rules = lowluck.make_rules(payload)
     for outcome in (lowluck.outcome_of(rules, payload.options),
                     lowluck.outcome_of(rules, payload.options, method="simulate", trials=500,

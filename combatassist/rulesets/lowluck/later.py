@@ -645,19 +645,19 @@ class LaterRules(BattleRules):
             memo[1][k] = counts
         return counts
 
-    def verdicts_and_losses(self, states) -> tuple[list, list]:
-        """``verdict`` and ``losses`` of every position of ``states`` at once."""
+    def verdicts_and_losses(self, states) -> tuple[np.ndarray, np.ndarray]:
+        """``verdict`` and ``losses`` of every position of ``states`` at once, as arrays: a
+        code per position (``result.VERDICTS``' index; 3: none) and [position, side]."""
         states = states if isinstance(states, list) else list(states)
-        out = []
+        fighting, lost = [], []
         for k, side in ((0, self.att), (1, self.dfn)):
             counts = self._slot_counts(states, k)
-            fighting = counts @ np.array(side.fights, dtype=np.int64)
-            lost = sum(side.counts0) - counts.sum(axis=1)
-            out.append((fighting.tolist(), lost.tolist()))
-        (fa, la), (fd, ld) = out
-        verdicts = [None if a and d else "draw" if not (a or d) else
-                    "attacker" if a else "defender" for a, d in zip(fa, fd)]
-        return verdicts, list(zip(la, ld))
+            fighting.append(counts @ np.array(side.fights, dtype=np.int64) > 0)
+            lost.append(sum(side.counts0) - counts.sum(axis=1))
+        a, d = fighting
+        # attacker (0): only it has units; defender (1); draw (2): neither; on (3): both
+        codes = np.where(a, np.where(d, 3, 0), np.where(d, 1, 2))
+        return codes, np.stack(lost, axis=1)
 
     @functools.cached_property
     def _to_ids(self) -> tuple[tuple[str, ...], tuple[np.ndarray, np.ndarray]]:
