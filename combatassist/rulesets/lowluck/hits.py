@@ -88,18 +88,18 @@ def standard_tables(counts: np.ndarray, values) -> np.ndarray:
     counts = np.asarray(counts, dtype=np.int64)
     values = np.minimum(np.asarray(values, dtype=np.int64), 6)
     table = np.ones((len(counts), 1))
-    for value in sorted(set(values[values > 0].tolist())):
-        n = counts[:, values == value].sum(axis=1)
-        most = int(n.max(initial=0))
+    kinds = sorted(set(values[values > 0].tolist()))
+    # each row's dice of each value, in one product
+    dice = counts @ (values[:, None] == np.array(kinds, dtype=np.int64)).astype(np.int64)
+    for value, n, most in zip(kinds, dice.T, dice.max(axis=0, initial=0).tolist()):
         if most:
             binomials = _BINOMIALS[value] if most < len(_BINOMIALS[value]) else \
                 _binomial_rows(most, value)
             table = _convolve_rows(table, binomials[n, :most + 1])
-    table[table < TAIL_CUTOFF] = 0.0
-    nonzero = table > 0
-    width = int((table.shape[1] - nonzero[:, ::-1].argmax(axis=1)).max(initial=1)) \
-        if nonzero.any() else 1
-    return table[:, :width]
+    kept = table >= TAIL_CUTOFF
+    table *= kept                           # the rest to 0 (entries are finite, >= 0)
+    columns = np.flatnonzero(kept.any(axis=0))
+    return table[:, :int(columns[-1]) + 1 if columns.size else 1]
 
 
 def _binomial_rows(most: int, value: int) -> np.ndarray:
