@@ -550,7 +550,7 @@ class _Solver:
         r0, r1 = int(rows[0]) + 1, int(rows[-1]) + 2
         self.last_box = (r0, r1, j0, j1)
         if (r1 - r0) * (j1 - j0) < STEP_SPLIT_CELLS:
-            self._push_box(g, kk, alive, r0, r1, j0, j1, nxt)
+            self._push_box(g, kk, alive, r0, r1, j0, j1, nxt, fresh=True)
             g.fold(nxt)
             return nxt
         rs = sorted({r0 + (r1 - r0) * i // STEP_SPLIT for i in range(STEP_SPLIT + 1)})
@@ -572,10 +572,12 @@ class _Solver:
         return nxt
 
     def _push_box(self, g: Group, kk, alive: np.ndarray, r0: int, r1: int, j0: int, j1: int,
-                  nxt: np.ndarray) -> None:
+                  nxt: np.ndarray, fresh: bool = False) -> None:
         """One round from the cells (kk, r0..r1-1, j0..j1-1) of ``alive`` (``kk``: a range or
         a list of sub-battles), added to ``nxt``; a few sub-battles at a time when their
-        weighted moves would pass ``STEP_CHUNK`` numbers."""
+        weighted moves would pass ``STEP_CHUNK`` numbers. ``fresh``: ``nxt`` is zero where
+        these cells go and nothing else goes there (the whole box in one push), so its
+        products may be written into it rather than added."""
         nd = g.nd
         ks = np.arange(g.K)[kk]
         most = max(1, STEP_CHUNK // ((r1 - r0) * (j1 - j0) * (nd + 1)))
@@ -584,7 +586,7 @@ class _Solver:
                 part = ks[at:at + most]
                 self._push_box(g, slice(int(part[0]), int(part[-1]) + 1)
                                if part[-1] - part[0] + 1 == len(part) else part,
-                               alive, r0, r1, j0, j1, nxt)
+                               alive, r0, r1, j0, j1, nxt, fresh)
             return
         m = alive[kk, r0:r1, j0:j1]                                     # [k, r, j]
         rr = slice(r0, r1)
@@ -601,7 +603,7 @@ class _Solver:
                 (r1 - r0 - 1) * (nd + 1) + j1 - j0 <= ROWS_WASTE * n and \
                 (g._kept_moves() is not None or
                  n * (c1 - c0) >= ROWS_BUILD * (g.R + 1) * (nd + 1) ** 2):
-            self._push_rows(g, kk, alive, r0, r1, j0, j1, t0, t1, c0, c1, nxt)
+            self._push_rows(g, kk, alive, r0, r1, j0, j1, t0, t1, c0, c1, nxt, fresh)
             return
         work = self.work
         down = g.down(r0, r1, j0, j1, t0, t1, out=work.array("down", (r1 - r0, j1 - j0, t1 - t0)))
@@ -612,16 +614,19 @@ class _Solver:
                                            out=work.array("product", (k, t1 - t0, c1 - c0)))
 
     def _push_rows(self, g: Group, kk: slice, alive: np.ndarray, r0: int, r1: int, j0: int,
-                   j1: int, t0: int, t1: int, c0: int, c1: int, nxt: np.ndarray) -> None:
+                   j1: int, t0: int, t1: int, c0: int, c1: int, nxt: np.ndarray,
+                   fresh: bool = False) -> None:
         """``_push_box`` when ``g`` keeps every move matrix (``Group._all_moves``) and the box
         is nearly whole rows: its cells are then one run of the grid's flat cells (row after
         row, nd + 1 a row), so the kept move matrices of that run are a plain slice of them,
         and the mass weighs the defender's hits instead (one long product per target row:
         weighing the moves, a strided view of the hit tables, took a third of the push). The
-        run's cells outside the box weigh nothing. A product spans its rows' targets: the
-        rows go in blocks of ``ROW_BLOCK``, whose targets lie at or below their top row (a
-        round takes units, never gives them): about 60 % of one product's work. Each block's
-        weighed hits are made just before its product, which reads them from the cache."""
+        run's cells outside the box weigh nothing. A product spans its targets' sources:
+        the target rows go in blocks of ``ROW_BLOCK``, whose sources lie at or above them,
+        by at most the defender's most hits (a round takes units, never gives them): about
+        60 % of one product's work. Each block's weighed hits are made just before its
+        product, which reads them from the cache; a ``fresh`` push writes each block's
+        product into its targets at once (no other block reaches them: no sum after it)."""
         nd, width = g.nd, g.nd + 1
         k = len(range(*kk.indices(g.K)))
         rows = r1 - r0
@@ -640,21 +645,27 @@ class _Solver:
         tops = g.starts[kk].tolist()
         ordered = all(a >= b for a, b in zip(tops, tops[1:]))
         into = nxt[kk]
-        for a0 in range(r0, r1, ROW_BLOCK):
-            a1 = min(r1, a0 + ROW_BLOCK)
+        most, fewest = g.d_most_from[j0], g.d_fewest_from[j0]
+        for u0 in range(t0, t1, ROW_BLOCK):
+            u1 = min(t1, u0 + ROW_BLOCK)
+            a0, a1 = max(r0, u0 + fewest), min(r1, u1 + most)     # rows that reach u0..u1-1
+            if a1 <= a0:
+                continue
             b0, b1 = max(s0, (a0 - r0) * width), min(s1, (a1 - r0) * width)
-            u0, u1 = max(t0, a0 - g.d_most_from[j0]), min(t1, a1)
             v0 = max(c0, min(nd, j0 + g.a_fewest_from[a0]))
             v1 = min(c1, min(nd, j1 - 1 + g.a_most_upto[a1 - 1]) + 1)
             n = k - bisect.bisect_left(tops[::-1], a0) if ordered else k   # starts >= a0
-            if u1 <= u0 or v1 <= v0 or not n:
+            if v1 <= v0 or not n:
                 continue
             # the block's weighed hits, used while they are still in the cache
             weighted = np.multiply(down[None, u0 - t0:u1 - t0, b0:b1], mass[:n, :, b0:b1],
                                    out=work.array("weighted", (n, u1 - u0, b1 - b0)))
-            into[:n, u0:u1, v0:v1] += np.matmul(
-                weighted, moves[:n, r0 * width + b0:r0 * width + b1, v0:v1],
-                out=work.array("product", (n, u1 - u0, v1 - v0)))
+            run = moves[:n, r0 * width + b0:r0 * width + b1, v0:v1]
+            if fresh:                   # nothing else reaches these targets: written at once
+                np.matmul(weighted, run, out=into[:n, u0:u1, v0:v1])
+            else:
+                into[:n, u0:u1, v0:v1] += np.matmul(
+                    weighted, run, out=work.array("product", (n, u1 - u0, v1 - v0)))
 
     def settle(self, g: Group, grid: np.ndarray, prune_below: float) -> np.ndarray:
         """Move decided, stalemate and tiny cells out of ``grid`` (recorded one by one);
