@@ -609,6 +609,10 @@ class _Solver:
         down = g.down(r0, r1, j0, j1, t0, t1, out=work.array("down", (r1 - r0, j1 - j0, t1 - t0)))
         weighted = g.weighted_moves(kk, rr, j0, j1, c0, c1, m,          # [k, r, j, j']
                                     out=work.array("moves", (k, r1 - r0, j1 - j0, c1 - c0)))
+        if fresh and isinstance(kk, slice):
+            np.matmul(down.reshape(n, t1 - t0).T, weighted.reshape(k, n, c1 - c0),
+                      out=nxt[kk, t0:t1, c0:c1])
+            return
         nxt[kk, t0:t1, c0:c1] += np.matmul(down.reshape(n, t1 - t0).T,
                                            weighted.reshape(k, n, c1 - c0),
                                            out=work.array("product", (k, t1 - t0, c1 - c0)))
