@@ -403,3 +403,53 @@ def test_work_arrays_take_turns_and_come_back_zeroed():
     big = work.array("x", (4, 5))
     small = work.array("x", (2, 3))
     assert small.shape == (2, 3) and np.shares_memory(big, small)
+
+
+@pytest.mark.parametrize("box", [None, (6, 0), (4, 3)])
+def test_settling_prunes_live_cells_only_and_hands_the_step_its_box(box):
+    """``settle_live`` (the whole grid in flat loops when the box is most of it, else the box)
+    prunes the live cells lighter than ``prune_below`` and reports them, never a decided
+    cell however light (row 0, column nd); returns the live mass; the next ``step`` on that
+    grid reads its box of live cells from the settling's sums, the same box and the same
+    round as from the cells themselves."""
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard", aa_gun=True),
+                        attacker=LowLuckSide(units={"infantry": 3, "armor": 1, "fighter": 2}),
+                        defender=LowLuckSide(units={"infantry": 4, "armor": 1, "fighter": 1}))
+    rules = lowluck.make_rules(s)
+    g = grid._groups(rules, rules.initial_state(), grid.BattleOutcome(), 1e-16)[0]
+    assert g.K > 1 and g.R >= 5 and g.nd >= 5
+    r1, j0 = (g.R + 1, 0) if box is None else box
+    rng = np.random.default_rng(5)
+    cells = np.zeros((g.K, g.R + 1, g.nd + 1))
+    cells[:, 1:r1, j0:g.nd] = rng.random((g.K, r1 - 1, g.nd - j0))
+    cells[:, 1:r1, j0:g.nd][rng.random((g.K, r1 - 1, g.nd - j0)) < 0.3] = 0.0
+    tiny = np.zeros_like(cells, dtype=bool)
+    tiny[:, 1:r1, j0:g.nd] = rng.random((g.K, r1 - 1, g.nd - j0)) < 0.3
+    cells[tiny] = 1e-18
+    cells[1, 1:r1, j0:g.nd] = 0.0                     # a sub-battle with nothing live
+    cells[:, r1 - 1, :] = cells[:, :, j0] = 0.0       # the box's edges: light, kept cells
+    cells[0, r1 - 1, g.nd - 1], cells[2, 1, j0] = 2e-16, 3e-16
+    cells[:, 0, :] = 1e-18                            # decided, however light
+    cells[:, :, g.nd] = 1e-19
+    live = cells.copy()
+    live[:, 0, :] = 0.0
+    live[:, :, g.nd] = 0.0
+    kept = np.where(live < 1e-16, 0.0, live)
+    for whole in (True, False):
+        solver = grid._Solver(grid.BattleOutcome(), 1e-16, None)
+        settled = cells.copy() if whole else np.asfortranarray(cells)   # (flat loops: C order)
+        left = solver.settle_live(g, settled, box)
+        assert solver.out.pruned == pytest.approx(float((live - kept).sum()), rel=1e-12)
+        assert left == pytest.approx(float(kept.sum()), rel=1e-12)
+        assert np.array_equal(settled[:, 1:, :g.nd], kept[:, 1:, :g.nd])
+        assert np.array_equal(settled[:, 0, :], cells[:, 0, :])
+        assert np.array_equal(settled[:, :, g.nd], cells[:, :, g.nd])
+        from_sums = solver._live_box(g, settled)
+        assert id(g) not in solver._settled           # read once
+        from_cells = solver._live_box(g, settled)
+        assert from_sums is not None and from_cells is not None
+        ks = [k for k in range(g.K) if k != 1]          # the one with nothing live left out
+        assert np.arange(g.K)[from_sums[0]].tolist() == np.arange(g.K)[from_cells[0]].tolist() \
+            == ks
+        assert np.array_equal(from_sums[1], from_cells[1]) and from_sums[2:] == from_cells[2:]
+        assert from_sums[1][-1] + 2 == r1 and from_sums[2:] == (j0, g.nd)
