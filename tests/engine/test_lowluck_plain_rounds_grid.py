@@ -453,3 +453,28 @@ def test_settling_prunes_live_cells_only_and_hands_the_step_its_box(box):
             == ks
         assert np.array_equal(from_sums[1], from_cells[1]) and from_sums[2:] == from_cells[2:]
         assert from_sums[1][-1] + 2 == r1 and from_sums[2:] == (j0, g.nd)
+
+
+def test_whole_rows_read_the_kept_hit_tables_as_their_own():
+    """A push of whole rows reads the defender's hits of every row kept once
+    (``Group.all_down``: views) or, past ``MOVES_CACHE``, copies its rows' each round
+    (``down_rows``): the same numbers, so the same answer to the last bit."""
+    s = LowLuckScenario(options=LowLuckOptions(dice="standard", aa_gun=True),
+                        attacker=LowLuckSide(units={"infantry": 9, "armor": 4, "fighter": 3}),
+                        defender=LowLuckSide(units={"infantry": 10, "armor": 2, "fighter": 2}))
+    rules = lowluck.make_rules(s)
+    pushed = []
+    push_rows = grid._Solver._push_rows
+
+    def counted(self, g, *args, **kwargs):
+        pushed.append(g.all_down is not None)
+        push_rows(self, g, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(grid._Solver, "_push_rows", counted)
+        kept = grid.solve_grid(rules)
+        patch.setattr(subbattles.Group, "all_down", property(lambda self: None))
+        copied = grid.solve_grid(rules)
+    assert True in pushed and False in pushed
+    assert kept.decided == copied.decided and kept.decided_by_round == copied.decided_by_round
+    assert (kept.expected_rounds, kept.pruned) == (copied.expected_rounds, copied.pruned)

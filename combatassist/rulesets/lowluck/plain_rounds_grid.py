@@ -640,7 +640,9 @@ class _Solver:
         mass[:, :, :j0] = 0.0
         mass[:, :, j1:] = 0.0
         s0, s1 = j0, (rows - 1) * width + j1                  # the run, from row r0's cell 0
-        down = g.down_rows(r0, r1, t0, t1, work.array("down", (t1 - t0, rows, width)))
+        every = g.all_down
+        down = every[t0:t1, r0 - 1:r1 - 1] if every is not None else \
+            g.down_rows(r0, r1, t0, t1, work.array("down", (t1 - t0, rows, width)))
         down = down.reshape(t1 - t0, -1)                                    # [t, cell]
         mass = mass.reshape(k, 1, -1)
         moves = cast(np.ndarray, g._all_moves)[kk].reshape(k, -1, width)   # [k, flat cell, j']

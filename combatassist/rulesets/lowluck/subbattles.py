@@ -394,6 +394,19 @@ class Group:
             out[0] = self._hd_at_least[:, r0:r1].T
         return out
 
+    @functools.cached_property
+    def all_down(self) -> np.ndarray | None:
+        """``down_rows`` of every row: [t, r - 1, j] for t = 0..R, r = 1..R, every cell j,
+        when it fits in ``MOVES_CACHE`` numbers (else None), built when first asked for:
+        a box of whole rows' is then a view of it, [t0:t1, r0 - 1:r1 - 1] (its rows and
+        cells one run each), not a copy a round."""
+        if (self.R + 1) * self.R * (self.nd + 1) > MOVES_CACHE:
+            return None
+        out = self.down_rows(1, self.R + 1, 0, self.R + 1,
+                             np.empty((self.R + 1, self.R, self.nd + 1)))
+        out.flags.writeable = False
+        return out
+
     def state(self, k: int, r: int, j: int) -> Any:
         att = self.attackers[k]
         return (att.comps[att.n - r], self.dfn.comps[j], False)
