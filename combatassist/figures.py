@@ -173,13 +173,7 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
                                dfn0[0])
     ipc_a = start_ipc[0] - att @ cost
     ipc_d = start_ipc[1] - dfn @ cost
-    values, where = np.unique(ipc_d - ipc_a, return_inverse=True)
-    swing_p = np.bincount(where.ravel(), weights=p, minlength=len(values))
-    # (``unique``'s values are distinct and ascending: already in order; whole IPC, as
-    # they nearly always are, as ints at once)
-    whole = values.astype(np.int64)
-    swing = list(zip(whole.tolist() if (whole == values).all() else
-                     [_number(v) for v in values.tolist()], swing_p.tolist()))
+    swing = _swing(ipc_d - ipc_a, p)
     # survivors: the units each side has at the start, then any other it has somewhere
     both = np.concatenate([att, dfn], axis=1)
     width = att.shape[1]
@@ -241,6 +235,23 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
         profiles=[{"attacker": dict(ka), "defender": dict(kd), "p": -negp}
                   for negp, (ka, kd) in top],
     )
+
+
+def _swing(swings: np.ndarray, p: np.ndarray) -> list[tuple[float, float]]:
+    """``ipc_swing``: each position's swing with its mass summed per swing, by swing.
+    ``bincount`` adds the weights one at a time in order (as the loop over positions).
+    Whole IPC, as they nearly always are, over a range of at most ``2 ** 16``: counted
+    by number; else sorted (``unique``)."""
+    whole = swings.astype(np.int64)
+    low = int(whole.min())
+    if (whole == swings).all() and int(whole.max()) - low <= 1 << 16:
+        at = whole - low
+        seen = np.flatnonzero(np.bincount(at))
+        return list(zip((seen + low).tolist(), np.bincount(at, weights=p)[seen].tolist()))
+    values, where = np.unique(swings, return_inverse=True)
+    # (``unique``'s values are distinct and ascending: already in order)
+    return list(zip([_number(v) for v in values.tolist()],
+                    np.bincount(where.ravel(), weights=p, minlength=len(values)).tolist()))
 
 
 def _figures_of_few(rules: Any, positions: list, p: list[float], ids: tuple[str, ...],

@@ -119,12 +119,13 @@ def _wins_and_losses(codes: np.ndarray, lost: np.ndarray, masses: list[float], d
     order: the loop's sums, to the last bit."""
     p = np.array(masses)
     by_verdict = np.bincount(codes[:decided], weights=p[:decided], minlength=3).tolist()
+    # each pair of losses a number (a side's losses are a unit count: a small range)
     low = lost.min(axis=0)
     base = int(lost[:, 1].max()) - int(low[1]) + 1
-    pairs, which = np.unique((lost[:, 0] - low[0]) * base + (lost[:, 1] - low[1]),
-                             return_inverse=True)
-    sums = np.bincount(which.ravel(), weights=p, minlength=len(pairs)).tolist()
-    a_lost, d_lost = np.divmod(pairs, base)
+    pairs = (lost[:, 0] - low[0]) * base + (lost[:, 1] - low[1])
+    seen = np.flatnonzero(np.bincount(pairs))
+    sums = np.bincount(pairs, weights=p)[seen].tolist()
+    a_lost, d_lost = np.divmod(seen, base)
     for a, d, m in zip((a_lost + low[0]).tolist(), (d_lost + low[1]).tolist(), sums):
         losses[a, d] = m
     return dict(zip(VERDICTS, by_verdict))

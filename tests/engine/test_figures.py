@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -339,3 +340,23 @@ def test_verdicts_and_losses_at_once_equal_one_end_at_a_time(payload, few, monke
         assert at_once.losses == one_by_one.losses
         assert (at_once.attacker_wins, at_once.defender_wins, at_once.draw) == \
             (one_by_one.attacker_wins, one_by_one.defender_wins, one_by_one.draw)
+
+
+@pytest.mark.parametrize("swings", [[3.0, -2.0, 3.0, 0.0, 7.0, -2.0],        # whole: counted
+                                    [1.5, -2.0, 1.5, 0.25],                  # not whole
+                                    [0.0, 1e6, 0.0, -5.0]])                  # too wide a range
+def test_ipc_swings_summed_per_swing_as_one_position_at_a_time(swings):
+    """``ipc_swing`` of many positions (counted by number when the swings are whole IPC in
+    a small range, else sorted): each swing once, ascending, its mass summed one position
+    at a time in order (the per-position loop's sums, to the last bit); whole swings as
+    ints."""
+    from combatassist.figures import _swing
+    rng = np.random.default_rng(7)
+    p = rng.random(len(swings)) * 1e-3
+    want: dict = {}
+    for s, q in zip(swings, p.tolist()):
+        want[s] = want.get(s, 0.0) + q
+    got = _swing(np.array(swings), p)
+    assert got == sorted(want.items())
+    assert [type(s) for s, _ in got] == [int if float(s).is_integer() else float
+                                         for s, _ in got]
