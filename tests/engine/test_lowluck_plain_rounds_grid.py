@@ -478,3 +478,21 @@ def test_whole_rows_read_the_kept_hit_tables_as_their_own():
     assert True in pushed and False in pushed
     assert kept.decided == copied.decided and kept.decided_by_round == copied.decided_by_round
     assert (kept.expected_rounds, kept.pruned) == (copied.expected_rounds, copied.pruned)
+
+
+@pytest.mark.parametrize("cutoff", [None, 1e-6])
+def test_a_group_drops_exactly_when_some_cell_does(cutoff, monkeypatch):
+    """``Group.drops`` (some cell's round drops more than float rounding: its hit tables'
+    cut tails) is true exactly when ``dropped_all`` has a cell above 0, so the solver skips
+    summing the drops only when they are all 0: battles of ordinary dice as they are, and
+    cut at 1e-6 (tails dropped for real)."""
+    from combatassist.rulesets.lowluck import hits
+    if cutoff is not None:
+        monkeypatch.setattr(hits, "TAIL_CUTOFF", cutoff)
+    seen = set()
+    for s in _battles(12, seed=41, most=6, dice="standard"):
+        rules = lowluck.make_rules(s)
+        for g in grid._groups(rules, rules.initial_state(), grid.BattleOutcome(), 1e-16):
+            assert g.drops == bool((g.dropped_all() > 0).any())
+            seen.add(g.drops)
+    assert seen == {True, False}

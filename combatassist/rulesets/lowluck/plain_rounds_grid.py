@@ -360,7 +360,8 @@ class _Solver:
             leave = row[:, j0:j1]
             self.cells += int(np.count_nonzero(leave))
             out.expected_rounds += float(leave.sum())
-            out.pruned += float((leave * g.dropped(kk, r, j0, j1)).sum())
+            if g.drops:
+                out.pruned += float((leave * g.dropped(kk, r, j0, j1)).sum())
             # the rows below: the defender scores a >= 1 hits. A product spans the cells
             # plus the attacker's hits: a long row of several sub-battles goes in parts of
             # SPREAD_SPLIT cells or more, which overlap less (fewer multiply-adds than the
@@ -481,7 +482,8 @@ class _Solver:
                 grid[:, 0, jl:] += spread[:, inside:].sum(axis=1)
         self.cells += int(np.count_nonzero(leaves))
         out.expected_rounds += float(leaves.sum())
-        out.pruned += float((leaves * g.dropped_all()).sum())
+        if g.drops:
+            out.pruned += float((leaves * g.dropped_all()).sum())
         self._record_ends(g, grid)
         self._record_retreats(g, grid)
 
@@ -590,7 +592,7 @@ class _Solver:
             return
         m = alive[kk, r0:r1, j0:j1]                                     # [k, r, j]
         rr = slice(r0, r1)
-        if not self.tails_later:
+        if not self.tails_later and g.drops:
             lost = 1.0 - g.a_total[kk, rr][..., None] * g.d_total[j0:j1]
             lost[lost < 1e-15] = 0.0                    # float rounding, not a pruned tail
             self.out.pruned += float((m * lost).sum())
@@ -931,7 +933,8 @@ def _rounds_to_the_end(solver: _Solver, groups: list[Group]) -> None:
             solver._record_retreats(g, w)
         visits = total[:, 1:, :g.nd]
         out.expected_rounds += float(visits.sum())
-        out.pruned += float((visits * g.dropped_all()[:, 1:]).sum())
+        if g.drops:
+            out.pruned += float((visits * g.dropped_all()[:, 1:]).sum())
         solver.cells += g.K + int(np.count_nonzero(visits))
     lefts.extend([0.0] * (len(later) - len(lefts)))
     curve = [1.0 - (left + (later[n] if n < len(later) else 0.0))

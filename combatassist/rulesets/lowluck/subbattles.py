@@ -97,6 +97,11 @@ class Group:
         self.hd = dfn.hits
         self.d_first, self.d_last = ranges(self.hd)
         self.d_total = self.hd.sum(axis=1)
+        #: Some cell's round drops more than float rounding (``dropped``: hit tables' cut
+        #: tails); else its drops are all 0 and need not be summed. (1 - a d is largest at
+        #: the least totals a, d: rounding is monotonic.)
+        self.drops = bool(nd) and \
+            1.0 - float(self.a_total.min()) * float(self.d_total[:nd].min()) >= 1e-15
         # Bounds on a box's hits with no reduction per round (``grid._push_box``), as lists
         # (scalar reads): the most the defender may score from cell j on, the fewest; the
         # fewest the attacker may score with r units or more, the most with r or fewer (every
