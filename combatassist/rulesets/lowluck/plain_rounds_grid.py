@@ -815,16 +815,20 @@ def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray,
     # the rest of the curve: a round a product for the first TAIL_ROUNDS rounds (most
     # corners are done by then), then TAIL_BLOCK rounds a product: a corner of weak units
     # (1 v 1 infantry) takes dozens of rounds to fade
-    # (the first TAIL_ROUNDS rounds' products, then their sums in one call: each sum is the
-    # one the round's own call would make)
+    # (the first TAIL_ROUNDS rounds' products in two halves, then each half's sums in one
+    # call: each sum is the one the round's own call would make; most corners are done
+    # after the first half)
     firsts = np.empty((TAIL_ROUNDS, g.K, 1, n))
     now = start
-    for i in range(TAIL_ROUNDS):
-        now = np.matmul(now, q, out=firsts[i])
-    tail: list[float] = firsts.reshape(TAIL_ROUNDS, -1).sum(axis=1).tolist()
-    done = next((i for i, m in enumerate(tail) if m < CURVE_DONE * 1e-3), None)
-    if done is not None:
-        return tail[:done + 1]
+    tail: list[float] = []
+    half = (TAIL_ROUNDS + 1) // 2
+    for i0, i1 in ((0, half), (half, TAIL_ROUNDS)) if TAIL_ROUNDS > 1 else ((0, 1),):
+        for i in range(i0, i1):
+            now = np.matmul(now, q, out=firsts[i])
+        tail += firsts[i0:i1].reshape(i1 - i0, -1).sum(axis=1).tolist()
+        done = next((i for i, m in enumerate(tail) if m < CURVE_DONE * 1e-3), None)
+        if done is not None:
+            return tail[:done + 1]
     block = np.empty((g.K, TAIL_BLOCK, n))                     # [k, rounds, cell]
     block[:, :1] = now
     for i in range(1, TAIL_BLOCK):
