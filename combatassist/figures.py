@@ -207,9 +207,12 @@ def _figures_from_counts(rules: Any, outcome: BattleOutcome) -> BattleFigures:
         at += len(order)
     # profiles: positions with the same units on both sides merged, the most likely first
     rows = both.view(np.dtype((np.void, both.itemsize * both.shape[1])))[:, 0]
-    _, first, which = np.unique(rows, return_index=True, return_inverse=True)
-    ends = both[first]
-    mass = np.bincount(which.ravel(), weights=p, minlength=len(ends))
+    if len(set(rows.tolist())) == len(rows):
+        ends, mass = both, p            # each once (nearly always): nothing to merge
+    else:
+        _, first, which = np.unique(rows, return_index=True, return_inverse=True)
+        ends = both[first]
+        mass = np.bincount(which.ravel(), weights=p, minlength=len(ends))
     by_rank = sorted(range(len(ids)), key=lambda i: rank[ids[i]])
     # (a key lists a side's units present: only the ids some end has are looked at)
     sides = [[(i, ids[i]) for i in by_rank if present[i]],

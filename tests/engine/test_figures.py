@@ -360,3 +360,32 @@ def test_ipc_swings_summed_per_swing_as_one_position_at_a_time(swings):
     assert got == sorted(want.items())
     assert [type(s) for s, _ in got] == [int if float(s).is_integer() else float
                                          for s, _ in got]
+
+
+def test_ends_with_the_same_units_merge_into_one_profile(monkeypatch):
+    """End positions with the same units (here: one in round 1, one after it) make one
+    profile with their summed chance: the array path (each end once, or merged by
+    sorting) gives the per-position loop's figures, to the last bit."""
+    from combatassist import figures
+    from combatassist.solver import BattleOutcome
+    rules = lowluck.make_rules(ll({"infantry": 3, "armor": 2}, {"infantry": 3},
+                                  dice="standard"))
+    a0, d0, _ = rules.initial_state()
+    out = BattleOutcome()
+    rng = np.random.default_rng(11)
+    for n in range(4 * 4 * 2):
+        att = tuple(max(0, c - n % 4) for c in a0)
+        dfn = tuple(max(0, c - n // 4 % 4) for c in d0)
+        out.decided[(att, dfn, n >= 16)] = float(rng.random())
+    total = sum(out.decided.values())
+    out.decided = {s: p / total for s, p in out.decided.items()}
+    monkeypatch.setattr(figures, "FEW_POSITIONS", -1)             # the array path
+    fast = figures.battle_figures(rules, out).to_json()
+    slow = figures.battle_figures(_Without(rules, "state_counts"), out).to_json()
+    assert fast == slow
+    assert len(fast["profiles"]) == figures.TOP_PROFILES
+    merged = []
+    unique = np.unique
+    monkeypatch.setattr(np, "unique", lambda *a, **k: merged.append(1) or unique(*a, **k))
+    figures.battle_figures(rules, out)
+    assert merged                                   # (the sorted way was taken)
