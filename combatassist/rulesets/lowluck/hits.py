@@ -91,11 +91,16 @@ def standard_tables(counts: np.ndarray, values) -> np.ndarray:
     kinds = sorted(set(values[values > 0].tolist()))
     # each row's dice of each value, in one product
     dice = counts @ (values[:, None] == np.array(kinds, dtype=np.int64)).astype(np.int64)
+    first = True
     for value, n, most in zip(kinds, dice.T, dice.max(axis=0, initial=0).tolist()):
         if most:
             binomials = _BINOMIALS[value] if most < len(_BINOMIALS[value]) else \
                 _binomial_rows(most, value)
-            table = _convolve_rows(table, binomials[n, :most + 1])
+            # (the first value's binomials are the tables so far: 1 convolved with them,
+            # the same numbers)
+            table = binomials[n, :most + 1] if first else \
+                _convolve_rows(table, binomials[n, :most + 1])
+            first = False
     kept = table >= TAIL_CUTOFF
     table *= kept                           # the rest to 0 (entries are finite, >= 0)
     columns = np.flatnonzero(kept.any(axis=0))
