@@ -649,15 +649,24 @@ class LaterRules(BattleRules):
         """``verdict`` and ``losses`` of every position of ``states`` at once, as arrays: a
         code per position (``result.VERDICTS``' index; 3: none) and [position, side]."""
         states = states if isinstance(states, list) else list(states)
-        fighting, lost = [], []
-        for k, side in ((0, self.att), (1, self.dfn)):
-            counts = self._slot_counts(states, k)
-            fighting.append(counts @ np.array(side.fights, dtype=np.int64) > 0)
-            lost.append(sum(side.counts0) - counts.sum(axis=1))
-        a, d = fighting
+        (fights_a, lost_a), (fights_d, lost_d) = self._fights_and_losses
+        # per side, one product: [units that fight, units lost] (the start's count added)
+        a = self._slot_counts(states, 0) @ fights_a + lost_a
+        d = self._slot_counts(states, 1) @ fights_d + lost_d
         # attacker (0): only it has units; defender (1); draw (2): neither; on (3): both
-        codes = np.where(a, np.where(d, 3, 0), np.where(d, 1, 2))
-        return codes, np.stack(lost, axis=1)
+        codes = _VERDICT_CODES[2 * (a[:, 0] > 0) + (d[:, 0] > 0)]
+        return codes, np.stack([a[:, 1], d[:, 1]], axis=1)
+
+    @functools.cached_property
+    def _fights_and_losses(self) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+        """Per side: [slot, (fights, -1)] and (0, its units at the start), whose product with
+        a position's slot counts, plus the second, is (its fighting units, its units lost)."""
+        out = []
+        for side in (self.att, self.dfn):
+            per_slot = np.stack([np.array(side.fights, dtype=np.int64),
+                                 np.full(len(side.fights), -1, dtype=np.int64)], axis=1)
+            out.append((per_slot, np.array([0, sum(side.counts0)], dtype=np.int64)))
+        return tuple(out)
 
     @functools.cached_property
     def _to_ids(self) -> tuple[tuple[str, ...], tuple[np.ndarray, np.ndarray]]:
@@ -840,6 +849,10 @@ class LaterRules(BattleRules):
         fights = self.side(k).fights
         return tuple(g for i, groups in enumerate(self.main_fire.values((counts, counts, False), k))
                      if counts[i] and fights[i] for g in groups)
+
+
+#: ``verdicts_and_losses``' code by 2 x (the attacker has units) + (the defender has).
+_VERDICT_CODES = np.array([2, 1, 0, 3])
 
 
 def _powers(split) -> list[int]:
