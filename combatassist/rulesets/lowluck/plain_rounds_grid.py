@@ -207,22 +207,15 @@ class WorkArrays:
     def __init__(self):
         self._flat: dict[str, np.ndarray] = {}
         self._grids: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        #: The views handed out, by name and shape (a round asks for the same few again)
-        self._views: dict[tuple[str, tuple[int, ...]], np.ndarray] = {}
 
     def array(self, name: str, shape: tuple[int, ...]) -> np.ndarray:
         """A C-ordered array of ``shape`` (contents undefined): the one named ``name``, which
         the caller is done with (its previous use's contents are overwritten)."""
-        view = self._views.get((name, shape))
-        if view is not None:
-            return view
         size = math.prod(shape)
         flat = self._flat.get(name)
         if flat is None or flat.size < size:
             flat = self._flat[name] = np.empty(size)
-            self._views = {key: v for key, v in self._views.items() if key[0] != name}
-        view = self._views[name, shape] = flat[:size].reshape(shape)
-        return view
+        return flat[:size].reshape(shape)
 
     def ones(self, size: int) -> np.ndarray:
         """At least ``size`` ones (read-only: shared)."""
