@@ -206,9 +206,10 @@ class OptionalRules(Protocol):
         the counts as arrays with one row per position (``figures``: every end at once)."""
 
     def verdicts_and_losses(self, states: Any) -> tuple[Any, Any]:
-        """Many positions' ``verdict`` and ``losses`` at once, as two integer arrays: a code
-        per position (the index of its verdict in ``result.VERDICTS``, 3 for none) and the
-        losses [position, side] (``result.battle_result``: every end at once)."""
+        """Many positions' ``verdict`` and ``losses`` at once: a code per position (the
+        index of its verdict in ``result.VERDICTS``, 3 for none) and the losses per
+        position and side, as lists (of ints, of pairs) or integer arrays ([position],
+        [position, side]) (``result.battle_result``: every end at once)."""
 
     def unit_costs(self) -> dict[str, int]:
         """IPC per unit type (``figures``)."""

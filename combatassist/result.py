@@ -150,12 +150,15 @@ def battle_result(ruleset: str, rules: EndRules, outcome: BattleOutcome, *,
         masses = [p for bucket in buckets for p in bucket.values()]
         decided = len(outcome.decided)
         if len(masses) <= FEW_ENDS:
-            for code, p in zip(codes[:decided].tolist(), masses):
+            if isinstance(lost, np.ndarray):
+                codes, lost = codes.tolist(), lost.tolist()
+            for code, p in zip(codes[:decided], masses):
                 wins[VERDICTS[code]] += p                  # decided: a verdict
-            for (a, d), p in zip(lost.tolist(), masses):
+            for (a, d), p in zip(lost, masses):
                 losses[a, d] = losses.get((a, d), 0.0) + p
         else:
-            wins.update(_wins_and_losses(codes, lost, masses, decided, losses))
+            wins.update(_wins_and_losses(np.asarray(codes), np.asarray(lost), masses, decided,
+                                         losses))
     else:
         for state, p in outcome.decided.items():
             wins[cast(str, rules.verdict(state))] += p     # decided: a verdict

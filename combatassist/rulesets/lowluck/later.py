@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -31,6 +32,7 @@ from ...battle import BattleRules, phase_exact
 from ...distribution import Dist
 from ...errors import EngineError
 from ... import limits
+from ...result import FEW_ENDS
 from ...text import join, msg
 from .casualties import lose_in_order, unit_name, unknown_casualty
 from .chains import as_array
@@ -645,10 +647,21 @@ class LaterRules(BattleRules):
             memo[1][k] = counts
         return counts
 
-    def verdicts_and_losses(self, states) -> tuple[np.ndarray, np.ndarray]:
-        """``verdict`` and ``losses`` of every position of ``states`` at once, as arrays: a
-        code per position (``result.VERDICTS``' index; 3: none) and [position, side]."""
+    def verdicts_and_losses(self, states) -> tuple[Any, Any]:
+        """``verdict`` and ``losses`` of every position of ``states`` at once: a code per
+        position (``result.VERDICTS``' index; 3: none) and (attacker lost, defender lost)
+        — lists for a few positions (``result.FEW_ENDS``: fewer numpy calls), else arrays
+        ([position], [position, side])."""
         states = states if isinstance(states, list) else list(states)
+        if len(states) <= FEW_ENDS:
+            out = []
+            for k, side in ((0, self.att), (1, self.dfn)):
+                counts = self._slot_counts(states, k)
+                fighting = counts @ np.array(side.fights, dtype=np.int64)
+                out.append((fighting.tolist(), (sum(side.counts0) - counts.sum(axis=1)).tolist()))
+            (fa, la), (fd, ld) = out
+            codes = [(3 if d else 0) if a else (1 if d else 2) for a, d in zip(fa, fd)]
+            return codes, list(zip(la, ld))
         (fights_a, lost_a), (fights_d, lost_d) = self._fights_and_losses
         # per side, one product: [units that fight, units lost] (the start's count added)
         a = self._slot_counts(states, 0) @ fights_a + lost_a
