@@ -438,11 +438,12 @@ def _fleets(count: int, seed: int, most: int):
 @pytest.mark.parametrize("chunk", [1, None])
 @pytest.mark.parametrize("s", _fleets(5, seed=31, most=2))
 def test_small_bands_and_chunks_answer_as_the_generic_solver(s, chunk, monkeypatch):
-    """A round's positions in many bands of two, their products in groups of like widths,
-    in one chunk or in chunks of one band each: the generic solver's answer, state by
-    state, with its curve."""
+    """A round's positions in many bands of two, their products in groups of like widths
+    (at least three, of two bands at most), in one chunk or in chunks of one band each: the
+    generic solver's answer, state by state, with its curve."""
     monkeypatch.setattr(later_seagrid, "BAND", 2)
     monkeypatch.setattr(later_seagrid, "GROUPS", 3)
+    monkeypatch.setattr(later_seagrid, "GROUP_BANDS", 2)
     monkeypatch.setattr(later_seagrid, "WHOLE_ROUND_BELOW", 0)     # every round banded
     if chunk:
         monkeypatch.setattr(later_seagrid, "_CHUNK", chunk)
