@@ -674,14 +674,31 @@ class _Battle:
     def main_stays(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         """P(the general combat leaves mid-round positions (i, j) as they are; i and j
         broadcast): per side and category, P(no hit) when a hit would find a unit, else 1
-        (less a cut tail)."""
-        out = np.ones(np.broadcast_shapes(np.shape(i), np.shape(j)))
-        for side, enemy, mine, theirs in ((self.att, self.dfn, i, j), (self.dfn, self.att, j, i)):
-            subs = np.where(enemy.subs[theirs] & side.dest[mine], theirs, enemy.sub.none)
-            for cat, table, rows in ((SUB, enemy.sub, subs), (AIR_ONLY, enemy.air_only, theirs),
-                                     (ANY, enemy.any, theirs)):
-                out *= np.where(side.takes[cat][mine], table.miss[rows], table.total[rows])
-        return out
+        (less a cut tail) — each side's product read from ``_stays_under``."""
+        (code_a, under_a), (code_d, under_d) = self._stays_under
+        return (under_a.take(code_a.take(i) * self.Cd + j)
+                * under_d.take(code_d.take(j) * self.Ca + i))
+
+    @functools.cached_property
+    def _stays_under(self) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+        """Per side: each cell's code (which categories' hits would find a unit in it, and
+        whether a destroyer is there: the enemy's submarines fire in the general combat),
+        and per code and enemy cell, P(the enemy's general-combat fire leaves the side as it
+        is): per category, P(no hit) when the code's hits would find a unit, else 1 (less a
+        cut tail); ravelled (code x enemy cell)."""
+        out = []
+        for side, enemy in ((self.att, self.dfn), (self.dfn, self.att)):
+            code = (side.takes[SUB] + 2 * side.takes[AIR_ONLY] + 4 * side.takes[ANY]
+                    + 8 * side.dest).astype(np.int64)
+            bits = np.arange(16)[:, None]
+            theirs = np.arange(enemy.C)[None, :]
+            subs = np.where(enemy.subs[theirs] & (bits >= 8), theirs, enemy.sub.none)
+            under = np.ones((16, enemy.C))
+            for bit, table, rows in ((1, enemy.sub, subs), (2, enemy.air_only, theirs),
+                                     (4, enemy.any, theirs)):
+                under = under * np.where(bits & bit, table.miss[rows], table.total[rows])
+            out.append((code, under.ravel()))
+        return tuple(out)
 
     def end_of_round(self, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The positions after a side left with transports alone loses them (while the enemy
