@@ -473,7 +473,8 @@ class _Fleet:
         self.surprise = _padded(surprise)[fighting]
         self.strike = _Sparse.of(self.surprise)
         self.sub = _Sparse.of(_padded(subs)[fighting])
-        self.air_only = _Sparse.of(_padded(air)[np.where(self.dest, self.sizes[A] + 1, lA)])
+        flying = np.where(self.dest, self.sizes[A] + 1, lA)
+        self.air_only = _Sparse.of(_padded(air)[flying])
         # the rest: the other ships, with the aircraft when a destroyer is beside them
         keys, where = np.unique((lA * len(other) + lO)[self.dest], return_inverse=True)
         rows = other + [np.convolve(other[o], air[a])
@@ -481,6 +482,11 @@ class _Fleet:
         pick = lO.copy()
         pick[self.dest] = len(other) + where.ravel()
         self.any = _Sparse.of(_padded(rows)[pick])
+        #: per cell, which of the general combat's tables each category's row is (cells of
+        #: like tables share their rows' key: ``_Volley.table``), and how many there are
+        #: (the submarines' last: nothing fires, as their ``none`` row)
+        self.table_of = {SUB: fighting, AIR_ONLY: flying, ANY: pick}
+        self.tables = {SUB: self.sizes[S] + 2, AIR_ONLY: self.sizes[A] + 2, ANY: len(rows)}
 
 
 class _Volley:
@@ -488,7 +494,11 @@ class _Volley:
     without its submarines (they fire here when they didn't strike first), the joint table of
     its hits by category (submarines', aircraft's without a destroyer, the rest's) — one
     independent table each — and, when it fits in ``MAX_VOLLEY_MOVES``, where each joint
-    outcome leaves each of ``side``'s cells (the three categories' moves in turn)."""
+    outcome leaves each of ``side``'s cells (the three categories' moves in turn).
+
+    Firing cells of like tables (a damaged battleship fires as an undamaged one; a
+    transport, a submerged submarine don't fire) give ``side``'s cells the same next cells:
+    a joint table's ``table`` (of ``tables``) keys them (``key``)."""
 
     def __init__(self, side: _Fleet, enemy: _Fleet):
         self.side, self.enemy = side, enemy
@@ -501,6 +511,14 @@ class _Volley:
         #: P of all the joint outcomes (1 less the cut tails), per row
         self.kept = np.bincount(np.arange(2 * enemy.C).repeat(self.joint.length),
                                 self.joint.p, minlength=2 * enemy.C)
+        # each row's joint table: its three categories' tables (the submarines' none when
+        # they don't fire here)
+        t, n = enemy.table_of, enemy.tables
+        sub = np.where(subs == enemy.sub.none, n[SUB] - 1, t[SUB].take(cells))
+        which = (sub * n[AIR_ONLY] + t[AIR_ONLY].take(cells)) * n[ANY] + t[ANY].take(cells)
+        _, table = np.unique(which, return_inverse=True)
+        self.table = table.ravel()
+        self.tables = int(self.table.max()) + 1
         self.moves = None
         if side.C * self.codes <= MAX_VOLLEY_MOVES:
             moves = np.arange(side.C)[:, None]
@@ -533,6 +551,13 @@ class _Volley:
         e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
         e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
         return e, cells, p, self.kept.take(rows)
+
+    def key(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        """Per entry, ``side``'s cell ``mine`` and the joint table it is under (firing cell
+        ``theirs``) as one key (< ``side.C * tables``): entries of one key have the same
+        ``rows``."""
+        rows = 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
+        return mine * self.tables + self.table.take(rows)
 
     def rows(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p, kept) as the call, with the p of each (e, cell) summed: each once,
@@ -966,7 +991,10 @@ class _Run(RowRun):
     to mid) and ``_fire`` (mid to start, the general combat), so the general combat is
     pushed once per mid-round position whatever the positions its mass came from. A
     position's strikes and general combat are made once (``_strikes``, ``_general``) and
-    kept in pools (``strike_row`` / ``fire_row``: a grid position's row there, -1 before)."""
+    kept in pools (``strike_row`` / ``att_row`` and ``dfn_row``: a grid position's row
+    there, -1 before); a side's next cells once per key (its cell and the joint table it
+    is under, ``_Volley.key``: ``att_made``, ``dfn_made``), positions of one key sharing
+    the row."""
 
     def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel,
                  start: tuple[int, Any, bool] = (0, None, False),
@@ -984,9 +1012,13 @@ class _Run(RowRun):
         self.mid = np.zeros((battle.Ca, battle.Cd))
         # each position's round, made once (``_Pool``; -1: not yet): its strikes (mid-round
         # positions; the value: P(its round leaves it where it is)); its general combat
-        # (both sides' next cells; the value: P of all the outcomes kept)
+        # (each side's next cells; the value: P of all its outcomes kept), a side's row made
+        # once per key (``_Volley.key``: ``att_made``, ``dfn_made``, made with the volleys)
         self.strike_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
-        self.fire_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.att_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.dfn_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.att_made: np.ndarray | None = None
+        self.dfn_made: np.ndarray | None = None
         self.strike_rows, self.att_rows, self.dfn_rows = _Pool(), _Pool(), _Pool()
         # the whole rounds of the few positions a battle's last rounds meet (``_whole_round``;
         # the value: the part of a position's mass its round's cut tails lose)
@@ -995,7 +1027,9 @@ class _Run(RowRun):
 
     def share_rows(self, other: "_Run") -> None:
         """Use ``other``'s rows (the same battle's): each position's round made once."""
-        self.strike_row, self.fire_row = other.strike_row, other.fire_row
+        self.strike_row, self.att_row, self.dfn_row = (other.strike_row, other.att_row,
+                                                       other.dfn_row)
+        self.att_made, self.dfn_made = other.att_made, other.dfn_made
         self.strike_rows, self.att_rows, self.dfn_rows = (other.strike_rows, other.att_rows,
                                                           other.dfn_rows)
         self.whole_row, self.whole_rows = other.whole_row, other.whole_rows
@@ -1024,7 +1058,7 @@ class _Run(RowRun):
         mid_home = np.zeros(len(value))                 # ... and P(it leaves it as it is)
         mid_value = np.zeros(len(value))
         met_start = (self.strike_row >= 0) & (status == 0)
-        met_mid = self.fire_row >= 0
+        met_mid = self.att_row >= 0
         levels = np.add.outer(att.rank, dfn.rank).ravel()
         order = np.argsort(_small(levels), kind="stable")
         bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
@@ -1067,9 +1101,8 @@ class _Run(RowRun):
         """The general combat's joint outcomes from mid-round positions ``mids`` (their rows
         made): (k: which of ``mids``, target position, p), every pair of the attacker's and
         the defender's next cells."""
-        rows = self.fire_row[mids]
-        return _pairs(self.att_rows.get(rows), self.dfn_rows.get(rows), len(mids),
-                      self.battle.Cd)
+        return _pairs(self.att_rows.get(self.att_row[mids]),
+                      self.dfn_rows.get(self.dfn_row[mids]), len(mids), self.battle.Cd)
 
     def _count(self, outcomes: int) -> None:
         """Count the outcomes pushed; stop where the estimate would have refused."""
@@ -1134,24 +1167,25 @@ class _Run(RowRun):
         start grid: sorted by rank, in bands of ``BAND`` positions (the cells a band reaches
         are fewer than the grid's), ``PA^T diag(mass) PD`` over each band's cells, a chunk's
         bands in batched products, a group of consecutive bands each (of like widths: less
-        padding; ``GROUPS``, ``GROUP_BANDS``); each position's rows made once (``_general``). ``ordered``: ``flat`` is in
-        ``_Battle.by_rank``'s order already."""
+        padding; ``GROUPS``, ``GROUP_BANDS``); each position's rows made once (``_general``).
+        ``ordered``: ``flat`` is in ``_Battle.by_rank``'s order already."""
         battle = self.battle
         if not ordered:
             order = np.argsort(battle.rank_of.take(flat), kind="stable")
             flat, mass = flat[order], mass[order]
         per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
-        new = flat[self.fire_row[flat] < 0]
+        new = flat[self.att_row[flat] < 0]
         for lo in range(0, len(new), per):
             self._general(new[lo:lo + per])
         grid = self.grid.ravel()
         for lo in range(0, len(flat), per):
-            w, rows = mass[lo:lo + per], self.fire_row[flat[lo:lo + per]]
-            ka, ca, pa = self.att_rows.get(rows)
-            kd, cd, pd = self.dfn_rows.get(rows)
+            w, at = mass[lo:lo + per], flat[lo:lo + per]
+            rows_a, rows_d = self.att_row.take(at), self.dfn_row.take(at)
+            ka, ca, pa = self.att_rows.get(rows_a)
+            kd, cd, pd = self.dfn_rows.get(rows_d)
             self._count(len(ka) + len(kd))
-            cols_a, wa, na = _banded(ka, ca, pa * w[ka], len(rows), battle.Ca)
-            cols_d, pd, nd = _banded(kd, cd, pd, len(rows), battle.Cd)
+            cols_a, wa, na = _banded(ka, ca, pa * w[ka], len(at), battle.Ca)
+            cols_d, pd, nd = _banded(kd, cd, pd, len(at), battle.Cd)
             # in groups of bands (each padded to its own widest band; by rank, so of like
             # widths)
             groups = max(min(GROUPS, len(na)), -(-len(na) // GROUP_BANDS))
@@ -1165,19 +1199,37 @@ class _Run(RowRun):
                                 + cols_d[b0:b1, None, :d]).ravel())
             grid += np.bincount(np.concatenate(targets), np.concatenate(products),
                                 minlength=len(grid))
-            lost = w * (1.0 - self.att_rows.value[rows])
+            kept = self.att_rows.value.take(rows_a) * self.dfn_rows.value.take(rows_d)
+            lost = w * (1.0 - kept)
             self._prune(float(lost[lost > 1e-15 * w].sum()))
 
     def _general(self, flat: np.ndarray) -> None:
         """Both sides' next cells in the general combat from mid-round positions ``flat``
-        (``_Battle.main``), kept in ``att_rows`` and ``dfn_rows`` (the value of an
-        ``att_rows`` row: P of all the outcomes kept, 1 less both sides' cut tails)."""
+        (``_Volley.rows``), kept in ``att_rows`` and ``dfn_rows`` (a row's value: P of all
+        its outcomes kept, 1 less its cut tails): a side's row made once per key
+        (``_Volley.key``), the first time a position of the key is met."""
         battle = self.battle
         i, j = np.divmod(flat, battle.Cd)
-        (ka, ca, pa, kept_a), (kd, cd, pd, kept_d) = battle.main(i, j)
-        self._count(len(ka) + len(kd))
-        self.fire_row[flat] = self.att_rows.add(len(flat), ka, ca, pa, kept_a * kept_d)
-        self.dfn_rows.add(len(flat), kd, cd, pd, kept_d)
+        if self.att_made is None:
+            self.att_made = np.full(battle.Ca * battle.on_att.tables, -1, dtype=np.int32)
+            self.dfn_made = np.full(battle.Cd * battle.on_dfn.tables, -1, dtype=np.int32)
+        assert self.dfn_made is not None
+        for volley, mine, theirs, made, pool, row in (
+                (battle.on_att, i, j, self.att_made, self.att_rows, self.att_row),
+                (battle.on_dfn, j, i, self.dfn_made, self.dfn_rows, self.dfn_row)):
+            key = volley.key(mine, theirs)
+            rows = made.take(key)
+            new = np.flatnonzero(rows < 0)
+            if len(new):
+                # one position of each new key (the last one of it: made[key] keeps it)
+                keys = key.take(new)
+                made[keys] = new
+                first = new[made.take(keys) == new]
+                e, cells, p, kept = volley.rows(mine.take(first), theirs.take(first))
+                self._count(len(e))
+                made[key.take(first)] = pool.add(len(first), e, cells, p, kept)
+                rows = made.take(key)
+            row[flat] = rows
 
     def _settle(self, flat: np.ndarray, withdraw: bool = True) -> np.ndarray:
         """Take the decided, withdrawn (``leaves``, when ``withdraw``) and too light
@@ -1349,8 +1401,7 @@ class _Run(RowRun):
             b, mids, s = b[take], mids[take], s[take]
             kinds, which = np.unique(mids, return_inverse=True)
             which = which.ravel()
-            unmade = kinds[self.fire_row[kinds] < 0]
-            fired = self.fire_row[kinds]
+            unmade = kinds[self.att_row[kinds] < 0]
             room = MAX_WHOLE_MADE - self.whole_rows.used
             if len(unmade):
                 # (an estimate: both sides' next cells, as many as one side's times two)
@@ -1358,8 +1409,8 @@ class _Run(RowRun):
                         > room:
                     return False
                 self._general(unmade)
-                fired = self.fire_row[kinds]
-            att, dfn = self.att_rows.get(fired), self.dfn_rows.get(fired)
+            fired_a, fired_d = self.att_row[kinds], self.dfn_row[kinds]
+            att, dfn = self.att_rows.get(fired_a), self.dfn_rows.get(fired_d)
             per = np.bincount(att[0], minlength=len(kinds)) * np.bincount(dfn[0],
                                                                           minlength=len(kinds))
             if int(per.take(which).sum()) > room:
@@ -1371,7 +1422,8 @@ class _Run(RowRun):
             # the cut tails, as the two pushes count them (``_strike``, ``_fire``)
             lost = 1.0 - np.bincount(source, s, minlength=n)
             lost[lost <= 1e-15] = 0.0
-            fire_lost = 1.0 - self.att_rows.value.take(fired)
+            fire_lost = 1.0 - (self.att_rows.value.take(fired_a)
+                               * self.dfn_rows.value.take(fired_d))
             fire_lost[fire_lost <= 1e-15] = 0.0
             lost += np.bincount(source, s * fire_lost.take(which), minlength=n)
             self._count(len(e))
