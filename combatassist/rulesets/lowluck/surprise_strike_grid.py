@@ -806,8 +806,9 @@ MET_PER_ROOT = 100
 PUSHES_PER_MET = 2
 #: Memory per grid position (bytes): three grids of mass, their rows in the pools, the
 #: order by rank and level, stays, status, seen (measured ~100-130 bytes on 80 v 80 and
-#: 100 v 100 fleets, the pools included); twice that with ``retreat_below`` (a first pass,
-#: the positions' chances backwards).
+#: 100 v 100 fleets, the pools included; the 80 v 80 fleet 128, ~14 of them the rows of
+#: the general combat's keys, ``_Run.att_made``); twice that with ``retreat_below`` (a
+#: first pass, the positions' chances backwards).
 BYTES_PER_POSITION = 160
 #: Memory per pushed hit outcome kept (a pool entry: its column and probability).
 BYTES_PER_OUTCOME = 16
