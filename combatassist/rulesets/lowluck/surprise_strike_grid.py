@@ -226,7 +226,11 @@ def _gather(start: np.ndarray, length: np.ndarray, rows: np.ndarray
     ``start[r]:start[r] + length[r]``), ``k`` which of ``rows`` each is, ordered by k."""
     lens = length.take(rows)
     k = np.arange(len(rows)).repeat(lens)
-    pos = np.arange(len(k)) + (start.take(rows) - (lens.cumsum() - lens)).repeat(lens)
+    offset = start.take(rows)
+    offset += lens
+    offset -= lens.cumsum()
+    pos = offset.repeat(lens)
+    pos += np.arange(len(pos))
     return k, pos
 
 
@@ -248,19 +252,22 @@ class _Pool:
             value: np.ndarray) -> np.ndarray:
         """Add n rows: row k[e] (0..n-1, ordered) has entry (col[e], p[e]); row r's value
         ``value[r]``. Their numbers."""
-        rows = np.arange(self.rows, self.rows + n)
-        self.start, self.length, self.value = (_grown(a, self.rows + n)
-                                               for a in (self.start, self.length, self.value))
-        self.col, self.p = (_grown(a, self.used + len(k)) for a in (self.col, self.p))
+        r, u, m = self.rows, self.used, len(k)
+        if r + n > len(self.start):
+            self.start, self.length, self.value = (_grown(a, r + n)
+                                                   for a in (self.start, self.length, self.value))
+        if u + m > len(self.col):
+            self.col, self.p = (_grown(a, u + m) for a in (self.col, self.p))
         lens = np.bincount(k, minlength=n)
-        self.length[rows] = lens
-        self.start[rows] = self.used + lens.cumsum() - lens
-        self.value[rows] = value
-        self.col[self.used:self.used + len(k)] = col
-        self.p[self.used:self.used + len(k)] = p
-        self.rows += n
-        self.used += len(k)
-        return rows
+        self.length[r:r + n] = lens
+        start = self.start[r:r + n]
+        np.subtract(lens.cumsum(), lens, out=start)
+        start += u
+        self.value[r:r + n] = value
+        self.col[u:u + m] = col
+        self.p[u:u + m] = p
+        self.rows, self.used = r + n, u + m
+        return np.arange(r, r + n)
 
     def get(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The entries of ``rows``: (k: which of ``rows``, col, p), ordered by k."""
