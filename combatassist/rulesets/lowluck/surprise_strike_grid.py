@@ -301,7 +301,7 @@ class _Fleet:
 
         anything = live.any(1)
         alone = anything & ~has(lambda u: not u.has("transport"))
-        moves = self._moves(box)
+        one = self._one_hit(box)
         every = np.arange(len(box))
         subs_in = has(lambda u: u.has("submarine"))
         submerged = (np.where(subs_in & (sub == 0), self._at(delta, lS, lA, lO, 1), every)
@@ -313,12 +313,13 @@ class _Fleet:
         rank = delta + lS + lA + lO + sub
         reach = np.zeros(len(box), dtype=bool)
         reach[0] = True
-        targets = np.column_stack([m[:, min(1, m.shape[1] - 1)] for m in moves.values()]
-                                  + [submerged, alone_to])
-        for r in range(int(rank.max()) + 1):
-            reach[targets[reach & (rank == r)].ravel()] = True
-        cells = np.flatnonzero(reach)
-        cells = cells[np.argsort(rank[cells], kind="stable")]
+        targets = np.stack(list(one.values()) + [submerged, alone_to])
+        by_rank = np.argsort(rank, kind="stable")
+        bounds = np.searchsorted(rank.take(by_rank), np.arange(int(rank.max()) + 2)).tolist()
+        for lo, hi in zip(bounds[:-1], bounds[1:]):
+            at = by_rank[lo:hi]
+            reach[targets[:, at[reach.take(at)]]] = True
+        cells = by_rank[reach.take(by_rank)]
         renumber = np.full(len(box), -1, dtype=np.int64)
         renumber[cells] = np.arange(len(cells))
         self.C = len(cells)
@@ -332,7 +333,7 @@ class _Fleet:
         self.wiped = ~anything[cells]
         self.alone, self.alone_to = alone[cells], renumber[alone_to[cells]]
         self.submerged_to = renumber[submerged[cells]]
-        self.moves = {c: renumber[m[cells]] for c, m in moves.items()}
+        self.moves = {c: self._moves(renumber.take(m.take(cells))) for c, m in one.items()}
         #: whether a hit of the category finds a unit in the cell (else every hit misses)
         self.takes = {c: (m[:, 1] != np.arange(self.C)) if m.shape[1] > 1
                       else np.zeros(self.C, dtype=bool) for c, m in self.moves.items()}
@@ -393,14 +394,10 @@ class _Fleet:
             comps[:, i] -= moved
         return box, comps
 
-    def _moves(self, box: np.ndarray) -> dict[str, np.ndarray]:
-        """Per category, ``[cell, h]``: the box cell after h hits of the category (every h up
-        to the side's units and damage; more take nothing more): each hit damages an
-        undamaged two-hit unit first, then takes the first unit the category may take, by
-        the order of loss — within each kind its first units left. h hits are one hit h
-        times (the units a category may take are the cell's own, less those it took), so
-        a category's one-hit moves are made and composed (a take per h over the box: the
-        box is ~6x the reachable cells, and arrays of box x units x h cost ~3x more)."""
+    def _one_hit(self, box: np.ndarray) -> dict[str, np.ndarray]:
+        """Per category, the box cell after one hit of the category (every cell's): it damages
+        an undamaged two-hit unit first, then takes the first unit the category may take, by
+        the order of loss — within each kind its first units left (none left: the cell)."""
         kind_of, n, D = self._kind_of, self.n, self.D
         delta, lS, lA, lO, sub = box.T
         ls = np.column_stack([lS, lA, lO])
@@ -423,13 +420,21 @@ class _Fleet:
                 first = eligible.argmax(axis=1)
                 took = np.where(eligible.any(axis=1), stride.take(kind_of.take(first)), 0)
                 step = np.where(delta < D, damage, took)
-            one = self._index.take(here + step)
-            moves = np.empty((len(box), n + D + 1), dtype=np.int64)
-            moves[:, 0] = np.arange(len(box))
-            for h in range(1, n + D + 1):
-                moves[:, h] = one.take(moves[:, h - 1])
-            out[cat] = moves
+            out[cat] = self._index.take(here + step)
         return out
+
+    def _moves(self, one: np.ndarray) -> np.ndarray:
+        """``[cell, h]``: the cell after h hits of a category whose one-hit move is ``one``
+        (every h up to the side's units and damage; more take nothing more). h hits are one
+        hit h times (the units a category may take are the cell's own, less those it took),
+        so the one-hit moves are composed: on the reachable cells (closed under them), h by
+        h (a take of the cells each)."""
+        hits = self.n + self.D
+        moves = np.empty((hits + 1, len(one)), dtype=np.int64)
+        moves[0] = np.arange(len(one))
+        for h in range(1, hits + 1):
+            one.take(moves[h - 1], out=moves[h])
+        return np.ascontiguousarray(moves.T)
 
     def _at(self, delta, lS, lA, lO, sub) -> np.ndarray:
         """The box cells (delta, lS, lA, lO, sub) (``_index``, looked up flat: faster)."""
