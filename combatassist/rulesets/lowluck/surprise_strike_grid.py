@@ -240,13 +240,14 @@ class _Pool:
     11,400 mid-round positions over its rounds, 5,200 of them different)."""
 
     def __init__(self):
+        # (room for a small battle's rows: each growth copies what is kept)
         self.rows = 0
-        self.start = np.zeros(64, dtype=np.int64)
-        self.length = np.zeros(64, dtype=np.int64)
-        self.value = np.zeros(64)
+        self.start = np.empty(1024, dtype=np.int64)
+        self.length = np.empty(1024, dtype=np.int64)
+        self.value = np.empty(1024)
         self.used = 0
-        self.col = np.zeros(1024, dtype=np.int64)
-        self.p = np.zeros(1024)
+        self.col = np.empty(16384, dtype=np.int64)
+        self.p = np.empty(16384)
 
     def add(self, n: int, k: np.ndarray, col: np.ndarray, p: np.ndarray,
             value: np.ndarray) -> np.ndarray:
@@ -276,10 +277,11 @@ class _Pool:
 
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
-    """``a``, or a copy of it twice as long (or ``size``) when shorter than ``size``."""
+    """``a``, or a copy of it twice as long (or ``size``) when shorter than ``size`` (what
+    is past ``a``'s end unset: a pool reads only what it wrote)."""
     if size <= len(a):
         return a
-    out = np.zeros(max(2 * len(a), size), dtype=a.dtype)
+    out = np.empty(max(2 * len(a), size), dtype=a.dtype)
     out[:len(a)] = a
     return out
 
