@@ -618,11 +618,13 @@ def test_rounds_of_few_positions_take_their_whole_rounds(monkeypatch):
 
 
 def test_the_pool_keeps_what_it_was_given():
-    """Rows added in batches (growing its arrays several times) come back as added."""
+    """Rows added in batches (growing its arrays several times) come back as added, by
+    ``get`` and by ``runs``."""
     pool = later_seagrid._Pool()
+    room = len(pool.start), len(pool.col)
     rng = np.random.default_rng(5)
     rows = []
-    for _ in range(40):
+    for _ in range(250):
         n = int(rng.integers(1, 50))
         lens = rng.integers(0, 9, n)
         k = np.repeat(np.arange(n), lens)
@@ -637,6 +639,10 @@ def test_the_pool_keeps_what_it_was_given():
     for e, r in enumerate(pick):
         assert col[k == e].tolist() == rows[r][1] and p[k == e].tolist() == rows[r][2]
         assert pool.value[r] == rows[r][3]
+    lens, col2, p2 = pool.runs(pick)
+    assert (lens == np.bincount(k, minlength=len(pick))).all()
+    assert (col2 == col).all() and (p2 == p).all()
+    assert len(pool.start) >= 4 * room[0] and len(pool.col) >= 2 * room[1]
 
 
 def test_sort_keys_are_small_when_they_fit():

@@ -225,13 +225,18 @@ def _gather(start: np.ndarray, length: np.ndarray, rows: np.ndarray
     """(k, pos): the places ``pos`` of the entries of each of ``rows`` (entries of row r at
     ``start[r]:start[r] + length[r]``), ``k`` which of ``rows`` each is, ordered by k."""
     lens = length.take(rows)
-    k = np.arange(len(rows)).repeat(lens)
+    return np.arange(len(rows)).repeat(lens), _places(start, lens, rows)
+
+
+def _places(start: np.ndarray, lens: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The places of the entries of ``rows`` (``lens`` of them each, from ``start``), row
+    after row."""
     offset = start.take(rows)
     offset += lens
     offset -= lens.cumsum()
     pos = offset.repeat(lens)
     pos += np.arange(len(pos))
-    return k, pos
+    return pos
 
 
 class _Pool:
@@ -274,6 +279,13 @@ class _Pool:
         """The entries of ``rows``: (k: which of ``rows``, col, p), ordered by k."""
         k, pos = _gather(self.start, self.length, rows)
         return k, self.col.take(pos), self.p.take(pos)
+
+    def runs(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The entries of ``rows`` as ``get`` has them, without k: (how many of each row,
+        col, p) (``_banded`` repeats per-row values: no array of k is made)."""
+        lens = self.length.take(rows)
+        pos = _places(self.start, lens, rows)
+        return lens, self.col.take(pos), self.p.take(pos)
 
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
@@ -748,15 +760,18 @@ class _Battle:
                 np.where(dfn.alone[j] & att.fires[i], dfn.alone_to[j], j))
 
 
-def _banded(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
+def _banded(lens: np.ndarray, cells: np.ndarray, p: np.ndarray, C: int
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``n`` positions' rows of entries (e: which position, cells, p; one (e, cell) at most
-    once) by bands of ``BAND`` positions (position e in band e // BAND): (cols, P, widths),
-    P[b, e % BAND, k] = the p of position e in cell ``cols[b, k]``, each band's widths[b]
-    cells (of the C) ordered, padded with cell 0 (P zero there)."""
+    """Positions' rows of entries (``lens[e]`` entries of position e, row after row: cells,
+    p; one (e, cell) at most once) by bands of ``BAND`` positions (position e in band
+    e // BAND): (cols, P, widths), P[b, e % BAND, k] = the p of position e in cell
+    ``cols[b, k]``, each band's widths[b] cells (of the C) ordered, padded with cell 0 (P
+    zero there). (Per-position values repeated per entry: no array of e is made.)"""
+    n = len(lens)
     shift = BAND.bit_length() - 1            # (a power of two: a shift, ~4x a division)
     bands = -(-n // BAND)
-    where = (e >> shift) * C + cells                     # (band, cell), flat
+    where = ((np.arange(n) >> shift) * C).repeat(lens)  # (band, cell), flat
+    where += cells
     seen: np.ndarray = np.zeros(bands * C, dtype=bool)
     seen[where] = True
     seen = seen.reshape(bands, C)
@@ -767,7 +782,7 @@ def _banded(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
     cols = np.zeros((bands, width), dtype=np.int64)
     b, c = np.nonzero(seen)
     cols[b, local[b, c]] = c
-    at = e * width
+    at = (np.arange(0, n * width, width)).repeat(lens)
     at += local.take(where)
     dense = np.bincount(at, p, minlength=bands * BAND * width)
     return cols, dense.reshape(bands, BAND, width), widths
@@ -1200,11 +1215,12 @@ class _Run(RowRun):
         for lo in range(0, len(flat), per):
             w, at = mass[lo:lo + per], flat[lo:lo + per]
             rows_a, rows_d = self.att_row.take(at), self.dfn_row.take(at)
-            ka, ca, pa = self.att_rows.get(rows_a)
-            kd, cd, pd = self.dfn_rows.get(rows_d)
-            self._count(len(ka) + len(kd))
-            cols_a, wa, na = _banded(ka, ca, pa * w.take(ka), len(at), battle.Ca)
-            cols_d, pd, nd = _banded(kd, cd, pd, len(at), battle.Cd)
+            la, ca, pa = self.att_rows.runs(rows_a)
+            ld, cd, pd = self.dfn_rows.runs(rows_d)
+            self._count(len(ca) + len(cd))
+            pa *= w.repeat(la)
+            cols_a, wa, na = _banded(la, ca, pa, battle.Ca)
+            cols_d, pd, nd = _banded(ld, cd, pd, battle.Cd)
             # in groups of bands (each padded to its own widest band; by rank, so of like
             # widths)
             groups = max(min(GROUPS, len(na)), -(-len(na) // GROUP_BANDS))
