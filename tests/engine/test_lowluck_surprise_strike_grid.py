@@ -83,7 +83,7 @@ def test_cells_are_the_casualty_policy(s):
         for c, comp in enumerate(fleet.comps):
             for cat in (SUB, AIR_ONLY, ANY):
                 for h in range(fleet.moves[cat].shape[1] + 1):
-                    moved = later_seagrid._moved(fleet, cat, np.array([c]), h + 1)[0, h]
+                    moved = later_seagrid._moved_by(fleet, cat, np.array([c]), np.array([h]))[0]
                     assert fleet.comps[moved] == side.take(comp, ((cat, h),))[0], (cat, h)
                     if moved != c:
                         assert fleet.rank[moved] > fleet.rank[c]
@@ -643,6 +643,15 @@ def test_the_pool_keeps_what_it_was_given():
     assert (lens == np.bincount(k, minlength=len(pick))).all()
     assert (col2 == col).all() and (p2 == p).all()
     assert len(pool.start) >= 4 * room[0] and len(pool.col) >= 2 * room[1]
+
+
+def test_numbered_is_unique_with_its_inverse():
+    rng = np.random.default_rng(7)
+    for below in (1, 5, 400):
+        values = rng.integers(0, below, int(rng.integers(1, 3000)))
+        distinct, number = later_seagrid._numbered(values, below)
+        expected, inverse = np.unique(values, return_inverse=True)
+        assert (distinct == expected).all() and (number == inverse.ravel()).all()
 
 
 def test_sort_keys_are_small_when_they_fit():
