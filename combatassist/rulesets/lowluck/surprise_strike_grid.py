@@ -503,7 +503,7 @@ class _Fleet:
         flying = np.where(self.dest, self.sizes[A] + 1, lA)
         self.air_only = _Sparse.of(_padded(air)[flying])
         # the rest: the other ships, with the aircraft when a destroyer is beside them
-        keys, where = np.unique((lA * len(other) + lO)[self.dest], return_inverse=True)
+        keys, where = _numbered((lA * len(other) + lO)[self.dest], len(air) * len(other))
         rows = other + [np.convolve(other[o], air[a])
                         for a, o in zip(*np.divmod(keys, len(other)))]
         pick = lO.copy()
