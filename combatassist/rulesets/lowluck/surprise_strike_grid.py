@@ -200,6 +200,12 @@ class _Sparse:
         k, pos = _gather(self.start, self.length, rows)
         return k, self.h.take(pos), self.p.take(pos)
 
+    def runs(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``entries`` without k: (how many of each of ``rows``, h, p)."""
+        lens = self.length.take(rows)
+        pos = _places(self.start, lens, rows)
+        return lens, self.h.take(pos), self.p.take(pos)
+
     def product(self, rows: np.ndarray, other: "_Sparse", other_rows: np.ndarray,
                 width: int) -> "_Sparse":
         """Row k: the joint table of independent hits, this table's row ``rows[k]`` and
@@ -595,16 +601,23 @@ class _Volley:
         ordered by e (with the combined moves, in each cell's frame: fewer than all cells)."""
         if self.moves is None:
             e, cells, p, kept = self(mine, theirs)
-            width, at = self.side.C, cells
-        else:
-            rows = 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
-            e, code, p = self.joint.entries(rows)
-            kept = self.kept.take(rows)
-            width = self.frame.shape[1]
-            at = self.local.take(mine.take(e) * self.codes + code)
-        dense = np.bincount(e * width + at, p, minlength=len(mine) * width)
+            return self._summed(mine, e * self.side.C + cells, p, self.side.C, kept)
+        rows = 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
+        lens, code, p = self.joint.runs(rows)
+        width = self.frame.shape[1]
+        # (per-entry values repeated from the rows': no array of e is made)
+        code += (mine * self.codes).repeat(lens)
+        at = np.arange(0, len(mine) * width, width).repeat(lens)
+        at += self.local.take(code)
+        return self._summed(mine, at, p, width, self.kept.take(rows))
+
+    def _summed(self, mine: np.ndarray, at: np.ndarray, p: np.ndarray, width: int,
+                kept: np.ndarray):
+        """``rows``' entries (``at``: entry e's place e * width + its cell's in the frame;
+        p) with the p of each place summed: (e, cell, p, kept)."""
+        dense = np.bincount(at, p, minlength=len(mine) * width)
         summed = np.flatnonzero(dense != 0.0)                 # (a bool array: far faster)
-        e, at = np.divmod(summed, width)
+        e, at = _divmod(summed, width)
         cells = at if self.moves is None else self.frame.take(mine.take(e) * width + at)
         return e, cells, dense[summed], kept
 
@@ -661,7 +674,7 @@ class _Battle:
     def stays(self, flat: np.ndarray) -> np.ndarray:
         """P(the general combat leaves positions ``flat`` as they are) (made for the positions
         met, not the whole grid: a solve meets a third of it or less)."""
-        return self.main_stays(*np.divmod(flat, self.Cd))
+        return self.main_stays(*_divmod(flat, self.Cd))
 
     @functools.cached_property
     def status(self) -> np.ndarray:
@@ -691,7 +704,7 @@ class _Battle:
         else:
             busy = np.flatnonzero(~plain)
             calm = np.flatnonzero(plain)
-            i, j = np.divmod(flat[busy], self.Cd)
+            i, j = _divmod(flat[busy], self.Cd)
             bb, i2, j2, ss = self.mid_round(i, j)
             at_home = (i2 == i[bb]) & (j2 == j[bb])
             b = np.concatenate([calm, busy[bb]])
@@ -805,6 +818,12 @@ def _pairs(att, dfn, n: int, Cd: int) -> tuple[np.ndarray, np.ndarray, np.ndarra
     within = np.arange(len(a)) - (times.cumsum() - times).repeat(times)
     d = first_d.take(ka.take(a)) + within
     return ka.take(a), ca.take(a) * Cd + cd.take(d), pa.take(a) * pd.take(d)
+
+
+def _divmod(x: np.ndarray, d: int) -> tuple[np.ndarray, np.ndarray]:
+    """``np.divmod(x, d)`` (one division and a multiply: ~2x faster)."""
+    q = x // d
+    return q, x - q * d
 
 
 def _numbered(values: np.ndarray, below: int) -> tuple[np.ndarray, np.ndarray]:
@@ -1250,7 +1269,7 @@ class _Run(RowRun):
         its outcomes kept, 1 less its cut tails): a side's row made once per key
         (``_Volley.key``), the first time a position of the key is met."""
         battle = self.battle
-        i, j = np.divmod(flat, battle.Cd)
+        i, j = _divmod(flat, battle.Cd)
         if self.att_made is None:
             self.att_made = np.full(battle.Ca * battle.on_att.tables, -1, dtype=np.int32)
             self.dfn_made = np.full(battle.Cd * battle.on_dfn.tables, -1, dtype=np.int32)
