@@ -1250,15 +1250,21 @@ class _Run(RowRun):
             # widths)
             groups = max(min(GROUPS, len(na)), -(-len(na) // GROUP_BANDS))
             edges = [len(na) * g // groups for g in range(groups + 1)]
-            targets, products = [], []
-            for b0, b1 in zip(edges[:-1], edges[1:]):
-                a, d = int(na[b0:b1].max()), int(nd[b0:b1].max())
-                products.append(np.matmul(wa[b0:b1, :, :a].transpose(0, 2, 1),
-                                          pd[b0:b1, :, :d]).ravel())
-                targets.append((cols_a[b0:b1, :a, None] * battle.Cd
-                                + cols_d[b0:b1, None, :d]).ravel())
-            grid += np.bincount(np.concatenate(targets), np.concatenate(products),
-                                minlength=len(grid))
+            widest_a, widest_d = na.tolist(), nd.tolist()
+            shapes = [(b0, b1, max(widest_a[b0:b1]), max(widest_d[b0:b1]))
+                      for b0, b1 in zip(edges[:-1], edges[1:])]
+            # each group's products and their targets written in place, one after another
+            size = sum((b1 - b0) * a * d for b0, b1, a, d in shapes)
+            products, targets = np.empty(size), np.empty(size, dtype=np.int64)
+            cols_a *= battle.Cd
+            end = 0
+            for b0, b1, a, d in shapes:
+                start, end = end, end + (b1 - b0) * a * d
+                np.matmul(wa[b0:b1, :, :a].transpose(0, 2, 1), pd[b0:b1, :, :d],
+                          out=products[start:end].reshape(b1 - b0, a, d))
+                np.add(cols_a[b0:b1, :a, None], cols_d[b0:b1, None, :d],
+                       out=targets[start:end].reshape(b1 - b0, a, d))
+            grid += np.bincount(targets, products, minlength=len(grid))
             kept = self.att_rows.value.take(rows_a) * self.dfn_rows.value.take(rows_d)
             lost = w * (1.0 - kept)
             self._prune(float(lost[lost > 1e-15 * w].sum()))
