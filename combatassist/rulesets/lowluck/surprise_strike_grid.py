@@ -188,8 +188,9 @@ class _Sparse:
         """The rows of ``dense`` and a last row, ``none``: no hit (a group that doesn't
         fire); with each row's P(no hit) (``miss``) and sum (1 less a cut tail)."""
         dense = np.vstack([dense, _point(dense.shape[1])])
-        rows, h = np.nonzero(dense)
-        out = cls(np.bincount(rows, minlength=len(dense)), h, dense[rows, h])
+        at = np.flatnonzero(dense)                 # (flat: ~2x faster than a 2-d nonzero)
+        rows, h = _divmod(at, dense.shape[1])
+        out = cls(np.bincount(rows, minlength=len(dense)), h, dense.ravel().take(at))
         out.none, out.width = len(dense) - 1, dense.shape[1]
         out.miss, out.total = dense[:, 0].copy(), dense.sum(axis=1)
         out.trivial = (out.length == 1) & (dense[:, 0] == 1.0)
@@ -568,9 +569,11 @@ class _Volley:
             reached[at] = True
             place = reached.reshape(side.C, side.C).cumsum(axis=1) - 1
             self.local = place.take(at)
-            c, cell = np.nonzero(reached.reshape(side.C, side.C))
-            self.frame = np.zeros((side.C, int(place[:, -1].max()) + 1), dtype=np.int64)
-            self.frame[c, place[c, cell]] = cell
+            width = int(place[:, -1].max()) + 1
+            every = np.flatnonzero(reached)        # (flat: ~2x faster than a 2-d nonzero)
+            c, cell = _divmod(every, side.C)
+            self.frame = np.zeros((side.C, width), dtype=np.int64)
+            self.frame.ravel()[c * width + place.ravel().take(every)] = cell
 
     def __call__(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p): entry e (cells ``mine`` under the fire of ``theirs``) ends the
@@ -797,8 +800,9 @@ def _banded(lens: np.ndarray, cells: np.ndarray, p: np.ndarray, C: int
     width = int(widths.max())
     local -= 1                                           # each cell's place in its band
     cols = np.zeros((bands, width), dtype=np.int64)
-    b, c = np.nonzero(seen)
-    cols[b, local[b, c]] = c
+    reached = np.flatnonzero(seen)                 # (flat: ~2x faster than a 2-d nonzero)
+    b, c = _divmod(reached, C)
+    cols.ravel()[b * width + local.ravel().take(reached)] = c
     at = (np.arange(0, n * width, width)).repeat(lens)
     at += local.take(where)
     dense = np.bincount(at, p, minlength=bands * BAND * width)
