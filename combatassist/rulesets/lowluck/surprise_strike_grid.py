@@ -30,11 +30,13 @@ two pushes through a second grid of *mid-round* positions:
   positions its mass came from (a position's own mid-round mass that the general combat
   leaves where it is counts in its incoming mass): the positions sorted by rank, in bands of
   ``BAND``, a matrix product ``PA^T diag(w) PD`` per band over the cells it reaches, all
-  of a round's bands in a few batched products (bands of like widths together);
+  of a round's bands in batched products (groups of consecutive bands: of like widths);
 - a position's round is the same whenever it is met, so its strikes and both sides' next
   cells in the general combat (each side's joint hit outcomes summed per cell) are made
   the first time and kept (``_Pool``): a round meets most of the last round's positions
-  again (the 20 v 20 fleet: 11,400 mid-round positions fired, 5,200 different);
+  again (the 20 v 20 fleet: 11,400 mid-round positions fired, 5,200 different); a side's
+  next cells depend on its cell and the enemy's joint hit table alone, so positions of
+  one such key share them (``_Volley.key``: 3,500 and 2,400 rows for those 5,200);
 - a side left with transports alone loses them when the mass arrives (the battle is then
   decided: the end of a round is a function of the position).
 
