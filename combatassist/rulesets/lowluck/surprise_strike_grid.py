@@ -318,15 +318,15 @@ class _Fleet:
         box, comps = self._box()
         delta, lS, lA, lO, sub = box.T
         live = (comps > 0) & np.array([s.fights for s in self.slots])
-
-        def has(pred) -> np.ndarray:
-            return live[:, [i for i, s in enumerate(self.slots) if pred(s.unit)]].any(1)
-
-        anything = live.any(1)
-        alone = anything & ~has(lambda u: not u.has("transport"))
+        # per cell, how many live units of each sort: any, other than transports,
+        # submarines, destroyers, firing (one product for the five)
+        sorts = np.array([(True, not u.has("transport"), u.has("submarine"), u.has("destroyer"),
+                           u.value(side.role) > 0) for u in (s.unit for s in self.slots)],
+                         dtype=np.float64).reshape(len(self.slots), 5)
+        anything, fighting, subs_in, dest, fires = (live.astype(np.float64) @ sorts > 0).T
+        alone = anything & ~fighting
         one = self._one_hit(box)
         every = np.arange(len(box))
-        subs_in = has(lambda u: u.has("submarine"))
         submerged = (np.where(subs_in & (sub == 0), self._at(delta, lS, lA, lO, 1), every)
                      if self.can_submerge else every)
         alone_to = np.where(alone, self._at(delta, lS, lA, self.sizes[O], sub), every)
@@ -350,9 +350,9 @@ class _Fleet:
         self.cells = box[cells]
         self.comps = list(map(tuple, comps[cells].tolist()))
         self.index = {comp: i for i, comp in enumerate(self.comps)}
-        self.dest = has(lambda u: u.has("destroyer"))[cells]
+        self.dest = dest[cells]
         self.subs = subs_in[cells]
-        self.fires = has(lambda u: u.value(side.role) > 0)[cells]
+        self.fires = fires[cells]
         self.wiped = ~anything[cells]
         self.alone, self.alone_to = alone[cells], renumber[alone_to[cells]]
         self.submerged_to = renumber[submerged[cells]]
