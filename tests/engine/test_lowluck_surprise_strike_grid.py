@@ -83,7 +83,7 @@ def test_cells_are_the_casualty_policy(s):
         for c, comp in enumerate(fleet.comps):
             for cat in (SUB, AIR_ONLY, ANY):
                 for h in range(fleet.moves[cat].shape[1] + 1):
-                    moved = later_seagrid._moved(fleet, cat, np.array([c]), h + 1)[0, h]
+                    moved = later_seagrid._moved_by(fleet, cat, np.array([c]), np.array([h]))[0]
                     assert fleet.comps[moved] == side.take(comp, ((cat, h),))[0], (cat, h)
                     if moved != c:
                         assert fleet.rank[moved] > fleet.rank[c]
@@ -438,11 +438,12 @@ def _fleets(count: int, seed: int, most: int):
 @pytest.mark.parametrize("chunk", [1, None])
 @pytest.mark.parametrize("s", _fleets(5, seed=31, most=2))
 def test_small_bands_and_chunks_answer_as_the_generic_solver(s, chunk, monkeypatch):
-    """A round's positions in many bands of two, their products in groups of like widths,
-    in one chunk or in chunks of one band each: the generic solver's answer, state by
-    state, with its curve."""
+    """A round's positions in many bands of two, their products in groups of like widths
+    (at least three, of two bands at most), in one chunk or in chunks of one band each: the
+    generic solver's answer, state by state, with its curve."""
     monkeypatch.setattr(later_seagrid, "BAND", 2)
     monkeypatch.setattr(later_seagrid, "GROUPS", 3)
+    monkeypatch.setattr(later_seagrid, "GROUP_BANDS", 2)
     monkeypatch.setattr(later_seagrid, "WHOLE_ROUND_BELOW", 0)     # every round banded
     if chunk:
         monkeypatch.setattr(later_seagrid, "_CHUNK", chunk)
@@ -456,31 +457,61 @@ def test_fleets_of_every_kind_answer_as_the_generic_solver(s, path):
 
 def test_each_positions_round_is_made_once(monkeypatch):
     """Round by round, a position met again takes its strikes and general combat from the
-    pools: each is made once (the work: positions given to ``_Battle``), however many rounds
-    meet it (a grid too big for the whole rounds: ``SMALL_GRID``; every round on the two
-    pushes: ``WHOLE_ROUND_BELOW``)."""
+    pools: its strikes are made once (the work: positions given to ``_Battle``), and each
+    side's next cells once per key (its cell and the joint table it is under:
+    ``_Volley.key``; positions of one key share them: fewer made than positions fired),
+    however many rounds meet it (a grid too big for the whole rounds: ``SMALL_GRID``; every
+    round on the two pushes: ``WHOLE_ROUND_BELOW``)."""
     monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
     monkeypatch.setattr(later_seagrid, "WHOLE_ROUND_BELOW", 0)
     rules = lowluck.make_rules(_fleet(1))
-    made = {"strikes": [], "main": []}
-    for name in made:
-        real = getattr(later_seagrid._Battle, name)
-        monkeypatch.setattr(later_seagrid._Battle, name,
-                            lambda self, *a, _n=name, _r=real: made[_n].append(
-                                a[0] if _n == "strikes" else a[0] * self.Cd + a[1])
-                            or _r(self, *a))
+    struck = []
+    real_strikes = later_seagrid._Battle.strikes
+    monkeypatch.setattr(later_seagrid._Battle, "strikes",
+                        lambda self, flat: struck.append(flat) or real_strikes(self, flat))
+    made: dict[str, list] = {"attacker": [], "defender": []}
+    real_rows = later_seagrid._Volley.rows
+    monkeypatch.setattr(later_seagrid._Volley, "rows",
+                        lambda self, mine, theirs: made[self.side.role].append(
+                            self.key(mine, theirs)) or real_rows(self, mine, theirs))
     fired = []
     real_fire = later_seagrid._Run._fire
     monkeypatch.setattr(later_seagrid._Run, "_fire",
                         lambda self, flat, mass, **kw: fired.append(flat.copy())
                         or real_fire(self, flat, mass, **kw))
     later_seagrid.solve(rules)
-    for name, positions in made.items():
-        positions = np.concatenate(positions)
-        assert len(set(positions.tolist())) == len(positions), name
+    struck = np.concatenate(struck)
+    assert len(set(struck.tolist())) == len(struck)
     fired = np.concatenate(fired)
     assert len(set(fired.tolist())) < len(fired)          # rounds do meet positions again
-    assert set(fired.tolist()) == set(np.concatenate(made["main"]).tolist())
+    battle = later_seagrid._Battle(rules)
+    i, j = np.divmod(np.unique(fired), battle.Cd)
+    for role, keys in (("attacker", battle.on_att.key(i, j)),
+                       ("defender", battle.on_dfn.key(j, i))):
+        keys_made = np.concatenate(made[role])
+        assert len(set(keys_made.tolist())) == len(keys_made), role
+        assert set(keys_made.tolist()) == set(keys.tolist()), role
+        assert len(keys_made) < len(i), role                # positions share them
+
+
+@pytest.mark.parametrize("s", _battles(6, seed=51, most=3) + [_fleet(1)])
+def test_positions_of_one_key_take_the_same_next_cells(s):
+    """``_Volley.key``: every position's next cells in the general combat (each side's) are
+    those of any other position of its key — made for every position of the grid."""
+    battle = later_seagrid._Battle(lowluck.make_rules(s))
+    i, j = np.divmod(np.arange(battle.Ca * battle.Cd), battle.Cd)
+    for volley, mine, theirs in ((battle.on_att, i, j), (battle.on_dfn, j, i)):
+        keys = volley.key(mine, theirs)
+        assert keys.max() < volley.side.C * volley.tables
+        e, cells, p, kept = volley.rows(mine, theirs)
+        per = np.bincount(e, minlength=len(mine))
+        start = per.cumsum() - per
+        first = {}
+        for n, key in enumerate(keys.tolist()):
+            row = (tuple(cells[start[n]:start[n] + per[n]].tolist()),
+                   tuple(p[start[n]:start[n] + per[n]].tolist()), float(kept[n]))
+            assert first.setdefault(key, row) == row
+        assert (keys // volley.tables == mine).all()         # a key is of one cell
 
 
 def test_small_grids_take_their_whole_rounds(monkeypatch):
@@ -587,11 +618,13 @@ def test_rounds_of_few_positions_take_their_whole_rounds(monkeypatch):
 
 
 def test_the_pool_keeps_what_it_was_given():
-    """Rows added in batches (growing its arrays several times) come back as added."""
+    """Rows added in batches (growing its arrays several times) come back as added, by
+    ``get`` and by ``runs``."""
     pool = later_seagrid._Pool()
+    room = len(pool.start), len(pool.col)
     rng = np.random.default_rng(5)
     rows = []
-    for _ in range(40):
+    for _ in range(250):
         n = int(rng.integers(1, 50))
         lens = rng.integers(0, 9, n)
         k = np.repeat(np.arange(n), lens)
@@ -606,6 +639,19 @@ def test_the_pool_keeps_what_it_was_given():
     for e, r in enumerate(pick):
         assert col[k == e].tolist() == rows[r][1] and p[k == e].tolist() == rows[r][2]
         assert pool.value[r] == rows[r][3]
+    lens, col2, p2 = pool.runs(pick)
+    assert (lens == np.bincount(k, minlength=len(pick))).all()
+    assert (col2 == col).all() and (p2 == p).all()
+    assert len(pool.start) >= 4 * room[0] and len(pool.col) >= 2 * room[1]
+
+
+def test_numbered_is_unique_with_its_inverse():
+    rng = np.random.default_rng(7)
+    for below in (1, 5, 400):
+        values = rng.integers(0, below, int(rng.integers(1, 3000)))
+        distinct, number = later_seagrid._numbered(values, below)
+        expected, inverse = np.unique(values, return_inverse=True)
+        assert (distinct == expected).all() and (number == inverse.ravel()).all()
 
 
 def test_sort_keys_are_small_when_they_fit():

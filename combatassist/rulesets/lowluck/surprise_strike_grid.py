@@ -30,11 +30,13 @@ two pushes through a second grid of *mid-round* positions:
   positions its mass came from (a position's own mid-round mass that the general combat
   leaves where it is counts in its incoming mass): the positions sorted by rank, in bands of
   ``BAND``, a matrix product ``PA^T diag(w) PD`` per band over the cells it reaches, all
-  of a round's bands in a few batched products (bands of like widths together);
+  of a round's bands in batched products (groups of consecutive bands: of like widths);
 - a position's round is the same whenever it is met, so its strikes and both sides' next
   cells in the general combat (each side's joint hit outcomes summed per cell) are made
   the first time and kept (``_Pool``): a round meets most of the last round's positions
-  again (the 20 v 20 fleet: 11,400 mid-round positions fired, 5,200 different);
+  again (the 20 v 20 fleet: 11,400 mid-round positions fired, 5,200 different); a side's
+  next cells depend on its cell and the enemy's joint hit table alone, so positions of
+  one such key share them (``_Volley.key``: 3,500 and 2,400 rows for those 5,200);
 - a side left with transports alone loses them when the mass arrives (the battle is then
   decided: the end of a round is a function of the position).
 
@@ -76,10 +78,17 @@ TAKES = {SUB: (S, O), AIR_ONLY: (A, O), ANY: (S, A, O)}
 _CHUNK = 2_000_000
 #: Combined moves (a side's cells x its enemy's joint hit outcomes) a volley keeps (int64).
 MAX_VOLLEY_MOVES = 4_000_000
-#: Mid-round positions in one matrix product (rank bands: see ``_Run._fire``).
+#: Mid-round positions in one matrix product (rank bands: see ``_Run._fire``; a power of
+#: two).
 BAND = 64
-#: Groups of bands (of like widths: by rank) a round's products are cut in (less padding).
+#: Groups of bands (of like widths: by rank) a round's products are cut in, at least (less
+#: padding) ...
 GROUPS = 4
+#: ... and of at most this many bands each (a group's product is padded to its widest
+#: bands: the 20 v 20 fleet's products padded to 2.1x the bands' own with 4 groups a round,
+#: 1.4x with groups of 6 bands; 0.5 ms of its 2.8 ms of products and sums saved, a group
+#: costing ~3 array operations).
+GROUP_BANDS = 6
 #: What the work is counted in (``limits.WORK_UNITS``).
 WORK_UNIT = "grid cells x outcomes"
 
@@ -181,8 +190,9 @@ class _Sparse:
         """The rows of ``dense`` and a last row, ``none``: no hit (a group that doesn't
         fire); with each row's P(no hit) (``miss``) and sum (1 less a cut tail)."""
         dense = np.vstack([dense, _point(dense.shape[1])])
-        rows, h = np.nonzero(dense)
-        out = cls(np.bincount(rows, minlength=len(dense)), h, dense[rows, h])
+        at = np.flatnonzero(dense)                 # (flat: ~2x faster than a 2-d nonzero)
+        rows, h = _divmod(at, dense.shape[1])
+        out = cls(np.bincount(rows, minlength=len(dense)), h, dense.ravel().take(at))
         out.none, out.width = len(dense) - 1, dense.shape[1]
         out.miss, out.total = dense[:, 0].copy(), dense.sum(axis=1)
         out.trivial = (out.length == 1) & (dense[:, 0] == 1.0)
@@ -192,6 +202,12 @@ class _Sparse:
         """The entries of each of ``rows``: (k: which of ``rows``, h, p), ordered by k."""
         k, pos = _gather(self.start, self.length, rows)
         return k, self.h.take(pos), self.p.take(pos)
+
+    def runs(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``entries`` without k: (how many of each of ``rows``, h, p)."""
+        lens = self.length.take(rows)
+        pos = _places(self.start, lens, rows)
+        return lens, self.h.take(pos), self.p.take(pos)
 
     def product(self, rows: np.ndarray, other: "_Sparse", other_rows: np.ndarray,
                 width: int) -> "_Sparse":
@@ -218,9 +234,18 @@ def _gather(start: np.ndarray, length: np.ndarray, rows: np.ndarray
     """(k, pos): the places ``pos`` of the entries of each of ``rows`` (entries of row r at
     ``start[r]:start[r] + length[r]``), ``k`` which of ``rows`` each is, ordered by k."""
     lens = length.take(rows)
-    k = np.arange(len(rows)).repeat(lens)
-    pos = np.arange(len(k)) + (start.take(rows) - (lens.cumsum() - lens)).repeat(lens)
-    return k, pos
+    return np.arange(len(rows)).repeat(lens), _places(start, lens, rows)
+
+
+def _places(start: np.ndarray, lens: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The places of the entries of ``rows`` (``lens`` of them each, from ``start``), row
+    after row."""
+    offset = start.take(rows)
+    offset += lens
+    offset -= lens.cumsum()
+    pos = offset.repeat(lens)
+    pos += np.arange(len(pos))
+    return pos
 
 
 class _Pool:
@@ -229,43 +254,55 @@ class _Pool:
     11,400 mid-round positions over its rounds, 5,200 of them different)."""
 
     def __init__(self):
+        # (room for a small battle's rows: each growth copies what is kept)
         self.rows = 0
-        self.start = np.zeros(64, dtype=np.int64)
-        self.length = np.zeros(64, dtype=np.int64)
-        self.value = np.zeros(64)
+        self.start = np.empty(1024, dtype=np.int64)
+        self.length = np.empty(1024, dtype=np.int64)
+        self.value = np.empty(1024)
         self.used = 0
-        self.col = np.zeros(1024, dtype=np.int64)
-        self.p = np.zeros(1024)
+        self.col = np.empty(16384, dtype=np.int64)
+        self.p = np.empty(16384)
 
     def add(self, n: int, k: np.ndarray, col: np.ndarray, p: np.ndarray,
             value: np.ndarray) -> np.ndarray:
         """Add n rows: row k[e] (0..n-1, ordered) has entry (col[e], p[e]); row r's value
         ``value[r]``. Their numbers."""
-        rows = np.arange(self.rows, self.rows + n)
-        self.start, self.length, self.value = (_grown(a, self.rows + n)
-                                               for a in (self.start, self.length, self.value))
-        self.col, self.p = (_grown(a, self.used + len(k)) for a in (self.col, self.p))
+        r, u, m = self.rows, self.used, len(k)
+        if r + n > len(self.start):
+            self.start, self.length, self.value = (_grown(a, r + n)
+                                                   for a in (self.start, self.length, self.value))
+        if u + m > len(self.col):
+            self.col, self.p = (_grown(a, u + m) for a in (self.col, self.p))
         lens = np.bincount(k, minlength=n)
-        self.length[rows] = lens
-        self.start[rows] = self.used + lens.cumsum() - lens
-        self.value[rows] = value
-        self.col[self.used:self.used + len(k)] = col
-        self.p[self.used:self.used + len(k)] = p
-        self.rows += n
-        self.used += len(k)
-        return rows
+        self.length[r:r + n] = lens
+        start = self.start[r:r + n]
+        np.subtract(lens.cumsum(), lens, out=start)
+        start += u
+        self.value[r:r + n] = value
+        self.col[u:u + m] = col
+        self.p[u:u + m] = p
+        self.rows, self.used = r + n, u + m
+        return np.arange(r, r + n)
 
     def get(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The entries of ``rows``: (k: which of ``rows``, col, p), ordered by k."""
         k, pos = _gather(self.start, self.length, rows)
         return k, self.col.take(pos), self.p.take(pos)
 
+    def runs(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The entries of ``rows`` as ``get`` has them, without k: (how many of each row,
+        col, p) (``_banded`` repeats per-row values: no array of k is made)."""
+        lens = self.length.take(rows)
+        pos = _places(self.start, lens, rows)
+        return lens, self.col.take(pos), self.p.take(pos)
+
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
-    """``a``, or a copy of it twice as long (or ``size``) when shorter than ``size``."""
+    """``a``, or a copy of it twice as long (or ``size``) when shorter than ``size`` (what
+    is past ``a``'s end unset: a pool reads only what it wrote)."""
     if size <= len(a):
         return a
-    out = np.zeros(max(2 * len(a), size), dtype=a.dtype)
+    out = np.empty(max(2 * len(a), size), dtype=a.dtype)
     out[:len(a)] = a
     return out
 
@@ -281,15 +318,15 @@ class _Fleet:
         box, comps = self._box()
         delta, lS, lA, lO, sub = box.T
         live = (comps > 0) & np.array([s.fights for s in self.slots])
-
-        def has(pred) -> np.ndarray:
-            return live[:, [i for i, s in enumerate(self.slots) if pred(s.unit)]].any(1)
-
-        anything = live.any(1)
-        alone = anything & ~has(lambda u: not u.has("transport"))
-        moves = self._moves(box)
+        # per cell, how many live units of each sort: any, other than transports,
+        # submarines, destroyers, firing (one product for the five)
+        sorts = np.array([(True, not u.has("transport"), u.has("submarine"), u.has("destroyer"),
+                           u.value(side.role) > 0) for u in (s.unit for s in self.slots)],
+                         dtype=np.float64).reshape(len(self.slots), 5)
+        anything, fighting, subs_in, dest, fires = (live.astype(np.float64) @ sorts > 0).T
+        alone = anything & ~fighting
+        one = self._one_hit(box)
         every = np.arange(len(box))
-        subs_in = has(lambda u: u.has("submarine"))
         submerged = (np.where(subs_in & (sub == 0), self._at(delta, lS, lA, lO, 1), every)
                      if self.can_submerge else every)
         alone_to = np.where(alone, self._at(delta, lS, lA, self.sizes[O], sub), every)
@@ -299,12 +336,13 @@ class _Fleet:
         rank = delta + lS + lA + lO + sub
         reach = np.zeros(len(box), dtype=bool)
         reach[0] = True
-        targets = np.column_stack([m[:, min(1, m.shape[1] - 1)] for m in moves.values()]
-                                  + [submerged, alone_to])
-        for r in range(int(rank.max()) + 1):
-            reach[targets[reach & (rank == r)].ravel()] = True
-        cells = np.flatnonzero(reach)
-        cells = cells[np.argsort(rank[cells], kind="stable")]
+        targets = np.stack(list(one.values()) + [submerged, alone_to])
+        by_rank = np.argsort(rank, kind="stable")
+        bounds = np.searchsorted(rank.take(by_rank), np.arange(int(rank.max()) + 2)).tolist()
+        for lo, hi in zip(bounds[:-1], bounds[1:]):
+            at = by_rank[lo:hi]
+            reach[targets[:, at[reach.take(at)]]] = True
+        cells = by_rank[reach.take(by_rank)]
         renumber = np.full(len(box), -1, dtype=np.int64)
         renumber[cells] = np.arange(len(cells))
         self.C = len(cells)
@@ -312,13 +350,13 @@ class _Fleet:
         self.cells = box[cells]
         self.comps = list(map(tuple, comps[cells].tolist()))
         self.index = {comp: i for i, comp in enumerate(self.comps)}
-        self.dest = has(lambda u: u.has("destroyer"))[cells]
+        self.dest = dest[cells]
         self.subs = subs_in[cells]
-        self.fires = has(lambda u: u.value(side.role) > 0)[cells]
+        self.fires = fires[cells]
         self.wiped = ~anything[cells]
         self.alone, self.alone_to = alone[cells], renumber[alone_to[cells]]
         self.submerged_to = renumber[submerged[cells]]
-        self.moves = {c: renumber[m[cells]] for c, m in moves.items()}
+        self.moves = {c: self._moves(renumber.take(m.take(cells))) for c, m in one.items()}
         #: whether a hit of the category finds a unit in the cell (else every hit misses)
         self.takes = {c: (m[:, 1] != np.arange(self.C)) if m.shape[1] > 1
                       else np.zeros(self.C, dtype=bool) for c, m in self.moves.items()}
@@ -379,14 +417,10 @@ class _Fleet:
             comps[:, i] -= moved
         return box, comps
 
-    def _moves(self, box: np.ndarray) -> dict[str, np.ndarray]:
-        """Per category, ``[cell, h]``: the box cell after h hits of the category (every h up
-        to the side's units and damage; more take nothing more): each hit damages an
-        undamaged two-hit unit first, then takes the first unit the category may take, by
-        the order of loss — within each kind its first units left. h hits are one hit h
-        times (the units a category may take are the cell's own, less those it took), so
-        a category's one-hit moves are made and composed (a take per h over the box: the
-        box is ~6x the reachable cells, and arrays of box x units x h cost ~3x more)."""
+    def _one_hit(self, box: np.ndarray) -> dict[str, np.ndarray]:
+        """Per category, the box cell after one hit of the category (every cell's): it damages
+        an undamaged two-hit unit first, then takes the first unit the category may take, by
+        the order of loss — within each kind its first units left (none left: the cell)."""
         kind_of, n, D = self._kind_of, self.n, self.D
         delta, lS, lA, lO, sub = box.T
         ls = np.column_stack([lS, lA, lO])
@@ -409,13 +443,21 @@ class _Fleet:
                 first = eligible.argmax(axis=1)
                 took = np.where(eligible.any(axis=1), stride.take(kind_of.take(first)), 0)
                 step = np.where(delta < D, damage, took)
-            one = self._index.take(here + step)
-            moves = np.empty((len(box), n + D + 1), dtype=np.int64)
-            moves[:, 0] = np.arange(len(box))
-            for h in range(1, n + D + 1):
-                moves[:, h] = one.take(moves[:, h - 1])
-            out[cat] = moves
+            out[cat] = self._index.take(here + step)
         return out
+
+    def _moves(self, one: np.ndarray) -> np.ndarray:
+        """``[cell, h]``: the cell after h hits of a category whose one-hit move is ``one``
+        (every h up to the side's units and damage; more take nothing more). h hits are one
+        hit h times (the units a category may take are the cell's own, less those it took),
+        so the one-hit moves are composed: on the reachable cells (closed under them), h by
+        h (a take of the cells each)."""
+        hits = self.n + self.D
+        moves = np.empty((hits + 1, len(one)), dtype=np.int64)
+        moves[0] = np.arange(len(one))
+        for h in range(1, hits + 1):
+            one.take(moves[h - 1], out=moves[h])
+        return np.ascontiguousarray(moves.T)
 
     def _at(self, delta, lS, lA, lO, sub) -> np.ndarray:
         """The box cells (delta, lS, lA, lO, sub) (``_index``, looked up flat: faster)."""
@@ -467,14 +509,20 @@ class _Fleet:
         self.surprise = _padded(surprise)[fighting]
         self.strike = _Sparse.of(self.surprise)
         self.sub = _Sparse.of(_padded(subs)[fighting])
-        self.air_only = _Sparse.of(_padded(air)[np.where(self.dest, self.sizes[A] + 1, lA)])
+        flying = np.where(self.dest, self.sizes[A] + 1, lA)
+        self.air_only = _Sparse.of(_padded(air)[flying])
         # the rest: the other ships, with the aircraft when a destroyer is beside them
-        keys, where = np.unique((lA * len(other) + lO)[self.dest], return_inverse=True)
+        keys, where = _numbered((lA * len(other) + lO)[self.dest], len(air) * len(other))
         rows = other + [np.convolve(other[o], air[a])
                         for a, o in zip(*np.divmod(keys, len(other)))]
         pick = lO.copy()
         pick[self.dest] = len(other) + where.ravel()
         self.any = _Sparse.of(_padded(rows)[pick])
+        #: per cell, which of the general combat's tables each category's row is (cells of
+        #: like tables share their rows' key: ``_Volley.table``), and how many there are
+        #: (the submarines' last: nothing fires, as their ``none`` row)
+        self.table_of = {SUB: fighting, AIR_ONLY: flying, ANY: pick}
+        self.tables = {SUB: self.sizes[S] + 2, AIR_ONLY: self.sizes[A] + 2, ANY: len(rows)}
 
 
 class _Volley:
@@ -482,34 +530,52 @@ class _Volley:
     without its submarines (they fire here when they didn't strike first), the joint table of
     its hits by category (submarines', aircraft's without a destroyer, the rest's) — one
     independent table each — and, when it fits in ``MAX_VOLLEY_MOVES``, where each joint
-    outcome leaves each of ``side``'s cells (the three categories' moves in turn)."""
+    outcome leaves each of ``side``'s cells (the three categories' moves in turn).
+
+    Firing cells of like tables (a damaged battleship fires as an undamaged one; a
+    transport, a submerged submarine don't fire) give ``side``'s cells the same next cells:
+    a joint table's ``table`` (of ``tables``) keys them (``key``)."""
 
     def __init__(self, side: _Fleet, enemy: _Fleet):
         self.side, self.enemy = side, enemy
         cells = np.arange(enemy.C).repeat(2)
         subs = np.where(np.arange(2 * enemy.C) % 2 == 1, cells, enemy.sub.none)
         widths = (enemy.sub.width, enemy.air_only.width, enemy.any.width)
-        self.codes = widths[0] * widths[1] * widths[2]
         joint = enemy.sub.product(subs, enemy.air_only, cells, widths[1])
-        self.joint = joint.product(np.arange(2 * enemy.C), enemy.any, cells, widths[2])
+        joint = joint.product(np.arange(2 * enemy.C), enemy.any, cells, widths[2])
+        # the joint outcomes that occur (the 20 v 20 fleet: ~a quarter of the widths'
+        # products), numbered: the combined moves are made for them alone
+        outcomes, joint.h = _numbered(joint.h, widths[0] * widths[1] * widths[2])
+        self.joint, self.codes = joint, len(outcomes)
         #: P of all the joint outcomes (1 less the cut tails), per row
         self.kept = np.bincount(np.arange(2 * enemy.C).repeat(self.joint.length),
                                 self.joint.p, minlength=2 * enemy.C)
+        # each row's joint table: its three categories' tables (the submarines' none when
+        # they don't fire here)
+        t, n = enemy.table_of, enemy.tables
+        sub = np.where(subs == enemy.sub.none, n[SUB] - 1, t[SUB].take(cells))
+        which = (sub * n[AIR_ONLY] + t[AIR_ONLY].take(cells)) * n[ANY] + t[ANY].take(cells)
+        tables, self.table = _numbered(which, n[SUB] * n[AIR_ONLY] * n[ANY])
+        self.tables = len(tables)
         self.moves = None
         if side.C * self.codes <= MAX_VOLLEY_MOVES:
+            hits = (outcomes // (widths[1] * widths[2]), outcomes // widths[2] % widths[1],
+                    outcomes % widths[2])
             moves = np.arange(side.C)[:, None]
-            for cat, width in zip((SUB, AIR_ONLY, ANY), widths):
-                moves = _moved(side, cat, moves, width)
-            self.moves = moves.reshape(side.C, self.codes)
+            for cat, h in zip((SUB, AIR_ONLY, ANY), hits):
+                moves = _moved_by(side, cat, moves, h[None, :])
+            self.moves = moves
             # each cell's frame: the cells its hit outcomes reach, ordered (``rows``)
             at = (np.arange(side.C)[:, None] * side.C + self.moves).ravel()
             reached = np.zeros(side.C * side.C, dtype=bool)
             reached[at] = True
             place = reached.reshape(side.C, side.C).cumsum(axis=1) - 1
             self.local = place.take(at)
-            c, cell = np.nonzero(reached.reshape(side.C, side.C))
-            self.frame = np.zeros((side.C, int(place[:, -1].max()) + 1), dtype=np.int64)
-            self.frame[c, place[c, cell]] = cell
+            width = int(place[:, -1].max()) + 1
+            every = np.flatnonzero(reached)        # (flat: ~2x faster than a 2-d nonzero)
+            c, cell = _divmod(every, side.C)
+            self.frame = np.zeros((side.C, width), dtype=np.int64)
+            self.frame.ravel()[c * width + place.ravel().take(every)] = cell
 
     def __call__(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p): entry e (cells ``mine`` under the fire of ``theirs``) ends the
@@ -528,21 +594,35 @@ class _Volley:
         e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
         return e, cells, p, self.kept.take(rows)
 
+    def key(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        """Per entry, ``side``'s cell ``mine`` and the joint table it is under (firing cell
+        ``theirs``) as one key (< ``side.C * tables``): entries of one key have the same
+        ``rows``."""
+        rows = 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
+        return mine * self.tables + self.table.take(rows)
+
     def rows(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p, kept) as the call, with the p of each (e, cell) summed: each once,
         ordered by e (with the combined moves, in each cell's frame: fewer than all cells)."""
         if self.moves is None:
             e, cells, p, kept = self(mine, theirs)
-            width, at = self.side.C, cells
-        else:
-            rows = 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
-            e, code, p = self.joint.entries(rows)
-            kept = self.kept.take(rows)
-            width = self.frame.shape[1]
-            at = self.local.take(mine.take(e) * self.codes + code)
-        dense = np.bincount(e * width + at, p, minlength=len(mine) * width)
+            return self._summed(mine, e * self.side.C + cells, p, self.side.C, kept)
+        rows = 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
+        lens, code, p = self.joint.runs(rows)
+        width = self.frame.shape[1]
+        # (per-entry values repeated from the rows': no array of e is made)
+        code += (mine * self.codes).repeat(lens)
+        at = np.arange(0, len(mine) * width, width).repeat(lens)
+        at += self.local.take(code)
+        return self._summed(mine, at, p, width, self.kept.take(rows))
+
+    def _summed(self, mine: np.ndarray, at: np.ndarray, p: np.ndarray, width: int,
+                kept: np.ndarray):
+        """``rows``' entries (``at``: entry e's place e * width + its cell's in the frame;
+        p) with the p of each place summed: (e, cell, p, kept)."""
+        dense = np.bincount(at, p, minlength=len(mine) * width)
         summed = np.flatnonzero(dense != 0.0)                 # (a bool array: far faster)
-        e, at = np.divmod(summed, width)
+        e, at = _divmod(summed, width)
         cells = at if self.moves is None else self.frame.take(mine.take(e) * width + at)
         return e, cells, dense[summed], kept
 
@@ -599,7 +679,7 @@ class _Battle:
     def stays(self, flat: np.ndarray) -> np.ndarray:
         """P(the general combat leaves positions ``flat`` as they are) (made for the positions
         met, not the whole grid: a solve meets a third of it or less)."""
-        return self.main_stays(*np.divmod(flat, self.Cd))
+        return self.main_stays(*_divmod(flat, self.Cd))
 
     @functools.cached_property
     def status(self) -> np.ndarray:
@@ -629,7 +709,7 @@ class _Battle:
         else:
             busy = np.flatnonzero(~plain)
             calm = np.flatnonzero(plain)
-            i, j = np.divmod(flat[busy], self.Cd)
+            i, j = _divmod(flat[busy], self.Cd)
             bb, i2, j2, ss = self.mid_round(i, j)
             at_home = (i2 == i[bb]) & (j2 == j[bb])
             b = np.concatenate([calm, busy[bb]])
@@ -668,14 +748,31 @@ class _Battle:
     def main_stays(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         """P(the general combat leaves mid-round positions (i, j) as they are; i and j
         broadcast): per side and category, P(no hit) when a hit would find a unit, else 1
-        (less a cut tail)."""
-        out = np.ones(np.broadcast_shapes(np.shape(i), np.shape(j)))
-        for side, enemy, mine, theirs in ((self.att, self.dfn, i, j), (self.dfn, self.att, j, i)):
-            subs = np.where(enemy.subs[theirs] & side.dest[mine], theirs, enemy.sub.none)
-            for cat, table, rows in ((SUB, enemy.sub, subs), (AIR_ONLY, enemy.air_only, theirs),
-                                     (ANY, enemy.any, theirs)):
-                out *= np.where(side.takes[cat][mine], table.miss[rows], table.total[rows])
-        return out
+        (less a cut tail) — each side's product read from ``_stays_under``."""
+        (code_a, under_a), (code_d, under_d) = self._stays_under
+        return (under_a.take(code_a.take(i) * self.Cd + j)
+                * under_d.take(code_d.take(j) * self.Ca + i))
+
+    @functools.cached_property
+    def _stays_under(self) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+        """Per side: each cell's code (which categories' hits would find a unit in it, and
+        whether a destroyer is there: the enemy's submarines fire in the general combat),
+        and per code and enemy cell, P(the enemy's general-combat fire leaves the side as it
+        is): per category, P(no hit) when the code's hits would find a unit, else 1 (less a
+        cut tail); ravelled (code x enemy cell)."""
+        out = []
+        for side, enemy in ((self.att, self.dfn), (self.dfn, self.att)):
+            code = (side.takes[SUB] + 2 * side.takes[AIR_ONLY] + 4 * side.takes[ANY]
+                    + 8 * side.dest).astype(np.int64)
+            bits = np.arange(16)[:, None]
+            theirs = np.arange(enemy.C)[None, :]
+            subs = np.where(enemy.subs[theirs] & (bits >= 8), theirs, enemy.sub.none)
+            under = np.ones((16, enemy.C))
+            for bit, table, rows in ((1, enemy.sub, subs), (2, enemy.air_only, theirs),
+                                     (4, enemy.any, theirs)):
+                under = under * np.where(bits & bit, table.miss[rows], table.total[rows])
+            out.append((code, under.ravel()))
+        return tuple(out)
 
     def end_of_round(self, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The positions after a side left with transports alone loses them (while the enemy
@@ -685,25 +782,32 @@ class _Battle:
                 np.where(dfn.alone[j] & att.fires[i], dfn.alone_to[j], j))
 
 
-def _banded(e: np.ndarray, cells: np.ndarray, p: np.ndarray, n: int, C: int
+def _banded(lens: np.ndarray, cells: np.ndarray, p: np.ndarray, C: int
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``n`` positions' rows of entries (e: which position, cells, p; one (e, cell) at most
-    once) by bands of ``BAND`` positions (position e in band e // BAND): (cols, P, widths),
-    P[b, e % BAND, k] = the p of position e in cell ``cols[b, k]``, each band's widths[b]
-    cells (of the C) ordered, padded with cell 0 (P zero there)."""
+    """Positions' rows of entries (``lens[e]`` entries of position e, row after row: cells,
+    p; one (e, cell) at most once) by bands of ``BAND`` positions (position e in band
+    e // BAND): (cols, P, widths), P[b, e % BAND, k] = the p of position e in cell
+    ``cols[b, k]``, each band's widths[b] cells (of the C) ordered, padded with cell 0 (P
+    zero there). (Per-position values repeated per entry: no array of e is made.)"""
+    n = len(lens)
+    shift = BAND.bit_length() - 1            # (a power of two: a shift, ~4x a division)
     bands = -(-n // BAND)
-    where = e // BAND * C + cells                        # (band, cell), flat
+    where = ((np.arange(n) >> shift) * C).repeat(lens)  # (band, cell), flat
+    where += cells
     seen: np.ndarray = np.zeros(bands * C, dtype=bool)
     seen[where] = True
     seen = seen.reshape(bands, C)
     local = seen.cumsum(axis=1)
-    widths = local[:, -1]
+    widths = local[:, -1].copy()
     width = int(widths.max())
+    local -= 1                                           # each cell's place in its band
     cols = np.zeros((bands, width), dtype=np.int64)
-    b, c = np.nonzero(seen)
-    cols[b, local[b, c] - 1] = c
-    dense = np.bincount(e * width + local.take(where) - 1, p,
-                        minlength=bands * BAND * width)
+    reached = np.flatnonzero(seen)                 # (flat: ~2x faster than a 2-d nonzero)
+    b, c = _divmod(reached, C)
+    cols.ravel()[b * width + local.ravel().take(reached)] = c
+    at = (np.arange(0, n * width, width)).repeat(lens)
+    at += local.take(where)
+    dense = np.bincount(at, p, minlength=bands * BAND * width)
     return cols, dense.reshape(bands, BAND, width), widths
 
 
@@ -722,6 +826,21 @@ def _pairs(att, dfn, n: int, Cd: int) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return ka.take(a), ca.take(a) * Cd + cd.take(d), pa.take(a) * pd.take(d)
 
 
+def _divmod(x: np.ndarray, d: int) -> tuple[np.ndarray, np.ndarray]:
+    """``np.divmod(x, d)`` (one division and a multiply: ~2x faster)."""
+    q = x // d
+    return q, x - q * d
+
+
+def _numbered(values: np.ndarray, below: int) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(values, return_inverse=True)`` for values in [0, below) (a table of
+    ``below`` flags, not a sort: ~10x faster on a few thousand values)."""
+    seen = np.zeros(below, dtype=bool)
+    seen[values] = True
+    number = seen.cumsum() - 1
+    return np.flatnonzero(seen), number.take(values)
+
+
 def _small(keys: np.ndarray) -> np.ndarray:
     """``keys`` (non-negative) as 16-bit integers when they fit: numpy's stable sort of them
     is a radix sort (15,000 keys: ~14x faster)."""
@@ -734,15 +853,8 @@ def _point(width: int) -> np.ndarray:
     return out
 
 
-def _moved(side: _Fleet, cat: str, cells: np.ndarray, hits: int) -> np.ndarray:
-    """``cells[..., h]``: where h hits of ``cat`` (h < ``hits``) move each of ``cells``."""
-    moves = side.moves[cat]
-    h = np.minimum(np.arange(hits), moves.shape[1] - 1)
-    return moves.take(cells[..., None] * moves.shape[1] + h)      # (flat: faster)
-
-
 def _moved_by(side: _Fleet, cat: str, cells: np.ndarray, hits: np.ndarray) -> np.ndarray:
-    """Where ``hits[e]`` hits of ``cat`` move ``cells[e]``."""
+    """Where ``hits[e]`` hits of ``cat`` move ``cells[e]`` (broadcast; flat: faster)."""
     moves = side.moves[cat]
     return moves.take(cells * moves.shape[1] + np.minimum(hits, moves.shape[1] - 1))
 
@@ -758,8 +870,9 @@ MET_PER_ROOT = 100
 PUSHES_PER_MET = 2
 #: Memory per grid position (bytes): three grids of mass, their rows in the pools, the
 #: order by rank and level, stays, status, seen (measured ~100-130 bytes on 80 v 80 and
-#: 100 v 100 fleets, the pools included); twice that with ``retreat_below`` (a first pass,
-#: the positions' chances backwards).
+#: 100 v 100 fleets, the pools included; the 80 v 80 fleet 128, ~14 of them the rows of
+#: the general combat's keys, ``_Run.att_made``); twice that with ``retreat_below`` (a
+#: first pass, the positions' chances backwards).
 BYTES_PER_POSITION = 160
 #: Memory per pushed hit outcome kept (a pool entry: its column and probability).
 BYTES_PER_OUTCOME = 16
@@ -943,7 +1056,10 @@ class _Run(RowRun):
     to mid) and ``_fire`` (mid to start, the general combat), so the general combat is
     pushed once per mid-round position whatever the positions its mass came from. A
     position's strikes and general combat are made once (``_strikes``, ``_general``) and
-    kept in pools (``strike_row`` / ``fire_row``: a grid position's row there, -1 before)."""
+    kept in pools (``strike_row`` / ``att_row`` and ``dfn_row``: a grid position's row
+    there, -1 before); a side's next cells once per key (its cell and the joint table it
+    is under, ``_Volley.key``: ``att_made``, ``dfn_made``), positions of one key sharing
+    the row."""
 
     def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel,
                  start: tuple[int, Any, bool] = (0, None, False),
@@ -961,9 +1077,13 @@ class _Run(RowRun):
         self.mid = np.zeros((battle.Ca, battle.Cd))
         # each position's round, made once (``_Pool``; -1: not yet): its strikes (mid-round
         # positions; the value: P(its round leaves it where it is)); its general combat
-        # (both sides' next cells; the value: P of all the outcomes kept)
+        # (each side's next cells; the value: P of all its outcomes kept), a side's row made
+        # once per key (``_Volley.key``: ``att_made``, ``dfn_made``, made with the volleys)
         self.strike_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
-        self.fire_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.att_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.dfn_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.att_made: np.ndarray | None = None
+        self.dfn_made: np.ndarray | None = None
         self.strike_rows, self.att_rows, self.dfn_rows = _Pool(), _Pool(), _Pool()
         # the whole rounds of the few positions a battle's last rounds meet (``_whole_round``;
         # the value: the part of a position's mass its round's cut tails lose)
@@ -972,7 +1092,9 @@ class _Run(RowRun):
 
     def share_rows(self, other: "_Run") -> None:
         """Use ``other``'s rows (the same battle's): each position's round made once."""
-        self.strike_row, self.fire_row = other.strike_row, other.fire_row
+        self.strike_row, self.att_row, self.dfn_row = (other.strike_row, other.att_row,
+                                                       other.dfn_row)
+        self.att_made, self.dfn_made = other.att_made, other.dfn_made
         self.strike_rows, self.att_rows, self.dfn_rows = (other.strike_rows, other.att_rows,
                                                           other.dfn_rows)
         self.whole_row, self.whole_rows = other.whole_row, other.whole_rows
@@ -1001,7 +1123,7 @@ class _Run(RowRun):
         mid_home = np.zeros(len(value))                 # ... and P(it leaves it as it is)
         mid_value = np.zeros(len(value))
         met_start = (self.strike_row >= 0) & (status == 0)
-        met_mid = self.fire_row >= 0
+        met_mid = self.att_row >= 0
         levels = np.add.outer(att.rank, dfn.rank).ravel()
         order = np.argsort(_small(levels), kind="stable")
         bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
@@ -1044,9 +1166,8 @@ class _Run(RowRun):
         """The general combat's joint outcomes from mid-round positions ``mids`` (their rows
         made): (k: which of ``mids``, target position, p), every pair of the attacker's and
         the defender's next cells."""
-        rows = self.fire_row[mids]
-        return _pairs(self.att_rows.get(rows), self.dfn_rows.get(rows), len(mids),
-                      self.battle.Cd)
+        return _pairs(self.att_rows.get(self.att_row[mids]),
+                      self.dfn_rows.get(self.dfn_row[mids]), len(mids), self.battle.Cd)
 
     def _count(self, outcomes: int) -> None:
         """Count the outcomes pushed; stop where the estimate would have refused."""
@@ -1110,51 +1231,77 @@ class _Run(RowRun):
         """Push ``mass`` at mid-round positions ``flat`` through the general combat into the
         start grid: sorted by rank, in bands of ``BAND`` positions (the cells a band reaches
         are fewer than the grid's), ``PA^T diag(mass) PD`` over each band's cells, a chunk's
-        bands in ``GROUPS`` batched products (consecutive bands, of like widths: less
-        padding);
-        each position's rows made once (``_general``). ``ordered``: ``flat`` is in
-        ``_Battle.by_rank``'s order already."""
+        bands in batched products, a group of consecutive bands each (of like widths: less
+        padding; ``GROUPS``, ``GROUP_BANDS``); each position's rows made once (``_general``).
+        ``ordered``: ``flat`` is in ``_Battle.by_rank``'s order already."""
         battle = self.battle
         if not ordered:
             order = np.argsort(battle.rank_of.take(flat), kind="stable")
             flat, mass = flat[order], mass[order]
         per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
-        new = flat[self.fire_row[flat] < 0]
+        new = flat[self.att_row[flat] < 0]
         for lo in range(0, len(new), per):
             self._general(new[lo:lo + per])
         grid = self.grid.ravel()
         for lo in range(0, len(flat), per):
-            w, rows = mass[lo:lo + per], self.fire_row[flat[lo:lo + per]]
-            ka, ca, pa = self.att_rows.get(rows)
-            kd, cd, pd = self.dfn_rows.get(rows)
-            self._count(len(ka) + len(kd))
-            cols_a, wa, na = _banded(ka, ca, pa * w[ka], len(rows), battle.Ca)
-            cols_d, pd, nd = _banded(kd, cd, pd, len(rows), battle.Cd)
+            w, at = mass[lo:lo + per], flat[lo:lo + per]
+            rows_a, rows_d = self.att_row.take(at), self.dfn_row.take(at)
+            la, ca, pa = self.att_rows.runs(rows_a)
+            ld, cd, pd = self.dfn_rows.runs(rows_d)
+            self._count(len(ca) + len(cd))
+            pa *= w.repeat(la)
+            cols_a, wa, na = _banded(la, ca, pa, battle.Ca)
+            cols_d, pd, nd = _banded(ld, cd, pd, battle.Cd)
             # in groups of bands (each padded to its own widest band; by rank, so of like
             # widths)
-            edges = np.linspace(0, len(na), min(GROUPS, len(na)) + 1).astype(int).tolist()
-            targets, products = [], []
-            for b0, b1 in zip(edges[:-1], edges[1:]):
-                a, d = int(na[b0:b1].max()), int(nd[b0:b1].max())
-                products.append(np.matmul(wa[b0:b1, :, :a].transpose(0, 2, 1),
-                                          pd[b0:b1, :, :d]).ravel())
-                targets.append((cols_a[b0:b1, :a, None] * battle.Cd
-                                + cols_d[b0:b1, None, :d]).ravel())
-            grid += np.bincount(np.concatenate(targets), np.concatenate(products),
-                                minlength=len(grid))
-            lost = w * (1.0 - self.att_rows.value[rows])
+            groups = max(min(GROUPS, len(na)), -(-len(na) // GROUP_BANDS))
+            edges = [len(na) * g // groups for g in range(groups + 1)]
+            widest_a, widest_d = na.tolist(), nd.tolist()
+            shapes = [(b0, b1, max(widest_a[b0:b1]), max(widest_d[b0:b1]))
+                      for b0, b1 in zip(edges[:-1], edges[1:])]
+            # each group's products and their targets written in place, one after another
+            size = sum((b1 - b0) * a * d for b0, b1, a, d in shapes)
+            products, targets = np.empty(size), np.empty(size, dtype=np.int64)
+            cols_a *= battle.Cd
+            end = 0
+            for b0, b1, a, d in shapes:
+                start, end = end, end + (b1 - b0) * a * d
+                np.matmul(wa[b0:b1, :, :a].transpose(0, 2, 1), pd[b0:b1, :, :d],
+                          out=products[start:end].reshape(b1 - b0, a, d))
+                np.add(cols_a[b0:b1, :a, None], cols_d[b0:b1, None, :d],
+                       out=targets[start:end].reshape(b1 - b0, a, d))
+            grid += np.bincount(targets, products, minlength=len(grid))
+            kept = self.att_rows.value.take(rows_a) * self.dfn_rows.value.take(rows_d)
+            lost = w * (1.0 - kept)
             self._prune(float(lost[lost > 1e-15 * w].sum()))
 
     def _general(self, flat: np.ndarray) -> None:
         """Both sides' next cells in the general combat from mid-round positions ``flat``
-        (``_Battle.main``), kept in ``att_rows`` and ``dfn_rows`` (the value of an
-        ``att_rows`` row: P of all the outcomes kept, 1 less both sides' cut tails)."""
+        (``_Volley.rows``), kept in ``att_rows`` and ``dfn_rows`` (a row's value: P of all
+        its outcomes kept, 1 less its cut tails): a side's row made once per key
+        (``_Volley.key``), the first time a position of the key is met."""
         battle = self.battle
-        i, j = np.divmod(flat, battle.Cd)
-        (ka, ca, pa, kept_a), (kd, cd, pd, kept_d) = battle.main(i, j)
-        self._count(len(ka) + len(kd))
-        self.fire_row[flat] = self.att_rows.add(len(flat), ka, ca, pa, kept_a * kept_d)
-        self.dfn_rows.add(len(flat), kd, cd, pd, kept_d)
+        i, j = _divmod(flat, battle.Cd)
+        if self.att_made is None:
+            self.att_made = np.full(battle.Ca * battle.on_att.tables, -1, dtype=np.int32)
+            self.dfn_made = np.full(battle.Cd * battle.on_dfn.tables, -1, dtype=np.int32)
+        assert self.dfn_made is not None
+        for volley, mine, theirs, made, pool, row in (
+                (battle.on_att, i, j, self.att_made, self.att_rows, self.att_row),
+                (battle.on_dfn, j, i, self.dfn_made, self.dfn_rows, self.dfn_row)):
+            key = volley.key(mine, theirs)
+            rows = made.take(key)
+            new = np.flatnonzero(rows < 0)
+            if len(new):
+                # one position of each new key (the last one of it: made[key] keeps it)
+                keys = key.take(new)
+                made[keys] = new
+                first = new[made.take(keys) == new]
+                e, cells, p, kept = volley.rows(mine.take(first), theirs.take(first))
+                self._count(len(e))
+                made[key.take(first)] = pool.add(len(first), e, cells, p, kept)
+                rows = made.take(key)
+            row[flat] = rows
 
     def _settle(self, flat: np.ndarray, withdraw: bool = True) -> np.ndarray:
         """Take the decided, withdrawn (``leaves``, when ``withdraw``) and too light
@@ -1326,8 +1473,7 @@ class _Run(RowRun):
             b, mids, s = b[take], mids[take], s[take]
             kinds, which = np.unique(mids, return_inverse=True)
             which = which.ravel()
-            unmade = kinds[self.fire_row[kinds] < 0]
-            fired = self.fire_row[kinds]
+            unmade = kinds[self.att_row[kinds] < 0]
             room = MAX_WHOLE_MADE - self.whole_rows.used
             if len(unmade):
                 # (an estimate: both sides' next cells, as many as one side's times two)
@@ -1335,8 +1481,8 @@ class _Run(RowRun):
                         > room:
                     return False
                 self._general(unmade)
-                fired = self.fire_row[kinds]
-            att, dfn = self.att_rows.get(fired), self.dfn_rows.get(fired)
+            fired_a, fired_d = self.att_row[kinds], self.dfn_row[kinds]
+            att, dfn = self.att_rows.get(fired_a), self.dfn_rows.get(fired_d)
             per = np.bincount(att[0], minlength=len(kinds)) * np.bincount(dfn[0],
                                                                           minlength=len(kinds))
             if int(per.take(which).sum()) > room:
@@ -1348,7 +1494,8 @@ class _Run(RowRun):
             # the cut tails, as the two pushes count them (``_strike``, ``_fire``)
             lost = 1.0 - np.bincount(source, s, minlength=n)
             lost[lost <= 1e-15] = 0.0
-            fire_lost = 1.0 - self.att_rows.value.take(fired)
+            fire_lost = 1.0 - (self.att_rows.value.take(fired_a)
+                               * self.dfn_rows.value.take(fired_d))
             fire_lost[fire_lost <= 1e-15] = 0.0
             lost += np.bincount(source, s * fire_lost.take(which), minlength=n)
             self._count(len(e))
