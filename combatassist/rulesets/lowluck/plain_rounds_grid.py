@@ -654,29 +654,38 @@ class _Solver:
         # of aircraft shot down): a block of rows above a start is that sub-battle's no more
         tops = g.starts[kk].tolist()
         ordered = all(a >= b for a, b in zip(tops, tops[1:]))
+        rising = tops[::-1]
         into = nxt[kk]
         most, fewest = g.d_most_from[j0], g.d_fewest_from[j0]
+        a_fewest, a_most = g.a_fewest_from, g.a_most_upto
+        # the blocks' weighed hits and products: flat buffers, a view of each per block
+        # (the most a block may need: every sub-battle, ROW_BLOCK rows, the whole run)
+        block = min(ROW_BLOCK, t1 - t0)
+        weighed = work.array("weighted", (k * block * (s1 - s0),))
+        product = None if fresh else work.array("product", (k * block * (c1 - c0),))
+        einsum, matmul = np.einsum, np.matmul
         for u0 in range(t0, t1, ROW_BLOCK):
             u1 = min(t1, u0 + ROW_BLOCK)
             a0, a1 = max(r0, u0 + fewest), min(r1, u1 + most)     # rows that reach u0..u1-1
             if a1 <= a0:
                 continue
             b0, b1 = max(s0, (a0 - r0) * width), min(s1, (a1 - r0) * width)
-            v0 = max(c0, min(nd, j0 + g.a_fewest_from[a0]))
-            v1 = min(c1, min(nd, j1 - 1 + g.a_most_upto[a1 - 1]) + 1)
-            n = k - bisect.bisect_left(tops[::-1], a0) if ordered else k   # starts >= a0
+            v0 = max(c0, min(nd, j0 + a_fewest[a0]))
+            v1 = min(c1, min(nd, j1 - 1 + a_most[a1 - 1]) + 1)
+            n = k - bisect.bisect_left(rising, a0) if ordered else k   # starts >= a0
             if v1 <= v0 or not n:
                 continue
             # the block's weighed hits, used while they are still in the cache (einsum's
             # loop: ~20 % faster than multiply's broadcasting both operands, the same products)
-            weighted = np.einsum("ub,kb->kub", down[u0 - t0:u1 - t0, b0:b1], mass[:n, b0:b1],
-                                 out=work.array("weighted", (n, u1 - u0, b1 - b0)))
+            u, b = u1 - u0, b1 - b0
+            weighted = einsum("ub,kb->kub", down[u0 - t0:u1 - t0, b0:b1], mass[:n, b0:b1],
+                              out=weighed[:n * u * b].reshape(n, u, b))
             run = moves[:n, r0 * width + b0:r0 * width + b1, v0:v1]
-            if fresh:                   # nothing else reaches these targets: written at once
-                np.matmul(weighted, run, out=into[:n, u0:u1, v0:v1])
+            if product is None:         # nothing else reaches these targets: written at once
+                matmul(weighted, run, out=into[:n, u0:u1, v0:v1])
             else:
-                into[:n, u0:u1, v0:v1] += np.matmul(
-                    weighted, run, out=work.array("product", (n, u1 - u0, v1 - v0)))
+                into[:n, u0:u1, v0:v1] += matmul(
+                    weighted, run, out=product[:n * u * (v1 - v0)].reshape(n, u, v1 - v0))
 
     def settle(self, g: Group, grid: np.ndarray, prune_below: float) -> np.ndarray:
         """Move decided, stalemate and tiny cells out of ``grid`` (recorded one by one);
