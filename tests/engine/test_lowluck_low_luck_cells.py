@@ -184,3 +184,22 @@ def test_low_luck_battles_go_cell_by_cell(units, edition, battle, monkeypatch):
     assert cell_result.attacker_wins == pytest.approx(generic.attacker_wins, abs=1e-12)
     assert cell_result.figures.attacker_ipc_lost == pytest.approx(
         generic.figures.attacker_ipc_lost, abs=1e-9)
+
+
+@pytest.mark.parametrize("s", later_battles(6, seed=55, most=8, dice="lowluck"))
+def test_a_sides_tables_made_when_asked_are_the_low_luck_tables(s):
+    """Low luck's tables, made when a cell first asks (``_LowLuckTables``), and the chances
+    of no hit made from the powers are ``hits.lowluck_table``'s, composition by composition,
+    in the attacker's order (units left) as in the defender's (hits taken)."""
+    from combatassist.rulesets.lowluck.hits import lowluck_table
+    rules = lowluck.make_rules(s)
+    a, d, _ = rules.initial_state()
+    for role, start in (("attacker", a), ("defender", d)):
+        side = cells._Side(rules, role, start)
+        if side.powers is None:
+            continue
+        made = [lowluck_table(p) for p in side.powers]
+        assert [side.tables[i] for i in range(side.n + 1)] == made
+        assert side.reversed_tables()[0] == made[-1]
+        assert side.miss == [t[0][1] if t[0][0] == 0 else 0.0 for t in made]
+        assert not side.cut
