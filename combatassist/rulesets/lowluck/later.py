@@ -393,6 +393,10 @@ class LaterRules(BattleRules):
         ) if self.land_battle else ()
         self.bombard_fires_back = rules.bombard_casualties_fire_back
         self.submerge = (scenario.attacker.submerge, scenario.defender.submerge)
+        #: Per side: it has a submarine slot (without one, no submerging nor surprise strike
+        #: to look for: ``phases`` asks at every position)
+        self._subs = tuple(any(s.unit.has("submarine") for s in side.slots)
+                           for side in (self.att, self.dfn))
         self._aa = AAFire(self)
         self._bombardment = Bombardment(self)
         self._submerge = Submerge(self)
@@ -427,11 +431,12 @@ class LaterRules(BattleRules):
                      if s.fights and s.unit.kind == "air")
         if self.option_gun:
             return planes
-        guns = sum(n * s.unit.aa_shots for n, s in zip(state[1], self.dfn.slots)
-                   if n and s.unit.has("aa_gun") and s.status == "")
-        if any(u.aa_shots == EACH_AIRCRAFT for u in self._guns(state)):
-            return planes
-        return min(guns, planes)
+        guns, each = 0, False                  # the guns of ``_guns``, in one look
+        for n, s in zip(state[1], self.dfn.slots):
+            if n and s.status == "" and s.unit.has("aa_gun"):
+                guns += n * s.unit.aa_shots
+                each = each or s.unit.aa_shots == EACH_AIRCRAFT
+        return planes if each else min(guns, planes)
 
     def aa_hit(self, state) -> int:
         """The AA shots hit on this or less: the best of the guns present (the defender's
@@ -443,12 +448,14 @@ class LaterRules(BattleRules):
     def submerging(self, state, k: int) -> bool:
         """Side k's submarines submerge now (its choice, the enemy has no destroyer): at a
         round's start, or at its end where the edition says so (``end_round``)."""
-        return (self.submerge[k] and self.has(k, state[k], "submarine")
+        return (self.submerge[k] and self._subs[k] and self.has(k, state[k], "submarine")
                 and not self.has(1 - k, state[1 - k], "destroyer"))
 
     def surprising(self, state, k: int) -> bool:
         """Side k's submarines strike first (the enemy has no destroyer; Classic's first
         strike: the attacker's, when the option is on)."""
+        if not self._subs[k]:
+            return False
         if self.first_strike_only is not None:
             return k == 0 and self.first_strike_only and self.has(0, state[0], "submarine")
         return (self.has(k, state[k], "submarine")
@@ -472,7 +479,8 @@ class LaterRules(BattleRules):
             live = [i for i, s in enumerate(side.slots) if s.fights and counts[k][i]]
             alone = bool(live) and all(side.slots[i].unit.has("transport") for i in live) \
                 and "fires" in self.side(1 - k).present(counts[1 - k])
-            out.append(tuple(0 if alone and i in live else n for i, n in enumerate(counts[k])))
+            out.append(tuple(0 if i in live else n for i, n in enumerate(counts[k]))
+                       if alone else counts[k])
         return (out[0], out[1], True)
 
     def phases(self, state):
