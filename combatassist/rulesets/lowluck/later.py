@@ -125,6 +125,10 @@ class SideSlots:
             if eff.aa_hit is not None:
                 self.aa_hit[eff.unit] = max(self.aa_hit[eff.unit], eff.aa_hit)
         self.fights = tuple(s.fights for s in slots)
+        #: Some fighting slot is a transport or an AA gun: without one the side is never
+        #: left alone (``left_alone``), whatever its counts
+        self.may_be_left_alone = any(s.fights and (s.unit.has("transport")
+                                                   or s.unit.has("aa_gun")) for s in slots)
         #: Per support rule of the edition: (its supporters' slots, its supported slots, the
         #: supported attack), the attacker's only. A supporter that raises several units (a
         #: tech's ``supports``: Anniversary's improved artillery) has its slot listed as
@@ -820,8 +824,24 @@ class LaterRules(BattleRules):
         where ``chain_hits`` reads each composition's dice groups."""
         if self.dice.independent:
             return None
-        split = self._chain_values(comps, 0 if role == "attacker" else 1)
-        return None if split is None else _powers(split)
+        # ``_powers(_chain_values(...))`` in fewer array steps (half its ~20 us for the 1942
+        # 30 v 30's chains): plain @ v0 + raised @ up is counts @ v0 + raised @ (up - v0)
+        side = self.side(0 if role == "attacker" else 1)
+        supported = [i for _, units, _ in side.support for i in units]
+        if len(supported) != len(set(supported)) or any(d != 1 for d in side.dice0):
+            return None                        # as ``_chain_values``
+        counts = _counts_of(comps, len(side.slots))
+        if not all(side.fights):
+            counts *= np.array(side.fights, dtype=np.int64)
+        v0 = side.values0
+        powers = counts @ np.array(v0, dtype=np.int64)
+        for by, units, attack in side.support:       # each supporter raises one unit
+            free = counts[:, list(by)].sum(axis=1)
+            for i in units:
+                raised = np.minimum(free, counts[:, i])
+                free -= raised
+                powers += raised * (max(v0[i], attack) - v0[i])
+        return powers.tolist()
 
     def _chain_values(self, comps, k: int):
         """``_fire_groups`` of every composition of a chain at once, as arrays: (units at
@@ -864,7 +884,8 @@ class LaterRules(BattleRules):
         return as_array(self.dice.hit_dist(groups))
 
     def alone_at_end(self, role: str, comp) -> bool:
-        return (self.att if role == "attacker" else self.dfn).left_alone(comp)
+        side = self.att if role == "attacker" else self.dfn
+        return side.may_be_left_alone and side.left_alone(comp)
 
     def _fire_groups(self, counts, k: int) -> tuple[tuple[int, int], ...]:
         fights = self.side(k).fights
