@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
@@ -44,6 +44,30 @@ from .later_phases import (AA, AIR_ONLY, ANY, ORDER as TAKING_ORDER, SUB, AAFire
 
 #: The status a hit takes an undamaged two-hit unit's slot to (a landed unit stays landed).
 DAMAGED = {"": "damaged", "amphibious": "amphibious damaged"}
+
+_T = TypeVar("_T")
+
+
+class _kept(Generic[_T]):
+    """``functools.cached_property`` without its lock: the value is worked out on the first
+    read and kept in the instance's ``__dict__`` (read from there after). Python 3.11's takes
+    a lock on that first read, ~1 us each: several a battle, every battle makes new rules.
+    (Two threads reading it first at once both work it out: the same value.)"""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> _T:
+        if obj is None:
+            return self  # type: ignore[return-value]
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
 
 #: The generic solver's transitions over the typical estimate (``limits.exact_estimate``), at
 #: most: measured up to 2.3 on random battles of every kind, retreat rules included, beyond a
@@ -682,7 +706,7 @@ class LaterRules(BattleRules):
         codes = _VERDICT_CODES[2 * (a[:, 0] > 0) + (d[:, 0] > 0)]
         return codes, np.stack([a[:, 1], d[:, 1]], axis=1)
 
-    @functools.cached_property
+    @_kept
     def _fights_and_losses(self) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
         """Per side: [slot, (fights, -1)] and (0, its units at the start), whose product with
         a position's slot counts, plus the second, is (its fighting units, its units lost)."""
@@ -693,7 +717,7 @@ class LaterRules(BattleRules):
             out.append((per_slot, np.array([0, sum(side.counts0)], dtype=np.int64)))
         return tuple(out)
 
-    @functools.cached_property
+    @_kept
     def _to_ids(self) -> tuple[tuple[str, ...], tuple[np.ndarray, np.ndarray]]:
         """The edition's unit ids, and per side the matrix summing its slots per unit id."""
         ids = self.edition.ids
@@ -710,7 +734,7 @@ class LaterRules(BattleRules):
         """IPC per unit type (the edition's costs)."""
         return dict(self._unit_costs)
 
-    @functools.cached_property
+    @_kept
     def _unit_costs(self) -> dict[str, int]:
         return {u.id: u.cost for u in self.edition.units}
 
@@ -718,7 +742,7 @@ class LaterRules(BattleRules):
         """The unit types that take a territory (AA guns don't); None in a sea battle."""
         return self._land_units
 
-    @functools.cached_property
+    @_kept
     def _land_units(self) -> frozenset[str] | None:
         if not self.land_battle:
             return None
@@ -768,7 +792,7 @@ class LaterRules(BattleRules):
         return (self._slot_counts(states, 0)[:, attacking_land].any(axis=1)
                 & ~self._slot_counts(states, 1)[:, defending].any(axis=1))
 
-    @functools.cached_property
+    @_kept
     def _taking_slots(self) -> tuple[np.ndarray, np.ndarray]:
         """The attacker's slots that take a territory, the defender's that hold it."""
         land = self.land_units() or frozenset()
