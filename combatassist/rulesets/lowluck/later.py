@@ -498,6 +498,11 @@ class LaterRules(BattleRules):
 
     def initial_state(self):
         counts = (self.att.counts0, self.dfn.counts0)
+        # kept for the start counts it was worked out from (several ask each battle: the
+        # solver table, the solver, the figures); ``batch.with_units``' copies have others
+        known = self.__dict__.get("_initial")
+        if known is not None and known[0] is counts[0] and known[1] is counts[1]:
+            return known[2]
         out = []
         for k in (0, 1):
             # a side that starts with only transports loses them before round 1 while the
@@ -509,7 +514,9 @@ class LaterRules(BattleRules):
                 and "fires" in self.side(1 - k).present(counts[1 - k])
             out.append(tuple(0 if i in live else n for i, n in enumerate(counts[k]))
                        if alone else counts[k])
-        return (out[0], out[1], True)
+        state = (out[0], out[1], True)
+        self._initial = (counts[0], counts[1], state)
+        return state
 
     def phases(self, state):
         out = []
@@ -814,14 +821,13 @@ class LaterRules(BattleRules):
         if self.first_strike_only is not None:
             subs_apart = ((self.first_strike_only and self.has(0, a, "submarine"))
                           or not self.air_hits_submarines)
-            if subs_apart and any(s.unit.has("submarine")
-                                  for side in (self.att, self.dfn) for s in side.slots):
+            if subs_apart and any(self._subs):
                 return False
-        elif any(s.unit.has("submarine") for side in (self.att, self.dfn) for s in side.slots):
+        elif any(self._subs):
             return False
         if self.bombard and not self.bombard_fires_back:
             return False                       # round 1 has a fire before the general combat
-        return not (self.att.left_alone(a) or self.dfn.left_alone(d))
+        return not (self.alone_at_end("attacker", a) or self.alone_at_end("defender", d))
 
     def chain(self, role: str, start):
         """``start`` after 0, 1, ... hits by the policy (``SideSlots.take``): undamaged
