@@ -116,8 +116,9 @@ class SideSlots:
         self.withdrawn_of = {i: next(j for j, t in enumerate(slots)
                                      if t.unit.id == s.unit.id and t.status == "withdrawn")
                              for i, s in enumerate(slots)
-                             if s.status in ("", "damaged") and spec.amphibious and s.fights
-                             and (s.unit.kind == "air" or not aircraft_only)}
+                             if s.status in ("", "damaged") and s.fights
+                             and (s.unit.kind == "air" or not aircraft_only)
+                             } if spec.amphibious else {}
         self.counts0 = tuple(counts)
         types = (full_order(edition, tuple(spec.order_of_loss), role) if spec.order_of_loss
                  else default_order(edition, None, role))
@@ -157,17 +158,19 @@ class SideSlots:
         #: supported attack), the attacker's only. A supporter that raises several units (a
         #: tech's ``supports``: Anniversary's improved artillery) has its slot listed as
         #: many times, so every count of supporters sums it so many times.
-        per = {u.id: 1 for u in edition.units}
-        for tech in spec.techs:
-            eff = edition.tech_effects[tech]
-            if eff.supports is not None:
-                per[eff.unit] = max(per[eff.unit], eff.supports)
-        self.support = tuple(
-            (tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.by
-                   for _ in range(per[s.unit.id])),
-             tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.units),
-             rule.attack)
-            for rule in edition.support) if role == "attacker" else ()
+        self.support: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...] = ()
+        if role == "attacker":
+            per = {u.id: 1 for u in edition.units}
+            for tech in spec.techs:
+                eff = edition.tech_effects[tech]
+                if eff.supports is not None:
+                    per[eff.unit] = max(per[eff.unit], eff.supports)
+            self.support = tuple(
+                (tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.by
+                       for _ in range(per[s.unit.id])),
+                 tuple(i for i, s in enumerate(slots) if s.fights and s.unit.id in rule.units),
+                 rule.attack)
+                for rule in edition.support)
 
     def eligible(self, category: str) -> frozenset[int]:
         """The slots a hit of ``category`` may take (kept: every casualty asks)."""
