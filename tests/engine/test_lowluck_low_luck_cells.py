@@ -187,11 +187,13 @@ def test_low_luck_battles_go_cell_by_cell(units, edition, battle, monkeypatch):
 
 
 @pytest.mark.parametrize("s", later_battles(6, seed=55, most=8, dice="lowluck"))
-def test_a_sides_tables_made_when_asked_are_the_low_luck_tables(s):
-    """Low luck's tables, made when a cell first asks (``_LowLuckTables``), and the chances
-    of no hit made from the powers are ``hits.lowluck_table``'s, composition by composition,
-    in the attacker's order (units left) as in the defender's (hits taken)."""
+@pytest.mark.parametrize("powers", [cells.POWERS, 5])
+def test_a_sides_tables_are_the_low_luck_tables(s, powers, monkeypatch):
+    """Low luck's tables, looked up in the tables made on import (below ``POWERS``) or made
+    (above it: ``powers`` 5 makes most), and the chances of no hit made from the powers are
+    ``hits.lowluck_table``'s, composition by composition."""
     from combatassist.rulesets.lowluck.hits import lowluck_table
+    monkeypatch.setattr(cells, "POWERS", powers)
     rules = lowluck.make_rules(s)
     a, d, _ = rules.initial_state()
     for role, start in (("attacker", a), ("defender", d)):
@@ -199,8 +201,7 @@ def test_a_sides_tables_made_when_asked_are_the_low_luck_tables(s):
         if side.powers is None:
             continue
         made = [lowluck_table(p) for p in side.powers]
-        assert [side.tables[i] for i in range(side.n + 1)] == made
-        assert side.reversed_tables()[0] == made[-1]
+        assert side.tables == made
         assert side.miss == [t[0][1] if t[0][0] == 0 else 0.0 for t in made]
         assert not side.cut
 
