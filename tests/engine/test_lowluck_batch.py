@@ -436,3 +436,26 @@ def test_standard_tables_in_one_convolution_are_chain_hits(edition):
             expect = rules.chain_hits(role, comps)
             assert rows.shape == expect.shape
             assert np.abs(rows - expect).max() <= 1e-15
+
+
+def test_a_variant_starts_from_its_own_counts_after_the_rules_started():
+    """The rules keep their initial state for their start counts: a variant of rules whose
+    initial state was asked (``with_units``: a copy of their attributes) starts from its own
+    counts, as rules made from its units do (lone transports lost before round 1 included)."""
+    s = LowLuckScenario(
+        options=lowluck.LowLuckOptions(dice="lowluck", battle="sea"),
+        attacker=LowLuckSide(units={"destroyer": 2, "transport": 1}),
+        defender=LowLuckSide(units={"cruiser": 1, "destroyer": 1}),
+        edition=lowluck.shipped("1942se"))
+    rules = lowluck.make_rules(s)
+    assert rules.initial_state() == rules.initial_state() == (
+        rules.att.counts0, rules.dfn.counts0, True)
+    slot = {st.unit.id: i for i, st in enumerate(rules.att.slots) if st.status == ""}
+    only_transport = tuple(1 if i == slot["transport"] else 0
+                           for i in range(len(rules.att.counts0)))
+    variant = batch.with_units(rules, attacker=only_transport)
+    alone = lowluck.make_rules(replace(s, attacker=LowLuckSide(units={"transport": 1})))
+    # the lone transport is lost before round 1, as with rules of the transport alone
+    assert sum(alone.initial_state()[0]) == 0
+    assert variant.initial_state() == ((0,) * len(only_transport), rules.dfn.counts0, True)
+    assert rules.initial_state()[0] == rules.att.counts0

@@ -184,3 +184,44 @@ def test_low_luck_battles_go_cell_by_cell(units, edition, battle, monkeypatch):
     assert cell_result.attacker_wins == pytest.approx(generic.attacker_wins, abs=1e-12)
     assert cell_result.figures.attacker_ipc_lost == pytest.approx(
         generic.figures.attacker_ipc_lost, abs=1e-9)
+
+
+@pytest.mark.parametrize("s", later_battles(6, seed=55, most=8, dice="lowluck"))
+@pytest.mark.parametrize("powers", [cells.POWERS, 5])
+def test_a_sides_tables_are_the_low_luck_tables(s, powers, monkeypatch):
+    """Low luck's tables, looked up in the tables made on import (below ``POWERS``) or made
+    (above it: ``powers`` 5 makes most), and the chances of no hit made from the powers are
+    ``hits.lowluck_table``'s, composition by composition."""
+    from combatassist.rulesets.lowluck.hits import lowluck_table
+    monkeypatch.setattr(cells, "POWERS", powers)
+    rules = lowluck.make_rules(s)
+    a, d, _ = rules.initial_state()
+    for role, start in (("attacker", a), ("defender", d)):
+        side = cells._Side(rules, role, start)
+        if side.powers is None:
+            continue
+        made = [lowluck_table(p) for p in side.powers]
+        assert side.tables == made
+        assert side.miss == [t[0][1] if t[0][0] == 0 else 0.0 for t in made]
+        assert not side.cut
+
+
+@pytest.mark.parametrize("s", later_battles(10, seed=56, most=8, dice="lowluck") + [
+    _land("aa50", {"units": {"infantry": 5, "artillery": 2, "armor": 1},
+                   "techs": frozenset({"improved_artillery"})},
+          {"units": {"infantry": 4, "armor": 2}}),
+    _land("1940se", {"units": {"infantry": 3, "mech_infantry": 2, "artillery": 4,
+                               "tactical_bomber": 2, "fighter": 1},
+                     "order_of_loss": ("artillery", "infantry", "mech_infantry")},
+          {"units": {"infantry": 4, "armor": 2}})])
+def test_chain_powers_are_the_chain_values_powers(s):
+    """``chain_powers`` (its own few array steps) gives ``_chain_values``' powers (the split
+    the grid and the batch engine use) at every composition of both chains: support,
+    a supporter raising several units (improved artillery), units that don't fight."""
+    from combatassist.rulesets.lowluck.later import _powers
+    rules = lowluck.make_rules(s)
+    a, d, _ = rules.initial_state()
+    for k, (role, start) in enumerate((("attacker", a), ("defender", d))):
+        comps = rules.chain(role, start)
+        split = rules._chain_values(comps, k)
+        assert rules.chain_powers(role, comps) == (None if split is None else _powers(split))
