@@ -548,10 +548,10 @@ class _Solver:
         if found is None:
             return nxt
         kk, rows, j0, j1 = found
-        if not rows.size:
+        if not rows:
             return nxt
         self._poll()
-        r0, r1 = int(rows[0]) + 1, int(rows[-1]) + 2
+        r0, r1 = rows.start + 1, rows.stop + 1
         self.last_box = (r0, r1, j0, j1)
         if (r1 - r0) * (j1 - j0) < STEP_SPLIT_CELLS:
             self._push_box(g, kk, alive, r0, r1, j0, j1, nxt, fresh=True)
@@ -738,11 +738,13 @@ class _Solver:
         return float(by_row.sum())
 
     def _live_box(self, g: Group, alive: np.ndarray
-                  ) -> tuple[slice | np.ndarray, np.ndarray, int, int] | None:
+                  ) -> tuple[slice | np.ndarray, range, int, int] | None:
         """(kk, rows, j0, j1) of ``alive``'s live cells (rows 1.., columns ..nd-1): the
         sub-battles with one (a range as a slice, else listed; None when there are none),
-        the rows with one (minus one, as an array) and their columns' span. From
-        ``settle_live``'s sums when it settled ``alive`` last, else from the cells."""
+        the span of rows with one (minus one, a range: empty when there are none) and their
+        columns' span. From
+        ``settle_live``'s sums when it settled ``alive`` last, else from the cells. The
+        spans are read from lists (a few small reductions, no ``flatnonzero`` each)."""
         settled = self._settled.pop(id(g), None)
         if settled is not None and settled[0] is alive:
             _, by_row, by_column, base = settled
@@ -756,18 +758,18 @@ class _Solver:
         if g.K == 1:
             kk = slice(None)
         else:
-            ks = np.flatnonzero(live.any(axis=1))
-            if not ks.size:
+            ks = [k for k, on in enumerate(cast(list, live.any(axis=1).tolist())) if on]
+            if not ks:
                 return None
-            kk = slice(int(ks[0]), int(ks[-1]) + 1) if ks[-1] - ks[0] + 1 == len(ks) else ks
-        rows = np.flatnonzero(live[kk].any(axis=0))
-        if not rows.size:
-            return kk, rows, 0, 0
+            kk = slice(ks[0], ks[-1] + 1) if ks[-1] - ks[0] + 1 == len(ks) else np.array(ks)
+        # the rows of every sub-battle: those outside kk's have no live cell
+        r0, r1 = _span_of(cast(list, live.any(axis=0).tolist()))
+        if r0 == r1:
+            return kk, range(0), 0, 0
         if columns is None:
-            r0, r1 = int(rows[0]) + 1, int(rows[-1]) + 2
-            columns = alive[kk, r0:r1, :g.nd].any(axis=(0, 1))
-        j0, j1 = span(columns)
-        return kk, rows, base + j0, base + j1
+            columns = alive[kk, r0 + 1:r1 + 1, :g.nd].any(axis=(0, 1))
+        j0, j1 = _span_of(cast(list, columns.tolist()))
+        return kk, range(r0, r1), base + j0, base + j1
 
     def first_round(self, g: Group) -> np.ndarray:
         """Round 1's fire from the starts; a sub-battle over at its start stays put."""
@@ -780,6 +782,13 @@ class _Solver:
         if not self.tails_later:
             self.out.pruned += dropped
         return grid
+
+
+def _span_of(flags: list[bool]) -> tuple[int, int]:
+    """(first, last + 1) of the True entries of a short list; (0, 0) when there are none."""
+    if True not in flags:
+        return 0, 0
+    return flags.index(True), len(flags) - flags[::-1].index(True)
 
 
 def _solve_tail(g: Group, alive: np.ndarray, r1: int, j0: int, sums: np.ndarray,
