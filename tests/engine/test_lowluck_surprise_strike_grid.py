@@ -514,6 +514,101 @@ def test_positions_of_one_key_take_the_same_next_cells(s):
         assert (keys // volley.tables == mine).all()         # a key is of one cell
 
 
+def _joint_by_row(enemy):
+    """Every enemy row's joint hit table (row 2 * cell: its submarines don't fire; + 1: they
+    do), made row by row from the three categories' rows as the volley once made it (before
+    one table per like rows): [(flat outcome, p), ...] in the order submarines' hits,
+    aircraft's, the rest's, p multiplied in that order; and its P of all outcomes, summed in
+    that order."""
+    w1, w2 = enemy.air_only.width, enemy.any.width
+
+    def row(table, r):
+        at = slice(table.start[r], table.start[r] + table.length[r])
+        return list(zip(table.h[at].tolist(), table.p[at].tolist()))
+
+    out = []
+    for r in range(2 * enemy.C):
+        cell = r // 2
+        entries = [((hs * w1 + ha) * w2 + hy, ps * pa * py)
+                   for hs, ps in row(enemy.sub, cell if r % 2 else enemy.sub.none)
+                   for ha, pa in row(enemy.air_only, cell)
+                   for hy, py in row(enemy.any, cell)]
+        kept = 0.0
+        for _, p in entries:
+            kept += p
+        out.append((entries, kept))
+    return out
+
+
+@pytest.mark.parametrize("s", _battles(8, seed=53, most=3) + [_fleet(1)])
+def test_a_tables_joint_table_is_each_of_its_rows(s, monkeypatch):
+    """A volley makes one joint table per table (``_Volley.table``), when a row of it is
+    first asked for: each row's is, entry by entry and to the last bit, the row's own joint
+    table; its outcomes numbered as all the rows' outcomes sorted (``codes``: as many); P of
+    all its outcomes to the last bit, with the combined moves or the hits taken in turn;
+    and the combined moves (``local``, ``frame``) are the three categories' moves in turn."""
+    rules = lowluck.make_rules(s)
+    for combined in (True, False):
+        if not combined:
+            monkeypatch.setattr(later_seagrid, "MAX_VOLLEY_MOVES", 0)
+        battle = later_seagrid._Battle(rules)
+        for volley in (battle.on_att, battle.on_dfn):
+            side, enemy = volley.side, volley.enemy
+            assert volley.combined == combined
+            by_row = _joint_by_row(enemy)
+            outcomes = sorted({h for entries, _ in by_row for h, _ in entries})
+            assert volley.codes == len(outcomes)
+            assert not volley.made.any()                      # none made before asked for
+            rows = np.arange(2 * enemy.C)
+            mine = np.zeros(len(rows), dtype=np.int64)
+            theirs = rows // 2
+            if combined:
+                tabs = volley._made_for(rows)
+                assert volley.made.all()
+                k, code, p = volley.joint.entries(tabs)
+                number = code // side.C
+                for r, (entries, kept) in enumerate(by_row):
+                    assert ([outcomes[c] for c in number[k == r].tolist()]
+                            == [h for h, _ in entries])
+                    assert p[k == r].tolist() == [q for _, q in entries]
+                    assert volley.kept[tabs[r]] == kept
+                w1, w2 = volley.widths[1:]
+                hits = np.array(outcomes)
+                cells = np.arange(side.C)[None, :]
+                moved = later_seagrid._moved_by(side, SUB, cells, (hits // (w1 * w2))[:, None])
+                moved = later_seagrid._moved_by(side, AIR_ONLY, moved, (hits // w2 % w1)[:, None])
+                moved = later_seagrid._moved_by(side, ANY, moved, (hits % w2)[:, None])
+                assert (volley.frame[cells, volley.local] == moved).all()
+            else:
+                # the hits taken in turn: P of all outcomes summed from them (no joint table)
+                monkeypatch.setattr(side, "dest", np.ones(side.C, dtype=bool))
+                for odd in (0, 1):
+                    monkeypatch.setattr(enemy, "subs", np.full(enemy.C, bool(odd)))
+                    _, _, _, kept = volley(mine[::2], theirs[::2])
+                    assert kept.tolist() == [by_row[r][1] for r in rows[odd::2].tolist()]
+                assert not volley.made.any()
+
+
+def test_a_solve_makes_the_joint_tables_it_meets(monkeypatch):
+    """A volley's joint tables are made for the tables its keys are under (the rows made,
+    ``_Run._general``), not for every table: the 2x fleet makes a third of them."""
+    monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
+    battles, keys = [], {"attacker": [], "defender": []}
+    real_init = later_seagrid._Battle.__init__
+    monkeypatch.setattr(later_seagrid._Battle, "__init__",
+                        lambda self, rules: battles.append(self) or real_init(self, rules))
+    real_rows = later_seagrid._Volley.rows
+    monkeypatch.setattr(later_seagrid._Volley, "rows",
+                        lambda self, mine, theirs: keys[self.side.role].append(
+                            self.key(mine, theirs)) or real_rows(self, mine, theirs))
+    later_seagrid.solve(lowluck.make_rules(_fleet(2)))
+    for volley in (battles[-1].on_att, battles[-1].on_dfn):
+        assert volley.combined
+        met = np.unique(np.concatenate(keys[volley.side.role]) % volley.tables)
+        assert np.array_equal(np.flatnonzero(volley.made), met)
+        assert 3 * volley.made.sum() < volley.tables
+
+
 def test_small_grids_take_their_whole_rounds(monkeypatch):
     """Random small battles are pushed on their whole rounds (``_WholeRun``), answering what
     the two pushes answer (``_Run``) to rounding — state by state, the curve, the pruned
