@@ -186,17 +186,26 @@ class _Sparse:
         self.start = length.cumsum() - length
 
     @classmethod
-    def of(cls, dense: np.ndarray) -> "_Sparse":
-        """The rows of ``dense`` and a last row, ``none``: no hit (a group that doesn't
-        fire); with each row's P(no hit) (``miss``) and sum (1 less a cut tail)."""
+    def of(cls, dense: np.ndarray, rows: np.ndarray | None = None) -> "_Sparse":
+        """The rows of ``dense`` (or, per one of ``rows``, its row of ``dense``: each made
+        once however many cells share it) and a last row, ``none``: no hit (a group that
+        doesn't fire); with each row's P(no hit) (``miss``) and sum (1 less a cut tail)."""
         dense = np.vstack([dense, _point(dense.shape[1])])
         at = np.flatnonzero(dense)                 # (flat: ~2x faster than a 2-d nonzero)
-        rows, h = _divmod(at, dense.shape[1])
-        out = cls(np.bincount(rows, minlength=len(dense)), h, dense.ravel().take(at))
+        which, h = _divmod(at, dense.shape[1])
+        out = cls(np.bincount(which, minlength=len(dense)), h, dense.ravel().take(at))
         out.none, out.width = len(dense) - 1, dense.shape[1]
         out.miss, out.total = dense[:, 0].copy(), dense.sum(axis=1)
         out.trivial = (out.length == 1) & (dense[:, 0] == 1.0)
-        return out
+        if rows is None:
+            return out
+        pick = np.append(rows, out.none)
+        lens, h, p = out.runs(pick)
+        each = cls(lens, h, p)
+        each.none, each.width = len(pick) - 1, out.width
+        each.miss, each.total, each.trivial = (a.take(pick)
+                                               for a in (out.miss, out.total, out.trivial))
+        return each
 
     def entries(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The entries of each of ``rows``: (k: which of ``rows``, h, p), ordered by k."""
@@ -334,22 +343,24 @@ class _Fleet:
         # raises the rank, so one sweep by rank finds them (one hit at a time: h hits are
         # one hit h times, ``_moves``)
         rank = delta + lS + lA + lO + sub
-        reach = np.zeros(len(box), dtype=bool)
-        reach[0] = True
-        targets = np.stack(list(one.values()) + [submerged, alone_to])
         by_rank = np.argsort(rank, kind="stable")
         bounds = np.searchsorted(rank.take(by_rank), np.arange(int(rank.max()) + 2)).tolist()
+        # (the box's cells in that order, their targets too: a rank is a slice)
+        place = np.empty(len(box), dtype=np.int64)
+        place[by_rank] = np.arange(len(box))
+        targets = place.take(np.stack(list(one.values()) + [submerged, alone_to],
+                                      axis=1).take(by_rank, axis=0))
+        reach = np.zeros(len(box), dtype=bool)
+        reach[place[0]] = True
         for lo, hi in zip(bounds[:-1], bounds[1:]):
-            at = by_rank[lo:hi]
-            reach[targets[:, at[reach.take(at)]]] = True
-        cells = by_rank[reach.take(by_rank)]
+            reach[targets[lo:hi][reach[lo:hi]]] = True
+        cells = by_rank[reach]
         renumber = np.full(len(box), -1, dtype=np.int64)
         renumber[cells] = np.arange(len(cells))
         self.C = len(cells)
         self.rank = rank[cells]
         self.cells = box[cells]
         self.comps = list(map(tuple, comps[cells].tolist()))
-        self.index = {comp: i for i, comp in enumerate(self.comps)}
         self.dest = dest[cells]
         self.subs = subs_in[cells]
         self.fires = fires[cells]
@@ -361,6 +372,11 @@ class _Fleet:
         self.takes = {c: (m[:, 1] != np.arange(self.C)) if m.shape[1] > 1
                       else np.zeros(self.C, dtype=bool) for c, m in self.moves.items()}
         self._tables(rules, k)
+
+    @functools.cached_property
+    def index(self) -> dict:
+        """Each cell's composition's cell (the table's states, a solve's start)."""
+        return {comp: i for i, comp in enumerate(self.comps)}
 
     def _orders(self, side, submerge: bool) -> None:
         """The damage prefix (undamaged two-hit units, in the order of loss), and each
@@ -421,29 +437,29 @@ class _Fleet:
         """Per category, the box cell after one hit of the category (every cell's): it damages
         an undamaged two-hit unit first, then takes the first unit the category may take, by
         the order of loss — within each kind its first units left (none left: the cell)."""
-        kind_of, n, D = self._kind_of, self.n, self.D
+        n, D = self.n, self.D
         delta, lS, lA, lO, sub = box.T
-        ls = np.column_stack([lS, lA, lO])
-        rank_in = np.zeros(n, dtype=np.int64)
-        for x in (S, A, O):
-            rank_in[kind_of == x] = np.arange(self.sizes[x])
-        left = (rank_in[None, :] >= ls[:, kind_of]) & ~((kind_of[None, :] == S)
-                                                        & (sub[:, None] == 1))  # submerged
+        # per kind, the place in the order of loss of each cell's first unit of the kind left
+        # (its l-th: l lost; n when none is left, or the submarines are submerged)
+        first = [np.append(np.flatnonzero(self._kind_of == x), n).take(lost)
+                 for x, lost in ((S, lS), (A, lA), (O, lO))]
+        first[S][sub == 1] = n
         _, nS, nA, nO, _ = self._index.shape
-        stride = np.array([nA * nO * 2, nO * 2, 2])               # a unit of each kind lost
+        stride = (nA * nO * 2, nO * 2, 2)                         # a unit of each kind lost
         here = self._flat(delta, lS, lA, lO, sub)
-        damage = np.where(delta < D, nS * nA * nO * 2, 0)        # a two-hit unit damaged
+        damaged = delta < D
+        here[damaged] += nS * nA * nO * 2                         # a two-hit unit damaged
         out = {}
         for cat, kinds in TAKES.items():
-            takes_kind = np.zeros(3, dtype=bool)
-            takes_kind[list(kinds)] = True
-            eligible = left & takes_kind[kind_of][None, :]
-            step = damage
-            if n:
-                first = eligible.argmax(axis=1)
-                took = np.where(eligible.any(axis=1), stride.take(kind_of.take(first)), 0)
-                step = np.where(delta < D, damage, took)
-            out[cat] = self._index.take(here + step)
+            # the kind (of those the category may take) whose first unit left comes first
+            soonest, step = np.full(len(box), n), np.zeros(len(box), dtype=np.int64)
+            for x in kinds:
+                sooner = first[x] < soonest
+                soonest = np.where(sooner, first[x], soonest)
+                step[sooner] = stride[x]
+            step[damaged] = 0
+            step += here
+            out[cat] = self._index.take(step)
         return out
 
     def _moves(self, one: np.ndarray) -> np.ndarray:
@@ -506,18 +522,18 @@ class _Fleet:
         air, other = tables(A, True), tables(O, True)
         _, lS, lA, lO, sub = self.cells.T
         fighting = np.where(sub == 0, lS, self.sizes[S] + 1)
-        self.surprise = _padded(surprise)[fighting]
-        self.strike = _Sparse.of(self.surprise)
-        self.sub = _Sparse.of(_padded(subs)[fighting])
+        self.strike = _Sparse.of(_padded(surprise), fighting)
+        self.sub = (_Sparse.of(_padded(subs), fighting) if subs is not surprise
+                    else self.strike)
         flying = np.where(self.dest, self.sizes[A] + 1, lA)
-        self.air_only = _Sparse.of(_padded(air)[flying])
+        self.air_only = _Sparse.of(_padded(air), flying)
         # the rest: the other ships, with the aircraft when a destroyer is beside them
         keys, where = _numbered((lA * len(other) + lO)[self.dest], len(air) * len(other))
         rows = other + [np.convolve(other[o], air[a])
                         for a, o in zip(*np.divmod(keys, len(other)))]
         pick = lO.copy()
         pick[self.dest] = len(other) + where.ravel()
-        self.any = _Sparse.of(_padded(rows)[pick])
+        self.any = _Sparse.of(_padded(rows), pick)
         #: per cell, which of the general combat's tables each category's row is (cells of
         #: like tables share their rows' key: ``_Volley.table``), and how many there are
         #: (the submarines' last: nothing fires, as their ``none`` row)
