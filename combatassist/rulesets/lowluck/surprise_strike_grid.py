@@ -343,7 +343,7 @@ class _Fleet:
         # raises the rank, so one sweep by rank finds them (one hit at a time: h hits are
         # one hit h times, ``_moves``)
         rank = delta + lS + lA + lO + sub
-        by_rank = np.argsort(rank, kind="stable")
+        by_rank = np.argsort(_small(rank), kind="stable")
         bounds = np.searchsorted(rank.take(by_rank), np.arange(int(rank.max()) + 2)).tolist()
         # (the box's cells in that order, their targets too: a rank is a slice)
         place = np.empty(len(box), dtype=np.int64)
@@ -416,12 +416,13 @@ class _Fleet:
         cell's place in the box. Damage comes first: no unit is lost before it is done."""
         D, (nS, nA, nO) = self.D, self.sizes
         subs = np.array((0, 1) if self.can_submerge else (0,))
-        prefix = np.array([(d, 0, 0, 0, sub) for d in range(D) for sub in subs],
-                          dtype=np.int64).reshape(-1, 5)
-        rest = np.stack(np.meshgrid(np.arange(nS + 1), np.arange(nA + 1), np.arange(nO + 1),
-                                    subs, indexing="ij"), axis=-1).reshape(-1, 4)
-        rest = rest[(rest[:, 3] == 0) | (rest[:, 0] < nS)]   # submerged: some subs left
-        box = np.concatenate([prefix, np.column_stack([np.full(len(rest), D), rest])])
+        rest = np.indices((nS + 1, nA + 1, nO + 1, len(subs))).reshape(4, -1)
+        rest = rest[:, (rest[3] == 0) | (rest[0] < nS)]      # submerged: some subs left
+        prefix = D * len(subs)
+        box = np.zeros((prefix + rest.shape[1], 5), dtype=np.int64)
+        box[:prefix, 0], box[:prefix, 4] = _divmod(np.arange(prefix), len(subs))
+        box[prefix:, 0] = D
+        box[prefix:, 1:] = rest.T
         self._index = np.full((D + 1, nS + 1, nA + 1, nO + 1, 2), -1, dtype=np.int64)
         self._index[tuple(box.T)] = np.arange(len(box))
         delta, lS, lA, lO, sub = box.T
@@ -466,13 +467,17 @@ class _Fleet:
         """``[cell, h]``: the cell after h hits of a category whose one-hit move is ``one``
         (every h up to the side's units and damage; more take nothing more). h hits are one
         hit h times (the units a category may take are the cell's own, less those it took),
-        so the one-hit moves are composed: on the reachable cells (closed under them), h by
-        h (a take of the cells each)."""
+        so the one-hit moves are composed: on the reachable cells (closed under them), the
+        hit counts made doubled at a time (k + j hits: j hits after k, for every j at once)."""
         hits = self.n + self.D
         moves = np.empty((hits + 1, len(one)), dtype=np.int64)
         moves[0] = np.arange(len(one))
-        for h in range(1, hits + 1):
-            one.take(moves[h - 1], out=moves[h])
+        made = min(hits, 1)
+        moves[made] = one
+        while made < hits:
+            more = min(made, hits - made)
+            moves[made + 1:made + 1 + more] = moves[1:1 + more].take(moves[made], axis=1)
+            made += more
         return np.ascontiguousarray(moves.T)
 
     def _at(self, delta, lS, lA, lO, sub) -> np.ndarray:
