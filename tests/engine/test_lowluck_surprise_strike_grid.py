@@ -857,3 +857,16 @@ def test_levels_of_the_positions_reached_are_the_grids_levels():
         flat = np.arange(battle.Ca * battle.Cd)
         assert np.array_equal(battle.level(flat), levels)
         assert np.array_equal(battle.level(flat[::7]), levels[::7])
+
+
+def test_a_few_positions_status_and_rank_are_the_grids():
+    """``_Battle.status_at`` and ``rank_key`` (made for the positions asked) are the whole
+    grid's ``status`` (checked against the rules above) and ``rank_of``, and ``by_rank``
+    sorts by them."""
+    for s in _battles(6, seed=61, most=3) + [_fleet(1)]:
+        battle = later_seagrid._Battle(lowluck.make_rules(s))
+        flat = np.random.default_rng(3).permutation(battle.Ca * battle.Cd)[:500]
+        assert np.array_equal(battle.status_at(flat), battle.status[flat])
+        assert (battle.status == 2).any() or not battle.att.alone.any()
+        assert np.array_equal(battle.rank_key(flat), battle.rank_of[flat])
+        assert (np.diff(battle.rank_of[battle.by_rank].astype(np.int64)) >= 0).all()
