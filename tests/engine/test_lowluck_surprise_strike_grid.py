@@ -137,16 +137,22 @@ def test_each_round_is_the_rules_round(s):
             assert (status == 2) == (rules.end_round((a, d, False)) != (a, d, False))
 
 
-@pytest.fixture(params=["whole rounds", "two pushes", "two pushes, few positions whole"])
+@pytest.fixture(params=["whole rounds", "two pushes", "two pushes, few positions whole",
+                        "two pushes, positions reached"])
 def path(request, monkeypatch):
     """Small grids on their whole rounds (``_WholeRun``, as they are solved), on the two
-    pushes every round (``_Run``, the big grids' way), and on the two pushes with the rounds
+    pushes every round (``_Run``, the big grids' way), on the two pushes with the rounds
     of few positions on their whole rounds (``_Run._whole_round``, as big grids' last rounds
-    are solved: a small battle's every round after the first)."""
+    are solved: a small battle's every round after the first), and with every round and
+    level reading the positions its pushes reached, added in place (``_Reached``, as big
+    grids' last rounds and levels are solved)."""
     if request.param != "whole rounds":
         monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
     if request.param == "two pushes":
         monkeypatch.setattr(later_seagrid, "WHOLE_ROUND_BELOW", 0)
+    if request.param == "two pushes, positions reached":
+        monkeypatch.setattr(later_seagrid, "SPARSE_PUSH", 1e-9)
+        monkeypatch.setattr(later_seagrid, "ADD_AT", 0)
     return request.param
 
 
@@ -882,3 +888,80 @@ def test_memory_past_the_limit_is_refused_at_once(monkeypatch):
     with pytest.raises(EngineError, match="MB of memory"):
         later_seagrid.solve(rules)
     assert not ran and not built
+
+
+def test_reading_the_positions_pushes_reached_answers_as_sweeping_the_grid(monkeypatch):
+    """A round (and a level) reads the positions its pushes reached while they are few
+    (``_Reached``, ``SPARSE_PUSH``) and adds a push's outcomes in place (``ADD_AT``): on
+    big grids' last rounds and levels. Forced everywhere, never, and switching mid-way (a
+    run's reads start few and turn many: the levels then sweep from where they are), each
+    answers what sweeping the whole grid answers to rounding — state by state, the curve,
+    the expected rounds, the pruned mass and the positions explored —, round by round, to
+    the end, without the curve, and with ``retreat_below``."""
+    monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)         # every grid on ``_Run``
+    reads = {"few": 0, "many": 0, "none": 0}
+    real_read = later_seagrid._Reached.read
+
+    def read(self, mass):
+        reads["many" if self.many else "few" if self.parts else "none"] += 1
+        return real_read(self, mass)
+
+    monkeypatch.setattr(later_seagrid._Reached, "read", read)
+    both = []                   # what the levels read: the positions reached, or None (many)
+    real_both = later_seagrid._Run._reached_both
+    monkeypatch.setattr(later_seagrid._Run, "_reached_both",
+                        lambda self: both.append(real_both(self)) or both[-1])
+    levels_switched = 0
+
+    def solve(s, sparse, add_at, **kwargs):
+        with monkeypatch.context() as m:
+            m.setattr(later_seagrid, "SPARSE_PUSH", sparse)
+            m.setattr(later_seagrid, "ADD_AT", add_at)
+            return later_seagrid.solve(lowluck.make_rules(s), **kwargs)
+
+    switched = 0
+    for n, s in enumerate(_battles(8, seed=53, most=4) + [_fleet(1)]):
+        kwargs = {"max_rounds": s.options.max_rounds, "curve": n % 3 != 2}
+        if n % 4 == 3 and not s.options.max_rounds:
+            kwargs = {"below": 0.3}
+        reads.update(few=0, many=0, none=0)
+        swept = solve(s, math.inf, math.inf, **kwargs)      # every read sweeps; summed
+        assert reads["few"] == 0
+        for sparse, add_at in ((1e-9, 0), (1e-9, math.inf), (0.5, 0), (2, 1), (8, 4)):
+            reads.update(few=0, many=0, none=0)
+            del both[:]
+            other = solve(s, sparse, add_at, **kwargs)
+            levels_switched += any(a is not None and b is None for a, b in zip(both, both[1:]))
+            if sparse == 1e-9:
+                assert reads["many"] == 0
+            switched += reads["few"] > 0 and reads["many"] > 0
+            for bucket in ("decided", "stalemates", "undecided", "retreated"):
+                _same_states(getattr(swept, bucket), getattr(other, bucket), 1e-15)
+            assert other.expected_rounds == pytest.approx(swept.expected_rounds, rel=1e-13)
+            assert other.decided_by_round == pytest.approx(swept.decided_by_round, abs=1e-15)
+            assert other.pruned == pytest.approx(swept.pruned, rel=1e-6, abs=1e-17)
+            assert other.states_explored == swept.states_explored
+    assert switched >= 6 and levels_switched >= 2, (switched, levels_switched)
+
+
+def test_levels_of_the_positions_reached_are_the_grids_levels():
+    """``_Battle.level`` (a few positions' levels) is ``by_level``'s (the whole grid's)."""
+    for s in _battles(4, seed=59, most=3):
+        battle = later_seagrid._Battle(lowluck.make_rules(s))
+        levels, order, bounds = battle.by_level
+        flat = np.arange(battle.Ca * battle.Cd)
+        assert np.array_equal(battle.level(flat), levels)
+        assert np.array_equal(battle.level(flat[::7]), levels[::7])
+
+
+def test_a_few_positions_status_and_rank_are_the_grids():
+    """``_Battle.status_at`` and ``rank_key`` (made for the positions asked) are the whole
+    grid's ``status`` (checked against the rules above) and ``rank_of``, and ``by_rank``
+    sorts by them."""
+    for s in _battles(6, seed=61, most=3) + [_fleet(1)]:
+        battle = later_seagrid._Battle(lowluck.make_rules(s))
+        flat = np.random.default_rng(3).permutation(battle.Ca * battle.Cd)[:500]
+        assert np.array_equal(battle.status_at(flat), battle.status[flat])
+        assert (battle.status == 2).any() or not battle.att.alone.any()
+        assert np.array_equal(battle.rank_key(flat), battle.rank_of[flat])
+        assert (np.diff(battle.rank_of[battle.by_rank].astype(np.int64)) >= 0).all()

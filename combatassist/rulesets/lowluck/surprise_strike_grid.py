@@ -54,7 +54,10 @@ once, up front, as rows of (target, probability), and a round is one gather and 
 (``_WholeRun``: the same positions met, settled, pruned and recorded as ``_Run``). A big
 grid's rounds of few positions (``WHOLE_ROUND_BELOW``: a battle's last rounds, met again and
 again for the curve) take the same whole rounds, made for those positions only, the first
-time each is met (``_Run._whole_round``).
+time each is met (``_Run._whole_round``). A round, or a level, whose pushes reached few
+positions (``SPARSE_PUSH``: a big grid's last rounds, and the levels after them) reads
+those, not the whole grid, and a push of few outcomes adds them in place (``ADD_AT``,
+``_Reached``): the 80 v 80 fleet's 2.6 million positions are swept only while many are on.
 """
 from __future__ import annotations
 
@@ -768,6 +771,12 @@ class _Battle:
         ranks = int(self.dfn.rank.max()) + 1
         return _small(np.add.outer(self.att.rank * ranks, self.dfn.rank).ravel())
 
+    def level(self, flat: np.ndarray) -> np.ndarray:
+        """The levels (attacker rank + defender rank) of positions ``flat`` (``by_level``'s
+        without the whole grid's: a big grid's last positions are few)."""
+        i, j = _divmod(flat, self.Cd)
+        return self.att.rank.take(i) + self.dfn.rank.take(j)
+
     @functools.cached_property
     def by_level(self) -> tuple[np.ndarray, np.ndarray, list[int]]:
         """(level, order, bounds): each position's level (attacker rank + defender rank),
@@ -796,12 +805,27 @@ class _Battle:
 
     @functools.cached_property
     def status(self) -> np.ndarray:
-        """1: decided (a side has no unit left); 2: a side is left with transports alone
-        while the enemy can fire (it loses them: the position is folded on arrival); 0."""
+        """``status_at`` of every position."""
+        return self.status_at(np.arange(self.Ca * self.Cd))
+
+    def status_at(self, flat: np.ndarray) -> np.ndarray:
+        """Of positions ``flat``: 1: decided (a side has no unit left); 2: a side is left
+        with transports alone while the enemy can fire (it loses them: the position is
+        folded on arrival); 0. (Made for the positions asked: a big grid's rounds meet a
+        few of its millions.)"""
         att, dfn = self.att, self.dfn
-        return np.where(np.add.outer(att.wiped, dfn.wiped) > 0, 1,
-                        np.where(np.outer(att.alone, dfn.fires) | np.outer(att.fires, dfn.alone),
-                                 2, 0)).astype(np.int8).ravel()
+        i, j = _divmod(flat, self.Cd)
+        out = ((att.alone.take(i) & dfn.fires.take(j)) | (att.fires.take(i) & dfn.alone.take(j))
+               ).astype(np.int8)
+        out *= 2
+        out[att.wiped.take(i) | dfn.wiped.take(j)] = 1
+        return out
+
+    def rank_key(self, flat: np.ndarray) -> np.ndarray:
+        """``rank_of`` of positions ``flat`` (made for those alone)."""
+        i, j = _divmod(flat, self.Cd)
+        ranks = int(self.dfn.rank.max()) + 1
+        return _small(self.att.rank.take(i) * ranks + self.dfn.rank.take(j))
 
     def state(self, i: int, j: int) -> Any:
         return (self.att.comps[i], self.dfn.comps[j], False)
@@ -1158,6 +1182,69 @@ WHOLE_ROUND_BELOW = 256
 #: ... while the whole rounds made are at most this many entries in all (~0.8 MB at most,
 #: beside the estimates' memory; the 20 v 20 fleet makes ~1,500).
 MAX_WHOLE_MADE = 50_000
+#: A push of fewer outcomes than a grid's positions / this is summed by the positions it
+#: reaches (``_Reached``), and a round (or a level) reads those, not the whole grid: a big
+#: grid's last rounds push a handful of positions (the 80 v 80 fleet's 2.6 million: ~3 ms a
+#: round of whole-grid passes for 3-20 positions, ~120 ms for the levels of its last 3).
+#: Below it, sorting the outcomes' positions costs less than the grid's pass (measured:
+#: even at ~1/200 of the grid, ~100 ns an outcome against ~1 ns a position).
+SPARSE_PUSH = 200
+#: A round's mid-round positions are sorted by rank (``_Run._fire``) when fewer than the
+#: grid's / this, else read in the grid's order by rank (``_Battle.by_rank``: a sort of
+#: the whole grid, made once, ~27 ms for the 80 v 80 fleet's).
+FIRE_SORTED = 8
+#: A push of fewer outcomes than a grid's positions / this adds them in place one by one
+#: (``np.add.at``, ~12 ns each), not summed in an array the grid's length (~1-4 ns a
+#: position, and page faults for a fresh array: the 80 v 80 fleet's 20 MB).
+ADD_AT = 4
+
+
+class _Reached:
+    """The positions of a grid (start or mid-round, flat) that pushes reached since it was
+    last read, while they are few (``SPARSE_PUSH``); past that, or noted ``many``, the read
+    sweeps the whole grid. Either way a read gives every position with mass, ascending."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.parts: list[np.ndarray] = []
+        self.count = 0
+        self.many = False
+
+    def push(self, into: np.ndarray, target: np.ndarray, mass: np.ndarray) -> None:
+        """Add ``mass`` at positions ``target`` of ``into`` (the grid, flat), noted. Fewer
+        than its positions / ``ADD_AT``: added one by one in place (a sum the length of a
+        big grid costs a pass over it, and a fresh array of its size), else summed first."""
+        if len(target) * ADD_AT < len(into):
+            np.add.at(into, target, mass)
+        else:
+            into += np.bincount(target, mass, minlength=len(into))
+        self.note(target)
+
+    def note(self, at: np.ndarray) -> None:
+        """Positions ``at`` were given mass."""
+        if self.many:
+            return
+        self.count += len(at)
+        if self.count * SPARSE_PUSH < self.size:
+            self.parts.append(at)
+        else:
+            self.many, self.parts = True, []
+
+    def read(self, mass: np.ndarray) -> np.ndarray:
+        """The positions with mass in ``mass`` (the grid), ascending; the notes start again."""
+        if self.many:
+            flat = np.flatnonzero(mass != 0.0)
+        elif self.parts:
+            flat = np.unique(np.concatenate(self.parts))
+            flat = flat[mass.take(flat) != 0.0]
+        else:
+            flat = np.zeros(0, dtype=np.int64)
+        self.clear()
+        return flat
+
+    def clear(self) -> None:
+        """Start the notes again (the grid read otherwise)."""
+        self.parts, self.count, self.many = [], 0, False
 
 
 class _Run(RowRun):
@@ -1188,6 +1275,9 @@ class _Run(RowRun):
         self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
         self.grid = np.zeros((battle.Ca, battle.Cd))
         self.mid = np.zeros((battle.Ca, battle.Cd))
+        # the positions the pushes reach in each (a big grid's last rounds read those alone)
+        self.to_grid = _Reached(battle.Ca * battle.Cd)
+        self.to_mid = _Reached(battle.Ca * battle.Cd)
         # each position's round, made once (``_Pool``; -1: not yet): its strikes (mid-round
         # positions; the value: P(its round leaves it where it is)); its general combat
         # (each side's next cells; the value: P of all its outcomes kept), a side's row made
@@ -1323,8 +1413,7 @@ class _Run(RowRun):
         b, target, s, _ = entries
         self._count(len(b))
         pushed = visits[b] * s
-        mid = self.mid.ravel()
-        mid += np.bincount(target, pushed, minlength=len(mid))
+        self.to_mid.push(self.mid.ravel(), target, pushed)
         lost = visits - np.bincount(b, pushed, minlength=len(visits))
         self._prune(float(lost[lost > 1e-15 * visits].sum()))
 
@@ -1349,7 +1438,7 @@ class _Run(RowRun):
         ``ordered``: ``flat`` is in ``_Battle.by_rank``'s order already."""
         battle = self.battle
         if not ordered:
-            order = np.argsort(battle.rank_of.take(flat), kind="stable")
+            order = np.argsort(battle.rank_key(flat), kind="stable")
             flat, mass = flat[order], mass[order]
         per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
         new = flat[self.att_row[flat] < 0]
@@ -1383,7 +1472,7 @@ class _Run(RowRun):
                           out=products[start:end].reshape(b1 - b0, a, d))
                 np.add(cols_a[b0:b1, :a, None], cols_d[b0:b1, None, :d],
                        out=targets[start:end].reshape(b1 - b0, a, d))
-            grid += np.bincount(targets, products, minlength=len(grid))
+            self.to_grid.push(grid, targets, products)
             kept = self.att_rows.value.take(rows_a) * self.dfn_rows.value.take(rows_d)
             lost = w * (1.0 - kept)
             self._prune(float(lost[lost > 1e-15 * w].sum()))
@@ -1423,7 +1512,7 @@ class _Run(RowRun):
         them first (the battle is then decided)."""
         battle = self.battle
         grid = self.grid.ravel()
-        status = battle.status[flat]
+        status = battle.status_at(flat)
         if status.any():
             fold = flat[status == 2]
             if len(fold):
@@ -1467,6 +1556,7 @@ class _Run(RowRun):
             self.started = 1
             self.out.expected_rounds += 1.0
             self.mid.ravel()[at] = 1.0
+            self.to_mid.note(np.array([at], dtype=np.int64))
             return True
         entries = self._strikes(np.array([at], dtype=np.int64))
         if state is not None and entries[3][0] >= STALEMATE:    # nothing can happen here
@@ -1490,43 +1580,79 @@ class _Run(RowRun):
 
     def _levels(self) -> None:
         """``to_the_end`` from the start grid as it is (round 1's mid-round mass pushed, or
-        the positions alive at a round's start: ``rounds`` hands them over)."""
+        the positions alive at a round's start: ``rounds`` hands them over). While the
+        positions reached are few (``_Reached``: a big grid's last positions after the
+        rounds) the levels are those of the positions reached, else every level is swept."""
         battle = self.battle
         grid, mid = self.grid.ravel(), self.mid.ravel()
-        levels, order, bounds = battle.by_level
         # from the lowest level with mass (none comes below it) until no mass is left
-        live = np.flatnonzero((grid != 0.0) | (mid != 0.0))
-        first = int(levels.take(live).min()) if len(live) else len(bounds) - 1
+        pending = self._reached_both()
+        level = -1
+        while pending is not None and len(pending):
+            lv = battle.level(pending)
+            level = int(lv.min())
+            here = pending[lv == level]
+            self._level(here[(grid.take(here) != 0.0) | (mid.take(here) != 0.0)])
+            more = self._reached_both()
+            if more is not None:
+                more = more[battle.level(more) > level]
+            pending = None if more is None else np.union1d(pending[lv != level], more)
+        if pending is not None:
+            return
+        levels, order, bounds = battle.by_level
+        if level < 0:
+            live = np.flatnonzero((grid != 0.0) | (mid != 0.0))
+            first = int(levels.take(live).min()) if len(live) else len(bounds) - 1
+        else:
+            first = level + 1
         for level in range(first, len(bounds) - 1):
             at = order[bounds[level]:bounds[level + 1]]
             here = at[(grid.take(at) != 0.0) | (mid.take(at) != 0.0)]
             if not len(here):
                 continue
-            self._poll()
-            grid[here] += mid[here] * battle.stays(here)
-            flat = self._settle(here[grid[here] != 0.0])
-            if len(flat):
-                m = grid[flat].copy()
-                entries = self._strikes(flat)
-                stay = entries[3]
-                stale = stay >= STALEMATE
-                self._record(self.out.stalemates, flat[stale], m[stale])
-                visits = np.where(stale, 0.0, m) / np.where(stale, 1.0, 1.0 - stay)
-                self.seen[flat] = True
-                self.out.expected_rounds += float(visits.sum())
-                # a few positions and no mid-round mass here: their whole rounds (the
-                # levels after the rounds: a handful of positions; what comes back here is
-                # counted in the visits, as below)
-                if len(flat) > WHOLE_ROUND_BELOW or mid.take(here).any() \
-                        or not self._whole_round(flat, visits, entries):
-                    self._strike(entries, visits)
-            fire = here[mid[here] != 0.0]
-            if len(fire):
-                self._fire(fire, mid[fire].copy())
-            grid[here] = 0.0                # what came back is counted in the visits
-            mid[here] = 0.0
+            self._level(here)
             if not (grid.any() or mid.any()):
                 break
+
+    def _reached_both(self) -> np.ndarray | None:
+        """The positions with mass at a round's start or mid-round (``_Reached``), or None
+        when the pushes reached too many to list (both then start again)."""
+        if self.to_grid.many or self.to_mid.many:
+            self.to_grid.clear()
+            self.to_mid.clear()
+            return None
+        return np.union1d(self.to_grid.read(self.grid.ravel()),
+                          self.to_mid.read(self.mid.ravel()))
+
+    def _level(self, here: np.ndarray) -> None:
+        """One level's positions ``here`` (with start or mid-round mass), pushed on."""
+        if not len(here):
+            return
+        battle = self.battle
+        grid, mid = self.grid.ravel(), self.mid.ravel()
+        self._poll()
+        grid[here] += mid[here] * battle.stays(here)
+        flat = self._settle(here[grid[here] != 0.0])
+        if len(flat):
+            m = grid[flat].copy()
+            entries = self._strikes(flat)
+            stay = entries[3]
+            stale = stay >= STALEMATE
+            self._record(self.out.stalemates, flat[stale], m[stale])
+            visits = np.where(stale, 0.0, m) / np.where(stale, 1.0, 1.0 - stay)
+            self.seen[flat] = True
+            self.out.expected_rounds += float(visits.sum())
+            # a few positions and no mid-round mass here: their whole rounds (the
+            # levels after the rounds: a handful of positions; what comes back here is
+            # counted in the visits, as below)
+            if len(flat) > WHOLE_ROUND_BELOW or mid.take(here).any() \
+                    or not self._whole_round(flat, visits, entries):
+                self._strike(entries, visits)
+        fire = here[mid[here] != 0.0]
+        if len(fire):
+            self._fire(fire, mid[fire].copy())
+        grid[here] = 0.0                # what came back is counted in the visits
+        mid[here] = 0.0
 
     # -- round by round ---------------------------------------------------------------------
     def rounds(self, max_rounds: int, finish: bool = False) -> None:
@@ -1542,10 +1668,10 @@ class _Run(RowRun):
             self._poll()
             grid = self.grid.ravel()
             # no withdrawal after the last round: what is still on then is ``undecided``
-            flat = self._settle(np.flatnonzero(grid != 0.0),
+            flat = self._settle(self.to_grid.read(grid),
                                 withdraw=finish or len(curve) + 1 < max_rounds)
             m = grid[flat].copy()
-            self.grid[:] = 0.0
+            grid[flat] = 0.0                    # (``_settle`` took the rest out)
             entries = self._strikes(flat)
             stale = entries[3] >= STALEMATE
             self._record(self.out.stalemates, flat[stale], m[stale])
@@ -1617,8 +1743,7 @@ class _Run(RowRun):
             rows = self.whole_row.take(flat)
         k, target, p = self.whole_rows.get(rows)
         self._count(len(k))
-        grid = self.grid.ravel()
-        grid += np.bincount(target, live.take(k) * p, minlength=len(grid))
+        self.to_grid.push(self.grid.ravel(), target, live.take(k) * p)
         self._prune(float(live @ self.whole_rows.value.take(rows)))
         return True
 
@@ -1630,15 +1755,20 @@ class _Run(RowRun):
     def _fire_all(self) -> None:
         """The general combat from every mid-round position with mass."""
         mid = self.mid.ravel()
-        flat = self.battle.by_rank[mid.take(self.battle.by_rank) != 0.0]
-        self._fire(flat, mid[flat], ordered=True)
-        self.mid[:] = 0.0
+        flat = self.to_mid.read(mid)
+        # most of the grid on: in the grid's order by rank, kept (faster than a sort)
+        many = len(flat) * FIRE_SORTED > len(mid)
+        if many:
+            flat = self.battle.by_rank[mid.take(self.battle.by_rank) != 0.0]
+        self._fire(flat, mid[flat], ordered=many)
+        mid[flat] = 0.0
 
     def _stop(self, flat: np.ndarray, m: np.ndarray, finish: bool) -> None:
         """The rounds stop with mass ``m`` still on at positions ``flat``: pushed to the end
         level by level (``finish``), else ``undecided``."""
         if finish:
             self.grid.ravel()[flat] = m
+            self.to_grid.note(flat)
             self._levels()
         else:
             self._record_undecided(flat, m)
