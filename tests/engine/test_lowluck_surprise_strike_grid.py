@@ -702,7 +702,7 @@ def test_rounds_of_few_positions_take_their_whole_rounds(monkeypatch):
         assert all(whole_rounds)
         used += bool(whole_rounds)
         run = runs[-1]
-        assert np.count_nonzero(run.whole_row >= 0) == run.whole_rows.rows   # made once each
+        assert np.count_nonzero(run.whole_row) == run.whole_rows.rows - 1   # made once each
         del whole_rounds[:]
         refused = solve(s, later_seagrid.WHOLE_ROUND_BELOW, 0, **kwargs)
         assert not any(whole_rounds)
@@ -734,13 +734,14 @@ def test_the_pool_keeps_what_it_was_given():
         numbers = pool.add(n, k, col, p, value)
         rows += [(int(r), col[k == e].tolist(), p[k == e].tolist(), value[e])
                  for e, r in enumerate(numbers)]
-    assert [r for r, *_ in rows] == list(range(len(rows)))
+    assert [r for r, *_ in rows] == list(range(1, len(rows) + 1))     # (0: none)
+    assert pool.get(np.zeros(3, dtype=np.int64))[0].size == 0 and pool.value[0] == 0.0
     pick = rng.permutation(len(rows))[:300]
-    k, col, p = pool.get(pick)
+    k, col, p = pool.get(pick + 1)
     for e, r in enumerate(pick):
         assert col[k == e].tolist() == rows[r][1] and p[k == e].tolist() == rows[r][2]
-        assert pool.value[r] == rows[r][3]
-    lens, col2, p2 = pool.runs(pick)
+        assert pool.value[r + 1] == rows[r][3]
+    lens, col2, p2 = pool.runs(pick + 1)
     assert (lens == np.bincount(k, minlength=len(pick))).all()
     assert (col2 == col).all() and (p2 == p).all()
     assert len(pool.start) >= 4 * room[0] and len(pool.col) >= 2 * room[1]

@@ -263,14 +263,17 @@ def _places(start: np.ndarray, lens: np.ndarray, rows: np.ndarray) -> np.ndarray
 class _Pool:
     """Sparse rows (columns and probabilities, and a value per row), numbered in the order
     they are added and kept: a run makes each position's round once (the 20 v 20 fleet fires
-    11,400 mid-round positions over its rounds, 5,200 of them different)."""
+    11,400 mid-round positions over its rounds, 5,200 of them different). Row 0 is none (no
+    entry, value 0): the runs' arrays of row numbers start as zeros, "not made yet" (a big
+    grid's millions of positions left unwritten: the memory isn't touched, a fresh array's
+    pages cost ~5-10 ms a 10 MB the first time)."""
 
     def __init__(self):
         # (room for a small battle's rows: each growth copies what is kept)
-        self.rows = 0
-        self.start = np.empty(1024, dtype=np.int64)
-        self.length = np.empty(1024, dtype=np.int64)
-        self.value = np.empty(1024)
+        self.rows = 1
+        self.start = np.zeros(1024, dtype=np.int64)
+        self.length = np.zeros(1024, dtype=np.int64)
+        self.value = np.zeros(1024)
         self.used = 0
         self.col = np.empty(16384, dtype=np.int64)
         self.p = np.empty(16384)
@@ -1257,9 +1260,9 @@ class _Run(RowRun):
     pushed once per mid-round position whatever the positions its mass came from. A
     position's strikes and general combat are made once (``_strikes``, ``_general``) and
     kept in pools (``strike_row`` / ``att_row`` and ``dfn_row``: a grid position's row
-    there, -1 before); a side's next cells once per key (its cell and the joint table it
-    is under, ``_Volley.key``: ``att_made``, ``dfn_made``), positions of one key sharing
-    the row."""
+    there, 0 before: the pools' row none); a side's next cells once per key (its cell and
+    the joint table it is under, ``_Volley.key``: ``att_made``, ``dfn_made``), positions of
+    one key sharing the row."""
 
     def __init__(self, battle: _Battle, out: BattleOutcome, prune_below: float, cancel,
                  start: tuple[int, Any, bool] = (0, None, False),
@@ -1278,19 +1281,19 @@ class _Run(RowRun):
         # the positions the pushes reach in each (a big grid's last rounds read those alone)
         self.to_grid = _Reached(battle.Ca * battle.Cd)
         self.to_mid = _Reached(battle.Ca * battle.Cd)
-        # each position's round, made once (``_Pool``; -1: not yet): its strikes (mid-round
+        # each position's round, made once (``_Pool``; row 0: not yet): its strikes (mid-round
         # positions; the value: P(its round leaves it where it is)); its general combat
         # (each side's next cells; the value: P of all its outcomes kept), a side's row made
         # once per key (``_Volley.key``: ``att_made``, ``dfn_made``, made with the volleys)
-        self.strike_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
-        self.att_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
-        self.dfn_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.strike_row = np.zeros(battle.Ca * battle.Cd, dtype=np.int32)
+        self.att_row = np.zeros(battle.Ca * battle.Cd, dtype=np.int32)
+        self.dfn_row = np.zeros(battle.Ca * battle.Cd, dtype=np.int32)
         self.att_made: np.ndarray | None = None
         self.dfn_made: np.ndarray | None = None
         self.strike_rows, self.att_rows, self.dfn_rows = _Pool(), _Pool(), _Pool()
         # the whole rounds of the few positions a battle's last rounds meet (``_whole_round``;
         # the value: the part of a position's mass its round's cut tails lose)
-        self.whole_row = np.full(battle.Ca * battle.Cd, -1, dtype=np.int32)
+        self.whole_row = np.zeros(battle.Ca * battle.Cd, dtype=np.int32)
         self.whole_rows = _Pool()
 
     def share_rows(self, other: "_Run") -> None:
@@ -1325,8 +1328,8 @@ class _Run(RowRun):
         mid_rest = np.zeros(len(value))                 # general combat, its self-loop out
         mid_home = np.zeros(len(value))                 # ... and P(it leaves it as it is)
         mid_value = np.zeros(len(value))
-        met_start = (self.strike_row >= 0) & (status == 0)
-        met_mid = self.att_row >= 0
+        met_start = (self.strike_row != 0) & (status == 0)
+        met_mid = self.att_row != 0
         levels = np.add.outer(att.rank, dfn.rank).ravel()
         order = np.argsort(_small(levels), kind="stable")
         bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
@@ -1360,7 +1363,7 @@ class _Run(RowRun):
             if len(mids):
                 mid_value[mids] = mid_rest[mids] + mid_home[mids] * value[mids]
         first = self.strike_row[self.start[0]]
-        if first < 0:
+        if first == 0:
             return on, 0.0
         _, target, strike = self.strike_rows.get(np.array([first]))
         return on, float((strike * mid_value[target]).sum())
@@ -1419,7 +1422,7 @@ class _Run(RowRun):
 
     def _strikes(self, flat: np.ndarray):
         """``_Battle.strikes`` of positions ``flat``, each made once (``strike_rows``)."""
-        new = flat[self.strike_row[flat] < 0]
+        new = flat[self.strike_row[flat] == 0]
         if len(new):
             b, target, s, stay = self.battle.strikes(new)
             order = np.argsort(b, kind="stable")
@@ -1441,7 +1444,7 @@ class _Run(RowRun):
             order = np.argsort(battle.rank_key(flat), kind="stable")
             flat, mass = flat[order], mass[order]
         per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
-        new = flat[self.att_row[flat] < 0]
+        new = flat[self.att_row[flat] == 0]
         for lo in range(0, len(new), per):
             self._general(new[lo:lo + per])
         grid = self.grid.ravel()
@@ -1485,20 +1488,21 @@ class _Run(RowRun):
         battle = self.battle
         i, j = _divmod(flat, battle.Cd)
         if self.att_made is None:
-            self.att_made = np.full(battle.Ca * battle.on_att.tables, -1, dtype=np.int32)
-            self.dfn_made = np.full(battle.Cd * battle.on_dfn.tables, -1, dtype=np.int32)
+            self.att_made = np.zeros(battle.Ca * battle.on_att.tables, dtype=np.int32)
+            self.dfn_made = np.zeros(battle.Cd * battle.on_dfn.tables, dtype=np.int32)
         assert self.dfn_made is not None
         for volley, mine, theirs, made, pool, row in (
                 (battle.on_att, i, j, self.att_made, self.att_rows, self.att_row),
                 (battle.on_dfn, j, i, self.dfn_made, self.dfn_rows, self.dfn_row)):
             key = volley.key(mine, theirs)
             rows = made.take(key)
-            new = np.flatnonzero(rows < 0)
+            new = np.flatnonzero(rows == 0)
             if len(new):
-                # one position of each new key (the last one of it: made[key] keeps it)
+                # one position of each new key (the last one of it: made[key] keeps it,
+                # marked below 0 until its row is made)
                 keys = key.take(new)
-                made[keys] = new
-                first = new[made.take(keys) == new]
+                made[keys] = -1 - new
+                first = new[made.take(keys) == -1 - new]
                 e, cells, p, kept = volley.rows(mine.take(first), theirs.take(first))
                 self._count(len(e))
                 made[key.take(first)] = pool.add(len(first), e, cells, p, kept)
@@ -1705,18 +1709,18 @@ class _Run(RowRun):
         the rows made would be more than ``MAX_WHOLE_MADE`` entries in all."""
         battle = self.battle
         rows = self.whole_row.take(flat)
-        new = rows < 0
+        new = rows == 0
         if new.any():
             b, mids, s, _ = entries
             take = new.take(b)
             b, mids, s = b[take], mids[take], s[take]
             kinds, which = np.unique(mids, return_inverse=True)
             which = which.ravel()
-            unmade = kinds[self.att_row[kinds] < 0]
+            unmade = kinds[self.att_row[kinds] == 0]
             room = MAX_WHOLE_MADE - self.whole_rows.used
             if len(unmade):
                 # (an estimate: both sides' next cells, as many as one side's times two)
-                if 2 * len(unmade) * (self.att_rows.used / max(1, self.att_rows.rows)) ** 2 \
+                if 2 * len(unmade) * (self.att_rows.used / max(1, self.att_rows.rows - 1)) ** 2 \
                         > room:
                     return False
                 self._general(unmade)
