@@ -596,6 +596,7 @@ class _Volley:
                              np.empty(0))
         self.kept = np.full(self.tables, np.nan)
         self.made = np.zeros(self.tables, dtype=bool)
+        self._used = 0                          # entries of ``joint`` made
         #: the combined moves are kept (``local``, ``frame``)
         self.combined = side.C * self.codes <= MAX_VOLLEY_MOVES
         if self.combined:
@@ -679,11 +680,14 @@ class _Volley:
         p *= p3
         length = (enemy.sub.length.take(subs) * enemy.air_only.length.take(cells)
                   * enemy.any.length.take(cells))
-        joint, used = self.joint, len(self.joint.h)
+        # (appended past the entries made: ``joint``'s arrays grow twice as long when full)
+        joint, used = self.joint, self._used
+        self._used = end = used + len(p)
         joint.start[new] = used + length.cumsum() - length
         joint.length[new] = length
-        joint.h = np.concatenate([joint.h, self._number.take(code)])
-        joint.p = np.concatenate([joint.p, p])
+        joint.h, joint.p = _grown(joint.h, end), _grown(joint.p, end)
+        self._number.take(code, out=joint.h[used:end])
+        joint.p[used:end] = p
         # (summed in the entries' order: as the staged hits sum them, ``__call__``)
         self.kept[new] = np.bincount(np.arange(len(new)).repeat(length), p,
                                      minlength=len(new))
