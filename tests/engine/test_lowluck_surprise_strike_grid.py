@@ -571,8 +571,7 @@ def test_a_tables_joint_table_is_each_of_its_rows(s, monkeypatch):
             if combined:
                 tabs = volley._made_for(rows)
                 assert volley.made.all()
-                k, code, p = volley.joint.entries(tabs)
-                number = code // side.C
+                k, number, p = volley.joint.entries(tabs)
                 for r, (entries, kept) in enumerate(by_row):
                     assert ([outcomes[c] for c in number[k == r].tolist()]
                             == [h for h, _ in entries])
@@ -580,10 +579,10 @@ def test_a_tables_joint_table_is_each_of_its_rows(s, monkeypatch):
                     assert volley.kept[tabs[r]] == kept
                 w1, w2 = volley.widths[1:]
                 hits = np.array(outcomes)
-                cells = np.arange(side.C)[None, :]
-                moved = later_seagrid._moved_by(side, SUB, cells, (hits // (w1 * w2))[:, None])
-                moved = later_seagrid._moved_by(side, AIR_ONLY, moved, (hits // w2 % w1)[:, None])
-                moved = later_seagrid._moved_by(side, ANY, moved, (hits % w2)[:, None])
+                cells = np.arange(side.C)[:, None]
+                moved = later_seagrid._moved_by(side, SUB, cells, (hits // (w1 * w2))[None, :])
+                moved = later_seagrid._moved_by(side, AIR_ONLY, moved, (hits // w2 % w1)[None, :])
+                moved = later_seagrid._moved_by(side, ANY, moved, (hits % w2)[None, :])
                 assert (volley.frame[cells, volley.local] == moved).all()
             else:
                 # the hits taken in turn: P of all outcomes summed from them (no joint table)

@@ -600,14 +600,13 @@ class _Volley:
         #: the combined moves are kept (``local``, ``frame``)
         self.combined = side.C * self.codes <= MAX_VOLLEY_MOVES
         if self.combined:
-            # (a joint table's outcome: its number's row in ``local``, number * side.C)
             self._number = np.full(math.prod(self.widths), -1, dtype=np.int64)
-            self._number[outcomes] = np.arange(0, self.codes * side.C, side.C)
+            self._number[outcomes] = np.arange(self.codes)
             # each cell's frame: the cells its hit outcomes reach, ordered (``rows``); where
             # each outcome leaves each cell, as its place in the cell's frame
-            # (``local[code, cell]``)
+            # (``local[cell, code]``: a row per cell, which a key's entries read together)
             at = self._combined(outcomes)
-            at += np.arange(0, side.C * side.C, side.C)
+            at += np.arange(0, side.C * side.C, side.C)[:, None]
             reached = np.zeros(side.C * side.C, dtype=bool)
             reached[at] = True
             place = reached.reshape(side.C, side.C).cumsum(axis=1) - 1
@@ -637,19 +636,19 @@ class _Volley:
         return np.flatnonzero(seen.ravel())
 
     def _combined(self, outcomes: np.ndarray) -> np.ndarray:
-        """``[code, cell]``: where outcome ``code`` (of ``outcomes``) leaves each of
+        """``[cell, code]``: where outcome ``code`` (of ``outcomes``) leaves each of
         ``side``'s cells: the submarines' hits, the aircraft's, the rest's in turn, each
         stage made once per value it takes (the submarines' hits that occur, then the
-        (submarines', aircraft's) pairs: few), the last per outcome (rows of cells: whole
-        rows gathered, every array contiguous)."""
+        (submarines', aircraft's) pairs: few), the last per outcome (every array
+        C-contiguous: ``take`` along the rows, not a fancy index, whose result is not)."""
         side, (w0, w1, w2) = self.side, self.widths
         pairs, of_pair = _numbered(outcomes // w2, w0 * w1)     # (sorted: as the codes)
         subs, of_sub = _numbered(pairs // w1, w0)
-        after = _moved_by(side, SUB, np.arange(side.C)[None, :], subs[:, None])
-        after = _moved_by(side, AIR_ONLY, after.take(of_sub, axis=0), (pairs % w1)[:, None])
+        after = _moved_by(side, SUB, np.arange(side.C)[:, None], subs[None, :])
+        after = _moved_by(side, AIR_ONLY, after.take(of_sub, axis=1), (pairs % w1)[None, :])
         moves = side.moves[ANY]
-        at = (after * moves.shape[1]).take(of_pair, axis=0)
-        at += np.minimum(outcomes % w2, moves.shape[1] - 1)[:, None]
+        at = (after * moves.shape[1]).take(of_pair, axis=1)
+        at += np.minimum(outcomes % w2, moves.shape[1] - 1)
         return moves.take(at)
 
     def _made_for(self, rows: np.ndarray) -> np.ndarray:
@@ -703,7 +702,7 @@ class _Volley:
             tabs = self._made_for(rows)
             e, code, p = self.joint.entries(tabs)
             at = mine.take(e)
-            code += at
+            code += at * self.codes
             at *= self.frame.shape[1]
             at += self.local.take(code)
             return e, self.frame.take(at), p, self.kept.take(tabs)
@@ -734,7 +733,7 @@ class _Volley:
         lens, code, p = self.joint.runs(tabs)
         width = self.frame.shape[1]
         # (per-entry values repeated from the rows': no array of e is made)
-        code += mine.repeat(lens)
+        code += (mine * self.codes).repeat(lens)
         at = np.arange(0, len(mine) * width, width).repeat(lens)
         at += self.local.take(code)
         return self._summed(mine, at, p, width, self.kept.take(tabs))
