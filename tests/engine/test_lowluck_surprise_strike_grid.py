@@ -577,6 +577,8 @@ def test_a_tables_joint_table_is_each_of_its_rows(s, monkeypatch):
                             == [h for h, _ in entries])
                     assert p[k == r].tolist() == [q for _, q in entries]
                     assert volley.kept[tabs[r]] == kept
+                assert not volley.framed.any()                # none made before asked for
+                volley._framed_for(np.arange(side.C))
                 w1, w2 = volley.widths[1:]
                 hits = np.array(outcomes)
                 cells = np.arange(side.C)[:, None]
@@ -596,7 +598,8 @@ def test_a_tables_joint_table_is_each_of_its_rows(s, monkeypatch):
 
 def test_a_solve_makes_the_joint_tables_it_meets(monkeypatch):
     """A volley's joint tables are made for the tables its keys are under (the rows made,
-    ``_Run._general``), not for every table: the 2x fleet makes a third of them."""
+    ``_Run._general``), not for every table: the 2x fleet makes a third of them; its
+    combined moves (``local``, ``frame``) for its keys' cells."""
     monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
     battles, keys = [], {"attacker": [], "defender": []}
     real_init = later_seagrid._Battle.__init__
@@ -609,9 +612,11 @@ def test_a_solve_makes_the_joint_tables_it_meets(monkeypatch):
     later_seagrid.solve(lowluck.make_rules(_fleet(2)))
     for volley in (battles[-1].on_att, battles[-1].on_dfn):
         assert volley.combined
-        met = np.unique(np.concatenate(keys[volley.side.role]) % volley.tables)
-        assert np.array_equal(np.flatnonzero(volley.made), met)
+        keys_met = np.concatenate(keys[volley.side.role])
+        assert np.array_equal(np.flatnonzero(volley.made), np.unique(keys_met % volley.tables))
         assert 3 * volley.made.sum() < volley.tables
+        # and the combined moves for the cells met
+        assert np.array_equal(np.flatnonzero(volley.framed), np.unique(keys_met // volley.tables))
 
 
 def test_small_grids_take_their_whole_rounds(monkeypatch):

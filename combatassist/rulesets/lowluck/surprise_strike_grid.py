@@ -602,20 +602,20 @@ class _Volley:
         if self.combined:
             self._number = np.full(math.prod(self.widths), -1, dtype=np.int64)
             self._number[outcomes] = np.arange(self.codes)
-            # each cell's frame: the cells its hit outcomes reach, ordered (``rows``); where
-            # each outcome leaves each cell, as its place in the cell's frame
-            # (``local[cell, code]``: a row per cell, which a key's entries read together)
-            at = self._combined(outcomes)
-            at += np.arange(0, side.C * side.C, side.C)[:, None]
-            reached = np.zeros(side.C * side.C, dtype=bool)
-            reached[at] = True
-            place = reached.reshape(side.C, side.C).cumsum(axis=1) - 1
-            self.local = place.take(at)
-            width = int(place[:, -1].max()) + 1
-            every = np.flatnonzero(reached)        # (flat: ~2x faster than a 2-d nonzero)
-            c, cell = _divmod(every, side.C)
-            self.frame = np.zeros((side.C, width), dtype=np.int64)
-            self.frame.ravel()[c * width + place.ravel().take(every)] = cell
+            # each stage's hits (``_combined``): the submarines' that occur, the (submarines',
+            # aircraft's) pairs, the outcomes
+            w0, w1, w2 = self.widths
+            pairs, of_pair = _numbered(outcomes // w2, w0 * w1)  # (sorted: as the codes)
+            subs, of_sub = _numbered(pairs // w1, w0)
+            self._stages = (subs, of_sub, pairs % w1, of_pair, outcomes % w2)
+            #: per cell, its frame: the cells its hit outcomes reach, ordered (``rows``; as
+            #: wide as the widest made), and where each outcome leaves it, as its place in
+            #: the frame (``local[cell, code]``: a row per cell, which a key's entries read
+            #: together) — made for a cell when first asked for (``framed``: a solve meets
+            #: ~half the cells of a big fleet, 375 of the 60 v 60 fleet's 968)
+            self.local = np.empty((side.C, self.codes), dtype=np.int64)
+            self.frame = np.zeros((side.C, 1), dtype=np.int64)
+            self.framed = np.zeros(side.C, dtype=bool)
 
     def _outcomes(self, pair: np.ndarray, pairs: int) -> np.ndarray:
         """The joint outcomes some table has (flat codes ``(h * w1 + h') * w2 + h''``, the
@@ -635,21 +635,45 @@ class _Volley:
         seen = both.reshape(len(pair_keys), w0 * w1).T @ rest
         return np.flatnonzero(seen.ravel())
 
-    def _combined(self, outcomes: np.ndarray) -> np.ndarray:
-        """``[cell, code]``: where outcome ``code`` (of ``outcomes``) leaves each of
-        ``side``'s cells: the submarines' hits, the aircraft's, the rest's in turn, each
-        stage made once per value it takes (the submarines' hits that occur, then the
-        (submarines', aircraft's) pairs: few), the last per outcome (every array
-        C-contiguous: ``take`` along the rows, not a fancy index, whose result is not)."""
-        side, (w0, w1, w2) = self.side, self.widths
-        pairs, of_pair = _numbered(outcomes // w2, w0 * w1)     # (sorted: as the codes)
-        subs, of_sub = _numbered(pairs // w1, w0)
-        after = _moved_by(side, SUB, np.arange(side.C)[:, None], subs[None, :])
-        after = _moved_by(side, AIR_ONLY, after.take(of_sub, axis=1), (pairs % w1)[None, :])
+    def _combined(self, cells: np.ndarray) -> np.ndarray:
+        """``[k, code]``: where outcome ``code`` leaves ``side``'s cell ``cells[k]``: the
+        submarines' hits, the aircraft's, the rest's in turn, each stage made once per value
+        it takes (the submarines' hits that occur, then the (submarines', aircraft's) pairs:
+        few), the last per outcome (every array C-contiguous: ``take`` along the rows, not
+        a fancy index, whose result is not)."""
+        side = self.side
+        subs, of_sub, air, of_pair, rest = self._stages
+        after = _moved_by(side, SUB, cells[:, None], subs[None, :])
+        after = _moved_by(side, AIR_ONLY, after.take(of_sub, axis=1), air[None, :])
         moves = side.moves[ANY]
         at = (after * moves.shape[1]).take(of_pair, axis=1)
-        at += np.minimum(outcomes % w2, moves.shape[1] - 1)
+        at += np.minimum(rest, moves.shape[1] - 1)
         return moves.take(at)
+
+    def _framed_for(self, mine: np.ndarray) -> None:
+        """The frames and ``local`` rows of ``side``'s cells ``mine`` made (those not yet)."""
+        C = self.side.C
+        new = mine[~self.framed.take(mine)]
+        if not len(new):
+            return
+        seen = np.zeros(C, dtype=bool)
+        seen[new] = True
+        new = np.flatnonzero(seen)
+        at = self._combined(new)
+        at += np.arange(0, len(new) * C, C)[:, None]
+        reached = np.zeros(len(new) * C, dtype=bool)
+        reached[at] = True
+        place = reached.reshape(len(new), C).cumsum(axis=1) - 1
+        self.local[new] = place.take(at)
+        width = int(place[:, -1].max()) + 1
+        if width > self.frame.shape[1]:
+            wider = np.zeros((C, width), dtype=np.int64)
+            wider[:, :self.frame.shape[1]] = self.frame
+            self.frame = wider
+        every = np.flatnonzero(reached)            # (flat: ~2x faster than a 2-d nonzero)
+        k, cell = _divmod(every, C)
+        self.frame.ravel()[new.take(k) * self.frame.shape[1] + place.ravel().take(every)] = cell
+        self.framed[new] = True
 
     def _made_for(self, rows: np.ndarray) -> np.ndarray:
         """The tables of the enemy's ``rows``, their joint tables made (those not yet)."""
@@ -700,6 +724,7 @@ class _Volley:
         rows = 2 * theirs + (enemy.subs.take(theirs) & side.dest.take(mine))
         if self.combined:
             tabs = self._made_for(rows)
+            self._framed_for(mine)
             e, code, p = self.joint.entries(tabs)
             at = mine.take(e)
             code += at * self.codes
@@ -730,6 +755,7 @@ class _Volley:
             return self._summed(mine, e * self.side.C + cells, p, self.side.C, kept)
         tabs = self._made_for(2 * theirs + (self.enemy.subs.take(theirs)
                                              & self.side.dest.take(mine)))
+        self._framed_for(mine)
         lens, code, p = self.joint.runs(tabs)
         width = self.frame.shape[1]
         # (per-entry values repeated from the rows': no array of e is made)
