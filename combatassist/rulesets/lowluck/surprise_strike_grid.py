@@ -1082,12 +1082,12 @@ WHOLE_ROUND_BELOW = 256
 #: ... while the whole rounds made are at most this many entries in all (~0.8 MB at most,
 #: beside the estimates' memory; the 20 v 20 fleet makes ~1,500).
 MAX_WHOLE_MADE = 50_000
-#: A push of fewer outcomes than a grid's positions / this is summed by the positions it
-#: reaches (``_Reached``), and a round (or a level) reads those, not the whole grid: a big
-#: grid's last rounds push a handful of positions (the 80 v 80 fleet's 2.6 million: ~3 ms a
-#: round of whole-grid passes for 3-20 positions, ~120 ms for the levels of its last 3).
-#: Below it, sorting the outcomes' positions costs less than the grid's pass (measured:
-#: even at ~1/200 of the grid, ~100 ns an outcome against ~1 ns a position).
+#: A round (or a level) whose pushes reached fewer positions than a grid's / this reads
+#: those (``_Reached``), not the whole grid: a big grid's last rounds push a handful of
+#: positions (the 80 v 80 fleet's 2.6 million: ~3 ms a round of whole-grid passes for 3-20
+#: positions, ~120 ms for the levels of its last 3). Below it, sorting the positions
+#: reached costs less than the grid's pass (measured: even at ~1/200 of the grid, ~100 ns
+#: a position reached against ~1 ns a position of the grid).
 SPARSE_PUSH = 200
 #: A round's mid-round positions are sorted by rank (``_Run._fire``) when fewer than the
 #: grid's / this, else read in the grid's order by rank (``_Battle.by_rank``: a sort of
