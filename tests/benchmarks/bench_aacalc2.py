@@ -389,6 +389,77 @@ def side_by_side_big_fleet() -> None:
 
 side_by_side_big_fleet.repeat = 1
 
+#: Random 1942 fleets with submarines on both sides, ordinary dice, from 30 ships a side
+#: (issue 34: 3x aacalc2 from 30 units a side): seeded; each side's ships of three or
+#: more of its types, drawn at random (the attacker's bombers, the defender's carriers and
+#: transports among them). The big fleet above is one such battle; these are the rest.
+FLEET_TYPES = (("submarine", "destroyer", "fighter", "cruiser", "bomber", "battleship"),
+               ("submarine", "destroyer", "fighter", "cruiser", "carrier", "battleship",
+                "transport"))
+BIG_FLEETS, BIG_FLEETS_SEED, BIG_FLEETS_SIZES = 8, 34, (30, 60)
+
+
+def _big_fleets() -> list[tuple[str, dict, dict]]:
+    import random
+
+    rng = random.Random(BIG_FLEETS_SEED)
+    out = []
+    for i in range(BIG_FLEETS):
+        total = rng.randint(*BIG_FLEETS_SIZES)
+        sides = []
+        for types in FLEET_TYPES:
+            picked = rng.sample(types, rng.randint(3, len(types)))
+            if "submarine" not in picked:
+                picked.append("submarine")
+            counts = dict.fromkeys(types, 0)
+            for _ in range(total):
+                counts[rng.choice(picked)] += 1
+            sides.append({u: n for u, n in counts.items() if n})
+        out.append((f"fleet {i + 1}: {total} v {total}", *sides))
+    return out
+
+
+def side_by_side_big_fleets() -> None:
+    """Issue 34 from 30 units a side, at sea: random 1942 fleets of 30-60 ships with
+    submarines, ordinary dice, once each (CPU), ours against aacalc2's (target 3x); a fleet
+    our engine refuses (its estimates past the bounds) says so."""
+    fleets = _big_fleets()
+    ours = {}
+    for name, att, dfn in fleets:
+        try:
+            ours[name] = _ours_1942(_scenario_1942("sea", "standard", att, dfn), 1)
+        except CombatAssistError as exc:
+            ours[name] = str(exc)
+    job = {"dist": str(Path(AACALC2_DIR) / "dist" / "index.js"), "repeat": 1,
+           "battles": [{"name": name, "is_naval": True, "dice": "standard",
+                        "attack": {NAMES_1942[u]: n for u, n in att.items()},
+                        "defense": {NAMES_1942[u]: n for u, n in dfn.items()},
+                        "att_ool": [NAMES_1942[u] for u in att],
+                        "def_ool": [NAMES_1942[u] for u in dfn]} for name, att, dfn in fleets]}
+    proc = subprocess.run(["node", str(DRIVER)], input=json.dumps(job), capture_output=True,
+                          text=True, check=True)
+    theirs = {row["name"]: row for row in json.loads(proc.stdout)}
+    print(f"\n{'A&A 1942, random fleets of 30-60 ships with submarines, standard dice':<72}"
+          f" {'cpu: ours':>10} {'aacalc2':>9} {'ratio':>6}  target  IPC lost ours / aacalc2")
+    for name, att, dfn in fleets:
+        other = theirs[name]
+        mine = ours[name]
+        units = " / ".join(", ".join(f"{n} {u}" for u, n in side.items()) for side in (att, dfn))
+        print(f"  {name}  ({units})")
+        if isinstance(mine, str):
+            print(f"{'':<72} {'refused':>10} {other['best_cpu_ms'] / 1000:>8.2f}s"
+                  f" {'':>6}  3x      ours: {mine[:90]}")
+            continue
+        _, cpu, ipc = mine
+        ratio = other["best_cpu_ms"] / 1000 / max(cpu, 1e-9)
+        print(f"{'':<72} {cpu:>9.3f}s {other['best_cpu_ms'] / 1000:>8.3f}s {ratio:>5.1f}x"
+              f"  3x{'' if ratio >= 3 else ' (not met)':<10} {ipc:.6f} / "
+              f"{other['attacker_ipc_lost']:.6f}")
+    print(flush=True)
+
+
+side_by_side_big_fleets.repeat = 1
+
 BENCHMARKS = []
 if AACALC2_DIR and (Path(AACALC2_DIR) / "dist" / "index.js").is_file() and shutil.which("node"):
     BENCHMARKS = [("side by side with aacalc2 (the table above; this line: its run)", None,
@@ -404,3 +475,5 @@ if AACALC2_DIR and (Path(AACALC2_DIR) / "dist" / "index.js").is_file() and shuti
                            None, side_by_side_small))
         BENCHMARKS.append(("1942 big fleet side by side with aacalc2 (issue 37: the table above)",
                            None, side_by_side_big_fleet))
+        BENCHMARKS.append(("1942 fleets of 30-60 ships side by side with aacalc2 (the table "
+                           "above)", None, side_by_side_big_fleets))

@@ -970,3 +970,31 @@ def test_a_few_positions_status_and_rank_are_the_grids():
         assert (battle.status == 2).any() or not battle.att.alone.any()
         assert np.array_equal(battle.rank_key(flat), battle.rank_of[flat])
         assert (np.diff(battle.rank_of[battle.by_rank].astype(np.int64)) >= 0).all()
+
+
+def test_a_strike_of_many_outcomes_from_the_start_is_counted_once_per_mid_round_position(
+        monkeypatch):
+    """A 45 v 45 fleet whose defender's submarines strike first (the attacker has no
+    destroyer: 10 mid-round positions from the start) was refused at ~5.8e8 estimated
+    outcomes for ~3.3e6 counted: each of the start's mid-round positions' general combat
+    was counted for every position met. Mid-round positions are grid positions, fired once
+    a round whatever reaches them: the estimate counts ``MID_PER_MET`` of them (the one
+    with the most next cells) — within the limits now, above the count, and the fleet
+    answers."""
+    from tests.benchmarks.bench_lowluck import edition_battle
+    rules = lowluck.make_rules(edition_battle(
+        "1942se", "sea", "standard",
+        "{ submarine = 6, fighter = 14, cruiser = 12, battleship = 13 }",
+        "{ submarine = 9, destroyer = 7, fighter = 7, cruiser = 6, battleship = 7, "
+        "transport = 9 }"))
+    battle = later_seagrid._Battle(rules)
+    strike = battle.mid_round(np.array([0]), np.array([0]))[1]
+    assert len(strike) >= 8                          # the defender's subs strike first
+    work = later_seagrid.work_estimate(battle)
+    assert work <= limits.MAX_SEA_GRID_WORK
+    assert later_seagrid.memory_estimate(battle) <= limits.MAX_EXACT_BYTES
+    runs = _counted(monkeypatch)
+    out = later_seagrid.solve(rules)
+    assert 0 < runs[0].work <= work
+    assert math.fsum([*out.decided.values(), *out.stalemates.values(),
+                      out.pruned]) == pytest.approx(1.0, abs=1e-12)

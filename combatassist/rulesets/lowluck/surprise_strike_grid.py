@@ -1038,6 +1038,9 @@ MET_PER_ROOT = 100
 #: curve, a position is met again while it has mass; its general combat is made once and
 #: pushed each time).
 PUSHES_PER_MET = 2
+#: The mid-round positions fired per position met, at most (measured 0.6-1.9 on random
+#: fleets of every kind and random 1942 fleets of 20-60 ships a side).
+MID_PER_MET = 2
 #: Memory per grid position (bytes): three grids of mass, their rows in the pools, the
 #: order by rank and level, stays, status, seen (measured ~100-130 bytes on 80 v 80 and
 #: 100 v 100 fleets, the pools included; the 80 v 80 fleet 128, ~14 of them the rows of
@@ -1055,9 +1058,14 @@ MAX_BOX_ENTRIES = 8_000_000
 
 
 def round_outcomes(battle: _Battle, at: int = 0) -> int:
-    """The hit outcomes one round from position ``at`` pushes, counted as the solve counts
-    them: its submerging and surprise strike's mid-round positions, and each one's general
-    combat twice (made, then pushed): both sides' next cells."""
+    """The hit outcomes a position met pushes, at most, counted as the solve counts them,
+    from position ``at``'s round (the fullest fleets fire the most dice): its submerging
+    and surprise strike's mid-round positions (a start position's strike entries), and
+    their general combat twice (made, then pushed): both sides' next cells — of all of
+    them, or of ``MID_PER_MET`` as the one with the most, the fewer. (Mid-round positions
+    are grid positions too, met from many start positions: the solve fires each once a
+    round, not once per start position that reaches it; a strike of many outcomes from
+    the start, counted in full, made the estimate of big fleets 30-200 times their count.)"""
     known = battle.outcomes_at.get(at)
     if known is not None:
         return known
@@ -1065,15 +1073,17 @@ def round_outcomes(battle: _Battle, at: int = 0) -> int:
     i, j = (np.array([x]) for x in divmod(at, battle.Cd))
     if (att.subs[i] & ~dfn.dest[j]).any() or (~att.dest[i] & dfn.subs[j]).any():
         _, i, j, _ = battle.mid_round(i, j)       # (``strikes`` without the grid's arrays)
-    known = len(i) + 2 * (_next_cells(att, dfn, i, j) + _next_cells(dfn, att, j, i))
+    cells = _next_cells(att, dfn, i, j) + _next_cells(dfn, att, j, i)
+    known = len(i) + 2 * min(int(cells.sum()), MID_PER_MET * int(cells.max()))
     battle.outcomes_at[at] = known
     return known
 
 
-def _next_cells(side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarray) -> int:
-    """How many (entry, next cell) pairs ``_Volley.rows`` gives ``side``'s cells ``mine``
-    under the fire of ``theirs`` — the three categories' hits taken in turn, as a volley
-    too big for its combined moves takes them (no volley is made: an estimate's)."""
+def _next_cells(side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarray
+                ) -> np.ndarray:
+    """How many next cells ``_Volley.rows`` gives each of ``side``'s cells ``mine`` under
+    the fire of ``theirs`` — the three categories' hits taken in turn, as a volley too big
+    for its combined moves takes them (no volley is made: an estimate's)."""
     subs = np.where(enemy.subs.take(theirs) & side.dest.take(mine), theirs,
                     enemy.sub.none)
     n = len(mine)
@@ -1081,7 +1091,7 @@ def _next_cells(side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarra
     e, cells, p = enemy.sub.expand(subs, side.moves[SUB], e, cells, p)
     e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
     e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
-    return len(np.unique(e * side.C + cells))
+    return np.bincount(np.unique(e * side.C + cells) // side.C, minlength=n)
 
 
 def work_estimate(battle: _Battle, at: int = 0) -> float:
@@ -1216,12 +1226,12 @@ WHOLE_ROUND_BELOW = 256
 #: ... while the whole rounds made are at most this many entries in all (~0.8 MB at most,
 #: beside the estimates' memory; the 20 v 20 fleet makes ~1,500).
 MAX_WHOLE_MADE = 50_000
-#: A push of fewer outcomes than a grid's positions / this is summed by the positions it
-#: reaches (``_Reached``), and a round (or a level) reads those, not the whole grid: a big
-#: grid's last rounds push a handful of positions (the 80 v 80 fleet's 2.6 million: ~3 ms a
-#: round of whole-grid passes for 3-20 positions, ~120 ms for the levels of its last 3).
-#: Below it, sorting the outcomes' positions costs less than the grid's pass (measured:
-#: even at ~1/200 of the grid, ~100 ns an outcome against ~1 ns a position).
+#: A round (or a level) whose pushes reached fewer positions than a grid's / this reads
+#: those (``_Reached``), not the whole grid: a big grid's last rounds push a handful of
+#: positions (the 80 v 80 fleet's 2.6 million: ~3 ms a round of whole-grid passes for 3-20
+#: positions, ~120 ms for the levels of its last 3). Below it, sorting the positions
+#: reached costs less than the grid's pass (measured: even at ~1/200 of the grid, ~100 ns
+#: a position reached against ~1 ns a position of the grid).
 SPARSE_PUSH = 200
 #: A round's mid-round positions are sorted by rank (``_Run._fire``) when fewer than the
 #: grid's / this, else read in the grid's order by rank (``_Battle.by_rank``: a sort of
