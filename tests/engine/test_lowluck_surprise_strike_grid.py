@@ -551,8 +551,8 @@ def test_a_tables_joint_table_is_each_of_its_rows(s, monkeypatch):
     """A volley makes one joint table per table (``_Volley.table``), when a row of it is
     first asked for: each row's is, entry by entry and to the last bit, the row's own joint
     table; its outcomes numbered as all the rows' outcomes sorted (``codes``: as many); P of
-    all its outcomes to the last bit, with the combined moves or the hits taken in turn;
-    and the combined moves (``local``, ``frame``) are the three categories' moves in turn."""
+    all its outcomes to the last bit, with the combined moves or (alone) without them; and
+    the combined moves (``local``, ``frame``) are the three categories' moves in turn."""
     rules = lowluck.make_rules(s)
     for combined in (True, False):
         if not combined:
@@ -587,13 +587,13 @@ def test_a_tables_joint_table_is_each_of_its_rows(s, monkeypatch):
                 moved = later_seagrid._moved_by(side, ANY, moved, (hits % w2)[None, :])
                 assert (volley.frame[cells, volley.local] == moved).all()
             else:
-                # the hits taken in turn: P of all outcomes summed from them (no joint table)
+                # the hits taken in turn: P of all outcomes alone made (no joint table kept)
                 monkeypatch.setattr(side, "dest", np.ones(side.C, dtype=bool))
                 for odd in (0, 1):
                     monkeypatch.setattr(enemy, "subs", np.full(enemy.C, bool(odd)))
                     _, _, _, kept = volley(mine[::2], theirs[::2])
                     assert kept.tolist() == [by_row[r][1] for r in rows[odd::2].tolist()]
-                assert not volley.made.any()
+                assert volley.made.all() and volley._used == 0
 
 
 def test_a_solve_makes_the_joint_tables_it_meets(monkeypatch):

@@ -564,11 +564,12 @@ class _Volley:
     ``side``'s cells the same next cells: a row's ``table`` (of ``tables``) keys them
     (``key``). A joint table is made once per table, the first time a row of it is asked
     for (``joint``): a solve meets few of them (the 29 v 29 fleet 96 of 324 and 72 of 315);
-    without the combined moves, never (the three categories' hits are taken in turn, P of
-    all the outcomes summed from them: the 80 v 80 fleet's joint tables of its 3,182 and
-    3,282 rows, 1-1.8 M entries, took ~65 ms). The outcomes that occur are found from the
-    three categories' rows alone (``_outcomes``); the combined moves are made per cell, for
-    the cells asked for (``framed``)."""
+    without the combined moves, only its P of all the outcomes (``kept``: the three
+    categories' hits are taken in turn; the 80 v 80 fleet meets 281 and 345 of its 1,942
+    and 2,042 tables, whose joint tables for all its 3,182 and 3,282 rows, 1-1.8 M entries,
+    took ~65 ms). The outcomes that occur are found from the three categories' rows alone
+    (``_outcomes``); the combined moves are made per cell, for the cells asked for
+    (``framed``)."""
 
     def __init__(self, side: _Fleet, enemy: _Fleet):
         self.side, self.enemy = side, enemy
@@ -687,23 +688,30 @@ class _Volley:
     def _make(self, new: np.ndarray) -> None:
         """The joint tables of tables ``new``: per table, every triple of its three rows'
         entries — the submarines' hits, then the aircraft's, then the rest's (entries
-        ordered so), probabilities multiplied in that order — appended to ``joint``."""
+        ordered so), probabilities multiplied in that order —, their P summed in that order
+        (``kept``); appended to ``joint`` with the combined moves (without them, the hits
+        are taken in turn: ``kept`` alone)."""
         enemy, (_, w1, w2) = self.enemy, self.widths
         subs, cells = self._subs.take(new), self._cells.take(new)
         k, h, p = enemy.sub.entries(subs)
         m, h2, p2 = enemy.air_only.entries(cells.take(k))
         lens, h3, p3 = enemy.any.runs(cells.take(k.take(m)))
-        code = h.take(m) * w1
-        code += h2
-        code = code.repeat(lens)
-        code *= w2
-        code += h3
         p = p.take(m)
         p *= p2
         p = p.repeat(lens)
         p *= p3
         length = (enemy.sub.length.take(subs) * enemy.air_only.length.take(cells)
                   * enemy.any.length.take(cells))
+        self.kept[new] = np.bincount(np.arange(len(new)).repeat(length), p,
+                                     minlength=len(new))
+        self.made[new] = True
+        if not self.combined:
+            return
+        code = h.take(m) * w1
+        code += h2
+        code = code.repeat(lens)
+        code *= w2
+        code += h3
         # (appended past the entries made: ``joint``'s arrays grow twice as long when full)
         joint, used = self.joint, self._used
         self._used = end = used + len(p)
@@ -712,10 +720,6 @@ class _Volley:
         joint.h, joint.p = _grown(joint.h, end), _grown(joint.p, end)
         self._number.take(code, out=joint.h[used:end])
         joint.p[used:end] = p
-        # (summed in the entries' order: as the staged hits sum them, ``__call__``)
-        self.kept[new] = np.bincount(np.arange(len(new)).repeat(length), p,
-                                     minlength=len(new))
-        self.made[new] = True
 
     def __call__(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p, kept): entry e (cells ``mine`` under the fire of ``theirs``) ends the
@@ -723,8 +727,8 @@ class _Volley:
         entry, P of all its outcomes (1 less the cut tails)."""
         side, enemy = self.side, self.enemy
         rows = 2 * theirs + (enemy.subs.take(theirs) & side.dest.take(mine))
+        tabs = self._made_for(rows)
         if self.combined:
-            tabs = self._made_for(rows)
             self._framed_for(mine)
             e, code, p = self.joint.entries(tabs)
             at = mine.take(e)
@@ -738,8 +742,7 @@ class _Volley:
         e, cells, p = enemy.sub.expand(subs, side.moves[SUB], e, cells, p)
         e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
         e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
-        # P of all the outcomes: the joint table's entries in its order, summed as ``_make``
-        return e, cells, p, np.bincount(e, p, minlength=n)
+        return e, cells, p, self.kept.take(tabs)
 
     def key(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
         """Per entry, ``side``'s cell ``mine`` and the joint table it is under (firing cell
