@@ -39,9 +39,9 @@ MAX_GRID_WORK = 400_000_000_000
 #: The later editions' sea grid (``lowluck.surprise_strike_grid``): hit outcomes it pushes (each a
 #: position's surprise strike or general combat outcome), estimated before it starts from
 #: the cells both sides can reach and a round's outcomes from the start (an upper bound,
-#: checked on random fleets of every kind) and counted as it goes (measured 30-190 ns each on
-#: the 2-core machine, busy; a grid of millions of positions adds its own passes: the 80 v 80
-#: fleet pushes 3.4 million in ~1.5 s).
+#: checked on random fleets of every kind) and counted as it goes (measured 30-210 ns each on
+#: the 2-core machine, busy: the 80 v 80 fleet pushes 3.4 million in ~0.2-0.35 s, random
+#: fleets of 40-60 ships 3-7 million in ~0.2-0.7 s).
 MAX_SEA_GRID_WORK = 150_000_000
 #: Memory an exact grid may keep (bytes, estimated before it starts: the sea grid's positions
 #: and pools), below ``MAX_MEMORY_GB`` by what the process holds besides (~0.2-0.4 GB).
