@@ -864,7 +864,13 @@ def test_the_issues_big_fleet_answers(monkeypatch):
     refused before at ~2e8 estimated outcomes, answers: its estimates of work and memory
     are within the limits, and what it counts within the estimate."""
     from tests.benchmarks.bench_lowluck import FLEET_80, edition_battle
-    rules = lowluck.make_rules(edition_battle("1942se", "sea", "standard", *FLEET_80))
+    _answers_within_its_estimates(
+        lowluck.make_rules(edition_battle("1942se", "sea", "standard", *FLEET_80)), monkeypatch)
+
+
+def _answers_within_its_estimates(rules, monkeypatch) -> None:
+    """``rules``' estimates of work and memory are within the limits, it answers (all its
+    mass accounted for), and what it counts is within the estimate."""
     battle = later_seagrid._Battle(rules)
     work = later_seagrid.work_estimate(battle)
     assert work <= limits.MAX_SEA_GRID_WORK
@@ -987,14 +993,6 @@ def test_a_strike_of_many_outcomes_from_the_start_is_counted_once_per_mid_round_
         "{ submarine = 6, fighter = 14, cruiser = 12, battleship = 13 }",
         "{ submarine = 9, destroyer = 7, fighter = 7, cruiser = 6, battleship = 7, "
         "transport = 9 }"))
-    battle = later_seagrid._Battle(rules)
-    strike = battle.mid_round(np.array([0]), np.array([0]))[1]
+    strike = later_seagrid._Battle(rules).mid_round(np.array([0]), np.array([0]))[1]
     assert len(strike) >= 8                          # the defender's subs strike first
-    work = later_seagrid.work_estimate(battle)
-    assert work <= limits.MAX_SEA_GRID_WORK
-    assert later_seagrid.memory_estimate(battle) <= limits.MAX_EXACT_BYTES
-    runs = _counted(monkeypatch)
-    out = later_seagrid.solve(rules)
-    assert 0 < runs[0].work <= work
-    assert math.fsum([*out.decided.values(), *out.stalemates.values(),
-                      out.pruned]) == pytest.approx(1.0, abs=1e-12)
+    _answers_within_its_estimates(rules, monkeypatch)
