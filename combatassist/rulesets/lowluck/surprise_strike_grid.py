@@ -726,7 +726,7 @@ class _Volley:
         general combat in cell with probability p (entries of one e summed); kept: per
         entry, P of all its outcomes (1 less the cut tails)."""
         side, enemy = self.side, self.enemy
-        rows = 2 * theirs + (enemy.subs.take(theirs) & side.dest.take(mine))
+        rows = self._enemy_rows(mine, theirs)
         tabs = self._made_for(rows)
         if self.combined:
             self._framed_for(mine)
@@ -748,8 +748,13 @@ class _Volley:
         """Per entry, ``side``'s cell ``mine`` and the joint table it is under (firing cell
         ``theirs``) as one key (< ``side.C * tables``): entries of one key have the same
         ``rows``."""
-        rows = 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
-        return mine * self.tables + self.table.take(rows)
+        return mine * self.tables + self.table.take(self._enemy_rows(mine, theirs))
+
+    def _enemy_rows(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        """The enemy's row each of its cells ``theirs`` fires at ``side``'s ``mine`` from:
+        2 * cell, + 1 when its submarines fire in the general combat (a destroyer of
+        ``side``'s beside them: they didn't strike first)."""
+        return 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
 
     def rows(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p, kept) as the call, with the p of each (e, cell) summed: each once,
@@ -757,8 +762,7 @@ class _Volley:
         if not self.combined:
             e, cells, p, kept = self(mine, theirs)
             return self._summed(mine, e * self.side.C + cells, p, self.side.C, kept)
-        tabs = self._made_for(2 * theirs + (self.enemy.subs.take(theirs)
-                                             & self.side.dest.take(mine)))
+        tabs = self._made_for(self._enemy_rows(mine, theirs))
         self._framed_for(mine)
         lens, code, p = self.joint.runs(tabs)
         width = self.frame.shape[1]
