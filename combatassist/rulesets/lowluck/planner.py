@@ -38,7 +38,12 @@ end without submarines, transports or bombardment, those figures are worked out 
 over the positions the battles share (``batch.EndValues``: a sub-army's battle runs through
 other sub-armies' positions; with AA guns each force's value is that of the positions its
 guns' fire leaves), and only the shown forces are swept (tested equal to the swept figures
-of every force); where a lone AA gun may be left at a round's end, they are swept.
+of every force); where a lone AA gun may be left at a round's end, they are swept. Fleets
+with submarines (the sea grid's battles; one wave, fought to the end, no retreat rules, a
+chosen side that doesn't submerge) are valued backwards on one lattice of the chosen
+side's every composition against the other side's cells (``sea_values.ForceValues``:
+its work the whole rounds' entries, ``limits.PLAN_SEA_*``; past the bound, each force on
+its own).
 """
 from __future__ import annotations
 
