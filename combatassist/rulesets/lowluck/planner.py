@@ -325,8 +325,9 @@ class _Question:
         from . import sea_values, surprise_strike_grid
         template = self.template
         if not (self.batches and not self.scenario.options.max_rounds and self._by_slots
-                and self._backwards is None and surprise_strike_grid.applicable(template)):
-            return None
+                and not self._batchable and self._backwards is None
+                and surprise_strike_grid.applicable(template)):
+            return None                     # (without submarines: the batch engine's)
         found = sea_values.ForceValues.of(template, 0 if self.role == "attacker" else 1)
         if found is None:
             return None
