@@ -88,10 +88,10 @@ PLAN_VALUE_CHAIN_COMPOSITION_BYTES = 3_500
 PLAN_VALUE_OPENING_BYTES = 2_000
 PLAN_VALUE_FIXED_BYTES = 130_000_000
 #: The planner's fleets with submarines valued backwards on one lattice of the chosen side's
-#: compositions (``sea_values.ForceValues``): its whole rounds' entries, estimated before
-#: anything is valued (``ForceValues.entries``), each this much work (~75-85 ns measured,
-#: 2-core machine) and memory per position (the figures, the grid's status, levels and
-#: order); plus the lattice's rows made a chunk at a time (``sea_values.CHUNK_ENTRIES``).
+#: compositions (``sea_values.ForceValues``): its entries (strikes, pairs of next cells),
+#: estimated before anything is valued (``ForceValues.entries``), each this much work
+#: (~60-70 ns measured, 2-core machine) and memory per position (the figures, the grid's
+#: status, levels and order); plus a chunk's entries (``sea_values.CHUNK_ENTRIES``).
 PLAN_SEA_ENTRY_WORK = 1_000
 PLAN_SEA_POSITION_BYTES = 100
 #: Simulator: dice rolled in all trials together, plus ``solver.GROUP_WORK`` (Medium Luck:

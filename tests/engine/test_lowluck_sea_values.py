@@ -113,23 +113,24 @@ def test_small_chunks_value_the_same(k, s, monkeypatch):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_estimate_bounds_the_entries(seed, monkeypatch):
-    """``ForceValues.entries`` bounds the whole rounds' entries valuing the lattice makes."""
+    """``ForceValues.entries`` bounds the entries valuing the lattice makes (its strikes
+    and its mid-round positions' pairs of next cells)."""
     made = []
-    rows = grid._whole_rows
+    rounds = sea_values._rounds
 
     def counted(battle, pos, most=float("inf")):
-        out = rows(battle, pos, most)
+        out = rounds(battle, pos, most)
         if out is not None:
-            made.append(len(out[0]))
+            made.append(len(out[0][0]) + len(out[2][0]))
         return out
 
     for s in _fleets(5, seed=90 + seed, k=0):
         values = sea_values.ForceValues(lowluck.make_rules(s), 0)
         estimate = values.entries
         made.clear()
-        monkeypatch.setattr(sea_values, "_whole_rows", counted)
+        monkeypatch.setattr(sea_values, "_rounds", counted)
         values.values(_ends, 4)
-        monkeypatch.setattr(sea_values, "_whole_rows", rows)
+        monkeypatch.setattr(sea_values, "_rounds", rounds)
         assert 0 < sum(made) <= estimate
 
 
@@ -156,3 +157,20 @@ def test_a_lattice_past_its_limits_leaves_the_forces_one_by_one(monkeypatch):
         assert alone.best.force == on_it.best.force
         assert alone.best.attacker_wins == pytest.approx(on_it.best.attacker_wins, abs=1e-12)
         assert [c.force for c in alone.alternatives] == [c.force for c in on_it.alternatives]
+
+
+def test_a_lattice_past_the_room_the_plan_leaves_is_a_search(monkeypatch):
+    """A lattice within the bound alone but not with the plan's other battles (the "+1"
+    forces, the forces shown): the forces are searched one by one, and the plan says so."""
+    from .test_lowluck_planner import CASES as PLANS, _scenario
+    s = _scenario(PLANS["1942 fleet with submarines, transports, a damaged battleship "
+                        "(on the lattice)"])
+    entries = planner._Question(s, s.plan)._lattice.entries
+    monkeypatch.setattr(planner.limits, "PLAN_SEA_ENTRY_WORK",
+                        0.9999 * planner.limits.MAX_PLAN_WORK / entries)
+    assert planner._Question(s, s.plan)._lattice is not None
+    valued = []
+    monkeypatch.setattr(sea_values.ForceValues, "values",
+                        lambda *a, **k: valued.append(1) or pytest.fail("valued"))
+    answer = planner.plan(s)
+    assert not answer.exhaustive and not valued

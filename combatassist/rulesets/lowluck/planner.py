@@ -335,7 +335,7 @@ class _Question:
         memory = (positions * limits.PLAN_SEA_POSITION_BYTES
                   + 64 * sea_values.CHUNK_ENTRIES + limits.PLAN_VALUE_FIXED_BYTES)
         found.work = found.entries * limits.PLAN_SEA_ENTRY_WORK
-        if found.work > limits.MAX_PLAN_WORK / 2 or memory > limits.MAX_EXACT_BYTES:
+        if found.work > limits.MAX_PLAN_WORK or memory > limits.MAX_EXACT_BYTES:
             return None                     # (the forces one by one: a search, likely)
         return found
 
@@ -882,6 +882,9 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     # and, searching, a descent's last batch past the count: kept in the bound
     extra = 2 * len(q.types) + spec.alternatives + 1
     swept = q.total_work() + extra * per_battle <= budget
+    if not swept and q._lattice is not None:
+        # the lattice past the room the extras leave: a search, each force on its own
+        q.__dict__["_lattice"] = None
     # every force valued backwards (``EndValues``) when its positions fit in the bound's
     # work and memory (``value_cost``), even where sweeping every force would not
     cost = q.value_cost()

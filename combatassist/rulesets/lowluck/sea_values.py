@@ -10,7 +10,8 @@ are its own (the planner's verdict and the IPC left on each side), a stalemate's
 draw, and any other's the mean of where its whole round takes it — its visits leaving it,
 the round's self-loop as the sweep takes it, 1 / (1 - P(stay)). Each force's figures are
 then the values at its start. The 17 v 10 fleet plan of 2,159 forces: ~2.2 million
-positions in its forces' own grids, 113,400 on the lattice.
+positions in its forces' own grids, 113,400 on the lattice (~0.4 s); 19 v 13 (5,669 forces)
+646,380 (~4.3 s, ~335 MB).
 """
 from __future__ import annotations
 
@@ -23,15 +24,17 @@ import numpy as np
 from ... import limits
 from .chains import STALEMATE
 from .surprise_strike_grid import (A, O, S, TAKES, _Battle, _Fleet, _kind, _numbered, _padded,
-                                   _Sparse, _table, _whole_rows)
+                                   _pairs, _Sparse, _table, _whole_rows)
 from .later_phases import AIR_ONLY, ANY, SUB
 
 #: Compositions a lattice may have (its cells), at most.
 MAX_LATTICE_CELLS = 50_000
-#: A lattice's positions' whole-round entries, at most this many times the positions times
-#: the entries of the fullest position's round (measured 0.11-0.53 on the plans of 14 random
-#: fleets with submarines and two of 479 and 2,159 forces: fewer units fire fewer dice, though
-#: a position whose destroyers are lost has more strike outcomes, up to 11x the fullest's).
+#: The entries valuing a lattice makes (its positions' strikes, its mid-round positions'
+#: pairs of next cells), at most this many times the positions times the entries of the
+#: fullest position's round (measured: median 0.28, at most 0.68, on 96 random fleets with
+#: submarines and three plans of 479, 2,159 and 5,669 forces — fewer units fire fewer dice,
+#: though a position whose destroyers are lost has more strike outcomes, up to 11x the
+#: fullest's).
 ENTRIES_MARGIN = 1.0
 
 
@@ -187,22 +190,48 @@ CHUNK_POSITIONS = 4096
 CHUNK_ENTRIES = 1_000_000
 
 
+def _rounds(battle: _Battle, pos: np.ndarray, most: float = math.inf):
+    """The rounds of positions ``pos`` (not decided) in their two halves: the strikes
+    ``(b, which, s)`` — position ``pos[b[e]]`` reaches mid-round position ``which[e]`` (of
+    the distinct ones) with probability ``s[e]`` — each position's P(its round leaves it
+    where it is), and the general combat from each mid-round position ``(k, target, p)``,
+    every pair of both sides' next cells (a side left with transports alone has lost
+    them). None when those pairs would be more than ``most``."""
+    Cd = battle.Cd
+    b, mid, s, stay = battle.strikes(pos)
+    mids, which = np.unique(mid, return_inverse=True)
+    i, j = np.divmod(mids, Cd)
+    (ka, ca, pa, _), (kd, cd, pd, _) = battle.main(i, j)
+    pairs = int(np.bincount(ka, minlength=len(mids)) @ np.bincount(kd, minlength=len(mids)))
+    if pairs > most:
+        return None
+    k, target, p = _pairs((ka, ca, pa), (kd, cd, pd), len(mids), Cd)
+    fold = battle.status.take(target) == 2
+    if fold.any():
+        ti, tj = battle.end_of_round(*np.divmod(target[fold], Cd))
+        target[fold] = ti * Cd + tj
+    return (b, which.ravel(), s), stay, (k, target, p, len(mids))
+
+
 def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
            columns: int, cancel: Callable[[], bool] | None = None) -> np.ndarray:
     """Per position of ``battle`` (flat), the mean of ``terminal``'s values over where the
-    battle, fought to the end from there, ends: ``terminal(flat, stalemate)`` gives the
-    values ([position, column]) of decided positions (False) and of stalemates (True: a
-    round that surely leaves the position as it is). Level by level from the last: a
-    position's values are its whole round's targets' (``_whole_rows``; a round's self-loop
-    as the sweep takes it: the rest over 1 - P(stay)), each target's level above its own.
-    A side left with transports alone has lost them where its round ends (the rows fold
-    them); a position of that kind itself takes the values of the one it folds into."""
+    battle, fought to the end from there, ends ([position, column]): ``terminal(flat,
+    stalemate)`` gives the values of decided positions (False) and of stalemates (True: a
+    round that surely leaves the position as it is). Level by level from the last, each
+    level's positions a chunk at a time: a mid-round position's values are the mean of its
+    general combat's targets' (``_rounds``), a position's the mean of its strikes' mid-round
+    positions', over 1 - P(its round leaves it where it is) — the self-loop as the sweep
+    takes it: its own values are still 0 while they are made, and every other target is of
+    a higher level, made before. A side left with transports alone has lost them where its
+    round ends (the pairs fold them); a position of that kind itself takes the values of
+    the one it folds into."""
     from ...solver import Cancelled
     N = battle.Ca * battle.Cd
-    out = np.zeros((N, columns))
+    out = np.zeros((columns, N))            # (a column's values contiguous: ``take``)
     status = battle.status
     decided = np.flatnonzero(status == 1)
-    out[decided] = terminal(decided, False)
+    out[:, decided] = terminal(decided, False).T
     _, order, bounds = battle.by_level
     chunk = CHUNK_POSITIONS
     for lo, hi in zip(bounds[-2::-1], bounds[:0:-1]):
@@ -213,27 +242,25 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
         at = 0
         while at < len(level):
             pos = level[at:at + chunk]
-            rows = _whole_rows(battle, pos, CHUNK_ENTRIES)
-            if rows is None and len(pos) > 1:
+            rounds = _rounds(battle, pos, CHUNK_ENTRIES)
+            if rounds is None and len(pos) > 1:
                 chunk = max(1, len(pos) // 2)           # (and for the chunks after)
                 continue
             at += len(pos)
-            row, target, p, stay, _ = rows if rows is not None else _whole_rows(battle, pos)
-            leaving = np.where(target == pos.take(row), 0.0, p)
+            (b, which, s), stay, (k, target, p, mids) = (
+                rounds if rounds is not None else _rounds(battle, pos))
             stale = stay >= STALEMATE
-            mine = np.empty((len(pos), columns))
+            leave = 1.0 - np.where(stale, 0.0, stay)
             for c in range(columns):
-                mine[:, c] = np.bincount(row, leaving * out[:, c].take(target),
-                                         minlength=len(pos))
-            mine /= np.where(stale, 1.0, 1.0 - stay)[:, None]
+                mid = np.bincount(k, p * out[c].take(target), minlength=mids)
+                out[c, pos] = np.bincount(b, s * mid.take(which), minlength=len(pos)) / leave
             if stale.any():
-                mine[stale] = terminal(pos[stale], True)
-            out[pos] = mine
+                out[:, pos[stale]] = terminal(pos[stale], True).T
     fold = np.flatnonzero(status == 2)
     if len(fold):
         ti, tj = battle.end_of_round(*np.divmod(fold, battle.Cd))
-        out[fold] = out[ti * battle.Cd + tj]
-    return out
+        out[:, fold] = out[:, ti * battle.Cd + tj]
+    return out.T
 
 
 class ForceValues:
@@ -263,8 +290,9 @@ class ForceValues:
 
     @functools.cached_property
     def entries(self) -> float:
-        """The whole rounds' entries valuing the lattice makes, at most (``ENTRIES_MARGIN``
-        times the positions times the fullest position's round's)."""
+        """The entries valuing the lattice makes, at most (``ENTRIES_MARGIN`` times the
+        positions times the fullest position's whole round's: its strikes' outcomes times
+        each's pairs of next cells)."""
         battle = self.battle
         full = 0                            # (the cells by rank: the whole side's first)
         at = (full * battle.Cd + self._other_start if self.k == 0

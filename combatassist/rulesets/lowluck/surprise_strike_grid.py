@@ -818,7 +818,9 @@ class _Volley:
 class _Battle:
     """Both sides' cells and the round, for many positions at once."""
 
-    def __init__(self, rules, att: "_Fleet | None" = None, dfn: "_Fleet | None" = None):
+    def __init__(self, rules, att: Any = None, dfn: Any = None):
+        """The battle of ``rules``, each side's cells its own ``_Fleet`` — or those given
+        (``att``, ``dfn``: anything with a fleet's attributes, ``sea_values.Lattice``)."""
         self.rules = rules
         self.att = _fleet(rules, 0) if att is None else att
         self.dfn = _fleet(rules, 1) if dfn is None else dfn
