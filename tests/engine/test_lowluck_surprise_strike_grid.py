@@ -478,19 +478,46 @@ def _fleets(count: int, seed: int, most: int):
     return out
 
 
+@pytest.mark.parametrize("cost", [0, 10**9])
 @pytest.mark.parametrize("chunk", [1, None])
 @pytest.mark.parametrize("s", _fleets(5, seed=31, most=2))
-def test_small_bands_and_chunks_answer_as_the_generic_solver(s, chunk, monkeypatch):
+def test_small_bands_and_chunks_answer_as_the_generic_solver(s, chunk, cost, monkeypatch):
     """A round's positions in many bands of two, their products in groups of like widths
-    (at least three, of two bands at most), in one chunk or in chunks of one band each: the
-    generic solver's answer, state by state, with its curve."""
+    (a band in a group of its own unless it pads nothing, or all a chunk's bands in one),
+    in one chunk or in chunks of one band each: the generic solver's answer, state by
+    state, with its curve."""
     monkeypatch.setattr(later_seagrid, "BAND", 2)
-    monkeypatch.setattr(later_seagrid, "GROUPS", 3)
-    monkeypatch.setattr(later_seagrid, "GROUP_BANDS", 2)
+    monkeypatch.setattr(later_seagrid, "GROUP_COST", cost)
     monkeypatch.setattr(later_seagrid, "WHOLE_ROUND_BELOW", 0)     # every round banded
     if chunk:
         monkeypatch.setattr(later_seagrid, "_CHUNK", chunk)
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+def test_bands_are_grouped_by_what_padding_costs(monkeypatch):
+    """``_groups``: every band once, in order, in groups padded to their widest; a band
+    joins the group before it unless that pads more than ``GROUP_COST`` entries."""
+    rng = random.Random(5)
+    for cost in (0, 50, 1000, 10**9):
+        monkeypatch.setattr(later_seagrid, "GROUP_COST", cost)
+        for _ in range(50):
+            n = rng.randint(1, 30)
+            na = sorted(rng.randint(1, 120) for _ in range(n))
+            nd = [rng.randint(1, 120) for _ in range(n)]
+            shapes = later_seagrid._groups(na, nd)
+            assert [b0 for b0, *_ in shapes] == [0] + [b1 for _, b1, *_ in shapes[:-1]]
+            assert shapes[-1][1] == n
+            for k, (b0, b1, a, d) in enumerate(shapes):
+                assert (a, d) == (max(na[b0:b1]), max(nd[b0:b1]))
+                if k:                       # joining the group before would pad too much
+                    p0, _, pa, pd = shapes[k - 1]
+                    joined = (b0 + 1 - p0) * max(pa, na[b0]) * max(pd, nd[b0])
+                    assert joined - (b0 - p0) * pa * pd - na[b0] * nd[b0] > cost
+        if cost == 10**9:
+            assert len(shapes) == 1
+    monkeypatch.setattr(later_seagrid, "GROUP_COST", 0)
+    assert later_seagrid._groups([3, 3, 5, 5], [2, 2, 2, 4]) == [(0, 2, 3, 2), (2, 3, 5, 2),
+                                                                (3, 4, 5, 4)]
 
 
 @pytest.mark.parametrize("s", _fleets(5, seed=32, most=3))
