@@ -4,7 +4,8 @@
 // the benchmark runs this only when AACALC2_DIR names a built checkout.
 //
 // stdin: {"dist": "<checkout>/dist/index.js", "repeat": N, "jobs": [{"name", "attack",
-// "defense", "att_ool", "def_ool", "dice" ('standard' | 'lowluck'), "target" (0..1)}]}
+// "defense", "att_ool", "def_ool", "dice" ('standard' | 'lowluck'), "target" (0..1),
+// optional "is_naval"}]}
 // (aacalc2's unit names); stdout: one JSON list of {"name", "best_ms", "best_cpu_ms",
 // "army", "cost"} (best of N runs; prune 1e-12 as bench_aacalc2's driver).
 import { readFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ function input(j) {
       },
     ],
     debug: false, prune_threshold: 1e-12, report_prune_threshold: 1e-12,
-    is_naval: false, in_progress: false, num_runs: 1, verbose_level: 0,
+    is_naval: j.is_naval ?? false, in_progress: false, num_runs: 1, verbose_level: 0,
     diceMode: j.dice ?? 'standard', sortMode: 'unit_count',
     attDefType: 'attacker', optimizeMode: 'targetWinPercentage', numRecommendations: 1,
     targetPercentage: j.target, pwinMode: 'destroys', solveType: 'exhaust',

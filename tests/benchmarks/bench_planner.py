@@ -5,7 +5,11 @@ both dice modes:
 - 15 units (6 infantry, 3 artillery, 3 armor, 2 fighters, 1 bomber) against 7 (4 infantry,
   2 armor, 1 fighter): 671 sub-armies;
 - 23 units (10 infantry, 4 artillery, 4 armor, 3 fighters, 2 bombers) against 14 (8
-  infantry, 2 artillery, 2 armor, 2 fighters): 3,299 sub-armies.
+  infantry, 2 artillery, 2 armor, 2 fighters): 3,299 sub-armies;
+- and at sea, ordinary dice: a fleet of 12 (4 submarines, 2 destroyers, 3 fighters, a
+  cruiser, a bomber, a battleship) against 8 (2 submarines, a destroyer, 2 fighters, a
+  cruiser, a carrier, a transport): 479 sub-armies, each solved on its own (fleets with
+  submarines are not batched).
 
 Ours, CPU times: ``planner.plan`` (every force, then the answer's own full figures, the
 alternatives' and the "+1" forces'), the best of the runs and the first one (caches shared
@@ -45,23 +49,33 @@ DRIVER = Path(__file__).with_name("aacalc2_recommend.mjs")
 TARGET_RATIO, GOAL_RATIO = 3.0, 10.0
 REPEAT = 3
 NAMES = {"infantry": "inf", "artillery": "art", "armor": "arm", "fighter": "fig",
-         "bomber": "bom"}
-#: (name, attacker available, defender), each in its order of loss (cheapest first).
+         "bomber": "bom", "submarine": "sub", "destroyer": "des", "cruiser": "cru",
+         "carrier": "acc", "battleship": "bat", "transport": "tra"}
+#: (name, attacker available, defender, battle, dice modes), each side in its order of loss
+#: (cheapest first; transports last).
 WORKLOADS = [
     ("15 v 7, 671 sub-armies",
      {"infantry": 6, "artillery": 3, "armor": 3, "fighter": 2, "bomber": 1},
-     {"infantry": 4, "armor": 2, "fighter": 1}),
+     {"infantry": 4, "armor": 2, "fighter": 1}, "land", ("standard", "lowluck")),
     ("23 v 14, 3,299 sub-armies",
      {"infantry": 10, "artillery": 4, "armor": 4, "fighter": 3, "bomber": 2},
-     {"infantry": 8, "artillery": 2, "armor": 2, "fighter": 2}),
+     {"infantry": 8, "artillery": 2, "armor": 2, "fighter": 2}, "land",
+     ("standard", "lowluck")),
+    # a fleet with submarines: its forces solved one by one (the sea grid), not batched
+    ("12 v 8 fleet, 479 sub-armies",
+     {"submarine": 4, "destroyer": 2, "fighter": 3, "cruiser": 1, "bomber": 1,
+      "battleship": 1},
+     {"submarine": 2, "destroyer": 1, "fighter": 2, "cruiser": 1, "carrier": 1,
+      "transport": 1}, "sea", ("standard",)),
 ]
 TARGET = 0.95
 
 
-def _text(dice: str, attacker: dict, defender: dict) -> str:
+def _text(dice: str, attacker: dict, defender: dict, battle: str = "land") -> str:
     def units(u: dict) -> str:
         return ", ".join(f"{k} = {n}" for k, n in u.items())
     return (f'ruleset = "lowluck"\n[options]\nedition = "1942se"\ndice = "{dice}"\n'
+            f'battle = "{battle}"\n'
             f'[attacker]\nunits = {{ {units(attacker)} }}\n'
             f'[defender]\nunits = {{ {units(defender)} }}\n'
             f'[plan]\ntarget = {{ attacker_wins = {TARGET} }}\n')
@@ -108,15 +122,15 @@ def _rank_only(scenario):
 
 def side_by_side() -> None:
     rows = []
-    for name, attacker, defender in WORKLOADS:
-        for dice in ("standard", "lowluck"):
-            scenario = parse_scenario_text(_text(dice, attacker, defender)).body
+    for name, attacker, defender, battle, modes in WORKLOADS:
+        for dice in modes:
+            scenario = parse_scenario_text(_text(dice, attacker, defender, battle)).body
             first: list = []
             plan_wall, plan_cpu, answer = _best(lambda: planner.plan(scenario), first)
             _, rank_cpu, _ = _best(_rank_only(scenario))
             batch_wall, batch_cpu, _ = _best(_batch_only(scenario))
-            rows.append((f"{name}, {dice}", dice, attacker, defender, plan_wall, plan_cpu,
-                         (first[0], rank_cpu, batch_cpu), answer))
+            rows.append((f"{name}, {dice}", dice, attacker, defender, battle, plan_wall,
+                         plan_cpu, (first[0], rank_cpu, batch_cpu), answer))
     theirs = {}
     if AACALC2_DIR and (Path(AACALC2_DIR) / "dist" / "index.js").is_file() and \
             shutil.which("node"):
@@ -125,14 +139,15 @@ def side_by_side() -> None:
                          "attack": {NAMES[u]: n for u, n in row[2].items()},
                          "defense": {NAMES[u]: n for u, n in row[3].items()},
                          "att_ool": [NAMES[u] for u in row[2]],
-                         "def_ool": [NAMES[u] for u in row[3]]} for row in rows]}
+                         "def_ool": [NAMES[u] for u in row[3]],
+                         "is_naval": row[4] == "sea"} for row in rows]}
         proc = subprocess.run(["node", str(DRIVER)], input=json.dumps(job),
                               capture_output=True, text=True, check=True)
         theirs = {r["name"]: r for r in json.loads(proc.stdout)}
     print(f"\n{'cheapest force, every sub-army (1942, exact)':<44} {'plan':>9}"
           f" {'cpu: plan':>10} {'1st run':>9} {'rank':>9} {'batch':>9} {'aacalc2':>9}"
           f" {'ratio':>6}  target        ours (IPC)")
-    for name, _, _, _, wall, cpu, (first_cpu, rank_cpu, batch_cpu), answer in rows:
+    for name, _, _, _, _, wall, cpu, (first_cpu, rank_cpu, batch_cpu), answer in rows:
         ours = ", ".join(f"{n} {u}" for u, n in answer.best.force.items())
         line = (f"{name:<44} {wall * 1000:>7.1f}ms {cpu * 1000:>8.1f}ms"
                 f" {first_cpu * 1000:>7.1f}ms {rank_cpu * 1000:>7.1f}ms"

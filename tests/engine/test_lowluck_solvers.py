@@ -135,3 +135,20 @@ def test_retreat_below_with_a_round_limit_goes_to_the_general_solver():
     rules = lowluck.make_rules(s)
     assert solvers.pick(rules, solvers.Question(below=0.5)) is not None
     assert solvers.pick(rules, solvers.Question(below=0.5, max_rounds=3)) is None
+
+
+@pytest.mark.parametrize("name,s", CASES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(CASES)])
+def test_without_the_curve_each_solver_answers_the_same(name, s):
+    """``curve`` False (a planner's forces: swept, not round by round, where that saves
+    work) changes nothing but the curve, one battle at a time and through ``solve_batch``
+    (the battles it doesn't batch are solved one by one, without the curve too)."""
+    rules = lowluck.make_rules(s)
+    question = solvers.Question()
+    solver = solvers.pick(rules, question)
+    with_curve = solver.solve(rules, question)
+    assert_same_outcome(with_curve, solver.solve(rules, question, curve=False), curve=False,
+                        tol=1e-12)
+    (batched,) = solvers.solve_batch([rules], question, curve=False)
+    assert_same_outcome(with_curve, batched, curve=False, tol=1e-12)
+    if name == "SurpriseStrikeGrid":                     # solved one by one: swept
+        assert not batched.decided_by_round and with_curve.decided_by_round

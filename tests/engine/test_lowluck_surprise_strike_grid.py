@@ -3,6 +3,7 @@ casualty policy, its rounds against ``LaterRules.round_dist``, its answers state
 against the generic solver on random 1942 / 1940 sea battles with submarines."""
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -1080,3 +1081,48 @@ def test_a_strike_of_many_outcomes_from_the_start_is_counted_once_per_mid_round_
     strike = later_seagrid._Battle(rules).mid_round(np.array([0]), np.array([0]))[1]
     assert len(strike) >= 8                          # the defender's subs strike first
     _answers_within_its_estimates(rules, monkeypatch)
+
+
+def test_a_side_shared_by_battles_is_made_once(monkeypatch):
+    """A planner's forces (``batch.variants``) share the side they don't vary: its fleet is
+    made once and kept (least recently asked out first, ``KEPT_FLEETS``; a big one not at
+    all), and every force answers as when each fleet is made afresh."""
+    from combatassist.rulesets.lowluck import batch
+    s = payload("1942se", {
+        "options": {"battle": "sea", "dice": "standard"},
+        "attacker": {"units": {"submarine": 2, "destroyer": 1, "fighter": 2, "battleship": 1}},
+        "defender": {"units": {"submarine": 2, "destroyer": 1, "carrier": 1, "fighter": 1,
+                               "transport": 1}}})
+    rules = lowluck.make_rules(s)
+    counts = [c for c in itertools.product(*[range(n + 1) for n in rules.att.counts0])
+              if any(c)]
+    variants = batch.variants(rules, "attacker", counts)
+    assert len(variants) > 2 * later_seagrid.KEPT_FLEETS and all(map(later_seagrid.applicable,
+                                                                       variants))
+    made = []
+    fleet_init = later_seagrid._Fleet.__init__
+
+    def counted(self, rules, k):
+        made.append(k)
+        fleet_init(self, rules, k)
+
+    monkeypatch.setattr(later_seagrid._Fleet, "__init__", counted)
+    monkeypatch.setattr(later_seagrid, "_kept_fleets", {})
+    kept = [later_seagrid.solve(v) for v in variants]
+    assert made.count(1) == 1 and made.count(0) == len(variants)
+    assert len(later_seagrid._kept_fleets) <= later_seagrid.KEPT_FLEETS
+    for v, out in zip(variants, kept):
+        later_seagrid._kept_fleets.clear()
+        assert_same_outcome(later_seagrid.solve(v), out, curve=True, tol=0.0)
+    # the side asked most recently stays while others come and go; a big fleet isn't kept
+    later_seagrid._kept_fleets.clear()
+    made.clear()
+    for v in variants:
+        later_seagrid._Battle(v)
+    assert made.count(1) == 1
+    monkeypatch.setattr(later_seagrid, "KEPT_FLEET_CELLS", 0)
+    later_seagrid._kept_fleets.clear()
+    made.clear()
+    for v in variants[:2]:
+        later_seagrid._Battle(v)
+    assert made.count(1) == 2 and not later_seagrid._kept_fleets

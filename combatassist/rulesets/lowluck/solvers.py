@@ -75,9 +75,12 @@ class Solver(Protocol):
     def applicable(self, rules: Any, question: Question) -> bool:
         """It answers ``question`` about ``rules`` exactly (cheap: no solving)."""
 
-    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None
-              ) -> BattleOutcome:
-        """The exact outcome (``applicable`` must hold); EngineError past its work limit."""
+    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None,
+              curve: bool = True) -> BattleOutcome:
+        """The exact outcome (``applicable`` must hold); EngineError past its work limit.
+        ``curve`` False: without the "decided by round N" curve where leaving it out saves
+        work (to the end: swept, each position once, not round by round; its
+        ``decided_by_round`` may then be empty)."""
 
 
 class BatchSolver(Solver, Protocol):
@@ -133,9 +136,10 @@ class LowLuckCells:
         return (question.from_the_start and not question.retreats
                 and low_luck_cells.applicable(rules))
 
-    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None
-              ) -> BattleOutcome:
+    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None,
+              curve: bool = True) -> BattleOutcome:
         from . import low_luck_cells
+        # (its curve costs nothing beside its rounds: always drawn)
         return low_luck_cells.solve(rules, max_rounds=question.max_rounds, cancel=cancel)
 
 
@@ -158,11 +162,11 @@ class PlainRoundsGrid:
                     and _fire_ends_the_rest(rules, question) is not None)
         return _retreats_allowed(rules, question)
 
-    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None
-              ) -> BattleOutcome:
+    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None,
+              curve: bool = True) -> BattleOutcome:
         from . import plain_rounds_grid
         return plain_rounds_grid.solve_grid(
-            rules, max_rounds=question.max_rounds, cancel=cancel,
+            rules, max_rounds=question.max_rounds, cancel=cancel, curve=curve,
             withdraws=question.withdraws, below=question.below, start=question.start,
             phases=_fire_ends_the_rest(rules, question))
 
@@ -201,11 +205,12 @@ class FirstStrikeGrid:
                     and first_strike_grid.on_the_grid(rules, question.start))
         return _retreats_allowed(rules, question)
 
-    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None
-              ) -> BattleOutcome:
+    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None,
+              curve: bool = True) -> BattleOutcome:
         from . import first_strike_grid
         return first_strike_grid.solve_sea(
-            rules, max_rounds=question.max_rounds, cancel=cancel, start=question.start,
+            rules, max_rounds=question.max_rounds, cancel=cancel, curve=curve,
+            start=question.start,
             withdraws=question.withdraws, below=question.below)
 
 
@@ -224,11 +229,12 @@ class SurpriseStrikeGrid:
                     and surprise_strike_grid.on_the_grid(rules, question.start))
         return _retreats_allowed(rules, question)
 
-    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None
-              ) -> BattleOutcome:
+    def solve(self, rules: Any, question: Question, *, cancel: Cancel = None,
+              curve: bool = True) -> BattleOutcome:
         from . import surprise_strike_grid
         return surprise_strike_grid.solve(
-            rules, max_rounds=question.max_rounds, cancel=cancel, start=question.start,
+            rules, max_rounds=question.max_rounds, cancel=cancel, curve=curve,
+            start=question.start,
             mid_round=question.band > 0, withdraws=question.withdraws, below=question.below)
 
 
@@ -256,7 +262,8 @@ def solve_batch(rules_list: Sequence[Any], question: Question = Question(), *,
     the rounding of the sums): the battles a row of the table batches (``batches``) go to
     its ``solve_batch`` together, the others are solved one by one (the table's solver,
     else the general solver). ``curve`` False: without the "decided by round N" curve
-    where that saves work (the batch; its ``decided_by_round`` is then empty).
+    where that saves work (the batch, and the battles solved one by one: their
+    ``decided_by_round`` may then be empty).
     ``progress(done, of)`` is called as battles are answered. Retreat rules and table
     positions are single questions: ValueError. ``ends`` (to the end only): the batch
     engine's battles' end positions as arrays (``batch.solve``), their ``decided`` empty;
@@ -296,8 +303,9 @@ def solve_batch(rules_list: Sequence[Any], question: Question = Question(), *,
     for i in rest:
         rules = rules_list[i]
         alone = pick(rules, question, table)
-        outs[i] = (general(rules, max_rounds=question.max_rounds, cancel=cancel)
-                   if alone is None else alone.solve(rules, question, cancel=cancel))
+        outs[i] = (general(rules, max_rounds=question.max_rounds, cancel=cancel, curve=curve)
+                   if alone is None else alone.solve(rules, question, cancel=cancel,
+                                                     curve=curve))
         done += 1
         if progress is not None:
             progress(done, total)

@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 from typing import Any, Callable
 
 import numpy as np
@@ -554,6 +555,37 @@ class _Fleet:
         self.tables = {SUB: self.sizes[S] + 2, AIR_ONLY: self.sizes[A] + 2, ANY: len(rows)}
 
 
+#: Small fleets kept for the next battles (``_fleet``): a plan's forces share their enemy.
+KEPT_FLEETS = 4
+#: ... of at most this many cells each (a big fleet's arrays are not kept past its solve).
+KEPT_FLEET_CELLS = 4096
+_kept_fleets: dict[tuple, _Fleet] = {}
+_keeping = threading.Lock()             # (the app solves in worker threads)
+
+
+def _fleet(rules, k: int) -> _Fleet:
+    """``_Fleet(rules, k)``, or the one made for the same side of an earlier battle: a
+    planner's forces (``batch.variants``) share the side they don't vary, the same object,
+    and ~1 ms of making its cells and tables each. Keyed by what a fleet reads (the side,
+    its submerging and, for the attacker, the edition's support rules and the main fire
+    that values supported units), held by reference: the objects can't be reused while
+    kept, and the sides are never changed once made."""
+    side = rules.side(k)
+    key = (k, side, rules.submerge[k]) + ((rules.edition, rules.main_fire) if k == 0 else ())
+    with _keeping:
+        fleet = _kept_fleets.pop(key, None)
+        if fleet is not None:
+            _kept_fleets[key] = fleet                    # (last: the most recently asked)
+            return fleet
+    fleet = _Fleet(rules, k)
+    if fleet.C <= KEPT_FLEET_CELLS:
+        with _keeping:
+            while _kept_fleets and len(_kept_fleets) >= KEPT_FLEETS:
+                del _kept_fleets[next(iter(_kept_fleets))]   # the least recently asked
+            _kept_fleets[key] = fleet
+    return fleet
+
+
 class _Volley:
     """One side's general-combat fire at the other (``side``): per firing cell, with or
     without its submarines (they fire here when they didn't strike first), the joint table of
@@ -790,7 +822,7 @@ class _Battle:
 
     def __init__(self, rules):
         self.rules = rules
-        self.att, self.dfn = _Fleet(rules, 0), _Fleet(rules, 1)
+        self.att, self.dfn = _fleet(rules, 0), _fleet(rules, 1)
         self.Ca, self.Cd = self.att.C, self.dfn.C
         #: ``round_outcomes`` by start position (the work and memory estimates both ask)
         self.outcomes_at: dict[int, int] = {}
