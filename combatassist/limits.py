@@ -87,6 +87,13 @@ PLAN_VALUE_CHAIN_BYTES = 90
 PLAN_VALUE_CHAIN_COMPOSITION_BYTES = 3_500
 PLAN_VALUE_OPENING_BYTES = 2_000
 PLAN_VALUE_FIXED_BYTES = 130_000_000
+#: The planner's fleets with submarines valued backwards on one lattice of the chosen side's
+#: compositions (``sea_values.ForceValues``): its whole rounds' entries, estimated before
+#: anything is valued (``ForceValues.entries``), each this much work (~75-85 ns measured,
+#: 2-core machine) and memory per position (the figures, the grid's status, levels and
+#: order); plus the lattice's rows made a chunk at a time (``sea_values.CHUNK_ENTRIES``).
+PLAN_SEA_ENTRY_WORK = 1_000
+PLAN_SEA_POSITION_BYTES = 100
 #: Simulator: dice rolled in all trials together, plus ``solver.GROUP_WORK`` (Medium Luck:
 #: 250) per group of trials that roll together (it rolls a group's dice in one numpy call: 1.5-19 million
 #: dice/s measured, the slowest where each distinct roll goes through Python ``resolve``).

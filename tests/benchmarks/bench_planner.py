@@ -8,8 +8,12 @@ both dice modes:
   infantry, 2 artillery, 2 armor, 2 fighters): 3,299 sub-armies;
 - and at sea, ordinary dice: a fleet of 12 (4 submarines, 2 destroyers, 3 fighters, a
   cruiser, a bomber, a battleship) against 8 (2 submarines, a destroyer, 2 fighters, a
-  cruiser, a carrier, a transport): 479 sub-armies, each solved on its own (fleets with
-  submarines are not batched).
+  cruiser, a carrier, a transport): 479 sub-armies; and of 17 (5 submarines, 3 destroyers,
+  4 fighters, 2 cruisers, 2 bombers, a battleship) against 10 (2 submarines, 2
+  destroyers, 2 fighters, a cruiser, a carrier, 2 transports): 2,159 sub-armies — every
+  force valued backwards on one lattice of the attacker's compositions (``sea_values``).
+  The ``batch`` column there: the forces one by one, as a plan solves them past the
+  lattice's bound.
 
 Ours, CPU times: ``planner.plan`` (every force, then the answer's own full figures, the
 alternatives' and the "+1" forces'), the best of the runs and the first one (caches shared
@@ -61,12 +65,17 @@ WORKLOADS = [
      {"infantry": 10, "artillery": 4, "armor": 4, "fighter": 3, "bomber": 2},
      {"infantry": 8, "artillery": 2, "armor": 2, "fighter": 2}, "land",
      ("standard", "lowluck")),
-    # a fleet with submarines: its forces solved one by one (the sea grid), not batched
+    # fleets with submarines: every force valued on one lattice (``sea_values``)
     ("12 v 8 fleet, 479 sub-armies",
      {"submarine": 4, "destroyer": 2, "fighter": 3, "cruiser": 1, "bomber": 1,
       "battleship": 1},
      {"submarine": 2, "destroyer": 1, "fighter": 2, "cruiser": 1, "carrier": 1,
       "transport": 1}, "sea", ("standard",)),
+    ("17 v 10 fleet, 2,159 sub-armies",
+     {"submarine": 5, "destroyer": 3, "fighter": 4, "cruiser": 2, "bomber": 2,
+      "battleship": 1},
+     {"submarine": 2, "destroyer": 2, "fighter": 2, "cruiser": 1, "carrier": 1,
+      "transport": 2}, "sea", ("standard",)),
 ]
 TARGET = 0.95
 

@@ -132,9 +132,30 @@ CASES = {
         '[attacker]\nunits = { infantry = 2, mech_infantry = 1, tactical_bomber = 1, '
         'armor = 1 }\n[defender]\nunits = { infantry = 2, artillery = 1 }\n'
         '[plan]\ntarget = { attacker_wins = 0.6 }\nalternatives = 3\n', edition="1940se"),
-    "1942 sea with submarines (solved one by one)": _text(
+    "1942 sea with submarines (on the lattice)": _text(
         '[attacker]\nunits = { submarine = 2, destroyer = 1, fighter = 1 }\n'
         '[defender]\nunits = { submarine = 1, destroyer = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\n', battle="sea"),
+    "1942 fleet with submarines, transports, a damaged battleship (on the lattice)": _text(
+        '[attacker]\nunits = { submarine = 2, destroyer = 1, battleship = 1, fighter = 2, '
+        'bomber = 1 }\n'
+        '[defender]\nunits = { submarine = 1, battleship = 2, transport = 1, fighter = 1 }\n'
+        'damaged = { battleship = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.6 }\nalternatives = 4\n', battle="sea"),
+    "defender adds to a fleet with submarines (on the lattice)": _text(
+        '[attacker]\nunits = { submarine = 2, destroyer = 1, cruiser = 1, fighter = 1 }\n'
+        '[defender]\nunits = { transport = 1, submarine = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.5 }\n'
+        'add = { submarine = 2, destroyer = 1, fighter = 1, battleship = 1 }\n', battle="sea"),
+    "1940 fleet, submarines, tactical bombers and fighters (on the lattice)": _text(
+        '[attacker]\nunits = { submarine = 1, destroyer = 1, tactical_bomber = 2, '
+        'fighter = 1 }\n'
+        '[defender]\nunits = { submarine = 1, destroyer = 1, carrier = 1, fighter = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.5 }\n', edition="1940se", battle="sea"),
+    "1942 fleet whose submarines submerge (solved one by one)": _text(
+        '[attacker]\nunits = { submarine = 2, destroyer = 1, fighter = 1 }\n'
+        'submerge = true\n'
+        '[defender]\nunits = { submarine = 1, destroyer = 1, fighter = 1 }\n'
         '[plan]\ntarget = { attacker_wins = 0.7 }\n', battle="sea"),
     "Classic land": _text(
         '[attacker]\nunits = { infantry = 3, armor = 2, fighter = 1 }\n'
@@ -196,8 +217,12 @@ def test_the_plan_is_brute_forces(name):
     text = CASES[name]
     if "3 rounds" in name:
         text = text.replace('battle = "land"\n', 'battle = "land"\nmax_rounds = 3\n')
-    answer = assert_plan_is_brute_forces(_scenario(text))
+    s = _scenario(text)
+    answer = assert_plan_is_brute_forces(s)
     assert answer.exhaustive
+    # fleets with submarines: every force valued on one lattice, where it applies
+    lattice = planner._Question(s, s.plan)._lattice
+    assert (lattice is not None) == ("(on the lattice)" in name)
     if name == "no force meets it":
         assert not answer.meets
 

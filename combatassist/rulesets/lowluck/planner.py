@@ -38,7 +38,12 @@ end without submarines, transports or bombardment, those figures are worked out 
 over the positions the battles share (``batch.EndValues``: a sub-army's battle runs through
 other sub-armies' positions; with AA guns each force's value is that of the positions its
 guns' fire leaves), and only the shown forces are swept (tested equal to the swept figures
-of every force); where a lone AA gun may be left at a round's end, they are swept.
+of every force); where a lone AA gun may be left at a round's end, they are swept. Fleets
+with submarines (the sea grid's battles; one wave, fought to the end, no retreat rules, a
+chosen side that doesn't submerge) are valued backwards on one lattice of the chosen
+side's every composition against the other side's cells (``sea_values.ForceValues``:
+its work the whole rounds' entries, ``limits.PLAN_SEA_*``; past the bound, each force on
+its own).
 """
 from __future__ import annotations
 
@@ -209,7 +214,10 @@ class _Question:
 
     def total_work(self) -> float:
         """The work of every force together (``force_work`` depends on a force's number of
-        units only: the forces counted per number of units, one polynomial product)."""
+        units only: the forces counted per number of units, one polynomial product); on a
+        lattice (``_lattice``), valuing it."""
+        if self._lattice is not None:
+            return float(self._lattice.work)
         per_size = np.ones(1)
         for u in self.types:
             per_size = np.convolve(per_size, np.ones(self.most[u] + 1))
@@ -308,6 +316,30 @@ class _Question:
         return self._candidates(combos, rules_list, outs, sink)
 
     @functools.cached_property
+    def _lattice(self):
+        """The forces' key figures worked out backwards on one lattice of the chosen side's
+        compositions (``sea_values.ForceValues``): fleets with submarines (the sea grid's
+        battles, which ``EndValues`` doesn't value), one wave fought to the end without
+        retreat rules, when the lattice's estimated work and memory fit in the bound; None
+        otherwise (each force solved on its own)."""
+        from . import sea_values, surprise_strike_grid
+        template = self.template
+        if not (self.batches and not self.scenario.options.max_rounds and self._by_slots
+                and not self._batchable and self._backwards is None
+                and surprise_strike_grid.applicable(template)):
+            return None                     # (without submarines: the batch engine's)
+        found = sea_values.ForceValues.of(template, 0 if self.role == "attacker" else 1)
+        if found is None:
+            return None
+        positions = float(found.battle.Ca) * found.battle.Cd
+        memory = (positions * limits.PLAN_SEA_POSITION_BYTES
+                  + 64 * sea_values.CHUNK_ENTRIES + limits.PLAN_VALUE_FIXED_BYTES)
+        found.work = found.entries * limits.PLAN_SEA_ENTRY_WORK
+        if found.work > limits.MAX_PLAN_WORK / 2 or memory > limits.MAX_EXACT_BYTES:
+            return None                     # (the forces one by one: a search, likely)
+        return found
+
+    @functools.cached_property
     def _backwards(self) -> batch.EndValues | None:
         """The forces' key figures worked out backwards over the positions their battles
         share (``batch.EndValues``), when their battles are the kind it values (no
@@ -380,6 +412,8 @@ class _Question:
         None when the forces aren't valued backwards (retreat rules, waves, a round limit,
         a kind of battle ``EndValues`` doesn't value) or it declines (``solve`` then
         sweeps)."""
+        if self._lattice is not None:
+            return self._lattice_keys(combos, cancel)
         backwards = self._backwards
         if backwards is None or not self.batches or self.scenario.options.max_rounds:
             return None
@@ -424,6 +458,35 @@ class _Question:
                 figures[:, i] = (c.attacker_wins, c.defender_holds,
                                  c.figure("takes_territory"), c.expected_ipc_swing)
             self._count_work(picked)
+        self.solved += n
+        return _Keys(self, combos, forces, figures)
+
+    def _lattice_keys(self, combos: list[tuple[int, ...]], cancel=None) -> "_Keys":
+        """``keys`` on the lattice (``_lattice``): every position valued once (its work
+        counted then), each force's figures read at its start."""
+        lattice = self._lattice
+        if lattice.valued is None:
+            self.work_used += lattice.work
+
+        def ends(att: np.ndarray, dfn: np.ndarray, stalemate: bool) -> np.ndarray:
+            # (wins, holds, the attacker's IPC left, the defender's): decided as the
+            # figures judge an end position (``_sides_of_ends``), a stalemate a draw
+            found = self._sides_of_ends(att, dfn)
+            wins = (found[:, 0] == _ATTACKER) & (not stalemate)
+            holds = (found[:, 0] == _HOLDS) | stalemate
+            return np.column_stack([wins, holds, found[:, 2], found[:, 3]]).astype(float)
+
+        values = lattice.values(ends, 4, cancel)
+        n = len(combos)
+        forces = np.array(combos, dtype=np.int64).reshape(n, -1)
+        att, dfn = self._sides(combos)
+        at_start = values.take(lattice.starts(att, dfn), axis=0)
+        # IPC lost counts from every unit the battle starts with (``_candidates``)
+        start_a = att.astype(float) @ self._slot_costs[0]
+        start_d = dfn.astype(float) @ self._slot_costs[1]
+        figures = np.zeros((4, n))          # wins, holds, takes (none at sea), swing
+        figures[:2] = at_start[:, :2].T
+        figures[3] = (start_d - at_start[:, 3]) - (start_a - at_start[:, 2])
         self.solved += n
         return _Keys(self, combos, forces, figures)
 

@@ -820,9 +820,10 @@ class _Volley:
 class _Battle:
     """Both sides' cells and the round, for many positions at once."""
 
-    def __init__(self, rules):
+    def __init__(self, rules, att: "_Fleet | None" = None, dfn: "_Fleet | None" = None):
         self.rules = rules
-        self.att, self.dfn = _fleet(rules, 0), _fleet(rules, 1)
+        self.att = _fleet(rules, 0) if att is None else att
+        self.dfn = _fleet(rules, 1) if dfn is None else dfn
         self.Ca, self.Cd = self.att.C, self.dfn.C
         #: ``round_outcomes`` by start position (the work and memory estimates both ask)
         self.outcomes_at: dict[int, int] = {}
@@ -1949,35 +1950,45 @@ class _Whole:
     def of(cls, battle: "_Battle") -> "_Whole | None":
         """The whole rounds of ``battle``'s positions; None when they would be more than
         ``MAX_WHOLE`` entries."""
-        Cd = battle.Cd
         pos = np.flatnonzero(battle.status != 1)
-        b, mid, s, stay = battle.strikes(pos)
-        order = np.argsort(b, kind="stable")
-        b, mid, s = b[order], mid[order], s[order]
-        mids, which = np.unique(mid, return_inverse=True)
-        which = which.ravel()
-        i, j = np.divmod(mids, Cd)
-        (ka, ca, pa, kept_a), (kd, cd, pd, kept_d) = battle.main(i, j)
-        per_mid = (np.bincount(ka, minlength=len(mids))
-                   * np.bincount(kd, minlength=len(mids)))
-        if int(per_mid.take(which).sum()) > MAX_WHOLE:
-            return None
-        _, target, p = _pairs((ka, ca, pa), (kd, cd, pd), len(mids), Cd)
-        e, at = _gather(per_mid.cumsum() - per_mid, per_mid, which)
-        target, p = target.take(at), s.take(e) * p.take(at)
-        # a side left with transports alone loses them on arrival (``_Run._settle``)
-        fold = battle.status.take(target) == 2
-        if fold.any():
-            ti, tj = battle.end_of_round(*np.divmod(target[fold], Cd))
-            target[fold] = ti * Cd + tj
-        # the cut tails, as the two pushes count them (a position's strikes, then each
-        # mid-round position's general combat; below 1e-15 of the mass: rounding)
-        lost = 1.0 - np.bincount(b, s, minlength=len(pos))
-        lost[lost <= 1e-15] = 0.0
-        fire_lost = 1.0 - kept_a * kept_d
-        fire_lost[fire_lost <= 1e-15] = 0.0
-        lost += np.bincount(b, s * fire_lost.take(which), minlength=len(pos))
-        return cls(battle, pos, b.take(e), target, p, stay, lost)
+        rows = _whole_rows(battle, pos, MAX_WHOLE)
+        return None if rows is None else cls(battle, pos, *rows)
+
+
+def _whole_rows(battle: _Battle, pos: np.ndarray, most: float = math.inf):
+    """The whole rounds of positions ``pos`` (not decided) as entries: (row, target, p,
+    stay, lost) — entry e takes position ``pos[row[e]]`` to ``target[e]`` with probability
+    ``p[e]`` (rows in ascending order; a side left with transports alone has lost them);
+    per position, P(the round leaves it where it is) and the part of its mass the hit
+    tables' cut tails lose. None when they would be more than ``most`` entries."""
+    Cd = battle.Cd
+    b, mid, s, stay = battle.strikes(pos)
+    order = np.argsort(b, kind="stable")
+    b, mid, s = b[order], mid[order], s[order]
+    mids, which = np.unique(mid, return_inverse=True)
+    which = which.ravel()
+    i, j = np.divmod(mids, Cd)
+    (ka, ca, pa, kept_a), (kd, cd, pd, kept_d) = battle.main(i, j)
+    per_mid = (np.bincount(ka, minlength=len(mids))
+               * np.bincount(kd, minlength=len(mids)))
+    if int(per_mid.take(which).sum()) > most:
+        return None
+    _, target, p = _pairs((ka, ca, pa), (kd, cd, pd), len(mids), Cd)
+    e, at = _gather(per_mid.cumsum() - per_mid, per_mid, which)
+    target, p = target.take(at), s.take(e) * p.take(at)
+    # a side left with transports alone loses them on arrival (``_Run._settle``)
+    fold = battle.status.take(target) == 2
+    if fold.any():
+        ti, tj = battle.end_of_round(*np.divmod(target[fold], Cd))
+        target[fold] = ti * Cd + tj
+    # the cut tails, as the two pushes count them (a position's strikes, then each
+    # mid-round position's general combat; below 1e-15 of the mass: rounding)
+    lost = 1.0 - np.bincount(b, s, minlength=len(pos))
+    lost[lost <= 1e-15] = 0.0
+    fire_lost = 1.0 - kept_a * kept_d
+    fire_lost[fire_lost <= 1e-15] = 0.0
+    lost += np.bincount(b, s * fire_lost.take(which), minlength=len(pos))
+    return b.take(e), target, p, stay, lost
 
 
 class _WholeRun(_Run):

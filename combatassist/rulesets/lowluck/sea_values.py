@@ -1,0 +1,296 @@
+"""A planner's fleets with submarines valued backwards, every force at once.
+
+Each force of a plan (``planner``) is a composition of the side's units; its battle, on the
+sea grid (``surprise_strike_grid``), only ever reaches compositions of fewer units. So the
+battles of all the forces live on one grid: the **lattice** of every composition of at most
+the side's units (``Lattice``: a fleet's cells, with the same moves, flags and hit tables
+``_Fleet`` gives a force's own cells) against the other side's cells. Its positions are
+valued backwards, level by level from the last (``values``): a decided position's values
+are its own (the planner's verdict and the IPC left on each side), a stalemate's as a
+draw, and any other's the mean of where its whole round takes it — its visits leaving it,
+the round's self-loop as the sweep takes it, 1 / (1 - P(stay)). Each force's figures are
+then the values at its start. The 17 v 10 fleet plan of 2,159 forces: ~2.2 million
+positions in its forces' own grids, 113,400 on the lattice.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from typing import Callable
+
+import numpy as np
+
+from ... import limits
+from .chains import STALEMATE
+from .surprise_strike_grid import (A, O, S, TAKES, _Battle, _Fleet, _kind, _numbered, _padded,
+                                   _Sparse, _table, _whole_rows)
+from .later_phases import AIR_ONLY, ANY, SUB
+
+#: Compositions a lattice may have (its cells), at most.
+MAX_LATTICE_CELLS = 50_000
+#: A lattice's positions' whole-round entries, at most this many times the positions times
+#: the entries of the fullest position's round (measured 0.11-0.53 on the plans of 14 random
+#: fleets with submarines and two of 479 and 2,159 forces: fewer units fire fewer dice, though
+#: a position whose destroyers are lost has more strike outcomes, up to 11x the fullest's).
+ENTRIES_MARGIN = 1.0
+
+
+def applicable(rules, k: int) -> bool:
+    """Side k's compositions make a lattice: its units don't submerge, and none of its
+    slots is a landed or withdrawn one (a sea battle's)."""
+    side = rules.side(k)
+    if rules.submerge[k] and any(s.unit.has("submarine") for s in side.slots):
+        return False
+    return all(s.status in ("", "damaged") for s in side.slots)
+
+
+def lattice_cells(rules, k: int) -> int:
+    """The cells ``Lattice(rules, k)`` would have, at most (before any is made)."""
+    side = rules.side(k)
+    n = 1
+    for i, s in enumerate(side.slots):
+        if i in side.damaged_of:
+            j = side.damaged_of[i]
+            both = side.counts0[i] + side.counts0[j]
+            n *= (side.counts0[i] + 1) * (2 * both - side.counts0[i] + 2) // 2
+        elif not (s.status == "damaged" and s.unit.hits > 1):
+            n *= side.counts0[i] + 1
+    return n
+
+
+class Lattice:
+    """Side k's every composition of at most its units (``counts0`` per slot; a two-hit
+    unit undamaged or damaged: u + d at most its units, u at most the undamaged), as a
+    fleet's cells (``_Fleet``'s attributes, read by ``_Battle``): numbered by rank (the hits
+    the side has taken from its whole: each hit damages or sinks one unit, so every move
+    raises it), each category's moves as the casualty policy takes them (an undamaged
+    two-hit unit first, then the first unit of the order of loss the category may take), the
+    flags, and each cell's hit tables by category (the kinds' own compositions: a kind's
+    units fire by their own counts)."""
+
+    def __init__(self, rules, k: int):
+        side = rules.side(k)
+        self.role, self.slots = side.role, side.slots
+        slots, counts0 = side.slots, np.array(side.counts0, dtype=np.int64)
+        width = len(slots)
+        top = counts0.copy()
+        for i, j in side.damaged_of.items():
+            top[j] = counts0[i] + counts0[j]
+        radix = top + 1
+        every = np.indices(tuple(radix.tolist())).reshape(width, -1).T
+        ok = np.ones(len(every), dtype=bool)
+        for i, j in side.damaged_of.items():
+            ok &= every[:, i] + every[:, j] <= counts0[i] + counts0[j]
+        box = every[ok]
+        # hits left per unit: an undamaged two-hit unit's two, the others' one
+        hp = np.ones(width, dtype=np.int64)
+        hp[list(side.damaged_of)] = 2
+        hp[[not s.fights for s in slots]] = 0
+        rank = int((counts0 * hp).sum()) - box @ hp
+        rank -= rank.min()
+        by_rank = np.argsort(rank, kind="stable")
+        comps, self.rank = box[by_rank], rank[by_rank]
+        self.C = len(comps)
+        # a composition's cell: its mixed-radix code looked up
+        strides = np.cumprod(np.append(1, radix[::-1][:-1]))[::-1]
+        lookup = np.full(int(np.prod(radix)), -1, dtype=np.int64)
+        codes = comps @ strides
+        lookup[codes] = np.arange(self.C)
+        self.comps = list(map(tuple, comps.tolist()))
+        live = (comps > 0) & np.array([s.fights for s in slots])
+        sorts = np.array([(True, not u.has("transport"), u.has("submarine"), u.has("destroyer"),
+                           u.value(side.role) > 0) for u in (s.unit for s in slots)],
+                         dtype=np.float64).reshape(width, 5)
+        anything, fighting, self.subs, self.dest, self.fires = (
+            live.astype(np.float64) @ sorts > 0).T
+        self.wiped = ~anything
+        self.alone = anything & ~fighting
+        empty = int(lookup[0])                       # every count 0 (codes: 0)
+        self.alone_to = np.where(self.alone, empty, np.arange(self.C))
+        self.submerged_to = np.arange(self.C)
+        self.can_submerge = False
+        kinds = np.array([_kind(s.unit) if s.fights else -1 for s in slots])
+        one = {}
+        for cat, takes in TAKES.items():
+            delta = np.zeros((self.C, width), dtype=np.int64)
+            done = np.zeros(self.C, dtype=bool)
+            for i in side.two_hit:                   # damaged first, in the order of loss
+                hit = ~done & (comps[:, i] > 0)
+                delta[hit, i] -= 1
+                delta[hit, side.damaged_of[i]] += 1
+                done |= hit
+            for i in side.order:
+                if kinds[i] not in takes:
+                    continue
+                hit = ~done & (comps[:, i] > 0)
+                delta[hit, i] -= 1
+                done |= hit
+            one[cat] = lookup.take((comps + delta) @ strides)
+        self.n, self.D = int(self.rank.max()), 0           # (``_moves``: hits at most)
+        self.moves = {c: _Fleet._moves(self, m) for c, m in one.items()}  # type: ignore[arg-type]
+        self.takes = {c: (m[:, 1] != np.arange(self.C)) if m.shape[1] > 1
+                      else np.zeros(self.C, dtype=bool) for c, m in self.moves.items()}
+        self._tables(rules, k, comps, kinds)
+
+    @functools.cached_property
+    def index(self) -> dict:
+        return {comp: i for i, comp in enumerate(self.comps)}
+
+    def _tables(self, rules, k: int, comps: np.ndarray, kinds: np.ndarray) -> None:
+        """Each cell's hit tables, as ``_Fleet._tables`` makes them: the surprise strike's
+        (the submarines' own values), and the general combat's by category (``sub``,
+        ``air_only``: aircraft without a friendly destroyer, ``any``: the rest, with the
+        aircraft when a destroyer is beside them), per kind from the kind's composition
+        (support pairs units of one kind: ``surprise_strike_grid.applicable``)."""
+        slots, role = self.slots, self.role
+        ids = {s.unit.id for s, n in zip(slots, rules.side(k).counts0) if n}
+        support = k == 0 and any(ids & set(rule.units) and ids & set(rule.by)
+                                 for rule in rules.edition.support)
+
+        def per_kind(x: int, supported: bool) -> tuple[list[np.ndarray], np.ndarray]:
+            mine = np.flatnonzero(kinds == x)
+            keys, first, which = np.unique(comps[:, mine], axis=0, return_index=True,
+                                           return_inverse=True)
+            out = []
+            for key, cell in zip(keys.tolist(), first.tolist()):
+                if supported and support:
+                    per_slot = rules.main_fire.values((self.comps[cell], None, False), 0)
+                    out.append(_table([g for i in mine.tolist() for g in per_slot[i]]))
+                else:
+                    out.append(_table([(n, slots[i].unit.value(role))
+                                       for n, i in zip(key, mine.tolist())]))
+            return out + [np.ones(1)], which.ravel()      # the last: nothing fires
+
+        surprise, fighting = per_kind(S, False)
+        subs = per_kind(S, True)[0] if support else surprise
+        air, air_id = per_kind(A, True)
+        other, other_id = per_kind(O, True)
+        # a destroyer's cells: their aircraft fire with the rest (``air_only``: nothing)
+        flying = np.where(self.dest, len(air) - 1, air_id)
+        keys, where = _numbered((air_id * len(other) + other_id)[self.dest],
+                                len(air) * len(other))
+        rows = other + [np.convolve(other[o], air[a])
+                        for a, o in zip(*np.divmod(keys, len(other)))]
+        pick = other_id.copy()
+        pick[self.dest] = len(other) + where.ravel()
+        self.strike = _Sparse.of(_padded(surprise), fighting)
+        self.sub = _Sparse.of(_padded(subs), fighting) if subs is not surprise else self.strike
+        self.air_only = _Sparse.of(_padded(air), flying)
+        self.any = _Sparse.of(_padded(rows), pick)
+        self.table_of = {SUB: fighting, AIR_ONLY: flying, ANY: pick}
+        self.tables = {SUB: len(surprise), AIR_ONLY: len(air), ANY: len(rows)}
+
+
+#: Positions whose whole rounds are made at once, at first (each ~10-1,300 entries) ...
+CHUNK_POSITIONS = 4096
+#: ... while their entries are at most this many (else halved: memory, ~60 bytes each).
+CHUNK_ENTRIES = 1_000_000
+
+
+def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
+           columns: int, cancel: Callable[[], bool] | None = None) -> np.ndarray:
+    """Per position of ``battle`` (flat), the mean of ``terminal``'s values over where the
+    battle, fought to the end from there, ends: ``terminal(flat, stalemate)`` gives the
+    values ([position, column]) of decided positions (False) and of stalemates (True: a
+    round that surely leaves the position as it is). Level by level from the last: a
+    position's values are its whole round's targets' (``_whole_rows``; a round's self-loop
+    as the sweep takes it: the rest over 1 - P(stay)), each target's level above its own.
+    A side left with transports alone has lost them where its round ends (the rows fold
+    them); a position of that kind itself takes the values of the one it folds into."""
+    from ...solver import Cancelled
+    N = battle.Ca * battle.Cd
+    out = np.zeros((N, columns))
+    status = battle.status
+    decided = np.flatnonzero(status == 1)
+    out[decided] = terminal(decided, False)
+    _, order, bounds = battle.by_level
+    chunk = CHUNK_POSITIONS
+    for lo, hi in zip(bounds[-2::-1], bounds[:0:-1]):
+        if cancel is not None and cancel():
+            raise Cancelled()
+        level = order[lo:hi]
+        level = level[status.take(level) == 0]
+        at = 0
+        while at < len(level):
+            pos = level[at:at + chunk]
+            rows = _whole_rows(battle, pos, CHUNK_ENTRIES)
+            if rows is None and len(pos) > 1:
+                chunk = max(1, len(pos) // 2)           # (and for the chunks after)
+                continue
+            at += len(pos)
+            row, target, p, stay, _ = rows if rows is not None else _whole_rows(battle, pos)
+            leaving = np.where(target == pos.take(row), 0.0, p)
+            stale = stay >= STALEMATE
+            mine = np.empty((len(pos), columns))
+            for c in range(columns):
+                mine[:, c] = np.bincount(row, leaving * out[:, c].take(target),
+                                         minlength=len(pos))
+            mine /= np.where(stale, 1.0, 1.0 - stay)[:, None]
+            if stale.any():
+                mine[stale] = terminal(pos[stale], True)
+            out[pos] = mine
+    fold = np.flatnonzero(status == 2)
+    if len(fold):
+        ti, tj = battle.end_of_round(*np.divmod(fold, battle.Cd))
+        out[fold] = out[ti * battle.Cd + tj]
+    return out
+
+
+class ForceValues:
+    """A plan's forces (side k's compositions of at most its units, the other side as it
+    is) valued backwards on one lattice: ``work`` and ``bytes`` estimated before anything is
+    valued (``estimate``), ``values`` made once, a force's start read by ``starts``."""
+
+    def __init__(self, rules, k: int):
+        self.k = k
+        lattice = Lattice(rules, k)
+        self.battle = (_Battle(rules, att=lattice) if k == 0
+                       else _Battle(rules, dfn=lattice))
+        self.lattice = lattice
+        self.comps = [np.array(f.comps, dtype=np.int64).reshape(f.C, -1)
+                      for f in (self.battle.att, self.battle.dfn)]
+        other = (self.battle.att, self.battle.dfn)[k ^ 1]
+        self._other_start = other.index[tuple(rules.side(k ^ 1).counts0)]
+        self.valued: np.ndarray | None = None
+
+    @classmethod
+    def of(cls, rules, k: int) -> "ForceValues | None":
+        """The lattice of side k's forces, when side k makes one within
+        ``MAX_LATTICE_CELLS`` (else None: the forces are solved one by one)."""
+        if not applicable(rules, k) or lattice_cells(rules, k) > MAX_LATTICE_CELLS:
+            return None
+        return cls(rules, k)
+
+    @functools.cached_property
+    def entries(self) -> float:
+        """The whole rounds' entries valuing the lattice makes, at most (``ENTRIES_MARGIN``
+        times the positions times the fullest position's round's)."""
+        battle = self.battle
+        full = 0                            # (the cells by rank: the whole side's first)
+        at = (full * battle.Cd + self._other_start if self.k == 0
+              else self._other_start * battle.Cd + full)
+        one = len(_whole_rows(battle, np.array([at], dtype=np.int64))[0])
+        return ENTRIES_MARGIN * float(battle.Ca) * battle.Cd * max(1, one)
+
+    def starts(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+        """The positions (flat) of forces whose sides start with counts ``att`` and ``dfn``
+        ([force, slot] each; side k's a composition of the lattice, the other's its own)."""
+        index, Cd = self.lattice.index, self.battle.Cd
+        mine = np.array([index[c] for c in map(tuple, (att, dfn)[self.k].tolist())],
+                        dtype=np.int64)
+        return mine * Cd + self._other_start if self.k == 0 else self._other_start * Cd + mine
+
+    def values(self, terminal: Callable[[np.ndarray, np.ndarray, bool], np.ndarray],
+               columns: int, cancel: Callable[[], bool] | None = None) -> np.ndarray:
+        """``values`` of every position, made once: ``terminal(att, dfn, stalemate)`` given
+        the sides' counts ([position, slot] each) of the positions it values."""
+        if self.valued is None:
+            ca, cd = self.comps
+            Cd = self.battle.Cd
+
+            def ends(flat: np.ndarray, stalemate: bool) -> np.ndarray:
+                i, j = np.divmod(flat, Cd)
+                return terminal(ca.take(i, axis=0), cd.take(j, axis=0), stalemate)
+
+            self.valued = values(self.battle, ends, columns, cancel)
+        return self.valued

@@ -1,0 +1,158 @@
+"""A plan's fleets with submarines valued backwards on one lattice (lowluck/sea_values.py):
+the lattice's cells are each force's own cells (the casualty policy's moves, flags and hit
+tables), and the values at each force's start are what the sea grid's forward solve of
+that force gives, on random 1942 / 1940 fleets."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from combatassist.rulesets import lowluck
+from combatassist.rulesets.lowluck import batch, planner, sea_values
+from combatassist.rulesets.lowluck import surprise_strike_grid as grid
+from combatassist.rulesets.lowluck.later_phases import AIR_ONLY, ANY, SUB
+from combatassist.solver import Cancelled
+
+from .test_lowluck_surprise_strike_grid import _battles
+
+
+def _fleets(count: int, seed: int, k: int) -> list:
+    """Random fleets whose side k makes a lattice of at most ~2,000 cells."""
+    out = []
+    for s in _battles(4 * count, seed=seed, most=3, rounds=(0,)):
+        rules = lowluck.make_rules(s)
+        if sea_values.applicable(rules, k) and sea_values.lattice_cells(rules, k) <= 2000:
+            out.append(s)
+    return out[:count]
+
+
+def _forces(rules, k: int, most: int = 12) -> list:
+    """Up to ``most`` of side k's compositions (every count from 0 to the side's), as
+    variants of ``rules``: its forces, undecided at the start."""
+    side = rules.side(k)
+    every = [c for c in itertools.product(*[range(n + 1) for n in side.counts0]) if any(c)]
+    picked = random.Random(len(every)).sample(every, min(most, len(every)))
+    variants = batch.variants(rules, "attacker" if k == 0 else "defender", picked)
+    return [v for v in variants if v.verdict(v.initial_state()) is None]
+
+
+CASES = [(k, s) for k in (0, 1) for s in _fleets(6, seed=70 + k, k=k)]
+
+
+@pytest.mark.parametrize("k,s", CASES, ids=[f"side{k}-{i}" for i, (k, _) in enumerate(CASES)])
+def test_the_lattice_has_each_forces_cells(k, s):
+    """Each cell of a force's own fleet (``_Fleet``) is the lattice's cell of its
+    composition, with the same flags, moves (every category, every number of hits) and
+    hit tables."""
+    rules = lowluck.make_rules(s)
+    lattice = sea_values.Lattice(rules, k)
+    assert len(set(lattice.comps)) == lattice.C
+    for force in _forces(rules, k, most=5):
+        fleet = grid._Fleet(force, k)
+        at = np.array([lattice.index[c] for c in fleet.comps])
+        for name in ("dest", "subs", "fires", "wiped", "alone"):
+            assert (getattr(lattice, name)[at] == getattr(fleet, name)).all(), name
+        alone = np.flatnonzero(fleet.alone)
+        assert (lattice.alone_to[at[alone]] == at[fleet.alone_to[alone]]).all()
+        for cat in (SUB, AIR_ONLY, ANY):
+            hits = fleet.moves[cat].shape[1]
+            assert (lattice.moves[cat][at, :hits] == at[fleet.moves[cat]]).all(), cat
+        for table in ("strike", "sub", "air_only", "any"):
+            mine, theirs = getattr(lattice, table), getattr(fleet, table)
+            width = max(mine.width, theirs.width)
+            dense = [np.zeros((fleet.C, width)) for _ in range(2)]
+            for out, t, rows in ((dense[0], mine, at), (dense[1], theirs, np.arange(fleet.C))):
+                e, h, p = t.entries(rows)
+                out[e, h] = p
+            np.testing.assert_allclose(dense[0], dense[1], rtol=0, atol=1e-15)
+
+
+def _ends(att: np.ndarray, dfn: np.ndarray, stalemate: bool) -> np.ndarray:
+    """(the attacker's alone, a stalemate, the attacker's units left, the defender's)."""
+    a_on, d_on = att.sum(axis=1) > 0, dfn.sum(axis=1) > 0
+    return np.column_stack([a_on & ~d_on & (not stalemate), np.full(len(att), stalemate),
+                            att.sum(axis=1), dfn.sum(axis=1)]).astype(float)
+
+
+def _forward(force) -> np.ndarray:
+    """``_ends``'s means from the sea grid's forward solve of ``force``."""
+    out = grid.solve(force, curve=False)
+    total = np.zeros(4)
+    for bucket, stalemate in ((out.decided, False), (out.stalemates, True)):
+        for (att, dfn, _), p in bucket.items():
+            total += p * _ends(np.array([att]), np.array([dfn]), stalemate)[0]
+    return total
+
+
+@pytest.mark.parametrize("k,s", CASES, ids=[f"side{k}-{i}" for i, (k, _) in enumerate(CASES)])
+def test_each_forces_values_are_its_solve(k, s):
+    rules = lowluck.make_rules(s)
+    values = sea_values.ForceValues(rules, k)
+    found = values.values(_ends, 4)
+    for force in _forces(rules, k):
+        att, dfn = (np.array([force.side(x).counts0]) for x in (0, 1))
+        mine = found[values.starts(att, dfn)][0]
+        np.testing.assert_allclose(mine, _forward(force), rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("k,s", CASES[::3], ids=[f"side{k}-{i}" for i, (k, _) in
+                                                 enumerate(CASES[::3])])
+def test_small_chunks_value_the_same(k, s, monkeypatch):
+    """Chunks of whole rounds halved when their entries are too many (and down to one
+    position) value every position as whole levels at once."""
+    rules = lowluck.make_rules(s)
+    whole = sea_values.ForceValues(rules, k).values(_ends, 4)
+    monkeypatch.setattr(sea_values, "CHUNK_ENTRIES", 7)
+    monkeypatch.setattr(sea_values, "CHUNK_POSITIONS", 5)
+    np.testing.assert_allclose(sea_values.ForceValues(rules, k).values(_ends, 4), whole,
+                               rtol=0, atol=1e-15)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_estimate_bounds_the_entries(seed, monkeypatch):
+    """``ForceValues.entries`` bounds the whole rounds' entries valuing the lattice makes."""
+    made = []
+    rows = grid._whole_rows
+
+    def counted(battle, pos, most=float("inf")):
+        out = rows(battle, pos, most)
+        if out is not None:
+            made.append(len(out[0]))
+        return out
+
+    for s in _fleets(5, seed=90 + seed, k=0):
+        values = sea_values.ForceValues(lowluck.make_rules(s), 0)
+        estimate = values.entries
+        made.clear()
+        monkeypatch.setattr(sea_values, "_whole_rows", counted)
+        values.values(_ends, 4)
+        monkeypatch.setattr(sea_values, "_whole_rows", rows)
+        assert 0 < sum(made) <= estimate
+
+
+def test_cancel_stops_the_valuation():
+    rules = lowluck.make_rules(CASES[0][1])
+    with pytest.raises(Cancelled):
+        sea_values.ForceValues(rules, 0).values(_ends, 4, cancel=lambda: True)
+
+
+def test_a_lattice_past_its_limits_leaves_the_forces_one_by_one(monkeypatch):
+    """Too many compositions, or a valuation past the plan's bound: no lattice, each force
+    solved on its own — the same plan."""
+    from .test_lowluck_planner import CASES as PLANS, _scenario
+    s = _scenario(PLANS["1942 fleet with submarines, transports, a damaged battleship "
+                        "(on the lattice)"])
+    on_it = planner.plan(s)
+    assert planner._Question(s, s.plan)._lattice is not None
+    for name, value in (("MAX_LATTICE_CELLS", 10), ("PLAN_SEA_ENTRY_WORK", 1e12)):
+        with monkeypatch.context() as m:
+            target = sea_values if name == "MAX_LATTICE_CELLS" else planner.limits
+            m.setattr(target, name, value)
+            assert planner._Question(s, s.plan)._lattice is None
+            alone = planner.plan(s)
+        assert alone.best.force == on_it.best.force
+        assert alone.best.attacker_wins == pytest.approx(on_it.best.attacker_wins, abs=1e-12)
+        assert [c.force for c in alone.alternatives] == [c.force for c in on_it.alternatives]
