@@ -384,6 +384,43 @@ def _fleet(k: int):
                                "transport": k}}})
 
 
+def test_light_mid_round_positions_are_pruned_and_reported():
+    """A mid-round position lighter than ``prune_below`` is pruned, its mass reported in
+    ``pruned`` (and ``mid_pruned``), its general combat neither made nor pushed — round by
+    round (``_fire_all``) and level by level (``_level``) —; one at the threshold is pushed,
+    and the heavy ones beside it as without the light one."""
+    from combatassist.solver import BattleOutcome
+    battle = later_seagrid._Battle(lowluck.make_rules(_fleet(1)))
+    live = np.flatnonzero(battle.status == 0)
+    heavy, light = live[len(live) // 3], live[len(live) // 2]
+
+    def fired(masses: dict, by_level: bool = False):
+        run = later_seagrid._Run(battle, BattleOutcome(), 1e-16, None)
+        at = np.array(sorted(masses), dtype=np.int64)
+        run.mid.ravel()[at] = [masses[x] for x in at]
+        run.to_mid.note(at)
+        if by_level:
+            run._level(at)          # (the start mass it leaves there struck: mid-round mass)
+        else:
+            run._fire_all()
+            assert not run.mid.ravel()[at].any()
+        return run
+
+    for by_level in (False, True):
+        alone = fired({heavy: 0.5}, by_level)
+        assert alone.out.pruned < 1e-15 and alone.mid_pruned == 0.0
+        run = fired({heavy: 0.5, light: 6e-17}, by_level)
+        assert run.mid_pruned == 6e-17
+        assert run.out.pruned == pytest.approx(alone.out.pruned + 6e-17, rel=1e-9)
+        assert run.att_row[light] == 0 and run.att_row[heavy] != 0     # not fired
+        assert np.array_equal(run.grid, alone.grid) and np.array_equal(run.mid, alone.mid)
+        nothing = fired({light: 6e-17}, by_level)
+        assert not (nothing.grid.any() or nothing.mid.any())
+        kept = fired({light: 1e-16}, by_level)                         # not lighter: pushed
+        assert kept.mid_pruned == 0.0 and kept.att_row[light] != 0
+        assert kept.grid.sum() + kept.mid.sum() > 0.0
+
+
 def test_work_is_estimated_and_counted(monkeypatch):
     """The issue's 20 v 20 fleet: the outcomes pushed stay within the estimate, far below
     the limit; a 100 v 100 fleet is refused before any round is fought; a solve whose
@@ -442,19 +479,46 @@ def _fleets(count: int, seed: int, most: int):
     return out
 
 
+@pytest.mark.parametrize("cost", [0, 10**9])
 @pytest.mark.parametrize("chunk", [1, None])
 @pytest.mark.parametrize("s", _fleets(5, seed=31, most=2))
-def test_small_bands_and_chunks_answer_as_the_generic_solver(s, chunk, monkeypatch):
+def test_small_bands_and_chunks_answer_as_the_generic_solver(s, chunk, cost, monkeypatch):
     """A round's positions in many bands of two, their products in groups of like widths
-    (at least three, of two bands at most), in one chunk or in chunks of one band each: the
-    generic solver's answer, state by state, with its curve."""
+    (a band in a group of its own unless it pads nothing, or all a chunk's bands in one),
+    in one chunk or in chunks of one band each: the generic solver's answer, state by
+    state, with its curve."""
     monkeypatch.setattr(later_seagrid, "BAND", 2)
-    monkeypatch.setattr(later_seagrid, "GROUPS", 3)
-    monkeypatch.setattr(later_seagrid, "GROUP_BANDS", 2)
+    monkeypatch.setattr(later_seagrid, "GROUP_COST", cost)
     monkeypatch.setattr(later_seagrid, "WHOLE_ROUND_BELOW", 0)     # every round banded
     if chunk:
         monkeypatch.setattr(later_seagrid, "_CHUNK", chunk)
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+def test_bands_are_grouped_by_what_padding_costs(monkeypatch):
+    """``_groups``: every band once, in order, in groups padded to their widest; a band
+    joins the group before it unless that pads more than ``GROUP_COST`` entries."""
+    rng = random.Random(5)
+    for cost in (0, 50, 1000, 10**9):
+        monkeypatch.setattr(later_seagrid, "GROUP_COST", cost)
+        for _ in range(50):
+            n = rng.randint(1, 30)
+            na = sorted(rng.randint(1, 120) for _ in range(n))
+            nd = [rng.randint(1, 120) for _ in range(n)]
+            shapes = later_seagrid._groups(na, nd)
+            assert [b0 for b0, *_ in shapes] == [0] + [b1 for _, b1, *_ in shapes[:-1]]
+            assert shapes[-1][1] == n
+            for k, (b0, b1, a, d) in enumerate(shapes):
+                assert (a, d) == (max(na[b0:b1]), max(nd[b0:b1]))
+                if k:                       # joining the group before would pad too much
+                    p0, _, pa, pd = shapes[k - 1]
+                    joined = (b0 + 1 - p0) * max(pa, na[b0]) * max(pd, nd[b0])
+                    assert joined - (b0 - p0) * pa * pd - na[b0] * nd[b0] > cost
+        if cost == 10**9:
+            assert len(shapes) == 1
+    monkeypatch.setattr(later_seagrid, "GROUP_COST", 0)
+    assert later_seagrid._groups([3, 3, 5, 5], [2, 2, 2, 4]) == [(0, 2, 3, 2), (2, 3, 5, 2),
+                                                                (3, 4, 5, 4)]
 
 
 @pytest.mark.parametrize("s", _fleets(5, seed=32, most=3))
@@ -620,16 +684,29 @@ def test_a_solve_makes_the_joint_tables_it_meets(monkeypatch):
         assert np.array_equal(np.flatnonzero(volley.framed), np.unique(keys_met // volley.tables))
 
 
+def _pruned_alike(a, a_mid: float, b, b_mid: float) -> None:
+    """Outcomes ``a`` and ``b`` of one battle pruned alike but for what each pruned at
+    mid-round positions (``a_mid``, ``b_mid``: ``_Run.mid_pruned``; a whole round keeps no
+    mid-round mass): of that mass, kept, some would have been pruned later anyway, so each
+    one's pruned mass without the mid-round positions' lies between its pruned less its
+    ``mid`` and its pruned (to rounding) — both ranges hold it."""
+    low = max(a.pruned - a_mid, b.pruned - b_mid)
+    assert low <= min(a.pruned, b.pruned) * (1 + 1e-6) + 1e-17, (a.pruned, a_mid, b.pruned,
+                                                                 b_mid)
+
+
 def test_small_grids_take_their_whole_rounds(monkeypatch):
     """Random small battles are pushed on their whole rounds (``_WholeRun``), answering what
     the two pushes answer (``_Run``) to rounding — state by state, the curve, the pruned
-    mass and the positions explored —, round by round, to the end, and without the curve; a
-    battle whose whole rounds would be more than ``MAX_WHOLE`` entries takes the two
-    pushes."""
-    made = []
+    mass (less what the two pushes prune at mid-round positions: the whole rounds keep no
+    mid-round mass) and the positions explored —, round by round, to the end, and without
+    the curve; a battle whose whole rounds would be more than ``MAX_WHOLE`` entries takes
+    the two pushes."""
+    made, runs = [], []
     real = later_seagrid._Run.__init__
     monkeypatch.setattr(later_seagrid._Run, "__init__",
-                        lambda self, *a, **k: made.append(type(self)) or real(self, *a, **k))
+                        lambda self, *a, **k: made.append(type(self)) or runs.append(self)
+                        or real(self, *a, **k))
     wholes = 0
     for n, s in enumerate(_battles(12, seed=41, most=3)):
         rules = lowluck.make_rules(s)
@@ -652,7 +729,7 @@ def test_small_grids_take_their_whole_rounds(monkeypatch):
             _same_states(getattr(pushed, bucket), getattr(whole, bucket), 1e-15)
         assert whole.expected_rounds == pytest.approx(pushed.expected_rounds, rel=1e-13)
         assert whole.decided_by_round == pytest.approx(pushed.decided_by_round, abs=1e-15)
-        assert whole.pruned == pytest.approx(pushed.pruned, rel=1e-6, abs=1e-17)
+        _pruned_alike(whole, 0.0, pushed, runs[-1].mid_pruned)
         assert whole.states_explored == pushed.states_explored
     assert wholes >= 8
 
@@ -660,8 +737,9 @@ def test_small_grids_take_their_whole_rounds(monkeypatch):
 def test_rounds_of_few_positions_take_their_whole_rounds(monkeypatch):
     """A big grid's rounds of few positions (``WHOLE_ROUND_BELOW``), and its levels of few
     positions after them, are pushed on their whole rounds, each position's made once,
-    answering what the two pushes answer every round to rounding — state by state, the curve, the expected rounds, the pruned mass and
-    the positions explored —, round by round, to the end, without the curve, and with
+    answering what the two pushes answer every round to rounding — state by state, the curve, the expected rounds, the pruned mass (less what the
+    two pushes prune at mid-round positions) and the positions explored —, round by round,
+    to the end, without the curve, and with
     ``retreat_below``; where those rows would be more than ``MAX_WHOLE_MADE`` entries, the
     round takes the two pushes (the same answer)."""
     monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
@@ -699,7 +777,9 @@ def test_rounds_of_few_positions_take_their_whole_rounds(monkeypatch):
         kwargs = {"max_rounds": s.options.max_rounds, "curve": n % 3 != 2}
         if n % 4 == 3 and not s.options.max_rounds:
             kwargs = {"below": 0.3}
+        del runs[:]
         pushed = solve(s, 0, later_seagrid.MAX_WHOLE_MADE, **kwargs)
+        pushed_mid = runs[-1].mid_pruned
         assert not whole_rounds
         del runs[:]
         whole = solve(s, later_seagrid.WHOLE_ROUND_BELOW, later_seagrid.MAX_WHOLE_MADE,
@@ -708,17 +788,21 @@ def test_rounds_of_few_positions_take_their_whole_rounds(monkeypatch):
         used += bool(whole_rounds)
         run = runs[-1]
         assert np.count_nonzero(run.whole_row) == run.whole_rows.rows - 1   # made once each
+        mids = {"whole": run.mid_pruned}
         del whole_rounds[:]
+        del runs[:]
         refused = solve(s, later_seagrid.WHOLE_ROUND_BELOW, 0, **kwargs)
+        mids["refused"] = runs[-1].mid_pruned
         assert not any(whole_rounds)
         del whole_rounds[:]
-        for other in (whole, refused):
+        for name, other in (("whole", whole), ("refused", refused)):
             for bucket in ("decided", "stalemates", "undecided", "retreated"):
                 _same_states(getattr(pushed, bucket), getattr(other, bucket), 1e-15)
             assert other.expected_rounds == pytest.approx(pushed.expected_rounds, rel=1e-13)
-            assert other.decided_by_round == pytest.approx(pushed.decided_by_round,
-                                                           abs=1e-15)
-            assert other.pruned == pytest.approx(pushed.pruned, rel=1e-6, abs=1e-17)
+            # (the curve: as far as the mass one of them pruned at mid-round positions)
+            assert other.decided_by_round == pytest.approx(
+                pushed.decided_by_round, abs=1e-15 + max(mids[name], pushed_mid))
+            _pruned_alike(other, mids[name], pushed, pushed_mid)
             assert other.states_explored == pushed.states_explored
     assert used >= 8 and sum(levels) >= 8
 

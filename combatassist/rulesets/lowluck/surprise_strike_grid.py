@@ -46,7 +46,8 @@ curve and the answer in one pass, what is still on once the curve is drawn or af
 such round. Decided and stalemate states are ``LaterRules``' own state tuples, so the
 figures read them unchanged. It answers what ``solver.solve`` answers (tests compare them
 state by state); hit-table tails below ``TAIL_CUTOFF`` and positions lighter than
-``prune_below`` are reported in ``pruned``, as there.
+``prune_below`` are reported in ``pruned``, as there (and mid-round positions lighter than
+it too: ``_Run._prune_mid``).
 
 A small grid (``SMALL_GRID``, ``MAX_WHOLE``) skips the mid-round grid: every position's whole
 round (its strikes, each mid-round position's general combat, the transports' loss) is made
@@ -85,14 +86,15 @@ MAX_VOLLEY_MOVES = 4_000_000
 #: Mid-round positions in one matrix product (rank bands: see ``_Run._fire``; a power of
 #: two).
 BAND = 64
-#: Groups of bands (of like widths: by rank) a round's products are cut in, at least (less
-#: padding) ...
-GROUPS = 4
-#: ... and of at most this many bands each (a group's product is padded to its widest
-#: bands: the 20 v 20 fleet's products padded to 2.1x the bands' own with 4 groups a round,
-#: 1.4x with groups of 6 bands; 0.5 ms of its 2.8 ms of products and sums saved, a group
-#: costing ~3 array operations).
-GROUP_BANDS = 6
+#: A group of bands' products (consecutive bands, of like widths: by rank) costs its calls
+#: (~3 array operations) and its padded entries (a group's product is padded to its widest
+#: bands: ~10 ns an entry multiplied, its target made and summed): a band joins the group
+#: before it unless that pads more than this many entries (``_groups``). (Groups of 6 bands
+#: at most, at least 4 a chunk, made the 29 v 29 fleet's products 0.85 M entries a solve in
+#: 55 groups: grouped by their cost, 0.67 M in 110, its products and sums ~6.6-7.0 ->
+#: ~5.6-6.3 ms; the 80 v 80 fleet's, in chunks of ~10 bands, 4.3 M -> 3.3 M, 55 -> 42 ms;
+#: 500 and 2,000 answer as fast, within the noise.)
+GROUP_COST = 1000
 #: What the work is counted in (``limits.WORK_UNITS``).
 WORK_UNIT = "grid cells x outcomes"
 
@@ -1023,6 +1025,24 @@ def _banded(lens: np.ndarray, cells: np.ndarray, p: np.ndarray, C: int
     return cols, dense.reshape(bands, BAND, width), widths
 
 
+def _groups(na: list[int], nd: list[int]) -> list[tuple[int, int, int, int]]:
+    """Consecutive bands (band b: ``na[b]`` attacker's and ``nd[b]`` defender's cells) in
+    groups (b0, b1, a, d): bands b0..b1-1, padded to a x d, their widest. A band joins the
+    group before it unless that pads the group's product by more than ``GROUP_COST``
+    entries (what a group of its own costs)."""
+    shapes = []
+    b0, a, d = 0, na[0], nd[0]
+    for b in range(1, len(na)):
+        wa, wd = max(a, na[b]), max(d, nd[b])
+        if (b + 1 - b0) * wa * wd - (b - b0) * a * d - na[b] * nd[b] > GROUP_COST:
+            shapes.append((b0, b, a, d))
+            b0, a, d = b, na[b], nd[b]
+        else:
+            a, d = wa, wd
+    shapes.append((b0, len(na), a, d))
+    return shapes
+
+
 def _pairs(att, dfn, n: int, Cd: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Both sides' next cells in the general combat from ``n`` mid-round positions (``att``,
     ``dfn``: (k, cell, p) each, ordered by k), paired: (k, target position, p), every pair
@@ -1358,6 +1378,7 @@ class _Run(RowRun):
         self.leaves = leaves
         self.ends = np.zeros(battle.Ca * battle.Cd)       # decided mass, recorded at the end
         self.settled = 0.0              # decided and stalemate mass recorded (round by round)
+        self.mid_pruned = 0.0           # pruned at mid-round positions (``_prune_mid``)
         self.work = 0                   # hit outcomes pushed (``limits.MAX_SEA_GRID_WORK``)
         self.grid = np.zeros((battle.Ca, battle.Cd))
         self.mid = np.zeros((battle.Ca, battle.Cd))
@@ -1493,6 +1514,21 @@ class _Run(RowRun):
     def _prune(self, m: float) -> None:
         self.out.pruned += m
 
+    def _prune_mid(self, m: float) -> None:
+        """Mass ``m`` of mid-round positions lighter than ``prune_below`` pruned (``_fire_all``,
+        ``_level``: not fired). The generic solver has no mid-round states (its round is one
+        transition from a round's start), so it never meets them; pruning them is the same
+        rule as at a round's start — a position's mass below the threshold is dropped and
+        reported, the mass conserved, each state's figures changed by less than what is
+        pruned — on the other half of this solver's round: the 29 v 29 fleet's pruned mass
+        1.2e-13 -> 1.7e-13, its states' figures within 1e-15 of before, ~5 % less time (the
+        positions' general combat neither made nor pushed; the 80 v 80 fleet's ~15 %, 2 of
+        its 13,153 positions no longer met). The whole rounds (``_Whole``,
+        ``_whole_round``) keep no mid-round mass: they prune a little less
+        (``mid_pruned``: what these were)."""
+        self.mid_pruned += m
+        self.out.pruned += m
+
     # -- the two halves of a round ----------------------------------------------------------
     def _strike(self, entries, visits: np.ndarray) -> None:
         """Push ``visits`` (per start position) to the mid-round grid."""
@@ -1520,7 +1556,7 @@ class _Run(RowRun):
         start grid: sorted by rank, in bands of ``BAND`` positions (the cells a band reaches
         are fewer than the grid's), ``PA^T diag(mass) PD`` over each band's cells, a chunk's
         bands in batched products, a group of consecutive bands each (of like widths: less
-        padding; ``GROUPS``, ``GROUP_BANDS``); each position's rows made once (``_general``).
+        padding; ``_groups``); each position's rows made once (``_general``).
         ``ordered``: ``flat`` is in ``_Battle.by_rank``'s order already."""
         battle = self.battle
         if not ordered:
@@ -1542,11 +1578,7 @@ class _Run(RowRun):
             cols_d, pd, nd = _banded(ld, cd, pd, battle.Cd)
             # in groups of bands (each padded to its own widest band; by rank, so of like
             # widths)
-            groups = max(min(GROUPS, len(na)), -(-len(na) // GROUP_BANDS))
-            edges = [len(na) * g // groups for g in range(groups + 1)]
-            widest_a, widest_d = na.tolist(), nd.tolist()
-            shapes = [(b0, b1, max(widest_a[b0:b1]), max(widest_d[b0:b1]))
-                      for b0, b1 in zip(edges[:-1], edges[1:])]
+            shapes = _groups(na.tolist(), nd.tolist())
             # each group's products and their targets written in place, one after another
             size = sum((b1 - b0) * a * d for b0, b1, a, d in shapes)
             products, targets = np.empty(size), np.empty(size, dtype=np.int64)
@@ -1718,6 +1750,11 @@ class _Run(RowRun):
         battle = self.battle
         grid, mid = self.grid.ravel(), self.mid.ravel()
         self._poll()
+        m = mid.take(here)
+        light = here[(m < self.prune_below) & (m != 0.0)]
+        if len(light):                  # (``_prune_mid``: before its self-loop is counted)
+            self._prune_mid(float(mid[light].sum()))
+            mid[light] = 0.0
         grid[here] += mid[here] * battle.stays(here)
         flat = self._settle(here[grid[here] != 0.0])
         if len(flat):
@@ -1847,8 +1884,13 @@ class _Run(RowRun):
         many = len(flat) * FIRE_SORTED > len(mid)
         if many:
             flat = self.battle.by_rank[mid.take(self.battle.by_rank) != 0.0]
-        self._fire(flat, mid[flat], ordered=many)
+        m = mid[flat]
         mid[flat] = 0.0
+        light = m < self.prune_below
+        if light.any():
+            self._prune_mid(float(m[light].sum()))
+            flat, m = flat[~light], m[~light]
+        self._fire(flat, m, ordered=many)
 
     def _stop(self, flat: np.ndarray, m: np.ndarray, finish: bool) -> None:
         """The rounds stop with mass ``m`` still on at positions ``flat``: pushed to the end
