@@ -174,3 +174,22 @@ def test_a_lattice_past_the_room_the_plan_leaves_is_a_search(monkeypatch):
                         lambda *a, **k: valued.append(1) or pytest.fail("valued"))
     answer = planner.plan(s)
     assert not answer.exhaustive and not valued
+
+
+def test_the_valuation_tells_its_progress():
+    """The share of the positions valued, after each level: rising to 1; a plan turns it
+    into forces (``progress(done, of)``), rising, below the forces until they are ranked."""
+    from .test_lowluck_planner import CASES as PLANS, _scenario
+    rules = lowluck.make_rules(CASES[0][1])
+    shares: list[float] = []
+    sea_values.values(sea_values.ForceValues(rules, 0).battle, lambda flat, st: np.zeros(
+        (len(flat), 1)), 1, progress=shares.append)
+    assert len(shares) > 2 and shares == sorted(shares) and shares[-1] == 1.0
+    s = _scenario(PLANS["1942 fleet with submarines, transports, a damaged battleship "
+                        "(on the lattice)"])
+    told: list[tuple[int, int]] = []
+    answer = planner.plan(s, progress=lambda done, of: told.append((done, of)))
+    assert answer.exhaustive
+    of = told[-1][1]
+    assert len(told) > 3 and all(o == of for _, o in told) and told[-1][0] == of
+    assert [d for d, _ in told] == sorted(d for d, _ in told)

@@ -922,6 +922,8 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
                 # a search's incremental valuations small)
                 cast(batch.EndValues, valuing).MAX_CELLS = max(
                     batch.EndValues.MAX_CELLS, cast(batch.ValueCost, cost).values)
+            if valuing is None and q._lattice is not None:
+                valuing = q._lattice                # (fleets with submarines: ``sea_values``)
             if valuing is not None and progress is not None:
                 # the forces' share of the positions valued so far (seconds, for large plans)
                 n = len(combos)

@@ -214,7 +214,8 @@ def _rounds(battle: _Battle, pos: np.ndarray, most: float = math.inf):
 
 
 def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
-           columns: int, cancel: Callable[[], bool] | None = None) -> np.ndarray:
+           columns: int, cancel: Callable[[], bool] | None = None,
+           progress: Callable[[float], None] | None = None) -> np.ndarray:
     """Per position of ``battle`` (flat), the mean of ``terminal``'s values over where the
     battle, fought to the end from there, ends ([position, column]): ``terminal(flat,
     stalemate)`` gives the values of decided positions (False) and of stalemates (True: a
@@ -225,7 +226,8 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
     takes it: its own values are still 0 while they are made, and every other target is of
     a higher level, made before. A side left with transports alone has lost them where its
     round ends (the pairs fold them); a position of that kind itself takes the values of
-    the one it folds into."""
+    the one it folds into. ``progress(share)``: the share of the positions valued, after
+    each level."""
     from ...solver import Cancelled
     N = battle.Ca * battle.Cd
     out = np.zeros((columns, N))            # (a column's values contiguous: ``take``)
@@ -256,6 +258,8 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
                 out[c, pos] = np.bincount(b, s * mid.take(which), minlength=len(pos)) / leave
             if stale.any():
                 out[:, pos[stale]] = terminal(pos[stale], True).T
+        if progress is not None:
+            progress((N - lo) / N)
     fold = np.flatnonzero(status == 2)
     if len(fold):
         ti, tj = battle.end_of_round(*np.divmod(fold, battle.Cd))
@@ -279,6 +283,10 @@ class ForceValues:
         other = (self.battle.att, self.battle.dfn)[k ^ 1]
         self._other_start = other.index[tuple(rules.side(k ^ 1).counts0)]
         self.valued: np.ndarray | None = None
+        #: ``values``'s progress (the share of the positions valued), when set
+        self.progress: Callable[[float], None] | None = None
+        #: The valuation's work in the plan's units (``planner``: its bound)
+        self.work = 0.0
 
     @classmethod
     def of(cls, rules, k: int) -> "ForceValues | None":
@@ -320,5 +328,5 @@ class ForceValues:
                 i, j = np.divmod(flat, Cd)
                 return terminal(ca.take(i, axis=0), cd.take(j, axis=0), stalemate)
 
-            self.valued = values(self.battle, ends, columns, cancel)
+            self.valued = values(self.battle, ends, columns, cancel, self.progress)
         return self.valued
