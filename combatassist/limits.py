@@ -90,10 +90,12 @@ PLAN_VALUE_FIXED_BYTES = 130_000_000
 #: The planner's fleets with submarines valued backwards on one lattice of the chosen side's
 #: compositions (``sea_values.ForceValues``): its entries (strikes, pairs of next cells),
 #: estimated before anything is valued (``ForceValues.entries``), each this much work
-#: (~60-70 ns measured, 2-core machine) and memory per position (the figures, the grid's
-#: status, levels and order); plus a chunk's entries (``sea_values.CHUNK_ENTRIES``).
+#: (~60-70 ns measured, 2-core machine) and memory per position (its figures, the grid's
+#: status, levels and order, the volleys' moves, a chunk's rounds: ~470 bytes at the peak
+#: measured on plans of 113,400 and 646,380 positions); plus a chunk's entries at most
+#: (``sea_values.CHUNK_ENTRIES``, ~100 bytes each).
 PLAN_SEA_ENTRY_WORK = 1_000
-PLAN_SEA_POSITION_BYTES = 100
+PLAN_SEA_POSITION_BYTES = 500
 #: Simulator: dice rolled in all trials together, plus ``solver.GROUP_WORK`` (Medium Luck:
 #: 250) per group of trials that roll together (it rolls a group's dice in one numpy call: 1.5-19 million
 #: dice/s measured, the slowest where each distinct roll goes through Python ``resolve``).

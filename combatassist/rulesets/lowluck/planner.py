@@ -333,7 +333,7 @@ class _Question:
             return None
         positions = float(found.battle.Ca) * found.battle.Cd
         memory = (positions * limits.PLAN_SEA_POSITION_BYTES
-                  + 64 * sea_values.CHUNK_ENTRIES + limits.PLAN_VALUE_FIXED_BYTES)
+                  + 100 * sea_values.CHUNK_ENTRIES + limits.PLAN_VALUE_FIXED_BYTES)
         found.work = found.entries * limits.PLAN_SEA_ENTRY_WORK
         if found.work > limits.MAX_PLAN_WORK or memory > limits.MAX_EXACT_BYTES:
             return None                     # (the forces one by one: a search, likely)
