@@ -141,14 +141,15 @@ def test_cancel_stops_the_valuation():
 
 
 def test_a_lattice_past_its_limits_leaves_the_forces_one_by_one(monkeypatch):
-    """Too many compositions, or a valuation past the plan's bound: no lattice, each force
-    solved on its own — the same plan."""
+    """Too many compositions, or a valuation past the plan's bound (its work, its memory):
+    no lattice, each force solved on its own — the same plan."""
     from .test_lowluck_planner import CASES as PLANS, _scenario
     s = _scenario(PLANS["1942 fleet with submarines, transports, a damaged battleship "
                         "(on the lattice)"])
     on_it = planner.plan(s)
     assert planner._Question(s, s.plan)._lattice is not None
-    for name, value in (("MAX_LATTICE_CELLS", 10), ("PLAN_SEA_ENTRY_WORK", 1e12)):
+    for name, value in (("MAX_LATTICE_CELLS", 10), ("PLAN_SEA_ENTRY_WORK", 1e12),
+                        ("PLAN_SEA_POSITION_BYTES", 1e12)):
         with monkeypatch.context() as m:
             target = sea_values if name == "MAX_LATTICE_CELLS" else planner.limits
             m.setattr(target, name, value)
