@@ -21,7 +21,6 @@ from typing import Callable
 
 import numpy as np
 
-from ... import limits
 from .chains import STALEMATE
 from .surprise_strike_grid import (A, O, S, TAKES, _Battle, _Fleet, _kind, _numbered, _padded,
                                    _pairs, _Sparse, _table, _whole_rows)
