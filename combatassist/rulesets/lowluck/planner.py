@@ -42,8 +42,7 @@ of every force); where a lone AA gun may be left at a round's end, they are swep
 with submarines (the sea grid's battles; one wave, fought to the end, no retreat rules, a
 chosen side that doesn't submerge) are valued backwards on one lattice of the chosen
 side's every composition against the other side's cells (``sea_values.ForceValues``:
-its work the whole rounds' entries, ``limits.PLAN_SEA_*``; past the bound, each force on
-its own).
+its work its entries, ``limits.PLAN_SEA_*``; past the bound, each force on its own).
 """
 from __future__ import annotations
 

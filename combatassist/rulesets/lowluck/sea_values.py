@@ -22,8 +22,8 @@ from typing import Callable
 import numpy as np
 
 from .chains import STALEMATE
-from .surprise_strike_grid import (A, O, S, TAKES, _Battle, _Fleet, _kind, _numbered, _padded,
-                                   _pairs, _Sparse, _table, _whole_rows)
+from .surprise_strike_grid import (A, O, S, TAKES, _Battle, _halves, _kind, _numbered, _padded,
+                                   _Sparse, _table, _whole_rows, composed)
 from .later_phases import AIR_ONLY, ANY, SUB
 
 #: Compositions a lattice may have (its cells), at most.
@@ -128,8 +128,8 @@ class Lattice:
                 delta[hit, i] -= 1
                 done |= hit
             one[cat] = lookup.take((comps + delta) @ strides)
-        self.n, self.D = int(self.rank.max()), 0           # (``_moves``: hits at most)
-        self.moves = {c: _Fleet._moves(self, m) for c, m in one.items()}  # type: ignore[arg-type]
+        # (a hit damages or sinks one unit: the whole side's hits left, at most)
+        self.moves = {c: composed(m, int(self.rank.max())) for c, m in one.items()}
         self.takes = {c: (m[:, 1] != np.arange(self.C)) if m.shape[1] > 1
                       else np.zeros(self.C, dtype=bool) for c, m in self.moves.items()}
         self._tables(rules, k, comps, kinds)
@@ -190,26 +190,15 @@ CHUNK_ENTRIES = 1_000_000
 
 
 def _rounds(battle: _Battle, pos: np.ndarray, most: float = math.inf):
-    """The rounds of positions ``pos`` (not decided) in their two halves: the strikes
-    ``(b, which, s)`` — position ``pos[b[e]]`` reaches mid-round position ``which[e]`` (of
-    the distinct ones) with probability ``s[e]`` — each position's P(its round leaves it
-    where it is), and the general combat from each mid-round position ``(k, target, p)``,
-    every pair of both sides' next cells (a side left with transports alone has lost
-    them). None when those pairs would be more than ``most``."""
-    Cd = battle.Cd
-    b, mid, s, stay = battle.strikes(pos)
-    mids, which = np.unique(mid, return_inverse=True)
-    i, j = np.divmod(mids, Cd)
-    (ka, ca, pa, _), (kd, cd, pd, _) = battle.main(i, j)
-    pairs = int(np.bincount(ka, minlength=len(mids)) @ np.bincount(kd, minlength=len(mids)))
-    if pairs > most:
+    """The rounds of positions ``pos`` (not decided) in their two halves (``_halves``): the
+    strikes ``(b, which, s)``, each position's P(its round leaves it where it is), and the
+    general combat's pairs from each mid-round position ``(k, target, p, mid-round
+    positions)``. None when those pairs would be more than ``most``."""
+    halves = _halves(battle, pos, most)
+    if halves is None:
         return None
-    k, target, p = _pairs((ka, ca, pa), (kd, cd, pd), len(mids), Cd)
-    fold = battle.status.take(target) == 2
-    if fold.any():
-        ti, tj = battle.end_of_round(*np.divmod(target[fold], Cd))
-        target[fold] = ti * Cd + tj
-    return (b, which.ravel(), s), stay, (k, target, p, len(mids))
+    strikes, stay, (k, target, p, pairs), _ = halves
+    return strikes, stay, (k, target, p, len(pairs))
 
 
 def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],

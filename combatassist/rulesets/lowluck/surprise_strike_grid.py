@@ -325,6 +325,23 @@ def _grown(a: np.ndarray, size: int) -> np.ndarray:
     return out
 
 
+def composed(one: np.ndarray, hits: int) -> np.ndarray:
+    """``[cell, h]``: the cell after h hits (every h up to ``hits``; more take nothing more)
+    of a category whose one-hit move is ``one`` (cells closed under it). h hits are one hit
+    h times (the units a category may take are the cell's own, less those it took), so the
+    one-hit moves are composed: the hit counts made doubled at a time (k + j hits: j hits
+    after k, for every j at once)."""
+    moves = np.empty((hits + 1, len(one)), dtype=np.int64)
+    moves[0] = np.arange(len(one))
+    made = min(hits, 1)
+    moves[made] = one
+    while made < hits:
+        more = min(made, hits - made)
+        moves[made + 1:made + 1 + more] = moves[1:1 + more].take(moves[made], axis=1)
+        made += more
+    return np.ascontiguousarray(moves.T)
+
+
 class _Fleet:
     """One side's reachable cells (numbered by rank), their compositions, flags, hit tables
     per category, and where each category's hits move them (``moves[cat][cell, h]``)."""
@@ -474,20 +491,8 @@ class _Fleet:
 
     def _moves(self, one: np.ndarray) -> np.ndarray:
         """``[cell, h]``: the cell after h hits of a category whose one-hit move is ``one``
-        (every h up to the side's units and damage; more take nothing more). h hits are one
-        hit h times (the units a category may take are the cell's own, less those it took),
-        so the one-hit moves are composed: on the reachable cells (closed under them), the
-        hit counts made doubled at a time (k + j hits: j hits after k, for every j at once)."""
-        hits = self.n + self.D
-        moves = np.empty((hits + 1, len(one)), dtype=np.int64)
-        moves[0] = np.arange(len(one))
-        made = min(hits, 1)
-        moves[made] = one
-        while made < hits:
-            more = min(made, hits - made)
-            moves[made + 1:made + 1 + more] = moves[1:1 + more].take(moves[made], axis=1)
-            made += more
-        return np.ascontiguousarray(moves.T)
+        (``composed``: every h up to the side's units and damage)."""
+        return composed(one, self.n + self.D)
 
     def _at(self, delta, lS, lA, lO, sub) -> np.ndarray:
         """The box cells (delta, lS, lA, lO, sub) (``_index``, looked up flat: faster)."""
@@ -1957,12 +1962,16 @@ class _Whole:
         return None if rows is None else cls(battle, pos, *rows)
 
 
-def _whole_rows(battle: _Battle, pos: np.ndarray, most: float = math.inf):
-    """The whole rounds of positions ``pos`` (not decided) as entries: (row, target, p,
-    stay, lost) — entry e takes position ``pos[row[e]]`` to ``target[e]`` with probability
-    ``p[e]`` (rows in ascending order; a side left with transports alone has lost them);
-    per position, P(the round leaves it where it is) and the part of its mass the hit
-    tables' cut tails lose. None when they would be more than ``most`` entries."""
+def _halves(battle: _Battle, pos: np.ndarray, most: float = math.inf,
+            per_strike: bool = False):
+    """The rounds of positions ``pos`` (not decided) in their two halves: the strikes
+    ``(b, which, s)`` — position ``pos[b[e]]`` reaches mid-round position ``which[e]`` (of
+    the distinct ones) with probability ``s[e]``, ordered by b —, each position's P(its
+    round leaves it where it is), the general combat from each mid-round position
+    ``(k, target, p, pairs)`` — every pair of both sides' next cells, ordered by k, a side
+    left with transports alone having lost them; ``pairs[k]`` of them — and each mid-round
+    position's P of the outcomes its hit tables' cut tails lose. None when the pairs would
+    be more than ``most`` (``per_strike``: counted once per strike that reaches them)."""
     Cd = battle.Cd
     b, mid, s, stay = battle.strikes(pos)
     order = np.argsort(b, kind="stable")
@@ -1971,23 +1980,34 @@ def _whole_rows(battle: _Battle, pos: np.ndarray, most: float = math.inf):
     which = which.ravel()
     i, j = np.divmod(mids, Cd)
     (ka, ca, pa, kept_a), (kd, cd, pd, kept_d) = battle.main(i, j)
-    per_mid = (np.bincount(ka, minlength=len(mids))
-               * np.bincount(kd, minlength=len(mids)))
-    if int(per_mid.take(which).sum()) > most:
+    pairs = (np.bincount(ka, minlength=len(mids)) * np.bincount(kd, minlength=len(mids)))
+    if int((pairs.take(which) if per_strike else pairs).sum()) > most:
         return None
-    _, target, p = _pairs((ka, ca, pa), (kd, cd, pd), len(mids), Cd)
-    e, at = _gather(per_mid.cumsum() - per_mid, per_mid, which)
-    target, p = target.take(at), s.take(e) * p.take(at)
+    k, target, p = _pairs((ka, ca, pa), (kd, cd, pd), len(mids), Cd)
     # a side left with transports alone loses them on arrival (``_Run._settle``)
     fold = battle.status.take(target) == 2
     if fold.any():
         ti, tj = battle.end_of_round(*np.divmod(target[fold], Cd))
         target[fold] = ti * Cd + tj
+    return (b, which, s), stay, (k, target, p, pairs), 1.0 - kept_a * kept_d
+
+
+def _whole_rows(battle: _Battle, pos: np.ndarray, most: float = math.inf):
+    """The whole rounds of positions ``pos`` (not decided) as entries: (row, target, p,
+    stay, lost) — entry e takes position ``pos[row[e]]`` to ``target[e]`` with probability
+    ``p[e]`` (rows in ascending order; a side left with transports alone has lost them);
+    per position, P(the round leaves it where it is) and the part of its mass the hit
+    tables' cut tails lose. None when they would be more than ``most`` entries."""
+    halves = _halves(battle, pos, most, per_strike=True)
+    if halves is None:
+        return None
+    (b, which, s), stay, (_, target, p, pairs), fire_lost = halves
+    e, at = _gather(pairs.cumsum() - pairs, pairs, which)
+    target, p = target.take(at), s.take(e) * p.take(at)
     # the cut tails, as the two pushes count them (a position's strikes, then each
     # mid-round position's general combat; below 1e-15 of the mass: rounding)
     lost = 1.0 - np.bincount(b, s, minlength=len(pos))
     lost[lost <= 1e-15] = 0.0
-    fire_lost = 1.0 - kept_a * kept_d
     fire_lost[fire_lost <= 1e-15] = 0.0
     lost += np.bincount(b, s * fire_lost.take(which), minlength=len(pos))
     return b.take(e), target, p, stay, lost
