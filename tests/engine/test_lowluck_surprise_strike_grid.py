@@ -28,13 +28,14 @@ SHIPS = {"1942se": ["submarine", "destroyer", "cruiser", "carrier", "battleship"
 TWO_HIT = {"1942se": ["battleship"], "1940se": ["battleship", "carrier"]}
 
 
-def _battle(rng: random.Random, most: int, rounds=(0, 0, 0, 1, 2, 4), subs=True):
+def _battle(rng: random.Random, most: int, rounds=(0, 0, 0, 1, 2, 4), subs=True,
+            dice: str = "standard"):
     """A random later-edition sea battle with submarines on at least one side (``subs``;
     else none): destroyers or not, aircraft, damaged two-hit units, transports, submerging,
     orders of loss."""
     edition = rng.choice(sorted(SHIPS))
     ids = [u for u in SHIPS[edition] if subs or u != "submarine"]
-    doc = {"options": {"battle": "sea", "dice": "standard",
+    doc = {"options": {"battle": "sea", "dice": dice,
                        "max_rounds": rng.choice(rounds)}}
     subs_on = rng.choice(["attacker", "defender", "both"]) if subs else None
     for role in ("attacker", "defender"):
@@ -881,7 +882,7 @@ def _kind_fleets(kind: str, count: int, seed: int, most: int):
     out = []
     while len(out) < count:
         edition = rng.choice(sorted(SHIPS))
-        doc = {"options": {"battle": "sea", "dice": "standard",
+        doc = {"options": {"battle": "sea", "dice": dice,
                            "max_rounds": rng.choice([0, 0, 0, 3])}}
         for role, ids in (("attacker", att_ids), ("defender", dfn_ids)):
             units = {u: rng.randint(1, most) for u in ids

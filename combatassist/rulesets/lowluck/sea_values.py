@@ -22,8 +22,8 @@ from typing import Callable
 import numpy as np
 
 from .chains import STALEMATE
-from .surprise_strike_grid import (A, O, S, TAKES, _Battle, _halves, _kind, _numbered, _padded,
-                                   _Sparse, _table, _whole_rows, composed)
+from .surprise_strike_grid import (A, O, S, TAKES, _Battle, _halves, _kind, _low_luck_tables,
+                                   _numbered, _padded, _Sparse, _table, _whole_rows, composed)
 from .later_phases import AIR_ONLY, ANY, SUB
 
 #: Compositions a lattice may have (its cells), at most.
@@ -101,9 +101,10 @@ class Lattice:
         self.comps = list(map(tuple, comps.tolist()))
         live = (comps > 0) & np.array([s.fights for s in slots])
         sorts = np.array([(True, not u.has("transport"), u.has("submarine"), u.has("destroyer"),
-                           u.value(side.role) > 0) for u in (s.unit for s in slots)],
-                         dtype=np.float64).reshape(width, 5)
-        anything, fighting, self.subs, self.dest, self.fires = (
+                           u.value(side.role) > 0, u.kind == "air")
+                          for u in (s.unit for s in slots)],
+                         dtype=np.float64).reshape(width, 6)
+        anything, fighting, self.subs, self.dest, self.fires, self.air = (
             live.astype(np.float64) @ sorts > 0).T
         self.wiped = ~anything
         self.alone = anything & ~fighting
@@ -148,6 +149,22 @@ class Lattice:
         ids = {s.unit.id for s, n in zip(slots, rules.side(k).counts0) if n}
         support = k == 0 and any(ids & set(rule.units) and ids & set(rule.by)
                                  for rule in rules.edition.support)
+
+        if not rules.dice.independent:
+            # low luck: each kind's power per cell (the values of its units summed)
+            def power(x: int, supported: bool) -> np.ndarray:
+                if supported and support:
+                    return np.array([sum(m * v for i, gs in enumerate(
+                        rules.main_fire.values((comp, None, False), 0)) if kinds[i] == x
+                        for m, v in gs) for comp in self.comps], dtype=np.int64)
+                own = np.array([s.unit.value(role) if kinds[i] == x else 0
+                                for i, s in enumerate(slots)], dtype=np.int64)
+                return comps @ own
+
+            surprise = power(S, False)
+            _low_luck_tables(self, surprise, power(S, True) if support else surprise,
+                             power(A, True), power(O, True))
+            return
 
         def per_kind(x: int, supported: bool) -> tuple[list[np.ndarray], np.ndarray]:
             mine = np.flatnonzero(kinds == x)
