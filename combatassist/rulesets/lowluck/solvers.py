@@ -27,7 +27,9 @@ The solvers, in order:
   submerging, destroyers), ordinary dice.
 
 Low luck's sea battles with submarines, and its positions at the table, stay with the
-general solver: their rounds have two hit counts a side, which it handles about as fast.
+general solver: their rounds have two hit counts a side and a battle meets few positions,
+which it handles faster than the grid (the grid's low luck values a planner's forces at
+once: ``sea_values``).
 """
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""A vectorised exact solver for the later editions' sea battles with ordinary dice.
+"""A vectorised exact solver for the later editions' sea battles with ordinary dice (and
+low luck: the planner's lattice, ``sea_values``; single low-luck battles meet few positions,
+and the general solver answers them faster).
 
 A later edition's sea round (``later``, ``later_phases``; docs/rules.md §2b) is: submerging,
 the submarines' surprise strike, the general combat, then a side left with transports alone
@@ -39,6 +41,12 @@ two pushes through a second grid of *mid-round* positions:
   one such key share them (``_Volley.key``: 3,500 and 2,400 rows for those 5,200);
 - a side left with transports alone loses them when the mass arrives (the battle is then
   decided: the end of a round is a function of the position).
+
+With low luck (``_LowLuckVolley``) a side's general-combat fire is a batch per set of units
+its categories may hit among the enemy's: categories that may hit the same units pool, at
+the first one's place (``_pooled``), so a volley's batches depend on what the side it fires
+at has (submarines, aircraft); each batch rolls its power's two hit counts (a cell's powers
+per category: ``_low_luck_tables``), eight outcomes at most, taken in turn.
 
 Round by round (``max_rounds``; and to the end with the "decided by round N" curve, the
 curve and the answer in one pass, what is still on once the curve is drawn or after
@@ -100,10 +108,10 @@ WORK_UNIT = "grid cells x outcomes"
 
 
 def applicable(rules) -> bool:
-    """A later edition's sea battle with ordinary dice whose units fit the cells: ships and
-    aircraft only; submarines are one-hit ships (no destroyer, no transport); two-hit units
-    and transports are ships other than submarines; the attacker's support rules (if any
-    apply) pair units of one kind."""
+    """A later edition's sea battle (ordinary dice or low luck) whose units fit the cells:
+    ships and aircraft only; submarines are one-hit ships (no destroyer, no transport);
+    two-hit units and transports are ships other than submarines; the attacker's support
+    rules (if any apply) pair units of one kind."""
     from .later import LaterRules                  # later imports the phases; keep it light
     if not isinstance(rules, LaterRules) or rules.land_battle \
             or not (rules.dice.independent or rules.dice.name == "lowluck"):
