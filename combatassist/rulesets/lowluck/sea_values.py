@@ -168,8 +168,8 @@ class Lattice:
                                 for i, s in enumerate(slots)], dtype=np.int64)
                 return comps @ own
 
-            surprise = power(S, False)
-            _low_luck_tables(self, surprise, power(S, True) if support else surprise,
+            own = power(S, False)
+            _low_luck_tables(self, own, power(S, True) if support else own,
                              power(A, True), power(O, True))
             return
 

@@ -355,6 +355,11 @@ class _Fleet:
     """One side's reachable cells (numbered by rank), their compositions, flags, hit tables
     per category, and where each category's hits move them (``moves[cat][cell, h]``)."""
 
+    #: With low luck (``_low_luck_tables``): each cell's power per category, and the hit
+    #: table of every power.
+    power: dict[str, np.ndarray]
+    low_luck: "_Sparse"
+
     def __init__(self, rules, k: int):
         side = rules.side(k)
         self.role, self.slots = side.role, side.slots
@@ -544,9 +549,9 @@ class _Fleet:
 
             _, lS, lA, lO, sub = self.cells.T
             fighting = np.where(sub == 0, lS, self.sizes[S] + 1)
-            surprise = power(S, False)
-            _low_luck_tables(self, surprise.take(fighting),
-                             (power(S, True) if support else surprise).take(fighting),
+            own = power(S, False)
+            _low_luck_tables(self, own.take(fighting),
+                             (power(S, True) if support else own).take(fighting),
                              power(A, True).take(lA), power(O, True).take(lO))
             return
 
@@ -970,12 +975,12 @@ class _Battle:
     # -- per position (attacker cell x defender cell), ravelled like the grids: made once the
     # -- work is known to be within the limits (``solve``)
     @functools.cached_property
-    def on_att(self) -> _Volley:
+    def on_att(self) -> "_Volley | _LowLuckVolley":
         """The defender's general-combat fire at the attacker."""
         return (_Volley if self.rules.dice.independent else _LowLuckVolley)(self.att, self.dfn)
 
     @functools.cached_property
-    def on_dfn(self) -> _Volley:
+    def on_dfn(self) -> "_Volley | _LowLuckVolley":
         return (_Volley if self.rules.dice.independent else _LowLuckVolley)(self.dfn, self.att)
 
     @functools.cached_property
