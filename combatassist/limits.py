@@ -61,6 +61,15 @@ MAX_PLAN_WORK = 150_000_000_000
 PLAN_BATTLE_WORK = 1_000_000
 PLAN_SINGLE_BATTLE_WORK = 75_000_000
 PLAN_SINGLE_GRID_FACTOR = 100
+#: A sea battle solved on its own under a retreat policy (``retreat_policy``: the general
+#: solver's passes, then the policy in words; its rounds at sea are slow in Python) costs
+#: more than that: its work is multiplied by 1 + this per unit in the battle (both sides').
+#: Measured on two 1942 fleet plans with submarines, 8 forces of 11-27 units in all, a
+#: force's CPU time against the model without it: 4.3-31x, growing with the units but not
+#: evenly (the model's factor there: 14-33x) — a 17 v 10 fleet's plan one force at a time
+#: took 167-185 s where its work said ~12. (On land 1.3-3.0x, 23-37 units in all: within
+#: the bound's margin, ~12 s of CPU idle for 30 s busy.)
+PLAN_POLICY_PER_UNIT_SEA = 1.2
 #: The planner's forces valued backwards (``batch.EndValues``, estimated by
 #: ``EndValues.cost`` from the sides' counts before anything is valued): every force is
 #: solved (exhaustive) when this work, in ``MAX_PLAN_WORK``'s units, fits in that bound and

@@ -250,20 +250,25 @@ def test_a_retreat_policy_is_planned_as_odds_solves_it():
     assert_plan_is_brute_forces(s)
 
 
-@pytest.mark.parametrize("name,policy", [
-    ("1942 fleet with submarines, transports, a damaged battleship (on the lattice)", "profit"),
-    ("1942 fleet with submarines, low luck (on the lattice)", "profit"),
-    ("defender adds to a fleet with submarines (on the lattice)", "profit"),
-    ("1940 fleet, submarines, tactical bombers and fighters (on the lattice)", "profit"),
-    ("defender adds, low luck, at sea", "profit")])
-def test_a_fleets_retreat_policy_is_planned_on_the_lattice(name, policy):
+@pytest.mark.parametrize("name,policy,few", [
+    ("1942 fleet with submarines, transports, a damaged battleship (on the lattice)", "profit",
+     0),
+    ("1942 fleet with submarines, transports, a damaged battleship (on the lattice)", "profit",
+     2),
+    ("1942 fleet with submarines, low luck (on the lattice)", "profit", 0),
+    ("defender adds to a fleet with submarines (on the lattice)", "profit", 1),
+    ("1940 fleet, submarines, tactical bombers and fighters (on the lattice)", "profit", 0),
+    ("defender adds, low luck, at sea", "profit", 0)])
+def test_a_fleets_retreat_policy_is_planned_on_the_lattice(name, policy, few):
     """A fleet (with submarines or without) under a retreat policy: every force valued on
     one lattice with the attacker's optimal retreat before each round (``sea_values.Retreat``), the
     forces shown solved as ``odds`` solves them (the policy in words), against brute force
     (every force through ``odds``, its policy found by ``retreat_policy``); and the policy
-    changes some force's figures."""
+    changes some force's figures. With "withdraw with N units or fewer" beside it (``few``),
+    the attacker withdraws there whatever the policy says."""
     text = CASES[name].replace('battle = "sea"\n',
-                               f'battle = "sea"\nretreat = "{policy}"\n')
+                               f'battle = "sea"\nretreat = "{policy}"\n'
+                               f'retreat_when_units = {few}\n')
     s = _scenario(text)
     assert s.options.retreat == policy
     q = planner._Question(s, s.plan)
@@ -275,6 +280,23 @@ def test_a_fleets_retreat_policy_is_planned_on_the_lattice(name, policy):
     every = _brute_force(s)
     assert any(abs(every[c]["expected_ipc_swing"] - plain[c]["expected_ipc_swing"]) > 1e-6
                for c in every)
+
+
+def test_a_policys_forces_at_sea_count_the_general_solvers_work():
+    """Forces solved on their own under a retreat policy at sea (the general solver's
+    passes, its sea rounds slow) count more work than a battle solved on its own: 1 +
+    ``PLAN_POLICY_PER_UNIT_SEA`` per unit in the battle; on land, as much."""
+    from combatassist import limits
+    for name, battle in (("1942 fleet whose submarines submerge (solved one by one)", "sea"),
+                         ("1942 land, ordinary dice, wins", "land")):
+        s = _scenario(CASES[name].replace(f'battle = "{battle}"\n',
+                                          f'battle = "{battle}"\nretreat = "profit"\n'))
+        q = planner._Question(s, s.plan)
+        whole = tuple(q.most[u] for u in q.types)
+        units = sum(whole) + sum(s.defender.units.values())
+        alone = planner._work(2 * sum(whole), 2 * sum(s.defender.units.values()), False)
+        factor = 1 + limits.PLAN_POLICY_PER_UNIT_SEA * units if battle == "sea" else 1
+        assert q.force_work(whole) == pytest.approx(factor * alone)
 
 
 WAVES = {

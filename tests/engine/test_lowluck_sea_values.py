@@ -226,24 +226,28 @@ def _priced(force) -> tuple:
     return priced(_ends), priced(_leave), np.array([0.0, 0.0, 1.0, -1.0])
 
 
-def _under_the_policy(k: int, s) -> float:
+def _under_the_policy(k: int, s, few: int = 0) -> float:
     """Each force's values with the attacker's optimal retreat (``Retreat``) against its
     battle under its own best "profit" policy (``retreat_policy.best_policy``: the general
     solver's positions valued backwards, then solved forwards under the policy): the chance
-    to win and each side's IPC left, to 1e-9. How far the policy moved them (from the
+    to win and each side's IPC left, to 1e-9; ``few``: withdrawing with that many fighting
+    units or fewer, whatever the policy says. How far the policy moved them (from the
     values without it), at most."""
     from combatassist.retreat_policy import best_policy
     rules = lowluck.make_rules(s)
     ends, leave, worth = _priced(rules)
     lattice = sea_values.ForceValues(rules, k)
-    values = lattice.values(ends, 4, leave=leave, worth=worth)
+    fights = np.array([bool(x.fights) for x in rules.att.slots])
+    values = lattice.values(ends, 4, leave=leave, worth=worth, forced=(
+        None if not few else lambda att, dfn: att[:, fights].sum(axis=1) <= few))
     plain = sea_values.ForceValues(rules, k).values(ends, 4)
     moved = 0.0
     for force in _forces(rules, k, most=6):
         att, dfn = (np.array([force.side(x).counts0]) for x in (0, 1))
         at = lattice.starts(att, dfn)
         mine = values[at][0]
-        out = best_policy(force, "profit").outcome
+        out = best_policy(force, "profit", forced=None if not few else (
+            lambda state, force=force: force.attacker_units(state) <= few)).outcome
         expected = np.zeros(4)
         for bucket, stalemate in ((out.decided, False), (out.stalemates, True)):
             for (a, d, _), p in bucket.items():
@@ -262,6 +266,7 @@ POLICY_CASES = CASES[::2]
                                                    enumerate(POLICY_CASES)])
 def test_each_forces_values_under_the_profit_policy_are_its_own(k, s):
     _under_the_policy(k, s)
+    _under_the_policy(k, s, few=1)
 
 
 def test_the_policy_moves_the_values():

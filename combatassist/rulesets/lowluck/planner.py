@@ -171,9 +171,12 @@ class _Question:
         #: solves it, waves and counter-attack included).
         self.attack = bool(scenario.waves) or scenario.counter is not None
         self.batches = _no_retreat_rules(scenario) and not self.attack
-        #: A retreat policy with no other retreat rule, one wave: its forces may be valued
-        #: on a lattice (``_lattice``: "profit" at sea), else each as ``odds`` solves it.
+        #: A retreat policy (beside it "with N units or fewer" alone), one wave: its forces
+        #: may be valued on a lattice (``_lattice``: "profit" at sea), else each as ``odds``
+        #: solves it.
         self.policy = _policy_alone(scenario) if not self.attack else None
+        self._policy_at_sea = (getattr(scenario.options, "retreat", "none") != "none"
+                               and scenario.options.battle == "sea")
         a0, d0 = self.template.att.counts0, self.template.dfn.counts0
         # battle_work's sizes: the side chosen from counts, the other side's as it is
         self._other_units = 2 * sum(d0 if self.role == "attacker" else a0)
@@ -212,7 +215,11 @@ class _Question:
             a, d = 2 * units, self._other_units
         else:
             a, d = self._other_units, 2 * (self._own_units + units)
-        return _work(a, d, self._batchable) + self._later_work
+        work = _work(a, d, self._batchable) + self._later_work
+        if self._policy_at_sea:
+            # each force's policy on the general solver (the shown forces' on a lattice too)
+            work *= 1.0 + limits.PLAN_POLICY_PER_UNIT_SEA * (a + d) / 2
+        return work
 
     def total_work(self) -> float:
         """The work of every force together (``force_work`` depends on a force's number of
@@ -494,7 +501,14 @@ class _Question:
                 return np.column_stack([np.zeros(len(att)), np.ones(len(att)),
                                         found[:, 2], found[:, 3]])
             worth = np.array([0.0, 0.0, 1.0, -1.0])      # the IPC left, less the defender's
-        values = lattice.values(ends, 4, cancel, leave, worth)
+        forced = None
+        few = self.scenario.options.retreat_when_units
+        if self.policy is not None and few:
+            fights_a = self._masks[0]
+
+            def forced(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+                return cast(np.ndarray, att[:, fights_a].sum(axis=1) <= few)
+        values = lattice.values(ends, 4, cancel, leave, worth, forced)
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
         att, dfn = self._sides(combos)
@@ -803,11 +817,11 @@ class _Keys:
 
 
 def _policy_alone(scenario: LowLuckScenario) -> str | None:
-    """The retreat policy (profit, strafe) when it is the only retreat rule (no round
-    limit, count, chance or aircraft rule beside it), else None."""
+    """The retreat policy (profit, strafe) when no retreat rule but "with N units or fewer"
+    is beside it (a round limit, a chance or the aircraft rule), else None."""
     o = scenario.options
     policy = getattr(o, "retreat", "none")
-    if policy == "none" or o.retreat_after or o.retreat_when_units or o.retreat_below \
+    if policy == "none" or o.retreat_after or o.retreat_below \
             or getattr(o, "retreat_when_only_air", False):
         return None
     return str(policy)

@@ -233,18 +233,23 @@ class Retreat:
     worth compared is ``worth`` (a weight per column: the attacker's IPC left less the
     defender's — a force's swing less its start's, the same for every force of the
     lattice: withdrawing where the swing so far beats fighting on's, every force alike).
-    Ties fight on (``retreat_policy.TIE``, relative to the worth of fighting on)."""
+    Ties fight on (``retreat_policy.TIE``, relative to the worth of fighting on).
+    ``forced(flat)``: where other rules withdraw whatever the policy would do ("with N units
+    or fewer")."""
 
-    def __init__(self, leave: Callable[[np.ndarray], np.ndarray], worth: np.ndarray):
-        self.leave, self.worth = leave, worth
+    def __init__(self, leave: Callable[[np.ndarray], np.ndarray], worth: np.ndarray,
+                 forced: Callable[[np.ndarray], np.ndarray] | None = None):
+        self.leave, self.worth, self.forced = leave, worth, forced
 
     def apply(self, flat: np.ndarray, on: np.ndarray) -> np.ndarray:
         """The values of positions ``flat`` under the policy, given fighting on's ``on``
-        ([column, position]): leaving's where it is worth more."""
+        ([column, position]): leaving's where it is worth more, or forced."""
         from ...retreat_policy import TIE
         off = self.leave(flat).T
         fight, leave = self.worth @ on, self.worth @ off
         withdraw = leave > fight + TIE * np.maximum(1.0, np.abs(fight))
+        if self.forced is not None:
+            withdraw |= self.forced(flat)
         return np.where(withdraw, off, on)
 
 
@@ -361,11 +366,13 @@ class ForceValues:
     def values(self, terminal: Callable[[np.ndarray, np.ndarray, bool], np.ndarray],
                columns: int, cancel: Callable[[], bool] | None = None,
                leave: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
-               worth: np.ndarray | None = None) -> np.ndarray:
+               worth: np.ndarray | None = None,
+               forced: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None
+               ) -> np.ndarray:
         """``values`` of every position, made once: ``terminal(att, dfn, stalemate)`` given
         the sides' counts ([position, slot] each) of the positions it values; with
-        ``leave(att, dfn)`` (the values of withdrawing) and ``worth``, under the attacker's
-        optimal retreat (``Retreat``)."""
+        ``leave(att, dfn)`` (the values of withdrawing), ``worth`` and ``forced(att, dfn)``,
+        under the attacker's optimal retreat (``Retreat``)."""
         if self.valued is None:
             ca, cd = self.comps
             Cd = self.battle.Cd
@@ -378,6 +385,7 @@ class ForceValues:
                 return terminal(*sides(flat), stalemate)
 
             retreat = (None if leave is None else
-                       Retreat(lambda flat: leave(*sides(flat)), np.asarray(worth, dtype=float)))
+                       Retreat(lambda flat: leave(*sides(flat)), np.asarray(worth, dtype=float),
+                               None if forced is None else lambda flat: forced(*sides(flat))))
             self.valued = values(self.battle, ends, columns, cancel, self.progress, retreat)
         return self.valued
