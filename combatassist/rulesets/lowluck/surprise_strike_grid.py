@@ -797,28 +797,41 @@ class _Volley:
 
     def rows(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p, kept) as the call, with the p of each (e, cell) summed: each once,
-        ordered by e (with the combined moves, in each cell's frame: fewer than all cells)."""
+        ordered by e, then by cell."""
         if not self.combined:
             e, cells, p, kept = self(mine, theirs)
-            return self._summed(mine, e * self.side.C + cells, p, self.side.C, kept)
+            return self._summed(mine, np.bincount(e, minlength=len(mine)), cells, p, kept)
         tabs = self._made_for(self._enemy_rows(mine, theirs))
         self._framed_for(mine)
         lens, code, p = self.joint.runs(tabs)
-        width = self.frame.shape[1]
         # (per-entry values repeated from the rows': no array of e is made)
         code += (mine * self.codes).repeat(lens)
-        at = np.arange(0, len(mine) * width, width).repeat(lens)
-        at += self.local.take(code)
-        return self._summed(mine, at, p, width, self.kept.take(tabs))
+        return self._summed(mine, lens, self.local.take(code), p, self.kept.take(tabs))
 
-    def _summed(self, mine: np.ndarray, at: np.ndarray, p: np.ndarray, width: int,
+    def _summed(self, mine: np.ndarray, lens: np.ndarray, at: np.ndarray, p: np.ndarray,
                 kept: np.ndarray):
-        """``rows``' entries (``at``: entry e's place e * width + its cell's in the frame;
-        p) with the p of each place summed: (e, cell, p, kept)."""
-        dense = np.bincount(at, p, minlength=len(mine) * width)
+        """``rows``' entries (``lens[e]`` of entry e, in turn; ``at``: each one's place, its
+        cell's in e's frame, or its cell without the combined moves; p) with the p of each
+        (e, place) summed: (e, cell, p, kept). Each e's places are summed in a window of
+        their own, from the least to the greatest (an e's outcomes reach a few of its
+        frame's cells: the windows of the 49 v 49 and 56 v 56 fleets are ~a quarter of
+        their frames' widths, those of the 80 v 80 fleet's cells ~a third of its cells)."""
+        n = len(mine)
+        starts = lens.cumsum() - lens
+        lo, hi = np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64)
+        full = lens > 0
+        if full.all():
+            lo, hi = np.minimum.reduceat(at, starts), np.maximum.reduceat(at, starts)
+        elif full.any():
+            lo[full] = np.minimum.reduceat(at, starts[full])
+            hi[full] = np.maximum.reduceat(at, starts[full])
+        span = hi - lo + 1
+        shift = span.cumsum() - span - lo                   # e's window's start, less its least
+        dense = np.bincount(at + shift.repeat(lens), p, minlength=int(span.sum()))
         summed = np.flatnonzero(dense != 0.0)                 # (a bool array: far faster)
-        e, at = _divmod(summed, width)
-        cells = self.frame.take(mine.take(e) * width + at) if self.combined else at
+        e = np.arange(n).repeat(span).take(summed)
+        at = summed - shift.take(e)
+        cells = self.frame.take(mine.take(e) * self.frame.shape[1] + at) if self.combined else at
         return e, cells, dense[summed], kept
 
 
