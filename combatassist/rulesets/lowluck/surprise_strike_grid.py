@@ -654,7 +654,7 @@ class _Volley:
             #: the frame (``local[cell, code]``: a row per cell, which a key's entries read
             #: together) — made for a cell when first asked for (``framed``: a solve meets
             #: ~half the cells of a big fleet, 375 of the 60 v 60 fleet's 968)
-            self.local = np.empty((side.C, self.codes), dtype=np.int64)
+            self.local = np.empty((side.C, self.codes), dtype=np.int32)   # (half the bytes read)
             self.frame = np.zeros((side.C, 1), dtype=np.int64)
             self.framed = np.zeros(side.C, dtype=bool)
 
@@ -704,7 +704,8 @@ class _Volley:
         at += np.arange(0, len(new) * C, C)[:, None]
         reached = np.zeros(len(new) * C, dtype=bool)
         reached[at] = True
-        place = reached.reshape(len(new), C).cumsum(axis=1) - 1
+        place = reached.reshape(len(new), C).cumsum(axis=1, dtype=np.int32)
+        place -= 1
         self.local[new] = place.take(at)
         width = int(place[:, -1].max()) + 1
         if width > self.frame.shape[1]:
