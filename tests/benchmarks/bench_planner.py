@@ -77,7 +77,7 @@ WORKLOADS = [
      {"submarine": 5, "destroyer": 3, "fighter": 4, "cruiser": 2, "bomber": 2,
       "battleship": 1},
      {"submarine": 2, "destroyer": 2, "fighter": 2, "cruiser": 1, "carrier": 1,
-      "transport": 2}, "sea", ("standard",)),
+      "transport": 2}, "sea", ("standard", "lowluck")),
 ]
 TARGET = 0.95
 

@@ -152,6 +152,19 @@ CASES = {
         'fighter = 1 }\n'
         '[defender]\nunits = { submarine = 1, destroyer = 1, carrier = 1, fighter = 1 }\n'
         '[plan]\ntarget = { attacker_wins = 0.5 }\n', edition="1940se", battle="sea"),
+    "1942 fleet with submarines, low luck (on the lattice)": _text(
+        '[attacker]\nunits = { submarine = 2, destroyer = 1, fighter = 2, cruiser = 1, '
+        'battleship = 1 }\n'
+        '[defender]\nunits = { submarine = 1, destroyer = 1, carrier = 1, fighter = 1, '
+        'transport = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.8 }\nalternatives = 3\n', dice="lowluck",
+        battle="sea"),
+    "defender adds to a fleet with submarines, low luck (on the lattice)": _text(
+        '[attacker]\nunits = { submarine = 2, destroyer = 1, fighter = 2 }\n'
+        '[defender]\nunits = { submarine = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.5 }\n'
+        'add = { submarine = 2, destroyer = 1, fighter = 2, cruiser = 1 }\n', dice="lowluck",
+        battle="sea"),
     "1942 fleet whose submarines submerge (solved one by one)": _text(
         '[attacker]\nunits = { submarine = 2, destroyer = 1, fighter = 1 }\n'
         'submerge = true\n'

@@ -14,15 +14,15 @@ from combatassist.rulesets import lowluck
 from combatassist.rulesets.lowluck import batch, planner, sea_values
 from combatassist.rulesets.lowluck import surprise_strike_grid as grid
 from combatassist.rulesets.lowluck.later_phases import AIR_ONLY, ANY, SUB
-from combatassist.solver import Cancelled
+from combatassist.solver import Cancelled, solve
 
 from .test_lowluck_surprise_strike_grid import _battles
 
 
-def _fleets(count: int, seed: int, k: int) -> list:
+def _fleets(count: int, seed: int, k: int, dice: str = "standard") -> list:
     """Random fleets whose side k makes a lattice of at most ~2,000 cells."""
     out = []
-    for s in _battles(4 * count, seed=seed, most=3, rounds=(0,)):
+    for s in _battles(4 * count, seed=seed, most=3, rounds=(0,), dice=dice):
         rules = lowluck.make_rules(s)
         if sea_values.applicable(rules, k) and sea_values.lattice_cells(rules, k) <= 2000:
             out.append(s)
@@ -39,7 +39,8 @@ def _forces(rules, k: int, most: int = 12) -> list:
     return [v for v in variants if v.verdict(v.initial_state()) is None]
 
 
-CASES = [(k, s) for k in (0, 1) for s in _fleets(6, seed=70 + k, k=k)]
+CASES = ([(k, s) for k in (0, 1) for s in _fleets(6, seed=70 + k, k=k)]
+         + [(k, s) for k in (0, 1) for s in _fleets(5, seed=170 + k, k=k, dice="lowluck")])
 
 
 @pytest.mark.parametrize("k,s", CASES, ids=[f"side{k}-{i}" for i, (k, _) in enumerate(CASES)])
@@ -60,6 +61,10 @@ def test_the_lattice_has_each_forces_cells(k, s):
         for cat in (SUB, AIR_ONLY, ANY):
             hits = fleet.moves[cat].shape[1]
             assert (lattice.moves[cat][at, :hits] == at[fleet.moves[cat]]).all(), cat
+        if not rules.dice.independent:
+            assert (lattice.air[at] == fleet.air).all()
+            for cat in (SUB, AIR_ONLY, ANY):
+                assert (lattice.power[cat][at] == fleet.power[cat]).all(), cat
         for table in ("strike", "sub", "air_only", "any"):
             mine, theirs = getattr(lattice, table), getattr(fleet, table)
             width = max(mine.width, theirs.width)
@@ -78,8 +83,10 @@ def _ends(att: np.ndarray, dfn: np.ndarray, stalemate: bool) -> np.ndarray:
 
 
 def _forward(force) -> np.ndarray:
-    """``_ends``'s means from the sea grid's forward solve of ``force``."""
-    out = grid.solve(force, curve=False)
+    """``_ends``'s means from the sea grid's forward solve of ``force`` (with low luck, the
+    general solver's: the table's for single low-luck battles)."""
+    out = (grid.solve(force, curve=False) if force.dice.independent
+           else solve(force, curve=False))
     total = np.zeros(4)
     for bucket, stalemate in ((out.decided, False), (out.stalemates, True)):
         for (att, dfn, _), p in bucket.items():
@@ -111,10 +118,12 @@ def test_small_chunks_value_the_same(k, s, monkeypatch):
                                rtol=0, atol=1e-15)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_the_estimate_bounds_the_entries(seed, monkeypatch):
+@pytest.mark.parametrize("seed,dice", [(seed, dice) for dice in ("standard", "lowluck")
+                                       for seed in range(4)])
+def test_the_estimate_bounds_the_entries(seed, dice, monkeypatch):
     """``ForceValues.entries`` bounds the entries valuing the lattice makes (its strikes
-    and its mid-round positions' pairs of next cells)."""
+    and its mid-round positions' pairs of next cells); with low luck too, where a fuller
+    force may roll fewer hit counts (``LOW_LUCK_ENTRIES``)."""
     made = []
     rounds = sea_values._rounds
 
@@ -124,7 +133,7 @@ def test_the_estimate_bounds_the_entries(seed, monkeypatch):
             made.append(len(out[0][0]) + len(out[2][0]))
         return out
 
-    for s in _fleets(5, seed=90 + seed, k=0):
+    for s in _fleets(5, seed=90 + seed, k=0, dice=dice):
         values = sea_values.ForceValues(lowluck.make_rules(s), 0)
         estimate = values.entries
         made.clear()

@@ -13,7 +13,7 @@ import pytest
 from combatassist import limits
 from combatassist.errors import EngineError
 from combatassist.rulesets import lowluck
-from combatassist.rulesets.lowluck import chains
+from combatassist.rulesets.lowluck import chains, solvers
 from combatassist.rulesets.lowluck import surprise_strike_grid as later_seagrid
 from combatassist.rulesets.lowluck.later_phases import AIR_ONLY, ANY, SUB
 from combatassist.solver import Cancelled, solve
@@ -28,13 +28,14 @@ SHIPS = {"1942se": ["submarine", "destroyer", "cruiser", "carrier", "battleship"
 TWO_HIT = {"1942se": ["battleship"], "1940se": ["battleship", "carrier"]}
 
 
-def _battle(rng: random.Random, most: int, rounds=(0, 0, 0, 1, 2, 4), subs=True):
+def _battle(rng: random.Random, most: int, rounds=(0, 0, 0, 1, 2, 4), subs=True,
+            dice: str = "standard"):
     """A random later-edition sea battle with submarines on at least one side (``subs``;
     else none): destroyers or not, aircraft, damaged two-hit units, transports, submerging,
     orders of loss."""
     edition = rng.choice(sorted(SHIPS))
     ids = [u for u in SHIPS[edition] if subs or u != "submarine"]
-    doc = {"options": {"battle": "sea", "dice": "standard",
+    doc = {"options": {"battle": "sea", "dice": dice,
                        "max_rounds": rng.choice(rounds)}}
     subs_on = rng.choice(["attacker", "defender", "both"]) if subs else None
     for role in ("attacker", "defender"):
@@ -104,7 +105,8 @@ def _reachable(rules, limit: int = 400):
     return [s for s in seen if not s[2]]
 
 
-@pytest.mark.parametrize("s", _battles(10, seed=2, most=3))
+@pytest.mark.parametrize("s", _battles(10, seed=2, most=3)
+                         + _battles(8, seed=12, most=3, dice="lowluck"))
 def test_each_round_is_the_rules_round(s):
     """From every position the battle reaches, the solver's round (submerging and surprise
     strike to the mid-round positions, then the general combat from each, lone transports
@@ -157,15 +159,48 @@ def path(request, monkeypatch):
     return request.param
 
 
-@pytest.mark.parametrize("s", _battles(40, seed=3, most=3) + _battles(8, seed=4, most=5))
+@pytest.mark.parametrize("s", _battles(40, seed=3, most=3) + _battles(8, seed=4, most=5)
+                         + _battles(24, seed=13, most=4, dice="lowluck"))
 def test_matches_the_generic_solver_state_by_state(s, path):
     """1942 and 1940, destroyers or not, aircraft, damaged two-hit units, transports,
-    submerging on either side, max_rounds: every decided, stalemate and undecided state
-    carries the generic solver's mass, with its expected rounds and its curve."""
+    submerging on either side, max_rounds, ordinary dice and low luck: every decided,
+    stalemate and undecided state carries the generic solver's mass, with its expected
+    rounds and its curve."""
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
 
 
-@pytest.mark.parametrize("s", _battles(12, seed=8, most=4, subs=False))
+#: Low luck pools the submarines' hits with the rest's where the target has no aircraft,
+#: at the submarines' place, before the aircraft's: the attacker's submarines fire in the
+#: general combat (the defender has destroyers), its fighters have no destroyer (they may
+#: not hit submarines), and the defender loses a destroyer, then a submarine, then a
+#: cruiser — one hit of the pool and one of the fighters sink the destroyer and the
+#: cruiser; taken the other way round, the destroyer and the submarine.
+POOLED_AT_THE_SUBMARINES = payload("1942se", {
+    "options": {"battle": "sea", "dice": "lowluck"},
+    "attacker": {"units": {"submarine": 2, "fighter": 2, "cruiser": 2}},
+    "defender": {"units": {"destroyer": 2, "submarine": 2, "cruiser": 2},
+                 "order_of_loss": ["destroyer", "submarine", "cruiser"]}})
+
+
+def test_low_luck_pools_at_the_first_categorys_place(path, monkeypatch):
+    """The pooled batch's hits are taken where the submarines' stand: the generic
+    solver's answer; pooled at the rest's place (after the aircraft's), it differs."""
+    assert_answers_as_the_generic_solver(POOLED_AT_THE_SUBMARINES, later_seagrid.solve)
+    pooled = later_seagrid._pooled
+
+    def at_the_rests_place(noS, noA, pS, pA, pY):
+        q1, q2, q3 = pooled(noS, noA, pS, pA, pY)
+        moved = noA & ~noS & (pS > 0)
+        return np.where(moved, 0, q1), q2, np.where(moved, q1, q3)
+
+    monkeypatch.setattr(later_seagrid, "_pooled", at_the_rests_place)
+    later_seagrid._kept_fleets.clear()
+    with pytest.raises(AssertionError):
+        assert_answers_as_the_generic_solver(POOLED_AT_THE_SUBMARINES, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("s", _battles(12, seed=8, most=4, subs=False)
+                         + _battles(6, seed=14, most=4, subs=False, dice="lowluck"))
 def test_sea_battles_without_submarines_too(s, path):
     """Without submarines (a solver that takes them first may come before this one): the
     generic solver's answer, state by state."""
@@ -325,7 +360,9 @@ def test_withdrawing_before_the_levels_take_over(monkeypatch, path):
         assert_withdraws_as_the_generic_solver(s, 2)
 
 
-def test_classic_and_low_luck_are_not_its_battles():
+def test_classic_and_land_are_not_its_battles():
+    """Nor are single low-luck battles the table gives it: the general solver answers
+    those (their few positions, faster); the grid's low luck is the planner's lattice's."""
     classic = lowluck.LowLuckScenario(
         options=lowluck.LowLuckOptions(dice="standard", battle="sea"),
         attacker=lowluck.LowLuckSide(units={"submarine": 2}),
@@ -334,7 +371,8 @@ def test_classic_and_low_luck_are_not_its_battles():
     s = payload("1942se", {"options": {"battle": "sea", "dice": "lowluck"},
                            "attacker": {"units": {"submarine": 2}},
                            "defender": {"units": {"battleship": 1}}})
-    assert not later_seagrid.applicable(lowluck.make_rules(s))
+    assert later_seagrid.applicable(lowluck.make_rules(s))
+    assert solvers.describe(lowluck.make_rules(s)) == "general solver"
     land = payload("1942se", {"options": {"dice": "standard"},
                               "attacker": {"units": {"infantry": 2}},
                               "defender": {"units": {"infantry": 1}}})

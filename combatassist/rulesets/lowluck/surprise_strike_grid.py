@@ -1,4 +1,6 @@
-"""A vectorised exact solver for the later editions' sea battles with ordinary dice.
+"""A vectorised exact solver for the later editions' sea battles with ordinary dice (and
+low luck: the planner's lattice, ``sea_values``; single low-luck battles meet few positions,
+and the general solver answers them faster).
 
 A later edition's sea round (``later``, ``later_phases``; docs/rules.md §2b) is: submerging,
 the submarines' surprise strike, the general combat, then a side left with transports alone
@@ -40,6 +42,12 @@ two pushes through a second grid of *mid-round* positions:
 - a side left with transports alone loses them when the mass arrives (the battle is then
   decided: the end of a round is a function of the position).
 
+With low luck (``_LowLuckVolley``) a side's general-combat fire is a batch per set of units
+its categories may hit among the enemy's: categories that may hit the same units pool, at
+the first one's place (``_pooled``), so a volley's batches depend on what the side it fires
+at has (submarines, aircraft); each batch rolls its power's two hit counts (a cell's powers
+per category: ``_low_luck_tables``), eight outcomes at most, taken in turn.
+
 Round by round (``max_rounds``; and to the end with the "decided by round N" curve, the
 curve and the answer in one pass, what is still on once the curve is drawn or after
 ``MAX_ROUNDS_THEN_SWEEP`` rounds then pushed level by level) every live position takes one
@@ -73,7 +81,7 @@ from ... import limits
 from ...solver import CURVE_ROUNDS, BattleOutcome, DEFAULT_PRUNE
 from .chains import (CURVE_DONE, STALEMATE, RowRun, as_drawn, one_blas_thread,
                      over_at_the_start, push_rows)
-from .hits import TAIL_CUTOFF
+from .hits import TAIL_CUTOFF, lowluck_table
 from .later_phases import AIR_ONLY, ANY, SUB
 
 #: The kinds of units a category of hits may take (S submarines, A aircraft, O the rest).
@@ -100,12 +108,13 @@ WORK_UNIT = "grid cells x outcomes"
 
 
 def applicable(rules) -> bool:
-    """A later edition's sea battle with ordinary dice whose units fit the cells: ships and
-    aircraft only; submarines are one-hit ships (no destroyer, no transport); two-hit units
-    and transports are ships other than submarines; the attacker's support rules (if any
-    apply) pair units of one kind."""
+    """A later edition's sea battle (ordinary dice or low luck) whose units fit the cells:
+    ships and aircraft only; submarines are one-hit ships (no destroyer, no transport);
+    two-hit units and transports are ships other than submarines; the attacker's support
+    rules (if any apply) pair units of one kind."""
     from .later import LaterRules                  # later imports the phases; keep it light
-    if not isinstance(rules, LaterRules) or rules.land_battle or not rules.dice.independent:
+    if not isinstance(rules, LaterRules) or rules.land_battle \
+            or not (rules.dice.independent or rules.dice.name == "lowluck"):
         return False
     if rules.air_hits_submarines or rules.submerge_at_end:
         return False                    # the cells' rounds are 1942's: the general solver
@@ -346,6 +355,11 @@ class _Fleet:
     """One side's reachable cells (numbered by rank), their compositions, flags, hit tables
     per category, and where each category's hits move them (``moves[cat][cell, h]``)."""
 
+    #: With low luck (``_low_luck_tables``): each cell's power per category, and the hit
+    #: table of every power.
+    power: dict[str, np.ndarray]
+    low_luck: "_Sparse"
+
     def __init__(self, rules, k: int):
         side = rules.side(k)
         self.role, self.slots = side.role, side.slots
@@ -356,9 +370,10 @@ class _Fleet:
         # per cell, how many live units of each sort: any, other than transports,
         # submarines, destroyers, firing (one product for the five)
         sorts = np.array([(True, not u.has("transport"), u.has("submarine"), u.has("destroyer"),
-                           u.value(side.role) > 0) for u in (s.unit for s in self.slots)],
-                         dtype=np.float64).reshape(len(self.slots), 5)
-        anything, fighting, subs_in, dest, fires = (live.astype(np.float64) @ sorts > 0).T
+                           u.value(side.role) > 0, u.kind == "air")
+                          for u in (s.unit for s in self.slots)],
+                         dtype=np.float64).reshape(len(self.slots), 6)
+        anything, fighting, subs_in, dest, fires, air = (live.astype(np.float64) @ sorts > 0).T
         alone = anything & ~fighting
         one = self._one_hit(box)
         every = np.arange(len(box))
@@ -389,6 +404,7 @@ class _Fleet:
         self.comps = list(map(tuple, comps[cells].tolist()))
         self.dest = dest[cells]
         self.subs = subs_in[cells]
+        self.air = air[cells]
         self.fires = fires[cells]
         self.wiped = ~anything[cells]
         self.alone, self.alone_to = alone[cells], renumber[alone_to[cells]]
@@ -516,6 +532,29 @@ class _Fleet:
         support = k == 0 and any(ids & set(rule.units) and ids & set(rule.by)
                                  for rule in rules.edition.support)
 
+        if not rules.dice.independent:
+            # low luck: a kind's power per units lost (the units' values summed)
+            def power(x: int, supported: bool) -> np.ndarray:
+                if not (supported and support):
+                    units = self._units[x]
+                    own = [slots[i].unit.value(role) if kinds[i] == x else 0 for i in units]
+                    return np.append(np.cumsum(own[::-1])[::-1], [0, 0]).astype(np.int64)
+                out = []
+                for lost in self._lost[x]:
+                    counts = tuple((self._full - lost).tolist())
+                    per_slot = rules.main_fire.values((counts, None, False), 0)
+                    out.append(sum(m * v for i, gs in enumerate(per_slot) if kinds[i] == x
+                                   for m, v in gs))
+                return np.array(out + [0], dtype=np.int64)
+
+            _, lS, lA, lO, sub = self.cells.T
+            fighting = np.where(sub == 0, lS, self.sizes[S] + 1)
+            own = power(S, False)
+            _low_luck_tables(self, own.take(fighting),
+                             (power(S, True) if support else own).take(fighting),
+                             power(A, True).take(lA), power(O, True).take(lO))
+            return
+
         def tables(x: int, supported: bool) -> list[np.ndarray]:
             if not (supported and support):
                 # each unit its own value: from the last unit of the kind back to its first,
@@ -560,6 +599,30 @@ class _Fleet:
         self.tables = {SUB: self.sizes[S] + 2, AIR_ONLY: self.sizes[A] + 2, ANY: len(rows)}
 
 
+def _low_luck_tables(fleet, strike: np.ndarray, sub: np.ndarray, air: np.ndarray,
+                     other: np.ndarray) -> None:
+    """A fleet's low-luck fire, per cell (given its kinds' powers: the submarines' in the
+    surprise strike and in the general combat, the aircraft's, the other ships'): the
+    general combat's power per category (``power``: ``sub``, ``air_only`` — aircraft
+    without a friendly destroyer —, ``any`` — the rest, with the aircraft beside a
+    destroyer), the low-luck hit table of every power up to the cells' whole fire
+    (``low_luck``, a row per power: the general combat pools categories by the units they
+    may hit, ``_low_luck_fire``), and each cell's rows of it as the ordinary tables have
+    them (``strike``, ``sub``, ``air_only``, ``any``: the surprise strike, the estimates)."""
+    dest = fleet.dest
+    fleet.power = {SUB: sub, AIR_ONLY: np.where(dest, 0, air), ANY: other + np.where(dest, air, 0)}
+    top = int(max(strike.max(initial=0), (sub + air + other).max(initial=0)))
+    dense = np.zeros((top + 1, top // 6 + 2))
+    for p in range(top + 1):
+        for h, q in lowluck_table(p):
+            dense[p, h] = q
+    fleet.low_luck = _Sparse.of(dense)
+    fleet.strike = _Sparse.of(dense, strike)
+    fleet.sub = _Sparse.of(dense, sub)
+    fleet.air_only = _Sparse.of(dense, fleet.power[AIR_ONLY])
+    fleet.any = _Sparse.of(dense, fleet.power[ANY])
+
+
 #: Small fleets kept for the next battles (``_fleet``): a plan's forces share their enemy.
 KEPT_FLEETS = 4
 #: ... of at most this many cells each (a big fleet's arrays are not kept past its solve).
@@ -576,7 +639,8 @@ def _fleet(rules, k: int) -> _Fleet:
     that values supported units), held by reference: the objects can't be reused while
     kept, and the sides are never changed once made."""
     side = rules.side(k)
-    key = (k, side, rules.submerge[k]) + ((rules.edition, rules.main_fire) if k == 0 else ())
+    key = ((k, side, rules.submerge[k], rules.dice.independent)
+           + ((rules.edition, rules.main_fire) if k == 0 else ()))
     with _keeping:
         fleet = _kept_fleets.pop(key, None)
         if fleet is not None:
@@ -836,6 +900,79 @@ class _Volley:
         return e, cells, dense[summed], kept
 
 
+def _pooled(noS, noA, pS, pA, pY):
+    """Low luck's general-combat batches at a side (broadcast over its cells' flags: no
+    submarine, no aircraft present) from the enemy's categories' powers ``pS``, ``pA``,
+    ``pY`` (submarines firing, aircraft without a destroyer, the rest): the powers rolled
+    at the submarines', the aircraft's and the rest's places. Categories that may hit the
+    same of the side's units pool, at the place of the first that fires (docs/rules.md):
+    no aircraft there, the submarines' with the rest; no submarine, the aircraft's with the
+    rest; neither, all three (one batch: its place and category don't matter, every
+    category then takes the same units). A pooled batch takes its hits as the first
+    category does (the units it may take are the same)."""
+    every = noS & noA
+    with_subs = noA & ~noS & (pS > 0)
+    with_air = noS & ~noA
+    q1 = np.where(every, pS + pA + pY, pS + np.where(with_subs, pY, 0))
+    q2 = np.where(every, 0, pA + np.where(with_air, pY, 0))
+    q3 = np.where(every | with_subs | with_air, 0, pY)
+    return q1, q2, q3
+
+
+def _low_luck_fire(side, enemy, mine: np.ndarray, theirs: np.ndarray):
+    """(e, cell, p): low luck's general combat from ``enemy``'s cells ``theirs`` at
+    ``side``'s cells ``mine`` (entry e of the pairs) leaves it in cell with probability p,
+    the batches' hits taken in turn (``_pooled``; an (e, cell) may repeat)."""
+    fire = enemy.subs.take(theirs) & side.dest.take(mine)
+    pS = np.where(fire, enemy.power[SUB].take(theirs), 0)
+    batches = _pooled(~side.subs.take(mine), ~side.air.take(mine), pS,
+                      enemy.power[AIR_ONLY].take(theirs), enemy.power[ANY].take(theirs))
+    table = enemy.low_luck
+    n = len(mine)
+    e, cells, p = np.arange(n), mine, np.ones(n)
+    for cat, q in zip((SUB, AIR_ONLY, ANY), batches):
+        e, cells, p = table.expand(q.take(e), side.moves[cat], e, cells, p)
+    return e, cells, p
+
+
+class _LowLuckVolley:
+    """``_Volley`` with low luck: one side's general-combat fire at the other (``side``),
+    its batches pooled by what ``side``'s cell has (``_low_luck_fire``: two hit counts a
+    batch, eight outcomes at most, taken in turn). The enemy's rows (2 * cell, + 1 with its
+    submarines firing) of like powers share a ``table``: a key (``side``'s cell, table)
+    has one row of next cells."""
+
+    def __init__(self, side, enemy):
+        self.side, self.enemy = side, enemy
+        cells = np.arange(enemy.C).repeat(2)
+        fire = np.arange(2 * enemy.C) % 2 == 1
+        powers = (np.where(fire, enemy.power[SUB].take(cells), 0),
+                  enemy.power[AIR_ONLY].take(cells), enemy.power[ANY].take(cells))
+        code = np.zeros(2 * enemy.C, dtype=np.int64)
+        for q in powers:
+            code = code * (int(q.max(initial=0)) + 1) + q
+        _, self.table = np.unique(code, return_inverse=True)
+        self.table = self.table.ravel()
+        self.tables = int(self.table.max(initial=0)) + 1
+
+    def _enemy_rows(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        return 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
+
+    def key(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        """As ``_Volley.key``: entries of one key have the same ``rows``."""
+        return mine * self.tables + self.table.take(self._enemy_rows(mine, theirs))
+
+    def rows(self, mine: np.ndarray, theirs: np.ndarray):
+        """(e, cell, p, kept) as ``_Volley.rows``: each (e, cell) once, ordered by e (no
+        tail is cut: kept 1)."""
+        e, cells, p = _low_luck_fire(self.side, self.enemy, mine, theirs)
+        C = self.side.C
+        at, inverse = np.unique(e * C + cells, return_inverse=True)
+        summed = np.bincount(inverse.ravel(), p, minlength=len(at))
+        e, cells = _divmod(at, C)
+        return e, cells, summed, np.ones(len(mine))
+
+
 class _Battle:
     """Both sides' cells and the round, for many positions at once."""
 
@@ -852,13 +989,13 @@ class _Battle:
     # -- per position (attacker cell x defender cell), ravelled like the grids: made once the
     # -- work is known to be within the limits (``solve``)
     @functools.cached_property
-    def on_att(self) -> _Volley:
+    def on_att(self) -> "_Volley | _LowLuckVolley":
         """The defender's general-combat fire at the attacker."""
-        return _Volley(self.att, self.dfn)
+        return (_Volley if self.rules.dice.independent else _LowLuckVolley)(self.att, self.dfn)
 
     @functools.cached_property
-    def on_dfn(self) -> _Volley:
-        return _Volley(self.dfn, self.att)
+    def on_dfn(self) -> "_Volley | _LowLuckVolley":
+        return (_Volley if self.rules.dice.independent else _LowLuckVolley)(self.dfn, self.att)
 
     @functools.cached_property
     def rank_of(self) -> np.ndarray:
@@ -993,6 +1130,8 @@ class _Battle:
         and per code and enemy cell, P(the enemy's general-combat fire leaves the side as it
         is): per category, P(no hit) when the code's hits would find a unit, else 1 (less a
         cut tail); ravelled (code x enemy cell)."""
+        if not self.rules.dice.independent:
+            return self._low_luck_stays_under
         out = []
         for side, enemy in ((self.att, self.dfn), (self.dfn, self.att)):
             code = (side.takes[SUB] + 2 * side.takes[AIR_ONLY] + 4 * side.takes[ANY]
@@ -1004,6 +1143,28 @@ class _Battle:
             for bit, table, rows in ((1, enemy.sub, subs), (2, enemy.air_only, theirs),
                                      (4, enemy.any, theirs)):
                 under = under * np.where(bits & bit, table.miss[rows], table.total[rows])
+            out.append((code, under.ravel()))
+        return tuple(out)
+
+    @property
+    def _low_luck_stays_under(self) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+        """``_stays_under`` with low luck: the code also says whether the side has
+        submarines and aircraft (the enemy's batches pool by them, ``_pooled``); per
+        batch, P(no hit) when its first category's hits would find a unit."""
+        out = []
+        for side, enemy in ((self.att, self.dfn), (self.dfn, self.att)):
+            code = (side.takes[SUB] + 2 * side.takes[AIR_ONLY] + 4 * side.takes[ANY]
+                    + 8 * side.dest + 16 * side.subs + 32 * side.air).astype(np.int64)
+            bits = np.arange(64)[:, None]
+            theirs = np.arange(enemy.C)[None, :]
+            fire = enemy.subs[theirs] & (bits & 8 > 0)
+            batches = _pooled(bits & 16 == 0, bits & 32 == 0,
+                              np.where(fire, enemy.power[SUB][theirs], 0),
+                              enemy.power[AIR_ONLY][theirs], enemy.power[ANY][theirs])
+            table = enemy.low_luck
+            under = np.ones((64, enemy.C))
+            for bit, q in zip((1, 2, 4), batches):
+                under = under * np.where(bits & bit, table.miss[q], table.total[q])
             out.append((code, under.ravel()))
         return tuple(out)
 
@@ -1165,9 +1326,12 @@ def _next_cells(side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarra
     """How many next cells ``_Volley.rows`` gives each of ``side``'s cells ``mine`` under
     the fire of ``theirs`` — the three categories' hits taken in turn, as a volley too big
     for its combined moves takes them (no volley is made: an estimate's)."""
+    n = len(mine)
+    if hasattr(enemy, "power"):                        # low luck (``_low_luck_tables``)
+        e, cells, _ = _low_luck_fire(side, enemy, mine, theirs)
+        return np.bincount(np.unique(e * side.C + cells) // side.C, minlength=n)
     subs = np.where(enemy.subs.take(theirs) & side.dest.take(mine), theirs,
                     enemy.sub.none)
-    n = len(mine)
     e, cells, p = np.arange(n), mine, np.ones(n)
     e, cells, p = enemy.sub.expand(subs, side.moves[SUB], e, cells, p)
     e, cells, p = enemy.air_only.expand(theirs[e], side.moves[AIR_ONLY], e, cells, p)
