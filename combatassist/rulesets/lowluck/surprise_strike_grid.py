@@ -30,8 +30,8 @@ two pushes through a second grid of *mid-round* positions:
   per hit category), and the other way round; so the general combat is a sum of outer
   products, one per mid-round position, pushed once per mid-round position whatever
   positions its mass came from (a position's own mid-round mass that the general combat
-  leaves where it is counts in its incoming mass): the positions sorted by rank, in bands of
-  ``BAND``, a matrix product ``PA^T diag(w) PD`` per band over the cells it reaches, all
+  leaves where it is counts in its incoming mass): the positions in the grid's order, in
+  bands of ``BAND``, a matrix product ``PA^T diag(w) PD`` per band over the cells it reaches, all
   of a round's bands in batched products (groups of consecutive bands: of like widths);
 - a position's round is the same whenever it is met, so its strikes and both sides' next
   cells in the general combat (each side's joint hit outcomes summed per cell) are made
@@ -91,10 +91,10 @@ TAKES = {SUB: (S, O), AIR_ONLY: (A, O), ANY: (S, A, O)}
 _CHUNK = 2_000_000
 #: Combined moves (a side's cells x its enemy's joint hit outcomes) a volley keeps (int64).
 MAX_VOLLEY_MOVES = 4_000_000
-#: Mid-round positions in one matrix product (rank bands: see ``_Run._fire``; a power of
-#: two).
+#: Mid-round positions in one matrix product (bands of the grid's order: see ``_Run._fire``;
+#: a power of two).
 BAND = 64
-#: A group of bands' products (consecutive bands, of like widths: by rank) costs its calls
+#: A group of bands' products (consecutive bands, mostly of like widths) costs its calls
 #: (~3 array operations) and its padded entries (a group's product is padded to its widest
 #: bands: ~10 ns an entry multiplied, its target made and summed): a band joins the group
 #: before it unless that pads more than this many entries (``_groups``). (Groups of 6 bands
@@ -997,13 +997,6 @@ class _Battle:
     def on_dfn(self) -> "_Volley | _LowLuckVolley":
         return (_Volley if self.rules.dice.independent else _LowLuckVolley)(self.dfn, self.att)
 
-    @functools.cached_property
-    def rank_of(self) -> np.ndarray:
-        """Per position, its key by rank (the attacker's, then the defender's), as small an
-        integer as it fits in (``_small``)."""
-        ranks = int(self.dfn.rank.max()) + 1
-        return _small(np.add.outer(self.att.rank * ranks, self.dfn.rank).ravel())
-
     def level(self, flat: np.ndarray) -> np.ndarray:
         """The levels (attacker rank + defender rank) of positions ``flat`` (``by_level``'s
         without the whole grid's: a big grid's last positions are few)."""
@@ -1019,11 +1012,6 @@ class _Battle:
         order = np.argsort(_small(levels), kind="stable")
         return (levels, order,
                 np.searchsorted(levels[order], np.arange(int(levels.max()) + 2)).tolist())
-
-    @functools.cached_property
-    def by_rank(self) -> np.ndarray:
-        """The positions by ``rank_of`` (a band's positions reach fewer cells)."""
-        return np.argsort(self.rank_of, kind="stable")
 
     @functools.cached_property
     def plain(self) -> np.ndarray:
@@ -1053,12 +1041,6 @@ class _Battle:
         out *= 2
         out[att.wiped.take(i) | dfn.wiped.take(j)] = 1
         return out
-
-    def rank_key(self, flat: np.ndarray) -> np.ndarray:
-        """``rank_of`` of positions ``flat`` (made for those alone)."""
-        i, j = _divmod(flat, self.Cd)
-        ranks = int(self.dfn.rank.max()) + 1
-        return _small(self.att.rank.take(i) * ranks + self.dfn.rank.take(j))
 
     def state(self, i: int, j: int) -> Any:
         return (self.att.comps[i], self.dfn.comps[j], False)
@@ -1284,8 +1266,8 @@ PUSHES_PER_MET = 2
 #: fleets of every kind and random 1942 fleets of 20-60 ships a side).
 MID_PER_MET = 2
 #: Memory per grid position (bytes): three grids of mass, their rows in the pools, the
-#: order by rank and level, stays, status, seen (measured ~100-130 bytes on 80 v 80 and
-#: 100 v 100 fleets, the pools included; the 80 v 80 fleet 128, ~14 of them the rows of
+#: order by level, stays, status, seen (measured ~100-130 bytes on 80 v 80 and 100 v 100
+#: fleets, the pools included, with an order by rank too, ~10 bytes, since dropped; the 80 v 80 fleet 128, ~14 of them the rows of
 #: the general combat's keys, ``_Run.att_made``); twice that with ``retreat_below`` (a
 #: first pass, the positions' chances backwards).
 BYTES_PER_POSITION = 160
@@ -1478,10 +1460,6 @@ MAX_WHOLE_MADE = 50_000
 #: reached costs less than the grid's pass (measured: even at ~1/200 of the grid, ~100 ns
 #: a position reached against ~1 ns a position of the grid).
 SPARSE_PUSH = 200
-#: A round's mid-round positions are sorted by rank (``_Run._fire``) when fewer than the
-#: grid's / this, else read in the grid's order by rank (``_Battle.by_rank``: a sort of
-#: the whole grid, made once, ~27 ms for the 80 v 80 fleet's).
-FIRE_SORTED = 8
 #: A push of fewer outcomes than a grid's positions / this adds them in place one by one
 #: (``np.add.at``, ~12 ns each), not summed in an array the grid's length (~1-4 ns a
 #: position, and page faults for a fresh array: the 80 v 80 fleet's 20 MB).
@@ -1734,17 +1712,20 @@ class _Run(RowRun):
         b, target, s = self.strike_rows.get(rows)
         return b, target, s, self.strike_rows.value[rows]
 
-    def _fire(self, flat: np.ndarray, mass: np.ndarray, ordered: bool = False) -> None:
+    def _fire(self, flat: np.ndarray, mass: np.ndarray) -> None:
         """Push ``mass`` at mid-round positions ``flat`` through the general combat into the
-        start grid: sorted by rank, in bands of ``BAND`` positions (the cells a band reaches
-        are fewer than the grid's), ``PA^T diag(mass) PD`` over each band's cells, a chunk's
-        bands in batched products, a group of consecutive bands each (of like widths: less
-        padding; ``_groups``); each position's rows made once (``_general``).
-        ``ordered``: ``flat`` is in ``_Battle.by_rank``'s order already."""
+        start grid: in bands of ``BAND`` positions (the cells a band reaches are fewer than
+        the grid's), ``PA^T diag(mass) PD`` over each band's cells, a chunk's bands in
+        batched products, a group of consecutive bands each (of like widths: less padding;
+        ``_groups``); each position's rows made once (``_general``). The positions come in
+        the grid's order (ascending, as the grids are read: by the attacker's cell, then the
+        defender's), not sorted: a band's positions then share one or a few attacker cells,
+        whose rows reach the same cells, where sorted by rank (the attacker's, then the
+        defender's) they were of many — the products of the 56 v 56 and a 29 v 29 fleet
+        5.3 M and 5.4 M entries a solve -> 3.2 M and 3.2 M, of the 49 v 49 and the 80 v 80
+        4.3 M and 3.3 M -> 4.0 M and 3.1 M (the 20 v 20 fleet 0.24 M -> 0.25 M); and no sort
+        (the 80 v 80 fleet's order of its 2.6 M positions by rank took ~27 ms)."""
         battle = self.battle
-        if not ordered:
-            order = np.argsort(battle.rank_key(flat), kind="stable")
-            flat, mass = flat[order], mass[order]
         per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
         new = flat[self.att_row[flat] == 0]
         for lo in range(0, len(new), per):
@@ -1759,8 +1740,8 @@ class _Run(RowRun):
             pa *= w.repeat(la)
             cols_a, wa, na = _banded(la, ca, pa, battle.Ca)
             cols_d, pd, nd = _banded(ld, cd, pd, battle.Cd)
-            # in groups of bands (each padded to its own widest band; by rank, so of like
-            # widths)
+            # in groups of bands (each padded to its own widest band; neighbours in the grid,
+            # so mostly of like widths)
             shapes = _groups(na.tolist(), nd.tolist())
             # each group's products and their targets written in place, one after another
             size = sum((b1 - b0) * a * d for b0, b1, a, d in shapes)
@@ -2062,18 +2043,14 @@ class _Run(RowRun):
     def _fire_all(self) -> None:
         """The general combat from every mid-round position with mass."""
         mid = self.mid.ravel()
-        flat = self.to_mid.read(mid)
-        # most of the grid on: in the grid's order by rank, kept (faster than a sort)
-        many = len(flat) * FIRE_SORTED > len(mid)
-        if many:
-            flat = self.battle.by_rank[mid.take(self.battle.by_rank) != 0.0]
+        flat = self.to_mid.read(mid)                # (in the grid's order: ``_fire``)
         m = mid[flat]
         mid[flat] = 0.0
         light = m < self.prune_below
         if light.any():
             self._prune_mid(float(m[light].sum()))
             flat, m = flat[~light], m[~light]
-        self._fire(flat, m, ordered=many)
+        self._fire(flat, m)
 
     def _stop(self, flat: np.ndarray, m: np.ndarray, finish: bool) -> None:
         """The rounds stop with mass ``m`` still on at positions ``flat``: pushed to the end
