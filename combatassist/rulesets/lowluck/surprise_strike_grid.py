@@ -1461,9 +1461,12 @@ MAX_WHOLE_MADE = 50_000
 #: a position reached against ~1 ns a position of the grid).
 SPARSE_PUSH = 200
 #: A push of fewer outcomes than a grid's positions / this adds them in place one by one
-#: (``np.add.at``, ~12 ns each), not summed in an array the grid's length (~1-4 ns a
-#: position, and page faults for a fresh array: the 80 v 80 fleet's 20 MB).
-ADD_AT = 4
+#: (``np.add.at``: numpy 1.25's fast path, ~1.7-1.9 ns an outcome), not summed in an array
+#: the grid's length first (``np.bincount``: ~1.6 ns an outcome and ~0.6 ns a position
+#: warm, more with page faults for a fresh array: the 80 v 80 fleet's 20 MB). (It was 4,
+#: for an add.at of ~12 ns an outcome: a solve's first in a process, the 49 v 49, 56 v 56
+#: and 80 v 80 fleets ~5-15 % faster in place, median of 8 interleaved.)
+ADD_AT = 0.5
 
 
 class _Reached:
