@@ -280,14 +280,16 @@ class _Pool:
     grid's millions of positions left unwritten: the memory isn't touched, a fresh array's
     pages cost ~5-10 ms a 10 MB the first time)."""
 
-    def __init__(self):
+    def __init__(self, col: type = np.int64):
+        """``col``: the columns' type (a side's cells fit in 32 bits: half the bytes kept and
+        read)."""
         # (room for a small battle's rows: each growth copies what is kept)
         self.rows = 1
         self.start = np.zeros(1024, dtype=np.int64)
         self.length = np.zeros(1024, dtype=np.int64)
         self.value = np.zeros(1024)
         self.used = 0
-        self.col = np.empty(16384, dtype=np.int64)
+        self.col = np.empty(16384, dtype=col)
         self.p = np.empty(16384)
 
     def add(self, n: int, k: np.ndarray, col: np.ndarray, p: np.ndarray,
@@ -1267,9 +1269,10 @@ PUSHES_PER_MET = 2
 MID_PER_MET = 2
 #: Memory per grid position (bytes): three grids of mass, their rows in the pools, the
 #: order by level, stays, status, seen (measured ~100-130 bytes on 80 v 80 and 100 v 100
-#: fleets, the pools included, with an order by rank too, ~10 bytes, since dropped; the 80 v 80 fleet 128, ~14 of them the rows of
-#: the general combat's keys, ``_Run.att_made``); twice that with ``retreat_below`` (a
-#: first pass, the positions' chances backwards).
+#: fleets, the pools included — with an order by rank too, ~10 bytes, since dropped —;
+#: the 80 v 80 fleet 128, ~14 of them the rows of the general combat's keys,
+#: ``_Run.att_made``); twice that with ``retreat_below`` (a first pass, the positions'
+#: chances backwards).
 BYTES_PER_POSITION = 160
 #: Memory per pushed hit outcome kept (a pool entry: its column and probability).
 BYTES_PER_OUTCOME = 16
@@ -1558,7 +1561,8 @@ class _Run(RowRun):
         self.dfn_row = np.zeros(battle.Ca * battle.Cd, dtype=np.int32)
         self.att_made: np.ndarray | None = None
         self.dfn_made: np.ndarray | None = None
-        self.strike_rows, self.att_rows, self.dfn_rows = _Pool(), _Pool(), _Pool()
+        self.strike_rows = _Pool()
+        self.att_rows, self.dfn_rows = _Pool(np.int32), _Pool(np.int32)     # (cells)
         # the whole rounds of the few positions a battle's last rounds meet (``_whole_round``;
         # the value: the part of a position's mass its round's cut tails lose)
         self.whole_row = np.zeros(battle.Ca * battle.Cd, dtype=np.int32)
