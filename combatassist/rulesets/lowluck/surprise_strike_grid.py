@@ -65,8 +65,8 @@ grid's rounds of few positions (``WHOLE_ROUND_BELOW``: a battle's last rounds, m
 again for the curve) take the same whole rounds, made for those positions only, the first
 time each is met (``_Run._whole_round``). A round, or a level, whose pushes reached few
 positions (``SPARSE_PUSH``: a big grid's last rounds, and the levels after them) reads
-those, not the whole grid, and a push of few outcomes adds them in place (``ADD_AT``,
-``_Reached``): the 80 v 80 fleet's 2.6 million positions are swept only while many are on.
+those, not the whole grid, and a push adds its outcomes in place unless they are more than
+the grid's positions twice (``ADD_AT``, ``_Reached``): the 80 v 80 fleet's 2.6 million positions are swept only while many are on.
 """
 from __future__ import annotations
 
