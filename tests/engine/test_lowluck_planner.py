@@ -250,6 +250,33 @@ def test_a_retreat_policy_is_planned_as_odds_solves_it():
     assert_plan_is_brute_forces(s)
 
 
+@pytest.mark.parametrize("name,policy", [
+    ("1942 fleet with submarines, transports, a damaged battleship (on the lattice)", "profit"),
+    ("1942 fleet with submarines, low luck (on the lattice)", "profit"),
+    ("defender adds to a fleet with submarines (on the lattice)", "profit"),
+    ("1940 fleet, submarines, tactical bombers and fighters (on the lattice)", "profit"),
+    ("defender adds, low luck, at sea", "profit")])
+def test_a_fleets_retreat_policy_is_planned_on_the_lattice(name, policy):
+    """A fleet (with submarines or without) under a retreat policy: every force valued on
+    one lattice with the attacker's optimal retreat before each round (``sea_values.Retreat``), the
+    forces shown solved as ``odds`` solves them (the policy in words), against brute force
+    (every force through ``odds``, its policy found by ``retreat_policy``); and the policy
+    changes some force's figures."""
+    text = CASES[name].replace('battle = "sea"\n',
+                               f'battle = "sea"\nretreat = "{policy}"\n')
+    s = _scenario(text)
+    assert s.options.retreat == policy
+    q = planner._Question(s, s.plan)
+    assert q.policy == policy and q._lattice is not None and not q.batches
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.exhaustive and answer.proven
+    assert answer.best.result is not None and answer.best.result.to_json().get("policy")
+    plain = _brute_force(_scenario(CASES[name]))
+    every = _brute_force(s)
+    assert any(abs(every[c]["expected_ipc_swing"] - plain[c]["expected_ipc_swing"]) > 1e-6
+               for c in every)
+
+
 WAVES = {
     "first wave chosen, ordinary dice, wins": _text(
         '[attacker]\nunits = { infantry = 3, artillery = 1, armor = 1 }\n'

@@ -203,3 +203,68 @@ def test_the_valuation_tells_its_progress():
     of = told[-1][1]
     assert len(told) > 3 and all(o == of for _, o in told) and told[-1][0] == of
     assert [d for d, _ in told] == sorted(d for d, _ in told)
+
+
+def _leave(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+    """``_ends`` of a withdrawal: not won, no stalemate, each side's units left."""
+    return np.column_stack([np.zeros(len(att)), np.zeros(len(att)), att.sum(axis=1),
+                            dfn.sum(axis=1)]).astype(float)
+
+
+def _priced(force) -> tuple:
+    """(``_ends`` and ``_leave`` with the units priced, the worth): the columns' IPC left
+    as the policy's swing counts it (the edition's costs)."""
+    costs = [np.array([s.unit.cost for s in force.side(k).slots], dtype=float)
+             for k in (0, 1)]
+
+    def priced(values):
+        def made(att, dfn, *rest):
+            out = values(att, dfn, *rest)
+            out[:, 2], out[:, 3] = att @ costs[0], dfn @ costs[1]
+            return out
+        return made
+    return priced(_ends), priced(_leave), np.array([0.0, 0.0, 1.0, -1.0])
+
+
+def _under_the_policy(k: int, s) -> float:
+    """Each force's values with the attacker's optimal retreat (``Retreat``) against its
+    battle under its own best "profit" policy (``retreat_policy.best_policy``: the general
+    solver's positions valued backwards, then solved forwards under the policy): the chance
+    to win and each side's IPC left, to 1e-9. How far the policy moved them (from the
+    values without it), at most."""
+    from combatassist.retreat_policy import best_policy
+    rules = lowluck.make_rules(s)
+    ends, leave, worth = _priced(rules)
+    lattice = sea_values.ForceValues(rules, k)
+    values = lattice.values(ends, 4, leave=leave, worth=worth)
+    plain = sea_values.ForceValues(rules, k).values(ends, 4)
+    moved = 0.0
+    for force in _forces(rules, k, most=6):
+        att, dfn = (np.array([force.side(x).counts0]) for x in (0, 1))
+        at = lattice.starts(att, dfn)
+        mine = values[at][0]
+        out = best_policy(force, "profit").outcome
+        expected = np.zeros(4)
+        for bucket, stalemate in ((out.decided, False), (out.stalemates, True)):
+            for (a, d, _), p in bucket.items():
+                expected += p * ends(np.array([a]), np.array([d]), stalemate)[0]
+        for (a, d, _), p in out.retreated.items():
+            expected += p * leave(np.array([a]), np.array([d]))[0]
+        np.testing.assert_allclose(mine[[0, 2, 3]], expected[[0, 2, 3]], rtol=0, atol=1e-9)
+        moved = max(moved, float(np.abs(mine - plain[at][0]).max()))
+    return moved
+
+
+POLICY_CASES = CASES[::2]
+
+
+@pytest.mark.parametrize("k,s", POLICY_CASES, ids=[f"side{k}-{i}" for i, (k, _) in
+                                                   enumerate(POLICY_CASES)])
+def test_each_forces_values_under_the_profit_policy_are_its_own(k, s):
+    _under_the_policy(k, s)
+
+
+def test_the_policy_moves_the_values():
+    """(The check above could fail: on most of its fleets the policy withdraws somewhere.)"""
+    moved = [_under_the_policy(k, s) for k, s in POLICY_CASES]
+    assert sum(m > 1e-6 for m in moved) >= len(moved) // 2, moved

@@ -1033,6 +1033,8 @@ def test_reading_the_positions_pushes_reached_answers_as_sweeping_the_grid(monke
     the expected rounds, the pruned mass and the positions explored —, round by round, to
     the end, without the curve, and with ``retreat_below``."""
     monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)         # every grid on ``_Run``
+    # (without the curve, swept: a "below X" retreat's first pass sweeps)
+    monkeypatch.setattr(later_seagrid, "ROUNDS_WITHOUT_CURVE", False)
     reads = {"few": 0, "many": 0, "none": 0}
     real_read = later_seagrid._Reached.read
 
@@ -1161,3 +1163,32 @@ def test_a_side_shared_by_battles_is_made_once(monkeypatch):
     for v in variants[:2]:
         later_seagrid._Battle(v)
     assert made.count(1) == 2 and not later_seagrid._kept_fleets
+
+
+def test_without_the_curve_big_grids_go_round_by_round(monkeypatch):
+    """Without the curve, a grid on the two pushes is still pushed round by round (its
+    sweep, a level at a time, is the slower: ``ROUNDS_WITHOUT_CURVE``), a small grid on its
+    whole rounds swept: each answers what the other path answers, state by state."""
+    calls = []
+    for name in ("rounds_to_the_end", "to_the_end"):
+        real = getattr(later_seagrid._Run, name)
+        monkeypatch.setattr(later_seagrid._Run, name,
+                            lambda self, *a, real=real, name=name: calls.append(
+                                (type(self).__name__, name)) or real(self, *a))
+    big = lowluck.make_rules(_fleet(2))
+    assert later_seagrid._Battle(big).Ca * later_seagrid._Battle(big).Cd > \
+        later_seagrid.SMALL_GRID
+    small = lowluck.make_rules(_fleet(1))
+    for rules, path in ((big, ("_Run", "rounds_to_the_end")),
+                        (small, ("_WholeRun", "to_the_end"))):
+        calls.clear()
+        fast = later_seagrid.solve(rules, curve=False)
+        assert calls == [path]
+        with monkeypatch.context() as m:
+            m.setattr(later_seagrid, "ROUNDS_WITHOUT_CURVE", False)
+            m.setattr(later_seagrid, "SMALL_GRID", 0)
+            swept = later_seagrid.solve(rules, curve=False)
+        assert calls[-1] == ("_Run", "to_the_end")
+        for bucket in ("decided", "stalemates", "undecided"):
+            _same_states(getattr(swept, bucket), getattr(fast, bucket), 1e-13)
+        assert fast.pruned == pytest.approx(swept.pruned, abs=1e-13)

@@ -171,6 +171,9 @@ class _Question:
         #: solves it, waves and counter-attack included).
         self.attack = bool(scenario.waves) or scenario.counter is not None
         self.batches = _no_retreat_rules(scenario) and not self.attack
+        #: A retreat policy with no other retreat rule, one wave: its forces may be valued
+        #: on a lattice (``_lattice``: "profit" at sea), else each as ``odds`` solves it.
+        self.policy = _policy_alone(scenario) if not self.attack else None
         a0, d0 = self.template.att.counts0, self.template.dfn.counts0
         # battle_work's sizes: the side chosen from counts, the other side's as it is
         self._other_units = 2 * sum(d0 if self.role == "attacker" else a0)
@@ -317,15 +320,23 @@ class _Question:
     @functools.cached_property
     def _lattice(self):
         """The forces' key figures worked out backwards on one lattice of the chosen side's
-        compositions (``sea_values.ForceValues``): fleets with submarines (the sea grid's
-        battles, which ``EndValues`` doesn't value), one wave fought to the end without
-        retreat rules, when the lattice's estimated work and memory fit in the bound; None
-        otherwise (each force solved on its own)."""
+        compositions (``sea_values.ForceValues``): one wave fought to the end, when the
+        lattice's estimated work and memory fit in the bound — fleets with submarines
+        without retreat rules (the sea grid's battles, which ``EndValues`` doesn't value),
+        and any fleet the sea grid fights under the "profit" policy alone (the attacker's
+        optimal retreat before each round, ``sea_values.Retreat``); None otherwise (each
+        force solved on its own)."""
         from . import sea_values, surprise_strike_grid
         template = self.template
-        if not (self.batches and not self.scenario.options.max_rounds and self._by_slots
-                and not self._batchable and self._backwards is None
-                and surprise_strike_grid.applicable(template)):
+        if self.policy is not None:
+            # (a strafe is for land; every other battle as ``odds`` solves it)
+            if not (self.policy == "profit" and not self.scenario.options.max_rounds
+                    and self._by_slots and template.land_units() is None
+                    and surprise_strike_grid.applicable(template)):
+                return None
+        elif not (self.batches and not self.scenario.options.max_rounds and self._by_slots
+                  and not self._batchable and self._backwards is None
+                  and surprise_strike_grid.applicable(template)):
             return None                     # (without submarines: the batch engine's)
         found = sea_values.ForceValues.of(template, 0 if self.role == "attacker" else 1)
         if found is None:
@@ -475,7 +486,15 @@ class _Question:
             holds = (found[:, 0] == _HOLDS) | stalemate
             return np.column_stack([wins, holds, found[:, 2], found[:, 3]]).astype(float)
 
-        values = lattice.values(ends, 4, cancel)
+        leave = worth = None
+        if self.policy is not None:
+            def leave(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+                # withdrawn: the territory (none at sea) stays the defender's
+                found = self._sides_of_ends(att, dfn)
+                return np.column_stack([np.zeros(len(att)), np.ones(len(att)),
+                                        found[:, 2], found[:, 3]])
+            worth = np.array([0.0, 0.0, 1.0, -1.0])      # the IPC left, less the defender's
+        values = lattice.values(ends, 4, cancel, leave, worth)
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
         att, dfn = self._sides(combos)
@@ -783,6 +802,17 @@ class _Keys:
                                      self.holds[idx], self.takes[idx], self.swings[idx])
 
 
+def _policy_alone(scenario: LowLuckScenario) -> str | None:
+    """The retreat policy (profit, strafe) when it is the only retreat rule (no round
+    limit, count, chance or aircraft rule beside it), else None."""
+    o = scenario.options
+    policy = getattr(o, "retreat", "none")
+    if policy == "none" or o.retreat_after or o.retreat_when_units or o.retreat_below \
+            or getattr(o, "retreat_when_only_air", False):
+        return None
+    return str(policy)
+
+
 def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
     """No retreat rule or policy: every force's battle is fought to the end (or the round
     limit), as the batch engine solves it."""
@@ -913,7 +943,7 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     if exhaustive:
         combos = [c for c in itertools.product(*[range(m + 1) for m in most])
                   if any(c) or q.role == "defender"]
-        if q.batches and not scenario.options.max_rounds:
+        if (q.batches or q._lattice is not None) and not scenario.options.max_rounds:
             # valued backwards: ranked as arrays, a candidate made for the forces shown
             valuing = cast(batch.EndValues, q._backwards) if cost is not None else None
             if backwards:
@@ -1022,7 +1052,8 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
     """The full result of each force the answer shows: ``odds``'s figures (its JSON), from
     one more batch of those forces (without the "decided by round N" curve, which the JSON
     doesn't hold), with the casualty policy ``odds`` states (kept land units: ``policy``);
-    with retreat rules each force was solved as ``odds`` solves it already."""
+    with retreat rules each force was solved as ``odds`` solves it already, or is now (a
+    retreat policy's forces valued on the lattice)."""
     from .attack import _add_policy
 
     def result(rules, out):
@@ -1033,6 +1064,11 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
     todo = []
     for c, cand in shown:
         if cand.result is not None:
+            continue
+        if not q.batches:
+            # a retreat policy's forces valued on the lattice: as ``odds`` solves each
+            # (its policy, in words too)
+            cand.result = compute(rulesets.get("lowluck"), q.scenario_of(c), cancel=cancel)
             continue
         out = q.outcome_of(c)
         if out is None:

@@ -225,9 +225,33 @@ def _rounds(battle: _Battle, pos: np.ndarray, most: float = math.inf):
     return strikes, stay, (k, target, p, len(pairs))
 
 
+class Retreat:
+    """The attacker's optimal retreat before each round (``retreat_policy``'s "profit" at
+    sea, where no territory is taken): it withdraws where leaving is worth more, in IPC,
+    than fighting on. ``leave(flat)``: the values of
+    withdrawing from positions ``flat`` ([position, column], as ``terminal``'s); the
+    worth compared is ``worth`` (a weight per column: the attacker's IPC left less the
+    defender's — a force's swing less its start's, the same for every force of the
+    lattice: withdrawing where the swing so far beats fighting on's, every force alike).
+    Ties fight on (``retreat_policy.TIE``, relative to the worth of fighting on)."""
+
+    def __init__(self, leave: Callable[[np.ndarray], np.ndarray], worth: np.ndarray):
+        self.leave, self.worth = leave, worth
+
+    def apply(self, flat: np.ndarray, on: np.ndarray) -> np.ndarray:
+        """The values of positions ``flat`` under the policy, given fighting on's ``on``
+        ([column, position]): leaving's where it is worth more."""
+        from ...retreat_policy import TIE
+        off = self.leave(flat).T
+        fight, leave = self.worth @ on, self.worth @ off
+        withdraw = leave > fight + TIE * np.maximum(1.0, np.abs(fight))
+        return np.where(withdraw, off, on)
+
+
 def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
            columns: int, cancel: Callable[[], bool] | None = None,
-           progress: Callable[[float], None] | None = None) -> np.ndarray:
+           progress: Callable[[float], None] | None = None,
+           retreat: Retreat | None = None) -> np.ndarray:
     """Per position of ``battle`` (flat), the mean of ``terminal``'s values over where the
     battle, fought to the end from there, ends ([position, column]): ``terminal(flat,
     stalemate)`` gives the values of decided positions (False) and of stalemates (True: a
@@ -239,7 +263,9 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
     a higher level, made before. A side left with transports alone has lost them where its
     round ends (the pairs fold them); a position of that kind itself takes the values of
     the one it folds into. ``progress(share)``: the share of the positions valued, after
-    each level."""
+    each level. ``retreat``: the attacker withdraws before a round where its policy says
+    (``Retreat``: from a position whose round would leave it where it is too; a decided
+    position, a stalemate, one folded keep theirs)."""
     from ...solver import Cancelled
     N = battle.Ca * battle.Cd
     out = np.zeros((columns, N))            # (a column's values contiguous: ``take``)
@@ -268,6 +294,8 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
             for c in range(columns):
                 mid = np.bincount(k, p * out[c].take(target), minlength=mids)
                 out[c, pos] = np.bincount(b, s * mid.take(which), minlength=len(pos)) / leave
+            if retreat is not None:
+                out[:, pos] = retreat.apply(pos, out[:, pos])
             if stale.any():
                 out[:, pos[stale]] = terminal(pos[stale], True).T
         if progress is not None:
@@ -331,16 +359,25 @@ class ForceValues:
         return mine * Cd + self._other_start if self.k == 0 else self._other_start * Cd + mine
 
     def values(self, terminal: Callable[[np.ndarray, np.ndarray, bool], np.ndarray],
-               columns: int, cancel: Callable[[], bool] | None = None) -> np.ndarray:
+               columns: int, cancel: Callable[[], bool] | None = None,
+               leave: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
+               worth: np.ndarray | None = None) -> np.ndarray:
         """``values`` of every position, made once: ``terminal(att, dfn, stalemate)`` given
-        the sides' counts ([position, slot] each) of the positions it values."""
+        the sides' counts ([position, slot] each) of the positions it values; with
+        ``leave(att, dfn)`` (the values of withdrawing) and ``worth``, under the attacker's
+        optimal retreat (``Retreat``)."""
         if self.valued is None:
             ca, cd = self.comps
             Cd = self.battle.Cd
 
-            def ends(flat: np.ndarray, stalemate: bool) -> np.ndarray:
+            def sides(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                 i, j = np.divmod(flat, Cd)
-                return terminal(ca.take(i, axis=0), cd.take(j, axis=0), stalemate)
+                return ca.take(i, axis=0), cd.take(j, axis=0)
 
-            self.valued = values(self.battle, ends, columns, cancel, self.progress)
+            def ends(flat: np.ndarray, stalemate: bool) -> np.ndarray:
+                return terminal(*sides(flat), stalemate)
+
+            retreat = (None if leave is None else
+                       Retreat(lambda flat: leave(*sides(flat)), np.asarray(worth, dtype=float)))
+            self.valued = values(self.battle, ends, columns, cancel, self.progress, retreat)
         return self.valued
