@@ -66,7 +66,8 @@ again for the curve) take the same whole rounds, made for those positions only, 
 time each is met (``_Run._whole_round``). A round, or a level, whose pushes reached few
 positions (``SPARSE_PUSH``: a big grid's last rounds, and the levels after them) reads
 those, not the whole grid, and a push adds its outcomes in place unless they are more than
-the grid's positions twice (``ADD_AT``, ``_Reached``): the 80 v 80 fleet's 2.6 million positions are swept only while many are on.
+the grid's positions twice (``ADD_AT``, ``_Reached``): the 80 v 80 fleet's 2.6 million
+positions are swept only while many are on.
 """
 from __future__ import annotations
 
