@@ -31,8 +31,9 @@ two pushes through a second grid of *mid-round* positions:
   products, one per mid-round position, pushed once per mid-round position whatever
   positions its mass came from (a position's own mid-round mass that the general combat
   leaves where it is counts in its incoming mass): the positions in the grid's order, in
-  bands of ``BAND``, a matrix product ``PA^T diag(w) PD`` per band over the cells it reaches, all
-  of a round's bands in batched products (groups of consecutive bands: of like widths);
+  bands of ``BAND``, a matrix product ``PA^T diag(w) PD`` per band over the cells it
+  reaches, all of a round's bands in batched products (groups of consecutive bands: of like
+  widths);
 - a position's round is the same whenever it is met, so its strikes and both sides' next
   cells in the general combat (each side's joint hit outcomes summed per cell) are made
   the first time and kept (``_Pool``): a round meets most of the last round's positions
