@@ -1090,17 +1090,14 @@ def test_levels_of_the_positions_reached_are_the_grids_levels():
         assert np.array_equal(battle.level(flat[::7]), levels[::7])
 
 
-def test_a_few_positions_status_and_rank_are_the_grids():
-    """``_Battle.status_at`` and ``rank_key`` (made for the positions asked) are the whole
-    grid's ``status`` (checked against the rules above) and ``rank_of``, and ``by_rank``
-    sorts by them."""
+def test_a_few_positions_status_is_the_grids():
+    """``_Battle.status_at`` (made for the positions asked) is the whole grid's ``status``
+    (checked against the rules above)."""
     for s in _battles(6, seed=61, most=3) + [_fleet(1)]:
         battle = later_seagrid._Battle(lowluck.make_rules(s))
         flat = np.random.default_rng(3).permutation(battle.Ca * battle.Cd)[:500]
         assert np.array_equal(battle.status_at(flat), battle.status[flat])
         assert (battle.status == 2).any() or not battle.att.alone.any()
-        assert np.array_equal(battle.rank_key(flat), battle.rank_of[flat])
-        assert (np.diff(battle.rank_of[battle.by_rank].astype(np.int64)) >= 0).all()
 
 
 def test_a_strike_of_many_outcomes_from_the_start_is_counted_once_per_mid_round_position(

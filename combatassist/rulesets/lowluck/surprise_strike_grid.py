@@ -30,9 +30,10 @@ two pushes through a second grid of *mid-round* positions:
   per hit category), and the other way round; so the general combat is a sum of outer
   products, one per mid-round position, pushed once per mid-round position whatever
   positions its mass came from (a position's own mid-round mass that the general combat
-  leaves where it is counts in its incoming mass): the positions sorted by rank, in bands of
-  ``BAND``, a matrix product ``PA^T diag(w) PD`` per band over the cells it reaches, all
-  of a round's bands in batched products (groups of consecutive bands: of like widths);
+  leaves where it is counts in its incoming mass): the positions in the grid's order, in
+  bands of ``BAND``, a matrix product ``PA^T diag(w) PD`` per band over the cells it
+  reaches, all of a round's bands in batched products (groups of consecutive bands: of like
+  widths);
 - a position's round is the same whenever it is met, so its strikes and both sides' next
   cells in the general combat (each side's joint hit outcomes summed per cell) are made
   the first time and kept (``_Pool``): a round meets most of the last round's positions
@@ -65,8 +66,9 @@ grid's rounds of few positions (``WHOLE_ROUND_BELOW``: a battle's last rounds, m
 again for the curve) take the same whole rounds, made for those positions only, the first
 time each is met (``_Run._whole_round``). A round, or a level, whose pushes reached few
 positions (``SPARSE_PUSH``: a big grid's last rounds, and the levels after them) reads
-those, not the whole grid, and a push of few outcomes adds them in place (``ADD_AT``,
-``_Reached``): the 80 v 80 fleet's 2.6 million positions are swept only while many are on.
+those, not the whole grid, and a push adds its outcomes in place unless they are more than
+the grid's positions twice (``ADD_AT``, ``_Reached``): the 80 v 80 fleet's 2.6 million
+positions are swept only while many are on.
 """
 from __future__ import annotations
 
@@ -91,10 +93,10 @@ TAKES = {SUB: (S, O), AIR_ONLY: (A, O), ANY: (S, A, O)}
 _CHUNK = 2_000_000
 #: Combined moves (a side's cells x its enemy's joint hit outcomes) a volley keeps (int64).
 MAX_VOLLEY_MOVES = 4_000_000
-#: Mid-round positions in one matrix product (rank bands: see ``_Run._fire``; a power of
-#: two).
+#: Mid-round positions in one matrix product (bands of the grid's order: see ``_Run._fire``;
+#: a power of two).
 BAND = 64
-#: A group of bands' products (consecutive bands, of like widths: by rank) costs its calls
+#: A group of bands' products (consecutive bands, mostly of like widths) costs its calls
 #: (~3 array operations) and its padded entries (a group's product is padded to its widest
 #: bands: ~10 ns an entry multiplied, its target made and summed): a band joins the group
 #: before it unless that pads more than this many entries (``_groups``). (Groups of 6 bands
@@ -280,14 +282,16 @@ class _Pool:
     grid's millions of positions left unwritten: the memory isn't touched, a fresh array's
     pages cost ~5-10 ms a 10 MB the first time)."""
 
-    def __init__(self):
+    def __init__(self, col: type = np.int64):
+        """``col``: the columns' type (a side's cells fit in 32 bits: half the bytes kept and
+        read)."""
         # (room for a small battle's rows: each growth copies what is kept)
         self.rows = 1
         self.start = np.zeros(1024, dtype=np.int64)
         self.length = np.zeros(1024, dtype=np.int64)
         self.value = np.zeros(1024)
         self.used = 0
-        self.col = np.empty(16384, dtype=np.int64)
+        self.col = np.empty(16384, dtype=col)
         self.p = np.empty(16384)
 
     def add(self, n: int, k: np.ndarray, col: np.ndarray, p: np.ndarray,
@@ -718,7 +722,7 @@ class _Volley:
             #: the frame (``local[cell, code]``: a row per cell, which a key's entries read
             #: together) — made for a cell when first asked for (``framed``: a solve meets
             #: ~half the cells of a big fleet, 375 of the 60 v 60 fleet's 968)
-            self.local = np.empty((side.C, self.codes), dtype=np.int64)
+            self.local = np.empty((side.C, self.codes), dtype=np.int32)   # (half the bytes read)
             self.frame = np.zeros((side.C, 1), dtype=np.int64)
             self.framed = np.zeros(side.C, dtype=bool)
 
@@ -768,7 +772,8 @@ class _Volley:
         at += np.arange(0, len(new) * C, C)[:, None]
         reached = np.zeros(len(new) * C, dtype=bool)
         reached[at] = True
-        place = reached.reshape(len(new), C).cumsum(axis=1) - 1
+        place = reached.reshape(len(new), C).cumsum(axis=1, dtype=np.int32)
+        place -= 1
         self.local[new] = place.take(at)
         width = int(place[:, -1].max()) + 1
         if width > self.frame.shape[1]:
@@ -861,28 +866,41 @@ class _Volley:
 
     def rows(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p, kept) as the call, with the p of each (e, cell) summed: each once,
-        ordered by e (with the combined moves, in each cell's frame: fewer than all cells)."""
+        ordered by e, then by cell."""
         if not self.combined:
             e, cells, p, kept = self(mine, theirs)
-            return self._summed(mine, e * self.side.C + cells, p, self.side.C, kept)
+            return self._summed(mine, np.bincount(e, minlength=len(mine)), cells, p, kept)
         tabs = self._made_for(self._enemy_rows(mine, theirs))
         self._framed_for(mine)
         lens, code, p = self.joint.runs(tabs)
-        width = self.frame.shape[1]
         # (per-entry values repeated from the rows': no array of e is made)
         code += (mine * self.codes).repeat(lens)
-        at = np.arange(0, len(mine) * width, width).repeat(lens)
-        at += self.local.take(code)
-        return self._summed(mine, at, p, width, self.kept.take(tabs))
+        return self._summed(mine, lens, self.local.take(code), p, self.kept.take(tabs))
 
-    def _summed(self, mine: np.ndarray, at: np.ndarray, p: np.ndarray, width: int,
+    def _summed(self, mine: np.ndarray, lens: np.ndarray, at: np.ndarray, p: np.ndarray,
                 kept: np.ndarray):
-        """``rows``' entries (``at``: entry e's place e * width + its cell's in the frame;
-        p) with the p of each place summed: (e, cell, p, kept)."""
-        dense = np.bincount(at, p, minlength=len(mine) * width)
+        """``rows``' entries (``lens[e]`` of entry e, in turn; ``at``: each one's place, its
+        cell's in e's frame, or its cell without the combined moves; p) with the p of each
+        (e, place) summed: (e, cell, p, kept). Each e's places are summed in a window of
+        their own, from the least to the greatest (an e's outcomes reach a few of its
+        frame's cells: the windows of the 49 v 49 and 56 v 56 fleets are ~a quarter of
+        their frames' widths, those of the 80 v 80 fleet's cells ~a third of its cells)."""
+        n = len(mine)
+        starts = lens.cumsum() - lens
+        lo, hi = np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64)
+        full = lens > 0
+        if full.all():
+            lo, hi = np.minimum.reduceat(at, starts), np.maximum.reduceat(at, starts)
+        elif full.any():
+            lo[full] = np.minimum.reduceat(at, starts[full])
+            hi[full] = np.maximum.reduceat(at, starts[full])
+        span = hi - lo + 1
+        shift = span.cumsum() - span - lo                   # e's window's start, less its least
+        dense = np.bincount(at + shift.repeat(lens), p, minlength=int(span.sum()))
         summed = np.flatnonzero(dense != 0.0)                 # (a bool array: far faster)
-        e, at = _divmod(summed, width)
-        cells = self.frame.take(mine.take(e) * width + at) if self.combined else at
+        e = np.arange(n).repeat(span).take(summed)
+        at = summed - shift.take(e)
+        cells = self.frame.take(mine.take(e) * self.frame.shape[1] + at) if self.combined else at
         return e, cells, dense[summed], kept
 
 
@@ -983,13 +1001,6 @@ class _Battle:
     def on_dfn(self) -> "_Volley | _LowLuckVolley":
         return (_Volley if self.rules.dice.independent else _LowLuckVolley)(self.dfn, self.att)
 
-    @functools.cached_property
-    def rank_of(self) -> np.ndarray:
-        """Per position, its key by rank (the attacker's, then the defender's), as small an
-        integer as it fits in (``_small``)."""
-        ranks = int(self.dfn.rank.max()) + 1
-        return _small(np.add.outer(self.att.rank * ranks, self.dfn.rank).ravel())
-
     def level(self, flat: np.ndarray) -> np.ndarray:
         """The levels (attacker rank + defender rank) of positions ``flat`` (``by_level``'s
         without the whole grid's: a big grid's last positions are few)."""
@@ -1005,11 +1016,6 @@ class _Battle:
         order = np.argsort(_small(levels), kind="stable")
         return (levels, order,
                 np.searchsorted(levels[order], np.arange(int(levels.max()) + 2)).tolist())
-
-    @functools.cached_property
-    def by_rank(self) -> np.ndarray:
-        """The positions by ``rank_of`` (a band's positions reach fewer cells)."""
-        return np.argsort(self.rank_of, kind="stable")
 
     @functools.cached_property
     def plain(self) -> np.ndarray:
@@ -1039,12 +1045,6 @@ class _Battle:
         out *= 2
         out[att.wiped.take(i) | dfn.wiped.take(j)] = 1
         return out
-
-    def rank_key(self, flat: np.ndarray) -> np.ndarray:
-        """``rank_of`` of positions ``flat`` (made for those alone)."""
-        i, j = _divmod(flat, self.Cd)
-        ranks = int(self.dfn.rank.max()) + 1
-        return _small(self.att.rank.take(i) * ranks + self.dfn.rank.take(j))
 
     def state(self, i: int, j: int) -> Any:
         return (self.att.comps[i], self.dfn.comps[j], False)
@@ -1270,10 +1270,11 @@ PUSHES_PER_MET = 2
 #: fleets of every kind and random 1942 fleets of 20-60 ships a side).
 MID_PER_MET = 2
 #: Memory per grid position (bytes): three grids of mass, their rows in the pools, the
-#: order by rank and level, stays, status, seen (measured ~100-130 bytes on 80 v 80 and
-#: 100 v 100 fleets, the pools included; the 80 v 80 fleet 128, ~14 of them the rows of
-#: the general combat's keys, ``_Run.att_made``); twice that with ``retreat_below`` (a
-#: first pass, the positions' chances backwards).
+#: order by level, stays, status, seen (measured ~100-130 bytes on 80 v 80 and 100 v 100
+#: fleets, the pools included — with an order by rank too, ~10 bytes, since dropped —;
+#: the 80 v 80 fleet 128, ~14 of them the rows of the general combat's keys,
+#: ``_Run.att_made``); twice that with ``retreat_below`` (a first pass, the positions'
+#: chances backwards).
 BYTES_PER_POSITION = 160
 #: Memory per pushed hit outcome kept (a pool entry: its column and probability).
 BYTES_PER_OUTCOME = 16
@@ -1472,14 +1473,13 @@ MAX_WHOLE_MADE = 50_000
 #: reached costs less than the grid's pass (measured: even at ~1/200 of the grid, ~100 ns
 #: a position reached against ~1 ns a position of the grid).
 SPARSE_PUSH = 200
-#: A round's mid-round positions are sorted by rank (``_Run._fire``) when fewer than the
-#: grid's / this, else read in the grid's order by rank (``_Battle.by_rank``: a sort of
-#: the whole grid, made once, ~27 ms for the 80 v 80 fleet's).
-FIRE_SORTED = 8
 #: A push of fewer outcomes than a grid's positions / this adds them in place one by one
-#: (``np.add.at``, ~12 ns each), not summed in an array the grid's length (~1-4 ns a
-#: position, and page faults for a fresh array: the 80 v 80 fleet's 20 MB).
-ADD_AT = 4
+#: (``np.add.at``: numpy 1.25's fast path, ~1.7-1.9 ns an outcome), not summed in an array
+#: the grid's length first (``np.bincount``: ~1.6 ns an outcome and ~0.6 ns a position
+#: warm, more with page faults for a fresh array: the 80 v 80 fleet's 20 MB). (It was 4,
+#: for an add.at of ~12 ns an outcome: a solve's first in a process, the 49 v 49, 56 v 56
+#: and 80 v 80 fleets ~5-15 % faster in place, median of 8 interleaved.)
+ADD_AT = 0.5
 
 
 class _Reached:
@@ -1571,7 +1571,8 @@ class _Run(RowRun):
         self.dfn_row = np.zeros(battle.Ca * battle.Cd, dtype=np.int32)
         self.att_made: np.ndarray | None = None
         self.dfn_made: np.ndarray | None = None
-        self.strike_rows, self.att_rows, self.dfn_rows = _Pool(), _Pool(), _Pool()
+        self.strike_rows = _Pool()
+        self.att_rows, self.dfn_rows = _Pool(np.int32), _Pool(np.int32)     # (cells)
         # the whole rounds of the few positions a battle's last rounds meet (``_whole_round``;
         # the value: the part of a position's mass its round's cut tails lose)
         self.whole_row = np.zeros(battle.Ca * battle.Cd, dtype=np.int32)
@@ -1728,17 +1729,20 @@ class _Run(RowRun):
         b, target, s = self.strike_rows.get(rows)
         return b, target, s, self.strike_rows.value[rows]
 
-    def _fire(self, flat: np.ndarray, mass: np.ndarray, ordered: bool = False) -> None:
+    def _fire(self, flat: np.ndarray, mass: np.ndarray) -> None:
         """Push ``mass`` at mid-round positions ``flat`` through the general combat into the
-        start grid: sorted by rank, in bands of ``BAND`` positions (the cells a band reaches
-        are fewer than the grid's), ``PA^T diag(mass) PD`` over each band's cells, a chunk's
-        bands in batched products, a group of consecutive bands each (of like widths: less
-        padding; ``_groups``); each position's rows made once (``_general``).
-        ``ordered``: ``flat`` is in ``_Battle.by_rank``'s order already."""
+        start grid: in bands of ``BAND`` positions (the cells a band reaches are fewer than
+        the grid's), ``PA^T diag(mass) PD`` over each band's cells, a chunk's bands in
+        batched products, a group of consecutive bands each (of like widths: less padding;
+        ``_groups``); each position's rows made once (``_general``). The positions come in
+        the grid's order (ascending, as the grids are read: by the attacker's cell, then the
+        defender's), not sorted: a band's positions then share one or a few attacker cells,
+        whose rows reach the same cells, where sorted by rank (the attacker's, then the
+        defender's) they were of many — the products of the 56 v 56 and a 29 v 29 fleet
+        5.3 M and 5.4 M entries a solve -> 3.2 M and 3.2 M, of the 49 v 49 and the 80 v 80
+        4.3 M and 3.3 M -> 4.0 M and 3.1 M (the 20 v 20 fleet 0.24 M -> 0.25 M); and no sort
+        (the 80 v 80 fleet's order of its 2.6 M positions by rank took ~27 ms)."""
         battle = self.battle
-        if not ordered:
-            order = np.argsort(battle.rank_key(flat), kind="stable")
-            flat, mass = flat[order], mass[order]
         per = BAND * max(1, _CHUNK // (BAND * max(1, battle.Ca + battle.Cd)))
         new = flat[self.att_row[flat] == 0]
         for lo in range(0, len(new), per):
@@ -1753,8 +1757,8 @@ class _Run(RowRun):
             pa *= w.repeat(la)
             cols_a, wa, na = _banded(la, ca, pa, battle.Ca)
             cols_d, pd, nd = _banded(ld, cd, pd, battle.Cd)
-            # in groups of bands (each padded to its own widest band; by rank, so of like
-            # widths)
+            # in groups of bands (each padded to its own widest band; neighbours in the grid,
+            # so mostly of like widths)
             shapes = _groups(na.tolist(), nd.tolist())
             # each group's products and their targets written in place, one after another
             size = sum((b1 - b0) * a * d for b0, b1, a, d in shapes)
@@ -2056,18 +2060,14 @@ class _Run(RowRun):
     def _fire_all(self) -> None:
         """The general combat from every mid-round position with mass."""
         mid = self.mid.ravel()
-        flat = self.to_mid.read(mid)
-        # most of the grid on: in the grid's order by rank, kept (faster than a sort)
-        many = len(flat) * FIRE_SORTED > len(mid)
-        if many:
-            flat = self.battle.by_rank[mid.take(self.battle.by_rank) != 0.0]
+        flat = self.to_mid.read(mid)                # (in the grid's order: ``_fire``)
         m = mid[flat]
         mid[flat] = 0.0
         light = m < self.prune_below
         if light.any():
             self._prune_mid(float(m[light].sum()))
             flat, m = flat[~light], m[~light]
-        self._fire(flat, m, ordered=many)
+        self._fire(flat, m)
 
     def _stop(self, flat: np.ndarray, m: np.ndarray, finish: bool) -> None:
         """The rounds stop with mass ``m`` still on at positions ``flat``: pushed to the end
