@@ -291,7 +291,7 @@ class _Pool:
         self.length = np.zeros(1024, dtype=np.int64)
         self.value = np.zeros(1024)
         self.used = 0
-        self.col = np.empty(16384, dtype=col)
+        self.col: np.ndarray = np.empty(16384, dtype=col)
         self.p = np.empty(16384)
 
     def add(self, n: int, k: np.ndarray, col: np.ndarray, p: np.ndarray,
