@@ -258,17 +258,22 @@ def test_a_retreat_policy_is_planned_as_odds_solves_it():
     ("1942 fleet with submarines, low luck (on the lattice)", "profit", 0),
     ("defender adds to a fleet with submarines (on the lattice)", "profit", 1),
     ("1940 fleet, submarines, tactical bombers and fighters (on the lattice)", "profit", 0),
-    ("defender adds, low luck, at sea", "profit", 0)])
+    ("defender adds, low luck, at sea", "profit", 0),
+    ("1942 land, ordinary dice, wins", "profit", 0),
+    ("1942 land, low luck, no AA gun (valued backwards)", "profit", 2),
+    ("defender adds", "profit", 0)])
 def test_a_fleets_retreat_policy_is_planned_on_the_lattice(name, policy, few):
-    """A fleet (with submarines or without) under a retreat policy: every force valued on
-    one lattice with the attacker's optimal retreat before each round (``sea_values.Retreat``), the
+    """A fleet (with submarines or without), or a land battle without AA guns (the
+    territory worth 4 IPC), under a retreat policy: every force valued on one lattice with
+    the attacker's optimal retreat before each round (``sea_values.Retreat``), the
     forces shown solved as ``odds`` solves them (the policy in words), against brute force
     (every force through ``odds``, its policy found by ``retreat_policy``); and the policy
     changes some force's figures. With "withdraw with N units or fewer" beside it (``few``),
     the attacker withdraws there whatever the policy says."""
-    text = CASES[name].replace('battle = "sea"\n',
-                               f'battle = "sea"\nretreat = "{policy}"\n'
-                               f'retreat_when_units = {few}\n')
+    battle = 'battle = "sea"\n' if 'battle = "sea"' in CASES[name] else 'battle = "land"\n'
+    text = CASES[name].replace(battle, f'{battle}retreat = "{policy}"\n'
+                                       f'retreat_when_units = {few}\n'
+                                       + ("territory_value = 4\n" if "land" in battle else ""))
     s = _scenario(text)
     assert s.options.retreat == policy
     q = planner._Question(s, s.plan)

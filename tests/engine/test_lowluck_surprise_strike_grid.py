@@ -1192,3 +1192,62 @@ def test_without_the_curve_big_grids_go_round_by_round(monkeypatch):
         for bucket in ("decided", "stalemates", "undecided"):
             _same_states(getattr(swept, bucket), getattr(fast, bucket), 1e-13)
         assert fast.pruned == pytest.approx(swept.pruned, abs=1e-13)
+
+
+LAND = {"1942se": ["infantry", "artillery", "armor", "fighter", "bomber"],
+        "1940se": ["infantry", "mech_infantry", "artillery", "armor", "fighter",
+                   "tactical_bomber", "bomber"]}
+
+
+def _land_battles(count: int, seed: int) -> list:
+    """Random 1942 / 1940 land battles of the grid's kind (``applicable(land=True)``: no AA
+    gun, bombardment or landed units; 1940's tactical bombers beside the fighters or armor
+    that raise them are not), either dice, orders of loss, round limits."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        edition = rng.choice(sorted(LAND))
+        doc = {"options": {"battle": "land", "dice": rng.choice(["standard", "lowluck"]),
+                           "max_rounds": rng.choice([0, 0, 0, 2])}}
+        for role in ("attacker", "defender"):
+            units = {u: rng.randint(1, 3) for u in LAND[edition] if rng.random() < 0.6}
+            if role == "defender":
+                units.pop("bomber", None)
+            side = {"units": units or {"infantry": 1}}
+            if rng.random() < 0.4:
+                side["order_of_loss"] = rng.sample(sorted(side["units"]), len(side["units"]))
+            doc[role] = side
+        s = payload(edition, doc)
+        rules = lowluck.make_rules(s)
+        if later_seagrid.applicable(rules, land=True) and \
+                rules.verdict(rules.initial_state()) is None:
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("s", _land_battles(16, seed=61))
+def test_land_battles_of_its_kind_too(s, path):
+    """A land battle without AA guns, bombardment or landed units (the planner's lattice
+    under a retreat policy): the generic solver's answer, state by state, both dice."""
+    assert not later_seagrid.applicable(lowluck.make_rules(s))      # (single battles: not)
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("change", ["aa_gun", "bombard", "keep", "amphibious"])
+def test_land_battles_it_leaves_to_the_others(change):
+    """AA guns, bombardment, land units kept and landed units are not the grid's."""
+    doc = {"options": {"battle": "land", "dice": "standard"},
+           "attacker": {"units": {"infantry": 2, "armor": 1}},
+           "defender": {"units": {"infantry": 2}}}
+    assert later_seagrid.applicable(lowluck.make_rules(payload("1942se", doc)), land=True)
+    if change == "aa_gun":
+        doc["defender"]["units"]["aa_gun"] = 1
+    elif change == "bombard":
+        doc["attacker"]["bombard"] = {"battleship": 1}
+        doc["attacker"]["amphibious"] = {"infantry": 1}
+    elif change == "keep":
+        doc["options"]["keep_land_units"] = 1
+    else:
+        doc["attacker"]["amphibious"] = {"infantry": 1}
+    assert not later_seagrid.applicable(lowluck.make_rules(payload("1942se", doc)),
+                                        land=True)

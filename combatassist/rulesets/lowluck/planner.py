@@ -336,10 +336,12 @@ class _Question:
         from . import sea_values, surprise_strike_grid
         template = self.template
         if self.policy is not None:
-            # (a strafe is for land; every other battle as ``odds`` solves it)
+            # a fleet, or a land battle of the grid's kind (no AA gun, bombardment or landed
+            # units: ``surprise_strike_grid.applicable``); a strafe, and every other battle,
+            # as ``odds`` solves it
             if not (self.policy == "profit" and not self.scenario.options.max_rounds
-                    and self._by_slots and template.land_units() is None
-                    and surprise_strike_grid.applicable(template)):
+                    and self._by_slots
+                    and surprise_strike_grid.applicable(template, land=True)):
                 return None
         elif not (self.batches and not self.scenario.options.max_rounds and self._by_slots
                   and not self._batchable and self._backwards is None
@@ -486,21 +488,27 @@ class _Question:
             self.work_used += lattice.work
 
         def ends(att: np.ndarray, dfn: np.ndarray, stalemate: bool) -> np.ndarray:
-            # (wins, holds, the attacker's IPC left, the defender's): decided as the
-            # figures judge an end position (``_sides_of_ends``), a stalemate a draw
+            # (wins, holds, the attacker's IPC left, the defender's, takes the territory):
+            # decided as the figures judge an end position (``_sides_of_ends``), a
+            # stalemate a draw
             found = self._sides_of_ends(att, dfn)
             wins = (found[:, 0] == _ATTACKER) & (not stalemate)
             holds = (found[:, 0] == _HOLDS) | stalemate
-            return np.column_stack([wins, holds, found[:, 2], found[:, 3]]).astype(float)
+            takes = found[:, 1] * (not stalemate)
+            return np.column_stack([wins, holds, found[:, 2], found[:, 3], takes]
+                                   ).astype(float)
 
         leave = worth = None
         if self.policy is not None:
             def leave(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
-                # withdrawn: the territory (none at sea) stays the defender's
+                # withdrawn: the territory stays the defender's
                 found = self._sides_of_ends(att, dfn)
-                return np.column_stack([np.zeros(len(att)), np.ones(len(att)),
-                                        found[:, 2], found[:, 3]])
-            worth = np.array([0.0, 0.0, 1.0, -1.0])      # the IPC left, less the defender's
+                n = len(att)
+                return np.column_stack([np.zeros(n), np.ones(n), found[:, 2], found[:, 3],
+                                        np.zeros(n)])
+            # what the policy weighs: the IPC left, less the defender's, and the territory
+            worth = np.array([0.0, 0.0, 1.0, -1.0,
+                              float(self.scenario.options.territory_value)])
         forced = None
         few = self.scenario.options.retreat_when_units
         if self.policy is not None and few:
@@ -508,7 +516,7 @@ class _Question:
 
             def forced(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
                 return cast(np.ndarray, att[:, fights_a].sum(axis=1) <= few)
-        values = lattice.values(ends, 4, cancel, leave, worth, forced)
+        values = lattice.values(ends, 5, cancel, leave, worth, forced)
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
         att, dfn = self._sides(combos)
@@ -518,6 +526,7 @@ class _Question:
         start_d = dfn.astype(float) @ self._slot_costs[1]
         figures = np.zeros((4, n))          # wins, holds, takes (none at sea), swing
         figures[:2] = at_start[:, :2].T
+        figures[2] = at_start[:, 4]
         figures[3] = (start_d - at_start[:, 3]) - (start_a - at_start[:, 2])
         self.solved += n
         return _Keys(self, combos, forces, figures)

@@ -1,6 +1,7 @@
 """A vectorised exact solver for the later editions' sea battles with ordinary dice (and
-low luck: the planner's lattice, ``sea_values``; single low-luck battles meet few positions,
-and the general solver answers them faster).
+low luck, and land battles without AA guns or bombardment: the planner's lattice,
+``sea_values``; single low-luck battles meet few positions, and the general solver answers
+them faster; single land battles have their own grid).
 
 A later edition's sea round (``later``, ``later_phases``; docs/rules.md §2b) is: submerging,
 the submarines' surprise strike, the general combat, then a side left with transports alone
@@ -109,14 +110,19 @@ GROUP_COST = 1000
 WORK_UNIT = "grid cells x outcomes"
 
 
-def applicable(rules) -> bool:
+def applicable(rules, land: bool = False) -> bool:
     """A later edition's sea battle (ordinary dice or low luck) whose units fit the cells:
     ships and aircraft only; submarines are one-hit ships (no destroyer, no transport);
     two-hit units and transports are ships other than submarines; the attacker's support
-    rules (if any apply) pair units of one kind."""
+    rules (if any apply) pair units of one kind. ``land``: a land battle too, of one-hit
+    land units and aircraft, without AA guns, bombardment, landed units or land units kept
+    (its round is the general combat alone, every hit may take any unit: the planner's
+    lattice under a retreat policy, ``sea_values``)."""
     from .later import LaterRules                  # later imports the phases; keep it light
-    if not isinstance(rules, LaterRules) or rules.land_battle \
+    if not isinstance(rules, LaterRules) or (rules.land_battle and not land) \
             or not (rules.dice.independent or rules.dice.name == "lowluck"):
+        return False
+    if rules.land_battle and (rules.bombard or rules.att.keep_land or rules.option_gun):
         return False
     if rules.air_hits_submarines or rules.submerge_at_end:
         return False                    # the cells' rounds are 1942's: the general solver
@@ -132,7 +138,10 @@ def applicable(rules) -> bool:
                 return False
             u = slot.unit
             present.add((side.role, u.id))
-            if u.kind not in ("sea", "air") or u.has("aa_gun"):
+            if u.kind not in (("land", "air") if rules.land_battle else ("sea", "air")) \
+                    or u.has("aa_gun"):
+                return False
+            if rules.land_battle and (u.hits > 1 or u.has("transport") or slot.status):
                 return False
             if u.has("submarine") and (u.kind != "sea" or u.hits > 1 or u.has("destroyer")
                                        or u.has("transport")):
