@@ -261,8 +261,11 @@ def test_a_retreat_policy_is_planned_as_odds_solves_it():
     ("defender adds, low luck, at sea", "profit", 0),
     ("1942 land, ordinary dice, wins", "profit", 0),
     ("1942 land, low luck, no AA gun (valued backwards)", "profit", 2),
-    ("defender adds", "profit", 0)])
-def test_a_fleets_retreat_policy_is_planned_on_the_lattice(name, policy, few):
+    ("defender adds", "profit", 0),
+    ("1942 land, ordinary dice, wins", "strafe", 0),
+    ("1942 land, low luck, no AA gun (valued backwards)", "strafe", 1),
+    ("defender adds", "strafe", 0)])
+def test_a_retreat_policy_is_planned_on_the_lattice(name, policy, few):
     """A fleet (with submarines or without), or a land battle without AA guns (the
     territory worth 4 IPC), under a retreat policy: every force valued on one lattice with
     the attacker's optimal retreat before each round (``sea_values.Retreat``), the
@@ -273,7 +276,8 @@ def test_a_fleets_retreat_policy_is_planned_on_the_lattice(name, policy, few):
     battle = 'battle = "sea"\n' if 'battle = "sea"' in CASES[name] else 'battle = "land"\n'
     text = CASES[name].replace(battle, f'{battle}retreat = "{policy}"\n'
                                        f'retreat_when_units = {few}\n'
-                                       + ("territory_value = 4\n" if "land" in battle else ""))
+                                       + ("territory_value = 4\n" if "land" in battle
+                                          and policy == "profit" else ""))
     s = _scenario(text)
     assert s.options.retreat == policy
     q = planner._Question(s, s.plan)

@@ -337,10 +337,9 @@ class _Question:
         template = self.template
         if self.policy is not None:
             # a fleet, or a land battle of the grid's kind (no AA gun, bombardment or landed
-            # units: ``surprise_strike_grid.applicable``); a strafe, and every other battle,
-            # as ``odds`` solves it
-            if not (self.policy == "profit" and not self.scenario.options.max_rounds
-                    and self._by_slots
+            # units: ``surprise_strike_grid.applicable``); every other battle as ``odds``
+            # solves it
+            if not (not self.scenario.options.max_rounds and self._by_slots
                     and surprise_strike_grid.applicable(template, land=True)):
                 return None
         elif not (self.batches and not self.scenario.options.max_rounds and self._by_slots
@@ -507,8 +506,10 @@ class _Question:
                 return np.column_stack([np.zeros(n), np.ones(n), found[:, 2], found[:, 3],
                                         np.zeros(n)])
             # what the policy weighs: the IPC left, less the defender's, and the territory
+            # (a strafe: never taken, so worth nothing)
             worth = np.array([0.0, 0.0, 1.0, -1.0,
-                              float(self.scenario.options.territory_value)])
+                              float(self.scenario.options.territory_value)
+                              if self.policy == "profit" else 0.0])
         forced = None
         few = self.scenario.options.retreat_when_units
         if self.policy is not None and few:
@@ -516,7 +517,8 @@ class _Question:
 
             def forced(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
                 return cast(np.ndarray, att[:, fights_a].sum(axis=1) <= few)
-        values = lattice.values(ends, 5, cancel, leave, worth, forced)
+        values = lattice.values(ends, 5, cancel, leave, worth, forced,
+                                4 if self.policy == "strafe" else None)
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
         att, dfn = self._sides(combos)

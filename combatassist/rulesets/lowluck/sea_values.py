@@ -226,30 +226,36 @@ def _rounds(battle: _Battle, pos: np.ndarray, most: float = math.inf):
 
 
 class Retreat:
-    """The attacker's optimal retreat before each round (``retreat_policy``'s "profit" at
-    sea, where no territory is taken): it withdraws where leaving is worth more, in IPC,
-    than fighting on. ``leave(flat)``: the values of
-    withdrawing from positions ``flat`` ([position, column], as ``terminal``'s); the
-    worth compared is ``worth`` (a weight per column: the attacker's IPC left less the
-    defender's — a force's swing less its start's, the same for every force of the
-    lattice: withdrawing where the swing so far beats fighting on's, every force alike).
+    """The attacker's optimal retreat before each round (``retreat_policy``'s "profit" and
+    "strafe"): it withdraws where leaving is worth more, in IPC (and the territory taken),
+    than fighting on. ``leave(flat)``: the values of withdrawing from positions ``flat``
+    ([position, column], as ``terminal``'s); the worth compared is ``worth`` (a weight per
+    column: the attacker's IPC left less the defender's, and the territory's worth — a
+    force's swing less its start's, so whether to withdraw is the same for every force of
+    the lattice).
     Ties fight on (``retreat_policy.TIE``, relative to the worth of fighting on).
     ``forced(flat)``: where other rules withdraw whatever the policy would do ("with N units
-    or fewer")."""
+    or fewer"). ``takes``: a strafe's (the column that says an end position took the
+    territory): the attacker also withdraws before a round that could take it."""
 
     def __init__(self, leave: Callable[[np.ndarray], np.ndarray], worth: np.ndarray,
-                 forced: Callable[[np.ndarray], np.ndarray] | None = None):
-        self.leave, self.worth, self.forced = leave, worth, forced
+                 forced: Callable[[np.ndarray], np.ndarray] | None = None,
+                 takes: int | None = None):
+        self.leave, self.worth, self.forced, self.takes = leave, worth, forced, takes
 
-    def apply(self, flat: np.ndarray, on: np.ndarray) -> np.ndarray:
+    def apply(self, flat: np.ndarray, on: np.ndarray,
+              could_take: np.ndarray | None = None) -> np.ndarray:
         """The values of positions ``flat`` under the policy, given fighting on's ``on``
-        ([column, position]): leaving's where it is worth more, or forced."""
+        ([column, position]): leaving's where it is worth more, or forced, or (a strafe)
+        where the round ``could_take`` the territory."""
         from ...retreat_policy import TIE
         off = self.leave(flat).T
         fight, leave = self.worth @ on, self.worth @ off
         withdraw = leave > fight + TIE * np.maximum(1.0, np.abs(fight))
         if self.forced is not None:
             withdraw |= self.forced(flat)
+        if could_take is not None:
+            withdraw |= could_take
         return np.where(withdraw, off, on)
 
 
@@ -300,7 +306,13 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
                 mid = np.bincount(k, p * out[c].take(target), minlength=mids)
                 out[c, pos] = np.bincount(b, s * mid.take(which), minlength=len(pos)) / leave
             if retreat is not None:
-                out[:, pos] = retreat.apply(pos, out[:, pos])
+                could_take = None
+                if retreat.takes is not None:
+                    # a strafe: some outcome of the round ends it with the territory taken
+                    took = (status.take(target) == 1) & (out[retreat.takes].take(target) > 0)
+                    mid = np.bincount(k, took, minlength=mids) > 0
+                    could_take = np.bincount(b, mid.take(which), minlength=len(pos)) > 0
+                out[:, pos] = retreat.apply(pos, out[:, pos], could_take)
             if stale.any():
                 out[:, pos[stale]] = terminal(pos[stale], True).T
         if progress is not None:
@@ -367,12 +379,12 @@ class ForceValues:
                columns: int, cancel: Callable[[], bool] | None = None,
                leave: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
                worth: np.ndarray | None = None,
-               forced: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None
-               ) -> np.ndarray:
+               forced: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
+               takes: int | None = None) -> np.ndarray:
         """``values`` of every position, made once: ``terminal(att, dfn, stalemate)`` given
         the sides' counts ([position, slot] each) of the positions it values; with
-        ``leave(att, dfn)`` (the values of withdrawing), ``worth`` and ``forced(att, dfn)``,
-        under the attacker's optimal retreat (``Retreat``)."""
+        ``leave(att, dfn)`` (the values of withdrawing), ``worth``, ``forced(att, dfn)`` and
+        ``takes`` (a strafe), under the attacker's optimal retreat (``Retreat``)."""
         if self.valued is None:
             ca, cd = self.comps
             Cd = self.battle.Cd
@@ -386,6 +398,7 @@ class ForceValues:
 
             retreat = (None if leave is None else
                        Retreat(lambda flat: leave(*sides(flat)), np.asarray(worth, dtype=float),
-                               None if forced is None else lambda flat: forced(*sides(flat))))
+                               None if forced is None else lambda flat: forced(*sides(flat)),
+                               takes))
             self.valued = values(self.battle, ends, columns, cancel, self.progress, retreat)
         return self.valued
