@@ -310,8 +310,8 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
                 if retreat.takes is not None:
                     # a strafe: some outcome of the round ends it with the territory taken
                     took = (status.take(target) == 1) & (out[retreat.takes].take(target) > 0)
-                    mid = np.bincount(k, took, minlength=mids) > 0
-                    could_take = np.bincount(b, mid.take(which), minlength=len(pos)) > 0
+                    reach = np.bincount(k, took, minlength=mids) > 0
+                    could_take = np.bincount(b, reach.take(which), minlength=len(pos)) > 0
                 out[:, pos] = retreat.apply(pos, out[:, pos], could_take)
             if stale.any():
                 out[:, pos[stale]] = terminal(pos[stale], True).T
