@@ -291,6 +291,33 @@ def test_a_retreat_policy_is_planned_on_the_lattice(name, policy, few):
                for c in every)
 
 
+@pytest.mark.parametrize("name,rules", [
+    ("1942 fleet with submarines, transports, a damaged battleship (on the lattice)",
+     "retreat_below = 0.4\n"),
+    ("1942 fleet with submarines, low luck (on the lattice)",
+     "retreat_below = 0.5\nretreat_when_units = 2\n"),
+    ("defender adds to a fleet with submarines (on the lattice)", "retreat_when_units = 2\n"),
+    ("1942 land, ordinary dice, wins", "retreat_below = 0.3\nretreat_when_units = 2\n"),
+    ("1942 land, low luck, no AA gun (valued backwards)", "retreat_below = 0.6\n"),
+    ("defender adds", "retreat_below = 0.5\n")])
+def test_retreat_rules_are_planned_on_the_lattice(name, rules):
+    """Retreat rules that look at positions alone — "with N units or fewer", "below X" (the
+    chance to win by fighting on, under the same rules) — without a policy: every force
+    valued on one lattice (``sea_values.Retreat``), against brute force (every force
+    through ``odds``: the grids' own retreat rules, or the general solver's); and the rules
+    change some force's figures."""
+    battle = 'battle = "sea"\n' if 'battle = "sea"' in CASES[name] else 'battle = "land"\n'
+    s = _scenario(CASES[name].replace(battle, battle + rules))
+    q = planner._Question(s, s.plan)
+    assert q.position_rules and q._lattice is not None and not q.batches
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.exhaustive and answer.proven
+    plain = _brute_force(_scenario(CASES[name]))
+    every = _brute_force(s)
+    assert any(abs(every[c]["attacker_wins"] - plain[c]["attacker_wins"]) > 1e-6
+               for c in every)
+
+
 def test_a_policys_forces_at_sea_count_the_general_solvers_work():
     """Forces solved on their own under a retreat policy at sea (the general solver's
     passes, its sea rounds slow) count more work than a battle solved on its own: 1 +

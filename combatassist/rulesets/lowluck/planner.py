@@ -175,6 +175,14 @@ class _Question:
         #: may be valued on a lattice (``_lattice``: "profit" at sea), else each as ``odds``
         #: solves it.
         self.policy = _policy_alone(scenario) if not self.attack else None
+        #: Retreat rules that look at positions alone ("with N units or fewer", "below X"),
+        #: no policy, one wave: its forces may be valued on a lattice too (``_lattice``).
+        o = scenario.options
+        self.position_rules = (not self.attack and self.policy is None
+                               and bool(o.retreat_when_units or o.retreat_below)
+                               and not o.retreat_after
+                               and not getattr(o, "retreat_when_only_air", False)
+                               and getattr(o, "retreat", "none") == "none")
         self._policy_at_sea = (getattr(scenario.options, "retreat", "none") != "none"
                                and scenario.options.battle == "sea")
         a0, d0 = self.template.att.counts0, self.template.dfn.counts0
@@ -335,7 +343,7 @@ class _Question:
         force solved on its own)."""
         from . import sea_values, surprise_strike_grid
         template = self.template
-        if self.policy is not None:
+        if self.policy is not None or self.position_rules:
             # a fleet, or a land battle of the grid's kind (no AA gun, bombardment or landed
             # units: ``surprise_strike_grid.applicable``); every other battle as ``odds``
             # solves it
@@ -498,13 +506,14 @@ class _Question:
                                    ).astype(float)
 
         leave = worth = None
-        if self.policy is not None:
+        if self.policy is not None or self.position_rules:
             def leave(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
                 # withdrawn: the territory stays the defender's
                 found = self._sides_of_ends(att, dfn)
                 n = len(att)
                 return np.column_stack([np.zeros(n), np.ones(n), found[:, 2], found[:, 3],
                                         np.zeros(n)])
+        if self.policy is not None:
             # what the policy weighs: the IPC left, less the defender's, and the territory
             # (a strafe: never taken, so worth nothing)
             worth = np.array([0.0, 0.0, 1.0, -1.0,
@@ -512,13 +521,15 @@ class _Question:
                               if self.policy == "profit" else 0.0])
         forced = None
         few = self.scenario.options.retreat_when_units
-        if self.policy is not None and few:
+        if leave is not None and few:
             fights_a = self._masks[0]
 
             def forced(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
                 return cast(np.ndarray, att[:, fights_a].sum(axis=1) <= few)
         values = lattice.values(ends, 5, cancel, leave, worth, forced,
-                                4 if self.policy == "strafe" else None)
+                                4 if self.policy == "strafe" else None,
+                                self.scenario.options.retreat_below if leave is not None
+                                else 0.0)
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
         att, dfn = self._sides(combos)

@@ -236,12 +236,15 @@ class Retreat:
     Ties fight on (``retreat_policy.TIE``, relative to the worth of fighting on).
     ``forced(flat)``: where other rules withdraw whatever the policy would do ("with N units
     or fewer"). ``takes``: a strafe's (the column that says an end position took the
-    territory): the attacker also withdraws before a round that could take it."""
+    territory): the attacker also withdraws before a round that could take it. Without a
+    policy (``worth`` None), the rules alone: those, and ``below``, withdrawing where the
+    chance to win by fighting on (the first column), under the same rules, is below it."""
 
-    def __init__(self, leave: Callable[[np.ndarray], np.ndarray], worth: np.ndarray,
+    def __init__(self, leave: Callable[[np.ndarray], np.ndarray], worth: np.ndarray | None,
                  forced: Callable[[np.ndarray], np.ndarray] | None = None,
-                 takes: int | None = None):
+                 takes: int | None = None, below: float = 0.0):
         self.leave, self.worth, self.forced, self.takes = leave, worth, forced, takes
+        self.below = below
 
     def apply(self, flat: np.ndarray, on: np.ndarray,
               could_take: np.ndarray | None = None) -> np.ndarray:
@@ -250,8 +253,12 @@ class Retreat:
         where the round ``could_take`` the territory."""
         from ...retreat_policy import TIE
         off = self.leave(flat).T
-        fight, leave = self.worth @ on, self.worth @ off
-        withdraw = leave > fight + TIE * np.maximum(1.0, np.abs(fight))
+        withdraw = np.zeros(len(flat), dtype=bool)
+        if self.worth is not None:
+            fight, leave = self.worth @ on, self.worth @ off
+            withdraw |= leave > fight + TIE * np.maximum(1.0, np.abs(fight))
+        if self.below > 0.0:
+            withdraw |= on[0] < self.below
         if self.forced is not None:
             withdraw |= self.forced(flat)
         if could_take is not None:
@@ -380,11 +387,12 @@ class ForceValues:
                leave: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
                worth: np.ndarray | None = None,
                forced: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
-               takes: int | None = None) -> np.ndarray:
+               takes: int | None = None, below: float = 0.0) -> np.ndarray:
         """``values`` of every position, made once: ``terminal(att, dfn, stalemate)`` given
         the sides' counts ([position, slot] each) of the positions it values; with
-        ``leave(att, dfn)`` (the values of withdrawing), ``worth``, ``forced(att, dfn)`` and
-        ``takes`` (a strafe), under the attacker's optimal retreat (``Retreat``)."""
+        ``leave(att, dfn)`` (the values of withdrawing), ``worth``, ``forced(att, dfn)``,
+        ``takes`` (a strafe) and ``below``, under the attacker's optimal retreat or its
+        retreat rules (``Retreat``)."""
         if self.valued is None:
             ca, cd = self.comps
             Cd = self.battle.Cd
@@ -397,8 +405,9 @@ class ForceValues:
                 return terminal(*sides(flat), stalemate)
 
             retreat = (None if leave is None else
-                       Retreat(lambda flat: leave(*sides(flat)), np.asarray(worth, dtype=float),
+                       Retreat(lambda flat: leave(*sides(flat)),
+                               None if worth is None else np.asarray(worth, dtype=float),
                                None if forced is None else lambda flat: forced(*sides(flat)),
-                               takes))
+                               takes, below))
             self.valued = values(self.battle, ends, columns, cancel, self.progress, retreat)
         return self.valued
