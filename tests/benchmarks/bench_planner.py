@@ -240,28 +240,35 @@ at_the_bound.repeat = 1
 #: policy was found on the general solver: 12 v 8 profit 28 s, 17 v 10 profit 167 s (a
 #: search of 1,480 past the bound), 15 v 7 profit 7.5 s, 23 v 14 profit 23 s (a search of
 #: 1,089 that missed the cheapest force).
-POLICY_PLANS = [(WORKLOADS[2], "profit", ("standard", "lowluck")),
-                (WORKLOADS[3], "profit", ("standard",)),
-                (WORKLOADS[0], "profit", ("standard",)),
-                (WORKLOADS[1], "profit", ("standard", "lowluck")),
-                (WORKLOADS[1], "strafe", ("standard",))]
+POLICY_PLANS = [(WORKLOADS[2], 'retreat = "profit"', ("standard", "lowluck")),
+                (WORKLOADS[3], 'retreat = "profit"', ("standard",)),
+                (WORKLOADS[0], 'retreat = "profit"', ("standard",)),
+                (WORKLOADS[1], 'retreat = "profit"', ("standard", "lowluck")),
+                (WORKLOADS[1], 'retreat = "strafe"', ("standard",)),
+                # retreat rules alone (each force on its own before: 17 v 10 a search of
+                # 1,480 in ~30-36 s; 23 v 14 a search of 1,089, unproven)
+                (WORKLOADS[3], "retreat_below = 0.3", ("standard",)),
+                (WORKLOADS[1], "retreat_below = 0.3\nretreat_when_units = 3", ("standard",))]
 
 
 def policy_plans() -> None:
-    """Plans under a retreat policy, best CPU time of ``REPEAT`` (no peer: aacalc2's
-    recommender takes no retreat policy)."""
-    print(f"\n{'cheapest force under a retreat policy (1942, exact)':<52} {'cpu: plan':>10}"
+    """Plans under a retreat policy or retreat rules, best CPU time of ``REPEAT`` (no peer:
+    aacalc2's recommender takes no retreat policy)."""
+    print(f"\n{'cheapest force under a retreat policy or rules (1942, exact)':<64}"
+          f" {'cpu: plan':>10}"
           f"  {'did':<28} ours (IPC)")
     for (name, attacker, defender, battle, _), policy, modes in POLICY_PLANS:
         for dice in modes:
             text = _text(dice, attacker, defender, battle).replace(
-                f'battle = "{battle}"\n', f'battle = "{battle}"\nretreat = "{policy}"\n')
+                f'battle = "{battle}"\n', f'battle = "{battle}"\n{policy}\n')
             scenario = parse_scenario_text(text).body
             _, cpu, answer = _best(lambda: planner.plan(scenario))
             did = (f"every one of {answer.forces:,}" if answer.exhaustive
                    else f"a search of {answer.searched:,}")
             ours = ", ".join(f"{n} {u}" for u, n in answer.best.force.items())
-            print(f"{name + ', ' + policy + ', ' + dice:<52} {cpu * 1000:>8.1f}ms  {did:<28}"
+            rule = policy.split(" = ")[1].strip('"') if policy.startswith("retreat =") \
+                else policy.replace("\n", ", ")
+            print(f"{name + ', ' + rule + ', ' + dice:<64} {cpu * 1000:>8.1f}ms  {did:<28}"
                   f" {ours} ({answer.best.cost}){'' if answer.meets else ', misses'}",
                   flush=True)
     print(flush=True)
