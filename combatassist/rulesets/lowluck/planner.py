@@ -42,7 +42,9 @@ of every force); where a lone AA gun may be left at a round's end, they are swep
 with submarines (the sea grid's battles; one wave, fought to the end, no retreat rules, a
 chosen side that doesn't submerge) are valued backwards on one lattice of the chosen
 side's every composition against the other side's cells (``sea_values.ForceValues``:
-its work its entries, ``limits.PLAN_SEA_*``; past the bound, each force on its own).
+its work its entries, ``limits.PLAN_SEA_*``; past the bound, each force on its own); so
+are the sea grid's battles — land ones without AA guns or bombardment too — under a
+retreat policy or the retreat rules that look at positions alone (``sea_values.Retreat``).
 """
 from __future__ import annotations
 
@@ -172,19 +174,17 @@ class _Question:
         self.attack = bool(scenario.waves) or scenario.counter is not None
         self.batches = _no_retreat_rules(scenario) and not self.attack
         #: A retreat policy (beside it "with N units or fewer" alone), one wave: its forces
-        #: may be valued on a lattice (``_lattice``: "profit" at sea), else each as ``odds``
-        #: solves it.
+        #: may be valued on a lattice (``_lattice``), else each as ``odds`` solves it.
         self.policy = _policy_alone(scenario) if not self.attack else None
         #: Retreat rules that look at positions alone ("with N units or fewer", "below X"),
         #: no policy, one wave: its forces may be valued on a lattice too (``_lattice``).
         o = scenario.options
-        self.position_rules = (not self.attack and self.policy is None
+        policy = getattr(o, "retreat", "none")
+        self.position_rules = (not self.attack and policy == "none"
                                and bool(o.retreat_when_units or o.retreat_below)
                                and not o.retreat_after
-                               and not getattr(o, "retreat_when_only_air", False)
-                               and getattr(o, "retreat", "none") == "none")
-        self._policy_at_sea = (getattr(scenario.options, "retreat", "none") != "none"
-                               and scenario.options.battle == "sea")
+                               and not getattr(o, "retreat_when_only_air", False))
+        self._policy_at_sea = policy != "none" and o.battle == "sea"
         a0, d0 = self.template.att.counts0, self.template.dfn.counts0
         # battle_work's sizes: the side chosen from counts, the other side's as it is
         self._other_units = 2 * sum(d0 if self.role == "attacker" else a0)
@@ -338,9 +338,10 @@ class _Question:
         compositions (``sea_values.ForceValues``): one wave fought to the end, when the
         lattice's estimated work and memory fit in the bound — fleets with submarines
         without retreat rules (the sea grid's battles, which ``EndValues`` doesn't value),
-        and any fleet the sea grid fights under the "profit" policy alone (the attacker's
-        optimal retreat before each round, ``sea_values.Retreat``); None otherwise (each
-        force solved on its own)."""
+        and any battle the sea grid fights (fleets, land battles without AA guns or
+        bombardment) under a retreat policy or the retreat rules that look at positions
+        alone (the attacker's withdrawals before each round, ``sea_values.Retreat``); None
+        otherwise (each force solved on its own)."""
         from . import sea_values, surprise_strike_grid
         template = self.template
         if self.policy is not None or self.position_rules:
@@ -839,8 +840,9 @@ class _Keys:
 
 
 def _policy_alone(scenario: LowLuckScenario) -> str | None:
-    """The retreat policy (profit, strafe) when no retreat rule but "with N units or fewer"
-    is beside it (a round limit, a chance or the aircraft rule), else None."""
+    """The retreat policy (profit, strafe) when no retreat rule is beside it but "with N
+    units or fewer" (not ``retreat_after``, ``retreat_below`` or the aircraft rule), else
+    None."""
     o = scenario.options
     policy = getattr(o, "retreat", "none")
     if policy == "none" or o.retreat_after or o.retreat_below \

@@ -668,7 +668,29 @@ def _fleet(rules, k: int) -> _Fleet:
     return fleet
 
 
-class _Volley:
+class _Keyed:
+    """What both kinds of volley share: the enemy's row a cell fires from, and the key of
+    an entry (its side's cell and the table it is under: ``table``, of ``tables``)."""
+
+    side: Any
+    enemy: Any
+    table: np.ndarray
+    tables: int
+
+    def key(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        """Per entry, ``side``'s cell ``mine`` and the joint table it is under (firing cell
+        ``theirs``) as one key (< ``side.C * tables``): entries of one key have the same
+        ``rows``."""
+        return mine * self.tables + self.table.take(self._enemy_rows(mine, theirs))
+
+    def _enemy_rows(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        """The enemy's row each of its cells ``theirs`` fires at ``side``'s ``mine`` from:
+        2 * cell, + 1 when its submarines fire in the general combat (a destroyer of
+        ``side``'s beside them: they didn't strike first)."""
+        return 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
+
+
+class _Volley(_Keyed):
     """One side's general-combat fire at the other (``side``): per firing cell, with or
     without its submarines (they fire here when they didn't strike first), the joint table of
     its hits by category (submarines', aircraft's without a destroyer, the rest's) — one
@@ -861,18 +883,6 @@ class _Volley:
         e, cells, p = enemy.any.expand(theirs[e], side.moves[ANY], e, cells, p)
         return e, cells, p, self.kept.take(tabs)
 
-    def key(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
-        """Per entry, ``side``'s cell ``mine`` and the joint table it is under (firing cell
-        ``theirs``) as one key (< ``side.C * tables``): entries of one key have the same
-        ``rows``."""
-        return mine * self.tables + self.table.take(self._enemy_rows(mine, theirs))
-
-    def _enemy_rows(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
-        """The enemy's row each of its cells ``theirs`` fires at ``side``'s ``mine`` from:
-        2 * cell, + 1 when its submarines fire in the general combat (a destroyer of
-        ``side``'s beside them: they didn't strike first)."""
-        return 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
-
     def rows(self, mine: np.ndarray, theirs: np.ndarray):
         """(e, cell, p, kept) as the call, with the p of each (e, cell) summed: each once,
         ordered by e, then by cell."""
@@ -890,27 +900,34 @@ class _Volley:
                 kept: np.ndarray):
         """``rows``' entries (``lens[e]`` of entry e, in turn; ``at``: each one's place, its
         cell's in e's frame, or its cell without the combined moves; p) with the p of each
-        (e, place) summed: (e, cell, p, kept). Each e's places are summed in a window of
-        their own, from the least to the greatest (an e's outcomes reach a few of its
-        frame's cells: the windows of the 49 v 49 and 56 v 56 fleets are ~a quarter of
-        their frames' widths, those of the 80 v 80 fleet's cells ~a third of its cells)."""
-        n = len(mine)
-        starts = lens.cumsum() - lens
-        lo, hi = np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64)
-        full = lens > 0
-        if full.all():
-            lo, hi = np.minimum.reduceat(at, starts), np.maximum.reduceat(at, starts)
-        elif full.any():
-            lo[full] = np.minimum.reduceat(at, starts[full])
-            hi[full] = np.maximum.reduceat(at, starts[full])
-        span = hi - lo + 1
-        shift = span.cumsum() - span - lo                   # e's window's start, less its least
-        dense = np.bincount(at + shift.repeat(lens), p, minlength=int(span.sum()))
-        summed = np.flatnonzero(dense != 0.0)                 # (a bool array: far faster)
-        e = np.arange(n).repeat(span).take(summed)
-        at = summed - shift.take(e)
+        (e, place) summed (``_summed``): (e, cell, p, kept)."""
+        e, at, p = _summed(len(mine), lens, at, p)
         cells = self.frame.take(mine.take(e) * self.frame.shape[1] + at) if self.combined else at
-        return e, cells, dense[summed], kept
+        return e, cells, p, kept
+
+
+def _summed(n: int, lens: np.ndarray, at: np.ndarray, p: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Entries (``lens[e]`` of entry e, in turn, of n; ``at``: each one's place; p) with the
+    p of each (e, place) summed: (e, place, p), ordered by e, then by place. Each e's places
+    are summed in a window of their own, from the least to the greatest (an e's outcomes
+    reach a few of its frame's cells: the windows of the 49 v 49 and 56 v 56 fleets are ~a
+    quarter of their frames' widths, those of the 80 v 80 fleet's cells ~a third of its
+    cells)."""
+    starts = lens.cumsum() - lens
+    lo, hi = np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64)
+    full = lens > 0
+    if full.all():
+        lo, hi = np.minimum.reduceat(at, starts), np.maximum.reduceat(at, starts)
+    elif full.any():
+        lo[full] = np.minimum.reduceat(at, starts[full])
+        hi[full] = np.maximum.reduceat(at, starts[full])
+    span = hi - lo + 1
+    shift = span.cumsum() - span - lo                   # e's window's start, less its least
+    dense = np.bincount(at + shift.repeat(lens), p, minlength=int(span.sum()))
+    summed = np.flatnonzero(dense != 0.0)                 # (a bool array: far faster)
+    e = np.arange(n).repeat(span).take(summed)
+    return e, summed - shift.take(e), dense[summed]
 
 
 def _pooled(noS, noA, pS, pA, pY):
@@ -948,7 +965,7 @@ def _low_luck_fire(side, enemy, mine: np.ndarray, theirs: np.ndarray):
     return e, cells, p
 
 
-class _LowLuckVolley:
+class _LowLuckVolley(_Keyed):
     """``_Volley`` with low luck: one side's general-combat fire at the other (``side``),
     its batches pooled by what ``side``'s cell has (``_low_luck_fire``: two hit counts a
     batch, eight outcomes at most, taken in turn). The enemy's rows (2 * cell, + 1 with its
@@ -968,22 +985,13 @@ class _LowLuckVolley:
         self.table = self.table.ravel()
         self.tables = int(self.table.max(initial=0)) + 1
 
-    def _enemy_rows(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
-        return 2 * theirs + (self.enemy.subs.take(theirs) & self.side.dest.take(mine))
-
-    def key(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
-        """As ``_Volley.key``: entries of one key have the same ``rows``."""
-        return mine * self.tables + self.table.take(self._enemy_rows(mine, theirs))
-
     def rows(self, mine: np.ndarray, theirs: np.ndarray):
-        """(e, cell, p, kept) as ``_Volley.rows``: each (e, cell) once, ordered by e (no
-        tail is cut: kept 1)."""
+        """(e, cell, p, kept) as ``_Volley.rows``: each (e, cell) once, ordered by e, then
+        by cell (no tail is cut: kept 1)."""
+        n = len(mine)
         e, cells, p = _low_luck_fire(self.side, self.enemy, mine, theirs)
-        C = self.side.C
-        at, inverse = np.unique(e * C + cells, return_inverse=True)
-        summed = np.bincount(inverse.ravel(), p, minlength=len(at))
-        e, cells = _divmod(at, C)
-        return e, cells, summed, np.ones(len(mine))
+        e, cells, p = _summed(n, np.bincount(e, minlength=n), cells, p)
+        return e, cells, p, np.ones(n)
 
 
 class _Battle:
@@ -1311,19 +1319,21 @@ def round_outcomes(battle: _Battle, at: int = 0) -> int:
     i, j = (np.array([x]) for x in divmod(at, battle.Cd))
     if (att.subs[i] & ~dfn.dest[j]).any() or (~att.dest[i] & dfn.subs[j]).any():
         _, i, j, _ = battle.mid_round(i, j)       # (``strikes`` without the grid's arrays)
-    cells = _next_cells(att, dfn, i, j) + _next_cells(dfn, att, j, i)
+    low_luck = not battle.rules.dice.independent
+    cells = _next_cells(att, dfn, i, j, low_luck) + _next_cells(dfn, att, j, i, low_luck)
     known = len(i) + 2 * min(int(cells.sum()), MID_PER_MET * int(cells.max()))
     battle.outcomes_at[at] = known
     return known
 
 
-def _next_cells(side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarray
-                ) -> np.ndarray:
+def _next_cells(side: _Fleet, enemy: _Fleet, mine: np.ndarray, theirs: np.ndarray,
+                low_luck: bool = False) -> np.ndarray:
     """How many next cells ``_Volley.rows`` gives each of ``side``'s cells ``mine`` under
     the fire of ``theirs`` — the three categories' hits taken in turn, as a volley too big
-    for its combined moves takes them (no volley is made: an estimate's)."""
+    for its combined moves takes them (no volley is made: an estimate's); ``low_luck``:
+    ``_LowLuckVolley.rows``."""
     n = len(mine)
-    if hasattr(enemy, "power"):                        # low luck (``_low_luck_tables``)
+    if low_luck:                                       # (``_low_luck_tables``)
         e, cells, _ = _low_luck_fire(side, enemy, mine, theirs)
         return np.bincount(np.unique(e * side.C + cells) // side.C, minlength=n)
     subs = np.where(enemy.subs.take(theirs) & side.dest.take(mine), theirs,
