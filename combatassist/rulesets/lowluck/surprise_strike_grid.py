@@ -938,19 +938,20 @@ class _Volley(_Keyed):
         """``rows``' entries (``lens[e]`` of entry e, in turn; ``at``: each one's place, its
         cell's in e's frame, or its cell without the combined moves; p) with the p of each
         (e, place) summed (``_summed``): (e, cell, p, kept)."""
-        e, at, p = _summed(len(mine), lens, at, p)
-        cells = self.frame.take(mine.take(e) * self.frame.shape[1] + at) if self.combined else at
-        return e, cells, p, kept
+        if not self.combined:
+            return (*_summed(len(mine), lens, at, p), kept)
+        e, at, p = _summed(len(mine), lens, at, p, mine * self.frame.shape[1])
+        return e, self.frame.take(at), p, kept
 
 
-def _summed(n: int, lens: np.ndarray, at: np.ndarray, p: np.ndarray
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _summed(n: int, lens: np.ndarray, at: np.ndarray, p: np.ndarray,
+            offset: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Entries (``lens[e]`` of entry e, in turn, of n; ``at``: each one's place; p) with the
-    p of each (e, place) summed: (e, place, p), ordered by e, then by place. Each e's places
-    are summed in a window of their own, from the least to the greatest (an e's outcomes
-    reach a few of its frame's cells: the windows of the 49 v 49 and 56 v 56 fleets are ~a
-    quarter of their frames' widths, those of the 80 v 80 fleet's cells ~a third of its
-    cells)."""
+    p of each (e, place) summed: (e, place, p), ordered by e, then by place (``offset[e]``
+    added to e's places: a frame's row). Each e's places are summed in a window of their
+    own, from the least to the greatest (an e's outcomes reach a few of its frame's cells:
+    the windows of the 49 v 49 and 56 v 56 fleets are ~a quarter of their frames' widths,
+    those of the 80 v 80 fleet's cells ~a third of its cells)."""
     starts = lens.cumsum() - lens
     lo, hi = np.zeros(n, dtype=np.int64), np.full(n, -1, dtype=np.int64)
     full = lens > 0
@@ -961,10 +962,20 @@ def _summed(n: int, lens: np.ndarray, at: np.ndarray, p: np.ndarray
         hi[full] = np.maximum.reduceat(at, starts[full])
     span = hi - lo + 1
     shift = span.cumsum() - span - lo                   # e's window's start, less its least
-    dense = np.bincount(at + shift.repeat(lens), p, minlength=int(span.sum()))
-    summed = np.flatnonzero(dense != 0.0)                 # (a bool array: far faster)
-    e = np.arange(n).repeat(span).take(summed)
-    return e, summed - shift.take(e), dense[summed]
+    where = shift.repeat(lens)
+    where += at
+    dense = np.bincount(where, p, minlength=int(span.sum()))
+    reached = dense != 0.0
+    summed = np.flatnonzero(reached)                  # (a bool array: far faster)
+    # how many places each e's window holds (an e of no entries: none), its e repeated
+    count = np.zeros(n, dtype=np.int64)
+    if full.all():
+        count = np.add.reduceat(reached, shift + lo, dtype=np.int64)
+    elif full.any():
+        count[full] = np.add.reduceat(reached, (shift + lo)[full], dtype=np.int64)
+    if offset is not None:
+        shift -= offset
+    return np.arange(n).repeat(count), summed - shift.repeat(count), dense.take(summed)
 
 
 def _pooled(noS, noA, pS, pA, pY):
