@@ -45,6 +45,9 @@ side's every composition against the other side's cells (``sea_values.ForceValue
 its work its entries, ``limits.PLAN_SEA_*``; past the bound, each force on its own); so
 are the sea grid's battles — land ones without AA guns or bombardment too — under a
 retreat policy or the retreat rules that look at positions alone (``sea_values.Retreat``).
+With later waves or a counter-attack, the attacker's first waves are the forces, solved or
+valued as above, each end position worth what the later waves and the counter-attack make
+of it (``_Later``); under retreat rules, each force's whole attack as ``odds`` answers it.
 """
 from __future__ import annotations
 
