@@ -178,10 +178,11 @@ class _Question:
         #: counter-attack included).
         self.attack = bool(scenario.waves) or scenario.counter is not None
         #: The later waves' and the counter-attack's battles, solved once for every force
-        #: (``attack.answer``'s memo: the attacker's question; the defender's forces are
-        #: each their own defender).
-        self._memo: dict | None = {} if self.role == "attacker" else None
+        #: (``attack.answer``'s memo: each depends on the wave and the defender it meets, or
+        #: the holders, alone).
         self.later = _Later.of(self) if self.attack else None
+        self._memo: dict | None = self.later.memo if self.later is not None else (
+            {} if self.role == "attacker" else None)
         self.batches = _no_retreat_rules(scenario) and (not self.attack
                                                         or self.later is not None)
         #: A retreat policy (beside it "with N units or fewer" alone), one wave: its forces
@@ -204,8 +205,9 @@ class _Question:
         #: The later waves' and the counter-attack's work (``_attack_work``): once for the
         #: whole plan, their battles shared by every force (``attack.answer``'s memo).
         #: In the defender's question each force is its own defender: counted per force.
-        shared = self.role == "attacker"
-        self.attack_work = _attack_work(whole, True) if self.attack and shared else 0.0
+        shared = self.role == "attacker" or self.later is not None
+        self.attack_work = _attack_work(whole, True, self.role == "defender") \
+            if self.attack and shared else 0.0
         self._later_work = _attack_work(whole, False) if self.attack and not shared else 0.0
         #: The work of the forces solved so far (``force_work``).
         self.work_used = 0.0
@@ -878,17 +880,19 @@ class _Ends:
 
 class _Later:
     """What the later waves and the counter-attack make of the first wave's end positions
-    (the attacker's question over waves or a counter-attack, no retreat rules, fought to
-    the end): each first wave is then a battle of the batch (or valued backwards), its end
-    positions worth their share of the whole attack's figures, as ``attack`` carries an end
-    position on:
+    (a plan over waves or a counter-attack, no retreat rules, fought to the end): each
+    force's first wave — the attacker's chosen, or against the defender's — is then a battle
+    of the batch (or valued backwards), its end positions worth their share of the whole
+    attack's figures, as ``attack`` carries an end position on:
 
     - the defender destroyed: every later wave walks in (the attacker has won; the
       territory is taken by the first wave or by a later wave's land units, held by the
       first wave's land units there and the later waves');
     - else the later waves fight the defender's survivors: their attack against that
       composition (``attack.answer``, memoised: one per composition for every force) gives
-      the figures, the first wave's survivors (a stalemate's) adding their IPC.
+      the figures, the first wave's survivors (a stalemate's) adding their IPC. It
+      depends on that composition alone, whichever force left it (the defender's question
+      too: its forces' survivors are compositions of its whole side).
 
     A land battle whose defender has units that don't fight (Revised's and Anniversary's AA
     guns, no casualties) is not valued so (``of``: None): such a unit is left when the rest
@@ -923,8 +927,8 @@ class _Later:
         self.damaged = per_id(rules.dfn.slots, lambda s: s.status == "damaged")
         self.cancel: Callable[[], bool] | None = None
         #: the later waves' battles and the counter-attack's, shared with the whole attacks
-        #: of the forces the answer shows (``attack.answer``'s memo)
-        self.memo: dict = cast(dict, q._memo)
+        #: of the forces the answer shows (``attack.answer``'s memo: ``_Question._memo``)
+        self.memo: dict = {}
         self._after: dict[tuple, tuple] = {}      # defender's survivors -> their figures
         self._held: dict[tuple, float] = {}       # holders -> P(held)
         self._fight: Any = None                   # (``_holds``'s counter-attacks)
@@ -932,8 +936,7 @@ class _Later:
     @classmethod
     def of(cls, q: _Question) -> "_Later | None":
         s = q.scenario
-        if (q.role != "attacker" or not _no_retreat_rules(s) or s.options.max_rounds
-                or not q._by_slots):
+        if not _no_retreat_rules(s) or s.options.max_rounds or not q._by_slots:
             return None
         if s.options.battle == "land" and not all(slot.fights for slot in q.template.dfn.slots):
             return None
@@ -1088,17 +1091,23 @@ def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
                 or getattr(o, "retreat_when_only_air", False))
 
 
-def _attack_work(scenario: LowLuckScenario, shared: bool) -> float:
+def _attack_work(scenario: LowLuckScenario, shared: bool, every: bool = False) -> float:
     """An upper bound on the work the attacks add to their first battles: each later
     wave's battle (against the whole defender, the largest it can meet) once per defender
     survivor composition it may meet, and the counter-attack's once per holding
-    composition, each solved on its own. ``shared`` (the attacker's question: one
-    defender): for the whole plan, the holders counted as every sub-army of the land units
-    there are; else per force, as ``attack.battles_needed`` counts one attack."""
+    composition, each solved on its own. ``shared``: for the whole plan (the attacker's
+    question, one defender; the defender's, its forces' later battles shared by
+    ``_Later``), the holders counted as every sub-army of the land units there are, and
+    with ``every`` (the defender's forces: each its own chain of survivors) the defender's
+    survivors as every sub-army of the whole defender; else per force, as
+    ``attack.battles_needed`` counts one attack."""
     units = scenario.defender.units
     n_def = sum(units.values())
     two_hit = sum(n for u, n in units.items() if scenario.edition.unit(u).hits > 1)
     per_wave = (n_def + 1) * (two_hit + 1)
+    if every:
+        per_wave = math.prod((n + 1) * (n + 1 if scenario.edition.unit(u).hits > 1 else 1)
+                             for u, n in units.items())
     work = sum(per_wave * _work(2 * sum(w.units.values()), 2 * n_def, False)
                for w in scenario.waves)
     if scenario.counter is not None:
