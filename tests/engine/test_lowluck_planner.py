@@ -649,7 +649,13 @@ def test_the_later_waves_are_solved_once_for_every_force(monkeypatch):
     whole = tuple(sorted(s.defender.units.items()))
     later = [k for k in solved if not (k[0] in first_waves and k[1] == whole)]
     assert later and len(later) == len(set(later))        # each once
-    assert len(solved) - len(later) >= answer.forces       # every first wave solved
+    # every first wave in the batch (valued by what the later waves make of its ends), the
+    # forces the answer shows as ``odds`` answers them (a counter-attack against holders
+    # like the defender looks like a first wave: told apart by its units)
+    counter = tuple(sorted(s.counter.units.items()))
+    alone = {k[0] for k in solved if k[0] in first_waves and k[1] == whole and k[0] != counter}
+    shown = {tuple(sorted(c.force.items())) for c in [answer.best, *answer.alternatives]}
+    assert alone == shown - {counter}
 
 
 @pytest.mark.parametrize("name", [n for n in CASES if "backwards" in n]
@@ -980,3 +986,96 @@ def test_a_search_valued_backwards_stops_when_asked(aa, monkeypatch):
         with pytest.raises(Cancelled):
             planner.plan(s, cancel=lambda: calls.append(1) or len(calls) >= k)
         assert len(calls) == k
+
+
+#: The attacker's question over waves (or a counter-attack) without retreat rules: each
+#: first wave a battle of the batch, its end positions worth what the later waves and the
+#: counter-attack make of them (``planner._Later``).
+FIRST_WAVES = {
+    "1942 land, a second wave, take and hold": WAVES["take and hold against the counter-attack"],
+    "1942 land, ordinary dice, wins": WAVES["first wave chosen, ordinary dice, wins"],
+    "a counter-attack alone": WAVES["a counter-attack, the target without it"],
+    "the defender against every wave": WAVES["the defender against every wave"],
+    "the defender adds against two waves and a counter-attack, 1940": _text(
+        '[attacker]\nunits = { infantry = 2, artillery = 1, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 1 }\n'
+        '[counter]\nunits = { infantry = 2 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
+        'add = { infantry = 2, artillery = 1, armor = 1 }\nalternatives = 2\n',
+        edition="1940se", dice="lowluck"),
+    # fighters alone may win without taking it (the next wave's infantry walk in and hold
+    # it); both sides may be destroyed (the next wave walks in)
+    "1940 land, three waves, aircraft first, take and hold": _text(
+        '[attacker]\nunits = { infantry = 2, fighter = 2, tactical_bomber = 1 }\n'
+        '[[attacker.waves]]\nunits = { infantry = 1, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { mech_infantry = 1 }\n'
+        '[defender]\nunits = { infantry = 2, armor = 1 }\n'
+        '[counter]\nunits = { infantry = 1, armor = 2 }\n'
+        '[plan]\ntarget = { takes_and_holds = 0.5 }\nalternatives = 3\n', edition="1940se",
+        dice="lowluck"),
+    # a two-hit battleship's damage carries over to the next wave
+    "1942 fleet, a damaged battleship meets the second wave": _text(
+        '[attacker]\nunits = { destroyer = 2, cruiser = 1, fighter = 1 }\n'
+        '[[attacker.waves]]\nunits = { battleship = 1 }\n'
+        '[defender]\nunits = { battleship = 1, cruiser = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\nalternatives = 3\n', battle="sea"),
+    # submarines against aircraft may be a stalemate: the next wave meets the aircraft, the
+    # first wave's submarines still count
+    "1942 fleet with submarines, a stalemate then a second wave": _text(
+        '[attacker]\nunits = { submarine = 2, destroyer = 1 }\n'
+        '[[attacker.waves]]\nunits = { destroyer = 1, cruiser = 1 }\n'
+        '[defender]\nunits = { fighter = 1, destroyer = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.6 }\nalternatives = 3\n', battle="sea"),
+}
+
+
+@pytest.mark.parametrize("backwards", [True, False])
+@pytest.mark.parametrize("name", list(FIRST_WAVES))
+def test_first_waves_are_solved_in_a_batch_and_valued_by_the_later_waves(name, backwards,
+                                                                         monkeypatch):
+    """Every first wave in one batch (or valued backwards, ``EndValues``), its ends worth
+    what the later waves and the counter-attack make of them: every force's figures against
+    brute force (each force's whole attack through ``odds``), none solved as a whole attack
+    but those the answer shows."""
+    s = _scenario(FIRST_WAVES[name])
+    q = planner._Question(s, s.plan)
+    assert q.later is not None and q.batches and q._lattice is None
+    if not backwards:
+        monkeypatch.setattr(planner._Question, "_backwards", None)
+    elif q._backwards is None:
+        pytest.skip("not a battle EndValues values")
+    attacks = []
+    real = lowluck.attack._Attack.run
+    with monkeypatch.context() as m:
+        m.setattr(lowluck.attack._Attack, "run",
+                  lambda self: attacks.append(self.payload) or real(self))
+        answer = planner.plan(s)
+    assert answer.exhaustive
+    assert_plan_is_brute_forces(s, answer)
+    # whole attacks: the shown forces' (``odds``'s figures), the later waves' against the
+    # defender's survivors; no other first wave
+    shown = [c.force for c in (answer.best, *answer.alternatives)]
+    whole = [p for p in attacks if p.waves == s.waves]
+    assert len(whole) == len(shown)
+    if s.plan.side == "attacker":
+        assert sorted(sorted(p.attacker.units.items()) for p in whole) == \
+            sorted(sorted(f.items()) for f in shown)
+    if s.counter is not None:
+        assert answer.best.takes_and_holds is not None
+
+
+def test_a_defender_with_units_that_dont_fight_keeps_each_whole_attack():
+    """A land defender with units that don't fight (Revised's AA gun, no casualty: it is
+    left when the rest is destroyed, a later wave then meets it and its land units hold the
+    territory in place of the first wave's) isn't valued by ``_Later``: each force's whole
+    attack as ``odds`` answers it, as brute force does."""
+    s = _scenario(_text(
+        '[attacker]\nunits = { infantry = 2, artillery = 1, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1 }\n'
+        '[defender]\nunits = { infantry = 2, aa_gun = 1 }\n'
+        '[counter]\nunits = { infantry = 1, armor = 1 }\n'
+        '[plan]\ntarget = { takes_and_holds = 0.5 }\n', edition="revised"))
+    q = planner._Question(s, s.plan)
+    assert q.later is None and not q.batches
+    assert_plan_is_brute_forces(s)

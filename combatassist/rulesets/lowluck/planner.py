@@ -45,6 +45,9 @@ side's every composition against the other side's cells (``sea_values.ForceValue
 its work its entries, ``limits.PLAN_SEA_*``; past the bound, each force on its own); so
 are the sea grid's battles — land ones without AA guns or bombardment too — under a
 retreat policy or the retreat rules that look at positions alone (``sea_values.Retreat``).
+With later waves or a counter-attack, the attacker's first waves are the forces, solved or
+valued as above, each end position worth what the later waves and the counter-attack make
+of it (``_Later``); under retreat rules, each force's whole attack as ``odds`` answers it.
 """
 from __future__ import annotations
 
@@ -169,10 +172,19 @@ class _Question:
             for u, i in zip(self.types, self.slot):
                 base[i] -= self.most[u]        # the defender's own units, always there
         self.base = base
-        #: No retreat rules and one wave: the batch engine (else each force as ``odds``
-        #: solves it, waves and counter-attack included).
+        #: No retreat rules: the batch engine — one wave, or the attacker's first waves
+        #: whose end positions ``_Later`` values by what the later waves and the
+        #: counter-attack make of them (else each force as ``odds`` solves it, waves and
+        #: counter-attack included).
         self.attack = bool(scenario.waves) or scenario.counter is not None
-        self.batches = _no_retreat_rules(scenario) and not self.attack
+        #: The later waves' and the counter-attack's battles, solved once for every force
+        #: (``attack.answer``'s memo: each depends on the wave and the defender it meets, or
+        #: the holders, alone).
+        self.later = _Later.of(self) if self.attack else None
+        self._memo: dict | None = self.later.memo if self.later is not None else (
+            {} if self.role == "attacker" else None)
+        self.batches = _no_retreat_rules(scenario) and (not self.attack
+                                                        or self.later is not None)
         #: A retreat policy (beside it "with N units or fewer" alone), one wave: its forces
         #: may be valued on a lattice (``_lattice``), else each as ``odds`` solves it.
         self.policy = _policy_alone(scenario) if not self.attack else None
@@ -193,10 +205,10 @@ class _Question:
         #: The later waves' and the counter-attack's work (``_attack_work``): once for the
         #: whole plan, their battles shared by every force (``attack.answer``'s memo).
         #: In the defender's question each force is its own defender: counted per force.
-        shared = self.role == "attacker"
-        self.attack_work = _attack_work(whole, True) if self.attack and shared else 0.0
+        shared = self.role == "attacker" or self.later is not None
+        self.attack_work = _attack_work(whole, True, self.role == "defender") \
+            if self.attack and shared else 0.0
         self._later_work = _attack_work(whole, False) if self.attack and not shared else 0.0
-        self._memo: dict | None = {} if shared else None
         #: The work of the forces solved so far (``force_work``).
         self.work_used = 0.0
         self.forces = math.prod(self.most[u] + 1 for u in self.types) - (
@@ -282,6 +294,8 @@ class _Question:
         """The key figures of ``combos`` (one batch)."""
         if not combos:
             return []
+        if self.later is not None:
+            self.later.cancel = cancel          # (the later waves' battles it solves)
         max_rounds = self.scenario.options.max_rounds
         keys = self.keys(combos, cancel)       # valued backwards (counts the forces' work)
         if keys is not None:
@@ -344,6 +358,8 @@ class _Question:
         otherwise (each force solved on its own)."""
         from . import sea_values, surprise_strike_grid
         template = self.template
+        if self.later is not None:
+            return None                     # (the lattice values one battle's ends)
         if self.policy is not None or self.position_rules:
             # a fleet, or a land battle of the grid's kind (no AA gun, bombardment or landed
             # units: ``surprise_strike_grid.applicable``); every other battle as ``odds``
@@ -373,7 +389,8 @@ class _Question:
         submarines, transports or bombardment) and a later edition's (``_by_slots``)."""
         if not (self._by_slots and batch.EndValues.applicable(self.template)):
             return None
-        return batch.EndValues(self.template, self._end_figures, 5)
+        return batch.EndValues(self.template, self._end_figures,
+                               5 if self.later is None else 6)
 
     def value_cost(self) -> batch.ValueCost | None:
         """What valuing every force backwards would take (``batch.EndValues.cost``),
@@ -410,7 +427,13 @@ class _Question:
     def _end_figures(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
         """What ``_candidates`` sums over a battle's end positions, for ``EndValues``: [the
         attacker wins, the defender holds, the attacker takes the territory, 1 (the mass),
-        the attacker's IPC left less the defender's] of each position (the sides' counts)."""
+        the attacker's IPC left less the defender's] of each position (the sides' counts);
+        a first wave's, its whole attack's (``_Later``: the later waves' cost less, and
+        taken and held beside)."""
+        if self.later is not None:
+            # (and, sixth, taken and held: the whole attack's, ``_Later``)
+            v = self.later.values(att, dfn)
+            return np.column_stack([v[:, :3], np.ones(len(att)), v[:, 3:]])
         values = self._sides_of_ends(att, dfn)
         verdict = values[:, 0]
         wins = (verdict == _ATTACKER).astype(float)
@@ -441,6 +464,8 @@ class _Question:
         sweeps)."""
         if self._lattice is not None:
             return self._lattice_keys(combos, cancel)
+        if self.later is not None:
+            self.later.cancel = cancel
         backwards = self._backwards
         if backwards is None or not self.batches or self.scenario.options.max_rounds:
             return None
@@ -469,12 +494,14 @@ class _Question:
             self._backwards = None          # (a stalemate, a lone unit, too many): swept
             return None
         values = found
-        figures = np.zeros((4, n))          # wins, holds, takes, swing
+        figures = np.zeros((5, n))          # wins, holds, takes, swing, taken and held
         # IPC lost counts from every unit the battle starts with (``_candidates``)
         start_a = att[on].astype(float) @ self._slot_costs[0]
         start_d = dfn[on].astype(float) @ self._slot_costs[1]
         figures[:3, on] = values[:, :3].T
         figures[3, on] = (start_d - start_a) * values[:, 3] + values[:, 4]
+        if self.later is not None:
+            figures[4, on] = values[:, 5]
         over = np.flatnonzero(~live).tolist()
         if over:
             # over at the start: the general solver's (their one end position)
@@ -483,7 +510,8 @@ class _Question:
             outs = solvers.solve_batch(rules_list, cancel=cancel, curve=False)
             for i, c in zip(over, self._candidates(picked, rules_list, outs)):
                 figures[:, i] = (c.attacker_wins, c.defender_holds,
-                                 c.figure("takes_territory"), c.expected_ipc_swing)
+                                 c.figure("takes_territory"), c.expected_ipc_swing,
+                                 c.figure("takes_and_holds"))
             self._count_work(picked)
         self.solved += n
         return _Keys(self, combos, forces, figures)
@@ -538,7 +566,7 @@ class _Question:
         # IPC lost counts from every unit the battle starts with (``_candidates``)
         start_a = att.astype(float) @ self._slot_costs[0]
         start_d = dfn.astype(float) @ self._slot_costs[1]
-        figures = np.zeros((4, n))          # wins, holds, takes (none at sea), swing
+        figures = np.zeros((5, n))          # wins, holds, takes (none at sea), swing, -
         figures[:2] = at_start[:, :2].T
         figures[2] = at_start[:, 4]
         figures[3] = (start_d - at_start[:, 3]) - (start_a - at_start[:, 2])
@@ -635,6 +663,8 @@ class _Question:
         own values worked out once for the batch (many battles end in the same positions),
         then every battle's sums in one pass over all positions (``np.bincount``); the
         positions the batch engine gave as arrays (``sink``) valued as arrays."""
+        if self.later is not None:
+            return self._whole_attacks(combos, outs, sink)
         ids = self._ends
         # the outcomes holding positions (the batch engine's, sent as arrays, hold none)
         filled = [(b, out) for b, out in enumerate(outs)
@@ -688,8 +718,47 @@ class _Question:
         swings = total(p * swing)
         return self._candidates_of(combos, wins, holds, takes, swings)
 
-    def _candidates_of(self, combos, wins, holds, takes, swings) -> list[Candidate]:
-        """The forces' candidates from their key figures (sequences, one entry a force)."""
+    def _whole_attacks(self, combos, outs, sink=None) -> list[Candidate]:
+        """``_candidates`` of first waves (``later``): each end position worth its share of
+        the whole attack's figures (``_Later.values``), summed per force."""
+        at: list[int] = []
+        masses: list[float] = []
+        states: list = []
+        still: list[bool] = []
+        for b, out in enumerate(outs):
+            # (no retreat rule, no round limit: a stalemate's defender meets the next wave)
+            assert not out.retreated and not out.undecided
+            for found, stale in ((out.decided, False), (out.stalemates, True)):
+                at += [b] * len(found)
+                masses.extend(found.values())
+                states.extend(found)
+                still += [stale] * len(found)
+        n, slots_a, slots_d = len(outs), len(self.template.att.slots), \
+            len(self.template.dfn.slots)
+        p, where = np.array(masses, dtype=float), np.array(at, dtype=np.int64)
+        att = np.array([s[0] for s in states], dtype=np.int64).reshape(len(states), slots_a)
+        dfn = np.array([s[1] for s in states], dtype=np.int64).reshape(len(states), slots_d)
+        if sink is not None and sink.parts:
+            b_s, p_s, att_s, dfn_s = sink.arrays()
+            where, p = np.concatenate([where, b_s]), np.concatenate([p, p_s])
+            att, dfn = np.concatenate([att, att_s]), np.concatenate([dfn, dfn_s])
+            still += [False] * len(b_s)
+        later = cast(_Later, self.later)
+        values = later.values(att, dfn, np.array(still, dtype=bool))
+        sums = [np.bincount(where, weights=p * values[:, k], minlength=n) for k in range(5)]
+        # IPC lost counts from every unit the attack starts with (the force's and the
+        # later waves': ``values`` has their cost taken off)
+        att0, dfn0 = self._sides(combos)
+        start = dfn0.astype(float) @ self._slot_costs[1] - att0.astype(float) @ \
+            self._slot_costs[0]
+        swings = start * np.bincount(where, weights=p, minlength=n) + sums[3]
+        return self._candidates_of(combos, sums[0], sums[1], sums[2], swings,
+                                   sums[4] if self.scenario.counter is not None else None)
+
+    def _candidates_of(self, combos, wins, holds, takes, swings,
+                       held=None) -> list[Candidate]:
+        """The forces' candidates from their key figures (sequences, one entry a force;
+        ``held``: taken and held, with a counter-attack)."""
         n = len(combos)
         land = self.template.land_units() is not None
         forces = np.array(combos, dtype=np.int64).reshape(len(combos), -1)
@@ -702,9 +771,13 @@ class _Question:
             takes = [None] * n          # a sea battle: no territory
         types = self.types
         # (positional: the fields' order, force .. expected_ipc_swing; a third faster)
-        return [Candidate({u: k for u, k in zip(types, c) if k}, cost, units, w, h, t, sw)
+        made = [Candidate({u: k for u, k in zip(types, c) if k}, cost, units, w, h, t, sw)
                 for c, cost, units, w, h, t, sw in zip(
                     combos, costs, forces.sum(axis=1).tolist(), wins, holds, takes, swings)]
+        if held is not None:
+            for c, x in zip(made, np.minimum(np.asarray(held, dtype=float), 1.0).tolist()):
+                c.takes_and_holds = x
+        return made
 
     @property
     def _by_slots(self) -> bool:
@@ -805,6 +878,159 @@ class _Ends:
         return battle, mass, value_of(att, dfn)
 
 
+class _Later:
+    """What the later waves and the counter-attack make of the first wave's end positions
+    (a plan over waves or a counter-attack, no retreat rules, fought to the end): each
+    force's first wave — the attacker's chosen, or against the defender's — is then a battle
+    of the batch (or valued backwards), its end positions worth their share of the whole
+    attack's figures, as ``attack`` carries an end position on:
+
+    - the defender destroyed: every later wave walks in (the attacker has won; the
+      territory is taken by the first wave or by a later wave's land units, held by the
+      first wave's land units there and the later waves');
+    - else the later waves fight the defender's survivors: their attack against that
+      composition (``attack.answer``, memoised: one per composition for every force) gives
+      the figures, the first wave's survivors (a stalemate's) adding their IPC. It
+      depends on that composition alone, whichever force left it (the defender's question
+      too: its forces' survivors are compositions of its whole side).
+
+    A land battle whose defender has units that don't fight (Revised's and Anniversary's AA
+    guns, no casualties) is not valued so (``of``: None): such a unit is left when the rest
+    is destroyed, and ``attack`` fights the next wave against it, that wave's land units
+    holding the territory in place of the first wave's."""
+
+    def __init__(self, q: _Question):
+        self.q = q
+        s = q.scenario
+        edition, ids = s.edition, s.edition.ids
+        land = s.options.battle == "land"
+
+        def holds(uid: str) -> bool:        # a unit that holds a taken territory
+            u = edition.unit(uid)
+            return land and u.kind == "land" and not u.has("aa_gun")
+
+        #: The later waves' land units per unit id (they walk in), and their cost.
+        self.walk_in = np.array([sum(w.units.get(u, 0) for w in s.waves) if holds(u) else 0
+                                 for u in ids], dtype=np.int64)
+        self.cost = float(sum(edition.unit(u).cost * n for w in s.waves
+                              for u, n in w.units.items()))
+        rules = q.template
+
+        def per_id(slots, keep) -> np.ndarray:
+            # [slot, unit id]: 1 where the slot holds that unit and ``keep`` says so
+            return np.array([[1 if s.unit.id == u and keep(s) else 0 for u in ids]
+                             for s in slots], dtype=np.int64).reshape(len(slots), len(ids))
+
+        self.holders = per_id(rules.att.slots,
+                              lambda s: holds(s.unit.id) and s.status != "withdrawn")
+        self.units = per_id(rules.dfn.slots, lambda s: True)
+        self.damaged = per_id(rules.dfn.slots, lambda s: s.status == "damaged")
+        self.cancel: Callable[[], bool] | None = None
+        #: the later waves' battles and the counter-attack's, shared with the whole attacks
+        #: of the forces the answer shows (``attack.answer``'s memo: ``_Question._memo``)
+        self.memo: dict = {}
+        self._after: dict[tuple, tuple] = {}      # defender's survivors -> their figures
+        self._held: dict[tuple, float] = {}       # holders -> P(held)
+        self._fight: Any = None                   # (``_holds``'s counter-attacks)
+
+    @classmethod
+    def of(cls, q: _Question) -> "_Later | None":
+        s = q.scenario
+        if not _no_retreat_rules(s) or s.options.max_rounds or not q._by_slots:
+            return None
+        if s.options.battle == "land" and not all(slot.fights for slot in q.template.dfn.slots):
+            return None
+        return cls(q)
+
+    def values(self, att: np.ndarray, dfn: np.ndarray,
+               stalemate: np.ndarray | None = None) -> np.ndarray:
+        """Per end position of a first wave (the sides' counts per slot, [position, slot];
+        ``stalemate``: per position, a stalemate's): [the attacker wins, the defender holds,
+        the territory is taken, the attacker's IPC left less the later waves' cost and the
+        defender's IPC left, taken and held] of the whole attack from there."""
+        first = self.q._sides_of_ends(att, dfn)     # (verdict, taken, IPC left a, d)
+        out = np.zeros((len(att), 5))
+        out[:, 3] = first[:, 2] - first[:, 3]
+        if not self.q.scenario.waves:
+            # the battle alone, then the counter-attack: its own verdict (a stalemate a
+            # draw), the territory taken by its land units left
+            verdict = first[:, 0]
+            still = np.zeros(len(att), dtype=bool) if stalemate is None else stalemate
+            wins = (verdict == _ATTACKER) & ~still
+            taken = wins & (first[:, 1] > 0)
+            out[:, 0], out[:, 1], out[:, 2] = wins, (verdict == _HOLDS) | still, taken
+            out[:, 4] = self._held_by(taken, att @ self.holders)
+            return out
+        destroyed = ~(dfn > 0).any(axis=1)
+        gone = np.flatnonzero(destroyed)
+        if len(gone):
+            taken = (first[gone, 1] > 0) | bool(self.walk_in.any())
+            out[gone, 0] = 1.0
+            out[gone, 2] = taken
+            holding = np.where((first[gone, 1] > 0)[:, None], att[gone] @ self.holders, 0)
+            out[gone, 4] = self._held_by(taken, holding + self.walk_in)
+        left = np.flatnonzero(~destroyed)
+        if len(left):
+            kinds, which = np.unique(dfn[left], axis=0, return_inverse=True)
+            after = np.array([self._figures(tuple(k)) for k in kinds.tolist()])
+            after = after.take(which.ravel(), axis=0)
+            out[left, :3] = after[:, :3]
+            out[left, 3] += after[:, 3]
+            out[left, 4] = after[:, 4]
+        return out
+
+    def _held_by(self, taken: np.ndarray, holding: np.ndarray) -> np.ndarray:
+        """Per position: taken (``taken``) and held by ``holding`` (land units per unit id)
+        against the counter-attack; 0 without one."""
+        if self.q.scenario.counter is None or not taken.any():
+            return np.zeros(len(taken))
+        kinds, which = np.unique(holding, axis=0, return_inverse=True)
+        held = np.array([self._holds(tuple(h)) for h in kinds.tolist()])
+        return np.where(taken, held.take(which.ravel()), 0.0)
+
+    def _figures(self, dfn: tuple) -> tuple:
+        """(attacker wins, defender holds, taken, IPC swing, taken and held) of the later
+        waves' attack against the defender's survivors ``dfn`` (its counts per slot)."""
+        found = self._after.get(dfn)
+        if found is None:
+            from . import attack, outcomes
+            s = self.q.scenario
+            ids = s.edition.ids
+            row = np.array(dfn, dtype=np.int64)
+            units, damaged = (dict((u, n) for u, n in zip(ids, (row @ m).tolist()) if n)
+                              for m in (self.units, self.damaged))
+            later = replace(s, attacker=s.waves[0], waves=s.waves[1:],
+                            defender=replace(s.defender, units=units, damaged=damaged),
+                            plan=None)
+            r = attack.answer(rulesets.get("lowluck"), later, outcomes.outcome_and_words,
+                              cancel=self.cancel, memo=self.memo, wave=1)
+            figures = r.figures
+            assert figures is not None              # a Low Luck result has its figures
+            counter = r.asked.get("counter")
+            found = (r.attacker_wins, r.defender_wins + r.draw, figures.takes_territory or 0.0,
+                     figures.expected_ipc_swing, counter["holds"] if counter else 0.0)
+            self._after[dfn] = found
+        return found
+
+    def _holds(self, holding: tuple) -> float:
+        """P(the counter-attack doesn't take back the territory ``holding`` holds: land
+        units per unit id)."""
+        found = self._held.get(holding)
+        if found is None:
+            from . import attack, outcomes
+            if self._fight is None:
+                self._fight = attack._Attack(rulesets.get("lowluck"), self.q.scenario,
+                                             outcomes.outcome_and_words, "exact", 1, None,
+                                             None, self.memo)
+            fight = self._fight
+            # (one battle each: the plan's bound counts every holding, ``_attack_work``)
+            fight.solved, fight.cancel = 0, self.cancel
+            zero = (0,) * len(holding)
+            end = attack.End(zero, zero, zero, "attacker", "decided", True, holding)
+            found = self._held[holding] = fight._counter({end: 1.0}, 1.0)["holds"]
+        return found
+
+
 class _Keys:
     """The key figures of forces as arrays (``_Question.keys``): ranked without a
     candidate each (``ranked``), candidates made for the forces asked (``candidates``)."""
@@ -812,18 +1038,22 @@ class _Keys:
     def __init__(self, q: _Question, combos: list[tuple[int, ...]], forces: np.ndarray,
                  figures: np.ndarray):
         self.q, self.combos = q, combos
-        #: wins, holds, takes, swings [force]; the chances capped at 1 (the sums' rounding)
+        #: wins, holds, takes, swings, taken and held (with a counter-attack) [force]; the
+        #: chances capped at 1 (the sums' rounding)
         self.wins, self.holds, self.takes = np.minimum(figures[:3], 1.0)
         self.swings = figures[3]
+        self.held = np.minimum(figures[4], 1.0) if q.scenario.counter is not None else None
         self.costs = forces @ np.array([q.costs[u] for u in q.types], dtype=np.int64)
         self.units = forces.sum(axis=1)
 
     def figure(self, name: str) -> np.ndarray:
         """``Candidate.figure`` of every force (a sea battle's territory: 0)."""
-        if name == "takes_territory" and self.q.template.land_units() is None:
+        if (name == "takes_territory" and self.q.template.land_units() is None
+                or name == "takes_and_holds" and self.held is None):
             return np.zeros(len(self.combos))
         return cast(np.ndarray, {"attacker_wins": self.wins, "defender_holds": self.holds,
-                                 "takes_territory": self.takes}[name])
+                                 "takes_territory": self.takes,
+                                 "takes_and_holds": self.held}[name])
 
     def ranked(self, target: str) -> np.ndarray:
         """The forces in ``_rank``'s order (cheapest first; ties: the higher target figure,
@@ -836,7 +1066,8 @@ class _Keys:
         if not len(idx):
             return []
         return self.q._candidates_of([self.combos[i] for i in idx.tolist()], self.wins[idx],
-                                     self.holds[idx], self.takes[idx], self.swings[idx])
+                                     self.holds[idx], self.takes[idx], self.swings[idx],
+                                     None if self.held is None else self.held[idx])
 
 
 def _policy_alone(scenario: LowLuckScenario) -> str | None:
@@ -860,17 +1091,23 @@ def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
                 or getattr(o, "retreat_when_only_air", False))
 
 
-def _attack_work(scenario: LowLuckScenario, shared: bool) -> float:
+def _attack_work(scenario: LowLuckScenario, shared: bool, every: bool = False) -> float:
     """An upper bound on the work the attacks add to their first battles: each later
     wave's battle (against the whole defender, the largest it can meet) once per defender
     survivor composition it may meet, and the counter-attack's once per holding
-    composition, each solved on its own. ``shared`` (the attacker's question: one
-    defender): for the whole plan, the holders counted as every sub-army of the land units
-    there are; else per force, as ``attack.battles_needed`` counts one attack."""
+    composition, each solved on its own. ``shared``: for the whole plan (the attacker's
+    question, one defender; the defender's, its forces' later battles shared by
+    ``_Later``), the holders counted as every sub-army of the land units there are, and
+    with ``every`` (the defender's forces: each its own chain of survivors) the defender's
+    survivors as every sub-army of the whole defender; else per force, as
+    ``attack.battles_needed`` counts one attack."""
     units = scenario.defender.units
     n_def = sum(units.values())
     two_hit = sum(n for u, n in units.items() if scenario.edition.unit(u).hits > 1)
     per_wave = (n_def + 1) * (two_hit + 1)
+    if every:
+        per_wave = math.prod((n + 1) * (n + 1 if scenario.edition.unit(u).hits > 1 else 1)
+                             for u, n in units.items())
     work = sum(per_wave * _work(2 * sum(w.units.values()), 2 * n_def, False)
                for w in scenario.waves)
     if scenario.counter is not None:
@@ -1102,6 +1339,14 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
     todo = []
     for c, cand in shown:
         if cand.result is not None:
+            continue
+        if q.later is not None:
+            # first waves: the whole attack, as ``odds`` answers it (the later waves'
+            # battles shared: ``attack.answer``'s memo)
+            from . import attack, outcomes
+            cand.result = attack.answer(rulesets.get("lowluck"), q.scenario_of(c),
+                                        outcomes.outcome_and_words, cancel=cancel,
+                                        memo=q._memo)
             continue
         if not q.batches:
             # a retreat policy's forces valued on the lattice: as ``odds`` solves each
