@@ -318,6 +318,57 @@ def test_retreat_rules_are_planned_on_the_lattice(name, rules):
                for c in every)
 
 
+ONLY_AIR = {
+    "profit, aircraft that fight on": _text(
+        'retreat = "profit"\nterritory_value = 4\n'
+        '[attacker]\nunits = { infantry = 2, fighter = 2, bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 2 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.9 }\nalternatives = 3\n'),
+    "the rule alone, low luck": _text(
+        '[attacker]\nunits = { infantry = 2, armor = 1, fighter = 2 }\n'
+        '[defender]\nunits = { infantry = 2, armor = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\n', dice="lowluck"),
+    "beside below X and N units": _text(
+        'retreat_below = 0.3\nretreat_when_units = 1\n'
+        '[attacker]\nunits = { infantry = 2, fighter = 2, bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 2, artillery = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.8 }\n'),
+    "the defender's question, strafe": _text(
+        'retreat = "strafe"\n'
+        '[attacker]\nunits = { infantry = 2, fighter = 2 }\n'
+        '[defender]\nunits = { infantry = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
+        'add = { infantry = 2, armor = 1 }\n'),
+}
+
+
+@pytest.mark.parametrize("name", list(ONLY_AIR))
+def test_withdrawing_when_only_aircraft_are_left_is_planned_on_the_lattice(name):
+    """"Withdraw when only aircraft are left", alone, beside other rules or under a policy:
+    on the lattice, a position rule like "with N units or fewer" (the attacker's land units
+    gone, an aircraft left); a force of aircraft alone, never under it, solved as ``odds``
+    solves it. Against brute force (every force through ``odds``), and without a policy the
+    rule changes some force's figures."""
+    text = ONLY_AIR[name]
+    s = _scenario(text.replace('battle = "land"\n',
+                               'battle = "land"\nretreat_when_only_air = true\n'))
+    q = planner._Question(s, s.plan)
+    assert s.options.retreat_when_only_air and q._air_rule and q._lattice is not None
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.exhaustive and answer.proven
+    every = _brute_force(s)
+    # every force's key figures (the ranking's), aircraft alone too
+    combos = list(every)
+    for c, cand in zip(combos, planner._Question(s, s.plan).solve(combos)):
+        for key in ("attacker_wins", "defender_holds", "expected_ipc_swing"):
+            assert cand.figure(key) == pytest.approx(every[c][key], abs=1e-9), (c, key)
+    without = _brute_force(_scenario(text))
+    # (under a policy the rule mostly withdraws where the policy would: aircraft are dear)
+    assert s.options.retreat != "none" or any(
+        abs(every[c][key] - without[c][key]) > 1e-6
+        for c in every for key in ("attacker_wins", "expected_ipc_swing"))
+
+
 def test_a_policys_forces_at_sea_count_the_general_solvers_work():
     """Forces solved on their own under a retreat policy at sea (the general solver's
     passes, its sea rounds slow) count more work than a battle solved on its own: 1 +

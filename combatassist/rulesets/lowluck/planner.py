@@ -44,7 +44,8 @@ chosen side that doesn't submerge) are valued backwards on one lattice of the ch
 side's every composition against the other side's cells (``sea_values.ForceValues``:
 its work its entries, ``limits.PLAN_SEA_*``; past the bound, each force on its own); so
 are the sea grid's battles — land ones without AA guns or bombardment too — under a
-retreat policy or the retreat rules that look at positions alone (``sea_values.Retreat``).
+retreat policy or the retreat rules that look at positions alone (``sea_values.Retreat``;
+"only aircraft left" too: a force of aircraft alone, never under it, on its own).
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make
 of it (``_Later``); under retreat rules, each force's whole attack as ``odds`` answers it.
@@ -192,10 +193,15 @@ class _Question:
         #: no policy, one wave: its forces may be valued on a lattice too (``_lattice``).
         o = scenario.options
         policy = getattr(o, "retreat", "none")
+        only_air = bool(getattr(o, "retreat_when_only_air", False))
         self.position_rules = (not self.attack and policy == "none"
-                               and bool(o.retreat_when_units or o.retreat_below)
-                               and not o.retreat_after
-                               and not getattr(o, "retreat_when_only_air", False))
+                               and bool(o.retreat_when_units or o.retreat_below or only_air)
+                               and not o.retreat_after)
+        #: "Withdraw when only aircraft are left" on the lattice: per position, the
+        #: attacker's land units (AA guns aside) and aircraft slots (``_only_air``); a
+        #: force without land units is never under it (``withdrawals.only_air_rule``)
+        self._air_rule = only_air and o.battle == "land" and (
+            self.policy is not None or self.position_rules)
         self._policy_at_sea = policy != "none" and o.battle == "sea"
         a0, d0 = self.template.att.counts0, self.template.dfn.counts0
         # battle_work's sizes: the side chosen from counts, the other side's as it is
@@ -311,31 +317,7 @@ class _Question:
                                        cancel=cancel, curve=False, progress=progress,
                                        ends=sink)
         else:
-            # retreat rules: each force as ``odds`` solves it, its figures from its result
-            ruleset = rulesets.get("lowluck")
-            out = []
-            for i, c in enumerate(combos):
-                if self.attack:
-                    # the later waves' and the counter-attack's battles shared by every force
-                    from . import attack, outcomes
-                    result = attack.answer(ruleset, self.scenario_of(c),
-                                           outcomes.outcome_and_words, cancel=cancel,
-                                           memo=self._memo)
-                else:
-                    result = compute(ruleset, self.scenario_of(c), cancel=cancel)
-                counter = result.asked.get("counter")
-                figures = result.figures
-                assert figures is not None          # a Low Luck result has its figures
-                out.append(Candidate(
-                    force=self.force(c), cost=self.cost(c), units=sum(c),
-                    attacker_wins=result.attacker_wins,
-                    defender_holds=min(1.0, result.defender_wins + result.draw),
-                    takes_territory=figures.takes_territory,
-                    expected_ipc_swing=figures.expected_ipc_swing,
-                    takes_and_holds=None if counter is None else counter["holds"],
-                    result=result))
-                if progress is not None:
-                    progress(i + 1, len(combos))
+            out = self._each_alone(combos, cancel, progress)
             self.solved += len(combos)
             return out
         self.solved += len(combos)
@@ -345,6 +327,36 @@ class _Question:
             for b, c in enumerate(combos):
                 self.kept[c] = (outs[b], b, sink)
         return self._candidates(combos, rules_list, outs, sink)
+
+    def _each_alone(self, combos: list[tuple[int, ...]], cancel=None,
+                    progress: Callable[[int, int], None] | None = None) -> list[Candidate]:
+        """Each of ``combos`` as ``odds`` solves it (retreat rules), its figures from its
+        result (kept: ``_full_figures`` shows it)."""
+        ruleset = rulesets.get("lowluck")
+        out = []
+        for i, c in enumerate(combos):
+            if self.attack:
+                # the later waves' and the counter-attack's battles shared by every force
+                from . import attack, outcomes
+                result = attack.answer(ruleset, self.scenario_of(c),
+                                       outcomes.outcome_and_words, cancel=cancel,
+                                       memo=self._memo)
+            else:
+                result = compute(ruleset, self.scenario_of(c), cancel=cancel)
+            counter = result.asked.get("counter")
+            figures = result.figures
+            assert figures is not None          # a Low Luck result has its figures
+            out.append(Candidate(
+                force=self.force(c), cost=self.cost(c), units=sum(c),
+                attacker_wins=result.attacker_wins,
+                defender_holds=min(1.0, result.defender_wins + result.draw),
+                takes_territory=figures.takes_territory,
+                expected_ipc_swing=figures.expected_ipc_swing,
+                takes_and_holds=None if counter is None else counter["holds"],
+                result=result))
+            if progress is not None:
+                progress(i + 1, len(combos))
+        return out
 
     @functools.cached_property
     def _lattice(self):
@@ -550,11 +562,18 @@ class _Question:
                               if self.policy == "profit" else 0.0])
         forced = None
         few = self.scenario.options.retreat_when_units
-        if leave is not None and few:
+        if leave is not None and (few or self._air_rule):
             fights_a = self._masks[0]
+            land_a, air_a = self._only_air
 
             def forced(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
-                return cast(np.ndarray, att[:, fights_a].sum(axis=1) <= few)
+                out = np.zeros(len(att), dtype=bool)
+                if few:
+                    out |= att[:, fights_a].sum(axis=1) <= few
+                if self._air_rule:
+                    # (a force that had land units: those without are solved on their own)
+                    out |= ~(att[:, land_a] > 0).any(axis=1) & (att[:, air_a] > 0).any(axis=1)
+                return out
         values = lattice.values(ends, 5, cancel, leave, worth, forced,
                                 4 if self.policy == "strafe" else None,
                                 self.scenario.options.retreat_below if leave is not None
@@ -570,6 +589,15 @@ class _Question:
         figures[:2] = at_start[:, :2].T
         figures[2] = at_start[:, 4]
         figures[3] = (start_d - at_start[:, 3]) - (start_a - at_start[:, 2])
+        if self._air_rule and self.role == "attacker":
+            # a force of aircraft alone is never under "only aircraft left" (the lattice
+            # withdraws it at once): as ``odds`` solves it
+            land_a, _ = self._only_air
+            for i in np.flatnonzero(~(att[:, land_a] > 0).any(axis=1)).tolist():
+                self._count_work([combos[i]])
+                c = self._each_alone([combos[i]], cancel)[0]
+                figures[:4, i] = (c.attacker_wins, c.defender_holds,
+                                  c.figure("takes_territory"), c.expected_ipc_swing)
         self.solved += n
         return _Keys(self, combos, forces, figures)
 
@@ -802,6 +830,15 @@ class _Question:
         return np.column_stack([verdict.astype(float), takes,
                                 att.astype(float) @ self._slot_costs[0],
                                 dfn.astype(float) @ self._slot_costs[1]])
+
+    @functools.cached_property
+    def _only_air(self) -> tuple[np.ndarray, np.ndarray]:
+        """The attacker's slots of land units (AA guns aside) and of aircraft that fight, as
+        ``withdrawals.only_air_rule`` reads them."""
+        kinds = [s.unit.kind if s.fights and not s.unit.has("aa_gun") else ""
+                 for s in self.template.att.slots]
+        return (np.array([k == "land" for k in kinds], dtype=bool),
+                np.array([k == "air" for k in kinds], dtype=bool))
 
     @functools.cached_property
     def _masks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -1072,12 +1109,11 @@ class _Keys:
 
 def _policy_alone(scenario: LowLuckScenario) -> str | None:
     """The retreat policy (profit, strafe) when no retreat rule is beside it but "with N
-    units or fewer" (not ``retreat_after``, ``retreat_below`` or the aircraft rule), else
-    None."""
+    units or fewer" and the aircraft rule (not ``retreat_after`` or ``retreat_below``),
+    else None."""
     o = scenario.options
     policy = getattr(o, "retreat", "none")
-    if policy == "none" or o.retreat_after or o.retreat_below \
-            or getattr(o, "retreat_when_only_air", False):
+    if policy == "none" or o.retreat_after or o.retreat_below:
         return None
     return str(policy)
 
