@@ -369,6 +369,57 @@ def test_withdrawing_when_only_aircraft_are_left_is_planned_on_the_lattice(name)
         for c in every for key in ("attacker_wins", "expected_ipc_swing"))
 
 
+@pytest.mark.parametrize("name,rules", [
+    ("1942 land, ordinary dice, wins", "retreat_after = 1\n"),
+    ("1942 land, low luck, AA gun, takes", "retreat_after = 2\n"),
+    ("1940 land, ordinary dice, 3 rounds", "retreat_after = 2\n"),   # (its 3 rounds: 2)
+    ("1942 land, ordinary dice, AA gun (valued backwards)", "retreat_after = 3\nmax_rounds = 2\n"),
+    ("1942 sea, two-hit ships (valued backwards)", "retreat_after = 1\n"),
+    ("1942 sea with submarines (on the lattice)", "retreat_after = 2\n"),
+    ("Classic land", "retreat_after = 1\n"),
+    ("defender adds", "retreat_after = 1\n")])
+def test_withdrawing_after_round_n_is_a_round_limit_of_the_batch(name, rules):
+    """"Withdraw after round N" alone: every force in the batch, fought N rounds (or the
+    round limit, when fewer), the battles still on then withdrawn — the defender holds —
+    against brute force (every force through ``odds``); the rule changes some force."""
+    text = CASES[name]
+    battle = 'battle = "sea"\n' if 'battle = "sea"' in text else 'battle = "land"\n'
+    if "max_rounds" in text and "max_rounds" in rules:
+        text = "\n".join(l for l in text.split("\n") if not l.startswith("max_rounds"))
+    s = _scenario(text.replace(battle, battle + rules))
+    q = planner._Question(s, s.plan)
+    assert q.after and q.batches and q.rounds == min(
+        x for x in (s.options.retreat_after, s.options.max_rounds) if x)
+    assert q.retreated == (s.options.max_rounds in (0, s.options.retreat_after)
+                           or s.options.retreat_after < s.options.max_rounds)
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.exhaustive
+    every = _brute_force(s)
+    combos = list(every)
+    for c, cand in zip(combos, planner._Question(s, s.plan).solve(combos)):
+        for key in ("attacker_wins", "defender_holds", "expected_ipc_swing"):
+            assert cand.figure(key) == pytest.approx(every[c][key], abs=1e-9), (c, key)
+    plain = _brute_force(_scenario(text))
+    assert any(abs(every[c]["defender_holds"] - plain[c]["defender_holds"]) > 1e-6
+               for c in every)
+
+
+def test_withdrawing_after_round_n_with_units_landed_is_solved_one_by_one():
+    """Units landed from the sea can't withdraw: "after round N" then leaves them fighting
+    (``odds``'s own reading), so each force (the defender's question: the attacker's
+    units are given) is solved as ``odds`` solves it."""
+    s = _scenario(_text(
+        'retreat_after = 1\n'
+        '[attacker]\nunits = { infantry = 2, armor = 1, fighter = 1 }\n'
+        'amphibious = { infantry = 1 }\n'
+        '[defender]\nunits = { infantry = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
+        'add = { infantry = 2, armor = 1 }\n'))
+    q = planner._Question(s, s.plan)
+    assert not q.after and not q.batches
+    assert_plan_is_brute_forces(s)
+
+
 def test_a_policys_forces_at_sea_count_the_general_solvers_work():
     """Forces solved on their own under a retreat policy at sea (the general solver's
     passes, its sea rounds slow) count more work than a battle solved on its own: 1 +

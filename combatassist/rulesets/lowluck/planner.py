@@ -46,6 +46,7 @@ its work its entries, ``limits.PLAN_SEA_*``; past the bound, each force on its o
 are the sea grid's battles — land ones without AA guns or bombardment too — under a
 retreat policy or the retreat rules that look at positions alone (``sea_values.Retreat``;
 "only aircraft left" too: a force of aircraft alone, never under it, on its own).
+"Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make
 of it (``_Later``); under retreat rules, each force's whole attack as ``odds`` answers it.
@@ -68,6 +69,7 @@ from ...errors import EngineError
 from ...result import battle_result
 from ...ruleset import compute
 from ...text import msg
+from ...retreat import RetreatOptions, rounds_to_fight
 from . import batch, solvers
 # the question's vocabulary, for the planner's callers (the GUI's Plan tab)
 from .plan_spec import SIDES, TARGETS, PlanSpec  # noqa: F401
@@ -184,8 +186,16 @@ class _Question:
         self.later = _Later.of(self) if self.attack else None
         self._memo: dict | None = self.later.memo if self.later is not None else (
             {} if self.role == "attacker" else None)
-        self.batches = _no_retreat_rules(scenario) and (not self.attack
-                                                        or self.later is not None)
+        #: "Withdraw after round N" alone (one wave, every attacker unit free to
+        #: withdraw): a round limit whose battles still on at its end have withdrawn —
+        #: the batch engine's too (``rounds``, ``retreated``).
+        self.after = _after_alone(scenario, self.template) if not self.attack else 0
+        #: The rounds the forces' battles are fought at most (0: to the end), and whether
+        #: those still on then have withdrawn (``retreat.rounds_to_fight``).
+        self.rounds, self.retreated = rounds_to_fight(
+            scenario.options.max_rounds, RetreatOptions(after_round=self.after))
+        self.batches = (_no_retreat_rules(scenario) or bool(self.after)) and (
+            not self.attack or self.later is not None)
         #: A retreat policy (beside it "with N units or fewer" alone), one wave: its forces
         #: may be valued on a lattice (``_lattice``), else each as ``odds`` solves it.
         self.policy = _policy_alone(scenario) if not self.attack else None
@@ -302,7 +312,7 @@ class _Question:
             return []
         if self.later is not None:
             self.later.cancel = cancel          # (the later waves' battles it solves)
-        max_rounds = self.scenario.options.max_rounds
+        max_rounds = self.rounds
         keys = self.keys(combos, cancel)       # valued backwards (counts the forces' work)
         if keys is not None:
             if progress is not None:
@@ -376,10 +386,10 @@ class _Question:
             # a fleet, or a land battle of the grid's kind (no AA gun, bombardment or landed
             # units: ``surprise_strike_grid.applicable``); every other battle as ``odds``
             # solves it
-            if not (not self.scenario.options.max_rounds and self._by_slots
+            if not (not self.rounds and self._by_slots
                     and surprise_strike_grid.applicable(template, land=True)):
                 return None
-        elif not (self.batches and not self.scenario.options.max_rounds and self._by_slots
+        elif not (self.batches and not self.rounds and self._by_slots
                   and not self._batchable and self._backwards is None
                   and surprise_strike_grid.applicable(template)):
             return None                     # (without submarines: the batch engine's)
@@ -411,7 +421,7 @@ class _Question:
         sub-composition of its whole side (a two-hit unit's damaged ones too), an upper
         bound on those its forces' chains meet."""
         backwards = self._backwards
-        if backwards is None or not self.batches or self.scenario.options.max_rounds:
+        if backwards is None or not self.batches or self.rounds:
             return None
         k = 0 if self.role == "attacker" else 1
         side, other = (self.template.att, self.template.dfn)[k], \
@@ -479,7 +489,7 @@ class _Question:
         if self.later is not None:
             self.later.cancel = cancel
         backwards = self._backwards
-        if backwards is None or not self.batches or self.scenario.options.max_rounds:
+        if backwards is None or not self.batches or self.rounds:
             return None
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
@@ -644,7 +654,7 @@ class _Question:
         battle (``force_work``)."""
         n = len(combos)
         backwards = self._backwards
-        if backwards is None or not self.batches or self.scenario.options.max_rounds \
+        if backwards is None or not self.batches or self.rounds \
                 or not n:
             return np.cumsum([self.force_work(c) for c in combos], dtype=float), np.zeros(n)
         live = backwards.live(*self._sides(combos))
@@ -703,8 +713,10 @@ class _Question:
         masses: list[float] = []
         rows: Any = []                  # the positions' numbers, then their array
         forced: Any = []                # each position's verdict forced by its bucket, too
+        # (the battles still on after "withdraw after round N" have withdrawn)
+        forced_by = (_FORCED[:3] + (_HOLDS,)) if self.retreated else _FORCED
         for b, out in filled:
-            for bucket, bucket_verdict in zip(_BUCKETS, _FORCED):
+            for bucket, bucket_verdict in zip(_BUCKETS, forced_by):
                 found = getattr(out, bucket)
                 if not found:
                     continue
@@ -1127,6 +1139,19 @@ def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
                 or getattr(o, "retreat_when_only_air", False))
 
 
+def _after_alone(scenario: LowLuckScenario, rules: Any) -> int:
+    """``retreat_after`` when it is the only retreat rule or policy and every attacker unit
+    may withdraw (none landed from the sea), else 0."""
+    o = scenario.options
+    after = o.retreat_after
+    if not after or not _no_retreat_rules(replace(scenario, options=replace(
+            o, retreat_after=0))):
+        return 0
+    if not all(s.status in ("", "damaged") for s in rules.att.slots):
+        return 0
+    return int(after)
+
+
 def _attack_work(scenario: LowLuckScenario, shared: bool, every: bool = False) -> float:
     """An upper bound on the work the attacks add to their first battles: each later
     wave's battle (against the whole defender, the largest it can meet) once per defender
@@ -1254,7 +1279,7 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     if exhaustive:
         combos = [c for c in itertools.product(*[range(m + 1) for m in most])
                   if any(c) or q.role == "defender"]
-        if (q.batches or q._lattice is not None) and not scenario.options.max_rounds:
+        if (q.batches or q._lattice is not None) and not q.rounds:
             # valued backwards: ranked as arrays, a candidate made for the forces shown
             valuing = cast(batch.EndValues, q._backwards) if cost is not None else None
             if backwards:
@@ -1384,9 +1409,9 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
                                         outcomes.outcome_and_words, cancel=cancel,
                                         memo=q._memo)
             continue
-        if not q.batches:
+        if not q.batches or q.after:
             # a retreat policy's forces valued on the lattice: as ``odds`` solves each
-            # (its policy, in words too)
+            # (its policy, in words too; "after round N": its withdrawals as such)
             cand.result = compute(rulesets.get("lowluck"), q.scenario_of(c), cancel=cancel)
             continue
         out = q.outcome_of(c)
@@ -1398,7 +1423,7 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
         return
     rules_list = [q.rules_of(c) for c, _ in todo]
     outs = solvers.solve_batch(
-        rules_list, solvers.Question(max_rounds=q.scenario.options.max_rounds),
+        rules_list, solvers.Question(max_rounds=q.rounds),
         cancel=cancel, curve=False)
     for (_, cand), rules, out in zip(todo, rules_list, outs):
         cand.result = result(rules, out)
