@@ -1167,6 +1167,22 @@ def test_first_waves_are_solved_in_a_batch_and_valued_by_the_later_waves(name, b
         assert answer.best.takes_and_holds is not None
 
 
+def test_a_defenders_question_whose_shared_later_battles_are_past_the_bound_goes_on():
+    """The defender's question over waves with a large side (its later battles, shared,
+    bounded by every composition of its whole side: past half the bound) isn't refused at
+    once: each force's whole attack on its own, as before ``_Later`` (a search here)."""
+    s = _scenario(_text(
+        '[attacker]\nunits = { infantry = 6, artillery = 3, armor = 3, fighter = 2 }\n'
+        '[[attacker.waves]]\nunits = { armor = 3, fighter = 2 }\n'
+        '[defender]\nunits = { infantry = 4, artillery = 1, armor = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.8 }\n'
+        'add = { infantry = 8, artillery = 3, armor = 3, fighter = 3, bomber = 1 }\n'))
+    q = planner._Question(s, s.plan)
+    assert q.later is None and not q.batches
+    answer = planner.plan(s)
+    assert answer.searched > 0 and answer.best is not None
+
+
 def test_a_defender_with_units_that_dont_fight_keeps_each_whole_attack():
     """A land defender with units that don't fight (Revised's AA gun, no casualty: it is
     left when the rest is destroyed, a later wave then meets it and its land units hold the

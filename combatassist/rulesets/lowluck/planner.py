@@ -184,6 +184,11 @@ class _Question:
         #: (``attack.answer``'s memo: each depends on the wave and the defender it meets, or
         #: the holders, alone).
         self.later = _Later.of(self) if self.attack else None
+        if self.later is not None and self.role == "defender" and \
+                _attack_work(whole, True, True) > limits.MAX_PLAN_WORK / 2:
+            # its later battles shared would be bounded past half the bound (as many as its
+            # whole side's compositions): each force's whole attack on its own, as before
+            self.later = None
         self._memo: dict | None = self.later.memo if self.later is not None else (
             {} if self.role == "attacker" else None)
         #: "Withdraw after round N" alone (one wave, every attacker unit free to
