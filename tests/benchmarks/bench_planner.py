@@ -248,7 +248,13 @@ POLICY_PLANS = [(WORKLOADS[2], 'retreat = "profit"', ("standard", "lowluck")),
                 # retreat rules alone (each force on its own before: 17 v 10 a search of
                 # 1,480 in ~30-36 s; 23 v 14 a search of 1,089, unproven)
                 (WORKLOADS[3], "retreat_below = 0.3", ("standard",)),
-                (WORKLOADS[1], "retreat_below = 0.3\nretreat_when_units = 3", ("standard",))]
+                (WORKLOADS[1], "retreat_below = 0.3\nretreat_when_units = 3", ("standard",)),
+                # "only aircraft left" on the lattice (on its own before: 15 v 7 under profit
+                # with it 9 s); "after round N" a round limit of the batch (23 v 14 with 2
+                # rounds: a search of 1,115 that the bound stopped, 3.3 s)
+                (WORKLOADS[0], 'retreat = "profit"\nretreat_when_only_air = true',
+                 ("standard",)),
+                (WORKLOADS[1], "retreat_after = 2", ("standard", "lowluck"))]
 
 
 def policy_plans() -> None:
@@ -266,8 +272,7 @@ def policy_plans() -> None:
             did = (f"every one of {answer.forces:,}" if answer.exhaustive
                    else f"a search of {answer.searched:,}")
             ours = ", ".join(f"{n} {u}" for u, n in answer.best.force.items())
-            rule = policy.split(" = ")[1].strip('"') if policy.startswith("retreat =") \
-                else policy.replace("\n", ", ")
+            rule = policy.replace("retreat = ", "").replace('"', "").replace("\n", ", ")
             print(f"{name + ', ' + rule + ', ' + dice:<64} {cpu * 1000:>8.1f}ms  {did:<28}"
                   f" {ours} ({answer.best.cost}){'' if answer.meets else ', misses'}",
                   flush=True)
