@@ -49,7 +49,8 @@ retreat policy or the retreat rules that look at positions alone (``sea_values.R
 "Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make
-of it (``_Later``); under retreat rules, each force's whole attack as ``odds`` answers it.
+of it (``_Later``; "after round N" too); under other retreat rules, each force's whole attack
+as ``odds`` answers it.
 """
 from __future__ import annotations
 
