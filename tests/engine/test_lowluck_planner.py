@@ -1116,6 +1116,28 @@ FIRST_WAVES = {
         '[counter]\nunits = { infantry = 1, armor = 2 }\n'
         '[plan]\ntarget = { takes_and_holds = 0.5 }\nalternatives = 3\n', edition="1940se",
         dice="lowluck"),
+    # the first wave withdraws after round 1 (its survivors keep their IPC), the next
+    # meets what it left; every wave withdraws so
+    "1942 land, withdrawing after round 1, then a second wave, take and hold": _text(
+        'retreat_after = 1\n'
+        '[attacker]\nunits = { infantry = 3, artillery = 2, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 3, armor = 1 }\n'
+        '[counter]\nunits = { infantry = 2, armor = 1 }\n'
+        '[plan]\ntarget = { takes_and_holds = 0.3 }\nalternatives = 3\n'),
+    "a counter-attack alone, withdrawing after round 2": _text(
+        'retreat_after = 2\n'
+        '[attacker]\nunits = { infantry = 2, armor = 2 }\n'
+        '[defender]\nunits = { infantry = 2 }\n'
+        '[counter]\nunits = { infantry = 2, armor = 1 }\n'
+        '[plan]\ntarget = { takes_and_holds = 0.5 }\n', dice="lowluck"),
+    # a round limit: what is still on meets the next wave (neither side has won)
+    "1940 land, 2 rounds, then a second wave": _text(
+        'max_rounds = 2\n'
+        '[attacker]\nunits = { infantry = 2, mech_infantry = 1, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1, tactical_bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 3, artillery = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.6 }\nalternatives = 3\n', edition="1940se"),
     # a two-hit battleship's damage carries over to the next wave
     "1942 fleet, a damaged battleship meets the second wave": _text(
         '[attacker]\nunits = { destroyer = 2, cruiser = 1, fighter = 1 }\n'
@@ -1155,6 +1177,13 @@ def test_first_waves_are_solved_in_a_batch_and_valued_by_the_later_waves(name, b
         answer = planner.plan(s)
     assert answer.exhaustive
     assert_plan_is_brute_forces(s, answer)
+    every = _brute_force(s)                 # every force's key figures too
+    combos = list(every)
+    for c, cand in zip(combos, planner._Question(s, s.plan).solve(combos)):
+        for key in ("attacker_wins", "defender_holds", "takes_territory",
+                    "expected_ipc_swing", "takes_and_holds"):
+            assert (cand.figure(key) if every[c][key] is not None else None) == \
+                pytest.approx(every[c][key], abs=1e-9), (c, key)
     # whole attacks: the shown forces' (``odds``'s figures), the later waves' against the
     # defender's survivors; no other first wave
     shown = [c.force for c in (answer.best, *answer.alternatives)]

@@ -49,7 +49,8 @@ retreat policy or the retreat rules that look at positions alone (``sea_values.R
 "Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make
-of it (``_Later``); under retreat rules, each force's whole attack as ``odds`` answers it.
+of it (``_Later``; "after round N" too); under other retreat rules, each force's whole attack
+as ``odds`` answers it.
 """
 from __future__ import annotations
 
@@ -175,11 +176,19 @@ class _Question:
             for u, i in zip(self.types, self.slot):
                 base[i] -= self.most[u]        # the defender's own units, always there
         self.base = base
-        #: No retreat rules: the batch engine — one wave, or the attacker's first waves
-        #: whose end positions ``_Later`` values by what the later waves and the
-        #: counter-attack make of them (else each force as ``odds`` solves it, waves and
-        #: counter-attack included).
+        #: No retreat rules but "after round N": the batch engine — one wave, or the
+        #: forces' first waves whose end positions ``_Later`` values by what the later
+        #: waves and the counter-attack make of them (else each force as ``odds`` solves
+        #: it, waves and counter-attack included).
         self.attack = bool(scenario.waves) or scenario.counter is not None
+        #: "Withdraw after round N" alone (every attacker unit free to withdraw): a round
+        #: limit whose battles still on at its end have withdrawn — the batch engine's too
+        #: (``rounds``, ``retreated``).
+        self.after = _after_alone(scenario, self.template)
+        #: The rounds the forces' battles are fought at most (0: to the end), and whether
+        #: those still on then have withdrawn (``retreat.rounds_to_fight``).
+        self.rounds, self.retreated = rounds_to_fight(
+            scenario.options.max_rounds, RetreatOptions(after_round=self.after))
         #: The later waves' and the counter-attack's battles, solved once for every force
         #: (``attack.answer``'s memo: each depends on the wave and the defender it meets, or
         #: the holders, alone).
@@ -191,14 +200,6 @@ class _Question:
             self.later = None
         self._memo: dict | None = self.later.memo if self.later is not None else (
             {} if self.role == "attacker" else None)
-        #: "Withdraw after round N" alone (one wave, every attacker unit free to
-        #: withdraw): a round limit whose battles still on at its end have withdrawn —
-        #: the batch engine's too (``rounds``, ``retreated``).
-        self.after = _after_alone(scenario, self.template) if not self.attack else 0
-        #: The rounds the forces' battles are fought at most (0: to the end), and whether
-        #: those still on then have withdrawn (``retreat.rounds_to_fight``).
-        self.rounds, self.retreated = rounds_to_fight(
-            scenario.options.max_rounds, RetreatOptions(after_round=self.after))
         self.batches = (_no_retreat_rules(scenario) or bool(self.after)) and (
             not self.attack or self.later is not None)
         #: A retreat policy (beside it "with N units or fewer" alone), one wave: its forces
@@ -769,15 +770,18 @@ class _Question:
         at: list[int] = []
         masses: list[float] = []
         states: list = []
-        still: list[bool] = []
+        forced: list[int] = []
+        # each bucket's verdict as ``_candidates`` forces it (the battles still on after
+        # "withdraw after round N" have withdrawn); with later waves, any end whose
+        # defender is left meets the next wave
+        forced_by = (_FORCED[:3] + (_HOLDS,)) if self.retreated else _FORCED
         for b, out in enumerate(outs):
-            # (no retreat rule, no round limit: a stalemate's defender meets the next wave)
-            assert not out.retreated and not out.undecided
-            for found, stale in ((out.decided, False), (out.stalemates, True)):
+            for bucket, verdict in zip(_BUCKETS, forced_by):
+                found = getattr(out, bucket)
                 at += [b] * len(found)
                 masses.extend(found.values())
                 states.extend(found)
-                still += [stale] * len(found)
+                forced += [verdict] * len(found)
         n, slots_a, slots_d = len(outs), len(self.template.att.slots), \
             len(self.template.dfn.slots)
         p, where = np.array(masses, dtype=float), np.array(at, dtype=np.int64)
@@ -787,9 +791,9 @@ class _Question:
             b_s, p_s, att_s, dfn_s = sink.arrays()
             where, p = np.concatenate([where, b_s]), np.concatenate([p, p_s])
             att, dfn = np.concatenate([att, att_s]), np.concatenate([dfn, dfn_s])
-            still += [False] * len(b_s)
+            forced += [-1] * len(b_s)
         later = cast(_Later, self.later)
-        values = later.values(att, dfn, np.array(still, dtype=bool))
+        values = later.values(att, dfn, np.array(forced, dtype=np.int64))
         sums = [np.bincount(where, weights=p * values[:, k], minlength=n) for k in range(5)]
         # IPC lost counts from every unit the attack starts with (the force's and the
         # later waves': ``values`` has their cost taken off)
@@ -934,7 +938,7 @@ class _Ends:
 
 class _Later:
     """What the later waves and the counter-attack make of the first wave's end positions
-    (a plan over waves or a counter-attack, no retreat rules, fought to the end): each
+    (a plan over waves or a counter-attack, no retreat rules but "after round N"): each
     force's first wave — the attacker's chosen, or against the defender's — is then a battle
     of the batch (or valued backwards), its end positions worth their share of the whole
     attack's figures, as ``attack`` carries an end position on:
@@ -944,7 +948,8 @@ class _Later:
       first wave's land units there and the later waves');
     - else the later waves fight the defender's survivors: their attack against that
       composition (``attack.answer``, memoised: one per composition for every force) gives
-      the figures, the first wave's survivors (a stalemate's) adding their IPC. It
+      the figures, the first wave's survivors (it withdrew, a stalemate, a round limit)
+      adding their IPC. It
       depends on that composition alone, whichever force left it (the defender's question
       too: its forces' survivors are compositions of its whole side).
 
@@ -990,29 +995,31 @@ class _Later:
     @classmethod
     def of(cls, q: _Question) -> "_Later | None":
         s = q.scenario
-        if not _no_retreat_rules(s) or s.options.max_rounds or not q._by_slots:
+        if not (_no_retreat_rules(s) or q.after) or not q._by_slots:
             return None
         if s.options.battle == "land" and not all(slot.fights for slot in q.template.dfn.slots):
             return None
         return cls(q)
 
     def values(self, att: np.ndarray, dfn: np.ndarray,
-               stalemate: np.ndarray | None = None) -> np.ndarray:
+               forced: np.ndarray | None = None) -> np.ndarray:
         """Per end position of a first wave (the sides' counts per slot, [position, slot];
-        ``stalemate``: per position, a stalemate's): [the attacker wins, the defender holds,
-        the territory is taken, the attacker's IPC left less the later waves' cost and the
-        defender's IPC left, taken and held] of the whole attack from there."""
+        ``forced``: per position, its verdict as its bucket forces it, ``_FORCED``: -1 its
+        own, the defender's for a stalemate or a withdrawal, neither's still on after a
+        round limit): [the attacker wins, the defender holds, the territory is taken, the
+        attacker's IPC left less the later waves' cost and the defender's IPC left, taken
+        and held] of the whole attack from there."""
         first = self.q._sides_of_ends(att, dfn)     # (verdict, taken, IPC left a, d)
         out = np.zeros((len(att), 5))
         out[:, 3] = first[:, 2] - first[:, 3]
         if not self.q.scenario.waves:
             # the battle alone, then the counter-attack: its own verdict (a stalemate a
-            # draw), the territory taken by its land units left
-            verdict = first[:, 0]
-            still = np.zeros(len(att), dtype=bool) if stalemate is None else stalemate
-            wins = (verdict == _ATTACKER) & ~still
+            # draw, a withdrawal the defender's), the territory taken by its land units left
+            verdict = first[:, 0] if forced is None else np.where(forced < 0, first[:, 0],
+                                                                  forced)
+            wins = verdict == _ATTACKER
             taken = wins & (first[:, 1] > 0)
-            out[:, 0], out[:, 1], out[:, 2] = wins, (verdict == _HOLDS) | still, taken
+            out[:, 0], out[:, 1], out[:, 2] = wins, verdict == _HOLDS, taken
             out[:, 4] = self._held_by(taken, att @ self.holders)
             return out
         destroyed = ~(dfn > 0).any(axis=1)
