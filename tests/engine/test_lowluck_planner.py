@@ -1196,6 +1196,65 @@ def test_first_waves_are_solved_in_a_batch_and_valued_by_the_later_waves(name, b
         assert answer.best.takes_and_holds is not None
 
 
+def _random_waves_plan(seed: int) -> str:
+    """A small random plan over waves (``_Later``'s kind): 1942 or 1940, land or sea, both
+    dice, the attacker's question or the defender's, one or two later waves, a counter-attack
+    (land) or not, "withdraw after round N" or a round limit or neither."""
+    import random
+    rng = random.Random(seed)
+    edition = rng.choice(["1942se", "1940se"])
+    battle = rng.choice(["land", "land", "sea"])
+    if battle == "land":
+        first = ["infantry", "artillery", "armor", "fighter"]
+        later = ["infantry", "armor", "fighter", "bomber"]
+        dfn = ["infantry", "artillery", "armor", "fighter"]
+    else:
+        first = ["submarine", "destroyer", "cruiser", "fighter"]
+        later = ["destroyer", "cruiser", "battleship"]
+        dfn = ["submarine", "destroyer", "cruiser", "battleship", "carrier", "fighter"]
+
+    def units(types, most, pick) -> str:
+        chosen = rng.sample(types, pick)
+        return ", ".join(f"{u} = {rng.randint(1, most)}" for u in chosen)
+
+    side = rng.choice(["attacker", "attacker", "defender"])
+    body = rng.choice(["", "", "retreat_after = 1\n", "retreat_after = 2\n", "max_rounds = 2\n"])
+    body += f"[attacker]\nunits = {{ {units(first, 2, 3)} }}\n"
+    for _ in range(rng.randint(1, 2)):
+        body += f"[[attacker.waves]]\nunits = {{ {units(later, 1, 2)} }}\n"
+    body += f"[defender]\nunits = {{ {units(dfn, 2, 2)} }}\n"
+    if battle == "land" and rng.random() < 0.6:
+        body += f"[counter]\nunits = {{ {units(['infantry', 'armor'], 2, 2)} }}\n"
+    if side == "attacker":
+        target = "takes_and_holds" if "[counter]" in body else "attacker_wins"
+        body += f"[plan]\ntarget = {{ {target} = 0.5 }}\nalternatives = 2\n"
+    else:
+        add = units(["infantry", "armor"] if battle == "land" else ["destroyer", "cruiser"],
+                    2, 2)
+        body += ("[plan]\nside = \"defender\"\ntarget = { defender_holds = 0.5 }\n"
+                 f"add = {{ {add} }}\n")
+    return _text(body, edition=edition, dice=rng.choice(["standard", "lowluck"]),
+                 battle=battle)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_waves_plans_against_brute_force(seed):
+    """Random small plans over waves (``_random_waves_plan``): every force's key figures from
+    ``_Later`` (the first waves in one batch or valued backwards, their ends valued by the
+    later waves and the counter-attack) against each force's whole attack through ``odds``."""
+    s = _scenario(_random_waves_plan(seed))
+    q = planner._Question(s, s.plan)
+    assert q.later is not None and q.batches
+    every = _brute_force(s)
+    combos = list(every)
+    for c, cand in zip(combos, q.solve(combos)):
+        for key in ("attacker_wins", "defender_holds", "takes_territory",
+                    "expected_ipc_swing", "takes_and_holds"):
+            assert (cand.figure(key) if every[c][key] is not None else None) == \
+                pytest.approx(every[c][key], abs=1e-9), (c, key)
+    assert_plan_is_brute_forces(s)
+
+
 def test_a_defenders_question_whose_shared_later_battles_are_past_the_bound_goes_on():
     """The defender's question over waves with a large side (its later battles, shared,
     bounded by every composition of its whole side: past half the bound) isn't refused at
