@@ -1199,7 +1199,8 @@ def test_first_waves_are_solved_in_a_batch_and_valued_by_the_later_waves(name, b
 def _random_waves_plan(seed: int) -> str:
     """A small random plan over waves (``_Later``'s kind): 1942 or 1940, land or sea, both
     dice, the attacker's question or the defender's, one or two later waves, a counter-attack
-    (land) or not, "withdraw after round N" or a round limit or neither."""
+    (land) or not, "withdraw after round N", a round limit, "with N units or fewer", "only
+    aircraft left" (land) or none of them."""
     import random
     rng = random.Random(seed)
     edition = rng.choice(["1942se", "1940se"])
@@ -1218,7 +1219,9 @@ def _random_waves_plan(seed: int) -> str:
         return ", ".join(f"{u} = {rng.randint(1, most)}" for u in chosen)
 
     side = rng.choice(["attacker", "attacker", "defender"])
-    body = rng.choice(["", "", "retreat_after = 1\n", "retreat_after = 2\n", "max_rounds = 2\n"])
+    body = rng.choice(["", "", "retreat_after = 1\n", "retreat_after = 2\n", "max_rounds = 2\n",
+                       "retreat_when_units = 1\n"]
+                      + (["retreat_when_only_air = true\n"] if battle == "land" else []))
     body += f"[attacker]\nunits = {{ {units(first, 2, 3)} }}\n"
     for _ in range(rng.randint(1, 2)):
         body += f"[[attacker.waves]]\nunits = {{ {units(later, 1, 2)} }}\n"
@@ -1237,14 +1240,15 @@ def _random_waves_plan(seed: int) -> str:
                  battle=battle)
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(10))
 def test_random_waves_plans_against_brute_force(seed):
     """Random small plans over waves (``_random_waves_plan``): every force's key figures from
-    ``_Later`` (the first waves in one batch or valued backwards, their ends valued by the
-    later waves and the counter-attack) against each force's whole attack through ``odds``."""
+    ``_Later`` (the first waves in one batch, valued backwards or on the lattice, their ends
+    valued by the later waves and the counter-attack) against each force's whole attack
+    through ``odds``."""
     s = _scenario(_random_waves_plan(seed))
     q = planner._Question(s, s.plan)
-    assert q.later is not None and q.batches
+    assert q.later is not None and (q.batches or q._lattice is not None)
     every = _brute_force(s)
     combos = list(every)
     for c, cand in zip(combos, q.solve(combos)):
@@ -1253,6 +1257,37 @@ def test_random_waves_plans_against_brute_force(seed):
             assert (cand.figure(key) if every[c][key] is not None else None) == \
                 pytest.approx(every[c][key], abs=1e-9), (c, key)
     assert_plan_is_brute_forces(s)
+
+
+@pytest.mark.parametrize("name,rules", [
+    ("1942 land, a second wave, take and hold", "retreat_when_units = 2\n"),
+    ("1942 land, ordinary dice, wins", "retreat_when_only_air = true\n"),
+    ("a counter-attack alone", "retreat_when_units = 1\n"),
+    ("1940 land, three waves, aircraft first, take and hold",
+     "retreat_when_only_air = true\nretreat_when_units = 1\n"),
+    ("the defender against every wave", "retreat_when_units = 1\n"),
+    ("1942 fleet with submarines, a stalemate then a second wave", "retreat_when_units = 1\n")])
+def test_first_waves_under_position_rules_are_valued_on_the_lattice(name, rules):
+    """Over waves, the rules that withdraw at a position whatever the chances ("with N
+    units or fewer", "only aircraft left"): the first waves on the lattice, a withdrawal's
+    end worth what the later waves make of the defender it leaves; every force's key figures
+    against brute force (each force's whole attack through ``odds``)."""
+    text = FIRST_WAVES[name]
+    battle = 'battle = "sea"\n' if 'battle = "sea"' in text else 'battle = "land"\n'
+    s = _scenario(text.replace(battle, battle + rules))
+    q = planner._Question(s, s.plan)
+    assert q.later is not None and q.position_rules and q._lattice is not None
+    every = _brute_force(s)
+    combos = list(every)
+    for c, cand in zip(combos, planner._Question(s, s.plan).solve(combos)):
+        for key in ("attacker_wins", "defender_holds", "takes_territory",
+                    "expected_ipc_swing", "takes_and_holds"):
+            assert (cand.figure(key) if every[c][key] is not None else None) == \
+                pytest.approx(every[c][key], abs=1e-9), (c, key)
+    assert_plan_is_brute_forces(s)
+    plain = _brute_force(_scenario(text))
+    assert any(abs(every[c]["expected_ipc_swing"] - plain[c]["expected_ipc_swing"]) > 1e-6
+               for c in every)
 
 
 def test_a_defenders_question_whose_shared_later_battles_are_past_the_bound_goes_on():

@@ -49,8 +49,8 @@ retreat policy or the retreat rules that look at positions alone (``sea_values.R
 "Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make
-of it (``_Later``; "after round N" too); under other retreat rules, each force's whole attack
-as ``odds`` answers it.
+of it (``_Later``; "after round N" too; "with N units or fewer" and "only aircraft left" on
+the lattice); under other retreat rules, each force's whole attack as ``odds`` answers it.
 """
 from __future__ import annotations
 
@@ -210,7 +210,10 @@ class _Question:
         o = scenario.options
         policy = getattr(o, "retreat", "none")
         only_air = bool(getattr(o, "retreat_when_only_air", False))
-        self.position_rules = (not self.attack and policy == "none"
+        # (over waves, the rules that withdraw at a position whatever the chances: "below
+        # X" weighs each wave's own battle, which the lattice's whole-attack values aren't)
+        self.position_rules = ((not self.attack or self.later is not None
+                                and not o.retreat_below) and policy == "none"
                                and bool(o.retreat_when_units or o.retreat_below or only_air)
                                and not o.retreat_after)
         #: "Withdraw when only aircraft are left" on the lattice: per position, the
@@ -386,8 +389,8 @@ class _Question:
         otherwise (each force solved on its own)."""
         from . import sea_values, surprise_strike_grid
         template = self.template
-        if self.later is not None:
-            return None                     # (the lattice values one battle's ends)
+        if self.later is not None and not self.position_rules:
+            return None                     # (the batch engine's, or each on its own)
         if self.policy is not None or self.position_rules:
             # a fleet, or a land battle of the grid's kind (no AA gun, bombardment or landed
             # units: ``surprise_strike_grid.applicable``); every other battle as ``odds``
@@ -490,10 +493,10 @@ class _Question:
         None when the forces aren't valued backwards (retreat rules, waves, a round limit,
         a kind of battle ``EndValues`` doesn't value) or it declines (``solve`` then
         sweeps)."""
-        if self._lattice is not None:
-            return self._lattice_keys(combos, cancel)
         if self.later is not None:
             self.later.cancel = cancel
+        if self._lattice is not None:
+            return self._lattice_keys(combos, cancel)
         backwards = self._backwards
         if backwards is None or not self.batches or self.rounds:
             return None
@@ -570,6 +573,21 @@ class _Question:
                 n = len(att)
                 return np.column_stack([np.zeros(n), np.ones(n), found[:, 2], found[:, 3],
                                         np.zeros(n)])
+        later = self.later
+        if later is not None:
+            # first waves: an end's values the whole attack's from there (``_Later``), in
+            # the columns the figures read (the IPC: the attacker's left less the later
+            # waves' cost and the defender's left, beside 0), taken and held a sixth
+            def whole(att: np.ndarray, dfn: np.ndarray, verdict: int) -> np.ndarray:
+                v = later.values(att, dfn, np.full(len(att), verdict, dtype=np.int64))
+                return np.column_stack([v[:, 0], v[:, 1], v[:, 3], np.zeros(len(att)),
+                                        v[:, 2], v[:, 4]])
+
+            def ends(att: np.ndarray, dfn: np.ndarray, stalemate: bool) -> np.ndarray:
+                return whole(att, dfn, _HOLDS if stalemate else -1)
+
+            def leave(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+                return whole(att, dfn, _HOLDS)
         if self.policy is not None:
             # what the policy weighs: the IPC left, less the defender's, and the territory
             # (a strafe: never taken, so worth nothing)
@@ -590,7 +608,7 @@ class _Question:
                     # (a force that had land units: those without are solved on their own)
                     out |= ~(att[:, land_a] > 0).any(axis=1) & (att[:, air_a] > 0).any(axis=1)
                 return out
-        values = lattice.values(ends, 5, cancel, leave, worth, forced,
+        values = lattice.values(ends, 5 if later is None else 6, cancel, leave, worth, forced,
                                 4 if self.policy == "strafe" else None,
                                 self.scenario.options.retreat_below if leave is not None
                                 else 0.0)
@@ -605,6 +623,8 @@ class _Question:
         figures[:2] = at_start[:, :2].T
         figures[2] = at_start[:, 4]
         figures[3] = (start_d - at_start[:, 3]) - (start_a - at_start[:, 2])
+        if later is not None:
+            figures[4] = at_start[:, 5]
         if self._air_rule and self.role == "attacker":
             # a force of aircraft alone is never under "only aircraft left" (the lattice
             # withdraws it at once): as ``odds`` solves it
@@ -612,8 +632,9 @@ class _Question:
             for i in np.flatnonzero(~(att[:, land_a] > 0).any(axis=1)).tolist():
                 self._count_work([combos[i]])
                 c = self._each_alone([combos[i]], cancel)[0]
-                figures[:4, i] = (c.attacker_wins, c.defender_holds,
-                                  c.figure("takes_territory"), c.expected_ipc_swing)
+                figures[:, i] = (c.attacker_wins, c.defender_holds,
+                                 c.figure("takes_territory"), c.expected_ipc_swing,
+                                 c.figure("takes_and_holds"))
         self.solved += n
         return _Keys(self, combos, forces, figures)
 
@@ -995,7 +1016,10 @@ class _Later:
     @classmethod
     def of(cls, q: _Question) -> "_Later | None":
         s = q.scenario
-        if not (_no_retreat_rules(s) or q.after) or not q._by_slots:
+        o = s.options
+        forced_only = (getattr(o, "retreat", "none") == "none" and not o.retreat_below
+                       and not o.retreat_after)
+        if not (_no_retreat_rules(s) or q.after or forced_only) or not q._by_slots:
             return None
         if s.options.battle == "land" and not all(slot.fights for slot in q.template.dfn.slots):
             return None
