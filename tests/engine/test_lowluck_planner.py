@@ -429,6 +429,21 @@ def test_withdrawing_after_round_n_with_units_landed_is_solved_one_by_one():
     assert_plan_is_brute_forces(s)
 
 
+@pytest.mark.parametrize("edition,dice", [("revised", "standard"), ("aa50", "lowluck")])
+def test_revised_and_anniversary_land_plans_under_a_policy_are_on_the_lattice(edition, dice):
+    """Revised's and Anniversary's land battles under "profit" (Revised's sea rules aren't
+    the grid's, but a land battle has no submarine): on the lattice, against brute force."""
+    s = _scenario(_text(
+        'retreat = "profit"\nterritory_value = 3\nretreat_when_units = 1\n'
+        '[attacker]\nunits = { infantry = 2, artillery = 1, armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 2, armor = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\n', edition=edition, dice=dice))
+    q = planner._Question(s, s.plan)
+    assert q.policy == "profit" and q._lattice is not None
+    assert_every_force_is_brute_forces(s, _brute_force(s))
+    assert_plan_is_brute_forces(s)
+
+
 def test_a_policys_forces_at_sea_count_the_general_solvers_work():
     """Forces solved on their own under a retreat policy at sea (the general solver's
     passes, its sea rounds slow) count more work than a battle solved on its own: 1 +
