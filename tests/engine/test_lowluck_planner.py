@@ -63,6 +63,22 @@ def _brute_force(s) -> dict[tuple, dict]:
     return out
 
 
+KEY_FIGURES = ("attacker_wins", "defender_holds", "takes_territory", "expected_ipc_swing",
+               "takes_and_holds")
+
+
+def assert_every_force_is_brute_forces(s, every: dict, q=None) -> None:
+    """Every force's key figures (the ranking's: ``_Question.solve``, a fresh question or
+    ``q``) against brute force's ``every`` (``_brute_force``), to 1e-9; a figure brute force
+    doesn't have (no territory at sea, no counter-attack) isn't compared."""
+    combos = list(every)
+    q = q if q is not None else planner._Question(s, s.plan)
+    for c, cand in zip(combos, q.solve(combos)):
+        for key in KEY_FIGURES:
+            if every[c][key] is not None:
+                assert cand.figure(key) == pytest.approx(every[c][key], abs=1e-9), (c, key)
+
+
 def _key(f: dict, target: str) -> tuple:
     return (f["cost"], -round(f[target] or 0.0, 9), f["units"])
 
@@ -316,6 +332,116 @@ def test_retreat_rules_are_planned_on_the_lattice(name, rules):
     every = _brute_force(s)
     assert any(abs(every[c]["attacker_wins"] - plain[c]["attacker_wins"]) > 1e-6
                for c in every)
+
+
+ONLY_AIR = {
+    "profit, aircraft that fight on": _text(
+        'retreat = "profit"\nterritory_value = 4\n'
+        '[attacker]\nunits = { infantry = 2, fighter = 2, bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 2 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.9 }\nalternatives = 3\n'),
+    "the rule alone, low luck": _text(
+        '[attacker]\nunits = { infantry = 2, armor = 1, fighter = 2 }\n'
+        '[defender]\nunits = { infantry = 2, armor = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\n', dice="lowluck"),
+    "beside below X and N units": _text(
+        'retreat_below = 0.3\nretreat_when_units = 1\n'
+        '[attacker]\nunits = { infantry = 2, fighter = 2, bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 2, artillery = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.8 }\n'),
+    "the defender's question, strafe": _text(
+        'retreat = "strafe"\n'
+        '[attacker]\nunits = { infantry = 2, fighter = 2 }\n'
+        '[defender]\nunits = { infantry = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
+        'add = { infantry = 2, armor = 1 }\n'),
+}
+
+
+@pytest.mark.parametrize("name", list(ONLY_AIR))
+def test_withdrawing_when_only_aircraft_are_left_is_planned_on_the_lattice(name):
+    """"Withdraw when only aircraft are left", alone, beside other rules or under a policy:
+    on the lattice, a position rule like "with N units or fewer" (the attacker's land units
+    gone, an aircraft left); a force of aircraft alone, never under it, solved as ``odds``
+    solves it. Against brute force (every force through ``odds``), and without a policy the
+    rule changes some force's figures."""
+    text = ONLY_AIR[name]
+    s = _scenario(text.replace('battle = "land"\n',
+                               'battle = "land"\nretreat_when_only_air = true\n'))
+    q = planner._Question(s, s.plan)
+    assert s.options.retreat_when_only_air and q._air_rule and q._lattice is not None
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.exhaustive and answer.proven
+    every = _brute_force(s)
+    assert_every_force_is_brute_forces(s, every)       # aircraft alone too
+    without = _brute_force(_scenario(text))
+    # (under a policy the rule mostly withdraws where the policy would: aircraft are dear)
+    assert s.options.retreat != "none" or any(
+        abs(every[c][key] - without[c][key]) > 1e-6
+        for c in every for key in ("attacker_wins", "expected_ipc_swing"))
+
+
+@pytest.mark.parametrize("name,rules", [
+    ("1942 land, ordinary dice, wins", "retreat_after = 1\n"),
+    ("1942 land, low luck, AA gun, takes", "retreat_after = 2\n"),
+    ("1940 land, ordinary dice, 3 rounds", "retreat_after = 2\n"),   # (its 3 rounds: 2)
+    ("1942 land, ordinary dice, AA gun (valued backwards)", "retreat_after = 3\nmax_rounds = 2\n"),
+    ("1942 sea, two-hit ships (valued backwards)", "retreat_after = 1\n"),
+    ("1942 sea with submarines (on the lattice)", "retreat_after = 2\n"),
+    ("Classic land", "retreat_after = 1\n"),
+    ("defender adds", "retreat_after = 1\n")])
+def test_withdrawing_after_round_n_is_a_round_limit_of_the_batch(name, rules):
+    """"Withdraw after round N" alone: every force in the batch, fought N rounds (or the
+    round limit, when fewer), the battles still on then withdrawn — the defender holds —
+    against brute force (every force through ``odds``); the rule changes some force."""
+    text = CASES[name]
+    battle = 'battle = "sea"\n' if 'battle = "sea"' in text else 'battle = "land"\n'
+    if "max_rounds" in text and "max_rounds" in rules:
+        text = "\n".join(l for l in text.split("\n") if not l.startswith("max_rounds"))
+    s = _scenario(text.replace(battle, battle + rules))
+    q = planner._Question(s, s.plan)
+    assert q.after and q.batches and q.rounds == min(
+        x for x in (s.options.retreat_after, s.options.max_rounds) if x)
+    assert q.retreated == (s.options.max_rounds in (0, s.options.retreat_after)
+                           or s.options.retreat_after < s.options.max_rounds)
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.exhaustive
+    every = _brute_force(s)
+    assert_every_force_is_brute_forces(s, every)
+    plain = _brute_force(_scenario(text))
+    assert any(abs(every[c]["defender_holds"] - plain[c]["defender_holds"]) > 1e-6
+               for c in every)
+
+
+def test_withdrawing_after_round_n_with_units_landed_is_solved_one_by_one():
+    """Units landed from the sea can't withdraw: "after round N" then leaves them fighting
+    (``odds``'s own reading), so each force (the defender's question: the attacker's
+    units are given) is solved as ``odds`` solves it."""
+    s = _scenario(_text(
+        'retreat_after = 1\n'
+        '[attacker]\nunits = { infantry = 2, armor = 1, fighter = 1 }\n'
+        'amphibious = { infantry = 1 }\n'
+        '[defender]\nunits = { infantry = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
+        'add = { infantry = 2, armor = 1 }\n'))
+    q = planner._Question(s, s.plan)
+    assert not q.after and not q.batches
+    assert_plan_is_brute_forces(s)
+
+
+@pytest.mark.parametrize("edition,dice", [("revised", "standard"), ("aa50", "lowluck")])
+def test_revised_and_anniversary_land_plans_under_a_policy_are_on_the_lattice(edition, dice):
+    """Revised's and Anniversary's land battles under "profit" (Revised's sea rules aren't
+    the grid's, but a land battle has no submarine): on the lattice, against brute force."""
+    s = _scenario(_text(
+        'retreat = "profit"\nterritory_value = 3\nretreat_when_units = 1\n'
+        '[attacker]\nunits = { infantry = 2, artillery = 1, armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 2, armor = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\n', edition=edition, dice=dice))
+    q = planner._Question(s, s.plan)
+    assert q.policy == "profit" and q._lattice is not None
+    assert_every_force_is_brute_forces(s, _brute_force(s))
+    assert_plan_is_brute_forces(s)
 
 
 def test_a_policys_forces_at_sea_count_the_general_solvers_work():
@@ -649,7 +775,13 @@ def test_the_later_waves_are_solved_once_for_every_force(monkeypatch):
     whole = tuple(sorted(s.defender.units.items()))
     later = [k for k in solved if not (k[0] in first_waves and k[1] == whole)]
     assert later and len(later) == len(set(later))        # each once
-    assert len(solved) - len(later) >= answer.forces       # every first wave solved
+    # every first wave in the batch (valued by what the later waves make of its ends), the
+    # forces the answer shows as ``odds`` answers them (a counter-attack against holders
+    # like the defender looks like a first wave: told apart by its units)
+    counter = tuple(sorted(s.counter.units.items()))
+    alone = {k[0] for k in solved if k[0] in first_waves and k[1] == whole and k[0] != counter}
+    shown = {tuple(sorted(c.force.items())) for c in [answer.best, *answer.alternatives]}
+    assert alone == shown - {counter}
 
 
 @pytest.mark.parametrize("name", [n for n in CASES if "backwards" in n]
@@ -980,3 +1112,219 @@ def test_a_search_valued_backwards_stops_when_asked(aa, monkeypatch):
         with pytest.raises(Cancelled):
             planner.plan(s, cancel=lambda: calls.append(1) or len(calls) >= k)
         assert len(calls) == k
+
+
+#: The attacker's question over waves (or a counter-attack) without retreat rules: each
+#: first wave a battle of the batch, its end positions worth what the later waves and the
+#: counter-attack make of them (``planner._Later``).
+FIRST_WAVES = {
+    "1942 land, a second wave, take and hold": WAVES["take and hold against the counter-attack"],
+    "1942 land, ordinary dice, wins": WAVES["first wave chosen, ordinary dice, wins"],
+    "a counter-attack alone": WAVES["a counter-attack, the target without it"],
+    "the defender against every wave": WAVES["the defender against every wave"],
+    "the defender adds against two waves and a counter-attack, 1940": _text(
+        '[attacker]\nunits = { infantry = 2, artillery = 1, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 1 }\n'
+        '[counter]\nunits = { infantry = 2 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
+        'add = { infantry = 2, artillery = 1, armor = 1 }\nalternatives = 2\n',
+        edition="1940se", dice="lowluck"),
+    # fighters alone may win without taking it (the next wave's infantry walk in and hold
+    # it); both sides may be destroyed (the next wave walks in)
+    "1940 land, three waves, aircraft first, take and hold": _text(
+        '[attacker]\nunits = { infantry = 2, fighter = 2, tactical_bomber = 1 }\n'
+        '[[attacker.waves]]\nunits = { infantry = 1, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { mech_infantry = 1 }\n'
+        '[defender]\nunits = { infantry = 2, armor = 1 }\n'
+        '[counter]\nunits = { infantry = 1, armor = 2 }\n'
+        '[plan]\ntarget = { takes_and_holds = 0.5 }\nalternatives = 3\n', edition="1940se",
+        dice="lowluck"),
+    # the first wave withdraws after round 1 (its survivors keep their IPC), the next
+    # meets what it left; every wave withdraws so
+    "1942 land, withdrawing after round 1, then a second wave, take and hold": _text(
+        'retreat_after = 1\n'
+        '[attacker]\nunits = { infantry = 3, artillery = 2, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 3, armor = 1 }\n'
+        '[counter]\nunits = { infantry = 2, armor = 1 }\n'
+        '[plan]\ntarget = { takes_and_holds = 0.3 }\nalternatives = 3\n'),
+    "a counter-attack alone, withdrawing after round 2": _text(
+        'retreat_after = 2\n'
+        '[attacker]\nunits = { infantry = 2, armor = 2 }\n'
+        '[defender]\nunits = { infantry = 2 }\n'
+        '[counter]\nunits = { infantry = 2, armor = 1 }\n'
+        '[plan]\ntarget = { takes_and_holds = 0.5 }\n', dice="lowluck"),
+    # a round limit: what is still on meets the next wave (neither side has won)
+    "1940 land, 2 rounds, then a second wave": _text(
+        'max_rounds = 2\n'
+        '[attacker]\nunits = { infantry = 2, mech_infantry = 1, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1, tactical_bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 3, artillery = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.6 }\nalternatives = 3\n', edition="1940se"),
+    # a two-hit battleship's damage carries over to the next wave
+    "1942 fleet, a damaged battleship meets the second wave": _text(
+        '[attacker]\nunits = { destroyer = 2, cruiser = 1, fighter = 1 }\n'
+        '[[attacker.waves]]\nunits = { battleship = 1 }\n'
+        '[defender]\nunits = { battleship = 1, cruiser = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\nalternatives = 3\n', battle="sea"),
+    # submarines against aircraft may be a stalemate: the next wave meets the aircraft, the
+    # first wave's submarines still count
+    "1942 fleet with submarines, a stalemate then a second wave": _text(
+        '[attacker]\nunits = { submarine = 2, destroyer = 1 }\n'
+        '[[attacker.waves]]\nunits = { destroyer = 1, cruiser = 1 }\n'
+        '[defender]\nunits = { fighter = 1, destroyer = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.6 }\nalternatives = 3\n', battle="sea"),
+}
+
+
+@pytest.mark.parametrize("backwards", [True, False])
+@pytest.mark.parametrize("name", list(FIRST_WAVES))
+def test_first_waves_are_solved_in_a_batch_and_valued_by_the_later_waves(name, backwards,
+                                                                         monkeypatch):
+    """Every first wave in one batch (or valued backwards, ``EndValues``), its ends worth
+    what the later waves and the counter-attack make of them: every force's figures against
+    brute force (each force's whole attack through ``odds``), none solved as a whole attack
+    but those the answer shows."""
+    s = _scenario(FIRST_WAVES[name])
+    q = planner._Question(s, s.plan)
+    assert q.later is not None and q.batches and q._lattice is None
+    if not backwards:
+        monkeypatch.setattr(planner._Question, "_backwards", None)
+    elif q._backwards is None:
+        pytest.skip("not a battle EndValues values")
+    attacks = []
+    real = lowluck.attack._Attack.run
+    with monkeypatch.context() as m:
+        m.setattr(lowluck.attack._Attack, "run",
+                  lambda self: attacks.append(self.payload) or real(self))
+        answer = planner.plan(s)
+    assert answer.exhaustive
+    assert_plan_is_brute_forces(s, answer)
+    every = _brute_force(s)                 # every force's key figures too
+    assert_every_force_is_brute_forces(s, every)
+    # whole attacks: the shown forces' (``odds``'s figures), the later waves' against the
+    # defender's survivors; no other first wave
+    shown = [c.force for c in (answer.best, *answer.alternatives)]
+    whole = [p for p in attacks if p.waves == s.waves]
+    assert len(whole) == len(shown)
+    if s.plan.side == "attacker":
+        assert sorted(sorted(p.attacker.units.items()) for p in whole) == \
+            sorted(sorted(f.items()) for f in shown)
+    if s.counter is not None:
+        assert answer.best.takes_and_holds is not None
+
+
+def _random_waves_plan(seed: int) -> str:
+    """A small random plan over waves (``_Later``'s kind): 1942 or 1940, land or sea, both
+    dice, the attacker's question or the defender's, one or two later waves, a counter-attack
+    (land) or not, "withdraw after round N", a round limit, "with N units or fewer", "only
+    aircraft left" (land) or none of them."""
+    import random
+    rng = random.Random(seed)
+    edition = rng.choice(["1942se", "1940se"])
+    battle = rng.choice(["land", "land", "sea"])
+    if battle == "land":
+        first = ["infantry", "artillery", "armor", "fighter"]
+        later = ["infantry", "armor", "fighter", "bomber"]
+        dfn = ["infantry", "artillery", "armor", "fighter"]
+    else:
+        first = ["submarine", "destroyer", "cruiser", "fighter"]
+        later = ["destroyer", "cruiser", "battleship"]
+        dfn = ["submarine", "destroyer", "cruiser", "battleship", "carrier", "fighter"]
+
+    def units(types, most, pick) -> str:
+        chosen = rng.sample(types, pick)
+        return ", ".join(f"{u} = {rng.randint(1, most)}" for u in chosen)
+
+    side = rng.choice(["attacker", "attacker", "defender"])
+    body = rng.choice(["", "", "retreat_after = 1\n", "retreat_after = 2\n", "max_rounds = 2\n",
+                       "retreat_when_units = 1\n"]
+                      + (["retreat_when_only_air = true\n"] if battle == "land" else []))
+    body += f"[attacker]\nunits = {{ {units(first, 2, 3)} }}\n"
+    for _ in range(rng.randint(1, 2)):
+        body += f"[[attacker.waves]]\nunits = {{ {units(later, 1, 2)} }}\n"
+    body += f"[defender]\nunits = {{ {units(dfn, 2, 2)} }}\n"
+    if battle == "land" and rng.random() < 0.6:
+        body += f"[counter]\nunits = {{ {units(['infantry', 'armor'], 2, 2)} }}\n"
+    if side == "attacker":
+        target = "takes_and_holds" if "[counter]" in body else "attacker_wins"
+        body += f"[plan]\ntarget = {{ {target} = 0.5 }}\nalternatives = 2\n"
+    else:
+        add = units(["infantry", "armor"] if battle == "land" else ["destroyer", "cruiser"],
+                    2, 2)
+        body += ("[plan]\nside = \"defender\"\ntarget = { defender_holds = 0.5 }\n"
+                 f"add = {{ {add} }}\n")
+    return _text(body, edition=edition, dice=rng.choice(["standard", "lowluck"]),
+                 battle=battle)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_waves_plans_against_brute_force(seed):
+    """Random small plans over waves (``_random_waves_plan``): every force's key figures from
+    ``_Later`` (the first waves in one batch, valued backwards or on the lattice, their ends
+    valued by the later waves and the counter-attack) against each force's whole attack
+    through ``odds``."""
+    s = _scenario(_random_waves_plan(seed))
+    q = planner._Question(s, s.plan)
+    assert q.later is not None and (q.batches or q._lattice is not None)
+    assert_every_force_is_brute_forces(s, _brute_force(s), q)
+    assert_plan_is_brute_forces(s)
+
+
+@pytest.mark.parametrize("name,rules", [
+    ("1942 land, a second wave, take and hold", "retreat_when_units = 2\n"),
+    ("1942 land, ordinary dice, wins", "retreat_when_only_air = true\n"),
+    ("a counter-attack alone", "retreat_when_units = 1\n"),
+    ("1940 land, three waves, aircraft first, take and hold",
+     "retreat_when_only_air = true\nretreat_when_units = 1\n"),
+    ("the defender against every wave", "retreat_when_units = 1\n"),
+    ("1942 fleet with submarines, a stalemate then a second wave", "retreat_when_units = 1\n")])
+def test_first_waves_under_position_rules_are_valued_on_the_lattice(name, rules):
+    """Over waves, the rules that withdraw at a position whatever the chances ("with N
+    units or fewer", "only aircraft left"): the first waves on the lattice, a withdrawal's
+    end worth what the later waves make of the defender it leaves; every force's key figures
+    against brute force (each force's whole attack through ``odds``)."""
+    text = FIRST_WAVES[name]
+    battle = 'battle = "sea"\n' if 'battle = "sea"' in text else 'battle = "land"\n'
+    s = _scenario(text.replace(battle, battle + rules))
+    q = planner._Question(s, s.plan)
+    assert q.later is not None and q.position_rules and q._lattice is not None
+    every = _brute_force(s)
+    assert_every_force_is_brute_forces(s, every)
+    assert_plan_is_brute_forces(s)
+    plain = _brute_force(_scenario(text))
+    assert any(abs(every[c]["expected_ipc_swing"] - plain[c]["expected_ipc_swing"]) > 1e-6
+               for c in every)
+
+
+def test_a_defenders_question_whose_shared_later_battles_are_past_the_bound_goes_on():
+    """The defender's question over waves with a large side (its later battles, shared,
+    bounded by every composition of its whole side: past half the bound) isn't refused at
+    once: each force's whole attack on its own, as before ``_Later`` (a search here)."""
+    s = _scenario(_text(
+        '[attacker]\nunits = { infantry = 6, artillery = 3, armor = 3, fighter = 2 }\n'
+        '[[attacker.waves]]\nunits = { armor = 3, fighter = 2 }\n'
+        '[defender]\nunits = { infantry = 4, artillery = 1, armor = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.8 }\n'
+        'add = { infantry = 8, artillery = 3, armor = 3, fighter = 3, bomber = 1 }\n'))
+    q = planner._Question(s, s.plan)
+    assert q.later is None and not q.batches
+    answer = planner.plan(s)
+    assert answer.searched > 0 and answer.best is not None
+
+
+def test_a_defender_with_units_that_dont_fight_keeps_each_whole_attack():
+    """A land defender with units that don't fight (Revised's AA gun, no casualty: it is
+    left when the rest is destroyed, a later wave then meets it and its land units hold the
+    territory in place of the first wave's) isn't valued by ``_Later``: each force's whole
+    attack as ``odds`` answers it, as brute force does."""
+    s = _scenario(_text(
+        '[attacker]\nunits = { infantry = 2, artillery = 1, armor = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1 }\n'
+        '[defender]\nunits = { infantry = 2, aa_gun = 1 }\n'
+        '[counter]\nunits = { infantry = 1, armor = 1 }\n'
+        '[plan]\ntarget = { takes_and_holds = 0.5 }\n', edition="revised"))
+    q = planner._Question(s, s.plan)
+    assert q.later is None and not q.batches
+    assert_plan_is_brute_forces(s)

@@ -1252,18 +1252,24 @@ LAND = {"1942se": ["infantry", "artillery", "armor", "fighter", "bomber"],
                    "tactical_bomber", "bomber"]}
 
 
-def _land_battles(count: int, seed: int) -> list:
+#: Revised (its sea rules aren't the cells': aircraft hit submarines, submarines submerge at
+#: a round's end) and Anniversary: their land battles are the cells'.
+LAND_OTHERS = {"revised": ["infantry", "artillery", "armor", "fighter", "bomber"],
+               "aa50": ["infantry", "artillery", "armor", "fighter", "bomber"]}
+
+
+def _land_battles(count: int, seed: int, editions: dict = LAND) -> list:
     """Random 1942 / 1940 land battles of the grid's kind (``applicable(land=True)``: no AA
     gun, bombardment or landed units; 1940's tactical bombers beside the fighters or armor
     that raise them are not), either dice, orders of loss, round limits."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        edition = rng.choice(sorted(LAND))
+        edition = rng.choice(sorted(editions))
         doc = {"options": {"battle": "land", "dice": rng.choice(["standard", "lowluck"]),
                            "max_rounds": rng.choice([0, 0, 0, 2])}}
         for role in ("attacker", "defender"):
-            units = {u: rng.randint(1, 3) for u in LAND[edition] if rng.random() < 0.6}
+            units = {u: rng.randint(1, 3) for u in editions[edition] if rng.random() < 0.6}
             if role == "defender":
                 units.pop("bomber", None)
             side = {"units": units or {"infantry": 1}}
@@ -1284,6 +1290,25 @@ def test_land_battles_of_its_kind_too(s, path):
     under a retreat policy): the generic solver's answer, state by state, both dice."""
     assert not later_seagrid.applicable(lowluck.make_rules(s))      # (single battles: not)
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("s", _land_battles(8, seed=62, editions=LAND_OTHERS))
+def test_revised_and_anniversary_land_battles_too(s, path):
+    """Revised's and Anniversary's land battles of the grid's kind (Revised's sea rules
+    aren't the cells', but no submarine fights on land): the generic solver's answer, state
+    by state, both dice."""
+    assert later_seagrid.applicable(lowluck.make_rules(s), land=True)
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+def test_revised_fleets_are_not_its_battles():
+    """At sea Revised's rules aren't the cells' (aircraft hit submarines, submarines submerge
+    at a round's end): the general solver's, even where its land battles are the grid's."""
+    doc = {"options": {"battle": "sea", "dice": "standard"},
+           "attacker": {"units": {"submarine": 2, "fighter": 1}},
+           "defender": {"units": {"destroyer": 1, "submarine": 1}}}
+    rules = lowluck.make_rules(payload("revised", doc))
+    assert rules.air_hits_submarines and not later_seagrid.applicable(rules, land=True)
 
 
 @pytest.mark.parametrize("change", ["aa_gun", "bombard", "keep", "amphibious"])

@@ -204,15 +204,18 @@ def _too_many(n: int) -> EngineError:
 
 def answer(ruleset: Any, payload: LowLuckScenario, outcome_of: Callable, *,
            method: str = "exact", trials: int = 100_000, seed: int | None = None,
-           cancel: Callable[[], bool] | None = None, memo: dict | None = None
-           ) -> BattleResult:
+           cancel: Callable[[], bool] | None = None, memo: dict | None = None,
+           wave: int = 0) -> BattleResult:
     """The attack's result: one battle's (with the policy in words when asked), or its waves'
     with the counter-attack.
 
     ``memo`` (exact only): the later waves' battles and policies and the counter-attack's
     battles, kept between attacks that share the later waves, the counter-attack, the
     options and the defender's own fields (the planner's forces): each depends only on its
-    wave and the defender it meets (or the holders), so it is solved once for them all."""
+    wave and the defender it meets (or the holders), so it is solved once for them all.
+    ``wave``: the payload's attacker is that wave of a larger attack (0: the first), the
+    memo's waves numbered in that attack (the planner's later waves against a first wave's
+    survivors share the memo of its forces' whole attacks)."""
     opts = payload.options
     if not payload.waves and payload.counter is None:
         rules = make_rules(payload)
@@ -227,7 +230,7 @@ def answer(ruleset: Any, payload: LowLuckScenario, outcome_of: Callable, *,
     if opts.retreat != "none" and payload.waves:
         limits.check_exact(policy_work(payload))
     return _Attack(ruleset, payload, outcome_of, method, trials, seed, cancel,
-                   memo if method == "exact" else None).run()
+                   memo if method == "exact" else None, wave).run()
 
 
 def policy_lines(opts: LowLuckOptions, words: list | None) -> list:
@@ -281,7 +284,7 @@ WAVE_KEYS = ("attacker_wins", "defender_wins", "draw", "undecided", "retreated",
 
 class _Attack:
     def __init__(self, ruleset, payload, outcome_of, method, trials, seed, cancel,
-                 memo=None):
+                 memo=None, wave: int = 0):
         self.ruleset = ruleset
         self.payload = payload
         self.outcome_of = outcome_of
@@ -300,6 +303,8 @@ class _Attack:
         self.policies: dict = {}
         #: shared between attacks (``answer``'s ``memo``): keys (kind, wave, defender)
         self.memo = memo
+        #: the payload's attacker's wave in the memo's attack (``answer``'s ``wave``)
+        self.wave0 = wave
         #: Per wave, the words of its likeliest battle: (its share of the attack, the
         #: defender it meets, the words) — a later wave meets many defenders, each its own
         #: policy (``wave_words``).
@@ -320,7 +325,8 @@ class _Attack:
                                        cancel=self.cancel,
                                        retreat=lambda state, _r: state in chosen)
             return rules, policy.outcome
-        shared = ("wave", k, spec) if self.memo is not None and k > 0 else None
+        at = k + self.wave0
+        shared = ("wave", at, spec) if self.memo is not None and at > 0 else None
         if shared is not None and shared in self.memo:
             rules, outcome, words = self.memo[shared]
             self._note_words(k, spec, mass, words)
@@ -370,9 +376,10 @@ class _Attack:
         """(rules, ``retreat_policy.Policy``) of wave ``k`` against the defender's ``spec``,
         its ends worth what the later waves make of them (memoised: every wave's policy
         asks the next one's value of each defender it may leave)."""
+        at = k + self.wave0
         policies = self.memo.setdefault("policies", {}) if (
-            self.memo is not None and k > 0) else self.policies
-        hit = policies.get((k, spec))
+            self.memo is not None and at > 0) else self.policies
+        hit = policies.get((at, spec))
         if hit is not None:
             return hit
         self.solved += 1
@@ -401,7 +408,7 @@ class _Attack:
         policy = best_policy(rules, "profit", territory_value=opts.territory_value,
                              forced=forced_rule(rules, opts), after=after,
                              defender_hits=defender_hits(rules), cancel=self.cancel)
-        policies[(k, spec)] = (rules, policy)
+        policies[(at, spec)] = (rules, policy)
         return rules, policy
 
     def _seed(self, key: tuple[int, ...]) -> int | None:

@@ -44,7 +44,13 @@ chosen side that doesn't submerge) are valued backwards on one lattice of the ch
 side's every composition against the other side's cells (``sea_values.ForceValues``:
 its work its entries, ``limits.PLAN_SEA_*``; past the bound, each force on its own); so
 are the sea grid's battles — land ones without AA guns or bombardment too — under a
-retreat policy or the retreat rules that look at positions alone (``sea_values.Retreat``).
+retreat policy or the retreat rules that look at positions alone (``sea_values.Retreat``;
+"only aircraft left" too: a force of aircraft alone, never under it, on its own).
+"Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
+With later waves or a counter-attack, the attacker's first waves are the forces, solved or
+valued as above, each end position worth what the later waves and the counter-attack make
+of it (``_Later``; "after round N" too; "with N units or fewer" and "only aircraft left" on
+the lattice); under other retreat rules, each force's whole attack as ``odds`` answers it.
 """
 from __future__ import annotations
 
@@ -64,6 +70,7 @@ from ...errors import EngineError
 from ...result import battle_result
 from ...ruleset import compute
 from ...text import msg
+from ...retreat import RetreatOptions, rounds_to_fight
 from . import batch, solvers
 # the question's vocabulary, for the planner's callers (the GUI's Plan tab)
 from .plan_spec import SIDES, TARGETS, PlanSpec  # noqa: F401
@@ -169,10 +176,32 @@ class _Question:
             for u, i in zip(self.types, self.slot):
                 base[i] -= self.most[u]        # the defender's own units, always there
         self.base = base
-        #: No retreat rules and one wave: the batch engine (else each force as ``odds``
-        #: solves it, waves and counter-attack included).
+        #: No retreat rules but "after round N": the batch engine — one wave, or the
+        #: forces' first waves whose end positions ``_Later`` values by what the later
+        #: waves and the counter-attack make of them (else each force as ``odds`` solves
+        #: it, waves and counter-attack included).
         self.attack = bool(scenario.waves) or scenario.counter is not None
-        self.batches = _no_retreat_rules(scenario) and not self.attack
+        #: "Withdraw after round N" alone (every attacker unit free to withdraw): a round
+        #: limit whose battles still on at its end have withdrawn — the batch engine's too
+        #: (``rounds``, ``retreated``).
+        self.after = _after_alone(scenario, self.template)
+        #: The rounds the forces' battles are fought at most (0: to the end), and whether
+        #: those still on then have withdrawn (``retreat.rounds_to_fight``).
+        self.rounds, self.retreated = rounds_to_fight(
+            scenario.options.max_rounds, RetreatOptions(after_round=self.after))
+        #: The later waves' and the counter-attack's battles, solved once for every force
+        #: (``attack.answer``'s memo: each depends on the wave and the defender it meets, or
+        #: the holders, alone).
+        self.later = _Later.of(self) if self.attack else None
+        if self.later is not None and self.role == "defender" and \
+                _attack_work(whole, True, True) > limits.MAX_PLAN_WORK / 2:
+            # its later battles shared would be bounded past half the bound (as many as its
+            # whole side's compositions): each force's whole attack on its own, as before
+            self.later = None
+        self._memo: dict | None = self.later.memo if self.later is not None else (
+            {} if self.role == "attacker" else None)
+        self.batches = (_no_retreat_rules(scenario) or bool(self.after)) and (
+            not self.attack or self.later is not None)
         #: A retreat policy (beside it "with N units or fewer" alone), one wave: its forces
         #: may be valued on a lattice (``_lattice``), else each as ``odds`` solves it.
         self.policy = _policy_alone(scenario) if not self.attack else None
@@ -180,10 +209,18 @@ class _Question:
         #: no policy, one wave: its forces may be valued on a lattice too (``_lattice``).
         o = scenario.options
         policy = getattr(o, "retreat", "none")
-        self.position_rules = (not self.attack and policy == "none"
-                               and bool(o.retreat_when_units or o.retreat_below)
-                               and not o.retreat_after
-                               and not getattr(o, "retreat_when_only_air", False))
+        only_air = bool(getattr(o, "retreat_when_only_air", False))
+        # (over waves, the rules that withdraw at a position whatever the chances: "below
+        # X" weighs each wave's own battle, which the lattice's whole-attack values aren't)
+        self.position_rules = ((not self.attack or self.later is not None
+                                and not o.retreat_below) and policy == "none"
+                               and bool(o.retreat_when_units or o.retreat_below or only_air)
+                               and not o.retreat_after)
+        #: "Withdraw when only aircraft are left" on the lattice: per position, the
+        #: attacker's land units (AA guns aside) and aircraft slots (``_only_air``); a
+        #: force without land units is never under it (``withdrawals.only_air_rule``)
+        self._air_rule = only_air and o.battle == "land" and (
+            self.policy is not None or self.position_rules)
         self._policy_at_sea = policy != "none" and o.battle == "sea"
         a0, d0 = self.template.att.counts0, self.template.dfn.counts0
         # battle_work's sizes: the side chosen from counts, the other side's as it is
@@ -193,10 +230,10 @@ class _Question:
         #: The later waves' and the counter-attack's work (``_attack_work``): once for the
         #: whole plan, their battles shared by every force (``attack.answer``'s memo).
         #: In the defender's question each force is its own defender: counted per force.
-        shared = self.role == "attacker"
-        self.attack_work = _attack_work(whole, True) if self.attack and shared else 0.0
+        shared = self.role == "attacker" or self.later is not None
+        self.attack_work = _attack_work(whole, True, self.role == "defender") \
+            if self.attack and shared else 0.0
         self._later_work = _attack_work(whole, False) if self.attack and not shared else 0.0
-        self._memo: dict | None = {} if shared else None
         #: The work of the forces solved so far (``force_work``).
         self.work_used = 0.0
         self.forces = math.prod(self.most[u] + 1 for u in self.types) - (
@@ -282,7 +319,9 @@ class _Question:
         """The key figures of ``combos`` (one batch)."""
         if not combos:
             return []
-        max_rounds = self.scenario.options.max_rounds
+        if self.later is not None:
+            self.later.cancel = cancel          # (the later waves' battles it solves)
+        max_rounds = self.rounds
         keys = self.keys(combos, cancel)       # valued backwards (counts the forces' work)
         if keys is not None:
             if progress is not None:
@@ -297,31 +336,7 @@ class _Question:
                                        cancel=cancel, curve=False, progress=progress,
                                        ends=sink)
         else:
-            # retreat rules: each force as ``odds`` solves it, its figures from its result
-            ruleset = rulesets.get("lowluck")
-            out = []
-            for i, c in enumerate(combos):
-                if self.attack:
-                    # the later waves' and the counter-attack's battles shared by every force
-                    from . import attack, outcomes
-                    result = attack.answer(ruleset, self.scenario_of(c),
-                                           outcomes.outcome_and_words, cancel=cancel,
-                                           memo=self._memo)
-                else:
-                    result = compute(ruleset, self.scenario_of(c), cancel=cancel)
-                counter = result.asked.get("counter")
-                figures = result.figures
-                assert figures is not None          # a Low Luck result has its figures
-                out.append(Candidate(
-                    force=self.force(c), cost=self.cost(c), units=sum(c),
-                    attacker_wins=result.attacker_wins,
-                    defender_holds=min(1.0, result.defender_wins + result.draw),
-                    takes_territory=figures.takes_territory,
-                    expected_ipc_swing=figures.expected_ipc_swing,
-                    takes_and_holds=None if counter is None else counter["holds"],
-                    result=result))
-                if progress is not None:
-                    progress(i + 1, len(combos))
+            out = self._each_alone(combos, cancel, progress)
             self.solved += len(combos)
             return out
         self.solved += len(combos)
@@ -331,6 +346,36 @@ class _Question:
             for b, c in enumerate(combos):
                 self.kept[c] = (outs[b], b, sink)
         return self._candidates(combos, rules_list, outs, sink)
+
+    def _each_alone(self, combos: list[tuple[int, ...]], cancel=None,
+                    progress: Callable[[int, int], None] | None = None) -> list[Candidate]:
+        """Each of ``combos`` as ``odds`` solves it (retreat rules), its figures from its
+        result (kept: ``_full_figures`` shows it)."""
+        ruleset = rulesets.get("lowluck")
+        out = []
+        for i, c in enumerate(combos):
+            if self.attack:
+                # the later waves' and the counter-attack's battles shared by every force
+                from . import attack, outcomes
+                result = attack.answer(ruleset, self.scenario_of(c),
+                                       outcomes.outcome_and_words, cancel=cancel,
+                                       memo=self._memo)
+            else:
+                result = compute(ruleset, self.scenario_of(c), cancel=cancel)
+            counter = result.asked.get("counter")
+            figures = result.figures
+            assert figures is not None          # a Low Luck result has its figures
+            out.append(Candidate(
+                force=self.force(c), cost=self.cost(c), units=sum(c),
+                attacker_wins=result.attacker_wins,
+                defender_holds=min(1.0, result.defender_wins + result.draw),
+                takes_territory=figures.takes_territory,
+                expected_ipc_swing=figures.expected_ipc_swing,
+                takes_and_holds=None if counter is None else counter["holds"],
+                result=result))
+            if progress is not None:
+                progress(i + 1, len(combos))
+        return out
 
     @functools.cached_property
     def _lattice(self):
@@ -344,14 +389,16 @@ class _Question:
         otherwise (each force solved on its own)."""
         from . import sea_values, surprise_strike_grid
         template = self.template
+        if self.later is not None and not self.position_rules:
+            return None                     # (the batch engine's, or each on its own)
         if self.policy is not None or self.position_rules:
             # a fleet, or a land battle of the grid's kind (no AA gun, bombardment or landed
             # units: ``surprise_strike_grid.applicable``); every other battle as ``odds``
             # solves it
-            if not (not self.scenario.options.max_rounds and self._by_slots
+            if not (not self.rounds and self._by_slots
                     and surprise_strike_grid.applicable(template, land=True)):
                 return None
-        elif not (self.batches and not self.scenario.options.max_rounds and self._by_slots
+        elif not (self.batches and not self.rounds and self._by_slots
                   and not self._batchable and self._backwards is None
                   and surprise_strike_grid.applicable(template)):
             return None                     # (without submarines: the batch engine's)
@@ -373,7 +420,8 @@ class _Question:
         submarines, transports or bombardment) and a later edition's (``_by_slots``)."""
         if not (self._by_slots and batch.EndValues.applicable(self.template)):
             return None
-        return batch.EndValues(self.template, self._end_figures, 5)
+        return batch.EndValues(self.template, self._end_figures,
+                               5 if self.later is None else 6)
 
     def value_cost(self) -> batch.ValueCost | None:
         """What valuing every force backwards would take (``batch.EndValues.cost``),
@@ -382,7 +430,7 @@ class _Question:
         sub-composition of its whole side (a two-hit unit's damaged ones too), an upper
         bound on those its forces' chains meet."""
         backwards = self._backwards
-        if backwards is None or not self.batches or self.scenario.options.max_rounds:
+        if backwards is None or not self.batches or self.rounds:
             return None
         k = 0 if self.role == "attacker" else 1
         side, other = (self.template.att, self.template.dfn)[k], \
@@ -410,7 +458,13 @@ class _Question:
     def _end_figures(self, att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
         """What ``_candidates`` sums over a battle's end positions, for ``EndValues``: [the
         attacker wins, the defender holds, the attacker takes the territory, 1 (the mass),
-        the attacker's IPC left less the defender's] of each position (the sides' counts)."""
+        the attacker's IPC left less the defender's] of each position (the sides' counts);
+        a first wave's, its whole attack's (``_Later``: the later waves' cost less, and
+        taken and held beside)."""
+        if self.later is not None:
+            # (and, sixth, taken and held: the whole attack's, ``_Later``)
+            v = self.later.values(att, dfn)
+            return np.column_stack([v[:, :3], np.ones(len(att)), v[:, 3:]])
         values = self._sides_of_ends(att, dfn)
         verdict = values[:, 0]
         wins = (verdict == _ATTACKER).astype(float)
@@ -439,10 +493,12 @@ class _Question:
         None when the forces aren't valued backwards (retreat rules, waves, a round limit,
         a kind of battle ``EndValues`` doesn't value) or it declines (``solve`` then
         sweeps)."""
+        if self.later is not None:
+            self.later.cancel = cancel
         if self._lattice is not None:
             return self._lattice_keys(combos, cancel)
         backwards = self._backwards
-        if backwards is None or not self.batches or self.scenario.options.max_rounds:
+        if backwards is None or not self.batches or self.rounds:
             return None
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
@@ -469,12 +525,14 @@ class _Question:
             self._backwards = None          # (a stalemate, a lone unit, too many): swept
             return None
         values = found
-        figures = np.zeros((4, n))          # wins, holds, takes, swing
+        figures = np.zeros((5, n))          # wins, holds, takes, swing, taken and held
         # IPC lost counts from every unit the battle starts with (``_candidates``)
         start_a = att[on].astype(float) @ self._slot_costs[0]
         start_d = dfn[on].astype(float) @ self._slot_costs[1]
         figures[:3, on] = values[:, :3].T
         figures[3, on] = (start_d - start_a) * values[:, 3] + values[:, 4]
+        if self.later is not None:
+            figures[4, on] = values[:, 5]
         over = np.flatnonzero(~live).tolist()
         if over:
             # over at the start: the general solver's (their one end position)
@@ -483,7 +541,8 @@ class _Question:
             outs = solvers.solve_batch(rules_list, cancel=cancel, curve=False)
             for i, c in zip(over, self._candidates(picked, rules_list, outs)):
                 figures[:, i] = (c.attacker_wins, c.defender_holds,
-                                 c.figure("takes_territory"), c.expected_ipc_swing)
+                                 c.figure("takes_territory"), c.expected_ipc_swing,
+                                 c.figure("takes_and_holds"))
             self._count_work(picked)
         self.solved += n
         return _Keys(self, combos, forces, figures)
@@ -514,6 +573,21 @@ class _Question:
                 n = len(att)
                 return np.column_stack([np.zeros(n), np.ones(n), found[:, 2], found[:, 3],
                                         np.zeros(n)])
+        later = self.later
+        if later is not None:
+            # first waves: an end's values the whole attack's from there (``_Later``), in
+            # the columns the figures read (the IPC: the attacker's left less the later
+            # waves' cost and the defender's left, beside 0), taken and held a sixth
+            def whole(att: np.ndarray, dfn: np.ndarray, verdict: int) -> np.ndarray:
+                v = later.values(att, dfn, np.full(len(att), verdict, dtype=np.int64))
+                return np.column_stack([v[:, 0], v[:, 1], v[:, 3], np.zeros(len(att)),
+                                        v[:, 2], v[:, 4]])
+
+            def ends(att: np.ndarray, dfn: np.ndarray, stalemate: bool) -> np.ndarray:
+                return whole(att, dfn, _HOLDS if stalemate else -1)
+
+            def leave(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+                return whole(att, dfn, _HOLDS)
         if self.policy is not None:
             # what the policy weighs: the IPC left, less the defender's, and the territory
             # (a strafe: never taken, so worth nothing)
@@ -522,12 +596,19 @@ class _Question:
                               if self.policy == "profit" else 0.0])
         forced = None
         few = self.scenario.options.retreat_when_units
-        if leave is not None and few:
+        if leave is not None and (few or self._air_rule):
             fights_a = self._masks[0]
+            land_a, air_a = self._only_air
 
             def forced(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
-                return cast(np.ndarray, att[:, fights_a].sum(axis=1) <= few)
-        values = lattice.values(ends, 5, cancel, leave, worth, forced,
+                out = np.zeros(len(att), dtype=bool)
+                if few:
+                    out |= att[:, fights_a].sum(axis=1) <= few
+                if self._air_rule:
+                    # (a force that had land units: those without are solved on their own)
+                    out |= ~(att[:, land_a] > 0).any(axis=1) & (att[:, air_a] > 0).any(axis=1)
+                return out
+        values = lattice.values(ends, 5 if later is None else 6, cancel, leave, worth, forced,
                                 4 if self.policy == "strafe" else None,
                                 self.scenario.options.retreat_below if leave is not None
                                 else 0.0)
@@ -538,10 +619,22 @@ class _Question:
         # IPC lost counts from every unit the battle starts with (``_candidates``)
         start_a = att.astype(float) @ self._slot_costs[0]
         start_d = dfn.astype(float) @ self._slot_costs[1]
-        figures = np.zeros((4, n))          # wins, holds, takes (none at sea), swing
+        figures = np.zeros((5, n))          # wins, holds, takes (none at sea), swing, -
         figures[:2] = at_start[:, :2].T
         figures[2] = at_start[:, 4]
         figures[3] = (start_d - at_start[:, 3]) - (start_a - at_start[:, 2])
+        if later is not None:
+            figures[4] = at_start[:, 5]
+        if self._air_rule and self.role == "attacker":
+            # a force of aircraft alone is never under "only aircraft left" (the lattice
+            # withdraws it at once): as ``odds`` solves it
+            land_a, _ = self._only_air
+            for i in np.flatnonzero(~(att[:, land_a] > 0).any(axis=1)).tolist():
+                self._count_work([combos[i]])
+                c = self._each_alone([combos[i]], cancel)[0]
+                figures[:, i] = (c.attacker_wins, c.defender_holds,
+                                 c.figure("takes_territory"), c.expected_ipc_swing,
+                                 c.figure("takes_and_holds"))
         self.solved += n
         return _Keys(self, combos, forces, figures)
 
@@ -588,7 +681,7 @@ class _Question:
         battle (``force_work``)."""
         n = len(combos)
         backwards = self._backwards
-        if backwards is None or not self.batches or self.scenario.options.max_rounds \
+        if backwards is None or not self.batches or self.rounds \
                 or not n:
             return np.cumsum([self.force_work(c) for c in combos], dtype=float), np.zeros(n)
         live = backwards.live(*self._sides(combos))
@@ -635,6 +728,8 @@ class _Question:
         own values worked out once for the batch (many battles end in the same positions),
         then every battle's sums in one pass over all positions (``np.bincount``); the
         positions the batch engine gave as arrays (``sink``) valued as arrays."""
+        if self.later is not None:
+            return self._whole_attacks(combos, outs, sink)
         ids = self._ends
         # the outcomes holding positions (the batch engine's, sent as arrays, hold none)
         filled = [(b, out) for b, out in enumerate(outs)
@@ -645,8 +740,10 @@ class _Question:
         masses: list[float] = []
         rows: Any = []                  # the positions' numbers, then their array
         forced: Any = []                # each position's verdict forced by its bucket, too
+        # (the battles still on after "withdraw after round N" have withdrawn)
+        forced_by = (_FORCED[:3] + (_HOLDS,)) if self.retreated else _FORCED
         for b, out in filled:
-            for bucket, bucket_verdict in zip(_BUCKETS, _FORCED):
+            for bucket, bucket_verdict in zip(_BUCKETS, forced_by):
                 found = getattr(out, bucket)
                 if not found:
                     continue
@@ -688,8 +785,50 @@ class _Question:
         swings = total(p * swing)
         return self._candidates_of(combos, wins, holds, takes, swings)
 
-    def _candidates_of(self, combos, wins, holds, takes, swings) -> list[Candidate]:
-        """The forces' candidates from their key figures (sequences, one entry a force)."""
+    def _whole_attacks(self, combos, outs, sink=None) -> list[Candidate]:
+        """``_candidates`` of first waves (``later``): each end position worth its share of
+        the whole attack's figures (``_Later.values``), summed per force."""
+        at: list[int] = []
+        masses: list[float] = []
+        states: list = []
+        forced: list[int] = []
+        # each bucket's verdict as ``_candidates`` forces it (the battles still on after
+        # "withdraw after round N" have withdrawn); with later waves, any end whose
+        # defender is left meets the next wave
+        forced_by = (_FORCED[:3] + (_HOLDS,)) if self.retreated else _FORCED
+        for b, out in enumerate(outs):
+            for bucket, verdict in zip(_BUCKETS, forced_by):
+                found = getattr(out, bucket)
+                at += [b] * len(found)
+                masses.extend(found.values())
+                states.extend(found)
+                forced += [verdict] * len(found)
+        n, slots_a, slots_d = len(outs), len(self.template.att.slots), \
+            len(self.template.dfn.slots)
+        p, where = np.array(masses, dtype=float), np.array(at, dtype=np.int64)
+        att = np.array([s[0] for s in states], dtype=np.int64).reshape(len(states), slots_a)
+        dfn = np.array([s[1] for s in states], dtype=np.int64).reshape(len(states), slots_d)
+        if sink is not None and sink.parts:
+            b_s, p_s, att_s, dfn_s = sink.arrays()
+            where, p = np.concatenate([where, b_s]), np.concatenate([p, p_s])
+            att, dfn = np.concatenate([att, att_s]), np.concatenate([dfn, dfn_s])
+            forced += [-1] * len(b_s)
+        later = cast(_Later, self.later)
+        values = later.values(att, dfn, np.array(forced, dtype=np.int64))
+        sums = [np.bincount(where, weights=p * values[:, k], minlength=n) for k in range(5)]
+        # IPC lost counts from every unit the attack starts with (the force's and the
+        # later waves': ``values`` has their cost taken off)
+        att0, dfn0 = self._sides(combos)
+        start = dfn0.astype(float) @ self._slot_costs[1] - att0.astype(float) @ \
+            self._slot_costs[0]
+        swings = start * np.bincount(where, weights=p, minlength=n) + sums[3]
+        return self._candidates_of(combos, sums[0], sums[1], sums[2], swings,
+                                   sums[4] if self.scenario.counter is not None else None)
+
+    def _candidates_of(self, combos, wins, holds, takes, swings,
+                       held=None) -> list[Candidate]:
+        """The forces' candidates from their key figures (sequences, one entry a force;
+        ``held``: taken and held, with a counter-attack)."""
         n = len(combos)
         land = self.template.land_units() is not None
         forces = np.array(combos, dtype=np.int64).reshape(len(combos), -1)
@@ -702,9 +841,13 @@ class _Question:
             takes = [None] * n          # a sea battle: no territory
         types = self.types
         # (positional: the fields' order, force .. expected_ipc_swing; a third faster)
-        return [Candidate({u: k for u, k in zip(types, c) if k}, cost, units, w, h, t, sw)
+        made = [Candidate({u: k for u, k in zip(types, c) if k}, cost, units, w, h, t, sw)
                 for c, cost, units, w, h, t, sw in zip(
                     combos, costs, forces.sum(axis=1).tolist(), wins, holds, takes, swings)]
+        if held is not None:
+            for c, x in zip(made, np.minimum(np.asarray(held, dtype=float), 1.0).tolist()):
+                c.takes_and_holds = x
+        return made
 
     @property
     def _by_slots(self) -> bool:
@@ -729,6 +872,15 @@ class _Question:
         return np.column_stack([verdict.astype(float), takes,
                                 att.astype(float) @ self._slot_costs[0],
                                 dfn.astype(float) @ self._slot_costs[1]])
+
+    @functools.cached_property
+    def _only_air(self) -> tuple[np.ndarray, np.ndarray]:
+        """The attacker's slots of land units (AA guns aside) and of aircraft that fight, as
+        ``withdrawals.only_air_rule`` reads them."""
+        kinds = [s.unit.kind if s.fights and not s.unit.has("aa_gun") else ""
+                 for s in self.template.att.slots]
+        return (np.array([k == "land" for k in kinds], dtype=bool),
+                np.array([k == "air" for k in kinds], dtype=bool))
 
     @functools.cached_property
     def _masks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -805,6 +957,165 @@ class _Ends:
         return battle, mass, value_of(att, dfn)
 
 
+class _Later:
+    """What the later waves and the counter-attack make of the first wave's end positions
+    (a plan over waves or a counter-attack, no retreat rules but "after round N"): each
+    force's first wave — the attacker's chosen, or against the defender's — is then a battle
+    of the batch (or valued backwards), its end positions worth their share of the whole
+    attack's figures, as ``attack`` carries an end position on:
+
+    - the defender destroyed: every later wave walks in (the attacker has won; the
+      territory is taken by the first wave or by a later wave's land units, held by the
+      first wave's land units there and the later waves');
+    - else the later waves fight the defender's survivors: their attack against that
+      composition (``attack.answer``, memoised: one per composition for every force) gives
+      the figures, the first wave's survivors (it withdrew, a stalemate, a round limit)
+      adding their IPC. It
+      depends on that composition alone, whichever force left it (the defender's question
+      too: its forces' survivors are compositions of its whole side).
+
+    A land battle whose defender has units that don't fight (Revised's and Anniversary's AA
+    guns, no casualties) is not valued so (``of``: None): such a unit is left when the rest
+    is destroyed, and ``attack`` fights the next wave against it, that wave's land units
+    holding the territory in place of the first wave's."""
+
+    def __init__(self, q: _Question):
+        self.q = q
+        s = q.scenario
+        edition, ids = s.edition, s.edition.ids
+        land = s.options.battle == "land"
+
+        def holds(uid: str) -> bool:        # a unit that holds a taken territory
+            u = edition.unit(uid)
+            return land and u.kind == "land" and not u.has("aa_gun")
+
+        #: The later waves' land units per unit id (they walk in), and their cost.
+        self.walk_in = np.array([sum(w.units.get(u, 0) for w in s.waves) if holds(u) else 0
+                                 for u in ids], dtype=np.int64)
+        self.cost = float(sum(edition.unit(u).cost * n for w in s.waves
+                              for u, n in w.units.items()))
+        rules = q.template
+
+        def per_id(slots, keep) -> np.ndarray:
+            # [slot, unit id]: 1 where the slot holds that unit and ``keep`` says so
+            return np.array([[1 if s.unit.id == u and keep(s) else 0 for u in ids]
+                             for s in slots], dtype=np.int64).reshape(len(slots), len(ids))
+
+        self.holders = per_id(rules.att.slots,
+                              lambda s: holds(s.unit.id) and s.status != "withdrawn")
+        self.units = per_id(rules.dfn.slots, lambda s: True)
+        self.damaged = per_id(rules.dfn.slots, lambda s: s.status == "damaged")
+        self.cancel: Callable[[], bool] | None = None
+        #: the later waves' battles and the counter-attack's, shared with the whole attacks
+        #: of the forces the answer shows (``attack.answer``'s memo: ``_Question._memo``)
+        self.memo: dict = {}
+        self._after: dict[tuple, tuple] = {}      # defender's survivors -> their figures
+        self._held: dict[tuple, float] = {}       # holders -> P(held)
+        self._fight: Any = None                   # (``_holds``'s counter-attacks)
+
+    @classmethod
+    def of(cls, q: _Question) -> "_Later | None":
+        s = q.scenario
+        o = s.options
+        forced_only = (getattr(o, "retreat", "none") == "none" and not o.retreat_below
+                       and not o.retreat_after)
+        if not (_no_retreat_rules(s) or q.after or forced_only) or not q._by_slots:
+            return None
+        if s.options.battle == "land" and not all(slot.fights for slot in q.template.dfn.slots):
+            return None
+        return cls(q)
+
+    def values(self, att: np.ndarray, dfn: np.ndarray,
+               forced: np.ndarray | None = None) -> np.ndarray:
+        """Per end position of a first wave (the sides' counts per slot, [position, slot];
+        ``forced``: per position, its verdict as its bucket forces it, ``_FORCED``: -1 its
+        own, the defender's for a stalemate or a withdrawal, neither's still on after a
+        round limit): [the attacker wins, the defender holds, the territory is taken, the
+        attacker's IPC left less the later waves' cost and the defender's IPC left, taken
+        and held] of the whole attack from there."""
+        first = self.q._sides_of_ends(att, dfn)     # (verdict, taken, IPC left a, d)
+        out = np.zeros((len(att), 5))
+        out[:, 3] = first[:, 2] - first[:, 3]
+        if not self.q.scenario.waves:
+            # the battle alone, then the counter-attack: its own verdict (a stalemate a
+            # draw, a withdrawal the defender's), the territory taken by its land units left
+            verdict = first[:, 0] if forced is None else np.where(forced < 0, first[:, 0],
+                                                                  forced)
+            wins = verdict == _ATTACKER
+            taken = wins & (first[:, 1] > 0)
+            out[:, 0], out[:, 1], out[:, 2] = wins, verdict == _HOLDS, taken
+            out[:, 4] = self._held_by(taken, att @ self.holders)
+            return out
+        destroyed = ~(dfn > 0).any(axis=1)
+        gone = np.flatnonzero(destroyed)
+        if len(gone):
+            taken = (first[gone, 1] > 0) | bool(self.walk_in.any())
+            out[gone, 0] = 1.0
+            out[gone, 2] = taken
+            holding = np.where((first[gone, 1] > 0)[:, None], att[gone] @ self.holders, 0)
+            out[gone, 4] = self._held_by(taken, holding + self.walk_in)
+        left = np.flatnonzero(~destroyed)
+        if len(left):
+            kinds, which = np.unique(dfn[left], axis=0, return_inverse=True)
+            after = np.array([self._figures(tuple(k)) for k in kinds.tolist()])
+            after = after.take(which.ravel(), axis=0)
+            out[left, :3] = after[:, :3]
+            out[left, 3] += after[:, 3]
+            out[left, 4] = after[:, 4]
+        return out
+
+    def _held_by(self, taken: np.ndarray, holding: np.ndarray) -> np.ndarray:
+        """Per position: taken (``taken``) and held by ``holding`` (land units per unit id)
+        against the counter-attack; 0 without one."""
+        if self.q.scenario.counter is None or not taken.any():
+            return np.zeros(len(taken))
+        kinds, which = np.unique(holding, axis=0, return_inverse=True)
+        held = np.array([self._holds(tuple(h)) for h in kinds.tolist()])
+        return np.where(taken, held.take(which.ravel()), 0.0)
+
+    def _figures(self, dfn: tuple) -> tuple:
+        """(attacker wins, defender holds, taken, IPC swing, taken and held) of the later
+        waves' attack against the defender's survivors ``dfn`` (its counts per slot)."""
+        found = self._after.get(dfn)
+        if found is None:
+            from . import attack, outcomes
+            s = self.q.scenario
+            ids = s.edition.ids
+            row = np.array(dfn, dtype=np.int64)
+            units, damaged = (dict((u, n) for u, n in zip(ids, (row @ m).tolist()) if n)
+                              for m in (self.units, self.damaged))
+            later = replace(s, attacker=s.waves[0], waves=s.waves[1:],
+                            defender=replace(s.defender, units=units, damaged=damaged),
+                            plan=None)
+            r = attack.answer(rulesets.get("lowluck"), later, outcomes.outcome_and_words,
+                              cancel=self.cancel, memo=self.memo, wave=1)
+            figures = r.figures
+            assert figures is not None              # a Low Luck result has its figures
+            counter = r.asked.get("counter")
+            found = (r.attacker_wins, r.defender_wins + r.draw, figures.takes_territory or 0.0,
+                     figures.expected_ipc_swing, counter["holds"] if counter else 0.0)
+            self._after[dfn] = found
+        return found
+
+    def _holds(self, holding: tuple) -> float:
+        """P(the counter-attack doesn't take back the territory ``holding`` holds: land
+        units per unit id)."""
+        found = self._held.get(holding)
+        if found is None:
+            from . import attack, outcomes
+            if self._fight is None:
+                self._fight = attack._Attack(rulesets.get("lowluck"), self.q.scenario,
+                                             outcomes.outcome_and_words, "exact", 1, None,
+                                             None, self.memo)
+            fight = self._fight
+            # (one battle each: the plan's bound counts every holding, ``_attack_work``)
+            fight.solved, fight.cancel = 0, self.cancel
+            zero = (0,) * len(holding)
+            end = attack.End(zero, zero, zero, "attacker", "decided", True, holding)
+            found = self._held[holding] = fight._counter({end: 1.0}, 1.0)["holds"]
+        return found
+
+
 class _Keys:
     """The key figures of forces as arrays (``_Question.keys``): ranked without a
     candidate each (``ranked``), candidates made for the forces asked (``candidates``)."""
@@ -812,18 +1123,22 @@ class _Keys:
     def __init__(self, q: _Question, combos: list[tuple[int, ...]], forces: np.ndarray,
                  figures: np.ndarray):
         self.q, self.combos = q, combos
-        #: wins, holds, takes, swings [force]; the chances capped at 1 (the sums' rounding)
+        #: wins, holds, takes, swings, taken and held (with a counter-attack) [force]; the
+        #: chances capped at 1 (the sums' rounding)
         self.wins, self.holds, self.takes = np.minimum(figures[:3], 1.0)
         self.swings = figures[3]
+        self.held = np.minimum(figures[4], 1.0) if q.scenario.counter is not None else None
         self.costs = forces @ np.array([q.costs[u] for u in q.types], dtype=np.int64)
         self.units = forces.sum(axis=1)
 
     def figure(self, name: str) -> np.ndarray:
         """``Candidate.figure`` of every force (a sea battle's territory: 0)."""
-        if name == "takes_territory" and self.q.template.land_units() is None:
+        if (name == "takes_territory" and self.q.template.land_units() is None
+                or name == "takes_and_holds" and self.held is None):
             return np.zeros(len(self.combos))
         return cast(np.ndarray, {"attacker_wins": self.wins, "defender_holds": self.holds,
-                                 "takes_territory": self.takes}[name])
+                                 "takes_territory": self.takes,
+                                 "takes_and_holds": self.held}[name])
 
     def ranked(self, target: str) -> np.ndarray:
         """The forces in ``_rank``'s order (cheapest first; ties: the higher target figure,
@@ -836,17 +1151,17 @@ class _Keys:
         if not len(idx):
             return []
         return self.q._candidates_of([self.combos[i] for i in idx.tolist()], self.wins[idx],
-                                     self.holds[idx], self.takes[idx], self.swings[idx])
+                                     self.holds[idx], self.takes[idx], self.swings[idx],
+                                     None if self.held is None else self.held[idx])
 
 
 def _policy_alone(scenario: LowLuckScenario) -> str | None:
     """The retreat policy (profit, strafe) when no retreat rule is beside it but "with N
-    units or fewer" (not ``retreat_after``, ``retreat_below`` or the aircraft rule), else
-    None."""
+    units or fewer" and the aircraft rule (not ``retreat_after`` or ``retreat_below``),
+    else None."""
     o = scenario.options
     policy = getattr(o, "retreat", "none")
-    if policy == "none" or o.retreat_after or o.retreat_below \
-            or getattr(o, "retreat_when_only_air", False):
+    if policy == "none" or o.retreat_after or o.retreat_below:
         return None
     return str(policy)
 
@@ -860,17 +1175,36 @@ def _no_retreat_rules(scenario: LowLuckScenario) -> bool:
                 or getattr(o, "retreat_when_only_air", False))
 
 
-def _attack_work(scenario: LowLuckScenario, shared: bool) -> float:
+def _after_alone(scenario: LowLuckScenario, rules: Any) -> int:
+    """``retreat_after`` when it is the only retreat rule or policy and every attacker unit
+    may withdraw (none landed from the sea), else 0."""
+    o = scenario.options
+    after = o.retreat_after
+    if not after or not _no_retreat_rules(replace(scenario, options=replace(
+            o, retreat_after=0))):
+        return 0
+    if not all(s.status in ("", "damaged") for s in rules.att.slots):
+        return 0
+    return int(after)
+
+
+def _attack_work(scenario: LowLuckScenario, shared: bool, every: bool = False) -> float:
     """An upper bound on the work the attacks add to their first battles: each later
     wave's battle (against the whole defender, the largest it can meet) once per defender
     survivor composition it may meet, and the counter-attack's once per holding
-    composition, each solved on its own. ``shared`` (the attacker's question: one
-    defender): for the whole plan, the holders counted as every sub-army of the land units
-    there are; else per force, as ``attack.battles_needed`` counts one attack."""
+    composition, each solved on its own. ``shared``: for the whole plan (the attacker's
+    question, one defender; the defender's, its forces' later battles shared by
+    ``_Later``), the holders counted as every sub-army of the land units there are, and
+    with ``every`` (the defender's forces: each its own chain of survivors) the defender's
+    survivors as every sub-army of the whole defender; else per force, as
+    ``attack.battles_needed`` counts one attack."""
     units = scenario.defender.units
     n_def = sum(units.values())
     two_hit = sum(n for u, n in units.items() if scenario.edition.unit(u).hits > 1)
     per_wave = (n_def + 1) * (two_hit + 1)
+    if every:
+        per_wave = math.prod((n + 1) * (n + 1 if scenario.edition.unit(u).hits > 1 else 1)
+                             for u, n in units.items())
     work = sum(per_wave * _work(2 * sum(w.units.values()), 2 * n_def, False)
                for w in scenario.waves)
     if scenario.counter is not None:
@@ -981,7 +1315,7 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     if exhaustive:
         combos = [c for c in itertools.product(*[range(m + 1) for m in most])
                   if any(c) or q.role == "defender"]
-        if (q.batches or q._lattice is not None) and not scenario.options.max_rounds:
+        if (q.batches or q._lattice is not None) and not q.rounds:
             # valued backwards: ranked as arrays, a candidate made for the forces shown
             valuing = cast(batch.EndValues, q._backwards) if cost is not None else None
             if backwards:
@@ -1103,9 +1437,17 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
     for c, cand in shown:
         if cand.result is not None:
             continue
-        if not q.batches:
+        if q.later is not None:
+            # first waves: the whole attack, as ``odds`` answers it (the later waves'
+            # battles shared: ``attack.answer``'s memo)
+            from . import attack, outcomes
+            cand.result = attack.answer(rulesets.get("lowluck"), q.scenario_of(c),
+                                        outcomes.outcome_and_words, cancel=cancel,
+                                        memo=q._memo)
+            continue
+        if not q.batches or q.after:
             # a retreat policy's forces valued on the lattice: as ``odds`` solves each
-            # (its policy, in words too)
+            # (its policy, in words too; "after round N": its withdrawals as such)
             cand.result = compute(rulesets.get("lowluck"), q.scenario_of(c), cancel=cancel)
             continue
         out = q.outcome_of(c)
@@ -1117,7 +1459,7 @@ def _full_figures(q: _Question, shown: list[tuple[tuple, Candidate]], cancel) ->
         return
     rules_list = [q.rules_of(c) for c, _ in todo]
     outs = solvers.solve_batch(
-        rules_list, solvers.Question(max_rounds=q.scenario.options.max_rounds),
+        rules_list, solvers.Question(max_rounds=q.rounds),
         cancel=cancel, curve=False)
     for (_, cand), rules, out in zip(todo, rules_list, outs):
         cand.result = result(rules, out)

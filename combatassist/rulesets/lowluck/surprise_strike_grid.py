@@ -124,8 +124,9 @@ def applicable(rules, land: bool = False) -> bool:
         return False
     if rules.land_battle and (rules.bombard or rules.att.keep_land or rules.option_gun):
         return False
-    if rules.air_hits_submarines or rules.submerge_at_end:
+    if not rules.land_battle and (rules.air_hits_submarines or rules.submerge_at_end):
         return False                    # the cells' rounds are 1942's: the general solver
+    #   (on land no submarine: Revised's and Anniversary's land rounds are the cells')
     for side in (rules.att, rules.dfn):
         # the cells read the units' own values, one die each: techs go to the general solver
         if any(v != s.unit.value(side.role) for v, s in zip(side.values0, side.slots)) \
