@@ -708,7 +708,9 @@ class _Volley(_Keyed):
     and 2,042 tables, whose joint tables for all its 3,182 and 3,282 rows, 1-1.8 M entries,
     took ~65 ms). The outcomes that occur are found from the three categories' rows alone
     (``_outcomes``); the combined moves are made per cell, for the cells asked for
-    (``framed``)."""
+    (``framed``). Categories whose hits take ``side``'s units as the rest's do (a side
+    without aircraft, without submarines, a land battle's) are fired in the sums of their
+    hits (``merged``: fewer outcomes)."""
 
     def __init__(self, side: _Fleet, enemy: _Fleet):
         self.side, self.enemy = side, enemy
