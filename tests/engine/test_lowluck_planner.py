@@ -1219,7 +1219,7 @@ def _random_waves_plan(seed: int) -> str:
     """A small random plan over waves (``_Later``'s kind): 1942 or 1940, land or sea, both
     dice, the attacker's question or the defender's, one or two later waves, a counter-attack
     (land) or not, "withdraw after round N", a round limit, "with N units or fewer", "only
-    aircraft left" (land) or none of them."""
+    aircraft left" (land), the "profit" policy or none of them."""
     import random
     rng = random.Random(seed)
     edition = rng.choice(["1942se", "1940se"])
@@ -1239,7 +1239,7 @@ def _random_waves_plan(seed: int) -> str:
 
     side = rng.choice(["attacker", "attacker", "defender"])
     body = rng.choice(["", "", "retreat_after = 1\n", "retreat_after = 2\n", "max_rounds = 2\n",
-                       "retreat_when_units = 1\n"]
+                       "retreat_when_units = 1\n", 'retreat = "profit"\nterritory_value = 3\n']
                       + (["retreat_when_only_air = true\n"] if battle == "land" else []))
     body += f"[attacker]\nunits = {{ {units(first, 2, 3)} }}\n"
     for _ in range(rng.randint(1, 2)):
@@ -1293,6 +1293,35 @@ def test_first_waves_under_position_rules_are_valued_on_the_lattice(name, rules)
     every = _brute_force(s)
     assert_every_force_is_brute_forces(s, every)
     assert_plan_is_brute_forces(s)
+    plain = _brute_force(_scenario(text))
+    assert any(abs(every[c]["expected_ipc_swing"] - plain[c]["expected_ipc_swing"]) > 1e-6
+               for c in every)
+
+
+@pytest.mark.parametrize("name,rules", [
+    ("1942 land, a second wave, take and hold", 'retreat = "profit"\nterritory_value = 4\n'),
+    ("1942 land, ordinary dice, wins", 'retreat = "profit"\nterritory_value = 2\n'
+                                       'retreat_when_units = 1\n'),
+    ("1940 land, three waves, aircraft first, take and hold",
+     'retreat = "profit"\nterritory_value = 3\nretreat_when_only_air = true\n'),
+    ("the defender against every wave", 'retreat = "profit"\nterritory_value = 1\n'),
+    ("1942 fleet, a damaged battleship meets the second wave", 'retreat = "profit"\n'),
+    ("1942 fleet with submarines, a stalemate then a second wave", 'retreat = "profit"\n')])
+def test_first_waves_under_the_profit_policy_are_valued_on_the_lattice(name, rules):
+    """Over waves under "profit" (each wave's policy looking ahead to what the later waves
+    make of the defender it leaves, ``attack._policy``): the first waves on the lattice, its
+    retreats weighing the whole attack's IPC and territory (``_Later``'s values); every
+    force's key figures against brute force (each force's whole attack through ``odds``,
+    its policies found by ``retreat_policy``), and the policy changes some force's."""
+    text = FIRST_WAVES[name]
+    battle = 'battle = "sea"\n' if 'battle = "sea"' in text else 'battle = "land"\n'
+    s = _scenario(text.replace(battle, battle + rules))
+    q = planner._Question(s, s.plan)
+    assert q.later is not None and q.policy == "profit" and q._lattice is not None
+    every = _brute_force(s)
+    assert_every_force_is_brute_forces(s, every)
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.best.result.to_json().get("policy")
     plain = _brute_force(_scenario(text))
     assert any(abs(every[c]["expected_ipc_swing"] - plain[c]["expected_ipc_swing"]) > 1e-6
                for c in every)

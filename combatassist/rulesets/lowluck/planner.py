@@ -49,8 +49,9 @@ retreat policy or the retreat rules that look at positions alone (``sea_values.R
 "Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make
-of it (``_Later``; "after round N" too; "with N units or fewer" and "only aircraft left" on
-the lattice); under other retreat rules, each force's whole attack as ``odds`` answers it.
+of it (``_Later``; "after round N" too; "with N units or fewer", "only aircraft left" and
+"profit" on the lattice); under other retreat rules, each force's whole attack as ``odds``
+answers it.
 """
 from __future__ import annotations
 
@@ -204,7 +205,12 @@ class _Question:
             not self.attack or self.later is not None)
         #: A retreat policy (beside it "with N units or fewer" alone), one wave: its forces
         #: may be valued on a lattice (``_lattice``), else each as ``odds`` solves it.
-        self.policy = _policy_alone(scenario) if not self.attack else None
+        # (over waves "profit" alone: each wave's policy looks ahead to the later waves,
+        # ``attack._policy``, which the lattice's whole-attack values do too; a strafe
+        # weighs each wave's own battle)
+        self.policy = _policy_alone(scenario) if not self.attack else (
+            "profit" if self.later is not None and _policy_alone(scenario) == "profit"
+            else None)
         #: Retreat rules that look at positions alone ("with N units or fewer", "below X"),
         #: no policy, one wave: its forces may be valued on a lattice too (``_lattice``).
         o = scenario.options
@@ -389,7 +395,7 @@ class _Question:
         otherwise (each force solved on its own)."""
         from . import sea_values, surprise_strike_grid
         template = self.template
-        if self.later is not None and not self.position_rules:
+        if self.later is not None and not (self.position_rules or self.policy is not None):
             return None                     # (the batch engine's, or each on its own)
         if self.policy is not None or self.position_rules:
             # a fleet, or a land battle of the grid's kind (no AA gun, bombardment or landed
@@ -593,7 +599,8 @@ class _Question:
             # (a strafe: never taken, so worth nothing)
             worth = np.array([0.0, 0.0, 1.0, -1.0,
                               float(self.scenario.options.territory_value)
-                              if self.policy == "profit" else 0.0])
+                              if self.policy == "profit" else 0.0]
+                             + ([0.0] if self.later is not None else []))
         forced = None
         few = self.scenario.options.retreat_when_units
         if leave is not None and (few or self._air_rule):
@@ -1017,8 +1024,8 @@ class _Later:
     def of(cls, q: _Question) -> "_Later | None":
         s = q.scenario
         o = s.options
-        forced_only = (getattr(o, "retreat", "none") == "none" and not o.retreat_below
-                       and not o.retreat_after)
+        forced_only = (getattr(o, "retreat", "none") in ("none", "profit")
+                       and not o.retreat_below and not o.retreat_after)
         if not (_no_retreat_rules(s) or q.after or forced_only) or not q._by_slots:
             return None
         if s.options.battle == "land" and not all(slot.fights for slot in q.template.dfn.slots):
