@@ -1279,12 +1279,16 @@ def test_random_waves_plans_against_brute_force(seed):
     ("1940 land, three waves, aircraft first, take and hold",
      "retreat_when_only_air = true\nretreat_when_units = 1\n"),
     ("the defender against every wave", "retreat_when_units = 1\n"),
-    ("1942 fleet with submarines, a stalemate then a second wave", "retreat_when_units = 1\n")])
+    ("1942 fleet with submarines, a stalemate then a second wave", "retreat_when_units = 1\n"),
+    ("1942 land, a second wave, take and hold", "retreat_below = 0.4\n"),
+    ("1942 fleet, a damaged battleship meets the second wave",
+     "retreat_below = 0.5\nretreat_when_units = 1\n")])
 def test_first_waves_under_position_rules_are_valued_on_the_lattice(name, rules):
-    """Over waves, the rules that withdraw at a position whatever the chances ("with N
-    units or fewer", "only aircraft left"): the first waves on the lattice, a withdrawal's
-    end worth what the later waves make of the defender it leaves; every force's key figures
-    against brute force (each force's whole attack through ``odds``)."""
+    """Over waves, the rules that look at positions ("with N units or fewer", "only
+    aircraft left", "below X": the wave's own battle's chance, its own columns): the first
+    waves on the lattice, a withdrawal's end worth what the later waves make of the
+    defender it leaves; every force's key figures against brute force (each force's whole
+    attack through ``odds``)."""
     text = FIRST_WAVES[name]
     battle = 'battle = "sea"\n' if 'battle = "sea"' in text else 'battle = "land"\n'
     s = _scenario(text.replace(battle, battle + rules))
@@ -1306,18 +1310,23 @@ def test_first_waves_under_position_rules_are_valued_on_the_lattice(name, rules)
      'retreat = "profit"\nterritory_value = 3\nretreat_when_only_air = true\n'),
     ("the defender against every wave", 'retreat = "profit"\nterritory_value = 1\n'),
     ("1942 fleet, a damaged battleship meets the second wave", 'retreat = "profit"\n'),
-    ("1942 fleet with submarines, a stalemate then a second wave", 'retreat = "profit"\n')])
-def test_first_waves_under_the_profit_policy_are_valued_on_the_lattice(name, rules):
+    ("1942 fleet with submarines, a stalemate then a second wave", 'retreat = "profit"\n'),
+    ("1942 land, a second wave, take and hold", 'retreat = "strafe"\n'),
+    ("1940 land, three waves, aircraft first, take and hold",
+     'retreat = "strafe"\nretreat_when_units = 1\n'),
+    ("the defender against every wave", 'retreat = "strafe"\n')])
+def test_first_waves_under_a_policy_are_valued_on_the_lattice(name, rules):
     """Over waves under "profit" (each wave's policy looking ahead to what the later waves
     make of the defender it leaves, ``attack._policy``): the first waves on the lattice, its
-    retreats weighing the whole attack's IPC and territory (``_Later``'s values); every
+    retreats weighing the whole attack's IPC and territory (``_Later``'s values); under
+    "strafe" weighing the wave's own battle (each wave's as ``odds`` fights it); every
     force's key figures against brute force (each force's whole attack through ``odds``,
     its policies found by ``retreat_policy``), and the policy changes some force's."""
     text = FIRST_WAVES[name]
     battle = 'battle = "sea"\n' if 'battle = "sea"' in text else 'battle = "land"\n'
     s = _scenario(text.replace(battle, battle + rules))
     q = planner._Question(s, s.plan)
-    assert q.later is not None and q.policy == "profit" and q._lattice is not None
+    assert q.later is not None and q.policy in rules and q._lattice is not None
     every = _brute_force(s)
     assert_every_force_is_brute_forces(s, every)
     answer = assert_plan_is_brute_forces(s)
