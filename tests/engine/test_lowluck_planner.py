@@ -537,6 +537,34 @@ def test_plan_over_waves_past_the_attack_bound_is_refused_at_once(monkeypatch):
         planner.plan(s)
 
 
+def test_a_counter_attacks_battles_count_as_plain_land_battles():
+    """A later edition's counter-attack is a plain land battle on its grid (~1 ms, measured):
+    one per holding composition counts its fixed part and its grid once, not 100x (a take
+    and hold of 27 units available against 18 and a counter-attack of 7 was refused at once
+    by that), so such a plan goes on; an attack whose later battles alone would take most
+    of the bound is refused at once, saying so."""
+    from combatassist import limits
+    text = (WAVES["take and hold against the counter-attack"]
+            .replace("infantry = 3, artillery = 2, armor = 1 }", "infantry = 12, artillery = 6, "
+                     "armor = 6, fighter = 3 }")
+            .replace("[defender]\nunits = { infantry = 3, armor = 1 }",
+                     "[defender]\nunits = { infantry = 10, artillery = 3, armor = 3, "
+                     "fighter = 2 }")
+            .replace("[counter]\nunits = { infantry = 2, armor = 1 }",
+                     "[counter]\nunits = { infantry = 4, armor = 3 }"))
+    s = _scenario(text)
+    q = planner._Question(s, s.plan)
+    holdings = 13 * 7 * 8                 # the first wave's and the second's land units
+    a, d = 2 * 7, 2 * (12 + 6 + 6 + 1)
+    counter = holdings * (limits.PLAN_COUNTER_BATTLE_WORK + 2.0 * (a + 1) * (a + 2) * (d + 1) ** 2)
+    assert q.attack_work == pytest.approx(
+        planner._attack_work(replace(s, counter=None), True) + counter)
+    assert q.attack_work < limits.MAX_PLAN_WORK / 2
+    refused = replace(s, counter=replace(s.counter, units={"infantry": 40, "armor": 30}))
+    with pytest.raises(EngineError, match="later waves' battles"):
+        planner.plan(refused)
+
+
 def test_retreat_rules_are_planned_one_force_at_a_time():
     text = CASES["1942 land, ordinary dice, wins"].replace(
         'battle = "land"\n', 'battle = "land"\nretreat_when_units = 2\n')

@@ -1235,7 +1235,11 @@ def _attack_work(scenario: LowLuckScenario, shared: bool, every: bool = False) -
                     per_type[u] = per_type.get(u, 0) + n
         land = sum(per_type.values())
         holdings = math.prod(n + 1 for n in per_type.values()) if shared else land + 1
-        work += holdings * _work(2 * sum(scenario.counter.units.values()), 2 * land, False)
+        a, d = 2 * sum(scenario.counter.units.values()), 2 * land
+        # (a later edition's counter-attack: a plain land battle on its grid)
+        one = _work(a, d, False) if scenario.edition.classic else \
+            limits.PLAN_COUNTER_BATTLE_WORK + 2.0 * (a + 1) * (a + 2) * (d + 1) ** 2
+        work += holdings * one
     return work
 
 
@@ -1293,6 +1297,13 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     per_battle = q.force_work(tuple(most))          # the whole army's battle bounds all
     # the later waves and the counter-attack: solved once for every force
     budget = limits.MAX_PLAN_WORK - q.attack_work
+    if q.attack_work > limits.MAX_PLAN_WORK / 2:
+        raise EngineError(msg(
+            "planning this attack is past the engine's bound ({limit} s): its later waves' "
+            "battles (one per defender survivor composition) and the counter-attack's (one "
+            "per composition of the land units that may hold the territory) alone would take "
+            "most of it; plan with fewer units in the later waves, the counter-attack or the "
+            "defender, or fewer land units available", limit=limits.MAX_SECONDS))
     if per_battle * (4 + 2 * len(q.types) + spec.alternatives) > budget:
         raise EngineError(msg(
             "planning this battle is past the engine's bound ({limit} s): the whole army's "
