@@ -292,6 +292,11 @@ WAVE_PLANS = [
      {"infantry": 8, "artillery": 4, "armor": 4, "fighter": 2},
      {"armor": 3, "fighter": 2}, {"infantry": 6, "artillery": 2, "armor": 2}, None,
      "takes_territory", 0.95),
+    # under "profit" (on the lattice; each whole attack on its own before: 28.6 s)
+    ("18 available v 10, then 3 armor, 2 fighters, profit",
+     {"infantry": 8, "artillery": 4, "armor": 4, "fighter": 2},
+     {"armor": 3, "fighter": 2}, {"infantry": 6, "artillery": 2, "armor": 2}, None,
+     "takes_territory", 0.95),
     ("23 available v 14, then 3 armor, 2 fighters, counter 7",
      {"infantry": 10, "artillery": 5, "armor": 5, "fighter": 3},
      {"armor": 3, "fighter": 2}, {"infantry": 8, "artillery": 3, "armor": 3},
@@ -313,6 +318,8 @@ def wave_plans() -> None:
                 text = text.replace("[plan]", "[counter]\nunits = { " + ", ".join(
                     f"{u} = {n}" for u, n in counter.items()) + " }\n[plan]")
             text = text.replace(f"attacker_wins = {TARGET}", f"{target} = {value}")
+            if name.endswith("profit"):
+                text = text.replace('battle = "land"\n', 'battle = "land"\nretreat = "profit"\n')
             scenario = parse_scenario_text(text).body
             _, cpu, answer = _best(lambda: planner.plan(scenario))
             did = (f"every one of {answer.forces:,}" if answer.exhaustive

@@ -537,6 +537,34 @@ def test_plan_over_waves_past_the_attack_bound_is_refused_at_once(monkeypatch):
         planner.plan(s)
 
 
+def test_a_counter_attacks_battles_count_as_plain_land_battles():
+    """A later edition's counter-attack is a plain land battle on its grid (~1 ms, measured):
+    one per holding composition counts its fixed part and its grid once, not 100x (a take
+    and hold of 27 units available against 18 and a counter-attack of 7 was refused at once
+    by that), so such a plan goes on; an attack whose later battles alone would take most
+    of the bound is refused at once, saying so."""
+    from combatassist import limits
+    text = (WAVES["take and hold against the counter-attack"]
+            .replace("infantry = 3, artillery = 2, armor = 1 }", "infantry = 12, artillery = 6, "
+                     "armor = 6, fighter = 3 }")
+            .replace("[defender]\nunits = { infantry = 3, armor = 1 }",
+                     "[defender]\nunits = { infantry = 10, artillery = 3, armor = 3, "
+                     "fighter = 2 }")
+            .replace("[counter]\nunits = { infantry = 2, armor = 1 }",
+                     "[counter]\nunits = { infantry = 4, armor = 3 }"))
+    s = _scenario(text)
+    q = planner._Question(s, s.plan)
+    holdings = 13 * 7 * 8                 # the first wave's and the second's land units
+    a, d = 2 * 7, 2 * (12 + 6 + 6 + 1)
+    counter = holdings * (limits.PLAN_COUNTER_BATTLE_WORK + 2.0 * (a + 1) * (a + 2) * (d + 1) ** 2)
+    assert q.attack_work == pytest.approx(
+        planner._attack_work(replace(s, counter=None), True) + counter)
+    assert q.attack_work < limits.MAX_PLAN_WORK / 2
+    refused = replace(s, counter=replace(s.counter, units={"infantry": 40, "armor": 30}))
+    with pytest.raises(EngineError, match="later waves' battles"):
+        planner.plan(refused)
+
+
 def test_retreat_rules_are_planned_one_force_at_a_time():
     text = CASES["1942 land, ordinary dice, wins"].replace(
         'battle = "land"\n', 'battle = "land"\nretreat_when_units = 2\n')
@@ -1219,7 +1247,7 @@ def _random_waves_plan(seed: int) -> str:
     """A small random plan over waves (``_Later``'s kind): 1942 or 1940, land or sea, both
     dice, the attacker's question or the defender's, one or two later waves, a counter-attack
     (land) or not, "withdraw after round N", a round limit, "with N units or fewer", "only
-    aircraft left" (land) or none of them."""
+    aircraft left" (land), the "profit" policy or none of them."""
     import random
     rng = random.Random(seed)
     edition = rng.choice(["1942se", "1940se"])
@@ -1239,7 +1267,7 @@ def _random_waves_plan(seed: int) -> str:
 
     side = rng.choice(["attacker", "attacker", "defender"])
     body = rng.choice(["", "", "retreat_after = 1\n", "retreat_after = 2\n", "max_rounds = 2\n",
-                       "retreat_when_units = 1\n"]
+                       "retreat_when_units = 1\n", 'retreat = "profit"\nterritory_value = 3\n']
                       + (["retreat_when_only_air = true\n"] if battle == "land" else []))
     body += f"[attacker]\nunits = {{ {units(first, 2, 3)} }}\n"
     for _ in range(rng.randint(1, 2)):
@@ -1279,12 +1307,16 @@ def test_random_waves_plans_against_brute_force(seed):
     ("1940 land, three waves, aircraft first, take and hold",
      "retreat_when_only_air = true\nretreat_when_units = 1\n"),
     ("the defender against every wave", "retreat_when_units = 1\n"),
-    ("1942 fleet with submarines, a stalemate then a second wave", "retreat_when_units = 1\n")])
+    ("1942 fleet with submarines, a stalemate then a second wave", "retreat_when_units = 1\n"),
+    ("1942 land, a second wave, take and hold", "retreat_below = 0.4\n"),
+    ("1942 fleet, a damaged battleship meets the second wave",
+     "retreat_below = 0.5\nretreat_when_units = 1\n")])
 def test_first_waves_under_position_rules_are_valued_on_the_lattice(name, rules):
-    """Over waves, the rules that withdraw at a position whatever the chances ("with N
-    units or fewer", "only aircraft left"): the first waves on the lattice, a withdrawal's
-    end worth what the later waves make of the defender it leaves; every force's key figures
-    against brute force (each force's whole attack through ``odds``)."""
+    """Over waves, the rules that look at positions ("with N units or fewer", "only
+    aircraft left", "below X": the wave's own battle's chance, its own columns): the first
+    waves on the lattice, a withdrawal's end worth what the later waves make of the
+    defender it leaves; every force's key figures against brute force (each force's whole
+    attack through ``odds``)."""
     text = FIRST_WAVES[name]
     battle = 'battle = "sea"\n' if 'battle = "sea"' in text else 'battle = "land"\n'
     s = _scenario(text.replace(battle, battle + rules))
@@ -1293,6 +1325,40 @@ def test_first_waves_under_position_rules_are_valued_on_the_lattice(name, rules)
     every = _brute_force(s)
     assert_every_force_is_brute_forces(s, every)
     assert_plan_is_brute_forces(s)
+    plain = _brute_force(_scenario(text))
+    assert any(abs(every[c]["expected_ipc_swing"] - plain[c]["expected_ipc_swing"]) > 1e-6
+               for c in every)
+
+
+@pytest.mark.parametrize("name,rules", [
+    ("1942 land, a second wave, take and hold", 'retreat = "profit"\nterritory_value = 4\n'),
+    ("1942 land, ordinary dice, wins", 'retreat = "profit"\nterritory_value = 2\n'
+                                       'retreat_when_units = 1\n'),
+    ("1940 land, three waves, aircraft first, take and hold",
+     'retreat = "profit"\nterritory_value = 3\nretreat_when_only_air = true\n'),
+    ("the defender against every wave", 'retreat = "profit"\nterritory_value = 1\n'),
+    ("1942 fleet, a damaged battleship meets the second wave", 'retreat = "profit"\n'),
+    ("1942 fleet with submarines, a stalemate then a second wave", 'retreat = "profit"\n'),
+    ("1942 land, a second wave, take and hold", 'retreat = "strafe"\n'),
+    ("1940 land, three waves, aircraft first, take and hold",
+     'retreat = "strafe"\nretreat_when_units = 1\n'),
+    ("the defender against every wave", 'retreat = "strafe"\n')])
+def test_first_waves_under_a_policy_are_valued_on_the_lattice(name, rules):
+    """Over waves under "profit" (each wave's policy looking ahead to what the later waves
+    make of the defender it leaves, ``attack._policy``): the first waves on the lattice, its
+    retreats weighing the whole attack's IPC and territory (``_Later``'s values); under
+    "strafe" weighing the wave's own battle (each wave's as ``odds`` fights it); every
+    force's key figures against brute force (each force's whole attack through ``odds``,
+    its policies found by ``retreat_policy``), and the policy changes some force's."""
+    text = FIRST_WAVES[name]
+    battle = 'battle = "sea"\n' if 'battle = "sea"' in text else 'battle = "land"\n'
+    s = _scenario(text.replace(battle, battle + rules))
+    q = planner._Question(s, s.plan)
+    assert q.later is not None and q.policy in rules and q._lattice is not None
+    every = _brute_force(s)
+    assert_every_force_is_brute_forces(s, every)
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.best.result.to_json().get("policy")
     plain = _brute_force(_scenario(text))
     assert any(abs(every[c]["expected_ipc_swing"] - plain[c]["expected_ipc_swing"]) > 1e-6
                for c in every)

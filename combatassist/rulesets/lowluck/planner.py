@@ -49,8 +49,9 @@ retreat policy or the retreat rules that look at positions alone (``sea_values.R
 "Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make
-of it (``_Later``; "after round N" too; "with N units or fewer" and "only aircraft left" on
-the lattice); under other retreat rules, each force's whole attack as ``odds`` answers it.
+of it (``_Later``; "after round N" too; the position rules and the policies on the lattice,
+"below X" and a strafe weighing the wave's own battle); "after round N" beside other rules,
+each force's whole attack as ``odds`` answers it.
 """
 from __future__ import annotations
 
@@ -204,16 +205,18 @@ class _Question:
             not self.attack or self.later is not None)
         #: A retreat policy (beside it "with N units or fewer" alone), one wave: its forces
         #: may be valued on a lattice (``_lattice``), else each as ``odds`` solves it.
-        self.policy = _policy_alone(scenario) if not self.attack else None
+        # (over waves: "profit" looks ahead to the later waves, ``attack._policy``, as the
+        # lattice's whole-attack values do; a strafe weighs each wave's own battle, as its
+        # own columns do: ``_lattice_keys``)
+        self.policy = _policy_alone(scenario) if not self.attack or self.later is not None \
+            else None
         #: Retreat rules that look at positions alone ("with N units or fewer", "below X"),
         #: no policy, one wave: its forces may be valued on a lattice too (``_lattice``).
         o = scenario.options
         policy = getattr(o, "retreat", "none")
         only_air = bool(getattr(o, "retreat_when_only_air", False))
-        # (over waves, the rules that withdraw at a position whatever the chances: "below
-        # X" weighs each wave's own battle, which the lattice's whole-attack values aren't)
-        self.position_rules = ((not self.attack or self.later is not None
-                                and not o.retreat_below) and policy == "none"
+        # (over waves "below X" weighs each wave's own battle: the lattice's own columns)
+        self.position_rules = ((not self.attack or self.later is not None) and policy == "none"
                                and bool(o.retreat_when_units or o.retreat_below or only_air)
                                and not o.retreat_after)
         #: "Withdraw when only aircraft are left" on the lattice: per position, the
@@ -389,7 +392,7 @@ class _Question:
         otherwise (each force solved on its own)."""
         from . import sea_values, surprise_strike_grid
         template = self.template
-        if self.later is not None and not self.position_rules:
+        if self.later is not None and not (self.position_rules or self.policy is not None):
             return None                     # (the batch engine's, or each on its own)
         if self.policy is not None or self.position_rules:
             # a fleet, or a land battle of the grid's kind (no AA gun, bombardment or landed
@@ -574,26 +577,38 @@ class _Question:
                 return np.column_stack([np.zeros(n), np.ones(n), found[:, 2], found[:, 3],
                                         np.zeros(n)])
         later = self.later
+        columns = 5
         if later is not None:
-            # first waves: an end's values the whole attack's from there (``_Later``), in
+            # first waves: beside the wave's own battle's columns (what "below X" and a
+            # strafe weigh), an end's values the whole attack's from there (``_Later``) in
             # the columns the figures read (the IPC: the attacker's left less the later
             # waves' cost and the defender's left, beside 0), taken and held a sixth
+            own_ends, own_leave = ends, leave
+            columns = 11
+
             def whole(att: np.ndarray, dfn: np.ndarray, verdict: int) -> np.ndarray:
                 v = later.values(att, dfn, np.full(len(att), verdict, dtype=np.int64))
                 return np.column_stack([v[:, 0], v[:, 1], v[:, 3], np.zeros(len(att)),
                                         v[:, 2], v[:, 4]])
 
             def ends(att: np.ndarray, dfn: np.ndarray, stalemate: bool) -> np.ndarray:
-                return whole(att, dfn, _HOLDS if stalemate else -1)
+                return np.column_stack([own_ends(att, dfn, stalemate),
+                                        whole(att, dfn, _HOLDS if stalemate else -1)])
 
-            def leave(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
-                return whole(att, dfn, _HOLDS)
+            if own_leave is not None:
+                def leave(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+                    return np.column_stack([cast(Callable, own_leave)(att, dfn),
+                                            whole(att, dfn, _HOLDS)])
         if self.policy is not None:
             # what the policy weighs: the IPC left, less the defender's, and the territory
-            # (a strafe: never taken, so worth nothing)
-            worth = np.array([0.0, 0.0, 1.0, -1.0,
-                              float(self.scenario.options.territory_value)
-                              if self.policy == "profit" else 0.0])
+            # (a strafe: never taken, so worth nothing); over waves "profit" the whole
+            # attack's (``attack._policy`` looks ahead), a strafe the wave's own battle
+            weights = [0.0, 0.0, 1.0, -1.0, float(self.scenario.options.territory_value)
+                       if self.policy == "profit" else 0.0]
+            if later is not None:
+                weights = [0.0] * 5 + weights + [0.0] if self.policy == "profit" \
+                    else weights + [0.0] * 6
+            worth = np.array(weights)
         forced = None
         few = self.scenario.options.retreat_when_units
         if leave is not None and (few or self._air_rule):
@@ -608,14 +623,16 @@ class _Question:
                     # (a force that had land units: those without are solved on their own)
                     out |= ~(att[:, land_a] > 0).any(axis=1) & (att[:, air_a] > 0).any(axis=1)
                 return out
-        values = lattice.values(ends, 5 if later is None else 6, cancel, leave, worth, forced,
+        values = lattice.values(ends, columns, cancel, leave, worth, forced,
                                 4 if self.policy == "strafe" else None,
                                 self.scenario.options.retreat_below if leave is not None
                                 else 0.0)
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
         att, dfn = self._sides(combos)
-        at_start = values.take(lattice.starts(att, dfn), axis=0)
+        # (over waves, the whole attack's columns)
+        at_start = values.take(lattice.starts(att, dfn), axis=0)[:, columns - 5 - (
+            later is not None):]
         # IPC lost counts from every unit the battle starts with (``_candidates``)
         start_a = att.astype(float) @ self._slot_costs[0]
         start_d = dfn.astype(float) @ self._slot_costs[1]
@@ -959,7 +976,8 @@ class _Ends:
 
 class _Later:
     """What the later waves and the counter-attack make of the first wave's end positions
-    (a plan over waves or a counter-attack, no retreat rules but "after round N"): each
+    (a plan over waves or a counter-attack; "after round N" alone, or the rules and policies
+    the lattice takes, ``_lattice_keys``): each
     force's first wave — the attacker's chosen, or against the defender's — is then a battle
     of the batch (or valued backwards), its end positions worth their share of the whole
     attack's figures, as ``attack`` carries an end position on:
@@ -1017,9 +1035,11 @@ class _Later:
     def of(cls, q: _Question) -> "_Later | None":
         s = q.scenario
         o = s.options
-        forced_only = (getattr(o, "retreat", "none") == "none" and not o.retreat_below
-                       and not o.retreat_after)
-        if not (_no_retreat_rules(s) or q.after or forced_only) or not q._by_slots:
+        # (rules the lattice takes: a policy alone, position rules; not "after round N"
+        # beside others)
+        on_lattice = not o.retreat_after and (getattr(o, "retreat", "none") == "none"
+                                               or _policy_alone(s) is not None)
+        if not (_no_retreat_rules(s) or q.after or on_lattice) or not q._by_slots:
             return None
         if s.options.battle == "land" and not all(slot.fights for slot in q.template.dfn.slots):
             return None
@@ -1215,7 +1235,11 @@ def _attack_work(scenario: LowLuckScenario, shared: bool, every: bool = False) -
                     per_type[u] = per_type.get(u, 0) + n
         land = sum(per_type.values())
         holdings = math.prod(n + 1 for n in per_type.values()) if shared else land + 1
-        work += holdings * _work(2 * sum(scenario.counter.units.values()), 2 * land, False)
+        a, d = 2 * sum(scenario.counter.units.values()), 2 * land
+        # (a later edition's counter-attack: a plain land battle on its grid)
+        one = _work(a, d, False) if scenario.edition.classic else \
+            limits.PLAN_COUNTER_BATTLE_WORK + 2.0 * (a + 1) * (a + 2) * (d + 1) ** 2
+        work += holdings * one
     return work
 
 
@@ -1273,6 +1297,13 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     per_battle = q.force_work(tuple(most))          # the whole army's battle bounds all
     # the later waves and the counter-attack: solved once for every force
     budget = limits.MAX_PLAN_WORK - q.attack_work
+    if q.attack_work > limits.MAX_PLAN_WORK / 2:
+        raise EngineError(msg(
+            "planning this attack is past the engine's bound ({limit} s): its later waves' "
+            "battles (one per defender survivor composition) and the counter-attack's (one "
+            "per composition of the land units that may hold the territory) alone would take "
+            "most of it; plan with fewer units in the later waves, the counter-attack or the "
+            "defender, or fewer land units available", limit=limits.MAX_SECONDS))
     if per_battle * (4 + 2 * len(q.types) + spec.alternatives) > budget:
         raise EngineError(msg(
             "planning this battle is past the engine's bound ({limit} s): the whole army's "
