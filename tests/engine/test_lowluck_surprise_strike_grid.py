@@ -623,13 +623,16 @@ def test_positions_of_one_key_take_the_same_next_cells(s):
         assert (keys // volley.tables == mine).all()         # a key is of one cell
 
 
-def _joint_by_row(enemy):
+def _joint_by_row(enemy, merged=(False, False)):
     """Every enemy row's joint hit table (row 2 * cell: its submarines don't fire; + 1: they
     do), made row by row from the three categories' rows as the volley once made it (before
     one table per like rows): [(flat outcome, p), ...] in the order submarines' hits,
     aircraft's, the rest's, p multiplied in that order; and its P of all outcomes, summed in
-    that order."""
-    w1, w2 = enemy.air_only.width, enemy.any.width
+    that order. ``merged`` (``_Volley.merged``): the submarines' (the aircraft's) hits
+    added to the rest's, the p of like outcomes summed in that order, by outcome."""
+    w0, w1, w2 = enemy.sub.width, enemy.air_only.width, enemy.any.width
+    ms, ma = merged
+    w2 += ms * (w0 - 1) + ma * (w1 - 1)
 
     def row(table, r):
         at = slice(table.start[r], table.start[r] + table.length[r])
@@ -645,6 +648,13 @@ def _joint_by_row(enemy):
         kept = 0.0
         for _, p in entries:
             kept += p
+        if ms or ma:
+            summed: dict[int, float] = {}
+            for h, p in entries:
+                hs, ha, hy = h // (w1 * w2), h // w2 % w1, h % w2
+                h = ((0 if ms else hs) * w1 + (0 if ma else ha)) * w2 + hy + ms * hs + ma * ha
+                summed[h] = summed.get(h, 0.0) + p
+            entries = sorted(summed.items())
         out.append((entries, kept))
     return out
 
@@ -664,7 +674,7 @@ def test_a_tables_joint_table_is_each_of_its_rows(s, monkeypatch):
         for volley in (battle.on_att, battle.on_dfn):
             side, enemy = volley.side, volley.enemy
             assert volley.combined == combined
-            by_row = _joint_by_row(enemy)
+            by_row = _joint_by_row(enemy, volley.merged)
             outcomes = sorted({h for entries, _ in by_row for h, _ in entries})
             assert volley.codes == len(outcomes)
             assert not volley.made.any()                      # none made before asked for
@@ -697,6 +707,49 @@ def test_a_tables_joint_table_is_each_of_its_rows(s, monkeypatch):
                     _, _, _, kept = volley(mine[::2], theirs[::2])
                     assert kept.tolist() == [by_row[r][1] for r in rows[odd::2].tolist()]
                 assert volley.made.all() and volley._used == 0
+
+
+def _sea(attacker: dict, defender: dict, max_rounds: int = 0):
+    return payload("1942se", {"options": {"battle": "sea", "dice": "standard",
+                                          "max_rounds": max_rounds},
+                              "attacker": {"units": attacker}, "defender": {"units": defender}})
+
+
+@pytest.mark.parametrize("rounds", [0, 2])
+@pytest.mark.parametrize("attacker, defender, merged", [
+    # the defender without aircraft: the submarines' hits at it summed with the rest's
+    ({"submarine": 2, "destroyer": 1, "fighter": 1, "bomber": 1},
+     {"submarine": 2, "destroyer": 1, "battleship": 1}, ((False, False), (True, False))),
+    # the attacker without submarines: the aircraft's hits at it summed with the rest's
+    ({"destroyer": 1, "fighter": 2, "battleship": 1},
+     {"submarine": 2, "fighter": 2, "carrier": 1}, ((False, True), (False, False))),
+    # the defender without either: all three categories' hits summed
+    ({"submarine": 2, "fighter": 2, "cruiser": 1},
+     {"destroyer": 1, "cruiser": 1, "transport": 1}, ((False, False), (True, True)))])
+def test_hits_that_take_what_the_rests_take_are_summed_with_them(attacker, defender, merged,
+                                                                   rounds, monkeypatch):
+    """``_Volley.merged``: a side whose units the submarines' (aircraft's) hits take as the
+    rest's do is fired at in the sums of those hits — fewer outcomes, the generic solver's
+    answer state by state, and the answer of the volleys that don't sum them."""
+    s = _sea(attacker, defender, rounds)
+    rules = lowluck.make_rules(s)
+    battle = later_seagrid._Battle(rules)
+    assert (battle.on_att.merged, battle.on_dfn.merged) == merged
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+    summed = later_seagrid.solve(rules, max_rounds=rounds)
+    real_one_hit = later_seagrid._one_hit
+    monkeypatch.setattr(later_seagrid, "_one_hit",             # a category of its own each
+                        lambda side, cat: real_one_hit(side, cat) if cat == ANY else -1)
+    monkeypatch.setattr(later_seagrid, "_kept_fleets", {})
+    apart = later_seagrid._Battle(rules)
+    assert (apart.on_att.merged, apart.on_dfn.merged) == ((False, False), (False, False))
+    for volley, fewer in zip((apart.on_att, apart.on_dfn), merged):
+        if any(fewer):
+            assert volley.codes > (battle.on_att, battle.on_dfn)[merged.index(fewer)].codes
+    alone = later_seagrid.solve(rules, max_rounds=rounds)
+    for bucket in ("decided", "stalemates", "undecided"):
+        _same_states(getattr(summed, bucket), getattr(alone, bucket), 1e-15)
+    assert summed.decided_by_round == pytest.approx(alone.decided_by_round, abs=1e-15)
 
 
 def test_a_solve_makes_the_joint_tables_it_meets(monkeypatch):
