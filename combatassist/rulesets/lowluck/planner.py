@@ -977,10 +977,10 @@ class _Ends:
 class _Later:
     """What the later waves and the counter-attack make of the first wave's end positions
     (a plan over waves or a counter-attack; "after round N" alone, or the rules and policies
-    the lattice takes, ``_lattice_keys``): each
-    force's first wave — the attacker's chosen, or against the defender's — is then a battle
-    of the batch (or valued backwards), its end positions worth their share of the whole
-    attack's figures, as ``attack`` carries an end position on:
+    the lattice takes, ``_lattice_keys``): each force's first wave — the attacker's chosen,
+    or against the defender's — is then a battle of the batch (valued backwards, or on the
+    lattice), its end positions worth their share of the whole attack's figures, as
+    ``attack`` carries an end position on:
 
     - the defender destroyed: every later wave walks in (the attacker has won; the
       territory is taken by the first wave or by a later wave's land units, held by the
@@ -988,9 +988,8 @@ class _Later:
     - else the later waves fight the defender's survivors: their attack against that
       composition (``attack.answer``, memoised: one per composition for every force) gives
       the figures, the first wave's survivors (it withdrew, a stalemate, a round limit)
-      adding their IPC. It
-      depends on that composition alone, whichever force left it (the defender's question
-      too: its forces' survivors are compositions of its whole side).
+      adding their IPC. It depends on that composition alone, whichever force left it (the
+      defender's question too: its forces' survivors are compositions of its whole side).
 
     A land battle whose defender has units that don't fight (Revised's and Anniversary's AA
     guns, no casualties) is not valued so (``of``: None): such a unit is left when the rest
@@ -1007,11 +1006,9 @@ class _Later:
             u = edition.unit(uid)
             return land and u.kind == "land" and not u.has("aa_gun")
 
-        #: The later waves' land units per unit id (they walk in), and their cost.
+        #: The later waves' land units per unit id (they walk in).
         self.walk_in = np.array([sum(w.units.get(u, 0) for w in s.waves) if holds(u) else 0
                                  for u in ids], dtype=np.int64)
-        self.cost = float(sum(edition.unit(u).cost * n for w in s.waves
-                              for u, n in w.units.items()))
         rules = q.template
 
         def per_id(slots, keep) -> np.ndarray:
