@@ -1500,6 +1500,11 @@
         </message>
         <message>
             <location filename="../../combatassist/rulesets/lowluck/planner.py" />
+            <source>planning this attack is past the engine's bound ({limit} s): its later waves' battles (one per defender survivor composition) and the counter-attack's (one per composition of the land units that may hold the territory) alone would take most of it; plan with fewer units in the later waves, the counter-attack or the defender, or fewer land units available</source>
+            <translation>diesen Angriff zu planen übersteigt die Grenze der Berechnung ({limit} s): schon die Schlachten seiner späteren Wellen (eine je Zusammensetzung der überlebenden Verteidiger) und die des Gegenangriffs (eine je Zusammensetzung der Landeinheiten, die das Gebiet halten können) nähmen den größten Teil davon ein; mit weniger Einheiten in den späteren Wellen, im Gegenangriff oder beim Verteidiger planen, oder mit weniger verfügbaren Landeinheiten</translation>
+        </message>
+        <message>
+            <location filename="../../combatassist/rulesets/lowluck/planner.py" />
             <source>planning this battle is past the engine's bound ({limit} s): the whole army's battle alone is too large to solve a few times over; plan with fewer units available (about {fit} units a side fit)</source>
             <translation>diese Schlacht zu planen übersteigt die Grenze der Berechnung ({limit} s): schon die Schlacht der ganzen Armee ist zu groß, um sie einige Male zu lösen; mit weniger verfügbaren Einheiten planen (etwa {fit} Einheiten je Seite passen)</translation>
         </message>
