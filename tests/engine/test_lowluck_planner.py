@@ -63,10 +63,6 @@ def _brute_force(s) -> dict[tuple, dict]:
     return out
 
 
-KEY_FIGURES = ("attacker_wins", "defender_holds", "takes_territory", "expected_ipc_swing",
-               "takes_and_holds")
-
-
 def assert_every_force_is_brute_forces(s, every: dict, q=None) -> None:
     """Every force's key figures (the ranking's: ``_Question.solve``, a fresh question or
     ``q``) against brute force's ``every`` (``_brute_force``), to 1e-9; a figure brute force
@@ -74,7 +70,7 @@ def assert_every_force_is_brute_forces(s, every: dict, q=None) -> None:
     combos = list(every)
     q = q if q is not None else planner._Question(s, s.plan)
     for c, cand in zip(combos, q.solve(combos)):
-        for key in KEY_FIGURES:
+        for key in planner.KEY_FIGURES:
             if every[c][key] is not None:
                 assert cand.figure(key) == pytest.approx(every[c][key], abs=1e-9), (c, key)
 

@@ -88,6 +88,11 @@ KEEP_ENDS = 500_000
 
 
 # -- the answer ---------------------------------------------------------------------------
+#: A candidate's key figures, in the order ``_Keys``' figures hold them.
+KEY_FIGURES = ("attacker_wins", "defender_holds", "takes_territory", "expected_ipc_swing",
+               "takes_and_holds")
+
+
 @dataclass
 class Candidate:
     """One force and its figures."""
@@ -322,10 +327,8 @@ class _Question:
         """The key figures of ``combos`` (one batch)."""
         if not combos:
             return []
-        if self.later is not None:
-            self.later.cancel = cancel          # (the later waves' battles it solves)
         max_rounds = self.rounds
-        keys = self.keys(combos, cancel)       # valued backwards (counts the forces' work)
+        keys = self.keys(combos, cancel)       # valued backwards (sets ``later``'s cancel)
         if keys is not None:
             if progress is not None:
                 progress(len(combos), len(combos))
@@ -497,7 +500,7 @@ class _Question:
         a kind of battle ``EndValues`` doesn't value) or it declines (``solve`` then
         sweeps)."""
         if self.later is not None:
-            self.later.cancel = cancel
+            self.later.cancel = cancel          # (the later waves' battles it solves)
         if self._lattice is not None:
             return self._lattice_keys(combos, cancel)
         backwards = self._backwards
@@ -543,9 +546,7 @@ class _Question:
             rules_list = self.rules_of_all(picked)
             outs = solvers.solve_batch(rules_list, cancel=cancel, curve=False)
             for i, c in zip(over, self._candidates(picked, rules_list, outs)):
-                figures[:, i] = (c.attacker_wins, c.defender_holds,
-                                 c.figure("takes_territory"), c.expected_ipc_swing,
-                                 c.figure("takes_and_holds"))
+                figures[:, i] = [c.figure(key) for key in KEY_FIGURES]
             self._count_work(picked)
         self.solved += n
         return _Keys(self, combos, forces, figures)
@@ -577,14 +578,14 @@ class _Question:
                 return np.column_stack([np.zeros(n), np.ones(n), found[:, 2], found[:, 3],
                                         np.zeros(n)])
         later = self.later
-        columns = 5
+        columns, read = 5, 0            # the values' columns, the first the figures read
         if later is not None:
             # first waves: beside the wave's own battle's columns (what "below X" and a
             # strafe weigh), an end's values the whole attack's from there (``_Later``) in
             # the columns the figures read (the IPC: the attacker's left less the later
             # waves' cost and the defender's left, beside 0), taken and held a sixth
             own_ends, own_leave = ends, leave
-            columns = 11
+            columns, read = 11, 5
 
             def whole(att: np.ndarray, dfn: np.ndarray, verdict: int) -> np.ndarray:
                 v = later.values(att, dfn, np.full(len(att), verdict, dtype=np.int64))
@@ -630,9 +631,7 @@ class _Question:
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
         att, dfn = self._sides(combos)
-        # (over waves, the whole attack's columns)
-        at_start = values.take(lattice.starts(att, dfn), axis=0)[:, columns - 5 - (
-            later is not None):]
+        at_start = values.take(lattice.starts(att, dfn), axis=0)[:, read:]
         # IPC lost counts from every unit the battle starts with (``_candidates``)
         start_a = att.astype(float) @ self._slot_costs[0]
         start_d = dfn.astype(float) @ self._slot_costs[1]
@@ -646,12 +645,11 @@ class _Question:
             # a force of aircraft alone is never under "only aircraft left" (the lattice
             # withdraws it at once): as ``odds`` solves it
             land_a, _ = self._only_air
-            for i in np.flatnonzero(~(att[:, land_a] > 0).any(axis=1)).tolist():
-                self._count_work([combos[i]])
-                c = self._each_alone([combos[i]], cancel)[0]
-                figures[:, i] = (c.attacker_wins, c.defender_holds,
-                                 c.figure("takes_territory"), c.expected_ipc_swing,
-                                 c.figure("takes_and_holds"))
+            alone = np.flatnonzero(~(att[:, land_a] > 0).any(axis=1)).tolist()
+            picked = [combos[i] for i in alone]
+            self._count_work(picked)
+            for i, c in zip(alone, self._each_alone(picked, cancel)):
+                figures[:, i] = [c.figure(key) for key in KEY_FIGURES]
         self.solved += n
         return _Keys(self, combos, forces, figures)
 
@@ -757,10 +755,8 @@ class _Question:
         masses: list[float] = []
         rows: Any = []                  # the positions' numbers, then their array
         forced: Any = []                # each position's verdict forced by its bucket, too
-        # (the battles still on after "withdraw after round N" have withdrawn)
-        forced_by = (_FORCED[:3] + (_HOLDS,)) if self.retreated else _FORCED
         for b, out in filled:
-            for bucket, bucket_verdict in zip(_BUCKETS, forced_by):
+            for bucket, bucket_verdict in zip(_BUCKETS, self._forced_by):
                 found = getattr(out, bucket)
                 if not found:
                     continue
@@ -809,12 +805,10 @@ class _Question:
         masses: list[float] = []
         states: list = []
         forced: list[int] = []
-        # each bucket's verdict as ``_candidates`` forces it (the battles still on after
-        # "withdraw after round N" have withdrawn); with later waves, any end whose
-        # defender is left meets the next wave
-        forced_by = (_FORCED[:3] + (_HOLDS,)) if self.retreated else _FORCED
+        # (each bucket's verdict as ``_candidates`` forces it; with later waves, any end
+        # whose defender is left meets the next wave)
         for b, out in enumerate(outs):
-            for bucket, verdict in zip(_BUCKETS, forced_by):
+            for bucket, verdict in zip(_BUCKETS, self._forced_by):
                 found = getattr(out, bucket)
                 at += [b] * len(found)
                 masses.extend(found.values())
@@ -889,6 +883,12 @@ class _Question:
         return np.column_stack([verdict.astype(float), takes,
                                 att.astype(float) @ self._slot_costs[0],
                                 dfn.astype(float) @ self._slot_costs[1]])
+
+    @property
+    def _forced_by(self) -> tuple[int, ...]:
+        """Each of ``_BUCKETS``' verdict (``_FORCED``), the battles still on at the round
+        limit the defender's when "withdraw after round N" ends them there (``retreated``)."""
+        return _FORCED[:3] + (_HOLDS,) if self.retreated else _FORCED
 
     @functools.cached_property
     def _only_air(self) -> tuple[np.ndarray, np.ndarray]:
