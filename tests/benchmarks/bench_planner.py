@@ -254,7 +254,17 @@ POLICY_PLANS = [(WORKLOADS[2], 'retreat = "profit"', ("standard", "lowluck")),
                 # rounds: a search of 1,115 that the bound stopped, 3.3 s)
                 (WORKLOADS[0], 'retreat = "profit"\nretreat_when_only_air = true',
                  ("standard",)),
-                (WORKLOADS[1], "retreat_after = 2", ("standard", "lowluck"))]
+                (WORKLOADS[1], "retreat_after = 2", ("standard", "lowluck")),
+                # the defender's AA gun under "profit": on the lattice, round 1's AA fire
+                # pushed force by force (on its own before: 15 v 7 ~15 s; 23 v 14 a search
+                # of 1,108 in ~40 s, past the bound, that missed the cheapest by 5 IPC)
+                (("15 v 8 (an AA gun), 671 sub-armies", WORKLOADS[0][1],
+                  {"infantry": 4, "aa_gun": 1, "armor": 2, "fighter": 1}, "land",
+                  ("standard",)), 'retreat = "profit"', ("standard", "lowluck")),
+                (("23 v 14 (an AA gun), 4,049 sub-armies",
+                  {"infantry": 8, "artillery": 4, "armor": 5, "fighter": 4, "bomber": 2},
+                  {"infantry": 6, "artillery": 2, "aa_gun": 1, "armor": 3, "fighter": 2},
+                  "land", ("standard",)), 'retreat = "profit"', ("standard",))]
 
 
 def policy_plans() -> None:

@@ -440,6 +440,58 @@ def test_revised_and_anniversary_land_plans_under_a_policy_are_on_the_lattice(ed
     assert_plan_is_brute_forces(s)
 
 
+AA_GUN_RULES = {
+    "profit, ordinary dice": ("1942 land, ordinary dice, AA gun (valued backwards)",
+                              'retreat = "profit"\nterritory_value = 4\n'),
+    "profit, low luck, the gun among the casualties": (
+        "1942 land, low luck, AA gun, takes", 'retreat = "profit"\nterritory_value = 2\n'),
+    # (a strafe pays against bombers on the ground: defence 1, cost 12)
+    "strafe": (_text('[attacker]\nunits = { infantry = 1, armor = 2, fighter = 2 }\n'
+                     '[defender]\nunits = { bomber = 3, aa_gun = 1 }\n'
+                     '[plan]\ntarget = { attacker_wins = 0.1 }\n'), 'retreat = "strafe"\n'),
+    "profit beside N units and only aircraft": (
+        "1942 land, ordinary dice, AA gun (valued backwards)",
+        'retreat = "profit"\nretreat_when_units = 2\nretreat_when_only_air = true\n'),
+    "below X, low luck": ("1942 land, low luck, AA gun, takes", "retreat_below = 0.5\n"),
+    "N units, a lone gun left": ("1942 land, a lone AA gun at the chain's end (swept)",
+                                 "retreat_when_units = 1\n"),
+    # (Revised's and Anniversary's guns fire at every aircraft and are never casualties)
+    "Revised, profit": (_text(
+        '[attacker]\nunits = { infantry = 2, armor = 1, fighter = 2 }\n'
+        '[defender]\nunits = { infantry = 2, aa_gun = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\n', edition="revised"),
+        'retreat = "profit"\nterritory_value = 3\n'),
+    "Anniversary, low luck, only aircraft": (_text(
+        '[attacker]\nunits = { infantry = 1, artillery = 1, fighter = 1, bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 2, aa_gun = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\n', edition="aa50", dice="lowluck"),
+        'retreat_when_only_air = true\nretreat_below = 0.4\n'),
+}
+
+
+@pytest.mark.parametrize("name", list(AA_GUN_RULES))
+def test_aa_guns_under_retreat_rules_are_planned_on_the_lattice(name):
+    """A land defender with an AA gun under a retreat policy or the position rules: on the
+    lattice (1942's gun a unit of no value among the defender's casualties, a defender left
+    with it alone losing it; Revised's and Anniversary's never a casualty), each force's round 1 opening with the gun's fire pushed
+    to its positions after it and fought on from there (no retreat between: ``_fired``).
+    Every force's key figures against brute force (every force through ``odds``), the
+    plan's too; and the gun changes some force's figures."""
+    case, rules = AA_GUN_RULES[name]
+    text = CASES.get(case, case)
+    s = _scenario(text.replace('battle = "land"\n', 'battle = "land"\n' + rules))
+    q = planner._Question(s, s.plan)
+    assert q._lattice is not None and q._lattice_opening
+    every = _brute_force(s)
+    assert_every_force_is_brute_forces(s, every, q)
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.exhaustive and answer.proven
+    without = _brute_force(_scenario(text.replace(", aa_gun = 1", "").replace(
+        'battle = "land"\n', 'battle = "land"\n' + rules)))
+    assert any(abs(every[c]["expected_ipc_swing"] - without[c]["expected_ipc_swing"]) > 1e-6
+               for c in every)
+
+
 def test_a_policys_forces_at_sea_count_the_general_solvers_work():
     """Forces solved on their own under a retreat policy at sea (the general solver's
     passes, its sea rounds slow) count more work than a battle solved on its own: 1 +
@@ -1358,6 +1410,43 @@ def test_first_waves_under_a_policy_are_valued_on_the_lattice(name, rules):
     plain = _brute_force(_scenario(text))
     assert any(abs(every[c]["expected_ipc_swing"] - plain[c]["expected_ipc_swing"]) > 1e-6
                for c in every)
+
+
+AA_GUN_WAVES = {
+    "1942, profit, the gun meets the second wave too": (_text(
+        '[attacker]\nunits = { infantry = 3, artillery = 1, armor = 1, fighter = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1, fighter = 1 }\n'
+        '[defender]\nunits = { infantry = 3, aa_gun = 1, armor = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.8 }\nalternatives = 3\n'),
+        'retreat = "profit"\nterritory_value = 3\n'),
+    "1940, three waves, aircraft first, take and hold, strafe": (
+        FIRST_WAVES["1940 land, three waves, aircraft first, take and hold"].replace(
+            "units = { infantry = 2, armor = 1 }", "units = { infantry = 2, aa_gun = 1, armor = 1 }"),
+        'retreat = "strafe"\nretreat_when_units = 1\n'),
+    "1942, low luck, below X, a counter-attack": (_text(
+        '[attacker]\nunits = { infantry = 2, artillery = 1, fighter = 2 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1 }\n'
+        '[defender]\nunits = { infantry = 2, aa_gun = 1 }\n'
+        '[counter]\nunits = { infantry = 1, armor = 1 }\n'
+        '[plan]\ntarget = { takes_and_holds = 0.5 }\n', dice="lowluck"),
+        "retreat_below = 0.4\n"),
+}
+
+
+@pytest.mark.parametrize("name", list(AA_GUN_WAVES))
+def test_first_waves_against_an_aa_gun_under_retreat_rules_are_on_the_lattice(name):
+    """First waves against a defender with an AA gun, under a policy or the position
+    rules: on the lattice, each force's round 1 AA fire pushed to its positions after it
+    (``_fired``), the ends worth what the later waves (the gun firing at each) and the
+    counter-attack make of them; every force's key figures against brute force (each
+    force's whole attack through ``odds``)."""
+    text, rules = AA_GUN_WAVES[name]
+    s = _scenario(text.replace('battle = "land"\n', 'battle = "land"\n' + rules))
+    q = planner._Question(s, s.plan)
+    assert q.later is not None and q._lattice is not None and q._lattice_opening
+    every = _brute_force(s)
+    assert_every_force_is_brute_forces(s, every, q)
+    assert_plan_is_brute_forces(s)
 
 
 def test_a_defenders_question_whose_shared_later_battles_are_past_the_bound_goes_on():

@@ -43,9 +43,11 @@ with submarines (the sea grid's battles; one wave, fought to the end, no retreat
 chosen side that doesn't submerge) are valued backwards on one lattice of the chosen
 side's every composition against the other side's cells (``sea_values.ForceValues``:
 its work its entries, ``limits.PLAN_SEA_*``; past the bound, each force on its own); so
-are the sea grid's battles — land ones without AA guns or bombardment too — under a
-retreat policy or the retreat rules that look at positions alone (``sea_values.Retreat``;
-"only aircraft left" too: a force of aircraft alone, never under it, on its own).
+are the sea grid's battles — land ones without bombardment too — under a retreat policy
+or the retreat rules that look at positions alone (``sea_values.Retreat``; "only aircraft
+left" too: a force of aircraft alone, never under it, on its own; the defender's AA guns
+in the attacker's question (first waves too): each force's round 1 AA fire pushed to the
+positions after it, fought on from there, ``_fired``).
 "Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make
@@ -389,20 +391,24 @@ class _Question:
         compositions (``sea_values.ForceValues``): one wave fought to the end, when the
         lattice's estimated work and memory fit in the bound — fleets with submarines
         without retreat rules (the sea grid's battles, which ``EndValues`` doesn't value),
-        and any battle the sea grid fights (fleets, land battles without AA guns or
-        bombardment) under a retreat policy or the retreat rules that look at positions
-        alone (the attacker's withdrawals before each round, ``sea_values.Retreat``); None
-        otherwise (each force solved on its own)."""
+        and any battle the sea grid fights (fleets, land battles without bombardment; the
+        defender's AA guns in the attacker's question) under a retreat policy or the
+        retreat rules that look at positions alone (the attacker's withdrawals before each
+        round, ``sea_values.Retreat``); None otherwise (each force solved on its own)."""
         from . import sea_values, surprise_strike_grid
         template = self.template
         if self.later is not None and not (self.position_rules or self.policy is not None):
             return None                     # (the batch engine's, or each on its own)
         if self.policy is not None or self.position_rules:
-            # a fleet, or a land battle of the grid's kind (no AA gun, bombardment or landed
-            # units: ``surprise_strike_grid.applicable``); every other battle as ``odds``
-            # solves it
+            # a fleet, or a land battle of the grid's kind (no bombardment or landed
+            # units: ``surprise_strike_grid.applicable``; the defender's AA guns in the
+            # attacker's question, first waves too: round 1's fire pushed to each force's
+            # positions after it, ``_fired`` — the defender's forces would need the
+            # attacker's cells after it, which its own don't all have); every other battle
+            # as ``odds`` solves it
             if not (not self.rounds and self._by_slots
-                    and surprise_strike_grid.applicable(template, land=True)):
+                    and surprise_strike_grid.applicable(
+                        template, land=True, guns=self.role == "attacker")):
                 return None
         elif not (self.batches and not self.rounds and self._by_slots
                   and not self._batchable and self._backwards is None
@@ -415,6 +421,9 @@ class _Question:
         memory = (positions * limits.PLAN_SEA_POSITION_BYTES
                   + 100 * sea_values.CHUNK_ENTRIES + limits.PLAN_VALUE_FIXED_BYTES)
         found.work = found.entries * limits.PLAN_SEA_ENTRY_WORK
+        if self._lattice_opening:
+            # each force's round 1 opening with AA fire, pushed on its own (``_fired``)
+            found.work += self.forces * limits.PLAN_VALUE_OPENING_WORK
         if found.work > limits.MAX_PLAN_WORK or memory > limits.MAX_EXACT_BYTES:
             return None                     # (the forces one by one: a search, likely)
         return found
@@ -631,7 +640,11 @@ class _Question:
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
         att, dfn = self._sides(combos)
-        at_start = values.take(lattice.starts(att, dfn), axis=0)[:, read:]
+        starts = lattice.starts(att, dfn)
+        at_start = values.take(starts, axis=0)
+        if self._lattice_opening:
+            at_start = self._fired(combos, starts, at_start, cancel)
+        at_start = at_start[:, read:]
         # IPC lost counts from every unit the battle starts with (``_candidates``)
         start_a = att.astype(float) @ self._slot_costs[0]
         start_d = dfn.astype(float) @ self._slot_costs[1]
@@ -652,6 +665,46 @@ class _Question:
                 figures[:, i] = [c.figure(key) for key in KEY_FIGURES]
         self.solved += n
         return _Keys(self, combos, forces, figures)
+
+    @functools.cached_property
+    def _lattice_opening(self) -> bool:
+        """Round 1 of the lattice's battles may open with the defender's AA fire (before it,
+        no position of the cells: ``_fired``)."""
+        return self.template.land_battle and any(
+            s.unit.has("aa_gun") for s, n in zip(self.template.dfn.slots,
+                                                 self.template.dfn.counts0) if n)
+
+    def _fired(self, combos: list[tuple[int, ...]], starts: np.ndarray, at_start: np.ndarray,
+               cancel=None) -> np.ndarray:
+        """The values at the start of forces ``combos`` (at positions ``starts``; the
+        lattice's, ``at_start``, as if round 1 were any round) when round 1 opens with AA
+        fire: each force's positions after the fire (``EndValues.sub_battles``, as ``odds``
+        pushes them) are fought on at once (``ForceValues.fought``: no retreat before the
+        rest of round 1), the force's worth of fighting their mean by their chances; its
+        retreat before round 1 weighed against that (``Retreat.apply``). A force whose
+        start is decided or folded keeps the lattice's. (Its work is in the lattice's.)"""
+        from . import sea_values
+        lattice = cast(sea_values.ForceValues, self._lattice)
+        battle = lattice.battle
+        live = np.flatnonzero(battle.status.take(starts) == 0)
+        picked = [combos[i] for i in live.tolist()]
+        which, sub_a, sub_d, mass = batch.EndValues.sub_battles(self.rules_of_all(picked),
+                                                                cancel=cancel)
+        index_a, index_d = battle.att.index, battle.dfn.index
+        at = np.array([index_a[a] * battle.Cd + index_d[d] for a, d in zip(sub_a, sub_d)],
+                      dtype=np.int64)
+        fought, could = lattice.fought(at)
+        of = np.asarray(which, dtype=np.int64)          # (each position's force)
+        on = np.array([np.bincount(of, np.asarray(mass) * column, minlength=len(live))
+                       for column in fought.T])
+        out = at_start.copy()
+        retreat = lattice.retreat
+        if retreat is None:
+            out[live] = on.T
+            return out
+        could_take = None if could is None else np.bincount(of, could, minlength=len(live)) > 0
+        out[live] = retreat.apply(starts.take(live), on, could_take).T
+        return out
 
     def _starts(self, combos: list[tuple[int, ...]], cancel=None) -> tuple:
         """(battle, attacker's counts, defender's, chance) of the positions ``EndValues``

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Callable
+from typing import Callable, cast
 
 import numpy as np
 
 from .chains import STALEMATE
 from .surprise_strike_grid import (A, O, S, TAKES, _Battle, _halves, _kind, _low_luck_tables,
-                                   _numbered, _padded, _Sparse, _table, _whole_rows, composed)
+                                   _numbered, _padded, _sorts, _Sparse, _table, _whole_rows,
+                                   composed)
 from .later_phases import AIR_ONLY, ANY, SUB
 
 #: Compositions a lattice may have (its cells), at most.
@@ -107,14 +108,11 @@ class Lattice:
         lookup[codes] = np.arange(self.C)
         self.comps = list(map(tuple, comps.tolist()))
         live = (comps > 0) & np.array([s.fights for s in slots])
-        sorts = np.array([(True, not u.has("transport"), u.has("submarine"), u.has("destroyer"),
-                           u.value(side.role) > 0, u.kind == "air")
-                          for u in (s.unit for s in slots)],
-                         dtype=np.float64).reshape(width, 6)
-        anything, fighting, self.subs, self.dest, self.fires, self.air = (
-            live.astype(np.float64) @ sorts > 0).T
+        anything, fighting, self.subs, self.dest, self.fires, self.air, guns = _sorts(
+            live, slots, side.role)
         self.wiped = ~anything
         self.alone = anything & ~fighting
+        self.guns = self.alone & guns
         empty = int(lookup[0])                       # every count 0 (codes: 0)
         self.alone_to = np.where(self.alone, empty, np.arange(self.C))
         self.submerged_to = np.arange(self.C)
@@ -347,6 +345,10 @@ class ForceValues:
         other = (self.battle.att, self.battle.dfn)[k ^ 1]
         self._other_start = other.index[tuple(rules.side(k ^ 1).counts0)]
         self.valued: np.ndarray | None = None
+        #: The attacker's retreat the values were made under (``values``), and a strafe's
+        #: column of the territory taken (``fought``)
+        self.retreat: Retreat | None = None
+        self.takes: int | None = None
         #: ``values``'s progress (the share of the positions valued), when set
         self.progress: Callable[[float], None] | None = None
         #: The valuation's work in the plan's units (``planner``: its bound)
@@ -394,6 +396,7 @@ class ForceValues:
         ``takes`` (a strafe) and ``below``, under the attacker's optimal retreat or its
         retreat rules (``Retreat``)."""
         if self.valued is None:
+            self.takes = takes
             ca, cd = self.comps
             Cd = self.battle.Cd
 
@@ -409,5 +412,36 @@ class ForceValues:
                                None if worth is None else np.asarray(worth, dtype=float),
                                None if forced is None else lambda flat: forced(*sides(flat)),
                                takes, below))
+            self.retreat = retreat
             self.valued = values(self.battle, ends, columns, cancel, self.progress, retreat)
         return self.valued
+
+    def fought(self, flat: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """After ``values``: the values of fighting one round from positions ``flat`` (a
+        round's start or mid-round: the same round on the cells), the attacker then
+        following its policy ([position, column]: the mean of the ``values`` its round
+        reaches, a self-loop at the position's own, not its round fought again) — a
+        decided, folded or stalemate position's own values; and, a strafe's (``takes``),
+        whether that round could take the territory. What a force is worth once round 1's
+        AA fire has left it at these positions (no retreat between the fire and the
+        round: ``planner._Question._fired``)."""
+        valued, battle = cast(np.ndarray, self.valued), self.battle
+        out = valued.take(flat, axis=0)
+        could_take = np.zeros(len(flat), dtype=bool)
+        live = np.flatnonzero(battle.status.take(flat) == 0)
+        if not len(live):
+            return out, could_take if self.takes is not None else None
+        (b, which, s), stay, (k, target, p, mids) = _rounds(battle, flat.take(live))
+        on = np.empty((len(live), valued.shape[1]))
+        for c in range(valued.shape[1]):
+            mid = np.bincount(k, p * valued[:, c].take(target), minlength=mids)
+            on[:, c] = np.bincount(b, s * mid.take(which), minlength=len(live))
+        fights = stay < STALEMATE               # (a stalemate keeps its own values)
+        out[live[fights]] = on[fights]
+        if self.takes is None:
+            return out, None
+        took = (battle.status.take(target) == 1) & (valued[:, self.takes].take(target) > 0)
+        reach = np.bincount(k, took, minlength=mids) > 0
+        could_take[live] = np.bincount(b, reach.take(which), minlength=len(live)) > 0
+        could_take[live[~fights]] = False
+        return out, could_take

@@ -110,14 +110,18 @@ GROUP_COST = 1000
 WORK_UNIT = "grid cells x outcomes"
 
 
-def applicable(rules, land: bool = False) -> bool:
+def applicable(rules, land: bool = False, guns: bool = False) -> bool:
     """A later edition's sea battle (ordinary dice or low luck) whose units fit the cells:
     ships and aircraft only; submarines are one-hit ships (no destroyer, no transport);
     two-hit units and transports are ships other than submarines; the attacker's support
     rules (if any apply) pair units of one kind. ``land``: a land battle too, of one-hit
     land units and aircraft, without AA guns, bombardment, landed units or land units kept
     (its round is the general combat alone, every hit may take any unit: the planner's
-    lattice under a retreat policy, ``sea_values``)."""
+    lattice under a retreat policy, ``sea_values``). ``guns``: the defender's AA guns too
+    (a land battle's): the cells hold them as units of no value (1942's are casualties in
+    the order of loss, Revised's never: out of the cells), a defender left with them alone
+    loses them (``_Battle.status_at``) — but round 1's AA fire is not the cells' round: the
+    caller pushes it first (``sea_values.ForceValues.fought``)."""
     from .later import LaterRules                  # later imports the phases; keep it light
     if not isinstance(rules, LaterRules) or (rules.land_battle and not land) \
             or not (rules.dice.independent or rules.dice.name == "lowluck"):
@@ -140,7 +144,8 @@ def applicable(rules, land: bool = False) -> bool:
             u = slot.unit
             present.add((side.role, u.id))
             if u.kind not in (("land", "air") if rules.land_battle else ("sea", "air")) \
-                    or u.has("aa_gun"):
+                    or (u.has("aa_gun") and not (guns and rules.land_battle
+                                                 and side.role == "defender")):
                 return False
             if rules.land_battle and (u.hits > 1 or u.has("transport") or slot.status):
                 return False
@@ -159,6 +164,17 @@ def applicable(rules, land: bool = False) -> bool:
             if len(kinds) > 1:
                 return False
     return True
+
+
+def _sorts(live: np.ndarray, slots, role: str) -> tuple[np.ndarray, ...]:
+    """Per cell (``live``: [cell, slot], the live units' counts > 0), whether it has live
+    units of each sort: any; other than transports and AA guns (a side left with those
+    alone loses them: ``_Battle.status_at``); submarines; destroyers; firing; aircraft; AA
+    guns."""
+    sorts = np.array([(True, not (u.has("transport") or u.has("aa_gun")), u.has("submarine"),
+                       u.has("destroyer"), u.value(role) > 0, u.kind == "air", u.has("aa_gun"))
+                      for u in (s.unit for s in slots)], dtype=np.float64).reshape(len(slots), 7)
+    return tuple((live.astype(np.float64) @ sorts > 0).T)
 
 
 def on_the_grid(rules, state: Any) -> bool:
@@ -381,13 +397,7 @@ class _Fleet:
         box, comps = self._box()
         delta, lS, lA, lO, sub = box.T
         live = (comps > 0) & np.array([s.fights for s in self.slots])
-        # per cell, how many live units of each sort: any, other than transports,
-        # submarines, destroyers, firing (one product for the five)
-        sorts = np.array([(True, not u.has("transport"), u.has("submarine"), u.has("destroyer"),
-                           u.value(side.role) > 0, u.kind == "air")
-                          for u in (s.unit for s in self.slots)],
-                         dtype=np.float64).reshape(len(self.slots), 6)
-        anything, fighting, subs_in, dest, fires, air = (live.astype(np.float64) @ sorts > 0).T
+        anything, fighting, subs_in, dest, fires, air, guns = _sorts(live, self.slots, side.role)
         alone = anything & ~fighting
         one = self._one_hit(box)
         every = np.arange(len(box))
@@ -422,6 +432,7 @@ class _Fleet:
         self.fires = fires[cells]
         self.wiped = ~anything[cells]
         self.alone, self.alone_to = alone[cells], renumber[alone_to[cells]]
+        self.guns = alone[cells] & guns[cells]
         self.submerged_to = renumber[submerged[cells]]
         self.moves = {c: self._moves(renumber.take(m.take(cells))) for c, m in one.items()}
         #: whether a hit of the category finds a unit in the cell (else every hit misses)
@@ -1108,13 +1119,13 @@ class _Battle:
 
     def status_at(self, flat: np.ndarray) -> np.ndarray:
         """Of positions ``flat``: 1: decided (a side has no unit left); 2: a side is left
-        with transports alone while the enemy can fire (it loses them: the position is
-        folded on arrival); 0. (Made for the positions asked: a big grid's rounds meet a
+        with transports alone while the enemy can fire, or the defender with AA guns alone
+        while the attacker has units (it loses them: the position is folded on arrival); 0. (Made for the positions asked: a big grid's rounds meet a
         few of its millions.)"""
         att, dfn = self.att, self.dfn
         i, j = _divmod(flat, self.Cd)
         out = ((att.alone.take(i) & dfn.fires.take(j)) | (att.fires.take(i) & dfn.alone.take(j))
-               ).astype(np.int8)
+               | (dfn.guns.take(j) & ~att.wiped.take(i))).astype(np.int8)
         out *= 2
         out[att.wiped.take(i) | dfn.wiped.take(j)] = 1
         return out
@@ -1229,10 +1240,12 @@ class _Battle:
 
     def end_of_round(self, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The positions after a side left with transports alone loses them (while the enemy
-        can fire; both judged on the round's end position)."""
+        can fire), and a defender left with AA guns alone (while the attacker has units);
+        both judged on the round's end position."""
         att, dfn = self.att, self.dfn
         return (np.where(att.alone[i] & dfn.fires[j], att.alone_to[i], i),
-                np.where(dfn.alone[j] & att.fires[i], dfn.alone_to[j], j))
+                np.where((dfn.alone[j] & att.fires[i]) | (dfn.guns[j] & ~att.wiped[i]),
+                         dfn.alone_to[j], j))
 
 
 def _banded(lens: np.ndarray, cells: np.ndarray, p: np.ndarray, C: int
