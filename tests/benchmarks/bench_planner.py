@@ -264,7 +264,11 @@ POLICY_PLANS = [(WORKLOADS[2], 'retreat = "profit"', ("standard", "lowluck")),
                 (("23 v 14 (an AA gun), 4,049 sub-armies",
                   {"infantry": 8, "artillery": 4, "armor": 5, "fighter": 4, "bomber": 2},
                   {"infantry": 6, "artillery": 2, "aa_gun": 1, "armor": 3, "fighter": 2},
-                  "land", ("standard",)), 'retreat = "profit"', ("standard",))]
+                  "land", ("standard",)), 'retreat = "profit"', ("standard",)),
+                # the attacker's last land units kept for last under "profit" (each cell's
+                # casualties so; on its own before: 15 v 7 ~5.7 s)
+                (WORKLOADS[0], 'retreat = "profit"\nkeep_land_units = 2',
+                 ("standard", "lowluck"))]
 
 
 def policy_plans() -> None:

@@ -492,6 +492,47 @@ def test_aa_guns_under_retreat_rules_are_planned_on_the_lattice(name):
                for c in every)
 
 
+KEEP_LAND = {
+    "profit, ordinary dice": ("1942 land, ordinary dice, wins",
+                              'retreat = "profit"\nterritory_value = 4\nkeep_land_units = 2\n'),
+    "profit beside N units, low luck, an AA gun": (
+        "1942 land, low luck, AA gun, takes",
+        'retreat = "profit"\nretreat_when_units = 1\nkeep_land_units = 1\n'),
+    "below X and only aircraft": ("1942 land, ordinary dice, AA gun (valued backwards)",
+                                  'retreat_below = 0.4\nretreat_when_only_air = true\n'
+                                  'keep_land_units = 2\n'),
+    "the defender's question, profit": ("defender adds", 'retreat = "profit"\n'
+                                        'territory_value = 3\nkeep_land_units = 2\n'),
+    "the defender's question, low luck, N units": (
+        "defender adds, low luck (valued backwards)",
+        'retreat_when_units = 2\nkeep_land_units = 1\n'),
+}
+
+
+@pytest.mark.parametrize("name", list(KEEP_LAND))
+def test_land_units_kept_under_retreat_rules_are_planned_on_the_lattice(name):
+    """``keep_land_units`` (the attacker's last N land units its last casualties) under a
+    policy or the position rules: on the lattice (each cell's casualties by that rule: the
+    lattice's compositions, or the attacker's own cells in the defender's question),
+    every force's key figures against brute force (every force through ``odds``), the
+    plan's too; and keeping the units changes some force's figures."""
+    case, rules = KEEP_LAND[name]
+    text = CASES[case]
+    s = _scenario(text.replace('battle = "land"\n', 'battle = "land"\n' + rules))
+    assert s.options.kept_land_units
+    q = planner._Question(s, s.plan)
+    assert q._lattice is not None
+    every = _brute_force(s)
+    assert_every_force_is_brute_forces(s, every, q)
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.exhaustive and answer.proven
+    loose = "\n".join(line for line in text.split("\n") if "keep_land_units" not in line)
+    without = _brute_force(_scenario(loose.replace('battle = "land"\n', 'battle = "land"\n'
+                                                   + rules.replace("keep_land_units", "#"))))
+    assert any(abs(every[c][key] - without[c][key]) > 1e-6
+               for c in every for key in ("attacker_wins", "expected_ipc_swing"))
+
+
 def test_a_policys_forces_at_sea_count_the_general_solvers_work():
     """Forces solved on their own under a retreat policy at sea (the general solver's
     passes, its sea rounds slow) count more work than a battle solved on its own: 1 +

@@ -1264,16 +1264,19 @@ LAND_OTHERS = {"revised": ["infantry", "artillery", "armor", "fighter", "bomber"
                "aa50": ["infantry", "artillery", "armor", "fighter", "bomber"]}
 
 
-def _land_battles(count: int, seed: int, editions: dict = LAND) -> list:
+def _land_battles(count: int, seed: int, editions: dict = LAND, keep: bool = False) -> list:
     """Random 1942 / 1940 land battles of the grid's kind (``applicable(land=True)``: no AA
     gun, bombardment or landed units; 1940's tactical bombers beside the fighters or armor
-    that raise them are not), either dice, orders of loss, round limits."""
+    that raise them are not), either dice, orders of loss, round limits; ``keep``: the
+    attacker keeping its last 1-3 land units for last."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
         edition = rng.choice(sorted(editions))
         doc = {"options": {"battle": "land", "dice": rng.choice(["standard", "lowluck"]),
                            "max_rounds": rng.choice([0, 0, 0, 2])}}
+        if keep:
+            doc["options"]["keep_land_units"] = rng.randint(1, 3)
         for role in ("attacker", "defender"):
             units = {u: rng.randint(1, 3) for u in editions[edition] if rng.random() < 0.6}
             if role == "defender":
@@ -1317,9 +1320,52 @@ def test_revised_fleets_are_not_its_battles():
     assert rules.air_hits_submarines and not later_seagrid.applicable(rules, land=True)
 
 
-@pytest.mark.parametrize("change", ["aa_gun", "bombard", "keep", "amphibious"])
+@pytest.mark.parametrize("s", _land_battles(10, seed=64, keep=True))
+def test_land_battles_keeping_land_units_too(s, path):
+    """The attacker's last N land units kept for last (``keep_land_units``: each cell's
+    casualties so): the generic solver's answer, state by state, both dice."""
+    assert lowluck.make_rules(s).att.keep_land
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("dice", ["standard", "lowluck"])
+def test_a_defenders_aa_guns_from_a_rounds_start(dice):
+    """A 1942 defender's AA guns (``guns``): units of no value among its casualties, a
+    defender left with them alone losing them; round 1's AA fire isn't the cells' round
+    (the planner pushes it first), so from a position after it — round 2's start, any
+    position the battle reaches there — the generic solver's answer, state by state."""
+    doc = {"options": {"battle": "land", "dice": dice},
+           # (its fighters first: a fighter shot down is one of its own cells)
+           "attacker": {"units": {"infantry": 2, "armor": 1, "fighter": 2},
+                        "order_of_loss": ["fighter", "infantry", "armor"]},
+           "defender": {"units": {"infantry": 2, "aa_gun": 2, "fighter": 1},
+                        "order_of_loss": ["infantry", "fighter", "aa_gun"]}}
+    rules = lowluck.make_rules(payload("1942se", doc))
+    assert not later_seagrid.applicable(rules, land=True)
+    assert later_seagrid.applicable(rules, land=True, guns=True)
+    # a position of round 2's start: a fighter shot down, the defender's infantry lost
+    att = list(rules.att.counts0)
+    dfn = list(rules.dfn.counts0)
+    att[next(i for i, s in enumerate(rules.att.slots) if s.unit.id == "fighter")] -= 1
+    dfn[next(i for i, s in enumerate(rules.dfn.slots) if s.unit.id == "infantry")] = 0
+    start = (tuple(att), tuple(dfn), False)
+    a = solve(rules, start)
+    b = later_seagrid.solve(rules, start=start)
+    for bucket in ("decided", "stalemates", "undecided"):
+        _same_states(getattr(a, bucket), getattr(b, bucket), 1e-13)
+    assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
+    # (the battle meets the guns left alone: the attacker, if it has units left, wins and
+    # they are lost; with none left the defender holds, guns and all)
+    gun = next(i for i, s in enumerate(rules.dfn.slots) if s.unit.has("aa_gun"))
+    assert not any(any(a) and d[gun] and not any(n for i, n in enumerate(d) if i != gun)
+                   for a, d, _ in b.decided)
+    assert sum(p for (_, d, _), p in b.decided.items() if not any(d)) > 0.01
+
+
+@pytest.mark.parametrize("change", ["aa_gun", "bombard", "amphibious"])
 def test_land_battles_it_leaves_to_the_others(change):
-    """AA guns, bombardment, land units kept and landed units are not the grid's."""
+    """AA guns (but the planner's, ``guns``), bombardment and landed units are not the
+    grid's."""
     doc = {"options": {"battle": "land", "dice": "standard"},
            "attacker": {"units": {"infantry": 2, "armor": 1}},
            "defender": {"units": {"infantry": 2}}}
@@ -1329,8 +1375,6 @@ def test_land_battles_it_leaves_to_the_others(change):
     elif change == "bombard":
         doc["attacker"]["bombard"] = {"battleship": 1}
         doc["attacker"]["amphibious"] = {"infantry": 1}
-    elif change == "keep":
-        doc["options"]["keep_land_units"] = 1
     else:
         doc["attacker"]["amphibious"] = {"infantry": 1}
     assert not later_seagrid.applicable(lowluck.make_rules(payload("1942se", doc)),

@@ -47,7 +47,8 @@ are the sea grid's battles — land ones without bombardment too — under a ret
 or the retreat rules that look at positions alone (``sea_values.Retreat``; "only aircraft
 left" too: a force of aircraft alone, never under it, on its own; the defender's AA guns
 in the attacker's question (first waves too): each force's round 1 AA fire pushed to the
-positions after it, fought on from there, ``_fired``).
+positions after it, fought on from there, ``_fired``; the attacker's land units kept for
+last, each cell's casualties so).
 "Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make

@@ -74,7 +74,8 @@ class Lattice:
     fleet's cells (``_Fleet``'s attributes, read by ``_Battle``): numbered by rank (the hits
     the side has taken from its whole: each hit damages or sinks one unit, so every move
     raises it), each category's moves as the casualty policy takes them (an undamaged
-    two-hit unit first, then the first unit of the order of loss the category may take), the
+    two-hit unit first, then the first unit of the order of loss the category may take, the
+    attacker's last ``keep_land_units`` land units last), the
     flags, and each cell's hit tables by category (the kinds' own compositions: a kind's
     units fire by their own counts)."""
 
@@ -118,6 +119,14 @@ class Lattice:
         self.submerged_to = np.arange(self.C)
         self.can_submerge = False
         kinds = np.array([_kind(s.unit) if s.fights else -1 for s in slots])
+        # the attacker's last ``keep_land`` land units (by the order of loss) are its last
+        # casualties (``casualties.lose_in_order``): per cell, those held back
+        held = np.zeros_like(comps)
+        need = np.full(self.C, side.keep_land)
+        for i in reversed(side.land if side.keep_land else ()):
+            held[:, i] = np.minimum(need, comps[:, i])
+            need -= held[:, i]
+        free = comps - held
         one = {}
         for cat, takes in TAKES.items():
             delta = np.zeros((self.C, width), dtype=np.int64)
@@ -130,9 +139,14 @@ class Lattice:
             for i in side.order:
                 if kinds[i] not in takes:
                     continue
-                hit = ~done & (comps[:, i] > 0)
+                hit = ~done & (free[:, i] > 0)
                 delta[hit, i] -= 1
                 done |= hit
+            for i in side.land if side.keep_land else ():      # then those held back
+                if kinds[i] in takes:
+                    hit = ~done & (held[:, i] > 0)
+                    delta[hit, i] -= 1
+                    done |= hit
             one[cat] = lookup.take((comps + delta) @ strides)
         # (a hit damages or sinks one unit: the whole side's hits left, at most)
         self.moves = {c: composed(m, int(self.rank.max())) for c, m in one.items()}

@@ -115,8 +115,9 @@ def applicable(rules, land: bool = False, guns: bool = False) -> bool:
     ships and aircraft only; submarines are one-hit ships (no destroyer, no transport);
     two-hit units and transports are ships other than submarines; the attacker's support
     rules (if any apply) pair units of one kind. ``land``: a land battle too, of one-hit
-    land units and aircraft, without AA guns, bombardment, landed units or land units kept
-    (its round is the general combat alone, every hit may take any unit: the planner's
+    land units and aircraft, without AA guns, bombardment or landed units (the attacker's
+    land units kept for last: its kind O's last units; its round is the general combat
+    alone, every hit may take any unit: the planner's
     lattice under a retreat policy, ``sea_values``). ``guns``: the defender's AA guns too
     (a land battle's): the cells hold them as units of no value (1942's are casualties in
     the order of loss, Revised's never: out of the cells), a defender left with them alone
@@ -126,7 +127,7 @@ def applicable(rules, land: bool = False, guns: bool = False) -> bool:
     if not isinstance(rules, LaterRules) or (rules.land_battle and not land) \
             or not (rules.dice.independent or rules.dice.name == "lowluck"):
         return False
-    if rules.land_battle and (rules.bombard or rules.att.keep_land or rules.option_gun):
+    if rules.land_battle and (rules.bombard or rules.option_gun):
         return False
     if not rules.land_battle and (rules.air_hits_submarines or rules.submerge_at_end):
         return False                    # the cells' rounds are 1942's: the general solver
@@ -477,6 +478,8 @@ class _Fleet:
                      for i, s in enumerate(slots)
                      if s.unit.has("submarine") and s.fights and submerge}
         self.can_submerge = bool(submerge and self.sizes[S])
+        #: the land units kept for last (a land battle's attacker: ``keep_land_units``)
+        self.keep = side.keep_land
 
     def _box(self) -> tuple[np.ndarray, np.ndarray]:
         """Every cell (delta, lS, lA, lO, sub) and its composition; ``_index`` finds a
@@ -504,14 +507,21 @@ class _Fleet:
     def _one_hit(self, box: np.ndarray) -> dict[str, np.ndarray]:
         """Per category, the box cell after one hit of the category (every cell's): it damages
         an undamaged two-hit unit first, then takes the first unit the category may take, by
-        the order of loss — within each kind its first units left (none left: the cell)."""
+        the order of loss — within each kind its first units left (none left: the cell), a
+        land battle's attacker's last ``keep`` land units after every other unit."""
         n, D = self.n, self.D
+        none = 2 * n
         delta, lS, lA, lO, sub = box.T
         # per kind, the place in the order of loss of each cell's first unit of the kind left
-        # (its l-th: l lost; n when none is left, or the submarines are submerged)
-        first = [np.append(np.flatnonzero(self._kind_of == x), n).take(lost)
+        # (its l-th: l lost; ``none`` when none is left, or the submarines are submerged)
+        first = [np.append(np.flatnonzero(self._kind_of == x), none).take(lost)
                  for x, lost in ((S, lS), (A, lA), (O, lO))]
-        first[S][sub == 1] = n
+        first[S][sub == 1] = none
+        if self.keep:
+            # a land battle's attacker: its last ``keep`` land units (kind O, the last of
+            # its order) are its last casualties (``casualties.lose_in_order``)
+            held = (self.sizes[O] - lO <= self.keep) & (first[O] < none)
+            first[O][held] += n
         _, nS, nA, nO, _ = self._index.shape
         stride = (nA * nO * 2, nO * 2, 2)                         # a unit of each kind lost
         here = self._flat(delta, lS, lA, lO, sub)
@@ -520,7 +530,7 @@ class _Fleet:
         out = {}
         for cat, kinds in TAKES.items():
             # the kind (of those the category may take) whose first unit left comes first
-            soonest, step = np.full(len(box), n), np.zeros(len(box), dtype=np.int64)
+            soonest, step = np.full(len(box), none), np.zeros(len(box), dtype=np.int64)
             for x in kinds:
                 sooner = first[x] < soonest
                 soonest = np.where(sooner, first[x], soonest)
