@@ -455,6 +455,19 @@ AA_GUN_RULES = {
     "below X, low luck": ("1942 land, low luck, AA gun, takes", "retreat_below = 0.5\n"),
     "N units, a lone gun left": ("1942 land, a lone AA gun at the chain's end (swept)",
                                  "retreat_when_units = 1\n"),
+    # the defender's question: the attacker's own cells (its aircraft shot down too)
+    "the defender's question, profit": (_text(
+        '[attacker]\nunits = { infantry = 3, artillery = 1, armor = 1, fighter = 2 }\n'
+        '[defender]\nunits = { infantry = 1, aa_gun = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.6 }\n'
+        'add = { infantry = 3, armor = 1, fighter = 1 }\n'),
+        'retreat = "profit"\nterritory_value = 3\n'),
+    "the defender's question, the gun added, low luck, N units": (_text(
+        '[attacker]\nunits = { infantry = 2, armor = 1, fighter = 2, bomber = 1 }\n'
+        '[defender]\nunits = { infantry = 1 }\n'
+        '[plan]\nside = "defender"\ntarget = { defender_holds = 0.5 }\n'
+        'add = { infantry = 2, fighter = 1, aa_gun = 1 }\n', dice="lowluck"),
+        'retreat_when_units = 2\n'),
     # (Revised's and Anniversary's guns fire at every aircraft and are never casualties)
     "Revised, profit": (_text(
         '[attacker]\nunits = { infantry = 2, armor = 1, fighter = 2 }\n'
@@ -473,8 +486,10 @@ AA_GUN_RULES = {
 def test_aa_guns_under_retreat_rules_are_planned_on_the_lattice(name):
     """A land defender with an AA gun under a retreat policy or the position rules: on the
     lattice (1942's gun a unit of no value among the defender's casualties, a defender left
-    with it alone losing it; Revised's and Anniversary's never a casualty), each force's round 1 opening with the gun's fire pushed
-    to its positions after it and fought on from there (no retreat between: ``_fired``).
+    with it alone losing it; Revised's and Anniversary's never a casualty), each force's
+    round 1 opening with the gun's fire pushed to its positions after it and fought on from
+    there (no retreat between: ``_fired``); in the defender's question (the gun its own or
+    one it may add) the attacker's cells after the fire are its own too.
     Every force's key figures against brute force (every force through ``odds``), the
     plan's too; and the gun changes some force's figures."""
     case, rules = AA_GUN_RULES[name]
@@ -486,10 +501,14 @@ def test_aa_guns_under_retreat_rules_are_planned_on_the_lattice(name):
     assert_every_force_is_brute_forces(s, every, q)
     answer = assert_plan_is_brute_forces(s)
     assert answer.exhaustive and answer.proven
-    without = _brute_force(_scenario(text.replace(", aa_gun = 1", "").replace(
-        'battle = "land"\n', 'battle = "land"\n' + rules)))
+    if "aa_gun" in q.types:             # (a gun the defender may add: its forces with it)
+        g = q.types.index("aa_gun")
+        without = {c: every[c[:g] + (0,) + c[g + 1:]] for c in every if c[g]}
+    else:
+        without = _brute_force(_scenario(text.replace(", aa_gun = 1", "").replace(
+            'battle = "land"\n', 'battle = "land"\n' + rules)))
     assert any(abs(every[c]["expected_ipc_swing"] - without[c]["expected_ipc_swing"]) > 1e-6
-               for c in every)
+               for c in without)
 
 
 KEEP_LAND = {

@@ -45,10 +45,10 @@ side's every composition against the other side's cells (``sea_values.ForceValue
 its work its entries, ``limits.PLAN_SEA_*``; past the bound, each force on its own); so
 are the sea grid's battles — land ones without bombardment too — under a retreat policy
 or the retreat rules that look at positions alone (``sea_values.Retreat``; "only aircraft
-left" too: a force of aircraft alone, never under it, on its own; the defender's AA guns
-in the attacker's question (first waves too): each force's round 1 AA fire pushed to the
-positions after it, fought on from there, ``_fired``; the attacker's land units kept for
-last, each cell's casualties so).
+left" too: a force of aircraft alone, never under it, on its own; the defender's AA guns,
+first waves too: each force's round 1 AA fire pushed to the positions after it, fought on
+from there, ``_fired``; the attacker's land units kept for last, each cell's casualties
+so).
 "Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make
@@ -392,8 +392,8 @@ class _Question:
         compositions (``sea_values.ForceValues``): one wave fought to the end, when the
         lattice's estimated work and memory fit in the bound — fleets with submarines
         without retreat rules (the sea grid's battles, which ``EndValues`` doesn't value),
-        and any battle the sea grid fights (fleets, land battles without bombardment; the
-        defender's AA guns in the attacker's question) under a retreat policy or the
+        and any battle the sea grid fights (fleets, land battles without bombardment, the
+        defender's AA guns too) under a retreat policy or the
         retreat rules that look at positions alone (the attacker's withdrawals before each
         round, ``sea_values.Retreat``); None otherwise (each force solved on its own)."""
         from . import sea_values, surprise_strike_grid
@@ -402,14 +402,11 @@ class _Question:
             return None                     # (the batch engine's, or each on its own)
         if self.policy is not None or self.position_rules:
             # a fleet, or a land battle of the grid's kind (no bombardment or landed
-            # units: ``surprise_strike_grid.applicable``; the defender's AA guns in the
-            # attacker's question, first waves too: round 1's fire pushed to each force's
-            # positions after it, ``_fired`` — the defender's forces would need the
-            # attacker's cells after it, which its own don't all have); every other battle
-            # as ``odds`` solves it
+            # units: ``surprise_strike_grid.applicable``; the defender's AA guns too, first
+            # waves too: round 1's fire pushed to each force's positions after it,
+            # ``_fired``); every other battle as ``odds`` solves it
             if not (not self.rounds and self._by_slots
-                    and surprise_strike_grid.applicable(
-                        template, land=True, guns=self.role == "attacker")):
+                    and surprise_strike_grid.applicable(template, land=True, guns=True)):
                 return None
         elif not (self.batches and not self.rounds and self._by_slots
                   and not self._batchable and self._backwards is None

@@ -418,6 +418,12 @@ class _Fleet:
                                       axis=1).take(by_rank, axis=0))
         reach = np.zeros(len(box), dtype=bool)
         reach[place[0]] = True
+        if _shot_down(rules, k) and self.D == 0:
+            # the attacker's aircraft the defender's AA guns may shoot down before round 1
+            # (the first of its order of loss: kind A's first units; the planner pushes that
+            # fire, ``sea_values.ForceValues.fought``): cells too, and what they reach
+            lost = np.arange(1, self.sizes[A] + 1)
+            reach[place.take(self._at(0 * lost, 0 * lost, lost, 0 * lost, 0 * lost))] = True
         for lo, hi in zip(bounds[:-1], bounds[1:]):
             reach[targets[lo:hi][reach[lo:hi]]] = True
         cells = by_rank[reach]
@@ -666,6 +672,12 @@ _kept_fleets: dict[tuple, _Fleet] = {}
 _keeping = threading.Lock()             # (the app solves in worker threads)
 
 
+def _shot_down(rules, k: int) -> bool:
+    """Side k is a land battle's attacker whose aircraft the defender's AA guns may shoot
+    down (its cells: those after the guns' fire too)."""
+    return k == 0 and rules.land_battle and any(s.unit.has("aa_gun") for s in rules.dfn.slots)
+
+
 def _fleet(rules, k: int) -> _Fleet:
     """``_Fleet(rules, k)``, or the one made for the same side of an earlier battle: a
     planner's forces (``batch.variants``) share the side they don't vary, the same object,
@@ -674,7 +686,7 @@ def _fleet(rules, k: int) -> _Fleet:
     that values supported units), held by reference: the objects can't be reused while
     kept, and the sides are never changed once made."""
     side = rules.side(k)
-    key = ((k, side, rules.submerge[k], rules.dice.independent)
+    key = ((k, side, rules.submerge[k], rules.dice.independent, _shot_down(rules, k))
            + ((rules.edition, rules.main_fire) if k == 0 else ()))
     with _keeping:
         fleet = _kept_fleets.pop(key, None)
