@@ -569,6 +569,31 @@ def test_a_policys_forces_at_sea_count_the_general_solvers_work():
         assert q.force_work(whole) == pytest.approx(factor * alone)
 
 
+def test_a_policys_forces_against_aa_guns_count_their_shots():
+    """On land under a retreat policy against AA guns, a force solved on its own counts
+    1 + ``PLAN_POLICY_PER_AA_SHOT`` per shot round 1 fires at its aircraft (the policy over
+    each sub-battle the fire leaves): none without aircraft, the guns' three at most; in
+    the defender's question the guns it may add count."""
+    from combatassist import limits
+    s = _scenario(CASES["1942 land, ordinary dice, AA gun (valued backwards)"].replace(
+        'battle = "land"\n', 'battle = "land"\nretreat = "profit"\n'))
+    q = planner._Question(s, s.plan)
+    assert q.types == ["infantry", "artillery", "armor", "fighter"]
+    alone = planner._work(2 * 3, 2 * 4, False)
+    assert q.force_work((2, 0, 1, 0)) == pytest.approx(alone)
+    assert q.force_work((1, 0, 0, 2)) == pytest.approx(alone * (1 + 2 * limits.PLAN_POLICY_PER_AA_SHOT))
+    plain = _scenario(CASES["1942 land, ordinary dice, AA gun (valued backwards)"])
+    q2 = planner._Question(plain, plain.plan)               # (no policy: no shots counted)
+    assert q2.force_work((1, 0, 0, 2)) == pytest.approx(planner._work(6, 8, q2._batchable))
+    s = _scenario(AA_GUN_RULES["the defender's question, the gun added, low luck, N units"][0]
+                  .replace('battle = "land"\n', 'battle = "land"\nretreat = "profit"\n'))
+    q = planner._Question(s, s.plan)
+    assert q.types == ["infantry", "fighter", "aa_gun"]
+    alone = planner._work(2 * 6, 2 * (1 + 2), False)
+    assert q.force_work((1, 0, 1)) == pytest.approx(alone * (1 + 3 * limits.PLAN_POLICY_PER_AA_SHOT))
+    assert q.force_work((2, 0, 0)) == pytest.approx(planner._work(2 * 6, 2 * (1 + 2), False))
+
+
 WAVES = {
     "first wave chosen, ordinary dice, wins": _text(
         '[attacker]\nunits = { infantry = 3, artillery = 1, armor = 1 }\n'

@@ -275,7 +275,34 @@ class _Question:
         if self._policy_at_sea:
             # each force's policy on the general solver (the shown forces' on a lattice too)
             work *= 1.0 + limits.PLAN_POLICY_PER_UNIT_SEA * (a + d) / 2
+        if self._policy_guns:
+            # on land against AA guns, each sub-battle after round 1's fire a policy's own
+            work *= 1.0 + limits.PLAN_POLICY_PER_AA_SHOT * self._shots(combo)
         return work
+
+    @functools.cached_property
+    def _policy_guns(self) -> bool:
+        """A land battle under a retreat policy against AA guns (the defender's, or some it
+        may add): the forces solved on their own cost more by their AA shots (``_shots``)."""
+        o = self.scenario.options
+        return (getattr(o, "retreat", "none") != "none" and o.battle == "land"
+                and hasattr(self.template, "aa_shots")
+                and any(n and s.unit.has("aa_gun")
+                        for s, n in zip(self.template.dfn.slots, self.template.dfn.counts0)))
+
+    def _shots(self, combo: tuple[int, ...]) -> int:
+        """Round 1's AA shots at the force's aircraft (a number of units alone, not a force:
+        the most any force meets)."""
+        if len(combo) != len(self.types):
+            return self._most_shots
+        counts = self.counts(combo)
+        fixed = (self.template.dfn if self.role == "attacker" else self.template.att).counts0
+        att, dfn = (counts, fixed) if self.role == "attacker" else (fixed, counts)
+        return int(self.template.aa_shots((tuple(att), tuple(dfn), True)))
+
+    @functools.cached_property
+    def _most_shots(self) -> int:
+        return self._shots(tuple(self.most[u] for u in self.types))
 
     def total_work(self) -> float:
         """The work of every force together (``force_work`` depends on a force's number of
