@@ -122,9 +122,10 @@ def test_small_chunks_value_the_same(k, s, monkeypatch):
                                        for seed in range(4)])
 def test_the_estimate_bounds_the_entries(seed, dice, monkeypatch):
     """``ForceValues.entries`` bounds the entries valuing the lattice makes (its strikes
-    and its mid-round positions' pairs of next cells), both dice; a lattice of more live
-    positions than ``SAMPLE_POSITIONS`` estimated from a sample of them (and within 2.5x
-    of what is made: the estimate is the bound's, neither past it nor far below)."""
+    and its mid-round positions' pairs of next cells), both dice: quickly from its fullest
+    position's round, or (past ``SAMPLE_ABOVE``) from the rounds of its live positions, all
+    of them (within 2.5x of what is made: neither below it nor far past it) or a sample
+    (``SAMPLE_POSITIONS``: within 0.5-3x)."""
     made = []
     rounds = sea_values._rounds
 
@@ -137,11 +138,20 @@ def test_the_estimate_bounds_the_entries(seed, dice, monkeypatch):
     for s in _fleets(5, seed=90 + seed, k=0, dice=dice):
         values = sea_values.ForceValues(lowluck.make_rules(s), 0)
         estimate = values.entries
+        with monkeypatch.context() as m:
+            m.setattr(sea_values, "SAMPLE_ABOVE", 0)        # (sampled, however small)
+            sampled = sea_values.ForceValues(lowluck.make_rules(s), 0).entries
+        with monkeypatch.context() as m:
+            m.setattr(sea_values, "SAMPLE_ABOVE", 0)
+            m.setattr(sea_values, "SAMPLE_POSITIONS", 50)   # (a sample of the positions)
+            fewer = sea_values.ForceValues(lowluck.make_rules(s), 0).entries
         made.clear()
         monkeypatch.setattr(sea_values, "_rounds", counted)
         values.values(_ends, 4)
         monkeypatch.setattr(sea_values, "_rounds", rounds)
-        assert 0 < sum(made) <= estimate <= 2.5 * sum(made)
+        assert 0 < sum(made) <= sampled <= estimate
+        assert sampled <= 2.5 * sum(made)
+        assert 0.5 * sum(made) <= fewer <= 3 * sum(made)
 
 
 def test_cancel_stops_the_valuation():
