@@ -1508,6 +1508,13 @@ AA_GUN_WAVES = {
         FIRST_WAVES["1940 land, three waves, aircraft first, take and hold"].replace(
             "units = { infantry = 2, armor = 1 }", "units = { infantry = 2, aa_gun = 1, armor = 1 }"),
         'retreat = "strafe"\nretreat_when_units = 1\n'),
+    "1942, keeping a land unit, profit, no gun": (_text(
+        '[attacker]\nunits = { infantry = 2, artillery = 1, armor = 1, fighter = 1 }\n'
+        '[[attacker.waves]]\nunits = { armor = 1 }\n'
+        '[defender]\nunits = { infantry = 3 }\n'
+        '[counter]\nunits = { infantry = 1, armor = 1 }\n'
+        '[plan]\ntarget = { takes_and_holds = 0.5 }\n'),
+        'retreat = "profit"\nterritory_value = 3\nkeep_land_units = 1\n'),
     "1942, low luck, below X, a counter-attack": (_text(
         '[attacker]\nunits = { infantry = 2, artillery = 1, fighter = 2 }\n'
         '[[attacker.waves]]\nunits = { armor = 1 }\n'
@@ -1520,15 +1527,16 @@ AA_GUN_WAVES = {
 
 @pytest.mark.parametrize("name", list(AA_GUN_WAVES))
 def test_first_waves_against_an_aa_gun_under_retreat_rules_are_on_the_lattice(name):
-    """First waves against a defender with an AA gun, under a policy or the position
-    rules: on the lattice, each force's round 1 AA fire pushed to its positions after it
-    (``_fired``), the ends worth what the later waves (the gun firing at each) and the
-    counter-attack make of them; every force's key figures against brute force (each
-    force's whole attack through ``odds``)."""
+    """First waves against a defender with an AA gun (or keeping land units), under a
+    policy or the position rules: on the lattice, each force's round 1 AA fire pushed to
+    its positions after it (``_fired``), the ends worth what the later waves (the gun
+    firing at each) and the counter-attack make of them; every force's key figures against
+    brute force (each force's whole attack through ``odds``)."""
     text, rules = AA_GUN_WAVES[name]
     s = _scenario(text.replace('battle = "land"\n', 'battle = "land"\n' + rules))
     q = planner._Question(s, s.plan)
-    assert q.later is not None and q._lattice is not None and q._lattice_opening
+    assert q.later is not None and q._lattice is not None
+    assert q._lattice_opening == ("aa_gun" in text)
     every = _brute_force(s)
     assert_every_force_is_brute_forces(s, every, q)
     assert_plan_is_brute_forces(s)
