@@ -409,6 +409,42 @@ def test_withdrawing_after_round_n_is_a_round_limit_of_the_batch(name, rules):
                for c in every)
 
 
+@pytest.mark.parametrize("name,rules", [
+    ("1942 land, ordinary dice, wins", "retreat_after = 2\nretreat_when_units = 2\n"),
+    ("1942 land, low luck, no AA gun (valued backwards)",
+     "retreat_after = 1\nretreat_below = 0.5\n"),
+    ("1942 land, ordinary dice, wins", "max_rounds = 2\nretreat_when_units = 1\n"),
+    ("1942 land, ordinary dice, wins",
+     "max_rounds = 3\nretreat_after = 2\nretreat_when_only_air = true\n"),
+    ("1942 fleet with submarines, transports, a damaged battleship (on the lattice)",
+     "retreat_after = 2\nretreat_when_units = 3\n"),
+    ("defender adds", "retreat_after = 1\nretreat_when_units = 2\n"),
+    ("1942 land, ordinary dice, AA gun (valued backwards)",
+     "retreat_after = 2\nretreat_when_units = 2\n")])
+def test_rounds_beside_position_rules_are_valued_round_by_round(name, rules):
+    """"Withdraw after round N" or a round limit beside the rules that look at positions:
+    on the lattice, round by round back from the limit (``sea_values._by_rounds``: what is
+    still on then withdrawn, or undecided), the rules before every round but after the
+    last; every force's key figures and the plan against brute force (every force through
+    ``odds``); and the rounds change some force. (Against an AA gun, round 1's fire isn't
+    the lattice's: each force on its own.)"""
+    text = CASES[name]
+    battle = 'battle = "sea"\n' if 'battle = "sea"' in text else 'battle = "land"\n'
+    s = _scenario(text.replace(battle, battle + rules))
+    q = planner._Question(s, s.plan)
+    assert q.position_rules and not q.batches
+    assert (q._lattice is not None) == ("aa_gun" not in text)
+    every = _brute_force(s)
+    assert_every_force_is_brute_forces(s, every, q)
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.exhaustive and answer.proven
+    loose = _brute_force(_scenario(text.replace(battle, battle + "\n".join(
+        line for line in rules.split("\n")
+        if not line.startswith(("retreat_after", "max_rounds"))) + "\n")))
+    assert any(abs(every[c][key] - loose[c][key]) > 1e-6
+               for c in every for key in ("attacker_wins", "defender_holds"))
+
+
 def test_withdrawing_after_round_n_with_units_landed_is_solved_one_by_one():
     """Units landed from the sea can't withdraw: "after round N" then leaves them fighting
     (``odds``'s own reading), so each force (the defender's question: the attacker's

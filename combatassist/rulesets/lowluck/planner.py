@@ -48,7 +48,8 @@ or the retreat rules that look at positions alone (``sea_values.Retreat``; "only
 left" too: a force of aircraft alone, never under it, on its own; the defender's AA guns,
 first waves too: each force's round 1 AA fire pushed to the positions after it, fought on
 from there, ``_fired``; the attacker's land units kept for last, each cell's casualties
-so).
+so; "after round N" or a round limit beside the position rules, one wave without AA fire,
+round by round back from the last: ``sea_values._by_rounds``).
 "Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make
@@ -226,7 +227,12 @@ class _Question:
         # (over waves "below X" weighs each wave's own battle: the lattice's own columns)
         self.position_rules = ((not self.attack or self.later is not None) and policy == "none"
                                and bool(o.retreat_when_units or o.retreat_below or only_air)
-                               and not o.retreat_after)
+                               and not (o.retreat_after and self.later is not None))
+        #: Under those rules, the rounds the battles are fought at most ("withdraw after
+        #: round N" beside them, a round limit) and whether what is still on then has
+        #: withdrawn: the lattice values them round by round (``sea_values._by_rounds``).
+        self.rule_rounds = rounds_to_fight(o.max_rounds, RetreatOptions(
+            after_round=o.retreat_after)) if self.position_rules else (0, False)
         #: "Withdraw when only aircraft are left" on the lattice: per position, the
         #: attacker's land units (AA guns aside) and aircraft slots (``_only_air``); a
         #: force without land units is never under it (``withdrawals.only_air_rule``)
@@ -432,7 +438,12 @@ class _Question:
             # units: ``surprise_strike_grid.applicable``; the defender's AA guns too, first
             # waves too: round 1's fire pushed to each force's positions after it,
             # ``_fired``); every other battle as ``odds`` solves it
-            if not (not self.rounds and self._by_slots
+            # (a round limit, or "after round N" beside the rules: round by round, one wave
+            # without AA fire before round 1)
+            limited = bool(self.rounds or self.rule_rounds[0])
+            if not ((not limited or (self.position_rules and self.later is None
+                                     and not self._lattice_opening))
+                    and self._by_slots
                     and surprise_strike_grid.applicable(template, land=True, guns=True)):
                 return None
         elif not (self.batches and not self.rounds and self._by_slots
@@ -445,7 +456,10 @@ class _Question:
         positions = float(found.battle.Ca) * found.battle.Cd
         memory = (positions * limits.PLAN_SEA_POSITION_BYTES
                   + 100 * sea_values.CHUNK_ENTRIES + limits.PLAN_VALUE_FIXED_BYTES)
-        found.work = found.entries * limits.PLAN_SEA_ENTRY_WORK
+        rounds = self.rule_rounds[0]
+        found.work = found.entries * limits.PLAN_SEA_ENTRY_WORK * max(1, rounds)
+        # (round by round: every round's values of every position kept)
+        memory += positions * 8 * 5 * (rounds + 1 if rounds else 0)
         if self._lattice_opening:
             # each force's round 1 opening with AA fire, pushed on its own (``_fired``)
             found.work += self.forces * limits.PLAN_VALUE_OPENING_WORK
@@ -658,10 +672,20 @@ class _Question:
                     # (a force that had land units: those without are solved on their own)
                     out |= ~(att[:, land_a] > 0).any(axis=1) & (att[:, air_a] > 0).any(axis=1)
                 return out
+        rounds, retreated = self.rule_rounds
+
+        def limit(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
+            # still on after the last round: withdrawn ("after round N"), else undecided
+            # (neither side has won, the territory not taken)
+            found = self._sides_of_ends(att, dfn)
+            n = len(att)
+            return np.column_stack([np.zeros(n), np.full(n, float(retreated)), found[:, 2],
+                                    found[:, 3], np.zeros(n)])
+
         values = lattice.values(ends, columns, cancel, leave, worth, forced,
                                 4 if self.policy == "strafe" else None,
                                 self.scenario.options.retreat_below if leave is not None
-                                else 0.0)
+                                else 0.0, rounds, limit if rounds else None)
         n = len(combos)
         forces = np.array(combos, dtype=np.int64).reshape(n, -1)
         att, dfn = self._sides(combos)
@@ -1421,7 +1445,7 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     if exhaustive:
         combos = [c for c in itertools.product(*[range(m + 1) for m in most])
                   if any(c) or q.role == "defender"]
-        if (q.batches or q._lattice is not None) and not q.rounds:
+        if (q.batches and not q.rounds) or q._lattice is not None:
             # valued backwards: ranked as arrays, a candidate made for the forces shown
             valuing = cast(batch.EndValues, q._backwards) if cost is not None else None
             if backwards:

@@ -12,7 +12,10 @@ the round's self-loop as the sweep takes it, 1 / (1 - P(stay)). Each force's fig
 then the values at its start. The 17 v 10 fleet plan of 2,159 forces: ~2.2 million
 positions in its forces' own grids, 113,400 on the lattice (~0.4 s); 19 v 13 (5,669 forces)
 646,380 (~4.3 s, ~335 MB). With low luck too (the grid's ``_LowLuckVolley``): 12 v 8's
-19,440 positions and 17 v 10's 113,400 in ~30 ms and ~150 ms.
+19,440 positions and 17 v 10's 113,400 in ~30 ms and ~150 ms. Under a round limit (the
+planner's "withdraw after round N" beside retreat rules) the values are made round by
+round back from the last (``_by_rounds``): a position's worth before round r is its
+round's mean of the worths before round r + 1.
 """
 from __future__ import annotations
 
@@ -289,7 +292,8 @@ class Retreat:
 def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
            columns: int, cancel: Callable[[], bool] | None = None,
            progress: Callable[[float], None] | None = None,
-           retreat: Retreat | None = None) -> np.ndarray:
+           retreat: Retreat | None = None, rounds: int = 0,
+           limit: Callable[[np.ndarray], np.ndarray] | None = None) -> np.ndarray:
     """Per position of ``battle`` (flat), the mean of ``terminal``'s values over where the
     battle, fought to the end from there, ends ([position, column]): ``terminal(flat,
     stalemate)`` gives the values of decided positions (False) and of stalemates (True: a
@@ -303,7 +307,14 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
     the one it folds into. ``progress(share)``: the share of the positions valued, after
     each level. ``retreat``: the attacker withdraws before a round where its policy says
     (``Retreat``: from a position whose round would leave it where it is too; a decided
-    position, a stalemate, one folded keep theirs)."""
+    position, a stalemate, one folded keep theirs).
+
+    ``rounds`` > 0: the battle fought that many rounds at most, what is still on then worth
+    ``limit(flat)`` (withdrawn, or undecided): the values before round r of every r, round
+    by round back from the limit (``_by_rounds``), those before round 1 returned."""
+    if rounds:
+        return _by_rounds(battle, terminal, columns, rounds, cast(Callable, limit), cancel,
+                          progress, retreat)
     from ...solver import Cancelled
     N = battle.Ca * battle.Cd
     out = np.zeros((columns, N))            # (a column's values contiguous: ``take``)
@@ -320,13 +331,13 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
         at = 0
         while at < len(level):
             pos = level[at:at + chunk]
-            rounds = _rounds(battle, pos, CHUNK_ENTRIES)
-            if rounds is None and len(pos) > 1:
+            made = _rounds(battle, pos, CHUNK_ENTRIES)
+            if made is None and len(pos) > 1:
                 chunk = max(1, len(pos) // 2)           # (and for the chunks after)
                 continue
             at += len(pos)
             (b, which, s), stay, (k, target, p, mids) = (
-                rounds if rounds is not None else _rounds(battle, pos))
+                made if made is not None else _rounds(battle, pos))
             stale = stay >= STALEMATE
             leave = 1.0 - np.where(stale, 0.0, stay)
             for c in range(columns):
@@ -349,6 +360,61 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
         ti, tj = battle.end_of_round(*np.divmod(fold, battle.Cd))
         out[:, fold] = out[:, ti * battle.Cd + tj]
     return out.T
+
+
+def _by_rounds(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
+               columns: int, rounds: int, limit: Callable[[np.ndarray], np.ndarray],
+               cancel: Callable[[], bool] | None, progress: Callable[[float], None] | None,
+               retreat: Retreat | None) -> np.ndarray:
+    """``values`` of a battle fought ``rounds`` rounds at most: ``out[r]`` the values before
+    round r + 1 (``out[rounds]``: ``limit``'s, what is still on then). Level by level from
+    the last, as ``values`` (a position's round reaches its own level or higher), each
+    chunk's rounds made once and read back from the limit: before round r a position is
+    worth the mean of its round's targets' values before round r + 1, its own among them
+    (the self-loop one round later: no division), the attacker's rules then applied
+    (``retreat``: before every round but after the last)."""
+    from ...solver import Cancelled
+    N = battle.Ca * battle.Cd
+    out = np.zeros((rounds + 1, columns, N))
+    status = battle.status
+    decided = np.flatnonzero(status == 1)
+    out[:, :, decided] = terminal(decided, False).T
+    live = np.flatnonzero(status == 0)
+    out[rounds][:, live] = limit(live).T
+    _, order, bounds = battle.by_level
+    chunk = CHUNK_POSITIONS
+    for lo, hi in zip(bounds[-2::-1], bounds[:0:-1]):
+        if cancel is not None and cancel():
+            raise Cancelled()
+        level = order[lo:hi]
+        level = level[status.take(level) == 0]
+        at = 0
+        while at < len(level):
+            pos = level[at:at + chunk]
+            made = _rounds(battle, pos, CHUNK_ENTRIES)
+            if made is None and len(pos) > 1:
+                chunk = max(1, len(pos) // 2)
+                continue
+            at += len(pos)
+            (b, which, s), stay, (k, target, p, mids) = (
+                made if made is not None else _rounds(battle, pos))
+            stale = stay >= STALEMATE
+            for r in range(rounds - 1, -1, -1):
+                after = out[r + 1]
+                for c in range(columns):
+                    mid = np.bincount(k, p * after[c].take(target), minlength=mids)
+                    out[r, c, pos] = np.bincount(b, s * mid.take(which), minlength=len(pos))
+                if retreat is not None:
+                    out[r][:, pos] = retreat.apply(pos, out[r][:, pos])
+            if stale.any():
+                out[:, :, pos[stale]] = terminal(pos[stale], True).T
+        if progress is not None:
+            progress((N - lo) / N)
+    fold = np.flatnonzero(status == 2)
+    if len(fold):
+        ti, tj = battle.end_of_round(*np.divmod(fold, battle.Cd))
+        out[:, :, fold] = out[:, :, ti * battle.Cd + tj]
+    return out[0].T
 
 
 class ForceValues:
@@ -430,12 +496,15 @@ class ForceValues:
                leave: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
                worth: np.ndarray | None = None,
                forced: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
-               takes: int | None = None, below: float = 0.0) -> np.ndarray:
+               takes: int | None = None, below: float = 0.0, rounds: int = 0,
+               limit: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None
+               ) -> np.ndarray:
         """``values`` of every position, made once: ``terminal(att, dfn, stalemate)`` given
         the sides' counts ([position, slot] each) of the positions it values; with
         ``leave(att, dfn)`` (the values of withdrawing), ``worth``, ``forced(att, dfn)``,
         ``takes`` (a strafe) and ``below``, under the attacker's optimal retreat or its
-        retreat rules (``Retreat``)."""
+        retreat rules (``Retreat``); ``rounds`` > 0: fought that many rounds at most, what
+        is still on then worth ``limit(att, dfn)``."""
         if self.valued is None:
             self.takes = takes
             ca, cd = self.comps
@@ -454,7 +523,9 @@ class ForceValues:
                                None if forced is None else lambda flat: forced(*sides(flat)),
                                takes, below))
             self.retreat = retreat
-            self.valued = values(self.battle, ends, columns, cancel, self.progress, retreat)
+            self.valued = values(self.battle, ends, columns, cancel, self.progress, retreat,
+                                 rounds, None if limit is None
+                                 else lambda flat: limit(*sides(flat)))
         return self.valued
 
     def fought(self, flat: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
