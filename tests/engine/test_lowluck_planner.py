@@ -420,20 +420,21 @@ def test_withdrawing_after_round_n_is_a_round_limit_of_the_batch(name, rules):
      "retreat_after = 2\nretreat_when_units = 3\n"),
     ("defender adds", "retreat_after = 1\nretreat_when_units = 2\n"),
     ("1942 land, ordinary dice, AA gun (valued backwards)",
-     "retreat_after = 2\nretreat_when_units = 2\n")])
+     "retreat_after = 2\nretreat_when_units = 2\n"),
+    ("1942 land, low luck, AA gun, takes", "max_rounds = 2\nretreat_below = 0.4\n")])
 def test_rounds_beside_position_rules_are_valued_round_by_round(name, rules):
     """"Withdraw after round N" or a round limit beside the rules that look at positions:
     on the lattice, round by round back from the limit (``sea_values._by_rounds``: what is
     still on then withdrawn, or undecided), the rules before every round but after the
     last; every force's key figures and the plan against brute force (every force through
-    ``odds``); and the rounds change some force. (Against an AA gun, round 1's fire isn't
-    the lattice's: each force on its own.)"""
+    ``odds``); and the rounds change some force. Against an AA gun too (after round 1's
+    fire, its general combat leads to the values before round 2)."""
     text = CASES[name]
     battle = 'battle = "sea"\n' if 'battle = "sea"' in text else 'battle = "land"\n'
     s = _scenario(text.replace(battle, battle + rules))
     q = planner._Question(s, s.plan)
     assert q.position_rules and not q.batches
-    assert (q._lattice is not None) == ("aa_gun" not in text)
+    assert q._lattice is not None
     every = _brute_force(s)
     assert_every_force_is_brute_forces(s, every, q)
     answer = assert_plan_is_brute_forces(s)

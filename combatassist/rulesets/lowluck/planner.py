@@ -48,8 +48,8 @@ or the retreat rules that look at positions alone (``sea_values.Retreat``; "only
 left" too: a force of aircraft alone, never under it, on its own; the defender's AA guns,
 first waves too: each force's round 1 AA fire pushed to the positions after it, fought on
 from there, ``_fired``; the attacker's land units kept for last, each cell's casualties
-so; "after round N" or a round limit beside the position rules, one wave without AA fire,
-round by round back from the last: ``sea_values._by_rounds``).
+so; "after round N" or a round limit beside the position rules, one wave, round by round
+back from the last: ``sea_values._by_rounds``).
 "Withdraw after round N" alone is a round limit whose battles still on then have withdrawn.
 With later waves or a counter-attack, the attacker's first waves are the forces, solved or
 valued as above, each end position worth what the later waves and the counter-attack make
@@ -438,11 +438,9 @@ class _Question:
             # units: ``surprise_strike_grid.applicable``; the defender's AA guns too, first
             # waves too: round 1's fire pushed to each force's positions after it,
             # ``_fired``); every other battle as ``odds`` solves it
-            # (a round limit, or "after round N" beside the rules: round by round, one wave
-            # without AA fire before round 1)
+            # (a round limit, or "after round N" beside the rules: round by round, one wave)
             limited = bool(self.rounds or self.rule_rounds[0])
-            if not ((not limited or (self.position_rules and self.later is None
-                                     and not self._lattice_opening))
+            if not ((not limited or (self.position_rules and self.later is None))
                     and self._by_slots
                     and surprise_strike_grid.applicable(template, land=True, guns=True)):
                 return None

@@ -314,7 +314,7 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
     by round back from the limit (``_by_rounds``), those before round 1 returned."""
     if rounds:
         return _by_rounds(battle, terminal, columns, rounds, cast(Callable, limit), cancel,
-                          progress, retreat)
+                          progress, retreat)[0].T
     from ...solver import Cancelled
     N = battle.Ca * battle.Cd
     out = np.zeros((columns, N))            # (a column's values contiguous: ``take``)
@@ -367,7 +367,7 @@ def _by_rounds(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarra
                cancel: Callable[[], bool] | None, progress: Callable[[float], None] | None,
                retreat: Retreat | None) -> np.ndarray:
     """``values`` of a battle fought ``rounds`` rounds at most: ``out[r]`` the values before
-    round r + 1 (``out[rounds]``: ``limit``'s, what is still on then). Level by level from
+    round r + 1 ([column, position]; ``out[rounds]``: ``limit``'s, what is still on then). Level by level from
     the last, as ``values`` (a position's round reaches its own level or higher), each
     chunk's rounds made once and read back from the limit: before round r a position is
     worth the mean of its round's targets' values before round r + 1, its own among them
@@ -414,7 +414,7 @@ def _by_rounds(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarra
     if len(fold):
         ti, tj = battle.end_of_round(*np.divmod(fold, battle.Cd))
         out[:, :, fold] = out[:, :, ti * battle.Cd + tj]
-    return out[0].T
+    return out
 
 
 class ForceValues:
@@ -437,6 +437,9 @@ class ForceValues:
         #: column of the territory taken (``fought``)
         self.retreat: Retreat | None = None
         self.takes: int | None = None
+        #: The values before round 2 (``fought``: after round 1's fire, its general combat
+        #: leads there; without a round limit, ``valued``'s)
+        self._next: np.ndarray | None = None
         #: ``values``'s progress (the share of the positions valued), when set
         self.progress: Callable[[float], None] | None = None
         #: The valuation's work in the plan's units (``planner``: its bound)
@@ -523,22 +526,30 @@ class ForceValues:
                                None if forced is None else lambda flat: forced(*sides(flat)),
                                takes, below))
             self.retreat = retreat
-            self.valued = values(self.battle, ends, columns, cancel, self.progress, retreat,
-                                 rounds, None if limit is None
-                                 else lambda flat: limit(*sides(flat)))
+            if rounds:
+                layers = _by_rounds(self.battle, ends, columns, rounds,
+                                    lambda flat: cast(Callable, limit)(*sides(flat)), cancel,
+                                    self.progress, retreat)
+                self.valued, self._next = layers[0].T, layers[1].T
+            else:
+                self.valued = values(self.battle, ends, columns, cancel, self.progress,
+                                     retreat)
+                self._next = self.valued
         return self.valued
 
     def fought(self, flat: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
         """After ``values``: the values of fighting one round from positions ``flat`` (a
         round's start or mid-round: the same round on the cells), the attacker then
         following its policy ([position, column]: the mean of the ``values`` its round
-        reaches, a self-loop at the position's own, not its round fought again) — a
+        reaches — those before round 2 under a round limit —, a self-loop at the position's
+        own, not its round fought again) — a
         decided, folded or stalemate position's own values; and, a strafe's (``takes``),
         whether that round could take the territory. What a force is worth once round 1's
         AA fire has left it at these positions (no retreat between the fire and the
         round: ``planner._Question._fired``)."""
-        valued, battle = cast(np.ndarray, self.valued), self.battle
-        out = valued.take(flat, axis=0)
+        battle = self.battle
+        out = cast(np.ndarray, self.valued).take(flat, axis=0)
+        valued = cast(np.ndarray, self._next)
         could_take = np.zeros(len(flat), dtype=bool)
         live = np.flatnonzero(battle.status.take(flat) == 0)
         if not len(live):
