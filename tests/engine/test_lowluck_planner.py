@@ -589,6 +589,25 @@ def test_land_units_kept_under_retreat_rules_are_planned_on_the_lattice(name):
                for c in every for key in ("attacker_wins", "expected_ipc_swing"))
 
 
+@pytest.mark.parametrize("dice,rules", [("standard", ""), ("lowluck", ""),
+                                        ("standard", 'retreat = "profit"\n'),
+                                        ("lowluck", "retreat_when_units = 2\n")])
+def test_revised_fleets_are_planned_on_the_lattice(dice, rules):
+    """Revised's fleets (aircraft hit submarines always; no side submerging): on the
+    lattice, fought to the end, under a policy or the position rules; every force's key
+    figures and the plan against brute force."""
+    s = _scenario(_text(
+        '[attacker]\nunits = { submarine = 2, destroyer = 1, fighter = 2, battleship = 1 }\n'
+        '[defender]\nunits = { submarine = 1, fighter = 1, carrier = 1, transport = 1 }\n'
+        '[plan]\ntarget = { attacker_wins = 0.7 }\n', edition="revised", dice=dice,
+        battle="sea").replace('battle = "sea"\n', 'battle = "sea"\n' + rules))
+    q = planner._Question(s, s.plan)
+    assert q._lattice is not None
+    assert_every_force_is_brute_forces(s, _brute_force(s), q)
+    answer = assert_plan_is_brute_forces(s)
+    assert answer.exhaustive and answer.proven
+
+
 def test_a_policys_forces_at_sea_count_the_general_solvers_work():
     """Forces solved on their own under a retreat policy at sea (the general solver's
     passes, its sea rounds slow) count more work than a battle solved on its own: 1 +

@@ -1310,14 +1310,52 @@ def test_revised_and_anniversary_land_battles_too(s, path):
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
 
 
-def test_revised_fleets_are_not_its_battles():
-    """At sea Revised's rules aren't the cells' (aircraft hit submarines, submarines submerge
-    at a round's end): the general solver's, even where its land battles are the grid's."""
+def _revised_fleets(count: int, seed: int, most: int) -> list:
+    """Random Revised fleets (its aircraft hit submarines always; its transports defend at
+    1, ordinary ships), no side submerging, both dice, damaged battleships, round limits."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        doc = {"options": {"battle": "sea", "dice": rng.choice(["standard", "lowluck"]),
+                           "max_rounds": rng.choice([0, 0, 3])}}
+        for role in ("attacker", "defender"):
+            units = {u: rng.randint(1, most) for u in ("submarine", "destroyer", "carrier",
+                                                        "battleship", "transport", "fighter",
+                                                        "bomber")
+                     if rng.random() < (0.4 if u == "destroyer" else 0.6)}
+            if role == "defender":
+                units.pop("bomber", None)
+            side = {"units": units or {"submarine": 1}}
+            if "battleship" in units and rng.random() < 0.4:
+                side["damaged"] = {"battleship": 1}
+            doc[role] = side
+        s = payload("revised", doc)
+        rules = lowluck.make_rules(s)
+        if rules.verdict(rules.initial_state()) is None:
+            assert later_seagrid.applicable(rules)
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("s", _revised_fleets(10, seed=71, most=3))
+def test_revised_fleets_too(s, path):
+    """Revised's fleets (its aircraft's hits may always take submarines: they fire with the
+    rest, as beside a destroyer): the generic solver's answer, state by state, both dice."""
+    assert lowluck.make_rules(s).air_hits_submarines
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+def test_revised_fleets_whose_submarines_submerge_are_not_its_battles():
+    """At sea Revised's submarines submerge at a round's end, when their side chooses to:
+    not the cells' round, the general solver's (without submerging, the cells')."""
     doc = {"options": {"battle": "sea", "dice": "standard"},
            "attacker": {"units": {"submarine": 2, "fighter": 1}},
            "defender": {"units": {"destroyer": 1, "submarine": 1}}}
     rules = lowluck.make_rules(payload("revised", doc))
-    assert rules.air_hits_submarines and not later_seagrid.applicable(rules, land=True)
+    assert rules.air_hits_submarines and later_seagrid.applicable(rules, land=True)
+    doc["attacker"]["submerge"] = True
+    rules = lowluck.make_rules(payload("revised", doc))
+    assert rules.submerge_at_end and not later_seagrid.applicable(rules, land=True)
 
 
 @pytest.mark.parametrize("s", _land_battles(10, seed=64, keep=True))

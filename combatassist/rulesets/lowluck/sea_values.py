@@ -163,6 +163,7 @@ class Lattice:
         self.moves = {c: composed(m, int(self.rank.max())) for c, m in one.items()}
         self.takes = {c: (m[:, 1] != np.arange(self.C)) if m.shape[1] > 1
                       else np.zeros(self.C, dtype=bool) for c, m in self.moves.items()}
+        self.air_any = self.dest | bool(rules.air_hits_submarines)     # (as ``_Fleet``'s)
         self._tables(rules, k, comps, kinds)
 
     @functools.cached_property
@@ -214,14 +215,15 @@ class Lattice:
         subs = per_kind(S, True)[0] if support else surprise
         air, air_id = per_kind(A, True)
         other, other_id = per_kind(O, True)
-        # a destroyer's cells: their aircraft fire with the rest (``air_only``: nothing)
-        flying = np.where(self.dest, len(air) - 1, air_id)
-        keys, where = _numbered((air_id * len(other) + other_id)[self.dest],
+        # a destroyer's cells (Revised's: every cell): their aircraft fire with the rest
+        # (``air_only``: nothing)
+        flying = np.where(self.air_any, len(air) - 1, air_id)
+        keys, where = _numbered((air_id * len(other) + other_id)[self.air_any],
                                 len(air) * len(other))
         rows = other + [np.convolve(other[o], air[a])
                         for a, o in zip(*np.divmod(keys, len(other)))]
         pick = other_id.copy()
-        pick[self.dest] = len(other) + where.ravel()
+        pick[self.air_any] = len(other) + where.ravel()
         self.strike = _Sparse.of(_padded(surprise), fighting)
         self.sub = _Sparse.of(_padded(subs), fighting) if subs is not surprise else self.strike
         self.air_only = _Sparse.of(_padded(air), flying)

@@ -114,11 +114,12 @@ def applicable(rules, land: bool = False, guns: bool = False) -> bool:
     """A later edition's sea battle (ordinary dice or low luck) whose units fit the cells:
     ships and aircraft only; submarines are one-hit ships (no destroyer, no transport);
     two-hit units and transports are ships other than submarines; the attacker's support
-    rules (if any apply) pair units of one kind. ``land``: a land battle too, of one-hit
-    land units and aircraft, without AA guns, bombardment or landed units (the attacker's
-    land units kept for last: its kind O's last units; its round is the general combat
-    alone, every hit may take any unit: the planner's
-    lattice under a retreat policy, ``sea_values``). ``guns``: the defender's AA guns too
+    rules (if any apply) pair units of one kind; Revised's too (its aircraft's hits may
+    always take submarines: ``air_any``), but not where a side's submarines submerge at a
+    round's end. ``land``: a land battle too, of one-hit land units and aircraft, without AA
+    guns, bombardment or landed units (the attacker's land units kept for last: its kind
+    O's last units; its round is the general combat alone, every hit may take any unit: the
+    planner's lattice under a retreat policy, ``sea_values``). ``guns``: the defender's AA guns too
     (a land battle's): the cells hold them as units of no value (1942's are casualties in
     the order of loss, Revised's never: out of the cells), a defender left with them alone
     loses them (``_Battle.status_at``) — but round 1's AA fire is not the cells' round: the
@@ -129,8 +130,13 @@ def applicable(rules, land: bool = False, guns: bool = False) -> bool:
         return False
     if rules.land_battle and (rules.bombard or rules.option_gun):
         return False
-    if not rules.land_battle and (rules.air_hits_submarines or rules.submerge_at_end):
-        return False                    # the cells' rounds are 1942's: the general solver
+    if not rules.land_battle and (rules.first_strike_only is not None or (
+            rules.submerge_at_end and any(
+                rules.submerge[k] and any(s.unit.has("submarine") for s in side.slots)
+                for k, side in enumerate((rules.att, rules.dfn))))):
+        return False                    # (Classic's first strike, Revised's submerging at a
+        #   round's end aren't the cells' rounds: the general solver; Revised's aircraft
+        #   hitting submarines always are)
     #   (on land no submarine: Revised's and Anniversary's land rounds are the cells')
     for side in (rules.att, rules.dfn):
         # the cells read the units' own values, one die each: techs go to the general solver
@@ -445,6 +451,9 @@ class _Fleet:
         #: whether a hit of the category finds a unit in the cell (else every hit misses)
         self.takes = {c: (m[:, 1] != np.arange(self.C)) if m.shape[1] > 1
                       else np.zeros(self.C, dtype=bool) for c, m in self.moves.items()}
+        #: per cell, whether its aircraft's hits may take submarines (a destroyer of its
+        #: own beside them, or Revised's rule: always): they fire with the rest
+        self.air_any = self.dest | bool(rules.air_hits_submarines)
         self._tables(rules, k)
 
     @functools.cached_property
@@ -624,14 +633,14 @@ class _Fleet:
         self.strike = _Sparse.of(_padded(surprise), fighting)
         self.sub = (_Sparse.of(_padded(subs), fighting) if subs is not surprise
                     else self.strike)
-        flying = np.where(self.dest, self.sizes[A] + 1, lA)
+        flying = np.where(self.air_any, self.sizes[A] + 1, lA)
         self.air_only = _Sparse.of(_padded(air), flying)
-        # the rest: the other ships, with the aircraft when a destroyer is beside them
-        keys, where = _numbered((lA * len(other) + lO)[self.dest], len(air) * len(other))
+        # the rest: the other ships, with the aircraft when they may hit submarines
+        keys, where = _numbered((lA * len(other) + lO)[self.air_any], len(air) * len(other))
         rows = other + [np.convolve(other[o], air[a])
                         for a, o in zip(*np.divmod(keys, len(other)))]
         pick = lO.copy()
-        pick[self.dest] = len(other) + where.ravel()
+        pick[self.air_any] = len(other) + where.ravel()
         self.any = _Sparse.of(_padded(rows), pick)
         #: per cell, which of the general combat's tables each category's row is (cells of
         #: like tables share their rows' key: ``_Volley.table``), and how many there are
@@ -650,7 +659,7 @@ def _low_luck_tables(fleet, strike: np.ndarray, sub: np.ndarray, air: np.ndarray
     (``low_luck``, a row per power: the general combat pools categories by the units they
     may hit, ``_low_luck_fire``), and each cell's rows of it as the ordinary tables have
     them (``strike``, ``sub``, ``air_only``, ``any``: the surprise strike, the estimates)."""
-    dest = fleet.dest
+    dest = fleet.air_any
     fleet.power = {SUB: sub, AIR_ONLY: np.where(dest, 0, air), ANY: other + np.where(dest, air, 0)}
     top = int(max(strike.max(initial=0), (sub + air + other).max(initial=0)))
     dense = np.zeros((top + 1, top // 6 + 2))
