@@ -123,7 +123,8 @@ def test_each_round_is_the_rules_round(s):
         for target, p_mid in zip(targets, probs):
             i2, j2 = np.divmod(np.array([target]), battle.Cd)
             (_, cols_a, pa, _), (_, cols_d, pd, _) = battle.main(i2, j2)
-            assert len(set(cols_a)) == len(cols_a) and len(set(cols_d)) == len(cols_d)
+            if rules.dice.independent:      # (low luck's rows may repeat a cell)
+                assert len(set(cols_a)) == len(cols_a) and len(set(cols_d)) == len(cols_d)
             for x, p in zip(cols_a, pa):
                 for y, q in zip(cols_d, pd):
                     if p * q:
