@@ -579,8 +579,8 @@ def test_each_positions_round_is_made_once(monkeypatch):
     monkeypatch.setattr(later_seagrid._Battle, "strikes",
                         lambda self, flat: struck.append(flat) or real_strikes(self, flat))
     made: dict[str, list] = {"attacker": [], "defender": []}
-    real_rows = later_seagrid._Volley.rows
-    monkeypatch.setattr(later_seagrid._Volley, "rows",
+    real_rows = later_seagrid._Volley.runs
+    monkeypatch.setattr(later_seagrid._Volley, "runs",
                         lambda self, mine, theirs: made[self.side.role].append(
                             self.key(mine, theirs)) or real_rows(self, mine, theirs))
     fired = []
@@ -767,8 +767,8 @@ def test_a_solve_makes_the_joint_tables_it_meets(monkeypatch):
     real_init = later_seagrid._Battle.__init__
     monkeypatch.setattr(later_seagrid._Battle, "__init__",
                         lambda self, rules: battles.append(self) or real_init(self, rules))
-    real_rows = later_seagrid._Volley.rows
-    monkeypatch.setattr(later_seagrid._Volley, "rows",
+    real_rows = later_seagrid._Volley.runs
+    monkeypatch.setattr(later_seagrid._Volley, "runs",
                         lambda self, mine, theirs: keys[self.side.role].append(
                             self.key(mine, theirs)) or real_rows(self, mine, theirs))
     later_seagrid.solve(lowluck.make_rules(_fleet(2)))
