@@ -1964,11 +1964,11 @@ class _Run(RowRun):
         unweighted, against the sum of their weighted defender's rows — the products' inner
         size the band's attacker's rows, not its positions (the 49 v 49 fleet's bands ~41 of
         their 64, the 56 v 56 fleet's ~20: their products ~10 % and ~50 % faster, the
-        attacker's rows gathered and densified ~15 % and ~45 % fewer entries; the rows
-        dense by groups, ~40 % and ~55 % fewer entries than padded to a chunk's widest:
-        ~1-4 % and ~5-9 % less time a solve, random 27-29 ship fleets' of 25-45 ms ~3-7 %;
-        those of ~8-18 ms and the 20 v 20 fleet ~2-6 % more, the keys' sort and the
-        groups' layout ~20 array operations a chunk). The positions come in
+        rows gathered and densified ~10 % and ~20 % fewer entries; the rows dense by
+        groups, ~40 % and ~55 % fewer entries than padded to a chunk's widest: ~6 % and
+        ~13 % fewer instructions a solve, random 27-29 ship fleets' ~6-12 %, the 20 v 20
+        fleet's ~2 %, the smallest's, ~8 ms, ~1 % more — the keys' sort and the groups'
+        layout, ~20 array operations a chunk). The positions come in
         the grid's order (ascending, as the grids are read: by the attacker's cell, then the
         defender's), not sorted: a band's positions then share one or a few attacker cells,
         whose rows reach the same cells, where sorted by rank (the attacker's, then the
