@@ -565,6 +565,15 @@ def test_fleets_of_every_kind_answer_as_the_generic_solver(s, path):
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
 
 
+@pytest.mark.parametrize("s", _fleets(5, seed=32, most=3))
+def test_combined_moves_made_per_pair_of_hits_answer_alike(s, monkeypatch):
+    """The combined moves made per (cell, pair of hits) met (``BLOCKS_ABOVE``: big fleets'
+    volleys) answer as the generic solver."""
+    monkeypatch.setattr(later_seagrid, "SMALL_GRID", 0)
+    monkeypatch.setattr(later_seagrid, "BLOCKS_ABOVE", 0)
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
 def test_each_positions_round_is_made_once(monkeypatch):
     """Round by round, a position met again takes its strikes and general combat from the
     pools: its strikes are made once (the work: positions given to ``_Battle``), and each
@@ -580,8 +589,8 @@ def test_each_positions_round_is_made_once(monkeypatch):
     monkeypatch.setattr(later_seagrid._Battle, "strikes",
                         lambda self, flat: struck.append(flat) or real_strikes(self, flat))
     made: dict[str, list] = {"attacker": [], "defender": []}
-    real_rows = later_seagrid._Volley.rows
-    monkeypatch.setattr(later_seagrid._Volley, "rows",
+    real_rows = later_seagrid._Volley.runs
+    monkeypatch.setattr(later_seagrid._Volley, "runs",
                         lambda self, mine, theirs: made[self.side.role].append(
                             self.key(mine, theirs)) or real_rows(self, mine, theirs))
     fired = []
@@ -692,14 +701,24 @@ def test_a_tables_joint_table_is_each_of_its_rows(s, monkeypatch):
                     assert p[k == r].tolist() == [q for _, q in entries]
                     assert volley.kept[tabs[r]] == kept
                 assert not volley.framed.any()                # none made before asked for
-                volley._framed_for(np.arange(side.C))
                 w1, w2 = volley.widths[1:]
                 hits = np.array(outcomes)
                 cells = np.arange(side.C)[:, None]
                 moved = later_seagrid._moved_by(side, SUB, cells, (hits // (w1 * w2))[None, :])
                 moved = later_seagrid._moved_by(side, AIR_ONLY, moved, (hits // w2 % w1)[None, :])
                 moved = later_seagrid._moved_by(side, ANY, moved, (hits % w2)[None, :])
-                assert (volley.frame[cells, volley.local] == moved).all()
+                # made per cell (all its outcomes), or per (cell, pair of hits) a table has:
+                # every table under every cell makes them all
+                volley._framed_for(np.arange(side.C))
+                assert (volley.frame[cells, volley.local - 1] == moved).all()
+                again = later_seagrid._Battle(rules)
+                by_pair = again.on_dfn if volley is battle.on_dfn else again.on_att
+                by_pair.blocks = True
+                by_pair.blocked = np.zeros(side.C * by_pair.pairs, dtype=bool)
+                tabs = by_pair._made_for(rows)
+                by_pair._blocks_for(np.arange(side.C).repeat(len(tabs)), np.tile(tabs, side.C))
+                assert by_pair.framed.all()
+                assert (by_pair.frame[cells, by_pair.local - 1] == moved).all()
             else:
                 # the hits taken in turn: P of all outcomes alone made (no joint table kept)
                 monkeypatch.setattr(side, "dest", np.ones(side.C, dtype=bool))
@@ -768,8 +787,8 @@ def test_a_solve_makes_the_joint_tables_it_meets(monkeypatch):
     real_init = later_seagrid._Battle.__init__
     monkeypatch.setattr(later_seagrid._Battle, "__init__",
                         lambda self, rules: battles.append(self) or real_init(self, rules))
-    real_rows = later_seagrid._Volley.rows
-    monkeypatch.setattr(later_seagrid._Volley, "rows",
+    real_rows = later_seagrid._Volley.runs
+    monkeypatch.setattr(later_seagrid._Volley, "runs",
                         lambda self, mine, theirs: keys[self.side.role].append(
                             self.key(mine, theirs)) or real_rows(self, mine, theirs))
     later_seagrid.solve(lowluck.make_rules(_fleet(2)))
