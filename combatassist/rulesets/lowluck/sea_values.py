@@ -291,6 +291,35 @@ class Retreat:
         return np.where(withdraw, off, on)
 
 
+def _chunks(battle: _Battle, cancel: Callable[[], bool] | None,
+            progress: Callable[[float], None] | None):
+    """The live positions (not decided, not folded) level by level from the last, a chunk
+    at a time, each with its round (``_rounds``): (positions, strikes, stay, pairs). A
+    chunk's entries at most ``CHUNK_ENTRIES`` (else halved, and the chunks after it:
+    down to one position); ``progress(share)`` after each level, ``cancel`` polled."""
+    from ...solver import Cancelled
+    N = battle.Ca * battle.Cd
+    status = battle.status
+    _, order, bounds = battle.by_level
+    chunk = CHUNK_POSITIONS
+    for lo, hi in zip(bounds[-2::-1], bounds[:0:-1]):
+        if cancel is not None and cancel():
+            raise Cancelled()
+        level = order[lo:hi]
+        level = level[status.take(level) == 0]
+        at = 0
+        while at < len(level):
+            pos = level[at:at + chunk]
+            made = _rounds(battle, pos, CHUNK_ENTRIES)
+            if made is None and len(pos) > 1:
+                chunk = max(1, len(pos) // 2)           # (and for the chunks after)
+                continue
+            at += len(pos)
+            yield (pos, *(made if made is not None else _rounds(battle, pos)))
+        if progress is not None:
+            progress((N - lo) / N)
+
+
 def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
            columns: int, cancel: Callable[[], bool] | None = None,
            progress: Callable[[float], None] | None = None,
@@ -317,46 +346,27 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
     if rounds:
         return _by_rounds(battle, terminal, columns, rounds, cast(Callable, limit), cancel,
                           progress, retreat)[0].T
-    from ...solver import Cancelled
     N = battle.Ca * battle.Cd
     out = np.zeros((columns, N))            # (a column's values contiguous: ``take``)
     status = battle.status
     decided = np.flatnonzero(status == 1)
     out[:, decided] = terminal(decided, False).T
-    _, order, bounds = battle.by_level
-    chunk = CHUNK_POSITIONS
-    for lo, hi in zip(bounds[-2::-1], bounds[:0:-1]):
-        if cancel is not None and cancel():
-            raise Cancelled()
-        level = order[lo:hi]
-        level = level[status.take(level) == 0]
-        at = 0
-        while at < len(level):
-            pos = level[at:at + chunk]
-            made = _rounds(battle, pos, CHUNK_ENTRIES)
-            if made is None and len(pos) > 1:
-                chunk = max(1, len(pos) // 2)           # (and for the chunks after)
-                continue
-            at += len(pos)
-            (b, which, s), stay, (k, target, p, mids) = (
-                made if made is not None else _rounds(battle, pos))
-            stale = stay >= STALEMATE
-            leave = 1.0 - np.where(stale, 0.0, stay)
-            for c in range(columns):
-                mid = np.bincount(k, p * out[c].take(target), minlength=mids)
-                out[c, pos] = np.bincount(b, s * mid.take(which), minlength=len(pos)) / leave
-            if retreat is not None:
-                could_take = None
-                if retreat.takes is not None:
-                    # a strafe: some outcome of the round ends it with the territory taken
-                    took = (status.take(target) == 1) & (out[retreat.takes].take(target) > 0)
-                    reach = np.bincount(k, took, minlength=mids) > 0
-                    could_take = np.bincount(b, reach.take(which), minlength=len(pos)) > 0
-                out[:, pos] = retreat.apply(pos, out[:, pos], could_take)
-            if stale.any():
-                out[:, pos[stale]] = terminal(pos[stale], True).T
-        if progress is not None:
-            progress((N - lo) / N)
+    for pos, (b, which, s), stay, (k, target, p, mids) in _chunks(battle, cancel, progress):
+        stale = stay >= STALEMATE
+        leave = 1.0 - np.where(stale, 0.0, stay)
+        for c in range(columns):
+            mid = np.bincount(k, p * out[c].take(target), minlength=mids)
+            out[c, pos] = np.bincount(b, s * mid.take(which), minlength=len(pos)) / leave
+        if retreat is not None:
+            could_take = None
+            if retreat.takes is not None:
+                # a strafe: some outcome of the round ends it with the territory taken
+                took = (status.take(target) == 1) & (out[retreat.takes].take(target) > 0)
+                reach = np.bincount(k, took, minlength=mids) > 0
+                could_take = np.bincount(b, reach.take(which), minlength=len(pos)) > 0
+            out[:, pos] = retreat.apply(pos, out[:, pos], could_take)
+        if stale.any():
+            out[:, pos[stale]] = terminal(pos[stale], True).T
     fold = np.flatnonzero(status == 2)
     if len(fold):
         ti, tj = battle.end_of_round(*np.divmod(fold, battle.Cd))
@@ -375,7 +385,6 @@ def _by_rounds(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarra
     worth the mean of its round's targets' values before round r + 1, its own among them
     (the self-loop one round later: no division), the attacker's rules then applied
     (``retreat``: before every round but after the last)."""
-    from ...solver import Cancelled
     N = battle.Ca * battle.Cd
     out = np.zeros((rounds + 1, columns, N))
     status = battle.status
@@ -383,35 +392,17 @@ def _by_rounds(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarra
     out[:, :, decided] = terminal(decided, False).T
     live = np.flatnonzero(status == 0)
     out[rounds][:, live] = limit(live).T
-    _, order, bounds = battle.by_level
-    chunk = CHUNK_POSITIONS
-    for lo, hi in zip(bounds[-2::-1], bounds[:0:-1]):
-        if cancel is not None and cancel():
-            raise Cancelled()
-        level = order[lo:hi]
-        level = level[status.take(level) == 0]
-        at = 0
-        while at < len(level):
-            pos = level[at:at + chunk]
-            made = _rounds(battle, pos, CHUNK_ENTRIES)
-            if made is None and len(pos) > 1:
-                chunk = max(1, len(pos) // 2)
-                continue
-            at += len(pos)
-            (b, which, s), stay, (k, target, p, mids) = (
-                made if made is not None else _rounds(battle, pos))
-            stale = stay >= STALEMATE
-            for r in range(rounds - 1, -1, -1):
-                after = out[r + 1]
-                for c in range(columns):
-                    mid = np.bincount(k, p * after[c].take(target), minlength=mids)
-                    out[r, c, pos] = np.bincount(b, s * mid.take(which), minlength=len(pos))
-                if retreat is not None:
-                    out[r][:, pos] = retreat.apply(pos, out[r][:, pos])
-            if stale.any():
-                out[:, :, pos[stale]] = terminal(pos[stale], True).T
-        if progress is not None:
-            progress((N - lo) / N)
+    for pos, (b, which, s), stay, (k, target, p, mids) in _chunks(battle, cancel, progress):
+        stale = stay >= STALEMATE
+        for r in range(rounds - 1, -1, -1):
+            after = out[r + 1]
+            for c in range(columns):
+                mid = np.bincount(k, p * after[c].take(target), minlength=mids)
+                out[r, c, pos] = np.bincount(b, s * mid.take(which), minlength=len(pos))
+            if retreat is not None:
+                out[r][:, pos] = retreat.apply(pos, out[r][:, pos])
+        if stale.any():
+            out[:, :, pos[stale]] = terminal(pos[stale], True).T
     fold = np.flatnonzero(status == 2)
     if len(fold):
         ti, tj = battle.end_of_round(*np.divmod(fold, battle.Cd))
