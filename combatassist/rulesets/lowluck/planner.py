@@ -290,11 +290,8 @@ class _Question:
     def _policy_guns(self) -> bool:
         """A land battle under a retreat policy against AA guns (the defender's, or some it
         may add): the forces solved on their own cost more by their AA shots (``_shots``)."""
-        o = self.scenario.options
-        return (getattr(o, "retreat", "none") != "none" and o.battle == "land"
-                and hasattr(self.template, "aa_shots")
-                and any(n and s.unit.has("aa_gun")
-                        for s, n in zip(self.template.dfn.slots, self.template.dfn.counts0)))
+        return (getattr(self.scenario.options, "retreat", "none") != "none"
+                and hasattr(self.template, "aa_shots") and self._lattice_opening)
 
     def _shots(self, combo: tuple[int, ...]) -> int:
         """Round 1's AA shots at the force's aircraft (a number of units alone, not a force:
@@ -615,14 +612,18 @@ class _Question:
             return np.column_stack([wins, holds, found[:, 2], found[:, 3], takes]
                                    ).astype(float)
 
+        def still_on(att: np.ndarray, dfn: np.ndarray, holds: float) -> np.ndarray:
+            # a battle left on (withdrawn: the defender holds; undecided at a round limit:
+            # neither side has won), the territory not taken, the IPC left
+            found = self._sides_of_ends(att, dfn)
+            n = len(att)
+            return np.column_stack([np.zeros(n), np.full(n, holds), found[:, 2], found[:, 3],
+                                    np.zeros(n)])
+
         leave = worth = None
         if self.policy is not None or self.position_rules:
             def leave(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
-                # withdrawn: the territory stays the defender's
-                found = self._sides_of_ends(att, dfn)
-                n = len(att)
-                return np.column_stack([np.zeros(n), np.ones(n), found[:, 2], found[:, 3],
-                                        np.zeros(n)])
+                return still_on(att, dfn, 1.0)
         later = self.later
         columns, read = 5, 0            # the values' columns, the first the figures read
         if later is not None:
@@ -674,11 +675,7 @@ class _Question:
 
         def limit(att: np.ndarray, dfn: np.ndarray) -> np.ndarray:
             # still on after the last round: withdrawn ("after round N"), else undecided
-            # (neither side has won, the territory not taken)
-            found = self._sides_of_ends(att, dfn)
-            n = len(att)
-            return np.column_stack([np.zeros(n), np.full(n, float(retreated)), found[:, 2],
-                                    found[:, 3], np.zeros(n)])
+            return still_on(att, dfn, float(retreated))
 
         values = lattice.values(ends, columns, cancel, leave, worth, forced,
                                 4 if self.policy == "strafe" else None,
@@ -745,10 +742,8 @@ class _Question:
         on = np.array([np.bincount(of, np.asarray(mass) * column, minlength=len(live))
                        for column in fought.T])
         out = at_start.copy()
-        retreat = lattice.retreat
-        if retreat is None:
-            out[live] = on.T
-            return out
+        # (a lattice with AA fire is one under retreat rules or a policy: ``_lattice``)
+        retreat = cast(sea_values.Retreat, lattice.retreat)
         could_take = None if could is None else np.bincount(of, could, minlength=len(live)) > 0
         out[live] = retreat.apply(starts.take(live), on, could_take).T
         return out

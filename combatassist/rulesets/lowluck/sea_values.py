@@ -291,6 +291,23 @@ class Retreat:
         return np.where(withdraw, off, on)
 
 
+def _mean(column: np.ndarray, strikes, pairs, n: int) -> np.ndarray:
+    """Per position of a chunk (n of them; ``_rounds``' ``strikes`` and ``pairs``), the mean
+    of ``column``'s values (one per grid position) over where its round takes it."""
+    (b, which, s), (k, target, p, mids) = strikes, pairs
+    mid = np.bincount(k, p * column.take(target), minlength=mids)
+    return np.bincount(b, s * mid.take(which), minlength=n)
+
+
+def _could_take(status: np.ndarray, taken: np.ndarray, strikes, pairs, n: int) -> np.ndarray:
+    """Per position of a chunk, whether some outcome of its round ends the battle with the
+    territory taken (``taken``: the column that says so, per grid position): a strafe's."""
+    (b, which, _), (k, target, _, mids) = strikes, pairs
+    took = (status.take(target) == 1) & (taken.take(target) > 0)
+    reach = np.bincount(k, took, minlength=mids) > 0
+    return np.bincount(b, reach.take(which), minlength=n) > 0
+
+
 def _chunks(battle: _Battle, cancel: Callable[[], bool] | None,
             progress: Callable[[float], None] | None):
     """The live positions (not decided, not folded) level by level from the last, a chunk
@@ -351,19 +368,14 @@ def values(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarray],
     status = battle.status
     decided = np.flatnonzero(status == 1)
     out[:, decided] = terminal(decided, False).T
-    for pos, (b, which, s), stay, (k, target, p, mids) in _chunks(battle, cancel, progress):
+    for pos, strikes, stay, pairs in _chunks(battle, cancel, progress):
         stale = stay >= STALEMATE
         leave = 1.0 - np.where(stale, 0.0, stay)
         for c in range(columns):
-            mid = np.bincount(k, p * out[c].take(target), minlength=mids)
-            out[c, pos] = np.bincount(b, s * mid.take(which), minlength=len(pos)) / leave
+            out[c, pos] = _mean(out[c], strikes, pairs, len(pos)) / leave
         if retreat is not None:
-            could_take = None
-            if retreat.takes is not None:
-                # a strafe: some outcome of the round ends it with the territory taken
-                took = (status.take(target) == 1) & (out[retreat.takes].take(target) > 0)
-                reach = np.bincount(k, took, minlength=mids) > 0
-                could_take = np.bincount(b, reach.take(which), minlength=len(pos)) > 0
+            could_take = (None if retreat.takes is None else
+                          _could_take(status, out[retreat.takes], strikes, pairs, len(pos)))
             out[:, pos] = retreat.apply(pos, out[:, pos], could_take)
         if stale.any():
             out[:, pos[stale]] = terminal(pos[stale], True).T
@@ -379,8 +391,9 @@ def _by_rounds(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarra
                cancel: Callable[[], bool] | None, progress: Callable[[float], None] | None,
                retreat: Retreat | None) -> np.ndarray:
     """``values`` of a battle fought ``rounds`` rounds at most: ``out[r]`` the values before
-    round r + 1 ([column, position]; ``out[rounds]``: ``limit``'s, what is still on then). Level by level from
-    the last, as ``values`` (a position's round reaches its own level or higher), each
+    round r + 1 ([column, position]; ``out[rounds]``: ``limit``'s, what is still on then).
+    Level by level from the last, as ``values`` (a position's round reaches its own level or
+    higher), each
     chunk's rounds made once and read back from the limit: before round r a position is
     worth the mean of its round's targets' values before round r + 1, its own among them
     (the self-loop one round later: no division), the attacker's rules then applied
@@ -392,13 +405,11 @@ def _by_rounds(battle: _Battle, terminal: Callable[[np.ndarray, bool], np.ndarra
     out[:, :, decided] = terminal(decided, False).T
     live = np.flatnonzero(status == 0)
     out[rounds][:, live] = limit(live).T
-    for pos, (b, which, s), stay, (k, target, p, mids) in _chunks(battle, cancel, progress):
+    for pos, strikes, stay, pairs in _chunks(battle, cancel, progress):
         stale = stay >= STALEMATE
         for r in range(rounds - 1, -1, -1):
-            after = out[r + 1]
             for c in range(columns):
-                mid = np.bincount(k, p * after[c].take(target), minlength=mids)
-                out[r, c, pos] = np.bincount(b, s * mid.take(which), minlength=len(pos))
+                out[r, c, pos] = _mean(out[r + 1, c], strikes, pairs, len(pos))
             if retreat is not None:
                 out[r][:, pos] = retreat.apply(pos, out[r][:, pos])
         if stale.any():
@@ -547,17 +558,14 @@ class ForceValues:
         live = np.flatnonzero(battle.status.take(flat) == 0)
         if not len(live):
             return out, could_take if self.takes is not None else None
-        (b, which, s), stay, (k, target, p, mids) = _rounds(battle, flat.take(live))
-        on = np.empty((len(live), valued.shape[1]))
-        for c in range(valued.shape[1]):
-            mid = np.bincount(k, p * valued[:, c].take(target), minlength=mids)
-            on[:, c] = np.bincount(b, s * mid.take(which), minlength=len(live))
+        strikes, stay, pairs = _rounds(battle, flat.take(live))
+        on = np.column_stack([_mean(valued[:, c], strikes, pairs, len(live))
+                              for c in range(valued.shape[1])])
         fights = stay < STALEMATE               # (a stalemate keeps its own values)
         out[live[fights]] = on[fights]
         if self.takes is None:
             return out, None
-        took = (battle.status.take(target) == 1) & (valued[:, self.takes].take(target) > 0)
-        reach = np.bincount(k, took, minlength=mids) > 0
-        could_take[live] = np.bincount(b, reach.take(which), minlength=len(live)) > 0
+        could_take[live] = _could_take(battle.status, valued[:, self.takes], strikes, pairs,
+                                       len(live))
         could_take[live[~fights]] = False
         return out, could_take
