@@ -2,15 +2,17 @@
 // for bench_aacalc2.py. Nothing in the repository needs aacalc2: the benchmark runs this
 // only when AACALC2_DIR names a built checkout.
 //
-// stdin: {"dist": "<checkout>/dist/index.js", "repeat": N, "battles": [{"name", "attack",
+// stdin: {"dist": "<checkout>/dist/index.js", "repeat": N, optional "prune" (aacalc2's
+// prune_threshold and report_prune_threshold, default 1e-12), "battles": [{"name", "attack",
 // "defense", optional "att_ool", "def_ool", "is_naval", "dice", "repeat" (N for this battle)}]}
 // (aacalc2's unit names);
 // stdout: one JSON list of {"name", "best_ms", "best_cpu_ms" (the process's CPU time of the
 // run, for a busy machine), "attacker_survives", "defender_survives",
-// "attacker_ipc_lost", "defender_ipc_lost", "takes_territory"} (best of N runs, prune 1e-12 as
-// the issue measured it). Without "att_ool"/"def_ool": cheapest first on both sides, AA guns
-// lost last ("aaLast" true would keep one other unit behind them); an "ool" lists every unit
-// type present, first lost first (aacalc2 leaves a type it doesn't list out of the battle).
+// "attacker_ipc_lost", "defender_ipc_lost", "takes_territory"} (best of N runs; prune 1e-12,
+// as the issue measured it, unless "prune" says otherwise). Without "att_ool"/"def_ool":
+// cheapest first on both sides, AA guns lost last ("aaLast" true would keep one other unit
+// behind them); an "ool" lists every unit type present, first lost first (aacalc2 leaves a
+// type it doesn't list out of the battle).
 // "dice": 'standard' (default) or 'lowluck'.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -31,7 +33,8 @@ function input(battle) {
         is_crash_fighters: false, rounds: 100, retreat_threshold: 0,
       },
     ],
-    debug: false, prune_threshold: 1e-12, report_prune_threshold: 1e-12,
+    debug: false, prune_threshold: job.prune ?? 1e-12,
+    report_prune_threshold: job.prune ?? 1e-12,
     is_naval: battle.is_naval ?? false, in_progress: false, num_runs: 1, verbose_level: 0,
     diceMode: battle.dice ?? 'standard',
     sortMode: 'unit_count',
