@@ -128,7 +128,37 @@ def assert_plan_is_brute_forces(s, answer: planner.Plan | None = None) -> planne
             assert row["takes_territory"] == pytest.approx(f["takes_territory"], abs=1e-12)
     if answer.exhaustive:
         assert answer.searched == len(every) + 0 and answer.proven
+    assert_frontier_is_brute_forces(data, every, target, answer.exhaustive)
     return answer
+
+
+def assert_frontier_is_brute_forces(data: dict, every: dict, target: str,
+                                    exhaustive: bool) -> None:
+    """The plan's ``frontier`` (JSON) against brute force's ``every``: each point's figures
+    are its force's, cheapest first, each passing every cheaper point; when every force was
+    solved, each point's figure is the best of every force as cheap as it, and no force
+    passes the frontier at its cost."""
+    by_force = {tuple(sorted(f["force"].items())): f for f in every.values()}
+    points = data["frontier"]
+    assert points
+    for point in points:
+        f = by_force[tuple(sorted(point["force"].items()))]
+        assert point["cost"] == f["cost"]
+        for key in ("attacker_wins", "defender_holds", "expected_ipc_swing"):
+            assert point[key] == pytest.approx(f[key], abs=1e-9), key
+    figures = [p[target] or 0.0 for p in points]
+    assert [p["cost"] for p in points] == sorted({p["cost"] for p in points})
+    assert all(b > a for a, b in zip(figures, figures[1:]))
+    if not exhaustive:
+        return
+    cheapest = min(every.values(), key=lambda f: _key(f, target))
+    assert points[0]["cost"] == cheapest["cost"]
+    for point, figure in zip(points, figures):
+        best = max(f[target] or 0.0 for f in every.values() if f["cost"] <= point["cost"])
+        assert figure == pytest.approx(best, abs=1e-9), point
+    for f in every.values():
+        reached = max(fig for p, fig in zip(points, figures) if p["cost"] <= f["cost"])
+        assert (f[target] or 0.0) <= reached + 1e-8, f["force"]
 
 
 CASES = {
@@ -929,15 +959,43 @@ def test_the_command_line(tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)["plan"]
     assert data["exhaustive"] is True and data["meets"] is True
     assert set(data) >= {"exhaustive", "searched", "meets", "force", "cost", "figures",
-                         "alternatives", "plus_one"}
+                         "alternatives", "plus_one", "frontier"}
     assert main(["plan", str(path)]) == 0
-    assert "cheapest attacking force" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "cheapest attacking force" in out
+    assert "the cheapest force for each chance (attacker wins):" in out
     bare = tmp_path / "bare.toml"
     bare.write_text(_text('[attacker]\nunits = { infantry = 2 }\n'
                           '[defender]\nunits = { infantry = 1 }\n'), encoding="utf-8")
     assert main(["plan", str(bare)]) == 2
     err = capsys.readouterr().err
     assert "no [plan] table" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", ["1942 land, ordinary dice, wins",
+                                  "1942 land, low luck, AA gun, takes"])
+def test_the_price_list_is_the_cheapest_force_for_each_chance(name):
+    """The command line's "cheapest force for each chance": at each of ``PRICE_LEVELS`` some
+    force reaches, the first force of the ranking's order that reaches it (brute force), levels
+    of one force together."""
+    s = _scenario(CASES[name])
+    answer = planner.plan(s)
+    every = _brute_force(s)
+    target = s.plan.target
+    ranked = sorted(every.values(), key=lambda f: _key(f, target))
+    expect = []
+    for level in planner.PRICE_LEVELS:
+        first = next((f for f in ranked if (f[target] or 0.0) >= level), None)
+        if first is None:
+            break
+        if expect and expect[-1][1] == first["force"]:
+            expect[-1][0].append(level)
+        else:
+            expect.append(([level], first["force"]))
+    assert expect
+    assert [(levels, c.force) for levels, c in planner.price_list(answer)] == expect
+    text = planner.summarise(answer)
+    assert text.count(" IPC): ") >= len(expect)
 
 
 def test_key_figures_are_the_full_figures():

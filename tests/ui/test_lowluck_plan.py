@@ -58,6 +58,39 @@ def test_cheapest_force_is_the_engines(view, qtbot):
     assert f"{answer.best.cost} IPC" in panel.answer.text()
 
 
+def _curves(plot) -> list:
+    return [item for item in plot.plot.getPlotItem().items
+            if type(item).__name__ in ("PlotDataItem", "ScatterPlotItem", "InfiniteLine")]
+
+
+def test_what_each_ipc_buys_is_the_plans_frontier(view, qtbot):
+    view.set_scenario(land_1942())
+    panel = view.plan_panel
+    assert not panel.price_plot.isVisibleTo(panel)          # no answer yet: no plot
+    panel.chance.setValue(90.0)
+    answer = _plan(view, qtbot)
+    assert len(answer.frontier) > 1
+    qtbot.waitUntil(lambda: panel.price_plot.isVisibleTo(panel))
+    panel.price_plot.make()         # (made when the tab is first shown: its drawing then)
+    items = _curves(panel.price_plot)
+    steps = next(i for i in items if type(i).__name__ == "PlotDataItem")
+    xs, ys = steps.getData()
+    # each force's chance from its cost up to the next force's
+    assert list(xs[::2]) == [c.cost for c in answer.frontier]
+    assert list(ys[::2]) == pytest.approx([100 * c.attacker_wins for c in answer.frontier])
+    spots = [i for i in items if type(i).__name__ == "ScatterPlotItem"]
+    points, chosen = spots[0].points(), spots[1].points()
+    assert [p.data() for p in points][0] == ", ".join(
+        f"{n} {lowluck.RULESET.label('units', u)}" for u, n in answer.frontier[0].force.items())
+    assert (chosen[0].pos().x(), chosen[0].pos().y()) == pytest.approx(
+        (answer.best.cost, 100 * answer.best.attacker_wins))
+    target = next(i for i in items if type(i).__name__ == "InfiniteLine")
+    assert target.value() == pytest.approx(90.0)
+    # another battle: the plot of the one before goes
+    view.set_scenario(land_1942())
+    assert not panel.price_plot.isVisibleTo(panel)
+
+
 def test_defenders_view_adds_the_units_given(view, qtbot):
     view.set_scenario(land_1942())
     panel = view.plan_panel

@@ -509,6 +509,18 @@
             <translation>der Verteidiger hält</translation>
         </message>
         <message>
+            <source>What each IPC buys</source>
+            <translation>Was jede IPC bringt</translation>
+        </message>
+        <message>
+            <source>IPC</source>
+            <translation>IPC</translation>
+        </message>
+        <message>
+            <source>chance (%)</source>
+            <translation>Chance (%)</translation>
+        </message>
+        <message>
             <source>the attacker has no units to choose from</source>
             <translation>der Angreifer hat keine Einheiten zur Auswahl</translation>
         </message>
@@ -567,6 +579,18 @@
         <message>
             <source>One more unit:</source>
             <translation>Eine Einheit mehr:</translation>
+        </message>
+        <message>
+            <source>{target} (%)</source>
+            <translation>{target} (%)</translation>
+        </message>
+        <message>
+            <source>IPC spent</source>
+            <translation>eingesetzte IPC</translation>
+        </message>
+        <message>
+            <source>IPC added</source>
+            <translation>hinzugefügte IPC</translation>
         </message>
         <message>
             <source>The attacker on the form is now this force: {force}; the Odds tab answers it.</source>

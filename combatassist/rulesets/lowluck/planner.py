@@ -65,7 +65,7 @@ import gc
 import heapq
 import itertools
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, cast
 
 import numpy as np
@@ -135,10 +135,21 @@ class Plan:
     forces: int
     #: The later waves the question keeps as given (0: one attack).
     waves: int = 0
+    #: What each IPC buys (``frontier``): of the forces solved, cheapest first, each one
+    #: whose target figure is higher than every cheaper force's — the first of its cost in
+    #: the ranking's order.
+    frontier: list[Candidate] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         def figures(c: Candidate) -> dict[str, Any]:
             return c.result.to_json()
+
+        def key_figures(c: Candidate) -> dict[str, Any]:
+            return {"cost": c.cost, "attacker_wins": c.attacker_wins,
+                    "defender_holds": c.defender_holds, "takes_territory": c.takes_territory,
+                    "expected_ipc_swing": c.expected_ipc_swing,
+                    **({"takes_and_holds": c.takes_and_holds}
+                       if c.takes_and_holds is not None else {})}
 
         return {"plan": {
             "side": self.spec.side, "target": {self.spec.target: self.spec.value},
@@ -148,13 +159,8 @@ class Plan:
             "figures": figures(self.best),
             "alternatives": [{"force": dict(c.force), "cost": c.cost, "figures": figures(c)}
                              for c in self.alternatives],
-            "plus_one": [{"unit": uid, "cost": c.cost, "attacker_wins": c.attacker_wins,
-                          "defender_holds": c.defender_holds,
-                          "takes_territory": c.takes_territory,
-                          "expected_ipc_swing": c.expected_ipc_swing,
-                          **({"takes_and_holds": c.takes_and_holds}
-                             if c.takes_and_holds is not None else {})}
-                         for uid, c in self.plus_one],
+            "plus_one": [{"unit": uid, **key_figures(c)} for uid, c in self.plus_one],
+            "frontier": [{"force": dict(c.force), **key_figures(c)} for c in self.frontier],
         }}
 
 
@@ -1472,10 +1478,13 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     if keys is not None:
         best_combo, best, others = _pick(keys, spec, seen)
         meeting = best.figure(target) >= spec.value
+        frontier = keys.candidates(_frontier(keys.ranked(target), keys.figure(target)))
     else:
         # ``_rank``, inlined (every force is ranked)
         ranked = sorted(seen.items(), key=lambda kv: (
             kv[1].cost, -(getattr(kv[1], target) or 0.0), kv[1].units))
+        frontier = [ranked[i][1] for i in _frontier(
+            np.arange(len(ranked)), np.array([c.figure(target) for _, c in ranked])).tolist()]
         met = [(c, cand) for c, cand in ranked if meets(cand)]
         meeting = bool(met)
         if met:
@@ -1500,7 +1509,24 @@ def _plan(scenario: LowLuckScenario, cancel, progress) -> Plan:
     _full_figures(q, [(best_combo, best)] + others, cancel)
     return Plan(spec=spec, exhaustive=exhaustive, searched=q.solved, proven=proven,
                 meets=bool(meeting), best=best, alternatives=[cand for _, cand in others],
-                plus_one=plus_one, forces=q.forces, waves=len(scenario.waves))
+                plus_one=plus_one, forces=q.forces, waves=len(scenario.waves),
+                frontier=frontier)
+
+
+#: A force is on the frontier when its target figure passes every cheaper force's by more
+#: than this (figures equal but for the sums' rounding, ~1e-15, are the same figure).
+FRONTIER_STEP = 1e-9
+
+
+def _frontier(order: np.ndarray, figure: np.ndarray) -> np.ndarray:
+    """``Plan.frontier``'s forces (indices, cheapest first) of forces in the ranking's order
+    ``order`` (cheapest first; of one cost, the highest target ``figure`` first): each one
+    whose figure passes the best of every force before it by more than ``FRONTIER_STEP``."""
+    ranked = figure[order]
+    if not len(ranked):
+        return order
+    before = np.maximum.accumulate(np.concatenate([[-np.inf], ranked[:-1]]))
+    return order[ranked > before + FRONTIER_STEP]
 
 
 def _pick(keys: _Keys, spec: PlanSpec, seen: dict) -> tuple:
@@ -1721,4 +1747,32 @@ def summarise(answer: Plan, title: str | None = None) -> str:
             lines.append(f"    + {uid:<16} {target} {100 * c.figure(spec.target):6.2f}% "
                          f"({100 * (c.figure(spec.target) - best.figure(spec.target)):+.2f}), "
                          f"expected IPC swing {c.expected_ipc_swing:+.2f}")
+    steps = price_list(answer)
+    if steps:
+        lines.append(f"  the cheapest force for each chance ({target}"
+                     + ("" if answer.exhaustive else ", of the forces solved") + "):")
+        for levels, c in steps:
+            shown = ", ".join(f">= {100 * v:g}%" for v in levels)
+            lines.append(f"    {shown}: {units(c.force)} ({c.cost} IPC): "
+                         f"{100 * c.figure(spec.target):.2f}%")
     return "\n".join(lines)
+
+
+#: The chances the price list names (``price_list``).
+PRICE_LEVELS = (0.25, 0.5, 0.75, 0.9, 0.95, 0.99)
+
+
+def price_list(answer: Plan) -> list[tuple[list[float], Candidate]]:
+    """The frontier read at ``PRICE_LEVELS``: for each level some force reaches, the
+    cheapest force that does (``Plan.frontier``'s first at or past it), levels of one force
+    together, cheapest first."""
+    out: list[tuple[list[float], Candidate]] = []
+    for level in PRICE_LEVELS:
+        c = next((c for c in answer.frontier if c.figure(answer.spec.target) >= level), None)
+        if c is None:
+            break
+        if out and out[-1][1] is c:
+            out[-1][0].append(level)
+        else:
+            out.append(([level], c))
+    return out

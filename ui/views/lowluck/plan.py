@@ -6,7 +6,8 @@ least IPC cost that wins (or takes the territory) with at least the chance asked
 *Defender's view*: the cheapest units the defender adds, from the counts given here, to hold
 with at least that chance. The engine answers in the background (the view's job group), with
 its progress in forces solved and a Stop; the answer lists the force, the next cheapest and
-the "+1 unit" table. The tab holds no rules: it builds the ``[plan]`` question
+the "+1 unit" table, and plots what each IPC buys (the plan's frontier: the best chance of
+any force as cheap, its forces in the points' tips). The tab holds no rules: it builds the ``[plan]`` question
 (``planner.PlanSpec``) and shows the engine's answer.
 """
 from __future__ import annotations
@@ -26,7 +27,9 @@ from combatassist.rulesets.lowluck.plan_spec import MAX_ALTERNATIVES
 
 from ...compute import Computer
 from ...i18n import data_name, number, translate
-from ...result_style import DEFENDER, pct
+from ...lazy_import import pg
+from ...lazy_plot import LazyPlot
+from ...result_style import ATTACKER, DEFENDER, pct
 from ...widgets.count_box import CountBox
 
 #: The most the defender may add of a type (the engine's per-type bound).
@@ -46,6 +49,16 @@ class _PlanRun:
 
 def unit_name(uid: str) -> str:
     return data_name("lowluck", lowluck.RULESET.label("units", uid))
+
+
+def target_name(key: str) -> str:
+    """A plan's target figure in words (``planner.TARGETS``' keys)."""
+    return {"attacker_wins": translate("views.lowluck_plan", "the attacker wins"),
+            "takes_territory": translate("views.lowluck_plan", "the attacker takes the "
+                                                               "territory"),
+            "defender_holds": translate("views.lowluck_plan", "the defender holds"),
+            "takes_and_holds": translate("views.lowluck_plan", "the attacker takes and "
+                                         "holds the territory")}[key]
 
 
 class PlanPanel(QWidget):
@@ -125,6 +138,13 @@ class PlanPanel(QWidget):
             "views.lowluck_plan", "The attacker's units on the form are what is available; "
             "Plan finds the cheapest force of them that meets the target."))
         self.status.setWordWrap(True)
+        #: What each IPC buys: the frontier's chance against its cost, the target's line
+        self.price_plot = LazyPlot(translate("views.lowluck_plan", "What each IPC buys"),
+                                   translate("views.lowluck_plan", "IPC"),
+                                   translate("views.lowluck_plan", "chance (%)"), legend=False)
+        self.price_plot.setObjectName("planPricePlot")
+        self.price_plot.setMinimumHeight(220)
+        self.price_plot.setVisible(False)
         self._run: _PlanRun | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(100)
@@ -151,7 +171,9 @@ class PlanPanel(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.answer)
         layout.addWidget(self.use_note)
-        layout.addStretch(1)
+        layout.addWidget(self.price_plot, 1)
+        self.stretch = QWidget()         # (the room below the answer while no plot shows)
+        layout.addWidget(self.stretch, 1)
         self._waves = 0
         self._counter = False
         self._question_changed()
@@ -188,6 +210,7 @@ class PlanPanel(QWidget):
         # another battle: the answer shown was of the one before
         self.answer.setText("")
         self.use_note.setVisible(False)
+        self._show_price_plot(False)
         self.plan_result, self._asked_body, self._listed = None, None, []
 
     def question_to_save(self) -> planner.PlanSpec | None:
@@ -235,12 +258,7 @@ class PlanPanel(QWidget):
         current = self.target.currentData()
         setting, self._setting = self._setting, True    # rebuilding the list is no edit
         self.target.clear()
-        names = {"attacker_wins": translate("views.lowluck_plan", "the attacker wins"),
-                 "takes_territory": translate("views.lowluck_plan", "the attacker takes the "
-                                                                    "territory"),
-                 "defender_holds": translate("views.lowluck_plan", "the defender holds"),
-                 "takes_and_holds": translate("views.lowluck_plan", "the attacker takes and "
-                                              "holds the territory")}
+        names = {key: target_name(key) for key in planner.TARGETS[side]}
         for key in planner.TARGETS[side]:
             if key == "takes_territory" and getattr(self, "_kind", "land") != "land":
                 continue
@@ -295,6 +313,7 @@ class PlanPanel(QWidget):
         question = dataclasses.replace(body, plan=spec)
         self.answer.setText("")
         self.use_note.setVisible(False)
+        self._show_price_plot(False)
         self.plan_result = None
         self._asked_body, self._listed = body, []
         run = self._run = _PlanRun()
@@ -397,6 +416,45 @@ class PlanPanel(QWidget):
                             f"{pct(c.figure(spec.target))} "
                             f"({number(c.cost, 'd')} IPC){use(k)}")
         self.answer.setText("<br>".join(rows))
+        self._show_price_plot(len(answer.frontier) > 1)
+        self.price_plot.draw(lambda plot: self._plot_prices(plot, answer))
+
+    def _show_price_plot(self, shown: bool) -> None:
+        self.price_plot.setVisible(shown)
+        self.stretch.setVisible(not shown)
+
+    @staticmethod
+    def _plot_prices(plot, answer: Any) -> None:
+        """The frontier as steps (from a force's cost on, the best chance bought), a point
+        per force (its units in the tip), the chosen force marked, the target's line."""
+        plot.clear()
+        spec = answer.spec
+        points = answer.frontier
+        costs = [c.cost for c in points]
+        chances = [100 * c.figure(spec.target) for c in points]
+        xs, ys = [], []
+        for k, (x, y) in enumerate(zip(costs, chances)):
+            xs += [x, costs[k + 1] if k + 1 < len(costs) else x]
+            ys += [y, y]
+        plot.plot(xs, ys, pen=pg.mkPen(ATTACKER, width=2))
+        tips = [", ".join(f"{n} {unit_name(u)}" for u, n in c.force.items())
+                or translate("views.lowluck_plan", "nothing") for c in points]
+        spots = pg.ScatterPlotItem(
+            costs, chances, data=tips, size=7, brush=ATTACKER, pen=pg.mkPen("#ffffff"),
+            hoverable=True,
+            tip=lambda x, y, data: f"{data}\n{number(round(x), 'd')} IPC: {pct(y / 100)}")
+        plot.addItem(spots)
+        best = answer.best
+        plot.addItem(pg.ScatterPlotItem(
+            [best.cost], [100 * best.figure(spec.target)], size=13, symbol="o",
+            brush=None, pen=pg.mkPen(DEFENDER, width=2.5)))
+        plot.addItem(pg.InfiniteLine(pos=100 * spec.value, angle=0, pen=pg.mkPen(
+            DEFENDER, width=1.2, style=Qt.PenStyle.DashLine)))
+        plot.setLabel("left", translate("views.lowluck_plan", "{target} (%)").format(
+            target=target_name(spec.target)))
+        plot.setLabel("bottom", translate("views.lowluck_plan", "IPC spent") if spec.side
+                      == "attacker" else translate("views.lowluck_plan", "IPC added"))
+        plot.setYRange(0, 100, padding=0.02)
 
     # -- using an answer ----------------------------------------------------------------------
     def _use_listed(self, link: str) -> None:
