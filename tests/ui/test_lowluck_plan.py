@@ -86,6 +86,13 @@ def test_what_each_ipc_buys_is_the_plans_frontier(view, qtbot):
         (answer.best.cost, 100 * answer.best.attacker_wins))
     target = next(i for i in items if type(i).__name__ == "InfiniteLine")
     assert target.value() == pytest.approx(90.0)
+    # the frontier read at a few chances, each force with its "use" link
+    prices = planner.price_list(answer)
+    assert prices and "The cheapest force for each chance:" in panel.answer.text()
+    last = len(panel._listed) - 1
+    assert panel._listed[last] == prices[-1][1].force
+    panel.answer.linkActivated.emit(f"use:{last}")
+    assert view.scenario().body.attacker.units == prices[-1][1].force
     # another battle: the plot of the one before goes
     view.set_scenario(land_1942())
     assert not panel.price_plot.isVisibleTo(panel)
@@ -225,7 +232,7 @@ def test_use_puts_the_planned_force_on_the_form_and_put_back_restores(view, qtbo
     answer = _plan(view, qtbot)
     panel = view.plan_panel
     assert panel.answer.text().count('href="use:') == \
-        1 + len(answer.alternatives) + len(answer.plus_one)
+        1 + len(answer.alternatives) + len(answer.plus_one) + len(planner.price_list(answer))
     changes: list[int] = []
     view.changed.connect(lambda: changes.append(1))
     alternative = answer.alternatives[0].force

@@ -581,6 +581,10 @@
             <translation>Eine Einheit mehr:</translation>
         </message>
         <message>
+            <source>The cheapest force for each chance:</source>
+            <translation>Die billigste Streitmacht für jede Chance:</translation>
+        </message>
+        <message>
             <source>{target} (%)</source>
             <translation>{target} (%)</translation>
         </message>

@@ -26,7 +26,7 @@ from combatassist.rulesets.lowluck import planner
 from combatassist.rulesets.lowluck.plan_spec import MAX_ALTERNATIVES
 
 from ...compute import Computer
-from ...i18n import data_name, number, translate
+from ...i18n import data_name, number, percent, translate
 from ...lazy_import import pg
 from ...lazy_plot import LazyPlot
 from ...result_style import ATTACKER, DEFENDER, pct
@@ -415,6 +415,18 @@ class PlanPanel(QWidget):
                 rows.append(f"&nbsp;&nbsp;+ {html.escape(unit_name(uid))}: "
                             f"{pct(c.figure(spec.target))} "
                             f"({number(c.cost, 'd')} IPC){use(k)}")
+        prices = planner.price_list(answer)
+        if len(answer.frontier) > 1 and prices:
+            # the frontier read at a few chances (as ``combatassist plan`` ends), each a force
+            # to use
+            rows.append("<b>" + translate("views.lowluck_plan",
+                                          "The cheapest force for each chance:") + "</b>")
+            first = len(self._listed)
+            self._listed += [c.force for _, c in prices]
+            for k, (levels, c) in enumerate(prices, start=first):
+                at = ", ".join("≥ " + percent(v, 0) for v in levels)
+                rows.append(f"&nbsp;&nbsp;{html.escape(at)}: {force(c.force)} — "
+                            f"{number(c.cost, 'd')} IPC: {pct(c.figure(spec.target))}{use(k)}")
         self.answer.setText("<br>".join(rows))
         self._show_price_plot(len(answer.frontier) > 1)
         self.price_plot.draw(lambda plot: self._plot_prices(plot, answer))
