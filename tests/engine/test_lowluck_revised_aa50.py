@@ -619,16 +619,17 @@ def _table_cases():
 @pytest.mark.parametrize("s", _table_cases())
 def test_the_solver_table_answers_revised_and_anniversary_as_the_general_solver(s):
     """Whichever solver the table picks for these editions (the plain rounds grid, low luck
-    cell by cell; the surprise strike grid for their fleets, Revised's unless its
-    submarines submerge at a round's end), it answers what the general solver answers."""
+    cell by cell; the surprise strike grid for their fleets, Revised's submarines that
+    submerge at a round's end too), it answers what the general solver answers."""
     from combatassist.rulesets.lowluck import solvers
     from .test_lowluck_plain_rounds_grid import assert_same_outcome
     rules = lowluck.make_rules(s)
     for max_rounds in (0, 2):
         question = solvers.Question(max_rounds=max_rounds)
         solver = solvers.pick(rules, question)
-        if s.edition.name == "revised" and any(rules.submerge):
-            assert solver is None or solver.name in ("plain rounds grid", "low luck cells")
+        if s.edition.name == "revised" and any(rules.submerge) and rules.dice.independent \
+                and not rules.land_battle:
+            assert solver is not None and solver.name == "surprise strike grid"
         if solver is None:
             continue
         assert_same_outcome(solve(rules, max_rounds=max_rounds),

@@ -1365,9 +1365,10 @@ def test_revised_fleets_too(s, path):
     assert_answers_as_the_generic_solver(s, later_seagrid.solve)
 
 
-def test_revised_fleets_whose_submarines_submerge_are_not_its_battles():
-    """At sea Revised's submarines submerge at a round's end, when their side chooses to:
-    not the cells' round, the general solver's (without submerging, the cells')."""
+def test_revised_fleets_whose_submarines_submerge_are_the_single_battles_only():
+    """At sea Revised's submarines submerge at a round's end, when their side chooses to: a
+    fold on arrival whose battle goes on, which a single battle's runs take
+    (``submerge_at_end``) and the planner's lattice doesn't (without submerging, both)."""
     doc = {"options": {"battle": "sea", "dice": "standard"},
            "attacker": {"units": {"submarine": 2, "fighter": 1}},
            "defender": {"units": {"destroyer": 1, "submarine": 1}}}
@@ -1376,6 +1377,98 @@ def test_revised_fleets_whose_submarines_submerge_are_not_its_battles():
     doc["attacker"]["submerge"] = True
     rules = lowluck.make_rules(payload("revised", doc))
     assert rules.submerge_at_end and not later_seagrid.applicable(rules, land=True)
+    assert later_seagrid.applicable(rules, submerge_at_end=True)
+    assert solvers.describe(rules) == "surprise strike grid"
+
+
+def _revised_submerging(count: int, seed: int, most: int, rounds=(0, 0, 3)) -> list:
+    """Random Revised fleets where a side's submarines submerge at a round's end (one side
+    or both; destroyers on the other side or not — its submarines submerge once they are
+    lost), transports (left alone when the submarines beside them have submerged), carriers,
+    aircraft, damaged battleships, round limits, both dice."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        doc = {"options": {"battle": "sea", "dice": rng.choice(["standard", "lowluck"]),
+                           "max_rounds": rng.choice(rounds)}}
+        diving = rng.choice([(True, False), (False, True), (True, True)])
+        for role, dives in zip(("attacker", "defender"), diving):
+            units = {u: rng.randint(1, most) for u in ("destroyer", "carrier", "battleship",
+                                                        "transport", "fighter", "bomber")
+                     if rng.random() < (0.35 if u == "destroyer" else 0.45)}
+            if dives or rng.random() < 0.5:
+                units["submarine"] = rng.randint(1, most)
+            if role == "defender":
+                units.pop("bomber", None)
+            side = {"units": units or {"submarine": 1}, "submerge": dives}
+            if "battleship" in units and rng.random() < 0.3:
+                side["damaged"] = {"battleship": 1}
+            doc[role] = side
+        s = payload("revised", doc)
+        rules = lowluck.make_rules(s)
+        if rules.verdict(rules.initial_state()) is None and not later_seagrid.applicable(
+                rules) and later_seagrid.applicable(rules, submerge_at_end=True):
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("s", _revised_submerging(20, seed=171, most=3))
+def test_revised_fleets_whose_submarines_submerge(s, path):
+    """Revised's submarines submerging at a round's end (``_Battle.end_of_round``, then the
+    battle goes on from where they have): the generic solver's answer, state by state,
+    curve and all, both dice, on every path."""
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("s", _revised_submerging(8, seed=172, most=2))
+def test_revised_submerging_rounds_are_the_rules_rounds(s):
+    """From every position the battle reaches, the grid's round and its end (submerging,
+    then transports left alone) are ``LaterRules.round_dist``'s, and a position folds on
+    arrival exactly where ``LaterRules.end_round`` changes it."""
+    test_each_round_is_the_rules_round(s)
+
+
+@pytest.mark.parametrize("after", [1, 2])
+def test_revised_submerging_by_levels_too(after, monkeypatch, path):
+    """The levels (to the end without the curve; after a round or two of the curve's
+    rounds): a submerged position is a higher level's, its mass left there."""
+    monkeypatch.setattr(chains, "MAX_ROUNDS_THEN_SWEEP", after)
+    for s in _revised_submerging(6, seed=173 + after, most=3, rounds=(0,)):
+        assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+        rules = lowluck.make_rules(s)
+        a, b = solve(rules), later_seagrid.solve(rules, curve=False)
+        _same_states(a.decided, b.decided, 1e-13)
+        _same_states(a.stalemates, b.stalemates, 1e-13)
+        assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
+
+
+def test_revised_submerging_withdrawals():
+    """"Withdraw with N units or fewer" and "below X" (the positions' chances valued
+    backwards: a submerging fold worth where it goes on) answer as the generic solver."""
+    from combatassist.retreat import RetreatOptions, run_battle
+    for s in _revised_submerging(6, seed=175, most=3, rounds=(0,)):
+        assert_withdraws_as_the_generic_solver(s, 2)
+        rules = lowluck.make_rules(s)
+        for below in (0.2, 0.6):
+            a = run_battle(rules, RetreatOptions(0, 0, below), rules.attacker_units)
+            b = later_seagrid.solve(rules, below=below)
+            assert_same_outcome(a, b)
+
+
+def test_revised_submerging_from_the_tables_positions():
+    """From any position the battle reaches at a round's start (the table): the generic
+    solver's answer from there."""
+    for s in _revised_submerging(4, seed=176, most=2, rounds=(0,)):
+        rules = lowluck.make_rules(s)
+        for state in _reachable(rules, limit=40):
+            try:
+                b = later_seagrid.solve(rules, start=state)
+            except KeyError:                # not one of the grid's positions
+                continue
+            a = solve(rules, state)
+            for bucket in ("decided", "stalemates", "undecided"):
+                _same_states(getattr(a, bucket), getattr(b, bucket), 1e-13)
+            assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
 
 
 @pytest.mark.parametrize("s", _land_battles(10, seed=64, keep=True))

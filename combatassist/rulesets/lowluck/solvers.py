@@ -24,7 +24,7 @@ The solvers, in order:
 - ``first_strike_grid``: sea battles with the attacking submarines' first strike (Classic's
   rules), ordinary dice;
 - ``surprise_strike_grid``: the later editions' sea battles with submarines (surprise strike,
-  submerging, destroyers), ordinary dice.
+  submerging at a round's start or, Revised's, at its end, destroyers), ordinary dice.
 
 Low luck's sea battles with submarines, and its positions at the table, stay with the
 general solver: their rounds have two hit counts a side and a battle meets few positions,
@@ -221,7 +221,8 @@ class SurpriseStrikeGrid:
 
     def applicable(self, rules: Any, question: Question) -> bool:
         from . import surprise_strike_grid
-        if not (rules.dice.independent and surprise_strike_grid.applicable(rules)):
+        if not (rules.dice.independent
+                and surprise_strike_grid.applicable(rules, submerge_at_end=True)):
             # low luck: its rounds have two hit counts a side, and a battle meets few
             # positions: the general solver answers ~3-7x faster (1942 fleets with
             # submarines of 6-60 ships a side: 0.9-2.5 ms against 3-12 ms). The grid's low

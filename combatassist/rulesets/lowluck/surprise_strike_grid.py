@@ -43,7 +43,10 @@ two pushes through a second grid of *mid-round* positions:
   next cells depend on its cell and the enemy's joint hit table alone, so positions of
   one such key share them (``_Volley.key``: 3,500 and 2,400 rows for those 5,200);
 - a side left with transports alone loses them when the mass arrives (the battle is then
-  decided: the end of a round is a function of the position).
+  decided: the end of a round is a function of the position); so do Revised's submarines
+  submerge at a round's end (``_Battle.end_of_round``: its rank one higher, the battle
+  going on from there unless it is decided — ``_Run._settle`` fights it the same round,
+  or leaves it for its level).
 
 With low luck (``_LowLuckVolley``) a side's general-combat fire is a batch per set of units
 its categories may hit among the enemy's: categories that may hit the same units pool, at
@@ -120,13 +123,16 @@ GROUP_COST = 1000
 WORK_UNIT = "grid cells x outcomes"
 
 
-def applicable(rules, land: bool = False, guns: bool = False) -> bool:
+def applicable(rules, land: bool = False, guns: bool = False,
+               submerge_at_end: bool = False) -> bool:
     """A later edition's sea battle (ordinary dice or low luck) whose units fit the cells:
     ships and aircraft only; submarines are one-hit ships (no destroyer, no transport);
     two-hit units and transports are ships other than submarines; the attacker's support
     rules (if any apply) pair units of one kind; Revised's too (its aircraft's hits may
-    always take submarines: ``air_any``), but not where a side's submarines submerge at a
-    round's end. ``land``: a land battle too, of one-hit land units and aircraft, without AA
+    always take submarines: ``air_any``) — where a side's submarines submerge at a round's
+    end only with ``submerge_at_end`` (the caller's runs take a round's end position to
+    where the submarines have submerged, the battle going on: ``_Run``, ``_WholeRun``; the
+    planner's lattice doesn't). ``land``: a land battle too, of one-hit land units and aircraft, without AA
     guns, bombardment or landed units (the attacker's land units kept for last: its kind
     O's last units; its round is the general combat alone, every hit may take any unit: the
     planner's lattice under a retreat policy, ``sea_values``). ``guns``: the defender's AA guns too
@@ -141,12 +147,12 @@ def applicable(rules, land: bool = False, guns: bool = False) -> bool:
     if rules.land_battle and (rules.bombard or rules.option_gun):
         return False
     if not rules.land_battle and (rules.first_strike_only is not None or (
-            rules.submerge_at_end and any(
+            rules.submerge_at_end and not submerge_at_end and any(
                 rules.submerge[k] and any(s.unit.has("submarine") for s in side.slots)
                 for k, side in enumerate((rules.att, rules.dfn))))):
-        return False                    # (Classic's first strike, Revised's submerging at a
-        #   round's end aren't the cells' rounds: the general solver; Revised's aircraft
-        #   hitting submarines always are)
+        return False                    # (Classic's first strike isn't the cells' round: the
+        #   general solver; Revised's submerging at a round's end is a fold on arrival,
+        #   ``_Battle.end_of_round``; Revised's aircraft hitting submarines always are)
     #   (on land no submarine: Revised's and Anniversary's land rounds are the cells')
     for side in (rules.att, rules.dfn):
         # the cells read the units' own values, one die each: techs go to the general solver
@@ -1248,6 +1254,12 @@ class _Battle:
         self.Ca, self.Cd = self.att.C, self.dfn.C
         #: ``round_outcomes`` by start position (the work and memory estimates both ask)
         self.outcomes_at: dict[int, int] = {}
+        #: Revised: a side's submarines submerge at a round's end (``LaterRules.end_round``),
+        #: not at its start — where it chose to and the enemy has no destroyer, the battle
+        #: still on: a fold on arrival whose position goes on (``status_at``,
+        #: ``end_of_round``)
+        self.submerge_at_end = bool(getattr(rules, "submerge_at_end", False)) and bool(
+            self.att.can_submerge or self.dfn.can_submerge)
 
     # -- per position (attacker cell x defender cell), ravelled like the grids: made once the
     # -- work is known to be within the limits (``solve``)
@@ -1295,12 +1307,18 @@ class _Battle:
     def status_at(self, flat: np.ndarray) -> np.ndarray:
         """Of positions ``flat``: 1: decided (a side has no unit left); 2: a side is left
         with transports alone while the enemy can fire, or the defender with AA guns alone
-        while the attacker has units (it loses them: the position is folded on arrival); 0. (Made for the positions asked: a big grid's rounds meet a
-        few of its millions.)"""
+        while the attacker has units (it loses them), or (``submerge_at_end``) a side's
+        submarines submerge: the position is folded on arrival (``end_of_round``: decided
+        after it, or — submerged — going on); 0. (Made for the positions asked: a big
+        grid's rounds meet a few of its millions.)"""
         att, dfn = self.att, self.dfn
         i, j = _divmod(flat, self.Cd)
         out = ((att.alone.take(i) & dfn.fires.take(j)) | (att.fires.take(i) & dfn.alone.take(j))
-               | (dfn.guns.take(j) & ~att.wiped.take(i))).astype(np.int8)
+               | (dfn.guns.take(j) & ~att.wiped.take(i)))
+        if self.submerge_at_end:
+            i1, j1 = self._submerged(i, j)
+            out |= (i1 != i) | (j1 != j)
+        out = out.astype(np.int8)
         out *= 2
         out[att.wiped.take(i) | dfn.wiped.take(j)] = 1
         return out
@@ -1338,9 +1356,14 @@ class _Battle:
         """Submerging and the surprise strike from positions (i, j): the mid-round positions
         ``(b, i2, j2, s)`` (b: which position, s: its probability)."""
         att, dfn = self.att, self.dfn
-        # both sides decide on the position at the round's start
-        i1 = np.where(att.can_submerge & att.subs[i] & ~dfn.dest[j], att.submerged_to[i], i)
-        j1 = np.where(dfn.can_submerge & dfn.subs[j] & ~att.dest[i], dfn.submerged_to[j], j)
+        if self.submerge_at_end:            # (Revised: at the round's end, ``end_of_round``)
+            i1, j1 = i, j
+        else:
+            # both sides decide on the position at the round's start
+            i1 = np.where(att.can_submerge & att.subs[i] & ~dfn.dest[j], att.submerged_to[i],
+                          i)
+            j1 = np.where(dfn.can_submerge & dfn.subs[j] & ~att.dest[i], dfn.submerged_to[j],
+                          j)
         by_att = att.subs[i1] & ~dfn.dest[j1]               # the attacker's subs strike first
         by_dfn = dfn.subs[j1] & ~att.dest[i1]
         b = np.arange(len(i))
@@ -1414,13 +1437,29 @@ class _Battle:
         return tuple(out)
 
     def end_of_round(self, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The positions after a side left with transports alone loses them (while the enemy
-        can fire), and a defender left with AA guns alone (while the attacker has units);
-        both judged on the round's end position."""
+        """The positions after the round's end (``LaterRules.end_round``): Revised's
+        submarines submerging (``submerge_at_end``: ``_submerged``), then a side left with
+        transports alone loses them (while the enemy can fire), and a defender left with AA
+        guns alone (while the attacker has units); both judged on the position after the
+        submerging."""
         att, dfn = self.att, self.dfn
+        if self.submerge_at_end:
+            i, j = self._submerged(i, j)
         return (np.where(att.alone[i] & dfn.fires[j], att.alone_to[i], i),
                 np.where((dfn.alone[j] & att.fires[i]) | (dfn.guns[j] & ~att.wiped[i]),
                          dfn.alone_to[j], j))
+
+    def _submerged(self, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Positions (i, j) at a round's end after Revised's submerging: a side that chose
+        to submerge (its fleet ``can_submerge``) takes its submarines out where the enemy
+        has no destroyer and the battle is still on (both sides judged on (i, j):
+        ``Submerge.resolve``)."""
+        att, dfn = self.att, self.dfn
+        on = ~att.wiped.take(i) & ~dfn.wiped.take(j)
+        return (np.where(on & att.can_submerge & att.subs.take(i) & ~dfn.dest.take(j),
+                         att.submerged_to.take(i), i),
+                np.where(on & dfn.can_submerge & dfn.subs.take(j) & ~att.dest.take(i),
+                         dfn.submerged_to.take(j), j))
 
 
 def _banded(lens: np.ndarray, cells: np.ndarray, band: np.ndarray, C: int, bands: int
@@ -1875,9 +1914,11 @@ class _Run(RowRun):
         value = won.astype(float)                       # ends final; the others valued below
         status = battle.status
         folds = np.flatnonzero(status == 2)
+        fold_to = folds
         if len(folds):
             ti, tj = battle.end_of_round(*np.divmod(folds, Cd))
-            value[folds] = won[ti * Cd + tj]
+            fold_to = ti * Cd + tj
+            value[folds] = won[fold_to]
         on = np.zeros(len(value))
         mid_rest = np.zeros(len(value))                 # general combat, its self-loop out
         mid_home = np.zeros(len(value))                 # ... and P(it leaves it as it is)
@@ -1887,8 +1928,19 @@ class _Run(RowRun):
         levels = np.add.outer(att.rank, dfn.rank).ravel()
         order = np.argsort(_small(levels), kind="stable")
         bounds = np.searchsorted(levels[order], np.arange(int(levels.max()) + 2))
+        going_on = battle.submerge_at_end and len(folds)
+        if going_on:
+            # Revised's submerging: a fold's value is where it goes on from (a higher
+            # level: valued before it)
+            by = np.argsort(levels.take(folds), kind="stable")
+            folds, fold_to = folds.take(by), fold_to.take(by)
+            fold_bounds = np.searchsorted(levels.take(folds),
+                                          np.arange(int(levels.max()) + 2))
         for level in range(len(bounds) - 2, -1, -1):
             self._poll()
+            if going_on:
+                lo, hi = fold_bounds[level], fold_bounds[level + 1]
+                value[folds[lo:hi]] = value.take(fold_to[lo:hi])
             at = order[bounds[level]:bounds[level + 1]]
             mids = at[met_mid[at]]
             if len(mids):
@@ -2121,25 +2173,43 @@ class _Run(RowRun):
                 rows = made.take(key)
             row[flat] = rows
 
-    def _settle(self, flat: np.ndarray, withdraw: bool = True) -> np.ndarray:
+    def _settle(self, flat: np.ndarray, withdraw: bool = True, now: bool = True
+                ) -> np.ndarray:
         """Take the decided, withdrawn (``leaves``, when ``withdraw``) and too light
         positions among ``flat`` (grid indices with mass, at a round's start) out of the
-        grid (recorded, pruned); return the others. A side left with transports alone loses
-        them first (the battle is then decided)."""
+        grid (recorded, pruned); return the others. The round's end comes first
+        (``_Battle.end_of_round``): a side left with transports alone loses them (the
+        battle is then decided); Revised's submarines submerge, the battle then decided or
+        going on from where they have — those positions settled with the rest and among the
+        ones returned (``now``: round by round), or left in the grid for their level, noted
+        (a level's: theirs is higher, its rank counting the submerging)."""
         battle = self.battle
         grid = self.grid.ravel()
         status = battle.status_at(flat)
         if status.any():
             fold = flat[status == 2]
+            going_on = None
             if len(fold):
                 i, j = np.divmod(fold, battle.Cd)
                 ti, tj = battle.end_of_round(i, j)
-                self._end(ti * battle.Cd + tj, grid[fold], unique=False)
+                to, m = ti * battle.Cd + tj, grid[fold]
                 grid[fold] = 0.0
+                if battle.submerge_at_end:
+                    on = battle.status_at(to) != 1
+                    if on.any():
+                        going_on = to[on]
+                        np.add.at(grid, going_on, m[on])
+                        to, m = to[~on], m[~on]
+                self._end(to, m, unique=False)
             decided = flat[status == 1]
             self._end(decided, grid[decided])
             grid[decided] = 0.0
             flat = flat[status == 0]
+            if going_on is not None:
+                if now:
+                    flat = np.union1d(flat, going_on)
+                else:
+                    self.to_grid.note(going_on)
         if withdraw and self.leaves is not None:
             leaving = self.leaves.take(flat)
             gone = flat[leaving]
@@ -2253,7 +2323,7 @@ class _Run(RowRun):
             self._prune_mid(float(mid[light].sum()))
             mid[light] = 0.0
         grid[here] += mid[here] * battle.stays(here)
-        flat = self._settle(here[grid[here] != 0.0])
+        flat = self._settle(here[grid[here] != 0.0], now=False)
         if len(flat):
             m = grid[flat].copy()
             entries = self._strikes(flat)
@@ -2576,7 +2646,7 @@ class _WholeRun(_Run):
             if not len(here):
                 continue
             self._poll()
-            flat = self._settle(here)
+            flat = self._settle(here, now=False)
             if len(flat):
                 m = grid.take(flat)
                 stay = whole.stay.take(flat)
