@@ -1471,6 +1471,66 @@ def test_revised_submerging_from_the_tables_positions():
             assert b.expected_rounds == pytest.approx(a.expected_rounds, abs=1e-12)
 
 
+#: The techs that change a fleet's fire (values, dice), per edition that has them.
+SEA_TECHS = {"revised": ["jet_power", "super_subs", "heavy_bombers"],
+             "aa50": ["jet_power", "super_subs"]}
+SEA_SHIPS = {"revised": ["submarine", "destroyer", "carrier", "battleship", "transport",
+                         "fighter", "bomber"],
+             "aa50": ["submarine", "destroyer", "cruiser", "carrier", "battleship", "transport",
+                      "fighter", "bomber"]}
+
+
+def _fleets_with_techs(count: int, seed: int, most: int, rounds=(0, 0, 3)) -> list:
+    """Random Revised and Anniversary fleets whose sides have techs (jet fighters, super
+    submarines, Revised's heavy bombers: two dice each), submerging or not, damaged
+    battleships, round limits, both dice."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        edition = rng.choice(sorted(SEA_TECHS))
+        doc = {"options": {"battle": "sea", "dice": rng.choice(["standard", "lowluck"]),
+                           "max_rounds": rng.choice(rounds)}}
+        for role in ("attacker", "defender"):
+            units = {u: rng.randint(1, most) for u in SEA_SHIPS[edition]
+                     if rng.random() < (0.35 if u == "destroyer" else 0.5)}
+            if role == "defender":
+                units.pop("bomber", None)
+            side = {"units": units or {"fighter": 1}}
+            techs = [t for t in SEA_TECHS[edition] if rng.random() < 0.6]
+            if techs:
+                side["techs"] = techs
+            if units.get("submarine") and rng.random() < 0.3:
+                side["submerge"] = True
+            if "battleship" in units and rng.random() < 0.3:
+                side["damaged"] = {"battleship": 1}
+            doc[role] = side
+        s = payload(edition, doc)
+        rules = lowluck.make_rules(s)
+        changed = any(v != sl.unit.value(side.role) or d != 1
+                      for side in (rules.att, rules.dfn)
+                      for v, d, sl in zip(side.values0, side.dice0, side.slots))
+        if changed and rules.verdict(rules.initial_state()) is None \
+                and later_seagrid.applicable(rules, submerge_at_end=True, techs=True):
+            assert not later_seagrid.applicable(rules)      # (the planner's lattice: not)
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("s", _fleets_with_techs(16, seed=181, most=3))
+def test_fleets_with_techs(s, path):
+    """A side's techs (its values and dice, as the phases fire them: the surprise strike
+    and the general combat) in the cells' hit tables: the generic solver's answer, state by
+    state, both dice, on every path."""
+    assert_answers_as_the_generic_solver(s, later_seagrid.solve)
+
+
+@pytest.mark.parametrize("s", _fleets_with_techs(6, seed=182, most=2))
+def test_fleets_with_techs_rounds_are_the_rules_rounds(s):
+    """From every position a fleet with techs reaches, the grid's round is
+    ``LaterRules.round_dist``."""
+    test_each_round_is_the_rules_round(s)
+
+
 @pytest.mark.parametrize("s", _land_battles(10, seed=64, keep=True))
 def test_land_battles_keeping_land_units_too(s, path):
     """The attacker's last N land units kept for last (``keep_land_units``: each cell's

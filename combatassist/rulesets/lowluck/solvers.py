@@ -222,7 +222,8 @@ class SurpriseStrikeGrid:
     def applicable(self, rules: Any, question: Question) -> bool:
         from . import surprise_strike_grid
         if not (rules.dice.independent
-                and surprise_strike_grid.applicable(rules, submerge_at_end=True)):
+                and surprise_strike_grid.applicable(rules, submerge_at_end=True,
+                                                    techs=True)):
             # low luck: its rounds have two hit counts a side, and a battle meets few
             # positions: the general solver answers ~3-7x faster (1942 fleets with
             # submarines of 6-60 ships a side: 0.9-2.5 ms against 3-12 ms). The grid's low

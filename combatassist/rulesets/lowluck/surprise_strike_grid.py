@@ -124,7 +124,7 @@ WORK_UNIT = "grid cells x outcomes"
 
 
 def applicable(rules, land: bool = False, guns: bool = False,
-               submerge_at_end: bool = False) -> bool:
+               submerge_at_end: bool = False, techs: bool = False) -> bool:
     """A later edition's sea battle (ordinary dice or low luck) whose units fit the cells:
     ships and aircraft only; submarines are one-hit ships (no destroyer, no transport);
     two-hit units and transports are ships other than submarines; the attacker's support
@@ -132,7 +132,9 @@ def applicable(rules, land: bool = False, guns: bool = False,
     always take submarines: ``air_any``) — where a side's submarines submerge at a round's
     end only with ``submerge_at_end`` (the caller's runs take a round's end position to
     where the submarines have submerged, the battle going on: ``_Run``, ``_WholeRun``; the
-    planner's lattice doesn't). ``land``: a land battle too, of one-hit land units and aircraft, without AA
+    planner's lattice doesn't); the sides' techs (their values and dice, ``SideSlots.
+    values0``, ``dice0``: jet fighters, super submarines, heavy bombers) only with ``techs``
+    (the cells read them; the lattice reads the units' own values). ``land``: a land battle too, of one-hit land units and aircraft, without AA
     guns, bombardment or landed units (the attacker's land units kept for last: its kind
     O's last units; its round is the general combat alone, every hit may take any unit: the
     planner's lattice under a retreat policy, ``sea_values``). ``guns``: the defender's AA guns too
@@ -155,9 +157,10 @@ def applicable(rules, land: bool = False, guns: bool = False,
         #   ``_Battle.end_of_round``; Revised's aircraft hitting submarines always are)
     #   (on land no submarine: Revised's and Anniversary's land rounds are the cells')
     for side in (rules.att, rules.dfn):
-        # the cells read the units' own values, one die each: techs go to the general solver
-        if any(v != s.unit.value(side.role) for v, s in zip(side.values0, side.slots)) \
-                or any(d != 1 for d in side.dice0):
+        # the lattice reads the units' own values, one die each: techs go elsewhere
+        if not techs and (any(v != s.unit.value(side.role)
+                              for v, s in zip(side.values0, side.slots))
+                          or any(d != 1 for d in side.dice0)):
             return False
     present = set()
     for side in (rules.att, rules.dfn):
@@ -189,14 +192,17 @@ def applicable(rules, land: bool = False, guns: bool = False,
     return True
 
 
-def _sorts(live: np.ndarray, slots, role: str) -> tuple[np.ndarray, ...]:
+def _sorts(live: np.ndarray, slots, role: str, values=None) -> tuple[np.ndarray, ...]:
     """Per cell (``live``: [cell, slot], the live units' counts > 0), whether it has live
     units of each sort: any; other than transports and AA guns (a side left with those
-    alone loses them: ``_Battle.status_at``); submarines; destroyers; firing; aircraft; AA
-    guns."""
+    alone loses them: ``_Battle.status_at``); submarines; destroyers; firing (by
+    ``values``, per slot: default the units' own); aircraft; AA guns."""
+    if values is None:
+        values = [s.unit.value(role) for s in slots]
     sorts = np.array([(True, not (u.has("transport") or u.has("aa_gun")), u.has("submarine"),
-                       u.has("destroyer"), u.value(role) > 0, u.kind == "air", u.has("aa_gun"))
-                      for u in (s.unit for s in slots)], dtype=np.float64).reshape(len(slots), 7)
+                       u.has("destroyer"), v > 0, u.kind == "air", u.has("aa_gun"))
+                      for u, v in zip((s.unit for s in slots), values)],
+                     dtype=np.float64).reshape(len(slots), 7)
     return tuple((live.astype(np.float64) @ sorts > 0).T)
 
 
@@ -424,7 +430,10 @@ class _Fleet:
         box, comps = self._box()
         delta, lS, lA, lO, sub = box.T
         live = (comps > 0) & np.array([s.fights for s in self.slots])
-        anything, fighting, subs_in, dest, fires, air, guns = _sorts(live, self.slots, side.role)
+        #: each slot's value and dice in its role, its side's techs applied (the rules')
+        self.values, self.dice = side.values0, side.dice0
+        anything, fighting, subs_in, dest, fires, air, guns = _sorts(live, self.slots, side.role,
+                                                                    self.values)
         alone = anything & ~fighting
         one = self._one_hit(box)
         every = np.arange(len(box))
@@ -595,8 +604,9 @@ class _Fleet:
         ``any``: the rest, with the aircraft when a destroyer is beside them). A kind's
         units fire by the kind's losses only (``applicable``: support pairs units of one
         kind), so the tables are built per kind, from the phases' own values (the surprise
-        strike: the units' own values, ``SurpriseStrike``)."""
-        slots, role = self.slots, self.role
+        strike: the units' own values, ``SurpriseStrike``; both with the side's techs:
+        ``values``, ``dice``)."""
+        slots, values, dice = self.slots, self.values, self.dice
         kinds = [(_kind(s.unit) if s.fights else -1) for s in slots]
         ids = {s.unit.id for s, n in zip(slots, self._start) if n}
         support = k == 0 and any(ids & set(rule.units) and ids & set(rule.by)
@@ -607,7 +617,7 @@ class _Fleet:
             def power(x: int, supported: bool) -> np.ndarray:
                 if not (supported and support):
                     units = self._units[x]
-                    own = [slots[i].unit.value(role) if kinds[i] == x else 0 for i in units]
+                    own = [values[i] * dice[i] if kinds[i] == x else 0 for i in units]
                     return np.append(np.cumsum(own[::-1])[::-1], [0, 0]).astype(np.int64)
                 out = []
                 for lost in self._lost[x]:
@@ -632,10 +642,12 @@ class _Fleet:
                 units = self._units[x]
                 out = [np.ones(1)] * (len(units) + 2)  # the last: nothing fires
                 for lost in range(len(units) - 1, -1, -1):
-                    value = slots[units[lost]].unit.value(role)
-                    hit = min(value, 6) / 6 if kinds[units[lost]] == x and value > 0 else 0.0
-                    out[lost] = (np.convolve(out[lost + 1], (1.0 - hit, hit)) if hit
-                                 else out[lost + 1])
+                    i = units[lost]
+                    value = values[i]
+                    hit = min(value, 6) / 6 if kinds[i] == x and value > 0 else 0.0
+                    out[lost] = out[lost + 1]
+                    for _ in range(dice[i] if hit else 0):     # (heavy bombers: several)
+                        out[lost] = np.convolve(out[lost], (1.0 - hit, hit))
                 return out
             out = []
             for lost in self._lost[x]:
