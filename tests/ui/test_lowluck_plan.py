@@ -93,6 +93,11 @@ def test_what_each_ipc_buys_is_the_plans_frontier(view, qtbot):
     assert panel._listed[last] == prices[-1][1].force
     panel.answer.linkActivated.emit(f"use:{last}")
     assert view.scenario().body.attacker.units == prices[-1][1].force
+    title = panel.price_plot.plot.getPlotItem().titleLabel
+    assert "search" not in title.text
+    # a search's frontier is of the forces it solved: the title says so
+    panel._plot_prices(panel.price_plot.plot, dataclasses.replace(answer, exhaustive=False))
+    assert "of the forces the search solved" in title.text
     # another battle: the plot of the one before goes
     view.set_scenario(land_1942())
     assert not panel.price_plot.isVisibleTo(panel)

@@ -597,6 +597,10 @@
             <translation>hinzugefügte IPC</translation>
         </message>
         <message>
+            <source>What each IPC buys (of the forces the search solved)</source>
+            <translation>Was jede IPC bringt (unter den Streitmächten, die die Suche berechnet hat)</translation>
+        </message>
+        <message>
             <source>The attacker on the form is now this force: {force}; the Odds tab answers it.</source>
             <translation>Der Angreifer im Formular ist jetzt diese Streitmacht: {force}; der Tab „Chancen“ rechnet sie.</translation>
         </message>

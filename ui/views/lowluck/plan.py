@@ -466,6 +466,10 @@ class PlanPanel(QWidget):
             target=target_name(spec.target)))
         plot.setLabel("bottom", translate("views.lowluck_plan", "IPC spent") if spec.side
                       == "attacker" else translate("views.lowluck_plan", "IPC added"))
+        plot.setTitle(translate("views.lowluck_plan", "What each IPC buys") if answer.exhaustive
+                      else translate("views.lowluck_plan",
+                                     "What each IPC buys (of the forces the search solved)"),
+                      size="10pt")
         plot.setYRange(0, 100, padding=0.02)
 
     # -- using an answer ----------------------------------------------------------------------
