@@ -110,6 +110,34 @@ EDITIONS = [
 ]
 
 
+def _side_text(units: str, **more) -> str:
+    return f"units = {units}\n" + "".join(f"{k} = {v}\n" for k, v in more.items())
+
+
+#: Revised's and Anniversary's fleets the sea grid took on this session (before: the general
+#: solver's, seconds or refused): a defender whose submarines submerge at a round's end, and
+#: techs at sea. No issue sets them a target.
+LATER_FLEETS = [
+    ("Revised: 21 v 23 fleet, the defender's subs submerge at a round's end, standard dice",
+     parse_scenario_text(
+         'ruleset = "lowluck"\n[options]\nedition = "revised"\nbattle = "sea"\n'
+         'dice = "standard"\n[attacker]\n'
+         + _side_text("{ submarine = 6, fighter = 6, bomber = 3, battleship = 6 }")
+         + "[defender]\n"
+         + _side_text("{ submarine = 6, destroyer = 6, carrier = 3, fighter = 6, "
+                      "transport = 2 }", submerge="true")).body),
+    ("Anniversary: 32 v 32 fleet, jet fighters and super subs, standard dice",
+     parse_scenario_text(
+         'ruleset = "lowluck"\n[options]\nedition = "aa50"\nbattle = "sea"\n'
+         'dice = "standard"\n[attacker]\n'
+         + _side_text("{ submarine = 12, fighter = 8, bomber = 4, cruiser = 4, "
+                      "battleship = 4 }", techs='["jet_power", "super_subs"]')
+         + "[defender]\n"
+         + _side_text("{ submarine = 8, destroyer = 8, carrier = 4, fighter = 8, "
+                      "battleship = 4 }")).body),
+]
+
+
 def _withdrawing(index: int, rule: str, value):
     """STANDARD[index]'s battle with a retreat rule (``retreat_when_units``: the grid's
     bottom rows; ``retreat_below``: every cell's chance solved backwards first). The generic
@@ -221,6 +249,7 @@ BENCHMARKS = [
      lambda: _long_capped()),
     ("tech plan air, 20 rounds", None, lambda: plan_research("air", [18] * 20, 72)),
     *[(name, None, _once(s)) for name, s in EDITIONS],
+    *[(name, None, _once(s)) for name, s in LATER_FLEETS],
     ("1942: 100 v 100 fleet, standard dice: refused at once", None, refused_at_once),
     ("1942: 80 v 80 fleet, standard dice, exact (issue 37; the bound: 30 s)", 30.0, fleet_80),
     ("1942 sea grid: counted / estimated on random fleets (the table above)", None,
