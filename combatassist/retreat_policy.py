@@ -311,12 +311,31 @@ def policy_words(rules: BattleRules, transitions: Transitions, withdraw: set,
     instead of units (two-hit units: a damaged battleship is one more position apart)."""
     state0 = rules.initial_state()
     if state0 in withdraw:
-        return [msg("don't attack: the attack is worth {value:+.2f} IPC at best, less than "
-                    "not attacking", value=attack_value)]
+        return [dont_attack(attack_value)]
     live = reachable(rules, transitions, withdraw)
     if not any(s in withdraw for s in live):
-        return [msg("fight to the end: withdrawing is never worth more")]
+        return [FIGHT_TO_THE_END]
     reach = reach_probability(rules, transitions, withdraw, live)
+    return policy_sentences(rules, live, reach, withdraw, value_of, value, defender_hits)
+
+
+#: ``policy_words`` where the policy never withdraws.
+FIGHT_TO_THE_END = msg("fight to the end: withdrawing is never worth more")
+
+
+def dont_attack(attack_value: float) -> str:
+    """``policy_words`` where the policy is not to attack (the attack worth ``attack_value``)."""
+    return msg("don't attack: the attack is worth {value:+.2f} IPC at best, less than not "
+               "attacking", value=attack_value)
+
+
+def policy_sentences(rules: BattleRules, live: list, reach: dict, withdraw: set,
+                     value_of: Callable[[Callable[[Any], bool]], float] | None = None,
+                     value: float = 0.0, defender_hits: Callable[[Any], int] | None = None
+                     ) -> list:
+    """``policy_words``' sentences from the live positions the battle meets under the policy
+    (``live``: before their rounds; some withdrawn) and P(it reaches each) (``reach``), by
+    whatever solver found them."""
     size = defender_units(rules) if defender_hits is None else defender_hits
     by_units: dict[int, list] = {}
     attacker_units = optional(rules, "attacker_units")

@@ -490,13 +490,13 @@
         </message>
         <message>
             <location filename="../../combatassist/retreat_policy.py" />
-            <source>don't attack: the attack is worth {value:+.2f} IPC at best, less than not attacking</source>
-            <translation>nicht angreifen: der Angriff bringt bestenfalls {value:+.2f} IPC, weniger als kein Angriff</translation>
+            <source>fight to the end: withdrawing is never worth more</source>
+            <translation>bis zum Ende kämpfen: ein Rückzug bringt nie mehr</translation>
         </message>
         <message>
             <location filename="../../combatassist/retreat_policy.py" />
-            <source>fight to the end: withdrawing is never worth more</source>
-            <translation>bis zum Ende kämpfen: ein Rückzug bringt nie mehr</translation>
+            <source>don't attack: the attack is worth {value:+.2f} IPC at best, less than not attacking</source>
+            <translation>nicht angreifen: der Angriff bringt bestenfalls {value:+.2f} IPC, weniger als kein Angriff</translation>
         </message>
         <message>
             <location filename="../../combatassist/retreat_policy.py" />

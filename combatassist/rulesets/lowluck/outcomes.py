@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...retreat import run_battle
 from ...retreat_policy import best_policy
 from ...solver import simulate
-from . import solvers
+from . import sea_policy, solvers
 from .later import LaterRules
 from .rules import LowLuckOptions
 from .withdrawals import defender_hits, forced_rule, retreat_options
@@ -65,9 +65,14 @@ def policy_outcome(rules: LaterRules, opts: LowLuckOptions, *, method: str = "ex
                    trials: int = 100_000, seed: int | None = None, cancel=None):
     """(outcome, ``retreat_policy.Policy``) under ``[options] retreat`` = "profit" or
     "strafe": the exact optimal policy; simulated, the dice play it."""
-    policy = best_policy(rules, opts.retreat, territory_value=opts.territory_value,
-                         forced=forced_rule(rules, opts), defender_hits=defender_hits(rules),
-                         cancel=cancel)
+    if method != "simulate" and sea_policy.applicable(rules, opts) \
+            and sea_policy.on_the_grid(rules):
+        policy = sea_policy.best_policy(rules, forced=forced_rule(rules, opts),
+                                        defender_hits=defender_hits(rules), cancel=cancel)
+    else:
+        policy = best_policy(rules, opts.retreat, territory_value=opts.territory_value,
+                             forced=forced_rule(rules, opts),
+                             defender_hits=defender_hits(rules), cancel=cancel)
     if method == "simulate":
         chosen = policy.withdraw
         return simulate(rules, trials, seed, cancel=cancel,

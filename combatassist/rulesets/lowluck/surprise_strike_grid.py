@@ -1876,6 +1876,12 @@ class _Run(RowRun):
         self.start = start
         #: per position: the attacker withdraws from it before a round (``withdraws``)
         self.leaves = leaves
+        #: Where asked (``track``): per position, the mass that came to it from elsewhere at
+        #: a round's start (withdrawn, a stalemate, or by the levels: its visits' own), and
+        #: its rounds' mass round by round (its visits: what came times 1 / (1 - stay)) —
+        #: ``reached`` (a retreat policy's words)
+        self.arrived: np.ndarray | None = None
+        self.visited: np.ndarray | None = None
         self.ends = np.zeros(battle.Ca * battle.Cd)       # decided mass, recorded at the end
         self.settled = 0.0              # decided and stalemate mass recorded (round by round)
         self.mid_pruned = 0.0           # pruned at mid-round positions (``_prune_mid``)
@@ -1910,32 +1916,73 @@ class _Run(RowRun):
                                                           other.dfn_rows)
         self.whole_row, self.whole_rows = other.whole_row, other.whole_rows
 
+    def track(self) -> None:
+        """Record where the battle goes (``reached``)."""
+        n = self.battle.Ca * self.battle.Cd
+        self.arrived, self.visited = np.zeros(n), np.zeros(n)
+
+    def reached(self) -> np.ndarray:
+        """Per position (``track``ed): P(the battle comes to it at a round's start) after
+        round 1 (the generic ``reach_probability``'s, round 1's start apart): what came from
+        elsewhere, the rounds' mass times P(a round leaves it)."""
+        assert self.arrived is not None and self.visited is not None
+        stay = np.zeros(len(self.visited))
+        met = np.flatnonzero(self.visited)
+        stay[met] = self.strike_rows.value[self.strike_row[met]]
+        return self.arrived + self.visited * (1.0 - stay)
+
     def fight_on(self, leaves: np.ndarray | None, below: float) -> tuple[np.ndarray, float]:
         """Per position, the attacker's chance to win by fighting the next round from it and
         following the rule after it — withdrawing where that chance is below ``below``, and
-        at ``leaves`` —: the generic ``position_values`` on the positions this run met (their
-        rows made: ``to_the_end``), valued backwards level by level (a round moves a position
-        to higher levels or leaves it where it is; that self-loop removed, as the generic
-        solver removes it). A position never met is worth 0, as the generic solver reads a
-        pruned one; a stalemate 0; an end 1 when the attacker won (a fold: where it folds).
-        And the chance of fighting round 1 from the start (its own state, no self-loop:
-        every position its round reaches at the value it has there)."""
+        at ``leaves`` —: the generic ``position_values`` on the positions this run met
+        (``valued``: a won end worth 1, everything else 0). And the chance of fighting round
+        1 from the start."""
+        battle = self.battle
+        won = np.outer(~battle.att.wiped, battle.dfn.wiped).ravel().astype(float)
+
+        def decide(starts: np.ndarray, chance: np.ndarray) -> np.ndarray:
+            withdraw = chance < below
+            if leaves is not None:
+                withdraw |= leaves[starts]
+            return np.where(withdraw, 0.0, chance)
+
+        on, _, first = self.valued(won, decide)
+        return on, first
+
+    def valued(self, terminal: np.ndarray, decide: Callable[[np.ndarray, np.ndarray], np.ndarray]
+               ) -> tuple[np.ndarray, np.ndarray, float]:
+        """The positions this run met (their rows made: ``to_the_end``) valued backwards
+        level by level, as the generic ``position_values.values_to_end`` values them (a
+        round moves a position to higher levels or leaves it where it is; that self-loop
+        removed, as the generic solver removes it): (on, value, first) — per position, the
+        worth of fighting the next round from it (a stalemate: its ``terminal`` worth), its
+        worth (``decide(starts, on)`` at the round starts met, e.g. withdrawing where that
+        is worth more; ``terminal`` at the ends and at the positions never met, as the
+        generic solver reads a pruned one; a fold: where it folds to), and the worth of
+        fighting round 1 from the start (its own state, no self-loop: every position its
+        round reaches at the value it has there; 0.0 when it fought none)."""
         battle = self.battle
         att, dfn, Cd = battle.att, battle.dfn, battle.Cd
-        won = np.outer(~att.wiped, dfn.wiped).ravel()
-        value = won.astype(float)                       # ends final; the others valued below
+        value = terminal.astype(float)                  # ends final; the others valued below
         status = battle.status
         folds = np.flatnonzero(status == 2)
         fold_to = folds
         if len(folds):
             ti, tj = battle.end_of_round(*np.divmod(folds, Cd))
             fold_to = ti * Cd + tj
-            value[folds] = won[fold_to]
+            value[folds] = terminal[fold_to]
         on = np.zeros(len(value))
         mid_rest = np.zeros(len(value))                 # general combat, its self-loop out
         mid_home = np.zeros(len(value))                 # ... and P(it leaves it as it is)
         mid_value = np.zeros(len(value))
         met_start = (self.strike_row != 0) & (status == 0)
+        # every mid-round position a start met reaches, its general combat made (the run
+        # pruned the light ones, but a round from a start is all of its outcomes: the
+        # generic solver's round reaches every position after it)
+        _, mids, _ = self.strike_rows.get(self.strike_row[np.flatnonzero(self.strike_row)])
+        unmade = np.unique(mids[self.att_row.take(mids) == 0])
+        for lo in range(0, len(unmade), 65536):
+            self._general(unmade[lo:lo + 65536])
         met_mid = self.att_row != 0
         levels = np.add.outer(att.rank, dfn.rank).ravel()
         order = np.argsort(_small(levels), kind="stable")
@@ -1971,20 +2018,18 @@ class _Run(RowRun):
                                     minlength=len(starts))
                 stays_home = np.bincount(b[home], strike[home], minlength=len(starts))
                 with np.errstate(divide="ignore", invalid="ignore"):    # stalemates: below
-                    chance = (ahead + stays_home * mid_rest[starts]) / (1.0 - stay)
-                chance[stay >= STALEMATE] = 0.0
-                on[starts] = chance
-                withdraw = chance < below
-                if leaves is not None:
-                    withdraw |= leaves[starts]
-                value[starts] = np.where(withdraw, 0.0, chance)
+                    worth = (ahead + stays_home * mid_rest[starts]) / (1.0 - stay)
+                stale = stay >= STALEMATE
+                worth[stale] = terminal[starts[stale]]
+                on[starts] = worth
+                value[starts] = decide(starts, worth)
             if len(mids):
                 mid_value[mids] = mid_rest[mids] + mid_home[mids] * value[mids]
         first = self.strike_row[self.start[0]]
         if first == 0:
-            return on, 0.0
+            return on, value, 0.0
         _, target, strike = self.strike_rows.get(np.array([first]))
-        return on, float((strike * mid_value[target]).sum())
+        return on, value, float((strike * mid_value[target]).sum())
 
     def _general_pairs(self, mids: np.ndarray):
         """The general combat's joint outcomes from mid-round positions ``mids`` (their rows
@@ -2226,6 +2271,8 @@ class _Run(RowRun):
             leaving = self.leaves.take(flat)
             gone = flat[leaving]
             if len(gone):
+                if self.arrived is not None:
+                    self.arrived[gone] += grid[gone]
                 self._record(self.out.retreated, gone, grid[gone])
                 grid[gone] = 0.0
                 flat = flat[~leaving]
@@ -2344,6 +2391,8 @@ class _Run(RowRun):
             self._record(self.out.stalemates, flat[stale], m[stale])
             visits = np.where(stale, 0.0, m) / np.where(stale, 1.0, 1.0 - stay)
             self.seen[flat] = True
+            if self.arrived is not None:
+                self.arrived[flat] += m
             self.out.expected_rounds += float(visits.sum())
             # a few positions and no mid-round mass here: their whole rounds (the
             # levels after the rounds: a handful of positions; what comes back here is
@@ -2379,6 +2428,9 @@ class _Run(RowRun):
             stale = entries[3] >= STALEMATE
             self._record(self.out.stalemates, flat[stale], m[stale])
             self.seen[flat] = True
+            if self.arrived is not None and self.visited is not None:
+                self.arrived[flat[stale]] += m[stale]
+                self.visited[flat[~stale]] += m[~stale]
             live = np.where(stale, 0.0, m)
             live_mass = float(live.sum())
             curve.append(self.settled)
