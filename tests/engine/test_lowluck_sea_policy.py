@@ -84,9 +84,10 @@ def test_the_policy_is_the_generic_ones(s):
 
 def test_bigger_fleets_too():
     """Fleets of 9-13 ships a side (the grid's way in ``odds``): the same policy and worth,
-    outcome and words. (Their "decided by round N" curves differ from the generic solver's
-    by up to ~1.5e-9 mid-battle, without a policy too — the grid's own, the states at the end
-    within 1e-12 —: compared to 1e-8 here.)"""
+    outcome and words. (The generic solver draws its "decided by round N" curve pruning
+    positions at 1e-11 a round — ``solver.CURVE_PRUNE``: a plot's —, ~1.5e-9 off mid-battle
+    on fleets of this size; the grid's is the exact one, each round's as ``max_rounds``
+    answers it: compared to 1e-8 here.)"""
     for s in _fleets(3, seed=192, most=5):
         rules = lowluck.make_rules(s)
         a, b = _generic(rules, s.options), _grid(rules, s.options)
