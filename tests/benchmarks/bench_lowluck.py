@@ -114,9 +114,10 @@ def _side_text(units: str, **more) -> str:
     return f"units = {units}\n" + "".join(f"{k} = {v}\n" for k, v in more.items())
 
 
-#: Revised's and Anniversary's fleets the sea grid took on this session (before: the general
-#: solver's, seconds or refused): a defender whose submarines submerge at a round's end, and
-#: techs at sea. No issue sets them a target.
+#: Fleets the sea grid took on since issue 34's planner (before: the general solver's,
+#: seconds or refused): Revised's defender whose submarines submerge at a round's end,
+#: Anniversary's techs at sea, a 1942 fleet under the profit policy (``sea_policy``). No
+#: issue sets them a target.
 LATER_FLEETS = [
     ("Revised: 21 v 23 fleet, the defender's subs submerge at a round's end, standard dice",
      parse_scenario_text(
@@ -135,6 +136,15 @@ LATER_FLEETS = [
          + "[defender]\n"
          + _side_text("{ submarine = 8, destroyer = 8, carrier = 4, fighter = 8, "
                       "battleship = 4 }")).body),
+    ("1942: 22 v 22 fleet under the profit policy, standard dice",
+     parse_scenario_text(
+         'ruleset = "lowluck"\n[options]\nedition = "1942se"\nbattle = "sea"\n'
+         'dice = "standard"\nretreat = "profit"\n[attacker]\n'
+         + _side_text("{ submarine = 7, destroyer = 4, fighter = 5, cruiser = 3, "
+                      "battleship = 3 }")
+         + "[defender]\n"
+         + _side_text("{ submarine = 5, destroyer = 4, carrier = 3, fighter = 5, "
+                      "battleship = 3, transport = 2 }")).body),
 ]
 
 
