@@ -109,7 +109,7 @@ def best_policy(rules: Any, *, forced: Callable[[Any], bool] | None = None,
     outcome = push_rows(run, 0, True)
     second = under[0]
     reach = second.reached()
-    met = np.flatnonzero((reach > 0.0) & (battle.status_at(np.arange(len(reach))) == 0))
+    met = np.flatnonzero((reach > 0.0) & (battle.status == 0))
     states = [battle.state(i, j) for i, j in zip(*np.divmod(met, Cd))]
     policy = Policy(withdraw=withdraw, value=attack, outcome=outcome)
     if not leaves[met].any():                           # (the words: where it goes)
@@ -120,23 +120,24 @@ def best_policy(rules: Any, *, forced: Callable[[Any], bool] | None = None,
     probability[state0] = 1.0
     swing = swing_of(rules)
     size = defender_units(rules) if defender_hits is None else defender_hits
+    # the words' rules read the attacker's units and the defender's size: each cell's, and a
+    # cell of each value (a rule is asked once per pair of them)
+    a0, d0 = battle.att.comps[0], battle.dfn.comps[0]
+    _, cell_a, of_a = np.unique([rules.attacker_units((c, d0, False))
+                                 for c in battle.att.comps], return_index=True,
+                                return_inverse=True)
+    _, cell_d, of_d = np.unique([size((a0, c, False)) for c in battle.dfn.comps],
+                                return_index=True, return_inverse=True)
 
     def value_of(rule: Callable[[Any], bool]) -> float:
         """The worth of withdrawing where ``rule`` (and ``forced``) say: one more pass."""
-        # ``rule`` reads the attacker's units and the defender's size: asked once per pair
-        a0, d0 = battle.att.comps[0], battle.dfn.comps[0]
-        by_cell_a = [rules.attacker_units((comp, d0, False)) for comp in battle.att.comps]
-        by_cell_d = [size((a0, comp, False)) for comp in battle.dfn.comps]
-        pairs: dict = {}
-        for i, a in enumerate(by_cell_a):
-            for j, d in enumerate(by_cell_d):
-                if (a, d) not in pairs:
-                    pairs[(a, d)] = bool(rule(battle.state(i, j)))
-        said = np.array([[pairs[(a, d)] for d in by_cell_d] for a in by_cell_a]).ravel()
-        if forced_at is not None:
-            said |= forced_at
         if rule(state0) or (forced is not None and forced(state0)):
             return 0.0                                  # (withdrawn before round 1)
+        table = np.array([[bool(rule(battle.state(i, j))) for j in cell_d.tolist()]
+                          for i in cell_a.tolist()])
+        said = table[of_a][:, of_d].ravel()
+        if forced_at is not None:
+            said |= forced_at
         out = push_rows(lambda o: _shared(grid._Run(battle, o, prune_below, cancel,
                                                     leaves=said), first), 0, False)
         return math.fsum(p * swing(s) for bucket in (out.decided, out.retreated,

@@ -134,8 +134,8 @@ def applicable(rules, land: bool = False, guns: bool = False,
     where the submarines have submerged, the battle going on: ``_Run``, ``_WholeRun``; the
     planner's lattice doesn't); the sides' techs (their values and dice, ``SideSlots.
     values0``, ``dice0``: jet fighters, super submarines, heavy bombers) only with ``techs``
-    (the cells read them; the lattice reads the units' own values). ``land``: a land battle too, of one-hit land units and aircraft, without AA
-    guns, bombardment or landed units (the attacker's land units kept for last: its kind
+    (the cells read them; the lattice reads the units' own values). ``land``: a land battle
+    too, of one-hit land units and aircraft, without AA guns, bombardment or landed units (the attacker's land units kept for last: its kind
     O's last units; its round is the general combat alone, every hit may take any unit: the
     planner's lattice under a retreat policy, ``sea_values``). ``guns``: the defender's AA guns too
     (a land battle's): the cells hold them as units of no value (1942's are casualties in

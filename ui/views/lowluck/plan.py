@@ -7,7 +7,8 @@ least IPC cost that wins (or takes the territory) with at least the chance asked
 with at least that chance. The engine answers in the background (the view's job group), with
 its progress in forces solved and a Stop; the answer lists the force, the next cheapest and
 the "+1 unit" table, and plots what each IPC buys (the plan's frontier: the best chance of
-any force as cheap, its forces in the points' tips). The tab holds no rules: it builds the ``[plan]`` question
+any force as cheap, its forces in the points' tips). The tab holds no rules: it builds the
+``[plan]`` question
 (``planner.PlanSpec``) and shows the engine's answer.
 """
 from __future__ import annotations
@@ -49,6 +50,12 @@ class _PlanRun:
 
 def unit_name(uid: str) -> str:
     return data_name("lowluck", lowluck.RULESET.label("units", uid))
+
+
+def force_words(force: dict[str, int]) -> str:
+    """A force as the tab says it: "3 Infantry, 1 Armor" ("nothing" when empty)."""
+    return ", ".join(f"{n} {unit_name(u)}" for u, n in force.items()) or translate(
+        "views.lowluck_plan", "nothing")
 
 
 def target_name(key: str) -> str:
@@ -360,8 +367,7 @@ class PlanPanel(QWidget):
         spec = answer.spec
 
         def force(f: dict[str, int]) -> str:
-            return html.escape(", ".join(f"{n} {unit_name(u)}" for u, n in f.items())
-                               or translate("views.lowluck_plan", "nothing"))
+            return html.escape(force_words(f))
 
         n = number(answer.searched, ",d")
         total = number(answer.forces, ",d")
@@ -449,8 +455,7 @@ class PlanPanel(QWidget):
             xs += [x, costs[k + 1] if k + 1 < len(costs) else x]
             ys += [y, y]
         plot.plot(xs, ys, pen=pg.mkPen(ATTACKER, width=2))
-        tips = [", ".join(f"{n} {unit_name(u)}" for u, n in c.force.items())
-                or translate("views.lowluck_plan", "nothing") for c in points]
+        tips = [force_words(c.force) for c in points]
         spots = pg.ScatterPlotItem(
             costs, chances, data=tips, size=7, brush=ATTACKER, pen=pg.mkPen("#ffffff"),
             hoverable=True,
@@ -491,8 +496,7 @@ class PlanPanel(QWidget):
             self.use("defender", dataclasses.replace(body.defender, units=units))
             what = translate("views.lowluck_plan", "The defender on the form now has these "
                              "units added: {force}; the Odds tab answers it.")
-        named = ", ".join(f"{n} {unit_name(u)}" for u, n in force.items()) or translate(
-            "views.lowluck_plan", "nothing")
+        named = force_words(force)
         back = translate("views.lowluck_plan", "Put back the units the plan chose from")
         self.use_note.setText(html.escape(what.format(force=named), quote=False)
                               + f' <a href="back">{html.escape(back)}</a>')
